@@ -1,0 +1,82 @@
+import process from 'node:process';
+import { ConfigError } from '../core/config.js';
+import { ValidationError } from '../core/errors.js';
+import { explainError } from '../core/explainError.js';
+import { createLogger } from '../core/logger.js';
+import { findOperation, OPERATION_IDS, operations, type OperationId } from '../core/operations/index.js';
+import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
+import { parseFlags, parseKeyValues } from './args.js';
+import { ping } from './ping.js';
+
+const USAGE = `dq — the data service from the command line
+
+  dq call <operation> key=value …   call one operation, print the result as JSON
+  dq ping                           check configuration, reachability and the API key (spends nothing)
+  add --demo to use the built-in simulator instead of the real service
+
+operations (cost per call):
+${OPERATION_IDS.map((id) => `  ${operations[id].alias.padEnd(11)} ${id} (${operations[id].cost} coins${operations[id].costPublished ? '' : ', assumed'}), e.g. ${operations[id].example}`).join('\n')}
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const flags = parseFlags(argv);
+  const [command, ...words] = flags.rest;
+  if (!command || flags.help || command === 'help') {
+    process.stdout.write(USAGE);
+    return command || flags.help ? 0 : 2;
+  }
+  const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'warn', destination: 2 });
+  if (command !== 'call' && command !== 'ping') {
+    process.stderr.write(`dq: unknown command "${command}"\n\n${USAGE}`);
+    return 2;
+  }
+  let runtime: CoreRuntime | undefined;
+  try {
+    runtime = await createCoreRuntime(process.env, { demo: flags.demo, logger });
+    return command === 'ping' ? await ping(runtime) : await call(runtime, words);
+  } catch (error) {
+    return report(error);
+  } finally {
+    await runtime?.close();
+  }
+}
+
+async function call(runtime: CoreRuntime, words: string[]): Promise<number> {
+  const [name, ...pairs] = words;
+  const definition = name ? findOperation(name) : undefined;
+  if (!definition) {
+    process.stderr.write(`dq call: ${name ? `unknown operation "${name}"` : 'which operation?'}; one of ${OPERATION_IDS.map((id) => operations[id].alias).join(', ')}\n`);
+    return 2;
+  }
+  const { values, loose } = parseKeyValues(pairs);
+  if (loose.length > 0) {
+    process.stderr.write(`dq call: expected key=value, got "${loose.join(' ')}"; e.g. dq call ${definition.alias} ${definition.example}\n`);
+    return 2;
+  }
+  const id = definition.id as OperationId;
+  const answer = await runtime.client.call(id, values, { teamId: 'cli', userId: process.env.USER ?? 'cli', source: 'cli' }, {
+    onWait: (ms) => process.stderr.write(`waiting about ${Math.ceil(ms / 1000)} s for a rate-limit slot…\n`),
+  });
+  process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
+  const where = answer.source === 'upstream' ? `from the service, taskNo ${answer.taskNo ?? 'n/a'}` : `from ${answer.source === 'cache' ? 'cache' : 'a shared call'}, ${Math.round(answer.ageMs / 1000)} s old`;
+  process.stderr.write(`${answer.coinsSpent} coins spent (${where})${runtime.simulator ? ' — SIMULATED data' : ''}\n`);
+  return 0;
+}
+
+function report(error: unknown): number {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    return 2;
+  }
+  const explanation = explainError(error);
+  process.stderr.write(`error: ${explanation.summary}\n${explanation.details.map((d) => `  ${d}\n`).join('')}`);
+  if (explanation.taskNo) process.stderr.write(`  taskNo ${explanation.taskNo}\n`);
+  if (error instanceof ValidationError) {
+    const alias = operations[error.operation as OperationId]?.alias ?? error.operation;
+    process.stderr.write(`  e.g. dq call ${alias} ${error.example ?? ''}\n`);
+    return 2;
+  }
+  return 1;
+}
+
+process.exitCode = await main(process.argv.slice(2));

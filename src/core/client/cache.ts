@@ -1,0 +1,70 @@
+import type { Keyv } from 'keyv';
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.js';
+
+export interface CachedResult<R = unknown> {
+  result: R;
+  storedAt: number;
+  taskNo?: string;
+}
+
+export interface CacheHit<R> extends CachedResult<R> {
+  ageMs: number;
+  fresh: boolean;
+}
+
+/** JSON with object keys sorted, so equal requests give equal cache keys. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function cacheKey(operation: string, request: object): string {
+  return `${operation}:${canonicalJson(request)}`;
+}
+
+/**
+ * Results are kept past their freshness for `retentionMs` so that "Share in channel" can repost
+ * exactly what the user saw without paying again; a normal lookup only takes fresh entries.
+ * The cache is an optimisation: if the store fails, calls go on uncached.
+ */
+export class ResultCache {
+  private storeFailing = false;
+
+  constructor(
+    private readonly keyv: Keyv<CachedResult>,
+    private readonly clock: Clock,
+    private readonly retentionMs: number,
+    private readonly logger?: Logger,
+  ) {}
+
+  async get<R>(key: string, freshForMs: number): Promise<CacheHit<R> | undefined> {
+    const entry = await this.guard(() => this.keyv.get(key));
+    if (!entry) return undefined;
+    const ageMs = Math.max(0, this.clock.now() - entry.storedAt);
+    return { ...(entry as CachedResult<R>), ageMs, fresh: ageMs < freshForMs };
+  }
+
+  async set(key: string, entry: CachedResult, freshForMs: number): Promise<void> {
+    await this.guard(() => this.keyv.set(key, entry, Math.max(freshForMs, this.retentionMs)));
+  }
+
+  private async guard<T>(action: () => Promise<T>): Promise<T | undefined> {
+    try {
+      const value = await action();
+      if (this.storeFailing) this.logger?.info('cache store is answering again');
+      this.storeFailing = false;
+      return value;
+    } catch (error) {
+      if (!this.storeFailing) this.logger?.warn({ err: error }, 'cache store failed; calling without cache until it answers');
+      this.storeFailing = true;
+      return undefined;
+    }
+  }
+}

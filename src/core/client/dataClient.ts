@@ -1,0 +1,256 @@
+import type { Logger } from 'pino';
+import { systemClock, type Clock } from '../clock.js';
+import { NotCachedError, UpstreamError, ValidationError, isDataError } from '../errors.js';
+import { Budgets, type BudgetLimits, type BudgetState, type Spender } from '../ledger/budgets.js';
+import { Ledger, type UsageSummary } from '../ledger/ledger.js';
+import { operations, type AnyOperation, type OperationId, type PageInfo, type RateLimit, type RequestOf, type ResultOf } from '../operations/index.js';
+import type { Store } from '../store/types.js';
+import { ResultCache, cacheKey, type CachedResult } from './cache.js';
+import { readEnvelope } from './envelope.js';
+import { createTransport, type Transport } from './http.js';
+import { InFlight } from './inflight.js';
+import { Pacer } from './limiter.js';
+import { DEFAULT_RETRY, retryDelayMs, shouldRetry, type RetryPolicy } from './retry.js';
+import { describeShape } from './shape.js';
+
+export interface DataClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  store: Store;
+  logger?: Logger;
+  clock?: Clock;
+  /** Hard budget per upstream attempt (the spec's timeout is 5000 ms). */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  rateLimits?: Partial<Record<OperationId, RateLimit>>;
+  costs?: Partial<Record<OperationId, number>>;
+  /** Freshness overrides keyed by operation id, alias, or `id:variant` (e.g. `finance-external-futures-kline:daily`). */
+  cacheTtlMs?: Record<string, number>;
+  /** How long results stay available for "Share in channel" after they stop being fresh. */
+  shareRetentionMs?: number;
+  budgets?: Partial<BudgetLimits>;
+  transport?: Transport;
+}
+
+/** Who is asking: charged to this team and user, recorded with the channel. */
+export interface CallContext extends Spender {
+  channelId?: string;
+  source?: string;
+}
+
+export interface CallOptions {
+  /** Only answer from cache, fresh or not; never call upstream (sharing a result already paid for). */
+  cacheOnly?: boolean;
+  /** Told how long the call will wait for a rate-limit slot, when it has to wait. */
+  onWait?: (waitMs: number) => void;
+}
+
+export interface CallResult<Id extends OperationId = OperationId> {
+  operation: Id;
+  request: RequestOf<Id>;
+  result: ResultOf<Id>;
+  /** Where the answer came from: a new upstream call, the cache, or a call another request had in flight. */
+  source: 'upstream' | 'cache' | 'shared';
+  /** Coins this request spent (0 unless source is 'upstream'). */
+  coinsSpent: number;
+  /** What the operation costs per upstream call. */
+  cost: number;
+  storedAt: number;
+  ageMs: number;
+  taskNo?: string;
+  paging?: PageInfo;
+}
+
+/**
+ * The only way the app reaches the data service. Every call is validated before a coin is spent,
+ * answered from cache when fresh, shared with an identical call in flight, charged against the
+ * daily budgets, paced under the operation's rate limit, retried with backoff when that can help,
+ * and written to the ledger.
+ */
+export class DataClient {
+  readonly ledger: Ledger;
+  readonly budgets: Budgets;
+  private readonly transport: Transport;
+  private readonly cache: ResultCache;
+  private readonly inFlight = new InFlight();
+  private readonly pacers = new Map<OperationId, Pacer>();
+  private readonly clock: Clock;
+  private readonly retry: RetryPolicy;
+  private readonly logger: Logger | undefined;
+
+  constructor(private readonly options: DataClientOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.logger = options.logger;
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.transport = options.transport ?? createTransport({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: options.timeoutMs ?? 5000 });
+    this.cache = new ResultCache(options.store.keyv<CachedResult>('cache'), this.clock, options.shareRetentionMs ?? 24 * 3_600_000, this.logger);
+    const timeZone = options.budgets?.timeZone ?? 'Asia/Shanghai';
+    this.ledger = new Ledger(options.store, timeZone);
+    this.budgets = new Budgets(options.store, { ...options.budgets, timeZone });
+  }
+
+  /** Checks input and gives the exact wire body, or throws a ValidationError; spends nothing. */
+  validate<Id extends OperationId>(id: Id, input: unknown): RequestOf<Id> {
+    const definition: AnyOperation = operations[id];
+    const parsed = definition.input.safeParse(input ?? {});
+    if (parsed.success) return parsed.data as RequestOf<Id>;
+    const problems = parsed.error.issues.map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }));
+    throw new ValidationError(id, problems, definition.example);
+  }
+
+  costOf(id: OperationId): number {
+    return this.options.costs?.[id] ?? operations[id].cost;
+  }
+
+  rateLimitOf(id: OperationId): RateLimit {
+    return this.options.rateLimits?.[id] ?? operations[id].rateLimit;
+  }
+
+  freshnessMs(id: OperationId, request: object): number {
+    const definition: AnyOperation = operations[id];
+    const variant = definition.cacheVariant(request);
+    const overrides = this.options.cacheTtlMs ?? {};
+    return overrides[`${id}:${variant}`] ?? overrides[`${definition.alias}:${variant}`] ?? overrides[id] ?? overrides[definition.alias] ?? definition.cacheTtlMs[variant]!;
+  }
+
+  /** How long a new call to this operation would wait for a rate-limit slot right now. */
+  expectedWaitMs(id: OperationId): number {
+    return this.pacer(id).expectedWaitMs();
+  }
+
+  queuedCalls(id: OperationId): number {
+    return this.pacers.get(id)?.queued() ?? 0;
+  }
+
+  async call<Id extends OperationId>(id: Id, input: unknown, context: CallContext, callOptions: CallOptions = {}): Promise<CallResult<Id>> {
+    const request = this.validate(id, input);
+    const key = cacheKey(id, request);
+    const freshForMs = this.freshnessMs(id, request);
+    const cached = await this.cache.get<ResultOf<Id>>(key, freshForMs);
+    if (cached && (cached.fresh || callOptions.cacheOnly)) {
+      return this.answer(id, request, cached, 'cache', 0, cached.ageMs);
+    }
+    if (callOptions.cacheOnly) throw new NotCachedError(id);
+
+    const { promise, shared } = this.inFlight.run(key, () => this.fetchAndStore(id, request, key, freshForMs, context, callOptions));
+    const entry = await promise;
+    const age = Math.max(0, this.clock.now() - entry.storedAt);
+    return this.answer(id, request, entry, shared ? 'shared' : 'upstream', shared ? 0 : this.costOf(id), age);
+  }
+
+  usage(teamId: string): Promise<UsageSummary> {
+    return this.ledger.usage(teamId, this.clock.now());
+  }
+
+  budgetState(spender: Spender): Promise<BudgetState> {
+    return this.budgets.state(spender, this.clock.now());
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.pacers.values()].map((pacer) => pacer.stop()));
+    await this.transport.close();
+  }
+
+  private answer<Id extends OperationId>(id: Id, request: RequestOf<Id>, entry: CachedResult<ResultOf<Id>>, source: CallResult['source'], coinsSpent: number, ageMs: number): CallResult<Id> {
+    const definition: AnyOperation = operations[id];
+    const result: CallResult<Id> = { operation: id, request, result: entry.result, source, coinsSpent, cost: this.costOf(id), storedAt: entry.storedAt, ageMs };
+    if (entry.taskNo !== undefined) result.taskNo = entry.taskNo;
+    if (definition.paging) result.paging = definition.paging(request, entry.result);
+    return result;
+  }
+
+  private async fetchAndStore<Id extends OperationId>(id: Id, request: RequestOf<Id>, key: string, freshForMs: number, context: CallContext, callOptions: CallOptions): Promise<CachedResult<ResultOf<Id>>> {
+    const cost = this.costOf(id);
+    const reservation = await this.budgets.reserve(context, cost, this.clock.now());
+    let charged = false;
+    try {
+      const entry = await this.attempts(id, request, context, callOptions, () => {
+        charged = true;
+      });
+      await this.cache.set(key, entry, freshForMs);
+      return entry;
+    } finally {
+      if (!charged) await reservation.release();
+    }
+  }
+
+  /** Sends the call, retrying what can be retried; each attempt waits for its own rate-limit slot. */
+  private async attempts<Id extends OperationId>(id: Id, request: RequestOf<Id>, context: CallContext, callOptions: CallOptions, onCharged: () => void): Promise<CachedResult<ResultOf<Id>>> {
+    const pacer = this.pacer(id);
+    for (let attempt = 0; ; attempt++) {
+      const waitMs = pacer.expectedWaitMs();
+      if (waitMs > 0) callOptions.onWait?.(waitMs);
+      try {
+        return await pacer.schedule(() => this.attempt(id, request, context, attempt, onCharged));
+      } catch (error) {
+        if (!shouldRetry(error, attempt, this.retry)) throw error;
+        const retryAfterMs = error instanceof UpstreamError ? error.retryAfterMs : undefined;
+        if (error instanceof UpstreamError && error.kind === 'rate_limited') pacer.pauseFor(retryAfterMs ?? this.retry.baseDelayMs);
+        const delay = retryDelayMs(attempt, this.retry, retryAfterMs);
+        this.logger?.warn({ operation: id, attempt, kind: (error as UpstreamError).kind, delayMs: delay }, 'retrying data-service call');
+        await this.clock.sleep(delay);
+      }
+    }
+  }
+
+  private async attempt<Id extends OperationId>(id: Id, request: RequestOf<Id>, context: CallContext, attempt: number, onCharged: () => void): Promise<CachedResult<ResultOf<Id>>> {
+    const definition: AnyOperation = operations[id];
+    const startedAt = this.clock.now();
+    let coins = 0;
+    let outcome = 'success';
+    let taskNo: string | undefined;
+    try {
+      const answer = await this.transport.post(definition.path, id, request);
+      const envelope = readEnvelope(definition.envelope, id, answer, this.clock.now());
+      taskNo = envelope.taskNo;
+      // From here the service has answered with success, so it has charged the call.
+      coins = this.costOf(id);
+      onCharged();
+      const parsed = definition.data.safeParse(envelope.data);
+      if (!parsed.success) {
+        this.logger?.error({ operation: id, taskNo, shape: describeShape(envelope.data), issues: parsed.error.issues.slice(0, 5) }, 'data-service response changed shape');
+        throw new UpstreamError('schema_changed', { operation: id, httpStatus: answer.status, ...(taskNo ? { taskNo } : {}) }, `${id}: the response no longer matches the published fields`);
+      }
+      const entry: CachedResult<ResultOf<Id>> = { result: definition.normalise(parsed.data, request) as ResultOf<Id>, storedAt: this.clock.now() };
+      if (taskNo) entry.taskNo = taskNo;
+      return entry;
+    } catch (error) {
+      outcome = isDataError(error) ? error.kind : 'error';
+      if (error instanceof UpstreamError && error.taskNo) taskNo = error.taskNo;
+      throw error;
+    } finally {
+      await this.recordAttempt({ id, context, attempt, startedAt, coins, outcome, taskNo });
+    }
+  }
+
+  private async recordAttempt(a: { id: OperationId; context: CallContext; attempt: number; startedAt: number; coins: number; outcome: string; taskNo: string | undefined }): Promise<void> {
+    const entry = {
+      at: a.startedAt,
+      operation: a.id,
+      coins: a.coins,
+      teamId: a.context.teamId,
+      outcome: a.outcome,
+      attempt: a.attempt,
+      durationMs: this.clock.now() - a.startedAt,
+      ...(a.context.userId ? { userId: a.context.userId } : {}),
+      ...(a.context.channelId ? { channelId: a.context.channelId } : {}),
+      ...(a.context.source ? { source: a.context.source } : {}),
+      ...(a.taskNo ? { taskNo: a.taskNo } : {}),
+    };
+    try {
+      await this.ledger.record(entry);
+    } catch (error) {
+      // The answer is still good; a lost ledger line is logged in full so it can be re-entered.
+      this.logger?.error({ err: error, ledgerEntry: entry }, 'could not write the ledger entry');
+    }
+  }
+
+  private pacer(id: OperationId): Pacer {
+    let pacer = this.pacers.get(id);
+    if (!pacer) {
+      pacer = new Pacer({ limit: this.rateLimitOf(id), clock: this.clock });
+      this.pacers.set(id, pacer);
+    }
+    return pacer;
+  }
+}

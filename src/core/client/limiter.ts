@@ -1,0 +1,64 @@
+import Bottleneck from 'bottleneck';
+import type { RateLimit } from '../operations/definition.js';
+import type { Clock } from '../clock.js';
+
+/**
+ * Paces calls to one operation evenly across its window (60/min becomes one start every ~1 s)
+ * instead of letting a backlog burst at the top of the minute. A small safety margin keeps
+ * network jitter from pushing N+1 arrivals into one window at the service.
+ */
+export interface PacerOptions {
+  limit: RateLimit;
+  clock: Clock;
+  /** Fraction added to the even spacing; 0.02 keeps ~98% of the allowed throughput. */
+  safetyMargin?: number;
+}
+
+export class Pacer {
+  readonly spacingMs: number;
+  private readonly bottleneck: Bottleneck;
+  private readonly clock: Clock;
+  private lastStartAt = Number.NEGATIVE_INFINITY;
+  private pausedUntil = 0;
+
+  constructor(options: PacerOptions) {
+    const margin = options.safetyMargin ?? 0.02;
+    this.spacingMs = Math.ceil((options.limit.windowMs / options.limit.count) * (1 + margin));
+    this.clock = options.clock;
+    this.bottleneck = new Bottleneck({ minTime: this.spacingMs, maxConcurrent: null });
+  }
+
+  /** Runs `task` at the next free slot, after any pause the service asked for. */
+  async schedule<T>(task: () => Promise<T>): Promise<T> {
+    const pause = this.pausedUntil - this.clock.now();
+    if (pause > 0) await this.clock.sleep(pause);
+    return this.bottleneck.schedule(() => {
+      this.lastStartAt = this.clock.now();
+      return task();
+    });
+  }
+
+  /** Holds every new start until `ms` from now (the service said Retry-After). */
+  pauseFor(ms: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + ms);
+  }
+
+  /** Roughly how long a call scheduled now would wait before it starts. */
+  expectedWaitMs(): number {
+    const now = this.clock.now();
+    const counts = this.bottleneck.counts();
+    const waiting = (counts.RECEIVED ?? 0) + (counts.QUEUED ?? 0);
+    const nextSlot = Math.max(0, this.lastStartAt + this.spacingMs - now, this.pausedUntil - now);
+    return nextSlot + waiting * this.spacingMs;
+  }
+
+  /** Calls waiting for a slot (for metrics). */
+  queued(): number {
+    const counts = this.bottleneck.counts();
+    return (counts.RECEIVED ?? 0) + (counts.QUEUED ?? 0);
+  }
+
+  async stop(): Promise<void> {
+    await this.bottleneck.stop({ dropWaitingJobs: true });
+  }
+}

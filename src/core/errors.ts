@@ -1,0 +1,124 @@
+/**
+ * Every way a data-service call can fail, as values the Slack side can turn into a short message.
+ * None of them carries the API key: errors are logged and shown, so they hold only what is safe.
+ */
+
+export type DataErrorKind =
+  | 'validation'
+  | 'budget'
+  | 'auth'
+  | 'insufficient_balance'
+  | 'rate_limited'
+  | 'rejected'
+  | 'server'
+  | 'timeout'
+  | 'network'
+  | 'malformed'
+  | 'schema_changed'
+  | 'not_cached';
+
+export abstract class DataError extends Error {
+  abstract readonly kind: DataErrorKind;
+  /** Whether trying the same call again later may succeed. */
+  readonly retryable: boolean = false;
+}
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/** The input was wrong; nothing was sent and nothing was spent. */
+export class ValidationError extends DataError {
+  readonly kind = 'validation';
+  constructor(
+    readonly operation: string,
+    readonly problems: FieldProblem[],
+    /** A working example of the same request, in the user's terms. */
+    readonly example?: string,
+  ) {
+    super(problems.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message)).join('; '));
+    this.name = 'ValidationError';
+  }
+}
+
+export type BudgetScope = 'team' | 'user';
+
+/** A daily coin budget would be passed; nothing was sent. */
+export class BudgetExceededError extends DataError {
+  readonly kind = 'budget';
+  constructor(
+    readonly scope: BudgetScope,
+    readonly limit: number,
+    readonly spent: number,
+    readonly needed: number,
+    readonly resetsAt: Date,
+  ) {
+    super(`${scope} daily budget of ${limit} coins would be exceeded (${spent} spent, ${needed} needed)`);
+    this.name = 'BudgetExceededError';
+  }
+}
+
+/** A result was asked for from cache only (e.g. sharing) and is no longer there. */
+export class NotCachedError extends DataError {
+  readonly kind = 'not_cached';
+  constructor(readonly operation: string) {
+    super(`no cached result for ${operation}`);
+    this.name = 'NotCachedError';
+  }
+}
+
+export interface UpstreamDetails {
+  operation: string;
+  httpStatus?: number;
+  businessCode?: string | number;
+  upstreamMessage?: string;
+  taskNo?: string;
+  /** Milliseconds the service asked us to wait (Retry-After), when it said. */
+  retryAfterMs?: number;
+}
+
+type UpstreamKind = Exclude<DataErrorKind, 'validation' | 'budget' | 'not_cached'>;
+
+const RETRYABLE: ReadonlySet<UpstreamKind> = new Set(['rate_limited', 'server', 'timeout', 'network']);
+
+/** The service (or the way to it) failed; carries what the service said, never the key. */
+export class UpstreamError extends DataError {
+  override readonly retryable: boolean;
+  readonly operation: string;
+  readonly httpStatus?: number;
+  readonly businessCode?: string | number;
+  readonly upstreamMessage?: string;
+  readonly taskNo?: string;
+  readonly retryAfterMs?: number;
+
+  constructor(
+    readonly kind: UpstreamKind,
+    details: UpstreamDetails,
+    message?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message ?? describeUpstream(kind, details), options);
+    this.name = 'UpstreamError';
+    this.retryable = RETRYABLE.has(kind);
+    this.operation = details.operation;
+    if (details.httpStatus !== undefined) this.httpStatus = details.httpStatus;
+    if (details.businessCode !== undefined) this.businessCode = details.businessCode;
+    if (details.upstreamMessage !== undefined) this.upstreamMessage = details.upstreamMessage;
+    if (details.taskNo !== undefined) this.taskNo = details.taskNo;
+    if (details.retryAfterMs !== undefined) this.retryAfterMs = details.retryAfterMs;
+  }
+}
+
+function describeUpstream(kind: UpstreamKind, d: UpstreamDetails): string {
+  const parts = [`${d.operation}: ${kind}`];
+  if (d.httpStatus !== undefined) parts.push(`HTTP ${d.httpStatus}`);
+  if (d.businessCode !== undefined) parts.push(`code ${String(d.businessCode)}`);
+  if (d.upstreamMessage) parts.push(d.upstreamMessage);
+  if (d.taskNo) parts.push(`taskNo ${d.taskNo}`);
+  return parts.join(', ');
+}
+
+export function isDataError(error: unknown): error is DataError {
+  return error instanceof DataError;
+}

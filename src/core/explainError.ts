@@ -1,0 +1,61 @@
+import { formatDuration } from './duration.js';
+import { BudgetExceededError, UpstreamError, ValidationError, isDataError } from './errors.js';
+
+/** A failure in words for the person who asked: what went wrong, and what they can do. */
+export interface Explanation {
+  summary: string;
+  details: string[];
+  /** Whether coins may have been spent (only for failures after the service answered). */
+  nothingSpent: boolean;
+  taskNo?: string;
+}
+
+function upstreamSummary(error: UpstreamError): string {
+  switch (error.kind) {
+    case 'auth':
+      return 'The data service refused our API key. An admin needs to check DATA_API_KEY.';
+    case 'insufficient_balance':
+      return 'The data-service account has run out of coins. An admin needs to top it up.';
+    case 'rate_limited':
+      return 'The data service is at its rate limit and stayed busy through our retries. Try again in a minute.';
+    case 'rejected':
+      return `The data service rejected the request${error.upstreamMessage ? `: ${error.upstreamMessage}` : ''}.`;
+    case 'server':
+      return 'The data service had an internal error, also on retry. Try again in a few minutes.';
+    case 'timeout':
+      return 'The data service did not answer in time, also on retry. Try again in a few minutes.';
+    case 'network':
+      return 'The data service could not be reached. Try again in a few minutes.';
+    case 'malformed':
+      return 'The data service sent an answer that could not be read.';
+    case 'schema_changed':
+      return 'The data service answered in a format this app does not know yet; it has been logged for the maintainers.';
+  }
+}
+
+export function explainError(error: unknown, now: number = Date.now()): Explanation {
+  if (error instanceof ValidationError) {
+    return { summary: 'That request is not valid, so nothing was sent or spent.', details: error.problems.map((p) => (p.field ? `${p.field} ${p.message}` : p.message)), nothingSpent: true };
+  }
+  if (error instanceof BudgetExceededError) {
+    const who = error.scope === 'team' ? "The workspace's" : 'Your';
+    const resetsIn = formatDuration(Math.max(0, error.resetsAt.getTime() - now));
+    return {
+      summary: `${who} daily budget of ${error.limit} coins would be exceeded (${error.spent} spent today, this lookup costs ${error.needed}). Nothing was spent.`,
+      details: [`The budget resets at ${error.resetsAt.toISOString()} (in ${resetsIn}).`],
+      nothingSpent: true,
+    };
+  }
+  if (error instanceof UpstreamError) {
+    const details: string[] = [];
+    const codes = [error.httpStatus !== undefined ? `HTTP ${error.httpStatus}` : '', error.businessCode !== undefined ? `code ${String(error.businessCode)}` : ''].filter(Boolean);
+    if (codes.length) details.push(codes.join(', '));
+    const explanation: Explanation = { summary: upstreamSummary(error), details, nothingSpent: error.kind !== 'schema_changed' };
+    if (error.taskNo) explanation.taskNo = error.taskNo;
+    return explanation;
+  }
+  if (isDataError(error) && error.kind === 'not_cached') {
+    return { summary: 'That result is no longer cached, so it cannot be shared without paying again. Run the search again.', details: [], nothingSpent: true };
+  }
+  return { summary: 'Something went wrong on our side; it has been logged.', details: [], nothingSpent: true };
+}

@@ -1,0 +1,82 @@
+import { BudgetExceededError, type BudgetScope } from '../errors.js';
+import type { CounterChange, Store } from '../store/types.js';
+import { localDate, startOfNextDay } from '../time.js';
+
+export interface BudgetLimits {
+  /** Coins per team per local day; undefined = unlimited. */
+  teamDaily?: number;
+  userDaily?: number;
+  timeZone: string;
+}
+
+export interface Spender {
+  teamId: string;
+  userId?: string;
+}
+
+export interface Reservation {
+  /** Gives the coins back (the call failed, so the service charged nothing). */
+  release(): Promise<void>;
+}
+
+export interface BudgetState {
+  team: { spent: number; limit?: number };
+  user?: { spent: number; limit?: number };
+  resetsAt: Date;
+}
+
+const TWO_DAYS_MS = 2 * 86_400_000;
+
+/**
+ * Daily coin budgets. Coins are reserved in the store before a call, in one atomic step for the
+ * team and the user, so concurrent calls (even on other replicas) can never overspend; a failed
+ * call gives its reservation back.
+ */
+export class Budgets {
+  constructor(
+    private readonly store: Store,
+    private readonly limits: BudgetLimits,
+  ) {}
+
+  async reserve(spender: Spender, coins: number, now: number): Promise<Reservation> {
+    const items = this.counters(spender, now).map(({ key, limit }): CounterChange => (limit === undefined ? { key, amount: coins } : { key, amount: coins, limit }));
+    const outcome = await this.store.reserve(items, TWO_DAYS_MS);
+    if (!outcome.ok) {
+      const refused = this.counters(spender, now)[outcome.index]!;
+      throw new BudgetExceededError(refused.scope, refused.limit ?? 0, outcome.total, coins, new Date(startOfNextDay(now, this.limits.timeZone)));
+    }
+    let released = false;
+    return {
+      release: async () => {
+        if (released) return;
+        released = true;
+        await Promise.all(items.map((item) => this.store.adjust(item.key, -item.amount, TWO_DAYS_MS)));
+      },
+    };
+  }
+
+  async state(spender: Spender, now: number): Promise<BudgetState> {
+    const counters = this.counters(spender, now);
+    const spent = await Promise.all(counters.map((c) => this.store.counter(c.key)));
+    const slot = (index: number) => {
+      const counter = counters[index];
+      if (!counter) return undefined;
+      return counter.limit === undefined ? { spent: spent[index]! } : { spent: spent[index]!, limit: counter.limit };
+    };
+    const state: BudgetState = { team: slot(0)!, resetsAt: new Date(startOfNextDay(now, this.limits.timeZone)) };
+    const user = slot(1);
+    if (user) state.user = user;
+    return state;
+  }
+
+  get timeZone(): string {
+    return this.limits.timeZone;
+  }
+
+  private counters(spender: Spender, now: number): Array<{ scope: BudgetScope; key: string; limit?: number }> {
+    const day = localDate(now, this.limits.timeZone);
+    const team = { scope: 'team' as const, key: `budget:team:${spender.teamId}:${day}`, limit: this.limits.teamDaily };
+    if (!spender.userId) return [team];
+    return [team, { scope: 'user' as const, key: `budget:user:${spender.teamId}:${spender.userId}:${day}`, limit: this.limits.userDaily }];
+  }
+}

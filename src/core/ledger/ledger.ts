@@ -1,0 +1,92 @@
+import type { Store } from '../store/types.js';
+import { startOfDay, startOfMonth, startOfNextDay, startOfNextMonth } from '../time.js';
+
+/** One upstream call, successful or not. Coins are what the service charged (0 when it failed). */
+export interface LedgerEntry {
+  at: number;
+  operation: string;
+  coins: number;
+  teamId: string;
+  userId?: string;
+  channelId?: string;
+  taskNo?: string;
+  /** 'success' or the failure kind. */
+  outcome: string;
+  attempt: number;
+  durationMs: number;
+  source?: string;
+}
+
+export interface SpendTally {
+  coins: number;
+  calls: number;
+}
+
+export interface UsagePeriod extends SpendTally {
+  from: number;
+  to: number;
+  byOperation: Record<string, SpendTally>;
+  byUser: Record<string, SpendTally>;
+}
+
+export interface UsageSummary {
+  teamId: string;
+  timeZone: string;
+  today: UsagePeriod;
+  month: UsagePeriod;
+}
+
+function tally(entries: LedgerEntry[], from: number, to: number): UsagePeriod {
+  const period: UsagePeriod = { from, to, coins: 0, calls: 0, byOperation: {}, byUser: {} };
+  for (const entry of entries) {
+    if (entry.at < from || entry.at >= to) continue;
+    period.coins += entry.coins;
+    period.calls += 1;
+    for (const [group, key] of [[period.byOperation, entry.operation], [period.byUser, entry.userId ?? 'unknown']] as const) {
+      const slot = (group[key] ??= { coins: 0, calls: 0 });
+      slot.coins += entry.coins;
+      slot.calls += 1;
+    }
+  }
+  return period;
+}
+
+/** The coin ledger: every upstream call, per team, kept in the store. */
+export class Ledger {
+  constructor(
+    private readonly store: Store,
+    readonly timeZone: string,
+  ) {}
+
+  async record(entry: LedgerEntry): Promise<void> {
+    await this.store.appendLog(logName(entry.teamId), entry.at, entry);
+  }
+
+  async entries(teamId: string, fromMs: number, toMs: number): Promise<LedgerEntry[]> {
+    const rows = await this.store.readLog<LedgerEntry>(logName(teamId), fromMs, toMs);
+    return rows.map((row) => row.entry);
+  }
+
+  /** Coins and calls today and this month (local to the ledger's time zone), by operation and by user. */
+  async usage(teamId: string, now: number): Promise<UsageSummary> {
+    const monthStart = startOfMonth(now, this.timeZone);
+    const monthEnd = startOfNextMonth(now, this.timeZone);
+    const entries = await this.entries(teamId, monthStart, monthEnd);
+    return {
+      teamId,
+      timeZone: this.timeZone,
+      today: tally(entries, startOfDay(now, this.timeZone), startOfNextDay(now, this.timeZone)),
+      month: tally(entries, monthStart, monthEnd),
+    };
+  }
+
+  /** A user's latest calls, newest first (for the App Home). */
+  async recent(teamId: string, userId: string, now: number, limit: number, lookbackMs = 7 * 86_400_000): Promise<LedgerEntry[]> {
+    const entries = await this.entries(teamId, now - lookbackMs, now + 1);
+    return entries.filter((e) => e.userId === userId).slice(-limit).reverse();
+  }
+}
+
+function logName(teamId: string): string {
+  return `ledger:${teamId}`;
+}

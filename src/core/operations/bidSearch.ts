@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { BID_REGIONS, findBidRegion, isGenericBidKeyword } from './bidRegions.js';
+import { HOUR, pageInfo, type OperationDefinition } from './definition.js';
+import { characterCount, choiceField, dateField, integerField, textField, withinOneYear } from './fields.js';
+
+export interface BidSearchRequest {
+  keyword: string;
+  pageSize: string;
+  pageIndex: string;
+  publishStartTime?: string;
+  publishEndTime?: string;
+  province?: string;
+  searchType?: string;
+  type?: string;
+}
+
+export type BidRecord = Record<string, unknown>;
+
+export interface BidSearchResult {
+  total?: number;
+  records: BidRecord[];
+}
+
+export const BID_NOTICE_TYPES = { '1': 'Tender announcement', '2': 'Award result', '3': 'Planned project' } as const;
+export const BID_SEARCH_FIELDS = { '1': 'title', '2': 'purchaser', '3': 'supplier' } as const;
+
+function checkKeyword(keyword: string): string | undefined {
+  if (characterCount(keyword) <= 2) return 'must be longer than 2 characters, e.g. 光伏组件';
+  if (isGenericBidKeyword(keyword)) return `"${keyword}" is too generic for the service (a region name or 科技/技术); add a product or company word`;
+  return undefined;
+}
+
+function normaliseSearchType(text: string): string {
+  const parts = text.split(/[,，\s]+/).filter(Boolean);
+  return [...new Set(parts)].sort().join(',');
+}
+
+const bidInput = z
+  .object({
+    keyword: textField({ required: true, check: checkKeyword }),
+    pageSize: integerField({ default: 10, max: 10, maxReason: 'the bid search returns at most 10 per page' }),
+    pageIndex: integerField({ default: 1 }),
+    publishStartTime: dateField(),
+    publishEndTime: dateField(),
+    province: textField({
+      normalise: (text) => findBidRegion(text)?.code ?? text.toUpperCase(),
+      check: (code) => (BID_REGIONS.some((r) => r.code === code) ? undefined : `"${code}" is not a known region code; e.g. ZJ (浙江), BJ (北京), GD (广东)`),
+    }),
+    searchType: textField({
+      normalise: normaliseSearchType,
+      check: (text) => (/^[123](,[123])*$/.test(text) ? undefined : 'must be 1 (title), 2 (purchaser), 3 (supplier) or a list like 1,2'),
+    }),
+    type: choiceField(['1', '2', '3'] as const),
+  })
+  .superRefine((value, ctx) => {
+    const { publishStartTime: start, publishEndTime: end } = value;
+    if (!start || !end) return;
+    if (start > end) ctx.addIssue({ code: 'custom', path: ['publishEndTime'], message: `must not be before the start (${start})` });
+    else if (!withinOneYear(start, end)) ctx.addIssue({ code: 'custom', path: ['publishEndTime'], message: 'the publication period can span at most one year' });
+  })
+  .transform((value): BidSearchRequest => {
+    const request: BidSearchRequest = { keyword: value.keyword, pageSize: String(value.pageSize), pageIndex: String(value.pageIndex) };
+    if (value.publishStartTime) request.publishStartTime = value.publishStartTime;
+    if (value.publishEndTime) request.publishEndTime = value.publishEndTime;
+    if (value.province) request.province = value.province;
+    if (value.searchType) request.searchType = value.searchType;
+    if (value.type) request.type = value.type;
+    return request;
+  });
+
+/** The response body is not shown in the spec: take the first list of objects we can find. */
+const bidData = z.unknown();
+
+const LIST_KEYS = ['list', 'records', 'rows', 'items', 'data', 'result'] as const;
+const TOTAL_KEYS = ['total', 'count', 'totalCount', 'totalNum'] as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function readBidData(data: unknown): BidSearchResult {
+  if (Array.isArray(data)) return { records: data.filter(isRecord) };
+  if (!isRecord(data)) return { records: [] };
+  const listKey = LIST_KEYS.find((key) => Array.isArray(data[key]));
+  const records = listKey ? (data[listKey] as unknown[]).filter(isRecord) : [];
+  const totalValue = TOTAL_KEYS.map((key) => Number(data[key])).find((n) => Number.isFinite(n) && n >= 0);
+  return totalValue === undefined ? { records } : { records, total: totalValue };
+}
+
+export const bidSearch: OperationDefinition<BidSearchRequest, unknown, BidSearchResult> = {
+  id: 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list',
+  alias: 'bids',
+  path: '/v1/thirdpartymarket-cmapi00069224-enterprise-search-bid-list',
+  title: 'Tender and bid notices',
+  // Cost and rate limit are not shown in the spec: assume the fund operations' values until known.
+  cost: 10,
+  costPublished: false,
+  rateLimit: { count: 60, windowMs: 60_000 },
+  envelope: 'B',
+  input: bidInput,
+  request: z.object({
+    keyword: z.string(),
+    pageSize: z.string(),
+    pageIndex: z.string(),
+    publishStartTime: z.string().optional(),
+    publishEndTime: z.string().optional(),
+    province: z.string().optional(),
+    searchType: z.string().optional(),
+    type: z.string().optional(),
+  }),
+  data: bidData,
+  normalise: (data) => readBidData(data),
+  cacheTtlMs: { default: HOUR },
+  cacheVariant: () => 'default',
+  paging: (request, result) => pageInfo(Number(request.pageIndex), Number(request.pageSize), result.total, result.records.length),
+  withPage: (request, page) => ({ ...request, pageIndex: String(page) }),
+  example: 'keyword=光伏组件 province=ZJ type=2 publishStartTime=2026-01-01 publishEndTime=2026-06-30',
+};

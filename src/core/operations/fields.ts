@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+/**
+ * Input fields shared by the operations. They take loose input (a string from Slack, a number from
+ * code) and either give the canonical value or say, in words a user understands, what is wrong.
+ */
+
+type Context = z.core.$RefinementCtx;
+
+function fail(ctx: Context, message: string): typeof z.NEVER {
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+}
+
+function asText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+/**
+ * Zod 4 skips the schema of an absent key unless its input side is required; running every field
+ * even when absent is what lets a field apply its default or say "is required" itself.
+ */
+function anyValue() {
+  return z.preprocess((value) => value, z.unknown());
+}
+
+function isAbsent(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+export interface IntegerOptions {
+  default?: number;
+  min?: number;
+  max?: number;
+  /** Why the maximum exists, appended to the message. */
+  maxReason?: string;
+}
+
+export function integerField(options: IntegerOptions) {
+  const min = options.min ?? 1;
+  return anyValue().transform((value, ctx): number => {
+    if (isAbsent(value)) {
+      if (options.default !== undefined) return options.default;
+      return fail(ctx, 'is required');
+    }
+    const text = asText(value);
+    if (text === undefined || !/^-?\d+$/.test(text)) return fail(ctx, `must be a whole number, not "${String(value)}"`);
+    const number = Number(text);
+    if (number < min) return fail(ctx, `must be at least ${min}`);
+    if (options.max !== undefined && number > options.max) {
+      return fail(ctx, `must be at most ${options.max}${options.maxReason ? ` (${options.maxReason})` : ''}`);
+    }
+    return number;
+  });
+}
+
+export interface TextOptions {
+  required?: boolean;
+  /** Runs before the checks (e.g. upper-casing a symbol). */
+  normalise?: (text: string) => string;
+  check?: (text: string) => string | undefined;
+}
+
+export function textField(options: TextOptions & { required: true }): z.ZodType<string, unknown>;
+export function textField(options: TextOptions): z.ZodType<string | undefined, unknown>;
+export function textField(options: TextOptions): z.ZodType<string | undefined, unknown> {
+  return anyValue().transform((value, ctx): string | undefined => {
+    if (isAbsent(value)) {
+      if (options.required) return fail(ctx, 'is required');
+      return undefined;
+    }
+    const raw = asText(value);
+    if (raw === undefined) return fail(ctx, 'must be text');
+    const text = options.normalise ? options.normalise(raw) : raw;
+    const problem = options.check?.(text);
+    return problem ? fail(ctx, problem) : text;
+  });
+}
+
+/** Exactly one of the allowed values (after the optional mapping of synonyms). */
+export function choiceField<T extends string>(allowed: readonly T[], options: { required?: boolean; synonyms?: Record<string, T> } = {}) {
+  return textField({
+    required: options.required ?? false,
+    normalise: (text) => options.synonyms?.[text.toLowerCase()] ?? text,
+    check: (text) => ((allowed as readonly string[]).includes(text) ? undefined : `must be one of ${allowed.join(', ')}, not "${text}"`),
+  }) as z.ZodType<T | undefined, unknown>;
+}
+
+/** Calendar date `yyyy-mm-dd` that exists (no 2026-02-30). */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export function dateField() {
+  return textField({ check: (text) => (isCalendarDate(text) ? undefined : `must be a date like 2026-01-31, not "${text}"`) });
+}
+
+/** True when `end` is at most one calendar year after `start` (2025-03-01 → 2026-03-01 is allowed). */
+export function withinOneYear(start: string, end: string): boolean {
+  const [year, month, day] = start.split('-').map(Number) as [number, number, number];
+  const limit = new Date(Date.UTC(year + 1, month - 1, day));
+  // 29 February + 1 year rolls to 1 March, which is the generous reading of "one year".
+  return Date.parse(`${end}T00:00:00Z`) <= limit.getTime();
+}
+
+/** Number of user-visible characters (a CJK character counts once). */
+export function characterCount(text: string): number {
+  return [...text].length;
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { HOUR, pageInfo, type OperationDefinition } from './definition.js';
+import { integerField, textField } from './fields.js';
+
+export interface FundAssetRequest {
+  fundCode: string;
+  pageNo: string;
+  pageSize: string;
+}
+
+const fundAssetRecord = z.looseObject({
+  assetDate: z.string(),
+  // The earliest period has nothing to compare with; a null rate there is not a changed response.
+  assetRate: z.number().nullable(),
+  asset: z.number(),
+});
+export type FundAssetRecord = z.infer<typeof fundAssetRecord>;
+
+const fundAssetData = z.looseObject({
+  list: z.array(fundAssetRecord),
+  // Not in the spec; used for "page x of y" when the service sends it.
+  total: z.number().optional(),
+});
+
+export interface FundAssetResult {
+  fundCode: string;
+  total?: number;
+  records: FundAssetRecord[];
+}
+
+export const FUND_CODE_PATTERN = /^\d{6}$/;
+
+export function checkFundCode(code: string): string | undefined {
+  return FUND_CODE_PATTERN.test(code) ? undefined : `must be a 6-digit fund code like 000001, not "${code}"`;
+}
+
+export const fundAsset: OperationDefinition<FundAssetRequest, z.infer<typeof fundAssetData>, FundAssetResult> = {
+  id: 'fund-asset',
+  alias: 'fund-asset',
+  path: '/v1/fund-asset',
+  title: 'Fund asset size history',
+  cost: 10,
+  costPublished: true,
+  rateLimit: { count: 60, windowMs: 60_000 },
+  envelope: 'B',
+  input: z
+    .object({
+      fundCode: textField({ required: true, check: checkFundCode }),
+      pageNo: integerField({ default: 1 }),
+      pageSize: integerField({ default: 10, max: 50, maxReason: 'the service returns at most 50 per page' }),
+    })
+    .transform((v): FundAssetRequest => ({ fundCode: v.fundCode, pageNo: String(v.pageNo), pageSize: String(v.pageSize) })),
+  request: z.object({ fundCode: z.string(), pageNo: z.string(), pageSize: z.string() }),
+  data: fundAssetData,
+  normalise: (data, request) => {
+    const result: FundAssetResult = { fundCode: request.fundCode, records: data.list };
+    if (data.total !== undefined) result.total = data.total;
+    return result;
+  },
+  cacheTtlMs: { default: 6 * HOUR },
+  cacheVariant: () => 'default',
+  paging: (request, result) => pageInfo(Number(request.pageNo), Number(request.pageSize), result.total, result.records.length),
+  withPage: (request, page) => ({ ...request, pageNo: String(page) }),
+  example: 'fundCode=000001',
+};

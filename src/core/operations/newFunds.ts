@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { MINUTE, pageInfo, type OperationDefinition } from './definition.js';
+import { choiceField, integerField } from './fields.js';
+
+export interface NewFundsRequest {
+  saleStatus?: 'true' | 'false';
+  pageNo: string;
+  pageSize: string;
+}
+
+const newFund = z.looseObject({
+  fundType: z.string(),
+  beginDate: z.string(),
+  endDate: z.string(),
+  fundCode: z.string(),
+  fundName: z.string(),
+  fundManagerName: z.string(),
+  minPurchase: z.string(),
+  fundOriginalFee: z.string(),
+  fundDiscountFee: z.string(),
+  saleStatus: z.boolean(),
+});
+export type NewFund = z.infer<typeof newFund>;
+
+const newFundsData = z.looseObject({
+  data: z.array(newFund),
+  limit: z.string(),
+  count: z.number(),
+  page: z.string(),
+});
+
+export interface NewFundsResult {
+  total: number;
+  funds: NewFund[];
+}
+
+export const SALE_STATUS_SYNONYMS: Record<string, 'true' | 'false'> = {
+  onsale: 'true', on: 'true', yes: 'true', 在售: 'true',
+  offsale: 'false', off: 'false', no: 'false', 停售: 'false',
+};
+
+export const fundNewList: OperationDefinition<NewFundsRequest, z.infer<typeof newFundsData>, NewFundsResult> = {
+  id: 'fund-new-list',
+  alias: 'new-funds',
+  path: '/v1/fund-new-list',
+  title: 'Newly issued funds',
+  cost: 10,
+  costPublished: true,
+  rateLimit: { count: 60, windowMs: 60_000 },
+  envelope: 'B',
+  input: z
+    .object({
+      saleStatus: choiceField(['true', 'false'] as const, { synonyms: SALE_STATUS_SYNONYMS }),
+      pageNo: integerField({ default: 1 }),
+      pageSize: integerField({ default: 10, max: 50, maxReason: 'the service returns at most 50 per page' }),
+    })
+    .transform((v): NewFundsRequest => {
+      const request: NewFundsRequest = { pageNo: String(v.pageNo), pageSize: String(v.pageSize) };
+      if (v.saleStatus) request.saleStatus = v.saleStatus;
+      return request;
+    }),
+  request: z.object({ saleStatus: z.enum(['true', 'false']).optional(), pageNo: z.string(), pageSize: z.string() }),
+  data: newFundsData,
+  normalise: (data) => ({ total: data.count, funds: data.data }),
+  cacheTtlMs: { default: 30 * MINUTE },
+  cacheVariant: () => 'default',
+  paging: (request, result) => pageInfo(Number(request.pageNo), Number(request.pageSize), result.total, result.funds.length),
+  withPage: (request, page) => ({ ...request, pageNo: String(page) }),
+  example: 'saleStatus=true',
+};

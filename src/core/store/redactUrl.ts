@@ -1,0 +1,7 @@
+/**
+ * Hides credentials: `redis://:secret@host` → `redis://***@host`. Everything up to the last '@'
+ * goes, so an unencoded '@' or '/' inside a password cannot leak part of it.
+ */
+export function redactUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/).*@/i, '$1***@');
+}

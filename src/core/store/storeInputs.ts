@@ -1,0 +1,76 @@
+import type { CounterChange } from './types.js';
+
+/**
+ * Checks shared by every backend, so a caller gets the same error whichever STORE_URL is set
+ * instead of discovering in production that only Redis rejects fractional coins.
+ */
+
+// Keyv adapters build their clear()/iterator() matches from the namespace (SQL LIKE, Redis glob)
+// and join it to keys with ':' — so wildcard characters or a ':' in a namespace would let one
+// namespace's clear() reach into another's keys.
+const NAMESPACE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+export function assertKeyvNamespace(namespace: string): void {
+  if (!NAMESPACE_PATTERN.test(namespace)) {
+    throw new Error(
+      `Invalid keyv namespace ${JSON.stringify(namespace)}: use 1-64 letters, digits, '_', '.' or '-', starting with a letter or digit`,
+    );
+  }
+}
+
+export function assertTtl(ttlMs: number): void {
+  if (!Number.isFinite(ttlMs) || ttlMs <= 0) {
+    throw new RangeError(`ttlMs must be a positive number of milliseconds, got ${ttlMs}`);
+  }
+}
+
+/** Counters hold whole coins: Redis INCRBY only accepts integers, so every backend insists on them. */
+export function assertCounterAmount(amount: number): void {
+  if (!Number.isSafeInteger(amount)) {
+    throw new RangeError(`Counter amounts must be safe integers, got ${amount}`);
+  }
+}
+
+export function assertCounterChanges(items: readonly CounterChange[], ttlMs: number): void {
+  assertTtl(ttlMs);
+  for (const item of items) {
+    assertCounterAmount(item.amount);
+    if (item.limit !== undefined && !Number.isFinite(item.limit)) {
+      throw new RangeError(`Counter limit for ${item.key} must be a finite number, got ${item.limit}`);
+    }
+  }
+}
+
+export function assertTimestamp(at: number): void {
+  if (!Number.isFinite(at)) throw new RangeError(`Log timestamps must be finite numbers, got ${at}`);
+}
+
+/** JSON text for a document or log entry; refuses values JSON cannot represent at top level. */
+export function toJson(value: unknown): string {
+  const json = JSON.stringify(value);
+  if (json === undefined) throw new TypeError('Stored values must be JSON-serialisable (got undefined or a function)');
+  return json;
+}
+
+/**
+ * Walks a reserve request the way every backend must: items in order, each limited item checked
+ * against its counter's current value plus whatever earlier items of the same request already
+ * added to that counter. Returns the first failing item, or the running totals when all pass.
+ */
+export function planReserve(
+  items: readonly CounterChange[],
+  currentValueOf: (key: string) => number,
+): { ok: true; totals: number[] } | { ok: false; index: number; total: number } {
+  const running = new Map<string, number>();
+  const totals: number[] = [];
+  for (const [index, item] of items.entries()) {
+    const before = running.get(item.key) ?? currentValueOf(item.key);
+    const after = before + item.amount;
+    if (item.limit !== undefined && after > item.limit) {
+      return { ok: false, index, total: currentValueOf(item.key) };
+    }
+    running.set(item.key, after);
+    totals.push(after);
+  }
+  return { ok: true, totals };
+}

@@ -1,0 +1,58 @@
+import type { Keyv } from 'keyv';
+
+/**
+ * Everything stateful (cache, ledger, budgets, digests, claims) goes through one Store, chosen by
+ * STORE_URL. The primitives are few on purpose: each backend (memory, SQLite, Redis) implements
+ * them with its own atomic tools, and the domain modules in core build on them.
+ */
+export interface Store {
+  readonly kind: 'memory' | 'sqlite' | 'redis';
+  /** Where the data lives, safe to print (no password). */
+  readonly description: string;
+
+  /** A Keyv over this store for TTL'd JSON values, isolated by namespace. */
+  keyv<T = unknown>(namespace: string): Keyv<T>;
+
+  /** SET key owner NX PX ttlMs: true when this caller now holds the key. */
+  claim(key: string, owner: string, ttlMs: number): Promise<boolean>;
+  /** Deletes a claim, but only while `owner` still holds it. */
+  releaseClaim(key: string, owner: string): Promise<void>;
+
+  /**
+   * Adds each amount to its counter only if every counter with a limit stays at or below it
+   * afterwards; all or nothing, atomically (no two callers can both pass a limit). A counter that
+   * does not exist starts at 0 and expires `ttlMs` after it was created.
+   */
+  reserve(items: readonly CounterChange[], ttlMs: number): Promise<ReserveOutcome>;
+  /** Adds (or with a negative amount, subtracts) without a limit; returns the new value. */
+  adjust(key: string, amount: number, ttlMs: number): Promise<number>;
+  /** Current value of a counter, 0 when absent or expired. */
+  counter(key: string): Promise<number>;
+
+  /** Durable JSON documents grouped in collections (digest subscriptions, settings). */
+  putDoc(collection: string, id: string, doc: unknown): Promise<void>;
+  getDoc<T>(collection: string, id: string): Promise<T | undefined>;
+  deleteDoc(collection: string, id: string): Promise<boolean>;
+  listDocs<T>(collection: string): Promise<Array<{ id: string; doc: T }>>;
+
+  /** Append-only log of timestamped JSON entries (the coin ledger). */
+  appendLog(log: string, at: number, entry: unknown): Promise<void>;
+  /** Entries with fromMs <= at < toMs, oldest first. */
+  readLog<T>(log: string, fromMs: number, toMs: number): Promise<Array<{ at: number; entry: T }>>;
+
+  /** Throws when the backend cannot be reached. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface CounterChange {
+  key: string;
+  amount: number;
+  /** Upper bound for the counter after the change; absent means unlimited. */
+  limit?: number;
+}
+
+export type ReserveOutcome =
+  | { ok: true; totals: number[] }
+  /** `index` is the first item that would have passed its limit; `total` is its current value. */
+  | { ok: false; index: number; total: number };

@@ -1,0 +1,85 @@
+/**
+ * Calendar arithmetic in an IANA time zone with nothing but Intl: budgets reset at local midnight
+ * and usage is summed per local day and month.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    });
+    formatters.set(timeZone, format);
+  }
+  return format;
+}
+
+export interface LocalParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+export function localParts(ms: number, timeZone: string): LocalParts {
+  const parts = Object.fromEntries(formatter(timeZone).formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  return {
+    year: Number(parts.year), month: Number(parts.month), day: Number(parts.day),
+    hour: Number(parts.hour), minute: Number(parts.minute), second: Number(parts.second),
+  };
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    formatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `yyyy-mm-dd` of the instant in the zone. */
+export function localDate(ms: number, timeZone: string): string {
+  const p = localParts(ms, timeZone);
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+/** The zone's offset from UTC at the instant, in milliseconds (east positive). */
+function offsetAt(ms: number, timeZone: string): number {
+  const p = localParts(ms, timeZone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - Math.floor(ms / 1000) * 1000;
+}
+
+/** The instant at which the given local wall-clock time occurs (the later one when ambiguous). */
+export function zonedTime(year: number, month: number, day: number, hour: number, minute: number, timeZone: string): number {
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  // Two passes settle the offset even when the guess crosses a daylight-saving change.
+  let instant = wall - offsetAt(wall, timeZone);
+  instant = wall - offsetAt(instant, timeZone);
+  return instant;
+}
+
+export function startOfDay(ms: number, timeZone: string): number {
+  const p = localParts(ms, timeZone);
+  return zonedTime(p.year, p.month, p.day, 0, 0, timeZone);
+}
+
+export function startOfNextDay(ms: number, timeZone: string): number {
+  const p = localParts(ms, timeZone);
+  return zonedTime(p.year, p.month, p.day + 1, 0, 0, timeZone);
+}
+
+export function startOfMonth(ms: number, timeZone: string): number {
+  const p = localParts(ms, timeZone);
+  return zonedTime(p.year, p.month, 1, 0, 0, timeZone);
+}
+
+export function startOfNextMonth(ms: number, timeZone: string): number {
+  const p = localParts(ms, timeZone);
+  return zonedTime(p.year, p.month + 1, 1, 0, 0, timeZone);
+}

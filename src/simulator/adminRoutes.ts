@@ -1,0 +1,54 @@
+// /__simulator/ endpoints, so a benchmark running in another process can inspect and steer the
+// simulator. They need no API key: the simulator listens on 127.0.0.1 only.
+import { parseFaultOptions } from './faultOptionsSchema.js';
+import { resetState, type SimulatorState } from './simulatorState.js';
+
+export const ADMIN_PREFIX = '/__simulator/';
+
+export interface AdminReply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+interface AdminRoute {
+  method: 'GET' | 'POST';
+  run: (state: SimulatorState, rawBody: string | undefined) => AdminReply;
+}
+
+const ROUTES: Record<string, AdminRoute> = {
+  stats: {
+    method: 'GET',
+    run: (state) => {
+      const { calls, ...counters } = state.stats.snapshot();
+      return { status: 200, body: { ...counters, calls: calls.map(({ body: _body, request: _request, ...call }) => call) } };
+    },
+  },
+  reset: {
+    method: 'POST',
+    run: (state) => {
+      resetState(state);
+      return { status: 200, body: { ok: true } };
+    },
+  },
+  faults: {
+    method: 'POST',
+    run: (state, rawBody) => {
+      try {
+        state.settings.faults = parseFaultOptions(JSON.parse(rawBody ?? ''));
+      } catch (error) {
+        return { status: 400, body: { ok: false, error: error instanceof Error ? error.message : String(error) } };
+      }
+      return { status: 200, body: { ok: true, faults: state.settings.faults } };
+    },
+  },
+};
+
+export function replyToAdmin(state: SimulatorState, method: string, pathname: string, rawBody: string | undefined): AdminReply {
+  const route = ROUTES[pathname.slice(ADMIN_PREFIX.length)];
+  if (!route) return { status: 404, body: { ok: false, error: `no admin endpoint ${pathname}` } };
+  if (method !== route.method) {
+    return { status: 405, body: { ok: false, error: `use ${route.method}` }, headers: { Allow: route.method } };
+  }
+  return route.run(state, rawBody);
+}

@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { BudgetExceededError, UpstreamError, ValidationError } from '../../../src/core/errors.js';
+import { TEAM, startDataService, upstreamCalls, type DataService } from '../../support/dataService.js';
+
+let service: DataService | undefined;
+afterEach(async () => {
+  await service?.close();
+  service = undefined;
+});
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('each failure kind is a typed error with what the service said, never the key', () => {
+  it('validation: nothing is sent', async () => {
+    service = await startDataService();
+    const error = await failure(service.client.call('enterprise-general-taxpayer-query', { keyword: '91350100M000100Y44' }, TEAM));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).problems[0]!.field).toBe('keyword');
+    expect((error as ValidationError).example).toBeTruthy();
+    expect(upstreamCalls(service.simulator)).toHaveLength(0);
+  });
+
+  it('auth: a refused key is not retried and the error does not carry the key', async () => {
+    service = await startDataService({ apiKeys: ['another-key'] });
+    const error = await failure(service.client.call('fund-asset', { fundCode: '000001' }, TEAM));
+    expect(error).toMatchObject({ kind: 'auth', httpStatus: 401, businessCode: 401, operation: 'fund-asset' });
+    expect((error as UpstreamError).taskNo).toBeTruthy();
+    expect(JSON.stringify({ ...(error as object), message: (error as Error).message })).not.toContain('test-key');
+    expect(upstreamCalls(service.simulator)).toHaveLength(1);
+  });
+
+  it('rejected: the service refused the input (unknown symbol); not retried, coins released', async () => {
+    service = await startDataService({}, { budgets: { teamDaily: 5, timeZone: 'UTC' } });
+    const error = await failure(service.client.call('finance-external-futures-kline', { symbol: 'ZZZ', type: '0' }, TEAM));
+    expect(error).toMatchObject({ kind: 'rejected', httpStatus: 400, retryable: false });
+    expect(upstreamCalls(service.simulator)).toHaveLength(1);
+    // The reservation came back, so the whole budget is still there for a good call.
+    await expect(service.client.call('finance-external-futures-kline', { symbol: 'CL', type: '0' }, TEAM)).resolves.toMatchObject({ coinsSpent: 5 });
+  });
+
+  it('insufficient balance', async () => {
+    service = await startDataService({ balance: 15 });
+    await service.client.call('fund-asset', { fundCode: '000001' }, TEAM);
+    const error = await failure(service.client.call('fund-asset', { fundCode: '110022' }, TEAM));
+    expect(error).toMatchObject({ kind: 'insufficient_balance', httpStatus: 402 });
+  });
+
+  it('server errors are retried twice, then reported; every attempt is in the ledger', async () => {
+    service = await startDataService({ faults: { errorRate: 1 } });
+    const error = await failure(service.client.call('fund-asset', { fundCode: '000001' }, TEAM));
+    expect(error).toMatchObject({ kind: 'server', httpStatus: 500 });
+    expect(upstreamCalls(service.simulator)).toHaveLength(3);
+    const entries = await service.client.ledger.entries('T1', 0, Date.now() + 1);
+    expect(entries.map((e) => [e.attempt, e.outcome, e.coins])).toEqual([[0, 'server', 0], [1, 'server', 0], [2, 'server', 0]]);
+  });
+
+  it('a business failure sent with HTTP 200 is still a failure', async () => {
+    service = await startDataService({ apiKeys: ['another-key'], faults: { businessErrorWithHttp200: true } });
+    const error = await failure(service.client.call('fund-new-list', {}, TEAM));
+    expect(error).toMatchObject({ kind: 'auth', httpStatus: 200, businessCode: 401 });
+  });
+
+  it('malformed JSON is reported and not retried (the service may have charged it)', async () => {
+    service = await startDataService({ faults: { malformedRate: 1 } });
+    const error = await failure(service.client.call('fund-new-list', {}, TEAM));
+    expect(error).toMatchObject({ kind: 'malformed' });
+    expect(upstreamCalls(service.simulator)).toHaveLength(1);
+  });
+
+  it('a changed response shape is an "upstream response changed" error, charged, logged, nothing crashes', async () => {
+    service = await startDataService({ faults: { changedFieldRate: 1 } });
+    for (const [id, input] of [
+      ['finance-external-futures-kline', { symbol: 'CL', type: '0' }],
+      ['fund-asset', { fundCode: '000001' }],
+      ['fund-new-list', {}],
+      ['enterprise-general-taxpayer-query', { keyword: '科技' }],
+    ] as const) {
+      const error = await failure(service.client.call(id, input, TEAM));
+      expect(error, id).toMatchObject({ kind: 'schema_changed', operation: id });
+    }
+    const usage = await service.client.usage('T1');
+    expect(usage.today.coins).toBe(5 + 10 + 10 + 20);
+  });
+
+  it('rate-limit answers are retried after Retry-After and reported when they persist', async () => {
+    service = await startDataService({ faults: { rateLimitRate: 1 } }, { retry: { maxRetries: 1, baseDelayMs: 10 } });
+    const error = await failure(service.client.call('fund-asset', { fundCode: '000001' }, TEAM));
+    expect(error).toMatchObject({ kind: 'rate_limited', httpStatus: 429, retryAfterMs: 1000 });
+    const [first, second] = upstreamCalls(service.simulator);
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(990);
+  });
+
+  it('a budget that would be exceeded stops the call before it is sent', async () => {
+    service = await startDataService({}, { budgets: { userDaily: 25, timeZone: 'UTC' } });
+    await service.client.call('enterprise-general-taxpayer-query', { keyword: '科技' }, TEAM);
+    const error = await failure(service.client.call('enterprise-general-taxpayer-query', { keyword: '光伏' }, TEAM));
+    expect(error).toBeInstanceOf(BudgetExceededError);
+    expect(error).toMatchObject({ scope: 'user', limit: 25, spent: 20, needed: 20 });
+    expect(upstreamCalls(service.simulator)).toHaveLength(1);
+    // Another user of the same team still has their own budget.
+    await expect(service.client.call('enterprise-general-taxpayer-query', { keyword: '光伏' }, { ...TEAM, userId: 'U2' })).resolves.toBeTruthy();
+  });
+});
+
+describe('timeouts', () => {
+  it('a 6 s answer fails at about the 5 s budget, not later', async () => {
+    service = await startDataService({ faults: { latencyMs: 6000 } }, { retry: { maxRetries: 0 } });
+    const started = Date.now();
+    const error = await failure(service.client.call('fund-asset', { fundCode: '000001' }, TEAM));
+    const took = Date.now() - started;
+    expect(error).toMatchObject({ kind: 'timeout', retryable: true });
+    expect(took).toBeGreaterThanOrEqual(4900);
+    expect(took).toBeLessThan(6000);
+  });
+
+  it('a hanging call is retried and each attempt times out on its own budget', async () => {
+    service = await startDataService({ faults: { timeoutRate: 1 } }, { timeoutMs: 300, retry: { maxRetries: 2, baseDelayMs: 10 } });
+    const error = await failure(service.client.call('fund-asset', { fundCode: '000001' }, TEAM));
+    expect(error).toMatchObject({ kind: 'timeout' });
+    expect(upstreamCalls(service.simulator)).toHaveLength(3);
+  });
+});

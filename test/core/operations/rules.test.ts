@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { DataClient } from '../../../src/core/client/dataClient.js';
+import { ValidationError } from '../../../src/core/errors.js';
+import { tickToMillis, toCandles } from '../../../src/core/operations/futuresKline.js';
+import { isCalendarDate, withinOneYear } from '../../../src/core/operations/fields.js';
+import type { OperationId } from '../../../src/core/operations/index.js';
+import { MemoryStore } from '../../../src/core/store/memoryStore.js';
+
+const client = new DataClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'unused', store: new MemoryStore() });
+
+function problems(id: OperationId, input: Record<string, unknown>): string[] {
+  try {
+    client.validate(id, input);
+    return [];
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return error.problems.map((p) => `${p.field}: ${p.message}`);
+  }
+}
+
+const BIDS = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
+
+describe('validation rules from the spec', () => {
+  it('fund codes are 6 digits; page sizes cap at 50; pages start at 1', () => {
+    expect(problems('fund-asset', { fundCode: '12345' })).toEqual(['fundCode: must be a 6-digit fund code like 000001, not "12345"']);
+    expect(problems('fund-asset', { fundCode: '123456', pageSize: '51' })[0]).toMatch(/^pageSize: must be at most 50/);
+    expect(problems('fund-new-list', { pageNo: '0' })).toEqual(['pageNo: must be at least 1']);
+    expect(problems('fund-new-list', { pageSize: '50' })).toEqual([]);
+  });
+
+  it('futures type is one of 0/1/5/30/60/120/240 (aliases allowed) and limit a positive integer', () => {
+    expect(problems('finance-external-futures-kline', { symbol: 'CL', type: '15' })[0]).toMatch(/^type: must be one of 0, 1, 5, 30, 60, 120, 240/);
+    expect(problems('finance-external-futures-kline', { symbol: 'CL', type: '4h', limit: '1.5' })).toEqual(['limit: must be a whole number, not "1.5"']);
+    expect(client.validate('finance-external-futures-kline', { symbol: 'hg', type: '1h' })).toEqual({ symbol: 'HG', type: '60', limit: '10' });
+  });
+
+  it('bid search: keyword > 2 characters and not generic, pageSize <= 10, dates real and within a year, known regions', () => {
+    expect(problems(BIDS, { keyword: '光伏' })[0]).toMatch(/^keyword: must be longer than 2 characters/);
+    expect(problems(BIDS, { keyword: '黑龙江' })[0]).toMatch(/too generic/);
+    expect(problems(BIDS, { keyword: '光伏组件', pageSize: '11' })[0]).toMatch(/^pageSize: must be at most 10/);
+    expect(problems(BIDS, { keyword: '光伏组件', publishStartTime: '2026-02-30' })[0]).toMatch(/^publishStartTime: must be a date/);
+    expect(problems(BIDS, { keyword: '光伏组件', publishStartTime: '2026-03-01', publishEndTime: '2026-02-01' })).toEqual(['publishEndTime: must not be before the start (2026-03-01)']);
+    expect(problems(BIDS, { keyword: '光伏组件', publishStartTime: '2025-03-01', publishEndTime: '2026-03-02' })).toEqual(['publishEndTime: the publication period can span at most one year']);
+    expect(problems(BIDS, { keyword: '光伏组件', publishStartTime: '2025-03-01', publishEndTime: '2026-03-01' })).toEqual([]);
+    expect(problems(BIDS, { keyword: '光伏组件', province: 'XX' })[0]).toMatch(/not a known region code/);
+    expect(problems(BIDS, { keyword: '光伏组件', searchType: '1,4' })[0]).toMatch(/^searchType/);
+    expect(problems(BIDS, { keyword: '光伏组件', type: '4' })[0]).toMatch(/^type: must be one of 1, 2, 3/);
+  });
+
+  it('taxpayer: a mistyped credit code is caught before it costs 20 coins', () => {
+    expect(problems('enterprise-general-taxpayer-query', { keyword: '91350100M000100Y44' })[0]).toMatch(/check character is wrong/);
+    expect(problems('enterprise-general-taxpayer-query', { keyword: '91350100M000100Y43' })).toEqual([]);
+    expect(problems('enterprise-general-taxpayer-query', { keyword: '华' })[0]).toMatch(/at least 2 characters/);
+  });
+
+  it('dates and the one-year rule', () => {
+    expect(isCalendarDate('2024-02-29')).toBe(true);
+    expect(isCalendarDate('2025-02-29')).toBe(false);
+    expect(withinOneYear('2024-02-29', '2025-03-01')).toBe(true);
+    expect(withinOneYear('2024-02-29', '2025-03-02')).toBe(false);
+  });
+});
+
+describe('futures candles', () => {
+  it('tick_at below 1e11 is seconds, above is milliseconds', () => {
+    expect(tickToMillis(1_700_000_000)).toEqual({ at: 1_700_000_000_000, unit: 's' });
+    expect(tickToMillis(1_700_000_000_000)).toEqual({ at: 1_700_000_000_000, unit: 'ms' });
+  });
+
+  it('zips by field name whatever the order, and sorts oldest first', () => {
+    const fields = ['tick_at', 'volume', 'changeRate', 'change', 'low', 'high', 'close', 'open'];
+    const lines = [[1_700_086_400, 9, 1, 0.5, 1, 3, 2.5, 2], [1_700_000_000, 8, 0, 0, 1, 2, 2, 1.5]];
+    const { candles } = toCandles({ fields, lines });
+    expect(candles[0]).toEqual({ open: 1.5, close: 2, high: 2, low: 1, change: 0, changeRate: 0, volume: 8, at: 1_700_000_000_000 });
+    expect(candles[1]!.at).toBe(1_700_086_400_000);
+  });
+});

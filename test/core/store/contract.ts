@@ -1,0 +1,393 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Store } from '../../../src/core/store/types.js';
+
+export interface StoreFixture {
+  /** A store over data no other test uses. */
+  store: Store;
+  /** Opens another instance (connection, file handle) over the same data, when the backend can share it. */
+  openAnother?: () => Promise<Store>;
+}
+
+/**
+ * The behaviour every backend must share, so the domain code can run on any STORE_URL.
+ * Each test file calls this once with a factory for its backend.
+ */
+export function defineStoreContract(backend: string, openFixture: () => Promise<StoreFixture>): void {
+  const opened: Store[] = [];
+  afterEach(async () => {
+    await Promise.allSettled(opened.splice(0).map((store) => store.close()));
+  });
+
+  async function fresh(): Promise<{ store: Store; openAnother?: () => Promise<Store> }> {
+    const fixture = await openFixture();
+    opened.push(fixture.store);
+    const { openAnother } = fixture;
+    if (!openAnother) return { store: fixture.store };
+    return {
+      store: fixture.store,
+      openAnother: async () => {
+        const another = await openAnother();
+        opened.push(another);
+        return another;
+      },
+    };
+  }
+
+  describe(`Store contract: ${backend}`, () => {
+    describe('keyv', () => {
+      it('stores, reads and deletes JSON values', async () => {
+        const { store } = await fresh();
+        const cache = store.keyv<{ price: number; tags: string[] }>('quotes');
+        expect(await cache.get('AAPL')).toBeUndefined();
+        await cache.set('AAPL', { price: 187.5, tags: ['us', ':colon'] });
+        expect(await cache.get('AAPL')).toEqual({ price: 187.5, tags: ['us', ':colon'] });
+        expect(await cache.delete('AAPL')).toBe(true);
+        expect(await cache.get('AAPL')).toBeUndefined();
+      });
+
+      it('forgets a value once its ttl has passed', async () => {
+        const { store } = await fresh();
+        const cache = store.keyv<string>('short');
+        await cache.set('k', 'v', 60);
+        expect(await cache.get('k')).toBe('v');
+        await sleep(150);
+        expect(await cache.get('k')).toBeUndefined();
+      });
+
+      it('hands out the same data for the same namespace', async () => {
+        const { store } = await fresh();
+        await store.keyv<number>('shared').set('k', 1);
+        expect(await store.keyv<number>('shared').get('k')).toBe(1);
+      });
+
+      it('isolates namespaces, and clear() empties only its own', async () => {
+        const { store } = await fresh();
+        // Pairs that a LIKE- or glob-based clear would confuse: case, '_' wildcard, shared prefixes.
+        const names = ['a', 'ab', 'A', 'a_b', 'axb', 'a.b', 'a-b'];
+        for (const name of names) await store.keyv<string>(name).set('k', name);
+        await store.claim('claim-key', 'owner', 60_000);
+        await store.adjust('counter-key', 3, 60_000);
+        await store.putDoc('docs', 'id', { kept: true });
+        await store.appendLog('log', 1, { kept: true });
+
+        await store.keyv('a').clear();
+        await store.keyv('a_b').clear();
+
+        expect(await store.keyv('a').get('k')).toBeUndefined();
+        expect(await store.keyv('a_b').get('k')).toBeUndefined();
+        for (const name of ['ab', 'A', 'axb', 'a.b', 'a-b']) {
+          expect(await store.keyv<string>(name).get('k')).toBe(name);
+        }
+        expect(await store.claim('claim-key', 'someone-else', 60_000)).toBe(false);
+        expect(await store.counter('counter-key')).toBe(3);
+        expect(await store.getDoc('docs', 'id')).toEqual({ kept: true });
+        expect(await store.readLog('log', 0, 10)).toEqual([{ at: 1, entry: { kept: true } }]);
+      });
+
+      it('iterates over its own namespace only', async () => {
+        const { store } = await fresh();
+        await store.keyv<number>('a').set('one', 1);
+        await store.keyv<number>('a').set('two', 2);
+        for (const other of ['A', 'ab', 'a_b']) await store.keyv<number>(other).set('data', 0);
+        const entries: Array<[string, number]> = [];
+        for await (const entry of store.keyv<number>('a').iterator!(undefined)) entries.push(entry as [string, number]);
+        expect(entries.sort()).toEqual([
+          ['one', 1],
+          ['two', 2],
+        ]);
+      });
+
+      it('rejects namespaces that could overlap others', async () => {
+        const { store } = await fresh();
+        for (const bad of ['', 'a:b', 'a*', 'a?', '[a]', 'a b', '-a']) {
+          expect(() => store.keyv(bad), bad).toThrow(/namespace/);
+        }
+      });
+    });
+
+    describe('claims', () => {
+      it('gives a key to one owner at a time (SET NX)', async () => {
+        const { store } = await fresh();
+        expect(await store.claim('job', 'alice', 60_000)).toBe(true);
+        expect(await store.claim('job', 'bob', 60_000)).toBe(false);
+        expect(await store.claim('job', 'alice', 60_000)).toBe(false);
+        expect(await store.claim('other-job', 'bob', 60_000)).toBe(true);
+      });
+
+      it('frees a key when its claim expires', async () => {
+        const { store } = await fresh();
+        expect(await store.claim('job', 'alice', 60)).toBe(true);
+        await sleep(150);
+        expect(await store.claim('job', 'bob', 60_000)).toBe(true);
+      });
+
+      it('lets only the current owner release', async () => {
+        const { store } = await fresh();
+        await store.claim('job', 'alice', 60_000);
+        await store.releaseClaim('job', 'bob');
+        expect(await store.claim('job', 'carol', 60_000)).toBe(false);
+        await store.releaseClaim('job', 'alice');
+        expect(await store.claim('job', 'carol', 60_000)).toBe(true);
+        await store.releaseClaim('never-claimed', 'alice');
+      });
+
+      it('does not let a former owner release a claim someone took after expiry', async () => {
+        const { store } = await fresh();
+        await store.claim('job', 'alice', 60);
+        await sleep(150);
+        expect(await store.claim('job', 'bob', 60_000)).toBe(true);
+        await store.releaseClaim('job', 'alice');
+        expect(await store.claim('job', 'carol', 60_000)).toBe(false);
+      });
+
+      it('grants exactly one of many simultaneous claims', async () => {
+        const { store } = await fresh();
+        const owners = Array.from({ length: 50 }, (_, index) => `owner-${index}`);
+        const results = await Promise.all(owners.map((owner) => store.claim('race', owner, 60_000)));
+        expect(results.filter(Boolean)).toHaveLength(1);
+      });
+    });
+
+    describe('reserve', () => {
+      it('adds every amount and returns the new totals', async () => {
+        const { store } = await fresh();
+        const outcome = await store.reserve(
+          [
+            { key: 'day', amount: 5, limit: 100 },
+            { key: 'month', amount: 5 },
+          ],
+          60_000,
+        );
+        expect(outcome).toEqual({ ok: true, totals: [5, 5] });
+        expect(await store.reserve([{ key: 'day', amount: 2, limit: 100 }], 60_000)).toEqual({ ok: true, totals: [7] });
+        expect(await store.counter('day')).toBe(7);
+        expect(await store.counter('month')).toBe(5);
+        expect(await store.counter('never-used')).toBe(0);
+      });
+
+      it('allows reaching the limit exactly but not passing it', async () => {
+        const { store } = await fresh();
+        expect(await store.reserve([{ key: 'k', amount: 10, limit: 10 }], 60_000)).toEqual({ ok: true, totals: [10] });
+        expect(await store.reserve([{ key: 'k', amount: 1, limit: 10 }], 60_000)).toEqual({
+          ok: false,
+          index: 0,
+          total: 10,
+        });
+        expect(await store.counter('k')).toBe(10);
+      });
+
+      it('changes nothing when any item would pass its limit', async () => {
+        const { store } = await fresh();
+        await store.adjust('tight', 2, 60_000);
+        const outcome = await store.reserve(
+          [
+            { key: 'roomy', amount: 5, limit: 100 },
+            { key: 'free', amount: 5 },
+            { key: 'tight', amount: 2, limit: 3 },
+          ],
+          60_000,
+        );
+        expect(outcome).toEqual({ ok: false, index: 2, total: 2 });
+        expect(await store.counter('roomy')).toBe(0);
+        expect(await store.counter('free')).toBe(0);
+        expect(await store.counter('tight')).toBe(2);
+      });
+
+      it('counts repeated keys within one request together', async () => {
+        const { store } = await fresh();
+        const outcome = await store.reserve(
+          [
+            { key: 'k', amount: 6, limit: 10 },
+            { key: 'k', amount: 6, limit: 10 },
+          ],
+          60_000,
+        );
+        expect(outcome).toEqual({ ok: false, index: 1, total: 0 });
+        expect(await store.counter('k')).toBe(0);
+        expect(
+          await store.reserve(
+            [
+              { key: 'k', amount: 4, limit: 10 },
+              { key: 'k', amount: 6, limit: 10 },
+            ],
+            60_000,
+          ),
+        ).toEqual({ ok: true, totals: [4, 10] });
+      });
+
+      it('starts an expired counter again from zero', async () => {
+        const { store } = await fresh();
+        await store.reserve([{ key: 'k', amount: 9, limit: 10 }], 60);
+        await sleep(150);
+        expect(await store.counter('k')).toBe(0);
+        expect(await store.reserve([{ key: 'k', amount: 9, limit: 10 }], 60_000)).toEqual({ ok: true, totals: [9] });
+      });
+
+      it('keeps the expiry a counter got when it was created', async () => {
+        const { store } = await fresh();
+        await store.reserve([{ key: 'k', amount: 1 }], 100);
+        await store.reserve([{ key: 'k', amount: 1 }], 60_000);
+        await store.adjust('k', 1, 60_000);
+        await sleep(200);
+        expect(await store.counter('k')).toBe(0);
+      });
+
+      it('accepts an empty request and rejects fractional amounts', async () => {
+        const { store } = await fresh();
+        expect(await store.reserve([], 60_000)).toEqual({ ok: true, totals: [] });
+        await expect(store.reserve([{ key: 'k', amount: 1.5 }], 60_000)).rejects.toThrow(/integer/);
+        await expect(store.reserve([{ key: 'k', amount: 1 }], 0)).rejects.toThrow(/ttl/);
+      });
+
+      it('lets exactly 142 of 200 simultaneous reserves of 7 fit under 1000', async () => {
+        const { store } = await fresh();
+        const outcomes = await Promise.all(
+          Array.from({ length: 200 }, () => store.reserve([{ key: 'budget', amount: 7, limit: 1000 }], 60_000)),
+        );
+        expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(142);
+        expect(await store.counter('budget')).toBe(994);
+      });
+
+      it('holds the limit across three store instances at once', async (context) => {
+        const { store, openAnother } = await fresh();
+        if (!openAnother) return context.skip('this backend cannot share data between instances');
+        const stores = [store, await openAnother(), await openAnother()];
+        const outcomes = await Promise.all(
+          Array.from({ length: 200 }, (_, index) =>
+            stores[index % stores.length]!.reserve([{ key: 'budget', amount: 7, limit: 1000 }], 60_000),
+          ),
+        );
+        expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(142);
+        for (const each of stores) expect(await each.counter('budget')).toBe(994);
+      });
+    });
+
+    describe('adjust', () => {
+      it('adds and subtracts without a limit, sharing counters with reserve', async () => {
+        const { store } = await fresh();
+        expect(await store.adjust('k', 5, 60_000)).toBe(5);
+        expect(await store.adjust('k', -8, 60_000)).toBe(-3);
+        expect(await store.reserve([{ key: 'k', amount: 4, limit: 1 }], 60_000)).toEqual({ ok: true, totals: [1] });
+        expect(await store.adjust('k', 1_000_000, 60_000)).toBe(1_000_001);
+        expect(await store.counter('k')).toBe(1_000_001);
+      });
+
+      it('gives a new counter the ttl', async () => {
+        const { store } = await fresh();
+        await store.adjust('k', 5, 60);
+        await sleep(150);
+        expect(await store.counter('k')).toBe(0);
+        expect(await store.adjust('k', 2, 60_000)).toBe(2);
+      });
+    });
+
+    describe('documents', () => {
+      it('creates, replaces, reads, lists and deletes', async () => {
+        const { store } = await fresh();
+        expect(await store.getDoc('subs', 'x')).toBeUndefined();
+        expect(await store.listDocs('subs')).toEqual([]);
+
+        await store.putDoc('subs', 'u2', { channel: 'C2', tickers: ['MSFT'] });
+        await store.putDoc('subs', 'u1', { channel: 'C1', tickers: [] });
+        await store.putDoc('subs', 'u1', { channel: 'C1', tickers: ['AAPL'], nested: { at: null } });
+        await store.putDoc('settings', 'u1', 'a plain string');
+
+        expect(await store.getDoc('subs', 'u1')).toEqual({ channel: 'C1', tickers: ['AAPL'], nested: { at: null } });
+        expect(await store.listDocs('subs')).toEqual([
+          { id: 'u1', doc: { channel: 'C1', tickers: ['AAPL'], nested: { at: null } } },
+          { id: 'u2', doc: { channel: 'C2', tickers: ['MSFT'] } },
+        ]);
+        expect(await store.getDoc('settings', 'u1')).toBe('a plain string');
+
+        expect(await store.deleteDoc('subs', 'u1')).toBe(true);
+        expect(await store.deleteDoc('subs', 'u1')).toBe(false);
+        expect(await store.listDocs('subs')).toEqual([{ id: 'u2', doc: { channel: 'C2', tickers: ['MSFT'] } }]);
+      });
+
+      it('returns copies, not the stored object', async () => {
+        const { store } = await fresh();
+        const doc = { list: [1] };
+        await store.putDoc('c', 'id', doc);
+        doc.list.push(2);
+        const read = await store.getDoc<{ list: number[] }>('c', 'id');
+        read!.list.push(3);
+        expect(await store.getDoc('c', 'id')).toEqual({ list: [1] });
+      });
+    });
+
+    describe('logs', () => {
+      it('returns entries oldest first whatever the order they were appended in', async () => {
+        const { store } = await fresh();
+        await store.appendLog('ledger', 300, { n: 3 });
+        await store.appendLog('ledger', 100, { n: 1 });
+        await store.appendLog('ledger', 200, { n: 2 });
+        expect(await store.readLog('ledger', 0, 1_000)).toEqual([
+          { at: 100, entry: { n: 1 } },
+          { at: 200, entry: { n: 2 } },
+          { at: 300, entry: { n: 3 } },
+        ]);
+      });
+
+      it('reads the half-open range [from, to)', async () => {
+        const { store } = await fresh();
+        for (const at of [99, 100, 150, 199, 200]) await store.appendLog('ledger', at, at);
+        const read = await store.readLog<number>('ledger', 100, 200);
+        expect(read.map((line) => line.at)).toEqual([100, 150, 199]);
+        expect(await store.readLog('ledger', 200, 100)).toEqual([]);
+        const everything = await store.readLog('ledger', Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY);
+        expect(everything).toHaveLength(5);
+      });
+
+      it('keeps identical entries, and same-time entries in arrival order', async () => {
+        const { store } = await fresh();
+        const at = 1_700_000_000_123;
+        await store.appendLog('ledger', at, { coins: 5 });
+        await store.appendLog('ledger', at, { coins: 5 });
+        await store.appendLog('ledger', at, { coins: 1 });
+        await store.appendLog('other', at, { coins: 9 });
+        expect(await store.readLog('ledger', at, at + 1)).toEqual([
+          { at, entry: { coins: 5 } },
+          { at, entry: { coins: 5 } },
+          { at, entry: { coins: 1 } },
+        ]);
+      });
+    });
+
+    describe('lifecycle', () => {
+      it('pings while open and closes more than once without error', async () => {
+        const { store } = await fresh();
+        await store.ping();
+        await store.close();
+        await store.close();
+      });
+
+      it('shares data with another instance and keeps it after closing', async (context) => {
+        const { store, openAnother } = await fresh();
+        if (!openAnother) return context.skip('this backend keeps nothing beyond its instance');
+        const sibling = await openAnother();
+        await store.keyv<string>('cache').set('k', 'cached');
+        await store.claim('job', 'alice', 60_000);
+        await store.reserve([{ key: 'day', amount: 7, limit: 10 }], 60_000);
+        await store.putDoc('subs', 'u1', { on: true });
+        await store.appendLog('ledger', 5, { coins: 7 });
+
+        expect(await sibling.keyv<string>('cache').get('k')).toBe('cached');
+        expect(await sibling.counter('day')).toBe(7);
+
+        await store.close();
+        await sibling.close();
+        const reopened = await openAnother();
+        expect(await reopened.keyv<string>('cache').get('k')).toBe('cached');
+        expect(await reopened.claim('job', 'bob', 60_000)).toBe(false);
+        expect(await reopened.reserve([{ key: 'day', amount: 7, limit: 10 }], 60_000)).toEqual({
+          ok: false,
+          index: 0,
+          total: 7,
+        });
+        expect(await reopened.getDoc('subs', 'u1')).toEqual({ on: true });
+        expect(await reopened.readLog('ledger', 0, 10)).toEqual([{ at: 5, entry: { coins: 7 } }]);
+      });
+    });
+  });
+}

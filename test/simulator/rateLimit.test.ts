@@ -1,0 +1,93 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { SlidingWindowRateLimiter } from '../../src/simulator/rateLimiter.js';
+import { FIXED_NOW, OP, callOperation, useSimulator } from './simulatorTestKit.js';
+
+const WINDOW_MS = 300;
+const simulator = useSimulator({
+  now: () => FIXED_NOW,
+  apiKeys: ['sim-key', 'other-key'],
+  rateLimits: {
+    'fund-asset': { count: 3, windowMs: WINDOW_MS },
+    'enterprise-general-taxpayer-query': { count: 3, windowMs: WINDOW_MS },
+  },
+});
+const withSpecLimits = useSimulator({ now: () => FIXED_NOW });
+const fundAsset = (key = 'sim-key') => callOperation(simulator(), OP.fundAsset, { fundCode: '000001' }, { key });
+
+describe('sliding window limiter', () => {
+  it('frees a slot when the oldest admitted call leaves the window, and ignores refused calls', () => {
+    let now = 0;
+    const limiter = new SlidingWindowRateLimiter(() => now);
+    const limit = { count: 2, windowMs: 10_000 };
+    expect(limiter.tryAdmit('a', limit).admitted).toBe(true);
+    now = 4_000;
+    expect(limiter.tryAdmit('a', limit).admitted).toBe(true);
+    now = 5_000;
+    expect(limiter.tryAdmit('a', limit)).toEqual({ admitted: false, retryAfterSeconds: 5 });
+    now = 9_999;
+    expect(limiter.tryAdmit('a', limit)).toEqual({ admitted: false, retryAfterSeconds: 1 });
+    now = 10_001; // the call at 0 has left; the refused ones never counted
+    expect(limiter.tryAdmit('a', limit).admitted).toBe(true);
+    expect(limiter.tryAdmit('b', limit).admitted).toBe(true);
+  });
+});
+
+describe('rate limiting over HTTP', () => {
+  it('answers 429 with Retry-After once the limit is reached, without charging', async () => {
+    simulator().reset();
+    for (let i = 0; i < 3; i++) expect((await fundAsset()).status).toBe(200);
+    const refused = await fundAsset();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(refused.json).toMatchObject({ code: 429, data: null });
+    expect(typeof refused.json.taskNo).toBe('string');
+    const stats = simulator().stats();
+    expect(stats.coinsByKey['sim-key']).toBe(30);
+    expect(stats.rateLimited).toBe(1);
+    expect(stats.calls.at(-1)).toMatchObject({ operation: 'fund-asset', status: 429, outcome: 'rate_limited' });
+  });
+
+  it('keeps separate windows per key and per operation', async () => {
+    simulator().reset();
+    for (let i = 0; i < 3; i++) await fundAsset();
+    expect((await fundAsset()).status).toBe(429);
+    expect((await fundAsset('other-key')).status).toBe(200);
+    expect((await callOperation(simulator(), OP.newFunds, {})).status).toBe(200);
+  });
+
+  it('admits again once the window has passed, refused calls not counting', async () => {
+    simulator().reset();
+    for (let i = 0; i < 3; i++) await fundAsset();
+    for (let i = 0; i < 5; i++) expect((await fundAsset()).status).toBe(429);
+    await sleep(WINDOW_MS + 50);
+    for (let i = 0; i < 3; i++) expect((await fundAsset()).status).toBe(200);
+  });
+
+  it('uses RATE_LIMITED in envelope A', async () => {
+    simulator().reset();
+    for (let i = 0; i < 3; i++) await callOperation(simulator(), OP.taxpayer, { keyword: '华信' });
+    const refused = await callOperation(simulator(), OP.taxpayer, { keyword: '华信' });
+    expect(refused.status).toBe(429);
+    expect(refused.json).toMatchObject({ code: 'RATE_LIMITED', data: null });
+    expect(refused.headers.get('retry-after')).toBe('1');
+  });
+
+  it('starts from the spec limits: 60 a minute for the fund operations, Retry-After up to a minute', async () => {
+    for (let i = 0; i < 60; i++) expect((await callOperation(withSpecLimits(), OP.newFunds, {})).status).toBe(200);
+    const refused = await callOperation(withSpecLimits(), OP.newFunds, {});
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter >= 59 && retryAfter <= 60).toBe(true);
+  });
+
+  it('applies limits changed at run time', async () => {
+    simulator().reset();
+    simulator().setOptions({ rateLimits: { 'fund-asset': { count: 1, windowMs: 60_000 } } });
+    expect((await fundAsset()).status).toBe(200);
+    const refused = await fundAsset();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(50);
+    simulator().setOptions({ rateLimits: { 'fund-asset': { count: 3, windowMs: WINDOW_MS } } });
+  });
+});
