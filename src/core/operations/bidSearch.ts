@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BID_REGIONS, findBidRegion, isGenericBidKeyword } from './bidRegions.js';
 import { HOUR, pageInfo, type OperationDefinition } from './definition.js';
-import { characterCount, choiceField, dateField, integerField, textField, withinOneYear } from './fields.js';
+import { characterCount, choiceField, dateField, integerField, isCalendarDate, textField, withinOneYear } from './fields.js';
 
 export interface BidSearchRequest {
   keyword: string;
@@ -52,12 +52,16 @@ const bidInput = z
     }),
     type: choiceField(['1', '2', '3'] as const),
   })
-  .superRefine((value, ctx) => {
-    const { publishStartTime: start, publishEndTime: end } = value;
-    if (!start || !end) return;
-    if (start > end) ctx.addIssue({ code: 'custom', path: ['publishEndTime'], message: `must not be before the start (${start})` });
-    else if (!withinOneYear(start, end)) ctx.addIssue({ code: 'custom', path: ['publishEndTime'], message: 'the publication period can span at most one year' });
-  })
+  .superRefine(
+    (value, ctx) => {
+      const { publishStartTime: start, publishEndTime: end } = value;
+      if (!isCalendarDate(start ?? '') || !isCalendarDate(end ?? '')) return;
+      if (start! > end!) ctx.addIssue({ code: 'custom', path: ['publishEndTime'], message: `must not be before the start (${start})` });
+      else if (!withinOneYear(start!, end!)) ctx.addIssue({ code: 'custom', path: ['publishEndTime'], message: 'the publication period can span at most one year' });
+    },
+    // Check the range even when another field is wrong, so a form shows every problem at once.
+    { when: (payload) => !payload.issues.some((issue) => ['publishStartTime', 'publishEndTime'].includes(String(issue.path?.[0]))) },
+  )
   .transform((value): BidSearchRequest => {
     const request: BidSearchRequest = { keyword: value.keyword, pageSize: String(value.pageSize), pageIndex: String(value.pageIndex) };
     if (value.publishStartTime) request.publishStartTime = value.publishStartTime;

@@ -53,7 +53,8 @@ export const taxpayerQuery: OperationDefinition<TaxpayerRequest, z.infer<typeof 
     }),
     // The spec does not publish the taxpayer page-size maximum; 50 matches the other paged operations.
     pageNo: integerField({ default: 1 }),
-    pageSize: integerField({ default: 10, max: 50 }),
+    // One Slack message shows about 20 taxpayer cards whole, so a bigger page would hide records.
+    pageSize: integerField({ default: 10, max: 20, maxReason: "a Slack message shows about 20 records" }),
   }),
   request: z.object({ keyword: z.string(), pageNo: z.number().int(), pageSize: z.number().int() }),
   data: taxpayerData,

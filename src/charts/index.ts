@@ -1,0 +1,10 @@
+export type { ChartImage, ChartSettings } from './types.js';
+export type { ChartPlan } from './plan.js';
+export { MIN_CHART_POINTS, SLACK_IMAGE_URL_LIMIT, TOO_MANY_POINTS_NOTE } from './plan.js';
+export { chartSettingsFromEnv, DEFAULT_CHART_HEIGHT, DEFAULT_CHART_WIDTH, HOSTED_QUICKCHART } from './settings.js';
+export { mergeCandles, mergeGroupSizes } from './aggregate.js';
+export { buildFuturesChart } from './futuresChart.js';
+export { buildFundAssetChart } from './fundAssetChart.js';
+export { resolveChart, DEFAULT_SHORT_URL_TIMEOUT_MS, type ResolveChartOptions } from './resolve.js';
+export { fetchShortUrl, type ShortUrlFetcher, type ShortUrlRequest } from './shortUrl.js';
+export { CHART_JS_VERSION, quickChartUrl } from './quickChartUrl.js';

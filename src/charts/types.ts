@@ -1,0 +1,18 @@
+/**
+ * A chart as replies use it. Built from results without I/O; a reply never fails because of a chart:
+ * when no image can be made, `note` says why in one line.
+ */
+export type ChartImage =
+  | { kind: 'image'; url: string; alt: string; caption: string }
+  | { kind: 'none'; note: string };
+
+export interface ChartSettings {
+  /** QuickChart server, e.g. https://quickchart.io (hosted) or a self-hosted one. */
+  host: string;
+  /** Hosted QuickChart draws candlesticks (Chart.js v3+ financial plugin); self-hosted ones may not. */
+  candlesticks: boolean;
+  /** Whether the host is the hosted service (short URLs exist only there). */
+  hosted: boolean;
+  width: number;
+  height: number;
+}

@@ -1,0 +1,45 @@
+import type { DataClient } from '../client/dataClient.js';
+import type { NewFund } from '../operations/newFunds.js';
+import type { SaleFilter } from './types.js';
+
+export const DIGEST_PAGE_SIZE = 50;
+/** A first run posts the current list; this bounds it (500 funds) however long the list is. */
+const MAX_PAGES = 10;
+
+export interface Collected {
+  funds: NewFund[];
+  coinsSpent: number;
+  pagesFetched: number;
+}
+
+/**
+ * The funds this digest has not posted before, newest first. Pages of 50 are fetched until a page
+ * holds only known funds (the list is newest first, so nothing new lies beyond it) or the list ends.
+ */
+export async function collectNewFunds(
+  data: DataClient,
+  filter: SaleFilter,
+  seen: ReadonlySet<string> | undefined,
+  context: { teamId: string; channelId: string },
+): Promise<Collected> {
+  const fresh: NewFund[] = [];
+  const inThisRun = new Set<string>();
+  let coinsSpent = 0;
+  let pagesFetched = 0;
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const input: Record<string, string> = { pageNo: String(page), pageSize: String(DIGEST_PAGE_SIZE) };
+    if (filter !== 'all') input.saleStatus = filter === 'onsale' ? 'true' : 'false';
+    const answer = await data.call('fund-new-list', input, { ...context, source: 'digest' });
+    coinsSpent += answer.coinsSpent;
+    pagesFetched += 1;
+    const funds = answer.result.funds;
+    const unseen = funds.filter((fund) => !seen?.has(fund.fundCode) && !inThisRun.has(fund.fundCode));
+    for (const fund of unseen) {
+      inThisRun.add(fund.fundCode);
+      fresh.push(fund);
+    }
+    const onlyKnown = seen !== undefined && unseen.length === 0;
+    if (onlyKnown || !answer.paging?.hasNext || funds.length === 0) break;
+  }
+  return { funds: fresh, coinsSpent, pagesFetched };
+}

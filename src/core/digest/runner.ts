@@ -1,0 +1,109 @@
+import type { Logger } from 'pino';
+import type { DataClient } from '../client/dataClient.js';
+import type { Clock } from '../clock.js';
+import { BudgetExceededError } from '../errors.js';
+import { explainError } from '../explainError.js';
+import type { Store } from '../store/types.js';
+import { collectNewFunds } from './collect.js';
+import type { DigestRepository } from './repository.js';
+import { DigestPostError, type Digest, type DigestContent, type DigestPoster, type DigestRunRecord } from './types.js';
+
+export interface DigestRunnerOptions {
+  repository: DigestRepository;
+  data: DataClient;
+  store: Store;
+  poster: DigestPoster;
+  clock: Clock;
+  logger?: Logger;
+  /** Post "no new funds" when nothing is new (DIGEST_POST_EMPTY). */
+  postEmpty: boolean;
+  simulated: boolean;
+  /** This process, in claims (several replicas may race for a run). */
+  owner: string;
+}
+
+/** A claim on one scheduled run outlives any catch-up window, so a run can only ever be taken once. */
+const CLAIM_TTL_MS = 7 * 86_400_000;
+
+export type RunOutcome = DigestRunRecord | 'missing' | 'claimed_elsewhere';
+
+/**
+ * Runs one digest for one scheduled time, at most once across restarts and replicas: the run is
+ * claimed in the store (Redis: SET NX PX on digest id + scheduled time) before anything is spent.
+ * A failed post keeps the subscription and its funds unposted; a channel the app cannot post in
+ * pauses the digest with what to do about it.
+ */
+export class DigestRunner {
+  constructor(private readonly options: DigestRunnerOptions) {}
+
+  async run(digestId: string, scheduledFor: number, trigger: DigestRunRecord['trigger']): Promise<RunOutcome> {
+    const { repository, store, clock, owner } = this.options;
+    const digest = await repository.get(digestId);
+    if (!digest) return 'missing';
+    const claimed = await store.claim(`digest-run:${digest.id}:${scheduledFor}`, owner, CLAIM_TTL_MS);
+    if (!claimed) return 'claimed_elsewhere';
+
+    const record = await this.runClaimed(digest, scheduledFor, trigger);
+    await repository.update(digest.id, (stored) => {
+      stored.lastRun = record;
+      if (trigger !== 'manual') stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, scheduledFor);
+      if (record.outcome === 'posted' || record.outcome === 'nothing_new') delete stored.paused;
+    });
+    this.options.logger?.info({ digestId: digest.id, ...record, scheduledFor: new Date(scheduledFor).toISOString() }, 'digest run finished');
+    return record;
+  }
+
+  /** Records a scheduled time that passed while the app was down, beyond the catch-up window. */
+  async recordMissed(digest: Digest, scheduledFor: number): Promise<void> {
+    await this.options.repository.update(digest.id, (stored) => {
+      stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, scheduledFor);
+      stored.lastRun = { scheduledFor, finishedAt: this.options.clock.now(), trigger: 'schedule', outcome: 'missed', newFunds: 0, coinsSpent: 0, detail: 'the app was not running at the scheduled time' };
+    });
+  }
+
+  private async runClaimed(digest: Digest, scheduledFor: number, trigger: DigestRunRecord['trigger']): Promise<DigestRunRecord> {
+    const { repository, data, poster, clock } = this.options;
+    const base = { scheduledFor, trigger };
+    const finish = (outcome: DigestRunRecord['outcome'], newFunds: number, coinsSpent: number, detail?: string): DigestRunRecord => ({
+      ...base, finishedAt: clock.now(), outcome, newFunds, coinsSpent, ...(detail ? { detail } : {}),
+    });
+    const content: DigestContent = { digest, funds: [], firstRun: false, empty: false, simulated: this.options.simulated };
+
+    const seen = await repository.seenCodes(digest.id);
+    let collected;
+    try {
+      collected = await collectNewFunds(data, digest.filter, seen, { teamId: digest.teamId, channelId: digest.channelId });
+    } catch (error) {
+      if (error instanceof BudgetExceededError) {
+        content.budgetNotice = explainError(error, clock.now()).summary;
+        const posted = await this.tryPost(digest, content);
+        return finish(posted.ok ? 'over_budget' : 'post_failed', 0, 0, posted.ok ? content.budgetNotice : posted.detail);
+      }
+      return finish('fetch_failed', 0, 0, explainError(error, clock.now()).summary);
+    }
+
+    content.funds = collected.funds;
+    content.firstRun = seen === undefined;
+    if (collected.funds.length === 0) {
+      if (!this.options.postEmpty) return finish('nothing_new', 0, collected.coinsSpent);
+      content.empty = true;
+    }
+    const posted = await this.tryPost(digest, content);
+    if (!posted.ok) return finish('post_failed', collected.funds.length, collected.coinsSpent, posted.detail);
+    await repository.markSeen(digest.id, collected.funds.map((fund) => fund.fundCode));
+    return finish(content.empty ? 'nothing_new' : 'posted', collected.funds.length, collected.coinsSpent);
+  }
+
+  private async tryPost(digest: Digest, content: DigestContent): Promise<{ ok: true } | { ok: false; detail: string }> {
+    try {
+      await this.options.poster.post(content);
+      return { ok: true };
+    } catch (error) {
+      const pause = error instanceof DigestPostError ? error.pause : undefined;
+      if (pause) await this.options.repository.update(digest.id, (stored) => (stored.paused = pause));
+      this.options.logger?.warn({ err: error, digestId: digest.id, channelId: digest.channelId }, 'digest post failed');
+      const detail = pause ? `${pause.reason}; ${pause.remedy}` : error instanceof DigestPostError ? `Slack answered ${error.code}` : 'posting to Slack failed';
+      return { ok: false, detail };
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.js';
+import type { DigestRepository } from './repository.js';
+import type { DigestRunner } from './runner.js';
+import { latestRunBetween } from './schedule.js';
+import type { Digest } from './types.js';
+
+export interface DigestSchedulerOptions {
+  repository: DigestRepository;
+  runner: DigestRunner;
+  clock: Clock;
+  logger?: Logger;
+  /** A run missed by less than this (the app was down) is still posted, once. */
+  catchUpMs: number;
+  /** How often to look for due runs. */
+  tickMs?: number;
+}
+
+/** A run this late is "on time" rather than a catch-up (ticks are seconds apart). */
+const ON_TIME_MS = 2 * 60_000;
+
+/**
+ * Finds due digest runs and hands them to the runner. Each tick looks at the time since the last
+ * scheduled run each digest dealt with, so a restart, a second replica or a slow previous run can
+ * neither skip a run (within the catch-up window) nor post one twice (the runner's claim).
+ */
+export class DigestScheduler {
+  private readonly running = new Set<string>();
+  private stopping: AbortController | undefined;
+  private loop: Promise<void> | undefined;
+
+  constructor(private readonly options: DigestSchedulerOptions) {}
+
+  async tick(now = this.options.clock.now()): Promise<void> {
+    const digests = await this.options.repository.all();
+    await Promise.all(digests.map((digest) => this.consider(digest, now)));
+  }
+
+  start(): void {
+    if (this.loop) return;
+    this.stopping = new AbortController();
+    const signal = this.stopping.signal;
+    const tickMs = this.options.tickMs ?? 10_000;
+    this.loop = (async () => {
+      while (!signal.aborted) {
+        await this.tick().catch((error: unknown) => this.options.logger?.error({ err: error }, 'digest tick failed'));
+        await this.options.clock.sleep(tickMs, signal).catch(() => undefined);
+      }
+    })();
+  }
+
+  /** Stops looking for new runs and waits for runs in progress (bounded by the caller). */
+  async stop(): Promise<void> {
+    this.stopping?.abort();
+    await this.loop;
+    this.loop = undefined;
+  }
+
+  get busy(): number {
+    return this.running.size;
+  }
+
+  private async consider(digest: Digest, now: number): Promise<void> {
+    if (this.running.has(digest.id)) return;
+    const since = Math.max(digest.lastScheduledFor ?? 0, digest.createdAt);
+    const due = latestRunBetween(digest.schedule, since, now);
+    if (due === undefined) return;
+    if (digest.paused) {
+      // A paused digest lets its runs pass, so fixing the channel does not set off a stale catch-up.
+      await this.options.repository.update(digest.id, (stored) => (stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, due)));
+      return;
+    }
+    const lateBy = now - due;
+    if (lateBy > this.options.catchUpMs) {
+      this.options.logger?.warn({ digestId: digest.id, missed: new Date(due).toISOString() }, 'digest run missed beyond the catch-up window');
+      await this.options.runner.recordMissed(digest, due);
+      return;
+    }
+    this.running.add(digest.id);
+    try {
+      await this.options.runner.run(digest.id, due, lateBy > ON_TIME_MS ? 'catch-up' : 'schedule');
+    } catch (error) {
+      this.options.logger?.error({ err: error, digestId: digest.id }, 'digest run failed');
+    } finally {
+      this.running.delete(digest.id);
+    }
+  }
+}

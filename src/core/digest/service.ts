@@ -1,0 +1,73 @@
+import type { Clock } from '../clock.js';
+import { isValidTimeZone } from '../time.js';
+import type { DigestRepository } from './repository.js';
+import type { DigestRunner, RunOutcome } from './runner.js';
+import { nextRunAfter, parseCadence, parseTimeOfDay, type Schedule } from './schedule.js';
+import type { Digest, SaleFilter } from './types.js';
+
+/** A digest request that cannot be accepted, in words for the person who typed it. */
+export class DigestInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DigestInputError';
+  }
+}
+
+export interface NewDigest {
+  teamId: string;
+  channelId: string;
+  createdBy: string;
+  cadence: string;
+  time: string;
+  filter?: string;
+  timeZone?: string;
+}
+
+const FILTERS: Record<string, SaleFilter> = { onsale: 'onsale', on: 'onsale', 在售: 'onsale', offsale: 'offsale', off: 'offsale', all: 'all' };
+
+/** Adding, listing, removing and running digests; who may do what is decided by the caller. */
+export class DigestService {
+  constructor(
+    readonly repository: DigestRepository,
+    private readonly runner: DigestRunner,
+    private readonly clock: Clock,
+    readonly defaultTimeZone: string,
+  ) {}
+
+  async add(request: NewDigest): Promise<Digest> {
+    const cadence = parseCadence(request.cadence);
+    if (!cadence) throw new DigestInputError(`"${request.cadence}" is not a schedule; use daily, weekdays or weekly:mon (any weekday)`);
+    const time = parseTimeOfDay(request.time);
+    if (!time) throw new DigestInputError(`"${request.time}" is not a time of day; use HH:MM, e.g. 08:30`);
+    const filter = FILTERS[(request.filter ?? 'all').toLowerCase()];
+    if (!filter) throw new DigestInputError(`"${request.filter}" is not a filter; use onsale, offsale or all`);
+    const timeZone = request.timeZone ?? this.defaultTimeZone;
+    if (!isValidTimeZone(timeZone)) throw new DigestInputError(`"${timeZone}" is not a time zone; use an IANA name like Asia/Shanghai or Europe/London`);
+    const schedule: Schedule = { cadence, time, timeZone };
+    const digest: Digest = { id: this.repository.newId(), teamId: request.teamId, channelId: request.channelId, createdBy: request.createdBy, createdAt: this.clock.now(), schedule, filter };
+    await this.repository.save(digest);
+    return digest;
+  }
+
+  list(teamId: string, channelId?: string): Promise<Digest[]> {
+    return this.repository.ofTeam(teamId).then((digests) => (channelId ? digests.filter((d) => d.channelId === channelId) : digests));
+  }
+
+  /** The team's digest with this id (ids are unique, but a team never reaches another team's digest). */
+  async find(teamId: string, id: string): Promise<Digest | undefined> {
+    const digest = await this.repository.get(id.trim().toLowerCase());
+    return digest?.teamId === teamId ? digest : undefined;
+  }
+
+  remove(id: string): Promise<boolean> {
+    return this.repository.remove(id);
+  }
+
+  runNow(id: string): Promise<RunOutcome> {
+    return this.runner.run(id, this.clock.now(), 'manual');
+  }
+
+  nextRun(digest: Digest): number | undefined {
+    return nextRunAfter(digest.schedule, this.clock.now());
+  }
+}

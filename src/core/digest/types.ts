@@ -1,0 +1,64 @@
+import type { NewFund } from '../operations/newFunds.js';
+import type { Schedule } from './schedule.js';
+
+export type SaleFilter = 'onsale' | 'offsale' | 'all';
+
+/** Why a digest stopped posting; it stays stored, paused, until someone fixes the cause. */
+export interface DigestPause {
+  reason: string;
+  /** What to do about it, e.g. "invite @dq to the channel". */
+  remedy: string;
+  at: number;
+}
+
+export interface DigestRunRecord {
+  /** The scheduled time this run was for (or the moment of a manual run). */
+  scheduledFor: number;
+  finishedAt: number;
+  trigger: 'schedule' | 'catch-up' | 'manual';
+  outcome: 'posted' | 'nothing_new' | 'over_budget' | 'post_failed' | 'fetch_failed' | 'missed';
+  newFunds: number;
+  coinsSpent: number;
+  detail?: string;
+}
+
+export interface Digest {
+  id: string;
+  teamId: string;
+  channelId: string;
+  createdBy: string;
+  createdAt: number;
+  schedule: Schedule;
+  filter: SaleFilter;
+  paused?: DigestPause;
+  lastRun?: DigestRunRecord;
+  /** The latest scheduled time that has been dealt with (run, or missed beyond the catch-up window). */
+  lastScheduledFor?: number;
+}
+
+/** What one run found, handed to whoever posts it (the Slack side renders it). */
+export interface DigestContent {
+  digest: Digest;
+  funds: NewFund[];
+  firstRun: boolean;
+  /** When nothing is new and empty posts are on. */
+  empty: boolean;
+  /** Set instead of funds when the budget did not allow the run. */
+  budgetNotice?: string;
+  simulated: boolean;
+}
+
+/** A failure to post that the poster recognised; `pause` says whether the digest must stop until fixed. */
+export class DigestPostError extends Error {
+  constructor(
+    readonly code: string,
+    readonly pause: DigestPause | undefined,
+  ) {
+    super(`could not post the digest: ${code}`);
+    this.name = 'DigestPostError';
+  }
+}
+
+export interface DigestPoster {
+  post(content: DigestContent): Promise<void>;
+}

@@ -1,0 +1,30 @@
+import type { Store } from './store/types.js';
+
+/** One lookup a person made, whether it cost coins or came from cache. */
+export interface Lookup {
+  at: number;
+  operation: string;
+  request: Record<string, unknown>;
+  source: 'upstream' | 'cache' | 'shared';
+  coins: number;
+}
+
+const LOOKBACK_MS = 30 * 86_400_000;
+
+/** Each user's recent lookups (for the App Home). */
+export class LookupHistory {
+  constructor(private readonly store: Store) {}
+
+  async record(teamId: string, userId: string, lookup: Lookup): Promise<void> {
+    await this.store.appendLog(logName(teamId, userId), lookup.at, lookup);
+  }
+
+  async recent(teamId: string, userId: string, now: number, limit: number): Promise<Lookup[]> {
+    const rows = await this.store.readLog<Lookup>(logName(teamId, userId), now - LOOKBACK_MS, now + 1);
+    return rows.slice(-limit).map((row) => row.entry).reverse();
+  }
+}
+
+function logName(teamId: string, userId: string): string {
+  return `lookups:${teamId}:${userId}`;
+}

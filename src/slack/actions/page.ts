@@ -1,0 +1,26 @@
+import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import { refusal } from '../access.js';
+import type { SlackDeps } from '../deps.js';
+import { runQuery } from '../flows/runQuery.js';
+import { requesterOf } from '../interactionRequester.js';
+import { decodeQueryValue } from '../queryValue.js';
+import { renderNotice } from '../render/notice.js';
+import { responseUrlResponder } from '../responders.js';
+
+type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
+
+/**
+ * Previous / Next: the button carries the whole query, so a click re-runs it through the client (a
+ * page seen before comes from cache, free) and replaces the message in place.
+ */
+export function pageButton(deps: SlackDeps) {
+  return async ({ ack, body, action, respond, client }: Args): Promise<void> => {
+    await ack();
+    const responder = responseUrlResponder(respond);
+    const refused = refusal(deps.config.allowlist, { teamId: body.team?.id, channelId: body.channel?.id, userId: body.user.id });
+    if (refused) return responder.reply(renderNotice(refused));
+    const query = decodeQueryValue(action.value ?? '');
+    if (!query) return responder.reply(renderNotice('That button no longer works; run the search again.'));
+    await runQuery(deps, await requesterOf(deps, client, body), { operation: query.operation, input: query.request, replace: true }, responder);
+  };
+}

@@ -1,0 +1,64 @@
+import Bottleneck from 'bottleneck';
+import type { WebClient } from '@slack/web-api';
+import type { Logger } from 'pino';
+import { DigestPostError, type DigestContent, type DigestPause, type DigestPoster } from '../core/digest/types.js';
+import { renderDigest } from './render/digest.js';
+
+/** Slack errors that will not go away by retrying: the digest pauses and says what to do. */
+function pauseFor(code: string, channelId: string, now: number): DigestPause | undefined {
+  const channel = `<#${channelId}>`;
+  switch (code) {
+    case 'not_in_channel':
+      return { reason: `the app is not a member of ${channel}`, remedy: `invite the app to the channel (\`/invite @dq\` there), then \`/dq digest run <id>\``, at: now };
+    case 'channel_not_found':
+      return { reason: `${channel} no longer exists or is private to the app`, remedy: 'remove this digest and add it again in a channel the app can see', at: now };
+    case 'is_archived':
+      return { reason: `${channel} is archived`, remedy: 'unarchive the channel, or remove this digest', at: now };
+    default:
+      return undefined;
+  }
+}
+
+function slackErrorCode(error: unknown): string {
+  const data = (error as { data?: { error?: unknown } }).data;
+  return typeof data?.error === 'string' ? data.error : 'unknown_error';
+}
+
+/**
+ * Posts digests to Slack: the first message in the channel and anything that does not fit in one
+ * message as thread replies, at most about one message per second per channel (Slack's limit).
+ */
+export class SlackDigestPoster implements DigestPoster {
+  private readonly channels = new Bottleneck.Group({ maxConcurrent: 1, minTime: 1100 });
+
+  constructor(
+    private readonly client: WebClient,
+    private readonly logger: Logger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async post(content: DigestContent): Promise<void> {
+    const channel = content.digest.channelId;
+    const [main, ...replies] = renderDigest(content, { now: this.now() });
+    if (!main) return;
+    const pace = this.channels.key(channel);
+    let threadTs: string;
+    try {
+      const first = await pace.schedule(() => this.client.chat.postMessage({ channel, text: main.text, blocks: main.blocks, unfurl_links: false }));
+      threadTs = first.ts ?? '';
+    } catch (error) {
+      const code = slackErrorCode(error);
+      this.logger.warn({ code, channel, digestId: content.digest.id }, 'Slack refused the digest post');
+      const pause = pauseFor(code, channel, this.now());
+      throw new DigestPostError(code, pause ? { ...pause, remedy: pause.remedy.replace('<id>', content.digest.id) } : undefined);
+    }
+    // The digest is out once its first message is; a lost thread reply must not post it all again.
+    for (const reply of replies) {
+      try {
+        await pace.schedule(() => this.client.chat.postMessage({ channel, thread_ts: threadTs, text: reply.text, blocks: reply.blocks, unfurl_links: false }));
+      } catch (error) {
+        this.logger.warn({ code: slackErrorCode(error), channel, digestId: content.digest.id }, 'a digest thread reply was not posted');
+      }
+    }
+  }
+}

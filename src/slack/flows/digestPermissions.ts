@@ -1,0 +1,12 @@
+import type { Digest } from '../../core/digest/types.js';
+import type { SlackDeps } from '../deps.js';
+
+/** With ADMIN_USER_IDS set only those members add digests; without it, anyone may (a small team's default). */
+export function mayAddDigest(deps: SlackDeps, userId: string): boolean {
+  return deps.config.adminUserIds.size === 0 || deps.config.adminUserIds.has(userId);
+}
+
+/** Removing or running one: the digest admins and whoever added it. */
+export function mayManageDigest(deps: SlackDeps, userId: string, digest: Digest): boolean {
+  return deps.config.adminUserIds.has(userId) || digest.createdBy === userId;
+}

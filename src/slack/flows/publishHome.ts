@@ -1,0 +1,30 @@
+import type { WebClient } from '@slack/web-api';
+import type { SlackDeps } from '../deps.js';
+import { renderHome } from '../render/home.js';
+import { mayAddDigest, mayManageDigest } from './digestPermissions.js';
+
+const RECENT_LOOKUPS = 8;
+
+/** Builds and publishes one user's App Home: spend against budgets, recent lookups, digests, search buttons. */
+export async function publishHome(deps: SlackDeps, client: WebClient, teamId: string, userId: string): Promise<void> {
+  const now = deps.now();
+  const [usage, budget, recent, digests, timeZone] = await Promise.all([
+    deps.data.usage(teamId),
+    deps.data.budgetState({ teamId, userId }),
+    deps.history.recent(teamId, userId, now, RECENT_LOOKUPS),
+    deps.digests.list(teamId),
+    deps.timeZones.of(client, userId),
+  ]);
+  const view = renderHome({
+    userId,
+    now,
+    timeZone,
+    demo: deps.config.demo,
+    usage,
+    budget,
+    recent,
+    digests: digests.map((digest) => ({ digest, nextRun: deps.digests.nextRun(digest), manageable: mayManageDigest(deps, userId, digest) })),
+    mayAddDigest: mayAddDigest(deps, userId),
+  });
+  await client.views.publish({ user_id: userId, view });
+}

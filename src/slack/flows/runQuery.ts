@@ -1,0 +1,75 @@
+import type { CallContext, CallOptions } from '../../core/client/dataClient.js';
+import { ValidationError } from '../../core/errors.js';
+import { operations, type OperationId } from '../../core/operations/index.js';
+import type { Requester, Responder } from '../message.js';
+import { exampleFor, userFieldName } from '../parse/examples.js';
+import { renderAnswer } from '../render/answer.js';
+import { renderError } from '../render/errors.js';
+import { renderNotice } from '../render/notice.js';
+import { renderQueued } from '../render/queued.js';
+import type { SlackDeps } from '../deps.js';
+import { chartFor } from './chartFor.js';
+
+export interface QueryRun {
+  operation: OperationId;
+  input: Record<string, unknown>;
+  /** Replace the message the request came from (paging) instead of adding one. */
+  replace?: boolean;
+  /** Only from cache, never a new charge (sharing). */
+  cacheOnly?: boolean;
+  /** Post visibly in the conversation, attributed to the requester (sharing). */
+  share?: boolean;
+}
+
+/**
+ * One lookup from request to reply: validate (a bad request costs nothing), tell the user when the
+ * rate limit will make them wait, call through the client, draw the chart, render, reply. Every
+ * failure becomes one short message; nothing escapes as an exception.
+ */
+export async function runQuery(deps: SlackDeps, requester: Requester, run: QueryRun, responder: Responder): Promise<void> {
+  const { operation } = run;
+  const definition = operations[operation];
+  const errorOptions = { example: exampleFor(operation), fieldLabel: (field: string) => userFieldName(operation, field) };
+  let replace = run.replace ?? false;
+  if (run.share && !responder.share) {
+    await responder.reply(renderNotice('This result came to you privately, outside a channel, so there is nowhere to share it.'));
+    return;
+  }
+  try {
+    const request = deps.data.validate(operation, run.input);
+    const context: CallContext = { teamId: requester.teamId, userId: requester.userId, source: 'slack' };
+    if (requester.channelId) context.channelId = requester.channelId;
+    const options: CallOptions = { cacheOnly: run.cacheOnly ?? false };
+    let queuedShown: Promise<void> | undefined;
+    options.onWait = (waitMs) => {
+      if (queuedShown || waitMs <= deps.config.queuedNoticeAfterMs) return;
+      queuedShown = responder.reply(renderQueued(definition.title, waitMs), { replace }).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not post the queued notice'));
+    };
+    const answer = await deps.data.call(operation, request, context, options);
+    if (queuedShown) {
+      await queuedShown;
+      replace = true;
+    }
+    const chart = await chartFor(answer, deps.charts, requester.timeZone);
+    const message = renderAnswer(answer, {
+      timeZone: requester.timeZone,
+      demo: deps.config.demo,
+      now: deps.now(),
+      ...(chart ? { chart } : {}),
+      ...(run.share ? { sharedBy: requester.userId } : {}),
+    });
+    if (run.share) {
+      await responder.share!(message);
+      return;
+    }
+    await responder.reply(message, { replace });
+    await deps.history
+      .record(requester.teamId, requester.userId, { at: deps.now(), operation, request: { ...answer.request }, source: answer.source, coins: answer.coinsSpent })
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not record the lookup in the history'));
+  } catch (error) {
+    if (!(error instanceof ValidationError)) deps.logger.warn({ err: error, operation, teamId: requester.teamId }, 'lookup failed');
+    await responder.reply(renderError(error, { now: deps.now(), ...errorOptions }), { replace }).catch((replyError: unknown) => {
+      deps.logger.error({ err: replyError }, 'could not deliver the error reply');
+    });
+  }
+}

@@ -1,0 +1,25 @@
+import type { KnownBlock } from '@slack/types';
+
+/** A reply as the app builds it, before it goes to Slack (or to the console). */
+export interface SlackMessage {
+  /** Notification and screen-reader text; also the fallback when blocks cannot show. */
+  text: string;
+  blocks: KnownBlock[];
+}
+
+/** Where a finished reply goes and how: the same flow serves slash commands, buttons, modals and the console. */
+export interface Responder {
+  /** Replies privately to the person who asked; `replace` swaps the message the interaction came from. */
+  reply(message: SlackMessage, options?: { replace?: boolean }): Promise<void>;
+  /** Posts visibly in the conversation (Share in channel). Undefined where there is no conversation. */
+  share?(message: SlackMessage): Promise<void>;
+}
+
+/** Who is asking and where, as Slack tells it. */
+export interface Requester {
+  teamId: string;
+  userId: string;
+  channelId?: string;
+  /** IANA zone from the user's Slack profile, for times in replies. */
+  timeZone: string;
+}

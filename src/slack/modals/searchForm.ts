@@ -1,0 +1,42 @@
+import type { InputBlockElement } from '@slack/types';
+import { operation, type OperationId } from '../../core/operations/index.js';
+
+/** One input block of a search form, editing one input field of the operation. */
+export interface FormField {
+  /** The operation's input field this block edits; also its action_id. */
+  field: string;
+  label: string;
+  hint?: string;
+  optional: boolean;
+  element(actionId: string): InputBlockElement;
+  /** What Slack sends back → the loose input value; undefined leaves the field out. */
+  read?(submitted: string): string | undefined;
+}
+
+export interface SearchForm {
+  operation: OperationId;
+  /** In display order; the first is where problems without a block of their own are shown. */
+  fields: readonly [FormField, ...FormField[]];
+}
+
+/**
+ * `dq:<alias>:<field>`, e.g. dq:bids:publishEndTime. The alias keeps two forms from sharing a
+ * block_id, which matters because views.update carries typed text over to a block with the same id.
+ */
+export function blockIdFor(operationId: OperationId, field: string): string {
+  return `dq:${operation(operationId).alias}:${field}`;
+}
+
+export function actionIdFor(field: string): string {
+  return field;
+}
+
+/** The value of "no filter" choices; the service's default is no filter, so it is left out. */
+export const ANY = 'any';
+
+export function unlessAny(submitted: string): string | undefined {
+  return submitted === ANY ? undefined : submitted;
+}
+
+/** Page sizes every paged form offers; the first is the service's default. */
+export const PAGE_SIZES = [10, 20, 50] as const;

@@ -1,0 +1,41 @@
+import type { InputBlock, KnownBlock, ModalView } from '@slack/types';
+import { operation, type AnyOperation, type OperationId } from '../../core/operations/index.js';
+import { VIEW } from '../ids.js';
+import { costText } from '../parse/costText.js';
+import { exampleFor } from '../parse/examples.js';
+import { SEARCH_FORMS } from './forms.js';
+import { checkedPrivateMetadata } from './privateMetadata.js';
+import { actionIdFor, blockIdFor, type FormField } from './searchForm.js';
+import { VIEW_LIMITS, plainText } from './slackText.js';
+
+function inputBlock(operationId: OperationId, field: FormField): InputBlock {
+  const block: InputBlock = {
+    type: 'input',
+    block_id: blockIdFor(operationId, field.field),
+    label: plainText(field.label),
+    element: field.element(actionIdFor(field.field)),
+    optional: field.optional,
+  };
+  if (field.hint) block.hint = plainText(field.hint);
+  return block;
+}
+
+function costNote(operationId: OperationId, definition: AnyOperation): KnownBlock {
+  const text = `${costText(definition)}; repeating a recent search is free. Next time you can type \`${exampleFor(operationId)}\`.`;
+  return { type: 'context', elements: [{ type: 'mrkdwn', text }] };
+}
+
+/** The search form of one operation (callback_id `dq_search:<alias>`). */
+export function searchModal(operationId: OperationId, privateMetadata: string): ModalView {
+  const definition: AnyOperation = operation(operationId);
+  const form = SEARCH_FORMS[operationId];
+  return {
+    type: 'modal',
+    callback_id: VIEW.search(definition.alias),
+    title: plainText(definition.title, VIEW_LIMITS.titleChars),
+    submit: plainText('Search', VIEW_LIMITS.buttonChars),
+    close: plainText('Cancel', VIEW_LIMITS.buttonChars),
+    private_metadata: checkedPrivateMetadata(privateMetadata),
+    blocks: [costNote(operationId, definition), ...form.fields.map((field) => inputBlock(operationId, field))],
+  };
+}

@@ -1,0 +1,76 @@
+import type { KnownBlock } from '@slack/types';
+import { operation, type AnyOperation, type OperationId } from '../../core/operations/index.js';
+import type { SlackMessage } from '../message.js';
+import { usageLine, type CommandSyntax } from './commandSyntax.js';
+import { costText } from './costText.js';
+import { exampleFor } from './examples.js';
+import { DQ_COMMAND } from './parseCommand.js';
+import { SYNTAX_LIST, syntaxFor } from './syntaxes.js';
+
+export const DIGEST_LINES = [
+  [`${DQ_COMMAND} digest add <daily|weekdays|weekly:mon> <HH:MM> [onsale|offsale|all] [tz:Area/City]`, 'post new funds to this channel on a schedule'],
+  [`${DQ_COMMAND} digest list`, 'the digests of this channel'],
+  [`${DQ_COMMAND} digest remove <id>`, 'stop one'],
+  [`${DQ_COMMAND} digest run <id>`, 'post one now'],
+] as const;
+
+const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
+const context = (text: string): KnownBlock => ({ type: 'context', elements: [{ type: 'mrkdwn', text }] });
+const header = (text: string): KnownBlock => ({ type: 'header', text: { type: 'plain_text', text } });
+
+function commandSummary(syntax: CommandSyntax): string {
+  const definition: AnyOperation = operation(syntax.operation);
+  return [
+    `*${definition.title}* · ${costText(definition)}`,
+    `\`${syntax.command} ${usageLine(syntax)}\``,
+    `e.g. \`${exampleFor(syntax.operation)}\``,
+  ].join('\n');
+}
+
+function overview(): SlackMessage {
+  const subcommands = SYNTAX_LIST.map((syntax) => `\`${DQ_COMMAND} ${syntax.subcommands[0]}\``).join(', ');
+  const blocks: KnownBlock[] = [
+    header('Data query commands'),
+    section('Company and market data from a pay-per-call service. Each new lookup costs coins; repeating a recent one is answered from cache for free.'),
+    ...SYNTAX_LIST.map((syntax) => section(commandSummary(syntax))),
+    { type: 'divider' },
+    section(
+      [
+        '*Spending and digests*',
+        `\`${DQ_COMMAND} usage\` — coins spent today and this month, and the budgets left`,
+        ...DIGEST_LINES.map(([line, what]) => `\`${line}\` — ${what}`),
+      ].join('\n'),
+    ),
+    context(
+      `A command without arguments (e.g. \`/bids\`) opens a form with every field. Each command also works as ${subcommands}. ` +
+        `\`${DQ_COMMAND} help bids\` explains one command in detail.`,
+    ),
+  ];
+  const text = `Data query commands: ${SYNTAX_LIST.map((syntax) => syntax.command).join(', ')}, ${DQ_COMMAND} usage, ${DQ_COMMAND} digest. ${DQ_COMMAND} help <command> for details.`;
+  return { text, blocks };
+}
+
+function operationHelp(id: OperationId): SlackMessage {
+  const syntax = syntaxFor(id);
+  const definition: AnyOperation = operation(id);
+  const options = syntax.options.map((option) => {
+    const aliases = option.keys.slice(1).map((key) => `\`${key}:\``);
+    return `\`${option.keys[0]}:${option.shape}\`${aliases.length ? ` (also ${aliases.join(', ')})` : ''}`;
+  });
+  const examples = [syntax.example, ...syntax.moreExamples].map((args) => `\`${syntax.command} ${args}\``);
+  const blocks: KnownBlock[] = [
+    header(definition.title),
+    section(`${syntax.description}. ${costText(definition)}.`),
+    section(`*How to type it*\n\`${syntax.command} ${usageLine(syntax)}\`\nor the same after \`${DQ_COMMAND} ${syntax.subcommands[0]}\``),
+    section(`*Options*\n${options.join('\n')}`),
+    section(syntax.notes().join('\n')),
+    section(`*Examples*\n${examples.join('\n')}`),
+    context(`\`${syntax.command}\` alone opens a form with every field. \`${DQ_COMMAND} help\` lists all commands.`),
+  ];
+  return { text: `${definition.title}: ${syntax.command} ${usageLine(syntax)}`, blocks };
+}
+
+/** Help on every command, or on one operation's command in detail. */
+export function renderHelp(operationId?: OperationId): SlackMessage {
+  return operationId ? operationHelp(operationId) : overview();
+}

@@ -1,0 +1,50 @@
+import { findOperation, operations, type OperationId } from '../core/operations/index.js';
+
+/** Slack refuses a button whose value is longer than this. */
+export const MAX_BUTTON_VALUE = 2000;
+
+export interface EncodedQuery {
+  operation: OperationId;
+  request: object;
+}
+
+export interface DecodedQuery {
+  operation: OperationId;
+  request: Record<string, unknown>;
+}
+
+/**
+ * A query carried in a button value, so Previous/Next/Share can repeat it without server-side state:
+ * `{"o":"<alias>","r":<wire request>}`. The alias keeps it short; the wire request needs no re-validation
+ * of user input. Undefined when Slack would refuse the value.
+ */
+export function encodeQueryValue(query: EncodedQuery): string | undefined {
+  if (!Object.hasOwn(operations, query.operation)) return undefined;
+  const definition = operations[query.operation];
+  const value = JSON.stringify({ o: definition.alias, r: query.request });
+  return value.length <= MAX_BUTTON_VALUE ? value : undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Reads a button value back. Values come from Slack and can be forged, so anything that is not a known
+ * operation with a request of the exact wire shape gives undefined; it never throws.
+ */
+export function decodeQueryValue(value: string): DecodedQuery | undefined {
+  if (typeof value !== 'string' || value.length > MAX_BUTTON_VALUE) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+  if (!isPlainObject(parsed) || typeof parsed.o !== 'string' || !isPlainObject(parsed.r)) return undefined;
+  const definition = findOperation(parsed.o);
+  if (!definition) return undefined;
+  const request = definition.request.safeParse(parsed.r);
+  if (!request.success || !isPlainObject(request.data)) return undefined;
+  return { operation: definition.id as OperationId, request: request.data };
+}

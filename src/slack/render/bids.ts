@@ -1,0 +1,130 @@
+import type { KnownBlock, TextObject } from '@slack/types';
+import type { CallResult } from '../../core/client/dataClient.js';
+import { bidRegionByCode, findBidRegion } from '../../core/operations/bidRegions.js';
+import { BID_NOTICE_TYPES, type BidRecord } from '../../core/operations/bidSearch.js';
+import { operations } from '../../core/operations/index.js';
+import { dividerBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
+import { formatCny, plural, toNumber } from './format.js';
+import { fieldLabel, valueText } from './labels.js';
+import { recordBlocks, SLACK_LIMITS } from './limits.js';
+import { bold, escapeMrkdwn, link, serviceText, truncateMrkdwn } from './mrkdwn.js';
+import type { RenderedResult } from './types.js';
+
+const BIDS_ID = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
+
+// The response shape is not in the spec, so each role is looked up under the names services commonly use.
+const TITLE_KEYS = ['title', 'noticeTitle', 'projectName', 'bidTitle', 'announcementTitle', 'subject', 'name'];
+const URL_KEYS = ['url', 'link', 'href', 'detailUrl', 'noticeUrl', 'sourceUrl'];
+const TYPE_KEYS = ['noticeType', 'type', 'infoType', 'bidType'];
+const PURCHASER_KEYS = ['purchaser', 'buyer', 'tenderee', 'purchaserName'];
+const SUPPLIER_KEYS = ['supplier', 'winner', 'winningBidder', 'supplierName'];
+const REGION_NAME_KEYS = ['provinceName', 'regionName', 'areaName', 'area', 'region'];
+const REGION_CODE_KEYS = ['province', 'provinceCode', 'regionCode'];
+const DATE_KEYS = ['publishDate', 'publishTime', 'publish_date', 'publishedAt', 'releaseDate', 'date'];
+const MONEY_KEYS = ['amount', 'budget', 'bidAmount', 'winningAmount', 'budgetAmount', 'money', 'price'];
+/** Internal identifiers say nothing to a reader. */
+const HIDDEN_KEYS = ['id', '_id', 'noticeId', 'uuid'];
+
+const FIELD_VALUE_MAX = 300;
+const TITLE_MAX = 300;
+
+function firstKey(record: BidRecord, keys: readonly string[]): string | undefined {
+  return keys.find((key) => {
+    const value = record[key];
+    return (typeof value === 'string' && value.trim() !== '') || typeof value === 'number';
+  });
+}
+
+function noticeTypeText(value: unknown): string {
+  const text = valueText(value);
+  return Object.hasOwn(BID_NOTICE_TYPES, text) ? BID_NOTICE_TYPES[text as keyof typeof BID_NOTICE_TYPES] : text;
+}
+
+function regionText(record: BidRecord, nameKey: string | undefined, codeKey: string | undefined): string | undefined {
+  const code = codeKey ? valueText(record[codeKey]) : undefined;
+  const name = nameKey ? valueText(record[nameKey]) : code ? (bidRegionByCode(code.toUpperCase()) ?? findBidRegion(code))?.name : undefined;
+  if (name && code && name !== code) return `${name} (${code})`;
+  return name ?? code;
+}
+
+function moneyText(value: unknown): string {
+  return toNumber(value) === undefined ? valueText(value) : formatCny(value);
+}
+
+interface Field {
+  label: string;
+  /** Already mrkdwn-safe. */
+  value: string;
+}
+
+function describe(record: BidRecord): { heading: string; fields: Field[] } {
+  const used = new Set<string>(HIDDEN_KEYS);
+  const take = (keys: readonly string[]) => {
+    const key = firstKey(record, keys);
+    if (key) used.add(key);
+    return key;
+  };
+  const titleKey = take(TITLE_KEYS);
+  const urlKey = take(URL_KEYS);
+  const fields: Field[] = [];
+  const add = (label: string, text: string | undefined) => {
+    if (text !== undefined) fields.push({ label, value: serviceText(text, { max: FIELD_VALUE_MAX }) });
+  };
+
+  const typeKey = take(TYPE_KEYS);
+  if (typeKey) add('Notice type', noticeTypeText(record[typeKey]));
+  const purchaserKey = take(PURCHASER_KEYS);
+  if (purchaserKey) add('Purchaser', valueText(record[purchaserKey]));
+  const supplierKey = take(SUPPLIER_KEYS);
+  if (supplierKey) add('Supplier', valueText(record[supplierKey]));
+  add('Region', regionText(record, take(REGION_NAME_KEYS), take(REGION_CODE_KEYS)));
+  const dateKey = take(DATE_KEYS);
+  if (dateKey) add('Published', valueText(record[dateKey]));
+  for (const key of MONEY_KEYS) {
+    if (record[key] === undefined || record[key] === null || used.has(key)) continue;
+    used.add(key);
+    add(fieldLabel(key), moneyText(record[key]));
+  }
+  for (const [key, value] of Object.entries(record)) {
+    if (used.has(key) || value === undefined || value === null || value === '') continue;
+    add(fieldLabel(key), valueText(value));
+  }
+
+  const titleText = titleKey ? serviceText(valueText(record[titleKey]), { max: TITLE_MAX, oneLine: true }) : undefined;
+  const heading = titleText ? bold(urlKey ? link(record[urlKey], titleText) : titleText) : '';
+  return { heading, fields };
+}
+
+/** A notice with a title: the title (linked) over two columns of fields. Without one: key: value lines. */
+function noticeBlocks(record: BidRecord, number: number): KnownBlock[] {
+  const { heading, fields } = describe(record);
+  const escapedFields = fields.map((field) => ({ label: escapeMrkdwn(field.label), value: field.value }));
+  if (!heading) {
+    const lines = escapedFields.map((field) => `${field.label}: ${field.value}`);
+    return [sectionBlock(truncateMrkdwn([`*Notice ${number}*`, ...lines].join('\n'), SLACK_LIMITS.sectionText))];
+  }
+  const inFields = escapedFields.slice(0, SLACK_LIMITS.sectionFields);
+  const rest = escapedFields.slice(SLACK_LIMITS.sectionFields).map((field) => `${field.label}: ${field.value}`);
+  const text = truncateMrkdwn([heading, ...rest].join('\n'), SLACK_LIMITS.sectionText);
+  const objects: TextObject[] = inFields.map((field) => labelled(field.label, field.value));
+  return [sectionBlock(text, objects)];
+}
+
+export function renderBids(answer: CallResult<typeof BIDS_ID>): RenderedResult {
+  const { keyword } = answer.request;
+  const { records, total } = answer.result;
+  const title = operations[BIDS_ID].title;
+  const blocks: KnownBlock[] = [headerBlock(`${title}: ${keyword}`)];
+  const safeKeyword = serviceText(keyword, { max: 200, oneLine: true });
+  if (!records.length) {
+    blocks.push(sectionBlock(`No notices match “${safeKeyword}” in this period and region. Try a broader keyword, another region, or a longer publication period (at most one year).`));
+  }
+  const first = (Number(answer.request.pageIndex) - 1) * Number(answer.request.pageSize);
+  records.forEach((record, index) => {
+    const number = Number.isFinite(first) ? first + index + 1 : index + 1;
+    const notice = noticeBlocks(record, number);
+    blocks.push(...recordBlocks(index, index, index > 0 ? [dividerBlock(), ...notice] : notice));
+  });
+  const count = total ?? records.length;
+  return { text: `${title}: ${plural(count, 'notice')} for “${safeKeyword}”`, blocks };
+}

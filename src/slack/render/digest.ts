@@ -1,0 +1,63 @@
+import type { KnownBlock } from '@slack/types';
+import { describeSchedule } from '../../core/digest/schedule.js';
+import type { DigestContent } from '../../core/digest/types.js';
+import { operations } from '../../core/operations/index.js';
+import type { SlackMessage } from '../message.js';
+import { contextBlock, headerBlock, sectionBlock } from './blocks.js';
+import { plural } from './format.js';
+import { fitToSlackLimits } from './limits.js';
+import { escapeMrkdwn } from './mrkdwn.js';
+import { newFundEntry } from './newFunds.js';
+
+/** Five funds per section keeps a message of 20 funds far below 50 blocks and 12,000 characters. */
+const FUNDS_PER_SECTION = 5;
+const FUNDS_IN_MAIN = 20;
+const FUNDS_PER_REPLY = 25;
+
+const FILTER_LABEL = { onsale: 'on sale', offsale: 'not on sale', all: 'all' } as const;
+
+function fundSections(funds: DigestContent['funds']): KnownBlock[] {
+  const blocks: KnownBlock[] = [];
+  for (let first = 0; first < funds.length; first += FUNDS_PER_SECTION) {
+    blocks.push(sectionBlock(funds.slice(first, first + FUNDS_PER_SECTION).map(newFundEntry).join('\n\n')));
+  }
+  return blocks;
+}
+
+function footer(content: DigestContent): KnownBlock {
+  const cost = operations['fund-new-list'].cost;
+  const parts = [`Digest \`${content.digest.id}\``, escapeMrkdwn(describeSchedule(content.digest.schedule)), `${cost} coins per page of 50`];
+  if (content.simulated) parts.push('Simulated data');
+  return contextBlock(parts.join(' · '));
+}
+
+/**
+ * A digest as Slack messages: the first goes to the channel, the rest (funds that do not fit in
+ * one message) are replies in its thread.
+ */
+export function renderDigest(content: DigestContent, _options: { now: number }): SlackMessage[] {
+  const filter = FILTER_LABEL[content.digest.filter];
+  if (content.budgetNotice) {
+    const text = `Today's new-fund digest was skipped. ${content.budgetNotice}`;
+    return [fitToSlackLimits({ text, blocks: [sectionBlock(escapeMrkdwn(text)), footer(content)] })];
+  }
+  if (content.funds.length === 0) {
+    const text = `No new funds (${filter}) since the last digest.`;
+    return [fitToSlackLimits({ text, blocks: [sectionBlock(text), footer(content)] })];
+  }
+  const funds = content.funds;
+  const title = content.firstRun ? `Newly issued funds (${filter}): the current list` : `New funds (${filter}) since the last digest`;
+  const count = plural(funds.length, 'fund');
+  const main = funds.slice(0, FUNDS_IN_MAIN);
+  const rest = funds.slice(FUNDS_IN_MAIN);
+  const blocks: KnownBlock[] = [headerBlock(title), ...fundSections(main)];
+  if (rest.length > 0) blocks.push(contextBlock(`${plural(rest.length, 'more fund')} in the thread.`));
+  blocks.push(footer(content));
+  const messages: SlackMessage[] = [fitToSlackLimits({ text: `${title}: ${count}`, blocks })];
+  for (let first = 0; first < rest.length; first += FUNDS_PER_REPLY) {
+    const part = rest.slice(first, first + FUNDS_PER_REPLY);
+    const from = FUNDS_IN_MAIN + first + 1;
+    messages.push(fitToSlackLimits({ text: `Funds ${from}–${from + part.length - 1} of ${funds.length}`, blocks: fundSections(part) }));
+  }
+  return messages;
+}

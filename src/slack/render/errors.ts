@@ -1,0 +1,51 @@
+import type { KnownBlock } from '@slack/types';
+import { UpstreamError, ValidationError } from '../../core/errors.js';
+import { explainError } from '../../core/explainError.js';
+import type { SlackMessage } from '../message.js';
+import { contextBlock, sectionBlock } from './blocks.js';
+import { fitToSlackLimits } from './limits.js';
+import { escapeMrkdwn, inlineCode, serviceText } from './mrkdwn.js';
+
+export interface ErrorRenderOptions {
+  now: number;
+  /** A slash-command line that works, e.g. `/dq taxpayer keyword=…`. */
+  example?: string;
+  /** The name a user typed or saw for a wire field (modal label, command key). */
+  fieldLabel?: (field: string) => string;
+}
+
+const MAX_PROBLEMS = 10;
+
+function problemLines(error: unknown, details: string[], fieldLabel: ErrorRenderOptions['fieldLabel']): string[] {
+  if (!(error instanceof ValidationError)) return details.map((detail) => serviceText(detail, { max: 200, oneLine: true }));
+  return error.problems.map((problem) => {
+    const label = problem.field ? (fieldLabel?.(problem.field) ?? problem.field) : '';
+    const message = serviceText(problem.message, { max: 200, oneLine: true });
+    return label ? `*${escapeMrkdwn(label)}* ${message}` : message;
+  });
+}
+
+/** An example helps only when the request itself was the problem. */
+function wantsExample(error: unknown): boolean {
+  return error instanceof ValidationError || (error instanceof UpstreamError && error.kind === 'rejected');
+}
+
+/**
+ * A failure in a few lines: what went wrong (explainError's words), each invalid field by the name the
+ * user knows, an example that works, and the service's taskNo for support. Never a stack trace.
+ */
+export function renderError(error: unknown, options: ErrorRenderOptions): SlackMessage {
+  const explanation = explainError(error, options.now);
+  // The summary can quote the service's own message, so it is escaped like any service text.
+  const summary = serviceText(explanation.summary, { max: 500, oneLine: true });
+  const problems = problemLines(error, explanation.details, options.fieldLabel);
+  const shown = problems.slice(0, MAX_PROBLEMS);
+  if (problems.length > shown.length) shown.push(`…and ${problems.length - shown.length} more`);
+  const body = [`:warning: ${summary}`, ...shown.map((line) => `• ${line}`)].join('\n');
+
+  const blocks: KnownBlock[] = [sectionBlock(body)];
+  const example = options.example?.trim();
+  if (example && wantsExample(error)) blocks.push(contextBlock(`Try: ${inlineCode(serviceText(example, { max: 300, oneLine: true }))}`));
+  if (explanation.taskNo) blocks.push(contextBlock(`taskNo ${inlineCode(serviceText(explanation.taskNo, { max: 100, oneLine: true }))} — quote it when asking the data service about this call`));
+  return fitToSlackLimits({ text: summary, blocks });
+}

@@ -1,0 +1,112 @@
+/**
+ * Numbers, money and times as replies show them. Chinese amounts read naturally in 亿 (1e8) and 万 (1e4),
+ * the way the service's users quote fund sizes and tender budgets.
+ */
+
+export const NO_VALUE = '—';
+/** A real minus sign: a hyphen is easy to miss next to a number. */
+const MINUS = '−';
+
+const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const asGiven = new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
+const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** A number from a number or numeric text ("1234.5"); undefined for anything else. */
+export function toNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
+  return undefined;
+}
+
+function signed(value: number, body: (magnitude: number) => string): string {
+  const text = body(Math.abs(value));
+  // Rounding can turn a tiny negative into "0.00"; a sign on zero would be noise.
+  if (!/[1-9]/.test(text)) return text;
+  return value > 0 ? `+${text}` : `${MINUS}${text}`;
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** CNY in readable units: 12.35 亿, 5,678.90 万, 999.00 元. The unit is chosen after rounding, so 9,999.999 元 shows as 1.00 万. */
+export function formatCny(value: unknown): string {
+  const amount = toNumber(value);
+  if (amount === undefined) return NO_VALUE;
+  const sign = amount < 0 ? MINUS : '';
+  const magnitude = Math.abs(amount);
+  if (round2(magnitude / 1e4) >= 1e4) return `${sign}${twoDecimals.format(magnitude / 1e8)} 亿`;
+  if (round2(magnitude) >= 1e4) return `${sign}${twoDecimals.format(magnitude / 1e4)} 万`;
+  return `${sign}${twoDecimals.format(magnitude)} 元`;
+}
+
+/** A rate already in percent (the service sends 1.23 for 1.23 %): +1.23%, −0.45%, 0.00%, or — when missing. */
+export function formatPercent(value: unknown): string {
+  const rate = toNumber(value);
+  if (rate === undefined) return NO_VALUE;
+  return signed(rate, (magnitude) => `${twoDecimals.format(magnitude)}%`);
+}
+
+/** A change in price with its sign: +0.52, −1,234.5 (at `decimals` places when given). */
+export function formatChange(value: unknown, decimals?: number): string {
+  const change = toNumber(value);
+  if (change === undefined) return NO_VALUE;
+  return signed(change, (magnitude) => formatNumber(magnitude, decimals));
+}
+
+/** A price or quantity, grouped: 2,345.6 at the precision the service gave, or at exactly `decimals` places. */
+export function formatNumber(value: unknown, decimals?: number): string {
+  const number = toNumber(value);
+  if (number === undefined) return NO_VALUE;
+  if (decimals === undefined) return asGiven.format(number);
+  return new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(number);
+}
+
+/** Decimal places of the most precise value (at most 8): prices of one contract then all show alike, 75.00 beside 75.54. */
+export function decimalsOf(values: readonly number[]): number {
+  let decimals = 0;
+  for (const value of values) {
+    if (!Number.isFinite(value)) continue;
+    const text = asGiven.format(value);
+    const point = text.indexOf('.');
+    if (point >= 0) decimals = Math.max(decimals, text.length - point - 1);
+  }
+  return Math.min(decimals, 8);
+}
+
+export function formatCount(value: number): string {
+  return whole.format(value);
+}
+
+/** "1 record", "3 records". */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${formatCount(count)} ${count === 1 ? singular : pluralForm}`;
+}
+
+function usableTimeZone(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/**
+ * `2026-05-01 08:00 GMT+8 (Asia/Shanghai)`: the short zone name shows the offset at that instant,
+ * the IANA name says which zone the reader's profile is set to. An unknown zone falls back to UTC.
+ */
+export function formatZonedTime(ms: number, timeZone: string, options: { withZone?: boolean } = {}): string {
+  const zone = usableTimeZone(timeZone);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', timeZoneName: 'short',
+    })
+      .formatToParts(new Date(ms))
+      .map((part) => [part.type, part.value]),
+  );
+  const local = `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  if (options.withZone === false) return local;
+  const shortName = parts.timeZoneName ?? zone;
+  return shortName === zone ? `${local} ${zone}` : `${local} ${shortName} (${zone})`;
+}

@@ -1,0 +1,83 @@
+import type { KnownBlock } from '@slack/types';
+import type { CallResult } from '../../core/client/dataClient.js';
+import type { FundAssetRecord } from '../../core/operations/fundAsset.js';
+import { operations } from '../../core/operations/index.js';
+import { headerBlock, sectionBlock } from './blocks.js';
+import { renderChart } from './chart.js';
+import { formatCny, formatPercent, plural } from './format.js';
+import { recordBlocks } from './limits.js';
+import { displayWidth, escapeMrkdwn, padEndTo, padStartTo, serviceText } from './mrkdwn.js';
+import type { RenderedResult, RenderOptions } from './types.js';
+
+const FUND_ASSET_ID = 'fund-asset';
+const COLUMNS = ['Date', 'Asset size', 'Change'] as const;
+const GAP = '   ';
+/** Under the 3000 a section allows, with room for the fences. */
+const TABLE_SECTION_MAX = 2800;
+
+interface Row {
+  date: string;
+  asset: string;
+  rate: string;
+}
+
+function rowOf(record: FundAssetRecord): Row {
+  // Backticks would close the code block early; dates from the service should never have any.
+  const date = String(record.assetDate).replace(/\s+/g, ' ').replaceAll('`', "'").slice(0, 20);
+  return { date, asset: formatCny(record.asset), rate: formatPercent(record.assetRate) };
+}
+
+/** Monospace rows aligned by display width, so 亿 and 万 (two cells wide) still line up. */
+function tableLines(rows: Row[]): { header: string; lines: string[] } {
+  const width = (pick: (row: Row) => string, title: string) => Math.max(displayWidth(title), ...rows.map((row) => displayWidth(pick(row))));
+  const dateWidth = width((row) => row.date, COLUMNS[0]);
+  const assetWidth = width((row) => row.asset, COLUMNS[1]);
+  const rateWidth = width((row) => row.rate, COLUMNS[2]);
+  const line = (date: string, asset: string, rate: string) => `${padEndTo(date, dateWidth)}${GAP}${padStartTo(asset, assetWidth)}${GAP}${padStartTo(rate, rateWidth)}`.trimEnd();
+  return { header: line(...COLUMNS), lines: rows.map((row) => line(row.date, row.asset, row.rate)) };
+}
+
+/** The table in as few sections as fit, each a code block with its own column header. */
+function tableBlocks(records: FundAssetRecord[]): KnownBlock[] {
+  const table = tableLines(records.map(rowOf));
+  // Measured escaped, as sent: an "&" in a date would otherwise push a section past its limit.
+  const header = escapeMrkdwn(table.header);
+  const lines = table.lines.map(escapeMrkdwn);
+  const blocks: KnownBlock[] = [];
+  let first = 0;
+  while (first < lines.length) {
+    let last = first;
+    let length = header.length + lines[first]!.length + 10;
+    while (last + 1 < lines.length && length + lines[last + 1]!.length + 1 <= TABLE_SECTION_MAX) {
+      last++;
+      length += lines[last]!.length + 1;
+    }
+    const body = [header, ...lines.slice(first, last + 1)].join('\n');
+    blocks.push(...recordBlocks(first, last, [sectionBlock(`\`\`\`\n${body}\n\`\`\``)]));
+    first = last + 1;
+  }
+  return blocks;
+}
+
+function latestLine(records: FundAssetRecord[]): string | undefined {
+  const latest = records.reduce<FundAssetRecord | undefined>((best, record) => (!best || String(record.assetDate) > String(best.assetDate) ? record : best), undefined);
+  if (!latest) return undefined;
+  return `*Latest:* ${formatCny(latest.asset)} on ${serviceText(String(latest.assetDate), { max: 20, oneLine: true })} (${formatPercent(latest.assetRate)} against the period before)`;
+}
+
+export function renderFundAsset(answer: CallResult<typeof FUND_ASSET_ID>, options: RenderOptions): RenderedResult {
+  const { fundCode, records } = answer.result;
+  const title = operations[FUND_ASSET_ID].title;
+  const blocks: KnownBlock[] = [headerBlock(`${title}: fund ${fundCode}`)];
+  const code = serviceText(fundCode, { max: 20, oneLine: true });
+  const latest = latestLine(records);
+  if (latest) {
+    blocks.push(sectionBlock(latest));
+    blocks.push(...tableBlocks(records));
+  } else {
+    blocks.push(sectionBlock(`No asset history for fund ${code} on this page. Check the fund code, or go back to the first page.`));
+  }
+  blocks.push(...renderChart(options.chart));
+  const text = latest ? `${title}: fund ${code}, ${plural(records.length, 'date')}` : `${title}: fund ${code}, nothing found`;
+  return { text, blocks };
+}

@@ -1,0 +1,72 @@
+import type { KnownBlock } from '@slack/types';
+import type { CallResult } from '../../core/client/dataClient.js';
+import { CANDLE_TYPE_LABELS, type Candle, type CandleType } from '../../core/operations/futuresKline.js';
+import { operations } from '../../core/operations/index.js';
+import { contextBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
+import { renderChart } from './chart.js';
+import { decimalsOf, formatChange, formatCount, formatNumber, formatPercent, formatZonedTime, plural } from './format.js';
+import { recordBlocks } from './limits.js';
+import { escapeMrkdwn, serviceText } from './mrkdwn.js';
+import type { RenderedResult, RenderOptions } from './types.js';
+
+const FUTURES_ID = 'finance-external-futures-kline';
+
+function periodMs(type: CandleType): number {
+  return type === '0' ? 86_400_000 : Number(type) * 60_000;
+}
+
+function periodLabel(type: CandleType): string {
+  return Object.hasOwn(CANDLE_TYPE_LABELS, type) ? CANDLE_TYPE_LABELS[type] : `type ${String(type)}`;
+}
+
+/** The last candle is usually still forming; saying so keeps its close from being read as final. */
+function latestHeading(candle: Candle, type: CandleType, options: RenderOptions): string {
+  const inProgress = options.now >= candle.at && options.now < candle.at + periodMs(type);
+  const when = escapeMrkdwn(formatZonedTime(candle.at, options.timeZone));
+  return `*Latest ${escapeMrkdwn(periodLabel(type))} candle*, opened ${when}${inProgress ? ' _(still forming)_' : ''}`;
+}
+
+function latestBlocks(candle: Candle, type: CandleType, decimals: number, options: RenderOptions): KnownBlock[] {
+  const fields = [
+    labelled('Open', formatNumber(candle.open, decimals)),
+    labelled('Close', formatNumber(candle.close, decimals)),
+    labelled('High', formatNumber(candle.high, decimals)),
+    labelled('Low', formatNumber(candle.low, decimals)),
+    labelled('Change', formatChange(candle.change, decimals)),
+    labelled('Change %', formatPercent(candle.changeRate)),
+    labelled('Volume', formatNumber(candle.volume)),
+    labelled('Period', escapeMrkdwn(periodLabel(type))),
+  ];
+  return [sectionBlock(latestHeading(candle, type, options), fields)];
+}
+
+function rangeLine(candles: Candle[], decimals: number, options: RenderOptions): string {
+  const first = candles[0]!;
+  const last = candles.at(-1)!;
+  const high = Math.max(...candles.map((candle) => candle.high));
+  const low = Math.min(...candles.map((candle) => candle.low));
+  const from = formatZonedTime(first.at, options.timeZone, { withZone: false });
+  const to = formatZonedTime(last.at, options.timeZone);
+  return `${plural(candles.length, 'candle')} from ${escapeMrkdwn(from)} to ${escapeMrkdwn(to)} · low ${formatNumber(low, decimals)}, high ${formatNumber(high, decimals)}`;
+}
+
+export function renderFutures(answer: CallResult<typeof FUTURES_ID>, options: RenderOptions): RenderedResult {
+  const { symbol, type, candles } = answer.result;
+  const title = operations[FUTURES_ID].title;
+  const label = periodLabel(type);
+  const blocks: KnownBlock[] = [headerBlock(`${title}: ${symbol}, ${label}`)];
+  const safeSymbol = serviceText(symbol, { max: 20, oneLine: true });
+  const latest = candles.at(-1);
+  const decimals = decimalsOf(candles.flatMap((candle) => [candle.open, candle.close, candle.high, candle.low]));
+  if (latest) {
+    blocks.push(...recordBlocks(0, 0, latestBlocks(latest, type, decimals, options)));
+    blocks.push(contextBlock(rangeLine(candles, decimals, options)));
+  } else {
+    blocks.push(sectionBlock(`No ${escapeMrkdwn(label)} candles came back for ${safeSymbol}. Check the symbol (e.g. CL, GC, SI, HG).`));
+  }
+  blocks.push(...renderChart(options.chart));
+  const text = latest
+    ? `${safeSymbol} ${escapeMrkdwn(label)}: close ${formatNumber(latest.close, decimals)} (${formatPercent(latest.changeRate)}), ${formatCount(candles.length)} candles`
+    : `${safeSymbol} ${escapeMrkdwn(label)}: no candles`;
+  return { text, blocks };
+}

@@ -1,0 +1,71 @@
+import type { KnownBlock } from '@slack/types';
+import type { CallResult } from '../../core/client/dataClient.js';
+import { operations } from '../../core/operations/index.js';
+import type { NewFund } from '../../core/operations/newFunds.js';
+import { headerBlock, sectionBlock } from './blocks.js';
+import { formatNumber, NO_VALUE, plural, toNumber } from './format.js';
+import { valueText } from './labels.js';
+import { recordBlocks } from './limits.js';
+import { bold, inlineCode, serviceText, truncateMrkdwn } from './mrkdwn.js';
+import type { RenderedResult } from './types.js';
+
+const NEW_FUNDS_ID = 'fund-new-list';
+/** Several funds share a section: fifty one-block cards would use up every block a message may have. */
+const FUNDS_PER_SECTION = 5;
+const SECTION_TEXT_MAX = 2900;
+const VALUE_MAX = 120;
+
+function text(value: unknown): string {
+  return serviceText(valueText(value), { max: VALUE_MAX, oneLine: true });
+}
+
+/** Strike-through uses "~", so a fee text carrying one would garble the markup. */
+function feeText(value: unknown): string {
+  return typeof value === 'string' ? serviceText(value.replaceAll('~', ''), { max: 30, oneLine: true }) : '';
+}
+
+/** The discounted fee, with the original struck through when there is a real discount. */
+export function formatFees(original: unknown, discount: unknown): string {
+  const before = feeText(original);
+  const after = feeText(discount);
+  if (!before && !after) return NO_VALUE;
+  if (!before) return after;
+  if (!after || after === before) return before;
+  return `~${before}~ ${after}`;
+}
+
+function minimumText(value: unknown): string {
+  return toNumber(value) === undefined ? text(value) : `${formatNumber(value)} 元`;
+}
+
+/** One fund as a few mrkdwn lines (name, code, type, status; manager, window; minimum, fees). */
+export function newFundEntry(fund: NewFund): string {
+  const status = fund.saleStatus === true ? 'On sale' : fund.saleStatus === false ? 'Not on sale' : NO_VALUE;
+  return [
+    `${bold(text(fund.fundName))} ${inlineCode(text(fund.fundCode))} · ${text(fund.fundType)} · ${status}`,
+    `Manager ${text(fund.fundManagerName)} · Subscription ${text(fund.beginDate)} – ${text(fund.endDate)}`,
+    `Minimum ${minimumText(fund.minPurchase)} · Fee ${formatFees(fund.fundOriginalFee, fund.fundDiscountFee)}`,
+  ].join('\n');
+}
+
+function filterLabel(saleStatus: 'true' | 'false' | undefined): string {
+  return saleStatus === 'true' ? 'on sale' : saleStatus === 'false' ? 'not on sale' : 'all';
+}
+
+export function renderNewFunds(answer: CallResult<typeof NEW_FUNDS_ID>): RenderedResult {
+  const { funds, total } = answer.result;
+  const title = operations[NEW_FUNDS_ID].title;
+  const filter = filterLabel(answer.request.saleStatus);
+  const blocks: KnownBlock[] = [headerBlock(`${title} (${filter})`)];
+  if (!funds.length) blocks.push(sectionBlock(`No newly issued funds (${filter}) on this page.`));
+  for (let first = 0; first < funds.length; first += FUNDS_PER_SECTION) {
+    const group = funds.slice(first, first + FUNDS_PER_SECTION);
+    const entries = group.map(newFundEntry);
+    const body = entries.join('\n\n');
+    // Entries are short by construction; the cap only guards against a service sending novels.
+    const share = Math.floor(SECTION_TEXT_MAX / group.length) - 2;
+    const sectionText = body.length <= SECTION_TEXT_MAX ? body : entries.map((entry) => truncateMrkdwn(entry, share)).join('\n\n');
+    blocks.push(...recordBlocks(first, first + group.length - 1, [sectionBlock(sectionText)]));
+  }
+  return { text: `${title} (${filter}): ${plural(total, 'fund')}`, blocks };
+}

@@ -1,0 +1,12 @@
+import type { SlackMessage } from '../message.js';
+import { sectionBlock } from './blocks.js';
+import { fitToSlackLimits } from './limits.js';
+
+/**
+ * A plain one-line reply. The text is mrkdwn written by the app (it may use *bold* or `code`);
+ * anything a user or the service wrote must be passed through escapeMrkdwn first.
+ */
+export function renderNotice(text: string): SlackMessage {
+  const line = text.trim() || '…';
+  return fitToSlackLimits({ text: line, blocks: [sectionBlock(line)] });
+}

@@ -1,0 +1,51 @@
+import type { ActionsBlock, Button, ContextBlock, KnownBlock } from '@slack/types';
+import type { CallResult } from '../../core/client/dataClient.js';
+import { operations, type AnyOperation, type PageInfo } from '../../core/operations/index.js';
+import { ACTION } from '../ids.js';
+import { encodeQueryValue } from '../queryValue.js';
+import { formatCount, plural } from './format.js';
+import { keepBlock } from './limits.js';
+import { mrkdwn, plainText } from './mrkdwn.js';
+import type { RenderOptions } from './types.js';
+
+function pageText(paging: PageInfo): string {
+  const page = paging.pageCount !== undefined ? `Page ${formatCount(paging.page)} of ${formatCount(paging.pageCount)}` : `Page ${formatCount(paging.page)}`;
+  return paging.total !== undefined ? `${page} · ${plural(paging.total, 'result')}` : page;
+}
+
+function button(actionId: string, label: string, value: string | undefined): Button | undefined {
+  // A value Slack would refuse makes the whole message fail; better to go without this one button.
+  if (value === undefined) return undefined;
+  return { type: 'button', action_id: actionId, text: plainText(label), value };
+}
+
+function pageButton(answer: CallResult, definition: AnyOperation | undefined, actionId: string, label: string, page: number): Button | undefined {
+  if (!definition?.withPage) return undefined;
+  return button(actionId, label, encodeQueryValue({ operation: answer.operation, request: definition.withPage(answer.request, page) }));
+}
+
+/**
+ * "Page x of y" and the buttons under a result: Previous/Next where there is such a page, and Share
+ * in channel unless the message is already the shared copy. Each button carries the query it repeats.
+ */
+export function renderPaging(answer: CallResult, options: Pick<RenderOptions, 'sharedBy'>): KnownBlock[] {
+  const definition: AnyOperation | undefined = Object.hasOwn(operations, answer.operation) ? operations[answer.operation] : undefined;
+  const blocks: KnownBlock[] = [];
+  const buttons: Array<Button | undefined> = [];
+  const paging = answer.paging;
+  if (paging) {
+    const context: ContextBlock = { type: 'context', elements: [mrkdwn(pageText(paging))] };
+    blocks.push(keepBlock('paging', context));
+    if (paging.hasPrevious) buttons.push(pageButton(answer, definition, ACTION.pagePrevious, '← Previous', paging.page - 1));
+    if (paging.hasNext) buttons.push(pageButton(answer, definition, ACTION.pageNext, 'Next →', paging.page + 1));
+  }
+  if (!options.sharedBy) {
+    buttons.push(button(ACTION.share, 'Share in channel', encodeQueryValue({ operation: answer.operation, request: answer.request })));
+  }
+  const elements = buttons.filter((element) => element !== undefined);
+  if (elements.length) {
+    const actions: ActionsBlock = { type: 'actions', elements };
+    blocks.push(keepBlock('actions', actions));
+  }
+  return blocks;
+}

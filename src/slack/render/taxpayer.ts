@@ -1,0 +1,91 @@
+import type { KnownBlock, TextObject } from '@slack/types';
+import type { CallResult } from '../../core/client/dataClient.js';
+import { operations } from '../../core/operations/index.js';
+import type { TaxpayerRecord } from '../../core/operations/taxpayer.js';
+import { chunk, dividerBlock, fieldsBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
+import { plural } from './format.js';
+import { fieldLabel, valueText } from './labels.js';
+import { recordBlocks, SLACK_LIMITS } from './limits.js';
+import { bold, escapeMrkdwn, serviceText, truncateMrkdwn } from './mrkdwn.js';
+import type { RenderedResult } from './types.js';
+
+const TAXPAYER_ID = 'enterprise-general-taxpayer-query';
+
+/** The spec promises these but does not name them; this order reads like a registration record. */
+const PREFERRED_ORDER = [
+  'legalPerson', 'operatingStatus', 'registeredCapital', 'establishDate', 'taxRegistrationStatus',
+  'taxCreditRating', 'registrationAuthority', 'address',
+];
+/** Values this long read badly in a half-width field; they go in the card's text instead. */
+const LONG_VALUE = 120;
+const LONG_VALUE_MAX = 700;
+const FIELD_VALUE_MAX = 300;
+/** Sections of fields per card beyond the first; the rest of a very wide record is listed as text. */
+const EXTRA_FIELD_SECTIONS = 3;
+const OVERFLOW_TEXT_MAX = 2000;
+const DIVIDED_CARDS_MAX = 10;
+
+interface Entry {
+  label: string;
+  value: string;
+}
+
+function entriesOf(record: TaxpayerRecord): { fields: Entry[]; long: Entry[] } {
+  const { enterpriseName: _name, creditNo, taxpayerType, ...rest } = record;
+  const keys = [...PREFERRED_ORDER.filter((key) => key in rest), ...Object.keys(rest).filter((key) => !PREFERRED_ORDER.includes(key))];
+  const fields: Entry[] = [
+    { label: fieldLabel('creditNo'), value: valueText(creditNo) },
+    { label: fieldLabel('taxpayerType'), value: valueText(taxpayerType) },
+  ];
+  const long: Entry[] = [];
+  for (const key of keys) {
+    const entry = { label: fieldLabel(key), value: valueText(rest[key]) };
+    (key === 'businessScope' || entry.value.length > LONG_VALUE ? long : fields).push(entry);
+  }
+  return { fields, long };
+}
+
+function fieldObject(entry: Entry): TextObject {
+  return labelled(escapeMrkdwn(entry.label), serviceText(entry.value, { max: FIELD_VALUE_MAX }));
+}
+
+function overflowText(entries: Entry[]): string {
+  const lines = entries.map((entry) => `${escapeMrkdwn(entry.label)}: ${serviceText(entry.value, { max: FIELD_VALUE_MAX, oneLine: true })}`);
+  const text = `*More fields*\n${lines.join('\n')}`;
+  return text.length <= OVERFLOW_TEXT_MAX ? text : truncateMrkdwn(text, OVERFLOW_TEXT_MAX) + `\n_${plural(entries.length, 'more field')} in total_`;
+}
+
+/** One card: the company as heading, long values under it, every other returned field in two columns. */
+function card(record: TaxpayerRecord): KnownBlock[] {
+  const { fields, long } = entriesOf(record);
+  const heading = bold(serviceText(valueText(record.enterpriseName), { max: 200, oneLine: true }));
+  const longText = long.map((entry) => `*${escapeMrkdwn(entry.label)}*\n${serviceText(entry.value, { max: LONG_VALUE_MAX })}`);
+  const text = truncateMrkdwn([heading, ...longText].join('\n'), SLACK_LIMITS.sectionText);
+
+  const perSection = SLACK_LIMITS.sectionFields;
+  const shown = fields.slice(0, perSection * (1 + EXTRA_FIELD_SECTIONS));
+  const [first = [], ...more] = chunk(shown.map(fieldObject), perSection);
+  const blocks: KnownBlock[] = [sectionBlock(text, first), ...more.map(fieldsBlock)];
+  const overflow = fields.slice(shown.length);
+  if (overflow.length) blocks.push(sectionBlock(overflowText(overflow)));
+  return blocks;
+}
+
+export function renderTaxpayer(answer: CallResult<typeof TAXPAYER_ID>): RenderedResult {
+  const { keyword } = answer.request;
+  const { records, total } = answer.result;
+  const title = operations[TAXPAYER_ID].title;
+  const oneLineKeyword = keyword.replace(/\s+/g, ' ');
+  const blocks: KnownBlock[] = [headerBlock(`${title}: ${oneLineKeyword}`)];
+  if (!records.length) {
+    blocks.push(sectionBlock(`No company matches “${serviceText(keyword, { max: 200, oneLine: true })}”. Try part of the registered name, or the 18-character credit code.`));
+  }
+  // On long pages every block counts (a message may have 50), so cards go without dividers there.
+  const dividers = records.length <= DIVIDED_CARDS_MAX;
+  records.forEach((record, index) => {
+    const cardBlocks = index > 0 && dividers ? [dividerBlock(), ...card(record)] : card(record);
+    blocks.push(...recordBlocks(index, index, cardBlocks));
+  });
+  const text = `${title}: ${plural(total, 'record')} for “${serviceText(keyword, { max: 200, oneLine: true })}”`;
+  return { text, blocks };
+}

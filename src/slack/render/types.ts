@@ -1,0 +1,21 @@
+import type { KnownBlock } from '@slack/types';
+import type { ChartImage } from '../../charts/types.js';
+
+export interface RenderOptions {
+  /** IANA zone of the reader, for times in the reply. */
+  timeZone: string;
+  /** Running against the simulator: the footer says the data is simulated. */
+  demo: boolean;
+  /** Injected clock: renderers never read the time themselves. */
+  now: number;
+  chart?: ChartImage;
+  /** Slack user id, when the reply is posted visibly via Share in channel. */
+  sharedBy?: string;
+}
+
+/** What an operation's renderer gives: the result itself; answer.ts adds paging, buttons and footer. */
+export interface RenderedResult {
+  /** Notification text: one line, escaped. */
+  text: string;
+  blocks: KnownBlock[];
+}

@@ -1,0 +1,19 @@
+import type { AllMiddlewareArgs, GlobalShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
+import { refusal } from '../access.js';
+import type { SlackDeps } from '../deps.js';
+import { openSearchModal } from '../flows/openSearchModal.js';
+
+type Args = SlackShortcutMiddlewareArgs<GlobalShortcut> & AllMiddlewareArgs;
+
+/** The global shortcut "Search financial data": a chooser that leads to each search form. */
+export function searchShortcut(deps: SlackDeps) {
+  return async ({ ack, shortcut, client }: Args): Promise<void> => {
+    await ack();
+    const refused = refusal(deps.config.allowlist, { teamId: shortcut.team?.id, userId: shortcut.user.id });
+    if (refused) {
+      await client.chat.postMessage({ channel: shortcut.user.id, text: refused }).catch(() => undefined);
+      return;
+    }
+    await openSearchModal(deps, client, shortcut.trigger_id, undefined, {});
+  };
+}

@@ -1,0 +1,10 @@
+import type { App } from '@slack/bolt';
+import type { SlackDeps } from '../deps.js';
+import { VIEW } from '../ids.js';
+import { digestAddSubmission } from './digestAddSubmission.js';
+import { searchSubmission } from './searchSubmission.js';
+
+export function register(app: App, deps: SlackDeps): void {
+  app.view(new RegExp(`^${VIEW.searchPrefix}`), searchSubmission(deps));
+  app.view(VIEW.digestAdd, digestAddSubmission(deps));
+}

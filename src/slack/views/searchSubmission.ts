@@ -1,0 +1,48 @@
+import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import { ValidationError } from '../../core/errors.js';
+import { findOperation, type OperationId } from '../../core/operations/index.js';
+import { refusal } from '../access.js';
+import type { SlackDeps } from '../deps.js';
+import { runQuery } from '../flows/runQuery.js';
+import { VIEW } from '../ids.js';
+import { requesterOf } from '../interactionRequester.js';
+import { decodeModalOrigin } from '../modalMetadata.js';
+import { inlineErrors, readSubmission } from '../modals/submission.js';
+import { rawResponseUrlResponder, webApiResponder } from '../responders.js';
+
+type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+/**
+ * A submitted search form: invalid input goes back onto the fields (response_action: errors) and
+ * spends nothing; valid input closes the form and the result goes where the form was opened from.
+ */
+export function searchSubmission(deps: SlackDeps) {
+  return async ({ ack, body, view, client }: Args): Promise<void> => {
+    const definition = findOperation(view.callback_id.slice(VIEW.searchPrefix.length));
+    if (!definition) {
+      await ack();
+      return;
+    }
+    const operation = definition.id as OperationId;
+    const origin = decodeModalOrigin(view.private_metadata);
+    const refused = refusal(deps.config.allowlist, { teamId: body.team?.id, channelId: origin.channelId, userId: body.user.id });
+    if (refused) {
+      const firstBlock = view.blocks.find((block) => block.type === 'input')?.block_id;
+      await ack(firstBlock ? { response_action: 'errors', errors: { [firstBlock]: refused } } : undefined);
+      return;
+    }
+    const input = readSubmission(operation, view.state.values);
+    try {
+      deps.data.validate(operation, input);
+    } catch (error) {
+      if (error instanceof ValidationError) {
+        await ack({ response_action: 'errors', errors: inlineErrors(operation, error) });
+        return;
+      }
+      throw error;
+    }
+    await ack();
+    const responder = origin.responseUrl ? rawResponseUrlResponder(origin.responseUrl) : webApiResponder(client, body.user.id, origin.channelId, deps.logger);
+    await runQuery(deps, await requesterOf(deps, client, body, origin.channelId), { operation, input }, responder);
+  };
+}

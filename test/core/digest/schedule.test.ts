@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { cronPattern, describeSchedule, latestRunBetween, nextRunAfter, parseCadence, parseTimeOfDay, type Schedule } from '../../../src/core/digest/schedule.js';
+import { localParts } from '../../../src/core/time.js';
+
+const at = (iso: string) => Date.parse(iso);
+
+describe('digest schedules', () => {
+  it('parses cadences and times', () => {
+    expect(parseCadence('daily')).toEqual({ kind: 'daily' });
+    expect(parseCadence('Weekdays')).toEqual({ kind: 'weekdays' });
+    expect(parseCadence('weekly:mon')).toEqual({ kind: 'weekly', weekday: 'mon' });
+    expect(parseCadence('weekly:friday')).toEqual({ kind: 'weekly', weekday: 'fri' });
+    expect(parseCadence('monthly')).toBeUndefined();
+    expect(parseTimeOfDay('8:30')).toBe('08:30');
+    expect(parseTimeOfDay('24:00')).toBeUndefined();
+    expect(cronPattern({ cadence: { kind: 'weekly', weekday: 'sun' }, time: '07:05', timeZone: 'UTC' })).toBe('5 7 * * 0');
+  });
+
+  it('weekdays skip the weekend; weekly keeps its day', () => {
+    const weekdays: Schedule = { cadence: { kind: 'weekdays' }, time: '09:00', timeZone: 'Asia/Shanghai' };
+    // Friday 2026-11-20 09:00 Shanghai → next is Monday 2026-11-23.
+    expect(new Date(nextRunAfter(weekdays, at('2026-11-20T01:00:00Z'))!).toISOString()).toBe('2026-11-23T01:00:00.000Z');
+    const weekly: Schedule = { cadence: { kind: 'weekly', weekday: 'wed' }, time: '18:00', timeZone: 'Europe/London' };
+    expect(new Date(nextRunAfter(weekly, at('2026-11-19T00:00:00Z'))!).toISOString()).toBe('2026-11-25T18:00:00.000Z');
+    expect(describeSchedule(weekly)).toBe('every Wednesday at 18:00 (Europe/London)');
+  });
+
+  it('keeps local time across daylight-saving changes (America/New_York)', () => {
+    const daily: Schedule = { cadence: { kind: 'daily' }, time: '08:30', timeZone: 'America/New_York' };
+    let cursor = at('2026-03-06T00:00:00Z');
+    const spring: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      cursor = nextRunAfter(daily, cursor)!;
+      spring.push(new Date(cursor).toISOString());
+      const local = localParts(cursor, 'America/New_York');
+      expect([local.hour, local.minute]).toEqual([8, 30]);
+    }
+    // 13:30Z in EST, then 12:30Z once EDT starts on 2026-03-08.
+    expect(spring).toEqual(['2026-03-06T13:30:00.000Z', '2026-03-07T13:30:00.000Z', '2026-03-08T12:30:00.000Z', '2026-03-09T12:30:00.000Z']);
+    cursor = at('2026-10-31T00:00:00Z');
+    const autumn = [0, 1, 2].map(() => (cursor = nextRunAfter(daily, cursor)!)).map((ms) => new Date(ms).toISOString());
+    expect(autumn).toEqual(['2026-10-31T12:30:00.000Z', '2026-11-01T13:30:00.000Z', '2026-11-02T13:30:00.000Z']);
+  });
+
+  it('a time that does not exist on the spring-forward day still runs once that day', () => {
+    const daily: Schedule = { cadence: { kind: 'daily' }, time: '02:30', timeZone: 'America/New_York' };
+    const runs = [];
+    let cursor = at('2026-03-07T00:00:00Z');
+    for (let i = 0; i < 3; i++) runs.push((cursor = nextRunAfter(daily, cursor)!));
+    expect(runs.map((ms) => localParts(ms, 'America/New_York').day)).toEqual([7, 8, 9]);
+  });
+
+  it('finds the latest run in a window', () => {
+    const daily: Schedule = { cadence: { kind: 'daily' }, time: '08:30', timeZone: 'Asia/Shanghai' };
+    expect(new Date(latestRunBetween(daily, at('2026-11-18T00:00:00Z'), at('2026-11-21T03:00:00Z'))!).toISOString()).toBe('2026-11-21T00:30:00.000Z');
+    expect(latestRunBetween(daily, at('2026-11-21T00:30:00Z'), at('2026-11-21T03:00:00Z'))).toBeUndefined();
+  });
+});

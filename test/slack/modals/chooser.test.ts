@@ -1,0 +1,32 @@
+import type { SectionBlock } from '@slack/types';
+import { describe, expect, it } from 'vitest';
+import { OPERATION_IDS, findOperation, operations } from '../../../src/core/operations/index.js';
+import { ACTION, VIEW } from '../../../src/slack/ids.js';
+import { chooserModal } from '../../../src/slack/modals/chooser.js';
+import { assertModalWithinLimits } from './viewLimits.js';
+
+describe('chooserModal', () => {
+  const view = chooserModal('{"c":"C1"}');
+
+  it('builds within Slack’s limits with its callback_id and metadata', () => {
+    assertModalWithinLimits(view);
+    expect(view.callback_id).toBe(VIEW.chooser);
+    expect(view.private_metadata).toBe('{"c":"C1"}');
+    expect(view.submit).toBeUndefined();
+  });
+
+  it('has one button per operation, naming its title and cost, whose value opens that form', () => {
+    const rows = (view.blocks as SectionBlock[]).filter((block) => block.type === 'section' && block.accessory !== undefined);
+    expect(rows).toHaveLength(OPERATION_IDS.length);
+    for (const id of OPERATION_IDS) {
+      const definition = operations[id];
+      const row = rows.find((block) => block.accessory?.type === 'button' && block.accessory.value === definition.alias);
+      expect(row, id).toBeDefined();
+      expect(row!.accessory).toMatchObject({ type: 'button', action_id: ACTION.openModal });
+      expect(row!.text?.text).toContain(definition.title);
+      expect(row!.text?.text).toContain(`${definition.cost} coins`);
+      if (!definition.costPublished) expect(row!.text?.text).toContain('assumed');
+      expect(findOperation(definition.alias)?.id).toBe(id);
+    }
+  });
+});

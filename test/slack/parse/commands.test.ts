@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { OPERATION_IDS } from '../../../src/core/operations/index.js';
+import { SLASH_COMMANDS } from '../../../src/slack/parse/commands.js';
+import { exampleFor, userFieldName } from '../../../src/slack/parse/examples.js';
+import { parseCommand } from '../../../src/slack/parse/parseCommand.js';
+import { COMMAND_SYNTAXES } from '../../../src/slack/parse/syntaxes.js';
+import { client } from './coreValidator.js';
+
+describe('SLASH_COMMANDS', () => {
+  it('is /dq plus one direct command per operation', () => {
+    expect(SLASH_COMMANDS.map((entry) => entry.command)).toEqual(['/dq', '/taxpayer', '/bids', '/fund-asset', '/futures', '/new-funds']);
+    expect(SLASH_COMMANDS.filter((entry) => entry.operation).map((entry) => entry.operation).sort()).toEqual([...OPERATION_IDS].sort());
+  });
+
+  it('fits Slack’s registration limits', () => {
+    for (const entry of SLASH_COMMANDS) {
+      expect(entry.command).toMatch(/^\/[a-z0-9-]{1,31}$/);
+      expect(entry.description.length).toBeGreaterThan(0);
+      expect(entry.description.length).toBeLessThanOrEqual(100);
+      expect(entry.usageHint.length).toBeGreaterThan(0);
+      expect(entry.usageHint.length).toBeLessThanOrEqual(1000);
+    }
+  });
+
+  it('each direct command, bare, opens its own form', () => {
+    for (const entry of SLASH_COMMANDS) {
+      if (entry.operation) expect(parseCommand(entry.command, '')).toEqual({ kind: 'open_modal', operation: entry.operation });
+    }
+  });
+});
+
+describe('examples', () => {
+  it.each(OPERATION_IDS)('every example for %s parses and validates', (id) => {
+    const syntax = COMMAND_SYNTAXES[id];
+    const lines = [exampleFor(id), ...syntax.moreExamples.map((args) => `${syntax.command} ${args}`)];
+    for (const line of lines) {
+      const [command, ...words] = line.split(' ');
+      const parsed = parseCommand(command!, words.join(' '));
+      expect(parsed, line).toMatchObject({ kind: 'query', operation: id });
+      if (parsed.kind === 'query') expect(() => client.validate(id, parsed.input), line).not.toThrow();
+    }
+  });
+
+  it('userFieldName words wire fields as the user types them', () => {
+    const bids = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
+    expect(userFieldName(bids, 'publishEndTime')).toBe('to:');
+    expect(userFieldName(bids, 'publishStartTime')).toBe('from:');
+    expect(userFieldName(bids, 'pageIndex')).toBe('page:');
+    expect(userFieldName(bids, 'province')).toBe('region:');
+    expect(userFieldName(bids, 'searchType')).toBe('in:');
+    expect(userFieldName(bids, 'keyword')).toBe('the keyword');
+    expect(userFieldName('fund-asset', 'fundCode')).toBe('the fund code');
+    expect(userFieldName('fund-asset', 'pageNo')).toBe('page:');
+    expect(userFieldName('finance-external-futures-kline', 'type')).toBe('period:');
+    expect(userFieldName('finance-external-futures-kline', 'symbol')).toBe('the symbol');
+    expect(userFieldName('fund-new-list', 'saleStatus')).toBe('status:');
+    expect(userFieldName('fund-new-list', 'somethingElse')).toBe('somethingElse');
+  });
+
+  it('every input field of every operation has a user name', () => {
+    const fields: Record<string, string[]> = {
+      'enterprise-general-taxpayer-query': ['keyword', 'pageNo', 'pageSize'],
+      'thirdpartymarket-cmapi00069224-enterprise-search-bid-list': ['keyword', 'pageSize', 'pageIndex', 'publishStartTime', 'publishEndTime', 'province', 'searchType', 'type'],
+      'fund-asset': ['fundCode', 'pageNo', 'pageSize'],
+      'finance-external-futures-kline': ['symbol', 'type', 'limit'],
+      'fund-new-list': ['saleStatus', 'pageNo', 'pageSize'],
+    };
+    for (const id of OPERATION_IDS) for (const field of fields[id]!) expect(userFieldName(id, field), `${id}.${field}`).not.toBe(field);
+  });
+});

@@ -1,0 +1,86 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from '../../../src/core/errors.js';
+import { OPERATION_IDS } from '../../../src/core/operations/index.js';
+import { SLASH_COMMANDS } from '../../../src/slack/parse/commands.js';
+import { parseCommand, type ParsedCommand } from '../../../src/slack/parse/parseCommand.js';
+import { client } from './coreValidator.js';
+
+const KINDS = ['query', 'open_modal', 'help', 'usage', 'digest', 'invalid'];
+
+// Words that reach the interesting branches: subcommands, option keys, quotes, full-width forms.
+const interestingWord = fc.constantFrom(
+  'help', 'usage', 'digest', 'tax', 'bids', 'fund', 'futures', 'newfunds', 'new-funds', 'all', 'onsale',
+  'region:', 'region:ZJ', 'type:award', 'from:2026-01-01', 'to:', 'in:title、supplier', 'page:2', 'p:', 'size:50', 'period:5m', 'n:3',
+  '"', '“', '”', '「', '」', '『', '"a b"', 'x:y', ':', '=', '：', '　', '\t', 'ＣＬ', '５ｍ', '&amp;', '&lt;', '\u200B', '光伏组件', '000001', 'CL',
+);
+const text = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 60 }),
+  fc.string({ unit: 'grapheme', maxLength: 60 }),
+  fc.array(fc.oneof(interestingWord, fc.string({ maxLength: 6 })), { maxLength: 10 }).map((words) => words.join(' ')),
+);
+const command = fc.oneof(fc.constantFrom(...SLASH_COMMANDS.map((entry) => entry.command)), fc.string({ maxLength: 12 }));
+
+function checkShape(parsed: ParsedCommand): void {
+  expect(KINDS).toContain(parsed.kind);
+  switch (parsed.kind) {
+    case 'query':
+      expect(OPERATION_IDS).toContain(parsed.operation);
+      for (const value of Object.values(parsed.input)) expect(typeof value).toBe('string');
+      break;
+    case 'open_modal':
+      expect(OPERATION_IDS).toContain(parsed.operation);
+      break;
+    case 'help':
+      if (parsed.operation !== undefined) expect(OPERATION_IDS).toContain(parsed.operation);
+      break;
+    case 'digest':
+      for (const word of parsed.words) expect(typeof word).toBe('string');
+      break;
+    case 'invalid':
+      expect(parsed.message.length).toBeGreaterThan(0);
+      expect(parsed.example).toMatch(/^\//);
+      break;
+    case 'usage':
+      break;
+  }
+}
+
+describe('parseCommand on any text', () => {
+  it('never throws and gives exactly one well-formed result, the same each time', () => {
+    fc.assert(
+      fc.property(command, text, (name, words) => {
+        const parsed = parseCommand(name, words);
+        checkShape(parsed);
+        expect(parseCommand(name, words)).toEqual(parsed);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('a query is always something the core can judge: a wire request or a ValidationError', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...SLASH_COMMANDS.map((entry) => entry.command)), text, (name, words) => {
+        const parsed = parseCommand(name, words);
+        if (parsed.kind !== 'query') return;
+        try {
+          client.validate(parsed.operation, parsed.input);
+        } catch (error) {
+          expect(error).toBeInstanceOf(ValidationError);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('any unquoted keyword without a colon reaches the taxpayer query whole', () => {
+    const keyword = fc.array(fc.stringMatching(/^[A-Za-z0-9\u4e00-\u9fa5]{1,8}$/), { minLength: 1, maxLength: 4 }).map((words) => words.join(' '));
+    fc.assert(
+      fc.property(keyword, (words) => {
+        const parsed = parseCommand('/taxpayer', words);
+        if (words.toLowerCase() === 'help') return;
+        expect(parsed).toEqual({ kind: 'query', operation: 'enterprise-general-taxpayer-query', input: { keyword: words } });
+      }),
+    );
+  });
+});

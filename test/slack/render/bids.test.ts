@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import type { BidRecord } from '../../../src/core/operations/bidSearch.js';
+import { renderAnswer } from '../../../src/slack/render/answer.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+import { OPTIONS, answerOf, hostile, visibleText } from './fixtures.js';
+
+const AWARD: BidRecord = {
+  id: '5fc80ceeb89f2f31',
+  title: '天津市水利局光伏组件采购项目成交结果公告',
+  noticeType: '中标结果',
+  purchaser: '天津市水利局',
+  supplier: '宁波海润环保科技有限公司',
+  province: 'TJ',
+  provinceName: '天津',
+  publishDate: '2026-05-19',
+  amount: 888_300,
+  url: 'https://example.invalid/notice/5fc80ceeb89f2f31',
+};
+
+function render(records: BidRecord[], total: number | 'unknown' = records.length, input: Record<string, unknown> = {}) {
+  const result = total === 'unknown' ? { records } : { records, total };
+  return renderAnswer(answerOf('thirdpartymarket-cmapi00069224-enterprise-search-bid-list', { keyword: '光伏组件', ...input }, result), OPTIONS);
+}
+
+describe('bid notices', () => {
+  it('shows title (linked), notice type, purchaser, supplier, region, date and amount', () => {
+    const message = render([AWARD]);
+    assertWithinSlackLimits(message, 'message');
+    const text = visibleText(message);
+    expect(text).toContain('*<https://example.invalid/notice/5fc80ceeb89f2f31|天津市水利局光伏组件采购项目成交结果公告>*');
+    for (const field of ['*Notice type*\n中标结果', '*Purchaser*\n天津市水利局', '*Supplier*\n宁波海润环保科技有限公司', '*Region*\n天津 (TJ)', '*Published*\n2026-05-19', '*Amount*\n88.83 万']) {
+      expect(text).toContain(field);
+    }
+    // The internal id says nothing to a reader.
+    expect(text).not.toContain('5fc80ceeb89f2f31\n');
+    expect(message.text).toBe('Tender and bid notices: 1 notice for “光伏组件”');
+  });
+
+  it('shows a budget in 亿 and names the notice type when the service sends its code', () => {
+    const text = visibleText(render([{ title: '某项目', type: '3', budget: '1234567890', provinceCode: 'ZJ' }]));
+    expect(text).toContain('*Notice type*\nPlanned project');
+    expect(text).toContain('*Budget*\n12.35 亿');
+    expect(text).toContain('*Region*\n浙江 (ZJ)');
+  });
+
+  it('keeps any other returned field', () => {
+    const text = visibleText(render([{ ...AWARD, agency: '浙江招标代理有限公司', bidOpeningTime: '2026-06-01 09:30' }]));
+    expect(text).toContain('*Agency*\n浙江招标代理有限公司');
+    expect(text).toContain('*Bid opening time*\n2026-06-01 09:30');
+  });
+
+  it('works with an unknown record shape: a title-like field, or else key: value lines', () => {
+    const withName = visibleText(render([{ projectName: '光伏电站EPC', buyer: '国网', releaseDate: '2026-05-01', money: 5000 }]));
+    expect(withName).toContain('*光伏电站EPC*');
+    expect(withName).toContain('*Purchaser*\n国网');
+    expect(withName).toContain('*Published*\n2026-05-01');
+    expect(withName).toContain('*Money*\n5,000.00 元');
+
+    const message = render([{ a1: 'x', b_code: 7, nested: { k: 'v' } }]);
+    assertWithinSlackLimits(message, 'message');
+    const bare = visibleText(message);
+    expect(bare).toContain('*Notice 1*');
+    expect(bare).toContain('A1: x');
+    expect(bare).toContain('B code: 7');
+    expect(bare).toContain('Nested: {"k":"v"}');
+  });
+
+  it('does not link addresses that are not web addresses', () => {
+    const text = visibleText(render([{ ...AWARD, url: 'javascript:alert(1)' }]));
+    expect(text).toContain('*天津市水利局光伏组件采购项目成交结果公告*');
+    expect(text).not.toContain('javascript:alert');
+  });
+
+  it('escapes hostile titles and fields, and survives extreme lengths', () => {
+    const message = render(
+      Array.from({ length: 10 }, (_, index) => ({
+        ...AWARD,
+        title: hostile(`T${index}`) + 'x'.repeat(5000),
+        purchaser: hostile() + 'p'.repeat(3000),
+        ...Object.fromEntries(Array.from({ length: 30 }, (_, k) => [`extra${k}`, 'e'.repeat(500)])),
+      })),
+    );
+    assertWithinSlackLimits(message, 'message');
+    const json = JSON.stringify(message);
+    expect(json).not.toContain('<!channel>');
+    expect(json).not.toContain('<@U0BADBAD>');
+    expect(json).not.toContain('<https://evil.example');
+  });
+
+  it('numbers notices across pages when there is no title', () => {
+    const text = visibleText(render([{ foo: 'bar' }], 25, { pageIndex: 3 }));
+    expect(text).toContain('*Notice 21*');
+  });
+
+  it('says so when nothing matches, and pages without a total', () => {
+    const empty = render([], 0);
+    assertWithinSlackLimits(empty, 'message');
+    expect(visibleText(empty)).toContain('No notices match “光伏组件”');
+    const noTotal = render(Array.from({ length: 10 }, () => AWARD), 'unknown');
+    expect(visibleText(noTotal)).toContain('Page 1');
+    expect(visibleText(noTotal)).not.toContain('Page 1 of');
+  });
+});
+
+describe('bid records with keys that look like object internals', () => {
+  it('shows "constructor", "toString" and "__proto__" as ordinary fields', () => {
+    const record = JSON.parse('{"title":"T","noticeType":"constructor","constructor":"c","toString":"s","__proto__":"p"}') as BidRecord;
+    const message = render([record]);
+    assertWithinSlackLimits(message, 'message');
+    const text = visibleText(message);
+    expect(text).toContain('*Notice type*\nconstructor');
+    expect(text).toContain('*Constructor*\nc');
+    expect(text).toContain('*To string*\ns');
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { FundAssetRecord } from '../../../src/core/operations/fundAsset.js';
+import { renderAnswer } from '../../../src/slack/render/answer.js';
+import { displayWidth } from '../../../src/slack/render/mrkdwn.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+import { OPTIONS, answerOf, visibleText } from './fixtures.js';
+
+const RECORDS: FundAssetRecord[] = [
+  { assetDate: '2026-03-31', assetRate: 1.234, asset: 1_234_567_890 },
+  { assetDate: '2025-12-31', assetRate: -0.45, asset: 56_789_000 },
+  { assetDate: '2025-09-30', assetRate: null, asset: 5_678.9 },
+];
+
+function render(records: FundAssetRecord[], extra: Partial<typeof OPTIONS> = {}, total?: number) {
+  const result = total === undefined ? { fundCode: '000001', records } : { fundCode: '000001', records, total };
+  return renderAnswer(answerOf('fund-asset', { fundCode: '000001', pageSize: 50 }, result), { ...OPTIONS, ...extra });
+}
+
+function tableLines(text: string): string[] {
+  const table = /```\n([\s\S]*?)\n```/.exec(text)![1]!;
+  return table.split('\n');
+}
+
+describe('fund asset history', () => {
+  it('shows a monospace table of dates, sizes in 亿/万/元 and signed rates, — for a missing rate', () => {
+    const message = render(RECORDS);
+    assertWithinSlackLimits(message, 'message');
+    const lines = tableLines(visibleText(message));
+    expect(lines[0]).toMatch(/^Date\s+Asset size\s+Change$/);
+    expect(lines[1]).toMatch(/^2026-03-31\s+12\.35 亿\s+\+1\.23%$/);
+    expect(lines[2]).toMatch(/^2025-12-31\s+5,678\.90 万\s+−0\.45%$/);
+    expect(lines[3]).toMatch(/^2025-09-30\s+5,678\.90 元\s+—$/);
+    expect(visibleText(message)).toContain('*Latest:* 12.35 亿 on 2026-03-31 (+1.23% against the period before)');
+  });
+
+  it('aligns the columns by display width, CJK units counting double', () => {
+    const lines = tableLines(visibleText(render(RECORDS)));
+    const widths = new Set(lines.map((line) => displayWidth(line)));
+    expect(widths.size).toBe(1);
+  });
+
+  it('adds the chart as an image block, or the note when there is none', () => {
+    const withChart = render(RECORDS, { chart: { kind: 'image', url: 'https://quickchart.io/chart/render/abc', alt: 'Asset size of 000001', caption: 'Asset size (CNY)' } });
+    const image = withChart.blocks.find((block) => block.type === 'image');
+    expect(image).toMatchObject({ type: 'image', image_url: 'https://quickchart.io/chart/render/abc', alt_text: 'Asset size of 000001', title: { type: 'plain_text', text: 'Asset size (CNY)' } });
+    const withNote = render(RECORDS, { chart: { kind: 'none', note: 'Chart left out: only one date.' } });
+    expect(withNote.blocks.some((block) => block.type === 'image')).toBe(false);
+    expect(visibleText(withNote)).toContain('_Chart left out: only one date._');
+  });
+
+  it('keeps 50 rows (the largest page) whole', () => {
+    const records = Array.from({ length: 50 }, (_, index) => ({ assetDate: `20${String(50 - index).padStart(2, '0')}-12-31`, assetRate: index % 3 ? -index / 7 : index / 3, asset: 10 ** (3 + (index % 8)) * 1.2345 }));
+    const message = render(records, {}, 400);
+    assertWithinSlackLimits(message, 'message');
+    const text = visibleText(message);
+    for (const record of records) expect(text).toContain(record.assetDate);
+    expect(text).toContain('Page 1 of 8 · 400 results');
+  });
+
+  it('says so when the page is empty', () => {
+    const message = render([]);
+    assertWithinSlackLimits(message, 'message');
+    expect(visibleText(message)).toContain('No asset history for fund 000001 on this page');
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { NewFund } from '../../../src/core/operations/newFunds.js';
+import { renderAnswer } from '../../../src/slack/render/answer.js';
+import { formatFees } from '../../../src/slack/render/newFunds.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+import { OPTIONS, answerOf, hostile, visibleText } from './fixtures.js';
+
+const FUND: NewFund = {
+  fundType: '混合型',
+  beginDate: '2026-05-01',
+  endDate: '2026-05-20',
+  fundCode: '293033',
+  fundName: '交银施罗德恒利混合A',
+  fundManagerName: '林雪松',
+  minPurchase: '1000',
+  fundOriginalFee: '1.20%',
+  fundDiscountFee: '0.12%',
+  saleStatus: true,
+};
+
+function render(funds: NewFund[], input: Record<string, unknown> = {}, total = funds.length) {
+  return renderAnswer(answerOf('fund-new-list', { pageSize: 50, ...input }, { total, funds }), OPTIONS);
+}
+
+describe('new funds', () => {
+  it('shows name, code, type, manager, subscription window, minimum, fees and sale status', () => {
+    const message = render([FUND], { saleStatus: 'true' });
+    assertWithinSlackLimits(message, 'message');
+    const text = visibleText(message);
+    expect(text).toContain('*交银施罗德恒利混合A* `293033` · 混合型 · On sale');
+    expect(text).toContain('Manager 林雪松 · Subscription 2026-05-01 – 2026-05-20');
+    expect(text).toContain('Minimum 1,000 元 · Fee ~1.20%~ 0.12%');
+    expect(text).toContain('Newly issued funds (on sale)');
+  });
+
+  it('strikes the original fee only when there is a real discount', () => {
+    expect(formatFees('1.20%', '0.12%')).toBe('~1.20%~ 0.12%');
+    expect(formatFees('', '0.00%')).toBe('0.00%');
+    expect(formatFees('1.50%', '')).toBe('1.50%');
+    expect(formatFees('1.50%', '1.50%')).toBe('1.50%');
+    expect(formatFees('', '')).toBe('—');
+    expect(formatFees('1~2%', '0.1%')).toBe('~12%~ 0.1%');
+  });
+
+  it('shows a fund that is not on sale', () => {
+    expect(visibleText(render([{ ...FUND, saleStatus: false }]))).toContain('· Not on sale');
+  });
+
+  it('shows all 50 funds of the largest page', () => {
+    const funds = Array.from({ length: 50 }, (_, index) => ({ ...FUND, fundCode: String(100000 + index), fundName: `${FUND.fundName}${index}` }));
+    const message = render(funds, {}, 138);
+    assertWithinSlackLimits(message, 'message');
+    const text = visibleText(message);
+    for (const fund of funds) expect(text).toContain(fund.fundCode);
+    expect(text).not.toContain('more not shown');
+    expect(text).toContain('Page 1 of 3 · 138 results');
+  });
+
+  it('stays within limits with hostile and enormous values', () => {
+    const evil = { ...FUND, fundName: hostile('Fund') + 'n'.repeat(5000), fundManagerName: '<!everyone>', fundType: '&'.repeat(500), minPurchase: 'x'.repeat(3000) };
+    const message = render(Array.from({ length: 50 }, () => evil));
+    assertWithinSlackLimits(message, 'message');
+    const json = JSON.stringify(message);
+    expect(json).not.toContain('<!everyone>');
+    expect(json).not.toContain('<!channel>');
+  });
+});

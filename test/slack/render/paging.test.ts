@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { ACTION } from '../../../src/slack/ids.js';
+import { decodeQueryValue } from '../../../src/slack/queryValue.js';
+import { renderAnswer } from '../../../src/slack/render/answer.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+import { OPTIONS, answerOf, buttons, visibleText } from './fixtures.js';
+
+function funds(pageNo: number, total: number) {
+  const fund = { fundType: '混合型', beginDate: '2026-05-01', endDate: '2026-05-20', fundCode: '000001', fundName: 'F', fundManagerName: 'M', minPurchase: '10', fundOriginalFee: '', fundDiscountFee: '0.00%', saleStatus: true };
+  const count = Math.max(0, Math.min(10, total - (pageNo - 1) * 10));
+  return answerOf('fund-new-list', { pageNo, pageSize: 10, saleStatus: 'true' }, { total, funds: Array.from({ length: count }, () => fund) });
+}
+
+const actionIds = (message: ReturnType<typeof renderAnswer>) => buttons(message).map((button) => button.action_id);
+
+describe('paging and sharing', () => {
+  it('offers only Next on the first page, with a value for page 2 of the same search', () => {
+    const message = renderAnswer(funds(1, 35), OPTIONS);
+    assertWithinSlackLimits(message, 'message');
+    expect(visibleText(message)).toContain('Page 1 of 4 · 35 results');
+    expect(actionIds(message)).toEqual([ACTION.pageNext, ACTION.share]);
+    const next = buttons(message)[0]!;
+    expect(decodeQueryValue(next.value!)).toEqual({ operation: 'fund-new-list', request: { saleStatus: 'true', pageNo: '2', pageSize: '10' } });
+  });
+
+  it('offers Previous and Next in the middle', () => {
+    const message = renderAnswer(funds(2, 35), OPTIONS);
+    expect(actionIds(message)).toEqual([ACTION.pagePrevious, ACTION.pageNext, ACTION.share]);
+    const [previous, next] = buttons(message);
+    expect(decodeQueryValue(previous!.value!)?.request.pageNo).toBe('1');
+    expect(decodeQueryValue(next!.value!)?.request.pageNo).toBe('3');
+  });
+
+  it('offers only Previous on the last page', () => {
+    const message = renderAnswer(funds(4, 35), OPTIONS);
+    expect(visibleText(message)).toContain('Page 4 of 4');
+    expect(actionIds(message)).toEqual([ACTION.pagePrevious, ACTION.share]);
+  });
+
+  it('offers no paging for a single page, and the share value is the current query', () => {
+    const message = renderAnswer(funds(1, 3), OPTIONS);
+    expect(visibleText(message)).toContain('Page 1 of 1 · 3 results');
+    expect(actionIds(message)).toEqual([ACTION.share]);
+    expect(decodeQueryValue(buttons(message)[0]!.value!)).toEqual({ operation: 'fund-new-list', request: { saleStatus: 'true', pageNo: '1', pageSize: '10' } });
+  });
+
+  it('moves the taxpayer page as a number, the way its wire request is typed', () => {
+    const answer = answerOf('enterprise-general-taxpayer-query', { keyword: '华信', pageNo: 2 }, { total: 45, records: [{ enterpriseName: 'A', creditNo: 'B', taxpayerType: 'C' }] });
+    const values = buttons(renderAnswer(answer, OPTIONS)).map((button) => decodeQueryValue(button.value!)?.request.pageNo);
+    expect(values).toEqual([1, 3, 2]);
+  });
+
+  it('has no Share button on a message already shared, but keeps paging', () => {
+    const message = renderAnswer(funds(2, 35), { ...OPTIONS, sharedBy: 'U0ALICE' });
+    expect(actionIds(message)).toEqual([ACTION.pagePrevious, ACTION.pageNext]);
+    const single = renderAnswer(funds(1, 3), { ...OPTIONS, sharedBy: 'U0ALICE' });
+    expect(single.blocks.some((block) => block.type === 'actions')).toBe(false);
+  });
+
+  it('says "Page x" when the total is unknown', () => {
+    const records = Array.from({ length: 10 }, (_, index) => ({ title: `T${index}` }));
+    const message = renderAnswer(answerOf('thirdpartymarket-cmapi00069224-enterprise-search-bid-list', { keyword: '光伏组件', pageIndex: 3 }, { records }), OPTIONS);
+    expect(visibleText(message)).toContain('Page 3');
+    expect(visibleText(message)).not.toContain('Page 3 of');
+    expect(actionIds(message)).toEqual([ACTION.pagePrevious, ACTION.pageNext, ACTION.share]);
+  });
+
+  it('leaves out a button whose value would pass 2000 characters, and the message still fits', () => {
+    // 60 characters of JSON around the keyword: pages 8 and 9 come to exactly 2000, page 10 to 2001.
+    const keyword = '光'.repeat(1940);
+    const answer = answerOf('enterprise-general-taxpayer-query', { keyword, pageNo: 9 }, { total: 200, records: [] });
+    const message = renderAnswer(answer, OPTIONS);
+    assertWithinSlackLimits(message, 'message');
+    expect(actionIds(message)).toEqual([ACTION.pagePrevious, ACTION.share]);
+    for (const button of buttons(message)) expect(button.value!.length).toBe(2000);
+    const huge = answerOf('enterprise-general-taxpayer-query', { keyword: '光'.repeat(2100), pageNo: 2 }, { total: 200, records: [] });
+    const hugeMessage = renderAnswer(huge, OPTIONS);
+    assertWithinSlackLimits(hugeMessage, 'message');
+    expect(hugeMessage.blocks.some((block) => block.type === 'actions')).toBe(false);
+    expect(visibleText(hugeMessage)).toContain('Page 2 of 20');
+  });
+});
+
+describe('block ids', () => {
+  it('change from page to page, since Slack wants new ids when a message is updated, and stay unique', () => {
+    const ids = (message: ReturnType<typeof renderAnswer>) => message.blocks.map((block) => block.block_id).filter(Boolean);
+    const first = ids(renderAnswer(funds(1, 35), OPTIONS));
+    const second = ids(renderAnswer(funds(2, 35), OPTIONS));
+    expect(new Set(first).size).toBe(first.length);
+    expect(first.filter((id) => second.includes(id))).toEqual([]);
+    expect(ids(renderAnswer(funds(1, 35), OPTIONS))).toEqual(first);
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { BudgetState } from '../../../src/core/ledger/budgets.js';
+import type { UsagePeriod, UsageSummary } from '../../../src/core/ledger/ledger.js';
+import { renderUsage } from '../../../src/slack/render/usage.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+import { NOW, visibleText } from './fixtures.js';
+
+const TITLES = { 'fund-asset': 'Fund asset size history', 'enterprise-general-taxpayer-query': 'General-taxpayer record' };
+const RESETS = new Date(Date.UTC(2026, 4, 20, 16, 0)); // midnight in Shanghai, 9.5 h after NOW
+
+function period(partial: Partial<UsagePeriod>): UsagePeriod {
+  return { from: 0, to: Date.UTC(2026, 4, 31, 16, 0), coins: 0, calls: 0, byOperation: {}, byUser: {}, ...partial };
+}
+
+const SUMMARY: UsageSummary = {
+  teamId: 'T1',
+  timeZone: 'Asia/Shanghai',
+  today: period({ coins: 30, calls: 2, byOperation: { 'fund-asset': { coins: 10, calls: 1 }, 'enterprise-general-taxpayer-query': { coins: 20, calls: 1 } }, byUser: { U0ALICE: { coins: 30, calls: 2 } } }),
+  month: period({
+    coins: 250, calls: 14,
+    byOperation: { 'fund-asset': { coins: 50, calls: 5 }, 'enterprise-general-taxpayer-query': { coins: 200, calls: 10 } },
+    byUser: { U0ALICE: { coins: 150, calls: 9 }, U0BOB: { coins: 100, calls: 5 } },
+  }),
+};
+
+describe('usage summary', () => {
+  it('shows coins today and this month, by operation and by user, biggest first', () => {
+    const budget: BudgetState = { team: { spent: 30, limit: 200 }, user: { spent: 30, limit: 50 }, resetsAt: RESETS };
+    const message = renderUsage(SUMMARY, budget, { now: NOW, operationTitles: TITLES });
+    assertWithinSlackLimits(message, 'message');
+    const text = visibleText(message);
+    expect(text).toContain('*Today*\n30 coins · 2 calls');
+    expect(text).toContain('*This month*\n250 coins · 14 calls');
+    const byOperation = text.slice(text.indexOf('*By operation*'));
+    expect(byOperation.indexOf('General-taxpayer record: 20 today, 200 coins this month (10 calls)')).toBeLessThan(byOperation.indexOf('Fund asset size history: 10 today, 50 coins this month (5 calls)'));
+    expect(text).toContain('<@U0ALICE>: 30 today, 150 coins this month (9 calls)');
+    expect(text).toContain('<@U0BOB>: 0 today, 100 coins this month (5 calls)');
+    expect(text).toContain('*Workspace budget*\n170 of 200 coins left today');
+    expect(text).toContain('*Your budget*\n20 of 50 coins left today');
+    expect(text).toContain('Budgets reset at 2026-05-21 00:00 GMT+8 (Asia/Shanghai), in 10 h.');
+    expect(text).toContain('Monthly totals start again on 2026-06-01.');
+    expect(message.text).toBe('Data service usage: 30 coins today, 250 coins this month');
+  });
+
+  it('says "no limit" where no budget is set, and never a negative amount left', () => {
+    const text = visibleText(renderUsage(SUMMARY, { team: { spent: 30 }, user: { spent: 80, limit: 50 }, resetsAt: RESETS }, { now: NOW, operationTitles: TITLES }));
+    expect(text).toContain('*Workspace budget*\nno limit (30 coins spent today)');
+    expect(text).toContain('*Your budget*\n0 of 50 coins left today');
+    const teamOnly = visibleText(renderUsage(SUMMARY, { team: { spent: 0 }, resetsAt: RESETS }, { now: NOW, operationTitles: TITLES }));
+    expect(teamOnly).not.toContain('Your budget');
+  });
+
+  it('says when nothing has been spent yet', () => {
+    const empty: UsageSummary = { ...SUMMARY, today: period({}), month: period({}) };
+    const message = renderUsage(empty, { team: { spent: 0, limit: 100 }, resetsAt: RESETS }, { now: NOW, operationTitles: TITLES });
+    assertWithinSlackLimits(message, 'message');
+    expect(visibleText(message)).toContain('No lookups have been charged this month yet.');
+  });
+
+  it('stays within limits with hundreds of users and unknown operations, escaping odd ids', () => {
+    const byUser = Object.fromEntries(Array.from({ length: 500 }, (_, index) => [`U${String(index).padStart(6, '0')}`, { coins: index, calls: 1 }]));
+    byUser['<!channel>'] = { coins: 9999, calls: 1 };
+    byUser.unknown = { coins: 5, calls: 1 };
+    const busy: UsageSummary = { ...SUMMARY, month: period({ coins: 1e6, calls: 600, byUser, byOperation: { 'weird<op>': { coins: 1, calls: 1 } } }) };
+    const message = renderUsage(busy, { team: { spent: 0 }, resetsAt: RESETS }, { now: NOW, operationTitles: TITLES });
+    assertWithinSlackLimits(message, 'message');
+    const text = visibleText(message);
+    expect(text).toContain('&lt;!channel&gt;: 0 today, 9,999 coins this month');
+    expect(text).toContain('weird&lt;op&gt;');
+    expect(text).toContain('…and 483 more');
+    expect(JSON.stringify(message)).not.toContain('<!channel>');
+  });
+});
+
+describe('usage keys that look like object internals', () => {
+  it('treats "constructor" and "__proto__" as ordinary ids', () => {
+    const byUser = JSON.parse('{"constructor":{"coins":3,"calls":1},"__proto__":{"coins":2,"calls":1}}') as UsagePeriod['byUser'];
+    const summary: UsageSummary = { ...SUMMARY, today: period({}), month: period({ coins: 5, calls: 2, byUser, byOperation: { toString: { coins: 5, calls: 2 } } }) };
+    const message = renderUsage(summary, { team: { spent: 0 }, resetsAt: RESETS }, { now: NOW, operationTitles: TITLES });
+    assertWithinSlackLimits(message, 'message');
+    const text = visibleText(message);
+    expect(text).toContain('constructor: 0 today, 3 coins this month (1 call)');
+    expect(text).toContain('__proto__: 0 today, 2 coins this month (1 call)');
+    expect(text).toContain('toString: 0 today, 5 coins this month (2 calls)');
+  });
+});

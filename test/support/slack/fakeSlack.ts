@@ -1,0 +1,290 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DEFAULT_TZ, type FakeSlackUser } from './fakeUsers.js';
+import { RecordLog } from './recordLog.js';
+import { answerWebApi, channelArgument, FakeSlackState, type WebApiBody } from './webApiAnswers.js';
+import { parseWebApiRequest, readBody } from './webApiRequest.js';
+import { DEFAULT_WORKSPACE, type FakeWorkspace } from './workspace.js';
+
+export interface RecordedCall {
+  method: string;
+  /** Arguments as Slack would see them, JSON fields (`blocks`, `view` …) decoded, `token` moved out. */
+  args: Record<string, unknown>;
+  token: string | undefined;
+  /** What the fake answered, so a test can check e.g. which `ts` the app was given. */
+  status: number;
+  response: WebApiBody;
+  at: number;
+}
+
+export interface RecordedResponse {
+  id: string;
+  /** Parsed JSON when it is JSON (Bolt's respond() always sends JSON), else the raw text. */
+  body: unknown;
+  at: number;
+}
+
+export interface FakeSlackOptions {
+  workspace?: Partial<FakeWorkspace>;
+  /** Time zone of every user not given one with `setUser`. */
+  defaultTz?: string;
+  /** When set, any other token gets `invalid_auth`; by default every token is accepted. */
+  validTokens?: string[];
+}
+
+export interface FailureOptions {
+  /** How many calls fail; `Infinity` keeps failing until `reset()`. */
+  times?: number;
+  /** For `ratelimited`: the Retry-After header, in seconds. */
+  retryAfterSeconds?: number;
+}
+
+interface ScriptedFailure {
+  error: string;
+  remaining: number;
+  retryAfterSeconds: number;
+}
+
+interface Answer {
+  status: number;
+  body: WebApiBody;
+  headers?: Record<string, string>;
+}
+
+const API_PREFIX = '/api/';
+const RESPONSE_PREFIX = '/response/';
+const DEFAULT_WAIT_MS = 5000;
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function describeCalls(calls: RecordedCall[]): string {
+  if (calls.length === 0) return 'none';
+  return calls.map((call) => `${call.method}(${JSON.stringify(call.args)}) → ${call.response.ok ? 'ok' : call.response.error}`).join('\n  ');
+}
+
+/**
+ * A stand-in for slack.com: the Web API under /api/<method> and response_url endpoints under
+ * /response/<id>. It records everything and lets a test script Slack-side failures.
+ */
+export class FakeSlack {
+  readonly workspace: FakeWorkspace;
+  readonly #server: Server;
+  readonly #state: FakeSlackState;
+  readonly #validTokens: Set<string> | undefined;
+  readonly #calls = new RecordLog<RecordedCall>();
+  readonly #responses = new RecordLog<RecordedResponse>();
+  readonly #failures = new Map<string, ScriptedFailure[]>();
+  readonly #responseFailures = new Map<string, { status: number; error: string }>();
+  /** Requests to paths the fake does not serve: almost always a wrong slackApiUrl, so timeouts mention them. */
+  readonly #strayPaths: string[] = [];
+  #responseCounter = 0;
+  #url = '';
+
+  constructor(options: FakeSlackOptions = {}) {
+    this.workspace = { ...DEFAULT_WORKSPACE, ...options.workspace };
+    this.#state = new FakeSlackState(this.workspace, options.defaultTz ?? DEFAULT_TZ);
+    this.#validTokens = options.validTokens ? new Set(options.validTokens) : undefined;
+    this.#server = createServer((req, res) => {
+      this.#route(req, res).catch((error: unknown) => {
+        if (!res.headersSent) sendJson(res, 500, { ok: false, error: 'fake_slack_internal', detail: String(error) });
+      });
+    });
+  }
+
+  /** `http://127.0.0.1:<port>`, no trailing slash. */
+  get url(): string {
+    return this.#url;
+  }
+
+  /** What WebClient's `slackApiUrl` (or the app's SLACK_API_URL) should be: `${url}/api/`. */
+  get apiUrl(): string {
+    return `${this.#url}${API_PREFIX}`;
+  }
+
+  async listen(): Promise<this> {
+    await new Promise<void>((resolve, reject) => {
+      this.#server.once('error', reject);
+      this.#server.listen(0, '127.0.0.1', () => resolve());
+    });
+    this.#url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  // ---- Web API -------------------------------------------------------------------------------
+
+  calls(method?: string): RecordedCall[] {
+    const all = this.#calls.all();
+    return method === undefined ? all : all.filter((call) => call.method === method);
+  }
+
+  /** Resolves with the first call (already recorded or yet to come) to `method` that `predicate` accepts. */
+  waitForCall(
+    method: string,
+    predicate: (call: RecordedCall) => boolean = () => true,
+    timeoutMs = DEFAULT_WAIT_MS,
+  ): Promise<RecordedCall> {
+    return this.#calls.waitFor(
+      (call) => call.method === method && predicate(call),
+      timeoutMs,
+      () => {
+        const stray = this.#strayPaths.length > 0 ? `\nrequests to paths the fake does not serve: ${this.#strayPaths.join(', ')}` : '';
+        return `no matching ${method} call reached fake Slack; calls so far:\n  ${describeCalls(this.calls())}${stray}`;
+      },
+    );
+  }
+
+  /** The next `times` calls to `method` answer `{ ok: false, error }`; `ratelimited` answers HTTP 429 with Retry-After. */
+  failNext(method: string, error: string, options: FailureOptions = {}): void {
+    const queue = this.#failures.get(method) ?? [];
+    queue.push({ error, remaining: options.times ?? 1, retryAfterSeconds: options.retryAfterSeconds ?? 1 });
+    this.#failures.set(method, queue);
+  }
+
+  /**
+   * Note @slack/web-api waits Retry-After and retries by itself unless the client was built with
+   * `rejectRateLimitedCalls: true`, so a long Retry-After makes the app (and test) wait that long.
+   */
+  rateLimitNext(method: string, retryAfterSeconds = 1, times = 1): void {
+    this.failNext(method, 'ratelimited', { retryAfterSeconds, times });
+  }
+
+  /** Every channel-scoped call naming `channel` fails with `error`; `undefined` clears it. */
+  setChannelError(channel: string, error: string | undefined): void {
+    if (error === undefined) this.#state.channelErrors.delete(channel);
+    else this.#state.channelErrors.set(channel, error);
+  }
+
+  /** Overrides what `users.info` says about `id`; a `tz` alone also sets a matching tz_label and tz_offset. */
+  setUser(id: string, patch: Partial<FakeSlackUser>): void {
+    this.#state.patchUser(id, patch);
+  }
+
+  /** The user `users.info` would answer with right now. */
+  user(id: string): FakeSlackUser {
+    return this.#state.user(id);
+  }
+
+  // ---- response_url --------------------------------------------------------------------------
+
+  /** A fresh response_url; pass your own `id` to read its responses back by name. */
+  responseUrl(id = `r${++this.#responseCounter}`): string {
+    return `${this.#url}${RESPONSE_PREFIX}${encodeURIComponent(id)}`;
+  }
+
+  responses(id?: string): RecordedResponse[] {
+    const all = this.#responses.all();
+    return id === undefined ? all : all.filter((response) => response.id === id);
+  }
+
+  waitForResponse(
+    id: string,
+    predicate: (response: RecordedResponse) => boolean = () => true,
+    timeoutMs = DEFAULT_WAIT_MS,
+  ): Promise<RecordedResponse> {
+    return this.#responses.waitFor(
+      (response) => response.id === id && predicate(response),
+      timeoutMs,
+      () => {
+        const arrived = this.responses().map((r) => `${r.id}: ${JSON.stringify(r.body)}`);
+        return `no matching response reached response_url "${id}"; responses so far:\n  ${arrived.join('\n  ') || 'none'}`;
+      },
+    );
+  }
+
+  /** The next POST to this response_url fails the way an expired or overused one does. */
+  failNextResponse(id: string, status = 404, error = 'expired_url'): void {
+    this.#responseFailures.set(id, { status, error });
+  }
+
+  // ---- lifecycle -----------------------------------------------------------------------------
+
+  /** Forgets calls, responses and everything scripted; the URL and workspace stay. */
+  reset(): void {
+    this.#calls.clear();
+    this.#responses.clear();
+    this.#failures.clear();
+    this.#responseFailures.clear();
+    this.#strayPaths.length = 0;
+    this.#state.clear();
+  }
+
+  async close(): Promise<void> {
+    this.#calls.rejectWaiters('fake Slack was closed while a test was waiting for a call');
+    this.#responses.rejectWaiters('fake Slack was closed while a test was waiting for a response');
+    // Keep-alive sockets from the app's fetch would otherwise hold close() open.
+    this.#server.closeAllConnections();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+
+  // ---- routing -------------------------------------------------------------------------------
+
+  async #route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', this.#url);
+    if (url.pathname.startsWith(API_PREFIX)) {
+      await this.#serveWebApi(decodeURIComponent(url.pathname.slice(API_PREFIX.length)), req, res, url);
+    } else if (url.pathname.startsWith(RESPONSE_PREFIX) && req.method === 'POST') {
+      await this.#serveResponseUrl(decodeURIComponent(url.pathname.slice(RESPONSE_PREFIX.length)), req, res);
+    } else {
+      this.#strayPaths.push(`${req.method} ${url.pathname}`);
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end(`fake Slack serves ${API_PREFIX}<method> and ${RESPONSE_PREFIX}<id>; set slackApiUrl to ${this.apiUrl}`);
+    }
+  }
+
+  async #serveWebApi(method: string, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const { args, token } = await parseWebApiRequest(req, url);
+    const answer = this.#answer(method, args, token);
+    this.#calls.push({ method, args, token, status: answer.status, response: answer.body, at: Date.now() });
+    sendJson(res, answer.status, answer.body, answer.headers);
+  }
+
+  #answer(method: string, args: Record<string, unknown>, token: string | undefined): Answer {
+    if (!token) return { status: 200, body: { ok: false, error: 'not_authed' } };
+    if (this.#validTokens && !this.#validTokens.has(token)) return { status: 200, body: { ok: false, error: 'invalid_auth' } };
+    const scripted = this.#takeFailure(method);
+    if (scripted?.error === 'ratelimited') {
+      return { status: 429, body: { ok: false, error: 'ratelimited' }, headers: { 'retry-after': String(scripted.retryAfterSeconds) } };
+    }
+    if (scripted) return { status: 200, body: { ok: false, error: scripted.error } };
+    const channel = channelArgument(method, args);
+    const channelError = channel === undefined ? undefined : this.#state.channelErrors.get(channel);
+    if (channelError) return { status: 200, body: { ok: false, error: channelError } };
+    return { status: 200, body: answerWebApi(method, args, this.#state) };
+  }
+
+  #takeFailure(method: string): ScriptedFailure | undefined {
+    const queue = this.#failures.get(method);
+    const next = queue?.[0];
+    if (!queue || !next) return undefined;
+    next.remaining -= 1;
+    if (next.remaining <= 0) queue.shift();
+    return next;
+  }
+
+  async #serveResponseUrl(id: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = await readBody(req);
+    let body: unknown = raw;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      // Not JSON: keep the text so the test can see what the app actually sent.
+    }
+    this.#responses.push({ id, body, at: Date.now() });
+    const failure = this.#responseFailures.get(id);
+    if (failure) {
+      this.#responseFailures.delete(id);
+      res.writeHead(failure.status, { 'content-type': 'text/plain' });
+      res.end(failure.error);
+      return;
+    }
+    sendJson(res, 200, { ok: true });
+  }
+}
+
+/** Starts a fake Slack on 127.0.0.1 at a free port. Close it in afterAll. */
+export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<FakeSlack> {
+  return new FakeSlack(options).listen();
+}

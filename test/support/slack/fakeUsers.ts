@@ -1,0 +1,61 @@
+/** The part of a `users.info` user object the app is expected to read. */
+export interface FakeSlackUser {
+  id: string;
+  team_id: string;
+  name: string;
+  real_name: string;
+  deleted: boolean;
+  is_bot: boolean;
+  is_app_user: boolean;
+  tz: string;
+  tz_label: string;
+  /** Seconds east of UTC, as Slack sends it (Asia/Shanghai → 28800). */
+  tz_offset: number;
+  locale?: string;
+  profile: { real_name: string; display_name: string; email?: string };
+}
+
+export const DEFAULT_TZ = 'Asia/Shanghai';
+
+function timeZoneNamePart(timeZone: string, style: 'long' | 'longOffset', at: Date): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: style }).formatToParts(at);
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? '';
+}
+
+/**
+ * Slack derives tz_label and tz_offset from tz (with the current DST rule), so a test that only says
+ * `{ tz: 'America/New_York' }` gets the three fields consistent instead of a label from another zone.
+ */
+export function describeTimeZone(tz: string, at = new Date()): Pick<FakeSlackUser, 'tz' | 'tz_label' | 'tz_offset'> {
+  const label = timeZoneNamePart(tz, 'long', at);
+  // "GMT+05:30", "GMT-08:00", or bare "GMT" for zero.
+  const match = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/.exec(timeZoneNamePart(tz, 'longOffset', at));
+  let offset = 0;
+  if (match?.[1]) {
+    const seconds = Number(match[2]) * 3600 + Number(match[3]) * 60;
+    offset = match[1] === '-' ? -seconds : seconds;
+  }
+  return { tz, tz_label: label, tz_offset: offset };
+}
+
+/** A plain human member; the name is derived from the id so different users are told apart in assertions. */
+export function defaultUser(id: string, teamId: string, tz: string): FakeSlackUser {
+  const name = `user-${id.toLowerCase()}`;
+  return {
+    id,
+    team_id: teamId,
+    name,
+    real_name: `Test User ${id}`,
+    deleted: false,
+    is_bot: false,
+    is_app_user: false,
+    ...describeTimeZone(tz),
+    profile: { real_name: `Test User ${id}`, display_name: name },
+  };
+}
+
+/** Applies a test's override; a new `tz` without its own label/offset recomputes both. */
+export function applyUserPatch(user: FakeSlackUser, patch: Partial<FakeSlackUser>): FakeSlackUser {
+  const zone = patch.tz !== undefined ? describeTimeZone(patch.tz) : {};
+  return { ...user, ...zone, ...patch, profile: { ...user.profile, ...patch.profile } };
+}

@@ -1,0 +1,6 @@
+/** Test harness for driving the Slack app end to end: a fake Slack plus signed requests "from" Slack. */
+export * from './fakeSlack.js';
+export * from './fakeUsers.js';
+export * from './interactionPayloads.js';
+export * from './signedRequests.js';
+export * from './workspace.js';

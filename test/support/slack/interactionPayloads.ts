@@ -1,0 +1,325 @@
+import {
+  channelNameFor,
+  DEFAULT_CHANNEL_ID,
+  DEFAULT_USER_ID,
+  DEFAULT_WORKSPACE,
+  dmChannelFor,
+  newTriggerId,
+  nextMessageTs,
+  randomSlackId,
+  type FakeWorkspace,
+} from './workspace.js';
+
+/**
+ * Builders for what Slack POSTs to the app. Every builder fills the fields real payloads carry
+ * (team, user, api_app_id, token, trigger_id …) so that app code reading them sees realistic
+ * values; tests override only what they assert on.
+ */
+
+type Json = Record<string, unknown>;
+
+interface Common {
+  userId?: string;
+  userName?: string;
+  triggerId?: string;
+  workspace?: FakeWorkspace;
+}
+
+function userOf(workspace: FakeWorkspace, userId: string, userName?: string): Json {
+  const name = userName ?? `user-${userId.toLowerCase()}`;
+  return { id: userId, username: name, name, team_id: workspace.teamId };
+}
+
+function teamOf(workspace: FakeWorkspace): Json {
+  return { id: workspace.teamId, domain: workspace.teamDomain };
+}
+
+// ---- slash commands ------------------------------------------------------------------------
+
+export interface SlashCommandInput extends Common {
+  command: string;
+  text?: string;
+  channelId?: string;
+  channelName?: string;
+  teamId?: string;
+  responseUrl: string;
+}
+
+/** The form fields of a slash command request, in the order Slack sends them; every value is a string. */
+export function slashCommandFields(input: SlashCommandInput): Record<string, string> {
+  const workspace = input.workspace ?? DEFAULT_WORKSPACE;
+  const userId = input.userId ?? DEFAULT_USER_ID;
+  const channelId = input.channelId ?? DEFAULT_CHANNEL_ID;
+  return {
+    token: workspace.verificationToken,
+    team_id: input.teamId ?? workspace.teamId,
+    team_domain: workspace.teamDomain,
+    channel_id: channelId,
+    channel_name: input.channelName ?? channelNameFor(channelId),
+    user_id: userId,
+    user_name: input.userName ?? `user-${userId.toLowerCase()}`,
+    command: input.command,
+    text: input.text ?? '',
+    api_app_id: workspace.appId,
+    is_enterprise_install: 'false',
+    response_url: input.responseUrl,
+    trigger_id: input.triggerId ?? newTriggerId(),
+  };
+}
+
+// ---- views ---------------------------------------------------------------------------------
+
+/** One `state.values[block][action]` entry, in the shapes Slack uses for the common inputs. */
+export const stateValue = {
+  plainText: (value: string | null) => ({ type: 'plain_text_input', value }),
+  staticSelect: (value: string | null, text = value ?? '') => ({
+    type: 'static_select',
+    selected_option: value === null ? null : { text: { type: 'plain_text', text, emoji: true }, value },
+  }),
+  datepicker: (date: string | null) => ({ type: 'datepicker', selected_date: date }),
+  checkboxes: (values: string[]) => ({
+    type: 'checkboxes',
+    selected_options: values.map((value) => ({ text: { type: 'plain_text', text: value }, value })),
+  }),
+  radio: (value: string | null) => ({
+    type: 'radio_buttons',
+    selected_option: value === null ? null : { text: { type: 'plain_text', text: value }, value },
+  }),
+};
+
+export type StateValues = Record<string, Record<string, Json>>;
+
+export interface ViewInput {
+  id?: string;
+  type?: 'modal' | 'home';
+  callbackId?: string;
+  privateMetadata?: string;
+  externalId?: string;
+  blocks?: unknown[];
+  values?: StateValues;
+  hash?: string;
+  rootViewId?: string | null;
+  previousViewId?: string | null;
+  workspace?: FakeWorkspace;
+}
+
+/** A view as Slack echoes it back in interaction payloads (ids, hash and state filled in). */
+export function viewPayload(input: ViewInput = {}): Json {
+  const workspace = input.workspace ?? DEFAULT_WORKSPACE;
+  const id = input.id ?? randomSlackId('V');
+  const type = input.type ?? 'modal';
+  return {
+    id,
+    team_id: workspace.teamId,
+    app_installed_team_id: workspace.teamId,
+    app_id: workspace.appId,
+    bot_id: workspace.botId,
+    type,
+    callback_id: input.callbackId ?? '',
+    private_metadata: input.privateMetadata ?? '',
+    external_id: input.externalId ?? '',
+    blocks: input.blocks ?? [],
+    title: type === 'modal' ? { type: 'plain_text', text: 'Modal', emoji: true } : null,
+    submit: type === 'modal' ? { type: 'plain_text', text: 'Submit', emoji: true } : null,
+    close: type === 'modal' ? { type: 'plain_text', text: 'Cancel', emoji: true } : null,
+    clear_on_close: false,
+    notify_on_close: false,
+    state: { values: input.values ?? {} },
+    hash: input.hash ?? `${Math.floor(Date.now() / 1000)}.fakehash`,
+    root_view_id: input.rootViewId === undefined ? id : input.rootViewId,
+    previous_view_id: input.previousViewId ?? null,
+  };
+}
+
+export interface ViewSubmissionInput extends Common, ViewInput {
+  callbackId: string;
+  /** Set when the modal has response_url_enabled inputs; Bolt then wires respond() to the first. */
+  responseUrls?: { blockId: string; actionId: string; channelId: string; responseUrl: string }[];
+}
+
+export function viewSubmissionPayload(input: ViewSubmissionInput): Json {
+  const workspace = input.workspace ?? DEFAULT_WORKSPACE;
+  const payload: Json = {
+    type: 'view_submission',
+    team: teamOf(workspace),
+    user: userOf(workspace, input.userId ?? DEFAULT_USER_ID, input.userName),
+    api_app_id: workspace.appId,
+    token: workspace.verificationToken,
+    trigger_id: input.triggerId ?? newTriggerId(),
+    view: viewPayload({ ...input, workspace }),
+    response_urls: (input.responseUrls ?? []).map((r) => ({
+      block_id: r.blockId,
+      action_id: r.actionId,
+      channel_id: r.channelId,
+      response_url: r.responseUrl,
+    })),
+    is_enterprise_install: false,
+    enterprise: null,
+  };
+  return payload;
+}
+
+// ---- block actions -------------------------------------------------------------------------
+
+export interface ActionInput {
+  actionId: string;
+  blockId?: string;
+  value?: string;
+  /** `button` unless said otherwise; for selects pass `selectedOption`. */
+  type?: string;
+  text?: string;
+  selectedOption?: { value: string; text?: string };
+}
+
+function actionOf(action: ActionInput): Json {
+  const built: Json = {
+    type: action.type ?? 'button',
+    action_id: action.actionId,
+    block_id: action.blockId ?? randomSlackId('b', 5),
+    action_ts: `${(Date.now() / 1000).toFixed(6)}`,
+  };
+  if (built.type === 'button') built.text = { type: 'plain_text', text: action.text ?? action.actionId, emoji: true };
+  if (action.value !== undefined) built.value = action.value;
+  if (action.selectedOption) {
+    const { value, text = value } = action.selectedOption;
+    built.selected_option = { text: { type: 'plain_text', text, emoji: true }, value };
+  }
+  return built;
+}
+
+export interface MessageActionInput extends Common, ActionInput {
+  responseUrl: string;
+  channelId?: string;
+  messageTs?: string;
+  /** Ephemeral messages come without `message`: Slack does not send their content back. */
+  ephemeral?: boolean;
+  messageText?: string;
+  messageBlocks?: unknown[];
+}
+
+/** A click on an interactive element in a message (in channel, or ephemeral). */
+export function messageBlockActionsPayload(input: MessageActionInput): Json {
+  const workspace = input.workspace ?? DEFAULT_WORKSPACE;
+  const channelId = input.channelId ?? DEFAULT_CHANNEL_ID;
+  const messageTs = input.messageTs ?? nextMessageTs();
+  const ephemeral = input.ephemeral ?? false;
+  const payload: Json = {
+    type: 'block_actions',
+    user: userOf(workspace, input.userId ?? DEFAULT_USER_ID, input.userName),
+    api_app_id: workspace.appId,
+    token: workspace.verificationToken,
+    container: { type: 'message', message_ts: messageTs, channel_id: channelId, is_ephemeral: ephemeral },
+    trigger_id: input.triggerId ?? newTriggerId(),
+    team: teamOf(workspace),
+    enterprise: null,
+    is_enterprise_install: false,
+    channel: { id: channelId, name: channelNameFor(channelId) },
+    state: { values: {} },
+    response_url: input.responseUrl,
+    actions: [actionOf(input)],
+  };
+  if (!ephemeral) {
+    payload.message = {
+      type: 'message',
+      subtype: 'bot_message',
+      user: workspace.botUserId,
+      bot_id: workspace.botId,
+      app_id: workspace.appId,
+      team: workspace.teamId,
+      ts: messageTs,
+      text: input.messageText ?? '',
+      blocks: input.messageBlocks ?? [],
+    };
+  }
+  return payload;
+}
+
+export interface ViewActionInput extends Common, ActionInput {
+  view?: ViewInput;
+}
+
+/** A click inside a modal or the Home tab: container is the view, and there is no response_url. */
+export function viewBlockActionsPayload(input: ViewActionInput): Json {
+  const workspace = input.workspace ?? DEFAULT_WORKSPACE;
+  const view = viewPayload({ ...input.view, workspace });
+  return {
+    type: 'block_actions',
+    user: userOf(workspace, input.userId ?? DEFAULT_USER_ID, input.userName),
+    api_app_id: workspace.appId,
+    token: workspace.verificationToken,
+    container: { type: 'view', view_id: view.id },
+    trigger_id: input.triggerId ?? newTriggerId(),
+    team: teamOf(workspace),
+    enterprise: null,
+    is_enterprise_install: false,
+    view,
+    state: view.state,
+    actions: [actionOf(input)],
+  };
+}
+
+// ---- shortcuts -----------------------------------------------------------------------------
+
+export interface GlobalShortcutInput extends Common {
+  callbackId: string;
+}
+
+export function globalShortcutPayload(input: GlobalShortcutInput): Json {
+  const workspace = input.workspace ?? DEFAULT_WORKSPACE;
+  return {
+    type: 'shortcut',
+    token: workspace.verificationToken,
+    action_ts: `${(Date.now() / 1000).toFixed(6)}`,
+    team: teamOf(workspace),
+    user: userOf(workspace, input.userId ?? DEFAULT_USER_ID, input.userName),
+    is_enterprise_install: false,
+    enterprise: null,
+    callback_id: input.callbackId,
+    trigger_id: input.triggerId ?? newTriggerId(),
+  };
+}
+
+// ---- Events API ----------------------------------------------------------------------------
+
+export interface EventEnvelopeInput {
+  eventId?: string;
+  eventTime?: number;
+  workspace?: FakeWorkspace;
+}
+
+/** Wraps an event the way the Events API delivers it (`event_callback` with authorizations). */
+export function eventCallbackBody(event: Json, input: EventEnvelopeInput = {}): Json {
+  const workspace = input.workspace ?? DEFAULT_WORKSPACE;
+  return {
+    token: workspace.verificationToken,
+    team_id: workspace.teamId,
+    context_team_id: workspace.teamId,
+    api_app_id: workspace.appId,
+    event,
+    type: 'event_callback',
+    event_id: input.eventId ?? randomSlackId('Ev'),
+    event_time: input.eventTime ?? Math.floor(Date.now() / 1000),
+    authorizations: [
+      { enterprise_id: null, team_id: workspace.teamId, user_id: workspace.botUserId, is_bot: true, is_enterprise_install: false },
+    ],
+    is_ext_shared_channel: false,
+  };
+}
+
+export function appHomeOpenedEvent(input: { userId?: string; tab?: 'home' | 'messages'; view?: ViewInput } = {}): Json {
+  const userId = input.userId ?? DEFAULT_USER_ID;
+  const event: Json = {
+    type: 'app_home_opened',
+    user: userId,
+    channel: dmChannelFor(userId),
+    tab: input.tab ?? 'home',
+    event_ts: `${(Date.now() / 1000).toFixed(6)}`,
+  };
+  // Slack omits `view` the very first time a user opens the Home tab.
+  if (input.view) event.view = viewPayload({ type: 'home', ...input.view });
+  return event;
+}
+
+export function urlVerificationBody(challenge: string, workspace: FakeWorkspace = DEFAULT_WORKSPACE): Json {
+  return { token: workspace.verificationToken, challenge, type: 'url_verification' };
+}

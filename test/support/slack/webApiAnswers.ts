@@ -1,0 +1,255 @@
+import { randomBytes } from 'node:crypto';
+import { applyUserPatch, defaultUser, type FakeSlackUser } from './fakeUsers.js';
+import { channelNameFor, dmChannelFor, nextMessageTs, randomSlackId, type FakeWorkspace } from './workspace.js';
+
+export type WebApiBody = { ok: boolean; [key: string]: unknown };
+type Args = Record<string, unknown>;
+
+/** What the fake remembers between calls: only what later answers depend on. */
+export class FakeSlackState {
+  readonly users = new Map<string, FakeSlackUser>();
+  /** view id → current hash, so `views.update` with a stale hash gets `hash_conflict` like Slack. */
+  readonly viewHashes = new Map<string, string>();
+  readonly homeViewIds = new Map<string, string>();
+  /** external_id → view id: apps may address a view by their own id in `views.update`. */
+  readonly externalViewIds = new Map<string, string>();
+  /** channel id → error that channel-scoped methods answer with (`is_archived`, `not_in_channel` …). */
+  readonly channelErrors = new Map<string, string>();
+
+  constructor(
+    readonly workspace: FakeWorkspace,
+    public defaultTz: string,
+  ) {}
+
+  user(id: string): FakeSlackUser {
+    return this.users.get(id) ?? defaultUser(id, this.workspace.teamId, this.defaultTz);
+  }
+
+  patchUser(id: string, patch: Partial<FakeSlackUser>): void {
+    this.users.set(id, applyUserPatch(this.user(id), patch));
+  }
+
+  clear(): void {
+    this.users.clear();
+    this.viewHashes.clear();
+    this.homeViewIds.clear();
+    this.externalViewIds.clear();
+    this.channelErrors.clear();
+  }
+}
+
+const fail = (error: string, extra: Record<string, unknown> = {}): WebApiBody => ({ ok: false, error, ...extra });
+const str = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 ? value : undefined);
+
+/** Posting to a user id lands in the DM with that user; Slack answers with the D… id, not the U… one. */
+function resolveChannel(channel: string): string {
+  return /^[UW]/.test(channel) ? dmChannelFor(channel) : channel;
+}
+
+function botMessage(state: FakeSlackState, args: Args, ts: string): Record<string, unknown> {
+  const { workspace } = state;
+  const message: Record<string, unknown> = {
+    type: 'message',
+    text: str(args.text) ?? '',
+    user: workspace.botUserId,
+    bot_id: workspace.botId,
+    app_id: workspace.appId,
+    team: workspace.teamId,
+    ts,
+  };
+  for (const key of ['blocks', 'attachments', 'thread_ts', 'metadata'] as const) {
+    if (args[key] !== undefined) message[key] = args[key];
+  }
+  return message;
+}
+
+function hasContent(args: Args): boolean {
+  return str(args.text) !== undefined || args.blocks !== undefined || args.attachments !== undefined;
+}
+
+function newViewHash(): string {
+  return `${Math.floor(Date.now() / 1000)}.${randomBytes(4).toString('hex')}`;
+}
+
+/** The view object Slack returns: the app's input plus the ids and defaults Slack fills in. */
+function viewOutput(state: FakeSlackState, input: unknown, id: string, previousViewId: string | null): Record<string, unknown> {
+  const view = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+  const hash = newViewHash();
+  state.viewHashes.set(id, hash);
+  if (typeof view.external_id === 'string' && view.external_id) state.externalViewIds.set(view.external_id, id);
+  return {
+    id,
+    team_id: state.workspace.teamId,
+    app_installed_team_id: state.workspace.teamId,
+    app_id: state.workspace.appId,
+    bot_id: state.workspace.botId,
+    type: view.type ?? 'modal',
+    callback_id: view.callback_id ?? '',
+    private_metadata: view.private_metadata ?? '',
+    external_id: view.external_id ?? '',
+    blocks: view.blocks ?? [],
+    title: view.title ?? null,
+    submit: view.submit ?? null,
+    close: view.close ?? null,
+    clear_on_close: view.clear_on_close ?? false,
+    notify_on_close: view.notify_on_close ?? false,
+    state: { values: {} },
+    hash,
+    root_view_id: id,
+    previous_view_id: previousViewId,
+  };
+}
+
+function hashConflict(state: FakeSlackState, viewId: string, hash: unknown): boolean {
+  const current = state.viewHashes.get(viewId);
+  return typeof hash === 'string' && current !== undefined && hash !== current;
+}
+
+/** Channel facts derived from the scripted channel error, so `conversations.info` agrees with `chat.postMessage`. */
+function channelInfo(state: FakeSlackState, id: string): WebApiBody {
+  const error = state.channelErrors.get(id);
+  if (error === 'channel_not_found') return fail(error);
+  if (id.startsWith('D')) {
+    return { ok: true, channel: { id, is_im: true, user: `U${id.slice(1)}`, is_open: true, created: 1_600_000_000 } };
+  }
+  const name = channelNameFor(id);
+  return {
+    ok: true,
+    channel: {
+      id,
+      name,
+      name_normalized: name,
+      is_channel: id.startsWith('C'),
+      is_group: id.startsWith('G'),
+      is_im: false,
+      is_private: id.startsWith('G'),
+      is_archived: error === 'is_archived',
+      is_member: error !== 'not_in_channel',
+      is_general: name === 'general',
+      context_team_id: state.workspace.teamId,
+      created: 1_600_000_000,
+      creator: 'U0CREATOR1',
+    },
+  };
+}
+
+type Handler = (args: Args, state: FakeSlackState) => WebApiBody;
+
+const handlers: Record<string, Handler> = {
+  'auth.test': (_args, { workspace }) => ({
+    ok: true,
+    url: `https://${workspace.teamDomain}.slack.com/`,
+    team: workspace.teamName,
+    user: workspace.botUserName,
+    team_id: workspace.teamId,
+    user_id: workspace.botUserId,
+    bot_id: workspace.botId,
+    is_enterprise_install: false,
+  }),
+
+  'chat.postMessage': (args, state) => {
+    const channel = str(args.channel);
+    if (!channel) return fail('channel_not_found');
+    if (!hasContent(args)) return fail('no_text');
+    const ts = nextMessageTs();
+    return { ok: true, channel: resolveChannel(channel), ts, message: botMessage(state, args, ts) };
+  },
+
+  'chat.postEphemeral': (args) => {
+    if (!str(args.channel)) return fail('channel_not_found');
+    if (!str(args.user)) return fail('user_not_in_channel');
+    if (!hasContent(args)) return fail('no_text');
+    return { ok: true, message_ts: nextMessageTs() };
+  },
+
+  'chat.update': (args, state) => {
+    const channel = str(args.channel);
+    const ts = str(args.ts);
+    if (!channel) return fail('channel_not_found');
+    if (!ts) return fail('message_not_found');
+    if (!hasContent(args)) return fail('no_text');
+    return { ok: true, channel, ts, text: str(args.text) ?? '', message: botMessage(state, args, ts) };
+  },
+
+  'chat.delete': (args) => {
+    const channel = str(args.channel);
+    const ts = str(args.ts);
+    if (!channel) return fail('channel_not_found');
+    if (!ts) return fail('message_not_found');
+    return { ok: true, channel, ts };
+  },
+
+  'chat.getPermalink': (args, { workspace }) => {
+    const channel = str(args.channel);
+    const ts = str(args.message_ts);
+    if (!channel) return fail('channel_not_found');
+    if (!ts) return fail('message_not_found');
+    const permalink = `https://${workspace.teamDomain}.slack.com/archives/${channel}/p${ts.replace('.', '')}`;
+    return { ok: true, channel, permalink };
+  },
+
+  'views.open': (args, state) => {
+    if (!str(args.trigger_id)) return fail('invalid_arguments');
+    if (args.view === undefined) return fail('invalid_arguments');
+    return { ok: true, view: viewOutput(state, args.view, randomSlackId('V'), null) };
+  },
+
+  'views.push': (args, state) => {
+    if (!str(args.trigger_id)) return fail('invalid_arguments');
+    if (args.view === undefined) return fail('invalid_arguments');
+    return { ok: true, view: viewOutput(state, args.view, randomSlackId('V'), null) };
+  },
+
+  'views.update': (args, state) => {
+    const externalId = str(args.external_id);
+    const viewId = str(args.view_id) ?? (externalId ? state.externalViewIds.get(externalId) : undefined);
+    if (args.view === undefined) return fail('invalid_arguments');
+    if (!viewId) return fail('not_found');
+    if (hashConflict(state, viewId, args.hash)) return fail('hash_conflict');
+    return { ok: true, view: viewOutput(state, args.view, viewId, null) };
+  },
+
+  'views.publish': (args, state) => {
+    const userId = str(args.user_id);
+    if (!userId || args.view === undefined) return fail('invalid_arguments');
+    const viewId = state.homeViewIds.get(userId) ?? randomSlackId('V');
+    state.homeViewIds.set(userId, viewId);
+    if (hashConflict(state, viewId, args.hash)) return fail('hash_conflict');
+    return { ok: true, view: viewOutput(state, args.view, viewId, null) };
+  },
+
+  'users.info': (args, state) => {
+    const userId = str(args.user);
+    if (!userId) return fail('user_not_found');
+    const user: FakeSlackUser = { ...state.user(userId) };
+    if (args.include_locale === 'true' || args.include_locale === true) user.locale ??= 'en-US';
+    return { ok: true, user };
+  },
+
+  'conversations.open': (args) => {
+    const users = (str(args.users) ?? '').split(',').filter(Boolean);
+    const channel = str(args.channel);
+    if (channel) return { ok: true, channel: { id: channel } };
+    if (users.length === 0) return fail('users_list_not_supplied');
+    // One user is a DM; several make a group DM (mpim), whose ids start with G.
+    const id = users.length === 1 ? dmChannelFor(users[0] ?? '') : `G${users.map((u) => u.slice(1, 4)).join('')}`;
+    return { ok: true, channel: { id } };
+  },
+
+  'conversations.info': (args, state) => {
+    const channel = str(args.channel);
+    return channel ? channelInfo(state, channel) : fail('channel_not_found');
+  },
+};
+
+/** Slack's answer for `method`; anything not modelled above succeeds blandly, as most writes do. */
+export function answerWebApi(method: string, args: Args, state: FakeSlackState): WebApiBody {
+  const handler = handlers[method];
+  return handler ? handler(args, state) : { ok: true };
+}
+
+/** Methods whose `channel` argument a scripted channel error applies to; `conversations.info` reports it instead. */
+export function channelArgument(method: string, args: Args): string | undefined {
+  if (method === 'conversations.info') return undefined;
+  return str(args.channel) ?? str(args.channel_id);
+}
