@@ -4,13 +4,19 @@ import type { ChartSettings } from './charts/types.js';
 import { ConfigError, loadCoreConfig } from './core/config.js';
 import { loadDigestConfig, type DigestConfig } from './core/digest/config.js';
 import { createLogger } from './core/logger.js';
-import { createCoreRuntime } from './runtime.js';
-import { createSlackApp } from './slack/app.js';
+import { OPERATION_IDS } from './core/operations/index.js';
+import type { HealthState } from './ops/health.js';
+import { Metrics } from './ops/metrics.js';
+import { createCoreRuntime, type CoreRuntime } from './runtime.js';
+import { createSlackApp, type SlackApp } from './slack/app.js';
 import { isDemo, loadSlackConfig, type SlackConfig } from './slack/config.js';
 
+/** How long SIGTERM waits for lookups and digest runs in progress before closing connections. */
+const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
+
 /**
- * `npm start`: the Slack app. All configuration problems (Slack and data service) are reported in
- * one message; DEMO=1 swaps the data service for the built-in simulator.
+ * `npm start`: the Slack app. All configuration problems (Slack, data service, charts, digests) are
+ * reported in one message; DEMO=1 swaps the data service for the built-in simulator.
  */
 async function main(): Promise<void> {
   const env = process.env;
@@ -18,15 +24,15 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: env.LOG_LEVEL ?? 'info' });
   const problems: string[] = [];
   let slackConfig: SlackConfig | undefined;
-  try {
-    slackConfig = loadSlackConfig(env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    problems.push(...error.problems);
-  }
   let charts: ChartSettings | undefined;
   let digest: DigestConfig | undefined;
-  for (const load of [() => loadCoreConfig(env, { requireService: !demo }), () => (charts = chartSettingsFromEnv(env)), () => (digest = loadDigestConfig(env))]) {
+  const loaders = [
+    () => (slackConfig = loadSlackConfig(env)),
+    () => loadCoreConfig(env, { requireService: !demo }),
+    () => (charts = chartSettingsFromEnv(env)),
+    () => (digest = loadDigestConfig(env)),
+  ];
+  for (const load of loaders) {
     try {
       load();
     } catch (error) {
@@ -40,15 +46,42 @@ async function main(): Promise<void> {
     return;
   }
 
-  const runtime = await createCoreRuntime(env, { demo, logger });
-  const slack = await createSlackApp({ config: slackConfig, data: runtime.client, store: runtime.store, digest, charts, logger });
-  const { port } = await slack.start();
-  logger.info({ port, socketMode: Boolean(slackConfig.appToken), demo, store: runtime.store.description }, demo ? 'dq is running in DEMO mode on the built-in simulator (simulated data)' : 'dq is running');
+  let runtime: CoreRuntime | undefined;
+  const metrics = new Metrics({ queueDepth: () => Object.fromEntries(OPERATION_IDS.map((id) => [id, runtime?.client.queuedCalls(id) ?? 0])) });
+  const health: HealthState = { shuttingDown: false };
+  let slack: SlackApp;
+  let port: number | undefined;
+  try {
+    runtime = await createCoreRuntime(env, { demo, logger, observer: metrics });
+    slack = await createSlackApp({ config: slackConfig, data: runtime.client, store: runtime.store, digest, charts, logger, metrics, health });
+    ({ port } = await slack.start());
+  } catch (error) {
+    // Start-up failures are configuration or reachability problems: say which, without a stack trace.
+    const reason = error instanceof Error ? error.message : String(error);
+    logger.error({ err: error }, 'start-up failed');
+    process.stderr.write(`dq could not start: ${reason}
+Check the Slack tokens, STORE_URL and that the store is reachable (README.md, "Configuration").
+`);
+    await runtime?.close().catch(() => undefined);
+    process.exitCode = 1;
+    return;
+  }
+  logger.info(
+    { port: port ?? slackConfig.port, socketMode: Boolean(slackConfig.appToken), demo, store: runtime.store.description },
+    demo ? 'dq is running in DEMO mode on the built-in simulator (simulated data)' : 'dq is running',
+  );
 
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    await slack.stop().catch((error: unknown) => logger.error({ err: error }, 'error while stopping Slack'));
-    await runtime.close().catch((error: unknown) => logger.error({ err: error }, 'error while closing the store'));
+    if (stopping) return;
+    stopping = true;
+    health.shuttingDown = true;
+    logger.info({ signal, graceMs: SHUTDOWN_GRACE_MS }, 'shutting down: no new work, finishing what is in flight');
+    await slack.stop().catch((error: unknown) => logger.error({ err: error }, 'error while stopping the Slack listener'));
+    const settled = await slack.settle(SHUTDOWN_GRACE_MS);
+    if (!settled) logger.warn('grace period over with work still in flight; closing anyway');
+    await runtime?.close().catch((error: unknown) => logger.error({ err: error }, 'error while closing the store'));
+    logger.info('stopped');
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { DataClient } from './core/client/dataClient.js';
+import { DataClient, type ClientObserver } from './core/client/dataClient.js';
 import { loadCoreConfig, type CoreConfig } from './core/config.js';
 import { createStore } from './core/store/index.js';
 import type { Store } from './core/store/types.js';
@@ -24,7 +24,7 @@ export const DEMO_API_KEY = 'sim-key';
  * Demo mode starts the built-in simulator in this process and points the client at it; the store
  * defaults to memory so a demo leaves nothing behind.
  */
-export async function createCoreRuntime(env: Env, options: { demo: boolean; logger: Logger }): Promise<CoreRuntime> {
+export async function createCoreRuntime(env: Env, options: { demo: boolean; logger: Logger; observer?: ClientObserver }): Promise<CoreRuntime> {
   let simulator: Simulator | undefined;
   let effectiveEnv = env;
   if (options.demo) {
@@ -34,7 +34,13 @@ export async function createCoreRuntime(env: Env, options: { demo: boolean; logg
     options.logger.info({ simulator: simulator.url }, 'demo mode: using the built-in data-service SIMULATOR (simulated data)');
   }
   const config = loadCoreConfig(effectiveEnv);
-  const store = await createStore(config.storeUrl, { logger: options.logger });
+  let store: Store;
+  try {
+    store = await createStore(config.storeUrl, { logger: options.logger });
+  } catch (error) {
+    await simulator?.close();
+    throw error;
+  }
   const client = new DataClient({
     baseUrl: config.baseUrl,
     apiKey: config.apiKey,
@@ -47,6 +53,7 @@ export async function createCoreRuntime(env: Env, options: { demo: boolean; logg
     cacheTtlMs: config.cacheTtlMs,
     shareRetentionMs: config.shareRetentionMs,
     budgets: config.budgets,
+    ...(options.observer ? { observer: options.observer } : {}),
   });
   const runtime: CoreRuntime = {
     config,

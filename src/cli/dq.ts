@@ -6,12 +6,14 @@ import { createLogger } from '../core/logger.js';
 import { findOperation, OPERATION_IDS, operations, type OperationId } from '../core/operations/index.js';
 import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
 import { parseFlags, parseKeyValues } from './args.js';
+import { runConsole } from './console.js';
 import { ping } from './ping.js';
 
 const USAGE = `dq — the data service from the command line
 
   dq call <operation> key=value …   call one operation, print the result as JSON
   dq ping                           check configuration, reachability and the API key (spends nothing)
+  dq console [--demo]               type Slack commands, see the replies as text
   add --demo to use the built-in simulator instead of the real service
 
 operations (cost per call):
@@ -25,7 +27,15 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return command || flags.help ? 0 : 2;
   }
-  const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'warn', destination: 2 });
+  // At the console a failed lookup is already explained in its reply; a log line would repeat it.
+  const logger = createLogger({ level: process.env.LOG_LEVEL ?? (command === 'console' ? 'error' : 'warn'), destination: 2 });
+  if (command === 'console') {
+    try {
+      return await runConsole({ demo: flags.demo, logger, input: process.stdin, output: process.stdout, errorOutput: process.stderr, env: process.env });
+    } catch (error) {
+      return report(error);
+    }
+  }
   if (command !== 'call' && command !== 'ping') {
     process.stderr.write(`dq: unknown command "${command}"\n\n${USAGE}`);
     return 2;

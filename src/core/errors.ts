@@ -6,6 +6,7 @@
 export type DataErrorKind =
   | 'validation'
   | 'budget'
+  | 'budget_unavailable'
   | 'auth'
   | 'insufficient_balance'
   | 'rate_limited'
@@ -59,6 +60,16 @@ export class BudgetExceededError extends DataError {
   }
 }
 
+/** The budgets live in the shared store, and it cannot be reached: nothing is sent (fail closed). */
+export class BudgetUnavailableError extends DataError {
+  readonly kind = 'budget_unavailable';
+  override readonly retryable = true;
+  constructor(options?: { cause?: unknown }) {
+    super('the coin budgets cannot be checked because the store is unreachable', options);
+    this.name = 'BudgetUnavailableError';
+  }
+}
+
 /** A result was asked for from cache only (e.g. sharing) and is no longer there. */
 export class NotCachedError extends DataError {
   readonly kind = 'not_cached';
@@ -78,7 +89,7 @@ export interface UpstreamDetails {
   retryAfterMs?: number;
 }
 
-type UpstreamKind = Exclude<DataErrorKind, 'validation' | 'budget' | 'not_cached'>;
+type UpstreamKind = Exclude<DataErrorKind, 'validation' | 'budget' | 'budget_unavailable' | 'not_cached'>;
 
 const RETRYABLE: ReadonlySet<UpstreamKind> = new Set(['rate_limited', 'server', 'timeout', 'network']);
 

@@ -1,4 +1,5 @@
 import { formatDuration } from './duration.js';
+import { localDate, localParts } from './time.js';
 import { BudgetExceededError, UpstreamError, ValidationError, isDataError } from './errors.js';
 
 /** A failure in words for the person who asked: what went wrong, and what they can do. */
@@ -8,6 +9,11 @@ export interface Explanation {
   /** Whether coins may have been spent (only for failures after the service answered). */
   nothingSpent: boolean;
   taskNo?: string;
+}
+
+function wallClock(ms: number, timeZone: string): string {
+  const parts = localParts(ms, timeZone);
+  return `${localDate(ms, timeZone)} ${String(parts.hour).padStart(2, '0')}:${String(parts.minute).padStart(2, '0')} (${timeZone})`;
 }
 
 function upstreamSummary(error: UpstreamError): string {
@@ -33,7 +39,7 @@ function upstreamSummary(error: UpstreamError): string {
   }
 }
 
-export function explainError(error: unknown, now: number = Date.now()): Explanation {
+export function explainError(error: unknown, now: number = Date.now(), timeZone = 'UTC'): Explanation {
   if (error instanceof ValidationError) {
     return { summary: 'That request is not valid, so nothing was sent or spent.', details: error.problems.map((p) => (p.field ? `${p.field} ${p.message}` : p.message)), nothingSpent: true };
   }
@@ -42,7 +48,7 @@ export function explainError(error: unknown, now: number = Date.now()): Explanat
     const resetsIn = formatDuration(Math.max(0, error.resetsAt.getTime() - now));
     return {
       summary: `${who} daily budget of ${error.limit} coins would be exceeded (${error.spent} spent today, this lookup costs ${error.needed}). Nothing was spent.`,
-      details: [`The budget resets at ${error.resetsAt.toISOString()} (in ${resetsIn}).`],
+      details: [`The budget resets at ${wallClock(error.resetsAt.getTime(), timeZone)} (in ${resetsIn}).`],
       nothingSpent: true,
     };
   }
@@ -53,6 +59,9 @@ export function explainError(error: unknown, now: number = Date.now()): Explanat
     const explanation: Explanation = { summary: upstreamSummary(error), details, nothingSpent: error.kind !== 'schema_changed' };
     if (error.taskNo) explanation.taskNo = error.taskNo;
     return explanation;
+  }
+  if (isDataError(error) && error.kind === 'budget_unavailable') {
+    return { summary: 'The coin budgets cannot be checked right now (the shared store is unreachable), so nothing was sent or spent. Try again in a minute.', details: [], nothingSpent: true };
   }
   if (isDataError(error) && error.kind === 'not_cached') {
     return { summary: 'That result is no longer cached, so it cannot be shared without paying again. Run the search again.', details: [], nothingSpent: true };

@@ -3,26 +3,22 @@ import type { AddressInfo } from 'node:net';
 import { App } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { ChartSettings } from '../charts/types.js';
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
-import { systemClock } from '../core/clock.js';
 import type { DataClient } from '../core/client/dataClient.js';
 import type { DigestConfig } from '../core/digest/config.js';
-import { DigestRepository } from '../core/digest/repository.js';
-import { DigestRunner } from '../core/digest/runner.js';
-import { DigestScheduler } from '../core/digest/scheduler.js';
-import { DigestService } from '../core/digest/service.js';
-import { LookupHistory } from '../core/history.js';
+import type { DigestScheduler } from '../core/digest/scheduler.js';
+import type { DigestRunRecord } from '../core/digest/types.js';
 import type { Store } from '../core/store/types.js';
+import { opsRoutes, type HealthState } from '../ops/health.js';
+import type { Metrics } from '../ops/metrics.js';
 import { SlackDigestPoster } from './digestPoster.js';
 import { register as registerEvents } from './events/index.js';
 import { register as registerActions } from './actions/index.js';
 import { boltLogger } from './boltLogger.js';
+import { buildSlackDeps } from './buildDeps.js';
 import { register as registerCommands } from './commands/index.js';
 import type { SlackConfig } from './config.js';
 import type { SlackDeps } from './deps.js';
 import { register as registerShortcuts } from './shortcuts/index.js';
-import { UserTimeZones } from './userTimeZones.js';
 import { register as registerViews } from './views/index.js';
 
 export interface SlackAppOptions {
@@ -32,6 +28,9 @@ export interface SlackAppOptions {
   digest: DigestConfig;
   /** Look for due digests in the background (off in tests that drive runs themselves). */
   runScheduler?: boolean;
+  /** Serves /healthz, /readyz and /metrics on the HTTP port (also in Socket Mode) when given. */
+  metrics?: Metrics;
+  health?: HealthState;
   charts: ChartSettings;
   logger: Logger;
   now?: () => number;
@@ -43,44 +42,49 @@ export interface SlackApp {
   scheduler: DigestScheduler;
   /** Starts listening (HTTP on the port, or Socket Mode); resolves with the HTTP port when there is one. */
   start(port?: number): Promise<{ port?: number }>;
+  /** Stops taking requests and digest runs; work already started goes on (see `settle`). */
   stop(): Promise<void>;
+  /** Waits until listeners and digest runs in progress have finished, or `timeoutMs` has passed; true when all finished. */
+  settle(timeoutMs: number): Promise<boolean>;
 }
 
 /** The Bolt app with every listener registered; nothing here talks to the data service directly. */
 export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp> {
   const { config, logger } = options;
   const socketMode = Boolean(config.appToken);
+  const { metrics } = options;
+  const customRoutes = metrics
+    ? opsRoutes({ state: options.health ?? { shuttingDown: false }, pingStore: () => options.store.ping(), metrics }).map((route) => ({ path: route.path, method: ['GET'], handler: route.handler }))
+    : [];
   const app = new App({
     token: config.botToken,
     signingSecret: config.signingSecret,
-    ...(socketMode ? { socketMode: true, appToken: config.appToken } : {}),
+    ...(socketMode ? { socketMode: true, appToken: config.appToken, installerOptions: { port: config.port } } : {}),
     ...(config.apiUrl ? { clientOptions: { slackApiUrl: config.apiUrl } } : {}),
+    customRoutes,
     logger: boltLogger(logger),
     deferInitialization: true,
   });
-  const repository = new DigestRepository(options.store);
-  const runner = new DigestRunner({
-    repository,
-    data: options.data,
-    store: options.store,
-    poster: new SlackDigestPoster(app.client, logger),
-    clock: systemClock,
-    logger,
-    postEmpty: options.digest.postEmpty,
-    simulated: config.demo,
-    owner: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+  let listenersRunning = 0;
+  // Counts every listener run (its whole flow, not just the ack) for metrics and graceful shutdown.
+  app.use(async ({ body, next }) => {
+    listenersRunning++;
+    const kind = requestKind(body as { type?: string; command?: string });
+    try {
+      await next();
+      metrics?.slackRequest(kind, 'ok');
+    } catch (error) {
+      metrics?.slackRequest(kind, 'error');
+      throw error;
+    } finally {
+      listenersRunning--;
+    }
   });
-  const scheduler = new DigestScheduler({ repository, runner, clock: systemClock, logger, catchUpMs: options.digest.catchUpMs });
-  const deps: SlackDeps = {
-    data: options.data,
-    digests: new DigestService(repository, runner, systemClock, options.digest.timeZone),
-    history: new LookupHistory(options.store),
-    config,
-    charts: options.charts,
-    timeZones: new UserTimeZones(config.defaultTimeZone, logger),
-    logger,
-    now: options.now ?? Date.now,
-  };
+  const { deps, scheduler } = buildSlackDeps({
+    ...options,
+    poster: new SlackDigestPoster(app.client, logger),
+    ...(metrics ? { onDigestRun: (record: DigestRunRecord) => metrics.digestRun(record) } : {}),
+  });
   registerCommands(app, deps);
   registerActions(app, deps);
   registerViews(app, deps);
@@ -102,11 +106,47 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
         return {};
       }
       const server = (await app.start(port)) as Server;
+      if (metrics) observeAcks(server, metrics);
       return { port: (server.address() as AddressInfo).port };
     },
     stop: async () => {
       await scheduler.stop();
       await app.stop();
     },
+    async settle(timeoutMs: number) {
+      const deadline = Date.now() + timeoutMs;
+      while (listenersRunning + scheduler.busy > 0) {
+        if (Date.now() >= deadline) return false;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return true;
+    },
   };
+}
+
+function requestKind(body: { type?: string; command?: string }): string {
+  if (body.command) return 'command';
+  switch (body.type) {
+    case 'block_actions':
+      return 'action';
+    case 'view_submission':
+    case 'view_closed':
+      return 'view';
+    case 'shortcut':
+    case 'message_action':
+      return 'shortcut';
+    case 'event_callback':
+      return 'event';
+    default:
+      return body.type ?? 'other';
+  }
+}
+
+/** Bolt acknowledges by answering the HTTP request, so the time to that answer is the ack latency. */
+function observeAcks(server: Server, metrics: Metrics): void {
+  server.on('request', (request, response) => {
+    if (request.method !== 'POST' || !request.url?.startsWith('/slack/events')) return;
+    const started = process.hrtime.bigint();
+    response.once('finish', () => metrics.ackObserved(Number(process.hrtime.bigint() - started) / 1e9));
+  });
 }

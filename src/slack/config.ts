@@ -27,7 +27,11 @@ export interface Allowlist {
 
 type Env = Record<string, string | undefined>;
 
-function idSet(text: string | undefined): ReadonlySet<string> | undefined {
+/** Past this rate-limit wait, a reply first says "queued, about N s". */
+export const QUEUED_NOTICE_AFTER_MS = 3000;
+
+/** A comma or space separated list of Slack ids; undefined when empty. */
+export function idSet(text: string | undefined): ReadonlySet<string> | undefined {
   const ids = (text ?? '').split(/[\s,]+/).filter(Boolean);
   return ids.length > 0 ? new Set(ids) : undefined;
 }
@@ -70,7 +74,7 @@ export function loadSlackConfig(env: Env): SlackConfig {
     adminUserIds: idSet(env.ADMIN_USER_IDS) ?? new Set(),
     defaultTimeZone,
     demo: isDemo(env),
-    queuedNoticeAfterMs: 3000,
+    queuedNoticeAfterMs: QUEUED_NOTICE_AFTER_MS,
   };
   if (appToken) config.appToken = appToken;
   if (apiUrl) config.apiUrl = apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`;

@@ -12,6 +12,15 @@ import { InFlight } from './inflight.js';
 import { Pacer } from './limiter.js';
 import { DEFAULT_RETRY, retryDelayMs, shouldRetry, type RetryPolicy } from './retry.js';
 import { describeShape } from './shape.js';
+import { SharedInFlight } from './sharedInFlight.js';
+import { SharedPacing } from './sharedPacing.js';
+
+/** What the client reports as it works (metrics); every method optional. */
+export interface ClientObserver {
+  upstreamCall?(event: { operation: string; outcome: string; durationMs: number; coins: number }): void;
+  cacheHit?(operation: string): void;
+  sharedCall?(operation: string): void;
+}
 
 export interface DataClientOptions {
   baseUrl: string;
@@ -30,6 +39,14 @@ export interface DataClientOptions {
   shareRetentionMs?: number;
   budgets?: Partial<BudgetLimits>;
   transport?: Transport;
+  observer?: ClientObserver;
+  /** Names this process in shared state (rate-limit fleet, in-flight markers). */
+  replicaId?: string;
+  /**
+   * Share the rate limit and in-flight calls with other replicas through the store; on by default
+   * when the store is Redis (the only store several replicas can share).
+   */
+  shareAcrossReplicas?: boolean;
 }
 
 /** Who is asking: charged to this team and user, recorded with the channel. */
@@ -77,6 +94,8 @@ export class DataClient {
   private readonly clock: Clock;
   private readonly retry: RetryPolicy;
   private readonly logger: Logger | undefined;
+  private readonly sharedPacing: SharedPacing | undefined;
+  private readonly sharedInFlight: SharedInFlight | undefined;
 
   constructor(private readonly options: DataClientOptions) {
     this.clock = options.clock ?? systemClock;
@@ -85,8 +104,21 @@ export class DataClient {
     this.transport = options.transport ?? createTransport({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: options.timeoutMs ?? 5000 });
     this.cache = new ResultCache(options.store.keyv<CachedResult>('cache'), this.clock, options.shareRetentionMs ?? 24 * 3_600_000, this.logger);
     const timeZone = options.budgets?.timeZone ?? 'Asia/Shanghai';
-    this.ledger = new Ledger(options.store, timeZone);
-    this.budgets = new Budgets(options.store, { ...options.budgets, timeZone });
+    this.ledger = new Ledger(options.store, timeZone, this.logger);
+    this.budgets = new Budgets(options.store, { ...options.budgets, timeZone }, this.logger);
+    if (options.shareAcrossReplicas ?? options.store.kind === 'redis') {
+      const replicaId = options.replicaId ?? `replica-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+      this.sharedPacing = new SharedPacing({ store: options.store, clock: this.clock, replicaId, ...(this.logger ? { logger: this.logger } : {}) });
+      this.sharedPacing.start();
+      // Long enough for a call that queues behind a backlog and retries; waiting replicas give up after it.
+      const holdMs = 120_000;
+      this.sharedInFlight = new SharedInFlight({ store: options.store, clock: this.clock, replicaId, holdMs });
+    }
+  }
+
+  /** Replicas sharing the rate limit, as last seen (1 when not sharing). */
+  get replicas(): number {
+    return this.sharedPacing?.replicas ?? 1;
   }
 
   /** Checks input and gives the exact wire body, or throws a ValidationError; spends nothing. */
@@ -128,14 +160,28 @@ export class DataClient {
     const freshForMs = this.freshnessMs(id, request);
     const cached = await this.cache.get<ResultOf<Id>>(key, freshForMs);
     if (cached && (cached.fresh || callOptions.cacheOnly)) {
+      this.options.observer?.cacheHit?.(id);
       return this.answer(id, request, cached, 'cache', 0, cached.ageMs);
     }
     if (callOptions.cacheOnly) throw new NotCachedError(id);
 
-    const { promise, shared } = this.inFlight.run(key, () => this.fetchAndStore(id, request, key, freshForMs, context, callOptions));
-    const entry = await promise;
-    const age = Math.max(0, this.clock.now() - entry.storedAt);
-    return this.answer(id, request, entry, shared ? 'shared' : 'upstream', shared ? 0 : this.costOf(id), age);
+    const { promise, shared } = this.inFlight.run(key, () => this.fetchOnce(id, request, key, freshForMs, context, callOptions));
+    const outcome = await promise;
+    const sharedHere = shared || outcome.shared;
+    if (sharedHere) this.options.observer?.sharedCall?.(id);
+    const age = Math.max(0, this.clock.now() - outcome.value.storedAt);
+    return this.answer(id, request, outcome.value, sharedHere ? 'shared' : 'upstream', sharedHere ? 0 : this.costOf(id), age);
+  }
+
+  /** One upstream call for this request across the fleet, when replicas share; otherwise just the call. */
+  private fetchOnce<Id extends OperationId>(id: Id, request: RequestOf<Id>, key: string, freshForMs: number, context: CallContext, callOptions: CallOptions) {
+    const call = () => this.fetchAndStore(id, request, key, freshForMs, context, callOptions);
+    if (!this.sharedInFlight) return call().then((value) => ({ value, shared: false }));
+    const readFresh = async () => {
+      const hit = await this.cache.get<ResultOf<Id>>(key, freshForMs);
+      return hit?.fresh ? hit : undefined;
+    };
+    return this.sharedInFlight.run(key, call, readFresh);
   }
 
   usage(teamId: string): Promise<UsageSummary> {
@@ -146,7 +192,14 @@ export class DataClient {
     return this.budgets.state(spender, this.clock.now());
   }
 
+  /** Calls in flight in this process (for graceful shutdown). */
+  get callsInFlight(): number {
+    return this.inFlight.size;
+  }
+
   async close(): Promise<void> {
+    this.sharedPacing?.stop();
+    await this.ledger.flush().catch(() => undefined);
     await Promise.all([...this.pacers.values()].map((pacer) => pacer.stop()));
     await this.transport.close();
   }
@@ -181,7 +234,10 @@ export class DataClient {
       const waitMs = pacer.expectedWaitMs();
       if (waitMs > 0) callOptions.onWait?.(waitMs);
       try {
-        return await pacer.schedule(() => this.attempt(id, request, context, attempt, onCharged));
+        return await pacer.schedule(async () => {
+          await this.waitForSharedSlot(id, callOptions);
+          return this.attempt(id, request, context, attempt, onCharged);
+        });
       } catch (error) {
         if (!shouldRetry(error, attempt, this.retry)) throw error;
         const retryAfterMs = error instanceof UpstreamError ? error.retryAfterMs : undefined;
@@ -191,6 +247,15 @@ export class DataClient {
         await this.clock.sleep(delay);
       }
     }
+  }
+
+  /** With replicas sharing the limit, the slot across the fleet; the wait is told to the caller. */
+  private async waitForSharedSlot(id: OperationId, callOptions: CallOptions): Promise<void> {
+    if (!this.sharedPacing) return;
+    const waitMs = await this.sharedPacing.reserve(id, this.rateLimitOf(id));
+    if (waitMs <= 0) return;
+    callOptions.onWait?.(waitMs);
+    await this.clock.sleep(waitMs);
   }
 
   private async attempt<Id extends OperationId>(id: Id, request: RequestOf<Id>, context: CallContext, attempt: number, onCharged: () => void): Promise<CachedResult<ResultOf<Id>>> {
@@ -237,12 +302,8 @@ export class DataClient {
       ...(a.context.source ? { source: a.context.source } : {}),
       ...(a.taskNo ? { taskNo: a.taskNo } : {}),
     };
-    try {
-      await this.ledger.record(entry);
-    } catch (error) {
-      // The answer is still good; a lost ledger line is logged in full so it can be re-entered.
-      this.logger?.error({ err: error, ledgerEntry: entry }, 'could not write the ledger entry');
-    }
+    this.options.observer?.upstreamCall?.({ operation: a.id, outcome: a.outcome, durationMs: entry.durationMs, coins: a.coins });
+    await this.ledger.record(entry);
   }
 
   private pacer(id: OperationId): Pacer {

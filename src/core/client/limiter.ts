@@ -1,6 +1,7 @@
 import Bottleneck from 'bottleneck';
 import type { RateLimit } from '../operations/definition.js';
 import type { Clock } from '../clock.js';
+import { spacingMs } from './sharedPacing.js';
 
 /**
  * Paces calls to one operation evenly across its window (60/min becomes one start every ~1 s)
@@ -22,8 +23,7 @@ export class Pacer {
   private pausedUntil = 0;
 
   constructor(options: PacerOptions) {
-    const margin = options.safetyMargin ?? 0.02;
-    this.spacingMs = Math.ceil((options.limit.windowMs / options.limit.count) * (1 + margin));
+    this.spacingMs = spacingMs(options.limit, options.safetyMargin);
     this.clock = options.clock;
     this.bottleneck = new Bottleneck({ minTime: this.spacingMs, maxConcurrent: null });
   }

@@ -20,6 +20,8 @@ export interface DigestRunnerOptions {
   simulated: boolean;
   /** This process, in claims (several replicas may race for a run). */
   owner: string;
+  /** Told about every finished run (metrics). */
+  onRun?: (record: DigestRunRecord) => void;
 }
 
 /** A claim on one scheduled run outlives any catch-up window, so a run can only ever be taken once. */
@@ -50,6 +52,7 @@ export class DigestRunner {
       if (record.outcome === 'posted' || record.outcome === 'nothing_new') delete stored.paused;
     });
     this.options.logger?.info({ digestId: digest.id, ...record, scheduledFor: new Date(scheduledFor).toISOString() }, 'digest run finished');
+    this.options.onRun?.(record);
     return record;
   }
 
@@ -58,6 +61,7 @@ export class DigestRunner {
     await this.options.repository.update(digest.id, (stored) => {
       stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, scheduledFor);
       stored.lastRun = { scheduledFor, finishedAt: this.options.clock.now(), trigger: 'schedule', outcome: 'missed', newFunds: 0, coinsSpent: 0, detail: 'the app was not running at the scheduled time' };
+      this.options.onRun?.(stored.lastRun);
     });
   }
 

@@ -39,7 +39,8 @@ export class DigestService {
     if (!cadence) throw new DigestInputError(`"${request.cadence}" is not a schedule; use daily, weekdays or weekly:mon (any weekday)`);
     const time = parseTimeOfDay(request.time);
     if (!time) throw new DigestInputError(`"${request.time}" is not a time of day; use HH:MM, e.g. 08:30`);
-    const filter = FILTERS[(request.filter ?? 'all').toLowerCase()];
+    const filterWord = (request.filter ?? 'all').toLowerCase();
+    const filter = Object.hasOwn(FILTERS, filterWord) ? FILTERS[filterWord] : undefined;
     if (!filter) throw new DigestInputError(`"${request.filter}" is not a filter; use onsale, offsale or all`);
     const timeZone = request.timeZone ?? this.defaultTimeZone;
     if (!isValidTimeZone(timeZone)) throw new DigestInputError(`"${timeZone}" is not a time zone; use an IANA name like Asia/Shanghai or Europe/London`);

@@ -1,4 +1,5 @@
-import { BudgetExceededError, type BudgetScope } from '../errors.js';
+import type { Logger } from 'pino';
+import { BudgetExceededError, BudgetUnavailableError, type BudgetScope } from '../errors.js';
 import type { CounterChange, Store } from '../store/types.js';
 import { localDate, startOfNextDay } from '../time.js';
 
@@ -36,11 +37,25 @@ export class Budgets {
   constructor(
     private readonly store: Store,
     private readonly limits: BudgetLimits,
+    private readonly logger?: Logger,
   ) {}
+
+  /** Whether any daily budget is set; without one there is nothing to protect. */
+  get limited(): boolean {
+    return this.limits.teamDaily !== undefined || this.limits.userDaily !== undefined;
+  }
 
   async reserve(spender: Spender, coins: number, now: number): Promise<Reservation> {
     const items = this.counters(spender, now).map(({ key, limit }): CounterChange => (limit === undefined ? { key, amount: coins } : { key, amount: coins, limit }));
-    const outcome = await this.store.reserve(items, TWO_DAYS_MS);
+    let outcome: Awaited<ReturnType<Store['reserve']>>;
+    try {
+      outcome = await this.store.reserve(items, TWO_DAYS_MS);
+    } catch (error) {
+      // A budget that cannot be checked must not be passed: fail closed. Without budgets, carry on.
+      if (this.limited) throw new BudgetUnavailableError({ cause: error });
+      this.logger?.warn({ err: error }, 'spend counters unreachable; no budget is set, so the call goes ahead');
+      return { release: async () => undefined };
+    }
     if (!outcome.ok) {
       const refused = this.counters(spender, now)[outcome.index]!;
       throw new BudgetExceededError(refused.scope, refused.limit ?? 0, outcome.total, coins, new Date(startOfNextDay(now, this.limits.timeZone)));
@@ -50,7 +65,9 @@ export class Budgets {
       release: async () => {
         if (released) return;
         released = true;
-        await Promise.all(items.map((item) => this.store.adjust(item.key, -item.amount, TWO_DAYS_MS)));
+        await Promise.all(items.map((item) => this.store.adjust(item.key, -item.amount, TWO_DAYS_MS))).catch((error: unknown) => {
+          this.logger?.warn({ err: error, spender }, 'could not give back a budget reservation; the day’s counter stays higher than spent');
+        });
       },
     };
   }

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { Store } from '../store/types.js';
 import { startOfDay, startOfMonth, startOfNextDay, startOfNextMonth } from '../time.js';
 
@@ -51,15 +52,58 @@ function tally(entries: LedgerEntry[], from: number, to: number): UsagePeriod {
   return period;
 }
 
-/** The coin ledger: every upstream call, per team, kept in the store. */
+/** Entries kept in memory while the store is unreachable; beyond this the oldest are logged and dropped. */
+const MAX_PENDING = 10_000;
+
+/**
+ * The coin ledger: every upstream call, per team, kept in the store. When the store cannot take an
+ * entry, it waits in memory and is written as soon as the store answers again, so a call the service
+ * charged is never missing from the ledger because Redis was briefly away.
+ */
 export class Ledger {
+  private readonly pending: LedgerEntry[] = [];
+  private flushing: Promise<void> | undefined;
+
   constructor(
     private readonly store: Store,
     readonly timeZone: string,
+    private readonly logger?: Logger,
   ) {}
 
   async record(entry: LedgerEntry): Promise<void> {
-    await this.store.appendLog(logName(entry.teamId), entry.at, entry);
+    this.pending.push(entry);
+    if (this.pending.length > MAX_PENDING) this.logger?.error({ ledgerEntry: this.pending.shift() }, 'ledger backlog full; entry dropped');
+    await this.flush();
+  }
+
+  /** Writes the entries still waiting; stops at the first failure and keeps the rest for later. */
+  async flush(): Promise<void> {
+    // One writer at a time: two loops over the same queue would both write its first entry. A
+    // caller arriving while one drains waits for it, then drains what is left itself.
+    while (this.flushing) await this.flushing;
+    if (this.pending.length === 0) return;
+    this.flushing = this.drain().finally(() => {
+      this.flushing = undefined;
+    });
+    await this.flushing;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.pending.length > 0) {
+      const next = this.pending[0]!;
+      try {
+        await this.store.appendLog(logName(next.teamId), next.at, next);
+      } catch (error) {
+        if (this.pending.length === 1) this.logger?.warn({ err: error }, 'ledger store unreachable; keeping entries in memory until it answers');
+        return;
+      }
+      this.pending.shift();
+    }
+  }
+
+  /** Entries not yet in the store. */
+  get unwritten(): number {
+    return this.pending.length;
   }
 
   async entries(teamId: string, fromMs: number, toMs: number): Promise<LedgerEntry[]> {

@@ -84,7 +84,8 @@ export function textField(options: TextOptions): z.ZodType<string | undefined, u
 export function choiceField<T extends string>(allowed: readonly T[], options: { required?: boolean; synonyms?: Record<string, T> } = {}) {
   return textField({
     required: options.required ?? false,
-    normalise: (text) => options.synonyms?.[text.toLowerCase()] ?? text,
+    // Own keys only: "constructor" must stay the word typed, not become Object's constructor.
+    normalise: (text) => (options.synonyms && Object.hasOwn(options.synonyms, text.toLowerCase()) ? options.synonyms[text.toLowerCase()]! : text),
     check: (text) => ((allowed as readonly string[]).includes(text) ? undefined : `must be one of ${allowed.join(', ')}, not "${text}"`),
   }) as z.ZodType<T | undefined, unknown>;
 }

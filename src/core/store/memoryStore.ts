@@ -9,6 +9,7 @@ import {
   planReserve,
   toJson,
 } from './storeInputs.js';
+import { LocalSlots } from './localSlots.js';
 import type { CounterChange, ReserveOutcome, Store } from './types.js';
 
 interface Expiring<T> {
@@ -44,9 +45,11 @@ export class MemoryStore implements Store {
   readonly #docs = new Map<string, Map<string, string>>();
   readonly #logs = new Map<string, LogLine[]>();
   #lastSweepAt = 0;
+  readonly #slots: LocalSlots;
 
   constructor(options: MemoryStoreOptions = {}) {
     this.#clock = options.clock ?? systemClock;
+    this.#slots = new LocalSlots(this.#clock);
   }
 
   keyv<T = unknown>(namespace: string): Keyv<T> {
@@ -83,6 +86,16 @@ export class MemoryStore implements Store {
     assertCounterAmount(amount);
     assertTtl(ttlMs);
     return this.#add(key, amount, ttlMs);
+  }
+
+  async reserveSlot(key: string, intervalMs: number): Promise<number> {
+    assertTtl(intervalMs);
+    return this.#slots.reserveSlot(key, intervalMs);
+  }
+
+  async heartbeat(group: string, member: string, ttlMs: number): Promise<number> {
+    assertTtl(ttlMs);
+    return this.#slots.heartbeat(group, member, ttlMs);
   }
 
   async counter(key: string): Promise<number> {

@@ -62,3 +62,29 @@ return sequence
 
 /** Length of the `sequence:` part in front of every log member's JSON. */
 export const LOG_MEMBER_SEQUENCE_LENGTH = 17;
+
+/**
+ * KEYS[1]: the schedule's next free time. ARGV[1]: interval in ms. Generic cell rate algorithm:
+ * the caller gets the later of now and the next free slot, and the slot moves one interval on.
+ * Time comes from the Redis server, so replicas with drifting clocks still share one schedule.
+ * Replies the wait in ms.
+ */
+export const RESERVE_SLOT_SCRIPT = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local interval = tonumber(ARGV[1])
+local nextFree = tonumber(redis.call('GET', KEYS[1]) or '0')
+local slot = math.max(now, nextFree)
+redis.call('SET', KEYS[1], slot + interval, 'PX', slot + interval - now + 60000)
+return slot - now
+`;
+
+/** KEYS[1]: members sorted set. ARGV: member, ttl in ms. Replies how many members are alive. */
+export const HEARTBEAT_SCRIPT = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) * 2)
+return redis.call('ZCARD', KEYS[1])
+`;

@@ -6,9 +6,11 @@ import { RedisKeyvAdapter } from './redisKeyvAdapter.js';
 import {
   ADJUST_SCRIPT,
   APPEND_LOG_SCRIPT,
+  HEARTBEAT_SCRIPT,
   LOG_MEMBER_SEQUENCE_LENGTH,
   RELEASE_CLAIM_SCRIPT,
   RESERVE_SCRIPT,
+  RESERVE_SLOT_SCRIPT,
 } from './redisScripts.js';
 import {
   assertCounterAmount,
@@ -115,6 +117,16 @@ export class RedisStore implements Store {
     return Number(total);
   }
 
+  async reserveSlot(key: string, intervalMs: number): Promise<number> {
+    assertTtl(intervalMs);
+    return Number(await this.client.eval(RESERVE_SLOT_SCRIPT, { keys: [this.#key('slot', key)], arguments: [String(Math.ceil(intervalMs))] }));
+  }
+
+  async heartbeat(group: string, member: string, ttlMs: number): Promise<number> {
+    assertTtl(ttlMs);
+    return Number(await this.client.eval(HEARTBEAT_SCRIPT, { keys: [this.#key('members', group)], arguments: [member, String(Math.ceil(ttlMs))] }));
+  }
+
   async counter(key: string): Promise<number> {
     const value = await this.client.get(this.#key('counter', key));
     return value === null ? 0 : Number(value);
@@ -175,7 +187,7 @@ export class RedisStore implements Store {
     return this.#closed;
   }
 
-  #key(kind: 'keyv' | 'claim' | 'counter' | 'docs' | 'log' | 'logseq', name: string): string {
+  #key(kind: 'keyv' | 'claim' | 'counter' | 'docs' | 'log' | 'logseq' | 'slot' | 'members', name: string): string {
     return `${this.prefix}${kind}:${name}`;
   }
 }

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Keyv } from 'keyv';
 import { systemClock, type Clock } from '../clock.js';
+import { LocalSlots } from './localSlots.js';
 import { SqliteConnection, type SqlRunner } from './sqliteConnection.js';
 import { SqliteKeyvAdapter } from './sqliteKeyvAdapter.js';
 import {
@@ -60,6 +61,8 @@ export class SqliteStore implements Store {
   readonly #keyvs = new Map<string, { keyv: Keyv; adapter: SqliteKeyvAdapter }>();
   #lastSweepAt = 0;
   #closed?: Promise<void>;
+  // One SQLite file serves one process here; several replicas share their schedule through Redis.
+  readonly #slots: LocalSlots;
 
   private constructor(
     readonly path: string,
@@ -69,6 +72,7 @@ export class SqliteStore implements Store {
     this.description = `sqlite://${path}`;
     this.#clock = options.clock ?? systemClock;
     this.#busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
+    this.#slots = new LocalSlots(this.#clock);
   }
 
   static async open(path: string, options: SqliteStoreOptions = {}): Promise<SqliteStore> {
@@ -146,6 +150,16 @@ export class SqliteStore implements Store {
     );
     await this.#sweepExpiredNowAndThen(now);
     return row!.value;
+  }
+
+  async reserveSlot(key: string, intervalMs: number): Promise<number> {
+    assertTtl(intervalMs);
+    return this.#slots.reserveSlot(key, intervalMs);
+  }
+
+  async heartbeat(group: string, member: string, ttlMs: number): Promise<number> {
+    assertTtl(ttlMs);
+    return this.#slots.heartbeat(group, member, ttlMs);
   }
 
   async counter(key: string): Promise<number> {

@@ -40,6 +40,14 @@ export interface Store {
   /** Entries with fromMs <= at < toMs, oldest first. */
   readLog<T>(log: string, fromMs: number, toMs: number): Promise<Array<{ at: number; entry: T }>>;
 
+  /**
+   * Takes the next slot of an evenly paced schedule shared by every caller of this store (every
+   * replica, with Redis): one slot per `intervalMs`. Returns how long to wait for the slot.
+   */
+  reserveSlot(key: string, intervalMs: number): Promise<number>;
+  /** Marks `member` of `group` alive for `ttlMs`; returns how many members are alive. */
+  heartbeat(group: string, member: string, ttlMs: number): Promise<number>;
+
   /** Throws when the backend cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -1,9 +1,9 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { refusal } from '../access.js';
 import type { SlackDeps } from '../deps.js';
+import { queryRunForButton } from '../flows/buttonQuery.js';
 import { runQuery } from '../flows/runQuery.js';
 import { requesterOf } from '../interactionRequester.js';
-import { decodeQueryValue } from '../queryValue.js';
 import { renderNotice } from '../render/notice.js';
 import { responseUrlResponder } from '../responders.js';
 
@@ -19,8 +19,8 @@ export function pageButton(deps: SlackDeps) {
     const responder = responseUrlResponder(respond);
     const refused = refusal(deps.config.allowlist, { teamId: body.team?.id, channelId: body.channel?.id, userId: body.user.id });
     if (refused) return responder.reply(renderNotice(refused));
-    const query = decodeQueryValue(action.value ?? '');
-    if (!query) return responder.reply(renderNotice('That button no longer works; run the search again.'));
-    await runQuery(deps, await requesterOf(deps, client, body), { operation: query.operation, input: query.request, replace: true }, responder);
+    const run = queryRunForButton(action.action_id, action.value);
+    if (!run) return responder.reply(renderNotice('That button no longer works; run the search again.'));
+    await runQuery(deps, await requesterOf(deps, client, body), run, responder);
   };
 }

@@ -1,12 +1,8 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import { refusal } from '../access.js';
 import type { SlackDeps } from '../deps.js';
-import type { Requester } from '../message.js';
-import { digestCommand } from '../flows/digestCommand.js';
 import { openSearchModal } from '../flows/openSearchModal.js';
-import { runQuery } from '../flows/runQuery.js';
-import { showUsage } from '../flows/showUsage.js';
-import { renderHelp } from '../parse/help.js';
+import { routeCommand } from '../flows/routeCommand.js';
 import { parseCommand } from '../parse/parseCommand.js';
 import { renderNotice } from '../render/notice.js';
 import { responseUrlResponder } from '../responders.js';
@@ -26,34 +22,19 @@ export function slashCommand(deps: SlackDeps) {
       await responder.reply(renderNotice(refused));
       return;
     }
-    const parsed = parseCommand(command.command, command.text ?? '');
-    const requester = async (): Promise<Requester> => ({
-      teamId: command.team_id,
-      userId: command.user_id,
-      channelId: command.channel_id,
-      timeZone: await deps.timeZones.of(client, command.user_id),
-    });
-    switch (parsed.kind) {
-      case 'query':
-        await runQuery(deps, await requester(), { operation: parsed.operation, input: parsed.input }, responder);
-        return;
-      case 'open_modal': {
-        const opened = await openSearchModal(deps, client, command.trigger_id, parsed.operation, { channelId: command.channel_id, responseUrl: command.response_url });
+    await routeCommand(parseCommand(command.command, command.text ?? ''), {
+      deps,
+      responder,
+      requester: async () => ({
+        teamId: command.team_id,
+        userId: command.user_id,
+        channelId: command.channel_id,
+        timeZone: await deps.timeZones.of(client, command.user_id),
+      }),
+      openForm: async (operation) => {
+        const opened = await openSearchModal(deps, client, command.trigger_id, operation, { channelId: command.channel_id, responseUrl: command.response_url });
         if (!opened) await responder.reply(renderNotice('The search form could not be opened (Slack allows 3 seconds). Try again, or type the search after the command; `/dq help` shows how.'));
-        return;
-      }
-      case 'help':
-        await responder.reply(renderHelp(parsed.operation));
-        return;
-      case 'usage':
-        await showUsage(deps, await requester(), responder);
-        return;
-      case 'digest':
-        await digestCommand(deps, await requester(), parsed.words, responder);
-        return;
-      case 'invalid':
-        await responder.reply(renderNotice(`${parsed.message}\nFor example: \`${parsed.example}\``));
-        return;
-    }
+      },
+    });
   };
 }

@@ -31,6 +31,13 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
   const definition = operations[operation];
   const errorOptions = { example: exampleFor(operation), fieldLabel: (field: string) => userFieldName(operation, field) };
   let replace = run.replace ?? false;
+  let queuedShown: Promise<void> | undefined;
+  // Whatever follows a "Queued…" notice (result or error) replaces it, and only once it is out.
+  const afterQueuedNotice = async () => {
+    if (!queuedShown) return;
+    await queuedShown;
+    replace = true;
+  };
   if (run.share && !responder.share) {
     await responder.reply(renderNotice('This result came to you privately, outside a channel, so there is nowhere to share it.'));
     return;
@@ -40,16 +47,12 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
     const context: CallContext = { teamId: requester.teamId, userId: requester.userId, source: 'slack' };
     if (requester.channelId) context.channelId = requester.channelId;
     const options: CallOptions = { cacheOnly: run.cacheOnly ?? false };
-    let queuedShown: Promise<void> | undefined;
     options.onWait = (waitMs) => {
       if (queuedShown || waitMs <= deps.config.queuedNoticeAfterMs) return;
       queuedShown = responder.reply(renderQueued(definition.title, waitMs), { replace }).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not post the queued notice'));
     };
     const answer = await deps.data.call(operation, request, context, options);
-    if (queuedShown) {
-      await queuedShown;
-      replace = true;
-    }
+    await afterQueuedNotice();
     const chart = await chartFor(answer, deps.charts, requester.timeZone);
     const message = renderAnswer(answer, {
       timeZone: requester.timeZone,
@@ -68,7 +71,8 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not record the lookup in the history'));
   } catch (error) {
     if (!(error instanceof ValidationError)) deps.logger.warn({ err: error, operation, teamId: requester.teamId }, 'lookup failed');
-    await responder.reply(renderError(error, { now: deps.now(), ...errorOptions }), { replace }).catch((replyError: unknown) => {
+    await afterQueuedNotice();
+    await responder.reply(renderError(error, { now: deps.now(), timeZone: requester.timeZone, ...errorOptions }), { replace }).catch((replyError: unknown) => {
       deps.logger.error({ err: replyError }, 'could not deliver the error reply');
     });
   }

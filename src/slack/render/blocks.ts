@@ -2,9 +2,12 @@ import type { ContextBlock, DividerBlock, HeaderBlock, SectionBlock, TextObject 
 import { keepBlock, SLACK_LIMITS } from './limits.js';
 import { mrkdwn, plainText, truncatePlain } from './mrkdwn.js';
 
-/** The title line of a reply; plain text, so service text in it needs no escaping. */
-export function headerBlock(text: string): HeaderBlock {
-  return keepBlock('header', { type: 'header', text: plainText(truncatePlain(text.replace(/\s+/g, ' ').trim() || '—', SLACK_LIMITS.headerText)) });
+/**
+ * A title line; plain text, so service text in it needs no escaping. `name` tells headers of one
+ * message or view apart (block_ids must be unique within it).
+ */
+export function headerBlock(text: string, name = 'header'): HeaderBlock {
+  return keepBlock(name, { type: 'header', text: plainText(truncatePlain(text.replace(/\s+/g, ' ').trim() || '—', SLACK_LIMITS.headerText)) });
 }
 
 export function sectionBlock(text: string, fields?: TextObject[]): SectionBlock {

@@ -7,6 +7,8 @@ import { fitToSlackLimits } from './limits.js';
 import { escapeMrkdwn, inlineCode, serviceText } from './mrkdwn.js';
 
 export interface ErrorRenderOptions {
+  /** The reader's zone, for when a budget resets. */
+  timeZone?: string;
   now: number;
   /** A slash-command line that works, e.g. `/dq taxpayer keyword=…`. */
   example?: string;
@@ -35,7 +37,7 @@ function wantsExample(error: unknown): boolean {
  * user knows, an example that works, and the service's taskNo for support. Never a stack trace.
  */
 export function renderError(error: unknown, options: ErrorRenderOptions): SlackMessage {
-  const explanation = explainError(error, options.now);
+  const explanation = explainError(error, options.now, options.timeZone);
   // The summary can quote the service's own message, so it is escaped like any service text.
   const summary = serviceText(explanation.summary, { max: 500, oneLine: true });
   const problems = problemLines(error, explanation.details, options.fieldLabel);

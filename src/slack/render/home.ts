@@ -51,7 +51,7 @@ export function renderHome(input: HomeInput): HomeView {
   const { usage, budget } = input;
   const userMonth = usage.month.byUser[input.userId]?.coins ?? 0;
   const blocks: KnownBlock[] = [
-    headerBlock('Financial and company data'),
+    headerBlock('Financial and company data', 'home-title'),
     sectionBlock(
       `Budgets reset at ${formatZonedTime(budget.resetsAt.getTime(), input.timeZone)}.${input.demo ? ' Running on the simulator: all data is simulated.' : ''}`,
       [labelled('Workspace', spent(budget.team, usage.month.coins)), labelled('You', spent(budget.user, userMonth))],
@@ -59,10 +59,10 @@ export function renderHome(input: HomeInput): HomeView {
     { type: 'actions', block_id: 'dq-home-search', elements: Object.values(operations).map((op) => button(op.title, ACTION.openModal, op.alias)) } satisfies ActionsBlock,
     contextBlock(Object.values(operations).map((op) => `${escapeMrkdwn(op.title)}: ${op.cost} coins${op.costPublished ? '' : ' (assumed)'}`).join(' · ')),
     dividerBlock(),
-    headerBlock('Your recent lookups'),
+    headerBlock('Your recent lookups', 'home-recent'),
     sectionBlock(input.recent.length ? input.recent.map((lookup) => lookupLine(lookup, input.timeZone)).join('\n') : 'None yet. Try `/dq help` or a button above.'),
     dividerBlock(),
-    headerBlock('New-fund digests'),
+    headerBlock('New-fund digests', 'home-digests'),
   ];
   if (input.digests.length === 0) blocks.push(sectionBlock('No channel has a digest yet.'));
   for (const { digest, nextRun, manageable } of input.digests.slice(0, MAX_DIGESTS_SHOWN)) {

@@ -26,7 +26,8 @@ function pageButton(answer: CallResult, definition: AnyOperation | undefined, ac
 
 /**
  * "Page x of y" and the buttons under a result: Previous/Next where there is such a page, and Share
- * in channel unless the message is already the shared copy. Each button carries the query it repeats.
+ * in channel. Each button carries the query it repeats. A shared copy is a snapshot for the channel:
+ * no buttons, since a click there would replace everyone's copy and charge whoever clicked.
  */
 export function renderPaging(answer: CallResult, options: Pick<RenderOptions, 'sharedBy'>): KnownBlock[] {
   const definition: AnyOperation | undefined = Object.hasOwn(operations, answer.operation) ? operations[answer.operation] : undefined;
@@ -36,12 +37,11 @@ export function renderPaging(answer: CallResult, options: Pick<RenderOptions, 's
   if (paging) {
     const context: ContextBlock = { type: 'context', elements: [mrkdwn(pageText(paging))] };
     blocks.push(keepBlock('paging', context));
-    if (paging.hasPrevious) buttons.push(pageButton(answer, definition, ACTION.pagePrevious, '← Previous', paging.page - 1));
-    if (paging.hasNext) buttons.push(pageButton(answer, definition, ACTION.pageNext, 'Next →', paging.page + 1));
   }
-  if (!options.sharedBy) {
-    buttons.push(button(ACTION.share, 'Share in channel', encodeQueryValue({ operation: answer.operation, request: answer.request })));
-  }
+  if (options.sharedBy) return blocks;
+  if (paging?.hasPrevious) buttons.push(pageButton(answer, definition, ACTION.pagePrevious, '← Previous', paging.page - 1));
+  if (paging?.hasNext) buttons.push(pageButton(answer, definition, ACTION.pageNext, 'Next →', paging.page + 1));
+  buttons.push(button(ACTION.share, 'Share in channel', encodeQueryValue({ operation: answer.operation, request: answer.request })));
   const elements = buttons.filter((element) => element !== undefined);
   if (elements.length) {
     const actions: ActionsBlock = { type: 'actions', elements };

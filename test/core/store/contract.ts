@@ -263,6 +263,39 @@ export function defineStoreContract(backend: string, openFixture: () => Promise<
       });
     });
 
+    describe('paced slots and heartbeats', () => {
+      it('hands out slots one interval apart, waiting as long as the queue ahead', async () => {
+        const { store } = await fresh();
+        const waits = await Promise.all(Array.from({ length: 5 }, () => store.reserveSlot('futures', 100)));
+        const sorted = [...waits].sort((a, b) => a - b);
+        sorted.forEach((wait, index) => {
+          expect(wait).toBeGreaterThanOrEqual(index * 100 - 25);
+          expect(wait).toBeLessThanOrEqual(index * 100 + 5);
+        });
+        await sleep(600);
+        expect(await store.reserveSlot('futures', 100)).toBe(0);
+        expect(await store.reserveSlot('other', 100)).toBe(0);
+      });
+
+      it('shares one schedule between instances (Redis)', async (context) => {
+        const { store, openAnother } = await fresh();
+        if (store.kind !== 'redis' || !openAnother) return context.skip('only Redis shares a schedule between processes');
+        const stores = [store, await openAnother(), await openAnother()];
+        const waits = await Promise.all(Array.from({ length: 9 }, (_, i) => stores[i % 3]!.reserveSlot('fleet', 200)));
+        const sorted = [...waits].sort((a, b) => a - b);
+        for (let i = 1; i < sorted.length; i++) expect(sorted[i]! - sorted[i - 1]!).toBeGreaterThanOrEqual(150);
+      });
+
+      it('counts live members and forgets those that stop beating', async () => {
+        const { store } = await fresh();
+        expect(await store.heartbeat('replicas', 'a', 150)).toBe(1);
+        expect(await store.heartbeat('replicas', 'b', 150)).toBe(2);
+        expect(await store.heartbeat('replicas', 'a', 150)).toBe(2);
+        await sleep(200);
+        expect(await store.heartbeat('replicas', 'a', 150)).toBe(1);
+      });
+    });
+
     describe('adjust', () => {
       it('adds and subtracts without a limit, sharing counters with reserve', async () => {
         const { store } = await fresh();

@@ -1,0 +1,106 @@
+/**
+ * npm run bench:fleet — one replica against three sharing Redis, side by side in one run, against the
+ * simulator with a scaled-down limit and a backlog: upstream calls per window versus the limit,
+ * rate-limit answers from the simulator (must be 0), coins spent versus distinct queries, and the
+ * p99 time to reply. A third column runs three replicas that do NOT share (each paces only itself),
+ * to show what the shared limit prevents.
+ */
+import { randomBytes } from 'node:crypto';
+import { createClient } from '@redis/client';
+import { DataClient } from '../src/core/client/dataClient.js';
+import { RedisStore } from '../src/core/store/redisStore.js';
+import { startSimulator } from '../src/simulator/index.js';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const LIMIT = { count: 10, windowMs: 1000 };
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 90);
+const DISTINCT = Math.round(REQUESTS * 0.6);
+const KEY = 'fleet-bench';
+
+interface Run {
+  replicas: number;
+  shared: boolean;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function maxInWindow(times: number[], windowMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0, j = 0; i < sorted.length; i++) {
+    while (sorted[i]! - sorted[j]! >= windowMs) j++;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
+
+async function run({ replicas, shared }: Run) {
+  const prefix = `dqbench:${randomBytes(4).toString('hex')}:`;
+  const limits = { 'fund-asset': LIMIT };
+  const simulator = await startSimulator({ apiKeys: [KEY], rateLimits: limits });
+  const stores = await Promise.all(Array.from({ length: replicas }, () => RedisStore.connect(REDIS_URL, { prefix, description: 'redis' })));
+  const clients = stores.map((store, i) => new DataClient({
+    baseUrl: simulator.url, apiKey: KEY, store, rateLimits: limits, replicaId: `bench-${i}`, shareAcrossReplicas: shared,
+    retry: { maxRetries: 2, baseDelayMs: 200, maxDelayMs: 2000 },
+  }));
+  // The backlog: every request at once; 60% distinct queries, the rest repeats asked by other users.
+  const queries = Array.from({ length: REQUESTS }, (_, i) => String(800000 + (i % DISTINCT)));
+  const started = Date.now();
+  const outcomes = await Promise.all(queries.map(async (fundCode, i) => {
+    const t0 = Date.now();
+    try {
+      await clients[i % replicas]!.call('fund-asset', { fundCode }, { teamId: 'bench', userId: `U${i}` });
+      return { ok: true, ms: Date.now() - t0 };
+    } catch {
+      return { ok: false, ms: Date.now() - t0 };
+    }
+  }));
+  const elapsed = Date.now() - started;
+  const stats = simulator.stats();
+  const answered = stats.calls.filter((call) => call.outcome === 'success').map((call) => call.at);
+  const result = {
+    replicas,
+    'shares limit': shared ? 'yes' : 'no',
+    'limit per 1 s': LIMIT.count,
+    'max calls in any 1 s': maxInWindow(stats.calls.filter((call) => call.outcome !== 'rate_limited').map((call) => call.at), LIMIT.windowMs),
+    'rate-limit answers': stats.rateLimited,
+    'upstream calls': stats.calls.length,
+    'coins spent': stats.coinsByKey[KEY] ?? 0,
+    'coins for distinct queries': DISTINCT * 10,
+    'failed replies': outcomes.filter((o) => !o.ok).length,
+    'p50 reply ms': percentile(outcomes.map((o) => o.ms), 50),
+    'p99 reply ms': percentile(outcomes.map((o) => o.ms), 99),
+    'achieved calls/s': Number(((answered.length - 1) / ((Math.max(...answered) - Math.min(...answered)) / 1000)).toFixed(2)),
+    'total s': Number((elapsed / 1000).toFixed(1)),
+  };
+  await Promise.all(clients.map((client) => client.close()));
+  await Promise.all(stores.map((store) => store.close()));
+  await simulator.close();
+  await cleanup(prefix);
+  return result;
+}
+
+async function cleanup(prefix: string): Promise<void> {
+  const client = createClient({ url: REDIS_URL });
+  await client.connect();
+  for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) if (keys.length) await client.del(keys);
+  await client.close();
+}
+
+try {
+  const probe = createClient({ url: REDIS_URL, socket: { reconnectStrategy: false, connectTimeout: 1000 } });
+  probe.on('error', () => undefined);
+  await probe.connect();
+  await probe.close();
+} catch {
+  console.error(`bench:fleet needs Redis at ${REDIS_URL} (set REDIS_URL).`);
+  process.exit(2);
+}
+
+const results = [];
+for (const config of [{ replicas: 1, shared: true }, { replicas: 3, shared: true }, { replicas: 3, shared: false }]) results.push(await run(config));
+console.log(`\n${REQUESTS} fund-asset lookups at once (${DISTINCT} distinct), limit ${LIMIT.count} per ${LIMIT.windowMs} ms, 10 coins each`);
+console.table(Object.fromEntries(results.map((r) => [`${r.replicas} replica${r.replicas > 1 ? 's' : ''}${r['shares limit'] === 'no' ? ', not shared' : ''}`, r])));

@@ -1,0 +1,19 @@
+import type { DigestContent, DigestPoster } from '../../core/digest/types.js';
+import { renderDigest } from '../../slack/render/digest.js';
+import { messageText } from './blockText.js';
+import { rule } from './rule.js';
+
+/** Digests as the channel would get them, printed: the first message, then each thread reply. */
+export class ConsoleDigestPoster implements DigestPoster {
+  constructor(
+    private readonly print: (text: string) => void,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async post(content: DigestContent): Promise<void> {
+    const [main, ...replies] = renderDigest(content, { now: this.now() });
+    if (!main) return;
+    this.print(`${rule(`digest ${content.digest.id} posted in #${content.digest.channelId}`)}\n${messageText(main).text}`);
+    for (const reply of replies) this.print(`${rule('reply in its thread')}\n${messageText(reply).text}`);
+  }
+}

@@ -1,0 +1,99 @@
+import { findOperation, type OperationId } from '../../core/operations/index.js';
+import type { SlackDeps } from '../../slack/deps.js';
+import { queryRunForButton } from '../../slack/flows/buttonQuery.js';
+import { routeCommand } from '../../slack/flows/routeCommand.js';
+import { runQuery } from '../../slack/flows/runQuery.js';
+import { ACTION } from '../../slack/ids.js';
+import type { Requester, Responder, SlackMessage } from '../../slack/message.js';
+import { renderHelp } from '../../slack/parse/help.js';
+import { DQ_COMMAND, parseCommand } from '../../slack/parse/parseCommand.js';
+import { syntaxFor } from '../../slack/parse/syntaxes.js';
+import { renderNotice } from '../../slack/render/notice.js';
+import { messageText, type ConsoleButton } from './blockText.js';
+import { rule } from './rule.js';
+
+/** What a line asked the console loop to do next. */
+export type LineOutcome = 'continue' | 'exit';
+
+const EXIT_WORDS = new Set(['exit', 'quit', '/exit', '/quit']);
+
+/**
+ * One person at the console: each line goes through the app's own parser and flows, replies are
+ * printed as text, and the buttons of the latest reply that had any can be pressed by number.
+ */
+export class ConsoleSession {
+  private buttons: ConsoleButton[] = [];
+  readonly responder: Responder;
+
+  constructor(
+    private readonly deps: SlackDeps,
+    private readonly requester: Requester,
+    private readonly print: (text: string) => void,
+  ) {
+    this.responder = {
+      reply: async (message, options) => this.show(message, options?.replace ? '(replaces the previous reply)' : undefined),
+      share: async (message) => this.show(message, rule(`posted in channel #${requester.channelId ?? 'console'}`)),
+    };
+  }
+
+  async handle(line: string): Promise<LineOutcome> {
+    const text = line.trim();
+    if (!text) return 'continue';
+    if (EXIT_WORDS.has(text.toLowerCase())) return 'exit';
+    if (/^\d+$/.test(text)) {
+      await this.press(Number(text));
+      return 'continue';
+    }
+    // Slack users type "/bids …"; in the console "bids …" is the same as "/dq bids …".
+    const [command, rest] = /^[/／]/.test(text) ? splitCommand(text) : [DQ_COMMAND, text];
+    await this.command(command, rest);
+    return 'continue';
+  }
+
+  /** The slash-command routing of the app; only the form (a Slack modal) cannot open here. */
+  private async command(command: string, text: string): Promise<void> {
+    await routeCommand(parseCommand(command, text), {
+      deps: this.deps,
+      responder: this.responder,
+      requester: async () => this.requester,
+      openForm: (operation) => this.formNeedsSlack(operation),
+    });
+  }
+
+  /** Does what the Slack action listeners do for the same button. */
+  private async press(number: number): Promise<void> {
+    const button = this.buttons[number - 1];
+    if (!button) {
+      const range = this.buttons.length === 0 ? 'There are no buttons to press yet' : `The buttons are [1]–[${this.buttons.length}]`;
+      return this.responder.reply(renderNotice(`${range}; a number presses the button of the latest reply.`));
+    }
+    this.print(`pressed [${number}] ${button.label}`);
+    if (button.url) return this.responder.reply(renderNotice(`That button opens ${button.url}`));
+    const run = queryRunForButton(button.actionId, button.value);
+    if (run) return runQuery(this.deps, this.requester, run, this.responder);
+    if (button.actionId === ACTION.openModal) {
+      const definition = findOperation(button.value ?? '');
+      return definition ? this.formNeedsSlack(definition.id as OperationId) : this.responder.reply(renderNotice('That form needs Slack.'));
+    }
+    return this.responder.reply(renderNotice('That button works only in Slack.'));
+  }
+
+  private async formNeedsSlack(operation: OperationId): Promise<void> {
+    const { command } = syntaxFor(operation);
+    await this.responder.reply(renderNotice(`In Slack, \`${command}\` alone opens a search form; forms need Slack. Here, type the search after the command:`));
+    await this.responder.reply(renderHelp(operation));
+  }
+
+  private async show(message: SlackMessage, heading: string | undefined): Promise<void> {
+    const { text, buttons } = messageText(message);
+    // A reply without buttons (usage, help) leaves the earlier ones pressable, as in Slack.
+    if (buttons.length > 0) this.buttons = buttons;
+    // The blank line after each reply keeps one reply apart from the next prompt or post.
+    this.print(`${heading ? `${heading}\n` : ''}${text}\n`);
+  }
+}
+
+function splitCommand(text: string): [string, string] {
+  const space = text.search(/\s/);
+  return space < 0 ? [text, ''] : [text.slice(0, space), text.slice(space + 1)];
+}

@@ -1,0 +1,28 @@
+import type { Clock } from '../clock.js';
+
+/**
+ * Slots and heartbeats for the stores that live in one process (memory, SQLite): the schedule is
+ * only shared inside this process, which is all there is to share with.
+ */
+export class LocalSlots {
+  private readonly nextFree = new Map<string, number>();
+  private readonly members = new Map<string, Map<string, number>>();
+
+  constructor(private readonly clock: Clock) {}
+
+  reserveSlot(key: string, intervalMs: number): number {
+    const now = this.clock.now();
+    const slot = Math.max(now, this.nextFree.get(key) ?? 0);
+    this.nextFree.set(key, slot + intervalMs);
+    return slot - now;
+  }
+
+  heartbeat(group: string, member: string, ttlMs: number): number {
+    const now = this.clock.now();
+    const alive = this.members.get(group) ?? new Map<string, number>();
+    alive.set(member, now + ttlMs);
+    for (const [name, until] of alive) if (until <= now) alive.delete(name);
+    this.members.set(group, alive);
+    return alive.size;
+  }
+}

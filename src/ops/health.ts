@@ -1,0 +1,49 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Metrics } from './metrics.js';
+
+export interface HealthState {
+  /** Set once SIGTERM arrives: the load balancer should stop sending work. */
+  shuttingDown: boolean;
+}
+
+export interface OpsRoute {
+  path: string;
+  handler: (request: IncomingMessage, response: ServerResponse) => void;
+}
+
+function json(response: ServerResponse, status: number, body: object): void {
+  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  response.end(JSON.stringify(body));
+}
+
+/**
+ * /healthz: the process is alive. /readyz: it can do its work (store reachable, configuration valid,
+ * not shutting down). /metrics: Prometheus text. Plain handlers, so any HTTP server can mount them.
+ */
+export function opsRoutes(options: { state: HealthState; pingStore: () => Promise<void>; metrics: Metrics }): OpsRoute[] {
+  return [
+    { path: '/healthz', handler: (_request, response) => json(response, 200, { status: 'ok' }) },
+    {
+      path: '/readyz',
+      handler: (_request, response) => {
+        if (options.state.shuttingDown) return json(response, 503, { status: 'shutting down' });
+        options
+          .pingStore()
+          .then(() => json(response, 200, { status: 'ready' }))
+          .catch(() => json(response, 503, { status: 'store unreachable' }));
+      },
+    },
+    {
+      path: '/metrics',
+      handler: (_request, response) => {
+        options.metrics
+          .text()
+          .then((text) => {
+            response.writeHead(200, { 'content-type': options.metrics.contentType });
+            response.end(text);
+          })
+          .catch(() => json(response, 500, { status: 'metrics unavailable' }));
+      },
+    },
+  ];
+}

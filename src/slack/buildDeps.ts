@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Logger } from 'pino';
+import type { ChartSettings } from '../charts/types.js';
+import type { DataClient } from '../core/client/dataClient.js';
+import { systemClock } from '../core/clock.js';
+import type { DigestConfig } from '../core/digest/config.js';
+import { DigestRepository } from '../core/digest/repository.js';
+import { DigestRunner } from '../core/digest/runner.js';
+import { DigestScheduler } from '../core/digest/scheduler.js';
+import { DigestService } from '../core/digest/service.js';
+import type { DigestPoster, DigestRunRecord } from '../core/digest/types.js';
+import { LookupHistory } from '../core/history.js';
+import type { Store } from '../core/store/types.js';
+import type { SlackConfig } from './config.js';
+import type { SlackDeps } from './deps.js';
+import { UserTimeZones } from './userTimeZones.js';
+
+export interface DepsInput {
+  config: SlackConfig;
+  data: DataClient;
+  /** Where lookup history lives. */
+  store: Store;
+  /** Where digests live and their runs are claimed (the same store, except in the console). */
+  digestStore?: Store;
+  poster: DigestPoster;
+  digest: DigestConfig;
+  charts: ChartSettings;
+  logger: Logger;
+  now?: () => number;
+  onDigestRun?: (record: DigestRunRecord) => void;
+}
+
+/** Everything the flows need, assembled once for the Slack app (and the console, which posts nowhere). */
+export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: DigestScheduler } {
+  const { config, logger } = input;
+  const digestStore = input.digestStore ?? input.store;
+  const repository = new DigestRepository(digestStore);
+  const runner = new DigestRunner({
+    repository,
+    data: input.data,
+    store: digestStore,
+    poster: input.poster,
+    clock: systemClock,
+    logger,
+    postEmpty: input.digest.postEmpty,
+    simulated: config.demo,
+    owner: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+    ...(input.onDigestRun ? { onRun: input.onDigestRun } : {}),
+  });
+  const scheduler = new DigestScheduler({ repository, runner, clock: systemClock, logger, catchUpMs: input.digest.catchUpMs });
+  const deps: SlackDeps = {
+    data: input.data,
+    digests: new DigestService(repository, runner, systemClock, input.digest.timeZone),
+    history: new LookupHistory(input.store),
+    config,
+    charts: input.charts,
+    timeZones: new UserTimeZones(config.defaultTimeZone, logger),
+    logger,
+    now: input.now ?? Date.now,
+  };
+  return { deps, scheduler };
+}

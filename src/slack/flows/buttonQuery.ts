@@ -1,0 +1,23 @@
+import { ACTION } from '../ids.js';
+import { decodeQueryValue } from '../queryValue.js';
+import type { QueryRun } from './runQuery.js';
+
+/**
+ * The lookup a result button stands for: Previous/Next re-run the query on another page and replace
+ * the message; Share re-posts it visibly, from cache only. Undefined for other buttons or a value
+ * that no longer decodes.
+ */
+export function queryRunForButton(actionId: string, value: string | undefined): QueryRun | undefined {
+  const query = decodeQueryValue(value ?? '');
+  if (!query) return undefined;
+  const base = { operation: query.operation, input: query.request };
+  switch (actionId) {
+    case ACTION.pagePrevious:
+    case ACTION.pageNext:
+      return { ...base, replace: true };
+    case ACTION.share:
+      return { ...base, cacheOnly: true, share: true };
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,37 @@
+import type { OperationId } from '../../core/operations/index.js';
+import type { SlackDeps } from '../deps.js';
+import type { Requester, Responder } from '../message.js';
+import { renderHelp } from '../parse/help.js';
+import type { ParsedCommand } from '../parse/parsedCommand.js';
+import { renderNotice } from '../render/notice.js';
+import { digestCommand } from './digestCommand.js';
+import { runQuery } from './runQuery.js';
+import { showUsage } from './showUsage.js';
+
+export interface CommandContext {
+  deps: SlackDeps;
+  responder: Responder;
+  /** Who asks; a function because finding the user's time zone may take a Web API call. */
+  requester: () => Promise<Requester>;
+  /** Opens the operation's search form (Slack), or explains what to do where there are no forms. */
+  openForm: (operation: OperationId) => Promise<void>;
+}
+
+/** What every parsed command does, wherever it was typed (a slash command, the console). */
+export async function routeCommand(parsed: ParsedCommand, context: CommandContext): Promise<void> {
+  const { deps, responder } = context;
+  switch (parsed.kind) {
+    case 'query':
+      return runQuery(deps, await context.requester(), { operation: parsed.operation, input: parsed.input }, responder);
+    case 'open_modal':
+      return context.openForm(parsed.operation);
+    case 'help':
+      return responder.reply(renderHelp(parsed.operation));
+    case 'usage':
+      return showUsage(deps, await context.requester(), responder);
+    case 'digest':
+      return digestCommand(deps, await context.requester(), parsed.words, responder);
+    case 'invalid':
+      return responder.reply(renderNotice(`${parsed.message}\nFor example: \`${parsed.example}\``));
+  }
+}

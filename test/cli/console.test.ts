@@ -1,0 +1,141 @@
+import { PassThrough } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runConsole } from '../../src/cli/console.js';
+import { CONSOLE_ENV, silentLogger, startDemoConsole, type DemoConsole } from './consoleDriver.js';
+
+/** The footer of every lookup reply: once it is printed, the whole reply is. */
+const FOOTER = /coins? per lookup.*\n/;
+
+describe('dq console on the simulator', () => {
+  let session: DemoConsole | undefined;
+  afterEach(async () => {
+    await session?.end();
+    session = undefined;
+  });
+
+  it('says at once that it runs on the simulator', async () => {
+    session = await startDemoConsole();
+    expect(session.output()).toMatch(/SIMULATOR/);
+  });
+
+  it('prints a futures answer as text: summary, fields, the chart address with its caption, numbered buttons', async () => {
+    session = await startDemoConsole();
+    const reply = await session.ask('/futures CL 5m 30', FOOTER);
+    expect(reply).toContain('dq> /futures CL 5m 30');
+    expect(reply).toMatch(/Futures candlesticks: CL, 5 minutes\n═+\n/);
+    expect(reply).toMatch(/^ {2}Close: \d/m);
+    expect(reply).toMatch(/^\[chart\] CL 5-minute candles.* — https:\/\/quickchart\.io\/chart\?c=/m);
+    expect(reply).toMatch(/^ {2}Candlestick chart of CL futures, 30 5-minute candles/m);
+    expect(reply).toMatch(/^\[1\] Share in channel$/m);
+    expect(reply).toMatch(/^› 5 coins per lookup · upstream taskNo \w+ · Simulated data$/m);
+    // Markup Slack would draw is gone from the text.
+    expect(reply).not.toMatch(/\*Close\*|`/);
+  });
+
+  it('shares from cache: the channel copy is printed and the service was called only once', async () => {
+    session = await startDemoConsole();
+    await session.ask('/futures CL 5m 30', FOOTER);
+    const shared = await session.ask('1', /Shared by tester/);
+    expect(shared).toContain('pressed [1] Share in channel');
+    expect(shared).toMatch(/— posted in channel #console —\nFutures candlesticks: CL, 5 minutes/);
+    expect(shared).toContain('from cache');
+    expect(session.upstreamCalls()).toBe(1);
+    const usage = await session.ask('/dq usage', /Budgets reset/);
+    expect(usage).toMatch(/Today: 5 coins · 1 call\b/);
+  });
+
+  it('pages: the Next button replaces the reply with page 2', async () => {
+    session = await startDemoConsole();
+    const first = await session.ask('/fund-asset 000001', FOOTER);
+    expect(first).toMatch(/Page 1 of \d+/);
+    expect(first).toMatch(/^\[1\] Next →  \[2\] Share in channel$/m);
+    const second = await session.ask('1', FOOTER);
+    expect(second).toContain('pressed [1] Next →');
+    expect(second).toContain('(replaces the previous reply)');
+    expect(second).toMatch(/Page 2 of \d+/);
+    expect(second).toMatch(/^\[1\] ← Previous  \[2\] Next →  \[3\] Share in channel$/m);
+    // The table of a code block keeps its fences and alignment.
+    expect(second).toMatch(/```\nDate +Asset size +Change\n/);
+  });
+
+  it('answers an invalid command with a short message and an example, spending nothing', async () => {
+    session = await startDemoConsole();
+    const reply = await session.ask('/futures CL 7q', /Try: .*\n/);
+    expect(reply).toContain('⚠ That request is not valid, so nothing was sent or spent.');
+    expect(reply).toContain('Try: /futures CL 5m 30');
+    expect(reply.split('\n').filter(Boolean).length).toBeLessThan(6);
+    expect(session.upstreamCalls()).toBe(0);
+  });
+
+  it('lists the commands on /dq help, and reads a line without "/" as /dq', async () => {
+    session = await startDemoConsole();
+    const help = await session.ask('/dq help', /explains one command in detail/);
+    for (const command of ['/taxpayer', '/bids', '/fund-asset', '/futures', '/new-funds', '/dq usage', '/dq digest add']) expect(help).toContain(command);
+    const bare = await session.ask('help futures', /How to type it[\s\S]*Examples/);
+    expect(bare).toContain('/futures <symbol> <period> [count]');
+  });
+
+  it('explains that a bare command opens a form only in Slack, and shows its help', async () => {
+    session = await startDemoConsole();
+    const reply = await session.ask('/taxpayer', /Examples[\s\S]*lists all commands/);
+    expect(reply).toMatch(/forms need Slack/);
+    expect(reply).toContain('General-taxpayer record\n═');
+    expect(reply).toContain('/taxpayer 91350100M000100Y43');
+    expect(session.upstreamCalls()).toBe(0);
+  });
+
+  it('adds a digest and prints it as the channel would get it when run', async () => {
+    session = await startDemoConsole();
+    const added = await session.ask('/dq digest add weekdays 08:30', /Next run/);
+    const id = /([0-9a-f]{8}) → #console · Monday to Friday at 08:30/.exec(added)?.[1];
+    expect(id, added).toBeDefined();
+    const run = await session.ask(`/dq digest run ${id}`, new RegExp(`Digest ${id} for #console: `));
+    expect(run).toContain(`— digest ${id} posted in #console —`);
+    expect(run).toMatch(/Newly issued funds/);
+  });
+
+  it('tells the user when a number matches no button', async () => {
+    session = await startDemoConsole();
+    expect(await session.ask('3', /no buttons/)).toContain('There are no buttons to press yet');
+  });
+
+  it('handles piped lines one at a time and ends with code 0 at the end of the input', async () => {
+    session = await startDemoConsole();
+    session.send('/futures CL 5m 5');
+    session.send('1');
+    session.send('');
+    session.send('/dq usage');
+    const finished = session;
+    session = undefined;
+    expect(await finished.end()).toBe(0);
+    const text = finished.output();
+    const order = ['dq> /futures CL 5m 5', 'pressed [1] Share in channel', '— posted in channel #console —', 'dq> /dq usage', 'Today: 5 coins · 1 call'];
+    const positions = order.map((part) => text.indexOf(part));
+    expect(positions.every((at) => at >= 0), text).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+
+  it('stops at exit and ignores the lines after it', async () => {
+    session = await startDemoConsole();
+    session.send('exit');
+    session.send('/futures CL 5m 5');
+    const finished = session;
+    session = undefined;
+    expect(await finished.end()).toBe(0);
+    expect(finished.upstreamCalls()).toBe(0);
+  });
+});
+
+describe('dq console without --demo', () => {
+  it('needs the data-service configuration, and says so the way dq call does', async () => {
+    const output = new PassThrough();
+    let text = '';
+    output.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    const input = new PassThrough();
+    const code = await runConsole({ demo: false, logger: silentLogger(), input, output, env: { ...CONSOLE_ENV } });
+    expect(code).toBe(2);
+    expect(text).toContain('Configuration is incomplete:');
+    expect(text).toContain('DATA_API_BASE_URL is missing');
+    expect(text).toContain('dq console --demo');
+  });
+});

@@ -1,0 +1,43 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Runs the real entry point, as `npx dq console --demo` would, with the given lines piped in. */
+function runDq(args: string[], stdin: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/dq.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, STORE_URL: 'memory://', DEFAULT_TZ: 'Asia/Shanghai', USER: 'piped', LOG_LEVEL: 'error' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+describe('dq console, the command', () => {
+  it('runs piped commands on the simulator and exits 0 at the end of the input', async () => {
+    const { code, stdout, stderr } = await runDq(['console', '--demo'], '/futures CL 5m 5\n1\n');
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/SIMULATOR/);
+    expect(stdout).toContain('dq> /futures CL 5m 5');
+    expect(stdout).toMatch(/^\[chart\] .* — https:\/\/quickchart\.io\/chart\?/m);
+    expect(stdout).toContain('[1] Share in channel');
+    expect(stdout).toMatch(/pressed \[1\] Share in channel\n— posted in channel #console —/);
+    expect(stdout).toContain('Shared by piped');
+  });
+
+  it('is listed in the usage text', async () => {
+    const { code, stdout } = await runDq(['help'], '');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/dq console \[--demo\] +type Slack commands, see the replies as text/);
+  });
+});

@@ -1,0 +1,124 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sendSlashCommand } from '../support/slack/signedRequests.js';
+import { startFakeSlack, type FakeSlack } from '../support/slack/fakeSlack.js';
+
+const SECRET = 'main-test-secret';
+const TOKEN = 'xoxb-main-test';
+const TSX = new URL('../../node_modules/.bin/tsx', import.meta.url).pathname;
+const MAIN = new URL('../../src/main.ts', import.meta.url).pathname;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startMain(env: Record<string, string>): Running {
+  let output = '';
+  const child = spawn(TSX, [MAIN], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitForHttp(url: string, timeoutMs = 20_000): Promise<Response> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await fetch(url);
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await sleep(100);
+    }
+  }
+}
+
+let running: Running | undefined;
+let fake: FakeSlack | undefined;
+afterEach(async () => {
+  if (running && running.child.exitCode === null) running.child.kill('SIGKILL');
+  running = undefined;
+  await fake?.close();
+  fake = undefined;
+});
+
+describe('npm start (src/main.ts)', () => {
+  it('without configuration, exits with one message naming every missing variable', async () => {
+    running = startMain({});
+    expect(await running.exited).toBe(2);
+    const text = running.output();
+    for (const name of ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'DATA_API_BASE_URL', 'DATA_API_KEY']) expect(text).toContain(name);
+    expect(text).toContain('README.md');
+    expect(text).toContain('dq console --demo');
+    expect(text).not.toMatch(/\n\s+at /);
+  });
+
+  it('serves health, readiness and metrics, answers a command, and shuts down gracefully on SIGTERM', async () => {
+    fake = await startFakeSlack({ validTokens: [TOKEN] });
+    const port = await freePort();
+    running = startMain({
+      DEMO: '1', SLACK_BOT_TOKEN: TOKEN, SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: fake.apiUrl, PORT: String(port),
+      SIMULATOR_LATENCY_MS: '1500', LOG_LEVEL: 'warn', STORE_URL: 'memory://',
+    });
+    const base = `http://127.0.0.1:${port}`;
+    expect((await waitForHttp(`${base}/healthz`)).status).toBe(200);
+    expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ status: 'ready' });
+
+    const responseUrl = fake.responseUrl('main-1');
+    const ack = await sendSlashCommand(base, SECRET, { command: '/fund-asset', text: '000001', responseUrl });
+    expect(ack.status).toBe(200);
+    // SIGTERM while the lookup is still waiting for the (slow) simulator: it must still be answered.
+    await sleep(300);
+    running.child.kill('SIGTERM');
+    await sleep(100);
+    const during = await fetch(`${base}/readyz`).catch(() => undefined);
+    if (during) expect(during.status).toBe(503);
+    const reply = await fake.waitForResponse('main-1', undefined, 10_000);
+    expect(JSON.stringify(reply.body)).toContain('Simulated data');
+    expect(await running.exited).toBe(0);
+    expect(running.output()).not.toContain('unhandled');
+  });
+
+  it('exposes Prometheus metrics for requests, upstream calls, cache, coins and the limiter', async () => {
+    fake = await startFakeSlack({ validTokens: [TOKEN] });
+    const port = await freePort();
+    running = startMain({ DEMO: '1', SLACK_BOT_TOKEN: TOKEN, SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: fake.apiUrl, PORT: String(port), LOG_LEVEL: 'warn', STORE_URL: 'memory://' });
+    const base = `http://127.0.0.1:${port}`;
+    await waitForHttp(`${base}/healthz`);
+    for (const id of ['m1', 'm2']) {
+      await sendSlashCommand(base, SECRET, { command: '/futures', text: 'CL daily 5', responseUrl: fake.responseUrl(id) });
+      await fake.waitForResponse(id, undefined, 10_000);
+    }
+    // A listener counts once its whole flow is done, a moment after its reply was sent.
+    let response = await fetch(`${base}/metrics`);
+    let text = await response.text();
+    for (let i = 0; i < 40 && !text.includes('outcome="ok"} 2'); i++) {
+      await sleep(50);
+      response = await fetch(`${base}/metrics`);
+      text = await response.text();
+    }
+    expect(response.headers.get('content-type')).toContain('text/plain');
+    expect(text).toMatch(/dq_slack_requests_total\{kind="command",outcome="ok"\} 2/);
+    expect(text).toMatch(/dq_slack_ack_seconds_count 2/);
+    expect(text).toMatch(/dq_upstream_calls_total\{operation="finance-external-futures-kline",outcome="success"\} 1/);
+    expect(text).toMatch(/dq_cache_hits_total\{operation="finance-external-futures-kline"\} 1/);
+    expect(text).toMatch(/dq_coins_spent_total\{operation="finance-external-futures-kline"\} 5/);
+    expect(text).toMatch(/dq_limiter_queue_depth\{operation="fund-asset"\} 0/);
+    expect(text).toContain('dq_digests_total');
+    expect(text).toContain('dq_process_cpu_seconds_total');
+    running.child.kill('SIGTERM');
+    expect(await running.exited).toBe(0);
+  });
+});

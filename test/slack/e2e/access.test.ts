@@ -1,0 +1,171 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CHANNEL_ID, DEFAULT_USER_ID, DEFAULT_WORKSPACE, dmChannelFor, stateValue } from '../../support/slack/index.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+import { allText, footerText, startTestApp, STACK_TRACE, type TestApp } from '../../support/slackApp.js';
+import { searchModal } from '../../../src/slack/modals/index.js';
+import { OPS, simulatorCost } from './forms.js';
+
+/** Who may use the app (allowlists), what they may spend (budgets), and that only Slack may call it. */
+
+const TEAM = DEFAULT_WORKSPACE.teamId;
+const fundAssetValues = () => ({ 'dq:fund-asset:fundCode': { fundCode: stateValue.plainText('000001') } });
+
+describe('requests not signed by Slack', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it.each([
+    ['a bad signature', { signature: 'bad' as const }],
+    ['no signature', { signature: 'missing' as const }],
+    ['a stale timestamp (older than 5 minutes)', { stale: true }],
+  ])('%s: 401, no reply, nothing spent', async (_name, send) => {
+    const sent = await app.command('000001', { command: '/fund-asset', send });
+    expect(sent.status).toBe(401);
+    const click = await app.click('dq_share', JSON.stringify({ o: 'fund-asset', r: { fundCode: '000001', pageNo: '1', pageSize: '10' } }), { send });
+    expect(click.status).toBe(401);
+    const submitted = await app.submitView('dq_search:fund-asset', fundAssetValues(), '{}', { send });
+    expect(submitted.status).toBe(401);
+    await app.settle(300);
+    expect(app.responses(sent.responseId)).toEqual([]);
+    expect(app.responses(click.responseId)).toEqual([]);
+    expect(app.upstreamCalls()).toEqual([]);
+    expect(app.fake.calls().filter((call) => call.method !== 'auth.test')).toEqual([]);
+    expect(app.logs.some((line) => /verify authenticity|signature/i.test(String(line.msg)))).toBe(true);
+  });
+
+  it('the same request signed properly works (the rejections above were for the signature)', async () => {
+    const sent = await app.command('000001', { command: '/fund-asset' });
+    expect(sent.status).toBe(200);
+    await app.nextResponse(sent.responseId);
+    expect(app.upstreamCalls()).toHaveLength(1);
+  });
+});
+
+describe('allowlists', () => {
+  let app: TestApp | undefined;
+
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  it('ALLOWED_TEAM_IDS: another workspace is refused with a clear message and nothing reaches the service', async () => {
+    app = await startTestApp({ env: { ALLOWED_TEAM_IDS: 'T0OTHERTEAM,T0THIRDTEAM' } });
+    const sent = await app.command('000001', { command: '/fund-asset' });
+    expect(sent.status).toBe(200);
+    const reply = await app.nextResponse(sent.responseId);
+    expect(reply.response_type).toBe('ephemeral');
+    assertWithinSlackLimits(reply, 'message');
+    expect(reply.text).toBe('This workspace is not enabled for the data service. Ask your Slack admin to add it to ALLOWED_TEAM_IDS.');
+
+    const allowed = await app.command('000001', { command: '/fund-asset', teamId: 'T0OTHERTEAM' });
+    expect(footerText(await app.nextResponse(allowed.responseId))).toContain('10 coins per lookup');
+    expect(app.upstreamCalls()).toHaveLength(1);
+    expect((await app.client.usage(TEAM)).today.calls).toBe(0);
+  });
+
+  it('ALLOWED_USER_IDS: other people are refused (commands, buttons, forms, shortcut); listed people are served', async () => {
+    app = await startTestApp({ env: { ALLOWED_USER_IDS: 'U0ALLOWED1' } });
+    const refused = await app.command('futures CL 5m');
+    expect((await app.nextResponse(refused.responseId)).text).toMatch(/^You are not on the list of people who may use the data service here\./);
+
+    const allowed = await app.command('futures CL 5m', { userId: 'U0ALLOWED1' });
+    const result = await app.nextResponse(allowed.responseId);
+    expect(footerText(result)).toContain(`${simulatorCost(OPS.futures)} coins per lookup`);
+    expect(app.upstreamCalls()).toHaveLength(1);
+
+    // Buttons of a result that reached someone allowed do not work for someone else.
+    const share = JSON.stringify({ o: 'futures', r: { symbol: 'CL', type: '5', limit: '10' } });
+    const click = await app.click('dq_share', share, { userId: DEFAULT_USER_ID, ephemeral: false });
+    expect((await app.nextResponse(click.responseId)).text).toMatch(/^You are not on the list/);
+    const next = await app.click('dq_page_next', JSON.stringify({ o: 'fund-asset', r: { fundCode: '000001', pageNo: '2', pageSize: '10' } }));
+    expect((await app.nextResponse(next.responseId)).text).toMatch(/^You are not on the list/);
+
+    const submitted = await app.submitView('dq_search:fund-asset', fundAssetValues(), '{}', { blocks: searchModal('fund-asset', '{}').blocks });
+    expect(submitted.response.json).toEqual({ response_action: 'errors', errors: { 'dq:fund-asset:fundCode': expect.stringMatching(/^You are not on the list/) } });
+
+    const shortcut = await app.shortcut('dq_search_financial_data');
+    const dm = await app.nextCall('chat.postMessage', (call) => call.args.channel === DEFAULT_USER_ID);
+    expect(dm.args.text).toMatch(/^You are not on the list/);
+    expect(dm.response.channel).toBe(dmChannelFor(DEFAULT_USER_ID));
+    await app.settle();
+    expect(app.fake.calls('views.open').filter((call) => call.args.trigger_id === shortcut.triggerId)).toEqual([]);
+    expect(app.upstreamCalls()).toHaveLength(1);
+  });
+
+  it('ALLOWED_CHANNEL_IDS: other channels are refused, the listed channel works', async () => {
+    app = await startTestApp({ env: { ALLOWED_CHANNEL_IDS: 'C0DATAROOM' } });
+    const refused = await app.command('杭州华信', { command: '/taxpayer', channelId: DEFAULT_CHANNEL_ID });
+    const reply = await app.nextResponse(refused.responseId);
+    expect(reply.text).toBe('The data service is not enabled in this channel. Try it in a channel where it is enabled, or ask an admin (ALLOWED_CHANNEL_IDS).');
+    expect(app.upstreamCalls()).toEqual([]);
+
+    const opened = await app.command('', { command: '/taxpayer', channelId: DEFAULT_CHANNEL_ID });
+    expect((await app.nextResponse(opened.responseId)).text).toMatch(/not enabled in this channel/);
+    expect(app.fake.calls('views.open')).toEqual([]);
+
+    const allowed = await app.command('杭州华信', { command: '/taxpayer', channelId: 'C0DATAROOM' });
+    expect(allText(await app.nextResponse(allowed.responseId))).toContain('杭州华信光伏科技有限公司');
+    expect(app.upstreamCalls()).toHaveLength(1);
+  });
+});
+
+describe('daily budgets', () => {
+  let app: TestApp | undefined;
+
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  it('a team budget exceeded says which budget, what was spent, and when it resets; nothing is sent', async () => {
+    app = await startTestApp({ budgets: { teamDaily: 30 } });
+    const first = await app.command('杭州华信', { command: '/taxpayer' });
+    expect(footerText(await app.nextResponse(first.responseId))).toContain('20 coins per lookup');
+
+    const second = await app.command('杭州信达', { command: '/taxpayer', userId: 'U0SOMEONE2' });
+    const reply = await app.nextResponse(second.responseId);
+    expect(reply.response_type).toBe('ephemeral');
+    assertWithinSlackLimits(reply, 'message');
+    const text = allText(reply);
+    expect(reply.text).toBe("The workspace's daily budget of 30 coins would be exceeded (20 spent today, this lookup costs 20). Nothing was spent.");
+    expect(text).toMatch(/The budget resets at \d{4}-\d{2}-\d{2} 00:00 \(Asia\/Shanghai\) \(in \d+ (h|min|s)\)\./);
+    expect(text).not.toMatch(STACK_TRACE);
+    expect(app.upstreamCalls()).toHaveLength(1);
+    expect((await app.client.usage(TEAM)).today.coins).toBe(20);
+
+    // A cheaper lookup still fits in what is left.
+    const cheap = await app.command('CL 5m', { command: '/futures' });
+    expect(footerText(await app.nextResponse(cheap.responseId))).toContain('5 coins per lookup');
+    expect(app.upstreamCalls()).toHaveLength(2);
+  });
+
+  it('a user budget exceeded names the user budget, and other users can still look things up', async () => {
+    app = await startTestApp({ budgets: { userDaily: 10 } });
+    const first = await app.command('000001', { command: '/fund-asset' });
+    await app.nextResponse(first.responseId);
+    const second = await app.command('110022', { command: '/fund-asset' });
+    const reply = await app.nextResponse(second.responseId);
+    expect(reply.text).toBe('Your daily budget of 10 coins would be exceeded (10 spent today, this lookup costs 10). Nothing was spent.');
+    expect(allText(reply)).toMatch(/The budget resets at/);
+
+    const other = await app.command('110022', { command: '/fund-asset', userId: 'U0SOMEONE3' });
+    expect(footerText(await app.nextResponse(other.responseId))).toContain('upstream taskNo');
+    expect(app.upstreamCalls()).toHaveLength(2);
+  });
+
+  it('a result already paid for is still free from cache when the budget is used up', async () => {
+    app = await startTestApp({ budgets: { teamDaily: 10 } });
+    const first = await app.command('000001', { command: '/fund-asset' });
+    await app.nextResponse(first.responseId);
+    const again = await app.command('000001', { command: '/fund-asset' });
+    expect(footerText(await app.nextResponse(again.responseId))).toContain('no charge');
+    expect(app.upstreamCalls()).toHaveLength(1);
+  });
+});

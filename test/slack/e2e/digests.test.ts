@@ -1,0 +1,197 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+import { allText, startTestApp, type TestApp } from '../../support/slackApp.js';
+import { OPS, simulatorCost } from './forms.js';
+
+/** New-fund digests managed with `/dq digest …` and posted to the channel through chat.postMessage. */
+
+const TEAM = DEFAULT_WORKSPACE.teamId;
+const ADMIN = 'U0ADMIN001';
+const MEMBER = 'U0MEMBER01';
+const CHANNEL = 'C0FUNDS001';
+const DIGEST_ID = /`([0-9a-f]{8})`/;
+
+/** The next Monday-to-Friday 08:30 in Asia/Shanghai (UTC+8, no DST) after `now`, as "yyyy-mm-dd 08:30". */
+function nextWeekday0830Shanghai(now: number): string {
+  const shanghai = new Date(now + 8 * 3_600_000);
+  for (let days = 0; days <= 7; days++) {
+    const day = new Date(Date.UTC(shanghai.getUTCFullYear(), shanghai.getUTCMonth(), shanghai.getUTCDate() + days, 8, 30));
+    const atUtc = day.getTime() - 8 * 3_600_000;
+    const weekday = day.getUTCDay();
+    if (atUtc > now && weekday >= 1 && weekday <= 5) return day.toISOString().slice(0, 10) + ' 08:30';
+  }
+  throw new Error('no weekday within a week');
+}
+
+function postedFundCodes(texts: string[]): string[] {
+  return texts.flatMap((text) => [...text.matchAll(/`(\d{6})`/g)].map((match) => match[1]!));
+}
+
+describe('digests through Slack (ADMIN_USER_IDS set)', () => {
+  let app: TestApp;
+  let digestId = '';
+
+  beforeAll(async () => {
+    app = await startTestApp({ env: { ADMIN_USER_IDS: `${ADMIN} U0ADMIN002` } });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  async function digestCommand(text: string, userId = ADMIN, channelId = CHANNEL) {
+    const sent = await app.command(`digest ${text}`, { userId, channelId });
+    expect(sent.status).toBe(200);
+    const reply = await app.nextResponse(sent.responseId, undefined, 15_000);
+    expect(reply.response_type).toBe('ephemeral');
+    assertWithinSlackLimits(reply, 'message');
+    // A notice's text is its one line; a list puts its lines in the blocks.
+    return reply.blocks?.length === 1 ? reply.text : allText(reply);
+  }
+
+  it('add: the reply names the id, the schedule and the next run', async () => {
+    const before = Date.now();
+    const text = await digestCommand('add weekdays 08:30 onsale tz:Asia/Shanghai');
+    digestId = DIGEST_ID.exec(text)?.[1] ?? '';
+    expect(digestId).toMatch(/^[0-9a-f]{8}$/);
+    expect(text).toContain('Digest added.');
+    expect(text).toContain(`<#${CHANNEL}>`);
+    expect(text).toContain('Monday to Friday at 08:30 (Asia/Shanghai)');
+    expect(text).toContain('on-sale funds');
+    expect(text).toContain(`Next run: ${nextWeekday0830Shanghai(before)}`);
+    const stored = await app.slack.deps.digests.find(TEAM, digestId);
+    expect(stored).toMatchObject({ channelId: CHANNEL, createdBy: ADMIN, filter: 'onsale', schedule: { cadence: { kind: 'weekdays' }, time: '08:30', timeZone: 'Asia/Shanghai' } });
+    expect(app.upstreamCalls()).toEqual([]);
+  });
+
+  it('list: this channel shows it, another channel does not', async () => {
+    const here = await digestCommand('list');
+    expect(here).toContain(digestId);
+    expect(here).toContain('Monday to Friday at 08:30');
+    const elsewhere = await digestCommand('list', ADMIN, 'C0ELSEWHERE');
+    expect(elsewhere).toContain('This channel has no new-fund digest.');
+    expect(elsewhere).not.toContain(digestId);
+  });
+
+  it('a non-admin cannot add one, nor remove or run the admin\'s', async () => {
+    const count = (await app.slack.deps.digests.list(TEAM)).length;
+    expect(await digestCommand('add daily 09:00', MEMBER)).toContain('Only the digest admins (ADMIN_USER_IDS) may add digests.');
+    expect(await app.slack.deps.digests.list(TEAM)).toHaveLength(count);
+
+    const refusal = `Only <@${ADMIN}> (who added it) or a digest admin may change digest ${digestId}.`;
+    expect(await digestCommand(`remove ${digestId}`, MEMBER)).toContain(refusal);
+    expect(await digestCommand(`run ${digestId}`, MEMBER)).toContain(refusal);
+    expect(await app.slack.deps.digests.find(TEAM, digestId)).toBeDefined();
+    expect(app.fake.calls('chat.postMessage')).toEqual([]);
+    expect(app.upstreamCalls()).toEqual([]);
+  });
+
+  it('run: posts to the channel with chat.postMessage, the funds that do not fit as thread replies', async () => {
+    const text = await digestCommand(`run ${digestId}`);
+    const calls = app.upstreamCalls(OPS.newFunds);
+    expect(calls.length).toBeGreaterThanOrEqual(1);
+    expect(calls[0]!.request).toEqual({ saleStatus: 'true', pageNo: '1', pageSize: '50' });
+    const listed = (calls[0]!.body as { data: { count: number; data: Array<{ fundCode: string; saleStatus: boolean }> } }).data;
+    expect(listed.count).toBeGreaterThan(20);
+    expect(listed.data.every((fund) => fund.saleStatus)).toBe(true);
+    expect(text).toBe(`Digest ${digestId} for <#${CHANNEL}>: posted ${listed.count} funds (${simulatorCost(OPS.newFunds) * calls.length} coins).`);
+
+    const posts = app.fake.calls('chat.postMessage').filter((call) => call.args.channel === CHANNEL);
+    const [main, ...replies] = posts;
+    expect(main?.response.ok).toBe(true);
+    expect(main?.args.thread_ts).toBeUndefined();
+    expect(allText({ blocks: main?.args.blocks as unknown[] })).toContain('Newly issued funds (on sale): the current list');
+    expect(replies.length).toBeGreaterThanOrEqual(1);
+    for (const reply of replies) expect(reply.args.thread_ts).toBe(main?.response.ts);
+    for (const post of posts) assertWithinSlackLimits({ text: post.args.text as string, blocks: post.args.blocks as unknown[] }, 'message');
+    // Every fund the service listed is posted exactly once, across the message and its thread.
+    const codes = postedFundCodes(posts.map((post) => allText({ blocks: post.args.blocks as unknown[] })));
+    expect([...codes].sort()).toEqual(listed.data.map((fund) => fund.fundCode).sort());
+    expect(allText({ blocks: main?.args.blocks as unknown[] })).toContain(`Digest \`${digestId}\``);
+  });
+
+  it('run again: nothing new, nothing posted', async () => {
+    const before = app.fake.calls('chat.postMessage').length;
+    const text = await digestCommand(`run ${digestId}`);
+    expect(text).toMatch(new RegExp(`^Digest ${digestId} for <#${CHANNEL}>: nothing new \\(\\d+ coins?\\)\\.$`));
+    await app.settle();
+    expect(app.fake.calls('chat.postMessage')).toHaveLength(before);
+  });
+
+  it('not_in_channel on run: recorded, shown by list with "invite" advice, and the digest is kept (paused)', async () => {
+    const shut = 'C0NOTJOIN1';
+    const added = await digestCommand('add daily 07:00 onsale', ADMIN, shut);
+    const id = DIGEST_ID.exec(added)?.[1] ?? '';
+    app.fake.setChannelError(shut, 'not_in_channel');
+
+    const run = await digestCommand(`run ${id}`, ADMIN, shut);
+    expect(run).toContain(`Digest ${id} for <#${shut}>: could not post: the app is not a member of <#${shut}>`);
+    expect(run).toContain(`invite the app to the channel (\`/invite @dq\` there), then \`/dq digest run ${id}\``);
+    const refused = app.fake.calls('chat.postMessage').filter((call) => call.args.channel === shut);
+    expect(refused.map((call) => call.response.error)).toEqual(['not_in_channel']);
+
+    const stored = await app.slack.deps.digests.find(TEAM, id);
+    expect(stored?.paused?.reason).toBe(`the app is not a member of <#${shut}>`);
+    expect(stored?.lastRun?.outcome).toBe('post_failed');
+
+    const list = await digestCommand('list', ADMIN, shut);
+    expect(list).toContain(id);
+    expect(list).toContain('Paused');
+    expect(list).toMatch(/invite the app to the channel/);
+
+    // Once the app is invited, running it again posts and clears the pause.
+    app.fake.setChannelError(shut, undefined);
+    expect(await digestCommand(`run ${id}`, ADMIN, shut)).toMatch(/: posted \d+ funds/);
+    expect((await app.slack.deps.digests.find(TEAM, id))?.paused).toBeUndefined();
+    expect(await digestCommand('list', ADMIN, shut)).not.toContain('Paused');
+  }, 30_000);
+
+  it('remove: the admin removes it, list no longer shows it, and run says it is gone', async () => {
+    expect(await digestCommand(`remove ${digestId}`)).toBe(`Digest ${digestId} for <#${CHANNEL}> is removed.`);
+    expect(await app.slack.deps.digests.find(TEAM, digestId)).toBeUndefined();
+    expect(await digestCommand('list')).toContain('This channel has no new-fund digest.');
+    expect(await digestCommand(`run ${digestId}`)).toContain(`There is no digest "${digestId}" in this workspace.`);
+  });
+
+  it('bad input is explained with an example and adds nothing', async () => {
+    const count = (await app.slack.deps.digests.list(TEAM)).length;
+    expect(await digestCommand('add fortnightly 08:30')).toContain('"fortnightly" is not a schedule');
+    expect(await digestCommand('add daily 25:00')).toContain('"25:00" is not a time of day');
+    expect(await digestCommand('add daily 08:30 onsale tz:Mars/Base')).toContain('"Mars/Base" is not a time zone');
+    expect(await digestCommand('add daily 08:30 cheap')).toContain('"cheap" is not a filter');
+    expect(await digestCommand('frobnicate')).toContain('Unknown digest command "frobnicate"');
+    expect(await app.slack.deps.digests.list(TEAM)).toHaveLength(count);
+  });
+
+  it('a filter word that is an Object.prototype key ("constructor") is refused like any unknown filter', async () => {
+    const count = (await app.slack.deps.digests.list(TEAM)).length;
+    const reply = await digestCommand('add daily 08:30 constructor');
+    expect(reply).not.toContain('undefined');
+    expect(reply).toContain('"constructor" is not a filter');
+    expect(await app.slack.deps.digests.list(TEAM)).toHaveLength(count);
+  });
+});
+
+describe('digest ownership without ADMIN_USER_IDS', () => {
+  let app: TestApp | undefined;
+
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  it('anyone may add; only whoever added it may remove it', async () => {
+    app = await startTestApp();
+    const add = await app.command('digest add daily 08:00', { userId: 'U0OWNER001', channelId: CHANNEL });
+    const id = DIGEST_ID.exec(allText(await app.nextResponse(add.responseId)))?.[1] ?? '';
+    expect(id).toMatch(/^[0-9a-f]{8}$/);
+
+    const other = await app.command(`digest remove ${id}`, { userId: 'U0OTHER001', channelId: CHANNEL });
+    expect((await app.nextResponse(other.responseId)).text).toBe(`Only <@U0OWNER001> (who added it) or a digest admin may change digest ${id}.`);
+    expect(await app.slack.deps.digests.find(TEAM, id)).toBeDefined();
+
+    const owner = await app.command(`digest remove ${id}`, { userId: 'U0OWNER001', channelId: CHANNEL });
+    expect((await app.nextResponse(owner.responseId)).text).toBe(`Digest ${id} for <#${CHANNEL}> is removed.`);
+    expect(await app.slack.deps.digests.find(TEAM, id)).toBeUndefined();
+  });
+});

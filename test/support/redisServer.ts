@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createClient } from '@redis/client';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * A private redis-server a test can kill and start again, on its own port and data directory. It
+ * writes every change to its append-only file before answering (appendfsync always), as a
+ * production Redis holding subscriptions and the ledger should, so a restart keeps what was
+ * acknowledged.
+ */
+export class PrivateRedis {
+  private process: ChildProcess | undefined;
+
+  private constructor(
+    readonly port: number,
+    private readonly dir: string,
+  ) {}
+
+  static async start(): Promise<PrivateRedis> {
+    const redis = new PrivateRedis(await freePort(), mkdtempSync(join(tmpdir(), 'dq-redis-')));
+    await redis.restart();
+    return redis;
+  }
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  async restart(): Promise<void> {
+    this.process = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, '--appendonly', 'yes', '--appendfsync', 'always', '--save', ''], { stdio: 'ignore' });
+    for (let i = 0; i < 100; i++) {
+      const client = createClient({ url: this.url, socket: { reconnectStrategy: false, connectTimeout: 200 } });
+      client.on('error', () => undefined);
+      try {
+        await client.connect();
+        await client.ping();
+        await client.close();
+        return;
+      } catch {
+        await sleep(50);
+      }
+    }
+    throw new Error(`redis-server did not start on port ${this.port}`);
+  }
+
+  /** Kills the server at once (SIGKILL): no shutdown save, only what the AOF already holds survives. */
+  async kill(): Promise<void> {
+    const child = this.process;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+}

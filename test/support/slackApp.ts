@@ -1,0 +1,390 @@
+import { Writable } from 'node:stream';
+import { pino, type Logger } from 'pino';
+import type { ChartSettings } from '../../src/charts/types.js';
+import { DataClient, type DataClientOptions } from '../../src/core/client/dataClient.js';
+import type { DigestConfig } from '../../src/core/digest/config.js';
+import type { BudgetLimits } from '../../src/core/ledger/budgets.js';
+import { OPERATION_IDS, type OperationId, type RateLimit } from '../../src/core/operations/index.js';
+import { MemoryStore } from '../../src/core/store/memoryStore.js';
+import { startSimulator, type RecordedCall as UpstreamCall, type Simulator, type SimulatorOptions } from '../../src/simulator/index.js';
+import { createSlackApp, type SlackApp } from '../../src/slack/app.js';
+import { loadSlackConfig, type SlackConfig } from '../../src/slack/config.js';
+import {
+  appHomeOpenedEvent,
+  globalShortcutPayload,
+  messageBlockActionsPayload,
+  newTriggerId,
+  sendEvent,
+  sendInteraction,
+  sendSlashCommand,
+  startFakeSlack,
+  viewBlockActionsPayload,
+  viewSubmissionPayload,
+  type AppResponse,
+  type FakeSlack,
+  type FakeSlackOptions,
+  type RecordedCall,
+  type RecordedResponse,
+  type SendOptions,
+  type StateValues,
+} from './slack/index.js';
+
+/**
+ * The real Slack app (createSlackApp) end to end: the data-service simulator on an ephemeral port,
+ * a fake slack.com, a memory store, a DataClient with short retry delays, and helpers that send
+ * signed requests the way Slack does and wait for what the app sends back.
+ */
+
+export const TEST_SIGNING_SECRET = 'e2e-signing-secret';
+export const TEST_BOT_TOKEN = 'xoxb-e2e-bot-token';
+export const TEST_API_KEY = 'e2e-api-key';
+
+/** Every operation allowed 1000 calls a second: no test waits for a rate-limit slot unless it asks to. */
+export const FAST_LIMITS: Readonly<Record<OperationId, RateLimit>> = Object.freeze(
+  Object.fromEntries(OPERATION_IDS.map((id) => [id, { count: 1000, windowMs: 1000 }])) as Record<OperationId, RateLimit>,
+);
+
+/** A self-hosted QuickChart address: charts become plain URLs, and nothing is ever fetched from it. */
+export const TEST_CHARTS: ChartSettings = { host: 'http://quickchart.invalid', hosted: false, candlesticks: true, width: 700, height: 380 };
+
+export interface TestAppOptions {
+  /** Simulator options; `rateLimits` defaults to FAST_LIMITS merged with `rateLimits` below. */
+  simulator?: SimulatorOptions;
+  /** Env-like Slack settings read by the app's own loader: ALLOWED_TEAM_IDS, ALLOWED_CHANNEL_IDS, ALLOWED_USER_IDS, ADMIN_USER_IDS, DEMO, DEFAULT_TZ. */
+  env?: Record<string, string>;
+  /** Applied after the env: e.g. `{ queuedNoticeAfterMs: 500 }`. */
+  slack?: Partial<SlackConfig>;
+  budgets?: Partial<BudgetLimits>;
+  /** Client (and, unless the simulator options say otherwise, simulator) rate limits per operation, over FAST_LIMITS. */
+  rateLimits?: Partial<Record<OperationId, RateLimit>>;
+  charts?: Partial<ChartSettings>;
+  digest?: Partial<DigestConfig>;
+  /** Anything else for the DataClient (costs, cacheTtlMs, timeoutMs …). */
+  client?: Partial<DataClientOptions>;
+  fakeSlack?: FakeSlackOptions;
+}
+
+export interface CommandOptions {
+  command?: string;
+  userId?: string;
+  channelId?: string;
+  teamId?: string;
+  /** Name of the response_url; a fresh one by default. */
+  responseId?: string;
+  triggerId?: string;
+  send?: SendOptions;
+}
+
+export interface SentRequest {
+  status: number;
+  elapsedMs: number;
+  /** The HTTP answer as Bolt gave it (a view_submission's `response_action` is in `json`). */
+  response: AppResponse;
+}
+
+export interface CommandSent extends SentRequest {
+  responseId: string;
+  triggerId: string;
+}
+
+export interface ClickOptions {
+  responseUrlId?: string;
+  userId?: string;
+  channelId?: string;
+  /** Clicks in ephemeral messages carry no `message`; results of slash commands are ephemeral. */
+  ephemeral?: boolean;
+  send?: SendOptions;
+}
+
+export interface ViewClickOptions {
+  userId?: string;
+  /** The view the button is in: a modal (chooser) or the Home tab. */
+  view: { id?: string; hash?: string; type?: 'modal' | 'home'; callbackId?: string; privateMetadata?: string };
+  triggerId?: string;
+}
+
+export interface SubmitOptions {
+  userId?: string;
+  /** The view's blocks as Slack echoes them back (pass the opened view's blocks); none by default. */
+  blocks?: unknown[];
+  teamId?: string;
+  send?: SendOptions;
+}
+
+export interface LogLine {
+  level: number;
+  msg?: string;
+  [key: string]: unknown;
+}
+
+/** A pino logger writing JSON lines into memory, so a test can assert on what the app logged. */
+export function memoryLogger(): { logger: Logger; lines: LogLine[] } {
+  const lines: LogLine[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const text of chunk.toString('utf8').split('\n')) {
+        if (!text.trim()) continue;
+        try {
+          lines.push(JSON.parse(text) as LogLine);
+        } catch {
+          lines.push({ level: 60, msg: `unparsable log line: ${text}` });
+        }
+      }
+      callback();
+    },
+  });
+  return { logger: pino({ level: 'debug' }, stream), lines };
+}
+
+export const UNHANDLED_LISTENER_ERROR = 'unhandled error in a Slack listener';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let counter = 0;
+const uniqueId = (prefix: string) => `${prefix}-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
+
+export async function startTestApp(options: TestAppOptions = {}) {
+  const rateLimits = { ...FAST_LIMITS, ...options.rateLimits };
+  const simulator: Simulator = await startSimulator({ port: 0, seed: 7, apiKeys: [TEST_API_KEY], rateLimits, ...options.simulator });
+  const fake: FakeSlack = await startFakeSlack({ validTokens: [TEST_BOT_TOKEN], ...options.fakeSlack });
+  const store = new MemoryStore();
+  const { logger, lines: logs } = memoryLogger();
+  const client = new DataClient({
+    baseUrl: simulator.url,
+    apiKey: TEST_API_KEY,
+    store,
+    logger,
+    retry: { baseDelayMs: 20, maxDelayMs: 200 },
+    rateLimits,
+    budgets: { timeZone: 'Asia/Shanghai', ...options.budgets },
+    ...options.client,
+  });
+  const config: SlackConfig = {
+    ...loadSlackConfig({
+      SLACK_BOT_TOKEN: TEST_BOT_TOKEN,
+      SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
+      SLACK_API_URL: fake.apiUrl,
+      PORT: '0',
+      ...options.env,
+    }),
+    ...options.slack,
+  };
+  const digest: DigestConfig = { timeZone: 'Asia/Shanghai', postEmpty: false, catchUpMs: 3_600_000, ...options.digest };
+  const slack: SlackApp = await createSlackApp({ config, data: client, store, digest, charts: { ...TEST_CHARTS, ...options.charts }, logger, runScheduler: false });
+  const { port } = await slack.start(0);
+  const url = `http://127.0.0.1:${port}`;
+
+  // "next" means one not handed out before, so a test can read a sequence of replies in order.
+  const takenResponses = new WeakSet<RecordedResponse>();
+  const takenCalls = new WeakSet<RecordedCall>();
+
+  const app = {
+    url,
+    simulator,
+    fake,
+    client,
+    store,
+    slack,
+    config,
+    logger,
+    logs,
+
+    /** Sends a signed slash command; by default `/dq` from DEFAULT_USER_ID in DEFAULT_CHANNEL_ID. */
+    async command(text: string, commandOptions: CommandOptions = {}): Promise<CommandSent> {
+      const responseId = commandOptions.responseId ?? uniqueId('cmd');
+      const triggerId = commandOptions.triggerId ?? newTriggerId();
+      const input: Parameters<typeof sendSlashCommand>[2] = { command: commandOptions.command ?? '/dq', text, responseUrl: fake.responseUrl(responseId), triggerId };
+      if (commandOptions.userId) input.userId = commandOptions.userId;
+      if (commandOptions.channelId) input.channelId = commandOptions.channelId;
+      if (commandOptions.teamId) input.teamId = commandOptions.teamId;
+      const response = await sendSlashCommand(url, TEST_SIGNING_SECRET, input, commandOptions.send);
+      return { status: response.status, elapsedMs: response.elapsedMs, response, responseId, triggerId };
+    },
+
+    /** The next response_url POST for `responseId` (one not returned before) that `predicate` accepts. */
+    async nextResponse(responseId: string, predicate: (body: SlackResponseBody) => boolean = () => true, timeoutMs = 8000): Promise<SlackResponseBody> {
+      const found = await fake.waitForResponse(responseId, (response) => !takenResponses.has(response) && predicate(response.body as SlackResponseBody), timeoutMs);
+      takenResponses.add(found);
+      return found.body as SlackResponseBody;
+    },
+
+    responses(responseId: string): SlackResponseBody[] {
+      return fake.responses(responseId).map((response) => response.body as SlackResponseBody);
+    },
+
+    /** The next Web API call to `method` (one not returned before) that `predicate` accepts. */
+    async nextCall(method: string, predicate: (call: RecordedCall) => boolean = () => true, timeoutMs = 8000): Promise<RecordedCall> {
+      const found = await fake.waitForCall(method, (call) => !takenCalls.has(call) && predicate(call), timeoutMs);
+      takenCalls.add(found);
+      return found;
+    },
+
+    /** A click on a button in a message the app sent through a response_url. */
+    async click(actionId: string, value: string, clickOptions: ClickOptions = {}): Promise<SentRequest & { responseId: string }> {
+      const responseId = clickOptions.responseUrlId ?? uniqueId('click');
+      const payload = messageBlockActionsPayload({
+        actionId,
+        value,
+        responseUrl: fake.responseUrl(responseId),
+        ephemeral: clickOptions.ephemeral ?? true,
+        ...(clickOptions.userId ? { userId: clickOptions.userId } : {}),
+        ...(clickOptions.channelId ? { channelId: clickOptions.channelId } : {}),
+      });
+      const response = await sendInteraction(url, TEST_SIGNING_SECRET, payload, clickOptions.send);
+      return { status: response.status, elapsedMs: response.elapsedMs, response, responseId };
+    },
+
+    /** A click on a button inside a view (the chooser modal, the Home tab): no response_url. */
+    async clickInView(actionId: string, value: string, clickOptions: ViewClickOptions): Promise<SentRequest & { triggerId: string }> {
+      const triggerId = clickOptions.triggerId ?? newTriggerId();
+      const { view } = clickOptions;
+      const payload = viewBlockActionsPayload({
+        actionId,
+        value,
+        triggerId,
+        ...(clickOptions.userId ? { userId: clickOptions.userId } : {}),
+        view: {
+          type: view.type ?? 'modal',
+          ...(view.id ? { id: view.id } : {}),
+          ...(view.hash ? { hash: view.hash } : {}),
+          ...(view.callbackId ? { callbackId: view.callbackId } : {}),
+          ...(view.privateMetadata !== undefined ? { privateMetadata: view.privateMetadata } : {}),
+        },
+      });
+      const response = await sendInteraction(url, TEST_SIGNING_SECRET, payload);
+      return { status: response.status, elapsedMs: response.elapsedMs, response, triggerId };
+    },
+
+    /** Submits a modal: `values` is `view.state.values` (block id → action id → value). */
+    async submitView(callbackId: string, values: StateValues, privateMetadata = '', submitOptions: SubmitOptions = {}): Promise<SentRequest> {
+      const payload = viewSubmissionPayload({
+        callbackId,
+        values,
+        privateMetadata,
+        ...(submitOptions.userId ? { userId: submitOptions.userId } : {}),
+        ...(submitOptions.blocks ? { blocks: submitOptions.blocks } : {}),
+      });
+      if (submitOptions.teamId) {
+        (payload.team as { id: string }).id = submitOptions.teamId;
+        (payload.user as { team_id: string }).team_id = submitOptions.teamId;
+      }
+      const response = await sendInteraction(url, TEST_SIGNING_SECRET, payload, submitOptions.send);
+      return { status: response.status, elapsedMs: response.elapsedMs, response };
+    },
+
+    /** A global shortcut; the modal it opens arrives as a views.open call with `triggerId`. */
+    async shortcut(callbackId: string, shortcutOptions: { userId?: string } = {}): Promise<SentRequest & { triggerId: string }> {
+      const triggerId = newTriggerId();
+      const payload = globalShortcutPayload({ callbackId, triggerId, ...(shortcutOptions.userId ? { userId: shortcutOptions.userId } : {}) });
+      const response = await sendInteraction(url, TEST_SIGNING_SECRET, payload);
+      return { status: response.status, elapsedMs: response.elapsedMs, response, triggerId };
+    },
+
+    /** Sends app_home_opened and resolves with the views.publish call it causes for that user. */
+    async openHome(userId: string): Promise<RecordedCall & { view: PublishedView }> {
+      const response = await sendEvent(url, TEST_SIGNING_SECRET, appHomeOpenedEvent({ userId }));
+      if (response.status !== 200) throw new Error(`app_home_opened was answered HTTP ${response.status}`);
+      const call = await app.nextCall('views.publish', (candidate) => candidate.args.user_id === userId);
+      return { ...call, view: call.args.view as PublishedView };
+    },
+
+    /** The views.open call made with this trigger id, with its view. */
+    async openedView(triggerId: string, timeoutMs?: number): Promise<RecordedCall & { view: PublishedView }> {
+      const call = await app.nextCall('views.open', (candidate) => candidate.args.trigger_id === triggerId, timeoutMs);
+      return { ...call, view: call.args.view as PublishedView };
+    },
+
+    /** What the simulator was asked, oldest first (optionally for one operation). */
+    upstreamCalls(operation?: OperationId): UpstreamCall[] {
+      return simulator.stats().calls.filter((call) => operation === undefined || call.operation === operation);
+    },
+
+    /** Log lines at error level or above, and every "unhandled error in a Slack listener". */
+    errorLogs(): LogLine[] {
+      return logs.filter((line) => line.level >= 50 || line.msg === UNHANDLED_LISTENER_ERROR);
+    },
+
+    /** Gives asynchronous work a moment to (not) happen before asserting that nothing did. */
+    settle: (ms = 150) => sleep(ms),
+
+    async close(): Promise<void> {
+      await slack.stop().catch(() => undefined);
+      await client.close().catch(() => undefined);
+      await simulator.close();
+      await fake.close();
+      await store.close();
+    },
+  };
+  return app;
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/** What the app POSTs to a response_url. */
+export interface SlackResponseBody {
+  response_type?: 'ephemeral' | 'in_channel';
+  replace_original?: boolean;
+  delete_original?: boolean;
+  text: string;
+  blocks?: Array<Record<string, unknown>>;
+}
+
+/** A view as the app sent it in views.open / views.update / views.publish. */
+export interface PublishedView {
+  type: 'modal' | 'home';
+  callback_id?: string;
+  private_metadata?: string;
+  title?: { text: string };
+  blocks: Array<Record<string, unknown> & { type: string; block_id?: string }>;
+}
+
+// ---- reading messages ------------------------------------------------------------------------
+
+type Block = Record<string, unknown>;
+
+function textsOf(value: unknown, into: string[]): string[] {
+  if (Array.isArray(value)) {
+    for (const item of value) textsOf(item, into);
+  } else if (value && typeof value === 'object') {
+    const node = value as Record<string, unknown>;
+    if (typeof node.text === 'string') into.push(node.text);
+    for (const [key, child] of Object.entries(node)) if (key !== 'text' || typeof child !== 'string') textsOf(child, into);
+  }
+  return into;
+}
+
+/** Every piece of visible text in a message or view, joined by newlines (fallback text first). */
+export function allText(message: { text?: string; blocks?: unknown[] }): string {
+  return [message.text ?? '', ...textsOf(message.blocks ?? [], [])].join('\n');
+}
+
+/** The footer: the last context block, which says what the answer cost. */
+export function footerText(message: { blocks?: Block[] }): string {
+  const contexts = (message.blocks ?? []).filter((block) => block.type === 'context');
+  const last = contexts.at(-1) as { elements?: Array<{ text?: string }> } | undefined;
+  return (last?.elements ?? []).map((element) => element.text ?? '').join(' ');
+}
+
+export interface MessageButton {
+  action_id: string;
+  value?: string;
+  text: { text: string };
+}
+
+/** Buttons of every actions block (and section accessories) in a message or view. */
+export function buttonsOf(message: { blocks?: Block[] }): MessageButton[] {
+  const buttons: MessageButton[] = [];
+  for (const block of message.blocks ?? []) {
+    if (block.type === 'actions') buttons.push(...((block.elements as MessageButton[] | undefined) ?? []).filter((element) => (element as unknown as Block).type === 'button'));
+    const accessory = block.accessory as (MessageButton & { type?: string }) | undefined;
+    if (accessory?.type === 'button') buttons.push(accessory);
+  }
+  return buttons;
+}
+
+export function buttonNamed(message: { blocks?: Block[] }, actionId: string): MessageButton | undefined {
+  return buttonsOf(message).find((button) => button.action_id === actionId);
+}
+
+/** Lines that look like a stack trace or a raw error: never for a Slack user's eyes. */
+export const STACK_TRACE = /^\s*at\s|\n\s*at\s|Error:|node:internal|\.ts:\d+/;
