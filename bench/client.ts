@@ -11,6 +11,7 @@ import { DataClient } from '../src/core/client/dataClient.js';
 import { operations, type OperationId } from '../src/core/operations/index.js';
 import { MemoryStore } from '../src/core/store/memoryStore.js';
 import { startSimulator } from '../src/simulator/index.js';
+import { maxInWindow } from '../test/support/measure.js';
 
 const KEY = 'bench-key';
 const UNLIMITED = Object.fromEntries(Object.keys(operations).map((id) => [id, { count: 1_000_000, windowMs: 1000 }]));
@@ -61,18 +62,14 @@ async function utilisation(limit: { count: number; windowMs: number }, backlog: 
   await Promise.all(Array.from({ length: backlog }, (_, i) => client.call('fund-asset', { fundCode: String(300000 + i) }, { teamId: 'bench' })));
   const elapsed = Date.now() - started;
   const arrivals = simulator.stats().calls.map((c) => c.at).sort((a, b) => a - b);
-  let maxInWindow = 0;
-  for (let i = 0, j = 0; i < arrivals.length; i++) {
-    while (arrivals[i]! - arrivals[j]! >= limit.windowMs) j++;
-    maxInWindow = Math.max(maxInWindow, i - j + 1);
-  }
+  const mostInWindow = maxInWindow(arrivals, limit.windowMs);
   const span = (arrivals.at(-1)! - arrivals[0]!) / 1000;
   const achieved = (arrivals.length - 1) / span;
   const allowed = limit.count / (limit.windowMs / 1000);
   const rateLimited = simulator.stats().rateLimited;
   await client.close();
   await simulator.close();
-  return { allowed, achieved, maxInWindow, rateLimited, elapsed };
+  return { allowed, achieved, maxInWindow: mostInWindow, rateLimited, elapsed };
 }
 
 /** 200 requests as a team would make them: repeats, paging back and forth, one query by many. */

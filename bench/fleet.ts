@@ -10,6 +10,7 @@ import { createClient } from '@redis/client';
 import { DataClient } from '../src/core/client/dataClient.js';
 import { RedisStore } from '../src/core/store/redisStore.js';
 import { startSimulator } from '../src/simulator/index.js';
+import { maxInWindow } from '../test/support/measure.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const LIMIT = { count: 10, windowMs: 1000 };
@@ -25,16 +26,6 @@ interface Run {
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-function maxInWindow(times: number[], windowMs: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let most = 0;
-  for (let i = 0, j = 0; i < sorted.length; i++) {
-    while (sorted[i]! - sorted[j]! >= windowMs) j++;
-    most = Math.max(most, i - j + 1);
-  }
-  return most;
 }
 
 async function run({ replicas, shared }: Run) {

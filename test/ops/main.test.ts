@@ -1,22 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sendSlashCommand } from '../support/slack/signedRequests.js';
 import { startFakeSlack, type FakeSlack } from '../support/slack/fakeSlack.js';
+import { freePort } from '../support/measure.js';
 
 const SECRET = 'main-test-secret';
 const TOKEN = 'xoxb-main-test';
 const TSX = new URL('../../node_modules/.bin/tsx', import.meta.url).pathname;
 const MAIN = new URL('../../src/main.ts', import.meta.url).pathname;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 interface Running {
   child: ChildProcess;

@@ -5,13 +5,13 @@ import { digestAddButton } from './digestAdd.js';
 import { digestRemoveButton } from './digestRemove.js';
 import { digestRunButton } from './digestRun.js';
 import { openModalButton } from './openModal.js';
-import { pageButton } from './page.js';
-import { shareButton } from './share.js';
+import { resultButton } from './resultButton.js';
 
 export function register(app: App, deps: SlackDeps): void {
-  app.action(ACTION.pagePrevious, pageButton(deps));
-  app.action(ACTION.pageNext, pageButton(deps));
-  app.action(ACTION.share, shareButton(deps));
+  const onResultButton = resultButton(deps);
+  app.action(ACTION.pagePrevious, onResultButton);
+  app.action(ACTION.pageNext, onResultButton);
+  app.action(ACTION.share, onResultButton);
   app.action(ACTION.openModal, openModalButton(deps));
   app.action(ACTION.digestAdd, digestAddButton(deps));
   app.action(ACTION.digestRemove, digestRemoveButton(deps));

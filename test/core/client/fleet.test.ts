@@ -9,6 +9,7 @@ import { startSimulator, type Simulator, type SimulatorOptions } from '../../../
 import { describeWithRedis, redisUrl } from '../../support/redis.js';
 import { PrivateRedis } from '../../support/redisServer.js';
 import { TcpProxy } from '../../support/tcpProxy.js';
+import { maxInWindow } from '../../support/measure.js';
 
 const KEY = 'fleet-key';
 const FAST = { 'fund-asset': { count: 10_000, windowMs: 1000 }, 'fund-new-list': { count: 10_000, windowMs: 1000 } } as const;
@@ -33,16 +34,6 @@ async function fleet(prefix: string, simulatorOptions: SimulatorOptions, clientO
       await simulator.close();
     },
   };
-}
-
-function maxInWindow(times: number[], windowMs: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let most = 0;
-  for (let i = 0, j = 0; i < sorted.length; i++) {
-    while (sorted[i]! - sorted[j]! >= windowMs) j++;
-    most = Math.max(most, i - j + 1);
-  }
-  return most;
 }
 
 const TEAM = { teamId: 'T1', userId: 'U1' };

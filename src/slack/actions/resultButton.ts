@@ -10,10 +10,11 @@ import { responseUrlResponder } from '../responders.js';
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
 /**
- * Previous / Next: the button carries the whole query, so a click re-runs it through the client (a
- * page seen before comes from cache, free) and replaces the message in place.
+ * Previous / Next / Share in channel under a result. The button carries the whole query, so a click
+ * re-runs it through the client: another page replaces the message in place (a page seen before
+ * comes from cache, free); Share posts the same result visibly, from cache only — never a second charge.
  */
-export function pageButton(deps: SlackDeps) {
+export function resultButton(deps: SlackDeps) {
   return async ({ ack, body, action, respond, client }: Args): Promise<void> => {
     await ack();
     const responder = responseUrlResponder(respond);
