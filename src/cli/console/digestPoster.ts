@@ -1,6 +1,6 @@
 import type { DigestContent, DigestPoster } from '../../core/digest/types.js';
 import { renderDigest } from '../../slack/render/digest.js';
-import { messageText } from './blockText.js';
+import { messageText } from '../../slack/render/asText.js';
 import { rule } from './rule.js';
 
 /** Digests as the channel would get them, printed: the first message, then each thread reply. */

@@ -9,7 +9,7 @@ import { renderHelp } from '../../slack/parse/help.js';
 import { DQ_COMMAND, parseCommand } from '../../slack/parse/parseCommand.js';
 import { syntaxFor } from '../../slack/parse/syntaxes.js';
 import { renderNotice } from '../../slack/render/notice.js';
-import { messageText, type ConsoleButton } from './blockText.js';
+import { messageText, type ConsoleButton } from '../../slack/render/asText.js';
 import { rule } from './rule.js';
 
 /** What a line asked the console loop to do next. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { messageText } from '../../src/cli/console/blockText.js';
-import { mrkdwnToText } from '../../src/cli/console/mrkdwnText.js';
-import { ACTION } from '../../src/slack/ids.js';
-import { renderNotice } from '../../src/slack/render/notice.js';
+import { messageText } from '../../../src/slack/render/asText.js';
+import { mrkdwnToText } from '../../../src/slack/render/mrkdwnText.js';
+import { ACTION } from '../../../src/slack/ids.js';
+import { renderNotice } from '../../../src/slack/render/notice.js';
 
 describe('mrkdwn as terminal text', () => {
   it('drops emphasis markers at word edges only', () => {

@@ -1,6 +1,6 @@
 import type { ActionsBlockElement, ContextBlockElement, KnownBlock, SectionBlock, TextObject } from '@slack/types';
-import type { SlackMessage } from '../../slack/message.js';
-import { displayWidth } from '../../slack/render/mrkdwn.js';
+import type { SlackMessage } from '../message.js';
+import { displayWidth } from './mrkdwn.js';
 import { mrkdwnToText } from './mrkdwnText.js';
 
 /** A button of a printed reply, pressed in the console by typing its number. */
