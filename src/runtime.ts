@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { DataClient, type ClientObserver } from './core/client/dataClient.js';
 import { loadCoreConfig, type CoreConfig } from './core/config.js';
+import { configurePrices } from './core/operations/prices.js';
 import { createStore } from './core/store/index.js';
 import type { Store } from './core/store/types.js';
 import { startSimulator, type Simulator } from './simulator/index.js';
@@ -34,6 +35,7 @@ export async function createCoreRuntime(env: Env, options: { demo: boolean; logg
     options.logger.info({ simulator: simulator.url }, 'demo mode: using the built-in data-service SIMULATOR (simulated data)');
   }
   const config = loadCoreConfig(effectiveEnv);
+  configurePrices(config.costs);
   let store: Store;
   try {
     store = await createStore(config.storeUrl, { logger: options.logger });

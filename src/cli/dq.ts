@@ -17,7 +17,7 @@ const USAGE = `dq — the data service from the command line
   add --demo to use the built-in simulator instead of the real service
 
 operations (cost per call):
-${OPERATION_IDS.map((id) => `  ${operations[id].alias.padEnd(11)} ${id} (${operations[id].cost} coins${operations[id].costPublished ? '' : ', assumed'}), e.g. ${operations[id].example}`).join('\n')}
+${OPERATION_IDS.map((id) => `  ${operations[id].alias.padEnd(11)} ${id} (${operations[id].cost} coins${operations[id].costPublished ? '' : ', assumed'}; DATA_API_COSTS overrides), e.g. ${operations[id].example}`).join('\n')}
 `;
 
 async function main(argv: string[]): Promise<number> {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseDuration } from './duration.js';
 import { findOperation, type OperationId, type RateLimit } from './operations/index.js';
+import { parseStoreUrl } from './store/index.js';
 import { isValidTimeZone } from './time.js';
 
 /**
@@ -107,7 +108,12 @@ export function loadCoreConfig(env: Env, options: { requireService?: boolean } =
   const shareRetentionMs = parseDuration(env.SHARE_RETENTION ?? '24h');
   if (shareRetentionMs === undefined) problems.push(`SHARE_RETENTION "${env.SHARE_RETENTION}" is not a duration like 24h`);
   const storeUrl = env.STORE_URL?.trim() || DEFAULT_STORE_URL;
-  if (!/^(memory|sqlite|redis|rediss):\/\//.test(storeUrl)) problems.push(`STORE_URL "${storeUrl}" must start with memory://, sqlite:// or redis://`);
+  try {
+    parseStoreUrl(storeUrl);
+  } catch (error) {
+    // parseStoreUrl's message names the accepted forms and never repeats a password.
+    problems.push(error instanceof Error ? error.message : 'STORE_URL is not usable');
+  }
 
   const budgets: CoreConfig['budgets'] = { timeZone };
   const teamDaily = optionalNumber('COIN_BUDGET_TEAM_DAILY');

@@ -16,7 +16,10 @@ export class LookupHistory {
   constructor(private readonly store: Store) {}
 
   async record(teamId: string, userId: string, lookup: Lookup): Promise<void> {
-    await this.store.appendLog(logName(teamId, userId), lookup.at, lookup);
+    const log = logName(teamId, userId);
+    await this.store.appendLog(log, lookup.at, lookup);
+    // Only the last 30 days are ever read; older lookups would only make the store grow.
+    await this.store.trimLog(log, lookup.at - LOOKBACK_MS);
   }
 
   async recent(teamId: string, userId: string, now: number, limit: number): Promise<Lookup[]> {

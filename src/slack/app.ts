@@ -100,18 +100,21 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     deps,
     scheduler,
     async start(port = config.port) {
-      if (options.runScheduler ?? true) scheduler.start();
+      let listening: { port?: number } = {};
       if (socketMode) {
         await app.start();
-        return {};
+      } else {
+        const server = (await app.start(port)) as Server;
+        if (metrics) observeAcks(server, metrics);
+        listening = { port: (server.address() as AddressInfo).port };
       }
-      const server = (await app.start(port)) as Server;
-      if (metrics) observeAcks(server, metrics);
-      return { port: (server.address() as AddressInfo).port };
+      // Only once the app is up: a failed start must not leave a digest loop keeping the process alive.
+      if (options.runScheduler ?? true) scheduler.start();
+      return listening;
     },
     stop: async () => {
-      await scheduler.stop();
       await app.stop();
+      await scheduler.stop();
     },
     async settle(timeoutMs: number) {
       const deadline = Date.now() + timeoutMs;

@@ -61,3 +61,23 @@ export function webApiResponder(client: WebClient, userId: string, channelId: st
   }
   return responder;
 }
+
+/**
+ * Tries `primary`, and on failure `fallback`: a form kept its slash command's response_url, which
+ * Slack honours for 30 minutes only; a result someone paid for must still reach them after that.
+ */
+export function withFallback(primary: Responder, fallback: Responder, logger?: Logger): Responder {
+  const responder: Responder = {
+    reply: async (message, options) => {
+      try {
+        await primary.reply(message, options);
+      } catch (error) {
+        logger?.info({ err: error }, 'reply through the response_url failed; using the Web API');
+        await fallback.reply(message, options);
+      }
+    },
+  };
+  const share = primary.share ?? fallback.share;
+  if (share) responder.share = share;
+  return responder;
+}

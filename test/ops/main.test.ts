@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sendSlashCommand } from '../support/slack/signedRequests.js';
@@ -55,6 +57,21 @@ describe('npm start (src/main.ts)', () => {
     expect(text).toContain('README.md');
     expect(text).toContain('dq console --demo');
     expect(text).not.toMatch(/\n\s+at /);
+  });
+
+  it('a start that fails (port taken) says why and exits instead of hanging', async () => {
+    fake = await startFakeSlack({ validTokens: [TOKEN] });
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, resolve));
+    const port = (blocker.address() as AddressInfo).port;
+    try {
+      running = startMain({ DEMO: '1', SLACK_BOT_TOKEN: TOKEN, SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: fake.apiUrl, PORT: String(port), LOG_LEVEL: 'fatal', STORE_URL: 'memory://' });
+      expect(await running.exited).toBe(1);
+      expect(running.output()).toContain('dq could not start');
+      expect(running.output()).not.toMatch(/\n\s+at /);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
   });
 
   it('serves health, readiness and metrics, answers a command, and shuts down gracefully on SIGTERM', async () => {

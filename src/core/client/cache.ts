@@ -42,7 +42,10 @@ export class ResultCache {
     private readonly clock: Clock,
     private readonly retentionMs: number,
     private readonly logger?: Logger,
-  ) {}
+  ) {
+    // Left to itself Keyv answers "not found" when its store fails, which would hide an outage here.
+    keyv.throwOnErrors = true;
+  }
 
   async get<R>(key: string, freshForMs: number): Promise<CacheHit<R> | undefined> {
     const entry = await this.guard(() => this.keyv.get(key));
@@ -58,13 +61,19 @@ export class ResultCache {
   private async guard<T>(action: () => Promise<T>): Promise<T | undefined> {
     try {
       const value = await action();
-      if (this.storeFailing) this.logger?.info('cache store is answering again');
-      this.storeFailing = false;
+      if (this.storeFailing) {
+        this.storeFailing = false;
+        this.logger?.info('cache store is answering again');
+      }
       return value;
     } catch (error) {
-      if (!this.storeFailing) this.logger?.warn({ err: error }, 'cache store failed; calling without cache until it answers');
-      this.storeFailing = true;
+      this.failed(error);
       return undefined;
     }
+  }
+
+  private failed(error: unknown): void {
+    if (!this.storeFailing) this.logger?.warn({ err: error }, 'cache store failed; calling without cache until it answers');
+    this.storeFailing = true;
   }
 }

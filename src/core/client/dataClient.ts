@@ -4,6 +4,7 @@ import { NotCachedError, UpstreamError, ValidationError, isDataError } from '../
 import { Budgets, type BudgetLimits, type BudgetState, type Spender } from '../ledger/budgets.js';
 import { Ledger, type UsageSummary } from '../ledger/ledger.js';
 import { operations, type AnyOperation, type OperationId, type PageInfo, type RateLimit, type RequestOf, type ResultOf } from '../operations/index.js';
+import { priceOf } from '../operations/prices.js';
 import type { Store } from '../store/types.js';
 import { ResultCache, cacheKey, type CachedResult } from './cache.js';
 import { readEnvelope } from './envelope.js';
@@ -131,7 +132,7 @@ export class DataClient {
   }
 
   costOf(id: OperationId): number {
-    return this.options.costs?.[id] ?? operations[id].cost;
+    return this.options.costs?.[id] ?? priceOf(id).coins;
   }
 
   rateLimitOf(id: OperationId): RateLimit {
@@ -166,7 +167,14 @@ export class DataClient {
     if (callOptions.cacheOnly) throw new NotCachedError(id);
 
     const { promise, shared } = this.inFlight.run(key, () => this.fetchOnce(id, request, key, freshForMs, context, callOptions));
-    const outcome = await promise;
+    let outcome: Awaited<typeof promise>;
+    try {
+      outcome = await promise;
+    } catch (error) {
+      // Another user's budget refused the call this one joined; that says nothing about this user's budget.
+      if (shared && isDataError(error) && (error.kind === 'budget' || error.kind === 'budget_unavailable')) return this.call(id, input, context, callOptions);
+      throw error;
+    }
     const sharedHere = shared || outcome.shared;
     if (sharedHere) this.options.observer?.sharedCall?.(id);
     const age = Math.max(0, this.clock.now() - outcome.value.storedAt);
@@ -241,7 +249,11 @@ export class DataClient {
       } catch (error) {
         if (!shouldRetry(error, attempt, this.retry)) throw error;
         const retryAfterMs = error instanceof UpstreamError ? error.retryAfterMs : undefined;
-        if (error instanceof UpstreamError && error.kind === 'rate_limited') pacer.pauseFor(retryAfterMs ?? this.retry.baseDelayMs);
+        if (error instanceof UpstreamError && error.kind === 'rate_limited') {
+          const pauseMs = retryAfterMs ?? this.retry.baseDelayMs;
+          pacer.pauseFor(pauseMs);
+          await this.sharedPacing?.pauseFor(id, pauseMs);
+        }
         const delay = retryDelayMs(attempt, this.retry, retryAfterMs);
         this.logger?.warn({ operation: id, attempt, kind: (error as UpstreamError).kind, delayMs: delay }, 'retrying data-service call');
         await this.clock.sleep(delay);
@@ -271,12 +283,20 @@ export class DataClient {
       // From here the service has answered with success, so it has charged the call.
       coins = this.costOf(id);
       onCharged();
+      const changed = (problem: unknown) => {
+        this.logger?.error({ operation: id, taskNo, shape: describeShape(envelope.data), problem }, 'data-service response changed shape');
+        return new UpstreamError('schema_changed', { operation: id, httpStatus: answer.status, ...(taskNo ? { taskNo } : {}) }, `${id}: the response no longer matches the published fields`);
+      };
       const parsed = definition.data.safeParse(envelope.data);
-      if (!parsed.success) {
-        this.logger?.error({ operation: id, taskNo, shape: describeShape(envelope.data), issues: parsed.error.issues.slice(0, 5) }, 'data-service response changed shape');
-        throw new UpstreamError('schema_changed', { operation: id, httpStatus: answer.status, ...(taskNo ? { taskNo } : {}) }, `${id}: the response no longer matches the published fields`);
+      if (!parsed.success) throw changed(parsed.error.issues.slice(0, 5));
+      let result: ResultOf<Id>;
+      try {
+        // Normalising checks what a schema cannot (e.g. every candle line as long as data.fields).
+        result = definition.normalise(parsed.data, request) as ResultOf<Id>;
+      } catch (error) {
+        throw changed(error instanceof Error ? error.message : String(error));
       }
-      const entry: CachedResult<ResultOf<Id>> = { result: definition.normalise(parsed.data, request) as ResultOf<Id>, storedAt: this.clock.now() };
+      const entry: CachedResult<ResultOf<Id>> = { result, storedAt: this.clock.now() };
       if (taskNo) entry.taskNo = taskNo;
       return entry;
     } catch (error) {

@@ -21,6 +21,7 @@ export class Pacer {
   private readonly clock: Clock;
   private lastStartAt = Number.NEGATIVE_INFINITY;
   private pausedUntil = 0;
+  private nextAfterPause = 0;
 
   constructor(options: PacerOptions) {
     this.spacingMs = spacingMs(options.limit, options.safetyMargin);
@@ -29,18 +30,30 @@ export class Pacer {
   }
 
   /** Runs `task` at the next free slot, after any pause the service asked for. */
-  async schedule<T>(task: () => Promise<T>): Promise<T> {
-    const pause = this.pausedUntil - this.clock.now();
-    if (pause > 0) await this.clock.sleep(pause);
-    return this.bottleneck.schedule(() => {
+  schedule<T>(task: () => Promise<T>): Promise<T> {
+    return this.bottleneck.schedule(async () => {
+      await this.waitOutPause();
       this.lastStartAt = this.clock.now();
       return task();
     });
   }
 
-  /** Holds every new start until `ms` from now (the service said Retry-After). */
+  /** Holds every start until `ms` from now (the service said Retry-After), calls already queued included. */
   pauseFor(ms: number): void {
     this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + ms);
+  }
+
+  /**
+   * Bottleneck times queued calls ahead, so a pause is kept inside each call: during a pause each
+   * takes the next free slot after it, at the usual spacing, so the calls do not all go out at once
+   * when it ends.
+   */
+  private async waitOutPause(): Promise<void> {
+    const now = this.clock.now();
+    if (this.pausedUntil <= now) return;
+    const slot = Math.max(this.pausedUntil, this.nextAfterPause);
+    this.nextAfterPause = slot + this.spacingMs;
+    await this.clock.sleep(slot - now);
   }
 
   /** Roughly how long a call scheduled now would wait before it starts. */

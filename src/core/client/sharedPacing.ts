@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { RateLimit } from '../operations/definition.js';
+import { LocalSlots } from '../store/localSlots.js';
 import type { Store } from '../store/types.js';
 
 export interface SharedPacingOptions {
@@ -28,10 +29,12 @@ export function spacingMs(limit: RateLimit, safetyMargin = 0.02): number {
 export class SharedPacing {
   private fleetSize = 1;
   private storeDown = false;
-  private readonly localNextFree = new Map<string, number>();
+  private readonly local: LocalSlots;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly options: SharedPacingOptions) {}
+  constructor(private readonly options: SharedPacingOptions) {
+    this.local = new LocalSlots(options.clock);
+  }
 
   /** Starts the heartbeat that tells the other replicas this one exists. */
   start(): void {
@@ -73,14 +76,12 @@ export class SharedPacing {
         this.options.logger?.warn({ err: error, replicas: this.fleetSize }, 'shared rate limit unreachable; keeping to this replica’s share of the limit');
       }
       this.storeDown = true;
-      return this.localSlot(operation, interval * this.fleetSize);
+      return this.local.reserveSlot(operation, interval * this.fleetSize);
     }
   }
 
-  private localSlot(operation: string, interval: number): number {
-    const now = this.options.clock.now();
-    const slot = Math.max(now, this.localNextFree.get(operation) ?? 0);
-    this.localNextFree.set(operation, slot + interval);
-    return slot - now;
+  /** The service said Retry-After: push the fleet's schedule back by that long (best effort). */
+  async pauseFor(operation: string, ms: number): Promise<void> {
+    await this.options.store.reserveSlot(`pace:${operation}`, Math.max(1, Math.ceil(ms))).catch(() => undefined);
   }
 }

@@ -10,6 +10,8 @@ export interface Collected {
   funds: NewFund[];
   coinsSpent: number;
   pagesFetched: number;
+  /** Why collecting stopped before the end (a later page failed or passed the budget); what came before is kept. */
+  stoppedBy?: unknown;
 }
 
 /**
@@ -29,7 +31,14 @@ export async function collectNewFunds(
   for (let page = 1; page <= MAX_PAGES; page++) {
     const input: Record<string, string> = { pageNo: String(page), pageSize: String(DIGEST_PAGE_SIZE) };
     if (filter !== 'all') input.saleStatus = filter === 'onsale' ? 'true' : 'false';
-    const answer = await data.call('fund-new-list', input, { ...context, source: 'digest' });
+    let answer;
+    try {
+      answer = await data.call('fund-new-list', input, { ...context, source: 'digest' });
+    } catch (error) {
+      // Pages already fetched were paid for: post their funds; the rest stay unseen for next time.
+      if (page === 1) throw error;
+      return { funds: fresh, coinsSpent, pagesFetched, stoppedBy: error };
+    }
     coinsSpent += answer.coinsSpent;
     pagesFetched += 1;
     const funds = answer.result.funds;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { DataClient } from '../client/dataClient.js';
 import type { Clock } from '../clock.js';
@@ -27,7 +28,11 @@ export interface DigestRunnerOptions {
 /** A claim on one scheduled run outlives any catch-up window, so a run can only ever be taken once. */
 const CLAIM_TTL_MS = 7 * 86_400_000;
 
-export type RunOutcome = DigestRunRecord | 'missing' | 'claimed_elsewhere';
+/** One run of a digest at a time, whatever started it; long enough for Slack's own retries. */
+const LOCK_TTL_MS = 15 * 60_000;
+
+/** `busy`: another run of this digest (manual or scheduled) is under way; the scheduler tries again. */
+export type RunOutcome = DigestRunRecord | 'missing' | 'claimed_elsewhere' | 'busy';
 
 /**
  * Runs one digest for one scheduled time, at most once across restarts and replicas: the run is
@@ -39,7 +44,22 @@ export class DigestRunner {
   constructor(private readonly options: DigestRunnerOptions) {}
 
   async run(digestId: string, scheduledFor: number, trigger: DigestRunRecord['trigger']): Promise<RunOutcome> {
-    const { repository, store, clock, owner } = this.options;
+    const { store, owner } = this.options;
+    // Two runs at once would both read the same "seen" funds and post them twice (Run now during the
+    // scheduled run, a double click): the lock comes before the claim, so a scheduled run that finds
+    // it taken is tried again on the next tick instead of being used up.
+    const lock = `digest-lock:${digestId}`;
+    const lockOwner = `${owner}:${randomBytes(4).toString('hex')}`;
+    if (!(await store.claim(lock, lockOwner, LOCK_TTL_MS))) return 'busy';
+    try {
+      return await this.runLocked(digestId, scheduledFor, trigger);
+    } finally {
+      await store.releaseClaim(lock, lockOwner).catch(() => undefined);
+    }
+  }
+
+  private async runLocked(digestId: string, scheduledFor: number, trigger: DigestRunRecord['trigger']): Promise<RunOutcome> {
+    const { repository, store, owner } = this.options;
     const digest = await repository.get(digestId);
     if (!digest) return 'missing';
     const claimed = await store.claim(`digest-run:${digest.id}:${scheduledFor}`, owner, CLAIM_TTL_MS);
@@ -95,7 +115,8 @@ export class DigestRunner {
     const posted = await this.tryPost(digest, content);
     if (!posted.ok) return finish('post_failed', collected.funds.length, collected.coinsSpent, posted.detail);
     await repository.markSeen(digest.id, collected.funds.map((fund) => fund.fundCode));
-    return finish(content.empty ? 'nothing_new' : 'posted', collected.funds.length, collected.coinsSpent);
+    const stopped = collected.stoppedBy === undefined ? undefined : `stopped after page ${collected.pagesFetched}: ${explainError(collected.stoppedBy, clock.now()).summary}`;
+    return finish(content.empty ? 'nothing_new' : 'posted', collected.funds.length, collected.coinsSpent, stopped);
   }
 
   private async tryPost(digest: Digest, content: DigestContent): Promise<{ ok: true } | { ok: false; detail: string }> {

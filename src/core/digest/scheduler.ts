@@ -31,6 +31,10 @@ export class DigestScheduler {
 
   constructor(private readonly options: DigestSchedulerOptions) {}
 
+  /**
+   * Starts every run that is due at `now`; resolves when those runs have finished (tests await
+   * that). The background loop does not wait, so one slow digest never delays another's time.
+   */
   async tick(now = this.options.clock.now()): Promise<void> {
     const digests = await this.options.repository.all();
     await Promise.all(digests.map((digest) => this.consider(digest, now)));
@@ -43,13 +47,13 @@ export class DigestScheduler {
     const tickMs = this.options.tickMs ?? 10_000;
     this.loop = (async () => {
       while (!signal.aborted) {
-        await this.tick().catch((error: unknown) => this.options.logger?.error({ err: error }, 'digest tick failed'));
+        void this.tick().catch((error: unknown) => this.options.logger?.error({ err: error }, 'digest tick failed'));
         await this.options.clock.sleep(tickMs, signal).catch(() => undefined);
       }
     })();
   }
 
-  /** Stops looking for new runs and waits for runs in progress (bounded by the caller). */
+  /** Stops looking for new runs; runs in progress go on (`busy` counts them, the caller bounds the wait). */
   async stop(): Promise<void> {
     this.stopping?.abort();
     await this.loop;

@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import { SALE_STATUS_SYNONYMS } from '../operations/newFunds.js';
 import { isValidTimeZone } from '../time.js';
 import type { DigestRepository } from './repository.js';
 import type { DigestRunner, RunOutcome } from './runner.js';
@@ -23,7 +24,13 @@ export interface NewDigest {
   timeZone?: string;
 }
 
-const FILTERS: Record<string, SaleFilter> = { onsale: 'onsale', on: 'onsale', 在售: 'onsale', offsale: 'offsale', off: 'offsale', all: 'all' };
+/** The sale-status words of the new-funds operation (onsale, on, 在售, true …), plus all/any/全部. */
+function parseFilter(word: string): SaleFilter | undefined {
+  const lower = word.trim().toLowerCase();
+  if (['all', 'any', '全部'].includes(lower)) return 'all';
+  const status = lower === 'true' || lower === 'false' ? lower : Object.hasOwn(SALE_STATUS_SYNONYMS, lower) ? SALE_STATUS_SYNONYMS[lower] : undefined;
+  return status === 'true' ? 'onsale' : status === 'false' ? 'offsale' : undefined;
+}
 
 /** Adding, listing, removing and running digests; who may do what is decided by the caller. */
 export class DigestService {
@@ -39,8 +46,7 @@ export class DigestService {
     if (!cadence) throw new DigestInputError(`"${request.cadence}" is not a schedule; use daily, weekdays or weekly:mon (any weekday)`);
     const time = parseTimeOfDay(request.time);
     if (!time) throw new DigestInputError(`"${request.time}" is not a time of day; use HH:MM, e.g. 08:30`);
-    const filterWord = (request.filter ?? 'all').toLowerCase();
-    const filter = Object.hasOwn(FILTERS, filterWord) ? FILTERS[filterWord] : undefined;
+    const filter = parseFilter(request.filter ?? 'all');
     if (!filter) throw new DigestInputError(`"${request.filter}" is not a filter; use onsale, offsale or all`);
     const timeZone = request.timeZone ?? this.defaultTimeZone;
     if (!isValidTimeZone(timeZone)) throw new DigestInputError(`"${timeZone}" is not a time zone; use an IANA name like Asia/Shanghai or Europe/London`);

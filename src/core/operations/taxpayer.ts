@@ -51,10 +51,10 @@ export const taxpayerQuery: OperationDefinition<TaxpayerRequest, z.infer<typeof 
       normalise: (text) => (looksLikeCreditCode(text) ? text.toUpperCase() : text),
       check: checkKeyword,
     }),
-    // The spec does not publish the taxpayer page-size maximum; 50 matches the other paged operations.
     pageNo: integerField({ default: 1 }),
-    // One Slack message shows about 20 taxpayer cards whole, so a bigger page would hide records.
-    pageSize: integerField({ default: 10, max: 20, maxReason: "a Slack message shows about 20 records" }),
+    // The spec publishes no taxpayer page-size maximum; one Slack message shows about 20 taxpayer
+    // cards whole, so a bigger page would be paid for and partly hidden.
+    pageSize: integerField({ default: 10, max: 20, maxReason: 'a Slack message shows about 20 records' }),
   }),
   request: z.object({ keyword: z.string(), pageNo: z.number().int(), pageSize: z.number().int() }),
   data: taxpayerData,

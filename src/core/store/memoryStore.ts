@@ -146,6 +146,11 @@ export class MemoryStore implements Store {
       .map((line) => ({ at: line.at, entry: JSON.parse(line.json) as T }));
   }
 
+  async trimLog(log: string, beforeMs: number): Promise<void> {
+    const lines = this.#logs.get(log);
+    if (lines) this.#logs.set(log, lines.filter((line) => line.at >= beforeMs));
+  }
+
   async ping(): Promise<void> {}
 
   async close(): Promise<void> {}

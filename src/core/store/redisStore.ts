@@ -173,6 +173,10 @@ export class RedisStore implements Store {
     }));
   }
 
+  async trimLog(log: string, beforeMs: number): Promise<void> {
+    await this.client.zRemRangeByScore(this.#key('log', log), '-inf', `(${scoreBound(beforeMs)}`);
+  }
+
   async ping(): Promise<void> {
     await this.client.ping();
   }

@@ -222,6 +222,10 @@ export class SqliteStore implements Store {
     return rows.map((row) => ({ at: row.at, entry: JSON.parse(row.entry) as T }));
   }
 
+  async trimLog(log: string, beforeMs: number): Promise<void> {
+    await this.connection.exclusive((sql) => sql.run('DELETE FROM dq_logs WHERE log = ? AND at < ?', log, beforeMs));
+  }
+
   async ping(): Promise<void> {
     await this.connection.exclusive((sql) => sql.get('SELECT 1'));
   }

@@ -39,6 +39,8 @@ export interface Store {
   appendLog(log: string, at: number, entry: unknown): Promise<void>;
   /** Entries with fromMs <= at < toMs, oldest first. */
   readLog<T>(log: string, fromMs: number, toMs: number): Promise<Array<{ at: number; entry: T }>>;
+  /** Deletes the entries with at < beforeMs (logs that are only read recent, like lookup history). */
+  trimLog(log: string, beforeMs: number): Promise<void>;
 
   /**
    * Takes the next slot of an evenly paced schedule shared by every caller of this store (every

@@ -2,6 +2,7 @@ import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } 
 import type { SlackDeps } from '../deps.js';
 import { mayManageDigest } from '../flows/digestPermissions.js';
 import { publishHome } from '../flows/publishHome.js';
+import { refusedOutsideChannels } from '../refusedOutsideChannels.js';
 import { describeRunOutcome } from '../render/digestRun.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
@@ -11,6 +12,7 @@ export function digestRunButton(deps: SlackDeps) {
   return async ({ ack, body, action, client }: Args): Promise<void> => {
     await ack();
     const teamId = body.team?.id ?? body.user.team_id ?? 'unknown';
+    if (await refusedOutsideChannels(deps, client, { teamId, userId: body.user.id })) return;
     try {
       const digest = await deps.digests.find(teamId, action.value ?? '');
       if (!digest || !mayManageDigest(deps, body.user.id, digest)) return;

@@ -43,7 +43,6 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
     return;
   }
   try {
-    const request = deps.data.validate(operation, run.input);
     const context: CallContext = { teamId: requester.teamId, userId: requester.userId, source: 'slack' };
     if (requester.channelId) context.channelId = requester.channelId;
     const options: CallOptions = { cacheOnly: run.cacheOnly ?? false };
@@ -51,7 +50,7 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
       if (queuedShown || waitMs <= deps.config.queuedNoticeAfterMs) return;
       queuedShown = responder.reply(renderQueued(definition.title, waitMs), { replace }).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not post the queued notice'));
     };
-    const answer = await deps.data.call(operation, request, context, options);
+    const answer = await deps.data.call(operation, run.input, context, options);
     await afterQueuedNotice();
     const chart = await chartFor(answer, deps.charts, requester.timeZone);
     const message = renderAnswer(answer, {

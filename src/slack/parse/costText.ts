@@ -1,7 +1,9 @@
-import type { AnyOperation } from '../../core/operations/index.js';
+import type { AnyOperation, OperationId } from '../../core/operations/index.js';
+import { priceOf } from '../../core/operations/prices.js';
 
-/** Costs come from the operation definitions, so no screen can disagree with what is charged. */
+/** Prices come from the one price table, so no screen can disagree with what is charged. */
 export function costText(definition: AnyOperation): string {
-  const coins = `${definition.cost} coins per lookup`;
-  return definition.costPublished ? coins : `${coins} (assumed: the service does not publish this cost)`;
+  const price = priceOf(definition.id as OperationId);
+  const coins = `${price.coins} coins per lookup`;
+  return price.assumed ? `${coins} (assumed: the service does not publish this cost)` : coins;
 }

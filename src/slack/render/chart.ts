@@ -1,11 +1,7 @@
 import type { ContextBlock, ImageBlock, KnownBlock } from '@slack/types';
 import type { ChartImage } from '../../charts/types.js';
-import { keepBlock } from './limits.js';
+import { SLACK_LIMITS, keepBlock } from './limits.js';
 import { escapeMrkdwn, mrkdwn, plainText, truncatePlain } from './mrkdwn.js';
-
-const MAX_IMAGE_URL = 3000;
-const MAX_ALT_TEXT = 2000;
-const MAX_TITLE = 2000;
 
 function note(text: string): ContextBlock {
   return keepBlock('chart', { type: 'context', elements: [mrkdwn(`_${escapeMrkdwn(text)}_`)] });
@@ -18,12 +14,12 @@ function note(text: string): ContextBlock {
 export function renderChart(chart: ChartImage | undefined): KnownBlock[] {
   if (!chart) return [];
   if (chart.kind === 'none') return [note(chart.note)];
-  if (chart.url.length > MAX_IMAGE_URL) return [note('Chart left out: its address is too long for Slack.')];
+  if (chart.url.length > SLACK_LIMITS.url) return [note('Chart left out: its address is too long for Slack.')];
   const image: ImageBlock = {
     type: 'image',
     image_url: chart.url,
-    alt_text: truncatePlain(chart.alt.trim() || chart.caption.trim() || 'Chart', MAX_ALT_TEXT),
+    alt_text: truncatePlain(chart.alt.trim() || chart.caption.trim() || 'Chart', SLACK_LIMITS.altText),
   };
-  if (chart.caption.trim()) image.title = plainText(truncatePlain(chart.caption.trim(), MAX_TITLE));
+  if (chart.caption.trim()) image.title = plainText(truncatePlain(chart.caption.trim(), SLACK_LIMITS.imageTitle));
   return [keepBlock('chart', image)];
 }

@@ -1,31 +1,22 @@
 import type { KnownBlock } from '@slack/types';
 import { describeSchedule } from '../../core/digest/schedule.js';
 import type { DigestContent } from '../../core/digest/types.js';
-import { operations } from '../../core/operations/index.js';
+import { priceOf } from '../../core/operations/prices.js';
 import type { SlackMessage } from '../message.js';
 import { contextBlock, headerBlock, sectionBlock } from './blocks.js';
 import { plural } from './format.js';
 import { fitToSlackLimits } from './limits.js';
 import { escapeMrkdwn } from './mrkdwn.js';
-import { newFundEntry } from './newFunds.js';
+import { newFundSections } from './newFunds.js';
 
-/** Five funds per section keeps a message of 20 funds far below 50 blocks and 12,000 characters. */
-const FUNDS_PER_SECTION = 5;
+/** 20 funds (four sections) keep a message far below 50 blocks and 12,000 characters. */
 const FUNDS_IN_MAIN = 20;
 const FUNDS_PER_REPLY = 25;
 
 const FILTER_LABEL = { onsale: 'on sale', offsale: 'not on sale', all: 'all' } as const;
 
-function fundSections(funds: DigestContent['funds']): KnownBlock[] {
-  const blocks: KnownBlock[] = [];
-  for (let first = 0; first < funds.length; first += FUNDS_PER_SECTION) {
-    blocks.push(sectionBlock(funds.slice(first, first + FUNDS_PER_SECTION).map(newFundEntry).join('\n\n')));
-  }
-  return blocks;
-}
-
 function footer(content: DigestContent): KnownBlock {
-  const cost = operations['fund-new-list'].cost;
+  const cost = priceOf('fund-new-list').coins;
   const parts = [`Digest \`${content.digest.id}\``, escapeMrkdwn(describeSchedule(content.digest.schedule)), `${cost} coins per page of 50`];
   if (content.simulated) parts.push('Simulated data');
   return contextBlock(parts.join(' · '));
@@ -50,14 +41,14 @@ export function renderDigest(content: DigestContent, _options: { now: number }):
   const count = plural(funds.length, 'fund');
   const main = funds.slice(0, FUNDS_IN_MAIN);
   const rest = funds.slice(FUNDS_IN_MAIN);
-  const blocks: KnownBlock[] = [headerBlock(title), ...fundSections(main)];
+  const blocks: KnownBlock[] = [headerBlock(title), ...newFundSections(main)];
   if (rest.length > 0) blocks.push(contextBlock(`${plural(rest.length, 'more fund')} in the thread.`));
   blocks.push(footer(content));
   const messages: SlackMessage[] = [fitToSlackLimits({ text: `${title}: ${count}`, blocks })];
   for (let first = 0; first < rest.length; first += FUNDS_PER_REPLY) {
     const part = rest.slice(first, first + FUNDS_PER_REPLY);
     const from = FUNDS_IN_MAIN + first + 1;
-    messages.push(fitToSlackLimits({ text: `Funds ${from}–${from + part.length - 1} of ${funds.length}`, blocks: fundSections(part) }));
+    messages.push(fitToSlackLimits({ text: `Funds ${from}–${from + part.length - 1} of ${funds.length}`, blocks: newFundSections(part) }));
   }
   return messages;
 }

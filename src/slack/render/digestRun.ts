@@ -22,6 +22,7 @@ export function runSummary(record: DigestRunRecord): string {
 
 export function describeRunOutcome(digest: Digest, outcome: RunOutcome): string {
   if (outcome === 'missing') return `Digest ${digest.id} no longer exists.`;
+  if (outcome === 'busy') return `Digest ${digest.id} is posting right now; its result will show in \`/dq digest list\` in a moment.`;
   if (outcome === 'claimed_elsewhere') return `Digest ${digest.id} is already running; its result will show in \`/dq digest list\`.`;
   return `Digest ${digest.id} for <#${digest.channelId}>: ${runSummary(outcome)}.`;
 }

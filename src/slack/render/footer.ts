@@ -1,15 +1,15 @@
 import type { ContextBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { formatDuration } from '../../core/duration.js';
-import { operations, type AnyOperation } from '../../core/operations/index.js';
+import { operations } from '../../core/operations/index.js';
+import { priceOf } from '../../core/operations/prices.js';
 import { keepBlock } from './limits.js';
 import { escapeMrkdwn, inlineCode, mrkdwn, userMention } from './mrkdwn.js';
 import { plural } from './format.js';
 import type { RenderOptions } from './types.js';
 
 function costText(answer: CallResult): string {
-  const definition: AnyOperation | undefined = Object.hasOwn(operations, answer.operation) ? operations[answer.operation] : undefined;
-  const assumed = definition && !definition.costPublished ? ' (assumed)' : '';
+  const assumed = Object.hasOwn(operations, answer.operation) && priceOf(answer.operation).assumed ? ' (assumed)' : '';
   return `${plural(answer.cost, 'coin')} per lookup${assumed}`;
 }
 

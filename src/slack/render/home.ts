@@ -3,7 +3,8 @@ import type { Digest } from '../../core/digest/types.js';
 import type { Lookup } from '../../core/history.js';
 import type { BudgetState } from '../../core/ledger/budgets.js';
 import type { UsageSummary } from '../../core/ledger/ledger.js';
-import { findOperation, operations } from '../../core/operations/index.js';
+import { OPERATION_IDS, findOperation, operations } from '../../core/operations/index.js';
+import { priceOf } from '../../core/operations/prices.js';
 import { ACTION } from '../ids.js';
 import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
 import { digestLines } from './digestList.js';
@@ -57,7 +58,7 @@ export function renderHome(input: HomeInput): HomeView {
       [labelled('Workspace', spent(budget.team, usage.month.coins)), labelled('You', spent(budget.user, userMonth))],
     ),
     { type: 'actions', block_id: 'dq-home-search', elements: Object.values(operations).map((op) => button(op.title, ACTION.openModal, op.alias)) } satisfies ActionsBlock,
-    contextBlock(Object.values(operations).map((op) => `${escapeMrkdwn(op.title)}: ${op.cost} coins${op.costPublished ? '' : ' (assumed)'}`).join(' · ')),
+    contextBlock(OPERATION_IDS.map((id) => `${escapeMrkdwn(operations[id].title)}: ${priceOf(id).coins} coins${priceOf(id).assumed ? ' (assumed)' : ''}`).join(' · ')),
     dividerBlock(),
     headerBlock('Your recent lookups', 'home-recent'),
     sectionBlock(input.recent.length ? input.recent.map((lookup) => lookupLine(lookup, input.timeZone)).join('\n') : 'None yet. Try `/dq help` or a button above.'),

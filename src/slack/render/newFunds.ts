@@ -48,6 +48,22 @@ export function newFundEntry(fund: NewFund): string {
   ].join('\n');
 }
 
+/** Several funds in one section's text; entries are cut evenly if a service ever sends novels. */
+function fundGroupText(group: readonly NewFund[]): string {
+  const entries = group.map(newFundEntry);
+  const body = entries.join('\n\n');
+  if (body.length <= SECTION_TEXT_MAX) return body;
+  const share = Math.floor(SECTION_TEXT_MAX / group.length) - 2;
+  return entries.map((entry) => truncateMrkdwn(entry, share)).join('\n\n');
+}
+
+/** Funds as sections of five (fifty one-block cards would use up every block a message may have). */
+export function newFundSections(funds: readonly NewFund[]): KnownBlock[] {
+  const blocks: KnownBlock[] = [];
+  for (let first = 0; first < funds.length; first += FUNDS_PER_SECTION) blocks.push(sectionBlock(fundGroupText(funds.slice(first, first + FUNDS_PER_SECTION))));
+  return blocks;
+}
+
 function filterLabel(saleStatus: 'true' | 'false' | undefined): string {
   return saleStatus === 'true' ? 'on sale' : saleStatus === 'false' ? 'not on sale' : 'all';
 }
@@ -60,12 +76,7 @@ export function renderNewFunds(answer: CallResult<typeof NEW_FUNDS_ID>): Rendere
   if (!funds.length) blocks.push(sectionBlock(`No newly issued funds (${filter}) on this page.`));
   for (let first = 0; first < funds.length; first += FUNDS_PER_SECTION) {
     const group = funds.slice(first, first + FUNDS_PER_SECTION);
-    const entries = group.map(newFundEntry);
-    const body = entries.join('\n\n');
-    // Entries are short by construction; the cap only guards against a service sending novels.
-    const share = Math.floor(SECTION_TEXT_MAX / group.length) - 2;
-    const sectionText = body.length <= SECTION_TEXT_MAX ? body : entries.map((entry) => truncateMrkdwn(entry, share)).join('\n\n');
-    blocks.push(...recordBlocks(first, first + group.length - 1, [sectionBlock(sectionText)]));
+    blocks.push(...recordBlocks(first, first + group.length - 1, [sectionBlock(fundGroupText(group))]));
   }
   return { text: `${title} (${filter}): ${plural(total, 'fund')}`, blocks };
 }

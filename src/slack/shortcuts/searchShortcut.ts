@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, GlobalShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
-import { refusal } from '../access.js';
 import type { SlackDeps } from '../deps.js';
 import { openSearchModal } from '../flows/openSearchModal.js';
+import { refusedOutsideChannels } from '../refusedOutsideChannels.js';
 
 type Args = SlackShortcutMiddlewareArgs<GlobalShortcut> & AllMiddlewareArgs;
 
@@ -9,11 +9,7 @@ type Args = SlackShortcutMiddlewareArgs<GlobalShortcut> & AllMiddlewareArgs;
 export function searchShortcut(deps: SlackDeps) {
   return async ({ ack, shortcut, client }: Args): Promise<void> => {
     await ack();
-    const refused = refusal(deps.config.allowlist, { teamId: shortcut.team?.id, userId: shortcut.user.id });
-    if (refused) {
-      await client.chat.postMessage({ channel: shortcut.user.id, text: refused }).catch(() => undefined);
-      return;
-    }
+    if (await refusedOutsideChannels(deps, client, { teamId: shortcut.team?.id, userId: shortcut.user.id })) return;
     await openSearchModal(deps, client, shortcut.trigger_id, undefined, {});
   };
 }

@@ -1,5 +1,6 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { DigestInputError } from '../../core/digest/service.js';
+import { refusal } from '../access.js';
 import type { SlackDeps } from '../deps.js';
 import { mayAddDigest } from '../flows/digestPermissions.js';
 import { publishHome } from '../flows/publishHome.js';
@@ -18,6 +19,11 @@ export function digestAddSubmission(deps: SlackDeps) {
     const form = readDigestForm(view.state.values);
     if (!form.channelId) {
       await ack({ response_action: 'errors', errors: { [DIGEST_FIELDS.channel]: 'Choose the channel that should receive the digest.' } });
+      return;
+    }
+    const refused = refusal(deps.config.allowlist, { teamId, userId: body.user.id, channelId: form.channelId });
+    if (refused) {
+      await ack({ response_action: 'errors', errors: { [DIGEST_FIELDS.channel]: refused } });
       return;
     }
     try {

@@ -8,7 +8,7 @@ import { VIEW } from '../ids.js';
 import { requesterOf } from '../interactionRequester.js';
 import { decodeModalOrigin } from '../modalMetadata.js';
 import { inlineErrors, readSubmission } from '../modals/submission.js';
-import { rawResponseUrlResponder, webApiResponder } from '../responders.js';
+import { rawResponseUrlResponder, webApiResponder, withFallback } from '../responders.js';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
@@ -42,7 +42,8 @@ export function searchSubmission(deps: SlackDeps) {
       throw error;
     }
     await ack();
-    const responder = origin.responseUrl ? rawResponseUrlResponder(origin.responseUrl) : webApiResponder(client, body.user.id, origin.channelId, deps.logger);
+    const viaWebApi = webApiResponder(client, body.user.id, origin.channelId, deps.logger);
+    const responder = origin.responseUrl ? withFallback(rawResponseUrlResponder(origin.responseUrl), viaWebApi, deps.logger) : viaWebApi;
     await runQuery(deps, await requesterOf(deps, client, body, origin.channelId), { operation, input }, responder);
   };
 }

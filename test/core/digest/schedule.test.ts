@@ -56,3 +56,18 @@ describe('digest schedules', () => {
     expect(latestRunBetween(daily, at('2026-11-21T00:30:00Z'), at('2026-11-21T03:00:00Z'))).toBeUndefined();
   });
 });
+
+describe('digest filters', () => {
+  it('take the sale-status words of the new-funds command, and refuse others', async () => {
+    const { DigestService } = await import('../../../src/core/digest/service.js');
+    const { DigestRepository } = await import('../../../src/core/digest/repository.js');
+    const { MemoryStore } = await import('../../../src/core/store/memoryStore.js');
+    const { systemClock } = await import('../../../src/core/clock.js');
+    const service = new DigestService(new DigestRepository(new MemoryStore()), undefined as never, systemClock, 'Asia/Shanghai');
+    const add = (filter: string) => service.add({ teamId: 'T', channelId: 'C', createdBy: 'U', cadence: 'daily', time: '08:30', filter });
+    for (const [word, filter] of [['onsale', 'onsale'], ['在售', 'onsale'], ['true', 'onsale'], ['停售', 'offsale'], ['off', 'offsale'], ['全部', 'all'], ['ALL', 'all']]) {
+      expect((await add(word!)).filter, word).toBe(filter);
+    }
+    for (const word of ['constructor', '__proto__', 'maybe']) await expect(add(word)).rejects.toThrow(/is not a filter/);
+  });
+});

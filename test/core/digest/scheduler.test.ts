@@ -185,3 +185,40 @@ describeWithRedis('exactly once across two app instances sharing Redis', (prefix
     }
   });
 });
+
+describe('one run of a digest at a time', () => {
+  it('two runs at once (Run now twice, or during the scheduled run) post the funds once', async () => {
+    rig = await startDigestRig(FRIDAY_8AM);
+    const digest = await rig.addDigest(DAILY_0830);
+    rig.poster.delayMs = 100;
+    const outcomes = await Promise.all([rig.runner.run(digest.id, FRIDAY_8AM + 1, 'manual'), rig.runner.run(digest.id, FRIDAY_8AM + 2, 'manual')]);
+    expect(outcomes.filter((o) => o === 'busy')).toHaveLength(1);
+    expect(rig.poster.posts).toHaveLength(1);
+  });
+
+  it('a scheduled run that finds the digest busy is not used up: the next tick runs it', async () => {
+    rig = await startDigestRig(FRIDAY_8AM);
+    const digest = await rig.addDigest(DAILY_0830);
+    rig.poster.delayMs = 150;
+    rig.clock.set(FRIDAY_8AM + 30 * MINUTE + 1000);
+    const manual = rig.runner.run(digest.id, rig.clock.now(), 'manual');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await rig.scheduler.tick();
+    expect((await rig.repository.get(digest.id))?.lastScheduledFor).toBeUndefined();
+    await manual;
+    await rig.scheduler.tick();
+    const stored = await rig.repository.get(digest.id);
+    expect(stored?.lastScheduledFor).toBe(FRIDAY_8AM + 30 * MINUTE);
+    expect(stored?.lastRun).toMatchObject({ trigger: 'schedule', outcome: 'nothing_new' });
+    expect(rig.poster.posts).toHaveLength(1);
+  });
+
+  it('a later page refused by the budget still posts the funds of the pages already paid for', async () => {
+    rig = await startDigestRig(FRIDAY_8AM, { teamDaily: 15 });
+    const digest = await rig.addDigest(DAILY_0830);
+    rig.clock.set(FRIDAY_8AM + 31 * MINUTE);
+    await rig.scheduler.tick();
+    expect(rig.poster.posts[0]!.funds).toHaveLength(50);
+    expect((await rig.repository.get(digest.id))?.lastRun).toMatchObject({ outcome: 'posted', coinsSpent: 10, newFunds: 50, detail: expect.stringMatching(/^stopped after page 1: .*daily budget/) });
+  });
+});

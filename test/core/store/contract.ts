@@ -387,6 +387,17 @@ export function defineStoreContract(backend: string, openFixture: () => Promise<
       });
     });
 
+    describe('trimming logs', () => {
+      it('drops entries before the cut and keeps the rest', async () => {
+        const { store } = await fresh();
+        for (const at of [100, 200, 300]) await store.appendLog('recent', at, { at });
+        await store.appendLog('other', 100, { at: 100 });
+        await store.trimLog('recent', 200);
+        expect((await store.readLog('recent', 0, 1000)).map((row) => row.at)).toEqual([200, 300]);
+        expect(await store.readLog('other', 0, 1000)).toHaveLength(1);
+      });
+    });
+
     describe('lifecycle', () => {
       it('pings while open and closes more than once without error', async () => {
         const { store } = await fresh();
