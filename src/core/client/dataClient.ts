@@ -200,11 +200,6 @@ export class DataClient {
     return this.budgets.state(spender, this.clock.now());
   }
 
-  /** Calls in flight in this process (for graceful shutdown). */
-  get callsInFlight(): number {
-    return this.inFlight.size;
-  }
-
   async close(): Promise<void> {
     this.sharedPacing?.stop();
     await this.ledger.flush().catch(() => undefined);

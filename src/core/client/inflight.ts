@@ -9,8 +9,4 @@ export class InFlight {
     this.running.set(key, promise);
     return { promise, shared: false };
   }
-
-  get size(): number {
-    return this.running.size;
-  }
 }
