@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { BID_REGIONS } from '../../src/simulator/index.js';
 import { DAY_MS, FIXED_NOW, OP, callOperation, useSimulator } from './simulatorTestKit.js';
+import type { BidNotice } from '../../src/simulator/data/bidNotices.js';
 
 const simulator = useSimulator();
 const search = (body: Record<string, unknown>) => callOperation(simulator(), OP.bids, body);
 const TODAY = '2025-06-15'; // FIXED_NOW in Shanghai
 
-interface Notice {
-  id: string;
-  title: string;
-  noticeType: string;
-  purchaser: string;
-  supplier?: string;
-  province: string;
-  provinceName: string;
-  publishDate: string;
-  budget?: number;
-  amount?: number;
-  url: string;
-}
+type Notice = BidNotice;
 
 /** A keyword with a good number of results, found rather than hard-coded so the test states its need. */
 async function keywordWithAtLeast(minimum: number): Promise<{ keyword: string; total: number }> {

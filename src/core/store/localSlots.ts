@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import { assertTtl } from './storeInputs.js';
 
 /**
  * Slots and heartbeats for the stores that live in one process (memory, SQLite): the schedule is
@@ -11,6 +12,7 @@ export class LocalSlots {
   constructor(private readonly clock: Clock) {}
 
   reserveSlot(key: string, intervalMs: number): number {
+    assertTtl(intervalMs);
     const now = this.clock.now();
     const slot = Math.max(now, this.nextFree.get(key) ?? 0);
     this.nextFree.set(key, slot + intervalMs);
@@ -18,6 +20,7 @@ export class LocalSlots {
   }
 
   heartbeat(group: string, member: string, ttlMs: number): number {
+    assertTtl(ttlMs);
     const now = this.clock.now();
     const alive = this.members.get(group) ?? new Map<string, number>();
     alive.set(member, now + ttlMs);

@@ -153,12 +153,10 @@ export class SqliteStore implements Store {
   }
 
   async reserveSlot(key: string, intervalMs: number): Promise<number> {
-    assertTtl(intervalMs);
     return this.#slots.reserveSlot(key, intervalMs);
   }
 
   async heartbeat(group: string, member: string, ttlMs: number): Promise<number> {
-    assertTtl(ttlMs);
     return this.#slots.heartbeat(group, member, ttlMs);
   }
 

@@ -1,8 +1,7 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
-import { mayManageDigest } from '../flows/digestPermissions.js';
 import { publishHome } from '../flows/publishHome.js';
-import { refusedOutsideChannels } from '../refusedOutsideChannels.js';
+import { homeDigestClick } from './homeDigestClick.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
@@ -10,12 +9,11 @@ type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 export function digestRemoveButton(deps: SlackDeps) {
   return async ({ ack, body, action, client }: Args): Promise<void> => {
     await ack();
-    const teamId = body.team?.id ?? body.user.team_id ?? 'unknown';
-    if (await refusedOutsideChannels(deps, client, { teamId, userId: body.user.id })) return;
     try {
-      const digest = await deps.digests.find(teamId, action.value ?? '');
-      if (digest && mayManageDigest(deps, body.user.id, digest)) await deps.digests.remove(digest.id);
-      await publishHome(deps, client, teamId, body.user.id);
+      const click = await homeDigestClick(deps, client, body, action.value);
+      if (!click) return;
+      if (click.digest) await deps.digests.remove(click.digest.id);
+      await publishHome(deps, client, click.teamId, body.user.id);
     } catch (error) {
       deps.logger.error({ err: error }, 'could not remove the digest from the App Home');
     }

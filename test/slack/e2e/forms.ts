@@ -19,10 +19,5 @@ export function simulatorCost(operation: OperationId): number {
   return OPERATION_PROFILES[operation].costInCoins;
 }
 
-export const OPS = {
-  taxpayer: 'enterprise-general-taxpayer-query',
-  bids: 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list',
-  fundAsset: 'fund-asset',
-  futures: 'finance-external-futures-kline',
-  newFunds: 'fund-new-list',
-} as const satisfies Record<string, OperationId>;
+/** The operation ids by short name (the simulator tests' list). */
+export { OP as OPS } from '../../simulator/simulatorTestKit.js';
