@@ -22,7 +22,8 @@ export function quickChartUrl(config: object, settings: ChartSettings): string {
   // quickchart-js joins scheme://host + "/chart"; a path prefix of a self-hosted server rides on the host.
   const hostAndPath = base.host + base.pathname.replace(/\/+$/, '');
   return new QuickChart()
-    .setConfig(config)
+    // quickchart-js types its config with chart.js's, which cannot describe a financial chart.
+    .setConfig(config as never)
     .setScheme(base.protocol.replace(/:$/, ''))
     .setHost(hostAndPath)
     .setWidth(settings.width)

@@ -48,10 +48,12 @@ export function replyToOperation(state: SimulatorState, request: OperationReques
   const profile = OPERATION_PROFILES[operation];
   const faults = faultsFor(settings.faults, operation);
   const key = keyForRecord(apiKey, settings.apiKeys);
+  // One instant for the whole decision: the rate-limit window and the recorded call agree on it.
+  const decidedAt = settings.clock.now();
   let requestBody: unknown;
 
   const reply = (status: number, outcome: CallOutcome, body: unknown, headers: Record<string, string> = {}): OperationReply => {
-    stats.record({ operation, key, at: Date.now(), status, outcome, request: requestBody, body });
+    stats.record({ operation, key, at: decidedAt, status, outcome, request: requestBody, body });
     const text = typeof body === 'string' ? body : JSON.stringify(body);
     return { kind: 'send', status, headers, body: text, latencyMs: drawLatencyMs(faults, faultRandom) };
   };
@@ -63,7 +65,7 @@ export function replyToOperation(state: SimulatorState, request: OperationReques
   if (request.method !== 'POST') return fail('method_not_allowed', 'only POST is allowed', 'bad_request', { Allow: 'POST' });
   if (!apiKey || !settings.apiKeys.has(apiKey)) return fail('unauthorized', 'missing or unknown X-API-Key', 'unauthorized');
 
-  const admission = state.limiter.tryAdmit(`${apiKey}\u0000${operation}`, settings.rateLimits[operation]);
+  const admission = state.limiter.tryAdmit(`${apiKey}\u0000${operation}`, settings.rateLimits[operation], decidedAt);
   if (!admission.admitted) {
     return fail('rate_limited', 'rate limit exceeded', 'rate_limited', { 'Retry-After': String(admission.retryAfterSeconds) });
   }
@@ -85,7 +87,7 @@ export function replyToOperation(state: SimulatorState, request: OperationReques
 
   switch (drawFault(faults, faultRandom)) {
     case 'timeout':
-      stats.record({ operation, key, at: Date.now(), status: 0, outcome: 'fault', request: requestBody, body: null });
+      stats.record({ operation, key, at: decidedAt, status: 0, outcome: 'fault', request: requestBody, body: null });
       return { kind: 'hang' };
     case 'error':
       return fail('internal_error', 'internal error', 'fault');

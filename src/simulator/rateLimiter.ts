@@ -5,8 +5,7 @@
 // HTTP 429 with `Retry-After: <whole seconds until a slot frees, at least 1>` and the operation's error
 // envelope (code 429, or "RATE_LIMITED" in envelope A). Refused calls are not charged and do not count
 // towards the window; admitted calls count even if they then fail validation, as a gateway would.
-// Windows run on the wall clock (monotonic), not on the simulated data clock.
-import { performance } from 'node:perf_hooks';
+// Windows run on the simulator's clock, not on the simulated data date.
 import type { RateLimit } from './operations.js';
 
 export type Admission = { admitted: true } | { admitted: false; retryAfterSeconds: number };
@@ -14,10 +13,9 @@ export type Admission = { admitted: true } | { admitted: false; retryAfterSecond
 export class SlidingWindowRateLimiter {
   private readonly admittedAt = new Map<string, number[]>();
 
-  constructor(private readonly clockMs: () => number = () => performance.now()) {}
+  constructor(private readonly clockMs: () => number) {}
 
-  tryAdmit(bucket: string, limit: RateLimit): Admission {
-    const now = this.clockMs();
+  tryAdmit(bucket: string, limit: RateLimit, now = this.clockMs()): Admission {
     const recent = (this.admittedAt.get(bucket) ?? []).filter((time) => time > now - limit.windowMs);
     if (recent.length >= limit.count) {
       this.admittedAt.set(bucket, recent);

@@ -2,7 +2,6 @@
 // after any injected latency. Latency applies to every /v1/ answer, errors included, as a slow network
 // would; waits are cut short when the simulator closes.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { setTimeout as delay } from 'node:timers/promises';
 import { ADMIN_PREFIX, replyToAdmin } from './adminRoutes.js';
 import { describeSimulator } from './description.js';
 import { failureEnvelope, httpStatusOf } from './envelopes.js';
@@ -12,10 +11,10 @@ import { replyToOperation } from './operationPipeline.js';
 import { operationFromPath } from './operations.js';
 import type { SimulatorState } from './simulatorState.js';
 
-async function waitLatency(latencyMs: number, shutdown: AbortSignal): Promise<boolean> {
+async function waitLatency(state: SimulatorState, latencyMs: number, shutdown: AbortSignal): Promise<boolean> {
   if (latencyMs <= 0) return true;
   try {
-    await delay(latencyMs, undefined, { signal: shutdown });
+    await state.settings.clock.sleep(latencyMs, shutdown);
     return true;
   } catch {
     return false;
@@ -40,7 +39,7 @@ async function route(state: SimulatorState, request: IncomingMessage, response: 
   if (!operation) {
     // No operation means no known envelope; B is the one most operations use.
     const faults = faultsFor(state.settings.faults, undefined);
-    if (!(await waitLatency(drawLatencyMs(faults, state.faultRandom), shutdown))) return;
+    if (!(await waitLatency(state, drawLatencyMs(faults, state.faultRandom), shutdown))) return;
     const status = faults.businessErrorWithHttp200 ? 200 : httpStatusOf('not_found');
     return sendJson(response, status, failureEnvelope('B', 'not_found', `no operation at ${pathname}`));
   }
@@ -54,7 +53,7 @@ async function route(state: SimulatorState, request: IncomingMessage, response: 
   });
   // A hanging reply leaves the response open until the client gives up or the simulator closes.
   if (reply.kind === 'hang') return;
-  if (!(await waitLatency(reply.latencyMs, shutdown))) return;
+  if (!(await waitLatency(state, reply.latencyMs, shutdown))) return;
   sendText(response, reply.status, reply.body, reply.headers);
 }
 

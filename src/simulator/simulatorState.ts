@@ -1,5 +1,6 @@
 // Everything a running simulator remembers: its settings (some changeable at run time), the fault
 // generator, the rate-limit windows and the statistics.
+import { systemClock, type Clock } from '../core/clock.js';
 import { OPERATION_IDS, OPERATION_PROFILES, type OperationId, type RateLimit } from './operations.js';
 import { parseFaultOptions } from './faultOptionsSchema.js';
 import { createSeededRandom } from './random.js';
@@ -15,6 +16,7 @@ export interface SimulatorSettings {
   envelopeACode: EnvelopeASuccessCode;
   rateLimits: Record<OperationId, RateLimit>;
   faults: FaultOptions;
+  clock: Clock;
   now: () => number;
   balance: number | undefined;
 }
@@ -55,17 +57,19 @@ export function createSimulatorState(options: SimulatorOptions): SimulatorState 
   const apiKeys = options.apiKeys ?? [DEFAULT_API_KEY];
   if (apiKeys.length === 0 || apiKeys.some((key) => key === '')) throw new Error('apiKeys must be non-empty strings');
   if (options.balance !== undefined && !(options.balance >= 0)) throw new Error('balance must not be negative');
+  const clock = options.clock ?? systemClock;
   return {
     settings: {
       apiKeys: new Set(apiKeys),
       envelopeACode: checkedEnvelopeACode(options.envelopeACode ?? 'SUCCESS'),
       rateLimits: checkedRateLimits(defaultRateLimits(), options.rateLimits),
       faults: parseFaultOptions(options.faults ?? {}),
-      now: options.now ?? Date.now,
+      clock,
+      now: options.now ?? (() => clock.now()),
       balance: options.balance,
     },
     faultRandom: createSeededRandom(options.seed ?? DEFAULT_SEED),
-    limiter: new SlidingWindowRateLimiter(),
+    limiter: new SlidingWindowRateLimiter(() => clock.now()),
     stats: new StatsRecorder(),
   };
 }

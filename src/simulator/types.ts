@@ -1,3 +1,4 @@
+import type { Clock } from '../core/clock.js';
 import type { OperationId, RateLimit } from './operations.js';
 
 export type { OperationId, RateLimit } from './operations.js';
@@ -33,6 +34,12 @@ export interface SimulatorOptions {
   rateLimits?: Partial<Record<OperationId, RateLimit>>;
   envelopeACode?: EnvelopeASuccessCode;
   faults?: FaultOptions;
+  /**
+   * Time as the simulator lives it: rate-limit windows, latency, the time calls are recorded at.
+   * Tests pass a fake or pinned clock; by default the system clock.
+   */
+  clock?: Clock;
+  /** The date the data is generated for ("today"); by default the clock's. */
   now?: () => number;
   seed?: number;
   balance?: number;
@@ -49,7 +56,7 @@ export type CallOutcome =
 export interface RecordedCall {
   operation: OperationId;
   key: string;
-  /** Wall-clock time the request was decided (Date.now), not the simulated data clock. */
+  /** The simulator clock's time when the request was decided (not the data date). */
   at: number;
   /** HTTP status sent; 0 for a call that was left hanging by a timeout fault. */
   status: number;

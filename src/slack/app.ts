@@ -4,6 +4,7 @@ import { App } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { ChartSettings } from '../charts/types.js';
 import type { DataClient } from '../core/client/dataClient.js';
+import type { Clock } from '../core/clock.js';
 import type { DigestConfig } from '../core/digest/config.js';
 import type { DigestScheduler } from '../core/digest/scheduler.js';
 import type { DigestRunRecord } from '../core/digest/types.js';
@@ -33,7 +34,8 @@ export interface SlackAppOptions {
   health?: HealthState;
   charts: ChartSettings;
   logger: Logger;
-  now?: () => number;
+  /** Time for digests, history, footers; the system clock unless a test pins it. */
+  clock?: Clock;
 }
 
 export interface SlackApp {
@@ -82,7 +84,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   });
   const { deps, scheduler } = buildSlackDeps({
     ...options,
-    poster: new SlackDigestPoster(app.client, logger),
+    poster: new SlackDigestPoster(app.client, logger, options.clock),
     ...(metrics ? { onDigestRun: (record: DigestRunRecord) => metrics.digestRun(record) } : {}),
   });
   registerCommands(app, deps);

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { ChartSettings } from '../charts/types.js';
 import type { DataClient } from '../core/client/dataClient.js';
-import { systemClock } from '../core/clock.js';
+import { systemClock, type Clock } from '../core/clock.js';
 import type { DigestConfig } from '../core/digest/config.js';
 import { DigestRepository } from '../core/digest/repository.js';
 import { DigestRunner } from '../core/digest/runner.js';
@@ -27,13 +27,15 @@ export interface DepsInput {
   digest: DigestConfig;
   charts: ChartSettings;
   logger: Logger;
-  now?: () => number;
+  /** Time for everything the app schedules, stamps and shows; tests pin it to a fixed date. */
+  clock?: Clock;
   onDigestRun?: (record: DigestRunRecord) => void;
 }
 
 /** Everything the flows need, assembled once for the Slack app (and the console, which posts nowhere). */
 export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: DigestScheduler } {
   const { config, logger } = input;
+  const clock = input.clock ?? systemClock;
   const digestStore = input.digestStore ?? input.store;
   const repository = new DigestRepository(digestStore);
   const runner = new DigestRunner({
@@ -41,23 +43,23 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     data: input.data,
     store: digestStore,
     poster: input.poster,
-    clock: systemClock,
+    clock,
     logger,
     postEmpty: input.digest.postEmpty,
     simulated: config.demo,
     owner: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
     ...(input.onDigestRun ? { onRun: input.onDigestRun } : {}),
   });
-  const scheduler = new DigestScheduler({ repository, runner, clock: systemClock, logger, catchUpMs: input.digest.catchUpMs });
+  const scheduler = new DigestScheduler({ repository, runner, clock, logger, catchUpMs: input.digest.catchUpMs });
   const deps: SlackDeps = {
     data: input.data,
-    digests: new DigestService(repository, runner, systemClock, input.digest.timeZone),
+    digests: new DigestService(repository, runner, clock, input.digest.timeZone),
     history: new LookupHistory(input.store),
     config,
     charts: input.charts,
-    timeZones: new UserTimeZones(config.defaultTimeZone, logger),
+    timeZones: new UserTimeZones(config.defaultTimeZone, clock, logger),
     logger,
-    now: input.now ?? Date.now,
+    now: () => clock.now(),
   };
   return { deps, scheduler };
 }

@@ -1,4 +1,5 @@
 import Bottleneck from 'bottleneck';
+import { systemClock, type Clock } from '../core/clock.js';
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import { DigestPostError, type DigestContent, type DigestPause, type DigestPoster } from '../core/digest/types.js';
@@ -34,12 +35,12 @@ export class SlackDigestPoster implements DigestPoster {
   constructor(
     private readonly client: WebClient,
     private readonly logger: Logger,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async post(content: DigestContent): Promise<void> {
     const channel = content.digest.channelId;
-    const [main, ...replies] = renderDigest(content, { now: this.now() });
+    const [main, ...replies] = renderDigest(content, { now: this.clock.now() });
     if (!main) return;
     const pace = this.channels.key(channel);
     let threadTs: string;
@@ -49,7 +50,7 @@ export class SlackDigestPoster implements DigestPoster {
     } catch (error) {
       const code = slackErrorCode(error);
       this.logger.warn({ code, channel, digestId: content.digest.id }, 'Slack refused the digest post');
-      const pause = pauseFor(code, channel, this.now());
+      const pause = pauseFor(code, channel, this.clock.now());
       throw new DigestPostError(code, pause ? { ...pause, remedy: pause.remedy.replace('<id>', content.digest.id) } : undefined);
     }
     // The digest is out once its first message is; a lost thread reply must not post it all again.

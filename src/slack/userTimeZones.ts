@@ -1,5 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
+import type { Clock } from '../core/clock.js';
 
 const KEEP_MS = 60 * 60_000;
 
@@ -12,11 +13,12 @@ export class UserTimeZones {
 
   constructor(
     private readonly fallback: string,
+    private readonly clock: Clock,
     private readonly logger?: Logger,
   ) {}
 
   async of(client: WebClient, userId: string): Promise<string> {
-    const now = Date.now();
+    const now = this.clock.now();
     const hit = this.known.get(userId);
     if (hit && hit.until > now) return hit.zone;
     try {

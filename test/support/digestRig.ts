@@ -7,7 +7,7 @@ import type { Schedule } from '../../src/core/digest/schedule.js';
 import { DigestPostError, type Digest, type DigestContent, type DigestPause, type DigestPoster, type SaleFilter } from '../../src/core/digest/types.js';
 import { MemoryStore } from '../../src/core/store/memoryStore.js';
 import { startSimulator, type Simulator } from '../../src/simulator/index.js';
-import { FakeClock } from './fakeClock.js';
+import { ManualClock } from './clocks.js';
 
 /** Records what would have been posted; can be told to fail like Slack does. */
 export class RecordingPoster implements DigestPoster {
@@ -33,7 +33,7 @@ export class RecordingPoster implements DigestPoster {
 const UNLIMITED = { 'fund-new-list': { count: 10_000, windowMs: 1000 } } as const;
 
 /** One "app instance": its own data client, runner and scheduler over a (possibly shared) store. */
-export function digestInstance(options: { simulator: Simulator; store: Store; clock: FakeClock; poster: RecordingPoster; owner: string; catchUpMs?: number; teamDaily?: number; postEmpty?: boolean }) {
+export function digestInstance(options: { simulator: Simulator; store: Store; clock: ManualClock; poster: RecordingPoster; owner: string; catchUpMs?: number; teamDaily?: number; postEmpty?: boolean }) {
   const data = new DataClient({
     baseUrl: options.simulator.url,
     apiKey: 'digest-key',
@@ -49,7 +49,7 @@ export function digestInstance(options: { simulator: Simulator; store: Store; cl
 }
 
 export async function startDigestRig(startAt: number, options: { teamDaily?: number; postEmpty?: boolean; catchUpMs?: number } = {}) {
-  const clock = new FakeClock(startAt);
+  const clock = new ManualClock(startAt);
   const simulator = await startSimulator({ apiKeys: ['digest-key'], now: () => clock.now(), rateLimits: UNLIMITED });
   const store = new MemoryStore({ clock });
   const poster = new RecordingPoster();

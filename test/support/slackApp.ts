@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { pino, type Logger } from 'pino';
 import type { ChartSettings } from '../../src/charts/types.js';
+import type { Clock } from '../../src/core/clock.js';
 import { DataClient, type DataClientOptions } from '../../src/core/client/dataClient.js';
 import type { DigestConfig } from '../../src/core/digest/config.js';
 import type { BudgetLimits } from '../../src/core/ledger/budgets.js';
@@ -28,6 +29,7 @@ import {
   type SendOptions,
   type StateValues,
 } from './slack/index.js';
+import { pinnedClock } from './clocks.js';
 
 /**
  * The real Slack app (createSlackApp) end to end: the data-service simulator on an ephemeral port,
@@ -62,6 +64,8 @@ export interface TestAppOptions {
   /** Anything else for the DataClient (costs, cacheTtlMs, timeoutMs …). */
   client?: Partial<DataClientOptions>;
   fakeSlack?: FakeSlackOptions;
+  /** The app's and the simulator's time; by default real time pinned to PINNED_AT (see clocks.ts). */
+  clock?: Clock;
 }
 
 export interface CommandOptions {
@@ -145,15 +149,17 @@ const uniqueId = (prefix: string) => `${prefix}-${++counter}-${Math.random().toS
 
 export async function startTestApp(options: TestAppOptions = {}) {
   const rateLimits = { ...FAST_LIMITS, ...options.rateLimits };
-  const simulator: Simulator = await startSimulator({ port: 0, seed: 7, apiKeys: [TEST_API_KEY], rateLimits, ...options.simulator });
+  const clock = options.clock ?? pinnedClock();
+  const simulator: Simulator = await startSimulator({ port: 0, seed: 7, apiKeys: [TEST_API_KEY], rateLimits, clock, ...options.simulator });
   const fake: FakeSlack = await startFakeSlack({ validTokens: [TEST_BOT_TOKEN], ...options.fakeSlack });
-  const store = new MemoryStore();
+  const store = new MemoryStore({ clock });
   const { logger, lines: logs } = memoryLogger();
   const client = new DataClient({
     baseUrl: simulator.url,
     apiKey: TEST_API_KEY,
     store,
     logger,
+    clock,
     retry: { baseDelayMs: 20, maxDelayMs: 200 },
     rateLimits,
     budgets: { timeZone: 'Asia/Shanghai', ...options.budgets },
@@ -170,7 +176,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     ...options.slack,
   };
   const digest: DigestConfig = { timeZone: 'Asia/Shanghai', postEmpty: false, catchUpMs: 3_600_000, ...options.digest };
-  const slack: SlackApp = await createSlackApp({ config, data: client, store, digest, charts: { ...TEST_CHARTS, ...options.charts }, logger, runScheduler: false });
+  const slack: SlackApp = await createSlackApp({ config, data: client, store, digest, charts: { ...TEST_CHARTS, ...options.charts }, logger, clock, runScheduler: false });
   const { port } = await slack.start(0);
   const url = `http://127.0.0.1:${port}`;
 
@@ -180,6 +186,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
 
   const app = {
     url,
+    clock,
     simulator,
     fake,
     client,

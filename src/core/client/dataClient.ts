@@ -10,7 +10,7 @@ import { ResultCache, cacheKey, type CachedResult } from './cache.js';
 import { readEnvelope } from './envelope.js';
 import { createTransport, type Transport } from './http.js';
 import { InFlight } from './inflight.js';
-import { Pacer } from './limiter.js';
+import { Pacer } from './pacer.js';
 import { DEFAULT_RETRY, retryDelayMs, shouldRetry, type RetryPolicy } from './retry.js';
 import { describeShape } from './shape.js';
 import { SharedInFlight } from './sharedInFlight.js';
@@ -102,7 +102,7 @@ export class DataClient {
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
-    this.transport = options.transport ?? createTransport({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: options.timeoutMs ?? 5000 });
+    this.transport = options.transport ?? createTransport({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: options.timeoutMs ?? 5000, clock: this.clock });
     this.cache = new ResultCache(options.store.keyv<CachedResult>('cache'), this.clock, options.shareRetentionMs ?? 24 * 3_600_000, this.logger);
     const timeZone = options.budgets?.timeZone ?? 'Asia/Shanghai';
     this.ledger = new Ledger(options.store, timeZone, this.logger);
@@ -256,13 +256,21 @@ export class DataClient {
     }
   }
 
-  /** With replicas sharing the limit, the slot across the fleet; the wait is told to the caller. */
+  /**
+   * With replicas sharing the limit: the slot in the fleet's schedule (the wait is told to the
+   * caller), then, right before sending, the fleet's window count.
+   */
   private async waitForSharedSlot(id: OperationId, callOptions: CallOptions): Promise<void> {
     if (!this.sharedPacing) return;
-    const waitMs = await this.sharedPacing.reserve(id, this.rateLimitOf(id));
-    if (waitMs <= 0) return;
-    callOptions.onWait?.(waitMs);
-    await this.clock.sleep(waitMs);
+    const limit = this.rateLimitOf(id);
+    const waitMs = await this.sharedPacing.reserve(id, limit);
+    if (waitMs > 0) {
+      callOptions.onWait?.(waitMs);
+      await this.clock.sleep(waitMs);
+    }
+    for (let wait = await this.sharedPacing.admit(id, limit); wait > 0; wait = await this.sharedPacing.admit(id, limit)) {
+      await this.clock.sleep(wait);
+    }
   }
 
   private async attempt<Id extends OperationId>(id: Id, request: RequestOf<Id>, context: CallContext, attempt: number, onCharged: () => void): Promise<CachedResult<ResultOf<Id>>> {

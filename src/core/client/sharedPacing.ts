@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { RateLimit } from '../operations/definition.js';
 import { LocalSlots } from '../store/localSlots.js';
+import { guardedWindowMs, spacingMs } from './pacer.js';
 import type { Store } from '../store/types.js';
 
 export interface SharedPacingOptions {
@@ -15,16 +16,13 @@ export interface SharedPacingOptions {
 
 const FLEET_GROUP = 'replicas';
 
-/** The even spacing of a limit, a little wider so jitter cannot put N+1 calls in one window. */
-export function spacingMs(limit: RateLimit, safetyMargin = 0.02): number {
-  return Math.ceil((limit.windowMs / limit.count) * (1 + safetyMargin));
-}
-
 /**
- * One rate limit per operation across every replica: before each call a replica takes the next slot
- * of a schedule kept in the store (Redis), so N replicas together stay at the limit, evenly spaced.
- * When the store cannot be reached, each replica keeps to its share of the limit — the limit divided
- * by the number of replicas last seen alive — until the store answers again.
+ * One rate limit per operation across every replica, kept in the store (Redis, on its clock): a
+ * replica first takes the next slot of an evenly spaced schedule (so N replicas together stay at
+ * the limit without bursts), then, at the moment it sends, has the start counted in a sliding
+ * window shared by the fleet, which never admits more than the limit: a replica whose timer fired
+ * late cannot crowd a window at the service. When the store cannot be reached, each replica keeps
+ * to its share of the limit — the limit divided by the replicas last seen alive — until it answers.
  */
 export class SharedPacing {
   private fleetSize = 1;
@@ -63,12 +61,31 @@ export class SharedPacing {
     return this.fleetSize;
   }
 
-  /** Takes this call's slot; returns how long to wait before sending. */
-  async reserve(operation: string, limit: RateLimit): Promise<number> {
+  /** Takes this call's slot in the fleet's schedule; returns how long to wait for it. */
+  reserve(operation: string, limit: RateLimit): Promise<number> {
     const interval = spacingMs(limit);
+    return this.shared(
+      () => this.options.store.reserveSlot(`pace:${operation}`, interval),
+      () => this.local.reserveSlot(operation, interval * this.fleetSize),
+    );
+  }
+
+  /**
+   * At send time: 0 when the start is counted in the fleet's window (send now), else how long to
+   * wait before asking again.
+   */
+  admit(operation: string, limit: RateLimit): Promise<number> {
+    const windowMs = guardedWindowMs(limit);
+    return this.shared(
+      () => this.options.store.admitToWindow(`window:${operation}`, limit.count, windowMs),
+      () => this.local.admitToWindow(operation, Math.max(1, Math.floor(limit.count / this.fleetSize)), windowMs),
+    );
+  }
+
+  private async shared(inStore: () => Promise<number>, alone: () => number): Promise<number> {
     try {
-      const wait = await this.options.store.reserveSlot(`pace:${operation}`, interval);
-      if (this.storeDown) this.options.logger?.info({ operation }, 'shared rate limit is back; pacing with the other replicas again');
+      const wait = await inStore();
+      if (this.storeDown) this.options.logger?.info('shared rate limit is back; pacing with the other replicas again');
       this.storeDown = false;
       return wait;
     } catch (error) {
@@ -76,7 +93,7 @@ export class SharedPacing {
         this.options.logger?.warn({ err: error, replicas: this.fleetSize }, 'shared rate limit unreachable; keeping to this replica’s share of the limit');
       }
       this.storeDown = true;
-      return this.local.reserveSlot(operation, interval * this.fleetSize);
+      return alone();
     }
   }
 

@@ -8,6 +8,7 @@ import { assertTtl } from './storeInputs.js';
 export class LocalSlots {
   private readonly nextFree = new Map<string, number>();
   private readonly members = new Map<string, Map<string, number>>();
+  private readonly windows = new Map<string, number[]>();
 
   constructor(private readonly clock: Clock) {}
 
@@ -17,6 +18,18 @@ export class LocalSlots {
     const slot = Math.max(now, this.nextFree.get(key) ?? 0);
     this.nextFree.set(key, slot + intervalMs);
     return slot - now;
+  }
+
+  admitToWindow(key: string, count: number, windowMs: number): number {
+    assertTtl(windowMs);
+    const now = this.clock.now();
+    const starts = (this.windows.get(key) ?? []).filter((at) => at > now - windowMs);
+    this.windows.set(key, starts);
+    if (starts.length < count) {
+      starts.push(now);
+      return 0;
+    }
+    return Math.max(1, starts[starts.length - count]! + windowMs - now);
   }
 
   heartbeat(group: string, member: string, ttlMs: number): number {

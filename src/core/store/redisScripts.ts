@@ -79,6 +79,28 @@ redis.call('SET', KEYS[1], slot + interval, 'PX', slot + interval - now + 60000)
 return slot - now
 `;
 
+/**
+ * KEYS[1]: sorted set of start times. ARGV: count, window in ms, a unique member. A sliding-window
+ * log on Redis TIME: starts older than the window are dropped; with fewer than `count` left the
+ * start is recorded and the reply is 0, else the reply is the wait until the oldest start that
+ * holds the window full leaves it.
+ */
+export const ADMIT_TO_WINDOW_SCRIPT = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local count = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local held = redis.call('ZCARD', KEYS[1])
+if held < count then
+  redis.call('ZADD', KEYS[1], now, ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], window * 2)
+  return 0
+end
+local freeing = redis.call('ZRANGE', KEYS[1], held - count, held - count, 'WITHSCORES')
+return math.max(1, tonumber(freeing[2]) + window - now)
+`;
+
 /** KEYS[1]: members sorted set. ARGV: member, ttl in ms. Replies how many members are alive. */
 export const HEARTBEAT_SCRIPT = `
 local time = redis.call('TIME')

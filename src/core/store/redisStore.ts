@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Keyv } from 'keyv';
 import type { Logger } from 'pino';
 import { redactUrl } from './redactUrl.js';
@@ -5,6 +6,7 @@ import { connectRedis, type RedisClient } from './redisConnection.js';
 import { RedisKeyvAdapter } from './redisKeyvAdapter.js';
 import {
   ADJUST_SCRIPT,
+  ADMIT_TO_WINDOW_SCRIPT,
   APPEND_LOG_SCRIPT,
   HEARTBEAT_SCRIPT,
   LOG_MEMBER_SEQUENCE_LENGTH,
@@ -122,6 +124,12 @@ export class RedisStore implements Store {
     return Number(await this.client.eval(RESERVE_SLOT_SCRIPT, { keys: [this.#key('slot', key)], arguments: [String(Math.ceil(intervalMs))] }));
   }
 
+  async admitToWindow(key: string, count: number, windowMs: number): Promise<number> {
+    assertTtl(windowMs);
+    const member = randomUUID();
+    return Number(await this.client.eval(ADMIT_TO_WINDOW_SCRIPT, { keys: [this.#key('window', key)], arguments: [String(count), String(Math.ceil(windowMs)), member] }));
+  }
+
   async heartbeat(group: string, member: string, ttlMs: number): Promise<number> {
     assertTtl(ttlMs);
     return Number(await this.client.eval(HEARTBEAT_SCRIPT, { keys: [this.#key('members', group)], arguments: [member, String(Math.ceil(ttlMs))] }));
@@ -191,7 +199,7 @@ export class RedisStore implements Store {
     return this.#closed;
   }
 
-  #key(kind: 'keyv' | 'claim' | 'counter' | 'docs' | 'log' | 'logseq' | 'slot' | 'members', name: string): string {
+  #key(kind: 'keyv' | 'claim' | 'counter' | 'docs' | 'log' | 'logseq' | 'slot' | 'window' | 'members', name: string): string {
     return `${this.prefix}${kind}:${name}`;
   }
 }

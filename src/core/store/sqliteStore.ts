@@ -156,6 +156,10 @@ export class SqliteStore implements Store {
     return this.#slots.reserveSlot(key, intervalMs);
   }
 
+  async admitToWindow(key: string, count: number, windowMs: number): Promise<number> {
+    return this.#slots.admitToWindow(key, count, windowMs);
+  }
+
   async heartbeat(group: string, member: string, ttlMs: number): Promise<number> {
     return this.#slots.heartbeat(group, member, ttlMs);
   }

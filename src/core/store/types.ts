@@ -47,6 +47,12 @@ export interface Store {
    * replica, with Redis): one slot per `intervalMs`. Returns how long to wait for the slot.
    */
   reserveSlot(key: string, intervalMs: number): Promise<number>;
+  /**
+   * Counts a start in a sliding window shared by every caller of this store: when fewer than
+   * `count` starts happened in the last `windowMs`, records this one and returns 0; otherwise
+   * records nothing and returns how long until a start would be admitted.
+   */
+  admitToWindow(key: string, count: number, windowMs: number): Promise<number>;
   /** Marks `member` of `group` alive for `ttlMs`; returns how many members are alive. */
   heartbeat(group: string, member: string, ttlMs: number): Promise<number>;
 

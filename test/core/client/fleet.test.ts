@@ -43,17 +43,16 @@ describeWithRedis('three replicas sharing Redis', (prefix) => {
     const limit = { 'fund-asset': { count: 5, windowMs: 1000 } } as const;
     const f = await fleet(`${prefix}limit:`, { rateLimits: limit }, { rateLimits: limit });
     try {
-      const started = Date.now();
       await Promise.all(Array.from({ length: 24 }, (_, i) => f.clients[i % 3]!.call('fund-asset', { fundCode: String(400000 + i) }, TEAM)));
-      const elapsed = Date.now() - started;
       const arrivals = f.simulator.stats().calls.map((call) => call.at);
+      // Each call went out once: no window at the service held more than the limit, so nothing was refused.
       expect(arrivals).toHaveLength(24);
       expect(f.simulator.stats().rateLimited).toBe(0);
       expect(maxInWindow(arrivals, 1000)).toBeLessThanOrEqual(5);
-      // 24 calls at 5/s take about 4.6 s when the fleet uses its whole limit; three unshared replicas would take ~1.5 s and be refused.
-      expect(elapsed).toBeGreaterThanOrEqual(4000);
+      // Yet the fleet used most of the limit (three unshared replicas would go three times as fast and be refused);
+      // the bound is generous, as a loaded machine delays sends.
       const achieved = (arrivals.length - 1) / ((Math.max(...arrivals) - Math.min(...arrivals)) / 1000);
-      expect(achieved).toBeGreaterThanOrEqual(0.9 * 5);
+      expect(achieved).toBeGreaterThanOrEqual(0.75 * 5);
     } finally {
       await f.close();
     }
@@ -108,12 +107,12 @@ describeWithRedis('when Redis goes away', (prefix) => {
 
       await proxy.cut();
       simulator.reset();
-      const started = Date.now();
       const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => client.call('fund-asset', { fundCode: String(600000 + i) }, TEAM)));
-      const elapsed = Date.now() - started;
       expect(answers.every((a) => a.source === 'upstream')).toBe(true);
-      // A quarter of 20/s: ~204 ms apart, so 6 calls take at least ~1 s instead of ~250 ms.
-      expect(elapsed).toBeGreaterThanOrEqual(950);
+      // A quarter of 20/s: ~204 ms apart and at most 5 in a window, so 6 calls span over 1 s instead of ~250 ms.
+      const arrivals = simulator.stats().calls.map((call) => call.at);
+      expect(maxInWindow(arrivals, 1000)).toBeLessThanOrEqual(5);
+      expect(Math.max(...arrivals) - Math.min(...arrivals)).toBeGreaterThanOrEqual(1000);
       await expect(budgeted.call('fund-asset', { fundCode: '000002' }, TEAM)).rejects.toBeInstanceOf(BudgetUnavailableError);
       expect(client.ledger.unwritten).toBe(6);
 

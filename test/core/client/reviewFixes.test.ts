@@ -9,9 +9,10 @@ import { ConfigError, loadCoreConfig } from '../../../src/core/config.js';
 import { BudgetExceededError } from '../../../src/core/errors.js';
 import { MemoryStore } from '../../../src/core/store/memoryStore.js';
 import { systemClock } from '../../../src/core/clock.js';
-import { TEAM, startDataService, upstreamCalls, type DataService } from '../../support/dataService.js';
+import { ManualClock, PINNED_AT } from '../../support/clocks.js';
+import { TEAM, startVirtualDataService as startDataService, upstreamCalls } from '../../support/dataService.js';
 
-let service: DataService | undefined;
+let service: ReturnType<typeof startDataService> | undefined;
 afterEach(async () => {
   await service?.close();
   service = undefined;
@@ -19,7 +20,7 @@ afterEach(async () => {
 
 describe('sharing and pausing', () => {
   it('a call that joined another user’s call refused by that user’s budget is made with its own budget', async () => {
-    service = await startDataService({ faults: { latencyMs: 100 } }, { budgets: { userDaily: 10, timeZone: 'UTC' } });
+    service = startDataService({ faults: { latencyMs: 100 } }, { budgets: { userDaily: 10, timeZone: 'UTC' } });
     await service.client.call('fund-asset', { fundCode: '000001' }, { teamId: 'T1', userId: 'A' });
     // A has spent their 10 coins; B asks the same new question at the same moment.
     const [a, b] = await Promise.allSettled([
@@ -33,17 +34,20 @@ describe('sharing and pausing', () => {
 
   it('Retry-After holds back calls already waiting in the queue, not only new ones', async () => {
     const limit = { 'fund-asset': { count: 20, windowMs: 1000 } } as const;
-    service = await startDataService({ rateLimits: limit, faults: { rateLimitRate: 1 } }, { rateLimits: limit, retry: { maxRetries: 1, baseDelayMs: 10 } });
+    const clock = new ManualClock(PINNED_AT, { auto: false });
+    service = startDataService({ rateLimits: limit, faults: { rateLimitRate: 1 } }, { clock, rateLimits: limit, retry: { maxRetries: 1, baseDelayMs: 10 } });
     // All four are queued at once; the first is answered 429 while the others wait their turn (51 ms apart).
     const calls = ['000001', '100001', '100002', '100003'].map((fundCode) => service!.client.call('fund-asset', { fundCode }, TEAM).catch(() => undefined));
-    while (upstreamCalls(service.simulator).length === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+    await clock.advance(0);
+    expect(upstreamCalls(service.simulator)).toHaveLength(1);
     service.simulator.setFaults({});
     const refusedAt = upstreamCalls(service.simulator)[0]!.at;
+    await clock.advance(5000);
     await Promise.all(calls);
     const later = upstreamCalls(service.simulator).slice(1);
     expect(later.length).toBeGreaterThanOrEqual(3);
     // Retry-After: 1 s from the 429; nothing may reach the service before then.
-    for (const call of later) expect(call.at - refusedAt).toBeGreaterThanOrEqual(950);
+    for (const call of later) expect(call.at - refusedAt).toBeGreaterThanOrEqual(1000);
   });
 });
 

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BudgetExceededError, NotCachedError } from '../../../src/core/errors.js';
-import { TEAM, startDataService, upstreamCalls, type DataService } from '../../support/dataService.js';
+import { TEAM, startVirtualDataService as startDataService, upstreamCalls } from '../../support/dataService.js';
+import { maxInWindow } from '../../support/measure.js';
 
-let service: DataService | undefined;
+// Spending and pacing are decisions over time: the simulator's decisions on virtual time.
+let service: ReturnType<typeof startDataService> | undefined;
 afterEach(async () => {
   await service?.close();
   service = undefined;
@@ -12,7 +14,7 @@ const FAST = { 'fund-asset': { count: 1000, windowMs: 1000 } } as const;
 
 describe('never paying twice', () => {
   it('a repeated call is answered from cache, costs nothing and says how old it is', async () => {
-    service = await startDataService();
+    service = startDataService();
     const first = await service.client.call('fund-asset', { fundCode: '000001' }, TEAM);
     const again = await service.client.call('fund-asset', { fundCode: '000001', pageNo: '1', pageSize: '10' }, { ...TEAM, userId: 'U2' });
     expect(first).toMatchObject({ source: 'upstream', coinsSpent: 10 });
@@ -23,9 +25,9 @@ describe('never paying twice', () => {
   });
 
   it('a stale entry is refetched, yet stays available for sharing without a charge', async () => {
-    service = await startDataService({}, { cacheTtlMs: { futures: 50 } });
+    service = startDataService({}, { cacheTtlMs: { futures: 50 } });
     await service.client.call('finance-external-futures-kline', { symbol: 'CL', type: '5' }, TEAM);
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    await service.clock.advance(80);
     const shared = await service.client.call('finance-external-futures-kline', { symbol: 'CL', type: '5' }, TEAM, { cacheOnly: true });
     expect(shared).toMatchObject({ source: 'cache', coinsSpent: 0 });
     expect(upstreamCalls(service.simulator)).toHaveLength(1);
@@ -35,7 +37,7 @@ describe('never paying twice', () => {
   });
 
   it('20 concurrent identical calls make one upstream call and charge once', async () => {
-    service = await startDataService({ faults: { latencyMs: 200 } });
+    service = startDataService({ faults: { latencyMs: 200 } });
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => service!.client.call('fund-new-list', { saleStatus: 'true' }, { ...TEAM, userId: `U${i}` })));
     expect(upstreamCalls(service.simulator)).toHaveLength(1);
     expect(answers.filter((a) => a.source === 'upstream')).toHaveLength(1);
@@ -45,7 +47,7 @@ describe('never paying twice', () => {
   });
 
   it('100 concurrent calls against a 100-coin budget: exactly 10 go through, never overspent', async () => {
-    service = await startDataService({ rateLimits: FAST }, { rateLimits: FAST, budgets: { teamDaily: 100, timeZone: 'UTC' } });
+    service = startDataService({ rateLimits: FAST }, { rateLimits: FAST, budgets: { teamDaily: 100, timeZone: 'UTC' } });
     const codes = Array.from({ length: 100 }, (_, i) => String(100000 + i));
     const outcomes = await Promise.allSettled(codes.map((fundCode) => service!.client.call('fund-asset', { fundCode }, TEAM)));
     const passed = outcomes.filter((o) => o.status === 'fulfilled');
@@ -58,7 +60,7 @@ describe('never paying twice', () => {
   });
 
   it('usage sums today and this month by operation and by user', async () => {
-    service = await startDataService();
+    service = startDataService();
     await service.client.call('fund-asset', { fundCode: '000001' }, TEAM);
     await service.client.call('finance-external-futures-kline', { symbol: 'CL', type: '0' }, { ...TEAM, userId: 'U2' });
     await service.client.call('fund-asset', { fundCode: '000001' }, TEAM);
@@ -73,7 +75,7 @@ describe('never paying twice', () => {
 describe('rate limits, scaled down', () => {
   it('a backlog never exceeds 5 per second at the service, yet uses at least 90% of it', async () => {
     const limit = { 'fund-asset': { count: 5, windowMs: 1000 } } as const;
-    service = await startDataService({ rateLimits: limit }, { rateLimits: limit });
+    service = startDataService({ rateLimits: limit }, { rateLimits: limit });
     const codes = Array.from({ length: 16 }, (_, i) => String(200000 + i));
     const waits: number[] = [];
     await Promise.all(codes.map((fundCode) => service!.client.call('fund-asset', { fundCode }, TEAM, { onWait: (ms) => waits.push(ms) })));
@@ -81,6 +83,7 @@ describe('rate limits, scaled down', () => {
     expect(service.simulator.stats().rateLimited).toBe(0);
     expect(arrivals).toHaveLength(16);
     for (let i = 5; i < arrivals.length; i++) expect(arrivals[i]! - arrivals[i - 5]!).toBeGreaterThanOrEqual(1000);
+    expect(maxInWindow(arrivals, 1000)).toBe(5);
     const achieved = (arrivals.length - 1) / ((arrivals.at(-1)! - arrivals[0]!) / 1000);
     expect(achieved).toBeGreaterThanOrEqual(0.9 * 5);
     // The limiter told waiting callers how long; the last in line heard about 3 s.

@@ -3,7 +3,7 @@ import type { Schedule } from '../../../src/core/digest/schedule.js';
 import { RedisStore } from '../../../src/core/store/redisStore.js';
 import { startSimulator } from '../../../src/simulator/index.js';
 import { RecordingPoster, digestInstance, startDigestRig } from '../../support/digestRig.js';
-import { FakeClock } from '../../support/fakeClock.js';
+import { ManualClock } from '../../support/clocks.js';
 import { describeWithRedis, redisUrl } from '../../support/redis.js';
 
 const MINUTE = 60_000;
@@ -160,7 +160,7 @@ describe('failures are recorded on the digest, which is never lost', () => {
 
 describeWithRedis('exactly once across two app instances sharing Redis', (prefix) => {
   it('both schedule the same digest; one post', async () => {
-    const clock = new FakeClock(FRIDAY_8AM);
+    const clock = new ManualClock(FRIDAY_8AM);
     const simulator = await startSimulator({ apiKeys: ['digest-key'], now: () => clock.now(), rateLimits: { 'fund-new-list': { count: 10_000, windowMs: 1000 } } });
     const storeA = await RedisStore.connect(redisUrl, { prefix, description: 'redis' });
     const storeB = await RedisStore.connect(redisUrl, { prefix, description: 'redis' });

@@ -50,7 +50,7 @@ describe('digests through Slack (ADMIN_USER_IDS set)', () => {
   }
 
   it('add: the reply names the id, the schedule and the next run', async () => {
-    const before = Date.now();
+    const before = app.clock.now();
     const text = await digestCommand('add weekdays 08:30 onsale tz:Asia/Shanghai');
     digestId = DIGEST_ID.exec(text)?.[1] ?? '';
     expect(digestId).toMatch(/^[0-9a-f]{8}$/);

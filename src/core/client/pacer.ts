@@ -1,0 +1,150 @@
+import type { Clock } from '../clock.js';
+import type { RateLimit } from '../operations/definition.js';
+
+/**
+ * Paces the calls of one operation in this process. Two rules, both checked at the moment a call
+ * is let go:
+ *  - even spacing (60/min becomes one start every ~1.02 s) instead of a burst at the top of the
+ *    minute;
+ *  - a hard count per sliding window: never more than `limit.count` starts within the window
+ *    (widened by the safety margin). Spacing alone is not enough: on a busy machine timers fire
+ *    late and several waiting calls go out together, which is how a window at the service ends up
+ *    holding more than the limit.
+ * It runs on the injected clock only (no timers of its own), so tests drive it with a fake clock.
+ */
+export interface PacerOptions {
+  limit: RateLimit;
+  clock: Clock;
+  /** Fraction added to the spacing and the window; 0.02 keeps ~98% of the allowed throughput. */
+  safetyMargin?: number;
+}
+
+export const DEFAULT_SAFETY_MARGIN = 0.02;
+
+/** The even spacing of a limit, a little wider so jitter cannot put N+1 calls in one window. */
+export function spacingMs(limit: RateLimit, safetyMargin = DEFAULT_SAFETY_MARGIN): number {
+  return Math.ceil((limit.windowMs / limit.count) * (1 + safetyMargin));
+}
+
+/**
+ * The window the app counts its own starts in: the service's, widened by the margin and by at least
+ * `MIN_WINDOW_MARGIN_MS`, because what it absorbs (network and event-loop jitter between a start here
+ * and its arrival there) is a matter of milliseconds whatever the window's length.
+ */
+export function guardedWindowMs(limit: RateLimit, safetyMargin = DEFAULT_SAFETY_MARGIN): number {
+  return limit.windowMs + Math.max(Math.ceil(limit.windowMs * safetyMargin), MIN_WINDOW_MARGIN_MS);
+}
+
+export const MIN_WINDOW_MARGIN_MS = 50;
+
+/** The pacer was stopped (the app is shutting down) while the call waited for its turn. */
+export class PacerStoppedError extends Error {
+  constructor() {
+    super('the rate limiter was stopped before this call could start');
+    this.name = 'PacerStoppedError';
+  }
+}
+
+interface Waiter {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+export class Pacer {
+  readonly spacingMs: number;
+  private readonly windowMs: number;
+  private readonly catchUpMs: number;
+  private readonly count: number;
+  private readonly clock: Clock;
+  /** Start times of the latest `count` calls, oldest first. */
+  private readonly starts: number[] = [];
+  private readonly waiting: Waiter[] = [];
+  private nextPlanned = Number.NEGATIVE_INFINITY;
+  private pausedUntil = Number.NEGATIVE_INFINITY;
+  private pumping = false;
+  private wake: AbortController | undefined;
+  private stopped = false;
+
+  constructor(options: PacerOptions) {
+    const margin = options.safetyMargin ?? DEFAULT_SAFETY_MARGIN;
+    this.spacingMs = spacingMs(options.limit, margin);
+    this.windowMs = guardedWindowMs(options.limit, margin);
+    this.count = options.limit.count;
+    this.catchUpMs = Math.max(this.spacingMs, this.windowMs / 4);
+    this.clock = options.clock;
+  }
+
+  /** Resolves when the caller may start its call; callers are let go in the order they asked. */
+  acquire(): Promise<void> {
+    if (this.stopped) return Promise.reject(new PacerStoppedError());
+    const turn = new Promise<void>((resolve, reject) => this.waiting.push({ resolve, reject }));
+    void this.pump();
+    return turn;
+  }
+
+  async schedule<T>(task: () => Promise<T>): Promise<T> {
+    await this.acquire();
+    return task();
+  }
+
+  /** Holds every start until `ms` from now (the service said Retry-After), calls already waiting included. */
+  pauseFor(ms: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + ms);
+    this.wake?.abort();
+  }
+
+  /** Roughly how long a call asking now would wait before it starts. */
+  expectedWaitMs(): number {
+    const now = this.clock.now();
+    // Over a long backlog the window count, not the spacing, may set the pace.
+    const perCall = Math.max(this.spacingMs, this.windowMs / this.count);
+    return Math.max(0, this.earliestStart() - now) + Math.ceil(this.waiting.length * perCall);
+  }
+
+  /** Calls waiting for their turn (for metrics). */
+  queued(): number {
+    return this.waiting.length;
+  }
+
+  /** Refuses new calls and rejects the waiting ones; calls already started are not touched. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const waiter of this.waiting.splice(0)) waiter.reject(new PacerStoppedError());
+    this.wake?.abort();
+  }
+
+  private earliestStart(): number {
+    const windowFreeAt = this.starts.length >= this.count ? this.starts[this.starts.length - this.count]! + this.windowMs : Number.NEGATIVE_INFINITY;
+    return Math.max(this.nextPlanned, this.pausedUntil, windowFreeAt);
+  }
+
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      // Within a backlog the planned schedule sets the pace, not the moment a timer fired: a late
+      // wake-up (busy event loop) is caught up, by up to a quarter of the window, so lag does not eat
+      // into the rate; the window count above still bounds what a catch-up can send. A call arriving
+      // at an idle pacer starts the schedule from now.
+      let backlog = false;
+      while (this.waiting.length > 0 && !this.stopped) {
+        const now = this.clock.now();
+        const at = this.earliestStart();
+        if (at > now) {
+          this.wake = new AbortController();
+          await this.clock.sleep(at - now, this.wake.signal).catch(() => undefined);
+          this.wake = undefined;
+          backlog = true;
+          continue;
+        }
+        this.nextPlanned = (backlog ? Math.max(at, now - this.catchUpMs) : now) + this.spacingMs;
+        this.starts.push(now);
+        if (this.starts.length > this.count) this.starts.shift();
+        this.waiting.shift()!.resolve();
+        backlog = this.waiting.length > 0;
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+}
