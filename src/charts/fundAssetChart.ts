@@ -1,26 +1,202 @@
-import type { FundAssetResult } from '../core/operations/fundAsset.js';
-import { sparseLabels } from './axisLabels.js';
-import { fundAssetConfig } from './fundAssetConfig.js';
-import { assetPointsOldestFirst, thinAssetPoints } from './fundAssetSeries.js';
-import { fundAssetAlt, fundAssetCaption } from './fundAssetText.js';
-import { fitChartUrl } from './fitUrl.js';
-import type { ChartPlan } from './plan.js';
-import type { ChartSettings } from './types.js';
+import type { FundAssetRecord, FundAssetResult } from '../core/operations/fundAsset.js';
+import { cnyUnitFor, formatCny, type CnyUnit } from './money.js';
+import { roundTo, signed, visibleDecimals } from './numbers.js';
+import { compactJs, firstFitting, js, jsObject } from './quickChartUrl.js';
+import type { ChartPlan, ChartSettings } from './types.js';
 
-/** Asset size over time with its rate of change; thinned out only when the URL would not fit in Slack. */
+export interface AssetPoint {
+  date: string;
+  /** CNY. */
+  asset: number;
+  /** Percent change against the point before it; null when there is none to compare with. */
+  rate: number | null;
+}
+
+const BAR_COLOR = '#7fa7d1';
+const LATEST_BAR_COLOR = '#2f6db5';
+const RATE_COLOR = '#e07b00';
+const ZERO_LINE_COLOR = '#8c8c8c';
+const GRID_COLOR = '#e6e6e6';
+/** A "2024-09-30" label needs about this much room. */
+const LABEL_SLOT_PX = 80;
+
+/** The service lists newest first; charts read left to right, oldest first. */
+export function assetPointsOldestFirst(records: readonly FundAssetRecord[]): AssetPoint[] {
+  return records
+    .map((record) => ({ date: record.assetDate, asset: record.asset, rate: record.assetRate }))
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
+/**
+ * Every step-th point counted back from the newest. Asset size is a level, so a kept point shows its
+ * true value; the rate, though, is recomputed against the previous kept point, because the service's
+ * rate compares with a period that is no longer on the chart.
+ */
+export function thinAssetPoints(points: readonly AssetPoint[], step: number): AssetPoint[] {
+  if (!Number.isInteger(step) || step < 1) throw new RangeError(`step must be a positive integer, not ${step}`);
+  if (step === 1) return points.map((point) => ({ ...point }));
+  const kept: AssetPoint[] = [];
+  for (let index = points.length - 1; index >= 0; index -= step) kept.unshift({ ...points[index]! });
+  return kept.map((point, index) => {
+    const before = kept[index - 1];
+    const rate = before === undefined || before.asset === 0 ? null : ((point.asset - before.asset) / before.asset) * 100;
+    return { ...point, rate };
+  });
+}
+
+/** The smallest of 1, 2, 2.5, 5 × 10^k that is at least `raw`. */
+function niceStep(raw: number): number {
+  const power = 10 ** Math.floor(Math.log10(raw));
+  for (const factor of [1, 2, 2.5, 5, 10]) {
+    if (factor * power >= raw * (1 - 1e-9)) return factor * power;
+  }
+  return 10 * power;
+}
+
+export interface AxisRange {
+  min: number;
+  max: number;
+  step: number;
+}
+
+/**
+ * Ranges for two value axes sharing one grid: both have the same number of steps below and above
+ * zero, so their zero lines (and every grid line) meet. Each range must hold 0; among 4 to 6 steps
+ * and every split of them around zero, the one that leaves the least of either axis empty wins.
+ */
+export function alignedRanges(first: readonly [number, number], second: readonly [number, number]): [AxisRange, AxisRange] {
+  const spans = [first, second].map(([low, high]) => {
+    const lo = Math.min(0, low);
+    const hi = Math.max(0, high);
+    // A range too small to step through (nothing but zero, in effect) gets a unit one.
+    return hi - lo < 1e-9 ? [Math.min(lo, 0), Math.max(hi, 1)] : [lo, hi];
+  }) as Array<[number, number]>;
+  let best: { score: number; ranges: [AxisRange, AxisRange] } | undefined;
+  for (let total = 4; total <= 6; total += 1) {
+    for (let below = 0; below <= total; below += 1) {
+      const above = total - below;
+      const ranges = spans.map(([lo, hi]) => {
+        if ((lo < 0 && below === 0) || (hi > 0 && above === 0)) return undefined;
+        const step = niceStep(Math.max(below > 0 ? -lo / below : 0, above > 0 ? hi / above : 0));
+        return { min: -below * step, max: above * step, step };
+      });
+      if (ranges.some((range) => range === undefined)) continue;
+      const [a, b] = ranges as [AxisRange, AxisRange];
+      const used = Math.min(...[a, b].map((range, index) => (spans[index]![1] - spans[index]![0]) / (range.max - range.min)));
+      // Fewer steps break ties: the same use of the height with less clutter.
+      const score = used - total * 1e-3;
+      if (!best || score > best.score) best = { score, ranges: [a, b] };
+    }
+  }
+  return best!.ranges;
+}
+
+interface FundChartInput {
+  fundCode: string;
+  points: readonly AssetPoint[];
+  /** All points before thinning, for the title's latest figures. */
+  latest: AssetPoint;
+  step: number;
+  settings: ChartSettings;
+}
+
+/** Every step-th date counted back from the newest, by position: the others stay unlabelled. */
+function sparseLabels(dates: readonly string[], maxLabels: number): Record<number, string> {
+  const step = Math.max(1, Math.ceil(dates.length / Math.max(1, maxLabels)));
+  const labels: Record<number, string> = {};
+  dates.forEach((date, index) => {
+    if ((dates.length - 1 - index) % step === 0) labels[index] = date;
+  });
+  return labels;
+}
+
+function unitLabel(unit: CnyUnit): string {
+  return `${unit.name} CNY`;
+}
+
+/**
+ * Net assets as bars on a left axis in 亿 (or 万) CNY and the rate of change as a line on a right
+ * axis in %, their zero lines aligned; the latest bar darker, its value marked on the left axis.
+ */
+export function fundAssetChartText(input: FundChartInput): string {
+  const { points, settings } = input;
+  const unit = cnyUnitFor(Math.max(...points.map((point) => Math.abs(point.asset))));
+  const sizes = points.map((point) => point.asset / unit.size);
+  const plotHeight = settings.height - 120;
+  const sizeDecimals = Math.min(4, visibleDecimals(Math.max(...sizes.map(Math.abs)), plotHeight));
+  const rates = points.map((point) => (point.rate === null ? null : roundTo(point.rate, 2)));
+  const knownRates = rates.filter((rate): rate is number => rate !== null);
+  const [sizeAxis, rateAxis] = alignedRanges(
+    [Math.min(0, ...sizes), Math.max(0, ...sizes)],
+    knownRates.length > 0 ? [Math.min(...knownRates), Math.max(...knownRates)] : [-1, 1],
+  );
+  const latestSize = roundTo(sizes[sizes.length - 1]!, sizeDecimals);
+  const labels = sparseLabels(points.map((point) => point.date), Math.floor((settings.width - 120) / LABEL_SLOT_PX));
+  const title = `Fund ${input.fundCode} net assets · latest ${formatCny(input.latest.asset)} on ${input.latest.date}`
+    + (input.latest.rate === null ? '' : ` (${signed(input.latest.rate, 2)}%)`);
+  const subtitle = input.step > 1 ? `Every ${input.step}${ordinalSuffix(input.step)} date shown; the % line is the change between shown dates` : '';
+
+  return compactJs(`
+    (()=>{
+    // Z: the latest net assets in the axis unit, marked on the left axis with its amount; the grid
+    // line at zero is drawn darker.
+    // L: date labels by position, the others blank.
+    let Z=${latestSize},z=c=>!!(c.tick&&c.tick.z),L=${jsObject(labels)};
+    return{type:'bar',data:{labels:Array.from({length:${points.length}},(_,i)=>L[i]||''),datasets:[
+    {type:'line',label:'Change (%)',data:${js(rates)},yAxisID:'r',borderColor:'${RATE_COLOR}',backgroundColor:'${RATE_COLOR}',borderWidth:2,pointRadius:${points.length > 30 ? 1.5 : 3},spanGaps:true},
+    {label:${js(`Net assets (${unitLabel(unit)})`)},data:${js(sizes.map((size) => roundTo(size, sizeDecimals)))},backgroundColor:c=>c.dataIndex===${points.length - 1}?'${LATEST_BAR_COLOR}':'${BAR_COLOR}',maxBarThickness:40}]},
+    options:{layout:{padding:8},plugins:{title:{display:true,text:${js(title)},align:'start',color:'#222',font:{size:15}},
+    subtitle:{display:${subtitle !== ''},text:${js(subtitle)},align:'start'},legend:{align:'end',labels:{boxWidth:14}}},
+    scales:{x:{grid:{display:false},ticks:{autoSkip:false,maxRotation:0}},
+    y:{position:'left',min:${sizeAxis.min},max:${sizeAxis.max},title:{display:true,text:${js(unitLabel(unit))}},
+    grid:{color:c=>c.tick&&c.tick.value===0?'${ZERO_LINE_COLOR}':'${GRID_COLOR}'},
+    ticks:{stepSize:${sizeAxis.step},color:c=>z(c)?'#fff':'#666',showLabelBackdrop:z,backdropColor:'${LATEST_BAR_COLOR}',
+    callback:v=>v<0?'':+v.toFixed(${sizeDecimals})},
+    // The latest amount's label blanks the tick labels it would cover (their grid lines stay).
+    beforeFit:s=>{let r=(s.max-s.min)/14;s.ticks.forEach(t=>{if(Math.abs(t.value-Z)<r)t.label=''});
+    s.ticks=s.ticks.concat({value:Z,label:${js(formatCny(input.latest.asset))},z:1})}},
+    r:{position:'right',min:${rateAxis.min},max:${rateAxis.max},title:{display:true,text:'Change (%)',color:'${RATE_COLOR}'},
+    grid:{drawOnChartArea:false},ticks:{stepSize:${rateAxis.step},color:'${RATE_COLOR}',callback:v=>+v.toFixed(2)+'%'}}}}}
+    })()
+  `);
+}
+
+function rangeOf(points: readonly AssetPoint[]): string {
+  const first = points[0]!.date;
+  const last = points[points.length - 1]!.date;
+  return first === last ? `on ${first}` : `from ${first} to ${last}`;
+}
+
+function countOf(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * Asset size over time with its rate of change. Thinned out (every n-th date, newest kept) only when
+ * the URL would not fit in Slack, and the caption says so.
+ */
 export function buildFundAssetChart(result: FundAssetResult, settings: ChartSettings): ChartPlan {
   if (result.records.length === 0) return { kind: 'none', note: 'Chart left out: there are no asset records to draw.' };
   const points = assetPointsOldestFirst(result.records);
-  const title = `Fund ${result.fundCode} net asset size`;
+  const latest = points[points.length - 1]!;
+  const steps = Array.from({ length: points.length }, (_, index) => index + 1);
+  const textFor = (step: number) => fundAssetChartText({ fundCode: result.fundCode, points: thinAssetPoints(points, step), latest, step, settings });
+  const fit = firstFitting(steps, textFor, settings);
+  const step = fit?.choice ?? 1;
 
-  const fit = fitChartUrl(points.length, (step) => {
-    const shown = thinAssetPoints(points, step);
-    return fundAssetConfig({ points: shown, labels: sparseLabels(shown.map((point) => point.date)), title, height: settings.height });
-  }, settings);
+  const shown = Math.ceil(points.length / step);
+  const thinned = step > 1
+    ? `${points.length} dates thinned to every ${step}${ordinalSuffix(step)} (${shown} shown, newest included) to fit a Slack image; the % line is the change between shown dates`
+    : undefined;
+  const latestRate = latest.rate === null ? 'no change rate given' : `${signed(latest.rate, 2)}% against the previous period`;
+  const latestSentence = `Latest: ${formatCny(latest.asset)} CNY on ${latest.date}, ${latestRate}.`;
+  const alt = `Bar chart of the net asset size of fund ${result.fundCode} (left axis) with its rate of change in % as a line (right axis), ${countOf(points.length, 'date')} ${rangeOf(points)}${thinned ? `; ${thinned}` : ''}. ${latestSentence}`;
+  const caption = `Fund ${result.fundCode} net assets ${rangeOf(points)}${thinned ? `. ${thinned}` : ''}.`;
+  if (fit) return { kind: 'image', url: fit.url, alt, caption };
+  return { kind: 'too_long', chart: textFor(1), alt, caption, width: settings.width, height: settings.height };
+}
 
-  const text = { fundCode: result.fundCode, points, step: fit.kind === 'fits' ? fit.groupSize : 1 };
-  const alt = fundAssetAlt(text);
-  const caption = fundAssetCaption(text);
-  if (fit.kind === 'fits') return { kind: 'image', url: fit.url, alt, caption };
-  return { kind: 'too_long', config: fit.config, alt, caption, width: settings.width, height: settings.height };
+function ordinalSuffix(n: number): string {
+  if (n % 100 >= 11 && n % 100 <= 13) return 'th';
+  return ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
 }

@@ -1,45 +1,317 @@
-import type { FuturesKlineResult } from '../core/operations/futuresKline.js';
-import { mergeCandles } from './aggregate.js';
-import { candleAxisLabels } from './axisLabels.js';
-import { fitChartUrl } from './fitUrl.js';
-import { candlestickConfig, highLowConfig } from './futuresConfig.js';
-import { candlePeriodName, futuresAlt, futuresCaption } from './futuresText.js';
-import { decimalsOf, visibleDecimals } from './numbers.js';
-import type { ChartPlan } from './plan.js';
-import type { ChartSettings } from './types.js';
+import type { Candle, FuturesKlineResult } from '../core/operations/futuresKline.js';
+import { localDate, localParts } from '../core/time.js';
+import { isIntraday, longerPeriods, mergeCandles, periodOfType, type CandlePeriod, type MergedCandles } from './candlePeriods.js';
+import { decimalsOf, signed } from './numbers.js';
+import { compactJs, firstFitting, js, jsObject } from './quickChartUrl.js';
+import type { ChartColors, ChartPlan, ChartSettings } from './types.js';
+
+/** Candle colours: up, down, unchanged. */
+export const CANDLE_COLORS: Record<ChartColors, { up: string; down: string; flat: string }> = {
+  intl: { up: '#26a69a', down: '#ef5350', flat: '#8a8a8a' },
+  cn: { up: '#ef5350', down: '#26a69a', flat: '#8a8a8a' },
+};
+
+/** Moving averages drawn over the closes, each once there are enough candles for it to say something. */
+export const MOVING_AVERAGES = [
+  { period: 5, color: '#e59400' },
+  { period: 20, color: '#7e57c2' },
+] as const;
+/** An average is drawn when it has at least this many points. */
+const MIN_AVERAGE_POINTS = 11;
+
+/** Price band : volume band, as stack weights: volume gets a fifth of the plot height. */
+const PRICE_WEIGHT = 4;
+const VOLUME_WEIGHT = 1;
+/** Width left for the plot beside the price axis and padding. */
+const AXIS_ALLOWANCE_PX = 90;
+/** Narrower candles than this cannot be told apart; more candles are merged even if the URL would fit. */
+const MIN_CANDLE_SLOT_PX = 3;
+/** An x-axis label ("10-30 21:00") needs about this much room. */
+const LABEL_SLOT_PX = 95;
+/** More labels say little more on a wide chart and cost URL characters. */
+const MAX_LABELS = 7;
+
+export const ONE_CANDLE_NOTE = 'Chart left out: one candle is not enough for a chart (its figures are above).';
+export const NO_CANDLES_NOTE = 'Chart left out: there are no candles to draw.';
+
+interface Drawn {
+  period: CandlePeriod;
+  merged: MergedCandles;
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+/** "GMT+8", "GMT-4": the zone's offset at that instant. */
+function zoneOffset(at: number, timeZone: string): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' }).formatToParts(new Date(at)).find((p) => p.type === 'timeZoneName');
+  return part?.value ?? timeZone;
+}
+
+/** Which candles get an x-axis label: every step-th back from the newest, so the latest is labelled. */
+export function labelledIndices(count: number, maxLabels: number): number[] {
+  const step = Math.max(1, Math.ceil(count / Math.max(1, maxLabels)));
+  const chosen: number[] = [];
+  for (let index = count - 1; index >= 0; index -= step) chosen.unshift(index);
+  return chosen;
+}
 
 /**
- * The candles as a chart: candlesticks on servers that have them, high-low bars otherwise, with volume.
- * Candles are merged a few at a time only when the URL would not fit in Slack, and the caption says so.
+ * Labels for the chosen candles. Intraday: HH:mm in the reader's zone, with the date on the first
+ * label and where a new day starts. Daily and weekly: MM-DD of the trading day (UTC), with the year
+ * on the first label and where a new year starts. Monthly: YYYY-MM.
+ */
+export function candleLabels(ats: readonly number[], indices: readonly number[], p: CandlePeriod, timeZone: string): Record<number, string> {
+  const zone = isIntraday(p) ? timeZone : 'UTC';
+  const labels: Record<number, string> = {};
+  let previous: { year: number; day: string } | undefined;
+  for (const index of indices) {
+    const parts = localParts(ats[index]!, zone);
+    const day = `${parts.year}-${parts.month}-${parts.day}`;
+    const date = `${pad(parts.month)}-${pad(parts.day)}`;
+    if (p.calendar === 'month') labels[index] = `${parts.year}-${pad(parts.month)}`;
+    else if (isIntraday(p)) labels[index] = `${previous?.day === day ? '' : `${date} `}${pad(parts.hour)}:${pad(parts.minute)}`;
+    else labels[index] = previous?.year === parts.year ? date : `${parts.year}-${date}`;
+    previous = { year: parts.year, day };
+  }
+  return labels;
+}
+
+/** A candle's move against the close before it, in percent; the service's own rate when not merged. */
+function changeRate(candle: Candle): number {
+  const closeBefore = candle.close - candle.change;
+  return closeBefore === 0 ? 0 : (candle.change / closeBefore) * 100;
+}
+
+function drawnCandles(base: CandlePeriod, candles: readonly Candle[], target: CandlePeriod): Drawn {
+  if (target === base) return { period: base, merged: { candles: [...candles], droppedOldest: 0 } };
+  return { period: target, merged: mergeCandles(candles, base, target) };
+}
+
+interface ChartText {
+  symbol: string;
+  base: CandlePeriod;
+  drawn: Drawn;
+  settings: ChartSettings;
+  timeZone: string;
+  quoteDecimals: number;
+}
+
+/** A quote as the price axis writes it: grouped, at the quote's own decimals (2,344.0). */
+export function formatQuote(price: number, decimals: number): string {
+  return price.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+}
+
+function titleOf(input: ChartText): string {
+  const last = input.drawn.merged.candles[input.drawn.merged.candles.length - 1]!;
+  return `${input.symbol} · ${input.drawn.period.name} · ${formatQuote(last.close, input.quoteDecimals)} ${signed(changeRate(last), 2)}%`;
+}
+
+function subtitleOf(input: ChartText): string {
+  const { drawn, base } = input;
+  const candles = drawn.merged.candles;
+  const parts = [
+    isIntraday(drawn.period)
+      ? `Times in ${input.timeZone} (${zoneOffset(candles[candles.length - 1]!.at, input.timeZone)})`
+      : 'Trading days (UTC)',
+  ];
+  if (drawn.period !== base) parts.push(`merged from ${base.name}`);
+  if (drawn.merged.partialNewest !== undefined) parts.push(`last candle partial`);
+  return parts.join(' · ');
+}
+
+/**
+ * A whole number as text the chart decodes: 5 bits per character (codes 48 to 111), the 6th bit
+ * saying another character follows; `signed` numbers are zigzagged first (0, −1, 1, −2 … → 0, 1, 2, 3 …).
+ * Differences between neighbouring prices are small, so most take one character.
+ */
+export function packNumber(value: number, signed: boolean): string {
+  let rest = signed ? (value >= 0 ? 2 * value : -2 * value - 1) : value;
+  let text = '';
+  do {
+    const digit = rest % 32;
+    rest = Math.floor(rest / 32);
+    text += String.fromCharCode(48 + digit + (rest > 0 ? 32 : 0));
+  } while (rest > 0);
+  return text;
+}
+
+/** Volume bars are about 60 pixels tall: 32 levels are as many as they can show. */
+const VOLUME_LEVELS = 31;
+
+/**
+ * The chart as JavaScript that QuickChart runs. The data travel packed (see packNumber): per candle
+ * the open's gap from the previous close, the body, the upper and lower wick in price ticks, and the
+ * volume in 1/31 of the largest; the chart rebuilds the candles, the moving averages and the volume
+ * colours itself. A 3000-character URL then holds about 200 candles instead of about 25 as plain data.
+ */
+export function futuresChartText(input: ChartText): string {
+  const { settings, drawn } = input;
+  const candles = drawn.merged.candles;
+  const count = candles.length;
+  const colors = CANDLE_COLORS[settings.colors ?? 'intl'];
+  const hosted = settings.candlesticks;
+
+  const quotes = candles.flatMap((candle) => [candle.high, candle.low]);
+  const unit = priceUnit(Math.max(...quotes) - Math.min(...quotes), settings.height, input.quoteDecimals);
+  const units = (price: number) => Math.round(price / unit);
+  const largestVolume = Math.max(0, ...candles.map((candle) => candle.volume));
+  const volumeUnit = largestVolume > 0 ? Number((largestVolume / VOLUME_LEVELS).toPrecision(3)) : 1;
+  const firstOpen = units(candles[0]!.open);
+  let previousClose = firstOpen;
+  let packed = '';
+  for (const candle of candles) {
+    const open = units(candle.open);
+    const close = units(candle.close);
+    packed += packNumber(open - previousClose, true) + packNumber(close - open, true)
+      + packNumber(Math.max(0, units(candle.high) - Math.max(open, close)), false)
+      + packNumber(Math.max(0, Math.min(open, close) - units(candle.low)), false)
+      + packNumber(Math.min(VOLUME_LEVELS, Math.round(candle.volume / volumeUnit)), false);
+    previousClose = close;
+  }
+
+  // The price axis spans the candles with a little room above and below, set here rather than left
+  // to Chart.js, whose "nice" bounds can leave a third of the band empty.
+  const lowest = Math.min(...candles.map((candle) => units(candle.low)));
+  const highest = Math.max(...candles.map((candle) => units(candle.high)));
+  const margin = Math.max(1, Math.round((highest - lowest) * 0.06));
+  const inUnits = (value: number) => Number((value * unit).toFixed(decimalsOf(unit)));
+
+  const plotWidth = Math.max(100, settings.width - AXIS_ALLOWANCE_PX);
+  const labels = candleLabels(candles.map((candle) => candle.at), labelledIndices(count, Math.min(MAX_LABELS, Math.floor(plotWidth / LABEL_SLOT_PX))), drawn.period, input.timeZone);
+  const last = candles[count - 1]!;
+  // The variable holding the colour of the last close's direction.
+  const lastColor = last.change > 0 ? 'u' : last.change < 0 ? 'd' : 'f';
+  const slot = plotWidth / count;
+  const candleWidth = Math.max(1, Math.min(14, Math.floor(slot * 0.7)));
+  const averages = MOVING_AVERAGES.filter((average) => count - average.period + 1 >= MIN_AVERAGE_POINTS);
+
+  const priceSets = hosted
+    ? [`{data:K,color:o,borderColor:o,maxBarThickness:${candleWidth}}`]
+    : [
+      // Bar charts parse plain values by position: [low, high] is a floating bar, a number a point.
+      `{type:'bar',data:K.map(k=>[k.l,k.h]),backgroundColor:K.map(h),grouped:false,minBarLength:1,maxBarThickness:${Math.max(1, Math.min(3, Math.floor(slot * 0.3)))}}`,
+      `{type:'scatter',data:K.map(k=>k.c),pointStyle:'line',radius:${Math.max(1.5, Math.min(7, Math.round(slot * 0.8) / 2))},borderWidth:2,borderColor:K.map(h)}`,
+    ];
+  const averageSets = averages.map((average) => `A(${average.period},'${average.color}')`);
+  const volumeSet = `{type:'bar',data:V,yAxisID:'v',backgroundColor:K.map(k=>h(k)+'99'),${hosted ? '' : 'grouped:false,'}maxBarThickness:${candleWidth}}`;
+
+  // Every character is paid for in the URL, so options equal to what Chart.js and the financial
+  // plugin already give are left out. Datasets name no y axis but the volume's: the price axis y,
+  // declared first, is their default. The x axis is a category axis labelled only at L's candles.
+  return compactJs(`
+    (()=>{
+    // S packed candles (see packNumber); prices are whole multiples of D, the first open p; volume
+    // in units of U; L x-axis labels by candle; C the last close, T its label, w its colour.
+    let S=${js(packed)},D=${unit},p=${firstOpen},U=${volumeUnit},L=${jsObject(labels)},C=${inUnits(units(last.close))},T=${js(formatQuote(last.close, input.quoteDecimals))},
+    u='${colors.up}',d='${colors.down}',f='${colors.flat}',w=${lastColor},${hosted ? 'o={up:u,down:d,unchanged:f},' : ''}q=0,K=[],V=[],i,a,e,
+    g=m=>{let z=0,s=1,c=64;for(;c>31;s*=32){c=S.charCodeAt(q++)-48;z+=(c&31)*s}return m?z:z%2?(-1-z)/2:z/2},
+    h=k=>k.c>k.o?u:k.c<k.o?d:f,
+    A=(m,c)=>({type:'line',label:'MA'+m,borderColor:c,backgroundColor:c,borderWidth:1.3,pointRadius:0,parsing:false,
+    data:K.slice(m-1).map(k=>{let t=0,j=k.x;for(;j>k.x-m;)t+=K[j--].c;return{x:k.x,y:t/m}})}),
+    z=c=>!!(c.tick&&c.tick.z);
+    for(i=0;i<${count};i++){a=p+g();e=a+g();
+    K.push({x:i,o:a*D,c:e*D,h:(Math.max(a,e)+g(1))*D,l:(Math.min(a,e)-g(1))*D});V.push({x:i,y:g(1)*U});p=e}
+    return{type:'${hosted ? 'candlestick' : 'bar'}',data:{labels:K.map(k=>L[k.x]||''),datasets:[${[...priceSets, ...averageSets, volumeSet].join(',')}]},
+    options:{layout:{padding:8},plugins:{title:{display:true,text:${js(titleOf(input))},align:'start',color:'#222',font:{size:15}},
+    subtitle:{display:true,text:${js(subtitleOf(input))},align:'start'},
+    legend:{${averages.length > 0 ? '' : 'display:false,'}labels:{boxHeight:2,filter:t=>t.text}}},
+    // The financial plugin's default x axis reads a window global in afterBuildTicks; QuickChart has none.
+    scales:{x:{type:'category',${hosted ? 'afterBuildTicks:null,' : ''}grid:{offset:false,color:c=>L[c.index]?'#eee':''},ticks:{autoSkip:false,maxRotation:0}},
+    y:{position:'right',stack:'s',stackWeight:${PRICE_WEIGHT},min:${inUnits(lowest - margin)},max:${inUnits(highest + margin)},
+    grid:{color:c=>z(c)?w:'#eee'},ticks:{color:c=>z(c)?'#fff':'#666',showLabelBackdrop:z,backdropColor:w},
+    // The last close's label replaces the ticks it would cover; ticks at the band's edges (its odd
+    // bounds among them) would touch the legend or the volume axis's labels.
+    beforeFit:s=>{let r=(s.max-s.min)/9;s.ticks=s.ticks.filter(t=>Math.abs(t.value-C)>r&&t.value-s.min>r/2&&s.max-t.value>r/2).concat({value:C,label:T,z:1})}},
+    v:{position:'right',stack:'s',grace:'10%',ticks:{maxTicksLimit:3,format:{notation:'compact'}}}}}}
+    })()
+  `);
+}
+
+/**
+ * The price step the chart is drawn in: about a pixel of the price axis (1, 2 or 5 × 10^k), never
+ * finer than the quotes. Finer steps change no pixel and only lengthen the URL.
+ */
+export function priceUnit(range: number, height: number, quoteDecimals: number): number {
+  const quote = 10 ** -quoteDecimals;
+  if (!(range > 0)) return quote;
+  // The price band is about 0.8 × 0.7 of the chart's height: about 210 pixels at 380, 340 at 600.
+  // A 250th of the range is a pixel there and little more on taller charts.
+  const pixel = range / Math.min(250, height * 0.7);
+  const power = 10 ** Math.floor(Math.log10(pixel));
+  // The step nearest a pixel (on a log scale), so at most about a pixel and a half.
+  const nice = [1, 2, 5, 10].map((factor) => factor * power).reduce((best, step) => (Math.abs(Math.log(step / pixel)) < Math.abs(Math.log(best / pixel)) ? step : best));
+  return Math.max(quote, Number(nice.toPrecision(1)));
+}
+
+function rangeText(candles: readonly Candle[], p: CandlePeriod, timeZone: string): string {
+  const first = candles[0]!;
+  const last = candles[candles.length - 1]!;
+  if (!isIntraday(p)) {
+    const from = localDate(first.at, 'UTC');
+    const to = localDate(last.at, 'UTC');
+    return `${from === to ? from : `${from} to ${to}`} (UTC)`;
+  }
+  const clock = (at: number) => {
+    const parts = localParts(at, timeZone);
+    return `${pad(parts.hour)}:${pad(parts.minute)}`;
+  };
+  const firstDate = localDate(first.at, timeZone);
+  const lastDate = localDate(last.at, timeZone);
+  const to = first.at === last.at ? '' : ` to ${lastDate === firstDate ? '' : `${lastDate} `}${clock(last.at)}`;
+  return `${firstDate} ${clock(first.at)}${to} (${timeZone})`;
+}
+
+function mergeSentence(candles: readonly Candle[], base: CandlePeriod, drawn: Drawn): string | undefined {
+  if (drawn.period === base) return undefined;
+  const to = drawn.period.words;
+  const parts = [`${candles.length} ${base.words} candles shown as ${drawn.merged.candles.length} ${to} candles to fit a Slack image`];
+  const candlesOf = (count: number) => `${count} ${base.words} candle${count === 1 ? '' : 's'}`;
+  if (drawn.merged.droppedOldest > 0) parts.push(`the first ${to} period began before the data and is left out (${candlesOf(drawn.merged.droppedOldest)})`);
+  if (drawn.merged.partialNewest !== undefined) parts.push(`the last ${to} candle is partial (${candlesOf(drawn.merged.partialNewest)} so far)`);
+  return parts.join('; ');
+}
+
+function closeSentence(candles: readonly Candle[], decimals: number): string {
+  const first = candles[0]!;
+  const last = candles[candles.length - 1]!;
+  const lastMove = `${signed(last.change, decimals)} (${signed(last.changeRate, 2)}%) on the last candle`;
+  const closeBefore = first.close - first.change;
+  const rangeChange = last.close - closeBefore;
+  const rangeRate = closeBefore === 0 ? '' : ` (${signed((rangeChange / closeBefore) * 100, 2)}%)`;
+  return `Last close ${last.close.toFixed(decimals)}, ${lastMove}, ${signed(rangeChange, decimals)}${rangeRate} over the range.`;
+}
+
+/**
+ * The candles as a chart: candlesticks on servers that have them, high-low bars with close ticks
+ * otherwise, with volume in a band below and moving averages. Candles are merged into a longer
+ * standard period only when they would not fit in a Slack image URL or be too thin to see, and the
+ * caption says so. Fewer than two candles make no chart.
  */
 export function buildFuturesChart(result: FuturesKlineResult, settings: ChartSettings, timeZone: string): ChartPlan {
-  if (result.candles.length === 0) return { kind: 'none', note: 'Chart left out: there are no candles to draw.' };
+  if (result.candles.length === 0) return { kind: 'none', note: NO_CANDLES_NOTE };
+  if (result.candles.length === 1) return { kind: 'none', note: ONE_CANDLE_NOTE };
   const candles = [...result.candles].sort((a, b) => a.at - b.at);
-  const daily = result.type === '0';
-  // A daily candle is a trading day, not a moment: shown in the reader's zone it would slip a day west of the exchange.
-  const labelZone = daily ? 'UTC' : timeZone;
-  const quotes = candles.flatMap((candle) => [candle.open, candle.high, candle.low, candle.close]);
-  const quoteDecimals = Math.max(...quotes.map(decimalsOf));
-  const priceRange = Math.max(...quotes) - Math.min(...quotes);
-  const drawnDecimals = Math.min(quoteDecimals, visibleDecimals(priceRange, settings.height));
-  const draw = settings.candlesticks ? candlestickConfig : highLowConfig;
+  const base = periodOfType(result.type);
+  const quoteDecimals = Math.max(...candles.flatMap((candle) => [candle.open, candle.high, candle.low, candle.close]).map(decimalsOf));
+  const maxDrawn = Math.floor(Math.max(100, settings.width - AXIS_ALLOWANCE_PX) / MIN_CANDLE_SLOT_PX);
+  const choices = [base, ...longerPeriods(base)]
+    .map((target) => drawnCandles(base, candles, target))
+    .filter((drawn) => drawn.merged.candles.length >= 2 && drawn.merged.candles.length <= maxDrawn);
+  const textFor = (drawn: Drawn) => futuresChartText({ symbol: result.symbol, base, drawn, settings, timeZone, quoteDecimals });
 
-  const fit = fitChartUrl(candles.length, (mergeSize) => {
-    const merged = mergeCandles(candles, mergeSize);
-    return draw({
-      candles: merged,
-      labels: candleAxisLabels(merged.map((candle) => candle.at), daily, labelZone),
-      priceDecimals: drawnDecimals,
-      title: `${result.symbol} ${candlePeriodName(result.type, mergeSize)}`,
-    });
-  }, settings);
-
-  const text = {
-    symbol: result.symbol, type: result.type, candles, candlesticks: settings.candlesticks, priceDecimals: quoteDecimals, timeZone: labelZone,
-    mergeSize: fit.kind === 'fits' ? fit.groupSize : 1,
-  };
-  const alt = futuresAlt(text);
-  const caption = futuresCaption(text);
-  if (fit.kind === 'fits') return { kind: 'image', url: fit.url, alt, caption };
-  return { kind: 'too_long', config: fit.config, alt, caption, width: settings.width, height: settings.height };
+  const fit = firstFitting(choices, textFor, settings);
+  const drawn = fit?.choice ?? choices[0] ?? drawnCandles(base, candles, base);
+  const kind = settings.candlesticks ? 'Candlestick chart' : 'High-low chart (a bar from low to high and a tick at the close of each candle)';
+  const averages = MOVING_AVERAGES.filter((average) => drawn.merged.candles.length - average.period + 1 >= MIN_AVERAGE_POINTS).map((average) => `MA${average.period}`);
+  const merged = mergeSentence(candles, base, drawn);
+  const range = rangeText(candles, base, timeZone);
+  const alt = `${kind} of ${result.symbol} futures, ${candles.length} ${base.words} candles from ${range}, with volume bars${averages.length > 0 ? ` and ${averages.join(', ')}` : ''}${merged ? `; ${merged}` : ''}. ${closeSentence(candles, quoteDecimals)}`;
+  const captionParts = [`${result.symbol} ${base.words} candles, ${range}`];
+  if (merged) captionParts.push(merged);
+  if (!settings.candlesticks) captionParts.push('Drawn as high-low bars with close ticks: candlesticks are off for this QuickChart server');
+  const caption = `${captionParts.join('. ')}.`;
+  if (fit) return { kind: 'image', url: fit.url, alt, caption };
+  return { kind: 'too_long', chart: textFor(drawn), alt, caption, width: settings.width, height: settings.height };
 }

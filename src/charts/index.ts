@@ -1,10 +1,8 @@
-export type { ChartImage, ChartSettings } from './types.js';
-export type { ChartPlan } from './plan.js';
-export { MIN_CHART_POINTS, SLACK_IMAGE_URL_LIMIT, TOO_MANY_POINTS_NOTE } from './plan.js';
+export type { ChartColors, ChartImage, ChartPlan, ChartSettings } from './types.js';
 export { chartSettingsFromEnv, DEFAULT_CHART_HEIGHT, DEFAULT_CHART_WIDTH, HOSTED_QUICKCHART } from './settings.js';
-export { mergeCandles, mergeGroupSizes } from './aggregate.js';
 export { buildFuturesChart } from './futuresChart.js';
 export { buildFundAssetChart } from './fundAssetChart.js';
-export { resolveChart, DEFAULT_SHORT_URL_TIMEOUT_MS, type ResolveChartOptions } from './resolve.js';
-export { fetchShortUrl, type ShortUrlFetcher, type ShortUrlRequest } from './shortUrl.js';
-export { CHART_JS_VERSION, quickChartUrl } from './quickChartUrl.js';
+export { chartPlanFor, CHARTED_OPERATIONS } from './chartPlanFor.js';
+export { formatCny } from './money.js';
+export { DEFAULT_SHORT_URL_TIMEOUT_MS, fetchShortUrl, resolveChart, TOO_MANY_POINTS_NOTE, type ResolveChartOptions, type ShortUrlFetcher, type ShortUrlRequest } from './resolveChart.js';
+export { CHART_JS_VERSION, quickChartUrl, SLACK_IMAGE_URL_LIMIT } from './quickChartUrl.js';

@@ -13,7 +13,7 @@ export function decimalsOf(value: number): number {
 }
 
 /**
- * Decimals that still change a point's position on a chart about `pixels` tall spanning `range`;
+ * Decimals that still move a point by a pixel on a chart about `pixels` tall spanning `range`;
  * further digits only lengthen the URL.
  */
 export function visibleDecimals(range: number, pixels: number): number {
@@ -21,17 +21,9 @@ export function visibleDecimals(range: number, pixels: number): number {
   return Math.min(MAX_DECIMALS, Math.max(0, Math.ceil(Math.log10((2 * pixels) / range))));
 }
 
+/** +1.23, −0.45, 0.00: a real minus, no sign on what rounds to zero. */
 export function signed(value: number, decimals: number): string {
   const text = Math.abs(value).toFixed(decimals);
   if (Number(text) === 0) return text;
-  return `${value < 0 ? '-' : '+'}${text}`;
-}
-
-/**
- * A power of ten that brings the largest value down to at most three digits. Volume bars are drawn on
- * a hidden axis, so three significant digits are all the picture can show.
- */
-export function threeDigitUnit(largest: number): number {
-  if (!(largest >= 1000)) return 1;
-  return 10 ** (Math.floor(Math.log10(largest)) - 2);
+  return `${value < 0 ? '−' : '+'}${text}`;
 }

@@ -1,5 +1,5 @@
 import { ConfigError } from '../core/config.js';
-import type { ChartSettings } from './types.js';
+import type { ChartColors, ChartSettings } from './types.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -30,7 +30,7 @@ function side(name: string, text: string | undefined, fallback: number, problems
 }
 
 /**
- * Chart settings from QUICKCHART_* variables. Only the hosted service draws candlesticks (the open-source
+ * Chart settings from QUICKCHART_* variables and CHART_COLORS. Only the hosted service draws candlesticks (the open-source
  * QuickChart image ships without the financial plugin), so a self-hosted server gets high-low charts
  * unless QUICKCHART_CANDLESTICK=true says it was built with the plugin.
  */
@@ -56,9 +56,14 @@ export function chartSettingsFromEnv(env: Env): ChartSettings {
     candlesticks = undefined;
   }
 
+  const colorsText = value('CHART_COLORS')?.toLowerCase();
+  let colors: ChartColors = 'intl';
+  if (colorsText === 'cn' || colorsText === 'intl') colors = colorsText;
+  else if (colorsText !== undefined) problems.push(`CHART_COLORS "${value('CHART_COLORS')}" should be intl (green up, red down) or cn (red up, green down)`);
+
   const width = side('QUICKCHART_WIDTH', value('QUICKCHART_WIDTH'), DEFAULT_CHART_WIDTH, problems);
   const height = side('QUICKCHART_HEIGHT', value('QUICKCHART_HEIGHT'), DEFAULT_CHART_HEIGHT, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
-  return { host: hostText, hosted, candlesticks: candlesticks ?? hosted, width, height };
+  return { host: hostText, hosted, candlesticks: candlesticks ?? hosted, width, height, colors };
 }

@@ -6,6 +6,7 @@ import { createLogger } from '../core/logger.js';
 import { findOperation, OPERATION_IDS, operations, type OperationId } from '../core/operations/index.js';
 import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
 import { parseFlags, parseKeyValues } from './args.js';
+import { runChartCommand } from './chart.js';
 import { runConsole } from './console.js';
 import { ping } from './ping.js';
 
@@ -14,6 +15,9 @@ const USAGE = `dq — the data service from the command line
   dq call <operation> key=value …   call one operation, print the result as JSON
   dq ping                           check configuration, reachability and the API key (spends nothing)
   dq console [--demo]               type Slack commands, see the replies as text
+  dq chart <command text> [--out f.png] [--demo]
+                                    draw a reply's chart into a PNG as QuickChart would, e.g.
+                                    dq chart futures CL 5m 30 --demo (needs the dev dependencies)
   add --demo to use the built-in simulator instead of the real service
 
 operations (cost per call):
@@ -32,6 +36,13 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'console') {
     try {
       return await runConsole({ demo: flags.demo, logger, input: process.stdin, output: process.stdout, errorOutput: process.stderr, env: process.env });
+    } catch (error) {
+      return report(error);
+    }
+  }
+  if (command === 'chart') {
+    try {
+      return await runChartCommand({ words, demo: flags.demo, env: process.env, logger, output: process.stdout, errorOutput: process.stderr });
     } catch (error) {
       return report(error);
     }

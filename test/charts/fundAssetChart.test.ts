@@ -1,14 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildFundAssetChart } from '../../src/charts/fundAssetChart.js';
-import { thinAssetPoints, type AssetPoint } from '../../src/charts/fundAssetSeries.js';
-import type { ChartPlan } from '../../src/charts/plan.js';
+import { alignedRanges, buildFundAssetChart, thinAssetPoints, type AssetPoint } from '../../src/charts/fundAssetChart.js';
+import { formatCny } from '../../src/charts/money.js';
+import type { RenderedChart } from '../../src/charts/renderQuickChart.js';
 import type { FundAssetResult } from '../../src/core/operations/fundAsset.js';
-import { decodeChartUrl, HOSTED, makeFundRecords, SELF_HOSTED } from './support.js';
-
-function image(plan: ChartPlan) {
-  if (plan.kind !== 'image') throw new Error(`expected an image plan, got ${JSON.stringify(plan).slice(0, 200)}`);
-  return plan;
-}
+import { formatCny as formatCnyInMessages } from '../../src/slack/render/format.js';
+import { expectInside, metas, visibleLabels } from './pictures.js';
+import { HOSTED, image, makeFundRecords, SELF_HOSTED, simulatedFundAsset, withRendered } from './support.js';
 
 const SAMPLE: FundAssetResult = {
   fundCode: '000001',
@@ -19,25 +17,100 @@ const SAMPLE: FundAssetResult = {
   ],
 };
 
-describe('buildFundAssetChart', () => {
-  it('draws asset size in 亿 CNY as bars, oldest first, with the rate as a line on a second axis', () => {
-    const plan = image(buildFundAssetChart(SAMPLE, HOSTED));
-    const { config, params } = decodeChartUrl(plan.url);
-    expect(params.get('v')).toBe('3');
-    expect(config.type).toBe('bar');
-    expect(config.data.labels).toEqual(['2024-03-31', '2024-06-30', '2024-09-30']);
-    const rate = config.data.datasets.find((d: { type?: string }) => d.type === 'line');
-    const size = config.data.datasets.find((d: { type?: string }) => d.type === undefined);
-    expect(size.label).toContain('亿 CNY');
-    expect(size.data).toEqual([12.15, 11.96, 12.35]);
-    expect(rate).toMatchObject({ yAxisID: 'y1', data: [null, -1.5, 3.2] });
-    expect(config.options.scales.y1.position).toBe('right');
+/**
+ * What a fund analyst relies on, on the drawn chart: net assets as bars on a left axis titled in
+ * CNY units, the rate as a line on a right axis titled %, both axes spanning their data, zero lines
+ * at one height, horizontal grid lines, the latest amount labelled, nothing outside the chart area.
+ */
+function checkFundPicture(rendered: RenderedChart, result: FundAssetResult): void {
+  const { chart, config } = rendered;
+  const area = chart.chartArea;
+  const [rateMeta, assetMeta] = metas(rendered);
+  const assets = chart.scales[assetMeta!.yAxisID]!;
+  const rates = chart.scales[rateMeta!.yAxisID]!;
+
+  expect(assetMeta!.type).toBe('bar');
+  expect(rateMeta!.type).toBe('line');
+  expect(assets).not.toBe(rates);
+  expect(assets.position).toBe('left');
+  expect(rates.position).toBe('right');
+  expect(assets.options.title.display).toBe(true);
+  expect(assets.options.title.text).toMatch(/^(亿|万|元) CNY$/);
+  expect(rates.options.title.display).toBe(true);
+  expect(rates.options.title.text).toContain('%');
+
+  const sizes: number[] = config.data.datasets[1].data;
+  const rateValues: number[] = config.data.datasets[0].data.filter((rate: number | null) => rate !== null);
+  expect(assets.min).toBeLessThanOrEqual(Math.min(0, ...sizes));
+  expect(assets.max).toBeGreaterThanOrEqual(Math.max(...sizes));
+  if (rateValues.length > 0) {
+    expect(rates.min).toBeLessThanOrEqual(Math.min(...rateValues));
+    expect(rates.max).toBeGreaterThanOrEqual(Math.max(...rateValues));
+  }
+  expect(assets.getPixelForValue(0)).toBeCloseTo(rates.getPixelForValue(0), 1);
+  expect(assets.options.grid.display).not.toBe(false);
+  expect(assets.ticks.length).toBeGreaterThanOrEqual(3);
+
+  expectInside(assetMeta!.data.flatMap((bar) => [bar.y, bar.base]), area.top, area.bottom, 'a bar');
+  expectInside(assetMeta!.data.map((bar) => bar.x), area.left, area.right, 'a bar');
+  expectInside(rateMeta!.data.filter((point) => !point.skip).map((point) => point.y), area.top, area.bottom, 'a rate point');
+
+  const newest = [...result.records].sort((a, b) => (a.assetDate < b.assetDate ? 1 : -1))[0]!;
+  const marked = assets.ticks.filter((tick) => (tick as { z?: number }).z);
+  expect(marked.map((tick) => tick.label)).toEqual([formatCny(newest.asset)]);
+  expect(Math.abs(assets.getPixelForValue(marked[0]!.value) - assetMeta!.data.at(-1)!.y)).toBeLessThanOrEqual(1);
+  expect(String(chart.options.plugins.title.text)).toContain(`Fund ${result.fundCode}`);
+  expect(String(chart.options.plugins.title.text)).toContain(formatCny(newest.asset));
+  expect(visibleLabels(rendered, 'x').at(-1)).toBe(newest.assetDate);
+}
+
+function check(result: FundAssetResult, settings = HOSTED) {
+  const plan = image(buildFundAssetChart(result, settings));
+  expect(plan.url.length).toBeLessThanOrEqual(3000);
+  withRendered(plan, (rendered) => checkFundPicture(rendered, result));
+  return plan;
+}
+
+describe('fund asset charts, drawn as QuickChart draws them', () => {
+  it('draws assets in 亿 CNY as bars on the left and the rate in % on the right, zero lines aligned', () => {
+    const plan = check(SAMPLE);
+    withRendered(plan, (rendered) => {
+      expect(rendered.config.data.datasets[1].data).toEqual([12.15, 11.96, 12.35]);
+      expect(rendered.config.data.datasets[0].data).toEqual([null, -1.5, 3.2]);
+      expect(rendered.chart.scales.y!.options.title.text).toBe('亿 CNY');
+    });
   });
 
-  it('needs no candlestick plugin, so self-hosted servers draw it the same way', () => {
-    const plan = image(buildFundAssetChart(SAMPLE, SELF_HOSTED));
-    expect(plan.url.startsWith('http://charts.internal:3400/chart?')).toBe(true);
-    expect(decodeChartUrl(plan.url).config.type).toBe('bar');
+  it('draws simulated pages: the first, page 2, a full page of 50, on self-hosted servers too', () => {
+    for (const [page, size] of [[1, 10], [2, 10], [2, 50]] as const) {
+      for (const settings of [HOSTED, SELF_HOSTED]) check(simulatedFundAsset('000001', page, size), settings);
+    }
+  });
+
+  it('keeps mostly negative rates and a single record readable', () => {
+    check({ fundCode: '000002', records: [
+      { assetDate: '2024-09-30', assetRate: -12.5, asset: 80_000_000 },
+      { assetDate: '2024-06-30', assetRate: -30.2, asset: 91_000_000 },
+      { assetDate: '2024-03-31', assetRate: 4.1, asset: 130_000_000 },
+    ] });
+    const single = check({ fundCode: '000003', records: [{ assetDate: '2024-09-30', assetRate: null, asset: 8_500_000 }] });
+    expect(single.alt).toContain('Latest: 850.00 万 CNY on 2024-09-30, no change rate given');
+    withRendered(single, (rendered) => expect(rendered.chart.scales.y!.options.title.text).toBe('万 CNY'));
+  });
+
+  it('uses the messages\' money formatter, so chart and text agree on every amount', () => {
+    for (const amount of [99_999_999.99, 1_234_567_890, 8_500_000, 9_999.996, -250_000_000]) {
+      expect(formatCny(amount)).toBe(formatCnyInMessages(amount));
+    }
+    const plan = check({ fundCode: '000004', records: [{ assetDate: '2024-09-30', assetRate: 1, asset: 99_999_999.99 }, { assetDate: '2024-06-30', assetRate: 1, asset: 98_000_000 }] });
+    withRendered(plan, (rendered) => expect(String(rendered.chart.options.plugins.title.text)).toContain('1.00 亿'));
+  });
+
+  it('thins out long histories, keeps the newest, recomputes the rate between shown dates, and says so', () => {
+    const records = makeFundRecords(200);
+    const plan = check({ fundCode: '000001', records });
+    expect(plan.caption).toMatch(/200 dates thinned to every \d+(st|nd|rd|th) \(\d+ shown, newest included\)/);
+    expect(plan.caption).toContain('the % line is the change between shown dates');
   });
 
   it('says what is drawn, over which dates, and the latest size and rate in readable units', () => {
@@ -48,34 +121,24 @@ describe('buildFundAssetChart', () => {
     expect(plan.caption).toBe('Fund 000001 net assets from 2024-03-31 to 2024-09-30.');
   });
 
-  it('uses 万 for funds under one 亿 and says when there is no rate', () => {
-    const plan = image(buildFundAssetChart({ fundCode: '000002', records: [{ assetDate: '2024-09-30', assetRate: null, asset: 8_500_000 }] }, HOSTED));
-    expect(plan.alt).toContain('Latest: 850.00 万 CNY on 2024-09-30, no change rate given');
-    expect(plan.alt).toContain('1 date on 2024-09-30');
+  it('leaves the chart out when there are no records', () => {
+    expect(buildFundAssetChart({ fundCode: '000001', records: [] }, HOSTED)).toMatchObject({ kind: 'none' });
   });
+});
 
-  it('shows every record while they fit, and says nothing about thinning', () => {
-    for (const count of [1, 10, 50]) {
-      const plan = image(buildFundAssetChart({ fundCode: '000001', records: makeFundRecords(count) }, HOSTED));
-      expect(decodeChartUrl(plan.url).config.data.labels).toHaveLength(count);
-      expect(plan.caption).not.toMatch(/thinned/);
-    }
-  });
-
-  it('thins out long histories, keeps the newest, recomputes the rate between shown dates, and says so', () => {
-    const records = makeFundRecords(200);
-    const plan = image(buildFundAssetChart({ fundCode: '000001', records }, HOSTED));
-    const { config } = decodeChartUrl(plan.url);
-    const shown = config.data.labels.length;
-    expect(shown).toBeLessThan(200);
-    expect(shown).toBeGreaterThanOrEqual(12);
-    expect(plan.caption).toMatch(new RegExp(`200 dates thinned to every \\d+(st|nd|rd|th) \\(${shown} shown, newest included\\)`));
-    expect(plan.caption).toContain('the % line is the change between shown dates');
-    const newest = records[0]!;
-    const sizes = config.data.datasets[1].data;
-    expect(sizes[sizes.length - 1]).toBeCloseTo(newest.asset / 1e8, 2);
-    expect(config.data.labels[shown - 1]).toBe(newest.assetDate);
-    expect(plan.url.length).toBeLessThanOrEqual(3000);
+describe('alignedRanges', () => {
+  it('puts zero at the same height on both axes, on nice steps, holding both ranges', () => {
+    const range = fc.tuple(fc.double({ min: -1e6, max: 0, noNaN: true }), fc.double({ min: 0, max: 1e6, noNaN: true }));
+    fc.assert(fc.property(range, range, (first, second) => {
+      const [a, b] = alignedRanges(first, second);
+      for (const [axis, [low, high]] of [[a, first], [b, second]] as const) {
+        expect(axis.min).toBeLessThanOrEqual(low);
+        expect(axis.max).toBeGreaterThanOrEqual(high);
+        expect(Number.isInteger(Math.round((axis.max - axis.min) / axis.step * 1e6) / 1e6)).toBe(true);
+      }
+      expect(-a.min / (a.max - a.min)).toBeCloseTo(-b.min / (b.max - b.min), 9);
+      expect(Math.round((a.max - a.min) / a.step)).toBe(Math.round((b.max - b.min) / b.step));
+    }));
   });
 });
 

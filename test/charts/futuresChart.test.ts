@@ -1,198 +1,267 @@
 import { describe, expect, it } from 'vitest';
-import { buildFuturesChart } from '../../src/charts/futuresChart.js';
-import type { ChartPlan } from '../../src/charts/plan.js';
-import type { CandleType, FuturesKlineResult } from '../../src/core/operations/futuresKline.js';
-import { decodeChartUrl, HOSTED, makeCandles, PERIOD_MS, SELF_HOSTED } from './support.js';
+import { CANDLE_COLORS, buildFuturesChart, candleLabels, formatQuote, NO_CANDLES_NOTE, ONE_CANDLE_NOTE, packNumber, priceUnit } from '../../src/charts/futuresChart.js';
+import { PERIODS } from '../../src/charts/candlePeriods.js';
+import type { RenderedChart } from '../../src/charts/renderQuickChart.js';
+import type { ChartSettings } from '../../src/charts/types.js';
+import { CANDLE_TYPES, type CandleType, type FuturesKlineResult } from '../../src/core/operations/futuresKline.js';
+import { expectInside, metas, pixelAt, rgb, sameColor, visibleLabels } from './pictures.js';
+import { decodeChartUrl, HOSTED, image, makeCandles, PERIOD_MS, SELF_HOSTED, simulatedFutures, withRendered } from './support.js';
 
-function result(count: number, type: CandleType = '1', options: Parameters<typeof makeCandles>[0] | object = {}): FuturesKlineResult {
-  return { symbol: 'CL', type, tickUnit: 's', candles: makeCandles({ count, periodMs: PERIOD_MS[type], ...options }) };
+const PERIOD_NAMES: Record<CandleType, string> = { '0': '1D', '1': '1m', '5': '5m', '30': '30m', '60': '1h', '120': '2h', '240': '4h' };
+const STANDARD = new Set(['5m', '15m', '30m', '1h', '2h', '4h', '1D', '1W', '1M']);
+
+interface Expected {
+  symbol: string;
+  settings: ChartSettings;
+  timeZone: string;
 }
 
-function image(plan: ChartPlan) {
-  if (plan.kind !== 'image') throw new Error(`expected an image plan, got ${JSON.stringify(plan).slice(0, 200)}`);
-  return plan;
+/** The price series and volume of a rendered futures chart, by what they are. */
+function parts(rendered: RenderedChart) {
+  const all = metas(rendered);
+  const volume = all.find((meta) => meta.yAxisID === 'v')!;
+  const averages = all.filter((meta) => /^MA\d+$/.test(meta.label));
+  const prices = all.filter((meta) => meta !== volume && !averages.includes(meta));
+  return { volume, averages, prices };
 }
 
-describe('buildFuturesChart on hosted QuickChart', () => {
-  it('asks for Chart.js 3 and draws candlesticks with volume bars on a second axis', () => {
-    const plan = image(buildFuturesChart(result(20, '0'), HOSTED, 'Asia/Shanghai'));
-    expect(plan.url.startsWith('https://quickchart.io/chart?')).toBe(true);
-    const { config, params } = decodeChartUrl(plan.url);
-    expect(params.get('v')).toBe('3');
-    expect(params.get('w')).toBe('700');
-    expect(params.get('h')).toBe('380');
-    expect(config.type).toBe('candlestick');
-    const [candles, volume] = config.data.datasets;
-    expect(candles.data).toHaveLength(20);
-    expect(candles.data[0]).toEqual({ x: 0, o: expect.any(Number), h: expect.any(Number), l: expect.any(Number), c: expect.any(Number) });
-    expect(candles.data.map((point: { x: number }) => point.x)).toEqual([...Array(20).keys()]);
-    expect(volume).toMatchObject({ type: 'bar', parsing: true, yAxisID: 'y1' });
-    expect(volume.data).toHaveLength(20);
-    expect(config.options.scales.x.type).toBe('category');
-    expect(config.options.scales.y1).toMatchObject({ display: false, min: 0 });
-    expect(config.data.labels).toHaveLength(20);
-  });
+/**
+ * Everything a reader relies on, checked on the drawn chart: each series on a visible axis that
+ * spans it, candles filling most of the price band, volume in its own fifth below, nothing outside
+ * the chart area, the last close marked, the colours of the scheme, labels on the newest candle.
+ */
+function checkFuturesPicture(rendered: RenderedChart, expected: Expected): void {
+  const { chart, config } = rendered;
+  const area = chart.chartArea;
+  const { y, v, x } = chart.scales as Record<string, RenderedChart['chart']['scales'][string]>;
+  const { volume, averages, prices } = parts(rendered);
+  const colors = CANDLE_COLORS[expected.settings.colors ?? 'intl'];
 
-  it('keeps the quotes exactly when their decimals matter', () => {
-    const data = result(10, '0', { decimals: 2, start: 7123 });
-    const { config } = decodeChartUrl(image(buildFuturesChart(data, HOSTED, 'UTC')).url);
-    expect(config.data.datasets[0].data.map((p: { c: number }) => p.c)).toEqual(data.candles.map((c) => c.close));
-  });
+  // Price: on y, a visible axis at the right that spans every high and low.
+  expect(y!.options.display).not.toBe(false);
+  expect(y!.position).toBe('right');
+  for (const meta of [...prices, ...averages]) expect(meta.yAxisID).toBe('y');
+  const [priceSet] = config.data.datasets;
+  const lows: number[] = expected.settings.candlesticks ? priceSet.data.map((k: any) => k.l) : priceSet.data.map((range: number[]) => range[0]);
+  const highs: number[] = expected.settings.candlesticks ? priceSet.data.map((k: any) => k.h) : priceSet.data.map((range: number[]) => range[1]);
+  expect(y!.min).toBeLessThanOrEqual(Math.min(...lows));
+  expect(y!.max).toBeGreaterThanOrEqual(Math.max(...highs));
 
-  it('drops decimals no one could see on the chart', () => {
-    // Quotes near 18000 with 4 decimals over a range of about 40: the fourth decimal is far below a pixel.
-    const candles = Array.from({ length: 10 }, (_, index) => {
-      const open = 18000.1234 + index * 3.3333;
-      return { open, close: open + 1.0101, high: open + 2.2222, low: open - 1.1111, change: 1.0101, changeRate: 0.01, volume: 5, at: index * 86_400_000 };
-    });
-    const data: FuturesKlineResult = { symbol: 'NQ', type: '0', tickUnit: 's', candles };
-    const { config } = decodeChartUrl(image(buildFuturesChart(data, HOSTED, 'UTC')).url);
-    for (const point of config.data.datasets[0].data) {
-      for (const value of [point.o, point.h, point.l, point.c]) expect(String(value).split('.')[1]?.length ?? 0).toBeLessThanOrEqual(2);
-    }
-  });
-});
+  // The candles' own pixels: within the chart area and taking at least half of its height.
+  const elements = prices[0]!.data;
+  const tops = expected.settings.candlesticks ? elements.map((e) => e.high) : elements.map((e) => Math.min(e.y, e.base));
+  const bottoms = expected.settings.candlesticks ? elements.map((e) => e.low) : elements.map((e) => Math.max(e.y, e.base));
+  expectInside([...tops, ...bottoms], area.top, y!.bottom, 'a candle');
+  expectInside(elements.map((e) => e.x), area.left, area.right, 'a candle');
+  expect(Math.max(...bottoms) - Math.min(...tops)).toBeGreaterThanOrEqual(area.height / 2);
+  for (const element of elements) expect(element.width).toBeLessThanOrEqual(14);
 
-describe('buildFuturesChart without candlesticks', () => {
-  it('draws low-high floating bars and a close line that plain Chart.js renders', () => {
-    const data = result(20, '5');
-    const plan = image(buildFuturesChart(data, SELF_HOSTED, 'Asia/Shanghai'));
-    expect(plan.url.startsWith('http://charts.internal:3400/chart?')).toBe(true);
-    const { config, params } = decodeChartUrl(plan.url);
-    expect(params.get('v')).toBe('3');
-    expect(config.type).toBe('bar');
-    expect(JSON.stringify(config)).not.toContain('candlestick');
-    const [closeLine, ranges, volume] = config.data.datasets;
-    expect(closeLine.type).toBe('line');
-    expect(closeLine.data).toEqual(data.candles.map((c) => c.close));
-    expect(ranges.data).toEqual(data.candles.map((c) => [c.low, c.high]));
-    expect(volume.yAxisID).toBe('y1');
-    expect(config.options.scales.y.beginAtZero).toBe(false);
-    expect(plan.caption).toMatch(/low-high bars with a close line/);
-    expect(plan.alt).toMatch(/^High-low chart/);
-  });
+  // Volume: on its own visible axis, the lowest fifth of the chart area, under the prices.
+  expect(v!.options.display).not.toBe(false);
+  expect(v!.top).toBeGreaterThanOrEqual(y!.bottom - 0.5);
+  expect(v!.bottom).toBeCloseTo(area.bottom, 0);
+  expect((v!.bottom - v!.top) / area.height).toBeCloseTo(0.2, 1);
+  const volumes: number[] = config.data.datasets.find((set: any) => set.yAxisID === 'v').data.map((point: any) => point.y);
+  expect(v!.min).toBeLessThanOrEqual(0);
+  expect(v!.max).toBeGreaterThanOrEqual(Math.max(...volumes));
+  expectInside(volume.data.flatMap((bar) => [bar.y, bar.base]), v!.top, v!.bottom, 'a volume bar');
+  expectInside(volume.data.map((bar) => bar.x), area.left, area.right, 'a volume bar');
+  // Each volume bar and its range bar or candle share one centre.
+  volume.data.forEach((bar, index) => expect(bar.x).toBeCloseTo(elements[index]!.x, 3));
+  if (!expected.settings.candlesticks) prices[1]!.data.forEach((tick, index) => expect(tick.x).toBeCloseTo(elements[index]!.x, 3));
 
-  it('honours candlesticks: false on the hosted service too', () => {
-    const { config } = decodeChartUrl(image(buildFuturesChart(result(5), { ...HOSTED, candlesticks: false }, 'UTC')).url);
-    expect(config.type).toBe('bar');
-  });
+  // Averages: in the legend, their points on the chart.
+  for (const meta of averages) expectInside(meta.data.map((point) => point.y), area.top, y!.bottom, meta.label);
+  const legend = (chart as any).legend.legendItems.map((item: { text: string }) => item.text);
+  expect(legend).toEqual(averages.map((meta) => meta.label));
 
-  it('keeps a self-hosted path prefix and port', () => {
-    const plan = image(buildFuturesChart(result(5), { ...SELF_HOSTED, host: 'https://example.org:8443/tools/qc' }, 'UTC'));
-    expect(plan.url.startsWith('https://example.org:8443/tools/qc/chart?c=')).toBe(true);
-  });
-});
+  // The last close: a tick labelled with it, drawn on a backdrop of its direction's colour, and
+  // a grid line of that colour across the chart at its height.
+  const marked = y!.ticks.filter((tick) => (tick as { z?: number }).z);
+  expect(marked).toHaveLength(1);
+  const lastY = y!.getPixelForValue(marked[0]!.value);
+  const directionColors = [colors.up, colors.down, colors.flat].map(rgb);
+  const backdrop = pixelAt(rendered, y!.left + 3, lastY);
+  expect(directionColors.some((color) => sameColor(backdrop, color)), `backdrop ${backdrop}`).toBe(true);
+  const lineColor = pixelAt(rendered, area.left + 1, lastY);
+  expect(directionColors.some((color) => sameColor(lineColor, color)), `last-close line ${lineColor}`).toBe(true);
 
-describe('time labels', () => {
-  it('labels daily candles by their trading day (UTC), the same for every reader', () => {
-    const data = result(3, '0', { firstAt: Date.UTC(2024, 9, 30, 0, 0) });
-    const shanghai = decodeChartUrl(image(buildFuturesChart(data, HOSTED, 'Asia/Shanghai')).url).config.data.labels;
-    const newYork = decodeChartUrl(image(buildFuturesChart(data, HOSTED, 'America/New_York')).url).config.data.labels;
-    expect(shanghai).toEqual(['10-30', '10-31', '11-01']);
-    expect(newYork).toEqual(shanghai);
-  });
+  // Candle colours: most candles that rose show the scheme's "up" colour at the middle of their body.
+  if (expected.settings.candlesticks) {
+    const risen = elements.filter((e) => e.open - e.close >= 6);
+    const upColored = risen.filter((e) => sameColor(pixelAt(rendered, e.x, (e.open + e.close) / 2), rgb(colors.up)));
+    expect(upColored.length).toBeGreaterThanOrEqual(Math.ceil(risen.length * 0.7));
+  }
 
-  it('shows intraday candles as HH:mm within one day', () => {
-    const data = result(4, '30', { firstAt: Date.UTC(2024, 9, 30, 1, 0) });
-    const labels = decodeChartUrl(image(buildFuturesChart(data, HOSTED, 'Asia/Shanghai')).url).config.data.labels;
-    expect(labels).toEqual(['09:00', '09:30', '10:00', '10:30']);
-  });
+  // Time labels: a few, never overlapping, the newest candle among them.
+  const labels = x!.ticks.filter((tick) => tick.label);
+  expect(labels.length).toBeGreaterThan(0);
+  expect(labels.length).toBeLessThanOrEqual(7);
+  expect(labels[labels.length - 1]!.value).toBe(elements.length - 1);
 
-  it('adds the date where an intraday range crosses into a new day', () => {
-    const data = result(6, '60', { firstAt: Date.UTC(2024, 9, 30, 13, 0) }); // 21:00 … 02:00 in Shanghai
-    const labels = decodeChartUrl(image(buildFuturesChart(data, HOSTED, 'Asia/Shanghai')).url).config.data.labels;
-    expect(labels).toEqual(['10-30 21:00', '22:00', '23:00', '10-31 00:00', '01:00', '02:00']);
-  });
+  // Nothing of the chart's text is missing or empty; the time zone is on the image.
+  expect(String(chart.options.plugins.title.text)).toMatch(new RegExp(`^${expected.symbol} · (${[...STANDARD, '1m'].join('|')}) · [\\d,.]+ [−+]?\\d+\\.\\d\\d%$`));
+  expect(String(chart.options.plugins.subtitle.text)).toMatch(/Times in [\w/]+ \(GMT[+−-]?\d*(:\d\d)?\)|Trading days \(UTC\)/);
+}
 
-  it('labels at most eight points, always including the newest', () => {
-    const { config } = decodeChartUrl(image(buildFuturesChart(result(30, '1'), HOSTED, 'UTC')).url);
-    const labels: string[] = config.data.labels;
-    expect(labels.filter(Boolean).length).toBeLessThanOrEqual(8);
-    expect(labels[labels.length - 1]).not.toBe('');
-  });
-});
+function render(result: FuturesKlineResult, settings: ChartSettings = HOSTED, timeZone = 'Asia/Shanghai') {
+  const plan = buildFuturesChart(result, settings, timeZone);
+  return { plan: image(plan), check: (extra?: (rendered: RenderedChart) => void) => withRendered(plan, (rendered) => {
+    checkFuturesPicture(rendered, { symbol: result.symbol, settings, timeZone });
+    extra?.(rendered);
+  }) };
+}
 
-describe('fitting the URL', () => {
-  it('draws every candle while they fit, and says nothing about merging', () => {
-    for (const count of [1, 12, 25, 30]) {
-      const plan = image(buildFuturesChart(result(count), HOSTED, 'UTC'));
-      expect(decodeChartUrl(plan.url).config.data.datasets[0].data).toHaveLength(count);
-      expect(plan.caption).not.toMatch(/shown as|merge/);
-      expect(plan.alt).not.toMatch(/shown as|merge/);
+describe('futures charts, drawn as QuickChart draws them', () => {
+  it.each(CANDLE_TYPES)('type %s: 30 candles of CL and GC, candlesticks and high-low, both colour schemes', (type) => {
+    for (const symbol of ['CL', 'GC']) {
+      for (const settings of [HOSTED, SELF_HOSTED, { ...HOSTED, colors: 'cn' as const }, { ...SELF_HOSTED, colors: 'cn' as const }]) {
+        const result = simulatedFutures(symbol, type, 30);
+        const { plan, check } = render(result, settings);
+        expect(plan.url.length).toBeLessThanOrEqual(3000);
+        check((rendered) => {
+          expect(rendered.chart.options.plugins.title.text).toMatch(new RegExp(`^${symbol} · ${PERIOD_NAMES[type]} · `));
+          expect(rendered.chart.config.type).toBe(settings.candlesticks ? 'candlestick' : 'bar');
+          expect(parts(rendered).averages.map((meta) => meta.label)).toEqual(['MA5', 'MA20']);
+        });
+      }
     }
   });
 
-  it('merges candles into longer periods when they do not fit, and says so', () => {
-    const plan = image(buildFuturesChart(result(60, '1'), HOSTED, 'UTC'));
-    const { config } = decodeChartUrl(plan.url);
-    const shown = config.data.datasets[0].data.length;
-    expect(shown).toBeLessThan(60);
-    expect(shown).toBeGreaterThanOrEqual(12);
-    const size = 60 / shown;
-    expect(Number.isInteger(size)).toBe(true);
-    expect(plan.caption).toContain(`60 1-minute candles shown as ${shown} ${size}-minute candles`);
-    expect(plan.alt).toContain(`shown as ${shown} ${size}-minute candles`);
-    expect(config.options.plugins.title.text).toBe(`CL ${size}-minute`);
-    expect(plan.url.length).toBeLessThanOrEqual(3000);
+  it.each(CANDLE_TYPES)('type %s: 1000 candles merge into a standard period, and the caption says so', (type) => {
+    for (const settings of [HOSTED, SELF_HOSTED]) {
+      const result = simulatedFutures('GC', type, 1000);
+      const { plan, check } = render(result, settings, 'America/New_York');
+      expect(plan.url.length).toBeLessThanOrEqual(3000);
+      const [, shown, period] = /1000 \S+ candles shown as (\d+) (\S+) candles to fit a Slack image/.exec(plan.caption) ?? [];
+      expect(shown, plan.caption).toBeDefined();
+      check((rendered) => {
+        const name = String(rendered.chart.options.plugins.title.text).split(' · ')[1]!;
+        expect(STANDARD.has(name)).toBe(true);
+        expect(Object.values(PERIODS).find((p) => p.name === name)!.words).toBe(period);
+        expect(rendered.chart.getDatasetMeta(0).data).toHaveLength(Number(shown));
+        expect(rendered.chart.options.plugins.subtitle.text).toContain(`merged from ${PERIOD_NAMES[type]}`);
+      });
+    }
   });
 
-  it('names merged periods in hours and days, and owns up to a short oldest group', () => {
-    const hours = image(buildFuturesChart(result(200, '60'), HOSTED, 'UTC'));
-    expect(hours.caption).toMatch(/200 60-minute candles shown as \d+ \d+-hour candles/);
-    const days = image(buildFuturesChart(result(301, '0'), HOSTED, 'UTC'));
-    const [, shown, size] = /301 daily candles shown as (\d+) (\d+)-day candles/.exec(days.caption) ?? [];
-    expect(shown).toBeDefined();
-    const remainder = 301 % Number(size);
-    if (remainder !== 0) expect(days.caption).toContain(`(the oldest merges only ${remainder})`);
+  it('draws 2 and 3 candles as narrow candles, with no averages', () => {
+    for (const count of [2, 3]) {
+      for (const settings of [HOSTED, SELF_HOSTED]) {
+        render(simulatedFutures('CL', '60', count), settings).check((rendered) => {
+          expect(parts(rendered).averages).toHaveLength(0);
+          expect((rendered.chart as any).legend.legendItems).toHaveLength(0);
+        });
+      }
+    }
   });
 
-  it('draws the merged candles honestly', () => {
-    const data = result(90, '5');
-    const { config } = decodeChartUrl(image(buildFuturesChart(data, HOSTED, 'UTC')).url);
-    const points = config.data.datasets[0].data;
-    const size = Math.ceil(90 / points.length);
-    const lastGroup = data.candles.slice(-size);
-    expect(points[points.length - 1]).toEqual({
-      x: points.length - 1,
-      o: lastGroup[0]!.open, c: lastGroup[lastGroup.length - 1]!.close,
-      h: Math.max(...lastGroup.map((c) => c.high)), l: Math.min(...lastGroup.map((c) => c.low)),
+  it('adds MA5 from 15 candles and MA20 from 30, starting where each has enough closes', () => {
+    render(simulatedFutures('CL', '5', 14)).check((rendered) => expect(parts(rendered).averages).toHaveLength(0));
+    render(simulatedFutures('CL', '5', 15)).check((rendered) => expect(parts(rendered).averages.map((m) => m.label)).toEqual(['MA5']));
+    render(simulatedFutures('CL', '5', 40)).check((rendered) => {
+      const [ma5, ma20] = parts(rendered).averages;
+      expect(ma5!.data).toHaveLength(36);
+      expect(ma20!.data).toHaveLength(21);
+      const closes = rendered.config.data.datasets[0].data.map((k: { c: number }) => k.c);
+      const mean = closes.slice(0, 20).reduce((a: number, b: number) => a + b, 0) / 20;
+      expect(rendered.config.data.datasets[2].data[0]).toEqual({ x: 19, y: expect.closeTo(mean, 6) });
     });
   });
 
-  it('hands back the full chart for a short URL when even 12 merged points do not fit', () => {
-    const longHost = { ...HOSTED, host: `https://quickchart.io/${'p'.repeat(2900)}` };
-    const plan = buildFuturesChart(result(100, '1'), longHost, 'UTC');
-    expect(plan.kind).toBe('too_long');
-    if (plan.kind !== 'too_long') return;
-    expect((plan.config as { data: { datasets: Array<{ data: unknown[] }> } }).data.datasets[0]!.data).toHaveLength(100);
-    expect(plan.caption).not.toMatch(/shown as/);
-    expect(plan).toMatchObject({ width: 700, height: 380 });
+  it('keeps prices at a scale of 75 and of 2380 on the price axis, to within a pixel', () => {
+    for (const [symbol, start, decimals] of [['CL', 7593, 2], ['GC', 23801, 1]] as const) {
+      const result: FuturesKlineResult = { symbol, type: '5', tickUnit: 's', candles: makeCandles({ count: 40, start, decimals, periodMs: PERIOD_MS['5'] }) };
+      render(result).check((rendered) => {
+        const y = rendered.chart.scales.y!;
+        const pixelPrice = (y.max - y.min) / y.height;
+        rendered.config.data.datasets[0].data.forEach((k: any, index: number) => {
+          const candle = result.candles[index]!;
+          for (const [drawn, given] of [[k.o, candle.open], [k.h, candle.high], [k.l, candle.low], [k.c, candle.close]]) {
+            expect(Math.abs(drawn - given)).toBeLessThanOrEqual(pixelPrice);
+          }
+        });
+        expect(String(rendered.chart.options.plugins.title.text)).toContain(formatQuote(result.candles.at(-1)!.close, decimals));
+      });
+    }
+  });
+
+  it('colours candles by the scheme: cn draws a rise red, intl green', () => {
+    const result = simulatedFutures('CL', '5', 30);
+    for (const [colors, up] of [['cn', '#ef5350'], ['intl', '#26a69a']] as const) {
+      render(result, { ...HOSTED, colors }).check((rendered) => {
+        expect(rendered.config.data.datasets[0].color.up).toBe(up);
+      });
+    }
+  });
+
+  it('shows no chart, only a line of text, for fewer than two candles', () => {
+    expect(buildFuturesChart({ symbol: 'CL', type: '5', tickUnit: 's', candles: [] }, HOSTED, 'UTC')).toEqual({ kind: 'none', note: NO_CANDLES_NOTE });
+    expect(buildFuturesChart(simulatedFutures('CL', '5', 1), HOSTED, 'UTC')).toEqual({ kind: 'none', note: ONE_CANDLE_NOTE });
+  });
+
+  it('works without any window global, which the financial plugin\'s own x axis would need', () => {
+    expect('window' in globalThis).toBe(false);
+    const { text } = decodeChartUrl(render(simulatedFutures('CL', '5', 30)).plan.url);
+    expect(text).toContain('afterBuildTicks:null');
   });
 });
 
-describe('alt text and caption', () => {
+describe('time labels and captions', () => {
+  it('labels intraday candles HH:mm in the reader zone, with the date first and at a new day', () => {
+    const ats = Array.from({ length: 6 }, (_, index) => Date.UTC(2024, 9, 30, 13, 0) + index * 3_600_000);
+    expect(Object.values(candleLabels(ats, [0, 1, 2, 3, 4, 5], PERIODS['1h'], 'Asia/Shanghai'))).toEqual(['10-30 21:00', '22:00', '23:00', '10-31 00:00', '01:00', '02:00']);
+    expect(Object.values(candleLabels(ats, [0, 5], PERIODS['1h'], 'America/New_York'))).toEqual(['10-30 09:00', '14:00']);
+  });
+
+  it('labels daily and weekly candles by trading day (UTC) with the year where it starts, monthly ones YYYY-MM', () => {
+    const days = [Date.UTC(2024, 11, 30), Date.UTC(2024, 11, 31), Date.UTC(2025, 0, 2)];
+    expect(Object.values(candleLabels(days, [0, 1, 2], PERIODS['1D'], 'America/Los_Angeles'))).toEqual(['2024-12-30', '12-31', '2025-01-02']);
+    expect(Object.values(candleLabels(days, [0, 2], PERIODS['1M'], 'Asia/Shanghai'))).toEqual(['2024-12', '2025-01']);
+  });
+
   it('says what is drawn, for which contract and period, when, and where it closed', () => {
-    const data = result(20, '0', { firstAt: Date.UTC(2024, 9, 1, 0, 0) });
-    const last = data.candles[data.candles.length - 1]!;
-    const plan = image(buildFuturesChart(data, HOSTED, 'UTC'));
-    expect(plan.alt).toContain('Candlestick chart of CL futures');
-    expect(plan.alt).toContain('20 daily candles from 2024-10-01 to 2024-10-20 (UTC)');
-    expect(plan.alt).toContain('volume');
-    expect(plan.alt).toContain(`Last close ${last.close.toFixed(2)}`);
-    const sign = last.change < 0 ? '-' : last.change > 0 ? '+' : '';
-    expect(plan.alt).toContain(`${sign}${Math.abs(last.change).toFixed(2)}`);
-    expect(plan.alt).toContain('over the range');
+    const result: FuturesKlineResult = { symbol: 'CL', type: '0', tickUnit: 's', candles: makeCandles({ count: 20, periodMs: PERIOD_MS['0'], firstAt: Date.UTC(2024, 9, 1) }) };
+    const plan = image(buildFuturesChart(result, HOSTED, 'Asia/Shanghai'));
+    const last = result.candles.at(-1)!;
     expect(plan.caption).toBe('CL daily candles, 2024-10-01 to 2024-10-20 (UTC).');
+    expect(plan.alt).toContain('Candlestick chart of CL futures, 20 daily candles from 2024-10-01 to 2024-10-20 (UTC), with volume bars and MA5');
+    expect(plan.alt).toContain(`Last close ${last.close.toFixed(2)}`);
+    expect(plan.alt).toContain('over the range');
+    const fallback = image(buildFuturesChart(result, SELF_HOSTED, 'UTC'));
+    expect(fallback.alt).toMatch(/^High-low chart/);
+    expect(fallback.caption).toContain('Drawn as high-low bars with close ticks');
   });
 
-  it('gives intraday ranges with times in the reader zone', () => {
-    const data = result(3, '5', { firstAt: Date.UTC(2024, 9, 30, 1, 0) });
-    const plan = image(buildFuturesChart(data, HOSTED, 'Asia/Shanghai'));
-    expect(plan.alt).toContain('3 5-minute candles from 2024-10-30 09:00 to 09:10 (Asia/Shanghai)');
+  it('says when the first period was left out and the last one is partial', () => {
+    // 1000 1-minute candles from 09:03: the 09:00 period lacks its first minutes.
+    const result: FuturesKlineResult = { symbol: 'CL', type: '1', tickUnit: 's', candles: makeCandles({ count: 1000, periodMs: PERIOD_MS['1'], firstAt: Date.UTC(2024, 9, 30, 1, 3) }) };
+    const plan = image(buildFuturesChart(result, HOSTED, 'UTC'));
+    expect(plan.caption).toMatch(/the first (15|30)-minute period began before the data and is left out \(\d+ 1-minute candles\)/);
+    expect(plan.caption).toMatch(/the last (15|30)-minute candle is partial/);
+    withRendered(plan, (rendered) => expect(rendered.chart.options.plugins.subtitle.text).toContain('last candle partial'));
+  });
+});
+
+describe('packing', () => {
+  it('packs whole numbers as the chart decodes them', () => {
+    const decode = (text: string, signed: boolean) => {
+      let value = 0;
+      let scale = 1;
+      for (const char of text) {
+        value += ((char.charCodeAt(0) - 48) & 31) * scale;
+        scale *= 32;
+      }
+      return signed ? (value % 2 ? (-1 - value) / 2 : value / 2) : value;
+    };
+    for (const value of [0, 1, -1, 15, -16, 16, 31, 32, 1023, -1024, 123_456, -987_654]) expect(decode(packNumber(value, true), true)).toBe(value);
+    for (const value of [0, 31, 32, 1000]) expect(decode(packNumber(value, false), false)).toBe(value);
+    expect(packNumber(-3, true)).toHaveLength(1);
   });
 
-  it('leaves the chart out when there are no candles', () => {
-    const plan = buildFuturesChart({ symbol: 'CL', type: '0', tickUnit: 's', candles: [] }, HOSTED, 'UTC');
-    expect(plan).toEqual({ kind: 'none', note: expect.stringMatching(/^Chart left out/) });
+  it('draws prices to about a pixel, never finer than the quotes', () => {
+    expect(priceUnit(1, 380, 2)).toBe(0.01);
+    expect(priceUnit(200, 380, 1)).toBe(1);
+    expect(priceUnit(0, 380, 2)).toBe(0.01);
   });
 });

@@ -4,7 +4,7 @@ import { ConfigError } from '../../src/core/config.js';
 
 describe('chartSettingsFromEnv', () => {
   it('defaults to hosted QuickChart with candlesticks at 700×380', () => {
-    expect(chartSettingsFromEnv({})).toEqual({ host: 'https://quickchart.io', hosted: true, candlesticks: true, width: 700, height: 380 });
+    expect(chartSettingsFromEnv({})).toEqual({ host: 'https://quickchart.io', hosted: true, candlesticks: true, width: 700, height: 380, colors: 'intl' });
   });
 
   it('treats only quickchart.io as hosted', () => {
@@ -27,6 +27,12 @@ describe('chartSettingsFromEnv', () => {
 
   it('reads width and height', () => {
     expect(chartSettingsFromEnv({ QUICKCHART_WIDTH: '900', QUICKCHART_HEIGHT: ' 450 ' })).toMatchObject({ width: 900, height: 450 });
+  });
+
+  it('reads CHART_COLORS: intl (green up) or cn (red up)', () => {
+    expect(chartSettingsFromEnv({ CHART_COLORS: 'cn' }).colors).toBe('cn');
+    expect(chartSettingsFromEnv({ CHART_COLORS: ' INTL ' }).colors).toBe('intl');
+    expect(() => chartSettingsFromEnv({ CHART_COLORS: 'red' })).toThrow(/CHART_COLORS "red"/);
   });
 
   it('reports every bad value at once', () => {

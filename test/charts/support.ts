@@ -1,28 +1,48 @@
-import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
-import type { Candle, CandleType } from '../../src/core/operations/futuresKline.js';
-import type { FundAssetRecord } from '../../src/core/operations/fundAsset.js';
-import type { ChartSettings } from '../../src/charts/types.js';
+import { readChartUrl, renderQuickChart, type RenderedChart } from '../../src/charts/renderQuickChart.js';
+import type { ChartPlan, ChartSettings } from '../../src/charts/types.js';
+import { toCandles, type Candle, type CandleType, type FuturesKlineResult } from '../../src/core/operations/futuresKline.js';
+import type { FundAssetRecord, FundAssetResult } from '../../src/core/operations/fundAsset.js';
+import { OPERATION_HANDLERS } from '../../src/simulator/handlers/index.js';
 
 export const HOSTED: ChartSettings = { host: 'https://quickchart.io', hosted: true, candlesticks: true, width: 700, height: 380 };
 export const SELF_HOSTED: ChartSettings = { host: 'http://charts.internal:3400', hosted: false, candlesticks: false, width: 700, height: 380 };
 
-export interface DecodedChart {
-  config: any;
-  params: URLSearchParams;
+/** The chart text and parameters of a QuickChart GET URL, as the server reads them. */
+export function decodeChartUrl(url: string): { text: string; params: URLSearchParams } {
+  const request = readChartUrl(url);
+  return { text: request.chart, params: new URL(url).searchParams };
 }
 
-/**
- * The chart config of a QuickChart GET URL. quickchart-js writes it as a JavaScript object literal
- * (unquoted keys, single quotes), not JSON, so it is evaluated in an empty context and then copied
- * into plain objects of this realm.
- */
-export function decodeChartUrl(url: string): DecodedChart {
-  const params = new URL(url).searchParams;
-  const literal = params.get('c') ?? params.get('chart');
-  if (literal === null) throw new Error(`no chart parameter in ${url}`);
-  const config = JSON.parse(JSON.stringify(runInNewContext(`(${literal})`, Object.create(null), { timeout: 1000 })));
-  return { config, params };
+/** The picture QuickChart would draw for a plan's URL; the chart is destroyed after `check`. */
+export function withRendered<T>(plan: ChartPlan, check: (rendered: RenderedChart) => T): T {
+  if (plan.kind !== 'image') throw new Error(`expected an image plan, got ${JSON.stringify(plan).slice(0, 200)}`);
+  const rendered = renderQuickChart(plan.url);
+  try {
+    return check(rendered);
+  } finally {
+    rendered.chart.destroy();
+  }
+}
+
+export function image(plan: ChartPlan): Extract<ChartPlan, { kind: 'image' }> {
+  if (plan.kind !== 'image') throw new Error(`expected an image plan, got ${JSON.stringify(plan).slice(0, 200)}`);
+  return plan;
+}
+
+/** A fixed instant for the simulator's clock: any date works, none depends on today's. */
+export const SIMULATED_NOW = Date.UTC(2024, 9, 30, 3, 7, 30);
+
+/** Futures candles as the simulator answers them for `now`, read by the client's own normaliser. */
+export function simulatedFutures(symbol: string, type: CandleType, limit: number, nowMs = SIMULATED_NOW): FuturesKlineResult {
+  const data = OPERATION_HANDLERS['finance-external-futures-kline']({ symbol, type, limit: String(limit) }, { nowMs }) as { lines: number[][]; fields: string[] };
+  return { symbol, type, ...toCandles(data) };
+}
+
+/** A fund-asset page as the simulator answers it for `now`. */
+export function simulatedFundAsset(fundCode: string, pageNo = 1, pageSize = 10, nowMs = SIMULATED_NOW): FundAssetResult {
+  const data = OPERATION_HANDLERS['fund-asset']({ fundCode, pageNo: String(pageNo), pageSize: String(pageSize) }, { nowMs }) as { list: FundAssetRecord[] };
+  return { fundCode, records: data.list };
 }
 
 export const PERIOD_MS: Record<CandleType, number> = {

@@ -2,10 +2,9 @@
  * Numbers, money and times as replies show them. Chinese amounts read naturally in 亿 (1e8) and 万 (1e4),
  * the way the service's users quote fund sizes and tender budgets.
  */
+import { formatCny as formatCnyAmount, MINUS } from '../../charts/money.js';
 
 export const NO_VALUE = '—';
-/** A real minus sign: a hyphen is easy to miss next to a number. */
-const MINUS = '−';
 
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const asGiven = new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
@@ -25,19 +24,13 @@ function signed(value: number, body: (magnitude: number) => string): string {
   return value > 0 ? `+${text}` : `${MINUS}${text}`;
 }
 
-function round2(value: number): number {
-  return Math.round(value * 100) / 100;
-}
-
-/** CNY in readable units: 12.35 亿, 5,678.90 万, 999.00 元. The unit is chosen after rounding, so 9,999.999 元 shows as 1.00 万. */
+/**
+ * CNY in readable units: 12.35 亿, 5,678.90 万, 999.00 元. The unit is chosen after rounding, so 9,999.999 元
+ * shows as 1.00 万. The charts use the same formatter, so a chart and its message agree.
+ */
 export function formatCny(value: unknown): string {
   const amount = toNumber(value);
-  if (amount === undefined) return NO_VALUE;
-  const sign = amount < 0 ? MINUS : '';
-  const magnitude = Math.abs(amount);
-  if (round2(magnitude / 1e4) >= 1e4) return `${sign}${twoDecimals.format(magnitude / 1e8)} 亿`;
-  if (round2(magnitude) >= 1e4) return `${sign}${twoDecimals.format(magnitude / 1e4)} 万`;
-  return `${sign}${twoDecimals.format(magnitude)} 元`;
+  return amount === undefined ? NO_VALUE : formatCnyAmount(amount);
 }
 
 /** A rate already in percent (the service sends 1.23 for 1.23 %): +1.23%, −0.45%, 0.00%, or — when missing. */

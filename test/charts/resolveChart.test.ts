@@ -1,9 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ChartPlan } from '../../src/charts/plan.js';
-import { resolveChart } from '../../src/charts/resolve.js';
-import type { ChartSettings } from '../../src/charts/types.js';
+import { resolveChart } from '../../src/charts/resolveChart.js';
+import type { ChartPlan, ChartSettings } from '../../src/charts/types.js';
 import { HOSTED, SELF_HOSTED } from './support.js';
 
 interface Received {
@@ -41,8 +40,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-const CONFIG = { type: 'candlestick', data: { labels: ['a'], datasets: [{ data: [{ x: 0, o: 1, h: 2, l: 0.5, c: 1.5 }] }] } };
-const TOO_LONG: ChartPlan = { kind: 'too_long', config: CONFIG, alt: 'Candlestick chart of CL', caption: 'CL daily candles.', width: 700, height: 380 };
+// Chart text with a function in it: it must reach QuickChart as text, which JSON of an object would lose.
+const CHART = "{type:'candlestick',data:{datasets:[{data:[{x:0,o:1,h:2,l:0.5,c:1.5}]}]},options:{scales:{x:{ticks:{callback:v=>'a'}}}}}";
+const TOO_LONG: ChartPlan = { kind: 'too_long', chart: CHART, alt: 'Candlestick chart of CL', caption: 'CL daily candles.', width: 700, height: 380 };
 const NOTE = { kind: 'none', note: 'Chart left out: too many points for a Slack image.' };
 
 function json(response: ServerResponse, status: number, body: unknown): void {
@@ -60,14 +60,14 @@ describe('resolveChart', () => {
     expect(fetchShortUrl).not.toHaveBeenCalled();
   });
 
-  it('gets a short URL from /chart/create with the documented body', async () => {
+  it('gets a short URL from /chart/create with the documented body, the chart as JavaScript text', async () => {
     const shortUrl = 'https://quickchart.io/chart/render/zm-0a1b2c3d-4e5f';
     const { settings, received } = await fakeQuickChart((_, response) => json(response, 200, { success: true, url: shortUrl }));
     const image = await resolveChart(TOO_LONG, settings);
     expect(image).toEqual({ kind: 'image', url: shortUrl, alt: TOO_LONG.kind === 'too_long' ? TOO_LONG.alt : '', caption: 'CL daily candles.' });
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ method: 'POST', url: '/chart/create', contentType: 'application/json' });
-    expect(received[0]!.body).toEqual({ chart: CONFIG, width: 700, height: 380, version: '3', backgroundColor: 'white' });
+    expect(received[0]!.body).toEqual({ chart: CHART, width: 700, height: 380, version: '3', backgroundColor: 'white' });
   });
 
   it('gives a note when QuickChart answers with an error status', async () => {

@@ -1,0 +1,219 @@
+import { createRequire } from 'node:module';
+
+/**
+ * A stand-in for a QuickChart server answering GET /chart?…&v=3, so tests and `dq chart` see the
+ * picture Slack would show, offline. It follows QuickChart's public server (lib/charts.js,
+ * index.js): the chart text is run as JavaScript (`new Function(…, 'return ' + chart)`), so
+ * functions and expressions in it work; Chart.js 3.9.1 (the server's `chart.js-v3`) draws it with
+ * chartjs-chart-financial registered, as quickchart.io does for v3 candlesticks, on a canvas
+ * without any `window` global; animation and responsiveness are off (chartjs-node-canvas), the
+ * device pixel ratio defaults to 2, an inline plugin paints the background, and a chart without
+ * plugins gets an empty list (v3 charts get none of the server's v2 plugins).
+ *
+ * Left out, as they change nothing for this app's charts: the v2 colour-scheme plugin (registered
+ * only with Chart.js 2) and chartjs-adapter-moment (no chart here uses a time scale; one that did
+ * would fail here instead of showing times in the server's zone).
+ *
+ * Chart.js, the plugin and the canvas are development dependencies, loaded on first use.
+ */
+
+/** The parts of a Chart.js 3 chart instance the checks read. */
+export interface ChartInstance {
+  width: number;
+  height: number;
+  chartArea: { left: number; top: number; right: number; bottom: number; width: number; height: number };
+  scales: Record<string, ScaleInstance>;
+  data: { datasets: Array<Record<string, any>>; labels?: unknown[] };
+  options: Record<string, any>;
+  config: { type: string };
+  getDatasetMeta(index: number): DatasetMeta;
+  destroy(): void;
+}
+
+export interface ScaleInstance {
+  id: string;
+  type: string;
+  axis: 'x' | 'y' | 'r';
+  position: string;
+  min: number;
+  max: number;
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+  width: number;
+  height: number;
+  options: Record<string, any>;
+  ticks: Array<{ value: number; label?: string | string[] }>;
+  getPixelForValue(value: number, index?: number): number;
+  getValueForPixel(pixel: number): number;
+}
+
+export interface DatasetMeta {
+  type: string;
+  xAxisID: string;
+  yAxisID: string;
+  hidden: boolean | null;
+  visible?: boolean;
+  label: string;
+  controller: { getStyle?(index: number): Record<string, unknown> } & Record<string, any>;
+  data: Array<Record<string, any>>;
+}
+
+export interface RenderedChart {
+  /** The PNG QuickChart would send back. */
+  png: Buffer;
+  /** RGBA pixels of the image, row by row, `width × height` of the image (device pixels). */
+  pixels: Uint8ClampedArray;
+  imageWidth: number;
+  imageHeight: number;
+  /** Device pixels per chart pixel: the image is the chart's size times this. */
+  pixelRatio: number;
+  /** The drawn chart, in chart pixels (scales, elements, chart area). */
+  chart: ChartInstance;
+  /** The evaluated chart config, as Chart.js received it. */
+  config: Record<string, any>;
+}
+
+export class ChartRenderError extends Error {}
+
+interface Libraries {
+  Chart: any;
+  createCanvas: (width: number, height: number) => any;
+}
+
+let libraries: Libraries | undefined;
+
+function loadLibraries(): Libraries {
+  if (libraries) return libraries;
+  const require = createRequire(import.meta.url);
+  try {
+    // CommonJS on purpose: the plugin's build registers itself on require('chart.js'), the same
+    // Chart.js instance the server requires; the ESM builds would be separate instances.
+    const Chart = require('chart.js');
+    require('chartjs-chart-financial');
+    const { createCanvas } = require('@napi-rs/canvas');
+    libraries = { Chart, createCanvas };
+    return libraries;
+  } catch (error) {
+    throw new ChartRenderError(
+      'Drawing charts here needs the development dependencies chart.js, chartjs-chart-financial and @napi-rs/canvas: '
+        + `run "npm install" (or "npm ci") in the project without --omit=dev. (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+}
+
+/** QuickChart's reading of a GET /chart URL. */
+export interface ChartRequest {
+  chart: string;
+  width: number;
+  height: number;
+  backgroundColor: string | undefined;
+  devicePixelRatio: number;
+  version: string;
+}
+
+export function readChartUrl(url: string): ChartRequest {
+  const params = new URL(url).searchParams;
+  const raw = params.get('c') ?? params.get('chart');
+  if (raw === null) throw new ChartRenderError('You are missing variable `c` or `chart`');
+  const encoding = params.get('encoding') ?? 'url';
+  const chart = encoding === 'base64' ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  const number = (text: string | null, fallback: number) => Number.parseInt(text ?? '', 10) || fallback;
+  return {
+    chart,
+    width: number(params.get('w') ?? params.get('width'), 500),
+    height: number(params.get('h') ?? params.get('height'), 300),
+    backgroundColor: params.get('backgroundColor') ?? params.get('bkg') ?? undefined,
+    devicePixelRatio: Number(params.get('devicePixelRatio')) || 2,
+    version: params.get('v') ?? params.get('version') ?? '2.9.4',
+  };
+}
+
+/** Arrays copied into plain ones, as the server does for objects coming out of its sandbox. */
+function copyArrays(value: Record<string, any>): void {
+  for (const key of Object.keys(value)) {
+    const item = value[key];
+    if (Array.isArray(item)) {
+      value[key] = Array.from(item);
+      value[key].forEach((entry: unknown) => {
+        if (typeof entry === 'object' && entry !== null) copyArrays(entry as Record<string, any>);
+      });
+    } else if (typeof item === 'object' && item !== null) copyArrays(item);
+  }
+}
+
+/** Runs the chart text as the server does; a syntax or runtime error is the server's "Invalid input". */
+function evaluateChart(text: string, Chart: unknown): Record<string, any> {
+  try {
+    // The server passes gradient and pattern helpers and, for Chart, a promise (an async lookup);
+    // none of this app's charts use them.
+    const build = new Function('getGradientFill', 'getGradientFillHelper', 'pattern', 'Chart', `return ${text}`);
+    const chart = build(undefined, undefined, { draw: undefined }, Promise.resolve(Chart));
+    if (typeof chart !== 'object' || chart === null) throw new Error('the chart text is not an object');
+    return chart as Record<string, any>;
+  } catch (error) {
+    throw new ChartRenderError(`Invalid input\n${String(error)}`);
+  }
+}
+
+const DEFAULT_SCALED_TYPES = new Set(['bar', 'horizontalBar', 'line', 'scatter', 'bubble']);
+
+/** The server's own defaults for a v3 chart, applied before Chart.js sees it. */
+function applyServerDefaults(chart: Record<string, any>, request: ChartRequest): void {
+  copyArrays(chart);
+  chart.options = chart.options || {};
+  chart.options.devicePixelRatio = request.devicePixelRatio;
+  if (DEFAULT_SCALED_TYPES.has(chart.type) && !chart.options.scales) {
+    chart.options.scales = { yAxes: [{ ticks: { beginAtZero: true } }] };
+  }
+  if (chart.type === 'line' && Array.isArray(chart.data?.datasets)) {
+    for (const dataset of chart.data.datasets) dataset.lineTension = dataset.lineTension || 0;
+  }
+  chart.options.plugins = chart.options.plugins || {};
+  if (!chart.options.plugins.datalabels) {
+    chart.options.plugins.datalabels = { display: chart.type === 'pie' || chart.type === 'doughnut' };
+  }
+  if (!chart.plugins) chart.plugins = [];
+  chart.plugins.push({
+    id: 'background',
+    beforeDraw: (instance: any) => {
+      if (!request.backgroundColor) return;
+      const { ctx } = instance;
+      ctx.fillStyle = request.backgroundColor;
+      ctx.fillRect(0, 0, instance.width, instance.height);
+    },
+  });
+  chart.options.responsive = false;
+  chart.options.animation = false;
+}
+
+/**
+ * Draws the chart of a QuickChart URL (`c`/`chart`, `w`, `h`, `bkg`, `devicePixelRatio`, `v`,
+ * `encoding`) as the server would; throws ChartRenderError where the server would answer with an
+ * error image. The caller owns the returned chart and should destroy() it.
+ */
+export function renderQuickChart(url: string): RenderedChart {
+  const request = readChartUrl(url);
+  return renderChartText(request);
+}
+
+export function renderChartText(request: ChartRequest): RenderedChart {
+  if (!request.version.startsWith('3')) throw new ChartRenderError(`this stand-in draws Chart.js 3 charts (v=3), not v=${request.version}`);
+  if (request.width > 3000 || request.height > 3000) throw new ChartRenderError('Requested size exceeds maximum of 3000');
+  const { Chart, createCanvas } = loadLibraries();
+  if ('window' in globalThis) throw new ChartRenderError('a window global exists; QuickChart has none, so charts are drawn without one');
+  const config = evaluateChart(request.chart, Chart);
+  applyServerDefaults(config, request);
+  const canvas = createCanvas(request.width, request.height);
+  canvas.style = {};
+  let chart: ChartInstance;
+  try {
+    chart = new Chart(canvas.getContext('2d'), config) as ChartInstance;
+  } catch (error) {
+    throw new ChartRenderError(String(error));
+  }
+  const png: Buffer = canvas.toBuffer('image/png');
+  const image = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+  return { png, pixels: image.data, imageWidth: canvas.width, imageHeight: canvas.height, pixelRatio: request.devicePixelRatio, chart, config };
+}

@@ -1,0 +1,174 @@
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Writable } from 'node:stream';
+import type { Logger } from 'pino';
+import { CHARTED_OPERATIONS, chartPlanFor } from '../charts/chartPlanFor.js';
+import { CHART_JS_VERSION, quickChartUrl } from '../charts/quickChartUrl.js';
+import { ChartRenderError, renderChartText, renderQuickChart } from '../charts/renderQuickChart.js';
+import { chartSettingsFromEnv } from '../charts/settings.js';
+import type { ChartSettings } from '../charts/types.js';
+import { ConfigError } from '../core/config.js';
+import { ValidationError } from '../core/errors.js';
+import { explainError } from '../core/explainError.js';
+import { operations, type OperationId } from '../core/operations/index.js';
+import { isValidTimeZone } from '../core/time.js';
+import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
+import { exampleFor } from '../slack/parse/examples.js';
+import { DQ_COMMAND, parseCommand } from '../slack/parse/parseCommand.js';
+
+type Env = Record<string, string | undefined>;
+
+export interface ChartCommandOptions {
+  /** The words after `dq chart`, without --demo: the slash command's text and `--out <file>`. */
+  words: string[];
+  demo: boolean;
+  env: Env;
+  logger: Logger;
+  output: Writable;
+  errorOutput: Writable;
+  /** Where a relative --out (and the default file) goes; the current directory when not given. */
+  cwd?: string;
+  /** A runtime built by the caller (tests); left open. */
+  runtime?: CoreRuntime;
+}
+
+export const CHART_USAGE = `dq chart <command text> [--demo] [--out file.png]
+  draws the chart a reply would carry, as QuickChart would, into a PNG, e.g.
+    dq chart futures CL 5m 30 --demo --out cl.png
+    dq chart /fund-asset 000001 page:2 --demo
+  QUICKCHART_CANDLESTICK, CHART_COLORS, QUICKCHART_WIDTH/HEIGHT and DEFAULT_TZ apply as in the app.
+`;
+
+class UsageError extends Error {}
+
+function readWords(words: readonly string[]): { text: string; out?: string } {
+  const rest: string[] = [];
+  let out: string | undefined;
+  for (let index = 0; index < words.length; index += 1) {
+    const word = words[index]!;
+    if (word === '--out' || word === '-o') {
+      out = words[index + 1];
+      if (out === undefined) throw new UsageError('--out needs a file name, e.g. --out cl.png');
+      index += 1;
+    } else if (word.startsWith('--out=')) out = word.slice('--out='.length);
+    else if (word.startsWith('--')) throw new UsageError(`unknown option ${word}`);
+    else rest.push(word);
+  }
+  return { text: rest.join(' ').trim(), ...(out ? { out } : {}) };
+}
+
+/** "futures CL 5m 30" → futures-CL-5m-30.png. */
+export function defaultFileName(text: string): string {
+  const slug = text.replace(/^[/／]+/, '').replace(/[^\p{L}\p{N}.]+/gu, '-').replace(/^-+|-+$/g, '');
+  return `${slug || 'chart'}.png`;
+}
+
+function splitCommand(text: string): [string, string] {
+  if (!/^[/／]/.test(text)) return [DQ_COMMAND, text];
+  const space = text.search(/\s/);
+  return space < 0 ? [text, ''] : [text.slice(0, space), text.slice(space + 1)];
+}
+
+/** The operation and input the text asks for, or why it makes no chart. */
+function chartedQuery(text: string): { operation: OperationId; input: Record<string, string> } {
+  const [command, rest] = splitCommand(text);
+  const parsed = parseCommand(command, rest);
+  const charted = CHARTED_OPERATIONS.map((id) => exampleFor(id)).join(' or ');
+  switch (parsed.kind) {
+    case 'query':
+      if (!CHARTED_OPERATIONS.includes(parsed.operation)) {
+        throw new UsageError(`${operations[parsed.operation].title} answers have no chart; charts come with ${charted}`);
+      }
+      return { operation: parsed.operation, input: parsed.input };
+    case 'invalid':
+      throw new UsageError(`${parsed.message} For example: ${parsed.example}`);
+    case 'open_modal':
+      throw new UsageError(`${exampleFor(parsed.operation).split(' ')[0]} needs its arguments here, e.g. dq chart ${exampleFor(parsed.operation)}`);
+    default:
+      throw new UsageError(`"${text}" has no chart; charts come with ${charted}`);
+  }
+}
+
+function systemTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/**
+ * `dq chart <text>`: runs the lookup the text asks for (on the simulator with --demo), builds the
+ * chart the reply would carry and draws it as QuickChart would into a PNG. Prints the file, the
+ * caption and how Slack would get the image. Resolves with the exit code.
+ */
+export async function runChartCommand(options: ChartCommandOptions): Promise<number> {
+  const { output, errorOutput, env } = options;
+  const say = (text: string) => output.write(`${text}\n`);
+  let query: { operation: OperationId; input: Record<string, string> };
+  let file: string;
+  let settings: ChartSettings;
+  let timeZone: string;
+  try {
+    const { text, out } = readWords(options.words);
+    if (!text) throw new UsageError('which chart? Give the text of a /futures or /fund-asset command');
+    query = chartedQuery(text);
+    file = resolve(options.cwd ?? process.cwd(), out ?? defaultFileName(text));
+    settings = chartSettingsFromEnv(env);
+    timeZone = env.DEFAULT_TZ?.trim() || systemTimeZone();
+    if (!isValidTimeZone(timeZone)) throw new ConfigError([`DEFAULT_TZ "${timeZone}" is not an IANA time zone like Asia/Shanghai`]);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      errorOutput.write(`dq chart: ${error.message}\n\n${CHART_USAGE}`);
+      return 2;
+    }
+    if (error instanceof ConfigError) {
+      errorOutput.write(`${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+
+  let runtime = options.runtime;
+  try {
+    runtime ??= await createCoreRuntime(env, { demo: options.demo, logger: options.logger });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    errorOutput.write(`${error.message}\n${options.demo ? '' : 'To draw it from the built-in simulator instead: add --demo\n'}`);
+    return 2;
+  }
+  try {
+    const answer = await runtime.client.call(query.operation, query.input, { teamId: 'cli', userId: env.USER ?? 'cli', source: 'cli' });
+    const plan = chartPlanFor(answer, settings, timeZone)!;
+    if (plan.kind === 'none') {
+      errorOutput.write(`dq chart: no chart for this answer. ${plan.note}\n`);
+      return 1;
+    }
+    const rendered = plan.kind === 'image'
+      ? renderQuickChart(plan.url)
+      : renderChartText({ chart: plan.chart, width: plan.width, height: plan.height, backgroundColor: 'white', devicePixelRatio: 2, version: CHART_JS_VERSION });
+    rendered.chart.destroy();
+    await writeFile(file, rendered.png);
+    say(`${file} (${rendered.imageWidth}×${rendered.imageHeight})`);
+    say(plan.caption);
+    if (plan.kind === 'image') {
+      say(`image_url: ${plan.url.length} characters (Slack allows 3000)${runtime.simulator ? '; simulated data' : ''}`);
+    } else {
+      const longest = quickChartUrl(plan.chart, settings).length;
+      say(settings.hosted
+        ? `too long for an image_url (${longest} characters): Slack gets it through a QuickChart short URL`
+        : `too long for an image_url (${longest} characters): a self-hosted QuickChart has no short URLs, so Slack gets the note instead`);
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof ChartRenderError) {
+      errorOutput.write(`dq chart: ${error.message}\n`);
+      return 1;
+    }
+    const explanation = explainError(error);
+    errorOutput.write(`dq chart: ${explanation.summary}\n${explanation.details.map((detail) => `  ${detail}\n`).join('')}`);
+    if (error instanceof ValidationError) {
+      errorOutput.write(`  e.g. dq chart ${exampleFor(query.operation)}\n`);
+      return 2;
+    }
+    return 1;
+  } finally {
+    if (!options.runtime) await runtime.close();
+  }
+}

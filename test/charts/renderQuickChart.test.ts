@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ChartRenderError, readChartUrl, renderQuickChart } from '../../src/charts/renderQuickChart.js';
+import { quickChartUrl } from '../../src/charts/quickChartUrl.js';
+import { pixelAt } from './pictures.js';
+import { HOSTED } from './support.js';
+
+const BAR = "{type:'bar',data:{labels:['a','b'],datasets:[{data:[1,2]}]},options:{scales:{y:{ticks:{callback:v=>'#'+v}}}}}";
+
+describe('renderQuickChart, a stand-in for QuickChart\'s GET /chart with v=3', () => {
+  it('runs the chart text as JavaScript, functions and all, and draws it at twice the size on the background', () => {
+    const rendered = renderQuickChart(`https://quickchart.io/chart?c=${encodeURIComponent(BAR)}&w=300&h=200&bkg=white&v=3`);
+    try {
+      expect([rendered.imageWidth, rendered.imageHeight]).toEqual([600, 400]);
+      expect(rendered.png.subarray(1, 4).toString()).toBe('PNG');
+      expect(rendered.chart.scales.y!.ticks.map((tick) => tick.label)).toContain('#2');
+      expect(pixelAt(rendered, 1, 1)).toEqual([255, 255, 255]);
+    } finally {
+      rendered.chart.destroy();
+    }
+  });
+
+  it('reads base64 chart text (also the URL-safe alphabet without padding, as Node does)', () => {
+    const long = { ...HOSTED };
+    const padded = `https://quickchart.io/chart?c=${encodeURIComponent(Buffer.from(BAR).toString('base64'))}&encoding=base64&v=3`;
+    const safe = `https://quickchart.io/chart?c=${Buffer.from(BAR).toString('base64url')}&encoding=base64&v=3`;
+    expect(readChartUrl(padded).chart).toBe(BAR);
+    expect(readChartUrl(safe).chart).toBe(BAR);
+    const url = quickChartUrl(`(()=>(${BAR}))()/*${'{}'.repeat(500)}*/`, long);
+    expect(url).toContain('encoding=base64');
+    renderQuickChart(url).chart.destroy();
+  });
+
+  it('fails as the server would: bad JavaScript, another Chart.js version, or a config that needs a window', () => {
+    expect(() => renderQuickChart('https://quickchart.io/chart?c={type:&v=3')).toThrow(ChartRenderError);
+    expect(() => renderQuickChart(`https://quickchart.io/chart?c=${encodeURIComponent(BAR)}`)).toThrow(/v=2\.9\.4/);
+    // main's candlestick config: the plugin's default x axis reads `window`.
+    const candles = "{type:'candlestick',data:{labels:['a','b'],datasets:[{data:[{x:0,o:1,h:2,l:0.5,c:1.5},{x:1,o:1.5,h:2,l:1,c:1}]}]},options:{scales:{x:{type:'category'}}}}";
+    expect(() => renderQuickChart(`https://quickchart.io/chart?c=${encodeURIComponent(candles)}&v=3`)).toThrow(/window is not defined/);
+  });
+});
