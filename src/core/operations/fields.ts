@@ -19,6 +19,17 @@ function asText(value: unknown): string | undefined {
   return undefined;
 }
 
+/** A value as a message may quote it: never throws (objects can carry a hostile toString), never long. */
+function quoted(value: unknown): string {
+  let text: string;
+  try {
+    text = typeof value === 'string' ? value : (JSON.stringify(value) ?? typeof value);
+  } catch {
+    text = typeof value;
+  }
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
 /**
  * Zod 4 skips the schema of an absent key unless its input side is required; running every field
  * even when absent is what lets a field apply its default or say "is required" itself.
@@ -47,7 +58,7 @@ export function integerField(options: IntegerOptions) {
       return fail(ctx, 'is required');
     }
     const text = asText(value);
-    if (text === undefined || !/^-?\d+$/.test(text)) return fail(ctx, `must be a whole number, not "${String(value)}"`);
+    if (text === undefined || !/^-?\d+$/.test(text)) return fail(ctx, `must be a whole number, not "${quoted(value)}"`);
     const number = Number(text);
     if (number < min) return fail(ctx, `must be at least ${min}`);
     if (options.max !== undefined && number > options.max) {

@@ -54,3 +54,12 @@ describe('input validation never throws anything but a ValidationError', () => {
     });
   }
 });
+
+describe('hostile values', () => {
+  it('an object whose toString is not a function is refused in words, not with a TypeError', () => {
+    for (const value of [{ toString: [] }, { toString: () => { throw new Error('boom'); } }, Object.create(null)]) {
+      expect(() => client.validate('finance-external-futures-kline', { symbol: 'CL', type: '0', limit: value })).toThrow(ValidationError);
+      expect(() => client.validate('fund-asset', { fundCode: '000001', pageNo: value })).toThrow(ValidationError);
+    }
+  });
+});
