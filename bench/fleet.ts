@@ -3,7 +3,8 @@
  * simulator with a scaled-down limit and a backlog: upstream calls per window versus the limit,
  * rate-limit answers from the simulator (must be 0), coins spent versus distinct queries, and the
  * p99 time to reply. A third column runs three replicas that do NOT share (each paces only itself),
- * to show what the shared limit prevents.
+ * to show what the shared limit prevents. With --busy, the shared runs are repeated while another
+ * process keeps one CPU core busy.
  */
 import { randomBytes } from 'node:crypto';
 import { createClient } from '@redis/client';
@@ -11,6 +12,7 @@ import { DataClient } from '../src/core/client/dataClient.js';
 import { RedisStore } from '../src/core/store/redisStore.js';
 import { startSimulator } from '../src/simulator/index.js';
 import { maxInWindow } from '../test/support/measure.js';
+import { withBusyCore } from './busyCore.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const LIMIT = { count: 10, windowMs: 1000 };
@@ -91,7 +93,11 @@ try {
   process.exit(2);
 }
 
-const results = [];
-for (const config of [{ replicas: 1, shared: true }, { replicas: 3, shared: true }, { replicas: 3, shared: false }]) results.push(await run(config));
+const rows: Record<string, Awaited<ReturnType<typeof run>>> = {};
+const label = (r: Run) => `${r.replicas} replica${r.replicas > 1 ? 's' : ''}${r.shared ? '' : ', not shared'}`;
+for (const config of [{ replicas: 1, shared: true }, { replicas: 3, shared: true }, { replicas: 3, shared: false }]) rows[label(config)] = await run(config);
+if (process.argv.includes('--busy')) {
+  for (const config of [{ replicas: 1, shared: true }, { replicas: 3, shared: true }]) rows[`${label(config)}, one core busy`] = await withBusyCore(() => run(config));
+}
 console.log(`\n${REQUESTS} fund-asset lookups at once (${DISTINCT} distinct), limit ${LIMIT.count} per ${LIMIT.windowMs} ms, 10 coins each`);
-console.table(Object.fromEntries(results.map((r) => [`${r.replicas} replica${r.replicas > 1 ? 's' : ''}${r['shares limit'] === 'no' ? ', not shared' : ''}`, r])));
+console.table(rows);

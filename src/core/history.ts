@@ -10,15 +10,22 @@ export interface Lookup {
 }
 
 const LOOKBACK_MS = 30 * 86_400_000;
+const TRIM_EVERY_MS = 3_600_000;
 
 /** Each user's recent lookups (for the App Home). */
 export class LookupHistory {
+  /** When each log was last trimmed by this process. */
+  private readonly trimmedAt = new Map<string, number>();
+
   constructor(private readonly store: Store) {}
 
   async record(teamId: string, userId: string, lookup: Lookup): Promise<void> {
     const log = logName(teamId, userId);
     await this.store.appendLog(log, lookup.at, lookup);
-    // Only the last 30 days are ever read; older lookups would only make the store grow.
+    // Only the last 30 days are ever read; older lookups would only make the store grow. An hourly
+    // trim keeps it so without a second write for every lookup.
+    if (lookup.at - (this.trimmedAt.get(log) ?? Number.NEGATIVE_INFINITY) < TRIM_EVERY_MS) return;
+    this.trimmedAt.set(log, lookup.at);
     await this.store.trimLog(log, lookup.at - LOOKBACK_MS);
   }
 

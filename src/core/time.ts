@@ -42,10 +42,20 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
+/** The last day each zone was asked about: every paid call keys its budget counters by the local day. */
+const lastDay = new Map<string, { from: number; to: number; date: string }>();
+
 /** `yyyy-mm-dd` of the instant in the zone. */
 export function localDate(ms: number, timeZone: string): string {
+  const known = lastDay.get(timeZone);
+  if (known && ms >= known.from && ms < known.to) return known.date;
   const p = localParts(ms, timeZone);
-  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+  const date = `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+  const from = zonedTime(p.year, p.month, p.day, 0, 0, timeZone);
+  const to = zonedTime(p.year, p.month, p.day + 1, 0, 0, timeZone);
+  // Kept only when both ends really are this day's (a zone whose midnight a clock change skips is not).
+  if (from <= ms && ms < to && localParts(to - 1, timeZone).day === p.day && localParts(to, timeZone).day !== p.day) lastDay.set(timeZone, { from, to, date });
+  return date;
 }
 
 /** The zone's offset from UTC at the instant, in milliseconds (east positive). */

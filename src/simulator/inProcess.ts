@@ -45,7 +45,7 @@ export function startInProcessSimulator(options: InProcessSimulatorOptions): InP
       await clock.sleep(timeoutMs);
       throw timedOut();
     }
-    await clock.sleep(reply.latencyMs);
+    if (reply.latencyMs > 0) await clock.sleep(reply.latencyMs);
     return { status: reply.status, headers: Object.fromEntries(Object.entries(reply.headers).map(([name, value]) => [name.toLowerCase(), value])), text: reply.body };
   }
 

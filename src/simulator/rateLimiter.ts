@@ -16,9 +16,12 @@ export class SlidingWindowRateLimiter {
   constructor(private readonly clockMs: () => number) {}
 
   tryAdmit(bucket: string, limit: RateLimit, now = this.clockMs()): Admission {
-    const recent = (this.admittedAt.get(bucket) ?? []).filter((time) => time > now - limit.windowMs);
+    const recent = this.admittedAt.get(bucket) ?? [];
+    // Oldest first: drop what has left the window from the front.
+    let left = 0;
+    while (left < recent.length && recent[left]! <= now - limit.windowMs) left++;
+    if (left > 0) recent.splice(0, left);
     if (recent.length >= limit.count) {
-      this.admittedAt.set(bucket, recent);
       // A slot frees when enough of the oldest calls leave the window to drop below the count.
       const freeingCall = recent[recent.length - limit.count]!;
       const waitMs = freeingCall + limit.windowMs - now;

@@ -64,6 +64,8 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     ...(socketMode ? { socketMode: true, appToken: config.appToken, installerOptions: { port: config.port } } : {}),
     ...(config.apiUrl ? { clientOptions: { slackApiUrl: config.apiUrl } } : {}),
     customRoutes,
+    // The app keeps no per-conversation state; Bolt's default store costs every request a lookup and a thrown error.
+    convoStore: false,
     logger: boltLogger(logger),
     deferInitialization: true,
   });

@@ -1,34 +1,27 @@
-import type { RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import type { Logger } from 'pino';
 import type { Responder, SlackMessage } from './message.js';
 
-/**
- * Replies through a response_url (slash commands, buttons): private to the user, able to replace
- * the message the click came from, and able to post visibly in the same conversation.
- */
-export function responseUrlResponder(respond: RespondFn): Responder {
-  return {
-    reply: async (message, options) => {
-      await respond({ response_type: 'ephemeral', replace_original: options?.replace ?? false, text: message.text, blocks: message.blocks });
-    },
-    share: async (message) => {
-      await respond({ response_type: 'in_channel', replace_original: false, delete_original: false, text: message.text, blocks: message.blocks });
-    },
-  };
+/** One keep-alive pool for every response_url (they all go to hooks.slack.com). */
+const responseUrls = new Agent({ keepAliveTimeout: 30_000 });
+
+async function postToResponseUrl(url: string, body: Record<string, unknown>): Promise<void> {
+  const answer = await request(url, { method: 'POST', dispatcher: responseUrls, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
+  await answer.body.text();
+  if (answer.statusCode >= 400) throw new Error(`response_url answered HTTP ${answer.statusCode}`);
 }
 
-/** A response_url kept from a slash command (e.g. in a modal's private_metadata), used without Bolt's respond. */
-export function rawResponseUrlResponder(url: string): Responder {
-  const post = async (body: Record<string, unknown>) => {
-    const answer = await request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
-    await answer.body.text();
-    if (answer.statusCode >= 400) throw new Error(`response_url answered HTTP ${answer.statusCode}`);
-  };
+/**
+ * Replies through a response_url (slash commands, buttons, a form that kept its command's URL):
+ * private to the user, able to replace the message a click came from, and able to post visibly in
+ * the same conversation. Posted with undici rather than Bolt's `respond`, whose fetch costs a
+ * cached answer about a fifth of its time.
+ */
+export function responseUrlResponder(url: string): Responder {
   return {
-    reply: (message, options) => post({ response_type: 'ephemeral', replace_original: options?.replace ?? false, text: message.text, blocks: message.blocks }),
-    share: (message) => post({ response_type: 'in_channel', replace_original: false, text: message.text, blocks: message.blocks }),
+    reply: (message, options) => postToResponseUrl(url, { response_type: 'ephemeral', replace_original: options?.replace ?? false, text: message.text, blocks: message.blocks }),
+    share: (message) => postToResponseUrl(url, { response_type: 'in_channel', replace_original: false, delete_original: false, text: message.text, blocks: message.blocks }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Clock } from '../../src/core/clock.js';
+import { systemClock, type Clock } from '../../src/core/clock.js';
 
 interface Timer {
   at: number;
@@ -54,6 +54,12 @@ export class ManualClock implements Clock {
       this.timers.push(timer);
       if (this.auto) this.advanceWhenIdle();
     });
+  }
+
+  timer(ms: number, fire: () => void): () => void {
+    const cancel = new AbortController();
+    this.sleep(ms, cancel.signal).then(fire, () => undefined);
+    return () => cancel.abort();
   }
 
   /** Puts the clock at `ms` at once; in auto mode sleepers due by then wake as soon as the test yields. */
@@ -127,5 +133,6 @@ export function pinnedClock(startAt: number = PINNED_AT): Clock {
   return {
     now: () => startAt + Math.floor(performance.now() - origin),
     sleep: (ms, signal) => sleep(Math.max(0, ms), undefined, signal ? { signal } : undefined),
+    timer: (ms, fire) => systemClock.timer(ms, fire),
   };
 }

@@ -6,7 +6,7 @@ import { DigestScheduler } from '../../src/core/digest/scheduler.js';
 import type { Schedule } from '../../src/core/digest/schedule.js';
 import { DigestPostError, type Digest, type DigestContent, type DigestPause, type DigestPoster, type SaleFilter } from '../../src/core/digest/types.js';
 import { MemoryStore } from '../../src/core/store/memoryStore.js';
-import { startSimulator, type Simulator } from '../../src/simulator/index.js';
+import { startInProcessSimulator, type InProcessSimulator } from '../../src/simulator/inProcess.js';
 import { ManualClock } from './clocks.js';
 
 /** Records what would have been posted; can be told to fail like Slack does. */
@@ -32,11 +32,20 @@ export class RecordingPoster implements DigestPoster {
 
 const UNLIMITED = { 'fund-new-list': { count: 10_000, windowMs: 1000 } } as const;
 
+/**
+ * The simulator for digest tests: its decisions on the rig's virtual clock, without a socket (a
+ * virtual clock that jumps ahead while a real request is in flight would time that request out).
+ */
+export function digestSimulator(clock: ManualClock): InProcessSimulator {
+  return startInProcessSimulator({ apiKeys: ['digest-key'], clock, rateLimits: UNLIMITED });
+}
+
 /** One "app instance": its own data client, runner and scheduler over a (possibly shared) store. */
-export function digestInstance(options: { simulator: Simulator; store: Store; clock: ManualClock; poster: RecordingPoster; owner: string; catchUpMs?: number; teamDaily?: number; postEmpty?: boolean }) {
+export function digestInstance(options: { simulator: InProcessSimulator; store: Store; clock: ManualClock; poster: RecordingPoster; owner: string; catchUpMs?: number; teamDaily?: number; postEmpty?: boolean }) {
   const data = new DataClient({
-    baseUrl: options.simulator.url,
+    baseUrl: 'http://simulator.invalid',
     apiKey: 'digest-key',
+    transport: options.simulator.transport,
     store: options.store,
     clock: options.clock,
     rateLimits: UNLIMITED,
@@ -50,7 +59,7 @@ export function digestInstance(options: { simulator: Simulator; store: Store; cl
 
 export async function startDigestRig(startAt: number, options: { teamDaily?: number; postEmpty?: boolean; catchUpMs?: number } = {}) {
   const clock = new ManualClock(startAt);
-  const simulator = await startSimulator({ apiKeys: ['digest-key'], now: () => clock.now(), rateLimits: UNLIMITED });
+  const simulator = digestSimulator(clock);
   const store = new MemoryStore({ clock });
   const poster = new RecordingPoster();
   const instance = digestInstance({ simulator, store, clock, poster, owner: 'replica-a', ...options });
@@ -68,7 +77,6 @@ export async function startDigestRig(startAt: number, options: { teamDaily?: num
     newFundListCalls: () => simulator.stats().calls.filter((call) => call.operation === 'fund-new-list').length,
     async close() {
       await instance.data.close();
-      await simulator.close();
       await store.close();
     },
   };

@@ -30,11 +30,7 @@ export function createTransport(options: TransportOptions): Transport {
 
   async function post(path: string, operation: string, body: unknown): Promise<HttpAnswer> {
     const deadline = new AbortController();
-    const done = new AbortController();
-    clock.sleep(options.timeoutMs, done.signal).then(
-      () => deadline.abort(),
-      () => undefined,
-    );
+    const cancelDeadline = clock.timer(options.timeoutMs, () => deadline.abort());
     const signal = deadline.signal;
     try {
       const answer = await request(`${base}${path}`, {
@@ -53,7 +49,7 @@ export function createTransport(options: TransportOptions): Transport {
       const reason = error instanceof Error ? error.message : String(error);
       throw new UpstreamError('network', { operation }, `${operation}: could not reach the data service (${reason})`, { cause: error });
     } finally {
-      done.abort();
+      cancelDeadline();
     }
   }
 

@@ -21,9 +21,12 @@ export interface PacerOptions {
 
 export const DEFAULT_SAFETY_MARGIN = 0.02;
 
-/** The even spacing of a limit, a little wider so jitter cannot put N+1 calls in one window. */
+/**
+ * The even spacing of a limit, a little wider so jitter cannot put N+1 calls in one window. Not
+ * rounded: a generous limit (1000/s) must not turn into a 1 ms wait before every call.
+ */
 export function spacingMs(limit: RateLimit, safetyMargin = DEFAULT_SAFETY_MARGIN): number {
-  return Math.ceil((limit.windowMs / limit.count) * (1 + safetyMargin));
+  return (limit.windowMs / limit.count) * (1 + safetyMargin);
 }
 
 /**
@@ -130,7 +133,8 @@ export class Pacer {
       while (this.waiting.length > 0 && !this.stopped) {
         const now = this.clock.now();
         const at = this.earliestStart();
-        if (at > now) {
+        // The clock counts whole milliseconds: a wait shorter than one is no wait.
+        if (at - now >= 1) {
           this.wake = new AbortController();
           await this.clock.sleep(at - now, this.wake.signal).catch(() => undefined);
           this.wake = undefined;

@@ -63,7 +63,8 @@ export class SharedPacing {
 
   /** Takes this call's slot in the fleet's schedule; returns how long to wait for it. */
   reserve(operation: string, limit: RateLimit): Promise<number> {
-    const interval = spacingMs(limit);
+    // The store's schedules count whole milliseconds.
+    const interval = Math.ceil(spacingMs(limit));
     return this.shared(
       () => this.options.store.reserveSlot(`pace:${operation}`, interval),
       () => this.local.reserveSlot(operation, interval * this.fleetSize),

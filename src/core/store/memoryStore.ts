@@ -7,6 +7,7 @@ import {
   assertTimestamp,
   assertTtl,
   planReserve,
+  PLAIN_JSON,
   toJson,
 } from './storeInputs.js';
 import { LocalSlots } from './localSlots.js';
@@ -56,7 +57,7 @@ export class MemoryStore implements Store {
     assertKeyvNamespace(namespace);
     let keyv = this.#keyvs.get(namespace);
     if (!keyv) {
-      keyv = new Keyv({ namespace });
+      keyv = new Keyv({ namespace, ...PLAIN_JSON });
       this.#keyvs.set(namespace, keyv);
     }
     return keyv as Keyv<T>;

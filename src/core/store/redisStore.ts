@@ -20,6 +20,7 @@ import {
   assertKeyvNamespace,
   assertTimestamp,
   assertTtl,
+  PLAIN_JSON,
   toJson,
 } from './storeInputs.js';
 import type { CounterChange, ReserveOutcome, Store } from './types.js';
@@ -72,7 +73,7 @@ export class RedisStore implements Store {
       // the namespace itself carries the store prefix. Validated namespaces contain no ':' or
       // wildcard, so clear()'s SCAN for `${namespace}::*` matches this namespace's keys only.
       const adapter = new RedisKeyvAdapter(this.client);
-      keyv = new Keyv({ store: adapter, namespace: this.#key('keyv', namespace), useKeyPrefix: false });
+      keyv = new Keyv({ store: adapter, namespace: this.#key('keyv', namespace), useKeyPrefix: false, ...PLAIN_JSON });
       // Each adapter adds its own listeners to the shared client; one namespace is not a leak.
       this.client.setMaxListeners(this.client.getMaxListeners() + 1);
       this.#keyvs.set(namespace, keyv);

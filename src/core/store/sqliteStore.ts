@@ -12,6 +12,7 @@ import {
   assertTimestamp,
   assertTtl,
   planReserve,
+  PLAIN_JSON,
   toJson,
 } from './storeInputs.js';
 import type { CounterChange, ReserveOutcome, Store } from './types.js';
@@ -94,7 +95,7 @@ export class SqliteStore implements Store {
       // @keyv/sqlite opens its own connection per adapter, and an adapter serves one namespace
       // (Keyv writes its namespace onto the adapter), so each namespace gets one adapter.
       const adapter = new SqliteKeyvAdapter(this.path, KEYV_TABLE, this.#busyTimeoutMs);
-      opened = { adapter, keyv: new Keyv({ store: adapter, namespace }) };
+      opened = { adapter, keyv: new Keyv({ store: adapter, namespace, ...PLAIN_JSON }) };
       this.#keyvs.set(namespace, opened);
     }
     return opened.keyv as Keyv<T>;

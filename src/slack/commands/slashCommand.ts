@@ -14,9 +14,9 @@ type Args = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
  * parser and reply through the response_url.
  */
 export function slashCommand(deps: SlackDeps) {
-  return async ({ command, ack, respond, client }: Args): Promise<void> => {
+  return async ({ command, ack, client }: Args): Promise<void> => {
     await ack();
-    const responder = responseUrlResponder(respond);
+    const responder = responseUrlResponder(command.response_url);
     const refused = refusal(deps.config.allowlist, { teamId: command.team_id, channelId: command.channel_id, userId: command.user_id });
     if (refused) {
       await responder.reply(renderNotice(refused));

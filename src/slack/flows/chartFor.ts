@@ -1,10 +1,28 @@
 import { chartPlanFor } from '../../charts/chartPlanFor.js';
 import { resolveChart } from '../../charts/resolveChart.js';
 import type { ChartImage, ChartSettings } from '../../charts/types.js';
+import { cacheKey } from '../../core/client/cache.js';
 import type { CallResult } from '../../core/client/dataClient.js';
 
+/**
+ * Charts already drawn, by answer: a result served from cache (a repeated lookup, Previous, Share)
+ * has the same chart as the first time, and drawing one is most of what such a reply costs.
+ */
+const drawn = new Map<string, Promise<ChartImage | undefined>>();
+const DRAWN_KEPT = 200;
+
 /** The chart that goes with an answer, for the operations that have one. Never throws. */
-export async function chartFor(answer: CallResult, settings: ChartSettings, timeZone: string): Promise<ChartImage | undefined> {
+export function chartFor(answer: CallResult, settings: ChartSettings, timeZone: string): Promise<ChartImage | undefined> {
+  const key = `${cacheKey(answer.operation, answer.request)}@${answer.storedAt}|${timeZone}|${JSON.stringify(settings)}`;
+  const known = drawn.get(key);
+  if (known) return known;
+  const chart = draw(answer, settings, timeZone);
+  drawn.set(key, chart);
+  if (drawn.size > DRAWN_KEPT) drawn.delete(drawn.keys().next().value!);
+  return chart;
+}
+
+async function draw(answer: CallResult, settings: ChartSettings, timeZone: string): Promise<ChartImage | undefined> {
   try {
     const plan = chartPlanFor(answer, settings, timeZone);
     return plan ? await resolveChart(plan, settings) : undefined;

@@ -262,7 +262,8 @@ function insertNote(blocks: KnownBlock[], dropped: Dropped): void {
  * the header, chart, paging, buttons and footer always stay.
  */
 export function fitToSlackLimits(message: SlackMessage): SlackMessage {
-  const copy = structuredClone(message);
+  // Messages are plain JSON; a JSON round trip copies them several times faster than structuredClone.
+  const copy = JSON.parse(JSON.stringify(message)) as SlackMessage;
   const blocks = copy.blocks.flatMap(fitBlock);
   const text = truncateMrkdwn(copy.text, SLACK_LIMITS.fallbackText);
   const dropped: Dropped = { records: 0, partial: false };

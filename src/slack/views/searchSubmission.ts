@@ -8,7 +8,7 @@ import { VIEW } from '../ids.js';
 import { requesterOf } from '../interactionRequester.js';
 import { decodeModalOrigin } from '../modalMetadata.js';
 import { inlineErrors, readSubmission } from '../modals/submission.js';
-import { rawResponseUrlResponder, webApiResponder, withFallback } from '../responders.js';
+import { responseUrlResponder, webApiResponder, withFallback } from '../responders.js';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
@@ -43,7 +43,7 @@ export function searchSubmission(deps: SlackDeps) {
     }
     await ack();
     const viaWebApi = webApiResponder(client, body.user.id, origin.channelId, deps.logger);
-    const responder = origin.responseUrl ? withFallback(rawResponseUrlResponder(origin.responseUrl), viaWebApi, deps.logger) : viaWebApi;
+    const responder = origin.responseUrl ? withFallback(responseUrlResponder(origin.responseUrl), viaWebApi, deps.logger) : viaWebApi;
     await runQuery(deps, await requesterOf(deps, client, body, origin.channelId), { operation, input }, responder);
   };
 }

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Schedule } from '../../../src/core/digest/schedule.js';
 import { RedisStore } from '../../../src/core/store/redisStore.js';
-import { startSimulator } from '../../../src/simulator/index.js';
-import { RecordingPoster, digestInstance, startDigestRig } from '../../support/digestRig.js';
+import { RecordingPoster, digestInstance, digestSimulator, startDigestRig } from '../../support/digestRig.js';
 import { ManualClock } from '../../support/clocks.js';
 import { describeWithRedis, redisUrl } from '../../support/redis.js';
 
@@ -161,7 +160,7 @@ describe('failures are recorded on the digest, which is never lost', () => {
 describeWithRedis('exactly once across two app instances sharing Redis', (prefix) => {
   it('both schedule the same digest; one post', async () => {
     const clock = new ManualClock(FRIDAY_8AM);
-    const simulator = await startSimulator({ apiKeys: ['digest-key'], now: () => clock.now(), rateLimits: { 'fund-new-list': { count: 10_000, windowMs: 1000 } } });
+    const simulator = digestSimulator(clock);
     const storeA = await RedisStore.connect(redisUrl, { prefix, description: 'redis' });
     const storeB = await RedisStore.connect(redisUrl, { prefix, description: 'redis' });
     const poster = new RecordingPoster();
@@ -181,7 +180,6 @@ describeWithRedis('exactly once across two app instances sharing Redis', (prefix
       await b.data.close();
       await storeA.close();
       await storeB.close();
-      await simulator.close();
     }
   });
 });

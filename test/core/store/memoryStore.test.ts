@@ -11,6 +11,7 @@ describe('MemoryStore with a fake clock', () => {
     return {
       now: () => now,
       sleep: async () => undefined,
+      timer: () => () => undefined,
       advance: (ms) => {
         now += ms;
       },
