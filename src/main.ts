@@ -76,10 +76,19 @@ Check the Slack tokens, STORE_URL and that the store is reachable (README.md, "C
     if (stopping) return;
     stopping = true;
     health.shuttingDown = true;
+    // Whatever happens below, the process is gone one second after the grace period.
+    setTimeout(() => {
+      logger.warn('shutdown took longer than the grace period; exiting now');
+      process.exit(0);
+    }, SHUTDOWN_GRACE_MS + 1000);
     logger.info({ signal, graceMs: SHUTDOWN_GRACE_MS }, 'shutting down: no new work, finishing what is in flight');
     await slack.stop().catch((error: unknown) => logger.error({ err: error }, 'error while stopping the Slack listener'));
-    const settled = await slack.settle(SHUTDOWN_GRACE_MS);
-    if (!settled) logger.warn('grace period over with work still in flight; closing anyway');
+    if (!(await slack.settle(SHUTDOWN_GRACE_MS))) {
+      // Lookups still waiting for a rate-limit slot were never sent: they are told so, uncharged.
+      logger.warn('grace period over with work still in flight; giving up the lookups still waiting to be sent');
+      await runtime?.client.stopWaiting();
+      await slack.settle(700);
+    }
     await runtime?.close().catch((error: unknown) => logger.error({ err: error }, 'error while closing the store'));
     logger.info('stopped');
     process.exit(0);

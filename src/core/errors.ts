@@ -13,10 +13,12 @@ export type DataErrorKind =
   | 'rejected'
   | 'server'
   | 'timeout'
+  | 'connection_lost'
   | 'network'
   | 'malformed'
   | 'schema_changed'
-  | 'not_cached';
+  | 'not_cached'
+  | 'stopped';
 
 export abstract class DataError extends Error {
   abstract readonly kind: DataErrorKind;
@@ -70,6 +72,15 @@ export class BudgetUnavailableError extends DataError {
   }
 }
 
+/** The app is shutting down: the call was still waiting for its turn and was never sent. */
+export class StoppedError extends DataError {
+  readonly kind = 'stopped';
+  constructor(readonly operation: string) {
+    super(`${operation}: the app stopped before this call could be sent`);
+    this.name = 'StoppedError';
+  }
+}
+
 /** A result was asked for from cache only (e.g. sharing) and is no longer there. */
 export class NotCachedError extends DataError {
   readonly kind = 'not_cached';
@@ -89,13 +100,28 @@ export interface UpstreamDetails {
   retryAfterMs?: number;
 }
 
-type UpstreamKind = Exclude<DataErrorKind, 'validation' | 'budget' | 'budget_unavailable' | 'not_cached'>;
+type UpstreamKind = Exclude<DataErrorKind, 'validation' | 'budget' | 'budget_unavailable' | 'not_cached' | 'stopped'>;
 
-const RETRYABLE: ReadonlySet<UpstreamKind> = new Set(['rate_limited', 'server', 'timeout', 'network']);
+/**
+ * Failures after which the call may be tried again because the service certainly did not charge it:
+ * it was never sent (network), or the service said no without deciding it (429, a 5xx error envelope).
+ */
+const RETRYABLE: ReadonlySet<UpstreamKind> = new Set(['rate_limited', 'server', 'network']);
+
+/**
+ * Failures where the call was sent and no readable answer came back. The service decides, and
+ * charges, a call before its answer travels back, so such a call may have been charged: it is
+ * counted as spent (unconfirmed) and never retried automatically.
+ */
+const MAY_HAVE_CHARGED: ReadonlySet<UpstreamKind> = new Set(['timeout', 'connection_lost', 'malformed']);
 
 /** The service (or the way to it) failed; carries what the service said, never the key. */
 export class UpstreamError extends DataError {
   override readonly retryable: boolean;
+  /** Sent, with no readable answer: the service may have charged it. */
+  readonly mayHaveCharged: boolean;
+  /** What the call may have cost, when `mayHaveCharged` (set by the client, which knows the price). */
+  coinsAtRisk?: number;
   readonly operation: string;
   readonly httpStatus?: number;
   readonly businessCode?: string | number;
@@ -112,6 +138,7 @@ export class UpstreamError extends DataError {
     super(message ?? describeUpstream(kind, details), options);
     this.name = 'UpstreamError';
     this.retryable = RETRYABLE.has(kind);
+    this.mayHaveCharged = MAY_HAVE_CHARGED.has(kind);
     this.operation = details.operation;
     if (details.httpStatus !== undefined) this.httpStatus = details.httpStatus;
     if (details.businessCode !== undefined) this.businessCode = details.businessCode;

@@ -16,6 +16,12 @@ function wallClock(ms: number, timeZone: string): string {
   return `${localDate(ms, timeZone)} ${String(parts.hour).padStart(2, '0')}:${String(parts.minute).padStart(2, '0')} (${timeZone})`;
 }
 
+/** The service decides (and charges) a call before answering, so a call without a readable answer may be paid. */
+function mayHaveCharged(error: UpstreamError): string {
+  const coins = error.coinsAtRisk === undefined ? 'the lookup' : `${error.coinsAtRisk} coins`;
+  return `It may still have charged ${coins}, so it was not retried automatically.`;
+}
+
 function upstreamSummary(error: UpstreamError): string {
   switch (error.kind) {
     case 'auth':
@@ -29,11 +35,13 @@ function upstreamSummary(error: UpstreamError): string {
     case 'server':
       return 'The data service had an internal error, also on retry. Try again in a few minutes.';
     case 'timeout':
-      return 'The data service did not answer in time, also on retry. Try again in a few minutes.';
+      return `The data service did not answer in time. ${mayHaveCharged(error)}`;
+    case 'connection_lost':
+      return `The connection to the data service broke before its answer came. ${mayHaveCharged(error)}`;
     case 'network':
-      return 'The data service could not be reached. Try again in a few minutes.';
+      return 'The data service could not be reached, so nothing was sent or charged. Try again in a few minutes.';
     case 'malformed':
-      return 'The data service sent an answer that could not be read.';
+      return `The data service sent an answer that could not be read. ${mayHaveCharged(error)}`;
     case 'schema_changed':
       return 'The data service answered in a format this app does not know yet; it has been logged for the maintainers.';
   }
@@ -56,12 +64,15 @@ export function explainError(error: unknown, now: number = Date.now(), timeZone 
     const details: string[] = [];
     const codes = [error.httpStatus !== undefined ? `HTTP ${error.httpStatus}` : '', error.businessCode !== undefined ? `code ${String(error.businessCode)}` : ''].filter(Boolean);
     if (codes.length) details.push(codes.join(', '));
-    const explanation: Explanation = { summary: upstreamSummary(error), details, nothingSpent: error.kind !== 'schema_changed' };
+    const explanation: Explanation = { summary: upstreamSummary(error), details, nothingSpent: error.kind !== 'schema_changed' && !error.mayHaveCharged };
     if (error.taskNo) explanation.taskNo = error.taskNo;
     return explanation;
   }
   if (isDataError(error) && error.kind === 'budget_unavailable') {
     return { summary: 'The coin budgets cannot be checked right now (the shared store is unreachable), so nothing was sent or spent. Try again in a minute.', details: [], nothingSpent: true };
+  }
+  if (isDataError(error) && error.kind === 'stopped') {
+    return { summary: 'The app is restarting, so this lookup was not sent and nothing was charged. Try again in a minute.', details: [], nothingSpent: true };
   }
   if (isDataError(error) && error.kind === 'not_cached') {
     return { summary: 'That result is no longer cached, so it cannot be shared without paying again. Run the search again.', details: [], nothingSpent: true };

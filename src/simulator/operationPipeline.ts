@@ -85,14 +85,17 @@ export function replyToOperation(state: SimulatorState, request: OperationReques
     return fail('insufficient_balance', 'insufficient balance', 'insufficient_balance');
   }
 
-  switch (drawFault(faults, faultRandom)) {
+  // Error and rate-limit faults are refusals: nothing decided, nothing charged. The other faults go
+  // wrong after the call was decided as a success, which is when the service charges: a hang (the
+  // answer never leaves; the client times out), a body mangled on the way, a field that changed shape.
+  const fault = drawFault(faults, faultRandom);
+  if (fault === 'error') return fail('internal_error', 'internal error', 'fault');
+  if (fault === 'rateLimit') return fail('rate_limited', 'rate limit exceeded', 'fault', { 'Retry-After': '1' });
+  stats.charge(apiKey, profile.costInCoins);
+  switch (fault) {
     case 'timeout':
       stats.record({ operation, key, at: decidedAt, status: 0, outcome: 'fault', request: requestBody, body: null });
       return { kind: 'hang' };
-    case 'error':
-      return fail('internal_error', 'internal error', 'fault');
-    case 'rateLimit':
-      return fail('rate_limited', 'rate limit exceeded', 'fault', { 'Retry-After': '1' });
     case 'malformed': {
       // Any strict prefix of a JSON object is invalid JSON.
       const complete = JSON.stringify(successEnvelope(profile.envelope, data, settings.envelopeACode));
@@ -101,9 +104,6 @@ export function replyToOperation(state: SimulatorState, request: OperationReques
     case 'changedField':
       return reply(200, 'fault', successEnvelope(profile.envelope, withChangedField(operation, data), settings.envelopeACode));
     case undefined:
-      break;
+      return reply(200, 'success', successEnvelope(profile.envelope, data, settings.envelopeACode));
   }
-
-  stats.charge(apiKey, profile.costInCoins);
-  return reply(200, 'success', successEnvelope(profile.envelope, data, settings.envelopeACode));
 }

@@ -15,6 +15,9 @@ import { SlackDigestPoster } from './digestPoster.js';
 import { register as registerEvents } from './events/index.js';
 import { register as registerActions } from './actions/index.js';
 import { boltLogger } from './boltLogger.js';
+import { GuardedHTTPReceiver } from './guardedReceiver.js';
+import { onlyOnce } from './onlyOnce.js';
+import { acknowledgeUnhandled } from './acknowledgeUnhandled.js';
 import { buildSlackDeps } from './buildDeps.js';
 import { register as registerCommands } from './commands/index.js';
 import type { SlackConfig } from './config.js';
@@ -58,15 +61,39 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   const customRoutes = metrics
     ? opsRoutes({ state: options.health ?? { shuttingDown: false }, pingStore: () => options.store.ping(), metrics }).map((route) => ({ path: route.path, method: ['GET'], handler: route.handler }))
     : [];
+  const boltLog = boltLogger(logger);
+  const receiver = socketMode
+    ? undefined
+    : new GuardedHTTPReceiver({
+        signingSecret: config.signingSecret,
+        customRoutes,
+        logger: boltLog,
+        port: config.port,
+        onRefused: (reason) => logger.warn(`refused a request to /slack/events: ${reason}`),
+        // A request no listener takes (a kind this app does not handle) is acknowledged before Slack's
+        // 3-second deadline instead of being left to time out.
+        unhandledRequestTimeoutMillis: 2500,
+        // Bolt failing on a request before any listener acked it is a request it could not read.
+        processEventErrorHandler: async ({ error, response }) => {
+          logger.warn({ err: error }, 'a request failed before it was acknowledged');
+          if (response.headersSent) return false;
+          response.writeHead(400);
+          response.end();
+          return true;
+        },
+        unhandledRequestHandler: ({ response }) => {
+          if (response.headersSent) return;
+          response.writeHead(200);
+          response.end();
+        },
+      });
   const app = new App({
     token: config.botToken,
-    signingSecret: config.signingSecret,
-    ...(socketMode ? { socketMode: true, appToken: config.appToken, installerOptions: { port: config.port } } : {}),
+    ...(receiver ? { receiver } : { socketMode: true, appToken: config.appToken, installerOptions: { port: config.port }, customRoutes }),
     ...(config.apiUrl ? { clientOptions: { slackApiUrl: config.apiUrl } } : {}),
-    customRoutes,
     // The app keeps no per-conversation state; Bolt's default store costs every request a lookup and a thrown error.
     convoStore: false,
-    logger: boltLogger(logger),
+    logger: boltLog,
     deferInitialization: true,
   });
   let listenersRunning = 0;
@@ -84,6 +111,8 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       listenersRunning--;
     }
   });
+  app.use(onlyOnce(options.store, logger));
+  app.use(acknowledgeUnhandled());
   const { deps, scheduler } = buildSlackDeps({
     ...options,
     poster: new SlackDigestPoster(app.client, logger, options.clock),

@@ -3,6 +3,8 @@ export const ACTION = {
   pagePrevious: 'dq_page_previous',
   pageNext: 'dq_page_next',
   share: 'dq_share',
+  /** Under a lookup that timed out: try it again (a new call, which may be charged). */
+  retry: 'dq_retry',
   /** Buttons that open a search modal; the value is the operation alias. */
   openModal: 'dq_open_modal',
   /** App Home digest controls; the value is the digest id. */
@@ -22,3 +24,28 @@ export const VIEW = {
 export const SHORTCUT = {
   search: 'dq_search_financial_data',
 } as const;
+
+/**
+ * Whether a listener of this app takes the request. Slack only sends what the manifest declares,
+ * so anything else is forged or stale; it is acknowledged at once instead of being left to Bolt's
+ * "unhandled request" timeout, which answers only after 2.5 s.
+ */
+export function isHandledRequest(body: Record<string, unknown>, slashCommands: readonly string[]): boolean {
+  if (typeof body.command === 'string') return slashCommands.includes(body.command);
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  switch (body.type) {
+    case 'block_actions': {
+      const first = Array.isArray(body.actions) ? (body.actions[0] as Record<string, unknown> | undefined) : undefined;
+      return (Object.values(ACTION) as string[]).includes(text(first?.action_id));
+    }
+    case 'view_submission': {
+      const callbackId = text((body.view as Record<string, unknown> | undefined)?.callback_id);
+      return callbackId.startsWith(VIEW.searchPrefix) || callbackId === VIEW.digestAdd;
+    }
+    case 'shortcut':
+      return body.callback_id === SHORTCUT.search;
+    default:
+      // Events are acknowledged by Bolt before any listener runs; nothing else is expected.
+      return body.type === 'event_callback';
+  }
+}

@@ -74,3 +74,23 @@ export function withFallback(primary: Responder, fallback: Responder, logger?: L
   if (share) responder.share = share;
   return responder;
 }
+
+function isWebUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where the answer to a person's request goes: its response_url, and when that is missing, unusable
+ * or refuses the post, the Web API (ephemeral in the channel, else a direct message). A lookup is
+ * paid for before it is answered, so its answer must always have somewhere to go.
+ */
+export function replyRoute(url: unknown, client: WebClient, userId: string, channelId: string | undefined, logger?: Logger): Responder {
+  const viaWebApi = webApiResponder(client, userId, channelId, logger);
+  return isWebUrl(url) ? withFallback(responseUrlResponder(url), viaWebApi, logger) : viaWebApi;
+}

@@ -100,6 +100,29 @@ describe('npm start (src/main.ts)', () => {
     expect(running.output()).not.toContain('unhandled');
   });
 
+  it('lookups still queued when the grace period ends are told the app is restarting and that nothing was charged', async () => {
+    fake = await startFakeSlack({ validTokens: [TOKEN] });
+    const port = await freePort();
+    running = startMain({
+      DEMO: '1', SLACK_BOT_TOKEN: TOKEN, SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: fake.apiUrl, PORT: String(port),
+      DATA_API_RATE_LIMITS: 'fund-asset=1/1m', SHUTDOWN_GRACE_MS: '500', LOG_LEVEL: 'warn', STORE_URL: 'memory://',
+    });
+    const base = `http://127.0.0.1:${port}`;
+    await waitForHttp(`${base}/healthz`);
+    // The first takes the minute's only slot; the other two wait for the next one.
+    for (const [id, code] of [['q1', '000001'], ['q2', '110022'], ['q3', '161725']] as const) {
+      await sendSlashCommand(base, SECRET, { command: '/fund-asset', text: code, responseUrl: fake.responseUrl(id) });
+    }
+    await fake.waitForResponse('q1', undefined, 10_000);
+    await fake.waitForResponse('q2', (response) => JSON.stringify(response.body).includes('Queued'), 10_000);
+    running.child.kill('SIGTERM');
+    for (const id of ['q2', 'q3']) {
+      const told = await fake.waitForResponse(id, (response) => JSON.stringify(response.body).includes('restarting'), 10_000);
+      expect(JSON.stringify(told.body)).toContain('nothing was charged');
+    }
+    expect(await running.exited).toBe(0);
+  });
+
   it('exposes Prometheus metrics for requests, upstream calls, cache, coins and the limiter', async () => {
     fake = await startFakeSlack({ validTokens: [TOKEN] });
     const port = await freePort();

@@ -38,14 +38,14 @@ describe('faults', () => {
     expect((await callOperation(simulator(), OP.fundAsset, VALID_BODIES[OP.fundAsset], { key: null })).status).toBe(401);
   });
 
-  it('leaves a call unanswered at timeoutRate 1 until the client gives up', async () => {
+  it('leaves a call unanswered at timeoutRate 1 until the client gives up, and charges it (it was decided)', async () => {
     simulator().setFaults({ timeoutRate: 1 });
     // Only the client's own deadline ends the call: no answer, not even an error, ever comes.
     await expect(
       callOperation(simulator(), OP.futures, VALID_BODIES[OP.futures], { signal: AbortSignal.timeout(200) }),
     ).rejects.toMatchObject({ name: 'TimeoutError' });
     expect(simulator().stats().calls).toMatchObject([{ operation: OP.futures, status: 0, outcome: 'fault' }]);
-    expect(simulator().stats().coinsByKey).toEqual({});
+    expect(Object.values(simulator().stats().coinsByKey)).toEqual([5]);
   });
 
   it('ends hanging calls promptly when it closes', async () => {
@@ -57,7 +57,7 @@ describe('faults', () => {
     await expect(hanging).rejects.toThrow();
   });
 
-  it('sends a body that is not JSON at malformedRate 1', async () => {
+  it('sends a body that is not JSON at malformedRate 1, charged (decided a success, mangled on the way)', async () => {
     simulator().setFaults({ malformedRate: 1 });
     for (const operation of Object.values(OP)) {
       const result = await callOperation(simulator(), operation, VALID_BODIES[operation]);
@@ -65,10 +65,10 @@ describe('faults', () => {
       expect(result.text.startsWith('{')).toBe(true);
       expect(() => JSON.parse(result.text)).toThrow();
     }
-    expect(simulator().stats().coinsByKey).toEqual({});
+    expect(Object.values(simulator().stats().coinsByKey)).toEqual([20 + 10 + 10 + 5 + 10]);
   });
 
-  it('changes a required field at changedFieldRate 1', async () => {
+  it('changes a required field at changedFieldRate 1, and charges it: a success code is a charge', async () => {
     simulator().setFaults({ changedFieldRate: 1 });
     const taxpayer = await callOperation(simulator(), OP.taxpayer, VALID_BODIES[OP.taxpayer]);
     expect(taxpayer.json.code).toBe('SUCCESS');
@@ -82,7 +82,7 @@ describe('faults', () => {
     expect(futures.json.data).not.toHaveProperty('lines');
     const newFunds = await callOperation(simulator(), OP.newFunds, VALID_BODIES[OP.newFunds]);
     expect(newFunds.json.data).not.toHaveProperty('count');
-    expect(simulator().stats().coinsByKey).toEqual({});
+    expect(Object.values(simulator().stats().coinsByKey)).toEqual([20 + 10 + 10 + 5 + 10]);
   });
 
   it('answers as if rate limited at rateLimitRate 1, counted as a fault', async () => {

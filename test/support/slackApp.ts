@@ -7,6 +7,7 @@ import type { DigestConfig } from '../../src/core/digest/config.js';
 import type { BudgetLimits } from '../../src/core/ledger/budgets.js';
 import { OPERATION_IDS, type OperationId, type RateLimit } from '../../src/core/operations/index.js';
 import { MemoryStore } from '../../src/core/store/memoryStore.js';
+import type { Store } from '../../src/core/store/types.js';
 import { startSimulator, type RecordedCall as UpstreamCall, type Simulator, type SimulatorOptions } from '../../src/simulator/index.js';
 import { createSlackApp, type SlackApp } from '../../src/slack/app.js';
 import { loadSlackConfig, type SlackConfig } from '../../src/slack/config.js';
@@ -66,6 +67,8 @@ export interface TestAppOptions {
   fakeSlack?: FakeSlackOptions;
   /** The app's and the simulator's time; by default real time pinned to PINNED_AT (see clocks.ts). */
   clock?: Clock;
+  /** The app's store; a fresh MemoryStore on the app's clock by default. */
+  store?: Store;
 }
 
 export interface CommandOptions {
@@ -152,7 +155,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
   const clock = options.clock ?? pinnedClock();
   const simulator: Simulator = await startSimulator({ port: 0, seed: 7, apiKeys: [TEST_API_KEY], rateLimits, clock, ...options.simulator });
   const fake: FakeSlack = await startFakeSlack({ validTokens: [TEST_BOT_TOKEN], ...options.fakeSlack });
-  const store = new MemoryStore({ clock });
+  const store = options.store ?? new MemoryStore({ clock });
   const { logger, lines: logs } = memoryLogger();
   const client = new DataClient({
     baseUrl: simulator.url,

@@ -29,13 +29,18 @@ export function cacheKey(operation: string, request: object): string {
   return `${operation}:${canonicalJson(request)}`;
 }
 
+/** Results this process keeps itself, for when the shared store is away. */
+const LOCAL_ENTRIES = 200;
+
 /**
  * Results are kept past their freshness for `retentionMs` so that "Share in channel" can repost
  * exactly what the user saw without paying again; a normal lookup only takes fresh entries.
- * The cache is an optimisation: if the store fails, calls go on uncached.
+ * Every result is also kept in a small in-process copy: while the shared store (Redis) is away,
+ * the same question asked again in this process is still answered without a second charge.
  */
 export class ResultCache {
   private storeFailing = false;
+  private readonly local = new Map<string, { entry: CachedResult; keepUntil: number }>();
 
   constructor(
     private readonly keyv: Keyv<CachedResult>,
@@ -48,14 +53,29 @@ export class ResultCache {
   }
 
   async get<R>(key: string, freshForMs: number): Promise<CacheHit<R> | undefined> {
-    const entry = await this.guard(() => this.keyv.get(key));
+    const shared = await this.guard(() => this.keyv.get(key));
+    const entry = this.storeFailing ? this.fromLocal(key) : shared;
     if (!entry) return undefined;
     const ageMs = Math.max(0, this.clock.now() - entry.storedAt);
     return { ...(entry as CachedResult<R>), ageMs, fresh: ageMs < freshForMs };
   }
 
   async set(key: string, entry: CachedResult, freshForMs: number): Promise<void> {
-    await this.guard(() => this.keyv.set(key, entry, Math.max(freshForMs, this.retentionMs)));
+    const keepMs = Math.max(freshForMs, this.retentionMs);
+    this.local.delete(key);
+    this.local.set(key, { entry, keepUntil: this.clock.now() + keepMs });
+    if (this.local.size > LOCAL_ENTRIES) this.local.delete(this.local.keys().next().value!);
+    await this.guard(() => this.keyv.set(key, entry, keepMs));
+  }
+
+  private fromLocal(key: string): CachedResult | undefined {
+    const kept = this.local.get(key);
+    if (!kept) return undefined;
+    if (kept.keepUntil <= this.clock.now()) {
+      this.local.delete(key);
+      return undefined;
+    }
+    return kept.entry;
   }
 
   private async guard<T>(action: () => Promise<T>): Promise<T | undefined> {

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../clock.js';
-import { NotCachedError, UpstreamError, ValidationError, isDataError } from '../errors.js';
+import { NotCachedError, StoppedError, UpstreamError, ValidationError, isDataError } from '../errors.js';
 import { Budgets, type BudgetLimits, type BudgetState, type Spender } from '../ledger/budgets.js';
 import { Ledger, type UsageSummary } from '../ledger/ledger.js';
 import { operations, type AnyOperation, type OperationId, type PageInfo, type RateLimit, type RequestOf, type ResultOf } from '../operations/index.js';
@@ -10,7 +10,7 @@ import { ResultCache, cacheKey, type CachedResult } from './cache.js';
 import { readEnvelope } from './envelope.js';
 import { createTransport, type Transport } from './http.js';
 import { InFlight } from './inflight.js';
-import { Pacer } from './pacer.js';
+import { Pacer, PacerStoppedError } from './pacer.js';
 import { DEFAULT_RETRY, retryDelayMs, shouldRetry, type RetryPolicy } from './retry.js';
 import { describeShape } from './shape.js';
 import { SharedInFlight } from './sharedInFlight.js';
@@ -97,6 +97,7 @@ export class DataClient {
   private readonly logger: Logger | undefined;
   private readonly sharedPacing: SharedPacing | undefined;
   private readonly sharedInFlight: SharedInFlight | undefined;
+  private readonly stopping = new AbortController();
 
   constructor(private readonly options: DataClientOptions) {
     this.clock = options.clock ?? systemClock;
@@ -165,6 +166,7 @@ export class DataClient {
       return this.answer(id, request, cached, 'cache', 0, cached.ageMs);
     }
     if (callOptions.cacheOnly) throw new NotCachedError(id);
+    if (this.stopping.signal.aborted) throw new StoppedError(id);
 
     const { promise, shared } = this.inFlight.run(key, () => this.fetchOnce(id, request, key, freshForMs, context, callOptions));
     let outcome: Awaited<typeof promise>;
@@ -200,7 +202,28 @@ export class DataClient {
     return this.budgets.state(spender, this.clock.now());
   }
 
+  /**
+   * Shutting down: calls still waiting for their turn (rate limit, backoff) are given up with a
+   * StoppedError — never sent, so never charged — and new calls are refused the same way. Calls
+   * already sent are left to finish.
+   */
+  async stopWaiting(): Promise<void> {
+    this.stopping.abort();
+    await Promise.all([...this.pacers.values()].map((pacer) => pacer.stop()));
+  }
+
+  /** A wait before sending that shutting down cuts short. */
+  private async pause(id: OperationId, ms: number): Promise<void> {
+    try {
+      await this.clock.sleep(ms, this.stopping.signal);
+    } catch (error) {
+      if (this.stopping.signal.aborted) throw new StoppedError(id);
+      throw error;
+    }
+  }
+
   async close(): Promise<void> {
+    await this.stopWaiting();
     this.sharedPacing?.stop();
     await this.ledger.flush().catch(() => undefined);
     await Promise.all([...this.pacers.values()].map((pacer) => pacer.stop()));
@@ -237,10 +260,14 @@ export class DataClient {
       const waitMs = pacer.expectedWaitMs();
       if (waitMs > 0) callOptions.onWait?.(waitMs);
       try {
-        return await pacer.schedule(async () => {
-          await this.waitForSharedSlot(id, callOptions);
-          return this.attempt(id, request, context, attempt, onCharged);
-        });
+        try {
+          await pacer.acquire();
+        } catch (error) {
+          if (error instanceof PacerStoppedError) throw new StoppedError(id);
+          throw error;
+        }
+        await this.waitForSharedSlot(id, callOptions);
+        return await this.attempt(id, request, context, attempt, onCharged);
       } catch (error) {
         if (!shouldRetry(error, attempt, this.retry)) throw error;
         const retryAfterMs = error instanceof UpstreamError ? error.retryAfterMs : undefined;
@@ -251,7 +278,7 @@ export class DataClient {
         }
         const delay = retryDelayMs(attempt, this.retry, retryAfterMs);
         this.logger?.warn({ operation: id, attempt, kind: (error as UpstreamError).kind, delayMs: delay }, 'retrying data-service call');
-        await this.clock.sleep(delay);
+        await this.pause(id, delay);
       }
     }
   }
@@ -266,10 +293,10 @@ export class DataClient {
     const waitMs = await this.sharedPacing.reserve(id, limit);
     if (waitMs > 0) {
       callOptions.onWait?.(waitMs);
-      await this.clock.sleep(waitMs);
+      await this.pause(id, waitMs);
     }
     for (let wait = await this.sharedPacing.admit(id, limit); wait > 0; wait = await this.sharedPacing.admit(id, limit)) {
-      await this.clock.sleep(wait);
+      await this.pause(id, wait);
     }
   }
 
@@ -278,6 +305,7 @@ export class DataClient {
     const startedAt = this.clock.now();
     let coins = 0;
     let outcome = 'success';
+    let unconfirmed = false;
     let taskNo: string | undefined;
     try {
       const answer = await this.transport.post(definition.path, id, request);
@@ -305,13 +333,21 @@ export class DataClient {
     } catch (error) {
       outcome = isDataError(error) ? error.kind : 'error';
       if (error instanceof UpstreamError && error.taskNo) taskNo = error.taskNo;
+      if (error instanceof UpstreamError && error.mayHaveCharged) {
+        // Sent, and no readable answer: the service may have charged it. Count it as spent (the
+        // budget keeps the reservation, the ledger the coins, marked unconfirmed) rather than hope.
+        coins = this.costOf(id);
+        unconfirmed = true;
+        error.coinsAtRisk = coins;
+        onCharged();
+      }
       throw error;
     } finally {
-      await this.recordAttempt({ id, context, attempt, startedAt, coins, outcome, taskNo });
+      await this.recordAttempt({ id, context, attempt, startedAt, coins, outcome, taskNo, unconfirmed });
     }
   }
 
-  private async recordAttempt(a: { id: OperationId; context: CallContext; attempt: number; startedAt: number; coins: number; outcome: string; taskNo: string | undefined }): Promise<void> {
+  private async recordAttempt(a: { id: OperationId; context: CallContext; attempt: number; startedAt: number; coins: number; outcome: string; taskNo: string | undefined; unconfirmed: boolean }): Promise<void> {
     const entry = {
       at: a.startedAt,
       operation: a.id,
@@ -324,6 +360,7 @@ export class DataClient {
       ...(a.context.channelId ? { channelId: a.context.channelId } : {}),
       ...(a.context.source ? { source: a.context.source } : {}),
       ...(a.taskNo ? { taskNo: a.taskNo } : {}),
+      ...(a.unconfirmed ? { unconfirmed: true } : {}),
     };
     this.options.observer?.upstreamCall?.({ operation: a.id, outcome: a.outcome, durationMs: entry.durationMs, coins: a.coins });
     await this.ledger.record(entry);

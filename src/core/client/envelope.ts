@@ -24,10 +24,10 @@ export function readEnvelope(kind: 'A' | 'B', operation: string, answer: HttpAns
   try {
     body = JSON.parse(answer.text);
   } catch {
-    throw new UpstreamError(kindFromStatus(answer.status) ?? 'malformed', base, `${operation}: the data service answered HTTP ${answer.status} with a body that is not JSON`);
+    throw new UpstreamError(unreadableKind(answer.status), base, `${operation}: the data service answered HTTP ${answer.status} with a body that is not JSON`);
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new UpstreamError(kindFromStatus(answer.status) ?? 'malformed', base, `${operation}: the data service answered with JSON that is not an envelope object`);
+    throw new UpstreamError(unreadableKind(answer.status), base, `${operation}: the data service answered with JSON that is not an envelope object`);
   }
 
   const fields = body as Record<string, unknown>;
@@ -50,6 +50,16 @@ export function readEnvelope(kind: 'A' | 'B', operation: string, answer: HttpAns
 }
 
 type FailureKind = 'rate_limited' | 'auth' | 'insufficient_balance' | 'server' | 'rejected';
+
+/**
+ * An answer that cannot be read: with a success status the service decided the call (and may have
+ * charged it) and the body went wrong on the way; otherwise the status says what happened.
+ */
+function unreadableKind(status: number): FailureKind | 'malformed' {
+  const byStatus = kindFromStatus(status);
+  if (byStatus) return byStatus;
+  return status >= 200 && status < 300 ? 'malformed' : 'rejected';
+}
 
 function kindFromStatus(status: number): FailureKind | undefined {
   if (status === 429) return 'rate_limited';

@@ -22,6 +22,17 @@ export interface TransportOptions {
   clock?: Clock;
 }
 
+/** Errors raised before the request could leave: no connection was made, so nothing reached the service. */
+const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT', 'ERR_INVALID_URL']);
+
+function notSent(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && CONNECT_FAILURES.has(code)) return true;
+  }
+  return false;
+}
+
 /** One keep-alive connection pool to the data service; every call has a hard time budget. */
 export function createTransport(options: TransportOptions): Transport {
   const agent = new Agent({ keepAliveTimeout: 30_000, connections: 64, connectTimeout: options.timeoutMs });
@@ -47,7 +58,8 @@ export function createTransport(options: TransportOptions): Transport {
         throw new UpstreamError('timeout', { operation }, `${operation}: no answer within ${options.timeoutMs} ms`, { cause: error });
       }
       const reason = error instanceof Error ? error.message : String(error);
-      throw new UpstreamError('network', { operation }, `${operation}: could not reach the data service (${reason})`, { cause: error });
+      if (notSent(error)) throw new UpstreamError('network', { operation }, `${operation}: could not reach the data service (${reason})`, { cause: error });
+      throw new UpstreamError('connection_lost', { operation }, `${operation}: the connection broke before the answer came (${reason})`, { cause: error });
     } finally {
       cancelDeadline();
     }

@@ -2,7 +2,10 @@ import type { Logger } from 'pino';
 import type { Store } from '../store/types.js';
 import { startOfDay, startOfMonth, startOfNextDay, startOfNextMonth } from '../time.js';
 
-/** One upstream call, successful or not. Coins are what the service charged (0 when it failed). */
+/**
+ * One upstream call, successful or not. Coins are what the service charged (0 when it refused);
+ * a call sent without a readable answer (a timeout) counts its price, marked `unconfirmed`.
+ */
 export interface LedgerEntry {
   at: number;
   operation: string;
@@ -16,6 +19,8 @@ export interface LedgerEntry {
   attempt: number;
   durationMs: number;
   source?: string;
+  /** Sent, no readable answer: the service may or may not have charged these coins. */
+  unconfirmed?: boolean;
 }
 
 export interface SpendTally {
@@ -23,7 +28,12 @@ export interface SpendTally {
   calls: number;
 }
 
-export interface UsagePeriod extends SpendTally {
+export interface UsagePeriodExtras {
+  /** Of `coins`, those in calls that timed out: they may have been charged. */
+  unconfirmedCoins: number;
+}
+
+export interface UsagePeriod extends SpendTally, UsagePeriodExtras {
   from: number;
   to: number;
   byOperation: Record<string, SpendTally>;
@@ -38,10 +48,11 @@ export interface UsageSummary {
 }
 
 function tally(entries: LedgerEntry[], from: number, to: number): UsagePeriod {
-  const period: UsagePeriod = { from, to, coins: 0, calls: 0, byOperation: {}, byUser: {} };
+  const period: UsagePeriod = { from, to, coins: 0, calls: 0, unconfirmedCoins: 0, byOperation: {}, byUser: {} };
   for (const entry of entries) {
     if (entry.at < from || entry.at >= to) continue;
     period.coins += entry.coins;
+    if (entry.unconfirmed) period.unconfirmedCoins += entry.coins;
     period.calls += 1;
     for (const [group, key] of [[period.byOperation, entry.operation], [period.byUser, entry.userId ?? 'unknown']] as const) {
       const slot = (group[key] ??= { coins: 0, calls: 0 });

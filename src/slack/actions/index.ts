@@ -12,6 +12,7 @@ export function register(app: App, deps: SlackDeps): void {
   app.action(ACTION.pagePrevious, onResultButton);
   app.action(ACTION.pageNext, onResultButton);
   app.action(ACTION.share, onResultButton);
+  app.action(ACTION.retry, onResultButton);
   app.action(ACTION.openModal, openModalButton(deps));
   app.action(ACTION.digestAdd, digestAddButton(deps));
   app.action(ACTION.digestRemove, digestRemoveButton(deps));

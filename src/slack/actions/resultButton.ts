@@ -5,7 +5,7 @@ import { queryRunForButton } from '../flows/buttonQuery.js';
 import { runQuery } from '../flows/runQuery.js';
 import { requesterOf } from '../interactionRequester.js';
 import { renderNotice } from '../render/notice.js';
-import { responseUrlResponder, webApiResponder } from '../responders.js';
+import { replyRoute } from '../responders.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
@@ -17,8 +17,7 @@ type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 export function resultButton(deps: SlackDeps) {
   return async ({ ack, body, action, client }: Args): Promise<void> => {
     await ack();
-    // Message buttons come with a response_url; without one the answer still reaches the person.
-    const responder = body.response_url ? responseUrlResponder(body.response_url) : webApiResponder(client, body.user.id, body.channel?.id, deps.logger);
+    const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps.logger);
     const refused = refusal(deps.config.allowlist, { teamId: body.team?.id, channelId: body.channel?.id, userId: body.user.id });
     if (refused) return responder.reply(renderNotice(refused));
     const run = queryRunForButton(action.action_id, action.value);

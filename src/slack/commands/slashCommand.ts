@@ -5,7 +5,7 @@ import { openSearchModal } from '../flows/openSearchModal.js';
 import { routeCommand } from '../flows/routeCommand.js';
 import { parseCommand } from '../parse/parseCommand.js';
 import { renderNotice } from '../render/notice.js';
-import { responseUrlResponder } from '../responders.js';
+import { replyRoute } from '../responders.js';
 
 type Args = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
@@ -16,7 +16,7 @@ type Args = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 export function slashCommand(deps: SlackDeps) {
   return async ({ command, ack, client }: Args): Promise<void> => {
     await ack();
-    const responder = responseUrlResponder(command.response_url);
+    const responder = replyRoute(command.response_url, client, command.user_id, command.channel_id, deps.logger);
     const refused = refusal(deps.config.allowlist, { teamId: command.team_id, channelId: command.channel_id, userId: command.user_id });
     if (refused) {
       await responder.reply(renderNotice(refused));

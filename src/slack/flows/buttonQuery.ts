@@ -14,6 +14,7 @@ export function queryRunForButton(actionId: string, value: string | undefined): 
   switch (actionId) {
     case ACTION.pagePrevious:
     case ACTION.pageNext:
+    case ACTION.retry:
       return { ...base, replace: true };
     case ACTION.share:
       return { ...base, cacheOnly: true, share: true };

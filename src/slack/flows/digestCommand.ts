@@ -1,3 +1,4 @@
+import { escapeMrkdwn, quoted } from '../render/mrkdwn.js';
 import { DigestInputError } from '../../core/digest/service.js';
 import type { Digest } from '../../core/digest/types.js';
 import type { SlackDeps } from '../deps.js';
@@ -33,12 +34,17 @@ export async function digestCommand(deps: SlackDeps, requester: Requester, words
       case 'run':
         return await runNow(deps, requester, rest[0], reply);
       default:
-        await reply(`${verb ? `Unknown digest command "${verb}".` : 'What should the digest do?'}\n${DIGEST_USAGE}`);
+        await reply(`${verb ? `Unknown digest command ${quoted(verb)}.` : 'What should the digest do?'}\n${DIGEST_USAGE}`);
     }
   } catch (error) {
-    if (error instanceof DigestInputError) return reply(`${error.message}.\nFor example: \`/dq digest add weekdays 08:30 onsale tz:Asia/Shanghai\``);
+    if (error instanceof DigestInputError) return reply(`${escapeMrkdwn(error.message)}.\nFor example: \`/dq digest add weekdays 08:30 onsale tz:Asia/Shanghai\``);
     deps.logger.error({ err: error }, 'digest command failed');
-    await reply('The digest could not be changed just now (the store did not answer). Nothing was lost; try again in a minute.');
+    const reading = ['list', 'ls'].includes(verb.toLowerCase());
+    await reply(
+      reading
+        ? ':warning: The digests cannot be read just now: the store where they are kept does not answer. Nothing was lost; try `/dq digest list` again in a minute.'
+        : ':warning: The digest could not be changed just now: the store where digests are kept does not answer. Nothing was changed or lost; try again in a minute.',
+    );
   }
 }
 
@@ -68,7 +74,7 @@ async function owned(deps: SlackDeps, requester: Requester, id: string | undefin
   }
   const digest = await deps.digests.find(requester.teamId, id);
   if (!digest) {
-    await reply(`There is no digest "${id}" in this workspace. \`/dq digest list\` shows the ids.`);
+    await reply(`There is no digest ${quoted(id)} in this workspace. \`/dq digest list\` shows the ids.`);
     return undefined;
   }
   if (!mayManageDigest(deps, requester.userId, digest)) {

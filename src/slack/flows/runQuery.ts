@@ -1,5 +1,6 @@
 import type { CallContext, CallOptions } from '../../core/client/dataClient.js';
-import { ValidationError } from '../../core/errors.js';
+import { UpstreamError, ValidationError } from '../../core/errors.js';
+import { encodeQueryValue } from '../queryValue.js';
 import { operations, type OperationId } from '../../core/operations/index.js';
 import type { Requester, Responder } from '../message.js';
 import { exampleFor, userFieldName } from '../parse/examples.js';
@@ -9,6 +10,16 @@ import { renderNotice } from '../render/notice.js';
 import { renderQueued } from '../render/queued.js';
 import type { SlackDeps } from '../deps.js';
 import { chartFor } from './chartFor.js';
+
+/** The query again, for the Retry button under a call that went unanswered (and may have been charged). */
+function retryButtonValue(deps: SlackDeps, operation: OperationId, input: Record<string, unknown>, error: unknown): string | undefined {
+  if (!(error instanceof UpstreamError && error.mayHaveCharged)) return undefined;
+  try {
+    return encodeQueryValue({ operation, request: deps.data.validate(operation, input) });
+  } catch {
+    return undefined;
+  }
+}
 
 export interface QueryRun {
   operation: OperationId;
@@ -71,7 +82,8 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
   } catch (error) {
     if (!(error instanceof ValidationError)) deps.logger.warn({ err: error, operation, teamId: requester.teamId }, 'lookup failed');
     await afterQueuedNotice();
-    await responder.reply(renderError(error, { now: deps.now(), timeZone: requester.timeZone, ...errorOptions }), { replace }).catch((replyError: unknown) => {
+    const retryValue = retryButtonValue(deps, operation, run.input, error);
+    await responder.reply(renderError(error, { now: deps.now(), timeZone: requester.timeZone, ...errorOptions, ...(retryValue ? { retryValue } : {}) }), { replace }).catch((replyError: unknown) => {
       deps.logger.error({ err: replyError }, 'could not deliver the error reply');
     });
   }

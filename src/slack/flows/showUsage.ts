@@ -1,7 +1,7 @@
 import { operations } from '../../core/operations/index.js';
 import type { SlackDeps } from '../deps.js';
 import type { Requester, Responder } from '../message.js';
-import { renderError } from '../render/errors.js';
+import { renderNotice } from '../render/notice.js';
 import { renderUsage } from '../render/usage.js';
 
 const OPERATION_TITLES = Object.fromEntries(Object.values(operations).map((op) => [op.id, op.title]));
@@ -15,7 +15,10 @@ export async function showUsage(deps: SlackDeps, requester: Requester, responder
     ]);
     await responder.reply(renderUsage(summary, budget, { now: deps.now(), operationTitles: OPERATION_TITLES }));
   } catch (error) {
+    // Usage is read from the ledger and budget counters in the store: a failure here is the store's.
     deps.logger.error({ err: error }, 'usage summary failed');
-    await responder.reply(renderError(error, { now: deps.now() }));
+    await responder.reply(
+      renderNotice(':warning: The usage figures cannot be read right now: the usage store (where the ledger and budgets live) does not answer. Lookups still work; try `/dq usage` again in a minute.'),
+    );
   }
 }

@@ -1,7 +1,7 @@
-import type { ViewStateValue } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
 import { VIEW } from '../ids.js';
 import { radioButtons, staticSelect, textInput } from './elements.js';
+import { submittedText } from './submission.js';
 import { VIEW_LIMITS, option, plainText } from './slackText.js';
 
 /** block_id → action_id of each field of the "add a digest" form. */
@@ -44,7 +44,6 @@ export function digestFormModal(defaultTimeZone: string): ModalView {
   };
 }
 
-type Values = Readonly<Record<string, Readonly<Record<string, ViewStateValue>>>>;
 
 export interface DigestFormInput {
   channelId?: string;
@@ -54,15 +53,15 @@ export interface DigestFormInput {
   timeZone: string;
 }
 
-export function readDigestForm(values: Values): DigestFormInput {
-  const field = (block: string) => values[block]?.value;
+export function readDigestForm(values: unknown): DigestFormInput {
+  const field = (block: string) => submittedText(values, block, 'value');
   const input: DigestFormInput = {
-    cadence: field(DIGEST_FIELDS.cadence)?.selected_option?.value ?? '',
-    time: field(DIGEST_FIELDS.time)?.selected_time ?? '',
-    filter: field(DIGEST_FIELDS.filter)?.selected_option?.value ?? 'all',
-    timeZone: (field(DIGEST_FIELDS.timeZone)?.value ?? '').trim(),
+    cadence: field(DIGEST_FIELDS.cadence) ?? '',
+    time: field(DIGEST_FIELDS.time) ?? '',
+    filter: field(DIGEST_FIELDS.filter) ?? 'all',
+    timeZone: (field(DIGEST_FIELDS.timeZone) ?? '').trim(),
   };
-  const channel = field(DIGEST_FIELDS.channel)?.selected_conversation;
+  const channel = field(DIGEST_FIELDS.channel);
   if (channel) input.channelId = channel;
   return input;
 }

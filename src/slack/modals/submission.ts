@@ -4,11 +4,13 @@ import { userFieldName } from '../parse/examples.js';
 import { SEARCH_FORMS } from './forms.js';
 import { actionIdFor, blockIdFor } from './searchForm.js';
 
-/** The parts of one submitted element the forms use (a subset of Bolt's ViewStateValue). */
+/** One submitted element as Slack sends it (the parts the forms use of Bolt's ViewStateValue). */
 export interface SubmittedValue {
   type: string;
   value?: string | null;
   selected_date?: string | null;
+  selected_time?: string | null;
+  selected_conversation?: string | null;
   selected_option?: { value: string } | null;
   selected_options?: ReadonlyArray<{ value: string }>;
 }
@@ -16,17 +18,38 @@ export interface SubmittedValue {
 /** `view.state.values` of a view_submission: block_id → action_id → value. */
 export type ViewStateValues = Readonly<Record<string, Readonly<Record<string, SubmittedValue>>>>;
 
-function submittedText(submitted: SubmittedValue | undefined): string | undefined {
-  if (!submitted) return undefined;
-  if (submitted.selected_options) return submitted.selected_options.map((choice) => choice.value).join(',');
-  return submitted.value ?? submitted.selected_date ?? submitted.selected_option?.value ?? undefined;
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const textOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/**
+ * One element of `view.state.values` (block_id → action_id → value), read as text whatever came:
+ * a missing state, a wrong type or an unknown element reads as "nothing entered", so the form's own
+ * checks answer it instead of the request failing unacknowledged.
+ */
+export function submittedText(values: unknown, blockId: string, actionId: string): string | undefined {
+  if (!isObject(values) || !Object.hasOwn(values, blockId)) return undefined;
+  const block = values[blockId];
+  if (!isObject(block) || !Object.hasOwn(block, actionId)) return undefined;
+  const submitted = block[actionId];
+  if (!isObject(submitted)) return undefined;
+  if (Array.isArray(submitted.selected_options)) {
+    const chosen = submitted.selected_options.map((choice) => (isObject(choice) ? textOf(choice.value) : undefined)).filter((value) => value !== undefined);
+    return chosen.length ? chosen.join(',') : undefined;
+  }
+  return (
+    textOf(submitted.value) ??
+    textOf(submitted.selected_date) ??
+    textOf(submitted.selected_time) ??
+    textOf(submitted.selected_conversation) ??
+    (isObject(submitted.selected_option) ? textOf(submitted.selected_option.value) : undefined)
+  );
 }
 
 /** The loose input for the operation (what the core validates), from a submitted search form. */
-export function readSubmission(operationId: OperationId, values: ViewStateValues): Record<string, string> {
+export function readSubmission(operationId: OperationId, values: unknown): Record<string, string> {
   const input: Record<string, string> = {};
   for (const field of SEARCH_FORMS[operationId].fields) {
-    const text = submittedText(values[blockIdFor(operationId, field.field)]?.[actionIdFor(field.field)]);
+    const text = submittedText(values, blockIdFor(operationId, field.field), actionIdFor(field.field));
     if (text === undefined || text.trim() === '') continue;
     const value = field.read ? field.read(text) : text;
     if (value !== undefined) input[field.field] = value;

@@ -1,3 +1,4 @@
+import { quoted } from '../render/mrkdwn.js';
 import { findOperation, type OperationId } from '../../core/operations/index.js';
 import { closestWord } from './closestWord.js';
 import type { CommandSyntax } from './commandSyntax.js';
@@ -41,7 +42,7 @@ function parseHelp(topic: Token | undefined): ParsedCommand {
   const syntax = syntaxNamed(topic.text);
   if (syntax) return { kind: 'help', operation: syntax.operation };
   const topics = SYNTAX_LIST.map((candidate) => candidate.subcommands[0]).join(', ');
-  return { kind: 'invalid', message: `There is no help on "${topic.text}". Try one of: ${topics}.`, example: '/dq help bids' };
+  return { kind: 'invalid', message: `There is no help on ${quoted(topic.text)}. Try one of: ${topics}.`, example: '/dq help bids' };
 }
 
 function parseDq(tokens: readonly Token[]): ParsedCommand {
@@ -49,7 +50,7 @@ function parseDq(tokens: readonly Token[]): ParsedCommand {
   if (!first || isWord(first, HELP_WORDS)) return parseHelp(rest[0]);
   if (isWord(first, USAGE_WORDS)) {
     if (rest.length === 0) return { kind: 'usage' };
-    return { kind: 'invalid', message: `/dq usage takes no more words (got "${rest.map((token) => token.text).join(' ')}").`, example: '/dq usage' };
+    return { kind: 'invalid', message: `/dq usage takes no more words (got ${quoted(rest.map((token) => token.text).join(' '))}).`, example: '/dq usage' };
   }
   // Digest words (weekly:mon, tz:Asia/Shanghai) have their own grammar, read where digests live.
   if (isWord(first, DIGEST_WORDS)) return { kind: 'digest', words: rest.map((token) => token.text) };
@@ -59,7 +60,7 @@ function parseDq(tokens: readonly Token[]): ParsedCommand {
   const hint = guess ? ` Did you mean ${DQ_COMMAND} ${guess}?` : '';
   return {
     kind: 'invalid',
-    message: `Unknown command "${first.text}". ${DQ_COMMAND} takes ${DQ_SUBCOMMANDS.join(', ')}.${hint}`,
+    message: `Unknown command ${quoted(first.text)}. ${DQ_COMMAND} takes ${DQ_SUBCOMMANDS.join(', ')}.${hint}`,
     example: `${DQ_COMMAND} help`,
   };
 }
@@ -80,5 +81,5 @@ export function parseCommand(command: string, text: string): ParsedCommand {
   if (name === DQ_COMMAND) return parseDq(tokens);
   const syntax = syntaxByCommand(name);
   if (syntax) return parseOperation(syntax, tokens);
-  return { kind: 'invalid', message: `This app does not know the command ${name}.`, example: `${DQ_COMMAND} help` };
+  return { kind: 'invalid', message: `This app does not know the command ${quoted(name)}.`, example: `${DQ_COMMAND} help` };
 }

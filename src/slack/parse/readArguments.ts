@@ -1,3 +1,4 @@
+import { quoted } from '../render/mrkdwn.js';
 import { closestWord } from './closestWord.js';
 import { optionKeyList, positionalUsage, type CommandSyntax, type WordReader } from './commandSyntax.js';
 import { exampleFor } from './examples.js';
@@ -32,7 +33,7 @@ function unknownOption(syntax: CommandSyntax, key: string): InvalidCommand {
   const guess = closestWord(key, syntax.options.flatMap((option) => option.keys));
   // Without a near miss it may be a keyword that happens to contain a colon, which quotes allow.
   const hint = guess ? ` Did you mean ${guess}:?` : syntax.positional.kind === 'joined' ? ' A keyword with a colon goes in "quotes".' : '';
-  return invalid(syntax, `Unknown option "${key}:". Options for ${syntax.command}: ${optionKeyList(syntax)}.${hint}`);
+  return invalid(syntax, `Unknown option ${quoted(`${key}:`)}. Options for ${syntax.command}: ${optionKeyList(syntax)}.${hint}`);
 }
 
 /** Splits the words into option assignments and the plain words left for the positions. */
@@ -55,7 +56,7 @@ function readOptions(syntax: CommandSyntax, tokens: readonly Token[]): { options
       value = next.text;
       i++;
     }
-    if (value === '') return invalid(syntax, `Option "${option.key}:" needs a value (${option.key}:${spec.shape}).`);
+    if (value === '') return invalid(syntax, `Option ${quoted(`${option.key}:`)} needs a value (${option.key}:${spec.shape}).`);
     options.push({ field: spec.field, givenAs: `${option.key}:`, value, read: spec.read });
   }
   return { options, plainWords };
@@ -69,7 +70,7 @@ function readPositions(syntax: CommandSyntax, plainWords: readonly string[]): As
     return [{ field: word.field, givenAs: `the ${word.name}`, value: plainWords.join(' '), read: word.read }];
   }
   if (plainWords.length > positional.words.length) {
-    const extra = plainWords.slice(positional.words.length).map((word) => `"${word}"`).join(' ');
+    const extra = plainWords.slice(positional.words.length).map((word) => quoted(word)).join(' ');
     return invalid(syntax, `Too many words: ${extra}. ${syntax.command} takes ${positionalUsage(syntax)} and options ${optionKeyList(syntax)}.`);
   }
   return plainWords.map((text, index) => {

@@ -4,7 +4,9 @@ import { explainError } from '../../core/explainError.js';
 import type { SlackMessage } from '../message.js';
 import { contextBlock, sectionBlock } from './blocks.js';
 import { fitToSlackLimits } from './limits.js';
-import { escapeMrkdwn, inlineCode, serviceText } from './mrkdwn.js';
+import { ACTION } from '../ids.js';
+import { plural } from './format.js';
+import { escapeMrkdwn, inlineCode, plainText, serviceText } from './mrkdwn.js';
 
 export interface ErrorRenderOptions {
   /** The reader's zone, for when a budget resets. */
@@ -14,6 +16,8 @@ export interface ErrorRenderOptions {
   example?: string;
   /** The name a user typed or saw for a wire field (modal label, command key). */
   fieldLabel?: (field: string) => string;
+  /** The button value (the query) for "Retry", offered when a call went unanswered. */
+  retryValue?: string;
 }
 
 const MAX_PROBLEMS = 10;
@@ -48,6 +52,10 @@ export function renderError(error: unknown, options: ErrorRenderOptions): SlackM
   const blocks: KnownBlock[] = [sectionBlock(body)];
   const example = options.example?.trim();
   if (example && wantsExample(error)) blocks.push(contextBlock(`Try: ${inlineCode(serviceText(example, { max: 300, oneLine: true }))}`));
+  if (options.retryValue && error instanceof UpstreamError && error.mayHaveCharged) {
+    const price = error.coinsAtRisk === undefined ? 'Retry' : `Retry (${plural(error.coinsAtRisk, 'coin')})`;
+    blocks.push({ type: 'actions', block_id: 'dq-keep-retry', elements: [{ type: 'button', action_id: ACTION.retry, text: plainText(price), value: options.retryValue }] });
+  }
   if (explanation.taskNo) blocks.push(contextBlock(`taskNo ${inlineCode(serviceText(explanation.taskNo, { max: 100, oneLine: true }))} — quote it when asking the data service about this call`));
   return fitToSlackLimits({ text: summary, blocks });
 }

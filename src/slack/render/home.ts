@@ -59,6 +59,9 @@ export function renderHome(input: HomeInput): HomeView {
     ),
     { type: 'actions', block_id: 'dq-home-search', elements: Object.values(operations).map((op) => button(op.title, ACTION.openModal, op.alias)) } satisfies ActionsBlock,
     contextBlock(OPERATION_IDS.map((id) => `${escapeMrkdwn(operations[id].title)}: ${priceOf(id).coins} coins${priceOf(id).assumed ? ' (assumed)' : ''}`).join(' · ')),
+    ...(usage.month.unconfirmedCoins > 0
+      ? [contextBlock(`${formatCount(usage.month.unconfirmedCoins)} coins this month in lookups that timed out (may have been charged).`)]
+      : []),
     dividerBlock(),
     headerBlock('Your recent lookups', 'home-recent'),
     sectionBlock(input.recent.length ? input.recent.map((lookup) => lookupLine(lookup, input.timeZone)).join('\n') : 'None yet. Try `/dq help` or a button above.'),

@@ -70,6 +70,14 @@ export function renderUsage(summary: UsageSummary, budget: BudgetState, options:
   if (budget.user) budgets.push(labelled('Your budget', budgetText(budget.user)));
   blocks.push(sectionBlock('*Daily budgets*', budgets));
 
+  if (month.unconfirmedCoins > 0) {
+    blocks.push(
+      contextBlock(
+        `Of these, ${plural(today.unconfirmedCoins, 'coin')} today and ${plural(month.unconfirmedCoins, 'coin')} this month were in lookups that timed out ` +
+          '(may have been charged: the service decides a lookup before it answers); they count against the budgets.',
+      ),
+    );
+  }
   const resetsAt = budget.resetsAt.getTime();
   const resetIn = formatDuration(Math.max(0, resetsAt - options.now));
   const zone = summary.timeZone;

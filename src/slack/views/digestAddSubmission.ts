@@ -16,7 +16,7 @@ export function digestAddSubmission(deps: SlackDeps) {
       await ack({ response_action: 'errors', errors: { [DIGEST_FIELDS.channel]: 'Only the digest admins (ADMIN_USER_IDS) may add digests.' } });
       return;
     }
-    const form = readDigestForm(view.state.values);
+    const form = readDigestForm(view.state?.values);
     if (!form.channelId) {
       await ack({ response_action: 'errors', errors: { [DIGEST_FIELDS.channel]: 'Choose the channel that should receive the digest.' } });
       return;

@@ -8,7 +8,7 @@ import { VIEW } from '../ids.js';
 import { requesterOf } from '../interactionRequester.js';
 import { decodeModalOrigin } from '../modalMetadata.js';
 import { inlineErrors, readSubmission } from '../modals/submission.js';
-import { responseUrlResponder, webApiResponder, withFallback } from '../responders.js';
+import { replyRoute } from '../responders.js';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
@@ -27,11 +27,11 @@ export function searchSubmission(deps: SlackDeps) {
     const origin = decodeModalOrigin(view.private_metadata);
     const refused = refusal(deps.config.allowlist, { teamId: body.team?.id, channelId: origin.channelId, userId: body.user.id });
     if (refused) {
-      const firstBlock = view.blocks.find((block) => block.type === 'input')?.block_id;
+      const firstBlock = (Array.isArray(view.blocks) ? view.blocks : []).find((block) => block?.type === 'input')?.block_id;
       await ack(firstBlock ? { response_action: 'errors', errors: { [firstBlock]: refused } } : undefined);
       return;
     }
-    const input = readSubmission(operation, view.state.values);
+    const input = readSubmission(operation, view.state?.values);
     try {
       deps.data.validate(operation, input);
     } catch (error) {
@@ -42,8 +42,7 @@ export function searchSubmission(deps: SlackDeps) {
       throw error;
     }
     await ack();
-    const viaWebApi = webApiResponder(client, body.user.id, origin.channelId, deps.logger);
-    const responder = origin.responseUrl ? withFallback(responseUrlResponder(origin.responseUrl), viaWebApi, deps.logger) : viaWebApi;
+    const responder = replyRoute(origin.responseUrl, client, body.user.id, origin.channelId, deps.logger);
     await runQuery(deps, await requesterOf(deps, client, body, origin.channelId), { operation, input }, responder);
   };
 }

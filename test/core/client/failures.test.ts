@@ -73,11 +73,14 @@ describe('each failure kind is a typed error with what the service said, never t
     expect(error).toMatchObject({ kind: 'auth', httpStatus: 200, businessCode: 401 });
   });
 
-  it('malformed JSON is reported and not retried (the service may have charged it)', async () => {
+  it('malformed JSON is reported, not retried and counted as charged, unconfirmed (the service may have charged it)', async () => {
     service = startDataService({ faults: { malformedRate: 1 } });
     const error = await failure(service.client.call('fund-new-list', {}, TEAM));
-    expect(error).toMatchObject({ kind: 'malformed' });
+    expect(error).toMatchObject({ kind: 'malformed', mayHaveCharged: true });
     expect(upstreamCalls(service.simulator)).toHaveLength(1);
+    const [entry] = await service.client.ledger.entries('T1', 0, service.clock.now() + 1);
+    expect(entry).toMatchObject({ coins: 10, unconfirmed: true });
+    expect(service.simulator.stats().coinsByKey[TEST_KEY]).toBe(10);
   });
 
   it('a changed response shape is an "upstream response changed" error, charged, logged, nothing crashes', async () => {
@@ -93,6 +96,8 @@ describe('each failure kind is a typed error with what the service said, never t
     }
     const usage = await service.client.usage('T1');
     expect(usage.today.coins).toBe(5 + 10 + 10 + 20);
+    // A success code is a charge even when the body surprises: the service billed the same.
+    expect(service.simulator.stats().coinsByKey[TEST_KEY]).toBe(5 + 10 + 10 + 20);
   });
 
   it('rate-limit answers are retried after Retry-After and reported when they persist', async () => {
@@ -138,10 +143,47 @@ describe('timeouts', () => {
     }
   });
 
-  it('a hanging call is retried and each attempt times out on its own budget', async () => {
-    service = startDataService({ faults: { timeoutRate: 1 } }, { timeoutMs: 300, retry: { maxRetries: 2, baseDelayMs: 10 } });
+  it('a call that times out is counted as charged and not retried: the service may have decided it', async () => {
+    service = startDataService({ faults: { timeoutRate: 1 } }, { timeoutMs: 300, retry: { maxRetries: 2, baseDelayMs: 10 }, budgets: { teamDaily: 100, timeZone: 'UTC' } });
     const error = await failure(service.client.call('fund-asset', { fundCode: '000001' }, TEAM));
-    expect(error).toMatchObject({ kind: 'timeout' });
-    expect(upstreamCalls(service.simulator)).toHaveLength(3);
+    expect(error).toMatchObject({ kind: 'timeout', mayHaveCharged: true, retryable: false, coinsAtRisk: 10 });
+    expect(upstreamCalls(service.simulator)).toHaveLength(1);
+    const [entry] = await service.client.ledger.entries('T1', 0, service.clock.now() + 1);
+    expect(entry).toMatchObject({ outcome: 'timeout', coins: 10, unconfirmed: true });
+    // The budget keeps the reservation; usage says what may have been charged.
+    expect((await service.client.budgetState(TEAM)).team.spent).toBe(10);
+    expect((await service.client.usage('T1')).today).toMatchObject({ coins: 10, unconfirmedCoins: 10 });
+    expect(service.simulator.stats().coinsByKey[TEST_KEY]).toBe(10);
+  });
+
+  it('answers slower than the timeout never let the service charge past the budget, and the ledger matches it', async () => {
+    // Every answer takes 6 s against a 5 s budget: each call is decided (and charged) at the service
+    // and lost on the way back. 10 distinct lookups of 10 coins each against a 30-coin budget.
+    service = startDataService({ faults: { latencyMs: 6000 } }, { budgets: { teamDaily: 30, timeZone: 'UTC' } });
+    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => service!.client.call('fund-asset', { fundCode: String(300000 + i) }, TEAM)));
+    const charged = service.simulator.stats().coinsByKey[TEST_KEY] ?? 0;
+    const ledger = (await service.client.ledger.entries('T1', 0, service.clock.now() + 1)).reduce((sum, entry) => sum + entry.coins, 0);
+    expect(charged).toBeLessThanOrEqual(30);
+    expect(ledger).toBe(charged);
+    expect(outcomes.filter((o) => o.status === 'rejected' && (o.reason as { kind?: string }).kind === 'timeout')).toHaveLength(3);
+    expect(outcomes.filter((o) => o.status === 'rejected' && (o.reason as { kind?: string }).kind === 'budget')).toHaveLength(7);
+    // One send per lookup that got past the budget, none for the others.
+    const sent = upstreamCalls(service.simulator).map((call) => (call.request as { fundCode: string }).fundCode);
+    expect(new Set(sent).size).toBe(sent.length);
+    expect(sent).toHaveLength(3);
+  });
+
+  it('connection refused before sending is not a charge, and is retried', async () => {
+    const clock = new ManualClock(PINNED_AT);
+    const client = new DataClient({ baseUrl: 'http://127.0.0.1:9', apiKey: TEST_KEY, store: new MemoryStore({ clock }), clock, retry: { maxRetries: 2, baseDelayMs: 10 }, budgets: { teamDaily: 100, timeZone: 'UTC' } });
+    try {
+      const error = await failure(client.call('fund-asset', { fundCode: '000001' }, TEAM));
+      expect(error).toMatchObject({ kind: 'network', mayHaveCharged: false });
+      const entries = await client.ledger.entries('T1', 0, clock.now() + 1);
+      expect(entries.map((entry) => [entry.outcome, entry.coins])).toEqual([['network', 0], ['network', 0], ['network', 0]]);
+      expect((await client.budgetState(TEAM)).team.spent).toBe(0);
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -3,7 +3,7 @@ import type { OperationId } from '../../../src/core/operations/index.js';
 import type { FaultOptions } from '../../../src/simulator/index.js';
 import { DEFAULT_WORKSPACE, SLACK_ACK_DEADLINE_MS } from '../../support/slack/index.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { allText, footerText, startTestApp, STACK_TRACE, type SlackResponseBody, type TestApp } from '../../support/slackApp.js';
+import { allText, buttonNamed, footerText, startTestApp, STACK_TRACE, type SlackResponseBody, type TestApp } from '../../support/slackApp.js';
 import { OPS, simulatorCost } from './forms.js';
 
 /**
@@ -55,8 +55,8 @@ describe('upstream failures', () => {
     { name: 'a server error (errorRate 1)', faults: { errorRate: 1 }, command: '/fund-asset', text: '000001', operation: OPS.fundAsset, says: /internal error, also on retry/, attempts: 3, charged: false },
     { name: 'a server error sent with HTTP 200', faults: { errorRate: 1, businessErrorWithHttp200: true }, command: '/new-funds', text: 'onsale', operation: OPS.newFunds, says: /internal error, also on retry/, attempts: 3, charged: false },
     { name: 'a changed response (changedFieldRate 1)', faults: { changedFieldRate: 1 }, command: '/futures', text: 'CL 5m', operation: OPS.futures, says: /format this app does not know yet/, attempts: 1, charged: true },
-    { name: 'a body that is not JSON', faults: { malformedRate: 1 }, command: '/bids', text: '光伏组件', operation: OPS.bids, says: /could not be read/, attempts: 1, charged: false },
-    { name: 'no answer at all (timeouts)', faults: { timeoutRate: 1 }, command: '/fund-asset', text: '110022', operation: OPS.fundAsset, says: /did not answer in time/, attempts: 3, charged: false },
+    { name: 'a body that is not JSON', faults: { malformedRate: 1 }, command: '/bids', text: '光伏组件', operation: OPS.bids, says: /could not be read\. It may still have charged 10 coins/, attempts: 1, charged: true },
+    { name: 'no answer at all (timeouts)', faults: { timeoutRate: 1 }, command: '/fund-asset', text: '110022', operation: OPS.fundAsset, says: /did not answer in time\. It may still have charged 10 coins, so it was not retried automatically/, attempts: 1, charged: true },
   ];
 
   it.each(CASES)('$name: one short message with the taskNo, no stack trace', async ({ faults, command, text, operation, says, attempts, charged }) => {
@@ -80,6 +80,27 @@ describe('upstream failures', () => {
     await app.settle(200);
     expect(app.responses(sent.responseId)).toHaveLength(1);
     expect(app.errorLogs().filter((line) => line.msg === 'unhandled error in a Slack listener')).toEqual([]);
+  });
+
+  it('a lookup that timed out offers "Retry (N coins)"; the retry replaces the message, and usage says what may have been charged', async () => {
+    app.simulator.setFaults({ latencyMs: 1000 });
+    const sent = await app.command('519674', { command: '/fund-asset' });
+    const failed = await app.nextResponse(sent.responseId, undefined, 10_000);
+    expectShortFailure(failed);
+    const retry = buttonNamed(failed, 'dq_retry');
+    expect(retry?.text.text).toBe('Retry (10 coins)');
+    expect(app.upstreamCalls(OPS.fundAsset)).toHaveLength(1);
+
+    app.simulator.setFaults({});
+    const clicked = await app.click('dq_retry', retry!.value!);
+    const result = await app.nextResponse(clicked.responseId);
+    expect(result.replace_original).toBe(true);
+    expect(footerText(result)).toContain('upstream taskNo');
+    expect(app.upstreamCalls(OPS.fundAsset)).toHaveLength(2);
+
+    const usage = await app.command('usage');
+    const text = allText(await app.nextResponse(usage.responseId));
+    expect(text).toMatch(/Of these, \d+ coins today and \d+ coins this month were in lookups that timed out \(may have been charged/);
   });
 
   it('a taxpayer server error (envelope A, no taskNo) still gets its one message', async () => {

@@ -9,7 +9,7 @@ const TITLES = { 'fund-asset': 'Fund asset size history', 'enterprise-general-ta
 const RESETS = new Date(Date.UTC(2026, 4, 20, 16, 0)); // midnight in Shanghai, 9.5 h after NOW
 
 function period(partial: Partial<UsagePeriod>): UsagePeriod {
-  return { from: 0, to: Date.UTC(2026, 4, 31, 16, 0), coins: 0, calls: 0, byOperation: {}, byUser: {}, ...partial };
+  return { from: 0, to: Date.UTC(2026, 4, 31, 16, 0), coins: 0, calls: 0, unconfirmedCoins: 0, byOperation: {}, byUser: {}, ...partial };
 }
 
 const SUMMARY: UsageSummary = {
