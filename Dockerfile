@@ -4,14 +4,13 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
-# sqlite3 compiles from source when no prebuilt binary matches.
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+# Nothing is compiled: libsql (SQLite) ships its binary in an npm package for the platform.
 COPY package.json package-lock.json ./
-RUN npm ci --ignore-scripts --no-audit --no-fund && npm rebuild sqlite3
+RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN npm run build
-# Keep only what runs in production (the native sqlite3 build stays).
+# Keep only what runs in production.
 RUN npm prune --omit=dev --no-audit --no-fund
 
 FROM ${NODE_IMAGE} AS runtime

@@ -28,8 +28,7 @@ const KEYV_TABLE = 'dq_keyv';
 const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
 const SWEEP_INTERVAL_MS = 60_000;
 
-// The keyv table is created here too (same shape @keyv/sqlite uses) so the expiry sweep can run
-// before any namespace has been opened.
+// Keyv's entries live in a table of the store's own (key, JSON text), on the store's connection.
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS dq_claims (key TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at INTEGER NOT NULL);
   CREATE TABLE IF NOT EXISTS dq_counters (key TEXT PRIMARY KEY, value INTEGER NOT NULL, expires_at INTEGER NOT NULL);
@@ -58,8 +57,7 @@ export class SqliteStore implements Store {
   readonly description: string;
 
   readonly #clock: Clock;
-  readonly #busyTimeoutMs: number;
-  readonly #keyvs = new Map<string, { keyv: Keyv; adapter: SqliteKeyvAdapter }>();
+  readonly #keyvs = new Map<string, Keyv>();
   #lastSweepAt = 0;
   #closed?: Promise<void>;
   // One SQLite file serves one process here; several replicas share their schedule through Redis.
@@ -72,7 +70,6 @@ export class SqliteStore implements Store {
   ) {
     this.description = `sqlite://${path}`;
     this.#clock = options.clock ?? systemClock;
-    this.#busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
     this.#slots = new LocalSlots(this.#clock);
   }
 
@@ -90,22 +87,20 @@ export class SqliteStore implements Store {
 
   keyv<T = unknown>(namespace: string): Keyv<T> {
     assertKeyvNamespace(namespace);
-    let opened = this.#keyvs.get(namespace);
-    if (!opened) {
-      // @keyv/sqlite opens its own connection per adapter, and an adapter serves one namespace
-      // (Keyv writes its namespace onto the adapter), so each namespace gets one adapter.
-      const adapter = new SqliteKeyvAdapter(this.path, KEYV_TABLE, this.#busyTimeoutMs);
-      opened = { adapter, keyv: new Keyv({ store: adapter, namespace, ...PLAIN_JSON }) };
-      this.#keyvs.set(namespace, opened);
+    let keyv = this.#keyvs.get(namespace);
+    if (!keyv) {
+      // An adapter serves one namespace (Keyv writes its namespace onto the adapter); all share the connection.
+      keyv = new Keyv({ store: new SqliteKeyvAdapter(this.connection, KEYV_TABLE), namespace, ...PLAIN_JSON });
+      this.#keyvs.set(namespace, keyv);
     }
-    return opened.keyv as Keyv<T>;
+    return keyv as Keyv<T>;
   }
 
   async claim(key: string, owner: string, ttlMs: number): Promise<boolean> {
     assertTtl(ttlMs);
     const now = this.#clock.now();
     // One upsert is atomic by itself: it takes the key when free or expired, and changes nothing otherwise.
-    const { changes } = await this.connection.exclusive((sql) =>
+    const { changes } = await this.connection.use((sql) =>
       sql.run(
         `INSERT INTO dq_claims (key, owner, expires_at) VALUES (?1, ?2, ?3 + ?4)
          ON CONFLICT (key) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
@@ -122,7 +117,7 @@ export class SqliteStore implements Store {
 
   async releaseClaim(key: string, owner: string): Promise<void> {
     const now = this.#clock.now();
-    await this.connection.exclusive((sql) =>
+    await this.connection.use((sql) =>
       sql.run('DELETE FROM dq_claims WHERE key = ? AND owner = ? AND expires_at > ?', key, owner, now),
     );
   }
@@ -131,11 +126,11 @@ export class SqliteStore implements Store {
     assertCounterChanges(items, ttlMs);
     if (items.length === 0) return { ok: true, totals: [] };
     const now = this.#clock.now();
-    const outcome = await this.connection.transaction(async (sql) => {
-      const current = await liveCounterValues(sql, [...new Set(items.map((item) => item.key))], now);
+    const outcome = await this.connection.transaction((sql) => {
+      const current = liveCounterValues(sql, [...new Set(items.map((item) => item.key))], now);
       const plan = planReserve(items, (key) => current.get(key) ?? 0);
       if (!plan.ok) return plan;
-      for (const item of items) await sql.get(ADD_TO_COUNTER, item.key, item.amount, now, ttlMs);
+      for (const item of items) sql.get(ADD_TO_COUNTER, item.key, item.amount, now, ttlMs);
       return plan;
     });
     await this.#sweepExpiredNowAndThen(now);
@@ -146,7 +141,7 @@ export class SqliteStore implements Store {
     assertCounterAmount(amount);
     assertTtl(ttlMs);
     const now = this.#clock.now();
-    const row = await this.connection.exclusive((sql) =>
+    const row = await this.connection.use((sql) =>
       sql.get<{ value: number }>(ADD_TO_COUNTER, key, amount, now, ttlMs),
     );
     await this.#sweepExpiredNowAndThen(now);
@@ -167,13 +162,13 @@ export class SqliteStore implements Store {
 
   async counter(key: string): Promise<number> {
     const now = this.#clock.now();
-    const values = await this.connection.exclusive((sql) => liveCounterValues(sql, [key], now));
+    const values = await this.connection.use((sql) => liveCounterValues(sql, [key], now));
     return values.get(key) ?? 0;
   }
 
   async putDoc(collection: string, id: string, doc: unknown): Promise<void> {
     const json = toJson(doc);
-    await this.connection.exclusive((sql) =>
+    await this.connection.use((sql) =>
       sql.run(
         `INSERT INTO dq_docs (collection, id, doc) VALUES (?, ?, ?)
          ON CONFLICT (collection, id) DO UPDATE SET doc = excluded.doc`,
@@ -185,21 +180,21 @@ export class SqliteStore implements Store {
   }
 
   async getDoc<T>(collection: string, id: string): Promise<T | undefined> {
-    const row = await this.connection.exclusive((sql) =>
+    const row = await this.connection.use((sql) =>
       sql.get<{ doc: string }>('SELECT doc FROM dq_docs WHERE collection = ? AND id = ?', collection, id),
     );
     return row ? (JSON.parse(row.doc) as T) : undefined;
   }
 
   async deleteDoc(collection: string, id: string): Promise<boolean> {
-    const { changes } = await this.connection.exclusive((sql) =>
+    const { changes } = await this.connection.use((sql) =>
       sql.run('DELETE FROM dq_docs WHERE collection = ? AND id = ?', collection, id),
     );
     return changes > 0;
   }
 
   async listDocs<T>(collection: string): Promise<Array<{ id: string; doc: T }>> {
-    const rows = await this.connection.exclusive((sql) =>
+    const rows = await this.connection.use((sql) =>
       sql.all<{ id: string; doc: string }>('SELECT id, doc FROM dq_docs WHERE collection = ? ORDER BY id', collection),
     );
     return rows.map((row) => ({ id: row.id, doc: JSON.parse(row.doc) as T }));
@@ -208,13 +203,13 @@ export class SqliteStore implements Store {
   async appendLog(log: string, at: number, entry: unknown): Promise<void> {
     assertTimestamp(at);
     const json = toJson(entry);
-    await this.connection.exclusive((sql) =>
+    await this.connection.use((sql) =>
       sql.run('INSERT INTO dq_logs (log, at, entry) VALUES (?, ?, ?)', log, at, json),
     );
   }
 
   async readLog<T>(log: string, fromMs: number, toMs: number): Promise<Array<{ at: number; entry: T }>> {
-    const rows = await this.connection.exclusive((sql) =>
+    const rows = await this.connection.use((sql) =>
       sql.all<{ at: number; entry: string }>(
         'SELECT at, entry FROM dq_logs WHERE log = ? AND at >= ? AND at < ? ORDER BY at, seq',
         log,
@@ -226,18 +221,15 @@ export class SqliteStore implements Store {
   }
 
   async trimLog(log: string, beforeMs: number): Promise<void> {
-    await this.connection.exclusive((sql) => sql.run('DELETE FROM dq_logs WHERE log = ? AND at < ?', log, beforeMs));
+    await this.connection.use((sql) => sql.run('DELETE FROM dq_logs WHERE log = ? AND at < ?', log, beforeMs));
   }
 
   async ping(): Promise<void> {
-    await this.connection.exclusive((sql) => sql.get('SELECT 1'));
+    await this.connection.use((sql) => sql.get('SELECT 1'));
   }
 
   close(): Promise<void> {
-    this.#closed ??= (async () => {
-      await Promise.allSettled([...this.#keyvs.values()].map(({ adapter }) => adapter.closeConnection()));
-      await this.connection.close();
-    })();
+    this.#closed ??= this.connection.close();
     return this.#closed;
   }
 
@@ -247,11 +239,11 @@ export class SqliteStore implements Store {
     if (now - this.#lastSweepAt < SWEEP_INTERVAL_MS) return;
     this.#lastSweepAt = now;
     await this.connection
-      .transaction(async (sql) => {
-        await sql.run('DELETE FROM dq_claims WHERE expires_at <= ?', now);
-        await sql.run('DELETE FROM dq_counters WHERE expires_at <= ?', now);
+      .transaction((sql) => {
+        sql.run('DELETE FROM dq_claims WHERE expires_at <= ?', now);
+        sql.run('DELETE FROM dq_counters WHERE expires_at <= ?', now);
         // Keyv stores {"value":…,"expires":ms} and only drops an expired entry when it is read.
-        await sql.run(
+        sql.run(
           `DELETE FROM ${KEYV_TABLE} WHERE json_valid(value) AND json_extract(value, '$.expires') <= ?`,
           Date.now(),
         );
@@ -260,8 +252,8 @@ export class SqliteStore implements Store {
   }
 }
 
-async function liveCounterValues(sql: SqlRunner, keys: string[], now: number): Promise<Map<string, number>> {
-  const rows = await sql.all<{ key: string; value: number }>(
+function liveCounterValues(sql: SqlRunner, keys: string[], now: number): Map<string, number> {
+  const rows = sql.all<{ key: string; value: number }>(
     `SELECT key, value FROM dq_counters WHERE key IN (SELECT value FROM json_each(?)) AND expires_at > ?`,
     JSON.stringify(keys),
     now,
