@@ -41,35 +41,20 @@ async function main(): Promise<void> {
     }
   }
   if (problems.length > 0 || !slackConfig || !charts || !digest) {
-    process.stderr.write(`${new ConfigError(problems).message}\nTo try the app without Slack or the data service: npx dq console --demo\n`);
+    const slackMissing = problems.some((problem) => problem.startsWith('SLACK_'));
+    const demoNote = demo && slackMissing
+      ? '\nDEMO=1 swaps the data service for the built-in simulator, but the app still runs in Slack, so it needs\nthe Slack settings above. To try everything without Slack: npm run demo\n'
+      : '\nTo try everything without Slack or the data service: npm run demo\n';
+    process.stderr.write(`${new ConfigError(problems).message}${demoNote}`);
     process.exitCode = 2;
     return;
   }
 
+  const slackSettings = slackConfig;
   let runtime: CoreRuntime | undefined;
+  let slack: SlackApp | undefined;
   const metrics = new Metrics({ queueDepth: () => Object.fromEntries(OPERATION_IDS.map((id) => [id, runtime?.client.queuedCalls(id) ?? 0])) });
   const health: HealthState = { shuttingDown: false };
-  let slack: SlackApp;
-  let port: number | undefined;
-  try {
-    runtime = await createCoreRuntime(env, { demo, logger, observer: metrics });
-    slack = await createSlackApp({ config: slackConfig, data: runtime.client, store: runtime.store, digest, charts, logger, metrics, health });
-    ({ port } = await slack.start());
-  } catch (error) {
-    // Start-up failures are configuration or reachability problems: say which, without a stack trace.
-    const reason = error instanceof Error ? error.message : String(error);
-    logger.error({ err: error }, 'start-up failed');
-    process.stderr.write(`dq could not start: ${reason}
-Check the Slack tokens, STORE_URL and that the store is reachable (README.md, "Configuration").
-`);
-    await runtime?.close().catch(() => undefined);
-    process.exitCode = 1;
-    return;
-  }
-  logger.info(
-    { port: port ?? slackConfig.port, socketMode: Boolean(slackConfig.appToken), demo, store: runtime.store.description },
-    demo ? 'dq is running in DEMO mode on the built-in simulator (simulated data)' : 'dq is running',
-  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -82,8 +67,8 @@ Check the Slack tokens, STORE_URL and that the store is reachable (README.md, "C
       process.exit(0);
     }, SHUTDOWN_GRACE_MS + 1000);
     logger.info({ signal, graceMs: SHUTDOWN_GRACE_MS }, 'shutting down: no new work, finishing what is in flight');
-    await slack.stop().catch((error: unknown) => logger.error({ err: error }, 'error while stopping the Slack listener'));
-    if (!(await slack.settle(SHUTDOWN_GRACE_MS))) {
+    await slack?.stop().catch((error: unknown) => logger.error({ err: error }, 'error while stopping the Slack listener'));
+    if (slack && !(await slack.settle(SHUTDOWN_GRACE_MS))) {
       // Lookups still waiting for a rate-limit slot were never sent: they are told so, uncharged.
       logger.warn('grace period over with work still in flight; giving up the lookups still waiting to be sent');
       await runtime?.client.stopWaiting();
@@ -95,6 +80,44 @@ Check the Slack tokens, STORE_URL and that the store is reachable (README.md, "C
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+  // A bug must not take the whole app down with the requests of everyone else: log it loudly instead.
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
+
+  let port: number | undefined;
+  let waitingNotice: NodeJS.Timeout | undefined;
+  try {
+    runtime = await createCoreRuntime(env, { demo, logger, observer: metrics });
+    slack = await createSlackApp({ config: slackConfig, data: runtime.client, store: runtime.store, digest, charts, logger, metrics, health });
+    // One plain line for whoever watches the start, when Slack takes its time to answer.
+    waitingNotice = setTimeout(() => {
+      if (health.waitingFor) process.stderr.write(`dq: waiting for ${health.waitingFor}. Check SLACK_BOT_TOKEN${slackSettings.apiUrl ? ' and SLACK_API_URL' : ''} and that this machine can reach Slack; /healthz answers, /readyz says 503 until Slack does.\n`);
+    }, 3000);
+    ({ port } = await slack.start());
+  } catch (error) {
+    if (stopping) return;
+    // Start-up failures are configuration or reachability problems: say which, without a stack trace.
+    const reason = error instanceof Error ? error.message : String(error);
+    logger.error({ err: error }, 'start-up failed');
+    process.stderr.write(`dq could not start: ${reason}
+Check the Slack tokens, STORE_URL and that the store is reachable (README.md, "Configuration").
+`);
+    await slack?.stop().catch(() => undefined);
+    await runtime?.close().catch(() => undefined);
+    process.exitCode = 1;
+    process.exit(1);
+  } finally {
+    clearTimeout(waitingNotice);
+  }
+  logger.info(
+    { port: port ?? slackConfig.port, socketMode: Boolean(slackConfig.appToken), demo, store: runtime.store.description },
+    demo ? 'dq is running in DEMO mode on the built-in simulator (simulated data)' : 'dq is running',
+  );
+  const where = slackConfig.appToken ? 'over Socket Mode' : `on port ${port ?? slackConfig.port} (/slack/events)`;
+  process.stderr.write(
+    demo
+      ? `dq is running in DEMO mode ${where}: lookups go to the built-in simulator (simulated data, no coins). In Slack, try /dq help or /futures CL 5m 30.\n`
+      : `dq is running ${where}. In Slack, try /dq help.\n`,
+  );
 }
 
 await main();

@@ -80,7 +80,7 @@ export async function runConsole(options: ConsoleOptions): Promise<number> {
     runtime = options.runtime ?? (await createCoreRuntime(env, { demo, logger }));
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    const hint = demo ? '' : 'To try it on the built-in simulator instead: dq console --demo\n';
+    const hint = demo ? '' : 'To try it on the built-in simulator instead: npm run demo\n';
     (options.errorOutput ?? output).write(`${error.message}\n${hint}`);
     return 2;
   }

@@ -33,6 +33,12 @@ async function main(argv: string[]): Promise<number> {
   }
   // At the console a failed lookup is already explained in its reply; a log line would repeat it.
   const logger = createLogger({ level: process.env.LOG_LEVEL ?? (command === 'console' ? 'error' : 'warn'), destination: 2 });
+  if ((command === 'console' || command === 'ping') && words.length > 0) {
+    // An option that is not understood must not be silently dropped: the user meant something by it.
+    const word = words[0]!;
+    process.stderr.write(`dq ${command}: ${word.startsWith('-') ? 'unknown option' : 'unexpected word'} "${word}"; e.g. npm run dq -- ${command} --demo\n\n${USAGE}`);
+    return 2;
+  }
   if (command === 'console') {
     try {
       return await runConsole({ demo: flags.demo, logger, input: process.stdin, output: process.stdout, errorOutput: process.stderr, env: process.env });

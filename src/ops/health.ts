@@ -4,6 +4,8 @@ import type { Metrics } from './metrics.js';
 export interface HealthState {
   /** Set once SIGTERM arrives: the load balancer should stop sending work. */
   shuttingDown: boolean;
+  /** What start-up still waits for (e.g. Slack answering); the app is not ready while set. */
+  waitingFor?: string | undefined;
 }
 
 export interface OpsRoute {
@@ -27,6 +29,7 @@ export function opsRoutes(options: { state: HealthState; pingStore: () => Promis
       path: '/readyz',
       handler: (_request, response) => {
         if (options.state.shuttingDown) return json(response, 503, { status: 'shutting down' });
+        if (options.state.waitingFor) return json(response, 503, { status: 'starting', waitingFor: options.state.waitingFor });
         options
           .pingStore()
           .then(() => json(response, 200, { status: 'ready' }))

@@ -10,6 +10,7 @@ import type { DigestScheduler } from '../core/digest/scheduler.js';
 import type { DigestRunRecord } from '../core/digest/types.js';
 import type { Store } from '../core/store/types.js';
 import { opsRoutes, type HealthState } from '../ops/health.js';
+import { startOpsServer } from '../ops/opsServer.js';
 import type { Metrics } from '../ops/metrics.js';
 import { SlackDigestPoster } from './digestPoster.js';
 import { register as registerEvents } from './events/index.js';
@@ -89,7 +90,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       });
   const app = new App({
     token: config.botToken,
-    ...(receiver ? { receiver } : { socketMode: true, appToken: config.appToken, installerOptions: { port: config.port }, customRoutes }),
+    ...(receiver ? { receiver } : { socketMode: true, appToken: config.appToken }),
     ...(config.apiUrl ? { clientOptions: { slackApiUrl: config.apiUrl } } : {}),
     // The app keeps no per-conversation state; Bolt's default store costs every request a lookup and a thrown error.
     convoStore: false,
@@ -126,7 +127,29 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   app.error(async (error) => {
     logger.error({ err: error }, 'unhandled error in a Slack listener');
   });
-  await app.init();
+  let opsServer: Awaited<ReturnType<typeof startOpsServer>> | undefined;
+  const health = options.health;
+
+  let stopped = false;
+  /**
+   * auth.test until Slack answers: a refused token is a configuration error and ends the start;
+   * silence or a network failure is waited out (the WebClient retries too), however long it lasts.
+   */
+  async function reachSlack(): Promise<void> {
+    for (;;) {
+      try {
+        const answer = await app.client.auth.test();
+        logger.info({ team: answer.team, botUserId: answer.user_id }, 'Slack answered');
+        return;
+      } catch (error) {
+        const code = (error as { data?: { error?: string } }).data?.error;
+        if (code) throw new Error(`Slack refused SLACK_BOT_TOKEN (${code}); check the Bot User OAuth Token`, { cause: error });
+        if (stopped) throw error;
+        logger.warn({ err: error }, 'Slack could not be reached; trying again in 10 s');
+        await new Promise((resolve) => setTimeout(resolve, 10_000).unref());
+      }
+    }
+  }
 
   return {
     app,
@@ -134,19 +157,32 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     scheduler,
     async start(port = config.port) {
       let listening: { port?: number } = {};
-      if (socketMode) {
-        await app.start();
-      } else {
-        const server = (await app.start(port)) as Server;
+      // The port opens first, so /healthz and /readyz answer while the app waits for Slack.
+      if (health) health.waitingFor = `Slack to answer (auth.test at ${config.apiUrl ?? 'https://slack.com/api/'})`;
+      if (receiver) {
+        const server = (await receiver.start(port)) as Server;
         if (metrics) observeAcks(server, metrics);
         listening = { port: (server.address() as AddressInfo).port };
+      } else if (customRoutes.length > 0) {
+        opsServer = await startOpsServer(customRoutes.map((route) => ({ path: route.path, handler: route.handler })), port);
+        listening = { port: opsServer.port };
       }
+      await reachSlack();
+      await app.init();
+      if (socketMode) {
+        if (health) health.waitingFor = 'the Socket Mode connection to Slack';
+        await app.start();
+      }
+      receiver?.acceptEvents();
+      if (health) health.waitingFor = undefined;
       // Only once the app is up: a failed start must not leave a digest loop keeping the process alive.
       if (options.runScheduler ?? true) scheduler.start();
       return listening;
     },
     stop: async () => {
-      await app.stop();
+      stopped = true;
+      await app.stop().catch(() => undefined);
+      await opsServer?.close();
       await scheduler.stop();
     },
     async settle(timeoutMs: number) {

@@ -25,6 +25,8 @@ export class GuardedHTTPReceiver extends HTTPReceiver {
   private readonly endpointPaths: string[];
   private readonly secret: string;
   private readonly warn: (message: string) => void;
+  /** Until the app has reached Slack, events are refused with 503 (Slack tries again). */
+  private acceptingEvents = false;
 
   constructor(options: HTTPReceiverOptions & { onRefused?: (reason: string) => void }) {
     super(options);
@@ -38,10 +40,19 @@ export class GuardedHTTPReceiver extends HTTPReceiver {
     };
   }
 
+  /** The app is ready: from now on requests go to Bolt. */
+  acceptEvents(): void {
+    this.acceptingEvents = true;
+  }
+
   private async guard(req: BufferedRequest, res: ServerResponse, bolt: RequestListener): Promise<void> {
     try {
       const path = new URL(req.url ?? '/', 'http://localhost').pathname;
       if (req.method === 'POST' && this.endpointPaths.includes(path)) {
+        if (!this.acceptingEvents) {
+          answer(res, 503);
+          return;
+        }
         const verdict = await this.check(req);
         if (verdict) {
           this.warn(verdict.reason);

@@ -136,6 +136,6 @@ describe('dq console without --demo', () => {
     expect(code).toBe(2);
     expect(text).toContain('Configuration is incomplete:');
     expect(text).toContain('DATA_API_BASE_URL is missing');
-    expect(text).toContain('dq console --demo');
+    expect(text).toContain('npm run demo');
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Runs the real entry point, as `npx dq console --demo` would, with the given lines piped in. */
+/** Runs the real entry point, as `npm run demo` (`dq console --demo`) would, with the given lines piped in. */
 function runDq(args: string[], stdin: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/dq.ts', ...args], {
@@ -33,6 +33,13 @@ describe('dq console, the command', () => {
     expect(stdout).toContain('[1] Share in channel');
     expect(stdout).toMatch(/pressed \[1\] Share in channel\n— posted in channel #console —/);
     expect(stdout).toContain('Shared by piped');
+  });
+
+  it('refuses an option it does not know instead of ignoring it', async () => {
+    const { code, stdout, stderr } = await runDq(['console', '--demo', '--foo'], '/futures CL 5m 5\n');
+    expect(code).toBe(2);
+    expect(stderr).toContain('unknown option "--foo"');
+    expect(stdout).not.toContain('dq>');
   });
 
   it('is listed in the usage text', async () => {

@@ -27,6 +27,17 @@ function startMain(env: Record<string, string>): Running {
   return { child, output: () => output, exited };
 }
 
+/** Waits until the app says it is ready (it serves /healthz before Slack has answered). */
+async function waitForReady(base: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(`${base}/readyz`).catch(() => undefined);
+    if (response?.status === 200) return;
+    if (Date.now() > deadline) throw new Error(`not ready after ${timeoutMs} ms`);
+    await sleep(100);
+  }
+}
+
 async function waitForHttp(url: string, timeoutMs = 20_000): Promise<Response> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -55,8 +66,47 @@ describe('npm start (src/main.ts)', () => {
     const text = running.output();
     for (const name of ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'DATA_API_BASE_URL', 'DATA_API_KEY']) expect(text).toContain(name);
     expect(text).toContain('README.md');
-    expect(text).toContain('dq console --demo');
+    expect(text).toContain('npm run demo');
     expect(text).not.toMatch(/\n\s+at /);
+  });
+
+  it('DEMO=1 without Slack settings names them, says what demo mode is and points to the console', async () => {
+    running = startMain({ DEMO: '1' });
+    expect(await running.exited).toBe(2);
+    const text = running.output();
+    expect(text).toContain('SLACK_BOT_TOKEN');
+    expect(text).not.toContain('DATA_API_KEY');
+    expect(text).toContain('built-in simulator');
+    expect(text).toContain('npm run demo');
+  });
+
+  it('while Slack does not answer, serves /healthz at once, keeps /readyz at 503 and says in one line what it waits for', async () => {
+    // A "Slack" that accepts connections and never answers.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/api/`;
+    const port = await freePort();
+    try {
+      running = startMain({ DEMO: '1', SLACK_BOT_TOKEN: TOKEN, SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: silentUrl, PORT: String(port), LOG_LEVEL: 'fatal', STORE_URL: 'memory://' });
+      const base = `http://127.0.0.1:${port}`;
+      expect((await waitForHttp(`${base}/healthz`)).status).toBe(200);
+      const ready = await fetch(`${base}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ status: 'starting', waitingFor: expect.stringContaining('Slack') });
+      expect((await fetch(`${base}/metrics`)).status).toBe(200);
+      // Slack's events are turned away (Slack retries them) until the app is ready.
+      expect((await sendSlashCommand(base, SECRET, { command: '/dq', text: 'help', responseUrl: 'http://127.0.0.1:9/x' })).status).toBe(503);
+      const deadline = Date.now() + 15_000;
+      while (!running.output().includes('dq: waiting for') && Date.now() < deadline) await sleep(100);
+      const line = running.output().split('\n').find((text) => text.startsWith('dq: waiting for'));
+      expect(line).toContain('Slack');
+      expect(line).toContain('SLACK_API_URL');
+      expect(running.child.exitCode).toBeNull();
+    } finally {
+      running?.child.kill('SIGKILL');
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('a start that fails (port taken) says why and exits instead of hanging', async () => {
@@ -83,6 +133,7 @@ describe('npm start (src/main.ts)', () => {
     });
     const base = `http://127.0.0.1:${port}`;
     expect((await waitForHttp(`${base}/healthz`)).status).toBe(200);
+    await waitForReady(base);
     expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ status: 'ready' });
 
     const responseUrl = fake.responseUrl('main-1');
@@ -108,7 +159,7 @@ describe('npm start (src/main.ts)', () => {
       DATA_API_RATE_LIMITS: 'fund-asset=1/1m', SHUTDOWN_GRACE_MS: '500', LOG_LEVEL: 'warn', STORE_URL: 'memory://',
     });
     const base = `http://127.0.0.1:${port}`;
-    await waitForHttp(`${base}/healthz`);
+    await waitForReady(base);
     // The first takes the minute's only slot; the other two wait for the next one.
     for (const [id, code] of [['q1', '000001'], ['q2', '110022'], ['q3', '161725']] as const) {
       await sendSlashCommand(base, SECRET, { command: '/fund-asset', text: code, responseUrl: fake.responseUrl(id) });
@@ -128,7 +179,7 @@ describe('npm start (src/main.ts)', () => {
     const port = await freePort();
     running = startMain({ DEMO: '1', SLACK_BOT_TOKEN: TOKEN, SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: fake.apiUrl, PORT: String(port), LOG_LEVEL: 'warn', STORE_URL: 'memory://' });
     const base = `http://127.0.0.1:${port}`;
-    await waitForHttp(`${base}/healthz`);
+    await waitForReady(base);
     for (const id of ['m1', 'm2']) {
       await sendSlashCommand(base, SECRET, { command: '/futures', text: 'CL daily 5', responseUrl: fake.responseUrl(id) });
       await fake.waitForResponse(id, undefined, 10_000);
