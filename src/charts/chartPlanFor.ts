@@ -12,6 +12,6 @@ export function chartPlanFor(answer: CallResult, settings: ChartSettings, timeZo
   if (answer.operation === 'finance-external-futures-kline') {
     return buildFuturesChart((answer as CallResult<'finance-external-futures-kline'>).result, settings, timeZone);
   }
-  if (answer.operation === 'fund-asset') return buildFundAssetChart((answer as CallResult<'fund-asset'>).result, settings);
+  if (answer.operation === 'fund-asset') return buildFundAssetChart((answer as CallResult<'fund-asset'>).result, settings, { firstPage: (answer.paging?.page ?? 1) <= 1 });
   return undefined;
 }

@@ -96,6 +96,8 @@ interface FundChartInput {
   points: readonly AssetPoint[];
   /** All points before thinning, for the title's latest figures. */
   latest: AssetPoint;
+  /** Later pages hold older dates: their newest is not the fund's latest. */
+  firstPage: boolean;
   step: number;
   settings: ChartSettings;
 }
@@ -132,7 +134,7 @@ export function fundAssetChartText(input: FundChartInput): string {
   );
   const latestSize = roundTo(sizes[sizes.length - 1]!, sizeDecimals);
   const labels = sparseLabels(points.map((point) => point.date), Math.floor((settings.width - 120) / LABEL_SLOT_PX));
-  const title = `Fund ${input.fundCode} net assets · latest ${formatCny(input.latest.asset)} on ${input.latest.date}`
+  const title = `Fund ${input.fundCode} net assets · ${input.firstPage ? 'latest ' : ''}${formatCny(input.latest.asset)} on ${input.latest.date}`
     + (input.latest.rate === null ? '' : ` (${signed(input.latest.rate, 2)}%)`);
   const subtitle = input.step > 1 ? `Every ${input.step}${ordinalSuffix(input.step)} date shown; the % line is the change between shown dates` : '';
 
@@ -175,12 +177,13 @@ function countOf(count: number, noun: string): string {
  * Asset size over time with its rate of change. Thinned out (every n-th date, newest kept) only when
  * the URL would not fit in Slack, and the caption says so.
  */
-export function buildFundAssetChart(result: FundAssetResult, settings: ChartSettings): ChartPlan {
+export function buildFundAssetChart(result: FundAssetResult, settings: ChartSettings, options: { firstPage?: boolean } = {}): ChartPlan {
+  const firstPage = options.firstPage ?? true;
   if (result.records.length === 0) return { kind: 'none', note: 'Chart left out: there are no asset records to draw.' };
   const points = assetPointsOldestFirst(result.records);
   const latest = points[points.length - 1]!;
   const steps = Array.from({ length: points.length }, (_, index) => index + 1);
-  const textFor = (step: number) => fundAssetChartText({ fundCode: result.fundCode, points: thinAssetPoints(points, step), latest, step, settings });
+  const textFor = (step: number) => fundAssetChartText({ fundCode: result.fundCode, points: thinAssetPoints(points, step), latest, firstPage, step, settings });
   const fit = firstFitting(steps, textFor, settings);
   const step = fit?.choice ?? 1;
 
@@ -189,7 +192,7 @@ export function buildFundAssetChart(result: FundAssetResult, settings: ChartSett
     ? `${points.length} dates thinned to every ${step}${ordinalSuffix(step)} (${shown} shown, newest included) to fit a Slack image; the % line is the change between shown dates`
     : undefined;
   const latestRate = latest.rate === null ? 'no change rate given' : `${signed(latest.rate, 2)}% against the previous period`;
-  const latestSentence = `Latest: ${formatCny(latest.asset)} CNY on ${latest.date}, ${latestRate}.`;
+  const latestSentence = `${firstPage ? 'Latest' : 'Newest on this page'}: ${formatCny(latest.asset)} CNY on ${latest.date}, ${latestRate}.`;
   const alt = `Bar chart of the net asset size of fund ${result.fundCode} (left axis) with its rate of change in % as a line (right axis), ${countOf(points.length, 'date')} ${rangeOf(points)}${thinned ? `; ${thinned}` : ''}. ${latestSentence}`;
   const caption = `Fund ${result.fundCode} net assets ${rangeOf(points)}${thinned ? `. ${thinned}` : ''}.`;
   if (fit) return { kind: 'image', url: fit.url, alt, caption };

@@ -11,7 +11,7 @@ import { ConfigError } from '../core/config.js';
 import { ValidationError } from '../core/errors.js';
 import { explainError } from '../core/explainError.js';
 import { operations, type OperationId } from '../core/operations/index.js';
-import { isValidTimeZone } from '../core/time.js';
+import { defaultTimeZone, isValidTimeZone } from '../core/time.js';
 import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
 import { exampleFor } from '../slack/parse/examples.js';
 import { DQ_COMMAND, parseCommand } from '../slack/parse/parseCommand.js';
@@ -89,10 +89,6 @@ function chartedQuery(text: string): { operation: OperationId; input: Record<str
   }
 }
 
-function systemTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 /**
  * `dq chart <text>`: runs the lookup the text asks for (on the simulator with --demo), builds the
  * chart the reply would carry and draws it as QuickChart would into a PNG. Prints the file, the
@@ -111,7 +107,7 @@ export async function runChartCommand(options: ChartCommandOptions): Promise<num
     query = chartedQuery(text);
     file = resolve(options.cwd ?? process.cwd(), out ?? defaultFileName(text));
     settings = chartSettingsFromEnv(env);
-    timeZone = env.DEFAULT_TZ?.trim() || systemTimeZone();
+    timeZone = defaultTimeZone(env);
     if (!isValidTimeZone(timeZone)) throw new ConfigError([`DEFAULT_TZ "${timeZone}" is not an IANA time zone like Asia/Shanghai`]);
   } catch (error) {
     if (error instanceof UsageError) {
@@ -161,7 +157,7 @@ export async function runChartCommand(options: ChartCommandOptions): Promise<num
       errorOutput.write(`dq chart: ${error.message}\n`);
       return 1;
     }
-    const explanation = explainError(error);
+    const explanation = explainError(error, Date.now(), timeZone);
     errorOutput.write(`dq chart: ${explanation.summary}\n${explanation.details.map((detail) => `  ${detail}\n`).join('')}`);
     if (error instanceof ValidationError) {
       errorOutput.write(`  e.g. dq chart ${exampleFor(query.operation)}\n`);

@@ -3,6 +3,7 @@ import { ConfigError } from '../core/config.js';
 import { ValidationError } from '../core/errors.js';
 import { explainError } from '../core/explainError.js';
 import { createLogger } from '../core/logger.js';
+import { defaultTimeZone } from '../core/time.js';
 import { findOperation, OPERATION_IDS, operations, type OperationId } from '../core/operations/index.js';
 import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
 import { parseFlags, parseKeyValues } from './args.js';
@@ -95,7 +96,7 @@ function report(error: unknown): number {
     process.stderr.write(`${error.message}\n`);
     return 2;
   }
-  const explanation = explainError(error);
+  const explanation = explainError(error, Date.now(), defaultTimeZone(process.env));
   process.stderr.write(`error: ${explanation.summary}\n${explanation.details.map((d) => `  ${d}\n`).join('')}`);
   if (explanation.taskNo) process.stderr.write(`  taskNo ${explanation.taskNo}\n`);
   if (error instanceof ValidationError) {

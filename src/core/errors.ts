@@ -45,6 +45,23 @@ export class ValidationError extends DataError {
   }
 }
 
+/**
+ * A page past the end of results whose number of pages is already known (from an earlier page of
+ * the same query): refused before anything is sent, since the service would charge for an empty page.
+ */
+export class PageOutOfRangeError extends ValidationError {
+  constructor(
+    operation: string,
+    field: string,
+    readonly page: number,
+    readonly lastPage: number,
+    example?: string,
+  ) {
+    super(operation, [{ field, message: `${page} is past the end: there ${lastPage === 1 ? 'is only 1 page' : `are only ${lastPage} pages`}` }], example);
+    this.name = 'PageOutOfRangeError';
+  }
+}
+
 export type BudgetScope = 'team' | 'user';
 
 /** A daily coin budget would be passed; nothing was sent. */

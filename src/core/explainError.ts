@@ -1,5 +1,5 @@
 import { formatDuration } from './duration.js';
-import { localDate, localParts } from './time.js';
+import { DEFAULT_TIME_ZONE, formatZonedTime } from './time.js';
 import { BudgetExceededError, UpstreamError, ValidationError, isDataError } from './errors.js';
 
 /** A failure in words for the person who asked: what went wrong, and what they can do. */
@@ -11,11 +11,6 @@ export interface Explanation {
   taskNo?: string;
 }
 
-function wallClock(ms: number, timeZone: string): string {
-  const parts = localParts(ms, timeZone);
-  return `${localDate(ms, timeZone)} ${String(parts.hour).padStart(2, '0')}:${String(parts.minute).padStart(2, '0')} (${timeZone})`;
-}
-
 /** The service decides (and charges) a call before answering, so a call without a readable answer may be paid. */
 function mayHaveCharged(error: UpstreamError): string {
   const coins = error.coinsAtRisk === undefined ? 'the lookup' : `${error.coinsAtRisk} coins`;
@@ -25,15 +20,15 @@ function mayHaveCharged(error: UpstreamError): string {
 function upstreamSummary(error: UpstreamError): string {
   switch (error.kind) {
     case 'auth':
-      return 'The data service refused our API key. An admin needs to check DATA_API_KEY.';
+      return 'The data service refused our API key, so nothing was charged. An admin needs to check DATA_API_KEY.';
     case 'insufficient_balance':
-      return 'The data-service account has run out of coins. An admin needs to top it up.';
+      return 'The data-service account has run out of coins, so nothing was charged. An admin needs to top it up.';
     case 'rate_limited':
-      return 'The data service is at its rate limit and stayed busy through our retries. Try again in a minute.';
+      return 'The data service is at its rate limit and stayed busy through our retries; nothing was charged. Try again in a minute.';
     case 'rejected':
-      return `The data service rejected the request${error.upstreamMessage ? `: ${error.upstreamMessage}` : ''}.`;
+      return `The data service rejected the request${error.upstreamMessage ? `: ${error.upstreamMessage.replace(/[.。]\s*$/, '')}` : ''}. Nothing was charged.`;
     case 'server':
-      return 'The data service had an internal error, also on retry. Try again in a few minutes.';
+      return 'The data service had an internal error, also on retry; nothing was charged. Try again in a few minutes.';
     case 'timeout':
       return `The data service did not answer in time. ${mayHaveCharged(error)}`;
     case 'connection_lost':
@@ -47,7 +42,7 @@ function upstreamSummary(error: UpstreamError): string {
   }
 }
 
-export function explainError(error: unknown, now: number = Date.now(), timeZone = 'UTC'): Explanation {
+export function explainError(error: unknown, now: number = Date.now(), timeZone = DEFAULT_TIME_ZONE): Explanation {
   if (error instanceof ValidationError) {
     return { summary: 'That request is not valid, so nothing was sent or spent.', details: error.problems.map((p) => (p.field ? `${p.field} ${p.message}` : p.message)), nothingSpent: true };
   }
@@ -56,7 +51,7 @@ export function explainError(error: unknown, now: number = Date.now(), timeZone 
     const resetsIn = formatDuration(Math.max(0, error.resetsAt.getTime() - now));
     return {
       summary: `${who} daily budget of ${error.limit} coins would be exceeded (${error.spent} spent today, this lookup costs ${error.needed}). Nothing was spent.`,
-      details: [`The budget resets at ${wallClock(error.resetsAt.getTime(), timeZone)} (in ${resetsIn}).`],
+      details: [`The budget resets at ${formatZonedTime(error.resetsAt.getTime(), timeZone)}, in ${resetsIn}.`],
       nothingSpent: true,
     };
   }

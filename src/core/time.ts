@@ -3,6 +3,14 @@
  * and usage is summed per local day and month.
  */
 
+/** Replies are in the reader's zone when Slack tells it, else in DEFAULT_TZ, which defaults to this. */
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+
+/** DEFAULT_TZ when set (checked by the config loaders), else the app's default zone: never the machine's. */
+export function defaultTimeZone(env: Readonly<Record<string, string | undefined>>): string {
+  return env.DEFAULT_TZ?.trim() || DEFAULT_TIME_ZONE;
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
@@ -92,4 +100,32 @@ export function startOfMonth(ms: number, timeZone: string): number {
 export function startOfNextMonth(ms: number, timeZone: string): number {
   const p = localParts(ms, timeZone);
   return zonedTime(p.year, p.month + 1, 1, 0, 0, timeZone);
+}
+
+function usableTimeZone(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/**
+ * `2026-05-01 08:00 GMT+8 (Asia/Shanghai)`: the short zone name shows the offset at that instant,
+ * the IANA name says which zone the reader's profile is set to. An unknown zone falls back to UTC.
+ */
+export function formatZonedTime(ms: number, timeZone: string, options: { withZone?: boolean } = {}): string {
+  const zone = usableTimeZone(timeZone);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', timeZoneName: 'short',
+    })
+      .formatToParts(new Date(ms))
+      .map((part) => [part.type, part.value]),
+  );
+  const local = `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  if (options.withZone === false) return local;
+  const shortName = parts.timeZoneName ?? zone;
+  return shortName === zone ? `${local} ${zone}` : `${local} ${shortName} (${zone})`;
 }

@@ -1,5 +1,5 @@
 import { ConfigError } from '../core/config.js';
-import { isValidTimeZone } from '../core/time.js';
+import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../core/time.js';
 
 /** Slack-side configuration from the environment; problems are collected and reported together. */
 export interface SlackConfig {
@@ -53,7 +53,7 @@ export function loadSlackConfig(env: Env): SlackConfig {
   const portText = value('PORT') ?? '3000';
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65535) problems.push(`PORT "${portText}" is not a port number`);
-  const defaultTimeZone = value('DEFAULT_TZ') ?? 'Asia/Shanghai';
+  const defaultTimeZone = value('DEFAULT_TZ') ?? DEFAULT_TIME_ZONE;
   if (!isValidTimeZone(defaultTimeZone)) problems.push(`DEFAULT_TZ "${defaultTimeZone}" is not an IANA time zone like Asia/Shanghai`);
   const apiUrl = value('SLACK_API_URL');
   if (apiUrl && !/^https?:\/\//.test(apiUrl)) problems.push(`SLACK_API_URL "${apiUrl}" is not an http(s) URL`);

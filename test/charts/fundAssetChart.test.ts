@@ -121,6 +121,21 @@ describe('fund asset charts, drawn as QuickChart draws them', () => {
     expect(plan.caption).toBe('Fund 000001 net assets from 2024-03-31 to 2024-09-30.');
   });
 
+  it('on a later page calls the newest date the newest on this page, not the fund\'s latest', () => {
+    const plan = image(buildFundAssetChart(SAMPLE, HOSTED, { firstPage: false }));
+    expect(plan.alt).toContain('Newest on this page: 12.35 亿 CNY on 2024-09-30');
+    expect(plan.alt).not.toContain('Latest');
+    withRendered(plan, (rendered) => expect(String(rendered.chart.options.plugins.title.text)).not.toContain('latest'));
+  });
+
+  it('writes a fall with a real minus sign in the title and the alt text, as the message does', () => {
+    const falling = { fundCode: '000001', records: [{ assetDate: '2024-09-30', assetRate: -8.2, asset: 3_539_000_000 }, { assetDate: '2024-06-30', assetRate: 1, asset: 3_855_000_000 }] };
+    const plan = image(buildFundAssetChart(falling, HOSTED));
+    expect(plan.alt).toContain('−8.20% against the previous period');
+    expect(plan.alt).not.toMatch(/(^|[\s(])-\d/);
+    withRendered(plan, (rendered) => expect(String(rendered.chart.options.plugins.title.text)).toContain('(−8.20%)'));
+  });
+
   it('leaves the chart out when there are no records', () => {
     expect(buildFundAssetChart({ fundCode: '000001', records: [] }, HOSTED)).toMatchObject({ kind: 'none' });
   });

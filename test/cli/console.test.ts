@@ -54,8 +54,9 @@ describe('dq console on the simulator', () => {
     expect(second).toContain('(replaces the previous reply)');
     expect(second).toMatch(/Page 2 of \d+/);
     expect(second).toMatch(/^\[1\] ← Previous  \[2\] Next →  \[3\] Share in channel$/m);
-    // The table of a code block keeps its fences and alignment.
-    expect(second).toMatch(/```\nDate +Asset size +Change\n/);
+    // The table of a code block keeps its alignment, indented, without Slack's fences.
+    expect(second).toMatch(/\n {2}Date +Asset size +Change\n {2}\d{4}-\d{2}-\d{2} /);
+    expect(second).not.toContain('```');
   });
 
   it('answers an invalid command with a short message and an example, spending nothing', async () => {
@@ -80,7 +81,7 @@ describe('dq console on the simulator', () => {
     const reply = await session.ask('/taxpayer', /Examples[\s\S]*lists all commands/);
     expect(reply).toMatch(/forms need Slack/);
     expect(reply).toContain('General-taxpayer record\n═');
-    expect(reply).toContain('/taxpayer 91350100M000100Y43');
+    expect(reply).toContain('/taxpayer 91330106774738789M');
     expect(session.upstreamCalls()).toBe(0);
   });
 
@@ -137,5 +138,13 @@ describe('dq console without --demo', () => {
     expect(text).toContain('Configuration is incomplete:');
     expect(text).toContain('DATA_API_BASE_URL is missing');
     expect(text).toContain('npm run demo');
+  });
+});
+
+describe('the console\'s time zone', () => {
+  it('is DEFAULT_TZ, else the app\'s default (Asia/Shanghai), never the machine\'s', async () => {
+    const { consoleSlackConfig } = await import('../../src/cli/console/consoleDeps.js');
+    expect(consoleSlackConfig({ USER: 'tester' }, true).defaultTimeZone).toBe('Asia/Shanghai');
+    expect(consoleSlackConfig({ USER: 'tester', DEFAULT_TZ: 'Europe/London' }, true).defaultTimeZone).toBe('Europe/London');
   });
 });

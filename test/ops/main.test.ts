@@ -149,6 +149,9 @@ describe('npm start (src/main.ts)', () => {
     expect(JSON.stringify(reply.body)).toContain('Simulated data');
     expect(await running.exited).toBe(0);
     expect(running.output()).not.toContain('unhandled');
+    // Whoever started it is told it runs, on what, and what to try first.
+    expect(running.output()).toContain(`dq is running in DEMO mode on port ${port} (/slack/events): lookups go to the built-in simulator`);
+    expect(running.output()).toContain('In Slack, try /dq help');
   });
 
   it('lookups still queued when the grace period ends are told the app is restarting and that nothing was charged', async () => {

@@ -3,7 +3,7 @@ import type { ChartSettings } from '../../charts/types.js';
 import { ConfigError } from '../../core/config.js';
 import type { DigestConfig } from '../../core/digest/config.js';
 import { MemoryStore } from '../../core/store/memoryStore.js';
-import { isValidTimeZone } from '../../core/time.js';
+import { defaultTimeZone as defaultTimeZoneOf, isValidTimeZone } from '../../core/time.js';
 import type { CoreRuntime } from '../../runtime.js';
 import { QUEUED_NOTICE_AFTER_MS, idSet, type SlackConfig } from '../../slack/config.js';
 import { buildSlackDeps } from '../../slack/buildDeps.js';
@@ -17,16 +17,12 @@ type Env = Record<string, string | undefined>;
 export const CONSOLE_TEAM = 'console';
 export const CONSOLE_CHANNEL = 'console';
 
-function systemTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 /**
  * The Slack settings the flows read, without Slack: no tokens, nobody locked out (the console user
- * is whoever runs it), replies in DEFAULT_TZ or else the machine's own zone.
+ * is whoever runs it), replies in DEFAULT_TZ (Asia/Shanghai unless set), as in Slack.
  */
 export function consoleSlackConfig(env: Env, demo: boolean): SlackConfig {
-  const defaultTimeZone = env.DEFAULT_TZ?.trim() || systemTimeZone();
+  const defaultTimeZone = defaultTimeZoneOf(env);
   if (!isValidTimeZone(defaultTimeZone)) throw new ConfigError([`DEFAULT_TZ "${defaultTimeZone}" is not an IANA time zone like Asia/Shanghai`]);
   return {
     botToken: '',

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../clock.js';
-import { NotCachedError, StoppedError, UpstreamError, ValidationError, isDataError } from '../errors.js';
+import { NotCachedError, PageOutOfRangeError, StoppedError, UpstreamError, ValidationError, isDataError } from '../errors.js';
 import { Budgets, type BudgetLimits, type BudgetState, type Spender } from '../ledger/budgets.js';
 import { Ledger, type UsageSummary } from '../ledger/ledger.js';
 import { operations, type AnyOperation, type OperationId, type PageInfo, type RateLimit, type RequestOf, type ResultOf } from '../operations/index.js';
@@ -61,6 +61,11 @@ export interface CallOptions {
   cacheOnly?: boolean;
   /** Told how long the call will wait for a rate-limit slot, when it has to wait. */
   onWait?: (waitMs: number) => void;
+  /**
+   * The person already stands by this request (a page or retry button of an earlier answer): the
+   * operation's "are you sure?" questions are not asked again.
+   */
+  confirmed?: boolean;
 }
 
 export interface CallResult<Id extends OperationId = OperationId> {
@@ -132,6 +137,13 @@ export class DataClient {
     throw new ValidationError(id, problems, definition.example);
   }
 
+  /** The operation's question about likely mistakes in new input, as a ValidationError; nothing is spent. */
+  askFirst(id: OperationId, request: object, input: unknown): void {
+    const definition: AnyOperation = operations[id];
+    const question = definition.confirm?.(request, input);
+    if (question) throw new ValidationError(id, [question], definition.example);
+  }
+
   costOf(id: OperationId): number {
     return this.options.costs?.[id] ?? priceOf(id).coins;
   }
@@ -158,6 +170,7 @@ export class DataClient {
 
   async call<Id extends OperationId>(id: Id, input: unknown, context: CallContext, callOptions: CallOptions = {}): Promise<CallResult<Id>> {
     const request = this.validate(id, input);
+    if (!callOptions.confirmed) this.askFirst(id, request, input);
     const key = cacheKey(id, request);
     const freshForMs = this.freshnessMs(id, request);
     const cached = await this.cache.get<ResultOf<Id>>(key, freshForMs);
@@ -167,6 +180,7 @@ export class DataClient {
     }
     if (callOptions.cacheOnly) throw new NotCachedError(id);
     if (this.stopping.signal.aborted) throw new StoppedError(id);
+    await this.refusePagePastTheEnd(id, request, freshForMs);
 
     const { promise, shared } = this.inFlight.run(key, () => this.fetchOnce(id, request, key, freshForMs, context, callOptions));
     let outcome: Awaited<typeof promise>;
@@ -181,6 +195,28 @@ export class DataClient {
     if (sharedHere) this.options.observer?.sharedCall?.(id);
     const age = Math.max(0, this.clock.now() - outcome.value.storedAt);
     return this.answer(id, request, outcome.value, sharedHere ? 'shared' : 'upstream', sharedHere ? 0 : this.costOf(id), age);
+  }
+
+  /** Where the number of pages of a query is kept: the same for every page of it. */
+  private pageCountKey(id: OperationId, request: object): string | undefined {
+    const definition: AnyOperation = operations[id];
+    return definition.withPage && definition.pageField ? `pages:${cacheKey(id, definition.withPage(request, 1))}` : undefined;
+  }
+
+  /** A page past a known end would be charged and come back empty: refused before anything is spent. */
+  private async refusePagePastTheEnd(id: OperationId, request: object, freshForMs: number): Promise<void> {
+    const definition: AnyOperation = operations[id];
+    const page = definition.pageField ? Number((request as Record<string, unknown>)[definition.pageField]) : NaN;
+    const key = this.pageCountKey(id, request);
+    if (!key || !(page > 1)) return;
+    const known = await this.cache.get<number>(key, freshForMs);
+    if (known?.fresh && page > known.result) throw new PageOutOfRangeError(id, definition.pageField!, page, known.result, definition.example);
+  }
+
+  private async rememberPageCount(id: OperationId, request: object, entry: CachedResult, freshForMs: number): Promise<void> {
+    const key = this.pageCountKey(id, request);
+    const pageCount = key ? operations[id].paging?.(request as never, entry.result as never).pageCount : undefined;
+    if (key && pageCount !== undefined) await this.cache.set(key, { result: pageCount, storedAt: entry.storedAt }, freshForMs);
   }
 
   /** One upstream call for this request across the fleet, when replicas share; otherwise just the call. */
@@ -247,6 +283,7 @@ export class DataClient {
         charged = true;
       });
       await this.cache.set(key, entry, freshForMs);
+      await this.rememberPageCount(id, request, entry, freshForMs);
       return entry;
     } finally {
       if (!charged) await reservation.release();

@@ -51,6 +51,9 @@ export class DigestService {
     const timeZone = request.timeZone ?? this.defaultTimeZone;
     if (!isValidTimeZone(timeZone)) throw new DigestInputError(`"${timeZone}" is not a time zone; use an IANA name like Asia/Shanghai or Europe/London`);
     const schedule: Schedule = { cadence, time, timeZone };
+    // A second identical digest would post every fund twice to the same channel.
+    const same = (await this.list(request.teamId, request.channelId)).find((existing) => existing.filter === filter && JSON.stringify(existing.schedule) === JSON.stringify(schedule));
+    if (same) throw new DigestInputError(`This channel already has that digest (${same.id}); /dq digest list shows it, and /dq digest run ${same.id} posts it now`);
     const digest: Digest = { id: this.repository.newId(), teamId: request.teamId, channelId: request.channelId, createdBy: request.createdBy, createdAt: this.clock.now(), schedule, filter };
     await this.repository.save(digest);
     return digest;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BID_REGIONS, findBidRegion, isGenericBidKeyword } from './bidRegions.js';
 import { HOUR, pageInfo, type OperationDefinition } from './definition.js';
-import { characterCount, choiceField, dateField, integerField, isCalendarDate, textField, withinOneYear } from './fields.js';
+import { characterCount, choiceField, dateField, firstWords, integerField, isCalendarDate, textField, withinOneYear } from './fields.js';
 
 export interface BidSearchRequest {
   keyword: string;
@@ -24,9 +24,44 @@ export interface BidSearchResult {
 export const BID_NOTICE_TYPES = { '1': 'Tender announcement', '2': 'Award result', '3': 'Planned project' } as const;
 export const BID_SEARCH_FIELDS = { '1': 'title', '2': 'purchaser', '3': 'supplier' } as const;
 
+/** The words people use for the notice types (and 全部 for every type). */
+export const BID_NOTICE_TYPE_SYNONYMS: Record<string, keyof typeof BID_NOTICE_TYPES> = {
+  tender: '1', tenders: '1', 招标: '1',
+  award: '2', awards: '2', 中标: '2',
+  planned: '3', plan: '3', 拟建: '3',
+};
+export const BID_ANY = ['any', 'all', '全部', '不限'] as const;
+
+/**
+ * Longer than any product or company word; a pasted paragraph would be charged and match nothing.
+ * The spec sets no maximum, so this is the app's own.
+ */
+export const BID_KEYWORD_MAX = 60;
+
 function checkKeyword(keyword: string): string | undefined {
-  if (characterCount(keyword) <= 2) return 'must be longer than 2 characters, e.g. 光伏组件';
+  const length = characterCount(keyword);
+  if (length <= 2) return 'must be longer than 2 characters, e.g. 光伏组件';
+  if (length > BID_KEYWORD_MAX) return `is ${length} characters long; use at most ${BID_KEYWORD_MAX}: a product, project or company word such as 光伏组件`;
   if (isGenericBidKeyword(keyword)) return `"${keyword}" is too generic for the service (a region name or 科技/技术); add a product or company word`;
+  return undefined;
+}
+
+function shiftYears(date: string, years: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  // 29 February a year on is 28 February, which keeps the period within one year either way.
+  const shifted = new Date(Date.UTC(year + years, month - 1, day));
+  if (shifted.getUTCMonth() !== month - 1) shifted.setUTCDate(0);
+  return shifted.toISOString().slice(0, 10);
+}
+
+/**
+ * The service refuses a period with only one end. Given one, the other is set one year away (the
+ * longest period it searches), so `from:2026-03-01` alone means 2026-03-01 to 2027-03-01.
+ */
+export function completePeriod(start: string | undefined, end: string | undefined): { start: string; end: string; filled?: 'start' | 'end' } | undefined {
+  if (start && end) return { start, end };
+  if (start) return { start, end: shiftYears(start, 1), filled: 'end' };
+  if (end) return { start: shiftYears(end, -1), end, filled: 'start' };
   return undefined;
 }
 
@@ -50,7 +85,7 @@ const bidInput = z
       normalise: normaliseSearchType,
       check: (text) => (/^[123](,[123])*$/.test(text) ? undefined : 'must be 1 (title), 2 (purchaser), 3 (supplier) or a list like 1,2'),
     }),
-    type: choiceField(['1', '2', '3'] as const),
+    type: choiceField(['1', '2', '3'] as const, { synonyms: BID_NOTICE_TYPE_SYNONYMS, none: BID_ANY, words: firstWords(['1', '2', '3'], BID_NOTICE_TYPE_SYNONYMS) }),
   })
   .superRefine(
     (value, ctx) => {
@@ -64,8 +99,11 @@ const bidInput = z
   )
   .transform((value): BidSearchRequest => {
     const request: BidSearchRequest = { keyword: value.keyword, pageSize: String(value.pageSize), pageIndex: String(value.pageIndex) };
-    if (value.publishStartTime) request.publishStartTime = value.publishStartTime;
-    if (value.publishEndTime) request.publishEndTime = value.publishEndTime;
+    const period = completePeriod(value.publishStartTime, value.publishEndTime);
+    if (period) {
+      request.publishStartTime = period.start;
+      request.publishEndTime = period.end;
+    }
     if (value.province) request.province = value.province;
     if (value.searchType) request.searchType = value.searchType;
     if (value.type) request.type = value.type;
@@ -118,5 +156,6 @@ export const bidSearch: OperationDefinition<BidSearchRequest, unknown, BidSearch
   cacheVariant: () => 'default',
   paging: (request, result) => pageInfo(Number(request.pageIndex), Number(request.pageSize), result.total, result.records.length),
   withPage: (request, page) => ({ ...request, pageIndex: String(page) }),
+  pageField: 'pageIndex',
   example: 'keyword=光伏组件 province=ZJ type=2 publishStartTime=2026-01-01 publishEndTime=2026-06-30',
 };

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { FieldProblem } from '../errors.js';
 
 export interface RateLimit {
   count: number;
@@ -45,6 +46,14 @@ export interface OperationDefinition<Wire extends object = object, Data = unknow
   paging?(request: Wire, result: Result): PageInfo;
   /** The same request moved to another page (for Previous/Next). */
   withPage?(request: Wire, page: number): Wire;
+  /** The wire field holding the page number (pageNo, pageIndex): where a page past the end is reported. */
+  pageField?: string;
+  /**
+   * A question to ask before spending on new input that follows the rules but is probably a mistake
+   * (a credit code one character short). Asked by the client unless the call is confirmed; kept out
+   * of `input` so that validating a wire request again gives the same request.
+   */
+  confirm?(request: Wire, input: unknown): FieldProblem | undefined;
   /** A working example in `key=value` form, shown next to validation errors. */
   example: string;
 }

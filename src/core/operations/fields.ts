@@ -91,14 +91,31 @@ export function textField(options: TextOptions): z.ZodType<string | undefined, u
   });
 }
 
+export interface ChoiceOptions<T extends string> {
+  required?: boolean;
+  synonyms?: Record<string, T>;
+  /** Words meaning "no filter": the field is left out. */
+  none?: readonly string[];
+  /** How the choices are named to people (the words the help teaches); the wire values otherwise. */
+  words?: readonly string[];
+}
+
 /** Exactly one of the allowed values (after the optional mapping of synonyms). */
-export function choiceField<T extends string>(allowed: readonly T[], options: { required?: boolean; synonyms?: Record<string, T> } = {}) {
-  return textField({
+export function choiceField<T extends string>(allowed: readonly T[], options: ChoiceOptions<T> = {}) {
+  const field = textField({
     required: options.required ?? false,
     // Own keys only: "constructor" must stay the word typed, not become Object's constructor.
     normalise: (text) => (options.synonyms && Object.hasOwn(options.synonyms, text.toLowerCase()) ? options.synonyms[text.toLowerCase()]! : text),
-    check: (text) => ((allowed as readonly string[]).includes(text) ? undefined : `must be one of ${allowed.join(', ')}, not "${text}"`),
-  }) as z.ZodType<T | undefined, unknown>;
+    check: (text) => ((allowed as readonly string[]).includes(text) ? undefined : `must be one of ${(options.words ?? allowed).join(', ')}, not "${quoted(text)}"`),
+  });
+  if (!options.none?.length) return field as z.ZodType<T | undefined, unknown>;
+  const none = new Set(options.none.map((word) => word.toLowerCase()));
+  return z.preprocess((value) => (typeof value === 'string' && none.has(value.trim().toLowerCase()) ? undefined : value), field) as unknown as z.ZodType<T | undefined, unknown>;
+}
+
+/** The first synonym naming each value, in the order of the values: the words to show people. */
+export function firstWords<T extends string>(values: readonly T[], synonyms: Record<string, T>): string[] {
+  return values.map((value) => Object.keys(synonyms).find((word) => synonyms[word] === value) ?? value);
 }
 
 /** Calendar date `yyyy-mm-dd` that exists (no 2026-02-30). */

@@ -61,5 +61,6 @@ export const fundAsset: OperationDefinition<FundAssetRequest, z.infer<typeof fun
   cacheVariant: () => 'default',
   paging: (request, result) => pageInfo(Number(request.pageNo), Number(request.pageSize), result.total, result.records.length),
   withPage: (request, page) => ({ ...request, pageNo: String(page) }),
+  pageField: 'pageNo',
   example: 'fundCode=000001',
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MINUTE, type OperationDefinition } from './definition.js';
-import { choiceField, integerField, textField } from './fields.js';
+import { choiceField, firstWords, integerField, textField } from './fields.js';
 
 export const CANDLE_TYPES = ['0', '1', '5', '30', '60', '120', '240'] as const;
 export type CandleType = (typeof CANDLE_TYPES)[number];
@@ -76,7 +76,7 @@ export function toCandles(data: { lines: number[][]; fields: string[] }): { cand
 export const CANDLE_TYPE_SYNONYMS: Record<string, CandleType> = {
   daily: '0', day: '0', d: '0', '1d': '0',
   '1m': '1', '1min': '1', '5m': '5', '5min': '5', '30m': '30', '30min': '30',
-  '60m': '60', '1h': '60', '120m': '120', '2h': '120', '240m': '240', '4h': '240',
+  '1h': '60', '60m': '60', '2h': '120', '120m': '120', '4h': '240', '240m': '240',
 };
 
 /** The limit's upper bound is not shown in the spec; 1000 keeps a typo from ordering a huge call. */
@@ -98,7 +98,7 @@ export const futuresKline: OperationDefinition<FuturesKlineRequest, z.infer<type
         normalise: (text) => text.toUpperCase(),
         check: (text) => (/^[A-Z][A-Z0-9]{0,9}$/.test(text) ? undefined : `"${text}" is not a futures symbol; e.g. CL, GC, SI, HG`),
       }),
-      type: choiceField(CANDLE_TYPES, { required: true, synonyms: CANDLE_TYPE_SYNONYMS }),
+      type: choiceField(CANDLE_TYPES, { required: true, synonyms: CANDLE_TYPE_SYNONYMS, words: firstWords(CANDLE_TYPES, CANDLE_TYPE_SYNONYMS) }),
       limit: integerField({ default: 10, max: MAX_CANDLES }),
     })
     .transform((v): FuturesKlineRequest => ({ symbol: v.symbol, type: v.type!, limit: String(v.limit) })),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MINUTE, pageInfo, type OperationDefinition } from './definition.js';
-import { choiceField, integerField } from './fields.js';
+import { choiceField, firstWords, integerField } from './fields.js';
 
 export interface NewFundsRequest {
   saleStatus?: 'true' | 'false';
@@ -39,6 +39,9 @@ export const SALE_STATUS_SYNONYMS: Record<string, 'true' | 'false'> = {
   offsale: 'false', off: 'false', no: 'false', 停售: 'false',
 };
 
+/** Words for "no filter": every new fund, on sale or not. */
+export const SALE_STATUS_ANY = ['all', 'any', '全部'] as const;
+
 export const fundNewList: OperationDefinition<NewFundsRequest, z.infer<typeof newFundsData>, NewFundsResult> = {
   id: 'fund-new-list',
   alias: 'new-funds',
@@ -50,7 +53,7 @@ export const fundNewList: OperationDefinition<NewFundsRequest, z.infer<typeof ne
   envelope: 'B',
   input: z
     .object({
-      saleStatus: choiceField(['true', 'false'] as const, { synonyms: SALE_STATUS_SYNONYMS }),
+      saleStatus: choiceField(['true', 'false'] as const, { synonyms: SALE_STATUS_SYNONYMS, none: SALE_STATUS_ANY, words: [...firstWords(['true', 'false'], SALE_STATUS_SYNONYMS), SALE_STATUS_ANY[0]] }),
       pageNo: integerField({ default: 1 }),
       pageSize: integerField({ default: 10, max: 50, maxReason: 'the service returns at most 50 per page' }),
     })
@@ -66,5 +69,6 @@ export const fundNewList: OperationDefinition<NewFundsRequest, z.infer<typeof ne
   cacheVariant: () => 'default',
   paging: (request, result) => pageInfo(Number(request.pageNo), Number(request.pageSize), result.total, result.funds.length),
   withPage: (request, page) => ({ ...request, pageNo: String(page) }),
+  pageField: 'pageNo',
   example: 'saleStatus=true',
 };

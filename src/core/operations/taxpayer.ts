@@ -27,13 +27,53 @@ export interface TaxpayerResult {
   records: TaxpayerRecord[];
 }
 
+/**
+ * Longer than any registered company name (the longest run to about 50 characters); a pasted
+ * paragraph would be charged and match nothing. The spec sets no maximum, so this is the app's own.
+ */
+export const TAXPAYER_KEYWORD_MAX = 100;
+
+/** Quotes around a keyword ("…", “…”, 「…」): search it as a name even when it looks like a credit code. */
+const QUOTED = /^(?:"(.*)"|“(.*)”|「(.*)」)$/s;
+
+function unquoted(text: string): string | undefined {
+  const match = QUOTED.exec(text.trim());
+  return match ? (match[1] ?? match[2] ?? match[3]!).trim() : undefined;
+}
+
+/** Every layer of quotes off (so the wire keyword validates to itself), and a credit code in capitals. */
+function readKeyword(text: string): string {
+  let keyword = text;
+  for (let inner = unquoted(keyword); inner !== undefined; inner = unquoted(keyword)) keyword = inner;
+  return looksLikeCreditCode(keyword) ? keyword.toUpperCase() : keyword;
+}
+
 function checkKeyword(keyword: string): string | undefined {
-  if (looksLikeCreditCode(keyword)) {
-    return isValidCreditCode(keyword)
-      ? undefined
-      : `"${keyword}" looks like a unified social credit code but its check character is wrong; check for a mistyped character`;
+  const length = characterCount(keyword);
+  if (length > TAXPAYER_KEYWORD_MAX) return `is ${length} characters long; a company name has at most ${TAXPAYER_KEYWORD_MAX} (use part of it, e.g. 华信), or give the 18-character credit code`;
+  return length < 2 ? 'must be at least 2 characters of a company name, or an 18-character credit code' : undefined;
+}
+
+/** 17 or 19 letters and digits, mostly digits: a credit code with one character too few or too many. */
+function looksLikeMistypedCreditCode(text: string): boolean {
+  return /^[0-9A-Za-z]{17}$|^[0-9A-Za-z]{19}$/.test(text) && (text.match(/\d/g)?.length ?? 0) >= 10;
+}
+
+/**
+ * A keyword shaped like a credit code that cannot be one would be charged as a name and find
+ * nothing: ask first. A keyword typed in quotes is meant as a name and goes ahead.
+ */
+function confirmKeyword(request: TaxpayerRequest, input: unknown): string | undefined {
+  const typed = (input as { keyword?: unknown } | null)?.keyword;
+  if (typeof typed === 'string' && unquoted(typed) !== undefined) return undefined;
+  const { keyword } = request;
+  if (looksLikeCreditCode(keyword) && !isValidCreditCode(keyword)) {
+    return `"${keyword}" looks like a unified social credit code but its check character is wrong; check for a mistyped character, or put it in "quotes" to search it as a company name`;
   }
-  return characterCount(keyword) < 2 ? 'must be at least 2 characters of a company name, or an 18-character credit code' : undefined;
+  if (looksLikeMistypedCreditCode(keyword)) {
+    return `"${keyword}" has ${characterCount(keyword)} characters; a unified social credit code has 18. Check it, or put it in "quotes" to search it as a company name`;
+  }
+  return undefined;
 }
 
 export const taxpayerQuery: OperationDefinition<TaxpayerRequest, z.infer<typeof taxpayerData>, TaxpayerResult> = {
@@ -45,17 +85,15 @@ export const taxpayerQuery: OperationDefinition<TaxpayerRequest, z.infer<typeof 
   costPublished: true,
   rateLimit: { count: 600, windowMs: 60_000 },
   envelope: 'A',
-  input: z.object({
-    keyword: textField({
-      required: true,
-      normalise: (text) => (looksLikeCreditCode(text) ? text.toUpperCase() : text),
-      check: checkKeyword,
-    }),
-    pageNo: integerField({ default: 1 }),
-    // The spec publishes no taxpayer page-size maximum; one Slack message shows about 20 taxpayer
-    // cards whole, so a bigger page would be paid for and partly hidden.
-    pageSize: integerField({ default: 10, max: 20, maxReason: 'a Slack message shows about 20 records' }),
-  }),
+  input: z
+    .object({
+      keyword: textField({ required: true, normalise: readKeyword, check: checkKeyword }),
+      pageNo: integerField({ default: 1 }),
+      // The spec publishes no taxpayer page-size maximum; one Slack message shows about 20 taxpayer
+      // cards whole, so a bigger page would be paid for and partly hidden.
+      pageSize: integerField({ default: 10, max: 20, maxReason: 'a Slack message shows about 20 records' }),
+    })
+    .transform((value): TaxpayerRequest => ({ keyword: value.keyword, pageNo: value.pageNo, pageSize: value.pageSize })),
   request: z.object({ keyword: z.string(), pageNo: z.number().int(), pageSize: z.number().int() }),
   data: taxpayerData,
   normalise: (data) => ({ total: data.total, records: data.list }),
@@ -63,5 +101,10 @@ export const taxpayerQuery: OperationDefinition<TaxpayerRequest, z.infer<typeof 
   cacheVariant: () => 'default',
   paging: (request, result) => pageInfo(request.pageNo, request.pageSize, result.total, result.records.length),
   withPage: (request, page) => ({ ...request, pageNo: page }),
-  example: 'keyword=91350100M000100Y43',
+  pageField: 'pageNo',
+  confirm: (request, input) => {
+    const question = confirmKeyword(request, input);
+    return question ? { field: 'keyword', message: question } : undefined;
+  },
+  example: 'keyword=91330106774738789M',
 };

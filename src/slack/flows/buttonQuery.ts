@@ -10,7 +10,7 @@ import type { QueryRun } from './runQuery.js';
 export function queryRunForButton(actionId: string, value: string | undefined): QueryRun | undefined {
   const query = decodeQueryValue(value ?? '');
   if (!query) return undefined;
-  const base = { operation: query.operation, input: query.request };
+  const base = { operation: query.operation, input: query.request, confirmed: true };
   switch (actionId) {
     case ACTION.pagePrevious:
     case ACTION.pageNext:

@@ -30,6 +30,8 @@ export interface QueryRun {
   cacheOnly?: boolean;
   /** Post visibly in the conversation, attributed to the requester (sharing). */
   share?: boolean;
+  /** Re-runs a request of an earlier answer (its buttons): the "are you sure?" questions were settled then. */
+  confirmed?: boolean;
 }
 
 /**
@@ -56,7 +58,7 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
   try {
     const context: CallContext = { teamId: requester.teamId, userId: requester.userId, source: 'slack' };
     if (requester.channelId) context.channelId = requester.channelId;
-    const options: CallOptions = { cacheOnly: run.cacheOnly ?? false };
+    const options: CallOptions = { cacheOnly: run.cacheOnly ?? false, confirmed: run.confirmed ?? false };
     options.onWait = (waitMs) => {
       if (queuedShown || waitMs <= deps.config.queuedNoticeAfterMs) return;
       queuedShown = responder.reply(renderQueued(definition.title, waitMs), { replace }).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not post the queued notice'));

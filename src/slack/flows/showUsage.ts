@@ -13,7 +13,7 @@ export async function showUsage(deps: SlackDeps, requester: Requester, responder
       deps.data.usage(requester.teamId),
       deps.data.budgetState({ teamId: requester.teamId, userId: requester.userId }),
     ]);
-    await responder.reply(renderUsage(summary, budget, { now: deps.now(), operationTitles: OPERATION_TITLES }));
+    await responder.reply(renderUsage(summary, budget, { now: deps.now(), timeZone: requester.timeZone, operationTitles: OPERATION_TITLES }));
   } catch (error) {
     // Usage is read from the ledger and budget counters in the store: a failure here is the store's.
     deps.logger.error({ err: error }, 'usage summary failed');

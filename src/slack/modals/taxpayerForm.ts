@@ -9,7 +9,7 @@ export const taxpayerForm: SearchForm = {
       label: 'Company name or credit code',
       hint: 'Part of the company name (at least 2 characters), or its 18-character unified social credit code.',
       optional: false,
-      element: (actionId) => textInput(actionId, 'e.g. 杭州华信 or 91350100M000100Y43'),
+      element: (actionId) => textInput(actionId, 'e.g. 杭州华信 or 91330106774738789M'),
     },
   ],
 };

@@ -1,4 +1,4 @@
-import { BID_NOTICE_TYPES, BID_SEARCH_FIELDS } from '../../core/operations/bidSearch.js';
+import { BID_SEARCH_FIELDS } from '../../core/operations/bidSearch.js';
 import { BID_REGIONS } from '../../core/operations/bidRegions.js';
 import { readSynonym, type CommandSyntax } from './commandSyntax.js';
 import { pageOption, pageSizeOption } from './pagingOptions.js';
@@ -6,23 +6,11 @@ import { pageOption, pageSizeOption } from './pagingOptions.js';
 // Words for "no filter": the service's default is to match every kind and every field.
 const ANY = new Set(['any', 'all', '全部', '不限']);
 
-const NOTICE_TYPE_WORDS: Readonly<Record<keyof typeof BID_NOTICE_TYPES, readonly string[]>> = {
-  '1': ['tender', 'tenders', '招标'],
-  '2': ['award', 'awards', '中标'],
-  '3': ['planned', 'plan', '拟建'],
-};
-
 const SEARCH_FIELD_WORDS: Readonly<Record<keyof typeof BID_SEARCH_FIELDS, readonly string[]>> = {
   '1': [BID_SEARCH_FIELDS['1'], '标题'],
   '2': [BID_SEARCH_FIELDS['2'], '采购人', '采购方'],
   '3': [BID_SEARCH_FIELDS['3'], '供应商'],
 };
-
-function readNoticeType(word: string): string | undefined {
-  if (ANY.has(word.toLowerCase())) return undefined;
-  // Unknown words go through unchanged so the operation's own check names them.
-  return readSynonym(NOTICE_TYPE_WORDS, word) ?? word;
-}
 
 /** `title,purchaser` or `标题、采购人` → `1,2`. */
 function readSearchFields(word: string): string | undefined {
@@ -51,7 +39,8 @@ export const bidsSyntax: CommandSyntax = {
   positional: { kind: 'joined', word: { field: 'keyword', name: 'keyword' } },
   options: [
     { field: 'province', keys: ['region', 'province', 'prov'], shape: '<code or name>', read: readRegion },
-    { field: 'type', keys: ['type', 'kind'], shape: 'tender|award|planned', read: readNoticeType },
+    // tender, award, planned (招标, 中标, 拟建) and "all" are the operation's own words.
+    { field: 'type', keys: ['type', 'kind'], shape: 'tender|award|planned' },
     { field: 'publishStartTime', keys: ['from', 'start', 'since'], shape: '<yyyy-mm-dd>', read: readDate },
     { field: 'publishEndTime', keys: ['to', 'end', 'until'], shape: '<yyyy-mm-dd>', read: readDate },
     { field: 'searchType', keys: ['in', 'fields', 'match'], shape: 'title,purchaser,supplier', read: readSearchFields },
@@ -59,7 +48,7 @@ export const bidsSyntax: CommandSyntax = {
     pageSizeOption(),
   ],
   example: '光伏组件 region:ZJ type:award from:2026-01-01 to:2026-06-30',
-  moreExamples: ['"solar panel" in:title,purchaser page:2', '风电设备 region:浙江 type:tender from:2026-03-01'],
+  moreExamples: ['"solar panel" in:title,purchaser page:2', '储能电站 type:tender from:2026-03-01'],
   notes: () => {
     const published = BID_REGIONS.filter((region) => region.published);
     const assumed = BID_REGIONS.filter((region) => !region.published);

@@ -24,6 +24,8 @@ export interface WordSyntax {
   name: string;
   optional?: boolean;
   read?: WordReader;
+  /** A joined value typed wholly in quotes is passed on in quotes (the operation gives them a meaning). */
+  keepQuotes?: boolean;
 }
 
 export type PositionalSyntax =

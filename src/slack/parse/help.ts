@@ -2,6 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import { operation, type AnyOperation, type OperationId } from '../../core/operations/index.js';
 import type { SlackMessage } from '../message.js';
 import { usageLine, type CommandSyntax } from './commandSyntax.js';
+import type { HelpTopic } from './parsedCommand.js';
 import { costText } from './costText.js';
 import { exampleFor } from './examples.js';
 import { DQ_COMMAND } from './parseCommand.js';
@@ -43,7 +44,7 @@ function overview(): SlackMessage {
     ),
     context(
       `A command without arguments (e.g. \`/bids\`) opens a form with every field. Each command also works as ${subcommands}. ` +
-        `\`${DQ_COMMAND} help bids\` explains one command in detail.`,
+        `\`${DQ_COMMAND} help bids\` explains one command in detail (also \`help usage\`, \`help digest\`).`,
     ),
   ];
   const text = `Data query commands: ${SYNTAX_LIST.map((syntax) => syntax.command).join(', ')}, ${DQ_COMMAND} usage, ${DQ_COMMAND} digest. ${DQ_COMMAND} help <command> for details.`;
@@ -70,7 +71,50 @@ function operationHelp(id: OperationId): SlackMessage {
   return { text: `${definition.title}: ${syntax.command} ${usageLine(syntax)}`, blocks };
 }
 
-/** Help on every command, or on one operation's command in detail. */
-export function renderHelp(operationId?: OperationId): SlackMessage {
-  return operationId ? operationHelp(operationId) : overview();
+function usageHelp(): SlackMessage {
+  const blocks: KnownBlock[] = [
+    header('Coins and budgets'),
+    section(`\`${DQ_COMMAND} usage\` shows the coins this workspace spent today and this month, by command and by person, and what is left of the daily budgets.`),
+    section(
+      [
+        '*What costs coins*',
+        ...SYNTAX_LIST.map((syntax) => `\`${syntax.command}\` — ${costText(operation(syntax.operation))}`),
+        'A lookup answered from cache (the same question asked recently), Share in channel and a refused request cost nothing. Every reply says what it cost.',
+      ].join('\n'),
+    ),
+    section(
+      [
+        '*Budgets*',
+        'An admin may set a daily budget for the workspace and for each person. A lookup that would pass one is not sent, and the reply says which budget and when it resets (midnight in the budget time zone, shown in yours).',
+        'A lookup the service did not answer in time may still have been charged; it counts against the budgets and `usage` lists it as timed out.',
+      ].join('\n'),
+    ),
+    context(`e.g. \`${DQ_COMMAND} usage\` · \`${DQ_COMMAND} help\` lists all commands.`),
+  ];
+  return { text: `${DQ_COMMAND} usage: coins spent today and this month, and the budgets left`, blocks };
+}
+
+function digestHelp(): SlackMessage {
+  const blocks: KnownBlock[] = [
+    header('Digests of new funds'),
+    section('A digest posts the newly issued funds to a channel on a schedule, each fund once. The first run posts the current list; later runs only what is new.'),
+    section(`*How to type it*\n${DIGEST_LINES.map(([line, what]) => `\`${line}\` — ${what}`).join('\n')}`),
+    section(
+      [
+        '*Schedule*: `daily`, `weekdays` (Monday to Friday) or `weekly:mon` … `weekly:sun`, at `HH:MM` (24-hour) in `tz:` (an IANA zone such as Asia/Shanghai; the workspace default otherwise).',
+        '*Which funds*: `onsale`, `offsale` or `all` (default).',
+        `*Cost*: each run pays for the pages it fetches (${costText(operation('fund-new-list'))}), from the workspace budget.`,
+        'Invite the app to the channel first (`/invite @dq`). Adding a digest may be limited to admins; its creator and the admins can remove or run it.',
+      ].join('\n'),
+    ),
+    section(`*Examples*\n\`${DQ_COMMAND} digest add weekdays 08:30 onsale tz:Asia/Shanghai\`\n\`${DQ_COMMAND} digest add weekly:mon 09:00 all\`\n\`${DQ_COMMAND} digest list\``),
+  ];
+  return { text: `${DQ_COMMAND} digest add|list|remove|run: new funds posted to a channel on a schedule`, blocks };
+}
+
+/** Help on every command, on one operation's command in detail, or on usage or digests. */
+export function renderHelp(topic?: OperationId | HelpTopic): SlackMessage {
+  if (topic === 'usage') return usageHelp();
+  if (topic === 'digest') return digestHelp();
+  return topic ? operationHelp(topic) : overview();
 }

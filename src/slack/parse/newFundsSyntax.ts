@@ -2,13 +2,6 @@ import { SALE_STATUS_SYNONYMS } from '../../core/operations/newFunds.js';
 import type { CommandSyntax } from './commandSyntax.js';
 import { pageOption, pageSizeOption } from './pagingOptions.js';
 
-// "All" means leaving the filter out, which the service's schema cannot say; the rest is its own.
-const NO_FILTER = new Set(['all', 'any', '全部']);
-
-function readSaleStatus(word: string): string | undefined {
-  return NO_FILTER.has(word.toLowerCase()) ? undefined : word;
-}
-
 function statusWords(value: 'true' | 'false'): string {
   return [...Object.keys(SALE_STATUS_SYNONYMS).filter((word) => SALE_STATUS_SYNONYMS[word] === value), value].join('/');
 }
@@ -18,8 +11,8 @@ export const newFundsSyntax: CommandSyntax = {
   command: '/new-funds',
   subcommands: ['newfunds', 'new-funds', 'new'],
   description: 'Newly issued funds, on sale or not',
-  positional: { kind: 'sequence', words: [{ field: 'saleStatus', name: 'onsale|offsale|all', optional: true, read: readSaleStatus }] },
-  options: [{ field: 'saleStatus', keys: ['status', 'sale'], shape: 'onsale|offsale|all', read: readSaleStatus }, pageOption('pageNo'), pageSizeOption()],
+  positional: { kind: 'sequence', words: [{ field: 'saleStatus', name: 'onsale|offsale|all', optional: true }] },
+  options: [{ field: 'saleStatus', keys: ['status', 'sale'], shape: 'onsale|offsale|all' }, pageOption('pageNo'), pageSizeOption()],
   example: 'onsale',
   moreExamples: ['all page:2', 'offsale size:50'],
   notes: () => [`On sale: ${statusWords('true')} · not on sale: ${statusWords('false')} · all/全部: no filter.`],

@@ -38,10 +38,12 @@ function parseOperation(syntax: CommandSyntax, tokens: readonly Token[]): Parsed
 }
 
 function parseHelp(topic: Token | undefined): ParsedCommand {
-  if (!topic || isWord(topic, USAGE_WORDS) || isWord(topic, DIGEST_WORDS) || isWord(topic, HELP_WORDS)) return { kind: 'help' };
+  if (!topic || isWord(topic, HELP_WORDS)) return { kind: 'help' };
+  if (isWord(topic, USAGE_WORDS)) return { kind: 'help', topic: 'usage' };
+  if (isWord(topic, DIGEST_WORDS)) return { kind: 'help', topic: 'digest' };
   const syntax = syntaxNamed(topic.text);
   if (syntax) return { kind: 'help', operation: syntax.operation };
-  const topics = SYNTAX_LIST.map((candidate) => candidate.subcommands[0]).join(', ');
+  const topics = [...SYNTAX_LIST.map((candidate) => candidate.subcommands[0]), 'usage', 'digest'].join(', ');
   return { kind: 'invalid', message: `There is no help on ${quoted(topic.text)}. Try one of: ${topics}.`, example: '/dq help bids' };
 }
 

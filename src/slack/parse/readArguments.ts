@@ -37,14 +37,14 @@ function unknownOption(syntax: CommandSyntax, key: string): InvalidCommand {
 }
 
 /** Splits the words into option assignments and the plain words left for the positions. */
-function readOptions(syntax: CommandSyntax, tokens: readonly Token[]): { options: Assignment[]; plainWords: string[] } | InvalidCommand {
+function readOptions(syntax: CommandSyntax, tokens: readonly Token[]): { options: Assignment[]; plainWords: Token[] } | InvalidCommand {
   const options: Assignment[] = [];
-  const plainWords: string[] = [];
+  const plainWords: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     const option = asOption(token);
     if (!option) {
-      plainWords.push(token.text);
+      plainWords.push(token);
       continue;
     }
     const spec = syntax.options.find((candidate) => candidate.keys.includes(option.key));
@@ -62,12 +62,17 @@ function readOptions(syntax: CommandSyntax, tokens: readonly Token[]): { options
   return { options, plainWords };
 }
 
-function readPositions(syntax: CommandSyntax, plainWords: readonly string[]): Assignment[] | InvalidCommand {
-  if (plainWords.length === 0) return [];
+function readPositions(syntax: CommandSyntax, plainTokens: readonly Token[]): Assignment[] | InvalidCommand {
+  if (plainTokens.length === 0) return [];
   const { positional } = syntax;
+  const plainWords = plainTokens.map((token) => token.text);
   if (positional.kind === 'joined') {
     const { word } = positional;
-    return [{ field: word.field, givenAs: `the ${word.name}`, value: plainWords.join(' '), read: word.read }];
+    const joined = plainWords.join(' ');
+    // A keyword typed wholly in quotes keeps them: the operation reads a quoted keyword as a name
+    // even when it is shaped like a credit code.
+    const quoted = plainTokens.every((token) => token.quoteStart === 0);
+    return [{ field: word.field, givenAs: `the ${word.name}`, value: quoted && word.keepQuotes ? `"${joined}"` : joined, read: word.read }];
   }
   if (plainWords.length > positional.words.length) {
     const extra = plainWords.slice(positional.words.length).map((word) => quoted(word)).join(' ');

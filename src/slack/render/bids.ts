@@ -1,14 +1,15 @@
 import type { KnownBlock, TextObject } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { bidRegionByCode, findBidRegion } from '../../core/operations/bidRegions.js';
-import { BID_NOTICE_TYPES, type BidRecord } from '../../core/operations/bidSearch.js';
+import { BID_NOTICE_TYPES, BID_SEARCH_FIELDS, type BidRecord, type BidSearchRequest } from '../../core/operations/bidSearch.js';
 import { operations } from '../../core/operations/index.js';
-import { dividerBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
+import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
 import { formatCny, plural, toNumber } from './format.js';
 import { fieldLabel, valueText } from './labels.js';
 import { recordBlocks, SLACK_LIMITS } from './limits.js';
 import { bold, escapeMrkdwn, link, serviceText, truncateMrkdwn } from './mrkdwn.js';
 import type { RenderedResult } from './types.js';
+import { emptyPageText } from './paging.js';
 
 const BIDS_ID = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
 
@@ -110,14 +111,49 @@ function noticeBlocks(record: BidRecord, number: number): KnownBlock[] {
   return [sectionBlock(text, objects)];
 }
 
+function isOneYear(start: string, end: string): boolean {
+  const [year, month, day] = start.split('-').map(Number) as [number, number, number];
+  const later = new Date(Date.UTC(year + 1, month - 1, day));
+  if (later.getUTCMonth() !== month - 1) later.setUTCDate(0);
+  return later.toISOString().slice(0, 10) === end;
+}
+
+/**
+ * What was searched, in the help's words, so a reader knows what "no notices" covers. A period of
+ * exactly one year says it is the longest the service allows: that is also what a period given by one
+ * end only became (the service needs both).
+ */
+function filterLine(request: BidSearchRequest): string | undefined {
+  const parts: string[] = [];
+  if (request.type) parts.push(Object.hasOwn(BID_NOTICE_TYPES, request.type) ? BID_NOTICE_TYPES[request.type as keyof typeof BID_NOTICE_TYPES] : request.type);
+  if (request.province) parts.push(`region ${regionName(request.province)}`);
+  if (request.searchType) {
+    const fields = request.searchType.split(',').map((code) => (Object.hasOwn(BID_SEARCH_FIELDS, code) ? BID_SEARCH_FIELDS[code as keyof typeof BID_SEARCH_FIELDS] : code));
+    parts.push(`keyword in ${fields.join(', ')}`);
+  }
+  const { publishStartTime: start, publishEndTime: end } = request;
+  if (start && end) {
+    const widest = isOneYear(start, end) ? ' (one year, the longest period the service searches; give from: and to: to narrow it)' : '';
+    parts.push(`published ${start} to ${end}${widest}`);
+  }
+  return parts.length ? parts.map((part) => serviceText(part, { max: 200, oneLine: true })).join(' · ') : undefined;
+}
+
+function regionName(code: string): string {
+  const region = bidRegionByCode(code);
+  return region ? `${region.name} (${region.code})` : code;
+}
+
 export function renderBids(answer: CallResult<typeof BIDS_ID>): RenderedResult {
   const { keyword } = answer.request;
   const { records, total } = answer.result;
   const title = operations[BIDS_ID].title;
   const blocks: KnownBlock[] = [headerBlock(`${title}: ${keyword}`)];
   const safeKeyword = serviceText(keyword, { max: 200, oneLine: true });
+  const filters = filterLine(answer.request);
+  if (filters) blocks.push(contextBlock(filters));
   if (!records.length) {
-    blocks.push(sectionBlock(`No notices match “${safeKeyword}” in this period and region. Try a broader keyword, another region, or a longer publication period (at most one year).`));
+    blocks.push(sectionBlock(emptyPageText(answer.paging) ?? `No notices match “${safeKeyword}” in this period and region. Try a broader keyword, another region, or a longer publication period (at most one year).`));
   }
   const first = (Number(answer.request.pageIndex) - 1) * Number(answer.request.pageSize);
   records.forEach((record, index) => {

@@ -76,30 +76,4 @@ export function plural(count: number, singular: string, pluralForm = `${singular
   return `${formatCount(count)} ${count === 1 ? singular : pluralForm}`;
 }
 
-function usableTimeZone(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return timeZone;
-  } catch {
-    return 'UTC';
-  }
-}
-
-/**
- * `2026-05-01 08:00 GMT+8 (Asia/Shanghai)`: the short zone name shows the offset at that instant,
- * the IANA name says which zone the reader's profile is set to. An unknown zone falls back to UTC.
- */
-export function formatZonedTime(ms: number, timeZone: string, options: { withZone?: boolean } = {}): string {
-  const zone = usableTimeZone(timeZone);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', timeZoneName: 'short',
-    })
-      .formatToParts(new Date(ms))
-      .map((part) => [part.type, part.value]),
-  );
-  const local = `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-  if (options.withZone === false) return local;
-  const shortName = parts.timeZoneName ?? zone;
-  return shortName === zone ? `${local} ${zone}` : `${local} ${shortName} (${zone})`;
-}
+export { formatZonedTime } from '../../core/time.js';

@@ -8,6 +8,7 @@ import { formatCny, formatPercent, plural } from './format.js';
 import { recordBlocks } from './limits.js';
 import { displayWidth, escapeMrkdwn, padEndTo, padStartTo, serviceText } from './mrkdwn.js';
 import type { RenderedResult, RenderOptions } from './types.js';
+import { emptyPageText } from './paging.js';
 
 const FUND_ASSET_ID = 'fund-asset';
 const COLUMNS = ['Date', 'Asset size', 'Change'] as const;
@@ -59,10 +60,11 @@ function tableBlocks(records: FundAssetRecord[]): KnownBlock[] {
   return blocks;
 }
 
-function latestLine(records: FundAssetRecord[]): string | undefined {
+/** On the first page the newest date is the fund's latest; further pages hold older dates only. */
+function latestLine(records: FundAssetRecord[], firstPage: boolean): string | undefined {
   const latest = records.reduce<FundAssetRecord | undefined>((best, record) => (!best || String(record.assetDate) > String(best.assetDate) ? record : best), undefined);
   if (!latest) return undefined;
-  return `*Latest:* ${formatCny(latest.asset)} on ${serviceText(String(latest.assetDate), { max: 20, oneLine: true })} (${formatPercent(latest.assetRate)} against the period before)`;
+  return `*${firstPage ? 'Latest' : 'Newest on this page'}:* ${formatCny(latest.asset)} on ${serviceText(String(latest.assetDate), { max: 20, oneLine: true })} (${formatPercent(latest.assetRate)} against the period before)`;
 }
 
 export function renderFundAsset(answer: CallResult<typeof FUND_ASSET_ID>, options: RenderOptions): RenderedResult {
@@ -70,12 +72,12 @@ export function renderFundAsset(answer: CallResult<typeof FUND_ASSET_ID>, option
   const title = operations[FUND_ASSET_ID].title;
   const blocks: KnownBlock[] = [headerBlock(`${title}: fund ${fundCode}`)];
   const code = serviceText(fundCode, { max: 20, oneLine: true });
-  const latest = latestLine(records);
+  const latest = latestLine(records, (answer.paging?.page ?? 1) <= 1);
   if (latest) {
     blocks.push(sectionBlock(latest));
     blocks.push(...tableBlocks(records));
   } else {
-    blocks.push(sectionBlock(`No asset history for fund ${code} on this page. Check the fund code, or go back to the first page.`));
+    blocks.push(sectionBlock(emptyPageText(answer.paging) ?? `No asset history for fund ${code}. Check the fund code (6 digits, e.g. 000001).`));
   }
   blocks.push(...renderChart(options.chart));
   const text = latest ? `${title}: fund ${code}, ${plural(records.length, 'date')}` : `${title}: fund ${code}, nothing found`;

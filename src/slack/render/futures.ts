@@ -19,11 +19,20 @@ function periodLabel(type: CandleType): string {
   return Object.hasOwn(CANDLE_TYPE_LABELS, type) ? CANDLE_TYPE_LABELS[type] : `type ${String(type)}`;
 }
 
+/** The period as traders say it before "candle": a 5-minute candle, a 1-hour candle, a daily candle. */
+const CANDLE_ADJECTIVES: Record<CandleType, string> = {
+  '0': 'daily', '1': '1-minute', '5': '5-minute', '30': '30-minute', '60': '1-hour', '120': '2-hour', '240': '4-hour',
+};
+
+function candleAdjective(type: CandleType): string {
+  return Object.hasOwn(CANDLE_ADJECTIVES, type) ? CANDLE_ADJECTIVES[type] : periodLabel(type);
+}
+
 /** The last candle is usually still forming; saying so keeps its close from being read as final. */
 function latestHeading(candle: Candle, type: CandleType, options: RenderOptions): string {
   const inProgress = options.now >= candle.at && options.now < candle.at + periodMs(type);
   const when = escapeMrkdwn(formatZonedTime(candle.at, options.timeZone));
-  return `*Latest ${escapeMrkdwn(periodLabel(type))} candle*, opened ${when}${inProgress ? ' _(still forming)_' : ''}`;
+  return `*Latest ${escapeMrkdwn(candleAdjective(type))} candle*, opened ${when}${inProgress ? ' _(still forming)_' : ''}`;
 }
 
 function latestBlocks(candle: Candle, type: CandleType, decimals: number, options: RenderOptions): KnownBlock[] {

@@ -35,11 +35,23 @@ function bracketText(inside: string): string {
 const EMPHASIS: RegExp[] = [
   /(^|[^\p{L}\p{N}*])\*(?=\S)([^*\n]*?\S)\*(?![\p{L}\p{N}*])/gu,
   /(^|[^\p{L}\p{N}_])_(?=\S)([^_\n]*?\S)_(?![\p{L}\p{N}_])/gu,
-  /(^|[^\p{L}\p{N}~])~(?=\S)([^~\n]*?\S)~(?![\p{L}\p{N}~])/gu,
 ];
+const STRIKE = /(^|[^\p{L}\p{N}~])~(?=\S)([^~\n]*?\S)~(?![\p{L}\p{N}~])/gu;
+
+/** A long stroke through each character: struck text must still read as struck (an old fee), not as current. */
+function struck(text: string): string {
+  return [...text].map((character) => `${character}\u0336`).join('');
+}
 
 function stripEmphasis(text: string): string {
-  return EMPHASIS.reduce((result, pattern) => result.replace(pattern, '$1$2'), text);
+  const plain = EMPHASIS.reduce((result, pattern) => result.replace(pattern, '$1$2'), text);
+  return plain.replace(STRIKE, (_, before: string, inside: string) => `${before}${struck(inside)}`);
+}
+
+/** A code block without its fences (a terminal shows no box), indented so it stands apart. */
+function codeBlock(block: string): string {
+  const inside = block.slice(3, -3).replace(/^\n/, '').replace(/\n$/, '');
+  return inside.split('\n').map((line) => `  ${line}`).join('\n');
 }
 
 /** The emoji the app's replies use; any other :name: stays as typed, which still reads. */
@@ -60,7 +72,7 @@ const HOLD_START = '\uE000';
 const HOLD_END = '\uE001';
 
 /**
- * Code is kept as written (a code block with its fences, so aligned tables stay aligned; inline code
+ * Code is kept as written (a code block indented, so aligned tables stay aligned; inline code
  * without its backticks), and links and mentions become readable text; neither is touched by the
  * emphasis rules, so an underscore in a URL or a star in a command example survives.
  */
@@ -68,7 +80,7 @@ export function mrkdwnToText(mrkdwn: string): string {
   const held: string[] = [];
   const hold = (text: string) => `${HOLD_START}${held.push(text) - 1}${HOLD_END}`;
   let text = mrkdwn
-    .replace(/```[\s\S]*?```/g, (block) => hold(unescapeEntities(block)))
+    .replace(/```[\s\S]*?```/g, (block) => hold(unescapeEntities(codeBlock(block))))
     .replace(/`([^`\n]+)`/g, (_, code: string) => hold(unescapeEntities(code)))
     .replace(/<([^<>\n]+)>/g, (_, inside: string) => hold(bracketText(inside)));
   text = unescapeEntities(emoji(stripEmphasis(text)));

@@ -8,6 +8,7 @@ import { valueText } from './labels.js';
 import { recordBlocks } from './limits.js';
 import { bold, inlineCode, serviceText, truncateMrkdwn } from './mrkdwn.js';
 import type { RenderedResult } from './types.js';
+import { emptyPageText } from './paging.js';
 
 const NEW_FUNDS_ID = 'fund-new-list';
 /** Several funds share a section: fifty one-block cards would use up every block a message may have. */
@@ -73,7 +74,7 @@ export function renderNewFunds(answer: CallResult<typeof NEW_FUNDS_ID>): Rendere
   const title = operations[NEW_FUNDS_ID].title;
   const filter = filterLabel(answer.request.saleStatus);
   const blocks: KnownBlock[] = [headerBlock(`${title} (${filter})`)];
-  if (!funds.length) blocks.push(sectionBlock(`No newly issued funds (${filter}) on this page.`));
+  if (!funds.length) blocks.push(sectionBlock(emptyPageText(answer.paging) ?? `No newly issued funds (${filter}) right now.`));
   for (let first = 0; first < funds.length; first += FUNDS_PER_SECTION) {
     const group = funds.slice(first, first + FUNDS_PER_SECTION);
     blocks.push(...recordBlocks(first, first + group.length - 1, [sectionBlock(fundGroupText(group))]));

@@ -8,7 +8,26 @@ import { keepBlock } from './limits.js';
 import { mrkdwn, plainText } from './mrkdwn.js';
 import type { RenderOptions } from './types.js';
 
+/** A page after the last one (asked for before the number of pages was known): what it should say. */
+export function isPastTheEnd(paging: PageInfo | undefined): paging is PageInfo & { pageCount: number } {
+  return paging?.pageCount !== undefined && paging.page > paging.pageCount && paging.page > 1;
+}
+
+/**
+ * For a renderer whose page came back empty: past the first page that means the results ended
+ * before it, not that nothing matches. Undefined on a first page.
+ */
+export function emptyPageText(paging: PageInfo | undefined): string | undefined {
+  if (!paging || paging.page <= 1) return undefined;
+  if (isPastTheEnd(paging)) {
+    const results = paging.total !== undefined ? plural(paging.total, 'result') : 'The results';
+    return `Page ${formatCount(paging.page)} is past the end: ${results} on ${plural(paging.pageCount, 'page')}. Go back to the last page.`;
+  }
+  return `Page ${formatCount(paging.page)} is empty: the results end before it. Go back a page.`;
+}
+
 function pageText(paging: PageInfo): string {
+  if (isPastTheEnd(paging)) return `Past the last page (${formatCount(paging.pageCount)})${paging.total !== undefined ? ` · ${plural(paging.total, 'result')}` : ''}`;
   const page = paging.pageCount !== undefined ? `Page ${formatCount(paging.page)} of ${formatCount(paging.pageCount)}` : `Page ${formatCount(paging.page)}`;
   return paging.total !== undefined ? `${page} · ${plural(paging.total, 'result')}` : page;
 }
@@ -39,7 +58,9 @@ export function renderPaging(answer: CallResult, options: Pick<RenderOptions, 's
     blocks.push(keepBlock('paging', context));
   }
   if (options.sharedBy) return blocks;
-  if (paging?.hasPrevious) buttons.push(pageButton(answer, definition, ACTION.pagePrevious, '← Previous', paging.page - 1));
+  // From past the end, "back" means the last page, not the empty page before this one.
+  if (isPastTheEnd(paging)) buttons.push(pageButton(answer, definition, ACTION.pagePrevious, `← Last page (${formatCount(paging.pageCount)})`, paging.pageCount));
+  else if (paging?.hasPrevious) buttons.push(pageButton(answer, definition, ACTION.pagePrevious, '← Previous', paging.page - 1));
   if (paging?.hasNext) buttons.push(pageButton(answer, definition, ACTION.pageNext, 'Next →', paging.page + 1));
   buttons.push(button(ACTION.share, 'Share in channel', encodeQueryValue({ operation: answer.operation, request: answer.request })));
   const elements = buttons.filter((element) => element !== undefined);

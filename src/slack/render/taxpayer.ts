@@ -8,6 +8,7 @@ import { fieldLabel, valueText } from './labels.js';
 import { recordBlocks, SLACK_LIMITS } from './limits.js';
 import { bold, escapeMrkdwn, serviceText, truncateMrkdwn } from './mrkdwn.js';
 import type { RenderedResult } from './types.js';
+import { emptyPageText } from './paging.js';
 
 const TAXPAYER_ID = 'enterprise-general-taxpayer-query';
 
@@ -78,7 +79,7 @@ export function renderTaxpayer(answer: CallResult<typeof TAXPAYER_ID>): Rendered
   const oneLineKeyword = keyword.replace(/\s+/g, ' ');
   const blocks: KnownBlock[] = [headerBlock(`${title}: ${oneLineKeyword}`)];
   if (!records.length) {
-    blocks.push(sectionBlock(`No company matches “${serviceText(keyword, { max: 200, oneLine: true })}”. Try part of the registered name, or the 18-character credit code.`));
+    blocks.push(sectionBlock(emptyPageText(answer.paging) ?? `No company matches “${serviceText(keyword, { max: 200, oneLine: true })}”. Try part of the registered name, or the 18-character credit code.`));
   }
   // On long pages every block counts (a message may have 50), so cards go without dividers there.
   const dividers = records.length <= DIVIDED_CARDS_MAX;

@@ -10,6 +10,8 @@ import { escapeMrkdwn, userMention } from './mrkdwn.js';
 
 export interface UsageRenderOptions {
   now: number;
+  /** The reader's zone (else DEFAULT_TZ), for when the budgets reset. */
+  timeZone: string;
   /** Operation id → title, for the by-operation lines. */
   operationTitles: Record<string, string>;
 }
@@ -80,7 +82,8 @@ export function renderUsage(summary: UsageSummary, budget: BudgetState, options:
   }
   const resetsAt = budget.resetsAt.getTime();
   const resetIn = formatDuration(Math.max(0, resetsAt - options.now));
-  const zone = summary.timeZone;
+  // The reader's zone, like every other time shown to them; the instant is the budget zone's midnight.
+  const zone = options.timeZone;
   blocks.push(
     contextBlock(
       `Budgets reset at ${escapeMrkdwn(formatZonedTime(resetsAt, zone))}, in ${resetIn}. ` +

@@ -33,7 +33,8 @@ export function searchSubmission(deps: SlackDeps) {
     }
     const input = readSubmission(operation, view.state?.values);
     try {
-      deps.data.validate(operation, input);
+      // Rules and "are you sure?" questions alike go back onto the field (a name in quotes goes ahead).
+      deps.data.askFirst(operation, deps.data.validate(operation, input), input);
     } catch (error) {
       if (error instanceof ValidationError) {
         await ack({ response_action: 'errors', errors: inlineErrors(operation, error) });

@@ -64,10 +64,28 @@ describe('digest filters', () => {
     const { MemoryStore } = await import('../../../src/core/store/memoryStore.js');
     const { systemClock } = await import('../../../src/core/clock.js');
     const service = new DigestService(new DigestRepository(new MemoryStore()), undefined as never, systemClock, 'Asia/Shanghai');
-    const add = (filter: string) => service.add({ teamId: 'T', channelId: 'C', createdBy: 'U', cadence: 'daily', time: '08:30', filter });
+    // One channel per word: the same digest twice in one channel is refused (next test).
+    const add = (filter: string) => service.add({ teamId: 'T', channelId: `C-${filter}`, createdBy: 'U', cadence: 'daily', time: '08:30', filter });
     for (const [word, filter] of [['onsale', 'onsale'], ['在售', 'onsale'], ['true', 'onsale'], ['停售', 'offsale'], ['off', 'offsale'], ['全部', 'all'], ['ALL', 'all']]) {
       expect((await add(word!)).filter, word).toBe(filter);
     }
     for (const word of ['constructor', '__proto__', 'maybe']) await expect(add(word)).rejects.toThrow(/is not a filter/);
+  });
+
+  it('refuse a second identical digest in the same channel, naming the one that exists', async () => {
+    const { DigestService } = await import('../../../src/core/digest/service.js');
+    const { DigestRepository } = await import('../../../src/core/digest/repository.js');
+    const { MemoryStore } = await import('../../../src/core/store/memoryStore.js');
+    const { systemClock } = await import('../../../src/core/clock.js');
+    const service = new DigestService(new DigestRepository(new MemoryStore()), undefined as never, systemClock, 'Asia/Shanghai');
+    const add = (channelId: string, time: string, filter: string) => service.add({ teamId: 'T', channelId, createdBy: 'U', cadence: 'weekdays', time, filter });
+    const first = await add('C1', '08:30', 'onsale');
+    // 在售 is onsale, and 8:30 is 08:30: the same digest.
+    await expect(add('C1', '8:30', '在售')).rejects.toThrow(new RegExp(`already has that digest \\(${first.id}\\)`));
+    // Another time, another filter or another channel is another digest.
+    await expect(add('C1', '09:00', 'onsale')).resolves.toBeDefined();
+    await expect(add('C1', '08:30', 'all')).resolves.toBeDefined();
+    await expect(add('C2', '08:30', 'onsale')).resolves.toBeDefined();
+    expect(await service.list('T', 'C1')).toHaveLength(3);
   });
 });

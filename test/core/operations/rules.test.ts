@@ -8,9 +8,10 @@ import { MemoryStore } from '../../../src/core/store/memoryStore.js';
 
 const client = new DataClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'unused', store: new MemoryStore() });
 
+/** The rules, then the questions asked about new input before spending (as every entry point does). */
 function problems(id: OperationId, input: Record<string, unknown>): string[] {
   try {
-    client.validate(id, input);
+    client.askFirst(id, client.validate(id, input), input);
     return [];
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
@@ -29,7 +30,7 @@ describe('validation rules from the spec', () => {
   });
 
   it('futures type is one of 0/1/5/30/60/120/240 (aliases allowed) and limit a positive integer', () => {
-    expect(problems('finance-external-futures-kline', { symbol: 'CL', type: '15' })[0]).toMatch(/^type: must be one of 0, 1, 5, 30, 60, 120, 240/);
+    expect(problems('finance-external-futures-kline', { symbol: 'CL', type: '15' })[0]).toMatch(/^type: must be one of daily, 1m, 5m, 30m, 1h, 2h, 4h, not "15"$/);
     expect(problems('finance-external-futures-kline', { symbol: 'CL', type: '4h', limit: '1.5' })).toEqual(['limit: must be a whole number, not "1.5"']);
     expect(client.validate('finance-external-futures-kline', { symbol: 'hg', type: '1h' })).toEqual({ symbol: 'HG', type: '60', limit: '10' });
   });
@@ -44,13 +45,53 @@ describe('validation rules from the spec', () => {
     expect(problems(BIDS, { keyword: '光伏组件', publishStartTime: '2025-03-01', publishEndTime: '2026-03-01' })).toEqual([]);
     expect(problems(BIDS, { keyword: '光伏组件', province: 'XX' })[0]).toMatch(/not a known region code/);
     expect(problems(BIDS, { keyword: '光伏组件', searchType: '1,4' })[0]).toMatch(/^searchType/);
-    expect(problems(BIDS, { keyword: '光伏组件', type: '4' })[0]).toMatch(/^type: must be one of 1, 2, 3/);
+    expect(problems(BIDS, { keyword: '光伏组件', type: '4' })[0]).toMatch(/^type: must be one of tender, award, planned, not "4"$/);
   });
 
   it('taxpayer: a mistyped credit code is caught before it costs 20 coins', () => {
     expect(problems('enterprise-general-taxpayer-query', { keyword: '91350100M000100Y44' })[0]).toMatch(/check character is wrong/);
     expect(problems('enterprise-general-taxpayer-query', { keyword: '91350100M000100Y43' })).toEqual([]);
     expect(problems('enterprise-general-taxpayer-query', { keyword: '华' })[0]).toMatch(/at least 2 characters/);
+  });
+
+  it('taxpayer: a credit code one character short or long is questioned before it is charged as a name; quotes say it is a name', () => {
+    const TAX = 'enterprise-general-taxpayer-query';
+    expect(problems(TAX, { keyword: '91330106774738789' })).toEqual(['keyword: "91330106774738789" has 17 characters; a unified social credit code has 18. Check it, or put it in "quotes" to search it as a company name']);
+    expect(problems(TAX, { keyword: '913301067747387891M' })[0]).toMatch(/has 19 characters; a unified social credit code has 18/);
+    // In quotes it is a name: no question, and the quotes are not sent.
+    for (const quoted of ['"91330106774738789"', '“91330106774738789”', '「91330106774738789」', '"91350100M000100Y44"']) {
+      expect(problems(TAX, { keyword: quoted }), quoted).toEqual([]);
+      expect(client.validate(TAX, { keyword: quoted }).keyword, quoted).toBe(quoted.slice(1, -1));
+    }
+    // A 17-letter English name is not a code with a character missing.
+    expect(problems(TAX, { keyword: 'HangzhouHuaxinLtd' })).toEqual([]);
+    // A button re-running an earlier answer's request is not asked again, so the wire request is a fixed point.
+    const wire = client.validate(TAX, { keyword: '"91330106774738789"' });
+    expect(client.validate(TAX, wire)).toEqual(wire);
+  });
+
+  it('keywords have a length cap, so a pasted paragraph is not charged', () => {
+    expect(problems('enterprise-general-taxpayer-query', { keyword: '华'.repeat(100) })).toEqual([]);
+    expect(problems('enterprise-general-taxpayer-query', { keyword: '华'.repeat(101) })[0]).toMatch(/^keyword: is 101 characters long; a company name has at most 100/);
+    const BIDS = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
+    expect(problems(BIDS, { keyword: '光'.repeat(60) })).toEqual([]);
+    expect(problems(BIDS, { keyword: '光'.repeat(3000) })[0]).toMatch(/^keyword: is 3000 characters long; use at most 60/);
+  });
+
+  it('bid search: a period with one end gets the other one year away, the longest the service searches', () => {
+    const BIDS = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
+    expect(client.validate(BIDS, { keyword: '光伏组件', publishStartTime: '2024-01-01' })).toMatchObject({ publishStartTime: '2024-01-01', publishEndTime: '2025-01-01' });
+    expect(client.validate(BIDS, { keyword: '光伏组件', publishEndTime: '2026-06-30' })).toMatchObject({ publishStartTime: '2025-06-30', publishEndTime: '2026-06-30' });
+    // 29 February a year on is 28 February: still within one year.
+    expect(client.validate(BIDS, { keyword: '光伏组件', publishStartTime: '2024-02-29' })).toMatchObject({ publishEndTime: '2025-02-28' });
+    expect(client.validate(BIDS, { keyword: '光伏组件', publishEndTime: '2028-02-29' })).toMatchObject({ publishStartTime: '2027-02-28' });
+    expect(client.validate(BIDS, { keyword: '光伏组件' })).not.toHaveProperty('publishStartTime');
+  });
+
+  it('choices are named in the words the help teaches', () => {
+    expect(problems('fund-new-list', { saleStatus: 'maybe' })).toEqual(['saleStatus: must be one of onsale, offsale, all, not "maybe"']);
+    expect(client.validate('fund-new-list', { saleStatus: 'all' })).not.toHaveProperty('saleStatus');
+    expect(client.validate('thirdpartymarket-cmapi00069224-enterprise-search-bid-list', { keyword: '光伏组件', type: 'planned' })).toMatchObject({ type: '3' });
   });
 
   it('dates and the one-year rule', () => {

@@ -135,7 +135,7 @@ describe('daily budgets', () => {
     assertWithinSlackLimits(reply, 'message');
     const text = allText(reply);
     expect(reply.text).toBe("The workspace's daily budget of 30 coins would be exceeded (20 spent today, this lookup costs 20). Nothing was spent.");
-    expect(text).toMatch(/The budget resets at \d{4}-\d{2}-\d{2} 00:00 \(Asia\/Shanghai\) \(in \d+ (h|min|s)\)\./);
+    expect(text).toMatch(/The budget resets at \d{4}-\d{2}-\d{2} 00:00 GMT\+8 \(Asia\/Shanghai\), in \d+ (h|min|s)/);
     expect(text).not.toMatch(STACK_TRACE);
     expect(app.upstreamCalls()).toHaveLength(1);
     expect((await app.client.usage(TEAM)).today.coins).toBe(20);

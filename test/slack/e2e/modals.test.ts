@@ -79,7 +79,7 @@ const INVALID: InvalidCase[] = [
     command: '/new-funds',
     answers: {},
     forge: { 'dq:new-funds:saleStatus': { saleStatus: stateValue.radio('maybe') } },
-    errors: { 'dq:new-funds:saleStatus': /^Must be one of true, false, not "maybe"$/ },
+    errors: { 'dq:new-funds:saleStatus': /^Must be one of onsale, offsale, all, not "maybe"$/ },
   },
 ];
 

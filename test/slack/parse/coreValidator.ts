@@ -6,9 +6,14 @@ import { MemoryStore } from '../../../src/core/store/memoryStore.js';
 /** The core's own validation; validate() does no I/O, so the base URL is never reached. */
 export const client = new DataClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'unused', store: new MemoryStore() });
 
+/** What every entry point checks before spending on new input: the rules, then the "are you sure?" questions. */
+function check(id: OperationId, input: unknown): void {
+  client.askFirst(id, client.validate(id, input), input);
+}
+
 export function validationError(id: OperationId, input: unknown): ValidationError {
   try {
-    client.validate(id, input);
+    check(id, input);
   } catch (error) {
     if (error instanceof ValidationError) return error;
     throw error;
@@ -18,7 +23,7 @@ export function validationError(id: OperationId, input: unknown): ValidationErro
 
 export function problemsOf(id: OperationId, input: unknown): string[] {
   try {
-    client.validate(id, input);
+    check(id, input);
     return [];
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;

@@ -69,6 +69,19 @@ describe('renderHelp', () => {
     expect(text).toMatch(/alone opens a form/);
   });
 
+  it('/dq help usage and /dq help digest explain those commands, not the general list', () => {
+    const usage = assertMessageWithinLimits(renderHelp('usage'));
+    expect(usage).toContain('Coins and budgets');
+    for (const id of OPERATION_IDS) expect(usage).toContain(`${operations[id].cost} coins per lookup`);
+    expect(usage).toContain('when it resets');
+    expect(usage).not.toContain('Data query commands');
+    const digest = assertMessageWithinLimits(renderHelp('digest'));
+    expect(digest).toContain('Digests of new funds');
+    expect(digest).toContain('/dq digest add weekdays 08:30 onsale tz:Asia/Shanghai');
+    expect(digest).toContain('`all` (default)');
+    expect(digest).not.toContain('Data query commands');
+  });
+
   it('help on bids names every region code', async () => {
     const { BID_REGIONS } = await import('../../../src/core/operations/bidRegions.js');
     const text = renderHelp('thirdpartymarket-cmapi00069224-enterprise-search-bid-list').blocks.flatMap(blockTexts).join('\n');

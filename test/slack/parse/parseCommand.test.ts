@@ -43,7 +43,7 @@ describe('the examples of the brief', () => {
     expect(queryInput('/bids', text, BIDS)).toEqual({
       keyword: '光伏',
       province: 'ZJ',
-      type: '2',
+      type: 'award',
       publishStartTime: '2026-01-01',
       publishEndTime: '2026-06-30',
       searchType: '1,2',
@@ -90,14 +90,16 @@ describe('full-width and pasted input', () => {
   });
 
   it('accepts a space after the colon and = instead of a colon', () => {
-    expect(queryInput('/bids', '光伏组件 region: ZJ type= award', BIDS)).toEqual({ keyword: '光伏组件', province: 'ZJ', type: '2' });
+    expect(queryInput('/bids', '光伏组件 region: ZJ type= award', BIDS)).toEqual({ keyword: '光伏组件', province: 'ZJ', type: 'award' });
   });
 
   it('keeps quoted keywords whole, colons included', () => {
     expect(queryInput('/bids', '"solar panel" region:ZJ', BIDS)).toEqual({ keyword: 'solar panel', province: 'ZJ' });
     expect(queryInput('/bids', '“solar panel” in:title', BIDS)).toEqual({ keyword: 'solar panel', searchType: '1' });
-    expect(queryInput('/taxpayer', '「杭州 华信」', TAX)).toEqual({ keyword: '杭州 华信' });
-    expect(queryInput('/taxpayer', '"Note:1 Ltd"', TAX)).toEqual({ keyword: 'Note:1 Ltd' });
+    // A quoted taxpayer keyword keeps its quotes (they mean "search this as a name"); none are sent.
+    expect(queryInput('/taxpayer', '「杭州 华信」', TAX)).toEqual({ keyword: '"杭州 华信"' });
+    expect(wireRequest('/taxpayer', '「杭州 华信」', TAX)).toMatchObject({ keyword: '杭州 华信' });
+    expect(wireRequest('/taxpayer', '"Note:1 Ltd"', TAX)).toMatchObject({ keyword: 'Note:1 Ltd' });
     expect(queryInput('/bids', '光伏组件 region:"浙江"', BIDS)).toEqual({ keyword: '光伏组件', province: '浙江' });
   });
 
@@ -131,9 +133,9 @@ describe('aliases', () => {
     const cases: Record<string, string> = { tender: '1', award: '2', planned: '3', '1': '1', '2': '2', '3': '3', 招标: '1', 中标: '2', 拟建: '3', Award: '2' };
     for (const [word, type] of Object.entries(cases)) {
       expect(wireRequest('/bids', `光伏组件 type:${word}`, BIDS), word).toMatchObject({ type });
-      expect(queryInput('/bids', `光伏组件 kind:${word}`, BIDS), word).toMatchObject({ type });
+      expect(wireRequest('/bids', `光伏组件 kind:${word}`, BIDS), word).toMatchObject({ type });
     }
-    expect(queryInput('/bids', '光伏组件 type:any', BIDS)).toEqual({ keyword: '光伏组件' });
+    expect(wireRequest('/bids', '光伏组件 type:any', BIDS)).not.toHaveProperty('type');
   });
 
   it('bids: from/start/since and to/end/until, with loose date forms', () => {
@@ -203,7 +205,8 @@ describe('help, usage, digest and forms', () => {
     expect(parseCommand('/dq', '')).toEqual({ kind: 'help' });
     expect(parseCommand('/dq', '  help ')).toEqual({ kind: 'help' });
     expect(parseCommand('/dq', 'HELP')).toEqual({ kind: 'help' });
-    expect(parseCommand('/dq', 'help digest')).toEqual({ kind: 'help' });
+    expect(parseCommand('/dq', 'help digest')).toEqual({ kind: 'help', topic: 'digest' });
+    expect(parseCommand('/dq', 'help usage')).toEqual({ kind: 'help', topic: 'usage' });
   });
 
   it('/dq help <command> gives help on that operation', () => {
@@ -292,7 +295,7 @@ describe('what only the parser can reject', () => {
 describe('values are left to the core to judge', () => {
   it('passes unknown values through so the core can name them', () => {
     expect(queryInput('/bids', '光伏组件 type:auction', BIDS)).toMatchObject({ type: 'auction' });
-    expect(problemsOf(BIDS, queryInput('/bids', '光伏组件 type:auction', BIDS))).toEqual(['type: must be one of 1, 2, 3, not "auction"']);
+    expect(problemsOf(BIDS, queryInput('/bids', '光伏组件 type:auction', BIDS))).toEqual(['type: must be one of tender, award, planned, not "auction"']);
     expect(problemsOf(FUTURES, queryInput('/futures', 'CL 15m', FUTURES))[0]).toMatch(/^type: must be one of/);
     expect(problemsOf(FUND, queryInput('/fund-asset', '12345', FUND))[0]).toMatch(/^fundCode: must be a 6-digit fund code/);
     expect(problemsOf(BIDS, queryInput('/bids', '光伏组件 from:2025-01-01 to:2026-06-30', BIDS))).toEqual(['publishEndTime: the publication period can span at most one year']);

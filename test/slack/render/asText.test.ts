@@ -6,7 +6,8 @@ import { renderNotice } from '../../../src/slack/render/notice.js';
 
 describe('mrkdwn as terminal text', () => {
   it('drops emphasis markers at word edges only', () => {
-    expect(mrkdwnToText('*Latest:* 35 _(still forming)_ ~old~')).toBe('Latest: 35 (still forming) old');
+    // Struck text stays visibly struck (a long stroke through each character): an old fee is not the fee.
+    expect(mrkdwnToText('*Latest:* 35 _(still forming)_ ~old~')).toBe('Latest: 35 (still forming) o\u0336l\u0336d\u0336');
     expect(mrkdwnToText('fund_code_x and 2*3*4')).toBe('fund_code_x and 2*3*4');
     expect(mrkdwnToText('*浙江省水利局*')).toBe('浙江省水利局');
   });
@@ -22,10 +23,10 @@ describe('mrkdwn as terminal text', () => {
     expect(mrkdwnToText('A &amp; B &lt;tag&gt; &amp;lt;')).toBe('A & B <tag> &lt;');
   });
 
-  it('keeps code as written: inline without backticks, blocks with their fences', () => {
+  it('keeps code as written: inline without backticks, blocks indented without their fences', () => {
     expect(mrkdwnToText('type `/bids *solar* <kw>` now')).toBe('type /bids *solar* <kw> now');
     const table = '```\nName   _x_\nA &amp; B  1\n```';
-    expect(mrkdwnToText(`*Table*\n${table}`)).toBe('Table\n```\nName   _x_\nA & B  1\n```');
+    expect(mrkdwnToText(`*Table*\n${table}`)).toBe('Table\n  Name   _x_\n  A & B  1');
   });
 
   it('shows the app’s emoji as characters', () => {

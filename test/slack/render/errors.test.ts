@@ -51,7 +51,7 @@ describe('error replies', () => {
     const error = new BudgetExceededError('user', 100, 95, 20, new Date(NOW + 5 * 3_600_000));
     const text = visibleText(renderError(error, options));
     expect(text).toContain('Your daily budget of 100 coins would be exceeded (95 spent today, this lookup costs 20). Nothing was spent.');
-    expect(text).toContain('(in 5 h)');
+    expect(text).toContain(', in 5 h');
   });
 
   it('never shows a stack trace or the raw message of an unexpected error', () => {

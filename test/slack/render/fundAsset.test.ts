@@ -57,9 +57,17 @@ describe('fund asset history', () => {
     expect(text).toContain('Page 1 of 8 · 400 results');
   });
 
+  it('on a later page, the newest date is "newest on this page", not the fund\'s latest', () => {
+    const first = visibleText(render(RECORDS, {}, 30));
+    expect(first).toMatch(/Latest:\*? 12\.35 亿 on 2026-03-31/);
+    const later = visibleText(renderAnswer(answerOf('fund-asset', { fundCode: '000001', pageNo: 2 }, { fundCode: '000001', records: RECORDS, total: 30 }), OPTIONS));
+    expect(later).toMatch(/Newest on this page:\*? 12\.35 亿 on 2026-03-31/);
+    expect(later).not.toMatch(/Latest:/);
+  });
+
   it('says so when the page is empty', () => {
     const message = render([]);
     assertWithinSlackLimits(message, 'message');
-    expect(visibleText(message)).toContain('No asset history for fund 000001 on this page');
+    expect(visibleText(message)).toContain('No asset history for fund 000001.');
   });
 });

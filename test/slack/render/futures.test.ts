@@ -50,7 +50,7 @@ describe('futures candles', () => {
 
   it('labels intraday periods', () => {
     const text = visibleText(render(candles(3, '5'), { now: LAST_AT }, '5'));
-    expect(text).toContain('Latest 5 minutes candle');
+    expect(text).toContain('Latest 5-minute candle');
     expect(text).toContain('3 candles from 2026-05-20 07:50 to 2026-05-20 08:00 GMT+8 (Asia/Shanghai)');
   });
 

@@ -1,0 +1,125 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SYNTAX_LIST, syntaxFor } from '../../../src/slack/parse/syntaxes.js';
+import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+import { allText, buttonNamed, buttonsOf, footerText, startTestApp, type SlackResponseBody, type TestApp } from '../../support/slackApp.js';
+import { OPS, simulatorCost } from './forms.js';
+
+/**
+ * Questions that cannot have an answer are not paid for: a page past a known end, a period with one
+ * end, a pasted paragraph, a credit code one character off. And the help's own examples all find
+ * something on the simulator, so a newcomer's first tries are not wasted.
+ */
+
+const TEAM = DEFAULT_WORKSPACE.teamId;
+
+describe('never spend on a question with no answer', () => {
+  let app: TestApp;
+
+  beforeEach(async () => {
+    app = await startTestApp();
+  });
+  afterEach(async () => {
+    await app?.close();
+  });
+
+  const coinsToday = async () => (await app.client.usage(TEAM)).today.coins;
+  const pageLine = (message: SlackResponseBody) => allText(message).split('\n').find((line) => /^(Page \d+ (of|·)|Page \d+$|Past the last page)/.test(line)) ?? '';
+
+  async function run(text: string, command: string): Promise<SlackResponseBody> {
+    const sent = await app.command(text, { command });
+    const reply = await app.nextResponse(sent.responseId);
+    assertWithinSlackLimits(reply, 'message');
+    return reply;
+  }
+
+  async function click(message: SlackResponseBody, actionId: string): Promise<SlackResponseBody> {
+    const button = buttonNamed(message, actionId);
+    expect(button, `the message has ${actionId}`).toBeDefined();
+    const clicked = await app.click(actionId, button!.value!);
+    return app.nextResponse(clicked.responseId);
+  }
+
+  it('a page past the end is refused once the number of pages is known, and nothing is charged', async () => {
+    const cost = simulatorCost(OPS.fundAsset);
+    const first = await run('000001', '/fund-asset');
+    expect(pageLine(first)).toBe('Page 1 of 10 · 100 results');
+    expect(await coinsToday()).toBe(cost);
+
+    for (const page of ['999', '11']) {
+      const refused = await run(`000001 page:${page}`, '/fund-asset');
+      const text = allText(refused);
+      expect(text).toContain('nothing was sent or spent');
+      expect(text).toMatch(new RegExp(`page:\\*? ${page} is past the end: there are only 10 pages`));
+    }
+    // The last page itself is a fair question.
+    expect(pageLine(await run('000001 page:10', '/fund-asset'))).toBe('Page 10 of 10 · 100 results');
+    expect(app.upstreamCalls(OPS.fundAsset)).toHaveLength(2);
+    expect(await coinsToday()).toBe(2 * cost);
+  });
+
+  it('a page past the end asked before the count was known is charged once, says so, and "back" goes to the last page', async () => {
+    const cost = simulatorCost(OPS.fundAsset);
+    const beyond = await run('000001 page:999', '/fund-asset');
+    expect(await coinsToday()).toBe(cost);
+    expect(allText(beyond)).toContain('Page 999 is past the end: 100 results on 10 pages. Go back to the last page.');
+    expect(pageLine(beyond)).toBe('Past the last page (10) · 100 results');
+    expect(buttonsOf(beyond).map((button) => button.text.text)).toEqual(['← Last page (10)', 'Share in channel']);
+
+    const last = await click(beyond, 'dq_page_previous');
+    expect(pageLine(last)).toBe('Page 10 of 10 · 100 results');
+    expect((app.upstreamCalls(OPS.fundAsset)[1]?.request as { pageNo: string }).pageNo).toBe('10');
+    // Asked again, page 999 comes from cache (it was paid for) and page 500 is refused without a call.
+    const again = await run('000001 page:999', '/fund-asset');
+    expect(allText(again)).toContain('Page 999 is past the end');
+    expect(footerText(again)).toContain('no charge');
+    expect(allText(await run('000001 page:500', '/fund-asset'))).toContain('there are only 10 pages');
+    expect(app.upstreamCalls(OPS.fundAsset)).toHaveLength(2);
+    expect(await coinsToday()).toBe(2 * cost);
+  });
+
+  it('an empty later page says the results ended, not that nothing matches', async () => {
+    const reply = await run('杭州华信 page:2', '/taxpayer');
+    const text = allText(reply);
+    expect(text).toContain('Page 2 is past the end: 1 result on 1 page');
+    expect(text).not.toContain('No company matches');
+  });
+
+  it('a bid period with one end is completed to one year and the reply says so', async () => {
+    const reply = await run('光伏组件 from:2024-01-01', '/bids');
+    expect(app.upstreamCalls(OPS.bids)[0]?.request).toMatchObject({ publishStartTime: '2024-01-01', publishEndTime: '2025-01-01' });
+    expect(allText(reply)).toContain('published 2024-01-01 to 2025-01-01 (one year, the longest period the service searches; give from: and to: to narrow it)');
+    expect(allText(reply)).not.toContain('rejected');
+  });
+
+  it('a pasted paragraph and a credit code one character short are refused before spending; quoted, the name goes ahead', async () => {
+    const long = await run(`${'光伏组件采购'.repeat(20)}`, '/bids');
+    expect(allText(long)).toMatch(/the keyword\*? is 120 characters long; use at most 60/);
+    const short = await run('91330106774738789', '/taxpayer');
+    expect(allText(short)).toContain('has 17 characters; a unified social credit code has 18');
+    expect(allText(short)).toContain('nothing was sent or spent');
+    expect(app.upstreamCalls()).toEqual([]);
+    expect(await coinsToday()).toBe(0);
+
+    const quoted = await run('"91330106774738789"', '/taxpayer');
+    expect(app.upstreamCalls(OPS.taxpayer)[0]?.request).toMatchObject({ keyword: '91330106774738789' });
+    expect(allText(quoted)).toContain('No company matches');
+  });
+
+  it('a request the service refuses says that nothing was charged', async () => {
+    const reply = await run('XYZ 5m 30', '/futures');
+    expect(allText(reply)).toMatch(/The data service rejected the request: .*\. Nothing was charged\./);
+    expect(await coinsToday()).toBe(0);
+  });
+
+  it('every example the help shows finds something on the simulator', async () => {
+    for (const syntax of SYNTAX_LIST) {
+      for (const example of [syntax.example, ...syntax.moreExamples]) {
+        const reply = await run(example, syntaxFor(syntax.operation).command);
+        const text = allText(reply);
+        expect(text, `${syntax.command} ${example}`).not.toMatch(/No company matches|No notices match|No asset history|No newly issued funds|No .* candles came back|past the end|not valid|rejected|:warning:/);
+        expect(footerText(reply), `${syntax.command} ${example}`).toContain('coins per lookup');
+      }
+    }
+  });
+});
