@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error -- a plain .mjs script without type declarations; its two lists are all this reads.
+import { README_NOT_RUN, README_RUNS } from '../scripts/test-readme.mjs';
+
+const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
+
+interface Run {
+  command: string;
+  env: Record<string, string>;
+}
+
+/** The npm and printf commands the README shows: in sh blocks, and in inline code. Placeholders and optional parts dropped. */
+function readmeCommands(): string[] {
+  const lines: string[] = [];
+  for (const block of README.matchAll(/```sh\n([\s\S]*?)```/g)) lines.push(...block[1]!.split('\n'));
+  for (const span of README.matchAll(/`([^`\n]+)`/g)) lines.push(span[1]!);
+  return [
+    ...new Set(
+      lines
+        .map((line) => line.replace(/\s+#.*$/, '').replace(/\s*\[[^\]]*\]/g, '').trim())
+        .filter((line) => /^(?:[A-Z_]+=\S+ )*(npm|npx|printf) /.test(line) || /^(npm|npx) \w+$/.test(line))
+        .filter((line) => !line.includes('<')),
+    ),
+  ];
+}
+
+const label = (run: Run) => `${Object.entries(run.env).filter(([key]) => key !== 'SIMULATOR_PORT').map(([key, value]) => `${key}=${value} `).join('')}${run.command}`;
+
+describe('the README', () => {
+  it('shows no npx command (npx fetches an unrelated registry package named dq)', () => {
+    expect(README).not.toMatch(/\bnpx\b/);
+  });
+
+  it('names only npm scripts that exist', () => {
+    const used = [...README.matchAll(/npm run (?:--silent )?([\w:-]+)/g)].map((match) => match[1]!);
+    expect(used.length).toBeGreaterThan(5);
+    for (const script of used) expect(Object.keys(PACKAGE.scripts), script).toContain(script);
+  });
+
+  it('has every command it shows run on a fresh clone by npm run test:readme, or says why not', () => {
+    const runs = new Set((README_RUNS as Run[]).map(label));
+    const notRun = new Set(Object.keys(README_NOT_RUN as Record<string, string>));
+    const commands = readmeCommands();
+    expect(commands).toContain('npm start');
+    expect(commands).toContain('npm test');
+    for (const command of commands) expect(runs.has(command) || notRun.has(command), `README command not covered by scripts/test-readme.mjs: ${command}`).toBe(true);
+    // And the script checks nothing the README no longer shows.
+    for (const run of README_RUNS as Run[]) expect(README).toContain(run.command);
+  });
+
+  it('says what the first run takes', () => {
+    expect(README).not.toContain('FIRST_RUN_FIGURE');
+    expect(README).toMatch(/first run of either\s+takes about/);
+  });
+});
