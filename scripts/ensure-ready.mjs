@@ -12,7 +12,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const npm = (args) => spawnSync('npm', args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' }).status ?? 1;
 
 if (!existsSync(join(root, 'node_modules/.package-lock.json'))) {
-  console.error('dq: first run — installing the dependencies (npm ci, about a minute), which also builds the app…');
+  console.error('dq: first run — installing the dependencies (npm ci, about 20 s on a fast connection), which also builds the app…');
   const status = npm(['ci', '--no-audit', '--no-fund']);
   if (status !== 0) process.exit(status);
 }
