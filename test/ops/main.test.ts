@@ -18,9 +18,17 @@ interface Running {
   exited: Promise<number | null>;
 }
 
+/**
+ * The app lives on the test's clock: under `npm run test:any-day` that is libfaketime's, which only
+ * reaches a child that keeps its settings (otherwise signed requests look minutes or months old to it).
+ */
+function clockEnv(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => /^(LD_PRELOAD|FAKETIME.*|TZ)$/.test(entry[0]) && entry[1] !== undefined));
+}
+
 function startMain(env: Record<string, string>): Running {
   let output = '';
-  const child = spawn(TSX, [MAIN], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(TSX, [MAIN], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...clockEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
