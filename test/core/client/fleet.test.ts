@@ -44,9 +44,13 @@ describeWithRedis('three replicas sharing Redis', (prefix) => {
     const f = await fleet(`${prefix}limit:`, { rateLimits: limit }, { rateLimits: limit });
     try {
       await Promise.all(Array.from({ length: 24 }, (_, i) => f.clients[i % 3]!.call('fund-asset', { fundCode: String(400000 + i) }, TEAM)));
-      const arrivals = f.simulator.stats().calls.map((call) => call.at);
+      const calls = f.simulator.stats().calls;
+      const arrivals = calls.map((call) => call.at);
       // Each call went out once: no window at the service held more than the limit, so nothing was refused.
-      expect(arrivals).toHaveLength(24);
+      // (Seen once on a loaded machine: 25 arrivals. The message says which call came twice and how it ended.)
+      const codes = calls.map((call) => (call.request as { fundCode?: string } | undefined)?.fundCode);
+      const twice = calls.filter((call, index) => codes.indexOf(codes[index]) !== index || codes.lastIndexOf(codes[index]) !== index);
+      expect(arrivals, `calls sent more than once: ${JSON.stringify(twice.map((call) => ({ at: call.at, status: call.status, outcome: call.outcome, request: call.request })))}`).toHaveLength(24);
       expect(f.simulator.stats().rateLimited).toBe(0);
       expect(maxInWindow(arrivals, 1000)).toBeLessThanOrEqual(5);
       // Yet the fleet used most of the limit (three unshared replicas would go three times as fast and be refused);
