@@ -84,6 +84,14 @@ function parsedTexts(value: unknown, into: string[] = []): string[] {
 /** Up to three changes anywhere in the first two levels: a key removed, or its value replaced. */
 const mutations = fc.array(fc.tuple(fc.nat(), fc.nat(), fc.boolean(), hostileValue), { maxLength: 3 });
 
+function copyOf(value: unknown): unknown {
+  try {
+    return structuredClone(value);
+  } catch {
+    return String(value);
+  }
+}
+
 function mutate(payload: Json, changes: Array<[number, number, boolean, unknown]>): Json {
   const copy = structuredClone(payload);
   for (const [first, second, remove, value] of changes) {
@@ -96,7 +104,8 @@ function mutate(payload: Json, changes: Array<[number, number, boolean, unknown]
     if (targetKeys.length === 0) continue;
     const name = target === copy ? key : targetKeys[second % targetKeys.length]!;
     if (remove) delete target[name];
-    else target[name] = value;
+    // A copy each time: the same generated value set twice, once inside itself, would make a cycle JSON cannot write.
+    else target[name] = copyOf(value);
   }
   return copy;
 }
