@@ -103,7 +103,6 @@ Check the Slack tokens, STORE_URL and that the store is reachable (README.md, "C
 `);
     await slack?.stop().catch(() => undefined);
     await runtime?.close().catch(() => undefined);
-    process.exitCode = 1;
     process.exit(1);
   } finally {
     clearTimeout(waitingNotice);

@@ -59,9 +59,8 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   const { config, logger } = options;
   const socketMode = Boolean(config.appToken);
   const { metrics } = options;
-  const customRoutes = metrics
-    ? opsRoutes({ state: options.health ?? { shuttingDown: false }, pingStore: () => options.store.ping(), metrics }).map((route) => ({ path: route.path, method: ['GET'], handler: route.handler }))
-    : [];
+  const ops = metrics ? opsRoutes({ state: options.health ?? { shuttingDown: false }, pingStore: () => options.store.ping(), metrics }) : [];
+  const customRoutes = ops.map((route) => ({ ...route, method: ['GET'] }));
   const boltLog = boltLogger(logger);
   const receiver = socketMode
     ? undefined
@@ -163,8 +162,8 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
         const server = (await receiver.start(port)) as Server;
         if (metrics) observeAcks(server, metrics);
         listening = { port: (server.address() as AddressInfo).port };
-      } else if (customRoutes.length > 0) {
-        opsServer = await startOpsServer(customRoutes.map((route) => ({ path: route.path, handler: route.handler })), port);
+      } else if (ops.length > 0) {
+        opsServer = await startOpsServer(ops, port);
         listening = { port: opsServer.port };
       }
       await reachSlack();

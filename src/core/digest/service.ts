@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import { SALE_STATUS_SYNONYMS } from '../operations/newFunds.js';
+import { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS } from '../operations/newFunds.js';
 import { isValidTimeZone } from '../time.js';
 import type { DigestRepository } from './repository.js';
 import type { DigestRunner, RunOutcome } from './runner.js';
@@ -27,7 +27,7 @@ export interface NewDigest {
 /** The sale-status words of the new-funds operation (onsale, on, 在售, true …), plus all/any/全部. */
 function parseFilter(word: string): SaleFilter | undefined {
   const lower = word.trim().toLowerCase();
-  if (['all', 'any', '全部'].includes(lower)) return 'all';
+  if ((SALE_STATUS_ANY as readonly string[]).includes(lower)) return 'all';
   const status = lower === 'true' || lower === 'false' ? lower : Object.hasOwn(SALE_STATUS_SYNONYMS, lower) ? SALE_STATUS_SYNONYMS[lower] : undefined;
   return status === 'true' ? 'onsale' : status === 'false' ? 'offsale' : undefined;
 }

@@ -46,9 +46,10 @@ function checkKeyword(keyword: string): string | undefined {
   return undefined;
 }
 
-function shiftYears(date: string, years: number): string {
+/** The same day `years` later (or earlier): 29 February lands on 28 February. */
+export function shiftYears(date: string, years: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  // 29 February a year on is 28 February, which keeps the period within one year either way.
+  // 28 February rather than 1 March keeps a period filled in this way within one year either way.
   const shifted = new Date(Date.UTC(year + years, month - 1, day));
   if (shifted.getUTCMonth() !== month - 1) shifted.setUTCDate(0);
   return shifted.toISOString().slice(0, 10);
@@ -58,10 +59,10 @@ function shiftYears(date: string, years: number): string {
  * The service refuses a period with only one end. Given one, the other is set one year away (the
  * longest period it searches), so `from:2026-03-01` alone means 2026-03-01 to 2027-03-01.
  */
-export function completePeriod(start: string | undefined, end: string | undefined): { start: string; end: string; filled?: 'start' | 'end' } | undefined {
+function completePeriod(start: string | undefined, end: string | undefined): { start: string; end: string } | undefined {
   if (start && end) return { start, end };
-  if (start) return { start, end: shiftYears(start, 1), filled: 'end' };
-  if (end) return { start: shiftYears(end, -1), end, filled: 'start' };
+  if (start) return { start, end: shiftYears(start, 1) };
+  if (end) return { start: shiftYears(end, -1), end };
   return undefined;
 }
 

@@ -85,15 +85,13 @@ export const taxpayerQuery: OperationDefinition<TaxpayerRequest, z.infer<typeof 
   costPublished: true,
   rateLimit: { count: 600, windowMs: 60_000 },
   envelope: 'A',
-  input: z
-    .object({
-      keyword: textField({ required: true, normalise: readKeyword, check: checkKeyword }),
-      pageNo: integerField({ default: 1 }),
-      // The spec publishes no taxpayer page-size maximum; one Slack message shows about 20 taxpayer
-      // cards whole, so a bigger page would be paid for and partly hidden.
-      pageSize: integerField({ default: 10, max: 20, maxReason: 'a Slack message shows about 20 records' }),
-    })
-    .transform((value): TaxpayerRequest => ({ keyword: value.keyword, pageNo: value.pageNo, pageSize: value.pageSize })),
+  input: z.object({
+    keyword: textField({ required: true, normalise: readKeyword, check: checkKeyword }),
+    pageNo: integerField({ default: 1 }),
+    // The spec publishes no taxpayer page-size maximum; one Slack message shows about 20 taxpayer
+    // cards whole, so a bigger page would be paid for and partly hidden.
+    pageSize: integerField({ default: 10, max: 20, maxReason: 'a Slack message shows about 20 records' }),
+  }),
   request: z.object({ keyword: z.string(), pageNo: z.number().int(), pageSize: z.number().int() }),
   data: taxpayerData,
   normalise: (data) => ({ total: data.total, records: data.list }),

@@ -1,10 +1,10 @@
-import { BID_SEARCH_FIELDS } from '../../core/operations/bidSearch.js';
+import { BID_ANY, BID_SEARCH_FIELDS } from '../../core/operations/bidSearch.js';
 import { BID_REGIONS } from '../../core/operations/bidRegions.js';
 import { readSynonym, type CommandSyntax } from './commandSyntax.js';
 import { pageOption, pageSizeOption } from './pagingOptions.js';
 
-// Words for "no filter": the service's default is to match every kind and every field.
-const ANY = new Set(['any', 'all', '全部', '不限']);
+// Words for "no filter" (the notice type's own): the service's default is to match every region and field.
+const ANY: ReadonlySet<string> = new Set(BID_ANY);
 
 const SEARCH_FIELD_WORDS: Readonly<Record<keyof typeof BID_SEARCH_FIELDS, readonly string[]>> = {
   '1': [BID_SEARCH_FIELDS['1'], '标题'],

@@ -1,7 +1,7 @@
 import type { KnownBlock, TextObject } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { bidRegionByCode, findBidRegion } from '../../core/operations/bidRegions.js';
-import { BID_NOTICE_TYPES, BID_SEARCH_FIELDS, type BidRecord, type BidSearchRequest } from '../../core/operations/bidSearch.js';
+import { BID_NOTICE_TYPES, BID_SEARCH_FIELDS, shiftYears, type BidRecord, type BidSearchRequest } from '../../core/operations/bidSearch.js';
 import { operations } from '../../core/operations/index.js';
 import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
 import { formatCny, plural, toNumber } from './format.js';
@@ -111,13 +111,6 @@ function noticeBlocks(record: BidRecord, number: number): KnownBlock[] {
   return [sectionBlock(text, objects)];
 }
 
-function isOneYear(start: string, end: string): boolean {
-  const [year, month, day] = start.split('-').map(Number) as [number, number, number];
-  const later = new Date(Date.UTC(year + 1, month - 1, day));
-  if (later.getUTCMonth() !== month - 1) later.setUTCDate(0);
-  return later.toISOString().slice(0, 10) === end;
-}
-
 /**
  * What was searched, in the help's words, so a reader knows what "no notices" covers. A period of
  * exactly one year says it is the longest the service allows: that is also what a period given by one
@@ -133,7 +126,7 @@ function filterLine(request: BidSearchRequest): string | undefined {
   }
   const { publishStartTime: start, publishEndTime: end } = request;
   if (start && end) {
-    const widest = isOneYear(start, end) ? ' (one year, the longest period the service searches; give from: and to: to narrow it)' : '';
+    const widest = shiftYears(start, 1) === end ? ' (one year, the longest period the service searches; give from: and to: to narrow it)' : '';
     parts.push(`published ${start} to ${end}${widest}`);
   }
   return parts.length ? parts.map((part) => serviceText(part, { max: 200, oneLine: true })).join(' · ') : undefined;
