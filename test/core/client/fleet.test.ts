@@ -44,8 +44,7 @@ describeWithRedis('three replicas sharing Redis', (prefix) => {
     const f = await fleet(`${prefix}limit:`, { rateLimits: limit }, { rateLimits: limit });
     try {
       await Promise.all(Array.from({ length: 24 }, (_, i) => f.clients[i % 3]!.call('fund-asset', { fundCode: String(400000 + i) }, TEAM)));
-      // Only this fleet's calls (its key): the simulator listens on an ephemeral port, which another test's
-      // stray request to a closed server may reach; such a call carries no key and was seen twice under load.
+      // Only this fleet's calls (its key).
       const calls = f.simulator.stats().calls.filter((call) => call.key === KEY);
       const arrivals = calls.map((call) => call.at);
       // Each call went out once: no window at the service held more than the limit, so nothing was refused.
