@@ -10,6 +10,7 @@ import { ResultCache, cacheKey, type CachedResult } from './cache.js';
 import { readEnvelope } from './envelope.js';
 import { createTransport, type Transport } from './http.js';
 import { InFlight } from './inflight.js';
+import { eventLoopStalls, noStalls, type StallReader } from './eventLoopStalls.js';
 import { Pacer, PacerStoppedError } from './pacer.js';
 import { DEFAULT_RETRY, retryDelayMs, shouldRetry, type RetryPolicy } from './retry.js';
 import { describeShape } from './shape.js';
@@ -29,6 +30,8 @@ export interface DataClientOptions {
   store: Store;
   logger?: Logger;
   clock?: Clock;
+  /** This process's recent event-loop stalls, which widen the rate-limit window (measured by default with the real clock). */
+  stalls?: StallReader;
   /** Hard budget per upstream attempt (the spec's timeout is 5000 ms). */
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
@@ -98,6 +101,7 @@ export class DataClient {
   private readonly inFlight = new InFlight();
   private readonly pacers = new Map<OperationId, Pacer>();
   private readonly clock: Clock;
+  private readonly stalls: StallReader;
   private readonly retry: RetryPolicy;
   private readonly logger: Logger | undefined;
   private readonly sharedPacing: SharedPacing | undefined;
@@ -106,6 +110,8 @@ export class DataClient {
 
   constructor(private readonly options: DataClientOptions) {
     this.clock = options.clock ?? systemClock;
+    // Stalls are measured in real time: with a fake clock there are none to allow for.
+    this.stalls = options.stalls ?? (this.clock === systemClock ? eventLoopStalls() : noStalls);
     this.logger = options.logger;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.transport = options.transport ?? createTransport({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: options.timeoutMs ?? 5000, clock: this.clock });
@@ -115,7 +121,7 @@ export class DataClient {
     this.budgets = new Budgets(options.store, { ...options.budgets, timeZone }, this.logger);
     if (options.shareAcrossReplicas ?? options.store.kind === 'redis') {
       const replicaId = options.replicaId ?? `replica-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
-      this.sharedPacing = new SharedPacing({ store: options.store, clock: this.clock, replicaId, ...(this.logger ? { logger: this.logger } : {}) });
+      this.sharedPacing = new SharedPacing({ store: options.store, clock: this.clock, replicaId, stalls: this.stalls, ...(this.logger ? { logger: this.logger } : {}) });
       this.sharedPacing.start();
       // Long enough for a call that queues behind a backlog and retries; waiting replicas give up after it.
       const holdMs = 120_000;
@@ -406,7 +412,7 @@ export class DataClient {
   private pacer(id: OperationId): Pacer {
     let pacer = this.pacers.get(id);
     if (!pacer) {
-      pacer = new Pacer({ limit: this.rateLimitOf(id), clock: this.clock });
+      pacer = new Pacer({ limit: this.rateLimitOf(id), clock: this.clock, stalls: this.stalls });
       this.pacers.set(id, pacer);
     }
     return pacer;

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { RateLimit } from '../operations/definition.js';
+import { noStalls, type StallReader } from './eventLoopStalls.js';
 
 /**
  * Paces the calls of one operation in this process. Two rules, both checked at the moment a call
@@ -17,6 +18,8 @@ export interface PacerOptions {
   clock: Clock;
   /** Fraction added to the spacing and the window; 0.02 keeps ~98% of the allowed throughput. */
   safetyMargin?: number;
+  /** Recent stalls of this process, which widen the window while they last (none with a fake clock). */
+  stalls?: StallReader;
 }
 
 export const DEFAULT_SAFETY_MARGIN = 0.02;
@@ -30,12 +33,20 @@ export function spacingMs(limit: RateLimit, safetyMargin = DEFAULT_SAFETY_MARGIN
 }
 
 /**
- * The window the app counts its own starts in: the service's, widened by the margin and by at least
- * `MIN_WINDOW_MARGIN_MS`, because what it absorbs (network and event-loop jitter between a start here
- * and its arrival there) is a matter of milliseconds whatever the window's length.
+ * The window the app counts its own starts in: the service's, widened by the margin, by at least
+ * `MIN_WINDOW_MARGIN_MS`, and by twice the longest recent stall of this process. What it absorbs is
+ * the delay between a start counted here and its arrival there: network jitter (milliseconds,
+ * whatever the window's length) plus the time the process was held up in between, which on a busy
+ * machine reaches a hundred ms and more. A call delayed by d and an on-time call later in the window
+ * are at least (widening − d) apart beyond the window at the service, so the widening must exceed d.
  */
-export function guardedWindowMs(limit: RateLimit, safetyMargin = DEFAULT_SAFETY_MARGIN): number {
-  return limit.windowMs + Math.max(Math.ceil(limit.windowMs * safetyMargin), MIN_WINDOW_MARGIN_MS);
+export function guardedWindowMs(limit: RateLimit, safetyMargin = DEFAULT_SAFETY_MARGIN, recentStallMs = 0): number {
+  return limit.windowMs + Math.max(Math.ceil(limit.windowMs * safetyMargin), MIN_WINDOW_MARGIN_MS, Math.ceil(2 * recentStallMs));
+}
+
+/** The stalls that matter to a window are those since its oldest start could have been counted. */
+export function recentStallMs(limit: RateLimit, stalls: StallReader): number {
+  return stalls.longestWithin(2 * limit.windowMs);
 }
 
 export const MIN_WINDOW_MARGIN_MS = 50;
@@ -55,7 +66,9 @@ interface Waiter {
 
 export class Pacer {
   readonly spacingMs: number;
-  private readonly windowMs: number;
+  private readonly limit: RateLimit;
+  private readonly margin: number;
+  private readonly stalls: StallReader;
   private readonly catchUpMs: number;
   private readonly count: number;
   private readonly clock: Clock;
@@ -71,9 +84,11 @@ export class Pacer {
   constructor(options: PacerOptions) {
     const margin = options.safetyMargin ?? DEFAULT_SAFETY_MARGIN;
     this.spacingMs = spacingMs(options.limit, margin);
-    this.windowMs = guardedWindowMs(options.limit, margin);
+    this.limit = options.limit;
+    this.margin = margin;
+    this.stalls = options.stalls ?? noStalls;
     this.count = options.limit.count;
-    this.catchUpMs = Math.max(this.spacingMs, this.windowMs / 4);
+    this.catchUpMs = Math.max(this.spacingMs, guardedWindowMs(options.limit, margin) / 4);
     this.clock = options.clock;
   }
 
@@ -100,7 +115,7 @@ export class Pacer {
   expectedWaitMs(): number {
     const now = this.clock.now();
     // Over a long backlog the window count, not the spacing, may set the pace.
-    const perCall = Math.max(this.spacingMs, this.windowMs / this.count);
+    const perCall = Math.max(this.spacingMs, this.windowMs() / this.count);
     return Math.max(0, this.earliestStart() - now) + Math.ceil(this.waiting.length * perCall);
   }
 
@@ -116,8 +131,12 @@ export class Pacer {
     this.wake?.abort();
   }
 
+  private windowMs(): number {
+    return guardedWindowMs(this.limit, this.margin, recentStallMs(this.limit, this.stalls));
+  }
+
   private earliestStart(): number {
-    const windowFreeAt = this.starts.length >= this.count ? this.starts[this.starts.length - this.count]! + this.windowMs : Number.NEGATIVE_INFINITY;
+    const windowFreeAt = this.starts.length >= this.count ? this.starts[this.starts.length - this.count]! + this.windowMs() : Number.NEGATIVE_INFINITY;
     return Math.max(this.nextPlanned, this.pausedUntil, windowFreeAt);
   }
 

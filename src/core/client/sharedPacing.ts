@@ -2,7 +2,8 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { RateLimit } from '../operations/definition.js';
 import { LocalSlots } from '../store/localSlots.js';
-import { guardedWindowMs, spacingMs } from './pacer.js';
+import { noStalls, type StallReader } from './eventLoopStalls.js';
+import { guardedWindowMs, recentStallMs, spacingMs, DEFAULT_SAFETY_MARGIN } from './pacer.js';
 import type { Store } from '../store/types.js';
 
 export interface SharedPacingOptions {
@@ -12,6 +13,8 @@ export interface SharedPacingOptions {
   logger?: Logger;
   /** How often this replica says it is alive (and learns how many replicas there are). */
   heartbeatMs?: number;
+  /** Recent stalls of this process, which widen the fleet's window for this replica's starts. */
+  stalls?: StallReader;
 }
 
 const FLEET_GROUP = 'replicas';
@@ -76,7 +79,7 @@ export class SharedPacing {
    * wait before asking again.
    */
   admit(operation: string, limit: RateLimit): Promise<number> {
-    const windowMs = guardedWindowMs(limit);
+    const windowMs = guardedWindowMs(limit, DEFAULT_SAFETY_MARGIN, recentStallMs(limit, this.options.stalls ?? noStalls));
     return this.shared(
       () => this.options.store.admitToWindow(`window:${operation}`, limit.count, windowMs),
       () => this.local.admitToWindow(operation, Math.max(1, Math.floor(limit.count / this.fleetSize)), windowMs),

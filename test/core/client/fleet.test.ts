@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { DataClient } from '../../../src/core/client/dataClient.js';
+import { createTransport, type Transport } from '../../../src/core/client/http.js';
 import { DigestRepository } from '../../../src/core/digest/repository.js';
 import { BudgetExceededError, BudgetUnavailableError } from '../../../src/core/errors.js';
 import { RedisStore } from '../../../src/core/store/redisStore.js';
@@ -59,6 +60,36 @@ describeWithRedis('three replicas sharing Redis', (prefix) => {
       expect(achieved).toBeGreaterThanOrEqual(0.75 * 5);
     } finally {
       await f.close();
+    }
+  });
+
+  it('allow for a stall of the process between counting a call and sending it: the late call does not crowd the next window', async () => {
+    const limit = { 'fund-asset': { count: 5, windowMs: 1000 } } as const;
+    const simulator = await startSimulator({ apiKeys: [KEY], rateLimits: limit });
+    const store = await RedisStore.connect(redisUrl, { prefix: `${prefix}stall:`, description: 'redis' });
+    const real = createTransport({ baseUrl: simulator.url, apiKey: KEY, timeoutMs: 5000 });
+    let sent = 0;
+    // The first call is counted, then the whole process is held up for 200 ms before it goes out:
+    // what a busy machine or a long GC does, here on purpose.
+    const stalling: Transport = {
+      post: (path, operation, body) => {
+        if (sent++ === 0) {
+          const until = Date.now() + 200;
+          while (Date.now() < until);
+        }
+        return real.post(path, operation, body);
+      },
+      close: () => real.close(),
+    };
+    const client = new DataClient({ baseUrl: simulator.url, apiKey: KEY, store, replicaId: 'stalled', transport: stalling, rateLimits: limit });
+    try {
+      await Promise.all(Array.from({ length: 7 }, (_, i) => client.call('fund-asset', { fundCode: String(450000 + i) }, TEAM)));
+      expect(simulator.stats().rateLimited).toBe(0);
+      expect(simulator.stats().calls.filter((call) => call.key === KEY)).toHaveLength(7);
+    } finally {
+      await client.close();
+      await store.close();
+      await simulator.close();
     }
   });
 

@@ -82,6 +82,22 @@ describe('Pacer', () => {
     expect(pacer.queued()).toBe(0);
   });
 
+  it('widens its window by twice a recent stall of the process, so a call held up that long cannot crowd a window at the service', async () => {
+    const clock = new ManualClock(PINNED_AT);
+    let stall = 0;
+    const pacer = new Pacer({ limit: { count: 5, windowMs: 1000 }, clock, stalls: { longestWithin: () => stall } });
+    const calm = await startsOf(pacer, clock, 6);
+    // The 6th start waits for the first to leave the window: 1 s + 50 ms.
+    expect(calm[5]! - calm[0]!).toBe(1050);
+    stall = 120;
+    const stalled = await startsOf(pacer, clock, 5);
+    const all = [...calm, ...stalled];
+    // Every start is at least 1 s + 240 ms after the start five before it, once the stall is known:
+    // a call sent but delayed by the stall (up to 120 ms) still reaches the service over 1 s + 120 ms before.
+    expect(all.slice(6).every((at, i) => at - all[i + 1]! >= 1240)).toBe(true);
+    stall = 0;
+  });
+
   it('stopping rejects the calls still waiting and refuses new ones', async () => {
     const clock = new ManualClock(PINNED_AT, { auto: false });
     const pacer = new Pacer({ limit: { count: 1, windowMs: 1000 }, clock });
