@@ -1,7 +1,7 @@
 import type { FundAssetRecord, FundAssetResult } from '../core/operations/fundAsset.js';
 import { cnyUnitFor, formatCny, type CnyUnit } from './money.js';
 import { roundTo, signed, visibleDecimals } from './numbers.js';
-import { compactJs, firstFitting, js, jsObject } from './quickChartUrl.js';
+import { compactJs, firstFitting, js, jsObject } from './quickChart.js';
 import type { ChartPlan, ChartSettings } from './types.js';
 
 export interface AssetPoint {

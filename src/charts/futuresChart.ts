@@ -2,7 +2,7 @@ import type { Candle, FuturesKlineResult } from '../core/operations/futuresKline
 import { localDate, localParts } from '../core/time.js';
 import { isIntraday, longerPeriods, mergeCandles, periodOfType, type CandlePeriod, type MergedCandles } from './candlePeriods.js';
 import { decimalsOf, signed } from './numbers.js';
-import { compactJs, firstFitting, js, jsObject } from './quickChartUrl.js';
+import { compactJs, firstFitting, js, jsObject } from './quickChart.js';
 import type { ChartColors, ChartPlan, ChartSettings } from './types.js';
 
 /** Candle colours: up, down, unchanged. */

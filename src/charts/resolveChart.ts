@@ -1,6 +1,6 @@
 import { request } from 'undici';
 import { z } from 'zod';
-import { CHART_BACKGROUND, CHART_JS_VERSION, SLACK_IMAGE_URL_LIMIT } from './quickChartUrl.js';
+import { CHART_BACKGROUND, CHART_JS_VERSION, SLACK_IMAGE_URL_LIMIT } from './quickChart.js';
 import type { ChartImage, ChartPlan, ChartSettings } from './types.js';
 
 export const DEFAULT_SHORT_URL_TIMEOUT_MS = 2000;

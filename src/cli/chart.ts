@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import { CHARTED_OPERATIONS, chartPlanFor } from '../charts/chartPlanFor.js';
-import { CHART_JS_VERSION, quickChartUrl } from '../charts/quickChartUrl.js';
+import { CHART_JS_VERSION, quickChartUrl } from '../charts/quickChart.js';
 import { ChartRenderError, renderChartText, renderQuickChart } from '../charts/renderQuickChart.js';
 import { chartSettingsFromEnv } from '../charts/settings.js';
 import type { ChartSettings } from '../charts/types.js';
