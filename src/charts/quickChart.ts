@@ -1,4 +1,109 @@
-import type { ChartSettings } from './types.js';
+import { request } from 'undici';
+import { z } from 'zod';
+import { ConfigError } from '../core/config.js';
+
+// The QuickChart side of both charts: which server draws them and how it is configured, the GET URL
+// a Slack image block points at, and the short URL for a chart too long for one. The chart builders
+// only write chart text; everything that depends on the server is here.
+
+/**
+ * A chart as replies use it. Built from results without I/O; a reply never fails because of a chart:
+ * when no image can be made, `note` says why in one line.
+ */
+export type ChartImage =
+  | { kind: 'image'; url: string; alt: string; caption: string }
+  | { kind: 'none'; note: string };
+
+/**
+ * What a chart builder decides without I/O. `too_long` carries the chart text for a short URL, which
+ * only the hosted QuickChart can make; resolveChart turns every plan into a ChartImage.
+ */
+export type ChartPlan =
+  | ChartImage
+  | { kind: 'too_long'; chart: string; alt: string; caption: string; width: number; height: number };
+
+/** Candle colours: `intl` green up and red down; `cn` red up and green down, as Chinese markets show them. */
+export type ChartColors = 'intl' | 'cn';
+
+export interface ChartSettings {
+  /** QuickChart server, e.g. https://quickchart.io (hosted) or a self-hosted one. */
+  host: string;
+  /** Hosted QuickChart draws candlesticks (Chart.js v3 financial plugin); self-hosted ones may not. */
+  candlesticks: boolean;
+  /** Whether the host is the hosted service (short URLs exist only there). */
+  hosted: boolean;
+  width: number;
+  height: number;
+  /** CHART_COLORS; `intl` when not given. */
+  colors?: ChartColors;
+}
+
+type Env = Record<string, string | undefined>;
+
+export const HOSTED_QUICKCHART = 'https://quickchart.io';
+const HOSTED_HOSTNAME = 'quickchart.io';
+export const DEFAULT_CHART_WIDTH = 700;
+export const DEFAULT_CHART_HEIGHT = 380;
+// QuickChart refuses larger canvases by default (CHART_MAX_WIDTH / CHART_MAX_HEIGHT are 3000).
+const MAX_SIDE = 3000;
+const MIN_SIDE = 100;
+
+function flag(text: string | undefined): boolean | undefined | 'invalid' {
+  if (text === undefined) return undefined;
+  const lower = text.toLowerCase();
+  if (['true', '1', 'yes'].includes(lower)) return true;
+  if (['false', '0', 'no'].includes(lower)) return false;
+  return 'invalid';
+}
+
+function side(name: string, text: string | undefined, fallback: number, problems: string[]): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < MIN_SIDE || value > MAX_SIDE) {
+    problems.push(`${name} "${text}" is not a whole number of pixels between ${MIN_SIDE} and ${MAX_SIDE}`);
+    return fallback;
+  }
+  return value;
+}
+
+/**
+ * Chart settings from QUICKCHART_* variables and CHART_COLORS. Only the hosted service draws candlesticks (the open-source
+ * QuickChart image ships without the financial plugin), so a self-hosted server gets high-low charts
+ * unless QUICKCHART_CANDLESTICK=true says it was built with the plugin.
+ */
+export function chartSettingsFromEnv(env: Env): ChartSettings {
+  const problems: string[] = [];
+  const value = (name: string) => env[name]?.trim() || undefined;
+
+  const hostText = (value('QUICKCHART_HOST') ?? HOSTED_QUICKCHART).replace(/\/+$/, '');
+  let hosted = false;
+  try {
+    const url = new URL(hostText);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') problems.push(`QUICKCHART_HOST "${hostText}" is not an http(s) URL`);
+    else if (url.search || url.hash) problems.push(`QUICKCHART_HOST "${hostText}" should have no query or fragment`);
+    hosted = url.hostname === HOSTED_HOSTNAME;
+  } catch {
+    problems.push(`QUICKCHART_HOST "${hostText}" is not a URL like ${HOSTED_QUICKCHART}`);
+  }
+
+  const candlestickText = value('QUICKCHART_CANDLESTICK');
+  let candlesticks = flag(candlestickText);
+  if (candlesticks === 'invalid') {
+    problems.push(`QUICKCHART_CANDLESTICK "${candlestickText}" should be true or false`);
+    candlesticks = undefined;
+  }
+
+  const colorsText = value('CHART_COLORS')?.toLowerCase();
+  let colors: ChartColors = 'intl';
+  if (colorsText === 'cn' || colorsText === 'intl') colors = colorsText;
+  else if (colorsText !== undefined) problems.push(`CHART_COLORS "${value('CHART_COLORS')}" should be intl (green up, red down) or cn (red up, green down)`);
+
+  const width = side('QUICKCHART_WIDTH', value('QUICKCHART_WIDTH'), DEFAULT_CHART_WIDTH, problems);
+  const height = side('QUICKCHART_HEIGHT', value('QUICKCHART_HEIGHT'), DEFAULT_CHART_HEIGHT, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return { host: hostText, hosted, candlesticks: candlesticks ?? hosted, width, height, colors };
+}
 
 /** Slack rejects an image block whose image_url is longer than this. */
 export const SLACK_IMAGE_URL_LIMIT = 3000;
@@ -70,4 +175,92 @@ export function compactJs(code: string): string {
     .map((line) => line.trim())
     .filter((line) => line !== '' && !line.startsWith('//'))
     .join('');
+}
+
+export const DEFAULT_SHORT_URL_TIMEOUT_MS = 2000;
+
+export const TOO_MANY_POINTS_NOTE = 'Chart left out: too many points for a Slack image.';
+
+/**
+ * The body of QuickChart's POST /chart/create, the same fields as its POST /chart. The chart goes as
+ * JavaScript text, not as an object: QuickChart runs it, and JSON would lose its functions.
+ */
+export interface ShortUrlRequest {
+  chart: string;
+  width: number;
+  height: number;
+  version: string;
+  backgroundColor: string;
+}
+
+/** Resolves to the short URL or rejects; must give up by `timeoutMs`. */
+export type ShortUrlFetcher = (endpoint: string, body: ShortUrlRequest, timeoutMs: number) => Promise<string>;
+
+export interface ResolveChartOptions {
+  /** Hard limit for the short-URL request; the reply waits for it. */
+  timeoutMs?: number;
+  fetchShortUrl?: ShortUrlFetcher;
+}
+
+const createdChart = z.object({ success: z.literal(true), url: z.string() });
+
+async function postForShortUrl(endpoint: string, body: ShortUrlRequest, signal: AbortSignal): Promise<string> {
+  const response = await request(endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal,
+  });
+  if (response.statusCode !== 200) {
+    await response.body.dump();
+    throw new Error(`QuickChart answered ${response.statusCode} to ${endpoint}`);
+  }
+  return createdChart.parse(await response.body.json()).url;
+}
+
+/**
+ * POST {host}/chart/create with undici under one deadline for the whole exchange: an abort signal
+ * stops the socket, and the race settles the promise even if a stalled body ignores the abort.
+ */
+export const fetchShortUrl: ShortUrlFetcher = async (endpoint, body, timeoutMs) => {
+  const abort = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error(`QuickChart gave no short URL within ${timeoutMs} ms`);
+      abort.abort(error);
+      reject(error);
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([postForShortUrl(endpoint, body, abort.signal), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
+function usableImageUrl(url: string): boolean {
+  return /^https?:\/\//.test(url) && url.length <= SLACK_IMAGE_URL_LIMIT;
+}
+
+/**
+ * A plan made into something a reply can show. A chart too long for a URL gets a short URL from hosted
+ * QuickChart (the open-source server has no /chart/create); anything else, or any failure, becomes a
+ * one-line note. Never throws: a reply never fails because of its chart.
+ */
+export async function resolveChart(plan: ChartPlan, settings: ChartSettings, options: ResolveChartOptions = {}): Promise<ChartImage> {
+  if (plan.kind !== 'too_long') return plan;
+  if (!settings.hosted) return { kind: 'none', note: TOO_MANY_POINTS_NOTE };
+  const fetcher = options.fetchShortUrl ?? fetchShortUrl;
+  try {
+    const url = await fetcher(
+      `${settings.host.replace(/\/+$/, '')}/chart/create`,
+      { chart: plan.chart, width: plan.width, height: plan.height, version: CHART_JS_VERSION, backgroundColor: CHART_BACKGROUND },
+      options.timeoutMs ?? DEFAULT_SHORT_URL_TIMEOUT_MS,
+    );
+    if (typeof url !== 'string' || !usableImageUrl(url)) return { kind: 'none', note: TOO_MANY_POINTS_NOTE };
+    return { kind: 'image', url, alt: plan.alt, caption: plan.caption };
+  } catch {
+    return { kind: 'none', note: TOO_MANY_POINTS_NOTE };
+  }
 }
