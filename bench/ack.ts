@@ -12,7 +12,7 @@ import { App } from '@slack/bolt';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import { chartSettingsFromEnv } from '../src/charts/settings.js';
+import { chartSettingsFromEnv } from '../src/charts/quickChart.js';
 import { DataClient } from '../src/core/client/dataClient.js';
 import { loadDigestConfig } from '../src/core/digest/config.js';
 import { MemoryStore } from '../src/core/store/memoryStore.js';

@@ -1,6 +1,5 @@
 import process from 'node:process';
-import { chartSettingsFromEnv } from './charts/settings.js';
-import type { ChartSettings } from './charts/types.js';
+import { chartSettingsFromEnv, type ChartSettings } from './charts/quickChart.js';
 import { ConfigError, loadCoreConfig } from './core/config.js';
 import { loadDigestConfig, type DigestConfig } from './core/digest/config.js';
 import { createLogger } from './core/logger.js';

@@ -2,7 +2,7 @@ import type { CallResult } from '../core/client/dataClient.js';
 import type { OperationId } from '../core/operations/index.js';
 import { buildFundAssetChart } from './fundAssetChart.js';
 import { buildFuturesChart } from './futuresChart.js';
-import type { ChartPlan, ChartSettings } from './types.js';
+import type { ChartPlan, ChartSettings } from './quickChart.js';
 
 /** The operations whose answers come with a chart. */
 export const CHARTED_OPERATIONS: readonly OperationId[] = ['finance-external-futures-kline', 'fund-asset'];

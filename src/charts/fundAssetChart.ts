@@ -1,8 +1,6 @@
 import type { FundAssetRecord, FundAssetResult } from '../core/operations/fundAsset.js';
-import { cnyUnitFor, formatCny, type CnyUnit } from './money.js';
-import { roundTo, signed, visibleDecimals } from './numbers.js';
-import { compactJs, firstFitting, js, jsObject } from './quickChartUrl.js';
-import type { ChartPlan, ChartSettings } from './types.js';
+import { cnyUnitFor, formatCny, roundTo, signed, visibleDecimals, type CnyUnit } from './numbers.js';
+import { compactJs, firstFitting, js, jsObject, type ChartPlan, type ChartSettings } from './quickChart.js';
 
 export interface AssetPoint {
   date: string;

@@ -1,4 +1,10 @@
+// Numbers as the charts and the Slack messages write them: one set of rules, so a figure never reads
+// one way on a chart and another in the message beside it.
+
 const MAX_DECIMALS = 6;
+
+/** A real minus sign: a hyphen is easy to miss next to a number. */
+export const MINUS = '−';
 
 export function roundTo(value: number, decimals: number): number {
   return Number(value.toFixed(decimals));
@@ -25,5 +31,43 @@ export function visibleDecimals(range: number, pixels: number): number {
 export function signed(value: number, decimals: number): string {
   const text = Math.abs(value).toFixed(decimals);
   if (Number(text) === 0) return text;
-  return `${value < 0 ? '−' : '+'}${text}`;
+  return `${value < 0 ? MINUS : '+'}${text}`;
+}
+
+// CNY amounts as people here read them, in 亿 (10^8) and 万 (10^4): one formatter for the fund chart,
+// its caption and the Slack messages, so the same amount never reads "10000.00 万" in one place and
+// "1.00 亿" in another.
+
+export interface CnyUnit {
+  /** '亿', '万' or '元'. */
+  name: string;
+  size: number;
+}
+
+export const YI: CnyUnit = { name: '亿', size: 1e8 };
+export const WAN: CnyUnit = { name: '万', size: 1e4 };
+export const YUAN: CnyUnit = { name: '元', size: 1 };
+
+const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/**
+ * The unit an amount reads best in: the largest whose two-decimal figure is at least 1. It is chosen
+ * after rounding, so 99,999,999.99 is "1.00 亿", never "10,000.00 万".
+ */
+export function cnyUnitFor(amount: number): CnyUnit {
+  const magnitude = Math.abs(amount);
+  if (round2(magnitude / WAN.size) >= 1e4) return YI;
+  if (round2(magnitude) >= 1e4) return WAN;
+  return YUAN;
+}
+
+/** 12.35 亿, 5,678.90 万, 999.00 元, −2.50 亿. */
+export function formatCny(amount: number): string {
+  const unit = cnyUnitFor(amount);
+  const sign = amount < 0 && round2(Math.abs(amount) / unit.size) !== 0 ? MINUS : '';
+  return `${sign}${twoDecimals.format(Math.abs(amount) / unit.size)} ${unit.name}`;
 }

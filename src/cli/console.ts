@@ -1,8 +1,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { Logger } from 'pino';
-import { chartSettingsFromEnv } from '../charts/settings.js';
-import type { ChartSettings } from '../charts/types.js';
+import { chartSettingsFromEnv, type ChartSettings } from '../charts/quickChart.js';
 import { ConfigError, loadCoreConfig } from '../core/config.js';
 import { loadDigestConfig, type DigestConfig } from '../core/digest/config.js';
 import { createCoreRuntime, type CoreRuntime } from '../runtime.js';

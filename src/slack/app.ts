@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App } from '@slack/bolt';
 import type { Logger } from 'pino';
-import type { ChartSettings } from '../charts/types.js';
+import type { ChartSettings } from '../charts/quickChart.js';
 import type { DataClient } from '../core/client/dataClient.js';
 import type { Clock } from '../core/clock.js';
 import type { DigestConfig } from '../core/digest/config.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import type { ChartSettings } from '../charts/types.js';
+import type { ChartSettings } from '../charts/quickChart.js';
 import type { DataClient } from '../core/client/dataClient.js';
 import { systemClock, type Clock } from '../core/clock.js';
 import type { DigestConfig } from '../core/digest/config.js';

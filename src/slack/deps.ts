@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { ChartSettings } from '../charts/types.js';
+import type { ChartSettings } from '../charts/quickChart.js';
 import type { DataClient } from '../core/client/dataClient.js';
 import type { DigestService } from '../core/digest/service.js';
 import type { LookupHistory } from '../core/history.js';

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { alignedRanges, buildFundAssetChart, thinAssetPoints, type AssetPoint } from '../../src/charts/fundAssetChart.js';
-import { formatCny } from '../../src/charts/money.js';
+import { formatCny } from '../../src/charts/numbers.js';
 import type { RenderedChart } from '../../src/charts/renderQuickChart.js';
 import type { FundAssetResult } from '../../src/core/operations/fundAsset.js';
 import { formatCny as formatCnyInMessages } from '../../src/slack/render/format.js';
 import { expectInside, metas, visibleLabels } from './pictures.js';
-import { HOSTED, image, makeFundRecords, SELF_HOSTED, simulatedFundAsset, withRendered } from './support.js';
+import { EVERY_SERVER, HOSTED, image, makeFundRecords, SELF_HOSTED, simulatedFundAsset, withRendered } from './support.js';
 
 const SAMPLE: FundAssetResult = {
   fundCode: '000001',
@@ -170,5 +170,25 @@ describe('thinAssetPoints', () => {
 
   it('leaves points and their rates alone at step 1', () => {
     expect(thinAssetPoints(points, 1)).toEqual(points);
+  });
+});
+
+describe('every chart URL fits in a Slack image block', () => {
+  it('for 1…200 fund records', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 200 }), fc.integer({ min: 1, max: 400 }), fc.double({ min: 1e5, max: 5e11, noNaN: true }), fc.constantFrom(...EVERY_SERVER),
+        (count, stepDays, start, settings) => {
+          const records = makeFundRecords(count, { stepDays, start });
+          const plan = buildFundAssetChart({ fundCode: '110011', records }, settings);
+          expect(plan.kind).toBe('image');
+          if (plan.kind !== 'image') return;
+          expect(plan.url.length).toBeLessThanOrEqual(3000);
+          // A page holds at most 50 records: those are never thinned.
+          if (count <= 50) expect(plan.caption).not.toMatch(/thinned/);
+        },
+      ),
+      { numRuns: 120 },
+    );
   });
 });

@@ -1,11 +1,16 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CANDLE_COLORS, buildFuturesChart, candleLabels, formatQuote, NO_CANDLES_NOTE, ONE_CANDLE_NOTE, packNumber, priceUnit } from '../../src/charts/futuresChart.js';
-import { PERIODS } from '../../src/charts/candlePeriods.js';
+import {
+  CANDLE_COLORS, buildFuturesChart, candleLabels, formatQuote, longerPeriods, mergeCandles, NO_CANDLES_NOTE, ONE_CANDLE_NOTE,
+  packNumber, periodEnd, periodOfType, periodStart, PERIODS, priceUnit,
+} from '../../src/charts/futuresChart.js';
+import type { ChartSettings } from '../../src/charts/quickChart.js';
 import type { RenderedChart } from '../../src/charts/renderQuickChart.js';
-import type { ChartSettings } from '../../src/charts/types.js';
-import { CANDLE_TYPES, type CandleType, type FuturesKlineResult } from '../../src/core/operations/futuresKline.js';
+import { CANDLE_TYPES, type Candle, type CandleType, type FuturesKlineResult } from '../../src/core/operations/futuresKline.js';
 import { expectInside, metas, pixelAt, rgb, sameColor, visibleLabels } from './pictures.js';
-import { decodeChartUrl, HOSTED, image, makeCandles, PERIOD_MS, SELF_HOSTED, simulatedFutures, withRendered } from './support.js';
+import {
+  candleSequence, decodeChartUrl, EVERY_SERVER, HOSTED, image, makeCandles, PERIOD_MS, SELF_HOSTED, simulatedFutures, withRendered,
+} from './support.js';
 
 const PERIOD_NAMES: Record<CandleType, string> = { '0': '1D', '1': '1m', '5': '5m', '30': '30m', '60': '1h', '120': '2h', '240': '4h' };
 const STANDARD = new Set(['5m', '15m', '30m', '1h', '2h', '4h', '1D', '1W', '1M']);
@@ -263,5 +268,146 @@ describe('packing', () => {
     expect(priceUnit(1, 380, 2)).toBe(0.01);
     expect(priceUnit(200, 380, 1)).toBe(1);
     expect(priceUnit(0, 380, 2)).toBe(0.01);
+  });
+});
+
+function nearlyEqual(a: number, b: number): boolean {
+  return Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a), Math.abs(b));
+}
+
+const at = (text: string) => Date.parse(`${text}Z`);
+
+describe('standard periods', () => {
+  it('merges each candle type only into the standard periods that hold it evenly', () => {
+    const names = (type: Parameters<typeof periodOfType>[0]) => longerPeriods(periodOfType(type)).map((p) => p.name);
+    expect(names('1')).toEqual(['5m', '15m', '30m', '1h', '2h', '4h', '1D', '1W', '1M']);
+    expect(names('5')).toEqual(['15m', '30m', '1h', '2h', '4h', '1D', '1W', '1M']);
+    expect(names('30')).toEqual(['1h', '2h', '4h', '1D', '1W', '1M']);
+    expect(names('60')).toEqual(['2h', '4h', '1D', '1W', '1M']);
+    expect(names('120')).toEqual(['4h', '1D', '1W', '1M']);
+    expect(names('240')).toEqual(['1D', '1W', '1M']);
+    expect(names('0')).toEqual(['1W', '1M']);
+  });
+
+  it('aligns periods to the clock: quarter hours, days at 00:00 UTC, weeks on Monday, months on the 1st', () => {
+    expect(periodStart(at('2024-10-30T09:44:00'), PERIODS['15m'])).toBe(at('2024-10-30T09:30:00'));
+    expect(periodStart(at('2024-10-30T23:59:00'), PERIODS['1D'])).toBe(at('2024-10-30T00:00:00'));
+    expect(periodStart(at('2024-11-03T12:00:00'), PERIODS['1W'])).toBe(at('2024-10-28T00:00:00'));
+    expect(new Date(periodStart(at('2024-11-03T12:00:00'), PERIODS['1W'])).getUTCDay()).toBe(1);
+    expect(periodStart(at('2024-02-29T12:00:00'), PERIODS['1M'])).toBe(at('2024-02-01T00:00:00'));
+    expect(periodEnd(at('2024-02-01T00:00:00'), PERIODS['1M'])).toBe(at('2024-03-01T00:00:00'));
+  });
+});
+
+describe('mergeCandles', () => {
+  it('takes first open, highest high, lowest low, last close, summed volume, per aligned period', () => {
+    fc.assert(fc.property(candleSequence(300), fc.constantFrom(PERIODS['15m'], PERIODS['30m'], PERIODS['1h'], PERIODS['1D']), (candles, to) => {
+      const { candles: merged, droppedOldest } = mergeCandles(candles, PERIODS['5m'], to);
+      const kept = candles.slice(droppedOldest);
+      expect(merged.map((candle) => candle.at)).toEqual([...new Set(kept.map((candle) => periodStart(candle.at, to)))]);
+      for (const candle of merged) {
+        const members = kept.filter((member) => periodStart(member.at, to) === candle.at);
+        expect(candle.open).toBe(members[0]!.open);
+        expect(candle.close).toBe(members.at(-1)!.close);
+        expect(candle.high).toBe(Math.max(...members.map((c) => c.high)));
+        expect(candle.low).toBe(Math.min(...members.map((c) => c.low)));
+        expect(candle.volume).toBe(members.reduce((sum, c) => sum + c.volume, 0));
+        expect(candle.low).toBeLessThanOrEqual(Math.min(candle.open, candle.close));
+        expect(candle.high).toBeGreaterThanOrEqual(Math.max(candle.open, candle.close));
+      }
+    }));
+  });
+
+  it('gives each merged candle the change against the close before it, and the rate from it', () => {
+    fc.assert(fc.property(candleSequence(300), (candles) => {
+      const { candles: merged, droppedOldest } = mergeCandles(candles, PERIODS['5m'], PERIODS['1h']);
+      merged.forEach((candle, index) => {
+        const closeBefore = index === 0 ? (droppedOldest > 0 ? candles[droppedOldest - 1]!.close : candles[0]!.close - candles[0]!.change) : merged[index - 1]!.close;
+        expect(nearlyEqual(candle.change, candle.close - closeBefore)).toBe(true);
+        if (closeBefore !== 0) expect(nearlyEqual(candle.changeRate, ((candle.close - closeBefore) / closeBefore) * 100)).toBe(true);
+      });
+    }));
+  });
+
+  it('leaves out an oldest period that began before the data, and reports a newest one not over yet', () => {
+    // 5-minute candles from 09:05 to 10:05: the 09:00 quarter lacks 09:00, the 10:00 one lacks 10:10.
+    const candles = makeCandles({ count: 13, periodMs: PERIOD_MS['5'], firstAt: at('2024-10-30T09:05:00') });
+    const merged = mergeCandles(candles, PERIODS['5m'], PERIODS['15m']);
+    expect(merged.droppedOldest).toBe(2);
+    expect(merged.partialNewest).toBe(2);
+    expect(merged.candles.map((candle) => new Date(candle.at).toISOString().slice(11, 16))).toEqual(['09:15', '09:30', '09:45', '10:00']);
+  });
+
+  it('keeps whole periods whole and says nothing then', () => {
+    const candles = makeCandles({ count: 12, periodMs: PERIOD_MS['5'], firstAt: at('2024-10-30T09:00:00') });
+    expect(mergeCandles(candles, PERIODS['5m'], PERIODS['1h'])).toEqual({ candles: [expect.objectContaining({ at: at('2024-10-30T09:00:00') })], droppedOldest: 0 });
+  });
+
+  it('keeps a partial oldest period when dropping it would leave fewer than two candles', () => {
+    const candles: Candle[] = makeCandles({ count: 7, periodMs: PERIOD_MS['5'], firstAt: at('2024-10-30T09:40:00') });
+    const merged = mergeCandles(candles, PERIODS['5m'], PERIODS['30m']);
+    expect(merged.droppedOldest).toBe(0);
+    expect(merged.candles).toHaveLength(2);
+  });
+});
+
+const serverArb = fc.constantFrom(...EVERY_SERVER);
+const zoneArb = fc.constantFrom('Asia/Shanghai', 'America/New_York', 'UTC', 'Asia/Kolkata');
+
+/** Candles in the chart text: every candle is 5 packed numbers, so the packed string tells how many. */
+function drawnCandles(url: string): number {
+  return Number(/for\(i=0;i<(\d+);/.exec(decodeChartUrl(url).text)?.[1]);
+}
+
+describe('every chart URL fits in a Slack image block', () => {
+  it('for 2…1000 candles of any period, price scale and server', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 1000 }), fc.constantFrom<CandleType>(...CANDLE_TYPES), fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: 100, max: 90_000_000 }), serverArb, zoneArb, fc.nat(),
+        (count, type, decimals, start, settings, zone, seed) => {
+          const candles = makeCandles({ count, decimals, start, periodMs: PERIOD_MS[type], seed });
+          const plan = buildFuturesChart({ symbol: 'BRN', type, candles, tickUnit: 'ms' }, settings, zone);
+          expect(plan.kind).toBe('image');
+          if (plan.kind !== 'image') return;
+          expect(plan.url.length).toBeLessThanOrEqual(3000);
+          expect(/shown as/.test(plan.caption)).toBe(drawnCandles(plan.url) !== count);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('for the simulator\'s CL (~75) and GC (~2380) at every period, 2 to 1000 candles, on every server', () => {
+    let longest = 0;
+    for (const symbol of ['CL', 'GC']) {
+      for (const type of CANDLE_TYPES) {
+        for (const count of [2, 3, 10, 30, 45, 60, 80, 100, 150, 200, 300, 500, 750, 1000]) {
+          const result = simulatedFutures(symbol, type, count);
+          for (const settings of EVERY_SERVER) {
+            const plan = buildFuturesChart(result, settings, 'Asia/Shanghai');
+            expect(plan.kind, `${symbol} ${type} ×${count}`).toBe('image');
+            if (plan.kind === 'image') longest = Math.max(longest, plan.url.length);
+          }
+        }
+      }
+    }
+    expect(longest).toBeLessThanOrEqual(3000);
+  });
+
+  it('draws 30 candles of every period unmerged, on every server', () => {
+    for (const type of CANDLE_TYPES) {
+      for (const settings of EVERY_SERVER) {
+        const plan = buildFuturesChart(simulatedFutures('GC', type, 30), settings, 'UTC');
+        expect(plan.kind === 'image' && drawnCandles(plan.url), `${type} ${settings.host}`).toBe(30);
+      }
+    }
+  });
+
+  it('hands back the chart text for a short URL when nothing fits, without merging below what can be seen', () => {
+    const longHost = { ...HOSTED, host: `https://quickchart.io/${'p'.repeat(2900)}` };
+    const plan = buildFuturesChart(simulatedFutures('CL', '5', 100), longHost, 'UTC');
+    expect(plan).toMatchObject({ kind: 'too_long', width: 700, height: 380 });
+    if (plan.kind === 'too_long') expect(plan.chart).toContain('for(i=0;i<100;');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChartRenderError, readChartUrl, renderQuickChart } from '../../src/charts/renderQuickChart.js';
-import { quickChartUrl } from '../../src/charts/quickChartUrl.js';
+import { quickChartUrl } from '../../src/charts/quickChart.js';
 import { pixelAt } from './pictures.js';
 import { HOSTED } from './support.js';
 

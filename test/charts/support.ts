@@ -1,12 +1,20 @@
 import fc from 'fast-check';
 import { readChartUrl, renderQuickChart, type RenderedChart } from '../../src/charts/renderQuickChart.js';
-import type { ChartPlan, ChartSettings } from '../../src/charts/types.js';
+import type { ChartPlan, ChartSettings } from '../../src/charts/quickChart.js';
 import { toCandles, type Candle, type CandleType, type FuturesKlineResult } from '../../src/core/operations/futuresKline.js';
 import type { FundAssetRecord, FundAssetResult } from '../../src/core/operations/fundAsset.js';
 import { OPERATION_HANDLERS } from '../../src/simulator/handlers/index.js';
 
 export const HOSTED: ChartSettings = { host: 'https://quickchart.io', hosted: true, candlesticks: true, width: 700, height: 380 };
 export const SELF_HOSTED: ChartSettings = { host: 'http://charts.internal:3400', hosted: false, candlesticks: false, width: 700, height: 380 };
+
+/** Servers whose chart URLs differ in length: high-low bars or candlesticks, either colour scheme, a long host, a large canvas. */
+export const EVERY_SERVER: ChartSettings[] = [
+  HOSTED,
+  { ...HOSTED, candlesticks: false, colors: 'cn' },
+  SELF_HOSTED,
+  { ...SELF_HOSTED, host: 'https://charts.example-company.internal:8443/quickchart', width: 1200, height: 600 },
+];
 
 /** The chart text and parameters of a QuickChart GET URL, as the server reads them. */
 export function decodeChartUrl(url: string): { text: string; params: URLSearchParams } {

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { pino, type Logger } from 'pino';
-import type { ChartSettings } from '../../src/charts/types.js';
+import type { ChartSettings } from '../../src/charts/quickChart.js';
 import type { Clock } from '../../src/core/clock.js';
 import { DataClient, type DataClientOptions } from '../../src/core/client/dataClient.js';
 import type { DigestConfig } from '../../src/core/digest/config.js';

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { ChartSettings } from '../../charts/types.js';
+import type { ChartSettings } from '../../charts/quickChart.js';
 import { ConfigError } from '../../core/config.js';
 import type { DigestConfig } from '../../core/digest/config.js';
 import { MemoryStore } from '../../core/store/memoryStore.js';

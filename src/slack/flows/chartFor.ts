@@ -1,6 +1,5 @@
 import { chartPlanFor } from '../../charts/chartPlanFor.js';
-import { resolveChart } from '../../charts/resolveChart.js';
-import type { ChartImage, ChartSettings } from '../../charts/types.js';
+import { resolveChart, type ChartImage, type ChartSettings } from '../../charts/quickChart.js';
 import { cacheKey } from '../../core/client/cache.js';
 import type { CallResult } from '../../core/client/dataClient.js';
 

@@ -1,5 +1,5 @@
 import type { ContextBlock, ImageBlock, KnownBlock } from '@slack/types';
-import type { ChartImage } from '../../charts/types.js';
+import type { ChartImage } from '../../charts/quickChart.js';
 import { SLACK_LIMITS, keepBlock } from './limits.js';
 import { escapeMrkdwn, mrkdwn, plainText, truncatePlain } from './mrkdwn.js';
 

@@ -2,7 +2,7 @@
  * Numbers, money and times as replies show them. Chinese amounts read naturally in 亿 (1e8) and 万 (1e4),
  * the way the service's users quote fund sizes and tender budgets.
  */
-import { formatCny as formatCnyAmount, MINUS } from '../../charts/money.js';
+import { formatCny as formatCnyAmount, MINUS } from '../../charts/numbers.js';
 
 export const NO_VALUE = '—';
 

@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import type { ChartImage } from '../../charts/types.js';
+import type { ChartImage } from '../../charts/quickChart.js';
 
 export interface RenderOptions {
   /** IANA zone of the reader, for times in the reply. */

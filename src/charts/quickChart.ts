@@ -1,0 +1,266 @@
+import { request } from 'undici';
+import { z } from 'zod';
+import { ConfigError } from '../core/config.js';
+
+// The QuickChart side of both charts: which server draws them and how it is configured, the GET URL
+// a Slack image block points at, and the short URL for a chart too long for one. The chart builders
+// only write chart text; everything that depends on the server is here.
+
+/**
+ * A chart as replies use it. Built from results without I/O; a reply never fails because of a chart:
+ * when no image can be made, `note` says why in one line.
+ */
+export type ChartImage =
+  | { kind: 'image'; url: string; alt: string; caption: string }
+  | { kind: 'none'; note: string };
+
+/**
+ * What a chart builder decides without I/O. `too_long` carries the chart text for a short URL, which
+ * only the hosted QuickChart can make; resolveChart turns every plan into a ChartImage.
+ */
+export type ChartPlan =
+  | ChartImage
+  | { kind: 'too_long'; chart: string; alt: string; caption: string; width: number; height: number };
+
+/** Candle colours: `intl` green up and red down; `cn` red up and green down, as Chinese markets show them. */
+export type ChartColors = 'intl' | 'cn';
+
+export interface ChartSettings {
+  /** QuickChart server, e.g. https://quickchart.io (hosted) or a self-hosted one. */
+  host: string;
+  /** Hosted QuickChart draws candlesticks (Chart.js v3 financial plugin); self-hosted ones may not. */
+  candlesticks: boolean;
+  /** Whether the host is the hosted service (short URLs exist only there). */
+  hosted: boolean;
+  width: number;
+  height: number;
+  /** CHART_COLORS; `intl` when not given. */
+  colors?: ChartColors;
+}
+
+type Env = Record<string, string | undefined>;
+
+export const HOSTED_QUICKCHART = 'https://quickchart.io';
+const HOSTED_HOSTNAME = 'quickchart.io';
+export const DEFAULT_CHART_WIDTH = 700;
+export const DEFAULT_CHART_HEIGHT = 380;
+// QuickChart refuses larger canvases by default (CHART_MAX_WIDTH / CHART_MAX_HEIGHT are 3000).
+const MAX_SIDE = 3000;
+const MIN_SIDE = 100;
+
+function flag(text: string | undefined): boolean | undefined | 'invalid' {
+  if (text === undefined) return undefined;
+  const lower = text.toLowerCase();
+  if (['true', '1', 'yes'].includes(lower)) return true;
+  if (['false', '0', 'no'].includes(lower)) return false;
+  return 'invalid';
+}
+
+function side(name: string, text: string | undefined, fallback: number, problems: string[]): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < MIN_SIDE || value > MAX_SIDE) {
+    problems.push(`${name} "${text}" is not a whole number of pixels between ${MIN_SIDE} and ${MAX_SIDE}`);
+    return fallback;
+  }
+  return value;
+}
+
+/**
+ * Chart settings from QUICKCHART_* variables and CHART_COLORS. Only the hosted service draws candlesticks (the open-source
+ * QuickChart image ships without the financial plugin), so a self-hosted server gets high-low charts
+ * unless QUICKCHART_CANDLESTICK=true says it was built with the plugin.
+ */
+export function chartSettingsFromEnv(env: Env): ChartSettings {
+  const problems: string[] = [];
+  const value = (name: string) => env[name]?.trim() || undefined;
+
+  const hostText = (value('QUICKCHART_HOST') ?? HOSTED_QUICKCHART).replace(/\/+$/, '');
+  let hosted = false;
+  try {
+    const url = new URL(hostText);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') problems.push(`QUICKCHART_HOST "${hostText}" is not an http(s) URL`);
+    else if (url.search || url.hash) problems.push(`QUICKCHART_HOST "${hostText}" should have no query or fragment`);
+    hosted = url.hostname === HOSTED_HOSTNAME;
+  } catch {
+    problems.push(`QUICKCHART_HOST "${hostText}" is not a URL like ${HOSTED_QUICKCHART}`);
+  }
+
+  const candlestickText = value('QUICKCHART_CANDLESTICK');
+  let candlesticks = flag(candlestickText);
+  if (candlesticks === 'invalid') {
+    problems.push(`QUICKCHART_CANDLESTICK "${candlestickText}" should be true or false`);
+    candlesticks = undefined;
+  }
+
+  const colorsText = value('CHART_COLORS')?.toLowerCase();
+  let colors: ChartColors = 'intl';
+  if (colorsText === 'cn' || colorsText === 'intl') colors = colorsText;
+  else if (colorsText !== undefined) problems.push(`CHART_COLORS "${value('CHART_COLORS')}" should be intl (green up, red down) or cn (red up, green down)`);
+
+  const width = side('QUICKCHART_WIDTH', value('QUICKCHART_WIDTH'), DEFAULT_CHART_WIDTH, problems);
+  const height = side('QUICKCHART_HEIGHT', value('QUICKCHART_HEIGHT'), DEFAULT_CHART_HEIGHT, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return { host: hostText, hosted, candlesticks: candlesticks ?? hosted, width, height, colors };
+}
+
+/** Slack rejects an image block whose image_url is longer than this. */
+export const SLACK_IMAGE_URL_LIMIT = 3000;
+
+/**
+ * QuickChart's `v`: only the major version counts, and the financial chart types (candlestick, ohlc)
+ * exist only for Chart.js 3 and later. 3 is also the newest the open-source server loads, so
+ * self-hosted charts use the same dialect.
+ */
+export const CHART_JS_VERSION = '3';
+// A colour name is shorter in the URL than "#ffffff" (%23ffffff).
+export const CHART_BACKGROUND = 'white';
+
+/**
+ * The GET URL of a chart on the configured server. The chart is JavaScript text: QuickChart runs it,
+ * so it may hold functions and compute its data. It goes as it is when that fits in a Slack image
+ * block (readable when someone opens the link), otherwise base64-encoded (QuickChart's
+ * `encoding=base64`), which costs 4 characters per 3 where URL-encoding costs 3 per bracket, comma,
+ * colon or quote: about a third less for chart code. The base64 is the URL-safe alphabet without
+ * padding, which QuickChart's decoder (Node's Buffer) reads as well, so nothing in it needs escaping.
+ */
+export function quickChartUrl(chart: string, settings: ChartSettings): string {
+  const base = `${settings.host.replace(/\/+$/, '')}/chart`;
+  const rest = `w=${settings.width}&h=${settings.height}&bkg=${CHART_BACKGROUND}&v=${CHART_JS_VERSION}`;
+  const plain = `${base}?${new URLSearchParams({ c: chart }).toString()}&${rest}`;
+  if (plain.length <= SLACK_IMAGE_URL_LIMIT) return plain;
+  const encoded = `${base}?c=${Buffer.from(chart, 'utf8').toString('base64url')}&${rest}&encoding=base64`;
+  return encoded.length < plain.length ? encoded : plain;
+}
+
+export interface FittedChart<T> {
+  choice: T;
+  chart: string;
+  url: string;
+}
+
+/**
+ * The first choice (in the order given, most detailed first) whose chart URL fits in a Slack image
+ * block; undefined when none does. `chartFor` returns undefined for a choice not worth drawing.
+ */
+export function firstFitting<T>(choices: readonly T[], chartFor: (choice: T) => string | undefined, settings: ChartSettings): FittedChart<T> | undefined {
+  for (const choice of choices) {
+    const chart = chartFor(choice);
+    if (chart === undefined) continue;
+    const url = quickChartUrl(chart, settings);
+    if (url.length <= SLACK_IMAGE_URL_LIMIT) return { choice, chart, url };
+  }
+  return undefined;
+}
+
+/** A value as JavaScript source: JSON is valid JavaScript, and quotes and backslashes in text are escaped. */
+export function js(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+/** An object with whole-number keys as JavaScript source, its keys unquoted: {4:"09:20",9:"09:45"}. */
+export function jsObject(entries: Record<number, unknown>): string {
+  return `{${Object.entries(entries).map(([key, value]) => `${key}:${js(value)}`).join(',')}}`;
+}
+
+/**
+ * Chart code written readably in the source, made compact for the URL: each line is trimmed and the
+ * lines joined, `//` comment lines dropped. Lines must therefore end a statement or an expression
+ * where joining them is safe (no reliance on automatic semicolons).
+ */
+export function compactJs(code: string): string {
+  return code
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('//'))
+    .join('');
+}
+
+export const DEFAULT_SHORT_URL_TIMEOUT_MS = 2000;
+
+export const TOO_MANY_POINTS_NOTE = 'Chart left out: too many points for a Slack image.';
+
+/**
+ * The body of QuickChart's POST /chart/create, the same fields as its POST /chart. The chart goes as
+ * JavaScript text, not as an object: QuickChart runs it, and JSON would lose its functions.
+ */
+export interface ShortUrlRequest {
+  chart: string;
+  width: number;
+  height: number;
+  version: string;
+  backgroundColor: string;
+}
+
+/** Resolves to the short URL or rejects; must give up by `timeoutMs`. */
+export type ShortUrlFetcher = (endpoint: string, body: ShortUrlRequest, timeoutMs: number) => Promise<string>;
+
+export interface ResolveChartOptions {
+  /** Hard limit for the short-URL request; the reply waits for it. */
+  timeoutMs?: number;
+  fetchShortUrl?: ShortUrlFetcher;
+}
+
+const createdChart = z.object({ success: z.literal(true), url: z.string() });
+
+async function postForShortUrl(endpoint: string, body: ShortUrlRequest, signal: AbortSignal): Promise<string> {
+  const response = await request(endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal,
+  });
+  if (response.statusCode !== 200) {
+    await response.body.dump();
+    throw new Error(`QuickChart answered ${response.statusCode} to ${endpoint}`);
+  }
+  return createdChart.parse(await response.body.json()).url;
+}
+
+/**
+ * POST {host}/chart/create with undici under one deadline for the whole exchange: an abort signal
+ * stops the socket, and the race settles the promise even if a stalled body ignores the abort.
+ */
+export const fetchShortUrl: ShortUrlFetcher = async (endpoint, body, timeoutMs) => {
+  const abort = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error(`QuickChart gave no short URL within ${timeoutMs} ms`);
+      abort.abort(error);
+      reject(error);
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([postForShortUrl(endpoint, body, abort.signal), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
+function usableImageUrl(url: string): boolean {
+  return /^https?:\/\//.test(url) && url.length <= SLACK_IMAGE_URL_LIMIT;
+}
+
+/**
+ * A plan made into something a reply can show. A chart too long for a URL gets a short URL from hosted
+ * QuickChart (the open-source server has no /chart/create); anything else, or any failure, becomes a
+ * one-line note. Never throws: a reply never fails because of its chart.
+ */
+export async function resolveChart(plan: ChartPlan, settings: ChartSettings, options: ResolveChartOptions = {}): Promise<ChartImage> {
+  if (plan.kind !== 'too_long') return plan;
+  if (!settings.hosted) return { kind: 'none', note: TOO_MANY_POINTS_NOTE };
+  const fetcher = options.fetchShortUrl ?? fetchShortUrl;
+  try {
+    const url = await fetcher(
+      `${settings.host.replace(/\/+$/, '')}/chart/create`,
+      { chart: plan.chart, width: plan.width, height: plan.height, version: CHART_JS_VERSION, backgroundColor: CHART_BACKGROUND },
+      options.timeoutMs ?? DEFAULT_SHORT_URL_TIMEOUT_MS,
+    );
+    if (typeof url !== 'string' || !usableImageUrl(url)) return { kind: 'none', note: TOO_MANY_POINTS_NOTE };
+    return { kind: 'image', url, alt: plan.alt, caption: plan.caption };
+  } catch {
+    return { kind: 'none', note: TOO_MANY_POINTS_NOTE };
+  }
+}
