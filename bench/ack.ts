@@ -12,9 +12,8 @@ import { App } from '@slack/bolt';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import { chartSettingsFromEnv } from '../src/charts/quickChart.js';
+import { loadConfig } from '../src/config.js';
 import { DataClient } from '../src/core/client/dataClient.js';
-import { loadDigestConfig } from '../src/core/digest/config.js';
 import { MemoryStore } from '../src/core/store/memoryStore.js';
 import { startSimulator } from '../src/simulator/index.js';
 import { createSlackApp } from '../src/slack/app.js';
@@ -49,11 +48,13 @@ async function bareApp(respondToo: boolean): Promise<{ url: string; stop: () => 
 async function thisApp(): Promise<{ url: string; stop: () => Promise<void> }> {
   const store = new MemoryStore();
   const data = new DataClient({ baseUrl: simulator.url, apiKey: 'bench', store });
+  // Digest and chart settings as an unconfigured app has them.
+  const defaults = loadConfig({}, { inSlack: false, demo: true });
   const config: SlackConfig = {
     botToken: TOKEN, signingSecret: SECRET, apiUrl: fake.apiUrl, port: 0, allowlist: {}, adminUserIds: new Set(),
     defaultTimeZone: 'Asia/Shanghai', demo: false, queuedNoticeAfterMs: 3000,
   };
-  const slack = await createSlackApp({ config, data, store, digest: loadDigestConfig({}), charts: chartSettingsFromEnv({}), logger: silent, runScheduler: false });
+  const slack = await createSlackApp({ config, data, store, digest: defaults.digests, charts: defaults.charts, logger: silent, runScheduler: false });
   const { port } = await slack.start(0);
   return { url: `http://127.0.0.1:${port}`, stop: async () => { await slack.stop(); await data.close(); } };
 }

@@ -1,45 +1,20 @@
 import process from 'node:process';
-import { chartSettingsFromEnv, type ChartSettings } from './charts/quickChart.js';
-import { ConfigError, loadCoreConfig } from './core/config.js';
-import { loadDigestConfig, type DigestConfig } from './core/digest/config.js';
+import { readConfig } from './config.js';
+import { ConfigError } from './core/config.js';
 import { createLogger } from './core/logger.js';
 import { OPERATION_IDS } from './core/operations/index.js';
 import type { HealthState } from './ops/health.js';
 import { Metrics } from './ops/metrics.js';
 import { createCoreRuntime, type CoreRuntime } from './runtime.js';
 import { createSlackApp, type SlackApp } from './slack/app.js';
-import { isDemo, loadSlackConfig, type SlackConfig } from './slack/config.js';
-
-/** How long SIGTERM waits for lookups and digest runs in progress before closing connections. */
-const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
 
 /**
  * `npm start`: the Slack app. All configuration problems (Slack, data service, charts, digests) are
  * reported in one message; DEMO=1 swaps the data service for the built-in simulator.
  */
 async function main(): Promise<void> {
-  const env = process.env;
-  const demo = isDemo(env);
-  const logger = createLogger({ level: env.LOG_LEVEL ?? 'info' });
-  const problems: string[] = [];
-  let slackConfig: SlackConfig | undefined;
-  let charts: ChartSettings | undefined;
-  let digest: DigestConfig | undefined;
-  const loaders = [
-    () => (slackConfig = loadSlackConfig(env)),
-    () => loadCoreConfig(env, { requireService: !demo }),
-    () => (charts = chartSettingsFromEnv(env)),
-    () => (digest = loadDigestConfig(env)),
-  ];
-  for (const load of loaders) {
-    try {
-      load();
-    } catch (error) {
-      if (!(error instanceof ConfigError)) throw error;
-      problems.push(...error.problems);
-    }
-  }
-  if (problems.length > 0 || !slackConfig || !charts || !digest) {
+  const { config, problems, demo } = readConfig(process.env, { inSlack: true });
+  if (problems) {
     const slackMissing = problems.some((problem) => problem.startsWith('SLACK_'));
     const demoNote = demo && slackMissing
       ? '\nDEMO=1 swaps the data service for the built-in simulator, but the app still runs in Slack, so it needs\nthe Slack settings above. To try everything without Slack: npm run demo\n'
@@ -48,8 +23,9 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  const { slack: slackConfig, shutdownGraceMs } = config;
+  const logger = createLogger({ level: config.logLevel ?? 'info' });
 
-  const slackSettings = slackConfig;
   let runtime: CoreRuntime | undefined;
   let slack: SlackApp | undefined;
   const metrics = new Metrics({ queueDepth: () => Object.fromEntries(OPERATION_IDS.map((id) => [id, runtime?.client.queuedCalls(id) ?? 0])) });
@@ -64,10 +40,10 @@ async function main(): Promise<void> {
     setTimeout(() => {
       logger.warn('shutdown took longer than the grace period; exiting now');
       process.exit(0);
-    }, SHUTDOWN_GRACE_MS + 1000);
-    logger.info({ signal, graceMs: SHUTDOWN_GRACE_MS }, 'shutting down: no new work, finishing what is in flight');
+    }, shutdownGraceMs + 1000);
+    logger.info({ signal, graceMs: shutdownGraceMs }, 'shutting down: no new work, finishing what is in flight');
     await slack?.stop().catch((error: unknown) => logger.error({ err: error }, 'error while stopping the Slack listener'));
-    if (slack && !(await slack.settle(SHUTDOWN_GRACE_MS))) {
+    if (slack && !(await slack.settle(shutdownGraceMs))) {
       // Lookups still waiting for a rate-limit slot were never sent: they are told so, uncharged.
       logger.warn('grace period over with work still in flight; giving up the lookups still waiting to be sent');
       await runtime?.client.stopWaiting();
@@ -85,11 +61,11 @@ async function main(): Promise<void> {
   let port: number | undefined;
   let waitingNotice: NodeJS.Timeout | undefined;
   try {
-    runtime = await createCoreRuntime(env, { demo, logger, observer: metrics });
-    slack = await createSlackApp({ config: slackConfig, data: runtime.client, store: runtime.store, digest, charts, logger, metrics, health });
+    runtime = await createCoreRuntime(config, { logger, observer: metrics });
+    slack = await createSlackApp({ config: slackConfig, data: runtime.client, store: runtime.store, digest: config.digests, charts: config.charts, logger, metrics, health });
     // One plain line for whoever watches the start, when Slack takes its time to answer.
     waitingNotice = setTimeout(() => {
-      if (health.waitingFor) process.stderr.write(`dq: waiting for ${health.waitingFor}. Check SLACK_BOT_TOKEN${slackSettings.apiUrl ? ' and SLACK_API_URL' : ''} and that this machine can reach Slack; /healthz answers, /readyz says 503 until Slack does.\n`);
+      if (health.waitingFor) process.stderr.write(`dq: waiting for ${health.waitingFor}. Check SLACK_BOT_TOKEN${slackConfig.apiUrl ? ' and SLACK_API_URL' : ''} and that this machine can reach Slack; /healthz answers, /readyz says 503 until Slack does.\n`);
     }, 3000);
     ({ port } = await slack.start());
   } catch (error) {

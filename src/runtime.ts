@@ -1,17 +1,15 @@
 import type { Logger } from 'pino';
+import type { AppConfig, ServiceConfig } from './config.js';
 import { DataClient, type ClientObserver } from './core/client/dataClient.js';
-import { loadCoreConfig, type CoreConfig } from './core/config.js';
 import { configurePrices } from './core/operations/prices.js';
 import { createStore } from './core/store/index.js';
 import type { Store } from './core/store/types.js';
 import { startSimulator, type Simulator } from './simulator/index.js';
-import { simulatorOptionsFromEnv } from './simulator/env.js';
 
-type Env = Record<string, string | undefined>;
-
-/** The data-service side of the app, assembled from the environment: config, store, client. */
+/** The data-service side of the app: store and client, built from the configuration's sections. */
 export interface CoreRuntime {
-  config: CoreConfig;
+  /** The service called: the simulator's address and key in demo mode. */
+  service: ServiceConfig;
   store: Store;
   client: DataClient;
   /** Present in demo mode: the in-process simulator the client talks to. */
@@ -19,46 +17,43 @@ export interface CoreRuntime {
   close(): Promise<void>;
 }
 
+export type CoreSettings = Pick<AppConfig, 'demo' | 'simulator' | 'service' | 'store' | 'budgets'>;
+
 export const DEMO_API_KEY = 'sim-key';
 
-/**
- * Demo mode starts the built-in simulator in this process and points the client at it; the store
- * defaults to memory so a demo leaves nothing behind.
- */
-export async function createCoreRuntime(env: Env, options: { demo: boolean; logger: Logger; observer?: ClientObserver }): Promise<CoreRuntime> {
+/** Demo mode starts the built-in simulator in this process and points the client at it. */
+export async function createCoreRuntime(config: CoreSettings, options: { logger: Logger; observer?: ClientObserver }): Promise<CoreRuntime> {
   let simulator: Simulator | undefined;
-  let effectiveEnv = env;
-  if (options.demo) {
-    loadCoreConfig(env, { requireService: false });
-    simulator = await startSimulator({ ...simulatorOptionsFromEnv(env), port: 0, apiKeys: [DEMO_API_KEY] });
-    effectiveEnv = { ...env, DATA_API_BASE_URL: simulator.url, DATA_API_KEY: DEMO_API_KEY, STORE_URL: env.STORE_URL || 'memory://' };
+  let service = config.service;
+  if (config.demo) {
+    simulator = await startSimulator({ ...config.simulator, port: 0, apiKeys: [DEMO_API_KEY] });
+    service = { ...service, baseUrl: simulator.url, apiKey: DEMO_API_KEY };
     options.logger.info({ simulator: simulator.url }, 'demo mode: using the built-in data-service SIMULATOR (simulated data)');
   }
-  const config = loadCoreConfig(effectiveEnv);
-  configurePrices(config.costs);
+  configurePrices(service.costs);
   let store: Store;
   try {
-    store = await createStore(config.storeUrl, { logger: options.logger });
+    store = await createStore(config.store.url, { logger: options.logger });
   } catch (error) {
     await simulator?.close();
     throw error;
   }
   const client = new DataClient({
-    baseUrl: config.baseUrl,
-    apiKey: config.apiKey,
+    baseUrl: service.baseUrl,
+    apiKey: service.apiKey,
     store,
     logger: options.logger,
-    timeoutMs: config.timeoutMs,
-    retry: { maxRetries: config.maxRetries },
-    rateLimits: config.rateLimits,
-    costs: config.costs,
-    cacheTtlMs: config.cacheTtlMs,
-    shareRetentionMs: config.shareRetentionMs,
+    timeoutMs: service.timeoutMs,
+    retry: { maxRetries: service.maxRetries },
+    rateLimits: service.rateLimits,
+    costs: service.costs,
+    cacheTtlMs: service.cacheTtlMs,
+    shareRetentionMs: config.store.shareRetentionMs,
     budgets: config.budgets,
     ...(options.observer ? { observer: options.observer } : {}),
   });
   const runtime: CoreRuntime = {
-    config,
+    service,
     store,
     client,
     close: async () => {

@@ -5,22 +5,19 @@ import type { Logger } from 'pino';
 import { CHARTED_OPERATIONS, chartPlanFor } from '../charts/chartPlanFor.js';
 import { CHART_JS_VERSION, chartSettingsFromEnv, quickChartUrl, type ChartSettings } from '../charts/quickChart.js';
 import { ChartRenderError, renderChartText, renderQuickChart } from '../charts/renderQuickChart.js';
-import { ConfigError } from '../core/config.js';
+import type { AppConfig } from '../config.js';
 import { ValidationError } from '../core/errors.js';
 import { explainError } from '../core/explainError.js';
 import { operations, type OperationId } from '../core/operations/index.js';
-import { defaultTimeZone, isValidTimeZone } from '../core/time.js';
 import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
 import { exampleFor } from '../slack/parse/examples.js';
 import { DQ_COMMAND, parseCommand } from '../slack/parse/parseCommand.js';
 
-type Env = Record<string, string | undefined>;
-
 export interface ChartCommandOptions {
   /** The words after `dq chart`, without --demo: the slash command's text and `--out <file>`. */
   words: string[];
-  demo: boolean;
-  env: Env;
+  /** Read by the caller, whose --demo it carries; problems with it are the caller's to report. */
+  config: AppConfig;
   logger: Logger;
   output: Writable;
   errorOutput: Writable;
@@ -93,42 +90,27 @@ function chartedQuery(text: string): { operation: OperationId; input: Record<str
  * caption and how Slack would get the image. Resolves with the exit code.
  */
 export async function runChartCommand(options: ChartCommandOptions): Promise<number> {
-  const { output, errorOutput, env } = options;
+  const { output, errorOutput, config } = options;
+  const { charts: settings, defaultTimeZone: timeZone } = config;
   const say = (text: string) => output.write(`${text}\n`);
   let query: { operation: OperationId; input: Record<string, string> };
   let file: string;
-  let settings: ChartSettings;
-  let timeZone: string;
   try {
     const { text, out } = readWords(options.words);
     if (!text) throw new UsageError('which chart? Give the text of a /futures or /fund-asset command');
     query = chartedQuery(text);
     file = resolve(options.cwd ?? process.cwd(), out ?? defaultFileName(text));
-    settings = chartSettingsFromEnv(env);
-    timeZone = defaultTimeZone(env);
-    if (!isValidTimeZone(timeZone)) throw new ConfigError([`DEFAULT_TZ "${timeZone}" is not an IANA time zone like Asia/Shanghai`]);
   } catch (error) {
     if (error instanceof UsageError) {
       errorOutput.write(`dq chart: ${error.message}\n\n${CHART_USAGE}`);
       return 2;
     }
-    if (error instanceof ConfigError) {
-      errorOutput.write(`${error.message}\n`);
-      return 2;
-    }
     throw error;
   }
 
-  let runtime = options.runtime;
+  const runtime = options.runtime ?? (await createCoreRuntime(config, { logger: options.logger }));
   try {
-    runtime ??= await createCoreRuntime(env, { demo: options.demo, logger: options.logger });
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    errorOutput.write(`${error.message}\n${options.demo ? '' : 'To draw it from the built-in simulator instead: add --demo\n'}`);
-    return 2;
-  }
-  try {
-    const answer = await runtime.client.call(query.operation, query.input, { teamId: 'cli', userId: env.USER ?? 'cli', source: 'cli' });
+    const answer = await runtime.client.call(query.operation, query.input, { teamId: 'cli', userId: config.user ?? 'cli', source: 'cli' });
     const plan = chartPlanFor(answer, settings, timeZone)!;
     if (plan.kind === 'none') {
       errorOutput.write(`dq chart: no chart for this answer. ${plan.note}\n`);

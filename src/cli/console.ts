@@ -1,61 +1,27 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { Logger } from 'pino';
-import { chartSettingsFromEnv, type ChartSettings } from '../charts/quickChart.js';
-import { ConfigError, loadCoreConfig } from '../core/config.js';
-import { loadDigestConfig, type DigestConfig } from '../core/digest/config.js';
+import type { AppConfig } from '../config.js';
 import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
-import type { SlackConfig } from '../slack/config.js';
-import { buildConsoleDeps, consoleRequester, consoleSlackConfig } from './console/consoleDeps.js';
+import { buildConsoleDeps, consoleRequester } from './console/consoleDeps.js';
 import { ConsoleSession } from './console/session.js';
 
-type Env = Record<string, string | undefined>;
-
 export interface ConsoleOptions {
-  /** Use the built-in simulator instead of the real data service. */
-  demo: boolean;
+  /** Read by the caller, whose --demo it carries; problems with it are the caller's to report. */
+  config: AppConfig;
   logger: Logger;
   input: Readable;
   output: Writable;
-  /** Where a start-up failure (incomplete configuration) is reported; the output when not given. */
-  errorOutput?: Writable;
-  env: Env;
   /** A runtime built by the caller (tests look at its simulator); the console leaves it open. */
   runtime?: CoreRuntime;
 }
 
 const PROMPT = 'dq> ';
 
-interface ConsoleSettings {
-  config: SlackConfig;
-  charts: ChartSettings;
-  digest: DigestConfig;
-}
-
-/** Every configuration problem at once, as the app reports them, before anything is started. */
-function loadSettings(env: Env, demo: boolean, checkService: boolean): ConsoleSettings {
-  const problems: string[] = [];
-  const attempt = <T>(load: () => T): T | undefined => {
-    try {
-      return load();
-    } catch (error) {
-      if (!(error instanceof ConfigError)) throw error;
-      problems.push(...error.problems);
-      return undefined;
-    }
-  };
-  if (checkService) attempt(() => loadCoreConfig(env, { requireService: !demo }));
-  const config = attempt(() => consoleSlackConfig(env, demo));
-  const charts = attempt(() => chartSettingsFromEnv(env));
-  const digest = attempt(() => loadDigestConfig(env));
-  if (problems.length > 0 || !config || !charts || !digest) throw new ConfigError(problems);
-  return { config, charts, digest };
-}
-
 function banner(runtime: CoreRuntime): string {
   const where = runtime.simulator
     ? 'DEMO: running on the built-in data-service SIMULATOR — simulated data, nothing real is charged.'
-    : `Connected to the data service at ${runtime.config.baseUrl}: new lookups cost real coins (repeats come from cache, free).`;
+    : `Connected to the data service at ${runtime.service.baseUrl}: new lookups cost real coins (repeats come from cache, free).`;
   return [
     'dq console — type the Slack commands (/bids …, /futures …, /dq usage, /dq help) and see the replies as text.',
     where,
@@ -70,21 +36,11 @@ function banner(runtime: CoreRuntime): string {
  * once the last line is done. Resolves with the exit code.
  */
 export async function runConsole(options: ConsoleOptions): Promise<number> {
-  const { demo, logger, input, output, env } = options;
+  const { config, logger, input, output } = options;
   const write = (text: string) => output.write(`${text}\n`);
-  let settings: ConsoleSettings;
-  let runtime: CoreRuntime;
-  try {
-    settings = loadSettings(env, demo, !options.runtime);
-    runtime = options.runtime ?? (await createCoreRuntime(env, { demo, logger }));
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    const hint = demo ? '' : 'To try it on the built-in simulator instead: npm run demo\n';
-    (options.errorOutput ?? output).write(`${error.message}\n${hint}`);
-    return 2;
-  }
-  const { deps, close } = buildConsoleDeps({ runtime, ...settings, logger, print: write });
-  const session = new ConsoleSession(deps, consoleRequester(env, deps.config), write);
+  const runtime = options.runtime ?? (await createCoreRuntime(config, { logger }));
+  const { deps, close } = buildConsoleDeps({ runtime, config: config.slack, charts: config.charts, digest: config.digests, logger, print: write });
+  const session = new ConsoleSession(deps, consoleRequester(config), write);
 
   // On a terminal readline echoes what is typed; piped lines are echoed after the prompt so the
   // transcript shows what each reply answers.

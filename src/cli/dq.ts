@@ -1,9 +1,9 @@
 import process from 'node:process';
+import { readConfig, type AppConfig } from '../config.js';
 import { ConfigError } from '../core/config.js';
 import { ValidationError } from '../core/errors.js';
 import { explainError } from '../core/explainError.js';
 import { createLogger } from '../core/logger.js';
-import { defaultTimeZone } from '../core/time.js';
 import { findOperation, OPERATION_IDS, operations, type OperationId } from '../core/operations/index.js';
 import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
 import { parseFlags, parseKeyValues } from './args.js';
@@ -25,6 +25,12 @@ operations (cost per call):
 ${OPERATION_IDS.map((id) => `  ${operations[id].alias.padEnd(11)} ${id} (${operations[id].cost} coins${operations[id].costPublished ? '' : ', assumed'}; DATA_API_COSTS overrides), e.g. ${operations[id].example}`).join('\n')}
 `;
 
+/** Said after configuration problems when the command could run on the built-in simulator instead. */
+const SIMULATOR_HINTS: Partial<Record<string, string>> = {
+  console: 'To try it on the built-in simulator instead: npm run demo\n',
+  chart: 'To draw it from the built-in simulator instead: add --demo\n',
+};
+
 async function main(argv: string[]): Promise<number> {
   const flags = parseFlags(argv);
   const [command, ...words] = flags.rest;
@@ -32,44 +38,49 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return command || flags.help ? 0 : 2;
   }
-  // At the console a failed lookup is already explained in its reply; a log line would repeat it.
-  const logger = createLogger({ level: process.env.LOG_LEVEL ?? (command === 'console' ? 'error' : 'warn'), destination: 2 });
   if ((command === 'console' || command === 'ping') && words.length > 0) {
     // An option that is not understood must not be silently dropped: the user meant something by it.
     const word = words[0]!;
     process.stderr.write(`dq ${command}: ${word.startsWith('-') ? 'unknown option' : 'unexpected word'} "${word}"; e.g. npm run dq -- ${command} --demo\n\n${USAGE}`);
     return 2;
   }
+  if (!['console', 'chart', 'call', 'ping'].includes(command)) {
+    process.stderr.write(`dq: unknown command "${command}"\n\n${USAGE}`);
+    return 2;
+  }
+  const { config, problems } = readConfig(process.env, { inSlack: false, demo: flags.demo });
+  if (problems) {
+    process.stderr.write(`${new ConfigError(problems).message}\n${flags.demo ? '' : (SIMULATOR_HINTS[command] ?? '')}`);
+    return 2;
+  }
+  // At the console a failed lookup is already explained in its reply; a log line would repeat it.
+  const logger = createLogger({ level: config.logLevel ?? (command === 'console' ? 'error' : 'warn'), destination: 2 });
   if (command === 'console') {
     try {
-      return await runConsole({ demo: flags.demo, logger, input: process.stdin, output: process.stdout, errorOutput: process.stderr, env: process.env });
+      return await runConsole({ config, logger, input: process.stdin, output: process.stdout });
     } catch (error) {
-      return report(error);
+      return report(error, config);
     }
   }
   if (command === 'chart') {
     try {
-      return await runChartCommand({ words, demo: flags.demo, env: process.env, logger, output: process.stdout, errorOutput: process.stderr });
+      return await runChartCommand({ words, config, logger, output: process.stdout, errorOutput: process.stderr });
     } catch (error) {
-      return report(error);
+      return report(error, config);
     }
-  }
-  if (command !== 'call' && command !== 'ping') {
-    process.stderr.write(`dq: unknown command "${command}"\n\n${USAGE}`);
-    return 2;
   }
   let runtime: CoreRuntime | undefined;
   try {
-    runtime = await createCoreRuntime(process.env, { demo: flags.demo, logger });
-    return command === 'ping' ? await ping(runtime) : await call(runtime, words);
+    runtime = await createCoreRuntime(config, { logger });
+    return command === 'ping' ? await ping(runtime) : await call(runtime, words, config);
   } catch (error) {
-    return report(error);
+    return report(error, config);
   } finally {
     await runtime?.close();
   }
 }
 
-async function call(runtime: CoreRuntime, words: string[]): Promise<number> {
+async function call(runtime: CoreRuntime, words: string[], config: AppConfig): Promise<number> {
   const [name, ...pairs] = words;
   const definition = name ? findOperation(name) : undefined;
   if (!definition) {
@@ -82,7 +93,7 @@ async function call(runtime: CoreRuntime, words: string[]): Promise<number> {
     return 2;
   }
   const id = definition.id as OperationId;
-  const answer = await runtime.client.call(id, values, { teamId: 'cli', userId: process.env.USER ?? 'cli', source: 'cli' }, {
+  const answer = await runtime.client.call(id, values, { teamId: 'cli', userId: config.user ?? 'cli', source: 'cli' }, {
     onWait: (ms) => process.stderr.write(`waiting about ${Math.ceil(ms / 1000)} s for a rate-limit slot…\n`),
   });
   process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
@@ -91,12 +102,8 @@ async function call(runtime: CoreRuntime, words: string[]): Promise<number> {
   return 0;
 }
 
-function report(error: unknown): number {
-  if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
-    return 2;
-  }
-  const explanation = explainError(error, Date.now(), defaultTimeZone(process.env));
+function report(error: unknown, config: AppConfig): number {
+  const explanation = explainError(error, Date.now(), config.defaultTimeZone);
   process.stderr.write(`error: ${explanation.summary}\n${explanation.details.map((d) => `  ${d}\n`).join('')}`);
   if (explanation.taskNo) process.stderr.write(`  taskNo ${explanation.taskNo}\n`);
   if (error instanceof ValidationError) {

@@ -11,10 +11,10 @@ import type { CoreRuntime } from '../runtime.js';
  * calls are not charged) after it has checked the key.
  */
 export async function ping(runtime: CoreRuntime): Promise<number> {
-  const { config } = runtime;
+  const { service } = runtime;
   const say = (line: string) => process.stdout.write(`${line}\n`);
-  say(`data service: ${config.baseUrl}${runtime.simulator ? ' (built-in SIMULATOR)' : ''}`);
-  say(`api key:      set (${config.apiKey.length} characters)`);
+  say(`data service: ${service.baseUrl}${runtime.simulator ? ' (built-in SIMULATOR)' : ''}`);
+  say(`api key:      set (${service.apiKey.length} characters)`);
   say(`store:        ${runtime.store.description}`);
   try {
     await runtime.store.ping();
@@ -24,7 +24,7 @@ export async function ping(runtime: CoreRuntime): Promise<number> {
     return 1;
   }
   const probe = operations['fund-asset'];
-  const transport = createTransport({ baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs });
+  const transport = createTransport({ baseUrl: service.baseUrl, apiKey: service.apiKey, timeoutMs: service.timeoutMs });
   const started = Date.now();
   try {
     const answer = await transport.post(probe.path, probe.id, {});

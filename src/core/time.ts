@@ -6,11 +6,6 @@
 /** Replies are in the reader's zone when Slack tells it, else in DEFAULT_TZ, which defaults to this. */
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
-/** DEFAULT_TZ when set (checked by the config loaders), else the app's default zone: never the machine's. */
-export function defaultTimeZone(env: Readonly<Record<string, string | undefined>>): string {
-  return env.DEFAULT_TZ?.trim() || DEFAULT_TIME_ZONE;
-}
-
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(timeZone: string): Intl.DateTimeFormat {

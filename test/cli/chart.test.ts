@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultFileName, runChartCommand } from '../../src/cli/chart.js';
+import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/core/logger.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -22,7 +23,7 @@ async function dqChart(line: string, env: Record<string, string> = {}) {
   const out = collector();
   const err = collector();
   const code = await runChartCommand({
-    words: line.split(' ').filter(Boolean), demo: true, env: { DEFAULT_TZ: 'Asia/Shanghai', STORE_URL: 'memory://', ...env },
+    words: line.split(' ').filter(Boolean), config: loadConfig({ DEFAULT_TZ: 'Asia/Shanghai', STORE_URL: 'memory://', ...env }, { inSlack: false, demo: true }),
     logger: createLogger({ level: 'silent' }), output: out.stream, errorOutput: err.stream, cwd: dir,
   });
   return { code, stdout: out.text(), stderr: err.text() };

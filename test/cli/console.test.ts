@@ -1,7 +1,7 @@
-import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runConsole } from '../../src/cli/console.js';
-import { CONSOLE_ENV, silentLogger, startDemoConsole, type DemoConsole } from './consoleDriver.js';
+import { loadConfig } from '../../src/config.js';
+import { runEntryPoint } from '../support/entryPoints.js';
+import { CONSOLE_ENV, startDemoConsole, type DemoConsole } from './consoleDriver.js';
 
 /** The footer of every lookup reply: once it is printed, the whole reply is. */
 const FOOTER = /coins? per lookup.*\n/;
@@ -129,11 +129,8 @@ describe('dq console on the simulator', () => {
 
 describe('dq console without --demo', () => {
   it('needs the data-service configuration, and says so the way dq call does', async () => {
-    const output = new PassThrough();
-    let text = '';
-    output.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    const input = new PassThrough();
-    const code = await runConsole({ demo: false, logger: silentLogger(), input, output, env: { ...CONSOLE_ENV } });
+    const { code, stdout, stderr } = await runEntryPoint('src/cli/dq.ts', ['console'], { ...CONSOLE_ENV });
+    const text = stdout + stderr;
     expect(code).toBe(2);
     expect(text).toContain('Configuration is incomplete:');
     expect(text).toContain('DATA_API_BASE_URL is missing');
@@ -142,9 +139,9 @@ describe('dq console without --demo', () => {
 });
 
 describe('the console\'s time zone', () => {
-  it('is DEFAULT_TZ, else the app\'s default (Asia/Shanghai), never the machine\'s', async () => {
-    const { consoleSlackConfig } = await import('../../src/cli/console/consoleDeps.js');
-    expect(consoleSlackConfig({ USER: 'tester' }, true).defaultTimeZone).toBe('Asia/Shanghai');
-    expect(consoleSlackConfig({ USER: 'tester', DEFAULT_TZ: 'Europe/London' }, true).defaultTimeZone).toBe('Europe/London');
+  it('is DEFAULT_TZ, else the app\'s default (Asia/Shanghai), never the machine\'s', () => {
+    const consoleConfig = (env: Record<string, string>) => loadConfig(env, { inSlack: false, demo: true });
+    expect(consoleConfig({ USER: 'tester' }).slack.defaultTimeZone).toBe('Asia/Shanghai');
+    expect(consoleConfig({ USER: 'tester', DEFAULT_TZ: 'Europe/London' }).slack.defaultTimeZone).toBe('Europe/London');
   });
 });

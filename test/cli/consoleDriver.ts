@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { runConsole } from '../../src/cli/console.js';
+import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/core/logger.js';
 import { createCoreRuntime, type CoreRuntime } from '../../src/runtime.js';
 
@@ -15,12 +16,13 @@ export const silentLogger = () => createLogger({ level: 'silent', destination: 2
  */
 export async function startDemoConsole() {
   const logger = silentLogger();
-  const runtime: CoreRuntime = await createCoreRuntime(CONSOLE_ENV, { demo: true, logger });
+  const config = loadConfig(CONSOLE_ENV, { inSlack: false, demo: true });
+  const runtime: CoreRuntime = await createCoreRuntime(config, { logger });
   const input = new PassThrough();
   const output = new PassThrough();
   let text = '';
   output.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-  const exitCode = runConsole({ demo: true, logger, input, output, env: CONSOLE_ENV, runtime });
+  const exitCode = runConsole({ config, logger, input, output, runtime });
   return {
     runtime,
     upstreamCalls: () => runtime.simulator!.stats().calls.length,

@@ -1,16 +1,17 @@
 import { Writable } from 'node:stream';
 import { pino, type Logger } from 'pino';
 import type { ChartSettings } from '../../src/charts/quickChart.js';
+import { loadConfig } from '../../src/config.js';
 import type { Clock } from '../../src/core/clock.js';
 import { DataClient, type DataClientOptions } from '../../src/core/client/dataClient.js';
-import type { DigestConfig } from '../../src/core/digest/config.js';
+import type { DigestConfig } from '../../src/core/digest/types.js';
 import type { BudgetLimits } from '../../src/core/ledger/budgets.js';
 import { OPERATION_IDS, type OperationId, type RateLimit } from '../../src/core/operations/index.js';
 import { MemoryStore } from '../../src/core/store/memoryStore.js';
 import type { Store } from '../../src/core/store/types.js';
 import { startSimulator, type RecordedCall as UpstreamCall, type Simulator, type SimulatorOptions } from '../../src/simulator/index.js';
 import { createSlackApp, type SlackApp } from '../../src/slack/app.js';
-import { loadSlackConfig, type SlackConfig } from '../../src/slack/config.js';
+import type { SlackConfig } from '../../src/slack/config.js';
 import {
   appHomeOpenedEvent,
   globalShortcutPayload,
@@ -169,13 +170,15 @@ export async function startTestApp(options: TestAppOptions = {}) {
     ...options.client,
   });
   const config: SlackConfig = {
-    ...loadSlackConfig({
+    ...loadConfig({
+      DATA_API_BASE_URL: simulator.url,
+      DATA_API_KEY: TEST_API_KEY,
       SLACK_BOT_TOKEN: TEST_BOT_TOKEN,
       SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
       SLACK_API_URL: fake.apiUrl,
       PORT: '0',
       ...options.env,
-    }),
+    }, { inSlack: true }).slack,
     ...options.slack,
   };
   const digest: DigestConfig = { timeZone: 'Asia/Shanghai', postEmpty: false, catchUpMs: 3_600_000, ...options.digest };

@@ -1,43 +1,22 @@
 import type { Logger } from 'pino';
 import type { ChartSettings } from '../../charts/quickChart.js';
-import { ConfigError } from '../../core/config.js';
-import type { DigestConfig } from '../../core/digest/config.js';
+import type { AppConfig } from '../../config.js';
+import type { DigestConfig } from '../../core/digest/types.js';
 import { MemoryStore } from '../../core/store/memoryStore.js';
-import { defaultTimeZone as defaultTimeZoneOf, isValidTimeZone } from '../../core/time.js';
 import type { CoreRuntime } from '../../runtime.js';
-import { QUEUED_NOTICE_AFTER_MS, idSet, type SlackConfig } from '../../slack/config.js';
+import type { SlackConfig } from '../../slack/config.js';
 import { buildSlackDeps } from '../../slack/buildDeps.js';
 import type { SlackDeps } from '../../slack/deps.js';
 import type { Requester } from '../../slack/message.js';
 import { ConsoleDigestPoster } from './digestPoster.js';
 
-type Env = Record<string, string | undefined>;
-
 /** The console's stand-ins for Slack's team and channel, in usage, history and digests. */
 export const CONSOLE_TEAM = 'console';
 export const CONSOLE_CHANNEL = 'console';
 
-/**
- * The Slack settings the flows read, without Slack: no tokens, nobody locked out (the console user
- * is whoever runs it), replies in DEFAULT_TZ (Asia/Shanghai unless set), as in Slack.
- */
-export function consoleSlackConfig(env: Env, demo: boolean): SlackConfig {
-  const defaultTimeZone = defaultTimeZoneOf(env);
-  if (!isValidTimeZone(defaultTimeZone)) throw new ConfigError([`DEFAULT_TZ "${defaultTimeZone}" is not an IANA time zone like Asia/Shanghai`]);
-  return {
-    botToken: '',
-    signingSecret: '',
-    port: 0,
-    allowlist: {},
-    adminUserIds: idSet(env.ADMIN_USER_IDS) ?? new Set(),
-    defaultTimeZone,
-    demo,
-    queuedNoticeAfterMs: QUEUED_NOTICE_AFTER_MS,
-  };
-}
-
-export function consoleRequester(env: Env, config: SlackConfig): Requester {
-  return { teamId: CONSOLE_TEAM, userId: env.USER?.trim() || 'console', channelId: CONSOLE_CHANNEL, timeZone: config.defaultTimeZone };
+/** Whoever runs the console (USER), in the zone replies are shown in when Slack cannot tell (DEFAULT_TZ). */
+export function consoleRequester(config: Pick<AppConfig, 'user' | 'defaultTimeZone'>): Requester {
+  return { teamId: CONSOLE_TEAM, userId: config.user ?? 'console', channelId: CONSOLE_CHANNEL, timeZone: config.defaultTimeZone };
 }
 
 export interface ConsoleDepsInput {

@@ -1,6 +1,14 @@
 import type { NewFund } from '../operations/newFunds.js';
 import type { Schedule } from './schedule.js';
 
+/** DIGEST_* settings, read by src/config.ts. */
+export interface DigestConfig {
+  /** Zone of a digest added without tz:. */
+  timeZone: string;
+  postEmpty: boolean;
+  catchUpMs: number;
+}
+
 export type SaleFilter = 'onsale' | 'offsale' | 'all';
 
 /** Why a digest stopped posting; it stays stored, paused, until someone fixes the cause. */

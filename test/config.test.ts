@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, parseRateLimits, readConfig, type ConfigOptions } from '../src/config.js';
+import { ConfigError } from '../src/core/config.js';
+import { runEntryPoint } from './support/entryPoints.js';
+
+const TERMINAL: ConfigOptions = { inSlack: false, demo: false };
+const SERVICE = { DATA_API_BASE_URL: 'https://api.example.com', DATA_API_KEY: 'k' };
+const SLACK = { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 'secret' };
+
+function problemsOf(env: Record<string, string>, options: ConfigOptions = TERMINAL): string[] {
+  return readConfig(env, options).problems ?? [];
+}
+
+/** The problems an entry point listed under "Configuration is incomplete:". */
+function listed(output: string): string[] {
+  expect(output).toContain('Configuration is incomplete:');
+  return [...output.matchAll(/^ {2}- (.*)$/gm)].map((match) => match[1]!);
+}
+
+describe('the data service, store and budgets', () => {
+  it('names every missing variable in one message', () => {
+    const problems = problemsOf({});
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^DATA_API_BASE_URL is missing/);
+    expect(problems[1]).toMatch(/^DATA_API_KEY is missing/);
+  });
+
+  it('reads limits, costs, TTLs and budgets, with defaults', () => {
+    const config = loadConfig({
+      DATA_API_BASE_URL: 'https://api.example.com',
+      DATA_API_KEY: 'k',
+      DATA_API_RATE_LIMITS: 'fund-asset=6/10s,futures=5/1s,taxpayer=600/min',
+      DATA_API_COSTS: 'bids=15',
+      CACHE_TTLS: 'futures:daily=10m,fund-asset=1h',
+      COIN_BUDGET_TEAM_DAILY: '500',
+    }, TERMINAL);
+    expect(config.service.rateLimits).toEqual({
+      'fund-asset': { count: 6, windowMs: 10_000 },
+      'finance-external-futures-kline': { count: 5, windowMs: 1000 },
+      'enterprise-general-taxpayer-query': { count: 600, windowMs: 60_000 },
+    });
+    expect(config.service.costs).toEqual({ 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list': 15 });
+    expect(config.service.cacheTtlMs).toEqual({ 'finance-external-futures-kline:daily': 600_000, 'fund-asset': 3_600_000 });
+    expect(config.budgets).toEqual({ teamDaily: 500, timeZone: 'Asia/Shanghai' });
+    expect(config.service.timeoutMs).toBe(5000);
+    expect(config.store.url).toBe('sqlite://./data/dq.sqlite');
+  });
+
+  it('reports every malformed value', () => {
+    const problems = problemsOf({
+      DATA_API_BASE_URL: 'ftp://x',
+      DATA_API_KEY: 'k',
+      DATA_API_RATE_LIMITS: 'nope=1/1s,fund-asset=fast',
+      CACHE_TTLS: 'futures:weekly=1m',
+      COIN_BUDGET_USER_DAILY: 'lots',
+      BUDGET_TZ: 'Mars/Olympus',
+      STORE_URL: 'mongo://x',
+    });
+    expect(problems).toHaveLength(7);
+  });
+
+  it('parses rate limits by alias', () => {
+    const problems: string[] = [];
+    expect(parseRateLimits('new-funds=2/500ms', problems)).toEqual({ 'fund-new-list': { count: 2, windowMs: 500 } });
+    expect(problems).toEqual([]);
+  });
+
+  it('a malformed STORE_URL is reported without its password', () => {
+    let problems: string[] = [];
+    try {
+      loadConfig({ DATA_API_BASE_URL: 'https://x.example', DATA_API_KEY: 'k', STORE_URL: 'redis:/:s3cret@host' }, TERMINAL);
+    } catch (error) {
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).not.toContain('s3cret');
+    expect(loadConfig({ DATA_API_BASE_URL: 'https://x.example', DATA_API_KEY: 'k', STORE_URL: 'REDIS://:pw@127.0.0.1:6379' }, TERMINAL).store.url).toBe('REDIS://:pw@127.0.0.1:6379');
+  });
+});
+
+describe('demo mode', () => {
+  it('needs no data service, keeps its data in memory and reads the simulator\'s settings', () => {
+    const config = loadConfig({ SIMULATOR_LATENCY_MS: '1500' }, { inSlack: false, demo: true });
+    expect(config.demo).toBe(true);
+    expect(config.store.url).toBe('memory://');
+    expect(config.simulator?.faults).toEqual({ latencyMs: 1500 });
+    expect(loadConfig({ ...SERVICE }, TERMINAL).simulator).toBeUndefined();
+  });
+
+  it('is DEMO=1 for the app and --demo at the terminal, which DEMO does not change', () => {
+    expect(loadConfig({ ...SLACK, DEMO: '1' }, { inSlack: true }).slack.demo).toBe(true);
+    expect(readConfig({ DEMO: '1' }, TERMINAL).problems).toHaveLength(2);
+  });
+
+  it('still checks a data-service address that is given, and the simulator\'s settings', () => {
+    expect(problemsOf({ DATA_API_BASE_URL: 'ftp://x', SIMULATOR_SEED: 'x' }, { inSlack: false, demo: true })).toEqual([
+      'DATA_API_BASE_URL "ftp://x" is not an http(s) URL',
+      'SIMULATOR_SEED has an unusable value "x"',
+    ]);
+  });
+});
+
+describe('Slack', () => {
+  it('needs the bot token and signing secret to run in Slack, and says where to find them', () => {
+    const problems = problemsOf({ ...SERVICE }, { inSlack: true });
+    expect(problems.map((problem) => problem.split(' ')[0])).toEqual(['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET']);
+    expect(problems[0]).toContain('OAuth & Permissions');
+  });
+
+  it('reads Socket Mode, the Web API address, the port, allowlists and admins', () => {
+    const config = loadConfig({
+      ...SERVICE, SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xapp-1', SLACK_API_URL: 'http://127.0.0.1:9/api', PORT: '8080',
+      ALLOWED_TEAM_IDS: 'T1, T2', ALLOWED_USER_IDS: 'U1', ADMIN_USER_IDS: 'U1 U2',
+    }, { inSlack: true }).slack;
+    expect(config).toMatchObject({ botToken: 'xoxb-1', signingSecret: '', appToken: 'xapp-1', apiUrl: 'http://127.0.0.1:9/api/', port: 8080, defaultTimeZone: 'Asia/Shanghai', demo: false });
+    expect(config.allowlist).toEqual({ teams: new Set(['T1', 'T2']), users: new Set(['U1']) });
+    expect(config.adminUserIds).toEqual(new Set(['U1', 'U2']));
+  });
+
+  it('at a terminal reads nothing of Slack\'s connection and locks nobody out', () => {
+    const config = loadConfig({ ...SERVICE, PORT: 'none', SLACK_BOT_TOKEN: 'bad', ALLOWED_USER_IDS: 'U1', ADMIN_USER_IDS: 'U2', USER: ' ann ' }, TERMINAL);
+    expect(config.slack).toMatchObject({ botToken: '', port: 0, allowlist: {}, adminUserIds: new Set(['U2']) });
+    expect(config.user).toBe('ann');
+  });
+});
+
+describe('the rest of the settings', () => {
+  it('has the defaults the README gives', () => {
+    const config = loadConfig({ ...SERVICE }, TERMINAL);
+    expect(config.shutdownGraceMs).toBe(10_000);
+    expect(config.logLevel).toBeUndefined();
+    expect(config.defaultTimeZone).toBe('Asia/Shanghai');
+    expect(config.digests).toEqual({ timeZone: 'Asia/Shanghai', postEmpty: false, catchUpMs: 3_600_000 });
+    expect(config.charts).toMatchObject({ host: 'https://quickchart.io', width: 700, height: 380 });
+    expect(config.store.shareRetentionMs).toBe(86_400_000);
+  });
+
+  it('reads the shutdown grace period, the log level and the digest settings', () => {
+    const config = loadConfig({ ...SERVICE, SHUTDOWN_GRACE_MS: '500', LOG_LEVEL: ' WARN ', DIGEST_TZ: 'Europe/London', DIGEST_POST_EMPTY: 'yes', DIGEST_CATCHUP: '30m' }, TERMINAL);
+    expect(config.shutdownGraceMs).toBe(500);
+    expect(config.logLevel).toBe('warn');
+    expect(config.digests).toEqual({ timeZone: 'Europe/London', postEmpty: true, catchUpMs: 1_800_000 });
+  });
+});
+
+/** One bad value in every section, with Slack's settings right so the app and the terminal can be compared. */
+const BAD = {
+  ...SLACK,
+  DATA_API_BASE_URL: 'ftp://x',
+  DATA_API_KEY: 'k',
+  DATA_API_TIMEOUT_MS: 'soon',
+  DATA_API_RATE_LIMITS: 'nope=1/1s',
+  BUDGET_TZ: 'Mars/Olympus',
+  STORE_URL: 'mongo://x',
+  DEFAULT_TZ: 'Moon/Base',
+  CHART_COLORS: 'red',
+  QUICKCHART_WIDTH: '5',
+  DIGEST_CATCHUP: 'later',
+  DIGEST_POST_EMPTY: 'maybe',
+  SHUTDOWN_GRACE_MS: '10s',
+  LOG_LEVEL: 'loud',
+};
+const BAD_NAMES = [
+  'DATA_API_BASE_URL', 'DATA_API_TIMEOUT_MS', 'DATA_API_RATE_LIMITS', 'BUDGET_TZ', 'STORE_URL', 'DEFAULT_TZ',
+  'CHART_COLORS', 'QUICKCHART_WIDTH', 'DIGEST_CATCHUP', 'DIGEST_POST_EMPTY', 'SHUTDOWN_GRACE_MS', 'LOG_LEVEL',
+];
+
+describe('every problem at once', () => {
+  it('reports a bad value in every section together, not the first', () => {
+    const problems = problemsOf(BAD, { inSlack: true });
+    expect(problems).toHaveLength(BAD_NAMES.length);
+    for (const name of BAD_NAMES) expect(problems.some((problem) => problem.includes(name)), name).toBe(true);
+    const { SLACK_BOT_TOKEN: _token, ...withoutToken } = BAD;
+    expect(problemsOf(withoutToken, { inSlack: true })).toEqual([expect.stringMatching(/^SLACK_BOT_TOKEN is missing/), ...problems]);
+    expect(() => loadConfig(BAD, { inSlack: true })).toThrow(ConfigError);
+  });
+
+  it('npm start, the console and every dq command list the same problems', async () => {
+    const expected = problemsOf(BAD, { inSlack: true });
+    const runs = await Promise.all([
+      runEntryPoint('src/main.ts', [], BAD),
+      runEntryPoint('src/cli/dq.ts', ['console'], BAD),
+      runEntryPoint('src/cli/dq.ts', ['chart', 'futures', 'CL', '5m', '30'], BAD),
+      runEntryPoint('src/cli/dq.ts', ['call', 'futures', 'symbol=CL'], BAD),
+      runEntryPoint('src/cli/dq.ts', ['ping'], BAD),
+    ]);
+    for (const run of runs) {
+      expect(run.code).toBe(2);
+      expect(listed(run.stderr)).toEqual(expected);
+      expect(run.stderr).toContain('See README.md, section "Configuration".');
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+    }
+  }, 60_000);
+});
