@@ -15,6 +15,7 @@ import { pino } from 'pino';
 import { chartSettingsFromEnv } from '../src/charts/settings.js';
 import { DataClient } from '../src/core/client/dataClient.js';
 import { loadDigestConfig } from '../src/core/digest/config.js';
+import { pricesFrom } from '../src/core/operations/prices.js';
 import { MemoryStore } from '../src/core/store/memoryStore.js';
 import { startSimulator } from '../src/simulator/index.js';
 import { createSlackApp } from '../src/slack/app.js';
@@ -53,7 +54,7 @@ async function thisApp(): Promise<{ url: string; stop: () => Promise<void> }> {
     botToken: TOKEN, signingSecret: SECRET, apiUrl: fake.apiUrl, port: 0, allowlist: {}, adminUserIds: new Set(),
     defaultTimeZone: 'Asia/Shanghai', demo: false, queuedNoticeAfterMs: 3000,
   };
-  const slack = await createSlackApp({ config, data, store, digest: loadDigestConfig({}), charts: chartSettingsFromEnv({}), logger: silent, runScheduler: false });
+  const slack = await createSlackApp({ config, data, prices: pricesFrom(), store, digest: loadDigestConfig({}), charts: chartSettingsFromEnv({}), logger: silent, runScheduler: false });
   const { port } = await slack.start(0);
   return { url: `http://127.0.0.1:${port}`, stop: async () => { await slack.stop(); await data.close(); } };
 }

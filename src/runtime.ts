@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { DataClient, type ClientObserver } from './core/client/dataClient.js';
 import { loadCoreConfig, type CoreConfig } from './core/config.js';
-import { configurePrices } from './core/operations/prices.js';
+import { pricesFrom, type Prices } from './core/operations/prices.js';
 import { createStore } from './core/store/index.js';
 import type { Store } from './core/store/types.js';
 import { startSimulator, type Simulator } from './simulator/index.js';
@@ -14,6 +14,8 @@ export interface CoreRuntime {
   config: CoreConfig;
   store: Store;
   client: DataClient;
+  /** The spec's prices with DATA_API_COSTS over them: what the client charges and every screen shows. */
+  prices: Prices;
   /** Present in demo mode: the in-process simulator the client talks to. */
   simulator?: Simulator;
   close(): Promise<void>;
@@ -35,7 +37,6 @@ export async function createCoreRuntime(env: Env, options: { demo: boolean; logg
     options.logger.info({ simulator: simulator.url }, 'demo mode: using the built-in data-service SIMULATOR (simulated data)');
   }
   const config = loadCoreConfig(effectiveEnv);
-  configurePrices(config.costs);
   let store: Store;
   try {
     store = await createStore(config.storeUrl, { logger: options.logger });
@@ -43,6 +44,7 @@ export async function createCoreRuntime(env: Env, options: { demo: boolean; logg
     await simulator?.close();
     throw error;
   }
+  const prices = pricesFrom(config.costs);
   const client = new DataClient({
     baseUrl: config.baseUrl,
     apiKey: config.apiKey,
@@ -51,7 +53,7 @@ export async function createCoreRuntime(env: Env, options: { demo: boolean; logg
     timeoutMs: config.timeoutMs,
     retry: { maxRetries: config.maxRetries },
     rateLimits: config.rateLimits,
-    costs: config.costs,
+    prices,
     cacheTtlMs: config.cacheTtlMs,
     shareRetentionMs: config.shareRetentionMs,
     budgets: config.budgets,
@@ -61,6 +63,7 @@ export async function createCoreRuntime(env: Env, options: { demo: boolean; logg
     config,
     store,
     client,
+    prices,
     close: async () => {
       await client.close();
       await store.close();
