@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { loadConfig } from '../src/config.js';
 import { DataClient } from '../src/core/client/dataClient.js';
+import { pricesFrom } from '../src/core/operations/prices.js';
 import { MemoryStore } from '../src/core/store/memoryStore.js';
 import { startSimulator } from '../src/simulator/index.js';
 import { createSlackApp } from '../src/slack/app.js';
@@ -54,7 +55,7 @@ async function thisApp(): Promise<{ url: string; stop: () => Promise<void> }> {
     botToken: TOKEN, signingSecret: SECRET, apiUrl: fake.apiUrl, port: 0, allowlist: {}, adminUserIds: new Set(),
     defaultTimeZone: 'Asia/Shanghai', demo: false, queuedNoticeAfterMs: 3000,
   };
-  const slack = await createSlackApp({ config, data, store, digest: defaults.digests, charts: defaults.charts, logger: silent, runScheduler: false });
+  const slack = await createSlackApp({ config, data, prices: pricesFrom(), store, digest: defaults.digests, charts: defaults.charts, logger: silent, runScheduler: false });
   const { port } = await slack.start(0);
   return { url: `http://127.0.0.1:${port}`, stop: async () => { await slack.stop(); await data.close(); } };
 }

@@ -104,7 +104,7 @@ async function coins() {
   for (let i = 0; i < script.length; i += 10) {
     await Promise.all(script.slice(i, i + 10).map((step) => client.call(step.id, step.input, { teamId: 'bench', userId: step.user })));
   }
-  const usage = await client.usage('bench');
+  const usage = await client.ledger.usage('bench', Date.now());
   const spentAtService = simulator.stats().coinsByKey[KEY] ?? 0;
   await client.close();
   await simulator.close();

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
 
   let runtime: CoreRuntime | undefined;
   let slack: SlackApp | undefined;
-  const metrics = new Metrics({ queueDepth: () => Object.fromEntries(OPERATION_IDS.map((id) => [id, runtime?.client.queuedCalls(id) ?? 0])) });
+  const metrics = new Metrics({ queueDepth: () => Object.fromEntries(OPERATION_IDS.map((id) => [id, runtime?.client.pacing.queued(id) ?? 0])) });
   const health: HealthState = { shuttingDown: false };
 
   let stopping = false;
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   let waitingNotice: NodeJS.Timeout | undefined;
   try {
     runtime = await createCoreRuntime(config, { logger, observer: metrics });
-    slack = await createSlackApp({ config: slackConfig, data: runtime.client, store: runtime.store, digest: config.digests, charts: config.charts, logger, metrics, health });
+    slack = await createSlackApp({ config: slackConfig, data: runtime.client, prices: runtime.prices, store: runtime.store, digest: config.digests, charts: config.charts, logger, metrics, health });
     // One plain line for whoever watches the start, when Slack takes its time to answer.
     waitingNotice = setTimeout(() => {
       if (health.waitingFor) process.stderr.write(`dq: waiting for ${health.waitingFor}. Check SLACK_BOT_TOKEN${slackConfig.apiUrl ? ' and SLACK_API_URL' : ''} and that this machine can reach Slack; /healthz answers, /readyz says 503 until Slack does.\n`);

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { AppConfig, ServiceConfig } from './config.js';
 import { DataClient, type ClientObserver } from './core/client/dataClient.js';
-import { configurePrices } from './core/operations/prices.js';
+import { pricesFrom, type Prices } from './core/operations/prices.js';
 import { createStore } from './core/store/index.js';
 import type { Store } from './core/store/types.js';
 import { startSimulator, type Simulator } from './simulator/index.js';
@@ -12,6 +12,8 @@ export interface CoreRuntime {
   service: ServiceConfig;
   store: Store;
   client: DataClient;
+  /** The spec's prices with DATA_API_COSTS over them: what the client charges and every screen shows. */
+  prices: Prices;
   /** Present in demo mode: the in-process simulator the client talks to. */
   simulator?: Simulator;
   close(): Promise<void>;
@@ -30,7 +32,7 @@ export async function createCoreRuntime(config: CoreSettings, options: { logger:
     service = { ...service, baseUrl: simulator.url, apiKey: DEMO_API_KEY };
     options.logger.info({ simulator: simulator.url }, 'demo mode: using the built-in data-service SIMULATOR (simulated data)');
   }
-  configurePrices(service.costs);
+  const prices = pricesFrom(service.costs);
   let store: Store;
   try {
     store = await createStore(config.store.url, { logger: options.logger });
@@ -46,7 +48,7 @@ export async function createCoreRuntime(config: CoreSettings, options: { logger:
     timeoutMs: service.timeoutMs,
     retry: { maxRetries: service.maxRetries },
     rateLimits: service.rateLimits,
-    costs: service.costs,
+    prices,
     cacheTtlMs: service.cacheTtlMs,
     shareRetentionMs: config.store.shareRetentionMs,
     budgets: config.budgets,
@@ -56,6 +58,7 @@ export async function createCoreRuntime(config: CoreSettings, options: { logger:
     service,
     store,
     client,
+    prices,
     close: async () => {
       await client.close();
       await store.close();

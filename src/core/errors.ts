@@ -1,3 +1,5 @@
+import { failureRule } from './client/callPolicy.js';
+
 /**
  * Every way a data-service call can fail, as values the Slack side can turn into a short message.
  * None of them carries the API key: errors are logged and shown, so they hold only what is safe.
@@ -117,25 +119,13 @@ export interface UpstreamDetails {
   retryAfterMs?: number;
 }
 
-type UpstreamKind = Exclude<DataErrorKind, 'validation' | 'budget' | 'budget_unavailable' | 'not_cached' | 'stopped'>;
-
-/**
- * Failures after which the call may be tried again because the service certainly did not charge it:
- * it was never sent (network), or the service said no without deciding it (429, a 5xx error envelope).
- */
-const RETRYABLE: ReadonlySet<UpstreamKind> = new Set(['rate_limited', 'server', 'network']);
-
-/**
- * Failures where the call was sent and no readable answer came back. The service decides, and
- * charges, a call before its answer travels back, so such a call may have been charged: it is
- * counted as spent (unconfirmed) and never retried automatically.
- */
-const MAY_HAVE_CHARGED: ReadonlySet<UpstreamKind> = new Set(['timeout', 'connection_lost', 'malformed']);
+export type UpstreamKind = Exclude<DataErrorKind, 'validation' | 'budget' | 'budget_unavailable' | 'not_cached' | 'stopped'>;
 
 /** The service (or the way to it) failed; carries what the service said, never the key. */
 export class UpstreamError extends DataError {
+  /** Whether the call policy tries such a failure again (callPolicy.ts). */
   override readonly retryable: boolean;
-  /** Sent, with no readable answer: the service may have charged it. */
+  /** Sent, with no readable answer: the service may have charged it (callPolicy.ts). */
   readonly mayHaveCharged: boolean;
   /** What the call may have cost, when `mayHaveCharged` (set by the client, which knows the price). */
   coinsAtRisk?: number;
@@ -154,8 +144,9 @@ export class UpstreamError extends DataError {
   ) {
     super(message ?? describeUpstream(kind, details), options);
     this.name = 'UpstreamError';
-    this.retryable = RETRYABLE.has(kind);
-    this.mayHaveCharged = MAY_HAVE_CHARGED.has(kind);
+    const rule = failureRule(kind);
+    this.retryable = rule.retry;
+    this.mayHaveCharged = rule.mayHaveCharged;
     this.operation = details.operation;
     if (details.httpStatus !== undefined) this.httpStatus = details.httpStatus;
     if (details.businessCode !== undefined) this.businessCode = details.businessCode;

@@ -7,6 +7,7 @@ import type { DataClient } from '../core/client/dataClient.js';
 import type { Clock } from '../core/clock.js';
 import type { DigestScheduler } from '../core/digest/scheduler.js';
 import type { DigestConfig, DigestRunRecord } from '../core/digest/types.js';
+import type { Prices } from '../core/operations/prices.js';
 import type { Store } from '../core/store/types.js';
 import { opsRoutes, type HealthState } from '../ops/health.js';
 import { startOpsServer } from '../ops/opsServer.js';
@@ -28,6 +29,7 @@ import { register as registerViews } from './views/index.js';
 export interface SlackAppOptions {
   config: SlackConfig;
   data: DataClient;
+  prices: Prices;
   store: Store;
   digest: DigestConfig;
   /** Look for due digests in the background (off in tests that drive runs themselves). */
@@ -114,7 +116,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   app.use(acknowledgeUnhandled());
   const { deps, scheduler } = buildSlackDeps({
     ...options,
-    poster: new SlackDigestPoster(app.client, logger, options.clock),
+    poster: new SlackDigestPoster(app.client, logger, options.prices, options.clock),
     ...(metrics ? { onDigestRun: (record: DigestRunRecord) => metrics.digestRun(record) } : {}),
   });
   registerCommands(app, deps);

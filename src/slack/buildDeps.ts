@@ -10,6 +10,7 @@ import { DigestScheduler } from '../core/digest/scheduler.js';
 import { DigestService } from '../core/digest/service.js';
 import type { DigestConfig, DigestPoster, DigestRunRecord } from '../core/digest/types.js';
 import { LookupHistory } from '../core/history.js';
+import type { Prices } from '../core/operations/prices.js';
 import type { Store } from '../core/store/types.js';
 import type { SlackConfig } from './config.js';
 import type { SlackDeps } from './deps.js';
@@ -18,6 +19,8 @@ import { UserTimeZones } from './userTimeZones.js';
 export interface DepsInput {
   config: SlackConfig;
   data: DataClient;
+  /** What each operation costs here; the same value the client charges by. */
+  prices: Prices;
   /** Where lookup history lives. */
   store: Store;
   /** Where digests live and their runs are claimed (the same store, except in the console). */
@@ -52,6 +55,9 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
   const scheduler = new DigestScheduler({ repository, runner, clock, logger, catchUpMs: input.digest.catchUpMs });
   const deps: SlackDeps = {
     data: input.data,
+    prices: input.prices,
+    ledger: input.data.ledger,
+    budgets: input.data.budgets,
     digests: new DigestService(repository, runner, clock, input.digest.timeZone),
     history: new LookupHistory(input.store),
     config,

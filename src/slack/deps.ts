@@ -3,12 +3,19 @@ import type { ChartSettings } from '../charts/quickChart.js';
 import type { DataClient } from '../core/client/dataClient.js';
 import type { DigestService } from '../core/digest/service.js';
 import type { LookupHistory } from '../core/history.js';
+import type { Budgets } from '../core/ledger/budgets.js';
+import type { Ledger } from '../core/ledger/ledger.js';
+import type { Prices } from '../core/operations/prices.js';
 import type { SlackConfig } from './config.js';
 import type { UserTimeZones } from './userTimeZones.js';
 
 /** What every listener and flow needs, built once in app.ts. */
 export interface SlackDeps {
   data: DataClient;
+  prices: Prices;
+  /** What the client wrote as it charged; usage and the Home tab read them here. */
+  ledger: Ledger;
+  budgets: Budgets;
   digests: DigestService;
   history: LookupHistory;
   config: SlackConfig;

@@ -3,6 +3,7 @@ import { systemClock, type Clock } from '../core/clock.js';
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import { DigestPostError, type DigestContent, type DigestPause, type DigestPoster } from '../core/digest/types.js';
+import type { Prices } from '../core/operations/prices.js';
 import { renderDigest } from './render/digest.js';
 
 /** Slack errors that will not go away by retrying: the digest pauses and says what to do. */
@@ -35,12 +36,13 @@ export class SlackDigestPoster implements DigestPoster {
   constructor(
     private readonly client: WebClient,
     private readonly logger: Logger,
+    private readonly prices: Prices,
     private readonly clock: Clock = systemClock,
   ) {}
 
   async post(content: DigestContent): Promise<void> {
     const channel = content.digest.channelId;
-    const [main, ...replies] = renderDigest(content, { now: this.clock.now() });
+    const [main, ...replies] = renderDigest(content, { now: this.clock.now(), prices: this.prices });
     if (!main) return;
     const pace = this.channels.key(channel);
     let threadTs: string;

@@ -7,6 +7,7 @@ import { DataClient, type DataClientOptions } from '../../src/core/client/dataCl
 import type { DigestConfig } from '../../src/core/digest/types.js';
 import type { BudgetLimits } from '../../src/core/ledger/budgets.js';
 import { OPERATION_IDS, type OperationId, type RateLimit } from '../../src/core/operations/index.js';
+import { pricesFrom } from '../../src/core/operations/prices.js';
 import { MemoryStore } from '../../src/core/store/memoryStore.js';
 import type { Store } from '../../src/core/store/types.js';
 import { startSimulator, type RecordedCall as UpstreamCall, type Simulator, type SimulatorOptions } from '../../src/simulator/index.js';
@@ -63,7 +64,7 @@ export interface TestAppOptions {
   rateLimits?: Partial<Record<OperationId, RateLimit>>;
   charts?: Partial<ChartSettings>;
   digest?: Partial<DigestConfig>;
-  /** Anything else for the DataClient (costs, cacheTtlMs, timeoutMs …). */
+  /** Anything else for the DataClient (prices, cacheTtlMs, timeoutMs …); its prices are the Slack app's too. */
   client?: Partial<DataClientOptions>;
   fakeSlack?: FakeSlackOptions;
   /** The app's and the simulator's time; by default real time pinned to PINNED_AT (see clocks.ts). */
@@ -158,6 +159,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
   const fake: FakeSlack = await startFakeSlack({ validTokens: [TEST_BOT_TOKEN], ...options.fakeSlack });
   const store = options.store ?? new MemoryStore({ clock });
   const { logger, lines: logs } = memoryLogger();
+  const prices = options.client?.prices ?? pricesFrom();
   const client = new DataClient({
     baseUrl: simulator.url,
     apiKey: TEST_API_KEY,
@@ -168,6 +170,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     rateLimits,
     budgets: { timeZone: 'Asia/Shanghai', ...options.budgets },
     ...options.client,
+    prices,
   });
   const config: SlackConfig = {
     ...loadConfig({
@@ -182,7 +185,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     ...options.slack,
   };
   const digest: DigestConfig = { timeZone: 'Asia/Shanghai', postEmpty: false, catchUpMs: 3_600_000, ...options.digest };
-  const slack: SlackApp = await createSlackApp({ config, data: client, store, digest, charts: { ...TEST_CHARTS, ...options.charts }, logger, clock, runScheduler: false });
+  const slack: SlackApp = await createSlackApp({ config, data: client, prices, store, digest, charts: { ...TEST_CHARTS, ...options.charts }, logger, clock, runScheduler: false });
   const { port } = await slack.start(0);
   const url = `http://127.0.0.1:${port}`;
 

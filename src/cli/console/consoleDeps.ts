@@ -44,9 +44,10 @@ export function buildConsoleDeps(input: ConsoleDepsInput): ConsoleDeps {
   const { deps } = buildSlackDeps({
     config: input.config,
     data: input.runtime.client,
+    prices: input.runtime.prices,
     store: input.runtime.store,
     digestStore,
-    poster: new ConsoleDigestPoster(input.print),
+    poster: new ConsoleDigestPoster(input.print, input.runtime.prices),
     digest: input.digest,
     charts: input.charts,
     logger: input.logger,

@@ -1,4 +1,5 @@
 import type { DigestContent, DigestPoster } from '../../core/digest/types.js';
+import type { Prices } from '../../core/operations/prices.js';
 import { renderDigest } from '../../slack/render/digest.js';
 import { messageText } from '../../slack/render/asText.js';
 import { rule } from './rule.js';
@@ -7,11 +8,12 @@ import { rule } from './rule.js';
 export class ConsoleDigestPoster implements DigestPoster {
   constructor(
     private readonly print: (text: string) => void,
+    private readonly prices: Prices,
     private readonly now: () => number = Date.now,
   ) {}
 
   async post(content: DigestContent): Promise<void> {
-    const [main, ...replies] = renderDigest(content, { now: this.now() });
+    const [main, ...replies] = renderDigest(content, { now: this.now(), prices: this.prices });
     if (!main) return;
     this.print(`${rule(`digest ${content.digest.id} posted in #${content.digest.channelId}`)}\n${messageText(main).text}`);
     for (const reply of replies) this.print(`${rule('reply in its thread')}\n${messageText(reply).text}`);

@@ -1,19 +1,19 @@
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../clock.js';
-import { NotCachedError, PageOutOfRangeError, StoppedError, UpstreamError, ValidationError, isDataError } from '../errors.js';
-import { Budgets, type BudgetLimits, type BudgetState, type Spender } from '../ledger/budgets.js';
-import { Ledger, type UsageSummary } from '../ledger/ledger.js';
+import { NotCachedError, PageOutOfRangeError, StoppedError, UpstreamError, isDataError } from '../errors.js';
+import { Budgets, type BudgetLimits, type Spender } from '../ledger/budgets.js';
+import { Ledger } from '../ledger/ledger.js';
+import { freshnessMs } from '../operations/freshness.js';
 import { operations, type AnyOperation, type OperationId, type PageInfo, type RateLimit, type RequestOf, type ResultOf } from '../operations/index.js';
-import { priceOf } from '../operations/prices.js';
+import { pricesFrom, type Prices } from '../operations/prices.js';
+import { askFirst, validate } from '../operations/validate.js';
 import type { Store } from '../store/types.js';
 import { ResultCache, cacheKey, type CachedResult } from './cache.js';
+import { CallPolicy, type RetryPolicy } from './callPolicy.js';
 import { readEnvelope } from './envelope.js';
 import { createTransport, type Transport } from './http.js';
-import { InFlight } from './inflight.js';
 import { eventLoopStalls, noStalls, type StallReader } from './eventLoopStalls.js';
 import { Pacer, PacerStoppedError } from './pacer.js';
-import { DEFAULT_RETRY, retryDelayMs, shouldRetry, type RetryPolicy } from './retry.js';
-import { describeShape } from './shape.js';
 import { SharedInFlight } from './sharedInFlight.js';
 import { SharedPacing } from './sharedPacing.js';
 
@@ -36,7 +36,8 @@ export interface DataClientOptions {
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
   rateLimits?: Partial<Record<OperationId, RateLimit>>;
-  costs?: Partial<Record<OperationId, number>>;
+  /** What each operation costs here (built once by the wiring, shared with every screen); the spec's prices by default. */
+  prices?: Prices;
   /** Freshness overrides keyed by operation id, alias, or `id:variant` (e.g. `finance-external-futures-kline:daily`). */
   cacheTtlMs?: Record<string, number>;
   /** How long results stay available for "Share in channel" after they stop being fresh. */
@@ -87,22 +88,34 @@ export interface CallResult<Id extends OperationId = OperationId> {
   paging?: PageInfo;
 }
 
+/** How the rate limiting stands, for metrics and the fleet's tests. */
+export interface Pacing {
+  /** Calls of this operation waiting in this process for their turn. */
+  queued(id: OperationId): number;
+  /** Replicas sharing the rate limit, as last seen (1 when not sharing). */
+  readonly replicas: number;
+}
+
 /**
  * The only way the app reaches the data service. Every call is validated before a coin is spent,
  * answered from cache when fresh, shared with an identical call in flight, charged against the
- * daily budgets, paced under the operation's rate limit, retried with backoff when that can help,
- * and written to the ledger.
+ * daily budgets, paced under the operation's rate limit, retried when the call policy says so
+ * (callPolicy.ts), and written to the ledger.
  */
 export class DataClient {
+  /** Every attempt and its coins; usage is read here. */
   readonly ledger: Ledger;
+  /** The daily budgets the calls are charged against; their state is read here. */
   readonly budgets: Budgets;
+  readonly pacing: Pacing;
+  private readonly prices: Prices;
   private readonly transport: Transport;
   private readonly cache: ResultCache;
   private readonly inFlight = new InFlight();
   private readonly pacers = new Map<OperationId, Pacer>();
   private readonly clock: Clock;
   private readonly stalls: StallReader;
-  private readonly retry: RetryPolicy;
+  private readonly policy: CallPolicy;
   private readonly logger: Logger | undefined;
   private readonly sharedPacing: SharedPacing | undefined;
   private readonly sharedInFlight: SharedInFlight | undefined;
@@ -113,7 +126,7 @@ export class DataClient {
     // Stalls are measured in real time: with a fake clock there are none to allow for.
     this.stalls = options.stalls ?? (this.clock === systemClock ? eventLoopStalls() : noStalls);
     this.logger = options.logger;
-    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.prices = options.prices ?? pricesFrom();
     this.transport = options.transport ?? createTransport({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: options.timeoutMs ?? 5000, clock: this.clock });
     this.cache = new ResultCache(options.store.keyv<CachedResult>('cache'), this.clock, options.shareRetentionMs ?? 24 * 3_600_000, this.logger);
     const timeZone = options.budgets?.timeZone ?? 'Asia/Shanghai';
@@ -127,58 +140,25 @@ export class DataClient {
       const holdMs = 120_000;
       this.sharedInFlight = new SharedInFlight({ store: options.store, clock: this.clock, replicaId, holdMs });
     }
-  }
-
-  /** Replicas sharing the rate limit, as last seen (1 when not sharing). */
-  get replicas(): number {
-    return this.sharedPacing?.replicas ?? 1;
-  }
-
-  /** Checks input and gives the exact wire body, or throws a ValidationError; spends nothing. */
-  validate<Id extends OperationId>(id: Id, input: unknown): RequestOf<Id> {
-    const definition: AnyOperation = operations[id];
-    const parsed = definition.input.safeParse(input ?? {});
-    if (parsed.success) return parsed.data as RequestOf<Id>;
-    const problems = parsed.error.issues.map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }));
-    throw new ValidationError(id, problems, definition.example);
-  }
-
-  /** The operation's question about likely mistakes in new input, as a ValidationError; nothing is spent. */
-  askFirst(id: OperationId, request: object, input: unknown): void {
-    const definition: AnyOperation = operations[id];
-    const question = definition.confirm?.(request, input);
-    if (question) throw new ValidationError(id, [question], definition.example);
-  }
-
-  costOf(id: OperationId): number {
-    return this.options.costs?.[id] ?? priceOf(id).coins;
-  }
-
-  rateLimitOf(id: OperationId): RateLimit {
-    return this.options.rateLimits?.[id] ?? operations[id].rateLimit;
-  }
-
-  freshnessMs(id: OperationId, request: object): number {
-    const definition: AnyOperation = operations[id];
-    const variant = definition.cacheVariant(request);
-    const overrides = this.options.cacheTtlMs ?? {};
-    return overrides[`${id}:${variant}`] ?? overrides[`${definition.alias}:${variant}`] ?? overrides[id] ?? overrides[definition.alias] ?? definition.cacheTtlMs[variant]!;
-  }
-
-  /** How long a new call to this operation would wait for a rate-limit slot right now. */
-  expectedWaitMs(id: OperationId): number {
-    return this.pacer(id).expectedWaitMs();
-  }
-
-  queuedCalls(id: OperationId): number {
-    return this.pacers.get(id)?.queued() ?? 0;
+    this.policy = new CallPolicy({
+      ...(options.retry ? { retry: options.retry } : {}),
+      ...(this.sharedPacing ? { fleet: this.sharedPacing } : {}),
+      ...(this.logger ? { logger: this.logger } : {}),
+    });
+    const { pacers, sharedPacing } = this;
+    this.pacing = {
+      queued: (id) => pacers.get(id)?.queued() ?? 0,
+      get replicas() {
+        return sharedPacing?.replicas ?? 1;
+      },
+    };
   }
 
   async call<Id extends OperationId>(id: Id, input: unknown, context: CallContext, callOptions: CallOptions = {}): Promise<CallResult<Id>> {
-    const request = this.validate(id, input);
-    if (!callOptions.confirmed) this.askFirst(id, request, input);
+    const request = validate(id, input);
+    if (!callOptions.confirmed) askFirst(id, request, input);
     const key = cacheKey(id, request);
-    const freshForMs = this.freshnessMs(id, request);
+    const freshForMs = freshnessMs(id, request, this.options.cacheTtlMs);
     const cached = await this.cache.get<ResultOf<Id>>(key, freshForMs);
     if (cached && (cached.fresh || callOptions.cacheOnly)) {
       this.options.observer?.cacheHit?.(id);
@@ -200,7 +180,33 @@ export class DataClient {
     const sharedHere = shared || outcome.shared;
     if (sharedHere) this.options.observer?.sharedCall?.(id);
     const age = Math.max(0, this.clock.now() - outcome.value.storedAt);
-    return this.answer(id, request, outcome.value, sharedHere ? 'shared' : 'upstream', sharedHere ? 0 : this.costOf(id), age);
+    return this.answer(id, request, outcome.value, sharedHere ? 'shared' : 'upstream', sharedHere ? 0 : this.coins(id), age);
+  }
+
+  /**
+   * Shutting down: calls still waiting for their turn (rate limit, backoff) are given up with a
+   * StoppedError — never sent, so never charged — and new calls are refused the same way. Calls
+   * already sent are left to finish, so they are recorded and answered before `close`.
+   */
+  async stopWaiting(): Promise<void> {
+    this.stopping.abort();
+    await Promise.all([...this.pacers.values()].map((pacer) => pacer.stop()));
+  }
+
+  async close(): Promise<void> {
+    await this.stopWaiting();
+    this.sharedPacing?.stop();
+    await this.ledger.flush().catch(() => undefined);
+    await Promise.all([...this.pacers.values()].map((pacer) => pacer.stop()));
+    await this.transport.close();
+  }
+
+  private coins(id: OperationId): number {
+    return this.prices.priceOf(id).coins;
+  }
+
+  private rateLimitOf(id: OperationId): RateLimit {
+    return this.options.rateLimits?.[id] ?? operations[id].rateLimit;
   }
 
   /** Where the number of pages of a query is kept: the same for every page of it. */
@@ -236,24 +242,6 @@ export class DataClient {
     return this.sharedInFlight.run(key, call, readFresh);
   }
 
-  usage(teamId: string): Promise<UsageSummary> {
-    return this.ledger.usage(teamId, this.clock.now());
-  }
-
-  budgetState(spender: Spender): Promise<BudgetState> {
-    return this.budgets.state(spender, this.clock.now());
-  }
-
-  /**
-   * Shutting down: calls still waiting for their turn (rate limit, backoff) are given up with a
-   * StoppedError — never sent, so never charged — and new calls are refused the same way. Calls
-   * already sent are left to finish.
-   */
-  async stopWaiting(): Promise<void> {
-    this.stopping.abort();
-    await Promise.all([...this.pacers.values()].map((pacer) => pacer.stop()));
-  }
-
   /** A wait before sending that shutting down cuts short. */
   private async pause(id: OperationId, ms: number): Promise<void> {
     try {
@@ -264,25 +252,16 @@ export class DataClient {
     }
   }
 
-  async close(): Promise<void> {
-    await this.stopWaiting();
-    this.sharedPacing?.stop();
-    await this.ledger.flush().catch(() => undefined);
-    await Promise.all([...this.pacers.values()].map((pacer) => pacer.stop()));
-    await this.transport.close();
-  }
-
   private answer<Id extends OperationId>(id: Id, request: RequestOf<Id>, entry: CachedResult<ResultOf<Id>>, source: CallResult['source'], coinsSpent: number, ageMs: number): CallResult<Id> {
     const definition: AnyOperation = operations[id];
-    const result: CallResult<Id> = { operation: id, request, result: entry.result, source, coinsSpent, cost: this.costOf(id), storedAt: entry.storedAt, ageMs };
+    const result: CallResult<Id> = { operation: id, request, result: entry.result, source, coinsSpent, cost: this.coins(id), storedAt: entry.storedAt, ageMs };
     if (entry.taskNo !== undefined) result.taskNo = entry.taskNo;
     if (definition.paging) result.paging = definition.paging(request, entry.result);
     return result;
   }
 
   private async fetchAndStore<Id extends OperationId>(id: Id, request: RequestOf<Id>, key: string, freshForMs: number, context: CallContext, callOptions: CallOptions): Promise<CachedResult<ResultOf<Id>>> {
-    const cost = this.costOf(id);
-    const reservation = await this.budgets.reserve(context, cost, this.clock.now());
+    const reservation = await this.budgets.reserve(context, this.coins(id), this.clock.now());
     let charged = false;
     try {
       const entry = await this.attempts(id, request, context, callOptions, () => {
@@ -296,7 +275,7 @@ export class DataClient {
     }
   }
 
-  /** Sends the call, retrying what can be retried; each attempt waits for its own rate-limit slot. */
+  /** Sends the call, each attempt after its own turn under the rate limit, for as long as the call policy says to try again. */
   private async attempts<Id extends OperationId>(id: Id, request: RequestOf<Id>, context: CallContext, callOptions: CallOptions, onCharged: () => void): Promise<CachedResult<ResultOf<Id>>> {
     const pacer = this.pacer(id);
     for (let attempt = 0; ; attempt++) {
@@ -312,16 +291,9 @@ export class DataClient {
         await this.waitForSharedSlot(id, callOptions);
         return await this.attempt(id, request, context, attempt, onCharged);
       } catch (error) {
-        if (!shouldRetry(error, attempt, this.retry)) throw error;
-        const retryAfterMs = error instanceof UpstreamError ? error.retryAfterMs : undefined;
-        if (error instanceof UpstreamError && error.kind === 'rate_limited') {
-          const pauseMs = retryAfterMs ?? this.retry.baseDelayMs;
-          pacer.pauseFor(pauseMs);
-          await this.sharedPacing?.pauseFor(id, pauseMs);
-        }
-        const delay = retryDelayMs(attempt, this.retry, retryAfterMs);
-        this.logger?.warn({ operation: id, attempt, kind: (error as UpstreamError).kind, delayMs: delay }, 'retrying data-service call');
-        await this.pause(id, delay);
+        const delayMs = await this.policy.afterFailure(id, error, attempt, pacer);
+        if (delayMs === undefined) throw error;
+        await this.pause(id, delayMs);
       }
     }
   }
@@ -355,7 +327,7 @@ export class DataClient {
       const envelope = readEnvelope(definition.envelope, id, answer, this.clock.now());
       taskNo = envelope.taskNo;
       // From here the service has answered with success, so it has charged the call.
-      coins = this.costOf(id);
+      coins = this.coins(id);
       onCharged();
       const changed = (problem: unknown) => {
         this.logger?.error({ operation: id, taskNo, shape: describeShape(envelope.data), problem }, 'data-service response changed shape');
@@ -377,9 +349,9 @@ export class DataClient {
       outcome = isDataError(error) ? error.kind : 'error';
       if (error instanceof UpstreamError && error.taskNo) taskNo = error.taskNo;
       if (error instanceof UpstreamError && error.mayHaveCharged) {
-        // Sent, and no readable answer: the service may have charged it. Count it as spent (the
-        // budget keeps the reservation, the ledger the coins, marked unconfirmed) rather than hope.
-        coins = this.costOf(id);
+        // Count it as spent rather than hope (the call policy's money rule): the budget keeps the
+        // reservation, the ledger the coins, marked unconfirmed.
+        coins = this.coins(id);
         unconfirmed = true;
         error.coinsAtRisk = coins;
         onCharged();
@@ -417,4 +389,35 @@ export class DataClient {
     }
     return pacer;
   }
+}
+
+/** Identical calls made while one is already on its way share that one call (and its cost). */
+class InFlight {
+  private readonly running = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, start: () => Promise<T>): { promise: Promise<T>; shared: boolean } {
+    const existing = this.running.get(key);
+    if (existing) return { promise: existing as Promise<T>, shared: true };
+    const promise = start().finally(() => this.running.delete(key));
+    this.running.set(key, promise);
+    return { promise, shared: false };
+  }
+}
+
+/**
+ * The structure of a value without its contents (keys and types, first array element), for logging
+ * a response that changed shape without logging the data itself.
+ */
+function describeShape(value: unknown, depth = 3): unknown {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return 'array(0)';
+    return depth > 0 ? [`array(${value.length}) of`, describeShape(value[0], depth - 1)] : `array(${value.length})`;
+  }
+  if (value === null) return 'null';
+  if (typeof value === 'object') {
+    if (depth <= 0) return 'object';
+    const keys = Object.keys(value as object).slice(0, 30);
+    return Object.fromEntries(keys.map((key) => [key, describeShape((value as Record<string, unknown>)[key], depth - 1)]));
+  }
+  return typeof value;
 }

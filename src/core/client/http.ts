@@ -1,6 +1,7 @@
 import { Agent, request } from 'undici';
 import { systemClock, type Clock } from '../clock.js';
 import { UpstreamError } from '../errors.js';
+import { neverSent } from './callPolicy.js';
 
 export interface HttpAnswer {
   status: number;
@@ -20,17 +21,6 @@ export interface TransportOptions {
   timeoutMs: number;
   /** Times the budget; tests pass a fake clock to reach it without waiting. */
   clock?: Clock;
-}
-
-/** Errors raised before the request could leave: no connection was made, so nothing reached the service. */
-const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT', 'ERR_INVALID_URL']);
-
-function notSent(error: unknown): boolean {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && CONNECT_FAILURES.has(code)) return true;
-  }
-  return false;
 }
 
 /** One keep-alive connection pool to the data service; every call has a hard time budget. */
@@ -58,7 +48,7 @@ export function createTransport(options: TransportOptions): Transport {
         throw new UpstreamError('timeout', { operation }, `${operation}: no answer within ${options.timeoutMs} ms`, { cause: error });
       }
       const reason = error instanceof Error ? error.message : String(error);
-      if (notSent(error)) throw new UpstreamError('network', { operation }, `${operation}: could not reach the data service (${reason})`, { cause: error });
+      if (neverSent(error)) throw new UpstreamError('network', { operation }, `${operation}: could not reach the data service (${reason})`, { cause: error });
       throw new UpstreamError('connection_lost', { operation }, `${operation}: the connection broke before the answer came (${reason})`, { cause: error });
     } finally {
       cancelDeadline();

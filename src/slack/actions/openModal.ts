@@ -17,9 +17,9 @@ export function openModalButton(deps: SlackDeps) {
     const operation = definition.id as OperationId;
     try {
       if (body.view?.type === 'modal') {
-        await client.views.update({ view_id: body.view.id, hash: body.view.hash, view: searchModal(operation, body.view.private_metadata ?? '{}') });
+        await client.views.update({ view_id: body.view.id, hash: body.view.hash, view: searchModal(operation, body.view.private_metadata ?? '{}', deps.prices) });
       } else {
-        await client.views.open({ trigger_id: body.trigger_id, view: searchModal(operation, '{}') });
+        await client.views.open({ trigger_id: body.trigger_id, view: searchModal(operation, '{}', deps.prices) });
       }
     } catch (error) {
       deps.logger.warn({ err: error, operation }, 'could not open the search form');

@@ -9,7 +9,7 @@ import { searchModal } from '../modals/index.js';
 export async function openSearchModal(deps: SlackDeps, client: WebClient, triggerId: string, operation: OperationId | undefined, origin: ModalOrigin): Promise<boolean> {
   const metadata = encodeModalOrigin(origin);
   try {
-    await client.views.open({ trigger_id: triggerId, view: operation ? searchModal(operation, metadata) : chooserModal(metadata) });
+    await client.views.open({ trigger_id: triggerId, view: operation ? searchModal(operation, metadata, deps.prices) : chooserModal(metadata, deps.prices) });
     return true;
   } catch (error) {
     deps.logger.warn({ err: error, operation }, 'could not open the search modal');

@@ -9,8 +9,8 @@ const RECENT_LOOKUPS = 8;
 export async function publishHome(deps: SlackDeps, client: WebClient, teamId: string, userId: string): Promise<void> {
   const now = deps.now();
   const [usage, budget, recent, digests, timeZone] = await Promise.all([
-    deps.data.usage(teamId),
-    deps.data.budgetState({ teamId, userId }),
+    deps.ledger.usage(teamId, now),
+    deps.budgets.state({ teamId, userId }, now),
     deps.history.recent(teamId, userId, now, RECENT_LOOKUPS),
     deps.digests.list(teamId),
     deps.timeZones.of(client, userId),
@@ -20,6 +20,7 @@ export async function publishHome(deps: SlackDeps, client: WebClient, teamId: st
     now,
     timeZone,
     demo: deps.config.demo,
+    prices: deps.prices,
     usage,
     budget,
     recent,

@@ -26,7 +26,7 @@ export async function routeCommand(parsed: ParsedCommand, context: CommandContex
     case 'open_modal':
       return context.openForm(parsed.operation);
     case 'help':
-      return responder.reply(renderHelp(parsed.topic ?? parsed.operation));
+      return responder.reply(renderHelp(deps.prices, parsed.topic ?? parsed.operation));
     case 'usage':
       return showUsage(deps, await context.requester(), responder);
     case 'digest':

@@ -2,6 +2,7 @@ import type { CallContext, CallOptions } from '../../core/client/dataClient.js';
 import { UpstreamError, ValidationError } from '../../core/errors.js';
 import { encodeQueryValue } from '../queryValue.js';
 import { operations, type OperationId } from '../../core/operations/index.js';
+import { validate } from '../../core/operations/validate.js';
 import type { Requester, Responder } from '../message.js';
 import { exampleFor, userFieldName } from '../parse/examples.js';
 import { renderAnswer } from '../render/answer.js';
@@ -12,10 +13,10 @@ import type { SlackDeps } from '../deps.js';
 import { chartFor } from './chartFor.js';
 
 /** The query again, for the Retry button under a call that went unanswered (and may have been charged). */
-function retryButtonValue(deps: SlackDeps, operation: OperationId, input: Record<string, unknown>, error: unknown): string | undefined {
+function retryButtonValue(operation: OperationId, input: Record<string, unknown>, error: unknown): string | undefined {
   if (!(error instanceof UpstreamError && error.mayHaveCharged)) return undefined;
   try {
-    return encodeQueryValue({ operation, request: deps.data.validate(operation, input) });
+    return encodeQueryValue({ operation, request: validate(operation, input) });
   } catch {
     return undefined;
   }
@@ -69,6 +70,7 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
     const message = renderAnswer(answer, {
       timeZone: requester.timeZone,
       demo: deps.config.demo,
+      prices: deps.prices,
       now: deps.now(),
       ...(chart ? { chart } : {}),
       ...(run.share ? { sharedBy: requester.userId } : {}),
@@ -84,7 +86,7 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
   } catch (error) {
     if (!(error instanceof ValidationError)) deps.logger.warn({ err: error, operation, teamId: requester.teamId }, 'lookup failed');
     await afterQueuedNotice();
-    const retryValue = retryButtonValue(deps, operation, run.input, error);
+    const retryValue = retryButtonValue(operation, run.input, error);
     await responder.reply(renderError(error, { now: deps.now(), timeZone: requester.timeZone, ...errorOptions, ...(retryValue ? { retryValue } : {}) }), { replace }).catch((replyError: unknown) => {
       deps.logger.error({ err: replyError }, 'could not deliver the error reply');
     });

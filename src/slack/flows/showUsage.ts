@@ -9,11 +9,12 @@ const OPERATION_TITLES = Object.fromEntries(Object.values(operations).map((op) =
 /** `/dq usage`: coins today and this month, by operation and by user, and the budgets left. */
 export async function showUsage(deps: SlackDeps, requester: Requester, responder: Responder): Promise<void> {
   try {
+    const now = deps.now();
     const [summary, budget] = await Promise.all([
-      deps.data.usage(requester.teamId),
-      deps.data.budgetState({ teamId: requester.teamId, userId: requester.userId }),
+      deps.ledger.usage(requester.teamId, now),
+      deps.budgets.state({ teamId: requester.teamId, userId: requester.userId }, now),
     ]);
-    await responder.reply(renderUsage(summary, budget, { now: deps.now(), timeZone: requester.timeZone, operationTitles: OPERATION_TITLES }));
+    await responder.reply(renderUsage(summary, budget, { now, timeZone: requester.timeZone, operationTitles: OPERATION_TITLES }));
   } catch (error) {
     // Usage is read from the ledger and budget counters in the store: a failure here is the store's.
     deps.logger.error({ err: error }, 'usage summary failed');

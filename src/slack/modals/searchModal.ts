@@ -1,5 +1,6 @@
 import type { InputBlock, KnownBlock, ModalView } from '@slack/types';
 import { operation, type AnyOperation, type OperationId } from '../../core/operations/index.js';
+import type { Prices } from '../../core/operations/prices.js';
 import { VIEW } from '../ids.js';
 import { costText } from '../parse/costText.js';
 import { exampleFor } from '../parse/examples.js';
@@ -20,13 +21,13 @@ function inputBlock(operationId: OperationId, field: FormField): InputBlock {
   return block;
 }
 
-function costNote(operationId: OperationId, definition: AnyOperation): KnownBlock {
-  const text = `${costText(definition)}; repeating a recent search is free. Next time you can type \`${exampleFor(operationId)}\`.`;
+function costNote(operationId: OperationId, definition: AnyOperation, prices: Prices): KnownBlock {
+  const text = `${costText(definition, prices)}; repeating a recent search is free. Next time you can type \`${exampleFor(operationId)}\`.`;
   return { type: 'context', elements: [{ type: 'mrkdwn', text }] };
 }
 
 /** The search form of one operation (callback_id `dq_search:<alias>`). */
-export function searchModal(operationId: OperationId, privateMetadata: string): ModalView {
+export function searchModal(operationId: OperationId, privateMetadata: string, prices: Prices): ModalView {
   const definition: AnyOperation = operation(operationId);
   const form = SEARCH_FORMS[operationId];
   return {
@@ -36,6 +37,6 @@ export function searchModal(operationId: OperationId, privateMetadata: string): 
     submit: plainText('Search', VIEW_LIMITS.buttonChars),
     close: plainText('Cancel', VIEW_LIMITS.buttonChars),
     private_metadata: checkedPrivateMetadata(privateMetadata),
-    blocks: [costNote(operationId, definition), ...form.fields.map((field) => inputBlock(operationId, field))],
+    blocks: [costNote(operationId, definition, prices), ...form.fields.map((field) => inputBlock(operationId, field))],
   };
 }

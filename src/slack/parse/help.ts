@@ -1,5 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import { operation, type AnyOperation, type OperationId } from '../../core/operations/index.js';
+import type { Prices } from '../../core/operations/prices.js';
 import type { SlackMessage } from '../message.js';
 import { usageLine, type CommandSyntax } from './commandSyntax.js';
 import type { HelpTopic } from './parsedCommand.js';
@@ -19,21 +20,21 @@ const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 
 const context = (text: string): KnownBlock => ({ type: 'context', elements: [{ type: 'mrkdwn', text }] });
 const header = (text: string): KnownBlock => ({ type: 'header', text: { type: 'plain_text', text } });
 
-function commandSummary(syntax: CommandSyntax): string {
+function commandSummary(syntax: CommandSyntax, prices: Prices): string {
   const definition: AnyOperation = operation(syntax.operation);
   return [
-    `*${definition.title}* · ${costText(definition)}`,
+    `*${definition.title}* · ${costText(definition, prices)}`,
     `\`${syntax.command} ${usageLine(syntax)}\``,
     `e.g. \`${exampleFor(syntax.operation)}\``,
   ].join('\n');
 }
 
-function overview(): SlackMessage {
+function overview(prices: Prices): SlackMessage {
   const subcommands = SYNTAX_LIST.map((syntax) => `\`${DQ_COMMAND} ${syntax.subcommands[0]}\``).join(', ');
   const blocks: KnownBlock[] = [
     header('Data query commands'),
     section('Company and market data from a pay-per-call service. Each new lookup costs coins; repeating a recent one is answered from cache for free.'),
-    ...SYNTAX_LIST.map((syntax) => section(commandSummary(syntax))),
+    ...SYNTAX_LIST.map((syntax) => section(commandSummary(syntax, prices))),
     { type: 'divider' },
     section(
       [
@@ -51,7 +52,7 @@ function overview(): SlackMessage {
   return { text, blocks };
 }
 
-function operationHelp(id: OperationId): SlackMessage {
+function operationHelp(id: OperationId, prices: Prices): SlackMessage {
   const syntax = syntaxFor(id);
   const definition: AnyOperation = operation(id);
   const options = syntax.options.map((option) => {
@@ -61,7 +62,7 @@ function operationHelp(id: OperationId): SlackMessage {
   const examples = [syntax.example, ...syntax.moreExamples].map((args) => `\`${syntax.command} ${args}\``);
   const blocks: KnownBlock[] = [
     header(definition.title),
-    section(`${syntax.description}. ${costText(definition)}.`),
+    section(`${syntax.description}. ${costText(definition, prices)}.`),
     section(`*How to type it*\n\`${syntax.command} ${usageLine(syntax)}\`\nor the same after \`${DQ_COMMAND} ${syntax.subcommands[0]}\``),
     section(`*Options*\n${options.join('\n')}`),
     section(syntax.notes().join('\n')),
@@ -71,14 +72,14 @@ function operationHelp(id: OperationId): SlackMessage {
   return { text: `${definition.title}: ${syntax.command} ${usageLine(syntax)}`, blocks };
 }
 
-function usageHelp(): SlackMessage {
+function usageHelp(prices: Prices): SlackMessage {
   const blocks: KnownBlock[] = [
     header('Coins and budgets'),
     section(`\`${DQ_COMMAND} usage\` shows the coins this workspace spent today and this month, by command and by person, and what is left of the daily budgets.`),
     section(
       [
         '*What costs coins*',
-        ...SYNTAX_LIST.map((syntax) => `\`${syntax.command}\` — ${costText(operation(syntax.operation))}`),
+        ...SYNTAX_LIST.map((syntax) => `\`${syntax.command}\` — ${costText(operation(syntax.operation), prices)}`),
         'A lookup answered from cache (the same question asked recently), Share in channel and a refused request cost nothing. Every reply says what it cost.',
       ].join('\n'),
     ),
@@ -94,7 +95,7 @@ function usageHelp(): SlackMessage {
   return { text: `${DQ_COMMAND} usage: coins spent today and this month, and the budgets left`, blocks };
 }
 
-function digestHelp(): SlackMessage {
+function digestHelp(prices: Prices): SlackMessage {
   const blocks: KnownBlock[] = [
     header('Digests of new funds'),
     section('A digest posts the newly issued funds to a channel on a schedule, each fund once. The first run posts the current list; later runs only what is new.'),
@@ -103,7 +104,7 @@ function digestHelp(): SlackMessage {
       [
         '*Schedule*: `daily`, `weekdays` (Monday to Friday) or `weekly:mon` … `weekly:sun`, at `HH:MM` (24-hour) in `tz:` (an IANA zone such as Asia/Shanghai; the workspace default otherwise).',
         '*Which funds*: `onsale`, `offsale` or `all` (default).',
-        `*Cost*: each run pays for the pages it fetches (${costText(operation('fund-new-list'))}), from the workspace budget.`,
+        `*Cost*: each run pays for the pages it fetches (${costText(operation('fund-new-list'), prices)}), from the workspace budget.`,
         'Invite the app to the channel first (`/invite @dq`). Adding a digest may be limited to admins; its creator and the admins can remove or run it.',
       ].join('\n'),
     ),
@@ -113,8 +114,8 @@ function digestHelp(): SlackMessage {
 }
 
 /** Help on every command, on one operation's command in detail, or on usage or digests. */
-export function renderHelp(topic?: OperationId | HelpTopic): SlackMessage {
-  if (topic === 'usage') return usageHelp();
-  if (topic === 'digest') return digestHelp();
-  return topic ? operationHelp(topic) : overview();
+export function renderHelp(prices: Prices, topic?: OperationId | HelpTopic): SlackMessage {
+  if (topic === 'usage') return usageHelp(prices);
+  if (topic === 'digest') return digestHelp(prices);
+  return topic ? operationHelp(topic, prices) : overview(prices);
 }

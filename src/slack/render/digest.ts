@@ -1,7 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import { describeSchedule } from '../../core/digest/schedule.js';
 import type { DigestContent } from '../../core/digest/types.js';
-import { priceOf } from '../../core/operations/prices.js';
+import type { Prices } from '../../core/operations/prices.js';
 import type { SlackMessage } from '../message.js';
 import { contextBlock, headerBlock, sectionBlock } from './blocks.js';
 import { plural } from './format.js';
@@ -15,8 +15,8 @@ const FUNDS_PER_REPLY = 25;
 
 const FILTER_LABEL = { onsale: 'on sale', offsale: 'not on sale', all: 'all' } as const;
 
-function footer(content: DigestContent): KnownBlock {
-  const cost = priceOf('fund-new-list').coins;
+function footer(content: DigestContent, prices: Prices): KnownBlock {
+  const cost = prices.priceOf('fund-new-list').coins;
   const parts = [`Digest \`${content.digest.id}\``, escapeMrkdwn(describeSchedule(content.digest.schedule)), `${cost} coins per page of 50`];
   if (content.simulated) parts.push('Simulated data');
   return contextBlock(parts.join(' · '));
@@ -26,15 +26,15 @@ function footer(content: DigestContent): KnownBlock {
  * A digest as Slack messages: the first goes to the channel, the rest (funds that do not fit in
  * one message) are replies in its thread.
  */
-export function renderDigest(content: DigestContent, _options: { now: number }): SlackMessage[] {
+export function renderDigest(content: DigestContent, options: { now: number; prices: Prices }): SlackMessage[] {
   const filter = FILTER_LABEL[content.digest.filter];
   if (content.budgetNotice) {
     const text = `Today's new-fund digest was skipped. ${content.budgetNotice}`;
-    return [fitToSlackLimits({ text, blocks: [sectionBlock(escapeMrkdwn(text)), footer(content)] })];
+    return [fitToSlackLimits({ text, blocks: [sectionBlock(escapeMrkdwn(text)), footer(content, options.prices)] })];
   }
   if (content.funds.length === 0) {
     const text = `No new funds (${filter}) since the last digest.`;
-    return [fitToSlackLimits({ text, blocks: [sectionBlock(text), footer(content)] })];
+    return [fitToSlackLimits({ text, blocks: [sectionBlock(text), footer(content, options.prices)] })];
   }
   const funds = content.funds;
   const title = content.firstRun ? `Newly issued funds (${filter}): the current list` : `New funds (${filter}) since the last digest`;
@@ -43,7 +43,7 @@ export function renderDigest(content: DigestContent, _options: { now: number }):
   const rest = funds.slice(FUNDS_IN_MAIN);
   const blocks: KnownBlock[] = [headerBlock(title), ...newFundSections(main)];
   if (rest.length > 0) blocks.push(contextBlock(`${plural(rest.length, 'more fund')} in the thread.`));
-  blocks.push(footer(content));
+  blocks.push(footer(content, options.prices));
   const messages: SlackMessage[] = [fitToSlackLimits({ text: `${title}: ${count}`, blocks })];
   for (let first = 0; first < rest.length; first += FUNDS_PER_REPLY) {
     const part = rest.slice(first, first + FUNDS_PER_REPLY);

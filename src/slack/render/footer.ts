@@ -2,14 +2,14 @@ import type { ContextBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { formatDuration } from '../../core/duration.js';
 import { operations } from '../../core/operations/index.js';
-import { priceOf } from '../../core/operations/prices.js';
+import type { Prices } from '../../core/operations/prices.js';
 import { keepBlock } from './limits.js';
 import { escapeMrkdwn, inlineCode, mrkdwn, userMention } from './mrkdwn.js';
 import { plural } from './format.js';
 import type { RenderOptions } from './types.js';
 
-function costText(answer: CallResult): string {
-  const assumed = Object.hasOwn(operations, answer.operation) && priceOf(answer.operation).assumed ? ' (assumed)' : '';
+function costText(answer: CallResult, prices: Prices): string {
+  const assumed = Object.hasOwn(operations, answer.operation) && prices.priceOf(answer.operation).assumed ? ' (assumed)' : '';
   return `${plural(answer.cost, 'coin')} per lookup${assumed}`;
 }
 
@@ -30,8 +30,8 @@ function originText(answer: CallResult): string {
 }
 
 /** The context line every result ends with: cost, origin, demo data, who shared it. */
-export function renderFooter(answer: CallResult, options: Pick<RenderOptions, 'demo' | 'sharedBy'>): ContextBlock {
-  const parts = [costText(answer), originText(answer)];
+export function renderFooter(answer: CallResult, options: Pick<RenderOptions, 'demo' | 'sharedBy' | 'prices'>): ContextBlock {
+  const parts = [costText(answer, options.prices), originText(answer)];
   if (options.demo) parts.push('Simulated data');
   if (options.sharedBy) parts.push(`Shared by ${userMention(options.sharedBy)}`);
   return keepBlock('footer', { type: 'context', elements: [mrkdwn(parts.join(' · '))] });

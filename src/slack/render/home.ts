@@ -4,7 +4,7 @@ import type { Lookup } from '../../core/history.js';
 import type { BudgetState } from '../../core/ledger/budgets.js';
 import type { UsageSummary } from '../../core/ledger/ledger.js';
 import { OPERATION_IDS, findOperation, operations } from '../../core/operations/index.js';
-import { priceOf } from '../../core/operations/prices.js';
+import type { Prices } from '../../core/operations/prices.js';
 import { ACTION } from '../ids.js';
 import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
 import { digestLines } from './digestList.js';
@@ -16,6 +16,7 @@ export interface HomeInput {
   now: number;
   timeZone: string;
   demo: boolean;
+  prices: Prices;
   usage: UsageSummary;
   budget: BudgetState;
   recent: Lookup[];
@@ -58,7 +59,7 @@ export function renderHome(input: HomeInput): HomeView {
       [labelled('Workspace', spent(budget.team, usage.month.coins)), labelled('You', spent(budget.user, userMonth))],
     ),
     { type: 'actions', block_id: 'dq-home-search', elements: Object.values(operations).map((op) => button(op.title, ACTION.openModal, op.alias)) } satisfies ActionsBlock,
-    contextBlock(OPERATION_IDS.map((id) => `${escapeMrkdwn(operations[id].title)}: ${priceOf(id).coins} coins${priceOf(id).assumed ? ' (assumed)' : ''}`).join(' · ')),
+    contextBlock(OPERATION_IDS.map((id) => `${escapeMrkdwn(operations[id].title)}: ${input.prices.priceOf(id).coins} coins${input.prices.priceOf(id).assumed ? ' (assumed)' : ''}`).join(' · ')),
     ...(usage.month.unconfirmedCoins > 0
       ? [contextBlock(`${formatCount(usage.month.unconfirmedCoins)} coins this month in lookups that timed out (may have been charged).`)]
       : []),

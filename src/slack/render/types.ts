@@ -1,5 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import type { ChartImage } from '../../charts/quickChart.js';
+import type { Prices } from '../../core/operations/prices.js';
 
 export interface RenderOptions {
   /** IANA zone of the reader, for times in the reply. */
@@ -9,6 +10,8 @@ export interface RenderOptions {
   /** Injected clock: renderers never read the time themselves. */
   now: number;
   chart?: ChartImage;
+  /** What each operation costs here: the footer says when a price is assumed. */
+  prices: Prices;
   /** Slack user id, when the reply is posted visibly via Share in channel. */
   sharedBy?: string;
 }

@@ -1,6 +1,7 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { ValidationError } from '../../core/errors.js';
 import { findOperation, type OperationId } from '../../core/operations/index.js';
+import { askFirst, validate } from '../../core/operations/validate.js';
 import { refusal } from '../access.js';
 import type { SlackDeps } from '../deps.js';
 import { runQuery } from '../flows/runQuery.js';
@@ -34,7 +35,7 @@ export function searchSubmission(deps: SlackDeps) {
     const input = readSubmission(operation, view.state?.values);
     try {
       // Rules and "are you sure?" questions alike go back onto the field (a name in quotes goes ahead).
-      deps.data.askFirst(operation, deps.data.validate(operation, input), input);
+      askFirst(operation, validate(operation, input), input);
     } catch (error) {
       if (error instanceof ValidationError) {
         await ack({ response_action: 'errors', errors: inlineErrors(operation, error) });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRetryAfter, readEnvelope } from '../../../src/core/client/envelope.js';
+import { readEnvelope } from '../../../src/core/client/envelope.js';
 import { UpstreamError } from '../../../src/core/errors.js';
 import { TEAM, startDataService, type DataService } from '../../support/dataService.js';
 
@@ -34,13 +34,6 @@ describe('envelopes', () => {
     expect(kindOf(() => readEnvelope('B', 'op', answer(200, '<html>'), 0))).toBe('malformed');
     expect(kindOf(() => readEnvelope('B', 'op', answer(502, '<html>bad gateway'), 0))).toBe('server');
     expect(kindOf(() => readEnvelope('B', 'op', answer(429, 'slow'), 0))).toBe('rate_limited');
-  });
-
-  it('reads Retry-After in seconds or as a date', () => {
-    expect(parseRetryAfter('3', 0)).toBe(3000);
-    expect(parseRetryAfter('Wed, 21 Oct 2015 07:28:10 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(10_000);
-    expect(parseRetryAfter(undefined, 0)).toBeUndefined();
-    expect(parseRetryAfter('soon', 0)).toBeUndefined();
   });
 });
 

@@ -94,7 +94,7 @@ describe('each failure kind is a typed error with what the service said, never t
       const error = await failure(service.client.call(id, input, TEAM));
       expect(error, id).toMatchObject({ kind: 'schema_changed', operation: id });
     }
-    const usage = await service.client.usage('T1');
+    const usage = await service.client.ledger.usage('T1', service.clock.now());
     expect(usage.today.coins).toBe(5 + 10 + 10 + 20);
     // A success code is a charge even when the body surprises: the service billed the same.
     expect(service.simulator.stats().coinsByKey[TEST_KEY]).toBe(5 + 10 + 10 + 20);
@@ -151,8 +151,8 @@ describe('timeouts', () => {
     const [entry] = await service.client.ledger.entries('T1', 0, service.clock.now() + 1);
     expect(entry).toMatchObject({ outcome: 'timeout', coins: 10, unconfirmed: true });
     // The budget keeps the reservation; usage says what may have been charged.
-    expect((await service.client.budgetState(TEAM)).team.spent).toBe(10);
-    expect((await service.client.usage('T1')).today).toMatchObject({ coins: 10, unconfirmedCoins: 10 });
+    expect((await service.client.budgets.state(TEAM, service.clock.now())).team.spent).toBe(10);
+    expect((await service.client.ledger.usage('T1', service.clock.now())).today).toMatchObject({ coins: 10, unconfirmedCoins: 10 });
     expect(service.simulator.stats().coinsByKey[TEST_KEY]).toBe(10);
   });
 
@@ -181,7 +181,7 @@ describe('timeouts', () => {
       expect(error).toMatchObject({ kind: 'network', mayHaveCharged: false });
       const entries = await client.ledger.entries('T1', 0, clock.now() + 1);
       expect(entries.map((entry) => [entry.outcome, entry.coins])).toEqual([['network', 0], ['network', 0], ['network', 0]]);
-      expect((await client.budgetState(TEAM)).team.spent).toBe(0);
+      expect((await client.budgets.state(TEAM, clock.now())).team.spent).toBe(0);
     } finally {
       await client.close();
     }

@@ -100,7 +100,7 @@ describeWithRedis('three replicas sharing Redis', (prefix) => {
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(10);
       expect(outcomes.filter((o) => o.status === 'rejected').every((o) => (o as PromiseRejectedResult).reason instanceof BudgetExceededError)).toBe(true);
       expect(f.simulator.stats().coinsByKey[KEY]).toBe(100);
-      expect((await f.clients[1]!.usage('T1')).today.coins).toBe(100);
+      expect((await f.clients[1]!.ledger.usage('T1', Date.now())).today.coins).toBe(100);
     } finally {
       await f.close();
     }
@@ -137,8 +137,8 @@ describeWithRedis('when Redis goes away', (prefix) => {
     const client = new DataClient({ baseUrl: simulator.url, apiKey: KEY, store, rateLimits: limit, replicaId: 'r-open' });
     try {
       await client.call('fund-asset', { fundCode: '000001' }, TEAM);
-      for (let i = 0; i < 50 && client.replicas !== 4; i++) await sleep(20);
-      expect(client.replicas).toBe(4);
+      for (let i = 0; i < 50 && client.pacing.replicas !== 4; i++) await sleep(20);
+      expect(client.pacing.replicas).toBe(4);
 
       await proxy.cut();
       simulator.reset();

@@ -43,7 +43,7 @@ describe('never paying twice', () => {
     expect(answers.filter((a) => a.source === 'upstream')).toHaveLength(1);
     expect(answers.filter((a) => a.source === 'shared')).toHaveLength(19);
     expect(answers.reduce((sum, a) => sum + a.coinsSpent, 0)).toBe(10);
-    expect((await service.client.usage('T1')).today.coins).toBe(10);
+    expect((await service.client.ledger.usage('T1', service.clock.now())).today.coins).toBe(10);
   });
 
   it('100 concurrent calls against a 100-coin budget: exactly 10 go through, never overspent', async () => {
@@ -55,7 +55,7 @@ describe('never paying twice', () => {
     expect(passed).toHaveLength(10);
     expect(refused.every((o) => (o as PromiseRejectedResult).reason instanceof BudgetExceededError)).toBe(true);
     expect(service.simulator.stats().coinsByKey['test-key']).toBe(100);
-    const state = await service.client.budgetState(TEAM);
+    const state = await service.client.budgets.state(TEAM, service.clock.now());
     expect(state.team).toEqual({ spent: 100, limit: 100 });
   });
 
@@ -64,7 +64,7 @@ describe('never paying twice', () => {
     await service.client.call('fund-asset', { fundCode: '000001' }, TEAM);
     await service.client.call('finance-external-futures-kline', { symbol: 'CL', type: '0' }, { ...TEAM, userId: 'U2' });
     await service.client.call('fund-asset', { fundCode: '000001' }, TEAM);
-    const usage = await service.client.usage('T1');
+    const usage = await service.client.ledger.usage('T1', service.clock.now());
     expect(usage.today).toMatchObject({ coins: 15, calls: 2 });
     expect(usage.month.coins).toBe(15);
     expect(usage.today.byOperation).toEqual({ 'fund-asset': { coins: 10, calls: 1 }, 'finance-external-futures-kline': { coins: 5, calls: 1 } });

@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DataClient } from '../../../src/core/client/dataClient.js';
 import { ValidationError } from '../../../src/core/errors.js';
 import { tickToMillis, toCandles } from '../../../src/core/operations/futuresKline.js';
 import { isCalendarDate, withinOneYear } from '../../../src/core/operations/fields.js';
 import type { OperationId } from '../../../src/core/operations/index.js';
-import { MemoryStore } from '../../../src/core/store/memoryStore.js';
-
-const client = new DataClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'unused', store: new MemoryStore() });
+import { askFirst, validate } from '../../../src/core/operations/validate.js';
 
 /** The rules, then the questions asked about new input before spending (as every entry point does). */
 function problems(id: OperationId, input: Record<string, unknown>): string[] {
   try {
-    client.askFirst(id, client.validate(id, input), input);
+    askFirst(id, validate(id, input), input);
     return [];
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
@@ -32,7 +29,7 @@ describe('validation rules from the spec', () => {
   it('futures type is one of 0/1/5/30/60/120/240 (aliases allowed) and limit a positive integer', () => {
     expect(problems('finance-external-futures-kline', { symbol: 'CL', type: '15' })[0]).toMatch(/^type: must be one of daily, 1m, 5m, 30m, 1h, 2h, 4h, not "15"$/);
     expect(problems('finance-external-futures-kline', { symbol: 'CL', type: '4h', limit: '1.5' })).toEqual(['limit: must be a whole number, not "1.5"']);
-    expect(client.validate('finance-external-futures-kline', { symbol: 'hg', type: '1h' })).toEqual({ symbol: 'HG', type: '60', limit: '10' });
+    expect(validate('finance-external-futures-kline', { symbol: 'hg', type: '1h' })).toEqual({ symbol: 'HG', type: '60', limit: '10' });
   });
 
   it('bid search: keyword > 2 characters and not generic, pageSize <= 10, dates real and within a year, known regions', () => {
@@ -61,13 +58,13 @@ describe('validation rules from the spec', () => {
     // In quotes it is a name: no question, and the quotes are not sent.
     for (const quoted of ['"91330106774738789"', '“91330106774738789”', '「91330106774738789」', '"91350100M000100Y44"']) {
       expect(problems(TAX, { keyword: quoted }), quoted).toEqual([]);
-      expect(client.validate(TAX, { keyword: quoted }).keyword, quoted).toBe(quoted.slice(1, -1));
+      expect(validate(TAX, { keyword: quoted }).keyword, quoted).toBe(quoted.slice(1, -1));
     }
     // A 17-letter English name is not a code with a character missing.
     expect(problems(TAX, { keyword: 'HangzhouHuaxinLtd' })).toEqual([]);
     // A button re-running an earlier answer's request is not asked again, so the wire request is a fixed point.
-    const wire = client.validate(TAX, { keyword: '"91330106774738789"' });
-    expect(client.validate(TAX, wire)).toEqual(wire);
+    const wire = validate(TAX, { keyword: '"91330106774738789"' });
+    expect(validate(TAX, wire)).toEqual(wire);
   });
 
   it('keywords have a length cap, so a pasted paragraph is not charged', () => {
@@ -80,18 +77,18 @@ describe('validation rules from the spec', () => {
 
   it('bid search: a period with one end gets the other one year away, the longest the service searches', () => {
     const BIDS = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
-    expect(client.validate(BIDS, { keyword: '光伏组件', publishStartTime: '2024-01-01' })).toMatchObject({ publishStartTime: '2024-01-01', publishEndTime: '2025-01-01' });
-    expect(client.validate(BIDS, { keyword: '光伏组件', publishEndTime: '2026-06-30' })).toMatchObject({ publishStartTime: '2025-06-30', publishEndTime: '2026-06-30' });
+    expect(validate(BIDS, { keyword: '光伏组件', publishStartTime: '2024-01-01' })).toMatchObject({ publishStartTime: '2024-01-01', publishEndTime: '2025-01-01' });
+    expect(validate(BIDS, { keyword: '光伏组件', publishEndTime: '2026-06-30' })).toMatchObject({ publishStartTime: '2025-06-30', publishEndTime: '2026-06-30' });
     // 29 February a year on is 28 February: still within one year.
-    expect(client.validate(BIDS, { keyword: '光伏组件', publishStartTime: '2024-02-29' })).toMatchObject({ publishEndTime: '2025-02-28' });
-    expect(client.validate(BIDS, { keyword: '光伏组件', publishEndTime: '2028-02-29' })).toMatchObject({ publishStartTime: '2027-02-28' });
-    expect(client.validate(BIDS, { keyword: '光伏组件' })).not.toHaveProperty('publishStartTime');
+    expect(validate(BIDS, { keyword: '光伏组件', publishStartTime: '2024-02-29' })).toMatchObject({ publishEndTime: '2025-02-28' });
+    expect(validate(BIDS, { keyword: '光伏组件', publishEndTime: '2028-02-29' })).toMatchObject({ publishStartTime: '2027-02-28' });
+    expect(validate(BIDS, { keyword: '光伏组件' })).not.toHaveProperty('publishStartTime');
   });
 
   it('choices are named in the words the help teaches', () => {
     expect(problems('fund-new-list', { saleStatus: 'maybe' })).toEqual(['saleStatus: must be one of onsale, offsale, all, not "maybe"']);
-    expect(client.validate('fund-new-list', { saleStatus: 'all' })).not.toHaveProperty('saleStatus');
-    expect(client.validate('thirdpartymarket-cmapi00069224-enterprise-search-bid-list', { keyword: '光伏组件', type: 'planned' })).toMatchObject({ type: '3' });
+    expect(validate('fund-new-list', { saleStatus: 'all' })).not.toHaveProperty('saleStatus');
+    expect(validate('thirdpartymarket-cmapi00069224-enterprise-search-bid-list', { keyword: '光伏组件', type: 'planned' })).toMatchObject({ type: '3' });
   });
 
   it('dates and the one-year rule', () => {

@@ -1,11 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DataClient } from '../../../src/core/client/dataClient.js';
 import { ValidationError } from '../../../src/core/errors.js';
 import { OPERATION_IDS, operations } from '../../../src/core/operations/index.js';
-import { MemoryStore } from '../../../src/core/store/memoryStore.js';
-
-const client = new DataClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'unused', store: new MemoryStore() });
+import { validate } from '../../../src/core/operations/validate.js';
 
 const FIELD_NAMES = ['keyword', 'pageNo', 'pageSize', 'pageIndex', 'fundCode', 'symbol', 'type', 'limit', 'saleStatus', 'province', 'searchType', 'publishStartTime', 'publishEndTime'];
 
@@ -37,7 +34,7 @@ describe('input validation never throws anything but a ValidationError', () => {
         fc.property(looseInput, (input) => {
           let request: unknown;
           try {
-            request = client.validate(id, input);
+            request = validate(id, input);
           } catch (error) {
             expect(error).toBeInstanceOf(ValidationError);
             expect((error as ValidationError).problems.length).toBeGreaterThan(0);
@@ -47,7 +44,7 @@ describe('input validation never throws anything but a ValidationError', () => {
           // Whatever passed has exactly the spec's wire types.
           expect(operations[id].request.safeParse(request).success).toBe(true);
           // And validating it again is a fixed point (so cache keys are canonical).
-          expect(client.validate(id, request)).toEqual(request);
+          expect(validate(id, request)).toEqual(request);
         }),
         { numRuns: 400 },
       );
@@ -58,8 +55,8 @@ describe('input validation never throws anything but a ValidationError', () => {
 describe('hostile values', () => {
   it('an object whose toString is not a function is refused in words, not with a TypeError', () => {
     for (const value of [{ toString: [] }, { toString: () => { throw new Error('boom'); } }, Object.create(null)]) {
-      expect(() => client.validate('finance-external-futures-kline', { symbol: 'CL', type: '0', limit: value })).toThrow(ValidationError);
-      expect(() => client.validate('fund-asset', { fundCode: '000001', pageNo: value })).toThrow(ValidationError);
+      expect(() => validate('finance-external-futures-kline', { symbol: 'CL', type: '0', limit: value })).toThrow(ValidationError);
+      expect(() => validate('fund-asset', { fundCode: '000001', pageNo: value })).toThrow(ValidationError);
     }
   });
 });

@@ -67,7 +67,7 @@ describe('allowlists', () => {
     const allowed = await app.command('000001', { command: '/fund-asset', teamId: 'T0OTHERTEAM' });
     expect(footerText(await app.nextResponse(allowed.responseId))).toContain('10 coins per lookup');
     expect(app.upstreamCalls()).toHaveLength(1);
-    expect((await app.client.usage(TEAM)).today.calls).toBe(0);
+    expect((await app.client.ledger.usage(TEAM, app.clock.now())).today.calls).toBe(0);
   });
 
   it('ALLOWED_USER_IDS: other people are refused (commands, buttons, forms, shortcut); listed people are served', async () => {
@@ -87,7 +87,7 @@ describe('allowlists', () => {
     const next = await app.click('dq_page_next', JSON.stringify({ o: 'fund-asset', r: { fundCode: '000001', pageNo: '2', pageSize: '10' } }));
     expect((await app.nextResponse(next.responseId)).text).toMatch(/^You are not on the list/);
 
-    const submitted = await app.submitView('dq_search:fund-asset', fundAssetValues(), '{}', { blocks: searchModal('fund-asset', '{}').blocks });
+    const submitted = await app.submitView('dq_search:fund-asset', fundAssetValues(), '{}', { blocks: searchModal('fund-asset', '{}', app.slack.deps.prices).blocks });
     expect(submitted.response.json).toEqual({ response_action: 'errors', errors: { 'dq:fund-asset:fundCode': expect.stringMatching(/^You are not on the list/) } });
 
     const shortcut = await app.shortcut('dq_search_financial_data');
@@ -138,7 +138,7 @@ describe('daily budgets', () => {
     expect(text).toMatch(/The budget resets at \d{4}-\d{2}-\d{2} 00:00 GMT\+8 \(Asia\/Shanghai\), in \d+ (h|min|s)/);
     expect(text).not.toMatch(STACK_TRACE);
     expect(app.upstreamCalls()).toHaveLength(1);
-    expect((await app.client.usage(TEAM)).today.coins).toBe(20);
+    expect((await app.client.ledger.usage(TEAM, app.clock.now())).today.coins).toBe(20);
 
     // A cheaper lookup still fits in what is left.
     const cheap = await app.command('CL 5m', { command: '/futures' });

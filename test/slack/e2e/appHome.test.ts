@@ -100,7 +100,7 @@ describe('App Home: spending, recent lookups and search buttons', () => {
     expect(otherText).toContain('5 of 100 coins today');
     expect(otherText).toContain('symbol=CL type=5 limit=30');
     expect(otherText).not.toContain('杭州华信');
-    expect((await app.client.usage(TEAM)).today.coins).toBe(25);
+    expect((await app.client.ledger.usage(TEAM, app.clock.now())).today.coins).toBe(25);
   });
 });
 

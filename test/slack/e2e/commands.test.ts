@@ -205,7 +205,7 @@ describe('slash commands end to end', () => {
     expect(text).toContain('6-digit fund code');
     expect(text).toContain('Try: `/fund-asset 000001 page:2`');
     expect(app.upstreamCalls()).toHaveLength(before);
-    expect((await app.client.usage('T0FAKETEAM')).today.calls).toBe(app.upstreamCalls().length);
+    expect((await app.client.ledger.usage('T0FAKETEAM', app.clock.now())).today.calls).toBe(app.upstreamCalls().length);
   });
 });
 

@@ -61,7 +61,7 @@ describe('upstream failures', () => {
 
   it.each(CASES)('$name: one short message with the taskNo, no stack trace', async ({ faults, command, text, operation, says, attempts, charged }) => {
     app.simulator.setFaults(faults);
-    const coinsBefore = (await app.client.usage(TEAM)).today.coins;
+    const coinsBefore = (await app.client.ledger.usage(TEAM, app.clock.now())).today.coins;
     const sent = await app.command(text, { command });
     expect(sent.status).toBe(200);
     expect(sent.elapsedMs).toBeLessThan(SLACK_ACK_DEADLINE_MS);
@@ -75,7 +75,7 @@ describe('upstream failures', () => {
     if (taskNo) expect(shown).toContain(`taskNo \`${taskNo}\``);
     else expect(shown).not.toContain('taskNo');
     if (faults.errorRate || faults.changedFieldRate) expect(taskNo, 'an envelope B failure carries a taskNo').toMatch(/^[0-9a-f]{20}$/);
-    expect((await app.client.usage(TEAM)).today.coins - coinsBefore).toBe(charged ? simulatorCost(operation) : 0);
+    expect((await app.client.ledger.usage(TEAM, app.clock.now())).today.coins - coinsBefore).toBe(charged ? simulatorCost(operation) : 0);
 
     await app.settle(200);
     expect(app.responses(sent.responseId)).toHaveLength(1);

@@ -127,7 +127,7 @@ describe('search modals end to end', () => {
     const { view, responseId } = await openForm(command);
     const values = { ...fillForm(view, answers), ...forge };
     const before = app.fake.calls().length;
-    const callsCharged = (await app.client.usage('T0FAKETEAM')).today.calls;
+    const callsCharged = (await app.client.ledger.usage('T0FAKETEAM', app.clock.now())).today.calls;
     const submitted = await app.submitView(view.callback_id!, values, view.private_metadata, { blocks: view.blocks });
     expect(submitted.status).toBe(200);
     const expected = Object.fromEntries(Object.entries(errors).map(([block, pattern]) => [block, expect.stringMatching(pattern)]));
@@ -140,7 +140,7 @@ describe('search modals end to end', () => {
     expect(app.upstreamCalls()).toEqual([]);
     expect(app.responses(responseId)).toEqual([]);
     expect(app.fake.calls().slice(before).filter((call) => call.method.startsWith('chat.'))).toEqual([]);
-    expect((await app.client.usage('T0FAKETEAM')).today.calls).toBe(callsCharged);
+    expect((await app.client.ledger.usage('T0FAKETEAM', app.clock.now())).today.calls).toBe(callsCharged);
   });
 });
 
@@ -191,7 +191,7 @@ describe('where a modal result goes without a response_url', () => {
   });
 
   it('the user who submitted is the one charged', async () => {
-    const usage = await app.client.usage('T0FAKETEAM');
+    const usage = await app.client.ledger.usage('T0FAKETEAM', app.clock.now());
     expect(Object.keys(usage.today.byUser)).toContain('U0MODAL001');
     expect(Object.keys(usage.today.byUser)).not.toContain(DEFAULT_USER_ID);
   });

@@ -23,7 +23,7 @@ describe('never spend on a question with no answer', () => {
     await app?.close();
   });
 
-  const coinsToday = async () => (await app.client.usage(TEAM)).today.coins;
+  const coinsToday = async () => (await app.client.ledger.usage(TEAM, app.clock.now())).today.coins;
   const pageLine = (message: SlackResponseBody) => allText(message).split('\n').find((line) => /^(Page \d+ (of|·)|Page \d+$|Past the last page)/.test(line)) ?? '';
 
   async function run(text: string, command: string): Promise<SlackResponseBody> {

@@ -23,7 +23,7 @@ describe('paging through results', () => {
   });
 
   async function coinsToday(): Promise<number> {
-    return (await app.client.usage(TEAM)).today.coins;
+    return (await app.client.ledger.usage(TEAM, app.clock.now())).today.coins;
   }
 
   function pageLine(message: SlackResponseBody): string {

@@ -25,7 +25,7 @@ describe('sharing a result in the channel', () => {
     const original = await app.nextResponse(sent.responseId);
     const share = buttonNamed(original, 'dq_share');
     expect(share?.text.text).toBe('Share in channel');
-    const coins = (await app.client.usage(DEFAULT_WORKSPACE.teamId)).today.coins;
+    const coins = (await app.client.ledger.usage(DEFAULT_WORKSPACE.teamId, app.clock.now())).today.coins;
     expect(app.upstreamCalls(operation)).toHaveLength(1);
 
     const clicked = await app.click('dq_share', share!.value!, { responseUrlId: sent.responseId });
@@ -44,7 +44,7 @@ describe('sharing a result in the channel', () => {
 
     await app.settle();
     expect(app.upstreamCalls(operation)).toHaveLength(1);
-    expect((await app.client.usage(DEFAULT_WORKSPACE.teamId)).today.coins).toBe(coins);
+    expect((await app.client.ledger.usage(DEFAULT_WORKSPACE.teamId, app.clock.now())).today.coins).toBe(coins);
     expect(app.responses(sent.responseId)).toHaveLength(2);
   });
 

@@ -63,7 +63,7 @@ describe.concurrent('a slow data service (4 s per answer)', () => {
     expect(footers.filter((footer) => footer.includes('upstream taskNo'))).toHaveLength(1);
     expect(footers.filter((footer) => footer.includes('shared with an identical lookup — no charge'))).toHaveLength(1);
     expect(app.upstreamCalls(OPS.newFunds)).toHaveLength(before + 1);
-    const usage = await app.client.usage(TEAM);
+    const usage = await app.client.ledger.usage(TEAM, app.clock.now());
     expect((usage.today.byUser.U0SAMEASK1?.coins ?? 0) + (usage.today.byUser.U0SAMEASK2?.coins ?? 0)).toBe(simulatorCost(OPS.newFunds));
   }, 30_000);
 });

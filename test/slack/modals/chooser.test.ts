@@ -1,12 +1,13 @@
 import type { SectionBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import { OPERATION_IDS, findOperation, operations } from '../../../src/core/operations/index.js';
+import { pricesFrom } from '../../../src/core/operations/prices.js';
 import { ACTION, VIEW } from '../../../src/slack/ids.js';
 import { chooserModal } from '../../../src/slack/modals/chooser.js';
 import { assertModalWithinLimits } from './viewLimits.js';
 
 describe('chooserModal', () => {
-  const view = chooserModal('{"c":"C1"}');
+  const view = chooserModal('{"c":"C1"}', pricesFrom());
 
   it('builds within Slack’s limits with its callback_id and metadata', () => {
     assertModalWithinLimits(view);

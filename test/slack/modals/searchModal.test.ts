@@ -3,11 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { BID_REGIONS } from '../../../src/core/operations/bidRegions.js';
 import { CANDLE_TYPES } from '../../../src/core/operations/futuresKline.js';
 import { OPERATION_IDS, operations, type OperationId } from '../../../src/core/operations/index.js';
+import { pricesFrom } from '../../../src/core/operations/prices.js';
 import { VIEW } from '../../../src/slack/ids.js';
 import { staticSelect } from '../../../src/slack/modals/elements.js';
 import { searchModal } from '../../../src/slack/modals/index.js';
 import { option } from '../../../src/slack/modals/slackText.js';
 import { assertModalWithinLimits } from './viewLimits.js';
+
+const PRICES = pricesFrom();
 
 const METADATA = JSON.stringify({ c: 'C0GENERAL1', r: 'https://hooks.slack.com/commands/T1/2/abc' });
 const BIDS = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
@@ -34,7 +37,7 @@ function optionTexts(block: InputBlock): string[] {
 
 describe('searchModal', () => {
   it.each(OPERATION_IDS)('%s: builds within Slack’s limits with its callback_id, labels and metadata', (id: OperationId) => {
-    const view = searchModal(id, METADATA);
+    const view = searchModal(id, METADATA, PRICES);
     assertModalWithinLimits(view);
     expect(view.callback_id).toBe(VIEW.search(operations[id].alias));
     expect(view.private_metadata).toBe(METADATA);
@@ -47,12 +50,12 @@ describe('searchModal', () => {
   });
 
   it('refuses private_metadata Slack would refuse', () => {
-    expect(() => searchModal('fund-asset', 'x'.repeat(3001))).toThrow(/3001 characters/);
-    expect(searchModal('fund-asset', 'x'.repeat(3000)).private_metadata).toHaveLength(3000);
+    expect(() => searchModal('fund-asset', 'x'.repeat(3001), PRICES)).toThrow(/3001 characters/);
+    expect(searchModal('fund-asset', 'x'.repeat(3000), PRICES).private_metadata).toHaveLength(3000);
   });
 
   it('bid search has every filter', () => {
-    const view = searchModal(BIDS, '{}');
+    const view = searchModal(BIDS, '{}', PRICES);
     expect(inputs(view).map((block) => block.block_id)).toEqual([
       'dq:bids:keyword',
       'dq:bids:searchType',
@@ -79,7 +82,7 @@ describe('searchModal', () => {
   });
 
   it('fund asset: fund code and page size', () => {
-    const view = searchModal('fund-asset', '{}');
+    const view = searchModal('fund-asset', '{}', PRICES);
     expect(inputs(view).map((block) => [block.block_id, block.element.type])).toEqual([
       ['dq:fund-asset:fundCode', 'plain_text_input'],
       ['dq:fund-asset:pageSize', 'static_select'],
@@ -88,7 +91,7 @@ describe('searchModal', () => {
   });
 
   it('futures: symbol with examples, every period, a candle count', () => {
-    const view = searchModal('finance-external-futures-kline', '{}');
+    const view = searchModal('finance-external-futures-kline', '{}', PRICES);
     expect(inputs(view).map((block) => [block.block_id, block.element.type])).toEqual([
       ['dq:futures:symbol', 'plain_text_input'],
       ['dq:futures:type', 'static_select'],
@@ -100,7 +103,7 @@ describe('searchModal', () => {
   });
 
   it('new funds: sale status and page size', () => {
-    const view = searchModal('fund-new-list', '{}');
+    const view = searchModal('fund-new-list', '{}', PRICES);
     expect(inputs(view).map((block) => [block.block_id, block.element.type])).toEqual([
       ['dq:new-funds:saleStatus', 'radio_buttons'],
       ['dq:new-funds:pageSize', 'static_select'],
@@ -109,13 +112,13 @@ describe('searchModal', () => {
   });
 
   it('taxpayer: one keyword input for a name or a credit code', () => {
-    const view = searchModal('enterprise-general-taxpayer-query', '{}');
+    const view = searchModal('enterprise-general-taxpayer-query', '{}', PRICES);
     expect(inputs(view).map((block) => [block.block_id, block.element.type])).toEqual([['dq:taxpayer:keyword', 'plain_text_input']]);
     expect(input(view, 'dq:taxpayer:keyword').hint?.text).toMatch(/credit code/);
   });
 
   it('no two forms share a block_id (views.update would carry values across)', () => {
-    const ids = OPERATION_IDS.flatMap((id) => inputs(searchModal(id, '{}')).map((block) => block.block_id));
+    const ids = OPERATION_IDS.flatMap((id) => inputs(searchModal(id, '{}', PRICES)).map((block) => block.block_id));
     expect(new Set(ids).size).toBe(ids.length);
   });
 });

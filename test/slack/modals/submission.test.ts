@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../src/core/errors.js';
 import { OPERATION_IDS } from '../../../src/core/operations/index.js';
+import { pricesFrom } from '../../../src/core/operations/prices.js';
+import { validate } from '../../../src/core/operations/validate.js';
 import { searchModal } from '../../../src/slack/modals/index.js';
 import { inlineErrors, readSubmission } from '../../../src/slack/modals/submission.js';
-import { client, validationError } from '../parse/coreValidator.js';
+import { validationError } from '../parse/coreValidator.js';
 import { fillIn } from './fillIn.js';
 
 const BIDS = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
 
 function submit(id: (typeof OPERATION_IDS)[number], answers: Parameters<typeof fillIn>[1]) {
-  return readSubmission(id, fillIn(searchModal(id, '{}'), answers));
+  return readSubmission(id, fillIn(searchModal(id, '{}', pricesFrom()), answers));
 }
 
 describe('readSubmission gives input the core accepts', () => {
@@ -23,36 +25,36 @@ describe('readSubmission gives input the core accepts', () => {
       'dq:bids:publishEndTime': '2026-06-30',
     });
     expect(input).toEqual({ keyword: '光伏组件', searchType: '1,2', type: '2', province: 'ZJ', publishStartTime: '2026-01-01', publishEndTime: '2026-06-30' });
-    expect(client.validate(BIDS, input)).toEqual({ ...input, pageSize: '10', pageIndex: '1' });
+    expect(validate(BIDS, input)).toEqual({ ...input, pageSize: '10', pageIndex: '1' });
   });
 
   it('bid search with only the keyword: "any" and untouched fields are left out', () => {
     const input = submit(BIDS, { 'dq:bids:keyword': '风电设备' });
     expect(input).toEqual({ keyword: '风电设备' });
-    expect(client.validate(BIDS, input)).toEqual({ keyword: '风电设备', pageSize: '10', pageIndex: '1' });
+    expect(validate(BIDS, input)).toEqual({ keyword: '风电设备', pageSize: '10', pageIndex: '1' });
   });
 
   it('fund asset', () => {
     const input = submit('fund-asset', { 'dq:fund-asset:fundCode': '000001', 'dq:fund-asset:pageSize': '50' });
-    expect(client.validate('fund-asset', input)).toEqual({ fundCode: '000001', pageNo: '1', pageSize: '50' });
+    expect(validate('fund-asset', input)).toEqual({ fundCode: '000001', pageNo: '1', pageSize: '50' });
     expect(submit('fund-asset', { 'dq:fund-asset:fundCode': '110022' })).toEqual({ fundCode: '110022', pageSize: '10' });
   });
 
   it('futures', () => {
     const input = submit('finance-external-futures-kline', { 'dq:futures:symbol': 'gc', 'dq:futures:type': '240', 'dq:futures:limit': '60' });
-    expect(client.validate('finance-external-futures-kline', input)).toEqual({ symbol: 'GC', type: '240', limit: '60' });
+    expect(validate('finance-external-futures-kline', input)).toEqual({ symbol: 'GC', type: '240', limit: '60' });
     // Untouched, the form asks for 30 daily candles.
-    expect(client.validate('finance-external-futures-kline', submit('finance-external-futures-kline', { 'dq:futures:symbol': 'CL' }))).toEqual({ symbol: 'CL', type: '0', limit: '30' });
+    expect(validate('finance-external-futures-kline', submit('finance-external-futures-kline', { 'dq:futures:symbol': 'CL' }))).toEqual({ symbol: 'CL', type: '0', limit: '30' });
   });
 
   it('new funds: each sale status, "all" as no filter', () => {
-    expect(client.validate('fund-new-list', submit('fund-new-list', { 'dq:new-funds:saleStatus': 'true', 'dq:new-funds:pageSize': '20' }))).toEqual({ saleStatus: 'true', pageNo: '1', pageSize: '20' });
-    expect(client.validate('fund-new-list', submit('fund-new-list', { 'dq:new-funds:saleStatus': 'false' }))).toEqual({ saleStatus: 'false', pageNo: '1', pageSize: '10' });
+    expect(validate('fund-new-list', submit('fund-new-list', { 'dq:new-funds:saleStatus': 'true', 'dq:new-funds:pageSize': '20' }))).toEqual({ saleStatus: 'true', pageNo: '1', pageSize: '20' });
+    expect(validate('fund-new-list', submit('fund-new-list', { 'dq:new-funds:saleStatus': 'false' }))).toEqual({ saleStatus: 'false', pageNo: '1', pageSize: '10' });
     expect(submit('fund-new-list', {})).toEqual({ pageSize: '10' });
   });
 
   it('taxpayer by name and by credit code', () => {
-    expect(client.validate('enterprise-general-taxpayer-query', submit('enterprise-general-taxpayer-query', { 'dq:taxpayer:keyword': '杭州华信' }))).toEqual({ keyword: '杭州华信', pageNo: 1, pageSize: 10 });
+    expect(validate('enterprise-general-taxpayer-query', submit('enterprise-general-taxpayer-query', { 'dq:taxpayer:keyword': '杭州华信' }))).toEqual({ keyword: '杭州华信', pageNo: 1, pageSize: 10 });
     expect(submit('enterprise-general-taxpayer-query', { 'dq:taxpayer:keyword': '91350100m000100y43' })).toEqual({ keyword: '91350100m000100y43' });
   });
 
@@ -104,7 +106,7 @@ describe('inlineErrors puts each problem on the block that edits it', () => {
 
   it('every input field of every operation lands on a block of its form', () => {
     for (const id of OPERATION_IDS) {
-      const blockIds = new Set(searchModal(id, '{}').blocks.filter((block) => block.type === 'input').map((block) => block.block_id));
+      const blockIds = new Set(searchModal(id, '{}', pricesFrom()).blocks.filter((block) => block.type === 'input').map((block) => block.block_id));
       for (const field of ['keyword', 'pageNo', 'pageSize', 'pageIndex', 'publishStartTime', 'publishEndTime', 'province', 'searchType', 'type', 'fundCode', 'symbol', 'limit', 'saleStatus']) {
         const errors = inlineErrors(id, new ValidationError(id, [{ field, message: 'is wrong' }]));
         expect(Object.keys(errors).every((blockId) => blockIds.has(blockId)), `${id}.${field}`).toBe(true);

@@ -4,7 +4,7 @@ import { SLASH_COMMANDS } from '../../../src/slack/parse/commands.js';
 import { exampleFor, userFieldName } from '../../../src/slack/parse/examples.js';
 import { parseCommand } from '../../../src/slack/parse/parseCommand.js';
 import { COMMAND_SYNTAXES } from '../../../src/slack/parse/syntaxes.js';
-import { client } from './coreValidator.js';
+import { validate } from '../../../src/core/operations/validate.js';
 
 describe('SLASH_COMMANDS', () => {
   it('is /dq plus one direct command per operation', () => {
@@ -37,7 +37,7 @@ describe('examples', () => {
       const [command, ...words] = line.split(' ');
       const parsed = parseCommand(command!, words.join(' '));
       expect(parsed, line).toMatchObject({ kind: 'query', operation: id });
-      if (parsed.kind === 'query') expect(() => client.validate(id, parsed.input), line).not.toThrow();
+      if (parsed.kind === 'query') expect(() => validate(id, parsed.input), line).not.toThrow();
     }
   });
 

@@ -4,7 +4,7 @@ import { ValidationError } from '../../../src/core/errors.js';
 import { OPERATION_IDS } from '../../../src/core/operations/index.js';
 import { SLASH_COMMANDS } from '../../../src/slack/parse/commands.js';
 import { parseCommand, type ParsedCommand } from '../../../src/slack/parse/parseCommand.js';
-import { client } from './coreValidator.js';
+import { validate } from '../../../src/core/operations/validate.js';
 
 const KINDS = ['query', 'open_modal', 'help', 'usage', 'digest', 'invalid'];
 
@@ -64,7 +64,7 @@ describe('parseCommand on any text', () => {
         const parsed = parseCommand(name, words);
         if (parsed.kind !== 'query') return;
         try {
-          client.validate(parsed.operation, parsed.input);
+          validate(parsed.operation, parsed.input);
         } catch (error) {
           expect(error).toBeInstanceOf(ValidationError);
         }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { BID_REGIONS } from '../../../src/core/operations/bidRegions.js';
 import { OPERATION_IDS, type OperationId } from '../../../src/core/operations/index.js';
 import { parseCommand, type ParsedCommand } from '../../../src/slack/parse/parseCommand.js';
-import { client, problemsOf } from './coreValidator.js';
+import { validate } from '../../../src/core/operations/validate.js';
+import { problemsOf } from './coreValidator.js';
 
 const TAX = 'enterprise-general-taxpayer-query';
 const BIDS = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
@@ -18,7 +19,7 @@ function queryInput(command: string, text: string, operation: OperationId): Reco
 
 /** Parses, then lets the core turn the input into the exact wire request. */
 function wireRequest(command: string, text: string, operation: OperationId): unknown {
-  return client.validate(operation, queryInput(command, text, operation));
+  return validate(operation, queryInput(command, text, operation));
 }
 
 function invalid(command: string, text: string): Extract<ParsedCommand, { kind: 'invalid' }> {

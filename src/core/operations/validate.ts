@@ -1,0 +1,18 @@
+import { ValidationError } from '../errors.js';
+import { operations, type AnyOperation, type OperationId, type RequestOf } from './index.js';
+
+/** Checks input and gives the exact wire body, or throws a ValidationError; nothing is sent or spent. */
+export function validate<Id extends OperationId>(id: Id, input: unknown): RequestOf<Id> {
+  const definition: AnyOperation = operations[id];
+  const parsed = definition.input.safeParse(input ?? {});
+  if (parsed.success) return parsed.data as RequestOf<Id>;
+  const problems = parsed.error.issues.map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }));
+  throw new ValidationError(id, problems, definition.example);
+}
+
+/** The operation's question about likely mistakes in new input, as a ValidationError; nothing is spent. */
+export function askFirst(id: OperationId, request: object, input: unknown): void {
+  const definition: AnyOperation = operations[id];
+  const question = definition.confirm?.(request, input);
+  if (question) throw new ValidationError(id, [question], definition.example);
+}
