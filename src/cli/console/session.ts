@@ -7,7 +7,7 @@ import { ACTION } from '../../slack/ids.js';
 import type { Requester, Responder, SlackMessage } from '../../slack/message.js';
 import { renderHelp } from '../../slack/parse/help.js';
 import { DQ_COMMAND, parseCommand } from '../../slack/parse/parseCommand.js';
-import { syntaxFor } from '../../slack/parse/syntaxes.js';
+import { syntaxFor } from '../../slack/operations/index.js';
 import { renderNotice } from '../../slack/render/notice.js';
 import { messageText, type ConsoleButton } from '../../slack/render/asText.js';
 import { rule } from './rule.js';

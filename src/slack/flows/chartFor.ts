@@ -1,4 +1,4 @@
-import { chartPlanFor } from '../../charts/chartPlanFor.js';
+import { chartPlanFor } from '../operations/index.js';
 import { resolveChart, type ChartImage, type ChartSettings } from '../../charts/quickChart.js';
 import { cacheKey } from '../../core/client/cache.js';
 import type { CallResult } from '../../core/client/dataClient.js';

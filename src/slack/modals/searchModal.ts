@@ -4,7 +4,7 @@ import type { Prices } from '../../core/operations/prices.js';
 import { VIEW } from '../ids.js';
 import { costText } from '../parse/costText.js';
 import { exampleFor } from '../parse/examples.js';
-import { SEARCH_FORMS } from './forms.js';
+import { formFor } from '../operations/index.js';
 import { checkedPrivateMetadata } from './privateMetadata.js';
 import { actionIdFor, blockIdFor, type FormField } from './searchForm.js';
 import { VIEW_LIMITS, plainText } from './slackText.js';
@@ -29,7 +29,7 @@ function costNote(operationId: OperationId, definition: AnyOperation, prices: Pr
 /** The search form of one operation (callback_id `dq_search:<alias>`). */
 export function searchModal(operationId: OperationId, privateMetadata: string, prices: Prices): ModalView {
   const definition: AnyOperation = operation(operationId);
-  const form = SEARCH_FORMS[operationId];
+  const form = formFor(operationId);
   return {
     type: 'modal',
     callback_id: VIEW.search(definition.alias),

@@ -1,7 +1,7 @@
 import type { ValidationError } from '../../core/errors.js';
 import type { OperationId } from '../../core/operations/index.js';
 import { userFieldName } from '../parse/examples.js';
-import { SEARCH_FORMS } from './forms.js';
+import { formFor } from '../operations/index.js';
 import { actionIdFor, blockIdFor } from './searchForm.js';
 
 /** One submitted element as Slack sends it (the parts the forms use of Bolt's ViewStateValue). */
@@ -48,7 +48,7 @@ export function submittedText(values: unknown, blockId: string, actionId: string
 /** The loose input for the operation (what the core validates), from a submitted search form. */
 export function readSubmission(operationId: OperationId, values: unknown): Record<string, string> {
   const input: Record<string, string> = {};
-  for (const field of SEARCH_FORMS[operationId].fields) {
+  for (const field of formFor(operationId).fields) {
     const text = submittedText(values, blockIdFor(operationId, field.field), actionIdFor(field.field));
     if (text === undefined || text.trim() === '') continue;
     const value = field.read ? field.read(text) : text;
@@ -65,7 +65,7 @@ const sentence = (text: string) => (text ? `${text[0]!.toUpperCase()}${text.slic
  * in the user's terms so it still makes sense there.
  */
 export function inlineErrors(operationId: OperationId, error: ValidationError): Record<string, string> {
-  const form = SEARCH_FORMS[operationId];
+  const form = formFor(operationId);
   const errors: Record<string, string> = {};
   for (const problem of error.problems) {
     const owner = form.fields.find((field) => field.field === problem.field);

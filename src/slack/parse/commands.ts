@@ -1,7 +1,7 @@
 import type { OperationId } from '../../core/operations/index.js';
 import { usageLine } from './commandSyntax.js';
 import { DQ_COMMAND } from './parseCommand.js';
-import { SYNTAX_LIST } from './syntaxes.js';
+import { SYNTAX_LIST } from '../operations/index.js';
 
 export interface SlashCommand {
   command: string;

@@ -1,6 +1,6 @@
 import type { OperationId } from '../../core/operations/index.js';
 import { positionalWords } from './commandSyntax.js';
-import { syntaxFor } from './syntaxes.js';
+import { syntaxFor } from '../operations/index.js';
 
 /** A slash-command line that works as typed, e.g. `/futures CL 5m 30`. */
 export function exampleFor(operation: OperationId): string {

@@ -7,7 +7,7 @@ import type { HelpTopic } from './parsedCommand.js';
 import { costText } from './costText.js';
 import { exampleFor } from './examples.js';
 import { DQ_COMMAND } from './parseCommand.js';
-import { SYNTAX_LIST, syntaxFor } from './syntaxes.js';
+import { SYNTAX_LIST, syntaxFor } from '../operations/index.js';
 
 export const DIGEST_LINES = [
   [`${DQ_COMMAND} digest add <daily|weekdays|weekly:mon> <HH:MM> [onsale|offsale|all] [tz:Area/City]`, 'post new funds to this channel on a schedule'],

@@ -5,7 +5,7 @@ import type { CommandSyntax } from './commandSyntax.js';
 import { normaliseText, tokenise, type Token } from './normalise.js';
 import type { ParsedCommand } from './parsedCommand.js';
 import { readArguments } from './readArguments.js';
-import { SYNTAX_LIST, syntaxByCommand, syntaxBySubcommand, syntaxFor } from './syntaxes.js';
+import { SYNTAX_LIST, syntaxByCommand, syntaxBySubcommand, syntaxFor } from '../operations/index.js';
 
 export type { ParsedCommand } from './parsedCommand.js';
 

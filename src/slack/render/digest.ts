@@ -7,7 +7,7 @@ import { contextBlock, headerBlock, sectionBlock } from './blocks.js';
 import { plural } from './format.js';
 import { fitToSlackLimits } from './limits.js';
 import { escapeMrkdwn } from './mrkdwn.js';
-import { newFundSections } from './newFunds.js';
+import { newFundSections } from '../operations/newFunds.js';
 
 /** 20 funds (four sections) keep a message far below 50 blocks and 12,000 characters. */
 const FUNDS_IN_MAIN = 20;

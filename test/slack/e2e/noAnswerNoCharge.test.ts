@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SYNTAX_LIST, syntaxFor } from '../../../src/slack/parse/syntaxes.js';
+import { SYNTAX_LIST, syntaxFor } from '../../../src/slack/operations/index.js';
 import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { allText, buttonNamed, buttonsOf, footerText, startTestApp, type SlackResponseBody, type TestApp } from '../../support/slackApp.js';

@@ -3,7 +3,7 @@ import { OPERATION_IDS } from '../../../src/core/operations/index.js';
 import { SLASH_COMMANDS } from '../../../src/slack/parse/commands.js';
 import { exampleFor, userFieldName } from '../../../src/slack/parse/examples.js';
 import { parseCommand } from '../../../src/slack/parse/parseCommand.js';
-import { COMMAND_SYNTAXES } from '../../../src/slack/parse/syntaxes.js';
+import { syntaxFor } from '../../../src/slack/operations/index.js';
 import { validate } from '../../../src/core/operations/validate.js';
 
 describe('SLASH_COMMANDS', () => {
@@ -31,7 +31,7 @@ describe('SLASH_COMMANDS', () => {
 
 describe('examples', () => {
   it.each(OPERATION_IDS)('every example for %s parses and validates', (id) => {
-    const syntax = COMMAND_SYNTAXES[id];
+    const syntax = syntaxFor(id);
     const lines = [exampleFor(id), ...syntax.moreExamples.map((args) => `${syntax.command} ${args}`)];
     for (const line of lines) {
       const [command, ...words] = line.split(' ');

@@ -3,7 +3,7 @@ import type { TaxpayerRecord } from '../../../src/core/operations/taxpayer.js';
 import { renderAnswer } from '../../../src/slack/render/answer.js';
 import { fieldLabel } from '../../../src/slack/render/labels.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { OPTIONS, answerOf, hostile, visibleText } from './fixtures.js';
+import { OPTIONS, answerOf, hostile, visibleText } from '../render/fixtures.js';
 
 const COMPANY: TaxpayerRecord = {
   enterpriseName: '杭州华信光伏科技有限公司',

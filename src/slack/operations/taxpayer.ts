@@ -2,13 +2,46 @@ import type { KnownBlock, TextObject } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { operations } from '../../core/operations/index.js';
 import type { TaxpayerRecord } from '../../core/operations/taxpayer.js';
-import { chunk, dividerBlock, fieldsBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
-import { plural } from './format.js';
-import { fieldLabel, valueText } from './labels.js';
-import { recordBlocks, SLACK_LIMITS } from './limits.js';
-import { bold, escapeMrkdwn, serviceText, truncateMrkdwn } from './mrkdwn.js';
-import type { RenderedResult } from './types.js';
-import { emptyPageText } from './paging.js';
+import { textInput } from '../modals/elements.js';
+import type { SearchForm } from '../modals/searchForm.js';
+import type { CommandSyntax } from '../parse/commandSyntax.js';
+import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
+import { chunk, dividerBlock, fieldsBlock, headerBlock, labelled, sectionBlock } from '../render/blocks.js';
+import { plural } from '../render/format.js';
+import { fieldLabel, valueText } from '../render/labels.js';
+import { SLACK_LIMITS, recordBlocks } from '../render/limits.js';
+import { bold, escapeMrkdwn, serviceText, truncateMrkdwn } from '../render/mrkdwn.js';
+import { emptyPageText } from '../render/paging.js';
+import type { RenderedResult } from '../render/types.js';
+import type { SlackOperation } from './index.js';
+
+export const taxpayerSyntax: CommandSyntax = {
+  operation: 'enterprise-general-taxpayer-query',
+  command: '/taxpayer',
+  subcommands: ['tax', 'taxpayer'],
+  description: 'General-taxpayer record of a company, by name or unified social credit code',
+  positional: { kind: 'joined', word: { field: 'keyword', name: 'company name or credit code', keepQuotes: true } },
+  options: [pageOption('pageNo'), pageSizeOption()],
+  example: '91330106774738789M',
+  moreExamples: ['杭州华信', '杭州 page:2', '恒远 size:20'],
+  notes: () => [
+    'All plain words together are the keyword (a part of the registered name is enough); an 18-character code is checked before anything is spent.',
+    'A name that looks like a credit code goes in "quotes".',
+  ],
+};
+
+export const taxpayerForm: SearchForm = {
+  operation: 'enterprise-general-taxpayer-query',
+  fields: [
+    {
+      field: 'keyword',
+      label: 'Company name or credit code',
+      hint: 'Part of the company name (at least 2 characters), or its 18-character unified social credit code.',
+      optional: false,
+      element: (actionId) => textInput(actionId, 'e.g. 杭州华信 or 91330106774738789M'),
+    },
+  ],
+};
 
 const TAXPAYER_ID = 'enterprise-general-taxpayer-query';
 
@@ -90,3 +123,9 @@ export function renderTaxpayer(answer: CallResult<typeof TAXPAYER_ID>): Rendered
   const text = `${title}: ${plural(total, 'record')} for “${serviceText(keyword, { max: 200, oneLine: true })}”`;
   return { text, blocks };
 }
+
+export const taxpayerSlack: SlackOperation<'enterprise-general-taxpayer-query'> = {
+  syntax: taxpayerSyntax,
+  form: taxpayerForm,
+  render: renderTaxpayer,
+};

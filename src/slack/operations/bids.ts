@@ -1,15 +1,138 @@
 import type { KnownBlock, TextObject } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
-import { bidRegionByCode, findBidRegion } from '../../core/operations/bidRegions.js';
-import { BID_NOTICE_TYPES, BID_SEARCH_FIELDS, shiftYears, type BidRecord, type BidSearchRequest } from '../../core/operations/bidSearch.js';
+import { BID_REGIONS, bidRegionByCode, findBidRegion } from '../../core/operations/bidRegions.js';
+import { BID_ANY, BID_NOTICE_TYPES, BID_SEARCH_FIELDS, type BidRecord, type BidSearchRequest, shiftYears } from '../../core/operations/bidSearch.js';
 import { operations } from '../../core/operations/index.js';
-import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
-import { formatCny, plural, toNumber } from './format.js';
-import { fieldLabel, valueText } from './labels.js';
-import { recordBlocks, SLACK_LIMITS } from './limits.js';
-import { bold, escapeMrkdwn, link, serviceText, truncateMrkdwn } from './mrkdwn.js';
-import type { RenderedResult } from './types.js';
-import { emptyPageText } from './paging.js';
+import { checkboxes, datepicker, radioButtons, staticSelect, textInput } from '../modals/elements.js';
+import { ANY, type SearchForm, unlessAny } from '../modals/searchForm.js';
+import { option } from '../modals/slackText.js';
+import { type CommandSyntax, readSynonym } from '../parse/commandSyntax.js';
+import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
+import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from '../render/blocks.js';
+import { formatCny, plural, toNumber } from '../render/format.js';
+import { fieldLabel, valueText } from '../render/labels.js';
+import { SLACK_LIMITS, recordBlocks } from '../render/limits.js';
+import { bold, escapeMrkdwn, link, serviceText, truncateMrkdwn } from '../render/mrkdwn.js';
+import { emptyPageText } from '../render/paging.js';
+import type { RenderedResult } from '../render/types.js';
+import type { SlackOperation } from './index.js';
+
+// Words for "no filter" (the notice type's own): the service's default is to match every region and field.
+const ANY_WORDS: ReadonlySet<string> = new Set(BID_ANY);
+
+const SEARCH_FIELD_WORDS: Readonly<Record<keyof typeof BID_SEARCH_FIELDS, readonly string[]>> = {
+  '1': [BID_SEARCH_FIELDS['1'], '标题'],
+  '2': [BID_SEARCH_FIELDS['2'], '采购人', '采购方'],
+  '3': [BID_SEARCH_FIELDS['3'], '供应商'],
+};
+
+/** `title,purchaser` or `标题、采购人` → `1,2`. */
+function readSearchFields(word: string): string | undefined {
+  const parts = word.split(/[,、;\s]+/).filter(Boolean);
+  if (parts.length === 0 || parts.some((part) => ANY_WORDS.has(part.toLowerCase()))) return undefined;
+  return parts.map((part) => readSynonym(SEARCH_FIELD_WORDS, part) ?? part).join(',');
+}
+
+function readRegion(word: string): string | undefined {
+  // Codes and names (ZJ, 浙江, 浙江省) are resolved by the operation itself.
+  return ANY_WORDS.has(word.toLowerCase()) ? undefined : word;
+}
+
+/** People write dates as 2026/1/5, 2026.01.05 or 2026年1月5日; the service wants 2026-01-05. */
+function readDate(word: string): string {
+  const match = /^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?$/.exec(word);
+  if (!match) return word;
+  return `${match[1]}-${match[2]!.padStart(2, '0')}-${match[3]!.padStart(2, '0')}`;
+}
+
+export const bidsSyntax: CommandSyntax = {
+  operation: 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list',
+  command: '/bids',
+  subcommands: ['bids', 'bid'],
+  description: 'Search tender notices, award results and planned projects by keyword, region and date',
+  positional: { kind: 'joined', word: { field: 'keyword', name: 'keyword' } },
+  options: [
+    { field: 'province', keys: ['region', 'province', 'prov'], shape: '<code or name>', read: readRegion },
+    // tender, award, planned (招标, 中标, 拟建) and "all" are the operation's own words.
+    { field: 'type', keys: ['type', 'kind'], shape: 'tender|award|planned' },
+    { field: 'publishStartTime', keys: ['from', 'start', 'since'], shape: '<yyyy-mm-dd>', read: readDate },
+    { field: 'publishEndTime', keys: ['to', 'end', 'until'], shape: '<yyyy-mm-dd>', read: readDate },
+    { field: 'searchType', keys: ['in', 'fields', 'match'], shape: 'title,purchaser,supplier', read: readSearchFields },
+    pageOption('pageIndex'),
+    pageSizeOption(),
+  ],
+  example: '光伏组件 region:ZJ type:award from:2026-01-01 to:2026-06-30',
+  moreExamples: ['"solar panel" in:title,purchaser page:2', '储能电站 type:tender from:2026-03-01'],
+  notes: () => {
+    const published = BID_REGIONS.filter((region) => region.published);
+    const assumed = BID_REGIONS.filter((region) => !region.published);
+    const list = (regions: typeof BID_REGIONS) => regions.map((region) => `${region.code} ${region.name}`).join(', ');
+    return [
+      'All plain words together are the keyword (more than 2 characters; a region name alone or 科技 is too generic).',
+      'type: tender (招标) · award (中标) · planned (拟建); in: title · purchaser · supplier, several separated by `,` or `、`.',
+      'from:/to: limit the publication date; the period may span at most one year.',
+      `Regions: ${list(published)}.`,
+      `Also accepted (codes assumed, not published by the service): ${list(assumed)}.`,
+    ];
+  },
+};
+
+const capitalised = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;
+
+const anyType = option('Any kind', ANY);
+const anyRegion = option('Any region', ANY);
+
+function regionOptions() {
+  return [anyRegion, ...BID_REGIONS.map((region) => option(`${region.name} · ${region.code}`, region.code))];
+}
+
+export const bidSearchForm: SearchForm = {
+  operation: 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list',
+  fields: [
+    {
+      field: 'keyword',
+      label: 'Keyword',
+      hint: 'More than 2 characters. A region name alone or 科技 is too generic for the service.',
+      optional: false,
+      element: (actionId) => textInput(actionId, 'e.g. 光伏组件'),
+    },
+    {
+      field: 'searchType',
+      label: 'Match the keyword in',
+      hint: 'Nothing ticked: all three.',
+      optional: true,
+      element: (actionId) => checkboxes(actionId, Object.entries(BID_SEARCH_FIELDS).map(([value, name]) => option(capitalised(name), value))),
+    },
+    {
+      field: 'type',
+      label: 'Kind of notice',
+      optional: true,
+      element: (actionId) => radioButtons(actionId, [anyType, ...Object.entries(BID_NOTICE_TYPES).map(([value, name]) => option(name, value))], anyType),
+      read: unlessAny,
+    },
+    {
+      field: 'province',
+      label: 'Region',
+      hint: 'Codes after AH are not published by the service and are assumed.',
+      optional: true,
+      element: (actionId) => staticSelect(actionId, regionOptions(), anyRegion),
+      read: unlessAny,
+    },
+    {
+      field: 'publishStartTime',
+      label: 'Published from',
+      optional: true,
+      element: (actionId) => datepicker(actionId, 'Any date'),
+    },
+    {
+      field: 'publishEndTime',
+      label: 'Published until',
+      hint: 'The service searches at most one year between the two dates.',
+      optional: true,
+      element: (actionId) => datepicker(actionId, 'Any date'),
+    },
+  ],
+};
 
 const BIDS_ID = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
 
@@ -157,3 +280,9 @@ export function renderBids(answer: CallResult<typeof BIDS_ID>): RenderedResult {
   const count = total ?? records.length;
   return { text: `${title}: ${plural(count, 'notice')} for “${safeKeyword}”`, blocks };
 }
+
+export const bidsSlack: SlackOperation<'thirdpartymarket-cmapi00069224-enterprise-search-bid-list'> = {
+  syntax: bidsSyntax,
+  form: bidSearchForm,
+  render: renderBids,
+};

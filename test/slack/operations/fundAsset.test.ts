@@ -3,7 +3,7 @@ import type { FundAssetRecord } from '../../../src/core/operations/fundAsset.js'
 import { renderAnswer } from '../../../src/slack/render/answer.js';
 import { displayWidth } from '../../../src/slack/render/mrkdwn.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { OPTIONS, answerOf, visibleText } from './fixtures.js';
+import { OPTIONS, answerOf, visibleText } from '../render/fixtures.js';
 
 const RECORDS: FundAssetRecord[] = [
   { assetDate: '2026-03-31', assetRate: 1.234, asset: 1_234_567_890 },

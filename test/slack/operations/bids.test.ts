@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BidRecord } from '../../../src/core/operations/bidSearch.js';
 import { renderAnswer } from '../../../src/slack/render/answer.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { OPTIONS, answerOf, hostile, visibleText } from './fixtures.js';
+import { OPTIONS, answerOf, hostile, visibleText } from '../render/fixtures.js';
 
 const AWARD: BidRecord = {
   id: '5fc80ceeb89f2f31',

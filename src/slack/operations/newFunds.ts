@@ -1,14 +1,58 @@
 import type { KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { operations } from '../../core/operations/index.js';
-import type { NewFund } from '../../core/operations/newFunds.js';
-import { headerBlock, sectionBlock } from './blocks.js';
-import { formatNumber, NO_VALUE, plural, toNumber } from './format.js';
-import { valueText } from './labels.js';
-import { recordBlocks } from './limits.js';
-import { bold, inlineCode, serviceText, truncateMrkdwn } from './mrkdwn.js';
-import type { RenderedResult } from './types.js';
-import { emptyPageText } from './paging.js';
+import { type NewFund, SALE_STATUS_SYNONYMS } from '../../core/operations/newFunds.js';
+import { radioButtons, staticSelect } from '../modals/elements.js';
+import { ANY, PAGE_SIZES, type SearchForm, unlessAny } from '../modals/searchForm.js';
+import { option } from '../modals/slackText.js';
+import type { CommandSyntax } from '../parse/commandSyntax.js';
+import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
+import { headerBlock, sectionBlock } from '../render/blocks.js';
+import { NO_VALUE, formatNumber, plural, toNumber } from '../render/format.js';
+import { valueText } from '../render/labels.js';
+import { recordBlocks } from '../render/limits.js';
+import { bold, inlineCode, serviceText, truncateMrkdwn } from '../render/mrkdwn.js';
+import { emptyPageText } from '../render/paging.js';
+import type { RenderedResult } from '../render/types.js';
+import type { SlackOperation } from './index.js';
+
+function statusWords(value: 'true' | 'false'): string {
+  return [...Object.keys(SALE_STATUS_SYNONYMS).filter((word) => SALE_STATUS_SYNONYMS[word] === value), value].join('/');
+}
+
+export const newFundsSyntax: CommandSyntax = {
+  operation: 'fund-new-list',
+  command: '/new-funds',
+  subcommands: ['newfunds', 'new-funds', 'new'],
+  description: 'Newly issued funds, on sale or not',
+  positional: { kind: 'sequence', words: [{ field: 'saleStatus', name: 'onsale|offsale|all', optional: true }] },
+  options: [{ field: 'saleStatus', keys: ['status', 'sale'], shape: 'onsale|offsale|all' }, pageOption('pageNo'), pageSizeOption()],
+  example: 'onsale',
+  moreExamples: ['all page:2', 'offsale size:50'],
+  notes: () => [`On sale: ${statusWords('true')} · not on sale: ${statusWords('false')} · all/全部: no filter.`],
+};
+
+const allFunds = option('All new funds', ANY);
+const sizes = PAGE_SIZES.map((size) => option(String(size), String(size)));
+
+export const newFundsForm: SearchForm = {
+  operation: 'fund-new-list',
+  fields: [
+    {
+      field: 'saleStatus',
+      label: 'Sale status',
+      optional: true,
+      element: (actionId) => radioButtons(actionId, [allFunds, option('On sale now', 'true'), option('Not on sale', 'false')], allFunds),
+      read: unlessAny,
+    },
+    {
+      field: 'pageSize',
+      label: 'Funds per page',
+      optional: true,
+      element: (actionId) => staticSelect(actionId, sizes, sizes[0]),
+    },
+  ],
+};
 
 const NEW_FUNDS_ID = 'fund-new-list';
 /** Several funds share a section: fifty one-block cards would use up every block a message may have. */
@@ -81,3 +125,9 @@ export function renderNewFunds(answer: CallResult<typeof NEW_FUNDS_ID>): Rendere
   }
   return { text: `${title} (${filter}): ${plural(total, 'fund')}`, blocks };
 }
+
+export const newFundsSlack: SlackOperation<'fund-new-list'> = {
+  syntax: newFundsSyntax,
+  form: newFundsForm,
+  render: renderNewFunds,
+};

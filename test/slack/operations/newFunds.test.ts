@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { NewFund } from '../../../src/core/operations/newFunds.js';
 import { renderAnswer } from '../../../src/slack/render/answer.js';
-import { formatFees } from '../../../src/slack/render/newFunds.js';
+import { formatFees } from '../../../src/slack/operations/newFunds.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { OPTIONS, answerOf, hostile, visibleText } from './fixtures.js';
+import { OPTIONS, answerOf, hostile, visibleText } from '../render/fixtures.js';
 
 const FUND: NewFund = {
   fundType: '混合型',

@@ -2,13 +2,59 @@ import type { KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import type { FundAssetRecord } from '../../core/operations/fundAsset.js';
 import { operations } from '../../core/operations/index.js';
-import { headerBlock, sectionBlock } from './blocks.js';
-import { renderChart } from './chart.js';
-import { formatCny, formatPercent, plural } from './format.js';
-import { recordBlocks } from './limits.js';
-import { displayWidth, escapeMrkdwn, padEndTo, padStartTo, serviceText } from './mrkdwn.js';
-import type { RenderedResult, RenderOptions } from './types.js';
-import { emptyPageText } from './paging.js';
+import { staticSelect, textInput } from '../modals/elements.js';
+import { PAGE_SIZES, type SearchForm } from '../modals/searchForm.js';
+import { option } from '../modals/slackText.js';
+import type { CommandSyntax } from '../parse/commandSyntax.js';
+import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
+import { headerBlock, sectionBlock } from '../render/blocks.js';
+import { renderChart } from '../render/chart.js';
+import { formatCny, formatPercent, plural } from '../render/format.js';
+import { recordBlocks } from '../render/limits.js';
+import { displayWidth, escapeMrkdwn, padEndTo, padStartTo, serviceText } from '../render/mrkdwn.js';
+import { emptyPageText } from '../render/paging.js';
+import type { RenderOptions, RenderedResult } from '../render/types.js';
+import { buildFundAssetChart } from '../../charts/fundAssetChart.js';
+import type { SlackOperation } from './index.js';
+
+export const fundAssetSyntax: CommandSyntax = {
+  operation: 'fund-asset',
+  command: '/fund-asset',
+  subcommands: ['fund', 'fund-asset', 'fundasset'],
+  description: 'Net asset size history of a fund, by 6-digit fund code',
+  positional: {
+    kind: 'sequence',
+    words: [
+      { field: 'fundCode', name: 'fund code' },
+      { field: 'pageNo', name: 'page', optional: true },
+    ],
+  },
+  options: [pageOption('pageNo'), pageSizeOption()],
+  example: '000001 page:2',
+  moreExamples: ['000001', '110022 2 size:50'],
+  notes: () => ['The second word, if any, is the page number (the same as page:).'],
+};
+
+const sizes = PAGE_SIZES.map((size) => option(String(size), String(size)));
+
+export const fundAssetForm: SearchForm = {
+  operation: 'fund-asset',
+  fields: [
+    {
+      field: 'fundCode',
+      label: 'Fund code',
+      hint: 'The 6-digit code of the fund.',
+      optional: false,
+      element: (actionId) => textInput(actionId, 'e.g. 000001'),
+    },
+    {
+      field: 'pageSize',
+      label: 'Dates per page',
+      optional: true,
+      element: (actionId) => staticSelect(actionId, sizes, sizes[0]),
+    },
+  ],
+};
 
 const FUND_ASSET_ID = 'fund-asset';
 const COLUMNS = ['Date', 'Asset size', 'Change'] as const;
@@ -83,3 +129,11 @@ export function renderFundAsset(answer: CallResult<typeof FUND_ASSET_ID>, option
   const text = latest ? `${title}: fund ${code}, ${plural(records.length, 'date')}` : `${title}: fund ${code}, nothing found`;
   return { text, blocks };
 }
+
+export const fundAssetSlack: SlackOperation<'fund-asset'> = {
+  syntax: fundAssetSyntax,
+  form: fundAssetForm,
+  render: renderFundAsset,
+  // A later page holds older dates only: the chart marks the newest bar as the latest only on page 1.
+  chart: (answer, settings) => buildFundAssetChart(answer.result, settings, { firstPage: (answer.paging?.page ?? 1) <= 1 }),
+};

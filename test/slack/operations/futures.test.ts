@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Candle, CandleType } from '../../../src/core/operations/futuresKline.js';
 import { renderAnswer } from '../../../src/slack/render/answer.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { OPTIONS, answerOf, buttons, visibleText } from './fixtures.js';
+import { OPTIONS, answerOf, buttons, visibleText } from '../render/fixtures.js';
 
 const DAY = 86_400_000;
 const LAST_AT = Date.UTC(2026, 4, 20); // candles start at 00:00 UTC

@@ -1,13 +1,82 @@
 import type { KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
-import { CANDLE_TYPE_LABELS, type Candle, type CandleType } from '../../core/operations/futuresKline.js';
+import { CANDLE_TYPES, CANDLE_TYPE_LABELS, CANDLE_TYPE_SYNONYMS, type Candle, type CandleType, MAX_CANDLES } from '../../core/operations/futuresKline.js';
 import { operations } from '../../core/operations/index.js';
-import { contextBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
-import { renderChart } from './chart.js';
-import { decimalsOf, formatChange, formatCount, formatNumber, formatPercent, formatZonedTime, plural } from './format.js';
-import { recordBlocks } from './limits.js';
-import { escapeMrkdwn, serviceText } from './mrkdwn.js';
-import type { RenderedResult, RenderOptions } from './types.js';
+import { numberInput, staticSelect, textInput } from '../modals/elements.js';
+import type { SearchForm } from '../modals/searchForm.js';
+import { option } from '../modals/slackText.js';
+import type { CommandSyntax } from '../parse/commandSyntax.js';
+import { contextBlock, headerBlock, labelled, sectionBlock } from '../render/blocks.js';
+import { renderChart } from '../render/chart.js';
+import { decimalsOf, formatChange, formatCount, formatNumber, formatPercent, formatZonedTime, plural } from '../render/format.js';
+import { recordBlocks } from '../render/limits.js';
+import { escapeMrkdwn, serviceText } from '../render/mrkdwn.js';
+import type { RenderOptions, RenderedResult } from '../render/types.js';
+import { buildFuturesChart } from '../../charts/futuresChart.js';
+import type { SlackOperation } from './index.js';
+
+// Period words (5m, daily, …) are the operation's own synonyms; only the symbol's case is ours.
+const upperCase = (word: string) => word.toUpperCase();
+
+function periodNotes(): string {
+  return CANDLE_TYPES.map((type) => {
+    const words = Object.keys(CANDLE_TYPE_SYNONYMS).filter((word) => CANDLE_TYPE_SYNONYMS[word] === type);
+    return `${CANDLE_TYPE_LABELS[type]}: ${[...words, type].join('/')}`;
+  }).join(' · ');
+}
+
+export const futuresSyntax: CommandSyntax = {
+  operation: 'finance-external-futures-kline',
+  command: '/futures',
+  subcommands: ['futures', 'future', 'kline'],
+  description: 'Candlestick chart of an international futures product (CL, GC, SI, HG …)',
+  positional: {
+    kind: 'sequence',
+    words: [
+      { field: 'symbol', name: 'symbol', read: upperCase },
+      { field: 'type', name: 'period' },
+      { field: 'limit', name: 'count', optional: true },
+    ],
+  },
+  options: [
+    { field: 'type', keys: ['period', 'type', 'interval'], shape: '<period>' },
+    { field: 'limit', keys: ['limit', 'count', 'n'], shape: '<n>' },
+  ],
+  example: 'CL 5m 30',
+  moreExamples: ['GC daily', 'hg 1h 48', 'SI period:4h count:60'],
+  notes: () => [
+    'Symbols: e.g. CL (crude oil), GC (gold), SI (silver), HG (copper); upper or lower case.',
+    `Periods: ${periodNotes()}.`,
+    'The count is how many candles to fetch (default 10).',
+  ],
+};
+
+const periods = CANDLE_TYPES.map((type) => option(CANDLE_TYPE_LABELS[type], type));
+
+export const futuresForm: SearchForm = {
+  operation: 'finance-external-futures-kline',
+  fields: [
+    {
+      field: 'symbol',
+      label: 'Futures symbol',
+      hint: 'e.g. CL (crude oil), GC (gold), SI (silver), HG (copper).',
+      optional: false,
+      element: (actionId) => textInput(actionId, 'e.g. CL'),
+    },
+    {
+      field: 'type',
+      label: 'Candle period',
+      optional: false,
+      element: (actionId) => staticSelect(actionId, periods, periods[0]),
+    },
+    {
+      field: 'limit',
+      label: 'Number of candles',
+      optional: true,
+      element: (actionId) => numberInput(actionId, { initial: 30, min: 1, max: MAX_CANDLES }),
+    },
+  ],
+};
 
 const FUTURES_ID = 'finance-external-futures-kline';
 
@@ -79,3 +148,10 @@ export function renderFutures(answer: CallResult<typeof FUTURES_ID>, options: Re
     : `${safeSymbol} ${escapeMrkdwn(label)}: no candles`;
   return { text, blocks };
 }
+
+export const futuresSlack: SlackOperation<'finance-external-futures-kline'> = {
+  syntax: futuresSyntax,
+  form: futuresForm,
+  render: renderFutures,
+  chart: (answer, settings, timeZone) => buildFuturesChart(answer.result, settings, timeZone),
+};
