@@ -17,8 +17,9 @@ import { register as registerEvents } from './events/index.js';
 import { register as registerActions } from './actions/index.js';
 import { boltLogger } from './boltLogger.js';
 import { GuardedHTTPReceiver } from './guardedReceiver.js';
-import { onlyOnce } from './onlyOnce.js';
-import { acknowledgeUnhandled } from './acknowledgeUnhandled.js';
+import { acknowledgeUnhandled } from './middleware/acknowledgeUnhandled.js';
+import { onlyOnce } from './middleware/onlyOnce.js';
+import { whoIsAsking } from './middleware/whoIsAsking.js';
 import { buildSlackDeps } from './buildDeps.js';
 import { register as registerCommands } from './commands/index.js';
 import type { SlackConfig } from './config.js';
@@ -119,6 +120,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     poster: new SlackDigestPoster(app.client, logger, options.prices, options.clock),
     ...(metrics ? { onDigestRun: (record: DigestRunRecord) => metrics.digestRun(record) } : {}),
   });
+  app.use(whoIsAsking(deps));
   registerCommands(app, deps);
   registerActions(app, deps);
   registerViews(app, deps);

@@ -2,7 +2,6 @@ import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } 
 import type { SlackDeps } from '../deps.js';
 import { mayAddDigest } from '../flows/digestPermissions.js';
 import { digestFormModal } from '../modals/digestForm.js';
-import { refusedOutsideChannels } from '../refusedOutsideChannels.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
@@ -10,7 +9,6 @@ type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 export function digestAddButton(deps: SlackDeps) {
   return async ({ ack, body, client }: Args): Promise<void> => {
     await ack();
-    if (await refusedOutsideChannels(deps, client, { teamId: body.team?.id, userId: body.user.id })) return;
     if (!mayAddDigest(deps, body.user.id)) return;
     try {
       await client.views.open({ trigger_id: body.trigger_id, view: digestFormModal(deps.digests.defaultTimeZone) });

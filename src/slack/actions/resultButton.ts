@@ -1,9 +1,8 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import { refusal } from '../access.js';
 import type { SlackDeps } from '../deps.js';
 import { queryRunForButton } from '../flows/buttonQuery.js';
 import { runQuery } from '../flows/runQuery.js';
-import { requesterOf } from '../interactionRequester.js';
+import { askerOf } from '../middleware/whoIsAsking.js';
 import { renderNotice } from '../render/notice.js';
 import { replyRoute } from '../responders.js';
 
@@ -15,13 +14,11 @@ type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
  * comes from cache, free); Share posts the same result visibly, from cache only — never a second charge.
  */
 export function resultButton(deps: SlackDeps) {
-  return async ({ ack, body, action, client }: Args): Promise<void> => {
+  return async ({ ack, body, action, client, context }: Args): Promise<void> => {
     await ack();
     const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps.logger);
-    const refused = refusal(deps.config.allowlist, { teamId: body.team?.id, channelId: body.channel?.id, userId: body.user.id });
-    if (refused) return responder.reply(renderNotice(refused));
     const run = queryRunForButton(action.action_id, action.value);
     if (!run) return responder.reply(renderNotice('That button no longer works; run the search again.'));
-    await runQuery(deps, await requesterOf(deps, client, body), run, responder);
+    await runQuery(deps, await askerOf(context).requester(), run, responder);
   };
 }

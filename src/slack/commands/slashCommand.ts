@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
-import { refusal } from '../access.js';
 import type { SlackDeps } from '../deps.js';
+import { askerOf } from '../middleware/whoIsAsking.js';
 import { openSearchModal } from '../flows/openSearchModal.js';
 import { routeCommand } from '../flows/routeCommand.js';
 import { parseCommand } from '../parse/parseCommand.js';
@@ -14,23 +14,13 @@ type Args = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
  * parser and reply through the response_url.
  */
 export function slashCommand(deps: SlackDeps) {
-  return async ({ command, ack, client }: Args): Promise<void> => {
+  return async ({ command, ack, client, context }: Args): Promise<void> => {
     await ack();
     const responder = replyRoute(command.response_url, client, command.user_id, command.channel_id, deps.logger);
-    const refused = refusal(deps.config.allowlist, { teamId: command.team_id, channelId: command.channel_id, userId: command.user_id });
-    if (refused) {
-      await responder.reply(renderNotice(refused));
-      return;
-    }
     await routeCommand(parseCommand(command.command, command.text ?? ''), {
       deps,
       responder,
-      requester: async () => ({
-        teamId: command.team_id,
-        userId: command.user_id,
-        channelId: command.channel_id,
-        timeZone: await deps.timeZones.of(client, command.user_id),
-      }),
+      requester: askerOf(context).requester,
       openForm: async (operation) => {
         const opened = await openSearchModal(deps, client, command.trigger_id, operation, { channelId: command.channel_id, responseUrl: command.response_url });
         if (!opened) await responder.reply(renderNotice('The search form could not be opened (Slack allows 3 seconds). Try again, or type the search after the command; `/dq help` shows how.'));

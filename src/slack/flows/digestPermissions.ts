@@ -10,3 +10,9 @@ export function mayAddDigest(deps: SlackDeps, userId: string): boolean {
 export function mayManageDigest(deps: SlackDeps, userId: string, digest: Digest): boolean {
   return deps.config.adminUserIds.has(userId) || digest.createdBy === userId;
 }
+
+/** The team's digest a Home button names, when this user may remove or run it; undefined otherwise. */
+export async function manageableDigest(deps: SlackDeps, teamId: string, userId: string, digestId: string | undefined): Promise<Digest | undefined> {
+  const digest = await deps.digests.find(teamId, digestId ?? '');
+  return digest && mayManageDigest(deps, userId, digest) ? digest : undefined;
+}

@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { OperationId } from '../../core/operations/index.js';
 import type { SlackDeps } from '../deps.js';
-import { encodeModalOrigin, type ModalOrigin } from '../modalMetadata.js';
+import { encodeModalOrigin, type ModalOrigin } from '../modals/modalOrigin.js';
 import { chooserModal } from '../modals/chooser.js';
 import { searchModal } from '../modals/index.js';
 

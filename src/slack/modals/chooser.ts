@@ -3,7 +3,7 @@ import { OPERATION_IDS, operation, type AnyOperation } from '../../core/operatio
 import type { Prices } from '../../core/operations/prices.js';
 import { ACTION, VIEW } from '../ids.js';
 import { costText } from '../parse/costText.js';
-import { checkedPrivateMetadata } from './privateMetadata.js';
+import { checkedPrivateMetadata } from './modalOrigin.js';
 import { VIEW_LIMITS, plainText } from './slackText.js';
 
 function operationRow(definition: AnyOperation, prices: Prices): KnownBlock {

@@ -5,7 +5,7 @@ import { VIEW } from '../ids.js';
 import { costText } from '../parse/costText.js';
 import { exampleFor } from '../parse/examples.js';
 import { formFor } from '../operations/index.js';
-import { checkedPrivateMetadata } from './privateMetadata.js';
+import { checkedPrivateMetadata } from './modalOrigin.js';
 import { actionIdFor, blockIdFor, type FormField } from './searchForm.js';
 import { VIEW_LIMITS, plainText } from './slackText.js';
 

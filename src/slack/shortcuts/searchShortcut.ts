@@ -1,7 +1,6 @@
 import type { AllMiddlewareArgs, GlobalShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
 import { openSearchModal } from '../flows/openSearchModal.js';
-import { refusedOutsideChannels } from '../refusedOutsideChannels.js';
 
 type Args = SlackShortcutMiddlewareArgs<GlobalShortcut> & AllMiddlewareArgs;
 
@@ -9,7 +8,6 @@ type Args = SlackShortcutMiddlewareArgs<GlobalShortcut> & AllMiddlewareArgs;
 export function searchShortcut(deps: SlackDeps) {
   return async ({ ack, shortcut, client }: Args): Promise<void> => {
     await ack();
-    if (await refusedOutsideChannels(deps, client, { teamId: shortcut.team?.id, userId: shortcut.user.id })) return;
     await openSearchModal(deps, client, shortcut.trigger_id, undefined, {});
   };
 }

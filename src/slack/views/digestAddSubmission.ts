@@ -1,17 +1,17 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { DigestInputError } from '../../core/digest/service.js';
-import { refusal } from '../access.js';
 import type { SlackDeps } from '../deps.js';
 import { mayAddDigest } from '../flows/digestPermissions.js';
 import { publishHome } from '../flows/publishHome.js';
+import { askerOf } from '../middleware/whoIsAsking.js';
 import { DIGEST_FIELDS, readDigestForm } from '../modals/digestForm.js';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
 /** The "add a digest" form: problems go back onto the form; success closes it and refreshes the Home. */
 export function digestAddSubmission(deps: SlackDeps) {
-  return async ({ ack, body, view, client }: Args): Promise<void> => {
-    const teamId = body.team?.id ?? body.user.team_id ?? 'unknown';
+  return async ({ ack, body, view, client, context }: Args): Promise<void> => {
+    const { teamId, refusalIn } = askerOf(context);
     if (!mayAddDigest(deps, body.user.id)) {
       await ack({ response_action: 'errors', errors: { [DIGEST_FIELDS.channel]: 'Only the digest admins (ADMIN_USER_IDS) may add digests.' } });
       return;
@@ -21,7 +21,8 @@ export function digestAddSubmission(deps: SlackDeps) {
       await ack({ response_action: 'errors', errors: { [DIGEST_FIELDS.channel]: 'Choose the channel that should receive the digest.' } });
       return;
     }
-    const refused = refusal(deps.config.allowlist, { teamId, userId: body.user.id, channelId: form.channelId });
+    // The asker passed the allowlists on the way in; the channel they chose must pass them too.
+    const refused = refusalIn(form.channelId);
     if (refused) {
       await ack({ response_action: 'errors', errors: { [DIGEST_FIELDS.channel]: refused } });
       return;

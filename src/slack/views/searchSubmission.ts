@@ -2,12 +2,11 @@ import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } fro
 import { ValidationError } from '../../core/errors.js';
 import { findOperation, type OperationId } from '../../core/operations/index.js';
 import { askFirst, validate } from '../../core/operations/validate.js';
-import { refusal } from '../access.js';
 import type { SlackDeps } from '../deps.js';
 import { runQuery } from '../flows/runQuery.js';
+import { askerOf } from '../middleware/whoIsAsking.js';
 import { VIEW } from '../ids.js';
-import { requesterOf } from '../interactionRequester.js';
-import { decodeModalOrigin } from '../modalMetadata.js';
+import { decodeModalOrigin } from '../modals/modalOrigin.js';
 import { inlineErrors, readSubmission } from '../modals/submission.js';
 import { replyRoute } from '../responders.js';
 
@@ -18,7 +17,7 @@ type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
  * spends nothing; valid input closes the form and the result goes where the form was opened from.
  */
 export function searchSubmission(deps: SlackDeps) {
-  return async ({ ack, body, view, client }: Args): Promise<void> => {
+  return async ({ ack, body, view, client, context }: Args): Promise<void> => {
     const definition = findOperation(view.callback_id.slice(VIEW.searchPrefix.length));
     if (!definition) {
       await ack();
@@ -26,12 +25,6 @@ export function searchSubmission(deps: SlackDeps) {
     }
     const operation = definition.id as OperationId;
     const origin = decodeModalOrigin(view.private_metadata);
-    const refused = refusal(deps.config.allowlist, { teamId: body.team?.id, channelId: origin.channelId, userId: body.user.id });
-    if (refused) {
-      const firstBlock = (Array.isArray(view.blocks) ? view.blocks : []).find((block) => block?.type === 'input')?.block_id;
-      await ack(firstBlock ? { response_action: 'errors', errors: { [firstBlock]: refused } } : undefined);
-      return;
-    }
     const input = readSubmission(operation, view.state?.values);
     try {
       // Rules and "are you sure?" questions alike go back onto the field (a name in quotes goes ahead).
@@ -45,6 +38,6 @@ export function searchSubmission(deps: SlackDeps) {
     }
     await ack();
     const responder = replyRoute(origin.responseUrl, client, body.user.id, origin.channelId, deps.logger);
-    await runQuery(deps, await requesterOf(deps, client, body, origin.channelId), { operation, input }, responder);
+    await runQuery(deps, await askerOf(context).requester(), { operation, input }, responder);
   };
 }

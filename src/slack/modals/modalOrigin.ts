@@ -1,3 +1,5 @@
+import { VIEW_LIMITS } from './slackText.js';
+
 /**
  * What a search modal remembers about where it was opened (Slack gives a view submission neither the
  * channel nor a response_url): the channel, and the slash command's response_url when there was one,
@@ -22,4 +24,11 @@ export function decodeModalOrigin(text: string | undefined): ModalOrigin {
   } catch {
     return {};
   }
+}
+/** Slack rejects the whole view over 3000 characters; failing here names the real cause. */
+export function checkedPrivateMetadata(privateMetadata: string): string {
+  if (privateMetadata.length > VIEW_LIMITS.privateMetadataChars) {
+    throw new RangeError(`private_metadata is ${privateMetadata.length} characters; Slack allows ${VIEW_LIMITS.privateMetadataChars}`);
+  }
+  return privateMetadata;
 }

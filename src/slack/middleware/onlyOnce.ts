@@ -1,6 +1,6 @@
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import type { Logger } from 'pino';
-import type { Store } from '../core/store/types.js';
+import type { Store } from '../../core/store/types.js';
 
 /** Long enough for Slack's redeliveries (it retries an event three times within minutes). */
 const REMEMBER_MS = 10 * 60_000;

@@ -1,6 +1,6 @@
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
-import { isHandledRequest } from './ids.js';
-import { SLASH_COMMANDS } from './parse/commands.js';
+import { isHandledRequest } from '../ids.js';
+import { SLASH_COMMANDS } from '../parse/commands.js';
 
 const COMMAND_NAMES = SLASH_COMMANDS.map(({ command }) => command);
 
