@@ -60,7 +60,8 @@ describe('dq chart', () => {
 
   it('says why in one line, with exit 2, for input that has no chart or is not valid', async () => {
     for (const [line, message] of [
-      ['bids 光伏组件', /Tender and bid notices answers have no chart; charts come with \/futures CL 5m 30 or \/fund-asset/],
+      // The charted commands in the order the operations are listed (help's order).
+      ['bids 光伏组件', /Tender and bid notices answers have no chart; charts come with \/fund-asset 000001 page:2 or \/futures CL 5m 30/],
       ['futures', /\/futures needs its arguments here, e.g. dq chart \/futures CL 5m 30/],
       ['futures CL 7m', /not valid[\s\S]*type[\s\S]*e\.g\. dq chart \/futures CL 5m 30/],
       ['', /which chart\?/],

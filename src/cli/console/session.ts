@@ -5,7 +5,7 @@ import { routeCommand } from '../../slack/flows/routeCommand.js';
 import { runQuery } from '../../slack/flows/runQuery.js';
 import { ACTION } from '../../slack/ids.js';
 import type { Requester, Responder, SlackMessage } from '../../slack/message.js';
-import { renderHelp } from '../../slack/parse/help.js';
+import { renderHelp } from '../../slack/render/help.js';
 import { DQ_COMMAND, parseCommand } from '../../slack/parse/parseCommand.js';
 import { syntaxFor } from '../../slack/operations/index.js';
 import { renderNotice } from '../../slack/render/notice.js';

@@ -1,8 +1,8 @@
 import type { OperationId } from '../../core/operations/index.js';
 import type { SlackDeps } from '../deps.js';
 import type { Requester, Responder } from '../message.js';
-import { renderHelp } from '../parse/help.js';
-import type { ParsedCommand } from '../parse/parsedCommand.js';
+import { renderHelp } from '../render/help.js';
+import type { ParsedCommand } from '../parse/parseCommand.js';
 import { renderNotice } from '../render/notice.js';
 import { digestCommand } from './digestCommand.js';
 import { runQuery } from './runQuery.js';

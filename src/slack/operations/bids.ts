@@ -11,7 +11,7 @@ import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
 import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from '../render/blocks.js';
 import { formatCny, plural, toNumber } from '../render/format.js';
 import { fieldLabel, valueText } from '../render/labels.js';
-import { SLACK_LIMITS, recordBlocks } from '../render/limits.js';
+import { SLACK_LIMITS, recordBlocks } from '../render/fitToSlackLimits.js';
 import { bold, escapeMrkdwn, link, serviceText, truncateMrkdwn } from '../render/mrkdwn.js';
 import { emptyPageText } from '../render/paging.js';
 import type { RenderedResult } from '../render/types.js';

@@ -10,7 +10,7 @@ import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
 import { headerBlock, sectionBlock } from '../render/blocks.js';
 import { renderChart } from '../render/chart.js';
 import { formatCny, formatPercent, plural } from '../render/format.js';
-import { recordBlocks } from '../render/limits.js';
+import { recordBlocks } from '../render/fitToSlackLimits.js';
 import { displayWidth, escapeMrkdwn, padEndTo, padStartTo, serviceText } from '../render/mrkdwn.js';
 import { emptyPageText } from '../render/paging.js';
 import type { RenderOptions, RenderedResult } from '../render/types.js';

@@ -9,7 +9,7 @@ import type { CommandSyntax } from '../parse/commandSyntax.js';
 import { contextBlock, headerBlock, labelled, sectionBlock } from '../render/blocks.js';
 import { renderChart } from '../render/chart.js';
 import { decimalsOf, formatChange, formatCount, formatNumber, formatPercent, formatZonedTime, plural } from '../render/format.js';
-import { recordBlocks } from '../render/limits.js';
+import { recordBlocks } from '../render/fitToSlackLimits.js';
 import { escapeMrkdwn, serviceText } from '../render/mrkdwn.js';
 import type { RenderOptions, RenderedResult } from '../render/types.js';
 import { buildFuturesChart } from '../../charts/futuresChart.js';

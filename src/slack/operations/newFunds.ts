@@ -10,7 +10,7 @@ import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
 import { headerBlock, sectionBlock } from '../render/blocks.js';
 import { NO_VALUE, formatNumber, plural, toNumber } from '../render/format.js';
 import { valueText } from '../render/labels.js';
-import { recordBlocks } from '../render/limits.js';
+import { recordBlocks } from '../render/fitToSlackLimits.js';
 import { bold, inlineCode, serviceText, truncateMrkdwn } from '../render/mrkdwn.js';
 import { emptyPageText } from '../render/paging.js';
 import type { RenderedResult } from '../render/types.js';

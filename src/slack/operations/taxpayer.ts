@@ -9,7 +9,7 @@ import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
 import { chunk, dividerBlock, fieldsBlock, headerBlock, labelled, sectionBlock } from '../render/blocks.js';
 import { plural } from '../render/format.js';
 import { fieldLabel, valueText } from '../render/labels.js';
-import { SLACK_LIMITS, recordBlocks } from '../render/limits.js';
+import { SLACK_LIMITS, recordBlocks } from '../render/fitToSlackLimits.js';
 import { bold, escapeMrkdwn, serviceText, truncateMrkdwn } from '../render/mrkdwn.js';
 import { emptyPageText } from '../render/paging.js';
 import type { RenderedResult } from '../render/types.js';

@@ -3,11 +3,23 @@ import { findOperation, type OperationId } from '../../core/operations/index.js'
 import { closestWord } from './closestWord.js';
 import type { CommandSyntax } from './commandSyntax.js';
 import { normaliseText, tokenise, type Token } from './normalise.js';
-import type { ParsedCommand } from './parsedCommand.js';
 import { readArguments } from './readArguments.js';
 import { SYNTAX_LIST, syntaxByCommand, syntaxBySubcommand, syntaxFor } from '../operations/index.js';
 
-export type { ParsedCommand } from './parsedCommand.js';
+/** Help beyond the operations' own. */
+export type HelpTopic = 'usage' | 'digest';
+
+/** What a slash command asks for; exactly one of these for any text. */
+export type ParsedCommand =
+  | { kind: 'query'; operation: OperationId; input: Record<string, string> }
+  | { kind: 'open_modal'; operation: OperationId }
+  | { kind: 'help'; operation?: OperationId; topic?: HelpTopic }
+  | { kind: 'usage' }
+  | { kind: 'digest'; words: string[] }
+  | { kind: 'invalid'; message: string; example: string; operation?: OperationId };
+
+export type InvalidCommand = Extract<ParsedCommand, { kind: 'invalid' }>;
+
 
 /** The umbrella command; `/dq bids …` means the same as `/bids …`. */
 export const DQ_COMMAND = '/dq';

@@ -4,7 +4,7 @@ import type { SlackMessage } from '../message.js';
 import { SLACK_OPERATIONS, slackOperation } from '../operations/index.js';
 import { dividerBlock, headerBlock, sectionBlock } from './blocks.js';
 import { renderFooter } from './footer.js';
-import { fitToSlackLimits, keepBlock } from './limits.js';
+import { fitToSlackLimits, keepBlock } from './fitToSlackLimits.js';
 import { escapeMrkdwn } from './mrkdwn.js';
 import { renderPaging } from './paging.js';
 import type { RenderedResult, RenderOptions } from './types.js';

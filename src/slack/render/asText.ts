@@ -1,7 +1,7 @@
 import type { ActionsBlockElement, ContextBlockElement, KnownBlock, SectionBlock, TextObject } from '@slack/types';
 import type { SlackMessage } from '../message.js';
 import { displayWidth } from './mrkdwn.js';
-import { mrkdwnToText } from './mrkdwnText.js';
+import { mrkdwnToText } from './mrkdwnToText.js';
 
 /** A button of a printed reply, pressed in the console by typing its number. */
 export interface ConsoleButton {

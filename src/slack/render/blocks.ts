@@ -1,5 +1,5 @@
 import type { ContextBlock, DividerBlock, HeaderBlock, SectionBlock, TextObject } from '@slack/types';
-import { keepBlock, SLACK_LIMITS } from './limits.js';
+import { keepBlock, SLACK_LIMITS } from './fitToSlackLimits.js';
 import { mrkdwn, plainText, truncatePlain } from './mrkdwn.js';
 
 /**

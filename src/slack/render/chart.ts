@@ -1,6 +1,6 @@
 import type { ContextBlock, ImageBlock, KnownBlock } from '@slack/types';
 import type { ChartImage } from '../../charts/quickChart.js';
-import { SLACK_LIMITS, keepBlock } from './limits.js';
+import { SLACK_LIMITS, keepBlock } from './fitToSlackLimits.js';
 import { escapeMrkdwn, mrkdwn, plainText, truncatePlain } from './mrkdwn.js';
 
 function note(text: string): ContextBlock {

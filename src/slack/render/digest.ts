@@ -5,7 +5,7 @@ import type { Prices } from '../../core/operations/prices.js';
 import type { SlackMessage } from '../message.js';
 import { contextBlock, headerBlock, sectionBlock } from './blocks.js';
 import { plural } from './format.js';
-import { fitToSlackLimits } from './limits.js';
+import { fitToSlackLimits } from './fitToSlackLimits.js';
 import { escapeMrkdwn } from './mrkdwn.js';
 import { newFundSections } from '../operations/newFunds.js';
 

@@ -4,7 +4,7 @@ import type { Digest } from '../../core/digest/types.js';
 import type { SlackMessage } from '../message.js';
 import { contextBlock, headerBlock, sectionBlock } from './blocks.js';
 import { formatZonedTime } from './format.js';
-import { fitToSlackLimits } from './limits.js';
+import { fitToSlackLimits } from './fitToSlackLimits.js';
 import { escapeMrkdwn, userMention } from './mrkdwn.js';
 import { runSummary } from './digestRun.js';
 

@@ -3,7 +3,7 @@ import { UpstreamError, ValidationError } from '../../core/errors.js';
 import { explainError } from '../../core/explainError.js';
 import type { SlackMessage } from '../message.js';
 import { contextBlock, sectionBlock } from './blocks.js';
-import { fitToSlackLimits } from './limits.js';
+import { fitToSlackLimits } from './fitToSlackLimits.js';
 import { ACTION } from '../ids.js';
 import { plural } from './format.js';
 import { escapeMrkdwn, inlineCode, plainText, serviceText } from './mrkdwn.js';

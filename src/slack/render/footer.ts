@@ -3,7 +3,7 @@ import type { CallResult } from '../../core/client/dataClient.js';
 import { formatDuration } from '../../core/duration.js';
 import { operations } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
-import { keepBlock } from './limits.js';
+import { keepBlock } from './fitToSlackLimits.js';
 import { escapeMrkdwn, inlineCode, mrkdwn, userMention } from './mrkdwn.js';
 import { plural } from './format.js';
 import type { RenderOptions } from './types.js';

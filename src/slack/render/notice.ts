@@ -1,6 +1,6 @@
 import type { SlackMessage } from '../message.js';
 import { sectionBlock } from './blocks.js';
-import { fitToSlackLimits } from './limits.js';
+import { fitToSlackLimits } from './fitToSlackLimits.js';
 
 /**
  * A plain one-line reply. The text is mrkdwn written by the app (it may use *bold* or `code`);

@@ -4,7 +4,7 @@ import { operations, type AnyOperation, type PageInfo } from '../../core/operati
 import { ACTION } from '../ids.js';
 import { encodeQueryValue } from '../queryValue.js';
 import { formatCount, plural } from './format.js';
-import { keepBlock } from './limits.js';
+import { keepBlock } from './fitToSlackLimits.js';
 import { mrkdwn, plainText } from './mrkdwn.js';
 import type { RenderOptions } from './types.js';
 

@@ -1,7 +1,7 @@
 import type { SlackMessage } from '../message.js';
 import { formatDuration } from '../../core/duration.js';
 import { contextBlock, sectionBlock } from './blocks.js';
-import { fitToSlackLimits } from './limits.js';
+import { fitToSlackLimits } from './fitToSlackLimits.js';
 import { escapeMrkdwn } from './mrkdwn.js';
 
 /** Shown while a lookup waits for a rate-limit slot, so a slow answer does not look like a hang. */

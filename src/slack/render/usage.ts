@@ -5,7 +5,7 @@ import { formatDuration } from '../../core/duration.js';
 import type { SlackMessage } from '../message.js';
 import { contextBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
 import { formatCount, formatZonedTime, plural } from './format.js';
-import { fitToSlackLimits } from './limits.js';
+import { fitToSlackLimits } from './fitToSlackLimits.js';
 import { escapeMrkdwn, userMention } from './mrkdwn.js';
 
 export interface UsageRenderOptions {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallResult } from '../../../src/core/client/dataClient.js';
 import { renderAnswer } from '../../../src/slack/render/answer.js';
-import { fitToSlackLimits } from '../../../src/slack/render/limits.js';
+import { fitToSlackLimits } from '../../../src/slack/render/fitToSlackLimits.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { OPTIONS, answerOf, visibleText } from './fixtures.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messageText } from '../../../src/slack/render/asText.js';
-import { mrkdwnToText } from '../../../src/slack/render/mrkdwnText.js';
+import { mrkdwnToText } from '../../../src/slack/render/mrkdwnToText.js';
 import { ACTION } from '../../../src/slack/ids.js';
 import { renderNotice } from '../../../src/slack/render/notice.js';
 

@@ -2,11 +2,11 @@ import type { KnownBlock } from '@slack/types';
 import { operation, type AnyOperation, type OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import type { SlackMessage } from '../message.js';
-import { usageLine, type CommandSyntax } from './commandSyntax.js';
-import type { HelpTopic } from './parsedCommand.js';
-import { costText } from './costText.js';
-import { exampleFor } from './examples.js';
-import { DQ_COMMAND } from './parseCommand.js';
+import { usageLine, type CommandSyntax } from '../parse/commandSyntax.js';
+import type { HelpTopic } from '../parse/parseCommand.js';
+import { costText } from '../parse/costText.js';
+import { exampleFor } from '../parse/examples.js';
+import { DQ_COMMAND } from '../parse/parseCommand.js';
 import { SYNTAX_LIST, syntaxFor } from '../operations/index.js';
 
 export const DIGEST_LINES = [

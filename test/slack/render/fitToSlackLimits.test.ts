@@ -1,7 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blocksTextLength, fitToSlackLimits, keepBlock, recordBlocks } from '../../../src/slack/render/limits.js';
+import { blocksTextLength, fitToSlackLimits, keepBlock, recordBlocks } from '../../../src/slack/render/fitToSlackLimits.js';
 import { escapeMrkdwn, link, truncateMrkdwn, truncatePlain, userMention } from '../../../src/slack/render/mrkdwn.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { OPERATION_IDS, operations } from '../../../src/core/operations/index.js';
 import { exampleFor } from '../../../src/slack/parse/examples.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
-import { renderHelp } from '../../../src/slack/parse/help.js';
+import { renderHelp } from '../../../src/slack/render/help.js';
 import type { SlackMessage } from '../../../src/slack/message.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 
