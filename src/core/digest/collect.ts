@@ -2,6 +2,12 @@ import type { DataClient } from '../client/dataClient.js';
 import type { NewFund } from '../operations/newFunds.js';
 import type { SaleFilter } from './types.js';
 
+// The digest's one contact with the operation it is built on: the rest of the digest, and the Slack
+// side showing its cost, go through these names.
+export type { NewFund } from '../operations/newFunds.js';
+export { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS } from '../operations/newFunds.js';
+export const DIGEST_OPERATION = 'fund-new-list' as const;
+
 export const DIGEST_PAGE_SIZE = 50;
 /** A first run posts the current list; this bounds it (500 funds) however long the list is. */
 const MAX_PAGES = 10;
@@ -33,7 +39,7 @@ export async function collectNewFunds(
     if (filter !== 'all') input.saleStatus = filter === 'onsale' ? 'true' : 'false';
     let answer;
     try {
-      answer = await data.call('fund-new-list', input, { ...context, source: 'digest' });
+      answer = await data.call(DIGEST_OPERATION, input, { ...context, source: 'digest' });
     } catch (error) {
       // Pages already fetched were paid for: post their funds; the rest stay unseen for next time.
       if (page === 1) throw error;

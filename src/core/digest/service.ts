@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS } from '../operations/newFunds.js';
+import { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS } from './collect.js';
 import { isValidTimeZone } from '../time.js';
 import type { DigestRepository } from './repository.js';
 import type { DigestRunner, RunOutcome } from './runner.js';

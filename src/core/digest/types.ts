@@ -1,4 +1,4 @@
-import type { NewFund } from '../operations/newFunds.js';
+import type { NewFund } from './collect.js';
 import type { Schedule } from './schedule.js';
 
 /** DIGEST_* settings, read by src/config.ts. */

@@ -7,6 +7,7 @@ import { contextBlock, headerBlock, sectionBlock } from './blocks.js';
 import { plural } from './format.js';
 import { fitToSlackLimits } from './fitToSlackLimits.js';
 import { escapeMrkdwn } from './mrkdwn.js';
+import { DIGEST_OPERATION } from '../../core/digest/collect.js';
 import { newFundSections } from '../operations/newFunds.js';
 
 /** 20 funds (four sections) keep a message far below 50 blocks and 12,000 characters. */
@@ -16,7 +17,7 @@ const FUNDS_PER_REPLY = 25;
 const FILTER_LABEL = { onsale: 'on sale', offsale: 'not on sale', all: 'all' } as const;
 
 function footer(content: DigestContent, prices: Prices): KnownBlock {
-  const cost = prices.priceOf('fund-new-list').coins;
+  const cost = prices.priceOf(DIGEST_OPERATION).coins;
   const parts = [`Digest \`${content.digest.id}\``, escapeMrkdwn(describeSchedule(content.digest.schedule)), `${cost} coins per page of 50`];
   if (content.simulated) parts.push('Simulated data');
   return contextBlock(parts.join(' · '));

@@ -1,4 +1,5 @@
 import type { KnownBlock } from '@slack/types';
+import { DIGEST_OPERATION } from '../../core/digest/collect.js';
 import { operation, type AnyOperation, type OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import type { SlackMessage } from '../message.js';
@@ -104,7 +105,7 @@ function digestHelp(prices: Prices): SlackMessage {
       [
         '*Schedule*: `daily`, `weekdays` (Monday to Friday) or `weekly:mon` … `weekly:sun`, at `HH:MM` (24-hour) in `tz:` (an IANA zone such as Asia/Shanghai; the workspace default otherwise).',
         '*Which funds*: `onsale`, `offsale` or `all` (default).',
-        `*Cost*: each run pays for the pages it fetches (${costText(operation('fund-new-list'), prices)}), from the workspace budget.`,
+        `*Cost*: each run pays for the pages it fetches (${costText(operation(DIGEST_OPERATION), prices)}), from the workspace budget.`,
         'Invite the app to the channel first (`/invite @dq`). Adding a digest may be limited to admins; its creator and the admins can remove or run it.',
       ].join('\n'),
     ),

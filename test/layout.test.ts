@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { OPERATION_IDS, operations, type OperationId } from '../src/core/operations/index.js';
+
+const SRC = join(import.meta.dirname, '..', 'src');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'simulator' ? [] : sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** The modules named after one operation (its core definition, its Slack module, its chart). */
+const MODULES: Record<OperationId, readonly string[]> = {
+  'enterprise-general-taxpayer-query': ['taxpayer'],
+  'thirdpartymarket-cmapi00069224-enterprise-search-bid-list': ['bidSearch', 'bids'],
+  'fund-asset': ['fundAsset', 'fundAssetChart'],
+  'finance-external-futures-kline': ['futuresKline', 'futures', 'futuresChart'],
+  'fund-new-list': ['newFunds'],
+};
+
+/**
+ * A file knows an operation when it names its id or alias in code (a quoted string) or imports one
+ * of the operation's own modules. Words in help text and comments do not count.
+ */
+function filesKnowing(id: OperationId): string[] {
+  const alias = operations[id].alias;
+  const names = [id, alias].map((name) => name.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&'));
+  const quoted = new RegExp(`['"\`](${names.join('|')})['"\`]`);
+  const imports = new RegExp(`from '[^']*/(${MODULES[id].join('|')})\\.js'`);
+  return sourceFiles(SRC)
+    .filter((file) => {
+      const text = readFileSync(file, 'utf8');
+      return quoted.test(text) || imports.test(text);
+    })
+    .map((file) => relative(SRC, file));
+}
+
+describe('the layout', () => {
+  it.each(OPERATION_IDS)('%s is known to at most 6 files of src/ outside the simulator', (id) => {
+    expect(filesKnowing(id).length, filesKnowing(id).join('\n')).toBeLessThanOrEqual(6);
+  });
+
+  it('core knows no Slack', () => {
+    const coreFiles = sourceFiles(join(SRC, 'core')).filter((file) => /from '[^']*(\/slack\/|@slack\/)/.test(readFileSync(file, 'utf8')));
+    expect(coreFiles.map((file) => relative(SRC, file))).toEqual([]);
+  });
+});
