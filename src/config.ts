@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { chartSettingsFromEnv, type ChartSettings } from './charts/quickChart.js';
-import { ConfigError } from './core/config.js';
+import { ConfigError } from './core/errors.js';
 import type { DigestConfig } from './core/digest/types.js';
 import { parseDuration } from './core/duration.js';
 import { findOperation, type OperationId, type RateLimit } from './core/operations/index.js';

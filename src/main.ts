@@ -1,6 +1,6 @@
 import process from 'node:process';
 import { readConfig } from './config.js';
-import { ConfigError } from './core/config.js';
+import { ConfigError } from './core/errors.js';
 import { createLogger } from './core/logger.js';
 import { OPERATION_IDS } from './core/operations/index.js';
 import type { HealthState } from './ops/health.js';

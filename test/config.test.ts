@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseRateLimits, readConfig, type ConfigOptions } from '../src/config.js';
-import { ConfigError } from '../src/core/config.js';
+import { ConfigError } from '../src/core/errors.js';
 import { runEntryPoint } from './support/entryPoints.js';
 
 const TERMINAL: ConfigOptions = { inSlack: false, demo: false };

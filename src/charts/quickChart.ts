@@ -1,6 +1,6 @@
 import { request } from 'undici';
 import { z } from 'zod';
-import { ConfigError } from '../core/config.js';
+import { ConfigError } from '../core/errors.js';
 
 // The QuickChart side of both charts: which server draws them and how it is configured, the GET URL
 // a Slack image block points at, and the short URL for a chart too long for one. The chart builders

@@ -1,7 +1,6 @@
 import process from 'node:process';
 import { readConfig, type AppConfig } from '../config.js';
-import { ConfigError } from '../core/config.js';
-import { ValidationError } from '../core/errors.js';
+import { ConfigError, ValidationError } from '../core/errors.js';
 import { explainError } from '../core/explainError.js';
 import { createLogger } from '../core/logger.js';
 import { findOperation, OPERATION_IDS, operations, type OperationId } from '../core/operations/index.js';

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chartSettingsFromEnv, resolveChart, type ChartPlan, type ChartSettings } from '../../src/charts/quickChart.js';
-import { ConfigError } from '../../src/core/config.js';
+import { ConfigError } from '../../src/core/errors.js';
 import { HOSTED, SELF_HOSTED } from './support.js';
 
 describe('chartSettingsFromEnv', () => {
