@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import { CHARTED_OPERATIONS, chartPlanFor } from '../slack/operations/index.js';
-import { CHART_JS_VERSION, chartSettingsFromEnv, quickChartUrl, type ChartSettings } from '../charts/quickChart.js';
+import { CHART_JS_VERSION, quickChartUrl } from '../charts/quickChart.js';
 import { ChartRenderError, renderChartText, renderQuickChart } from '../charts/renderQuickChart.js';
 import type { AppConfig } from '../config.js';
 import { ValidationError } from '../core/errors.js';
