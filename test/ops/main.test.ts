@@ -9,7 +9,6 @@ import { freePort } from '../support/measure.js';
 
 const SECRET = 'main-test-secret';
 const TOKEN = 'xoxb-main-test';
-const TSX = new URL('../../node_modules/.bin/tsx', import.meta.url).pathname;
 const MAIN = new URL('../../src/main.ts', import.meta.url).pathname;
 
 interface Running {
@@ -28,7 +27,7 @@ function clockEnv(): Record<string, string> {
 
 function startMain(env: Record<string, string>): Running {
   let output = '';
-  const child = spawn(TSX, [MAIN], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...clockEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...clockEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
