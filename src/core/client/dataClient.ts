@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../clock.js';
 import { NotCachedError, PageOutOfRangeError, StoppedError, UpstreamError, isDataError } from '../errors.js';
@@ -122,6 +123,8 @@ export class DataClient {
   private readonly stopping = new AbortController();
 
   constructor(private readonly options: DataClientOptions) {
+    // Every call waiting out a backoff listens on this one signal; a backlog of more than ten is normal, not a leak.
+    setMaxListeners(0, this.stopping.signal);
     this.clock = options.clock ?? systemClock;
     // Stalls are measured in real time: with a fake clock there are none to allow for.
     this.stalls = options.stalls ?? (this.clock === systemClock ? eventLoopStalls() : noStalls);
