@@ -17,6 +17,8 @@ import { emptyPageText } from '../render/paging.js';
 import type { RenderedResult } from '../render/types.js';
 import type { SlackOperation } from './index.js';
 
+const BIDS_ID = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
+
 // Words for "no filter" (the notice type's own): the service's default is to match every region and field.
 const ANY_WORDS: ReadonlySet<string> = new Set(BID_ANY);
 
@@ -46,7 +48,7 @@ function readDate(word: string): string {
 }
 
 export const bidsSyntax: CommandSyntax = {
-  operation: 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list',
+  operation: BIDS_ID,
   command: '/bids',
   subcommands: ['bids', 'bid'],
   description: 'Search tender notices, award results and planned projects by keyword, region and date',
@@ -87,7 +89,7 @@ function regionOptions() {
 }
 
 export const bidSearchForm: SearchForm = {
-  operation: 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list',
+  operation: BIDS_ID,
   fields: [
     {
       field: 'keyword',
@@ -133,8 +135,6 @@ export const bidSearchForm: SearchForm = {
     },
   ],
 };
-
-const BIDS_ID = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
 
 // The response shape is not in the spec, so each role is looked up under the names services commonly use.
 const TITLE_KEYS = ['title', 'noticeTitle', 'projectName', 'bidTitle', 'announcementTitle', 'subject', 'name'];
@@ -281,7 +281,7 @@ export function renderBids(answer: CallResult<typeof BIDS_ID>): RenderedResult {
   return { text: `${title}: ${plural(count, 'notice')} for “${safeKeyword}”`, blocks };
 }
 
-export const bidsSlack: SlackOperation<'thirdpartymarket-cmapi00069224-enterprise-search-bid-list'> = {
+export const bidsSlack: SlackOperation<typeof BIDS_ID> = {
   syntax: bidsSyntax,
   form: bidSearchForm,
   render: renderBids,

@@ -17,8 +17,10 @@ import type { RenderOptions, RenderedResult } from '../render/types.js';
 import { buildFundAssetChart } from '../../charts/fundAssetChart.js';
 import type { SlackOperation } from './index.js';
 
+const FUND_ASSET_ID = 'fund-asset';
+
 export const fundAssetSyntax: CommandSyntax = {
-  operation: 'fund-asset',
+  operation: FUND_ASSET_ID,
   command: '/fund-asset',
   subcommands: ['fund', 'fund-asset', 'fundasset'],
   description: 'Net asset size history of a fund, by 6-digit fund code',
@@ -38,7 +40,7 @@ export const fundAssetSyntax: CommandSyntax = {
 const sizes = PAGE_SIZES.map((size) => option(String(size), String(size)));
 
 export const fundAssetForm: SearchForm = {
-  operation: 'fund-asset',
+  operation: FUND_ASSET_ID,
   fields: [
     {
       field: 'fundCode',
@@ -56,7 +58,6 @@ export const fundAssetForm: SearchForm = {
   ],
 };
 
-const FUND_ASSET_ID = 'fund-asset';
 const COLUMNS = ['Date', 'Asset size', 'Change'] as const;
 const GAP = '   ';
 /** Under the 3000 a section allows, with room for the fences. */
@@ -130,7 +131,7 @@ export function renderFundAsset(answer: CallResult<typeof FUND_ASSET_ID>, option
   return { text, blocks };
 }
 
-export const fundAssetSlack: SlackOperation<'fund-asset'> = {
+export const fundAssetSlack: SlackOperation<typeof FUND_ASSET_ID> = {
   syntax: fundAssetSyntax,
   form: fundAssetForm,
   render: renderFundAsset,

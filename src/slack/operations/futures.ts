@@ -15,6 +15,8 @@ import type { RenderOptions, RenderedResult } from '../render/types.js';
 import { buildFuturesChart } from '../../charts/futuresChart.js';
 import type { SlackOperation } from './index.js';
 
+const FUTURES_ID = 'finance-external-futures-kline';
+
 // Period words (5m, daily, …) are the operation's own synonyms; only the symbol's case is ours.
 const upperCase = (word: string) => word.toUpperCase();
 
@@ -26,7 +28,7 @@ function periodNotes(): string {
 }
 
 export const futuresSyntax: CommandSyntax = {
-  operation: 'finance-external-futures-kline',
+  operation: FUTURES_ID,
   command: '/futures',
   subcommands: ['futures', 'future', 'kline'],
   description: 'Candlestick chart of an international futures product (CL, GC, SI, HG …)',
@@ -54,7 +56,7 @@ export const futuresSyntax: CommandSyntax = {
 const periods = CANDLE_TYPES.map((type) => option(CANDLE_TYPE_LABELS[type], type));
 
 export const futuresForm: SearchForm = {
-  operation: 'finance-external-futures-kline',
+  operation: FUTURES_ID,
   fields: [
     {
       field: 'symbol',
@@ -77,8 +79,6 @@ export const futuresForm: SearchForm = {
     },
   ],
 };
-
-const FUTURES_ID = 'finance-external-futures-kline';
 
 function periodMs(type: CandleType): number {
   return type === '0' ? 86_400_000 : Number(type) * 60_000;
@@ -149,7 +149,7 @@ export function renderFutures(answer: CallResult<typeof FUTURES_ID>, options: Re
   return { text, blocks };
 }
 
-export const futuresSlack: SlackOperation<'finance-external-futures-kline'> = {
+export const futuresSlack: SlackOperation<typeof FUTURES_ID> = {
   syntax: futuresSyntax,
   form: futuresForm,
   render: renderFutures,

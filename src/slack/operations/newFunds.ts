@@ -16,12 +16,14 @@ import { emptyPageText } from '../render/paging.js';
 import type { RenderedResult } from '../render/types.js';
 import type { SlackOperation } from './index.js';
 
+const NEW_FUNDS_ID = 'fund-new-list';
+
 function statusWords(value: 'true' | 'false'): string {
   return [...Object.keys(SALE_STATUS_SYNONYMS).filter((word) => SALE_STATUS_SYNONYMS[word] === value), value].join('/');
 }
 
 export const newFundsSyntax: CommandSyntax = {
-  operation: 'fund-new-list',
+  operation: NEW_FUNDS_ID,
   command: '/new-funds',
   subcommands: ['newfunds', 'new-funds', 'new'],
   description: 'Newly issued funds, on sale or not',
@@ -36,7 +38,7 @@ const allFunds = option('All new funds', ANY);
 const sizes = PAGE_SIZES.map((size) => option(String(size), String(size)));
 
 export const newFundsForm: SearchForm = {
-  operation: 'fund-new-list',
+  operation: NEW_FUNDS_ID,
   fields: [
     {
       field: 'saleStatus',
@@ -54,7 +56,6 @@ export const newFundsForm: SearchForm = {
   ],
 };
 
-const NEW_FUNDS_ID = 'fund-new-list';
 /** Several funds share a section: fifty one-block cards would use up every block a message may have. */
 const FUNDS_PER_SECTION = 5;
 const SECTION_TEXT_MAX = 2900;
@@ -126,7 +127,7 @@ export function renderNewFunds(answer: CallResult<typeof NEW_FUNDS_ID>): Rendere
   return { text: `${title} (${filter}): ${plural(total, 'fund')}`, blocks };
 }
 
-export const newFundsSlack: SlackOperation<'fund-new-list'> = {
+export const newFundsSlack: SlackOperation<typeof NEW_FUNDS_ID> = {
   syntax: newFundsSyntax,
   form: newFundsForm,
   render: renderNewFunds,

@@ -15,8 +15,10 @@ import { emptyPageText } from '../render/paging.js';
 import type { RenderedResult } from '../render/types.js';
 import type { SlackOperation } from './index.js';
 
+const TAXPAYER_ID = 'enterprise-general-taxpayer-query';
+
 export const taxpayerSyntax: CommandSyntax = {
-  operation: 'enterprise-general-taxpayer-query',
+  operation: TAXPAYER_ID,
   command: '/taxpayer',
   subcommands: ['tax', 'taxpayer'],
   description: 'General-taxpayer record of a company, by name or unified social credit code',
@@ -31,7 +33,7 @@ export const taxpayerSyntax: CommandSyntax = {
 };
 
 export const taxpayerForm: SearchForm = {
-  operation: 'enterprise-general-taxpayer-query',
+  operation: TAXPAYER_ID,
   fields: [
     {
       field: 'keyword',
@@ -42,8 +44,6 @@ export const taxpayerForm: SearchForm = {
     },
   ],
 };
-
-const TAXPAYER_ID = 'enterprise-general-taxpayer-query';
 
 /** The spec promises these but does not name them; this order reads like a registration record. */
 const PREFERRED_ORDER = [
@@ -124,7 +124,7 @@ export function renderTaxpayer(answer: CallResult<typeof TAXPAYER_ID>): Rendered
   return { text, blocks };
 }
 
-export const taxpayerSlack: SlackOperation<'enterprise-general-taxpayer-query'> = {
+export const taxpayerSlack: SlackOperation<typeof TAXPAYER_ID> = {
   syntax: taxpayerSyntax,
   form: taxpayerForm,
   render: renderTaxpayer,
