@@ -1,25 +1,9 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import { runEntryPoint } from '../support/entryPoints.js';
 
 /** Runs the real entry point, as `npm run demo` (`dq console --demo`) would, with the given lines piped in. */
-function runDq(args: string[], stdin: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/dq.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, STORE_URL: 'memory://', DEFAULT_TZ: 'Asia/Shanghai', USER: 'piped', LOG_LEVEL: 'error' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
+function runDq(args: string[], stdin: string) {
+  return runEntryPoint('src/cli/dq.ts', args, { STORE_URL: 'memory://', DEFAULT_TZ: 'Asia/Shanghai', USER: 'piped', LOG_LEVEL: 'error' }, stdin);
 }
 
 describe('dq console, the command', () => {

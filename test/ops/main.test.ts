@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { entryPointEnv } from '../support/entryPoints.js';
 import { sendSlashCommand } from '../support/slack/signedRequests.js';
 import { startFakeSlack, type FakeSlack } from '../support/slack/fakeSlack.js';
 import { freePort } from '../support/measure.js';
@@ -17,17 +18,9 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-/**
- * The app lives on the test's clock: under `npm run test:any-day` that is libfaketime's, which only
- * reaches a child that keeps its settings (otherwise signed requests look minutes or months old to it).
- */
-function clockEnv(): Record<string, string> {
-  return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => /^(LD_PRELOAD|FAKETIME.*|TZ)$/.test(entry[0]) && entry[1] !== undefined));
-}
-
 function startMain(env: Record<string, string>): Running {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...clockEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: entryPointEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

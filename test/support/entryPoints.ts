@@ -3,6 +3,16 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+/**
+ * An entry point lives on the test's clock: under `npm run test:any-day` that is libfaketime's, which
+ * only reaches a child that keeps its settings (otherwise signed requests look minutes or months old
+ * to it). Nothing else of the test's environment goes along, so a developer's settings cannot leak in.
+ */
+export function entryPointEnv(env: Record<string, string>): Record<string, string> {
+  const clock = Object.entries(process.env).filter((entry): entry is [string, string] => /^(LD_PRELOAD|FAKETIME.*|TZ)$/.test(entry[0]) && entry[1] !== undefined);
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...Object.fromEntries(clock), ...env };
+}
+
 export interface EntryPointRun {
   code: number | null;
   stdout: string;
@@ -10,14 +20,14 @@ export interface EntryPointRun {
 }
 
 /**
- * Runs an entry point (`src/main.ts` for `npm start`, `src/cli/dq.ts` for `dq …`) to its end, with
- * nothing of the test's own environment but PATH and HOME, so a developer's settings cannot leak in.
+ * Runs an entry point (`src/main.ts` for `npm start`, `src/cli/dq.ts` for `dq …`) to its end, in
+ * `entryPointEnv`'s environment.
  */
 export function runEntryPoint(script: 'src/main.ts' | 'src/cli/dq.ts', args: string[], env: Record<string, string>, stdin = ''): Promise<EntryPointRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+      env: entryPointEnv(env),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
