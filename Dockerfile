@@ -9,6 +9,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
+COPY locales ./locales
 RUN npm run build
 # Keep only what runs in production.
 RUN npm prune --omit=dev --no-audit --no-fund
@@ -22,6 +23,7 @@ COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
 COPY --chown=node:node bin ./bin
+COPY --chown=node:node locales ./locales
 RUN mkdir -p /app/data && chown node:node /app/data
 # The embedded SQLite store (the default); with STORE_URL=redis://… nothing is written here.
 VOLUME ["/app/data"]

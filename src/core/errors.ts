@@ -1,3 +1,4 @@
+import type { Phrase } from '../i18n/lang.js';
 import { failureRule } from './client/callPolicy.js';
 
 /**
@@ -30,7 +31,10 @@ export abstract class DataError extends Error {
 
 export interface FieldProblem {
   field: string;
+  /** In English: logs and the error's own message. */
   message: string;
+  /** The same problem as a catalogue phrase, for the reader's language. */
+  phrase?: Phrase;
 }
 
 /** The input was wrong; nothing was sent and nothing was spent. */

@@ -10,11 +10,12 @@ import { DigestScheduler } from '../core/digest/scheduler.js';
 import { DigestService } from '../core/digest/service.js';
 import type { DigestConfig, DigestPoster, DigestRunRecord } from '../core/digest/types.js';
 import { LookupHistory } from '../core/history.js';
+import { UserSettings } from '../core/userSettings.js';
 import type { Prices } from '../core/operations/prices.js';
 import type { Store } from '../core/store/types.js';
 import type { SlackConfig } from './config.js';
 import type { SlackDeps } from './deps.js';
-import { UserTimeZones } from './userTimeZones.js';
+import { UserProfiles } from './userProfiles.js';
 
 export interface DepsInput {
   config: SlackConfig;
@@ -62,7 +63,8 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     history: new LookupHistory(input.store),
     config,
     charts: input.charts,
-    timeZones: new UserTimeZones(config.defaultTimeZone, clock, logger),
+    profiles: new UserProfiles(config.defaultTimeZone, clock, logger),
+    settings: new UserSettings(input.store),
     logger,
     now: () => clock.now(),
   };

@@ -1,3 +1,5 @@
+import type { Locale } from '../i18n/lang.js';
+
 /** The Slack side's settings, read with the rest of the configuration by src/config.ts. */
 export interface SlackConfig {
   botToken: string;
@@ -11,6 +13,12 @@ export interface SlackConfig {
   adminUserIds: ReadonlySet<string>;
   /** Zone for replies when a user's own zone cannot be read. */
   defaultTimeZone: string;
+  /**
+   * DEFAULT_LOCALE: the workspace's language, for everyone who has not chosen their own with
+   * `/dq lang`, and for what is posted in channels. Unset (auto): each user's Slack locale, and
+   * English in channels.
+   */
+  workspaceLocale?: Locale;
   demo: boolean;
   /** Show "queued, about N s" first when the rate-limit wait is longer than this. */
   queuedNoticeAfterMs: number;

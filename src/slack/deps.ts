@@ -3,11 +3,12 @@ import type { ChartSettings } from '../charts/quickChart.js';
 import type { DataClient } from '../core/client/dataClient.js';
 import type { DigestService } from '../core/digest/service.js';
 import type { LookupHistory } from '../core/history.js';
+import type { UserSettings } from '../core/userSettings.js';
 import type { Budgets } from '../core/ledger/budgets.js';
 import type { Ledger } from '../core/ledger/ledger.js';
 import type { Prices } from '../core/operations/prices.js';
 import type { SlackConfig } from './config.js';
-import type { UserTimeZones } from './userTimeZones.js';
+import type { UserProfiles } from './userProfiles.js';
 
 /** What every listener and flow needs, built once in app.ts. */
 export interface SlackDeps {
@@ -20,7 +21,9 @@ export interface SlackDeps {
   history: LookupHistory;
   config: SlackConfig;
   charts: ChartSettings;
-  timeZones: UserTimeZones;
+  profiles: UserProfiles;
+  /** Each person's own choices (their language). */
+  settings: UserSettings;
   logger: Logger;
   now: () => number;
 }

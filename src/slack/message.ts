@@ -1,4 +1,5 @@
 import type { KnownBlock } from '@slack/types';
+import type { Lang } from '../i18n/lang.js';
 
 /** A reply as the app builds it, before it goes to Slack (or to the console). */
 export interface SlackMessage {
@@ -22,4 +23,6 @@ export interface Requester {
   channelId?: string;
   /** IANA zone from the user's Slack profile, for times in replies. */
   timeZone: string;
+  /** The language the replies to this person are in (see chooseLocale). */
+  lang: Lang;
 }

@@ -8,15 +8,20 @@ import type { SlackConfig } from '../../slack/config.js';
 import { buildSlackDeps } from '../../slack/buildDeps.js';
 import type { SlackDeps } from '../../slack/deps.js';
 import type { Requester } from '../../slack/message.js';
+import { chooseLocale, langFor } from '../../i18n/lang.js';
 import { ConsoleDigestPoster } from './digestPoster.js';
 
 /** The console's stand-ins for Slack's team and channel, in usage, history and digests. */
 export const CONSOLE_TEAM = 'console';
 export const CONSOLE_CHANNEL = 'console';
 
-/** Whoever runs the console (USER), in the zone replies are shown in when Slack cannot tell (DEFAULT_TZ). */
-export function consoleRequester(config: Pick<AppConfig, 'user' | 'defaultTimeZone'>): Requester {
-  return { teamId: CONSOLE_TEAM, userId: config.user ?? 'console', channelId: CONSOLE_CHANNEL, timeZone: config.defaultTimeZone };
+/**
+ * Whoever runs the console (USER), in the zone replies are shown in when Slack cannot tell (DEFAULT_TZ),
+ * speaking the workspace's language (DEFAULT_LOCALE; English when unset).
+ */
+export function consoleRequester(config: Pick<AppConfig, 'user' | 'defaultTimeZone'> & { slack: Pick<AppConfig['slack'], 'workspaceLocale'> }): Requester {
+  const locale = chooseLocale({ workspace: config.slack.workspaceLocale });
+  return { teamId: CONSOLE_TEAM, userId: config.user ?? 'console', channelId: CONSOLE_CHANNEL, timeZone: config.defaultTimeZone, lang: langFor(locale) };
 }
 
 export interface ConsoleDepsInput {

@@ -74,7 +74,7 @@ function normaliseSearchType(text: string): string {
 const bidInput = z
   .object({
     keyword: textField({ required: true, check: checkKeyword }),
-    pageSize: integerField({ default: 10, max: 10, maxReason: 'the bid search returns at most 10 per page' }),
+    pageSize: integerField({ default: 10, max: 10, maxReason: { key: 'validation.reason.bidSearchMax10' } }),
     pageIndex: integerField({ default: 1 }),
     publishStartTime: dateField(),
     publishEndTime: dateField(),

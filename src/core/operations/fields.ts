@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { english, type Phrase } from '../../i18n/lang.js';
 
 /**
  * Input fields shared by the operations. They take loose input (a string from Slack, a number from
@@ -7,8 +8,17 @@ import { z } from 'zod';
 
 type Context = z.core.$RefinementCtx;
 
-function fail(ctx: Context, message: string): typeof z.NEVER {
-  ctx.addIssue({ code: 'custom', message });
+/**
+ * A problem is a phrase (catalogue key and values), so each reader gets it in their language; the
+ * issue's message is the English wording, for logs and the error's own message.
+ */
+export function addProblem(ctx: Context, problem: Phrase | string, path?: PropertyKey[]): void {
+  const phrase: Phrase = typeof problem === 'string' ? { key: 'validation.asWritten', values: { text: problem } } : problem;
+  ctx.addIssue({ code: 'custom', message: english.say(phrase), params: { phrase }, ...(path ? { path } : {}) });
+}
+
+function fail(ctx: Context, problem: Phrase | string): typeof z.NEVER {
+  addProblem(ctx, problem);
   return z.NEVER;
 }
 
@@ -47,7 +57,7 @@ export interface IntegerOptions {
   min?: number;
   max?: number;
   /** Why the maximum exists, appended to the message. */
-  maxReason?: string;
+  maxReason?: Phrase;
 }
 
 export function integerField(options: IntegerOptions) {
@@ -55,14 +65,15 @@ export function integerField(options: IntegerOptions) {
   return anyValue().transform((value, ctx): number => {
     if (isAbsent(value)) {
       if (options.default !== undefined) return options.default;
-      return fail(ctx, 'is required');
+      return fail(ctx, { key: 'validation.required' });
     }
     const text = asText(value);
-    if (text === undefined || !/^-?\d+$/.test(text)) return fail(ctx, `must be a whole number, not "${quoted(value)}"`);
+    if (text === undefined || !/^-?\d+$/.test(text)) return fail(ctx, { key: 'validation.wholeNumber', values: { value: quoted(value) } });
     const number = Number(text);
-    if (number < min) return fail(ctx, `must be at least ${min}`);
+    if (number < min) return fail(ctx, { key: 'validation.atLeast', values: { min } });
     if (options.max !== undefined && number > options.max) {
-      return fail(ctx, `must be at most ${options.max}${options.maxReason ? ` (${options.maxReason})` : ''}`);
+      if (!options.maxReason) return fail(ctx, { key: 'validation.atMost', values: { max: options.max } });
+      return fail(ctx, { key: 'validation.atMostBecause', values: { max: options.max, reason: options.maxReason } });
     }
     return number;
   });
@@ -72,7 +83,8 @@ export interface TextOptions {
   required?: boolean;
   /** Runs before the checks (e.g. upper-casing a symbol). */
   normalise?: (text: string) => string;
-  check?: (text: string) => string | undefined;
+  /** The problem with the text, as a phrase (or, for older checks, English words), or undefined. */
+  check?: (text: string) => Phrase | string | undefined;
 }
 
 export function textField(options: TextOptions & { required: true }): z.ZodType<string, unknown>;
@@ -80,11 +92,11 @@ export function textField(options: TextOptions): z.ZodType<string | undefined, u
 export function textField(options: TextOptions): z.ZodType<string | undefined, unknown> {
   return anyValue().transform((value, ctx): string | undefined => {
     if (isAbsent(value)) {
-      if (options.required) return fail(ctx, 'is required');
+      if (options.required) return fail(ctx, { key: 'validation.required' });
       return undefined;
     }
     const raw = asText(value);
-    if (raw === undefined) return fail(ctx, 'must be text');
+    if (raw === undefined) return fail(ctx, { key: 'validation.text' });
     const text = options.normalise ? options.normalise(raw) : raw;
     const problem = options.check?.(text);
     return problem ? fail(ctx, problem) : text;
@@ -106,7 +118,7 @@ export function choiceField<T extends string>(allowed: readonly T[], options: Ch
     required: options.required ?? false,
     // Own keys only: "constructor" must stay the word typed, not become Object's constructor.
     normalise: (text) => (options.synonyms && Object.hasOwn(options.synonyms, text.toLowerCase()) ? options.synonyms[text.toLowerCase()]! : text),
-    check: (text) => ((allowed as readonly string[]).includes(text) ? undefined : `must be one of ${(options.words ?? allowed).join(', ')}, not "${quoted(text)}"`),
+    check: (text) => ((allowed as readonly string[]).includes(text) ? undefined : { key: 'validation.oneOf', values: { choices: (options.words ?? allowed).join(', '), value: quoted(text) } }),
   });
   if (!options.none?.length) return field as z.ZodType<T | undefined, unknown>;
   const none = new Set(options.none.map((word) => word.toLowerCase()));
@@ -128,7 +140,7 @@ export function isCalendarDate(text: string): boolean {
 }
 
 export function dateField() {
-  return textField({ check: (text) => (isCalendarDate(text) ? undefined : `must be a date like 2026-01-31, not "${text}"`) });
+  return textField({ check: (text) => (isCalendarDate(text) ? undefined : { key: 'validation.date', values: { value: quoted(text) } }) });
 }
 
 /** True when `end` is at most one calendar year after `start` (2025-03-01 → 2026-03-01 is allowed). */

@@ -47,7 +47,7 @@ export const fundAsset: OperationDefinition<FundAssetRequest, z.infer<typeof fun
     .object({
       fundCode: textField({ required: true, check: checkFundCode }),
       pageNo: integerField({ default: 1 }),
-      pageSize: integerField({ default: 10, max: 50, maxReason: 'the service returns at most 50 per page' }),
+      pageSize: integerField({ default: 10, max: 50, maxReason: { key: 'validation.reason.serviceMax50' } }),
     })
     .transform((v): FundAssetRequest => ({ fundCode: v.fundCode, pageNo: String(v.pageNo), pageSize: String(v.pageSize) })),
   request: z.object({ fundCode: z.string(), pageNo: z.string(), pageSize: z.string() }),

@@ -55,7 +55,7 @@ export const fundNewList: OperationDefinition<NewFundsRequest, z.infer<typeof ne
     .object({
       saleStatus: choiceField(['true', 'false'] as const, { synonyms: SALE_STATUS_SYNONYMS, none: SALE_STATUS_ANY, words: [...firstWords(['true', 'false'], SALE_STATUS_SYNONYMS), SALE_STATUS_ANY[0]] }),
       pageNo: integerField({ default: 1 }),
-      pageSize: integerField({ default: 10, max: 50, maxReason: 'the service returns at most 50 per page' }),
+      pageSize: integerField({ default: 10, max: 50, maxReason: { key: 'validation.reason.serviceMax50' } }),
     })
     .transform((v): NewFundsRequest => {
       const request: NewFundsRequest = { pageNo: String(v.pageNo), pageSize: String(v.pageSize) };

@@ -90,7 +90,7 @@ export const taxpayerQuery: OperationDefinition<TaxpayerRequest, z.infer<typeof 
     pageNo: integerField({ default: 1 }),
     // The spec publishes no taxpayer page-size maximum; one Slack message shows about 20 taxpayer
     // cards whole, so a bigger page would be paid for and partly hidden.
-    pageSize: integerField({ default: 10, max: 20, maxReason: 'a Slack message shows about 20 records' }),
+    pageSize: integerField({ default: 10, max: 20, maxReason: { key: 'validation.reason.slackShowsAbout20' } }),
   }),
   request: z.object({ keyword: z.string(), pageNo: z.number().int(), pageSize: z.number().int() }),
   data: taxpayerData,

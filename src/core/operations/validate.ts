@@ -1,4 +1,5 @@
-import { ValidationError } from '../errors.js';
+import type { Phrase } from '../../i18n/lang.js';
+import { ValidationError, type FieldProblem } from '../errors.js';
 import { operations, type AnyOperation, type OperationId, type RequestOf } from './index.js';
 
 /** Checks input and gives the exact wire body, or throws a ValidationError; nothing is sent or spent. */
@@ -6,7 +7,10 @@ export function validate<Id extends OperationId>(id: Id, input: unknown): Reques
   const definition: AnyOperation = operations[id];
   const parsed = definition.input.safeParse(input ?? {});
   if (parsed.success) return parsed.data as RequestOf<Id>;
-  const problems = parsed.error.issues.map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }));
+  const problems = parsed.error.issues.map((issue): FieldProblem => {
+    const phrase = (issue as { params?: { phrase?: Phrase } }).params?.phrase;
+    return { field: issue.path.map(String).join('.'), message: issue.message, ...(phrase ? { phrase } : {}) };
+  });
   throw new ValidationError(id, problems, definition.example);
 }
 

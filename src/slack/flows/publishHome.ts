@@ -1,5 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import type { SlackDeps } from '../deps.js';
+import { requesterOf } from '../middleware/whoIsAsking.js';
 import { renderHome } from '../render/home.js';
 import { mayAddDigest, mayManageDigest } from './digestPermissions.js';
 
@@ -8,17 +9,18 @@ const RECENT_LOOKUPS = 8;
 /** Builds and publishes one user's App Home: spend against budgets, recent lookups, digests, search buttons. */
 export async function publishHome(deps: SlackDeps, client: WebClient, teamId: string, userId: string): Promise<void> {
   const now = deps.now();
-  const [usage, budget, recent, digests, timeZone] = await Promise.all([
+  const [usage, budget, recent, digests, { timeZone, lang }] = await Promise.all([
     deps.ledger.usage(teamId, now),
     deps.budgets.state({ teamId, userId }, now),
     deps.history.recent(teamId, userId, now, RECENT_LOOKUPS),
     deps.digests.list(teamId),
-    deps.timeZones.of(client, userId),
+    requesterOf(deps, client, teamId, userId, undefined),
   ]);
   const view = renderHome({
     userId,
     now,
     timeZone,
+    lang,
     demo: deps.config.demo,
     prices: deps.prices,
     usage,

@@ -11,6 +11,7 @@ import { renderNotice } from '../render/notice.js';
 import { renderQueued } from '../render/queued.js';
 import type { SlackDeps } from '../deps.js';
 import { chartFor } from './chartFor.js';
+import { workspaceLang } from '../middleware/whoIsAsking.js';
 
 /** The query again, for the Retry button under a call that went unanswered (and may have been charged). */
 function retryButtonValue(operation: OperationId, input: Record<string, unknown>, error: unknown): string | undefined {
@@ -68,6 +69,8 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
     await afterQueuedNotice();
     const chart = await chartFor(answer, deps.charts, requester.timeZone);
     const message = renderAnswer(answer, {
+      // A share is read by the whole channel: it speaks the workspace's language.
+      lang: run.share ? workspaceLang(deps) : requester.lang,
       timeZone: requester.timeZone,
       demo: deps.config.demo,
       prices: deps.prices,
@@ -87,7 +90,7 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
     if (!(error instanceof ValidationError)) deps.logger.warn({ err: error, operation, teamId: requester.teamId }, 'lookup failed');
     await afterQueuedNotice();
     const retryValue = retryButtonValue(operation, run.input, error);
-    await responder.reply(renderError(error, { now: deps.now(), timeZone: requester.timeZone, ...errorOptions, ...(retryValue ? { retryValue } : {}) }), { replace }).catch((replyError: unknown) => {
+    await responder.reply(renderError(error, { lang: requester.lang, now: deps.now(), timeZone: requester.timeZone, ...errorOptions, ...(retryValue ? { retryValue } : {}) }), { replace }).catch((replyError: unknown) => {
       deps.logger.error({ err: replyError }, 'could not deliver the error reply');
     });
   }

@@ -1,4 +1,7 @@
 import type { AnyMiddlewareArgs, AllMiddlewareArgs, Context, Middleware } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { chooseLocale, langFor, type Lang, type Locale, type Phrase } from '../../i18n/lang.js';
 import type { Allowlist } from '../config.js';
 import type { SlackDeps } from '../deps.js';
 import type { Requester } from '../message.js';
@@ -15,7 +18,7 @@ export interface Asker {
   /** The asker with their time zone (users.info, cached), fetched only when a reply needs it. */
   requester(): Promise<Requester>;
   /** The allowlists' refusal for another channel (the one a digest form names), or undefined. */
-  refusalIn(channelId: string): string | undefined;
+  refusalIn(channelId: string): Phrase | undefined;
 }
 
 export function askerOf(context: Context): Asker {
@@ -34,18 +37,15 @@ interface Where {
  * The optional allowlists, checked before anything is parsed or spent. Returns the refusal to show,
  * or undefined when allowed. A missing channel (a global shortcut, the App Home) passes the channel list.
  */
-export function refusal(allowlist: Allowlist, where: Where): string | undefined {
-  if (allowlist.teams && !(where.teamId && allowlist.teams.has(where.teamId))) {
-    return 'This workspace is not enabled for the data service. Ask your Slack admin to add it to ALLOWED_TEAM_IDS.';
-  }
-  if (allowlist.users && !(where.userId && allowlist.users.has(where.userId))) {
-    return 'You are not on the list of people who may use the data service here. Ask an admin to add you (ALLOWED_USER_IDS).';
-  }
-  if (allowlist.channels && where.channelId && !allowlist.channels.has(where.channelId)) {
-    return 'The data service is not enabled in this channel. Try it in a channel where it is enabled, or ask an admin (ALLOWED_CHANNEL_IDS).';
-  }
+export function refusal(allowlist: Allowlist, where: Where): Phrase | undefined {
+  if (allowlist.teams && !(where.teamId && allowlist.teams.has(where.teamId))) return { key: 'access.team' };
+  if (allowlist.users && !(where.userId && allowlist.users.has(where.userId))) return { key: 'access.user' };
+  if (allowlist.channels && where.channelId && !allowlist.channels.has(where.channelId)) return { key: 'access.channel' };
   return undefined;
 }
+
+/** A form's answer cannot wait on Slack for long (3 s in all): past this, the workspace's language. */
+const FORM_LANGUAGE_WAIT_MS = 1000;
 
 type Body = Record<string, unknown> & {
   type?: string;
@@ -70,6 +70,28 @@ function whereFrom(body: Body): (Where & { userId: string }) | undefined {
   return { teamId, userId, channelId: body.channel?.id };
 }
 
+/** For what many read (shares and digests in a channel): the workspace's language, else English. */
+export function workspaceLang(deps: Pick<SlackDeps, 'config'>): Lang {
+  return langFor(chooseLocale({ workspace: deps.config.workspaceLocale }));
+}
+
+/** The person's own language choice; a store that cannot be read must not stop the reply. */
+async function ownLocale(deps: SlackDeps, teamId: string, userId: string): Promise<Locale | undefined> {
+  try {
+    return await deps.settings.locale(teamId, userId);
+  } catch (error) {
+    deps.logger.warn({ err: error }, 'could not read the language setting; choosing automatically');
+    return undefined;
+  }
+}
+
+/** The asker with the time zone and language of their replies (one users.info, cached, and one store read). */
+export async function requesterOf(deps: SlackDeps, client: WebClient, teamId: string, userId: string, channelId: string | undefined): Promise<Requester> {
+  const [profile, own] = await Promise.all([deps.profiles.of(client, userId), ownLocale(deps, teamId, userId)]);
+  const locale = chooseLocale({ own, workspace: deps.config.workspaceLocale, slack: profile.locale });
+  return { teamId, userId, ...(channelId ? { channelId } : {}), timeZone: profile.timeZone, lang: langFor(locale) };
+}
+
 /**
  * Global middleware, before every listener: says who is asking (`context.asker`) and applies the
  * allowlists once for every command, click, form and shortcut. A refused request is acknowledged and
@@ -90,8 +112,7 @@ export function whoIsAsking(deps: SlackDeps): Middleware<AnyMiddlewareArgs> {
       teamId,
       userId: where.userId,
       ...(where.channelId ? { channelId: where.channelId } : {}),
-      requester: () =>
-        (requester ??= deps.timeZones.of(client, where.userId).then((timeZone) => ({ teamId, userId: where.userId, ...(where.channelId ? { channelId: where.channelId } : {}), timeZone }))),
+      requester: () => (requester ??= requesterOf(deps, client, teamId, where.userId, where.channelId)),
       refusalIn: (channelId) => refusal(deps.config.allowlist, { channelId }),
     };
     context.asker = asker;
@@ -104,16 +125,18 @@ export function whoIsAsking(deps: SlackDeps): Middleware<AnyMiddlewareArgs> {
     const ack = 'ack' in args && typeof args.ack === 'function' ? (args.ack as (response?: unknown) => Promise<void>) : undefined;
     if (body.type === 'view_submission') {
       const firstInput = (Array.isArray(body.view?.blocks) ? body.view.blocks : []).find((block) => block?.type === 'input')?.block_id;
-      await ack?.(firstInput ? { response_action: 'errors', errors: { [firstInput]: refused } } : undefined);
+      const lang = await Promise.race([asker.requester().then((who) => who.lang), sleep(FORM_LANGUAGE_WAIT_MS, undefined, { ref: false }).then(() => workspaceLang(deps))]);
+      await ack?.(firstInput ? { response_action: 'errors', errors: { [firstInput]: lang.say(refused) } } : undefined);
       return;
     }
     await ack?.();
     if (body.type === 'view_closed' || body.type === 'block_suggestion') return;
     try {
+      const text = (await asker.requester()).lang.say(refused);
       if (body.response_url || where.channelId) {
-        await replyRoute(body.response_url, client, where.userId, where.channelId, deps.logger).reply(renderNotice(refused));
+        await replyRoute(body.response_url, client, where.userId, where.channelId, deps.logger).reply(renderNotice(text));
       } else {
-        await client.chat.postMessage({ channel: where.userId, text: refused });
+        await client.chat.postMessage({ channel: where.userId, text });
       }
     } catch (error) {
       deps.logger.warn({ err: error }, 'could not send the refusal');

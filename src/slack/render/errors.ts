@@ -2,6 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import { UpstreamError, ValidationError } from '../../core/errors.js';
 import { explainError } from '../../core/explainError.js';
 import type { SlackMessage } from '../message.js';
+import type { Lang } from '../../i18n/lang.js';
 import { contextBlock, sectionBlock } from './blocks.js';
 import { fitToSlackLimits } from './fitToSlackLimits.js';
 import { ACTION } from '../ids.js';
@@ -9,6 +10,7 @@ import { plural } from './format.js';
 import { escapeMrkdwn, inlineCode, plainText, serviceText } from './mrkdwn.js';
 
 export interface ErrorRenderOptions {
+  lang: Lang;
   /** The reader's zone, for when a budget resets. */
   timeZone?: string;
   now: number;

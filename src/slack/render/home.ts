@@ -1,3 +1,4 @@
+import type { Lang } from '../../i18n/lang.js';
 import type { ActionsBlock, Button, HomeView, KnownBlock } from '@slack/types';
 import type { Digest } from '../../core/digest/types.js';
 import type { Lookup } from '../../core/history.js';
@@ -13,6 +14,7 @@ import { escapeMrkdwn, plainText } from './mrkdwn.js';
 
 export interface HomeInput {
   userId: string;
+  lang: Lang;
   now: number;
   timeZone: string;
   demo: boolean;

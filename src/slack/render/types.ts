@@ -1,8 +1,11 @@
 import type { KnownBlock } from '@slack/types';
 import type { ChartImage } from '../../charts/quickChart.js';
 import type { Prices } from '../../core/operations/prices.js';
+import type { Lang } from '../../i18n/lang.js';
 
 export interface RenderOptions {
+  /** The reader's language (for a share in a channel, the workspace's). */
+  lang: Lang;
   /** IANA zone of the reader, for times in the reply. */
   timeZone: string;
   /** Running against the simulator: the footer says the data is simulated. */

@@ -11,7 +11,7 @@ type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 /** The "add a digest" form: problems go back onto the form; success closes it and refreshes the Home. */
 export function digestAddSubmission(deps: SlackDeps) {
   return async ({ ack, body, view, client, context }: Args): Promise<void> => {
-    const { teamId, refusalIn } = askerOf(context);
+    const { teamId, refusalIn, requester } = askerOf(context);
     if (!mayAddDigest(deps, body.user.id)) {
       await ack({ response_action: 'errors', errors: { [DIGEST_FIELDS.channel]: 'Only the digest admins (ADMIN_USER_IDS) may add digests.' } });
       return;
@@ -24,7 +24,7 @@ export function digestAddSubmission(deps: SlackDeps) {
     // The asker passed the allowlists on the way in; the channel they chose must pass them too.
     const refused = refusalIn(form.channelId);
     if (refused) {
-      await ack({ response_action: 'errors', errors: { [DIGEST_FIELDS.channel]: refused } });
+      await ack({ response_action: 'errors', errors: { [DIGEST_FIELDS.channel]: (await requester()).lang.say(refused) } });
       return;
     }
     try {

@@ -1,3 +1,4 @@
+import { english } from '../../../src/i18n/lang.js';
 import type { Context } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { pino } from 'pino';
@@ -29,7 +30,7 @@ describe('slashCommand listener', () => {
       },
     },
   } as unknown as SlackDeps;
-  const asker: Asker = { teamId: 'T1', userId: 'U1', channelId: 'C1', requester: async () => ({ teamId: 'T1', userId: 'U1', channelId: 'C1', timeZone: 'UTC' }), refusalIn: () => undefined };
+  const asker: Asker = { teamId: 'T1', userId: 'U1', channelId: 'C1', requester: async () => ({ teamId: 'T1', userId: 'U1', channelId: 'C1', timeZone: 'UTC', lang: english }), refusalIn: () => undefined };
 
   beforeAll(async () => {
     slack = await startFakeSlack();

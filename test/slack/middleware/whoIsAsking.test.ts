@@ -6,7 +6,8 @@ import type { Allowlist } from '../../../src/slack/config.js';
 import type { SlackDeps } from '../../../src/slack/deps.js';
 import { askerOf, whoIsAsking } from '../../../src/slack/middleware/whoIsAsking.js';
 import { encodeModalOrigin } from '../../../src/slack/modals/modalOrigin.js';
-import { UserTimeZones } from '../../../src/slack/userTimeZones.js';
+import { UserProfiles } from '../../../src/slack/userProfiles.js';
+import { english } from '../../../src/i18n/lang.js';
 import { ManualClock, PINNED_AT } from '../../support/clocks.js';
 import { startFakeSlack, type FakeSlack } from '../../support/slack/fakeSlack.js';
 
@@ -28,7 +29,8 @@ function fakeClient(zone = 'Europe/Paris') {
 function depsWith(allowlist: Allowlist): SlackDeps {
   return {
     config: { allowlist },
-    timeZones: new UserTimeZones('Asia/Shanghai', new ManualClock(PINNED_AT)),
+    profiles: new UserProfiles('Asia/Shanghai', new ManualClock(PINNED_AT)),
+    settings: { locale: async () => undefined },
     logger: pino({ level: 'silent' }),
   } as unknown as SlackDeps;
 }
@@ -70,7 +72,7 @@ describe('whoIsAsking', () => {
     const asker = askerOf(context);
     expect({ teamId: asker.teamId, userId: asker.userId, channelId: asker.channelId }).toEqual({ teamId: 'T1', userId: 'U1', channelId: 'C1' });
     expect(calls).toEqual([]);
-    expect(await asker.requester()).toEqual({ teamId: 'T1', userId: 'U1', channelId: 'C1', timeZone: 'Europe/Paris' });
+    expect(await asker.requester()).toEqual({ teamId: 'T1', userId: 'U1', channelId: 'C1', timeZone: 'Europe/Paris', lang: english });
     await asker.requester();
     expect(calls.filter((call) => call.method === 'users.info')).toHaveLength(1);
   });
@@ -98,7 +100,8 @@ describe('whoIsAsking', () => {
     const { acks, listenerRan } = await run(depsWith({ channels: new Set(['C1']) }), body, client);
     expect(listenerRan).toBe(false);
     expect(acks).toEqual([{ response_action: 'errors', errors: { 'dq:taxpayer:keyword': expect.stringContaining('ALLOWED_CHANNEL_IDS') } }]);
-    expect(calls).toEqual([]);
+    // Only the refused user's language was looked up; nothing was posted.
+    expect(calls.map((call) => call.method)).toEqual(['users.info']);
   });
 
   it('tells a refused user by direct message when the click came from no conversation (App Home, shortcut)', async () => {
@@ -106,7 +109,7 @@ describe('whoIsAsking', () => {
     const { acks, listenerRan } = await run(depsWith({ users: new Set(['U7']) }), { type: 'shortcut', team: { id: 'T1' }, user: { id: 'U1' }, trigger_id: 't' }, client);
     expect(listenerRan).toBe(false);
     expect(acks).toHaveLength(1);
-    expect(calls).toEqual([{ method: 'chat.postMessage', args: { channel: 'U1', text: expect.stringContaining('ALLOWED_USER_IDS') } }]);
+    expect(calls.filter((call) => call.method !== 'users.info')).toEqual([{ method: 'chat.postMessage', args: { channel: 'U1', text: expect.stringContaining('ALLOWED_USER_IDS') } }]);
   });
 
   it('lets a digest form check the channel it names against the channel list', async () => {
@@ -114,7 +117,7 @@ describe('whoIsAsking', () => {
     const { context, listenerRan } = await run(depsWith({ channels: new Set(['C1']) }), { type: 'view_submission', team: { id: 'T1' }, user: { id: 'U1' }, view: { blocks: [] } }, client);
     expect(listenerRan).toBe(true);
     expect(askerOf(context).refusalIn('C1')).toBeUndefined();
-    expect(askerOf(context).refusalIn('C2')).toContain('ALLOWED_CHANNEL_IDS');
+    expect(english.say(askerOf(context).refusalIn('C2')!)).toContain('ALLOWED_CHANNEL_IDS');
   });
 
   it('leaves events alone (no asker, no refusal)', async () => {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BudgetExceededError, NotCachedError, UpstreamError, ValidationError } from '../../../src/core/errors.js';
+import { english } from '../../../src/i18n/lang.js';
 import { renderError } from '../../../src/slack/render/errors.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { NOW, visibleText } from './fixtures.js';
 
 const LABELS: Record<string, string> = { fundCode: 'Fund code', pageSize: 'Results per page' };
-const options = { now: NOW, example: '/dq fund-asset fundCode=000001', fieldLabel: (field: string) => LABELS[field] ?? field };
+const options = { lang: english, now: NOW, example: '/dq fund-asset fundCode=000001', fieldLabel: (field: string) => LABELS[field] ?? field };
 
 describe('error replies', () => {
   it('lists validation problems by the field names users know, with an example that works', () => {
@@ -24,7 +25,7 @@ describe('error replies', () => {
   });
 
   it('uses the wire name when no label is given, and a problem without a field as is', () => {
-    const text = visibleText(renderError(new ValidationError('fund-asset', [{ field: 'pageNo', message: 'must be at least 1' }, { field: '', message: 'something overall' }]), { now: NOW }));
+    const text = visibleText(renderError(new ValidationError('fund-asset', [{ field: 'pageNo', message: 'must be at least 1' }, { field: '', message: 'something overall' }]), { lang: english, now: NOW }));
     expect(text).toContain('• *pageNo* must be at least 1');
     expect(text).toContain('• something overall');
     expect(text).not.toContain('Try:');

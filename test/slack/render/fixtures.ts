@@ -3,11 +3,12 @@ import type { CallResult } from '../../../src/core/client/dataClient.js';
 import { operations, type OperationId, type RequestOf, type ResultOf } from '../../../src/core/operations/index.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
 import type { SlackMessage } from '../../../src/slack/message.js';
+import { english } from '../../../src/i18n/lang.js';
 import type { RenderOptions } from '../../../src/slack/render/answer.js';
 
 export const NOW = Date.UTC(2026, 4, 20, 6, 30); // 2026-05-20 14:30 in Shanghai
 
-export const OPTIONS: RenderOptions = { timeZone: 'Asia/Shanghai', demo: false, now: NOW, prices: pricesFrom() };
+export const OPTIONS: RenderOptions = { lang: english, timeZone: 'Asia/Shanghai', demo: false, now: NOW, prices: pricesFrom() };
 
 /** A CallResult as the client would give it, for a request in loose input form (validated here). */
 export function answerOf<Id extends OperationId>(operation: Id, input: Record<string, unknown>, result: ResultOf<Id>, extra: Partial<CallResult<Id>> = {}): CallResult<Id> {

@@ -1,3 +1,4 @@
+import { english } from '../../../src/i18n/lang.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallResult } from '../../../src/core/client/dataClient.js';
 import type { OperationId } from '../../../src/core/operations/index.js';
@@ -13,7 +14,7 @@ const CHART = { kind: 'image' as const, url: `https://quickchart.io/chart?c=${'x
 /** Real answers from the simulator, including the largest pages each operation allows. */
 describe('rendering real answers from the simulator', () => {
   let service: DataService;
-  const options = (extra: Partial<RenderOptions> = {}): RenderOptions => ({ timeZone: 'Asia/Shanghai', demo: true, now: Date.now(), prices: pricesFrom(), ...extra });
+  const options = (extra: Partial<RenderOptions> = {}): RenderOptions => ({ lang: english, timeZone: 'Asia/Shanghai', demo: true, now: Date.now(), prices: pricesFrom(), ...extra });
   const call = <Id extends OperationId>(operation: Id, input: Record<string, unknown>) => service.client.call(operation, input, TEAM) as Promise<CallResult<Id>>;
 
   beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { english } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
 import type { BudgetState } from '../../../src/core/ledger/budgets.js';
 import type { UsagePeriod, UsageSummary } from '../../../src/core/ledger/ledger.js';
@@ -90,7 +91,7 @@ describe('usage keys that look like object internals', () => {
     for (const [zone, expected] of [['Asia/Shanghai', '2026-05-21 00:00 GMT+8 (Asia/Shanghai)'], ['America/New_York', '2026-05-20 12:00 EDT (America/New_York)']] as const) {
       const usage = visibleText(renderUsage(SUMMARY, { team: { spent: 0, limit: 100 }, resetsAt: RESETS }, { now: NOW, timeZone: zone, operationTitles: TITLES }));
       expect(usage).toContain(`Budgets reset at ${expected}`);
-      const refusal = visibleText(renderError(new BudgetExceededError('team', 100, 95, 20, RESETS), { now: NOW, timeZone: zone }));
+      const refusal = visibleText(renderError(new BudgetExceededError('team', 100, 95, 20, RESETS), { lang: english, now: NOW, timeZone: zone }));
       expect(refusal).toContain(`The budget resets at ${expected}`);
     }
   });

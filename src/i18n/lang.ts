@@ -1,0 +1,117 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import i18next, { type i18n } from 'i18next';
+
+/**
+ * The languages the app speaks. Every text the app itself writes lives in the catalogues under
+ * `locales/<locale>/<namespace>.json` (one file per area, keys `<namespace>.<path>`); data from the
+ * service is shown as it comes. Neither Slack nor core: both sides and the console read it.
+ */
+export const LOCALES = ['en', 'zh-CN'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+/** A text the app will say, named by its catalogue key, so each reader gets it in their own language. */
+export interface Phrase {
+  key: string;
+  values?: Record<string, unknown>;
+}
+
+/** One language to speak in: its catalogue and its formats. */
+export interface Lang {
+  readonly locale: Locale;
+  /** The catalogue text of `key` with `{{values}}` filled in (values are not escaped); `count` picks the plural. */
+  t(key: string, values?: Record<string, unknown>): string;
+  /** A phrase (a value that is itself a phrase is said first), or a text already in words. */
+  say(phrase: Phrase | string): string;
+}
+
+/** Where the catalogues are: `locales/` at the project root, the same from src/ (tsx) and dist/. */
+const CATALOGUE_DIR = new URL('../../locales/', import.meta.url);
+
+export type Catalogue = Record<string, unknown>;
+
+/** Every namespace file of a locale, merged under its namespace: `common.json` → `{ common: … }`. */
+export function readCatalogue(locale: Locale): Catalogue {
+  const dir = new URL(`${locale}/`, CATALOGUE_DIR);
+  const catalogue: Catalogue = {};
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
+    catalogue[file.slice(0, -'.json'.length)] = JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as unknown;
+  }
+  return catalogue;
+}
+
+let instance: i18n | undefined;
+
+function catalogues(): i18n {
+  if (instance) return instance;
+  const created = i18next.createInstance();
+  void created.init({
+    resources: Object.fromEntries(LOCALES.map((locale) => [locale, { translation: readCatalogue(locale) }])),
+    lng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES],
+    // A key missing in Chinese is caught by the catalogue test; at run time English beats a raw key.
+    fallbackLng: DEFAULT_LOCALE,
+    // Values are escaped for Slack by the caller (mrkdwn, not HTML), so i18next must not touch them.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
+  instance = created;
+  return created;
+}
+
+const langs = new Map<Locale, Lang>();
+
+export function isPhrase(value: unknown): value is Phrase {
+  return typeof value === 'object' && value !== null && typeof (value as { key?: unknown }).key === 'string';
+}
+
+export function langFor(locale: Locale): Lang {
+  const known = langs.get(locale);
+  if (known) return known;
+  const fixed = catalogues().getFixedT(locale);
+  const t = (key: string, values?: Record<string, unknown>) => fixed(key, values ?? {}) as string;
+  const say = (phrase: Phrase | string): string => {
+    if (typeof phrase === 'string') return phrase;
+    if (!phrase.values) return t(phrase.key);
+    const values = Object.fromEntries(Object.entries(phrase.values).map(([name, value]) => [name, isPhrase(value) ? say(value) : value]));
+    return t(phrase.key, values);
+  };
+  const lang: Lang = { locale, t, say };
+  langs.set(locale, lang);
+  return lang;
+}
+
+/** English, for logs, errors' own messages and tests of today's wording. */
+export const english: Lang = langFor('en');
+
+/**
+ * A locale from what a person or Slack wrote: `zh`, `zh-CN`, `zh_TW`, `中文` → zh-CN; `en`, `en-GB`,
+ * `英文` → en. Anything else is undefined (the caller falls back).
+ */
+export function readLocale(text: string | undefined | null): Locale | undefined {
+  const word = (text ?? '').trim().toLowerCase().replace('_', '-');
+  if (!word) return undefined;
+  if (word === 'zh' || word.startsWith('zh-') || word === '中文' || word === '汉语' || word === '简体中文' || word === 'chinese') return 'zh-CN';
+  if (word === 'en' || word.startsWith('en-') || word === '英文' || word === '英语' || word === 'english') return 'en';
+  return undefined;
+}
+
+/** True for text with Chinese characters: the words of a syntax are picked per language by this. */
+export function isChinese(text: string): boolean {
+  return /\p{Script=Han}/u.test(text);
+}
+
+/** The first word meant for readers of `locale` (Chinese words for zh-CN), or the first word. */
+export function wordFor<T extends string>(words: readonly [T, ...T[]], locale: Locale): T {
+  const wanted = locale === 'zh-CN';
+  return words.find((word) => isChinese(word) === wanted) ?? words[0];
+}
+
+/**
+ * Whose words win: the person's own choice (`/dq lang`), then the workspace's (DEFAULT_LOCALE),
+ * then their Slack locale, then English.
+ */
+export function chooseLocale(choice: { own?: Locale | undefined; workspace?: Locale | undefined; slack?: Locale | undefined }): Locale {
+  return choice.own ?? choice.workspace ?? choice.slack ?? DEFAULT_LOCALE;
+}

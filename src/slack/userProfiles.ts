@@ -1,0 +1,45 @@
+import type { WebClient } from '@slack/web-api';
+import type { Logger } from 'pino';
+import type { Clock } from '../core/clock.js';
+import { readLocale, type Locale } from '../i18n/lang.js';
+
+const KEEP_MS = 60 * 60_000;
+
+/** What a reply needs from a user's Slack profile. */
+export interface UserProfile {
+  /** IANA zone, or the default zone when the profile has none. */
+  timeZone: string;
+  /** The user's Slack locale when it is one this app speaks (any zh-* is Chinese, any en-* English). */
+  locale?: Locale;
+}
+
+/**
+ * Users' time zones and locales from their Slack profiles (`users.info` with `include_locale`),
+ * remembered for an hour so a busy user does not cost a Web API call per command. Falls back to the
+ * default zone (and no locale) on any failure, without remembering the failure.
+ */
+export class UserProfiles {
+  private readonly known = new Map<string, { profile: UserProfile; until: number }>();
+
+  constructor(
+    private readonly fallbackZone: string,
+    private readonly clock: Clock,
+    private readonly logger?: Logger,
+  ) {}
+
+  async of(client: WebClient, userId: string): Promise<UserProfile> {
+    const now = this.clock.now();
+    const hit = this.known.get(userId);
+    if (hit && hit.until > now) return hit.profile;
+    try {
+      const answer = await client.users.info({ user: userId, include_locale: true });
+      const locale = readLocale(answer.user?.locale);
+      const profile: UserProfile = { timeZone: answer.user?.tz || this.fallbackZone, ...(locale ? { locale } : {}) };
+      this.known.set(userId, { profile, until: now + KEEP_MS });
+      return profile;
+    } catch (error) {
+      this.logger?.warn({ err: error, userId }, 'could not read the user profile; using the default zone and language');
+      return { timeZone: this.fallbackZone };
+    }
+  }
+}
