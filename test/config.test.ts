@@ -133,6 +133,15 @@ describe('the rest of the settings', () => {
     expect(config.digests).toEqual({ timeZone: 'Asia/Shanghai', postEmpty: false, catchUpMs: 3_600_000 });
     expect(config.charts).toMatchObject({ host: 'https://quickchart.io', width: 700, height: 380 });
     expect(config.store.shareRetentionMs).toBe(86_400_000);
+    expect(config.slack.workspaceLocale).toBeUndefined();
+  });
+
+  it('reads the workspace language: en, zh-CN (or zh), or auto for each person\'s Slack language', () => {
+    expect(loadConfig({ ...SERVICE, DEFAULT_LOCALE: 'zh' }, TERMINAL).slack.workspaceLocale).toBe('zh-CN');
+    expect(loadConfig({ ...SERVICE, DEFAULT_LOCALE: 'zh-CN' }, TERMINAL).slack.workspaceLocale).toBe('zh-CN');
+    expect(loadConfig({ ...SERVICE, DEFAULT_LOCALE: 'en' }, TERMINAL).slack.workspaceLocale).toBe('en');
+    expect(loadConfig({ ...SERVICE, DEFAULT_LOCALE: 'auto' }, TERMINAL).slack.workspaceLocale).toBeUndefined();
+    expect(problemsOf({ ...SERVICE, DEFAULT_LOCALE: 'fr' })).toEqual(['DEFAULT_LOCALE "fr" is not a language this app speaks: en, zh-CN or auto']);
   });
 
   it('reads the shutdown grace period, the log level and the digest settings', () => {
@@ -153,6 +162,7 @@ const BAD = {
   BUDGET_TZ: 'Mars/Olympus',
   STORE_URL: 'mongo://x',
   DEFAULT_TZ: 'Moon/Base',
+  DEFAULT_LOCALE: 'klingon',
   CHART_COLORS: 'red',
   QUICKCHART_WIDTH: '5',
   DIGEST_CATCHUP: 'later',
@@ -161,7 +171,7 @@ const BAD = {
   LOG_LEVEL: 'loud',
 };
 const BAD_NAMES = [
-  'DATA_API_BASE_URL', 'DATA_API_TIMEOUT_MS', 'DATA_API_RATE_LIMITS', 'BUDGET_TZ', 'STORE_URL', 'DEFAULT_TZ',
+  'DATA_API_BASE_URL', 'DATA_API_TIMEOUT_MS', 'DATA_API_RATE_LIMITS', 'BUDGET_TZ', 'STORE_URL', 'DEFAULT_TZ', 'DEFAULT_LOCALE',
   'CHART_COLORS', 'QUICKCHART_WIDTH', 'DIGEST_CATCHUP', 'DIGEST_POST_EMPTY', 'SHUTDOWN_GRACE_MS', 'LOG_LEVEL',
 ];
 

@@ -1,3 +1,4 @@
+import type { Lang } from '../i18n/lang.js';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { Logger } from 'pino';
@@ -18,16 +19,9 @@ export interface ConsoleOptions {
 
 const PROMPT = 'dq> ';
 
-function banner(runtime: CoreRuntime): string {
-  const where = runtime.simulator
-    ? 'DEMO: running on the built-in data-service SIMULATOR — simulated data, nothing real is charged.'
-    : `Connected to the data service at ${runtime.service.baseUrl}: new lookups cost real coins (repeats come from cache, free).`;
-  return [
-    'dq console — type the Slack commands (/bids …, /futures …, /dq usage, /dq help) and see the replies as text.',
-    where,
-    'A line without "/" means /dq …; a number presses that button of the latest reply; exit, quit or Ctrl-D ends.',
-    '',
-  ].join('\n');
+function banner(runtime: CoreRuntime, lang: Lang): string {
+  const where = runtime.simulator ? lang.t('console.banner.demo') : lang.t('console.banner.live', { url: runtime.service.baseUrl });
+  return [lang.t('console.banner.title'), where, lang.t('console.banner.how'), ''].join('\n');
 }
 
 /**
@@ -40,21 +34,22 @@ export async function runConsole(options: ConsoleOptions): Promise<number> {
   const write = (text: string) => output.write(`${text}\n`);
   const runtime = options.runtime ?? (await createCoreRuntime(config, { logger }));
   const { deps, close } = buildConsoleDeps({ runtime, config: config.slack, charts: config.charts, digest: config.digests, logger, print: write });
-  const session = new ConsoleSession(deps, consoleRequester(config), write);
+  const requester = consoleRequester(config);
+  const session = new ConsoleSession(deps, requester, write);
 
   // On a terminal readline echoes what is typed; piped lines are echoed after the prompt so the
   // transcript shows what each reply answers.
   const terminal = Boolean((input as { isTTY?: boolean }).isTTY && (output as { isTTY?: boolean }).isTTY);
   const lines = createInterface({ input, output, terminal, prompt: PROMPT });
   lines.on('SIGINT', () => lines.close());
-  write(banner(runtime));
+  write(banner(runtime, requester.lang));
   try {
     if (terminal) lines.prompt();
     for await (const line of lines) {
       if (!terminal && line.trim()) write(`${PROMPT}${line}`);
       const outcome = await session.handle(line).catch((error: unknown) => {
         logger.error({ err: error }, 'console line failed');
-        write(`That did not work: ${error instanceof Error ? error.message : String(error)}`);
+        write(requester.lang.t('console.failed', { message: error instanceof Error ? error.message : String(error) }));
         return 'continue' as const;
       });
       if (outcome === 'exit') break;

@@ -27,6 +27,12 @@ export class UserProfiles {
     private readonly logger?: Logger,
   ) {}
 
+  /** The profile read in the last hour, without asking Slack. */
+  cached(userId: string): UserProfile | undefined {
+    const hit = this.known.get(userId);
+    return hit && hit.until > this.clock.now() ? hit.profile : undefined;
+  }
+
   async of(client: WebClient, userId: string): Promise<UserProfile> {
     const now = this.clock.now();
     const hit = this.known.get(userId);

@@ -1,3 +1,4 @@
+import type { Lang } from '../../i18n/lang.js';
 import { findOperation, type OperationId } from '../../core/operations/index.js';
 import type { SlackDeps } from '../../slack/deps.js';
 import { queryRunForButton } from '../../slack/flows/buttonQuery.js';
@@ -32,7 +33,7 @@ export class ConsoleSession {
   ) {
     this.responder = {
       reply: async (message, options) => this.show(message, options?.replace ? '(replaces the previous reply)' : undefined),
-      share: async (message) => this.show(message, rule(`posted in channel #${requester.channelId ?? 'console'}`)),
+      share: async (message) => this.show(message, rule(requester.lang.t('console.postedIn', { channel: requester.channelId ?? 'console' }))),
     };
   }
 
@@ -64,23 +65,27 @@ export class ConsoleSession {
   private async press(number: number): Promise<void> {
     const button = this.buttons[number - 1];
     if (!button) {
-      const range = this.buttons.length === 0 ? 'There are no buttons to press yet' : `The buttons are [1]–[${this.buttons.length}]`;
-      return this.responder.reply(renderNotice(`${range}; a number presses the button of the latest reply.`));
+      const range = this.buttons.length === 0 ? this.lang.t('console.noButtons') : this.lang.t('console.buttonRange', { last: this.buttons.length });
+      return this.responder.reply(renderNotice(range));
     }
-    this.print(`pressed [${number}] ${button.label}`);
-    if (button.url) return this.responder.reply(renderNotice(`That button opens ${button.url}`));
+    this.print(this.lang.t('console.pressed', { number, label: button.label }));
+    if (button.url) return this.responder.reply(renderNotice(this.lang.t('console.opens', { url: button.url })));
     const run = queryRunForButton(button.actionId, button.value);
     if (run) return runQuery(this.deps, this.requester, run, this.responder);
     if (button.actionId === ACTION.openModal) {
       const definition = findOperation(button.value ?? '');
-      return definition ? this.formNeedsSlack(definition.id as OperationId) : this.responder.reply(renderNotice('That form needs Slack.'));
+      return definition ? this.formNeedsSlack(definition.id as OperationId) : this.responder.reply(renderNotice(this.lang.t('console.formNeedsSlack')));
     }
-    return this.responder.reply(renderNotice('That button works only in Slack.'));
+    return this.responder.reply(renderNotice(this.lang.t('console.onlyInSlack')));
+  }
+
+  private get lang(): Lang {
+    return this.requester.lang;
   }
 
   private async formNeedsSlack(operation: OperationId): Promise<void> {
     const { command } = syntaxFor(operation);
-    await this.responder.reply(renderNotice(`In Slack, \`${command}\` alone opens a search form; forms need Slack. Here, type the search after the command:`));
+    await this.responder.reply(renderNotice(this.lang.t('console.typeInstead', { command })));
     await this.responder.reply(renderHelp(this.deps.prices, operation));
   }
 

@@ -5,7 +5,7 @@ import { operations, type OperationId } from '../../core/operations/index.js';
 import { validate } from '../../core/operations/validate.js';
 import type { Requester, Responder } from '../message.js';
 import { exampleFor, userFieldName } from '../parse/examples.js';
-import { renderAnswer } from '../render/answer.js';
+import { operationTitle, renderAnswer } from '../render/answer.js';
 import { renderError } from '../render/errors.js';
 import { renderNotice } from '../render/notice.js';
 import { renderQueued } from '../render/queued.js';
@@ -43,7 +43,6 @@ export interface QueryRun {
  */
 export async function runQuery(deps: SlackDeps, requester: Requester, run: QueryRun, responder: Responder): Promise<void> {
   const { operation } = run;
-  const definition = operations[operation];
   const errorOptions = { example: exampleFor(operation), fieldLabel: (field: string) => userFieldName(operation, field) };
   let replace = run.replace ?? false;
   let queuedShown: Promise<void> | undefined;
@@ -54,7 +53,7 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
     replace = true;
   };
   if (run.share && !responder.share) {
-    await responder.reply(renderNotice('This result came to you privately, outside a channel, so there is nowhere to share it.'));
+    await responder.reply(renderNotice(requester.lang.t('answer.nowhereToShare')));
     return;
   }
   try {
@@ -63,7 +62,7 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
     const options: CallOptions = { cacheOnly: run.cacheOnly ?? false, confirmed: run.confirmed ?? false };
     options.onWait = (waitMs) => {
       if (queuedShown || waitMs <= deps.config.queuedNoticeAfterMs) return;
-      queuedShown = responder.reply(renderQueued(definition.title, waitMs), { replace }).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not post the queued notice'));
+      queuedShown = responder.reply(renderQueued(operationTitle(operation, requester.lang), waitMs, requester.lang), { replace }).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not post the queued notice'));
     };
     const answer = await deps.data.call(operation, run.input, context, options);
     await afterQueuedNotice();

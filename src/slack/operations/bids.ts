@@ -14,7 +14,7 @@ import { fieldLabel, valueText } from '../render/labels.js';
 import { SLACK_LIMITS, recordBlocks } from '../render/fitToSlackLimits.js';
 import { bold, escapeMrkdwn, link, serviceText, truncateMrkdwn } from '../render/mrkdwn.js';
 import { emptyPageText } from '../render/paging.js';
-import type { RenderedResult } from '../render/types.js';
+import type { RenderedResult, RenderOptions } from '../render/types.js';
 import type { SlackOperation } from './index.js';
 
 const BIDS_ID = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
@@ -260,7 +260,7 @@ function regionName(code: string): string {
   return region ? `${region.name} (${region.code})` : code;
 }
 
-export function renderBids(answer: CallResult<typeof BIDS_ID>): RenderedResult {
+export function renderBids(answer: CallResult<typeof BIDS_ID>, options: RenderOptions): RenderedResult {
   const { keyword } = answer.request;
   const { records, total } = answer.result;
   const title = operations[BIDS_ID].title;
@@ -269,7 +269,7 @@ export function renderBids(answer: CallResult<typeof BIDS_ID>): RenderedResult {
   const filters = filterLine(answer.request);
   if (filters) blocks.push(contextBlock(filters));
   if (!records.length) {
-    blocks.push(sectionBlock(emptyPageText(answer.paging) ?? `No notices match “${safeKeyword}” in this period and region. Try a broader keyword, another region, or a longer publication period (at most one year).`));
+    blocks.push(sectionBlock(emptyPageText(answer.paging, options.lang) ?? `No notices match “${safeKeyword}” in this period and region. Try a broader keyword, another region, or a longer publication period (at most one year).`));
   }
   const first = (Number(answer.request.pageIndex) - 1) * Number(answer.request.pageSize);
   records.forEach((record, index) => {

@@ -124,7 +124,7 @@ export function renderFundAsset(answer: CallResult<typeof FUND_ASSET_ID>, option
     blocks.push(sectionBlock(latest));
     blocks.push(...tableBlocks(records));
   } else {
-    blocks.push(sectionBlock(emptyPageText(answer.paging) ?? `No asset history for fund ${code}. Check the fund code (6 digits, e.g. 000001).`));
+    blocks.push(sectionBlock(emptyPageText(answer.paging, options.lang) ?? `No asset history for fund ${code}. Check the fund code (6 digits, e.g. 000001).`));
   }
   blocks.push(...renderChart(options.chart));
   const text = latest ? `${title}: fund ${code}, ${plural(records.length, 'date')}` : `${title}: fund ${code}, nothing found`;

@@ -13,7 +13,7 @@ import { valueText } from '../render/labels.js';
 import { recordBlocks } from '../render/fitToSlackLimits.js';
 import { bold, inlineCode, serviceText, truncateMrkdwn } from '../render/mrkdwn.js';
 import { emptyPageText } from '../render/paging.js';
-import type { RenderedResult } from '../render/types.js';
+import type { RenderedResult, RenderOptions } from '../render/types.js';
 import type { SlackOperation } from './index.js';
 
 const NEW_FUNDS_ID = 'fund-new-list';
@@ -114,12 +114,12 @@ function filterLabel(saleStatus: 'true' | 'false' | undefined): string {
   return saleStatus === 'true' ? 'on sale' : saleStatus === 'false' ? 'not on sale' : 'all';
 }
 
-export function renderNewFunds(answer: CallResult<typeof NEW_FUNDS_ID>): RenderedResult {
+export function renderNewFunds(answer: CallResult<typeof NEW_FUNDS_ID>, options: RenderOptions): RenderedResult {
   const { funds, total } = answer.result;
   const title = operations[NEW_FUNDS_ID].title;
   const filter = filterLabel(answer.request.saleStatus);
   const blocks: KnownBlock[] = [headerBlock(`${title} (${filter})`)];
-  if (!funds.length) blocks.push(sectionBlock(emptyPageText(answer.paging) ?? `No newly issued funds (${filter}) right now.`));
+  if (!funds.length) blocks.push(sectionBlock(emptyPageText(answer.paging, options.lang) ?? `No newly issued funds (${filter}) right now.`));
   for (let first = 0; first < funds.length; first += FUNDS_PER_SECTION) {
     const group = funds.slice(first, first + FUNDS_PER_SECTION);
     blocks.push(...recordBlocks(first, first + group.length - 1, [sectionBlock(fundGroupText(group))]));

@@ -12,7 +12,7 @@ import { fieldLabel, valueText } from '../render/labels.js';
 import { SLACK_LIMITS, recordBlocks } from '../render/fitToSlackLimits.js';
 import { bold, escapeMrkdwn, serviceText, truncateMrkdwn } from '../render/mrkdwn.js';
 import { emptyPageText } from '../render/paging.js';
-import type { RenderedResult } from '../render/types.js';
+import type { RenderedResult, RenderOptions } from '../render/types.js';
 import type { SlackOperation } from './index.js';
 
 const TAXPAYER_ID = 'enterprise-general-taxpayer-query';
@@ -105,14 +105,14 @@ function card(record: TaxpayerRecord): KnownBlock[] {
   return blocks;
 }
 
-export function renderTaxpayer(answer: CallResult<typeof TAXPAYER_ID>): RenderedResult {
+export function renderTaxpayer(answer: CallResult<typeof TAXPAYER_ID>, options: RenderOptions): RenderedResult {
   const { keyword } = answer.request;
   const { records, total } = answer.result;
   const title = operations[TAXPAYER_ID].title;
   const oneLineKeyword = keyword.replace(/\s+/g, ' ');
   const blocks: KnownBlock[] = [headerBlock(`${title}: ${oneLineKeyword}`)];
   if (!records.length) {
-    blocks.push(sectionBlock(emptyPageText(answer.paging) ?? `No company matches “${serviceText(keyword, { max: 200, oneLine: true })}”. Try part of the registered name, or the 18-character credit code.`));
+    blocks.push(sectionBlock(emptyPageText(answer.paging, options.lang) ?? `No company matches “${serviceText(keyword, { max: 200, oneLine: true })}”. Try part of the registered name, or the 18-character credit code.`));
   }
   // On long pages every block counts (a message may have 50), so cards go without dividers there.
   const dividers = records.length <= DIVIDED_CARDS_MAX;

@@ -1,5 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
+import { operations, type OperationId } from '../../core/operations/index.js';
+import type { Lang } from '../../i18n/lang.js';
 import type { SlackMessage } from '../message.js';
 import { SLACK_OPERATIONS, slackOperation } from '../operations/index.js';
 import { dividerBlock, headerBlock, sectionBlock } from './blocks.js';
@@ -11,9 +13,14 @@ import type { RenderedResult, RenderOptions } from './types.js';
 
 export type { RenderOptions } from './types.js';
 
-function unknownOperation(answer: CallResult): RenderedResult {
+function unknownOperation(answer: CallResult, lang: Lang): RenderedResult {
   const name = escapeMrkdwn(String(answer.operation));
-  return { text: `Result of ${name}`, blocks: [headerBlock(String(answer.operation)), sectionBlock(`This app cannot show results of ${name} yet.`)] };
+  return { text: lang.t('answer.unknownOperation.text', { name }), blocks: [headerBlock(String(answer.operation)), sectionBlock(lang.t('answer.unknownOperation.body', { name }))] };
+}
+
+/** An operation's name for people, in their language (the core title stays English for logs). */
+export function operationTitle(operation: OperationId, lang: Lang): string {
+  return lang.t(`common.operation.${operations[operation].alias}`);
 }
 
 /**
@@ -21,7 +28,7 @@ function unknownOperation(answer: CallResult): RenderedResult {
  * the footer saying what it cost. Pure: the same answer and options always give the same message.
  */
 export function renderAnswer(answer: CallResult, options: RenderOptions): SlackMessage {
-  const body = Object.hasOwn(SLACK_OPERATIONS, answer.operation) ? slackOperation(answer.operation).render(answer, options) : unknownOperation(answer);
+  const body = Object.hasOwn(SLACK_OPERATIONS, answer.operation) ? slackOperation(answer.operation).render(answer, options) : unknownOperation(answer, options.lang);
   const message = fitToSlackLimits({
     text: body.text,
     blocks: [...body.blocks, keepBlock('divider', dividerBlock()), ...renderPaging(answer, options), renderFooter(answer, options)],

@@ -6,7 +6,6 @@ import type { Lang } from '../../i18n/lang.js';
 import { contextBlock, sectionBlock } from './blocks.js';
 import { fitToSlackLimits } from './fitToSlackLimits.js';
 import { ACTION } from '../ids.js';
-import { plural } from './format.js';
 import { escapeMrkdwn, inlineCode, plainText, serviceText } from './mrkdwn.js';
 
 export interface ErrorRenderOptions {
@@ -24,11 +23,12 @@ export interface ErrorRenderOptions {
 
 const MAX_PROBLEMS = 10;
 
-function problemLines(error: unknown, details: string[], fieldLabel: ErrorRenderOptions['fieldLabel']): string[] {
+function problemLines(error: unknown, details: string[], options: ErrorRenderOptions): string[] {
   if (!(error instanceof ValidationError)) return details.map((detail) => serviceText(detail, { max: 200, oneLine: true }));
   return error.problems.map((problem) => {
-    const label = problem.field ? (fieldLabel?.(problem.field) ?? problem.field) : '';
-    const message = serviceText(problem.message, { max: 200, oneLine: true });
+    const label = problem.field ? (options.fieldLabel?.(problem.field) ?? problem.field) : '';
+    // A phrase's values may quote what the user typed: the whole line is escaped like service text.
+    const message = serviceText(options.lang.say(problem.phrase ?? problem.message), { max: 200, oneLine: true });
     return label ? `*${escapeMrkdwn(label)}* ${message}` : message;
   });
 }
@@ -43,21 +43,22 @@ function wantsExample(error: unknown): boolean {
  * user knows, an example that works, and the service's taskNo for support. Never a stack trace.
  */
 export function renderError(error: unknown, options: ErrorRenderOptions): SlackMessage {
-  const explanation = explainError(error, options.now, options.timeZone);
+  const { lang } = options;
+  const explanation = explainError(error, options.now, options.timeZone, lang);
   // The summary can quote the service's own message, so it is escaped like any service text.
   const summary = serviceText(explanation.summary, { max: 500, oneLine: true });
-  const problems = problemLines(error, explanation.details, options.fieldLabel);
+  const problems = problemLines(error, explanation.details, options);
   const shown = problems.slice(0, MAX_PROBLEMS);
-  if (problems.length > shown.length) shown.push(`…and ${problems.length - shown.length} more`);
+  if (problems.length > shown.length) shown.push(lang.t('errors.more', { count: problems.length - shown.length }));
   const body = [`:warning: ${summary}`, ...shown.map((line) => `• ${line}`)].join('\n');
 
   const blocks: KnownBlock[] = [sectionBlock(body)];
   const example = options.example?.trim();
-  if (example && wantsExample(error)) blocks.push(contextBlock(`Try: ${inlineCode(serviceText(example, { max: 300, oneLine: true }))}`));
+  if (example && wantsExample(error)) blocks.push(contextBlock(lang.t('errors.try', { example: inlineCode(serviceText(example, { max: 300, oneLine: true })) })));
   if (options.retryValue && error instanceof UpstreamError && error.mayHaveCharged) {
-    const price = error.coinsAtRisk === undefined ? 'Retry' : `Retry (${plural(error.coinsAtRisk, 'coin')})`;
+    const price = error.coinsAtRisk === undefined ? lang.t('errors.retry') : lang.t('errors.retryCosting', { count: error.coinsAtRisk });
     blocks.push({ type: 'actions', block_id: 'dq-keep-retry', elements: [{ type: 'button', action_id: ACTION.retry, text: plainText(price), value: options.retryValue }] });
   }
-  if (explanation.taskNo) blocks.push(contextBlock(`taskNo ${inlineCode(serviceText(explanation.taskNo, { max: 100, oneLine: true }))} — quote it when asking the data service about this call`));
+  if (explanation.taskNo) blocks.push(contextBlock(lang.t('errors.taskNo', { taskNo: inlineCode(serviceText(explanation.taskNo, { max: 100, oneLine: true })) })));
   return fitToSlackLimits({ text: summary, blocks });
 }

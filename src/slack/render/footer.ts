@@ -3,36 +3,37 @@ import type { CallResult } from '../../core/client/dataClient.js';
 import { formatDuration } from '../../core/duration.js';
 import { operations } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
+import type { Lang } from '../../i18n/lang.js';
 import { keepBlock } from './fitToSlackLimits.js';
 import { escapeMrkdwn, inlineCode, mrkdwn, userMention } from './mrkdwn.js';
-import { plural } from './format.js';
 import type { RenderOptions } from './types.js';
 
-function costText(answer: CallResult, prices: Prices): string {
-  const assumed = Object.hasOwn(operations, answer.operation) && prices.priceOf(answer.operation).assumed ? ' (assumed)' : '';
-  return `${plural(answer.cost, 'coin')} per lookup${assumed}`;
+function costText(answer: CallResult, prices: Prices, lang: Lang): string {
+  const assumed = Object.hasOwn(operations, answer.operation) && prices.priceOf(answer.operation).assumed;
+  return lang.t(assumed ? 'answer.footer.assumedCost' : 'answer.footer.cost', { count: answer.cost });
 }
 
-function ageText(ageMs: number): string {
-  return ageMs < 60_000 ? 'under a minute ago' : `${formatDuration(ageMs)} ago`;
+function ageText(ageMs: number, lang: Lang): string {
+  return ageMs < 60_000 ? lang.t('answer.footer.underAMinuteAgo') : lang.t('answer.footer.ago', { duration: formatDuration(ageMs, lang) });
 }
 
 /** Where the answer came from decides whether it cost anything; the footer says which. */
-function originText(answer: CallResult): string {
+function originText(answer: CallResult, lang: Lang): string {
   switch (answer.source) {
     case 'cache':
-      return `from cache, ${ageText(Math.max(0, answer.ageMs))} — no charge`;
+      return lang.t('answer.footer.fromCache', { age: ageText(Math.max(0, answer.ageMs), lang) });
     case 'shared':
-      return 'shared with an identical lookup — no charge';
+      return lang.t('answer.footer.shared');
     case 'upstream':
-      return answer.taskNo ? `upstream taskNo ${inlineCode(escapeMrkdwn(answer.taskNo))}` : 'fresh from the data service';
+      return answer.taskNo ? lang.t('answer.footer.taskNo', { taskNo: inlineCode(escapeMrkdwn(answer.taskNo)) }) : lang.t('answer.footer.fresh');
   }
 }
 
 /** The context line every result ends with: cost, origin, demo data, who shared it. */
-export function renderFooter(answer: CallResult, options: Pick<RenderOptions, 'demo' | 'sharedBy' | 'prices'>): ContextBlock {
-  const parts = [costText(answer, options.prices), originText(answer)];
-  if (options.demo) parts.push('Simulated data');
-  if (options.sharedBy) parts.push(`Shared by ${userMention(options.sharedBy)}`);
+export function renderFooter(answer: CallResult, options: Pick<RenderOptions, 'demo' | 'sharedBy' | 'prices' | 'lang'>): ContextBlock {
+  const { lang } = options;
+  const parts = [costText(answer, options.prices, lang), originText(answer, lang)];
+  if (options.demo) parts.push(lang.t('answer.footer.simulated'));
+  if (options.sharedBy) parts.push(lang.t('answer.footer.sharedBy', { user: userMention(options.sharedBy) }));
   return keepBlock('footer', { type: 'context', elements: [mrkdwn(parts.join(' · '))] });
 }

@@ -3,7 +3,7 @@ import type { CallResult } from '../../core/client/dataClient.js';
 import { operations, type AnyOperation, type PageInfo } from '../../core/operations/index.js';
 import { ACTION } from '../ids.js';
 import { encodeQueryValue } from '../queryValue.js';
-import { formatCount, plural } from './format.js';
+import type { Lang } from '../../i18n/lang.js';
 import { keepBlock } from './fitToSlackLimits.js';
 import { mrkdwn, plainText } from './mrkdwn.js';
 import type { RenderOptions } from './types.js';
@@ -17,19 +17,20 @@ export function isPastTheEnd(paging: PageInfo | undefined): paging is PageInfo &
  * For a renderer whose page came back empty: past the first page that means the results ended
  * before it, not that nothing matches. Undefined on a first page.
  */
-export function emptyPageText(paging: PageInfo | undefined): string | undefined {
+export function emptyPageText(paging: PageInfo | undefined, lang: Lang): string | undefined {
   if (!paging || paging.page <= 1) return undefined;
   if (isPastTheEnd(paging)) {
-    const results = paging.total !== undefined ? plural(paging.total, 'result') : 'The results';
-    return `Page ${formatCount(paging.page)} is past the end: ${results} on ${plural(paging.pageCount, 'page')}. Go back to the last page.`;
+    const results = paging.total !== undefined ? lang.t('answer.paging.results', { count: paging.total }) : lang.t('answer.paging.theResults');
+    return lang.t('answer.paging.pastTheEnd', { page: paging.page, results, pages: lang.t('answer.paging.pages', { count: paging.pageCount }) });
   }
-  return `Page ${formatCount(paging.page)} is empty: the results end before it. Go back a page.`;
+  return lang.t('answer.paging.emptyPage', { page: paging.page });
 }
 
-function pageText(paging: PageInfo): string {
-  if (isPastTheEnd(paging)) return `Past the last page (${formatCount(paging.pageCount)})${paging.total !== undefined ? ` · ${plural(paging.total, 'result')}` : ''}`;
-  const page = paging.pageCount !== undefined ? `Page ${formatCount(paging.page)} of ${formatCount(paging.pageCount)}` : `Page ${formatCount(paging.page)}`;
-  return paging.total !== undefined ? `${page} · ${plural(paging.total, 'result')}` : page;
+function pageText(paging: PageInfo, lang: Lang): string {
+  const results = paging.total !== undefined ? ` · ${lang.t('answer.paging.results', { count: paging.total })}` : '';
+  if (isPastTheEnd(paging)) return `${lang.t('answer.paging.pastLast', { pageCount: paging.pageCount })}${results}`;
+  const page = paging.pageCount !== undefined ? lang.t('answer.paging.pageOf', { page: paging.page, pageCount: paging.pageCount }) : lang.t('answer.paging.page', { page: paging.page });
+  return `${page}${results}`;
 }
 
 function button(actionId: string, label: string, value: string | undefined): Button | undefined {
@@ -48,21 +49,22 @@ function pageButton(answer: CallResult, definition: AnyOperation | undefined, ac
  * in channel. Each button carries the query it repeats. A shared copy is a snapshot for the channel:
  * no buttons, since a click there would replace everyone's copy and charge whoever clicked.
  */
-export function renderPaging(answer: CallResult, options: Pick<RenderOptions, 'sharedBy'>): KnownBlock[] {
+export function renderPaging(answer: CallResult, options: Pick<RenderOptions, 'sharedBy' | 'lang'>): KnownBlock[] {
+  const { lang } = options;
   const definition: AnyOperation | undefined = Object.hasOwn(operations, answer.operation) ? operations[answer.operation] : undefined;
   const blocks: KnownBlock[] = [];
   const buttons: Array<Button | undefined> = [];
   const paging = answer.paging;
   if (paging) {
-    const context: ContextBlock = { type: 'context', elements: [mrkdwn(pageText(paging))] };
+    const context: ContextBlock = { type: 'context', elements: [mrkdwn(pageText(paging, lang))] };
     blocks.push(keepBlock('paging', context));
   }
   if (options.sharedBy) return blocks;
   // From past the end, "back" means the last page, not the empty page before this one.
-  if (isPastTheEnd(paging)) buttons.push(pageButton(answer, definition, ACTION.pagePrevious, `← Last page (${formatCount(paging.pageCount)})`, paging.pageCount));
-  else if (paging?.hasPrevious) buttons.push(pageButton(answer, definition, ACTION.pagePrevious, '← Previous', paging.page - 1));
-  if (paging?.hasNext) buttons.push(pageButton(answer, definition, ACTION.pageNext, 'Next →', paging.page + 1));
-  buttons.push(button(ACTION.share, 'Share in channel', encodeQueryValue({ operation: answer.operation, request: answer.request })));
+  if (isPastTheEnd(paging)) buttons.push(pageButton(answer, definition, ACTION.pagePrevious, lang.t('answer.paging.lastPage', { page: paging.pageCount }), paging.pageCount));
+  else if (paging?.hasPrevious) buttons.push(pageButton(answer, definition, ACTION.pagePrevious, lang.t('answer.paging.previous'), paging.page - 1));
+  if (paging?.hasNext) buttons.push(pageButton(answer, definition, ACTION.pageNext, lang.t('answer.paging.next'), paging.page + 1));
+  buttons.push(button(ACTION.share, lang.t('answer.paging.share'), encodeQueryValue({ operation: answer.operation, request: answer.request })));
   const elements = buttons.filter((element) => element !== undefined);
   if (elements.length) {
     const actions: ActionsBlock = { type: 'actions', elements };

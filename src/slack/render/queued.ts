@@ -1,3 +1,4 @@
+import type { Lang } from '../../i18n/lang.js';
 import type { SlackMessage } from '../message.js';
 import { formatDuration } from '../../core/duration.js';
 import { contextBlock, sectionBlock } from './blocks.js';
@@ -5,13 +6,13 @@ import { fitToSlackLimits } from './fitToSlackLimits.js';
 import { escapeMrkdwn } from './mrkdwn.js';
 
 /** Shown while a lookup waits for a rate-limit slot, so a slow answer does not look like a hang. */
-export function renderQueued(operationTitle: string, waitMs: number): SlackMessage {
+export function renderQueued(operationTitle: string, waitMs: number, lang: Lang): SlackMessage {
   // Below a second "about 400 ms" would promise a precision the queue does not have.
-  const wait = formatDuration(Math.max(1000, Number.isFinite(waitMs) ? waitMs : 1000));
-  const line = `Queued behind the data service's rate limit — about ${wait}`;
+  const wait = formatDuration(Math.max(1000, Number.isFinite(waitMs) ? waitMs : 1000), lang);
+  const line = lang.t('answer.queued.line', { wait });
   const title = escapeMrkdwn(operationTitle);
   return fitToSlackLimits({
     text: `${title}: ${line}`,
-    blocks: [sectionBlock(`:hourglass_flowing_sand: ${line}`), contextBlock(`${title} · the answer follows as soon as a slot is free`)],
+    blocks: [sectionBlock(`:hourglass_flowing_sand: ${line}`), contextBlock(lang.t('answer.queued.follows', { title }))],
   });
 }

@@ -1,3 +1,5 @@
+import { englishWords } from '../../support/englishWords.js';
+import { english, langFor } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
 import { renderChart } from '../../../src/slack/render/chart.js';
 import { renderNotice } from '../../../src/slack/render/notice.js';
@@ -7,16 +9,23 @@ import { visibleText } from './fixtures.js';
 
 describe('queued notice', () => {
   it('says the lookup waits for the rate limit and about how long', () => {
-    const message = renderQueued('Fund asset size history', 20_000);
+    const message = renderQueued('Fund asset size history', 20_000, english);
     assertWithinSlackLimits(message, 'message');
     expect(visibleText(message)).toContain("Queued behind the data service's rate limit — about 20 s");
     expect(message.text).toBe("Fund asset size history: Queued behind the data service's rate limit — about 20 s");
   });
 
   it('rounds sub-second and odd waits to something readable', () => {
-    expect(visibleText(renderQueued('X', 300))).toContain('about 1 s');
-    expect(visibleText(renderQueued('X', 150_000))).toContain('about 3 min');
-    expect(visibleText(renderQueued('X', Number.NaN))).toContain('about 1 s');
+    expect(visibleText(renderQueued('X', 300, english))).toContain('about 1 s');
+    expect(visibleText(renderQueued('X', 150_000, english))).toContain('about 3 min');
+    expect(visibleText(renderQueued('X', Number.NaN, english))).toContain('about 1 s');
+  });
+
+  it('speaks Chinese to a Chinese reader, durations included', () => {
+    const message = renderQueued('基金规模历史', 150_000, langFor('zh-CN'));
+    assertWithinSlackLimits(message, 'message');
+    expect(visibleText(message)).toContain('因数据服务调用频率限制正在排队——约需 3 分钟');
+    expect(englishWords(visibleText(message))).toEqual([]);
   });
 });
 

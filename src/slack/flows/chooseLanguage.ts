@@ -1,0 +1,36 @@
+import { chooseLocale, langFor, type Locale } from '../../i18n/lang.js';
+import type { SlackDeps } from '../deps.js';
+import type { Requester, Responder } from '../message.js';
+import { renderNotice } from '../render/notice.js';
+
+/**
+ * `/dq lang zh|en|auto`: stores the person's own choice (auto forgets it) and confirms in the
+ * language now in force; with no word, says which language is in force and why.
+ */
+export async function chooseLanguage(deps: SlackDeps, requester: Requester, choice: Locale | 'auto' | undefined, responder: Responder): Promise<void> {
+  const { teamId, userId } = requester;
+  if (choice === undefined) {
+    const own = await deps.settings.locale(teamId, userId).catch(() => undefined);
+    const lang = requester.lang;
+    const why = own ? lang.t('lang.why.own') : deps.config.workspaceLocale ? lang.t('lang.why.workspace') : lang.t('lang.why.slack');
+    await responder.reply(renderNotice(lang.t('lang.current', { language: lang.t(`lang.names.${lang.locale}`), why })));
+    return;
+  }
+  try {
+    await deps.settings.setLocale(teamId, userId, choice === 'auto' ? undefined : choice);
+  } catch (error) {
+    deps.logger.warn({ err: error }, 'could not store the language setting');
+    await responder.reply(renderNotice(requester.lang.t('lang.notStored')));
+    return;
+  }
+  if (choice !== 'auto') {
+    const lang = langFor(choice);
+    await responder.reply(renderNotice(lang.t('lang.chosen', { language: lang.t(`lang.names.${choice}`) })));
+    return;
+  }
+  // Automatic again: the workspace's language, else the Slack locale the requester was resolved with
+  // (their own choice, now forgotten, may have been what decided it: ask the profile again).
+  const profile = deps.profiles.cached(userId);
+  const lang = langFor(chooseLocale({ workspace: deps.config.workspaceLocale, slack: profile?.locale }));
+  await responder.reply(renderNotice(lang.t('lang.automatic', { language: lang.t(`lang.names.${lang.locale}`) })));
+}
