@@ -17,6 +17,7 @@ export const README_RUNS = [
   { command: 'npm start', env: {}, exit: 2, expect: [/SLACK_BOT_TOKEN/, /DATA_API_KEY/, /npm run demo/], first: true },
   { command: 'npm start', env: { DEMO: '1' }, exit: 2, expect: [/SLACK_BOT_TOKEN/, /built-in simulator/, /npm run demo/], reject: [/building/] },
   { command: "printf '/futures CL 5m 5\\n1\\n' | npm run --silent demo", env: {}, exit: 0, expect: [/SIMULATOR/, /Latest 5-minute candle/, /pressed \[1\] Share in channel/] },
+  { command: "printf '/dq 期货 CL 5分钟 5\\n' | DEFAULT_LOCALE=zh-CN npm run --silent demo", env: {}, exit: 0, expect: [/演示模式/, /每次查询 \d+ 币/], reject: [/coins per lookup/] },
   { command: 'npm run dq -- call new-funds saleStatus=true --demo', env: {}, exit: 0, expect: [/"operation": "fund-new-list"/, /SIMULATED/] },
   { command: 'npm run dq -- call fund-asset fundCode=000001 pageNo=2', env: {}, exit: 2, expect: [/DATA_API_BASE_URL/] },
   { command: 'npm run dq -- ping', env: {}, exit: 2, expect: [/DATA_API_BASE_URL/] },
