@@ -39,9 +39,15 @@ function filesKnowing(id: OperationId): string[] {
     .map((file) => relative(SRC, file));
 }
 
+/**
+ * Its definition and Slack module with their two indexes, its chart, its Workflow Builder step
+ * (src/slack/functions/) and one more (a digest, `dq ping`).
+ */
+const MOST_FILES = 7;
+
 describe('the layout', () => {
-  it.each(OPERATION_IDS)('%s is known to at most 6 files of src/ outside the simulator', (id) => {
-    expect(filesKnowing(id).length, filesKnowing(id).join('\n')).toBeLessThanOrEqual(6);
+  it.each(OPERATION_IDS)(`%s is known to at most ${MOST_FILES} files of src/ outside the simulator`, (id) => {
+    expect(filesKnowing(id).length, filesKnowing(id).join('\n')).toBeLessThanOrEqual(MOST_FILES);
   });
 
   it('core knows no Slack', () => {

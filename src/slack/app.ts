@@ -14,6 +14,7 @@ import { startOpsServer } from '../ops/opsServer.js';
 import type { Metrics } from '../ops/metrics.js';
 import { SlackDigestPoster } from './digestPoster.js';
 import { register as registerEvents } from './events/index.js';
+import { register as registerFunctions } from './functions/index.js';
 import { register as registerActions } from './actions/index.js';
 import { boltLogger } from './boltLogger.js';
 import { GuardedHTTPReceiver } from './guardedReceiver.js';
@@ -126,6 +127,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   registerViews(app, deps);
   registerShortcuts(app, deps);
   registerEvents(app, deps);
+  registerFunctions(app, deps);
   app.error(async (error) => {
     logger.error({ err: error }, 'unhandled error in a Slack listener');
   });

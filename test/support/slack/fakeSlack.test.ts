@@ -154,6 +154,30 @@ describe('fake Slack Web API', () => {
     expect(await client.apiCall('reactions.add', { channel: 'C1', name: 'eyes', timestamp: '1.2' })).toMatchObject({ ok: true });
     expect(fake.calls('reactions.add')).toHaveLength(1);
   });
+
+  it('ends a workflow step like Slack: with its own token, once, with outputs of the declared types', async () => {
+    const outputs = [{ name: 'count', type: 'number', is_required: true }, { name: 'when', type: 'slack#/types/date', is_required: false }];
+    const execution = fake.startFunctionExecution('dq_step', outputs);
+    const asWorkflow = new WebClient(execution.token, { slackApiUrl: fake.apiUrl, logLevel: LogLevel.ERROR, retryConfig: { retries: 0 } });
+    const failure = (promise: Promise<unknown>) => promise.then(() => 'ok', (error: WebAPIPlatformError) => error.data.error);
+
+    expect(await failure(asWorkflow.functions.completeSuccess({ function_execution_id: 'Fx0UNKNOWN', outputs: {} }))).toBe('function_execution_not_found');
+    expect(await failure(asWorkflow.functions.completeSuccess({ function_execution_id: execution.id, outputs: { count: '3' } }))).toBe('parameter_validation_failed');
+    expect(await failure(asWorkflow.functions.completeSuccess({ function_execution_id: execution.id, outputs: { count: 3, extra: 'x' } }))).toBe('parameter_validation_failed');
+    const other = fake.startFunctionExecution('dq_step');
+    expect(await failure(asWorkflow.functions.completeError({ function_execution_id: other.id, error: 'no' }))).toBe('access_denied');
+
+    await expect(asWorkflow.functions.completeSuccess({ function_execution_id: execution.id, outputs: { count: 3, when: '2026-11-22' } })).resolves.toMatchObject({ ok: true });
+    expect(fake.functionExecution(execution.id)).toMatchObject({ state: 'completed', outputs: { count: 3, when: '2026-11-22' } });
+    expect(fake.calls('functions.completeSuccess').at(-1)).toMatchObject({ token: execution.token, args: { outputs: { count: 3, when: '2026-11-22' } } });
+    expect(await failure(asWorkflow.functions.completeError({ function_execution_id: execution.id, error: 'late' }))).toBe('execution_not_in_running_state');
+
+    await expect(client.functions.completeError({ function_execution_id: other.id, error: 'It broke.' })).resolves.toMatchObject({ ok: true });
+    expect(fake.functionExecution(other.id)).toMatchObject({ state: 'failed', error: 'It broke.' });
+    fake.reset();
+    expect(fake.functionExecution(other.id)).toBeUndefined();
+    expect(await failure(asWorkflow.auth.test())).toBe('invalid_auth');
+  });
 });
 
 describe('fake Slack waiting and response_url', () => {

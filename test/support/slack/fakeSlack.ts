@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_TZ, type FakeSlackUser } from './fakeUsers.js';
 import { RecordLog } from './recordLog.js';
-import { answerWebApi, channelArgument, FakeSlackState, type WebApiBody } from './webApiAnswers.js';
+import { answerWebApi, channelArgument, FakeSlackState, type FunctionExecution, type FunctionParameter, type WebApiBody } from './webApiAnswers.js';
 import { parseWebApiRequest, readBody } from './webApiRequest.js';
 import { DEFAULT_WORKSPACE, type FakeWorkspace } from './workspace.js';
 
@@ -162,6 +162,19 @@ export class FakeSlack {
     this.#state.patchUser(id, patch);
   }
 
+  /**
+   * Starts a workflow step as Slack does before it sends function_executed: an execution id and the
+   * workflow token for its calls. With `outputParameters`, completeSuccess checks outputs against them.
+   */
+  startFunctionExecution(callbackId: string, outputParameters?: FunctionParameter[]): FunctionExecution {
+    return this.#state.functions.start(callbackId, outputParameters);
+  }
+
+  /** How an execution stands: running, or completed (with its outputs) or failed (with its error). */
+  functionExecution(id: string): FunctionExecution | undefined {
+    return this.#state.functions.get(id);
+  }
+
   /** The user `users.info` would answer with right now. */
   user(id: string): FakeSlackUser {
     return this.#state.user(id);
@@ -243,7 +256,7 @@ export class FakeSlack {
 
   #answer(method: string, args: Record<string, unknown>, token: string | undefined): Answer {
     if (!token) return { status: 200, body: { ok: false, error: 'not_authed' } };
-    if (this.#validTokens && !this.#validTokens.has(token)) return { status: 200, body: { ok: false, error: 'invalid_auth' } };
+    if (this.#validTokens && !this.#validTokens.has(token) && !this.#state.functions.acceptsToken(token)) return { status: 200, body: { ok: false, error: 'invalid_auth' } };
     const scripted = this.#takeFailure(method);
     if (scripted?.error === 'ratelimited') {
       return { status: 429, body: { ok: false, error: 'ratelimited' }, headers: { 'retry-after': String(scripted.retryAfterSeconds) } };
@@ -252,7 +265,7 @@ export class FakeSlack {
     const channel = channelArgument(method, args);
     const channelError = channel === undefined ? undefined : this.#state.channelErrors.get(channel);
     if (channelError) return { status: 200, body: { ok: false, error: channelError } };
-    return { status: 200, body: answerWebApi(method, args, this.#state) };
+    return { status: 200, body: answerWebApi(method, args, this.#state, token) };
   }
 
   #takeFailure(method: string): ScriptedFailure | undefined {

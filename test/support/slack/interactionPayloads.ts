@@ -320,6 +320,43 @@ export function appHomeOpenedEvent(input: { userId?: string; tab?: 'home' | 'mes
   return event;
 }
 
+export interface FunctionExecutedInput {
+  callbackId: string;
+  /** From FakeSlack.startFunctionExecution, so the app's complete/fail reach a known execution. */
+  functionExecutionId: string;
+  botAccessToken: string;
+  inputs?: Json;
+  /** As the event lists them: `{ name, type, is_required, title?, description? }`. */
+  inputParameters?: readonly object[];
+  outputParameters?: readonly object[];
+  workspace?: FakeWorkspace;
+}
+
+/** A workflow reaching one of the app's custom steps (wrap it with eventCallbackBody or send it with sendEvent). */
+export function functionExecutedEvent(input: FunctionExecutedInput): Json {
+  const workspace = input.workspace ?? DEFAULT_WORKSPACE;
+  return {
+    type: 'function_executed',
+    function: {
+      id: randomSlackId('Fn'),
+      callback_id: input.callbackId,
+      title: input.callbackId,
+      type: 'app',
+      input_parameters: input.inputParameters ?? [],
+      output_parameters: input.outputParameters ?? [],
+      app_id: workspace.appId,
+      date_created: 1_700_000_000,
+      date_updated: 1_700_000_000,
+      date_deleted: 0,
+    },
+    inputs: input.inputs ?? {},
+    function_execution_id: input.functionExecutionId,
+    workflow_execution_id: randomSlackId('Wx'),
+    event_ts: `${(Date.now() / 1000).toFixed(6)}`,
+    bot_access_token: input.botAccessToken,
+  };
+}
+
 export function urlVerificationBody(challenge: string, workspace: FakeWorkspace = DEFAULT_WORKSPACE): Json {
   return { token: workspace.verificationToken, challenge, type: 'url_verification' };
 }

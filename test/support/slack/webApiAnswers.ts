@@ -15,6 +15,8 @@ export class FakeSlackState {
   readonly externalViewIds = new Map<string, string>();
   /** channel id → error that channel-scoped methods answer with (`is_archived`, `not_in_channel` …). */
   readonly channelErrors = new Map<string, string>();
+  /** Workflow steps started by a test (function_executed) and how each ended. */
+  readonly functions = new FunctionExecutions();
 
   constructor(
     readonly workspace: FakeWorkspace,
@@ -35,6 +37,7 @@ export class FakeSlackState {
     this.homeViewIds.clear();
     this.externalViewIds.clear();
     this.channelErrors.clear();
+    this.functions.clear();
   }
 }
 
@@ -133,7 +136,7 @@ function channelInfo(state: FakeSlackState, id: string): WebApiBody {
   };
 }
 
-type Handler = (args: Args, state: FakeSlackState) => WebApiBody;
+type Handler = (args: Args, state: FakeSlackState, token?: string) => WebApiBody;
 
 const handlers: Record<string, Handler> = {
   'auth.test': (_args, { workspace }) => ({
@@ -243,9 +246,9 @@ const handlers: Record<string, Handler> = {
 };
 
 /** Slack's answer for `method`; anything not modelled above succeeds blandly, as most writes do. */
-export function answerWebApi(method: string, args: Args, state: FakeSlackState): WebApiBody {
-  const handler = handlers[method];
-  return handler ? handler(args, state) : { ok: true };
+export function answerWebApi(method: string, args: Args, state: FakeSlackState, token?: string): WebApiBody {
+  const handler = handlers[method] ?? functionHandlers[method];
+  return handler ? handler(args, state, token) : { ok: true };
 }
 
 /** Methods whose `channel` argument a scripted channel error applies to; `conversations.info` reports it instead. */
@@ -253,3 +256,114 @@ export function channelArgument(method: string, args: Args): string | undefined 
   if (method === 'conversations.info') return undefined;
   return str(args.channel) ?? str(args.channel_id);
 }
+
+// ---- custom steps (functions.*) ------------------------------------------------------------
+
+/** A parameter as the function_executed event lists it. */
+export interface FunctionParameter {
+  name: string;
+  type: string;
+  is_required: boolean;
+  title?: string;
+  description?: string;
+}
+
+export interface FunctionExecution {
+  id: string;
+  callbackId: string;
+  /** The workflow token (xwfp-…) the event carried; Slack accepts it for this execution's calls. */
+  token: string;
+  /** What the manifest promises; completeSuccess outputs are checked against it when known. */
+  outputParameters?: FunctionParameter[];
+  state: 'running' | 'completed' | 'failed';
+  outputs?: Record<string, unknown>;
+  error?: string;
+}
+
+/** The executions Slack has started, so functions.completeSuccess/completeError can answer as Slack does. */
+export class FunctionExecutions {
+  readonly #byId = new Map<string, FunctionExecution>();
+
+  start(callbackId: string, outputParameters?: FunctionParameter[]): FunctionExecution {
+    const execution: FunctionExecution = {
+      id: randomSlackId('Fx'),
+      callbackId,
+      token: `xwfp-${randomBytes(12).toString('hex')}`,
+      state: 'running',
+      ...(outputParameters ? { outputParameters } : {}),
+    };
+    this.#byId.set(execution.id, execution);
+    return execution;
+  }
+
+  get(id: string): FunctionExecution | undefined {
+    return this.#byId.get(id);
+  }
+
+  /** A workflow token stays valid for its own execution's calls; tests check which one it was used for. */
+  acceptsToken(token: string): boolean {
+    return [...this.#byId.values()].some((execution) => execution.token === token);
+  }
+
+  clear(): void {
+    this.#byId.clear();
+  }
+}
+
+/** Slack's check of outputs against the function's output_parameters (types as the manifest names them). */
+function outputProblems(parameters: FunctionParameter[], outputs: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  for (const parameter of parameters) {
+    const value = outputs[parameter.name];
+    if (value === undefined || value === null) {
+      if (parameter.is_required) problems.push(`${parameter.name}: missing required output`);
+      continue;
+    }
+    const fits =
+      parameter.type === 'number' ? typeof value === 'number' && Number.isFinite(value)
+      : parameter.type === 'integer' || parameter.type === 'slack#/types/timestamp' ? Number.isInteger(value)
+      : parameter.type === 'boolean' ? typeof value === 'boolean'
+      : parameter.type === 'slack#/types/date' ? typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+      : typeof value === 'string';
+    if (!fits) problems.push(`${parameter.name}: expected ${parameter.type}, got ${JSON.stringify(value)}`);
+  }
+  for (const name of Object.keys(outputs)) if (!parameters.some((parameter) => parameter.name === name)) problems.push(`${name}: not an output of this function`);
+  return problems;
+}
+
+/** The execution a functions.* call names, or Slack's error for it (unknown, someone else's token, already ended). */
+function runningExecution(args: Args, state: FakeSlackState, token: string | undefined): FunctionExecution | WebApiBody {
+  const id = str(args.function_execution_id);
+  if (!id) return fail('invalid_arguments');
+  const execution = state.functions.get(id);
+  if (!execution) return fail('function_execution_not_found');
+  if (token?.startsWith('xwfp-') && token !== execution.token) return fail('access_denied');
+  if (execution.state !== 'running') return fail('execution_not_in_running_state');
+  return execution;
+}
+
+const isAnswer = (value: FunctionExecution | WebApiBody): value is WebApiBody => 'ok' in value;
+
+const functionHandlers: Record<string, Handler> = {
+  'functions.completeSuccess': (args, state, token) => {
+    const execution = runningExecution(args, state, token);
+    if (isAnswer(execution)) return execution;
+    const outputs = args.outputs;
+    if (!outputs || typeof outputs !== 'object' || Array.isArray(outputs)) return fail('invalid_arguments');
+    const problems = execution.outputParameters ? outputProblems(execution.outputParameters, outputs as Record<string, unknown>) : [];
+    if (problems.length) return fail('parameter_validation_failed', { errors: problems });
+    execution.state = 'completed';
+    execution.outputs = outputs as Record<string, unknown>;
+    return { ok: true };
+  },
+
+  'functions.completeError': (args, state, token) => {
+    const execution = runningExecution(args, state, token);
+    if (isAnswer(execution)) return execution;
+    const error = str(args.error);
+    if (!error) return fail('invalid_arguments');
+    execution.state = 'failed';
+    execution.error = error;
+    return { ok: true };
+  },
+};

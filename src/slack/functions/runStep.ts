@@ -1,0 +1,110 @@
+import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
+import type { CallContext } from '../../core/client/dataClient.js';
+import { ValidationError } from '../../core/errors.js';
+import type { Lang } from '../../i18n/lang.js';
+import type { SlackDeps } from '../deps.js';
+import { refusal, workspaceLang } from '../middleware/whoIsAsking.js';
+import { failureReason } from './failureReason.js';
+import { RUN_BY_INPUT, StepFailure, inputText, type Parameter, type StepOutputs, type WorkflowStep } from './workflowStep.js';
+
+type Args = SlackEventMiddlewareArgs<'function_executed'> & AllMiddlewareArgs;
+
+/** The outputs exactly as declared: Slack refuses a completion whose values do not match the manifest. */
+function checkOutputs(step: WorkflowStep, outputs: StepOutputs): StepOutputs {
+  const problems: string[] = [];
+  for (const name of Object.keys(outputs)) if (!Object.hasOwn(step.outputs, name)) problems.push(`${name} is not declared`);
+  for (const [name, parameter] of Object.entries(step.outputs) as Array<[string, Parameter]>) {
+    const value = outputs[name];
+    if (value === undefined) {
+      if (parameter.required) problems.push(`${name} is missing`);
+      continue;
+    }
+    if (!fitsType(value, parameter.type)) problems.push(`${name} is not a ${parameter.type}: ${JSON.stringify(value)}`);
+  }
+  if (problems.length) throw new Error(`step ${step.callbackId} made outputs that do not match its declaration: ${problems.join('; ')}`);
+  return outputs;
+}
+
+function fitsType(value: string | number, type: Parameter['type']): boolean {
+  switch (type) {
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'slack#/types/timestamp':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'slack#/types/date':
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+    case 'string':
+    case 'slack#/types/user_id':
+      return typeof value === 'string';
+  }
+}
+
+/**
+ * The listener of one step. Bolt acknowledges the event before this runs; from then on the run
+ * waits in Workflow Builder until the step is completed or failed, so every path ends in one of the two.
+ * The allowlists are applied here: whoIsAsking cannot place an event that names no user or channel.
+ */
+export function stepListener(deps: SlackDeps, step: WorkflowStep) {
+  return async ({ inputs, complete, fail, body, context }: Args): Promise<void> => {
+    const lang = workspaceLang(deps);
+    const teamId = body.team_id || context.teamId || 'unknown';
+    const given: Record<string, unknown> = inputs && typeof inputs === 'object' ? inputs : {};
+    const runBy = inputText(given, RUN_BY_INPUT);
+    const callContext: CallContext = { teamId, source: 'workflow', ...(runBy ? { userId: runBy } : {}) };
+    const log = deps.logger.child({ step: step.callbackId, teamId, ...(runBy ? { userId: runBy } : {}) });
+    const failWith = async (error: unknown) => {
+      let reason: string;
+      try {
+        reason = failureReason(error, lang, { now: deps.now(), timeZone: deps.config.defaultTimeZone, fieldName: (field) => fieldName(lang, field) });
+      } catch (wording) {
+        log.error({ err: wording }, 'could not word why the workflow step failed');
+        reason = lang.t('workflow.fail.unexpected');
+      }
+      try {
+        await fail({ error: reason });
+      } catch (error) {
+        log.error({ err: error }, 'could not tell Slack that the workflow step failed');
+      }
+    };
+
+    let outputs: StepOutputs;
+    try {
+      const refused = refusal(deps.config.allowlist, { teamId, ...(runBy ? { userId: runBy } : {}) });
+      if (refused) {
+        log.info('workflow step refused by the allowlists');
+        // A step configured without "run by" cannot be on a list of people: say what to set.
+        throw new StepFailure(refused.key === 'access.user' && !runBy ? { key: 'workflow.fail.needsRunner' } : refused);
+      }
+      outputs = checkOutputs(step, await step.run(deps, { inputs: given, context: callContext, lang }));
+    } catch (error) {
+      if (!(error instanceof StepFailure || error instanceof ValidationError)) log.warn({ err: error }, 'workflow step failed');
+      await failWith(error);
+      return;
+    }
+    try {
+      await complete({ outputs });
+    } catch (error) {
+      // Slack refused the outputs (or could not be reached): the run must still end.
+      log.error({ err: error }, 'Slack did not accept the workflow step outputs');
+      await failWith(error);
+    }
+  };
+}
+
+/** The wire fields the steps take, in the words of the step's inputs. */
+function fieldName(lang: Lang, field: string): string {
+  switch (field) {
+    case 'keyword':
+      return lang.t('workflow.field.keyword');
+    case 'fundCode':
+      return lang.t('workflow.field.fundCode');
+    case 'symbol':
+      return lang.t('workflow.field.symbol');
+    case 'type':
+      return lang.t('workflow.field.period');
+    case 'saleStatus':
+      return lang.t('workflow.field.saleStatus');
+    default:
+      return field;
+  }
+}
