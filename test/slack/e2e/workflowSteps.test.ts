@@ -182,13 +182,13 @@ describe('Workflow Builder steps', () => {
   it('an input the core refuses (a period that does not exist) names the input and spends nothing', async () => {
     const ended = await runStep(app, 'dq_futures_latest_candle', { symbol: 'CL', period: '7m' });
     expect(ended.method).toBe('functions.completeError');
-    expect(ended.args.error).toMatch(/^That request is not valid, so nothing was sent or spent: Period must be one of .*, not "7m"$/);
+    expect(ended.args.error).toMatch(/^That request is not valid, so nothing was sent or spent\. Period must be one of .*, not "7m"$/);
     expect(app.upstreamCalls()).toEqual([]);
   });
 
   it('a symbol the service refuses fails with the service’s reason, not charged', async () => {
     const ended = await runStep(app, 'dq_futures_latest_candle', { symbol: 'ZZZ', period: 'daily' });
-    expect(ended.args.error).toMatch(/^The data service rejected the request: unknown symbol\. Nothing was charged\.( \(taskNo .+\))?$/);
+    expect(ended.args.error).toMatch(/^The data service rejected the request: unknown symbol\. Nothing was charged\.( HTTP \d+, code \d+)?( \(taskNo .+\))?$/);
     expect(String(ended.args.error)).not.toMatch(STACK_TRACE);
   });
 
@@ -228,7 +228,7 @@ describe('Workflow Builder steps and the budgets and allowlists', () => {
     const ended = await runStep(app, 'dq_fund_asset_latest', { fund_code: '000001' });
     expect(ended.method).toBe('functions.completeError');
     expect(ended.args.error).toMatch(
-      /^The workspace's daily budget of 25 coins would be exceeded \(20 spent today, this lookup costs 10\)\. Nothing was spent\. The budget resets at \d{4}-\d{2}-\d{2} 00:00 GMT\+8 \(Asia\/Shanghai\)\.$/,
+      /^The workspace's daily budget of 25 coins would be exceeded \(20 spent today, this lookup costs 10\)\. Nothing was spent\. The budget resets at \d{4}-\d{2}-\d{2} 00:00 GMT\+8 \(Asia\/Shanghai\), in \d+ h\.$/,
     );
     expect(app.upstreamCalls(OPS.fundAsset)).toEqual([]);
     expect((await ledger(app)).map((entry) => entry.operation)).toEqual([OPS.taxpayer]);
@@ -237,7 +237,7 @@ describe('Workflow Builder steps and the budgets and allowlists', () => {
   it('the person running it has a budget too, when the step names them', async () => {
     app = await startTestApp({ budgets: { userDaily: 5 } });
     const ended = await runStep(app, 'dq_new_funds', { run_by: RUNNER });
-    expect(ended.args.error).toMatch(/^The daily budget of the person running this workflow, 5 coins, would be exceeded \(0 spent today, this lookup costs 10\)\./);
+    expect(ended.args.error).toMatch(/^Your daily budget of 5 coins would be exceeded \(0 spent today, this lookup costs 10\)\./);
     expect(app.upstreamCalls()).toEqual([]);
   });
 
@@ -271,11 +271,11 @@ describe('Workflow Builder steps and the budgets and allowlists', () => {
     expect(funds).not.toMatch(/subscription|more/);
 
     const badPeriod = await runStep(app, 'dq_futures_latest_candle', { symbol: 'CL', period: '7m' });
-    expect(badPeriod.args.error).toBe('请求无效，未发送请求，也未花费任何币：K线周期须为 daily, 1m, 5m, 30m, 1h, 2h, 4h 之一，而不是“7m”');
+    expect(badPeriod.args.error).toBe('请求无效，未发送，也未花费任何费用。 K线周期须为 daily, 1m, 5m, 30m, 1h, 2h, 4h 之一，而不是“7m”');
     const badCode = await runStep(app, 'dq_fund_asset_latest', { fund_code: 'abc' });
     expect(badCode.args.error).toBe('基金代码应为 6 位数字（如 000001），而不是“abc”。未发送请求，也未花费任何币。');
     const overBudget = await runStep(app, 'dq_taxpayer_lookup', { keyword: '杭州华信' });
-    expect(overBudget.args.error).toMatch(/^将超出本工作区每日 25 币的预算（今日已花费 10 币，本次查询需 20 币），未花费任何币。预算将于 \d{4}-\d{2}-\d{2} 00:00 GMT\+8 \(Asia\/Shanghai\) 重置。$/);
+    expect(overBudget.args.error).toMatch(/^将超出工作区每日 25 币的预算（今日已花费 10，本次查询需 20）。未花费任何费用。 预算将于 \d{4}-\d{2}-\d{2} 00:00 GMT\+8 \(Asia\/Shanghai\) 重置，还有 .+。$/);
     const noMatch = await runStep(app, 'dq_fund_asset_latest', { fund_code: '999999' });
     expect(noMatch.args.error).toBe('数据服务中没有基金 999999 的基金规模记录，请检查基金代码。');
   });

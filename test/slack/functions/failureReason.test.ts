@@ -26,7 +26,7 @@ describe('why a workflow step failed', () => {
     expect(say(upstream('malformed'), english)).toBe('The data service sent an answer that could not be read. It may still have charged the lookup, so it was not retried automatically.');
     expect(say(upstream('rejected', { upstreamMessage: 'unknown symbol.', taskNo: 'T-123' }), english)).toBe('The data service rejected the request: unknown symbol. Nothing was charged. (taskNo T-123)');
     expect(say(new BudgetExceededError('team', 100, 90, 20, new Date(Date.parse('2026-11-23T00:00:00+08:00'))), english)).toBe(
-      "The workspace's daily budget of 100 coins would be exceeded (90 spent today, this lookup costs 20). Nothing was spent. The budget resets at 2026-11-23 00:00 GMT+8 (Asia/Shanghai).",
+      "The workspace's daily budget of 100 coins would be exceeded (90 spent today, this lookup costs 20). Nothing was spent. The budget resets at 2026-11-23 00:00 GMT+8 (Asia/Shanghai), in 14 h.",
     );
     expect(say(new BudgetUnavailableError(), english)).toMatch(/^The coin budgets cannot be checked right now/);
     expect(say(new StoppedError('fund-asset'), english)).toMatch(/^The app is restarting/);
@@ -35,7 +35,7 @@ describe('why a workflow step failed', () => {
 
   it('names the input of each invalid field and keeps mrkdwn from service or input text inert', () => {
     const error = new ValidationError('fund-asset', [{ field: 'fundCode', message: 'must be 6 digits, not "<!channel>"' }, { field: '', message: 'one more thing' }]);
-    expect(say(error, english)).toBe('That request is not valid, so nothing was sent or spent: [fundCode] must be 6 digits, not "&lt;!channel&gt;"; one more thing');
+    expect(say(error, english)).toBe('That request is not valid, so nothing was sent or spent. [fundCode] must be 6 digits, not "&lt;!channel&gt;"; one more thing');
     expect(say(new StepFailure({ key: 'workflow.fail.noFundAsset', values: { fundCode: '999999' } }), english)).toBe('The data service has no asset history for fund 999999. Check the fund code.');
   });
 
@@ -57,7 +57,7 @@ describe('why a workflow step failed', () => {
       expect(reason, reason).toMatch(/\p{Script=Han}/u);
       expect(reason.replace(ALLOWED_LATIN, '').replace(/\[\w+\]/g, ''), reason).not.toMatch(/[A-Za-z]{2,}/);
     }
-    expect(say(upstream('timeout', {}, 5), chinese)).toBe('数据服务未能及时响应。可能仍已扣费（5 币），因此没有自动重试。');
+    expect(say(upstream('timeout', {}, 5), chinese)).toBe('数据服务未能及时应答。数据服务可能仍已扣费 5 币，因此没有自动重试。');
     expect(say(upstream('rejected', { upstreamMessage: '未知品种。' }), chinese)).toBe('数据服务拒绝了该请求：未知品种。未扣费。');
   });
 
