@@ -81,7 +81,7 @@ export class ConsoleSession {
   private async formNeedsSlack(operation: OperationId): Promise<void> {
     const { command } = syntaxFor(operation);
     await this.responder.reply(renderNotice(`In Slack, \`${command}\` alone opens a search form; forms need Slack. Here, type the search after the command:`));
-    await this.responder.reply(renderHelp(this.deps.prices, operation));
+    await this.responder.reply(renderHelp(this.deps.prices, this.requester.lang, operation));
   }
 
   private async show(message: SlackMessage, heading: string | undefined): Promise<void> {

@@ -2,6 +2,7 @@ import type { OperationId } from '../../core/operations/index.js';
 import type { SlackDeps } from '../deps.js';
 import type { Requester, Responder } from '../message.js';
 import { renderHelp } from '../render/help.js';
+import { invalidText } from '../parse/invalidText.js';
 import type { ParsedCommand } from '../parse/parseCommand.js';
 import { renderNotice } from '../render/notice.js';
 import { digestCommand } from './digestCommand.js';
@@ -26,12 +27,12 @@ export async function routeCommand(parsed: ParsedCommand, context: CommandContex
     case 'open_modal':
       return context.openForm(parsed.operation);
     case 'help':
-      return responder.reply(renderHelp(deps.prices, parsed.topic ?? parsed.operation));
+      return responder.reply(renderHelp(deps.prices, (await context.requester()).lang, parsed.topic ?? parsed.operation));
     case 'usage':
       return showUsage(deps, await context.requester(), responder);
     case 'digest':
       return digestCommand(deps, await context.requester(), parsed.words, responder);
     case 'invalid':
-      return responder.reply(renderNotice(`${parsed.message}\nFor example: \`${parsed.example}\``));
+      return responder.reply(renderNotice(invalidText(parsed, (await context.requester()).lang)));
   }
 }

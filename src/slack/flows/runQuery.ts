@@ -44,7 +44,7 @@ export interface QueryRun {
 export async function runQuery(deps: SlackDeps, requester: Requester, run: QueryRun, responder: Responder): Promise<void> {
   const { operation } = run;
   const definition = operations[operation];
-  const errorOptions = { example: exampleFor(operation), fieldLabel: (field: string) => userFieldName(operation, field) };
+  const errorOptions = { example: exampleFor(operation, requester.lang), fieldLabel: (field: string) => userFieldName(operation, field, requester.lang) };
   let replace = run.replace ?? false;
   let queuedShown: Promise<void> | undefined;
   // Whatever follows a "Queued…" notice (result or error) replaces it, and only once it is out.
