@@ -8,6 +8,7 @@ import { ChartRenderError, renderChartText, renderQuickChart } from '../charts/r
 import type { AppConfig } from '../config.js';
 import { ValidationError } from '../core/errors.js';
 import { explainError } from '../core/explainError.js';
+import { english } from '../i18n/lang.js';
 import { operations, type OperationId } from '../core/operations/index.js';
 import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
 import { exampleFor } from '../slack/parse/examples.js';
@@ -76,7 +77,7 @@ function chartedQuery(text: string): { operation: OperationId; input: Record<str
       }
       return { operation: parsed.operation, input: parsed.input };
     case 'invalid':
-      throw new UsageError(`${parsed.message} For example: ${parsed.example}`);
+      throw new UsageError(`${english.say(parsed.message)} For example: ${parsed.example}`);
     case 'open_modal':
       throw new UsageError(`${exampleFor(parsed.operation).split(' ')[0]} needs its arguments here, e.g. dq chart ${exampleFor(parsed.operation)}`);
     default:

@@ -86,7 +86,7 @@ export class ConsoleSession {
   private async formNeedsSlack(operation: OperationId): Promise<void> {
     const { command } = syntaxFor(operation);
     await this.responder.reply(renderNotice(this.lang.t('console.typeInstead', { command })));
-    await this.responder.reply(renderHelp(this.deps.prices, operation));
+    await this.responder.reply(renderHelp(this.deps.prices, this.lang, operation));
   }
 
   private async show(message: SlackMessage, heading: string | undefined): Promise<void> {

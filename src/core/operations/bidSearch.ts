@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import type { Phrase } from '../../i18n/lang.js';
 import { BID_REGIONS, findBidRegion, isGenericBidKeyword } from './bidRegions.js';
 import { HOUR, pageInfo, type OperationDefinition } from './definition.js';
-import { characterCount, choiceField, dateField, firstWords, integerField, isCalendarDate, textField, withinOneYear } from './fields.js';
+import { addProblem, characterCount, choiceField, dateField, integerField, isCalendarDate, textField, withinOneYear } from './fields.js';
 
 export interface BidSearchRequest {
   keyword: string;
@@ -24,11 +25,11 @@ export interface BidSearchResult {
 export const BID_NOTICE_TYPES = { '1': 'Tender announcement', '2': 'Award result', '3': 'Planned project' } as const;
 export const BID_SEARCH_FIELDS = { '1': 'title', '2': 'purchaser', '3': 'supplier' } as const;
 
-/** The words people use for the notice types (and 全部 for every type). */
+/** The words people use for the notice types, in English and Chinese (and 全部 for every type). */
 export const BID_NOTICE_TYPE_SYNONYMS: Record<string, keyof typeof BID_NOTICE_TYPES> = {
-  tender: '1', tenders: '1', 招标: '1',
-  award: '2', awards: '2', 中标: '2',
-  planned: '3', plan: '3', 拟建: '3',
+  tender: '1', tenders: '1', 招标: '1', 招标公告: '1',
+  award: '2', awards: '2', 中标: '2', 中标公告: '2', 中标结果: '2',
+  planned: '3', plan: '3', 拟建: '3', 拟建项目: '3',
 };
 export const BID_ANY = ['any', 'all', '全部', '不限'] as const;
 
@@ -38,11 +39,11 @@ export const BID_ANY = ['any', 'all', '全部', '不限'] as const;
  */
 export const BID_KEYWORD_MAX = 60;
 
-function checkKeyword(keyword: string): string | undefined {
+function checkKeyword(keyword: string): Phrase | undefined {
   const length = characterCount(keyword);
-  if (length <= 2) return 'must be longer than 2 characters, e.g. 光伏组件';
-  if (length > BID_KEYWORD_MAX) return `is ${length} characters long; use at most ${BID_KEYWORD_MAX}: a product, project or company word such as 光伏组件`;
-  if (isGenericBidKeyword(keyword)) return `"${keyword}" is too generic for the service (a region name or 科技/技术); add a product or company word`;
+  if (length <= 2) return { key: 'commands.problems.bids.keywordTooShort' };
+  if (length > BID_KEYWORD_MAX) return { key: 'commands.problems.bids.keywordTooLong', values: { length, max: BID_KEYWORD_MAX } };
+  if (isGenericBidKeyword(keyword)) return { key: 'commands.problems.bids.keywordTooGeneric', values: { keyword } };
   return undefined;
 }
 
@@ -80,20 +81,20 @@ const bidInput = z
     publishEndTime: dateField(),
     province: textField({
       normalise: (text) => findBidRegion(text)?.code ?? text.toUpperCase(),
-      check: (code) => (BID_REGIONS.some((r) => r.code === code) ? undefined : `"${code}" is not a known region code; e.g. ZJ (浙江), BJ (北京), GD (广东)`),
+      check: (code) => (BID_REGIONS.some((r) => r.code === code) ? undefined : { key: 'commands.problems.bids.unknownRegion', values: { code } }),
     }),
     searchType: textField({
       normalise: normaliseSearchType,
-      check: (text) => (/^[123](,[123])*$/.test(text) ? undefined : 'must be 1 (title), 2 (purchaser), 3 (supplier) or a list like 1,2'),
+      check: (text) => (/^[123](,[123])*$/.test(text) ? undefined : { key: 'commands.problems.bids.searchType' }),
     }),
-    type: choiceField(['1', '2', '3'] as const, { synonyms: BID_NOTICE_TYPE_SYNONYMS, none: BID_ANY, words: firstWords(['1', '2', '3'], BID_NOTICE_TYPE_SYNONYMS) }),
+    type: choiceField(['1', '2', '3'] as const, { synonyms: BID_NOTICE_TYPE_SYNONYMS, none: BID_ANY, words: { key: 'commands.choices.bidType' } }),
   })
   .superRefine(
     (value, ctx) => {
       const { publishStartTime: start, publishEndTime: end } = value;
       if (!isCalendarDate(start ?? '') || !isCalendarDate(end ?? '')) return;
-      if (start! > end!) ctx.addIssue({ code: 'custom', path: ['publishEndTime'], message: `must not be before the start (${start})` });
-      else if (!withinOneYear(start!, end!)) ctx.addIssue({ code: 'custom', path: ['publishEndTime'], message: 'the publication period can span at most one year' });
+      if (start! > end!) addProblem(ctx, { key: 'commands.problems.bids.endBeforeStart', values: { start } }, ['publishEndTime']);
+      else if (!withinOneYear(start!, end!)) addProblem(ctx, { key: 'commands.problems.bids.overOneYear' }, ['publishEndTime']);
     },
     // Check the range even when another field is wrong, so a form shows every problem at once.
     { when: (payload) => !payload.issues.some((issue) => ['publishStartTime', 'publishEndTime'].includes(String(issue.path?.[0]))) },

@@ -108,8 +108,12 @@ export interface ChoiceOptions<T extends string> {
   synonyms?: Record<string, T>;
   /** Words meaning "no filter": the field is left out. */
   none?: readonly string[];
-  /** How the choices are named to people (the words the help teaches); the wire values otherwise. */
-  words?: readonly string[];
+  /** How the choices are named to people (the words the help teaches, a phrase when they differ by language); the wire values otherwise. */
+  words?: readonly string[] | Phrase;
+}
+
+function choiceWords(words: readonly string[] | Phrase): string | Phrase {
+  return Array.isArray(words) ? words.join(', ') : (words as Phrase);
 }
 
 /** Exactly one of the allowed values (after the optional mapping of synonyms). */
@@ -118,7 +122,7 @@ export function choiceField<T extends string>(allowed: readonly T[], options: Ch
     required: options.required ?? false,
     // Own keys only: "constructor" must stay the word typed, not become Object's constructor.
     normalise: (text) => (options.synonyms && Object.hasOwn(options.synonyms, text.toLowerCase()) ? options.synonyms[text.toLowerCase()]! : text),
-    check: (text) => ((allowed as readonly string[]).includes(text) ? undefined : { key: 'validation.oneOf', values: { choices: (options.words ?? allowed).join(', '), value: quoted(text) } }),
+    check: (text) => ((allowed as readonly string[]).includes(text) ? undefined : { key: 'validation.oneOf', values: { choices: choiceWords(options.words ?? allowed), value: quoted(text) } }),
   });
   if (!options.none?.length) return field as z.ZodType<T | undefined, unknown>;
   const none = new Set(options.none.map((word) => word.toLowerCase()));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Phrase } from '../../i18n/lang.js';
 import { HOUR, pageInfo, type OperationDefinition } from './definition.js';
 import { integerField, textField } from './fields.js';
 
@@ -30,8 +31,8 @@ export interface FundAssetResult {
 
 export const FUND_CODE_PATTERN = /^\d{6}$/;
 
-export function checkFundCode(code: string): string | undefined {
-  return FUND_CODE_PATTERN.test(code) ? undefined : `must be a 6-digit fund code like 000001, not "${code}"`;
+export function checkFundCode(code: string): Phrase | undefined {
+  return FUND_CODE_PATTERN.test(code) ? undefined : { key: 'commands.problems.fundAsset.fundCode', values: { code } };
 }
 
 export const fundAsset: OperationDefinition<FundAssetRequest, z.infer<typeof fundAssetData>, FundAssetResult> = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MINUTE, type OperationDefinition } from './definition.js';
-import { choiceField, firstWords, integerField, textField } from './fields.js';
+import { choiceField, integerField, textField } from './fields.js';
 
 export const CANDLE_TYPES = ['0', '1', '5', '30', '60', '120', '240'] as const;
 export type CandleType = (typeof CANDLE_TYPES)[number];
@@ -73,10 +73,18 @@ export function toCandles(data: { lines: number[][]; fields: string[] }): { cand
   return { candles, tickUnit };
 }
 
+/**
+ * Period words in English and Chinese, in lower case (what is typed is lower-cased first). The first
+ * word of each language for a period is the one help shows (日线, 5分钟 …).
+ */
 export const CANDLE_TYPE_SYNONYMS: Record<string, CandleType> = {
-  daily: '0', day: '0', d: '0', '1d': '0',
-  '1m': '1', '1min': '1', '5m': '5', '5min': '5', '30m': '30', '30min': '30',
-  '1h': '60', '60m': '60', '2h': '120', '120m': '120', '4h': '240', '240m': '240',
+  daily: '0', day: '0', d: '0', '1d': '0', 日线: '0', 日k: '0', 日: '0',
+  '1m': '1', '1min': '1', '1分钟': '1', '1分': '1',
+  '5m': '5', '5min': '5', '5分钟': '5', '5分': '5',
+  '30m': '30', '30min': '30', '30分钟': '30', '30分': '30',
+  '1h': '60', '60m': '60', '1小时': '60', '60分钟': '60',
+  '2h': '120', '120m': '120', '2小时': '120', '120分钟': '120',
+  '4h': '240', '240m': '240', '4小时': '240', '240分钟': '240',
 };
 
 /** The limit's upper bound is not shown in the spec; 1000 keeps a typo from ordering a huge call. */
@@ -96,9 +104,9 @@ export const futuresKline: OperationDefinition<FuturesKlineRequest, z.infer<type
       symbol: textField({
         required: true,
         normalise: (text) => text.toUpperCase(),
-        check: (text) => (/^[A-Z][A-Z0-9]{0,9}$/.test(text) ? undefined : `"${text}" is not a futures symbol; e.g. CL, GC, SI, HG`),
+        check: (text) => (/^[A-Z][A-Z0-9]{0,9}$/.test(text) ? undefined : { key: 'commands.problems.futures.symbol', values: { symbol: text } }),
       }),
-      type: choiceField(CANDLE_TYPES, { required: true, synonyms: CANDLE_TYPE_SYNONYMS, words: firstWords(CANDLE_TYPES, CANDLE_TYPE_SYNONYMS) }),
+      type: choiceField(CANDLE_TYPES, { required: true, synonyms: CANDLE_TYPE_SYNONYMS, words: { key: 'commands.choices.period' } }),
       limit: integerField({ default: 10, max: MAX_CANDLES }),
     })
     .transform((v): FuturesKlineRequest => ({ symbol: v.symbol, type: v.type!, limit: String(v.limit) })),

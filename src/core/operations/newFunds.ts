@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MINUTE, pageInfo, type OperationDefinition } from './definition.js';
-import { choiceField, firstWords, integerField } from './fields.js';
+import { choiceField, integerField } from './fields.js';
 
 export interface NewFundsRequest {
   saleStatus?: 'true' | 'false';
@@ -40,7 +40,7 @@ export const SALE_STATUS_SYNONYMS: Record<string, 'true' | 'false'> = {
 };
 
 /** Words for "no filter": every new fund, on sale or not. */
-export const SALE_STATUS_ANY = ['all', 'any', '全部'] as const;
+export const SALE_STATUS_ANY = ['all', 'any', '全部', '不限'] as const;
 
 export const fundNewList: OperationDefinition<NewFundsRequest, z.infer<typeof newFundsData>, NewFundsResult> = {
   id: 'fund-new-list',
@@ -53,7 +53,7 @@ export const fundNewList: OperationDefinition<NewFundsRequest, z.infer<typeof ne
   envelope: 'B',
   input: z
     .object({
-      saleStatus: choiceField(['true', 'false'] as const, { synonyms: SALE_STATUS_SYNONYMS, none: SALE_STATUS_ANY, words: [...firstWords(['true', 'false'], SALE_STATUS_SYNONYMS), SALE_STATUS_ANY[0]] }),
+      saleStatus: choiceField(['true', 'false'] as const, { synonyms: SALE_STATUS_SYNONYMS, none: SALE_STATUS_ANY, words: { key: 'commands.choices.saleStatus' } }),
       pageNo: integerField({ default: 1 }),
       pageSize: integerField({ default: 10, max: 50, maxReason: { key: 'validation.reason.serviceMax50' } }),
     })

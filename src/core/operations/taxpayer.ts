@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { english, type Phrase } from '../../i18n/lang.js';
 import { isValidCreditCode, looksLikeCreditCode } from '../validation/creditCode.js';
 import { HOUR, pageInfo, type OperationDefinition } from './definition.js';
 import { characterCount, integerField, textField } from './fields.js';
@@ -48,10 +49,10 @@ function readKeyword(text: string): string {
   return looksLikeCreditCode(keyword) ? keyword.toUpperCase() : keyword;
 }
 
-function checkKeyword(keyword: string): string | undefined {
+function checkKeyword(keyword: string): Phrase | undefined {
   const length = characterCount(keyword);
-  if (length > TAXPAYER_KEYWORD_MAX) return `is ${length} characters long; a company name has at most ${TAXPAYER_KEYWORD_MAX} (use part of it, e.g. 华信), or give the 18-character credit code`;
-  return length < 2 ? 'must be at least 2 characters of a company name, or an 18-character credit code' : undefined;
+  if (length > TAXPAYER_KEYWORD_MAX) return { key: 'commands.problems.taxpayer.keywordTooLong', values: { length, max: TAXPAYER_KEYWORD_MAX } };
+  return length < 2 ? { key: 'commands.problems.taxpayer.keywordTooShort' } : undefined;
 }
 
 /** 17 or 19 letters and digits, mostly digits: a credit code with one character too few or too many. */
@@ -63,15 +64,15 @@ function looksLikeMistypedCreditCode(text: string): boolean {
  * A keyword shaped like a credit code that cannot be one would be charged as a name and find
  * nothing: ask first. A keyword typed in quotes is meant as a name and goes ahead.
  */
-function confirmKeyword(request: TaxpayerRequest, input: unknown): string | undefined {
+function confirmKeyword(request: TaxpayerRequest, input: unknown): Phrase | undefined {
   const typed = (input as { keyword?: unknown } | null)?.keyword;
   if (typeof typed === 'string' && unquoted(typed) !== undefined) return undefined;
   const { keyword } = request;
   if (looksLikeCreditCode(keyword) && !isValidCreditCode(keyword)) {
-    return `"${keyword}" looks like a unified social credit code but its check character is wrong; check for a mistyped character, or put it in "quotes" to search it as a company name`;
+    return { key: 'commands.problems.taxpayer.wrongCheckCharacter', values: { keyword } };
   }
   if (looksLikeMistypedCreditCode(keyword)) {
-    return `"${keyword}" has ${characterCount(keyword)} characters; a unified social credit code has 18. Check it, or put it in "quotes" to search it as a company name`;
+    return { key: 'commands.problems.taxpayer.codeLength', values: { keyword, length: characterCount(keyword) } };
   }
   return undefined;
 }
@@ -102,7 +103,7 @@ export const taxpayerQuery: OperationDefinition<TaxpayerRequest, z.infer<typeof 
   pageField: 'pageNo',
   confirm: (request, input) => {
     const question = confirmKeyword(request, input);
-    return question ? { field: 'keyword', message: question } : undefined;
+    return question ? { field: 'keyword', message: english.say(question), phrase: question } : undefined;
   },
   example: 'keyword=91330106774738789M',
 };

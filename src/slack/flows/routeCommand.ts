@@ -2,10 +2,12 @@ import type { OperationId } from '../../core/operations/index.js';
 import type { SlackDeps } from '../deps.js';
 import type { Requester, Responder } from '../message.js';
 import { renderHelp } from '../render/help.js';
+import { invalidText } from '../parse/invalidText.js';
 import type { ParsedCommand } from '../parse/parseCommand.js';
 import { renderNotice } from '../render/notice.js';
 import { digestCommand } from './digestCommand.js';
 import { runQuery } from './runQuery.js';
+import { chooseLanguage } from './chooseLanguage.js';
 import { showUsage } from './showUsage.js';
 
 export interface CommandContext {
@@ -26,12 +28,14 @@ export async function routeCommand(parsed: ParsedCommand, context: CommandContex
     case 'open_modal':
       return context.openForm(parsed.operation);
     case 'help':
-      return responder.reply(renderHelp(deps.prices, parsed.topic ?? parsed.operation));
+      return responder.reply(renderHelp(deps.prices, (await context.requester()).lang, parsed.topic ?? parsed.operation));
     case 'usage':
       return showUsage(deps, await context.requester(), responder);
     case 'digest':
       return digestCommand(deps, await context.requester(), parsed.words, responder);
+    case 'lang':
+      return chooseLanguage(deps, await context.requester(), parsed.choice, responder);
     case 'invalid':
-      return responder.reply(renderNotice(`${parsed.message}\nFor example: \`${parsed.example}\``));
+      return responder.reply(renderNotice(invalidText(parsed, (await context.requester()).lang)));
   }
 }

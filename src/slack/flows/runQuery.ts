@@ -5,7 +5,8 @@ import { operations, type OperationId } from '../../core/operations/index.js';
 import { validate } from '../../core/operations/validate.js';
 import type { Requester, Responder } from '../message.js';
 import { exampleFor, userFieldName } from '../parse/examples.js';
-import { operationTitle, renderAnswer } from '../render/answer.js';
+import { renderAnswer } from '../render/answer.js';
+import { operationTitle } from '../parse/operationTitle.js';
 import { renderError } from '../render/errors.js';
 import { renderNotice } from '../render/notice.js';
 import { renderQueued } from '../render/queued.js';
@@ -43,7 +44,7 @@ export interface QueryRun {
  */
 export async function runQuery(deps: SlackDeps, requester: Requester, run: QueryRun, responder: Responder): Promise<void> {
   const { operation } = run;
-  const errorOptions = { example: exampleFor(operation), fieldLabel: (field: string) => userFieldName(operation, field) };
+  const errorOptions = { example: exampleFor(operation, requester.lang), fieldLabel: (field: string) => userFieldName(operation, field, requester.lang) };
   let replace = run.replace ?? false;
   let queuedShown: Promise<void> | undefined;
   // Whatever follows a "Queued…" notice (result or error) replaces it, and only once it is out.

@@ -1,6 +1,6 @@
 import type { KnownBlock, TextObject } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
-import { BID_REGIONS, bidRegionByCode, findBidRegion } from '../../core/operations/bidRegions.js';
+import { BID_REGIONS, type BidRegion, bidRegionByCode, findBidRegion } from '../../core/operations/bidRegions.js';
 import { BID_ANY, BID_NOTICE_TYPES, BID_SEARCH_FIELDS, type BidRecord, type BidSearchRequest, shiftYears } from '../../core/operations/bidSearch.js';
 import { operations } from '../../core/operations/index.js';
 import { checkboxes, datepicker, radioButtons, staticSelect, textInput } from '../modals/elements.js';
@@ -50,31 +50,30 @@ function readDate(word: string): string {
 export const bidsSyntax: CommandSyntax = {
   operation: BIDS_ID,
   command: '/bids',
-  subcommands: ['bids', 'bid'],
-  description: 'Search tender notices, award results and planned projects by keyword, region and date',
-  positional: { kind: 'joined', word: { field: 'keyword', name: 'keyword' } },
+  subcommands: ['bids', 'bid', '招标', '招投标', '标讯'],
+  description: { key: 'commands.descriptions.bids' },
+  positional: { kind: 'joined', word: { field: 'keyword', name: { key: 'commands.words.keyword' } } },
   options: [
-    { field: 'province', keys: ['region', 'province', 'prov'], shape: '<code or name>', read: readRegion },
+    { field: 'province', keys: ['region', 'province', 'prov', '地区', '省份', '省', '区域'], shape: { key: 'commands.shapes.region' }, read: readRegion },
     // tender, award, planned (招标, 中标, 拟建) and "all" are the operation's own words.
-    { field: 'type', keys: ['type', 'kind'], shape: 'tender|award|planned' },
-    { field: 'publishStartTime', keys: ['from', 'start', 'since'], shape: '<yyyy-mm-dd>', read: readDate },
-    { field: 'publishEndTime', keys: ['to', 'end', 'until'], shape: '<yyyy-mm-dd>', read: readDate },
-    { field: 'searchType', keys: ['in', 'fields', 'match'], shape: 'title,purchaser,supplier', read: readSearchFields },
+    { field: 'type', keys: ['type', 'kind', '类型', '公告类型'], shape: { key: 'commands.shapes.bidType' } },
+    { field: 'publishStartTime', keys: ['from', 'start', 'since', '从', '起', '开始'], shape: { key: 'commands.shapes.date' }, read: readDate },
+    { field: 'publishEndTime', keys: ['to', 'end', 'until', '到', '至', '截止'], shape: { key: 'commands.shapes.date' }, read: readDate },
+    { field: 'searchType', keys: ['in', 'fields', 'match', '范围', '字段', '搜索范围'], shape: { key: 'commands.shapes.searchFields' }, read: readSearchFields },
     pageOption('pageIndex'),
     pageSizeOption(),
   ],
   example: '光伏组件 region:ZJ type:award from:2026-01-01 to:2026-06-30',
   moreExamples: ['"solar panel" in:title,purchaser page:2', '储能电站 type:tender from:2026-03-01'],
-  notes: () => {
-    const published = BID_REGIONS.filter((region) => region.published);
-    const assumed = BID_REGIONS.filter((region) => !region.published);
-    const list = (regions: typeof BID_REGIONS) => regions.map((region) => `${region.code} ${region.name}`).join(', ');
+  chineseExamples: ['光伏组件 地区:浙江 类型:中标 从:2026-01-01 到:2026-06-30', '"solar panel" 范围:标题、采购人 页:2', '储能电站 类型:招标 从:2026-03-01'],
+  notes: (lang) => {
+    const list = (regions: readonly BidRegion[]) => regions.map((region) => `${region.code} ${region.name}`).join(lang.t('commands.list.separator'));
     return [
-      'All plain words together are the keyword (more than 2 characters; a region name alone or 科技 is too generic).',
-      'type: tender (招标) · award (中标) · planned (拟建); in: title · purchaser · supplier, several separated by `,` or `、`.',
-      'from:/to: limit the publication date; the period may span at most one year.',
-      `Regions: ${list(published)}.`,
-      `Also accepted (codes assumed, not published by the service): ${list(assumed)}.`,
+      lang.t('commands.notes.bids.keyword'),
+      lang.t('commands.notes.bids.typeAndFields'),
+      lang.t('commands.notes.bids.period'),
+      lang.t('commands.notes.bids.regions', { regions: list(BID_REGIONS.filter((region) => region.published)) }),
+      lang.t('commands.notes.bids.assumedRegions', { regions: list(BID_REGIONS.filter((region) => !region.published)) }),
     ];
   },
 };

@@ -22,19 +22,20 @@ const FUND_ASSET_ID = 'fund-asset';
 export const fundAssetSyntax: CommandSyntax = {
   operation: FUND_ASSET_ID,
   command: '/fund-asset',
-  subcommands: ['fund', 'fund-asset', 'fundasset'],
-  description: 'Net asset size history of a fund, by 6-digit fund code',
+  subcommands: ['fund', 'fund-asset', 'fundasset', '基金', '基金规模'],
+  description: { key: 'commands.descriptions.fund-asset' },
   positional: {
     kind: 'sequence',
     words: [
-      { field: 'fundCode', name: 'fund code' },
-      { field: 'pageNo', name: 'page', optional: true },
+      { field: 'fundCode', name: { key: 'commands.words.fundCode' } },
+      { field: 'pageNo', name: { key: 'commands.words.page' }, optional: true },
     ],
   },
   options: [pageOption('pageNo'), pageSizeOption()],
   example: '000001 page:2',
   moreExamples: ['000001', '110022 2 size:50'],
-  notes: () => ['The second word, if any, is the page number (the same as page:).'],
+  chineseExamples: ['000001 页:2', '000001', '110022 2 每页:50'],
+  notes: (lang) => [lang.t('commands.notes.fundAsset.page')],
 };
 
 const sizes = PAGE_SIZES.map((size) => option(String(size), String(size)));

@@ -6,6 +6,7 @@ import { numberInput, staticSelect, textInput } from '../modals/elements.js';
 import type { SearchForm } from '../modals/searchForm.js';
 import { option } from '../modals/slackText.js';
 import type { CommandSyntax } from '../parse/commandSyntax.js';
+import { isChinese, type Lang } from '../../i18n/lang.js';
 import { contextBlock, headerBlock, labelled, sectionBlock } from '../render/blocks.js';
 import { renderChart } from '../render/chart.js';
 import { decimalsOf, formatChange, formatCount, formatNumber, formatPercent, formatZonedTime, plural } from '../render/format.js';
@@ -17,40 +18,41 @@ import type { SlackOperation } from './index.js';
 
 const FUTURES_ID = 'finance-external-futures-kline';
 
-// Period words (5m, daily, …) are the operation's own synonyms; only the symbol's case is ours.
+// Period words (5m, daily, 5分钟, 日线 …) are the operation's own synonyms; only the symbol's case is ours.
 const upperCase = (word: string) => word.toUpperCase();
 
-function periodNotes(): string {
+/** `daily: daily/day/d/1d/0 · …` for English readers, `日线（日k/日/0） · …` for Chinese ones. */
+function periodNotes(lang: Lang): string {
+  const chinese = lang.locale === 'zh-CN';
   return CANDLE_TYPES.map((type) => {
-    const words = Object.keys(CANDLE_TYPE_SYNONYMS).filter((word) => CANDLE_TYPE_SYNONYMS[word] === type);
-    return `${CANDLE_TYPE_LABELS[type]}: ${[...words, type].join('/')}`;
+    const words = Object.keys(CANDLE_TYPE_SYNONYMS).filter((word) => CANDLE_TYPE_SYNONYMS[word] === type && isChinese(word) === chinese);
+    // A Chinese period is named by its first word (日线), so that word is not repeated after it.
+    const [label, others] = chinese ? [words[0] ?? type, words.slice(1)] : [CANDLE_TYPE_LABELS[type], words];
+    return lang.t('commands.notes.futures.period', { label, words: [...others, type].join('/') });
   }).join(' · ');
 }
 
 export const futuresSyntax: CommandSyntax = {
   operation: FUTURES_ID,
   command: '/futures',
-  subcommands: ['futures', 'future', 'kline'],
-  description: 'Candlestick chart of an international futures product (CL, GC, SI, HG …)',
+  subcommands: ['futures', 'future', 'kline', '期货', 'k线'],
+  description: { key: 'commands.descriptions.futures' },
   positional: {
     kind: 'sequence',
     words: [
-      { field: 'symbol', name: 'symbol', read: upperCase },
-      { field: 'type', name: 'period' },
-      { field: 'limit', name: 'count', optional: true },
+      { field: 'symbol', name: { key: 'commands.words.symbol' }, read: upperCase },
+      { field: 'type', name: { key: 'commands.words.period' } },
+      { field: 'limit', name: { key: 'commands.words.count' }, optional: true },
     ],
   },
   options: [
-    { field: 'type', keys: ['period', 'type', 'interval'], shape: '<period>' },
-    { field: 'limit', keys: ['limit', 'count', 'n'], shape: '<n>' },
+    { field: 'type', keys: ['period', 'type', 'interval', '周期'], shape: { key: 'commands.shapes.period' } },
+    { field: 'limit', keys: ['limit', 'count', 'n', '根数', '数量'], shape: { key: 'commands.shapes.count' } },
   ],
   example: 'CL 5m 30',
   moreExamples: ['GC daily', 'hg 1h 48', 'SI period:4h count:60'],
-  notes: () => [
-    'Symbols: e.g. CL (crude oil), GC (gold), SI (silver), HG (copper); upper or lower case.',
-    `Periods: ${periodNotes()}.`,
-    'The count is how many candles to fetch (default 10).',
-  ],
+  chineseExamples: ['CL 5分钟 30', 'GC 日线', 'hg 1小时 48', 'SI 周期:4小时 根数:60'],
+  notes: (lang) => [lang.t('commands.notes.futures.symbols'), lang.t('commands.notes.futures.periods', { periods: periodNotes(lang) }), lang.t('commands.notes.futures.count')],
 };
 
 const periods = CANDLE_TYPES.map((type) => option(CANDLE_TYPE_LABELS[type], type));

@@ -52,6 +52,7 @@ export function syntaxByCommand(command: string): CommandSyntax | undefined {
   return SYNTAX_LIST.find((syntax) => syntax.command === command);
 }
 
+/** The syntax a word after `/dq` names, in English or Chinese, any case: `bids`, `招标`, `K线`, `/bids`. */
 export function syntaxBySubcommand(word: string): CommandSyntax | undefined {
   const lower = word.toLowerCase().replace(/^\//, '');
   return SYNTAX_LIST.find((syntax) => syntax.subcommands.includes(lower) || syntax.command === `/${lower}`);

@@ -6,6 +6,7 @@ import { radioButtons, staticSelect } from '../modals/elements.js';
 import { ANY, PAGE_SIZES, type SearchForm, unlessAny } from '../modals/searchForm.js';
 import { option } from '../modals/slackText.js';
 import type { CommandSyntax } from '../parse/commandSyntax.js';
+import { isChinese, type Lang } from '../../i18n/lang.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
 import { headerBlock, sectionBlock } from '../render/blocks.js';
 import { NO_VALUE, formatNumber, plural, toNumber } from '../render/format.js';
@@ -18,20 +19,24 @@ import type { SlackOperation } from './index.js';
 
 const NEW_FUNDS_ID = 'fund-new-list';
 
-function statusWords(value: 'true' | 'false'): string {
-  return [...Object.keys(SALE_STATUS_SYNONYMS).filter((word) => SALE_STATUS_SYNONYMS[word] === value), value].join('/');
+/** The words for a sale status in the reader's language, e.g. `onsale/on/yes/在售/true` or `在售`. */
+function statusWords(value: 'true' | 'false', lang: Lang): string {
+  const words = Object.keys(SALE_STATUS_SYNONYMS).filter((word) => SALE_STATUS_SYNONYMS[word] === value);
+  // English readers have always been shown the Chinese words too; Chinese readers see only theirs.
+  return lang.locale === 'zh-CN' ? words.filter((word) => isChinese(word)).join('/') : [...words, value].join('/');
 }
 
 export const newFundsSyntax: CommandSyntax = {
   operation: NEW_FUNDS_ID,
   command: '/new-funds',
-  subcommands: ['newfunds', 'new-funds', 'new'],
-  description: 'Newly issued funds, on sale or not',
-  positional: { kind: 'sequence', words: [{ field: 'saleStatus', name: 'onsale|offsale|all', optional: true }] },
-  options: [{ field: 'saleStatus', keys: ['status', 'sale'], shape: 'onsale|offsale|all' }, pageOption('pageNo'), pageSizeOption()],
+  subcommands: ['newfunds', 'new-funds', 'new', '新基金', '新发基金'],
+  description: { key: 'commands.descriptions.new-funds' },
+  positional: { kind: 'sequence', words: [{ field: 'saleStatus', name: { key: 'commands.words.saleStatus' }, optional: true }] },
+  options: [{ field: 'saleStatus', keys: ['status', 'sale', '状态', '销售状态'], shape: { key: 'commands.shapes.saleStatus' } }, pageOption('pageNo'), pageSizeOption()],
   example: 'onsale',
   moreExamples: ['all page:2', 'offsale size:50'],
-  notes: () => [`On sale: ${statusWords('true')} · not on sale: ${statusWords('false')} · all/全部: no filter.`],
+  chineseExamples: ['在售', '全部 页:2', '停售 每页:50'],
+  notes: (lang) => [lang.t('commands.notes.newFunds.status', { onSale: statusWords('true', lang), offSale: statusWords('false', lang) })],
 };
 
 const allFunds = option('All new funds', ANY);

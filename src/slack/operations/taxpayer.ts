@@ -20,16 +20,14 @@ const TAXPAYER_ID = 'enterprise-general-taxpayer-query';
 export const taxpayerSyntax: CommandSyntax = {
   operation: TAXPAYER_ID,
   command: '/taxpayer',
-  subcommands: ['tax', 'taxpayer'],
-  description: 'General-taxpayer record of a company, by name or unified social credit code',
-  positional: { kind: 'joined', word: { field: 'keyword', name: 'company name or credit code', keepQuotes: true } },
+  subcommands: ['tax', 'taxpayer', '纳税人', '一般纳税人'],
+  description: { key: 'commands.descriptions.taxpayer' },
+  positional: { kind: 'joined', word: { field: 'keyword', name: { key: 'commands.words.companyOrCode' }, keepQuotes: true } },
   options: [pageOption('pageNo'), pageSizeOption()],
   example: '91330106774738789M',
   moreExamples: ['杭州华信', '杭州 page:2', '恒远 size:20'],
-  notes: () => [
-    'All plain words together are the keyword (a part of the registered name is enough); an 18-character code is checked before anything is spent.',
-    'A name that looks like a credit code goes in "quotes".',
-  ],
+  chineseExamples: ['91330106774738789M', '杭州华信', '杭州 页:2', '恒远 每页:20'],
+  notes: (lang) => [lang.t('commands.notes.taxpayer.keyword'), lang.t('commands.notes.taxpayer.quotes')],
 };
 
 export const taxpayerForm: SearchForm = {

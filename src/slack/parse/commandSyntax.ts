@@ -1,8 +1,12 @@
 import type { OperationId } from '../../core/operations/index.js';
+import { english, isChinese, wordFor, type Lang, type Locale, type Phrase } from '../../i18n/lang.js';
 
 /**
  * How one operation is written as a slash command. It only maps words to the operation's input
  * fields; whether a value is acceptable is decided by the operation's own `input` schema.
+ *
+ * Every word list holds the English and the Chinese words alike: any of them is read, and help shows
+ * the first word of the reader's language (`wordFor`). What the help says about a word is a phrase.
  */
 
 /** Turns what the user typed into the loose input value; undefined leaves the field out. */
@@ -11,17 +15,21 @@ export type WordReader = (word: string) => string | undefined;
 export interface OptionSyntax {
   /** Input field of the operation this option fills. */
   field: string;
-  /** What may be typed before the colon; the first is the one shown in help and errors. */
+  /**
+   * What may be typed before the colon, in lower case. The first English word is the one shown to
+   * English readers, the first Chinese word to Chinese readers; each first English word has its
+   * catalogue twin `commands.keys.<word>` (for messages said later, in the reader's language).
+   */
   keys: readonly [string, ...string[]];
   /** The value as shown in help, e.g. `tender|award|planned`. */
-  shape: string;
+  shape: Phrase;
   read?: WordReader;
 }
 
 export interface WordSyntax {
   field: string;
   /** What the word is called in help and errors, e.g. `fund code`. */
-  name: string;
+  name: Phrase;
   optional?: boolean;
   read?: WordReader;
   /** A joined value typed wholly in quotes is passed on in quotes (the operation gives them a meaning). */
@@ -37,43 +45,76 @@ export type PositionalSyntax =
 export interface CommandSyntax {
   operation: OperationId;
   command: `/${string}`;
-  /** Names accepted after `/dq`; the first is the one shown in help. */
+  /**
+   * Names accepted after `/dq`, in lower case; the first of the reader's language is the one shown
+   * (its catalogue twin is `commands.subcommands.<first English word>`).
+   */
   subcommands: readonly [string, ...string[]];
-  /** For the slash-command registration (at most 100 characters). */
-  description: string;
+  /** What the command does; in English also the slash-command registration (at most 100 characters). */
+  description: Phrase;
   positional: PositionalSyntax;
   options: readonly OptionSyntax[];
   /** Arguments of a working example, without the command. */
   example: string;
   /** More working examples for the operation's own help page. */
   moreExamples: readonly string[];
-  /** Extra help lines (accepted values and what they mean). */
-  notes(): string[];
+  /**
+   * The same examples typed with the Chinese words, in the same order (`example` first): each asks
+   * exactly what its English twin asks, so each finds what the English one finds.
+   */
+  chineseExamples: readonly [string, ...string[]];
+  /** Extra help lines (accepted values and what they mean), in the reader's language. */
+  notes(lang: Lang): string[];
 }
 
 export function positionalWords(syntax: CommandSyntax): readonly WordSyntax[] {
   return syntax.positional.kind === 'joined' ? [syntax.positional.word] : syntax.positional.words;
 }
 
+/** The option's key in the reader's words (`region` or `地区`), for messages said later. */
+export function optionKeyPhrase(option: OptionSyntax): Phrase {
+  return { key: `commands.keys.${option.keys[0]}` };
+}
+
+/** `the keyword` (`关键词`): how a message names a value given by its position. */
+export function theWord(word: WordSyntax): Phrase {
+  return { key: 'commands.parse.theWord', values: { name: word.name } };
+}
+
+/** The word of a list shown to readers of `lang`: `region` or `地区`. */
+export function shownWord(words: readonly [string, ...string[]], lang: Lang): string {
+  return wordFor(words, lang.locale);
+}
+
+/** The other words of a list that mean the same, the reader's language first (English readers see only English ones). */
+export function otherWords(words: readonly [string, ...string[]], lang: Lang): string[] {
+  const shown = shownWord(words, lang);
+  const chinese = words.filter((word) => isChinese(word));
+  const others = words.filter((word) => !isChinese(word));
+  const ordered = lang.locale === 'zh-CN' ? [...chinese, ...others] : others;
+  return ordered.filter((word) => word !== shown);
+}
+
 /** `<symbol> <period> [count]`: required words in angle brackets, optional ones in square. */
-export function positionalUsage(syntax: CommandSyntax): string {
+export function positionalUsage(syntax: CommandSyntax, lang: Lang = english): string {
   return positionalWords(syntax)
-    .map((word) => (word.optional ? `[${word.name}]` : `<${word.name}>`))
+    .map((word) => (word.optional ? `[${lang.say(word.name)}]` : `<${lang.say(word.name)}>`))
     .join(' ');
 }
 
 /** `<keyword> [region:<code or name>] …` as shown in help and usage hints. */
-export function usageLine(syntax: CommandSyntax): string {
+export function usageLine(syntax: CommandSyntax, lang: Lang = english): string {
   const positional = positionalWords(syntax);
   // An option that repeats a positional word (period:, page:) would only make the line longer.
   const options = syntax.options
     .filter((option) => !positional.some((word) => word.field === option.field))
-    .map((option) => `[${option.keys[0]}:${option.shape}]`);
-  return [positionalUsage(syntax), ...options].join(' ');
+    .map((option) => `[${shownWord(option.keys, lang)}:${lang.say(option.shape)}]`);
+  return [positionalUsage(syntax, lang), ...options].join(' ');
 }
 
-export function optionKeyList(syntax: CommandSyntax): string {
-  return syntax.options.map((option) => `${option.keys[0]}:`).join(', ');
+/** The examples of a command (arguments only) in the words of `locale`, the main one first. */
+export function examplesIn(syntax: CommandSyntax, locale: Locale): readonly string[] {
+  return locale === 'zh-CN' ? syntax.chineseExamples : [syntax.example, ...syntax.moreExamples];
 }
 
 /** Case-insensitive lookup of a value among synonyms keyed by the value they stand for. */

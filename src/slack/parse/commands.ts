@@ -1,4 +1,5 @@
 import type { OperationId } from '../../core/operations/index.js';
+import { english } from '../../i18n/lang.js';
 import { usageLine } from './commandSyntax.js';
 import { DQ_COMMAND } from './parseCommand.js';
 import { SYNTAX_LIST } from '../operations/index.js';
@@ -11,17 +12,20 @@ export interface SlashCommand {
   usageHint: string;
 }
 
-/** The one list of slash commands: the app registers these and the manifest mirrors them. */
+/**
+ * The one list of slash commands: the app registers these and the manifest mirrors them. Slack shows
+ * one description per command whatever the reader's language, so they are the English ones.
+ */
 export const SLASH_COMMANDS: SlashCommand[] = [
   {
     command: DQ_COMMAND,
     description: 'Company and market data: taxpayers, bids, funds, futures; spending and digests',
-    usageHint: `[${SYNTAX_LIST.map((syntax) => syntax.subcommands[0]).join('|')}] … | usage | digest … | help [command]`,
+    usageHint: `[${SYNTAX_LIST.map((syntax) => syntax.subcommands[0]).join('|')}] … | usage | digest … | lang zh|en|auto | help [command]`,
   },
   ...SYNTAX_LIST.map((syntax) => ({
     command: syntax.command,
     operation: syntax.operation,
-    description: syntax.description,
-    usageHint: usageLine(syntax),
+    description: english.say(syntax.description),
+    usageHint: usageLine(syntax, english),
   })),
 ];

@@ -1,9 +1,10 @@
 import type { AnyOperation, OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
+import { english, type Lang } from '../../i18n/lang.js';
 
 /** Prices come from the one price list, so no screen can disagree with what is charged. */
-export function costText(definition: AnyOperation, prices: Prices): string {
+export function costText(definition: AnyOperation, prices: Prices, lang: Lang = english): string {
   const price = prices.priceOf(definition.id as OperationId);
-  const coins = `${price.coins} coins per lookup`;
-  return price.assumed ? `${coins} (assumed: the service does not publish this cost)` : coins;
+  const coins = lang.t('commands.cost.perLookup', { count: price.coins });
+  return price.assumed ? lang.t('commands.cost.assumed', { cost: coins }) : coins;
 }

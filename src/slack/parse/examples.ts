@@ -1,22 +1,23 @@
 import type { OperationId } from '../../core/operations/index.js';
-import { positionalWords } from './commandSyntax.js';
+import { english, type Lang } from '../../i18n/lang.js';
+import { examplesIn, positionalWords, shownWord, theWord } from './commandSyntax.js';
 import { syntaxFor } from '../operations/index.js';
 
-/** A slash-command line that works as typed, e.g. `/futures CL 5m 30`. */
-export function exampleFor(operation: OperationId): string {
+/** A slash-command line that works as typed, in the reader's words: `/futures CL 5m 30`, `/futures CL 5分钟 30`. */
+export function exampleFor(operation: OperationId, lang: Lang = english): string {
   const syntax = syntaxFor(operation);
-  return `${syntax.command} ${syntax.example}`;
+  return `${syntax.command} ${examplesIn(syntax, lang.locale)[0]}`;
 }
 
 /**
- * The name a user knows a wire field by, for wording validation errors: `to:` for
- * publishEndTime, `the keyword` for keyword. Option keys win because they are what was typed
- * whichever way the value was given; unknown fields are returned unchanged.
+ * The name a user knows a wire field by, for wording validation errors: `to:` (`到:`) for
+ * publishEndTime, `the keyword` (`关键词`) for keyword. Option keys win because they are what was
+ * typed whichever way the value was given; unknown fields are returned unchanged.
  */
-export function userFieldName(operation: OperationId, field: string): string {
+export function userFieldName(operation: OperationId, field: string, lang: Lang = english): string {
   const syntax = syntaxFor(operation);
   const option = syntax.options.find((candidate) => candidate.field === field);
-  if (option) return `${option.keys[0]}:`;
+  if (option) return `${shownWord(option.keys, lang)}:`;
   const word = positionalWords(syntax).find((candidate) => candidate.field === field);
-  return word ? `the ${word.name}` : field;
+  return word ? lang.say(theWord(word)) : field;
 }

@@ -1,13 +1,17 @@
-import { quoted } from '../render/mrkdwn.js';
 import { findOperation, type OperationId } from '../../core/operations/index.js';
+import { readLocale, type Locale, type Phrase } from '../../i18n/lang.js';
 import { closestWord } from './closestWord.js';
 import type { CommandSyntax } from './commandSyntax.js';
 import { normaliseText, tokenise, type Token } from './normalise.js';
+import { phraseList, typedText, typedWords } from './phraseList.js';
 import { readArguments } from './readArguments.js';
 import { SYNTAX_LIST, syntaxByCommand, syntaxBySubcommand, syntaxFor } from '../operations/index.js';
 
 /** Help beyond the operations' own. */
-export type HelpTopic = 'usage' | 'digest';
+export type HelpTopic = 'usage' | 'digest' | 'lang';
+
+/** A language to speak, or `auto`: no choice of one's own (the workspace's, else Slack's). */
+export type LanguageChoice = Locale | 'auto';
 
 /** What a slash command asks for; exactly one of these for any text. */
 export type ParsedCommand =
@@ -16,22 +20,46 @@ export type ParsedCommand =
   | { kind: 'help'; operation?: OperationId; topic?: HelpTopic }
   | { kind: 'usage' }
   | { kind: 'digest'; words: string[] }
-  | { kind: 'invalid'; message: string; example: string; operation?: OperationId };
+  /** `/dq lang zh|en|auto`; without a choice it asks which language is set. */
+  | { kind: 'lang'; choice?: LanguageChoice }
+  /**
+   * What was wrong, said in the reader's language (`lang.say(message)`), with a command that works:
+   * `example` as an English reader types it; `invalidText` gives both in the reader's words.
+   */
+  | { kind: 'invalid'; message: Phrase; example: string; operation?: OperationId };
 
 export type InvalidCommand = Extract<ParsedCommand, { kind: 'invalid' }>;
-
 
 /** The umbrella command; `/dq bids …` means the same as `/bids …`. */
 export const DQ_COMMAND = '/dq';
 
-const HELP_WORDS = new Set(['help', '?', '-h', '--help', '帮助']);
-const USAGE_WORDS = new Set(['usage', 'spend', 'spent']);
-const DIGEST_WORDS = new Set(['digest', 'digests']);
+// English words first, then Chinese: help shows the first word of the reader's language (wordFor).
+export const HELP_WORDS = ['help', '?', '-h', '--help', '帮助'] as const;
+export const USAGE_WORDS = ['usage', 'spend', 'spent', '用量', '花费', '费用'] as const;
+export const DIGEST_WORDS = ['digest', 'digests', '摘要', '订阅'] as const;
+export const LANG_WORDS = ['lang', 'language', '语言'] as const;
+/** `/dq lang auto`: drop one's own choice. */
+export const AUTO_LANGUAGE_WORDS = ['auto', 'default', 'reset', '自动', '默认'] as const;
+/** Language names readLocale does not know. */
+const MORE_LANGUAGE_WORDS: Readonly<Record<string, Locale>> = { cn: 'zh-CN', 简体: 'zh-CN', 中: 'zh-CN', 英: 'en' };
 
-const DQ_SUBCOMMANDS = [...SYNTAX_LIST.map((syntax) => syntax.subcommands[0]), 'usage', 'digest', 'help'];
+/** The subcommands /dq takes besides the operations, by their first (English) word. */
+const OTHER_SUBCOMMANDS = [USAGE_WORDS, DIGEST_WORDS, LANG_WORDS, HELP_WORDS] as const;
 
-function isWord(token: Token | undefined, words: ReadonlySet<string>): boolean {
-  return token !== undefined && token.quoteStart < 0 && words.has(token.text.toLowerCase());
+function subcommandPhrase(firstWord: string): Phrase {
+  return { key: `commands.subcommands.${firstWord}` };
+}
+
+const OPERATION_SUBCOMMANDS = SYNTAX_LIST.map((syntax) => subcommandPhrase(syntax.subcommands[0]));
+/** `tax, bids, …, help` in the reader's words. */
+const DQ_SUBCOMMANDS = phraseList([...OPERATION_SUBCOMMANDS, ...OTHER_SUBCOMMANDS.map((words) => subcommandPhrase(words[0]))]);
+/** What `/dq help` can explain: the operations, usage, digest, lang. */
+const HELP_TOPICS = phraseList([...OPERATION_SUBCOMMANDS, ...OTHER_SUBCOMMANDS.filter((words) => words !== HELP_WORDS).map((words) => subcommandPhrase(words[0]))]);
+/** Every word /dq takes first, in either language: what a typo may have meant. */
+const ALL_SUBCOMMAND_WORDS = [...SYNTAX_LIST.flatMap((syntax) => syntax.subcommands), ...OTHER_SUBCOMMANDS.flatMap((words) => words.filter((word) => /^\p{L}/u.test(word)))];
+
+function isWord(token: Token | undefined, words: readonly string[]): boolean {
+  return token !== undefined && token.quoteStart < 0 && words.includes(token.text.toLowerCase());
 }
 
 /** Subcommand names first, then the operation's alias or spec id, which users copy from errors and logs. */
@@ -53,10 +81,27 @@ function parseHelp(topic: Token | undefined): ParsedCommand {
   if (!topic || isWord(topic, HELP_WORDS)) return { kind: 'help' };
   if (isWord(topic, USAGE_WORDS)) return { kind: 'help', topic: 'usage' };
   if (isWord(topic, DIGEST_WORDS)) return { kind: 'help', topic: 'digest' };
+  if (isWord(topic, LANG_WORDS)) return { kind: 'help', topic: 'lang' };
   const syntax = syntaxNamed(topic.text);
   if (syntax) return { kind: 'help', operation: syntax.operation };
-  const topics = [...SYNTAX_LIST.map((candidate) => candidate.subcommands[0]), 'usage', 'digest'].join(', ');
-  return { kind: 'invalid', message: `There is no help on ${quoted(topic.text)}. Try one of: ${topics}.`, example: '/dq help bids' };
+  return { kind: 'invalid', message: { key: 'commands.parse.noHelp', values: { topic: typedText(topic.text), topics: HELP_TOPICS } }, example: `${DQ_COMMAND} help bids` };
+}
+
+/** `zh`, `中文`, `chinese`, `cn` → zh-CN; `en`, `英文` → en; `auto`, `自动` → auto. */
+export function readLanguageChoice(word: string): LanguageChoice | undefined {
+  const lower = word.trim().toLowerCase();
+  if ((AUTO_LANGUAGE_WORDS as readonly string[]).includes(lower)) return 'auto';
+  return Object.hasOwn(MORE_LANGUAGE_WORDS, lower) ? MORE_LANGUAGE_WORDS[lower] : readLocale(lower);
+}
+
+function parseLang(words: readonly Token[]): ParsedCommand {
+  const example = `${DQ_COMMAND} lang zh`;
+  const [word, ...extra] = words;
+  if (!word) return { kind: 'lang' };
+  if (extra.length > 0) return { kind: 'invalid', message: { key: 'commands.parse.langTakesOneWord', values: { words: typedWords(words.map((token) => token.text)) } }, example };
+  const choice = readLanguageChoice(word.text);
+  if (!choice) return { kind: 'invalid', message: { key: 'commands.parse.unknownLanguage', values: { word: typedText(word.text) } }, example };
+  return { kind: 'lang', choice };
 }
 
 function parseDq(tokens: readonly Token[]): ParsedCommand {
@@ -64,17 +109,18 @@ function parseDq(tokens: readonly Token[]): ParsedCommand {
   if (!first || isWord(first, HELP_WORDS)) return parseHelp(rest[0]);
   if (isWord(first, USAGE_WORDS)) {
     if (rest.length === 0) return { kind: 'usage' };
-    return { kind: 'invalid', message: `/dq usage takes no more words (got ${quoted(rest.map((token) => token.text).join(' '))}).`, example: '/dq usage' };
+    return { kind: 'invalid', message: { key: 'commands.parse.usageTakesNoWords', values: { words: typedText(rest.map((token) => token.text).join(' ')) } }, example: `${DQ_COMMAND} usage` };
   }
   // Digest words (weekly:mon, tz:Asia/Shanghai) have their own grammar, read where digests live.
   if (isWord(first, DIGEST_WORDS)) return { kind: 'digest', words: rest.map((token) => token.text) };
+  if (isWord(first, LANG_WORDS)) return parseLang(rest);
   const syntax = first.quoteStart < 0 ? syntaxNamed(first.text) : undefined;
   if (syntax) return parseOperation(syntax, rest);
-  const guess = closestWord(first.text, DQ_SUBCOMMANDS);
-  const hint = guess ? ` Did you mean ${DQ_COMMAND} ${guess}?` : '';
+  const guess = closestWord(first.text, ALL_SUBCOMMAND_WORDS);
+  const values = { word: typedText(first.text), command: DQ_COMMAND, subcommands: DQ_SUBCOMMANDS };
   return {
     kind: 'invalid',
-    message: `Unknown command ${quoted(first.text)}. ${DQ_COMMAND} takes ${DQ_SUBCOMMANDS.join(', ')}.${hint}`,
+    message: guess ? { key: 'commands.parse.unknownSubcommandGuess', values: { ...values, guess } } : { key: 'commands.parse.unknownSubcommand', values },
     example: `${DQ_COMMAND} help`,
   };
 }
@@ -95,5 +141,5 @@ export function parseCommand(command: string, text: string): ParsedCommand {
   if (name === DQ_COMMAND) return parseDq(tokens);
   const syntax = syntaxByCommand(name);
   if (syntax) return parseOperation(syntax, tokens);
-  return { kind: 'invalid', message: `This app does not know the command ${quoted(name)}.`, example: `${DQ_COMMAND} help` };
+  return { kind: 'invalid', message: { key: 'commands.parse.unknownCommand', values: { command: typedText(name) } }, example: `${DQ_COMMAND} help` };
 }

@@ -1,39 +1,64 @@
-import { quoted } from '../render/mrkdwn.js';
+import type { Phrase } from '../../i18n/lang.js';
 import { closestWord } from './closestWord.js';
-import { optionKeyList, positionalUsage, type CommandSyntax, type WordReader } from './commandSyntax.js';
+import { optionKeyPhrase, positionalWords, theWord, type CommandSyntax, type WordReader } from './commandSyntax.js';
 import { exampleFor } from './examples.js';
 import type { Token } from './normalise.js';
 import type { InvalidCommand, ParsedCommand } from './parseCommand.js';
+import { asWritten, phraseList, typedText, typedWords } from './phraseList.js';
 
 /** One value for one input field, and how the user gave it (for "given twice" messages). */
 interface Assignment {
   field: string;
+  /** Tells two ways of giving a field apart: the key as typed, or the position. */
   givenAs: string;
+  /** The same, as a message says it: `region:` or `the keyword`. */
+  said: Phrase;
   value: string;
   read: WordReader | undefined;
 }
 
-// Option keys are ASCII words so that CJK text or a time like 08:30 is never mistaken for one.
-const OPTION = /^([A-Za-z][A-Za-z_-]*)[:=]/;
+// Unknown ASCII keys are errors (a typo of a key); other text before a colon is an option only when
+// it is a key of the command, so CJK text with a colon (光伏：组件) or a time like 08:30 stays a word.
+const ASCII_OPTION = /^([A-Za-z][A-Za-z_-]*)[:=]/;
+const ANY_OPTION = /^([^\s:="]+)[:=]/u;
 
-/** `region:ZJ` → { key, value }; a colon inside quotes (`"a:b"`) does not make an option. */
-function asOption(token: Token): { key: string; value: string } | undefined {
-  const match = OPTION.exec(token.text);
-  if (!match) return undefined;
-  const keyEnd = match[0].length - 1;
-  if (token.quoteStart >= 0 && token.quoteStart <= keyEnd) return undefined;
-  return { key: match[1]!.toLowerCase(), value: token.text.slice(keyEnd + 1) };
+function isKnownKey(syntax: CommandSyntax, key: string): boolean {
+  return syntax.options.some((option) => option.keys.includes(key));
 }
 
-function invalid(syntax: CommandSyntax, message: string): InvalidCommand {
+/** `region:ZJ`, `地区：浙江` → { key, value }; a colon inside quotes (`"a:b"`) does not make an option. */
+function asOption(syntax: CommandSyntax, token: Token): { key: string; value: string } | undefined {
+  const match = ASCII_OPTION.exec(token.text) ?? ANY_OPTION.exec(token.text);
+  if (!match) return undefined;
+  const key = match[1]!.toLowerCase();
+  if (!ASCII_OPTION.test(token.text) && !isKnownKey(syntax, key)) return undefined;
+  const keyEnd = match[0].length - 1;
+  if (token.quoteStart >= 0 && token.quoteStart <= keyEnd) return undefined;
+  return { key, value: token.text.slice(keyEnd + 1) };
+}
+
+function invalid(syntax: CommandSyntax, message: Phrase): InvalidCommand {
   return { kind: 'invalid', message, example: exampleFor(syntax.operation), operation: syntax.operation };
+}
+
+/** `region:, type:, …` in the reader's words. */
+function optionKeyList(syntax: CommandSyntax): Phrase {
+  return phraseList(syntax.options.map((option) => ({ key: 'commands.parse.optionKey', values: { key: optionKeyPhrase(option) } })));
+}
+
+/** `<fund code> [page]` in the reader's words. */
+function positionalUsage(syntax: CommandSyntax): Phrase {
+  const words = positionalWords(syntax).map((word): Phrase => ({ key: word.optional ? 'commands.parse.optionalWord' : 'commands.parse.requiredWord', values: { name: word.name } }));
+  return phraseList(words, 'space');
 }
 
 function unknownOption(syntax: CommandSyntax, key: string): InvalidCommand {
   const guess = closestWord(key, syntax.options.flatMap((option) => option.keys));
+  const values = { key: typedText(key), command: syntax.command, options: optionKeyList(syntax) };
+  if (guess) return invalid(syntax, { key: 'commands.parse.unknownOptionGuess', values: { ...values, guess } });
   // Without a near miss it may be a keyword that happens to contain a colon, which quotes allow.
-  const hint = guess ? ` Did you mean ${guess}:?` : syntax.positional.kind === 'joined' ? ' A keyword with a colon goes in "quotes".' : '';
-  return invalid(syntax, `Unknown option ${quoted(`${key}:`)}. Options for ${syntax.command}: ${optionKeyList(syntax)}.${hint}`);
+  if (syntax.positional.kind === 'joined') return invalid(syntax, { key: 'commands.parse.unknownOptionQuotes', values });
+  return invalid(syntax, { key: 'commands.parse.unknownOption', values });
 }
 
 /** Splits the words into option assignments and the plain words left for the positions. */
@@ -42,7 +67,7 @@ function readOptions(syntax: CommandSyntax, tokens: readonly Token[]): { options
   const plainWords: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
-    const option = asOption(token);
+    const option = asOption(syntax, token);
     if (!option) {
       plainWords.push(token);
       continue;
@@ -52,12 +77,14 @@ function readOptions(syntax: CommandSyntax, tokens: readonly Token[]): { options
     let value = option.value;
     // `region: ZJ` (a space after the colon) is a common way to type it.
     const next = tokens[i + 1];
-    if (value === '' && next && !asOption(next)) {
+    if (value === '' && next && !asOption(syntax, next)) {
       value = next.text;
       i++;
     }
-    if (value === '') return invalid(syntax, `Option ${quoted(`${option.key}:`)} needs a value (${option.key}:${spec.shape}).`);
-    options.push({ field: spec.field, givenAs: `${option.key}:`, value, read: spec.read });
+    const key = typedText(option.key);
+    if (value === '') return invalid(syntax, { key: 'commands.parse.needsValue', values: { key, shape: spec.shape } });
+    const givenAs = `${option.key}:`;
+    options.push({ field: spec.field, givenAs, said: asWritten(`${key}:`), value, read: spec.read });
   }
   return { options, plainWords };
 }
@@ -72,26 +99,27 @@ function readPositions(syntax: CommandSyntax, plainTokens: readonly Token[]): As
     // A keyword typed wholly in quotes keeps them: the operation reads a quoted keyword as a name
     // even when it is shaped like a credit code.
     const quoted = plainTokens.every((token) => token.quoteStart === 0);
-    return [{ field: word.field, givenAs: `the ${word.name}`, value: quoted && word.keepQuotes ? `"${joined}"` : joined, read: word.read }];
+    return [{ field: word.field, givenAs: `#${word.field}`, said: theWord(word), value: quoted && word.keepQuotes ? `"${joined}"` : joined, read: word.read }];
   }
   if (plainWords.length > positional.words.length) {
-    const extra = plainWords.slice(positional.words.length).map((word) => quoted(word)).join(' ');
-    return invalid(syntax, `Too many words: ${extra}. ${syntax.command} takes ${positionalUsage(syntax)} and options ${optionKeyList(syntax)}.`);
+    const extra = typedWords(plainWords.slice(positional.words.length));
+    return invalid(syntax, { key: 'commands.parse.tooManyWords', values: { extra, command: syntax.command, usage: positionalUsage(syntax), options: optionKeyList(syntax) } });
   }
   return plainWords.map((text, index) => {
     const word = positional.words[index]!;
-    return { field: word.field, givenAs: `the ${word.name}`, value: text, read: word.read };
+    return { field: word.field, givenAs: `#${word.field}`, said: theWord(word), value: text, read: word.read };
   });
 }
 
 function toInput(syntax: CommandSyntax, assignments: readonly Assignment[]): ParsedCommand {
   const input: Record<string, string> = {};
-  const givenAs = new Map<string, string>();
-  for (const { field, givenAs: how, value, read } of assignments) {
-    const earlier = givenAs.get(field);
-    if (earlier === how) return invalid(syntax, `${how} is given twice; give it once.`);
-    if (earlier !== undefined) return invalid(syntax, `Both ${earlier} and ${how} set the same thing; give only one.`);
-    givenAs.set(field, how);
+  const given = new Map<string, Assignment>();
+  for (const assignment of assignments) {
+    const { field, givenAs, said, value, read } = assignment;
+    const earlier = given.get(field);
+    if (earlier?.givenAs === givenAs) return invalid(syntax, { key: 'commands.parse.givenTwice', values: { how: said } });
+    if (earlier) return invalid(syntax, { key: 'commands.parse.givenBothWays', values: { earlier: earlier.said, how: said } });
+    given.set(field, assignment);
     const converted = read ? read(value) : value;
     if (converted !== undefined) input[field] = converted;
   }

@@ -1,6 +1,5 @@
 import type { KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
-import { operations, type OperationId } from '../../core/operations/index.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { SlackMessage } from '../message.js';
 import { SLACK_OPERATIONS, slackOperation } from '../operations/index.js';
@@ -16,11 +15,6 @@ export type { RenderOptions } from './types.js';
 function unknownOperation(answer: CallResult, lang: Lang): RenderedResult {
   const name = escapeMrkdwn(String(answer.operation));
   return { text: lang.t('answer.unknownOperation.text', { name }), blocks: [headerBlock(String(answer.operation)), sectionBlock(lang.t('answer.unknownOperation.body', { name }))] };
-}
-
-/** An operation's name for people, in their language (the core title stays English for logs). */
-export function operationTitle(operation: OperationId, lang: Lang): string {
-  return lang.t(`common.operation.${operations[operation].alias}`);
 }
 
 /**

@@ -1,122 +1,165 @@
 import type { KnownBlock } from '@slack/types';
 import { DIGEST_OPERATION } from '../../core/digest/collect.js';
-import { operation, type AnyOperation, type OperationId } from '../../core/operations/index.js';
+import { operation, type OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
+import { english, langFor, wordFor, type Lang } from '../../i18n/lang.js';
 import type { SlackMessage } from '../message.js';
-import { usageLine, type CommandSyntax } from '../parse/commandSyntax.js';
-import type { HelpTopic } from '../parse/parseCommand.js';
+import { examplesIn, otherWords, shownWord, usageLine, type CommandSyntax } from '../parse/commandSyntax.js';
 import { costText } from '../parse/costText.js';
 import { exampleFor } from '../parse/examples.js';
-import { DQ_COMMAND } from '../parse/parseCommand.js';
+import { operationTitle } from '../parse/operationTitle.js';
+import { AUTO_LANGUAGE_WORDS, DIGEST_WORDS, DQ_COMMAND, HELP_WORDS, LANG_WORDS, USAGE_WORDS, type HelpTopic } from '../parse/parseCommand.js';
 import { SYNTAX_LIST, syntaxFor } from '../operations/index.js';
 
-export const DIGEST_LINES = [
-  [`${DQ_COMMAND} digest add <daily|weekdays|weekly:mon> <HH:MM> [onsale|offsale|all] [tz:Area/City]`, 'post new funds to this channel on a schedule'],
-  [`${DQ_COMMAND} digest list`, 'the digests of this channel'],
-  [`${DQ_COMMAND} digest remove <id>`, 'stop one'],
-  [`${DQ_COMMAND} digest run <id>`, 'post one now'],
-] as const;
+const FUTURES = 'finance-external-futures-kline';
 
 const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
 const context = (text: string): KnownBlock => ({ type: 'context', elements: [{ type: 'mrkdwn', text }] });
 const header = (text: string): KnownBlock => ({ type: 'header', text: { type: 'plain_text', text } });
 
-function commandSummary(syntax: CommandSyntax, prices: Prices): string {
-  const definition: AnyOperation = operation(syntax.operation);
+/** `/dq usage`, `/dq 用量`: a /dq subcommand in the reader's words. */
+function dq(lang: Lang, words: readonly [string, ...string[]], ...rest: string[]): string {
+  return [DQ_COMMAND, wordFor(words, lang.locale), ...rest].join(' ');
+}
+
+const helpOn = (lang: Lang, topic: string) => dq(lang, HELP_WORDS, topic);
+
+const code = (text: string) => `\`${text}\``;
+
+const joined = (lang: Lang, items: readonly string[]) => items.join(lang.t('commands.list.separator'));
+
+/** The digest commands and what each does; the digest words themselves are read where digests live. */
+function digestLines(lang: Lang): string[] {
+  return (['add', 'list', 'remove', 'run'] as const).map((verb) => `${code(lang.t(`help.digest.commands.${verb}.line`))} — ${lang.t(`help.digest.commands.${verb}.what`)}`);
+}
+
+function commandSummary(syntax: CommandSyntax, prices: Prices, lang: Lang): string {
   return [
-    `*${definition.title}* · ${costText(definition, prices)}`,
-    `\`${syntax.command} ${usageLine(syntax)}\``,
-    `e.g. \`${exampleFor(syntax.operation)}\``,
+    `*${operationTitle(syntax.operation, lang)}* · ${costText(operation(syntax.operation), prices, lang)}`,
+    code(`${syntax.command} ${usageLine(syntax, lang)}`),
+    lang.t('help.overview.example', { example: exampleFor(syntax.operation, lang) }),
   ].join('\n');
 }
 
-function overview(prices: Prices): SlackMessage {
-  const subcommands = SYNTAX_LIST.map((syntax) => `\`${DQ_COMMAND} ${syntax.subcommands[0]}\``).join(', ');
+function overview(prices: Prices, lang: Lang): SlackMessage {
+  const subcommands = SYNTAX_LIST.map((syntax) => code(`${DQ_COMMAND} ${shownWord(syntax.subcommands, lang)}`));
+  const bids = shownWord(syntaxFor('thirdpartymarket-cmapi00069224-enterprise-search-bid-list').subcommands, lang);
+  const helpWord = wordFor(HELP_WORDS, lang.locale);
   const blocks: KnownBlock[] = [
-    header('Data query commands'),
-    section('Company and market data from a pay-per-call service. Each new lookup costs coins; repeating a recent one is answered from cache for free.'),
-    ...SYNTAX_LIST.map((syntax) => section(commandSummary(syntax, prices))),
+    header(lang.t('help.overview.title')),
+    section(lang.t('help.overview.intro')),
+    ...SYNTAX_LIST.map((syntax) => section(commandSummary(syntax, prices, lang))),
     { type: 'divider' },
     section(
       [
-        '*Spending and digests*',
-        `\`${DQ_COMMAND} usage\` — coins spent today and this month, and the budgets left`,
-        ...DIGEST_LINES.map(([line, what]) => `\`${line}\` — ${what}`),
+        lang.t('help.overview.more'),
+        lang.t('help.overview.usage', { command: dq(lang, USAGE_WORDS) }),
+        ...digestLines(lang),
+        lang.t('help.overview.lang', { command: dq(lang, LANG_WORDS, lang.t('help.lang.choices')) }),
       ].join('\n'),
     ),
     context(
-      `A command without arguments (e.g. \`/bids\`) opens a form with every field. Each command also works as ${subcommands}. ` +
-        `\`${DQ_COMMAND} help bids\` explains one command in detail (also \`help usage\`, \`help digest\`).`,
+      lang.t('help.overview.footer', {
+        subcommands: joined(lang, subcommands),
+        helpBids: helpOn(lang, bids),
+        helpUsage: `${helpWord} ${wordFor(USAGE_WORDS, lang.locale)}`,
+        helpDigest: `${helpWord} ${wordFor(DIGEST_WORDS, lang.locale)}`,
+        helpLang: `${helpWord} ${wordFor(LANG_WORDS, lang.locale)}`,
+      }),
     ),
   ];
-  const text = `Data query commands: ${SYNTAX_LIST.map((syntax) => syntax.command).join(', ')}, ${DQ_COMMAND} usage, ${DQ_COMMAND} digest. ${DQ_COMMAND} help <command> for details.`;
+  const text = lang.t('help.overview.text', {
+    commands: joined(lang, SYNTAX_LIST.map((syntax) => syntax.command)),
+    usage: dq(lang, USAGE_WORDS),
+    digest: dq(lang, DIGEST_WORDS),
+    lang: dq(lang, LANG_WORDS),
+    help: `${dq(lang, HELP_WORDS)} <${lang.t('help.overview.command')}>`,
+  });
   return { text, blocks };
 }
 
-function operationHelp(id: OperationId, prices: Prices): SlackMessage {
+function operationHelp(id: OperationId, prices: Prices, lang: Lang): SlackMessage {
   const syntax = syntaxFor(id);
-  const definition: AnyOperation = operation(id);
+  const title = operationTitle(id, lang);
+  const usage = `${syntax.command} ${usageLine(syntax, lang)}`;
   const options = syntax.options.map((option) => {
-    const aliases = option.keys.slice(1).map((key) => `\`${key}:\``);
-    return `\`${option.keys[0]}:${option.shape}\`${aliases.length ? ` (also ${aliases.join(', ')})` : ''}`;
+    const aliases = otherWords(option.keys, lang).map((key) => code(`${key}:`));
+    const shown = code(`${shownWord(option.keys, lang)}:${lang.say(option.shape)}`);
+    return aliases.length ? `${shown}${lang.t('help.operation.aliases', { keys: joined(lang, aliases) })}` : shown;
   });
-  const examples = [syntax.example, ...syntax.moreExamples].map((args) => `\`${syntax.command} ${args}\``);
+  const examples = examplesIn(syntax, lang.locale).map((args) => code(`${syntax.command} ${args}`));
   const blocks: KnownBlock[] = [
-    header(definition.title),
-    section(`${syntax.description}. ${costText(definition, prices)}.`),
-    section(`*How to type it*\n\`${syntax.command} ${usageLine(syntax)}\`\nor the same after \`${DQ_COMMAND} ${syntax.subcommands[0]}\``),
-    section(`*Options*\n${options.join('\n')}`),
-    section(syntax.notes().join('\n')),
-    section(`*Examples*\n${examples.join('\n')}`),
-    context(`\`${syntax.command}\` alone opens a form with every field. \`${DQ_COMMAND} help\` lists all commands.`),
+    header(title),
+    section(lang.t('help.operation.summary', { description: lang.say(syntax.description), cost: costText(operation(id), prices, lang) })),
+    section(lang.t('help.operation.howToType', { usage, dq: `${DQ_COMMAND} ${shownWord(syntax.subcommands, lang)}` })),
+    section(`${lang.t('help.operation.options')}\n${options.join('\n')}`),
+    section(syntax.notes(lang).join('\n')),
+    section(`${lang.t('help.operation.examples')}\n${examples.join('\n')}`),
+    context(lang.t('help.operation.footer', { command: syntax.command, help: dq(lang, HELP_WORDS) })),
   ];
-  return { text: `${definition.title}: ${syntax.command} ${usageLine(syntax)}`, blocks };
+  return { text: lang.t('help.operation.text', { title, usage }), blocks };
 }
 
-function usageHelp(prices: Prices): SlackMessage {
+function usageHelp(prices: Prices, lang: Lang): SlackMessage {
+  const usage = dq(lang, USAGE_WORDS);
   const blocks: KnownBlock[] = [
-    header('Coins and budgets'),
-    section(`\`${DQ_COMMAND} usage\` shows the coins this workspace spent today and this month, by command and by person, and what is left of the daily budgets.`),
+    header(lang.t('help.usage.title')),
+    section(lang.t('help.usage.intro', { command: usage })),
     section(
       [
-        '*What costs coins*',
-        ...SYNTAX_LIST.map((syntax) => `\`${syntax.command}\` — ${costText(operation(syntax.operation), prices)}`),
-        'A lookup answered from cache (the same question asked recently), Share in channel and a refused request cost nothing. Every reply says what it cost.',
+        lang.t('help.usage.costsTitle'),
+        ...SYNTAX_LIST.map((syntax) => `${code(syntax.command)} — ${costText(operation(syntax.operation), prices, lang)}`),
+        lang.t('help.usage.free'),
       ].join('\n'),
     ),
-    section(
-      [
-        '*Budgets*',
-        'An admin may set a daily budget for the workspace and for each person. A lookup that would pass one is not sent, and the reply says which budget and when it resets (midnight in the budget time zone, shown in yours).',
-        'A lookup the service did not answer in time may still have been charged; it counts against the budgets and `usage` lists it as timed out.',
-      ].join('\n'),
-    ),
-    context(`e.g. \`${DQ_COMMAND} usage\` · \`${DQ_COMMAND} help\` lists all commands.`),
+    section([lang.t('help.usage.budgetsTitle'), lang.t('help.usage.budgets'), lang.t('help.usage.timedOut', { usage: wordFor(USAGE_WORDS, lang.locale) })].join('\n')),
+    context(lang.t('help.usage.footer', { command: usage, help: dq(lang, HELP_WORDS) })),
   ];
-  return { text: `${DQ_COMMAND} usage: coins spent today and this month, and the budgets left`, blocks };
+  return { text: lang.t('help.usage.text', { command: usage }), blocks };
 }
 
-function digestHelp(prices: Prices): SlackMessage {
+function digestHelp(prices: Prices, lang: Lang): SlackMessage {
   const blocks: KnownBlock[] = [
-    header('Digests of new funds'),
-    section('A digest posts the newly issued funds to a channel on a schedule, each fund once. The first run posts the current list; later runs only what is new.'),
-    section(`*How to type it*\n${DIGEST_LINES.map(([line, what]) => `\`${line}\` — ${what}`).join('\n')}`),
+    header(lang.t('help.digest.title')),
+    section(lang.t('help.digest.intro')),
+    section(`${lang.t('help.digest.howToType')}\n${digestLines(lang).join('\n')}`),
     section(
       [
-        '*Schedule*: `daily`, `weekdays` (Monday to Friday) or `weekly:mon` … `weekly:sun`, at `HH:MM` (24-hour) in `tz:` (an IANA zone such as Asia/Shanghai; the workspace default otherwise).',
-        '*Which funds*: `onsale`, `offsale` or `all` (default).',
-        `*Cost*: each run pays for the pages it fetches (${costText(operation(DIGEST_OPERATION), prices)}), from the workspace budget.`,
-        'Invite the app to the channel first (`/invite @dq`). Adding a digest may be limited to admins; its creator and the admins can remove or run it.',
+        lang.t('help.digest.schedule'),
+        lang.t('help.digest.which'),
+        lang.t('help.digest.cost', { cost: costText(operation(DIGEST_OPERATION), prices, lang) }),
+        lang.t('help.digest.invite'),
       ].join('\n'),
     ),
-    section(`*Examples*\n\`${DQ_COMMAND} digest add weekdays 08:30 onsale tz:Asia/Shanghai\`\n\`${DQ_COMMAND} digest add weekly:mon 09:00 all\`\n\`${DQ_COMMAND} digest list\``),
+    section(`${lang.t('help.digest.examplesTitle')}\n${(['weekdays', 'weekly', 'list'] as const).map((name) => code(lang.t(`help.digest.examples.${name}`))).join('\n')}`),
   ];
-  return { text: `${DQ_COMMAND} digest add|list|remove|run: new funds posted to a channel on a schedule`, blocks };
+  return { text: lang.t('help.digest.text'), blocks };
 }
 
-/** Help on every command, on one operation's command in detail, or on usage or digests. */
-export function renderHelp(prices: Prices, topic?: OperationId | HelpTopic): SlackMessage {
-  if (topic === 'usage') return usageHelp(prices);
-  if (topic === 'digest') return digestHelp(prices);
-  return topic ? operationHelp(topic, prices) : overview(prices);
+function langHelp(lang: Lang): SlackMessage {
+  const zh = dq(lang, LANG_WORDS, lang.t('help.lang.zh'));
+  const en = dq(lang, LANG_WORDS, lang.t('help.lang.en'));
+  const auto = dq(lang, LANG_WORDS, wordFor(AUTO_LANGUAGE_WORDS, lang.locale));
+  const blocks: KnownBlock[] = [
+    header(lang.t('help.lang.title')),
+    section(
+      [
+        `${code(zh)} — ${lang.t('help.lang.zhWhat')}`,
+        `${code(en)} — ${lang.t('help.lang.enWhat')}`,
+        `${code(auto)} — ${lang.t('help.lang.autoWhat')}`,
+        `${code(dq(lang, LANG_WORDS))} — ${lang.t('help.lang.showWhat')}`,
+      ].join('\n'),
+    ),
+    section(lang.t('help.lang.words', { english: code(exampleFor(FUTURES, english)), chinese: code(exampleFor(FUTURES, langFor('zh-CN'))) })),
+    context(lang.t('help.lang.footer', { help: dq(lang, HELP_WORDS) })),
+  ];
+  return { text: lang.t('help.lang.text', { command: dq(lang, LANG_WORDS, lang.t('help.lang.choices')) }), blocks };
+}
+
+/** Help on every command, on one operation's command in detail, or on usage, digests or the language, in the reader's language. */
+export function renderHelp(prices: Prices, lang: Lang, topic?: OperationId | HelpTopic): SlackMessage {
+  if (topic === 'usage') return usageHelp(prices, lang);
+  if (topic === 'digest') return digestHelp(prices, lang);
+  if (topic === 'lang') return langHelp(lang);
+  return topic ? operationHelp(topic, prices, lang) : overview(prices, lang);
 }

@@ -5,12 +5,16 @@ import { OPERATION_IDS } from '../../../src/core/operations/index.js';
 import { SLASH_COMMANDS } from '../../../src/slack/parse/commands.js';
 import { parseCommand, type ParsedCommand } from '../../../src/slack/parse/parseCommand.js';
 import { validate } from '../../../src/core/operations/validate.js';
+import { english, langFor } from '../../../src/i18n/lang.js';
+import { invalidText } from '../../../src/slack/parse/invalidText.js';
 
-const KINDS = ['query', 'open_modal', 'help', 'usage', 'digest', 'invalid'];
+const KINDS = ['query', 'open_modal', 'help', 'usage', 'digest', 'lang', 'invalid'];
 
 // Words that reach the interesting branches: subcommands, option keys, quotes, full-width forms.
 const interestingWord = fc.constantFrom(
-  'help', 'usage', 'digest', 'tax', 'bids', 'fund', 'futures', 'newfunds', 'new-funds', 'all', 'onsale',
+  'help', 'usage', 'digest', 'lang', 'tax', 'bids', 'fund', 'futures', 'newfunds', 'new-funds', 'all', 'onsale',
+  '帮助', '用量', '摘要', '语言', '中文', 'zh', 'auto', '纳税人', '招标', '基金', '期货', 'K线', '新基金', '在售', '全部', '5分钟', '日线',
+  '地区:', '地区：浙江', '类型:中标', '从:2026-01-01', '到：', '范围:标题、供应商', '页:2', '每页：５０', '周期:1小时', '根数:3', '状态:停售',
   'region:', 'region:ZJ', 'type:award', 'from:2026-01-01', 'to:', 'in:title、supplier', 'page:2', 'p:', 'size:50', 'period:5m', 'n:3',
   '"', '“', '”', '「', '」', '『', '"a b"', 'x:y', ':', '=', '：', '　', '\t', 'ＣＬ', '５ｍ', '&amp;', '&lt;', '\u200B', '光伏组件', '000001', 'CL',
 );
@@ -21,7 +25,7 @@ const text = fc.oneof(
 );
 const command = fc.oneof(fc.constantFrom(...SLASH_COMMANDS.map((entry) => entry.command)), fc.string({ maxLength: 12 }));
 
-function checkShape(parsed: ParsedCommand): void {
+function checkShape(parsed: ParsedCommand, typed: string): void {
   expect(KINDS).toContain(parsed.kind);
   switch (parsed.kind) {
     case 'query':
@@ -38,8 +42,16 @@ function checkShape(parsed: ParsedCommand): void {
       for (const word of parsed.words) expect(typeof word).toBe('string');
       break;
     case 'invalid':
-      expect(parsed.message.length).toBeGreaterThan(0);
+      for (const lang of [english, langFor('zh-CN')]) {
+        const text = invalidText(parsed, lang);
+        expect(text.length).toBeGreaterThan(0);
+        // Every key and placeholder resolved: a missing key would come back as the key itself.
+        if (!/commands|\{\{/.test(typed)) expect(text).not.toMatch(/commands\.|\{\{/);
+      }
       expect(parsed.example).toMatch(/^\//);
+      break;
+    case 'lang':
+      if (parsed.choice !== undefined) expect(['en', 'zh-CN', 'auto']).toContain(parsed.choice);
       break;
     case 'usage':
       break;
@@ -51,7 +63,7 @@ describe('parseCommand on any text', () => {
     fc.assert(
       fc.property(command, text, (name, words) => {
         const parsed = parseCommand(name, words);
-        checkShape(parsed);
+        checkShape(parsed, `${name} ${words}`);
         expect(parseCommand(name, words)).toEqual(parsed);
       }),
       { numRuns: 2000 },

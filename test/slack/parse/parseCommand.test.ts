@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BID_REGIONS } from '../../../src/core/operations/bidRegions.js';
 import { OPERATION_IDS, type OperationId } from '../../../src/core/operations/index.js';
-import { parseCommand, type ParsedCommand } from '../../../src/slack/parse/parseCommand.js';
+import { english } from '../../../src/i18n/lang.js';
+import { parseCommand, type InvalidCommand, type ParsedCommand } from '../../../src/slack/parse/parseCommand.js';
 import { validate } from '../../../src/core/operations/validate.js';
 import { problemsOf } from './coreValidator.js';
 
@@ -22,10 +23,12 @@ function wireRequest(command: string, text: string, operation: OperationId): unk
   return validate(operation, queryInput(command, text, operation));
 }
 
-function invalid(command: string, text: string): Extract<ParsedCommand, { kind: 'invalid' }> {
+/** An invalid result with its message said in English (as an English reader gets it). */
+function invalid(command: string, text: string): Omit<InvalidCommand, 'message'> & { message: string } {
   const parsed = parseCommand(command, text);
   expect(parsed.kind, `${command} ${text}`).toBe('invalid');
-  return parsed as Extract<ParsedCommand, { kind: 'invalid' }>;
+  const result = parsed as InvalidCommand;
+  return { ...result, message: english.say(result.message) };
 }
 
 describe('the examples of the brief', () => {
@@ -259,7 +262,7 @@ describe('what only the parser can reject', () => {
 
   it('an unknown /dq subcommand, with a suggestion', () => {
     const result = invalid('/dq', 'bidz 光伏组件');
-    expect(result.message).toBe('Unknown command "bidz". /dq takes tax, bids, fund, futures, newfunds, usage, digest, help. Did you mean /dq bids?');
+    expect(result.message).toBe('Unknown command "bidz". /dq takes tax, bids, fund, futures, newfunds, usage, digest, lang, help. Did you mean /dq bids?');
     expect(result.example).toBe('/dq help');
     expect(result.operation).toBeUndefined();
     expect(invalid('/dq', '光伏组件').message).toMatch(/^Unknown command "光伏组件"/);

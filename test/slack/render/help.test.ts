@@ -4,6 +4,7 @@ import { OPERATION_IDS, operations } from '../../../src/core/operations/index.js
 import { exampleFor } from '../../../src/slack/parse/examples.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
 import { renderHelp } from '../../../src/slack/render/help.js';
+import { english, langFor } from '../../../src/i18n/lang.js';
 import type { SlackMessage } from '../../../src/slack/message.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 
@@ -36,7 +37,7 @@ function assertMessageWithinLimits(message: SlackMessage): string {
 
 describe('renderHelp', () => {
   it('lists every command with an example and its cost, within Slack’s message limits', () => {
-    const text = assertMessageWithinLimits(renderHelp(PRICES));
+    const text = assertMessageWithinLimits(renderHelp(PRICES, english));
     for (const id of OPERATION_IDS) {
       const definition = operations[id];
       expect(text).toContain(definition.title);
@@ -46,7 +47,7 @@ describe('renderHelp', () => {
   });
 
   it('says which costs are assumed', () => {
-    const text = renderHelp(PRICES).blocks.flatMap(blockTexts).join('\n');
+    const text = renderHelp(PRICES, english).blocks.flatMap(blockTexts).join('\n');
     const assumed = OPERATION_IDS.filter((id) => !operations[id].costPublished);
     expect(assumed.length).toBeGreaterThan(0);
     for (const id of assumed) expect(text).toMatch(new RegExp(`${operations[id].title}\\*? · ${operations[id].cost} coins per lookup \\(assumed`));
@@ -54,7 +55,7 @@ describe('renderHelp', () => {
   });
 
   it('has the usage and digest lines and says a bare command opens a form', () => {
-    const text = renderHelp(PRICES).blocks.flatMap(blockTexts).join('\n');
+    const text = renderHelp(PRICES, english).blocks.flatMap(blockTexts).join('\n');
     expect(text).toContain('/dq usage');
     expect(text).toContain('/dq digest add <daily|weekdays|weekly:mon> <HH:MM> [onsale|offsale|all] [tz:Area/City]');
     expect(text).toContain('/dq digest list');
@@ -64,7 +65,7 @@ describe('renderHelp', () => {
   });
 
   it.each(OPERATION_IDS)('help on %s: syntax, every option key, examples and cost, within limits', (id) => {
-    const text = assertMessageWithinLimits(renderHelp(PRICES, id));
+    const text = assertMessageWithinLimits(renderHelp(PRICES, english, id));
     const definition = operations[id];
     expect(text).toContain(`${definition.cost} coins per lookup`);
     expect(text.includes('assumed')).toBe(!definition.costPublished);
@@ -73,12 +74,12 @@ describe('renderHelp', () => {
   });
 
   it('/dq help usage and /dq help digest explain those commands, not the general list', () => {
-    const usage = assertMessageWithinLimits(renderHelp(PRICES, 'usage'));
+    const usage = assertMessageWithinLimits(renderHelp(PRICES, english, 'usage'));
     expect(usage).toContain('Coins and budgets');
     for (const id of OPERATION_IDS) expect(usage).toContain(`${operations[id].cost} coins per lookup`);
     expect(usage).toContain('when it resets');
     expect(usage).not.toContain('Data query commands');
-    const digest = assertMessageWithinLimits(renderHelp(PRICES, 'digest'));
+    const digest = assertMessageWithinLimits(renderHelp(PRICES, english, 'digest'));
     expect(digest).toContain('Digests of new funds');
     expect(digest).toContain('/dq digest add weekdays 08:30 onsale tz:Asia/Shanghai');
     expect(digest).toContain('`all` (default)');
@@ -87,7 +88,78 @@ describe('renderHelp', () => {
 
   it('help on bids names every region code', async () => {
     const { BID_REGIONS } = await import('../../../src/core/operations/bidRegions.js');
-    const text = renderHelp(PRICES, 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list').blocks.flatMap(blockTexts).join('\n');
+    const text = renderHelp(PRICES, english, 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list').blocks.flatMap(blockTexts).join('\n');
     for (const region of BID_REGIONS) expect(text).toContain(`${region.code} ${region.name}`);
+  });
+});
+
+describe('renderHelp for a Chinese reader', () => {
+  const zh = langFor('zh-CN');
+  const TOPICS = [undefined, 'usage', 'digest', 'lang', ...OPERATION_IDS] as const;
+
+  /**
+   * The English words left once what is typed (inline code) and what is a name or code (region and
+   * futures codes, IANA zones, Slack, K线) is taken out: there should be none.
+   */
+  function englishWords(text: string): string[] {
+    const prose = text
+      .replace(/`[^`]*`/g, ' ')
+      // Commands as typed: `/dq digest add|list|remove|run` in the notification text.
+      .replace(/\/[a-z-]+(?: [a-z|]+)*/g, ' ')
+      .replace(/\b(?:Asia\/Shanghai|IANA|Slack|K线)\b|K线/g, ' ')
+      .replace(/\b[A-Z]{2,3}\b/g, ' ');
+    return prose.match(/[A-Za-z]{2,}/g) ?? [];
+  }
+
+  it.each(TOPICS)('help on %s is within Slack’s limits and has no English of the app’s own', (topic) => {
+    const message = renderHelp(PRICES, zh, topic);
+    const text = assertMessageWithinLimits(message);
+    expect(englishWords(text), text).toEqual([]);
+    expect(englishWords(message.text), message.text).toEqual([]);
+    expect(text).not.toMatch(/per lookup|coins|e\.g\.|Options|Examples|How to type/);
+  });
+
+  it('the overview names every command in Chinese, with Chinese examples and costs in 币', () => {
+    const text = assertMessageWithinLimits(renderHelp(PRICES, zh));
+    expect(text).toContain('数据查询命令');
+    expect(text).toContain('*一般纳税人信息* · 每次查询 20 币');
+    expect(text).toContain('*招投标公告* · 每次查询 10 币（估计值：数据服务未公布此费用）');
+    expect(text).toContain('`/bids <关键词> [地区:<代码或名称>] [类型:招标|中标|拟建] [从:<年-月-日>] [到:<年-月-日>] [范围:标题、采购人、供应商] [页:<页码>] [每页:<条数>]`');
+    expect(text).toContain('例如 `/futures CL 5分钟 30`');
+    expect(text).toContain('`/dq 用量` — 今天和本月花费的币，以及剩余预算');
+    expect(text).toContain('`/dq 语言 中文|英文|自动` — 回复使用的语言');
+    expect(text).toContain('`/dq 纳税人`、`/dq 招标`、`/dq 基金`、`/dq 期货`、`/dq 新基金`');
+    expect(text).toContain('`/dq 帮助 招标` 详细说明一个命令');
+    for (const id of OPERATION_IDS) expect(text).toContain(exampleFor(id, zh));
+  });
+
+  it('help on one command shows its Chinese keys first, the English ones as well, and Chinese notes', () => {
+    const futures = assertMessageWithinLimits(renderHelp(PRICES, zh, 'finance-external-futures-kline'));
+    expect(futures).toContain('`/futures <品种代码> <周期> [根数]`\n或在 `/dq 期货` 之后输入同样内容');
+    expect(futures).toContain('`周期:<周期>`（也可写 `period:`、`type:`、`interval:`）');
+    expect(futures).toContain('周期：日线（日k/日/0） · 1分钟（1分/1） · 5分钟（5分/5）');
+    expect(futures).toContain('`/futures SI 周期:4小时 根数:60`');
+    const bids = renderHelp(PRICES, zh, 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list').blocks.flatMap(blockTexts).join('\n');
+    expect(bids).toContain('`地区:<代码或名称>`（也可写 `省份:`、`省:`、`区域:`、`region:`、`province:`、`prov:`）');
+    expect(bids).toContain('地区：BJ 北京、TJ 天津');
+    const newFunds = renderHelp(PRICES, zh, 'fund-new-list').blocks.flatMap(blockTexts).join('\n');
+    expect(newFunds).toContain('在售：在售 · 未在售：停售 · 全部/不限：不筛选。');
+  });
+
+  it('help on usage, digests and the language', () => {
+    expect(assertMessageWithinLimits(renderHelp(PRICES, zh, 'usage'))).toContain('`/futures` — 每次查询 5 币');
+    const digest = assertMessageWithinLimits(renderHelp(PRICES, zh, 'digest'));
+    expect(digest).toContain('*哪些基金*：`在售`、`停售` 或 `全部`（默认）。');
+    expect(digest).toContain('`/dq digest add weekdays 08:30 在售 tz:Asia/Shanghai`');
+    const lang = assertMessageWithinLimits(renderHelp(PRICES, zh, 'lang'));
+    expect(lang).toContain('`/dq 语言 中文` — 用中文回复');
+    expect(lang).toContain('`/futures CL 5分钟 30` 与 `/futures CL 5m 30` 相同');
+  });
+
+  it('the language help in English', () => {
+    const text = assertMessageWithinLimits(renderHelp(PRICES, english, 'lang'));
+    expect(text).toContain('`/dq lang zh` — reply in Chinese');
+    expect(text).toContain('`/dq lang auto` — the workspace default, else your Slack language');
+    expect(renderHelp(PRICES, english).blocks.flatMap(blockTexts).join('\n')).toContain('`/dq lang zh|en|auto` — the language of your replies');
   });
 });

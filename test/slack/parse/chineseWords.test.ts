@@ -1,0 +1,282 @@
+import { describe, expect, it } from 'vitest';
+import { BID_NOTICE_TYPE_SYNONYMS, BID_SEARCH_FIELDS } from '../../../src/core/operations/bidSearch.js';
+import { CANDLE_TYPE_SYNONYMS } from '../../../src/core/operations/futuresKline.js';
+import { OPERATION_IDS, operations, type OperationId } from '../../../src/core/operations/index.js';
+import { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS } from '../../../src/core/operations/newFunds.js';
+import { validate } from '../../../src/core/operations/validate.js';
+import { english, isChinese, langFor, wordFor } from '../../../src/i18n/lang.js';
+import { SYNTAX_LIST, syntaxFor } from '../../../src/slack/operations/index.js';
+import { examplesIn, positionalWords } from '../../../src/slack/parse/commandSyntax.js';
+import { exampleFor, userFieldName } from '../../../src/slack/parse/examples.js';
+import { invalidText } from '../../../src/slack/parse/invalidText.js';
+import { costText } from '../../../src/slack/parse/costText.js';
+import { operationTitle } from '../../../src/slack/parse/operationTitle.js';
+import { DIGEST_WORDS, HELP_WORDS, LANG_WORDS, USAGE_WORDS, parseCommand, type InvalidCommand, type ParsedCommand } from '../../../src/slack/parse/parseCommand.js';
+import { pricesFrom } from '../../../src/core/operations/prices.js';
+
+const zh = langFor('zh-CN');
+const TAX = 'enterprise-general-taxpayer-query';
+const BIDS = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
+const FUND = 'fund-asset';
+const FUTURES = 'finance-external-futures-kline';
+const NEW_FUNDS = 'fund-new-list';
+
+function wire(command: string, text: string, operation: OperationId): unknown {
+  const parsed = parseCommand(command, text);
+  expect(parsed, `${command} ${text}`).toMatchObject({ kind: 'query', operation });
+  return validate(operation, (parsed as Extract<ParsedCommand, { kind: 'query' }>).input);
+}
+
+function invalid(command: string, text: string): InvalidCommand {
+  const parsed = parseCommand(command, text);
+  expect(parsed.kind, `${command} ${text}`).toBe('invalid');
+  return parsed as InvalidCommand;
+}
+
+/** Arguments that leave every option free to be given (no positional word fills an option's field). */
+const BASE: Record<OperationId, string> = { [TAX]: '杭州华信', [BIDS]: '光伏组件', [FUND]: '000001', [FUTURES]: 'CL', [NEW_FUNDS]: '' };
+const SAMPLE: Record<string, string> = {
+  pageNo: '2', pageIndex: '2', pageSize: '5', province: '浙江', type: '中标', publishStartTime: '2026-01-01', publishEndTime: '2026-06-30',
+  searchType: '标题、供应商', limit: '30', saleStatus: '在售',
+};
+
+describe('every Chinese word reads as its English twin', () => {
+  it.each(SYNTAX_LIST.map((syntax) => [syntax.command, syntax] as const))('%s: every subcommand after /dq, in either language and any case', (_, syntax) => {
+    expect(syntax.subcommands.some((word) => isChinese(word))).toBe(true);
+    for (const args of [syntax.example, ...syntax.chineseExamples]) {
+      const direct = parseCommand(syntax.command, args);
+      for (const word of syntax.subcommands) {
+        expect(parseCommand('/dq', `${word} ${args}`), `/dq ${word} ${args}`).toEqual(direct);
+        expect(parseCommand('/dq', `${word.toUpperCase()} ${args}`), `/dq ${word.toUpperCase()} ${args}`).toEqual(direct);
+      }
+      expect(parseCommand('/dq', `${wordFor(syntax.subcommands, 'zh-CN')}`)).toEqual({ kind: 'open_modal', operation: syntax.operation });
+    }
+  });
+
+  it('K线 in capitals names /futures', () => {
+    expect(parseCommand('/dq', 'K线 CL 5分钟 30')).toEqual(parseCommand('/futures', 'CL 5分钟 30'));
+    expect(wire('/dq', 'K线 CL 5分钟 30', FUTURES)).toEqual(wire('/futures', 'CL 5m 30', FUTURES));
+  });
+
+  it.each(SYNTAX_LIST.map((syntax) => [syntax.command, syntax] as const))('%s: every option key, with an ASCII or a full-width colon, a space or =', (_, syntax) => {
+    const base = BASE[syntax.operation];
+    for (const option of syntax.options) {
+      expect(option.keys.some((key) => isChinese(key)), `${syntax.command} ${option.keys[0]}`).toBe(true);
+      const value = option.field === 'type' && syntax.operation === FUTURES ? '1小时' : SAMPLE[option.field]!;
+      const twin = parseCommand(syntax.command, `${base} ${option.keys[0]}:${value}`);
+      expect(twin, `${syntax.command} ${option.keys[0]}:${value}`).toMatchObject({ kind: 'query' });
+      for (const key of option.keys) {
+        for (const typed of [`${key}:${value}`, `${key}：${value}`, `${key}: ${value}`, `${key}=${value}`]) {
+          expect(parseCommand(syntax.command, `${base} ${typed}`), `${syntax.command} ${base} ${typed}`).toEqual(twin);
+        }
+      }
+    }
+  });
+
+  it('every period word, also with full-width digits', () => {
+    for (const [word, type] of Object.entries(CANDLE_TYPE_SYNONYMS)) {
+      expect(wire('/futures', `CL ${word} 30`, FUTURES), word).toEqual({ symbol: 'CL', type, limit: '30' });
+      expect(wire('/futures', `CL 周期:${word}`, FUTURES), word).toMatchObject({ type });
+    }
+    expect(wire('/futures', 'ＣＬ　５分钟　３０', FUTURES)).toEqual(wire('/futures', 'CL 5m 30', FUTURES));
+    expect(wire('/futures', 'CL 日K', FUTURES)).toMatchObject({ type: '0' });
+    // Every period has a Chinese word.
+    for (const type of new Set(Object.values(CANDLE_TYPE_SYNONYMS))) {
+      expect(Object.keys(CANDLE_TYPE_SYNONYMS).some((word) => CANDLE_TYPE_SYNONYMS[word] === type && isChinese(word)), type).toBe(true);
+    }
+  });
+
+  it('every notice type, matched field, sale status and "no filter" word', () => {
+    for (const [word, type] of Object.entries(BID_NOTICE_TYPE_SYNONYMS)) expect(wire('/bids', `光伏组件 类型:${word}`, BIDS), word).toMatchObject({ type });
+    expect(wire('/bids', '光伏组件 范围:标题、采购人、供应商', BIDS)).toMatchObject({ searchType: '1,2,3' });
+    expect(wire('/bids', '光伏组件 范围:采购方', BIDS)).toEqual(wire('/bids', `光伏组件 in:${BID_SEARCH_FIELDS['2']}`, BIDS));
+    for (const word of ['全部', '不限']) {
+      expect(wire('/bids', `光伏组件 类型:${word} 地区:${word} 范围:${word}`, BIDS)).toEqual(wire('/bids', '光伏组件', BIDS));
+    }
+    for (const [word, status] of Object.entries(SALE_STATUS_SYNONYMS)) {
+      expect(wire('/new-funds', word, NEW_FUNDS), word).toMatchObject({ saleStatus: status });
+      expect(wire('/new-funds', `状态:${word}`, NEW_FUNDS), word).toMatchObject({ saleStatus: status });
+    }
+    for (const word of SALE_STATUS_ANY) expect(wire('/new-funds', `${word} 页:2`, NEW_FUNDS)).toEqual(wire('/new-funds', 'all page:2', NEW_FUNDS));
+  });
+
+  it('dates typed the Chinese way, after a Chinese key', () => {
+    expect(wire('/bids', '光伏组件 从:2026年1月5日 到:2026年6月30日', BIDS)).toMatchObject({ publishStartTime: '2026-01-05', publishEndTime: '2026-06-30' });
+  });
+
+  it('CJK text with a colon is still a word unless it is a key of the command', () => {
+    expect(parseCommand('/bids', '光伏：组件 地区：浙江')).toEqual({ kind: 'query', operation: BIDS, input: { keyword: '光伏:组件', province: '浙江' } });
+    // 地区 is no key of /futures: a plain word there (and too many words).
+    expect(invalid('/futures', 'CL 5m 30 地区:浙江').operation).toBe(FUTURES);
+    // Quoted, a key is part of the keyword.
+    expect(parseCommand('/bids', '"地区:浙江 光伏"')).toEqual({ kind: 'query', operation: BIDS, input: { keyword: '地区:浙江 光伏' } });
+  });
+
+  it('the help, usage, digest and language words', () => {
+    expect(parseCommand('/dq', '帮助')).toEqual({ kind: 'help' });
+    expect(parseCommand('/dq', '帮助 招标')).toEqual({ kind: 'help', operation: BIDS });
+    expect(parseCommand('/dq', '帮助 期货')).toEqual({ kind: 'help', operation: FUTURES });
+    expect(parseCommand('/dq', '帮助 用量')).toEqual({ kind: 'help', topic: 'usage' });
+    expect(parseCommand('/dq', '帮助 摘要')).toEqual({ kind: 'help', topic: 'digest' });
+    expect(parseCommand('/dq', '帮助 语言')).toEqual({ kind: 'help', topic: 'lang' });
+    expect(parseCommand('/dq', 'help lang')).toEqual({ kind: 'help', topic: 'lang' });
+    expect(parseCommand('/bids', '帮助')).toEqual({ kind: 'help', operation: BIDS });
+    expect(parseCommand('/dq', '基金 帮助')).toEqual({ kind: 'help', operation: FUND });
+    for (const word of USAGE_WORDS) expect(parseCommand('/dq', word), word).toEqual({ kind: 'usage' });
+    for (const word of DIGEST_WORDS) expect(parseCommand('/dq', `${word} add weekdays 08:30 在售`), word).toEqual({ kind: 'digest', words: ['add', 'weekdays', '08:30', '在售'] });
+    for (const word of HELP_WORDS) expect(parseCommand('/dq', word), word).toEqual({ kind: 'help' });
+  });
+});
+
+describe('/dq lang', () => {
+  it('reads the choice in either language', () => {
+    const cases: Record<string, 'en' | 'zh-CN' | 'auto'> = {
+      zh: 'zh-CN', 'zh-CN': 'zh-CN', zh_cn: 'zh-CN', ZH: 'zh-CN', cn: 'zh-CN', chinese: 'zh-CN', 中文: 'zh-CN', 汉语: 'zh-CN', 简体中文: 'zh-CN', 'ｚｈ': 'zh-CN',
+      en: 'en', 'en-GB': 'en', english: 'en', English: 'en', 英文: 'en', 英语: 'en',
+      auto: 'auto', default: 'auto', reset: 'auto', 自动: 'auto', 默认: 'auto',
+    };
+    for (const [word, choice] of Object.entries(cases)) {
+      for (const command of LANG_WORDS) expect(parseCommand('/dq', `${command} ${word}`), `${command} ${word}`).toEqual({ kind: 'lang', choice });
+    }
+    expect(parseCommand('/dq', 'LANG zh')).toEqual({ kind: 'lang', choice: 'zh-CN' });
+    expect(parseCommand('/dq', '语言：中文')).toMatchObject({ kind: 'invalid' });
+  });
+
+  it('without a word asks what is set', () => {
+    expect(parseCommand('/dq', 'lang')).toEqual({ kind: 'lang' });
+    expect(parseCommand('/dq', '语言')).toEqual({ kind: 'lang' });
+  });
+
+  it('a language it does not speak, or more words, is refused with an example, in the reader’s language', () => {
+    const french = invalid('/dq', 'lang fr');
+    expect(french.example).toBe('/dq lang zh');
+    expect(invalidText(french, english)).toBe(
+      '"fr" is not a language this app speaks: choose zh (Chinese), en (English) or auto (the workspace default, else your Slack language).\nFor example: `/dq lang zh`',
+    );
+    expect(invalidText(french, zh)).toBe('“fr”不是本应用支持的语言：可选 中文、英文 或 自动（使用工作区默认语言，否则跟随你的 Slack 语言）。\n例如：`/dq lang zh`');
+    expect(invalidText(invalid('/dq', '语言 中文 英文'), zh)).toBe('/dq 语言 后面只接一个词：中文、英文 或 自动（收到 “中文” “英文”）。\n例如：`/dq lang zh`');
+    expect(invalidText(invalid('/dq', 'lang <!channel>'), english)).toContain('"&lt;!channel&gt;" is not a language');
+  });
+
+  it('is among the subcommands an unknown one is told about', () => {
+    expect(english.say(invalid('/dq', 'langu zh').message)).toBe('Unknown command "langu". /dq takes tax, bids, fund, futures, newfunds, usage, digest, lang, help. Did you mean /dq lang?');
+    expect(english.say(invalid('/dq', 'help nonsense').message)).toBe('There is no help on "nonsense". Try one of: tax, bids, fund, futures, newfunds, usage, digest, lang.');
+  });
+});
+
+describe('what the parser refuses, said to a Chinese reader', () => {
+  it('an unknown option, with the options and the example in Chinese words', () => {
+    expect(invalidText(invalid('/bids', '光伏组件 regoin:ZJ'), zh)).toBe(
+      '未知选项“regoin:”。/bids 的选项：地区:、类型:、从:、到:、范围:、页:、每页:。是否想输入 region:？\n例如：`/bids 光伏组件 地区:浙江 类型:中标 从:2026-01-01 到:2026-06-30`',
+    );
+    expect(invalidText(invalid('/bids', 'https://example.com'), zh)).toMatch(/^未知选项“https:”。.*含冒号的关键词请放在引号中/);
+  });
+
+  it('an unknown /dq subcommand, with a suggestion among the words of both languages', () => {
+    expect(invalidText(invalid('/dq', 'bidz 光伏组件'), zh)).toBe(
+      '未知命令“bidz”。/dq 后面可接：纳税人、招标、基金、期货、新基金、用量、摘要、语言、帮助。是否想输入 /dq bids？\n例如：`/dq help`',
+    );
+    expect(zh.say(invalid('/dq', '基 000001').message)).toMatch(/是否想输入 \/dq 基金？$/);
+    expect(zh.say(invalid('/dq', '帮助 什么').message)).toBe('没有关于“什么”的帮助。可选：纳税人、招标、基金、期货、新基金、用量、摘要、语言。');
+  });
+
+  it('too many words, a field given twice, an option without a value', () => {
+    expect(zh.say(invalid('/fund-asset', '000001 2 3').message)).toBe('多余的词：“3”。/fund-asset 接受 <基金代码> [页码] 以及选项 页:、每页:。');
+    expect(english.say(invalid('/fund-asset', '000001 2 3 4').message)).toBe('Too many words: "3" "4". /fund-asset takes <fund code> [page] and options page:, size:.');
+    expect(zh.say(invalid('/bids', '光伏组件 页:2 p:3').message)).toBe('页: 和 p: 设置的是同一项，只需给一个。');
+    expect(zh.say(invalid('/bids', '光伏组件 地区:浙江 地区:北京').message)).toBe('地区: 给了两次，只需给一次。');
+    expect(zh.say(invalid('/fund-asset', '000001 2 页:3').message)).toBe('页: 和 页码 设置的是同一项，只需给一个。');
+    expect(english.say(invalid('/fund-asset', '000001 2 页:3').message)).toBe('Both 页: and the page set the same thing; give only one.');
+    expect(zh.say(invalid('/bids', '光伏组件 地区:').message)).toBe('选项“地区:”需要一个值（地区:<代码或名称>）。');
+    expect(zh.say(invalid('/dq', '用量 今天').message)).toBe('/dq 用量 后面不需要其他词（收到“今天”）。');
+    expect(zh.say(invalid('/stocks', 'AAPL').message)).toBe('本应用没有命令“/stocks”。');
+  });
+});
+
+describe('examples, field names, costs and titles in the reader’s words', () => {
+  it.each(OPERATION_IDS)('%s: each Chinese example asks exactly what its English twin asks', (id) => {
+    const syntax = syntaxFor(id);
+    const englishExamples = examplesIn(syntax, 'en');
+    const chineseExamples = examplesIn(syntax, 'zh-CN');
+    expect(chineseExamples.length).toBe(englishExamples.length);
+    chineseExamples.forEach((args, index) => {
+      expect(wire(syntax.command, args, id), args).toEqual(wire(syntax.command, englishExamples[index]!, id));
+    });
+    expect(exampleFor(id, zh)).toBe(`${syntax.command} ${chineseExamples[0]}`);
+    expect(exampleFor(id)).toBe(`${syntax.command} ${syntax.example}`);
+  });
+
+  it('/futures CL 5分钟 30 is the Chinese example of the futures command', () => {
+    expect(exampleFor(FUTURES, zh)).toBe('/futures CL 5分钟 30');
+    expect(wire('/dq', '期货 CL 5分钟 30', FUTURES)).toEqual({ symbol: 'CL', type: '5', limit: '30' });
+  });
+
+  it('field names for validation errors', () => {
+    expect(userFieldName(BIDS, 'publishEndTime', zh)).toBe('到:');
+    expect(userFieldName(BIDS, 'publishStartTime', zh)).toBe('从:');
+    expect(userFieldName(BIDS, 'province', zh)).toBe('地区:');
+    expect(userFieldName(BIDS, 'searchType', zh)).toBe('范围:');
+    expect(userFieldName(BIDS, 'keyword', zh)).toBe('关键词');
+    expect(userFieldName(TAX, 'keyword', zh)).toBe('企业名称或信用代码');
+    expect(userFieldName(FUND, 'fundCode', zh)).toBe('基金代码');
+    expect(userFieldName(FUTURES, 'symbol', zh)).toBe('品种代码');
+    expect(userFieldName(FUTURES, 'type', zh)).toBe('周期:');
+    expect(userFieldName(FUTURES, 'limit', zh)).toBe('根数:');
+    expect(userFieldName(NEW_FUNDS, 'saleStatus', zh)).toBe('状态:');
+    expect(userFieldName(NEW_FUNDS, 'pageSize', zh)).toBe('每页:');
+    expect(userFieldName(BIDS, 'keyword', english)).toBe('the keyword');
+  });
+
+  it('what a lookup costs', () => {
+    const prices = pricesFrom();
+    expect(costText(operations[TAX], prices, zh)).toBe('每次查询 20 币');
+    expect(costText(operations[BIDS], prices, zh)).toBe('每次查询 10 币（估计值：数据服务未公布此费用）');
+    expect(costText(operations[TAX], prices)).toBe('20 coins per lookup');
+    expect(costText(operations[TAX], pricesFrom({ [TAX]: 1 }), english)).toBe('1 coin per lookup');
+    expect(costText(operations[TAX], pricesFrom({ [TAX]: 1500 }), zh)).toBe('每次查询 1,500 币');
+  });
+
+  it('operation titles: the English is the definition’s own, the Chinese has no English', () => {
+    for (const id of OPERATION_IDS) {
+      expect(operationTitle(id, english)).toBe(operations[id].title);
+      // K线 is how Chinese traders write candlesticks; no other Latin letter.
+      expect(operationTitle(id, zh).replace('K线', '')).not.toMatch(/[a-z]/i);
+      expect(operationTitle(id, zh).length).toBeLessThanOrEqual(24);
+    }
+  });
+});
+
+describe('the catalogue’s words are the syntax’s words', () => {
+  it('each option key and subcommand has its catalogue twin, the word help shows', () => {
+    for (const syntax of SYNTAX_LIST) {
+      expect(zh.t(`commands.subcommands.${syntax.subcommands[0]}`)).toBe(wordFor(syntax.subcommands, 'zh-CN'));
+      expect(english.t(`commands.subcommands.${syntax.subcommands[0]}`)).toBe(syntax.subcommands[0]);
+      for (const word of syntax.subcommands) expect(word, syntax.command).toBe(word.toLowerCase());
+      for (const option of syntax.options) {
+        expect(zh.t(`commands.keys.${option.keys[0]}`)).toBe(wordFor(option.keys, 'zh-CN'));
+        expect(english.t(`commands.keys.${option.keys[0]}`)).toBe(option.keys[0]);
+        for (const key of option.keys) expect(key).toBe(key.toLowerCase());
+      }
+      for (const word of positionalWords(syntax)) expect(zh.say(word.name)).toMatch(/\p{Script=Han}/u);
+    }
+    for (const words of [USAGE_WORDS, DIGEST_WORDS, LANG_WORDS, HELP_WORDS]) {
+      expect(zh.t(`commands.subcommands.${words[0]}`)).toBe(wordFor(words, 'zh-CN'));
+      expect(english.t(`commands.subcommands.${words[0]}`)).toBe(words[0]);
+    }
+  });
+
+  it('every choice the help or an error names is read as that choice', () => {
+    for (const lang of [english, zh]) {
+      const bidTypes = lang.t('commands.choices.bidType').split(/, |、/);
+      expect(bidTypes).toEqual(lang.t('commands.shapes.bidType').split('|'));
+      bidTypes.forEach((word, index) => expect(wire('/bids', `光伏组件 type:${word}`, BIDS), word).toMatchObject({ type: String(index + 1) }));
+      const periods = lang.t('commands.choices.period').split(/, |、/);
+      expect(periods.map((word) => (validate(FUTURES, { symbol: 'CL', type: word }) as { type: string }).type)).toEqual(['0', '1', '5', '30', '60', '120', '240']);
+      const statuses = lang.t('commands.choices.saleStatus').split(/, |、/);
+      expect(statuses).toEqual(lang.t('commands.shapes.saleStatus').split('|'));
+      expect(statuses.map((word) => (validate(NEW_FUNDS, { saleStatus: word }) as { saleStatus?: string }).saleStatus)).toEqual(['true', 'false', undefined]);
+      const fields = lang.t('commands.shapes.searchFields');
+      expect(wire('/bids', `光伏组件 in:${fields}`, BIDS)).toMatchObject({ searchType: '1,2,3' });
+    }
+  });
+});
