@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishWords } from '../../support/englishWords.js';
-import { DEFAULT_CHANNEL_ID } from '../../support/slack/index.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { footerText, startTestApp, type SlackResponseBody, type TestApp } from '../../support/slackApp.js';
+import { buttonNamed, footerText, startTestApp, type SlackResponseBody, type TestApp } from '../../support/slackApp.js';
 import { fillForm } from './forms.js';
 
 /**
@@ -126,10 +125,12 @@ describe('the workspace language (DEFAULT_LOCALE)', () => {
     const again = await app.command('000001', { command: '/fund-asset', userId: EN_USER });
     const english = await app.nextResponse(again.responseId);
     expect(footerText(english)).toContain('10 coins per lookup');
-    const share = english.blocks?.flatMap((block) => ((block as { elements?: Array<{ action_id?: string; value?: string }> }).elements ?? [])).find((element) => element.action_id === 'dq_share');
-    expect(share?.value).toBeDefined();
-    await app.click('dq_share', share!.value!, { userId: EN_USER, channelId: DEFAULT_CHANNEL_ID });
-    const posted = await app.nextCall('chat.postMessage', (call) => call.args.channel === DEFAULT_CHANNEL_ID);
-    expect(footerText({ blocks: posted.args.blocks as never })).toContain('每次查询 10 币');
+    const share = buttonNamed(english, 'dq_share');
+    expect(share?.text.text).toBe('Share in channel');
+    await app.click('dq_share', share!.value!, { userId: EN_USER, responseUrlId: again.responseId });
+    const shared = await app.nextResponse(again.responseId);
+    expect(shared.response_type).toBe('in_channel');
+    expect(footerText(shared)).toContain('每次查询 10 币');
+    expect(englishWords(textOf(shared))).toEqual([]);
   });
 });
