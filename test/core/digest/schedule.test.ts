@@ -1,3 +1,4 @@
+import { english } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
 import { cronPattern, describeSchedule, latestRunBetween, nextRunAfter, parseCadence, parseTimeOfDay, type Schedule } from '../../../src/core/digest/schedule.js';
 import { localParts } from '../../../src/core/time.js';
@@ -22,7 +23,7 @@ describe('digest schedules', () => {
     expect(new Date(nextRunAfter(weekdays, at('2026-11-20T01:00:00Z'))!).toISOString()).toBe('2026-11-23T01:00:00.000Z');
     const weekly: Schedule = { cadence: { kind: 'weekly', weekday: 'wed' }, time: '18:00', timeZone: 'Europe/London' };
     expect(new Date(nextRunAfter(weekly, at('2026-11-19T00:00:00Z'))!).toISOString()).toBe('2026-11-25T18:00:00.000Z');
-    expect(describeSchedule(weekly)).toBe('every Wednesday at 18:00 (Europe/London)');
+    expect(english.say(describeSchedule(weekly))).toBe('every Wednesday at 18:00 (Europe/London)');
   });
 
   it('keeps local time across daylight-saving changes (America/New_York)', () => {

@@ -1,4 +1,5 @@
 import type { SectionBlock } from '@slack/types';
+import { english } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
 import { OPERATION_IDS, findOperation, operations } from '../../../src/core/operations/index.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
@@ -7,7 +8,7 @@ import { chooserModal } from '../../../src/slack/modals/chooser.js';
 import { assertModalWithinLimits } from './viewLimits.js';
 
 describe('chooserModal', () => {
-  const view = chooserModal('{"c":"C1"}', pricesFrom());
+  const view = chooserModal('{"c":"C1"}', pricesFrom(), english);
 
   it('builds within Slack’s limits with its callback_id and metadata', () => {
     assertModalWithinLimits(view);

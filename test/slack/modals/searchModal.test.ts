@@ -1,4 +1,5 @@
 import type { InputBlock, ModalView, PlainTextOption } from '@slack/types';
+import { english } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
 import { BID_REGIONS } from '../../../src/core/operations/bidRegions.js';
 import { CANDLE_TYPES } from '../../../src/core/operations/futuresKline.js';
@@ -37,7 +38,7 @@ function optionTexts(block: InputBlock): string[] {
 
 describe('searchModal', () => {
   it.each(OPERATION_IDS)('%s: builds within Slack’s limits with its callback_id, labels and metadata', (id: OperationId) => {
-    const view = searchModal(id, METADATA, PRICES);
+    const view = searchModal(id, METADATA, PRICES, english);
     assertModalWithinLimits(view);
     expect(view.callback_id).toBe(VIEW.search(operations[id].alias));
     expect(view.private_metadata).toBe(METADATA);
@@ -50,12 +51,12 @@ describe('searchModal', () => {
   });
 
   it('refuses private_metadata Slack would refuse', () => {
-    expect(() => searchModal('fund-asset', 'x'.repeat(3001), PRICES)).toThrow(/3001 characters/);
-    expect(searchModal('fund-asset', 'x'.repeat(3000), PRICES).private_metadata).toHaveLength(3000);
+    expect(() => searchModal('fund-asset', 'x'.repeat(3001), PRICES, english)).toThrow(/3001 characters/);
+    expect(searchModal('fund-asset', 'x'.repeat(3000), PRICES, english).private_metadata).toHaveLength(3000);
   });
 
   it('bid search has every filter', () => {
-    const view = searchModal(BIDS, '{}', PRICES);
+    const view = searchModal(BIDS, '{}', PRICES, english);
     expect(inputs(view).map((block) => block.block_id)).toEqual([
       'dq:bids:keyword',
       'dq:bids:searchType',
@@ -82,7 +83,7 @@ describe('searchModal', () => {
   });
 
   it('fund asset: fund code and page size', () => {
-    const view = searchModal('fund-asset', '{}', PRICES);
+    const view = searchModal('fund-asset', '{}', PRICES, english);
     expect(inputs(view).map((block) => [block.block_id, block.element.type])).toEqual([
       ['dq:fund-asset:fundCode', 'plain_text_input'],
       ['dq:fund-asset:pageSize', 'static_select'],
@@ -91,7 +92,7 @@ describe('searchModal', () => {
   });
 
   it('futures: symbol with examples, every period, a candle count', () => {
-    const view = searchModal('finance-external-futures-kline', '{}', PRICES);
+    const view = searchModal('finance-external-futures-kline', '{}', PRICES, english);
     expect(inputs(view).map((block) => [block.block_id, block.element.type])).toEqual([
       ['dq:futures:symbol', 'plain_text_input'],
       ['dq:futures:type', 'static_select'],
@@ -103,7 +104,7 @@ describe('searchModal', () => {
   });
 
   it('new funds: sale status and page size', () => {
-    const view = searchModal('fund-new-list', '{}', PRICES);
+    const view = searchModal('fund-new-list', '{}', PRICES, english);
     expect(inputs(view).map((block) => [block.block_id, block.element.type])).toEqual([
       ['dq:new-funds:saleStatus', 'radio_buttons'],
       ['dq:new-funds:pageSize', 'static_select'],
@@ -112,13 +113,13 @@ describe('searchModal', () => {
   });
 
   it('taxpayer: one keyword input for a name or a credit code', () => {
-    const view = searchModal('enterprise-general-taxpayer-query', '{}', PRICES);
+    const view = searchModal('enterprise-general-taxpayer-query', '{}', PRICES, english);
     expect(inputs(view).map((block) => [block.block_id, block.element.type])).toEqual([['dq:taxpayer:keyword', 'plain_text_input']]);
     expect(input(view, 'dq:taxpayer:keyword').hint?.text).toMatch(/credit code/);
   });
 
   it('no two forms share a block_id (views.update would carry values across)', () => {
-    const ids = OPERATION_IDS.flatMap((id) => inputs(searchModal(id, '{}', PRICES)).map((block) => block.block_id));
+    const ids = OPERATION_IDS.flatMap((id) => inputs(searchModal(id, '{}', PRICES, english)).map((block) => block.block_id));
     expect(new Set(ids).size).toBe(ids.length);
   });
 });

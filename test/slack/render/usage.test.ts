@@ -27,7 +27,7 @@ const SUMMARY: UsageSummary = {
 describe('usage summary', () => {
   it('shows coins today and this month, by operation and by user, biggest first', () => {
     const budget: BudgetState = { team: { spent: 30, limit: 200 }, user: { spent: 30, limit: 50 }, resetsAt: RESETS };
-    const message = renderUsage(SUMMARY, budget, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES });
+    const message = renderUsage(SUMMARY, budget, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES, lang: english });
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
     expect(text).toContain('*Today*\n30 coins · 2 calls');
@@ -44,16 +44,16 @@ describe('usage summary', () => {
   });
 
   it('says "no limit" where no budget is set, and never a negative amount left', () => {
-    const text = visibleText(renderUsage(SUMMARY, { team: { spent: 30 }, user: { spent: 80, limit: 50 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES }));
+    const text = visibleText(renderUsage(SUMMARY, { team: { spent: 30 }, user: { spent: 80, limit: 50 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES, lang: english }));
     expect(text).toContain('*Workspace budget*\nno limit (30 coins spent today)');
     expect(text).toContain('*Your budget*\n0 of 50 coins left today');
-    const teamOnly = visibleText(renderUsage(SUMMARY, { team: { spent: 0 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES }));
+    const teamOnly = visibleText(renderUsage(SUMMARY, { team: { spent: 0 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES, lang: english }));
     expect(teamOnly).not.toContain('Your budget');
   });
 
   it('says when nothing has been spent yet', () => {
     const empty: UsageSummary = { ...SUMMARY, today: period({}), month: period({}) };
-    const message = renderUsage(empty, { team: { spent: 0, limit: 100 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES });
+    const message = renderUsage(empty, { team: { spent: 0, limit: 100 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES, lang: english });
     assertWithinSlackLimits(message, 'message');
     expect(visibleText(message)).toContain('No lookups have been charged this month yet.');
   });
@@ -63,7 +63,7 @@ describe('usage summary', () => {
     byUser['<!channel>'] = { coins: 9999, calls: 1 };
     byUser.unknown = { coins: 5, calls: 1 };
     const busy: UsageSummary = { ...SUMMARY, month: period({ coins: 1e6, calls: 600, byUser, byOperation: { 'weird<op>': { coins: 1, calls: 1 } } }) };
-    const message = renderUsage(busy, { team: { spent: 0 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES });
+    const message = renderUsage(busy, { team: { spent: 0 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES, lang: english });
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
     expect(text).toContain('&lt;!channel&gt;: 0 today, 9,999 coins this month');
@@ -77,7 +77,7 @@ describe('usage keys that look like object internals', () => {
   it('treats "constructor" and "__proto__" as ordinary ids', () => {
     const byUser = JSON.parse('{"constructor":{"coins":3,"calls":1},"__proto__":{"coins":2,"calls":1}}') as UsagePeriod['byUser'];
     const summary: UsageSummary = { ...SUMMARY, today: period({}), month: period({ coins: 5, calls: 2, byUser, byOperation: { toString: { coins: 5, calls: 2 } } }) };
-    const message = renderUsage(summary, { team: { spent: 0 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES });
+    const message = renderUsage(summary, { team: { spent: 0 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES, lang: english });
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
     expect(text).toContain('constructor: 0 today, 3 coins this month (1 call)');
@@ -89,7 +89,7 @@ describe('usage keys that look like object internals', () => {
     const { renderError } = await import('../../../src/slack/render/errors.js');
     const { BudgetExceededError } = await import('../../../src/core/errors.js');
     for (const [zone, expected] of [['Asia/Shanghai', '2026-05-21 00:00 GMT+8 (Asia/Shanghai)'], ['America/New_York', '2026-05-20 12:00 EDT (America/New_York)']] as const) {
-      const usage = visibleText(renderUsage(SUMMARY, { team: { spent: 0, limit: 100 }, resetsAt: RESETS }, { now: NOW, timeZone: zone, operationTitles: TITLES }));
+      const usage = visibleText(renderUsage(SUMMARY, { team: { spent: 0, limit: 100 }, resetsAt: RESETS }, { now: NOW, timeZone: zone, operationTitles: TITLES, lang: english }));
       expect(usage).toContain(`Budgets reset at ${expected}`);
       const refusal = visibleText(renderError(new BudgetExceededError('team', 100, 95, 20, RESETS), { lang: english, now: NOW, timeZone: zone }));
       expect(refusal).toContain(`The budget resets at ${expected}`);
