@@ -31,8 +31,9 @@ export function dayText(ms: number, timeZone: string, lang: Lang): string {
   return lang.locale === 'zh-CN' ? dateText(ms, timeZone, lang) : formatZonedTime(ms, timeZone, { withZone: false }).slice(0, 10);
 }
 
-function zoneName(ms: number, zone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' }).formatToParts(new Date(ms)).find((part) => part.type === 'timeZoneName')?.value ?? zone;
+/** The offset as GMT+8 / GMT-4: abbreviations such as EDT are English. */
+function zoneOffset(ms: number, zone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(new Date(ms)).find((part) => part.type === 'timeZoneName')?.value ?? zone;
 }
 
 /**
@@ -45,7 +46,7 @@ export function dateTimeText(ms: number, timeZone: string, lang: Lang, options: 
   const { hour, minute } = localParts(ms, zone);
   const local = `${dateText(ms, zone, lang)} ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
   if (options.withZone === false) return local;
-  const short = zoneName(ms, zone);
+  const short = zoneOffset(ms, zone);
   return short === zone ? `${local}（${zone}）` : `${local}（${short}，${zone}）`;
 }
 

@@ -1,5 +1,5 @@
 import type { InputBlock, ModalView, PlainTextOption } from '@slack/types';
-import { english } from '../../../src/i18n/lang.js';
+import { english, langFor } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
 import { BID_REGIONS } from '../../../src/core/operations/bidRegions.js';
 import { CANDLE_TYPES } from '../../../src/core/operations/futuresKline.js';
@@ -9,6 +9,7 @@ import { VIEW } from '../../../src/slack/ids.js';
 import { staticSelect } from '../../../src/slack/modals/elements.js';
 import { searchModal } from '../../../src/slack/modals/index.js';
 import { option } from '../../../src/slack/modals/slackText.js';
+import { untranslatedWords } from './untranslated.js';
 import { assertModalWithinLimits } from './viewLimits.js';
 
 const PRICES = pricesFrom();
@@ -121,6 +122,33 @@ describe('searchModal', () => {
   it('no two forms share a block_id (views.update would carry values across)', () => {
     const ids = OPERATION_IDS.flatMap((id) => inputs(searchModal(id, '{}', PRICES, english)).map((block) => block.block_id));
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('searchModal in Chinese: the frame', () => {
+  const zh = langFor('zh-CN');
+  const TITLES: Record<OperationId, string> = {
+    'enterprise-general-taxpayer-query': '一般纳税人信息',
+    [BIDS]: '招投标公告',
+    'fund-asset': '基金规模历史',
+    'finance-external-futures-kline': '期货K线',
+    'fund-new-list': '新发基金',
+  };
+
+  it.each(OPERATION_IDS)('%s: title, buttons and cost line in Chinese, within Slack’s limits', (id: OperationId) => {
+    const view = searchModal(id, METADATA, PRICES, zh);
+    assertModalWithinLimits(view);
+    expect(view.title.text).toBe(TITLES[id]);
+    expect([...view.title.text].length).toBeLessThanOrEqual(24);
+    expect(view.submit?.text).toBe('查询');
+    expect(view.close?.text).toBe('取消');
+    const costLine = JSON.stringify(view.blocks[0]);
+    expect(costLine).toContain(`每次查询 ${operations[id].cost} 币`);
+    expect(costLine).toContain('重复最近的查询免费');
+    const frame = [view.title.text, view.submit?.text, view.close?.text, ...(view.blocks[0] as { elements: Array<{ text: string }> }).elements.map((element) => element.text)].join('\n');
+    expect(untranslatedWords(frame)).toEqual([]);
+    // The same form either way: only the words change.
+    expect(inputs(view).map((block) => block.block_id)).toEqual(inputs(searchModal(id, METADATA, PRICES, english)).map((block) => block.block_id));
   });
 });
 

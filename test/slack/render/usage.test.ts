@@ -1,9 +1,10 @@
-import { english } from '../../../src/i18n/lang.js';
+import { english, langFor } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
 import type { BudgetState } from '../../../src/core/ledger/budgets.js';
 import type { UsagePeriod, UsageSummary } from '../../../src/core/ledger/ledger.js';
 import { renderUsage } from '../../../src/slack/render/usage.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+import { untranslatedWords } from '../modals/untranslated.js';
 import { NOW, visibleText } from './fixtures.js';
 
 const TITLES = { 'fund-asset': 'Fund asset size history', 'enterprise-general-taxpayer-query': 'General-taxpayer record' };
@@ -94,5 +95,40 @@ describe('usage keys that look like object internals', () => {
       const refusal = visibleText(renderError(new BudgetExceededError('team', 100, 95, 20, RESETS), { lang: english, now: NOW, timeZone: zone }));
       expect(refusal).toContain(`The budget resets at ${expected}`);
     }
+  });
+});
+
+describe('usage summary in Chinese', () => {
+  const zh = langFor('zh-CN');
+  const ZH_TITLES = { 'fund-asset': '基金规模历史', 'enterprise-general-taxpayer-query': '一般纳税人信息' };
+
+  it('says every figure in Chinese, with the dates in words, within Slack limits', () => {
+    const budget: BudgetState = { team: { spent: 30, limit: 200 }, user: { spent: 30, limit: 50 }, resetsAt: RESETS };
+    const message = renderUsage({ ...SUMMARY, month: { ...SUMMARY.month, unconfirmedCoins: 10 }, today: { ...SUMMARY.today, unconfirmedCoins: 10 } }, budget, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: ZH_TITLES, lang: zh });
+    assertWithinSlackLimits(message, 'message');
+    const text = visibleText(message);
+    expect(text).toContain('数据服务用量');
+    expect(text).toContain('*今天*\n30 币 · 2 次调用');
+    expect(text).toContain('*本月*\n250 币 · 14 次调用');
+    expect(text).toContain('• 一般纳税人信息：今天 20，本月 200 币（10 次调用）');
+    expect(text).toContain('• <@U0BOB>：今天 0，本月 100 币（5 次调用）');
+    expect(text).toContain('*工作区预算*\n今天剩余 170 / 200 币');
+    expect(text).toContain('*你的预算*\n今天剩余 20 / 50 币');
+    expect(text).toContain('预算将于 2026年5月21日 00:00（GMT+8，Asia/Shanghai）重置，还有 10 小时。');
+    expect(text).toContain('月度合计从 2026年6月1日 起重新计算。');
+    expect(text).toContain('其中今天 10 币、本月 10 币来自超时的查询');
+    expect(message.text).toBe('数据服务用量：今天 30 币，本月 250 币');
+    expect(untranslatedWords(text)).toEqual([]);
+  });
+
+  it('without spending or limits, and for users it cannot name', () => {
+    const empty: UsageSummary = { ...SUMMARY, today: period({}), month: period({}) };
+    const quiet = visibleText(renderUsage(empty, { team: { spent: 0 }, resetsAt: RESETS }, { now: NOW, timeZone: 'America/New_York', operationTitles: ZH_TITLES, lang: zh }));
+    expect(quiet).toContain('本月还没有扣费的查询。');
+    expect(quiet).toContain('*工作区预算*\n不限额（今天已花 0 币）');
+    expect(quiet).toContain('2026年5月20日 12:00（GMT-4，America/New_York）');
+    expect(untranslatedWords(quiet)).toEqual([]);
+    const unknown = visibleText(renderUsage({ ...SUMMARY, month: period({ coins: 5, calls: 1, byUser: { unknown: { coins: 5, calls: 1 } } }) }, { team: { spent: 5, limit: 100 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: ZH_TITLES, lang: zh }));
+    expect(unknown).toContain('• 未知用户：今天 0，本月 5 币（1 次调用）');
   });
 });
