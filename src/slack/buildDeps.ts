@@ -50,6 +50,7 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     logger,
     postEmpty: input.digest.postEmpty,
     simulated: config.demo,
+    ...(config.workspaceLocale ? { locale: config.workspaceLocale } : {}),
     owner: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
     ...(input.onDigestRun ? { onRun: input.onDigestRun } : {}),
   });

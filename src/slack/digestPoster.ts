@@ -4,18 +4,22 @@ import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import { DigestPostError, type DigestContent, type DigestPause, type DigestPoster } from '../core/digest/types.js';
 import type { Prices } from '../core/operations/prices.js';
+import { langFor } from '../i18n/lang.js';
 import { renderDigest } from './render/digest.js';
 
-/** Slack errors that will not go away by retrying: the digest pauses and says what to do. */
-function pauseFor(code: string, channelId: string, now: number): DigestPause | undefined {
+/**
+ * Slack errors that will not go away by retrying: the digest pauses and says what to do, in phrases
+ * (the pause is shown later to whoever lists the digest, in their language).
+ */
+function pauseFor(code: string, channelId: string, digestId: string, now: number): DigestPause | undefined {
   const channel = `<#${channelId}>`;
   switch (code) {
     case 'not_in_channel':
-      return { reason: `the app is not a member of ${channel}`, remedy: `invite the app to the channel (\`/invite @dq\` there), then \`/dq digest run <id>\``, at: now };
+      return { reason: { key: 'digests.pause.notInChannel', values: { channel } }, remedy: { key: 'digests.pause.inviteApp', values: { id: digestId } }, at: now };
     case 'channel_not_found':
-      return { reason: `${channel} no longer exists or is private to the app`, remedy: 'remove this digest and add it again in a channel the app can see', at: now };
+      return { reason: { key: 'digests.pause.channelNotFound', values: { channel } }, remedy: { key: 'digests.pause.addAgain' }, at: now };
     case 'is_archived':
-      return { reason: `${channel} is archived`, remedy: 'unarchive the channel, or remove this digest', at: now };
+      return { reason: { key: 'digests.pause.archived', values: { channel } }, remedy: { key: 'digests.pause.unarchive' }, at: now };
     default:
       return undefined;
   }
@@ -42,7 +46,7 @@ export class SlackDigestPoster implements DigestPoster {
 
   async post(content: DigestContent): Promise<void> {
     const channel = content.digest.channelId;
-    const [main, ...replies] = renderDigest(content, { now: this.clock.now(), prices: this.prices });
+    const [main, ...replies] = renderDigest(content, { now: this.clock.now(), prices: this.prices, lang: langFor(content.locale) });
     if (!main) return;
     const pace = this.channels.key(channel);
     let threadTs: string;
@@ -52,8 +56,7 @@ export class SlackDigestPoster implements DigestPoster {
     } catch (error) {
       const code = slackErrorCode(error);
       this.logger.warn({ code, channel, digestId: content.digest.id }, 'Slack refused the digest post');
-      const pause = pauseFor(code, channel, this.clock.now());
-      throw new DigestPostError(code, pause ? { ...pause, remedy: pause.remedy.replace('<id>', content.digest.id) } : undefined);
+      throw new DigestPostError(code, pauseFor(code, channel, content.digest.id, this.clock.now()));
     }
     // The digest is out once its first message is; a lost thread reply must not post it all again.
     for (const reply of replies) {

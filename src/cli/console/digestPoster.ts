@@ -1,5 +1,6 @@
 import type { DigestContent, DigestPoster } from '../../core/digest/types.js';
 import type { Prices } from '../../core/operations/prices.js';
+import { langFor } from '../../i18n/lang.js';
 import { renderDigest } from '../../slack/render/digest.js';
 import { messageText } from '../../slack/render/asText.js';
 import { rule } from './rule.js';
@@ -13,9 +14,10 @@ export class ConsoleDigestPoster implements DigestPoster {
   ) {}
 
   async post(content: DigestContent): Promise<void> {
-    const [main, ...replies] = renderDigest(content, { now: this.now(), prices: this.prices });
+    const lang = langFor(content.locale);
+    const [main, ...replies] = renderDigest(content, { now: this.now(), prices: this.prices, lang });
     if (!main) return;
-    this.print(`${rule(`digest ${content.digest.id} posted in #${content.digest.channelId}`)}\n${messageText(main).text}`);
-    for (const reply of replies) this.print(`${rule('reply in its thread')}\n${messageText(reply).text}`);
+    this.print(`${rule(lang.t('digests.console.posted', { id: content.digest.id, channel: content.digest.channelId }))}\n${messageText(main).text}`);
+    for (const reply of replies) this.print(`${rule(lang.t('digests.console.reply'))}\n${messageText(reply).text}`);
   }
 }

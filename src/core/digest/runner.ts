@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { DataClient } from '../client/dataClient.js';
 import type { Clock } from '../clock.js';
+import { DEFAULT_LOCALE, type Locale, type Phrase } from '../../i18n/lang.js';
 import { BudgetExceededError } from '../errors.js';
-import { explainError } from '../explainError.js';
 import type { Store } from '../store/types.js';
 import { collectNewFunds } from './collect.js';
+import { failurePhrase } from './failure.js';
 import type { DigestRepository } from './repository.js';
 import { DigestPostError, type Digest, type DigestContent, type DigestPoster, type DigestRunRecord } from './types.js';
 
@@ -19,6 +20,8 @@ export interface DigestRunnerOptions {
   /** Post "no new funds" when nothing is new (DIGEST_POST_EMPTY). */
   postEmpty: boolean;
   simulated: boolean;
+  /** The workspace's language (DEFAULT_LOCALE), for digests that did not choose their own; English when unset. */
+  locale?: Locale;
   /** This process, in claims (several replicas may race for a run). */
   owner: string;
   /** Told about every finished run (metrics). */
@@ -80,7 +83,7 @@ export class DigestRunner {
   async recordMissed(digest: Digest, scheduledFor: number): Promise<void> {
     await this.options.repository.update(digest.id, (stored) => {
       stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, scheduledFor);
-      stored.lastRun = { scheduledFor, finishedAt: this.options.clock.now(), trigger: 'schedule', outcome: 'missed', newFunds: 0, coinsSpent: 0, detail: 'the app was not running at the scheduled time' };
+      stored.lastRun = { scheduledFor, finishedAt: this.options.clock.now(), trigger: 'schedule', outcome: 'missed', newFunds: 0, coinsSpent: 0, detail: { key: 'digests.run.notRunning' } };
       this.options.onRun?.(stored.lastRun);
     });
   }
@@ -88,10 +91,11 @@ export class DigestRunner {
   private async runClaimed(digest: Digest, scheduledFor: number, trigger: DigestRunRecord['trigger']): Promise<DigestRunRecord> {
     const { repository, data, poster, clock } = this.options;
     const base = { scheduledFor, trigger };
-    const finish = (outcome: DigestRunRecord['outcome'], newFunds: number, coinsSpent: number, detail?: string): DigestRunRecord => ({
+    const finish = (outcome: DigestRunRecord['outcome'], newFunds: number, coinsSpent: number, detail?: Phrase): DigestRunRecord => ({
       ...base, finishedAt: clock.now(), outcome, newFunds, coinsSpent, ...(detail ? { detail } : {}),
     });
-    const content: DigestContent = { digest, funds: [], firstRun: false, empty: false, simulated: this.options.simulated };
+    const locale = digest.lang ?? this.options.locale ?? DEFAULT_LOCALE;
+    const content: DigestContent = { digest, funds: [], firstRun: false, empty: false, simulated: this.options.simulated, locale };
 
     const seen = await repository.seenCodes(digest.id);
     let collected;
@@ -99,11 +103,11 @@ export class DigestRunner {
       collected = await collectNewFunds(data, digest.filter, seen, { teamId: digest.teamId, channelId: digest.channelId });
     } catch (error) {
       if (error instanceof BudgetExceededError) {
-        content.budgetNotice = explainError(error, clock.now()).summary;
+        content.budgetNotice = failurePhrase(error);
         const posted = await this.tryPost(digest, content);
         return finish(posted.ok ? 'over_budget' : 'post_failed', 0, 0, posted.ok ? content.budgetNotice : posted.detail);
       }
-      return finish('fetch_failed', 0, 0, explainError(error, clock.now()).summary);
+      return finish('fetch_failed', 0, 0, failurePhrase(error));
     }
 
     content.funds = collected.funds;
@@ -115,11 +119,12 @@ export class DigestRunner {
     const posted = await this.tryPost(digest, content);
     if (!posted.ok) return finish('post_failed', collected.funds.length, collected.coinsSpent, posted.detail);
     await repository.markSeen(digest.id, collected.funds.map((fund) => fund.fundCode));
-    const stopped = collected.stoppedBy === undefined ? undefined : `stopped after page ${collected.pagesFetched}: ${explainError(collected.stoppedBy, clock.now()).summary}`;
+    const stopped: Phrase | undefined =
+      collected.stoppedBy === undefined ? undefined : { key: 'digests.run.stoppedAfterPage', values: { page: collected.pagesFetched, why: failurePhrase(collected.stoppedBy) } };
     return finish(content.empty ? 'nothing_new' : 'posted', collected.funds.length, collected.coinsSpent, stopped);
   }
 
-  private async tryPost(digest: Digest, content: DigestContent): Promise<{ ok: true } | { ok: false; detail: string }> {
+  private async tryPost(digest: Digest, content: DigestContent): Promise<{ ok: true } | { ok: false; detail: Phrase }> {
     try {
       await this.options.poster.post(content);
       return { ok: true };
@@ -127,7 +132,11 @@ export class DigestRunner {
       const pause = error instanceof DigestPostError ? error.pause : undefined;
       if (pause) await this.options.repository.update(digest.id, (stored) => (stored.paused = pause));
       this.options.logger?.warn({ err: error, digestId: digest.id, channelId: digest.channelId }, 'digest post failed');
-      const detail = pause ? `${pause.reason}; ${pause.remedy}` : error instanceof DigestPostError ? `Slack answered ${error.code}` : 'posting to Slack failed';
+      const detail: Phrase = pause
+        ? { key: 'digests.run.pausedBecause', values: { reason: pause.reason, remedy: pause.remedy } }
+        : error instanceof DigestPostError
+          ? { key: 'digests.run.slackAnswered', values: { code: error.code } }
+          : { key: 'digests.run.postFailed' };
       return { ok: false, detail };
     }
   }

@@ -1,4 +1,5 @@
 import { Cron } from 'croner';
+import type { Phrase } from '../../i18n/lang.js';
 import { isValidTimeZone } from '../time.js';
 
 /** When a digest runs: every day, Monday to Friday, or one day a week, at a local time. */
@@ -14,21 +15,35 @@ export interface Schedule {
 }
 
 const WEEKDAYS: Weekday[] = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
-const WEEKDAY_NAMES: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
+/** Monday first, as the forms list them. */
+export const WEEKDAYS_FROM_MONDAY: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+/** 周一 … 周日 (also 星期日, 周天): the character after 周/星期/礼拜 names the day. */
+const CHINESE_DAYS: Record<string, Weekday> = { 一: 'mon', 二: 'tue', 三: 'wed', 四: 'thu', 五: 'fri', 六: 'sat', 日: 'sun', 天: 'sun' };
+const DAILY_WORDS = new Set(['daily', 'day', 'everyday', '每天', '每日', '天天']);
+const WEEKDAYS_WORDS = new Set(['weekdays', 'weekday', 'workdays', '工作日', '每个工作日', '周一至周五', '周一到周五']);
 
-/** `daily`, `weekdays` or `weekly:mon` (also `weekly:monday`); undefined when not one of those. */
+function chineseWeekday(text: string): Weekday | undefined {
+  const match = /^每?(?:周|星期|礼拜)([一二三四五六日天])$/u.exec(text);
+  return match ? CHINESE_DAYS[match[1]!] : undefined;
+}
+
+/**
+ * `daily`, `weekdays` or `weekly:mon` (also `weekly:monday`), or in Chinese 每天, 工作日, 每周一
+ * (also `weekly:周一`); undefined when not one of those.
+ */
 export function parseCadence(text: string): Cadence | undefined {
   const lower = text.trim().toLowerCase();
-  if (lower === 'daily' || lower === 'day' || lower === 'everyday') return { kind: 'daily' };
-  if (lower === 'weekdays' || lower === 'weekday' || lower === 'workdays') return { kind: 'weekdays' };
-  const weekly = /^weekly:([a-z]+)$/.exec(lower);
-  const weekday = weekly ? WEEKDAYS.find((day) => weekly[1]!.startsWith(day)) : undefined;
+  if (DAILY_WORDS.has(lower)) return { kind: 'daily' };
+  if (WEEKDAYS_WORDS.has(lower)) return { kind: 'weekdays' };
+  const weekly = /^weekly[:：](.+)$/u.exec(lower);
+  const day = weekly ? weekly[1]! : lower;
+  const weekday = (weekly && /^[a-z]+$/.test(day) ? WEEKDAYS.find((name) => day.startsWith(name)) : undefined) ?? chineseWeekday(day);
   return weekday ? { kind: 'weekly', weekday } : undefined;
 }
 
-/** `8:30`, `08:30`, `0830` → `08:30`; undefined when not a time of day. */
+/** `8:30`, `08:30`, `0830`, `8：30` (a Chinese keyboard's colon) → `08:30`; undefined when not a time of day. */
 export function parseTimeOfDay(text: string): string | undefined {
-  const match = /^(\d{1,2}):?(\d{2})$/.exec(text.trim());
+  const match = /^(\d{1,2})[:：]?(\d{2})$/u.exec(text.trim());
   if (!match) return undefined;
   const [hour, minute] = [Number(match[1]), Number(match[2])];
   if (hour > 23 || minute > 59) return undefined;
@@ -66,7 +81,18 @@ export function latestRunBetween(schedule: Schedule, afterMs: number, atOrBefore
   return latest;
 }
 
-export function describeSchedule(schedule: Schedule): string {
-  const when = schedule.cadence.kind === 'daily' ? 'every day' : schedule.cadence.kind === 'weekdays' ? 'Monday to Friday' : `every ${WEEKDAY_NAMES[schedule.cadence.weekday]}`;
-  return `${when} at ${schedule.time} (${schedule.timeZone})`;
+/** The day of a weekly digest, e.g. "Monday" / "周一". */
+export function weekdayPhrase(weekday: Weekday): Phrase {
+  return { key: `digests.weekday.${weekday}` };
+}
+
+/** "every day", "Monday to Friday", "every Monday". */
+export function cadencePhrase(cadence: Cadence): Phrase {
+  if (cadence.kind === 'weekly') return { key: 'digests.cadence.weekly', values: { day: weekdayPhrase(cadence.weekday) } };
+  return { key: cadence.kind === 'daily' ? 'digests.cadence.daily' : 'digests.cadence.weekdays' };
+}
+
+/** "every Wednesday at 18:00 (Europe/London)", said in each reader's language. */
+export function describeSchedule(schedule: Schedule): Phrase {
+  return { key: 'digests.schedule', values: { when: cadencePhrase(schedule.cadence), time: schedule.time, timeZone: schedule.timeZone } };
 }

@@ -1,3 +1,4 @@
+import { english, readLocale, type Locale, type Phrase } from '../../i18n/lang.js';
 import type { Clock } from '../clock.js';
 import { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS } from './collect.js';
 import { isValidTimeZone } from '../time.js';
@@ -6,10 +7,16 @@ import type { DigestRunner, RunOutcome } from './runner.js';
 import { nextRunAfter, parseCadence, parseTimeOfDay, type Schedule } from './schedule.js';
 import type { Digest, SaleFilter } from './types.js';
 
-/** A digest request that cannot be accepted, in words for the person who typed it. */
+/** Which part of a digest request was refused: a form shows the problem on that field. */
+export type DigestInputField = 'cadence' | 'time' | 'filter' | 'timeZone' | 'lang' | 'channel';
+
+/** A digest request that cannot be accepted: a phrase for the person who typed it (English in `message`, for logs). */
 export class DigestInputError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(
+    readonly field: DigestInputField,
+    readonly phrase: Phrase,
+  ) {
+    super(english.say(phrase));
     this.name = 'DigestInputError';
   }
 }
@@ -22,6 +29,17 @@ export interface NewDigest {
   time: string;
   filter?: string;
   timeZone?: string;
+  /** `en`, `zh`, `中文` …; `auto`, `default` or absent: the workspace's language. */
+  lang?: string;
+}
+
+/** Words that leave a digest in the workspace's language. */
+const WORKSPACE_LANGUAGE_WORDS = new Set(['auto', 'default', 'workspace', '默认', '自动']);
+
+/** The digest's own language, undefined for the workspace's, or 'unknown' for a word that is neither. */
+function parseLang(word: string | undefined): Locale | undefined | 'unknown' {
+  if (word === undefined || WORKSPACE_LANGUAGE_WORDS.has(word.trim().toLowerCase())) return undefined;
+  return readLocale(word) ?? 'unknown';
 }
 
 /** The sale-status words of the new-funds operation (onsale, on, 在售, true …), plus all/any/全部. */
@@ -43,18 +61,22 @@ export class DigestService {
 
   async add(request: NewDigest): Promise<Digest> {
     const cadence = parseCadence(request.cadence);
-    if (!cadence) throw new DigestInputError(`"${request.cadence}" is not a schedule; use daily, weekdays or weekly:mon (any weekday)`);
+    if (!cadence) throw new DigestInputError('cadence', { key: 'digests.input.cadence', values: { value: request.cadence } });
     const time = parseTimeOfDay(request.time);
-    if (!time) throw new DigestInputError(`"${request.time}" is not a time of day; use HH:MM, e.g. 08:30`);
+    if (!time) throw new DigestInputError('time', { key: 'digests.input.time', values: { value: request.time } });
     const filter = parseFilter(request.filter ?? 'all');
-    if (!filter) throw new DigestInputError(`"${request.filter}" is not a filter; use onsale, offsale or all`);
+    if (!filter) throw new DigestInputError('filter', { key: 'digests.input.filter', values: { value: request.filter } });
     const timeZone = request.timeZone ?? this.defaultTimeZone;
-    if (!isValidTimeZone(timeZone)) throw new DigestInputError(`"${timeZone}" is not a time zone; use an IANA name like Asia/Shanghai or Europe/London`);
+    if (!isValidTimeZone(timeZone)) throw new DigestInputError('timeZone', { key: 'digests.input.timeZone', values: { value: timeZone } });
+    const lang = parseLang(request.lang);
+    if (lang === 'unknown') throw new DigestInputError('lang', { key: 'digests.input.lang', values: { value: request.lang } });
     const schedule: Schedule = { cadence, time, timeZone };
-    // A second identical digest would post every fund twice to the same channel.
+    // A second identical digest would post every fund twice to the same channel (in another language too).
     const same = (await this.list(request.teamId, request.channelId)).find((existing) => existing.filter === filter && JSON.stringify(existing.schedule) === JSON.stringify(schedule));
-    if (same) throw new DigestInputError(`This channel already has that digest (${same.id}); /dq digest list shows it, and /dq digest run ${same.id} posts it now`);
-    const digest: Digest = { id: this.repository.newId(), teamId: request.teamId, channelId: request.channelId, createdBy: request.createdBy, createdAt: this.clock.now(), schedule, filter };
+    if (same) throw new DigestInputError('channel', { key: 'digests.input.duplicate', values: { id: same.id } });
+    const digest: Digest = {
+      id: this.repository.newId(), teamId: request.teamId, channelId: request.channelId, createdBy: request.createdBy, createdAt: this.clock.now(), schedule, filter, ...(lang ? { lang } : {}),
+    };
     await this.repository.save(digest);
     return digest;
   }

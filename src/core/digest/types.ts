@@ -1,3 +1,4 @@
+import type { Locale, Phrase } from '../../i18n/lang.js';
 import type { NewFund } from './collect.js';
 import type { Schedule } from './schedule.js';
 
@@ -13,9 +14,10 @@ export type SaleFilter = 'onsale' | 'offsale' | 'all';
 
 /** Why a digest stopped posting; it stays stored, paused, until someone fixes the cause. */
 export interface DigestPause {
-  reason: string;
+  /** A phrase, so each reader sees it in their language; a plain text in digests stored before phrases. */
+  reason: Phrase | string;
   /** What to do about it, e.g. "invite @dq to the channel". */
-  remedy: string;
+  remedy: Phrase | string;
   at: number;
 }
 
@@ -27,7 +29,8 @@ export interface DigestRunRecord {
   outcome: 'posted' | 'nothing_new' | 'over_budget' | 'post_failed' | 'fetch_failed' | 'missed';
   newFunds: number;
   coinsSpent: number;
-  detail?: string;
+  /** Why it went as it did (a phrase; plain text in records stored before phrases). */
+  detail?: Phrase | string;
 }
 
 export interface Digest {
@@ -38,6 +41,8 @@ export interface Digest {
   createdAt: number;
   schedule: Schedule;
   filter: SaleFilter;
+  /** The language of its posts, chosen when it was added; absent: the workspace's (DEFAULT_LOCALE). */
+  lang?: Locale;
   paused?: DigestPause;
   lastRun?: DigestRunRecord;
   /** The latest scheduled time that has been dealt with (run, or missed beyond the catch-up window). */
@@ -52,8 +57,10 @@ export interface DigestContent {
   /** When nothing is new and empty posts are on. */
   empty: boolean;
   /** Set instead of funds when the budget did not allow the run. */
-  budgetNotice?: string;
+  budgetNotice?: Phrase;
   simulated: boolean;
+  /** The language to post in: the digest's own, else the workspace's (the runner decides, the poster renders). */
+  locale: Locale;
 }
 
 /** A failure to post that the poster recognised; `pause` says whether the digest must stop until fixed. */

@@ -1,17 +1,19 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
 import { mayAddDigest } from '../flows/digestPermissions.js';
+import { askerOf, formLang, workspaceLang } from '../middleware/whoIsAsking.js';
 import { digestFormModal } from '../modals/digestForm.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
 /** "Add a digest" on the App Home: opens the form (the trigger lives 3 s, so at once). */
 export function digestAddButton(deps: SlackDeps) {
-  return async ({ ack, body, client }: Args): Promise<void> => {
+  return async ({ ack, body, client, context }: Args): Promise<void> => {
     await ack();
     if (!mayAddDigest(deps, body.user.id)) return;
     try {
-      await client.views.open({ trigger_id: body.trigger_id, view: digestFormModal(deps.digests.defaultTimeZone) });
+      const lang = await formLang(deps, askerOf(context));
+      await client.views.open({ trigger_id: body.trigger_id, view: digestFormModal(deps.digests.defaultTimeZone, lang, workspaceLang(deps).locale) });
     } catch (error) {
       deps.logger.warn({ err: error }, 'could not open the digest form');
     }

@@ -12,11 +12,11 @@ export function digestRunButton(deps: SlackDeps) {
   return async ({ ack, action, client, context }: Args): Promise<void> => {
     await ack();
     try {
-      const { teamId, userId } = askerOf(context);
+      const { teamId, userId, requester } = askerOf(context);
       const digest = await manageableDigest(deps, teamId, userId, action.value);
       if (!digest) return;
       const outcome = await deps.digests.runNow(digest.id);
-      await client.chat.postMessage({ channel: userId, text: describeRunOutcome(digest, outcome) });
+      await client.chat.postMessage({ channel: userId, text: describeRunOutcome(digest, outcome, (await requester()).lang) });
       await publishHome(deps, client, teamId, userId);
     } catch (error) {
       deps.logger.error({ err: error }, 'could not run the digest from the App Home');

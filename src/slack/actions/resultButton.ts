@@ -17,8 +17,9 @@ export function resultButton(deps: SlackDeps) {
   return async ({ ack, body, action, client, context }: Args): Promise<void> => {
     await ack();
     const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps.logger);
+    const requester = await askerOf(context).requester();
     const run = queryRunForButton(action.action_id, action.value);
-    if (!run) return responder.reply(renderNotice('That button no longer works; run the search again.'));
-    await runQuery(deps, await askerOf(context).requester(), run, responder);
+    if (!run) return responder.reply(renderNotice(requester.lang.t('modals.staleButton')));
+    await runQuery(deps, requester, run, responder);
   };
 }

@@ -22,7 +22,7 @@ export function slashCommand(deps: SlackDeps) {
       responder,
       requester: askerOf(context).requester,
       openForm: async (operation) => {
-        const opened = await openSearchModal(deps, client, command.trigger_id, operation, { channelId: command.channel_id, responseUrl: command.response_url });
+        const opened = await openSearchModal(deps, client, command.trigger_id, operation, { channelId: command.channel_id, responseUrl: command.response_url }, askerOf(context));
         if (!opened) await responder.reply(renderNotice((await askerOf(context).requester()).lang.t('answer.formDidNotOpen')));
       },
     });

@@ -1,6 +1,7 @@
-import { escapeMrkdwn, quoted } from '../render/mrkdwn.js';
+import { escapeMrkdwn, serviceText } from '../render/mrkdwn.js';
 import { DigestInputError } from '../../core/digest/service.js';
 import type { Digest } from '../../core/digest/types.js';
+import type { Lang } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
 import type { Requester, Responder } from '../message.js';
 import { renderDigestList } from '../render/digestList.js';
@@ -8,52 +9,68 @@ import { renderNotice } from '../render/notice.js';
 import { describeRunOutcome } from '../render/digestRun.js';
 import { mayAddDigest, mayManageDigest } from './digestPermissions.js';
 
-export const DIGEST_USAGE = [
-  '`/dq digest add <daily|weekdays|weekly:mon> <HH:MM> [onsale|offsale|all] [tz:Area/City]` — post new funds in this channel',
-  '`/dq digest list` — this channel’s digests',
-  '`/dq digest remove <id>`',
-  '`/dq digest run <id>` — post one now',
-].join('\n');
+/** The syntax of `/dq digest …`, in the reader's language (the command words stay as typed). */
+export function digestUsage(lang: Lang): string {
+  return [lang.t('digests.command.usage.add'), lang.t('digests.command.usage.list'), lang.t('digests.command.usage.remove'), lang.t('digests.command.usage.run')].join('\n');
+}
 
-/** `/dq digest …`: manage the scheduled new-fund digests of a channel. */
+/** Each verb, in English or in Chinese. */
+const VERBS: Record<string, 'add' | 'list' | 'remove' | 'run'> = {
+  add: 'add', 添加: 'add', 新增: 'add',
+  list: 'list', ls: 'list', 列表: 'list', 查看: 'list',
+  remove: 'remove', rm: 'remove', delete: 'remove', 删除: 'remove', 移除: 'remove',
+  run: 'run', 运行: 'run', 推送: 'run',
+};
+
+/** `tz:Asia/Shanghai`, `时区：Asia/Shanghai` → the value after the name; undefined when the word is not that option. */
+function optionValue(word: string, names: RegExp): string | undefined {
+  const match = new RegExp(`^(?:${names.source})[:：=](.*)$`, 'iu').exec(word);
+  return match ? match[1]! : undefined;
+}
+const TIME_ZONE_OPTION = /tz|时区/;
+const LANGUAGE_OPTION = /lang|language|语言/;
+
+/** `/dq digest …`: manage the scheduled new-fund digests of a channel. Replies are in the asker's language. */
 export async function digestCommand(deps: SlackDeps, requester: Requester, words: string[], responder: Responder): Promise<void> {
+  const { lang } = requester;
   const [verb = '', ...rest] = words;
+  const action = Object.hasOwn(VERBS, verb.toLowerCase()) ? VERBS[verb.toLowerCase()] : undefined;
   const reply = (text: string) => responder.reply(renderNotice(text));
   try {
-    switch (verb.toLowerCase()) {
+    switch (action) {
       case 'add':
         return await add(deps, requester, rest, reply);
       case 'list':
-      case 'ls':
-        await responder.reply(renderDigestList(await deps.digests.list(requester.teamId, requester.channelId), { now: deps.now(), nextRun: (d) => deps.digests.nextRun(d), scope: 'channel' }));
+        await responder.reply(
+          renderDigestList(await deps.digests.list(requester.teamId, requester.channelId), { now: deps.now(), nextRun: (d) => deps.digests.nextRun(d), scope: 'channel', lang }),
+        );
         return;
       case 'remove':
-      case 'rm':
-      case 'delete':
         return await remove(deps, requester, rest[0], reply);
       case 'run':
         return await runNow(deps, requester, rest[0], reply);
-      default:
-        await reply(`${verb ? `Unknown digest command ${quoted(verb)}.` : 'What should the digest do?'}\n${DIGEST_USAGE}`);
+      default: {
+        const why = verb ? lang.t('digests.command.unknownVerb', { verb: serviceText(verb, { max: 60, oneLine: true }) }) : lang.t('digests.command.whatToDo');
+        await reply(`${why}\n${digestUsage(lang)}`);
+      }
     }
   } catch (error) {
-    if (error instanceof DigestInputError) return reply(`${escapeMrkdwn(error.message)}.\nFor example: \`/dq digest add weekdays 08:30 onsale tz:Asia/Shanghai\``);
+    if (error instanceof DigestInputError) return reply(lang.t('digests.command.inputProblem', { problem: escapeMrkdwn(lang.say(error.phrase)) }));
     deps.logger.error({ err: error }, 'digest command failed');
-    const reading = ['list', 'ls'].includes(verb.toLowerCase());
-    await reply(
-      reading
-        ? ':warning: The digests cannot be read just now: the store where they are kept does not answer. Nothing was lost; try `/dq digest list` again in a minute.'
-        : ':warning: The digest could not be changed just now: the store where digests are kept does not answer. Nothing was changed or lost; try again in a minute.',
-    );
+    await reply(lang.t(action === 'list' ? 'digests.command.storeDownReading' : 'digests.command.storeDownChanging'));
   }
 }
 
 async function add(deps: SlackDeps, requester: Requester, words: string[], reply: (text: string) => Promise<void>): Promise<void> {
-  if (!mayAddDigest(deps, requester.userId)) return reply('Only the digest admins (ADMIN_USER_IDS) may add digests. Ask one of them.');
-  if (!requester.channelId) return reply('Run `/dq digest add …` in the channel that should receive the digest.');
-  const timeZoneWord = words.find((word) => /^tz[:=]/i.test(word));
-  const [cadence, time, filter, ...extra] = words.filter((word) => word !== timeZoneWord);
-  if (!cadence || !time || extra.length > 0) return reply(`Usage:\n${DIGEST_USAGE}`);
+  const { lang } = requester;
+  if (!mayAddDigest(deps, requester.userId)) return reply(lang.t('digests.command.adminsOnlyAsk'));
+  if (!requester.channelId) return reply(lang.t('digests.command.inAChannel'));
+  const timeZoneWord = words.find((word) => optionValue(word, TIME_ZONE_OPTION) !== undefined);
+  const languageWord = words.find((word) => optionValue(word, LANGUAGE_OPTION) !== undefined);
+  const [cadence, time, filter, ...extra] = words.filter((word) => word !== timeZoneWord && word !== languageWord);
+  if (!cadence || !time || extra.length > 0) return reply(lang.t('digests.command.usageIs', { usage: digestUsage(lang) }));
+  const timeZone = timeZoneWord === undefined ? undefined : optionValue(timeZoneWord, TIME_ZONE_OPTION);
+  const digestLang = languageWord === undefined ? undefined : optionValue(languageWord, LANGUAGE_OPTION);
   const digest = await deps.digests.add({
     teamId: requester.teamId,
     channelId: requester.channelId,
@@ -61,24 +78,26 @@ async function add(deps: SlackDeps, requester: Requester, words: string[], reply
     cadence,
     time,
     ...(filter ? { filter } : {}),
-    ...(timeZoneWord ? { timeZone: timeZoneWord.slice(3) } : {}),
+    ...(timeZone !== undefined ? { timeZone } : {}),
+    ...(digestLang !== undefined ? { lang: digestLang } : {}),
   });
-  const list = renderDigestList([digest], { now: deps.now(), nextRun: (d) => deps.digests.nextRun(d), scope: 'added' });
-  await reply(`${list.text}\nThe app must be a member of <#${digest.channelId}> to post there (\`/invite @dq\`).`);
+  const list = renderDigestList([digest], { now: deps.now(), nextRun: (d) => deps.digests.nextRun(d), scope: 'added', lang });
+  await reply(lang.t('digests.command.added', { list: list.text, channel: `<#${digest.channelId}>` }));
 }
 
 async function owned(deps: SlackDeps, requester: Requester, id: string | undefined, reply: (text: string) => Promise<void>): Promise<Digest | undefined> {
+  const { lang } = requester;
   if (!id) {
-    await reply('Which digest? `/dq digest list` shows their ids.');
+    await reply(lang.t('digests.command.whichDigest'));
     return undefined;
   }
   const digest = await deps.digests.find(requester.teamId, id);
   if (!digest) {
-    await reply(`There is no digest ${quoted(id)} in this workspace. \`/dq digest list\` shows the ids.`);
+    await reply(lang.t('digests.command.noSuchDigest', { id: serviceText(id, { max: 60, oneLine: true }) }));
     return undefined;
   }
   if (!mayManageDigest(deps, requester.userId, digest)) {
-    await reply(`Only <@${digest.createdBy}> (who added it) or a digest admin may change digest ${digest.id}.`);
+    await reply(lang.t('digests.command.notYours', { owner: `<@${digest.createdBy}>`, id: digest.id }));
     return undefined;
   }
   return digest;
@@ -88,12 +107,12 @@ async function remove(deps: SlackDeps, requester: Requester, id: string | undefi
   const digest = await owned(deps, requester, id, reply);
   if (!digest) return;
   await deps.digests.remove(digest.id);
-  await reply(`Digest ${digest.id} for <#${digest.channelId}> is removed.`);
+  await reply(requester.lang.t('digests.command.removed', { id: digest.id, channel: `<#${digest.channelId}>` }));
 }
 
 async function runNow(deps: SlackDeps, requester: Requester, id: string | undefined, reply: (text: string) => Promise<void>): Promise<void> {
   const digest = await owned(deps, requester, id, reply);
   if (!digest) return;
   const outcome = await deps.digests.runNow(digest.id);
-  await reply(describeRunOutcome(digest, outcome));
+  await reply(describeRunOutcome(digest, outcome, requester.lang));
 }

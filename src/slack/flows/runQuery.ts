@@ -1,12 +1,12 @@
 import type { CallContext, CallOptions } from '../../core/client/dataClient.js';
 import { UpstreamError, ValidationError } from '../../core/errors.js';
 import { encodeQueryValue } from '../queryValue.js';
-import { operations, type OperationId } from '../../core/operations/index.js';
+import type { OperationId } from '../../core/operations/index.js';
 import { validate } from '../../core/operations/validate.js';
 import type { Requester, Responder } from '../message.js';
 import { exampleFor, userFieldName } from '../parse/examples.js';
 import { renderAnswer } from '../render/answer.js';
-import { operationTitle } from '../parse/operationTitle.js';
+import { operationTitle } from '../render/operationTitle.js';
 import { renderError } from '../render/errors.js';
 import { renderNotice } from '../render/notice.js';
 import { renderQueued } from '../render/queued.js';

@@ -44,8 +44,22 @@ export function refusal(allowlist: Allowlist, where: Where): Phrase | undefined 
   return undefined;
 }
 
-/** A form's answer cannot wait on Slack for long (3 s in all): past this, the workspace's language. */
+/** A form must open (trigger_id) or be answered (view_submission) within 3 s of Slack asking. */
 const FORM_LANGUAGE_WAIT_MS = 1000;
+
+/**
+ * The asker's language for a form or its answer, but never at the cost of Slack's 3 seconds: a
+ * profile lookup that takes longer leaves the form in the workspace's language (the lookup goes on
+ * and is cached for the next time).
+ */
+export async function formLang(deps: Pick<SlackDeps, 'config'>, asker: Asker): Promise<Lang> {
+  const fallback = workspaceLang(deps);
+  const chosen = asker.requester().then(
+    (requester) => requester.lang,
+    () => fallback,
+  );
+  return Promise.race([chosen, sleep(FORM_LANGUAGE_WAIT_MS, fallback, { ref: false })]);
+}
 
 type Body = Record<string, unknown> & {
   type?: string;
@@ -125,7 +139,7 @@ export function whoIsAsking(deps: SlackDeps): Middleware<AnyMiddlewareArgs> {
     const ack = 'ack' in args && typeof args.ack === 'function' ? (args.ack as (response?: unknown) => Promise<void>) : undefined;
     if (body.type === 'view_submission') {
       const firstInput = (Array.isArray(body.view?.blocks) ? body.view.blocks : []).find((block) => block?.type === 'input')?.block_id;
-      const lang = await Promise.race([asker.requester().then((who) => who.lang), sleep(FORM_LANGUAGE_WAIT_MS, undefined, { ref: false }).then(() => workspaceLang(deps))]);
+      const lang = await formLang(deps, asker);
       await ack?.(firstInput ? { response_action: 'errors', errors: { [firstInput]: lang.say(refused) } } : undefined);
       return;
     }

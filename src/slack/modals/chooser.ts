@@ -1,17 +1,21 @@
 import type { KnownBlock, ModalView } from '@slack/types';
-import { OPERATION_IDS, operation, type AnyOperation } from '../../core/operations/index.js';
+import { OPERATION_IDS, operation, type OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
+import type { Lang } from '../../i18n/lang.js';
 import { ACTION, VIEW } from '../ids.js';
+import { operationTitle } from '../render/operationTitle.js';
 import { costText } from '../parse/costText.js';
+import { operations } from '../../core/operations/index.js';
 import { checkedPrivateMetadata } from './modalOrigin.js';
 import { VIEW_LIMITS, plainText } from './slackText.js';
 
-function operationRow(definition: AnyOperation, prices: Prices): KnownBlock {
+function operationRow(id: OperationId, prices: Prices, lang: Lang): KnownBlock {
+  const definition = operation(id);
   return {
     type: 'section',
     block_id: `dq:chooser:${definition.alias}`,
-    text: { type: 'mrkdwn', text: `*${definition.title}*\n${costText(definition, prices)}` },
-    accessory: { type: 'button', action_id: ACTION.openModal, value: definition.alias, text: plainText('Open', VIEW_LIMITS.buttonChars) },
+    text: { type: 'mrkdwn', text: `*${operationTitle(id, lang)}*\n${costText(operations[id], prices, lang)}` },
+    accessory: { type: 'button', action_id: ACTION.openModal, value: definition.alias, text: plainText(lang.t('modals.chooser.open'), VIEW_LIMITS.buttonChars) },
   };
 }
 
@@ -19,16 +23,13 @@ function operationRow(definition: AnyOperation, prices: Prices): KnownBlock {
  * The first step when no operation was named: one button per operation, each opening that
  * operation's search form in place (the app answers the click with views.update or views.push).
  */
-export function chooserModal(privateMetadata: string, prices: Prices): ModalView {
+export function chooserModal(privateMetadata: string, prices: Prices, lang: Lang): ModalView {
   return {
     type: 'modal',
     callback_id: VIEW.chooser,
-    title: plainText('Search data', VIEW_LIMITS.titleChars),
-    close: plainText('Cancel', VIEW_LIMITS.buttonChars),
+    title: plainText(lang.t('modals.chooser.title'), VIEW_LIMITS.titleChars),
+    close: plainText(lang.t('modals.cancel'), VIEW_LIMITS.buttonChars),
     private_metadata: checkedPrivateMetadata(privateMetadata),
-    blocks: [
-      { type: 'section', text: { type: 'mrkdwn', text: 'What would you like to look up? The cost of each lookup is shown next to it.' } },
-      ...OPERATION_IDS.map((id) => operationRow(operation(id), prices)),
-    ],
+    blocks: [{ type: 'section', text: { type: 'mrkdwn', text: lang.t('modals.chooser.intro') } }, ...OPERATION_IDS.map((id) => operationRow(id, prices, lang))],
   };
 }

@@ -1,4 +1,6 @@
-import type { ModalView } from '@slack/types';
+import type { ModalView, PlainTextOption } from '@slack/types';
+import { WEEKDAYS_FROM_MONDAY, weekdayPhrase } from '../../core/digest/schedule.js';
+import type { Lang, Locale } from '../../i18n/lang.js';
 import { VIEW } from '../ids.js';
 import { radioButtons, staticSelect, textInput } from './elements.js';
 import { submittedText } from './submission.js';
@@ -11,39 +13,70 @@ export const DIGEST_FIELDS = {
   time: 'dq:digest:time',
   filter: 'dq:digest:filter',
   timeZone: 'dq:digest:timeZone',
+  lang: 'dq:digest:lang',
 } as const;
 
-const CADENCES = [
-  option('Every day', 'daily'),
-  option('Monday to Friday', 'weekdays'),
-  ...(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day, i) => option(`Every ${['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'][i]}`, `weekly:${day}`)),
-];
-const FILTERS = [option('All new funds', 'all'), option('On sale only', 'onsale'), option('Not on sale only', 'offsale')];
+/** The language choice that leaves the digest in the workspace's language (nothing is stored). */
+export const WORKSPACE_LANGUAGE = 'default';
 
-/** The App Home form that subscribes a channel to the new-fund digest (admins only). */
-export function digestFormModal(defaultTimeZone: string): ModalView {
-  const timeZone = textInput('value', 'Area/City, e.g. Asia/Shanghai');
+function cadences(lang: Lang): PlainTextOption[] {
+  return [
+    option(lang.t('modals.digestForm.cadence.daily'), 'daily'),
+    option(lang.t('modals.digestForm.cadence.weekdays'), 'weekdays'),
+    ...WEEKDAYS_FROM_MONDAY.map((day) => option(lang.t('modals.digestForm.cadence.weekly', { day: lang.say(weekdayPhrase(day)) }), `weekly:${day}`)),
+  ];
+}
+
+function filters(lang: Lang): PlainTextOption[] {
+  return [
+    option(lang.t('modals.digestForm.filter.all'), 'all'),
+    option(lang.t('modals.digestForm.filter.onsale'), 'onsale'),
+    option(lang.t('modals.digestForm.filter.offsale'), 'offsale'),
+  ];
+}
+
+function languages(lang: Lang, workspaceLocale: Locale): PlainTextOption[] {
+  return [
+    option(lang.t('modals.digestForm.language.workspace', { language: lang.t(`digests.language.${workspaceLocale}`) }), WORKSPACE_LANGUAGE),
+    option(lang.t('digests.language.en'), 'en'),
+    option(lang.t('digests.language.zh-CN'), 'zh-CN'),
+  ];
+}
+
+/**
+ * The App Home form that subscribes a channel to the new-fund digest (admins only), in the reader's
+ * language; the digest itself posts in the language chosen on it (the workspace's by default).
+ */
+export function digestFormModal(defaultTimeZone: string, lang: Lang, workspaceLocale: Locale): ModalView {
+  const timeZone = textInput('value', lang.t('modals.digestForm.timeZonePlaceholder'));
   timeZone.initial_value = defaultTimeZone;
+  const cadenceOptions = cadences(lang);
+  const filterOptions = filters(lang);
+  const languageOptions = languages(lang, workspaceLocale);
   return {
     type: 'modal',
     callback_id: VIEW.digestAdd,
-    title: plainText('Add a digest', VIEW_LIMITS.titleChars),
-    submit: plainText('Add', VIEW_LIMITS.buttonChars),
-    close: plainText('Cancel', VIEW_LIMITS.buttonChars),
+    title: plainText(lang.t('modals.digestForm.title'), VIEW_LIMITS.titleChars),
+    submit: plainText(lang.t('modals.digestForm.submit'), VIEW_LIMITS.buttonChars),
+    close: plainText(lang.t('modals.cancel'), VIEW_LIMITS.buttonChars),
     blocks: [
       {
-        type: 'input', block_id: DIGEST_FIELDS.channel, label: plainText('Channel'),
+        type: 'input', block_id: DIGEST_FIELDS.channel, label: plainText(lang.t('modals.digestForm.channel')),
         element: { type: 'conversations_select', action_id: 'value', filter: { include: ['public', 'private'], exclude_bot_users: true } },
-        hint: plainText('The app must be a member of this channel to post there.'),
+        hint: plainText(lang.t('modals.digestForm.channelHint')),
       },
-      { type: 'input', block_id: DIGEST_FIELDS.cadence, label: plainText('When'), element: staticSelect('value', CADENCES, CADENCES[1]) },
-      { type: 'input', block_id: DIGEST_FIELDS.time, label: plainText('At'), element: { type: 'timepicker', action_id: 'value', initial_time: '08:30' } },
-      { type: 'input', block_id: DIGEST_FIELDS.filter, label: plainText('Funds'), element: radioButtons('value', FILTERS, FILTERS[0]) },
-      { type: 'input', block_id: DIGEST_FIELDS.timeZone, label: plainText('Time zone'), element: timeZone },
+      { type: 'input', block_id: DIGEST_FIELDS.cadence, label: plainText(lang.t('modals.digestForm.when')), element: staticSelect('value', cadenceOptions, cadenceOptions[1]) },
+      { type: 'input', block_id: DIGEST_FIELDS.time, label: plainText(lang.t('modals.digestForm.at')), element: { type: 'timepicker', action_id: 'value', initial_time: '08:30' } },
+      { type: 'input', block_id: DIGEST_FIELDS.filter, label: plainText(lang.t('modals.digestForm.funds')), element: radioButtons('value', filterOptions, filterOptions[0]) },
+      { type: 'input', block_id: DIGEST_FIELDS.timeZone, label: plainText(lang.t('modals.digestForm.timeZone')), element: timeZone },
+      {
+        type: 'input', block_id: DIGEST_FIELDS.lang, label: plainText(lang.t('modals.digestForm.language.label')),
+        element: staticSelect('value', languageOptions, languageOptions[0]),
+        hint: plainText(lang.t('modals.digestForm.language.hint')),
+      },
     ],
   };
 }
-
 
 export interface DigestFormInput {
   channelId?: string;
@@ -51,6 +84,8 @@ export interface DigestFormInput {
   time: string;
   filter: string;
   timeZone: string;
+  /** The digest's own language; absent: the workspace's. */
+  lang?: string;
 }
 
 export function readDigestForm(values: unknown): DigestFormInput {
@@ -63,5 +98,7 @@ export function readDigestForm(values: unknown): DigestFormInput {
   };
   const channel = field(DIGEST_FIELDS.channel);
   if (channel) input.channelId = channel;
+  const lang = field(DIGEST_FIELDS.lang);
+  if (lang && lang !== WORKSPACE_LANGUAGE) input.lang = lang;
   return input;
 }

@@ -1,14 +1,18 @@
 import type { InputBlock, KnownBlock, ModalView } from '@slack/types';
 import { operation, type AnyOperation, type OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
+import type { Lang } from '../../i18n/lang.js';
 import { VIEW } from '../ids.js';
-import { costText } from '../parse/costText.js';
 import { exampleFor } from '../parse/examples.js';
 import { formFor } from '../operations/index.js';
+import { operationTitle } from '../render/operationTitle.js';
+import { costText } from '../parse/costText.js';
+import { operations } from '../../core/operations/index.js';
 import { checkedPrivateMetadata } from './modalOrigin.js';
 import { actionIdFor, blockIdFor, type FormField } from './searchForm.js';
 import { VIEW_LIMITS, plainText } from './slackText.js';
 
+// The fields' own texts (label, hint, placeholder, options) come from the form's definition.
 function inputBlock(operationId: OperationId, field: FormField): InputBlock {
   const block: InputBlock = {
     type: 'input',
@@ -21,22 +25,22 @@ function inputBlock(operationId: OperationId, field: FormField): InputBlock {
   return block;
 }
 
-function costNote(operationId: OperationId, definition: AnyOperation, prices: Prices): KnownBlock {
-  const text = `${costText(definition, prices)}; repeating a recent search is free. Next time you can type \`${exampleFor(operationId)}\`.`;
+function costNote(operationId: OperationId, prices: Prices, lang: Lang): KnownBlock {
+  const text = lang.t('modals.search.costNote', { cost: costText(operations[operationId], prices, lang), example: exampleFor(operationId) });
   return { type: 'context', elements: [{ type: 'mrkdwn', text }] };
 }
 
-/** The search form of one operation (callback_id `dq_search:<alias>`). */
-export function searchModal(operationId: OperationId, privateMetadata: string, prices: Prices): ModalView {
+/** The search form of one operation (callback_id `dq_search:<alias>`); its frame speaks the reader's language. */
+export function searchModal(operationId: OperationId, privateMetadata: string, prices: Prices, lang: Lang): ModalView {
   const definition: AnyOperation = operation(operationId);
   const form = formFor(operationId);
   return {
     type: 'modal',
     callback_id: VIEW.search(definition.alias),
-    title: plainText(definition.title, VIEW_LIMITS.titleChars),
-    submit: plainText('Search', VIEW_LIMITS.buttonChars),
-    close: plainText('Cancel', VIEW_LIMITS.buttonChars),
+    title: plainText(operationTitle(operationId, lang), VIEW_LIMITS.titleChars),
+    submit: plainText(lang.t('modals.search.submit'), VIEW_LIMITS.buttonChars),
+    close: plainText(lang.t('modals.cancel'), VIEW_LIMITS.buttonChars),
     private_metadata: checkedPrivateMetadata(privateMetadata),
-    blocks: [costNote(operationId, definition, prices), ...form.fields.map((field) => inputBlock(operationId, field))],
+    blocks: [costNote(operationId, prices, lang), ...form.fields.map((field) => inputBlock(operationId, field))],
   };
 }

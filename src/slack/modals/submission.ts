@@ -1,5 +1,6 @@
 import type { ValidationError } from '../../core/errors.js';
 import type { OperationId } from '../../core/operations/index.js';
+import type { Lang } from '../../i18n/lang.js';
 import { userFieldName } from '../parse/examples.js';
 import { formFor } from '../operations/index.js';
 import { actionIdFor, blockIdFor } from './searchForm.js';
@@ -60,18 +61,19 @@ export function readSubmission(operationId: OperationId, values: unknown): Recor
 const sentence = (text: string) => (text ? `${text[0]!.toUpperCase()}${text.slice(1)}` : text);
 
 /**
- * Problems as `response_action: 'errors'` wants them: block_id → message. A problem with a field
- * the form has no block for (a page number, a whole-request rule) goes on the first block, named
- * in the user's terms so it still makes sense there.
+ * Problems as `response_action: 'errors'` wants them: block_id → message, in the reader's language.
+ * A problem with a field the form has no block for (a page number, a whole-request rule) goes on the
+ * first block, named in the user's terms so it still makes sense there.
  */
-export function inlineErrors(operationId: OperationId, error: ValidationError): Record<string, string> {
+export function inlineErrors(operationId: OperationId, error: ValidationError, lang: Lang): Record<string, string> {
   const form = formFor(operationId);
   const errors: Record<string, string> = {};
   for (const problem of error.problems) {
     const owner = form.fields.find((field) => field.field === problem.field);
     const blockId = blockIdFor(operationId, (owner ?? form.fields[0]).field);
-    const message = owner || !problem.field ? sentence(problem.message) : `${userFieldName(operationId, problem.field)} ${problem.message}`;
-    errors[blockId] = errors[blockId] ? `${errors[blockId]}; ${message}` : message;
+    const said = problem.phrase ? lang.say(problem.phrase) : problem.message;
+    const message = owner || !problem.field ? sentence(said) : `${userFieldName(operationId, problem.field)} ${said}`;
+    errors[blockId] = errors[blockId] ? `${errors[blockId]}${lang.t('modals.errors.separator')}${message}` : message;
   }
   return errors;
 }

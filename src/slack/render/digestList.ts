@@ -1,26 +1,37 @@
 import type { KnownBlock } from '@slack/types';
 import { describeSchedule } from '../../core/digest/schedule.js';
 import type { Digest } from '../../core/digest/types.js';
+import type { Lang } from '../../i18n/lang.js';
 import type { SlackMessage } from '../message.js';
 import { contextBlock, headerBlock, sectionBlock } from './blocks.js';
-import { formatZonedTime } from './format.js';
+import { dateTimeText } from './dateText.js';
 import { fitToSlackLimits } from './fitToSlackLimits.js';
 import { escapeMrkdwn, userMention } from './mrkdwn.js';
 import { runSummary } from './digestRun.js';
 
-const FILTER_LABEL = { onsale: 'on-sale funds', offsale: 'funds not on sale', all: 'all new funds' } as const;
-
-/** A digest in a few lines: where, when, what, next and last run, and a pause with its remedy. */
-export function digestLines(digest: Digest, nextRun: number | undefined): string {
+/** A digest in a few lines: where, when, what, in which language, next and last run, and a pause with its remedy. */
+export function digestLines(digest: Digest, nextRun: number | undefined, lang: Lang): string {
+  const values = {
+    id: digest.id,
+    channel: `<#${digest.channelId}>`,
+    schedule: escapeMrkdwn(lang.say(describeSchedule(digest.schedule))),
+    funds: lang.t(`digests.list.filter.${digest.filter}`),
+    user: userMention(digest.createdBy),
+  };
   const lines = [
-    `*\`${digest.id}\`* → <#${digest.channelId}> · ${escapeMrkdwn(describeSchedule(digest.schedule))} · ${FILTER_LABEL[digest.filter]} · added by ${userMention(digest.createdBy)}`,
+    digest.lang
+      ? lang.t('digests.list.lineWithLanguage', { ...values, language: lang.t(`digests.language.${digest.lang}`) })
+      : lang.t('digests.list.line', values),
   ];
+  const zone = digest.schedule.timeZone;
   if (digest.paused) {
-    lines.push(`:double_vertical_bar: *Paused*: ${digest.paused.reason}. To fix: ${digest.paused.remedy}.`);
+    lines.push(lang.t('digests.list.paused', { reason: lang.say(digest.paused.reason), remedy: lang.say(digest.paused.remedy) }));
   } else if (nextRun !== undefined) {
-    lines.push(`Next run: ${formatZonedTime(nextRun, digest.schedule.timeZone, { withZone: false })}`);
+    lines.push(lang.t('digests.list.nextRun', { when: dateTimeText(nextRun, zone, lang, { withZone: false }) }));
   }
-  if (digest.lastRun) lines.push(`Last run ${formatZonedTime(digest.lastRun.scheduledFor, digest.schedule.timeZone, { withZone: false })}: ${runSummary(digest.lastRun)}`);
+  if (digest.lastRun) {
+    lines.push(lang.t('digests.list.lastRun', { when: dateTimeText(digest.lastRun.scheduledFor, zone, lang, { withZone: false }), summary: runSummary(digest.lastRun, lang) }));
+  }
   return lines.join('\n');
 }
 
@@ -28,19 +39,21 @@ export interface DigestListOptions {
   now: number;
   nextRun: (digest: Digest) => number | undefined;
   scope: 'channel' | 'added';
+  lang: Lang;
 }
 
 export function renderDigestList(digests: Digest[], options: DigestListOptions): SlackMessage {
+  const { lang } = options;
   if (options.scope === 'added' && digests[0]) {
-    const line = `Digest added.\n${digestLines(digests[0], options.nextRun(digests[0]))}`;
+    const line = lang.t('digests.list.added', { lines: digestLines(digests[0], options.nextRun(digests[0]), lang) });
     return fitToSlackLimits({ text: line, blocks: [sectionBlock(line)] });
   }
   if (digests.length === 0) {
-    const text = 'This channel has no new-fund digest. Add one with `/dq digest add weekdays 08:30 onsale`.';
+    const text = lang.t('digests.list.none');
     return fitToSlackLimits({ text, blocks: [sectionBlock(text)] });
   }
-  const blocks: KnownBlock[] = [headerBlock('New-fund digests in this channel')];
-  for (const digest of digests) blocks.push(sectionBlock(digestLines(digest, options.nextRun(digest))));
-  blocks.push(contextBlock('`/dq digest remove <id>` · `/dq digest run <id>` posts one now'));
-  return fitToSlackLimits({ text: `${digests.length} digest(s) in this channel`, blocks });
+  const blocks: KnownBlock[] = [headerBlock(lang.t('digests.list.title'))];
+  for (const digest of digests) blocks.push(sectionBlock(digestLines(digest, options.nextRun(digest), lang)));
+  blocks.push(contextBlock(lang.t('digests.list.howTo')));
+  return fitToSlackLimits({ text: lang.t('digests.list.count', { n: digests.length }), blocks });
 }

@@ -1,28 +1,29 @@
 import type { RunOutcome } from '../../core/digest/runner.js';
 import type { Digest, DigestRunRecord } from '../../core/digest/types.js';
-import { plural } from './format.js';
+import type { Lang } from '../../i18n/lang.js';
 
 /** One line on how a run went, for `/dq digest run`, `list` and the App Home. */
-export function runSummary(record: DigestRunRecord): string {
+export function runSummary(record: DigestRunRecord, lang: Lang): string {
+  const coins = lang.t('common.coins', { count: record.coinsSpent });
   switch (record.outcome) {
     case 'posted':
-      return `posted ${plural(record.newFunds, 'fund')} (${plural(record.coinsSpent, 'coin')})`;
+      return lang.t('digests.run.posted', { funds: lang.t('digests.post.funds', { count: record.newFunds }), coins });
     case 'nothing_new':
-      return `nothing new (${plural(record.coinsSpent, 'coin')})`;
+      return lang.t('digests.run.nothingNew', { coins });
     case 'over_budget':
-      return 'skipped: over the daily budget (a notice was posted)';
+      return lang.t('digests.run.overBudget');
     case 'post_failed':
-      return `could not post: ${record.detail ?? 'Slack refused it'}`;
+      return lang.t('digests.run.couldNotPost', { detail: record.detail ? lang.say(record.detail) : lang.t('digests.run.slackRefused') });
     case 'fetch_failed':
-      return `could not fetch the fund list: ${record.detail ?? 'the data service failed'}`;
+      return lang.t('digests.run.couldNotFetch', { detail: record.detail ? lang.say(record.detail) : lang.t('digests.run.serviceFailed') });
     case 'missed':
-      return 'missed: the app was not running at the scheduled time';
+      return lang.t('digests.run.missed');
   }
 }
 
-export function describeRunOutcome(digest: Digest, outcome: RunOutcome): string {
-  if (outcome === 'missing') return `Digest ${digest.id} no longer exists.`;
-  if (outcome === 'busy') return `Digest ${digest.id} is posting right now; its result will show in \`/dq digest list\` in a moment.`;
-  if (outcome === 'claimed_elsewhere') return `Digest ${digest.id} is already running; its result will show in \`/dq digest list\`.`;
-  return `Digest ${digest.id} for <#${digest.channelId}>: ${runSummary(outcome)}.`;
+export function describeRunOutcome(digest: Digest, outcome: RunOutcome, lang: Lang): string {
+  if (outcome === 'missing') return lang.t('digests.run.gone', { id: digest.id });
+  if (outcome === 'busy') return lang.t('digests.run.busy', { id: digest.id });
+  if (outcome === 'claimed_elsewhere') return lang.t('digests.run.claimedElsewhere', { id: digest.id });
+  return lang.t('digests.run.outcome', { id: digest.id, channel: `<#${digest.channelId}>`, summary: runSummary(outcome, lang) });
 }

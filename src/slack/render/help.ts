@@ -7,7 +7,7 @@ import type { SlackMessage } from '../message.js';
 import { examplesIn, otherWords, shownWord, usageLine, type CommandSyntax } from '../parse/commandSyntax.js';
 import { costText } from '../parse/costText.js';
 import { exampleFor } from '../parse/examples.js';
-import { operationTitle } from '../parse/operationTitle.js';
+import { operationTitle } from '../render/operationTitle.js';
 import { AUTO_LANGUAGE_WORDS, DIGEST_WORDS, DQ_COMMAND, HELP_WORDS, LANG_WORDS, USAGE_WORDS, type HelpTopic } from '../parse/parseCommand.js';
 import { SYNTAX_LIST, syntaxFor } from '../operations/index.js';
 

@@ -4,13 +4,15 @@ import type { Digest } from '../../core/digest/types.js';
 import type { Lookup } from '../../core/history.js';
 import type { BudgetState } from '../../core/ledger/budgets.js';
 import type { UsageSummary } from '../../core/ledger/ledger.js';
-import { OPERATION_IDS, findOperation, operations } from '../../core/operations/index.js';
+import { OPERATION_IDS, operations } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import { ACTION } from '../ids.js';
 import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
 import { digestLines } from './digestList.js';
-import { formatCount, formatZonedTime, plural } from './format.js';
+import { dateTimeText } from './dateText.js';
+import { formatCount, formatZonedTime } from './format.js';
 import { escapeMrkdwn, plainText } from './mrkdwn.js';
+import { operationTitle } from './operationTitle.js';
 
 export interface HomeInput {
   userId: string;
@@ -35,52 +37,67 @@ function button(text: string, actionId: string, value: string, style?: 'primary'
   return element;
 }
 
-function spent(slot: { spent: number; limit?: number } | undefined, month: number): string {
-  const today = slot ? `${formatCount(slot.spent)}${slot.limit !== undefined ? ` of ${formatCount(slot.limit)}` : ''} coins today` : 'no spending today';
-  return `${today}\n${formatCount(month)} coins this month`;
+function spent(slot: { spent: number; limit?: number } | undefined, month: number, lang: Lang): string {
+  const today = !slot
+    ? lang.t('home.spend.none')
+    : slot.limit !== undefined
+      ? lang.t('home.spend.ofLimit', { spent: formatCount(slot.spent), limit: formatCount(slot.limit) })
+      : lang.t('home.spend.today', { spent: formatCount(slot.spent) });
+  return `${today}\n${lang.t('home.spend.month', { coins: formatCount(month) })}`;
 }
 
-function lookupLine(lookup: Lookup, timeZone: string): string {
-  const definition = findOperation(lookup.operation);
+function lookupLine(lookup: Lookup, timeZone: string, lang: Lang): string {
   const what = Object.entries(lookup.request)
     .filter(([key, value]) => !/^page(No|Index|Size)$/.test(key) && value !== undefined && value !== '')
     .map(([key, value]) => `${key}=${String(value)}`)
     .join(' ');
-  const cost = lookup.coins > 0 ? `${lookup.coins} coins` : lookup.source === 'cache' ? 'from cache' : 'shared, free';
-  return `• ${formatZonedTime(lookup.at, timeZone, { withZone: false })} · ${escapeMrkdwn(definition?.title ?? lookup.operation)} · \`${escapeMrkdwn(what.slice(0, 120))}\` · ${cost}`;
+  const cost = lookup.coins > 0 ? lang.t('common.coins', { count: lookup.coins }) : lang.t(lookup.source === 'cache' ? 'home.recent.fromCache' : 'home.recent.shared');
+  return `• ${formatZonedTime(lookup.at, timeZone, { withZone: false })} · ${escapeMrkdwn(operationTitle(lookup.operation, lang))} · \`${escapeMrkdwn(what.slice(0, 120))}\` · ${cost}`;
 }
 
-/** The App Home: what the data service costs this workspace and this user, recent lookups, digests, and ways to search. */
+function priceLine(input: HomeInput): string {
+  const { lang } = input;
+  return OPERATION_IDS.map((id) => {
+    const price = input.prices.priceOf(id);
+    return lang.t(price.assumed ? 'home.priceAssumed' : 'home.price', { title: escapeMrkdwn(operationTitle(id, lang)), coins: price.coins });
+  }).join(' · ');
+}
+
+/** The App Home, in the reader's language: what the data service costs this workspace and this user, recent lookups, digests, and ways to search. */
 export function renderHome(input: HomeInput): HomeView {
-  const { usage, budget } = input;
+  const { usage, budget, lang } = input;
   const userMonth = usage.month.byUser[input.userId]?.coins ?? 0;
+  const resets = dateTimeText(budget.resetsAt.getTime(), input.timeZone, lang);
   const blocks: KnownBlock[] = [
-    headerBlock('Financial and company data', 'home-title'),
-    sectionBlock(
-      `Budgets reset at ${formatZonedTime(budget.resetsAt.getTime(), input.timeZone)}.${input.demo ? ' Running on the simulator: all data is simulated.' : ''}`,
-      [labelled('Workspace', spent(budget.team, usage.month.coins)), labelled('You', spent(budget.user, userMonth))],
-    ),
-    { type: 'actions', block_id: 'dq-home-search', elements: Object.values(operations).map((op) => button(op.title, ACTION.openModal, op.alias)) } satisfies ActionsBlock,
-    contextBlock(OPERATION_IDS.map((id) => `${escapeMrkdwn(operations[id].title)}: ${input.prices.priceOf(id).coins} coins${input.prices.priceOf(id).assumed ? ' (assumed)' : ''}`).join(' · ')),
-    ...(usage.month.unconfirmedCoins > 0
-      ? [contextBlock(`${formatCount(usage.month.unconfirmedCoins)} coins this month in lookups that timed out (may have been charged).`)]
-      : []),
+    headerBlock(lang.t('home.title'), 'home-title'),
+    sectionBlock(lang.t(input.demo ? 'home.budgetsResetSimulated' : 'home.budgetsReset', { when: resets }), [
+      labelled(lang.t('home.workspace'), spent(budget.team, usage.month.coins, lang)),
+      labelled(lang.t('home.you'), spent(budget.user, userMonth, lang)),
+    ]),
+    { type: 'actions', block_id: 'dq-home-search', elements: Object.values(operations).map((op) => button(operationTitle(op.id, lang), ACTION.openModal, op.alias)) } satisfies ActionsBlock,
+    contextBlock(priceLine(input)),
+    ...(usage.month.unconfirmedCoins > 0 ? [contextBlock(lang.t('home.unconfirmed', { coins: formatCount(usage.month.unconfirmedCoins) }))] : []),
     dividerBlock(),
-    headerBlock('Your recent lookups', 'home-recent'),
-    sectionBlock(input.recent.length ? input.recent.map((lookup) => lookupLine(lookup, input.timeZone)).join('\n') : 'None yet. Try `/dq help` or a button above.'),
+    headerBlock(lang.t('home.recent.title'), 'home-recent'),
+    sectionBlock(input.recent.length ? input.recent.map((lookup) => lookupLine(lookup, input.timeZone, lang)).join('\n') : lang.t('home.recent.none')),
     dividerBlock(),
-    headerBlock('New-fund digests', 'home-digests'),
+    headerBlock(lang.t('home.digests.title'), 'home-digests'),
   ];
-  if (input.digests.length === 0) blocks.push(sectionBlock('No channel has a digest yet.'));
+  if (input.digests.length === 0) blocks.push(sectionBlock(lang.t('home.digests.none')));
   for (const { digest, nextRun, manageable } of input.digests.slice(0, MAX_DIGESTS_SHOWN)) {
-    blocks.push(sectionBlock(digestLines(digest, nextRun)));
+    blocks.push(sectionBlock(digestLines(digest, nextRun, lang)));
     if (manageable) {
-      const remove = button('Remove', ACTION.digestRemove, digest.id, 'danger');
-      remove.confirm = { title: plainText('Remove this digest?'), text: plainText(`The digest for this channel stops posting. Its history is deleted.`), confirm: plainText('Remove'), deny: plainText('Keep') };
-      blocks.push({ type: 'actions', block_id: `dq-home-digest-${digest.id}`, elements: [button('Run now', ACTION.digestRun, digest.id), remove] });
+      const remove = button(lang.t('home.digests.remove'), ACTION.digestRemove, digest.id, 'danger');
+      remove.confirm = {
+        title: plainText(lang.t('home.digests.confirmTitle')),
+        text: plainText(lang.t('home.digests.confirmText')),
+        confirm: plainText(lang.t('home.digests.remove')),
+        deny: plainText(lang.t('home.digests.keep')),
+      };
+      blocks.push({ type: 'actions', block_id: `dq-home-digest-${digest.id}`, elements: [button(lang.t('home.digests.runNow'), ACTION.digestRun, digest.id), remove] });
     }
   }
-  if (input.digests.length > MAX_DIGESTS_SHOWN) blocks.push(contextBlock(`${plural(input.digests.length - MAX_DIGESTS_SHOWN, 'more digest')} — \`/dq digest list\` in a channel shows its own.`));
-  if (input.mayAddDigest) blocks.push({ type: 'actions', block_id: 'dq-home-digest-add', elements: [button('Add a digest', ACTION.digestAdd, 'add', 'primary')] });
+  if (input.digests.length > MAX_DIGESTS_SHOWN) blocks.push(contextBlock(lang.t('home.digests.more', { count: input.digests.length - MAX_DIGESTS_SHOWN })));
+  if (input.mayAddDigest) blocks.push({ type: 'actions', block_id: 'dq-home-digest-add', elements: [button(lang.t('home.digests.add'), ACTION.digestAdd, 'add', 'primary')] });
   return { type: 'home', blocks };
 }

@@ -1,3 +1,4 @@
+import { english, langFor } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
 import { cronPattern, describeSchedule, latestRunBetween, nextRunAfter, parseCadence, parseTimeOfDay, type Schedule } from '../../../src/core/digest/schedule.js';
 import { localParts } from '../../../src/core/time.js';
@@ -16,13 +17,35 @@ describe('digest schedules', () => {
     expect(cronPattern({ cadence: { kind: 'weekly', weekday: 'sun' }, time: '07:05', timeZone: 'UTC' })).toBe('5 7 * * 0');
   });
 
+  it('parses cadences and times as a Chinese keyboard types them', () => {
+    expect(parseCadence('每天')).toEqual({ kind: 'daily' });
+    expect(parseCadence('工作日')).toEqual({ kind: 'weekdays' });
+    expect(parseCadence('周一至周五')).toEqual({ kind: 'weekdays' });
+    expect(parseCadence('每周一')).toEqual({ kind: 'weekly', weekday: 'mon' });
+    expect(parseCadence('星期日')).toEqual({ kind: 'weekly', weekday: 'sun' });
+    expect(parseCadence('weekly:周五')).toEqual({ kind: 'weekly', weekday: 'fri' });
+    expect(parseCadence('weekly：wed')).toEqual({ kind: 'weekly', weekday: 'wed' });
+    expect(parseCadence('每周八')).toBeUndefined();
+    expect(parseCadence('mon')).toBeUndefined();
+    expect(parseTimeOfDay('8：30')).toBe('08:30');
+  });
+
+  it('describes a schedule in each language', () => {
+    const zh = langFor('zh-CN');
+    const at = (cadence: Schedule['cadence']): Schedule => ({ cadence, time: '08:30', timeZone: 'Asia/Shanghai' });
+    expect(english.say(describeSchedule(at({ kind: 'weekdays' })))).toBe('Monday to Friday at 08:30 (Asia/Shanghai)');
+    expect(zh.say(describeSchedule(at({ kind: 'weekdays' })))).toBe('周一至周五 08:30（Asia/Shanghai）');
+    expect(zh.say(describeSchedule(at({ kind: 'daily' })))).toBe('每天 08:30（Asia/Shanghai）');
+    expect(zh.say(describeSchedule(at({ kind: 'weekly', weekday: 'wed' })))).toBe('每周三 08:30（Asia/Shanghai）');
+  });
+
   it('weekdays skip the weekend; weekly keeps its day', () => {
     const weekdays: Schedule = { cadence: { kind: 'weekdays' }, time: '09:00', timeZone: 'Asia/Shanghai' };
     // Friday 2026-11-20 09:00 Shanghai → next is Monday 2026-11-23.
     expect(new Date(nextRunAfter(weekdays, at('2026-11-20T01:00:00Z'))!).toISOString()).toBe('2026-11-23T01:00:00.000Z');
     const weekly: Schedule = { cadence: { kind: 'weekly', weekday: 'wed' }, time: '18:00', timeZone: 'Europe/London' };
     expect(new Date(nextRunAfter(weekly, at('2026-11-19T00:00:00Z'))!).toISOString()).toBe('2026-11-25T18:00:00.000Z');
-    expect(describeSchedule(weekly)).toBe('every Wednesday at 18:00 (Europe/London)');
+    expect(english.say(describeSchedule(weekly))).toBe('every Wednesday at 18:00 (Europe/London)');
   });
 
   it('keeps local time across daylight-saving changes (America/New_York)', () => {
@@ -87,5 +110,52 @@ describe('digest filters', () => {
     await expect(add('C1', '08:30', 'all')).resolves.toBeDefined();
     await expect(add('C2', '08:30', 'onsale')).resolves.toBeDefined();
     expect(await service.list('T', 'C1')).toHaveLength(3);
+  });
+});
+
+describe('a digest\'s own language', () => {
+  async function service() {
+    const { DigestService } = await import('../../../src/core/digest/service.js');
+    const { DigestRepository } = await import('../../../src/core/digest/repository.js');
+    const { MemoryStore } = await import('../../../src/core/store/memoryStore.js');
+    const { systemClock } = await import('../../../src/core/clock.js');
+    return new DigestService(new DigestRepository(new MemoryStore()), undefined as never, systemClock, 'Asia/Shanghai');
+  }
+
+  it('is stored when chosen (lang:zh, 中文, en), and left out for the workspace\'s', async () => {
+    const digests = await service();
+    const add = (channelId: string, lang?: string) => digests.add({ teamId: 'T', channelId, createdBy: 'U', cadence: 'daily', time: '08:30', ...(lang !== undefined ? { lang } : {}) });
+    expect((await add('C1', 'zh')).lang).toBe('zh-CN');
+    expect((await add('C2', '中文')).lang).toBe('zh-CN');
+    expect((await add('C3', 'en')).lang).toBe('en');
+    expect(await add('C4')).not.toHaveProperty('lang');
+    expect(await add('C5', 'default')).not.toHaveProperty('lang');
+  });
+
+  it('refuses a language the app does not speak, in the asker\'s words, naming the field', async () => {
+    const { DigestInputError } = await import('../../../src/core/digest/service.js');
+    const digests = await service();
+    const refused = await digests.add({ teamId: 'T', channelId: 'C1', createdBy: 'U', cadence: 'daily', time: '08:30', lang: 'klingon' }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(DigestInputError);
+    const error = refused as InstanceType<typeof DigestInputError>;
+    expect(error.field).toBe('lang');
+    expect(error.message).toBe('"klingon" is not a language this app speaks; use lang:en or lang:zh');
+    expect(langFor('zh-CN').say(error.phrase)).toBe('“klingon”不是本应用支持的语言；请用 lang:en（英文）或 lang:zh（中文）');
+  });
+
+  it('every refusal has its field and a Chinese wording', async () => {
+    const { DigestInputError } = await import('../../../src/core/digest/service.js');
+    const digests = await service();
+    const cases = [
+      [{ cadence: 'fortnightly' }, 'cadence', '“fortnightly”不是有效的推送周期'],
+      [{ time: '25:00' }, 'time', '“25:00”不是有效的时间'],
+      [{ filter: 'cheap' }, 'filter', '“cheap”不是有效的筛选条件'],
+      [{ timeZone: 'Mars/Base' }, 'timeZone', '“Mars/Base”不是有效的时区'],
+    ] as const;
+    for (const [change, field, chinese] of cases) {
+      const error = (await digests.add({ teamId: 'T', channelId: 'C9', createdBy: 'U', cadence: 'daily', time: '08:30', ...change }).catch((caught: unknown) => caught)) as InstanceType<typeof DigestInputError>;
+      expect(error.field, field).toBe(field);
+      expect(langFor('zh-CN').say(error.phrase)).toContain(chinese);
+    }
   });
 });

@@ -3,6 +3,7 @@ import type { Schedule } from '../../../src/core/digest/schedule.js';
 import { RedisStore } from '../../../src/core/store/redisStore.js';
 import { RecordingPoster, digestInstance, digestSimulator, startDigestRig } from '../../support/digestRig.js';
 import { ManualClock } from '../../support/clocks.js';
+import { english } from '../../../src/i18n/lang.js';
 import { describeWithRedis, redisUrl } from '../../support/redis.js';
 
 const MINUTE = 60_000;
@@ -151,7 +152,8 @@ describe('failures are recorded on the digest, which is never lost', () => {
     const digest = await rig.addDigest(DAILY_0830);
     rig.clock.set(FRIDAY_8AM + 31 * MINUTE);
     await rig.scheduler.tick();
-    expect(rig.poster.posts[0]).toMatchObject({ funds: [], budgetNotice: expect.stringContaining('daily budget') });
+    expect(rig.poster.posts[0]).toMatchObject({ funds: [], budgetNotice: expect.anything() });
+    expect(english.say(rig.poster.posts[0]!.budgetNotice!)).toContain('daily budget');
     expect((await rig.repository.get(digest.id))?.lastRun).toMatchObject({ outcome: 'over_budget', coinsSpent: 0 });
     expect(rig.newFundListCalls()).toBe(0);
   });
@@ -217,6 +219,8 @@ describe('one run of a digest at a time', () => {
     rig.clock.set(FRIDAY_8AM + 31 * MINUTE);
     await rig.scheduler.tick();
     expect(rig.poster.posts[0]!.funds).toHaveLength(50);
-    expect((await rig.repository.get(digest.id))?.lastRun).toMatchObject({ outcome: 'posted', coinsSpent: 10, newFunds: 50, detail: expect.stringMatching(/^stopped after page 1: .*daily budget/) });
+    const lastRun = (await rig.repository.get(digest.id))?.lastRun;
+    expect(lastRun).toMatchObject({ outcome: 'posted', coinsSpent: 10, newFunds: 50 });
+    expect(english.say(lastRun!.detail!)).toMatch(/^stopped after page 1: .*daily budget/);
   });
 });

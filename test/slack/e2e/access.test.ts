@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CHANNEL_ID, DEFAULT_USER_ID, DEFAULT_WORKSPACE, dmChannelFor, stateValue } from '../../support/slack/index.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { allText, footerText, startTestApp, STACK_TRACE, type TestApp } from '../../support/slackApp.js';
+import { english } from '../../../src/i18n/lang.js';
 import { searchModal } from '../../../src/slack/modals/index.js';
 import { OPS, simulatorCost } from './forms.js';
 
@@ -87,7 +88,7 @@ describe('allowlists', () => {
     const next = await app.click('dq_page_next', JSON.stringify({ o: 'fund-asset', r: { fundCode: '000001', pageNo: '2', pageSize: '10' } }));
     expect((await app.nextResponse(next.responseId)).text).toMatch(/^You are not on the list/);
 
-    const submitted = await app.submitView('dq_search:fund-asset', fundAssetValues(), '{}', { blocks: searchModal('fund-asset', '{}', app.slack.deps.prices).blocks });
+    const submitted = await app.submitView('dq_search:fund-asset', fundAssetValues(), '{}', { blocks: searchModal('fund-asset', '{}', app.slack.deps.prices, english).blocks });
     expect(submitted.response.json).toEqual({ response_action: 'errors', errors: { 'dq:fund-asset:fundCode': expect.stringMatching(/^You are not on the list/) } });
 
     const shortcut = await app.shortcut('dq_search_financial_data');

@@ -3,7 +3,8 @@ import { OPERATION_IDS, operations } from '../../../src/core/operations/index.js
 import { DEFAULT_WORKSPACE, stateValue } from '../../support/slack/index.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { allText, buttonsOf, startTestApp, type PublishedView, type TestApp } from '../../support/slackApp.js';
-import { simulatorCost } from './forms.js';
+import { untranslatedWords } from '../modals/untranslated.js';
+import { fillForm, simulatorCost } from './forms.js';
 
 /** The App Home tab: spend against the budgets, recent lookups, digests, and ways into every search. */
 
@@ -228,4 +229,79 @@ describe('App Home: digests', () => {
     const republished = await app.nextCall('views.publish', (call) => call.args.user_id === ADMIN);
     expect(sectionTexts(republished.args.view as PublishedView)).toContain(digest!.id);
   });
+});
+
+describe('App Home in Chinese', () => {
+  const ZH_ADMIN = 'U0ZHHOME01';
+  let app: TestApp | undefined;
+
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  it('a reader whose Slack speaks Chinese gets the whole Home in Chinese, digests and all, within 100 blocks', async () => {
+    app = await startTestApp({ budgets: { teamDaily: 500, userDaily: 100 }, env: { ADMIN_USER_IDS: ZH_ADMIN } });
+    app.fake.setUser(ZH_ADMIN, { locale: 'zh-CN' });
+    const lookup = await app.command('杭州华信', { command: '/taxpayer', userId: ZH_ADMIN });
+    await app.nextResponse(lookup.responseId);
+    const ids: string[] = [];
+    for (let n = 0; n < 22; n++) {
+      const sent = await app.command(`digest add weekdays 08:30 onsale${n === 0 ? ' lang:zh' : ''}`, { userId: ZH_ADMIN, channelId: `C0ZHHOME${String(n).padStart(2, '0')}` });
+      ids.push(/`([0-9a-f]{8})`/.exec((await app.nextResponse(sent.responseId)).text)?.[1] ?? '');
+    }
+
+    const home = await app.openHome(ZH_ADMIN);
+    expect(home.response.ok).toBe(true);
+    assertHomeWithinLimits(home.view);
+    expect(home.view.blocks.length).toBeLessThanOrEqual(100);
+    const text = sectionTexts(home.view);
+    expect(text).toContain('财经与企业数据');
+    expect(text).toMatch(/预算将于 \d{4}年\d{1,2}月\d{1,2}日 00:00（GMT\+8，Asia\/Shanghai）重置。/);
+    expect(text).toContain('今天 20 / 500 币\n本月 20 币');
+    expect(text).toContain('今天 20 / 100 币\n本月 20 币');
+    expect(text).toMatch(/• \d{4}-\d{2}-\d{2} \d{2}:\d{2} · 一般纳税人信息 · `keyword=杭州华信` · 20 币/);
+    for (const id of OPERATION_IDS) expect(text).toContain(`：${simulatorCost(id)} 币`);
+    expect(text).toContain(`*\`${ids[0]}\`* → <#C0ZHHOME00> · 周一至周五 08:30（Asia/Shanghai） · 在售基金 · 中文推送 · 由 <@${ZH_ADMIN}> 添加`);
+    expect(text).toMatch(/下次推送：\d{4}年\d{1,2}月\d{1,2}日 08:30/);
+    expect(text).toContain('另有 2 个推送未显示');
+    const buttons = buttonsOf(home.view).map((button) => button.text.text);
+    expect(buttons).toEqual(expect.arrayContaining(['新发基金', '期货K线', '立即推送', '删除', '添加推送']));
+    expect(untranslatedWords(text)).toEqual([]);
+  }, 30_000);
+
+  it('the digest form opens in Chinese, answers in Chinese, and keeps the language chosen on it', async () => {
+    app = await startTestApp({ env: { ADMIN_USER_IDS: ZH_ADMIN } });
+    app.fake.setUser(ZH_ADMIN, { locale: 'zh-CN' });
+    const clicked = await app.clickInView('dq_digest_add', 'add', { userId: ZH_ADMIN, view: { type: 'home' } });
+    const opened = await app.openedView(clicked.triggerId);
+    assertWithinSlackLimits(opened.view, 'modal');
+    expect(opened.view.title?.text).toBe('添加推送');
+    expect(untranslatedWords(allText({ blocks: opened.view.blocks }).replace('Asia/Shanghai', ''))).toEqual([]);
+
+    const answers = (timeZone: string) => ({ 'dq:digest:channel': 'C0ZHFORM01', 'dq:digest:cadence': 'weekly:mon', 'dq:digest:timeZone': timeZone, 'dq:digest:lang': 'zh-CN' });
+    const bad = await app.submitView('dq_digest_add_form', fillForm(opened.view, answers('Mars/Base')), '', { userId: ZH_ADMIN, blocks: opened.view.blocks });
+    expect(bad.response.json).toEqual({ response_action: 'errors', errors: { 'dq:digest:timeZone': '“Mars/Base”不是有效的时区；请用 IANA 时区名，如 Asia/Shanghai 或 Europe/London' } });
+
+    const good = await app.submitView('dq_digest_add_form', fillForm(opened.view, answers('Asia/Shanghai')), '', { userId: ZH_ADMIN, blocks: opened.view.blocks });
+    expect(good.response.body).toBe('');
+    const [digest] = await app.slack.deps.digests.list(TEAM);
+    expect(digest).toMatchObject({ channelId: 'C0ZHFORM01', lang: 'zh-CN', schedule: { cadence: { kind: 'weekly', weekday: 'mon' } } });
+    const republished = await app.nextCall('views.publish', (call) => call.args.user_id === ZH_ADMIN);
+    expect(sectionTexts(republished.args.view as PublishedView)).toContain('每周一 08:30（Asia/Shanghai） · 全部新发基金 · 中文推送');
+
+    // A second identical digest goes back onto the channel field.
+    const again = await app.submitView('dq_digest_add_form', fillForm(opened.view, answers('Asia/Shanghai')), '', { userId: ZH_ADMIN, blocks: opened.view.blocks });
+    expect(again.response.json).toEqual({ response_action: 'errors', errors: { 'dq:digest:channel': expect.stringContaining(`本频道已有相同的推送（${digest!.id}）`) } });
+  });
+
+  it('Run now tells a Chinese-speaking admin in Chinese', async () => {
+    app = await startTestApp({ env: { ADMIN_USER_IDS: ZH_ADMIN } });
+    app.fake.setUser(ZH_ADMIN, { locale: 'zh-CN' });
+    const sent = await app.command('digest add daily 08:30', { userId: ZH_ADMIN, channelId: 'C0ZHRUN001' });
+    const id = /`([0-9a-f]{8})`/.exec((await app.nextResponse(sent.responseId)).text)?.[1] ?? '';
+    await app.clickInView('dq_digest_run', id, { userId: ZH_ADMIN, view: { type: 'home' } });
+    const told = await app.nextCall('chat.postMessage', (call) => call.args.channel === ZH_ADMIN, 10_000);
+    expect(told.args.text).toMatch(new RegExp(`^推送 ${id}（<#C0ZHRUN001>）：已推送 \\d+ 只基金（\\d+ 币）。$`));
+  }, 20_000);
 });

@@ -1,7 +1,9 @@
+import { english } from '../../../src/i18n/lang.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { allText, startTestApp, type TestApp } from '../../support/slackApp.js';
+import { untranslatedWords } from '../modals/untranslated.js';
 import { OPS, simulatorCost } from './forms.js';
 
 /** New-fund digests managed with `/dq digest …` and posted to the channel through chat.postMessage. */
@@ -131,7 +133,7 @@ describe('digests through Slack (ADMIN_USER_IDS set)', () => {
     expect(refused.map((call) => call.response.error)).toEqual(['not_in_channel']);
 
     const stored = await app.slack.deps.digests.find(TEAM, id);
-    expect(stored?.paused?.reason).toBe(`the app is not a member of <#${shut}>`);
+    expect(english.say(stored!.paused!.reason)).toBe(`the app is not a member of <#${shut}>`);
     expect(stored?.lastRun?.outcome).toBe('post_failed');
 
     const list = await digestCommand('list', ADMIN, shut);
@@ -194,4 +196,106 @@ describe('digest ownership without ADMIN_USER_IDS', () => {
     expect((await app.nextResponse(owner.responseId)).text).toBe(`Digest ${id} for <#${CHANNEL}> is removed.`);
     expect(await app.slack.deps.digests.find(TEAM, id)).toBeUndefined();
   });
+});
+
+describe('the language of digests and of their replies', () => {
+  const ZH_ADMIN = 'U0ZHADMIN1';
+  let app: TestApp | undefined;
+
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  async function say(target: TestApp, text: string, userId: string, channelId: string): Promise<string> {
+    const sent = await target.command(`digest ${text}`, { userId, channelId });
+    const reply = await target.nextResponse(sent.responseId, undefined, 15_000);
+    assertWithinSlackLimits(reply, 'message');
+    return reply.blocks?.length === 1 ? reply.text : allText(reply);
+  }
+
+  /** The first message of a digest in a channel: what the app writes (heading, notices, footer), apart from the funds. */
+  async function postIn(target: TestApp, channel: string) {
+    const post = await target.nextCall('chat.postMessage', (call) => call.args.channel === channel && call.args.thread_ts === undefined, 15_000);
+    expect(post.response.ok).toBe(true);
+    const blocks = post.args.blocks as Array<{ type: string }>;
+    assertWithinSlackLimits({ text: post.args.text as string, blocks }, 'message');
+    const own = blocks.filter((block) => block.type === 'header' || block.type === 'context');
+    return { text: post.args.text as string, own: allText({ blocks: own }) };
+  }
+
+  it('lang:zh posts in Chinese with the date in words; without lang: in the workspace\'s language (English)', async () => {
+    app = await startTestApp({ env: { ADMIN_USER_IDS: ADMIN } });
+    const added = await say(app, 'add 工作日 08:30 在售 tz:Asia/Shanghai lang:zh', ADMIN, 'C0ZHFUNDS1');
+    const id = DIGEST_ID.exec(added)?.[1] ?? '';
+    expect(added).toContain('Monday to Friday at 08:30 (Asia/Shanghai) · on-sale funds · in Chinese');
+    expect((await app.slack.deps.digests.find(TEAM, id))?.lang).toBe('zh-CN');
+    expect(await say(app, `run ${id}`, ADMIN, 'C0ZHFUNDS1')).toMatch(new RegExp(`^Digest ${id} for <#C0ZHFUNDS1>: posted \\d+ funds`));
+    const chinese = await postIn(app, 'C0ZHFUNDS1');
+    expect(chinese.own).toMatch(/\d{4}年\d{1,2}月\d{1,2}日新发基金（在售）：当前列表/);
+    expect(chinese.own).toContain(`推送 \`${id}\` · 周一至周五 08:30（Asia/Shanghai） · 每页 50 只，${simulatorCost(OPS.newFunds)} 币`);
+    expect(chinese.own).toMatch(/另有 \d+ 只基金在消息列中/);
+    expect(chinese.text).toMatch(/新发基金（在售）：当前列表（\d+ 只基金）$/);
+    expect(untranslatedWords(chinese.own)).toEqual([]);
+
+    const english = DIGEST_ID.exec(await say(app, 'add daily 09:00 onsale', ADMIN, 'C0ENFUNDS1'))?.[1] ?? '';
+    expect((await app.slack.deps.digests.find(TEAM, english))?.lang).toBeUndefined();
+    await say(app, `run ${english}`, ADMIN, 'C0ENFUNDS1');
+    const plain = await postIn(app, 'C0ENFUNDS1');
+    expect(plain.own).toMatch(/Newly issued funds \(on sale\): the current list on [A-Z][a-z]+ \d{1,2}, \d{4}/);
+    expect(plain.own).not.toMatch(/\p{Script=Han}/u);
+  }, 30_000);
+
+  it('语言:中文 is lang:zh; a language the app does not speak is refused', async () => {
+    app = await startTestApp({ env: { ADMIN_USER_IDS: ADMIN } });
+    const id = DIGEST_ID.exec(await say(app, 'add daily 08:30 语言:中文', ADMIN, 'C0ZHFUNDS2'))?.[1] ?? '';
+    expect((await app.slack.deps.digests.find(TEAM, id))?.lang).toBe('zh-CN');
+    expect(await say(app, 'add daily 10:00 lang:fr', ADMIN, 'C0ZHFUNDS2')).toContain('"fr" is not a language this app speaks; use lang:en or lang:zh.');
+    expect(await app.slack.deps.digests.list(TEAM)).toHaveLength(1);
+  });
+
+  it('DEFAULT_LOCALE=zh-CN: a digest posts in Chinese unless it says lang:en', async () => {
+    app = await startTestApp({ env: { ADMIN_USER_IDS: ADMIN, DEFAULT_LOCALE: 'zh-CN' } });
+    const chinese = DIGEST_ID.exec(await say(app, 'add daily 08:30 onsale', ADMIN, 'C0WSFUNDS1'))?.[1] ?? '';
+    const english = DIGEST_ID.exec(await say(app, 'add daily 08:30 onsale lang:en', ADMIN, 'C0WSFUNDS2'))?.[1] ?? '';
+    await say(app, `run ${chinese}`, ADMIN, 'C0WSFUNDS1');
+    expect((await postIn(app, 'C0WSFUNDS1')).own).toContain('新发基金（在售）：当前列表');
+    await say(app, `run ${english}`, ADMIN, 'C0WSFUNDS2');
+    expect((await postIn(app, 'C0WSFUNDS2')).own).toContain('Newly issued funds (on sale): the current list');
+  }, 30_000);
+
+  it('a Chinese-speaking admin gets every /dq digest reply in Chinese, whatever the digest posts in', async () => {
+    app = await startTestApp({ env: { ADMIN_USER_IDS: `${ADMIN} ${ZH_ADMIN}` } });
+    app.fake.setUser(ZH_ADMIN, { locale: 'zh-CN' });
+    const channel = 'C0ZHREPLY1';
+    const added = await say(app, 'add weekdays 08:30 onsale tz:Asia/Shanghai', ZH_ADMIN, channel);
+    const id = DIGEST_ID.exec(added)?.[1] ?? '';
+    expect(added).toContain('推送已添加。');
+    expect(added).toContain('周一至周五 08:30（Asia/Shanghai） · 在售基金 · 由 <@U0ZHADMIN1> 添加');
+    expect(added).toMatch(/下次推送：\d{4}年\d{1,2}月\d{1,2}日 08:30/);
+    expect(added).toContain(`应用必须是 <#${channel}> 的成员才能在其中发布`);
+    expect(untranslatedWords(added)).toEqual([]);
+
+    const list = await say(app, 'list', ZH_ADMIN, channel);
+    expect(list).toContain('本频道的新发基金推送');
+    expect(untranslatedWords(list)).toEqual([]);
+
+    const run = await say(app, `run ${id}`, ZH_ADMIN, channel);
+    expect(run).toMatch(new RegExp(`^推送 ${id}（<#${channel}>）：已推送 \\d+ 只基金（\\d+ 币）。$`));
+    // The digest itself speaks the workspace's language (English here), not the admin's.
+    expect((await postIn(app, channel)).own).toContain('Newly issued funds (on sale)');
+
+    const problems = [
+      [await say(app, 'add fortnightly 08:30', ZH_ADMIN, channel), '“fortnightly”不是有效的推送周期'],
+      [await say(app, 'frobnicate', ZH_ADMIN, channel), '未知的推送命令“frobnicate”'],
+      [await say(app, `remove ${id}x`, ZH_ADMIN, channel), `此工作区没有编号为“${id}x”的推送`],
+    ] as const;
+    for (const [reply, expected] of problems) {
+      expect(reply).toContain(expected);
+      // What the admin typed is quoted back as typed, and so are the command words to use instead.
+      const firstLine = reply.replace(/\n[\s\S]*$/, '').replace(/“[^”]*”/g, '').replace(/\b(?:daily|weekdays|weekly:mon)\b/g, '');
+      expect(untranslatedWords(firstLine)).toEqual([]);
+    }
+    expect(await say(app, `remove ${id}`, ZH_ADMIN, channel)).toBe(`<#${channel}> 的推送 ${id} 已删除。`);
+  }, 30_000);
 });

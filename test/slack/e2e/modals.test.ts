@@ -196,3 +196,35 @@ describe('where a modal result goes without a response_url', () => {
     expect(Object.keys(usage.today.byUser)).not.toContain(DEFAULT_USER_ID);
   });
 });
+
+describe('search forms for a Chinese-speaking user', () => {
+  const ZH_USER = 'U0ZHMODAL1';
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    app.fake.setUser(ZH_USER, { locale: 'zh-CN' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('a bare command opens the form with a Chinese frame; a problem goes back onto the field in Chinese', async () => {
+    const sent = await app.command('', { command: '/futures', userId: ZH_USER });
+    const opened = await app.openedView(sent.triggerId);
+    const view = opened.view as PublishedView & { submit?: { text: string }; close?: { text: string } };
+    assertWithinSlackLimits(view, 'modal');
+    expect([view.title?.text, view.submit?.text, view.close?.text]).toEqual(['期货K线', '查询', '取消']);
+    expect(allText({ blocks: view.blocks.slice(0, 1) })).toContain(`每次查询 ${simulatorCost(OPS.futures)} 币`);
+
+    const submitted = await app.submitView(view.callback_id!, fillForm(view, { 'dq:futures:symbol': 'CL', 'dq:futures:limit': '0' }), view.private_metadata, { userId: ZH_USER, blocks: view.blocks });
+    expect(submitted.response.json).toEqual({ response_action: 'errors', errors: { 'dq:futures:limit': '不能小于 1' } });
+    expect(app.upstreamCalls()).toEqual([]);
+  });
+
+  it('an English speaker in the same workspace still gets English', async () => {
+    const sent = await app.command('', { command: '/futures', userId: 'U0ENMODAL1' });
+    const opened = await app.openedView(sent.triggerId);
+    expect(opened.view.title?.text).toBe('Futures candlesticks');
+  });
+});

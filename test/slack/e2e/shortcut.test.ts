@@ -3,6 +3,7 @@ import { OPERATION_IDS, operations } from '../../../src/core/operations/index.js
 import { dmChannelFor } from '../../support/slack/index.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { allText, buttonsOf, footerText, startTestApp, type PublishedView, type TestApp } from '../../support/slackApp.js';
+import { untranslatedWords } from '../modals/untranslated.js';
 import { fillForm, OPS, simulatorCost } from './forms.js';
 
 /** The global shortcut "Search financial data": a chooser, then each operation's form in place. */
@@ -73,5 +74,38 @@ describe('the global search shortcut', () => {
     assertWithinSlackLimits(message, 'message');
     expect(footerText(message)).toContain(`${simulatorCost(OPS.futures)} coins per lookup`);
     expect(app.upstreamCalls(OPS.futures).at(-1)?.request).toEqual({ symbol: 'HG', type: '0', limit: '30' });
+  });
+});
+
+describe('the search shortcut for a Chinese-speaking user', () => {
+  const ZH_USER = 'U0ZHSHORT1';
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    app.fake.setUser(ZH_USER, { locale: 'zh-CN' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('opens the chooser in Chinese, and the form it leads to has a Chinese frame', async () => {
+    const sent = await app.shortcut('dq_search_financial_data', { userId: ZH_USER });
+    expect(sent.elapsedMs).toBeLessThan(3000);
+    const opened = await app.openedView(sent.triggerId);
+    const chooser = opened.view;
+    assertWithinSlackLimits(chooser, 'modal');
+    expect(chooser.title?.text).toBe('查询数据');
+    const text = allText({ blocks: chooser.blocks });
+    for (const id of OPERATION_IDS) expect(text).toContain(`每次查询 ${simulatorCost(id)} 币`);
+    expect(untranslatedWords(text)).toEqual([]);
+
+    const { id, hash } = opened.response.view as { id: string; hash: string };
+    await app.clickInView('dq_open_modal', 'new-funds', { userId: ZH_USER, view: { id, hash, callbackId: 'dq_chooser', privateMetadata: chooser.private_metadata ?? '' } });
+    const form = (await app.nextCall('views.update', (call) => call.args.view_id === id)).args.view as PublishedView & { submit?: { text: string } };
+    assertWithinSlackLimits(form, 'modal');
+    expect(form.title?.text).toBe('新发基金');
+    expect(form.submit?.text).toBe('查询');
+    expect(allText({ blocks: form.blocks.slice(0, 1) })).toContain(`每次查询 ${simulatorCost(OPS.newFunds)} 币；重复最近的查询免费。`);
   });
 });

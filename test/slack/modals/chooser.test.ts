@@ -1,13 +1,16 @@
-import type { SectionBlock } from '@slack/types';
+import type { KnownBlock, SectionBlock } from '@slack/types';
+import { english, langFor } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
 import { OPERATION_IDS, findOperation, operations } from '../../../src/core/operations/index.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
 import { ACTION, VIEW } from '../../../src/slack/ids.js';
 import { chooserModal } from '../../../src/slack/modals/chooser.js';
+import { visibleText } from '../render/fixtures.js';
+import { untranslatedWords } from './untranslated.js';
 import { assertModalWithinLimits } from './viewLimits.js';
 
 describe('chooserModal', () => {
-  const view = chooserModal('{"c":"C1"}', pricesFrom());
+  const view = chooserModal('{"c":"C1"}', pricesFrom(), english);
 
   it('builds within Slack’s limits with its callback_id and metadata', () => {
     assertModalWithinLimits(view);
@@ -29,5 +32,25 @@ describe('chooserModal', () => {
       if (!definition.costPublished) expect(row!.text?.text).toContain('assumed');
       expect(findOperation(definition.alias)?.id).toBe(id);
     }
+  });
+});
+
+describe('chooserModal in Chinese', () => {
+  const zh = langFor('zh-CN');
+  const view = chooserModal('{}', pricesFrom(), zh);
+
+  it('names every operation and its cost in Chinese, within Slack’s limits', () => {
+    assertModalWithinLimits(view);
+    expect(view.title.text).toBe('查询数据');
+    expect(view.close?.text).toBe('取消');
+    const text = visibleText(view as { blocks: KnownBlock[] });
+    expect(text).toContain('*新发基金*\n每次查询 10 币');
+    expect(text).toContain('*期货K线*\n每次查询 5 币');
+    expect(text).toContain('估计值');
+    expect(untranslatedWords(text)).toEqual([]);
+  });
+
+  it('keeps the English titles the operations are defined with', () => {
+    for (const id of OPERATION_IDS) expect(visibleText(chooserModal('{}', pricesFrom(), english) as { blocks: KnownBlock[] })).toContain(`*${operations[id].title}*`);
   });
 });

@@ -44,6 +44,12 @@ export function fillIn(view: ModalView, answers: Record<string, Answer>): ViewSt
       case 'radio_buttons':
         submitted = { type: element.type, selected_option: typeof answer === 'string' ? chosen(pick(element, answer)) : element.initial_option ? chosen(element.initial_option) : null };
         break;
+      case 'timepicker':
+        submitted = { type: element.type, selected_time: typeof answer === 'string' ? answer : (element.initial_time ?? null) };
+        break;
+      case 'conversations_select':
+        submitted = { type: element.type, selected_conversation: typeof answer === 'string' ? answer : null };
+        break;
       case 'checkboxes':
         submitted = { type: element.type, selected_options: (Array.isArray(answer) ? answer : []).map((value) => chosen(pick(element, value))) };
         break;

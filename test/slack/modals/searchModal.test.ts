@@ -1,4 +1,5 @@
 import type { InputBlock, ModalView, PlainTextOption } from '@slack/types';
+import { english, langFor } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
 import { BID_REGIONS } from '../../../src/core/operations/bidRegions.js';
 import { CANDLE_TYPES } from '../../../src/core/operations/futuresKline.js';
@@ -8,6 +9,7 @@ import { VIEW } from '../../../src/slack/ids.js';
 import { staticSelect } from '../../../src/slack/modals/elements.js';
 import { searchModal } from '../../../src/slack/modals/index.js';
 import { option } from '../../../src/slack/modals/slackText.js';
+import { untranslatedWords } from './untranslated.js';
 import { assertModalWithinLimits } from './viewLimits.js';
 
 const PRICES = pricesFrom();
@@ -37,7 +39,7 @@ function optionTexts(block: InputBlock): string[] {
 
 describe('searchModal', () => {
   it.each(OPERATION_IDS)('%s: builds within Slack’s limits with its callback_id, labels and metadata', (id: OperationId) => {
-    const view = searchModal(id, METADATA, PRICES);
+    const view = searchModal(id, METADATA, PRICES, english);
     assertModalWithinLimits(view);
     expect(view.callback_id).toBe(VIEW.search(operations[id].alias));
     expect(view.private_metadata).toBe(METADATA);
@@ -50,12 +52,12 @@ describe('searchModal', () => {
   });
 
   it('refuses private_metadata Slack would refuse', () => {
-    expect(() => searchModal('fund-asset', 'x'.repeat(3001), PRICES)).toThrow(/3001 characters/);
-    expect(searchModal('fund-asset', 'x'.repeat(3000), PRICES).private_metadata).toHaveLength(3000);
+    expect(() => searchModal('fund-asset', 'x'.repeat(3001), PRICES, english)).toThrow(/3001 characters/);
+    expect(searchModal('fund-asset', 'x'.repeat(3000), PRICES, english).private_metadata).toHaveLength(3000);
   });
 
   it('bid search has every filter', () => {
-    const view = searchModal(BIDS, '{}', PRICES);
+    const view = searchModal(BIDS, '{}', PRICES, english);
     expect(inputs(view).map((block) => block.block_id)).toEqual([
       'dq:bids:keyword',
       'dq:bids:searchType',
@@ -82,7 +84,7 @@ describe('searchModal', () => {
   });
 
   it('fund asset: fund code and page size', () => {
-    const view = searchModal('fund-asset', '{}', PRICES);
+    const view = searchModal('fund-asset', '{}', PRICES, english);
     expect(inputs(view).map((block) => [block.block_id, block.element.type])).toEqual([
       ['dq:fund-asset:fundCode', 'plain_text_input'],
       ['dq:fund-asset:pageSize', 'static_select'],
@@ -91,7 +93,7 @@ describe('searchModal', () => {
   });
 
   it('futures: symbol with examples, every period, a candle count', () => {
-    const view = searchModal('finance-external-futures-kline', '{}', PRICES);
+    const view = searchModal('finance-external-futures-kline', '{}', PRICES, english);
     expect(inputs(view).map((block) => [block.block_id, block.element.type])).toEqual([
       ['dq:futures:symbol', 'plain_text_input'],
       ['dq:futures:type', 'static_select'],
@@ -103,7 +105,7 @@ describe('searchModal', () => {
   });
 
   it('new funds: sale status and page size', () => {
-    const view = searchModal('fund-new-list', '{}', PRICES);
+    const view = searchModal('fund-new-list', '{}', PRICES, english);
     expect(inputs(view).map((block) => [block.block_id, block.element.type])).toEqual([
       ['dq:new-funds:saleStatus', 'radio_buttons'],
       ['dq:new-funds:pageSize', 'static_select'],
@@ -112,14 +114,41 @@ describe('searchModal', () => {
   });
 
   it('taxpayer: one keyword input for a name or a credit code', () => {
-    const view = searchModal('enterprise-general-taxpayer-query', '{}', PRICES);
+    const view = searchModal('enterprise-general-taxpayer-query', '{}', PRICES, english);
     expect(inputs(view).map((block) => [block.block_id, block.element.type])).toEqual([['dq:taxpayer:keyword', 'plain_text_input']]);
     expect(input(view, 'dq:taxpayer:keyword').hint?.text).toMatch(/credit code/);
   });
 
   it('no two forms share a block_id (views.update would carry values across)', () => {
-    const ids = OPERATION_IDS.flatMap((id) => inputs(searchModal(id, '{}', PRICES)).map((block) => block.block_id));
+    const ids = OPERATION_IDS.flatMap((id) => inputs(searchModal(id, '{}', PRICES, english)).map((block) => block.block_id));
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('searchModal in Chinese: the frame', () => {
+  const zh = langFor('zh-CN');
+  const TITLES: Record<OperationId, string> = {
+    'enterprise-general-taxpayer-query': '一般纳税人信息',
+    [BIDS]: '招投标公告',
+    'fund-asset': '基金规模历史',
+    'finance-external-futures-kline': '期货K线',
+    'fund-new-list': '新发基金',
+  };
+
+  it.each(OPERATION_IDS)('%s: title, buttons and cost line in Chinese, within Slack’s limits', (id: OperationId) => {
+    const view = searchModal(id, METADATA, PRICES, zh);
+    assertModalWithinLimits(view);
+    expect(view.title.text).toBe(TITLES[id]);
+    expect([...view.title.text].length).toBeLessThanOrEqual(24);
+    expect(view.submit?.text).toBe('查询');
+    expect(view.close?.text).toBe('取消');
+    const costLine = JSON.stringify(view.blocks[0]);
+    expect(costLine).toContain(`每次查询 ${operations[id].cost} 币`);
+    expect(costLine).toContain('重复最近的查询免费');
+    const frame = [view.title.text, view.submit?.text, view.close?.text, ...(view.blocks[0] as { elements: Array<{ text: string }> }).elements.map((element) => element.text)].join('\n');
+    expect(untranslatedWords(frame)).toEqual([]);
+    // The same form either way: only the words change.
+    expect(inputs(view).map((block) => block.block_id)).toEqual(inputs(searchModal(id, METADATA, PRICES, english)).map((block) => block.block_id));
   });
 });
 

@@ -1,3 +1,4 @@
+import { english } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../src/core/errors.js';
 import { OPERATION_IDS } from '../../../src/core/operations/index.js';
@@ -11,7 +12,7 @@ import { fillIn } from './fillIn.js';
 const BIDS = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
 
 function submit(id: (typeof OPERATION_IDS)[number], answers: Parameters<typeof fillIn>[1]) {
-  return readSubmission(id, fillIn(searchModal(id, '{}', pricesFrom()), answers));
+  return readSubmission(id, fillIn(searchModal(id, '{}', pricesFrom(), english), answers));
 }
 
 describe('readSubmission gives input the core accepts', () => {
@@ -66,7 +67,7 @@ describe('readSubmission gives input the core accepts', () => {
 
 describe('inlineErrors puts each problem on the block that edits it', () => {
   function errorsFor(id: (typeof OPERATION_IDS)[number], answers: Parameters<typeof fillIn>[1]) {
-    return inlineErrors(id, validationError(id, submit(id, answers)));
+    return inlineErrors(id, validationError(id, submit(id, answers)), english);
   }
 
   it('a period over one year goes on the end date', () => {
@@ -101,14 +102,14 @@ describe('inlineErrors puts each problem on the block that edits it', () => {
       { field: '', message: 'Something about the whole request' },
       { field: 'keyword', message: 'is required' },
     ]);
-    expect(inlineErrors(BIDS, error)).toEqual({ 'dq:bids:keyword': 'page: must be at least 1; Something about the whole request; Is required' });
+    expect(inlineErrors(BIDS, error, english)).toEqual({ 'dq:bids:keyword': 'page: must be at least 1; Something about the whole request; Is required' });
   });
 
   it('every input field of every operation lands on a block of its form', () => {
     for (const id of OPERATION_IDS) {
-      const blockIds = new Set(searchModal(id, '{}', pricesFrom()).blocks.filter((block) => block.type === 'input').map((block) => block.block_id));
+      const blockIds = new Set(searchModal(id, '{}', pricesFrom(), english).blocks.filter((block) => block.type === 'input').map((block) => block.block_id));
       for (const field of ['keyword', 'pageNo', 'pageSize', 'pageIndex', 'publishStartTime', 'publishEndTime', 'province', 'searchType', 'type', 'fundCode', 'symbol', 'limit', 'saleStatus']) {
-        const errors = inlineErrors(id, new ValidationError(id, [{ field, message: 'is wrong' }]));
+        const errors = inlineErrors(id, new ValidationError(id, [{ field, message: 'is wrong' }]), english);
         expect(Object.keys(errors).every((blockId) => blockIds.has(blockId)), `${id}.${field}`).toBe(true);
       }
     }

@@ -10,7 +10,7 @@ import { examplesIn, positionalWords } from '../../../src/slack/parse/commandSyn
 import { exampleFor, userFieldName } from '../../../src/slack/parse/examples.js';
 import { invalidText } from '../../../src/slack/parse/invalidText.js';
 import { costText } from '../../../src/slack/parse/costText.js';
-import { operationTitle } from '../../../src/slack/parse/operationTitle.js';
+import { operationTitle } from '../../../src/slack/render/operationTitle.js';
 import { DIGEST_WORDS, HELP_WORDS, LANG_WORDS, USAGE_WORDS, parseCommand, type InvalidCommand, type ParsedCommand } from '../../../src/slack/parse/parseCommand.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
 

@@ -1,9 +1,10 @@
-import { english } from '../../../src/i18n/lang.js';
+import { english, langFor } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
 import type { BudgetState } from '../../../src/core/ledger/budgets.js';
 import type { UsagePeriod, UsageSummary } from '../../../src/core/ledger/ledger.js';
 import { renderUsage } from '../../../src/slack/render/usage.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+import { untranslatedWords } from '../modals/untranslated.js';
 import { NOW, visibleText } from './fixtures.js';
 
 const TITLES = { 'fund-asset': 'Fund asset size history', 'enterprise-general-taxpayer-query': 'General-taxpayer record' };
@@ -27,7 +28,7 @@ const SUMMARY: UsageSummary = {
 describe('usage summary', () => {
   it('shows coins today and this month, by operation and by user, biggest first', () => {
     const budget: BudgetState = { team: { spent: 30, limit: 200 }, user: { spent: 30, limit: 50 }, resetsAt: RESETS };
-    const message = renderUsage(SUMMARY, budget, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES });
+    const message = renderUsage(SUMMARY, budget, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES, lang: english });
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
     expect(text).toContain('*Today*\n30 coins · 2 calls');
@@ -44,16 +45,16 @@ describe('usage summary', () => {
   });
 
   it('says "no limit" where no budget is set, and never a negative amount left', () => {
-    const text = visibleText(renderUsage(SUMMARY, { team: { spent: 30 }, user: { spent: 80, limit: 50 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES }));
+    const text = visibleText(renderUsage(SUMMARY, { team: { spent: 30 }, user: { spent: 80, limit: 50 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES, lang: english }));
     expect(text).toContain('*Workspace budget*\nno limit (30 coins spent today)');
     expect(text).toContain('*Your budget*\n0 of 50 coins left today');
-    const teamOnly = visibleText(renderUsage(SUMMARY, { team: { spent: 0 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES }));
+    const teamOnly = visibleText(renderUsage(SUMMARY, { team: { spent: 0 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES, lang: english }));
     expect(teamOnly).not.toContain('Your budget');
   });
 
   it('says when nothing has been spent yet', () => {
     const empty: UsageSummary = { ...SUMMARY, today: period({}), month: period({}) };
-    const message = renderUsage(empty, { team: { spent: 0, limit: 100 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES });
+    const message = renderUsage(empty, { team: { spent: 0, limit: 100 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES, lang: english });
     assertWithinSlackLimits(message, 'message');
     expect(visibleText(message)).toContain('No lookups have been charged this month yet.');
   });
@@ -63,7 +64,7 @@ describe('usage summary', () => {
     byUser['<!channel>'] = { coins: 9999, calls: 1 };
     byUser.unknown = { coins: 5, calls: 1 };
     const busy: UsageSummary = { ...SUMMARY, month: period({ coins: 1e6, calls: 600, byUser, byOperation: { 'weird<op>': { coins: 1, calls: 1 } } }) };
-    const message = renderUsage(busy, { team: { spent: 0 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES });
+    const message = renderUsage(busy, { team: { spent: 0 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES, lang: english });
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
     expect(text).toContain('&lt;!channel&gt;: 0 today, 9,999 coins this month');
@@ -77,7 +78,7 @@ describe('usage keys that look like object internals', () => {
   it('treats "constructor" and "__proto__" as ordinary ids', () => {
     const byUser = JSON.parse('{"constructor":{"coins":3,"calls":1},"__proto__":{"coins":2,"calls":1}}') as UsagePeriod['byUser'];
     const summary: UsageSummary = { ...SUMMARY, today: period({}), month: period({ coins: 5, calls: 2, byUser, byOperation: { toString: { coins: 5, calls: 2 } } }) };
-    const message = renderUsage(summary, { team: { spent: 0 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES });
+    const message = renderUsage(summary, { team: { spent: 0 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES, lang: english });
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
     expect(text).toContain('constructor: 0 today, 3 coins this month (1 call)');
@@ -89,10 +90,45 @@ describe('usage keys that look like object internals', () => {
     const { renderError } = await import('../../../src/slack/render/errors.js');
     const { BudgetExceededError } = await import('../../../src/core/errors.js');
     for (const [zone, expected] of [['Asia/Shanghai', '2026-05-21 00:00 GMT+8 (Asia/Shanghai)'], ['America/New_York', '2026-05-20 12:00 EDT (America/New_York)']] as const) {
-      const usage = visibleText(renderUsage(SUMMARY, { team: { spent: 0, limit: 100 }, resetsAt: RESETS }, { now: NOW, timeZone: zone, operationTitles: TITLES }));
+      const usage = visibleText(renderUsage(SUMMARY, { team: { spent: 0, limit: 100 }, resetsAt: RESETS }, { now: NOW, timeZone: zone, operationTitles: TITLES, lang: english }));
       expect(usage).toContain(`Budgets reset at ${expected}`);
       const refusal = visibleText(renderError(new BudgetExceededError('team', 100, 95, 20, RESETS), { lang: english, now: NOW, timeZone: zone }));
       expect(refusal).toContain(`The budget resets at ${expected}`);
     }
+  });
+});
+
+describe('usage summary in Chinese', () => {
+  const zh = langFor('zh-CN');
+  const ZH_TITLES = { 'fund-asset': '基金规模历史', 'enterprise-general-taxpayer-query': '一般纳税人信息' };
+
+  it('says every figure in Chinese, with the dates in words, within Slack limits', () => {
+    const budget: BudgetState = { team: { spent: 30, limit: 200 }, user: { spent: 30, limit: 50 }, resetsAt: RESETS };
+    const message = renderUsage({ ...SUMMARY, month: { ...SUMMARY.month, unconfirmedCoins: 10 }, today: { ...SUMMARY.today, unconfirmedCoins: 10 } }, budget, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: ZH_TITLES, lang: zh });
+    assertWithinSlackLimits(message, 'message');
+    const text = visibleText(message);
+    expect(text).toContain('数据服务用量');
+    expect(text).toContain('*今天*\n30 币 · 2 次调用');
+    expect(text).toContain('*本月*\n250 币 · 14 次调用');
+    expect(text).toContain('• 一般纳税人信息：今天 20，本月 200 币（10 次调用）');
+    expect(text).toContain('• <@U0BOB>：今天 0，本月 100 币（5 次调用）');
+    expect(text).toContain('*工作区预算*\n今天剩余 170 / 200 币');
+    expect(text).toContain('*你的预算*\n今天剩余 20 / 50 币');
+    expect(text).toContain('预算将于 2026年5月21日 00:00（GMT+8，Asia/Shanghai）重置，还有 10 小时。');
+    expect(text).toContain('月度合计从 2026年6月1日 起重新计算。');
+    expect(text).toContain('其中今天 10 币、本月 10 币来自超时的查询');
+    expect(message.text).toBe('数据服务用量：今天 30 币，本月 250 币');
+    expect(untranslatedWords(text)).toEqual([]);
+  });
+
+  it('without spending or limits, and for users it cannot name', () => {
+    const empty: UsageSummary = { ...SUMMARY, today: period({}), month: period({}) };
+    const quiet = visibleText(renderUsage(empty, { team: { spent: 0 }, resetsAt: RESETS }, { now: NOW, timeZone: 'America/New_York', operationTitles: ZH_TITLES, lang: zh }));
+    expect(quiet).toContain('本月还没有扣费的查询。');
+    expect(quiet).toContain('*工作区预算*\n不限额（今天已花 0 币）');
+    expect(quiet).toContain('2026年5月20日 12:00（GMT-4，America/New_York）');
+    expect(untranslatedWords(quiet)).toEqual([]);
+    const unknown = visibleText(renderUsage({ ...SUMMARY, month: period({ coins: 5, calls: 1, byUser: { unknown: { coins: 5, calls: 1 } } }) }, { team: { spent: 5, limit: 100 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: ZH_TITLES, lang: zh }));
+    expect(unknown).toContain('• 未知用户：今天 0，本月 5 币（1 次调用）');
   });
 });

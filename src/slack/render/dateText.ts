@@ -1,0 +1,57 @@
+import { formatDuration } from '../../core/duration.js';
+import { formatZonedTime, localParts } from '../../core/time.js';
+import type { Lang } from '../../i18n/lang.js';
+
+/** An unknown zone would make Intl throw; the reply then shows UTC (as formatZonedTime does). */
+function usableTimeZone(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+const longDates = new Map<string, Intl.DateTimeFormat>();
+
+/** The day in words: "November 23, 2026", "2026年11月23日". */
+export function dateText(ms: number, timeZone: string, lang: Lang): string {
+  const zone = usableTimeZone(timeZone);
+  const key = `${lang.locale}|${zone}`;
+  let format = longDates.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(lang.locale === 'zh-CN' ? 'zh-CN' : 'en-US', { dateStyle: 'long', timeZone: zone });
+    longDates.set(key, format);
+  }
+  return format.format(new Date(ms));
+}
+
+/** A day for the reader: `2026-06-01` in English replies, `2026年6月1日` in Chinese. */
+export function dayText(ms: number, timeZone: string, lang: Lang): string {
+  return lang.locale === 'zh-CN' ? dateText(ms, timeZone, lang) : formatZonedTime(ms, timeZone, { withZone: false }).slice(0, 10);
+}
+
+/** The offset as GMT+8 / GMT-4: abbreviations such as EDT are English. */
+function zoneOffset(ms: number, zone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(new Date(ms)).find((part) => part.type === 'timeZoneName')?.value ?? zone;
+}
+
+/**
+ * A moment for the reader: English keeps the compact `2026-11-23 08:30 GMT+8 (Asia/Shanghai)` every
+ * reply uses; Chinese readers get the date in words, `2026年11月23日 08:30（GMT+8，Asia/Shanghai）`.
+ */
+export function dateTimeText(ms: number, timeZone: string, lang: Lang, options: { withZone?: boolean } = {}): string {
+  if (lang.locale !== 'zh-CN') return formatZonedTime(ms, timeZone, options);
+  const zone = usableTimeZone(timeZone);
+  const { hour, minute } = localParts(ms, zone);
+  const local = `${dateText(ms, zone, lang)} ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+  if (options.withZone === false) return local;
+  const short = zoneOffset(ms, zone);
+  return short === zone ? `${local}（${zone}）` : `${local}（${short}，${zone}）`;
+}
+
+/** "10 h" / "10 小时": the same rounding as formatDuration, the unit in the reader's words. */
+export function durationText(ms: number, lang: Lang): string {
+  const [amount = '0', unit = 'ms'] = formatDuration(ms).split(' ');
+  return lang.t(`usage.duration.${unit}`, { amount });
+}
