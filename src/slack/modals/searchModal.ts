@@ -1,6 +1,7 @@
 import type { InputBlock, KnownBlock, ModalView } from '@slack/types';
 import { operation, type AnyOperation, type OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
+import { english } from '../../i18n/lang.js';
 import { VIEW } from '../ids.js';
 import { costText } from '../parse/costText.js';
 import { exampleFor } from '../parse/examples.js';
@@ -13,11 +14,11 @@ function inputBlock(operationId: OperationId, field: FormField): InputBlock {
   const block: InputBlock = {
     type: 'input',
     block_id: blockIdFor(operationId, field.field),
-    label: plainText(field.label),
-    element: field.element(actionIdFor(field.field)),
+    label: plainText(field.label(english)),
+    element: field.element(actionIdFor(field.field), english),
     optional: field.optional,
   };
-  if (field.hint) block.hint = plainText(field.hint);
+  if (field.hint) block.hint = plainText(field.hint(english));
   return block;
 }
 

@@ -6,6 +6,7 @@ import { operations } from '../../core/operations/index.js';
 import { checkboxes, datepicker, radioButtons, staticSelect, textInput } from '../modals/elements.js';
 import { ANY, type SearchForm, unlessAny } from '../modals/searchForm.js';
 import { option } from '../modals/slackText.js';
+import type { Lang } from '../../i18n/lang.js';
 import { type CommandSyntax, readSynonym } from '../parse/commandSyntax.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
 import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from '../render/blocks.js';
@@ -81,11 +82,24 @@ export const bidsSyntax: CommandSyntax = {
 
 const capitalised = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;
 
-const anyType = option('Any kind', ANY);
-const anyRegion = option('Any region', ANY);
+/** A notice type's name (1 → Tender announcement, 招标公告), or the code as sent when unknown. */
+function noticeTypeName(code: string, lang: Lang): string {
+  return Object.hasOwn(BID_NOTICE_TYPES, code) ? lang.t(`fields.noticeType.${code}`) : code;
+}
 
-function regionOptions() {
-  return [anyRegion, ...BID_REGIONS.map((region) => option(`${region.name} · ${region.code}`, region.code))];
+function searchFieldName(code: string, lang: Lang): string {
+  return Object.hasOwn(BID_SEARCH_FIELDS, code) ? lang.t(`fields.searchField.${code}`) : code;
+}
+
+function typeOptions(lang: Lang) {
+  const any = option(lang.t('forms.bids.type.any'), ANY);
+  return { any, all: [any, ...Object.keys(BID_NOTICE_TYPES).map((code) => option(noticeTypeName(code, lang), code))] };
+}
+
+function regionOptions(lang: Lang) {
+  // Region names are the service's own Chinese names, the same for every reader.
+  const any = option(lang.t('forms.bids.province.any'), ANY);
+  return { any, all: [any, ...BID_REGIONS.map((region) => option(`${region.name} · ${region.code}`, region.code))] };
 }
 
 export const bidSearchForm: SearchForm = {
@@ -93,45 +107,51 @@ export const bidSearchForm: SearchForm = {
   fields: [
     {
       field: 'keyword',
-      label: 'Keyword',
-      hint: 'More than 2 characters. A region name alone or 科技 is too generic for the service.',
+      label: (lang) => lang.t('forms.bids.keyword.label'),
+      hint: (lang) => lang.t('forms.bids.keyword.hint'),
       optional: false,
-      element: (actionId) => textInput(actionId, 'e.g. 光伏组件'),
+      element: (actionId, lang) => textInput(actionId, lang.t('forms.bids.keyword.placeholder')),
     },
     {
       field: 'searchType',
-      label: 'Match the keyword in',
-      hint: 'Nothing ticked: all three.',
+      label: (lang) => lang.t('forms.bids.searchType.label'),
+      hint: (lang) => lang.t('forms.bids.searchType.hint'),
       optional: true,
-      element: (actionId) => checkboxes(actionId, Object.entries(BID_SEARCH_FIELDS).map(([value, name]) => option(capitalised(name), value))),
+      element: (actionId, lang) => checkboxes(actionId, Object.keys(BID_SEARCH_FIELDS).map((code) => option(capitalised(searchFieldName(code, lang)), code))),
     },
     {
       field: 'type',
-      label: 'Kind of notice',
+      label: (lang) => lang.t('forms.bids.type.label'),
       optional: true,
-      element: (actionId) => radioButtons(actionId, [anyType, ...Object.entries(BID_NOTICE_TYPES).map(([value, name]) => option(name, value))], anyType),
+      element: (actionId, lang) => {
+        const types = typeOptions(lang);
+        return radioButtons(actionId, types.all, types.any);
+      },
       read: unlessAny,
     },
     {
       field: 'province',
-      label: 'Region',
-      hint: 'Codes after AH are not published by the service and are assumed.',
+      label: (lang) => lang.t('forms.bids.province.label'),
+      hint: (lang) => lang.t('forms.bids.province.hint'),
       optional: true,
-      element: (actionId) => staticSelect(actionId, regionOptions(), anyRegion),
+      element: (actionId, lang) => {
+        const regions = regionOptions(lang);
+        return staticSelect(actionId, regions.all, regions.any);
+      },
       read: unlessAny,
     },
     {
       field: 'publishStartTime',
-      label: 'Published from',
+      label: (lang) => lang.t('forms.bids.publishStartTime.label'),
       optional: true,
-      element: (actionId) => datepicker(actionId, 'Any date'),
+      element: (actionId, lang) => datepicker(actionId, lang.t('forms.anyDate')),
     },
     {
       field: 'publishEndTime',
-      label: 'Published until',
-      hint: 'The service searches at most one year between the two dates.',
+      label: (lang) => lang.t('forms.bids.publishEndTime.label'),
+      hint: (lang) => lang.t('forms.bids.publishEndTime.hint'),
       optional: true,
-      element: (actionId) => datepicker(actionId, 'Any date'),
+      element: (actionId, lang) => datepicker(actionId, lang.t('forms.anyDate')),
     },
   ],
 };

@@ -44,14 +44,14 @@ export const fundAssetForm: SearchForm = {
   fields: [
     {
       field: 'fundCode',
-      label: 'Fund code',
-      hint: 'The 6-digit code of the fund.',
+      label: (lang) => lang.t('forms.fundAsset.fundCode.label'),
+      hint: (lang) => lang.t('forms.fundAsset.fundCode.hint'),
       optional: false,
-      element: (actionId) => textInput(actionId, 'e.g. 000001'),
+      element: (actionId, lang) => textInput(actionId, lang.t('forms.fundAsset.fundCode.placeholder')),
     },
     {
       field: 'pageSize',
-      label: 'Dates per page',
+      label: (lang) => lang.t('forms.fundAsset.pageSize.label'),
       optional: true,
       element: (actionId) => staticSelect(actionId, sizes, sizes[0]),
     },

@@ -5,6 +5,7 @@ import { operations } from '../../core/operations/index.js';
 import { numberInput, staticSelect, textInput } from '../modals/elements.js';
 import type { SearchForm } from '../modals/searchForm.js';
 import { option } from '../modals/slackText.js';
+import { english, type Lang } from '../../i18n/lang.js';
 import type { CommandSyntax } from '../parse/commandSyntax.js';
 import { contextBlock, headerBlock, labelled, sectionBlock } from '../render/blocks.js';
 import { renderChart } from '../render/chart.js';
@@ -53,27 +54,32 @@ export const futuresSyntax: CommandSyntax = {
   ],
 };
 
-const periods = CANDLE_TYPES.map((type) => option(CANDLE_TYPE_LABELS[type], type));
+function periodOptions(lang: Lang) {
+  return CANDLE_TYPES.map((type) => option(periodLabel(type, lang), type));
+}
 
 export const futuresForm: SearchForm = {
   operation: FUTURES_ID,
   fields: [
     {
       field: 'symbol',
-      label: 'Futures symbol',
-      hint: 'e.g. CL (crude oil), GC (gold), SI (silver), HG (copper).',
+      label: (lang) => lang.t('forms.futures.symbol.label'),
+      hint: (lang) => lang.t('forms.futures.symbol.hint'),
       optional: false,
-      element: (actionId) => textInput(actionId, 'e.g. CL'),
+      element: (actionId, lang) => textInput(actionId, lang.t('forms.futures.symbol.placeholder')),
     },
     {
       field: 'type',
-      label: 'Candle period',
+      label: (lang) => lang.t('forms.futures.type.label'),
       optional: false,
-      element: (actionId) => staticSelect(actionId, periods, periods[0]),
+      element: (actionId, lang) => {
+        const periods = periodOptions(lang);
+        return staticSelect(actionId, periods, periods[0]);
+      },
     },
     {
       field: 'limit',
-      label: 'Number of candles',
+      label: (lang) => lang.t('forms.futures.limit.label'),
       optional: true,
       element: (actionId) => numberInput(actionId, { initial: 30, min: 1, max: MAX_CANDLES }),
     },
@@ -84,8 +90,8 @@ function periodMs(type: CandleType): number {
   return type === '0' ? 86_400_000 : Number(type) * 60_000;
 }
 
-function periodLabel(type: CandleType): string {
-  return Object.hasOwn(CANDLE_TYPE_LABELS, type) ? CANDLE_TYPE_LABELS[type] : `type ${String(type)}`;
+function periodLabel(type: CandleType, lang: Lang): string {
+  return Object.hasOwn(CANDLE_TYPE_LABELS, type) ? lang.t(`fields.candlePeriod.${type}`) : `type ${String(type)}`;
 }
 
 /** The period as traders say it before "candle": a 5-minute candle, a 1-hour candle, a daily candle. */
@@ -94,7 +100,7 @@ const CANDLE_ADJECTIVES: Record<CandleType, string> = {
 };
 
 function candleAdjective(type: CandleType): string {
-  return Object.hasOwn(CANDLE_ADJECTIVES, type) ? CANDLE_ADJECTIVES[type] : periodLabel(type);
+  return Object.hasOwn(CANDLE_ADJECTIVES, type) ? CANDLE_ADJECTIVES[type] : periodLabel(type, english);
 }
 
 /** The last candle is usually still forming; saying so keeps its close from being read as final. */
@@ -113,7 +119,7 @@ function latestBlocks(candle: Candle, type: CandleType, decimals: number, option
     labelled('Change', formatChange(candle.change, decimals)),
     labelled('Change %', formatPercent(candle.changeRate)),
     labelled('Volume', formatNumber(candle.volume)),
-    labelled('Period', escapeMrkdwn(periodLabel(type))),
+    labelled('Period', escapeMrkdwn(periodLabel(type, options.lang))),
   ];
   return [sectionBlock(latestHeading(candle, type, options), fields)];
 }
@@ -131,7 +137,7 @@ function rangeLine(candles: Candle[], decimals: number, options: RenderOptions):
 export function renderFutures(answer: CallResult<typeof FUTURES_ID>, options: RenderOptions): RenderedResult {
   const { symbol, type, candles } = answer.result;
   const title = operations[FUTURES_ID].title;
-  const label = periodLabel(type);
+  const label = periodLabel(type, options.lang);
   const blocks: KnownBlock[] = [headerBlock(`${title}: ${symbol}, ${label}`)];
   const safeSymbol = serviceText(symbol, { max: 20, oneLine: true });
   const latest = candles.at(-1);

@@ -34,7 +34,6 @@ export const newFundsSyntax: CommandSyntax = {
   notes: () => [`On sale: ${statusWords('true')} · not on sale: ${statusWords('false')} · all/全部: no filter.`],
 };
 
-const allFunds = option('All new funds', ANY);
 const sizes = PAGE_SIZES.map((size) => option(String(size), String(size)));
 
 export const newFundsForm: SearchForm = {
@@ -42,14 +41,17 @@ export const newFundsForm: SearchForm = {
   fields: [
     {
       field: 'saleStatus',
-      label: 'Sale status',
+      label: (lang) => lang.t('forms.newFunds.saleStatus.label'),
       optional: true,
-      element: (actionId) => radioButtons(actionId, [allFunds, option('On sale now', 'true'), option('Not on sale', 'false')], allFunds),
+      element: (actionId, lang) => {
+        const all = option(lang.t('forms.newFunds.saleStatus.any'), ANY);
+        return radioButtons(actionId, [all, option(lang.t('forms.newFunds.saleStatus.onSale'), 'true'), option(lang.t('forms.newFunds.saleStatus.notOnSale'), 'false')], all);
+      },
       read: unlessAny,
     },
     {
       field: 'pageSize',
-      label: 'Funds per page',
+      label: (lang) => lang.t('forms.newFunds.pageSize.label'),
       optional: true,
       element: (actionId) => staticSelect(actionId, sizes, sizes[0]),
     },

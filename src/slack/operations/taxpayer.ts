@@ -37,10 +37,10 @@ export const taxpayerForm: SearchForm = {
   fields: [
     {
       field: 'keyword',
-      label: 'Company name or credit code',
-      hint: 'Part of the company name (at least 2 characters), or its 18-character unified social credit code.',
+      label: (lang) => lang.t('forms.taxpayer.keyword.label'),
+      hint: (lang) => lang.t('forms.taxpayer.keyword.hint'),
       optional: false,
-      element: (actionId) => textInput(actionId, 'e.g. 杭州华信 or 91330106774738789M'),
+      element: (actionId, lang) => textInput(actionId, lang.t('forms.taxpayer.keyword.placeholder')),
     },
   ],
 };
