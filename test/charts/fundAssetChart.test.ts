@@ -7,6 +7,7 @@ import type { FundAssetResult } from '../../src/core/operations/fundAsset.js';
 import { formatCny as formatCnyInMessages } from '../../src/slack/render/format.js';
 import { expectInside, metas, visibleLabels } from './pictures.js';
 import { EVERY_SERVER, HOSTED, image, makeFundRecords, SELF_HOSTED, simulatedFundAsset, withRendered } from './support.js';
+import { english } from '../../src/i18n/lang.js';
 
 const SAMPLE: FundAssetResult = {
   fundCode: '000001',
@@ -65,7 +66,7 @@ function checkFundPicture(rendered: RenderedChart, result: FundAssetResult): voi
 }
 
 function check(result: FundAssetResult, settings = HOSTED) {
-  const plan = image(buildFundAssetChart(result, settings));
+  const plan = image(buildFundAssetChart(result, settings, english));
   expect(plan.url.length).toBeLessThanOrEqual(3000);
   withRendered(plan, (rendered) => checkFundPicture(rendered, result));
   return plan;
@@ -114,7 +115,7 @@ describe('fund asset charts, drawn as QuickChart draws them', () => {
   });
 
   it('says what is drawn, over which dates, and the latest size and rate in readable units', () => {
-    const plan = image(buildFundAssetChart(SAMPLE, HOSTED));
+    const plan = image(buildFundAssetChart(SAMPLE, HOSTED, english));
     expect(plan.alt).toContain('fund 000001');
     expect(plan.alt).toContain('3 dates from 2024-03-31 to 2024-09-30');
     expect(plan.alt).toContain('Latest: 12.35 亿 CNY on 2024-09-30, +3.20% against the previous period');
@@ -122,7 +123,7 @@ describe('fund asset charts, drawn as QuickChart draws them', () => {
   });
 
   it('on a later page calls the newest date the newest on this page, not the fund\'s latest', () => {
-    const plan = image(buildFundAssetChart(SAMPLE, HOSTED, { firstPage: false }));
+    const plan = image(buildFundAssetChart(SAMPLE, HOSTED, english, { firstPage: false }));
     expect(plan.alt).toContain('Newest on this page: 12.35 亿 CNY on 2024-09-30');
     expect(plan.alt).not.toContain('Latest');
     withRendered(plan, (rendered) => expect(String(rendered.chart.options.plugins.title.text)).not.toContain('latest'));
@@ -130,14 +131,14 @@ describe('fund asset charts, drawn as QuickChart draws them', () => {
 
   it('writes a fall with a real minus sign in the title and the alt text, as the message does', () => {
     const falling = { fundCode: '000001', records: [{ assetDate: '2024-09-30', assetRate: -8.2, asset: 3_539_000_000 }, { assetDate: '2024-06-30', assetRate: 1, asset: 3_855_000_000 }] };
-    const plan = image(buildFundAssetChart(falling, HOSTED));
+    const plan = image(buildFundAssetChart(falling, HOSTED, english));
     expect(plan.alt).toContain('−8.20% against the previous period');
     expect(plan.alt).not.toMatch(/(^|[\s(])-\d/);
     withRendered(plan, (rendered) => expect(String(rendered.chart.options.plugins.title.text)).toContain('(−8.20%)'));
   });
 
   it('leaves the chart out when there are no records', () => {
-    expect(buildFundAssetChart({ fundCode: '000001', records: [] }, HOSTED)).toMatchObject({ kind: 'none' });
+    expect(buildFundAssetChart({ fundCode: '000001', records: [] }, HOSTED, english)).toMatchObject({ kind: 'none' });
   });
 });
 
@@ -180,7 +181,7 @@ describe('every chart URL fits in a Slack image block', () => {
         fc.integer({ min: 1, max: 200 }), fc.integer({ min: 1, max: 400 }), fc.double({ min: 1e5, max: 5e11, noNaN: true }), fc.constantFrom(...EVERY_SERVER),
         (count, stepDays, start, settings) => {
           const records = makeFundRecords(count, { stepDays, start });
-          const plan = buildFundAssetChart({ fundCode: '110011', records }, settings);
+          const plan = buildFundAssetChart({ fundCode: '110011', records }, settings, english);
           expect(plan.kind).toBe('image');
           if (plan.kind !== 'image') return;
           expect(plan.url.length).toBeLessThanOrEqual(3000);

@@ -67,10 +67,11 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
     };
     const answer = await deps.data.call(operation, run.input, context, options);
     await afterQueuedNotice();
-    const chart = await chartFor(answer, deps.charts, requester.timeZone);
+    // A share is read by the whole channel: it speaks the workspace's language, its chart too.
+    const lang = run.share ? workspaceLang(deps) : requester.lang;
+    const chart = await chartFor(answer, deps.charts, requester.timeZone, lang);
     const message = renderAnswer(answer, {
-      // A share is read by the whole channel: it speaks the workspace's language.
-      lang: run.share ? workspaceLang(deps) : requester.lang,
+      lang,
       timeZone: requester.timeZone,
       demo: deps.config.demo,
       prices: deps.prices,

@@ -9,6 +9,7 @@ import { fitToSlackLimits } from './fitToSlackLimits.js';
 import { escapeMrkdwn } from './mrkdwn.js';
 import { DIGEST_OPERATION } from '../../core/digest/collect.js';
 import { newFundSections } from '../operations/newFunds.js';
+import { english } from '../../i18n/lang.js';
 
 /** 20 funds (four sections) keep a message far below 50 blocks and 12,000 characters. */
 const FUNDS_IN_MAIN = 20;
@@ -42,14 +43,14 @@ export function renderDigest(content: DigestContent, options: { now: number; pri
   const count = plural(funds.length, 'fund');
   const main = funds.slice(0, FUNDS_IN_MAIN);
   const rest = funds.slice(FUNDS_IN_MAIN);
-  const blocks: KnownBlock[] = [headerBlock(title), ...newFundSections(main)];
+  const blocks: KnownBlock[] = [headerBlock(title), ...newFundSections(main, english)];
   if (rest.length > 0) blocks.push(contextBlock(`${plural(rest.length, 'more fund')} in the thread.`));
   blocks.push(footer(content, options.prices));
   const messages: SlackMessage[] = [fitToSlackLimits({ text: `${title}: ${count}`, blocks })];
   for (let first = 0; first < rest.length; first += FUNDS_PER_REPLY) {
     const part = rest.slice(first, first + FUNDS_PER_REPLY);
     const from = FUNDS_IN_MAIN + first + 1;
-    messages.push(fitToSlackLimits({ text: `Funds ${from}–${from + part.length - 1} of ${funds.length}`, blocks: newFundSections(part) }));
+    messages.push(fitToSlackLimits({ text: `Funds ${from}–${from + part.length - 1} of ${funds.length}`, blocks: newFundSections(part, english) }));
   }
   return messages;
 }

@@ -4,6 +4,7 @@ import { renderAnswer } from '../../../src/slack/render/answer.js';
 import { fieldLabel } from '../../../src/slack/render/labels.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { OPTIONS, answerOf, hostile, visibleText } from '../render/fixtures.js';
+import { english } from '../../../src/i18n/lang.js';
 
 const COMPANY: TaxpayerRecord = {
   enterpriseName: '杭州华信光伏科技有限公司',
@@ -43,11 +44,11 @@ describe('taxpayer cards', () => {
   });
 
   it('turns unknown camelCase and snake_case keys into labels', () => {
-    expect(fieldLabel('registeredCapital')).toBe('Registered capital');
-    expect(fieldLabel('tax_payer_no')).toBe('Tax payer no');
-    expect(fieldLabel('companyURLAddress')).toBe('Company URL address');
-    expect(fieldLabel('纳税人识别号')).toBe('纳税人识别号');
-    expect(fieldLabel('')).toBe('(unnamed)');
+    expect(fieldLabel('registeredCapital', english)).toBe('Registered capital');
+    expect(fieldLabel('tax_payer_no', english)).toBe('Tax payer no');
+    expect(fieldLabel('companyURLAddress', english)).toBe('Company URL address');
+    expect(fieldLabel('纳税人识别号', english)).toBe('纳税人识别号');
+    expect(fieldLabel('', english)).toBe('(unnamed)');
   });
 
   it('cuts a very long business scope with "…" and keeps within section limits', () => {

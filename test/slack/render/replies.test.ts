@@ -4,6 +4,7 @@ import { renderNotice } from '../../../src/slack/render/notice.js';
 import { renderQueued } from '../../../src/slack/render/queued.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { visibleText } from './fixtures.js';
+import { english } from '../../../src/i18n/lang.js';
 
 describe('queued notice', () => {
   it('says the lookup waits for the rate limit and about how long', () => {
@@ -36,22 +37,22 @@ describe('plain notice', () => {
 
 describe('chart block', () => {
   it('is an image block with alt text and caption', () => {
-    expect(renderChart({ kind: 'image', url: 'https://quickchart.io/chart/render/a', alt: 'Alt', caption: 'Caption' })).toEqual([
+    expect(renderChart({ kind: 'image', url: 'https://quickchart.io/chart/render/a', alt: 'Alt', caption: 'Caption' }, english)).toEqual([
       { type: 'image', image_url: 'https://quickchart.io/chart/render/a', alt_text: 'Alt', title: { type: 'plain_text', text: 'Caption', emoji: true }, block_id: 'dq-keep-chart' },
     ]);
   });
 
   it('is a one-line note when there is no image, or when the address is too long for Slack', () => {
-    expect(visibleText({ blocks: renderChart({ kind: 'none', note: 'No chart: <one point>' }) })).toBe('_No chart: &lt;one point&gt;_');
-    const tooLong = renderChart({ kind: 'image', url: `https://x/${'a'.repeat(3000)}`, alt: 'A', caption: 'C' });
+    expect(visibleText({ blocks: renderChart({ kind: 'none', note: 'No chart: <one point>' }, english) })).toBe('_No chart: &lt;one point&gt;_');
+    const tooLong = renderChart({ kind: 'image', url: `https://x/${'a'.repeat(3000)}`, alt: 'A', caption: 'C' }, english);
     expect(tooLong[0]?.type).toBe('context');
-    expect(renderChart(undefined)).toEqual([]);
+    expect(renderChart(undefined, english)).toEqual([]);
   });
 
   it('keeps within limits whatever the chart text', () => {
-    const blocks = renderChart({ kind: 'image', url: 'https://x/y', alt: 'a'.repeat(5000), caption: 'c'.repeat(5000) });
+    const blocks = renderChart({ kind: 'image', url: 'https://x/y', alt: 'a'.repeat(5000), caption: 'c'.repeat(5000) }, english);
     assertWithinSlackLimits({ text: 't', blocks }, 'message');
-    const blank = renderChart({ kind: 'image', url: 'https://x/y', alt: ' ', caption: '' });
+    const blank = renderChart({ kind: 'image', url: 'https://x/y', alt: ' ', caption: '' }, english);
     assertWithinSlackLimits({ text: 't', blocks: blank }, 'message');
   });
 });
