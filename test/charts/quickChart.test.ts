@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chartSettingsFromEnv, resolveChart, type ChartPlan, type ChartSettings } from '../../src/charts/quickChart.js';
 import { ConfigError } from '../../src/core/errors.js';
 import { HOSTED, SELF_HOSTED } from './support.js';
-import { english } from '../../src/i18n/lang.js';
+import { english, langFor } from '../../src/i18n/lang.js';
 
 describe('chartSettingsFromEnv', () => {
   it('defaults to hosted QuickChart with candlesticks at 700×380', () => {
@@ -179,6 +179,10 @@ describe('resolveChart', () => {
     expect(await resolveChart(TOO_LONG, SELF_HOSTED, english, { fetchShortUrl })).toEqual(NOTE);
     expect(received).toHaveLength(0);
     expect(fetchShortUrl).not.toHaveBeenCalled();
+  });
+
+  it('says in the reader’s language why a chart too long for a URL is left out', async () => {
+    expect(await resolveChart(TOO_LONG, SELF_HOSTED, langFor('zh-CN'))).toEqual({ kind: 'none', note: '未附图表：数据点过多，无法放入一张 Slack 图片。' });
   });
 
   it('never throws, even when the fetcher does', async () => {

@@ -30,14 +30,17 @@ function indentFollowing(text: string, indent: string): string {
   return text.replace(/\n/g, `\n${indent}`);
 }
 
-/** Fields are written "*Label*\nvalue" by the renderers; one line "Label: value" reads better in a terminal. */
-function fieldLine(field: TextObject): string {
+/**
+ * Fields are written "*Label*\nvalue" by the renderers; one line "Label: value" (标签：值) reads better
+ * in a terminal. Either colon and its space take two cells, so continuation lines line up the same.
+ */
+function fieldLine(field: TextObject, lang: Lang): string {
   const text = textOf(field).trim();
   const newline = text.indexOf('\n');
   if (newline < 0) return `  ${text}`;
   const label = text.slice(0, newline).trim();
   const value = text.slice(newline + 1).trim();
-  return `  ${label}: ${indentFollowing(value, ' '.repeat(displayWidth(label) + 4))}`;
+  return `  ${lang.t('results.asText.field', { label, value: indentFollowing(value, ' '.repeat(displayWidth(label) + 4)) })}`;
 }
 
 function contextElementText(element: ContextBlockElement, lang: Lang): string {
@@ -67,7 +70,7 @@ class ButtonNumbers {
 function sectionText(block: SectionBlock, numbers: ButtonNumbers, lang: Lang): string[] {
   const lines: string[] = [];
   if (block.text) lines.push(textOf(block.text));
-  for (const field of block.fields ?? []) lines.push(fieldLine(field));
+  for (const field of block.fields ?? []) lines.push(fieldLine(field, lang));
   const accessory = block.accessory;
   if (accessory?.type === 'image') lines.push(`  ${lang.t('results.asText.image', { alt: accessory.alt_text })}`);
   else if (accessory?.type === 'button') lines.push(`  ${numbers.label(accessory)}`);

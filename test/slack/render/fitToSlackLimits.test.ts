@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blocksTextLength, fitToSlackLimits, keepBlock, recordBlocks } from '../../../src/slack/render/fitToSlackLimits.js';
 import { escapeMrkdwn, link, truncateMrkdwn, truncatePlain, userMention } from '../../../src/slack/render/mrkdwn.js';
+import { langFor } from '../../../src/i18n/lang.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 
 const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
@@ -97,6 +98,17 @@ describe('fitToSlackLimits', () => {
     // 46 records fit with header, note, buttons and footer: 34 are left out.
     expect(JSON.stringify(note)).toContain('34 more not shown — narrow the search');
     expect(JSON.stringify(fitted.blocks.at(-4))).toContain('record 45');
+  });
+
+  it('says what it left out in the reader’s language', () => {
+    const zh = langFor('zh-CN');
+    const fitted = fitToSlackLimits({ text: '很多', blocks: [header, ...records(80, (i) => `记录 ${i}`), actions, footer] }, zh);
+    assertWithinSlackLimits(fitted, 'message');
+    expect(JSON.stringify(fitted.blocks.at(-3))).toContain('_另有 34 条未显示——请缩小搜索范围_');
+    const one = fitToSlackLimits({ text: '一条', blocks: [header, ...recordBlocks(0, 0, Array.from({ length: 60 }, () => section('部分')))] }, zh);
+    expect(JSON.stringify(one)).toContain('_部分结果未显示——请缩小搜索范围_');
+    const image: KnownBlock = { type: 'image', image_url: `https://x/${'a'.repeat(3000)}`, alt_text: '图' };
+    expect(JSON.stringify(fitToSlackLimits({ text: '图', blocks: [image] }, zh))).toContain('未附图片：图片地址超出 Slack 的长度限制。');
   });
 
   it('drops whole records, never half of one', () => {

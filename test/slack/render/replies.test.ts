@@ -4,7 +4,7 @@ import { renderNotice } from '../../../src/slack/render/notice.js';
 import { renderQueued } from '../../../src/slack/render/queued.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { visibleText } from './fixtures.js';
-import { english } from '../../../src/i18n/lang.js';
+import { english, langFor } from '../../../src/i18n/lang.js';
 
 describe('queued notice', () => {
   it('says the lookup waits for the rate limit and about how long', () => {
@@ -47,6 +47,13 @@ describe('chart block', () => {
     const tooLong = renderChart({ kind: 'image', url: `https://x/${'a'.repeat(3000)}`, alt: 'A', caption: 'C' }, english);
     expect(tooLong[0]?.type).toBe('context');
     expect(renderChart(undefined, english)).toEqual([]);
+  });
+
+  it('says in the reader’s language why a chart is left out, and names an unnamed one', () => {
+    const zh = langFor('zh-CN');
+    const tooLong = renderChart({ kind: 'image', url: `https://x/${'a'.repeat(3000)}`, alt: '图', caption: '图' }, zh);
+    expect(visibleText({ blocks: tooLong })).toBe('_未附图表：图表地址超出 Slack 的长度限制。_');
+    expect(renderChart({ kind: 'image', url: 'https://x/y', alt: ' ', caption: '' }, zh)[0]).toMatchObject({ alt_text: '图表' });
   });
 
   it('keeps within limits whatever the chart text', () => {
