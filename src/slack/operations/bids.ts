@@ -2,10 +2,10 @@ import type { KnownBlock, TextObject } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { BID_REGIONS, bidRegionByCode, findBidRegion } from '../../core/operations/bidRegions.js';
 import { BID_ANY, BID_NOTICE_TYPES, BID_SEARCH_FIELDS, type BidRecord, type BidSearchRequest, shiftYears } from '../../core/operations/bidSearch.js';
+import type { Lang } from '../../i18n/lang.js';
 import { checkboxes, datepicker, radioButtons, staticSelect, textInput } from '../modals/elements.js';
 import { ANY, type SearchForm, unlessAny } from '../modals/searchForm.js';
 import { option } from '../modals/slackText.js';
-import type { Lang } from '../../i18n/lang.js';
 import { type CommandSyntax, readSynonym } from '../parse/commandSyntax.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
 import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from '../render/blocks.js';
@@ -209,7 +209,7 @@ function describe(record: BidRecord, lang: Lang): { heading: string; fields: Fie
     if (text !== undefined) fields.push({ label, value: serviceText(text, { max: FIELD_VALUE_MAX }) });
   };
 
-  // Each role is labelled as the field the spec's sample uses for it, whatever the record called it.
+  // Each role gets the label of its usual field name, whatever this record called it.
   const typeKey = take(TYPE_KEYS);
   if (typeKey) add(fieldLabel('noticeType', lang), noticeTypeName(valueText(record[typeKey], lang), lang));
   const purchaserKey = take(PURCHASER_KEYS);
