@@ -23,7 +23,7 @@ describe('renderQuickChart, a stand-in for QuickChart\'s GET /chart with v=3', (
     // A font without the glyphs draws every character as the same box: two titles of different
     // characters then give the same pixels. Chinese chart texts need a CJK font on this machine.
     const titleRow = (title: string) => {
-      const chart = `{type:'bar',data:{labels:['a'],datasets:[{data:[1]}]},options:{plugins:{legend:{display:false},title:{display:true,text:${JSON.stringify(title)},font:{size:20}}}}}`;
+      const chart = `{type:'bar',data:{labels:['a'],datasets:[{data:[1]}]},options:{scales:{y:{}},plugins:{legend:{display:false},title:{display:true,text:${JSON.stringify(title)},font:{size:20}}}}}`;
       const rendered = renderQuickChart(`https://quickchart.io/chart?c=${encodeURIComponent(chart)}&w=300&h=120&bkg=white&v=3`);
       try {
         const inked = (x: number, y: number) => pixelAt(rendered, x, y).some((channel) => channel < 200);
