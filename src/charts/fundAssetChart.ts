@@ -1,6 +1,8 @@
 import type { FundAssetRecord, FundAssetResult } from '../core/operations/fundAsset.js';
-import { cnyUnitFor, formatCny, roundTo, signed, visibleDecimals, type CnyUnit } from './numbers.js';
+import type { Lang } from '../i18n/lang.js';
+import { cnyUnitFor, formatCny, roundTo, signed, visibleDecimals, WAN, YI, type CnyUnit } from './numbers.js';
 import { compactJs, firstFitting, js, jsObject, type ChartPlan, type ChartSettings } from './quickChart.js';
+import { clauses, sentences } from './sentences.js';
 
 export interface AssetPoint {
   date: string;
@@ -98,6 +100,7 @@ interface FundChartInput {
   firstPage: boolean;
   step: number;
   settings: ChartSettings;
+  lang: Lang;
 }
 
 /** Every step-th date counted back from the newest, by position: the others stay unlabelled. */
@@ -110,8 +113,9 @@ function sparseLabels(dates: readonly string[], maxLabels: number): Record<numbe
   return labels;
 }
 
-function unitLabel(unit: CnyUnit): string {
-  return `${unit.name} CNY`;
+/** The axis unit: 亿 CNY in English, 亿元 in Chinese. */
+function unitLabel(unit: CnyUnit, lang: Lang): string {
+  return lang.t(unit === YI ? 'charts.fundAsset.unit.yi' : unit === WAN ? 'charts.fundAsset.unit.wan' : 'charts.fundAsset.unit.yuan');
 }
 
 /**
@@ -119,7 +123,7 @@ function unitLabel(unit: CnyUnit): string {
  * axis in %, their zero lines aligned; the latest bar darker, its value marked on the left axis.
  */
 export function fundAssetChartText(input: FundChartInput): string {
-  const { points, settings } = input;
+  const { points, settings, lang } = input;
   const unit = cnyUnitFor(Math.max(...points.map((point) => Math.abs(point.asset))));
   const sizes = points.map((point) => point.asset / unit.size);
   const plotHeight = settings.height - 120;
@@ -132,9 +136,10 @@ export function fundAssetChartText(input: FundChartInput): string {
   );
   const latestSize = roundTo(sizes[sizes.length - 1]!, sizeDecimals);
   const labels = sparseLabels(points.map((point) => point.date), Math.floor((settings.width - 120) / LABEL_SLOT_PX));
-  const title = `Fund ${input.fundCode} net assets · ${input.firstPage ? 'latest ' : ''}${formatCny(input.latest.asset)} on ${input.latest.date}`
-    + (input.latest.rate === null ? '' : ` (${signed(input.latest.rate, 2)}%)`);
-  const subtitle = input.step > 1 ? `Every ${input.step}${ordinalSuffix(input.step)} date shown; the % line is the change between shown dates` : '';
+  const heading = lang.t(input.firstPage ? 'charts.fundAsset.title' : 'charts.fundAsset.titleOlder', { code: input.fundCode, amount: formatCny(input.latest.asset), date: input.latest.date });
+  const title = input.latest.rate === null ? heading : lang.t('charts.fundAsset.titleRate', { title: heading, rate: signed(input.latest.rate, 2) });
+  const subtitle = input.step > 1 ? lang.t('charts.fundAsset.every', { count: input.step, ordinal: true }) : '';
+  const change = lang.t('charts.fundAsset.change');
 
   return compactJs(`
     (()=>{
@@ -143,61 +148,54 @@ export function fundAssetChartText(input: FundChartInput): string {
     // L: date labels by position, the others blank.
     let Z=${latestSize},z=c=>!!(c.tick&&c.tick.z),L=${jsObject(labels)};
     return{type:'bar',data:{labels:Array.from({length:${points.length}},(_,i)=>L[i]||''),datasets:[
-    {type:'line',label:'Change (%)',data:${js(rates)},yAxisID:'r',borderColor:'${RATE_COLOR}',backgroundColor:'${RATE_COLOR}',borderWidth:2,pointRadius:${points.length > 30 ? 1.5 : 3},spanGaps:true},
-    {label:${js(`Net assets (${unitLabel(unit)})`)},data:${js(sizes.map((size) => roundTo(size, sizeDecimals)))},backgroundColor:c=>c.dataIndex===${points.length - 1}?'${LATEST_BAR_COLOR}':'${BAR_COLOR}',maxBarThickness:40}]},
+    {type:'line',label:${js(change)},data:${js(rates)},yAxisID:'r',borderColor:'${RATE_COLOR}',backgroundColor:'${RATE_COLOR}',borderWidth:2,pointRadius:${points.length > 30 ? 1.5 : 3},spanGaps:true},
+    {label:${js(lang.t('charts.fundAsset.netAssets', { unit: unitLabel(unit, lang) }))},data:${js(sizes.map((size) => roundTo(size, sizeDecimals)))},backgroundColor:c=>c.dataIndex===${points.length - 1}?'${LATEST_BAR_COLOR}':'${BAR_COLOR}',maxBarThickness:40}]},
     options:{layout:{padding:8},plugins:{title:{display:true,text:${js(title)},align:'start',color:'#222',font:{size:15}},
     subtitle:{display:${subtitle !== ''},text:${js(subtitle)},align:'start'},legend:{align:'end',labels:{boxWidth:14}}},
     scales:{x:{grid:{display:false},ticks:{autoSkip:false,maxRotation:0}},
-    y:{position:'left',min:${sizeAxis.min},max:${sizeAxis.max},title:{display:true,text:${js(unitLabel(unit))}},
+    y:{position:'left',min:${sizeAxis.min},max:${sizeAxis.max},title:{display:true,text:${js(unitLabel(unit, lang))}},
     grid:{color:c=>c.tick&&c.tick.value===0?'${ZERO_LINE_COLOR}':'${GRID_COLOR}'},
     ticks:{stepSize:${sizeAxis.step},color:c=>z(c)?'#fff':'#666',showLabelBackdrop:z,backdropColor:'${LATEST_BAR_COLOR}',
     callback:v=>v<0?'':+v.toFixed(${sizeDecimals})},
     // The latest amount's label blanks the tick labels it would cover (their grid lines stay).
     beforeFit:s=>{let r=(s.max-s.min)/14;s.ticks.forEach(t=>{if(Math.abs(t.value-Z)<r)t.label=''});
     s.ticks=s.ticks.concat({value:Z,label:${js(formatCny(input.latest.asset))},z:1})}},
-    r:{position:'right',min:${rateAxis.min},max:${rateAxis.max},title:{display:true,text:'Change (%)',color:'${RATE_COLOR}'},
+    r:{position:'right',min:${rateAxis.min},max:${rateAxis.max},title:{display:true,text:${js(change)},color:'${RATE_COLOR}'},
     grid:{drawOnChartArea:false},ticks:{stepSize:${rateAxis.step},color:'${RATE_COLOR}',callback:v=>+v.toFixed(2)+'%'}}}}}
     })()
   `);
 }
 
-function rangeOf(points: readonly AssetPoint[]): string {
+function rangeOf(points: readonly AssetPoint[], lang: Lang): string {
   const first = points[0]!.date;
   const last = points[points.length - 1]!.date;
-  return first === last ? `on ${first}` : `from ${first} to ${last}`;
-}
-
-function countOf(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+  return first === last ? lang.t('charts.fundAsset.onDate', { date: first }) : lang.t('charts.fundAsset.fromTo', { from: first, to: last });
 }
 
 /**
  * Asset size over time with its rate of change. Thinned out (every n-th date, newest kept) only when
  * the URL would not fit in Slack, and the caption says so.
  */
-export function buildFundAssetChart(result: FundAssetResult, settings: ChartSettings, options: { firstPage?: boolean } = {}): ChartPlan {
+export function buildFundAssetChart(result: FundAssetResult, settings: ChartSettings, lang: Lang, options: { firstPage?: boolean } = {}): ChartPlan {
   const firstPage = options.firstPage ?? true;
-  if (result.records.length === 0) return { kind: 'none', note: 'Chart left out: there are no asset records to draw.' };
+  if (result.records.length === 0) return { kind: 'none', note: lang.t('charts.fundAsset.noRecords') };
   const points = assetPointsOldestFirst(result.records);
   const latest = points[points.length - 1]!;
   const steps = Array.from({ length: points.length }, (_, index) => index + 1);
-  const textFor = (step: number) => fundAssetChartText({ fundCode: result.fundCode, points: thinAssetPoints(points, step), latest, firstPage, step, settings });
+  const textFor = (step: number) => fundAssetChartText({ fundCode: result.fundCode, points: thinAssetPoints(points, step), latest, firstPage, step, settings, lang });
   const fit = firstFitting(steps, textFor, settings);
   const step = fit?.choice ?? 1;
 
   const shown = Math.ceil(points.length / step);
-  const thinned = step > 1
-    ? `${points.length} dates thinned to every ${step}${ordinalSuffix(step)} (${shown} shown, newest included) to fit a Slack image; the % line is the change between shown dates`
-    : undefined;
-  const latestRate = latest.rate === null ? 'no change rate given' : `${signed(latest.rate, 2)}% against the previous period`;
-  const latestSentence = `${firstPage ? 'Latest' : 'Newest on this page'}: ${formatCny(latest.asset)} CNY on ${latest.date}, ${latestRate}.`;
-  const alt = `Bar chart of the net asset size of fund ${result.fundCode} (left axis) with its rate of change in % as a line (right axis), ${countOf(points.length, 'date')} ${rangeOf(points)}${thinned ? `; ${thinned}` : ''}. ${latestSentence}`;
-  const caption = `Fund ${result.fundCode} net assets ${rangeOf(points)}${thinned ? `. ${thinned}` : ''}.`;
+  const thinned = step > 1 ? lang.t('charts.fundAsset.thinned', { count: step, ordinal: true, dates: points.length, shown }) : undefined;
+  const latestRate = latest.rate === null ? lang.t('charts.fundAsset.noRate') : lang.t('charts.fundAsset.rate', { rate: signed(latest.rate, 2) });
+  const latestSentence = lang.t(firstPage ? 'charts.fundAsset.latest' : 'charts.fundAsset.newestOnPage', { amount: formatCny(latest.asset), date: latest.date, rate: latestRate });
+  const range = rangeOf(points, lang);
+  const described = lang.t('charts.fundAsset.alt', { code: result.fundCode, dates: lang.t('charts.fundAsset.dates', { count: points.length }), range });
+  // The latest sentence is a sentence already: it ends with its own full stop.
+  const alt = lang.t('charts.nextSentence', { first: sentences([thinned ? clauses([described, thinned], lang) : described], lang), second: latestSentence });
+  const caption = sentences([lang.t('charts.fundAsset.caption', { code: result.fundCode, range }), ...(thinned ? [thinned] : [])], lang);
   if (fit) return { kind: 'image', url: fit.url, alt, caption };
   return { kind: 'too_long', chart: textFor(1), alt, caption, width: settings.width, height: settings.height };
 }
 
-function ordinalSuffix(n: number): string {
-  if (n % 100 >= 11 && n % 100 <= 13) return 'th';
-  return ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
-}

@@ -1,6 +1,8 @@
 import type { Candle, CandleType, FuturesKlineResult } from '../core/operations/futuresKline.js';
 import { localDate, localParts } from '../core/time.js';
+import type { Lang } from '../i18n/lang.js';
 import { decimalsOf, signed } from './numbers.js';
+import { clauses, sentences } from './sentences.js';
 import { compactJs, firstFitting, js, jsObject, type ChartColors, type ChartPlan, type ChartSettings } from './quickChart.js';
 
 // Candle periods live with the chart: candles are merged into longer ones only so that a chart fits
@@ -15,30 +17,41 @@ const FIRST_MONDAY = 4 * DAY;
 
 /** A candle period in traders' words. Weeks and months are calendar periods (UTC). */
 export interface CandlePeriod {
-  /** 1m, 5m, 15m, 30m, 1h, 2h, 4h, 1D, 1W, 1M: the chart's title. */
+  /**
+   * 1m, 5m, 15m, 30m, 1h, 2h, 4h, 1D, 1W, 1M: names the period in the catalogue, where it has a
+   * title (`charts.futures.period.name`: 5m, 5分钟) and the words a sentence uses (`…words`: 5-minute, 5分钟).
+   */
   name: string;
-  /** The same in a sentence: 5-minute, 1-hour, daily, weekly, monthly. */
-  words: string;
   /** Length; for a month, its shortest (28 days). */
   ms: number;
   calendar?: 'week' | 'month';
 }
 
-const period = (name: string, words: string, ms: number, calendar?: 'week' | 'month'): CandlePeriod =>
-  (calendar ? { name, words, ms, calendar } : { name, words, ms });
+const period = (name: string, ms: number, calendar?: 'week' | 'month'): CandlePeriod =>
+  (calendar ? { name, ms, calendar } : { name, ms });
 
 export const PERIODS = {
-  '1m': period('1m', '1-minute', MINUTE),
-  '5m': period('5m', '5-minute', 5 * MINUTE),
-  '15m': period('15m', '15-minute', 15 * MINUTE),
-  '30m': period('30m', '30-minute', 30 * MINUTE),
-  '1h': period('1h', '1-hour', HOUR),
-  '2h': period('2h', '2-hour', 2 * HOUR),
-  '4h': period('4h', '4-hour', 4 * HOUR),
-  '1D': period('1D', 'daily', DAY),
-  '1W': period('1W', 'weekly', WEEK, 'week'),
-  '1M': period('1M', 'monthly', 28 * DAY, 'month'),
+  '1m': period('1m', MINUTE),
+  '5m': period('5m', 5 * MINUTE),
+  '15m': period('15m', 15 * MINUTE),
+  '30m': period('30m', 30 * MINUTE),
+  '1h': period('1h', HOUR),
+  '2h': period('2h', 2 * HOUR),
+  '4h': period('4h', 4 * HOUR),
+  '1D': period('1D', DAY),
+  '1W': period('1W', WEEK, 'week'),
+  '1M': period('1M', 28 * DAY, 'month'),
 } as const;
+
+/** The period as a chart title names it: 5m, 1D (5分钟, 日线). */
+export function periodName(p: CandlePeriod, lang: Lang): string {
+  return lang.t(`charts.futures.period.name.${p.name}`);
+}
+
+/** The period in a sentence, before "candle": 5-minute, daily (5分钟, 日, before K线). */
+export function periodWords(p: CandlePeriod, lang: Lang): string {
+  return lang.t(`charts.futures.period.words.${p.name}`);
+}
 
 const OF_TYPE: Record<CandleType, CandlePeriod> = {
   '0': PERIODS['1D'], '1': PERIODS['1m'], '5': PERIODS['5m'], '30': PERIODS['30m'],
@@ -179,9 +192,6 @@ const LABEL_SLOT_PX = 95;
 /** More labels say little more on a wide chart and cost URL characters. */
 const MAX_LABELS = 7;
 
-export const ONE_CANDLE_NOTE = 'Chart left out: one candle is not enough for a chart (its figures are above).';
-export const NO_CANDLES_NOTE = 'Chart left out: there are no candles to draw.';
-
 interface Drawn {
   period: CandlePeriod;
   merged: MergedCandles;
@@ -238,6 +248,7 @@ interface ChartText {
   settings: ChartSettings;
   timeZone: string;
   quoteDecimals: number;
+  lang: Lang;
 }
 
 /** A quote as the price axis writes it: grouped, at the quote's own decimals (2,344.0). */
@@ -247,19 +258,19 @@ export function formatQuote(price: number, decimals: number): string {
 
 function titleOf(input: ChartText): string {
   const last = input.drawn.merged.candles[input.drawn.merged.candles.length - 1]!;
-  return `${input.symbol} · ${input.drawn.period.name} · ${formatQuote(last.close, input.quoteDecimals)} ${signed(changeRate(last), 2)}%`;
+  return `${input.symbol} · ${periodName(input.drawn.period, input.lang)} · ${formatQuote(last.close, input.quoteDecimals)} ${signed(changeRate(last), 2)}%`;
 }
 
 function subtitleOf(input: ChartText): string {
-  const { drawn, base } = input;
+  const { drawn, base, lang } = input;
   const candles = drawn.merged.candles;
   const parts = [
     isIntraday(drawn.period)
-      ? `Times in ${input.timeZone} (${zoneOffset(candles[candles.length - 1]!.at, input.timeZone)})`
-      : 'Trading days (UTC)',
+      ? lang.t('charts.futures.timesIn', { zone: input.timeZone, offset: zoneOffset(candles[candles.length - 1]!.at, input.timeZone) })
+      : lang.t('charts.futures.tradingDays'),
   ];
-  if (drawn.period !== base) parts.push(`merged from ${base.name}`);
-  if (drawn.merged.partialNewest !== undefined) parts.push(`last candle partial`);
+  if (drawn.period !== base) parts.push(lang.t('charts.futures.mergedFrom', { period: periodName(base, lang) }));
+  if (drawn.merged.partialNewest !== undefined) parts.push(lang.t('charts.futures.lastPartial'));
   return parts.join(' · ');
 }
 
@@ -337,6 +348,8 @@ export function futuresChartText(input: ChartText): string {
       `{type:'scatter',data:K.map(k=>k.c),pointStyle:'line',radius:${Math.max(1.5, Math.min(7, Math.round(slot * 0.8) / 2))},borderWidth:2,borderColor:K.map(h)}`,
     ];
   const averageSets = averages.map((average) => `A(${average.period},'${average.color}')`);
+  // Chart.js writes the volume axis's compact numbers in the chart's locale: 1.2万 rather than 12K.
+  const locale = input.lang.locale === 'en' ? '' : `locale:${js(input.lang.locale)},`;
   const volumeSet = `{type:'bar',data:V,yAxisID:'v',backgroundColor:K.map(k=>h(k)+'99'),${hosted ? '' : 'grouped:false,'}maxBarThickness:${candleWidth}}`;
 
   // Every character is paid for in the URL, so options equal to what Chart.js and the financial
@@ -356,7 +369,7 @@ export function futuresChartText(input: ChartText): string {
     for(i=0;i<${count};i++){a=p+g();e=a+g();
     K.push({x:i,o:a*D,c:e*D,h:(Math.max(a,e)+g(1))*D,l:(Math.min(a,e)-g(1))*D});V.push({x:i,y:g(1)*U});p=e}
     return{type:'${hosted ? 'candlestick' : 'bar'}',data:{labels:K.map(k=>L[k.x]||''),datasets:[${[...priceSets, ...averageSets, volumeSet].join(',')}]},
-    options:{layout:{padding:8},plugins:{title:{display:true,text:${js(titleOf(input))},align:'start',color:'#222',font:{size:15}},
+    options:{${locale}layout:{padding:8},plugins:{title:{display:true,text:${js(titleOf(input))},align:'start',color:'#222',font:{size:15}},
     subtitle:{display:true,text:${js(subtitleOf(input))},align:'start'},
     legend:{${averages.length > 0 ? '' : 'display:false,'}labels:{boxHeight:2,filter:t=>t.text}}},
     // The financial plugin's default x axis reads a window global in afterBuildTicks; QuickChart has none.
@@ -387,13 +400,13 @@ export function priceUnit(range: number, height: number, quoteDecimals: number):
   return Math.max(quote, Number(nice.toPrecision(1)));
 }
 
-function rangeText(candles: readonly Candle[], p: CandlePeriod, timeZone: string): string {
+function rangeText(candles: readonly Candle[], p: CandlePeriod, timeZone: string, lang: Lang): string {
   const first = candles[0]!;
   const last = candles[candles.length - 1]!;
   if (!isIntraday(p)) {
     const from = localDate(first.at, 'UTC');
     const to = localDate(last.at, 'UTC');
-    return `${from === to ? from : `${from} to ${to}`} (UTC)`;
+    return lang.t('charts.futures.inZone', { range: from === to ? from : lang.t('charts.futures.dayRange', { from, to }), zone: 'UTC' });
   }
   const clock = (at: number) => {
     const parts = localParts(at, timeZone);
@@ -401,28 +414,30 @@ function rangeText(candles: readonly Candle[], p: CandlePeriod, timeZone: string
   };
   const firstDate = localDate(first.at, timeZone);
   const lastDate = localDate(last.at, timeZone);
-  const to = first.at === last.at ? '' : ` to ${lastDate === firstDate ? '' : `${lastDate} `}${clock(last.at)}`;
-  return `${firstDate} ${clock(first.at)}${to} (${timeZone})`;
+  const from = `${firstDate} ${clock(first.at)}`;
+  const to = `${lastDate === firstDate ? '' : `${lastDate} `}${clock(last.at)}`;
+  return lang.t('charts.futures.inZone', { range: first.at === last.at ? from : lang.t('charts.futures.timeRange', { from, to }), zone: timeZone });
 }
 
-function mergeSentence(candles: readonly Candle[], base: CandlePeriod, drawn: Drawn): string | undefined {
+function mergeSentence(candles: readonly Candle[], base: CandlePeriod, drawn: Drawn, lang: Lang): string | undefined {
   if (drawn.period === base) return undefined;
-  const to = drawn.period.words;
-  const parts = [`${candles.length} ${base.words} candles shown as ${drawn.merged.candles.length} ${to} candles to fit a Slack image`];
-  const candlesOf = (count: number) => `${count} ${base.words} candle${count === 1 ? '' : 's'}`;
-  if (drawn.merged.droppedOldest > 0) parts.push(`the first ${to} period began before the data and is left out (${candlesOf(drawn.merged.droppedOldest)})`);
-  if (drawn.merged.partialNewest !== undefined) parts.push(`the last ${to} candle is partial (${candlesOf(drawn.merged.partialNewest)} so far)`);
-  return parts.join('; ');
+  const period = periodWords(base, lang);
+  const merged = periodWords(drawn.period, lang);
+  const parts = [lang.t('charts.futures.shownAs', { count: candles.length, period, shown: drawn.merged.candles.length, merged })];
+  const candlesOf = (count: number) => lang.t('charts.futures.candlesOf', { count, period });
+  if (drawn.merged.droppedOldest > 0) parts.push(lang.t('charts.futures.firstLeftOut', { merged, candles: candlesOf(drawn.merged.droppedOldest) }));
+  if (drawn.merged.partialNewest !== undefined) parts.push(lang.t('charts.futures.lastPartialSentence', { merged, candles: candlesOf(drawn.merged.partialNewest) }));
+  return clauses(parts, lang);
 }
 
-function closeSentence(candles: readonly Candle[], decimals: number): string {
+function closeSentence(candles: readonly Candle[], decimals: number, lang: Lang): string {
   const first = candles[0]!;
   const last = candles[candles.length - 1]!;
-  const lastMove = `${signed(last.change, decimals)} (${signed(last.changeRate, 2)}%) on the last candle`;
+  const lastMove = lang.t('charts.futures.move', { change: signed(last.change, decimals), rate: signed(last.changeRate, 2) });
   const closeBefore = first.close - first.change;
-  const rangeChange = last.close - closeBefore;
-  const rangeRate = closeBefore === 0 ? '' : ` (${signed((rangeChange / closeBefore) * 100, 2)}%)`;
-  return `Last close ${last.close.toFixed(decimals)}, ${lastMove}, ${signed(rangeChange, decimals)}${rangeRate} over the range.`;
+  const rangeChange = signed(last.close - closeBefore, decimals);
+  const rangeMove = closeBefore === 0 ? rangeChange : lang.t('charts.futures.move', { change: rangeChange, rate: signed(((last.close - closeBefore) / closeBefore) * 100, 2) });
+  return lang.t('charts.futures.close', { close: last.close.toFixed(decimals), lastMove, rangeMove });
 }
 
 /**
@@ -431,9 +446,9 @@ function closeSentence(candles: readonly Candle[], decimals: number): string {
  * standard period only when they would not fit in a Slack image URL or be too thin to see, and the
  * caption says so. Fewer than two candles make no chart.
  */
-export function buildFuturesChart(result: FuturesKlineResult, settings: ChartSettings, timeZone: string): ChartPlan {
-  if (result.candles.length === 0) return { kind: 'none', note: NO_CANDLES_NOTE };
-  if (result.candles.length === 1) return { kind: 'none', note: ONE_CANDLE_NOTE };
+export function buildFuturesChart(result: FuturesKlineResult, settings: ChartSettings, timeZone: string, lang: Lang): ChartPlan {
+  if (result.candles.length === 0) return { kind: 'none', note: lang.t('charts.futures.noCandles') };
+  if (result.candles.length === 1) return { kind: 'none', note: lang.t('charts.futures.oneCandle') };
   const candles = [...result.candles].sort((a, b) => a.at - b.at);
   const base = periodOfType(result.type);
   const quoteDecimals = Math.max(...candles.flatMap((candle) => [candle.open, candle.high, candle.low, candle.close]).map(decimalsOf));
@@ -441,19 +456,24 @@ export function buildFuturesChart(result: FuturesKlineResult, settings: ChartSet
   const choices = [base, ...longerPeriods(base)]
     .map((target) => drawnCandles(base, candles, target))
     .filter((drawn) => drawn.merged.candles.length >= 2 && drawn.merged.candles.length <= maxDrawn);
-  const textFor = (drawn: Drawn) => futuresChartText({ symbol: result.symbol, base, drawn, settings, timeZone, quoteDecimals });
+  const textFor = (drawn: Drawn) => futuresChartText({ symbol: result.symbol, base, drawn, settings, timeZone, quoteDecimals, lang });
 
   const fit = firstFitting(choices, textFor, settings);
   const drawn = fit?.choice ?? choices[0] ?? drawnCandles(base, candles, base);
-  const kind = settings.candlesticks ? 'Candlestick chart' : 'High-low chart (a bar from low to high and a tick at the close of each candle)';
+  const kind = lang.t(settings.candlesticks ? 'charts.futures.kind.candlestick' : 'charts.futures.kind.highLow');
   const averages = MOVING_AVERAGES.filter((average) => drawn.merged.candles.length - average.period + 1 >= MIN_AVERAGE_POINTS).map((average) => `MA${average.period}`);
-  const merged = mergeSentence(candles, base, drawn);
-  const range = rangeText(candles, base, timeZone);
-  const alt = `${kind} of ${result.symbol} futures, ${candles.length} ${base.words} candles from ${range}, with volume bars${averages.length > 0 ? ` and ${averages.join(', ')}` : ''}${merged ? `; ${merged}` : ''}. ${closeSentence(candles, quoteDecimals)}`;
-  const captionParts = [`${result.symbol} ${base.words} candles, ${range}`];
+  const merged = mergeSentence(candles, base, drawn, lang);
+  const range = rangeText(candles, base, timeZone, lang);
+  const period = periodWords(base, lang);
+  const described = averages.length > 0
+    ? lang.t('charts.futures.altAverages', { kind, symbol: result.symbol, candles: candles.length, period, range, averages: averages.join(lang.t('charts.futures.averagesSeparator')) })
+    : lang.t('charts.futures.alt', { kind, symbol: result.symbol, candles: candles.length, period, range });
+  // The close sentence is a sentence already: it ends with its own full stop.
+  const alt = lang.t('charts.nextSentence', { first: sentences([merged ? clauses([described, merged], lang) : described], lang), second: closeSentence(candles, quoteDecimals, lang) });
+  const captionParts = [lang.t('charts.futures.caption', { symbol: result.symbol, period, range })];
   if (merged) captionParts.push(merged);
-  if (!settings.candlesticks) captionParts.push('Drawn as high-low bars with close ticks: candlesticks are off for this QuickChart server');
-  const caption = `${captionParts.join('. ')}.`;
+  if (!settings.candlesticks) captionParts.push(lang.t('charts.futures.highLowDrawn'));
+  const caption = sentences(captionParts, lang);
   if (fit) return { kind: 'image', url: fit.url, alt, caption };
   return { kind: 'too_long', chart: textFor(drawn), alt, caption, width: settings.width, height: settings.height };
 }

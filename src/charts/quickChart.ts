@@ -1,6 +1,7 @@
 import { request } from 'undici';
 import { z } from 'zod';
 import { ConfigError } from '../core/errors.js';
+import type { Lang } from '../i18n/lang.js';
 
 // The QuickChart side of both charts: which server draws them and how it is configured, the GET URL
 // a Slack image block points at, and the short URL for a chart too long for one. The chart builders
@@ -179,8 +180,6 @@ export function compactJs(code: string): string {
 
 export const DEFAULT_SHORT_URL_TIMEOUT_MS = 2000;
 
-export const TOO_MANY_POINTS_NOTE = 'Chart left out: too many points for a Slack image.';
-
 /**
  * The body of QuickChart's POST /chart/create, the same fields as its POST /chart. The chart goes as
  * JavaScript text, not as an object: QuickChart runs it, and JSON would lose its functions.
@@ -248,9 +247,10 @@ function usableImageUrl(url: string): boolean {
  * QuickChart (the open-source server has no /chart/create); anything else, or any failure, becomes a
  * one-line note. Never throws: a reply never fails because of its chart.
  */
-export async function resolveChart(plan: ChartPlan, settings: ChartSettings, options: ResolveChartOptions = {}): Promise<ChartImage> {
+export async function resolveChart(plan: ChartPlan, settings: ChartSettings, lang: Lang, options: ResolveChartOptions = {}): Promise<ChartImage> {
   if (plan.kind !== 'too_long') return plan;
-  if (!settings.hosted) return { kind: 'none', note: TOO_MANY_POINTS_NOTE };
+  const tooManyPoints: ChartImage = { kind: 'none', note: lang.t('charts.tooManyPoints') };
+  if (!settings.hosted) return tooManyPoints;
   const fetcher = options.fetchShortUrl ?? fetchShortUrl;
   try {
     const url = await fetcher(
@@ -258,9 +258,9 @@ export async function resolveChart(plan: ChartPlan, settings: ChartSettings, opt
       { chart: plan.chart, width: plan.width, height: plan.height, version: CHART_JS_VERSION, backgroundColor: CHART_BACKGROUND },
       options.timeoutMs ?? DEFAULT_SHORT_URL_TIMEOUT_MS,
     );
-    if (typeof url !== 'string' || !usableImageUrl(url)) return { kind: 'none', note: TOO_MANY_POINTS_NOTE };
+    if (typeof url !== 'string' || !usableImageUrl(url)) return tooManyPoints;
     return { kind: 'image', url, alt: plan.alt, caption: plan.caption };
   } catch {
-    return { kind: 'none', note: TOO_MANY_POINTS_NOTE };
+    return tooManyPoints;
   }
 }

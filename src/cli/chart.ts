@@ -10,6 +10,7 @@ import { ValidationError } from '../core/errors.js';
 import { explainError } from '../core/explainError.js';
 import { english } from '../i18n/lang.js';
 import { operations, type OperationId } from '../core/operations/index.js';
+import { DEFAULT_LOCALE, langFor, readLocale, type Locale } from '../i18n/lang.js';
 import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
 import { exampleFor } from '../slack/parse/examples.js';
 import { DQ_COMMAND, parseCommand } from '../slack/parse/parseCommand.js';
@@ -28,18 +29,26 @@ export interface ChartCommandOptions {
   runtime?: CoreRuntime;
 }
 
-export const CHART_USAGE = `dq chart <command text> [--demo] [--out file.png]
+export const CHART_USAGE = `dq chart <command text> [--demo] [--out file.png] [--lang en|zh]
   draws the chart a reply would carry, as QuickChart would, into a PNG, e.g.
     dq chart futures CL 5m 30 --demo --out cl.png
-    dq chart /fund-asset 000001 page:2 --demo
-  QUICKCHART_CANDLESTICK, CHART_COLORS, QUICKCHART_WIDTH/HEIGHT and DEFAULT_TZ apply as in the app.
+    dq chart /fund-asset 000001 page:2 --demo --lang zh
+  QUICKCHART_CANDLESTICK, CHART_COLORS, QUICKCHART_WIDTH/HEIGHT, DEFAULT_TZ and DEFAULT_LOCALE apply
+  as in the app; --lang draws the chart's texts in another language.
 `;
 
 class UsageError extends Error {}
 
-function readWords(words: readonly string[]): { text: string; out?: string } {
+function readLang(text: string | undefined): Locale {
+  const locale = readLocale(text);
+  if (!locale) throw new UsageError(`--lang takes en or zh${text ? `, not "${text}"` : ''}`);
+  return locale;
+}
+
+function readWords(words: readonly string[]): { text: string; out?: string; locale?: Locale } {
   const rest: string[] = [];
   let out: string | undefined;
+  let locale: Locale | undefined;
   for (let index = 0; index < words.length; index += 1) {
     const word = words[index]!;
     if (word === '--out' || word === '-o') {
@@ -47,10 +56,14 @@ function readWords(words: readonly string[]): { text: string; out?: string } {
       if (out === undefined) throw new UsageError('--out needs a file name, e.g. --out cl.png');
       index += 1;
     } else if (word.startsWith('--out=')) out = word.slice('--out='.length);
+    else if (word === '--lang') {
+      locale = readLang(words[index + 1]);
+      index += 1;
+    } else if (word.startsWith('--lang=')) locale = readLang(word.slice('--lang='.length));
     else if (word.startsWith('--')) throw new UsageError(`unknown option ${word}`);
     else rest.push(word);
   }
-  return { text: rest.join(' ').trim(), ...(out ? { out } : {}) };
+  return { text: rest.join(' ').trim(), ...(out ? { out } : {}), ...(locale ? { locale } : {}) };
 }
 
 /** "futures CL 5m 30" → futures-CL-5m-30.png. */
@@ -69,7 +82,7 @@ function splitCommand(text: string): [string, string] {
 function chartedQuery(text: string): { operation: OperationId; input: Record<string, string> } {
   const [command, rest] = splitCommand(text);
   const parsed = parseCommand(command, rest);
-  const charted = CHARTED_OPERATIONS.map((id) => exampleFor(id)).join(' or ');
+  const charted = CHARTED_OPERATIONS.map((id) => exampleFor(id, english)).join(' or ');
   switch (parsed.kind) {
     case 'query':
       if (!CHARTED_OPERATIONS.includes(parsed.operation)) {
@@ -79,7 +92,7 @@ function chartedQuery(text: string): { operation: OperationId; input: Record<str
     case 'invalid':
       throw new UsageError(`${english.say(parsed.message)} For example: ${parsed.example}`);
     case 'open_modal':
-      throw new UsageError(`${exampleFor(parsed.operation).split(' ')[0]} needs its arguments here, e.g. dq chart ${exampleFor(parsed.operation)}`);
+      throw new UsageError(`${exampleFor(parsed.operation, english).split(' ')[0]} needs its arguments here, e.g. dq chart ${exampleFor(parsed.operation, english)}`);
     default:
       throw new UsageError(`"${text}" has no chart; charts come with ${charted}`);
   }
@@ -96,11 +109,15 @@ export async function runChartCommand(options: ChartCommandOptions): Promise<num
   const say = (text: string) => output.write(`${text}\n`);
   let query: { operation: OperationId; input: Record<string, string> };
   let file: string;
+  let locale: Locale;
   try {
-    const { text, out } = readWords(options.words);
+    const words = readWords(options.words);
+    const { text, out } = words;
     if (!text) throw new UsageError('which chart? Give the text of a /futures or /fund-asset command');
     query = chartedQuery(text);
     file = resolve(options.cwd ?? process.cwd(), out ?? defaultFileName(text));
+    // The chart a reader of the workspace's language would get, unless asked for another.
+    locale = words.locale ?? config.slack.workspaceLocale ?? DEFAULT_LOCALE;
   } catch (error) {
     if (error instanceof UsageError) {
       errorOutput.write(`dq chart: ${error.message}\n\n${CHART_USAGE}`);
@@ -112,7 +129,7 @@ export async function runChartCommand(options: ChartCommandOptions): Promise<num
   const runtime = options.runtime ?? (await createCoreRuntime(config, { logger: options.logger }));
   try {
     const answer = await runtime.client.call(query.operation, query.input, { teamId: 'cli', userId: config.user ?? 'cli', source: 'cli' });
-    const plan = chartPlanFor(answer, settings, timeZone)!;
+    const plan = chartPlanFor(answer, settings, timeZone, langFor(locale))!;
     if (plan.kind === 'none') {
       errorOutput.write(`dq chart: no chart for this answer. ${plan.note}\n`);
       return 1;
@@ -141,7 +158,7 @@ export async function runChartCommand(options: ChartCommandOptions): Promise<num
     const explanation = explainError(error, Date.now(), timeZone);
     errorOutput.write(`dq chart: ${explanation.summary}\n${explanation.details.map((detail) => `  ${detail}\n`).join('')}`);
     if (error instanceof ValidationError) {
-      errorOutput.write(`  e.g. dq chart ${exampleFor(query.operation)}\n`);
+      errorOutput.write(`  e.g. dq chart ${exampleFor(query.operation, english)}\n`);
       return 2;
     }
     return 1;

@@ -5,8 +5,10 @@ import { formatCny } from '../../src/charts/numbers.js';
 import type { RenderedChart } from '../../src/charts/renderQuickChart.js';
 import type { FundAssetResult } from '../../src/core/operations/fundAsset.js';
 import { formatCny as formatCnyInMessages } from '../../src/slack/render/format.js';
-import { expectInside, metas, visibleLabels } from './pictures.js';
+import { drawnTexts, expectInside, metas, visibleLabels } from './pictures.js';
 import { EVERY_SERVER, HOSTED, image, makeFundRecords, SELF_HOSTED, simulatedFundAsset, withRendered } from './support.js';
+import { english, langFor, type Lang } from '../../src/i18n/lang.js';
+import { unexpectedEnglish } from '../support/englishWords.js';
 
 const SAMPLE: FundAssetResult = {
   fundCode: '000001',
@@ -22,7 +24,7 @@ const SAMPLE: FundAssetResult = {
  * CNY units, the rate as a line on a right axis titled %, both axes spanning their data, zero lines
  * at one height, horizontal grid lines, the latest amount labelled, nothing outside the chart area.
  */
-function checkFundPicture(rendered: RenderedChart, result: FundAssetResult): void {
+function checkFundPicture(rendered: RenderedChart, result: FundAssetResult, lang: Lang = english): void {
   const { chart, config } = rendered;
   const area = chart.chartArea;
   const [rateMeta, assetMeta] = metas(rendered);
@@ -35,7 +37,7 @@ function checkFundPicture(rendered: RenderedChart, result: FundAssetResult): voi
   expect(assets.position).toBe('left');
   expect(rates.position).toBe('right');
   expect(assets.options.title.display).toBe(true);
-  expect(assets.options.title.text).toMatch(/^(亿|万|元) CNY$/);
+  expect(assets.options.title.text).toMatch(lang === english ? /^(亿|万|元) CNY$/ : /^(亿元|万元|元)$/);
   expect(rates.options.title.display).toBe(true);
   expect(rates.options.title.text).toContain('%');
 
@@ -59,13 +61,13 @@ function checkFundPicture(rendered: RenderedChart, result: FundAssetResult): voi
   const marked = assets.ticks.filter((tick) => (tick as { z?: number }).z);
   expect(marked.map((tick) => tick.label)).toEqual([formatCny(newest.asset)]);
   expect(Math.abs(assets.getPixelForValue(marked[0]!.value) - assetMeta!.data.at(-1)!.y)).toBeLessThanOrEqual(1);
-  expect(String(chart.options.plugins.title.text)).toContain(`Fund ${result.fundCode}`);
+  expect(String(chart.options.plugins.title.text)).toContain(lang === english ? `Fund ${result.fundCode}` : `基金 ${result.fundCode}`);
   expect(String(chart.options.plugins.title.text)).toContain(formatCny(newest.asset));
   expect(visibleLabels(rendered, 'x').at(-1)).toBe(newest.assetDate);
 }
 
 function check(result: FundAssetResult, settings = HOSTED) {
-  const plan = image(buildFundAssetChart(result, settings));
+  const plan = image(buildFundAssetChart(result, settings, english));
   expect(plan.url.length).toBeLessThanOrEqual(3000);
   withRendered(plan, (rendered) => checkFundPicture(rendered, result));
   return plan;
@@ -114,7 +116,7 @@ describe('fund asset charts, drawn as QuickChart draws them', () => {
   });
 
   it('says what is drawn, over which dates, and the latest size and rate in readable units', () => {
-    const plan = image(buildFundAssetChart(SAMPLE, HOSTED));
+    const plan = image(buildFundAssetChart(SAMPLE, HOSTED, english));
     expect(plan.alt).toContain('fund 000001');
     expect(plan.alt).toContain('3 dates from 2024-03-31 to 2024-09-30');
     expect(plan.alt).toContain('Latest: 12.35 亿 CNY on 2024-09-30, +3.20% against the previous period');
@@ -122,7 +124,7 @@ describe('fund asset charts, drawn as QuickChart draws them', () => {
   });
 
   it('on a later page calls the newest date the newest on this page, not the fund\'s latest', () => {
-    const plan = image(buildFundAssetChart(SAMPLE, HOSTED, { firstPage: false }));
+    const plan = image(buildFundAssetChart(SAMPLE, HOSTED, english, { firstPage: false }));
     expect(plan.alt).toContain('Newest on this page: 12.35 亿 CNY on 2024-09-30');
     expect(plan.alt).not.toContain('Latest');
     withRendered(plan, (rendered) => expect(String(rendered.chart.options.plugins.title.text)).not.toContain('latest'));
@@ -130,14 +132,14 @@ describe('fund asset charts, drawn as QuickChart draws them', () => {
 
   it('writes a fall with a real minus sign in the title and the alt text, as the message does', () => {
     const falling = { fundCode: '000001', records: [{ assetDate: '2024-09-30', assetRate: -8.2, asset: 3_539_000_000 }, { assetDate: '2024-06-30', assetRate: 1, asset: 3_855_000_000 }] };
-    const plan = image(buildFundAssetChart(falling, HOSTED));
+    const plan = image(buildFundAssetChart(falling, HOSTED, english));
     expect(plan.alt).toContain('−8.20% against the previous period');
     expect(plan.alt).not.toMatch(/(^|[\s(])-\d/);
     withRendered(plan, (rendered) => expect(String(rendered.chart.options.plugins.title.text)).toContain('(−8.20%)'));
   });
 
   it('leaves the chart out when there are no records', () => {
-    expect(buildFundAssetChart({ fundCode: '000001', records: [] }, HOSTED)).toMatchObject({ kind: 'none' });
+    expect(buildFundAssetChart({ fundCode: '000001', records: [] }, HOSTED, english)).toMatchObject({ kind: 'none' });
   });
 });
 
@@ -180,7 +182,7 @@ describe('every chart URL fits in a Slack image block', () => {
         fc.integer({ min: 1, max: 200 }), fc.integer({ min: 1, max: 400 }), fc.double({ min: 1e5, max: 5e11, noNaN: true }), fc.constantFrom(...EVERY_SERVER),
         (count, stepDays, start, settings) => {
           const records = makeFundRecords(count, { stepDays, start });
-          const plan = buildFundAssetChart({ fundCode: '110011', records }, settings);
+          const plan = buildFundAssetChart({ fundCode: '110011', records }, settings, english);
           expect(plan.kind).toBe('image');
           if (plan.kind !== 'image') return;
           expect(plan.url.length).toBeLessThanOrEqual(3000);
@@ -190,5 +192,43 @@ describe('every chart URL fits in a Slack image block', () => {
       ),
       { numRuns: 120 },
     );
+  });
+});
+
+describe('fund asset charts in Chinese', () => {
+  const zh = langFor('zh-CN');
+
+  it('draws every text in Chinese: title, legend, axis titles; numbers and dates as they are', () => {
+    const plan = image(buildFundAssetChart(SAMPLE, HOSTED, zh));
+    withRendered(plan, (rendered) => {
+      checkFundPicture(rendered, SAMPLE, zh);
+      const drawn = drawnTexts(rendered);
+      expect(drawn).toEqual(expect.arrayContaining(['基金 000001 净资产 · 2024-09-30 最新 12.35 亿（+3.20%）', '变动（%）', '净资产（亿元）', '亿元']));
+      expect(unexpectedEnglish(drawn.join('\n'))).toEqual([]);
+    });
+    expect(plan.alt).toBe('基金 000001 净资产柱状图（左轴）及变动率折线（右轴，%），3 个日期，2024-03-31 至 2024-09-30。最新：2024-09-30 净资产 12.35 亿，较上期 +3.20%。');
+    expect(plan.caption).toBe('基金 000001 净资产，2024-03-31 至 2024-09-30。');
+  });
+
+  it('says in Chinese how a long history was thinned, on the chart and under it', () => {
+    const plan = image(buildFundAssetChart({ fundCode: '000001', records: makeFundRecords(200) }, HOSTED, zh));
+    expect(plan.caption).toMatch(/^基金 000001 净资产，\S+ 至 \S+。200 个日期每 (\d+) 个取 1 个（显示 \d+ 个，含最新日期），以放入一张 Slack 图片；百分比折线为所示日期之间的变动。$/);
+    withRendered(plan, (rendered) => {
+      expect(String(rendered.chart.options.plugins.subtitle.text)).toMatch(/^每 \d+ 个日期显示 1 个；/);
+      expect(unexpectedEnglish(drawnTexts(rendered).join('\n'))).toEqual([]);
+    });
+    expect(unexpectedEnglish(`${plan.alt}\n${plan.caption}`, ['Slack'])).toEqual([]);
+  });
+
+  it('on a later page and without records says so in Chinese', () => {
+    const later = image(buildFundAssetChart(SAMPLE, HOSTED, zh, { firstPage: false }));
+    expect(later.alt).toContain('本页最新：2024-09-30 净资产 12.35 亿，较上期 +3.20%。');
+    withRendered(later, (rendered) => expect(String(rendered.chart.options.plugins.title.text)).toBe('基金 000001 净资产 · 2024-09-30 12.35 亿（+3.20%）'));
+    expect(buildFundAssetChart({ fundCode: '000001', records: [] }, HOSTED, zh)).toEqual({ kind: 'none', note: '未附图表：没有可绘制的规模记录。' });
+  });
+
+  it('says "every 2nd, 3rd, 11th, 21st date" in English', () => {
+    const every = (count: number) => english.t('charts.fundAsset.every', { count, ordinal: true });
+    expect([2, 3, 4, 11, 12, 13, 21, 22].map(every).map((text) => text.split(' ')[1])).toEqual(['2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']);
   });
 });

@@ -1,16 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  CANDLE_COLORS, buildFuturesChart, candleLabels, formatQuote, longerPeriods, mergeCandles, NO_CANDLES_NOTE, ONE_CANDLE_NOTE,
-  packNumber, periodEnd, periodOfType, periodStart, PERIODS, priceUnit,
+  CANDLE_COLORS, buildFuturesChart, candleLabels, formatQuote, longerPeriods, mergeCandles,
+  packNumber, periodEnd, periodOfType, periodStart, PERIODS, periodName, periodWords, priceUnit,
 } from '../../src/charts/futuresChart.js';
 import type { ChartSettings } from '../../src/charts/quickChart.js';
 import type { RenderedChart } from '../../src/charts/renderQuickChart.js';
 import { CANDLE_TYPES, type Candle, type CandleType, type FuturesKlineResult } from '../../src/core/operations/futuresKline.js';
-import { expectInside, metas, pixelAt, rgb, sameColor, visibleLabels } from './pictures.js';
+import { drawnTexts, expectInside, metas, pixelAt, rgb, sameColor, visibleLabels } from './pictures.js';
 import {
   candleSequence, decodeChartUrl, EVERY_SERVER, HOSTED, image, makeCandles, PERIOD_MS, SELF_HOSTED, simulatedFutures, withRendered,
 } from './support.js';
+import { english, langFor, type Lang } from '../../src/i18n/lang.js';
+import { unexpectedEnglish } from '../support/englishWords.js';
 
 const PERIOD_NAMES: Record<CandleType, string> = { '0': '1D', '1': '1m', '5': '5m', '30': '30m', '60': '1h', '120': '2h', '240': '4h' };
 const STANDARD = new Set(['5m', '15m', '30m', '1h', '2h', '4h', '1D', '1W', '1M']);
@@ -19,6 +21,7 @@ interface Expected {
   symbol: string;
   settings: ChartSettings;
   timeZone: string;
+  lang?: Lang;
 }
 
 /** The price series and volume of a rendered futures chart, by what they are. */
@@ -105,12 +108,16 @@ function checkFuturesPicture(rendered: RenderedChart, expected: Expected): void 
   expect(labels[labels.length - 1]!.value).toBe(elements.length - 1);
 
   // Nothing of the chart's text is missing or empty; the time zone is on the image.
-  expect(String(chart.options.plugins.title.text)).toMatch(new RegExp(`^${expected.symbol} · (${[...STANDARD, '1m'].join('|')}) · [\\d,.]+ [−+]?\\d+\\.\\d\\d%$`));
-  expect(String(chart.options.plugins.subtitle.text)).toMatch(/Times in [\w/]+ \(GMT[+−-]?\d*(:\d\d)?\)|Trading days \(UTC\)/);
+  const lang = expected.lang ?? english;
+  const names = [...STANDARD, '1m'].map((name) => periodName(PERIODS[name as keyof typeof PERIODS], lang));
+  expect(String(chart.options.plugins.title.text)).toMatch(new RegExp(`^${expected.symbol} · (${names.join('|')}) · [\\d,.]+ [−+]?\\d+\\.\\d\\d%$`));
+  expect(String(chart.options.plugins.subtitle.text)).toMatch(lang === english
+    ? /Times in [\w/]+ \(GMT[+−-]?\d*(:\d\d)?\)|Trading days \(UTC\)/
+    : /时间为 [\w/]+（GMT[+−-]?\d*(:\d\d)?）|交易日（UTC）/);
 }
 
 function render(result: FuturesKlineResult, settings: ChartSettings = HOSTED, timeZone = 'Asia/Shanghai') {
-  const plan = buildFuturesChart(result, settings, timeZone);
+  const plan = buildFuturesChart(result, settings, timeZone, english);
   return { plan: image(plan), check: (extra?: (rendered: RenderedChart) => void) => withRendered(plan, (rendered) => {
     checkFuturesPicture(rendered, { symbol: result.symbol, settings, timeZone });
     extra?.(rendered);
@@ -143,7 +150,7 @@ describe('futures charts, drawn as QuickChart draws them', () => {
       check((rendered) => {
         const name = String(rendered.chart.options.plugins.title.text).split(' · ')[1]!;
         expect(STANDARD.has(name)).toBe(true);
-        expect(Object.values(PERIODS).find((p) => p.name === name)!.words).toBe(period);
+        expect(periodWords(Object.values(PERIODS).find((p) => p.name === name)!, english)).toBe(period);
         expect(rendered.chart.getDatasetMeta(0).data).toHaveLength(Number(shown));
         expect(rendered.chart.options.plugins.subtitle.text).toContain(`merged from ${PERIOD_NAMES[type]}`);
       });
@@ -201,8 +208,8 @@ describe('futures charts, drawn as QuickChart draws them', () => {
   });
 
   it('shows no chart, only a line of text, for fewer than two candles', () => {
-    expect(buildFuturesChart({ symbol: 'CL', type: '5', tickUnit: 's', candles: [] }, HOSTED, 'UTC')).toEqual({ kind: 'none', note: NO_CANDLES_NOTE });
-    expect(buildFuturesChart(simulatedFutures('CL', '5', 1), HOSTED, 'UTC')).toEqual({ kind: 'none', note: ONE_CANDLE_NOTE });
+    expect(buildFuturesChart({ symbol: 'CL', type: '5', tickUnit: 's', candles: [] }, HOSTED, 'UTC', english)).toEqual({ kind: 'none', note: english.t('charts.futures.noCandles') });
+    expect(buildFuturesChart(simulatedFutures('CL', '5', 1), HOSTED, 'UTC', english)).toEqual({ kind: 'none', note: english.t('charts.futures.oneCandle') });
   });
 
   it('works without any window global, which the financial plugin\'s own x axis would need', () => {
@@ -227,13 +234,13 @@ describe('time labels and captions', () => {
 
   it('says what is drawn, for which contract and period, when, and where it closed', () => {
     const result: FuturesKlineResult = { symbol: 'CL', type: '0', tickUnit: 's', candles: makeCandles({ count: 20, periodMs: PERIOD_MS['0'], firstAt: Date.UTC(2024, 9, 1) }) };
-    const plan = image(buildFuturesChart(result, HOSTED, 'Asia/Shanghai'));
+    const plan = image(buildFuturesChart(result, HOSTED, 'Asia/Shanghai', english));
     const last = result.candles.at(-1)!;
     expect(plan.caption).toBe('CL daily candles, 2024-10-01 to 2024-10-20 (UTC).');
     expect(plan.alt).toContain('Candlestick chart of CL futures, 20 daily candles from 2024-10-01 to 2024-10-20 (UTC), with volume bars and MA5');
     expect(plan.alt).toContain(`Last close ${last.close.toFixed(2)}`);
     expect(plan.alt).toContain('over the range');
-    const fallback = image(buildFuturesChart(result, SELF_HOSTED, 'UTC'));
+    const fallback = image(buildFuturesChart(result, SELF_HOSTED, 'UTC', english));
     expect(fallback.alt).toMatch(/^High-low chart/);
     expect(fallback.caption).toContain('Drawn as high-low bars with close ticks');
   });
@@ -241,7 +248,7 @@ describe('time labels and captions', () => {
   it('says when the first period was left out and the last one is partial', () => {
     // 1000 1-minute candles from 09:03: the 09:00 period lacks its first minutes.
     const result: FuturesKlineResult = { symbol: 'CL', type: '1', tickUnit: 's', candles: makeCandles({ count: 1000, periodMs: PERIOD_MS['1'], firstAt: Date.UTC(2024, 9, 30, 1, 3) }) };
-    const plan = image(buildFuturesChart(result, HOSTED, 'UTC'));
+    const plan = image(buildFuturesChart(result, HOSTED, 'UTC', english));
     expect(plan.caption).toMatch(/the first (15|30)-minute period began before the data and is left out \(\d+ 1-minute candles\)/);
     expect(plan.caption).toMatch(/the last (15|30)-minute candle is partial/);
     withRendered(plan, (rendered) => expect(rendered.chart.options.plugins.subtitle.text).toContain('last candle partial'));
@@ -367,7 +374,7 @@ describe('every chart URL fits in a Slack image block', () => {
         fc.integer({ min: 100, max: 90_000_000 }), serverArb, zoneArb, fc.nat(),
         (count, type, decimals, start, settings, zone, seed) => {
           const candles = makeCandles({ count, decimals, start, periodMs: PERIOD_MS[type], seed });
-          const plan = buildFuturesChart({ symbol: 'BRN', type, candles, tickUnit: 'ms' }, settings, zone);
+          const plan = buildFuturesChart({ symbol: 'BRN', type, candles, tickUnit: 'ms' }, settings, zone, english);
           expect(plan.kind).toBe('image');
           if (plan.kind !== 'image') return;
           expect(plan.url.length).toBeLessThanOrEqual(3000);
@@ -385,7 +392,7 @@ describe('every chart URL fits in a Slack image block', () => {
         for (const count of [2, 3, 10, 30, 45, 60, 80, 100, 150, 200, 300, 500, 750, 1000]) {
           const result = simulatedFutures(symbol, type, count);
           for (const settings of EVERY_SERVER) {
-            const plan = buildFuturesChart(result, settings, 'Asia/Shanghai');
+            const plan = buildFuturesChart(result, settings, 'Asia/Shanghai', english);
             expect(plan.kind, `${symbol} ${type} ×${count}`).toBe('image');
             if (plan.kind === 'image') longest = Math.max(longest, plan.url.length);
           }
@@ -398,7 +405,7 @@ describe('every chart URL fits in a Slack image block', () => {
   it('draws 30 candles of every period unmerged, on every server', () => {
     for (const type of CANDLE_TYPES) {
       for (const settings of EVERY_SERVER) {
-        const plan = buildFuturesChart(simulatedFutures('GC', type, 30), settings, 'UTC');
+        const plan = buildFuturesChart(simulatedFutures('GC', type, 30), settings, 'UTC', english);
         expect(plan.kind === 'image' && drawnCandles(plan.url), `${type} ${settings.host}`).toBe(30);
       }
     }
@@ -406,8 +413,53 @@ describe('every chart URL fits in a Slack image block', () => {
 
   it('hands back the chart text for a short URL when nothing fits, without merging below what can be seen', () => {
     const longHost = { ...HOSTED, host: `https://quickchart.io/${'p'.repeat(2900)}` };
-    const plan = buildFuturesChart(simulatedFutures('CL', '5', 100), longHost, 'UTC');
+    const plan = buildFuturesChart(simulatedFutures('CL', '5', 100), longHost, 'UTC', english);
     expect(plan).toMatchObject({ kind: 'too_long', width: 700, height: 380 });
     if (plan.kind === 'too_long') expect(plan.chart).toContain('for(i=0;i<100;');
+  });
+});
+
+describe('futures charts in Chinese', () => {
+  const zh = langFor('zh-CN');
+  /** Codes and names that stay as they are in Chinese: the symbol, the averages, the zone. */
+  const CODES = ['CL', 'GC', 'MA', 'GMT', 'UTC', 'Asia', 'Shanghai'];
+
+  it.each(CANDLE_TYPES)('type %s: draws every text in Chinese, on both kinds of server', (type) => {
+    for (const settings of [HOSTED, SELF_HOSTED]) {
+      const result = simulatedFutures('CL', type, 30);
+      const plan = image(buildFuturesChart(result, settings, 'Asia/Shanghai', zh));
+      withRendered(plan, (rendered) => {
+        checkFuturesPicture(rendered, { symbol: 'CL', settings, timeZone: 'Asia/Shanghai', lang: zh });
+        expect(String(rendered.chart.options.plugins.title.text)).toMatch(new RegExp(`^CL · ${periodName(periodOfType(type), zh)} · `));
+        expect(unexpectedEnglish(drawnTexts(rendered).join('\n'), CODES)).toEqual([]);
+      });
+      expect(unexpectedEnglish(`${plan.alt}\n${plan.caption}`, [...CODES, 'QuickChart'])).toEqual([]);
+    }
+  });
+
+  it('writes volumes in 万 and the alt text and caption as sentences in Chinese', () => {
+    const result: FuturesKlineResult = { symbol: 'CL', type: '0', tickUnit: 's', candles: makeCandles({ count: 20, periodMs: PERIOD_MS['0'], firstAt: Date.UTC(2024, 9, 1) }) };
+    const plan = image(buildFuturesChart(result, HOSTED, 'Asia/Shanghai', zh));
+    const last = result.candles.at(-1)!;
+    expect(plan.caption).toBe('CL 日K线，2024-10-01 至 2024-10-20（UTC）。');
+    expect(plan.alt).toMatch(new RegExp(`^CL 期货K线图，20 根日K线，2024-10-01 至 2024-10-20（UTC），附成交量柱及 MA5。最新收盘 ${last.close.toFixed(2)}，最后一根K线 [−+]?[\\d.]+（[−+]?[\\d.]+%），区间内 [−+]?[\\d.]+（[−+]?[\\d.]+%）。$`));
+    withRendered(plan, (rendered) => expect(visibleLabels(rendered, 'v').some((label) => label.endsWith('万'))).toBe(true));
+    const fallback = image(buildFuturesChart(result, SELF_HOSTED, 'UTC', zh));
+    expect(fallback.alt).toMatch(/^CL 期货高低线图（/);
+    expect(fallback.caption).toBe('CL 日K线，2024-10-01 至 2024-10-20（UTC）。以高低线加收盘短横绘制：此 QuickChart 服务器未启用K线图。');
+  });
+
+  it('says in Chinese how candles were merged, which period was left out and which is partial', () => {
+    const result: FuturesKlineResult = { symbol: 'CL', type: '1', tickUnit: 's', candles: makeCandles({ count: 1000, periodMs: PERIOD_MS['1'], firstAt: Date.UTC(2024, 9, 30, 1, 3) }) };
+    const plan = image(buildFuturesChart(result, HOSTED, 'UTC', zh));
+    expect(plan.caption).toMatch(/^CL 1分钟K线，2024-10-30 \d\d:\d\d 至 \d\d:\d\d（UTC）。1000 根1分钟K线合并为 \d+ 根(15|30)分钟K线显示，以放入一张 Slack 图片；最早的(15|30)分钟K线周期始于数据之前，已略去（\d+ 根1分钟K线）；最后一根(15|30)分钟K线尚未走完（目前含 \d+ 根1分钟K线）。$/);
+    withRendered(plan, (rendered) => {
+      expect(String(rendered.chart.options.plugins.subtitle.text)).toMatch(/^时间为 UTC（GMT[+0]*） · 由1分钟数据合并 · 最后一根K线尚未走完$/);
+    });
+  });
+
+  it('leaves out a chart of no or one candle with a note in Chinese', () => {
+    expect(buildFuturesChart({ symbol: 'CL', type: '5', tickUnit: 's', candles: [] }, HOSTED, 'UTC', zh)).toEqual({ kind: 'none', note: '未附图表：没有可绘制的K线。' });
+    expect(buildFuturesChart(simulatedFutures('CL', '5', 1), HOSTED, 'UTC', zh)).toEqual({ kind: 'none', note: '未附图表：只有一根K线，不足以绘图（数据见上文）。' });
   });
 });

@@ -39,3 +39,24 @@ export function expectInside(values: number[], low: number, high: number, what: 
 export function visibleLabels(rendered: RenderedChart, axis: string): string[] {
   return rendered.chart.scales[axis]!.ticks.map((tick) => String(tick.label ?? '')).filter((label) => label !== '');
 }
+
+/**
+ * Every text the chart drew: title, subtitle, legend entries, axis titles and tick labels, as
+ * Chart.js laid them out (an option turned off draws nothing and is left out).
+ */
+export function drawnTexts(rendered: RenderedChart): string[] {
+  const { chart } = rendered;
+  const plugins = chart.options.plugins ?? {};
+  const texts: string[] = [];
+  for (const name of ['title', 'subtitle']) {
+    const option = plugins[name];
+    if (option?.display && option.text) texts.push(String(option.text));
+  }
+  const legend = (chart as unknown as { legend?: { options: { display: boolean }; legendItems?: Array<{ text: string }> } }).legend;
+  if (legend?.options.display) texts.push(...(legend.legendItems ?? []).map((item) => item.text).filter(Boolean));
+  for (const [axis, scale] of Object.entries(chart.scales)) {
+    if (scale.options.title?.display && scale.options.title.text) texts.push(String(scale.options.title.text));
+    texts.push(...visibleLabels(rendered, axis));
+  }
+  return texts;
+}

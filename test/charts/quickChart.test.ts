@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chartSettingsFromEnv, resolveChart, type ChartPlan, type ChartSettings } from '../../src/charts/quickChart.js';
 import { ConfigError } from '../../src/core/errors.js';
 import { HOSTED, SELF_HOSTED } from './support.js';
+import { english, langFor } from '../../src/i18n/lang.js';
 
 describe('chartSettingsFromEnv', () => {
   it('defaults to hosted QuickChart with candlesticks at 700×380', () => {
@@ -101,15 +102,15 @@ describe('resolveChart', () => {
     const image: ChartPlan = { kind: 'image', url: 'https://quickchart.io/chart?c=x', alt: 'a', caption: 'c' };
     const none: ChartPlan = { kind: 'none', note: 'Chart left out: no data.' };
     const fetchShortUrl = vi.fn();
-    expect(await resolveChart(image, HOSTED, { fetchShortUrl })).toBe(image);
-    expect(await resolveChart(none, HOSTED, { fetchShortUrl })).toBe(none);
+    expect(await resolveChart(image, HOSTED, english, { fetchShortUrl })).toBe(image);
+    expect(await resolveChart(none, HOSTED, english, { fetchShortUrl })).toBe(none);
     expect(fetchShortUrl).not.toHaveBeenCalled();
   });
 
   it('gets a short URL from /chart/create with the documented body, the chart as JavaScript text', async () => {
     const shortUrl = 'https://quickchart.io/chart/render/zm-0a1b2c3d-4e5f';
     const { settings, received } = await fakeQuickChart((_, response) => json(response, 200, { success: true, url: shortUrl }));
-    const image = await resolveChart(TOO_LONG, settings);
+    const image = await resolveChart(TOO_LONG, settings, english);
     expect(image).toEqual({ kind: 'image', url: shortUrl, alt: TOO_LONG.kind === 'too_long' ? TOO_LONG.alt : '', caption: 'CL daily candles.' });
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ method: 'POST', url: '/chart/create', contentType: 'application/json' });
@@ -118,7 +119,7 @@ describe('resolveChart', () => {
 
   it('gives a note when QuickChart answers with an error status', async () => {
     const { settings, received } = await fakeQuickChart((_, response) => json(response, 500, { error: 'boom' }));
-    expect(await resolveChart(TOO_LONG, settings)).toEqual(NOTE);
+    expect(await resolveChart(TOO_LONG, settings, english)).toEqual(NOTE);
     expect(received).toHaveLength(1);
   });
 
@@ -130,7 +131,7 @@ describe('resolveChart', () => {
           response.end(body);
         } else json(response, 200, body);
       });
-      expect(await resolveChart(TOO_LONG, settings)).toEqual(NOTE);
+      expect(await resolveChart(TOO_LONG, settings, english)).toEqual(NOTE);
       server!.closeAllConnections();
       await new Promise((resolve) => server!.close(resolve));
       server = undefined;
@@ -142,7 +143,7 @@ describe('resolveChart', () => {
       // Never answers.
     });
     const started = Date.now();
-    expect(await resolveChart(TOO_LONG, settings, { timeoutMs: 200 })).toEqual(NOTE);
+    expect(await resolveChart(TOO_LONG, settings, english, { timeoutMs: 200 })).toEqual(NOTE);
     expect(Date.now() - started).toBeLessThan(1500);
     expect(received).toHaveLength(1);
   });
@@ -153,7 +154,7 @@ describe('resolveChart', () => {
       response.write('{"success":true,');
     });
     const started = Date.now();
-    expect(await resolveChart(TOO_LONG, settings, { timeoutMs: 200 })).toEqual(NOTE);
+    expect(await resolveChart(TOO_LONG, settings, english, { timeoutMs: 200 })).toEqual(NOTE);
     expect(Date.now() - started).toBeLessThan(1500);
   });
 
@@ -161,30 +162,34 @@ describe('resolveChart', () => {
     const { settings } = await fakeQuickChart((_, response) => {
       setTimeout(() => json(response, 200, { success: true, url: 'https://quickchart.io/chart/render/late' }), 1000);
     });
-    expect(await resolveChart(TOO_LONG, settings)).toMatchObject({ kind: 'image', url: 'https://quickchart.io/chart/render/late' });
+    expect(await resolveChart(TOO_LONG, settings, english)).toMatchObject({ kind: 'image', url: 'https://quickchart.io/chart/render/late' });
   });
 
   it('gives a note when nothing listens', async () => {
     const { settings } = await fakeQuickChart(() => undefined);
     server!.close();
     server = undefined;
-    expect(await resolveChart(TOO_LONG, settings, { timeoutMs: 500 })).toEqual(NOTE);
+    expect(await resolveChart(TOO_LONG, settings, english, { timeoutMs: 500 })).toEqual(NOTE);
   });
 
   it('does not call a self-hosted server, which has no short URLs', async () => {
     const { settings, received } = await fakeQuickChart((_, response) => json(response, 200, { success: true, url: 'https://x/y' }));
     const fetchShortUrl = vi.fn();
-    expect(await resolveChart(TOO_LONG, { ...settings, hosted: false })).toEqual(NOTE);
-    expect(await resolveChart(TOO_LONG, SELF_HOSTED, { fetchShortUrl })).toEqual(NOTE);
+    expect(await resolveChart(TOO_LONG, { ...settings, hosted: false }, english)).toEqual(NOTE);
+    expect(await resolveChart(TOO_LONG, SELF_HOSTED, english, { fetchShortUrl })).toEqual(NOTE);
     expect(received).toHaveLength(0);
     expect(fetchShortUrl).not.toHaveBeenCalled();
+  });
+
+  it('says in the reader’s language why a chart too long for a URL is left out', async () => {
+    expect(await resolveChart(TOO_LONG, SELF_HOSTED, langFor('zh-CN'))).toEqual({ kind: 'none', note: '未附图表：数据点过多，无法放入一张 Slack 图片。' });
   });
 
   it('never throws, even when the fetcher does', async () => {
     const fetchShortUrl = vi.fn(() => {
       throw new Error('synchronous failure');
     });
-    expect(await resolveChart(TOO_LONG, HOSTED, { fetchShortUrl })).toEqual(NOTE);
+    expect(await resolveChart(TOO_LONG, HOSTED, english, { fetchShortUrl })).toEqual(NOTE);
     expect(fetchShortUrl).toHaveBeenCalledWith('https://quickchart.io/chart/create', expect.objectContaining({ version: '3' }), 2000);
   });
 });

@@ -19,6 +19,24 @@ describe('renderQuickChart, a stand-in for QuickChart\'s GET /chart with v=3', (
     }
   });
 
+  it('draws Chinese text with a CJK font, not as boxes of a missing glyph', () => {
+    // A font without the glyphs draws every character as the same box: two titles of different
+    // characters then give the same pixels. Chinese chart texts need a CJK font on this machine.
+    const titleRow = (title: string) => {
+      const chart = `{type:'bar',data:{labels:['a'],datasets:[{data:[1]}]},options:{scales:{y:{}},plugins:{legend:{display:false},title:{display:true,text:${JSON.stringify(title)},font:{size:20}}}}}`;
+      const rendered = renderQuickChart(`https://quickchart.io/chart?c=${encodeURIComponent(chart)}&w=300&h=120&bkg=white&v=3`);
+      try {
+        const inked = (x: number, y: number) => pixelAt(rendered, x, y).some((channel) => channel < 200);
+        return Array.from({ length: 40 * 300 }, (_, index) => inked(index % 300, Math.floor(index / 300)));
+      } finally {
+        rendered.chart.destroy();
+      }
+    };
+    const gold = titleRow('基金规模');
+    expect(gold.some(Boolean)).toBe(true);
+    expect(titleRow('期货日线')).not.toEqual(gold);
+  });
+
   it('reads base64 chart text (also the URL-safe alphabet without padding, as Node does)', () => {
     const long = { ...HOSTED };
     const padded = `https://quickchart.io/chart?c=${encodeURIComponent(Buffer.from(BAR).toString('base64'))}&encoding=base64&v=3`;

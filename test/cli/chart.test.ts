@@ -76,6 +76,22 @@ describe('dq chart', () => {
     }
   });
 
+  it('draws the chart in the workspace’s language (DEFAULT_LOCALE), or the one --lang names', async () => {
+    const zh = await dqChart('futures CL 5m 30 --lang zh --out cl-zh.png');
+    expect(zh.stderr).toBe('');
+    expect(zh.code).toBe(0);
+    expect(zh.stdout).toMatch(/^CL 5分钟K线，.* 至 .*（Asia\/Shanghai）。$/m);
+    const workspace = await dqChart('/fund-asset 000001 --out fund-zh.png', { DEFAULT_LOCALE: 'zh-CN' });
+    expect(workspace.stdout).toMatch(/^基金 000001 净资产，\S+ 至 \S+。$/m);
+    const english = await dqChart('/fund-asset 000001 --lang=en --out fund-en.png', { DEFAULT_LOCALE: 'zh-CN' });
+    expect(english.stdout).toMatch(/^Fund 000001 net assets from /m);
+    const one = await dqChart('futures CL 1m 1 --lang zh --out one-zh.png');
+    expect(one.stderr).toContain('未附图表：只有一根K线，不足以绘图（数据见上文）。');
+    const unknown = await dqChart('futures CL 5m 30 --lang fr');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/--lang takes en or zh, not "fr"/);
+  });
+
   it('draws nothing for one candle and says so', async () => {
     const { code, stderr } = await dqChart('futures CL 1m 1 --out one.png');
     expect(code).toBe(1);

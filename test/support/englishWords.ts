@@ -1,18 +1,27 @@
 /**
- * The English words a Chinese reader would see in text the app wrote: what a zh-CN test expects to be
- * empty. Not counted: emoji shortcodes, code spans (commands as typed), links and mentions, names in
- * capitals (DATA_API_KEY, HTTP, CNY), time-zone names, and the names that stay as they are in Chinese text.
+ * The English words a Chinese reader would see in a text the app wrote (mrkdwn or plain): what a
+ * zh-CN test expects to be empty. Not counted: emoji shortcodes, code spans and blocks (commands as
+ * typed), link targets (a link's label is read), URLs, names in capitals (DATA_API_KEY, HTTP, CNY),
+ * time-zone names, and the names that stay as they are in Chinese text.
  */
 const KEPT_AS_IS = new Set(['Slack', 'taskNo', 'QuickChart', 'Excel', 'CSV', 'App', 'Home', 'Workflow', 'Builder', 'lang', 'auto']);
 
 export function englishWords(text: string): string[] {
-  const stripped = text
+  const readable = text
+    .replace(/<[^<>|]*\|([^<>]*)>/g, '$1')
+    .replace(/<[^<>]*>/g, ' ')
+    .replace(/https?:\/\/\S+/g, ' ')
     .replace(/:[a-z0-9_+-]+:/g, ' ')
     .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/`[^`]*`/g, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/https?:\/\/\S+/g, ' ')
+    .replace(/`[^`\n]*`/g, ' ')
     // IANA zone names (Asia/Shanghai) are identifiers, shown so the reader knows which zone is meant.
     .replace(/\b[A-Z][A-Za-z]+\/[A-Za-z_/+-]+/g, ' ');
-  return (stripped.match(/[A-Za-z][A-Za-z'-]{2,}/g) ?? []).filter((word) => !/^[A-Z0-9_]+$/.test(word) && !KEPT_AS_IS.has(word));
+  const words = (readable.match(/[A-Za-z][A-Za-z'-]*[A-Za-z]/g) ?? []).filter((word) => !/^[A-Z0-9_]+$/.test(word) && !KEPT_AS_IS.has(word));
+  return [...new Set(words)];
+}
+
+/** englishWords less the ones expected there (service data, codes). */
+export function unexpectedEnglish(text: string, expected: readonly string[] = []): string[] {
+  const allowed = new Set(expected);
+  return englishWords(text).filter((word) => !allowed.has(word));
 }

@@ -66,17 +66,17 @@ export class ConsoleSession {
     const button = this.buttons[number - 1];
     if (!button) {
       const range = this.buttons.length === 0 ? this.lang.t('console.noButtons') : this.lang.t('console.buttonRange', { last: this.buttons.length });
-      return this.responder.reply(renderNotice(range));
+      return this.responder.reply(renderNotice(range, this.lang));
     }
     this.print(this.lang.t('console.pressed', { number, label: button.label }));
-    if (button.url) return this.responder.reply(renderNotice(this.lang.t('console.opens', { url: button.url })));
+    if (button.url) return this.responder.reply(renderNotice(this.lang.t('console.opens', { url: button.url }), this.lang));
     const run = queryRunForButton(button.actionId, button.value);
     if (run) return runQuery(this.deps, this.requester, run, this.responder);
     if (button.actionId === ACTION.openModal) {
       const definition = findOperation(button.value ?? '');
-      return definition ? this.formNeedsSlack(definition.id as OperationId) : this.responder.reply(renderNotice(this.lang.t('console.formNeedsSlack')));
+      return definition ? this.formNeedsSlack(definition.id as OperationId) : this.responder.reply(renderNotice(this.lang.t('console.formNeedsSlack'), this.lang));
     }
-    return this.responder.reply(renderNotice(this.lang.t('console.onlyInSlack')));
+    return this.responder.reply(renderNotice(this.lang.t('console.onlyInSlack'), this.lang));
   }
 
   private get lang(): Lang {
@@ -85,12 +85,12 @@ export class ConsoleSession {
 
   private async formNeedsSlack(operation: OperationId): Promise<void> {
     const { command } = syntaxFor(operation);
-    await this.responder.reply(renderNotice(this.lang.t('console.typeInstead', { command })));
+    await this.responder.reply(renderNotice(this.lang.t('console.typeInstead', { command }), this.lang));
     await this.responder.reply(renderHelp(this.deps.prices, this.lang, operation));
   }
 
   private async show(message: SlackMessage, heading: string | undefined): Promise<void> {
-    const { text, buttons } = messageText(message);
+    const { text, buttons } = messageText(message, this.lang);
     // A reply without buttons (usage, help) leaves the earlier ones pressable, as in Slack.
     if (buttons.length > 0) this.buttons = buttons;
     // The blank line after each reply keeps one reply apart from the next prompt or post.

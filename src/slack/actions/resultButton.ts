@@ -19,7 +19,7 @@ export function resultButton(deps: SlackDeps) {
     const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps.logger);
     const requester = await askerOf(context).requester();
     const run = queryRunForButton(action.action_id, action.value);
-    if (!run) return responder.reply(renderNotice(requester.lang.t('modals.staleButton')));
+    if (!run) return responder.reply(renderNotice(requester.lang.t('modals.staleButton'), requester.lang));
     await runQuery(deps, requester, run, responder);
   };
 }

@@ -23,7 +23,9 @@ export function slashCommand(deps: SlackDeps) {
       requester: askerOf(context).requester,
       openForm: async (operation) => {
         const opened = await openSearchModal(deps, client, command.trigger_id, operation, { channelId: command.channel_id, responseUrl: command.response_url }, askerOf(context));
-        if (!opened) await responder.reply(renderNotice((await askerOf(context).requester()).lang.t('answer.formDidNotOpen')));
+        if (opened) return;
+        const { lang } = await askerOf(context).requester();
+        await responder.reply(renderNotice(lang.t('answer.formDidNotOpen'), lang));
       },
     });
   };

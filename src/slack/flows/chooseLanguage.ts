@@ -13,24 +13,24 @@ export async function chooseLanguage(deps: SlackDeps, requester: Requester, choi
     const own = await deps.settings.locale(teamId, userId).catch(() => undefined);
     const lang = requester.lang;
     const why = own ? lang.t('lang.why.own') : deps.config.workspaceLocale ? lang.t('lang.why.workspace') : lang.t('lang.why.slack');
-    await responder.reply(renderNotice(lang.t('lang.current', { language: lang.t(`lang.names.${lang.locale}`), why })));
+    await responder.reply(renderNotice(lang.t('lang.current', { language: lang.t(`lang.names.${lang.locale}`), why }), lang));
     return;
   }
   try {
     await deps.settings.setLocale(teamId, userId, choice === 'auto' ? undefined : choice);
   } catch (error) {
     deps.logger.warn({ err: error }, 'could not store the language setting');
-    await responder.reply(renderNotice(requester.lang.t('lang.notStored')));
+    await responder.reply(renderNotice(requester.lang.t('lang.notStored'), requester.lang));
     return;
   }
   if (choice !== 'auto') {
     const lang = langFor(choice);
-    await responder.reply(renderNotice(lang.t('lang.chosen', { language: lang.t(`lang.names.${choice}`) })));
+    await responder.reply(renderNotice(lang.t('lang.chosen', { language: lang.t(`lang.names.${choice}`) }), lang));
     return;
   }
   // Automatic again: the workspace's language, else the Slack locale the requester was resolved with
   // (their own choice, now forgotten, may have been what decided it: ask the profile again).
   const profile = deps.profiles.cached(userId);
   const lang = langFor(chooseLocale({ workspace: deps.config.workspaceLocale, slack: profile?.locale }));
-  await responder.reply(renderNotice(lang.t('lang.automatic', { language: lang.t(`lang.names.${lang.locale}`) })));
+  await responder.reply(renderNotice(lang.t('lang.automatic', { language: lang.t(`lang.names.${lang.locale}`) }), lang));
 }

@@ -35,7 +35,7 @@ export async function digestCommand(deps: SlackDeps, requester: Requester, words
   const { lang } = requester;
   const [verb = '', ...rest] = words;
   const action = Object.hasOwn(VERBS, verb.toLowerCase()) ? VERBS[verb.toLowerCase()] : undefined;
-  const reply = (text: string) => responder.reply(renderNotice(text));
+  const reply = (text: string) => responder.reply(renderNotice(text, lang));
   try {
     switch (action) {
       case 'add':

@@ -35,7 +35,9 @@ export async function routeCommand(parsed: ParsedCommand, context: CommandContex
       return digestCommand(deps, await context.requester(), parsed.words, responder);
     case 'lang':
       return chooseLanguage(deps, await context.requester(), parsed.choice, responder);
-    case 'invalid':
-      return responder.reply(renderNotice(invalidText(parsed, (await context.requester()).lang)));
+    case 'invalid': {
+      const { lang } = await context.requester();
+      return responder.reply(renderNotice(invalidText(parsed, lang), lang));
+    }
   }
 }

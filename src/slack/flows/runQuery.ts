@@ -54,7 +54,7 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
     replace = true;
   };
   if (run.share && !responder.share) {
-    await responder.reply(renderNotice(requester.lang.t('answer.nowhereToShare')));
+    await responder.reply(renderNotice(requester.lang.t('answer.nowhereToShare'), requester.lang));
     return;
   }
   try {
@@ -67,10 +67,11 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
     };
     const answer = await deps.data.call(operation, run.input, context, options);
     await afterQueuedNotice();
-    const chart = await chartFor(answer, deps.charts, requester.timeZone);
+    // A share is read by the whole channel: it speaks the workspace's language, its chart too.
+    const lang = run.share ? workspaceLang(deps) : requester.lang;
+    const chart = await chartFor(answer, deps.charts, requester.timeZone, lang);
     const message = renderAnswer(answer, {
-      // A share is read by the whole channel: it speaks the workspace's language.
-      lang: run.share ? workspaceLang(deps) : requester.lang,
+      lang,
       timeZone: requester.timeZone,
       demo: deps.config.demo,
       prices: deps.prices,

@@ -23,6 +23,6 @@ export async function showUsage(deps: SlackDeps, requester: Requester, responder
   } catch (error) {
     // Usage is read from the ledger and budget counters in the store: a failure here is the store's.
     deps.logger.error({ err: error }, 'usage summary failed');
-    await responder.reply(renderNotice(lang.t('usage.storeDown')));
+    await responder.reply(renderNotice(lang.t('usage.storeDown'), lang));
   }
 }

@@ -146,9 +146,10 @@ export function whoIsAsking(deps: SlackDeps): Middleware<AnyMiddlewareArgs> {
     await ack?.();
     if (body.type === 'view_closed' || body.type === 'block_suggestion') return;
     try {
-      const text = (await asker.requester()).lang.say(refused);
+      const { lang } = await asker.requester();
+      const text = lang.say(refused);
       if (body.response_url || where.channelId) {
-        await replyRoute(body.response_url, client, where.userId, where.channelId, deps.logger).reply(renderNotice(text));
+        await replyRoute(body.response_url, client, where.userId, where.channelId, deps.logger).reply(renderNotice(text, lang));
       } else {
         await client.chat.postMessage({ channel: where.userId, text });
       }

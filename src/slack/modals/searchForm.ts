@@ -1,14 +1,19 @@
 import type { InputBlockElement } from '@slack/types';
 import { operation, type OperationId } from '../../core/operations/index.js';
+import type { Lang } from '../../i18n/lang.js';
 
-/** One input block of a search form, editing one input field of the operation. */
+/**
+ * One input block of a search form, editing one input field of the operation. Every text it shows
+ * is asked for in the reader's language when the form is built, so one form serves every reader.
+ */
 export interface FormField {
   /** The operation's input field this block edits; also its action_id. */
   field: string;
-  label: string;
-  hint?: string;
+  label(lang: Lang): string;
+  hint?(lang: Lang): string;
   optional: boolean;
-  element(actionId: string): InputBlockElement;
+  /** The element, its placeholder and option texts in `lang`; option values never depend on it. */
+  element(actionId: string, lang: Lang): InputBlockElement;
   /** What Slack sends back → the loose input value; undefined leaves the field out. */
   read?(submitted: string): string | undefined;
 }

@@ -12,21 +12,21 @@ import { checkedPrivateMetadata } from './modalOrigin.js';
 import { actionIdFor, blockIdFor, type FormField } from './searchForm.js';
 import { VIEW_LIMITS, plainText } from './slackText.js';
 
-// The fields' own texts (label, hint, placeholder, options) come from the form's definition.
-function inputBlock(operationId: OperationId, field: FormField): InputBlock {
+// The fields' own texts (label, hint, placeholder, options) come from the form's definition, in the reader's language.
+function inputBlock(operationId: OperationId, field: FormField, lang: Lang): InputBlock {
   const block: InputBlock = {
     type: 'input',
     block_id: blockIdFor(operationId, field.field),
-    label: plainText(field.label),
-    element: field.element(actionIdFor(field.field)),
+    label: plainText(field.label(lang)),
+    element: field.element(actionIdFor(field.field), lang),
     optional: field.optional,
   };
-  if (field.hint) block.hint = plainText(field.hint);
+  if (field.hint) block.hint = plainText(field.hint(lang));
   return block;
 }
 
 function costNote(operationId: OperationId, prices: Prices, lang: Lang): KnownBlock {
-  const text = lang.t('modals.search.costNote', { cost: costText(operations[operationId], prices, lang), example: exampleFor(operationId) });
+  const text = lang.t('modals.search.costNote', { cost: costText(operations[operationId], prices, lang), example: exampleFor(operationId, lang) });
   return { type: 'context', elements: [{ type: 'mrkdwn', text }] };
 }
 
@@ -41,6 +41,6 @@ export function searchModal(operationId: OperationId, privateMetadata: string, p
     submit: plainText(lang.t('modals.search.submit'), VIEW_LIMITS.buttonChars),
     close: plainText(lang.t('modals.cancel'), VIEW_LIMITS.buttonChars),
     private_metadata: checkedPrivateMetadata(privateMetadata),
-    blocks: [costNote(operationId, prices, lang), ...form.fields.map((field) => inputBlock(operationId, field))],
+    blocks: [costNote(operationId, prices, lang), ...form.fields.map((field) => inputBlock(operationId, field, lang))],
   };
 }

@@ -2,19 +2,19 @@ import type { KnownBlock, TextObject } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { BID_REGIONS, type BidRegion, bidRegionByCode, findBidRegion } from '../../core/operations/bidRegions.js';
 import { BID_ANY, BID_NOTICE_TYPES, BID_SEARCH_FIELDS, type BidRecord, type BidSearchRequest, shiftYears } from '../../core/operations/bidSearch.js';
-import { operations } from '../../core/operations/index.js';
+import type { Lang } from '../../i18n/lang.js';
 import { checkboxes, datepicker, radioButtons, staticSelect, textInput } from '../modals/elements.js';
 import { ANY, type SearchForm, unlessAny } from '../modals/searchForm.js';
 import { option } from '../modals/slackText.js';
 import { type CommandSyntax, readSynonym } from '../parse/commandSyntax.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
 import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from '../render/blocks.js';
-import { formatCny, plural, toNumber } from '../render/format.js';
+import { formatCny, toNumber } from '../render/format.js';
 import { fieldLabel, valueText } from '../render/labels.js';
 import { SLACK_LIMITS, recordBlocks } from '../render/fitToSlackLimits.js';
 import { bold, escapeMrkdwn, link, serviceText, truncateMrkdwn } from '../render/mrkdwn.js';
 import { emptyPageText } from '../render/paging.js';
-import type { RenderedResult, RenderOptions } from '../render/types.js';
+import type { RenderOptions, RenderedResult } from '../render/types.js';
 import type { SlackOperation } from './index.js';
 
 const BIDS_ID = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
@@ -80,11 +80,24 @@ export const bidsSyntax: CommandSyntax = {
 
 const capitalised = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;
 
-const anyType = option('Any kind', ANY);
-const anyRegion = option('Any region', ANY);
+/** A notice type's name (1 → Tender announcement, 招标公告), or the code as sent when unknown. */
+function noticeTypeName(code: string, lang: Lang): string {
+  return Object.hasOwn(BID_NOTICE_TYPES, code) ? lang.t(`fields.noticeType.${code}`) : code;
+}
 
-function regionOptions() {
-  return [anyRegion, ...BID_REGIONS.map((region) => option(`${region.name} · ${region.code}`, region.code))];
+function searchFieldName(code: string, lang: Lang): string {
+  return Object.hasOwn(BID_SEARCH_FIELDS, code) ? lang.t(`fields.searchField.${code}`) : code;
+}
+
+function typeOptions(lang: Lang) {
+  const any = option(lang.t('forms.bids.type.any'), ANY);
+  return { any, all: [any, ...Object.keys(BID_NOTICE_TYPES).map((code) => option(noticeTypeName(code, lang), code))] };
+}
+
+function regionOptions(lang: Lang) {
+  // Region names are the service's own Chinese names, the same for every reader.
+  const any = option(lang.t('forms.bids.province.any'), ANY);
+  return { any, all: [any, ...BID_REGIONS.map((region) => option(`${region.name} · ${region.code}`, region.code))] };
 }
 
 export const bidSearchForm: SearchForm = {
@@ -92,45 +105,51 @@ export const bidSearchForm: SearchForm = {
   fields: [
     {
       field: 'keyword',
-      label: 'Keyword',
-      hint: 'More than 2 characters. A region name alone or 科技 is too generic for the service.',
+      label: (lang) => lang.t('forms.bids.keyword.label'),
+      hint: (lang) => lang.t('forms.bids.keyword.hint'),
       optional: false,
-      element: (actionId) => textInput(actionId, 'e.g. 光伏组件'),
+      element: (actionId, lang) => textInput(actionId, lang.t('forms.bids.keyword.placeholder')),
     },
     {
       field: 'searchType',
-      label: 'Match the keyword in',
-      hint: 'Nothing ticked: all three.',
+      label: (lang) => lang.t('forms.bids.searchType.label'),
+      hint: (lang) => lang.t('forms.bids.searchType.hint'),
       optional: true,
-      element: (actionId) => checkboxes(actionId, Object.entries(BID_SEARCH_FIELDS).map(([value, name]) => option(capitalised(name), value))),
+      element: (actionId, lang) => checkboxes(actionId, Object.keys(BID_SEARCH_FIELDS).map((code) => option(capitalised(searchFieldName(code, lang)), code))),
     },
     {
       field: 'type',
-      label: 'Kind of notice',
+      label: (lang) => lang.t('forms.bids.type.label'),
       optional: true,
-      element: (actionId) => radioButtons(actionId, [anyType, ...Object.entries(BID_NOTICE_TYPES).map(([value, name]) => option(name, value))], anyType),
+      element: (actionId, lang) => {
+        const types = typeOptions(lang);
+        return radioButtons(actionId, types.all, types.any);
+      },
       read: unlessAny,
     },
     {
       field: 'province',
-      label: 'Region',
-      hint: 'Codes after AH are not published by the service and are assumed.',
+      label: (lang) => lang.t('forms.bids.province.label'),
+      hint: (lang) => lang.t('forms.bids.province.hint'),
       optional: true,
-      element: (actionId) => staticSelect(actionId, regionOptions(), anyRegion),
+      element: (actionId, lang) => {
+        const regions = regionOptions(lang);
+        return staticSelect(actionId, regions.all, regions.any);
+      },
       read: unlessAny,
     },
     {
       field: 'publishStartTime',
-      label: 'Published from',
+      label: (lang) => lang.t('forms.bids.publishStartTime.label'),
       optional: true,
-      element: (actionId) => datepicker(actionId, 'Any date'),
+      element: (actionId, lang) => datepicker(actionId, lang.t('forms.anyDate')),
     },
     {
       field: 'publishEndTime',
-      label: 'Published until',
-      hint: 'The service searches at most one year between the two dates.',
+      label: (lang) => lang.t('forms.bids.publishEndTime.label'),
+      hint: (lang) => lang.t('forms.bids.publishEndTime.hint'),
       optional: true,
-      element: (actionId) => datepicker(actionId, 'Any date'),
+      element: (actionId, lang) => datepicker(actionId, lang.t('forms.anyDate')),
     },
   ],
 };
@@ -158,20 +177,15 @@ function firstKey(record: BidRecord, keys: readonly string[]): string | undefine
   });
 }
 
-function noticeTypeText(value: unknown): string {
-  const text = valueText(value);
-  return Object.hasOwn(BID_NOTICE_TYPES, text) ? BID_NOTICE_TYPES[text as keyof typeof BID_NOTICE_TYPES] : text;
-}
-
-function regionText(record: BidRecord, nameKey: string | undefined, codeKey: string | undefined): string | undefined {
-  const code = codeKey ? valueText(record[codeKey]) : undefined;
-  const name = nameKey ? valueText(record[nameKey]) : code ? (bidRegionByCode(code.toUpperCase()) ?? findBidRegion(code))?.name : undefined;
-  if (name && code && name !== code) return `${name} (${code})`;
+function regionText(record: BidRecord, nameKey: string | undefined, codeKey: string | undefined, lang: Lang): string | undefined {
+  const code = codeKey ? valueText(record[codeKey], lang) : undefined;
+  const name = nameKey ? valueText(record[nameKey], lang) : code ? (bidRegionByCode(code.toUpperCase()) ?? findBidRegion(code))?.name : undefined;
+  if (name && code && name !== code) return lang.t('results.regionWithCode', { name, code });
   return name ?? code;
 }
 
-function moneyText(value: unknown): string {
-  return toNumber(value) === undefined ? valueText(value) : formatCny(value);
+function moneyText(value: unknown, lang: Lang): string {
+  return toNumber(value) === undefined ? valueText(value, lang) : formatCny(value);
 }
 
 interface Field {
@@ -180,7 +194,7 @@ interface Field {
   value: string;
 }
 
-function describe(record: BidRecord): { heading: string; fields: Field[] } {
+function describe(record: BidRecord, lang: Lang): { heading: string; fields: Field[] } {
   const used = new Set<string>(HIDDEN_KEYS);
   const take = (keys: readonly string[]) => {
     const key = firstKey(record, keys);
@@ -194,37 +208,38 @@ function describe(record: BidRecord): { heading: string; fields: Field[] } {
     if (text !== undefined) fields.push({ label, value: serviceText(text, { max: FIELD_VALUE_MAX }) });
   };
 
+  // Each role gets the label of its usual field name, whatever this record called it.
   const typeKey = take(TYPE_KEYS);
-  if (typeKey) add('Notice type', noticeTypeText(record[typeKey]));
+  if (typeKey) add(fieldLabel('noticeType', lang), noticeTypeName(valueText(record[typeKey], lang), lang));
   const purchaserKey = take(PURCHASER_KEYS);
-  if (purchaserKey) add('Purchaser', valueText(record[purchaserKey]));
+  if (purchaserKey) add(fieldLabel('purchaser', lang), valueText(record[purchaserKey], lang));
   const supplierKey = take(SUPPLIER_KEYS);
-  if (supplierKey) add('Supplier', valueText(record[supplierKey]));
-  add('Region', regionText(record, take(REGION_NAME_KEYS), take(REGION_CODE_KEYS)));
+  if (supplierKey) add(fieldLabel('supplier', lang), valueText(record[supplierKey], lang));
+  add(fieldLabel('provinceName', lang), regionText(record, take(REGION_NAME_KEYS), take(REGION_CODE_KEYS), lang));
   const dateKey = take(DATE_KEYS);
-  if (dateKey) add('Published', valueText(record[dateKey]));
+  if (dateKey) add(fieldLabel('publishDate', lang), valueText(record[dateKey], lang));
   for (const key of MONEY_KEYS) {
     if (record[key] === undefined || record[key] === null || used.has(key)) continue;
     used.add(key);
-    add(fieldLabel(key), moneyText(record[key]));
+    add(fieldLabel(key, lang), moneyText(record[key], lang));
   }
   for (const [key, value] of Object.entries(record)) {
     if (used.has(key) || value === undefined || value === null || value === '') continue;
-    add(fieldLabel(key), valueText(value));
+    add(fieldLabel(key, lang), valueText(value, lang));
   }
 
-  const titleText = titleKey ? serviceText(valueText(record[titleKey]), { max: TITLE_MAX, oneLine: true }) : undefined;
+  const titleText = titleKey ? serviceText(valueText(record[titleKey], lang), { max: TITLE_MAX, oneLine: true }) : undefined;
   const heading = titleText ? bold(urlKey ? link(record[urlKey], titleText) : titleText) : '';
   return { heading, fields };
 }
 
 /** A notice with a title: the title (linked) over two columns of fields. Without one: key: value lines. */
-function noticeBlocks(record: BidRecord, number: number): KnownBlock[] {
-  const { heading, fields } = describe(record);
+function noticeBlocks(record: BidRecord, number: number, lang: Lang): KnownBlock[] {
+  const { heading, fields } = describe(record, lang);
   const escapedFields = fields.map((field) => ({ label: escapeMrkdwn(field.label), value: field.value }));
   if (!heading) {
     const lines = escapedFields.map((field) => `${field.label}: ${field.value}`);
-    return [sectionBlock(truncateMrkdwn([`*Notice ${number}*`, ...lines].join('\n'), SLACK_LIMITS.sectionText))];
+    return [sectionBlock(truncateMrkdwn([`*${lang.t('results.bids.notice', { number })}*`, ...lines].join('\n'), SLACK_LIMITS.sectionText))];
   }
   const inFields = escapedFields.slice(0, SLACK_LIMITS.sectionFields);
   const rest = escapedFields.slice(SLACK_LIMITS.sectionFields).map((field) => `${field.label}: ${field.value}`);
@@ -238,46 +253,46 @@ function noticeBlocks(record: BidRecord, number: number): KnownBlock[] {
  * exactly one year says it is the longest the service allows: that is also what a period given by one
  * end only became (the service needs both).
  */
-function filterLine(request: BidSearchRequest): string | undefined {
+function filterLine(request: BidSearchRequest, lang: Lang): string | undefined {
   const parts: string[] = [];
-  if (request.type) parts.push(Object.hasOwn(BID_NOTICE_TYPES, request.type) ? BID_NOTICE_TYPES[request.type as keyof typeof BID_NOTICE_TYPES] : request.type);
-  if (request.province) parts.push(`region ${regionName(request.province)}`);
+  if (request.type) parts.push(noticeTypeName(request.type, lang));
+  if (request.province) parts.push(lang.t('results.bids.region', { region: regionName(request.province, lang) }));
   if (request.searchType) {
-    const fields = request.searchType.split(',').map((code) => (Object.hasOwn(BID_SEARCH_FIELDS, code) ? BID_SEARCH_FIELDS[code as keyof typeof BID_SEARCH_FIELDS] : code));
-    parts.push(`keyword in ${fields.join(', ')}`);
+    const fields = request.searchType.split(',').map((code) => searchFieldName(code, lang));
+    parts.push(lang.t('results.bids.keywordIn', { fields: fields.join(lang.t('results.listSeparator')) }));
   }
   const { publishStartTime: start, publishEndTime: end } = request;
   if (start && end) {
-    const widest = shiftYears(start, 1) === end ? ' (one year, the longest period the service searches; give from: and to: to narrow it)' : '';
-    parts.push(`published ${start} to ${end}${widest}`);
+    const widest = shiftYears(start, 1) === end;
+    parts.push(lang.t(widest ? 'results.bids.publishedWidest' : 'results.bids.published', { start, end }));
   }
   return parts.length ? parts.map((part) => serviceText(part, { max: 200, oneLine: true })).join(' · ') : undefined;
 }
 
-function regionName(code: string): string {
+function regionName(code: string, lang: Lang): string {
   const region = bidRegionByCode(code);
-  return region ? `${region.name} (${region.code})` : code;
+  return region ? lang.t('results.regionWithCode', { name: region.name, code: region.code }) : code;
 }
 
-export function renderBids(answer: CallResult<typeof BIDS_ID>, options: RenderOptions): RenderedResult {
+export function renderBids(answer: CallResult<typeof BIDS_ID>, { lang }: RenderOptions): RenderedResult {
   const { keyword } = answer.request;
   const { records, total } = answer.result;
-  const title = operations[BIDS_ID].title;
-  const blocks: KnownBlock[] = [headerBlock(`${title}: ${keyword}`)];
+  const title = lang.t('results.bids.title');
+  const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject: keyword }))];
   const safeKeyword = serviceText(keyword, { max: 200, oneLine: true });
-  const filters = filterLine(answer.request);
+  const filters = filterLine(answer.request, lang);
   if (filters) blocks.push(contextBlock(filters));
   if (!records.length) {
-    blocks.push(sectionBlock(emptyPageText(answer.paging, options.lang) ?? `No notices match “${safeKeyword}” in this period and region. Try a broader keyword, another region, or a longer publication period (at most one year).`));
+    blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? lang.t('results.bids.noMatch', { keyword: safeKeyword })));
   }
   const first = (Number(answer.request.pageIndex) - 1) * Number(answer.request.pageSize);
   records.forEach((record, index) => {
     const number = Number.isFinite(first) ? first + index + 1 : index + 1;
-    const notice = noticeBlocks(record, number);
+    const notice = noticeBlocks(record, number, lang);
     blocks.push(...recordBlocks(index, index, index > 0 ? [dividerBlock(), ...notice] : notice));
   });
   const count = total ?? records.length;
-  return { text: `${title}: ${plural(count, 'notice')} for “${safeKeyword}”`, blocks };
+  return { text: lang.t('results.bids.summary', { title, count, keyword: safeKeyword }), blocks };
 }
 
 export const bidsSlack: SlackOperation<typeof BIDS_ID> = {

@@ -1,7 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import type { FundAssetRecord } from '../../core/operations/fundAsset.js';
-import { operations } from '../../core/operations/index.js';
+import type { Lang } from '../../i18n/lang.js';
 import { staticSelect, textInput } from '../modals/elements.js';
 import { PAGE_SIZES, type SearchForm } from '../modals/searchForm.js';
 import { option } from '../modals/slackText.js';
@@ -9,7 +9,7 @@ import type { CommandSyntax } from '../parse/commandSyntax.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
 import { headerBlock, sectionBlock } from '../render/blocks.js';
 import { renderChart } from '../render/chart.js';
-import { formatCny, formatPercent, plural } from '../render/format.js';
+import { formatCny, formatPercent } from '../render/format.js';
 import { recordBlocks } from '../render/fitToSlackLimits.js';
 import { displayWidth, escapeMrkdwn, padEndTo, padStartTo, serviceText } from '../render/mrkdwn.js';
 import { emptyPageText } from '../render/paging.js';
@@ -45,21 +45,20 @@ export const fundAssetForm: SearchForm = {
   fields: [
     {
       field: 'fundCode',
-      label: 'Fund code',
-      hint: 'The 6-digit code of the fund.',
+      label: (lang) => lang.t('forms.fundAsset.fundCode.label'),
+      hint: (lang) => lang.t('forms.fundAsset.fundCode.hint'),
       optional: false,
-      element: (actionId) => textInput(actionId, 'e.g. 000001'),
+      element: (actionId, lang) => textInput(actionId, lang.t('forms.fundAsset.fundCode.placeholder')),
     },
     {
       field: 'pageSize',
-      label: 'Dates per page',
+      label: (lang) => lang.t('forms.fundAsset.pageSize.label'),
       optional: true,
       element: (actionId) => staticSelect(actionId, sizes, sizes[0]),
     },
   ],
 };
 
-const COLUMNS = ['Date', 'Asset size', 'Change'] as const;
 const GAP = '   ';
 /** Under the 3000 a section allows, with room for the fences. */
 const TABLE_SECTION_MAX = 2800;
@@ -77,18 +76,19 @@ function rowOf(record: FundAssetRecord): Row {
 }
 
 /** Monospace rows aligned by display width, so 亿 and 万 (two cells wide) still line up. */
-function tableLines(rows: Row[]): { header: string; lines: string[] } {
+function tableLines(rows: Row[], lang: Lang): { header: string; lines: string[] } {
+  const columns = [lang.t('results.fundAsset.column.date'), lang.t('results.fundAsset.column.asset'), lang.t('results.fundAsset.column.change')] as const;
   const width = (pick: (row: Row) => string, title: string) => Math.max(displayWidth(title), ...rows.map((row) => displayWidth(pick(row))));
-  const dateWidth = width((row) => row.date, COLUMNS[0]);
-  const assetWidth = width((row) => row.asset, COLUMNS[1]);
-  const rateWidth = width((row) => row.rate, COLUMNS[2]);
+  const dateWidth = width((row) => row.date, columns[0]);
+  const assetWidth = width((row) => row.asset, columns[1]);
+  const rateWidth = width((row) => row.rate, columns[2]);
   const line = (date: string, asset: string, rate: string) => `${padEndTo(date, dateWidth)}${GAP}${padStartTo(asset, assetWidth)}${GAP}${padStartTo(rate, rateWidth)}`.trimEnd();
-  return { header: line(...COLUMNS), lines: rows.map((row) => line(row.date, row.asset, row.rate)) };
+  return { header: line(...columns), lines: rows.map((row) => line(row.date, row.asset, row.rate)) };
 }
 
 /** The table in as few sections as fit, each a code block with its own column header. */
-function tableBlocks(records: FundAssetRecord[]): KnownBlock[] {
-  const table = tableLines(records.map(rowOf));
+function tableBlocks(records: FundAssetRecord[], lang: Lang): KnownBlock[] {
+  const table = tableLines(records.map(rowOf), lang);
   // Measured escaped, as sent: an "&" in a date would otherwise push a section past its limit.
   const header = escapeMrkdwn(table.header);
   const lines = table.lines.map(escapeMrkdwn);
@@ -109,26 +109,31 @@ function tableBlocks(records: FundAssetRecord[]): KnownBlock[] {
 }
 
 /** On the first page the newest date is the fund's latest; further pages hold older dates only. */
-function latestLine(records: FundAssetRecord[], firstPage: boolean): string | undefined {
+function latestLine(records: FundAssetRecord[], firstPage: boolean, lang: Lang): string | undefined {
   const latest = records.reduce<FundAssetRecord | undefined>((best, record) => (!best || String(record.assetDate) > String(best.assetDate) ? record : best), undefined);
   if (!latest) return undefined;
-  return `*${firstPage ? 'Latest' : 'Newest on this page'}:* ${formatCny(latest.asset)} on ${serviceText(String(latest.assetDate), { max: 20, oneLine: true })} (${formatPercent(latest.assetRate)} against the period before)`;
+  return lang.t(firstPage ? 'results.fundAsset.latest' : 'results.fundAsset.newestOnPage', {
+    amount: formatCny(latest.asset),
+    date: serviceText(String(latest.assetDate), { max: 20, oneLine: true }),
+    rate: formatPercent(latest.assetRate),
+  });
 }
 
 export function renderFundAsset(answer: CallResult<typeof FUND_ASSET_ID>, options: RenderOptions): RenderedResult {
+  const { lang } = options;
   const { fundCode, records } = answer.result;
-  const title = operations[FUND_ASSET_ID].title;
-  const blocks: KnownBlock[] = [headerBlock(`${title}: fund ${fundCode}`)];
+  const title = lang.t('results.fundAsset.title');
+  const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject: lang.t('results.fundAsset.fund', { code: fundCode }) }))];
   const code = serviceText(fundCode, { max: 20, oneLine: true });
-  const latest = latestLine(records, (answer.paging?.page ?? 1) <= 1);
+  const latest = latestLine(records, (answer.paging?.page ?? 1) <= 1, lang);
   if (latest) {
     blocks.push(sectionBlock(latest));
-    blocks.push(...tableBlocks(records));
+    blocks.push(...tableBlocks(records, lang));
   } else {
-    blocks.push(sectionBlock(emptyPageText(answer.paging, options.lang) ?? `No asset history for fund ${code}. Check the fund code (6 digits, e.g. 000001).`));
+    blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? lang.t('results.fundAsset.noHistory', { code })));
   }
-  blocks.push(...renderChart(options.chart));
-  const text = latest ? `${title}: fund ${code}, ${plural(records.length, 'date')}` : `${title}: fund ${code}, nothing found`;
+  blocks.push(...renderChart(options.chart, lang));
+  const text = latest ? lang.t('results.fundAsset.summary', { title, code, count: records.length }) : lang.t('results.fundAsset.nothingFound', { title, code });
   return { text, blocks };
 }
 
@@ -137,5 +142,5 @@ export const fundAssetSlack: SlackOperation<typeof FUND_ASSET_ID> = {
   form: fundAssetForm,
   render: renderFundAsset,
   // A later page holds older dates only: the chart marks the newest bar as the latest only on page 1.
-  chart: (answer, settings) => buildFundAssetChart(answer.result, settings, { firstPage: (answer.paging?.page ?? 1) <= 1 }),
+  chart: (answer, settings, _timeZone, lang) => buildFundAssetChart(answer.result, settings, lang, { firstPage: (answer.paging?.page ?? 1) <= 1 }),
 };

@@ -1,7 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { CANDLE_TYPES, CANDLE_TYPE_LABELS, CANDLE_TYPE_SYNONYMS, type Candle, type CandleType, MAX_CANDLES } from '../../core/operations/futuresKline.js';
-import { operations } from '../../core/operations/index.js';
 import { numberInput, staticSelect, textInput } from '../modals/elements.js';
 import type { SearchForm } from '../modals/searchForm.js';
 import { option } from '../modals/slackText.js';
@@ -9,7 +8,7 @@ import type { CommandSyntax } from '../parse/commandSyntax.js';
 import { isChinese, type Lang } from '../../i18n/lang.js';
 import { contextBlock, headerBlock, labelled, sectionBlock } from '../render/blocks.js';
 import { renderChart } from '../render/chart.js';
-import { decimalsOf, formatChange, formatCount, formatNumber, formatPercent, formatZonedTime, plural } from '../render/format.js';
+import { decimalsOf, formatChange, formatCount, formatNumber, formatPercent, formatZonedTime } from '../render/format.js';
 import { recordBlocks } from '../render/fitToSlackLimits.js';
 import { escapeMrkdwn, serviceText } from '../render/mrkdwn.js';
 import type { RenderOptions, RenderedResult } from '../render/types.js';
@@ -55,27 +54,32 @@ export const futuresSyntax: CommandSyntax = {
   notes: (lang) => [lang.t('commands.notes.futures.symbols'), lang.t('commands.notes.futures.periods', { periods: periodNotes(lang) }), lang.t('commands.notes.futures.count')],
 };
 
-const periods = CANDLE_TYPES.map((type) => option(CANDLE_TYPE_LABELS[type], type));
+function periodOptions(lang: Lang) {
+  return CANDLE_TYPES.map((type) => option(periodLabel(type, lang), type));
+}
 
 export const futuresForm: SearchForm = {
   operation: FUTURES_ID,
   fields: [
     {
       field: 'symbol',
-      label: 'Futures symbol',
-      hint: 'e.g. CL (crude oil), GC (gold), SI (silver), HG (copper).',
+      label: (lang) => lang.t('forms.futures.symbol.label'),
+      hint: (lang) => lang.t('forms.futures.symbol.hint'),
       optional: false,
-      element: (actionId) => textInput(actionId, 'e.g. CL'),
+      element: (actionId, lang) => textInput(actionId, lang.t('forms.futures.symbol.placeholder')),
     },
     {
       field: 'type',
-      label: 'Candle period',
+      label: (lang) => lang.t('forms.futures.type.label'),
       optional: false,
-      element: (actionId) => staticSelect(actionId, periods, periods[0]),
+      element: (actionId, lang) => {
+        const periods = periodOptions(lang);
+        return staticSelect(actionId, periods, periods[0]);
+      },
     },
     {
       field: 'limit',
-      label: 'Number of candles',
+      label: (lang) => lang.t('forms.futures.limit.label'),
       optional: true,
       element: (actionId) => numberInput(actionId, { initial: 30, min: 1, max: MAX_CANDLES }),
     },
@@ -86,36 +90,34 @@ function periodMs(type: CandleType): number {
   return type === '0' ? 86_400_000 : Number(type) * 60_000;
 }
 
-function periodLabel(type: CandleType): string {
-  return Object.hasOwn(CANDLE_TYPE_LABELS, type) ? CANDLE_TYPE_LABELS[type] : `type ${String(type)}`;
+function periodLabel(type: CandleType, lang: Lang): string {
+  return Object.hasOwn(CANDLE_TYPE_LABELS, type) ? lang.t(`fields.candlePeriod.${type}`) : lang.t('results.futures.unknownPeriod', { type: String(type) });
 }
 
-/** The period as traders say it before "candle": a 5-minute candle, a 1-hour candle, a daily candle. */
-const CANDLE_ADJECTIVES: Record<CandleType, string> = {
-  '0': 'daily', '1': '1-minute', '5': '5-minute', '30': '30-minute', '60': '1-hour', '120': '2-hour', '240': '4-hour',
-};
-
-function candleAdjective(type: CandleType): string {
-  return Object.hasOwn(CANDLE_ADJECTIVES, type) ? CANDLE_ADJECTIVES[type] : periodLabel(type);
+/** The period as traders say it before "candle": a 5-minute candle, a 1-hour candle, a daily candle (日K线). */
+function candleAdjective(type: CandleType, lang: Lang): string {
+  return Object.hasOwn(CANDLE_TYPE_LABELS, type) ? lang.t(`results.futures.candle.${type}`) : periodLabel(type, lang);
 }
 
 /** The last candle is usually still forming; saying so keeps its close from being read as final. */
 function latestHeading(candle: Candle, type: CandleType, options: RenderOptions): string {
+  const { lang } = options;
   const inProgress = options.now >= candle.at && options.now < candle.at + periodMs(type);
   const when = escapeMrkdwn(formatZonedTime(candle.at, options.timeZone));
-  return `*Latest ${escapeMrkdwn(candleAdjective(type))} candle*, opened ${when}${inProgress ? ' _(still forming)_' : ''}`;
+  return lang.t(inProgress ? 'results.futures.latestForming' : 'results.futures.latest', { candle: escapeMrkdwn(candleAdjective(type, lang)), when });
 }
 
 function latestBlocks(candle: Candle, type: CandleType, decimals: number, options: RenderOptions): KnownBlock[] {
+  const label = (field: string) => options.lang.t(`results.futures.field.${field}`);
   const fields = [
-    labelled('Open', formatNumber(candle.open, decimals)),
-    labelled('Close', formatNumber(candle.close, decimals)),
-    labelled('High', formatNumber(candle.high, decimals)),
-    labelled('Low', formatNumber(candle.low, decimals)),
-    labelled('Change', formatChange(candle.change, decimals)),
-    labelled('Change %', formatPercent(candle.changeRate)),
-    labelled('Volume', formatNumber(candle.volume)),
-    labelled('Period', escapeMrkdwn(periodLabel(type))),
+    labelled(label('open'), formatNumber(candle.open, decimals)),
+    labelled(label('close'), formatNumber(candle.close, decimals)),
+    labelled(label('high'), formatNumber(candle.high, decimals)),
+    labelled(label('low'), formatNumber(candle.low, decimals)),
+    labelled(label('change'), formatChange(candle.change, decimals)),
+    labelled(label('changeRate'), formatPercent(candle.changeRate)),
+    labelled(label('volume'), formatNumber(candle.volume)),
+    labelled(label('period'), escapeMrkdwn(periodLabel(type, options.lang))),
   ];
   return [sectionBlock(latestHeading(candle, type, options), fields)];
 }
@@ -127,14 +129,17 @@ function rangeLine(candles: Candle[], decimals: number, options: RenderOptions):
   const low = Math.min(...candles.map((candle) => candle.low));
   const from = formatZonedTime(first.at, options.timeZone, { withZone: false });
   const to = formatZonedTime(last.at, options.timeZone);
-  return `${plural(candles.length, 'candle')} from ${escapeMrkdwn(from)} to ${escapeMrkdwn(to)} · low ${formatNumber(low, decimals)}, high ${formatNumber(high, decimals)}`;
+  return options.lang.t('results.futures.range', {
+    count: candles.length, from: escapeMrkdwn(from), to: escapeMrkdwn(to), low: formatNumber(low, decimals), high: formatNumber(high, decimals),
+  });
 }
 
 export function renderFutures(answer: CallResult<typeof FUTURES_ID>, options: RenderOptions): RenderedResult {
+  const { lang } = options;
   const { symbol, type, candles } = answer.result;
-  const title = operations[FUTURES_ID].title;
-  const label = periodLabel(type);
-  const blocks: KnownBlock[] = [headerBlock(`${title}: ${symbol}, ${label}`)];
+  const title = lang.t('results.futures.title');
+  const label = periodLabel(type, lang);
+  const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject: lang.t('results.futures.subject', { symbol, period: label }) }))];
   const safeSymbol = serviceText(symbol, { max: 20, oneLine: true });
   const latest = candles.at(-1);
   const decimals = decimalsOf(candles.flatMap((candle) => [candle.open, candle.close, candle.high, candle.low]));
@@ -142,12 +147,14 @@ export function renderFutures(answer: CallResult<typeof FUTURES_ID>, options: Re
     blocks.push(...recordBlocks(0, 0, latestBlocks(latest, type, decimals, options)));
     blocks.push(contextBlock(rangeLine(candles, decimals, options)));
   } else {
-    blocks.push(sectionBlock(`No ${escapeMrkdwn(label)} candles came back for ${safeSymbol}. Check the symbol (e.g. CL, GC, SI, HG).`));
+    blocks.push(sectionBlock(lang.t('results.futures.noCandles', { period: escapeMrkdwn(label), symbol: safeSymbol })));
   }
-  blocks.push(...renderChart(options.chart));
+  blocks.push(...renderChart(options.chart, lang));
   const text = latest
-    ? `${safeSymbol} ${escapeMrkdwn(label)}: close ${formatNumber(latest.close, decimals)} (${formatPercent(latest.changeRate)}), ${formatCount(candles.length)} candles`
-    : `${safeSymbol} ${escapeMrkdwn(label)}: no candles`;
+    ? lang.t('results.futures.summary', {
+      symbol: safeSymbol, period: escapeMrkdwn(label), close: formatNumber(latest.close, decimals), rate: formatPercent(latest.changeRate), candles: formatCount(candles.length),
+    })
+    : lang.t('results.futures.summaryNone', { symbol: safeSymbol, period: escapeMrkdwn(label) });
   return { text, blocks };
 }
 
@@ -155,5 +162,5 @@ export const futuresSlack: SlackOperation<typeof FUTURES_ID> = {
   syntax: futuresSyntax,
   form: futuresForm,
   render: renderFutures,
-  chart: (answer, settings, timeZone) => buildFuturesChart(answer.result, settings, timeZone),
+  chart: (answer, settings, timeZone, lang) => buildFuturesChart(answer.result, settings, timeZone, lang),
 };

@@ -1,6 +1,7 @@
 import type { ChartPlan, ChartSettings } from '../../charts/quickChart.js';
 import type { CallResult } from '../../core/client/dataClient.js';
 import type { OperationId } from '../../core/operations/index.js';
+import type { Lang } from '../../i18n/lang.js';
 import type { SearchForm } from '../modals/searchForm.js';
 import type { CommandSyntax } from '../parse/commandSyntax.js';
 import type { RenderedResult, RenderOptions } from '../render/types.js';
@@ -18,9 +19,10 @@ import { taxpayerSlack } from './taxpayer.js';
 export interface SlackOperation<Id extends OperationId = OperationId> {
   syntax: CommandSyntax;
   form: SearchForm;
-  /** The result itself; renderAnswer adds paging, buttons and the footer. Pure. */
+  /** The result itself, in `options.lang`; renderAnswer adds paging, buttons and the footer. Pure. */
   render(answer: CallResult<Id>, options: RenderOptions): RenderedResult;
-  chart?(answer: CallResult<Id>, settings: ChartSettings, timeZone: string): ChartPlan;
+  /** The chart, its titles, alt text and caption in `lang`. */
+  chart?(answer: CallResult<Id>, settings: ChartSettings, timeZone: string, lang: Lang): ChartPlan;
 }
 
 /** One entry per operation, in the order help and the command list show them; a missing one is a compile error. */
@@ -62,7 +64,7 @@ export function syntaxBySubcommand(word: string): CommandSyntax | undefined {
 export const CHARTED_OPERATIONS: readonly OperationId[] = (Object.keys(SLACK_OPERATIONS) as OperationId[]).filter((id) => SLACK_OPERATIONS[id].chart);
 
 /** The chart plan of an answer, for the operations that have one; undefined for the others. */
-export function chartPlanFor(answer: CallResult, settings: ChartSettings, timeZone: string): ChartPlan | undefined {
+export function chartPlanFor(answer: CallResult, settings: ChartSettings, timeZone: string, lang: Lang): ChartPlan | undefined {
   const entry = Object.hasOwn(SLACK_OPERATIONS, answer.operation) ? slackOperation(answer.operation) : undefined;
-  return entry?.chart?.(answer, settings, timeZone);
+  return entry?.chart?.(answer, settings, timeZone, lang);
 }

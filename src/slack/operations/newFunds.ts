@@ -1,6 +1,5 @@
 import type { KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
-import { operations } from '../../core/operations/index.js';
 import { type NewFund, SALE_STATUS_SYNONYMS } from '../../core/operations/newFunds.js';
 import { radioButtons, staticSelect } from '../modals/elements.js';
 import { ANY, PAGE_SIZES, type SearchForm, unlessAny } from '../modals/searchForm.js';
@@ -9,12 +8,12 @@ import type { CommandSyntax } from '../parse/commandSyntax.js';
 import { isChinese, type Lang } from '../../i18n/lang.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
 import { headerBlock, sectionBlock } from '../render/blocks.js';
-import { NO_VALUE, formatNumber, plural, toNumber } from '../render/format.js';
+import { NO_VALUE, formatNumber, toNumber } from '../render/format.js';
 import { valueText } from '../render/labels.js';
 import { recordBlocks } from '../render/fitToSlackLimits.js';
 import { bold, inlineCode, serviceText, truncateMrkdwn } from '../render/mrkdwn.js';
 import { emptyPageText } from '../render/paging.js';
-import type { RenderedResult, RenderOptions } from '../render/types.js';
+import type { RenderOptions, RenderedResult } from '../render/types.js';
 import type { SlackOperation } from './index.js';
 
 const NEW_FUNDS_ID = 'fund-new-list';
@@ -39,7 +38,6 @@ export const newFundsSyntax: CommandSyntax = {
   notes: (lang) => [lang.t('commands.notes.newFunds.status', { onSale: statusWords('true', lang), offSale: statusWords('false', lang) })],
 };
 
-const allFunds = option('All new funds', ANY);
 const sizes = PAGE_SIZES.map((size) => option(String(size), String(size)));
 
 export const newFundsForm: SearchForm = {
@@ -47,14 +45,17 @@ export const newFundsForm: SearchForm = {
   fields: [
     {
       field: 'saleStatus',
-      label: 'Sale status',
+      label: (lang) => lang.t('forms.newFunds.saleStatus.label'),
       optional: true,
-      element: (actionId) => radioButtons(actionId, [allFunds, option('On sale now', 'true'), option('Not on sale', 'false')], allFunds),
+      element: (actionId, lang) => {
+        const all = option(lang.t('forms.newFunds.saleStatus.any'), ANY);
+        return radioButtons(actionId, [all, option(lang.t('forms.newFunds.saleStatus.onSale'), 'true'), option(lang.t('forms.newFunds.saleStatus.notOnSale'), 'false')], all);
+      },
       read: unlessAny,
     },
     {
       field: 'pageSize',
-      label: 'Funds per page',
+      label: (lang) => lang.t('forms.newFunds.pageSize.label'),
       optional: true,
       element: (actionId) => staticSelect(actionId, sizes, sizes[0]),
     },
@@ -66,8 +67,8 @@ const FUNDS_PER_SECTION = 5;
 const SECTION_TEXT_MAX = 2900;
 const VALUE_MAX = 120;
 
-function text(value: unknown): string {
-  return serviceText(valueText(value), { max: VALUE_MAX, oneLine: true });
+function text(value: unknown, lang: Lang): string {
+  return serviceText(valueText(value, lang), { max: VALUE_MAX, oneLine: true });
 }
 
 /** Strike-through uses "~", so a fee text carrying one would garble the markup. */
@@ -85,23 +86,23 @@ export function formatFees(original: unknown, discount: unknown): string {
   return `~${before}~ ${after}`;
 }
 
-function minimumText(value: unknown): string {
-  return toNumber(value) === undefined ? text(value) : `${formatNumber(value)} 元`;
+function minimumText(value: unknown, lang: Lang): string {
+  return toNumber(value) === undefined ? text(value, lang) : `${formatNumber(value)} 元`;
 }
 
 /** One fund as a few mrkdwn lines (name, code, type, status; manager, window; minimum, fees). */
-export function newFundEntry(fund: NewFund): string {
-  const status = fund.saleStatus === true ? 'On sale' : fund.saleStatus === false ? 'Not on sale' : NO_VALUE;
+export function newFundEntry(fund: NewFund, lang: Lang): string {
+  const status = fund.saleStatus === true ? lang.t('results.newFunds.onSale') : fund.saleStatus === false ? lang.t('results.newFunds.notOnSale') : NO_VALUE;
   return [
-    `${bold(text(fund.fundName))} ${inlineCode(text(fund.fundCode))} · ${text(fund.fundType)} · ${status}`,
-    `Manager ${text(fund.fundManagerName)} · Subscription ${text(fund.beginDate)} – ${text(fund.endDate)}`,
-    `Minimum ${minimumText(fund.minPurchase)} · Fee ${formatFees(fund.fundOriginalFee, fund.fundDiscountFee)}`,
+    `${bold(text(fund.fundName, lang))} ${inlineCode(text(fund.fundCode, lang))} · ${text(fund.fundType, lang)} · ${status}`,
+    lang.t('results.newFunds.manager', { manager: text(fund.fundManagerName, lang), from: text(fund.beginDate, lang), to: text(fund.endDate, lang) }),
+    lang.t('results.newFunds.minimum', { minimum: minimumText(fund.minPurchase, lang), fee: formatFees(fund.fundOriginalFee, fund.fundDiscountFee) }),
   ].join('\n');
 }
 
 /** Several funds in one section's text; entries are cut evenly if a service ever sends novels. */
-function fundGroupText(group: readonly NewFund[]): string {
-  const entries = group.map(newFundEntry);
+function fundGroupText(group: readonly NewFund[], lang: Lang): string {
+  const entries = group.map((fund) => newFundEntry(fund, lang));
   const body = entries.join('\n\n');
   if (body.length <= SECTION_TEXT_MAX) return body;
   const share = Math.floor(SECTION_TEXT_MAX / group.length) - 2;
@@ -109,27 +110,27 @@ function fundGroupText(group: readonly NewFund[]): string {
 }
 
 /** Funds as sections of five (fifty one-block cards would use up every block a message may have). */
-export function newFundSections(funds: readonly NewFund[]): KnownBlock[] {
+export function newFundSections(funds: readonly NewFund[], lang: Lang): KnownBlock[] {
   const blocks: KnownBlock[] = [];
-  for (let first = 0; first < funds.length; first += FUNDS_PER_SECTION) blocks.push(sectionBlock(fundGroupText(funds.slice(first, first + FUNDS_PER_SECTION))));
+  for (let first = 0; first < funds.length; first += FUNDS_PER_SECTION) blocks.push(sectionBlock(fundGroupText(funds.slice(first, first + FUNDS_PER_SECTION), lang)));
   return blocks;
 }
 
-function filterLabel(saleStatus: 'true' | 'false' | undefined): string {
-  return saleStatus === 'true' ? 'on sale' : saleStatus === 'false' ? 'not on sale' : 'all';
+function filterLabel(saleStatus: 'true' | 'false' | undefined, lang: Lang): string {
+  return lang.t(saleStatus === 'true' ? 'results.newFunds.filter.onSale' : saleStatus === 'false' ? 'results.newFunds.filter.notOnSale' : 'results.newFunds.filter.all');
 }
 
-export function renderNewFunds(answer: CallResult<typeof NEW_FUNDS_ID>, options: RenderOptions): RenderedResult {
+export function renderNewFunds(answer: CallResult<typeof NEW_FUNDS_ID>, { lang }: RenderOptions): RenderedResult {
   const { funds, total } = answer.result;
-  const title = operations[NEW_FUNDS_ID].title;
-  const filter = filterLabel(answer.request.saleStatus);
-  const blocks: KnownBlock[] = [headerBlock(`${title} (${filter})`)];
-  if (!funds.length) blocks.push(sectionBlock(emptyPageText(answer.paging, options.lang) ?? `No newly issued funds (${filter}) right now.`));
+  const title = lang.t('results.newFunds.title');
+  const filter = filterLabel(answer.request.saleStatus, lang);
+  const blocks: KnownBlock[] = [headerBlock(lang.t('results.newFunds.heading', { title, filter }))];
+  if (!funds.length) blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? lang.t('results.newFunds.none', { filter })));
   for (let first = 0; first < funds.length; first += FUNDS_PER_SECTION) {
     const group = funds.slice(first, first + FUNDS_PER_SECTION);
-    blocks.push(...recordBlocks(first, first + group.length - 1, [sectionBlock(fundGroupText(group))]));
+    blocks.push(...recordBlocks(first, first + group.length - 1, [sectionBlock(fundGroupText(group, lang))]));
   }
-  return { text: `${title} (${filter}): ${plural(total, 'fund')}`, blocks };
+  return { text: lang.t('results.newFunds.summary', { title, filter, count: total }), blocks };
 }
 
 export const newFundsSlack: SlackOperation<typeof NEW_FUNDS_ID> = {

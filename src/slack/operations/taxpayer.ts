@@ -1,18 +1,17 @@
 import type { KnownBlock, TextObject } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
-import { operations } from '../../core/operations/index.js';
 import type { TaxpayerRecord } from '../../core/operations/taxpayer.js';
+import type { Lang } from '../../i18n/lang.js';
 import { textInput } from '../modals/elements.js';
 import type { SearchForm } from '../modals/searchForm.js';
 import type { CommandSyntax } from '../parse/commandSyntax.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
 import { chunk, dividerBlock, fieldsBlock, headerBlock, labelled, sectionBlock } from '../render/blocks.js';
-import { plural } from '../render/format.js';
 import { fieldLabel, valueText } from '../render/labels.js';
 import { SLACK_LIMITS, recordBlocks } from '../render/fitToSlackLimits.js';
 import { bold, escapeMrkdwn, serviceText, truncateMrkdwn } from '../render/mrkdwn.js';
 import { emptyPageText } from '../render/paging.js';
-import type { RenderedResult, RenderOptions } from '../render/types.js';
+import type { RenderOptions, RenderedResult } from '../render/types.js';
 import type { SlackOperation } from './index.js';
 
 const TAXPAYER_ID = 'enterprise-general-taxpayer-query';
@@ -35,10 +34,10 @@ export const taxpayerForm: SearchForm = {
   fields: [
     {
       field: 'keyword',
-      label: 'Company name or credit code',
-      hint: 'Part of the company name (at least 2 characters), or its 18-character unified social credit code.',
+      label: (lang) => lang.t('forms.taxpayer.keyword.label'),
+      hint: (lang) => lang.t('forms.taxpayer.keyword.hint'),
       optional: false,
-      element: (actionId) => textInput(actionId, 'e.g. 杭州华信 or 91330106774738789M'),
+      element: (actionId, lang) => textInput(actionId, lang.t('forms.taxpayer.keyword.placeholder')),
     },
   ],
 };
@@ -62,16 +61,16 @@ interface Entry {
   value: string;
 }
 
-function entriesOf(record: TaxpayerRecord): { fields: Entry[]; long: Entry[] } {
+function entriesOf(record: TaxpayerRecord, lang: Lang): { fields: Entry[]; long: Entry[] } {
   const { enterpriseName: _name, creditNo, taxpayerType, ...rest } = record;
   const keys = [...PREFERRED_ORDER.filter((key) => key in rest), ...Object.keys(rest).filter((key) => !PREFERRED_ORDER.includes(key))];
   const fields: Entry[] = [
-    { label: fieldLabel('creditNo'), value: valueText(creditNo) },
-    { label: fieldLabel('taxpayerType'), value: valueText(taxpayerType) },
+    { label: fieldLabel('creditNo', lang), value: valueText(creditNo, lang) },
+    { label: fieldLabel('taxpayerType', lang), value: valueText(taxpayerType, lang) },
   ];
   const long: Entry[] = [];
   for (const key of keys) {
-    const entry = { label: fieldLabel(key), value: valueText(rest[key]) };
+    const entry = { label: fieldLabel(key, lang), value: valueText(rest[key], lang) };
     (key === 'businessScope' || entry.value.length > LONG_VALUE ? long : fields).push(entry);
   }
   return { fields, long };
@@ -81,16 +80,16 @@ function fieldObject(entry: Entry): TextObject {
   return labelled(escapeMrkdwn(entry.label), serviceText(entry.value, { max: FIELD_VALUE_MAX }));
 }
 
-function overflowText(entries: Entry[]): string {
+function overflowText(entries: Entry[], lang: Lang): string {
   const lines = entries.map((entry) => `${escapeMrkdwn(entry.label)}: ${serviceText(entry.value, { max: FIELD_VALUE_MAX, oneLine: true })}`);
-  const text = `*More fields*\n${lines.join('\n')}`;
-  return text.length <= OVERFLOW_TEXT_MAX ? text : truncateMrkdwn(text, OVERFLOW_TEXT_MAX) + `\n_${plural(entries.length, 'more field')} in total_`;
+  const text = `*${lang.t('results.taxpayer.moreFields')}*\n${lines.join('\n')}`;
+  return text.length <= OVERFLOW_TEXT_MAX ? text : truncateMrkdwn(text, OVERFLOW_TEXT_MAX) + `\n_${lang.t('results.taxpayer.moreFieldsInTotal', { count: entries.length })}_`;
 }
 
 /** One card: the company as heading, long values under it, every other returned field in two columns. */
-function card(record: TaxpayerRecord): KnownBlock[] {
-  const { fields, long } = entriesOf(record);
-  const heading = bold(serviceText(valueText(record.enterpriseName), { max: 200, oneLine: true }));
+function card(record: TaxpayerRecord, lang: Lang): KnownBlock[] {
+  const { fields, long } = entriesOf(record, lang);
+  const heading = bold(serviceText(valueText(record.enterpriseName, lang), { max: 200, oneLine: true }));
   const longText = long.map((entry) => `*${escapeMrkdwn(entry.label)}*\n${serviceText(entry.value, { max: LONG_VALUE_MAX })}`);
   const text = truncateMrkdwn([heading, ...longText].join('\n'), SLACK_LIMITS.sectionText);
 
@@ -99,26 +98,27 @@ function card(record: TaxpayerRecord): KnownBlock[] {
   const [first = [], ...more] = chunk(shown.map(fieldObject), perSection);
   const blocks: KnownBlock[] = [sectionBlock(text, first), ...more.map(fieldsBlock)];
   const overflow = fields.slice(shown.length);
-  if (overflow.length) blocks.push(sectionBlock(overflowText(overflow)));
+  if (overflow.length) blocks.push(sectionBlock(overflowText(overflow, lang)));
   return blocks;
 }
 
-export function renderTaxpayer(answer: CallResult<typeof TAXPAYER_ID>, options: RenderOptions): RenderedResult {
+export function renderTaxpayer(answer: CallResult<typeof TAXPAYER_ID>, { lang }: RenderOptions): RenderedResult {
   const { keyword } = answer.request;
   const { records, total } = answer.result;
-  const title = operations[TAXPAYER_ID].title;
+  const title = lang.t('results.taxpayer.title');
   const oneLineKeyword = keyword.replace(/\s+/g, ' ');
-  const blocks: KnownBlock[] = [headerBlock(`${title}: ${oneLineKeyword}`)];
+  const safeKeyword = serviceText(keyword, { max: 200, oneLine: true });
+  const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject: oneLineKeyword }))];
   if (!records.length) {
-    blocks.push(sectionBlock(emptyPageText(answer.paging, options.lang) ?? `No company matches “${serviceText(keyword, { max: 200, oneLine: true })}”. Try part of the registered name, or the 18-character credit code.`));
+    blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? lang.t('results.taxpayer.noMatch', { keyword: safeKeyword })));
   }
   // On long pages every block counts (a message may have 50), so cards go without dividers there.
   const dividers = records.length <= DIVIDED_CARDS_MAX;
   records.forEach((record, index) => {
-    const cardBlocks = index > 0 && dividers ? [dividerBlock(), ...card(record)] : card(record);
+    const cardBlocks = index > 0 && dividers ? [dividerBlock(), ...card(record, lang)] : card(record, lang);
     blocks.push(...recordBlocks(index, index, cardBlocks));
   });
-  const text = `${title}: ${plural(total, 'record')} for “${serviceText(keyword, { max: 200, oneLine: true })}”`;
+  const text = lang.t('results.taxpayer.summary', { title, count: total, keyword: safeKeyword });
   return { text, blocks };
 }
 

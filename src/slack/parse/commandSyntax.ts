@@ -96,14 +96,14 @@ export function otherWords(words: readonly [string, ...string[]], lang: Lang): s
 }
 
 /** `<symbol> <period> [count]`: required words in angle brackets, optional ones in square. */
-export function positionalUsage(syntax: CommandSyntax, lang: Lang = english): string {
+export function positionalUsage(syntax: CommandSyntax, lang: Lang): string {
   return positionalWords(syntax)
     .map((word) => (word.optional ? `[${lang.say(word.name)}]` : `<${lang.say(word.name)}>`))
     .join(' ');
 }
 
 /** `<keyword> [region:<code or name>] …` as shown in help and usage hints. */
-export function usageLine(syntax: CommandSyntax, lang: Lang = english): string {
+export function usageLine(syntax: CommandSyntax, lang: Lang): string {
   const positional = positionalWords(syntax);
   // An option that repeats a positional word (period:, page:) would only make the line longer.
   const options = syntax.options

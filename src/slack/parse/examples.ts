@@ -1,10 +1,10 @@
 import type { OperationId } from '../../core/operations/index.js';
-import { english, type Lang } from '../../i18n/lang.js';
+import type { Lang } from '../../i18n/lang.js';
 import { examplesIn, positionalWords, shownWord, theWord } from './commandSyntax.js';
 import { syntaxFor } from '../operations/index.js';
 
 /** A slash-command line that works as typed, in the reader's words: `/futures CL 5m 30`, `/futures CL 5分钟 30`. */
-export function exampleFor(operation: OperationId, lang: Lang = english): string {
+export function exampleFor(operation: OperationId, lang: Lang): string {
   const syntax = syntaxFor(operation);
   return `${syntax.command} ${examplesIn(syntax, lang.locale)[0]}`;
 }
@@ -14,7 +14,7 @@ export function exampleFor(operation: OperationId, lang: Lang = english): string
  * publishEndTime, `the keyword` (`关键词`) for keyword. Option keys win because they are what was
  * typed whichever way the value was given; unknown fields are returned unchanged.
  */
-export function userFieldName(operation: OperationId, field: string, lang: Lang = english): string {
+export function userFieldName(operation: OperationId, field: string, lang: Lang): string {
   const syntax = syntaxFor(operation);
   const option = syntax.options.find((candidate) => candidate.field === field);
   if (option) return `${shownWord(option.keys, lang)}:`;

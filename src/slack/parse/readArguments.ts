@@ -1,4 +1,4 @@
-import type { Phrase } from '../../i18n/lang.js';
+import { english, type Phrase } from '../../i18n/lang.js';
 import { closestWord } from './closestWord.js';
 import { optionKeyPhrase, positionalWords, theWord, type CommandSyntax, type WordReader } from './commandSyntax.js';
 import { exampleFor } from './examples.js';
@@ -38,7 +38,7 @@ function asOption(syntax: CommandSyntax, token: Token): { key: string; value: st
 }
 
 function invalid(syntax: CommandSyntax, message: Phrase): InvalidCommand {
-  return { kind: 'invalid', message, example: exampleFor(syntax.operation), operation: syntax.operation };
+  return { kind: 'invalid', message, example: exampleFor(syntax.operation, english), operation: syntax.operation };
 }
 
 /** `region:, type:, …` in the reader's words. */

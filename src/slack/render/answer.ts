@@ -26,7 +26,7 @@ export function renderAnswer(answer: CallResult, options: RenderOptions): SlackM
   const message = fitToSlackLimits({
     text: body.text,
     blocks: [...body.blocks, keepBlock('divider', dividerBlock()), ...renderPaging(answer, options), renderFooter(answer, options)],
-  });
+  }, options.lang);
   return { text: message.text, blocks: withVersionedIds(message.blocks, answer) };
 }
 

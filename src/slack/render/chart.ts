@@ -1,5 +1,6 @@
 import type { ContextBlock, ImageBlock, KnownBlock } from '@slack/types';
 import type { ChartImage } from '../../charts/quickChart.js';
+import type { Lang } from '../../i18n/lang.js';
 import { SLACK_LIMITS, keepBlock } from './fitToSlackLimits.js';
 import { escapeMrkdwn, mrkdwn, plainText, truncatePlain } from './mrkdwn.js';
 
@@ -9,16 +10,17 @@ function note(text: string): ContextBlock {
 
 /**
  * The chart of a reply: an image block, or one line saying why there is none. A chart address Slack
- * would refuse becomes that line too, so a chart never costs the reply.
+ * would refuse becomes that line too, so a chart never costs the reply. The chart's own texts were
+ * written in the reader's language when it was built; `lang` is for what is said here.
  */
-export function renderChart(chart: ChartImage | undefined): KnownBlock[] {
+export function renderChart(chart: ChartImage | undefined, lang: Lang): KnownBlock[] {
   if (!chart) return [];
   if (chart.kind === 'none') return [note(chart.note)];
-  if (chart.url.length > SLACK_LIMITS.url) return [note('Chart left out: its address is too long for Slack.')];
+  if (chart.url.length > SLACK_LIMITS.url) return [note(lang.t('results.chart.urlTooLong'))];
   const image: ImageBlock = {
     type: 'image',
     image_url: chart.url,
-    alt_text: truncatePlain(chart.alt.trim() || chart.caption.trim() || 'Chart', SLACK_LIMITS.altText),
+    alt_text: truncatePlain(chart.alt.trim() || chart.caption.trim() || lang.t('results.chart.fallbackAlt'), SLACK_LIMITS.altText),
   };
   if (chart.caption.trim()) image.title = plainText(truncatePlain(chart.caption.trim(), SLACK_LIMITS.imageTitle));
   return [keepBlock('chart', image)];

@@ -43,11 +43,11 @@ export function renderDigest(content: DigestContent, options: DigestRenderOption
   const filter = lang.t(`digests.post.filter.${content.digest.filter}`);
   if (content.budgetNotice) {
     const text = lang.t('digests.post.skipped', { why: lang.say(content.budgetNotice) });
-    return [fitToSlackLimits({ text, blocks: [sectionBlock(escapeMrkdwn(text)), footer(content, options)] })];
+    return [fitToSlackLimits({ text, blocks: [sectionBlock(escapeMrkdwn(text)), footer(content, options)] }, lang)];
   }
   if (content.funds.length === 0) {
     const text = lang.t('digests.post.nothingNew', { filter });
-    return [fitToSlackLimits({ text, blocks: [sectionBlock(text), footer(content, options)] })];
+    return [fitToSlackLimits({ text, blocks: [sectionBlock(text), footer(content, options)] }, lang)];
   }
   const funds = content.funds;
   // The day in the digest's own zone: the one its schedule names.
@@ -55,14 +55,14 @@ export function renderDigest(content: DigestContent, options: DigestRenderOption
   const title = lang.t(content.firstRun ? 'digests.post.firstTitle' : 'digests.post.title', { filter, date });
   const main = funds.slice(0, FUNDS_IN_MAIN);
   const rest = funds.slice(FUNDS_IN_MAIN);
-  const blocks: KnownBlock[] = [headerBlock(title), ...newFundSections(main)];
+  const blocks: KnownBlock[] = [headerBlock(title), ...newFundSections(main, lang)];
   if (rest.length > 0) blocks.push(contextBlock(lang.t('digests.post.moreInThread', { count: rest.length })));
   blocks.push(footer(content, options));
-  const messages: SlackMessage[] = [fitToSlackLimits({ text: lang.t('digests.post.text', { title, funds: lang.t('digests.post.funds', { count: funds.length }) }), blocks })];
+  const messages: SlackMessage[] = [fitToSlackLimits({ text: lang.t('digests.post.text', { title, funds: lang.t('digests.post.funds', { count: funds.length }) }), blocks }, lang)];
   for (let first = 0; first < rest.length; first += FUNDS_PER_REPLY) {
     const part = rest.slice(first, first + FUNDS_PER_REPLY);
     const from = FUNDS_IN_MAIN + first + 1;
-    messages.push(fitToSlackLimits({ text: lang.t('digests.post.replyText', { from, to: from + part.length - 1, total: funds.length }), blocks: newFundSections(part) }));
+    messages.push(fitToSlackLimits({ text: lang.t('digests.post.replyText', { from, to: from + part.length - 1, total: funds.length }), blocks: newFundSections(part, lang) }, lang));
   }
   return messages;
 }

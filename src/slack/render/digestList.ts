@@ -46,14 +46,14 @@ export function renderDigestList(digests: Digest[], options: DigestListOptions):
   const { lang } = options;
   if (options.scope === 'added' && digests[0]) {
     const line = lang.t('digests.list.added', { lines: digestLines(digests[0], options.nextRun(digests[0]), lang) });
-    return fitToSlackLimits({ text: line, blocks: [sectionBlock(line)] });
+    return fitToSlackLimits({ text: line, blocks: [sectionBlock(line)] }, lang);
   }
   if (digests.length === 0) {
     const text = lang.t('digests.list.none');
-    return fitToSlackLimits({ text, blocks: [sectionBlock(text)] });
+    return fitToSlackLimits({ text, blocks: [sectionBlock(text)] }, lang);
   }
   const blocks: KnownBlock[] = [headerBlock(lang.t('digests.list.title'))];
   for (const digest of digests) blocks.push(sectionBlock(digestLines(digest, options.nextRun(digest), lang)));
   blocks.push(contextBlock(lang.t('digests.list.howTo')));
-  return fitToSlackLimits({ text: lang.t('digests.list.count', { n: digests.length }), blocks });
+  return fitToSlackLimits({ text: lang.t('digests.list.count', { n: digests.length }), blocks }, lang);
 }

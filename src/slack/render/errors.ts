@@ -60,5 +60,5 @@ export function renderError(error: unknown, options: ErrorRenderOptions): SlackM
     blocks.push({ type: 'actions', block_id: 'dq-keep-retry', elements: [{ type: 'button', action_id: ACTION.retry, text: plainText(price), value: options.retryValue }] });
   }
   if (explanation.taskNo) blocks.push(contextBlock(lang.t('errors.taskNo', { taskNo: inlineCode(serviceText(explanation.taskNo, { max: 100, oneLine: true })) })));
-  return fitToSlackLimits({ text: summary, blocks });
+  return fitToSlackLimits({ text: summary, blocks }, lang);
 }

@@ -1,4 +1,5 @@
 import type { ActionsBlock, Button, ContextBlock, KnownBlock, SectionBlock, TextObject } from '@slack/types';
+import type { Lang } from '../../i18n/lang.js';
 import type { SlackMessage } from '../message.js';
 import { ELLIPSIS, mrkdwn, truncateMrkdwn, truncatePlain } from './mrkdwn.js';
 
@@ -134,7 +135,7 @@ function fitActions(block: ActionsBlock): KnownBlock[] {
   return elements.length ? [{ ...block, elements }] : [];
 }
 
-function fitBlock(block: KnownBlock): KnownBlock[] {
+function fitBlock(block: KnownBlock, lang: Lang): KnownBlock[] {
   if (block.block_id !== undefined && block.block_id.length > SLACK_LIMITS.blockId) delete block.block_id;
   fillEmptyTexts(block);
   switch (block.type) {
@@ -149,7 +150,7 @@ function fitBlock(block: KnownBlock): KnownBlock[] {
       return fitActions(block);
     case 'image': {
       if ('image_url' in block && block.image_url.length > SLACK_LIMITS.url) {
-        const note: ContextBlock = { type: 'context', elements: [mrkdwn('Image left out: its address is too long for Slack.')] };
+        const note: ContextBlock = { type: 'context', elements: [mrkdwn(lang.t('results.fit.imageTooLong'))] };
         if (block.block_id) note.block_id = block.block_id;
         return [note];
       }
@@ -237,14 +238,14 @@ function capTexts(parts: TextObject[], budget: number): void {
   for (const part of parts) shorten(part, level);
 }
 
-function noteText(dropped: Dropped): string {
-  return dropped.records > 0 ? `_${dropped.records} more not shown — narrow the search_` : '_Part of this result is not shown — narrow the search_';
+function noteText(dropped: Dropped, lang: Lang): string {
+  return `_${dropped.records > 0 ? lang.t('results.fit.moreNotShown', { records: dropped.records }) : lang.t('results.fit.partNotShown')}_`;
 }
 
 const NOTE_ROOM = 80;
 
-function insertNote(blocks: KnownBlock[], dropped: Dropped): void {
-  const note: ContextBlock = { type: 'context', block_id: MORE_NOTE_ID, elements: [mrkdwn(noteText(dropped))] };
+function insertNote(blocks: KnownBlock[], dropped: Dropped, lang: Lang): void {
+  const note: ContextBlock = { type: 'context', block_id: MORE_NOTE_ID, elements: [mrkdwn(noteText(dropped, lang))] };
   const lastOther = blocks.findLastIndex((block) => !isKept(block));
   if (lastOther >= 0) {
     blocks.splice(lastOther + 1, 0, note);
@@ -259,12 +260,13 @@ function insertNote(blocks: KnownBlock[], dropped: Dropped): void {
 /**
  * Makes any message safe to send: every per-element limit, at most 50 blocks and about 12,000
  * characters of text. What does not fit goes from the end of the results, with a note saying so;
- * the header, chart, paging, buttons and footer always stay.
+ * the header, chart, paging, buttons and footer always stay. That note is in `lang`: pass the
+ * reader's whenever the message may be cut (a result); English is for messages that never are.
  */
-export function fitToSlackLimits(message: SlackMessage): SlackMessage {
+export function fitToSlackLimits(message: SlackMessage, lang: Lang): SlackMessage {
   // Messages are plain JSON; a JSON round trip copies them several times faster than structuredClone.
   const copy = JSON.parse(JSON.stringify(message)) as SlackMessage;
-  const blocks = copy.blocks.flatMap(fitBlock);
+  const blocks = copy.blocks.flatMap((block) => fitBlock(block, lang));
   const text = truncateMrkdwn(copy.text, SLACK_LIMITS.fallbackText);
   const dropped: Dropped = { records: 0, partial: false };
   const anyDropped = () => dropped.records > 0 || dropped.partial;
@@ -288,7 +290,7 @@ export function fitToSlackLimits(message: SlackMessage): SlackMessage {
     if (total() > budget) capTexts(textObjects(blocks), budget - text.length - altTextLength(blocks) - NOTE_ROOM);
   }
 
-  if (anyDropped()) insertNote(blocks, dropped);
+  if (anyDropped()) insertNote(blocks, dropped, lang);
   // Only a message of nothing but kept blocks gets here still too long; Slack would refuse it whole.
   if (blocks.length > SLACK_LIMITS.messageBlocks) blocks.splice(SLACK_LIMITS.messageBlocks);
   return { text, blocks };

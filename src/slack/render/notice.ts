@@ -1,3 +1,4 @@
+import type { Lang } from '../../i18n/lang.js';
 import type { SlackMessage } from '../message.js';
 import { sectionBlock } from './blocks.js';
 import { fitToSlackLimits } from './fitToSlackLimits.js';
@@ -6,7 +7,7 @@ import { fitToSlackLimits } from './fitToSlackLimits.js';
  * A plain one-line reply. The text is mrkdwn written by the app (it may use *bold* or `code`);
  * anything a user or the service wrote must be passed through escapeMrkdwn first.
  */
-export function renderNotice(text: string): SlackMessage {
+export function renderNotice(text: string, lang: Lang): SlackMessage {
   const line = text.trim() || '…';
-  return fitToSlackLimits({ text: line, blocks: [sectionBlock(line)] });
+  return fitToSlackLimits({ text: line, blocks: [sectionBlock(line)] }, lang);
 }

@@ -14,5 +14,5 @@ export function renderQueued(operationTitle: string, waitMs: number, lang: Lang)
   return fitToSlackLimits({
     text: `${title}: ${line}`,
     blocks: [sectionBlock(`:hourglass_flowing_sand: ${line}`), contextBlock(lang.t('answer.queued.follows', { title }))],
-  });
+  }, lang);
 }

@@ -98,5 +98,5 @@ export function renderUsage(summary: UsageSummary, budget: BudgetState, options:
       }),
     ),
   );
-  return fitToSlackLimits({ text: lang.t('usage.text', { today: coins(today.coins, lang), month: coins(month.coins, lang) }), blocks });
+  return fitToSlackLimits({ text: lang.t('usage.text', { today: coins(today.coins, lang), month: coins(month.coins, lang) }), blocks }, lang);
 }

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { BidRecord } from '../../../src/core/operations/bidSearch.js';
+import { BID_NOTICE_TYPES, BID_SEARCH_FIELDS, type BidRecord } from '../../../src/core/operations/bidSearch.js';
 import { renderAnswer } from '../../../src/slack/render/answer.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { OPTIONS, answerOf, hostile, visibleText } from '../render/fixtures.js';
+import { english, langFor } from '../../../src/i18n/lang.js';
+import { slackOperation } from '../../../src/slack/operations/index.js';
+import { unexpectedEnglish } from '../../support/englishWords.js';
 
 const AWARD: BidRecord = {
   id: '5fc80ceeb89f2f31',
@@ -111,5 +114,52 @@ describe('bid records with keys that look like object internals', () => {
     expect(text).toContain('*Notice type*\nconstructor');
     expect(text).toContain('*Constructor*\nc');
     expect(text).toContain('*To string*\ns');
+  });
+});
+
+describe('bid notices in Chinese', () => {
+  const ZH = { ...OPTIONS, lang: langFor('zh-CN') };
+  const BIDS = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
+  const answer = (records: BidRecord[], input: Record<string, unknown> = {}, total = records.length) => answerOf(BIDS, { keyword: '光伏组件', ...input }, { records, total });
+  const result = (records: BidRecord[], input: Record<string, unknown> = {}, total = records.length) => slackOperation(BIDS).render(answer(records, input, total), ZH);
+
+  it('labels the notice in Chinese, the filters too, and writes no English of its own', () => {
+    const input = { type: '2', province: 'ZJ', searchType: '1,2', publishStartTime: '2026-01-01', publishEndTime: '2026-06-30' };
+    const rendered = result([AWARD], input);
+    const text = visibleText(rendered);
+    expect(text).toContain('招投标公告：光伏组件');
+    expect(text).toContain('中标结果 · 地区：浙江（ZJ） · 关键词匹配：标题、采购人 · 发布日期 2026-01-01 至 2026-06-30');
+    for (const field of ['*公告类型*\n中标结果', '*采购人*\n天津市水利局', '*供应商*\n宁波海润环保科技有限公司', '*地区*\n天津（TJ）', '*发布日期*\n2026-05-19', '*金额*\n88.83 万']) {
+      expect(text).toContain(field);
+    }
+    expect(rendered.text).toBe('招投标公告：“光伏组件”共 1 条公告');
+    expect(unexpectedEnglish(`${text}\n${rendered.text}`, ['ZJ', 'TJ'])).toEqual([]);
+    assertWithinSlackLimits(renderAnswer(answer([AWARD], input), ZH), 'message');
+  });
+
+  it('has the English words of the operation for notice types and search fields', () => {
+    for (const [code, name] of Object.entries(BID_NOTICE_TYPES)) expect(english.t(`fields.noticeType.${code}`)).toBe(name);
+    for (const [code, name] of Object.entries(BID_SEARCH_FIELDS)) expect(english.t(`fields.searchField.${code}`)).toBe(name);
+  });
+
+  it('names a notice type sent as a code, a notice without a title, and the longest period', () => {
+    expect(visibleText(result([{ title: '某项目', type: '3' }]))).toContain('*公告类型*\n拟建项目');
+    expect(visibleText(result([{ foo: 'bar' }], { pageIndex: 3 }, 25))).toContain('*第 21 条公告*');
+    const widest = visibleText(result([AWARD], { publishStartTime: '2026-01-01', publishEndTime: '2027-01-01' }));
+    expect(widest).toContain('发布日期 2026-01-01 至 2027-01-01（一年，即数据服务可搜索的最长期间；可用 from: 和 to: 缩小范围）');
+  });
+
+  it('says in Chinese that nothing matched', () => {
+    const text = visibleText(result([], {}, 0));
+    expect(text).toContain('在此期间和地区内没有与“光伏组件”匹配的公告。');
+    expect(unexpectedEnglish(text)).toEqual([]);
+  });
+
+  it('keeps ten enormous notices within Slack limits', () => {
+    const records = Array.from({ length: 10 }, (_, index) => ({
+      ...AWARD, title: `${index}${'标题'.repeat(3000)}`, purchaser: '采购人'.repeat(1000),
+      ...Object.fromEntries(Array.from({ length: 30 }, (_, k) => [`extra${k}`, '值'.repeat(500)])),
+    }));
+    assertWithinSlackLimits(renderAnswer(answer(records, { pageSize: 10 }, 300), ZH), 'message');
   });
 });

@@ -4,6 +4,9 @@ import { renderAnswer } from '../../../src/slack/render/answer.js';
 import { displayWidth } from '../../../src/slack/render/mrkdwn.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { OPTIONS, answerOf, visibleText } from '../render/fixtures.js';
+import { langFor } from '../../../src/i18n/lang.js';
+import { slackOperation } from '../../../src/slack/operations/index.js';
+import { unexpectedEnglish } from '../../support/englishWords.js';
 
 const RECORDS: FundAssetRecord[] = [
   { assetDate: '2026-03-31', assetRate: 1.234, asset: 1_234_567_890 },
@@ -69,5 +72,38 @@ describe('fund asset history', () => {
     const message = render([]);
     assertWithinSlackLimits(message, 'message');
     expect(visibleText(message)).toContain('No asset history for fund 000001.');
+  });
+});
+
+describe('fund asset history in Chinese', () => {
+  const ZH = { ...OPTIONS, lang: langFor('zh-CN') };
+  const answer = (records: FundAssetRecord[], pageNo = 1, total = 30) => answerOf('fund-asset', { fundCode: '000001', pageNo, pageSize: 10 }, { fundCode: '000001', records, total });
+
+  it('heads the table in Chinese, still aligned, and writes no English of its own', () => {
+    const result = slackOperation('fund-asset').render(answer(RECORDS), ZH);
+    const text = visibleText(result);
+    expect(text).toContain('基金规模历史：000001');
+    expect(text).toContain('*最新：* 2026-03-31 规模 12.35 亿（较上期 +1.23%）');
+    const lines = tableLines(text);
+    expect(lines[0]).toMatch(/^日期\s+基金规模\s+变动$/);
+    expect(new Set(lines.map((line) => displayWidth(line))).size).toBe(1);
+    expect(result.text).toBe('基金规模历史：基金 000001，3 个日期');
+    expect(unexpectedEnglish(`${text}\n${result.text}`)).toEqual([]);
+  });
+
+  it('on a later page says "newest on this page"; an empty first page says so', () => {
+    expect(visibleText(slackOperation('fund-asset').render(answer(RECORDS, 2), ZH))).toContain('*本页最新：* 2026-03-31');
+    const empty = slackOperation('fund-asset').render(answer([], 1, 0), ZH);
+    expect(visibleText(empty)).toContain('没有基金 000001 的规模历史。请检查基金代码（6 位数字，例如 000001）。');
+    expect(empty.text).toBe('基金规模历史：基金 000001，未找到记录');
+  });
+
+  it('keeps 50 rows (the largest page) whole', () => {
+    const records = Array.from({ length: 50 }, (_, index) => ({ assetDate: `20${String(50 - index).padStart(2, '0')}-12-31`, assetRate: index % 3 ? -index / 7 : index / 3, asset: 10 ** (3 + (index % 8)) * 1.2345 }));
+    const message = renderAnswer(answerOf('fund-asset', { fundCode: '000001', pageSize: 50 }, { fundCode: '000001', records, total: 400 }), ZH);
+    assertWithinSlackLimits(message, 'message');
+    const text = visibleText(message);
+    for (const record of records) expect(text).toContain(record.assetDate);
+    expect(text).not.toContain('未显示');
   });
 });

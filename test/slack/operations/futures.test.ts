@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Candle, CandleType } from '../../../src/core/operations/futuresKline.js';
+import { CANDLE_TYPE_LABELS, CANDLE_TYPES, type Candle, type CandleType } from '../../../src/core/operations/futuresKline.js';
 import { renderAnswer } from '../../../src/slack/render/answer.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { OPTIONS, answerOf, buttons, visibleText } from '../render/fixtures.js';
+import { english, langFor } from '../../../src/i18n/lang.js';
+import { slackOperation } from '../../../src/slack/operations/index.js';
+import { unexpectedEnglish } from '../../support/englishWords.js';
 
 const DAY = 86_400_000;
 const LAST_AT = Date.UTC(2026, 4, 20); // candles start at 00:00 UTC
@@ -67,5 +70,49 @@ describe('futures candles', () => {
     const message = render([]);
     assertWithinSlackLimits(message, 'message');
     expect(visibleText(message)).toContain('No daily candles came back for CL');
+  });
+});
+
+describe('futures candles in Chinese', () => {
+  const ZH = { ...OPTIONS, lang: langFor('zh-CN') };
+  const FUTURES = 'finance-external-futures-kline';
+  const result = (list: Candle[], extra: Partial<typeof OPTIONS> = {}, type: CandleType = '0') =>
+    slackOperation(FUTURES).render(answerOf(FUTURES, { symbol: 'CL', type, limit: list.length || 1 }, { symbol: 'CL', type, candles: list, tickUnit: 's' as const }), { ...ZH, ...extra });
+
+  it('labels the latest candle in Chinese and writes no English of its own', () => {
+    const rendered = result(candles(1));
+    const text = visibleText(rendered);
+    expect(text).toContain('期货K线：CL，日线');
+    expect(text).toContain('*最新日K线* 开盘时间 2026-05-20 08:00 GMT+8 (Asia/Shanghai)');
+    for (const field of ['*开盘*\n75.00', '*收盘*\n75.54', '*最高*\n76.07', '*最低*\n74.29', '*涨跌*\n−0.50', '*涨跌幅*\n−0.66%', '*成交量*\n166,121', '*周期*\n日线']) {
+      expect(text).toContain(field);
+    }
+    expect(rendered.text).toBe('CL 日线：收盘 75.54（−0.66%），1 根K线');
+    expect(unexpectedEnglish(`${text}\n${rendered.text}`, ['CL', 'GMT', 'Asia', 'Shanghai'])).toEqual([]);
+  });
+
+  it('has the English words of the operation for every period', () => {
+    for (const type of CANDLE_TYPES) expect(english.t(`fields.candlePeriod.${type}`)).toBe(CANDLE_TYPE_LABELS[type]);
+  });
+
+  it('names intraday periods and a candle still forming', () => {
+    const text = visibleText(result(candles(3, '5'), { now: LAST_AT }, '5'));
+    expect(text).toContain('*最新5分钟K线* 开盘时间 2026-05-20 08:00 GMT+8 (Asia/Shanghai) _（尚未收盘）_');
+    expect(text).toContain('3 根K线，2026-05-20 07:50 至 2026-05-20 08:00 GMT+8 (Asia/Shanghai) · 最低');
+    expect(visibleText(result(candles(2, '60'), {}, '60'))).toContain('*最新1小时K线*');
+  });
+
+  it('says in Chinese that no candles came back', () => {
+    const rendered = result([]);
+    expect(visibleText(rendered)).toContain('没有返回 CL 的K线（日线）。请检查期货代码（例如 CL、GC、SI、HG）。');
+    expect(rendered.text).toBe('CL 日线：无K线数据');
+  });
+
+  it('keeps 1000 candles with a chart within Slack limits', () => {
+    const chart = { kind: 'image' as const, url: 'https://quickchart.io/chart/render/zz', alt: 'CL 期货K线图', caption: 'CL 日K线' };
+    const answer = answerOf(FUTURES, { symbol: 'CL', type: '0', limit: 1000 }, { symbol: 'CL', type: '0' as const, candles: candles(1000), tickUnit: 's' as const });
+    const message = renderAnswer(answer, { ...ZH, chart });
+    assertWithinSlackLimits(message, 'message');
+    expect(visibleText(message)).toContain('1,000 根K线');
   });
 });

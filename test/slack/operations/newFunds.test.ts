@@ -4,6 +4,9 @@ import { renderAnswer } from '../../../src/slack/render/answer.js';
 import { formatFees } from '../../../src/slack/operations/newFunds.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { OPTIONS, answerOf, hostile, visibleText } from '../render/fixtures.js';
+import { langFor } from '../../../src/i18n/lang.js';
+import { slackOperation } from '../../../src/slack/operations/index.js';
+import { unexpectedEnglish } from '../../support/englishWords.js';
 
 const FUND: NewFund = {
   fundType: '混合型',
@@ -63,5 +66,37 @@ describe('new funds', () => {
     const json = JSON.stringify(message);
     expect(json).not.toContain('<!everyone>');
     expect(json).not.toContain('<!channel>');
+  });
+});
+
+describe('new funds in Chinese', () => {
+  const ZH = { ...OPTIONS, lang: langFor('zh-CN') };
+  const NEW_FUNDS = 'fund-new-list';
+  const answer = (funds: NewFund[], input: Record<string, unknown> = {}, total = funds.length) => answerOf(NEW_FUNDS, { pageSize: 50, ...input }, { total, funds });
+
+  it('describes each fund in Chinese and writes no English of its own', () => {
+    const rendered = slackOperation(NEW_FUNDS).render(answer([FUND, { ...FUND, saleStatus: false }], { saleStatus: 'true' }), ZH);
+    const text = visibleText(rendered);
+    expect(text).toContain('新发基金（在售）');
+    expect(text).toContain('*交银施罗德恒利混合A* `293033` · 混合型 · 在售');
+    expect(text).toContain('· 未在售');
+    expect(text).toContain('基金经理 林雪松 · 认购期 2026-05-01 – 2026-05-20');
+    expect(text).toContain('起购金额 1,000 元 · 费率 ~1.20%~ 0.12%');
+    expect(rendered.text).toBe('新发基金（在售）：共 2 只');
+    expect(unexpectedEnglish(`${text}\n${rendered.text}`)).toEqual([]);
+  });
+
+  it('says in Chinese that there are none', () => {
+    expect(visibleText(slackOperation(NEW_FUNDS).render(answer([], {}, 0), ZH))).toContain('目前没有新发基金（全部）。');
+    expect(visibleText(slackOperation(NEW_FUNDS).render(answer([], { saleStatus: 'false' }, 0), ZH))).toContain('目前没有新发基金（未在售）。');
+  });
+
+  it('shows all 50 funds of the largest page within Slack limits', () => {
+    const funds = Array.from({ length: 50 }, (_, index) => ({ ...FUND, fundCode: String(100000 + index), fundName: `${FUND.fundName}${index}` }));
+    const message = renderAnswer(answer(funds, {}, 138), ZH);
+    assertWithinSlackLimits(message, 'message');
+    const text = visibleText(message);
+    for (const fund of funds) expect(text).toContain(fund.fundCode);
+    expect(text).not.toContain('未显示');
   });
 });

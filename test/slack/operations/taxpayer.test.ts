@@ -4,6 +4,9 @@ import { renderAnswer } from '../../../src/slack/render/answer.js';
 import { fieldLabel } from '../../../src/slack/render/labels.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { OPTIONS, answerOf, hostile, visibleText } from '../render/fixtures.js';
+import { english, langFor } from '../../../src/i18n/lang.js';
+import { slackOperation } from '../../../src/slack/operations/index.js';
+import { unexpectedEnglish } from '../../support/englishWords.js';
 
 const COMPANY: TaxpayerRecord = {
   enterpriseName: '杭州华信光伏科技有限公司',
@@ -43,11 +46,11 @@ describe('taxpayer cards', () => {
   });
 
   it('turns unknown camelCase and snake_case keys into labels', () => {
-    expect(fieldLabel('registeredCapital')).toBe('Registered capital');
-    expect(fieldLabel('tax_payer_no')).toBe('Tax payer no');
-    expect(fieldLabel('companyURLAddress')).toBe('Company URL address');
-    expect(fieldLabel('纳税人识别号')).toBe('纳税人识别号');
-    expect(fieldLabel('')).toBe('(unnamed)');
+    expect(fieldLabel('registeredCapital', english)).toBe('Registered capital');
+    expect(fieldLabel('tax_payer_no', english)).toBe('Tax payer no');
+    expect(fieldLabel('companyURLAddress', english)).toBe('Company URL address');
+    expect(fieldLabel('纳税人识别号', english)).toBe('纳税人识别号');
+    expect(fieldLabel('', english)).toBe('(unnamed)');
   });
 
   it('cuts a very long business scope with "…" and keeps within section limits', () => {
@@ -105,5 +108,51 @@ describe('taxpayer cards', () => {
     expect(text).toContain('*Listed*\nNo');
     expect(text).toContain('*Former name*\n—');
     expect(text).toContain('[{"name":"甲","share":0.6}]');
+  });
+});
+
+describe('taxpayer cards in Chinese', () => {
+  const ZH = { ...OPTIONS, lang: langFor('zh-CN') };
+  const TAXPAYER = 'enterprise-general-taxpayer-query';
+  const answer = (records: TaxpayerRecord[], total = records.length) => answerOf(TAXPAYER, { keyword: '华信', pageSize: 20 }, { total, records });
+
+  it('labels every known field in Chinese and writes no English of its own', () => {
+    const message = renderAnswer(answer([COMPANY]), ZH);
+    assertWithinSlackLimits(message, 'message');
+    const result = slackOperation(TAXPAYER).render(answer([COMPANY]), ZH);
+    const text = visibleText(result);
+    expect(text).toContain('一般纳税人信息：华信');
+    expect(text).toContain('*统一社会信用代码*\n91330106774738789M');
+    for (const label of ['纳税人类型', '法定代表人', '经营状态', '注册资本', '成立日期', '税务登记状态', '纳税信用等级', '登记机关', '地址', '经营范围']) {
+      expect(text).toContain(`*${label}*`);
+    }
+    expect(result.text).toBe('一般纳税人信息：“华信”共 1 条记录');
+    expect(unexpectedEnglish(`${text}\n${result.text}`)).toEqual([]);
+  });
+
+  it('shows a field it does not know under the service’s own name, and Yes/No as 是/否', () => {
+    const text = visibleText(slackOperation(TAXPAYER).render(answer([{ ...COMPANY, listed: false, 纳税人识别号: '330106' }]), ZH));
+    expect(text).toContain('*listed*\n否');
+    expect(text).toContain('*纳税人识别号*\n330106');
+    expect(fieldLabel('', langFor('zh-CN'))).toBe('（未命名）');
+  });
+
+  it('says in Chinese that nothing matched', () => {
+    const result = slackOperation(TAXPAYER).render(answer([], 0), ZH);
+    expect(visibleText(result)).toContain('没有与“华信”匹配的企业。');
+    expect(unexpectedEnglish(visibleText(result))).toEqual([]);
+  });
+
+  it('keeps the largest page (50 wide cards) within Slack limits, the cut said in Chinese', () => {
+    const wide: TaxpayerRecord = { ...COMPANY, businessScope: '范围'.repeat(3000) };
+    for (let index = 0; index < 200; index++) wide[`f${index}`] = 'y'.repeat(300);
+    const message = renderAnswer(answer(Array.from({ length: 50 }, (_, index) => ({ ...wide, enterpriseName: `公司${index}` }))), ZH);
+    assertWithinSlackLimits(message, 'message');
+    expect(visibleText(message)).toMatch(/另有 \d+ 条未显示——请缩小搜索范围/);
+    const many: TaxpayerRecord = { ...COMPANY };
+    for (let index = 0; index < 200; index++) many[`extraField${index}`] = `值 ${index}`;
+    const overflow = visibleText(slackOperation(TAXPAYER).render(answer([many]), ZH));
+    expect(overflow).toContain('*更多字段*\n');
+    expect(overflow).toContain('\nextraField40: 值 40');
   });
 });

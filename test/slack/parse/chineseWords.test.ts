@@ -203,7 +203,7 @@ describe('examples, field names, costs and titles in the reader’s words', () =
       expect(wire(syntax.command, args, id), args).toEqual(wire(syntax.command, englishExamples[index]!, id));
     });
     expect(exampleFor(id, zh)).toBe(`${syntax.command} ${chineseExamples[0]}`);
-    expect(exampleFor(id)).toBe(`${syntax.command} ${syntax.example}`);
+    expect(exampleFor(id, english)).toBe(`${syntax.command} ${syntax.example}`);
   });
 
   it('/futures CL 5分钟 30 is the Chinese example of the futures command', () => {
@@ -231,7 +231,7 @@ describe('examples, field names, costs and titles in the reader’s words', () =
     const prices = pricesFrom();
     expect(costText(operations[TAX], prices, zh)).toBe('每次查询 20 币');
     expect(costText(operations[BIDS], prices, zh)).toBe('每次查询 10 币（估计值：数据服务未公布此费用）');
-    expect(costText(operations[TAX], prices)).toBe('20 coins per lookup');
+    expect(costText(operations[TAX], prices, english)).toBe('20 coins per lookup');
     expect(costText(operations[TAX], pricesFrom({ [TAX]: 1 }), english)).toBe('1 coin per lookup');
     expect(costText(operations[TAX], pricesFrom({ [TAX]: 1500 }), zh)).toBe('每次查询 1,500 币');
   });

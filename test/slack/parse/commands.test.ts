@@ -1,3 +1,4 @@
+import { english } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
 import { OPERATION_IDS } from '../../../src/core/operations/index.js';
 import { SLASH_COMMANDS } from '../../../src/slack/parse/commands.js';
@@ -32,7 +33,7 @@ describe('SLASH_COMMANDS', () => {
 describe('examples', () => {
   it.each(OPERATION_IDS)('every example for %s parses and validates', (id) => {
     const syntax = syntaxFor(id);
-    const lines = [exampleFor(id), ...syntax.moreExamples.map((args) => `${syntax.command} ${args}`)];
+    const lines = [exampleFor(id, english), ...syntax.moreExamples.map((args) => `${syntax.command} ${args}`)];
     for (const line of lines) {
       const [command, ...words] = line.split(' ');
       const parsed = parseCommand(command!, words.join(' '));
@@ -43,18 +44,18 @@ describe('examples', () => {
 
   it('userFieldName words wire fields as the user types them', () => {
     const bids = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
-    expect(userFieldName(bids, 'publishEndTime')).toBe('to:');
-    expect(userFieldName(bids, 'publishStartTime')).toBe('from:');
-    expect(userFieldName(bids, 'pageIndex')).toBe('page:');
-    expect(userFieldName(bids, 'province')).toBe('region:');
-    expect(userFieldName(bids, 'searchType')).toBe('in:');
-    expect(userFieldName(bids, 'keyword')).toBe('the keyword');
-    expect(userFieldName('fund-asset', 'fundCode')).toBe('the fund code');
-    expect(userFieldName('fund-asset', 'pageNo')).toBe('page:');
-    expect(userFieldName('finance-external-futures-kline', 'type')).toBe('period:');
-    expect(userFieldName('finance-external-futures-kline', 'symbol')).toBe('the symbol');
-    expect(userFieldName('fund-new-list', 'saleStatus')).toBe('status:');
-    expect(userFieldName('fund-new-list', 'somethingElse')).toBe('somethingElse');
+    expect(userFieldName(bids, 'publishEndTime', english)).toBe('to:');
+    expect(userFieldName(bids, 'publishStartTime', english)).toBe('from:');
+    expect(userFieldName(bids, 'pageIndex', english)).toBe('page:');
+    expect(userFieldName(bids, 'province', english)).toBe('region:');
+    expect(userFieldName(bids, 'searchType', english)).toBe('in:');
+    expect(userFieldName(bids, 'keyword', english)).toBe('the keyword');
+    expect(userFieldName('fund-asset', 'fundCode', english)).toBe('the fund code');
+    expect(userFieldName('fund-asset', 'pageNo', english)).toBe('page:');
+    expect(userFieldName('finance-external-futures-kline', 'type', english)).toBe('period:');
+    expect(userFieldName('finance-external-futures-kline', 'symbol', english)).toBe('the symbol');
+    expect(userFieldName('fund-new-list', 'saleStatus', english)).toBe('status:');
+    expect(userFieldName('fund-new-list', 'somethingElse', english)).toBe('somethingElse');
   });
 
   it('every input field of every operation has a user name', () => {
@@ -65,6 +66,6 @@ describe('examples', () => {
       'finance-external-futures-kline': ['symbol', 'type', 'limit'],
       'fund-new-list': ['saleStatus', 'pageNo', 'pageSize'],
     };
-    for (const id of OPERATION_IDS) for (const field of fields[id]!) expect(userFieldName(id, field), `${id}.${field}`).not.toBe(field);
+    for (const id of OPERATION_IDS) for (const field of fields[id]!) expect(userFieldName(id, field, english), `${id}.${field}`).not.toBe(field);
   });
 });

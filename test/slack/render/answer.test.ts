@@ -1,6 +1,9 @@
+import { english } from '../../../src/i18n/lang.js';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallResult } from '../../../src/core/client/dataClient.js';
+import { operations } from '../../../src/core/operations/index.js';
+import { langFor } from '../../../src/i18n/lang.js';
 import { renderAnswer } from '../../../src/slack/render/answer.js';
 import { fitToSlackLimits } from '../../../src/slack/render/fitToSlackLimits.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
@@ -25,6 +28,18 @@ describe('renderAnswer', () => {
     expect(message.blocks[0]?.type).toBe('header');
     expect(message.blocks.at(-1)?.block_id).toMatch(/^dq-keep-footer\./);
     expect(message.text.length).toBeGreaterThan(0);
+  });
+
+  it.each(SAMPLES.map((answer) => [answer.operation, answer] as const))('renders %s in Chinese: header in Chinese, within limits', (_operation, answer) => {
+    const message = renderAnswer(answer, { ...OPTIONS, lang: langFor('zh-CN') });
+    assertWithinSlackLimits(message, 'message');
+    expect(visibleText({ blocks: message.blocks.slice(0, 1) })).toMatch(/^[\p{Script=Han}K]+[：（]/u);
+  });
+
+  it('heads each result with the operation’s own title in English (the catalogue holds both languages)', () => {
+    for (const answer of SAMPLES) {
+      expect(visibleText({ blocks: renderAnswer(answer, OPTIONS).blocks.slice(0, 1) }).startsWith(`${operations[answer.operation].title}`)).toBe(true);
+    }
   });
 
   it('reads no clock: the same answer and options give the same message at any wall time', () => {
@@ -61,7 +76,7 @@ describe('robustness against whatever the service sends', () => {
         const message = renderAnswer(answerOf('thirdpartymarket-cmapi00069224-enterprise-search-bid-list', { keyword: '光伏组件' }, { records, total: 500 }), OPTIONS);
         assertWithinSlackLimits(message, 'message');
         noInjection(JSON.stringify(message));
-        expect(fitToSlackLimits(message)).toEqual(message);
+        expect(fitToSlackLimits(message, english)).toEqual(message);
       }),
       { numRuns: 60 },
     );

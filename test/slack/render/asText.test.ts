@@ -1,4 +1,6 @@
+import { english } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
+import { langFor } from '../../../src/i18n/lang.js';
 import { messageText } from '../../../src/slack/render/asText.js';
 import { mrkdwnToText } from '../../../src/slack/render/mrkdwnToText.js';
 import { ACTION } from '../../../src/slack/ids.js';
@@ -52,7 +54,7 @@ describe('Block Kit as terminal text', () => {
           ],
         },
       ],
-    });
+    }, english);
     expect(text).toBe(
       [
         '基金 000001',
@@ -74,12 +76,37 @@ describe('Block Kit as terminal text', () => {
     ]);
   });
 
+  it('writes fields as "标签：值" and names what only Slack shows in Chinese for a Chinese reader', () => {
+    const { text } = messageText(
+      {
+        text: '',
+        blocks: [
+          { type: 'section', fields: [{ type: 'mrkdwn', text: '*开盘*\n75.35' }, { type: 'mrkdwn', text: '*备注*\n第一行\n第二行' }], accessory: { type: 'image', image_url: 'https://x/y.png', alt_text: '图' } },
+          { type: 'image', image_url: 'https://quickchart.io/chart?c=1', alt_text: '基金规模柱状图', title: { type: 'plain_text', text: '基金规模' } },
+          { type: 'actions', elements: [{ type: 'static_select', action_id: 'pick', options: [{ text: { type: 'plain_text', text: '一' }, value: '1' }] }] },
+        ],
+      },
+      langFor('zh-CN'),
+    );
+    expect(text).toBe(
+      [
+        '  开盘：75.35',
+        '  备注：第一行',
+        '        第二行',
+        '  [图片：图]',
+        '[图表] 基金规模 — https://quickchart.io/chart?c=1',
+        '  基金规模柱状图',
+        '（static select：仅在 Slack 中可用）',
+      ].join('\n'),
+    );
+  });
+
   it('separates consecutive sections with a blank line', () => {
-    const { text } = messageText({ text: '', blocks: [renderNotice('one').blocks[0]!, renderNotice('two').blocks[0]!] });
+    const { text } = messageText({ text: '', blocks: [renderNotice('one', english).blocks[0]!, renderNotice('two', english).blocks[0]!] }, english);
     expect(text).toBe('one\n\ntwo');
   });
 
   it('falls back to the message text when there are no blocks', () => {
-    expect(messageText({ text: '*Only* text', blocks: [] }).text).toBe('Only text');
+    expect(messageText({ text: '*Only* text', blocks: [] }, english).text).toBe('Only text');
   });
 });

@@ -1,8 +1,10 @@
+import { english } from '../../../src/i18n/lang.js';
 import type { KnownBlock } from '@slack/types';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blocksTextLength, fitToSlackLimits, keepBlock, recordBlocks } from '../../../src/slack/render/fitToSlackLimits.js';
 import { escapeMrkdwn, link, truncateMrkdwn, truncatePlain, userMention } from '../../../src/slack/render/mrkdwn.js';
+import { langFor } from '../../../src/i18n/lang.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 
 const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
@@ -76,18 +78,18 @@ describe('mrkdwn helpers', () => {
 describe('fitToSlackLimits', () => {
   it('leaves a message that fits unchanged', () => {
     const message = { text: 'hi', blocks: [header, section('hello'), footer] };
-    expect(fitToSlackLimits(message)).toEqual(message);
+    expect(fitToSlackLimits(message, english)).toEqual(message);
   });
 
   it('does not change its input', () => {
     const message = { text: 'hi', blocks: [header, ...records(80, (i) => `record ${i}`), footer] };
     const before = structuredClone(message);
-    fitToSlackLimits(message);
+    fitToSlackLimits(message, english);
     expect(message).toEqual(before);
   });
 
   it('drops trailing records beyond 50 blocks, says how many, and keeps header, buttons and footer', () => {
-    const fitted = fitToSlackLimits({ text: 'many', blocks: [header, ...records(80, (i) => `record ${i}`), actions, footer] });
+    const fitted = fitToSlackLimits({ text: 'many', blocks: [header, ...records(80, (i) => `record ${i}`), actions, footer] }, english);
     assertWithinSlackLimits(fitted, 'message');
     expect(fitted.blocks).toHaveLength(50);
     expect(fitted.blocks[0]).toEqual(header);
@@ -99,8 +101,19 @@ describe('fitToSlackLimits', () => {
     expect(JSON.stringify(fitted.blocks.at(-4))).toContain('record 45');
   });
 
+  it('says what it left out in the reader’s language', () => {
+    const zh = langFor('zh-CN');
+    const fitted = fitToSlackLimits({ text: '很多', blocks: [header, ...records(80, (i) => `记录 ${i}`), actions, footer] }, zh);
+    assertWithinSlackLimits(fitted, 'message');
+    expect(JSON.stringify(fitted.blocks.at(-3))).toContain('_另有 34 条未显示——请缩小搜索范围_');
+    const one = fitToSlackLimits({ text: '一条', blocks: [header, ...recordBlocks(0, 0, Array.from({ length: 60 }, () => section('部分')))] }, zh);
+    expect(JSON.stringify(one)).toContain('_部分结果未显示——请缩小搜索范围_');
+    const image: KnownBlock = { type: 'image', image_url: `https://x/${'a'.repeat(3000)}`, alt_text: '图' };
+    expect(JSON.stringify(fitToSlackLimits({ text: '图', blocks: [image] }, zh))).toContain('未附图片：图片地址超出 Slack 的长度限制。');
+  });
+
   it('drops whole records, never half of one', () => {
-    const fitted = fitToSlackLimits({ text: 'many', blocks: [header, ...records(30, (i) => `record ${i}`, 3), footer] });
+    const fitted = fitToSlackLimits({ text: 'many', blocks: [header, ...records(30, (i) => `record ${i}`, 3), footer] }, english);
     const recordIds = fitted.blocks.map((block) => block.block_id ?? '').filter((id) => id.startsWith('dq-rec-'));
     expect(recordIds.length % 3).toBe(0);
     expect(JSON.stringify(fitted)).toContain('15 more not shown');
@@ -109,7 +122,7 @@ describe('fitToSlackLimits', () => {
   it('shortens the longest texts first to stay under 12,000 characters, keeping the footer whole', () => {
     const long = 'x'.repeat(2900);
     const blocks = [header, section('short one'), ...records(6, () => long), footer];
-    const fitted = fitToSlackLimits({ text: 'long', blocks });
+    const fitted = fitToSlackLimits({ text: 'long', blocks }, english);
     assertWithinSlackLimits(fitted, 'message');
     expect(fitted.text.length + blocksTextLength(fitted.blocks)).toBeLessThanOrEqual(12_000);
     expect(JSON.stringify(fitted)).toContain('short one');
@@ -124,7 +137,7 @@ describe('fitToSlackLimits', () => {
       fields: Array.from({ length: 10 }, () => ({ type: 'mrkdwn' as const, text: 'y'.repeat(600) })),
     });
     const blocks = [header, ...Array.from({ length: 45 }, (_, index) => recordBlocks(index, index, [wideRecord(index)])).flat(), footer];
-    const fitted = fitToSlackLimits({ text: 'wide', blocks });
+    const fitted = fitToSlackLimits({ text: 'wide', blocks }, english);
     assertWithinSlackLimits(fitted, 'message');
     const shown = fitted.blocks.filter((block) => block.block_id?.startsWith('dq-rec-'));
     for (const block of shown) {
@@ -144,7 +157,7 @@ describe('fitToSlackLimits', () => {
       { type: 'image', image_url: `https://example.com/${'u'.repeat(3000)}`, alt_text: 'chart' },
       { type: 'context', elements: Array.from({ length: 14 }, (_, i) => ({ type: 'mrkdwn' as const, text: `c${i}` })) },
     ];
-    const fitted = fitToSlackLimits({ text: 't', blocks });
+    const fitted = fitToSlackLimits({ text: 't', blocks }, english);
     assertWithinSlackLimits(fitted, 'message');
     expect(fitted.blocks.filter((block) => block.type === 'section' && block.fields).map((block) => (block as { fields: unknown[] }).fields.length)).toEqual([10, 10, 3]);
     expect(fitted.blocks.some((block) => block.type === 'actions')).toBe(false);

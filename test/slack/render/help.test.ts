@@ -41,7 +41,7 @@ describe('renderHelp', () => {
     for (const id of OPERATION_IDS) {
       const definition = operations[id];
       expect(text).toContain(definition.title);
-      expect(text).toContain(exampleFor(id));
+      expect(text).toContain(exampleFor(id, english));
       expect(text).toContain(`${definition.cost} coins`);
     }
   });
@@ -69,7 +69,7 @@ describe('renderHelp', () => {
     const definition = operations[id];
     expect(text).toContain(`${definition.cost} coins per lookup`);
     expect(text.includes('assumed')).toBe(!definition.costPublished);
-    expect(text).toContain(exampleFor(id));
+    expect(text).toContain(exampleFor(id, english));
     expect(text).toMatch(/alone opens a form/);
   });
 

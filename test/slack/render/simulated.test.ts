@@ -1,4 +1,4 @@
-import { english } from '../../../src/i18n/lang.js';
+import { english, langFor } from '../../../src/i18n/lang.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallResult } from '../../../src/core/client/dataClient.js';
 import type { OperationId } from '../../../src/core/operations/index.js';
@@ -7,6 +7,8 @@ import { decodeQueryValue } from '../../../src/slack/queryValue.js';
 import { renderAnswer, type RenderOptions } from '../../../src/slack/render/answer.js';
 import { TEAM, startDataService, type DataService } from '../../support/dataService.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+import { slackOperation } from '../../../src/slack/operations/index.js';
+import { unexpectedEnglish } from '../../support/englishWords.js';
 import { buttons, footerText, visibleText } from './fixtures.js';
 
 const CHART = { kind: 'image' as const, url: `https://quickchart.io/chart?c=${'x'.repeat(2500)}`, alt: 'Asset size over time', caption: 'Asset size, CNY' };
@@ -42,6 +44,25 @@ describe('rendering real answers from the simulator', () => {
       expect(footerText(message)).toContain('Simulated data');
       expect(message.text.length).toBeGreaterThan(0);
     }
+  });
+
+  /** Words of the simulator's own data besides codes (credit, region, fund-type and futures codes are upper case). */
+  const SERVICE_WORDS = ['REITs', 'GMT', 'Asia', 'Shanghai'];
+  const notCodes = (words: string[]) => words.filter((word) => word !== word.toUpperCase());
+
+  it.each(LARGEST)('%s %o fits Slack in Chinese too, the result in Chinese', async (operation, input) => {
+    const zh = langFor('zh-CN');
+    const answer = await call(operation, input);
+    for (const extra of [{}, { sharedBy: 'U0SHARER' }, { chart: { ...CHART, alt: '基金规模'.repeat(600), caption: '基金规模'.repeat(600) } }]) {
+      const message = renderAnswer(answer, options({ lang: zh, ...extra }));
+      assertWithinSlackLimits(message, 'message');
+    }
+    const result = slackOperation(operation).render(answer, options({ lang: zh }));
+    expect(result.blocks[0]?.type).toBe('header');
+    expect(visibleText({ blocks: result.blocks.slice(0, 1) })).toMatch(/^[\p{Script=Han}K]+[：（]/u);
+    // A page past the end says so in paging's words (render/paging.ts), not the operation's.
+    const pastTheEnd = answer.paging !== undefined && answer.paging.pageCount !== undefined && answer.paging.page > answer.paging.pageCount;
+    if (!pastTheEnd) expect(notCodes(unexpectedEnglish(`${visibleText(result)}\n${result.text}`, SERVICE_WORDS))).toEqual([]);
   });
 
   it('shows the whole largest fund-asset and new-fund pages (nothing dropped)', async () => {
