@@ -1,5 +1,5 @@
 import type { OperationId } from '../../core/operations/index.js';
-import { english, isChinese, wordFor, type Lang, type Locale, type Phrase } from '../../i18n/lang.js';
+import { isChinese, wordFor, type Lang, type Locale, type Phrase } from '../../i18n/lang.js';
 
 /**
  * How one operation is written as a slash command. It only maps words to the operation's input

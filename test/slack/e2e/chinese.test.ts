@@ -59,7 +59,7 @@ describe('a zh-CN reader', () => {
     expect(englishWords(textOf(zhReply))).toEqual([]);
     expect(textOf(enReply)).toContain('coins per lookup');
     expect(footerText(enReply)).toContain('from cache');
-    expect(footerText(zhReply)).toContain('刚从数据服务获取');
+    expect(footerText(zhReply)).toContain('数据服务 taskNo');
   });
 
   it('gets an error in Chinese that says nothing was spent, with a Chinese example', async () => {
