@@ -3,6 +3,7 @@ import type { CallResult } from '../../core/client/dataClient.js';
 import { operations, type AnyOperation, type PageInfo } from '../../core/operations/index.js';
 import { ACTION } from '../ids.js';
 import { encodeQueryValue } from '../queryValue.js';
+import { exportButton } from './exportButton.js';
 import { formatCount, plural } from './format.js';
 import { keepBlock } from './fitToSlackLimits.js';
 import { mrkdwn, plainText } from './mrkdwn.js';
@@ -44,11 +45,11 @@ function pageButton(answer: CallResult, definition: AnyOperation | undefined, ac
 }
 
 /**
- * "Page x of y" and the buttons under a result: Previous/Next where there is such a page, and Share
- * in channel. Each button carries the query it repeats. A shared copy is a snapshot for the channel:
+ * "Page x of y" and the buttons under a result: Previous/Next where there is such a page, Share in
+ * channel, and Export CSV (exportButton.ts). Each button carries the query it repeats. A shared copy is a snapshot for the channel:
  * no buttons, since a click there would replace everyone's copy and charge whoever clicked.
  */
-export function renderPaging(answer: CallResult, options: Pick<RenderOptions, 'sharedBy'>): KnownBlock[] {
+export function renderPaging(answer: CallResult, options: Pick<RenderOptions, 'sharedBy' | 'lang'>): KnownBlock[] {
   const definition: AnyOperation | undefined = Object.hasOwn(operations, answer.operation) ? operations[answer.operation] : undefined;
   const blocks: KnownBlock[] = [];
   const buttons: Array<Button | undefined> = [];
@@ -63,6 +64,7 @@ export function renderPaging(answer: CallResult, options: Pick<RenderOptions, 's
   else if (paging?.hasPrevious) buttons.push(pageButton(answer, definition, ACTION.pagePrevious, '← Previous', paging.page - 1));
   if (paging?.hasNext) buttons.push(pageButton(answer, definition, ACTION.pageNext, 'Next →', paging.page + 1));
   buttons.push(button(ACTION.share, 'Share in channel', encodeQueryValue({ operation: answer.operation, request: answer.request })));
+  buttons.push(exportButton(answer, options.lang));
   const elements = buttons.filter((element) => element !== undefined);
   if (elements.length) {
     const actions: ActionsBlock = { type: 'actions', elements };
