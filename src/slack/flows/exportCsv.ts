@@ -226,7 +226,6 @@ export async function runCsvExport(deps: SlackDeps, client: WebClient, requester
   try {
     done = await job.result;
   } catch (error) {
-    stopListening();
     if (error instanceof ExportElsewhereError) return elsewhere();
     deps.logger.error({ err: error, operation: query.operation }, 'export failed');
     await progress.finish(renderNotice(lang.t('export.done.failed')));
@@ -237,8 +236,9 @@ export async function runCsvExport(deps: SlackDeps, client: WebClient, requester
 
   let posted = done.posted;
   let uploadError = done.uploadError;
-  // Someone who joined from another conversation gets the same file there too (no coins: the bytes are kept).
-  if (joinedBy && done.file && posted?.channelId !== run.channelId) {
+  // Someone who joined from another conversation gets the same file there too (no coins: the bytes
+  // are kept); not the one who started it, confirming twice.
+  if (joinedBy && joinedBy !== requester.userId && done.file && posted?.channelId !== run.channelId) {
     const delivered = await deliver(deps, client, requester, run.channelId, done.file, done.outcome, done.rows);
     if ('error' in delivered) uploadError = delivered.error;
     else posted = delivered;

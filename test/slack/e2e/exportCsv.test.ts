@@ -210,8 +210,8 @@ describe('exporting a result to CSV', () => {
     expect(allText(loading)).toContain('正在计算导出费用…');
     expect((view as { title?: { text: string } }).title?.text).toBe('导出 CSV');
     const text = allText(view);
-    expect(text).toContain('*页数：*');
-    expect(text).toContain('*已缓存（免费）：*');
+    expect(text).toContain('*页数*：');
+    expect(text).toContain('*已缓存（免费）*：');
     expect(text).not.toMatch(/\b(Pages|Cached|To fetch|budget)\b/);
 
     await confirm(view, userId);

@@ -4,6 +4,7 @@ import type { ExportOutcome } from '../../../src/core/export/runExport.js';
 import type { BudgetState } from '../../../src/core/ledger/budgets.js';
 import { english, langFor } from '../../../src/i18n/lang.js';
 import { exportSubject, fileComment, finalMessage, missingNotes, planTexts, progressMessage } from '../../../src/slack/render/exportMessages.js';
+import { mrkdwnToText } from '../../../src/slack/render/mrkdwnToText.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 
 const zh = langFor('zh-CN');
@@ -69,10 +70,17 @@ describe('what the export modal says', () => {
     const subject = exportSubject(TAXPAYER, plan().request, zh);
     const texts = planTexts({ plan: plan({ requestedPageSize: 10 }), budgets, subject, lang: zh, channelId: 'C0GENERAL1', runningBy: 'U0ALICE' });
     const all = [texts.heading, ...texts.lines, ...texts.notes].join('\n');
-    expect(texts.lines[0]).toBe('*页数：*34 页 · 共 680 条记录 · 每页 20 条');
-    expect(texts.lines[2]).toBe('*需获取：*19 页 × 20 币 = *380 币*');
+    expect(texts.lines[0]).toBe('*页数*：34 页 · 共 680 条记录 · 每页 20 条');
+    expect(texts.lines[2]).toBe('*需获取*：19 页 × 20 币 = *380 币*');
     expect(texts.notes[1]).toBe('⚠️ 该结果共 34 页；导出最多 20 页（EXPORT_MAX_PAGES）。文件将包含第 1–20 页；缩小搜索范围可获取其余部分。');
     expect(englishWords(all)).toEqual([]);
+  });
+
+  it.each([english, zh])('marks its labels bold in a way Slack draws, next to Chinese too (%#)', (lang) => {
+    const subject = exportSubject(TAXPAYER, plan().request, lang);
+    const texts = planTexts({ plan: plan({ requestedPageSize: 10 }), budgets: { ...budgets, user: { spent: 1, limit: 100 } }, subject, lang, channelId: 'C0GENERAL1' });
+    // A star left over is a marker Slack would show as a star: bold must end before punctuation or a space.
+    for (const line of [texts.heading, ...texts.lines]) expect(mrkdwnToText(line), line).not.toContain('*');
   });
 });
 
