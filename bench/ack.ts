@@ -53,7 +53,7 @@ async function thisApp(): Promise<{ url: string; stop: () => Promise<void> }> {
   const defaults = loadConfig({}, { inSlack: false, demo: true });
   const config: SlackConfig = {
     botToken: TOKEN, signingSecret: SECRET, apiUrl: fake.apiUrl, port: 0, allowlist: {}, adminUserIds: new Set(),
-    defaultTimeZone: 'Asia/Shanghai', demo: false, queuedNoticeAfterMs: 3000,
+    defaultTimeZone: 'Asia/Shanghai', demo: false, queuedNoticeAfterMs: 3000, exportMaxPages: 20,
   };
   const slack = await createSlackApp({ config, data, prices: pricesFrom(), store, digest: defaults.digests, charts: defaults.charts, logger: silent, runScheduler: false });
   const { port } = await slack.start(0);

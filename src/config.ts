@@ -8,7 +8,7 @@ import { parseStoreUrl } from './core/store/index.js';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from './core/time.js';
 import { readLocale } from './i18n/lang.js';
 import { simulatorOptionsFromEnv, type SimulatorOptions } from './simulator/index.js';
-import { QUEUED_NOTICE_AFTER_MS, type Allowlist, type SlackConfig } from './slack/config.js';
+import { DEFAULT_EXPORT_MAX_PAGES, QUEUED_NOTICE_AFTER_MS, type Allowlist, type SlackConfig } from './slack/config.js';
 
 /**
  * The whole configuration, read from the environment here and nowhere else. `npm start`, the console
@@ -151,9 +151,11 @@ export function readConfig(env: Env, options: ConfigOptions): ConfigReading {
   const level = logLevelText === undefined ? undefined : logLevel.safeParse(logLevelText);
   if (level && !level.success) problems.push(`LOG_LEVEL "${logLevelText}" is not a level: ${LOG_LEVELS.join(', ')}`);
   const shutdownGraceMs = read.wholeNumber('SHUTDOWN_GRACE_MS', 10_000);
+  const exportMaxPages = read.wholeNumber('EXPORT_MAX_PAGES', DEFAULT_EXPORT_MAX_PAGES);
+  if (exportMaxPages < 1) problems.push(`EXPORT_MAX_PAGES "${env.EXPORT_MAX_PAGES?.trim()}" must be at least 1: the most pages one CSV export fetches`);
 
   if (problems.length > 0 || !charts) return { demo, problems };
-  const common = { adminUserIds, defaultTimeZone, demo, queuedNoticeAfterMs: QUEUED_NOTICE_AFTER_MS, ...(workspaceLocale ? { workspaceLocale } : {}) };
+  const common = { adminUserIds, defaultTimeZone, demo, queuedNoticeAfterMs: QUEUED_NOTICE_AFTER_MS, exportMaxPages, ...(workspaceLocale ? { workspaceLocale } : {}) };
   const config: AppConfig = {
     demo,
     service,

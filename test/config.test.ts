@@ -175,6 +175,15 @@ const BAD_NAMES = [
   'CHART_COLORS', 'QUICKCHART_WIDTH', 'DIGEST_CATCHUP', 'DIGEST_POST_EMPTY', 'SHUTDOWN_GRACE_MS', 'LOG_LEVEL',
 ];
 
+describe('CSV exports', () => {
+  it('stop at EXPORT_MAX_PAGES pages, 20 unless set, at least 1', () => {
+    expect(loadConfig({ ...SERVICE }, TERMINAL).slack.exportMaxPages).toBe(20);
+    expect(loadConfig({ ...SERVICE, ...SLACK, EXPORT_MAX_PAGES: ' 5 ' }, { inSlack: true }).slack.exportMaxPages).toBe(5);
+    expect(problemsOf({ ...SERVICE, EXPORT_MAX_PAGES: 'many' })).toEqual(['EXPORT_MAX_PAGES "many" is not a whole number']);
+    expect(problemsOf({ ...SERVICE, EXPORT_MAX_PAGES: '0' })).toEqual(['EXPORT_MAX_PAGES "0" must be at least 1: the most pages one CSV export fetches']);
+  });
+});
+
 describe('every problem at once', () => {
   it('reports a bad value in every section together, not the first', () => {
     const problems = problemsOf(BAD, { inSlack: true });

@@ -15,6 +15,8 @@ export interface ConsoleOptions {
   output: Writable;
   /** A runtime built by the caller (tests look at its simulator); the console leaves it open. */
   runtime?: CoreRuntime;
+  /** Where Export CSV writes its files; the current directory by default. */
+  exportDirectory?: string;
 }
 
 const PROMPT = 'dq> ';
@@ -35,7 +37,7 @@ export async function runConsole(options: ConsoleOptions): Promise<number> {
   const runtime = options.runtime ?? (await createCoreRuntime(config, { logger }));
   const { deps, close } = buildConsoleDeps({ runtime, config: config.slack, charts: config.charts, digest: config.digests, logger, print: write });
   const requester = consoleRequester(config);
-  const session = new ConsoleSession(deps, requester, write);
+  const session = new ConsoleSession(deps, requester, write, options.exportDirectory);
 
   // On a terminal readline echoes what is typed; piped lines are echoed after the prompt so the
   // transcript shows what each reply answers.

@@ -8,6 +8,7 @@ import { DigestRepository } from '../core/digest/repository.js';
 import { DigestRunner } from '../core/digest/runner.js';
 import { DigestScheduler } from '../core/digest/scheduler.js';
 import { DigestService } from '../core/digest/service.js';
+import { ExportJobs } from '../core/export/exportJobs.js';
 import type { DigestConfig, DigestPoster, DigestRunRecord } from '../core/digest/types.js';
 import { LookupHistory } from '../core/history.js';
 import { UserSettings } from '../core/userSettings.js';
@@ -61,6 +62,7 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     ledger: input.data.ledger,
     budgets: input.data.budgets,
     digests: new DigestService(repository, runner, clock, input.digest.timeZone),
+    exports: new ExportJobs(input.store, logger),
     history: new LookupHistory(input.store),
     config,
     charts: input.charts,

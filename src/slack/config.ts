@@ -22,6 +22,8 @@ export interface SlackConfig {
   demo: boolean;
   /** Show "queued, about N s" first when the rate-limit wait is longer than this. */
   queuedNoticeAfterMs: number;
+  /** EXPORT_MAX_PAGES: the most pages one CSV export fetches (and pays for). */
+  exportMaxPages: number;
 }
 
 export interface Allowlist {
@@ -29,6 +31,9 @@ export interface Allowlist {
   channels?: ReadonlySet<string>;
   users?: ReadonlySet<string>;
 }
+
+/** EXPORT_MAX_PAGES when unset: 20 pages of 50 funds, or of 20 taxpayers, in one file. */
+export const DEFAULT_EXPORT_MAX_PAGES = 20;
 
 /** Past this rate-limit wait, a reply first says "queued, about N s". */
 export const QUEUED_NOTICE_AFTER_MS = 3000;

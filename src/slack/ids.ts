@@ -11,6 +11,8 @@ export const ACTION = {
   digestAdd: 'dq_digest_add',
   digestRemove: 'dq_digest_remove',
   digestRun: 'dq_digest_run',
+  /** Under a result: export the whole query to CSV; the value is the query (queryValue.ts). */
+  exportCsv: 'dq_export_csv',
 } as const;
 
 export const VIEW = {
@@ -19,6 +21,8 @@ export const VIEW = {
   search: (alias: string) => `dq_search:${alias}`,
   searchPrefix: 'dq_search:',
   digestAdd: 'dq_digest_add_form',
+  /** The confirmation of a CSV export (what it costs). */
+  exportCsv: 'dq_export_csv_form',
 } as const;
 
 export const SHORTCUT = {
@@ -40,7 +44,7 @@ export function isHandledRequest(body: Record<string, unknown>, slashCommands: r
     }
     case 'view_submission': {
       const callbackId = text((body.view as Record<string, unknown> | undefined)?.callback_id);
-      return callbackId.startsWith(VIEW.searchPrefix) || callbackId === VIEW.digestAdd;
+      return callbackId.startsWith(VIEW.searchPrefix) || callbackId === VIEW.digestAdd || callbackId === VIEW.exportCsv;
     }
     case 'shortcut':
       return body.callback_id === SHORTCUT.search;

@@ -14,7 +14,7 @@ export const silentLogger = () => createLogger({ level: 'silent', destination: 2
  * A console in this process on the built-in simulator, fed line by line. The runtime is built
  * here so a test can ask the simulator how many calls really reached it.
  */
-export async function startDemoConsole() {
+export async function startDemoConsole(options: { exportDirectory?: string } = {}) {
   const logger = silentLogger();
   const config = loadConfig(CONSOLE_ENV, { inSlack: false, demo: true });
   const runtime: CoreRuntime = await createCoreRuntime(config, { logger });
@@ -22,7 +22,7 @@ export async function startDemoConsole() {
   const output = new PassThrough();
   let text = '';
   output.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-  const exitCode = runConsole({ config, logger, input, output, runtime });
+  const exitCode = runConsole({ config, logger, input, output, runtime, ...options });
   return {
     runtime,
     upstreamCalls: () => runtime.simulator!.stats().calls.length,

@@ -11,6 +11,7 @@ import { DQ_COMMAND, parseCommand } from '../../slack/parse/parseCommand.js';
 import { syntaxFor } from '../../slack/operations/index.js';
 import { renderNotice } from '../../slack/render/notice.js';
 import { messageText, type ConsoleButton } from '../../slack/render/asText.js';
+import { exportAtConsole } from './exportToFile.js';
 import { rule } from './rule.js';
 
 /** What a line asked the console loop to do next. */
@@ -30,6 +31,8 @@ export class ConsoleSession {
     private readonly deps: SlackDeps,
     private readonly requester: Requester,
     private readonly print: (text: string) => void,
+    /** Where Export CSV writes its files. */
+    private readonly exportDirectory: string = process.cwd(),
   ) {
     this.responder = {
       reply: async (message, options) => this.show(message, options?.replace ? '(replaces the previous reply)' : undefined),
@@ -72,6 +75,7 @@ export class ConsoleSession {
     if (button.url) return this.responder.reply(renderNotice(this.lang.t('console.opens', { url: button.url }), this.lang));
     const run = queryRunForButton(button.actionId, button.value);
     if (run) return runQuery(this.deps, this.requester, run, this.responder);
+    if (button.actionId === ACTION.exportCsv) return exportAtConsole(this.deps, this.requester, button.value, this.responder, this.exportDirectory);
     if (button.actionId === ACTION.openModal) {
       const definition = findOperation(button.value ?? '');
       return definition ? this.formNeedsSlack(definition.id as OperationId) : this.responder.reply(renderNotice(this.lang.t('console.formNeedsSlack'), this.lang));

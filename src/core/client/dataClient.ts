@@ -187,6 +187,22 @@ export class DataClient {
   }
 
   /**
+   * What the cache holds for this request, without calling or charging anyone: whether a lookup of
+   * it now would be free (fresh) and, for a paged operation, its paging. Lets a screen say what
+   * something will cost before anything is spent (an export's pages). Throws ValidationError on
+   * input that `call` would refuse.
+   */
+  async peek<Id extends OperationId>(id: Id, input: unknown): Promise<{ fresh: boolean; ageMs: number; paging?: PageInfo } | undefined> {
+    const request = validate(id, input);
+    const cached = await this.cache.get<ResultOf<Id>>(cacheKey(id, request), freshnessMs(id, request, this.options.cacheTtlMs));
+    if (!cached) return undefined;
+    const definition: AnyOperation = operations[id];
+    const peeked: { fresh: boolean; ageMs: number; paging?: PageInfo } = { fresh: cached.fresh, ageMs: cached.ageMs };
+    if (definition.paging) peeked.paging = definition.paging(request, cached.result);
+    return peeked;
+  }
+
+  /**
    * Shutting down: calls still waiting for their turn (rate limit, backoff) are given up with a
    * StoppedError — never sent, so never charged — and new calls are refused the same way. Calls
    * already sent are left to finish, so they are recorded and answered before `close`.

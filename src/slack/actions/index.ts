@@ -4,6 +4,7 @@ import { ACTION } from '../ids.js';
 import { digestAddButton } from './digestAdd.js';
 import { digestRemoveButton } from './digestRemove.js';
 import { digestRunButton } from './digestRun.js';
+import { exportCsvButton } from './exportCsv.js';
 import { openModalButton } from './openModal.js';
 import { resultButton } from './resultButton.js';
 
@@ -17,4 +18,5 @@ export function register(app: App, deps: SlackDeps): void {
   app.action(ACTION.digestAdd, digestAddButton(deps));
   app.action(ACTION.digestRemove, digestRemoveButton(deps));
   app.action(ACTION.digestRun, digestRunButton(deps));
+  app.action(ACTION.exportCsv, exportCsvButton(deps));
 }

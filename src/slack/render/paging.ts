@@ -4,6 +4,7 @@ import { operations, type AnyOperation, type PageInfo } from '../../core/operati
 import { ACTION } from '../ids.js';
 import { encodeQueryValue } from '../queryValue.js';
 import type { Lang } from '../../i18n/lang.js';
+import { exportButton } from './exportButton.js';
 import { keepBlock } from './fitToSlackLimits.js';
 import { mrkdwn, plainText } from './mrkdwn.js';
 import type { RenderOptions } from './types.js';
@@ -45,8 +46,8 @@ function pageButton(answer: CallResult, definition: AnyOperation | undefined, ac
 }
 
 /**
- * "Page x of y" and the buttons under a result: Previous/Next where there is such a page, and Share
- * in channel. Each button carries the query it repeats. A shared copy is a snapshot for the channel:
+ * "Page x of y" and the buttons under a result: Previous/Next where there is such a page, Share in
+ * channel, and Export CSV (exportButton.ts). Each button carries the query it repeats. A shared copy is a snapshot for the channel:
  * no buttons, since a click there would replace everyone's copy and charge whoever clicked.
  */
 export function renderPaging(answer: CallResult, options: Pick<RenderOptions, 'sharedBy' | 'lang'>): KnownBlock[] {
@@ -65,6 +66,7 @@ export function renderPaging(answer: CallResult, options: Pick<RenderOptions, 's
   else if (paging?.hasPrevious) buttons.push(pageButton(answer, definition, ACTION.pagePrevious, lang.t('answer.paging.previous'), paging.page - 1));
   if (paging?.hasNext) buttons.push(pageButton(answer, definition, ACTION.pageNext, lang.t('answer.paging.next'), paging.page + 1));
   buttons.push(button(ACTION.share, lang.t('answer.paging.share'), encodeQueryValue({ operation: answer.operation, request: answer.request })));
+  buttons.push(exportButton(answer, lang));
   const elements = buttons.filter((element) => element !== undefined);
   if (elements.length) {
     const actions: ActionsBlock = { type: 'actions', elements };

@@ -2,9 +2,11 @@ import type { App } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
 import { VIEW } from '../ids.js';
 import { digestAddSubmission } from './digestAddSubmission.js';
+import { exportSubmission } from './exportSubmission.js';
 import { searchSubmission } from './searchSubmission.js';
 
 export function register(app: App, deps: SlackDeps): void {
   app.view(new RegExp(`^${VIEW.searchPrefix}`), searchSubmission(deps));
   app.view(VIEW.digestAdd, digestAddSubmission(deps));
+  app.view(VIEW.exportCsv, exportSubmission(deps));
 }

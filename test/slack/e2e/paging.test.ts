@@ -63,7 +63,7 @@ describe('paging through results', () => {
     expect(secondCall?.request).toEqual({ keyword: '光伏组件', pageSize: '10', pageIndex: '2' });
     expect(footerText(page2)).toContain(`upstream taskNo \`${(secondCall?.body as { taskNo: string }).taskNo}\``);
     expect(await coinsToday()).toBe(2 * cost);
-    expect(buttonsOf(page2).map((button) => button.action_id)).toEqual(['dq_page_previous', 'dq_page_next', 'dq_share']);
+    expect(buttonsOf(page2).map((button) => button.action_id)).toEqual(['dq_page_previous', 'dq_page_next', 'dq_share', 'dq_export_csv']);
 
     const back = await clickPage(page2, 'dq_page_previous');
     expect(back.replace_original).toBe(true);

@@ -18,14 +18,14 @@ describe('paging and sharing', () => {
     const message = renderAnswer(funds(1, 35), OPTIONS);
     assertWithinSlackLimits(message, 'message');
     expect(visibleText(message)).toContain('Page 1 of 4 · 35 results');
-    expect(actionIds(message)).toEqual([ACTION.pageNext, ACTION.share]);
+    expect(actionIds(message)).toEqual([ACTION.pageNext, ACTION.share, ACTION.exportCsv]);
     const next = buttons(message)[0]!;
     expect(decodeQueryValue(next.value!)).toEqual({ operation: 'fund-new-list', request: { saleStatus: 'true', pageNo: '2', pageSize: '10' } });
   });
 
   it('offers Previous and Next in the middle', () => {
     const message = renderAnswer(funds(2, 35), OPTIONS);
-    expect(actionIds(message)).toEqual([ACTION.pagePrevious, ACTION.pageNext, ACTION.share]);
+    expect(actionIds(message)).toEqual([ACTION.pagePrevious, ACTION.pageNext, ACTION.share, ACTION.exportCsv]);
     const [previous, next] = buttons(message);
     expect(decodeQueryValue(previous!.value!)?.request.pageNo).toBe('1');
     expect(decodeQueryValue(next!.value!)?.request.pageNo).toBe('3');
@@ -34,20 +34,21 @@ describe('paging and sharing', () => {
   it('offers only Previous on the last page', () => {
     const message = renderAnswer(funds(4, 35), OPTIONS);
     expect(visibleText(message)).toContain('Page 4 of 4');
-    expect(actionIds(message)).toEqual([ACTION.pagePrevious, ACTION.share]);
+    expect(actionIds(message)).toEqual([ACTION.pagePrevious, ACTION.share, ACTION.exportCsv]);
   });
 
   it('offers no paging for a single page, and the share value is the current query', () => {
     const message = renderAnswer(funds(1, 3), OPTIONS);
     expect(visibleText(message)).toContain('Page 1 of 1 · 3 results');
-    expect(actionIds(message)).toEqual([ACTION.share]);
+    expect(actionIds(message)).toEqual([ACTION.share, ACTION.exportCsv]);
     expect(decodeQueryValue(buttons(message)[0]!.value!)).toEqual({ operation: 'fund-new-list', request: { saleStatus: 'true', pageNo: '1', pageSize: '10' } });
   });
 
   it('moves the taxpayer page as a number, the way its wire request is typed', () => {
     const answer = answerOf('enterprise-general-taxpayer-query', { keyword: '华信', pageNo: 2 }, { total: 45, records: [{ enterpriseName: 'A', creditNo: 'B', taxpayerType: 'C' }] });
     const values = buttons(renderAnswer(answer, OPTIONS)).map((button) => decodeQueryValue(button.value!)?.request.pageNo);
-    expect(values).toEqual([1, 3, 2]);
+    // Previous, Next, Share, Export: Share and Export carry the page shown.
+    expect(values).toEqual([1, 3, 2, 2]);
   });
 
   it('puts no buttons on a shared copy (a click would replace everyone\'s copy), but keeps "Page x of y"', () => {
@@ -63,7 +64,7 @@ describe('paging and sharing', () => {
     const message = renderAnswer(answerOf('thirdpartymarket-cmapi00069224-enterprise-search-bid-list', { keyword: '光伏组件', pageIndex: 3 }, { records }), OPTIONS);
     expect(visibleText(message)).toContain('Page 3');
     expect(visibleText(message)).not.toContain('Page 3 of');
-    expect(actionIds(message)).toEqual([ACTION.pagePrevious, ACTION.pageNext, ACTION.share]);
+    expect(actionIds(message)).toEqual([ACTION.pagePrevious, ACTION.pageNext, ACTION.share, ACTION.exportCsv]);
   });
 
   it('leaves out a button whose value would pass 2000 characters, and the message still fits', () => {

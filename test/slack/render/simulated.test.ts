@@ -86,7 +86,7 @@ describe('rendering real answers from the simulator', () => {
     const shown = answer.result.records.filter((record) => text.includes(record.creditNo)).length;
     expect(shown).toBe(20);
     expect(text).not.toContain('more not shown');
-    expect(buttons(message).map((button) => button.action_id)).toEqual(['dq_page_next', 'dq_share']);
+    expect(buttons(message).map((button) => button.action_id)).toEqual(['dq_page_next', 'dq_share', 'dq_export_csv']);
     expect(footerText(message)).toContain('20 coins per lookup');
   });
 

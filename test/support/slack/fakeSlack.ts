@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_TZ, type FakeSlackUser } from './fakeUsers.js';
 import { RecordLog } from './recordLog.js';
-import { answerWebApi, channelArgument, FakeSlackState, type FunctionExecution, type FunctionParameter, type WebApiBody } from './webApiAnswers.js';
+import { answerWebApi, channelArgument, FakeSlackState, type FakeUpload, type FunctionExecution, type FunctionParameter, type WebApiBody } from './webApiAnswers.js';
 import { parseWebApiRequest, readBody } from './webApiRequest.js';
 import { DEFAULT_WORKSPACE, type FakeWorkspace } from './workspace.js';
 
@@ -53,11 +53,19 @@ interface Answer {
 
 const API_PREFIX = '/api/';
 const RESPONSE_PREFIX = '/response/';
+const UPLOAD_PREFIX = '/upload/';
+
+/** How a POST of file bytes to an upload URL shows in `calls()`, between the two Web API calls of the flow. */
+export const UPLOAD_URL_CALL = 'upload_url';
 const DEFAULT_WAIT_MS = 5000;
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   res.end(JSON.stringify(body));
+}
+
+function bearer(header: string | undefined): string | undefined {
+  return header ? /^Bearer\s+(.+)$/i.exec(header)?.[1] : undefined;
 }
 
 function describeCalls(calls: RecordedCall[]): string {
@@ -110,6 +118,7 @@ export class FakeSlack {
       this.#server.listen(0, '127.0.0.1', () => resolve());
     });
     this.#url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    this.#state.uploadUrlBase = `${this.#url}${UPLOAD_PREFIX}`;
     return this;
   }
 
@@ -180,6 +189,11 @@ export class FakeSlack {
     return this.#state.user(id);
   }
 
+  /** Files of the upload flow so far, oldest first: what was declared, what arrived, where it was shared. */
+  uploads(): FakeUpload[] {
+    return [...this.#state.uploads.values()];
+  }
+
   // ---- response_url --------------------------------------------------------------------------
 
   /** A fresh response_url; pass your own `id` to read its responses back by name. */
@@ -240,10 +254,12 @@ export class FakeSlack {
       await this.#serveWebApi(decodeURIComponent(url.pathname.slice(API_PREFIX.length)), req, res, url);
     } else if (url.pathname.startsWith(RESPONSE_PREFIX) && req.method === 'POST') {
       await this.#serveResponseUrl(decodeURIComponent(url.pathname.slice(RESPONSE_PREFIX.length)), req, res);
+    } else if (url.pathname.startsWith(UPLOAD_PREFIX) && req.method === 'POST') {
+      await this.#serveUpload(decodeURIComponent(url.pathname.slice(UPLOAD_PREFIX.length)), req, res);
     } else {
       this.#strayPaths.push(`${req.method} ${url.pathname}`);
       res.writeHead(404, { 'content-type': 'text/plain' });
-      res.end(`fake Slack serves ${API_PREFIX}<method> and ${RESPONSE_PREFIX}<id>; set slackApiUrl to ${this.apiUrl}`);
+      res.end(`fake Slack serves ${API_PREFIX}<method>, ${RESPONSE_PREFIX}<id> and ${UPLOAD_PREFIX}<file id>; set slackApiUrl to ${this.apiUrl}`);
     }
   }
 
@@ -277,6 +293,27 @@ export class FakeSlack {
     return next;
   }
 
+  /**
+   * An upload URL from files.getUploadURLExternal: takes the bytes of that one file. Like Slack's
+   * file servers it answers 200 when the upload is accepted; an unknown or finished file, or bytes
+   * that are not the length declared, are refused (and then files.completeUploadExternal cannot
+   * find the file).
+   */
+  async #serveUpload(fileId: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readBytes(req);
+    const upload = this.#state.uploads.get(fileId);
+    const bytes = fileBytes(body, req.headers['content-type']);
+    let status = 200;
+    let text = `OK - ${bytes?.length ?? 0}`;
+    if (!upload || upload.completed) [status, text] = [404, 'file_not_found'];
+    else if (!bytes || bytes.length !== upload.length) [status, text] = [400, `length_mismatch: declared ${upload.length}, received ${bytes?.length ?? 0}`];
+    else upload.bytes = bytes;
+    const token = bearer(req.headers.authorization);
+    this.#calls.push({ method: UPLOAD_URL_CALL, args: { file_id: fileId, length: bytes?.length ?? 0 }, token, status, response: { ok: status === 200, ...(status === 200 ? {} : { error: text }) }, at: Date.now() });
+    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end(text);
+  }
+
   async #serveResponseUrl(id: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
     let body: unknown = raw;
@@ -295,6 +332,33 @@ export class FakeSlack {
     }
     sendJson(res, 200, { ok: true });
   }
+}
+
+/** The request body as bytes (file uploads are not text). */
+async function readBytes(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The file in a body: the raw bytes, or the part with a filename of a multipart form (Slack takes
+ * either). Undefined for a multipart body without a file part.
+ */
+function fileBytes(body: Buffer, contentType: string | undefined): Buffer | undefined {
+  const boundary = /multipart\/form-data;.*boundary="?([^";]+)"?/i.exec(contentType ?? '')?.[1];
+  if (!boundary) return body;
+  const delimiter = Buffer.from(`--${boundary}`);
+  let start = body.indexOf(delimiter);
+  while (start >= 0) {
+    const next = body.indexOf(delimiter, start + delimiter.length);
+    if (next < 0) break;
+    const part = body.subarray(start + delimiter.length + 2, next - 2);
+    const headerEnd = part.indexOf('\r\n\r\n');
+    if (headerEnd >= 0 && /filename=/i.test(part.subarray(0, headerEnd).toString('utf8'))) return part.subarray(headerEnd + 4);
+    start = next;
+  }
+  return undefined;
 }
 
 /** Starts a fake Slack on 127.0.0.1 at a free port. Close it in afterAll. */

@@ -17,6 +17,10 @@ export class FakeSlackState {
   readonly channelErrors = new Map<string, string>();
   /** Workflow steps started by a test (function_executed) and how each ended. */
   readonly functions = new FunctionExecutions();
+  /** Files of the upload flow (files.getUploadURLExternal → upload URL → files.completeUploadExternal), by file id. */
+  readonly uploads = new Map<string, FakeUpload>();
+  /** Where upload URLs point (the fake's own /upload/ endpoint); set when the fake listens. */
+  uploadUrlBase = '';
 
   constructor(
     readonly workspace: FakeWorkspace,
@@ -38,6 +42,7 @@ export class FakeSlackState {
     this.externalViewIds.clear();
     this.channelErrors.clear();
     this.functions.clear();
+    this.uploads.clear();
   }
 }
 
@@ -137,6 +142,71 @@ function channelInfo(state: FakeSlackState, id: string): WebApiBody {
 }
 
 type Handler = (args: Args, state: FakeSlackState, token?: string) => WebApiBody;
+
+// ---- file uploads (files.upload is retired; this is the flow that replaced it) ------------------
+
+/** One file of the upload flow, as the fake saw it. */
+export interface FakeUpload {
+  id: string;
+  filename: string;
+  /** What files.getUploadURLExternal was told the file would be. */
+  length: number;
+  /** What reached the upload URL, when it did with the declared length. */
+  bytes?: Buffer;
+  /** Set by files.completeUploadExternal, which Slack allows once per file. */
+  completed?: { title?: string; channelId?: string; channels?: string[]; initialComment?: string; threadTs?: string };
+}
+
+/** `files` arrives JSON-encoded in a form body (the SDK encodes every object argument). */
+function fileList(value: unknown): Array<{ id?: unknown; title?: unknown }> | undefined {
+  let parsed = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  }
+  return Array.isArray(parsed) && parsed.length > 0 && parsed.every((item) => item && typeof item === 'object') ? (parsed as Array<{ id?: unknown; title?: unknown }>) : undefined;
+}
+
+const fileUploadHandlers: Record<string, Handler> = {
+  'files.getUploadURLExternal': (args, state) => {
+    const filename = str(args.filename);
+    const lengthText = typeof args.length === 'number' ? String(args.length) : str(args.length);
+    if (!filename || lengthText === undefined || !/^\d+$/.test(lengthText)) return fail('invalid_arguments');
+    // Slack's documented answer for a length of 0.
+    if (Number(lengthText) === 0) return fail('missing_argument');
+    const id = randomSlackId('F');
+    state.uploads.set(id, { id, filename, length: Number(lengthText) });
+    return { ok: true, upload_url: `${state.uploadUrlBase}${id}`, file_id: id };
+  },
+
+  'files.completeUploadExternal': (args, state) => {
+    const files = fileList(args.files);
+    if (!files) return fail('invalid_arguments');
+    // Every file must have been uploaded whole and not completed before; otherwise nothing is shared.
+    for (const file of files) {
+      const upload = typeof file.id === 'string' ? state.uploads.get(file.id) : undefined;
+      if (!upload || upload.completed || upload.bytes === undefined) return fail('file_not_found');
+    }
+    const channelId = str(args.channel_id);
+    const channels = str(args.channels)?.split(',').filter(Boolean);
+    const answered = files.map((file) => {
+      const upload = state.uploads.get(file.id as string)!;
+      const title = typeof file.title === 'string' ? file.title : upload.filename;
+      upload.completed = {
+        title,
+        ...(channelId ? { channelId } : {}),
+        ...(channels ? { channels } : {}),
+        ...(str(args.initial_comment) ? { initialComment: str(args.initial_comment)! } : {}),
+        ...(str(args.thread_ts) ? { threadTs: str(args.thread_ts)! } : {}),
+      };
+      return { id: upload.id, title };
+    });
+    return { ok: true, files: answered };
+  },
+};
 
 const handlers: Record<string, Handler> = {
   'auth.test': (_args, { workspace }) => ({
@@ -243,6 +313,8 @@ const handlers: Record<string, Handler> = {
     const channel = str(args.channel);
     return channel ? channelInfo(state, channel) : fail('channel_not_found');
   },
+
+  ...fileUploadHandlers,
 };
 
 /** Slack's answer for `method`; anything not modelled above succeeds blandly, as most writes do. */

@@ -1,0 +1,18 @@
+import type { Button } from '@slack/types';
+import type { CallResult } from '../../core/client/dataClient.js';
+import { recordsOf } from '../../core/export/exportTable.js';
+import type { Lang } from '../../i18n/lang.js';
+import { ACTION } from '../ids.js';
+import { encodeQueryValue } from '../queryValue.js';
+import { plainText } from './mrkdwn.js';
+
+/**
+ * "Export CSV" under a result: the value is the query (any page of it), and the export takes the
+ * whole result. None under a result without records, or when the query is too long for a button.
+ */
+export function exportButton(answer: CallResult, lang: Lang): Button | undefined {
+  if (recordsOf(answer.result).length === 0) return undefined;
+  const value = encodeQueryValue({ operation: answer.operation, request: answer.request });
+  if (value === undefined) return undefined;
+  return { type: 'button', action_id: ACTION.exportCsv, text: plainText(lang.t('export.button')), value };
+}

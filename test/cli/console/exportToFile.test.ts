@@ -1,0 +1,37 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readCsv } from '../../support/csvFile.js';
+import { startDemoConsole, type DemoConsole } from '../consoleDriver.js';
+
+const FOOTER = /^› .*Simulated data$/m;
+
+describe('Export CSV at the console', () => {
+  let session: DemoConsole | undefined;
+  let directory: string | undefined;
+  afterEach(async () => {
+    await session?.end();
+    session = undefined;
+    if (directory) await rm(directory, { recursive: true, force: true });
+  });
+
+  it('shows what the whole export costs, then writes the file when confirmed, paying only for the pages not cached', async () => {
+    directory = await mkdtemp(join(tmpdir(), 'dq-export-'));
+    session = await startDemoConsole({ exportDirectory: directory });
+    const first = await session.ask('/bids 光伏组件', FOOTER);
+    expect(first).toMatch(/^\[1\] Next → {2}\[2\] Share in channel {2}\[3\] Export CSV$/m);
+    const plan = await session.ask('3', /\[1\] Export · 20 coins/);
+    expect(plan).toContain('Pages: 3 · 23 records · 10 per page');
+    expect(plan).toContain('Cached, free: 1 page');
+    expect(plan).toContain('To fetch: 2 pages × 10 coins = 20 coins');
+    expect(session.upstreamCalls()).toBe(1);
+    const wrote = await session.ask('1', /^Wrote .*$/m);
+    expect(wrote).toMatch(/Wrote .*bids-光伏组件-\d{8}-\d{4}\.csv: 23 rows from 3 pages, 20 coins spent\./);
+    expect(session.upstreamCalls()).toBe(3);
+    const [name] = await readdir(directory);
+    const csv = readCsv(await readFile(join(directory, name!)));
+    expect(csv.bom).toBe(true);
+    expect(csv.rows).toHaveLength(24);
+  });
+});

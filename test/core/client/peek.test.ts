@@ -1,0 +1,28 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ValidationError } from '../../../src/core/errors.js';
+import { TEAM, startVirtualDataService, upstreamCalls } from '../../support/dataService.js';
+
+let service: ReturnType<typeof startVirtualDataService> | undefined;
+afterEach(async () => {
+  await service?.close();
+  service = undefined;
+});
+
+describe('peeking at the cache (what an export would cost)', () => {
+  it('says whether a request is cached and fresh, with its paging, and never calls or charges', async () => {
+    service = startVirtualDataService({}, { cacheTtlMs: { 'fund-asset': 1000 } });
+    expect(await service.client.peek('fund-asset', { fundCode: '000001', pageNo: '2' })).toBeUndefined();
+    await service.client.call('fund-asset', { fundCode: '000001', pageNo: '2' }, TEAM);
+    const peeked = await service.client.peek('fund-asset', { fundCode: '000001', pageNo: 2, pageSize: 10 });
+    expect(peeked).toMatchObject({ fresh: true, paging: { page: 2, pageSize: 10, total: expect.any(Number), hasPrevious: true } });
+    await service.clock.advance(1500);
+    expect(await service.client.peek('fund-asset', { fundCode: '000001', pageNo: '2' })).toMatchObject({ fresh: false });
+    expect(upstreamCalls(service.simulator)).toHaveLength(1);
+    expect((await service.client.ledger.usage(TEAM.teamId, service.clock.now())).today.coins).toBe(10);
+  });
+
+  it('refuses input a call would refuse', async () => {
+    service = startVirtualDataService();
+    await expect(service.client.peek('fund-asset', { fundCode: 'abc' })).rejects.toBeInstanceOf(ValidationError);
+  });
+});
