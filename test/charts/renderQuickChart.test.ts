@@ -34,7 +34,7 @@ describe('renderQuickChart, a stand-in for QuickChart\'s GET /chart with v=3', (
     };
     const gold = titleRow('基金规模');
     expect(gold.some(Boolean)).toBe(true);
-    expect(titleRow('期货日线')).not.toEqual(gold);
+    expect(titleRow('期货日线'), 'Chinese draws as boxes: install a CJK font (Debian: apt-get install fonts-wqy-zenhei)').not.toEqual(gold);
   });
 
   it('reads base64 chart text (also the URL-safe alphabet without padding, as Node does)', () => {
