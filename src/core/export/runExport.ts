@@ -34,6 +34,8 @@ export interface ExportOutcome {
   pageCount?: number;
   /** The result goes on past EXPORT_MAX_PAGES: the file stops there. */
   capped: boolean;
+  /** Pages the result grew to past the ones confirmed (and paid for); the file stops at the confirmed last page. */
+  grewTo?: number;
   shortfall?: ExportShortfall;
 }
 
@@ -86,7 +88,9 @@ export async function runExport(plan: ExportPlan, deps: RunExportDeps): Promise<
     if (!plan.paged || !paging) continue;
     if (paging.pageCount !== undefined) {
       pageCount = paging.pageCount;
-      lastPage = Math.min(pageCount, plan.maxPages);
+      // A result that grew since the plan is not followed past the page the user confirmed paying
+      // for: the file stops there and says more pages exist.
+      lastPage = Math.min(pageCount, plan.maxPages, plan.lastPage);
     } else if (!paging.hasNext) {
       pageCount = page;
       lastPage = page;
@@ -101,6 +105,7 @@ export async function runExport(plan: ExportPlan, deps: RunExportDeps): Promise<
     capped: pageCount !== undefined ? pageCount > plan.maxPages : moreAfterLast,
   };
   if (pageCount !== undefined) outcome.pageCount = pageCount;
+  if (pageCount !== undefined && pageCount > plan.lastPage && plan.lastPage < plan.maxPages && !shortfall) outcome.grewTo = Math.min(pageCount, plan.maxPages);
   if (shortfall) outcome.shortfall = shortfall;
   return outcome;
 }

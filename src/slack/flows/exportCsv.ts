@@ -56,7 +56,9 @@ export async function showExportPlan(deps: SlackDeps, requester: Requester, quer
     const texts = planTexts({ plan, budgets, subject, lang, destination: options.destination ?? true, ...(channelId ? { channelId } : {}), ...(running ? { runningBy: running.startedBy } : {}) });
     const queryValue = encodeQueryValue({ operation: query.operation, request: query.request });
     if (queryValue === undefined) return { notice: lang.t('export.buttonBroken') };
-    const state: ExportModalState = { queryValue, ...(channelId ? { channelId } : {}), ...(plan.pageSize !== undefined ? { pageSize: plan.pageSize } : {}) };
+    // Joining costs nothing: what the user confirms then is no charge at all.
+    const confirmedCoins = running ? 0 : plan.coins;
+    const state: ExportModalState = { queryValue, confirmedCoins, ...(channelId ? { channelId } : {}), ...(plan.pageSize !== undefined ? { pageSize: plan.pageSize } : {}) };
     return { plan, texts, state, coins: plan.coins, joining: running !== undefined, empty: plan.total === 0 };
   } catch (error) {
     deps.logger.warn({ err: error, operation: query.operation }, 'could not work out what an export costs');

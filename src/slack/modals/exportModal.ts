@@ -7,27 +7,30 @@ import { VIEW_LIMITS, plainText } from './slackText.js';
 
 /**
  * What an export modal carries to its submission: the conversation it was opened from (`c`, read
- * by the allowlists like a search form's), the query as its button carried it (`q`), and the page
- * size the shown costs were worked out for (`z`).
+ * by the allowlists like a search form's), the query as its button carried it (`q`), the page
+ * size the shown costs were worked out for (`z`), and the coins the user saw and confirmed (`k`):
+ * an export never spends more than that without asking again.
  */
 export interface ExportModalState {
   channelId?: string;
   queryValue: string;
   pageSize?: number;
+  confirmedCoins?: number;
 }
 
 export function encodeExportState(state: ExportModalState): string {
-  return JSON.stringify({ c: state.channelId, q: state.queryValue, z: state.pageSize });
+  return JSON.stringify({ c: state.channelId, q: state.queryValue, z: state.pageSize, k: state.confirmedCoins });
 }
 
 /** Undefined for metadata this app did not write (forged or from an older version). */
 export function decodeExportState(text: string | undefined): ExportModalState | undefined {
   try {
-    const parsed = JSON.parse(text ?? '') as { c?: unknown; q?: unknown; z?: unknown };
+    const parsed = JSON.parse(text ?? '') as { c?: unknown; q?: unknown; z?: unknown; k?: unknown };
     if (typeof parsed.q !== 'string') return undefined;
     const state: ExportModalState = { queryValue: parsed.q };
     if (typeof parsed.c === 'string' && parsed.c) state.channelId = parsed.c;
     if (typeof parsed.z === 'number' && Number.isInteger(parsed.z) && parsed.z > 0) state.pageSize = parsed.z;
+    if (typeof parsed.k === 'number' && Number.isInteger(parsed.k) && parsed.k >= 0) state.confirmedCoins = parsed.k;
     return state;
   } catch {
     return undefined;

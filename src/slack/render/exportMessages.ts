@@ -62,6 +62,7 @@ export function missingNotes(outcome: ExportOutcome, lang: Lang): string[] {
     else notes.push(lang.t('export.missing.one', { page: from, reason }));
     notes.push(lang.t(`export.charged.${shortfall.charged}`, { page: from, coins: coins(lang, shortfall.coins) }));
   }
+  if (outcome.grewTo !== undefined) notes.push(lang.t('export.missing.grew', { confirmed: outcome.plan.lastPage, pages: outcome.grewTo }));
   if (outcome.capped) {
     const max = outcome.plan.maxPages;
     notes.push(outcome.pageCount !== undefined ? lang.t('export.missing.capped', { pages: outcome.pageCount, max }) : lang.t('export.missing.cappedUnknown', { max }));

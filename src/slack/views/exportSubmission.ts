@@ -1,8 +1,8 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
-import { runCsvExport } from '../flows/exportCsv.js';
+import { runCsvExport, showExportPlan } from '../flows/exportCsv.js';
 import { askerOf } from '../middleware/whoIsAsking.js';
-import { decodeExportState } from '../modals/exportModal.js';
+import { decodeExportState, exportPlanModal } from '../modals/exportModal.js';
 import { decodeQueryValue } from '../queryValue.js';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
@@ -13,14 +13,23 @@ type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
  */
 export function exportSubmission(deps: SlackDeps) {
   return async ({ ack, view, client, context }: Args): Promise<void> => {
-    await ack();
     const state = decodeExportState(view.private_metadata);
     const query = state ? decodeQueryValue(state.queryValue) : undefined;
     if (!state || !query) {
+      await ack();
       deps.logger.warn('an export was confirmed with metadata this app did not write; ignored');
       return;
     }
-    const requester = await askerOf(context).requester();
+    const asker = askerOf(context);
+    const requester = await asker.requester();
+    // Cached pages can expire and a running export can end while the modal is open: when the export
+    // would now cost more than the user confirmed, the modal shows the new cost and asks again.
+    const now = await showExportPlan(deps, requester, query, state.channelId);
+    if (!('notice' in now) && (now.joining ? 0 : now.coins) > (state.confirmedCoins ?? 0)) {
+      await ack({ response_action: 'update', view: exportPlanModal({ lang: requester.lang, ...now, texts: { ...now.texts, lines: [requester.lang.t('export.modal.costChanged'), ...now.texts.lines] } }) });
+      return;
+    }
+    await ack();
     await runCsvExport(deps, client, requester, {
       query,
       ...(state.channelId ? { channelId: state.channelId } : {}),

@@ -89,6 +89,14 @@ describe('running an export', () => {
     expect(ended.shortfall).toBeUndefined();
   });
 
+  it('does not follow a result that grew past the pages confirmed: it stops there and says the result grew', async () => {
+    const { asked, call } = pages(95);
+    const outcome = await runExport(plan(), { call, timeZone: 'UTC' });
+    expect(asked).toEqual([1, 2, 3]);
+    expect(outcome.coinsSpent).toBe(20);
+    expect(outcome).toMatchObject({ pageCount: 10, grewTo: 10, capped: false });
+  });
+
   it('without a total, reads until a short page; at EXPORT_MAX_PAGES with more to come, says it is capped', async () => {
     const unknown = plan({ pageCount: undefined, total: undefined, lastPage: 20, maxPages: 20 });
     const whole = pages(undefined);

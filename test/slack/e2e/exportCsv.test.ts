@@ -1,3 +1,4 @@
+import { pinnedClock } from '../../support/clocks.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CHANNEL_ID, DEFAULT_USER_ID, DEFAULT_WORKSPACE, dmChannelFor, UPLOAD_URL_CALL, type RecordedCall } from '../../support/slack/index.js';
 import { readCsv } from '../../support/csvFile.js';
@@ -41,7 +42,7 @@ describe('exporting a result to CSV', () => {
   /** Clicks Export CSV under `result`; resolves with the modal once its costs are filled in. */
   async function openExport(result: SlackResponseBody, userId?: string): Promise<{ view: PublishedView; loading: PublishedView }> {
     const button = buttonNamed(result, 'dq_export_csv');
-    expect(button?.text.text).toBe(userId ? button?.text.text : 'Export CSV');
+    expect(button?.text.text).toMatch(/^(Export CSV|导出 CSV)$/);
     const clicked = await app.click('dq_export_csv', button!.value!, userId ? { userId } : {});
     expect(clicked.status).toBe(200);
     const opened = await app.nextCall('views.open', (call) => (call.args.view as PublishedView).callback_id === 'dq_export_csv_form');
@@ -121,6 +122,29 @@ describe('exporting a result to CSV', () => {
     expect(new Set(rows.map((row) => row[idColumn])).size).toBe(23);
     for (const row of rows) expect(row).toHaveLength(header!.length);
     expect(app.errorLogs()).toEqual([]);
+  });
+
+  it('a cost that went up while the modal was open (the cached page expired) is shown again to confirm, and nothing is spent', async () => {
+    // The pinned clock, with a jump forward the test can make while the modal is open.
+    const pinned = pinnedClock();
+    let jumped = 0;
+    await start({ clock: { now: () => pinned.now() + jumped, sleep: pinned.sleep, timer: pinned.timer } });
+    const cost = simulatorCost(OPS.bids);
+    const page1 = await lookup('光伏组件', '/bids');
+    const { view } = await openExport(page1);
+    expect((view as { submit?: { text: string } }).submit?.text).toBe(`Export · ${2 * cost} coins`);
+    // The bid search is cached for an hour: past it, page 1 is no longer free.
+    jumped = 2 * 3_600_000;
+    const submitted = await confirm(view);
+    const answer = submitted.response.json as { response_action?: string; view?: PublishedView };
+    expect(answer.response_action).toBe('update');
+    const again = answer.view!;
+    assertModalWithinLimits(again as unknown as ModalView);
+    expect(allText(again)).toContain('The cost went up since you opened this');
+    expect(allText(again)).toContain(`*To fetch:* 3 pages × ${cost} coins = *${3 * cost} coins*`);
+    await app.settle();
+    expect(coinsCharged()).toBe(cost);
+    expect(app.upstreamCalls(OPS.bids)).toHaveLength(1);
   });
 
   it('a budget that runs out half-way: the pages paid for are posted, with which page is missing, why, and that it was not charged', async () => {
