@@ -13,6 +13,7 @@ const CRLF = '\r\n';
  * makes it text. Data from the service is not trusted to be harmless.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
 
 /** A value as the text of one cell, before quoting. */
 function cellText(value: unknown): string {
@@ -30,7 +31,8 @@ function cellText(value: unknown): string {
       text = '';
     }
   }
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  // "-12.5" as text is still a plain number: the apostrophe would show in the sheet and stop it adding up.
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
 }
 
 /** One cell: quoted (inner quotes doubled) when it holds a quote, a comma or a line break. */

@@ -1,16 +1,11 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { Lang } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
 import { exportPlanView } from '../flows/exportCsv.js';
-import { askerOf, workspaceLang } from '../middleware/whoIsAsking.js';
+import { askerOf, formLang } from '../middleware/whoIsAsking.js';
 import { exportLoadingModal, exportNoticeModal } from '../modals/exportModal.js';
 import { decodeQueryValue } from '../queryValue.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
-
-/** The trigger_id lives 3 s: the reader's language may take a users.info call, so it is not waited on for long. */
-const LANGUAGE_WAIT_MS = 1000;
 
 /**
  * "Export CSV" under a result: a modal opens at once saying the costs are being worked out, then is
@@ -20,8 +15,7 @@ export function exportCsvButton(deps: SlackDeps) {
   return async ({ ack, body, action, client, context }: Args): Promise<void> => {
     await ack();
     const asker = askerOf(context);
-    const requester = asker.requester();
-    const lang: Lang = await Promise.race([requester.then((who) => who.lang), sleep(LANGUAGE_WAIT_MS, undefined, { ref: false }).then(() => workspaceLang(deps))]).catch(() => workspaceLang(deps));
+    const lang = await formLang(deps, asker);
     const query = decodeQueryValue(action.value ?? '');
     let opened: { id?: string; hash?: string } | undefined;
     try {
@@ -32,7 +26,7 @@ export function exportCsvButton(deps: SlackDeps) {
       return;
     }
     if (!query || !opened?.id) return;
-    const view = await exportPlanView(deps, await requester, query, body.channel?.id ?? asker.channelId);
+    const view = await exportPlanView(deps, await asker.requester(), query, body.channel?.id ?? asker.channelId);
     try {
       await client.views.update({ view_id: opened.id, ...(opened.hash ? { hash: opened.hash } : {}), view });
     } catch (error) {

@@ -95,7 +95,7 @@ function fileName(alias: string, subject: ExportSubject, now: number, timeZone: 
   const parts = localParts(now, timeZone);
   const two = (n: number) => String(n).padStart(2, '0');
   const stamp = `${parts.year}${two(parts.month)}${two(parts.day)}-${two(parts.hour)}${two(parts.minute)}`;
-  const words = [...subject.queryPlain.replace(/\b\w+=/g, '').replace(/[\\/:*?"<>|\s]+/g, '_').replace(/^_+|_+$/g, '')].slice(0, 60).join('');
+  const words = [...subject.queryPlain.replace(/\b\w+=/g, '').replace(/[\\/:*?"<>|\s\x00-\x1f\x7f]+/g, '_').replace(/^_+|_+$/g, '')].slice(0, 60).join('');
   return `${[alias, words, stamp].filter(Boolean).join('-')}.csv`;
 }
 

@@ -1,6 +1,6 @@
 import type { AnyOperation, OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
-import { english, type Lang } from '../../i18n/lang.js';
+import type { Lang } from '../../i18n/lang.js';
 
 /** Prices come from the one price list, so no screen can disagree with what is charged. */
 export function costText(definition: AnyOperation, prices: Prices, lang: Lang): string {

@@ -36,7 +36,7 @@ export const DQ_COMMAND = '/dq';
 // English words first, then Chinese: help shows the first word of the reader's language (wordFor).
 export const HELP_WORDS = ['help', '?', '-h', '--help', '帮助'] as const;
 export const USAGE_WORDS = ['usage', 'spend', 'spent', '用量', '花费', '费用'] as const;
-export const DIGEST_WORDS = ['digest', 'digests', '摘要', '订阅'] as const;
+export const DIGEST_WORDS = ['digest', 'digests', '推送', '摘要', '订阅'] as const;
 export const LANG_WORDS = ['lang', 'language', '语言'] as const;
 /** `/dq lang auto`: drop one's own choice. */
 export const AUTO_LANGUAGE_WORDS = ['auto', 'default', 'reset', '自动', '默认'] as const;

@@ -1,8 +1,9 @@
 import type { RunOutcome } from '../../core/digest/runner.js';
 import type { Digest, DigestRunRecord } from '../../core/digest/types.js';
 import type { Lang } from '../../i18n/lang.js';
+import { escapeMrkdwn } from './mrkdwn.js';
 
-/** One line on how a run went, for `/dq digest run`, `list` and the App Home. */
+/** One line on how a run went, for `/dq digest run`, `list` and the App Home. A stored detail can quote the service or Slack, so it is escaped. */
 export function runSummary(record: DigestRunRecord, lang: Lang): string {
   const coins = lang.t('common.coins', { count: record.coinsSpent });
   switch (record.outcome) {
@@ -13,9 +14,9 @@ export function runSummary(record: DigestRunRecord, lang: Lang): string {
     case 'over_budget':
       return lang.t('digests.run.overBudget');
     case 'post_failed':
-      return lang.t('digests.run.couldNotPost', { detail: record.detail ? lang.say(record.detail) : lang.t('digests.run.slackRefused') });
+      return lang.t('digests.run.couldNotPost', { detail: record.detail ? escapeMrkdwn(lang.say(record.detail)) : lang.t('digests.run.slackRefused') });
     case 'fetch_failed':
-      return lang.t('digests.run.couldNotFetch', { detail: record.detail ? lang.say(record.detail) : lang.t('digests.run.serviceFailed') });
+      return lang.t('digests.run.couldNotFetch', { detail: record.detail ? escapeMrkdwn(lang.say(record.detail)) : lang.t('digests.run.serviceFailed') });
     case 'missed':
       return lang.t('digests.run.missed');
   }
