@@ -12,14 +12,15 @@ import { renderDigest } from './render/digest.js';
  * (the pause is shown later to whoever lists the digest, in their language).
  */
 function pauseFor(code: string, channelId: string, digestId: string, now: number): DigestPause | undefined {
-  const channel = `<#${channelId}>`;
+  // The id, not a ready-made <#…> link: a stored phrase's values are escaped when said.
+  const channel = channelId;
   switch (code) {
     case 'not_in_channel':
-      return { reason: { key: 'digests.pause.notInChannel', values: { channel } }, remedy: { key: 'digests.pause.inviteApp', values: { id: digestId } }, at: now };
+      return { reason: { key: 'digests.pause.notInChannel', values: { channelId: channel } }, remedy: { key: 'digests.pause.inviteApp', values: { id: digestId } }, at: now };
     case 'channel_not_found':
-      return { reason: { key: 'digests.pause.channelNotFound', values: { channel } }, remedy: { key: 'digests.pause.addAgain' }, at: now };
+      return { reason: { key: 'digests.pause.channelNotFound', values: { channelId: channel } }, remedy: { key: 'digests.pause.addAgain' }, at: now };
     case 'is_archived':
-      return { reason: { key: 'digests.pause.archived', values: { channel } }, remedy: { key: 'digests.pause.unarchive' }, at: now };
+      return { reason: { key: 'digests.pause.archived', values: { channelId: channel } }, remedy: { key: 'digests.pause.unarchive' }, at: now };
     default:
       return undefined;
   }

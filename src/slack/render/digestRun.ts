@@ -1,9 +1,16 @@
 import type { RunOutcome } from '../../core/digest/runner.js';
 import type { Digest, DigestRunRecord } from '../../core/digest/types.js';
-import type { Lang } from '../../i18n/lang.js';
+import type { Lang, Phrase } from '../../i18n/lang.js';
 import { escapeMrkdwn } from './mrkdwn.js';
 
-/** One line on how a run went, for `/dq digest run`, `list` and the App Home. A stored detail can quote the service or Slack, so it is escaped. */
+/** A stored detail whose values can quote the service or Slack (an older record: plain text): those are escaped, the app's own words are not. */
+function sayEscaped(phrase: Phrase | string, lang: Lang): string {
+  if (typeof phrase === 'string') return escapeMrkdwn(phrase);
+  if (!phrase.values) return lang.say(phrase);
+  return lang.say({ ...phrase, values: Object.fromEntries(Object.entries(phrase.values).map(([name, value]) => [name, typeof value === 'string' ? escapeMrkdwn(value) : value])) });
+}
+
+/** One line on how a run went, for `/dq digest run`, `list` and the App Home. */
 export function runSummary(record: DigestRunRecord, lang: Lang): string {
   const coins = lang.t('common.coins', { count: record.coinsSpent });
   switch (record.outcome) {
@@ -14,9 +21,9 @@ export function runSummary(record: DigestRunRecord, lang: Lang): string {
     case 'over_budget':
       return lang.t('digests.run.overBudget');
     case 'post_failed':
-      return lang.t('digests.run.couldNotPost', { detail: record.detail ? escapeMrkdwn(lang.say(record.detail)) : lang.t('digests.run.slackRefused') });
+      return lang.t('digests.run.couldNotPost', { detail: record.detail ? sayEscaped(record.detail, lang) : lang.t('digests.run.slackRefused') });
     case 'fetch_failed':
-      return lang.t('digests.run.couldNotFetch', { detail: record.detail ? escapeMrkdwn(lang.say(record.detail)) : lang.t('digests.run.serviceFailed') });
+      return lang.t('digests.run.couldNotFetch', { detail: record.detail ? sayEscaped(record.detail, lang) : lang.t('digests.run.serviceFailed') });
     case 'missed':
       return lang.t('digests.run.missed');
   }
