@@ -18,7 +18,11 @@ export interface FailureOptions {
 
 /** The reason in words: the step's own, or explainError's (the same words as a lookup's error reply). */
 function reasonText(error: unknown, lang: Lang, options: FailureOptions): string {
-  if (error instanceof StepFailure) return lang.say(error.phrase);
+  if (error instanceof StepFailure) {
+    // The lookup was answered (and paid) before the step found nothing to give: say what it cost.
+    const spent = error.coinsSpent > 0 ? `${lang.locale === 'zh-CN' ? '' : ' '}${lang.t('workflow.fail.spent', { coins: lang.t('common.coins', { count: error.coinsSpent }) })}` : '';
+    return `${lang.say(error.phrase)}${spent}`;
+  }
   const explanation = explainError(error, options.now, options.timeZone, lang);
   if (error instanceof ValidationError) {
     const lines = error.problems.map((problem) => {

@@ -25,7 +25,7 @@ export const fundAssetStep: WorkflowStep = {
     if (!FUND_CODE_PATTERN.test(fundCode)) throw new StepFailure({ key: 'workflow.fail.badFundCode', values: { fundCode: serviceText(fundCode, { max: 40, oneLine: true }) } });
     const answer = await deps.data.call('fund-asset', { fundCode }, context);
     const record = latest(answer.result.records);
-    if (!record) throw new StepFailure({ key: 'workflow.fail.noFundAsset', values: { fundCode } });
+    if (!record) throw new StepFailure({ key: 'workflow.fail.noFundAsset', values: { fundCode } }, answer.coinsSpent);
     return {
       date: record.assetDate,
       asset: record.asset,

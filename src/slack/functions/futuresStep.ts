@@ -21,7 +21,7 @@ export const futuresStep: WorkflowStep = {
     const answer = await deps.data.call('finance-external-futures-kline', { symbol: inputText(inputs, 'symbol'), type: inputText(inputs, 'period') }, context);
     // Candles come oldest first; the last one may still be forming, and it is the latest there is.
     const candle = answer.result.candles.at(-1);
-    if (!candle) throw new StepFailure({ key: 'workflow.fail.noCandles', values: { symbol: serviceText(answer.request.symbol, { max: 20, oneLine: true }) } });
+    if (!candle) throw new StepFailure({ key: 'workflow.fail.noCandles', values: { symbol: serviceText(answer.request.symbol, { max: 20, oneLine: true }) } }, answer.coinsSpent);
     return { open: candle.open, high: candle.high, low: candle.low, close: candle.close, change: candle.change, time: Math.floor(candle.at / 1000) };
   },
 };

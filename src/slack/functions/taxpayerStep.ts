@@ -36,7 +36,7 @@ export const taxpayerStep: WorkflowStep = {
     const keyword = inputText(inputs, 'keyword');
     const answer = await deps.data.call('enterprise-general-taxpayer-query', { keyword }, context);
     const first = answer.result.records[0];
-    if (!first) throw new StepFailure({ key: 'workflow.fail.noTaxpayer', values: { keyword: serviceText(answer.request.keyword, { max: 100, oneLine: true }) } });
+    if (!first) throw new StepFailure({ key: 'workflow.fail.noTaxpayer', values: { keyword: serviceText(answer.request.keyword, { max: 100, oneLine: true }) } }, answer.coinsSpent);
     const status = firstText(first, STATUS_FIELDS);
     const rating = firstText(first, RATING_FIELDS);
     return {

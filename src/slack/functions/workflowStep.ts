@@ -39,7 +39,11 @@ export const RUN_BY: Parameter = { type: 'slack#/types/user_id', required: false
 
 /** A step that cannot give its outputs for a reason the workflow's owner should read (no match, a bad code). */
 export class StepFailure extends Error {
-  constructor(readonly phrase: Phrase) {
+  /** `coinsSpent`: what the lookup before the failure cost (0 from cache), so the reason can say so. */
+  constructor(
+    readonly phrase: Phrase,
+    readonly coinsSpent = 0,
+  ) {
     super(phrase.key);
     this.name = 'StepFailure';
   }

@@ -127,7 +127,7 @@ describe('Workflow Builder steps', () => {
   it('look up a taxpayer that does not exist: fails saying so', async () => {
     const ended = await runStep(app, 'dq_taxpayer_lookup', { keyword: '无此公司名称' });
     expect(ended.method).toBe('functions.completeError');
-    expect(ended.args.error).toBe('No company matches “无此公司名称”. Try part of the registered name, or the 18-character credit code.');
+    expect(ended.args.error).toBe('No company matches “无此公司名称”. Try part of the registered name, or the 18-character credit code. The lookup cost 20 coins.');
     expect(ended.execution.state).toBe('failed');
   });
 
@@ -175,7 +175,7 @@ describe('Workflow Builder steps', () => {
   it('a well-formed fund code the service does not know: fails saying the fund has no history (the lookup was paid)', async () => {
     const before = (await ledger(app)).length;
     const ended = await runStep(app, 'dq_fund_asset_latest', { fund_code: '999999' });
-    expect(ended.args.error).toBe('The data service has no asset history for fund 999999. Check the fund code.');
+    expect(ended.args.error).toBe('The data service has no asset history for fund 999999. Check the fund code. The lookup cost 10 coins.');
     expect((await ledger(app)).slice(before)).toEqual([expect.objectContaining({ operation: OPS.fundAsset, coins: simulatorCost(OPS.fundAsset), source: 'workflow' })]);
   });
 
@@ -277,6 +277,6 @@ describe('Workflow Builder steps and the budgets and allowlists', () => {
     const overBudget = await runStep(app, 'dq_taxpayer_lookup', { keyword: '杭州华信' });
     expect(overBudget.args.error).toMatch(/^将超出工作区每日 25 币的预算（今日已花费 10，本次查询需 20）。未花费任何费用。 预算将于 \d{4}-\d{2}-\d{2} 00:00 GMT\+8 \(Asia\/Shanghai\) 重置，还有 .+。$/);
     const noMatch = await runStep(app, 'dq_fund_asset_latest', { fund_code: '999999' });
-    expect(noMatch.args.error).toBe('数据服务中没有基金 999999 的基金规模记录，请检查基金代码。');
+    expect(noMatch.args.error).toBe('数据服务中没有基金 999999 的基金规模记录，请检查基金代码。本次查询已花费 10 币。');
   });
 });
