@@ -245,5 +245,5 @@ export async function runCsvExport(deps: SlackDeps, client: WebClient, requester
     if ('error' in delivered) uploadError = delivered.error;
     else posted = delivered;
   }
-  await progress.finish(finalMessage({ outcome: done.outcome, rows: done.rows, ...(posted ? { file: posted } : {}), ...(uploadError ? { uploadError } : {}), ...(run.channelId ? { askedIn: run.channelId } : {}) }, lang));
+  await progress.finish(finalMessage({ outcome: done.outcome, rows: done.rows, ...(posted ? { file: posted } : {}), ...(uploadError ? { uploadError } : {}), ...(run.channelId ? { askedIn: run.channelId } : {}), ...(joinedBy && joinedBy !== requester.userId ? { paidBy: joinedBy } : {}) }, lang));
 }

@@ -93,6 +93,8 @@ export interface FinalReport {
   uploadError?: string;
   /** The conversation the export was asked from. */
   askedIn?: string;
+  /** Who started (and paid for) the export this reader joined; the reader was charged nothing. */
+  paidBy?: string;
 }
 
 /** The progress message's last state: what the file holds and cost, where it is, and what is missing. */
@@ -108,7 +110,9 @@ export function finalMessage(report: FinalReport, lang: Lang): SlackMessage {
     const where = placeText(lang, report.file.channelId, report.askedIn);
     head = lang.t(outcome.shortfall || outcome.capped ? 'export.done.partial' : 'export.done.complete', { ...counts, where });
   }
-  return renderNotice([head, ...notes].join('\n'), lang);
+  // The coins above were the starter's: a joiner must not read them as their own charge.
+  const joined = report.paidBy ? [lang.t('export.done.paidBy', { user: userMention(report.paidBy) })] : [];
+  return renderNotice([head, ...joined, ...notes].join('\n'), lang);
 }
 
 /** The message the file is posted with: who exported what, how much of it, what it cost, what is missing. */

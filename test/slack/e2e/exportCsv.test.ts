@@ -293,7 +293,9 @@ describe('exporting a result to CSV', () => {
     expect(String(joined.args.text)).toContain(`An export of Tender and bid notices \`keyword=光伏组件\` is already running (started by <@${DEFAULT_USER_ID}>): you will get the same file, at no extra cost.`);
     await finalProgress(/Export done: 23 rows from 3 pages/);
     const theirDone = await finalProgress(/Export done/, other);
-    expect(theirDone.args.text).toBe(`✅ Export done: 23 rows from 3 pages, ${2 * cost} coins spent. The file is in <#${DEFAULT_CHANNEL_ID}>.`);
+    expect(theirDone.args.text).toBe(
+      `✅ Export done: 23 rows from 3 pages, ${2 * cost} coins spent. The file is in <#${DEFAULT_CHANNEL_ID}>.\nYou joined the export <@${DEFAULT_USER_ID}> started: they paid for it, nothing was charged to you.`,
+    );
 
     expect(app.upstreamCalls(OPS.bids)).toHaveLength(3);
     expect(coinsCharged()).toBe(3 * cost);
