@@ -95,6 +95,15 @@ describe('dq console on the simulator', () => {
     expect(run).toMatch(/Newly issued funds/);
   });
 
+  it('/dq lang changes the language of the replies that follow, as in Slack', async () => {
+    session = await startDemoConsole();
+    expect(await session.ask('/dq lang zh', /已设置.*\n/)).toContain('已设置：今后给你的回复使用简体中文。');
+    const chinese = await session.ask('/fund-asset 000001', /每次查询.*\n/);
+    expect(chinese).toMatch(/^› 每次查询 10 币 · /m);
+    await session.ask('/dq lang en', /Done.*\n/);
+    expect(await session.ask('/fund-asset 000001', FOOTER)).toMatch(/^› 10 coins per lookup · from cache/m);
+  });
+
   it('tells the user when a number matches no button', async () => {
     session = await startDemoConsole();
     expect(await session.ask('3', /no buttons/)).toContain('There are no buttons to press yet');

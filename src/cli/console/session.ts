@@ -1,4 +1,4 @@
-import type { Lang } from '../../i18n/lang.js';
+import { chooseLocale, langFor, type Lang } from '../../i18n/lang.js';
 import { findOperation, type OperationId } from '../../core/operations/index.js';
 import type { SlackDeps } from '../../slack/deps.js';
 import { queryRunForButton } from '../../slack/flows/buttonQuery.js';
@@ -29,14 +29,14 @@ export class ConsoleSession {
 
   constructor(
     private readonly deps: SlackDeps,
-    private readonly requester: Requester,
+    private requester: Requester,
     private readonly print: (text: string) => void,
     /** Where Export CSV writes its files. */
     private readonly exportDirectory: string = process.cwd(),
   ) {
     this.responder = {
-      reply: async (message, options) => this.show(message, options?.replace ? '(replaces the previous reply)' : undefined),
-      share: async (message) => this.show(message, rule(requester.lang.t('console.postedIn', { channel: requester.channelId ?? 'console' }))),
+      reply: async (message, options) => this.show(message, options?.replace ? this.lang.t('console.replaces') : undefined),
+      share: async (message) => this.show(message, rule(this.lang.t('console.postedIn', { channel: this.requester.channelId ?? 'console' }))),
     };
   }
 
@@ -56,12 +56,18 @@ export class ConsoleSession {
 
   /** The slash-command routing of the app; only the form (a Slack modal) cannot open here. */
   private async command(command: string, text: string): Promise<void> {
-    await routeCommand(parseCommand(command, text), {
+    const parsed = parseCommand(command, text);
+    await routeCommand(parsed, {
       deps: this.deps,
       responder: this.responder,
       requester: async () => this.requester,
       openForm: (operation) => this.formNeedsSlack(operation),
     });
+    // `/dq lang` here changes the language of the replies that follow, as it does in Slack.
+    if (parsed.kind === 'lang' && parsed.choice) {
+      const locale = parsed.choice === 'auto' ? chooseLocale({ workspace: this.deps.config.workspaceLocale }) : parsed.choice;
+      this.requester = { ...this.requester, lang: langFor(locale) };
+    }
   }
 
   /** Does what the Slack action listeners do for the same button. */
