@@ -97,7 +97,8 @@ export function startOfNextMonth(ms: number, timeZone: string): number {
   return zonedTime(p.year, p.month + 1, 1, 0, 0, timeZone);
 }
 
-function usableTimeZone(timeZone: string): string {
+/** An unknown zone would make Intl throw: times are then shown in UTC. */
+export function usableTimeZone(timeZone: string): string {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
     return timeZone;

@@ -1,16 +1,5 @@
-import { formatDuration } from '../../core/duration.js';
-import { formatZonedTime, localParts } from '../../core/time.js';
+import { formatZonedTime, localParts, usableTimeZone } from '../../core/time.js';
 import type { Lang } from '../../i18n/lang.js';
-
-/** An unknown zone would make Intl throw; the reply then shows UTC (as formatZonedTime does). */
-function usableTimeZone(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return timeZone;
-  } catch {
-    return 'UTC';
-  }
-}
 
 const longDates = new Map<string, Intl.DateTimeFormat>();
 
@@ -48,10 +37,4 @@ export function dateTimeText(ms: number, timeZone: string, lang: Lang, options: 
   if (options.withZone === false) return local;
   const short = zoneOffset(ms, zone);
   return short === zone ? `${local}（${zone}）` : `${local}（${short}，${zone}）`;
-}
-
-/** "10 h" / "10 小时": the same rounding as formatDuration, the unit in the reader's words. */
-export function durationText(ms: number, lang: Lang): string {
-  const [amount = '0', unit = 'ms'] = formatDuration(ms).split(' ');
-  return lang.t(`usage.duration.${unit}`, { amount });
 }

@@ -4,7 +4,8 @@ import type { SpendTally, UsageSummary } from '../../core/ledger/ledger.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { SlackMessage } from '../message.js';
 import { contextBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
-import { dateTimeText, dayText, durationText } from './dateText.js';
+import { formatDuration } from '../../core/duration.js';
+import { dateTimeText, dayText } from './dateText.js';
 import { formatCount } from './format.js';
 import { fitToSlackLimits } from './fitToSlackLimits.js';
 import { escapeMrkdwn, userMention } from './mrkdwn.js';
@@ -93,7 +94,7 @@ export function renderUsage(summary: UsageSummary, budget: BudgetState, options:
     contextBlock(
       lang.t('usage.resets', {
         when: escapeMrkdwn(dateTimeText(resetsAt, zone, lang)),
-        in: durationText(Math.max(0, resetsAt - options.now), lang),
+        in: formatDuration(Math.max(0, resetsAt - options.now), lang),
         monthStarts: escapeMrkdwn(monthStarts),
       }),
     ),
