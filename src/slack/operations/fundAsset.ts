@@ -54,7 +54,8 @@ export const fundAssetForm: SearchForm = {
       field: 'pageSize',
       label: (lang) => lang.t('forms.fundAsset.pageSize.label'),
       optional: true,
-      element: (actionId) => staticSelect(actionId, sizes, sizes[0]),
+      // Every call costs the same whatever its size: the form starts at the largest page the service gives.
+      element: (actionId) => staticSelect(actionId, sizes, sizes.at(-1)),
     },
   ],
 };
