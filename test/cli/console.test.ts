@@ -46,7 +46,7 @@ describe('dq console on the simulator', () => {
 
   it('pages: the Next button replaces the reply with page 2', async () => {
     session = await startDemoConsole();
-    const first = await session.ask('/fund-asset 000001', FOOTER);
+    const first = await session.ask('/fund-asset 000001 size:10', FOOTER);
     expect(first).toMatch(/Page 1 of \d+/);
     expect(first).toMatch(/^\[1\] Next → {2}\[2\] Share in channel {2}\[3\] Export CSV$/m);
     const second = await session.ask('1', FOOTER);

@@ -72,12 +72,12 @@ describe('paging and sharing', () => {
     // Longer than the taxpayer operation accepts today, but a renderer must hold with any request (e.g. one cached earlier).
     const keyword = '光'.repeat(1940);
     const tooLong = (answer: ReturnType<typeof answerOf<'enterprise-general-taxpayer-query'>>, text: string) => ({ ...answer, request: { ...answer.request, keyword: text } });
-    const answer = tooLong(answerOf('enterprise-general-taxpayer-query', { keyword: '光伏', pageNo: 9 }, { total: 200, records: [] }), keyword);
+    const answer = tooLong(answerOf('enterprise-general-taxpayer-query', { keyword: '光伏', pageNo: 9, pageSize: 10 }, { total: 200, records: [] }), keyword);
     const message = renderAnswer(answer, OPTIONS);
     assertWithinSlackLimits(message, 'message');
     expect(actionIds(message)).toEqual([ACTION.pagePrevious, ACTION.share]);
     for (const button of buttons(message)) expect(button.value!.length).toBe(2000);
-    const huge = tooLong(answerOf('enterprise-general-taxpayer-query', { keyword: '光伏', pageNo: 2 }, { total: 200, records: [] }), '光'.repeat(2100));
+    const huge = tooLong(answerOf('enterprise-general-taxpayer-query', { keyword: '光伏', pageNo: 2, pageSize: 10 }, { total: 200, records: [] }), '光'.repeat(2100));
     const hugeMessage = renderAnswer(huge, OPTIONS);
     assertWithinSlackLimits(hugeMessage, 'message');
     expect(hugeMessage.blocks.some((block) => block.type === 'actions')).toBe(false);
