@@ -134,3 +134,27 @@ export function messageTableProblems(blocks: readonly unknown[]): string[] {
   if (characters > TABLE_LIMITS.charactersPerMessage) problems.push(`${characters} table characters in one message, at most ${TABLE_LIMITS.charactersPerMessage}`);
   return problems;
 }
+
+/**
+ * What a Slack client shows of a data_table: `page_size` rows a page (5 when unset), sorted by a
+ * column if the reader asked, numerically when every cell of that column is raw_number and
+ * alphabetically otherwise (the reference page's rule). All of it happens in the client: nothing is
+ * sent to the app or anywhere else.
+ */
+export function browseDataTable(block: { rows: Cell[][]; page_size?: number }, view: { page: number; sortBy?: number; descending?: boolean }): Cell[][] {
+  const [, ...body] = block.rows;
+  const rows = [...body];
+  if (view.sortBy !== undefined) {
+    const column = view.sortBy;
+    const numeric = numericColumns(block).includes(column);
+    const key = (row: Cell[]) => row[column]!;
+    rows.sort((a, b) => {
+      const x = key(a);
+      const y = key(b);
+      const order = numeric ? (x as { value: number }).value - (y as { value: number }).value : String((x as { text?: string }).text).localeCompare(String((y as { text?: string }).text));
+      return view.descending ? -order : order;
+    });
+  }
+  const size = block.page_size ?? 5;
+  return rows.slice((view.page - 1) * size, view.page * size);
+}
