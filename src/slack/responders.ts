@@ -12,12 +12,18 @@ async function postToResponseUrl(url: string, body: Record<string, unknown>): Pr
   if (answer.statusCode >= 400) throw new Error(`response_url answered HTTP ${answer.statusCode}: ${text.slice(0, 100)}`);
 }
 
+/** Slack refused the message's blocks (the Web API's `invalid_blocks`, or a response_url's HTTP 400 saying so). */
+function refusedBlocks(error: unknown): boolean {
+  const code = (error as { data?: { error?: unknown } } | undefined)?.data?.error;
+  if (typeof code === 'string') return code.startsWith('invalid_blocks');
+  return error instanceof Error && /invalid_blocks/.test(error.message);
+}
+
 /**
- * Sends a reply with native tables and, when that fails, the same reply laid out without them: a
- * workspace or client that does not know the data_table block refuses the whole message
- * (invalid_blocks), and an answer someone paid for must still arrive. Any failure counts, since a
- * response_url says little more than its HTTP status; if the plain layout fails too, that failure
- * is the one reported.
+ * Sends a reply with native tables and, when Slack refuses its blocks, the same reply laid out
+ * without them: a workspace or client that does not know the data_table block refuses the whole
+ * message (invalid_blocks), and an answer someone paid for must still arrive. Other failures (an
+ * expired response_url, a channel the app cannot post in) are the caller's to route elsewhere.
  */
 export async function sendWithTableFallback(message: SlackMessage, send: (message: SlackMessage) => Promise<unknown>): Promise<void> {
   if (!message.withoutTable) {
@@ -26,7 +32,8 @@ export async function sendWithTableFallback(message: SlackMessage, send: (messag
   }
   try {
     await send(message);
-  } catch {
+  } catch (error) {
+    if (!refusedBlocks(error)) throw error;
     await send(message.withoutTable);
   }
 }
