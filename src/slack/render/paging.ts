@@ -36,7 +36,9 @@ function pageText(paging: PageInfo, lang: Lang): string {
 
 function nextLabel(answer: CallResult, paging: PageInfo, { lang, prices }: Pick<RenderOptions, 'lang' | 'prices'>): string {
   if (!Object.hasOwn(operations, answer.operation)) return lang.t('answer.paging.next');
-  return lang.t('tables.next', { size: paging.pageSize, coins: prices.priceOf(answer.operation).coins });
+  // The last page may be short: "Next 38" when the service said there are only 38 more.
+  const size = paging.total === undefined ? paging.pageSize : Math.max(1, Math.min(paging.pageSize, paging.total - paging.page * paging.pageSize));
+  return lang.t('tables.next', { size, coins: prices.priceOf(answer.operation).coins });
 }
 
 function button(actionId: string, label: string, value: string | undefined): Button | undefined {

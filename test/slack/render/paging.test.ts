@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTION } from '../../../src/slack/ids.js';
 import { decodeQueryValue } from '../../../src/slack/queryValue.js';
 import { renderAnswer } from '../../../src/slack/render/answer.js';
+import { langFor } from '../../../src/i18n/lang.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { OPTIONS, answerOf, buttons, visibleText } from './fixtures.js';
 
@@ -21,6 +22,13 @@ describe('paging and sharing', () => {
     expect(actionIds(message)).toEqual([ACTION.pageNext, ACTION.share, ACTION.exportCsv]);
     const next = buttons(message)[0]!;
     expect(decodeQueryValue(next.value!)).toEqual({ operation: 'fund-new-list', request: { saleStatus: 'true', pageNo: '2', pageSize: '10' } });
+  });
+
+  it('Next names its price and how many records it brings, fewer when the last page is short', () => {
+    expect(buttons(renderAnswer(funds(1, 35), OPTIONS))[0]!.text.text).toBe('Next 10 → (10 coins)');
+    expect(buttons(renderAnswer(funds(3, 35), OPTIONS))[1]!.text.text).toBe('Next 5 → (10 coins)');
+    const chinese = renderAnswer(funds(3, 35), { ...OPTIONS, lang: langFor('zh-CN') });
+    expect(buttons(chinese)[1]!.text.text).toBe('下 5 条 →（10 币）');
   });
 
   it('offers Previous and Next in the middle', () => {
