@@ -3,6 +3,7 @@ import { cnyUnitFor, WAN, YI, type CnyUnit } from '../../charts/numbers.js';
 import type { Lang } from '../../i18n/lang.js';
 import { keepBlock } from './fitToSlackLimits.js';
 import { formatNumber, NO_VALUE, toNumber } from './format.js';
+import { truncatePlain } from './mrkdwn.js';
 
 /**
  * Slack's data_table block (https://docs.slack.dev/reference/block-kit/blocks/data-table-block):
@@ -33,11 +34,9 @@ export interface TableColumn<R> {
  */
 export function textCell(value: unknown, max = CELL_MAX): RawTextElement {
   const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-  // Control characters and line breaks would break the row; the cut is by code point so no half emoji.
+  // Control characters and line breaks would break the row.
   const oneLine = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
-  const points = [...oneLine];
-  const cut = points.length > max ? `${points.slice(0, max - 1).join('')}…` : oneLine;
-  return { type: 'raw_text', text: cut || NO_VALUE };
+  return { type: 'raw_text', text: truncatePlain(oneLine, max) || NO_VALUE };
 }
 
 /**
