@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import type { DataTableBlock, KnownBlock } from '@slack/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallResult } from '../../../src/core/client/dataClient.js';
@@ -145,5 +146,30 @@ describe('the table oracle (written from Slack\'s reference pages) refuses what 
     expect(messageTableProblems([big('a'), big('b')]).length).toBe(2);
     expect(() => assertWithinSlackLimits({ type: 'home', blocks: [table({})] }, 'home')).toThrow(/tables only in messages/);
     expect(() => assertWithinSlackLimits({ text: 't', blocks: [table({ page_size: 10 })] }, 'message')).not.toThrow();
+  });
+});
+
+describe('any fetched page, however odd its values', () => {
+  it('renders as a table Slack\'s pages allow, or as the sections layout, never as a message Slack would refuse', () => {
+    const serviceValue = fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: 'grapheme', maxLength: 60 }), fc.constant(''), fc.constant('<!channel> *x* & <http://a|b>'));
+    const fund = fc.record({
+      fundType: serviceValue, beginDate: serviceValue, endDate: serviceValue, fundCode: serviceValue, fundName: serviceValue, fundManagerName: serviceValue,
+      minPurchase: fc.oneof(serviceValue, fc.integer({ min: -1e12, max: 1e12 }).map(String)), fundOriginalFee: serviceValue, fundDiscountFee: serviceValue, saleStatus: fc.boolean(),
+    });
+    const asset = fc.record({ assetDate: serviceValue, assetRate: fc.oneof(fc.constant(null), fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 })), asset: fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e15, max: 1e15 }) });
+    fc.assert(
+      fc.property(fc.array(fund, { minLength: 1, maxLength: 50 }), fc.array(asset, { minLength: 1, maxLength: 50 }), fc.constantFrom('en' as const, 'zh-CN' as const), (funds, records, locale) => {
+        const lang = langFor(locale);
+        const messages = [
+          renderAnswer(answerOf(NEW_FUNDS, {}, { total: 200, funds }), { ...OPTIONS, lang, tables: true }),
+          renderAnswer(answerOf(FUND_ASSET, { fundCode: '000001' }, { fundCode: '000001', total: 200, records }), { ...OPTIONS, lang, tables: true }),
+        ];
+        for (const message of messages) {
+          assertWithinSlackLimits(message, 'message');
+          if (message.withoutTable) assertWithinSlackLimits(message.withoutTable, 'message');
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 });
