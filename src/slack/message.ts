@@ -6,6 +6,11 @@ export interface SlackMessage {
   /** Notification and screen-reader text; also the fallback when blocks cannot show. */
   text: string;
   blocks: KnownBlock[];
+  /**
+   * The same reply laid out without native tables, for a Slack that refuses them (a client or
+   * workspace without the data_table block answers invalid_blocks): the responders send this instead.
+   */
+  withoutTable?: SlackMessage;
 }
 
 /** Where a finished reply goes and how: the same flow serves slash commands, buttons, modals and the console. */
@@ -14,6 +19,8 @@ export interface Responder {
   reply(message: SlackMessage, options?: { replace?: boolean }): Promise<void>;
   /** Posts visibly in the conversation (Share in channel). Undefined where there is no conversation. */
   share?(message: SlackMessage): Promise<void>;
+  /** The replies land in Slack messages, which take native tables (the console's do not). */
+  tables?: boolean;
 }
 
 /** Who is asking and where, as Slack tells it. */

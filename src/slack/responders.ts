@@ -8,8 +8,34 @@ const responseUrls = new Agent({ keepAliveTimeout: 30_000 });
 
 async function postToResponseUrl(url: string, body: Record<string, unknown>): Promise<void> {
   const answer = await request(url, { method: 'POST', dispatcher: responseUrls, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
-  await answer.body.text();
-  if (answer.statusCode >= 400) throw new Error(`response_url answered HTTP ${answer.statusCode}`);
+  const text = await answer.body.text();
+  if (answer.statusCode >= 400) throw new Error(`response_url answered HTTP ${answer.statusCode}: ${text.slice(0, 100)}`);
+}
+
+/** Slack refused the message's blocks (the Web API's `invalid_blocks`, or a response_url's HTTP 400 saying so). */
+function refusedBlocks(error: unknown): boolean {
+  const code = (error as { data?: { error?: unknown } } | undefined)?.data?.error;
+  if (typeof code === 'string') return code.startsWith('invalid_blocks');
+  return error instanceof Error && /invalid_blocks/.test(error.message);
+}
+
+/**
+ * Sends a reply with native tables and, when Slack refuses its blocks, the same reply laid out
+ * without them: a workspace or client that does not know the data_table block refuses the whole
+ * message (invalid_blocks), and an answer someone paid for must still arrive. Other failures (an
+ * expired response_url, a channel the app cannot post in) are the caller's to route elsewhere.
+ */
+export async function sendWithTableFallback(message: SlackMessage, send: (message: SlackMessage) => Promise<unknown>): Promise<void> {
+  if (!message.withoutTable) {
+    await send(message);
+    return;
+  }
+  try {
+    await send(message);
+  } catch (error) {
+    if (!refusedBlocks(error)) throw error;
+    await send(message.withoutTable);
+  }
 }
 
 /**
@@ -20,8 +46,9 @@ async function postToResponseUrl(url: string, body: Record<string, unknown>): Pr
  */
 export function responseUrlResponder(url: string): Responder {
   return {
-    reply: (message, options) => postToResponseUrl(url, { response_type: 'ephemeral', replace_original: options?.replace ?? false, text: message.text, blocks: message.blocks }),
-    share: (message) => postToResponseUrl(url, { response_type: 'in_channel', replace_original: false, delete_original: false, text: message.text, blocks: message.blocks }),
+    tables: true,
+    reply: (message, options) => sendWithTableFallback(message, (sent) => postToResponseUrl(url, { response_type: 'ephemeral', replace_original: options?.replace ?? false, text: sent.text, blocks: sent.blocks })),
+    share: (message) => sendWithTableFallback(message, (sent) => postToResponseUrl(url, { response_type: 'in_channel', replace_original: false, delete_original: false, text: sent.text, blocks: sent.blocks })),
   };
 }
 
@@ -34,13 +61,14 @@ export function webApiResponder(client: WebClient, userId: string, channelId: st
     const opened = await client.conversations.open({ users: userId });
     const dm = opened.channel?.id;
     if (!dm) throw new Error('could not open a direct message with the user');
-    await client.chat.postMessage({ channel: dm, text: message.text, blocks: message.blocks });
+    await sendWithTableFallback(message, (sent) => client.chat.postMessage({ channel: dm, text: sent.text, blocks: sent.blocks }));
   };
   const responder: Responder = {
+    tables: true,
     reply: async (message) => {
       if (!channelId) return direct(message);
       try {
-        await client.chat.postEphemeral({ channel: channelId, user: userId, text: message.text, blocks: message.blocks });
+        await sendWithTableFallback(message, (sent) => client.chat.postEphemeral({ channel: channelId, user: userId, text: sent.text, blocks: sent.blocks }));
       } catch (error) {
         logger?.info({ err: error, channelId }, 'ephemeral reply failed; sending a direct message instead');
         await direct(message);
@@ -49,7 +77,7 @@ export function webApiResponder(client: WebClient, userId: string, channelId: st
   };
   if (channelId) {
     responder.share = async (message) => {
-      await client.chat.postMessage({ channel: channelId, text: message.text, blocks: message.blocks });
+      await sendWithTableFallback(message, (sent) => client.chat.postMessage({ channel: channelId, text: sent.text, blocks: sent.blocks }));
     };
   }
   return responder;
@@ -61,6 +89,7 @@ export function webApiResponder(client: WebClient, userId: string, channelId: st
  */
 export function withFallback(primary: Responder, fallback: Responder, logger?: Logger): Responder {
   const responder: Responder = {
+    tables: primary.tables === true && fallback.tables === true,
     reply: async (message, options) => {
       try {
         await primary.reply(message, options);

@@ -46,14 +46,14 @@ describe('dq console on the simulator', () => {
 
   it('pages: the Next button replaces the reply with page 2', async () => {
     session = await startDemoConsole();
-    const first = await session.ask('/fund-asset 000001', FOOTER);
+    const first = await session.ask('/fund-asset 000001 size:10', FOOTER);
     expect(first).toMatch(/Page 1 of \d+/);
-    expect(first).toMatch(/^\[1\] Next → {2}\[2\] Share in channel {2}\[3\] Export CSV$/m);
+    expect(first).toMatch(/^\[1\] Next 10 → \(10 coins\) {2}\[2\] Share in channel {2}\[3\] Export CSV$/m);
     const second = await session.ask('1', FOOTER);
-    expect(second).toContain('pressed [1] Next →');
+    expect(second).toContain('pressed [1] Next 10 → (10 coins)');
     expect(second).toContain('(replaces the previous reply)');
     expect(second).toMatch(/Page 2 of \d+/);
-    expect(second).toMatch(/^\[1\] ← Previous {2}\[2\] Next → {2}\[3\] Share in channel {2}\[4\] Export CSV$/m);
+    expect(second).toMatch(/^\[1\] ← Previous {2}\[2\] Next 10 → \(10 coins\) {2}\[3\] Share in channel {2}\[4\] Export CSV$/m);
     // The table of a code block keeps its alignment, indented, without Slack's fences.
     expect(second).toMatch(/\n {2}Date +Asset size +Change\n {2}\d{4}-\d{2}-\d{2} /);
     expect(second).not.toContain('```');

@@ -4,6 +4,8 @@
  * broken, usually with nothing more than "invalid_blocks"; this names the rule and the path.
  */
 
+import { isTableBlock, messageTableProblems, tableBlockProblems } from './slackTableLimits.js';
+
 export type SlackSurface = 'message' | 'modal' | 'home';
 
 const KNOWN_BLOCK_TYPES = new Set([
@@ -178,6 +180,13 @@ function checkBlock(block: unknown, path: string): void {
       maxLength(block.alt_text, LIMITS.altText, 'alt_text ≤ 2000', `${path}.alt_text`);
       if (block.title !== undefined) maxLength(plainTextOf(block.title, `${path}.title`, 'image title is plain_text'), LIMITS.imageTitle, 'image title ≤ 2000', `${path}.title.text`);
       break;
+    case 'table':
+    case 'data_table': {
+      // Written from Slack's reference pages in slackTableLimits.ts; cells are not text objects.
+      const problems = tableBlockProblems(block);
+      if (problems.length) fail(`${block.type} block as Slack's reference page allows`, path, problems.join('; '));
+      return;
+    }
     case 'input':
       maxLength(plainTextOf(block.label, `${path}.label`, 'input label is plain_text'), LIMITS.inputLabel, 'input label ≤ 2000', `${path}.label.text`);
       if (block.hint !== undefined) maxLength(plainTextOf(block.hint, `${path}.hint`, 'input hint is plain_text'), LIMITS.inputHint, 'input hint ≤ 2000', `${path}.hint.text`);
@@ -230,7 +239,10 @@ export function assertWithinSlackLimits(subject: object, kind: SlackSurface): vo
       blockIds.add(id);
     }
   });
+  if (kind !== 'message' && blocks.some(isTableBlock)) fail('tables only in messages', 'blocks', `a table block in a ${kind}`);
   if (kind === 'message') {
+    const tableProblems = messageTableProblems(blocks);
+    if (tableProblems.length) fail('tables per message', 'blocks', tableProblems.join('; '));
     const fallback = subject.text;
     if (fallback !== undefined) maxLength(fallback, LIMITS.messageFallbackText, 'message text ≤ 40,000', 'text');
     const total = (typeof fallback === 'string' ? fallback.length : 0) + textLength(blocks);

@@ -1,7 +1,6 @@
 import { cacheKey } from '../client/cache.js';
-import { ValidationError } from '../errors.js';
+import { withPageSize, type PagingSpec } from '../operations/definition.js';
 import { operations, type AnyOperation, type OperationId, type PageInfo } from '../operations/index.js';
-import { validate } from '../operations/validate.js';
 
 /** What the cache holds for one page (DataClient.peek): free when fresh; its paging says how many pages there are. */
 export interface PeekedPage {
@@ -50,42 +49,25 @@ export interface ExportPlan {
   coins: number;
 }
 
-/** The same request moved to another page size; the page number field keeps its wire type. */
-function withPageSize(request: Record<string, unknown>, size: number): Record<string, unknown> {
-  return { ...request, pageSize: typeof request.pageSize === 'number' ? size : String(size) };
-}
-
-function pageSizeOf(request: Record<string, unknown>): number | undefined {
-  const size = Number(request.pageSize);
+function pageSizeOf(operation: OperationId, request: Record<string, unknown>): number | undefined {
+  const spec: PagingSpec | undefined = operations[operation].pages;
+  const size = Number(spec ? request[spec.sizeField] : undefined);
   return Number.isInteger(size) && size > 0 ? size : undefined;
 }
 
+/** The request at another page size, in the wire type the operation declares (not guessed from the request). */
+function sized(operation: OperationId, request: Record<string, unknown>, size: number): Record<string, unknown> {
+  const spec: PagingSpec | undefined = operations[operation].pages;
+  return spec ? withPageSize(spec, request, size) : request;
+}
+
 /**
- * The largest page size the operation's own validation accepts for this query (50 for the fund
- * operations, 10 for bids, 20 for taxpayers): fewer pages, so fewer coins. Asked of the definition
- * rather than written down here, so the two cannot drift apart.
+ * The largest page size the operation allows (50 for the fund operations, 10 for bids, 20 for
+ * taxpayers): fewer pages, so fewer coins. Read from the operation's paging declaration, the same
+ * one its validation caps page sizes with, so the two cannot drift apart.
  */
 export function largestPageSize(operation: OperationId, request: Record<string, unknown>): number {
-  const accepts = (size: number) => {
-    try {
-      validate(operation, withPageSize(request, size));
-      return true;
-    } catch (error) {
-      if (error instanceof ValidationError) return false;
-      throw error;
-    }
-  };
-  let low = pageSizeOf(request) ?? 1;
-  if (!accepts(low)) return low;
-  let high = 1000;
-  if (accepts(high)) return high;
-  // low is accepted, high is not.
-  while (high - low > 1) {
-    const middle = Math.floor((low + high) / 2);
-    if (accepts(middle)) low = middle;
-    else high = middle;
-  }
-  return low;
+  return operations[operation].pages?.largest ?? pageSizeOf(operation, request) ?? 1;
 }
 
 /**
@@ -109,7 +91,7 @@ interface Candidate {
 /** Pages 1..n of the query in `size`, with which are cached; `total` when known gives n at once. */
 async function candidate(deps: ExportPlanDeps, operation: OperationId, base: Record<string, unknown>, size: number, total: number | undefined): Promise<Candidate> {
   const definition: AnyOperation = operations[operation];
-  const request = withPageSize(definition.withPage!(base, 1) as Record<string, unknown>, size);
+  const request = sized(operation, definition.withPage!(base, 1) as Record<string, unknown>, size);
   const pageRequest = (page: number) => definition.withPage!(request, page) as Record<string, unknown>;
   if (total !== undefined) {
     const pageCount = Math.max(1, Math.ceil(total / size));
@@ -154,7 +136,7 @@ export async function planExport(operation: OperationId, request: Record<string,
   // The total comes from any page seen: the one the button was under, else the first.
   const seen = (await deps.peek(operation, request)) ?? (await deps.peek(operation, definition.withPage(request, 1) as Record<string, unknown>));
   const total = seen?.paging?.total;
-  const ownSize = pageSizeOf(request) ?? 10;
+  const ownSize = pageSizeOf(operation, request) ?? largestPageSize(operation, request);
   const sizes = options.pageSize !== undefined ? [options.pageSize] : [...new Set([ownSize, largestPageSize(operation, request)])];
   // Without a total the number of pages is unknown at any size; the query's own size at least finds its cached pages.
   const candidates = await Promise.all((total === undefined && options.pageSize === undefined ? [ownSize] : sizes).map((size) => candidate(deps, operation, request, size, total)));

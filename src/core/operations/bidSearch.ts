@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Phrase } from '../../i18n/lang.js';
 import { BID_REGIONS, findBidRegion, isGenericBidKeyword } from './bidRegions.js';
-import { HOUR, pageInfo, type OperationDefinition } from './definition.js';
+import { HOUR, pageInfo, pagedBy, type OperationDefinition, type PagingSpec } from './definition.js';
 import { addProblem, characterCount, choiceField, dateField, integerField, isCalendarDate, textField, withinOneYear } from './fields.js';
 
 export interface BidSearchRequest {
@@ -72,10 +72,13 @@ function normaliseSearchType(text: string): string {
   return [...new Set(parts)].sort().join(',');
 }
 
+/** The spec: at most 10 notices a call; page number and size travel as strings. */
+const BID_PAGES: PagingSpec = { pageField: 'pageIndex', sizeField: 'pageSize', wire: 'string', largest: 10 };
+
 const bidInput = z
   .object({
     keyword: textField({ required: true, check: checkKeyword }),
-    pageSize: integerField({ default: 10, max: 10, maxReason: { key: 'validation.reason.bidSearchMax10' } }),
+    pageSize: integerField({ default: BID_PAGES.largest, max: BID_PAGES.largest, maxReason: { key: 'validation.reason.bidSearchMax10' } }),
     pageIndex: integerField({ default: 1 }),
     publishStartTime: dateField(),
     publishEndTime: dateField(),
@@ -157,7 +160,6 @@ export const bidSearch: OperationDefinition<BidSearchRequest, unknown, BidSearch
   cacheTtlMs: { default: HOUR },
   cacheVariant: () => 'default',
   paging: (request, result) => pageInfo(Number(request.pageIndex), Number(request.pageSize), result.total, result.records.length),
-  withPage: (request, page) => ({ ...request, pageIndex: String(page) }),
-  pageField: 'pageIndex',
+  ...pagedBy<BidSearchRequest>(BID_PAGES),
   example: 'keyword=光伏组件 province=ZJ type=2 publishStartTime=2026-01-01 publishEndTime=2026-06-30',
 };

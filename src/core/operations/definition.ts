@@ -6,6 +6,44 @@ export interface RateLimit {
   windowMs: number;
 }
 
+/**
+ * How an operation pages, declared once: the client, the Previous/Next buttons, the cache's page
+ * bookkeeping and the export plan all derive from this, so none of them guesses a field name or a
+ * wire type from a request in hand.
+ */
+export interface PagingSpec {
+  /** The wire field holding the page number (pageNo, pageIndex): where a page past the end is reported. */
+  pageField: string;
+  /** The wire field holding the page size. */
+  sizeField: string;
+  /** How both travel: the spec sends them as JSON strings for some operations and numbers for others. */
+  wire: 'string' | 'number';
+  /**
+   * The largest page one call may ask for: the spec's maximum, or the app's own cap where the spec
+   * gives none. Every call costs the same whatever its page size, so this is also the default.
+   */
+  largest: number;
+}
+
+/** A page number or size as the operation's wire wants it. */
+export function onWire(spec: PagingSpec, value: number): string | number {
+  return spec.wire === 'string' ? String(value) : value;
+}
+
+/** The paging members of a definition, derived from its one declaration. */
+export function pagedBy<Wire extends object>(spec: PagingSpec): Pick<OperationDefinition<Wire>, 'pages' | 'pageField' | 'withPage'> {
+  return {
+    pages: spec,
+    pageField: spec.pageField,
+    withPage: (request, page) => ({ ...request, [spec.pageField]: onWire(spec, page) }),
+  };
+}
+
+/** The same request asking for another page size, in the operation's wire type. */
+export function withPageSize<Wire extends object>(spec: PagingSpec, request: Wire, size: number): Wire {
+  return { ...request, [spec.sizeField]: onWire(spec, size) };
+}
+
 export interface PageInfo {
   page: number;
   pageSize: number;
@@ -44,9 +82,11 @@ export interface OperationDefinition<Wire extends object = object, Data = unknow
   cacheTtlMs: Readonly<Record<string, number>>;
   cacheVariant(request: Wire): string;
   paging?(request: Wire, result: Result): PageInfo;
+  /** How the operation pages (declared once); `withPage` and `pageField` are derived from it by `pagedBy`. */
+  pages?: PagingSpec;
   /** The same request moved to another page (for Previous/Next). */
   withPage?(request: Wire, page: number): Wire;
-  /** The wire field holding the page number (pageNo, pageIndex): where a page past the end is reported. */
+  /** `pages.pageField`, kept at hand for the client's past-the-end check. */
   pageField?: string;
   /**
    * A question to ask before spending on new input that follows the rules but is probably a mistake

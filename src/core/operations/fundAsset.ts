@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Phrase } from '../../i18n/lang.js';
-import { HOUR, pageInfo, type OperationDefinition } from './definition.js';
+import { HOUR, pageInfo, pagedBy, type OperationDefinition, type PagingSpec } from './definition.js';
 import { integerField, textField } from './fields.js';
 
 export interface FundAssetRequest {
@@ -35,6 +35,9 @@ export function checkFundCode(code: string): Phrase | undefined {
   return FUND_CODE_PATTERN.test(code) ? undefined : { key: 'commands.problems.fundAsset.fundCode', values: { code } };
 }
 
+/** The spec: at most 50 records a call. */
+const FUND_ASSET_PAGES: PagingSpec = { pageField: 'pageNo', sizeField: 'pageSize', wire: 'string', largest: 50 };
+
 export const fundAsset: OperationDefinition<FundAssetRequest, z.infer<typeof fundAssetData>, FundAssetResult> = {
   id: 'fund-asset',
   alias: 'fund-asset',
@@ -48,7 +51,7 @@ export const fundAsset: OperationDefinition<FundAssetRequest, z.infer<typeof fun
     .object({
       fundCode: textField({ required: true, check: checkFundCode }),
       pageNo: integerField({ default: 1 }),
-      pageSize: integerField({ default: 10, max: 50, maxReason: { key: 'validation.reason.serviceMax50' } }),
+      pageSize: integerField({ default: FUND_ASSET_PAGES.largest, max: FUND_ASSET_PAGES.largest, maxReason: { key: 'validation.reason.serviceMax50' } }),
     })
     .transform((v): FundAssetRequest => ({ fundCode: v.fundCode, pageNo: String(v.pageNo), pageSize: String(v.pageSize) })),
   request: z.object({ fundCode: z.string(), pageNo: z.string(), pageSize: z.string() }),
@@ -61,7 +64,6 @@ export const fundAsset: OperationDefinition<FundAssetRequest, z.infer<typeof fun
   cacheTtlMs: { default: 6 * HOUR },
   cacheVariant: () => 'default',
   paging: (request, result) => pageInfo(Number(request.pageNo), Number(request.pageSize), result.total, result.records.length),
-  withPage: (request, page) => ({ ...request, pageNo: String(page) }),
-  pageField: 'pageNo',
+  ...pagedBy<FundAssetRequest>(FUND_ASSET_PAGES),
   example: 'fundCode=000001',
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MINUTE, pageInfo, type OperationDefinition } from './definition.js';
+import { MINUTE, pageInfo, pagedBy, type OperationDefinition, type PagingSpec } from './definition.js';
 import { choiceField, integerField } from './fields.js';
 
 export interface NewFundsRequest {
@@ -42,6 +42,9 @@ export const SALE_STATUS_SYNONYMS: Record<string, 'true' | 'false'> = {
 /** Words for "no filter": every new fund, on sale or not. */
 export const SALE_STATUS_ANY = ['all', 'any', '全部', '不限'] as const;
 
+/** The spec: at most 50 funds a call. */
+const NEW_FUNDS_PAGES: PagingSpec = { pageField: 'pageNo', sizeField: 'pageSize', wire: 'string', largest: 50 };
+
 export const fundNewList: OperationDefinition<NewFundsRequest, z.infer<typeof newFundsData>, NewFundsResult> = {
   id: 'fund-new-list',
   alias: 'new-funds',
@@ -55,7 +58,7 @@ export const fundNewList: OperationDefinition<NewFundsRequest, z.infer<typeof ne
     .object({
       saleStatus: choiceField(['true', 'false'] as const, { synonyms: SALE_STATUS_SYNONYMS, none: SALE_STATUS_ANY, words: { key: 'commands.choices.saleStatus' } }),
       pageNo: integerField({ default: 1 }),
-      pageSize: integerField({ default: 10, max: 50, maxReason: { key: 'validation.reason.serviceMax50' } }),
+      pageSize: integerField({ default: NEW_FUNDS_PAGES.largest, max: NEW_FUNDS_PAGES.largest, maxReason: { key: 'validation.reason.serviceMax50' } }),
     })
     .transform((v): NewFundsRequest => {
       const request: NewFundsRequest = { pageNo: String(v.pageNo), pageSize: String(v.pageSize) };
@@ -68,7 +71,6 @@ export const fundNewList: OperationDefinition<NewFundsRequest, z.infer<typeof ne
   cacheTtlMs: { default: 30 * MINUTE },
   cacheVariant: () => 'default',
   paging: (request, result) => pageInfo(Number(request.pageNo), Number(request.pageSize), result.total, result.funds.length),
-  withPage: (request, page) => ({ ...request, pageNo: String(page) }),
-  pageField: 'pageNo',
+  ...pagedBy<NewFundsRequest>(NEW_FUNDS_PAGES),
   example: 'saleStatus=true',
 };

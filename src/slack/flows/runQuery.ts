@@ -76,6 +76,8 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
       demo: deps.config.demo,
       prices: deps.prices,
       now: deps.now(),
+      // Shares go through the same responder, so the same surface: a channel message takes tables too.
+      tables: responder.tables === true,
       ...(chart ? { chart } : {}),
       ...(run.share ? { sharedBy: requester.userId } : {}),
     });

@@ -9,6 +9,7 @@ import { option } from '../modals/slackText.js';
 import { type CommandSyntax, readSynonym } from '../parse/commandSyntax.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
 import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from '../render/blocks.js';
+import { amountCell, columnUnit, numberCell, tableOrNothing, textCell, unitWord, type TableColumn } from '../render/dataTable.js';
 import { formatCny, toNumber } from '../render/format.js';
 import { fieldLabel, valueText } from '../render/labels.js';
 import { SLACK_LIMITS, recordBlocks } from '../render/fitToSlackLimits.js';
@@ -274,7 +275,35 @@ function regionName(code: string, lang: Lang): string {
   return region ? lang.t('results.regionWithCode', { name: region.name, code: region.code }) : code;
 }
 
-export function renderBids(answer: CallResult<typeof BIDS_ID>, { lang }: RenderOptions): RenderedResult {
+function roleText(record: BidRecord, keys: readonly string[], lang: Lang): string {
+  const key = firstKey(record, keys);
+  return key ? valueText(record[key], lang) : '';
+}
+
+/** The money a notice names, under whichever of the usual names it came. */
+function moneyOf(record: BidRecord): unknown {
+  const key = MONEY_KEYS.find((name) => toNumber(record[name]) !== undefined);
+  return key ? record[key] : undefined;
+}
+
+/** One notice a row: its number, title, type, parties, region, date and amount (the response shape is not in the spec, so each role is looked up as the cards do). */
+function bidsTable(records: BidRecord[], first: number, caption: string, lang: Lang) {
+  const numbered = records.map((record, index) => ({ record, number: first + index + 1 }));
+  const unit = columnUnit(records.map(moneyOf));
+  const columns: TableColumn<(typeof numbered)[number]>[] = [
+    { header: lang.t('tables.bids.number'), cell: ({ number }) => numberCell(number, String(number)) },
+    { header: lang.t('tables.bids.title'), cell: ({ record }) => textCell(roleText(record, TITLE_KEYS, lang)) },
+    { header: fieldLabel('noticeType', lang), cell: ({ record }) => textCell(noticeTypeName(roleText(record, TYPE_KEYS, lang), lang), 20) },
+    { header: fieldLabel('purchaser', lang), cell: ({ record }) => textCell(roleText(record, PURCHASER_KEYS, lang), 40) },
+    { header: fieldLabel('supplier', lang), cell: ({ record }) => textCell(roleText(record, SUPPLIER_KEYS, lang), 40) },
+    { header: fieldLabel('provinceName', lang), cell: ({ record }) => textCell(regionText(record, firstKey(record, REGION_NAME_KEYS), firstKey(record, REGION_CODE_KEYS), lang), 20) },
+    { header: fieldLabel('publishDate', lang), cell: ({ record }) => textCell(roleText(record, DATE_KEYS, lang), 20) },
+    { header: lang.t('tables.bids.amount', { unit: unitWord(unit, lang) }), cell: ({ record }) => amountCell(moneyOf(record), unit) },
+  ];
+  return tableOrNothing(caption, columns, numbered);
+}
+
+export function renderBids(answer: CallResult<typeof BIDS_ID>, { lang, tables }: RenderOptions): RenderedResult {
   const { keyword } = answer.request;
   const { records, total } = answer.result;
   const title = lang.t('results.bids.title');
@@ -286,7 +315,9 @@ export function renderBids(answer: CallResult<typeof BIDS_ID>, { lang }: RenderO
     blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? lang.t('results.bids.noMatch', { keyword: safeKeyword })));
   }
   const first = (Number(answer.request.pageIndex) - 1) * Number(answer.request.pageSize);
-  records.forEach((record, index) => {
+  const table = tables ? bidsTable(records, Number.isFinite(first) ? first : 0, lang.t('tables.bids.caption', { keyword: keyword.replace(/\s+/g, ' ').slice(0, 100) }), lang) : undefined;
+  if (table) blocks.push(table, contextBlock(lang.t('tables.browse', { count: records.length })));
+  if (!table) records.forEach((record, index) => {
     const number = Number.isFinite(first) ? first + index + 1 : index + 1;
     const notice = noticeBlocks(record, number, lang);
     blocks.push(...recordBlocks(index, index, index > 0 ? [dividerBlock(), ...notice] : notice));

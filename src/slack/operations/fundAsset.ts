@@ -7,10 +7,11 @@ import { PAGE_SIZES, type SearchForm } from '../modals/searchForm.js';
 import { option } from '../modals/slackText.js';
 import type { CommandSyntax } from '../parse/commandSyntax.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
-import { headerBlock, sectionBlock } from '../render/blocks.js';
+import { contextBlock, headerBlock, sectionBlock } from '../render/blocks.js';
 import { renderChart } from '../render/chart.js';
 import { formatCny, formatPercent } from '../render/format.js';
 import { recordBlocks } from '../render/fitToSlackLimits.js';
+import { amountCell, columnUnit, numberCell, tableOrNothing, textCell, unitWord, type TableColumn } from '../render/dataTable.js';
 import { displayWidth, escapeMrkdwn, padEndTo, padStartTo, serviceText } from '../render/mrkdwn.js';
 import { emptyPageText } from '../render/paging.js';
 import type { RenderOptions, RenderedResult } from '../render/types.js';
@@ -54,7 +55,8 @@ export const fundAssetForm: SearchForm = {
       field: 'pageSize',
       label: (lang) => lang.t('forms.fundAsset.pageSize.label'),
       optional: true,
-      element: (actionId) => staticSelect(actionId, sizes, sizes[0]),
+      // Every call costs the same whatever its size: the form starts at the largest page the service gives.
+      element: (actionId) => staticSelect(actionId, sizes, sizes.at(-1)),
     },
   ],
 };
@@ -119,6 +121,17 @@ function latestLine(records: FundAssetRecord[], firstPage: boolean, lang: Lang):
   });
 }
 
+/** Date, amount in one unit for the column, change in percent: both numbers sort as numbers in Slack. */
+function fundAssetTable(fundCode: string, records: FundAssetRecord[], lang: Lang) {
+  const unit = columnUnit(records.map((record) => record.asset));
+  const columns: TableColumn<FundAssetRecord>[] = [
+    { header: lang.t('tables.fundAsset.date'), cell: (record) => textCell(record.assetDate, 20) },
+    { header: lang.t('tables.fundAsset.asset', { unit: unitWord(unit, lang) }), cell: (record) => amountCell(record.asset, unit) },
+    { header: lang.t('tables.fundAsset.change'), cell: (record) => (record.assetRate === null ? numberCell(undefined, '') : numberCell(record.assetRate, formatPercent(record.assetRate).replace('%', ''))) },
+  ];
+  return tableOrNothing(lang.t('tables.fundAsset.caption', { code: fundCode, count: records.length }), columns, records);
+}
+
 export function renderFundAsset(answer: CallResult<typeof FUND_ASSET_ID>, options: RenderOptions): RenderedResult {
   const { lang } = options;
   const { fundCode, records } = answer.result;
@@ -126,9 +139,11 @@ export function renderFundAsset(answer: CallResult<typeof FUND_ASSET_ID>, option
   const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject: lang.t('results.fundAsset.fund', { code: fundCode }) }))];
   const code = serviceText(fundCode, { max: 20, oneLine: true });
   const latest = latestLine(records, (answer.paging?.page ?? 1) <= 1, lang);
+  const table = latest && options.tables ? fundAssetTable(code, records, lang) : undefined;
   if (latest) {
     blocks.push(sectionBlock(latest));
-    blocks.push(...tableBlocks(records, lang));
+    if (table) blocks.push(table, contextBlock(lang.t('tables.browse', { count: records.length })));
+    else blocks.push(...tableBlocks(records, lang));
   } else {
     blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? lang.t('results.fundAsset.noHistory', { code })));
   }

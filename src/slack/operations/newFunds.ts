@@ -7,7 +7,8 @@ import { option } from '../modals/slackText.js';
 import type { CommandSyntax } from '../parse/commandSyntax.js';
 import { isChinese, type Lang } from '../../i18n/lang.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
-import { headerBlock, sectionBlock } from '../render/blocks.js';
+import { contextBlock, headerBlock, sectionBlock } from '../render/blocks.js';
+import { amountCell, columnUnit, tableOrNothing, textCell, unitWord, type TableColumn } from '../render/dataTable.js';
 import { NO_VALUE, formatNumber, toNumber } from '../render/format.js';
 import { valueText } from '../render/labels.js';
 import { recordBlocks } from '../render/fitToSlackLimits.js';
@@ -57,7 +58,8 @@ export const newFundsForm: SearchForm = {
       field: 'pageSize',
       label: (lang) => lang.t('forms.newFunds.pageSize.label'),
       optional: true,
-      element: (actionId) => staticSelect(actionId, sizes, sizes[0]),
+      // Every call costs the same whatever its size: the form starts at the largest page the service gives.
+      element: (actionId) => staticSelect(actionId, sizes, sizes.at(-1)),
     },
   ],
 };
@@ -120,13 +122,38 @@ function filterLabel(saleStatus: 'true' | 'false' | undefined, lang: Lang): stri
   return lang.t(saleStatus === 'true' ? 'results.newFunds.filter.onSale' : saleStatus === 'false' ? 'results.newFunds.filter.notOnSale' : 'results.newFunds.filter.all');
 }
 
-export function renderNewFunds(answer: CallResult<typeof NEW_FUNDS_ID>, { lang }: RenderOptions): RenderedResult {
+/** The fee a buyer pays now, with the list price after it when there is a real discount (no strike-through in a cell). */
+function feeCell(fund: NewFund) {
+  const before = typeof fund.fundOriginalFee === 'string' ? fund.fundOriginalFee.trim() : '';
+  const after = typeof fund.fundDiscountFee === 'string' ? fund.fundDiscountFee.trim() : '';
+  return textCell(before && after && before !== after ? `${after} (${before})` : after || before, 30);
+}
+
+function newFundsTable(funds: readonly NewFund[], caption: string, lang: Lang) {
+  const unit = columnUnit(funds.map((fund) => fund.minPurchase));
+  const columns: TableColumn<NewFund>[] = [
+    { header: lang.t('tables.newFunds.name'), cell: (fund) => textCell(valueText(fund.fundName, lang)) },
+    { header: lang.t('tables.newFunds.code'), cell: (fund) => textCell(fund.fundCode, 12) },
+    { header: lang.t('tables.newFunds.type'), cell: (fund) => textCell(valueText(fund.fundType, lang), 20) },
+    { header: lang.t('tables.newFunds.status'), cell: (fund) => textCell(fund.saleStatus === true ? lang.t('results.newFunds.onSale') : fund.saleStatus === false ? lang.t('results.newFunds.notOnSale') : NO_VALUE) },
+    { header: lang.t('tables.newFunds.manager'), cell: (fund) => textCell(valueText(fund.fundManagerName, lang), 30) },
+    { header: lang.t('tables.newFunds.from'), cell: (fund) => textCell(fund.beginDate, 20) },
+    { header: lang.t('tables.newFunds.to'), cell: (fund) => textCell(fund.endDate, 20) },
+    { header: lang.t('tables.newFunds.minimum', { unit: unitWord(unit, lang) }), cell: (fund) => amountCell(fund.minPurchase, unit) },
+    { header: lang.t('tables.newFunds.fee'), cell: feeCell },
+  ];
+  return tableOrNothing(caption, columns, funds);
+}
+
+export function renderNewFunds(answer: CallResult<typeof NEW_FUNDS_ID>, { lang, tables }: RenderOptions): RenderedResult {
   const { funds, total } = answer.result;
   const title = lang.t('results.newFunds.title');
   const filter = filterLabel(answer.request.saleStatus, lang);
   const blocks: KnownBlock[] = [headerBlock(lang.t('results.newFunds.heading', { title, filter }))];
   if (!funds.length) blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? lang.t('results.newFunds.none', { filter })));
-  for (let first = 0; first < funds.length; first += FUNDS_PER_SECTION) {
+  const table = tables ? newFundsTable(funds, lang.t('tables.newFunds.caption', { title, filter, count: funds.length }), lang) : undefined;
+  if (table) blocks.push(table, contextBlock(lang.t('tables.browse', { count: funds.length })));
+  for (let first = 0; !table && first < funds.length; first += FUNDS_PER_SECTION) {
     const group = funds.slice(first, first + FUNDS_PER_SECTION);
     blocks.push(...recordBlocks(first, first + group.length - 1, [sectionBlock(fundGroupText(group, lang))]));
   }

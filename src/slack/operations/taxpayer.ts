@@ -6,7 +6,8 @@ import { textInput } from '../modals/elements.js';
 import type { SearchForm } from '../modals/searchForm.js';
 import type { CommandSyntax } from '../parse/commandSyntax.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
-import { chunk, dividerBlock, fieldsBlock, headerBlock, labelled, sectionBlock } from '../render/blocks.js';
+import { chunk, contextBlock, dividerBlock, fieldsBlock, headerBlock, labelled, sectionBlock } from '../render/blocks.js';
+import { tableOrNothing, textCell, type TableColumn } from '../render/dataTable.js';
 import { fieldLabel, valueText } from '../render/labels.js';
 import { SLACK_LIMITS, recordBlocks } from '../render/fitToSlackLimits.js';
 import { bold, escapeMrkdwn, serviceText, truncateMrkdwn } from '../render/mrkdwn.js';
@@ -102,7 +103,19 @@ function card(record: TaxpayerRecord, lang: Lang): KnownBlock[] {
   return blocks;
 }
 
-export function renderTaxpayer(answer: CallResult<typeof TAXPAYER_ID>, { lang }: RenderOptions): RenderedResult {
+/** Too long for a cell that fifty rows share; the cards (and the CSV export) carry them whole. */
+const NOT_IN_TABLE = new Set(['businessScope']);
+const TABLE_CELL_MAX = 40;
+
+/** The company, its credit code and type, then the usual fields any record of the page has, in the cards' order. */
+function taxpayerTable(records: TaxpayerRecord[], caption: string, lang: Lang) {
+  const present = new Set(records.flatMap((record) => Object.keys(record)));
+  const keys = ['enterpriseName', 'creditNo', 'taxpayerType', ...PREFERRED_ORDER].filter((key) => present.has(key) && !NOT_IN_TABLE.has(key));
+  const columns: TableColumn<TaxpayerRecord>[] = keys.map((key) => ({ header: fieldLabel(key, lang), cell: (record) => textCell(valueText(record[key], lang), TABLE_CELL_MAX) }));
+  return tableOrNothing(caption, columns, records);
+}
+
+export function renderTaxpayer(answer: CallResult<typeof TAXPAYER_ID>, { lang, tables }: RenderOptions): RenderedResult {
   const { keyword } = answer.request;
   const { records, total } = answer.result;
   const title = lang.t('results.taxpayer.title');
@@ -112,9 +125,11 @@ export function renderTaxpayer(answer: CallResult<typeof TAXPAYER_ID>, { lang }:
   if (!records.length) {
     blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? lang.t('results.taxpayer.noMatch', { keyword: safeKeyword })));
   }
+  const table = tables ? taxpayerTable(records, lang.t('tables.taxpayer.caption', { keyword: oneLineKeyword.slice(0, 100) }), lang) : undefined;
+  if (table) blocks.push(table, contextBlock(lang.t('tables.browse', { count: records.length })));
   // On long pages every block counts (a message may have 50), so cards go without dividers there.
   const dividers = records.length <= DIVIDED_CARDS_MAX;
-  records.forEach((record, index) => {
+  if (!table) records.forEach((record, index) => {
     const cardBlocks = index > 0 && dividers ? [dividerBlock(), ...card(record, lang)] : card(record, lang);
     blocks.push(...recordBlocks(index, index, cardBlocks));
   });

@@ -22,6 +22,16 @@ function unknownOperation(answer: CallResult, lang: Lang): RenderedResult {
  * the footer saying what it cost. Pure: the same answer and options always give the same message.
  */
 export function renderAnswer(answer: CallResult, options: RenderOptions): SlackMessage {
+  const message = renderLayout(answer, options);
+  if (!options.tables || !message.blocks.some(isTable)) return message;
+  return { ...message, withoutTable: renderLayout(answer, { ...options, tables: false }) };
+}
+
+function isTable(block: KnownBlock): boolean {
+  return block.type === 'data_table' || block.type === 'table';
+}
+
+function renderLayout(answer: CallResult, options: RenderOptions): SlackMessage {
   const body = Object.hasOwn(SLACK_OPERATIONS, answer.operation) ? slackOperation(answer.operation).render(answer, options) : unknownOperation(answer, options.lang);
   const message = fitToSlackLimits({
     text: body.text,

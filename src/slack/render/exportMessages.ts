@@ -20,7 +20,7 @@ export interface ExportSubject {
 
 /** Fields of a request that only say which page: left out of what names the query. */
 function isPagingField(definition: AnyOperation, field: string): boolean {
-  return field === definition.pageField || (definition.withPage !== undefined && field === 'pageSize');
+  return definition.pages !== undefined && (field === definition.pages.pageField || field === definition.pages.sizeField);
 }
 
 export function exportSubject(operation: OperationId, request: Record<string, unknown>, lang: Lang): ExportSubject {

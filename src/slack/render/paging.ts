@@ -34,6 +34,13 @@ function pageText(paging: PageInfo, lang: Lang): string {
   return `${page}${results}`;
 }
 
+function nextLabel(answer: CallResult, paging: PageInfo, { lang, prices }: Pick<RenderOptions, 'lang' | 'prices'>): string {
+  if (!Object.hasOwn(operations, answer.operation)) return lang.t('answer.paging.next');
+  // The last page may be short: "Next 38" when the service said there are only 38 more.
+  const size = paging.total === undefined ? paging.pageSize : Math.max(1, Math.min(paging.pageSize, paging.total - paging.page * paging.pageSize));
+  return lang.t('tables.next', { size, coins: prices.priceOf(answer.operation).coins });
+}
+
 function button(actionId: string, label: string, value: string | undefined): Button | undefined {
   // A value Slack would refuse makes the whole message fail; better to go without this one button.
   if (value === undefined) return undefined;
@@ -50,7 +57,7 @@ function pageButton(answer: CallResult, definition: AnyOperation | undefined, ac
  * channel, and Export CSV (exportButton.ts). Each button carries the query it repeats. A shared copy is a snapshot for the channel:
  * no buttons, since a click there would replace everyone's copy and charge whoever clicked.
  */
-export function renderPaging(answer: CallResult, options: Pick<RenderOptions, 'sharedBy' | 'lang'>): KnownBlock[] {
+export function renderPaging(answer: CallResult, options: Pick<RenderOptions, 'sharedBy' | 'lang' | 'prices'>): KnownBlock[] {
   const { lang } = options;
   const definition: AnyOperation | undefined = Object.hasOwn(operations, answer.operation) ? operations[answer.operation] : undefined;
   const blocks: KnownBlock[] = [];
@@ -64,7 +71,9 @@ export function renderPaging(answer: CallResult, options: Pick<RenderOptions, 's
   // From past the end, "back" means the last page, not the empty page before this one.
   if (isPastTheEnd(paging)) buttons.push(pageButton(answer, definition, ACTION.pagePrevious, lang.t('answer.paging.lastPage', { page: paging.pageCount }), paging.pageCount));
   else if (paging?.hasPrevious) buttons.push(pageButton(answer, definition, ACTION.pagePrevious, lang.t('answer.paging.previous'), paging.page - 1));
-  if (paging?.hasNext) buttons.push(pageButton(answer, definition, ACTION.pageNext, lang.t('answer.paging.next'), paging.page + 1));
+  // Next is the one button that may call the service again: it says the price before it is clicked
+  // (a page already in the cache is then free, and the reply's footer says so).
+  if (paging?.hasNext) buttons.push(pageButton(answer, definition, ACTION.pageNext, nextLabel(answer, paging, options), paging.page + 1));
   buttons.push(button(ACTION.share, lang.t('answer.paging.share'), encodeQueryValue({ operation: answer.operation, request: answer.request })));
   buttons.push(exportButton(answer, lang));
   const elements = buttons.filter((element) => element !== undefined);

@@ -15,6 +15,12 @@ export interface RenderOptions {
   chart?: ChartImage;
   /** What each operation costs here: the footer says when a price is assumed. */
   prices: Prices;
+  /**
+   * The surface takes Slack's native tables (a Slack message; not the console). Lists are then one
+   * data_table of the whole fetched page; without it, or when a table would pass one of Slack's
+   * limits, they keep the layout of sections.
+   */
+  tables?: boolean;
   /** Slack user id, when the reply is posted visibly via Share in channel. */
   sharedBy?: string;
 }

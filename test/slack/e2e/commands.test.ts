@@ -28,7 +28,7 @@ interface QueryCase {
 }
 
 const QUERIES: QueryCase[] = [
-  { name: '/taxpayer', command: '/taxpayer', text: '杭州华信', operation: OPS.taxpayer, wire: { keyword: '杭州华信', pageNo: 1, pageSize: 10 }, mentions: '杭州华信光伏科技有限公司' },
+  { name: '/taxpayer', command: '/taxpayer', text: '杭州华信', operation: OPS.taxpayer, wire: { keyword: '杭州华信', pageNo: 1, pageSize: 20 }, mentions: '杭州华信光伏科技有限公司' },
   { name: '/dq tax', command: '/dq', text: 'tax 杭州 size:5 page:2', operation: OPS.taxpayer, wire: { keyword: '杭州', pageNo: 2, pageSize: 5 }, mentions: 'Page 2 of 5' },
   {
     name: '/bids',
@@ -47,11 +47,11 @@ const QUERIES: QueryCase[] = [
     wire: { keyword: '光伏组件', pageSize: '10', pageIndex: '1', publishStartTime: '2026-03-01', publishEndTime: '2027-03-01', province: 'ZJ', type: '1', searchType: '1,2' },
     mentions: 'published 2026-03-01 to 2027-03-01 (one year, the longest period the service searches',
   },
-  { name: '/fund-asset', command: '/fund-asset', text: '000001', operation: OPS.fundAsset, wire: { fundCode: '000001', pageNo: '1', pageSize: '10' }, mentions: '000001' },
+  { name: '/fund-asset', command: '/fund-asset', text: '000001', operation: OPS.fundAsset, wire: { fundCode: '000001', pageNo: '1', pageSize: '50' }, mentions: '000001' },
   { name: '/dq fund', command: '/dq', text: 'fund 110022 2 size:20', operation: OPS.fundAsset, wire: { fundCode: '110022', pageNo: '2', pageSize: '20' }, mentions: '110022' },
   { name: '/futures', command: '/futures', text: 'CL 5m 30', operation: OPS.futures, wire: { symbol: 'CL', type: '5', limit: '30' }, mentions: 'CL' },
   { name: '/dq futures', command: '/dq', text: 'futures gc daily', operation: OPS.futures, wire: { symbol: 'GC', type: '0', limit: '10' }, mentions: 'GC' },
-  { name: '/new-funds', command: '/new-funds', text: 'onsale', operation: OPS.newFunds, wire: { saleStatus: 'true', pageNo: '1', pageSize: '10' }, mentions: 'Newly issued funds' },
+  { name: '/new-funds', command: '/new-funds', text: 'onsale', operation: OPS.newFunds, wire: { saleStatus: 'true', pageNo: '1', pageSize: '50' }, mentions: 'Newly issued funds' },
   { name: '/dq newfunds', command: '/dq', text: 'newfunds offsale size:20', operation: OPS.newFunds, wire: { saleStatus: 'false', pageNo: '1', pageSize: '20' }, mentions: 'Newly issued funds' },
 ];
 

@@ -20,7 +20,7 @@ interface FormCase {
 }
 
 const VALID: FormCase[] = [
-  { command: '/taxpayer', alias: 'taxpayer', operation: OPS.taxpayer, answers: { 'dq:taxpayer:keyword': '杭州华信' }, wire: { keyword: '杭州华信', pageNo: 1, pageSize: 10 } },
+  { command: '/taxpayer', alias: 'taxpayer', operation: OPS.taxpayer, answers: { 'dq:taxpayer:keyword': '杭州华信' }, wire: { keyword: '杭州华信', pageNo: 1, pageSize: 20 } },
   {
     command: '/bids',
     alias: 'bids',

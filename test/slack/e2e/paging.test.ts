@@ -50,7 +50,7 @@ describe('paging through results', () => {
     assertWithinSlackLimits(page1, 'message');
     expect(pageLine(page1)).toBe('Page 1 of 3 · 23 results');
     expect(buttonNamed(page1, 'dq_page_previous')).toBeUndefined();
-    expect(buttonNamed(page1, 'dq_page_next')?.text.text).toBe('Next →');
+    expect(buttonNamed(page1, 'dq_page_next')?.text.text).toBe(`Next 10 → (${cost} coins)`);
     expect(footerText(page1)).toMatch(new RegExp(`^${cost} coins per lookup \\(assumed\\) · upstream taskNo`));
     expect(await coinsToday()).toBe(cost);
     expect(app.upstreamCalls(OPS.bids)).toHaveLength(1);

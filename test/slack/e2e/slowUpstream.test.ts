@@ -28,7 +28,7 @@ describe.concurrent('a slow data service (4 s per answer)', () => {
     expect(app.responses(sent.responseId)).toEqual([]);
     const reply = await app.nextResponse(sent.responseId, undefined, 10_000);
     expect(footerText(reply)).toContain('upstream taskNo');
-    const mine = app.upstreamCalls(OPS.fundAsset).filter((call) => JSON.stringify(call.request) === JSON.stringify({ fundCode: '000001', pageNo: '1', pageSize: '10' }));
+    const mine = app.upstreamCalls(OPS.fundAsset).filter((call) => JSON.stringify(call.request) === JSON.stringify({ fundCode: '000001', pageNo: '1', pageSize: '50' }));
     expect(mine).toHaveLength(1);
   });
 

@@ -150,7 +150,7 @@ describe('Workflow Builder steps', () => {
     expect(ended.method).toBe('functions.completeSuccess');
     const newest = [...(upstreamData(app, OPS.fundAsset).list as Array<{ assetDate: string; asset: number; assetRate: number }>)].sort((a, b) => b.assetDate.localeCompare(a.assetDate))[0]!;
     expect(ended.args.outputs).toEqual({ date: newest.assetDate, asset: newest.asset, rate: newest.assetRate });
-    expect(app.upstreamCalls(OPS.fundAsset)[0]!.request).toEqual({ fundCode: '000001', pageNo: '1', pageSize: '10' });
+    expect(app.upstreamCalls(OPS.fundAsset)[0]!.request).toEqual({ fundCode: '000001', pageNo: '1', pageSize: '50' });
   });
 
   it('latest futures candle: open, high, low, close, change and start time of the newest candle', async () => {

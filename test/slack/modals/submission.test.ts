@@ -38,7 +38,7 @@ describe('readSubmission gives input the core accepts', () => {
   it('fund asset', () => {
     const input = submit('fund-asset', { 'dq:fund-asset:fundCode': '000001', 'dq:fund-asset:pageSize': '50' });
     expect(validate('fund-asset', input)).toEqual({ fundCode: '000001', pageNo: '1', pageSize: '50' });
-    expect(submit('fund-asset', { 'dq:fund-asset:fundCode': '110022' })).toEqual({ fundCode: '110022', pageSize: '10' });
+    expect(submit('fund-asset', { 'dq:fund-asset:fundCode': '110022' })).toEqual({ fundCode: '110022', pageSize: '50' });
   });
 
   it('futures', () => {
@@ -50,12 +50,12 @@ describe('readSubmission gives input the core accepts', () => {
 
   it('new funds: each sale status, "all" as no filter', () => {
     expect(validate('fund-new-list', submit('fund-new-list', { 'dq:new-funds:saleStatus': 'true', 'dq:new-funds:pageSize': '20' }))).toEqual({ saleStatus: 'true', pageNo: '1', pageSize: '20' });
-    expect(validate('fund-new-list', submit('fund-new-list', { 'dq:new-funds:saleStatus': 'false' }))).toEqual({ saleStatus: 'false', pageNo: '1', pageSize: '10' });
-    expect(submit('fund-new-list', {})).toEqual({ pageSize: '10' });
+    expect(validate('fund-new-list', submit('fund-new-list', { 'dq:new-funds:saleStatus': 'false' }))).toEqual({ saleStatus: 'false', pageNo: '1', pageSize: '50' });
+    expect(submit('fund-new-list', {})).toEqual({ pageSize: '50' });
   });
 
   it('taxpayer by name and by credit code', () => {
-    expect(validate('enterprise-general-taxpayer-query', submit('enterprise-general-taxpayer-query', { 'dq:taxpayer:keyword': '杭州华信' }))).toEqual({ keyword: '杭州华信', pageNo: 1, pageSize: 10 });
+    expect(validate('enterprise-general-taxpayer-query', submit('enterprise-general-taxpayer-query', { 'dq:taxpayer:keyword': '杭州华信' }))).toEqual({ keyword: '杭州华信', pageNo: 1, pageSize: 20 });
     expect(submit('enterprise-general-taxpayer-query', { 'dq:taxpayer:keyword': '91350100m000100y43' })).toEqual({ keyword: '91350100m000100y43' });
   });
 

@@ -34,12 +34,12 @@ function invalid(command: string, text: string): Omit<InvalidCommand, 'message'>
 describe('the examples of the brief', () => {
   it('/taxpayer 91350100M000100Y43', () => {
     expect(queryInput('/taxpayer', '91350100M000100Y43', TAX)).toEqual({ keyword: '91350100M000100Y43' });
-    expect(wireRequest('/taxpayer', '91350100M000100Y43', TAX)).toEqual({ keyword: '91350100M000100Y43', pageNo: 1, pageSize: 10 });
+    expect(wireRequest('/taxpayer', '91350100M000100Y43', TAX)).toEqual({ keyword: '91350100M000100Y43', pageNo: 1, pageSize: 20 });
   });
 
   it('/taxpayer 杭州华信 page:2', () => {
     expect(queryInput('/taxpayer', '杭州华信 page:2', TAX)).toEqual({ keyword: '杭州华信', pageNo: '2' });
-    expect(wireRequest('/taxpayer', '杭州华信 page:2', TAX)).toEqual({ keyword: '杭州华信', pageNo: 2, pageSize: 10 });
+    expect(wireRequest('/taxpayer', '杭州华信 page:2', TAX)).toEqual({ keyword: '杭州华信', pageNo: 2, pageSize: 20 });
   });
 
   it('/bids 光伏 region:ZJ type:award from:… to:… in:title,purchaser page:2 maps every option', () => {
@@ -68,7 +68,7 @@ describe('the examples of the brief', () => {
   });
 
   it('/fund-asset 000001 page:2, and the page as a second word', () => {
-    const expected = { fundCode: '000001', pageNo: '2', pageSize: '10' };
+    const expected = { fundCode: '000001', pageNo: '2', pageSize: '50' };
     expect(queryInput('/fund-asset', '000001 page:2', FUND)).toEqual({ fundCode: '000001', pageNo: '2' });
     expect(wireRequest('/fund-asset', '000001 page:2', FUND)).toEqual(expected);
     expect(wireRequest('/fund-asset', '000001 2', FUND)).toEqual(expected);
@@ -81,7 +81,7 @@ describe('the examples of the brief', () => {
   });
 
   it('/new-funds onsale', () => {
-    expect(wireRequest('/new-funds', 'onsale', NEW_FUNDS)).toEqual({ saleStatus: 'true', pageNo: '1', pageSize: '10' });
+    expect(wireRequest('/new-funds', 'onsale', NEW_FUNDS)).toEqual({ saleStatus: 'true', pageNo: '1', pageSize: '50' });
   });
 });
 
@@ -90,7 +90,7 @@ describe('full-width and pasted input', () => {
     expect(wireRequest('/futures', 'ＣＬ　５ｍ　３０', FUTURES)).toEqual({ symbol: 'CL', type: '5', limit: '30' });
     expect(queryInput('/bids', '光伏组件 region：ZJ　page：２', BIDS)).toEqual({ keyword: '光伏组件', province: 'ZJ', pageIndex: '2' });
     expect(queryInput('/bids', '光伏组件 from：２０２６－０１－０１', BIDS)).toEqual({ keyword: '光伏组件', publishStartTime: '2026-01-01' });
-    expect(wireRequest('/fund-asset', '０００００１\tｐａｇｅ：２', FUND)).toEqual({ fundCode: '000001', pageNo: '2', pageSize: '10' });
+    expect(wireRequest('/fund-asset', '０００００１\tｐａｇｅ：２', FUND)).toEqual({ fundCode: '000001', pageNo: '2', pageSize: '50' });
   });
 
   it('accepts a space after the colon and = instead of a colon', () => {

@@ -12,7 +12,7 @@ const record = { enterpriseName: '杭州华信光伏科技有限公司', creditN
 
 describe('the Export CSV button', () => {
   it('carries the query of the page shown, in the reader\'s language', () => {
-    const answer = answerOf(TAXPAYER, { keyword: '华信', pageNo: 2 }, { total: 45, records: [record] });
+    const answer = answerOf(TAXPAYER, { keyword: '华信', pageNo: 2, pageSize: 10 }, { total: 45, records: [record] });
     const button = exportButton(answer, OPTIONS.lang)!;
     expect(button).toMatchObject({ action_id: ACTION.exportCsv, text: { text: 'Export CSV' } });
     expect(decodeQueryValue(button.value!)).toEqual({ operation: TAXPAYER, request: { keyword: '华信', pageNo: 2, pageSize: 10 } });

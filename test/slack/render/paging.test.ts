@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTION } from '../../../src/slack/ids.js';
 import { decodeQueryValue } from '../../../src/slack/queryValue.js';
 import { renderAnswer } from '../../../src/slack/render/answer.js';
+import { langFor } from '../../../src/i18n/lang.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { OPTIONS, answerOf, buttons, visibleText } from './fixtures.js';
 
@@ -21,6 +22,13 @@ describe('paging and sharing', () => {
     expect(actionIds(message)).toEqual([ACTION.pageNext, ACTION.share, ACTION.exportCsv]);
     const next = buttons(message)[0]!;
     expect(decodeQueryValue(next.value!)).toEqual({ operation: 'fund-new-list', request: { saleStatus: 'true', pageNo: '2', pageSize: '10' } });
+  });
+
+  it('Next names its price and how many records it brings, fewer when the last page is short', () => {
+    expect(buttons(renderAnswer(funds(1, 35), OPTIONS))[0]!.text.text).toBe('Next 10 → (10 coins)');
+    expect(buttons(renderAnswer(funds(3, 35), OPTIONS))[1]!.text.text).toBe('Next 5 → (10 coins)');
+    const chinese = renderAnswer(funds(3, 35), { ...OPTIONS, lang: langFor('zh-CN') });
+    expect(buttons(chinese)[1]!.text.text).toBe('下 5 条 →（10 币）');
   });
 
   it('offers Previous and Next in the middle', () => {
@@ -72,12 +80,12 @@ describe('paging and sharing', () => {
     // Longer than the taxpayer operation accepts today, but a renderer must hold with any request (e.g. one cached earlier).
     const keyword = '光'.repeat(1940);
     const tooLong = (answer: ReturnType<typeof answerOf<'enterprise-general-taxpayer-query'>>, text: string) => ({ ...answer, request: { ...answer.request, keyword: text } });
-    const answer = tooLong(answerOf('enterprise-general-taxpayer-query', { keyword: '光伏', pageNo: 9 }, { total: 200, records: [] }), keyword);
+    const answer = tooLong(answerOf('enterprise-general-taxpayer-query', { keyword: '光伏', pageNo: 9, pageSize: 10 }, { total: 200, records: [] }), keyword);
     const message = renderAnswer(answer, OPTIONS);
     assertWithinSlackLimits(message, 'message');
     expect(actionIds(message)).toEqual([ACTION.pagePrevious, ACTION.share]);
     for (const button of buttons(message)) expect(button.value!.length).toBe(2000);
-    const huge = tooLong(answerOf('enterprise-general-taxpayer-query', { keyword: '光伏', pageNo: 2 }, { total: 200, records: [] }), '光'.repeat(2100));
+    const huge = tooLong(answerOf('enterprise-general-taxpayer-query', { keyword: '光伏', pageNo: 2, pageSize: 10 }, { total: 200, records: [] }), '光'.repeat(2100));
     const hugeMessage = renderAnswer(huge, OPTIONS);
     assertWithinSlackLimits(hugeMessage, 'message');
     expect(hugeMessage.blocks.some((block) => block.type === 'actions')).toBe(false);

@@ -86,6 +86,7 @@ export class FakeSlack {
   readonly #responses = new RecordLog<RecordedResponse>();
   readonly #failures = new Map<string, ScriptedFailure[]>();
   readonly #responseFailures = new Map<string, { status: number; error: string }>();
+  readonly #refusedBlockTypes = new Set<string>();
   /** Requests to paths the fake does not serve: almost always a wrong slackApiUrl, so timeouts mention them. */
   readonly #strayPaths: string[] = [];
   #responseCounter = 0;
@@ -226,6 +227,22 @@ export class FakeSlack {
     this.#responseFailures.set(id, { status, error });
   }
 
+  /**
+   * From now on, a message holding a block of one of these types is refused with invalid_blocks (the
+   * Web API's chat methods answer `ok: false`, a response_url HTTP 400), as a Slack that does not
+   * know the block does. No argument: every block type is accepted again.
+   */
+  refuseBlockTypes(...types: string[]): void {
+    this.#refusedBlockTypes.clear();
+    for (const type of types) this.#refusedBlockTypes.add(type);
+  }
+
+  #refusesBlocks(body: unknown): boolean {
+    const blocks = typeof body === 'object' && body !== null ? (body as { blocks?: unknown }).blocks : undefined;
+    const list: unknown[] = typeof blocks === 'string' ? (JSON.parse(blocks) as unknown[]) : Array.isArray(blocks) ? blocks : [];
+    return list.some((block) => this.#refusedBlockTypes.has(String((block as { type?: unknown }).type)));
+  }
+
   // ---- lifecycle -----------------------------------------------------------------------------
 
   /** Forgets calls, responses and everything scripted; the URL and workspace stay. */
@@ -233,6 +250,7 @@ export class FakeSlack {
     this.#calls.clear();
     this.#responses.clear();
     this.#failures.clear();
+    this.#refusedBlockTypes.clear();
     this.#responseFailures.clear();
     this.#strayPaths.length = 0;
     this.#state.clear();
@@ -281,6 +299,7 @@ export class FakeSlack {
     const channel = channelArgument(method, args);
     const channelError = channel === undefined ? undefined : this.#state.channelErrors.get(channel);
     if (channelError) return { status: 200, body: { ok: false, error: channelError } };
+    if (method.startsWith('chat.') && this.#refusesBlocks(args)) return { status: 200, body: { ok: false, error: 'invalid_blocks' } };
     return { status: 200, body: answerWebApi(method, args, this.#state, token) };
   }
 
@@ -328,6 +347,11 @@ export class FakeSlack {
       this.#responseFailures.delete(id);
       res.writeHead(failure.status, { 'content-type': 'text/plain' });
       res.end(failure.error);
+      return;
+    }
+    if (this.#refusesBlocks(body)) {
+      res.writeHead(400, { 'content-type': 'text/plain' });
+      res.end('invalid_blocks');
       return;
     }
     sendJson(res, 200, { ok: true });
