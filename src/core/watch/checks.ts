@@ -1,28 +1,41 @@
 import type { CallContext, DataClient } from '../client/dataClient.js';
-import type { OperationId } from '../operations/index.js';
-import type { TaxpayerRecord } from '../operations/taxpayer.js';
+import { isDataError } from '../errors.js';
+import { WATCHED_OPERATIONS, type OperationId, type ResultOf } from '../operations/index.js';
+import { validate } from '../operations/validate.js';
 import type { FieldChange, WatchChange, WatchState, WatchTarget } from './types.js';
+
+/** A futures period in the operation's words (`daily`, `5m`, `1h`, 日线 … or the code); daily when none is given. */
+export function readCandlePeriod(word: string | undefined): string | undefined {
+  if (word === undefined || word.trim() === '') return '0';
+  try {
+    // The operation's own reading of a period word, so a watch takes exactly the words a lookup takes.
+    return validate(WATCHED_OPERATIONS.contract, { symbol: 'A', type: word, limit: '1' }).type;
+  } catch (error) {
+    if (isDataError(error)) return undefined;
+    throw error;
+  }
+}
 
 /** The one operation a check of this target calls (once per check). */
 export function watchOperation(target: WatchTarget): OperationId {
   switch (target.kind) {
-    case 'taxpayer':
-      return 'enterprise-general-taxpayer-query';
+    case 'company':
+      return WATCHED_OPERATIONS.company;
     case 'fund':
-      return 'fund-asset';
-    case 'futures':
-      return 'finance-external-futures-kline';
+      return WATCHED_OPERATIONS.fund;
+    case 'contract':
+      return WATCHED_OPERATIONS.contract;
   }
 }
 
 /** The input a check sends: the smallest page that answers the question. */
 export function watchInput(target: WatchTarget): Record<string, string> {
   switch (target.kind) {
-    case 'taxpayer':
+    case 'company':
       return { keyword: target.keyword, pageNo: '1', pageSize: '5' };
     case 'fund':
       return { fundCode: target.fundCode, pageNo: '1', pageSize: '1' };
-    case 'futures':
+    case 'contract':
       return { symbol: target.symbol, type: target.type, limit: '1' };
   }
 }
@@ -36,6 +49,8 @@ export interface CheckOutcome {
   first?: WatchChange;
   coinsSpent: number;
 }
+
+type TaxpayerRecord = ResultOf<typeof WATCHED_OPERATIONS.company>['records'][number];
 
 /** Fields as text, so a record compares field by field whatever types the service sent. */
 function flatRecord(record: TaxpayerRecord | undefined): Record<string, string> {
@@ -74,17 +89,17 @@ function percent(value: number): string {
 export async function checkWatch(data: DataClient, target: WatchTarget, previous: WatchState | undefined, context: CallContext, notBefore: number): Promise<CheckOutcome> {
   const options = { notBefore, confirmed: true };
   switch (target.kind) {
-    case 'taxpayer': {
-      const answer = await data.call('enterprise-general-taxpayer-query', watchInput(target), context, options);
+    case 'company': {
+      const answer = await data.call(WATCHED_OPERATIONS.company, watchInput(target), context, options);
       const record = pickRecord(answer.result.records, target.keyword);
-      const state: WatchState = { kind: 'taxpayer', found: record !== undefined, record: flatRecord(record) };
+      const state: WatchState = { kind: 'company', found: record !== undefined, record: flatRecord(record) };
       const subject = record?.enterpriseName ?? target.keyword;
-      if (previous?.kind !== 'taxpayer') return { state, first: { subject, rows: rowsOf(state.record) }, coinsSpent: answer.coinsSpent };
+      if (previous?.kind !== 'company') return { state, first: { subject, rows: rowsOf(state.record) }, coinsSpent: answer.coinsSpent };
       const rows = diff(previous.record, state.record);
       return { state, ...(rows.length > 0 ? { change: { subject, rows } } : {}), coinsSpent: answer.coinsSpent };
     }
     case 'fund': {
-      const answer = await data.call('fund-asset', watchInput(target), context, options);
+      const answer = await data.call(WATCHED_OPERATIONS.fund, watchInput(target), context, options);
       const latest = answer.result.records[0];
       const state: WatchState = { kind: 'fund', ...(latest ? { assetDate: latest.assetDate, asset: latest.asset } : {}) };
       const subject = target.fundCode;
@@ -102,18 +117,18 @@ export async function checkWatch(data: DataClient, target: WatchTarget, previous
       ];
       return { state, change: { subject, rows }, coinsSpent: answer.coinsSpent };
     }
-    case 'futures': {
-      const answer = await data.call('finance-external-futures-kline', watchInput(target), context, options);
+    case 'contract': {
+      const answer = await data.call(WATCHED_OPERATIONS.contract, watchInput(target), context, options);
       const latest = answer.result.candles.at(-1);
-      if (!latest) return { state: previous ?? { kind: 'futures', close: NaN, at: 0, beyond: false }, coinsSpent: answer.coinsSpent };
+      if (!latest) return { state: previous ?? { kind: 'contract', close: NaN, at: 0, beyond: false }, coinsSpent: answer.coinsSpent };
       const beyond = target.direction === 'above' ? latest.close > target.level : latest.close < target.level;
-      const state: WatchState = { kind: 'futures', close: latest.close, at: latest.at, beyond };
+      const state: WatchState = { kind: 'contract', close: latest.close, at: latest.at, beyond };
       const subject = target.symbol;
       const rows: FieldChange[] = [
-        { field: 'close', before: previous?.kind === 'futures' ? String(previous.close) : '', after: String(latest.close) },
+        { field: 'close', before: previous?.kind === 'contract' ? String(previous.close) : '', after: String(latest.close) },
         { field: target.direction === 'above' ? 'levelAbove' : 'levelBelow', before: '', after: String(target.level) },
       ];
-      if (previous?.kind !== 'futures') return { state, first: { subject, rows }, coinsSpent: answer.coinsSpent };
+      if (previous?.kind !== 'contract') return { state, first: { subject, rows }, coinsSpent: answer.coinsSpent };
       // Once per crossing: told when it goes beyond the level, then quiet until it has come back.
       return { state, ...(beyond && !previous.beyond ? { change: { subject, rows } } : {}), coinsSpent: answer.coinsSpent };
     }

@@ -1,11 +1,10 @@
 import { english, readLocale, type Locale, type Phrase } from '../../i18n/lang.js';
 import type { Clock } from '../clock.js';
 import { nextRunAfter, parseCadence, parseTimeOfDay, type Cadence, type Schedule } from '../digest/schedule.js';
-import { CANDLE_TYPES, CANDLE_TYPE_SYNONYMS, type CandleType } from '../operations/futuresKline.js';
 import type { Prices } from '../operations/prices.js';
 import { askFirst, validate } from '../operations/validate.js';
 import { isValidTimeZone } from '../time.js';
-import { watchInput, watchOperation } from './checks.js';
+import { readCandlePeriod, watchInput, watchOperation } from './checks.js';
 import { watchCost, type WatchCost } from './cost.js';
 import type { WatchRepository } from './repository.js';
 import type { WatchRunner, WatchRunOutcome } from './runner.js';
@@ -42,9 +41,9 @@ export interface NewWatch {
 }
 
 const KIND_WORDS: Record<string, WatchKind> = {
-  taxpayer: 'taxpayer', tax: 'taxpayer', company: 'taxpayer', supplier: 'taxpayer', 纳税人: 'taxpayer', 企业: 'taxpayer', 公司: 'taxpayer',
-  fund: 'fund', 'fund-asset': 'fund', 基金: 'fund',
-  futures: 'futures', future: 'futures', contract: 'futures', 期货: 'futures', 合约: 'futures',
+  taxpayer: 'company', tax: 'company', company: 'company', supplier: 'company', 纳税人: 'company', 企业: 'company', 公司: 'company',
+  fund: 'fund', 基金: 'fund',
+  futures: 'contract', future: 'contract', contract: 'contract', 期货: 'contract', 合约: 'contract',
 };
 const HOURLY_WORDS = new Set(['hourly', 'hour', 'every-hour', '每小时', '每时']);
 const WORKSPACE_LANGUAGE_WORDS = new Set(['auto', 'default', 'workspace', '默认', '自动']);
@@ -67,17 +66,10 @@ function readNumber(text: string | undefined): number | undefined {
   return Number.isFinite(value) ? value : undefined;
 }
 
-function readPeriod(word: string | undefined): CandleType | undefined {
-  if (word === undefined) return '0';
-  const lower = word.trim().toLowerCase();
-  if ((CANDLE_TYPES as readonly string[]).includes(lower)) return lower as CandleType;
-  return Object.hasOwn(CANDLE_TYPE_SYNONYMS, lower) ? CANDLE_TYPE_SYNONYMS[lower] : undefined;
-}
-
 const SUBJECT_MISSING: Record<WatchKind, string> = {
-  taxpayer: 'watch.input.subjectTaxpayer',
+  company: 'watch.input.subjectTaxpayer',
   fund: 'watch.input.subjectFund',
-  futures: 'watch.input.subjectFutures',
+  contract: 'watch.input.subjectFutures',
 };
 
 function readTarget(request: NewWatch): WatchTarget {
@@ -86,7 +78,7 @@ function readTarget(request: NewWatch): WatchTarget {
   if (!kind) throw new WatchInputError({ key: 'watch.input.kind', values: { value: request.kind } });
   if (!subject) throw new WatchInputError({ key: SUBJECT_MISSING[kind] });
   switch (kind) {
-    case 'taxpayer':
+    case 'company':
       return { kind, keyword: subject };
     case 'fund': {
       if (request.changePercent === undefined || request.changePercent.trim() === '') return { kind, fundCode: subject };
@@ -94,8 +86,8 @@ function readTarget(request: NewWatch): WatchTarget {
       if (changePercent === undefined || changePercent <= 0 || changePercent > 1000) throw new WatchInputError({ key: 'watch.input.changePercent', values: { value: request.changePercent } });
       return { kind, fundCode: subject, changePercent };
     }
-    case 'futures': {
-      const type = readPeriod(request.period);
+    case 'contract': {
+      const type = readCandlePeriod(request.period);
       if (!type) throw new WatchInputError({ key: 'watch.input.period', values: { value: request.period } });
       const hasAbove = request.above !== undefined && request.above.trim() !== '';
       const hasBelow = request.below !== undefined && request.below.trim() !== '';
@@ -112,7 +104,7 @@ function readSchedule(request: NewWatch, kind: WatchKind, defaultTimeZone: strin
   const cadence = readWatchCadence(request.cadence);
   if (!cadence) throw new WatchInputError({ key: 'watch.input.cadence', values: { value: request.cadence } });
   // Taxpayer records and quarterly fund assets do not change by the hour: hourly would only spend.
-  if (cadence.kind === 'hourly' && kind !== 'futures') throw new WatchInputError({ key: 'watch.input.hourlyFuturesOnly' });
+  if (cadence.kind === 'hourly' && kind !== 'contract') throw new WatchInputError({ key: 'watch.input.hourlyFuturesOnly' });
   const typed = request.time?.trim() ? request.time : cadence.kind === 'hourly' ? '00:00' : undefined;
   if (typed === undefined) throw new WatchInputError({ key: 'watch.input.timeMissing' });
   // `hourly :15` or `hourly 15`: the minute past each hour.
@@ -156,7 +148,7 @@ export class WatchService {
     const input = watchInput(target);
     const wire = validate(operation, input);
     askFirst(operation, wire, input);
-    if (target.kind === 'taxpayer') target.keyword = (wire as { keyword: string }).keyword;
+    if (target.kind === 'company') target.keyword = (wire as { keyword: string }).keyword;
     const schedule = readSchedule(request, target.kind, this.defaultTimeZone);
     const lang = readLang(request.lang);
     const watch: Watch = {

@@ -1,24 +1,24 @@
 import type { Locale, Phrase } from '../../i18n/lang.js';
-import type { CandleType } from '../operations/futuresKline.js';
 import type { Schedule } from '../digest/schedule.js';
 import type { DigestPause } from '../digest/types.js';
 
 /** What a watch looks at, and what counts as a change worth telling the channel. */
 export type WatchTarget =
   /** A company's general-taxpayer record, by credit code or name: any field that changes. */
-  | { kind: 'taxpayer'; keyword: string }
+  | { kind: 'company'; keyword: string }
   /** A fund's latest net assets: a move of more than `changePercent` %, or without it any new date. */
   | { kind: 'fund'; fundCode: string; changePercent?: number }
   /** A futures contract's latest close on one candle period crossing `level`, once per crossing. */
-  | { kind: 'futures'; symbol: string; type: CandleType; direction: 'above' | 'below'; level: number };
+  /** `type` is the operation's candle code (`0` daily, `5`, `60` …), read by checks.ts. */
+  | { kind: 'contract'; symbol: string; type: string; direction: 'above' | 'below'; level: number };
 
 export type WatchKind = WatchTarget['kind'];
 
 /** What the last check saw, compared with at the next one (the first check only records it). */
 export type WatchState =
-  | { kind: 'taxpayer'; found: boolean; record: Record<string, string> }
+  | { kind: 'company'; found: boolean; record: Record<string, string> }
   | { kind: 'fund'; assetDate?: string; asset?: number }
-  | { kind: 'futures'; close: number; at: number; beyond: boolean };
+  | { kind: 'contract'; close: number; at: number; beyond: boolean };
 
 /** One changed field, as the channel sees it: before and after side by side. */
 export interface FieldChange {

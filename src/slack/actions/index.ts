@@ -7,6 +7,8 @@ import { digestRunButton } from './digestRun.js';
 import { exportCsvButton } from './exportCsv.js';
 import { openModalButton } from './openModal.js';
 import { resultButton } from './resultButton.js';
+import { watchSaveButton } from './watchSave.js';
+import { watchStopButton } from './watchStop.js';
 
 export function register(app: App, deps: SlackDeps): void {
   const onResultButton = resultButton(deps);
@@ -19,4 +21,8 @@ export function register(app: App, deps: SlackDeps): void {
   app.action(ACTION.digestRemove, digestRemoveButton(deps));
   app.action(ACTION.digestRun, digestRunButton(deps));
   app.action(ACTION.exportCsv, exportCsvButton(deps));
+  const onWatchSave = watchSaveButton(deps);
+  app.action(ACTION.watchSave, onWatchSave);
+  app.action(ACTION.watchCancel, onWatchSave);
+  app.action(ACTION.watchStop, watchStopButton(deps));
 }

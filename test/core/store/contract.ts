@@ -403,7 +403,7 @@ export function defineStoreContract(backend: string, openFixture: () => Promise<
     describe('watches', () => {
       const watch = (id: string, createdAt: number): Watch => ({
         id, teamId: 'T1', channelId: 'C1', createdBy: 'U1', createdAt,
-        target: { kind: 'futures', symbol: 'CL', type: '0', direction: 'above', level: 75.5 },
+        target: { kind: 'contract', symbol: 'CL', type: '0', direction: 'above', level: 75.5 },
         schedule: { cadence: { kind: 'hourly' }, time: '00:05', timeZone: 'Asia/Shanghai' },
       });
 
@@ -412,10 +412,10 @@ export function defineStoreContract(backend: string, openFixture: () => Promise<
         const watches = new WatchRepository(store);
         await watches.save(watch('b', 2));
         await watches.save(watch('a', 1));
-        await watches.update('b', (stored) => (stored.state = { kind: 'futures', close: 76.25, at: 5, beyond: true }));
+        await watches.update('b', (stored) => (stored.state = { kind: 'contract', close: 76.25, at: 5, beyond: true }));
         await watches.update('b', (stored) => (stored.lastScheduledFor = 9));
         expect((await watches.all()).map((w) => w.id)).toEqual(['a', 'b']);
-        expect(await watches.get('b')).toEqual({ ...watch('b', 2), state: { kind: 'futures', close: 76.25, at: 5, beyond: true }, lastScheduledFor: 9 });
+        expect(await watches.get('b')).toEqual({ ...watch('b', 2), state: { kind: 'contract', close: 76.25, at: 5, beyond: true }, lastScheduledFor: 9 });
         expect(await watches.update('missing', () => undefined)).toBeUndefined();
         expect(await watches.remove('a')).toBe(true);
         expect(await watches.ofTeam('T1')).toHaveLength(1);
@@ -424,10 +424,10 @@ export function defineStoreContract(backend: string, openFixture: () => Promise<
       it('survives a restart: another instance over the same data sees the watch and its baseline', async (context) => {
         const { store, openAnother } = await fresh();
         if (!openAnother) return context.skip('this backend keeps nothing beyond its instance');
-        await new WatchRepository(store).save({ ...watch('w', 1), state: { kind: 'taxpayer', found: true, record: { taxCreditRating: 'A' } } });
+        await new WatchRepository(store).save({ ...watch('w', 1), state: { kind: 'company', found: true, record: { taxCreditRating: 'A' } } });
         await store.close();
         const reopened = await openAnother();
-        expect((await new WatchRepository(reopened).get('w'))?.state).toEqual({ kind: 'taxpayer', found: true, record: { taxCreditRating: 'A' } });
+        expect((await new WatchRepository(reopened).get('w'))?.state).toEqual({ kind: 'company', found: true, record: { taxCreditRating: 'A' } });
       });
     });
 
