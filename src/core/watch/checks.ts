@@ -4,6 +4,25 @@ import { WATCHED_OPERATIONS, type OperationId, type ResultOf } from '../operatio
 import { validate } from '../operations/validate.js';
 import type { FieldChange, WatchChange, WatchState, WatchTarget } from './types.js';
 
+/** What a lookup's answer can be watched as ("Watch this" under a result); undefined when it names nothing to watch. */
+export function watchableSubject(operation: OperationId, wire: object, result: unknown): { kind: WatchTarget['kind']; subject: string; period?: string } | undefined {
+  const request = wire as Record<string, unknown>;
+  switch (operation) {
+    case WATCHED_OPERATIONS.company: {
+      // One company found: watch it by its credit code, whatever name part found it.
+      const { records = [], total } = result as { records?: Array<{ creditNo?: unknown }>; total?: number };
+      const creditNo = records.length === 1 && (total ?? 1) === 1 ? records[0]!.creditNo : undefined;
+      return typeof creditNo === 'string' && creditNo ? { kind: 'company', subject: creditNo } : undefined;
+    }
+    case WATCHED_OPERATIONS.fund:
+      return typeof request.fundCode === 'string' ? { kind: 'fund', subject: request.fundCode } : undefined;
+    case WATCHED_OPERATIONS.contract:
+      return typeof request.symbol === 'string' && typeof request.type === 'string' ? { kind: 'contract', subject: request.symbol, period: request.type } : undefined;
+    default:
+      return undefined;
+  }
+}
+
 /** A futures period in the operation's words (`daily`, `5m`, `1h`, 日线 … or the code); daily when none is given. */
 export function readCandlePeriod(word: string | undefined): string | undefined {
   if (word === undefined || word.trim() === '') return '0';
@@ -17,7 +36,7 @@ export function readCandlePeriod(word: string | undefined): string | undefined {
 }
 
 /** The one operation a check of this target calls (once per check). */
-export function watchOperation(target: WatchTarget): OperationId {
+export function watchOperation(target: Pick<WatchTarget, 'kind'>): OperationId {
   switch (target.kind) {
     case 'company':
       return WATCHED_OPERATIONS.company;

@@ -9,6 +9,7 @@ import { openModalButton } from './openModal.js';
 import { resultButton } from './resultButton.js';
 import { watchSaveButton } from './watchSave.js';
 import { watchStopButton } from './watchStop.js';
+import { watchFormButton } from './watchThis.js';
 
 export function register(app: App, deps: SlackDeps): void {
   const onResultButton = resultButton(deps);
@@ -25,4 +26,7 @@ export function register(app: App, deps: SlackDeps): void {
   app.action(ACTION.watchSave, onWatchSave);
   app.action(ACTION.watchCancel, onWatchSave);
   app.action(ACTION.watchStop, watchStopButton(deps));
+  const onWatchForm = watchFormButton(deps);
+  app.action(ACTION.watchThis, onWatchForm);
+  app.action(ACTION.watchAdd, onWatchForm);
 }

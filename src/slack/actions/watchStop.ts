@@ -1,5 +1,6 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
+import { publishHome } from '../flows/publishHome.js';
 import { mayManageWatch } from '../flows/watchCommand.js';
 import { askerOf } from '../middleware/whoIsAsking.js';
 import { serviceText } from '../render/mrkdwn.js';
@@ -23,6 +24,8 @@ export function watchStopButton(deps: SlackDeps) {
       if (!mayManageWatch(deps, requester.userId, watch)) return await reply(lang.t('watch.command.notYours', { owner: `<@${watch.createdBy}>`, id: watch.id }));
       await deps.watches.remove(watch.id);
       await reply(lang.t('watch.command.removed', { id: watch.id, target: describeTarget(watch.target, lang), channel: `<#${watch.channelId}>` }));
+      // From the App Home: show it gone there too.
+      if ((body as { view?: { type?: string } }).view?.type === 'home') await publishHome(deps, client, requester.teamId, requester.userId);
     } catch (error) {
       deps.logger.error({ err: error }, 'could not stop the watch');
       await reply(lang.t('watch.command.storeDownChanging'));

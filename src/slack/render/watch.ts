@@ -165,3 +165,33 @@ export function renderWatchNotice(notice: WatchNotice, lang: Lang): SlackMessage
   const blocks: KnownBlock[] = [headerBlock(title), sectionBlock(intro), ...changeTable(change.rows, lang, notice.first === true), contextBlock(footerParts.join(' · ')), actions];
   return fitToSlackLimits({ text: `${escapeMrkdwn(title)}: ${intro}`, blocks }, lang);
 }
+
+/** Slack allows 100 blocks in a Home view; watches beyond this many are summarised in one line. */
+const MAX_WATCHES_ON_HOME = 15;
+
+export interface HomeWatches {
+  items: Array<WatchListItem & { manageable: boolean }>;
+  /** Admins see every watch of the workspace; others the ones they added. */
+  everyWatch: boolean;
+  mayAdd: boolean;
+}
+
+/** The App Home's watches: each with its cost per 30 days and pause (a budget pause shows here too), Stop, and Add. */
+export function homeWatchBlocks(home: HomeWatches, lang: Lang): KnownBlock[] {
+  const blocks: KnownBlock[] = [headerBlock(lang.t(home.everyWatch ? 'watch.home.titleAll' : 'watch.home.titleOwn'), 'home-watches')];
+  if (home.items.length === 0) blocks.push(sectionBlock(lang.t('watch.home.none')));
+  for (const item of home.items.slice(0, MAX_WATCHES_ON_HOME)) {
+    const section = sectionBlock(watchLines(item.watch, item.cost, item.nextRun, lang));
+    if (item.manageable) {
+      const stop = button(lang.t('watch.post.stop'), ACTION.watchStop, item.watch.id, 'danger');
+      stop.confirm = { title: plainText(lang.t('watch.post.stopConfirmTitle')), text: plainText(lang.t('watch.post.stopConfirmText')), confirm: plainText(lang.t('watch.post.stop')), deny: plainText(lang.t('watch.post.keep')) };
+      section.accessory = stop;
+    }
+    blocks.push(section);
+  }
+  if (home.items.length > MAX_WATCHES_ON_HOME) blocks.push(contextBlock(lang.t('watch.home.more', { count: home.items.length - MAX_WATCHES_ON_HOME })));
+  const total = home.items.filter((item) => !item.watch.paused).reduce((sum, item) => sum + item.cost.perMonth, 0);
+  if (home.items.length > 0) blocks.push(contextBlock(lang.t('watch.list.total', { coins: lang.t('common.coins', { count: total }) })));
+  if (home.mayAdd) blocks.push({ type: 'actions', block_id: 'dq-home-watch-add', elements: [button(lang.t('watch.home.add'), ACTION.watchAdd, 'add', 'primary')] });
+  return blocks;
+}

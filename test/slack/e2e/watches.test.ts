@@ -166,3 +166,63 @@ describe('a watch on a simulated supplier', () => {
     expect(await app.slack.deps.watches.list(TEAM)).toEqual([]);
   });
 });
+
+describe('"Watch this", the watch form and the App Home', () => {
+  const ADMIN = 'U0ADMIN777';
+
+  it('a result offers "Watch this"; its form shows the cost of each schedule and saves the watch', async () => {
+    const app = await startTestApp({ env: { ADMIN_USER_IDS: ADMIN } });
+    apps.push(app);
+    const sent = await app.command(`taxpayer ${SUPPLIER.creditNo}`, { userId: ADMIN, channelId: CHANNEL });
+    const result = await app.nextResponse(sent.responseId, (body) => buttonNamed(body, 'dq_watch_this') !== undefined, 15_000);
+    const watchThis = buttonNamed(result, 'dq_watch_this')!;
+    expect(watchThis.text.text).toBe('Watch this');
+    await app.click('dq_watch_this', watchThis.value!, { userId: ADMIN, channelId: CHANNEL });
+    const view = (await app.nextCall('views.open')).args.view as { blocks: Array<Record<string, unknown>>; callback_id: string; private_metadata: string };
+    expect(view.callback_id).toBe('dq_watch_add_form');
+    assertWithinSlackLimits(view as never, 'modal');
+    const shown = allText(view as never);
+    expect(shown).toContain(`Watching: Company (taxpayer record) ${SUPPLIER.creditNo}`);
+    expect(shown).toContain('Every day · 30 checks, 600 coins in 30 days');
+    expect(shown).toContain('Each check costs 20 coins.');
+    expect(shown).not.toContain('Every hour');
+
+    const values = {
+      'dq:watch:channel': { value: { type: 'conversations_select', selected_conversation: CHANNEL } },
+      'dq:watch:cadence': { value: { type: 'static_select', selected_option: { value: 'weekdays' } } },
+      'dq:watch:time': { value: { type: 'timepicker', selected_time: '08:45' } },
+      'dq:watch:timeZone': { value: { type: 'plain_text_input', value: 'Asia/Shanghai' } },
+    };
+    const submitted = await app.submitView('dq_watch_add_form', values, view.private_metadata, { userId: ADMIN, blocks: view.blocks });
+    expect(submitted.status).toBe(200);
+    expect(submitted.response.body).toBe('');
+    const confirmation = await app.nextCall('chat.postEphemeral', (call) => call.args.user === ADMIN);
+    expect(allText({ text: confirmation.args.text as string })).toContain('Watch saved.');
+    const [watch] = await app.slack.deps.watches.list(TEAM);
+    expect(watch).toMatchObject({ channelId: CHANNEL, createdBy: ADMIN, target: { kind: 'company', keyword: SUPPLIER.creditNo }, schedule: { cadence: { kind: 'weekdays' }, time: '08:45' } });
+
+    // The same watch again goes back onto the form, and nothing was spent by either.
+    const again = await app.submitView('dq_watch_add_form', values, view.private_metadata, { userId: ADMIN, blocks: view.blocks });
+    expect(again.response.json).toEqual({ response_action: 'errors', errors: { 'dq:watch:channel': expect.stringContaining('already has that watch') } });
+    expect(app.upstreamCalls()).toHaveLength(1);
+  });
+
+  it('the App Home shows an admin every watch with its cost per 30 days, a budget pause, and Add a watch', async () => {
+    const app = await startTestApp({ env: { ADMIN_USER_IDS: ADMIN }, budgets: { teamDaily: 5 } });
+    apps.push(app);
+    await addWatch(app, `watch add taxpayer ${SUPPLIER.creditNo} daily 09:00`, ADMIN);
+    await app.slack.watchScheduler.tick(nineOnDay(0));
+    const [post] = channelPosts(app);
+    expect(allText({ text: post!.args.text as string, blocks: post!.args.blocks as unknown[] })).toContain('is paused');
+    const home = await app.openHome(ADMIN);
+    const text = allText(home.view as never);
+    expect(text).toContain('Watches (every watch in this workspace)');
+    expect(text).toContain('Costs 20 coins per check; 30 checks in the next 30 days: 600 coins.');
+    expect(text).toContain('Paused:');
+    expect(text).toContain('daily budget');
+    expect(buttonNamed(home.view as never, 'dq_watch_add')).toBeDefined();
+    expect(buttonNamed(home.view as never, 'dq_watch_stop')).toBeDefined();
+    assertWithinSlackLimits(home.view as never, 'home');
+    expect(app.upstreamCalls()).toEqual([]);
+  });
+});
