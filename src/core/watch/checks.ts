@@ -14,10 +14,13 @@ export function watchableSubject(operation: OperationId, wire: object, result: u
       const creditNo = records.length === 1 && (total ?? 1) === 1 ? records[0]!.creditNo : undefined;
       return typeof creditNo === 'string' && creditNo ? { kind: 'company', subject: creditNo } : undefined;
     }
+    // A fund or contract with something to compare (an unknown fund has no history; a page past the end shows none).
     case WATCHED_OPERATIONS.fund:
-      return typeof request.fundCode === 'string' ? { kind: 'fund', subject: request.fundCode } : undefined;
+      return typeof request.fundCode === 'string' && ((result as { records?: unknown[] }).records ?? []).length > 0 ? { kind: 'fund', subject: request.fundCode } : undefined;
     case WATCHED_OPERATIONS.contract:
-      return typeof request.symbol === 'string' && typeof request.type === 'string' ? { kind: 'contract', subject: request.symbol, period: request.type } : undefined;
+      return typeof request.symbol === 'string' && typeof request.type === 'string' && ((result as { candles?: unknown[] }).candles ?? []).length > 0
+        ? { kind: 'contract', subject: request.symbol, period: request.type }
+        : undefined;
     default:
       return undefined;
   }

@@ -84,6 +84,8 @@ function parseHelp(topic: Token | undefined): ParsedCommand {
   if (isWord(topic, USAGE_WORDS)) return { kind: 'help', topic: 'usage' };
   if (isWord(topic, DIGEST_WORDS)) return { kind: 'help', topic: 'digest' };
   if (isWord(topic, LANG_WORDS)) return { kind: 'help', topic: 'lang' };
+  // The watch commands explain themselves (their usage, in the reader's words).
+  if (isWord(topic, WATCH_WORDS)) return { kind: 'watch', words: [] };
   const syntax = syntaxNamed(topic.text);
   if (syntax) return { kind: 'help', operation: syntax.operation };
   return { kind: 'invalid', message: { key: 'commands.parse.noHelp', values: { topic: typedText(topic.text), topics: HELP_TOPICS } }, example: `${DQ_COMMAND} help bids` };
