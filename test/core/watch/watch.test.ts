@@ -7,6 +7,7 @@ import { WatchInputError } from '../../../src/core/watch/service.js';
 import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
 import { ManualClock } from '../../support/clocks.js';
 import { describeWithRedis, redisUrl } from '../../support/redis.js';
+import { switchableStore } from '../../support/switchableStore.js';
 import { RecordingWatchPoster, startWatchRig, watchInstance, watchSimulator } from '../../support/watchRig.js';
 
 const MINUTE = 60_000;
@@ -194,6 +195,46 @@ describeWithRedis('exactly once across three replicas sharing Redis', (prefix) =
       await exactlyOnceAcross(stores);
     } finally {
       await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+});
+
+describe('a store outage', () => {
+  it('a check due while the store is down is made once when it is back; a store failing right after a post does not post twice', async () => {
+    const clock = new ManualClock(FRIDAY_8AM);
+    const simulator = watchSimulator(clock);
+    const switchable = switchableStore(new MemoryStore({ clock }));
+    const poster = new RecordingWatchPoster();
+    const replica = watchInstance({ simulator, store: switchable.store, clock, poster, owner: 'replica-a' });
+    try {
+      const { watch } = await replica.service.prepare({ teamId: 'T1', channelId: 'C1', createdBy: 'U1', kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
+      await replica.service.save(watch);
+      switchable.goDown();
+      clock.set(FRIDAY_8AM + 60 * MINUTE + 10_000);
+      await expect(replica.scheduler.tick()).rejects.toThrow(/store down/);
+      switchable.comeBack();
+      clock.set(FRIDAY_8AM + 70 * MINUTE);
+      await replica.scheduler.tick();
+      expect((await replica.repository.get(watch.id))?.lastRun).toMatchObject({ trigger: 'catch-up', outcome: 'baseline' });
+
+      // The next day the rating changes, and the store goes away the moment the message is out.
+      simulator.changeData({ kind: 'taxpayer', creditNo: SUPPLIER.creditNo, fields: { taxCreditRating: OTHER_RATING } });
+      const post = poster.post.bind(poster);
+      poster.post = async (notice) => {
+        await post(notice);
+        switchable.goDown();
+      };
+      clock.set(FRIDAY_8AM + DAY + 61 * MINUTE);
+      await replica.scheduler.tick();
+      switchable.comeBack();
+      for (const at of [DAY + 62 * MINUTE, DAY + 90 * MINUTE, 2 * DAY + 61 * MINUTE]) {
+        clock.set(FRIDAY_8AM + at);
+        await replica.scheduler.tick();
+      }
+      expect(poster.posts).toHaveLength(1);
+      expect(poster.posts[0]!.change?.rows).toEqual([{ field: 'taxCreditRating', before: SUPPLIER.taxCreditRating, after: OTHER_RATING }]);
+    } finally {
+      await replica.data.close();
     }
   });
 });
