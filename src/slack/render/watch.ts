@@ -144,6 +144,23 @@ function changeTable(rows: FieldChange[], lang: Lang, first: boolean): KnownBloc
   return [header, ...rows.map((row) => sectionBlock(`*${rowLabel(row.field, lang)}*`, [cell(row, row.before), cell(row, row.after)]))];
 }
 
+/** The title and first line of a change, by what is watched. */
+function changeWords(watched: WatchTarget, change: NonNullable<WatchNotice['change']>, target: string, lang: Lang): { title: string; intro: string } {
+  switch (watched.kind) {
+    case 'company':
+      return { title: lang.t('watch.post.changedTitle', { subject: change.subject }), intro: lang.t('watch.post.changedIntro', { count: change.rows.length }) };
+    case 'fund': {
+      const moved = change.rows.find((row) => row.field === 'assetChange')?.after ?? '';
+      return { title: lang.t('watch.post.fundTitle', { subject: change.subject }), intro: lang.t(watched.changePercent === undefined ? 'watch.post.fundNewDate' : 'watch.post.fundMoved', { change: moved, target }) };
+    }
+    case 'contract':
+      return {
+        title: lang.t(watched.direction === 'above' ? 'watch.post.crossedAbove' : 'watch.post.crossedBelow', { subject: change.subject, level: watched.level }),
+        intro: lang.t('watch.post.crossedIntro', { target }),
+      };
+  }
+}
+
 /** A watch's message in its channel: the change as a before/after table, or why it paused; with "Stop watching". */
 export function renderWatchNotice(notice: WatchNotice, lang: Lang): SlackMessage {
   const { watch } = notice;
@@ -158,10 +175,7 @@ export function renderWatchNotice(notice: WatchNotice, lang: Lang): SlackMessage
     return fitToSlackLimits({ text, blocks: [sectionBlock(text), contextBlock(footerParts.join(' · ')), actions] }, lang);
   }
   const change = notice.change!;
-  const title = lang.t(notice.first ? 'watch.post.firstTitle' : watch.target.kind === 'contract' ? (watch.target.direction === 'above' ? 'watch.post.crossedAbove' : 'watch.post.crossedBelow') : 'watch.post.changedTitle', {
-    subject: change.subject, level: watch.target.kind === 'contract' ? watch.target.level : '',
-  });
-  const intro = lang.t(notice.first ? 'watch.post.firstIntro' : 'watch.post.changedIntro', { target, count: change.rows.length });
+  const { title, intro } = notice.first ? { title: lang.t('watch.post.firstTitle', { subject: change.subject }), intro: lang.t('watch.post.firstIntro', { target }) } : changeWords(watch.target, change, target, lang);
   const blocks: KnownBlock[] = [headerBlock(title), sectionBlock(intro), ...changeTable(change.rows, lang, notice.first === true), contextBlock(footerParts.join(' · ')), actions];
   return fitToSlackLimits({ text: `${escapeMrkdwn(title)}: ${intro}`, blocks }, lang);
 }
