@@ -4,7 +4,8 @@ import { describeSchedule } from '../../core/digest/schedule.js';
 import type { WatchCost } from '../../core/watch/cost.js';
 import type { WatchRunOutcome } from '../../core/watch/runner.js';
 import type { FieldChange, Watch, WatchNotice, WatchRunRecord, WatchTarget } from '../../core/watch/types.js';
-import type { Lang, Phrase } from '../../i18n/lang.js';
+import type { Lang } from '../../i18n/lang.js';
+import { sayEscaped } from './digestRun.js';
 import { ACTION } from '../ids.js';
 import type { SlackMessage } from '../message.js';
 import { chunk, contextBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
@@ -52,13 +53,6 @@ export function costText(cost: WatchCost, lang: Lang): string {
   return lang.t(cost.assumed ? 'watch.cost.assumed' : 'watch.cost.line', {
     perCheck: lang.t('common.coins', { count: cost.perCheck }), checks: formatCount(cost.checksPerMonth), perMonth: lang.t('common.coins', { count: cost.perMonth }),
   });
-}
-
-/** A stored phrase whose values may quote the service or Slack: those are escaped, the app's own words are not. */
-function sayEscaped(phrase: Phrase | string, lang: Lang): string {
-  if (typeof phrase === 'string') return escapeMrkdwn(phrase);
-  if (!phrase.values) return lang.say(phrase);
-  return lang.say({ ...phrase, values: Object.fromEntries(Object.entries(phrase.values).map(([name, value]) => [name, typeof value === 'string' ? escapeMrkdwn(value) : value])) });
 }
 
 export function runSummary(record: WatchRunRecord, lang: Lang): string {
