@@ -75,7 +75,7 @@ export function replyToOperation(state: SimulatorState, request: OperationReques
   requestBody = parsed.body;
   let data: unknown;
   try {
-    data = OPERATION_HANDLERS[operation](parsed.body, { nowMs: settings.now() });
+    data = OPERATION_HANDLERS[operation](parsed.body, { nowMs: settings.now(), changes: state.changes });
   } catch (error) {
     if (error instanceof InvalidParameterError) return fail('invalid_parameter', error.message, 'bad_request');
     throw error;

@@ -2,6 +2,7 @@
 // generator, the rate-limit windows and the statistics.
 import { systemClock, type Clock } from '../core/clock.js';
 import { OPERATION_IDS, OPERATION_PROFILES, type OperationId, type RateLimit } from './operations.js';
+import type { DataChange } from './dataChanges.js';
 import { parseFaultOptions } from './faultOptionsSchema.js';
 import { createSeededRandom } from './random.js';
 import { SlidingWindowRateLimiter } from './rateLimiter.js';
@@ -26,6 +27,8 @@ export interface SimulatorState {
   faultRandom: () => number;
   limiter: SlidingWindowRateLimiter;
   stats: StatsRecorder;
+  /** Changes to the data over simulated time (see dataChanges.ts). */
+  changes: DataChange[];
 }
 
 function checkedRateLimits(
@@ -71,6 +74,7 @@ export function createSimulatorState(options: SimulatorOptions): SimulatorState 
     faultRandom: createSeededRandom(options.seed ?? DEFAULT_SEED),
     limiter: new SlidingWindowRateLimiter(() => clock.now()),
     stats: new StatsRecorder(),
+    changes: [],
   };
 }
 

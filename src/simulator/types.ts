@@ -1,4 +1,5 @@
 import type { Clock } from '../core/clock.js';
+import type { DataChangeRequest } from './dataChanges.js';
 import type { OperationId, RateLimit } from './operations.js';
 
 export type { OperationId, RateLimit } from './operations.js';
@@ -82,5 +83,7 @@ export interface Simulator {
   setOptions(partial: Pick<SimulatorOptions, 'envelopeACode' | 'rateLimits' | 'now'>): void;
   stats(): SimulatorStats;
   reset(): void;
+  /** Changes the data from a simulated instant on (dataChanges.ts); throws on a change it cannot read. */
+  changeData(change: DataChangeRequest): void;
   close(): Promise<void>;
 }

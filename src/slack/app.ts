@@ -13,6 +13,8 @@ import { opsRoutes, type HealthState } from '../ops/health.js';
 import { startOpsServer } from '../ops/opsServer.js';
 import type { Metrics } from '../ops/metrics.js';
 import { SlackDigestPoster } from './digestPoster.js';
+import { SlackWatchPoster } from './watchPoster.js';
+import type { Watch } from '../core/watch/types.js';
 import { register as registerEvents } from './events/index.js';
 import { register as registerFunctions } from './functions/index.js';
 import { register as registerActions } from './actions/index.js';
@@ -49,6 +51,8 @@ export interface SlackApp {
   app: App;
   deps: SlackDeps;
   scheduler: DigestScheduler;
+  /** The same scheduler over watches. */
+  watchScheduler: DigestScheduler<Watch>;
   /** Starts listening (HTTP on the port, or Socket Mode); resolves with the HTTP port when there is one. */
   start(port?: number): Promise<{ port?: number }>;
   /** Stops taking requests and digest runs; work already started goes on (see `settle`). */
@@ -116,9 +120,10 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   });
   app.use(onlyOnce(options.store, logger));
   app.use(acknowledgeUnhandled());
-  const { deps, scheduler } = buildSlackDeps({
+  const { deps, scheduler, watchScheduler } = buildSlackDeps({
     ...options,
     poster: new SlackDigestPoster(app.client, logger, options.prices, options.clock),
+    watchPoster: new SlackWatchPoster(app.client, logger, options.clock),
     ...(metrics ? { onDigestRun: (record: DigestRunRecord) => metrics.digestRun(record) } : {}),
   });
   app.use(whoIsAsking(deps));
@@ -159,6 +164,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     app,
     deps,
     scheduler,
+    watchScheduler,
     async start(port = config.port) {
       let listening: { port?: number } = {};
       // The port opens first, so /healthz and /readyz answer while the app waits for Slack.
@@ -180,7 +186,10 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       receiver?.acceptEvents();
       if (health) health.waitingFor = undefined;
       // Only once the app is up: a failed start must not leave a digest loop keeping the process alive.
-      if (options.runScheduler ?? true) scheduler.start();
+      if (options.runScheduler ?? true) {
+        scheduler.start();
+        watchScheduler.start();
+      }
       return listening;
     },
     stop: async () => {
@@ -188,10 +197,11 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       await app.stop().catch(() => undefined);
       await opsServer?.close();
       await scheduler.stop();
+      await watchScheduler.stop();
     },
     async settle(timeoutMs: number) {
       const deadline = Date.now() + timeoutMs;
-      while (listenersRunning + scheduler.busy > 0) {
+      while (listenersRunning + scheduler.busy + watchScheduler.busy > 0) {
         if (Date.now() >= deadline) return false;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

@@ -12,6 +12,10 @@ import { ExportJobs } from '../core/export/exportJobs.js';
 import type { DigestConfig, DigestPoster, DigestRunRecord } from '../core/digest/types.js';
 import { LookupHistory } from '../core/history.js';
 import { UserSettings } from '../core/userSettings.js';
+import { WatchRepository } from '../core/watch/repository.js';
+import { WatchRunner } from '../core/watch/runner.js';
+import { WatchService } from '../core/watch/service.js';
+import type { Watch, WatchPoster } from '../core/watch/types.js';
 import type { Prices } from '../core/operations/prices.js';
 import type { Store } from '../core/store/types.js';
 import type { SlackConfig } from './config.js';
@@ -28,6 +32,8 @@ export interface DepsInput {
   /** Where digests live and their runs are claimed (the same store, except in the console). */
   digestStore?: Store;
   poster: DigestPoster;
+  /** Where watches post their changes (Slack: the watch's channel). */
+  watchPoster: WatchPoster;
   digest: DigestConfig;
   charts: ChartSettings;
   logger: Logger;
@@ -37,7 +43,7 @@ export interface DepsInput {
 }
 
 /** Everything the flows need, assembled once for the Slack app (and the console, which posts nowhere). */
-export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: DigestScheduler } {
+export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: DigestScheduler; watchScheduler: DigestScheduler<Watch> } {
   const { config, logger } = input;
   const clock = input.clock ?? systemClock;
   const digestStore = input.digestStore ?? input.store;
@@ -56,12 +62,27 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     ...(input.onDigestRun ? { onRun: input.onDigestRun } : {}),
   });
   const scheduler = new DigestScheduler({ repository, runner, clock, logger, catchUpMs: input.digest.catchUpMs });
+  // Watches ride on the digests' scheduler, claims and store: exactly once across replicas, catch-up once.
+  const watchRepository = new WatchRepository(digestStore);
+  const watchRunner = new WatchRunner({
+    repository: watchRepository,
+    data: input.data,
+    store: digestStore,
+    poster: input.watchPoster,
+    clock,
+    logger,
+    simulated: config.demo,
+    ...(config.workspaceLocale ? { locale: config.workspaceLocale } : {}),
+    owner: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+  });
+  const watchScheduler = new DigestScheduler<Watch>({ repository: watchRepository, runner: watchRunner, clock, logger, catchUpMs: input.digest.catchUpMs, kind: 'watch' });
   const deps: SlackDeps = {
     data: input.data,
     prices: input.prices,
     ledger: input.data.ledger,
     budgets: input.data.budgets,
     digests: new DigestService(repository, runner, clock, input.digest.timeZone),
+    watches: new WatchService(watchRepository, watchRunner, clock, input.prices, input.digest.timeZone),
     exports: new ExportJobs(input.store, logger),
     history: new LookupHistory(input.store),
     config,
@@ -71,5 +92,5 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     logger,
     now: () => clock.now(),
   };
-  return { deps, scheduler };
+  return { deps, scheduler, watchScheduler };
 }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { ChartSettings } from '../charts/quickChart.js';
 import type { DataClient } from '../core/client/dataClient.js';
 import type { DigestService } from '../core/digest/service.js';
+import type { WatchService } from '../core/watch/service.js';
 import type { ExportJobs } from '../core/export/exportJobs.js';
 import type { LookupHistory } from '../core/history.js';
 import type { UserSettings } from '../core/userSettings.js';
@@ -19,6 +20,8 @@ export interface SlackDeps {
   ledger: Ledger;
   budgets: Budgets;
   digests: DigestService;
+  /** Watches on a company, a fund or a contract (core/watch). */
+  watches: WatchService;
   /** CSV exports running now, so a second export of the same query joins the first. */
   exports: ExportJobs;
   history: LookupHistory;

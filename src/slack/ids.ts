@@ -13,6 +13,15 @@ export const ACTION = {
   digestRun: 'dq_digest_run',
   /** Under a result: export the whole query to CSV; the value is the query (queryValue.ts). */
   exportCsv: 'dq_export_csv',
+  /** A watch's preview: save it (the value is the request, watchRequestValue.ts) or drop it. */
+  watchSave: 'dq_watch_save',
+  watchCancel: 'dq_watch_cancel',
+  /** Under a watch's message in its channel; the value is the watch id. Creator or admin only. */
+  watchStop: 'dq_watch_stop',
+  /** Under a result: watch what it shows; the value is the query (queryValue.ts). */
+  watchThis: 'dq_watch_this',
+  /** App Home: open the watch form. */
+  watchAdd: 'dq_watch_add',
 } as const;
 
 export const VIEW = {
@@ -23,6 +32,8 @@ export const VIEW = {
   digestAdd: 'dq_digest_add_form',
   /** The confirmation of a CSV export (what it costs). */
   exportCsv: 'dq_export_csv_form',
+  /** The watch form (App Home, "Watch this"). */
+  watchAdd: 'dq_watch_add_form',
 } as const;
 
 export const SHORTCUT = {
@@ -44,7 +55,7 @@ export function isHandledRequest(body: Record<string, unknown>, slashCommands: r
     }
     case 'view_submission': {
       const callbackId = text((body.view as Record<string, unknown> | undefined)?.callback_id);
-      return callbackId.startsWith(VIEW.searchPrefix) || callbackId === VIEW.digestAdd || callbackId === VIEW.exportCsv;
+      return callbackId.startsWith(VIEW.searchPrefix) || callbackId === VIEW.digestAdd || callbackId === VIEW.exportCsv || callbackId === VIEW.watchAdd;
     }
     case 'shortcut':
       return body.callback_id === SHORTCUT.search;

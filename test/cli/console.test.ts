@@ -26,7 +26,7 @@ describe('dq console on the simulator', () => {
     expect(reply).toMatch(/^ {2}Close: \d/m);
     expect(reply).toMatch(/^\[chart\] CL 5-minute candles.* — https:\/\/quickchart\.io\/chart\?c=/m);
     expect(reply).toMatch(/^ {2}Candlestick chart of CL futures, 30 5-minute candles/m);
-    expect(reply).toMatch(/^\[1\] Share in channel {2}\[2\] Export CSV$/m);
+    expect(reply).toMatch(/^\[1\] Share in channel {2}\[2\] Export CSV {2}\[3\] Watch this$/m);
     expect(reply).toMatch(/^› 5 coins per lookup · upstream taskNo \w+ · Simulated data$/m);
     // Markup Slack would draw is gone from the text.
     expect(reply).not.toMatch(/\*Close\*|`/);
@@ -48,12 +48,12 @@ describe('dq console on the simulator', () => {
     session = await startDemoConsole();
     const first = await session.ask('/fund-asset 000001 size:10', FOOTER);
     expect(first).toMatch(/Page 1 of \d+/);
-    expect(first).toMatch(/^\[1\] Next 10 → \(10 coins\) {2}\[2\] Share in channel {2}\[3\] Export CSV$/m);
+    expect(first).toMatch(/^\[1\] Next 10 → \(10 coins\) {2}\[2\] Share in channel {2}\[3\] Export CSV {2}\[4\] Watch this$/m);
     const second = await session.ask('1', FOOTER);
     expect(second).toContain('pressed [1] Next 10 → (10 coins)');
     expect(second).toContain('(replaces the previous reply)');
     expect(second).toMatch(/Page 2 of \d+/);
-    expect(second).toMatch(/^\[1\] ← Previous {2}\[2\] Next 10 → \(10 coins\) {2}\[3\] Share in channel {2}\[4\] Export CSV$/m);
+    expect(second).toMatch(/^\[1\] ← Previous {2}\[2\] Next 10 → \(10 coins\) {2}\[3\] Share in channel {2}\[4\] Export CSV {2}\[5\] Watch this$/m);
     // The table of a code block keeps its alignment, indented, without Slack's fences.
     expect(second).toMatch(/\n {2}Date +Asset size +Change\n {2}\d{4}-\d{2}-\d{2} /);
     expect(second).not.toContain('```');

@@ -10,6 +10,7 @@ import type { SlackDeps } from '../../slack/deps.js';
 import type { Requester } from '../../slack/message.js';
 import { chooseLocale, langFor } from '../../i18n/lang.js';
 import { ConsoleDigestPoster } from './digestPoster.js';
+import { ConsoleWatchPoster } from './watchPoster.js';
 
 /** The console's stand-ins for Slack's team and channel, in usage, history and digests. */
 export const CONSOLE_TEAM = 'console';
@@ -53,6 +54,7 @@ export function buildConsoleDeps(input: ConsoleDepsInput): ConsoleDeps {
     store: input.runtime.store,
     digestStore,
     poster: new ConsoleDigestPoster(input.print, input.runtime.prices),
+    watchPoster: new ConsoleWatchPoster(input.print),
     digest: input.digest,
     charts: input.charts,
     logger: input.logger,

@@ -5,6 +5,7 @@ import { queryRunForButton } from '../../slack/flows/buttonQuery.js';
 import { routeCommand } from '../../slack/flows/routeCommand.js';
 import { runQuery } from '../../slack/flows/runQuery.js';
 import { ACTION } from '../../slack/ids.js';
+import { saveWatch } from '../../slack/flows/watchCommand.js';
 import type { Requester, Responder, SlackMessage } from '../../slack/message.js';
 import { renderHelp } from '../../slack/render/help.js';
 import { DQ_COMMAND, parseCommand } from '../../slack/parse/parseCommand.js';
@@ -81,6 +82,7 @@ export class ConsoleSession {
     if (button.url) return this.responder.reply(renderNotice(this.lang.t('console.opens', { url: button.url }), this.lang));
     const run = queryRunForButton(button.actionId, button.value);
     if (run) return runQuery(this.deps, this.requester, run, this.responder);
+    if (button.actionId === ACTION.watchSave) return saveWatch(this.deps, this.requester, button.value, this.responder);
     if (button.actionId === ACTION.exportCsv) return exportAtConsole(this.deps, this.requester, button.value, this.responder, this.exportDirectory);
     if (button.actionId === ACTION.openModal) {
       const definition = findOperation(button.value ?? '');

@@ -71,6 +71,12 @@ export interface CallOptions {
    * operation's "are you sure?" questions are not asked again.
    */
   confirmed?: boolean;
+  /**
+   * Only an answer fetched at or after this instant will do (a watch's check pays for fresh data):
+   * older cache entries are passed over, while a call in flight or an answer stored since (ten
+   * watches on one company due together) is still shared.
+   */
+  notBefore?: number;
 }
 
 export interface CallResult<Id extends OperationId = OperationId> {
@@ -163,7 +169,8 @@ export class DataClient {
     const key = cacheKey(id, request);
     const freshForMs = freshnessMs(id, request, this.options.cacheTtlMs);
     const cached = await this.cache.get<ResultOf<Id>>(key, freshForMs);
-    if (cached && (cached.fresh || callOptions.cacheOnly)) {
+    const recentEnough = cached !== undefined && (callOptions.notBefore === undefined || cached.storedAt >= callOptions.notBefore);
+    if (cached && recentEnough && (cached.fresh || callOptions.cacheOnly)) {
       this.options.observer?.cacheHit?.(id);
       return this.answer(id, request, cached, 'cache', 0, cached.ageMs);
     }
@@ -256,7 +263,7 @@ export class DataClient {
     if (!this.sharedInFlight) return call().then((value) => ({ value, shared: false }));
     const readFresh = async () => {
       const hit = await this.cache.get<ResultOf<Id>>(key, freshForMs);
-      return hit?.fresh ? hit : undefined;
+      return hit?.fresh && (callOptions.notBefore === undefined || hit.storedAt >= callOptions.notBefore) ? hit : undefined;
     };
     return this.sharedInFlight.run(key, call, readFresh);
   }

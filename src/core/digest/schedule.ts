@@ -2,8 +2,11 @@ import { Cron } from 'croner';
 import type { Phrase } from '../../i18n/lang.js';
 import { isValidTimeZone } from '../time.js';
 
-/** When a digest runs: every day, Monday to Friday, or one day a week, at a local time. */
-export type Cadence = { kind: 'daily' } | { kind: 'weekdays' } | { kind: 'weekly'; weekday: Weekday };
+/**
+ * When a digest runs: every day, Monday to Friday, or one day a week, at a local time. `hourly`
+ * (every hour at the time's minute) is for watches only: digests never parse it.
+ */
+export type Cadence = { kind: 'daily' } | { kind: 'weekdays' } | { kind: 'weekly'; weekday: Weekday } | { kind: 'hourly' };
 export type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
 
 export interface Schedule {
@@ -52,6 +55,7 @@ export function parseTimeOfDay(text: string): string | undefined {
 
 export function cronPattern(schedule: Schedule): string {
   const [hour, minute] = schedule.time.split(':').map(Number) as [number, number];
+  if (schedule.cadence.kind === 'hourly') return `${minute} * * * *`;
   const days = schedule.cadence.kind === 'daily' ? '*' : schedule.cadence.kind === 'weekdays' ? '1-5' : String(WEEKDAYS.indexOf(schedule.cadence.weekday));
   return `${minute} ${hour} * * ${days}`;
 }
@@ -71,8 +75,8 @@ export function latestRunBetween(schedule: Schedule, afterMs: number, atOrBefore
   const job = cron(schedule);
   let latest: number | undefined;
   let cursor = new Date(afterMs);
-  // Bounded: a daily schedule has at most one run per day of the window.
-  for (let i = 0; i < 400; i++) {
+  // Bounded: a daily schedule has at most one run per day of the window (an hourly one, 24).
+  for (let i = 0; i < 24 * 400; i++) {
     const next = job.nextRun(cursor);
     if (!next || next.getTime() > atOrBeforeMs) break;
     latest = next.getTime();
@@ -89,6 +93,7 @@ export function weekdayPhrase(weekday: Weekday): Phrase {
 /** "every day", "Monday to Friday", "every Monday". */
 export function cadencePhrase(cadence: Cadence): Phrase {
   if (cadence.kind === 'weekly') return { key: 'digests.cadence.weekly', values: { day: weekdayPhrase(cadence.weekday) } };
+  if (cadence.kind === 'hourly') return { key: 'watch.cadence.hourly' };
   return { key: cadence.kind === 'daily' ? 'digests.cadence.daily' : 'digests.cadence.weekdays' };
 }
 

@@ -1,14 +1,34 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
-import type { DigestRepository } from './repository.js';
-import type { DigestRunner } from './runner.js';
-import { latestRunBetween } from './schedule.js';
+import { latestRunBetween, type Schedule } from './schedule.js';
 import type { Digest } from './types.js';
 
-export interface DigestSchedulerOptions {
-  repository: DigestRepository;
-  runner: DigestRunner;
+/** What the scheduler needs of a scheduled thing (a digest, a watch). */
+export interface Scheduled {
+  id: string;
+  createdAt: number;
+  schedule: Schedule;
+  paused?: unknown;
+  lastScheduledFor?: number;
+}
+
+export interface ScheduledRepository<T extends Scheduled> {
+  all(): Promise<T[]>;
+  update(id: string, change: (stored: T) => void): Promise<unknown>;
+}
+
+/** Runs one scheduled time of one item, claimed in the store so that it happens once across replicas. */
+export interface ScheduledRunner<T extends Scheduled> {
+  run(id: string, scheduledFor: number, trigger: 'schedule' | 'catch-up'): Promise<unknown>;
+  recordMissed(item: T, scheduledFor: number): Promise<void>;
+}
+
+export interface DigestSchedulerOptions<T extends Scheduled = Digest> {
+  repository: ScheduledRepository<T>;
+  runner: ScheduledRunner<T>;
   clock: Clock;
+  /** What the logs call the items (`digest` by default). */
+  kind?: string;
   logger?: Logger;
   /** A run missed by less than this (the app was down) is still posted, once. */
   catchUpMs: number;
@@ -24,12 +44,12 @@ const ON_TIME_MS = 2 * 60_000;
  * scheduled run each digest dealt with, so a restart, a second replica or a slow previous run can
  * neither skip a run (within the catch-up window) nor post one twice (the runner's claim).
  */
-export class DigestScheduler {
+export class DigestScheduler<T extends Scheduled = Digest> {
   private readonly running = new Set<string>();
   private stopping: AbortController | undefined;
   private loop: Promise<void> | undefined;
 
-  constructor(private readonly options: DigestSchedulerOptions) {}
+  constructor(private readonly options: DigestSchedulerOptions<T>) {}
 
   /**
    * Starts every run that is due at `now`; resolves when those runs have finished (tests await
@@ -47,7 +67,7 @@ export class DigestScheduler {
     const tickMs = this.options.tickMs ?? 10_000;
     this.loop = (async () => {
       while (!signal.aborted) {
-        void this.tick().catch((error: unknown) => this.options.logger?.error({ err: error }, 'digest tick failed'));
+        void this.tick().catch((error: unknown) => this.options.logger?.error({ err: error }, `${this.options.kind ?? 'digest'} tick failed`));
         await this.options.clock.sleep(tickMs, signal).catch(() => undefined);
       }
     })();
@@ -64,7 +84,7 @@ export class DigestScheduler {
     return this.running.size;
   }
 
-  private async consider(digest: Digest, now: number): Promise<void> {
+  private async consider(digest: T, now: number): Promise<void> {
     if (this.running.has(digest.id)) return;
     const since = Math.max(digest.lastScheduledFor ?? 0, digest.createdAt);
     const due = latestRunBetween(digest.schedule, since, now);
@@ -76,7 +96,7 @@ export class DigestScheduler {
     }
     const lateBy = now - due;
     if (lateBy > this.options.catchUpMs) {
-      this.options.logger?.warn({ digestId: digest.id, missed: new Date(due).toISOString() }, 'digest run missed beyond the catch-up window');
+      this.options.logger?.warn({ digestId: digest.id, missed: new Date(due).toISOString() }, `${this.options.kind ?? 'digest'} run missed beyond the catch-up window`);
       await this.options.runner.recordMissed(digest, due);
       return;
     }
@@ -84,7 +104,7 @@ export class DigestScheduler {
     try {
       await this.options.runner.run(digest.id, due, lateBy > ON_TIME_MS ? 'catch-up' : 'schedule');
     } catch (error) {
-      this.options.logger?.error({ err: error, digestId: digest.id }, 'digest run failed');
+      this.options.logger?.error({ err: error, digestId: digest.id }, `${this.options.kind ?? 'digest'} run failed`);
     } finally {
       this.running.delete(digest.id);
     }

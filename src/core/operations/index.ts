@@ -34,4 +34,14 @@ export function findOperation(name: string): AnyOperation | undefined {
   return Object.values(operations).find((op) => op.id === lower || op.alias === lower);
 }
 
+/**
+ * The operations a watch can check (core/watch): a company's taxpayer record, a fund's net assets,
+ * a contract's candles. Named here, with the others, so the watch code knows them by this map only.
+ */
+export const WATCHED_OPERATIONS = {
+  company: 'enterprise-general-taxpayer-query',
+  fund: 'fund-asset',
+  contract: 'finance-external-futures-kline',
+} as const satisfies Record<string, OperationId>;
+
 export { type OperationDefinition, type PageInfo, type RateLimit } from './definition.js';

@@ -3,17 +3,18 @@
 import { shanghaiDayNumber } from '../calendar.js';
 import { assetHistory } from '../data/assetHistory.js';
 import { catalogueFund } from '../data/fundCatalogue.js';
+import { changedAssetHistory } from '../dataChanges.js';
 import { InvalidParameterError, countFromText, pageOf, requiredString } from '../wireFields.js';
 import type { OperationHandler } from './types.js';
 
 export const FUND_ASSET_MAX_PAGE_SIZE = 50;
 
-export const fundAsset: OperationHandler = (body, { nowMs }) => {
+export const fundAsset: OperationHandler = (body, { nowMs, changes = [] }) => {
   const fundCode = requiredString(body, 'fundCode');
   if (!/^\d{6}$/.test(fundCode)) throw new InvalidParameterError('fundCode must be 6 digits');
   const pageNo = countFromText(body, 'pageNo', { defaultValue: 1, max: Number.MAX_SAFE_INTEGER });
   const pageSize = countFromText(body, 'pageSize', { defaultValue: 10, max: FUND_ASSET_MAX_PAGE_SIZE });
   const fund = catalogueFund(fundCode);
-  const history = fund ? assetHistory(fund, shanghaiDayNumber(nowMs)) : [];
+  const history = changedAssetHistory(fundCode, fund ? assetHistory(fund, shanghaiDayNumber(nowMs)) : [], changes, nowMs);
   return { list: pageOf(history, pageNo, pageSize), total: history.length, pageNo, pageSize };
 };

@@ -4,12 +4,13 @@
 // so a lowercase symbol is unknown (the real code table is uppercase; normalising is the client's job).
 import { CANDLE_FIELDS, CANDLE_PERIOD_SECONDS, candleAt } from '../data/candles.js';
 import { futuresContract } from '../data/futuresContracts.js';
+import { changedCurrentCandle } from '../dataChanges.js';
 import { InvalidParameterError, countFromText, requiredString } from '../wireFields.js';
 import type { OperationHandler } from './types.js';
 
 export const FUTURES_MAX_LIMIT = 1000;
 
-export const futuresKline: OperationHandler = (body, { nowMs }) => {
+export const futuresKline: OperationHandler = (body, { nowMs, changes = [] }) => {
   const contract = futuresContract(requiredString(body, 'symbol'));
   if (!contract) throw new InvalidParameterError('unknown symbol');
   const type = requiredString(body, 'type');
@@ -20,7 +21,7 @@ export const futuresKline: OperationHandler = (body, { nowMs }) => {
   const currentIndex = Math.floor(nowMs / 1000 / periodSeconds);
   const lines: number[][] = [];
   for (let index = currentIndex - limit + 1; index <= currentIndex; index++) {
-    lines.push(candleAt(contract, type, index));
+    lines.push(index === currentIndex ? changedCurrentCandle(contract.symbol, candleAt(contract, type, index), changes, nowMs) : candleAt(contract, type, index));
   }
   return { fields: [...CANDLE_FIELDS], lines };
 };

@@ -2,6 +2,7 @@
 // The spec shows no defaults or maximum for paging; ours: pageNo 1, pageSize 10, at most 50.
 import { looksLikeCreditCode } from '../../core/validation/creditCode.js';
 import { TAXPAYER_CATALOGUE } from '../data/taxpayerCatalogue.js';
+import { changedTaxpayer } from '../dataChanges.js';
 import { InvalidParameterError, countFromNumber, pageOf, type RequestBody } from '../wireFields.js';
 import type { OperationHandler } from './types.js';
 
@@ -15,13 +16,14 @@ function requiredKeyword(body: RequestBody): string {
   return keyword.trim();
 }
 
-export const taxpayerQuery: OperationHandler = (body) => {
+export const taxpayerQuery: OperationHandler = (body, { nowMs, changes = [] }) => {
   const keyword = requiredKeyword(body);
   const pageNo = countFromNumber(body, 'pageNo', { defaultValue: 1, max: Number.MAX_SAFE_INTEGER });
   const pageSize = countFromNumber(body, 'pageSize', { defaultValue: 10, max: TAXPAYER_MAX_PAGE_SIZE });
   // A full credit code names one company; anything else is a part of a company name.
+  const catalogue = changes.length === 0 ? TAXPAYER_CATALOGUE : TAXPAYER_CATALOGUE.map((record) => changedTaxpayer(record, changes, nowMs));
   const matches = looksLikeCreditCode(keyword)
-    ? TAXPAYER_CATALOGUE.filter((record) => record.creditNo === keyword.toUpperCase())
-    : TAXPAYER_CATALOGUE.filter((record) => record.enterpriseName.includes(keyword));
+    ? catalogue.filter((record) => record.creditNo === keyword.toUpperCase())
+    : catalogue.filter((record) => record.enterpriseName.includes(keyword));
   return { total: matches.length, list: pageOf(matches, pageNo, pageSize) };
 };

@@ -7,6 +7,9 @@ import { digestRunButton } from './digestRun.js';
 import { exportCsvButton } from './exportCsv.js';
 import { openModalButton } from './openModal.js';
 import { resultButton } from './resultButton.js';
+import { watchSaveButton } from './watchSave.js';
+import { watchStopButton } from './watchStop.js';
+import { watchFormButton } from './watchThis.js';
 
 export function register(app: App, deps: SlackDeps): void {
   const onResultButton = resultButton(deps);
@@ -19,4 +22,11 @@ export function register(app: App, deps: SlackDeps): void {
   app.action(ACTION.digestRemove, digestRemoveButton(deps));
   app.action(ACTION.digestRun, digestRunButton(deps));
   app.action(ACTION.exportCsv, exportCsvButton(deps));
+  const onWatchSave = watchSaveButton(deps);
+  app.action(ACTION.watchSave, onWatchSave);
+  app.action(ACTION.watchCancel, onWatchSave);
+  app.action(ACTION.watchStop, watchStopButton(deps));
+  const onWatchForm = watchFormButton(deps);
+  app.action(ACTION.watchThis, onWatchForm);
+  app.action(ACTION.watchAdd, onWatchForm);
 }

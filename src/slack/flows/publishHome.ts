@@ -3,19 +3,23 @@ import type { SlackDeps } from '../deps.js';
 import { requesterOf } from '../middleware/whoIsAsking.js';
 import { renderHome } from '../render/home.js';
 import { mayAddDigest, mayManageDigest } from './digestPermissions.js';
+import { mayAddWatch, mayManageWatch } from './watchCommand.js';
 
 const RECENT_LOOKUPS = 8;
 
 /** Builds and publishes one user's App Home: spend against budgets, recent lookups, digests, search buttons. */
 export async function publishHome(deps: SlackDeps, client: WebClient, teamId: string, userId: string): Promise<void> {
   const now = deps.now();
-  const [usage, budget, recent, digests, { timeZone, lang }] = await Promise.all([
+  const everyWatch = deps.config.adminUserIds.has(userId);
+  const [usage, budget, recent, digests, { timeZone, lang }, watches] = await Promise.all([
     deps.ledger.usage(teamId, now),
     deps.budgets.state({ teamId, userId }, now),
     deps.history.recent(teamId, userId, now, RECENT_LOOKUPS),
     deps.digests.list(teamId),
     requesterOf(deps, client, teamId, userId, undefined),
+    deps.watches.list(teamId),
   ]);
+  const shown = everyWatch ? watches : watches.filter((watch) => watch.createdBy === userId);
   const view = renderHome({
     userId,
     now,
@@ -28,6 +32,11 @@ export async function publishHome(deps: SlackDeps, client: WebClient, teamId: st
     recent,
     digests: digests.map((digest) => ({ digest, nextRun: deps.digests.nextRun(digest), manageable: mayManageDigest(deps, userId, digest) })),
     mayAddDigest: mayAddDigest(deps, userId),
+    watches: {
+      items: shown.map((watch) => ({ watch, cost: deps.watches.cost(watch), nextRun: deps.watches.nextRun(watch), manageable: mayManageWatch(deps, userId, watch) })),
+      everyWatch,
+      mayAdd: mayAddWatch(deps, userId),
+    },
   });
   await client.views.publish({ user_id: userId, view });
 }

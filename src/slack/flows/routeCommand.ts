@@ -6,6 +6,7 @@ import { invalidText } from '../parse/invalidText.js';
 import type { ParsedCommand } from '../parse/parseCommand.js';
 import { renderNotice } from '../render/notice.js';
 import { digestCommand } from './digestCommand.js';
+import { watchCommand } from './watchCommand.js';
 import { runQuery } from './runQuery.js';
 import { chooseLanguage } from './chooseLanguage.js';
 import { showUsage } from './showUsage.js';
@@ -33,6 +34,8 @@ export async function routeCommand(parsed: ParsedCommand, context: CommandContex
       return showUsage(deps, await context.requester(), responder);
     case 'digest':
       return digestCommand(deps, await context.requester(), parsed.words, responder);
+    case 'watch':
+      return watchCommand(deps, await context.requester(), parsed.words, responder);
     case 'lang':
       return chooseLanguage(deps, await context.requester(), parsed.choice, responder);
     case 'invalid': {

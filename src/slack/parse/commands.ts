@@ -19,8 +19,8 @@ export interface SlashCommand {
 export const SLASH_COMMANDS: SlashCommand[] = [
   {
     command: DQ_COMMAND,
-    description: 'Company and market data: taxpayers, bids, funds, futures; spending and digests',
-    usageHint: `[${SYNTAX_LIST.map((syntax) => syntax.subcommands[0]).join('|')}] … | usage | digest … | lang zh|en|auto | help [command]`,
+    description: 'Company and market data: taxpayers, bids, funds, futures; spending, digests and watches',
+    usageHint: `[${SYNTAX_LIST.map((syntax) => syntax.subcommands[0]).join('|')}] … | usage | digest … | watch … | lang zh|en|auto | help [command]`,
   },
   ...SYNTAX_LIST.map((syntax) => ({
     command: syntax.command,

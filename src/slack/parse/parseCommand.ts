@@ -20,6 +20,7 @@ export type ParsedCommand =
   | { kind: 'help'; operation?: OperationId; topic?: HelpTopic }
   | { kind: 'usage' }
   | { kind: 'digest'; words: string[] }
+  | { kind: 'watch'; words: string[] }
   /** `/dq lang zh|en|auto`; without a choice it asks which language is set. */
   | { kind: 'lang'; choice?: LanguageChoice }
   /**
@@ -37,6 +38,7 @@ export const DQ_COMMAND = '/dq';
 export const HELP_WORDS = ['help', '?', '-h', '--help', '帮助'] as const;
 export const USAGE_WORDS = ['usage', 'spend', 'spent', '用量', '花费', '费用'] as const;
 export const DIGEST_WORDS = ['digest', 'digests', '推送', '摘要', '订阅'] as const;
+export const WATCH_WORDS = ['watch', 'watches', '关注', '监控', '盯盘'] as const;
 export const LANG_WORDS = ['lang', 'language', '语言'] as const;
 /** `/dq lang auto`: drop one's own choice. */
 export const AUTO_LANGUAGE_WORDS = ['auto', 'default', 'reset', '自动', '默认'] as const;
@@ -82,6 +84,8 @@ function parseHelp(topic: Token | undefined): ParsedCommand {
   if (isWord(topic, USAGE_WORDS)) return { kind: 'help', topic: 'usage' };
   if (isWord(topic, DIGEST_WORDS)) return { kind: 'help', topic: 'digest' };
   if (isWord(topic, LANG_WORDS)) return { kind: 'help', topic: 'lang' };
+  // The watch commands explain themselves (their usage, in the reader's words).
+  if (isWord(topic, WATCH_WORDS)) return { kind: 'watch', words: [] };
   const syntax = syntaxNamed(topic.text);
   if (syntax) return { kind: 'help', operation: syntax.operation };
   return { kind: 'invalid', message: { key: 'commands.parse.noHelp', values: { topic: typedText(topic.text), topics: HELP_TOPICS } }, example: `${DQ_COMMAND} help bids` };
@@ -113,6 +117,7 @@ function parseDq(tokens: readonly Token[]): ParsedCommand {
   }
   // Digest words (weekly:mon, tz:Asia/Shanghai) have their own grammar, read where digests live.
   if (isWord(first, DIGEST_WORDS)) return { kind: 'digest', words: rest.map((token) => token.text) };
+  if (isWord(first, WATCH_WORDS)) return { kind: 'watch', words: rest.map((token) => token.text) };
   if (isWord(first, LANG_WORDS)) return parseLang(rest);
   const syntax = first.quoteStart < 0 ? syntaxNamed(first.text) : undefined;
   if (syntax) return parseOperation(syntax, rest);

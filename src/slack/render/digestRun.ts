@@ -4,7 +4,7 @@ import type { Lang, Phrase } from '../../i18n/lang.js';
 import { escapeMrkdwn } from './mrkdwn.js';
 
 /** A stored detail whose values can quote the service or Slack (an older record: plain text): those are escaped, the app's own words are not. */
-function sayEscaped(phrase: Phrase | string, lang: Lang): string {
+export function sayEscaped(phrase: Phrase | string, lang: Lang): string {
   if (typeof phrase === 'string') return escapeMrkdwn(phrase);
   if (!phrase.values) return lang.say(phrase);
   return lang.say({ ...phrase, values: Object.fromEntries(Object.entries(phrase.values).map(([name, value]) => [name, typeof value === 'string' ? escapeMrkdwn(value) : value])) });

@@ -9,6 +9,7 @@ import type { Prices } from '../../core/operations/prices.js';
 import { ACTION } from '../ids.js';
 import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
 import { digestLines } from './digestList.js';
+import { homeWatchBlocks, type HomeWatches } from './watch.js';
 import { dateTimeText } from './dateText.js';
 import { formatCount, formatZonedTime } from './format.js';
 import { escapeMrkdwn, plainText } from './mrkdwn.js';
@@ -26,6 +27,8 @@ export interface HomeInput {
   recent: Lookup[];
   digests: Array<{ digest: Digest; nextRun: number | undefined; manageable: boolean }>;
   mayAddDigest: boolean;
+  /** The watches section (render/watch.ts); absent: none shown. */
+  watches?: HomeWatches;
 }
 
 /** Slack allows 100 blocks in a Home view; digests beyond this many are summarised in one line. */
@@ -99,5 +102,6 @@ export function renderHome(input: HomeInput): HomeView {
   }
   if (input.digests.length > MAX_DIGESTS_SHOWN) blocks.push(contextBlock(lang.t('home.digests.more', { count: input.digests.length - MAX_DIGESTS_SHOWN })));
   if (input.mayAddDigest) blocks.push({ type: 'actions', block_id: 'dq-home-digest-add', elements: [button(lang.t('home.digests.add'), ACTION.digestAdd, 'add', 'primary')] });
+  if (input.watches) blocks.push(dividerBlock(), ...homeWatchBlocks(input.watches, lang));
   return { type: 'home', blocks };
 }

@@ -5,6 +5,7 @@ import { ACTION } from '../ids.js';
 import { encodeQueryValue } from '../queryValue.js';
 import type { Lang } from '../../i18n/lang.js';
 import { exportButton } from './exportButton.js';
+import { watchThisButton } from './watchThisButton.js';
 import { keepBlock } from './fitToSlackLimits.js';
 import { mrkdwn, plainText } from './mrkdwn.js';
 import type { RenderOptions } from './types.js';
@@ -76,6 +77,7 @@ export function renderPaging(answer: CallResult, options: Pick<RenderOptions, 's
   if (paging?.hasNext) buttons.push(pageButton(answer, definition, ACTION.pageNext, nextLabel(answer, paging, options), paging.page + 1));
   buttons.push(button(ACTION.share, lang.t('answer.paging.share'), encodeQueryValue({ operation: answer.operation, request: answer.request })));
   buttons.push(exportButton(answer, lang));
+  buttons.push(watchThisButton(answer, lang));
   const elements = buttons.filter((element) => element !== undefined);
   if (elements.length) {
     const actions: ActionsBlock = { type: 'actions', elements };

@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../src/core/store/types.js';
+import { WatchRepository } from '../../../src/core/watch/repository.js';
+import type { Watch } from '../../../src/core/watch/types.js';
 
 export interface StoreFixture {
   /** A store over data no other test uses. */
@@ -395,6 +397,37 @@ export function defineStoreContract(backend: string, openFixture: () => Promise<
         await store.trimLog('recent', 200);
         expect((await store.readLog('recent', 0, 1000)).map((row) => row.at)).toEqual([200, 300]);
         expect(await store.readLog('other', 0, 1000)).toHaveLength(1);
+      });
+    });
+
+    describe('watches', () => {
+      const watch = (id: string, createdAt: number): Watch => ({
+        id, teamId: 'T1', channelId: 'C1', createdBy: 'U1', createdAt,
+        target: { kind: 'contract', symbol: 'CL', type: '0', direction: 'above', level: 75.5 },
+        schedule: { cadence: { kind: 'hourly' }, time: '00:05', timeZone: 'Asia/Shanghai' },
+      });
+
+      it('saves, lists oldest first, updates one field without losing others, removes', async () => {
+        const { store } = await fresh();
+        const watches = new WatchRepository(store);
+        await watches.save(watch('b', 2));
+        await watches.save(watch('a', 1));
+        await watches.update('b', (stored) => (stored.state = { kind: 'contract', close: 76.25, at: 5, beyond: true }));
+        await watches.update('b', (stored) => (stored.lastScheduledFor = 9));
+        expect((await watches.all()).map((w) => w.id)).toEqual(['a', 'b']);
+        expect(await watches.get('b')).toEqual({ ...watch('b', 2), state: { kind: 'contract', close: 76.25, at: 5, beyond: true }, lastScheduledFor: 9 });
+        expect(await watches.update('missing', () => undefined)).toBeUndefined();
+        expect(await watches.remove('a')).toBe(true);
+        expect(await watches.ofTeam('T1')).toHaveLength(1);
+      });
+
+      it('survives a restart: another instance over the same data sees the watch and its baseline', async (context) => {
+        const { store, openAnother } = await fresh();
+        if (!openAnother) return context.skip('this backend keeps nothing beyond its instance');
+        await new WatchRepository(store).save({ ...watch('w', 1), state: { kind: 'company', found: true, record: { taxCreditRating: 'A' } } });
+        await store.close();
+        const reopened = await openAnother();
+        expect((await new WatchRepository(reopened).get('w'))?.state).toEqual({ kind: 'company', found: true, record: { taxCreditRating: 'A' } });
       });
     });
 

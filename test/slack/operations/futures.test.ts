@@ -62,7 +62,7 @@ describe('futures candles', () => {
     assertWithinSlackLimits(message, 'message');
     expect(visibleText(message)).toContain('1,000 candles from');
     expect(visibleText(message)).not.toContain('Page');
-    expect(buttons(message).map((button) => button.action_id)).toEqual(['dq_share', 'dq_export_csv']);
+    expect(buttons(message).map((button) => button.action_id)).toEqual(['dq_share', 'dq_export_csv', 'dq_watch_this']);
     expect(message.blocks.some((block) => block.type === 'image')).toBe(true);
   });
 

@@ -1,0 +1,158 @@
+import type { CallContext, DataClient } from '../client/dataClient.js';
+import { isDataError } from '../errors.js';
+import { WATCHED_OPERATIONS, type OperationId, type ResultOf } from '../operations/index.js';
+import { validate } from '../operations/validate.js';
+import type { FieldChange, WatchChange, WatchState, WatchTarget } from './types.js';
+
+/** What a lookup's answer can be watched as ("Watch this" under a result); undefined when it names nothing to watch. */
+export function watchableSubject(operation: OperationId, wire: object, result: unknown): { kind: WatchTarget['kind']; subject: string; period?: string } | undefined {
+  const request = wire as Record<string, unknown>;
+  switch (operation) {
+    case WATCHED_OPERATIONS.company: {
+      // One company found: watch it by its credit code, whatever name part found it.
+      const { records = [], total } = result as { records?: Array<{ creditNo?: unknown }>; total?: number };
+      const creditNo = records.length === 1 && (total ?? 1) === 1 ? records[0]!.creditNo : undefined;
+      return typeof creditNo === 'string' && creditNo ? { kind: 'company', subject: creditNo } : undefined;
+    }
+    // A fund or contract with something to compare (an unknown fund has no history; a page past the end shows none).
+    case WATCHED_OPERATIONS.fund:
+      return typeof request.fundCode === 'string' && ((result as { records?: unknown[] }).records ?? []).length > 0 ? { kind: 'fund', subject: request.fundCode } : undefined;
+    case WATCHED_OPERATIONS.contract:
+      return typeof request.symbol === 'string' && typeof request.type === 'string' && ((result as { candles?: unknown[] }).candles ?? []).length > 0
+        ? { kind: 'contract', subject: request.symbol, period: request.type }
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** A futures period in the operation's words (`daily`, `5m`, `1h`, 日线 … or the code); daily when none is given. */
+export function readCandlePeriod(word: string | undefined): string | undefined {
+  if (word === undefined || word.trim() === '') return '0';
+  try {
+    // The operation's own reading of a period word, so a watch takes exactly the words a lookup takes.
+    return validate(WATCHED_OPERATIONS.contract, { symbol: 'A', type: word, limit: '1' }).type;
+  } catch (error) {
+    if (isDataError(error)) return undefined;
+    throw error;
+  }
+}
+
+/** The one operation a check of this target calls (once per check). */
+export function watchOperation(target: Pick<WatchTarget, 'kind'>): OperationId {
+  switch (target.kind) {
+    case 'company':
+      return WATCHED_OPERATIONS.company;
+    case 'fund':
+      return WATCHED_OPERATIONS.fund;
+    case 'contract':
+      return WATCHED_OPERATIONS.contract;
+  }
+}
+
+/** The input a check sends: the smallest page that answers the question. */
+export function watchInput(target: WatchTarget): Record<string, string> {
+  switch (target.kind) {
+    case 'company':
+      return { keyword: target.keyword, pageNo: '1', pageSize: '5' };
+    case 'fund':
+      return { fundCode: target.fundCode, pageNo: '1', pageSize: '1' };
+    case 'contract':
+      return { symbol: target.symbol, type: target.type, limit: '1' };
+  }
+}
+
+export interface CheckOutcome {
+  /** What to compare the next check with. */
+  state: WatchState;
+  /** Set when this check found something to tell the channel. */
+  change?: WatchChange;
+  /** What the first check saw, shown when a watch asks to announce it. */
+  first?: WatchChange;
+  coinsSpent: number;
+}
+
+type TaxpayerRecord = ResultOf<typeof WATCHED_OPERATIONS.company>['records'][number];
+
+/** Fields as text, so a record compares field by field whatever types the service sent. */
+function flatRecord(record: TaxpayerRecord | undefined): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [field, value] of Object.entries(record ?? {})) {
+    if (value === null || value === undefined) flat[field] = '';
+    else if (typeof value !== 'object') flat[field] = String(value);
+  }
+  return flat;
+}
+
+/** The record a keyword means: the one with that credit code or exactly that name, else the first found. */
+function pickRecord(records: TaxpayerRecord[], keyword: string): TaxpayerRecord | undefined {
+  const wanted = keyword.trim().toUpperCase();
+  return records.find((record) => record.creditNo.toUpperCase() === wanted || record.enterpriseName === keyword.trim()) ?? records[0];
+}
+
+function diff(before: Record<string, string>, after: Record<string, string>): FieldChange[] {
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return fields.filter((field) => (before[field] ?? '') !== (after[field] ?? '')).map((field) => ({ field, before: before[field] ?? '', after: after[field] ?? '' }));
+}
+
+function rowsOf(record: Record<string, string>): FieldChange[] {
+  return Object.entries(record).map(([field, value]) => ({ field, before: '', after: value }));
+}
+
+function percent(value: number): string {
+  return `${value >= 0 ? '+' : ''}${value.toFixed(2)}%`;
+}
+
+/**
+ * One check: asks the service (an answer fetched since `notBefore`, never an older cached one),
+ * compares with what the previous check saw and says whether the channel should hear of it.
+ * Without a previous state this is the baseline: nothing is a change.
+ */
+export async function checkWatch(data: DataClient, target: WatchTarget, previous: WatchState | undefined, context: CallContext, notBefore: number): Promise<CheckOutcome> {
+  const options = { notBefore, confirmed: true };
+  switch (target.kind) {
+    case 'company': {
+      const answer = await data.call(WATCHED_OPERATIONS.company, watchInput(target), context, options);
+      const record = pickRecord(answer.result.records, target.keyword);
+      const state: WatchState = { kind: 'company', found: record !== undefined, record: flatRecord(record) };
+      const subject = record?.enterpriseName ?? target.keyword;
+      if (previous?.kind !== 'company') return { state, first: { subject, rows: rowsOf(state.record) }, coinsSpent: answer.coinsSpent };
+      const rows = diff(previous.record, state.record);
+      return { state, ...(rows.length > 0 ? { change: { subject, rows } } : {}), coinsSpent: answer.coinsSpent };
+    }
+    case 'fund': {
+      const answer = await data.call(WATCHED_OPERATIONS.fund, watchInput(target), context, options);
+      const latest = answer.result.records[0];
+      const state: WatchState = { kind: 'fund', ...(latest ? { assetDate: latest.assetDate, asset: latest.asset } : {}) };
+      const subject = target.fundCode;
+      const now = { assetDate: latest?.assetDate ?? '', asset: latest ? String(latest.asset) : '' };
+      if (previous?.kind !== 'fund' || previous.asset === undefined) return { state, first: { subject, rows: rowsOf(now) }, coinsSpent: answer.coinsSpent };
+      if (!latest || latest.assetDate === previous.assetDate && latest.asset === previous.asset) return { state: previous, coinsSpent: answer.coinsSpent };
+      const moved = ((latest.asset - previous.asset) / previous.asset) * 100;
+      const tell = target.changePercent === undefined ? latest.assetDate !== previous.assetDate : Math.abs(moved) > target.changePercent;
+      // Below the threshold the baseline stays where it was told last, so slow drifts add up to a notice.
+      if (!tell) return { state: previous, coinsSpent: answer.coinsSpent };
+      const rows: FieldChange[] = [
+        { field: 'assetDate', before: previous.assetDate ?? '', after: latest.assetDate },
+        { field: 'asset', before: String(previous.asset), after: String(latest.asset) },
+        { field: 'assetChange', before: '', after: percent(moved) },
+      ];
+      return { state, change: { subject, rows }, coinsSpent: answer.coinsSpent };
+    }
+    case 'contract': {
+      const answer = await data.call(WATCHED_OPERATIONS.contract, watchInput(target), context, options);
+      const latest = answer.result.candles.at(-1);
+      if (!latest) return { state: previous ?? { kind: 'contract', close: NaN, at: 0, beyond: false }, coinsSpent: answer.coinsSpent };
+      const beyond = target.direction === 'above' ? latest.close > target.level : latest.close < target.level;
+      const state: WatchState = { kind: 'contract', close: latest.close, at: latest.at, beyond };
+      const subject = target.symbol;
+      const rows: FieldChange[] = [
+        { field: 'close', before: previous?.kind === 'contract' ? String(previous.close) : '', after: String(latest.close) },
+        { field: target.direction === 'above' ? 'levelAbove' : 'levelBelow', before: '', after: String(target.level) },
+      ];
+      if (previous?.kind !== 'contract') return { state, first: { subject, rows }, coinsSpent: answer.coinsSpent };
+      // Once per crossing: told when it goes beyond the level, then quiet until it has come back.
+      return { state, ...(beyond && !previous.beyond ? { change: { subject, rows } } : {}), coinsSpent: answer.coinsSpent };
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { DataClient } from '../client/dataClient.js';
+import type { Clock } from '../clock.js';
+import { DEFAULT_LOCALE, type Locale, type Phrase } from '../../i18n/lang.js';
+import { failurePhrase } from '../digest/failure.js';
+import { DigestPostError } from '../digest/types.js';
+import { BudgetExceededError } from '../errors.js';
+import type { Store } from '../store/types.js';
+import { checkWatch } from './checks.js';
+import type { WatchRepository } from './repository.js';
+import type { Watch, WatchNotice, WatchPause, WatchPoster, WatchRunRecord } from './types.js';
+
+export interface WatchRunnerOptions {
+  repository: WatchRepository;
+  data: DataClient;
+  store: Store;
+  poster: WatchPoster;
+  clock: Clock;
+  logger?: Logger;
+  simulated: boolean;
+  /** The workspace's language, for watches that did not choose their own. */
+  locale?: Locale;
+  /** This process, in claims. */
+  owner: string;
+}
+
+/** As digests: a claim on one scheduled check outlives any catch-up window. */
+const CLAIM_TTL_MS = 7 * 86_400_000;
+const LOCK_TTL_MS = 15 * 60_000;
+
+export type WatchRunOutcome = WatchRunRecord | 'missing' | 'claimed_elsewhere' | 'busy';
+
+/**
+ * Runs one check of one watch for one scheduled time, at most once across restarts and replicas
+ * (the digest runner's lock and claim, under watch keys). The new state is recorded before the
+ * message goes out, so a store failing after the post cannot make the next check post it again; a
+ * post that fails puts the old state back, so the next check finds the change again.
+ */
+export class WatchRunner {
+  constructor(private readonly options: WatchRunnerOptions) {}
+
+  async run(watchId: string, scheduledFor: number, trigger: WatchRunRecord['trigger']): Promise<WatchRunOutcome> {
+    const { store, owner } = this.options;
+    const lock = `watch-lock:${watchId}`;
+    const lockOwner = `${owner}:${randomBytes(4).toString('hex')}`;
+    if (!(await store.claim(lock, lockOwner, LOCK_TTL_MS))) return 'busy';
+    try {
+      const watch = await this.options.repository.get(watchId);
+      if (!watch) return 'missing';
+      if (!(await store.claim(`watch-run:${watch.id}:${scheduledFor}`, owner, CLAIM_TTL_MS))) return 'claimed_elsewhere';
+      const record = await this.check(watch, scheduledFor, trigger);
+      await this.options.repository.update(watch.id, (stored) => {
+        stored.lastRun = record;
+        if (trigger !== 'manual') stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, scheduledFor);
+      });
+      this.options.logger?.info({ watchId: watch.id, ...record, scheduledFor: new Date(scheduledFor).toISOString() }, 'watch check finished');
+      return record;
+    } finally {
+      await store.releaseClaim(lock, lockOwner).catch(() => undefined);
+    }
+  }
+
+  async recordMissed(watch: Watch, scheduledFor: number): Promise<void> {
+    await this.options.repository.update(watch.id, (stored) => {
+      stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, scheduledFor);
+      stored.lastRun = { scheduledFor, finishedAt: this.options.clock.now(), trigger: 'schedule', outcome: 'missed', coinsSpent: 0, detail: { key: 'watch.run.notRunning' } };
+    });
+  }
+
+  private async check(watch: Watch, scheduledFor: number, trigger: WatchRunRecord['trigger']): Promise<WatchRunRecord> {
+    const { data, clock, repository } = this.options;
+    const finish = (outcome: WatchRunRecord['outcome'], coinsSpent: number, detail?: Phrase): WatchRunRecord => ({
+      scheduledFor, trigger, finishedAt: clock.now(), outcome, coinsSpent, ...(detail ? { detail } : {}),
+    });
+    const locale = watch.lang ?? this.options.locale ?? DEFAULT_LOCALE;
+    const notice: WatchNotice = { watch, locale, simulated: this.options.simulated, checkedAt: clock.now() };
+    // A manual check is "now"; a scheduled one wants data from its own time on, shared with every watch due with it.
+    const notBefore = Math.min(scheduledFor, clock.now());
+    let outcome;
+    try {
+      outcome = await checkWatch(data, watch.target, watch.state, { teamId: watch.teamId, channelId: watch.channelId, source: 'watch' }, notBefore);
+    } catch (error) {
+      if (error instanceof BudgetExceededError) {
+        // The watch stops until someone resumes it, and the channel is told why.
+        const pause: WatchPause = { reason: failurePhrase(error), remedy: { key: 'watch.pause.resumeWhenBudget', values: { id: watch.id } }, at: clock.now() };
+        await repository.update(watch.id, (stored) => (stored.paused = pause));
+        const posted = await this.tryPost(watch, { ...notice, paused: pause });
+        return finish(posted.ok ? 'over_budget' : 'post_failed', 0, posted.ok ? pause.reason as Phrase : posted.detail);
+      }
+      return finish('fetch_failed', 0, failurePhrase(error));
+    }
+    const previous = watch.state;
+    await repository.update(watch.id, (stored) => (stored.state = outcome.state));
+    const tell = outcome.change ?? (previous === undefined && watch.announceFirst ? outcome.first : undefined);
+    if (!tell) return finish(previous === undefined ? 'baseline' : 'unchanged', outcome.coinsSpent);
+    const posted = await this.tryPost(watch, { ...notice, change: tell, ...(previous === undefined ? { first: true } : {}) });
+    if (!posted.ok) {
+      await repository.update(watch.id, (stored) => {
+        if (previous === undefined) delete stored.state;
+        else stored.state = previous;
+      });
+      return finish('post_failed', outcome.coinsSpent, posted.detail);
+    }
+    return finish(previous === undefined ? 'baseline' : 'changed', outcome.coinsSpent);
+  }
+
+  private async tryPost(watch: Watch, notice: WatchNotice): Promise<{ ok: true } | { ok: false; detail: Phrase }> {
+    try {
+      await this.options.poster.post(notice);
+      return { ok: true };
+    } catch (error) {
+      const pause = error instanceof DigestPostError ? error.pause : undefined;
+      if (pause) await this.options.repository.update(watch.id, (stored) => (stored.paused = pause));
+      this.options.logger?.warn({ err: error, watchId: watch.id, channelId: watch.channelId }, 'watch post failed');
+      const detail: Phrase = pause
+        ? { key: 'digests.run.pausedBecause', values: { reason: pause.reason, remedy: pause.remedy } }
+        : error instanceof DigestPostError
+          ? { key: 'digests.run.slackAnswered', values: { code: error.code } }
+          : { key: 'digests.run.postFailed' };
+      return { ok: false, detail };
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import type { Locale, Phrase } from '../../i18n/lang.js';
+import type { Schedule } from '../digest/schedule.js';
+import type { DigestPause } from '../digest/types.js';
+
+/** What a watch looks at, and what counts as a change worth telling the channel. */
+export type WatchTarget =
+  /** A company's general-taxpayer record, by credit code or name: any field that changes. */
+  | { kind: 'company'; keyword: string }
+  /** A fund's latest net assets: a move of more than `changePercent` %, or without it any new date. */
+  | { kind: 'fund'; fundCode: string; changePercent?: number }
+  /** A futures contract's latest close on one candle period crossing `level`, once per crossing. */
+  /** `type` is the operation's candle code (`0` daily, `5`, `60` …), read by checks.ts. */
+  | { kind: 'contract'; symbol: string; type: string; direction: 'above' | 'below'; level: number };
+
+export type WatchKind = WatchTarget['kind'];
+
+/** What the last check saw, compared with at the next one (the first check only records it). */
+export type WatchState =
+  | { kind: 'company'; found: boolean; record: Record<string, string> }
+  | { kind: 'fund'; assetDate?: string; asset?: number }
+  | { kind: 'contract'; close: number; at: number; beyond: boolean };
+
+/** One changed field, as the channel sees it: before and after side by side. */
+export interface FieldChange {
+  /** The service's field name (`taxCreditRating`); the Slack side labels it. */
+  field: string;
+  before: string;
+  after: string;
+}
+
+/** A change one check found. */
+export interface WatchChange {
+  rows: FieldChange[];
+  /** The service's name of what changed (a company, a fund code, a contract), for the message's title. */
+  subject: string;
+}
+
+export type WatchPause = DigestPause;
+
+export interface WatchRunRecord {
+  scheduledFor: number;
+  finishedAt: number;
+  trigger: 'schedule' | 'catch-up' | 'manual';
+  outcome: 'baseline' | 'changed' | 'unchanged' | 'over_budget' | 'post_failed' | 'fetch_failed' | 'missed';
+  coinsSpent: number;
+  detail?: Phrase;
+}
+
+export interface Watch {
+  id: string;
+  teamId: string;
+  channelId: string;
+  createdBy: string;
+  createdAt: number;
+  target: WatchTarget;
+  schedule: Schedule;
+  /** The language of its posts; absent: the workspace's. */
+  lang?: Locale;
+  /** Post the first check's values too (otherwise the first check only records the baseline). */
+  announceFirst?: boolean;
+  paused?: WatchPause;
+  state?: WatchState;
+  lastRun?: WatchRunRecord;
+  lastScheduledFor?: number;
+}
+
+/** What a check hands to whoever posts it (the Slack side renders it). */
+export interface WatchNotice {
+  watch: Watch;
+  locale: Locale;
+  simulated: boolean;
+  /** A change to show as a before/after table; or, instead, why the watch paused. */
+  change?: WatchChange;
+  /** The first check's values, posted only when the watch asked for it. */
+  first?: boolean;
+  paused?: WatchPause;
+  /** When the data was fetched. */
+  checkedAt: number;
+}
+
+export interface WatchPoster {
+  post(notice: WatchNotice): Promise<void>;
+}

@@ -1,0 +1,20 @@
+import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import type { SlackDeps } from '../deps.js';
+import { saveWatch } from '../flows/watchCommand.js';
+import { ACTION } from '../ids.js';
+import { askerOf } from '../middleware/whoIsAsking.js';
+import { renderNotice } from '../render/notice.js';
+import { replyRoute } from '../responders.js';
+
+type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
+
+/** Save or Cancel on a watch's preview (which showed its cost): the preview is replaced by the outcome. */
+export function watchSaveButton(deps: SlackDeps) {
+  return async ({ ack, body, action, client, context }: Args): Promise<void> => {
+    await ack();
+    const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps.logger);
+    const requester = await askerOf(context).requester();
+    if (action.action_id === ACTION.watchCancel) return responder.reply(renderNotice(requester.lang.t('watch.command.cancelled'), requester.lang), { replace: true });
+    await saveWatch(deps, requester, action.value, responder);
+  };
+}

@@ -1,0 +1,48 @@
+import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import { readWatchKind } from '../../core/watch/service.js';
+import type { SlackDeps } from '../deps.js';
+import { mayAddWatch } from '../flows/watchCommand.js';
+import { ACTION } from '../ids.js';
+import { askerOf, formLang } from '../middleware/whoIsAsking.js';
+import { watchFormModal, type WatchFormPrefill } from '../modals/watchForm.js';
+import { renderNotice } from '../render/notice.js';
+import { replyRoute } from '../responders.js';
+
+type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
+
+/** A "Watch this" value back into what to watch; undefined for a value this app did not make. */
+function readPrefill(value: string | undefined): WatchFormPrefill | undefined {
+  try {
+    const parsed = JSON.parse(value ?? '') as { kind?: unknown; subject?: unknown; period?: unknown };
+    const kind = typeof parsed.kind === 'string' ? readWatchKind(parsed.kind) : undefined;
+    if (!kind || typeof parsed.subject !== 'string' || parsed.subject.length > 120) return undefined;
+    return { kind, subject: parsed.subject, ...(typeof parsed.period === 'string' && parsed.period.length < 10 ? { period: parsed.period } : {}) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** "Watch this" under a result, and "Add a watch" on the App Home: open the watch form (the trigger lives 3 s, so at once). */
+export function watchFormButton(deps: SlackDeps) {
+  return async ({ ack, body, action, client, context }: Args): Promise<void> => {
+    await ack();
+    const asker = askerOf(context);
+    const lang = await formLang(deps, asker);
+    const fromHome = action.action_id === ACTION.watchAdd;
+    if (!mayAddWatch(deps, body.user.id)) {
+      if (!fromHome) await replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps.logger).reply(renderNotice(lang.t('watch.command.adminsOnly'), lang));
+      return;
+    }
+    const prefill = fromHome ? undefined : readPrefill(action.value);
+    if (!fromHome && !prefill) return;
+    try {
+      const channelId = body.channel?.id;
+      await client.views.open({
+        trigger_id: body.trigger_id,
+        view: watchFormModal({ lang, prices: deps.prices, now: deps.now(), timeZone: deps.watches.defaultTimeZone, ...(channelId ? { channelId } : {}), ...(prefill ? { prefill } : {}), fromHome }),
+      });
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'could not open the watch form');
+    }
+  };
+}

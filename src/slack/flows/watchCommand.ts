@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { isDataError } from '../../core/errors.js';
+import { readWatchCadence, WatchInputError, type NewWatch } from '../../core/watch/service.js';
+import type { Watch } from '../../core/watch/types.js';
+import type { Lang } from '../../i18n/lang.js';
+import { parseTimeOfDay } from '../../core/digest/schedule.js';
+import type { SlackDeps } from '../deps.js';
+import type { Requester, Responder } from '../message.js';
+import { renderError } from '../render/errors.js';
+import { escapeMrkdwn, serviceText } from '../render/mrkdwn.js';
+import { renderNotice } from '../render/notice.js';
+import { describeTarget, describeWatchRun, renderWatchList, renderWatchPreview, watchLines, type WatchListItem } from '../render/watch.js';
+
+/** What a watch request carries between its preview and Save (a button value; checked again on Save). */
+export type WatchRequest = Omit<NewWatch, 'teamId' | 'channelId' | 'createdBy'>;
+
+const watchRequestSchema = z.strictObject({
+  kind: z.string().max(20),
+  subject: z.string().max(120),
+  period: z.string().max(20).optional(),
+  changePercent: z.string().max(20).optional(),
+  above: z.string().max(30).optional(),
+  below: z.string().max(30).optional(),
+  cadence: z.string().max(30),
+  time: z.string().max(10).optional(),
+  timeZone: z.string().max(60).optional(),
+  lang: z.string().max(20).optional(),
+  announceFirst: z.boolean().optional(),
+});
+
+export function watchRequestValue(request: WatchRequest): string {
+  return JSON.stringify(request);
+}
+
+/** A button value back into a request; undefined when it is not one this app made. */
+export function readWatchRequestValue(value: string | undefined): WatchRequest | undefined {
+  try {
+    const parsed = watchRequestSchema.safeParse(JSON.parse(value ?? ''));
+    return parsed.success ? (parsed.data as WatchRequest) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function watchUsage(lang: Lang): string {
+  return ['add', 'list', 'run', 'pause', 'resume', 'remove'].map((verb) => lang.t(USAGE_KEYS[verb as Verb])).join('\n');
+}
+
+type Verb = 'add' | 'list' | 'run' | 'pause' | 'resume' | 'remove';
+const USAGE_KEYS: Record<Verb, string> = {
+  add: 'watch.command.usage.add', list: 'watch.command.usage.list', run: 'watch.command.usage.run',
+  pause: 'watch.command.usage.pause', resume: 'watch.command.usage.resume', remove: 'watch.command.usage.remove',
+};
+
+/** Each verb, in English or in Chinese. */
+const VERBS: Record<string, Verb> = {
+  add: 'add', new: 'add', 添加: 'add', 新增: 'add', 关注: 'add',
+  list: 'list', ls: 'list', 列表: 'list', 查看: 'list',
+  run: 'run', check: 'run', 运行: 'run', 检查: 'run',
+  pause: 'pause', 暂停: 'pause',
+  resume: 'resume', 恢复: 'resume', 继续: 'resume',
+  remove: 'remove', rm: 'remove', delete: 'remove', stop: 'remove', 删除: 'remove', 移除: 'remove', 取消: 'remove',
+};
+
+const WATCH_EXAMPLE = '/dq watch add taxpayer 91330106774738789M daily 09:00';
+const ALL_WORDS = new Set(['all', '全部', '所有']);
+const ANNOUNCE_WORDS = new Set(['announce', 'notify-first', '首次推送', '立即推送']);
+
+/** `name:value` with an English or Chinese name and a `:`, `：` or `=`; undefined when the word is not that option. */
+function optionValue(word: string, names: RegExp): string | undefined {
+  const match = new RegExp(`^(?:${names.source})[:：=](.*)$`, 'iu').exec(word);
+  return match ? match[1]! : undefined;
+}
+const OPTIONS = {
+  timeZone: /tz|时区/,
+  lang: /lang|language|语言/,
+  changePercent: /change|变动|涨跌/,
+  above: /above|高于|上穿/,
+  below: /below|低于|下穿/,
+  period: /period|周期/,
+} as const;
+
+function isTimeWord(word: string): boolean {
+  return parseTimeOfDay(word) !== undefined || /^[:：]\d{1,2}$/u.test(word);
+}
+
+/**
+ * `taxpayer 91310000MA1FL8XQ30 daily 09:00`, `fund 000001 change:5% weekdays 18:00`,
+ * `futures CL daily above:75 weekdays 16:00`: the kind first, then what is watched; options anywhere;
+ * the last schedule word is the schedule (a futures period such as `daily` may come before it).
+ */
+export function readWatchWords(words: string[]): WatchRequest | undefined {
+  const [kind, ...rest] = words;
+  if (!kind) return undefined;
+  const request: WatchRequest = { kind, subject: '', cadence: '' };
+  const plain: string[] = [];
+  for (const word of rest) {
+    const option = (Object.keys(OPTIONS) as Array<keyof typeof OPTIONS>).find((name) => optionValue(word, OPTIONS[name]) !== undefined);
+    if (option) request[option] = optionValue(word, OPTIONS[option])!;
+    else if (ANNOUNCE_WORDS.has(word.toLowerCase())) request.announceFirst = true;
+    else plain.push(word);
+  }
+  const timeAt = plain.findLastIndex(isTimeWord);
+  if (timeAt >= 0) request.time = plain.splice(timeAt, 1)[0]!;
+  const cadenceAt = plain.findLastIndex((word, index) => index > 0 && readWatchCadence(word) !== undefined);
+  if (cadenceAt < 0) return undefined;
+  request.cadence = plain.splice(cadenceAt, 1)[0]!;
+  if (request.kind && /^(futures?|contract|期货|合约)$/iu.test(kind) && plain.length === 2 && request.period === undefined) request.period = plain.pop()!;
+  request.subject = plain.join(' ');
+  return request;
+}
+
+export function mayAddWatch(deps: SlackDeps, userId: string): boolean {
+  return deps.config.adminUserIds.size === 0 || deps.config.adminUserIds.has(userId);
+}
+
+export function mayManageWatch(deps: SlackDeps, userId: string, watch: Watch): boolean {
+  return deps.config.adminUserIds.has(userId) || watch.createdBy === userId;
+}
+
+function listItems(deps: SlackDeps, watches: Watch[]): WatchListItem[] {
+  return watches.map((watch) => ({ watch, cost: deps.watches.cost(watch), nextRun: deps.watches.nextRun(watch) }));
+}
+
+/** `/dq watch …`: what changes this channel hears about. Replies are in the asker's language. */
+export async function watchCommand(deps: SlackDeps, requester: Requester, words: string[], responder: Responder): Promise<void> {
+  const { lang } = requester;
+  const [verb = '', ...rest] = words;
+  const action = Object.hasOwn(VERBS, verb.toLowerCase()) ? VERBS[verb.toLowerCase()] : undefined;
+  const reply = (text: string) => responder.reply(renderNotice(text, lang));
+  try {
+    switch (action) {
+      case 'add':
+        return await preview(deps, requester, rest, responder);
+      case 'list': {
+        const everyWatch = rest[0] !== undefined && ALL_WORDS.has(rest[0].toLowerCase());
+        if (everyWatch && !deps.config.adminUserIds.has(requester.userId)) return await reply(lang.t('watch.command.adminsSeeAll'));
+        const watches = await deps.watches.list(requester.teamId, everyWatch ? undefined : requester.channelId ?? '');
+        return await responder.reply(renderWatchList(listItems(deps, watches), everyWatch ? 'team' : 'channel', lang));
+      }
+      case 'run':
+      case 'pause':
+      case 'resume':
+      case 'remove': {
+        const watch = await owned(deps, requester, rest[0], reply);
+        if (!watch) return;
+        if (action === 'run') return await reply(describeWatchRun(watch, await deps.watches.runNow(watch.id), lang));
+        if (action === 'remove') {
+          await deps.watches.remove(watch.id);
+          return await reply(lang.t('watch.command.removed', { id: watch.id, target: describeTarget(watch.target, lang), channel: `<#${watch.channelId}>` }));
+        }
+        if (action === 'pause') await deps.watches.pause(watch.id, requester.userId);
+        else await deps.watches.resume(watch.id);
+        return await reply(lang.t(action === 'pause' ? 'watch.command.paused' : 'watch.command.resumed', { id: watch.id, target: describeTarget(watch.target, lang) }));
+      }
+      default: {
+        const why = verb ? lang.t('watch.command.unknownVerb', { verb: serviceText(verb, { max: 60, oneLine: true }) }) : lang.t('watch.command.whatToDo');
+        await reply(`${why}\n${watchUsage(lang)}`);
+      }
+    }
+  } catch (error) {
+    if (error instanceof WatchInputError) return reply(lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.say(error.phrase)) }));
+    if (isDataError(error)) return responder.reply(renderError(error, { lang, now: deps.now(), timeZone: requester.timeZone, example: WATCH_EXAMPLE }));
+    deps.logger.error({ err: error }, 'watch command failed');
+    await reply(lang.t(action === 'list' ? 'watch.command.storeDownReading' : 'watch.command.storeDownChanging'));
+  }
+}
+
+/** `add …` shows what the watch will do and cost, with Save: nothing is stored before that click. */
+async function preview(deps: SlackDeps, requester: Requester, words: string[], responder: Responder): Promise<void> {
+  const { lang } = requester;
+  const reply = (text: string) => responder.reply(renderNotice(text, lang));
+  if (!mayAddWatch(deps, requester.userId)) return reply(lang.t('watch.command.adminsOnly'));
+  if (!requester.channelId) return reply(lang.t('watch.command.inAChannel'));
+  const request = readWatchWords(words);
+  if (!request) return reply(lang.t('watch.command.usageIs', { usage: watchUsage(lang) }));
+  await showPreview(deps, requester, request, responder);
+}
+
+export async function showPreview(deps: SlackDeps, requester: Requester, request: WatchRequest, responder: Responder): Promise<void> {
+  const { watch, cost } = await deps.watches.prepare({ ...request, teamId: requester.teamId, channelId: requester.channelId ?? '', createdBy: requester.userId });
+  await responder.reply(renderWatchPreview(watch, cost, deps.watches.nextRun(watch), watchRequestValue(request), requester.lang));
+}
+
+/** Save on a preview: the request is read and checked again (a button value is only what a client sent). */
+export async function saveWatch(deps: SlackDeps, requester: Requester, value: string | undefined, responder: Responder): Promise<void> {
+  const { lang } = requester;
+  const reply = (text: string) => responder.reply(renderNotice(text, lang), { replace: true });
+  try {
+    const request = readWatchRequestValue(value);
+    if (!request) return await reply(lang.t('watch.command.usageIs', { usage: watchUsage(lang) }));
+    if (!mayAddWatch(deps, requester.userId)) return await reply(lang.t('watch.command.adminsOnly'));
+    if (!requester.channelId) return await reply(lang.t('watch.command.inAChannel'));
+    const prepared = await deps.watches.prepare({ ...request, teamId: requester.teamId, channelId: requester.channelId, createdBy: requester.userId });
+    const watch = await deps.watches.save(prepared.watch);
+    await reply(lang.t('watch.command.saved', { lines: watchLines(watch, prepared.cost, deps.watches.nextRun(watch), lang) }));
+  } catch (error) {
+    if (error instanceof WatchInputError) return reply(lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.say(error.phrase)) }));
+    if (isDataError(error)) return responder.reply(renderError(error, { lang, now: deps.now(), timeZone: requester.timeZone, example: WATCH_EXAMPLE }), { replace: true });
+    deps.logger.error({ err: error }, 'could not save a watch');
+    await reply(lang.t('watch.command.storeDownChanging'));
+  }
+}
+
+async function owned(deps: SlackDeps, requester: Requester, id: string | undefined, reply: (text: string) => Promise<void>): Promise<Watch | undefined> {
+  const { lang } = requester;
+  if (!id) {
+    await reply(lang.t('watch.command.whichWatch'));
+    return undefined;
+  }
+  const watch = await deps.watches.find(requester.teamId, id);
+  if (!watch) {
+    await reply(lang.t('watch.command.noSuchWatch', { id: serviceText(id, { max: 60, oneLine: true }) }));
+    return undefined;
+  }
+  if (!mayManageWatch(deps, requester.userId, watch)) {
+    await reply(lang.t('watch.command.notYours', { owner: `<@${watch.createdBy}>`, id: watch.id }));
+    return undefined;
+  }
+  return watch;
+}

@@ -1,0 +1,205 @@
+import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
+import type { Schedule } from '../../core/digest/schedule.js';
+import { describeSchedule } from '../../core/digest/schedule.js';
+import type { WatchCost } from '../../core/watch/cost.js';
+import type { WatchRunOutcome } from '../../core/watch/runner.js';
+import type { FieldChange, Watch, WatchNotice, WatchRunRecord, WatchTarget } from '../../core/watch/types.js';
+import type { Lang } from '../../i18n/lang.js';
+import { sayEscaped } from './digestRun.js';
+import { ACTION } from '../ids.js';
+import type { SlackMessage } from '../message.js';
+import { chunk, contextBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
+import { dateTimeText } from './dateText.js';
+import { fitToSlackLimits } from './fitToSlackLimits.js';
+import { formatCny, formatCount } from './format.js';
+import { fieldLabel } from './labels.js';
+import { escapeMrkdwn, plainText, serviceText, userMention } from './mrkdwn.js';
+
+const PERIOD_KEYS: Record<string, string> = {
+  '0': 'watch.period.daily', '1': 'watch.period.m1', '5': 'watch.period.m5', '30': 'watch.period.m30', '60': 'watch.period.h1', '120': 'watch.period.h2', '240': 'watch.period.h4',
+};
+
+/** Labels of the rows a check makes itself; a taxpayer record's fields are labelled as lookups label them. */
+const OWN_FIELD_KEYS: Record<string, string> = {
+  asset: 'watch.field.asset', assetDate: 'watch.field.assetDate', assetChange: 'watch.field.assetChange',
+  close: 'watch.field.close', levelAbove: 'watch.field.levelAbove', levelBelow: 'watch.field.levelBelow',
+};
+
+function rowLabel(field: string, lang: Lang): string {
+  return Object.hasOwn(OWN_FIELD_KEYS, field) ? lang.t(OWN_FIELD_KEYS[field]!) : escapeMrkdwn(fieldLabel(field, lang));
+}
+
+/** What is watched, in the reader's words; service text (a company name) escaped. */
+export function describeTarget(target: WatchTarget, lang: Lang): string {
+  switch (target.kind) {
+    case 'company':
+      return lang.t('watch.target.taxpayer', { subject: serviceText(target.keyword, { max: 100, oneLine: true }) });
+    case 'fund':
+      return target.changePercent === undefined
+        ? lang.t('watch.target.fundAnyDate', { code: target.fundCode })
+        : lang.t('watch.target.fundChange', { code: target.fundCode, percent: target.changePercent });
+    case 'contract':
+      return lang.t(target.direction === 'above' ? 'watch.target.futuresAbove' : 'watch.target.futuresBelow', { symbol: target.symbol, period: lang.t(PERIOD_KEYS[target.type] ?? 'watch.period.daily'), level: target.level });
+  }
+}
+
+/** "every day at 09:00 (Asia/Shanghai)", "every hour at :05 (Asia/Shanghai)". */
+export function describeWatchSchedule(schedule: Schedule, lang: Lang): string {
+  if (schedule.cadence.kind === 'hourly') return escapeMrkdwn(lang.t('watch.scheduleHourly', { minute: schedule.time.slice(3), timeZone: schedule.timeZone }));
+  return escapeMrkdwn(lang.say(describeSchedule(schedule)));
+}
+
+export function costText(cost: WatchCost, lang: Lang): string {
+  return lang.t(cost.assumed ? 'watch.cost.assumed' : 'watch.cost.line', {
+    perCheck: lang.t('common.coins', { count: cost.perCheck }), checks: formatCount(cost.checksPerMonth), perMonth: lang.t('common.coins', { count: cost.perMonth }),
+  });
+}
+
+export function runSummary(record: WatchRunRecord, lang: Lang): string {
+  const coins = lang.t('common.coins', { count: record.coinsSpent });
+  switch (record.outcome) {
+    case 'baseline':
+      return lang.t('watch.run.baseline', { coins });
+    case 'changed':
+      return lang.t('watch.run.changed', { coins });
+    case 'unchanged':
+      return lang.t('watch.run.unchanged', { coins });
+    case 'over_budget':
+      return lang.t('watch.run.overBudget');
+    case 'post_failed':
+      return lang.t('watch.run.couldNotPost', { detail: record.detail ? sayEscaped(record.detail, lang) : '' });
+    case 'fetch_failed':
+      return lang.t('watch.run.couldNotFetch', { detail: record.detail ? sayEscaped(record.detail, lang) : '' });
+    case 'missed':
+      return lang.t('watch.run.missed');
+  }
+}
+
+export function describeWatchRun(watch: Watch, outcome: WatchRunOutcome, lang: Lang): string {
+  if (outcome === 'missing') return lang.t('watch.run.gone', { id: watch.id });
+  if (outcome === 'busy') return lang.t('watch.run.busy', { id: watch.id });
+  if (outcome === 'claimed_elsewhere') return lang.t('watch.run.claimedElsewhere', { id: watch.id });
+  return lang.t('watch.run.outcome', { id: watch.id, channel: `<#${watch.channelId}>`, summary: runSummary(outcome, lang) });
+}
+
+/** A watch in a few lines: id, what, where, when, cost, next and last check, a pause and its remedy. */
+export function watchLines(watch: Watch, cost: WatchCost, nextRun: number | undefined, lang: Lang): string {
+  const zone = watch.schedule.timeZone;
+  const lines = [
+    lang.t('watch.list.line', { id: watch.id, target: describeTarget(watch.target, lang), channel: `<#${watch.channelId}>`, schedule: describeWatchSchedule(watch.schedule, lang), user: userMention(watch.createdBy) }),
+    costText(cost, lang),
+  ];
+  if (watch.paused) lines.push(lang.t('watch.list.paused', { reason: sayEscaped(watch.paused.reason, lang), remedy: sayEscaped(watch.paused.remedy, lang) }));
+  else if (nextRun !== undefined) lines.push(lang.t('watch.list.nextRun', { when: dateTimeText(nextRun, zone, lang, { withZone: false }) }));
+  if (watch.lastRun) lines.push(lang.t('watch.list.lastRun', { when: dateTimeText(watch.lastRun.scheduledFor, zone, lang, { withZone: false }), summary: runSummary(watch.lastRun, lang) }));
+  return lines.join('\n');
+}
+
+export interface WatchListItem {
+  watch: Watch;
+  cost: WatchCost;
+  nextRun: number | undefined;
+}
+
+export function renderWatchList(items: WatchListItem[], scope: 'channel' | 'team', lang: Lang): SlackMessage {
+  if (items.length === 0) {
+    const text = lang.t(scope === 'team' ? 'watch.list.noneInTeam' : 'watch.list.none');
+    return fitToSlackLimits({ text, blocks: [sectionBlock(text)] }, lang);
+  }
+  const total = items.filter((item) => !item.watch.paused).reduce((sum, item) => sum + item.cost.perMonth, 0);
+  const blocks: KnownBlock[] = [headerBlock(lang.t(scope === 'team' ? 'watch.list.titleTeam' : 'watch.list.title'))];
+  for (const item of items) blocks.push(sectionBlock(watchLines(item.watch, item.cost, item.nextRun, lang)));
+  blocks.push(contextBlock(`${lang.t('watch.list.total', { coins: lang.t('common.coins', { count: total }) })}\n${lang.t('watch.list.howTo')}`));
+  return fitToSlackLimits({ text: lang.t('watch.list.count', { count: items.length }), blocks }, lang);
+}
+
+function button(text: string, actionId: string, value: string, style?: 'primary' | 'danger'): Button {
+  const element: Button = { type: 'button', text: plainText(text), action_id: actionId, value };
+  if (style) element.style = style;
+  return element;
+}
+
+/** What a watch will do and cost, with Save and Cancel: nothing is saved (or spent) before Save. */
+export function renderWatchPreview(watch: Watch, cost: WatchCost, nextRun: number | undefined, saveValue: string, lang: Lang): SlackMessage {
+  const what = lang.t('watch.preview.what', { target: describeTarget(watch.target, lang), channel: `<#${watch.channelId}>`, schedule: describeWatchSchedule(watch.schedule, lang) });
+  const lines = [what, costText(cost, lang), lang.t(watch.announceFirst ? 'watch.preview.firstPosts' : 'watch.preview.firstIsBaseline')];
+  if (nextRun !== undefined) lines.push(lang.t('watch.list.nextRun', { when: dateTimeText(nextRun, watch.schedule.timeZone, lang, { withZone: false }) }));
+  const actions: ActionsBlock = { type: 'actions', block_id: 'dq-watch-preview', elements: [button(lang.t('watch.preview.save'), ACTION.watchSave, saveValue, 'primary'), button(lang.t('watch.preview.cancel'), ACTION.watchCancel, 'cancel')] };
+  return fitToSlackLimits({ text: `${what} ${costText(cost, lang)}`, blocks: [sectionBlock(lines.join('\n')), actions] }, lang);
+}
+
+function changeTable(rows: FieldChange[], lang: Lang, first: boolean): KnownBlock[] {
+  const value = (text: string) => (text === '' ? '—' : serviceText(text, { max: 900 }));
+  // The first check's values are only shown when asked for; the same inert service text.
+  if (first) return chunk(rows, 10).map((part) => ({ type: 'section', fields: part.map((row) => labelled(rowLabel(row.field, lang), value(row.after))) }) as KnownBlock);
+  const header: KnownBlock = { type: 'section', fields: [labelled(lang.t('watch.post.before'), ' '), labelled(lang.t('watch.post.after'), ' ')] };
+  // One section per field: its label, then before and after side by side (two columns of fields).
+  const cell = (row: FieldChange, text: string) => plainText(text === '' ? '—' : row.field === 'asset' && Number.isFinite(Number(text)) ? formatCny(Number(text)) : text.slice(0, 1900));
+  return [header, ...rows.map((row) => sectionBlock(`*${rowLabel(row.field, lang)}*`, [cell(row, row.before), cell(row, row.after)]))];
+}
+
+/** The title and first line of a change, by what is watched. */
+function changeWords(watched: WatchTarget, change: NonNullable<WatchNotice['change']>, target: string, lang: Lang): { title: string; intro: string } {
+  switch (watched.kind) {
+    case 'company':
+      return { title: lang.t('watch.post.changedTitle', { subject: change.subject }), intro: lang.t('watch.post.changedIntro', { count: change.rows.length }) };
+    case 'fund': {
+      const moved = change.rows.find((row) => row.field === 'assetChange')?.after ?? '';
+      return { title: lang.t('watch.post.fundTitle', { subject: change.subject }), intro: lang.t(watched.changePercent === undefined ? 'watch.post.fundNewDate' : 'watch.post.fundMoved', { change: moved, target }) };
+    }
+    case 'contract':
+      return {
+        title: lang.t(watched.direction === 'above' ? 'watch.post.crossedAbove' : 'watch.post.crossedBelow', { subject: change.subject, level: watched.level }),
+        intro: lang.t('watch.post.crossedIntro', { target }),
+      };
+  }
+}
+
+/** A watch's message in its channel: the change as a before/after table, or why it paused; with "Stop watching". */
+export function renderWatchNotice(notice: WatchNotice, lang: Lang): SlackMessage {
+  const { watch } = notice;
+  const target = describeTarget(watch.target, lang);
+  const footerParts = [lang.t('watch.post.footer', { id: watch.id, schedule: describeWatchSchedule(watch.schedule, lang), when: dateTimeText(notice.checkedAt, watch.schedule.timeZone, lang) })];
+  if (notice.simulated) footerParts.push(lang.t('watch.post.simulated'));
+  const stop = button(lang.t('watch.post.stop'), ACTION.watchStop, watch.id, 'danger');
+  stop.confirm = { title: plainText(lang.t('watch.post.stopConfirmTitle')), text: plainText(lang.t('watch.post.stopConfirmText')), confirm: plainText(lang.t('watch.post.stop')), deny: plainText(lang.t('watch.post.keep')) };
+  const actions: ActionsBlock = { type: 'actions', block_id: `dq-watch-${watch.id}`, elements: [stop] };
+  if (notice.paused) {
+    const text = lang.t('watch.post.paused', { id: watch.id, target, reason: sayEscaped(notice.paused.reason, lang), remedy: sayEscaped(notice.paused.remedy, lang) });
+    return fitToSlackLimits({ text, blocks: [sectionBlock(text), contextBlock(footerParts.join(' · ')), actions] }, lang);
+  }
+  const change = notice.change!;
+  const { title, intro } = notice.first ? { title: lang.t('watch.post.firstTitle', { subject: change.subject }), intro: lang.t('watch.post.firstIntro', { target }) } : changeWords(watch.target, change, target, lang);
+  const blocks: KnownBlock[] = [headerBlock(title), sectionBlock(intro), ...changeTable(change.rows, lang, notice.first === true), contextBlock(footerParts.join(' · ')), actions];
+  return fitToSlackLimits({ text: `${escapeMrkdwn(title)}: ${intro}`, blocks }, lang);
+}
+
+/** Slack allows 100 blocks in a Home view; watches beyond this many are summarised in one line. */
+const MAX_WATCHES_ON_HOME = 15;
+
+export interface HomeWatches {
+  items: Array<WatchListItem & { manageable: boolean }>;
+  /** Admins see every watch of the workspace; others the ones they added. */
+  everyWatch: boolean;
+  mayAdd: boolean;
+}
+
+/** The App Home's watches: each with its cost per 30 days and pause (a budget pause shows here too), Stop, and Add. */
+export function homeWatchBlocks(home: HomeWatches, lang: Lang): KnownBlock[] {
+  const blocks: KnownBlock[] = [headerBlock(lang.t(home.everyWatch ? 'watch.home.titleAll' : 'watch.home.titleOwn'), 'home-watches')];
+  if (home.items.length === 0) blocks.push(sectionBlock(lang.t('watch.home.none')));
+  for (const item of home.items.slice(0, MAX_WATCHES_ON_HOME)) {
+    const section = sectionBlock(watchLines(item.watch, item.cost, item.nextRun, lang));
+    if (item.manageable) {
+      const stop = button(lang.t('watch.post.stop'), ACTION.watchStop, item.watch.id, 'danger');
+      stop.confirm = { title: plainText(lang.t('watch.post.stopConfirmTitle')), text: plainText(lang.t('watch.post.stopConfirmText')), confirm: plainText(lang.t('watch.post.stop')), deny: plainText(lang.t('watch.post.keep')) };
+      section.accessory = stop;
+    }
+    blocks.push(section);
+  }
+  if (home.items.length > MAX_WATCHES_ON_HOME) blocks.push(contextBlock(lang.t('watch.home.more', { count: home.items.length - MAX_WATCHES_ON_HOME })));
+  const total = home.items.filter((item) => !item.watch.paused).reduce((sum, item) => sum + item.cost.perMonth, 0);
+  if (home.items.length > 0) blocks.push(contextBlock(lang.t('watch.list.total', { coins: lang.t('common.coins', { count: total }) })));
+  if (home.mayAdd) blocks.push({ type: 'actions', block_id: 'dq-home-watch-add', elements: [button(lang.t('watch.home.add'), ACTION.watchAdd, 'add', 'primary')] });
+  return blocks;
+}

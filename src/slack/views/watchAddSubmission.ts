@@ -1,0 +1,56 @@
+import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import { ValidationError } from '../../core/errors.js';
+import { WatchInputError } from '../../core/watch/service.js';
+import type { SlackDeps } from '../deps.js';
+import { publishHome } from '../flows/publishHome.js';
+import { mayAddWatch } from '../flows/watchCommand.js';
+import { askerOf, formLang } from '../middleware/whoIsAsking.js';
+import { readWatchForm, WATCH_FIELDS } from '../modals/watchForm.js';
+import { renderNotice } from '../render/notice.js';
+import { watchLines } from '../render/watch.js';
+import { webApiResponder } from '../responders.js';
+
+type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+/** Which field of the form a refused part of the request belongs on. */
+function blockFor(key: string, prefilled: boolean): string {
+  if (/\.(time|timeMissing)$/.test(key)) return WATCH_FIELDS.time;
+  if (/\.(cadence|hourlyFuturesOnly)$/.test(key)) return WATCH_FIELDS.cadence;
+  if (key.endsWith('.changePercent')) return WATCH_FIELDS.change;
+  if (/\.level(Number)?$/.test(key)) return WATCH_FIELDS.level;
+  if (key.endsWith('.timeZone')) return WATCH_FIELDS.timeZone;
+  if (key.endsWith('.duplicate')) return WATCH_FIELDS.channel;
+  return prefilled ? WATCH_FIELDS.channel : WATCH_FIELDS.subject;
+}
+
+/** The watch form: problems go back onto the form; a saved watch is confirmed in the channel (to the asker only). */
+export function watchAddSubmission(deps: SlackDeps) {
+  return async ({ ack, body, view, client, context }: Args): Promise<void> => {
+    const asker = askerOf(context);
+    const lang = await formLang(deps, asker);
+    const form = readWatchForm(view.state?.values, view.private_metadata);
+    const prefilled = !view.state?.values?.[WATCH_FIELDS.subject];
+    const errorOn = (block: string, text: string) => ack({ response_action: 'errors', errors: { [block]: text } });
+    if (!mayAddWatch(deps, body.user.id)) return errorOn(WATCH_FIELDS.channel, lang.t('watch.command.adminsOnly'));
+    if (!form.channelId) return errorOn(WATCH_FIELDS.channel, lang.t('watch.form.chooseChannel'));
+    const refused = asker.refusalIn(form.channelId);
+    if (refused) return errorOn(WATCH_FIELDS.channel, lang.say(refused));
+    let saved;
+    try {
+      const prepared = await deps.watches.prepare({ ...form.request, teamId: asker.teamId, channelId: form.channelId, createdBy: body.user.id });
+      saved = { watch: await deps.watches.save(prepared.watch), cost: prepared.cost };
+    } catch (error) {
+      if (error instanceof WatchInputError) return errorOn(blockFor(error.phrase.key, prefilled), lang.say(error.phrase));
+      if (error instanceof ValidationError) {
+        const problem = error.problems[0];
+        return errorOn(prefilled ? WATCH_FIELDS.channel : WATCH_FIELDS.subject, problem?.phrase ? lang.say(problem.phrase) : (problem?.message ?? error.message));
+      }
+      deps.logger.error({ err: error }, 'could not save a watch from the form');
+      return errorOn(WATCH_FIELDS.channel, lang.t('watch.command.storeDownChanging'));
+    }
+    await ack();
+    const confirmation = lang.t('watch.command.saved', { lines: watchLines(saved.watch, saved.cost, deps.watches.nextRun(saved.watch), lang) });
+    await webApiResponder(client, body.user.id, form.channelId, deps.logger).reply(renderNotice(confirmation, lang)).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not confirm the watch'));
+    if (form.fromHome) await publishHome(deps, client, asker.teamId, body.user.id).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not refresh the App Home'));
+  };
+}

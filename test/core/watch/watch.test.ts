@@ -1,0 +1,240 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { RedisStore } from '../../../src/core/store/redisStore.js';
+import { MemoryStore } from '../../../src/core/store/memoryStore.js';
+import type { Store } from '../../../src/core/store/types.js';
+import { checksWithin } from '../../../src/core/watch/cost.js';
+import { WatchInputError } from '../../../src/core/watch/service.js';
+import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
+import { ManualClock } from '../../support/clocks.js';
+import { describeWithRedis, redisUrl } from '../../support/redis.js';
+import { switchableStore } from '../../support/switchableStore.js';
+import { RecordingWatchPoster, startWatchRig, watchInstance, watchSimulator } from '../../support/watchRig.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** Friday 2026-11-20 08:00 in Shanghai. */
+const FRIDAY_8AM = Date.parse('2026-11-20T08:00:00+08:00');
+const SUPPLIER = TAXPAYER_CATALOGUE[0]!;
+const OTHER_RATING = SUPPLIER.taxCreditRating === 'A' ? 'C' : 'A';
+
+let rig: Awaited<ReturnType<typeof startWatchRig>> | undefined;
+afterEach(async () => {
+  await rig?.close();
+  rig = undefined;
+});
+
+/** Moves the clock to each instant and lets the scheduler look, as its ticks would. */
+async function tickAt(r: NonNullable<typeof rig>, ...instants: number[]): Promise<void> {
+  for (const at of instants) {
+    r.clock.set(at);
+    await r.scheduler.tick();
+  }
+}
+
+describe('a taxpayer watch', () => {
+  it('records a baseline first, then posts exactly one before/after when the credit rating changes', async () => {
+    rig = await startWatchRig(FRIDAY_8AM);
+    const watch = await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
+    await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
+    expect(rig.poster.posts).toHaveLength(0);
+    expect((await rig.repository.get(watch.id))?.lastRun).toMatchObject({ outcome: 'baseline', coinsSpent: 20 });
+
+    rig.simulator.changeData({ kind: 'taxpayer', creditNo: SUPPLIER.creditNo, fields: { taxCreditRating: OTHER_RATING } });
+    await tickAt(rig, FRIDAY_8AM + DAY + 61 * MINUTE, FRIDAY_8AM + DAY + 62 * MINUTE, FRIDAY_8AM + 2 * DAY + 61 * MINUTE);
+    expect(rig.poster.posts).toHaveLength(1);
+    expect(rig.poster.posts[0]!.change).toEqual({ subject: SUPPLIER.enterpriseName, rows: [{ field: 'taxCreditRating', before: SUPPLIER.taxCreditRating, after: OTHER_RATING }] });
+    expect((await rig.repository.get(watch.id))?.lastRun).toMatchObject({ outcome: 'unchanged' });
+    expect(rig.upstreamCalls()).toBe(3);
+  });
+
+  it('a check is never answered from an older cache entry, but ten watches due together share one call', async () => {
+    rig = await startWatchRig(FRIDAY_8AM);
+    // A lookup an hour before: fresh in the cache for 24 h, yet not what a 09:00 check pays for.
+    await rig.data.call('enterprise-general-taxpayer-query', { keyword: SUPPLIER.creditNo, pageNo: '1', pageSize: '5' }, { teamId: 'T1' });
+    for (let i = 0; i < 10; i++) await rig.service.save({ ...(await rig.service.prepare({ teamId: 'T1', channelId: `C${i}`, createdBy: 'U1', kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' })).watch });
+    await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
+    expect(rig.upstreamCalls()).toBe(2);
+    const runs = (await rig.repository.all()).map((watch) => watch.lastRun?.outcome);
+    expect(runs).toEqual(Array(10).fill('baseline'));
+  });
+
+  it('a failed post keeps the change for the next check; a channel it cannot post in pauses it', async () => {
+    rig = await startWatchRig(FRIDAY_8AM);
+    const watch = await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
+    await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
+    rig.simulator.changeData({ kind: 'taxpayer', creditNo: SUPPLIER.creditNo, fields: { taxCreditRating: OTHER_RATING } });
+    rig.poster.failWith('internal_error');
+    await tickAt(rig, FRIDAY_8AM + DAY + 61 * MINUTE);
+    expect((await rig.repository.get(watch.id))?.lastRun?.outcome).toBe('post_failed');
+    rig.poster.succeed();
+    await tickAt(rig, FRIDAY_8AM + 2 * DAY + 61 * MINUTE);
+    expect(rig.poster.posts).toHaveLength(1);
+    expect(rig.poster.posts[0]!.change?.rows[0]).toMatchObject({ field: 'taxCreditRating', after: OTHER_RATING });
+  });
+
+  it('meets the budget: pauses, says so in its channel, and spends nothing more', async () => {
+    rig = await startWatchRig(FRIDAY_8AM, { teamDaily: 10 });
+    const watch = await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
+    await tickAt(rig, FRIDAY_8AM + 61 * MINUTE, FRIDAY_8AM + DAY + 61 * MINUTE);
+    expect(rig.poster.posts).toHaveLength(1);
+    expect(rig.poster.posts[0]!.paused).toBeDefined();
+    const stored = await rig.repository.get(watch.id);
+    expect(stored?.paused).toBeDefined();
+    expect(stored?.lastRun).toMatchObject({ outcome: 'over_budget', coinsSpent: 0 });
+    expect(rig.upstreamCalls()).toBe(0);
+  });
+});
+
+describe('a fund watch', () => {
+  it('change:5% tells a move of more than 5% since the last value it told, not smaller ones', async () => {
+    rig = await startWatchRig(FRIDAY_8AM);
+    await rig.addWatch({ kind: 'fund', subject: '000001', changePercent: '5%', cadence: 'daily', time: '18:00' });
+    await tickAt(rig, FRIDAY_8AM + 10 * HOUR + MINUTE);
+    const baseline = (await rig.repository.all())[0]!.state as { asset: number };
+    rig.simulator.changeData({ kind: 'fund', fundCode: '000001', asset: Math.round(baseline.asset * 1.03 * 100) / 100 });
+    await tickAt(rig, FRIDAY_8AM + DAY + 10 * HOUR + MINUTE);
+    expect(rig.poster.posts).toHaveLength(0);
+    rig.simulator.changeData({ kind: 'fund', fundCode: '000001', asset: Math.round(baseline.asset * 1.06 * 100) / 100, assetDate: '2026-11-20' });
+    await tickAt(rig, FRIDAY_8AM + 2 * DAY + 10 * HOUR + MINUTE);
+    expect(rig.poster.posts).toHaveLength(1);
+    const rows = rig.poster.posts[0]!.change!.rows;
+    expect(rows.find((row) => row.field === 'assetDate')?.after).toBe('2026-11-20');
+    expect(rows.find((row) => row.field === 'assetChange')?.after).toBe('+6.00%');
+  });
+});
+
+describe('a futures watch', () => {
+  it('tells each crossing above the level once, not every check while it stays above', async () => {
+    rig = await startWatchRig(FRIDAY_8AM);
+    await rig.addWatch({ kind: 'futures', subject: 'CL', period: 'daily', above: '75', cadence: 'hourly', time: ':05' });
+    const closes = [70, 80, 81, 74, 76, 77];
+    for (const [hour, close] of closes.entries()) {
+      rig.simulator.changeData({ kind: 'futures', symbol: 'CL', close });
+      await tickAt(rig, FRIDAY_8AM + hour * HOUR + 6 * MINUTE);
+    }
+    expect(rig.poster.posts.map((post) => post.change?.rows[0]?.after)).toEqual(['80', '76']);
+    expect(rig.poster.posts[0]!.change?.rows[0]?.before).toBe('70');
+  });
+
+  it('refuses hourly for records that do not change by the hour, and a level without above/below', async () => {
+    rig = await startWatchRig(FRIDAY_8AM);
+    await expect(rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'hourly' })).rejects.toBeInstanceOf(WatchInputError);
+    await expect(rig.addWatch({ kind: 'futures', subject: 'CL', cadence: 'daily', time: '16:00' })).rejects.toBeInstanceOf(WatchInputError);
+    await expect(rig.addWatch({ kind: 'fund', subject: '12345', cadence: 'daily', time: '16:00' })).rejects.toThrow();
+    expect(rig.upstreamCalls()).toBe(0);
+  });
+});
+
+describe('scheduling, as digests are scheduled', () => {
+  it('catches up a check missed while the app was down once, and records older ones as missed', async () => {
+    rig = await startWatchRig(FRIDAY_8AM, { catchUpMs: HOUR });
+    const watch = await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
+    await tickAt(rig, FRIDAY_8AM + 90 * MINUTE, FRIDAY_8AM + 91 * MINUTE);
+    expect((await rig.repository.get(watch.id))?.lastRun).toMatchObject({ trigger: 'catch-up', outcome: 'baseline' });
+    await tickAt(rig, FRIDAY_8AM + DAY + 3 * HOUR);
+    expect((await rig.repository.get(watch.id))?.lastRun).toMatchObject({ outcome: 'missed' });
+    expect(rig.upstreamCalls()).toBe(1);
+  });
+
+  it('costs per month what its estimate said: the ledger after a simulated month', async () => {
+    rig = await startWatchRig(FRIDAY_8AM);
+    const { watch, cost } = await rig.service.prepare({ teamId: 'T1', channelId: 'C1', createdBy: 'U1', kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'weekdays', time: '09:00' });
+    await rig.service.save(watch);
+    const futures = await rig.service.prepare({ teamId: 'T1', channelId: 'C1', createdBy: 'U1', kind: 'futures', subject: 'CL', above: '75', cadence: 'hourly', time: ':30' });
+    await rig.service.save(futures.watch);
+    expect(cost).toMatchObject({ perCheck: 20, checksPerMonth: 21, perMonth: 420 });
+    expect(futures.cost).toMatchObject({ perCheck: 5, checksPerMonth: 720, perMonth: 3600 });
+    for (let at = FRIDAY_8AM + MINUTE; at <= FRIDAY_8AM + 30 * DAY; at += 30 * MINUTE) await tickAt(rig, at);
+    const spent = (await rig.data.ledger.entries('T1', FRIDAY_8AM, FRIDAY_8AM + 31 * DAY)).reduce((sum, entry) => sum + entry.coins, 0);
+    expect(spent).toBe(cost.perMonth + futures.cost.perMonth);
+  });
+
+  it('counts checks run by run, as the scheduler will run them', () => {
+    const march = Date.parse('2026-03-01T00:00:00Z');
+    // 2026-03-08 has no 02:30 in New York; croner runs that day's check at 03:30, and so does the scheduler.
+    expect(checksWithin({ cadence: { kind: 'daily' }, time: '02:30', timeZone: 'America/New_York' }, march, 30)).toBe(30);
+    expect(checksWithin({ cadence: { kind: 'weekly', weekday: 'mon' }, time: '09:00', timeZone: 'Asia/Shanghai' }, march, 30)).toBe(5);
+  });
+});
+
+async function exactlyOnceAcross(stores: Store[]): Promise<void> {
+  const clock = new ManualClock(FRIDAY_8AM);
+  const simulator = watchSimulator(clock);
+  const poster = new RecordingWatchPoster();
+  const replicas = stores.map((store, i) => watchInstance({ simulator, store, clock, poster, owner: `replica-${i}` }));
+  try {
+    const { watch } = await replicas[0]!.service.prepare({ teamId: 'T1', channelId: 'C1', createdBy: 'U1', kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
+    await replicas[0]!.service.save(watch);
+    for (let day = 0; day < 5; day++) {
+      if (day === 2) simulator.changeData({ kind: 'taxpayer', creditNo: SUPPLIER.creditNo, fields: { taxpayerType: SUPPLIER.taxpayerType === '小规模纳税人' ? '增值税一般纳税人' : '小规模纳税人', taxCreditRating: OTHER_RATING } });
+      for (const minute of [60, 61, 62]) {
+        clock.set(FRIDAY_8AM + day * DAY + minute * MINUTE);
+        await Promise.all(replicas.flatMap((replica) => [replica.scheduler.tick(), replica.scheduler.tick()]));
+      }
+    }
+    expect(poster.posts).toHaveLength(1);
+    expect(poster.posts[0]!.change!.rows.map((row) => row.field).sort()).toEqual(['taxCreditRating', 'taxpayerType']);
+    expect(simulator.stats().calls.filter((call) => call.outcome === 'success')).toHaveLength(5);
+  } finally {
+    await Promise.all(replicas.map((replica) => replica.data.close()));
+  }
+}
+
+describe('exactly once across replicas', () => {
+  it('three instances over one store: one check per scheduled time, one post per change', async () => {
+    const store = new MemoryStore();
+    await exactlyOnceAcross([store, store, store]);
+  });
+});
+
+describeWithRedis('exactly once across three replicas sharing Redis', (prefix) => {
+  it('one check per scheduled time, one post per change', async () => {
+    const stores = await Promise.all([0, 1, 2].map(() => RedisStore.connect(redisUrl, { prefix, description: 'redis' })));
+    try {
+      await exactlyOnceAcross(stores);
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+});
+
+describe('a store outage', () => {
+  it('a check due while the store is down is made once when it is back; a store failing right after a post does not post twice', async () => {
+    const clock = new ManualClock(FRIDAY_8AM);
+    const simulator = watchSimulator(clock);
+    const switchable = switchableStore(new MemoryStore({ clock }));
+    const poster = new RecordingWatchPoster();
+    const replica = watchInstance({ simulator, store: switchable.store, clock, poster, owner: 'replica-a' });
+    try {
+      const { watch } = await replica.service.prepare({ teamId: 'T1', channelId: 'C1', createdBy: 'U1', kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
+      await replica.service.save(watch);
+      switchable.goDown();
+      clock.set(FRIDAY_8AM + 60 * MINUTE + 10_000);
+      await expect(replica.scheduler.tick()).rejects.toThrow(/store down/);
+      switchable.comeBack();
+      clock.set(FRIDAY_8AM + 70 * MINUTE);
+      await replica.scheduler.tick();
+      expect((await replica.repository.get(watch.id))?.lastRun).toMatchObject({ trigger: 'catch-up', outcome: 'baseline' });
+
+      // The next day the rating changes, and the store goes away the moment the message is out.
+      simulator.changeData({ kind: 'taxpayer', creditNo: SUPPLIER.creditNo, fields: { taxCreditRating: OTHER_RATING } });
+      const post = poster.post.bind(poster);
+      poster.post = async (notice) => {
+        await post(notice);
+        switchable.goDown();
+      };
+      clock.set(FRIDAY_8AM + DAY + 61 * MINUTE);
+      await replica.scheduler.tick();
+      switchable.comeBack();
+      for (const at of [DAY + 62 * MINUTE, DAY + 90 * MINUTE, 2 * DAY + 61 * MINUTE]) {
+        clock.set(FRIDAY_8AM + at);
+        await replica.scheduler.tick();
+      }
+      expect(poster.posts).toHaveLength(1);
+      expect(poster.posts[0]!.change?.rows).toEqual([{ field: 'taxCreditRating', before: SUPPLIER.taxCreditRating, after: OTHER_RATING }]);
+    } finally {
+      await replica.data.close();
+    }
+  });
+});

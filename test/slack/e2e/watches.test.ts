@@ -1,0 +1,228 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createStore } from '../../../src/core/store/index.js';
+import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
+import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+import { allText, buttonNamed, startTestApp, type SlackResponseBody, type TestApp } from '../../support/slackApp.js';
+import { PINNED_AT, pinnedClock } from '../../support/clocks.js';
+
+/** Watches end to end: `/dq watch add` → preview with its cost → Save → checks on the scheduler → a post in the channel. */
+
+const TEAM = DEFAULT_WORKSPACE.teamId;
+const OWNER = 'U0WATCHER1';
+const MEMBER = 'U0MEMBER02';
+const CHANNEL = 'C0SUPPLIERS';
+const SUPPLIER = TAXPAYER_CATALOGUE[1]!;
+const NEW_RATING = SUPPLIER.taxCreditRating === 'D' ? 'A' : 'D';
+const HOUR = 3_600_000;
+/** 09:01 in Shanghai on the days after PINNED_AT (Sunday 2026-11-22 10:00). */
+const nineOnDay = (day: number) => Date.parse('2026-11-23T09:01:00+08:00') + day * 24 * HOUR;
+
+const directory = await mkdtemp(join(tmpdir(), 'dq-watch-e2e-'));
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+const apps: TestApp[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+async function start(storePath: string, startAt = PINNED_AT): Promise<TestApp> {
+  const app = await startTestApp({ store: await createStore(`sqlite://${storePath}`), clock: pinnedClock(startAt) });
+  apps.push(app);
+  return app;
+}
+
+async function ask(app: TestApp, text: string, userId = OWNER, channelId = CHANNEL): Promise<SlackResponseBody> {
+  const sent = await app.command(text, { userId, channelId });
+  expect(sent.status).toBe(200);
+  const reply = await app.nextResponse(sent.responseId, undefined, 15_000);
+  assertWithinSlackLimits(reply, 'message');
+  return reply;
+}
+
+/** Adds a watch the way a person does: the command shows the cost, Save stores it. */
+async function addWatch(app: TestApp, text: string, userId = OWNER): Promise<{ preview: SlackResponseBody; saved: SlackResponseBody; id: string }> {
+  const preview = await ask(app, text, userId);
+  const save = buttonNamed(preview, 'dq_watch_save');
+  expect(save, allText(preview)).toBeDefined();
+  const click = await app.click('dq_watch_save', save!.value!, { userId, channelId: CHANNEL, ephemeral: true });
+  const saved = await app.nextResponse(click.responseId, undefined, 15_000);
+  const id = /`([0-9a-f]{8})`/.exec(allText(saved))?.[1] ?? '';
+  return { preview, saved, id };
+}
+
+function channelPosts(app: TestApp) {
+  return app.fake.calls('chat.postMessage').filter((call) => call.args.channel === CHANNEL);
+}
+
+async function coinsSpent(app: TestApp): Promise<number> {
+  const entries = await app.client.ledger.entries(TEAM, PINNED_AT - HOUR, PINNED_AT + 40 * 24 * HOUR);
+  return entries.filter((entry) => entry.source === 'watch').reduce((sum, entry) => sum + entry.coins, 0);
+}
+
+describe('a watch on a simulated supplier', () => {
+  it('shows its cost before saving, records a baseline, posts exactly one before/after when the credit rating changes, and survives a restart', async () => {
+    const path = join(directory, 'restart.sqlite');
+    let app = await start(path);
+    const { preview, saved, id } = await addWatch(app, `watch add taxpayer ${SUPPLIER.creditNo} daily 09:00`);
+    expect(allText(preview)).toContain('Costs 20 coins per check; 30 checks in the next 30 days: 600 coins.');
+    expect(allText(preview)).toContain('The first check records the current values and posts nothing');
+    expect(allText(saved)).toContain('Watch saved.');
+    expect(id).toMatch(/^[0-9a-f]{8}$/);
+    expect(app.upstreamCalls()).toEqual([]);
+
+    await app.slack.watchScheduler.tick(nineOnDay(0));
+    expect(channelPosts(app)).toEqual([]);
+    expect(app.upstreamCalls('enterprise-general-taxpayer-query')).toHaveLength(1);
+
+    // The app restarts: the watch, its schedule and its baseline are read back from the store.
+    await app.close();
+    apps.splice(apps.indexOf(app), 1);
+    // An hour later: time goes on across a restart (the cache entry of the first check is older than any later check).
+    app = await start(path, PINNED_AT + HOUR);
+    expect(await app.slack.deps.watches.find(TEAM, id)).toMatchObject({ channelId: CHANNEL, createdBy: OWNER, state: { kind: 'company' } });
+
+    app.simulator.changeData({ kind: 'taxpayer', creditNo: SUPPLIER.creditNo, fields: { taxCreditRating: NEW_RATING } });
+    await app.slack.watchScheduler.tick(nineOnDay(1));
+    await app.slack.watchScheduler.tick(nineOnDay(1) + 60_000);
+    await app.slack.watchScheduler.tick(nineOnDay(2));
+    const posts = channelPosts(app);
+    expect(posts).toHaveLength(1);
+    const post = { text: posts[0]!.args.text as string, blocks: posts[0]!.args.blocks as Array<Record<string, unknown>> };
+    assertWithinSlackLimits(post, 'message');
+    const shown = allText(post);
+    expect(shown).toContain(`${SUPPLIER.enterpriseName} changed`);
+    expect(shown).toContain('Tax credit rating');
+    expect(shown).toMatch(new RegExp(`Before[\\s\\S]*After[\\s\\S]*\\*Tax credit rating\\*\\n${SUPPLIER.taxCreditRating}\\n${NEW_RATING}`));
+    expect(shown).toContain(`Watch \`${id}\``);
+    expect(buttonNamed(post, 'dq_watch_stop')?.value).toBe(id);
+    // What the form said: 20 coins a check, one check a day (baseline, change, no change).
+    expect(app.upstreamCalls('enterprise-general-taxpayer-query')).toHaveLength(2);
+    expect(await coinsSpent(app)).toBe(3 * 20);
+  });
+
+  it('"Stop watching" is refused to others and removes the watch for its creator', async () => {
+    const app = await start(join(directory, 'stop.sqlite'));
+    const { id } = await addWatch(app, `watch add fund 000001 change:5% weekdays 18:00`);
+    const refused = await app.click('dq_watch_stop', id, { userId: MEMBER, channelId: CHANNEL });
+    expect(allText(await app.nextResponse(refused.responseId))).toContain(`Only <@${OWNER}> (who added it) or an admin may change watch ${id}.`);
+    expect(await app.slack.deps.watches.find(TEAM, id)).toBeDefined();
+    const stopped = await app.click('dq_watch_stop', id, { userId: OWNER, channelId: CHANNEL });
+    expect(allText(await app.nextResponse(stopped.responseId))).toContain(`Stopped watching fund \`000001\``);
+    expect(await app.slack.deps.watches.find(TEAM, id)).toBeUndefined();
+    expect(app.upstreamCalls()).toEqual([]);
+  });
+
+  it('list, pause, resume, run and remove, with the cost per month of each', async () => {
+    const app = await start(join(directory, 'manage.sqlite'));
+    const { id } = await addWatch(app, 'watch add futures CL daily above:75 weekdays 16:00');
+    const list = allText(await ask(app, 'watch list'));
+    expect(list).toContain(`\`${id}\` CL (daily candles) closing above 75`);
+    expect(list).toContain('Costs 5 coins per check');
+    expect(allText(await ask(app, `watch pause ${id}`))).toContain('is paused');
+    expect((await app.slack.deps.watches.find(TEAM, id))?.paused).toBeDefined();
+    expect(allText(await ask(app, `watch resume ${id}`))).toContain('running again');
+    expect(allText(await ask(app, `watch run ${id}`, MEMBER))).toContain(`Only <@${OWNER}>`);
+    expect(allText(await ask(app, `watch run ${id}`))).toContain(`Watch ${id} for <#${CHANNEL}>: recorded the current values (5 coins).`);
+    expect(allText(await ask(app, `watch remove ${id}`))).toContain('Stopped watching');
+    expect(allText(await ask(app, 'watch list'))).toContain('This channel has no watches.');
+  });
+
+  it('in Chinese: the words beside the English ones, the post in the watch\'s language, service text inert', async () => {
+    const app = await start(join(directory, 'chinese.sqlite'));
+    const company = TAXPAYER_CATALOGUE[2]!;
+    const { preview, id } = await addWatch(app, `关注 添加 纳税人 ${company.creditNo} 每天 09:00 语言:中文`);
+    expect(allText(preview)).toContain('20 coins per check');
+    await app.slack.watchScheduler.tick(nineOnDay(0));
+    app.simulator.changeData({ kind: 'taxpayer', creditNo: company.creditNo, fields: { operatingStatus: '<!channel> *注销*', legalPerson: '<@U0OTHER> `x`' } });
+    await app.slack.watchScheduler.tick(nineOnDay(1));
+    const [post] = channelPosts(app);
+    expect(post).toBeDefined();
+    const message = { text: post!.args.text as string, blocks: post!.args.blocks as Array<Record<string, unknown>> };
+    const shown = allText(message);
+    expect(shown).toContain('变化前');
+    expect(shown).toContain('变化后');
+    expect(shown).toContain(`关注 \`${id}\``);
+    expect(shown).toContain('有 2 项变化');
+    // The service's words are shown, never acted on: plain text cells, an escaped notification text.
+    expect(message.text).not.toMatch(/<!channel>|<@U0OTHER>/);
+    const mrkdwnTexts = JSON.stringify(message.blocks.filter((block) => block.type !== 'header')).match(/"type":"mrkdwn","text":"[^"]*"/g) ?? [];
+    for (const text of mrkdwnTexts) expect(text).not.toMatch(/<!channel>|<@U0OTHER>/);
+    expect(shown).toContain('<!channel> *注销*');
+  });
+
+  it('refuses before spending: a wrong fund code, hourly on a taxpayer record, a futures watch without a level', async () => {
+    const app = await start(join(directory, 'refusals.sqlite'));
+    expect(allText(await ask(app, 'watch add fund 12345 daily 09:00'))).toMatch(/fund code|6 digits/i);
+    expect(allText(await ask(app, `watch add taxpayer ${SUPPLIER.creditNo} hourly`))).toContain('Hourly checks are for futures');
+    expect(allText(await ask(app, 'watch add futures CL daily 16:00'))).toContain('one level');
+    expect(allText(await ask(app, 'watch frobnicate'))).toContain('is not a watch command');
+    expect(app.upstreamCalls()).toEqual([]);
+    expect(await app.slack.deps.watches.list(TEAM)).toEqual([]);
+  });
+});
+
+describe('"Watch this", the watch form and the App Home', () => {
+  const ADMIN = 'U0ADMIN777';
+
+  it('a result offers "Watch this"; its form shows the cost of each schedule and saves the watch', async () => {
+    const app = await startTestApp({ env: { ADMIN_USER_IDS: ADMIN } });
+    apps.push(app);
+    const sent = await app.command(`taxpayer ${SUPPLIER.creditNo}`, { userId: ADMIN, channelId: CHANNEL });
+    const result = await app.nextResponse(sent.responseId, (body) => buttonNamed(body, 'dq_watch_this') !== undefined, 15_000);
+    const watchThis = buttonNamed(result, 'dq_watch_this')!;
+    expect(watchThis.text.text).toBe('Watch this');
+    await app.click('dq_watch_this', watchThis.value!, { userId: ADMIN, channelId: CHANNEL });
+    const view = (await app.nextCall('views.open')).args.view as { blocks: Array<Record<string, unknown>>; callback_id: string; private_metadata: string };
+    expect(view.callback_id).toBe('dq_watch_add_form');
+    assertWithinSlackLimits(view as never, 'modal');
+    const shown = allText(view as never);
+    expect(shown).toContain(`Watching: Company (taxpayer record) ${SUPPLIER.creditNo}`);
+    expect(shown).toContain('Every day · 30 checks, 600 coins in 30 days');
+    expect(shown).toContain('Each check costs 20 coins.');
+    expect(shown).not.toContain('Every hour');
+
+    const values = {
+      'dq:watch:channel': { value: { type: 'conversations_select', selected_conversation: CHANNEL } },
+      'dq:watch:cadence': { value: { type: 'static_select', selected_option: { value: 'weekdays' } } },
+      'dq:watch:time': { value: { type: 'timepicker', selected_time: '08:45' } },
+      'dq:watch:timeZone': { value: { type: 'plain_text_input', value: 'Asia/Shanghai' } },
+    };
+    const submitted = await app.submitView('dq_watch_add_form', values, view.private_metadata, { userId: ADMIN, blocks: view.blocks });
+    expect(submitted.status).toBe(200);
+    expect(submitted.response.body).toBe('');
+    const confirmation = await app.nextCall('chat.postEphemeral', (call) => call.args.user === ADMIN);
+    expect(allText({ text: confirmation.args.text as string })).toContain('Watch saved.');
+    const [watch] = await app.slack.deps.watches.list(TEAM);
+    expect(watch).toMatchObject({ channelId: CHANNEL, createdBy: ADMIN, target: { kind: 'company', keyword: SUPPLIER.creditNo }, schedule: { cadence: { kind: 'weekdays' }, time: '08:45' } });
+
+    // The same watch again goes back onto the form, and nothing was spent by either.
+    const again = await app.submitView('dq_watch_add_form', values, view.private_metadata, { userId: ADMIN, blocks: view.blocks });
+    expect(again.response.json).toEqual({ response_action: 'errors', errors: { 'dq:watch:channel': expect.stringContaining('already has that watch') } });
+    expect(app.upstreamCalls()).toHaveLength(1);
+  });
+
+  it('the App Home shows an admin every watch with its cost per 30 days, a budget pause, and Add a watch', async () => {
+    const app = await startTestApp({ env: { ADMIN_USER_IDS: ADMIN }, budgets: { teamDaily: 5 } });
+    apps.push(app);
+    await addWatch(app, `watch add taxpayer ${SUPPLIER.creditNo} daily 09:00`, ADMIN);
+    await app.slack.watchScheduler.tick(nineOnDay(0));
+    const [post] = channelPosts(app);
+    expect(allText({ text: post!.args.text as string, blocks: post!.args.blocks as unknown[] })).toContain('is paused');
+    const home = await app.openHome(ADMIN);
+    const text = allText(home.view as never);
+    expect(text).toContain('Watches (every watch in this workspace)');
+    expect(text).toContain('Costs 20 coins per check; 30 checks in the next 30 days: 600 coins.');
+    expect(text).toContain('Paused:');
+    expect(text).toContain('daily budget');
+    expect(buttonNamed(home.view as never, 'dq_watch_add')).toBeDefined();
+    expect(buttonNamed(home.view as never, 'dq_watch_stop')).toBeDefined();
+    assertWithinSlackLimits(home.view as never, 'home');
+    expect(app.upstreamCalls()).toEqual([]);
+  });
+});
