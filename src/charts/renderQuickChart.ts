@@ -229,6 +229,23 @@ export function renderQuickChart(url: string): RenderedChart {
 }
 
 export function renderChartText(request: ChartRequest): RenderedChart {
+  const { canvas, chart, config } = draw(request);
+  const png: Buffer = canvas.toBuffer('image/png');
+  const image = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+  return { png, pixels: image.data, imageWidth: canvas.width, imageHeight: canvas.height, pixelRatio: request.devicePixelRatio, chart, config };
+}
+
+/** The PNG of a chart and nothing else: how the app draws the charts it serves (see renderWorker.ts). */
+export function drawPng(request: ChartRequest): Buffer {
+  const { canvas, chart } = draw(request);
+  try {
+    return canvas.toBuffer('image/png');
+  } finally {
+    chart.destroy();
+  }
+}
+
+function draw(request: ChartRequest): { canvas: any; chart: ChartInstance; config: Record<string, any> } {
   if (!request.version.startsWith('3')) throw new ChartRenderError(`this stand-in draws Chart.js 3 charts (v=3), not v=${request.version}`);
   if (request.width > 3000 || request.height > 3000) throw new ChartRenderError('Requested size exceeds maximum of 3000');
   const { Chart, createCanvas } = loadLibraries();
@@ -237,13 +254,9 @@ export function renderChartText(request: ChartRequest): RenderedChart {
   applyServerDefaults(config, request);
   const canvas = createCanvas(request.width, request.height);
   canvas.style = {};
-  let chart: ChartInstance;
   try {
-    chart = new Chart(canvas.getContext('2d'), config) as ChartInstance;
+    return { canvas, chart: new Chart(canvas.getContext('2d'), config) as ChartInstance, config };
   } catch (error) {
     throw new ChartRenderError(String(error));
   }
-  const png: Buffer = canvas.toBuffer('image/png');
-  const image = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-  return { png, pixels: image.data, imageWidth: canvas.width, imageHeight: canvas.height, pixelRatio: request.devicePixelRatio, chart, config };
 }

@@ -2,7 +2,10 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App } from '@slack/bolt';
 import type { Logger } from 'pino';
-import type { ChartSettings } from '../charts/quickChart.js';
+import { ChartDrawer } from '../charts/chartDrawer.js';
+import type { ChartSpec } from '../charts/chartDrawer.js';
+import { CHART_ROUTE, LocalCharts } from '../charts/localCharts.js';
+import { drawnLocally, type ChartSettings } from '../charts/quickChart.js';
 import type { DataClient } from '../core/client/dataClient.js';
 import type { Clock } from '../core/clock.js';
 import type { DigestScheduler } from '../core/digest/scheduler.js';
@@ -62,8 +65,17 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   const { config, logger } = options;
   const socketMode = Boolean(config.appToken);
   const { metrics } = options;
-  const ops = metrics ? opsRoutes({ state: options.health ?? { shuttingDown: false }, pingStore: () => options.store.ping(), metrics }) : [];
-  const customRoutes = ops.map((route) => ({ ...route, method: ['GET'] }));
+  // With CHART_RENDERER=local the app draws its charts on a worker thread and serves them itself.
+  const drawer = drawnLocally(options.charts) && options.charts.local ? new ChartDrawer() : undefined;
+  const localCharts = drawer && options.charts.local
+    ? new LocalCharts({ settings: options.charts.local, drawer, specs: options.store.keyv<ChartSpec>('charts'), logger, ...(options.clock ? { now: () => options.clock!.now() } : {}) })
+    : undefined;
+  if (drawer) void drawer.warm().catch((error: unknown) => logger.warn({ err: error }, 'the chart thread could not draw its first chart'));
+  const ops = [
+    ...(metrics ? opsRoutes({ state: options.health ?? { shuttingDown: false }, pingStore: () => options.store.ping(), metrics }) : []),
+    ...(localCharts ? [{ path: CHART_ROUTE, methods: ['GET', 'HEAD'], handler: localCharts.handle }] : []),
+  ];
+  const customRoutes = ops.map(({ path, handler, methods }) => ({ path, handler, method: [...(methods ?? ['GET'])] }));
   const boltLog = boltLogger(logger);
   const receiver = socketMode
     ? undefined
@@ -119,6 +131,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   const { deps, scheduler } = buildSlackDeps({
     ...options,
     poster: new SlackDigestPoster(app.client, logger, options.prices, options.clock),
+    ...(localCharts ? { publishChart: localCharts.publish } : {}),
     ...(metrics ? { onDigestRun: (record: DigestRunRecord) => metrics.digestRun(record) } : {}),
   });
   app.use(whoIsAsking(deps));
@@ -188,6 +201,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       await app.stop().catch(() => undefined);
       await opsServer?.close();
       await scheduler.stop();
+      await drawer?.close();
     },
     async settle(timeoutMs: number) {
       const deadline = Date.now() + timeoutMs;
