@@ -53,7 +53,7 @@ export class ChartDrawer implements PngDrawer {
 
   /** Starts the thread and draws a small chart with Chinese, so the first real chart does not pay for loading the libraries and the font. */
   async warm(): Promise<void> {
-    await this.draw({ chart: "{type:'bar',data:{labels:['净值'],datasets:[{label:'规模',data:[1]}]}}", width: 100, height: 100 });
+    await this.draw({ chart: "{type:'bar',data:{labels:['净值'],datasets:[{label:'规模',data:[1]}]},options:{scales:{y:{}}}}", width: 100, height: 100 });
   }
 
   draw(spec: ChartSpec): Promise<Buffer> {
