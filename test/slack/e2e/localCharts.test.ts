@@ -1,0 +1,66 @@
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp } from '../../support/slackApp.js';
+
+// CHART_RENDERER=local end to end: the app draws the chart of a reply itself and serves it from the
+// HTTP server that takes Slack's requests, at an address under PUBLIC_URL (a public host in front
+// of the app; here the test reaches the app directly with the address's path).
+
+const PUBLIC_URL = 'https://dq.example.test';
+const DAY = 86_400_000;
+
+type Block = { type: string; image_url?: string; title?: { text: string }; elements?: Array<{ text?: string }> };
+
+describe('charts drawn and served by the app', () => {
+  let app: Awaited<ReturnType<typeof startTestApp>>;
+
+  beforeAll(async () => {
+    app = await startTestApp({
+      charts: { renderer: 'local', local: { publicUrl: PUBLIC_URL, secret: 'e2e-chart-secret', urlTtlMs: DAY }, hosted: false, candlesticks: true },
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('a futures reply of 200 candles carries the app\'s own address, and the app serves the PNG, unmerged', async () => {
+    const sent = await app.command('CL 5m 200', { command: '/futures' });
+    expect(sent.status).toBe(200);
+    const reply = await app.nextResponse(sent.responseId, undefined, 20_000);
+    const blocks = reply.blocks as Block[];
+    const image = blocks.find((block) => block.type === 'image');
+    expect(image, JSON.stringify(blocks).slice(0, 500)).toBeDefined();
+    const address = new URL(image!.image_url!);
+    expect(address.origin).toBe(PUBLIC_URL);
+    expect(address.pathname).toMatch(/^\/charts\/[A-Za-z0-9_-]{32}\.png$/);
+    expect(image!.image_url).not.toMatch(/quickchart/i);
+    expect(image!.title!.text).toMatch(/^CL 5-minute candles/);
+    expect(image!.title!.text).not.toMatch(/shown as|merged/);
+
+    const served = await fetch(`${app.url}${address.pathname}${address.search}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await served.arrayBuffer());
+    const picture = await loadImage(png);
+    expect([picture.width, picture.height]).toEqual([1400, 760]);
+    // 200 candles of 5 minutes, not merged: the 5m period is in the drawn title.
+    const canvas = createCanvas(picture.width, picture.height);
+    canvas.getContext('2d').drawImage(picture, 0, 0);
+    const pixels = canvas.getContext('2d').getImageData(0, 0, picture.width, picture.height).data;
+    let inked = 0;
+    for (let offset = 0; offset < pixels.length; offset += 4) if (pixels[offset]! < 200 || pixels[offset + 2]! < 200) inked += 1;
+    expect(inked).toBeGreaterThan(picture.width * picture.height * 0.03);
+
+    // A forged address is 404, and so is a path the app does not serve.
+    const forged = `${app.url}${address.pathname}?exp=${address.searchParams.get('exp')}&sig=${'A'.repeat(32)}`;
+    expect((await fetch(forged)).status).toBe(404);
+  });
+
+  it('the same lookup again (from cache) points at the same drawing', async () => {
+    const first = await app.command('GC 1h 48', { command: '/futures' });
+    const firstImage = ((await app.nextResponse(first.responseId, undefined, 20_000)).blocks as Block[]).find((block) => block.type === 'image');
+    const again = await app.command('GC 1h 48', { command: '/futures' });
+    const againImage = ((await app.nextResponse(again.responseId, undefined, 20_000)).blocks as Block[]).find((block) => block.type === 'image');
+    expect(againImage!.image_url).toBe(firstImage!.image_url);
+  });
+});
