@@ -80,7 +80,7 @@ function imageOf(chart: ChartImage): Extract<ChartImage, { kind: 'image' }> {
 
 function futuresPlan(lang = en, count = 200, seed = 7): RenderPlan {
   const candles = makeCandles({ count, periodMs: 300_000, seed });
-  const plan = buildFuturesChart({ symbol: 'CL', type: '5', candles }, LOCAL, 'Asia/Shanghai', lang);
+  const plan = buildFuturesChart({ symbol: 'CL', type: '5', tickUnit: 's', candles }, LOCAL, 'Asia/Shanghai', lang);
   if (plan.kind !== 'render') throw new Error(`expected a chart to draw, got ${plan.kind}`);
   return plan;
 }
