@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import type { ChartSettings } from '../../charts/quickChart.js';
+import { chartFilePublisher } from '../../charts/chartFiles.js';
+import { drawnLocally, type ChartSettings } from '../../charts/quickChart.js';
 import type { AppConfig } from '../../config.js';
 import type { DigestConfig } from '../../core/digest/types.js';
 import { MemoryStore } from '../../core/store/memoryStore.js';
@@ -55,6 +56,7 @@ export function buildConsoleDeps(input: ConsoleDepsInput): ConsoleDeps {
     poster: new ConsoleDigestPoster(input.print, input.runtime.prices),
     digest: input.digest,
     charts: input.charts,
+    ...(drawnLocally(input.charts) ? { publishChart: chartFilePublisher() } : {}),
     logger: input.logger,
   });
   return { deps, close: () => digestStore.close() };
