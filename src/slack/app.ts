@@ -192,6 +192,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       }
       receiver?.acceptEvents();
       if (health) health.waitingFor = undefined;
+      if (options.charts.local) logger.info({ charts: `${options.charts.local.publicUrl}/charts/` }, 'charts are drawn by the app and served from this port');
       // Only once the app is up: a failed start must not leave a digest loop keeping the process alive.
       if (options.runScheduler ?? true) scheduler.start();
       return listening;

@@ -56,6 +56,23 @@ describe('charts drawn and served by the app', () => {
     expect((await fetch(forged)).status).toBe(404);
   });
 
+  it('answers any request to the chart route, however malformed, and goes on serving', async () => {
+    const paths = [
+      '/charts/%E0%A4%A.png', '/charts/%00.png?exp=1&sig=2', `/charts/${'A'.repeat(8000)}.png`, '/charts/..%2F..%2Fetc%2Fpasswd',
+      '/charts/x.png?exp=-1&sig=&sig=', '/charts/%2e%2e/slack/events', '/charts/',
+    ];
+    for (const path of paths) {
+      const answer = await fetch(`${app.url}${path}`);
+      expect([400, 404, 431], path).toContain(answer.status);
+      await answer.arrayBuffer();
+    }
+    expect((await fetch(`${app.url}/charts/x.png`, { method: 'POST', body: 'x' })).status).toBeGreaterThanOrEqual(400);
+    const sent = await app.command('SI 5m 30', { command: '/futures' });
+    const image = ((await app.nextResponse(sent.responseId, undefined, 20_000)).blocks as Block[]).find((block) => block.type === 'image');
+    const address = new URL(image!.image_url!);
+    expect((await fetch(`${app.url}${address.pathname}${address.search}`)).status).toBe(200);
+  });
+
   it('the same lookup again (from cache) points at the same drawing', async () => {
     const first = await app.command('GC 1h 48', { command: '/futures' });
     const firstImage = ((await app.nextResponse(first.responseId, undefined, 20_000)).blocks as Block[]).find((block) => block.type === 'image');
