@@ -1,4 +1,6 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../support/slackApp.js';
 
@@ -13,14 +15,24 @@ type Block = { type: string; image_url?: string; title?: { text: string }; eleme
 
 describe('charts drawn and served by the app', () => {
   let app: Awaited<ReturnType<typeof startTestApp>>;
+  // A QuickChart server the app is configured with but must never call.
+  let quickChart: Server;
+  const quickChartRequests: string[] = [];
 
   beforeAll(async () => {
+    quickChart = createServer((request, response) => {
+      quickChartRequests.push(`${request.method} ${request.url}`);
+      response.writeHead(500).end();
+    });
+    await new Promise<void>((resolve) => quickChart.listen(0, '127.0.0.1', resolve));
+    const host = `http://127.0.0.1:${(quickChart.address() as AddressInfo).port}`;
     app = await startTestApp({
-      charts: { renderer: 'local', local: { publicUrl: PUBLIC_URL, secret: 'e2e-chart-secret', urlTtlMs: DAY }, hosted: false, candlesticks: true },
+      charts: { renderer: 'local', local: { publicUrl: PUBLIC_URL, secret: 'e2e-chart-secret', urlTtlMs: DAY }, host, hosted: false, candlesticks: true },
     });
   });
   afterAll(async () => {
     await app?.close();
+    await new Promise<void>((resolve) => quickChart.close(() => resolve()));
   });
 
   it('a futures reply of 200 candles carries the app\'s own address, and the app serves the PNG, unmerged', async () => {
@@ -73,11 +85,39 @@ describe('charts drawn and served by the app', () => {
     expect((await fetch(`${app.url}${address.pathname}${address.search}`)).status).toBe(200);
   });
 
+  it('1000 candles and a fund\'s history: drawn here, and no request ever reached QuickChart', async () => {
+    for (const [command, text] of [['/futures', 'NG 1m 1000'], ['/fund-asset', '000001 size:50']] as const) {
+      const sent = await app.command(text, { command });
+      const image = ((await app.nextResponse(sent.responseId, undefined, 20_000)).blocks as Block[]).find((block) => block.type === 'image');
+      expect(new URL(image!.image_url!).origin, text).toBe(PUBLIC_URL);
+    }
+    expect(quickChartRequests).toEqual([]);
+  });
+
   it('the same lookup again (from cache) points at the same drawing', async () => {
     const first = await app.command('GC 1h 48', { command: '/futures' });
     const firstImage = ((await app.nextResponse(first.responseId, undefined, 20_000)).blocks as Block[]).find((block) => block.type === 'image');
     const again = await app.command('GC 1h 48', { command: '/futures' });
     const againImage = ((await app.nextResponse(again.responseId, undefined, 20_000)).blocks as Block[]).find((block) => block.type === 'image');
     expect(againImage!.image_url).toBe(firstImage!.image_url);
+  });
+});
+
+describe('a chart the app cannot draw', () => {
+  it('leaves the reply without its chart and with one line saying so', async () => {
+    // A canvas past the renderer's 3000-pixel limit (the settings reader would refuse it) fails every drawing.
+    const app = await startTestApp({
+      charts: { renderer: 'local', local: { publicUrl: PUBLIC_URL, secret: 'e2e-chart-secret', urlTtlMs: DAY }, hosted: false, candlesticks: true, width: 3200 },
+    });
+    try {
+      const sent = await app.command('CL 5m 30', { command: '/futures' });
+      expect(sent.status).toBe(200);
+      const blocks = (await app.nextResponse(sent.responseId, undefined, 20_000)).blocks as Block[];
+      expect(blocks.some((block) => block.type === 'image')).toBe(false);
+      expect(JSON.stringify(blocks)).toContain('Chart left out: it could not be drawn this time');
+      expect(JSON.stringify(blocks)).toMatch(/Close/);
+    } finally {
+      await app.close();
+    }
   });
 });
