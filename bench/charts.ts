@@ -9,6 +9,7 @@
  *     HTTP, against a bare Node server sending a PNG held in memory (the floor); goal 5 ms.
  * Every chart is different (own candles, own fund) and every answer is checked: a 200, a PNG of
  * the chart's size, the very bytes drawn. A mismatch ends the run with exit code 1.
+ * BENCH_CHARTS=n draws n futures charts (60 by default) and a third as many fund-asset charts.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

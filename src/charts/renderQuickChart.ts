@@ -3,8 +3,9 @@ import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 
 /**
- * A stand-in for a QuickChart server answering GET /chart?…&v=3, so tests and `dq chart` see the
- * picture Slack would show, offline. It follows QuickChart's public server (lib/charts.js,
+ * Draws a chart as a QuickChart server answering GET /chart?…&v=3 would: the app's own renderer
+ * (CHART_RENDERER=local, on the chart thread, see renderWorker.ts), and the stand-in with which
+ * tests and `dq chart` see the picture Slack would show from QuickChart, offline. It follows QuickChart's public server (lib/charts.js,
  * index.js): the chart text is run as JavaScript (`new Function(…, 'return ' + chart)`), so
  * functions and expressions in it work; Chart.js 3.9.1 (the server's `chart.js-v3`) draws it with
  * chartjs-chart-financial registered, as quickchart.io does for v3 candlesticks, on a canvas
