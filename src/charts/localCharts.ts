@@ -106,7 +106,9 @@ export class LocalCharts {
     let png = known;
     if (address && !png) {
       const spec = await this.options.specs?.get(address.id);
-      if (spec) png = await this.png(address.id, spec);
+      // The id is a keyed hash of the spec: a spec altered in the store is not this chart, and its
+      // text (which the drawing runs) is never run.
+      if (spec && this.idOf(spec) === address.id) png = await this.png(address.id, spec);
     }
     if (!address || !png) {
       this.stats.refused += 1;

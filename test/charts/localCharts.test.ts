@@ -207,6 +207,15 @@ describe('charts drawn by the app and served at signed addresses', () => {
       expect(fetched.status).toBe(200);
       expect((await decode(fetched.body)).width).toBe(1400);
       expect(otherDrawer.draws).toBe(1);
+      // A spec altered in the store is not drawn (its text would be run).
+      const tampered = new Keyv<ChartSpec>();
+      const spec = (await specs.get(new URL(image.url).pathname.slice(8, 40)))!;
+      await tampered.set(new URL(image.url).pathname.slice(8, 40), { ...spec, chart: spec.chart.replace('CL', 'XX') });
+      const forger = new LocalCharts({ settings: LOCAL.local!, drawer: otherDrawer, specs: tampered, now: () => now });
+      const forgerServer = await serve(forger);
+      expect((await fetchChart(forgerServer, image.url)).status).toBe(404);
+      expect(otherDrawer.draws).toBe(1);
+      await close(forgerServer);
       // A replica whose store does not know the chart has nothing to draw.
       const stranger = new LocalCharts({ settings: LOCAL.local!, drawer: otherDrawer, specs: new Keyv<ChartSpec>(), now: () => now });
       const strangerServer = await serve(stranger);
