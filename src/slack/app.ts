@@ -2,8 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App } from '@slack/bolt';
 import type { Logger } from 'pino';
-import { ChartDrawer } from '../charts/chartDrawer.js';
-import type { ChartSpec } from '../charts/chartDrawer.js';
+import { ChartDrawer, type ChartSpec } from '../charts/chartDrawer.js';
 import { CHART_ROUTE, LocalCharts } from '../charts/localCharts.js';
 import { drawnLocally, type ChartSettings } from '../charts/quickChart.js';
 import type { DataClient } from '../core/client/dataClient.js';
@@ -59,6 +58,9 @@ export interface SlackApp {
   /** Waits until listeners and digest runs in progress have finished, or `timeoutMs` has passed; true when all finished. */
   settle(timeoutMs: number): Promise<boolean>;
 }
+
+/** How long after stop() the chart thread waits for lookups in flight (the process is gone by then at the latest). */
+const CHART_THREAD_GRACE_MS = 60_000;
 
 /** The Bolt app with every listener registered; nothing here talks to the data service directly. */
 export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp> {
@@ -168,6 +170,15 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     }
   }
 
+  async function settle(timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (listenersRunning + scheduler.busy > 0) {
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return true;
+  }
+
   return {
     app,
     deps,
@@ -202,16 +213,10 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       await app.stop().catch(() => undefined);
       await opsServer?.close();
       await scheduler.stop();
-      await drawer?.close();
+      // The chart thread stays until the lookups still in flight have drawn their charts.
+      if (drawer) void settle(CHART_THREAD_GRACE_MS).then(() => drawer.close());
     },
-    async settle(timeoutMs: number) {
-      const deadline = Date.now() + timeoutMs;
-      while (listenersRunning + scheduler.busy > 0) {
-        if (Date.now() >= deadline) return false;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      return true;
-    },
+    settle,
   };
 }
 
