@@ -1,7 +1,7 @@
 import type { FundAssetRecord, FundAssetResult } from '../core/operations/fundAsset.js';
 import type { Lang } from '../i18n/lang.js';
 import { cnyUnitFor, formatCny, roundTo, signed, visibleDecimals, WAN, YI, type CnyUnit } from './numbers.js';
-import { compactJs, firstFitting, js, jsObject, type ChartPlan, type ChartSettings } from './quickChart.js';
+import { compactJs, firstFitting, js, jsObject, planOf, type ChartPlan, type ChartSettings } from './quickChart.js';
 import { clauses, sentences } from './sentences.js';
 
 export interface AssetPoint {
@@ -195,7 +195,6 @@ export function buildFundAssetChart(result: FundAssetResult, settings: ChartSett
   // The latest sentence is a sentence already: it ends with its own full stop.
   const alt = lang.t('charts.nextSentence', { first: sentences([thinned ? clauses([described, thinned], lang) : described], lang), second: latestSentence });
   const caption = sentences([lang.t('charts.fundAsset.caption', { code: result.fundCode, range }), ...(thinned ? [thinned] : [])], lang);
-  if (fit) return { kind: 'image', url: fit.url, alt, caption };
-  return { kind: 'too_long', chart: textFor(1), alt, caption, width: settings.width, height: settings.height };
+  return planOf(fit, () => textFor(1), { alt, caption }, settings);
 }
 

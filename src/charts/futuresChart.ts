@@ -3,7 +3,7 @@ import { localDate, localParts } from '../core/time.js';
 import type { Lang } from '../i18n/lang.js';
 import { decimalsOf, signed } from './numbers.js';
 import { clauses, sentences } from './sentences.js';
-import { compactJs, firstFitting, js, jsObject, type ChartColors, type ChartPlan, type ChartSettings } from './quickChart.js';
+import { compactJs, drawnLocally, firstFitting, js, jsObject, planOf, type ChartColors, type ChartPlan, type ChartSettings } from './quickChart.js';
 
 // Candle periods live with the chart: candles are merged into longer ones only so that a chart fits
 // in a Slack image, and nothing else reads them.
@@ -180,9 +180,11 @@ export const MOVING_AVERAGES = [
 /** An average is drawn when it has at least this many points. */
 const MIN_AVERAGE_POINTS = 11;
 
-/** Price band : volume band, as stack weights: volume gets a fifth of the plot height. */
+/**
+ * Price band : volume band, as stack weights: volume gets a fifth of the plot height. The volume
+ * axis keeps Chart.js's default weight, 1, which the chart text therefore leaves out.
+ */
 const PRICE_WEIGHT = 4;
-const VOLUME_WEIGHT = 1;
 /** Width left for the plot beside the price axis and padding. */
 const AXIS_ALLOWANCE_PX = 90;
 /** Narrower candles than this cannot be told apart; more candles are merged even if the URL would fit. */
@@ -419,11 +421,13 @@ function rangeText(candles: readonly Candle[], p: CandlePeriod, timeZone: string
   return lang.t('charts.futures.inZone', { range: first.at === last.at ? from : lang.t('charts.futures.timeRange', { from, to }), zone: timeZone });
 }
 
-function mergeSentence(candles: readonly Candle[], base: CandlePeriod, drawn: Drawn, lang: Lang): string | undefined {
+function mergeSentence(candles: readonly Candle[], base: CandlePeriod, drawn: Drawn, settings: ChartSettings, lang: Lang): string | undefined {
   if (drawn.period === base) return undefined;
   const period = periodWords(base, lang);
   const merged = periodWords(drawn.period, lang);
-  const parts = [lang.t('charts.futures.shownAs', { count: candles.length, period, shown: drawn.merged.candles.length, merged })];
+  const values = { count: candles.length, period, shown: drawn.merged.candles.length, merged };
+  // Drawn here, candles are merged only when too many to tell apart; for QuickChart, also to fit its URL.
+  const parts = [drawnLocally(settings) ? lang.t('charts.futures.shownAsToTellApart', values) : lang.t('charts.futures.shownAs', values)];
   const candlesOf = (count: number) => lang.t('charts.futures.candlesOf', { count, period });
   if (drawn.merged.droppedOldest > 0) parts.push(lang.t('charts.futures.firstLeftOut', { merged, candles: candlesOf(drawn.merged.droppedOldest) }));
   if (drawn.merged.partialNewest !== undefined) parts.push(lang.t('charts.futures.lastPartialSentence', { merged, candles: candlesOf(drawn.merged.partialNewest) }));
@@ -462,7 +466,7 @@ export function buildFuturesChart(result: FuturesKlineResult, settings: ChartSet
   const drawn = fit?.choice ?? choices[0] ?? drawnCandles(base, candles, base);
   const kind = lang.t(settings.candlesticks ? 'charts.futures.kind.candlestick' : 'charts.futures.kind.highLow');
   const averages = MOVING_AVERAGES.filter((average) => drawn.merged.candles.length - average.period + 1 >= MIN_AVERAGE_POINTS).map((average) => `MA${average.period}`);
-  const merged = mergeSentence(candles, base, drawn, lang);
+  const merged = mergeSentence(candles, base, drawn, settings, lang);
   const range = rangeText(candles, base, timeZone, lang);
   const period = periodWords(base, lang);
   const described = averages.length > 0
@@ -474,6 +478,5 @@ export function buildFuturesChart(result: FuturesKlineResult, settings: ChartSet
   if (merged) captionParts.push(merged);
   if (!settings.candlesticks) captionParts.push(lang.t('charts.futures.highLowDrawn'));
   const caption = sentences(captionParts, lang);
-  if (fit) return { kind: 'image', url: fit.url, alt, caption };
-  return { kind: 'too_long', chart: textFor(drawn), alt, caption, width: settings.width, height: settings.height };
+  return planOf(fit, () => textFor(drawn), { alt, caption }, settings);
 }

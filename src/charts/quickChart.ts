@@ -1,11 +1,14 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { request } from 'undici';
 import { z } from 'zod';
+import { parseDuration } from '../core/duration.js';
 import { ConfigError } from '../core/errors.js';
 import type { Lang } from '../i18n/lang.js';
 
-// The QuickChart side of both charts: which server draws them and how it is configured, the GET URL
-// a Slack image block points at, and the short URL for a chart too long for one. The chart builders
-// only write chart text; everything that depends on the server is here.
+// Who draws the charts and how it is configured: QuickChart (the GET URL a Slack image block points
+// at, and the short URL for a chart too long for one) or the app itself (CHART_RENDERER=local, see
+// localCharts.ts). The chart builders only write chart text; everything that depends on the
+// renderer is here.
 
 /**
  * A chart as replies use it. Built from results without I/O; a reply never fails because of a chart:
@@ -21,12 +24,40 @@ export type ChartImage =
  */
 export type ChartPlan =
   | ChartImage
-  | { kind: 'too_long'; chart: string; alt: string; caption: string; width: number; height: number };
+  | { kind: 'too_long'; chart: string; alt: string; caption: string; width: number; height: number }
+  | RenderPlan;
+
+/** A chart the app draws itself (CHART_RENDERER=local): the whole chart, never merged or thinned to fit a URL. */
+export interface RenderPlan {
+  kind: 'render';
+  chart: string;
+  alt: string;
+  caption: string;
+  width: number;
+  height: number;
+}
+
+/** `quickchart`: the chart travels in the image URL to QuickChart; `local`: the app draws and serves it. */
+export type ChartRenderer = 'quickchart' | 'local';
+
+/** How the app serves the charts it draws. */
+export interface LocalChartSettings {
+  /** Where Slack reaches this app (PUBLIC_URL), without a trailing slash; chart URLs start with it. */
+  publicUrl: string;
+  /** Signs chart URLs; never in a URL, never logged. */
+  secret: string;
+  /** How long a chart URL is served (CHART_URL_TTL). */
+  urlTtlMs: number;
+}
 
 /** Candle colours: `intl` green up and red down; `cn` red up and green down, as Chinese markets show them. */
 export type ChartColors = 'intl' | 'cn';
 
 export interface ChartSettings {
+  /** `quickchart` when not given. */
+  renderer?: ChartRenderer;
+  /** With the local renderer: where and for how long charts are served. */
+  local?: LocalChartSettings;
   /** QuickChart server, e.g. https://quickchart.io (hosted) or a self-hosted one. */
   host: string;
   /** Hosted QuickChart draws candlesticks (Chart.js v3 financial plugin); self-hosted ones may not. */
@@ -48,6 +79,7 @@ export const DEFAULT_CHART_HEIGHT = 380;
 // QuickChart refuses larger canvases by default (CHART_MAX_WIDTH / CHART_MAX_HEIGHT are 3000).
 const MAX_SIDE = 3000;
 const MIN_SIDE = 100;
+export const DEFAULT_CHART_URL_TTL = '7d';
 
 function flag(text: string | undefined): boolean | undefined | 'invalid' {
   if (text === undefined) return undefined;
@@ -68,9 +100,46 @@ function side(name: string, text: string | undefined, fallback: number, problems
 }
 
 /**
- * Chart settings from QUICKCHART_* variables and CHART_COLORS. Only the hosted service draws candlesticks (the open-source
- * QuickChart image ships without the financial plugin), so a self-hosted server gets high-low charts
- * unless QUICKCHART_CANDLESTICK=true says it was built with the plugin.
+ * PUBLIC_URL, CHART_RENDERER, CHART_URL_TTL and CHART_URL_SECRET: whether the app draws its charts
+ * itself and where it serves them. `local` is the default once PUBLIC_URL says where Slack can reach
+ * the app; without it (Socket Mode with no public host) QuickChart draws them.
+ */
+function localSettings(value: (name: string) => string | undefined, problems: string[]): { renderer: ChartRenderer; local?: LocalChartSettings } {
+  const publicText = value('PUBLIC_URL')?.replace(/\/+$/, '');
+  let publicUrl: string | undefined;
+  if (publicText !== undefined) {
+    try {
+      const url = new URL(publicText);
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') problems.push(`PUBLIC_URL "${publicText}" is not an http(s) URL`);
+      else if (url.search || url.hash) problems.push(`PUBLIC_URL "${publicText}" should have no query or fragment`);
+      else publicUrl = publicText;
+    } catch {
+      problems.push(`PUBLIC_URL "${publicText}" is not a URL like https://dq.example.com (where Slack reaches this app)`);
+    }
+  }
+  const rendererText = value('CHART_RENDERER')?.toLowerCase();
+  let renderer: ChartRenderer = publicText !== undefined ? 'local' : 'quickchart';
+  if (rendererText === 'local' || rendererText === 'quickchart') renderer = rendererText;
+  else if (rendererText !== undefined) problems.push(`CHART_RENDERER "${value('CHART_RENDERER')}" should be local (the app draws and serves its charts) or quickchart`);
+  if (renderer !== 'local') return { renderer };
+  if (publicText === undefined) problems.push('CHART_RENDERER=local needs PUBLIC_URL: the https address Slack reaches this app at, which serves the charts under /charts/');
+  const ttlText = value('CHART_URL_TTL') ?? DEFAULT_CHART_URL_TTL;
+  const urlTtlMs = parseDuration(ttlText);
+  if (urlTtlMs === undefined || urlTtlMs < 60_000) problems.push(`CHART_URL_TTL "${ttlText}" is not a duration of a minute or more, like 7d or 12h`);
+  // Replicas must sign alike: an explicit secret, else one derived from the Slack signing secret (which
+  // every replica has in HTTP mode) so that the signing secret itself never signs anything else.
+  const signing = value('SLACK_SIGNING_SECRET');
+  const secret = value('CHART_URL_SECRET')
+    ?? (signing ? createHmac('sha256', signing).update('dq chart URLs').digest('base64url') : randomBytes(32).toString('base64url'));
+  if (publicUrl === undefined || urlTtlMs === undefined) return { renderer };
+  return { renderer, local: { publicUrl, secret, urlTtlMs } };
+}
+
+/**
+ * Chart settings from PUBLIC_URL, CHART_RENDERER, CHART_URL_*, QUICKCHART_* variables and
+ * CHART_COLORS. Only the hosted service draws candlesticks (the open-source QuickChart image ships
+ * without the financial plugin), so a self-hosted server gets high-low charts unless
+ * QUICKCHART_CANDLESTICK=true says it was built with the plugin; the app's own renderer has it.
  */
 export function chartSettingsFromEnv(env: Env): ChartSettings {
   const problems: string[] = [];
@@ -101,9 +170,16 @@ export function chartSettingsFromEnv(env: Env): ChartSettings {
 
   const width = side('QUICKCHART_WIDTH', value('QUICKCHART_WIDTH'), DEFAULT_CHART_WIDTH, problems);
   const height = side('QUICKCHART_HEIGHT', value('QUICKCHART_HEIGHT'), DEFAULT_CHART_HEIGHT, problems);
+  const { renderer, local } = localSettings(value, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
-  return { host: hostText, hosted, candlesticks: candlesticks ?? hosted, width, height, colors };
+  if (local) return { renderer, local, host: hostText, hosted: false, candlesticks: true, width, height, colors };
+  return { renderer, host: hostText, hosted, candlesticks: candlesticks ?? hosted, width, height, colors };
+}
+
+/** Whether the app draws its charts itself: then a chart never has to fit in a URL. */
+export function drawnLocally(settings: ChartSettings): boolean {
+  return settings.renderer === 'local';
 }
 
 /** Slack rejects an image block whose image_url is longer than this. */
@@ -138,21 +214,35 @@ export function quickChartUrl(chart: string, settings: ChartSettings): string {
 export interface FittedChart<T> {
   choice: T;
   chart: string;
-  url: string;
+  /** The QuickChart URL; none when the app draws the chart itself. */
+  url?: string;
 }
 
 /**
  * The first choice (in the order given, most detailed first) whose chart URL fits in a Slack image
- * block; undefined when none does. `chartFor` returns undefined for a choice not worth drawing.
+ * block, or simply the first when the app draws charts itself (its URLs carry an id, not the chart);
+ * undefined when none fits. `chartFor` returns undefined for a choice not worth drawing.
  */
 export function firstFitting<T>(choices: readonly T[], chartFor: (choice: T) => string | undefined, settings: ChartSettings): FittedChart<T> | undefined {
   for (const choice of choices) {
     const chart = chartFor(choice);
     if (chart === undefined) continue;
+    if (drawnLocally(settings)) return { choice, chart };
     const url = quickChartUrl(chart, settings);
     if (url.length <= SLACK_IMAGE_URL_LIMIT) return { choice, chart, url };
   }
   return undefined;
+}
+
+/**
+ * What a builder hands on: the QuickChart image when its URL fits, the chart to draw when the app
+ * draws it, else the longest chart for a short URL (`unfitted`, the most detailed choice).
+ */
+export function planOf(fit: FittedChart<unknown> | undefined, unfitted: () => string, texts: { alt: string; caption: string }, settings: ChartSettings): ChartPlan {
+  if (fit?.url) return { kind: 'image', url: fit.url, ...texts };
+  const size = { width: settings.width, height: settings.height };
+  if (fit) return { kind: 'render', chart: fit.chart, ...texts, ...size };
+  return { kind: 'too_long', chart: unfitted(), ...texts, ...size };
 }
 
 /** A value as JavaScript source: JSON is valid JavaScript, and quotes and backslashes in text are escaped. */
@@ -199,7 +289,12 @@ export interface ResolveChartOptions {
   /** Hard limit for the short-URL request; the reply waits for it. */
   timeoutMs?: number;
   fetchShortUrl?: ShortUrlFetcher;
+  /** Draws a chart the app draws itself and gives its image; never throws. */
+  publish?: ChartPublisher;
 }
+
+/** Where charts drawn by the app go (the app's own HTTP server, or files for the console). */
+export type ChartPublisher = (plan: RenderPlan, lang: Lang) => Promise<ChartImage>;
 
 const createdChart = z.object({ success: z.literal(true), url: z.string() });
 
@@ -248,6 +343,10 @@ function usableImageUrl(url: string): boolean {
  * one-line note. Never throws: a reply never fails because of its chart.
  */
 export async function resolveChart(plan: ChartPlan, settings: ChartSettings, lang: Lang, options: ResolveChartOptions = {}): Promise<ChartImage> {
+  if (plan.kind === 'render') {
+    if (!options.publish) return { kind: 'none', note: lang.t('charts.renderFailed') };
+    return options.publish(plan, lang);
+  }
   if (plan.kind !== 'too_long') return plan;
   const tooManyPoints: ChartImage = { kind: 'none', note: lang.t('charts.tooManyPoints') };
   if (!settings.hosted) return tooManyPoints;

@@ -1,8 +1,11 @@
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 
 /**
- * A stand-in for a QuickChart server answering GET /chart?…&v=3, so tests and `dq chart` see the
- * picture Slack would show, offline. It follows QuickChart's public server (lib/charts.js,
+ * Draws a chart as a QuickChart server answering GET /chart?…&v=3 would: the app's own renderer
+ * (CHART_RENDERER=local, on the chart thread, see renderWorker.ts), and the stand-in with which
+ * tests and `dq chart` see the picture Slack would show from QuickChart, offline. It follows QuickChart's public server (lib/charts.js,
  * index.js): the chart text is run as JavaScript (`new Function(…, 'return ' + chart)`), so
  * functions and expressions in it work; Chart.js 3.9.1 (the server's `chart.js-v3`) draws it with
  * chartjs-chart-financial registered, as quickchart.io does for v3 candlesticks, on a canvas
@@ -14,7 +17,12 @@ import { createRequire } from 'node:module';
  * only with Chart.js 2) and chartjs-adapter-moment (no chart here uses a time scale; one that did
  * would fail here instead of showing times in the server's zone).
  *
- * Chart.js, the plugin and the canvas are development dependencies, loaded on first use.
+ * Chinese is drawn with Noto Sans SC from the @fontsource-variable/noto-sans-sc package, registered
+ * with the canvas on first use and named in Chart.js's default font list after the Latin fonts, so
+ * no system font is needed: QuickChart's servers have a CJK font installed; a machine running this
+ * app need not.
+ *
+ * Chart.js, the plugin, the canvas and the font are loaded on first use.
  */
 
 /** The parts of a Chart.js 3 chart instance the checks read. */
@@ -84,6 +92,27 @@ interface Libraries {
 
 let libraries: Libraries | undefined;
 
+/** The family the bundled CJK font is registered under. */
+export const CJK_FONT_FAMILY = 'Noto Sans SC';
+// Chart.js 3's own default list, with the bundled font before the generic family: Latin text keeps
+// the fonts QuickChart draws it with, and a character none of them has falls back to Noto Sans SC.
+const FONT_FAMILY = `'Helvetica Neue', 'Helvetica', 'Arial', '${CJK_FONT_FAMILY}', sans-serif`;
+
+/**
+ * Registers the font package's files: the package ships Noto Sans SC cut by Unicode ranges (about a
+ * hundred WOFF2 files of 20–80 KB, 4.9 MB in all) and the canvas picks, character by character, the
+ * file that holds it. Returns how many were registered.
+ */
+function registerCjkFont(require: NodeRequire, GlobalFonts: { registerFromPath(path: string, alias?: string): unknown }): number {
+  const folder = join(dirname(require.resolve('@fontsource-variable/noto-sans-sc/LICENSE')), 'files');
+  let registered = 0;
+  for (const file of readdirSync(folder)) {
+    if (file.endsWith('-wght-normal.woff2') && GlobalFonts.registerFromPath(join(folder, file), CJK_FONT_FAMILY)) registered += 1;
+  }
+  if (registered === 0) throw new Error(`no font file of ${CJK_FONT_FAMILY} could be registered from ${folder}`);
+  return registered;
+}
+
 function loadLibraries(): Libraries {
   if (libraries) return libraries;
   const require = createRequire(import.meta.url);
@@ -92,13 +121,15 @@ function loadLibraries(): Libraries {
     // Chart.js instance the server requires; the ESM builds would be separate instances.
     const Chart = require('chart.js');
     require('chartjs-chart-financial');
-    const { createCanvas } = require('@napi-rs/canvas');
+    const { createCanvas, GlobalFonts } = require('@napi-rs/canvas');
+    registerCjkFont(require, GlobalFonts);
+    Chart.defaults.font.family = FONT_FAMILY;
     libraries = { Chart, createCanvas };
     return libraries;
   } catch (error) {
     throw new ChartRenderError(
-      'Drawing charts here needs the development dependencies chart.js, chartjs-chart-financial and @napi-rs/canvas: '
-        + `run "npm install" (or "npm ci") in the project without --omit=dev. (${error instanceof Error ? error.message : String(error)})`,
+      'Drawing charts needs chart.js, chartjs-chart-financial, @napi-rs/canvas and @fontsource-variable/noto-sans-sc: '
+        + `run "npm ci" in the project. (${error instanceof Error ? error.message : String(error)})`,
     );
   }
 }
@@ -199,6 +230,23 @@ export function renderQuickChart(url: string): RenderedChart {
 }
 
 export function renderChartText(request: ChartRequest): RenderedChart {
+  const { canvas, chart, config } = draw(request);
+  const png: Buffer = canvas.toBuffer('image/png');
+  const image = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+  return { png, pixels: image.data, imageWidth: canvas.width, imageHeight: canvas.height, pixelRatio: request.devicePixelRatio, chart, config };
+}
+
+/** The PNG of a chart and nothing else: how the app draws the charts it serves (see renderWorker.ts). */
+export function drawPng(request: ChartRequest): Buffer {
+  const { canvas, chart } = draw(request);
+  try {
+    return canvas.toBuffer('image/png');
+  } finally {
+    chart.destroy();
+  }
+}
+
+function draw(request: ChartRequest): { canvas: any; chart: ChartInstance; config: Record<string, any> } {
   if (!request.version.startsWith('3')) throw new ChartRenderError(`this stand-in draws Chart.js 3 charts (v=3), not v=${request.version}`);
   if (request.width > 3000 || request.height > 3000) throw new ChartRenderError('Requested size exceeds maximum of 3000');
   const { Chart, createCanvas } = loadLibraries();
@@ -207,13 +255,9 @@ export function renderChartText(request: ChartRequest): RenderedChart {
   applyServerDefaults(config, request);
   const canvas = createCanvas(request.width, request.height);
   canvas.style = {};
-  let chart: ChartInstance;
   try {
-    chart = new Chart(canvas.getContext('2d'), config) as ChartInstance;
+    return { canvas, chart: new Chart(canvas.getContext('2d'), config) as ChartInstance, config };
   } catch (error) {
     throw new ChartRenderError(String(error));
   }
-  const png: Buffer = canvas.toBuffer('image/png');
-  const image = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-  return { png, pixels: image.data, imageWidth: canvas.width, imageHeight: canvas.height, pixelRatio: request.devicePixelRatio, chart, config };
 }

@@ -30,7 +30,7 @@ export interface ChartCommandOptions {
 }
 
 export const CHART_USAGE = `dq chart <command text> [--demo] [--out file.png] [--lang en|zh]
-  draws the chart a reply would carry, as QuickChart would, into a PNG, e.g.
+  draws the chart a reply would carry, as QuickChart (or the app, with CHART_RENDERER=local) would, into a PNG, e.g.
     dq chart futures CL 5m 30 --demo --out cl.png
     dq chart /fund-asset 000001 page:2 --demo --lang zh
   QUICKCHART_CANDLESTICK, CHART_COLORS, QUICKCHART_WIDTH/HEIGHT, DEFAULT_TZ and DEFAULT_LOCALE apply
@@ -143,6 +143,8 @@ export async function runChartCommand(options: ChartCommandOptions): Promise<num
     say(plan.caption);
     if (plan.kind === 'image') {
       say(`image_url: ${plan.url.length} characters (Slack allows 3000)${runtime.simulator ? '; simulated data' : ''}`);
+    } else if (plan.kind === 'render') {
+      say(`drawn by the app (CHART_RENDERER=local): Slack gets it from ${settings.local?.publicUrl ?? 'PUBLIC_URL'}/charts/…${runtime.simulator ? '; simulated data' : ''}`);
     } else {
       const longest = quickChartUrl(plan.chart, settings).length;
       say(settings.hosted

@@ -9,7 +9,10 @@ export interface HealthState {
 }
 
 export interface OpsRoute {
+  /** An exact path, or one ending in a parameter ("/charts/:file") for any one segment there. */
   path: string;
+  /** GET when not given. */
+  methods?: readonly string[];
   handler: (request: IncomingMessage, response: ServerResponse) => void;
 }
 

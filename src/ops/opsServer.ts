@@ -2,6 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { OpsRoute } from './health.js';
 
+/** Whether a route's path ("/readyz", or "/charts/:file" for any one segment after /charts/) serves a request's path. */
+function servesPath(routePath: string, path: string): boolean {
+  const parameter = routePath.indexOf('/:');
+  if (parameter < 0) return routePath === path;
+  const prefix = routePath.slice(0, parameter + 1);
+  return path.startsWith(prefix) && path.length > prefix.length && !path.slice(prefix.length).includes('/');
+}
+
 /**
  * The ops routes on their own small server, for Socket Mode (where no HTTP receiver listens): up
  * from the first moment, so /healthz and /readyz answer while the app still waits for Slack.
@@ -9,7 +17,7 @@ import type { OpsRoute } from './health.js';
 export async function startOpsServer(routes: readonly OpsRoute[], port: number): Promise<{ server: Server; port: number; close(): Promise<void> }> {
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    const route = request.method === 'GET' ? routes.find((candidate) => candidate.path === path) : undefined;
+    const route = routes.find((candidate) => servesPath(candidate.path, path) && (candidate.methods ?? ['GET']).includes(request.method ?? ''));
     if (route) return route.handler(request, response);
     response.writeHead(404).end();
   });

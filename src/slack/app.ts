@@ -2,7 +2,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App } from '@slack/bolt';
 import type { Logger } from 'pino';
-import type { ChartSettings } from '../charts/quickChart.js';
+import { ChartDrawer, type ChartSpec } from '../charts/chartDrawer.js';
+import { CHART_ROUTE, LocalCharts } from '../charts/localCharts.js';
+import { drawnLocally, type ChartSettings } from '../charts/quickChart.js';
 import type { DataClient } from '../core/client/dataClient.js';
 import type { Clock } from '../core/clock.js';
 import type { DigestScheduler } from '../core/digest/scheduler.js';
@@ -61,13 +63,25 @@ export interface SlackApp {
   settle(timeoutMs: number): Promise<boolean>;
 }
 
+/** How long after stop() the chart thread waits for lookups in flight (the process is gone by then at the latest). */
+const CHART_THREAD_GRACE_MS = 60_000;
+
 /** The Bolt app with every listener registered; nothing here talks to the data service directly. */
 export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp> {
   const { config, logger } = options;
   const socketMode = Boolean(config.appToken);
   const { metrics } = options;
-  const ops = metrics ? opsRoutes({ state: options.health ?? { shuttingDown: false }, pingStore: () => options.store.ping(), metrics }) : [];
-  const customRoutes = ops.map((route) => ({ ...route, method: ['GET'] }));
+  // With CHART_RENDERER=local the app draws its charts on a worker thread and serves them itself.
+  const drawer = drawnLocally(options.charts) && options.charts.local ? new ChartDrawer() : undefined;
+  const localCharts = drawer && options.charts.local
+    ? new LocalCharts({ settings: options.charts.local, drawer, specs: options.store.keyv<ChartSpec>('charts'), logger, ...(options.clock ? { now: () => options.clock!.now() } : {}) })
+    : undefined;
+  if (drawer) void drawer.warm().catch((error: unknown) => logger.warn({ err: error }, 'the chart thread could not draw its first chart'));
+  const ops = [
+    ...(metrics ? opsRoutes({ state: options.health ?? { shuttingDown: false }, pingStore: () => options.store.ping(), metrics }) : []),
+    ...(localCharts ? [{ path: CHART_ROUTE, methods: ['GET', 'HEAD'], handler: localCharts.handle }] : []),
+  ];
+  const customRoutes = ops.map(({ path, handler, methods }) => ({ path, handler, method: [...(methods ?? ['GET'])] }));
   const boltLog = boltLogger(logger);
   const receiver = socketMode
     ? undefined
@@ -124,6 +138,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     ...options,
     poster: new SlackDigestPoster(app.client, logger, options.prices, options.clock),
     watchPoster: new SlackWatchPoster(app.client, logger, options.clock),
+    ...(localCharts ? { publishChart: localCharts.publish } : {}),
     ...(metrics ? { onDigestRun: (record: DigestRunRecord) => metrics.digestRun(record) } : {}),
   });
   app.use(whoIsAsking(deps));
@@ -160,6 +175,15 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     }
   }
 
+  async function settle(timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (listenersRunning + scheduler.busy + watchScheduler.busy > 0) {
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return true;
+  }
+
   return {
     app,
     deps,
@@ -185,6 +209,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       }
       receiver?.acceptEvents();
       if (health) health.waitingFor = undefined;
+      if (options.charts.local) logger.info({ charts: `${options.charts.local.publicUrl}/charts/` }, 'charts are drawn by the app and served from this port');
       // Only once the app is up: a failed start must not leave a digest loop keeping the process alive.
       if (options.runScheduler ?? true) {
         scheduler.start();
@@ -198,15 +223,10 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       await opsServer?.close();
       await scheduler.stop();
       await watchScheduler.stop();
+      // The chart thread stays until the lookups still in flight have drawn their charts.
+      if (drawer) void settle(CHART_THREAD_GRACE_MS).then(() => drawer.close());
     },
-    async settle(timeoutMs: number) {
-      const deadline = Date.now() + timeoutMs;
-      while (listenersRunning + scheduler.busy + watchScheduler.busy > 0) {
-        if (Date.now() >= deadline) return false;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      return true;
-    },
+    settle,
   };
 }
 

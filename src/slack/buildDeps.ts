@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import type { ChartSettings } from '../charts/quickChart.js';
+import type { ChartPublisher, ChartSettings } from '../charts/quickChart.js';
 import type { DataClient } from '../core/client/dataClient.js';
 import { systemClock, type Clock } from '../core/clock.js';
 import { DigestRepository } from '../core/digest/repository.js';
@@ -36,6 +36,7 @@ export interface DepsInput {
   watchPoster: WatchPoster;
   digest: DigestConfig;
   charts: ChartSettings;
+  publishChart?: ChartPublisher;
   logger: Logger;
   /** Time for everything the app schedules, stamps and shows; tests pin it to a fixed date. */
   clock?: Clock;
@@ -87,6 +88,7 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     history: new LookupHistory(input.store),
     config,
     charts: input.charts,
+    ...(input.publishChart ? { publishChart: input.publishChart } : {}),
     profiles: new UserProfiles(config.defaultTimeZone, clock, logger),
     settings: new UserSettings(input.store),
     logger,

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { ChartSettings } from '../charts/quickChart.js';
+import type { ChartPublisher, ChartSettings } from '../charts/quickChart.js';
 import type { DataClient } from '../core/client/dataClient.js';
 import type { DigestService } from '../core/digest/service.js';
 import type { WatchService } from '../core/watch/service.js';
@@ -27,6 +27,8 @@ export interface SlackDeps {
   history: LookupHistory;
   config: SlackConfig;
   charts: ChartSettings;
+  /** With CHART_RENDERER=local: draws a chart and gives the address the app serves it at. */
+  publishChart?: ChartPublisher;
   profiles: UserProfiles;
   /** Each person's own choices (their language). */
   settings: UserSettings;

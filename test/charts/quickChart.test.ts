@@ -8,7 +8,32 @@ import { english, langFor } from '../../src/i18n/lang.js';
 
 describe('chartSettingsFromEnv', () => {
   it('defaults to hosted QuickChart with candlesticks at 700×380', () => {
-    expect(chartSettingsFromEnv({})).toEqual({ host: 'https://quickchart.io', hosted: true, candlesticks: true, width: 700, height: 380, colors: 'intl' });
+    expect(chartSettingsFromEnv({})).toEqual({ renderer: 'quickchart', host: 'https://quickchart.io', hosted: true, candlesticks: true, width: 700, height: 380, colors: 'intl' });
+  });
+
+  it('draws charts in the app once PUBLIC_URL says where Slack reaches it, with candlesticks and no QuickChart short URLs', () => {
+    const settings = chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com/', SLACK_SIGNING_SECRET: 'signing', QUICKCHART_CANDLESTICK: 'false' });
+    expect(settings).toMatchObject({ renderer: 'local', hosted: false, candlesticks: true, local: { publicUrl: 'https://dq.example.com', urlTtlMs: 7 * 86_400_000 } });
+    // Replicas sharing the signing secret sign chart addresses alike, with neither secret appearing as such.
+    const secret = settings.local!.secret;
+    expect(chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com', SLACK_SIGNING_SECRET: 'signing' }).local!.secret).toBe(secret);
+    expect(secret).not.toContain('signing');
+    expect(chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com', CHART_URL_SECRET: 'mine', CHART_URL_TTL: '12h' }).local).toMatchObject({ secret: 'mine', urlTtlMs: 43_200_000 });
+    expect(chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com', CHART_RENDERER: 'quickchart' })).toMatchObject({ renderer: 'quickchart', hosted: true });
+    expect(chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com', CHART_RENDERER: 'quickchart' }).local).toBeUndefined();
+  });
+
+  it('refuses a local renderer with nowhere to serve from, and bad chart-URL settings', () => {
+    expect(() => chartSettingsFromEnv({ CHART_RENDERER: 'local' })).toThrow(/CHART_RENDERER=local needs PUBLIC_URL/);
+    try {
+      chartSettingsFromEnv({ CHART_RENDERER: 'svg', PUBLIC_URL: 'dq.example.com', CHART_URL_TTL: 'soon' });
+      expect.unreachable();
+    } catch (error) {
+      const problems = (error as ConfigError).problems.join('\n');
+      for (const name of ['CHART_RENDERER "svg"', 'PUBLIC_URL "dq.example.com"']) expect(problems).toContain(name);
+    }
+    expect(() => chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com', CHART_URL_TTL: 'soon' })).toThrow(/CHART_URL_TTL "soon"/);
+    expect(() => chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com/?x=1' })).toThrow(/PUBLIC_URL/);
   });
 
   it('treats only quickchart.io as hosted', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChartRenderError, readChartUrl, renderQuickChart } from '../../src/charts/renderQuickChart.js';
+import { CJK_FONT_FAMILY, ChartRenderError, readChartUrl, renderQuickChart } from '../../src/charts/renderQuickChart.js';
 import { quickChartUrl } from '../../src/charts/quickChart.js';
 import { pixelAt } from './pictures.js';
 import { HOSTED } from './support.js';
@@ -21,9 +21,10 @@ describe('renderQuickChart, a stand-in for QuickChart\'s GET /chart with v=3', (
 
   it('draws Chinese text with a CJK font, not as boxes of a missing glyph', () => {
     // A font without the glyphs draws every character as the same box: two titles of different
-    // characters then give the same pixels. Chinese chart texts need a CJK font on this machine.
-    const titleRow = (title: string) => {
-      const chart = `{type:'bar',data:{labels:['a'],datasets:[{data:[1]}]},options:{scales:{y:{}},plugins:{legend:{display:false},title:{display:true,text:${JSON.stringify(title)},font:{size:20}}}}}`;
+    // characters then give the same pixels. The bundled Noto Sans SC draws them on any machine.
+    const titleRow = (title: string, family?: string) => {
+      const font = family ? `{size:20,family:${JSON.stringify(family)}}` : '{size:20}';
+      const chart = `{type:'bar',data:{labels:['a'],datasets:[{data:[1]}]},options:{scales:{y:{}},plugins:{legend:{display:false},title:{display:true,text:${JSON.stringify(title)},font:${font}}}}}`;
       const rendered = renderQuickChart(`https://quickchart.io/chart?c=${encodeURIComponent(chart)}&w=300&h=120&bkg=white&v=3`);
       try {
         const inked = (x: number, y: number) => pixelAt(rendered, x, y).some((channel) => channel < 200);
@@ -34,7 +35,9 @@ describe('renderQuickChart, a stand-in for QuickChart\'s GET /chart with v=3', (
     };
     const gold = titleRow('基金规模');
     expect(gold.some(Boolean)).toBe(true);
-    expect(titleRow('期货日线'), 'Chinese draws as boxes: install a CJK font (Debian: apt-get install fonts-wqy-zenhei)').not.toEqual(gold);
+    expect(titleRow('期货日线'), 'Chinese draws as boxes: the bundled font (@fontsource-variable/noto-sans-sc) was not registered').not.toEqual(gold);
+    // The bundled font draws it, not whatever CJK font the machine may have: naming it gives the same pixels.
+    expect(titleRow('基金规模', CJK_FONT_FAMILY)).toEqual(gold);
   });
 
   it('reads base64 chart text (also the URL-safe alphabet without padding, as Node does)', () => {

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { runEntryPoint } from '../support/entryPoints.js';
@@ -30,6 +32,16 @@ describe('dq console on the simulator', () => {
     expect(reply).toMatch(/^› 5 coins per lookup · upstream taskNo \w+ · Simulated data$/m);
     // Markup Slack would draw is gone from the text.
     expect(reply).not.toMatch(/\*Close\*|`/);
+  });
+
+  it('with CHART_RENDERER=local draws the chart itself into a PNG file and shows its address', async () => {
+    session = await startDemoConsole({ env: { CHART_RENDERER: 'local', PUBLIC_URL: 'https://dq.example.test' } });
+    const reply = await session.ask('/futures CL 5m 200', FOOTER);
+    const file = /^\[chart\] CL 5-minute candles[^\n]* — (file:\/\/\S+\.png)$/m.exec(reply)?.[1];
+    expect(file, reply).toBeDefined();
+    expect(reply).not.toMatch(/quickchart|shown as/);
+    const png = await readFile(fileURLToPath(file!));
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1400, 760]);
   });
 
   it('shares from cache: the channel copy is printed and the service was called only once', async () => {

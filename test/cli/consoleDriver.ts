@@ -14,9 +14,9 @@ export const silentLogger = () => createLogger({ level: 'silent', destination: 2
  * A console in this process on the built-in simulator, fed line by line. The runtime is built
  * here so a test can ask the simulator how many calls really reached it.
  */
-export async function startDemoConsole(options: { exportDirectory?: string } = {}) {
+export async function startDemoConsole(options: { exportDirectory?: string; env?: Record<string, string> } = {}) {
   const logger = silentLogger();
-  const config = loadConfig(CONSOLE_ENV, { inSlack: false, demo: true });
+  const config = loadConfig({ ...CONSOLE_ENV, ...options.env }, { inSlack: false, demo: true });
   const runtime: CoreRuntime = await createCoreRuntime(config, { logger });
   const input = new PassThrough();
   const output = new PassThrough();

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import type { ChartSettings } from '../../charts/quickChart.js';
+import { chartFilePublisher } from '../../charts/chartFiles.js';
+import { drawnLocally, type ChartSettings } from '../../charts/quickChart.js';
 import type { AppConfig } from '../../config.js';
 import type { DigestConfig } from '../../core/digest/types.js';
 import { MemoryStore } from '../../core/store/memoryStore.js';
@@ -57,6 +58,7 @@ export function buildConsoleDeps(input: ConsoleDepsInput): ConsoleDeps {
     watchPoster: new ConsoleWatchPoster(input.print),
     digest: input.digest,
     charts: input.charts,
+    ...(drawnLocally(input.charts) ? { publishChart: chartFilePublisher() } : {}),
     logger: input.logger,
   });
   return { deps, close: () => digestStore.close() };

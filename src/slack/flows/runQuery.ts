@@ -69,7 +69,7 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
     await afterQueuedNotice();
     // A share is read by the whole channel: it speaks the workspace's language, its chart too.
     const lang = run.share ? workspaceLang(deps) : requester.lang;
-    const chart = await chartFor(answer, deps.charts, requester.timeZone, lang);
+    const chart = await chartFor(answer, deps.charts, requester.timeZone, lang, deps.publishChart);
     const message = renderAnswer(answer, {
       lang,
       timeZone: requester.timeZone,
