@@ -182,7 +182,6 @@ const MIN_AVERAGE_POINTS = 11;
 
 /** Price band : volume band, as stack weights: volume gets a fifth of the plot height. */
 const PRICE_WEIGHT = 4;
-const VOLUME_WEIGHT = 1;
 /** Width left for the plot beside the price axis and padding. */
 const AXIS_ALLOWANCE_PX = 90;
 /** Narrower candles than this cannot be told apart; more candles are merged even if the URL would fit. */

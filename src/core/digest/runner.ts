@@ -89,7 +89,7 @@ export class DigestRunner {
   }
 
   private async runClaimed(digest: Digest, scheduledFor: number, trigger: DigestRunRecord['trigger']): Promise<DigestRunRecord> {
-    const { repository, data, poster, clock } = this.options;
+    const { repository, data, clock } = this.options;
     const base = { scheduledFor, trigger };
     const finish = (outcome: DigestRunRecord['outcome'], newFunds: number, coinsSpent: number, detail?: Phrase): DigestRunRecord => ({
       ...base, finishedAt: clock.now(), outcome, newFunds, coinsSpent, ...(detail ? { detail } : {}),

@@ -27,7 +27,6 @@ export interface OperationDefinition<Wire extends object = object, Data = unknow
   /** Short name users and the CLI may type instead of the id. */
   alias: string;
   path: `/v1/${string}`;
-  title: string;
   cost: number;
   /** False when the spec does not publish the cost and `cost` is our assumption. */
   costPublished: boolean;
