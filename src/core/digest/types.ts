@@ -1,5 +1,5 @@
 import type { Locale, Phrase } from '../../i18n/lang.js';
-import type { NewFund } from './collect.js';
+import type { NewFund } from '../operations/newFunds.js';
 import type { Schedule } from './schedule.js';
 
 /** DIGEST_* settings, read by src/config.ts. */

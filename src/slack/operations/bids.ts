@@ -15,7 +15,7 @@ import { SLACK_LIMITS, recordBlocks } from '../render/fitToSlackLimits.js';
 import { bold, escapeMrkdwn, link, serviceText, truncateMrkdwn } from '../render/mrkdwn.js';
 import { emptyPageText } from '../render/paging.js';
 import type { RenderOptions, RenderedResult } from '../render/types.js';
-import type { SlackOperation } from './index.js';
+import type { SlackOperation } from './slackOperation.js';
 
 const BIDS_ID = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
 

@@ -13,7 +13,7 @@ import { recordBlocks } from '../render/fitToSlackLimits.js';
 import { escapeMrkdwn, serviceText } from '../render/mrkdwn.js';
 import type { RenderOptions, RenderedResult } from '../render/types.js';
 import { buildFuturesChart } from '../../charts/futuresChart.js';
-import type { SlackOperation } from './index.js';
+import type { SlackOperation } from './slackOperation.js';
 
 const FUTURES_ID = 'finance-external-futures-kline';
 

@@ -7,28 +7,9 @@ import { phraseList, typedText, typedWords } from './phraseList.js';
 import { readArguments } from './readArguments.js';
 import { SYNTAX_LIST, syntaxByCommand, syntaxBySubcommand, syntaxFor } from '../operations/index.js';
 
-/** Help beyond the operations' own. */
-export type HelpTopic = 'usage' | 'digest' | 'lang';
+import type { LanguageChoice, ParsedCommand } from './parsedCommand.js';
 
-/** A language to speak, or `auto`: no choice of one's own (the workspace's, else Slack's). */
-export type LanguageChoice = Locale | 'auto';
-
-/** What a slash command asks for; exactly one of these for any text. */
-export type ParsedCommand =
-  | { kind: 'query'; operation: OperationId; input: Record<string, string> }
-  | { kind: 'open_modal'; operation: OperationId }
-  | { kind: 'help'; operation?: OperationId; topic?: HelpTopic }
-  | { kind: 'usage' }
-  | { kind: 'digest'; words: string[] }
-  /** `/dq lang zh|en|auto`; without a choice it asks which language is set. */
-  | { kind: 'lang'; choice?: LanguageChoice }
-  /**
-   * What was wrong, said in the reader's language (`lang.say(message)`), with a command that works:
-   * `example` as an English reader types it; `invalidText` gives both in the reader's words.
-   */
-  | { kind: 'invalid'; message: Phrase; example: string; operation?: OperationId };
-
-export type InvalidCommand = Extract<ParsedCommand, { kind: 'invalid' }>;
+export type { HelpTopic, InvalidCommand, LanguageChoice, ParsedCommand } from './parsedCommand.js';
 
 /** The umbrella command; `/dq bids …` means the same as `/bids …`. */
 export const DQ_COMMAND = '/dq';
