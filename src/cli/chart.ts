@@ -10,7 +10,7 @@ import { ValidationError } from '../core/errors.js';
 import { explainError } from '../core/explainError.js';
 import { english } from '../i18n/lang.js';
 import type { OperationId } from '../core/operations/index.js';
-import { DEFAULT_LOCALE, langFor, readLocale, type Locale } from '../i18n/lang.js';
+import { FALLBACK_LOCALE, langFor, readLocale, type Locale } from '../i18n/lang.js';
 import { operationTitle } from '../slack/render/operationTitle.js';
 import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
 import { exampleFor } from '../slack/parse/examples.js';
@@ -118,7 +118,7 @@ export async function runChartCommand(options: ChartCommandOptions): Promise<num
     query = chartedQuery(text);
     file = resolve(options.cwd ?? process.cwd(), out ?? defaultFileName(text));
     // The chart a reader of the workspace's language would get, unless asked for another.
-    locale = words.locale ?? config.slack.workspaceLocale ?? DEFAULT_LOCALE;
+    locale = words.locale ?? config.slack.workspaceLocale ?? FALLBACK_LOCALE;
   } catch (error) {
     if (error instanceof UsageError) {
       errorOutput.write(`dq chart: ${error.message}\n\n${CHART_USAGE}`);

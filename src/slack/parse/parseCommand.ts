@@ -1,5 +1,5 @@
 import { findOperation, type OperationId } from '../../core/operations/index.js';
-import { readLocale, type Locale, type Phrase } from '../../i18n/lang.js';
+import { readLanguageChoice, type Phrase } from '../../i18n/lang.js';
 import { closestWord } from './closestWord.js';
 import type { CommandSyntax } from './commandSyntax.js';
 import { normaliseText, tokenise, type Token } from './normalise.js';
@@ -7,7 +7,7 @@ import { phraseList, typedText, typedWords } from './phraseList.js';
 import { readArguments } from './readArguments.js';
 import { SYNTAX_LIST, syntaxByCommand, syntaxBySubcommand, syntaxFor } from '../operations/index.js';
 
-import type { LanguageChoice, ParsedCommand } from './parsedCommand.js';
+import type { ParsedCommand } from './parsedCommand.js';
 
 export type { HelpTopic, InvalidCommand, LanguageChoice, ParsedCommand } from './parsedCommand.js';
 
@@ -19,10 +19,6 @@ export const HELP_WORDS = ['help', '?', '-h', '--help', '帮助'] as const;
 export const USAGE_WORDS = ['usage', 'spend', 'spent', '用量', '花费', '费用'] as const;
 export const DIGEST_WORDS = ['digest', 'digests', '推送', '摘要', '订阅'] as const;
 export const LANG_WORDS = ['lang', 'language', '语言'] as const;
-/** `/dq lang auto`: drop one's own choice. */
-export const AUTO_LANGUAGE_WORDS = ['auto', 'default', 'reset', '自动', '默认'] as const;
-/** Language names readLocale does not know. */
-const MORE_LANGUAGE_WORDS: Readonly<Record<string, Locale>> = { cn: 'zh-CN', 简体: 'zh-CN', 中: 'zh-CN', 英: 'en' };
 
 /** The subcommands /dq takes besides the operations, by their first (English) word. */
 const OTHER_SUBCOMMANDS = [USAGE_WORDS, DIGEST_WORDS, LANG_WORDS, HELP_WORDS] as const;
@@ -66,13 +62,6 @@ function parseHelp(topic: Token | undefined): ParsedCommand {
   const syntax = syntaxNamed(topic.text);
   if (syntax) return { kind: 'help', operation: syntax.operation };
   return { kind: 'invalid', message: { key: 'commands.parse.noHelp', values: { topic: typedText(topic.text), topics: HELP_TOPICS } }, example: `${DQ_COMMAND} help bids` };
-}
-
-/** `zh`, `中文`, `chinese`, `cn` → zh-CN; `en`, `英文` → en; `auto`, `自动` → auto. */
-export function readLanguageChoice(word: string): LanguageChoice | undefined {
-  const lower = word.trim().toLowerCase();
-  if ((AUTO_LANGUAGE_WORDS as readonly string[]).includes(lower)) return 'auto';
-  return Object.hasOwn(MORE_LANGUAGE_WORDS, lower) ? MORE_LANGUAGE_WORDS[lower] : readLocale(lower);
 }
 
 function parseLang(words: readonly Token[]): ParsedCommand {
