@@ -1,5 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import i18next, { type i18n } from 'i18next';
+import type { CatalogueKey } from './catalogueKeys.js';
+
+export type { CatalogueKey, NamesUnder } from './catalogueKeys.js';
 
 /**
  * The languages the app speaks. Every text the app itself writes lives in the catalogues under
@@ -16,7 +19,7 @@ export const FALLBACK_LOCALE: Locale = 'en';
 
 /** A text the app will say, named by its catalogue key, so each reader gets it in their own language. */
 export interface Phrase {
-  key: string;
+  key: CatalogueKey;
   values?: Record<string, unknown>;
 }
 
@@ -24,7 +27,7 @@ export interface Phrase {
 export interface Lang {
   readonly locale: Locale;
   /** The catalogue text of `key` with `{{values}}` filled in (values are not escaped); `count` picks the plural. */
-  t(key: string, values?: Record<string, unknown>): string;
+  t(key: CatalogueKey, values?: Record<string, unknown>): string;
   /** A phrase (a value that is itself a phrase is said first), or a text already in words. */
   say(phrase: Phrase | string): string;
 }
@@ -74,7 +77,7 @@ export function langFor(locale: Locale): Lang {
   const known = langs.get(locale);
   if (known) return known;
   const fixed = catalogues().getFixedT(locale);
-  const t = (key: string, values?: Record<string, unknown>) => fixed(key, values ?? {}) as string;
+  const t = (key: CatalogueKey, values?: Record<string, unknown>) => fixed(key, values ?? {}) as string;
   const say = (phrase: Phrase | string): string => {
     if (typeof phrase === 'string') return phrase;
     if (!phrase.values) return t(phrase.key);

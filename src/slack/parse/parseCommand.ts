@@ -1,5 +1,5 @@
 import { findOperation, type OperationId } from '../../core/operations/index.js';
-import { readLanguageChoice, type Phrase } from '../../i18n/lang.js';
+import { readLanguageChoice, type NamesUnder, type Phrase } from '../../i18n/lang.js';
 import { closestWord } from './closestWord.js';
 import type { CommandSyntax } from './commandSyntax.js';
 import { normaliseText, tokenise, type Token } from './normalise.js';
@@ -23,7 +23,7 @@ export const LANG_WORDS = ['lang', 'language', '语言'] as const;
 /** The subcommands /dq takes besides the operations, by their first (English) word. */
 const OTHER_SUBCOMMANDS = [USAGE_WORDS, DIGEST_WORDS, LANG_WORDS, HELP_WORDS] as const;
 
-function subcommandPhrase(firstWord: string): Phrase {
+function subcommandPhrase(firstWord: NamesUnder<'commands.subcommands'>): Phrase {
   return { key: `commands.subcommands.${firstWord}` };
 }
 
