@@ -63,7 +63,16 @@ export type CatalogueKey = TextPaths<EnglishCatalogue>;
  * this type makes `` `lang.names.${name}` `` a checked key, so a list of names kept in code and the
  * catalogue's group cannot drift apart.
  */
-export type NamesUnder<Group extends string> = CatalogueKey extends infer Key ? (Key extends `${Group}.${infer Name}` ? Name : never) : never;
+export type NamesUnder<Group extends string> = TextPaths<GroupAt<EnglishCatalogue, Group>>;
+
+/** The catalogue object at a dotted path (`lang.names`), found by indexing rather than by searching every key. */
+type GroupAt<Node, Path extends string> = Path extends `${infer Head}.${infer Rest}`
+  ? Head extends keyof Node
+    ? GroupAt<Node[Head], Rest>
+    : never
+  : Path extends keyof Node
+    ? Node[Path]
+    : never;
 
 /** Whether `name` is one of the names in `map`; narrows it so a catalogue key built from it is checked. */
 export function isKeyOf<Map extends object>(map: Map, name: string): name is keyof Map & string {
