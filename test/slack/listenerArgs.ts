@@ -1,6 +1,7 @@
 import type { Context } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { DataClient } from '../../src/core/client/dataClient.js';
 import { pricesFrom } from '../../src/core/operations/prices.js';
@@ -12,6 +13,7 @@ import type { Requester } from '../../src/slack/message.js';
 import type { Asker } from '../../src/slack/middleware/whoIsAsking.js';
 import { startInProcessSimulator } from '../../src/simulator/inProcess.js';
 import { ManualClock, PINNED_AT } from '../support/clocks.js';
+import { startFakeSlack, type FakeSlack } from '../support/slack/fakeSlack.js';
 import { RecordingPoster } from '../support/digestRig.js';
 import { TEST_CHARTS } from '../support/slackApp.js';
 
@@ -110,6 +112,34 @@ export function listenerDeps(env: Record<string, string> = {}) {
     async close() {
       await data.close();
       await store.close();
+    },
+  };
+}
+
+export type ListenerDeps = ReturnType<typeof listenerDeps>;
+
+/**
+ * For a test file: a fake Slack for response_urls, shared by the file, and deps made fresh by each
+ * test (`rigs.deps()`) and closed after it.
+ */
+export function useListenerRigs() {
+  const state: { slack?: FakeSlack; rig?: ListenerDeps } = {};
+  beforeAll(async () => {
+    state.slack = await startFakeSlack();
+  });
+  afterAll(() => state.slack?.close());
+  afterEach(async () => {
+    await state.rig?.close();
+    state.rig = undefined;
+  });
+  return {
+    get slack(): FakeSlack {
+      if (!state.slack) throw new Error('the fake Slack starts in beforeAll');
+      return state.slack;
+    },
+    deps(env: Record<string, string> = {}): ListenerDeps {
+      state.rig = listenerDeps(env);
+      return state.rig;
     },
   };
 }

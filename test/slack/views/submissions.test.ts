@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validate } from '../../../src/core/operations/validate.js';
 import { english, langFor } from '../../../src/i18n/lang.js';
 import { VIEW } from '../../../src/slack/ids.js';
@@ -10,19 +10,13 @@ import { encodeQueryValue } from '../../../src/slack/queryValue.js';
 import { digestAddSubmission } from '../../../src/slack/views/digestAddSubmission.js';
 import { exportSubmission } from '../../../src/slack/views/exportSubmission.js';
 import { searchSubmission } from '../../../src/slack/views/searchSubmission.js';
-import { startFakeSlack, type FakeSlack } from '../../support/slack/fakeSlack.js';
 import { fillIn, type Answer } from '../modals/fillIn.js';
-import { askerContext, fakeAck, fakeClient, listenerDeps, recorder, type AskerOptions } from '../listenerArgs.js';
+import { askerContext, fakeAck, fakeClient, recorder, useListenerRigs, type ListenerDeps, type AskerOptions } from '../listenerArgs.js';
 
 /** The three modal submissions (searchSubmission.ts, digestAddSubmission.ts, exportSubmission.ts), each run alone. */
 describe('view submissions', () => {
-  let rig: ReturnType<typeof listenerDeps>;
-  let slack: FakeSlack;
-  beforeAll(async () => {
-    slack = await startFakeSlack();
-  });
-  afterAll(() => slack.close());
-  afterEach(() => rig.close());
+  const rigs = useListenerRigs();
+  let rig: ListenerDeps;
 
   function submit(view: Record<string, unknown>, asker: AskerOptions = {}) {
     const record = recorder();
@@ -49,7 +43,7 @@ describe('view submissions', () => {
   const fundCodeBlock = (view: ReturnType<typeof searchForm>) => Object.keys(view.state.values)[0]!;
 
   it('a search form with a wrong fund code goes back with the problem on the field, spending nothing', async () => {
-    rig = listenerDeps();
+    rig = rigs.deps();
     const empty = searchForm('fund-asset', {}, {});
     const view = searchForm('fund-asset', { [fundCodeBlock(empty)]: '12345' }, {});
     const { record, args } = submit(view);
@@ -62,19 +56,19 @@ describe('view submissions', () => {
   });
 
   it('a good search form closes at once (ack before any call), and the result goes back to the command’s response_url', async () => {
-    rig = listenerDeps();
+    rig = rigs.deps();
     const empty = searchForm('fund-asset', {}, {});
-    const view = searchForm('fund-asset', { [fundCodeBlock(empty)]: '000001' }, { responseUrl: slack.responseUrl('form-result') });
+    const view = searchForm('fund-asset', { [fundCodeBlock(empty)]: '000001' }, { responseUrl: rigs.slack.responseUrl('form-result') });
     const { record, args, upstreamAtAck } = submit(view);
     await searchSubmission(rig.deps)(args);
     expect(record.acks()).toEqual([null]);
     expect(upstreamAtAck()).toBe(0);
-    expect(JSON.stringify((await slack.waitForResponse('form-result')).body)).toContain('000001');
+    expect(JSON.stringify((await rigs.slack.waitForResponse('form-result')).body)).toContain('000001');
     expect(rig.upstreamCalls()).toBe(1);
   });
 
   it('a form of an operation the app does not know is closed and nothing runs', async () => {
-    rig = listenerDeps();
+    rig = rigs.deps();
     const { record, args } = submit({ callback_id: `${VIEW.searchPrefix}constructor`, private_metadata: '{}', state: { values: {} } });
     await searchSubmission(rig.deps)(args);
     expect(record.events).toEqual([{ kind: 'ack', response: null }]);
@@ -86,7 +80,7 @@ describe('view submissions', () => {
   }
 
   it('the digest form: each problem goes back onto its field in the asker’s language, and nothing is added', async () => {
-    rig = listenerDeps();
+    rig = rigs.deps();
     const cases: Array<[Record<string, Answer>, AskerOptions, string, RegExp]> = [
       [{ [DIGEST_FIELDS.time]: '09:00' }, {}, DIGEST_FIELDS.channel, /Choose the channel/],
       [{ [DIGEST_FIELDS.channel]: 'C2', [DIGEST_FIELDS.time]: '09:00' }, { refusedChannels: ['C2'] }, DIGEST_FIELDS.channel, /not enabled in this channel/],
@@ -106,7 +100,7 @@ describe('view submissions', () => {
   });
 
   it('the digest form of someone who is not a digest admin is refused on the form', async () => {
-    rig = listenerDeps({ ADMIN_USER_IDS: 'U9' });
+    rig = rigs.deps({ ADMIN_USER_IDS: 'U9' });
     const { record, args } = submit(digestForm({ [DIGEST_FIELDS.channel]: 'C1', [DIGEST_FIELDS.time]: '09:00' }));
     await digestAddSubmission(rig.deps)(args);
     expect(record.acks()).toEqual([{ response_action: 'errors', errors: { [DIGEST_FIELDS.channel]: english.t('digests.command.adminsOnly') } }]);
@@ -114,7 +108,7 @@ describe('view submissions', () => {
   });
 
   it('a good digest form closes, adds the digest in the language chosen, and refreshes the Home', async () => {
-    rig = listenerDeps();
+    rig = rigs.deps();
     const { record, args } = submit(digestForm({ [DIGEST_FIELDS.channel]: 'C1', [DIGEST_FIELDS.time]: '09:00', [DIGEST_FIELDS.lang]: 'zh-CN' }));
     await digestAddSubmission(rig.deps)(args);
     expect(record.events[0]).toEqual({ kind: 'ack', response: null });
@@ -123,7 +117,7 @@ describe('view submissions', () => {
   });
 
   it('an export confirmed with metadata the app did not write is closed and ignored', async () => {
-    rig = listenerDeps();
+    rig = rigs.deps();
     const { record, args } = submit({ callback_id: VIEW.exportCsv, private_metadata: '{"q":"forged"}' });
     await exportSubmission(rig.deps)(args);
     expect(record.events).toEqual([{ kind: 'ack', response: null }]);
@@ -131,7 +125,7 @@ describe('view submissions', () => {
   });
 
   it('an export that now costs more than was confirmed asks again on the modal, spending nothing', async () => {
-    rig = listenerDeps();
+    rig = rigs.deps();
     const queryValue = encodeQueryValue({ operation: 'fund-asset', request: validate('fund-asset', { fundCode: '000001' }) })!;
     const { record, args } = submit({ callback_id: VIEW.exportCsv, private_metadata: encodeExportState({ channelId: 'C1', queryValue, confirmedCoins: 0 }) });
     await exportSubmission(rig.deps)(args);
