@@ -6,7 +6,7 @@ import { parseDuration } from './core/duration.js';
 import { findOperation, type OperationId, type RateLimit } from './core/operations/index.js';
 import { parseStoreUrl } from './core/store/index.js';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from './core/time.js';
-import { readLocale } from './i18n/lang.js';
+import { readLanguageChoice } from './i18n/lang.js';
 import { simulatorOptionsFromEnv, type SimulatorOptions } from './simulator/index.js';
 import { DEFAULT_EXPORT_MAX_PAGES, QUEUED_NOTICE_AFTER_MS, type Allowlist, type SlackConfig } from './slack/config.js';
 
@@ -124,8 +124,9 @@ export function readConfig(env: Env, options: ConfigOptions): ConfigReading {
 
   const defaultTimeZone = read.timeZone('DEFAULT_TZ', DEFAULT_TIME_ZONE);
   const localeText = read.text('DEFAULT_LOCALE');
-  const workspaceLocale = localeText === undefined || localeText.toLowerCase() === 'auto' ? undefined : readLocale(localeText);
-  if (localeText !== undefined && localeText.toLowerCase() !== 'auto' && !workspaceLocale) problems.push(`DEFAULT_LOCALE "${localeText}" is not a language this app speaks: en, zh-CN or auto`);
+  const localeChoice = localeText === undefined ? 'auto' : readLanguageChoice(localeText);
+  const workspaceLocale = localeChoice === 'auto' ? undefined : localeChoice;
+  if (localeChoice === undefined) problems.push(`DEFAULT_LOCALE "${localeText}" is not a language this app speaks: en, zh-CN or auto`);
   const adminUserIds = idSet(env.ADMIN_USER_IDS) ?? new Set<string>();
   const charts = read.section(() => chartSettingsFromEnv(env));
 

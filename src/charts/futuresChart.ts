@@ -1,6 +1,6 @@
 import type { Candle, CandleType, FuturesKlineResult } from '../core/operations/futuresKline.js';
 import { localDate, localParts } from '../core/time.js';
-import type { Lang } from '../i18n/lang.js';
+import type { Lang, NamesUnder } from '../i18n/lang.js';
 import { decimalsOf, signed } from './numbers.js';
 import { clauses, sentences } from './sentences.js';
 import { compactJs, drawnLocally, firstFitting, js, jsObject, planOf, type ChartColors, type ChartPlan, type ChartSettings } from './quickChart.js';
@@ -21,13 +21,13 @@ export interface CandlePeriod {
    * 1m, 5m, 15m, 30m, 1h, 2h, 4h, 1D, 1W, 1M: names the period in the catalogue, where it has a
    * title (`charts.futures.period.name`: 5m, 5分钟) and the words a sentence uses (`…words`: 5-minute, 5分钟).
    */
-  name: string;
+  name: NamesUnder<'charts.futures.period.name'>;
   /** Length; for a month, its shortest (28 days). */
   ms: number;
   calendar?: 'week' | 'month';
 }
 
-const period = (name: string, ms: number, calendar?: 'week' | 'month'): CandlePeriod =>
+const period = (name: CandlePeriod['name'], ms: number, calendar?: 'week' | 'month'): CandlePeriod =>
   (calendar ? { name, ms, calendar } : { name, ms });
 
 export const PERIODS = {

@@ -9,8 +9,9 @@ import type { AppConfig } from '../config.js';
 import { ValidationError } from '../core/errors.js';
 import { explainError } from '../core/explainError.js';
 import { english } from '../i18n/lang.js';
-import { operations, type OperationId } from '../core/operations/index.js';
-import { DEFAULT_LOCALE, langFor, readLocale, type Locale } from '../i18n/lang.js';
+import type { OperationId } from '../core/operations/index.js';
+import { FALLBACK_LOCALE, langFor, readLocale, type Locale } from '../i18n/lang.js';
+import { operationTitle } from '../slack/render/operationTitle.js';
 import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
 import { exampleFor } from '../slack/parse/examples.js';
 import { DQ_COMMAND, parseCommand } from '../slack/parse/parseCommand.js';
@@ -86,7 +87,7 @@ function chartedQuery(text: string): { operation: OperationId; input: Record<str
   switch (parsed.kind) {
     case 'query':
       if (!CHARTED_OPERATIONS.includes(parsed.operation)) {
-        throw new UsageError(`${operations[parsed.operation].title} answers have no chart; charts come with ${charted}`);
+        throw new UsageError(`${operationTitle(parsed.operation, english)} answers have no chart; charts come with ${charted}`);
       }
       return { operation: parsed.operation, input: parsed.input };
     case 'invalid':
@@ -117,7 +118,7 @@ export async function runChartCommand(options: ChartCommandOptions): Promise<num
     query = chartedQuery(text);
     file = resolve(options.cwd ?? process.cwd(), out ?? defaultFileName(text));
     // The chart a reader of the workspace's language would get, unless asked for another.
-    locale = words.locale ?? config.slack.workspaceLocale ?? DEFAULT_LOCALE;
+    locale = words.locale ?? config.slack.workspaceLocale ?? FALLBACK_LOCALE;
   } catch (error) {
     if (error instanceof UsageError) {
       errorOutput.write(`dq chart: ${error.message}\n\n${CHART_USAGE}`);

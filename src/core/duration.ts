@@ -1,4 +1,4 @@
-import { english, type Lang } from '../i18n/lang.js';
+import { english, type Lang, type NamesUnder } from '../i18n/lang.js';
 const UNITS: Record<string, number> = { ms: 1, s: 1000, sec: 1000, m: 60_000, min: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** "500ms", "10s", "5m", "1h", "1d" or a bare number of milliseconds; undefined when unreadable. */
@@ -11,7 +11,7 @@ export function parseDuration(text: string): number | undefined {
 }
 
 export function formatDuration(ms: number, lang: Lang = english): string {
-  const say = (unit: string, count: number) => lang.t(`common.duration.${unit}`, { count });
+  const say = (unit: NamesUnder<'common.duration'>, count: number) => lang.t(`common.duration.${unit}`, { count });
   if (ms < 1000) return say('ms', Math.round(ms));
   const seconds = Math.round(ms / 1000);
   if (seconds < 90) return say('s', seconds);

@@ -1,28 +1,13 @@
 import type { Phrase } from '../i18n/lang.js';
 import { failureRule } from './client/callPolicy.js';
+import type { DataErrorKind, UpstreamKind } from './errorKinds.js';
+
+export type { DataErrorKind, UpstreamKind } from './errorKinds.js';
 
 /**
  * Every way a data-service call can fail, as values the Slack side can turn into a short message.
  * None of them carries the API key: errors are logged and shown, so they hold only what is safe.
  */
-
-export type DataErrorKind =
-  | 'validation'
-  | 'budget'
-  | 'budget_unavailable'
-  | 'auth'
-  | 'insufficient_balance'
-  | 'rate_limited'
-  | 'rejected'
-  | 'server'
-  | 'timeout'
-  | 'connection_lost'
-  | 'network'
-  | 'malformed'
-  | 'schema_changed'
-  | 'not_cached'
-  | 'stopped';
-
 export abstract class DataError extends Error {
   abstract readonly kind: DataErrorKind;
   /** Whether trying the same call again later may succeed. */
@@ -122,8 +107,6 @@ export interface UpstreamDetails {
   /** Milliseconds the service asked us to wait (Retry-After), when it said. */
   retryAfterMs?: number;
 }
-
-export type UpstreamKind = Exclude<DataErrorKind, 'validation' | 'budget' | 'budget_unavailable' | 'not_cached' | 'stopped'>;
 
 /** The service (or the way to it) failed; carries what the service said, never the key. */
 export class UpstreamError extends DataError {

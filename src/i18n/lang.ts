@@ -1,5 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import i18next, { type i18n } from 'i18next';
+import type { CatalogueKey } from './catalogueKeys.js';
+
+export type { CatalogueKey, NamesUnder } from './catalogueKeys.js';
 
 /**
  * The languages the app speaks. Every text the app itself writes lives in the catalogues under
@@ -8,11 +11,15 @@ import i18next, { type i18n } from 'i18next';
  */
 export const LOCALES = ['en', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'en';
+/**
+ * The language when nothing else names one (no choice of one's own, no workspace language, no Slack
+ * locale); not the DEFAULT_LOCALE setting, which is the workspace's language and may be unset.
+ */
+export const FALLBACK_LOCALE: Locale = 'en';
 
 /** A text the app will say, named by its catalogue key, so each reader gets it in their own language. */
 export interface Phrase {
-  key: string;
+  key: CatalogueKey;
   values?: Record<string, unknown>;
 }
 
@@ -20,7 +27,7 @@ export interface Phrase {
 export interface Lang {
   readonly locale: Locale;
   /** The catalogue text of `key` with `{{values}}` filled in (values are not escaped); `count` picks the plural. */
-  t(key: string, values?: Record<string, unknown>): string;
+  t(key: CatalogueKey, values?: Record<string, unknown>): string;
   /** A phrase (a value that is itself a phrase is said first), or a text already in words. */
   say(phrase: Phrase | string): string;
 }
@@ -47,10 +54,10 @@ function catalogues(): i18n {
   const created = i18next.createInstance();
   void created.init({
     resources: Object.fromEntries(LOCALES.map((locale) => [locale, { translation: readCatalogue(locale) }])),
-    lng: DEFAULT_LOCALE,
+    lng: FALLBACK_LOCALE,
     supportedLngs: [...LOCALES],
     // A key missing in Chinese is caught by the catalogue test; at run time English beats a raw key.
-    fallbackLng: DEFAULT_LOCALE,
+    fallbackLng: FALLBACK_LOCALE,
     // Values are escaped for Slack by the caller (mrkdwn, not HTML), so i18next must not touch them.
     interpolation: { escapeValue: false },
     returnNull: false,
@@ -70,7 +77,7 @@ export function langFor(locale: Locale): Lang {
   const known = langs.get(locale);
   if (known) return known;
   const fixed = catalogues().getFixedT(locale);
-  const t = (key: string, values?: Record<string, unknown>) => fixed(key, values ?? {}) as string;
+  const t = (key: CatalogueKey, values?: Record<string, unknown>) => fixed(key, values ?? {}) as string;
   const say = (phrase: Phrase | string): string => {
     if (typeof phrase === 'string') return phrase;
     if (!phrase.values) return t(phrase.key);
@@ -85,16 +92,36 @@ export function langFor(locale: Locale): Lang {
 /** English, for logs, errors' own messages and tests of today's wording. */
 export const english: Lang = langFor('en');
 
+/** Names of a language, by the locale they name (lower case; `zh-…` and `en-…` are read too). */
+const LANGUAGE_NAMES: Readonly<Record<string, Locale>> = {
+  zh: 'zh-CN', cn: 'zh-CN', chinese: 'zh-CN', 中文: 'zh-CN', 汉语: 'zh-CN', 简体中文: 'zh-CN', 简体: 'zh-CN', 中: 'zh-CN',
+  en: 'en', english: 'en', 英文: 'en', 英语: 'en', 英: 'en',
+};
+
 /**
- * A locale from what a person or Slack wrote: `zh`, `zh-CN`, `zh_TW`, `中文` → zh-CN; `en`, `en-GB`,
- * `英文` → en. Anything else is undefined (the caller falls back).
+ * Words for "no language of its own" (the workspace's, else Slack's), English first then Chinese:
+ * help shows the first of the reader's language (wordFor).
+ */
+export const AUTO_LANGUAGE_WORDS = ['auto', 'default', 'reset', 'workspace', '自动', '默认'] as const;
+
+/**
+ * A locale from what a person or Slack wrote: `zh`, `cn`, `zh-CN`, `zh_TW`, `中文` → zh-CN; `en`,
+ * `en-GB`, `英文` → en. Anything else is undefined (the caller falls back). The one reader of language
+ * names: `/dq lang`, a digest's `lang:`, DEFAULT_LOCALE, `dq chart --lang` and Slack's user locale.
  */
 export function readLocale(text: string | undefined | null): Locale | undefined {
   const word = (text ?? '').trim().toLowerCase().replace('_', '-');
   if (!word) return undefined;
-  if (word === 'zh' || word.startsWith('zh-') || word === '中文' || word === '汉语' || word === '简体中文' || word === 'chinese') return 'zh-CN';
-  if (word === 'en' || word.startsWith('en-') || word === '英文' || word === '英语' || word === 'english') return 'en';
+  if (Object.hasOwn(LANGUAGE_NAMES, word)) return LANGUAGE_NAMES[word];
+  if (word.startsWith('zh-')) return 'zh-CN';
+  if (word.startsWith('en-')) return 'en';
   return undefined;
+}
+
+/** A language named by a person, or `auto` for one of AUTO_LANGUAGE_WORDS; undefined for anything else. */
+export function readLanguageChoice(text: string | undefined | null): Locale | 'auto' | undefined {
+  const word = (text ?? '').trim().toLowerCase();
+  return (AUTO_LANGUAGE_WORDS as readonly string[]).includes(word) ? 'auto' : readLocale(word);
 }
 
 /** True for text with Chinese characters: the words of a syntax are picked per language by this. */
@@ -113,5 +140,5 @@ export function wordFor<T extends string>(words: readonly [T, ...T[]], locale: L
  * then their Slack locale, then English.
  */
 export function chooseLocale(choice: { own?: Locale | undefined; workspace?: Locale | undefined; slack?: Locale | undefined }): Locale {
-  return choice.own ?? choice.workspace ?? choice.slack ?? DEFAULT_LOCALE;
+  return choice.own ?? choice.workspace ?? choice.slack ?? FALLBACK_LOCALE;
 }

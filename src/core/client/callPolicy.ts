@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { UpstreamKind } from '../errors.js';
+import type { UpstreamKind } from '../errorKinds.js';
 
 /**
  * The call policy: what the client does after each way a call to the data service can end. One

@@ -1,12 +1,14 @@
 import type { DataClient } from '../client/dataClient.js';
 import type { NewFund } from '../operations/newFunds.js';
-import type { SaleFilter } from './types.js';
 
 // The digest's one contact with the operation it is built on: the rest of the digest, and the Slack
 // side showing its cost, go through these names.
 export type { NewFund } from '../operations/newFunds.js';
 export { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS } from '../operations/newFunds.js';
 export const DIGEST_OPERATION = 'fund-new-list' as const;
+
+/** Which of the new funds a digest posts: those on sale, those no longer on sale, or all. */
+export type SaleFilter = 'onsale' | 'offsale' | 'all';
 
 export const DIGEST_PAGE_SIZE = 50;
 /** A first run posts the current list; this bounds it (500 funds) however long the list is. */

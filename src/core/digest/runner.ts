@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { DataClient } from '../client/dataClient.js';
 import type { Clock } from '../clock.js';
-import { DEFAULT_LOCALE, type Locale, type Phrase } from '../../i18n/lang.js';
+import { FALLBACK_LOCALE, type Locale, type Phrase } from '../../i18n/lang.js';
 import { BudgetExceededError } from '../errors.js';
 import type { Store } from '../store/types.js';
 import { collectNewFunds } from './collect.js';
@@ -89,12 +89,12 @@ export class DigestRunner {
   }
 
   private async runClaimed(digest: Digest, scheduledFor: number, trigger: DigestRunRecord['trigger']): Promise<DigestRunRecord> {
-    const { repository, data, poster, clock } = this.options;
+    const { repository, data, clock } = this.options;
     const base = { scheduledFor, trigger };
     const finish = (outcome: DigestRunRecord['outcome'], newFunds: number, coinsSpent: number, detail?: Phrase): DigestRunRecord => ({
       ...base, finishedAt: clock.now(), outcome, newFunds, coinsSpent, ...(detail ? { detail } : {}),
     });
-    const locale = digest.lang ?? this.options.locale ?? DEFAULT_LOCALE;
+    const locale = digest.lang ?? this.options.locale ?? FALLBACK_LOCALE;
     const content: DigestContent = { digest, funds: [], firstRun: false, empty: false, simulated: this.options.simulated, locale };
 
     const seen = await repository.seenCodes(digest.id);

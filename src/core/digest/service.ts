@@ -1,4 +1,4 @@
-import { english, readLocale, type Locale, type Phrase } from '../../i18n/lang.js';
+import { english, readLanguageChoice, type Locale, type Phrase } from '../../i18n/lang.js';
 import type { Clock } from '../clock.js';
 import { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS } from './collect.js';
 import { isValidTimeZone } from '../time.js';
@@ -33,13 +33,11 @@ export interface NewDigest {
   lang?: string;
 }
 
-/** Words that leave a digest in the workspace's language. */
-const WORKSPACE_LANGUAGE_WORDS = new Set(['auto', 'default', 'workspace', '默认', '自动']);
-
 /** The digest's own language, undefined for the workspace's, or 'unknown' for a word that is neither. */
 function parseLang(word: string | undefined): Locale | undefined | 'unknown' {
-  if (word === undefined || WORKSPACE_LANGUAGE_WORDS.has(word.trim().toLowerCase())) return undefined;
-  return readLocale(word) ?? 'unknown';
+  if (word === undefined) return undefined;
+  const choice = readLanguageChoice(word);
+  return choice === 'auto' ? undefined : choice ?? 'unknown';
 }
 
 /** The sale-status words of the new-funds operation (onsale, on, 在售, true …), plus all/any/全部. */

@@ -1,5 +1,5 @@
 import type { Locale, Phrase } from '../../i18n/lang.js';
-import type { NewFund } from './collect.js';
+import type { NewFund, SaleFilter } from './collect.js';
 import type { Schedule } from './schedule.js';
 
 /** DIGEST_* settings, read by src/config.ts. */
@@ -10,7 +10,7 @@ export interface DigestConfig {
   catchUpMs: number;
 }
 
-export type SaleFilter = 'onsale' | 'offsale' | 'all';
+export type { SaleFilter } from './collect.js';
 
 /** Why a digest stopped posting; it stays stored, paused, until someone fixes the cause. */
 export interface DigestPause {

@@ -1,4 +1,4 @@
-import type { Phrase } from '../../i18n/lang.js';
+import type { CatalogueKey, Phrase } from '../../i18n/lang.js';
 import { BudgetExceededError, UpstreamError, ValidationError, isDataError } from '../errors.js';
 import { formatZonedTime } from '../time.js';
 
@@ -16,7 +16,7 @@ export interface ExportFailure {
   coins: number;
 }
 
-const UPSTREAM_REASONS: Record<UpstreamError['kind'], string> = {
+const UPSTREAM_REASONS: Record<UpstreamError['kind'], CatalogueKey> = {
   auth: 'export.reason.auth',
   insufficient_balance: 'export.reason.insufficientBalance',
   rate_limited: 'export.reason.rateLimited',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Phrase } from '../../i18n/lang.js';
+import { isOneOf } from '../../i18n/catalogueKeys.js';
+import type { NamesUnder, Phrase } from '../../i18n/lang.js';
 import { operations, type AnyOperation, type OperationId } from '../operations/index.js';
 import { formatZonedTime } from '../time.js';
 
@@ -20,7 +21,7 @@ export interface ExportTable {
  * Fields the `export` catalogue has a header for (`export.column.<field>`), in both languages. Keys
  * are the service's own field names, so the same label serves every operation that sends the field.
  */
-export const LABELLED_FIELDS: ReadonlySet<string> = new Set([
+export const LABELLED_FIELDS: ReadonlySet<NamesUnder<'export.column'>> = new Set<NamesUnder<'export.column'>>([
   // General taxpayers: the three the spec names, then the ones it describes without naming.
   'enterpriseName', 'creditNo', 'taxpayerType', 'legalPerson', 'operatingStatus', 'registeredCapital', 'establishDate',
   'registrationAuthority', 'businessScope', 'taxRegistrationStatus', 'taxCreditRating', 'address',
@@ -101,7 +102,7 @@ export function exportTable(operation: OperationId, results: readonly unknown[],
   for (const row of rows) for (const key of Object.keys(row)) add(key);
   const columns = keys.map((key): ExportColumn => {
     if (key === 'time' && candles) return { key, label: { key: 'export.column.time', values: { zone: options.timeZone } } };
-    return LABELLED_FIELDS.has(key) ? { key, label: { key: `export.column.${key}` } } : { key };
+    return isOneOf(LABELLED_FIELDS, key) ? { key, label: { key: `export.column.${key}` } } : { key };
   });
   return { columns, rows };
 }

@@ -138,7 +138,6 @@ export const bidSearch: OperationDefinition<BidSearchRequest, unknown, BidSearch
   id: 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list',
   alias: 'bids',
   path: '/v1/thirdpartymarket-cmapi00069224-enterprise-search-bid-list',
-  title: 'Tender and bid notices',
   // Cost and rate limit are not shown in the spec: assume the fund operations' values until known.
   cost: 10,
   costPublished: false,

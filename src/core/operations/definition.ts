@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { NamesUnder } from '../../i18n/lang.js';
 import type { FieldProblem } from '../errors.js';
 
 export interface RateLimit {
@@ -62,10 +63,9 @@ export interface PageInfo {
 export interface OperationDefinition<Wire extends object = object, Data = unknown, Result = unknown> {
   /** The operation name from the spec (also the last path segment). */
   id: string;
-  /** Short name users and the CLI may type instead of the id. */
-  alias: string;
+  /** Short name users and the CLI may type instead of the id; the catalogue names the operation under it. */
+  alias: NamesUnder<'commands.titles'>;
   path: `/v1/${string}`;
-  title: string;
   cost: number;
   /** False when the spec does not publish the cost and `cost` is our assumption. */
   costPublished: boolean;

@@ -129,11 +129,6 @@ export function choiceField<T extends string>(allowed: readonly T[], options: Ch
   return z.preprocess((value) => (typeof value === 'string' && none.has(value.trim().toLowerCase()) ? undefined : value), field) as unknown as z.ZodType<T | undefined, unknown>;
 }
 
-/** The first synonym naming each value, in the order of the values: the words to show people. */
-export function firstWords<T extends string>(values: readonly T[], synonyms: Record<string, T>): string[] {
-  return values.map((value) => Object.keys(synonyms).find((word) => synonyms[word] === value) ?? value);
-}
-
 /** Calendar date `yyyy-mm-dd` that exists (no 2026-02-30). */
 export function isCalendarDate(text: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);

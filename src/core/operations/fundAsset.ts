@@ -42,7 +42,6 @@ export const fundAsset: OperationDefinition<FundAssetRequest, z.infer<typeof fun
   id: 'fund-asset',
   alias: 'fund-asset',
   path: '/v1/fund-asset',
-  title: 'Fund asset size history',
   cost: 10,
   costPublished: true,
   rateLimit: { count: 60, windowMs: 60_000 },

@@ -94,7 +94,6 @@ export const futuresKline: OperationDefinition<FuturesKlineRequest, z.infer<type
   id: 'finance-external-futures-kline',
   alias: 'futures',
   path: '/v1/finance-external-futures-kline',
-  title: 'Futures candlesticks',
   cost: 5,
   costPublished: true,
   rateLimit: { count: 60, windowMs: 60_000 },

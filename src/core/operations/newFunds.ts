@@ -49,7 +49,6 @@ export const fundNewList: OperationDefinition<NewFundsRequest, z.infer<typeof ne
   id: 'fund-new-list',
   alias: 'new-funds',
   path: '/v1/fund-new-list',
-  title: 'Newly issued funds',
   cost: 10,
   costPublished: true,
   rateLimit: { count: 60, windowMs: 60_000 },

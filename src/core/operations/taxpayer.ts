@@ -89,7 +89,6 @@ export const taxpayerQuery: OperationDefinition<TaxpayerRequest, z.infer<typeof 
   id: 'enterprise-general-taxpayer-query',
   alias: 'taxpayer',
   path: '/v1/enterprise-general-taxpayer-query',
-  title: 'General-taxpayer record',
   cost: 20,
   costPublished: true,
   rateLimit: { count: 600, windowMs: 60_000 },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { DataClient } from '../client/dataClient.js';
 import type { Clock } from '../clock.js';
-import { DEFAULT_LOCALE, type Locale, type Phrase } from '../../i18n/lang.js';
+import { FALLBACK_LOCALE, type Locale, type Phrase } from '../../i18n/lang.js';
 import { failurePhrase } from '../digest/failure.js';
 import { DigestPostError } from '../digest/types.js';
 import { BudgetExceededError } from '../errors.js';
@@ -73,7 +73,7 @@ export class WatchRunner {
     const finish = (outcome: WatchRunRecord['outcome'], coinsSpent: number, detail?: Phrase): WatchRunRecord => ({
       scheduledFor, trigger, finishedAt: clock.now(), outcome, coinsSpent, ...(detail ? { detail } : {}),
     });
-    const locale = watch.lang ?? this.options.locale ?? DEFAULT_LOCALE;
+    const locale = watch.lang ?? this.options.locale ?? FALLBACK_LOCALE;
     const notice: WatchNotice = { watch, locale, simulated: this.options.simulated, checkedAt: clock.now() };
     // A manual check is "now"; a scheduled one wants data from its own time on, shared with every watch due with it.
     const notBefore = Math.min(scheduledFor, clock.now());

@@ -9,6 +9,7 @@ import { watchCost, type WatchCost } from './cost.js';
 import type { WatchRepository } from './repository.js';
 import type { WatchRunner, WatchRunOutcome } from './runner.js';
 import type { Watch, WatchKind, WatchTarget } from './types.js';
+import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 
 /** A watch request that cannot be accepted, said to the person who typed it. */
 export class WatchInputError extends Error {
@@ -66,7 +67,7 @@ function readNumber(text: string | undefined): number | undefined {
   return Number.isFinite(value) ? value : undefined;
 }
 
-const SUBJECT_MISSING: Record<WatchKind, string> = {
+const SUBJECT_MISSING: Record<WatchKind, CatalogueKey> = {
   company: 'watch.input.subjectTaxpayer',
   fund: 'watch.input.subjectFund',
   contract: 'watch.input.subjectFutures',

@@ -1,7 +1,7 @@
 // thirdpartymarket-cmapi00069224-enterprise-search-bid-list. Every field is a string on the wire.
 // Choices where the spec is silent: keyword is required; a missing publishEndTime means today
 // (Asia/Shanghai) and a missing publishStartTime means 90 days before the end; province is one code.
-import { BID_REGIONS, bidRegionByCode, isGenericBidKeyword } from '../../core/operations/bidRegions.js';
+import { bidRegionByCode, isGenericBidKeyword } from '../../core/operations/bidRegions.js';
 import { dayOfIsoDate, sameDateNextYear, shanghaiDayNumber } from '../calendar.js';
 import { bidNoticeAt, countBidNotices, type NoticeTypeCode, type SearchField } from '../data/bidNotices.js';
 import { InvalidParameterError, countFromText, optionalString, requiredString, type RequestBody } from '../wireFields.js';

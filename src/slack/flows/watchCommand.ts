@@ -10,6 +10,7 @@ import { renderError } from '../render/errors.js';
 import { escapeMrkdwn, serviceText } from '../render/mrkdwn.js';
 import { renderNotice } from '../render/notice.js';
 import { describeTarget, describeWatchRun, renderWatchList, renderWatchPreview, watchLines, type WatchListItem } from '../render/watch.js';
+import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 
 /** What a watch request carries between its preview and Save (a button value; checked again on Save). */
 export type WatchRequest = Omit<NewWatch, 'teamId' | 'channelId' | 'createdBy'>;
@@ -47,7 +48,7 @@ export function watchUsage(lang: Lang): string {
 }
 
 type Verb = 'add' | 'list' | 'run' | 'pause' | 'resume' | 'remove';
-const USAGE_KEYS: Record<Verb, string> = {
+const USAGE_KEYS: Record<Verb, CatalogueKey> = {
   add: 'watch.command.usage.add', list: 'watch.command.usage.list', run: 'watch.command.usage.run',
   pause: 'watch.command.usage.pause', resume: 'watch.command.usage.resume', remove: 'watch.command.usage.remove',
 };

@@ -12,6 +12,7 @@ import { checkedPrivateMetadata } from './modalOrigin.js';
 import { radioButtons, staticSelect, textInput } from './elements.js';
 import { submittedText } from './submission.js';
 import { VIEW_LIMITS, option, plainText } from './slackText.js';
+import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 
 /** block_id of each field of the watch form (the action_id is always `value`). */
 export const WATCH_FIELDS = {
@@ -44,7 +45,7 @@ export interface WatchFormInput {
   fromHome?: boolean;
 }
 
-const KIND_KEYS: Record<WatchKind, string> = { company: 'watch.form.kind.company', fund: 'watch.form.kind.fund', contract: 'watch.form.kind.contract' };
+const KIND_KEYS: Record<WatchKind, CatalogueKey> = { company: 'watch.form.kind.company', fund: 'watch.form.kind.fund', contract: 'watch.form.kind.contract' };
 const DEFAULT_TIME = '09:00';
 
 /** Each schedule with what it costs over 30 days at the default time (the saved watch says the exact figure). */

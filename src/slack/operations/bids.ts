@@ -2,6 +2,7 @@ import type { KnownBlock, TextObject } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { BID_REGIONS, type BidRegion, bidRegionByCode, findBidRegion } from '../../core/operations/bidRegions.js';
 import { BID_ANY, BID_NOTICE_TYPES, BID_SEARCH_FIELDS, type BidRecord, type BidSearchRequest, shiftYears } from '../../core/operations/bidSearch.js';
+import { isKeyOf } from '../../i18n/catalogueKeys.js';
 import type { Lang } from '../../i18n/lang.js';
 import { checkboxes, datepicker, radioButtons, staticSelect, textInput } from '../modals/elements.js';
 import { ANY, type SearchForm, unlessAny } from '../modals/searchForm.js';
@@ -16,7 +17,7 @@ import { SLACK_LIMITS, recordBlocks } from '../render/fitToSlackLimits.js';
 import { bold, escapeMrkdwn, link, serviceText, truncateMrkdwn } from '../render/mrkdwn.js';
 import { emptyPageText } from '../render/paging.js';
 import type { RenderOptions, RenderedResult } from '../render/types.js';
-import type { SlackOperation } from './index.js';
+import type { SlackOperation } from './slackOperation.js';
 
 const BIDS_ID = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
 
@@ -83,11 +84,11 @@ const capitalised = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}
 
 /** A notice type's name (1 → Tender announcement, 招标公告), or the code as sent when unknown. */
 function noticeTypeName(code: string, lang: Lang): string {
-  return Object.hasOwn(BID_NOTICE_TYPES, code) ? lang.t(`fields.noticeType.${code}`) : code;
+  return isKeyOf(BID_NOTICE_TYPES, code) ? lang.t(`fields.noticeType.${code}`) : code;
 }
 
 function searchFieldName(code: string, lang: Lang): string {
-  return Object.hasOwn(BID_SEARCH_FIELDS, code) ? lang.t(`fields.searchField.${code}`) : code;
+  return isKeyOf(BID_SEARCH_FIELDS, code) ? lang.t(`fields.searchField.${code}`) : code;
 }
 
 function typeOptions(lang: Lang) {

@@ -16,7 +16,7 @@ import { displayWidth, escapeMrkdwn, padEndTo, padStartTo, serviceText } from '.
 import { emptyPageText } from '../render/paging.js';
 import type { RenderOptions, RenderedResult } from '../render/types.js';
 import { buildFundAssetChart } from '../../charts/fundAssetChart.js';
-import type { SlackOperation } from './index.js';
+import type { SlackOperation } from './slackOperation.js';
 
 const FUND_ASSET_ID = 'fund-asset';
 

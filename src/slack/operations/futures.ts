@@ -5,7 +5,7 @@ import { numberInput, staticSelect, textInput } from '../modals/elements.js';
 import type { SearchForm } from '../modals/searchForm.js';
 import { option } from '../modals/slackText.js';
 import type { CommandSyntax } from '../parse/commandSyntax.js';
-import { isChinese, type Lang } from '../../i18n/lang.js';
+import { isChinese, type Lang, type NamesUnder } from '../../i18n/lang.js';
 import { contextBlock, headerBlock, labelled, sectionBlock } from '../render/blocks.js';
 import { renderChart } from '../render/chart.js';
 import { decimalsOf, formatChange, formatCount, formatNumber, formatPercent, formatZonedTime } from '../render/format.js';
@@ -13,7 +13,7 @@ import { recordBlocks } from '../render/fitToSlackLimits.js';
 import { escapeMrkdwn, serviceText } from '../render/mrkdwn.js';
 import type { RenderOptions, RenderedResult } from '../render/types.js';
 import { buildFuturesChart } from '../../charts/futuresChart.js';
-import type { SlackOperation } from './index.js';
+import type { SlackOperation } from './slackOperation.js';
 
 const FUTURES_ID = 'finance-external-futures-kline';
 
@@ -108,7 +108,7 @@ function latestHeading(candle: Candle, type: CandleType, options: RenderOptions)
 }
 
 function latestBlocks(candle: Candle, type: CandleType, decimals: number, options: RenderOptions): KnownBlock[] {
-  const label = (field: string) => options.lang.t(`results.futures.field.${field}`);
+  const label = (field: NamesUnder<'results.futures.field'>) => options.lang.t(`results.futures.field.${field}`);
   const fields = [
     labelled(label('open'), formatNumber(candle.open, decimals)),
     labelled(label('close'), formatNumber(candle.close, decimals)),

@@ -15,7 +15,7 @@ import { recordBlocks } from '../render/fitToSlackLimits.js';
 import { bold, inlineCode, serviceText, truncateMrkdwn } from '../render/mrkdwn.js';
 import { emptyPageText } from '../render/paging.js';
 import type { RenderOptions, RenderedResult } from '../render/types.js';
-import type { SlackOperation } from './index.js';
+import type { SlackOperation } from './slackOperation.js';
 
 const NEW_FUNDS_ID = 'fund-new-list';
 

@@ -1,5 +1,5 @@
 import type { OperationId } from '../../core/operations/index.js';
-import { isChinese, wordFor, type Lang, type Locale, type Phrase } from '../../i18n/lang.js';
+import { isChinese, wordFor, type Lang, type Locale, type NamesUnder, type Phrase } from '../../i18n/lang.js';
 
 /**
  * How one operation is written as a slash command. It only maps words to the operation's input
@@ -20,7 +20,7 @@ export interface OptionSyntax {
    * English readers, the first Chinese word to Chinese readers; each first English word has its
    * catalogue twin `commands.keys.<word>` (for messages said later, in the reader's language).
    */
-  keys: readonly [string, ...string[]];
+  keys: readonly [NamesUnder<'commands.keys'>, ...string[]];
   /** The value as shown in help, e.g. `tender|award|planned`. */
   shape: Phrase;
   read?: WordReader;
@@ -49,7 +49,7 @@ export interface CommandSyntax {
    * Names accepted after `/dq`, in lower case; the first of the reader's language is the one shown
    * (its catalogue twin is `commands.subcommands.<first English word>`).
    */
-  subcommands: readonly [string, ...string[]];
+  subcommands: readonly [NamesUnder<'commands.subcommands'>, ...string[]];
   /** What the command does; in English also the slash-command registration (at most 100 characters). */
   description: Phrase;
   positional: PositionalSyntax;

@@ -1,5 +1,5 @@
 import { findOperation, type OperationId } from '../../core/operations/index.js';
-import { readLocale, type Locale, type Phrase } from '../../i18n/lang.js';
+import { readLanguageChoice, type NamesUnder, type Phrase } from '../../i18n/lang.js';
 import { closestWord } from './closestWord.js';
 import type { CommandSyntax } from './commandSyntax.js';
 import { normaliseText, tokenise, type Token } from './normalise.js';
@@ -7,29 +7,9 @@ import { phraseList, typedText, typedWords } from './phraseList.js';
 import { readArguments } from './readArguments.js';
 import { SYNTAX_LIST, syntaxByCommand, syntaxBySubcommand, syntaxFor } from '../operations/index.js';
 
-/** Help beyond the operations' own. */
-export type HelpTopic = 'usage' | 'digest' | 'lang';
+import type { ParsedCommand } from './parsedCommand.js';
 
-/** A language to speak, or `auto`: no choice of one's own (the workspace's, else Slack's). */
-export type LanguageChoice = Locale | 'auto';
-
-/** What a slash command asks for; exactly one of these for any text. */
-export type ParsedCommand =
-  | { kind: 'query'; operation: OperationId; input: Record<string, string> }
-  | { kind: 'open_modal'; operation: OperationId }
-  | { kind: 'help'; operation?: OperationId; topic?: HelpTopic }
-  | { kind: 'usage' }
-  | { kind: 'digest'; words: string[] }
-  | { kind: 'watch'; words: string[] }
-  /** `/dq lang zh|en|auto`; without a choice it asks which language is set. */
-  | { kind: 'lang'; choice?: LanguageChoice }
-  /**
-   * What was wrong, said in the reader's language (`lang.say(message)`), with a command that works:
-   * `example` as an English reader types it; `invalidText` gives both in the reader's words.
-   */
-  | { kind: 'invalid'; message: Phrase; example: string; operation?: OperationId };
-
-export type InvalidCommand = Extract<ParsedCommand, { kind: 'invalid' }>;
+export type { HelpTopic, InvalidCommand, LanguageChoice, ParsedCommand } from './parsedCommand.js';
 
 /** The umbrella command; `/dq bids …` means the same as `/bids …`. */
 export const DQ_COMMAND = '/dq';
@@ -40,15 +20,11 @@ export const USAGE_WORDS = ['usage', 'spend', 'spent', '用量', '花费', '费�
 export const DIGEST_WORDS = ['digest', 'digests', '推送', '摘要', '订阅'] as const;
 export const WATCH_WORDS = ['watch', 'watches', '关注', '监控', '盯盘'] as const;
 export const LANG_WORDS = ['lang', 'language', '语言'] as const;
-/** `/dq lang auto`: drop one's own choice. */
-export const AUTO_LANGUAGE_WORDS = ['auto', 'default', 'reset', '自动', '默认'] as const;
-/** Language names readLocale does not know. */
-const MORE_LANGUAGE_WORDS: Readonly<Record<string, Locale>> = { cn: 'zh-CN', 简体: 'zh-CN', 中: 'zh-CN', 英: 'en' };
 
 /** The subcommands /dq takes besides the operations, by their first (English) word. */
 const OTHER_SUBCOMMANDS = [USAGE_WORDS, DIGEST_WORDS, LANG_WORDS, HELP_WORDS] as const;
 
-function subcommandPhrase(firstWord: string): Phrase {
+function subcommandPhrase(firstWord: NamesUnder<'commands.subcommands'>): Phrase {
   return { key: `commands.subcommands.${firstWord}` };
 }
 
@@ -89,13 +65,6 @@ function parseHelp(topic: Token | undefined): ParsedCommand {
   const syntax = syntaxNamed(topic.text);
   if (syntax) return { kind: 'help', operation: syntax.operation };
   return { kind: 'invalid', message: { key: 'commands.parse.noHelp', values: { topic: typedText(topic.text), topics: HELP_TOPICS } }, example: `${DQ_COMMAND} help bids` };
-}
-
-/** `zh`, `中文`, `chinese`, `cn` → zh-CN; `en`, `英文` → en; `auto`, `自动` → auto. */
-export function readLanguageChoice(word: string): LanguageChoice | undefined {
-  const lower = word.trim().toLowerCase();
-  if ((AUTO_LANGUAGE_WORDS as readonly string[]).includes(lower)) return 'auto';
-  return Object.hasOwn(MORE_LANGUAGE_WORDS, lower) ? MORE_LANGUAGE_WORDS[lower] : readLocale(lower);
 }
 
 function parseLang(words: readonly Token[]): ParsedCommand {

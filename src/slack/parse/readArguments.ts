@@ -3,7 +3,7 @@ import { closestWord } from './closestWord.js';
 import { optionKeyPhrase, positionalWords, theWord, type CommandSyntax, type WordReader } from './commandSyntax.js';
 import { exampleFor } from './examples.js';
 import type { Token } from './normalise.js';
-import type { InvalidCommand, ParsedCommand } from './parseCommand.js';
+import type { InvalidCommand, ParsedCommand } from './parsedCommand.js';
 import { asWritten, phraseList, typedText, typedWords } from './phraseList.js';
 
 /** One value for one input field, and how the user gave it (for "given twice" messages). */

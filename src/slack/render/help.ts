@@ -2,13 +2,13 @@ import type { KnownBlock } from '@slack/types';
 import { DIGEST_OPERATION } from '../../core/digest/collect.js';
 import { operation, type OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
-import { english, langFor, wordFor, type Lang } from '../../i18n/lang.js';
+import { AUTO_LANGUAGE_WORDS, english, langFor, wordFor, type Lang } from '../../i18n/lang.js';
 import type { SlackMessage } from '../message.js';
 import { examplesIn, otherWords, shownWord, usageLine, type CommandSyntax } from '../parse/commandSyntax.js';
 import { costText } from '../parse/costText.js';
 import { exampleFor } from '../parse/examples.js';
 import { operationTitle } from '../render/operationTitle.js';
-import { AUTO_LANGUAGE_WORDS, DIGEST_WORDS, DQ_COMMAND, HELP_WORDS, LANG_WORDS, USAGE_WORDS, type HelpTopic } from '../parse/parseCommand.js';
+import { DIGEST_WORDS, DQ_COMMAND, HELP_WORDS, LANG_WORDS, USAGE_WORDS, type HelpTopic } from '../parse/parseCommand.js';
 import { SYNTAX_LIST, syntaxFor } from '../operations/index.js';
 
 const FUTURES = 'finance-external-futures-kline';

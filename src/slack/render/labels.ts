@@ -1,11 +1,12 @@
-import type { Lang } from '../../i18n/lang.js';
+import { isOneOf } from '../../i18n/catalogueKeys.js';
+import type { Lang, NamesUnder } from '../../i18n/lang.js';
 import { NO_VALUE } from './format.js';
 
 /**
  * Field names the service sends but the spec does not name, with a label in the catalogue
  * (`fields.label.<key>`); the rest are derived from the key.
  */
-const KNOWN_LABELS: ReadonlySet<string> = new Set([
+const KNOWN_LABELS: ReadonlySet<NamesUnder<'fields.label'>> = new Set<NamesUnder<'fields.label'>>([
   'enterpriseName', 'creditNo', 'taxpayerType', 'legalPerson', 'operatingStatus', 'registeredCapital',
   'establishDate', 'businessScope', 'taxCreditRating', 'taxRegistrationStatus', 'registrationAuthority',
   'address', 'noticeType', 'purchaser', 'supplier', 'provinceName', 'province', 'publishDate', 'publishTime',
@@ -35,7 +36,7 @@ function derivedLabel(key: string, lang: Lang): string {
  */
 export function fieldLabel(key: string, lang: Lang): string {
   // Keys come from the service: "constructor" must not find Object.prototype's.
-  if (KNOWN_LABELS.has(key)) return lang.t(`fields.label.${key}`);
+  if (isOneOf(KNOWN_LABELS, key)) return lang.t(`fields.label.${key}`);
   if (lang.locale === 'zh-CN') return key.trim() || lang.t('fields.unnamed');
   return derivedLabel(key, lang);
 }

@@ -14,13 +14,14 @@ import { fitToSlackLimits } from './fitToSlackLimits.js';
 import { formatCny, formatCount } from './format.js';
 import { fieldLabel } from './labels.js';
 import { escapeMrkdwn, plainText, serviceText, userMention } from './mrkdwn.js';
+import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 
-const PERIOD_KEYS: Record<string, string> = {
+const PERIOD_KEYS: Record<string, CatalogueKey> = {
   '0': 'watch.period.daily', '1': 'watch.period.m1', '5': 'watch.period.m5', '30': 'watch.period.m30', '60': 'watch.period.h1', '120': 'watch.period.h2', '240': 'watch.period.h4',
 };
 
 /** Labels of the rows a check makes itself; a taxpayer record's fields are labelled as lookups label them. */
-const OWN_FIELD_KEYS: Record<string, string> = {
+const OWN_FIELD_KEYS: Record<string, CatalogueKey> = {
   asset: 'watch.field.asset', assetDate: 'watch.field.assetDate', assetChange: 'watch.field.assetChange',
   close: 'watch.field.close', levelAbove: 'watch.field.levelAbove', levelBelow: 'watch.field.levelBelow',
 };

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DataClient } from '../../../src/core/client/dataClient.js';
 import { createTransport, type Transport } from '../../../src/core/client/http.js';
 import { DigestRepository } from '../../../src/core/digest/repository.js';

@@ -5,6 +5,7 @@ import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { allText, buttonsOf, startTestApp, type PublishedView, type TestApp } from '../../support/slackApp.js';
 import { untranslatedWords } from '../modals/untranslated.js';
 import { fillForm, simulatorCost } from './forms.js';
+import { ENGLISH_TITLES } from '../../support/operationTitles.js';
 
 /** The App Home tab: spend against the budgets, recent lookups, digests, and ways into every search. */
 
@@ -49,7 +50,7 @@ describe('App Home: spending, recent lookups and search buttons', () => {
     expect(text).toContain('0 of 100 coins today\n0 coins this month');
     expect(text).toContain('None yet.');
     expect(text).toContain('No channel has a digest yet.');
-    for (const id of OPERATION_IDS) expect(text).toContain(`${operations[id].title}: ${simulatorCost(id)} coins`);
+    for (const id of OPERATION_IDS) expect(text).toContain(`${ENGLISH_TITLES[id]}: ${simulatorCost(id)} coins`);
   });
 
   it('the published Home passes every Slack limit as sent, including unique block_ids', async () => {

@@ -8,6 +8,7 @@ import { chooserModal } from '../../../src/slack/modals/chooser.js';
 import { visibleText } from '../render/fixtures.js';
 import { untranslatedWords } from './untranslated.js';
 import { assertModalWithinLimits } from './viewLimits.js';
+import { ENGLISH_TITLES } from '../../support/operationTitles.js';
 
 describe('chooserModal', () => {
   const view = chooserModal('{"c":"C1"}', pricesFrom(), english);
@@ -27,7 +28,7 @@ describe('chooserModal', () => {
       const row = rows.find((block) => block.accessory?.type === 'button' && block.accessory.value === definition.alias);
       expect(row, id).toBeDefined();
       expect(row!.accessory).toMatchObject({ type: 'button', action_id: ACTION.openModal });
-      expect(row!.text?.text).toContain(definition.title);
+      expect(row!.text?.text).toContain(ENGLISH_TITLES[id]);
       expect(row!.text?.text).toContain(`${definition.cost} coins`);
       if (!definition.costPublished) expect(row!.text?.text).toContain('assumed');
       expect(findOperation(definition.alias)?.id).toBe(id);
@@ -51,6 +52,6 @@ describe('chooserModal in Chinese', () => {
   });
 
   it('keeps the English titles the operations are defined with', () => {
-    for (const id of OPERATION_IDS) expect(visibleText(chooserModal('{}', pricesFrom(), english) as { blocks: KnownBlock[] })).toContain(`*${operations[id].title}*`);
+    for (const id of OPERATION_IDS) expect(visibleText(chooserModal('{}', pricesFrom(), english) as { blocks: KnownBlock[] })).toContain(`*${ENGLISH_TITLES[id]}*`);
   });
 });

@@ -11,6 +11,7 @@ import { searchModal } from '../../../src/slack/modals/index.js';
 import { option } from '../../../src/slack/modals/slackText.js';
 import { untranslatedWords } from './untranslated.js';
 import { assertModalWithinLimits } from './viewLimits.js';
+import { ENGLISH_TITLES } from '../../support/operationTitles.js';
 
 const PRICES = pricesFrom();
 
@@ -45,7 +46,7 @@ describe('searchModal', () => {
     expect(view.private_metadata).toBe(METADATA);
     expect(view.submit?.text).toBe('Search');
     expect(view.close?.text).toBe('Cancel');
-    expect(view.title.text).toBe(operations[id].title);
+    expect(view.title.text).toBe(ENGLISH_TITLES[id]);
     expect(inputs(view).length).toBeGreaterThan(0);
     // The cost is on the form, so nobody pays without having seen it.
     expect(JSON.stringify(view.blocks[0])).toContain(`${operations[id].cost} coins`);

@@ -2,12 +2,12 @@ import { english } from '../../../src/i18n/lang.js';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallResult } from '../../../src/core/client/dataClient.js';
-import { operations } from '../../../src/core/operations/index.js';
 import { langFor } from '../../../src/i18n/lang.js';
 import { renderAnswer } from '../../../src/slack/render/answer.js';
 import { fitToSlackLimits } from '../../../src/slack/render/fitToSlackLimits.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { OPTIONS, answerOf, visibleText } from './fixtures.js';
+import { ENGLISH_TITLES } from '../../support/operationTitles.js';
 
 const SAMPLES: CallResult[] = [
   answerOf('enterprise-general-taxpayer-query', { keyword: '华信' }, { total: 1, records: [{ enterpriseName: '杭州华信', creditNo: '91330106774738789M', taxpayerType: '一般纳税人' }] }),
@@ -38,7 +38,7 @@ describe('renderAnswer', () => {
 
   it('heads each result with the operation’s own title in English (the catalogue holds both languages)', () => {
     for (const answer of SAMPLES) {
-      expect(visibleText({ blocks: renderAnswer(answer, OPTIONS).blocks.slice(0, 1) }).startsWith(`${operations[answer.operation].title}`)).toBe(true);
+      expect(visibleText({ blocks: renderAnswer(answer, OPTIONS).blocks.slice(0, 1) }).startsWith(ENGLISH_TITLES[answer.operation])).toBe(true);
     }
   });
 

@@ -7,6 +7,7 @@ import { renderHelp } from '../../../src/slack/render/help.js';
 import { english, langFor } from '../../../src/i18n/lang.js';
 import type { SlackMessage } from '../../../src/slack/message.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+import { ENGLISH_TITLES } from '../../support/operationTitles.js';
 
 const PRICES = pricesFrom();
 
@@ -40,7 +41,7 @@ describe('renderHelp', () => {
     const text = assertMessageWithinLimits(renderHelp(PRICES, english));
     for (const id of OPERATION_IDS) {
       const definition = operations[id];
-      expect(text).toContain(definition.title);
+      expect(text).toContain(ENGLISH_TITLES[id]);
       expect(text).toContain(exampleFor(id, english));
       expect(text).toContain(`${definition.cost} coins`);
     }
@@ -50,7 +51,7 @@ describe('renderHelp', () => {
     const text = renderHelp(PRICES, english).blocks.flatMap(blockTexts).join('\n');
     const assumed = OPERATION_IDS.filter((id) => !operations[id].costPublished);
     expect(assumed.length).toBeGreaterThan(0);
-    for (const id of assumed) expect(text).toMatch(new RegExp(`${operations[id].title}\\*? · ${operations[id].cost} coins per lookup \\(assumed`));
+    for (const id of assumed) expect(text).toMatch(new RegExp(`${ENGLISH_TITLES[id]}\\*? · ${operations[id].cost} coins per lookup \\(assumed`));
     expect(text.match(/assumed/g)?.length).toBe(assumed.length);
   });
 

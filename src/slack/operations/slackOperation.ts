@@ -1,0 +1,21 @@
+import type { ChartPlan, ChartSettings } from '../../charts/quickChart.js';
+import type { CallResult } from '../../core/client/dataClient.js';
+import type { OperationId } from '../../core/operations/index.js';
+import type { Lang } from '../../i18n/lang.js';
+import type { SearchForm } from '../modals/searchForm.js';
+import type { CommandSyntax } from '../parse/commandSyntax.js';
+import type { RenderedResult, RenderOptions } from '../render/types.js';
+
+/**
+ * Everything Slack-facing about one data operation: how it is typed as a command (and its help),
+ * its search form, how its answer is shown, and the chart that goes with it, if any. The operation
+ * itself (path, cost, limits, schemas) is defined once in core/operations.
+ */
+export interface SlackOperation<Id extends OperationId = OperationId> {
+  syntax: CommandSyntax;
+  form: SearchForm;
+  /** The result itself, in `options.lang`; renderAnswer adds paging, buttons and the footer. Pure. */
+  render(answer: CallResult<Id>, options: RenderOptions): RenderedResult;
+  /** The chart, its titles, alt text and caption in `lang`. */
+  chart?(answer: CallResult<Id>, settings: ChartSettings, timeZone: string, lang: Lang): ChartPlan;
+}

@@ -1,0 +1,26 @@
+import type { OperationId } from '../../core/operations/index.js';
+import type { Locale, Phrase } from '../../i18n/lang.js';
+
+/** Help beyond the operations' own. */
+export type HelpTopic = 'usage' | 'digest' | 'lang';
+
+/** A language to speak, or `auto`: no choice of one's own (the workspace's, else Slack's). */
+export type LanguageChoice = Locale | 'auto';
+
+/** What a slash command asks for; exactly one of these for any text. */
+export type ParsedCommand =
+  | { kind: 'query'; operation: OperationId; input: Record<string, string> }
+  | { kind: 'open_modal'; operation: OperationId }
+  | { kind: 'help'; operation?: OperationId; topic?: HelpTopic }
+  | { kind: 'usage' }
+  | { kind: 'digest'; words: string[] }
+  | { kind: 'watch'; words: string[] }
+  /** `/dq lang zh|en|auto`; without a choice it asks which language is set. */
+  | { kind: 'lang'; choice?: LanguageChoice }
+  /**
+   * What was wrong, said in the reader's language (`lang.say(message)`), with a command that works:
+   * `example` as an English reader types it; `invalidText` gives both in the reader's words.
+   */
+  | { kind: 'invalid'; message: Phrase; example: string; operation?: OperationId };
+
+export type InvalidCommand = Extract<ParsedCommand, { kind: 'invalid' }>;

@@ -1,0 +1,41 @@
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { MemoryStore } from '../../../src/core/store/memoryStore.js';
+import type { Store } from '../../../src/core/store/types.js';
+import { onlyOnce } from '../../../src/slack/middleware/onlyOnce.js';
+import { ManualClock, PINNED_AT } from '../../support/clocks.js';
+import { fakeAck, recorder } from '../listenerArgs.js';
+
+const logger = pino({ level: 'silent' });
+
+async function deliver(store: Store, body: Record<string, unknown>) {
+  const record = recorder();
+  let passedOn = false;
+  await onlyOnce(store, logger)({ body, ack: fakeAck(record), next: async () => void (passedOn = true) } as never);
+  return { acks: record.acks(), passedOn };
+}
+
+describe('onlyOnce', () => {
+  it('a slash command delivered again with the same trigger_id is acked and dropped; a new one goes on', async () => {
+    const store = new MemoryStore({ clock: new ManualClock(PINNED_AT) });
+    const command = { command: '/dq', text: 'digest add daily 08:00', trigger_id: 'trigger-once-1' };
+    expect(await deliver(store, command)).toEqual({ acks: [], passedOn: true });
+    expect(await deliver(store, command)).toEqual({ acks: [null], passedOn: false });
+    expect(await deliver(store, { ...command, trigger_id: 'trigger-once-2' })).toEqual({ acks: [], passedOn: true });
+  });
+
+  it('an event delivered again with the same event_id is dropped; other payloads are never held back', async () => {
+    const store = new MemoryStore({ clock: new ManualClock(PINNED_AT) });
+    const event = { type: 'event_callback', event_id: 'Ev1', event: { type: 'app_home_opened' } };
+    expect((await deliver(store, event)).passedOn).toBe(true);
+    expect((await deliver(store, event)).passedOn).toBe(false);
+    const click = { type: 'block_actions', trigger_id: 'same', actions: [] };
+    expect((await deliver(store, click)).passedOn).toBe(true);
+    expect((await deliver(store, click)).passedOn).toBe(true);
+  });
+
+  it('a store that cannot be reached lets the request go ahead', async () => {
+    const broken = { claim: () => Promise.reject(new Error('store down')) } as unknown as Store;
+    expect(await deliver(broken, { command: '/dq', text: 'usage', trigger_id: 'trigger-once-3' })).toEqual({ acks: [], passedOn: true });
+  });
+});

@@ -1,0 +1,44 @@
+import type { App } from '@slack/bolt';
+import { describe, expect, it } from 'vitest';
+import { register as registerActions } from '../../src/slack/actions/index.js';
+import { register as registerCommands } from '../../src/slack/commands/index.js';
+import type { SlackDeps } from '../../src/slack/deps.js';
+import { register as registerEvents } from '../../src/slack/events/index.js';
+import { register as registerFunctions, WORKFLOW_STEPS } from '../../src/slack/functions/index.js';
+import { ACTION, isHandledRequest, SHORTCUT, VIEW } from '../../src/slack/ids.js';
+import { SLASH_COMMANDS } from '../../src/slack/parse/commands.js';
+import { register as registerShortcuts } from '../../src/slack/shortcuts/index.js';
+import { register as registerViews } from '../../src/slack/views/index.js';
+
+/** An App that only records what each folder's register(app) asks it to listen for. */
+function recordingApp() {
+  const listened: Record<string, Array<string | RegExp>> = {};
+  const on = (kind: string) => (id: string | RegExp, ...listeners: unknown[]) => {
+    expect(listeners.every((listener) => typeof listener === 'function'), `${kind} ${String(id)}`).toBe(true);
+    (listened[kind] ??= []).push(id);
+  };
+  const app = { command: on('command'), action: on('action'), view: on('view'), shortcut: on('shortcut'), event: on('event'), function: on('function') } as unknown as App;
+  return { app, listened };
+}
+
+describe('register(app) of each listener folder', () => {
+  const { app, listened } = recordingApp();
+  const deps = {} as SlackDeps;
+  for (const register of [registerCommands, registerActions, registerViews, registerShortcuts, registerEvents, registerFunctions]) register(app, deps);
+
+  it('listens for every slash command, button, form, shortcut, event and step the app draws or declares, once each', () => {
+    expect(listened.command).toEqual(SLASH_COMMANDS.map(({ command }) => command));
+    expect([...listened.action!].sort()).toEqual(Object.values(ACTION).sort());
+    expect(listened.view).toEqual([new RegExp(`^${VIEW.searchPrefix}`), VIEW.digestAdd, VIEW.exportCsv]);
+    expect(listened.shortcut).toEqual([SHORTCUT.search]);
+    expect(listened.event).toEqual(['app_home_opened']);
+    expect(listened.function).toEqual(WORKFLOW_STEPS.map((step) => step.callbackId));
+  });
+
+  it('acknowledgeUnhandled lets through exactly what is listened for', () => {
+    for (const command of listened.command!) expect(isHandledRequest({ command }, SLASH_COMMANDS.map((entry) => entry.command))).toBe(true);
+    for (const actionId of listened.action!) expect(isHandledRequest({ type: 'block_actions', actions: [{ action_id: actionId }] }, [])).toBe(true);
+    for (const callbackId of [VIEW.search('bids'), VIEW.digestAdd, VIEW.exportCsv]) expect(isHandledRequest({ type: 'view_submission', view: { callback_id: callbackId } }, [])).toBe(true);
+    expect(isHandledRequest({ type: 'shortcut', callback_id: SHORTCUT.search }, [])).toBe(true);
+  });
+});

@@ -1,0 +1,10 @@
+import type { OperationId } from '../../src/core/operations/index.js';
+
+/** What English readers call each operation: the words help, Home and replies must show. */
+export const ENGLISH_TITLES: Record<OperationId, string> = {
+  'enterprise-general-taxpayer-query': 'General-taxpayer record',
+  'thirdpartymarket-cmapi00069224-enterprise-search-bid-list': 'Tender and bid notices',
+  'fund-asset': 'Fund asset size history',
+  'finance-external-futures-kline': 'Futures candlesticks',
+  'fund-new-list': 'Newly issued funds',
+};
