@@ -71,6 +71,11 @@ export interface CallOptions {
    * operation's "are you sure?" questions are not asked again.
    */
   confirmed?: boolean;
+  /**
+   * The most coins this call may spend (what is left of what the person confirmed): a call that
+   * would have to be paid for and costs more is refused with NotCachedError, before anything is sent.
+   */
+  spendAtMost?: number;
 }
 
 export interface CallResult<Id extends OperationId = OperationId> {
@@ -169,6 +174,7 @@ export class DataClient {
     }
     if (callOptions.cacheOnly) throw new NotCachedError(id);
     if (this.stopping.signal.aborted) throw new StoppedError(id);
+    if (callOptions.spendAtMost !== undefined && this.coins(id) > callOptions.spendAtMost) throw new NotCachedError(id);
     await this.refusePagePastTheEnd(id, request, freshForMs);
 
     const { promise, shared } = this.inFlight.run(key, () => this.fetchOnce(id, request, key, freshForMs, context, callOptions));
