@@ -126,6 +126,8 @@ export class DataClient {
   private readonly sharedPacing: SharedPacing | undefined;
   private readonly sharedInFlight: SharedInFlight | undefined;
   private readonly stopping = new AbortController();
+  /** Attempts sent and not yet answered, timed out and recorded: a shutdown waits for them. */
+  private readonly sending = new Set<Promise<unknown>>();
 
   constructor(private readonly options: DataClientOptions) {
     // Every call waiting out a backoff listens on this one signal; a backlog of more than ten is normal, not a leak.
@@ -209,17 +211,21 @@ export class DataClient {
   }
 
   /**
-   * Shutting down: calls still waiting for their turn (rate limit, backoff) are given up with a
-   * StoppedError — never sent, so never charged — and new calls are refused the same way. Calls
-   * already sent are left to finish, so they are recorded and answered before `close`.
+   * Shutting down, the one policy for it: from this moment nothing more is sent. Calls still waiting
+   * for their turn (rate limit, backoff, a retry) are given up with a StoppedError — never sent, so
+   * never charged — and new calls are refused the same way. Calls already sent are waited for until
+   * they answer or time out (each attempt is bounded by the call timeout) and are written to the
+   * ledger, so the process can exit without a charged call missing from it.
    */
-  async stopWaiting(): Promise<void> {
+  async stopSending(): Promise<void> {
     this.stopping.abort();
     await Promise.all([...this.pacers.values()].map((pacer) => pacer.stop()));
+    while (this.sending.size > 0) await Promise.allSettled([...this.sending]);
+    await this.ledger.flush().catch(() => undefined);
   }
 
   async close(): Promise<void> {
-    await this.stopWaiting();
+    await this.stopSending();
     this.sharedPacing?.stop();
     await this.ledger.flush().catch(() => undefined);
     await Promise.all([...this.pacers.values()].map((pacer) => pacer.stop()));
@@ -314,7 +320,15 @@ export class DataClient {
           throw error;
         }
         await this.waitForSharedSlot(id, callOptions);
-        return await this.attempt(id, request, context, attempt, onCharged);
+        // A slot granted in the same instant as a shutdown is not used: nothing is sent once stopping.
+        if (this.stopping.signal.aborted) throw new StoppedError(id);
+        const sent = this.attempt(id, request, context, attempt, onCharged);
+        this.sending.add(sent);
+        try {
+          return await sent;
+        } finally {
+          this.sending.delete(sent);
+        }
       } catch (error) {
         const delayMs = await this.policy.afterFailure(id, error, attempt, pacer);
         if (delayMs === undefined) throw error;
