@@ -148,7 +148,7 @@ export class DataClient {
       this.sharedPacing.start();
       // Long enough for a call that queues behind a backlog and retries; waiting replicas give up after it.
       const holdMs = 120_000;
-      this.sharedInFlight = new SharedInFlight({ store: options.store, clock: this.clock, replicaId, holdMs });
+      this.sharedInFlight = new SharedInFlight({ store: options.store, clock: this.clock, replicaId, holdMs, timeoutMs: options.timeoutMs ?? 5000 });
     }
     this.policy = new CallPolicy({
       ...(options.retry ? { retry: options.retry } : {}),
