@@ -262,6 +262,14 @@ describe('Workflow Builder steps and the budgets and allowlists', () => {
     expect(listed.method).toBe('functions.completeSuccess');
   });
 
+  it('with a list of channels, a step (which runs in no channel, and whose outputs later steps may post anywhere) is refused; nothing is spent (issue 21.6)', async () => {
+    app = await startTestApp({ env: { ALLOWED_CHANNEL_IDS: 'C0DATAROOM' } });
+    const ended = await runStep(app, 'dq_futures_latest_candle', { symbol: 'CL', period: 'daily', run_by: RUNNER });
+    expect(ended.method).toBe('functions.completeError');
+    expect(ended.args.error).toMatch(/only in the channels where it is enabled/);
+    expect(app.upstreamCalls()).toEqual([]);
+  });
+
   it('in a Chinese workspace (DEFAULT_LOCALE=zh-CN) failures and the fund list are in Chinese', async () => {
     app = await startTestApp({ env: { DEFAULT_LOCALE: 'zh-CN' }, budgets: { teamDaily: 25 } });
     const listed = await runStep(app, 'dq_new_funds', { sale_status: '在售' });
