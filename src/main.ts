@@ -2,6 +2,7 @@ import process from 'node:process';
 import { readConfig } from './config.js';
 import { ConfigError } from './core/errors.js';
 import { createLogger } from './core/logger.js';
+import { Redactor, secretsOf } from './core/secrets.js';
 import { OPERATION_IDS } from './core/operations/index.js';
 import type { HealthState } from './ops/health.js';
 import { Metrics } from './ops/metrics.js';
@@ -24,7 +25,8 @@ async function main(): Promise<void> {
     return;
   }
   const { slack: slackConfig, shutdownGraceMs } = config;
-  const logger = createLogger({ level: config.logLevel ?? 'info' });
+  const redactor = new Redactor(secretsOf(config));
+  const logger = createLogger({ level: config.logLevel ?? 'info', redactor });
 
   let runtime: CoreRuntime | undefined;
   let slack: SlackApp | undefined;
@@ -61,7 +63,7 @@ async function main(): Promise<void> {
   let waitingNotice: NodeJS.Timeout | undefined;
   try {
     runtime = await createCoreRuntime(config, { logger, observer: metrics });
-    slack = await createSlackApp({ config: slackConfig, data: runtime.client, prices: runtime.prices, store: runtime.store, digest: config.digests, charts: config.charts, logger, metrics, health });
+    slack = await createSlackApp({ config: slackConfig, data: runtime.client, prices: runtime.prices, store: runtime.store, digest: config.digests, charts: config.charts, logger, metrics, health, redactor });
     // One plain line for whoever watches the start, when Slack takes its time to answer.
     waitingNotice = setTimeout(() => {
       if (health.waitingFor) process.stderr.write(`dq: waiting for ${health.waitingFor}. Check SLACK_BOT_TOKEN${slackConfig.apiUrl ? ' and SLACK_API_URL' : ''} and that this machine can reach Slack; /healthz answers, /readyz says 503 until Slack does.\n`);

@@ -1,3 +1,5 @@
+import { Redactor } from '../core/secrets.js';
+import { redactingFetch } from './redactOutgoing.js';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App } from '@slack/bolt';
@@ -43,6 +45,8 @@ export interface SlackAppOptions {
   logger: Logger;
   /** Time for digests, history, footers; the system clock unless a test pins it. */
   clock?: Clock;
+  /** Removes the configured secrets from every reply; by default the Slack ones this app knows. */
+  redactor?: Redactor;
 }
 
 export interface SlackApp {
@@ -65,6 +69,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   const ops = metrics ? opsRoutes({ state: options.health ?? { shuttingDown: false }, pingStore: () => options.store.ping(), metrics }) : [];
   const customRoutes = ops.map((route) => ({ ...route, method: ['GET'] }));
   const boltLog = boltLogger(logger);
+  const redactor = options.redactor ?? new Redactor([config.botToken, config.signingSecret, config.appToken]);
   const receiver = socketMode
     ? undefined
     : new GuardedHTTPReceiver({
@@ -93,7 +98,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   const app = new App({
     token: config.botToken,
     ...(receiver ? { receiver } : { socketMode: true, appToken: config.appToken }),
-    ...(config.apiUrl ? { clientOptions: { slackApiUrl: config.apiUrl } } : {}),
+    clientOptions: { ...(config.apiUrl ? { slackApiUrl: config.apiUrl } : {}), fetch: redactingFetch((text) => redactor.redact(text)) },
     // The app keeps no per-conversation state; Bolt's default store costs every request a lookup and a thrown error.
     convoStore: false,
     logger: boltLog,
@@ -118,6 +123,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   app.use(acknowledgeUnhandled());
   const { deps, scheduler } = buildSlackDeps({
     ...options,
+    redactor,
     poster: new SlackDigestPoster(app.client, logger, options.prices, options.clock),
     ...(metrics ? { onDigestRun: (record: DigestRunRecord) => metrics.digestRun(record) } : {}),
   });

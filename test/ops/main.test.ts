@@ -233,6 +233,51 @@ describe('npm start (src/main.ts)', () => {
     }
   });
 
+  it('a service that echoes the API key in its 401 message: the key is in no log line and no reply (issue 21.7)', async () => {
+    const KEY = 'sk-live-7Hq2mZ9pXw4R';
+    // A data service that quotes the key back, as a careless gateway does: first refusing it (401),
+    // then rejecting a request with the key in a message the reply repeats to the person.
+    let answered = 0;
+    const echoing = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        const key = String(request.headers['x-api-key']);
+        const first = answered++ === 0;
+        response.writeHead(first ? 401 : 200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(first ? { code: 401, msg: `invalid api key ${key}` } : { code: 400, msg: `request not valid for account ${key}` }));
+      });
+    });
+    await new Promise<void>((resolve) => echoing.listen(0, '127.0.0.1', resolve));
+    try {
+      fake = await startFakeSlack({ validTokens: [TOKEN] });
+      const port = await freePort();
+      running = startMain({
+        SLACK_BOT_TOKEN: TOKEN, SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: fake.apiUrl, PORT: String(port),
+        DATA_API_BASE_URL: `http://127.0.0.1:${(echoing.address() as AddressInfo).port}`, DATA_API_KEY: KEY,
+        LOG_LEVEL: 'debug', STORE_URL: 'memory://',
+      });
+      const base = `http://127.0.0.1:${port}`;
+      await waitForReady(base);
+      await sendSlashCommand(base, SECRET, { command: '/fund-asset', text: '000001', responseUrl: fake.responseUrl('k1') });
+      const reply = await fake.waitForResponse('k1', undefined, 10_000);
+      expect(JSON.stringify(reply.body)).toMatch(/refused|API key/i);
+      await sendSlashCommand(base, SECRET, { command: '/fund-asset', text: '110022', responseUrl: fake.responseUrl('k2') });
+      const rejected = await fake.waitForResponse('k2', undefined, 10_000);
+      expect(JSON.stringify(rejected.body)).toContain('request not valid for account [redacted]');
+      running.child.kill('SIGTERM');
+      expect(await running.exited).toBe(0);
+      const output = running.output();
+      expect(output).toContain('[redacted]');
+      expect(output).not.toContain(KEY);
+      expect(output).not.toContain(SECRET);
+      expect(JSON.stringify(reply.body)).not.toContain(KEY);
+      expect(JSON.stringify(rejected.body)).not.toContain(KEY);
+      expect(JSON.stringify(fake.calls())).not.toContain(KEY);
+    } finally {
+      await new Promise((resolve) => echoing.close(resolve));
+    }
+  });
+
   it('exposes Prometheus metrics for requests, upstream calls, cache, coins and the limiter', async () => {
     fake = await startFakeSlack({ validTokens: [TOKEN] });
     const port = await freePort();

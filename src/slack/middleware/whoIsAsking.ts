@@ -203,7 +203,7 @@ export function whoIsAsking(deps: SlackDeps): Middleware<AnyMiddlewareArgs> {
       const { lang } = await asker.requester();
       const text = lang.say(refused);
       if (body.response_url || where.channelId) {
-        await replyRoute(body.response_url, client, userId, where.channelId, deps.logger).reply(renderNotice(text, lang));
+        await replyRoute(body.response_url, client, userId, where.channelId, deps).reply(renderNotice(text, lang));
       } else {
         await client.chat.postMessage({ channel: userId, text });
       }

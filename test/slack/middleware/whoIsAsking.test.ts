@@ -32,6 +32,7 @@ function depsWith(allowlist: Allowlist): SlackDeps {
     profiles: new UserProfiles('Asia/Shanghai', new ManualClock(PINNED_AT)),
     settings: { locale: async () => undefined },
     logger: pino({ level: 'silent' }),
+    redact: (text: string) => text,
   } as unknown as SlackDeps;
 }
 
