@@ -16,7 +16,7 @@ import { startOpsServer } from '../ops/opsServer.js';
 import type { Metrics } from '../ops/metrics.js';
 import { SlackDigestPoster } from './digestPoster.js';
 import { register as registerEvents } from './events/index.js';
-import { register as registerFunctions } from './functions/index.js';
+import { register as registerFunctions, WORKFLOW_STEPS } from './functions/index.js';
 import { register as registerActions } from './actions/index.js';
 import { boltLogger } from './boltLogger.js';
 import { GuardedHTTPReceiver } from './guardedReceiver.js';
@@ -120,7 +120,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     }
   });
   app.use(onlyOnce(options.store, logger));
-  app.use(acknowledgeUnhandled());
+  app.use(acknowledgeUnhandled(WORKFLOW_STEPS.map((step) => step.callbackId)));
   const { deps, scheduler } = buildSlackDeps({
     ...options,
     redactor,

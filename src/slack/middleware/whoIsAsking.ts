@@ -175,6 +175,8 @@ export function whoIsAsking(deps: SlackDeps): Middleware<AnyMiddlewareArgs> {
     }
     deps.logger.info({ teamId, userId, channelId: where.channelId, kind: body.command ? 'command' : (body.event?.type ?? body.type) }, 'refused by the allowlists');
     if (where.surface === 'workflow') {
+      // Bolt leaves a function_executed event to the step's listener to acknowledge, which will not run.
+      if ('ack' in args && typeof args.ack === 'function') await (args.ack as () => Promise<void>)();
       // A step configured without "run by" cannot be on a list of people: say what to set.
       const reason: Phrase = refused.key === 'access.user' && !where.userId ? { key: 'workflow.fail.needsRunner' } : refused;
       const fail = (args as { fail?: (result: { error: string }) => Promise<unknown> }).fail;

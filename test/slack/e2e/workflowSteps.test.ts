@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { candleAt, CANDLE_PERIOD_SECONDS } from '../../../src/simulator/data/candles.js';
 import { futuresContract } from '../../../src/simulator/data/futuresContracts.js';
 import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
-import { DEFAULT_WORKSPACE, eventCallbackBody, functionExecutedEvent, sendEvent } from '../../support/slack/index.js';
+import { DEFAULT_WORKSPACE, eventCallbackBody, functionExecutedEvent, sendEvent, SLACK_ACK_DEADLINE_MS } from '../../support/slack/index.js';
 import type { FunctionExecution, FunctionParameter } from '../../support/slack/webApiAnswers.js';
 import { startTestApp, STACK_TRACE, TEST_SIGNING_SECRET, UNHANDLED_LISTENER_ERROR, type TestApp } from '../../support/slackApp.js';
 import { parseYaml } from '../../support/yamlSubset.js';
@@ -260,6 +260,20 @@ describe('Workflow Builder steps and the budgets and allowlists', () => {
     expect(app.upstreamCalls()).toEqual([]);
     const listed = await runStep(app, 'dq_futures_latest_candle', { symbol: 'CL', period: 'daily', run_by: RUNNER });
     expect(listed.method).toBe('functions.completeSuccess');
+  });
+
+  it('function_executed for a callback_id this app does not have, and one the allowlists refuse, are acked within Slack\'s 3 s (issue 21.8)', async () => {
+    app = await startTestApp({ env: { ALLOWED_TEAM_IDS: 'T0OTHERTEAM' } });
+    const unknown = functionExecutedEvent({ callbackId: 'dq_not_a_step', functionExecutionId: 'Fx0UNKNOWN', botAccessToken: 'xwfp-unknown', inputs: {} });
+    const sent = await sendEvent(app.url, TEST_SIGNING_SECRET, eventCallbackBody(unknown));
+    expect(sent.status).toBe(200);
+    expect(sent.elapsedMs).toBeLessThan(SLACK_ACK_DEADLINE_MS);
+    const refused = functionExecutedEvent({ callbackId: 'dq_futures_latest_candle', functionExecutionId: 'Fx0REFUSED', botAccessToken: 'xwfp-refused', inputs: { symbol: 'CL', period: 'daily' } });
+    const refusedSent = await sendEvent(app.url, TEST_SIGNING_SECRET, eventCallbackBody(refused));
+    expect(refusedSent.status).toBe(200);
+    expect(refusedSent.elapsedMs).toBeLessThan(SLACK_ACK_DEADLINE_MS);
+    await app.settle();
+    expect(app.upstreamCalls()).toEqual([]);
   });
 
   it('with a list of channels, a step (which runs in no channel, and whose outputs later steps may post anywhere) is refused; nothing is spent (issue 21.6)', async () => {
