@@ -1,6 +1,8 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { CallContext } from '../../core/client/dataClient.js';
 import { ValidationError } from '../../core/errors.js';
+import { spreadsheetSafe } from '../../core/export/csv.js';
+import { escapeMrkdwn } from '../render/mrkdwn.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
 import { workspaceLang } from '../middleware/whoIsAsking.js';
@@ -8,6 +10,21 @@ import { failureReason } from './failureReason.js';
 import { RUN_BY_INPUT, StepFailure, inputText, type Parameter, type StepOutputs, type WorkflowStep } from './workflowStep.js';
 
 type Args = SlackEventMiddlewareArgs<'function_executed'> & AllMiddlewareArgs;
+
+/**
+ * What a text output is: plain text that is safe wherever a later step puts it. A workflow posts its
+ * variables in messages and writes them to spreadsheets, and the service's text is not trusted:
+ * Slack's control characters are escaped as Slack itself escapes them (`<!channel>` shows, never
+ * notifies), and a value a spreadsheet would run as a formula starts with an apostrophe.
+ */
+function safeOutputs(step: WorkflowStep, outputs: StepOutputs): StepOutputs {
+  const safe: StepOutputs = {};
+  for (const [name, value] of Object.entries(outputs)) {
+    const declared = step.outputs[name] as Parameter | undefined;
+    safe[name] = typeof value === 'string' && declared?.type === 'string' ? spreadsheetSafe(escapeMrkdwn(value)) : value;
+  }
+  return safe;
+}
 
 /** The outputs exactly as declared: Slack refuses a completion whose values do not match the manifest. */
 function checkOutputs(step: WorkflowStep, outputs: StepOutputs): StepOutputs {
@@ -69,7 +86,7 @@ export function stepListener(deps: SlackDeps, step: WorkflowStep) {
 
     let outputs: StepOutputs;
     try {
-      outputs = checkOutputs(step, await step.run(deps, { inputs: given, context: callContext, lang }));
+      outputs = safeOutputs(step, checkOutputs(step, await step.run(deps, { inputs: given, context: callContext, lang })));
     } catch (error) {
       if (!(error instanceof StepFailure || error instanceof ValidationError)) log.warn({ err: error }, 'workflow step failed');
       await failWith(error);

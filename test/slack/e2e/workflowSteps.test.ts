@@ -7,6 +7,8 @@ import { DEFAULT_WORKSPACE, eventCallbackBody, functionExecutedEvent, sendEvent,
 import type { FunctionExecution, FunctionParameter } from '../../support/slack/webApiAnswers.js';
 import { startTestApp, STACK_TRACE, TEST_SIGNING_SECRET, UNHANDLED_LISTENER_ERROR, type TestApp } from '../../support/slackApp.js';
 import { parseYaml } from '../../support/yamlSubset.js';
+import { ResultCache, cacheKey, type CachedResult } from '../../../src/core/client/cache.js';
+import { validate } from '../../../src/core/operations/validate.js';
 import { OPS, simulatorCost } from './forms.js';
 
 /**
@@ -211,6 +213,39 @@ describe('Workflow Builder steps', () => {
     const failed = await app.nextCall('functions.completeError', (call) => call.args.function_execution_id === execution.id);
     expect(failed.args.error).toBe('Something went wrong on our side; it has been logged.');
     expect(app.fake.functionExecution(execution.id)?.state).toBe('failed');
+  });
+});
+
+describe('Workflow Builder step outputs (issue 21, step outputs)', () => {
+  let app: TestApp | undefined;
+
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  it('are plain text safe wherever a later step puts them: no live Slack markup, no spreadsheet formula', async () => {
+    app = await startTestApp();
+    const first = await runStep(app, 'dq_taxpayer_lookup', { keyword: '杭州华信' });
+    expect(first.method).toBe('functions.completeSuccess');
+    // The service's answer, as it could come back: markup and a formula in its fields (cached, so the step reads it).
+    const cache = new ResultCache(app.store.keyv<CachedResult>('cache'), app.clock, 86_400_000);
+    const key = cacheKey('enterprise-general-taxpayer-query', validate('enterprise-general-taxpayer-query', { keyword: '杭州华信' }));
+    const cached = (await cache.get<{ records: Array<Record<string, unknown>> }>(key, 86_400_000))!;
+    const record = cached.result.records[0]!;
+    record.enterpriseName = '<!channel> Acme & Sons <https://evil.example|click>';
+    record.taxpayerType = '=HYPERLINK("https://evil.example","Open")';
+    await cache.set(key, { result: cached.result, storedAt: cached.storedAt }, 86_400_000);
+
+    const ended = await runStep(app, 'dq_taxpayer_lookup', { keyword: '杭州华信' });
+    expect(ended.method).toBe('functions.completeSuccess');
+    const outputs = ended.args.outputs as Record<string, string>;
+    expect(outputs.company_name).toBe('&lt;!channel&gt; Acme &amp; Sons &lt;https://evil.example|click&gt;');
+    expect(outputs.taxpayer_type).toBe(`'=HYPERLINK("https://evil.example","Open")`);
+    for (const value of Object.values(outputs)) {
+      expect(String(value)).not.toMatch(/<[!@#h]/);
+      expect(String(value)).not.toMatch(/^[=+@\t\r]/);
+    }
   });
 });
 
