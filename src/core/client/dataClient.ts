@@ -228,6 +228,9 @@ export class DataClient {
     await this.stopSending();
     this.sharedPacing?.stop();
     await this.ledger.flush().catch(() => undefined);
+    // The store is away and the process is going: the charges it could not take stay in the log, in full.
+    const unwritten = this.ledger.unwrittenEntries();
+    if (unwritten.length > 0) this.logger?.error({ ledgerEntries: unwritten }, 'ledger entries could not be written to the store before closing');
     await Promise.all([...this.pacers.values()].map((pacer) => pacer.stop()));
     await this.transport.close();
   }
