@@ -2,6 +2,7 @@ import process from 'node:process';
 import { readConfig } from './config.js';
 import { ConfigError } from './core/errors.js';
 import { createLogger } from './core/logger.js';
+import { Redactor, secretsOf } from './core/secrets.js';
 import { OPERATION_IDS } from './core/operations/index.js';
 import type { HealthState } from './ops/health.js';
 import { Metrics } from './ops/metrics.js';
@@ -24,7 +25,8 @@ async function main(): Promise<void> {
     return;
   }
   const { slack: slackConfig, shutdownGraceMs } = config;
-  const logger = createLogger({ level: config.logLevel ?? 'info' });
+  const redactor = new Redactor(secretsOf(config));
+  const logger = createLogger({ level: config.logLevel ?? 'info', redactor });
 
   let runtime: CoreRuntime | undefined;
   let slack: SlackApp | undefined;
@@ -36,19 +38,18 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     health.shuttingDown = true;
-    // Whatever happens below, the process is gone one second after the grace period.
+    logger.info({ signal, graceMs: shutdownGraceMs }, 'shutting down: no new work, nothing more sent, finishing what is in flight');
+    await slack?.stop().catch((error: unknown) => logger.error({ err: error }, 'error while stopping the Slack listener'));
+    // Nothing more is sent from now: lookups still waiting for a rate-limit slot are told the app is
+    // restarting and that nothing was charged. Calls already sent are waited for whatever the grace
+    // period says (each is bounded by the call timeout), so none can be charged and missing from the ledger.
+    await runtime?.client.stopSending().catch((error: unknown) => logger.error({ err: error }, 'error while finishing the calls in flight'));
+    // The grace period is for replies to reach people; past it (and a second), the process is gone.
     setTimeout(() => {
       logger.warn('shutdown took longer than the grace period; exiting now');
       process.exit(0);
-    }, shutdownGraceMs + 1000);
-    logger.info({ signal, graceMs: shutdownGraceMs }, 'shutting down: no new work, finishing what is in flight');
-    await slack?.stop().catch((error: unknown) => logger.error({ err: error }, 'error while stopping the Slack listener'));
-    if (slack && !(await slack.settle(shutdownGraceMs))) {
-      // Lookups still waiting for a rate-limit slot were never sent: they are told so, uncharged.
-      logger.warn('grace period over with work still in flight; giving up the lookups still waiting to be sent');
-      await runtime?.client.stopWaiting();
-      await slack.settle(700);
-    }
+    }, shutdownGraceMs + 1000).unref();
+    if (slack && !(await slack.settle(shutdownGraceMs))) logger.warn('grace period over with replies still being sent');
     await runtime?.close().catch((error: unknown) => logger.error({ err: error }, 'error while closing the store'));
     logger.info('stopped');
     process.exit(0);
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
   let waitingNotice: NodeJS.Timeout | undefined;
   try {
     runtime = await createCoreRuntime(config, { logger, observer: metrics });
-    slack = await createSlackApp({ config: slackConfig, data: runtime.client, prices: runtime.prices, store: runtime.store, digest: config.digests, charts: config.charts, logger, metrics, health });
+    slack = await createSlackApp({ config: slackConfig, data: runtime.client, prices: runtime.prices, store: runtime.store, digest: config.digests, charts: config.charts, logger, metrics, health, redactor });
     // One plain line for whoever watches the start, when Slack takes its time to answer.
     waitingNotice = setTimeout(() => {
       if (health.waitingFor) process.stderr.write(`dq: waiting for ${health.waitingFor}. Check SLACK_BOT_TOKEN${slackConfig.apiUrl ? ' and SLACK_API_URL' : ''} and that this machine can reach Slack; /healthz answers, /readyz says 503 until Slack does.\n`);

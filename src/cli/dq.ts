@@ -1,4 +1,5 @@
 import process from 'node:process';
+import { Redactor, secretsOf } from '../core/secrets.js';
 import { readConfig, type AppConfig } from '../config.js';
 import { ConfigError, ValidationError } from '../core/errors.js';
 import { explainError } from '../core/explainError.js';
@@ -53,7 +54,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   // At the console a failed lookup is already explained in its reply; a log line would repeat it.
-  const logger = createLogger({ level: config.logLevel ?? (command === 'console' ? 'error' : 'warn'), destination: 2 });
+  const logger = createLogger({ level: config.logLevel ?? (command === 'console' ? 'error' : 'warn'), destination: 2, redactor: new Redactor(secretsOf(config)) });
   if (command === 'console') {
     try {
       return await runConsole({ config, logger, input: process.stdin, output: process.stdout });

@@ -1,3 +1,5 @@
+import { Redactor } from '../core/secrets.js';
+import { redactingFetch } from './redactOutgoing.js';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App } from '@slack/bolt';
@@ -18,7 +20,7 @@ import { SlackDigestPoster } from './digestPoster.js';
 import { SlackWatchPoster } from './watchPoster.js';
 import type { Watch } from '../core/watch/types.js';
 import { register as registerEvents } from './events/index.js';
-import { register as registerFunctions } from './functions/index.js';
+import { register as registerFunctions, WORKFLOW_STEPS } from './functions/index.js';
 import { register as registerActions } from './actions/index.js';
 import { boltLogger } from './boltLogger.js';
 import { GuardedHTTPReceiver } from './guardedReceiver.js';
@@ -47,6 +49,8 @@ export interface SlackAppOptions {
   logger: Logger;
   /** Time for digests, history, footers; the system clock unless a test pins it. */
   clock?: Clock;
+  /** Removes the configured secrets from every reply; by default the Slack ones this app knows. */
+  redactor?: Redactor;
 }
 
 export interface SlackApp {
@@ -83,6 +87,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   ];
   const customRoutes = ops.map(({ path, handler, methods }) => ({ path, handler, method: [...(methods ?? ['GET'])] }));
   const boltLog = boltLogger(logger);
+  const redactor = options.redactor ?? new Redactor([config.botToken, config.signingSecret, config.appToken]);
   const receiver = socketMode
     ? undefined
     : new GuardedHTTPReceiver({
@@ -111,7 +116,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   const app = new App({
     token: config.botToken,
     ...(receiver ? { receiver } : { socketMode: true, appToken: config.appToken }),
-    ...(config.apiUrl ? { clientOptions: { slackApiUrl: config.apiUrl } } : {}),
+    clientOptions: { ...(config.apiUrl ? { slackApiUrl: config.apiUrl } : {}), fetch: redactingFetch((text) => redactor.redact(text)) },
     // The app keeps no per-conversation state; Bolt's default store costs every request a lookup and a thrown error.
     convoStore: false,
     logger: boltLog,
@@ -133,9 +138,10 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     }
   });
   app.use(onlyOnce(options.store, logger));
-  app.use(acknowledgeUnhandled());
+  app.use(acknowledgeUnhandled(WORKFLOW_STEPS.map((step) => step.callbackId)));
   const { deps, scheduler, watchScheduler } = buildSlackDeps({
     ...options,
+    redactor,
     poster: new SlackDigestPoster(app.client, logger, options.prices, options.clock),
     watchPoster: new SlackWatchPoster(app.client, logger, options.clock),
     ...(localCharts ? { publishChart: localCharts.publish } : {}),

@@ -1,3 +1,4 @@
+import { Redactor } from '../core/secrets.js';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
@@ -41,12 +42,15 @@ export interface DepsInput {
   /** Time for everything the app schedules, stamps and shows; tests pin it to a fixed date. */
   clock?: Clock;
   onDigestRun?: (record: DigestRunRecord) => void;
+  /** Removes the configured secrets from replies; by default the Slack ones in the configuration. */
+  redactor?: Redactor;
 }
 
 /** Everything the flows need, assembled once for the Slack app (and the console, which posts nowhere). */
 export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: DigestScheduler; watchScheduler: DigestScheduler<Watch> } {
   const { config, logger } = input;
   const clock = input.clock ?? systemClock;
+  const redactor = input.redactor ?? new Redactor([config.botToken, config.signingSecret, config.appToken]);
   const digestStore = input.digestStore ?? input.store;
   const repository = new DigestRepository(digestStore);
   const runner = new DigestRunner({
@@ -93,6 +97,7 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     settings: new UserSettings(input.store),
     logger,
     now: () => clock.now(),
+    redact: (text) => redactor.redact(text),
   };
   return { deps, scheduler, watchScheduler };
 }

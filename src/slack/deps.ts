@@ -34,4 +34,6 @@ export interface SlackDeps {
   settings: UserSettings;
   logger: Logger;
   now: () => number;
+  /** The configured secrets removed from a text; every reply passes through it on its way out. */
+  redact: (text: string) => string;
 }

@@ -4,8 +4,17 @@ import { HTTPReceiver, isValidSlackRequest, type HTTPReceiverOptions } from '@sl
 
 /** Slack's own window for a request's timestamp, in either direction. */
 const TIMESTAMP_WINDOW_S = 5 * 60;
-/** Bolt's own ceiling on a request body. */
-const BODY_LIMIT = 4 * 1024 * 1024;
+/**
+ * Larger than anything Slack sends this app: its payloads carry the app's own views (at most 100
+ * blocks, inputs of at most 3000 characters), well under this even percent-encoded. Bolt's own
+ * ceiling (4 MB) let a signed request make the process parse megabytes.
+ */
+const BODY_LIMIT = 1024 * 1024;
+/**
+ * A slash command's text is typed in Slack's message box, which takes at most 40,000 characters:
+ * percent-encoded UTF-8 that is at most 480,000 bytes, plus the other fields.
+ */
+const COMMAND_BODY_LIMIT = 512 * 1024;
 
 type BufferedRequest = IncomingMessage & { rawBody?: Buffer };
 
@@ -76,6 +85,7 @@ export class GuardedHTTPReceiver extends HTTPReceiver {
     const fields = form ? parseQuery(text) : undefined;
     // Slack's SSL check carries no signature; Bolt answers it and ignores anything else in it.
     if (fields?.ssl_check === '1') return undefined;
+    if (fields?.command !== undefined && raw.length > COMMAND_BODY_LIMIT) return { status: 413, reason: 'slash command longer than Slack allows' };
 
     const timestamp = Number(req.headers['x-slack-request-timestamp']);
     const signature = req.headers['x-slack-signature'];

@@ -45,7 +45,7 @@ export const SHORTCUT = {
  * so anything else is forged or stale; it is acknowledged at once instead of being left to Bolt's
  * "unhandled request" timeout, which answers only after 2.5 s.
  */
-export function isHandledRequest(body: Record<string, unknown>, slashCommands: readonly string[]): boolean {
+export function isHandledRequest(body: Record<string, unknown>, slashCommands: readonly string[], workflowSteps: readonly string[] = []): boolean {
   if (typeof body.command === 'string') return slashCommands.includes(body.command);
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   switch (body.type) {
@@ -59,8 +59,14 @@ export function isHandledRequest(body: Record<string, unknown>, slashCommands: r
     }
     case 'shortcut':
       return body.callback_id === SHORTCUT.search;
+    case 'event_callback': {
+      // Bolt acknowledges events before any listener runs, except function_executed, which it leaves
+      // to the step's listener: a step this app does not have would wait for Bolt's timeout.
+      const event = body.event as Record<string, unknown> | undefined;
+      if (event?.type !== 'function_executed') return true;
+      return workflowSteps.includes(text((event.function as Record<string, unknown> | undefined)?.callback_id));
+    }
     default:
-      // Events are acknowledged by Bolt before any listener runs; nothing else is expected.
-      return body.type === 'event_callback';
+      return false;
   }
 }

@@ -2,14 +2,18 @@ import type { WebClient } from '@slack/web-api';
 import { Agent, request } from 'undici';
 import type { Logger } from 'pino';
 import type { Responder, SlackMessage } from './message.js';
+import { redactPayload } from './redactOutgoing.js';
 
 /** One keep-alive pool for every response_url (they all go to hooks.slack.com). */
 const responseUrls = new Agent({ keepAliveTimeout: 30_000 });
 
-async function postToResponseUrl(url: string, body: Record<string, unknown>): Promise<void> {
-  const answer = await request(url, { method: 'POST', dispatcher: responseUrls, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
+type Redact = (text: string) => string;
+
+async function postToResponseUrl(url: string, body: Record<string, unknown>, redact: Redact): Promise<void> {
+  const answer = await request(url, { method: 'POST', dispatcher: responseUrls, headers: { 'content-type': 'application/json' }, body: JSON.stringify(redactPayload(body, redact)), signal: AbortSignal.timeout(10_000) });
   const text = await answer.body.text();
-  if (answer.statusCode >= 400) throw new Error(`response_url answered HTTP ${answer.statusCode}: ${text.slice(0, 100)}`);
+  // Slack's answer is kept short and redacted: it names a refusal (invalid_blocks) and may quote the message.
+  if (answer.statusCode >= 400) throw new Error(`response_url answered HTTP ${answer.statusCode}: ${redact(text.slice(0, 100))}`);
 }
 
 /** Slack refused the message's blocks (the Web API's `invalid_blocks`, or a response_url's HTTP 400 saying so). */
@@ -44,11 +48,11 @@ export async function sendWithTableFallback(message: SlackMessage, send: (messag
  * the same conversation. Posted with undici rather than Bolt's `respond`, whose fetch costs a
  * cached answer about a fifth of its time.
  */
-export function responseUrlResponder(url: string): Responder {
+export function responseUrlResponder(url: string, redact: Redact): Responder {
   return {
     tables: true,
-    reply: (message, options) => sendWithTableFallback(message, (sent) => postToResponseUrl(url, { response_type: 'ephemeral', replace_original: options?.replace ?? false, text: sent.text, blocks: sent.blocks })),
-    share: (message) => sendWithTableFallback(message, (sent) => postToResponseUrl(url, { response_type: 'in_channel', replace_original: false, delete_original: false, text: sent.text, blocks: sent.blocks })),
+    reply: (message, options) => sendWithTableFallback(message, (sent) => postToResponseUrl(url, { response_type: 'ephemeral', replace_original: options?.replace ?? false, text: sent.text, blocks: sent.blocks }, redact)),
+    share: (message) => sendWithTableFallback(message, (sent) => postToResponseUrl(url, { response_type: 'in_channel', replace_original: false, delete_original: false, text: sent.text, blocks: sent.blocks }, redact)),
   };
 }
 
@@ -119,7 +123,10 @@ function isWebUrl(value: unknown): value is string {
  * or refuses the post, the Web API (ephemeral in the channel, else a direct message). A lookup is
  * paid for before it is answered, so its answer must always have somewhere to go.
  */
-export function replyRoute(url: unknown, client: WebClient, userId: string, channelId: string | undefined, logger?: Logger): Responder {
+export function replyRoute(url: unknown, client: WebClient, userId: string, channelId: string | undefined, deps: { logger?: Logger; redact?: Redact }): Responder {
+  const { logger } = deps;
   const viaWebApi = webApiResponder(client, userId, channelId, logger);
-  return isWebUrl(url) ? withFallback(responseUrlResponder(url), viaWebApi, logger) : viaWebApi;
+  // Listener tests hand in a few deps of their own; the Slack tokens are still caught by the Web API client.
+  const redact = deps.redact ?? ((text: string) => text);
+  return isWebUrl(url) ? withFallback(responseUrlResponder(url, redact), viaWebApi, logger) : viaWebApi;
 }

@@ -7,6 +7,13 @@ import { entryPointEnv } from '../support/entryPoints.js';
 import { sendSlashCommand } from '../support/slack/signedRequests.js';
 import { startFakeSlack, type FakeSlack } from '../support/slack/fakeSlack.js';
 import { freePort } from '../support/measure.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSimulator } from '../../src/simulator/index.js';
+import { createStore } from '../../src/core/store/index.js';
+import { Ledger } from '../../src/core/ledger/ledger.js';
+import { DEFAULT_WORKSPACE } from '../support/slack/index.js';
 
 const SECRET = 'main-test-secret';
 const TOKEN = 'xoxb-main-test';
@@ -175,6 +182,100 @@ describe('npm start (src/main.ts)', () => {
       expect(JSON.stringify(told.body)).toContain('nothing was charged');
     }
     expect(await running.exited).toBe(0);
+  });
+
+  it('SIGTERM with calls sent and calls queued: queued ones are never sent and told so, sent ones finish and are recorded, whatever SHUTDOWN_GRACE_MS says (issue 21.2)', async () => {
+    // The service answers in 4.5 s (inside the 5 s timeout, past grace + 1 s); one call may start every 2 s; the grace
+    // period is 3 s: long enough for a queued call to get its slot, too short for it to be answered.
+    const simulator = await startSimulator({ apiKeys: ['main-key'], seed: 7, faults: { latencyMs: 4500 } });
+    const storeFile = join(mkdtempSync(join(tmpdir(), 'dq-main-')), 'dq.sqlite');
+    try {
+      fake = await startFakeSlack({ validTokens: [TOKEN] });
+      const port = await freePort();
+      running = startMain({
+        SLACK_BOT_TOKEN: TOKEN, SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: fake.apiUrl, PORT: String(port),
+        DATA_API_BASE_URL: simulator.url, DATA_API_KEY: 'main-key', DATA_API_RATE_LIMITS: 'fund-asset=1/2s',
+        SHUTDOWN_GRACE_MS: '3000', LOG_LEVEL: 'warn', STORE_URL: `sqlite://${storeFile}`,
+      });
+      const base = `http://127.0.0.1:${port}`;
+      await waitForReady(base);
+      // The first is sent at once; the other two wait for their slots.
+      const codes = [['s1', '000001'], ['s2', '110022'], ['s3', '161725']] as const;
+      for (const [id, code] of codes) await sendSlashCommand(base, SECRET, { command: '/fund-asset', text: code, responseUrl: fake.responseUrl(id) });
+      const deadline = Date.now() + 10_000;
+      while (simulator.stats().calls.length < 1 && Date.now() < deadline) await sleep(20);
+      expect(simulator.stats().calls).toHaveLength(1);
+      running.child.kill('SIGTERM');
+      expect(await running.exited).toBe(0);
+      // Nothing more was sent after SIGTERM, and the one sent was answered with its result.
+      expect(simulator.stats().calls).toHaveLength(1);
+      for (const id of ['s1']) {
+        const reply = await fake.waitForResponse(id, (response) => !JSON.stringify(response.body).includes('Queued'), 1000);
+        expect(JSON.stringify(reply.body)).toContain('coins');
+        expect(JSON.stringify(reply.body)).not.toContain('restarting');
+      }
+      for (const id of ['s2', 's3']) {
+        const told = await fake.waitForResponse(id, (response) => JSON.stringify(response.body).includes('restarting'), 1000);
+        expect(JSON.stringify(told.body)).toContain('nothing was charged');
+      }
+      // What the service charged is in the ledger, every coin of it.
+      const charged = simulator.stats().coinsByKey['main-key'] ?? 0;
+      expect(charged).toBe(10);
+      const store = await createStore(`sqlite://${storeFile}`);
+      try {
+        const usage = await new Ledger(store, 'Asia/Shanghai').usage(DEFAULT_WORKSPACE.teamId, Date.now());
+        expect(usage.today.coins).toBe(charged);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await simulator.close();
+    }
+  });
+
+  it('a service that echoes the API key in its 401 message: the key is in no log line and no reply (issue 21.7)', async () => {
+    const KEY = 'sk-live-7Hq2mZ9pXw4R';
+    // A data service that quotes the key back, as a careless gateway does: first refusing it (401),
+    // then rejecting a request with the key in a message the reply repeats to the person.
+    let answered = 0;
+    const echoing = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        const key = String(request.headers['x-api-key']);
+        const first = answered++ === 0;
+        response.writeHead(first ? 401 : 200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(first ? { code: 401, msg: `invalid api key ${key}` } : { code: 400, msg: `request not valid for account ${key}` }));
+      });
+    });
+    await new Promise<void>((resolve) => echoing.listen(0, '127.0.0.1', resolve));
+    try {
+      fake = await startFakeSlack({ validTokens: [TOKEN] });
+      const port = await freePort();
+      running = startMain({
+        SLACK_BOT_TOKEN: TOKEN, SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: fake.apiUrl, PORT: String(port),
+        DATA_API_BASE_URL: `http://127.0.0.1:${(echoing.address() as AddressInfo).port}`, DATA_API_KEY: KEY,
+        LOG_LEVEL: 'debug', STORE_URL: 'memory://',
+      });
+      const base = `http://127.0.0.1:${port}`;
+      await waitForReady(base);
+      await sendSlashCommand(base, SECRET, { command: '/fund-asset', text: '000001', responseUrl: fake.responseUrl('k1') });
+      const reply = await fake.waitForResponse('k1', undefined, 10_000);
+      expect(JSON.stringify(reply.body)).toMatch(/refused|API key/i);
+      await sendSlashCommand(base, SECRET, { command: '/fund-asset', text: '110022', responseUrl: fake.responseUrl('k2') });
+      const rejected = await fake.waitForResponse('k2', undefined, 10_000);
+      expect(JSON.stringify(rejected.body)).toContain('request not valid for account [redacted]');
+      running.child.kill('SIGTERM');
+      expect(await running.exited).toBe(0);
+      const output = running.output();
+      expect(output).toContain('[redacted]');
+      expect(output).not.toContain(KEY);
+      expect(output).not.toContain(SECRET);
+      expect(JSON.stringify(reply.body)).not.toContain(KEY);
+      expect(JSON.stringify(rejected.body)).not.toContain(KEY);
+      expect(JSON.stringify(fake.calls())).not.toContain(KEY);
+    } finally {
+      await new Promise((resolve) => echoing.close(resolve));
+    }
   });
 
   it('exposes Prometheus metrics for requests, upstream calls, cache, coins and the limiter', async () => {

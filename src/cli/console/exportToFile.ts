@@ -34,7 +34,7 @@ export async function exportAtConsole(deps: SlackDeps, requester: Requester, val
     };
     return responder.reply(message);
   }
-  const made = await exportFile(deps, requester, { query, ...(confirmed.pageSize !== undefined ? { pageSize: confirmed.pageSize } : {}) });
+  const made = await exportFile(deps, requester, { query, ...(confirmed.pageSize !== undefined ? { pageSize: confirmed.pageSize } : {}), confirmedCoins: confirmed.confirmedCoins ?? 0 });
   const notes = missingNotes(made.outcome, lang);
   if (!made.file) return responder.reply(renderNotice([lang.t('export.done.nothing'), ...notes].join('\n'), lang));
   const path = join(directory, made.file.filename);

@@ -77,6 +77,11 @@ export interface CallOptions {
    * watches on one company due together) is still shared.
    */
   notBefore?: number;
+  /**
+   * The most coins this call may spend (what is left of what the person confirmed): a call that
+   * would have to be paid for and costs more is refused with NotCachedError, before anything is sent.
+   */
+  spendAtMost?: number;
 }
 
 export interface CallResult<Id extends OperationId = OperationId> {
@@ -127,6 +132,8 @@ export class DataClient {
   private readonly sharedPacing: SharedPacing | undefined;
   private readonly sharedInFlight: SharedInFlight | undefined;
   private readonly stopping = new AbortController();
+  /** Attempts sent and not yet answered, timed out and recorded: a shutdown waits for them. */
+  private readonly sending = new Set<Promise<unknown>>();
 
   constructor(private readonly options: DataClientOptions) {
     // Every call waiting out a backoff listens on this one signal; a backlog of more than ten is normal, not a leak.
@@ -147,7 +154,7 @@ export class DataClient {
       this.sharedPacing.start();
       // Long enough for a call that queues behind a backlog and retries; waiting replicas give up after it.
       const holdMs = 120_000;
-      this.sharedInFlight = new SharedInFlight({ store: options.store, clock: this.clock, replicaId, holdMs });
+      this.sharedInFlight = new SharedInFlight({ store: options.store, clock: this.clock, replicaId, holdMs, timeoutMs: options.timeoutMs ?? 5000 });
     }
     this.policy = new CallPolicy({
       ...(options.retry ? { retry: options.retry } : {}),
@@ -176,6 +183,7 @@ export class DataClient {
     }
     if (callOptions.cacheOnly) throw new NotCachedError(id);
     if (this.stopping.signal.aborted) throw new StoppedError(id);
+    if (callOptions.spendAtMost !== undefined && this.coins(id) > callOptions.spendAtMost) throw new NotCachedError(id);
     await this.refusePagePastTheEnd(id, request, freshForMs);
 
     const { promise, shared } = this.inFlight.run(key, () => this.fetchOnce(id, request, key, freshForMs, context, callOptions));
@@ -210,19 +218,26 @@ export class DataClient {
   }
 
   /**
-   * Shutting down: calls still waiting for their turn (rate limit, backoff) are given up with a
-   * StoppedError — never sent, so never charged — and new calls are refused the same way. Calls
-   * already sent are left to finish, so they are recorded and answered before `close`.
+   * Shutting down, the one policy for it: from this moment nothing more is sent. Calls still waiting
+   * for their turn (rate limit, backoff, a retry) are given up with a StoppedError — never sent, so
+   * never charged — and new calls are refused the same way. Calls already sent are waited for until
+   * they answer or time out (each attempt is bounded by the call timeout) and are written to the
+   * ledger, so the process can exit without a charged call missing from it.
    */
-  async stopWaiting(): Promise<void> {
+  async stopSending(): Promise<void> {
     this.stopping.abort();
     await Promise.all([...this.pacers.values()].map((pacer) => pacer.stop()));
+    while (this.sending.size > 0) await Promise.allSettled([...this.sending]);
+    await this.ledger.flush().catch(() => undefined);
   }
 
   async close(): Promise<void> {
-    await this.stopWaiting();
+    await this.stopSending();
     this.sharedPacing?.stop();
     await this.ledger.flush().catch(() => undefined);
+    // The store is away and the process is going: the charges it could not take stay in the log, in full.
+    const unwritten = this.ledger.unwrittenEntries();
+    if (unwritten.length > 0) this.logger?.error({ ledgerEntries: unwritten }, 'ledger entries could not be written to the store before closing');
     await Promise.all([...this.pacers.values()].map((pacer) => pacer.stop()));
     await this.transport.close();
   }
@@ -315,7 +330,15 @@ export class DataClient {
           throw error;
         }
         await this.waitForSharedSlot(id, callOptions);
-        return await this.attempt(id, request, context, attempt, onCharged);
+        // A slot granted in the same instant as a shutdown is not used: nothing is sent once stopping.
+        if (this.stopping.signal.aborted) throw new StoppedError(id);
+        const sent = this.attempt(id, request, context, attempt, onCharged);
+        this.sending.add(sent);
+        try {
+          return await sent;
+        } finally {
+          this.sending.delete(sent);
+        }
       } catch (error) {
         const delayMs = await this.policy.afterFailure(id, error, attempt, pacer);
         if (delayMs === undefined) throw error;

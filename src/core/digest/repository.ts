@@ -52,6 +52,12 @@ export class DigestRepository {
     return doc ? new Set(doc.codes) : undefined;
   }
 
+  /** Puts back the codes as they were before a post that did not happen (`undefined`: none yet). */
+  async restoreSeen(id: string, previous: Set<string> | undefined): Promise<void> {
+    if (previous === undefined) await this.store.deleteDoc(SEEN, id);
+    else await this.store.putDoc(SEEN, id, { codes: [...previous] });
+  }
+
   async markSeen(id: string, codes: Iterable<string>): Promise<void> {
     const previous = (await this.seenCodes(id)) ?? new Set<string>();
     for (const code of codes) {

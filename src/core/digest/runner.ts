@@ -44,6 +44,9 @@ export type RunOutcome = DigestRunRecord | 'missing' | 'claimed_elsewhere' | 'bu
  * pauses the digest with what to do about it.
  */
 export class DigestRunner {
+  /** Locks of runs that ended while the store did not answer: released as soon as it answers again. */
+  private readonly unreleasedLocks = new Map<string, string>();
+
   constructor(private readonly options: DigestRunnerOptions) {}
 
   async run(digestId: string, scheduledFor: number, trigger: DigestRunRecord['trigger']): Promise<RunOutcome> {
@@ -53,11 +56,27 @@ export class DigestRunner {
     // it taken is tried again on the next tick instead of being used up.
     const lock = `digest-lock:${digestId}`;
     const lockOwner = `${owner}:${randomBytes(4).toString('hex')}`;
+    // A lock left by a run of this process that has ended is not a live run: it is released first.
+    await this.releaseLeftoverLocks();
     if (!(await store.claim(lock, lockOwner, LOCK_TTL_MS))) return 'busy';
     try {
       return await this.runLocked(digestId, scheduledFor, trigger);
     } finally {
-      await store.releaseClaim(lock, lockOwner).catch(() => undefined);
+      await store.releaseClaim(lock, lockOwner).catch((error: unknown) => {
+        this.unreleasedLocks.set(lock, lockOwner);
+        this.options.logger?.warn({ err: error, digestId }, 'could not release the digest run lock; released when the store answers again');
+      });
+    }
+  }
+
+  private async releaseLeftoverLocks(): Promise<void> {
+    for (const [lock, lockOwner] of [...this.unreleasedLocks]) {
+      try {
+        await this.options.store.releaseClaim(lock, lockOwner);
+        this.unreleasedLocks.delete(lock);
+      } catch {
+        return;
+      }
     }
   }
 
@@ -69,11 +88,18 @@ export class DigestRunner {
     if (!claimed) return 'claimed_elsewhere';
 
     const record = await this.runClaimed(digest, scheduledFor, trigger);
-    await repository.update(digest.id, (stored) => {
-      stored.lastRun = record;
-      if (trigger !== 'manual') stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, scheduledFor);
-      if (record.outcome === 'posted' || record.outcome === 'nothing_new') delete stored.paused;
-    });
+    try {
+      await repository.update(digest.id, (stored) => {
+        stored.lastRun = record;
+        if (trigger !== 'manual') stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, scheduledFor);
+        if (record.outcome === 'posted' || record.outcome === 'nothing_new') delete stored.paused;
+      });
+    } catch (error) {
+      // What was posted is already marked as posted (before posting), so it is never posted again;
+      // only the run's entry in the digest's history is missing, and the person is told so.
+      this.options.logger?.warn({ err: error, digestId: digest.id }, 'could not record the digest run; its funds are marked as posted');
+      record.unrecorded = true;
+    }
     this.options.logger?.info({ digestId: digest.id, ...record, scheduledFor: new Date(scheduledFor).toISOString() }, 'digest run finished');
     this.options.onRun?.(record);
     return record;
@@ -116,9 +142,24 @@ export class DigestRunner {
       if (!this.options.postEmpty) return finish('nothing_new', 0, collected.coinsSpent);
       content.empty = true;
     }
+    // Recorded before posting: if the store fails after the post, the funds are not posted a second
+    // time by a later run. A post that certainly failed gives them back.
+    const codes = collected.funds.map((fund) => fund.fundCode);
+    try {
+      if (codes.length > 0) await repository.markSeen(digest.id, codes);
+    } catch (error) {
+      this.options.logger?.warn({ err: error, digestId: digest.id }, 'could not record the funds about to be posted; nothing posted');
+      return finish('post_failed', collected.funds.length, collected.coinsSpent, { key: 'digests.run.storeDown' });
+    }
     const posted = await this.tryPost(digest, content);
-    if (!posted.ok) return finish('post_failed', collected.funds.length, collected.coinsSpent, posted.detail);
-    await repository.markSeen(digest.id, collected.funds.map((fund) => fund.fundCode));
+    if (!posted.ok) {
+      if (codes.length > 0) {
+        await repository.restoreSeen(digest.id, seen).catch((error: unknown) =>
+          this.options.logger?.error({ err: error, digestId: digest.id, fundCodes: codes }, 'the digest was not posted and its funds could not be given back; they will not be posted'),
+        );
+      }
+      return finish('post_failed', collected.funds.length, collected.coinsSpent, posted.detail);
+    }
     const stopped: Phrase | undefined =
       collected.stoppedBy === undefined ? undefined : { key: 'digests.run.stoppedAfterPage', values: { page: collected.pagesFetched, why: failurePhrase(collected.stoppedBy) } };
     return finish(content.empty ? 'nothing_new' : 'posted', collected.funds.length, collected.coinsSpent, stopped);

@@ -31,6 +31,8 @@ export interface DigestRunRecord {
   coinsSpent: number;
   /** Why it went as it did (a phrase; plain text in records stored before phrases). */
   detail?: Phrase | string;
+  /** The store failed after the post: the run is missing from the digest's history (its funds are marked as posted). */
+  unrecorded?: boolean;
 }
 
 export interface Digest {

@@ -15,6 +15,12 @@ const CRLF = '\r\n';
 const FORMULA_START = /^[=+\-@\t\r]/;
 const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
 
+/** Text a spreadsheet will keep as text: one that would run as a formula gets a leading apostrophe. */
+export function spreadsheetSafe(text: string): string {
+  // "-12.5" as text is still a plain number: the apostrophe would show in the sheet and stop it adding up.
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+}
+
 /** A value as the text of one cell, before quoting. */
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -31,8 +37,7 @@ function cellText(value: unknown): string {
       text = '';
     }
   }
-  // "-12.5" as text is still a plain number: the apostrophe would show in the sheet and stop it adding up.
-  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+  return spreadsheetSafe(text);
 }
 
 /** One cell: quoted (inner quotes doubled) when it holds a quote, a comma or a line break. */

@@ -1,5 +1,5 @@
 import type { CallResult } from '../client/dataClient.js';
-import { PageOutOfRangeError } from '../errors.js';
+import { NotCachedError, PageOutOfRangeError } from '../errors.js';
 import { operations, type AnyOperation, type OperationId } from '../operations/index.js';
 import { exportFailure, type ExportFailure } from './exportFailure.js';
 import type { ExportPlan } from './exportPlan.js';
@@ -40,8 +40,13 @@ export interface ExportOutcome {
 }
 
 export interface RunExportDeps {
-  /** One page through the data client (validation, cache, single flight, budgets, limiter, ledger). */
-  call(operation: OperationId, request: Record<string, unknown>): Promise<CallResult>;
+  /**
+   * One page through the data client (validation, cache, single flight, budgets, limiter, ledger),
+   * spending at most `spendAtMost` coins: a page that would cost more is refused with NotCachedError.
+   */
+  call(operation: OperationId, request: Record<string, unknown>, spendAtMost: number): Promise<CallResult>;
+  /** The coins the person confirmed for the whole export (the plan's cost when not given). */
+  confirmedCoins?: number;
   onProgress?(progress: ExportProgress): void;
   /** Zone for times in the reasons (when a budget resets). */
   timeZone: string;
@@ -63,13 +68,20 @@ export async function runExport(plan: ExportPlan, deps: RunExportDeps): Promise<
   let lastPage = plan.lastPage;
   let moreAfterLast = false;
   let shortfall: ExportShortfall | undefined;
+  // A page that was free when the cost was confirmed can expire before the export reaches it: every
+  // paid page is checked against what is left of the confirmed coins, and the export stops rather than overspend.
+  const confirmedCoins = deps.confirmedCoins ?? plan.coins;
   for (let page = 1; page <= lastPage; page++) {
     deps.onProgress?.({ page, ...(pageCount !== undefined ? { lastPage } : {}), pagesDone: pages.length, coinsSpent });
     const request = plan.paged && definition.withPage ? (definition.withPage(plan.request, page) as Record<string, unknown>) : plan.request;
     let answer: CallResult;
     try {
-      answer = await deps.call(plan.operation, request);
+      answer = await deps.call(plan.operation, request, Math.max(0, confirmedCoins - coinsSpent - coinsAtRisk));
     } catch (error) {
+      if (error instanceof NotCachedError) {
+        shortfall = { reason: { key: 'export.reason.overConfirmed', values: { coins: confirmedCoins } }, charged: 'no', coins: 0, fromPage: page, ...(pageCount !== undefined ? { toPage: lastPage } : {}) };
+        break;
+      }
       // The result ended before this page (it shrank since the plan): nothing is missing.
       if (error instanceof PageOutOfRangeError) {
         pageCount = page - 1;

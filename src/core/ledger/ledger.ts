@@ -117,6 +117,11 @@ export class Ledger {
     return this.pending.length;
   }
 
+  /** The entries not yet in the store, for a last record of them when the store never came back. */
+  unwrittenEntries(): readonly LedgerEntry[] {
+    return [...this.pending];
+  }
+
   async entries(teamId: string, fromMs: number, toMs: number): Promise<LedgerEntry[]> {
     const rows = await this.store.readLog<LedgerEntry>(logName(teamId), fromMs, toMs);
     return rows.map((row) => row.entry);

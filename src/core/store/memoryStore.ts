@@ -75,6 +75,13 @@ export class MemoryStore implements Store {
     if (this.#live(this.#claims, key) === owner) this.#claims.delete(key);
   }
 
+  async extendClaim(key: string, owner: string, ttlMs: number): Promise<boolean> {
+    assertTtl(ttlMs);
+    if (this.#live(this.#claims, key) !== owner) return false;
+    this.#claims.set(key, { value: owner, expiresAt: this.#clock.now() + ttlMs });
+    return true;
+  }
+
   async reserve(items: readonly CounterChange[], ttlMs: number): Promise<ReserveOutcome> {
     assertCounterChanges(items, ttlMs);
     const plan = planReserve(items, (key) => this.#live(this.#counters, key) ?? 0);

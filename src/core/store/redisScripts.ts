@@ -41,6 +41,14 @@ if existed == 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return total
 `;
 
+/** KEYS[1]: claim. ARGV[1]: owner, ARGV[2]: ttl ms. Extends only while that owner still holds it. */
+export const EXTEND_CLAIM_SCRIPT = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return 0
+`;
+
 /** KEYS[1]: claim. ARGV[1]: owner. Deletes only while that owner still holds it. */
 export const RELEASE_CLAIM_SCRIPT = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then

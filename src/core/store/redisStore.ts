@@ -10,7 +10,7 @@ import {
   APPEND_LOG_SCRIPT,
   HEARTBEAT_SCRIPT,
   LOG_MEMBER_SEQUENCE_LENGTH,
-  RELEASE_CLAIM_SCRIPT,
+  EXTEND_CLAIM_SCRIPT, RELEASE_CLAIM_SCRIPT,
   RESERVE_SCRIPT,
   RESERVE_SLOT_SCRIPT,
 } from './redisScripts.js';
@@ -92,6 +92,12 @@ export class RedisStore implements Store {
 
   async releaseClaim(key: string, owner: string): Promise<void> {
     await this.client.eval(RELEASE_CLAIM_SCRIPT, { keys: [this.#key('claim', key)], arguments: [owner] });
+  }
+
+  async extendClaim(key: string, owner: string, ttlMs: number): Promise<boolean> {
+    assertTtl(ttlMs);
+    const reply = await this.client.eval(EXTEND_CLAIM_SCRIPT, { keys: [this.#key('claim', key)], arguments: [owner, String(Math.ceil(ttlMs))] });
+    return reply === 1;
   }
 
   async reserve(items: readonly CounterChange[], ttlMs: number): Promise<ReserveOutcome> {

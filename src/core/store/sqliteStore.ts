@@ -122,6 +122,15 @@ export class SqliteStore implements Store {
     );
   }
 
+  async extendClaim(key: string, owner: string, ttlMs: number): Promise<boolean> {
+    assertTtl(ttlMs);
+    const now = this.#clock.now();
+    const { changes } = await this.connection.use((sql) =>
+      sql.run('UPDATE dq_claims SET expires_at = ?1 + ?2 WHERE key = ?3 AND owner = ?4 AND expires_at > ?1', now, ttlMs, key, owner),
+    );
+    return changes > 0;
+  }
+
   async reserve(items: readonly CounterChange[], ttlMs: number): Promise<ReserveOutcome> {
     assertCounterChanges(items, ttlMs);
     if (items.length === 0) return { ok: true, totals: [] };

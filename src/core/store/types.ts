@@ -17,6 +17,8 @@ export interface Store {
   claim(key: string, owner: string, ttlMs: number): Promise<boolean>;
   /** Deletes a claim, but only while `owner` still holds it. */
   releaseClaim(key: string, owner: string): Promise<void>;
+  /** Gives a claim `ttlMs` more from now, but only while `owner` still holds it; false when it does not. */
+  extendClaim(key: string, owner: string, ttlMs: number): Promise<boolean>;
 
   /**
    * Adds each amount to its counter only if every counter with a limit stays at or below it

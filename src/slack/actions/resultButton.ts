@@ -16,7 +16,7 @@ type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 export function resultButton(deps: SlackDeps) {
   return async ({ ack, body, action, client, context }: Args): Promise<void> => {
     await ack();
-    const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps.logger);
+    const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps);
     const requester = await askerOf(context).requester();
     const run = queryRunForButton(action.action_id, action.value);
     if (!run) return responder.reply(renderNotice(requester.lang.t('modals.staleButton'), requester.lang));

@@ -12,7 +12,7 @@ type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 export function watchSaveButton(deps: SlackDeps) {
   return async ({ ack, body, action, client, context }: Args): Promise<void> => {
     await ack();
-    const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps.logger);
+    const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps);
     const requester = await askerOf(context).requester();
     if (action.action_id === ACTION.watchCancel) return responder.reply(renderNotice(requester.lang.t('watch.command.cancelled'), requester.lang), { replace: true });
     await saveWatch(deps, requester, action.value, responder);

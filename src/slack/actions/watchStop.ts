@@ -14,7 +14,7 @@ type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 export function watchStopButton(deps: SlackDeps) {
   return async ({ ack, body, action, client, context }: Args): Promise<void> => {
     await ack();
-    const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps.logger);
+    const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps);
     const requester = await askerOf(context).requester();
     const { lang } = requester;
     const reply = (text: string) => responder.reply(renderNotice(text, lang));

@@ -30,7 +30,7 @@ export function watchFormButton(deps: SlackDeps) {
     const lang = await formLang(deps, asker);
     const fromHome = action.action_id === ACTION.watchAdd;
     if (!mayAddWatch(deps, body.user.id)) {
-      if (!fromHome) await replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps.logger).reply(renderNotice(lang.t('watch.command.adminsOnly'), lang));
+      if (!fromHome) await replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps).reply(renderNotice(lang.t('watch.command.adminsOnly'), lang));
       return;
     }
     const prefill = fromHome ? undefined : readPrefill(action.value);

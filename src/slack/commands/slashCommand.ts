@@ -16,7 +16,7 @@ type Args = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 export function slashCommand(deps: SlackDeps) {
   return async ({ command, ack, client, context }: Args): Promise<void> => {
     await ack();
-    const responder = replyRoute(command.response_url, client, command.user_id, command.channel_id, deps.logger);
+    const responder = replyRoute(command.response_url, client, command.user_id, command.channel_id, deps);
     await routeCommand(parseCommand(command.command, command.text ?? ''), {
       deps,
       responder,

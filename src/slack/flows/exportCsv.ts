@@ -142,6 +142,8 @@ export interface ExportRun {
   channelId?: string;
   /** The page size the confirmed costs were worked out for. */
   pageSize?: number;
+  /** The coins the person confirmed: the export never spends more. */
+  confirmedCoins?: number;
 }
 
 /** An export's pages and its CSV file (none when no page could be fetched), made through the data client. */
@@ -164,7 +166,8 @@ export async function exportFile(deps: SlackDeps, requester: Requester, run: Exp
   const context: CallContext = { teamId: requester.teamId, userId: requester.userId, source: 'export' };
   if (run.channelId) context.channelId = run.channelId;
   const outcome = await runExport(plan, {
-    call: (operation, request) => deps.data.call(operation, request, context, { confirmed: true }),
+    call: (operation, request, spendAtMost) => deps.data.call(operation, request, context, { confirmed: true, spendAtMost }),
+    ...(run.confirmedCoins !== undefined ? { confirmedCoins: run.confirmedCoins } : {}),
     ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
     timeZone: requester.timeZone,
   });

@@ -1,13 +1,30 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { CallContext } from '../../core/client/dataClient.js';
 import { ValidationError } from '../../core/errors.js';
+import { spreadsheetSafe } from '../../core/export/csv.js';
+import { escapeMrkdwn } from '../render/mrkdwn.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
-import { refusal, workspaceLang } from '../middleware/whoIsAsking.js';
+import { workspaceLang } from '../middleware/whoIsAsking.js';
 import { failureReason } from './failureReason.js';
 import { RUN_BY_INPUT, StepFailure, inputText, type Parameter, type StepOutputs, type WorkflowStep } from './workflowStep.js';
 
 type Args = SlackEventMiddlewareArgs<'function_executed'> & AllMiddlewareArgs;
+
+/**
+ * What a text output is: plain text that is safe wherever a later step puts it. A workflow posts its
+ * variables in messages and writes them to spreadsheets, and the service's text is not trusted:
+ * Slack's control characters are escaped as Slack itself escapes them (`<!channel>` shows, never
+ * notifies), and a value a spreadsheet would run as a formula starts with an apostrophe.
+ */
+function safeOutputs(step: WorkflowStep, outputs: StepOutputs): StepOutputs {
+  const safe: StepOutputs = {};
+  for (const [name, value] of Object.entries(outputs)) {
+    const declared = step.outputs[name] as Parameter | undefined;
+    safe[name] = typeof value === 'string' && declared?.type === 'string' ? spreadsheetSafe(escapeMrkdwn(value)) : value;
+  }
+  return safe;
+}
 
 /** The outputs exactly as declared: Slack refuses a completion whose values do not match the manifest. */
 function checkOutputs(step: WorkflowStep, outputs: StepOutputs): StepOutputs {
@@ -42,7 +59,7 @@ function fitsType(value: string | number, type: Parameter['type']): boolean {
 /**
  * The listener of one step. Bolt acknowledges the event before this runs; from then on the run
  * waits in Workflow Builder until the step is completed or failed, so every path ends in one of the two.
- * The allowlists are applied here: whoIsAsking cannot place an event that names no user or channel.
+ * The allowlists were applied before (whoIsAsking), with "Run by" as the person asking.
  */
 export function stepListener(deps: SlackDeps, step: WorkflowStep) {
   return async ({ inputs, complete, fail, body, context }: Args): Promise<void> => {
@@ -69,13 +86,7 @@ export function stepListener(deps: SlackDeps, step: WorkflowStep) {
 
     let outputs: StepOutputs;
     try {
-      const refused = refusal(deps.config.allowlist, { teamId, ...(runBy ? { userId: runBy } : {}) });
-      if (refused) {
-        log.info('workflow step refused by the allowlists');
-        // A step configured without "run by" cannot be on a list of people: say what to set.
-        throw new StepFailure(refused.key === 'access.user' && !runBy ? { key: 'workflow.fail.needsRunner' } : refused);
-      }
-      outputs = checkOutputs(step, await step.run(deps, { inputs: given, context: callContext, lang }));
+      outputs = safeOutputs(step, checkOutputs(step, await step.run(deps, { inputs: given, context: callContext, lang })));
     } catch (error) {
       if (!(error instanceof StepFailure || error instanceof ValidationError)) log.warn({ err: error }, 'workflow step failed');
       await failWith(error);

@@ -8,6 +8,8 @@ import type { Requester } from '../message.js';
 import { decodeModalOrigin } from '../modals/modalOrigin.js';
 import { renderNotice } from '../render/notice.js';
 import { replyRoute } from '../responders.js';
+import { RUN_BY_INPUT, inputText } from '../functions/workflowStep.js';
+import { ACTION, VIEW } from '../ids.js';
 
 /** Who sent a request and from where, as every listener sees it in `context.asker`. */
 export interface Asker {
@@ -31,16 +33,28 @@ interface Where {
   teamId?: string | undefined;
   channelId?: string | undefined;
   userId?: string | undefined;
+  /**
+   * A request without a channel that can neither spend nor show a result anywhere the channel list
+   * does not allow (the App Home tab and its digest buttons, the digest form, which names its channel):
+   * the channel list does not refuse it.
+   */
+  postsNowhere?: boolean;
 }
 
 /**
  * The optional allowlists, checked before anything is parsed or spent. Returns the refusal to show,
- * or undefined when allowed. A missing channel (a global shortcut, the App Home) passes the channel list.
+ * or undefined when allowed. With a channel list, the app answers only in those channels: a request
+ * from no channel (a global shortcut and the form it opens, a click outside any conversation, a
+ * workflow step, whose outputs later steps may post anywhere) is refused, unless it posts nowhere.
  */
 export function refusal(allowlist: Allowlist, where: Where): Phrase | undefined {
   if (allowlist.teams && !(where.teamId && allowlist.teams.has(where.teamId))) return { key: 'access.team' };
   if (allowlist.users && !(where.userId && allowlist.users.has(where.userId))) return { key: 'access.user' };
-  if (allowlist.channels && where.channelId && !allowlist.channels.has(where.channelId)) return { key: 'access.channel' };
+  if (allowlist.channels) {
+    if (where.channelId) {
+      if (!allowlist.channels.has(where.channelId)) return { key: 'access.channel' };
+    } else if (!where.postsNowhere) return { key: 'access.noChannel' };
+  }
   return undefined;
 }
 
@@ -71,18 +85,41 @@ type Body = Record<string, unknown> & {
   team?: { id?: string } | null;
   user?: { id?: string; team_id?: string };
   channel?: { id?: string };
-  view?: { private_metadata?: string; blocks?: Array<{ type?: string; block_id?: string }> };
+  container?: { type?: string; channel_id?: string };
+  actions?: Array<{ action_id?: string }>;
+  view?: { type?: string; callback_id?: string; private_metadata?: string; blocks?: Array<{ type?: string; block_id?: string }> };
+  event?: { type?: string; user?: string; inputs?: Record<string, unknown>; view?: { team_id?: string } };
 };
 
-/** Who and where, read the same way for every kind of request (events are not asked for). */
-function whereFrom(body: Body): (Where & { userId: string }) | undefined {
-  if (body.command) return { teamId: body.team_id, userId: String(body.user_id ?? ''), channelId: body.channel_id };
+/** The Home tab's own buttons about digests: they post only in a digest's channel, checked when it was added. */
+const HOME_DIGEST_ACTIONS: ReadonlySet<string> = new Set([ACTION.digestRun, ACTION.digestRemove, ACTION.digestAdd]);
+
+/** Who and where, read the same way for every kind of request; undefined for events that name nobody. */
+function whereFrom(body: Body): (Where & { userId?: string | undefined; surface: Surface }) | undefined {
+  if (body.command) return { teamId: body.team_id, userId: String(body.user_id ?? ''), channelId: body.channel_id, surface: 'interactive' };
+  if (body.type === 'event_callback') {
+    const event = body.event;
+    if (event?.type === 'app_home_opened' && event.user) return { teamId: body.team_id ?? event.view?.team_id, userId: event.user, postsNowhere: true, surface: 'home' };
+    if (event?.type === 'function_executed') {
+      const runBy = event.inputs && typeof event.inputs === 'object' ? inputText(event.inputs, RUN_BY_INPUT) : '';
+      return { teamId: body.team_id, userId: runBy || undefined, surface: 'workflow' };
+    }
+    return undefined;
+  }
   const userId = body.user?.id;
   if (!userId) return undefined;
   const teamId = body.team?.id ?? body.user?.team_id;
-  if (body.type === 'view_submission' || body.type === 'view_closed') return { teamId, userId, channelId: decodeModalOrigin(body.view?.private_metadata).channelId };
-  return { teamId, userId, channelId: body.channel?.id };
+  if (body.type === 'view_submission' || body.type === 'view_closed') {
+    return { teamId, userId, channelId: decodeModalOrigin(body.view?.private_metadata).channelId, postsNowhere: body.view?.callback_id === VIEW.digestAdd, surface: 'interactive' };
+  }
+  const inView = body.view !== undefined && body.channel?.id === undefined;
+  const channelId = body.channel?.id ?? body.container?.channel_id ?? (inView ? decodeModalOrigin(body.view?.private_metadata).channelId : undefined);
+  const homeDigestButton = body.view?.type === 'home' && (body.actions ?? []).every((action) => HOME_DIGEST_ACTIONS.has(action.action_id ?? ''));
+  return { teamId, userId, channelId, postsNowhere: homeDigestButton, surface: 'interactive' };
 }
+
+/** How a refusal reaches the person: the Home tab shows it instead of its contents, a workflow step fails with it. */
+type Surface = 'interactive' | 'home' | 'workflow';
 
 /** For what many read (shares and digests in a channel): the workspace's language, else English. */
 export function workspaceLang(deps: Pick<SlackDeps, 'config'>): Lang {
@@ -121,12 +158,13 @@ export function whoIsAsking(deps: SlackDeps): Middleware<AnyMiddlewareArgs> {
       return;
     }
     const teamId = where.teamId ?? 'unknown';
+    const userId = where.userId ?? '';
     let requester: Promise<Requester> | undefined;
     const asker: Asker = {
       teamId,
-      userId: where.userId,
+      userId,
       ...(where.channelId ? { channelId: where.channelId } : {}),
-      requester: () => (requester ??= requesterOf(deps, client, teamId, where.userId, where.channelId)),
+      requester: () => (requester ??= requesterOf(deps, client, teamId, userId, where.channelId)),
       refusalIn: (channelId) => refusal(deps.config.allowlist, { channelId }),
     };
     context.asker = asker;
@@ -135,7 +173,25 @@ export function whoIsAsking(deps: SlackDeps): Middleware<AnyMiddlewareArgs> {
       await next();
       return;
     }
-    deps.logger.info({ teamId, userId: where.userId, channelId: where.channelId, kind: body.command ? 'command' : body.type }, 'refused by the allowlists');
+    deps.logger.info({ teamId, userId, channelId: where.channelId, kind: body.command ? 'command' : (body.event?.type ?? body.type) }, 'refused by the allowlists');
+    if (where.surface === 'workflow') {
+      // Bolt leaves a function_executed event to the step's listener to acknowledge, which will not run.
+      if ('ack' in args && typeof args.ack === 'function') await (args.ack as () => Promise<void>)();
+      // A step configured without "run by" cannot be on a list of people: say what to set.
+      const reason: Phrase = refused.key === 'access.user' && !where.userId ? { key: 'workflow.fail.needsRunner' } : refused;
+      const fail = (args as { fail?: (result: { error: string }) => Promise<unknown> }).fail;
+      await fail?.({ error: workspaceLang(deps).say(reason) }).catch((error: unknown) => deps.logger.error({ err: error }, 'could not tell Slack that the workflow step was refused'));
+      return;
+    }
+    if (where.surface === 'home') {
+      try {
+        const { lang } = await asker.requester();
+        await client.views.publish({ user_id: userId, view: { type: 'home', blocks: [{ type: 'section', text: { type: 'mrkdwn', text: lang.say(refused) } }] } });
+      } catch (error) {
+        deps.logger.warn({ err: error }, 'could not show the refusal on the App Home');
+      }
+      return;
+    }
     const ack = 'ack' in args && typeof args.ack === 'function' ? (args.ack as (response?: unknown) => Promise<void>) : undefined;
     if (body.type === 'view_submission') {
       const firstInput = (Array.isArray(body.view?.blocks) ? body.view.blocks : []).find((block) => block?.type === 'input')?.block_id;
@@ -149,9 +205,9 @@ export function whoIsAsking(deps: SlackDeps): Middleware<AnyMiddlewareArgs> {
       const { lang } = await asker.requester();
       const text = lang.say(refused);
       if (body.response_url || where.channelId) {
-        await replyRoute(body.response_url, client, where.userId, where.channelId, deps.logger).reply(renderNotice(text, lang));
+        await replyRoute(body.response_url, client, userId, where.channelId, deps).reply(renderNotice(text, lang));
       } else {
-        await client.chat.postMessage({ channel: where.userId, text });
+        await client.chat.postMessage({ channel: userId, text });
       }
     } catch (error) {
       deps.logger.warn({ err: error }, 'could not send the refusal');

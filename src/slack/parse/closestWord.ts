@@ -12,12 +12,23 @@ function editDistance(a: string, b: string): number {
   return rows[a.length]![b.length]!;
 }
 
-/** The candidate a typo most likely meant, when one is close enough to be worth suggesting. */
+/** Longer than any word a command knows plus the distance a typo may be off: never a typo of one. */
+const LONGEST_TYPO = 40;
+
+/**
+ * The candidate a typo most likely meant, when one is close enough to be worth suggesting. The edit
+ * distance costs the product of the two lengths, so only words that could be close are compared:
+ * a word longer than any candidate by more than the allowed distance is no typo of it (one signed
+ * command of 100,000 characters used to stall the process for seconds).
+ */
 export function closestWord(word: string, candidates: readonly string[]): string | undefined {
+  if (word.length > LONGEST_TYPO) return undefined;
   const limit = word.length <= 3 ? 1 : 2;
+  const lower = word.toLowerCase();
   let best: { candidate: string; distance: number } | undefined;
   for (const candidate of candidates) {
-    const distance = editDistance(word.toLowerCase(), candidate);
+    if (Math.abs(candidate.length - lower.length) > limit) continue;
+    const distance = editDistance(lower, candidate);
     if (distance <= limit && (!best || distance < best.distance)) best = { candidate, distance };
   }
   return best?.candidate;

@@ -34,6 +34,7 @@ export function exportSubmission(deps: SlackDeps) {
       query,
       ...(state.channelId ? { channelId: state.channelId } : {}),
       ...(state.pageSize !== undefined ? { pageSize: state.pageSize } : {}),
+      confirmedCoins: state.confirmedCoins ?? 0,
     });
   };
 }

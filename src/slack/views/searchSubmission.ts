@@ -37,7 +37,7 @@ export function searchSubmission(deps: SlackDeps) {
       throw error;
     }
     await ack();
-    const responder = replyRoute(origin.responseUrl, client, body.user.id, origin.channelId, deps.logger);
+    const responder = replyRoute(origin.responseUrl, client, body.user.id, origin.channelId, deps);
     await runQuery(deps, await askerOf(context).requester(), { operation, input }, responder);
   };
 }

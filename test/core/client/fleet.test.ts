@@ -11,6 +11,7 @@ import { describeWithRedis, redisUrl } from '../../support/redis.js';
 import { PrivateRedis } from '../../support/redisServer.js';
 import { TcpProxy } from '../../support/tcpProxy.js';
 import { maxInWindow } from '../../support/measure.js';
+import { createClient } from '@redis/client';
 
 const KEY = 'fleet-key';
 const FAST = { 'fund-asset': { count: 10_000, windowMs: 1000 }, 'fund-new-list': { count: 10_000, windowMs: 1000 } } as const;
@@ -204,4 +205,43 @@ describeWithRedis('when Redis goes away', (prefix) => {
       await redis.kill();
     }
   });
+
+  it('an identical call in flight when Redis is killed: its marker outlives it by no more than the call timeout plus a margin, so a waiter does not wait on it (issue 21.4)', async () => {
+    const redis = await PrivateRedis.start();
+    const f = await fleet('dq:', { rateLimits: FAST, faults: { latencyMs: 1000 } }, { rateLimits: FAST, timeoutMs: 2000 }, 2, redis.url);
+    const [a, b] = f.clients as [DataClient, DataClient];
+    try {
+      const first = a.call('fund-asset', { fundCode: '000001' }, TEAM);
+      for (let i = 0; i < 100 && f.simulator.stats().calls.length === 0; i++) await sleep(20);
+      expect(f.simulator.stats().calls).toHaveLength(1);
+      // Killed -9 while the call is at the service: its marker cannot be released.
+      await redis.kill();
+      expect((await first).source).toBe('upstream');
+      await redis.restart();
+      for (let i = 0; i < 100; i++) {
+        try {
+          await f.stores[0]!.ping();
+          await f.stores[1]!.ping();
+          break;
+        } catch {
+          await sleep(100);
+        }
+      }
+      const raw = createClient({ url: redis.url });
+      await raw.connect();
+      try {
+        const markers = await raw.keys('dq:claim:inflight:*');
+        for (const marker of markers) expect(await raw.pTTL(marker)).toBeLessThanOrEqual(2000 + 2000);
+      } finally {
+        await raw.close();
+      }
+      // The other replica asks the same: it makes the call itself once the dead call's lease is over.
+      const second = await b.call('fund-asset', { fundCode: '000001' }, TEAM);
+      expect(second.source).toBe('upstream');
+      expect(f.simulator.stats().calls).toHaveLength(2);
+    } finally {
+      await f.close();
+      await redis.kill();
+    }
+  }, 30_000);
 });

@@ -143,6 +143,16 @@ export function defineStoreContract(backend: string, openFixture: () => Promise<
         expect(await store.claim('job', 'carol', 60_000)).toBe(false);
       });
 
+      it('lets only the current owner extend a claim, from now', async () => {
+        const { store } = await fresh();
+        await store.claim('lease', 'alice', 100);
+        expect(await store.extendClaim('lease', 'bob', 60_000)).toBe(false);
+        expect(await store.extendClaim('lease', 'alice', 60_000)).toBe(true);
+        await sleep(200);
+        expect(await store.claim('lease', 'carol', 60_000)).toBe(false);
+        expect(await store.extendClaim('never-claimed', 'alice', 60_000)).toBe(false);
+      });
+
       it('grants exactly one of many simultaneous claims', async () => {
         const { store } = await fresh();
         const owners = Array.from({ length: 50 }, (_, index) => `owner-${index}`);

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CHANNEL_ID, DEFAULT_USER_ID, DEFAULT_WORKSPACE, dmChannelFor, stateValue } from '../../support/slack/index.js';
+import { appHomeOpenedEvent, DEFAULT_CHANNEL_ID, DEFAULT_USER_ID, DEFAULT_WORKSPACE, dmChannelFor, eventCallbackBody, messageBlockActionsPayload, sendEvent, sendInteraction, stateValue } from '../../support/slack/index.js';
+import { TEST_SIGNING_SECRET } from '../../support/slackApp.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { allText, footerText, startTestApp, STACK_TRACE, type TestApp } from '../../support/slackApp.js';
 import { english } from '../../../src/i18n/lang.js';
@@ -114,6 +115,74 @@ describe('allowlists', () => {
     const allowed = await app.command('杭州华信', { command: '/taxpayer', channelId: 'C0DATAROOM' });
     expect(allText(await app.nextResponse(allowed.responseId))).toContain('杭州华信光伏科技有限公司');
     expect(app.upstreamCalls()).toHaveLength(1);
+  });
+});
+
+describe('allowlists on every surface (issue 21.5, 21.6)', () => {
+  let app: TestApp | undefined;
+
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  /** Everything the Home tab shows, as text. */
+  function homeText(view: unknown): string {
+    return JSON.stringify(view);
+  }
+
+  it('App Home: a person outside ALLOWED_USER_IDS sees the refusal and nothing of anyone\'s usage or digests', async () => {
+    app = await startTestApp({ env: { ALLOWED_USER_IDS: 'U0ALLOWED1' } });
+    const allowed = await app.command('000001', { command: '/fund-asset', userId: 'U0ALLOWED1' });
+    await app.nextResponse(allowed.responseId);
+    await app.slack.deps.digests.add({ teamId: TEAM, channelId: DEFAULT_CHANNEL_ID, createdBy: 'U0ALLOWED1', cadence: 'daily', time: '08:30' });
+    const own = await app.openHome('U0ALLOWED1');
+    expect(homeText(own.view)).toContain('U0ALLOWED1');
+    expect(homeText(own.view)).toContain('08:30');
+
+    const stranger = await app.openHome('U0STRANGER');
+    const text = homeText(stranger.view);
+    expect(text).toContain('You are not on the list of people who may use the data service here');
+    expect(text).not.toContain('U0ALLOWED1');
+    expect(text).not.toContain('08:30');
+    expect(text).not.toMatch(/coins/);
+  });
+
+  it('App Home: a user of a workspace outside ALLOWED_TEAM_IDS sees the refusal and nothing else', async () => {
+    app = await startTestApp({ env: { ALLOWED_TEAM_IDS: TEAM } });
+    const allowed = await app.command('000001', { command: '/fund-asset' });
+    await app.nextResponse(allowed.responseId);
+    const workspace = { ...DEFAULT_WORKSPACE, teamId: 'T0STRANGER' };
+    const response = await sendEvent(app.url, TEST_SIGNING_SECRET, eventCallbackBody(appHomeOpenedEvent({ userId: 'U0OUTSIDER' }), { workspace }));
+    expect(response.status).toBe(200);
+    const published = await app.nextCall('views.publish', (call) => call.args.user_id === 'U0OUTSIDER');
+    const text = homeText(published.args.view);
+    expect(text).toContain('This workspace is not enabled for the data service');
+    expect(text).not.toContain(DEFAULT_USER_ID);
+    expect(text).not.toMatch(/coins/);
+  });
+
+  it('ALLOWED_CHANNEL_IDS: a global shortcut, a form opened from it and a click with no channel are refused; nothing is spent', async () => {
+    app = await startTestApp({ env: { ALLOWED_CHANNEL_IDS: 'C0DATAROOM' } });
+    const shortcut = await app.shortcut('dq_search_financial_data');
+    const dm = await app.nextCall('chat.postMessage', (call) => call.args.channel === DEFAULT_USER_ID);
+    expect(dm.args.text).toMatch(/only in the channels where it is enabled/);
+    await app.settle();
+    expect(app.fake.calls('views.open').filter((call) => call.args.trigger_id === shortcut.triggerId)).toEqual([]);
+
+    // The form a global shortcut opens was opened in no channel: its answer would go to a DM.
+    const submitted = await app.submitView('dq_search:fund-asset', fundAssetValues(), '{}', { blocks: searchModal('fund-asset', '{}', app.slack.deps.prices, english).blocks });
+    expect(submitted.response.json).toEqual({ response_action: 'errors', errors: { 'dq:fund-asset:fundCode': expect.stringMatching(/only in the channels where it is enabled/) } });
+
+    // A paging click that names no channel.
+    const payload = messageBlockActionsPayload({ actionId: 'dq_page_next', value: JSON.stringify({ o: 'fund-asset', r: { fundCode: '000001', pageNo: '2', pageSize: '10' } }), responseUrl: app.fake.responseUrl('no-channel') }) as Record<string, unknown>;
+    delete payload.channel;
+    (payload.container as Record<string, unknown>).channel_id = undefined;
+    const click = await sendInteraction(app.url, TEST_SIGNING_SECRET, payload);
+    expect(click.status).toBe(200);
+    expect((await app.nextResponse('no-channel')).text).toMatch(/only in the channels where it is enabled/);
+    await app.settle();
+    expect(app.upstreamCalls()).toEqual([]);
   });
 });
 

@@ -147,6 +147,36 @@ describe('exporting a result to CSV', () => {
     expect(app.upstreamCalls(OPS.bids)).toHaveLength(1);
   });
 
+  it('a page that was free when confirmed but expired before the export reached it is not bought: the export stops with the file so far and says why (issue 21.1)', async () => {
+    // Pages 3 and 1 are cached, so the export costs one page (page 2). Once page 2 has been bought the
+    // clock jumps two hours: page 3 is no longer fresh when the export reaches it.
+    const pinned = pinnedClock();
+    let bidCalls = () => 0;
+    const jump = () => (bidCalls() >= 3 ? 2 * 3_600_000 : 0);
+    await start({ clock: { now: () => pinned.now() + jump(), sleep: pinned.sleep, timer: pinned.timer } });
+    bidCalls = () => app.upstreamCalls(OPS.bids).length;
+    const cost = simulatorCost(OPS.bids);
+    await lookup('光伏组件 page:3', '/bids');
+    const page1 = await lookup('光伏组件', '/bids');
+    const { view } = await openExport(page1);
+    expect((view as { submit?: { text: string } }).submit?.text).toBe(`Export · ${cost} coins`);
+    const before = coinsCharged();
+    await confirm(view);
+    const done = await finalProgress(/Export incomplete/);
+    await app.settle();
+    expect(coinsCharged() - before).toBe(cost);
+    expect(app.upstreamCalls(OPS.bids)).toHaveLength(3);
+    expect(done.args.text).toBe(
+      [
+        `⚠️ Export incomplete: 20 rows from 2 pages, ${cost} coins spent. The file is in <#${DEFAULT_CHANNEL_ID}>.`,
+        `Missing page 3: the page was no longer free and would have passed the ${cost} coins you confirmed (export again to see the new cost).`,
+        'Nothing was charged for page 3.',
+      ].join('\n'),
+    );
+    const [upload] = app.fake.uploads();
+    expect(readCsv(upload!.bytes!).rows).toHaveLength(21);
+  });
+
   it('a budget that runs out half-way: the pages paid for are posted, with which page is missing, why, and that it was not charged', async () => {
     await start({ budgets: { teamDaily: 25 } });
     const cost = simulatorCost(OPS.bids);

@@ -15,6 +15,7 @@ import {
   viewSubmissionPayload,
 } from '../../support/slack/index.js';
 import { allText, startTestApp, STACK_TRACE, TEST_SIGNING_SECRET, type TestApp } from '../../support/slackApp.js';
+import { SLACK_ACK_DEADLINE_MS } from '../../support/slack/index.js';
 
 /**
  * Signed requests of every kind Slack sends, then broken in every way fast-check can think of
@@ -270,3 +271,37 @@ describe('hostile signed requests', () => {
     await app.nextResponse('after-garbage');
   });
 });
+
+describe('huge signed requests (issue 21.9)', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('a command word of 300,000 characters gets its answer and does not hold up a command sent with it past Slack\'s 3 s', async () => {
+    const huge = app.command('x'.repeat(300_000), { command: '/dq' });
+    // Sent while the huge one is being read and answered.
+    const small = app.command('help', { command: '/dq' });
+    const [hugeSent, smallSent] = await Promise.all([huge, small]);
+    expect(hugeSent.status).toBe(200);
+    expect(smallSent.status).toBe(200);
+    expect(smallSent.elapsedMs).toBeLessThan(SLACK_ACK_DEADLINE_MS);
+    expect(hugeSent.elapsedMs).toBeLessThan(SLACK_ACK_DEADLINE_MS);
+    const reply = allText(await app.nextResponse(hugeSent.responseId));
+    expect(reply).toMatch(/^Unknown command "x+…"/);
+    expect(reply.length).toBeLessThan(1000);
+  });
+
+  it('a body larger than any Slack sends (a command past Slack\'s 40,000-character message limit) is refused with 413 before it is parsed', async () => {
+    const text = '光'.repeat(200_000);
+    const sent = await sendSlashCommand(app.url, TEST_SIGNING_SECRET, { command: '/dq', text, responseUrl: app.fake.responseUrl('too-big') });
+    expect(sent.status).toBe(413);
+    await app.settle();
+    expect(app.responses('too-big')).toEqual([]);
+  });
+});
+

@@ -3,10 +3,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { candleAt, CANDLE_PERIOD_SECONDS } from '../../../src/simulator/data/candles.js';
 import { futuresContract } from '../../../src/simulator/data/futuresContracts.js';
 import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
-import { DEFAULT_WORKSPACE, eventCallbackBody, functionExecutedEvent, sendEvent } from '../../support/slack/index.js';
+import { DEFAULT_WORKSPACE, eventCallbackBody, functionExecutedEvent, sendEvent, SLACK_ACK_DEADLINE_MS } from '../../support/slack/index.js';
 import type { FunctionExecution, FunctionParameter } from '../../support/slack/webApiAnswers.js';
 import { startTestApp, STACK_TRACE, TEST_SIGNING_SECRET, UNHANDLED_LISTENER_ERROR, type TestApp } from '../../support/slackApp.js';
 import { parseYaml } from '../../support/yamlSubset.js';
+import { ResultCache, cacheKey, type CachedResult } from '../../../src/core/client/cache.js';
+import { validate } from '../../../src/core/operations/validate.js';
 import { OPS, simulatorCost } from './forms.js';
 
 /**
@@ -214,6 +216,39 @@ describe('Workflow Builder steps', () => {
   });
 });
 
+describe('Workflow Builder step outputs (issue 21, step outputs)', () => {
+  let app: TestApp | undefined;
+
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  it('are plain text safe wherever a later step puts them: no live Slack markup, no spreadsheet formula', async () => {
+    app = await startTestApp();
+    const first = await runStep(app, 'dq_taxpayer_lookup', { keyword: '杭州华信' });
+    expect(first.method).toBe('functions.completeSuccess');
+    // The service's answer, as it could come back: markup and a formula in its fields (cached, so the step reads it).
+    const cache = new ResultCache(app.store.keyv<CachedResult>('cache'), app.clock, 86_400_000);
+    const key = cacheKey('enterprise-general-taxpayer-query', validate('enterprise-general-taxpayer-query', { keyword: '杭州华信' }));
+    const cached = (await cache.get<{ records: Array<Record<string, unknown>> }>(key, 86_400_000))!;
+    const record = cached.result.records[0]!;
+    record.enterpriseName = '<!channel> Acme & Sons <https://evil.example|click>';
+    record.taxpayerType = '=HYPERLINK("https://evil.example","Open")';
+    await cache.set(key, { result: cached.result, storedAt: cached.storedAt }, 86_400_000);
+
+    const ended = await runStep(app, 'dq_taxpayer_lookup', { keyword: '杭州华信' });
+    expect(ended.method).toBe('functions.completeSuccess');
+    const outputs = ended.args.outputs as Record<string, string>;
+    expect(outputs.company_name).toBe('&lt;!channel&gt; Acme &amp; Sons &lt;https://evil.example|click&gt;');
+    expect(outputs.taxpayer_type).toBe(`'=HYPERLINK("https://evil.example","Open")`);
+    for (const value of Object.values(outputs)) {
+      expect(String(value)).not.toMatch(/<[!@#h]/);
+      expect(String(value)).not.toMatch(/^[=+@\t\r]/);
+    }
+  });
+});
+
 describe('Workflow Builder steps and the budgets and allowlists', () => {
   let app: TestApp | undefined;
 
@@ -260,6 +295,28 @@ describe('Workflow Builder steps and the budgets and allowlists', () => {
     expect(app.upstreamCalls()).toEqual([]);
     const listed = await runStep(app, 'dq_futures_latest_candle', { symbol: 'CL', period: 'daily', run_by: RUNNER });
     expect(listed.method).toBe('functions.completeSuccess');
+  });
+
+  it('function_executed for a callback_id this app does not have, and one the allowlists refuse, are acked within Slack\'s 3 s (issue 21.8)', async () => {
+    app = await startTestApp({ env: { ALLOWED_TEAM_IDS: 'T0OTHERTEAM' } });
+    const unknown = functionExecutedEvent({ callbackId: 'dq_not_a_step', functionExecutionId: 'Fx0UNKNOWN', botAccessToken: 'xwfp-unknown', inputs: {} });
+    const sent = await sendEvent(app.url, TEST_SIGNING_SECRET, eventCallbackBody(unknown));
+    expect(sent.status).toBe(200);
+    expect(sent.elapsedMs).toBeLessThan(SLACK_ACK_DEADLINE_MS);
+    const refused = functionExecutedEvent({ callbackId: 'dq_futures_latest_candle', functionExecutionId: 'Fx0REFUSED', botAccessToken: 'xwfp-refused', inputs: { symbol: 'CL', period: 'daily' } });
+    const refusedSent = await sendEvent(app.url, TEST_SIGNING_SECRET, eventCallbackBody(refused));
+    expect(refusedSent.status).toBe(200);
+    expect(refusedSent.elapsedMs).toBeLessThan(SLACK_ACK_DEADLINE_MS);
+    await app.settle();
+    expect(app.upstreamCalls()).toEqual([]);
+  });
+
+  it('with a list of channels, a step (which runs in no channel, and whose outputs later steps may post anywhere) is refused; nothing is spent (issue 21.6)', async () => {
+    app = await startTestApp({ env: { ALLOWED_CHANNEL_IDS: 'C0DATAROOM' } });
+    const ended = await runStep(app, 'dq_futures_latest_candle', { symbol: 'CL', period: 'daily', run_by: RUNNER });
+    expect(ended.method).toBe('functions.completeError');
+    expect(ended.args.error).toMatch(/only in the channels where it is enabled/);
+    expect(app.upstreamCalls()).toEqual([]);
   });
 
   it('in a Chinese workspace (DEFAULT_LOCALE=zh-CN) failures and the fund list are in Chinese', async () => {

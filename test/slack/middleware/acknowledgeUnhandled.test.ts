@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ACTION, SHORTCUT, VIEW } from '../../../src/slack/ids.js';
 import { acknowledgeUnhandled } from '../../../src/slack/middleware/acknowledgeUnhandled.js';
+import { WORKFLOW_STEPS } from '../../../src/slack/functions/index.js';
 import { fakeAck, recorder } from '../listenerArgs.js';
 
 async function through(body: Record<string, unknown>) {
   const record = recorder();
   let passedOn = false;
-  await acknowledgeUnhandled()({ body, ack: fakeAck(record), next: async () => void (passedOn = true) } as never);
+  await acknowledgeUnhandled(WORKFLOW_STEPS.map((step) => step.callbackId))({ body, ack: fakeAck(record), next: async () => void (passedOn = true) } as never);
   return { acks: record.acks(), passedOn };
 }
 

@@ -32,6 +32,7 @@ function depsWith(allowlist: Allowlist): SlackDeps {
     profiles: new UserProfiles('Asia/Shanghai', new ManualClock(PINNED_AT)),
     settings: { locale: async () => undefined },
     logger: pino({ level: 'silent' }),
+    redact: (text: string) => text,
   } as unknown as SlackDeps;
 }
 
@@ -114,15 +115,18 @@ describe('whoIsAsking', () => {
 
   it('lets a digest form check the channel it names against the channel list', async () => {
     const { client } = fakeClient();
-    const { context, listenerRan } = await run(depsWith({ channels: new Set(['C1']) }), { type: 'view_submission', team: { id: 'T1' }, user: { id: 'U1' }, view: { blocks: [] } }, client);
+    const { context, listenerRan } = await run(depsWith({ channels: new Set(['C1']) }), { type: 'view_submission', team: { id: 'T1' }, user: { id: 'U1' }, view: { callback_id: 'dq_digest_add_form', blocks: [] } }, client);
     expect(listenerRan).toBe(true);
     expect(askerOf(context).refusalIn('C1')).toBeUndefined();
     expect(english.say(askerOf(context).refusalIn('C2')!)).toContain('ALLOWED_CHANNEL_IDS');
   });
 
-  it('leaves events alone (no asker, no refusal)', async () => {
+  it('leaves events that name nobody alone (no asker, no refusal); the App Home is checked (issue 21.5)', async () => {
     const { client, calls } = fakeClient();
-    const { context, listenerRan } = await run(depsWith(ONLY_T1), { type: 'event_callback', team_id: 'T2', event: { type: 'app_home_opened', user: 'U1' } }, client);
+    const home = await run(depsWith(ONLY_T1), { type: 'event_callback', team_id: 'T2', event: { type: 'app_home_opened', user: 'U1' } }, client);
+    expect(home.listenerRan).toBe(false);
+    calls.length = 0;
+    const { context, listenerRan } = await run(depsWith(ONLY_T1), { type: 'event_callback', team_id: 'T2', event: { type: 'app_uninstalled' } }, client);
     expect(listenerRan).toBe(true);
     expect(() => askerOf(context)).toThrow();
     expect(calls).toEqual([]);
