@@ -29,7 +29,7 @@ describe('register(app) of each listener folder', () => {
   it('listens for every slash command, button, form, shortcut, event and step the app draws or declares, once each', () => {
     expect(listened.command).toEqual(SLASH_COMMANDS.map(({ command }) => command));
     expect([...listened.action!].sort()).toEqual(Object.values(ACTION).sort());
-    expect(listened.view).toEqual([new RegExp(`^${VIEW.searchPrefix}`), VIEW.digestAdd, VIEW.exportCsv]);
+    expect(listened.view).toEqual([new RegExp(`^${VIEW.searchPrefix}`), VIEW.digestAdd, VIEW.exportCsv, VIEW.watchAdd]);
     expect(listened.shortcut).toEqual([SHORTCUT.search]);
     expect(listened.event).toEqual(['app_home_opened']);
     expect(listened.function).toEqual(WORKFLOW_STEPS.map((step) => step.callbackId));

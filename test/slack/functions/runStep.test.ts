@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fundAssetStep } from '../../../src/slack/functions/fundAssetStep.js';
 import { stepListener } from '../../../src/slack/functions/runStep.js';
+import { whoIsAsking } from '../../../src/slack/middleware/whoIsAsking.js';
 import { listenerDeps } from '../listenerArgs.js';
 
 /** A custom step's listener with fake complete/fail: every run ends in exactly one of the two. */
@@ -8,18 +9,22 @@ describe('a workflow step’s listener', () => {
   let rig: ReturnType<typeof listenerDeps>;
   afterEach(() => rig.close());
 
+  /** The step as Bolt runs it: the global whoIsAsking middleware first (it applies the allowlists), then the listener. */
   async function runStep(inputs: Record<string, unknown>, options: { complete?: () => Promise<void> } = {}) {
     const ended: Array<{ how: 'complete' | 'fail'; with: Record<string, unknown> }> = [];
-    await stepListener(rig.deps, fundAssetStep)({
+    const args = {
       inputs,
       complete: async (answer: Record<string, unknown>) => {
         ended.push({ how: 'complete', with: answer });
         await options.complete?.();
       },
       fail: async (answer: Record<string, unknown>) => void ended.push({ how: 'fail', with: answer }),
-      body: { team_id: 'T1' },
+      ack: async () => undefined,
+      body: { type: 'event_callback', team_id: 'T1', event: { type: 'function_executed', inputs } },
       context: {},
-    } as never);
+      client: {},
+    };
+    await whoIsAsking(rig.deps)({ ...args, next: () => stepListener(rig.deps, fundAssetStep)(args as never) } as never);
     return ended;
   }
 
@@ -42,7 +47,7 @@ describe('a workflow step’s listener', () => {
     expect(rig.upstreamCalls()).toBe(0);
   });
 
-  it('a workspace the allowlists refuse fails without a lookup', async () => {
+  it('a workspace the allowlists refuse fails (in the middleware) without a lookup', async () => {
     rig = listenerDeps({ ALLOWED_TEAM_IDS: 'T9' });
     const ended = await runStep({ fund_code: '000001' });
     expect(ended.map((end) => end.how)).toEqual(['fail']);
