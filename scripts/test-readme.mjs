@@ -5,7 +5,7 @@
 // checks, within the suite, that every command the README shows is one this script runs or one it
 // names below as needing Slack, Docker or an account.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,7 +75,10 @@ async function main() {
   try {
     const cloned = spawnSync('git', ['clone', '--quiet', root, clone], { encoding: 'utf8' });
     if (cloned.status !== 0) throw new Error(`git clone failed: ${cloned.stderr}`);
-    const readme = readFileSync(join(clone, 'README.md'), 'utf8');
+    // The README and the docs/ pages it links to.
+    const readme = [join(clone, 'README.md'), ...readdirSync(join(clone, 'docs')).filter((name) => name.endsWith('.md')).map((name) => join(clone, 'docs', name))]
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
     for (const step of README_RUNS) {
       if (!readme.includes(step.command)) failures.push(`the README no longer shows \`${step.command}\``);
       const label = `${Object.entries(step.env).map(([key, value]) => `${key}=${value} `).join('')}${step.command}`;

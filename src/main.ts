@@ -75,7 +75,7 @@ async function main(): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error);
     logger.error({ err: error }, 'start-up failed');
     process.stderr.write(`dq could not start: ${reason}
-Check the Slack tokens, STORE_URL and that the store is reachable (README.md, "Configuration").
+Check the Slack tokens, STORE_URL and that the store is reachable (docs/configuration.md).
 `);
     await slack?.stop().catch(() => undefined);
     await runtime?.close().catch(() => undefined);

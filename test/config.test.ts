@@ -206,7 +206,7 @@ describe('every problem at once', () => {
     for (const run of runs) {
       expect(run.code).toBe(2);
       expect(listed(run.stderr)).toEqual(expected);
-      expect(run.stderr).toContain('See README.md, section "Configuration".');
+      expect(run.stderr).toContain('See docs/configuration.md.');
       expect(run.stderr).not.toMatch(/\n\s+at /);
     }
   }, 60_000);

@@ -1,9 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain .mjs script without type declarations; its two lists are all this reads.
 import { README_NOT_RUN, README_RUNS } from '../scripts/test-readme.mjs';
 
-const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+/** The README and the pages under docs/ it links to: every command either shows is checked alike. */
+const README = [new URL('../README.md', import.meta.url), ...readdirSync(new URL('../docs/', import.meta.url)).filter((name) => name.endsWith('.md')).map((name) => new URL(`../docs/${name}`, import.meta.url))]
+  .map((file) => readFileSync(file, 'utf8'))
+  .join('\n');
 const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
 
 interface Run {

@@ -162,7 +162,7 @@ export function isDataError(error: unknown): error is DataError {
  */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Configuration is incomplete:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee README.md, section "Configuration".`);
+    super(`Configuration is incomplete:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee docs/configuration.md.`);
     this.name = 'ConfigError';
   }
 }

@@ -72,7 +72,7 @@ describe('npm start (src/main.ts)', () => {
     expect(await running.exited).toBe(2);
     const text = running.output();
     for (const name of ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'DATA_API_BASE_URL', 'DATA_API_KEY']) expect(text).toContain(name);
-    expect(text).toContain('README.md');
+    expect(text).toContain('docs/configuration.md');
     expect(text).toContain('npm run demo');
     expect(text).not.toMatch(/\n\s+at /);
   });
