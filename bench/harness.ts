@@ -182,16 +182,16 @@ export async function sendCommands(target: Target, sink: ReplySink, signingSecre
     connections: Math.min(load.connections, load.amount),
     requests: [{
       method: 'POST',
-      setupRequest: (request, context: Record<string, unknown>) => {
+      setupRequest: (request, context) => {
         const id = `${run}-${n}`;
         const body = new URLSearchParams(slashCommandFields({ command: load.command, text: load.textFor(n), responseUrl: sink.urlFor(id), triggerId: `${run}.${n}.${randomUUID()}` })).toString();
         n++;
-        context.id = id;
+        (context as { id?: string }).id = id;
         sentAt.set(id, performance.now());
         return { ...request, body, headers: { 'content-type': 'application/x-www-form-urlencoded', ...signatureHeaders(signingSecret, body) } };
       },
-      onResponse: (status, _body, context: Record<string, unknown>) => {
-        const id = context.id as string;
+      onResponse: (status, _body, context) => {
+        const id = (context as { id: string }).id;
         lastAckAt = performance.now();
         ackMs.push(lastAckAt - sentAt.get(id)!);
         if (status === 200) acked.push(id);
