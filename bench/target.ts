@@ -17,7 +17,9 @@ import { pino } from 'pino';
 import { loadConfig } from '../src/config.js';
 import { DataClient } from '../src/core/client/dataClient.js';
 import { pricesFrom } from '../src/core/operations/prices.js';
-import { MemoryStore } from '../src/core/store/memoryStore.js';
+import { createStore } from '../src/core/store/index.js';
+import type { OperationId } from '../src/core/operations/index.js';
+import type { RateLimit } from '../src/core/operations/definition.js';
 import { createSlackApp } from '../src/slack/app.js';
 import type { SlackConfig } from '../src/slack/config.js';
 
@@ -29,6 +31,10 @@ export interface TargetSettings {
   slackApiUrl: string;
   simulatorUrl: string;
   apiKey: string;
+  /** STORE_URL of the app; `memory://` unless given (the memory benchmark uses SQLite, the default). */
+  storeUrl?: string;
+  /** Rate limits for the client (the benchmark's simulator is unlimited); the spec's when unset. */
+  rateLimits?: Partial<Record<OperationId, RateLimit>>;
 }
 
 export type TargetMessage = { type: 'reply'; body: Record<string, unknown> } | { type: 'memory' } | { type: 'stop' };
@@ -53,8 +59,8 @@ async function bareBolt(respondToo: boolean) {
 }
 
 async function thisApp() {
-  const store = new MemoryStore();
-  const data = new DataClient({ baseUrl: settings.simulatorUrl, apiKey: settings.apiKey, store });
+  const store = await createStore(settings.storeUrl ?? 'memory://');
+  const data = new DataClient({ baseUrl: settings.simulatorUrl, apiKey: settings.apiKey, store, ...(settings.rateLimits ? { rateLimits: settings.rateLimits } : {}) });
   // Digest and chart settings as an unconfigured app has them.
   const defaults = loadConfig({}, { inSlack: false, demo: true });
   const config: SlackConfig = {
@@ -63,7 +69,7 @@ async function thisApp() {
   };
   const slack = await createSlackApp({ config, data, prices: pricesFrom(), store, digest: defaults.digests, charts: defaults.charts, logger: pino({ level: 'silent' }), runScheduler: false });
   const { port } = await slack.start(0);
-  return { port: port!, setReply: () => undefined, stop: async () => { await slack.stop(); await data.close(); } };
+  return { port: port!, setReply: () => undefined, stop: async () => { await slack.stop(); await data.close(); await store.close(); } };
 }
 
 const target = kind === 'app' ? await thisApp() : await bareBolt(kind === 'bolt-respond');
