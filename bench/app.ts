@@ -25,7 +25,7 @@ import { shanghaiDayNumber } from '../src/simulator/calendar.js';
 import { assetHistory } from '../src/simulator/data/assetHistory.js';
 import { FUND_CATALOGUE } from '../src/simulator/data/fundCatalogue.js';
 import { startFakeSlack } from '../test/support/slack/fakeSlack.js';
-import { deliveryProblems, Goals, percentile, ReplySink, round, sendCommands, startTarget } from './harness.js';
+import { deliveryProblems, Goals, percentile, ReplySink, round, sendCommands, sendOneCommand, startTarget } from './harness.js';
 import type { TargetSettings } from './target.js';
 
 const SECRET = 'bench-signing-secret';
@@ -105,19 +105,23 @@ function pagedQueries(count: number): string[] {
   for (let n = 0; n < MISSES + 20; n++) {
     const callsBefore = simulator.calls();
     const servedBefore = simulator.serviceMs.length;
-    const result = await sendCommands(app, sink, SECRET, { command: '/fund-asset', textFor: () => fund(500_000 + n), amount: 1, connections: 1 });
+    const code = fund(500_000 + n);
+    const result = await sendOneCommand(app, sink, SECRET, '/fund-asset', code);
     const upstream = simulator.serviceMs.slice(servedBefore);
-    const problems = deliveryProblems(result);
-    if (simulator.calls() - callsBefore !== 1) problems.push(`${simulator.calls() - callsBefore} upstream calls for one cache miss`);
+    const problems: string[] = [];
+    if (result.status !== 200) problems.push(`acknowledged with HTTP ${result.status}`);
+    if (!result.arrival) problems.push('no reply');
+    else if (!result.arrival.hasBlocks || !JSON.stringify(result.arrival.body).includes(code)) problems.push('a reply without blocks naming the fund');
+    if (simulator.calls() - callsBefore !== 1 || upstream.length !== 1) problems.push(`${simulator.calls() - callsBefore} upstream calls for one cache miss`);
     if (problems.length > 0) {
       failures++;
       if (failures <= 3) goals.fail(`cache miss ${n}: ${problems.join('; ')}`);
       continue;
     }
     if (n < 20) continue; // warm-up: JIT, keep-alive pools, the user's profile
-    reply.push(result.replyMs[0]!);
+    reply.push(result.replyMs!);
     service.push(upstream[0]!);
-    own.push(result.replyMs[0]! - upstream[0]!);
+    own.push(result.replyMs! - upstream[0]!);
   }
   await app.stop();
   if (profileDir) console.log(`CPU profile of the app (read it with npx tsx bench/profile.ts <file>): ${profileDir}`);

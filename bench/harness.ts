@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { Agent, request } from 'undici';
 import { signatureHeaders } from '../test/support/slack/signedRequests.js';
 import { slashCommandFields } from '../test/support/slack/interactionPayloads.js';
 import type { TargetKind, TargetMessage, TargetSettings } from './target.js';
@@ -78,6 +79,7 @@ interface Arrival {
 export class ReplySink {
   readonly #server: Server;
   readonly #arrivals = new Map<string, Arrival>();
+  readonly #waiters = new Map<string, (arrival: Arrival) => void>();
   #url = '';
 
   constructor() {
@@ -95,7 +97,12 @@ export class ReplySink {
         }
         const seen = this.#arrivals.get(id);
         if (seen) seen.count++;
-        else this.#arrivals.set(id, { at, count: 1, hasBlocks: Array.isArray(body.blocks) && body.blocks.length > 0, body });
+        else {
+          const arrival = { at, count: 1, hasBlocks: Array.isArray(body.blocks) && body.blocks.length > 0, body };
+          this.#arrivals.set(id, arrival);
+          this.#waiters.get(id)?.(arrival);
+          this.#waiters.delete(id);
+        }
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end('{"ok":true}');
       });
@@ -122,6 +129,22 @@ export class ReplySink {
 
   ids(): IterableIterator<string> {
     return this.#arrivals.keys();
+  }
+
+  /** The reply to `id` as soon as it arrives (no polling), or undefined after `timeoutMs`. */
+  next(id: string, timeoutMs: number): Promise<Arrival | undefined> {
+    const seen = this.#arrivals.get(id);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#waiters.delete(id);
+        resolve(undefined);
+      }, timeoutMs);
+      this.#waiters.set(id, (arrival) => {
+        clearTimeout(timer);
+        resolve(arrival);
+      });
+    });
   }
 
   /** Resolves once every id has a reply, or after `timeoutMs`. */
@@ -220,6 +243,24 @@ export async function sendCommands(target: Target, sink: ReplySink, signingSecre
     repliesPerSecond: delivered / ((lastReplyAt - firstSentAt) / 1000), acksPerSecond: acked.length / ((lastAckAt - firstSentAt) / 1000), ackMs, replyMs,
   };
 }
+
+/**
+ * One signed command, unique like the load's, sent without a load generator around it (for
+ * latencies of single commands); resolves with its ack status, and its reply latency once the reply
+ * has arrived (undefined when none came within `timeoutMs`).
+ */
+export async function sendOneCommand(target: Target, sink: ReplySink, signingSecret: string, command: string, text: string, timeoutMs = 10_000): Promise<{ status: number; replyMs?: number; arrival?: Arrival }> {
+  const id = `one-${randomUUID()}`;
+  const body = new URLSearchParams(slashCommandFields({ command, text, responseUrl: sink.urlFor(id), triggerId: `one.${randomUUID()}` })).toString();
+  const headers = { 'content-type': 'application/x-www-form-urlencoded', ...signatureHeaders(signingSecret, body) };
+  const sentAt = performance.now();
+  const answer = await request(`${target.url}/slack/events`, { method: 'POST', headers, body, dispatcher: oneCommandPool });
+  await answer.body.text();
+  const arrival = await sink.next(id, timeoutMs);
+  return { status: answer.statusCode, ...(arrival ? { replyMs: arrival.at - sentAt, arrival } : {}) };
+}
+
+const oneCommandPool = new Agent({ keepAliveTimeout: 30_000 });
 
 /** What was delivered differs from what was asked: the benchmark's figures would be about something else. */
 export function deliveryProblems(result: LoadResult, expectReplies = true): string[] {
