@@ -124,7 +124,7 @@ function pagedQueries(count: number): string[] {
     own.push(result.replyMs! - upstream[0]!);
   }
   await app.stop();
-  if (profileDir) console.log(`CPU profile of the app (read it with npx tsx bench/profile.ts <file>): ${profileDir}`);
+  if (profileDir) console.log(`CPU profile of the app (read it with npm run bench:profile -- <file>): ${profileDir}`);
   console.log(`\n1. Cache-miss /fund-asset commands, one at a time, ${MISSES} after 20 of warm-up (ms)`);
   console.table({
     'command → reply': { p50: round(percentile(reply, 50)), p99: round(percentile(reply, 99)) },

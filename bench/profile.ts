@@ -1,5 +1,5 @@
 /**
- * npx tsx bench/profile.ts <file.cpuprofile> [top] — what a `node --cpu-prof` profile spent its time
+ * npm run bench:profile -- <file.cpuprofile> [top] — what a `node --cpu-prof` profile spent its time
  * on: self time by function, by file and by package (node_modules/<name>, node: internals, this
  * project's src/), so the place to optimise is read from the profile rather than guessed.
  * `npm run bench:ack -- --profile` writes the profile of the app under load.
@@ -52,7 +52,7 @@ export function summariseProfile(profile: CpuProfile, top = 25): string {
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\//, ''))) {
   const file = process.argv[2];
   if (!file) {
-    console.error('usage: npx tsx bench/profile.ts <file.cpuprofile> [top]');
+    console.error('usage: npm run bench:profile -- <file.cpuprofile> [top]');
     process.exit(2);
   }
   console.log(summariseProfile(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile, Number(process.argv[3] ?? 25)));

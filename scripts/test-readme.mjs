@@ -37,6 +37,7 @@ export const README_NOT_RUN = {
   'npm run bench:client': 'a benchmark; prints ratios, takes minutes',
   'npm run bench:ack': 'a benchmark',
   'npm run bench:fleet': 'a benchmark',
+  'npm run bench:app': 'a benchmark',
   'npm ci': 'run by npm start and npm test on a fresh clone (the first step above)',
 };
 
