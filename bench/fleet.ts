@@ -4,7 +4,8 @@
  * rate-limit answers from the simulator (must be 0), coins spent versus distinct queries, and the
  * p99 time to reply. A third column runs three replicas that do NOT share (each paces only itself),
  * to show what the shared limit prevents. With --busy, the shared runs are repeated while another
- * process keeps one CPU core busy.
+ * process keeps one CPU core busy. Exit 1 when a lookup goes unanswered or the sharing replicas
+ * exceed the limit, get rate-limit answers or pay twice for a query.
  */
 import { randomBytes } from 'node:crypto';
 import { createClient } from '@redis/client';
@@ -13,6 +14,7 @@ import { RedisStore } from '../src/core/store/redisStore.js';
 import { startSimulator } from '../src/simulator/index.js';
 import { maxInWindow } from '../test/support/measure.js';
 import { withBusyCore } from './busyCore.js';
+import { Goals } from './harness.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const LIMIT = { count: 10, windowMs: 1000 };
@@ -101,3 +103,12 @@ if (process.argv.includes('--busy')) {
 }
 console.log(`\n${REQUESTS} fund-asset lookups at once (${DISTINCT} distinct), limit ${LIMIT.count} per ${LIMIT.windowMs} ms, 10 coins each`);
 console.table(rows);
+// Work done: every lookup answered. Goals hold for the replicas that share (the third row is the control).
+const goals = new Goals();
+for (const [name, row] of Object.entries(rows)) {
+  if (row['failed replies'] > 0) goals.fail(`${name}: ${row['failed replies']} of ${REQUESTS} lookups got no answer`);
+  if (row['shares limit'] !== 'yes') continue;
+  goals.check(`${name}: within the limit`, row['max calls in any 1 s'] <= LIMIT.count && row['rate-limit answers'] === 0, `at most ${row['max calls in any 1 s']} calls in any 1 s (limit ${LIMIT.count}), ${row['rate-limit answers']} rate-limit answers`);
+  goals.check(`${name}: one charge per distinct query`, row['coins spent'] === row['coins for distinct queries'], `${row['coins spent']} coins for ${DISTINCT} distinct queries`);
+}
+process.exit(goals.report());

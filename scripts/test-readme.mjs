@@ -38,6 +38,8 @@ export const README_NOT_RUN = {
   'npm run bench:ack': 'a benchmark',
   'npm run bench:fleet': 'a benchmark',
   'npm run bench:charts': 'a benchmark',
+  'npm run bench:app': 'a benchmark',
+  'npm run bench:profile': 'reads the CPU profile a benchmark wrote',
   'npm ci': 'run by npm start and npm test on a fresh clone (the first step above)',
 };
 

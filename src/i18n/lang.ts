@@ -68,16 +68,35 @@ function catalogues(): i18n {
 }
 
 const langs = new Map<Locale, Lang>();
+/** Texts remembered per language; the texts of a few thousand replies, then forgotten at once. */
+const SAID_MEMO_SIZE = 20_000;
 
 export function isPhrase(value: unknown): value is Phrase {
   return typeof value === 'object' && value !== null && typeof (value as { key?: unknown }).key === 'string';
 }
 
+const isPlainValue = (value: unknown) => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean';
+
 export function langFor(locale: Locale): Lang {
   const known = langs.get(locale);
   if (known) return known;
   const fixed = catalogues().getFixedT(locale);
-  const t = (key: CatalogueKey, values?: Record<string, unknown>) => fixed(key, values ?? {}) as string;
+  // i18next's t() resolves, interpolates and plural-picks on every call (a fifth of a cached
+  // answer's CPU under load); the catalogues never change while the process runs, so the same key
+  // and values always give the same text.
+  const said = new Map<string, string>();
+  const t = (key: CatalogueKey, values?: Record<string, unknown>) => {
+    // Only texts made of plain values are remembered: JSON names them exactly.
+    if (values !== undefined && !Object.values(values).every(isPlainValue)) return fixed(key, values) as string;
+    const memoKey = values === undefined ? key : `${key}\u0000${JSON.stringify(values)}`;
+    let text = said.get(memoKey);
+    if (text === undefined) {
+      text = fixed(key, values ?? {}) as string;
+      if (said.size >= SAID_MEMO_SIZE) said.clear();
+      said.set(memoKey, text);
+    }
+    return text;
+  };
   const say = (phrase: Phrase | string): string => {
     if (typeof phrase === 'string') return phrase;
     if (!phrase.values) return t(phrase.key);

@@ -185,7 +185,8 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     const deadline = Date.now() + timeoutMs;
     while (listenersRunning + scheduler.busy + watchScheduler.busy > 0) {
       if (Date.now() >= deadline) return false;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // A short look-again: every caller (shutdown, and tests after each request) waits this out.
+      await new Promise((resolve) => setTimeout(resolve, 5));
     }
     return true;
   }
