@@ -126,11 +126,13 @@ function localSettings(value: (name: string) => string | undefined, problems: st
   const ttlText = value('CHART_URL_TTL') ?? DEFAULT_CHART_URL_TTL;
   const urlTtlMs = parseDuration(ttlText);
   if (urlTtlMs === undefined || urlTtlMs < 60_000) problems.push(`CHART_URL_TTL "${ttlText}" is not a duration of a minute or more, like 7d or 12h`);
-  // Replicas must sign alike: an explicit secret, else one derived from the Slack signing secret (which
-  // every replica has in HTTP mode) so that the signing secret itself never signs anything else.
-  const signing = value('SLACK_SIGNING_SECRET');
+  // Replicas, and this app after a restart, must sign alike, or the charts in earlier messages break:
+  // an explicit secret, else one derived from a Slack secret every replica has (the signing secret in
+  // HTTP mode, the bot token in Socket Mode), so that secret itself never signs anything else. Only
+  // a terminal without Slack settings (the console, dq chart) signs with a secret of its own.
+  const slackSecret = value('SLACK_SIGNING_SECRET') ?? value('SLACK_BOT_TOKEN');
   const secret = value('CHART_URL_SECRET')
-    ?? (signing ? createHmac('sha256', signing).update('dq chart URLs').digest('base64url') : randomBytes(32).toString('base64url'));
+    ?? (slackSecret ? createHmac('sha256', slackSecret).update('dq chart URLs').digest('base64url') : randomBytes(32).toString('base64url'));
   if (publicUrl === undefined || urlTtlMs === undefined) return { renderer };
   return { renderer, local: { publicUrl, secret, urlTtlMs } };
 }

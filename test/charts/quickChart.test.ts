@@ -18,6 +18,11 @@ describe('chartSettingsFromEnv', () => {
     const secret = settings.local!.secret;
     expect(chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com', SLACK_SIGNING_SECRET: 'signing' }).local!.secret).toBe(secret);
     expect(secret).not.toContain('signing');
+    // In Socket Mode (no signing secret) the bot token, which every replica and every restart has, keys it:
+    // the charts in earlier messages still load after a restart.
+    const socketMode = { PUBLIC_URL: 'https://dq.example.com', SLACK_BOT_TOKEN: 'xoxb-bot', SLACK_APP_TOKEN: 'xapp-app' };
+    expect(chartSettingsFromEnv(socketMode).local!.secret).toBe(chartSettingsFromEnv(socketMode).local!.secret);
+    expect(chartSettingsFromEnv(socketMode).local!.secret).not.toContain('xoxb-bot');
     expect(chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com', CHART_URL_SECRET: 'mine', CHART_URL_TTL: '12h' }).local).toMatchObject({ secret: 'mine', urlTtlMs: 43_200_000 });
     expect(chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com', CHART_RENDERER: 'quickchart' })).toMatchObject({ renderer: 'quickchart', hosted: true });
     expect(chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com', CHART_RENDERER: 'quickchart' }).local).toBeUndefined();

@@ -41,3 +41,14 @@ describe('what the Web API client sends (issue 21.7)', () => {
     expect(odd.redact(JSON.stringify({ msg: 'auth p"a\\ss/word failed' }))).toBe('{"msg":"auth [redacted] failed"}');
   });
 });
+
+describe('the secrets a configuration holds', () => {
+  it('include the chart-address secret, so a log line or reply that quotes it carries none', async () => {
+    const { secretsOf } = await import('../../src/core/secrets.js');
+    const { loadConfig } = await import('../../src/config.js');
+    const config = loadConfig({ DATA_API_BASE_URL: 'http://svc.invalid', DATA_API_KEY: 'k-123456', SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 'sign-1', PUBLIC_URL: 'https://dq.example.com', CHART_URL_SECRET: 'chart-secret-42' }, { inSlack: true });
+    const secrets = secretsOf(config);
+    expect(secrets).toContain('chart-secret-42');
+    expect(new Redactor(secrets).redact('signed with chart-secret-42')).toBe('signed with [redacted]');
+  });
+});
