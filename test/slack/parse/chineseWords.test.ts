@@ -104,9 +104,12 @@ describe('every Chinese word reads as its English twin', () => {
     expect(wire('/bids', '光伏组件 从:2026年1月5日 到:2026年6月30日', BIDS)).toMatchObject({ publishStartTime: '2026-01-05', publishEndTime: '2026-06-30' });
   });
 
-  it('CJK text with a colon is still a word unless it is a key of the command', () => {
-    expect(parseCommand('/bids', '光伏：组件 地区：浙江')).toEqual({ kind: 'query', operation: BIDS, input: { keyword: '光伏:组件', province: '浙江' } });
-    // 地区 is no key of /futures: a plain word there (and too many words).
+  it('CJK text with a colon is shaped like an option: refused free with the nearest key, or searched when quoted', () => {
+    expect(parseCommand('/bids', '"光伏：组件" 地区：浙江')).toEqual({ kind: 'query', operation: BIDS, input: { keyword: '光伏:组件', province: '浙江' } });
+    const mistyped = invalid('/bids', '光伏组件 地域：浙江');
+    expect(mistyped.message).toMatchObject({ key: 'commands.parse.unknownOptionGuess', values: { key: '地域', guess: '地区' } });
+    expect(invalid('/bids', '光伏组件 日期：2026-01-01').message).toMatchObject({ key: 'commands.parse.unknownOptionGuess', values: { key: '日期', guess: '从' } });
+    expect(invalid('/bids', '光伏组件 date:2026-01-01').message).toMatchObject({ values: { guess: 'from' } });
     expect(invalid('/futures', 'CL 5m 30 地区:浙江').operation).toBe(FUTURES);
     // Quoted, a key is part of the keyword.
     expect(parseCommand('/bids', '"地区:浙江 光伏"')).toEqual({ kind: 'query', operation: BIDS, input: { keyword: '地区:浙江 光伏' } });
@@ -151,10 +154,10 @@ describe('/dq lang', () => {
     const french = invalid('/dq', 'lang fr');
     expect(french.example).toBe('/dq lang zh');
     expect(invalidText(french, english)).toBe(
-      '"fr" is not a language this app speaks: choose zh (Chinese), en (English) or auto (the workspace default, else your Slack language).\nFor example: `/dq lang zh`',
+      '"fr" is not a language this app speaks: choose zh (Chinese), en (English) or auto (the workspace default, else your Slack language). Nothing was sent or charged.\nFor example: `/dq lang zh`',
     );
-    expect(invalidText(french, zh)).toBe('“fr”不是本应用支持的语言：可选 中文、英文 或 自动（使用工作区默认语言，否则跟随你的 Slack 语言）。\n例如：`/dq lang zh`');
-    expect(invalidText(invalid('/dq', '语言 中文 英文'), zh)).toBe('/dq 语言 后面只接一个词：中文、英文 或 自动（收到 “中文” “英文”）。\n例如：`/dq lang zh`');
+    expect(invalidText(french, zh)).toBe('“fr”不是本应用支持的语言：可选 中文、英文 或 自动（使用工作区默认语言，否则跟随你的 Slack 语言）。未发送查询，没有扣费。\n例如：`/dq lang zh`');
+    expect(invalidText(invalid('/dq', '语言 中文 英文'), zh)).toBe('/dq 语言 后面只接一个词：中文、英文 或 自动（收到 “中文” “英文”）。未发送查询，没有扣费。\n例如：`/dq lang zh`');
     expect(invalidText(invalid('/dq', 'lang <!channel>'), english)).toContain('"&lt;!channel&gt;" is not a language');
   });
 
@@ -167,14 +170,14 @@ describe('/dq lang', () => {
 describe('what the parser refuses, said to a Chinese reader', () => {
   it('an unknown option, with the options and the example in Chinese words', () => {
     expect(invalidText(invalid('/bids', '光伏组件 regoin:ZJ'), zh)).toBe(
-      '未知选项“regoin:”。/bids 的选项：地区:、类型:、从:、到:、范围:、页:、每页:。是否想输入 region:？\n例如：`/bids 光伏组件 地区:浙江 类型:中标 从:2026-01-01 到:2026-06-30`',
+      '未知选项“regoin:”。/bids 的选项：地区:、类型:、从:、到:、范围:、页:、每页:。是否想输入 region:？未发送查询，没有扣费。\n例如：`/bids 光伏组件 地区:浙江 类型:中标 从:2026-01-01 到:2026-06-30`',
     );
     expect(invalidText(invalid('/bids', 'https://example.com'), zh)).toMatch(/^未知选项“https:”。.*含冒号的关键词请放在引号中/);
   });
 
   it('an unknown /dq subcommand, with a suggestion among the words of both languages', () => {
     expect(invalidText(invalid('/dq', 'bidz 光伏组件'), zh)).toBe(
-      '未知命令“bidz”。/dq 后面可接：纳税人、招标、基金、期货、新基金、用量、推送、语言、帮助。是否想输入 /dq bids？\n例如：`/dq help`',
+      '未知命令“bidz”。/dq 后面可接：纳税人、招标、基金、期货、新基金、用量、推送、语言、帮助。是否想输入 /dq bids？未发送查询，没有扣费。\n例如：`/dq help`',
     );
     expect(zh.say(invalid('/dq', '基 000001').message)).toMatch(/是否想输入 \/dq 基金？$/);
     expect(zh.say(invalid('/dq', '帮助 什么').message)).toBe('没有关于“什么”的帮助。可选：纳税人、招标、基金、期货、新基金、用量、推送、语言。');
