@@ -5,6 +5,7 @@ import { numberInput, staticSelect, textInput } from '../modals/elements.js';
 import type { SearchForm } from '../modals/searchForm.js';
 import { option } from '../modals/slackText.js';
 import type { CommandSyntax } from '../parse/commandSyntax.js';
+import { readNumberWord, readPeriodWord } from '../parse/naturalWords.js';
 import { isChinese, type Lang } from '../../i18n/lang.js';
 import { contextBlock, headerBlock, labelled, sectionBlock } from '../render/blocks.js';
 import { renderChart } from '../render/chart.js';
@@ -17,8 +18,17 @@ import type { SlackOperation } from './index.js';
 
 const FUTURES_ID = 'finance-external-futures-kline';
 
-// Period words (5m, daily, 5分钟, 日线 …) are the operation's own synonyms; only the symbol's case is ours.
-const upperCase = (word: string) => word.toUpperCase();
+/** What Chinese readers call the common contracts; a name is read as its symbol (黄金 → GC). */
+const CONTRACT_NAMES: Readonly<Record<string, string>> = {
+  黄金: 'GC', 金: 'GC', 原油: 'CL', 美原油: 'CL', wti原油: 'CL', 布油: 'BRN', 布伦特原油: 'BRN', 白银: 'SI', 银: 'SI', 铜: 'HG', 美铜: 'HG',
+  天然气: 'NG', 大豆: 'ZS', 美豆: 'ZS', 玉米: 'ZC', 小麦: 'ZW', 纳指: 'NQ', 标普: 'ES', 标普500: 'ES', 道指: 'YM', 铂金: 'PL', 钯金: 'PA',
+  棉花: 'CT', 咖啡: 'KC', 原糖: 'SB', 白糖: 'SB', 瘦肉猪: 'LHC', 生猪: 'LHC',
+};
+
+// Period words (5m, daily, 5分钟, 日线 …) are the operation's own synonyms; the symbol's case and
+// the Chinese ways of saying a contract, a period or a count are ours.
+const readSymbol = (word: string) => CONTRACT_NAMES[word.toLowerCase()] ?? word.toUpperCase();
+const readCount = (word: string) => readNumberWord(word) ?? word;
 
 /** `daily: daily/day/d/1d/0 · …` for English readers, `日线（日k/日/0） · …` for Chinese ones. */
 function periodNotes(lang: Lang): string {
@@ -39,14 +49,14 @@ export const futuresSyntax: CommandSyntax = {
   positional: {
     kind: 'sequence',
     words: [
-      { field: 'symbol', name: { key: 'commands.words.symbol' }, read: upperCase },
-      { field: 'type', name: { key: 'commands.words.period' } },
-      { field: 'limit', name: { key: 'commands.words.count' }, optional: true },
+      { field: 'symbol', name: { key: 'commands.words.symbol' }, read: readSymbol },
+      { field: 'type', name: { key: 'commands.words.period' }, read: readPeriodWord },
+      { field: 'limit', name: { key: 'commands.words.count' }, optional: true, read: readCount },
     ],
   },
   options: [
-    { field: 'type', keys: ['period', 'type', 'interval', '周期'], shape: { key: 'commands.shapes.period' } },
-    { field: 'limit', keys: ['limit', 'count', 'n', '根数', '数量'], shape: { key: 'commands.shapes.count' } },
+    { field: 'type', keys: ['period', 'type', 'interval', '周期'], shape: { key: 'commands.shapes.period' }, read: readPeriodWord },
+    { field: 'limit', keys: ['limit', 'count', 'n', '根数', '数量'], shape: { key: 'commands.shapes.count' }, read: readCount },
   ],
   example: 'CL 5m 30',
   moreExamples: ['GC daily', 'hg 1h 48', 'SI period:4h count:60'],
@@ -67,6 +77,7 @@ export const futuresForm: SearchForm = {
       hint: (lang) => lang.t('forms.futures.symbol.hint'),
       optional: false,
       element: (actionId, lang) => textInput(actionId, lang.t('forms.futures.symbol.placeholder')),
+      read: readSymbol,
     },
     {
       field: 'type',

@@ -25,13 +25,20 @@ function statusWords(value: 'true' | 'false', lang: Lang): string {
   return lang.locale === 'zh-CN' ? words.filter((word) => isChinese(word)).join('/') : [...words, value].join('/');
 }
 
+/** How Chinese readers say a sale status besides 在售/停售 (the operation's own words). */
+const MORE_STATUS_WORDS: Readonly<Record<string, string>> = {
+  在售中: '在售', 发售中: '在售', 正在发售: '在售', 认购中: '在售', 募集中: '在售', 可购买: '在售',
+  已停售: '停售', 停售中: '停售', 未在售: '停售', 不在售: '停售', 已结束: '停售',
+};
+const readStatus = (word: string) => MORE_STATUS_WORDS[word] ?? word;
+
 export const newFundsSyntax: CommandSyntax = {
   operation: NEW_FUNDS_ID,
   command: '/new-funds',
   subcommands: ['newfunds', 'new-funds', 'new', '新基金', '新发基金'],
   description: { key: 'commands.descriptions.new-funds' },
-  positional: { kind: 'sequence', words: [{ field: 'saleStatus', name: { key: 'commands.words.saleStatus' }, optional: true }] },
-  options: [{ field: 'saleStatus', keys: ['status', 'sale', '状态', '销售状态'], shape: { key: 'commands.shapes.saleStatus' } }, pageOption('pageNo'), pageSizeOption()],
+  positional: { kind: 'sequence', words: [{ field: 'saleStatus', name: { key: 'commands.words.saleStatus' }, optional: true, read: readStatus }] },
+  options: [{ field: 'saleStatus', keys: ['status', 'sale', '状态', '销售状态'], shape: { key: 'commands.shapes.saleStatus' }, read: readStatus }, pageOption('pageNo'), pageSizeOption()],
   example: 'onsale',
   moreExamples: ['all page:2', 'offsale size:50'],
   chineseExamples: ['在售', '全部 页:2', '停售 每页:50'],

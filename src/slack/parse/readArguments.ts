@@ -3,6 +3,7 @@ import { closestWord } from './closestWord.js';
 import { optionKeyPhrase, positionalWords, theWord, type CommandSyntax, type WordReader } from './commandSyntax.js';
 import { exampleFor } from './examples.js';
 import type { Token } from './normalise.js';
+import { naturalOption } from './naturalWords.js';
 import type { InvalidCommand, ParsedCommand } from './parseCommand.js';
 import { asWritten, phraseList, typedText, typedWords } from './phraseList.js';
 
@@ -47,6 +48,12 @@ function asOption(token: Token): { key: string; value: string } | undefined {
   return { key, value: token.text.slice(keyEnd + 1) };
 }
 
+/** `第2页`, `30根`: an option of this command in Chinese shape (unquoted), as `page:2`, `limit:30`. */
+function naturalOptionOf(syntax: CommandSyntax, token: Token): { key: string; value: string } | undefined {
+  const option = token.quoteStart < 0 ? naturalOption(token.text) : undefined;
+  return option && syntax.options.some((candidate) => candidate.keys[0] === option.key) ? option : undefined;
+}
+
 /** The key a mistyped one most likely meant, in the script it was typed in. */
 function nearestKey(syntax: CommandSyntax, typed: string): string | undefined {
   const chinese = isChinese(typed);
@@ -87,7 +94,7 @@ function readOptions(syntax: CommandSyntax, tokens: readonly Token[]): { options
   const plainWords: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
-    const option = asOption(token);
+    const option = asOption(token) ?? naturalOptionOf(syntax, token);
     if (!option) {
       plainWords.push(token);
       continue;

@@ -43,3 +43,39 @@ describe('a typo is never paid for', () => {
     expect(app.upstreamCalls()).toHaveLength(before);
   });
 });
+
+describe('natural Chinese is read, and asks exactly what its English twin asks', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    app.fake.setUser(ZH_USER, { locale: 'zh-CN' });
+    app.fake.setUser(EN_USER, { locale: 'en-US' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it.each([
+    ['/futures', '黄金 15分钟线 30根', null],
+    ['/futures', '黄金 5分 30根', 'GC 5m 30'],
+    ['/fund-asset', '000001 第2页', '000001 page:2'],
+    ['/new-funds', '在售中', 'onsale'],
+  ])('%s %s', async (command, chinese, english) => {
+    const before = app.upstreamCalls().length;
+    const zhSent = await app.command(chinese, { command, userId: ZH_USER });
+    const zhText = allText(await app.nextResponse(zhSent.responseId));
+    if (english === null) {
+      // 15 minutes is no period the service has: refused free, with the periods it has.
+      expect(zhText).toContain('5分钟');
+      expect(app.upstreamCalls()).toHaveLength(before);
+      return;
+    }
+    expect(app.upstreamCalls()).toHaveLength(before + 1);
+    const enSent = await app.command(english, { command, userId: EN_USER });
+    const enText = allText(await app.nextResponse(enSent.responseId));
+    // The English twin is answered from the cache: the same request, paid for once.
+    expect(enText).toContain('from cache');
+    expect(app.upstreamCalls()).toHaveLength(before + 1);
+  });
+});
