@@ -29,6 +29,7 @@ const CONTRACT_NAMES: Readonly<Record<string, string>> = {
 // the Chinese ways of saying a contract, a period or a count are ours.
 const readSymbol = (word: string) => CONTRACT_NAMES[word.toLowerCase()] ?? word.toUpperCase();
 const readCount = (word: string) => readNumberWord(word) ?? word;
+const readPeriod = (word: string) => readPeriodWord(word, CANDLE_TYPE_SYNONYMS);
 
 /** `daily: daily/day/d/1d/0 · …` for English readers, `日线（日k/日/0） · …` for Chinese ones. */
 function periodNotes(lang: Lang): string {
@@ -50,12 +51,12 @@ export const futuresSyntax: CommandSyntax = {
     kind: 'sequence',
     words: [
       { field: 'symbol', name: { key: 'commands.words.symbol' }, read: readSymbol },
-      { field: 'type', name: { key: 'commands.words.period' }, read: readPeriodWord },
+      { field: 'type', name: { key: 'commands.words.period' }, read: readPeriod },
       { field: 'limit', name: { key: 'commands.words.count' }, optional: true, read: readCount },
     ],
   },
   options: [
-    { field: 'type', keys: ['period', 'type', 'interval', '周期'], shape: { key: 'commands.shapes.period' }, read: readPeriodWord },
+    { field: 'type', keys: ['period', 'type', 'interval', '周期'], shape: { key: 'commands.shapes.period' }, read: readPeriod },
     { field: 'limit', keys: ['limit', 'count', 'n', '根数', '数量'], shape: { key: 'commands.shapes.count' }, read: readCount },
   ],
   example: 'CL 5m 30',

@@ -1,5 +1,3 @@
-import { CANDLE_TYPE_SYNONYMS } from '../../core/operations/futuresKline.js';
-
 /**
  * What Chinese readers type in their own words, turned into the words the command syntax reads:
  * numbers in characters (二十, 两百), a page as 第2页, a count as 30根, a period as 15分钟线 or 日K线.
@@ -47,13 +45,13 @@ export function naturalOption(word: string): { key: string; value: string } | un
 const DAILY_WORDS = new Set(['日', '天', '1天', '1日', '每日', '每天', '日线']);
 
 /**
- * `5分`, `五分钟`, `5分钟线`, `5分k`, `60分`, `1个小时`, `4时`, `日K线`, `天` → a period word the
+ * `五分钟`, `5分钟线`, `5分k`, `60分`, `1个小时`, `4时`, `日K线`, `天` → a period word the
  * operation knows (`5分钟`, `1小时`, `日线`); anything else is returned as typed, for the operation
- * to refuse with its list of periods.
+ * to refuse with its list of periods. `known` holds the operation's period words, in lower case.
  */
-export function readPeriodWord(word: string): string {
+export function readPeriodWord(word: string, known: Readonly<Record<string, unknown>>): string {
   const lower = word.toLowerCase();
-  if (Object.hasOwn(CANDLE_TYPE_SYNONYMS, lower)) return word;
+  if (Object.hasOwn(known, lower)) return word;
   const bare = lower.replace(/(?:k线|k|线|图)+$/u, '').replace(/个?(?:小时|钟头)$/u, '小时');
   if (DAILY_WORDS.has(bare)) return '日线';
   const match = /^(.*?)(分钟|分|小时|时)$/u.exec(bare);
@@ -61,6 +59,6 @@ export function readPeriodWord(word: string): string {
   const count = match[1] === '' ? '1' : readNumberWord(match[1]!);
   if (count === undefined) return word;
   const minutes = Number(count) * (match[2]!.endsWith('分') || match[2] === '分钟' ? 1 : 60);
-  const known = minutes % 60 === 0 && minutes >= 60 ? `${minutes / 60}小时` : `${minutes}分钟`;
-  return Object.hasOwn(CANDLE_TYPE_SYNONYMS, known) ? known : word;
+  const named = minutes % 60 === 0 && minutes >= 60 ? `${minutes / 60}小时` : `${minutes}分钟`;
+  return Object.hasOwn(known, named) ? named : word;
 }
