@@ -19,10 +19,6 @@ function mayHaveCharged(error: UpstreamError, lang: Lang): string {
 
 function upstreamSummary(error: UpstreamError, lang: Lang): string {
   switch (error.kind) {
-    case 'rejected': {
-      const message = error.upstreamMessage?.replace(/[.。]\s*$/, '');
-      return message ? lang.t('errors.upstream.rejectedSaying', { message }) : lang.t('errors.upstream.rejected');
-    }
     case 'timeout':
     case 'connection_lost':
     case 'malformed':
@@ -46,12 +42,8 @@ export function explainError(error: unknown, now: number = Date.now(), timeZone 
     };
   }
   if (error instanceof UpstreamError) {
+    // HTTP statuses, business codes and the service's own wording are for the log, not the reader.
     const details: string[] = [];
-    const codes = [
-      error.httpStatus !== undefined ? lang.t('errors.codes.http', { status: error.httpStatus }) : '',
-      error.businessCode !== undefined ? lang.t('errors.codes.business', { code: String(error.businessCode) }) : '',
-    ].filter(Boolean);
-    if (codes.length) details.push(codes.join(lang.locale === 'zh-CN' ? '，' : ', '));
     const explanation: Explanation = { summary: upstreamSummary(error, lang), details, nothingSpent: error.kind !== 'schema_changed' && !error.mayHaveCharged };
     if (error.taskNo) explanation.taskNo = error.taskNo;
     return explanation;

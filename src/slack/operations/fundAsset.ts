@@ -35,6 +35,7 @@ export const fundAssetSyntax: CommandSyntax = {
   example: '000001 page:2',
   moreExamples: ['000001', '110022 2 size:50'],
   chineseExamples: ['000001 页:2', '000001', '110022 2 每页:50'],
+  rejectedHint: (input) => ({ key: 'commands.rejected.fundAsset', values: { code: String(input.fundCode ?? '') } }),
   notes: (lang) => [lang.t('commands.notes.fundAsset.page')],
 };
 

@@ -63,6 +63,11 @@ export interface CommandSyntax {
    * exactly what its English twin asks, so each finds what the English one finds.
    */
   chineseExamples: readonly [string, ...string[]];
+  /**
+   * What the service most likely refused when it refuses a request that passed validation (a symbol
+   * or fund code it does not know), said with the request's own values.
+   */
+  rejectedHint?(input: Readonly<Record<string, unknown>>): Phrase;
   /** Extra help lines (accepted values and what they mean), in the reader's language. */
   notes(lang: Lang): string[];
 }

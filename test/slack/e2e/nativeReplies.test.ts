@@ -79,3 +79,29 @@ describe('natural Chinese is read, and asks exactly what its English twin asks',
     expect(app.upstreamCalls()).toHaveLength(before + 1);
   });
 });
+
+describe('a refusal by the service is said in the reader’s words', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    app.fake.setUser(ZH_USER, { locale: 'zh-CN' });
+    app.fake.setUser(EN_USER, { locale: 'en-US' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it.each([
+    [EN_USER, 'may not know the contract XYZ', 'Nothing was charged'],
+    [ZH_USER, '数据服务可能没有品种 XYZ', '没有扣费'],
+  ])('/futures XYZ 5m for %s: what to check, no wire codes or service wording', async (userId, hint, free) => {
+    const sent = await app.command('XYZ 5m', { command: '/futures', userId });
+    const text = allText(await app.nextResponse(sent.responseId));
+    expect(text).toContain(hint);
+    expect(text).toContain(free);
+    expect(text).not.toMatch(/HTTP|错误码|code 4\d\d|unknown symbol/);
+    // The codes are kept for the log.
+    expect(JSON.stringify(app.logs)).toMatch(/"httpStatus":4\d\d/);
+  });
+});

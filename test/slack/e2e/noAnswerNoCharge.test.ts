@@ -108,7 +108,7 @@ describe('never spend on a question with no answer', () => {
 
   it('a request the service refuses says that nothing was charged', async () => {
     const reply = await run('XYZ 5m 30', '/futures');
-    expect(allText(reply)).toMatch(/The data service rejected the request: .*\. Nothing was charged\./);
+    expect(allText(reply)).toMatch(/The data service refused this request as invalid\. Nothing was charged\./);
     expect(await coinsToday()).toBe(0);
   });
 

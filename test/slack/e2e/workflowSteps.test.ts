@@ -186,9 +186,9 @@ describe('Workflow Builder steps', () => {
     expect(app.upstreamCalls()).toEqual([]);
   });
 
-  it('a symbol the service refuses fails with the service’s reason, not charged', async () => {
+  it('a symbol the service refuses fails in our words, not charged', async () => {
     const ended = await runStep(app, 'dq_futures_latest_candle', { symbol: 'ZZZ', period: 'daily' });
-    expect(ended.args.error).toMatch(/^The data service rejected the request: unknown symbol\. Nothing was charged\.( HTTP \d+, code \d+)?( \(taskNo .+\))?$/);
+    expect(ended.args.error).toMatch(/^The data service refused this request as invalid\. Nothing was charged\.( \(taskNo .+\))?$/);
     expect(String(ended.args.error)).not.toMatch(STACK_TRACE);
   });
 

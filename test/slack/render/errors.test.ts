@@ -37,8 +37,9 @@ describe('error replies', () => {
     const message = renderError(error, options);
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
-    expect(text).toContain('The data service rejected the request: bad &lt;!channel&gt; &amp; fund.');
-    expect(text).toContain('• HTTP 400, code 4001');
+    // The service's wording and its codes are for the log: the reader is told what to check.
+    expect(text).toContain('The data service refused this request as invalid. Nothing was charged.');
+    expect(text).not.toMatch(/HTTP 400|4001|bad/);
     expect(text).toContain('taskNo `T-999`');
     expect(text).toContain('Try:');
     expect(JSON.stringify(message)).not.toContain('<!channel>');
