@@ -1,7 +1,7 @@
 import type { KnownBlock, TextObject } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { BID_REGIONS, type BidRegion, bidRegionByCode, findBidRegion } from '../../core/operations/bidRegions.js';
-import { BID_ANY, BID_NOTICE_TYPES, BID_SEARCH_FIELDS, type BidRecord, type BidSearchRequest, shiftYears } from '../../core/operations/bidSearch.js';
+import { BID_ANY, BID_NOTICE_TYPES, BID_NOTICE_TYPE_SYNONYMS, BID_SEARCH_FIELDS, type BidRecord, type BidSearchRequest, shiftYears } from '../../core/operations/bidSearch.js';
 import type { Lang } from '../../i18n/lang.js';
 import { checkboxes, datepicker, radioButtons, staticSelect, textInput } from '../modals/elements.js';
 import { ANY, type SearchForm, unlessAny } from '../modals/searchForm.js';
@@ -81,8 +81,10 @@ export const bidsSyntax: CommandSyntax = {
 const capitalised = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;
 
 /** A notice type's name (1 → Tender announcement, 招标公告), or the code as sent when unknown. */
-function noticeTypeName(code: string, lang: Lang): string {
-  return Object.hasOwn(BID_NOTICE_TYPES, code) ? lang.t(`fields.noticeType.${code}`) : code;
+/** A notice type by its code, or by the Chinese label the service may send (中标结果), in the reader's words. */
+function noticeTypeName(value: string, lang: Lang): string {
+  const code = Object.hasOwn(BID_NOTICE_TYPES, value) ? value : Object.hasOwn(BID_NOTICE_TYPE_SYNONYMS, value) ? BID_NOTICE_TYPE_SYNONYMS[value] : undefined;
+  return code ? lang.t(`fields.noticeType.${code}`) : value;
 }
 
 function searchFieldName(code: string, lang: Lang): string {
@@ -185,7 +187,7 @@ function regionText(record: BidRecord, nameKey: string | undefined, codeKey: str
 }
 
 function moneyText(value: unknown, lang: Lang): string {
-  return toNumber(value) === undefined ? valueText(value, lang) : formatCny(value);
+  return toNumber(value) === undefined ? valueText(value, lang) : formatCny(value, lang.locale);
 }
 
 interface Field {

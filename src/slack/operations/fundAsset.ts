@@ -70,10 +70,10 @@ interface Row {
   rate: string;
 }
 
-function rowOf(record: FundAssetRecord): Row {
+function rowOf(record: FundAssetRecord, lang: Lang): Row {
   // Backticks would close the code block early; dates from the service should never have any.
   const date = String(record.assetDate).replace(/\s+/g, ' ').replaceAll('`', "'").slice(0, 20);
-  return { date, asset: formatCny(record.asset), rate: formatPercent(record.assetRate) };
+  return { date, asset: formatCny(record.asset, lang.locale), rate: formatPercent(record.assetRate) };
 }
 
 /** Monospace rows aligned by display width, so 亿 and 万 (two cells wide) still line up. */
@@ -89,7 +89,7 @@ function tableLines(rows: Row[], lang: Lang): { header: string; lines: string[] 
 
 /** The table in as few sections as fit, each a code block with its own column header. */
 function tableBlocks(records: FundAssetRecord[], lang: Lang): KnownBlock[] {
-  const table = tableLines(records.map(rowOf), lang);
+  const table = tableLines(records.map((record) => rowOf(record, lang)), lang);
   // Measured escaped, as sent: an "&" in a date would otherwise push a section past its limit.
   const header = escapeMrkdwn(table.header);
   const lines = table.lines.map(escapeMrkdwn);
@@ -114,7 +114,7 @@ function latestLine(records: FundAssetRecord[], firstPage: boolean, lang: Lang):
   const latest = records.reduce<FundAssetRecord | undefined>((best, record) => (!best || String(record.assetDate) > String(best.assetDate) ? record : best), undefined);
   if (!latest) return undefined;
   return lang.t(firstPage ? 'results.fundAsset.latest' : 'results.fundAsset.newestOnPage', {
-    amount: formatCny(latest.asset),
+    amount: formatCny(latest.asset, lang.locale),
     date: serviceText(String(latest.assetDate), { max: 20, oneLine: true }),
     rate: formatPercent(latest.assetRate),
   });

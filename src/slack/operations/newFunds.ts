@@ -8,6 +8,7 @@ import type { CommandSyntax } from '../parse/commandSyntax.js';
 import { isChinese, type Lang } from '../../i18n/lang.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
 import { headerBlock, sectionBlock } from '../render/blocks.js';
+import { formatCnyExact } from '../../charts/numbers.js';
 import { NO_VALUE, formatNumber, toNumber } from '../render/format.js';
 import { valueText } from '../render/labels.js';
 import { recordBlocks } from '../render/fitToSlackLimits.js';
@@ -94,7 +95,7 @@ export function formatFees(original: unknown, discount: unknown): string {
 }
 
 function minimumText(value: unknown, lang: Lang): string {
-  return toNumber(value) === undefined ? text(value, lang) : `${formatNumber(value)} 元`;
+  return toNumber(value) === undefined ? text(value, lang) : formatCnyExact(Number(value), lang.locale);
 }
 
 /** One fund as a few mrkdwn lines (name, code, type, status; manager, window; minimum, fees). */

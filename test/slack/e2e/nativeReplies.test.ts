@@ -105,3 +105,32 @@ describe('a refusal by the service is said in the reader’s words', () => {
     expect(JSON.stringify(app.logs)).toMatch(/"httpStatus":4\d\d/);
   });
 });
+
+describe('amounts in the reader’s units', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    app.fake.setUser(ZH_USER, { locale: 'zh-CN' });
+    app.fake.setUser(EN_USER, { locale: 'en-US' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('an English reader sees CNY in thousands, millions and billions, a Chinese one 万元 and 亿元, chart included', async () => {
+    const en = await app.command('000001', { command: '/fund-asset', userId: EN_USER });
+    const enReply = await app.nextResponse(en.responseId);
+    const enText = allText(enReply);
+    expect(enText).toMatch(/CNY \d+\.\d\d (thousand|million|billion)/);
+    expect(enText).not.toMatch(/[亿万元]/);
+    // The chart's address carries its texts, percent-encoded: 亿 is %E4%BA%BF, 万 %E4%B8%87.
+    const whole = JSON.stringify(enReply);
+    expect(whole).toContain('CNY');
+    expect(whole).not.toMatch(/[亿万]|%E4%BA%BF|%E4%B8%87/i);
+    const zh = await app.command('000001', { command: '/fund-asset', userId: ZH_USER });
+    const zhText = allText(await app.nextResponse(zh.responseId));
+    expect(zhText).toMatch(/\d\.\d\d(亿|万)元/);
+    expect(zhText).not.toContain('CNY');
+  });
+});
