@@ -9,7 +9,9 @@ import { readNumberWord, readPeriodWord } from '../parse/naturalWords.js';
 import { isChinese, type Lang } from '../../i18n/lang.js';
 import { contextBlock, headerBlock, labelled, sectionBlock } from '../render/blocks.js';
 import { renderChart } from '../render/chart.js';
-import { decimalsOf, formatChange, formatCount, formatNumber, formatPercent, formatZonedTime } from '../render/format.js';
+import { decimalsOf, formatChange, formatCount, formatNumber, formatPercent } from '../render/format.js';
+import { dateTimeText } from '../render/dateText.js';
+import { localDate } from '../../core/time.js';
 import { recordBlocks } from '../render/fitToSlackLimits.js';
 import { escapeMrkdwn, serviceText } from '../render/mrkdwn.js';
 import type { RenderOptions, RenderedResult } from '../render/types.js';
@@ -27,7 +29,7 @@ const CONTRACT_NAMES: Readonly<Record<string, string>> = {
 
 // Period words (5m, daily, 5分钟, 日线 …) are the operation's own synonyms; the symbol's case and
 // the Chinese ways of saying a contract, a period or a count are ours.
-const readSymbol = (word: string) => CONTRACT_NAMES[word.toLowerCase()] ?? word.toUpperCase();
+const readSymbol = (word: string) => (Object.hasOwn(CONTRACT_NAMES, word.toLowerCase()) ? CONTRACT_NAMES[word.toLowerCase()]! : word.toUpperCase());
 const readCount = (word: string) => readNumberWord(word) ?? word;
 const readPeriod = (word: string) => readPeriodWord(word, CANDLE_TYPE_SYNONYMS);
 
@@ -116,8 +118,11 @@ function candleAdjective(type: CandleType, lang: Lang): string {
 function latestHeading(candle: Candle, type: CandleType, options: RenderOptions): string {
   const { lang } = options;
   const inProgress = options.now >= candle.at && options.now < candle.at + periodMs(type);
-  const when = escapeMrkdwn(formatZonedTime(candle.at, options.timeZone));
-  return lang.t(inProgress ? 'results.futures.latestForming' : 'results.futures.latest', { candle: escapeMrkdwn(candleAdjective(type, lang)), when });
+  const candleName = escapeMrkdwn(candleAdjective(type, lang));
+  // A daily candle is the service's trading day, dated in UTC as the chart dates it: a day, not a moment.
+  if (type === '0') return lang.t(inProgress ? 'results.futures.latestDayForming' : 'results.futures.latestDay', { candle: candleName, day: localDate(candle.at, 'UTC') });
+  const when = escapeMrkdwn(dateTimeText(candle.at, options.timeZone, lang));
+  return lang.t(inProgress ? 'results.futures.latestForming' : 'results.futures.latest', { candle: candleName, when });
 }
 
 function latestBlocks(candle: Candle, type: CandleType, decimals: number, options: RenderOptions): KnownBlock[] {
@@ -135,13 +140,14 @@ function latestBlocks(candle: Candle, type: CandleType, decimals: number, option
   return [sectionBlock(latestHeading(candle, type, options), fields)];
 }
 
-function rangeLine(candles: Candle[], decimals: number, options: RenderOptions): string {
+function rangeLine(candles: Candle[], type: CandleType, decimals: number, options: RenderOptions): string {
   const first = candles[0]!;
   const last = candles.at(-1)!;
   const high = Math.max(...candles.map((candle) => candle.high));
   const low = Math.min(...candles.map((candle) => candle.low));
-  const from = formatZonedTime(first.at, options.timeZone, { withZone: false });
-  const to = formatZonedTime(last.at, options.timeZone);
+  const daily = type === '0';
+  const from = daily ? localDate(first.at, 'UTC') : dateTimeText(first.at, options.timeZone, options.lang, { withZone: false });
+  const to = daily ? localDate(last.at, 'UTC') : dateTimeText(last.at, options.timeZone, options.lang);
   return options.lang.t('results.futures.range', {
     count: candles.length, from: escapeMrkdwn(from), to: escapeMrkdwn(to), low: formatNumber(low, decimals), high: formatNumber(high, decimals),
   });
@@ -158,7 +164,7 @@ export function renderFutures(answer: CallResult<typeof FUTURES_ID>, options: Re
   const decimals = decimalsOf(candles.flatMap((candle) => [candle.open, candle.close, candle.high, candle.low]));
   if (latest) {
     blocks.push(...recordBlocks(0, 0, latestBlocks(latest, type, decimals, options)));
-    blocks.push(contextBlock(rangeLine(candles, decimals, options)));
+    blocks.push(contextBlock(rangeLine(candles, type, decimals, options)));
   } else {
     blocks.push(sectionBlock(lang.t('results.futures.noCandles', { period: escapeMrkdwn(label), symbol: safeSymbol })));
   }

@@ -31,7 +31,7 @@ const MORE_STATUS_WORDS: Readonly<Record<string, string>> = {
   在售中: '在售', 发售中: '在售', 正在发售: '在售', 认购中: '在售', 募集中: '在售', 可购买: '在售',
   已停售: '停售', 停售中: '停售', 未在售: '停售', 不在售: '停售', 已结束: '停售',
 };
-const readStatus = (word: string) => MORE_STATUS_WORDS[word] ?? word;
+const readStatus = (word: string) => (Object.hasOwn(MORE_STATUS_WORDS, word) ? MORE_STATUS_WORDS[word]! : word);
 
 export const newFundsSyntax: CommandSyntax = {
   operation: NEW_FUNDS_ID,

@@ -57,7 +57,7 @@ function naturalOptionOf(syntax: CommandSyntax, token: Token): { key: string; va
 /** The key a mistyped one most likely meant, in the script it was typed in. */
 function nearestKey(syntax: CommandSyntax, typed: string): string | undefined {
   const chinese = isChinese(typed);
-  const meant = MEANT_KEYS[typed];
+  const meant = Object.hasOwn(MEANT_KEYS, typed) ? MEANT_KEYS[typed] : undefined;
   const option = meant === undefined ? undefined : syntax.options.find((candidate) => candidate.keys[0] === meant);
   if (option) return option.keys.find((key) => isChinese(key) === chinese) ?? option.keys[0];
   const keys = syntax.options.flatMap((candidate) => candidate.keys);

@@ -257,7 +257,7 @@ describe('App Home in Chinese', () => {
     expect(home.view.blocks.length).toBeLessThanOrEqual(100);
     const text = sectionTexts(home.view);
     expect(text).toContain('财经与企业数据');
-    expect(text).toMatch(/预算将于 \d{4}年\d{1,2}月\d{1,2}日 00:00（GMT\+8，Asia\/Shanghai）重置。/);
+    expect(text).toMatch(/预算将于 \d{4}年\d{1,2}月\d{1,2}日 00:00（北京时间）重置。/);
     expect(text).toContain('今天 20 / 500 币\n本月 20 币');
     expect(text).toContain('今天 20 / 100 币\n本月 20 币');
     expect(text).toMatch(/• \d{4}-\d{2}-\d{2} \d{2}:\d{2} · 一般纳税人信息 · `keyword=杭州华信` · 20 币/);

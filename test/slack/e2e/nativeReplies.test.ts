@@ -134,3 +134,39 @@ describe('amounts in the reader’s units', () => {
     expect(zhText).not.toContain('CNY');
   });
 });
+
+describe('one period name and one time zone per reply, the reader’s', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    app.fake.setUser(ZH_USER, { locale: 'zh-CN', tz: 'Asia/Shanghai' });
+    app.fake.setUser(EN_USER, { locale: 'en-US', tz: 'Asia/Shanghai' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('a Chinese 4-hour reply says 4小时 and 北京时间 throughout, chart caption included', async () => {
+    const sent = await app.command('CL 4h 5', { command: '/futures', userId: ZH_USER });
+    const text = allText(await app.nextResponse(sent.responseId));
+    expect(text).toContain('4小时');
+    expect(text).not.toMatch(/240分钟|4h|GMT|Asia\/Shanghai|UTC/);
+    expect(text.match(/北京时间/g)?.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('an English daily reply dates its candles by trading day, the chart as well, with no second zone', async () => {
+    const sent = await app.command('CL daily 5', { command: '/futures', userId: EN_USER });
+    const text = allText(await app.nextResponse(sent.responseId));
+    expect(text).toMatch(/trading day \d{4}-\d\d-\d\d/);
+    expect(text).not.toMatch(/UTC|GMT|opened/);
+  });
+
+  it('an English 1-hour reply says 1-hour, never 60 minutes, and names one zone', async () => {
+    const sent = await app.command('CL 1h 5', { command: '/futures', userId: EN_USER });
+    const text = allText(await app.nextResponse(sent.responseId));
+    expect(text).toContain('1-hour');
+    expect(text).not.toMatch(/60 minutes|UTC/);
+    expect(text).toContain('GMT+8 (Asia/Shanghai)');
+  });
+});
