@@ -36,6 +36,7 @@ export const fundAssetSyntax: CommandSyntax = {
   moreExamples: ['000001', '110022 2 size:50'],
   chineseExamples: ['000001 页:2', '000001', '110022 2 每页:50'],
   rejectedHint: (input) => ({ key: 'commands.rejected.fundAsset', values: { code: String(input.fundCode ?? '') } }),
+  demoNote: { key: 'commands.demo.fundAsset' },
   notes: (lang) => [lang.t('commands.notes.fundAsset.page')],
 };
 
@@ -131,7 +132,8 @@ export function renderFundAsset(answer: CallResult<typeof FUND_ASSET_ID>, option
     blocks.push(sectionBlock(latest));
     blocks.push(...tableBlocks(records, lang));
   } else {
-    blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? lang.t('results.fundAsset.noHistory', { code })));
+    const noHistory = lang.t('results.fundAsset.noHistory', { code });
+    blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? (options.demo ? `${noHistory}\n${lang.t('commands.demo.fundAsset')}` : noHistory)));
   }
   blocks.push(...renderChart(options.chart, lang));
   const text = latest ? lang.t('results.fundAsset.summary', { title, code, count: records.length }) : lang.t('results.fundAsset.nothingFound', { title, code });

@@ -65,6 +65,7 @@ export const futuresSyntax: CommandSyntax = {
   moreExamples: ['GC daily', 'hg 1h 48', 'SI period:4h count:60'],
   chineseExamples: ['CL 5分钟 30', 'GC 日线', 'hg 1小时 48', 'SI 周期:4小时 根数:60'],
   rejectedHint: (input) => ({ key: 'commands.rejected.futures', values: { symbol: readSymbol(String(input.symbol ?? '')) } }),
+  demoNote: { key: 'commands.demo.futures' },
   notes: (lang) => [lang.t('commands.notes.futures.symbols'), lang.t('commands.notes.futures.periods', { periods: periodNotes(lang) }), lang.t('commands.notes.futures.count')],
 };
 

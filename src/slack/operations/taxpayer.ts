@@ -26,6 +26,7 @@ export const taxpayerSyntax: CommandSyntax = {
   example: '91330106774738789M',
   moreExamples: ['杭州华信', '杭州 page:2', '恒远 size:20'],
   chineseExamples: ['91330106774738789M', '杭州华信', '杭州 页:2', '恒远 每页:20'],
+  demoNote: { key: 'commands.demo.taxpayer' },
   notes: (lang) => [lang.t('commands.notes.taxpayer.keyword'), lang.t('commands.notes.taxpayer.quotes')],
 };
 
@@ -102,7 +103,7 @@ function card(record: TaxpayerRecord, lang: Lang): KnownBlock[] {
   return blocks;
 }
 
-export function renderTaxpayer(answer: CallResult<typeof TAXPAYER_ID>, { lang }: RenderOptions): RenderedResult {
+export function renderTaxpayer(answer: CallResult<typeof TAXPAYER_ID>, { lang, demo }: RenderOptions): RenderedResult {
   const { keyword } = answer.request;
   const { records, total } = answer.result;
   const title = lang.t('results.taxpayer.title');
@@ -110,7 +111,8 @@ export function renderTaxpayer(answer: CallResult<typeof TAXPAYER_ID>, { lang }:
   const safeKeyword = serviceText(keyword, { max: 200, oneLine: true });
   const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject: oneLineKeyword }))];
   if (!records.length) {
-    blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? lang.t('results.taxpayer.noMatch', { keyword: safeKeyword })));
+    const noMatch = lang.t('results.taxpayer.noMatch', { keyword: safeKeyword });
+    blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? (demo ? `${noMatch}\n${lang.t('commands.demo.taxpayer')}` : noMatch)));
   }
   // On long pages every block counts (a message may have 50), so cards go without dividers there.
   const dividers = records.length <= DIVIDED_CARDS_MAX;

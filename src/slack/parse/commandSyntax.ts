@@ -68,6 +68,11 @@ export interface CommandSyntax {
    * or fund code it does not know), said with the request's own values.
    */
   rejectedHint?(input: Readonly<Record<string, unknown>>): Phrase;
+  /**
+   * What the built-in simulator knows, for a demo whose reader types a real name and finds nothing:
+   * shown in help and in an empty answer when the app runs on the simulator.
+   */
+  demoNote?: Phrase;
   /** Extra help lines (accepted values and what they mean), in the reader's language. */
   notes(lang: Lang): string[];
 }

@@ -170,3 +170,36 @@ describe('one period name and one time zone per reply, the reader’s', () => {
     expect(text).toContain('GMT+8 (Asia/Shanghai)');
   });
 });
+
+describe('the demo says what it knows, and an empty result has no furniture', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp({ env: { DEMO: '1' } });
+    app.fake.setUser(ZH_USER, { locale: 'zh-CN' });
+    app.fake.setUser(EN_USER, { locale: 'en-US' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('a real company finds nothing in the demo: the reply names companies it knows, and offers no share, export or page count', async () => {
+    const sent = await app.command('华为技术有限公司', { command: '/taxpayer', userId: EN_USER });
+    const reply = await app.nextResponse(sent.responseId);
+    const text = allText(reply);
+    expect(text).toContain('杭州华信光伏科技有限公司');
+    expect(text).not.toMatch(/Page 1 of 1|0 results|Share in channel|Export CSV/);
+    const buttons = JSON.stringify(reply.blocks);
+    expect(buttons).not.toMatch(/"type":"button"/);
+    // The name the demo gives is one it finds.
+    const known = await app.command('杭州华信光伏科技有限公司', { command: '/taxpayer', userId: EN_USER });
+    expect(allText(await app.nextResponse(known.responseId))).toContain('91330106774738789M');
+  });
+
+  it('help in the demo says which names and codes it knows, in the reader’s language', async () => {
+    const sent = await app.command('帮助 纳税人', { userId: ZH_USER });
+    expect(allText(await app.nextResponse(sent.responseId))).toContain('演示模式使用模拟数据，只收录虚构的企业');
+    const fund = await app.command('help fund', { userId: EN_USER });
+    expect(allText(await app.nextResponse(fund.responseId))).toContain('knows only some fund codes, such as 000001');
+  });
+});
