@@ -203,3 +203,27 @@ describe('the demo says what it knows, and an empty result has no furniture', ()
     expect(allText(await app.nextResponse(fund.responseId))).toContain('knows only some fund codes, such as 000001');
   });
 });
+
+describe('what a digest spent is said as the digest’s', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('/dq usage names the digest that spent, not "someone unknown"', async () => {
+    const added = await app.command('digest add daily 08:00 onsale', { channelId: 'C0NATIVE01' });
+    const id = /`([0-9a-f]{8})`/.exec(allText(await app.nextResponse(added.responseId)))?.[1] ?? '';
+    expect(id).toMatch(/^[0-9a-f]{8}$/);
+    const run = await app.command(`digest run ${id}`, { channelId: 'C0NATIVE01' });
+    await app.nextResponse(run.responseId);
+    expect(app.upstreamCalls('fund-new-list').length).toBeGreaterThan(0);
+    const usage = await app.command('usage');
+    const text = allText(await app.nextResponse(usage.responseId));
+    expect(text).toContain(`the digest \`${id}\`: `);
+    expect(text).not.toContain('someone unknown');
+  });
+});

@@ -129,6 +129,6 @@ describe('usage summary in Chinese', () => {
     expect(quiet).toContain('2026年5月20日 12:00（GMT-4，America/New_York）');
     expect(untranslatedWords(quiet)).toEqual([]);
     const unknown = visibleText(renderUsage({ ...SUMMARY, month: period({ coins: 5, calls: 1, byUser: { unknown: { coins: 5, calls: 1 } } }) }, { team: { spent: 5, limit: 100 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: ZH_TITLES, lang: zh }));
-    expect(unknown).toContain('• 未知用户：今天 0，本月 5 币（1 次调用）');
+    expect(unknown).toContain('• 未记录用户：今天 0，本月 5 币（1 次调用）');
   });
 });
