@@ -1,5 +1,5 @@
 import { formatDuration } from './duration.js';
-import { DEFAULT_TIME_ZONE, formatZonedTime } from './time.js';
+import { DEFAULT_TIME_ZONE, formatZonedTime, zoneName } from './time.js';
 import { BudgetExceededError, UpstreamError, ValidationError, isDataError } from './errors.js';
 import { english, type Lang } from '../i18n/lang.js';
 
@@ -28,6 +28,12 @@ function upstreamSummary(error: UpstreamError, lang: Lang): string {
   }
 }
 
+/** `2026-11-23 00:00 GMT+8 (Asia/Shanghai)`; `2026-11-23 00:00（北京时间）` for Chinese readers. */
+function resetTime(ms: number, timeZone: string, lang: Lang): string {
+  if (lang.locale !== 'zh-CN') return formatZonedTime(ms, timeZone);
+  return `${formatZonedTime(ms, timeZone, { withZone: false })}（${zoneName(ms, timeZone, lang)}）`;
+}
+
 /** In the reader's language (English unless told): what failed, what to do, and whether anything was charged. */
 export function explainError(error: unknown, now: number = Date.now(), timeZone = DEFAULT_TIME_ZONE, lang: Lang = english): Explanation {
   if (error instanceof ValidationError) {
@@ -37,7 +43,7 @@ export function explainError(error: unknown, now: number = Date.now(), timeZone 
     const resetsIn = formatDuration(Math.max(0, error.resetsAt.getTime() - now), lang);
     return {
       summary: lang.t(error.scope === 'team' ? 'errors.budget.team' : 'errors.budget.user', { limit: error.limit, spent: error.spent, needed: error.needed }),
-      details: [lang.t('errors.budget.resets', { at: formatZonedTime(error.resetsAt.getTime(), timeZone), in: resetsIn })],
+      details: [lang.t('errors.budget.resets', { at: resetTime(error.resetsAt.getTime(), timeZone, lang), in: resetsIn })],
       nothingSpent: true,
     };
   }

@@ -452,9 +452,9 @@ describe('futures charts in Chinese', () => {
   it('says in Chinese how candles were merged, which period was left out and which is partial', () => {
     const result: FuturesKlineResult = { symbol: 'CL', type: '1', tickUnit: 's', candles: makeCandles({ count: 1000, periodMs: PERIOD_MS['1'], firstAt: Date.UTC(2024, 9, 30, 1, 3) }) };
     const plan = image(buildFuturesChart(result, HOSTED, 'UTC', zh));
-    expect(plan.caption).toMatch(/^CL 1分钟K线，2024-10-30 \d\d:\d\d 至 \d\d:\d\d（UTC）。1000 根1分钟K线合并为 \d+ 根(15|30)分钟K线显示，以放入一张 Slack 图片；最早的(15|30)分钟K线周期始于数据之前，已略去（\d+ 根1分钟K线）；最后一根(15|30)分钟K线尚未走完（目前含 \d+ 根1分钟K线）。$/);
+    expect(plan.caption).toMatch(/^CL 1分钟K线，2024-10-30 \d\d:\d\d 至 \d\d:\d\d（UTC）。1000 根1分钟K线合并为 \d+ 根(15|30)分钟K线显示，以放入一张 Slack 图片；最早的(15|30)分钟K线周期始于数据之前，已略去（\d+ 根1分钟K线）；最后一根(15|30)分钟K线尚未收盘（目前只含 \d+ 根1分钟K线）。$/);
     withRendered(plan, (rendered) => {
-      expect(String(rendered.chart.options.plugins.subtitle.text)).toMatch(/^时间：UTC · 由1分钟数据合并 · 最后一根K线尚未走完$/);
+      expect(String(rendered.chart.options.plugins.subtitle.text)).toMatch(/^时间：UTC · 由1分钟数据合并 · 最后一根K线尚未收盘$/);
     });
   });
 

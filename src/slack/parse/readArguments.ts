@@ -5,7 +5,7 @@ import { exampleFor } from './examples.js';
 import type { Token } from './normalise.js';
 import { naturalOption } from './naturalWords.js';
 import type { InvalidCommand, ParsedCommand } from './parseCommand.js';
-import { asWritten, phraseList, typedText, typedWords } from './phraseList.js';
+import { phraseList, typedText, typedWords } from './phraseList.js';
 
 /** One value for one input field, and how the user gave it (for "given twice" messages). */
 interface Assignment {
@@ -111,7 +111,7 @@ function readOptions(syntax: CommandSyntax, tokens: readonly Token[]): { options
     const key = typedText(option.key);
     if (value === '') return invalid(syntax, { key: 'commands.parse.needsValue', values: { key, shape: spec.shape } });
     const givenAs = `${option.key}:`;
-    options.push({ field: spec.field, givenAs, said: asWritten(`${key}:`), value, read: spec.read });
+    options.push({ field: spec.field, givenAs, said: { key: 'commands.parse.optionKey', values: { key } }, value, read: spec.read });
   }
   return { options, plainWords };
 }

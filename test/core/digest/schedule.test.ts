@@ -140,7 +140,7 @@ describe('a digest\'s own language', () => {
     const error = refused as InstanceType<typeof DigestInputError>;
     expect(error.field).toBe('lang');
     expect(error.message).toBe('"klingon" is not a language this app speaks; use lang:en or lang:zh');
-    expect(langFor('zh-CN').say(error.phrase)).toBe('“klingon”不是本应用支持的语言；请用 lang:en（英文）或 lang:zh（中文）');
+    expect(langFor('zh-CN').say(error.phrase)).toBe('本应用不支持“klingon”这种语言；请写 `语言:中文` 或 `语言:英文`');
   });
 
   it('every refusal has its field and a Chinese wording', async () => {

@@ -281,7 +281,7 @@ describe('App Home in Chinese', () => {
 
     const answers = (timeZone: string) => ({ 'dq:digest:channel': 'C0ZHFORM01', 'dq:digest:cadence': 'weekly:mon', 'dq:digest:timeZone': timeZone, 'dq:digest:lang': 'zh-CN' });
     const bad = await app.submitView('dq_digest_add_form', fillForm(opened.view, answers('Mars/Base')), '', { userId: ZH_ADMIN, blocks: opened.view.blocks });
-    expect(bad.response.json).toEqual({ response_action: 'errors', errors: { 'dq:digest:timeZone': '“Mars/Base”不是有效的时区；请用 IANA 时区名，如 Asia/Shanghai 或 Europe/London' } });
+    expect(bad.response.json).toEqual({ response_action: 'errors', errors: { 'dq:digest:timeZone': '“Mars/Base”不是有效的时区；请写 IANA 时区名，如 Asia/Shanghai 或 Europe/London' } });
 
     const good = await app.submitView('dq_digest_add_form', fillForm(opened.view, answers('Asia/Shanghai')), '', { userId: ZH_ADMIN, blocks: opened.view.blocks });
     expect(good.response.body).toBe('');

@@ -146,7 +146,7 @@ describe('bid notices in Chinese', () => {
     expect(visibleText(result([{ title: '某项目', type: '3' }]))).toContain('*公告类型*\n拟建项目');
     expect(visibleText(result([{ foo: 'bar' }], { pageIndex: 3 }, 25))).toContain('*第 21 条公告*');
     const widest = visibleText(result([AWARD], { publishStartTime: '2026-01-01', publishEndTime: '2027-01-01' }));
-    expect(widest).toContain('发布日期 2026-01-01 至 2027-01-01（一年，即数据服务可搜索的最长期间；可用 from: 和 to: 缩小范围）');
+    expect(widest).toContain('发布日期 2026-01-01 至 2027-01-01（一年，即数据服务可搜索的最长期间；可用 `从:` 和 `到:` 缩小范围）');
   });
 
   it('says in Chinese that nothing matched', () => {

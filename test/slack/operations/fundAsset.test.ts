@@ -83,7 +83,7 @@ describe('fund asset history in Chinese', () => {
     const result = slackOperation('fund-asset').render(answer(RECORDS), ZH);
     const text = visibleText(result);
     expect(text).toContain('基金规模历史：000001');
-    expect(text).toContain('*最新：* 2026-03-31 规模 12.35亿元（较上期 +1.23%）');
+    expect(text).toContain('*最新* 2026-03-31，规模 12.35亿元（较上期 +1.23%）');
     const lines = tableLines(text);
     expect(lines[0]).toMatch(/^日期\s+基金规模\s+变动$/);
     expect(new Set(lines.map((line) => displayWidth(line))).size).toBe(1);
@@ -92,7 +92,7 @@ describe('fund asset history in Chinese', () => {
   });
 
   it('on a later page says "newest on this page"; an empty first page says so', () => {
-    expect(visibleText(slackOperation('fund-asset').render(answer(RECORDS, 2), ZH))).toContain('*本页最新：* 2026-03-31');
+    expect(visibleText(slackOperation('fund-asset').render(answer(RECORDS, 2), ZH))).toContain('*本页最新* 2026-03-31');
     const empty = slackOperation('fund-asset').render(answer([], 1, 0), ZH);
     expect(visibleText(empty)).toContain('没有基金 000001 的规模历史。请检查基金代码（6 位数字，例如 000001）。');
     expect(empty.text).toBe('基金规模历史：基金 000001，未找到记录');

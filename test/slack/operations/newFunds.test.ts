@@ -80,7 +80,7 @@ describe('new funds in Chinese', () => {
     expect(text).toContain('新发基金（在售）');
     expect(text).toContain('*交银施罗德恒利混合A* `293033` · 混合型 · 在售');
     expect(text).toContain('· 未在售');
-    expect(text).toContain('基金经理 林雪松 · 认购期 2026-05-01 – 2026-05-20');
+    expect(text).toContain('基金经理 林雪松 · 认购期 2026-05-01 至 2026-05-20');
     expect(text).toContain('起购金额 1,000元 · 费率 ~1.20%~ 0.12%');
     expect(rendered.text).toBe('新发基金（在售）：共 2 只');
     expect(unexpectedEnglish(`${text}\n${rendered.text}`)).toEqual([]);
