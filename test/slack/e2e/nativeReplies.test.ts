@@ -227,3 +227,26 @@ describe('what a digest spent is said as the digest’s', () => {
     expect(text).not.toContain('someone unknown');
   });
 });
+
+describe('the Chinese commands the Chinese help shows work as shown', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    app.fake.setUser(ZH_USER, { locale: 'zh-CN' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it.each([
+    ['推送 添加 工作日 08:30 在售 时区:Asia/Shanghai', /推送已添加/],
+    ['推送 添加 每周一 09:00 全部', /推送已添加/],
+    ['推送 列表', /本频道的新发基金推送/],
+    ['语言 中文', /已设置：今后给你的回复使用/],
+    ['用量', /数据服务用量/],
+  ])('/dq %s', async (text, answer) => {
+    const sent = await app.command(text, { userId: ZH_USER, channelId: 'C0ZHHELP01' });
+    expect(allText(await app.nextResponse(sent.responseId))).toMatch(answer);
+  });
+});

@@ -88,7 +88,7 @@ describe('never spend on a question with no answer', () => {
   it('a bid period with one end is completed to one year and the reply says so', async () => {
     const reply = await run('光伏组件 from:2024-01-01', '/bids');
     expect(app.upstreamCalls(OPS.bids)[0]?.request).toMatchObject({ publishStartTime: '2024-01-01', publishEndTime: '2025-01-01' });
-    expect(allText(reply)).toContain('published 2024-01-01 to 2025-01-01 (one year, the longest period the service searches; give from: and to: to narrow it)');
+    expect(allText(reply)).toContain('published 2024-01-01 to 2025-01-01 (one year, the longest period the service searches; give `from:` and `to:` to narrow it)');
     expect(allText(reply)).not.toContain('rejected');
   });
 

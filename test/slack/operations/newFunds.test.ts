@@ -31,7 +31,7 @@ describe('new funds', () => {
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
     expect(text).toContain('*交银施罗德恒利混合A* `293033` · 混合型 · On sale');
-    expect(text).toContain('Manager 林雪松 · Subscription 2026-05-01 – 2026-05-20');
+    expect(text).toContain('Manager 林雪松 · Subscription 2026-05-01 to 2026-05-20');
     expect(text).toContain('Minimum CNY 1,000 · Fee ~1.20%~ 0.12%');
     expect(text).toContain('Newly issued funds (on sale)');
   });
