@@ -156,8 +156,8 @@ describe('/dq lang', () => {
     expect(invalidText(french, english)).toBe(
       '"fr" is not a language this app speaks: choose zh (Chinese), en (English) or auto (the workspace default, else your Slack language). Nothing was sent or charged.\nFor example: `/dq lang zh`',
     );
-    expect(invalidText(french, zh)).toBe('本应用不支持“fr”这种语言：可选中文、英文或自动（使用工作区默认语言，否则跟随你的 Slack 语言）。未发送查询，没有扣费。\n例如：`/dq lang zh`');
-    expect(invalidText(invalid('/dq', '语言 中文 英文'), zh)).toBe('`/dq 语言` 后面只接一个词：中文、英文或自动（收到 “中文” “英文”）。未发送查询，没有扣费。\n例如：`/dq lang zh`');
+    expect(invalidText(french, zh)).toBe('本应用不支持“fr”这种语言：可选中文、英文或自动（使用工作区默认语言，否则跟随你的 Slack 语言）。未发送查询，没有扣费。\n例如：`/dq 语言 中文`');
+    expect(invalidText(invalid('/dq', '语言 中文 英文'), zh)).toBe('`/dq 语言` 后面只接一个词：中文、英文或自动（收到 “中文” “英文”）。未发送查询，没有扣费。\n例如：`/dq 语言 中文`');
     expect(invalidText(invalid('/dq', 'lang <!channel>'), english)).toContain('"&lt;!channel&gt;" is not a language');
   });
 
@@ -177,7 +177,7 @@ describe('what the parser refuses, said to a Chinese reader', () => {
 
   it('an unknown /dq subcommand, with a suggestion among the words of both languages', () => {
     expect(invalidText(invalid('/dq', 'bidz 光伏组件'), zh)).toBe(
-      '未知命令“bidz”。/dq 后面可以接：纳税人、招标、基金、期货、新基金、用量、推送、语言、帮助。你是不是想输入 `/dq bids`？未发送查询，没有扣费。\n例如：`/dq help`',
+      '未知命令“bidz”。/dq 后面可以接：纳税人、招标、基金、期货、新基金、用量、推送、语言、帮助。你是不是想输入 `/dq bids`？未发送查询，没有扣费。\n例如：`/dq 帮助`',
     );
     expect(zh.say(invalid('/dq', '基 000001').message)).toMatch(/你是不是想输入 `\/dq 基金`？$/);
     expect(zh.say(invalid('/dq', '帮助 什么').message)).toBe('没有关于“什么”的帮助。可以查看：纳税人、招标、基金、期货、新基金、用量、推送、语言。');
