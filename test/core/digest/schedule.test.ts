@@ -34,9 +34,9 @@ describe('digest schedules', () => {
     const zh = langFor('zh-CN');
     const at = (cadence: Schedule['cadence']): Schedule => ({ cadence, time: '08:30', timeZone: 'Asia/Shanghai' });
     expect(english.say(describeSchedule(at({ kind: 'weekdays' })))).toBe('Monday to Friday at 08:30 (Asia/Shanghai)');
-    expect(zh.say(describeSchedule(at({ kind: 'weekdays' })))).toBe('周一至周五 08:30（Asia/Shanghai）');
-    expect(zh.say(describeSchedule(at({ kind: 'daily' })))).toBe('每天 08:30（Asia/Shanghai）');
-    expect(zh.say(describeSchedule(at({ kind: 'weekly', weekday: 'wed' })))).toBe('每周三 08:30（Asia/Shanghai）');
+    expect(zh.say(describeSchedule(at({ kind: 'weekdays' })))).toBe('周一至周五 08:30（北京时间）');
+    expect(zh.say(describeSchedule(at({ kind: 'daily' })))).toBe('每天 08:30（北京时间）');
+    expect(zh.say(describeSchedule(at({ kind: 'weekly', weekday: 'wed' })))).toBe('每周三 08:30（北京时间）');
   });
 
   it('weekdays skip the weekend; weekly keeps its day', () => {

@@ -262,7 +262,7 @@ describe('App Home in Chinese', () => {
     expect(text).toContain('今天 20 / 100 币\n本月 20 币');
     expect(text).toMatch(/• \d{4}-\d{2}-\d{2} \d{2}:\d{2} · 一般纳税人信息 · `keyword=杭州华信` · 20 币/);
     for (const id of OPERATION_IDS) expect(text).toContain(`：${simulatorCost(id)} 币`);
-    expect(text).toContain(`*\`${ids[0]}\`* → <#C0ZHHOME00> · 周一至周五 08:30（Asia/Shanghai） · 在售基金 · 中文推送 · 由 <@${ZH_ADMIN}> 添加`);
+    expect(text).toContain(`*\`${ids[0]}\`* → <#C0ZHHOME00> · 周一至周五 08:30（北京时间） · 在售基金 · 中文推送 · 由 <@${ZH_ADMIN}> 添加`);
     expect(text).toMatch(/下次推送：\d{4}年\d{1,2}月\d{1,2}日 08:30/);
     expect(text).toContain('另有 2 个推送未显示');
     const buttons = buttonsOf(home.view).map((button) => button.text.text);
@@ -288,7 +288,7 @@ describe('App Home in Chinese', () => {
     const [digest] = await app.slack.deps.digests.list(TEAM);
     expect(digest).toMatchObject({ channelId: 'C0ZHFORM01', lang: 'zh-CN', schedule: { cadence: { kind: 'weekly', weekday: 'mon' } } });
     const republished = await app.nextCall('views.publish', (call) => call.args.user_id === ZH_ADMIN);
-    expect(sectionTexts(republished.args.view as PublishedView)).toContain('每周一 08:30（Asia/Shanghai） · 全部新发基金 · 中文推送');
+    expect(sectionTexts(republished.args.view as PublishedView)).toContain('每周一 08:30（北京时间） · 全部新发基金 · 中文推送');
 
     // A second identical digest goes back onto the channel field.
     const again = await app.submitView('dq_digest_add_form', fillForm(opened.view, answers('Asia/Shanghai')), '', { userId: ZH_ADMIN, blocks: opened.view.blocks });
