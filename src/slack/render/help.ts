@@ -30,7 +30,7 @@ const joined = (lang: Lang, items: readonly string[]) => items.join(lang.t('comm
 
 /** The digest commands and what each does; the digest words themselves are read where digests live. */
 function digestLines(lang: Lang): string[] {
-  return (['add', 'list', 'remove', 'run'] as const).map((verb) => `${code(lang.t(`help.digest.commands.${verb}.line`))} — ${lang.t(`help.digest.commands.${verb}.what`)}`);
+  return (['add', 'list', 'remove', 'run'] as const).map((verb) => lang.t('help.digest.commandLine', { command: code(lang.t(`help.digest.commands.${verb}.line`)), what: lang.t(`help.digest.commands.${verb}.what`) }));
 }
 
 function commandSummary(syntax: CommandSyntax, prices: Prices, lang: Lang): string {

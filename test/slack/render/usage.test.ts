@@ -115,7 +115,7 @@ describe('usage summary in Chinese', () => {
     expect(text).toContain('*工作区预算*\n今天剩余 170 / 200 币');
     expect(text).toContain('*你的预算*\n今天剩余 20 / 50 币');
     expect(text).toContain('预算将于 2026年5月21日 00:00（北京时间）重置，还有 10 小时。');
-    expect(text).toContain('月度合计从 2026年6月1日 起重新计算。');
+    expect(text).toContain('月度合计从2026年6月1日起重新计算。');
     expect(text).toContain('其中今天 10 币、本月 10 币来自超时的查询');
     expect(message.text).toBe('数据服务用量：今天 30 币，本月 250 币');
     expect(untranslatedWords(text)).toEqual([]);
