@@ -31,7 +31,7 @@ function problemLines(error: unknown, details: string[], options: ErrorRenderOpt
     const label = problem.field ? (options.fieldLabel?.(problem.field) ?? problem.field) : '';
     // A phrase's values may quote what the user typed: the whole line is escaped like service text.
     const message = serviceText(options.lang.say(problem.phrase ?? problem.message), { max: 200, oneLine: true });
-    return label ? `*${escapeMrkdwn(label)}* ${message}` : message;
+    return label ? options.lang.t('validation.fieldProblem', { field: escapeMrkdwn(label), problem: message }) : message;
   });
 }
 

@@ -215,18 +215,18 @@ describe('examples, field names, costs and titles in the reader’s words', () =
   });
 
   it('field names for validation errors', () => {
-    expect(userFieldName(BIDS, 'publishEndTime', zh)).toBe('到:');
-    expect(userFieldName(BIDS, 'publishStartTime', zh)).toBe('从:');
-    expect(userFieldName(BIDS, 'province', zh)).toBe('地区:');
-    expect(userFieldName(BIDS, 'searchType', zh)).toBe('范围:');
+    expect(userFieldName(BIDS, 'publishEndTime', zh)).toBe('到');
+    expect(userFieldName(BIDS, 'publishStartTime', zh)).toBe('从');
+    expect(userFieldName(BIDS, 'province', zh)).toBe('地区');
+    expect(userFieldName(BIDS, 'searchType', zh)).toBe('范围');
     expect(userFieldName(BIDS, 'keyword', zh)).toBe('关键词');
     expect(userFieldName(TAX, 'keyword', zh)).toBe('企业名称或信用代码');
     expect(userFieldName(FUND, 'fundCode', zh)).toBe('基金代码');
     expect(userFieldName(FUTURES, 'symbol', zh)).toBe('品种代码');
-    expect(userFieldName(FUTURES, 'type', zh)).toBe('周期:');
-    expect(userFieldName(FUTURES, 'limit', zh)).toBe('根数:');
-    expect(userFieldName(NEW_FUNDS, 'saleStatus', zh)).toBe('状态:');
-    expect(userFieldName(NEW_FUNDS, 'pageSize', zh)).toBe('每页:');
+    expect(userFieldName(FUTURES, 'type', zh)).toBe('周期');
+    expect(userFieldName(FUTURES, 'limit', zh)).toBe('根数');
+    expect(userFieldName(NEW_FUNDS, 'saleStatus', zh)).toBe('状态');
+    expect(userFieldName(NEW_FUNDS, 'pageSize', zh)).toBe('每页');
     expect(userFieldName(BIDS, 'keyword', english)).toBe('the keyword');
   });
 

@@ -98,7 +98,7 @@ describe('error replies in Chinese', () => {
     const error = new ValidationError('fund-asset', [{ field: 'pageSize', message: 'must be at most 50', phrase: { key: 'validation.atMostBecause', values: { max: 50, reason: { key: 'validation.reason.serviceMax50' } } } }]);
     const text = visibleText(renderError(error, { lang: zh, now: NOW, fieldLabel: () => '每页条数', example: '/dq 基金 000001' }));
     expect(text).toContain('请求无效，未发送，没有扣费。');
-    expect(text).toContain('• *每页条数* 不能大于 50（数据服务每页最多返回 50 条）');
+    expect(text).toContain('• “每页条数”不能大于 50（数据服务每页最多返回 50 条）');
     expect(text).toContain('试试：`/dq 基金 000001`');
     expect(englishWords(text)).toEqual([]);
   });
