@@ -1,6 +1,6 @@
 import type { FundAssetRecord, FundAssetResult } from '../core/operations/fundAsset.js';
 import type { Lang } from '../i18n/lang.js';
-import { cnyUnitFor, formatCny, roundTo, signed, visibleDecimals, WAN, YI, type CnyUnit } from './numbers.js';
+import { cnyUnitFor, formatCny, roundTo, signed, visibleDecimals } from './numbers.js';
 import { compactJs, firstFitting, js, jsObject, planOf, type ChartPlan, type ChartSettings } from './quickChart.js';
 import { clauses, sentences } from './sentences.js';
 
@@ -113,18 +113,13 @@ function sparseLabels(dates: readonly string[], maxLabels: number): Record<numbe
   return labels;
 }
 
-/** The axis unit: 亿 CNY in English, 亿元 in Chinese. */
-function unitLabel(unit: CnyUnit, lang: Lang): string {
-  return lang.t(unit === YI ? 'charts.fundAsset.unit.yi' : unit === WAN ? 'charts.fundAsset.unit.wan' : 'charts.fundAsset.unit.yuan');
-}
-
 /**
- * Net assets as bars on a left axis in 亿 (or 万) CNY and the rate of change as a line on a right
+ * Net assets as bars on a left axis in the reader's unit (亿元, CNY billion …) and the rate of change as a line on a right
  * axis in %, their zero lines aligned; the latest bar darker, its value marked on the left axis.
  */
 export function fundAssetChartText(input: FundChartInput): string {
   const { points, settings, lang } = input;
-  const unit = cnyUnitFor(Math.max(...points.map((point) => Math.abs(point.asset))));
+  const unit = cnyUnitFor(Math.max(...points.map((point) => Math.abs(point.asset))), lang.locale);
   const sizes = points.map((point) => point.asset / unit.size);
   const plotHeight = settings.height - 120;
   const sizeDecimals = Math.min(4, visibleDecimals(Math.max(...sizes.map(Math.abs)), plotHeight));
@@ -136,7 +131,7 @@ export function fundAssetChartText(input: FundChartInput): string {
   );
   const latestSize = roundTo(sizes[sizes.length - 1]!, sizeDecimals);
   const labels = sparseLabels(points.map((point) => point.date), Math.floor((settings.width - 120) / LABEL_SLOT_PX));
-  const heading = lang.t(input.firstPage ? 'charts.fundAsset.title' : 'charts.fundAsset.titleOlder', { code: input.fundCode, amount: formatCny(input.latest.asset), date: input.latest.date });
+  const heading = lang.t(input.firstPage ? 'charts.fundAsset.title' : 'charts.fundAsset.titleOlder', { code: input.fundCode, amount: formatCny(input.latest.asset, lang.locale), date: input.latest.date });
   const title = input.latest.rate === null ? heading : lang.t('charts.fundAsset.titleRate', { title: heading, rate: signed(input.latest.rate, 2) });
   const subtitle = input.step > 1 ? lang.t('charts.fundAsset.every', { count: input.step, ordinal: true }) : '';
   const change = lang.t('charts.fundAsset.change');
@@ -149,17 +144,17 @@ export function fundAssetChartText(input: FundChartInput): string {
     let Z=${latestSize},z=c=>!!(c.tick&&c.tick.z),L=${jsObject(labels)};
     return{type:'bar',data:{labels:Array.from({length:${points.length}},(_,i)=>L[i]||''),datasets:[
     {type:'line',label:${js(change)},data:${js(rates)},yAxisID:'r',borderColor:'${RATE_COLOR}',backgroundColor:'${RATE_COLOR}',borderWidth:2,pointRadius:${points.length > 30 ? 1.5 : 3},spanGaps:true},
-    {label:${js(lang.t('charts.fundAsset.netAssets', { unit: unitLabel(unit, lang) }))},data:${js(sizes.map((size) => roundTo(size, sizeDecimals)))},backgroundColor:c=>c.dataIndex===${points.length - 1}?'${LATEST_BAR_COLOR}':'${BAR_COLOR}',maxBarThickness:40}]},
+    {label:${js(lang.t('charts.fundAsset.netAssets', { unit: unit.axis }))},data:${js(sizes.map((size) => roundTo(size, sizeDecimals)))},backgroundColor:c=>c.dataIndex===${points.length - 1}?'${LATEST_BAR_COLOR}':'${BAR_COLOR}',maxBarThickness:40}]},
     options:{layout:{padding:8},plugins:{title:{display:true,text:${js(title)},align:'start',color:'#222',font:{size:15}},
     subtitle:{display:${subtitle !== ''},text:${js(subtitle)},align:'start'},legend:{align:'end',labels:{boxWidth:14}}},
     scales:{x:{grid:{display:false},ticks:{autoSkip:false,maxRotation:0}},
-    y:{position:'left',min:${sizeAxis.min},max:${sizeAxis.max},title:{display:true,text:${js(unitLabel(unit, lang))}},
+    y:{position:'left',min:${sizeAxis.min},max:${sizeAxis.max},title:{display:true,text:${js(unit.axis)}},
     grid:{color:c=>c.tick&&c.tick.value===0?'${ZERO_LINE_COLOR}':'${GRID_COLOR}'},
     ticks:{stepSize:${sizeAxis.step},color:c=>z(c)?'#fff':'#666',showLabelBackdrop:z,backdropColor:'${LATEST_BAR_COLOR}',
     callback:v=>v<0?'':+v.toFixed(${sizeDecimals})},
     // The latest amount's label blanks the tick labels it would cover (their grid lines stay).
     beforeFit:s=>{let r=(s.max-s.min)/14;s.ticks.forEach(t=>{if(Math.abs(t.value-Z)<r)t.label=''});
-    s.ticks=s.ticks.concat({value:Z,label:${js(formatCny(input.latest.asset))},z:1})}},
+    s.ticks=s.ticks.concat({value:Z,label:${js(formatCny(input.latest.asset, lang.locale))},z:1})}},
     r:{position:'right',min:${rateAxis.min},max:${rateAxis.max},title:{display:true,text:${js(change)},color:'${RATE_COLOR}'},
     grid:{drawOnChartArea:false},ticks:{stepSize:${rateAxis.step},color:'${RATE_COLOR}',callback:v=>+v.toFixed(2)+'%'}}}}}
     })()
@@ -189,7 +184,7 @@ export function buildFundAssetChart(result: FundAssetResult, settings: ChartSett
   const shown = Math.ceil(points.length / step);
   const thinned = step > 1 ? lang.t('charts.fundAsset.thinned', { count: step, ordinal: true, dates: points.length, shown }) : undefined;
   const latestRate = latest.rate === null ? lang.t('charts.fundAsset.noRate') : lang.t('charts.fundAsset.rate', { rate: signed(latest.rate, 2) });
-  const latestSentence = lang.t(firstPage ? 'charts.fundAsset.latest' : 'charts.fundAsset.newestOnPage', { amount: formatCny(latest.asset), date: latest.date, rate: latestRate });
+  const latestSentence = lang.t(firstPage ? 'charts.fundAsset.latest' : 'charts.fundAsset.newestOnPage', { amount: formatCny(latest.asset, lang.locale), date: latest.date, rate: latestRate });
   const range = rangeOf(points, lang);
   const described = lang.t('charts.fundAsset.alt', { code: result.fundCode, dates: lang.t('charts.fundAsset.dates', { count: points.length }), range });
   // The latest sentence is a sentence already: it ends with its own full stop.

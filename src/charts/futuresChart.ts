@@ -1,5 +1,5 @@
 import type { Candle, CandleType, FuturesKlineResult } from '../core/operations/futuresKline.js';
-import { localDate, localParts } from '../core/time.js';
+import { localDate, localParts, zoneName } from '../core/time.js';
 import type { Lang, NamesUnder } from '../i18n/lang.js';
 import { decimalsOf, signed } from './numbers.js';
 import { clauses, sentences } from './sentences.js';
@@ -203,12 +203,6 @@ function pad(value: number): string {
   return String(value).padStart(2, '0');
 }
 
-/** "GMT+8", "GMT-4": the zone's offset at that instant. */
-function zoneOffset(at: number, timeZone: string): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' }).formatToParts(new Date(at)).find((p) => p.type === 'timeZoneName');
-  return part?.value ?? timeZone;
-}
-
 /** Which candles get an x-axis label: every step-th back from the newest, so the latest is labelled. */
 export function labelledIndices(count: number, maxLabels: number): number[] {
   const step = Math.max(1, Math.ceil(count / Math.max(1, maxLabels)));
@@ -268,7 +262,7 @@ function subtitleOf(input: ChartText): string {
   const candles = drawn.merged.candles;
   const parts = [
     isIntraday(drawn.period)
-      ? lang.t('charts.futures.timesIn', { zone: input.timeZone, offset: zoneOffset(candles[candles.length - 1]!.at, input.timeZone) })
+      ? lang.t('charts.futures.timesIn', { zone: zoneName(candles[candles.length - 1]!.at, input.timeZone, lang) })
       : lang.t('charts.futures.tradingDays'),
   ];
   if (drawn.period !== base) parts.push(lang.t('charts.futures.mergedFrom', { period: periodName(base, lang) }));
@@ -408,7 +402,8 @@ function rangeText(candles: readonly Candle[], p: CandlePeriod, timeZone: string
   if (!isIntraday(p)) {
     const from = localDate(first.at, 'UTC');
     const to = localDate(last.at, 'UTC');
-    return lang.t('charts.futures.inZone', { range: from === to ? from : lang.t('charts.futures.dayRange', { from, to }), zone: 'UTC' });
+    // Trading days, as the service dates its daily candles: days, in no reader's zone.
+    return from === to ? from : lang.t('charts.futures.dayRange', { from, to });
   }
   const clock = (at: number) => {
     const parts = localParts(at, timeZone);
@@ -418,7 +413,7 @@ function rangeText(candles: readonly Candle[], p: CandlePeriod, timeZone: string
   const lastDate = localDate(last.at, timeZone);
   const from = `${firstDate} ${clock(first.at)}`;
   const to = `${lastDate === firstDate ? '' : `${lastDate} `}${clock(last.at)}`;
-  return lang.t('charts.futures.inZone', { range: first.at === last.at ? from : lang.t('charts.futures.timeRange', { from, to }), zone: timeZone });
+  return lang.t('charts.futures.inZone', { range: first.at === last.at ? from : lang.t('charts.futures.timeRange', { from, to }), zone: zoneName(last.at, timeZone, lang) });
 }
 
 function mergeSentence(candles: readonly Candle[], base: CandlePeriod, drawn: Drawn, settings: ChartSettings, lang: Lang): string | undefined {

@@ -1,3 +1,5 @@
+import type { Locale } from '../i18n/lang.js';
+
 // Numbers as the charts and the Slack messages write them: one set of rules, so a figure never reads
 // one way on a chart and another in the message beside it.
 
@@ -34,19 +36,35 @@ export function signed(value: number, decimals: number): string {
   return `${value < 0 ? MINUS : '+'}${text}`;
 }
 
-// CNY amounts as people here read them, in 亿 (10^8) and 万 (10^4): one formatter for the fund chart,
-// its caption and the Slack messages, so the same amount never reads "10000.00 万" in one place and
-// "1.00 亿" in another.
+// CNY amounts, one formatter for the fund chart, its caption and the Slack messages, so the same
+// amount never reads "10000.00 万" in one place and "1.00 亿" in another. Each language counts in its
+// own units: Chinese readers in 万 (10^4) and 亿 (10^8), written 16.78万元 and 3.74亿元; English
+// readers in thousands, millions and billions, written CNY 167.80 thousand and CNY 3.74 billion.
 
 export interface CnyUnit {
-  /** '亿', '万' or '元'. */
-  name: string;
   size: number;
+  /** 16.78万元, CNY 3.74 billion: the amount in this unit as a reader of its language writes it. */
+  write(figure: string): string;
+  /** The unit alone, for a chart's axis: 亿元, CNY billion. */
+  axis: string;
 }
 
-export const YI: CnyUnit = { name: '亿', size: 1e8 };
-export const WAN: CnyUnit = { name: '万', size: 1e4 };
-export const YUAN: CnyUnit = { name: '元', size: 1 };
+const CHINESE_UNITS: readonly CnyUnit[] = [
+  { size: 1e8, write: (figure) => `${figure}亿元`, axis: '亿元' },
+  { size: 1e4, write: (figure) => `${figure}万元`, axis: '万元' },
+  { size: 1, write: (figure) => `${figure}元`, axis: '元' },
+];
+
+const ENGLISH_UNITS: readonly CnyUnit[] = [
+  { size: 1e9, write: (figure) => `CNY ${figure} billion`, axis: 'CNY billion' },
+  { size: 1e6, write: (figure) => `CNY ${figure} million`, axis: 'CNY million' },
+  { size: 1e3, write: (figure) => `CNY ${figure} thousand`, axis: 'CNY thousand' },
+  { size: 1, write: (figure) => `CNY ${figure}`, axis: 'CNY' },
+];
+
+function unitsOf(locale: Locale): readonly CnyUnit[] {
+  return locale === 'zh-CN' ? CHINESE_UNITS : ENGLISH_UNITS;
+}
 
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -55,19 +73,26 @@ function round2(value: number): number {
 }
 
 /**
- * The unit an amount reads best in: the largest whose two-decimal figure is at least 1. It is chosen
- * after rounding, so 99,999,999.99 is "1.00 亿", never "10,000.00 万".
+ * The unit an amount reads best in: the largest whose two-decimal figure is at least 1 (and below
+ * the next unit up). It is chosen after rounding, so 99,999,999.99 is "1.00亿元", never "10,000.00万元".
  */
-export function cnyUnitFor(amount: number): CnyUnit {
+export function cnyUnitFor(amount: number, locale: Locale): CnyUnit {
+  const units = unitsOf(locale);
   const magnitude = Math.abs(amount);
-  if (round2(magnitude / WAN.size) >= 1e4) return YI;
-  if (round2(magnitude) >= 1e4) return WAN;
-  return YUAN;
+  return units.find((unit, index) => index === units.length - 1 || round2(magnitude / units[index + 1]!.size) >= unit.size / units[index + 1]!.size)!;
 }
 
-/** 12.35 亿, 5,678.90 万, 999.00 元, −2.50 亿. */
-export function formatCny(amount: number): string {
-  const unit = cnyUnitFor(amount);
+/** 12.35亿元, 5,678.90万元, 999.00元, −2.50亿元; CNY 1.24 billion, CNY 56.79 million, CNY 999.00. */
+export function formatCny(amount: number, locale: Locale): string {
+  const unit = cnyUnitFor(amount, locale);
   const sign = amount < 0 && round2(Math.abs(amount) / unit.size) !== 0 ? MINUS : '';
-  return `${sign}${twoDecimals.format(Math.abs(amount) / unit.size)} ${unit.name}`;
+  return unit.write(`${sign}${twoDecimals.format(Math.abs(amount) / unit.size)}`);
+}
+
+const asWritten = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** A small amount as it is quoted, without a unit of scale: CNY 1,000 or 1,000元 (a minimum purchase). */
+export function formatCnyExact(amount: number, locale: Locale): string {
+  const figure = `${amount < 0 ? MINUS : ''}${asWritten.format(Math.abs(amount))}`;
+  return locale === 'zh-CN' ? `${figure}元` : `CNY ${figure}`;
 }

@@ -1,5 +1,5 @@
 import { formatDuration } from './duration.js';
-import { DEFAULT_TIME_ZONE, formatZonedTime } from './time.js';
+import { DEFAULT_TIME_ZONE, formatZonedTime, zoneName } from './time.js';
 import { BudgetExceededError, UpstreamError, ValidationError, isDataError } from './errors.js';
 import { english, type Lang } from '../i18n/lang.js';
 
@@ -19,10 +19,6 @@ function mayHaveCharged(error: UpstreamError, lang: Lang): string {
 
 function upstreamSummary(error: UpstreamError, lang: Lang): string {
   switch (error.kind) {
-    case 'rejected': {
-      const message = error.upstreamMessage?.replace(/[.。]\s*$/, '');
-      return message ? lang.t('errors.upstream.rejectedSaying', { message }) : lang.t('errors.upstream.rejected');
-    }
     case 'timeout':
     case 'connection_lost':
     case 'malformed':
@@ -30,6 +26,12 @@ function upstreamSummary(error: UpstreamError, lang: Lang): string {
     default:
       return lang.t(`errors.upstream.${error.kind}`);
   }
+}
+
+/** `2026-11-23 00:00 GMT+8 (Asia/Shanghai)`; `2026-11-23 00:00（北京时间）` for Chinese readers. */
+function resetTime(ms: number, timeZone: string, lang: Lang): string {
+  if (lang.locale !== 'zh-CN') return formatZonedTime(ms, timeZone);
+  return `${formatZonedTime(ms, timeZone, { withZone: false })}（${zoneName(ms, timeZone, lang)}）`;
 }
 
 /** In the reader's language (English unless told): what failed, what to do, and whether anything was charged. */
@@ -41,17 +43,13 @@ export function explainError(error: unknown, now: number = Date.now(), timeZone 
     const resetsIn = formatDuration(Math.max(0, error.resetsAt.getTime() - now), lang);
     return {
       summary: lang.t(error.scope === 'team' ? 'errors.budget.team' : 'errors.budget.user', { limit: error.limit, spent: error.spent, needed: error.needed }),
-      details: [lang.t('errors.budget.resets', { at: formatZonedTime(error.resetsAt.getTime(), timeZone), in: resetsIn })],
+      details: [lang.t('errors.budget.resets', { at: resetTime(error.resetsAt.getTime(), timeZone, lang), in: resetsIn })],
       nothingSpent: true,
     };
   }
   if (error instanceof UpstreamError) {
+    // HTTP statuses, business codes and the service's own wording are for the log, not the reader.
     const details: string[] = [];
-    const codes = [
-      error.httpStatus !== undefined ? lang.t('errors.codes.http', { status: error.httpStatus }) : '',
-      error.businessCode !== undefined ? lang.t('errors.codes.business', { code: String(error.businessCode) }) : '',
-    ].filter(Boolean);
-    if (codes.length) details.push(codes.join(lang.locale === 'zh-CN' ? '，' : ', '));
     const explanation: Explanation = { summary: upstreamSummary(error, lang), details, nothingSpent: error.kind !== 'schema_changed' && !error.mayHaveCharged };
     if (error.taskNo) explanation.taskNo = error.taskNo;
     return explanation;

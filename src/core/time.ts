@@ -1,3 +1,5 @@
+import type { Lang } from '../i18n/lang.js';
+
 /**
  * Calendar arithmetic in an IANA time zone with nothing but Intl: budgets reset at local midnight
  * and usage is summed per local day and month.
@@ -124,4 +126,22 @@ export function formatZonedTime(ms: number, timeZone: string, options: { withZon
   if (options.withZone === false) return local;
   const shortName = parts.timeZoneName ?? zone;
   return shortName === zone ? `${local} ${zone}` : `${local} ${shortName} (${zone})`;
+}
+
+/** Zones Chinese readers know as Beijing time (China has one time zone, with no daylight saving). */
+const BEIJING_TIME_ZONES = new Set(['Asia/Shanghai', 'Asia/Chongqing', 'Asia/Harbin', 'PRC']);
+
+/**
+ * The zone a time is given in, as its reader names it: `GMT+8 (Asia/Shanghai)`, `PDT (America/Los_Angeles)`
+ * in English (the zone's short name at that instant, as formatZonedTime writes it, then the zone the
+ * reader's profile is set to), 北京时间 in Chinese for China's zone, `GMT+9，Asia/Tokyo` for another
+ * (abbreviations such as PDT are English). Every time in a reply, its chart included, names its zone this way.
+ */
+export function zoneName(ms: number, timeZone: string, lang: Lang): string {
+  const zone = usableTimeZone(timeZone);
+  if (lang.locale === 'zh-CN' && BEIJING_TIME_ZONES.has(zone)) return lang.t('common.zone.beijing');
+  if (zone === 'UTC' || zone === 'Etc/UTC') return 'UTC';
+  const style = lang.locale === 'zh-CN' ? 'shortOffset' : 'short';
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: style }).formatToParts(new Date(ms)).find((part) => part.type === 'timeZoneName')?.value ?? zone;
+  return offset === zone ? zone : lang.t('common.zone.offset', { offset, zone });
 }

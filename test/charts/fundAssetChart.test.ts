@@ -37,7 +37,7 @@ function checkFundPicture(rendered: RenderedChart, result: FundAssetResult, lang
   expect(assets.position).toBe('left');
   expect(rates.position).toBe('right');
   expect(assets.options.title.display).toBe(true);
-  expect(assets.options.title.text).toMatch(lang === english ? /^(亿|万|元) CNY$/ : /^(亿元|万元|元)$/);
+  expect(assets.options.title.text).toMatch(lang === english ? /^CNY( thousand| million| billion)?$/ : /^(亿元|万元|元)$/);
   expect(rates.options.title.display).toBe(true);
   expect(rates.options.title.text).toContain('%');
 
@@ -59,10 +59,10 @@ function checkFundPicture(rendered: RenderedChart, result: FundAssetResult, lang
 
   const newest = [...result.records].sort((a, b) => (a.assetDate < b.assetDate ? 1 : -1))[0]!;
   const marked = assets.ticks.filter((tick) => (tick as { z?: number }).z);
-  expect(marked.map((tick) => tick.label)).toEqual([formatCny(newest.asset)]);
+  expect(marked.map((tick) => tick.label)).toEqual([formatCny(newest.asset, lang.locale)]);
   expect(Math.abs(assets.getPixelForValue(marked[0]!.value) - assetMeta!.data.at(-1)!.y)).toBeLessThanOrEqual(1);
   expect(String(chart.options.plugins.title.text)).toContain(lang === english ? `Fund ${result.fundCode}` : `基金 ${result.fundCode}`);
-  expect(String(chart.options.plugins.title.text)).toContain(formatCny(newest.asset));
+  expect(String(chart.options.plugins.title.text)).toContain(formatCny(newest.asset, lang.locale));
   expect(visibleLabels(rendered, 'x').at(-1)).toBe(newest.assetDate);
 }
 
@@ -74,12 +74,12 @@ function check(result: FundAssetResult, settings = HOSTED) {
 }
 
 describe('fund asset charts, drawn as QuickChart draws them', () => {
-  it('draws assets in 亿 CNY as bars on the left and the rate in % on the right, zero lines aligned', () => {
+  it('draws assets in CNY billion (亿元 in Chinese) as bars on the left and the rate in % on the right, zero lines aligned', () => {
     const plan = check(SAMPLE);
     withRendered(plan, (rendered) => {
-      expect(rendered.config.data.datasets[1].data).toEqual([12.15, 11.96, 12.35]);
+      expect(rendered.config.data.datasets[1].data).toEqual([1.215, 1.196, 1.235]);
       expect(rendered.config.data.datasets[0].data).toEqual([null, -1.5, 3.2]);
-      expect(rendered.chart.scales.y!.options.title.text).toBe('亿 CNY');
+      expect(rendered.chart.scales.y!.options.title.text).toBe('CNY billion');
     });
   });
 
@@ -96,16 +96,16 @@ describe('fund asset charts, drawn as QuickChart draws them', () => {
       { assetDate: '2024-03-31', assetRate: 4.1, asset: 130_000_000 },
     ] });
     const single = check({ fundCode: '000003', records: [{ assetDate: '2024-09-30', assetRate: null, asset: 8_500_000 }] });
-    expect(single.alt).toContain('Latest: 850.00 万 CNY on 2024-09-30, no change rate given');
-    withRendered(single, (rendered) => expect(rendered.chart.scales.y!.options.title.text).toBe('万 CNY'));
+    expect(single.alt).toContain('Latest: CNY 8.50 million on 2024-09-30, no change rate given');
+    withRendered(single, (rendered) => expect(rendered.chart.scales.y!.options.title.text).toBe('CNY million'));
   });
 
   it('uses the messages\' money formatter, so chart and text agree on every amount', () => {
     for (const amount of [99_999_999.99, 1_234_567_890, 8_500_000, 9_999.996, -250_000_000]) {
-      expect(formatCny(amount)).toBe(formatCnyInMessages(amount));
+      for (const locale of ['en', 'zh-CN'] as const) expect(formatCny(amount, locale)).toBe(formatCnyInMessages(amount, locale));
     }
     const plan = check({ fundCode: '000004', records: [{ assetDate: '2024-09-30', assetRate: 1, asset: 99_999_999.99 }, { assetDate: '2024-06-30', assetRate: 1, asset: 98_000_000 }] });
-    withRendered(plan, (rendered) => expect(String(rendered.chart.options.plugins.title.text)).toContain('1.00 亿'));
+    withRendered(plan, (rendered) => expect(String(rendered.chart.options.plugins.title.text)).toContain('CNY 100.00 million'));
   });
 
   it('thins out long histories, keeps the newest, recomputes the rate between shown dates, and says so', () => {
@@ -119,13 +119,13 @@ describe('fund asset charts, drawn as QuickChart draws them', () => {
     const plan = image(buildFundAssetChart(SAMPLE, HOSTED, english));
     expect(plan.alt).toContain('fund 000001');
     expect(plan.alt).toContain('3 dates from 2024-03-31 to 2024-09-30');
-    expect(plan.alt).toContain('Latest: 12.35 亿 CNY on 2024-09-30, +3.20% against the previous period');
+    expect(plan.alt).toContain('Latest: CNY 1.23 billion on 2024-09-30, +3.20% against the previous period');
     expect(plan.caption).toBe('Fund 000001 net assets from 2024-03-31 to 2024-09-30.');
   });
 
   it('on a later page calls the newest date the newest on this page, not the fund\'s latest', () => {
     const plan = image(buildFundAssetChart(SAMPLE, HOSTED, english, { firstPage: false }));
-    expect(plan.alt).toContain('Newest on this page: 12.35 亿 CNY on 2024-09-30');
+    expect(plan.alt).toContain('Newest on this page: CNY 1.23 billion on 2024-09-30');
     expect(plan.alt).not.toContain('Latest');
     withRendered(plan, (rendered) => expect(String(rendered.chart.options.plugins.title.text)).not.toContain('latest'));
   });
@@ -203,10 +203,10 @@ describe('fund asset charts in Chinese', () => {
     withRendered(plan, (rendered) => {
       checkFundPicture(rendered, SAMPLE, zh);
       const drawn = drawnTexts(rendered);
-      expect(drawn).toEqual(expect.arrayContaining(['基金 000001 净资产 · 2024-09-30 最新 12.35 亿（+3.20%）', '变动（%）', '净资产（亿元）', '亿元']));
+      expect(drawn).toEqual(expect.arrayContaining(['基金 000001 净资产 · 2024-09-30 最新 12.35亿元（+3.20%）', '变动（%）', '净资产（亿元）', '亿元']));
       expect(unexpectedEnglish(drawn.join('\n'))).toEqual([]);
     });
-    expect(plan.alt).toBe('基金 000001 净资产柱状图（左轴）及变动率折线（右轴，%），3 个日期，2024-03-31 至 2024-09-30。最新：2024-09-30 净资产 12.35 亿，较上期 +3.20%。');
+    expect(plan.alt).toBe('基金 000001 净资产柱状图（左轴）及变动率折线（右轴，%），3 个日期，2024-03-31 至 2024-09-30。最新：2024-09-30 净资产 12.35亿元，较上期 +3.20%。');
     expect(plan.caption).toBe('基金 000001 净资产，2024-03-31 至 2024-09-30。');
   });
 
@@ -222,8 +222,8 @@ describe('fund asset charts in Chinese', () => {
 
   it('on a later page and without records says so in Chinese', () => {
     const later = image(buildFundAssetChart(SAMPLE, HOSTED, zh, { firstPage: false }));
-    expect(later.alt).toContain('本页最新：2024-09-30 净资产 12.35 亿，较上期 +3.20%。');
-    withRendered(later, (rendered) => expect(String(rendered.chart.options.plugins.title.text)).toBe('基金 000001 净资产 · 2024-09-30 12.35 亿（+3.20%）'));
+    expect(later.alt).toContain('本页最新：2024-09-30 净资产 12.35亿元，较上期 +3.20%。');
+    withRendered(later, (rendered) => expect(String(rendered.chart.options.plugins.title.text)).toBe('基金 000001 净资产 · 2024-09-30 12.35亿元（+3.20%）'));
     expect(buildFundAssetChart({ fundCode: '000001', records: [] }, HOSTED, zh)).toEqual({ kind: 'none', note: '未附图表：没有可绘制的规模记录。' });
   });
 

@@ -112,8 +112,8 @@ function checkFuturesPicture(rendered: RenderedChart, expected: Expected): void 
   const names = [...STANDARD, '1m'].map((name) => periodName(PERIODS[name as keyof typeof PERIODS], lang));
   expect(String(chart.options.plugins.title.text)).toMatch(new RegExp(`^${expected.symbol} · (${names.join('|')}) · [\\d,.]+ [−+]?\\d+\\.\\d\\d%$`));
   expect(String(chart.options.plugins.subtitle.text)).toMatch(lang === english
-    ? /Times in [\w/]+ \(GMT[+−-]?\d*(:\d\d)?\)|Trading days \(UTC\)/
-    : /时间为 [\w/]+（GMT[+−-]?\d*(:\d\d)?）|交易日（UTC）/);
+    ? /Times in [\w+−-]+ \([\w/]+\)|Trading days/
+    : /时间：(北京时间|GMT[+−-]?\d*(:\d\d)?，[\w/]+)|交易日/);
 }
 
 function render(result: FuturesKlineResult, settings: ChartSettings = HOSTED, timeZone = 'Asia/Shanghai') {
@@ -226,7 +226,7 @@ describe('time labels and captions', () => {
     expect(Object.values(candleLabels(ats, [0, 5], PERIODS['1h'], 'America/New_York'))).toEqual(['10-30 09:00', '14:00']);
   });
 
-  it('labels daily and weekly candles by trading day (UTC) with the year where it starts, monthly ones YYYY-MM', () => {
+  it('labels daily and weekly candles by trading day with the year where it starts, monthly ones YYYY-MM', () => {
     const days = [Date.UTC(2024, 11, 30), Date.UTC(2024, 11, 31), Date.UTC(2025, 0, 2)];
     expect(Object.values(candleLabels(days, [0, 1, 2], PERIODS['1D'], 'America/Los_Angeles'))).toEqual(['2024-12-30', '12-31', '2025-01-02']);
     expect(Object.values(candleLabels(days, [0, 2], PERIODS['1M'], 'Asia/Shanghai'))).toEqual(['2024-12', '2025-01']);
@@ -236,8 +236,8 @@ describe('time labels and captions', () => {
     const result: FuturesKlineResult = { symbol: 'CL', type: '0', tickUnit: 's', candles: makeCandles({ count: 20, periodMs: PERIOD_MS['0'], firstAt: Date.UTC(2024, 9, 1) }) };
     const plan = image(buildFuturesChart(result, HOSTED, 'Asia/Shanghai', english));
     const last = result.candles.at(-1)!;
-    expect(plan.caption).toBe('CL daily candles, 2024-10-01 to 2024-10-20 (UTC).');
-    expect(plan.alt).toContain('Candlestick chart of CL futures, 20 daily candles from 2024-10-01 to 2024-10-20 (UTC), with volume bars and MA5');
+    expect(plan.caption).toBe('CL daily candles, 2024-10-01 to 2024-10-20.');
+    expect(plan.alt).toContain('Candlestick chart of CL futures, 20 daily candles from 2024-10-01 to 2024-10-20, with volume bars and MA5');
     expect(plan.alt).toContain(`Last close ${last.close.toFixed(2)}`);
     expect(plan.alt).toContain('over the range');
     const fallback = image(buildFuturesChart(result, SELF_HOSTED, 'UTC', english));
@@ -441,20 +441,20 @@ describe('futures charts in Chinese', () => {
     const result: FuturesKlineResult = { symbol: 'CL', type: '0', tickUnit: 's', candles: makeCandles({ count: 20, periodMs: PERIOD_MS['0'], firstAt: Date.UTC(2024, 9, 1) }) };
     const plan = image(buildFuturesChart(result, HOSTED, 'Asia/Shanghai', zh));
     const last = result.candles.at(-1)!;
-    expect(plan.caption).toBe('CL 日K线，2024-10-01 至 2024-10-20（UTC）。');
-    expect(plan.alt).toMatch(new RegExp(`^CL 期货K线图，20 根日K线，2024-10-01 至 2024-10-20（UTC），附成交量柱及 MA5。最新收盘 ${last.close.toFixed(2)}，最后一根K线 [−+]?[\\d.]+（[−+]?[\\d.]+%），区间内 [−+]?[\\d.]+（[−+]?[\\d.]+%）。$`));
+    expect(plan.caption).toBe('CL 日K线，2024-10-01 至 2024-10-20。');
+    expect(plan.alt).toMatch(new RegExp(`^CL 期货K线图，20 根日K线，2024-10-01 至 2024-10-20，附成交量柱及 MA5。最新收盘 ${last.close.toFixed(2)}，最后一根K线 [−+]?[\\d.]+（[−+]?[\\d.]+%），区间内 [−+]?[\\d.]+（[−+]?[\\d.]+%）。$`));
     withRendered(plan, (rendered) => expect(visibleLabels(rendered, 'v').some((label) => label.endsWith('万'))).toBe(true));
     const fallback = image(buildFuturesChart(result, SELF_HOSTED, 'UTC', zh));
     expect(fallback.alt).toMatch(/^CL 期货高低线图（/);
-    expect(fallback.caption).toBe('CL 日K线，2024-10-01 至 2024-10-20（UTC）。以高低线加收盘短横绘制：此 QuickChart 服务器未启用K线图。');
+    expect(fallback.caption).toBe('CL 日K线，2024-10-01 至 2024-10-20。以高低线加收盘短横绘制：此 QuickChart 服务器未启用K线图。');
   });
 
   it('says in Chinese how candles were merged, which period was left out and which is partial', () => {
     const result: FuturesKlineResult = { symbol: 'CL', type: '1', tickUnit: 's', candles: makeCandles({ count: 1000, periodMs: PERIOD_MS['1'], firstAt: Date.UTC(2024, 9, 30, 1, 3) }) };
     const plan = image(buildFuturesChart(result, HOSTED, 'UTC', zh));
-    expect(plan.caption).toMatch(/^CL 1分钟K线，2024-10-30 \d\d:\d\d 至 \d\d:\d\d（UTC）。1000 根1分钟K线合并为 \d+ 根(15|30)分钟K线显示，以放入一张 Slack 图片；最早的(15|30)分钟K线周期始于数据之前，已略去（\d+ 根1分钟K线）；最后一根(15|30)分钟K线尚未走完（目前含 \d+ 根1分钟K线）。$/);
+    expect(plan.caption).toMatch(/^CL 1分钟K线，2024-10-30 \d\d:\d\d 至 \d\d:\d\d（UTC）。1000 根1分钟K线合并为 \d+ 根(15|30)分钟K线显示，以放入一张 Slack 图片；最早的(15|30)分钟K线周期始于数据之前，已略去（\d+ 根1分钟K线）；最后一根(15|30)分钟K线尚未收盘（目前只含 \d+ 根1分钟K线）。$/);
     withRendered(plan, (rendered) => {
-      expect(String(rendered.chart.options.plugins.subtitle.text)).toMatch(/^时间为 UTC（GMT[+0]*） · 由1分钟数据合并 · 最后一根K线尚未走完$/);
+      expect(String(rendered.chart.options.plugins.subtitle.text)).toMatch(/^时间：UTC · 由1分钟数据合并 · 最后一根K线尚未收盘$/);
     });
   });
 

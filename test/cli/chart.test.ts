@@ -43,7 +43,7 @@ describe('dq chart', () => {
     expect(code).toBe(0);
     expect(pngSize(join(dir, 'cl.png'))).toEqual([1400, 760]);
     expect(stdout).toContain(`${join(dir, 'cl.png')} (1400×760)`);
-    expect(stdout).toMatch(/^CL 5-minute candles, .* \(Asia\/Shanghai\)\.$/m);
+    expect(stdout).toMatch(/^CL 5-minute candles, .* GMT\+8 \(Asia\/Shanghai\)\.$/m);
     expect(stdout).toMatch(/^image_url: \d{4} characters \(Slack allows 3000\); simulated data$/m);
   });
 
@@ -80,7 +80,7 @@ describe('dq chart', () => {
     const zh = await dqChart('futures CL 5m 30 --lang zh --out cl-zh.png');
     expect(zh.stderr).toBe('');
     expect(zh.code).toBe(0);
-    expect(zh.stdout).toMatch(/^CL 5分钟K线，.* 至 .*（Asia\/Shanghai）。$/m);
+    expect(zh.stdout).toMatch(/^CL 5分钟K线，.* 至 .*（北京时间）。$/m);
     const workspace = await dqChart('/fund-asset 000001 --out fund-zh.png', { DEFAULT_LOCALE: 'zh-CN' });
     expect(workspace.stdout).toMatch(/^基金 000001 净资产，\S+ 至 \S+。$/m);
     const english = await dqChart('/fund-asset 000001 --lang=en --out fund-en.png', { DEFAULT_LOCALE: 'zh-CN' });

@@ -24,7 +24,7 @@ describe('dq console on the simulator', () => {
     session = await startDemoConsole();
     const reply = await session.ask('/futures CL 5m 30', FOOTER);
     expect(reply).toContain('dq> /futures CL 5m 30');
-    expect(reply).toMatch(/Futures candlesticks: CL, 5 minutes\n═+\n/);
+    expect(reply).toMatch(/Futures candlesticks: CL, 5-minute\n═+\n/);
     expect(reply).toMatch(/^ {2}Close: \d/m);
     expect(reply).toMatch(/^\[chart\] CL 5-minute candles.* — https:\/\/quickchart\.io\/chart\?c=/m);
     expect(reply).toMatch(/^ {2}Candlestick chart of CL futures, 30 5-minute candles/m);
@@ -49,7 +49,7 @@ describe('dq console on the simulator', () => {
     await session.ask('/futures CL 5m 30', FOOTER);
     const shared = await session.ask('1', /Shared by tester/);
     expect(shared).toContain('pressed [1] Share in channel');
-    expect(shared).toMatch(/— posted in channel #console —\nFutures candlesticks: CL, 5 minutes/);
+    expect(shared).toMatch(/— posted in channel #console —\nFutures candlesticks: CL, 5-minute/);
     expect(shared).toContain('from cache');
     expect(session.upstreamCalls()).toBe(1);
     const usage = await session.ask('/dq usage', /Budgets reset/);

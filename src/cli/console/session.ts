@@ -98,7 +98,7 @@ export class ConsoleSession {
   private async formNeedsSlack(operation: OperationId): Promise<void> {
     const { command } = syntaxFor(operation);
     await this.responder.reply(renderNotice(this.lang.t('console.typeInstead', { command }), this.lang));
-    await this.responder.reply(renderHelp(this.deps.prices, this.lang, operation));
+    await this.responder.reply(renderHelp(this.deps.prices, this.lang, operation, { demo: this.deps.config.demo }));
   }
 
   private async show(message: SlackMessage, heading: string | undefined): Promise<void> {

@@ -1,5 +1,6 @@
 import type { DataClient } from '../client/dataClient.js';
 import type { NewFund } from '../operations/newFunds.js';
+import { DIGEST_SOURCE } from '../ledger/ledger.js';
 
 // The digest's one contact with the operation it is built on: the rest of the digest, and the Slack
 // side showing its cost, go through these names.
@@ -30,7 +31,7 @@ export async function collectNewFunds(
   data: DataClient,
   filter: SaleFilter,
   seen: ReadonlySet<string> | undefined,
-  context: { teamId: string; channelId: string },
+  context: { teamId: string; channelId: string; digestId: string },
 ): Promise<Collected> {
   const fresh: NewFund[] = [];
   const inThisRun = new Set<string>();
@@ -41,7 +42,8 @@ export async function collectNewFunds(
     if (filter !== 'all') input.saleStatus = filter === 'onsale' ? 'true' : 'false';
     let answer;
     try {
-      answer = await data.call(DIGEST_OPERATION, input, { ...context, source: 'digest' });
+      // The ledger names the digest as the spender: no person asked for this call.
+      answer = await data.call(DIGEST_OPERATION, input, { teamId: context.teamId, channelId: context.channelId, source: `${DIGEST_SOURCE}${context.digestId}` });
     } catch (error) {
       // Pages already fetched were paid for: post their funds; the rest stay unseen for next time.
       if (page === 1) throw error;

@@ -8,10 +8,6 @@ function mayHaveCharged(error: UpstreamError): Phrase {
 
 function upstreamPhrase(error: UpstreamError): Phrase {
   switch (error.kind) {
-    case 'rejected': {
-      const message = error.upstreamMessage?.replace(/[.。]\s*$/, '');
-      return message ? { key: 'digests.failure.rejectedSaying', values: { message } } : { key: 'digests.failure.rejected' };
-    }
     case 'timeout':
     case 'connection_lost':
     case 'malformed':

@@ -126,7 +126,7 @@ export class DigestRunner {
     const seen = await repository.seenCodes(digest.id);
     let collected;
     try {
-      collected = await collectNewFunds(data, digest.filter, seen, { teamId: digest.teamId, channelId: digest.channelId });
+      collected = await collectNewFunds(data, digest.filter, seen, { teamId: digest.teamId, channelId: digest.channelId, digestId: digest.id });
     } catch (error) {
       if (error instanceof BudgetExceededError) {
         content.budgetNotice = failurePhrase(error);

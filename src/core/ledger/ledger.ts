@@ -47,6 +47,15 @@ export interface UsageSummary {
   month: UsagePeriod;
 }
 
+/** Calls a digest made are recorded with this source, then the digest's id. */
+export const DIGEST_SOURCE = 'digest:';
+
+/** Who spent: the user, or `digest:<id>` for a digest's calls (no person asked), or `unknown`. */
+function spenderOf(entry: LedgerEntry): string {
+  if (entry.userId) return entry.userId;
+  return entry.source?.startsWith(DIGEST_SOURCE) ? entry.source : 'unknown';
+}
+
 function tally(entries: LedgerEntry[], from: number, to: number): UsagePeriod {
   const period: UsagePeriod = { from, to, coins: 0, calls: 0, unconfirmedCoins: 0, byOperation: {}, byUser: {} };
   for (const entry of entries) {
@@ -54,7 +63,7 @@ function tally(entries: LedgerEntry[], from: number, to: number): UsagePeriod {
     period.coins += entry.coins;
     if (entry.unconfirmed) period.unconfirmedCoins += entry.coins;
     period.calls += 1;
-    for (const [group, key] of [[period.byOperation, entry.operation], [period.byUser, entry.userId ?? 'unknown']] as const) {
+    for (const [group, key] of [[period.byOperation, entry.operation], [period.byUser, spenderOf(entry)]] as const) {
       const slot = (group[key] ??= { coins: 0, calls: 0 });
       slot.coins += entry.coins;
       slot.calls += 1;

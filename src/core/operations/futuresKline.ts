@@ -6,7 +6,7 @@ export const CANDLE_TYPES = ['0', '1', '5', '30', '60', '120', '240'] as const;
 export type CandleType = (typeof CANDLE_TYPES)[number];
 
 export const CANDLE_TYPE_LABELS: Record<CandleType, string> = {
-  '0': 'daily', '1': '1 minute', '5': '5 minutes', '30': '30 minutes', '60': '60 minutes', '120': '120 minutes', '240': '240 minutes',
+  '0': 'daily', '1': '1-minute', '5': '5-minute', '30': '30-minute', '60': '1-hour', '120': '2-hour', '240': '4-hour',
 };
 
 export interface FuturesKlineRequest {

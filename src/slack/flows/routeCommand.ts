@@ -29,7 +29,7 @@ export async function routeCommand(parsed: ParsedCommand, context: CommandContex
     case 'open_modal':
       return context.openForm(parsed.operation);
     case 'help':
-      return responder.reply(renderHelp(deps.prices, (await context.requester()).lang, parsed.topic ?? parsed.operation));
+      return responder.reply(renderHelp(deps.prices, (await context.requester()).lang, parsed.topic ?? parsed.operation, { demo: deps.config.demo }));
     case 'usage':
       return showUsage(deps, await context.requester(), responder);
     case 'digest':

@@ -12,6 +12,7 @@ import { renderNotice } from '../render/notice.js';
 import { renderQueued } from '../render/queued.js';
 import type { SlackDeps } from '../deps.js';
 import { chartFor } from './chartFor.js';
+import { syntaxFor } from '../operations/index.js';
 import { workspaceLang } from '../middleware/whoIsAsking.js';
 
 /** The query again, for the Retry button under a call that went unanswered (and may have been charged). */
@@ -44,7 +45,12 @@ export interface QueryRun {
  */
 export async function runQuery(deps: SlackDeps, requester: Requester, run: QueryRun, responder: Responder): Promise<void> {
   const { operation } = run;
-  const errorOptions = { example: exampleFor(operation, requester.lang), fieldLabel: (field: string) => userFieldName(operation, field, requester.lang) };
+  const rejected = syntaxFor(operation).rejectedHint?.(run.input);
+  const errorOptions = {
+    example: exampleFor(operation, requester.lang),
+    fieldLabel: (field: string) => userFieldName(operation, field, requester.lang),
+    ...(rejected ? { rejectedHint: requester.lang.say(rejected) } : {}),
+  };
   let replace = run.replace ?? false;
   let queuedShown: Promise<void> | undefined;
   // Whatever follows a "Queued…" notice (result or error) replaces it, and only once it is out.

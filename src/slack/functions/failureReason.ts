@@ -32,7 +32,8 @@ function reasonText(error: unknown, lang: Lang, options: FailureOptions): string
     return lang.t('workflow.fail.invalid', { summary: explanation.summary, problems: lines.slice(0, PROBLEMS_SHOWN).join(lang.t('workflow.fail.problemSeparator')) });
   }
   // The summary may quote the service's own message, so it is escaped like any service text.
-  const reason = [explanation.summary, ...explanation.details].map((part) => serviceText(part, { max: 300, oneLine: true })).join(' ');
+  // Chinese sentences follow one another without a space.
+  const reason = [explanation.summary, ...explanation.details].map((part) => serviceText(part, { max: 300, oneLine: true })).join(lang.locale === 'zh-CN' ? '' : ' ');
   return explanation.taskNo ? lang.t('workflow.fail.withTaskNo', { reason, taskNo: serviceText(explanation.taskNo, { max: 100, oneLine: true }) }) : reason;
 }
 

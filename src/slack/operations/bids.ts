@@ -1,7 +1,7 @@
 import type { KnownBlock, TextObject } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { BID_REGIONS, type BidRegion, bidRegionByCode, findBidRegion } from '../../core/operations/bidRegions.js';
-import { BID_ANY, BID_NOTICE_TYPES, BID_SEARCH_FIELDS, type BidRecord, type BidSearchRequest, shiftYears } from '../../core/operations/bidSearch.js';
+import { BID_ANY, BID_NOTICE_TYPES, BID_NOTICE_TYPE_SYNONYMS, BID_SEARCH_FIELDS, type BidRecord, type BidSearchRequest, shiftYears } from '../../core/operations/bidSearch.js';
 import { isKeyOf } from '../../i18n/catalogueKeys.js';
 import type { Lang } from '../../i18n/lang.js';
 import { checkboxes, datepicker, radioButtons, staticSelect, textInput } from '../modals/elements.js';
@@ -10,7 +10,7 @@ import { option } from '../modals/slackText.js';
 import { type CommandSyntax, readSynonym } from '../parse/commandSyntax.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
 import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from '../render/blocks.js';
-import { amountCell, columnUnit, numberCell, tableOrNothing, textCell, unitWord, type TableColumn } from '../render/dataTable.js';
+import { amountCell, columnUnit, numberCell, tableOrNothing, textCell, type TableColumn } from '../render/dataTable.js';
 import { formatCny, toNumber } from '../render/format.js';
 import { fieldLabel, valueText } from '../render/labels.js';
 import { SLACK_LIMITS, recordBlocks } from '../render/fitToSlackLimits.js';
@@ -83,8 +83,10 @@ export const bidsSyntax: CommandSyntax = {
 const capitalised = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;
 
 /** A notice type's name (1 → Tender announcement, 招标公告), or the code as sent when unknown. */
-function noticeTypeName(code: string, lang: Lang): string {
-  return isKeyOf(BID_NOTICE_TYPES, code) ? lang.t(`fields.noticeType.${code}`) : code;
+/** A notice type by its code, or by the Chinese label the service may send (中标结果), in the reader's words. */
+function noticeTypeName(value: string, lang: Lang): string {
+  const code = isKeyOf(BID_NOTICE_TYPES, value) ? value : isKeyOf(BID_NOTICE_TYPE_SYNONYMS, value) ? BID_NOTICE_TYPE_SYNONYMS[value] : undefined;
+  return code ? lang.t(`fields.noticeType.${code}`) : value;
 }
 
 function searchFieldName(code: string, lang: Lang): string {
@@ -187,7 +189,7 @@ function regionText(record: BidRecord, nameKey: string | undefined, codeKey: str
 }
 
 function moneyText(value: unknown, lang: Lang): string {
-  return toNumber(value) === undefined ? valueText(value, lang) : formatCny(value);
+  return toNumber(value) === undefined ? valueText(value, lang) : formatCny(value, lang.locale);
 }
 
 interface Field {
@@ -290,7 +292,7 @@ function moneyOf(record: BidRecord): unknown {
 /** One notice a row: its number, title, type, parties, region, date and amount (the response shape is not in the spec, so each role is looked up as the cards do). */
 function bidsTable(records: BidRecord[], first: number, caption: string, lang: Lang) {
   const numbered = records.map((record, index) => ({ record, number: first + index + 1 }));
-  const unit = columnUnit(records.map(moneyOf));
+  const unit = columnUnit(records.map(moneyOf), lang);
   const columns: TableColumn<(typeof numbered)[number]>[] = [
     { header: lang.t('tables.bids.number'), cell: ({ number }) => numberCell(number, String(number)) },
     { header: lang.t('tables.bids.title'), cell: ({ record }) => textCell(roleText(record, TITLE_KEYS, lang)) },
@@ -299,7 +301,7 @@ function bidsTable(records: BidRecord[], first: number, caption: string, lang: L
     { header: fieldLabel('supplier', lang), cell: ({ record }) => textCell(roleText(record, SUPPLIER_KEYS, lang), 40) },
     { header: fieldLabel('provinceName', lang), cell: ({ record }) => textCell(regionText(record, firstKey(record, REGION_NAME_KEYS), firstKey(record, REGION_CODE_KEYS), lang), 20) },
     { header: fieldLabel('publishDate', lang), cell: ({ record }) => textCell(roleText(record, DATE_KEYS, lang), 20) },
-    { header: lang.t('tables.bids.amount', { unit: unitWord(unit, lang) }), cell: ({ record }) => amountCell(moneyOf(record), unit) },
+    { header: lang.t('tables.bids.amount', { unit: unit.axis }), cell: ({ record }) => amountCell(moneyOf(record), unit) },
   ];
   return tableOrNothing(caption, columns, numbered);
 }

@@ -11,7 +11,7 @@ import { contextBlock, headerBlock, sectionBlock } from '../render/blocks.js';
 import { renderChart } from '../render/chart.js';
 import { formatCny, formatPercent } from '../render/format.js';
 import { recordBlocks } from '../render/fitToSlackLimits.js';
-import { amountCell, columnUnit, numberCell, tableOrNothing, textCell, unitWord, type TableColumn } from '../render/dataTable.js';
+import { amountCell, columnUnit, numberCell, tableOrNothing, textCell, type TableColumn } from '../render/dataTable.js';
 import { displayWidth, escapeMrkdwn, padEndTo, padStartTo, serviceText } from '../render/mrkdwn.js';
 import { emptyPageText } from '../render/paging.js';
 import type { RenderOptions, RenderedResult } from '../render/types.js';
@@ -36,6 +36,8 @@ export const fundAssetSyntax: CommandSyntax = {
   example: '000001 page:2',
   moreExamples: ['000001', '110022 2 size:50'],
   chineseExamples: ['000001 页:2', '000001', '110022 2 每页:50'],
+  rejectedHint: (input) => ({ key: 'commands.rejected.fundAsset', values: { code: String(input.fundCode ?? '') } }),
+  demoNote: { key: 'commands.demo.fundAsset' },
   notes: (lang) => [lang.t('commands.notes.fundAsset.page')],
 };
 
@@ -71,10 +73,10 @@ interface Row {
   rate: string;
 }
 
-function rowOf(record: FundAssetRecord): Row {
+function rowOf(record: FundAssetRecord, lang: Lang): Row {
   // Backticks would close the code block early; dates from the service should never have any.
   const date = String(record.assetDate).replace(/\s+/g, ' ').replaceAll('`', "'").slice(0, 20);
-  return { date, asset: formatCny(record.asset), rate: formatPercent(record.assetRate) };
+  return { date, asset: formatCny(record.asset, lang.locale), rate: formatPercent(record.assetRate) };
 }
 
 /** Monospace rows aligned by display width, so 亿 and 万 (two cells wide) still line up. */
@@ -90,7 +92,7 @@ function tableLines(rows: Row[], lang: Lang): { header: string; lines: string[] 
 
 /** The table in as few sections as fit, each a code block with its own column header. */
 function tableBlocks(records: FundAssetRecord[], lang: Lang): KnownBlock[] {
-  const table = tableLines(records.map(rowOf), lang);
+  const table = tableLines(records.map((record) => rowOf(record, lang)), lang);
   // Measured escaped, as sent: an "&" in a date would otherwise push a section past its limit.
   const header = escapeMrkdwn(table.header);
   const lines = table.lines.map(escapeMrkdwn);
@@ -115,7 +117,7 @@ function latestLine(records: FundAssetRecord[], firstPage: boolean, lang: Lang):
   const latest = records.reduce<FundAssetRecord | undefined>((best, record) => (!best || String(record.assetDate) > String(best.assetDate) ? record : best), undefined);
   if (!latest) return undefined;
   return lang.t(firstPage ? 'results.fundAsset.latest' : 'results.fundAsset.newestOnPage', {
-    amount: formatCny(latest.asset),
+    amount: formatCny(latest.asset, lang.locale),
     date: serviceText(String(latest.assetDate), { max: 20, oneLine: true }),
     rate: formatPercent(latest.assetRate),
   });
@@ -123,10 +125,10 @@ function latestLine(records: FundAssetRecord[], firstPage: boolean, lang: Lang):
 
 /** Date, amount in one unit for the column, change in percent: both numbers sort as numbers in Slack. */
 function fundAssetTable(fundCode: string, records: FundAssetRecord[], lang: Lang) {
-  const unit = columnUnit(records.map((record) => record.asset));
+  const unit = columnUnit(records.map((record) => record.asset), lang);
   const columns: TableColumn<FundAssetRecord>[] = [
     { header: lang.t('tables.fundAsset.date'), cell: (record) => textCell(record.assetDate, 20) },
-    { header: lang.t('tables.fundAsset.asset', { unit: unitWord(unit, lang) }), cell: (record) => amountCell(record.asset, unit) },
+    { header: lang.t('tables.fundAsset.asset', { unit: unit.axis }), cell: (record) => amountCell(record.asset, unit) },
     { header: lang.t('tables.fundAsset.change'), cell: (record) => (record.assetRate === null ? numberCell(undefined, '') : numberCell(record.assetRate, formatPercent(record.assetRate).replace('%', ''))) },
   ];
   return tableOrNothing(lang.t('tables.fundAsset.caption', { code: fundCode, count: records.length }), columns, records);
@@ -145,7 +147,8 @@ export function renderFundAsset(answer: CallResult<typeof FUND_ASSET_ID>, option
     if (table) blocks.push(table, contextBlock(lang.t('tables.browse', { count: records.length })));
     else blocks.push(...tableBlocks(records, lang));
   } else {
-    blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? lang.t('results.fundAsset.noHistory', { code })));
+    const noHistory = lang.t('results.fundAsset.noHistory', { code });
+    blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? (options.demo ? `${noHistory}\n${lang.t('commands.demo.fundAsset')}` : noHistory)));
   }
   blocks.push(...renderChart(options.chart, lang));
   const text = latest ? lang.t('results.fundAsset.summary', { title, code, count: records.length }) : lang.t('results.fundAsset.nothingFound', { title, code });

@@ -5,10 +5,13 @@ import { numberInput, staticSelect, textInput } from '../modals/elements.js';
 import type { SearchForm } from '../modals/searchForm.js';
 import { option } from '../modals/slackText.js';
 import type { CommandSyntax } from '../parse/commandSyntax.js';
+import { readNumberWord, readPeriodWord } from '../parse/naturalWords.js';
 import { isChinese, type Lang, type NamesUnder } from '../../i18n/lang.js';
 import { contextBlock, headerBlock, labelled, sectionBlock } from '../render/blocks.js';
 import { renderChart } from '../render/chart.js';
-import { decimalsOf, formatChange, formatCount, formatNumber, formatPercent, formatZonedTime } from '../render/format.js';
+import { decimalsOf, formatChange, formatCount, formatNumber, formatPercent } from '../render/format.js';
+import { dateTimeText } from '../render/dateText.js';
+import { localDate } from '../../core/time.js';
 import { recordBlocks } from '../render/fitToSlackLimits.js';
 import { escapeMrkdwn, serviceText } from '../render/mrkdwn.js';
 import type { RenderOptions, RenderedResult } from '../render/types.js';
@@ -17,8 +20,18 @@ import type { SlackOperation } from './slackOperation.js';
 
 const FUTURES_ID = 'finance-external-futures-kline';
 
-// Period words (5m, daily, 5分钟, 日线 …) are the operation's own synonyms; only the symbol's case is ours.
-const upperCase = (word: string) => word.toUpperCase();
+/** What Chinese readers call the common contracts; a name is read as its symbol (黄金 → GC). */
+const CONTRACT_NAMES: Readonly<Record<string, string>> = {
+  黄金: 'GC', 金: 'GC', 原油: 'CL', 美原油: 'CL', wti原油: 'CL', 布油: 'BRN', 布伦特原油: 'BRN', 白银: 'SI', 银: 'SI', 铜: 'HG', 美铜: 'HG',
+  天然气: 'NG', 大豆: 'ZS', 美豆: 'ZS', 玉米: 'ZC', 小麦: 'ZW', 纳指: 'NQ', 标普: 'ES', 标普500: 'ES', 道指: 'YM', 铂金: 'PL', 钯金: 'PA',
+  棉花: 'CT', 咖啡: 'KC', 原糖: 'SB', 白糖: 'SB', 瘦肉猪: 'LHC', 生猪: 'LHC',
+};
+
+// Period words (5m, daily, 5分钟, 日线 …) are the operation's own synonyms; the symbol's case and
+// the Chinese ways of saying a contract, a period or a count are ours.
+const readSymbol = (word: string) => (Object.hasOwn(CONTRACT_NAMES, word.toLowerCase()) ? CONTRACT_NAMES[word.toLowerCase()]! : word.toUpperCase());
+const readCount = (word: string) => readNumberWord(word) ?? word;
+const readPeriod = (word: string) => readPeriodWord(word, CANDLE_TYPE_SYNONYMS);
 
 /** `daily: daily/day/d/1d/0 · …` for English readers, `日线（日k/日/0） · …` for Chinese ones. */
 function periodNotes(lang: Lang): string {
@@ -39,18 +52,20 @@ export const futuresSyntax: CommandSyntax = {
   positional: {
     kind: 'sequence',
     words: [
-      { field: 'symbol', name: { key: 'commands.words.symbol' }, read: upperCase },
-      { field: 'type', name: { key: 'commands.words.period' } },
-      { field: 'limit', name: { key: 'commands.words.count' }, optional: true },
+      { field: 'symbol', name: { key: 'commands.words.symbol' }, read: readSymbol },
+      { field: 'type', name: { key: 'commands.words.period' }, read: readPeriod },
+      { field: 'limit', name: { key: 'commands.words.count' }, optional: true, read: readCount },
     ],
   },
   options: [
-    { field: 'type', keys: ['period', 'type', 'interval', '周期'], shape: { key: 'commands.shapes.period' } },
-    { field: 'limit', keys: ['limit', 'count', 'n', '根数', '数量'], shape: { key: 'commands.shapes.count' } },
+    { field: 'type', keys: ['period', 'type', 'interval', '周期'], shape: { key: 'commands.shapes.period' }, read: readPeriod },
+    { field: 'limit', keys: ['limit', 'count', 'n', '根数', '数量'], shape: { key: 'commands.shapes.count' }, read: readCount },
   ],
   example: 'CL 5m 30',
   moreExamples: ['GC daily', 'hg 1h 48', 'SI period:4h count:60'],
   chineseExamples: ['CL 5分钟 30', 'GC 日线', 'hg 1小时 48', 'SI 周期:4小时 根数:60'],
+  rejectedHint: (input) => ({ key: 'commands.rejected.futures', values: { symbol: readSymbol(String(input.symbol ?? '')) } }),
+  demoNote: { key: 'commands.demo.futures' },
   notes: (lang) => [lang.t('commands.notes.futures.symbols'), lang.t('commands.notes.futures.periods', { periods: periodNotes(lang) }), lang.t('commands.notes.futures.count')],
 };
 
@@ -67,6 +82,7 @@ export const futuresForm: SearchForm = {
       hint: (lang) => lang.t('forms.futures.symbol.hint'),
       optional: false,
       element: (actionId, lang) => textInput(actionId, lang.t('forms.futures.symbol.placeholder')),
+      read: readSymbol,
     },
     {
       field: 'type',
@@ -103,8 +119,11 @@ function candleAdjective(type: CandleType, lang: Lang): string {
 function latestHeading(candle: Candle, type: CandleType, options: RenderOptions): string {
   const { lang } = options;
   const inProgress = options.now >= candle.at && options.now < candle.at + periodMs(type);
-  const when = escapeMrkdwn(formatZonedTime(candle.at, options.timeZone));
-  return lang.t(inProgress ? 'results.futures.latestForming' : 'results.futures.latest', { candle: escapeMrkdwn(candleAdjective(type, lang)), when });
+  const candleName = escapeMrkdwn(candleAdjective(type, lang));
+  // A daily candle is the service's trading day, dated in UTC as the chart dates it: a day, not a moment.
+  if (type === '0') return lang.t(inProgress ? 'results.futures.latestDayForming' : 'results.futures.latestDay', { candle: candleName, day: localDate(candle.at, 'UTC') });
+  const when = escapeMrkdwn(dateTimeText(candle.at, options.timeZone, lang));
+  return lang.t(inProgress ? 'results.futures.latestForming' : 'results.futures.latest', { candle: candleName, when });
 }
 
 function latestBlocks(candle: Candle, type: CandleType, decimals: number, options: RenderOptions): KnownBlock[] {
@@ -122,13 +141,14 @@ function latestBlocks(candle: Candle, type: CandleType, decimals: number, option
   return [sectionBlock(latestHeading(candle, type, options), fields)];
 }
 
-function rangeLine(candles: Candle[], decimals: number, options: RenderOptions): string {
+function rangeLine(candles: Candle[], type: CandleType, decimals: number, options: RenderOptions): string {
   const first = candles[0]!;
   const last = candles.at(-1)!;
   const high = Math.max(...candles.map((candle) => candle.high));
   const low = Math.min(...candles.map((candle) => candle.low));
-  const from = formatZonedTime(first.at, options.timeZone, { withZone: false });
-  const to = formatZonedTime(last.at, options.timeZone);
+  const daily = type === '0';
+  const from = daily ? localDate(first.at, 'UTC') : dateTimeText(first.at, options.timeZone, options.lang, { withZone: false });
+  const to = daily ? localDate(last.at, 'UTC') : dateTimeText(last.at, options.timeZone, options.lang);
   return options.lang.t('results.futures.range', {
     count: candles.length, from: escapeMrkdwn(from), to: escapeMrkdwn(to), low: formatNumber(low, decimals), high: formatNumber(high, decimals),
   });
@@ -145,7 +165,7 @@ export function renderFutures(answer: CallResult<typeof FUTURES_ID>, options: Re
   const decimals = decimalsOf(candles.flatMap((candle) => [candle.open, candle.close, candle.high, candle.low]));
   if (latest) {
     blocks.push(...recordBlocks(0, 0, latestBlocks(latest, type, decimals, options)));
-    blocks.push(contextBlock(rangeLine(candles, decimals, options)));
+    blocks.push(contextBlock(rangeLine(candles, type, decimals, options)));
   } else {
     blocks.push(sectionBlock(lang.t('results.futures.noCandles', { period: escapeMrkdwn(label), symbol: safeSymbol })));
   }

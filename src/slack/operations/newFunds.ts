@@ -8,8 +8,9 @@ import type { CommandSyntax } from '../parse/commandSyntax.js';
 import { isChinese, type Lang } from '../../i18n/lang.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
 import { contextBlock, headerBlock, sectionBlock } from '../render/blocks.js';
-import { amountCell, columnUnit, tableOrNothing, textCell, unitWord, type TableColumn } from '../render/dataTable.js';
-import { NO_VALUE, formatNumber, toNumber } from '../render/format.js';
+import { amountCell, columnUnit, tableOrNothing, textCell, type TableColumn } from '../render/dataTable.js';
+import { formatCnyExact } from '../../charts/numbers.js';
+import { NO_VALUE, toNumber } from '../render/format.js';
 import { valueText } from '../render/labels.js';
 import { recordBlocks } from '../render/fitToSlackLimits.js';
 import { bold, inlineCode, serviceText, truncateMrkdwn } from '../render/mrkdwn.js';
@@ -26,13 +27,20 @@ function statusWords(value: 'true' | 'false', lang: Lang): string {
   return lang.locale === 'zh-CN' ? words.filter((word) => isChinese(word)).join('/') : [...words, value].join('/');
 }
 
+/** How Chinese readers say a sale status besides 在售/停售 (the operation's own words). */
+const MORE_STATUS_WORDS: Readonly<Record<string, string>> = {
+  在售中: '在售', 发售中: '在售', 正在发售: '在售', 认购中: '在售', 募集中: '在售', 可购买: '在售',
+  已停售: '停售', 停售中: '停售', 未在售: '停售', 不在售: '停售', 已结束: '停售',
+};
+const readStatus = (word: string) => (Object.hasOwn(MORE_STATUS_WORDS, word) ? MORE_STATUS_WORDS[word]! : word);
+
 export const newFundsSyntax: CommandSyntax = {
   operation: NEW_FUNDS_ID,
   command: '/new-funds',
   subcommands: ['newfunds', 'new-funds', 'new', '新基金', '新发基金'],
   description: { key: 'commands.descriptions.new-funds' },
-  positional: { kind: 'sequence', words: [{ field: 'saleStatus', name: { key: 'commands.words.saleStatus' }, optional: true }] },
-  options: [{ field: 'saleStatus', keys: ['status', 'sale', '状态', '销售状态'], shape: { key: 'commands.shapes.saleStatus' } }, pageOption('pageNo'), pageSizeOption()],
+  positional: { kind: 'sequence', words: [{ field: 'saleStatus', name: { key: 'commands.words.saleStatus' }, optional: true, read: readStatus }] },
+  options: [{ field: 'saleStatus', keys: ['status', 'sale', '状态', '销售状态'], shape: { key: 'commands.shapes.saleStatus' }, read: readStatus }, pageOption('pageNo'), pageSizeOption()],
   example: 'onsale',
   moreExamples: ['all page:2', 'offsale size:50'],
   chineseExamples: ['在售', '全部 页:2', '停售 每页:50'],
@@ -89,7 +97,7 @@ export function formatFees(original: unknown, discount: unknown): string {
 }
 
 function minimumText(value: unknown, lang: Lang): string {
-  return toNumber(value) === undefined ? text(value, lang) : `${formatNumber(value)} 元`;
+  return toNumber(value) === undefined ? text(value, lang) : formatCnyExact(Number(value), lang.locale);
 }
 
 /** One fund as a few mrkdwn lines (name, code, type, status; manager, window; minimum, fees). */
@@ -130,7 +138,7 @@ function feeCell(fund: NewFund) {
 }
 
 function newFundsTable(funds: readonly NewFund[], caption: string, lang: Lang) {
-  const unit = columnUnit(funds.map((fund) => fund.minPurchase));
+  const unit = columnUnit(funds.map((fund) => fund.minPurchase), lang);
   const columns: TableColumn<NewFund>[] = [
     { header: lang.t('tables.newFunds.name'), cell: (fund) => textCell(valueText(fund.fundName, lang)) },
     { header: lang.t('tables.newFunds.code'), cell: (fund) => textCell(fund.fundCode, 12) },
@@ -139,7 +147,7 @@ function newFundsTable(funds: readonly NewFund[], caption: string, lang: Lang) {
     { header: lang.t('tables.newFunds.manager'), cell: (fund) => textCell(valueText(fund.fundManagerName, lang), 30) },
     { header: lang.t('tables.newFunds.from'), cell: (fund) => textCell(fund.beginDate, 20) },
     { header: lang.t('tables.newFunds.to'), cell: (fund) => textCell(fund.endDate, 20) },
-    { header: lang.t('tables.newFunds.minimum', { unit: unitWord(unit, lang) }), cell: (fund) => amountCell(fund.minPurchase, unit) },
+    { header: lang.t('tables.newFunds.minimum', { unit: unit.axis }), cell: (fund) => amountCell(fund.minPurchase, unit) },
     { header: lang.t('tables.newFunds.fee'), cell: feeCell },
   ];
   return tableOrNothing(caption, columns, funds);

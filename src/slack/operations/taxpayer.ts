@@ -27,6 +27,7 @@ export const taxpayerSyntax: CommandSyntax = {
   example: '91330106774738789M',
   moreExamples: ['杭州华信', '杭州 page:2', '恒远 size:20'],
   chineseExamples: ['91330106774738789M', '杭州华信', '杭州 页:2', '恒远 每页:20'],
+  demoNote: { key: 'commands.demo.taxpayer' },
   notes: (lang) => [lang.t('commands.notes.taxpayer.keyword'), lang.t('commands.notes.taxpayer.quotes')],
 };
 
@@ -115,7 +116,7 @@ function taxpayerTable(records: TaxpayerRecord[], caption: string, lang: Lang) {
   return tableOrNothing(caption, columns, records);
 }
 
-export function renderTaxpayer(answer: CallResult<typeof TAXPAYER_ID>, { lang, tables }: RenderOptions): RenderedResult {
+export function renderTaxpayer(answer: CallResult<typeof TAXPAYER_ID>, { lang, tables, demo }: RenderOptions): RenderedResult {
   const { keyword } = answer.request;
   const { records, total } = answer.result;
   const title = lang.t('results.taxpayer.title');
@@ -123,7 +124,8 @@ export function renderTaxpayer(answer: CallResult<typeof TAXPAYER_ID>, { lang, t
   const safeKeyword = serviceText(keyword, { max: 200, oneLine: true });
   const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject: oneLineKeyword }))];
   if (!records.length) {
-    blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? lang.t('results.taxpayer.noMatch', { keyword: safeKeyword })));
+    const noMatch = lang.t('results.taxpayer.noMatch', { keyword: safeKeyword });
+    blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? (demo ? `${noMatch}\n${lang.t('commands.demo.taxpayer')}` : noMatch)));
   }
   const table = tables ? taxpayerTable(records, lang.t('tables.taxpayer.caption', { keyword: oneLineKeyword.slice(0, 100) }), lang) : undefined;
   if (table) blocks.push(table, contextBlock(lang.t('tables.browse', { count: records.length })));

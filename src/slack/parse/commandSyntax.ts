@@ -63,6 +63,16 @@ export interface CommandSyntax {
    * exactly what its English twin asks, so each finds what the English one finds.
    */
   chineseExamples: readonly [string, ...string[]];
+  /**
+   * What the service most likely refused when it refuses a request that passed validation (a symbol
+   * or fund code it does not know), said with the request's own values.
+   */
+  rejectedHint?(input: Readonly<Record<string, unknown>>): Phrase;
+  /**
+   * What the built-in simulator knows, for a demo whose reader types a real name and finds nothing:
+   * shown in help and in an empty answer when the app runs on the simulator.
+   */
+  demoNote?: Phrase;
   /** Extra help lines (accepted values and what they mean), in the reader's language. */
   notes(lang: Lang): string[];
 }

@@ -10,14 +10,14 @@ export function exampleFor(operation: OperationId, lang: Lang): string {
 }
 
 /**
- * The name a user knows a wire field by, for wording validation errors: `to:` (`到:`) for
- * publishEndTime, `the keyword` (`关键词`) for keyword. Option keys win because they are what was
+ * The name a user knows a wire field by, for wording validation errors: `to:` (`到` in Chinese, which
+ * quotes it) for publishEndTime, `the keyword` (`关键词`) for keyword. Option keys win because they are what was
  * typed whichever way the value was given; unknown fields are returned unchanged.
  */
 export function userFieldName(operation: OperationId, field: string, lang: Lang): string {
   const syntax = syntaxFor(operation);
   const option = syntax.options.find((candidate) => candidate.field === field);
-  if (option) return `${shownWord(option.keys, lang)}:`;
+  if (option) return lang.locale === 'zh-CN' ? shownWord(option.keys, lang) : `${shownWord(option.keys, lang)}:`;
   const word = positionalWords(syntax).find((candidate) => candidate.field === field);
   return word ? lang.say(theWord(word)) : field;
 }

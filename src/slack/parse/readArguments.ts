@@ -1,10 +1,11 @@
-import { english, type Phrase } from '../../i18n/lang.js';
+import { english, isChinese, type Phrase } from '../../i18n/lang.js';
 import { closestWord } from './closestWord.js';
 import { optionKeyPhrase, positionalWords, theWord, type CommandSyntax, type WordReader } from './commandSyntax.js';
 import { exampleFor } from './examples.js';
 import type { Token } from './normalise.js';
+import { naturalOption } from './naturalWords.js';
 import type { InvalidCommand, ParsedCommand } from './parsedCommand.js';
-import { asWritten, phraseList, typedText, typedWords } from './phraseList.js';
+import { phraseList, typedText, typedWords } from './phraseList.js';
 
 /** One value for one input field, and how the user gave it (for "given twice" messages). */
 interface Assignment {
@@ -17,24 +18,50 @@ interface Assignment {
   read: WordReader | undefined;
 }
 
-// Unknown ASCII keys are errors (a typo of a key); other text before a colon is an option only when
-// it is a key of the command, so CJK text with a colon (光伏：组件) or a time like 08:30 stays a word.
-const ASCII_OPTION = /^([A-Za-z][A-Za-z_-]*)[:=]/;
-const ANY_OPTION = /^([^\s:="]+)[:=]/u;
+// Any word that starts with letters (of any script) and then a colon is shaped like an option, so a
+// mistyped key (`regoin:ZJ`, `地域：浙江`) is refused with the nearest key instead of being searched,
+// and paid for, as part of a keyword. Text that starts with a digit (a time like 08:30) stays a word,
+// and a keyword that holds a colon goes in quotes.
+const OPTION_SHAPED = /^(\p{L}[\p{L}\p{M}\p{N}_-]*)[:=]/u;
 
-function isKnownKey(syntax: CommandSyntax, key: string): boolean {
-  return syntax.options.some((option) => option.keys.includes(key));
-}
+/**
+ * Keys people type for an option under another name, none of them close in spelling: the option
+ * (by its first English key) a refusal suggests.
+ */
+const MEANT_KEYS: Readonly<Record<string, string>> = {
+  date: 'from', dates: 'from', time: 'from', published: 'from', 日期: 'from', 时间: 'from', 发布日期: 'from', 发布时间: 'from', 起始: 'from', 开始日期: 'from', 结束: 'to', 结束日期: 'to', 截至: 'to',
+  area: 'region', city: 'region', 城市: 'region', 省市: 'region', 地点: 'region', 地址: 'region', 所在地: 'region',
+  category: 'type', 类别: 'type', 种类: 'type', 公告: 'type',
+  频率: 'period', k线: 'period',
+  number: 'limit', candles: 'limit', 个数: 'limit', 条数: 'size',
+  p: 'page', 页数: 'page', 第: 'page',
+  state: 'status', 在售: 'status',
+};
 
 /** `region:ZJ`, `地区：浙江` → { key, value }; a colon inside quotes (`"a:b"`) does not make an option. */
-function asOption(syntax: CommandSyntax, token: Token): { key: string; value: string } | undefined {
-  const match = ASCII_OPTION.exec(token.text) ?? ANY_OPTION.exec(token.text);
+function asOption(token: Token): { key: string; value: string } | undefined {
+  const match = OPTION_SHAPED.exec(token.text);
   if (!match) return undefined;
   const key = match[1]!.toLowerCase();
-  if (!ASCII_OPTION.test(token.text) && !isKnownKey(syntax, key)) return undefined;
   const keyEnd = match[0].length - 1;
   if (token.quoteStart >= 0 && token.quoteStart <= keyEnd) return undefined;
   return { key, value: token.text.slice(keyEnd + 1) };
+}
+
+/** `第2页`, `30根`: an option of this command in Chinese shape (unquoted), as `page:2`, `limit:30`. */
+function naturalOptionOf(syntax: CommandSyntax, token: Token): { key: string; value: string } | undefined {
+  const option = token.quoteStart < 0 ? naturalOption(token.text) : undefined;
+  return option && syntax.options.some((candidate) => candidate.keys[0] === option.key) ? option : undefined;
+}
+
+/** The key a mistyped one most likely meant, in the script it was typed in. */
+function nearestKey(syntax: CommandSyntax, typed: string): string | undefined {
+  const chinese = isChinese(typed);
+  const meant = Object.hasOwn(MEANT_KEYS, typed) ? MEANT_KEYS[typed] : undefined;
+  const option = meant === undefined ? undefined : syntax.options.find((candidate) => candidate.keys[0] === meant);
+  if (option) return option.keys.find((key) => isChinese(key) === chinese) ?? option.keys[0];
+  const keys = syntax.options.flatMap((candidate) => candidate.keys);
+  return closestWord(typed, keys.filter((key) => isChinese(key) === chinese)) ?? closestWord(typed, keys);
 }
 
 function invalid(syntax: CommandSyntax, message: Phrase): InvalidCommand {
@@ -53,7 +80,7 @@ function positionalUsage(syntax: CommandSyntax): Phrase {
 }
 
 function unknownOption(syntax: CommandSyntax, key: string): InvalidCommand {
-  const guess = closestWord(key, syntax.options.flatMap((option) => option.keys));
+  const guess = nearestKey(syntax, key);
   const values = { key: typedText(key), command: syntax.command, options: optionKeyList(syntax) };
   if (guess) return invalid(syntax, { key: 'commands.parse.unknownOptionGuess', values: { ...values, guess } });
   // Without a near miss it may be a keyword that happens to contain a colon, which quotes allow.
@@ -67,7 +94,7 @@ function readOptions(syntax: CommandSyntax, tokens: readonly Token[]): { options
   const plainWords: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
-    const option = asOption(syntax, token);
+    const option = asOption(token) ?? naturalOptionOf(syntax, token);
     if (!option) {
       plainWords.push(token);
       continue;
@@ -77,14 +104,14 @@ function readOptions(syntax: CommandSyntax, tokens: readonly Token[]): { options
     let value = option.value;
     // `region: ZJ` (a space after the colon) is a common way to type it.
     const next = tokens[i + 1];
-    if (value === '' && next && !asOption(syntax, next)) {
+    if (value === '' && next && !asOption(next)) {
       value = next.text;
       i++;
     }
     const key = typedText(option.key);
     if (value === '') return invalid(syntax, { key: 'commands.parse.needsValue', values: { key, shape: spec.shape } });
     const givenAs = `${option.key}:`;
-    options.push({ field: spec.field, givenAs, said: asWritten(`${key}:`), value, read: spec.read });
+    options.push({ field: spec.field, givenAs, said: { key: 'commands.parse.optionKey', values: { key } }, value, read: spec.read });
   }
   return { options, plainWords };
 }

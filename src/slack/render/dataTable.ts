@@ -1,5 +1,5 @@
 import type { DataTableBlock, RawNumberElement, RawTextElement } from '@slack/types';
-import { cnyUnitFor, WAN, YI, type CnyUnit } from '../../charts/numbers.js';
+import { cnyUnitFor, type CnyUnit } from '../../charts/numbers.js';
 import type { Lang } from '../../i18n/lang.js';
 import { keepBlock } from './fitToSlackLimits.js';
 import { formatNumber, NO_VALUE, toNumber } from './format.js';
@@ -57,17 +57,13 @@ export function amountCell(value: unknown, unit: CnyUnit): RawNumberElement {
   return numberCell(inUnit, formatNumber(inUnit, 2));
 }
 
-/** One unit for a whole column, the one its largest amount reads best in, so the column sorts and compares at a glance. */
-export function columnUnit(values: readonly unknown[]): CnyUnit {
+/**
+ * One unit for a whole column, the one its largest amount reads best in for the reader (亿元, CNY
+ * billion), so the column sorts and compares at a glance; a header names it as a chart's axis does.
+ */
+export function columnUnit(values: readonly unknown[], lang: Lang): CnyUnit {
   const largest = values.reduce<number>((max, value) => Math.max(max, Math.abs(toNumber(value) ?? 0)), 0);
-  return cnyUnitFor(largest);
-}
-
-/** The unit as a header says it in the reader's language: "CNY 100m" or 亿元. */
-export function unitWord(unit: CnyUnit, lang: Lang): string {
-  if (unit === YI) return lang.t('tables.unit.hundredMillion');
-  if (unit === WAN) return lang.t('tables.unit.tenThousand');
-  return lang.t('tables.unit.yuan');
+  return cnyUnitFor(largest, lang.locale);
 }
 
 function characters(rows: readonly TableCell[][]): number {

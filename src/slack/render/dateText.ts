@@ -1,4 +1,4 @@
-import { formatZonedTime, localParts, usableTimeZone } from '../../core/time.js';
+import { formatZonedTime, localParts, usableTimeZone, zoneName } from '../../core/time.js';
 import type { Lang } from '../../i18n/lang.js';
 
 const longDates = new Map<string, Intl.DateTimeFormat>();
@@ -20,14 +20,9 @@ export function dayText(ms: number, timeZone: string, lang: Lang): string {
   return lang.locale === 'zh-CN' ? dateText(ms, timeZone, lang) : formatZonedTime(ms, timeZone, { withZone: false }).slice(0, 10);
 }
 
-/** The offset as GMT+8 / GMT-4: abbreviations such as EDT are English. */
-function zoneOffset(ms: number, zone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(new Date(ms)).find((part) => part.type === 'timeZoneName')?.value ?? zone;
-}
-
 /**
  * A moment for the reader: English keeps the compact `2026-11-23 08:30 GMT+8 (Asia/Shanghai)` every
- * reply uses; Chinese readers get the date in words, `2026年11月23日 08:30（GMT+8，Asia/Shanghai）`.
+ * reply uses; Chinese readers get the date in words and the zone as they name it, `2026年11月23日 08:30（北京时间）`.
  */
 export function dateTimeText(ms: number, timeZone: string, lang: Lang, options: { withZone?: boolean } = {}): string {
   if (lang.locale !== 'zh-CN') return formatZonedTime(ms, timeZone, options);
@@ -35,6 +30,5 @@ export function dateTimeText(ms: number, timeZone: string, lang: Lang, options: 
   const { hour, minute } = localParts(ms, zone);
   const local = `${dateText(ms, zone, lang)} ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
   if (options.withZone === false) return local;
-  const short = zoneOffset(ms, zone);
-  return short === zone ? `${local}（${zone}）` : `${local}（${short}，${zone}）`;
+  return `${local}（${zoneName(ms, zone, lang)}）`;
 }

@@ -27,7 +27,7 @@ export function digestLines(digest: Digest, nextRun: number | undefined, lang: L
   if (digest.paused) {
     lines.push(lang.t('digests.list.paused', { reason: lang.say(digest.paused.reason), remedy: lang.say(digest.paused.remedy) }));
   } else if (nextRun !== undefined) {
-    lines.push(lang.t('digests.list.nextRun', { when: dateTimeText(nextRun, zone, lang, { withZone: false }) }));
+    lines.push(lang.t('digests.list.nextRun', { when: dateTimeText(nextRun, zone, lang) }));
   }
   if (digest.lastRun) {
     lines.push(lang.t('digests.list.lastRun', { when: dateTimeText(digest.lastRun.scheduledFor, zone, lang, { withZone: false }), summary: runSummary(digest.lastRun, lang) }));

@@ -17,6 +17,8 @@ export interface ErrorRenderOptions {
   example?: string;
   /** The name a user typed or saw for a wire field (modal label, command key). */
   fieldLabel?: (field: string) => string;
+  /** What the service most likely refused in this request, and what to try, when it refused it. */
+  rejectedHint?: string;
   /** The button value (the query) for "Retry", offered when a call went unanswered. */
   retryValue?: string;
 }
@@ -29,7 +31,7 @@ function problemLines(error: unknown, details: string[], options: ErrorRenderOpt
     const label = problem.field ? (options.fieldLabel?.(problem.field) ?? problem.field) : '';
     // A phrase's values may quote what the user typed: the whole line is escaped like service text.
     const message = serviceText(options.lang.say(problem.phrase ?? problem.message), { max: 200, oneLine: true });
-    return label ? `*${escapeMrkdwn(label)}* ${message}` : message;
+    return label ? options.lang.t('validation.fieldProblem', { field: escapeMrkdwn(label), problem: message }) : message;
   });
 }
 
@@ -48,6 +50,7 @@ export function renderError(error: unknown, options: ErrorRenderOptions): SlackM
   // The summary can quote the service's own message, so it is escaped like any service text.
   const summary = serviceText(explanation.summary, { max: 500, oneLine: true });
   const problems = problemLines(error, explanation.details, options);
+  if (options.rejectedHint && error instanceof UpstreamError && error.kind === 'rejected') problems.push(escapeMrkdwn(options.rejectedHint));
   const shown = problems.slice(0, MAX_PROBLEMS);
   if (problems.length > shown.length) shown.push(lang.t('errors.more', { count: problems.length - shown.length }));
   const body = [`:warning: ${summary}`, ...shown.map((line) => `• ${line}`)].join('\n');

@@ -1,8 +1,10 @@
 /**
- * Numbers, money and times as replies show them. Chinese amounts read naturally in 亿 (1e8) and 万 (1e4),
- * the way the service's users quote fund sizes and tender budgets.
+ * Numbers, money and times as replies show them. Amounts are in the reader's units: 亿 (1e8) and 万 (1e4)
+ * for Chinese readers, the way the service's users quote fund sizes and tender budgets; thousands,
+ * millions and billions for English ones.
  */
 import { formatCny as formatCnyAmount, MINUS } from '../../charts/numbers.js';
+import type { Locale } from '../../i18n/lang.js';
 
 export const NO_VALUE = '—';
 
@@ -25,12 +27,12 @@ function signed(value: number, body: (magnitude: number) => string): string {
 }
 
 /**
- * CNY in readable units: 12.35 亿, 5,678.90 万, 999.00 元. The unit is chosen after rounding, so 9,999.999 元
- * shows as 1.00 万. The charts use the same formatter, so a chart and its message agree.
+ * CNY in the reader's units: 12.35亿元 or CNY 1.24 billion (charts/numbers.ts). The charts use the
+ * same formatter, so a chart and its message agree.
  */
-export function formatCny(value: unknown): string {
+export function formatCny(value: unknown, locale: Locale): string {
   const amount = toNumber(value);
-  return amount === undefined ? NO_VALUE : formatCnyAmount(amount);
+  return amount === undefined ? NO_VALUE : formatCnyAmount(amount, locale);
 }
 
 /** A rate already in percent (the service sends 1.23 for 1.23 %): +1.23%, −0.45%, 0.00%, or — when missing. */

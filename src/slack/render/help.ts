@@ -30,7 +30,7 @@ const joined = (lang: Lang, items: readonly string[]) => items.join(lang.t('comm
 
 /** The digest commands and what each does; the digest words themselves are read where digests live. */
 function digestLines(lang: Lang): string[] {
-  return (['add', 'list', 'remove', 'run'] as const).map((verb) => `${code(lang.t(`help.digest.commands.${verb}.line`))} — ${lang.t(`help.digest.commands.${verb}.what`)}`);
+  return (['add', 'list', 'remove', 'run'] as const).map((verb) => lang.t('help.digest.commandLine', { command: code(lang.t(`help.digest.commands.${verb}.line`)), what: lang.t(`help.digest.commands.${verb}.what`) }));
 }
 
 function commandSummary(syntax: CommandSyntax, prices: Prices, lang: Lang): string {
@@ -78,7 +78,7 @@ function overview(prices: Prices, lang: Lang): SlackMessage {
   return { text, blocks };
 }
 
-function operationHelp(id: OperationId, prices: Prices, lang: Lang): SlackMessage {
+function operationHelp(id: OperationId, prices: Prices, lang: Lang, demo: boolean): SlackMessage {
   const syntax = syntaxFor(id);
   const title = operationTitle(id, lang);
   const usage = `${syntax.command} ${usageLine(syntax, lang)}`;
@@ -93,7 +93,7 @@ function operationHelp(id: OperationId, prices: Prices, lang: Lang): SlackMessag
     section(lang.t('help.operation.summary', { description: lang.say(syntax.description), cost: costText(operation(id), prices, lang) })),
     section(lang.t('help.operation.howToType', { usage, dq: `${DQ_COMMAND} ${shownWord(syntax.subcommands, lang)}` })),
     section(`${lang.t('help.operation.options')}\n${options.join('\n')}`),
-    section(syntax.notes(lang).join('\n')),
+    section([...syntax.notes(lang), ...(demo && syntax.demoNote ? [lang.say(syntax.demoNote)] : [])].join('\n')),
     section(`${lang.t('help.operation.examples')}\n${examples.join('\n')}`),
     context(lang.t('help.operation.footer', { command: syntax.command, help: dq(lang, HELP_WORDS) })),
   ];
@@ -157,9 +157,9 @@ function langHelp(lang: Lang): SlackMessage {
 }
 
 /** Help on every command, on one operation's command in detail, or on usage, digests or the language, in the reader's language. */
-export function renderHelp(prices: Prices, lang: Lang, topic?: OperationId | HelpTopic): SlackMessage {
+export function renderHelp(prices: Prices, lang: Lang, topic?: OperationId | HelpTopic, options: { demo?: boolean } = {}): SlackMessage {
   if (topic === 'usage') return usageHelp(prices, lang);
   if (topic === 'digest') return digestHelp(prices, lang);
   if (topic === 'lang') return langHelp(lang);
-  return topic ? operationHelp(topic, prices, lang) : overview(prices, lang);
+  return topic ? operationHelp(topic, prices, lang, options.demo ?? false) : overview(prices, lang);
 }

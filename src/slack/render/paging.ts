@@ -4,6 +4,7 @@ import { operations, type AnyOperation, type PageInfo } from '../../core/operati
 import { ACTION } from '../ids.js';
 import { encodeQueryValue } from '../queryValue.js';
 import type { Lang } from '../../i18n/lang.js';
+import { recordsOf } from '../../core/export/exportTable.js';
 import { exportButton } from './exportButton.js';
 import { watchThisButton } from './watchThisButton.js';
 import { keepBlock } from './fitToSlackLimits.js';
@@ -56,7 +57,8 @@ function pageButton(answer: CallResult, definition: AnyOperation | undefined, ac
 /**
  * "Page x of y" and the buttons under a result: Previous/Next where there is such a page, Share in
  * channel, and Export CSV (exportButton.ts). Each button carries the query it repeats. A shared copy is a snapshot for the channel:
- * no buttons, since a click there would replace everyone's copy and charge whoever clicked.
+ * no buttons, since a click there would replace everyone's copy and charge whoever clicked. An empty
+ * result has nothing to share, export or page through: only the way back from an empty later page.
  */
 export function renderPaging(answer: CallResult, options: Pick<RenderOptions, 'sharedBy' | 'lang' | 'prices'>): KnownBlock[] {
   const { lang } = options;
@@ -64,7 +66,8 @@ export function renderPaging(answer: CallResult, options: Pick<RenderOptions, 's
   const blocks: KnownBlock[] = [];
   const buttons: Array<Button | undefined> = [];
   const paging = answer.paging;
-  if (paging) {
+  const empty = recordsOf(answer.result).length === 0;
+  if (paging && !(empty && paging.page <= 1)) {
     const context: ContextBlock = { type: 'context', elements: [mrkdwn(pageText(paging, lang))] };
     blocks.push(keepBlock('paging', context));
   }
@@ -75,9 +78,11 @@ export function renderPaging(answer: CallResult, options: Pick<RenderOptions, 's
   // Next is the one button that may call the service again: it says the price before it is clicked
   // (a page already in the cache is then free, and the reply's footer says so).
   if (paging?.hasNext) buttons.push(pageButton(answer, definition, ACTION.pageNext, nextLabel(answer, paging, options), paging.page + 1));
-  buttons.push(button(ACTION.share, lang.t('answer.paging.share'), encodeQueryValue({ operation: answer.operation, request: answer.request })));
-  buttons.push(exportButton(answer, lang));
-  buttons.push(watchThisButton(answer, lang));
+  if (!empty) {
+    buttons.push(button(ACTION.share, lang.t('answer.paging.share'), encodeQueryValue({ operation: answer.operation, request: answer.request })));
+    buttons.push(exportButton(answer, lang));
+    buttons.push(watchThisButton(answer, lang));
+  }
   const elements = buttons.filter((element) => element !== undefined);
   if (elements.length) {
     const actions: ActionsBlock = { type: 'actions', elements };

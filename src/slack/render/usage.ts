@@ -1,6 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import type { BudgetState } from '../../core/ledger/budgets.js';
-import type { SpendTally, UsageSummary } from '../../core/ledger/ledger.js';
+import { DIGEST_SOURCE, type SpendTally, type UsageSummary } from '../../core/ledger/ledger.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { SlackMessage } from '../message.js';
 import { contextBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
@@ -73,7 +73,10 @@ export function renderUsage(summary: UsageSummary, budget: BudgetState, options:
     blocks.push(sectionBlock(lang.t('usage.nothingYet')));
   } else {
     const title = (id: string) => escapeMrkdwn(Object.hasOwn(options.operationTitles, id) ? String(options.operationTitles[id]) : id);
-    const userName = (key: string) => (key === 'unknown' ? lang.t('usage.unknownUser') : userMention(key));
+    const userName = (key: string) => {
+      if (key.startsWith(DIGEST_SOURCE)) return lang.t('usage.digestSpender', { id: escapeMrkdwn(key.slice(DIGEST_SOURCE.length)) });
+      return key === 'unknown' ? lang.t('usage.unknownUser') : userMention(key);
+    };
     blocks.push(sectionBlock([`*${lang.t('usage.byOperation')}*`, ...breakdownLines(today.byOperation, month.byOperation, title, lang)].join('\n')));
     blocks.push(sectionBlock([`*${lang.t('usage.byUser')}*`, ...breakdownLines(today.byUser, month.byUser, userName, lang)].join('\n')));
   }

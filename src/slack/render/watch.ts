@@ -135,7 +135,7 @@ function changeTable(rows: FieldChange[], lang: Lang, first: boolean): KnownBloc
   if (first) return chunk(rows, 10).map((part) => ({ type: 'section', fields: part.map((row) => labelled(rowLabel(row.field, lang), value(row.after))) }) as KnownBlock);
   const header: KnownBlock = { type: 'section', fields: [labelled(lang.t('watch.post.before'), ' '), labelled(lang.t('watch.post.after'), ' ')] };
   // One section per field: its label, then before and after side by side (two columns of fields).
-  const cell = (row: FieldChange, text: string) => plainText(text === '' ? '—' : row.field === 'asset' && Number.isFinite(Number(text)) ? formatCny(Number(text)) : text.slice(0, 1900));
+  const cell = (row: FieldChange, text: string) => plainText(text === '' ? '—' : row.field === 'asset' && Number.isFinite(Number(text)) ? formatCny(Number(text), lang.locale) : text.slice(0, 1900));
   return [header, ...rows.map((row) => sectionBlock(`*${rowLabel(row.field, lang)}*`, [cell(row, row.before), cell(row, row.after)]))];
 }
 

@@ -34,9 +34,9 @@ describe('digest schedules', () => {
     const zh = langFor('zh-CN');
     const at = (cadence: Schedule['cadence']): Schedule => ({ cadence, time: '08:30', timeZone: 'Asia/Shanghai' });
     expect(english.say(describeSchedule(at({ kind: 'weekdays' })))).toBe('Monday to Friday at 08:30 (Asia/Shanghai)');
-    expect(zh.say(describeSchedule(at({ kind: 'weekdays' })))).toBe('周一至周五 08:30（Asia/Shanghai）');
-    expect(zh.say(describeSchedule(at({ kind: 'daily' })))).toBe('每天 08:30（Asia/Shanghai）');
-    expect(zh.say(describeSchedule(at({ kind: 'weekly', weekday: 'wed' })))).toBe('每周三 08:30（Asia/Shanghai）');
+    expect(zh.say(describeSchedule(at({ kind: 'weekdays' })))).toBe('周一至周五 08:30（北京时间）');
+    expect(zh.say(describeSchedule(at({ kind: 'daily' })))).toBe('每天 08:30（北京时间）');
+    expect(zh.say(describeSchedule(at({ kind: 'weekly', weekday: 'wed' })))).toBe('每周三 08:30（北京时间）');
   });
 
   it('weekdays skip the weekend; weekly keeps its day', () => {
@@ -140,7 +140,7 @@ describe('a digest\'s own language', () => {
     const error = refused as InstanceType<typeof DigestInputError>;
     expect(error.field).toBe('lang');
     expect(error.message).toBe('"klingon" is not a language this app speaks; use lang:en or lang:zh');
-    expect(langFor('zh-CN').say(error.phrase)).toBe('“klingon”不是本应用支持的语言；请用 lang:en（英文）或 lang:zh（中文）');
+    expect(langFor('zh-CN').say(error.phrase)).toBe('本应用不支持“klingon”这种语言；请写 `语言:中文` 或 `语言:英文`');
   });
 
   it('every refusal has its field and a Chinese wording', async () => {

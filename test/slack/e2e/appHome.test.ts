@@ -258,12 +258,12 @@ describe('App Home in Chinese', () => {
     expect(home.view.blocks.length).toBeLessThanOrEqual(100);
     const text = sectionTexts(home.view);
     expect(text).toContain('财经与企业数据');
-    expect(text).toMatch(/预算将于 \d{4}年\d{1,2}月\d{1,2}日 00:00（GMT\+8，Asia\/Shanghai）重置。/);
+    expect(text).toMatch(/预算将于 \d{4}年\d{1,2}月\d{1,2}日 00:00（北京时间）重置。/);
     expect(text).toContain('今天 20 / 500 币\n本月 20 币');
     expect(text).toContain('今天 20 / 100 币\n本月 20 币');
     expect(text).toMatch(/• \d{4}-\d{2}-\d{2} \d{2}:\d{2} · 一般纳税人信息 · `keyword=杭州华信` · 20 币/);
     for (const id of OPERATION_IDS) expect(text).toContain(`：${simulatorCost(id)} 币`);
-    expect(text).toContain(`*\`${ids[0]}\`* → <#C0ZHHOME00> · 周一至周五 08:30（Asia/Shanghai） · 在售基金 · 中文推送 · 由 <@${ZH_ADMIN}> 添加`);
+    expect(text).toContain(`*\`${ids[0]}\`* → <#C0ZHHOME00> · 周一至周五 08:30（北京时间） · 在售基金 · 中文推送 · 由 <@${ZH_ADMIN}> 添加`);
     expect(text).toMatch(/下次推送：\d{4}年\d{1,2}月\d{1,2}日 08:30/);
     expect(text).toContain('另有 2 个推送未显示');
     const buttons = buttonsOf(home.view).map((button) => button.text.text);
@@ -282,14 +282,14 @@ describe('App Home in Chinese', () => {
 
     const answers = (timeZone: string) => ({ 'dq:digest:channel': 'C0ZHFORM01', 'dq:digest:cadence': 'weekly:mon', 'dq:digest:timeZone': timeZone, 'dq:digest:lang': 'zh-CN' });
     const bad = await app.submitView('dq_digest_add_form', fillForm(opened.view, answers('Mars/Base')), '', { userId: ZH_ADMIN, blocks: opened.view.blocks });
-    expect(bad.response.json).toEqual({ response_action: 'errors', errors: { 'dq:digest:timeZone': '“Mars/Base”不是有效的时区；请用 IANA 时区名，如 Asia/Shanghai 或 Europe/London' } });
+    expect(bad.response.json).toEqual({ response_action: 'errors', errors: { 'dq:digest:timeZone': '“Mars/Base”不是有效的时区；请写 IANA 时区名，如 Asia/Shanghai 或 Europe/London' } });
 
     const good = await app.submitView('dq_digest_add_form', fillForm(opened.view, answers('Asia/Shanghai')), '', { userId: ZH_ADMIN, blocks: opened.view.blocks });
     expect(good.response.body).toBe('');
     const [digest] = await app.slack.deps.digests.list(TEAM);
     expect(digest).toMatchObject({ channelId: 'C0ZHFORM01', lang: 'zh-CN', schedule: { cadence: { kind: 'weekly', weekday: 'mon' } } });
     const republished = await app.nextCall('views.publish', (call) => call.args.user_id === ZH_ADMIN);
-    expect(sectionTexts(republished.args.view as PublishedView)).toContain('每周一 08:30（Asia/Shanghai） · 全部新发基金 · 中文推送');
+    expect(sectionTexts(republished.args.view as PublishedView)).toContain('每周一 08:30（北京时间） · 全部新发基金 · 中文推送');
 
     // A second identical digest goes back onto the channel field.
     const again = await app.submitView('dq_digest_add_form', fillForm(opened.view, answers('Asia/Shanghai')), '', { userId: ZH_ADMIN, blocks: opened.view.blocks });

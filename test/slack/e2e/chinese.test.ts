@@ -67,7 +67,7 @@ describe('a zh-CN reader', () => {
     const sent = await app.command('12345', { command: '/fund-asset', userId: ZH_USER });
     const reply = await app.nextResponse(sent.responseId);
     const text = textOf(reply);
-    expect(text).toContain('请求无效，未发送，也未花费任何费用。');
+    expect(text).toContain('请求无效，未发送，没有扣费。');
     expect(englishWords(text)).toEqual([]);
     expect(app.upstreamCalls()).toHaveLength(before);
   });

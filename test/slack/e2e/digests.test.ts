@@ -233,7 +233,7 @@ describe('the language of digests and of their replies', () => {
     expect(await say(app, `run ${id}`, ADMIN, 'C0ZHFUNDS1')).toMatch(new RegExp(`^Digest ${id} for <#C0ZHFUNDS1>: posted \\d+ funds`));
     const chinese = await postIn(app, 'C0ZHFUNDS1');
     expect(chinese.own).toMatch(/\d{4}年\d{1,2}月\d{1,2}日新发基金（在售）：当前列表/);
-    expect(chinese.own).toContain(`推送 \`${id}\` · 周一至周五 08:30（Asia/Shanghai） · 每页 50 只，${simulatorCost(OPS.newFunds)} 币`);
+    expect(chinese.own).toContain(`推送 \`${id}\` · 周一至周五 08:30（北京时间） · 每页 50 只，${simulatorCost(OPS.newFunds)} 币`);
     expect(chinese.own).toMatch(/另有 \d+ 只基金在消息列中/);
     expect(chinese.text).toMatch(/新发基金（在售）：当前列表（\d+ 只基金）$/);
     expect(untranslatedWords(chinese.own)).toEqual([]);
@@ -271,7 +271,7 @@ describe('the language of digests and of their replies', () => {
     const added = await say(app, 'add weekdays 08:30 onsale tz:Asia/Shanghai', ZH_ADMIN, channel);
     const id = DIGEST_ID.exec(added)?.[1] ?? '';
     expect(added).toContain('推送已添加。');
-    expect(added).toContain('周一至周五 08:30（Asia/Shanghai） · 在售基金 · 由 <@U0ZHADMIN1> 添加');
+    expect(added).toContain('周一至周五 08:30（北京时间） · 在售基金 · 由 <@U0ZHADMIN1> 添加');
     expect(added).toMatch(/下次推送：\d{4}年\d{1,2}月\d{1,2}日 08:30/);
     expect(added).toContain(`应用必须是 <#${channel}> 的成员才能在其中发布`);
     expect(untranslatedWords(added)).toEqual([]);

@@ -294,7 +294,7 @@ describe('exporting a result to CSV', () => {
     await finalProgress(/Export done: 30 rows from 1 page, 0 coins spent/);
     expect(coinsCharged()).toBe(charged);
     const [header, ...rows] = readCsv(app.fake.uploads()[0]!.bytes!).rows;
-    expect(header).toEqual(['Time (Asia/Shanghai)', 'Open', 'High', 'Low', 'Close', 'Change', 'Change rate', 'Volume', 'tick_at (as sent)']);
+    expect(header).toEqual(['Time (Asia/Shanghai)', 'Open', 'High', 'Low', 'Close', 'Change', 'Change rate (%)', 'Volume', 'tick_at (as sent)']);
     expect(rows).toHaveLength(30);
 
     await app.click('dq_share', buttonNamed(result, 'dq_share')!.value!, { responseUrlId: sent.responseId });

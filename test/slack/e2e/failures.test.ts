@@ -109,17 +109,20 @@ describe('upstream failures', () => {
     const reply = await app.nextResponse(sent.responseId);
     expectShortFailure(reply);
     expect(reply.text).toMatch(/internal error/);
-    expect(allText(reply)).toContain('HTTP 500');
+    // The status is for the log; the reader is told what happened and what to do.
+    expect(allText(reply)).not.toContain('HTTP 500');
     await app.settle(200);
     expect(app.responses(sent.responseId)).toHaveLength(1);
   });
 
-  it('the service refusing the request itself: explained with the service\'s words and an example', async () => {
+  it('the service refusing the request itself: explained in our words, with what to check and an example', async () => {
     // A symbol the simulator does not know passes our own checks and is refused upstream.
     const sent = await app.command('ZZZ9 5m', { command: '/futures' });
     const reply = await app.nextResponse(sent.responseId);
     const text = expectShortFailure(reply);
-    expect(reply.text).toMatch(/^The data service rejected the request/);
+    expect(reply.text).toMatch(/^The data service refused this request as invalid/);
+    expect(text).toContain('may not know the contract ZZZ9');
+    expect(text).not.toMatch(/HTTP|code 4|unknown symbol/);
     expect(text).toContain('Try: `/futures CL 5m 30`');
     expect(app.upstreamCalls(OPS.futures)).toHaveLength(1);
   });

@@ -61,7 +61,7 @@ describe.concurrent('a slow data service (4 s per answer)', () => {
     expect(b.elapsedMs).toBeLessThan(SLACK_ACK_DEADLINE_MS);
     const footers = [footerText(await app.nextResponse(a.responseId, undefined, 10_000)), footerText(await app.nextResponse(b.responseId, undefined, 10_000))];
     expect(footers.filter((footer) => footer.includes('upstream taskNo'))).toHaveLength(1);
-    expect(footers.filter((footer) => footer.includes('shared with an identical lookup — no charge'))).toHaveLength(1);
+    expect(footers.filter((footer) => footer.includes('shared with an identical lookup already in flight — no charge'))).toHaveLength(1);
     expect(app.upstreamCalls(OPS.newFunds)).toHaveLength(before + 1);
     const usage = await app.client.ledger.usage(TEAM, app.clock.now());
     expect((usage.today.byUser.U0SAMEASK1?.coins ?? 0) + (usage.today.byUser.U0SAMEASK2?.coins ?? 0)).toBe(simulatorCost(OPS.newFunds));

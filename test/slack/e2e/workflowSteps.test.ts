@@ -188,9 +188,9 @@ describe('Workflow Builder steps', () => {
     expect(app.upstreamCalls()).toEqual([]);
   });
 
-  it('a symbol the service refuses fails with the service’s reason, not charged', async () => {
+  it('a symbol the service refuses fails in our words, not charged', async () => {
     const ended = await runStep(app, 'dq_futures_latest_candle', { symbol: 'ZZZ', period: 'daily' });
-    expect(ended.args.error).toMatch(/^The data service rejected the request: unknown symbol\. Nothing was charged\.( HTTP \d+, code \d+)?( \(taskNo .+\))?$/);
+    expect(ended.args.error).toMatch(/^The data service refused this request as invalid\. Nothing was charged\.( \(taskNo .+\))?$/);
     expect(String(ended.args.error)).not.toMatch(STACK_TRACE);
   });
 
@@ -328,11 +328,11 @@ describe('Workflow Builder steps and the budgets and allowlists', () => {
     expect(funds).not.toMatch(/subscription|more/);
 
     const badPeriod = await runStep(app, 'dq_futures_latest_candle', { symbol: 'CL', period: '7m' });
-    expect(badPeriod.args.error).toBe('请求无效，未发送，也未花费任何费用。 K线周期须为 日线、1分钟、5分钟、30分钟、1小时、2小时、4小时 之一，而不是“7m”');
+    expect(badPeriod.args.error).toBe('请求无效，未发送，没有扣费。K线周期须为日线、1分钟、5分钟、30分钟、1小时、2小时、4小时之一，而不是“7m”');
     const badCode = await runStep(app, 'dq_fund_asset_latest', { fund_code: 'abc' });
-    expect(badCode.args.error).toBe('基金代码应为 6 位数字（如 000001），而不是“abc”。未发送请求，也未花费任何币。');
+    expect(badCode.args.error).toBe('基金代码应为 6 位数字（如 000001），而不是“abc”。请求未发送，没有扣费。');
     const overBudget = await runStep(app, 'dq_taxpayer_lookup', { keyword: '杭州华信' });
-    expect(overBudget.args.error).toMatch(/^将超出工作区每日 25 币的预算（今日已花费 10，本次查询需 20）。未花费任何费用。 预算将于 \d{4}-\d{2}-\d{2} 00:00 GMT\+8 \(Asia\/Shanghai\) 重置，还有 .+。$/);
+    expect(overBudget.args.error).toMatch(/^将超出工作区每日 25 币的预算（今天已花 10 币，本次查询需 20 币），因此未发送，没有扣费。预算将于 \d{4}-\d{2}-\d{2} 00:00（北京时间）重置，还有 .+。$/);
     const noMatch = await runStep(app, 'dq_fund_asset_latest', { fund_code: '999999' });
     expect(noMatch.args.error).toBe('数据服务中没有基金 999999 的基金规模记录，请检查基金代码。本次查询已花费 10 币。');
   });

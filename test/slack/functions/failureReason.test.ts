@@ -24,7 +24,7 @@ describe('why a workflow step failed', () => {
   it('says each kind of failure in English as explainError does, and whether anything was spent', () => {
     expect(say(upstream('timeout', {}, 10), english)).toBe('The data service did not answer in time. It may still have charged 10 coins, so it was not retried automatically.');
     expect(say(upstream('malformed'), english)).toBe('The data service sent an answer that could not be read. It may still have charged the lookup, so it was not retried automatically.');
-    expect(say(upstream('rejected', { upstreamMessage: 'unknown symbol.', taskNo: 'T-123' }), english)).toBe('The data service rejected the request: unknown symbol. Nothing was charged. (taskNo T-123)');
+    expect(say(upstream('rejected', { upstreamMessage: 'unknown symbol.', taskNo: 'T-123' }), english)).toBe('The data service refused this request as invalid. Nothing was charged. (taskNo T-123)');
     expect(say(new BudgetExceededError('team', 100, 90, 20, new Date(Date.parse('2026-11-23T00:00:00+08:00'))), english)).toBe(
       "The workspace's daily budget of 100 coins would be exceeded (90 spent today, this lookup costs 20). Nothing was spent. The budget resets at 2026-11-23 00:00 GMT+8 (Asia/Shanghai), in 14 h.",
     );
@@ -57,8 +57,8 @@ describe('why a workflow step failed', () => {
       expect(reason, reason).toMatch(/\p{Script=Han}/u);
       expect(reason.replace(ALLOWED_LATIN, '').replace(/\[\w+\]/g, ''), reason).not.toMatch(/[A-Za-z]{2,}/);
     }
-    expect(say(upstream('timeout', {}, 5), chinese)).toBe('数据服务未能及时应答。数据服务可能仍已扣费 5 币，因此没有自动重试。');
-    expect(say(upstream('rejected', { upstreamMessage: '未知品种。' }), chinese)).toBe('数据服务拒绝了该请求：未知品种。未扣费。');
+    expect(say(upstream('timeout', {}, 5), chinese)).toBe('数据服务未能及时应答。数据服务仍可能已扣除 5 币，因此没有自动重试。');
+    expect(say(upstream('rejected', { upstreamMessage: '未知品种。' }), chinese)).toBe('数据服务认为请求无效，拒绝了这次查询，没有扣费。');
   });
 
   it('stays a short paragraph however long the service’s message is', () => {

@@ -31,7 +31,7 @@ describe('bid notices', () => {
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
     expect(text).toContain('*<https://example.invalid/notice/5fc80ceeb89f2f31|天津市水利局光伏组件采购项目成交结果公告>*');
-    for (const field of ['*Notice type*\n中标结果', '*Purchaser*\n天津市水利局', '*Supplier*\n宁波海润环保科技有限公司', '*Region*\n天津 (TJ)', '*Published*\n2026-05-19', '*Amount*\n88.83 万']) {
+    for (const field of ['*Notice type*\nAward result', '*Purchaser*\n天津市水利局', '*Supplier*\n宁波海润环保科技有限公司', '*Region*\n天津 (TJ)', '*Published*\n2026-05-19', '*Amount*\nCNY 888.30 thousand']) {
       expect(text).toContain(field);
     }
     // The internal id says nothing to a reader.
@@ -39,10 +39,10 @@ describe('bid notices', () => {
     expect(message.text).toBe('Tender and bid notices: 1 notice for “光伏组件”');
   });
 
-  it('shows a budget in 亿 and names the notice type when the service sends its code', () => {
+  it('shows a budget in English units and names the notice type when the service sends its code', () => {
     const text = visibleText(render([{ title: '某项目', type: '3', budget: '1234567890', provinceCode: 'ZJ' }]));
     expect(text).toContain('*Notice type*\nPlanned project');
-    expect(text).toContain('*Budget*\n12.35 亿');
+    expect(text).toContain('*Budget*\nCNY 1.23 billion');
     expect(text).toContain('*Region*\n浙江 (ZJ)');
   });
 
@@ -57,7 +57,7 @@ describe('bid notices', () => {
     expect(withName).toContain('*光伏电站EPC*');
     expect(withName).toContain('*Purchaser*\n国网');
     expect(withName).toContain('*Published*\n2026-05-01');
-    expect(withName).toContain('*Money*\n5,000.00 元');
+    expect(withName).toContain('*Money*\nCNY 5.00 thousand');
 
     const message = render([{ a1: 'x', b_code: 7, nested: { k: 'v' } }]);
     assertWithinSlackLimits(message, 'message');
@@ -129,7 +129,7 @@ describe('bid notices in Chinese', () => {
     const text = visibleText(rendered);
     expect(text).toContain('招投标公告：光伏组件');
     expect(text).toContain('中标结果 · 地区：浙江（ZJ） · 关键词匹配：标题、采购人 · 发布日期 2026-01-01 至 2026-06-30');
-    for (const field of ['*公告类型*\n中标结果', '*采购人*\n天津市水利局', '*供应商*\n宁波海润环保科技有限公司', '*地区*\n天津（TJ）', '*发布日期*\n2026-05-19', '*金额*\n88.83 万']) {
+    for (const field of ['*公告类型*\n中标结果', '*采购人*\n天津市水利局', '*供应商*\n宁波海润环保科技有限公司', '*地区*\n天津（TJ）', '*发布日期*\n2026-05-19', '*金额*\n88.83万元']) {
       expect(text).toContain(field);
     }
     expect(rendered.text).toBe('招投标公告：“光伏组件”共 1 条公告');
@@ -146,7 +146,7 @@ describe('bid notices in Chinese', () => {
     expect(visibleText(result([{ title: '某项目', type: '3' }]))).toContain('*公告类型*\n拟建项目');
     expect(visibleText(result([{ foo: 'bar' }], { pageIndex: 3 }, 25))).toContain('*第 21 条公告*');
     const widest = visibleText(result([AWARD], { publishStartTime: '2026-01-01', publishEndTime: '2027-01-01' }));
-    expect(widest).toContain('发布日期 2026-01-01 至 2027-01-01（一年，即数据服务可搜索的最长期间；可用 from: 和 to: 缩小范围）');
+    expect(widest).toContain('发布日期 2026-01-01 至 2027-01-01（一年，即数据服务可搜索的最长期间；可用 `从:` 和 `到:` 缩小范围）');
   });
 
   it('says in Chinese that nothing matched', () => {

@@ -25,15 +25,15 @@ function tableLines(text: string): string[] {
 }
 
 describe('fund asset history', () => {
-  it('shows a monospace table of dates, sizes in 亿/万/元 and signed rates, — for a missing rate', () => {
+  it('shows a monospace table of dates, sizes in the reader’s units and signed rates, — for a missing rate', () => {
     const message = render(RECORDS);
     assertWithinSlackLimits(message, 'message');
     const lines = tableLines(visibleText(message));
     expect(lines[0]).toMatch(/^Date\s+Asset size\s+Change$/);
-    expect(lines[1]).toMatch(/^2026-03-31\s+12\.35 亿\s+\+1\.23%$/);
-    expect(lines[2]).toMatch(/^2025-12-31\s+5,678\.90 万\s+−0\.45%$/);
-    expect(lines[3]).toMatch(/^2025-09-30\s+5,678\.90 元\s+—$/);
-    expect(visibleText(message)).toContain('*Latest:* 12.35 亿 on 2026-03-31 (+1.23% against the period before)');
+    expect(lines[1]).toMatch(/^2026-03-31\s+CNY 1\.23 billion\s+\+1\.23%$/);
+    expect(lines[2]).toMatch(/^2025-12-31\s+CNY 56\.79 million\s+−0\.45%$/);
+    expect(lines[3]).toMatch(/^2025-09-30\s+CNY 5\.68 thousand\s+—$/);
+    expect(visibleText(message)).toContain('*Latest:* CNY 1.23 billion on 2026-03-31 (+1.23% against the period before)');
   });
 
   it('aligns the columns by display width, CJK units counting double', () => {
@@ -62,9 +62,9 @@ describe('fund asset history', () => {
 
   it('on a later page, the newest date is "newest on this page", not the fund\'s latest', () => {
     const first = visibleText(render(RECORDS, {}, 30));
-    expect(first).toMatch(/Latest:\*? 12\.35 亿 on 2026-03-31/);
+    expect(first).toMatch(/Latest:\*? CNY 1\.23 billion on 2026-03-31/);
     const later = visibleText(renderAnswer(answerOf('fund-asset', { fundCode: '000001', pageNo: 2 }, { fundCode: '000001', records: RECORDS, total: 30 }), OPTIONS));
-    expect(later).toMatch(/Newest on this page:\*? 12\.35 亿 on 2026-03-31/);
+    expect(later).toMatch(/Newest on this page:\*? CNY 1\.23 billion on 2026-03-31/);
     expect(later).not.toMatch(/Latest:/);
   });
 
@@ -83,7 +83,7 @@ describe('fund asset history in Chinese', () => {
     const result = slackOperation('fund-asset').render(answer(RECORDS), ZH);
     const text = visibleText(result);
     expect(text).toContain('基金规模历史：000001');
-    expect(text).toContain('*最新：* 2026-03-31 规模 12.35 亿（较上期 +1.23%）');
+    expect(text).toContain('*最新* 2026-03-31，规模 12.35亿元（较上期 +1.23%）');
     const lines = tableLines(text);
     expect(lines[0]).toMatch(/^日期\s+基金规模\s+变动$/);
     expect(new Set(lines.map((line) => displayWidth(line))).size).toBe(1);
@@ -92,7 +92,7 @@ describe('fund asset history in Chinese', () => {
   });
 
   it('on a later page says "newest on this page"; an empty first page says so', () => {
-    expect(visibleText(slackOperation('fund-asset').render(answer(RECORDS, 2), ZH))).toContain('*本页最新：* 2026-03-31');
+    expect(visibleText(slackOperation('fund-asset').render(answer(RECORDS, 2), ZH))).toContain('*本页最新* 2026-03-31');
     const empty = slackOperation('fund-asset').render(answer([], 1, 0), ZH);
     expect(visibleText(empty)).toContain('没有基金 000001 的规模历史。请检查基金代码（6 位数字，例如 000001）。');
     expect(empty.text).toBe('基金规模历史：基金 000001，未找到记录');

@@ -40,10 +40,11 @@ describe('futures candles', () => {
     expect(text).toContain('Futures candlesticks: CL, daily');
   });
 
-  it('gives the candle time in the reader’s zone, with the zone named', () => {
-    expect(visibleText(render(candles(1), { timeZone: 'Asia/Shanghai' }))).toContain('opened 2026-05-20 08:00 GMT+8 (Asia/Shanghai)');
-    expect(visibleText(render(candles(1), { timeZone: 'America/Los_Angeles' }))).toContain('opened 2026-05-19 17:00 PDT (America/Los_Angeles)');
-    expect(visibleText(render(candles(1), { timeZone: 'Not/AZone' }))).toContain('opened 2026-05-20 00:00 UTC');
+  it('gives an intraday candle’s time in the reader’s zone, with the zone named, and a daily one its trading day', () => {
+    expect(visibleText(render(candles(1, '5'), { timeZone: 'Asia/Shanghai' }, '5'))).toContain('opened 2026-05-20 08:00 GMT+8 (Asia/Shanghai)');
+    expect(visibleText(render(candles(1, '5'), { timeZone: 'America/Los_Angeles' }, '5'))).toContain('opened 2026-05-19 17:00 PDT (America/Los_Angeles)');
+    expect(visibleText(render(candles(1, '5'), { timeZone: 'Not/AZone' }, '5'))).toContain('opened 2026-05-20 00:00 UTC');
+    expect(visibleText(render(candles(1), { timeZone: 'America/Los_Angeles' }))).toContain('*Latest daily candle*, trading day 2026-05-20');
   });
 
   it('marks a candle that is still forming at `now`', () => {
@@ -83,7 +84,7 @@ describe('futures candles in Chinese', () => {
     const rendered = result(candles(1));
     const text = visibleText(rendered);
     expect(text).toContain('期货K线：CL，日线');
-    expect(text).toContain('*最新日K线* 开盘时间 2026-05-20 08:00 GMT+8 (Asia/Shanghai)');
+    expect(text).toContain('*最新日K线*，交易日 2026-05-20');
     for (const field of ['*开盘*\n75.00', '*收盘*\n75.54', '*最高*\n76.07', '*最低*\n74.29', '*涨跌*\n−0.50', '*涨跌幅*\n−0.66%', '*成交量*\n166,121', '*周期*\n日线']) {
       expect(text).toContain(field);
     }
@@ -97,8 +98,8 @@ describe('futures candles in Chinese', () => {
 
   it('names intraday periods and a candle still forming', () => {
     const text = visibleText(result(candles(3, '5'), { now: LAST_AT }, '5'));
-    expect(text).toContain('*最新5分钟K线* 开盘时间 2026-05-20 08:00 GMT+8 (Asia/Shanghai) _（尚未收盘）_');
-    expect(text).toContain('3 根K线，2026-05-20 07:50 至 2026-05-20 08:00 GMT+8 (Asia/Shanghai) · 最低');
+    expect(text).toContain('*最新5分钟K线*，2026年5月20日 08:00（北京时间）开盘，尚未收盘');
+    expect(text).toContain('3 根K线，2026年5月20日 07:50 至 2026年5月20日 08:00（北京时间） · 最低');
     expect(visibleText(result(candles(2, '60'), {}, '60'))).toContain('*最新1小时K线*');
   });
 

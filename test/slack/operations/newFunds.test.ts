@@ -31,8 +31,8 @@ describe('new funds', () => {
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
     expect(text).toContain('*交银施罗德恒利混合A* `293033` · 混合型 · On sale');
-    expect(text).toContain('Manager 林雪松 · Subscription 2026-05-01 – 2026-05-20');
-    expect(text).toContain('Minimum 1,000 元 · Fee ~1.20%~ 0.12%');
+    expect(text).toContain('Manager 林雪松 · Subscription 2026-05-01 to 2026-05-20');
+    expect(text).toContain('Minimum CNY 1,000 · Fee ~1.20%~ 0.12%');
     expect(text).toContain('Newly issued funds (on sale)');
   });
 
@@ -80,8 +80,8 @@ describe('new funds in Chinese', () => {
     expect(text).toContain('新发基金（在售）');
     expect(text).toContain('*交银施罗德恒利混合A* `293033` · 混合型 · 在售');
     expect(text).toContain('· 未在售');
-    expect(text).toContain('基金经理 林雪松 · 认购期 2026-05-01 – 2026-05-20');
-    expect(text).toContain('起购金额 1,000 元 · 费率 ~1.20%~ 0.12%');
+    expect(text).toContain('基金经理 林雪松 · 认购期 2026-05-01 至 2026-05-20');
+    expect(text).toContain('起购金额 1,000元 · 费率 ~1.20%~ 0.12%');
     expect(rendered.text).toBe('新发基金（在售）：共 2 只');
     expect(unexpectedEnglish(`${text}\n${rendered.text}`)).toEqual([]);
   });

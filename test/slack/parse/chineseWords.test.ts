@@ -105,9 +105,12 @@ describe('every Chinese word reads as its English twin', () => {
     expect(wire('/bids', '光伏组件 从:2026年1月5日 到:2026年6月30日', BIDS)).toMatchObject({ publishStartTime: '2026-01-05', publishEndTime: '2026-06-30' });
   });
 
-  it('CJK text with a colon is still a word unless it is a key of the command', () => {
-    expect(parseCommand('/bids', '光伏：组件 地区：浙江')).toEqual({ kind: 'query', operation: BIDS, input: { keyword: '光伏:组件', province: '浙江' } });
-    // 地区 is no key of /futures: a plain word there (and too many words).
+  it('CJK text with a colon is shaped like an option: refused free with the nearest key, or searched when quoted', () => {
+    expect(parseCommand('/bids', '"光伏：组件" 地区：浙江')).toEqual({ kind: 'query', operation: BIDS, input: { keyword: '光伏:组件', province: '浙江' } });
+    const mistyped = invalid('/bids', '光伏组件 地域：浙江');
+    expect(mistyped.message).toMatchObject({ key: 'commands.parse.unknownOptionGuess', values: { key: '地域', guess: '地区' } });
+    expect(invalid('/bids', '光伏组件 日期：2026-01-01').message).toMatchObject({ key: 'commands.parse.unknownOptionGuess', values: { key: '日期', guess: '从' } });
+    expect(invalid('/bids', '光伏组件 date:2026-01-01').message).toMatchObject({ values: { guess: 'from' } });
     expect(invalid('/futures', 'CL 5m 30 地区:浙江').operation).toBe(FUTURES);
     // Quoted, a key is part of the keyword.
     expect(parseCommand('/bids', '"地区:浙江 光伏"')).toEqual({ kind: 'query', operation: BIDS, input: { keyword: '地区:浙江 光伏' } });
@@ -152,10 +155,10 @@ describe('/dq lang', () => {
     const french = invalid('/dq', 'lang fr');
     expect(french.example).toBe('/dq lang zh');
     expect(invalidText(french, english)).toBe(
-      '"fr" is not a language this app speaks: choose zh (Chinese), en (English) or auto (the workspace default, else your Slack language).\nFor example: `/dq lang zh`',
+      '"fr" is not a language this app speaks: choose zh (Chinese), en (English) or auto (the workspace default, else your Slack language). Nothing was sent or charged.\nFor example: `/dq lang zh`',
     );
-    expect(invalidText(french, zh)).toBe('“fr”不是本应用支持的语言：可选 中文、英文 或 自动（使用工作区默认语言，否则跟随你的 Slack 语言）。\n例如：`/dq lang zh`');
-    expect(invalidText(invalid('/dq', '语言 中文 英文'), zh)).toBe('/dq 语言 后面只接一个词：中文、英文 或 自动（收到 “中文” “英文”）。\n例如：`/dq lang zh`');
+    expect(invalidText(french, zh)).toBe('本应用不支持“fr”这种语言：可选中文、英文或自动（使用工作区默认语言，否则跟随你的 Slack 语言）。未发送查询，没有扣费。\n例如：`/dq 语言 中文`');
+    expect(invalidText(invalid('/dq', '语言 中文 英文'), zh)).toBe('`/dq 语言` 后面只接一个词：中文、英文或自动（收到 “中文” “英文”）。未发送查询，没有扣费。\n例如：`/dq 语言 中文`');
     expect(invalidText(invalid('/dq', 'lang <!channel>'), english)).toContain('"&lt;!channel&gt;" is not a language');
   });
 
@@ -168,28 +171,28 @@ describe('/dq lang', () => {
 describe('what the parser refuses, said to a Chinese reader', () => {
   it('an unknown option, with the options and the example in Chinese words', () => {
     expect(invalidText(invalid('/bids', '光伏组件 regoin:ZJ'), zh)).toBe(
-      '未知选项“regoin:”。/bids 的选项：地区:、类型:、从:、到:、范围:、页:、每页:。是否想输入 region:？\n例如：`/bids 光伏组件 地区:浙江 类型:中标 从:2026-01-01 到:2026-06-30`',
+      '未知选项“regoin”。/bids 的选项有：`地区:`、`类型:`、`从:`、`到:`、`范围:`、`页:`、`每页:`。你是不是想输入 `region:`？未发送查询，没有扣费。\n例如：`/bids 光伏组件 地区:浙江 类型:中标 从:2026-01-01 到:2026-06-30`',
     );
-    expect(invalidText(invalid('/bids', 'https://example.com'), zh)).toMatch(/^未知选项“https:”。.*含冒号的关键词请放在引号中/);
+    expect(invalidText(invalid('/bids', 'https://example.com'), zh)).toMatch(/^未知选项“https”。.*关键词中含冒号时，请放在引号中/);
   });
 
   it('an unknown /dq subcommand, with a suggestion among the words of both languages', () => {
     expect(invalidText(invalid('/dq', 'bidz 光伏组件'), zh)).toBe(
-      '未知命令“bidz”。/dq 后面可接：纳税人、招标、基金、期货、新基金、用量、推送、语言、帮助。是否想输入 /dq bids？\n例如：`/dq help`',
+      '未知命令“bidz”。/dq 后面可以接：纳税人、招标、基金、期货、新基金、用量、推送、语言、帮助。你是不是想输入 `/dq bids`？未发送查询，没有扣费。\n例如：`/dq 帮助`',
     );
-    expect(zh.say(invalid('/dq', '基 000001').message)).toMatch(/是否想输入 \/dq 基金？$/);
-    expect(zh.say(invalid('/dq', '帮助 什么').message)).toBe('没有关于“什么”的帮助。可选：纳税人、招标、基金、期货、新基金、用量、推送、语言。');
+    expect(zh.say(invalid('/dq', '基 000001').message)).toMatch(/你是不是想输入 `\/dq 基金`？$/);
+    expect(zh.say(invalid('/dq', '帮助 什么').message)).toBe('没有关于“什么”的帮助。可以查看：纳税人、招标、基金、期货、新基金、用量、推送、语言。');
   });
 
   it('too many words, a field given twice, an option without a value', () => {
-    expect(zh.say(invalid('/fund-asset', '000001 2 3').message)).toBe('多余的词：“3”。/fund-asset 接受 <基金代码> [页码] 以及选项 页:、每页:。');
+    expect(zh.say(invalid('/fund-asset', '000001 2 3').message)).toBe('多余的词：“3”。/fund-asset 的写法是 <基金代码> [页码]，另可加选项 `页:`、`每页:`。');
     expect(english.say(invalid('/fund-asset', '000001 2 3 4').message)).toBe('Too many words: "3" "4". /fund-asset takes <fund code> [page] and options page:, size:.');
-    expect(zh.say(invalid('/bids', '光伏组件 页:2 p:3').message)).toBe('页: 和 p: 设置的是同一项，只需给一个。');
-    expect(zh.say(invalid('/bids', '光伏组件 地区:浙江 地区:北京').message)).toBe('地区: 给了两次，只需给一次。');
-    expect(zh.say(invalid('/fund-asset', '000001 2 页:3').message)).toBe('页: 和 页码 设置的是同一项，只需给一个。');
+    expect(zh.say(invalid('/bids', '光伏组件 页:2 p:3').message)).toBe('`页:`和`p:`设置的是同一项，只需给一个。');
+    expect(zh.say(invalid('/bids', '光伏组件 地区:浙江 地区:北京').message)).toBe('`地区:`给了两次，只需给一次。');
+    expect(zh.say(invalid('/fund-asset', '000001 2 页:3').message)).toBe('`页:`和页码设置的是同一项，只需给一个。');
     expect(english.say(invalid('/fund-asset', '000001 2 页:3').message)).toBe('Both 页: and the page set the same thing; give only one.');
-    expect(zh.say(invalid('/bids', '光伏组件 地区:').message)).toBe('选项“地区:”需要一个值（地区:<代码或名称>）。');
-    expect(zh.say(invalid('/dq', '用量 今天').message)).toBe('/dq 用量 后面不需要其他词（收到“今天”）。');
+    expect(zh.say(invalid('/bids', '光伏组件 地区:').message)).toBe('选项“地区”需要一个值（`地区:<代码或名称>`）。');
+    expect(zh.say(invalid('/dq', '用量 今天').message)).toBe('`/dq 用量` 后面不需要其他词（收到“今天”）。');
     expect(zh.say(invalid('/stocks', 'AAPL').message)).toBe('本应用没有命令“/stocks”。');
   });
 });
@@ -213,25 +216,25 @@ describe('examples, field names, costs and titles in the reader’s words', () =
   });
 
   it('field names for validation errors', () => {
-    expect(userFieldName(BIDS, 'publishEndTime', zh)).toBe('到:');
-    expect(userFieldName(BIDS, 'publishStartTime', zh)).toBe('从:');
-    expect(userFieldName(BIDS, 'province', zh)).toBe('地区:');
-    expect(userFieldName(BIDS, 'searchType', zh)).toBe('范围:');
+    expect(userFieldName(BIDS, 'publishEndTime', zh)).toBe('到');
+    expect(userFieldName(BIDS, 'publishStartTime', zh)).toBe('从');
+    expect(userFieldName(BIDS, 'province', zh)).toBe('地区');
+    expect(userFieldName(BIDS, 'searchType', zh)).toBe('范围');
     expect(userFieldName(BIDS, 'keyword', zh)).toBe('关键词');
     expect(userFieldName(TAX, 'keyword', zh)).toBe('企业名称或信用代码');
     expect(userFieldName(FUND, 'fundCode', zh)).toBe('基金代码');
     expect(userFieldName(FUTURES, 'symbol', zh)).toBe('品种代码');
-    expect(userFieldName(FUTURES, 'type', zh)).toBe('周期:');
-    expect(userFieldName(FUTURES, 'limit', zh)).toBe('根数:');
-    expect(userFieldName(NEW_FUNDS, 'saleStatus', zh)).toBe('状态:');
-    expect(userFieldName(NEW_FUNDS, 'pageSize', zh)).toBe('每页:');
+    expect(userFieldName(FUTURES, 'type', zh)).toBe('周期');
+    expect(userFieldName(FUTURES, 'limit', zh)).toBe('根数');
+    expect(userFieldName(NEW_FUNDS, 'saleStatus', zh)).toBe('状态');
+    expect(userFieldName(NEW_FUNDS, 'pageSize', zh)).toBe('每页');
     expect(userFieldName(BIDS, 'keyword', english)).toBe('the keyword');
   });
 
   it('what a lookup costs', () => {
     const prices = pricesFrom();
     expect(costText(operations[TAX], prices, zh)).toBe('每次查询 20 币');
-    expect(costText(operations[BIDS], prices, zh)).toBe('每次查询 10 币（估计值：数据服务未公布此费用）');
+    expect(costText(operations[BIDS], prices, zh)).toBe('每次查询 10 币（估计值，数据服务未公布此项费用）');
     expect(costText(operations[TAX], prices, english)).toBe('20 coins per lookup');
     expect(costText(operations[TAX], pricesFrom({ [TAX]: 1 }), english)).toBe('1 coin per lookup');
     expect(costText(operations[TAX], pricesFrom({ [TAX]: 1500 }), zh)).toBe('每次查询 1,500 币');

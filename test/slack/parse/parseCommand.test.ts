@@ -112,8 +112,8 @@ describe('full-width and pasted input', () => {
     expect(queryInput('/taxpayer', 'A&amp;B Trading', TAX)).toEqual({ keyword: 'A&B Trading' });
   });
 
-  it('does not take a time or CJK text with a colon for an option', () => {
-    expect(queryInput('/bids', '光伏：组件 08:30', BIDS)).toEqual({ keyword: '光伏:组件 08:30' });
+  it('does not take a time or quoted CJK text with a colon for an option', () => {
+    expect(queryInput('/bids', '「光伏：组件」 08:30', BIDS)).toEqual({ keyword: '光伏:组件 08:30' });
   });
 });
 

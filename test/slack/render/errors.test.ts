@@ -37,8 +37,9 @@ describe('error replies', () => {
     const message = renderError(error, options);
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
-    expect(text).toContain('The data service rejected the request: bad &lt;!channel&gt; &amp; fund.');
-    expect(text).toContain('• HTTP 400, code 4001');
+    // The service's wording and its codes are for the log: the reader is told what to check.
+    expect(text).toContain('The data service refused this request as invalid. Nothing was charged.');
+    expect(text).not.toMatch(/HTTP 400|4001|bad/);
     expect(text).toContain('taskNo `T-999`');
     expect(text).toContain('Try:');
     expect(JSON.stringify(message)).not.toContain('<!channel>');
@@ -82,13 +83,13 @@ describe('error replies in Chinese', () => {
   it('say each failure in Chinese, with the budget reset in the reader’s zone and how much may have been charged', () => {
     const resets = new Date(NOW + 2 * 3_600_000);
     const budget = visibleText(renderError(new BudgetExceededError('team', 1000, 995, 20, resets), { lang: zh, now: NOW, timeZone: 'Asia/Shanghai' }));
-    expect(budget).toContain('将超出工作区每日 1,000 币的预算（今日已花费 995，本次查询需 20）。未花费任何费用。');
+    expect(budget).toContain('将超出工作区每日 1,000 币的预算（今天已花 995 币，本次查询需 20 币），因此未发送，没有扣费。');
     expect(budget).toContain('还有 2 小时');
     const unanswered = new UpstreamError('timeout', { operation: 'fund-asset' });
     unanswered.coinsAtRisk = 10;
     const timeout = renderError(unanswered, { lang: zh, now: NOW, retryValue: 'q' });
     assertWithinSlackLimits(timeout, 'message');
-    expect(visibleText(timeout)).toContain('数据服务未能及时应答。数据服务可能仍已扣费 10 币，因此没有自动重试。');
+    expect(visibleText(timeout)).toContain('数据服务未能及时应答。数据服务仍可能已扣除 10 币，因此没有自动重试。');
     expect(visibleText(timeout)).toContain('重试（10 币）');
     for (const message of [budget, visibleText(timeout)]) expect(englishWords(message)).toEqual([]);
   });
@@ -96,8 +97,8 @@ describe('error replies in Chinese', () => {
   it('say a validation problem given as a phrase in Chinese, quoting what was typed as typed', () => {
     const error = new ValidationError('fund-asset', [{ field: 'pageSize', message: 'must be at most 50', phrase: { key: 'validation.atMostBecause', values: { max: 50, reason: { key: 'validation.reason.serviceMax50' } } } }]);
     const text = visibleText(renderError(error, { lang: zh, now: NOW, fieldLabel: () => '每页条数', example: '/dq 基金 000001' }));
-    expect(text).toContain('请求无效，未发送，也未花费任何费用。');
-    expect(text).toContain('• *每页条数* 不能大于 50（数据服务每页最多返回 50 条）');
+    expect(text).toContain('请求无效，未发送，没有扣费。');
+    expect(text).toContain('• “每页条数”不能大于 50（数据服务每页最多返回 50 条）');
     expect(text).toContain('试试：`/dq 基金 000001`');
     expect(englishWords(text)).toEqual([]);
   });

@@ -27,7 +27,7 @@ describe('footer', () => {
     [{ source: 'cache' as const, ageMs: 5 * 60_000, coinsSpent: 0 }, 'from cache, 5 min ago — no charge'],
     [{ source: 'cache' as const, ageMs: 20_000, coinsSpent: 0 }, 'from cache, under a minute ago — no charge'],
     [{ source: 'cache' as const, ageMs: 3 * 3_600_000, coinsSpent: 0 }, 'from cache, 3 h ago — no charge'],
-    [{ source: 'shared' as const, coinsSpent: 0 }, 'shared with an identical lookup — no charge'],
+    [{ source: 'shared' as const, coinsSpent: 0 }, 'shared with an identical lookup already in flight — no charge'],
     [{ source: 'upstream' as const, taskNo: 'ABC<>&' }, 'upstream taskNo `ABC&lt;&gt;&amp;`'],
   ])('says where the answer came from: %o', (extra, expected) => {
     const message = renderAnswer(answerOf('fund-asset', { fundCode: '000001' }, assets, extra), OPTIONS);

@@ -3,22 +3,28 @@ import { decimalsOf, formatChange, formatCny, formatNumber, formatPercent, forma
 
 describe('number formatting', () => {
   it.each([
-    [1_234_567_890, '12.35 亿'],
-    [100_000_000, '1.00 亿'],
-    [99_999_999.99, '1.00 亿'],
-    [56_789_000, '5,678.90 万'],
-    [10_000, '1.00 万'],
-    [9_999.996, '1.00 万'],
-    [9_999.99, '9,999.99 元'],
-    [0, '0.00 元'],
-    [12.3, '12.30 元'],
-    ['888300', '88.83 万'],
-    [-250_000_000, '−2.50 亿'],
-    [Number.NaN, '—'],
-    [null, '—'],
-    ['lots', '—'],
-  ])('formatCny(%s) is %s', (value, expected) => {
-    expect(formatCny(value)).toBe(expected);
+    [1_234_567_890, '12.35亿元', 'CNY 1.23 billion'],
+    [100_000_000, '1.00亿元', 'CNY 100.00 million'],
+    [99_999_999.99, '1.00亿元', 'CNY 100.00 million'],
+    [56_789_000, '5,678.90万元', 'CNY 56.79 million'],
+    [10_000, '1.00万元', 'CNY 10.00 thousand'],
+    [9_999.996, '1.00万元', 'CNY 10.00 thousand'],
+    [9_999.99, '9,999.99元', 'CNY 10.00 thousand'],
+    [999_999_999.999, '10.00亿元', 'CNY 1.00 billion'],
+    [999_994, '100.00万元', 'CNY 999.99 thousand'],
+    [999.99, '999.99元', 'CNY 999.99'],
+    [0, '0.00元', 'CNY 0.00'],
+    [12.3, '12.30元', 'CNY 12.30'],
+    ['888300', '88.83万元', 'CNY 888.30 thousand'],
+    [167_800, '16.78万元', 'CNY 167.80 thousand'],
+    [374_000_000, '3.74亿元', 'CNY 374.00 million'],
+    [-250_000_000, '−2.50亿元', 'CNY −250.00 million'],
+    [Number.NaN, '—', '—'],
+    [null, '—', '—'],
+    ['lots', '—', '—'],
+  ])('formatCny(%s) is %s in Chinese and %s in English', (value, chinese, english) => {
+    expect(formatCny(value, 'zh-CN')).toBe(chinese);
+    expect(formatCny(value, 'en')).toBe(english);
   });
 
   it.each([

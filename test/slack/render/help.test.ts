@@ -124,11 +124,11 @@ describe('renderHelp for a Chinese reader', () => {
     const text = assertMessageWithinLimits(renderHelp(PRICES, zh));
     expect(text).toContain('数据查询命令');
     expect(text).toContain('*一般纳税人信息* · 每次查询 20 币');
-    expect(text).toContain('*招投标公告* · 每次查询 10 币（估计值：数据服务未公布此费用）');
+    expect(text).toContain('*招投标公告* · 每次查询 10 币（估计值，数据服务未公布此项费用）');
     expect(text).toContain('`/bids <关键词> [地区:<代码或名称>] [类型:招标|中标|拟建] [从:<年-月-日>] [到:<年-月-日>] [范围:标题、采购人、供应商] [页:<页码>] [每页:<条数>]`');
     expect(text).toContain('例如 `/futures CL 5分钟 30`');
-    expect(text).toContain('`/dq 用量` — 今天和本月花费的币，以及剩余预算');
-    expect(text).toContain('`/dq 语言 中文|英文|自动` — 回复使用的语言');
+    expect(text).toContain('`/dq 用量`：今天和本月花费的币，以及剩余预算');
+    expect(text).toContain('`/dq 语言 中文|英文|自动`：回复使用的语言');
     expect(text).toContain('`/dq 纳税人`、`/dq 招标`、`/dq 基金`、`/dq 期货`、`/dq 新基金`');
     expect(text).toContain('`/dq 帮助 招标` 详细说明一个命令');
     for (const id of OPERATION_IDS) expect(text).toContain(exampleFor(id, zh));
@@ -151,7 +151,7 @@ describe('renderHelp for a Chinese reader', () => {
     expect(assertMessageWithinLimits(renderHelp(PRICES, zh, 'usage'))).toContain('`/futures` — 每次查询 5 币');
     const digest = assertMessageWithinLimits(renderHelp(PRICES, zh, 'digest'));
     expect(digest).toContain('*哪些基金*：`在售`、`停售` 或 `全部`（默认）。');
-    expect(digest).toContain('`/dq digest add weekdays 08:30 在售 tz:Asia/Shanghai`');
+    expect(digest).toContain('`/dq 推送 添加 工作日 08:30 在售 时区:Asia/Shanghai`');
     const lang = assertMessageWithinLimits(renderHelp(PRICES, zh, 'lang'));
     expect(lang).toContain('`/dq 语言 中文` — 用中文回复');
     expect(lang).toContain('`/futures CL 5分钟 30` 与 `/futures CL 5m 30` 相同');

@@ -83,7 +83,8 @@ describe('paging and sharing', () => {
     const answer = tooLong(answerOf('enterprise-general-taxpayer-query', { keyword: '光伏', pageNo: 9, pageSize: 10 }, { total: 200, records: [] }), keyword);
     const message = renderAnswer(answer, OPTIONS);
     assertWithinSlackLimits(message, 'message');
-    expect(actionIds(message)).toEqual([ACTION.pagePrevious, ACTION.share]);
+    // The page came back empty: nothing to share, only the way back.
+    expect(actionIds(message)).toEqual([ACTION.pagePrevious]);
     for (const button of buttons(message)) expect(button.value!.length).toBe(2000);
     const huge = tooLong(answerOf('enterprise-general-taxpayer-query', { keyword: '光伏', pageNo: 2, pageSize: 10 }, { total: 200, records: [] }), '光'.repeat(2100));
     const hugeMessage = renderAnswer(huge, OPTIONS);
@@ -101,5 +102,13 @@ describe('block ids', () => {
     expect(new Set(first).size).toBe(first.length);
     expect(first.filter((id) => second.includes(id))).toEqual([]);
     expect(ids(renderAnswer(funds(1, 35), OPTIONS))).toEqual(first);
+  });
+});
+
+describe('an empty result', () => {
+  it('has no page count, share or export on its first page', () => {
+    const message = renderAnswer(answerOf('enterprise-general-taxpayer-query', { keyword: '华为技术' }, { total: 0, records: [] }), OPTIONS);
+    expect(actionIds(message)).toEqual([]);
+    expect(visibleText(message)).not.toMatch(/Page 1|0 results/);
   });
 });

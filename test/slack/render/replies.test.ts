@@ -24,7 +24,7 @@ describe('queued notice', () => {
   it('speaks Chinese to a Chinese reader, durations included', () => {
     const message = renderQueued('基金规模历史', 150_000, langFor('zh-CN'));
     assertWithinSlackLimits(message, 'message');
-    expect(visibleText(message)).toContain('因数据服务调用频率限制正在排队——约需 3 分钟');
+    expect(visibleText(message)).toContain('受数据服务调用频率限制，正在排队，约需 3 分钟');
     expect(englishWords(visibleText(message))).toEqual([]);
   });
 });

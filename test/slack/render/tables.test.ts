@@ -77,7 +77,7 @@ describe('list results as Slack native tables', () => {
     const [english] = tablesOf(renderAnswer(answer, { ...OPTIONS, tables: true }).blocks);
     const header = english!.rows[0]!.map((cell) => (cell as { text: string }).text);
     expect(header[0]).toBe('Date');
-    expect(header[1]).toMatch(/^Asset size \(CNY( 100m| 10k)?\)$/);
+    expect(header[1]).toMatch(/^Asset size \(CNY( billion| million| thousand)?\)$/);
     expect(header[2]).toBe('Change (%)');
     const [chinese] = tablesOf(renderAnswer(answer, { ...OPTIONS, lang: langFor('zh-CN'), tables: true }).blocks);
     expect(chinese!.rows[0]!.map((cell) => (cell as { text: string }).text)).toEqual(['日期', expect.stringMatching(/^基金规模（(亿元|万元|元)）$/), '变动（%）']);

@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { englishWords } from '../support/englishWords.js';
+
+/**
+ * Every string of the Chinese catalogue reads as a native reader writes: full-width colons in
+ * Chinese text, no spaces between Chinese characters, and no English words of the app's own
+ * (commands and options as typed stay in `code`, placeholders are filled later).
+ */
+
+const DIR = new URL('../../locales/zh-CN/', import.meta.url);
+
+function strings(value: unknown, path: string, into: Array<[string, string]> = []): Array<[string, string]> {
+  if (typeof value === 'string') into.push([path, value]);
+  else if (value && typeof value === 'object') for (const [key, child] of Object.entries(value)) strings(child, path ? `${path}.${key}` : key, into);
+  return into;
+}
+
+const ENTRIES = readdirSync(DIR)
+  .filter((file) => file.endsWith('.json'))
+  .flatMap((file) => strings(JSON.parse(readFileSync(new URL(file, DIR), 'utf8')), file.slice(0, -'.json'.length)));
+
+/**
+ * The text a reader reads: code spans, emoji, placeholders and link targets are not words of ours,
+ * and a string that is a command line (help shows it as code) is typed, not read.
+ */
+function prose(text: string): string {
+  if (text.startsWith('/')) return '';
+  return text
+    .replace(/`[^`]*`/g, '§')
+    .replace(/:[a-z0-9_+-]+: ?/g, '')
+    .replace(/\{\{[^}]*\}\}/g, '§')
+    .replace(/<[^<>|]*\|([^<>]*)>/g, '$1');
+}
+
+const HAN = '\\p{Script=Han}';
+// Chinese punctuation counts as Chinese: "。 预算" has a stray space as much as "关键词 须".
+const CJK = `[${HAN}\\u3000-\\u303F\\uFF01-\\uFF0F\\uFF1A-\\uFF20\\uFF5B-\\uFF65“”‘’]`;
+const SPACE_BETWEEN_CJK = new RegExp(`${CJK} +${CJK}`, 'u');
+const ASCII_COLON_BEFORE_CJK = new RegExp(`:\\s*${CJK}`, 'u');
+
+describe('the Chinese catalogue', () => {
+  it('has strings to read', () => {
+    expect(ENTRIES.length).toBeGreaterThan(300);
+  });
+
+  it('has no space between Chinese characters', () => {
+    expect(ENTRIES.filter(([, text]) => SPACE_BETWEEN_CJK.test(prose(text))).map(([path, text]) => `${path}: ${text}`)).toEqual([]);
+  });
+
+  it('has no ASCII colon before Chinese text', () => {
+    expect(ENTRIES.filter(([, text]) => ASCII_COLON_BEFORE_CJK.test(prose(text))).map(([path, text]) => `${path}: ${text}`)).toEqual([]);
+  });
+
+  it('has no English words of the app’s own', () => {
+    expect(ENTRIES.map(([path, text]) => [path, englishWords(prose(text))] as const).filter(([, words]) => words.length > 0).map(([path, words]) => `${path}: ${words.join(' ')}`)).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { CANDLE_TYPE_SYNONYMS } from '../../../src/core/operations/futuresKline.js';
+import type { OperationId } from '../../../src/core/operations/index.js';
+import { validate } from '../../../src/core/operations/validate.js';
+import { naturalOption, readNumberWord, readPeriodWord } from '../../../src/slack/parse/naturalWords.js';
+import { parseCommand, type ParsedCommand } from '../../../src/slack/parse/parseCommand.js';
+
+const BIDS = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
+const FUND = 'fund-asset';
+const FUTURES = 'finance-external-futures-kline';
+const NEW_FUNDS = 'fund-new-list';
+
+/** The wire request the real parser and the operation's validation make of a command. */
+function wire(command: string, text: string, operation: OperationId): unknown {
+  const parsed = parseCommand(command, text);
+  expect(parsed, `${command} ${text}`).toMatchObject({ kind: 'query', operation });
+  return validate(operation, (parsed as Extract<ParsedCommand, { kind: 'query' }>).input);
+}
+
+describe('numbers in characters', () => {
+  it.each([
+    ['30', '30'], ['三十', '30'], ['二十五', '25'], ['十五', '15'], ['两百', '200'], ['一百零五', '105'], ['九', '9'],
+  ])('%s is %s', (word, digits) => expect(readNumberWord(word)).toBe(digits));
+
+  it('leaves what is no number alone', () => {
+    for (const word of ['三十根', 'abc', '', '光伏']) expect(readNumberWord(word)).toBeUndefined();
+  });
+
+  it('reads a page, a page size and a count in Chinese shape', () => {
+    expect(naturalOption('第2页')).toEqual({ key: 'page', value: '2' });
+    expect(naturalOption('第二页')).toEqual({ key: 'page', value: '2' });
+    expect(naturalOption('每页20条')).toEqual({ key: 'size', value: '20' });
+    expect(naturalOption('30根')).toEqual({ key: 'limit', value: '30' });
+    expect(naturalOption('最近三十根K线')).toEqual({ key: 'limit', value: '30' });
+    expect(naturalOption('第几页')).toBeUndefined();
+  });
+});
+
+describe('periods as Chinese readers write them', () => {
+  it.each([
+    ['五分钟', '5分钟'], ['5分钟线', '5分钟'], ['5分k', '5分钟'], ['60分', '1小时'], ['1个小时', '1小时'],
+    ['4时', '4小时'], ['四小时', '4小时'], ['日K线', '日线'], ['天', '日线'], ['日k', '日k'], ['daily', 'daily'], ['小时线', '1小时'],
+  ])('%s reads as %s', (word, known) => expect(readPeriodWord(word, CANDLE_TYPE_SYNONYMS)).toBe(known));
+
+  it('a period the service does not have stays as typed, for the operation to refuse', () => {
+    expect(readPeriodWord('15分', CANDLE_TYPE_SYNONYMS)).toBe('15分');
+    expect(readPeriodWord('周线', CANDLE_TYPE_SYNONYMS)).toBe('周线');
+  });
+});
+
+describe('natural Chinese through the real parser and validation', () => {
+  it('第2页 is page 2, in a keyword search and as the fund code’s second word', () => {
+    expect(wire('/bids', '光伏组件 第2页', BIDS)).toMatchObject({ keyword: '光伏组件', pageIndex: '2' });
+    expect(wire('/fund-asset', '000001 第2页', FUND)).toMatchObject({ fundCode: '000001', pageNo: '2' });
+    expect(wire('/fund-asset', '000001 第二页', FUND)).toEqual(wire('/fund-asset', '000001 page:2', FUND));
+  });
+
+  it('30根, 五分钟 and 黄金 are a count, a period and a contract', () => {
+    expect(wire('/futures', '黄金 5分 30根', FUTURES)).toEqual(wire('/futures', 'GC 5m 30', FUTURES));
+    expect(wire('/futures', '原油 日K线 三十', FUTURES)).toEqual(wire('/futures', 'CL daily 30', FUTURES));
+    expect(wire('/futures', '白银 1个小时', FUTURES)).toEqual(wire('/futures', 'SI 1h', FUTURES));
+  });
+
+  it('在售中 and 已停售 are sale statuses', () => {
+    expect(wire('/new-funds', '在售中', NEW_FUNDS)).toEqual(wire('/new-funds', 'onsale', NEW_FUNDS));
+    expect(wire('/new-funds', '已停售 第2页', NEW_FUNDS)).toEqual(wire('/new-funds', 'offsale page:2', NEW_FUNDS));
+  });
+});
