@@ -285,3 +285,19 @@ describe('a watch paused for the budget', () => {
     expect(app.upstreamCalls('fund-asset')).toEqual([]);
   });
 });
+
+describe('the watch example in the general help', () => {
+  it.each(['en', 'zh-CN'] as const)('%s: works as shown (a preview with its cost and Save), and the help it points to lists the watch commands', async (locale) => {
+    const app = await startTestApp();
+    apps.push(app);
+    const help = allText(await ask(app, locale === 'en' ? 'help' : '帮助'));
+    const example = /`\/dq ((?:watch|关注) [^`]+)`/.exec(help)?.[1];
+    expect(example, help).toBeDefined();
+    const preview = await ask(app, example!);
+    expect(buttonNamed(preview, 'dq_watch_save'), allText(preview)).toBeDefined();
+    expect(allText(preview)).toMatch(/20 coins|20 币/);
+    const more = /`\/dq ((?:help|帮助) (?:watch|关注))`/.exec(help)?.[1];
+    expect(allText(await ask(app, more!))).toMatch(/\/dq watch list|\/dq 关注 列表/);
+    expect(app.upstreamCalls()).toEqual([]);
+  });
+});
