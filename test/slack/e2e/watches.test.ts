@@ -301,3 +301,24 @@ describe('the watch example in the general help', () => {
     expect(app.upstreamCalls()).toEqual([]);
   });
 });
+
+describe('a watch post on the longest taxpayer record', () => {
+  it('in English and in Chinese, every field changed, the posts Slack receives are within its limits', async () => {
+    const size = (record: (typeof TAXPAYER_CATALOGUE)[number]) => Object.values(record).join('').length;
+    const longest = [...TAXPAYER_CATALOGUE].sort((a, b) => size(b) - size(a))[0]!;
+    const app = await start(join(directory, 'longest.sqlite'));
+    await addWatch(app, `watch add taxpayer ${longest.creditNo} daily 09:00 lang:en`);
+    await addWatch(app, `watch add taxpayer ${longest.creditNo} weekdays 09:00 lang:zh`);
+    await app.slack.watchScheduler.tick(nineOnDay(0));
+    // Every field but the credit code changes, to values longer than any in the catalogue.
+    const fields = Object.fromEntries(Object.entries(longest).filter(([field]) => field !== 'creditNo').map(([field, value]) => [field, `${value}${'（变更后）'.repeat(120)}`]));
+    app.simulator.changeData({ kind: 'taxpayer', creditNo: longest.creditNo, fields });
+    await app.slack.watchScheduler.tick(nineOnDay(1));
+    const posts = channelPosts(app).map((call) => ({ text: call.args.text as string, blocks: call.args.blocks as unknown[] }));
+    expect(posts).toHaveLength(2);
+    for (const post of posts) assertWithinSlackLimits(post, 'message');
+    const [english, chinese] = [posts.find((post) => allText(post).includes('Before')), posts.find((post) => allText(post).includes('变化前'))];
+    expect(allText(english!)).toContain('11 fields of the record changed');
+    expect(allText(chinese!)).toContain('有 11 项变化');
+  });
+});
