@@ -8,7 +8,8 @@ export interface Scheduled {
   id: string;
   createdAt: number;
   schedule: Schedule;
-  paused?: unknown;
+  /** While paused, runs pass; a pause with `resumesAt` ends by itself at the first run due from then on. */
+  paused?: { at: number; resumesAt?: number } | undefined;
   lastScheduledFor?: number;
 }
 
@@ -34,6 +35,10 @@ export interface DigestSchedulerOptions<T extends Scheduled = Digest> {
   catchUpMs: number;
   /** How often to look for due runs. */
   tickMs?: number;
+}
+
+function endsBy(pause: { resumesAt?: number }, at: number): boolean {
+  return pause.resumesAt !== undefined && pause.resumesAt <= at;
 }
 
 /** A run this late is "on time" rather than a catch-up (ticks are seconds apart). */
@@ -89,10 +94,23 @@ export class DigestScheduler<T extends Scheduled = Digest> {
     const since = Math.max(digest.lastScheduledFor ?? 0, digest.createdAt);
     const due = latestRunBetween(digest.schedule, since, now);
     if (due === undefined) return;
-    if (digest.paused) {
+    if (digest.paused && !endsBy(digest.paused, due)) {
       // A paused digest lets its runs pass, so fixing the channel does not set off a stale catch-up.
       await this.options.repository.update(digest.id, (stored) => (stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, due)));
       return;
+    }
+    if (digest.paused) {
+      // Lifted in the store first; only the stored pause decides (another replica, or someone
+      // pausing it again meanwhile), and the runner's claim keeps the run itself to one.
+      let lifted = false;
+      await this.options.repository.update(digest.id, (stored) => {
+        if (stored.paused && endsBy(stored.paused, due)) {
+          delete stored.paused;
+          lifted = true;
+        }
+      });
+      if (!lifted) return;
+      this.options.logger?.info({ digestId: digest.id, resumed: new Date(due).toISOString() }, `${this.options.kind ?? 'digest'} pause ended by itself`);
     }
     const lateBy = now - due;
     if (lateBy > this.options.catchUpMs) {

@@ -6,6 +6,7 @@ import { FALLBACK_LOCALE, type Locale, type Phrase } from '../../i18n/lang.js';
 import { failurePhrase } from '../digest/failure.js';
 import { DigestPostError } from '../digest/types.js';
 import { BudgetExceededError } from '../errors.js';
+import { formatZonedTime } from '../time.js';
 import type { Store } from '../store/types.js';
 import { checkWatch } from './checks.js';
 import type { WatchRepository } from './repository.js';
@@ -82,8 +83,16 @@ export class WatchRunner {
       outcome = await checkWatch(data, watch.target, watch.state, { teamId: watch.teamId, channelId: watch.channelId, source: 'watch' }, notBefore);
     } catch (error) {
       if (error instanceof BudgetExceededError) {
-        // The watch stops until someone resumes it, and the channel is told why.
-        const pause: WatchPause = { reason: failurePhrase(error), remedy: { key: 'watch.pause.resumeWhenBudget', values: { id: watch.id } }, at: clock.now() };
+        // The watch spends nothing more today, and the channel is told why and until when. The next
+        // budget day brings a fresh budget, so it resumes then by itself (waiting for someone would
+        // leave the channel unwatched without anyone having chosen that), unless one check costs more
+        // than a whole day's budget: then only a person can help (raise it, or remove the watch).
+        const fitsADay = error.needed <= error.limit;
+        const resumesAt = error.resetsAt.getTime();
+        const remedy: Phrase = fitsADay
+          ? { key: 'watch.pause.resumesWithBudget', values: { at: formatZonedTime(resumesAt, data.budgets.timeZone), id: watch.id } }
+          : { key: 'watch.pause.resumeWhenBudget', values: { id: watch.id } };
+        const pause: WatchPause = { reason: failurePhrase(error), remedy, at: clock.now(), ...(fitsADay ? { resumesAt } : {}) };
         await repository.update(watch.id, (stored) => (stored.paused = pause));
         const posted = await this.tryPost(watch, { ...notice, paused: pause });
         return finish(posted.ok ? 'over_budget' : 'post_failed', 0, posted.ok ? pause.reason as Phrase : posted.detail);

@@ -8,7 +8,7 @@ import { readCandlePeriod, watchInput, watchOperation } from './checks.js';
 import { watchCost, type WatchCost } from './cost.js';
 import type { WatchRepository } from './repository.js';
 import type { WatchRunner, WatchRunOutcome } from './runner.js';
-import type { Watch, WatchKind, WatchTarget } from './types.js';
+import { pauseAt, type Watch, type WatchKind, type WatchTarget } from './types.js';
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 
 /** A watch request that cannot be accepted, said to the person who typed it. */
@@ -173,13 +173,20 @@ export class WatchService {
   }
 
   async list(teamId: string, channelId?: string): Promise<Watch[]> {
-    const watches = await this.repository.ofTeam(teamId);
+    const watches = (await this.repository.ofTeam(teamId)).map((watch) => this.asNow(watch));
     return channelId ? watches.filter((watch) => watch.channelId === channelId) : watches;
   }
 
   async find(teamId: string, id: string): Promise<Watch | undefined> {
     const watch = await this.repository.get(id.trim().toLowerCase());
-    return watch?.teamId === teamId ? watch : undefined;
+    return watch?.teamId === teamId ? this.asNow(watch) : undefined;
+  }
+
+  /** A budget pause whose day has turned is over, though the store keeps it until the next check lifts it. */
+  private asNow(watch: Watch): Watch {
+    if (!watch.paused || pauseAt(watch, this.clock.now())) return watch;
+    const { paused: _ended, ...running } = watch;
+    return running;
   }
 
   remove(id: string): Promise<boolean> {

@@ -35,7 +35,19 @@ export interface WatchChange {
   subject: string;
 }
 
-export type WatchPause = DigestPause;
+export interface WatchPause extends DigestPause {
+  /**
+   * A pause for the budget ends by itself when the budget day turns (BUDGET_TZ): the first check due
+   * from then on runs. Absent: paused until someone resumes it.
+   */
+  resumesAt?: number;
+}
+
+/** The pause in force at `now`, if any: a budget pause has ended once its day has turned. */
+export function pauseAt(watch: Pick<Watch, 'paused'>, now: number): WatchPause | undefined {
+  const pause = watch.paused;
+  return pause && !(pause.resumesAt !== undefined && pause.resumesAt <= now) ? pause : undefined;
+}
 
 export interface WatchRunRecord {
   scheduledFor: number;

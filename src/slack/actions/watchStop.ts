@@ -10,22 +10,28 @@ import { replyRoute } from '../responders.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
-/** "Stop watching" under a watch's message: removes the watch, for its creator or an admin only. */
+/**
+ * "Stop watching" under a watch's message, and Stop on the App Home: removes the watch, for its
+ * creator or an admin only. On the Home tab the answer is the refreshed tab (no message: a click
+ * there is in no channel, and the channel list may allow none for it).
+ */
 export function watchStopButton(deps: SlackDeps) {
   return async ({ ack, body, action, client, context }: Args): Promise<void> => {
     await ack();
-    const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps);
     const requester = await askerOf(context).requester();
     const { lang } = requester;
-    const reply = (text: string) => responder.reply(renderNotice(text, lang));
+    const fromHome = (body as { view?: { type?: string } }).view?.type === 'home';
+    const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps);
+    const reply = (text: string) => (fromHome ? Promise.resolve() : responder.reply(renderNotice(text, lang)));
     try {
       const watch = await deps.watches.find(requester.teamId, action.value ?? '');
-      if (!watch) return await reply(lang.t('watch.command.noSuchWatch', { id: serviceText(action.value ?? '', { max: 60, oneLine: true }) }));
-      if (!mayManageWatch(deps, requester.userId, watch)) return await reply(lang.t('watch.command.notYours', { owner: `<@${watch.createdBy}>`, id: watch.id }));
-      await deps.watches.remove(watch.id);
-      await reply(lang.t('watch.command.removed', { id: watch.id, target: describeTarget(watch.target, lang), channel: `<#${watch.channelId}>` }));
-      // From the App Home: show it gone there too.
-      if ((body as { view?: { type?: string } }).view?.type === 'home') await publishHome(deps, client, requester.teamId, requester.userId);
+      if (!watch) await reply(lang.t('watch.command.noSuchWatch', { id: serviceText(action.value ?? '', { max: 60, oneLine: true }) }));
+      else if (!mayManageWatch(deps, requester.userId, watch)) await reply(lang.t('watch.command.notYours', { owner: `<@${watch.createdBy}>`, id: watch.id }));
+      else {
+        await deps.watches.remove(watch.id);
+        await reply(lang.t('watch.command.removed', { id: watch.id, target: describeTarget(watch.target, lang), channel: `<#${watch.channelId}>` }));
+      }
+      if (fromHome) await publishHome(deps, client, requester.teamId, requester.userId);
     } catch (error) {
       deps.logger.error({ err: error }, 'could not stop the watch');
       await reply(lang.t('watch.command.storeDownChanging'));

@@ -35,8 +35,8 @@ interface Where {
   userId?: string | undefined;
   /**
    * A request without a channel that can neither spend nor show a result anywhere the channel list
-   * does not allow (the App Home tab and its digest buttons, the digest form, which names its channel):
-   * the channel list does not refuse it.
+   * does not allow (the App Home tab and its digest and watch buttons, the digest and watch forms,
+   * which name their channel): the channel list does not refuse it.
    */
   postsNowhere?: boolean;
 }
@@ -91,8 +91,14 @@ type Body = Record<string, unknown> & {
   event?: { type?: string; user?: string; inputs?: Record<string, unknown>; view?: { team_id?: string } };
 };
 
-/** The Home tab's own buttons about digests: they post only in a digest's channel, checked when it was added. */
-const HOME_DIGEST_ACTIONS: ReadonlySet<string> = new Set([ACTION.digestRun, ACTION.digestRemove, ACTION.digestAdd]);
+/**
+ * The Home tab's own buttons about digests and watches: they open a form or change what is stored,
+ * and post only in a digest's or watch's channel, which passed the lists when it was added.
+ */
+const HOME_ACTIONS_POSTING_NOWHERE: ReadonlySet<string> = new Set([ACTION.digestRun, ACTION.digestRemove, ACTION.digestAdd, ACTION.watchAdd, ACTION.watchStop]);
+
+/** Forms that name the channel they add to; their submissions check that channel (`refusalIn`). */
+const FORMS_NAMING_THEIR_CHANNEL: ReadonlySet<string> = new Set([VIEW.digestAdd, VIEW.watchAdd]);
 
 /** Who and where, read the same way for every kind of request; undefined for events that name nobody. */
 function whereFrom(body: Body): (Where & { userId?: string | undefined; surface: Surface }) | undefined {
@@ -110,12 +116,12 @@ function whereFrom(body: Body): (Where & { userId?: string | undefined; surface:
   if (!userId) return undefined;
   const teamId = body.team?.id ?? body.user?.team_id;
   if (body.type === 'view_submission' || body.type === 'view_closed') {
-    return { teamId, userId, channelId: decodeModalOrigin(body.view?.private_metadata).channelId, postsNowhere: body.view?.callback_id === VIEW.digestAdd, surface: 'interactive' };
+    return { teamId, userId, channelId: decodeModalOrigin(body.view?.private_metadata).channelId, postsNowhere: FORMS_NAMING_THEIR_CHANNEL.has(body.view?.callback_id ?? ''), surface: 'interactive' };
   }
   const inView = body.view !== undefined && body.channel?.id === undefined;
   const channelId = body.channel?.id ?? body.container?.channel_id ?? (inView ? decodeModalOrigin(body.view?.private_metadata).channelId : undefined);
-  const homeDigestButton = body.view?.type === 'home' && (body.actions ?? []).every((action) => HOME_DIGEST_ACTIONS.has(action.action_id ?? ''));
-  return { teamId, userId, channelId, postsNowhere: homeDigestButton, surface: 'interactive' };
+  const homeButton = body.view?.type === 'home' && (body.actions ?? []).every((action) => HOME_ACTIONS_POSTING_NOWHERE.has(action.action_id ?? ''));
+  return { teamId, userId, channelId, postsNowhere: homeButton, surface: 'interactive' };
 }
 
 /** How a refusal reaches the person: the Home tab shows it instead of its contents, a workflow step fails with it. */

@@ -22,7 +22,7 @@ export const WATCH_WORDS = ['watch', 'watches', '关注', '监控', '盯盘'] as
 export const LANG_WORDS = ['lang', 'language', '语言'] as const;
 
 /** The subcommands /dq takes besides the operations, by their first (English) word. */
-const OTHER_SUBCOMMANDS = [USAGE_WORDS, DIGEST_WORDS, LANG_WORDS, HELP_WORDS] as const;
+const OTHER_SUBCOMMANDS = [USAGE_WORDS, DIGEST_WORDS, WATCH_WORDS, LANG_WORDS, HELP_WORDS] as const;
 
 function subcommandPhrase(firstWord: NamesUnder<'commands.subcommands'>): Phrase {
   return { key: `commands.subcommands.${firstWord}` };
@@ -31,7 +31,7 @@ function subcommandPhrase(firstWord: NamesUnder<'commands.subcommands'>): Phrase
 const OPERATION_SUBCOMMANDS = SYNTAX_LIST.map((syntax) => subcommandPhrase(syntax.subcommands[0]));
 /** `tax, bids, …, help` in the reader's words. */
 const DQ_SUBCOMMANDS = phraseList([...OPERATION_SUBCOMMANDS, ...OTHER_SUBCOMMANDS.map((words) => subcommandPhrase(words[0]))]);
-/** What `/dq help` can explain: the operations, usage, digest, lang. */
+/** What `/dq help` can explain: the operations, usage, digest, watch, lang. */
 const HELP_TOPICS = phraseList([...OPERATION_SUBCOMMANDS, ...OTHER_SUBCOMMANDS.filter((words) => words !== HELP_WORDS).map((words) => subcommandPhrase(words[0]))]);
 /** Every word /dq takes first, in either language: what a typo may have meant. */
 const ALL_SUBCOMMAND_WORDS = [...SYNTAX_LIST.flatMap((syntax) => syntax.subcommands), ...OTHER_SUBCOMMANDS.flatMap((words) => words.filter((word) => /^\p{L}/u.test(word)))];

@@ -8,7 +8,7 @@ import { examplesIn, otherWords, shownWord, usageLine, type CommandSyntax } from
 import { costText } from '../parse/costText.js';
 import { exampleFor } from '../parse/examples.js';
 import { operationTitle } from '../render/operationTitle.js';
-import { DIGEST_WORDS, DQ_COMMAND, HELP_WORDS, LANG_WORDS, USAGE_WORDS, type HelpTopic } from '../parse/parseCommand.js';
+import { DIGEST_WORDS, DQ_COMMAND, HELP_WORDS, LANG_WORDS, USAGE_WORDS, WATCH_WORDS, type HelpTopic } from '../parse/parseCommand.js';
 import { SYNTAX_LIST, syntaxFor } from '../operations/index.js';
 
 const FUTURES = 'finance-external-futures-kline';
@@ -55,6 +55,7 @@ function overview(prices: Prices, lang: Lang): SlackMessage {
         lang.t('help.overview.more'),
         lang.t('help.overview.usage', { command: dq(lang, USAGE_WORDS) }),
         ...digestLines(lang),
+        lang.t('help.overview.watch', { example: dq(lang, WATCH_WORDS, lang.t('help.overview.watchExample')), help: helpOn(lang, wordFor(WATCH_WORDS, lang.locale)) }),
         lang.t('help.overview.lang', { command: dq(lang, LANG_WORDS, lang.t('help.lang.choices')) }),
       ].join('\n'),
     ),
@@ -68,13 +69,14 @@ function overview(prices: Prices, lang: Lang): SlackMessage {
       }),
     ),
   ];
-  const text = lang.t('help.overview.text', {
+  const commands = lang.t('help.overview.text', {
     commands: joined(lang, SYNTAX_LIST.map((syntax) => syntax.command)),
     usage: dq(lang, USAGE_WORDS),
     digest: dq(lang, DIGEST_WORDS),
     lang: dq(lang, LANG_WORDS),
     help: `${dq(lang, HELP_WORDS)} <${lang.t('help.overview.command')}>`,
   });
+  const text = `${commands} ${lang.t('help.overview.watchText', { command: dq(lang, WATCH_WORDS) })}`;
   return { text, blocks };
 }
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Schedule } from '../../../src/core/digest/schedule.js';
+import { DigestScheduler } from '../../../src/core/digest/scheduler.js';
 import { RedisStore } from '../../../src/core/store/redisStore.js';
 import { RecordingPoster, digestInstance, digestSimulator, startDigestRig } from '../../support/digestRig.js';
 import { ManualClock } from '../../support/clocks.js';
@@ -222,5 +223,37 @@ describe('one run of a digest at a time', () => {
     const lastRun = (await rig.repository.get(digest.id))?.lastRun;
     expect(lastRun).toMatchObject({ outcome: 'posted', coinsSpent: 10, newFunds: 50 });
     expect(english.say(lastRun!.detail!)).toMatch(/^stopped after page 1: .*daily budget/);
+  });
+});
+
+describe('a pause that ends by itself (a watch paused for the budget)', () => {
+  interface Item { id: string; createdAt: number; schedule: Schedule; paused?: { at: number; resumesAt?: number }; lastScheduledFor?: number }
+
+  async function runsOver(paused: Item['paused'], days: number): Promise<{ runs: number[]; item: Item }> {
+    const item: Item = { id: 'w1', createdAt: FRIDAY_8AM - DAY, schedule: DAILY_0830, ...(paused ? { paused } : {}) };
+    const runs: number[] = [];
+    const clock = new ManualClock(FRIDAY_8AM);
+    const scheduler = new DigestScheduler<Item>({
+      repository: { all: async () => [structuredClone(item)], update: async (_id, change) => change(item) },
+      runner: { run: async (_id, scheduledFor) => void runs.push(scheduledFor), recordMissed: async () => undefined },
+      clock,
+      catchUpMs: 10 * MINUTE,
+    });
+    for (let day = 0; day < days; day++) await scheduler.tick(FRIDAY_8AM + day * DAY + 31 * MINUTE);
+    return { runs, item };
+  }
+
+  it('lets runs pass until resumesAt, then runs the first one due from then on, and lifts the pause in the store', async () => {
+    const resumesAt = FRIDAY_8AM + DAY - 8 * 60 * MINUTE; // Saturday 00:00 in Shanghai
+    const { runs, item } = await runsOver({ at: FRIDAY_8AM, resumesAt }, 3);
+    expect(runs).toEqual([FRIDAY_8AM + DAY + 30 * MINUTE, FRIDAY_8AM + 2 * DAY + 30 * MINUTE]);
+    expect(item.paused).toBeUndefined();
+  });
+
+  it('a pause without resumesAt (a person\'s) lets every run pass', async () => {
+    const { runs, item } = await runsOver({ at: FRIDAY_8AM }, 3);
+    expect(runs).toEqual([]);
+    expect(item.paused).toBeDefined();
+    expect(item.lastScheduledFor).toBe(FRIDAY_8AM + 2 * DAY + 30 * MINUTE);
   });
 });

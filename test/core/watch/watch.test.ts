@@ -73,14 +73,15 @@ describe('a taxpayer watch', () => {
     expect(rig.poster.posts[0]!.change?.rows[0]).toMatchObject({ field: 'taxCreditRating', after: OTHER_RATING });
   });
 
-  it('meets the budget: pauses, says so in its channel, and spends nothing more', async () => {
+  it('meets a budget smaller than one check: pauses until a person resumes it, says so in its channel, and spends nothing more', async () => {
     rig = await startWatchRig(FRIDAY_8AM, { teamDaily: 10 });
     const watch = await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
     await tickAt(rig, FRIDAY_8AM + 61 * MINUTE, FRIDAY_8AM + DAY + 61 * MINUTE);
     expect(rig.poster.posts).toHaveLength(1);
     expect(rig.poster.posts[0]!.paused).toBeDefined();
     const stored = await rig.repository.get(watch.id);
-    expect(stored?.paused).toBeDefined();
+    expect(stored?.paused).toMatchObject({ remedy: { key: 'watch.pause.resumeWhenBudget' } });
+    expect(stored?.paused?.resumesAt).toBeUndefined();
     expect(stored?.lastRun).toMatchObject({ outcome: 'over_budget', coinsSpent: 0 });
     expect(rig.upstreamCalls()).toBe(0);
   });

@@ -239,3 +239,82 @@ describe('daily budgets', () => {
     expect(app.upstreamCalls()).toHaveLength(1);
   });
 });
+
+describe('watches under ALLOWED_CHANNEL_IDS', () => {
+  const ALLOWED = 'C0DATAROOM';
+  const ADMIN = 'U0ADMIN777';
+  const CREDIT_NO = '91330106774738789M';
+  let app: TestApp | undefined;
+
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  function buttonValue(body: unknown, actionId: string): string | undefined {
+    const found = JSON.stringify(body).match(new RegExp(`"action_id":"${actionId}"[^}]*?"value":"((?:[^"\\\\]|\\\\.)*)"`));
+    return found ? (JSON.parse(`"${found[1]}"`) as string) : undefined;
+  }
+
+  it('the command and Save work only in a listed channel; nothing is saved or spent elsewhere', async () => {
+    app = await startTestApp({ env: { ALLOWED_CHANNEL_IDS: ALLOWED } });
+    const refused = await app.command(`watch add taxpayer ${CREDIT_NO} daily 09:00`, { channelId: DEFAULT_CHANNEL_ID });
+    expect((await app.nextResponse(refused.responseId)).text).toMatch(/not enabled in this channel/);
+
+    const preview = await app.command(`watch add taxpayer ${CREDIT_NO} daily 09:00`, { channelId: ALLOWED });
+    const previewBody = await app.nextResponse(preview.responseId);
+    const save = buttonValue(previewBody, 'dq_watch_save');
+    expect(save, allText(previewBody)).toBeDefined();
+    // The same Save button sent from a channel that is not listed is refused.
+    const elsewhere = await app.click('dq_watch_save', save!, { channelId: DEFAULT_CHANNEL_ID });
+    expect((await app.nextResponse(elsewhere.responseId)).text).toMatch(/not enabled in this channel/);
+    expect(await app.slack.deps.watches.list(TEAM)).toEqual([]);
+
+    const saved = await app.click('dq_watch_save', save!, { channelId: ALLOWED });
+    expect(allText(await app.nextResponse(saved.responseId))).toContain('Watch saved.');
+    expect(await app.slack.deps.watches.list(TEAM)).toMatchObject([{ channelId: ALLOWED }]);
+    expect(app.upstreamCalls()).toEqual([]);
+  });
+
+  it('App Home: Add a watch opens the form, which saves only for a listed channel; Stop removes a watch', async () => {
+    app = await startTestApp({ env: { ALLOWED_CHANNEL_IDS: ALLOWED, ADMIN_USER_IDS: ADMIN } });
+    const home = await app.openHome(ADMIN);
+    expect(buttonValue(home.view, 'dq_watch_add')).toBe('add');
+    const clicked = await app.clickInView('dq_watch_add', 'add', { userId: ADMIN, view: { type: 'home' } });
+    const opened = await app.nextCall('views.open', (call) => call.args.trigger_id === clicked.triggerId);
+    const view = opened.args.view as { blocks: unknown[]; private_metadata: string };
+    expect(app.fake.calls('chat.postMessage')).toEqual([]);
+
+    const values = (channel: string) => ({
+      'dq:watch:kind': { value: { type: 'radio_buttons', selected_option: { value: 'company' } } },
+      'dq:watch:subject': { value: { type: 'plain_text_input', value: CREDIT_NO } },
+      'dq:watch:channel': { value: { type: 'conversations_select', selected_conversation: channel } },
+      'dq:watch:cadence': { value: { type: 'static_select', selected_option: { value: 'daily' } } },
+      'dq:watch:time': { value: { type: 'timepicker', selected_time: '09:00' } },
+      'dq:watch:timeZone': { value: { type: 'plain_text_input', value: 'Asia/Shanghai' } },
+    });
+    // The channel chosen on the form must pass the list, as the digest form's.
+    const refused = await app.submitView('dq_watch_add_form', values(DEFAULT_CHANNEL_ID), view.private_metadata, { userId: ADMIN, blocks: view.blocks });
+    expect(refused.response.json).toEqual({ response_action: 'errors', errors: { 'dq:watch:channel': expect.stringMatching(/not enabled in this channel/) } });
+    expect(await app.slack.deps.watches.list(TEAM)).toEqual([]);
+
+    const accepted = await app.submitView('dq_watch_add_form', values(ALLOWED), view.private_metadata, { userId: ADMIN, blocks: view.blocks });
+    expect(accepted.response.body).toBe('');
+    const confirmation = await app.nextCall('chat.postEphemeral', (call) => call.args.user === ADMIN);
+    expect(confirmation.args.channel).toBe(ALLOWED);
+    const [watch] = await app.slack.deps.watches.list(TEAM);
+    expect(watch).toMatchObject({ channelId: ALLOWED, createdBy: ADMIN, target: { kind: 'company', keyword: CREDIT_NO } });
+
+    const refreshed = await app.nextCall('views.publish', (call) => call.args.user_id === ADMIN && JSON.stringify(call.args.view).includes(watch!.id));
+    expect(buttonValue(refreshed.args.view, 'dq_watch_stop')).toBe(watch!.id);
+    const publishedBefore = app.fake.calls('views.publish').length;
+    await app.clickInView('dq_watch_stop', watch!.id, { userId: ADMIN, view: { type: 'home' } });
+    await app.nextCall('views.publish', (call) => call.args.user_id === ADMIN && !JSON.stringify(call.args.view).includes(watch!.id));
+    expect(app.fake.calls('views.publish').length).toBeGreaterThan(publishedBefore);
+    expect(await app.slack.deps.watches.list(TEAM)).toEqual([]);
+    // No refusal, and no message outside the listed channel.
+    expect(app.fake.calls('chat.postMessage')).toEqual([]);
+    expect(app.fake.calls('chat.postEphemeral').every((call) => call.args.channel === ALLOWED)).toBe(true);
+    expect(app.upstreamCalls()).toEqual([]);
+  });
+});

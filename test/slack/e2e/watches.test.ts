@@ -8,6 +8,7 @@ import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { allText, buttonNamed, startTestApp, type SlackResponseBody, type TestApp } from '../../support/slackApp.js';
 import { PINNED_AT, pinnedClock } from '../../support/clocks.js';
+import type { Clock } from '../../../src/core/clock.js';
 
 /** Watches end to end: `/dq watch add` → preview with its cost → Save → checks on the scheduler → a post in the channel. */
 
@@ -224,5 +225,100 @@ describe('"Watch this", the watch form and the App Home', () => {
     expect(buttonNamed(home.view as never, 'dq_watch_stop')).toBeDefined();
     assertWithinSlackLimits(home.view as never, 'home');
     expect(app.upstreamCalls()).toEqual([]);
+  });
+});
+
+describe('a watch paused for the budget', () => {
+  /** The pinned clock, which a test can move on to a later instant (the app and the simulator share it). */
+  function movableClock(startAt: number): { clock: Clock; moveTo(at: number): void } {
+    const base = pinnedClock(startAt);
+    let shift = 0;
+    return {
+      clock: { now: () => base.now() + shift, sleep: (ms, signal) => base.sleep(ms, signal), timer: (ms, fire) => base.timer(ms, fire) },
+      moveTo(at) {
+        shift += at - (base.now() + shift);
+      },
+    };
+  }
+
+  it('says when it resumes, resumes by itself when the budget day turns (BUDGET_TZ), and a person\'s pause stays', async () => {
+    const time = movableClock(nineOnDay(0) - 2 * HOUR);
+    const app = await startTestApp({ clock: time.clock, budgets: { teamDaily: 30 } });
+    apps.push(app);
+    const { id } = await addWatch(app, `watch add taxpayer ${SUPPLIER.creditNo} daily 09:00`);
+    const { id: held } = await addWatch(app, 'watch add fund 000001 daily 09:00');
+    expect(allText(await ask(app, `watch pause ${held}`))).toContain('is paused');
+    // Someone's lookup leaves 10 coins of today's 30: the 20-coin check does not fit.
+    const lookup = await app.command('杭州华信', { command: '/taxpayer', channelId: CHANNEL });
+    await app.nextResponse(lookup.responseId);
+
+    time.moveTo(nineOnDay(0));
+    await app.slack.watchScheduler.tick(nineOnDay(0));
+    const [post] = channelPosts(app);
+    const message = { text: post!.args.text as string, blocks: post!.args.blocks as unknown[] };
+    assertWithinSlackLimits(message, 'message');
+    expect(allText(message)).toContain(`Watch \`${id}\``);
+    expect(allText(message)).toContain('it resumes by itself when the budget day turns, at 2026-11-24 00:00 GMT+8 (Asia/Shanghai)');
+    expect(allText(message)).toContain(`/dq watch resume ${id} starts it sooner`);
+    expect(app.upstreamCalls('enterprise-general-taxpayer-query')).toHaveLength(1);
+    expect(await coinsSpent(app)).toBe(0);
+
+    // Still the same budget day: paused, and nothing runs.
+    time.moveTo(Date.parse('2026-11-23T23:59:00+08:00'));
+    expect((await app.slack.deps.watches.find(TEAM, id))?.paused?.resumesAt).toBe(Date.parse('2026-11-24T00:00:00+08:00'));
+    expect(allText(await ask(app, 'watch list'))).toContain('Paused:');
+
+    // The budget day has turned: listed as running, and the next scheduled check runs (its baseline).
+    time.moveTo(Date.parse('2026-11-24T00:00:00+08:00'));
+    expect((await app.slack.deps.watches.find(TEAM, id))?.paused).toBeUndefined();
+    time.moveTo(nineOnDay(1));
+    await app.slack.watchScheduler.tick(nineOnDay(1));
+    expect(app.upstreamCalls('enterprise-general-taxpayer-query')).toHaveLength(2);
+    expect(await coinsSpent(app)).toBe(20);
+    const stored = await app.slack.deps.watches.repository.get(id);
+    expect(stored?.paused).toBeUndefined();
+    expect(stored?.lastRun).toMatchObject({ outcome: 'baseline', coinsSpent: 20 });
+    expect(channelPosts(app)).toHaveLength(1);
+
+    // Paused by a person: no day lifts that.
+    expect((await app.slack.deps.watches.find(TEAM, held))?.paused).toBeDefined();
+    expect(app.upstreamCalls('fund-asset')).toEqual([]);
+  });
+});
+
+describe('the watch example in the general help', () => {
+  it.each(['en', 'zh-CN'] as const)('%s: works as shown (a preview with its cost and Save), and the help it points to lists the watch commands', async (locale) => {
+    const app = await startTestApp();
+    apps.push(app);
+    const help = allText(await ask(app, locale === 'en' ? 'help' : '帮助'));
+    const example = /`\/dq ((?:watch|关注) [^`]+)`/.exec(help)?.[1];
+    expect(example, help).toBeDefined();
+    const preview = await ask(app, example!);
+    expect(buttonNamed(preview, 'dq_watch_save'), allText(preview)).toBeDefined();
+    expect(allText(preview)).toMatch(/20 coins|20 币/);
+    const more = /`\/dq ((?:help|帮助) (?:watch|关注))`/.exec(help)?.[1];
+    expect(allText(await ask(app, more!))).toMatch(/\/dq watch list|\/dq 关注 列表/);
+    expect(app.upstreamCalls()).toEqual([]);
+  });
+});
+
+describe('a watch post on the longest taxpayer record', () => {
+  it('in English and in Chinese, every field changed, the posts Slack receives are within its limits', async () => {
+    const size = (record: (typeof TAXPAYER_CATALOGUE)[number]) => Object.values(record).join('').length;
+    const longest = [...TAXPAYER_CATALOGUE].sort((a, b) => size(b) - size(a))[0]!;
+    const app = await start(join(directory, 'longest.sqlite'));
+    await addWatch(app, `watch add taxpayer ${longest.creditNo} daily 09:00 lang:en`);
+    await addWatch(app, `watch add taxpayer ${longest.creditNo} weekdays 09:00 lang:zh`);
+    await app.slack.watchScheduler.tick(nineOnDay(0));
+    // Every field but the credit code changes, to values longer than any in the catalogue.
+    const fields = Object.fromEntries(Object.entries(longest).filter(([field]) => field !== 'creditNo').map(([field, value]) => [field, `${value}${'（变更后）'.repeat(120)}`]));
+    app.simulator.changeData({ kind: 'taxpayer', creditNo: longest.creditNo, fields });
+    await app.slack.watchScheduler.tick(nineOnDay(1));
+    const posts = channelPosts(app).map((call) => ({ text: call.args.text as string, blocks: call.args.blocks as unknown[] }));
+    expect(posts).toHaveLength(2);
+    for (const post of posts) assertWithinSlackLimits(post, 'message');
+    const [english, chinese] = [posts.find((post) => allText(post).includes('Before')), posts.find((post) => allText(post).includes('变化前'))];
+    expect(allText(english!)).toContain('11 fields of the record changed');
+    expect(allText(chinese!)).toContain('有 11 项变化');
   });
 });

@@ -163,8 +163,8 @@ describe('/dq lang', () => {
   });
 
   it('is among the subcommands an unknown one is told about', () => {
-    expect(english.say(invalid('/dq', 'langu zh').message)).toBe('Unknown command "langu". /dq takes tax, bids, fund, futures, newfunds, usage, digest, lang, help. Did you mean /dq lang?');
-    expect(english.say(invalid('/dq', 'help nonsense').message)).toBe('There is no help on "nonsense". Try one of: tax, bids, fund, futures, newfunds, usage, digest, lang.');
+    expect(english.say(invalid('/dq', 'langu zh').message)).toBe('Unknown command "langu". /dq takes tax, bids, fund, futures, newfunds, usage, digest, watch, lang, help. Did you mean /dq lang?');
+    expect(english.say(invalid('/dq', 'help nonsense').message)).toBe('There is no help on "nonsense". Try one of: tax, bids, fund, futures, newfunds, usage, digest, watch, lang.');
   });
 });
 
@@ -178,10 +178,10 @@ describe('what the parser refuses, said to a Chinese reader', () => {
 
   it('an unknown /dq subcommand, with a suggestion among the words of both languages', () => {
     expect(invalidText(invalid('/dq', 'bidz 光伏组件'), zh)).toBe(
-      '未知命令“bidz”。/dq 后面可以接：纳税人、招标、基金、期货、新基金、用量、推送、语言、帮助。你是不是想输入 `/dq bids`？未发送查询，没有扣费。\n例如：`/dq 帮助`',
+      '未知命令“bidz”。/dq 后面可以接：纳税人、招标、基金、期货、新基金、用量、推送、关注、语言、帮助。你是不是想输入 `/dq bids`？未发送查询，没有扣费。\n例如：`/dq 帮助`',
     );
     expect(zh.say(invalid('/dq', '基 000001').message)).toMatch(/你是不是想输入 `\/dq 基金`？$/);
-    expect(zh.say(invalid('/dq', '帮助 什么').message)).toBe('没有关于“什么”的帮助。可以查看：纳税人、招标、基金、期货、新基金、用量、推送、语言。');
+    expect(zh.say(invalid('/dq', '帮助 什么').message)).toBe('没有关于“什么”的帮助。可以查看：纳税人、招标、基金、期货、新基金、用量、推送、关注、语言。');
   });
 
   it('too many words, a field given twice, an option without a value', () => {
