@@ -24,8 +24,9 @@ const ENTRIES = readdirSync(DIR)
  * The text a reader reads: code spans, emoji, placeholders and link targets are not words of ours,
  * and a string that is a command line (help shows it as code) is typed, not read.
  */
-function prose(text: string): string {
-  if (text.startsWith('/')) return '';
+function prose(text: string, path = ''): string {
+  // A command line, or the words of one an example key holds (help shows both as code), is typed, not read.
+  if (text.startsWith('/') || path.endsWith('Example')) return '';
   return text
     .replace(/`[^`]*`/g, '§')
     .replace(/:[a-z0-9_+-]+: ?/g, '')
@@ -45,14 +46,14 @@ describe('the Chinese catalogue', () => {
   });
 
   it('has no space between Chinese characters', () => {
-    expect(ENTRIES.filter(([, text]) => SPACE_BETWEEN_CJK.test(prose(text))).map(([path, text]) => `${path}: ${text}`)).toEqual([]);
+    expect(ENTRIES.filter(([path, text]) => SPACE_BETWEEN_CJK.test(prose(text, path))).map(([path, text]) => `${path}: ${text}`)).toEqual([]);
   });
 
   it('has no ASCII colon before Chinese text', () => {
-    expect(ENTRIES.filter(([, text]) => ASCII_COLON_BEFORE_CJK.test(prose(text))).map(([path, text]) => `${path}: ${text}`)).toEqual([]);
+    expect(ENTRIES.filter(([path, text]) => ASCII_COLON_BEFORE_CJK.test(prose(text, path))).map(([path, text]) => `${path}: ${text}`)).toEqual([]);
   });
 
   it('has no English words of the app’s own', () => {
-    expect(ENTRIES.map(([path, text]) => [path, englishWords(prose(text))] as const).filter(([, words]) => words.length > 0).map(([path, words]) => `${path}: ${words.join(' ')}`)).toEqual([]);
+    expect(ENTRIES.map(([path, text]) => [path, englishWords(prose(text, path))] as const).filter(([, words]) => words.length > 0).map(([path, words]) => `${path}: ${words.join(' ')}`)).toEqual([]);
   });
 });
