@@ -26,6 +26,8 @@ export interface DigestRunnerOptions {
   owner: string;
   /** Told about every finished run (metrics). */
   onRun?: (record: DigestRunRecord) => void;
+  /** Why the allowlists refuse this digest's team, channel or creator now (see WatchRunnerOptions.refusal). */
+  refusal?: (where: { teamId: string; channelId: string; userId: string }) => Phrase | undefined;
 }
 
 /** A claim on one scheduled run outlives any catch-up window, so a run can only ever be taken once. */
@@ -84,6 +86,8 @@ export class DigestRunner {
     const { repository, store, owner } = this.options;
     const digest = await repository.get(digestId);
     if (!digest) return 'missing';
+    const refused = this.options.refusal?.({ teamId: digest.teamId, channelId: digest.channelId, userId: digest.createdBy });
+    if (refused) return this.refuse(digest, scheduledFor, trigger, refused);
     const claimed = await store.claim(`digest-run:${digest.id}:${scheduledFor}`, owner, CLAIM_TTL_MS);
     if (!claimed) return 'claimed_elsewhere';
 
@@ -101,6 +105,20 @@ export class DigestRunner {
       record.unrecorded = true;
     }
     this.options.logger?.info({ digestId: digest.id, ...record, scheduledFor: new Date(scheduledFor).toISOString() }, 'digest run finished');
+    this.options.onRun?.(record);
+    return record;
+  }
+
+  /** Nothing is claimed or spent: the digest pauses with the allowlists' reason, shown on Home and in the list. */
+  private async refuse(digest: Digest, scheduledFor: number, trigger: DigestRunRecord['trigger'], reason: Phrase): Promise<DigestRunRecord> {
+    const now = this.options.clock.now();
+    const record: DigestRunRecord = { scheduledFor, trigger, finishedAt: now, outcome: 'refused', newFunds: 0, coinsSpent: 0, detail: reason };
+    await this.options.repository.update(digest.id, (stored) => {
+      stored.paused = { reason, remedy: { key: 'digests.pause.allowThenResume', values: { id: digest.id } }, at: now };
+      stored.lastRun = record;
+      if (trigger !== 'manual') stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, scheduledFor);
+    });
+    this.options.logger?.warn({ digestId: digest.id, teamId: digest.teamId, channelId: digest.channelId }, 'digest paused: the allowlists refuse it');
     this.options.onRun?.(record);
     return record;
   }

@@ -23,6 +23,11 @@ export interface WatchRunnerOptions {
   locale?: Locale;
   /** This process, in claims. */
   owner: string;
+  /**
+   * Why the allowlists (the Slack side's) refuse this watch's team, channel or creator now; undefined
+   * when allowed. Asked before every check, since a list can be tightened after the watch was saved.
+   */
+  refusal?: (where: { teamId: string; channelId: string; userId: string }) => Phrase | undefined;
 }
 
 /** As digests: a claim on one scheduled check outlives any catch-up window. */
@@ -48,6 +53,8 @@ export class WatchRunner {
     try {
       const watch = await this.options.repository.get(watchId);
       if (!watch) return 'missing';
+      const refused = this.options.refusal?.({ teamId: watch.teamId, channelId: watch.channelId, userId: watch.createdBy });
+      if (refused) return await this.refuse(watch, scheduledFor, trigger, refused);
       if (!(await store.claim(`watch-run:${watch.id}:${scheduledFor}`, owner, CLAIM_TTL_MS))) return 'claimed_elsewhere';
       const record = await this.check(watch, scheduledFor, trigger);
       await this.options.repository.update(watch.id, (stored) => {
@@ -59,6 +66,18 @@ export class WatchRunner {
     } finally {
       await store.releaseClaim(lock, lockOwner).catch(() => undefined);
     }
+  }
+
+  /** Nothing is claimed or spent: the watch pauses with the allowlists' reason, shown on Home and in the list. */
+  private async refuse(watch: Watch, scheduledFor: number, trigger: WatchRunRecord['trigger'], reason: Phrase): Promise<WatchRunRecord> {
+    const record: WatchRunRecord = { scheduledFor, trigger, finishedAt: this.options.clock.now(), outcome: 'refused', coinsSpent: 0, detail: reason };
+    await this.options.repository.update(watch.id, (stored) => {
+      stored.paused = { reason, remedy: { key: 'watch.pause.allowThenResume', values: { id: watch.id } }, at: this.options.clock.now() };
+      stored.lastRun = record;
+      if (trigger !== 'manual') stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, scheduledFor);
+    });
+    this.options.logger?.warn({ watchId: watch.id, teamId: watch.teamId, channelId: watch.channelId }, 'watch paused: the allowlists refuse it');
+    return record;
   }
 
   async recordMissed(watch: Watch, scheduledFor: number): Promise<void> {

@@ -41,7 +41,7 @@ export interface WatchRunRecord {
   scheduledFor: number;
   finishedAt: number;
   trigger: 'schedule' | 'catch-up' | 'manual';
-  outcome: 'baseline' | 'changed' | 'unchanged' | 'over_budget' | 'post_failed' | 'fetch_failed' | 'missed';
+  outcome: 'baseline' | 'changed' | 'unchanged' | 'over_budget' | 'post_failed' | 'fetch_failed' | 'missed' | 'refused';
   coinsSpent: number;
   detail?: Phrase;
 }

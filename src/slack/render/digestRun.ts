@@ -26,6 +26,8 @@ export function runSummary(record: DigestRunRecord, lang: Lang): string {
       return lang.t('digests.run.couldNotFetch', { detail: record.detail ? sayEscaped(record.detail, lang) : lang.t('digests.run.serviceFailed') });
     case 'missed':
       return lang.t('digests.run.missed');
+    case 'refused':
+      return lang.t('digests.run.refused', { detail: record.detail ? sayEscaped(record.detail, lang) : '' });
   }
 }
 

@@ -73,6 +73,8 @@ export function runSummary(record: WatchRunRecord, lang: Lang): string {
       return lang.t('watch.run.couldNotFetch', { detail: record.detail ? sayEscaped(record.detail, lang) : '' });
     case 'missed':
       return lang.t('watch.run.missed');
+    case 'refused':
+      return lang.t('watch.run.refused', { detail: record.detail ? sayEscaped(record.detail, lang) : '' });
   }
 }
 

@@ -238,3 +238,23 @@ describe('a store outage', () => {
     }
   });
 });
+
+describe('the review of issue 26', () => {
+  it('a watch whose channel the allowlists no longer allow pauses with why, claiming and spending nothing, scheduled or run by hand', async () => {
+    let allowedChannels = new Set(['C1']);
+    rig = await startWatchRig(FRIDAY_8AM, { refusal: ({ channelId }) => (allowedChannels.has(channelId) ? undefined : { key: 'access.channel' }) });
+    const watch = await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
+    allowedChannels = new Set(['C2']);
+    await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
+    const stored = await rig.repository.get(watch.id);
+    expect(stored?.paused?.reason).toEqual({ key: 'access.channel' });
+    expect(stored?.paused?.remedy).toMatchObject({ key: 'watch.pause.allowThenResume' });
+    expect(stored?.lastRun).toMatchObject({ outcome: 'refused', coinsSpent: 0 });
+    await rig.service.resume(watch.id);
+    expect(await rig.service.runNow(watch.id, 'U1')).toMatchObject({ outcome: 'refused' });
+    expect((await rig.repository.get(watch.id))?.paused).toBeDefined();
+    expect(rig.upstreamCalls()).toBe(0);
+    expect(rig.poster.posts).toHaveLength(0);
+    expect(await rig.store.claim(`watch-run:${watch.id}:${Date.parse('2026-11-20T09:00:00+08:00')}`, 'probe', MINUTE)).toBe(true);
+  });
+});
