@@ -45,7 +45,8 @@ export type WatchRunOutcome = WatchRunRecord | 'missing' | 'claimed_elsewhere' |
 export class WatchRunner {
   constructor(private readonly options: WatchRunnerOptions) {}
 
-  async run(watchId: string, scheduledFor: number, trigger: WatchRunRecord['trigger']): Promise<WatchRunOutcome> {
+  /** `runBy`: who asked for a manual check (their budget and ledger line); a scheduled check is its creator's. */
+  async run(watchId: string, scheduledFor: number, trigger: WatchRunRecord['trigger'], runBy?: string): Promise<WatchRunOutcome> {
     const { store, owner } = this.options;
     const lock = `watch-lock:${watchId}`;
     const lockOwner = `${owner}:${randomBytes(4).toString('hex')}`;
@@ -56,7 +57,7 @@ export class WatchRunner {
       const refused = this.options.refusal?.({ teamId: watch.teamId, channelId: watch.channelId, userId: watch.createdBy });
       if (refused) return await this.refuse(watch, scheduledFor, trigger, refused);
       if (!(await store.claim(`watch-run:${watch.id}:${scheduledFor}`, owner, CLAIM_TTL_MS))) return 'claimed_elsewhere';
-      const record = await this.check(watch, scheduledFor, trigger);
+      const record = await this.check(watch, scheduledFor, trigger, runBy ?? watch.createdBy);
       await this.options.repository.update(watch.id, (stored) => {
         stored.lastRun = record;
         if (trigger !== 'manual') stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, scheduledFor);
@@ -87,7 +88,7 @@ export class WatchRunner {
     });
   }
 
-  private async check(watch: Watch, scheduledFor: number, trigger: WatchRunRecord['trigger']): Promise<WatchRunRecord> {
+  private async check(watch: Watch, scheduledFor: number, trigger: WatchRunRecord['trigger'], userId: string): Promise<WatchRunRecord> {
     const { data, clock, repository } = this.options;
     const finish = (outcome: WatchRunRecord['outcome'], coinsSpent: number, detail?: Phrase): WatchRunRecord => ({
       scheduledFor, trigger, finishedAt: clock.now(), outcome, coinsSpent, ...(detail ? { detail } : {}),
@@ -98,7 +99,7 @@ export class WatchRunner {
     const notBefore = Math.min(scheduledFor, clock.now());
     let outcome;
     try {
-      outcome = await checkWatch(data, watch.target, watch.state, { teamId: watch.teamId, channelId: watch.channelId, source: 'watch' }, notBefore);
+      outcome = await checkWatch(data, watch.target, watch.state, { teamId: watch.teamId, userId, channelId: watch.channelId, source: 'watch' }, notBefore);
     } catch (error) {
       if (error instanceof BudgetExceededError) {
         // The watch stops until someone resumes it, and the channel is told why.

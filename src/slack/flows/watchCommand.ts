@@ -145,7 +145,7 @@ export async function watchCommand(deps: SlackDeps, requester: Requester, words:
       case 'remove': {
         const watch = await owned(deps, requester, rest[0], reply);
         if (!watch) return;
-        if (action === 'run') return await reply(describeWatchRun(watch, await deps.watches.runNow(watch.id), lang));
+        if (action === 'run') return await reply(describeWatchRun(watch, await deps.watches.runNow(watch.id, requester.userId), lang));
         if (action === 'remove') {
           await deps.watches.remove(watch.id);
           return await reply(lang.t('watch.command.removed', { id: watch.id, target: describeTarget(watch.target, lang), channel: `<#${watch.channelId}>` }));

@@ -257,4 +257,17 @@ describe('the review of issue 26', () => {
     expect(rig.poster.posts).toHaveLength(0);
     expect(await rig.store.claim(`watch-run:${watch.id}:${Date.parse('2026-11-20T09:00:00+08:00')}`, 'probe', MINUTE)).toBe(true);
   });
+
+  it('a manual check is on the budget of the person who runs it, a scheduled one on its creator\'s; each has their ledger line', async () => {
+    rig = await startWatchRig(FRIDAY_8AM, { userDaily: 20 });
+    const watch = await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
+    await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
+    rig.clock.set(FRIDAY_8AM + 70 * MINUTE);
+    expect(await rig.service.runNow(watch.id, 'U2')).toMatchObject({ outcome: 'unchanged', coinsSpent: 20 });
+    rig.clock.set(FRIDAY_8AM + 80 * MINUTE);
+    const second = await rig.service.runNow(watch.id, 'U2');
+    expect(second).toMatchObject({ outcome: 'over_budget', coinsSpent: 0 });
+    const entries = await rig.data.ledger.entries('T1', FRIDAY_8AM, FRIDAY_8AM + DAY);
+    expect(entries.map((entry) => entry.userId)).toEqual(['U1', 'U2']);
+  });
 });
