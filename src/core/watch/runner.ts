@@ -43,6 +43,9 @@ export type WatchRunOutcome = WatchRunRecord | 'missing' | 'claimed_elsewhere' |
  * post that fails puts the old state back, so the next check finds the change again.
  */
 export class WatchRunner {
+  /** Locks of checks that ended while the store did not answer: released as soon as it answers again. */
+  private readonly unreleasedLocks = new Map<string, string>();
+
   constructor(private readonly options: WatchRunnerOptions) {}
 
   /** `runBy`: who asked for a manual check (their budget and ledger line); a scheduled check is its creator's. */
@@ -50,23 +53,51 @@ export class WatchRunner {
     const { store, owner } = this.options;
     const lock = `watch-lock:${watchId}`;
     const lockOwner = `${owner}:${randomBytes(4).toString('hex')}`;
+    // A lock left by a check of this process that has ended is not a live check: it is released first.
+    await this.releaseLeftoverLocks();
     if (!(await store.claim(lock, lockOwner, LOCK_TTL_MS))) return 'busy';
     try {
-      const watch = await this.options.repository.get(watchId);
-      if (!watch) return 'missing';
-      const refused = this.options.refusal?.({ teamId: watch.teamId, channelId: watch.channelId, userId: watch.createdBy });
-      if (refused) return await this.refuse(watch, scheduledFor, trigger, refused);
-      if (!(await store.claim(`watch-run:${watch.id}:${scheduledFor}`, owner, CLAIM_TTL_MS))) return 'claimed_elsewhere';
-      const record = await this.check(watch, scheduledFor, trigger, runBy ?? watch.createdBy);
+      return await this.runLocked(watchId, scheduledFor, trigger, runBy);
+    } finally {
+      await store.releaseClaim(lock, lockOwner).catch((error: unknown) => {
+        this.unreleasedLocks.set(lock, lockOwner);
+        this.options.logger?.warn({ err: error, watchId }, 'could not release the watch check lock; released when the store answers again');
+      });
+    }
+  }
+
+  private async releaseLeftoverLocks(): Promise<void> {
+    for (const [lock, lockOwner] of [...this.unreleasedLocks]) {
+      try {
+        await this.options.store.releaseClaim(lock, lockOwner);
+        this.unreleasedLocks.delete(lock);
+      } catch {
+        return;
+      }
+    }
+  }
+
+  private async runLocked(watchId: string, scheduledFor: number, trigger: WatchRunRecord['trigger'], runBy: string | undefined): Promise<WatchRunOutcome> {
+    const { store, owner } = this.options;
+    const watch = await this.options.repository.get(watchId);
+    if (!watch) return 'missing';
+    const refused = this.options.refusal?.({ teamId: watch.teamId, channelId: watch.channelId, userId: watch.createdBy });
+    if (refused) return await this.refuse(watch, scheduledFor, trigger, refused);
+    if (!(await store.claim(`watch-run:${watch.id}:${scheduledFor}`, owner, CLAIM_TTL_MS))) return 'claimed_elsewhere';
+    const record = await this.check(watch, scheduledFor, trigger, runBy ?? watch.createdBy);
+    try {
       await this.options.repository.update(watch.id, (stored) => {
         stored.lastRun = record;
         if (trigger !== 'manual') stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, scheduledFor);
       });
-      this.options.logger?.info({ watchId: watch.id, ...record, scheduledFor: new Date(scheduledFor).toISOString() }, 'watch check finished');
-      return record;
-    } finally {
-      await store.releaseClaim(lock, lockOwner).catch(() => undefined);
+    } catch (error) {
+      // The new state was stored before posting, so nothing is posted twice; only the check's entry
+      // in the watch's history is missing, and the person who ran it is told so.
+      this.options.logger?.warn({ err: error, watchId: watch.id }, 'could not record the watch check; its new state was stored before posting');
+      record.unrecorded = true;
     }
+    this.options.logger?.info({ watchId: watch.id, ...record, scheduledFor: new Date(scheduledFor).toISOString() }, 'watch check finished');
+    return record;
   }
 
   /** Nothing is claimed or spent: the watch pauses with the allowlists' reason, shown on Home and in the list. */
@@ -111,15 +142,23 @@ export class WatchRunner {
       return finish('fetch_failed', 0, failurePhrase(error));
     }
     const previous = watch.state;
-    await repository.update(watch.id, (stored) => (stored.state = outcome.state));
+    try {
+      await repository.update(watch.id, (stored) => (stored.state = outcome.state));
+    } catch (error) {
+      // Paid for, but not posted: a change posted without its new state stored would be posted again.
+      this.options.logger?.warn({ err: error, watchId: watch.id }, 'could not store what the check saw; nothing posted');
+      return finish('post_failed', outcome.coinsSpent, { key: 'watch.run.storeDown' });
+    }
     const tell = outcome.change ?? (previous === undefined && watch.announceFirst ? outcome.first : undefined);
     if (!tell) return finish(previous === undefined ? 'baseline' : 'unchanged', outcome.coinsSpent);
     const posted = await this.tryPost(watch, { ...notice, change: tell, ...(previous === undefined ? { first: true } : {}) });
     if (!posted.ok) {
-      await repository.update(watch.id, (stored) => {
-        if (previous === undefined) delete stored.state;
-        else stored.state = previous;
-      });
+      await repository
+        .update(watch.id, (stored) => {
+          if (previous === undefined) delete stored.state;
+          else stored.state = previous;
+        })
+        .catch((error: unknown) => this.options.logger?.error({ err: error, watchId: watch.id }, 'the change was not posted and the previous state could not be put back; it will not be posted'));
       return finish('post_failed', outcome.coinsSpent, posted.detail);
     }
     return finish(previous === undefined ? 'baseline' : 'changed', outcome.coinsSpent);

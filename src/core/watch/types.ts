@@ -44,6 +44,8 @@ export interface WatchRunRecord {
   outcome: 'baseline' | 'changed' | 'unchanged' | 'over_budget' | 'post_failed' | 'fetch_failed' | 'missed' | 'refused';
   coinsSpent: number;
   detail?: Phrase;
+  /** The store did not answer when this check was to be recorded: it is missing from the watch's history. */
+  unrecorded?: boolean;
 }
 
 export interface Watch {

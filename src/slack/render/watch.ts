@@ -82,7 +82,8 @@ export function describeWatchRun(watch: Watch, outcome: WatchRunOutcome, lang: L
   if (outcome === 'missing') return lang.t('watch.run.gone', { id: watch.id });
   if (outcome === 'busy') return lang.t('watch.run.busy', { id: watch.id });
   if (outcome === 'claimed_elsewhere') return lang.t('watch.run.claimedElsewhere', { id: watch.id });
-  return lang.t('watch.run.outcome', { id: watch.id, channel: `<#${watch.channelId}>`, summary: runSummary(outcome, lang) });
+  const told = lang.t('watch.run.outcome', { id: watch.id, channel: `<#${watch.channelId}>`, summary: runSummary(outcome, lang) });
+  return outcome.unrecorded ? `${told}\n${lang.t('watch.run.unrecorded')}` : told;
 }
 
 /** A watch in a few lines: id, what, where, when, cost, next and last check, a pause and its remedy. */

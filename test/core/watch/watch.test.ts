@@ -270,4 +270,43 @@ describe('the review of issue 26', () => {
     const entries = await rig.data.ledger.entries('T1', FRIDAY_8AM, FRIDAY_8AM + DAY);
     expect(entries.map((entry) => entry.userId)).toEqual(['U1', 'U2']);
   });
+
+  it('a store failing right after a paid check and its post: the person is told it posted, and the next check is not "busy"', async () => {
+    const clock = new ManualClock(FRIDAY_8AM);
+    const simulator = watchSimulator(clock);
+    const switchable = switchableStore(new MemoryStore({ clock }));
+    const poster = new RecordingWatchPoster();
+    const replica = watchInstance({ simulator, store: switchable.store, clock, poster, owner: 'replica-a' });
+    try {
+      const { watch } = await replica.service.prepare({ teamId: 'T1', channelId: 'C1', createdBy: 'U1', kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
+      await replica.service.save(watch);
+      await replica.service.runNow(watch.id, 'U1');
+      simulator.changeData({ kind: 'taxpayer', creditNo: SUPPLIER.creditNo, fields: { taxCreditRating: OTHER_RATING } });
+      const post = poster.post.bind(poster);
+      poster.post = async (notice) => {
+        await post(notice);
+        switchable.goDown();
+      };
+      clock.set(FRIDAY_8AM + 10 * MINUTE);
+      expect(await replica.service.runNow(watch.id, 'U1')).toMatchObject({ outcome: 'changed', coinsSpent: 20, unrecorded: true });
+      poster.post = post;
+      switchable.comeBack();
+      clock.set(FRIDAY_8AM + 20 * MINUTE);
+      expect(await replica.service.runNow(watch.id, 'U1')).toMatchObject({ outcome: 'unchanged' });
+      expect(poster.posts).toHaveLength(1);
+
+      // The store down between the paid answer and storing it: nothing posted, and the coins are on the record.
+      simulator.changeData({ kind: 'taxpayer', creditNo: SUPPLIER.creditNo, fields: { taxCreditRating: SUPPLIER.taxCreditRating } });
+      const update = replica.repository.update.bind(replica.repository);
+      replica.repository.update = async () => {
+        replica.repository.update = update;
+        throw new Error('store down in this test');
+      };
+      clock.set(FRIDAY_8AM + 30 * MINUTE);
+      expect(await replica.service.runNow(watch.id, 'U1')).toMatchObject({ outcome: 'post_failed', coinsSpent: 20, detail: { key: 'watch.run.storeDown' } });
+      expect(poster.posts).toHaveLength(1);
+    } finally {
+      await replica.data.close();
+    }
+  });
 });
