@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { DataClient } from '../client/dataClient.js';
 import type { Clock } from '../clock.js';
 import { FALLBACK_LOCALE, type Locale, type Phrase } from '../../i18n/lang.js';
-import { BudgetExceededError } from '../errors.js';
+import { BudgetExceededError, StoppedError } from '../errors.js';
 import type { Store } from '../store/types.js';
 import { collectNewFunds } from './collect.js';
 import { failurePhrase } from './failure.js';
@@ -37,7 +37,8 @@ const CLAIM_TTL_MS = 7 * 86_400_000;
 const LOCK_TTL_MS = 15 * 60_000;
 
 /** `busy`: another run of this digest (manual or scheduled) is under way; the scheduler tries again. */
-export type RunOutcome = DigestRunRecord | 'missing' | 'claimed_elsewhere' | 'busy';
+/** `stopped`: the app began shutting down before the first page's call was sent; nothing was recorded or spent. */
+export type RunOutcome = DigestRunRecord | 'missing' | 'claimed_elsewhere' | 'busy' | 'stopped';
 
 /**
  * Runs one digest for one scheduled time, at most once across restarts and replicas: the run is
@@ -88,10 +89,20 @@ export class DigestRunner {
     if (!digest) return 'missing';
     const refused = this.options.refusal?.({ teamId: digest.teamId, channelId: digest.channelId, userId: digest.createdBy });
     if (refused) return this.refuse(digest, scheduledFor, trigger, refused);
-    const claimed = await store.claim(`digest-run:${digest.id}:${scheduledFor}`, owner, CLAIM_TTL_MS);
+    const claim = `digest-run:${digest.id}:${scheduledFor}`;
+    const claimed = await store.claim(claim, owner, CLAIM_TTL_MS);
     if (!claimed) return 'claimed_elsewhere';
 
-    const record = await this.runClaimed(digest, scheduledFor, trigger);
+    let record: DigestRunRecord;
+    try {
+      record = await this.runClaimed(digest, scheduledFor, trigger);
+    } catch (error) {
+      if (!(error instanceof StoppedError)) throw error;
+      // Shutting down before the first call went out: unrecorded and unclaimed, so the next process catches it up.
+      await store.releaseClaim(claim, owner).catch((releaseError: unknown) => this.options.logger?.warn({ err: releaseError, digestId: digest.id }, 'could not release the claim of a run stopped by shutdown'));
+      this.options.logger?.info({ digestId: digest.id, scheduledFor: new Date(scheduledFor).toISOString() }, 'digest run stopped by shutdown before its first call was sent; left for the next start');
+      return 'stopped';
+    }
     try {
       await repository.update(digest.id, (stored) => {
         stored.lastRun = record;
@@ -151,6 +162,7 @@ export class DigestRunner {
         const posted = await this.tryPost(digest, content);
         return finish(posted.ok ? 'over_budget' : 'post_failed', 0, 0, posted.ok ? content.budgetNotice : posted.detail);
       }
+      if (error instanceof StoppedError) throw error;
       return finish('fetch_failed', 0, 0, failurePhrase(error));
     }
 

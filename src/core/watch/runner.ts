@@ -5,7 +5,7 @@ import type { Clock } from '../clock.js';
 import { FALLBACK_LOCALE, type Locale, type Phrase } from '../../i18n/lang.js';
 import { failurePhrase } from '../digest/failure.js';
 import { DigestPostError } from '../digest/types.js';
-import { BudgetExceededError } from '../errors.js';
+import { BudgetExceededError, StoppedError } from '../errors.js';
 import type { Store } from '../store/types.js';
 import { checkWatch } from './checks.js';
 import type { WatchRepository } from './repository.js';
@@ -34,7 +34,8 @@ export interface WatchRunnerOptions {
 const CLAIM_TTL_MS = 7 * 86_400_000;
 const LOCK_TTL_MS = 15 * 60_000;
 
-export type WatchRunOutcome = WatchRunRecord | 'missing' | 'claimed_elsewhere' | 'busy';
+/** `stopped`: the app began shutting down before the check's call was sent; nothing was recorded or spent. */
+export type WatchRunOutcome = WatchRunRecord | 'missing' | 'claimed_elsewhere' | 'busy' | 'stopped';
 
 /**
  * Runs one check of one watch for one scheduled time, at most once across restarts and replicas
@@ -83,8 +84,18 @@ export class WatchRunner {
     if (!watch) return 'missing';
     const refused = this.options.refusal?.({ teamId: watch.teamId, channelId: watch.channelId, userId: watch.createdBy });
     if (refused) return await this.refuse(watch, scheduledFor, trigger, refused);
-    if (!(await store.claim(`watch-run:${watch.id}:${scheduledFor}`, owner, CLAIM_TTL_MS))) return 'claimed_elsewhere';
-    const record = await this.check(watch, scheduledFor, trigger, runBy ?? watch.createdBy);
+    const claim = `watch-run:${watch.id}:${scheduledFor}`;
+    if (!(await store.claim(claim, owner, CLAIM_TTL_MS))) return 'claimed_elsewhere';
+    let record: WatchRunRecord;
+    try {
+      record = await this.check(watch, scheduledFor, trigger, runBy ?? watch.createdBy);
+    } catch (error) {
+      if (!(error instanceof StoppedError)) throw error;
+      // Shutting down before the call went out: unrecorded and unclaimed, so the next process catches it up.
+      await store.releaseClaim(claim, owner).catch((releaseError: unknown) => this.options.logger?.warn({ err: releaseError, watchId: watch.id }, 'could not release the claim of a check stopped by shutdown'));
+      this.options.logger?.info({ watchId: watch.id, scheduledFor: new Date(scheduledFor).toISOString() }, 'watch check stopped by shutdown before its call was sent; left for the next start');
+      return 'stopped';
+    }
     try {
       await this.options.repository.update(watch.id, (stored) => {
         stored.lastRun = record;
@@ -139,6 +150,7 @@ export class WatchRunner {
         const posted = await this.tryPost(watch, { ...notice, paused: pause });
         return finish(posted.ok ? 'over_budget' : 'post_failed', 0, posted.ok ? pause.reason as Phrase : posted.detail);
       }
+      if (error instanceof StoppedError) throw error;
       return finish('fetch_failed', 0, failurePhrase(error));
     }
     const previous = watch.state;

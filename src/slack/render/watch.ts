@@ -82,6 +82,7 @@ export function describeWatchRun(watch: Watch, outcome: WatchRunOutcome, lang: L
   if (outcome === 'missing') return lang.t('watch.run.gone', { id: watch.id });
   if (outcome === 'busy') return lang.t('watch.run.busy', { id: watch.id });
   if (outcome === 'claimed_elsewhere') return lang.t('watch.run.claimedElsewhere', { id: watch.id });
+  if (outcome === 'stopped') return lang.t('watch.run.stopped', { id: watch.id });
   const told = lang.t('watch.run.outcome', { id: watch.id, channel: `<#${watch.channelId}>`, summary: runSummary(outcome, lang) });
   return outcome.unrecorded ? `${told}\n${lang.t('watch.run.unrecorded')}` : told;
 }

@@ -309,4 +309,22 @@ describe('the review of issue 26', () => {
       await replica.data.close();
     }
   });
+
+  it('a check due as the app shuts down (its call never sent) is neither recorded nor claimed: the next process catches it up', async () => {
+    rig = await startWatchRig(FRIDAY_8AM);
+    const watch = await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
+    await rig.data.stopSending();
+    await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
+    const stored = await rig.repository.get(watch.id);
+    expect(stored?.lastRun).toBeUndefined();
+    expect(stored?.lastScheduledFor).toBeUndefined();
+    const next = watchInstance({ simulator: rig.simulator, store: rig.store, clock: rig.clock, poster: rig.poster, owner: 'replica-b' });
+    try {
+      rig.clock.set(FRIDAY_8AM + 75 * MINUTE);
+      await next.scheduler.tick();
+      expect((await rig.repository.get(watch.id))?.lastRun).toMatchObject({ trigger: 'catch-up', outcome: 'baseline', coinsSpent: 20 });
+    } finally {
+      await next.data.close();
+    }
+  });
 });
