@@ -1,6 +1,7 @@
 import type { CallContext, DataClient } from '../client/dataClient.js';
 import { isDataError } from '../errors.js';
 import { WATCHED_OPERATIONS, type OperationId, type ResultOf } from '../operations/index.js';
+import { FUND_ASSET_LARGEST_PAGE, type FundAssetRecord } from '../operations/fundAsset.js';
 import { validate } from '../operations/validate.js';
 import type { FieldChange, WatchChange, WatchState, WatchTarget } from './types.js';
 
@@ -50,13 +51,14 @@ export function watchOperation(target: Pick<WatchTarget, 'kind'>): OperationId {
   }
 }
 
-/** The input a check sends: the smallest page that answers the question. */
+/** The input a check sends: one page that answers the question. */
 export function watchInput(target: WatchTarget): Record<string, string> {
   switch (target.kind) {
     case 'company':
       return { keyword: target.keyword, pageNo: '1', pageSize: '5' };
     case 'fund':
-      return { fundCode: target.fundCode, pageNo: '1', pageSize: '1' };
+      // The spec does not say which way the records are ordered: the largest page costs the same as one record.
+      return { fundCode: target.fundCode, pageNo: '1', pageSize: String(FUND_ASSET_LARGEST_PAGE) };
     case 'contract':
       return { symbol: target.symbol, type: target.type, limit: '1' };
   }
@@ -88,6 +90,11 @@ function flatRecord(record: TaxpayerRecord | undefined): Record<string, string> 
 function pickRecord(records: TaxpayerRecord[], keyword: string): TaxpayerRecord | undefined {
   const wanted = keyword.trim().toUpperCase();
   return records.find((record) => record.creditNo.toUpperCase() === wanted || record.enterpriseName === keyword.trim()) ?? records[0];
+}
+
+/** The record with the latest date, whichever way the page is ordered (dates as the service writes them, YYYY-MM-DD). */
+function latestAssets(records: FundAssetRecord[]): FundAssetRecord | undefined {
+  return records.reduce<FundAssetRecord | undefined>((latest, record) => (latest === undefined || record.assetDate > latest.assetDate ? record : latest), undefined);
 }
 
 function diff(before: Record<string, string>, after: Record<string, string>): FieldChange[] {
@@ -122,7 +129,7 @@ export async function checkWatch(data: DataClient, target: WatchTarget, previous
     }
     case 'fund': {
       const answer = await data.call(WATCHED_OPERATIONS.fund, watchInput(target), context, options);
-      const latest = answer.result.records[0];
+      const latest = latestAssets(answer.result.records);
       const state: WatchState = { kind: 'fund', ...(latest ? { assetDate: latest.assetDate, asset: latest.asset } : {}) };
       const subject = target.fundCode;
       const now = { assetDate: latest?.assetDate ?? '', asset: latest ? String(latest.asset) : '' };

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RedisStore } from '../../../src/core/store/redisStore.js';
 import { MemoryStore } from '../../../src/core/store/memoryStore.js';
 import type { Store } from '../../../src/core/store/types.js';
+import type { DataClient } from '../../../src/core/client/dataClient.js';
+import { checkWatch } from '../../../src/core/watch/checks.js';
 import { checksWithin } from '../../../src/core/watch/cost.js';
 import { WatchInputError } from '../../../src/core/watch/service.js';
 import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
@@ -326,5 +328,26 @@ describe('the review of issue 26', () => {
     } finally {
       await next.data.close();
     }
+  });
+
+  it('a fund check reads the largest page and takes the latest date, whichever way the service orders it', async () => {
+    const asked: Array<Record<string, string>> = [];
+    const oldestFirst = [
+      { assetDate: '2026-03-31', assetRate: null, asset: 100 },
+      { assetDate: '2026-06-30', assetRate: 0.1, asset: 110 },
+      { assetDate: '2026-09-30', assetRate: 0.1, asset: 121 },
+    ];
+    const data = {
+      call: async (_operation: string, input: Record<string, string>) => {
+        asked.push(input);
+        return { result: { fundCode: '000001', records: oldestFirst }, coinsSpent: 10 };
+      },
+    } as unknown as DataClient;
+    const target = { kind: 'fund', fundCode: '000001' } as const;
+    const first = await checkWatch(data, target, undefined, { teamId: 'T1' }, FRIDAY_8AM);
+    expect(first.state).toEqual({ kind: 'fund', assetDate: '2026-09-30', asset: 121 });
+    expect(asked[0]).toMatchObject({ pageNo: '1', pageSize: '50' });
+    const same = await checkWatch(data, target, first.state, { teamId: 'T1' }, FRIDAY_8AM);
+    expect(same.change).toBeUndefined();
   });
 });
