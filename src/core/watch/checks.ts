@@ -72,6 +72,8 @@ export interface CheckOutcome {
   /** What the first check saw, shown when a watch asks to announce it. */
   first?: WatchChange;
   coinsSpent: number;
+  /** The service found no such company this time. */
+  notFound?: boolean;
 }
 
 type TaxpayerRecord = ResultOf<typeof WATCHED_OPERATIONS.company>['records'][number];
@@ -119,11 +121,24 @@ export async function checkWatch(data: DataClient, target: WatchTarget, previous
   const options = { notBefore, confirmed: true };
   switch (target.kind) {
     case 'company': {
-      const answer = await data.call(WATCHED_OPERATIONS.company, watchInput(target), context, options);
-      const record = pickRecord(answer.result.records, target.keyword);
-      const state: WatchState = { kind: 'company', found: record !== undefined, record: flatRecord(record) };
-      const subject = record?.enterpriseName ?? target.keyword;
-      if (previous?.kind !== 'company') return { state, first: { subject, rows: rowsOf(state.record) }, coinsSpent: answer.coinsSpent };
+      // After the first check the company is the one with the credit code it found: a name keyword's
+      // first result could otherwise become another company without anyone noticing.
+      const creditNo = previous?.kind === 'company' ? previous.creditNo ?? previous.record.creditNo : undefined;
+      const input = creditNo ? { ...watchInput(target), keyword: creditNo } : watchInput(target);
+      const answer = await data.call(WATCHED_OPERATIONS.company, input, context, options);
+      const record = creditNo ? answer.result.records.find((found) => found.creditNo.toUpperCase() === creditNo.toUpperCase()) : pickRecord(answer.result.records, target.keyword);
+      if (!record) {
+        // Not found is a state of its own, not a record of empty fields: told once, and the last
+        // values are kept, so a glitch that ends is not a second "everything changed".
+        const kept = previous?.kind === 'company' ? previous.record : {};
+        const state: WatchState = { kind: 'company', found: false, record: kept, ...(creditNo ? { creditNo } : {}) };
+        const subject = kept.enterpriseName || target.keyword;
+        if (previous?.kind !== 'company') return { state, first: { subject, rows: [], notFound: true }, coinsSpent: answer.coinsSpent, notFound: true };
+        return { state, ...(previous.found ? { change: { subject, rows: [], notFound: true } } : {}), coinsSpent: answer.coinsSpent, notFound: true };
+      }
+      const state: WatchState = { kind: 'company', found: true, record: flatRecord(record), creditNo: record.creditNo };
+      const subject = record.enterpriseName;
+      if (previous?.kind !== 'company' || Object.keys(previous.record).length === 0) return { state, first: { subject, rows: rowsOf(state.record) }, coinsSpent: answer.coinsSpent };
       const rows = diff(previous.record, state.record);
       return { state, ...(rows.length > 0 ? { change: { subject, rows } } : {}), coinsSpent: answer.coinsSpent };
     }

@@ -162,7 +162,7 @@ export class WatchRunner {
       return finish('post_failed', outcome.coinsSpent, { key: 'watch.run.storeDown' });
     }
     const tell = outcome.change ?? (previous === undefined && watch.announceFirst ? outcome.first : undefined);
-    if (!tell) return finish(previous === undefined ? 'baseline' : 'unchanged', outcome.coinsSpent);
+    if (!tell) return finish(outcome.notFound ? 'not_found' : previous === undefined ? 'baseline' : 'unchanged', outcome.coinsSpent);
     const posted = await this.tryPost(watch, { ...notice, change: tell, ...(previous === undefined ? { first: true } : {}) });
     if (!posted.ok) {
       await repository
@@ -173,7 +173,7 @@ export class WatchRunner {
         .catch((error: unknown) => this.options.logger?.error({ err: error, watchId: watch.id }, 'the change was not posted and the previous state could not be put back; it will not be posted'));
       return finish('post_failed', outcome.coinsSpent, posted.detail);
     }
-    return finish(previous === undefined ? 'baseline' : 'changed', outcome.coinsSpent);
+    return finish(outcome.notFound ? 'not_found' : previous === undefined ? 'baseline' : 'changed', outcome.coinsSpent);
   }
 
   private async tryPost(watch: Watch, notice: WatchNotice): Promise<{ ok: true } | { ok: false; detail: Phrase }> {

@@ -65,6 +65,8 @@ export function runSummary(record: WatchRunRecord, lang: Lang): string {
       return lang.t('watch.run.changed', { coins });
     case 'unchanged':
       return lang.t('watch.run.unchanged', { coins });
+    case 'not_found':
+      return lang.t('watch.run.notFound', { coins });
     case 'over_budget':
       return lang.t('watch.run.overBudget');
     case 'post_failed':
@@ -174,6 +176,11 @@ export function renderWatchNotice(notice: WatchNotice, lang: Lang): SlackMessage
     return fitToSlackLimits({ text, blocks: [sectionBlock(text), contextBlock(footerParts.join(' · ')), actions] }, lang);
   }
   const change = notice.change!;
+  if (change.notFound) {
+    const title = lang.t('watch.post.notFoundTitle', { subject: change.subject });
+    const intro = lang.t('watch.post.notFoundIntro', { target });
+    return fitToSlackLimits({ text: `${escapeMrkdwn(title)}: ${intro}`, blocks: [headerBlock(title), sectionBlock(intro), contextBlock(footerParts.join(' · ')), actions] }, lang);
+  }
   const { title, intro } = notice.first ? { title: lang.t('watch.post.firstTitle', { subject: change.subject }), intro: lang.t('watch.post.firstIntro', { target }) } : changeWords(watch.target, change, target, lang);
   const blocks: KnownBlock[] = [headerBlock(title), sectionBlock(intro), ...changeTable(change.rows, lang, notice.first === true), contextBlock(footerParts.join(' · ')), actions];
   return fitToSlackLimits({ text: `${escapeMrkdwn(title)}: ${intro}`, blocks }, lang);

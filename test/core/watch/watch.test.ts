@@ -350,4 +350,28 @@ describe('the review of issue 26', () => {
     const same = await checkWatch(data, target, first.state, { teamId: 'T1' }, FRIDAY_8AM);
     expect(same.change).toBeUndefined();
   });
+
+  it('a company watch: "not found" is told once and a glitch that ends posts nothing; the company stays the one its credit code names', async () => {
+    const supplier = { creditNo: '91330106774738789M', enterpriseName: '杭州某某供应链有限公司', taxCreditRating: 'A' };
+    const namesake = { creditNo: '91110000100000000X', enterpriseName: '杭州某某供应链管理有限公司', taxCreditRating: 'D' };
+    const answers: Array<Array<typeof supplier>> = [[supplier], [], [], [namesake, supplier], [namesake]];
+    const asked: string[] = [];
+    const data = {
+      call: async (_operation: string, input: Record<string, string>) => {
+        asked.push(input.keyword!);
+        return { result: { records: answers.shift() ?? [] }, coinsSpent: 20 };
+      },
+    } as unknown as DataClient;
+    const target = { kind: 'company', keyword: '杭州某某供应链' } as const;
+    const seen = [];
+    let state;
+    for (let i = 0; i < 5; i++) {
+      const outcome = await checkWatch(data, target, state, { teamId: 'T1' }, FRIDAY_8AM);
+      seen.push(outcome.change ? (outcome.change.notFound ? 'no longer found' : outcome.change.rows.map((row) => row.field).join()) : '-');
+      state = outcome.state;
+    }
+    expect(seen).toEqual(['-', 'no longer found', '-', '-', 'no longer found']);
+    expect(asked).toEqual(['杭州某某供应链', ...Array(4).fill(supplier.creditNo)]);
+    expect(state).toMatchObject({ kind: 'company', found: false, creditNo: supplier.creditNo, record: { taxCreditRating: 'A' } });
+  });
 });
