@@ -5,7 +5,7 @@ import type { Clock } from '../clock.js';
 import { FALLBACK_LOCALE, type Locale, type Phrase } from '../../i18n/lang.js';
 import { failurePhrase } from '../digest/failure.js';
 import { DigestPostError } from '../digest/types.js';
-import { BudgetExceededError, StoppedError } from '../errors.js';
+import { BudgetExceededError, StoppedError, UpstreamError } from '../errors.js';
 import type { Store } from '../store/types.js';
 import { checkWatch } from './checks.js';
 import type { WatchRepository } from './repository.js';
@@ -33,6 +33,8 @@ export interface WatchRunnerOptions {
 /** As digests: a claim on one scheduled check outlives any catch-up window. */
 const CLAIM_TTL_MS = 7 * 86_400_000;
 const LOCK_TTL_MS = 15 * 60_000;
+/** Answers in a shape this app cannot read, in a row, after which a watch stops paying for them. */
+const SCHEMA_CHANGES_BEFORE_PAUSE = 3;
 
 /** `stopped`: the app began shutting down before the check's call was sent; nothing was recorded or spent. */
 export type WatchRunOutcome = WatchRunRecord | 'missing' | 'claimed_elsewhere' | 'busy' | 'stopped';
@@ -132,8 +134,8 @@ export class WatchRunner {
 
   private async check(watch: Watch, scheduledFor: number, trigger: WatchRunRecord['trigger'], userId: string): Promise<WatchRunRecord> {
     const { data, clock, repository } = this.options;
-    const finish = (outcome: WatchRunRecord['outcome'], coinsSpent: number, detail?: Phrase): WatchRunRecord => ({
-      scheduledFor, trigger, finishedAt: clock.now(), outcome, coinsSpent, ...(detail ? { detail } : {}),
+    const finish = (outcome: WatchRunRecord['outcome'], coinsSpent: number, detail?: Phrase, coinsAtRisk?: number): WatchRunRecord => ({
+      scheduledFor, trigger, finishedAt: clock.now(), outcome, coinsSpent, ...(detail ? { detail } : {}), ...(coinsAtRisk ? { coinsAtRisk } : {}),
     });
     const locale = watch.lang ?? this.options.locale ?? FALLBACK_LOCALE;
     const notice: WatchNotice = { watch, locale, simulated: this.options.simulated, checkedAt: clock.now() };
@@ -151,11 +153,17 @@ export class WatchRunner {
         return finish(posted.ok ? 'over_budget' : 'post_failed', 0, posted.ok ? pause.reason as Phrase : posted.detail);
       }
       if (error instanceof StoppedError) throw error;
-      return finish('fetch_failed', 0, failurePhrase(error));
+      if (error instanceof UpstreamError && error.kind === 'schema_changed') return this.schemaChanged(watch, notice, error, finish);
+      // An answer that never came may have been charged: the record says so, as the ledger does.
+      const atRisk = error instanceof UpstreamError && error.mayHaveCharged ? error.coinsAtRisk : undefined;
+      return finish('fetch_failed', 0, failurePhrase(error), atRisk);
     }
     const previous = watch.state;
     try {
-      await repository.update(watch.id, (stored) => (stored.state = outcome.state));
+      await repository.update(watch.id, (stored) => {
+        stored.state = outcome.state;
+        delete stored.schemaChanges;
+      });
     } catch (error) {
       // Paid for, but not posted: a change posted without its new state stored would be posted again.
       this.options.logger?.warn({ err: error, watchId: watch.id }, 'could not store what the check saw; nothing posted');
@@ -174,6 +182,24 @@ export class WatchRunner {
       return finish('post_failed', outcome.coinsSpent, posted.detail);
     }
     return finish(outcome.notFound ? 'not_found' : previous === undefined ? 'baseline' : 'changed', outcome.coinsSpent);
+  }
+
+  /**
+   * A success code with a body this app cannot read: charged, so recorded as spent; after
+   * SCHEMA_CHANGES_BEFORE_PAUSE in a row the watch pauses and says so, rather than pay for more.
+   */
+  private async schemaChanged(watch: Watch, notice: WatchNotice, error: UpstreamError, finish: (outcome: WatchRunRecord['outcome'], coinsSpent: number, detail?: Phrase) => WatchRunRecord): Promise<WatchRunRecord> {
+    const { repository, clock } = this.options;
+    const charged = error.coinsAtRisk ?? 0;
+    const stored = await repository.update(watch.id, (current) => (current.schemaChanges = (current.schemaChanges ?? 0) + 1));
+    if ((stored?.schemaChanges ?? 0) < SCHEMA_CHANGES_BEFORE_PAUSE) return finish('fetch_failed', charged, failurePhrase(error));
+    const pause: WatchPause = { reason: { key: 'watch.pause.schemaChanged', values: { count: SCHEMA_CHANGES_BEFORE_PAUSE } }, remedy: { key: 'watch.pause.resume', values: { id: watch.id } }, at: clock.now() };
+    await repository.update(watch.id, (current) => {
+      current.paused = pause;
+      delete current.schemaChanges;
+    });
+    const posted = await this.tryPost(watch, { ...notice, paused: pause });
+    return finish(posted.ok ? 'fetch_failed' : 'post_failed', charged, posted.ok ? (pause.reason as Phrase) : posted.detail);
   }
 
   private async tryPost(watch: Watch, notice: WatchNotice): Promise<{ ok: true } | { ok: false; detail: Phrase }> {

@@ -47,6 +47,8 @@ export interface WatchRunRecord {
   outcome: 'baseline' | 'changed' | 'unchanged' | 'not_found' | 'over_budget' | 'post_failed' | 'fetch_failed' | 'missed' | 'refused';
   coinsSpent: number;
   detail?: Phrase;
+  /** A check whose answer never came (timeout, unreadable): what the service may have charged for it. */
+  coinsAtRisk?: number;
   /** The store did not answer when this check was to be recorded: it is missing from the watch's history. */
   unrecorded?: boolean;
 }
@@ -67,6 +69,8 @@ export interface Watch {
   state?: WatchState;
   lastRun?: WatchRunRecord;
   lastScheduledFor?: number;
+  /** Checks in a row answered in a shape this app cannot read (paid for); the watch pauses at 3. */
+  schemaChanges?: number;
 }
 
 /** What a check hands to whoever posts it (the Slack side renders it). */

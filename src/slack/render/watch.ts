@@ -71,8 +71,12 @@ export function runSummary(record: WatchRunRecord, lang: Lang): string {
       return lang.t('watch.run.overBudget');
     case 'post_failed':
       return lang.t('watch.run.couldNotPost', { detail: record.detail ? sayEscaped(record.detail, lang) : '' });
-    case 'fetch_failed':
-      return lang.t('watch.run.couldNotFetch', { detail: record.detail ? sayEscaped(record.detail, lang) : '' });
+    case 'fetch_failed': {
+      const detail = record.detail ? sayEscaped(record.detail, lang) : '';
+      if (record.coinsSpent > 0) return lang.t('watch.run.couldNotFetchCharged', { detail, coins });
+      if (record.coinsAtRisk) return lang.t('watch.run.couldNotFetchMayHaveCharged', { detail, coins: lang.t('common.coins', { count: record.coinsAtRisk }) });
+      return lang.t('watch.run.couldNotFetch', { detail });
+    }
     case 'missed':
       return lang.t('watch.run.missed');
     case 'refused':

@@ -374,4 +374,23 @@ describe('the review of issue 26', () => {
     expect(asked).toEqual(['杭州某某供应链', ...Array(4).fill(supplier.creditNo)]);
     expect(state).toMatchObject({ kind: 'company', found: false, creditNo: supplier.creditNo, record: { taxCreditRating: 'A' } });
   });
+
+  it('a check that may have been charged says so; three unreadable (charged) answers in a row pause the watch, saying so', async () => {
+    rig = await startWatchRig(FRIDAY_8AM);
+    const watch = await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
+    await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
+    rig.simulator.setFaults({ malformedRate: 1 });
+    await tickAt(rig, FRIDAY_8AM + DAY + 61 * MINUTE);
+    expect((await rig.repository.get(watch.id))?.lastRun).toMatchObject({ outcome: 'fetch_failed', coinsSpent: 0, coinsAtRisk: 20 });
+    rig.simulator.setFaults({ changedFieldRate: 1 });
+    await tickAt(rig, FRIDAY_8AM + 2 * DAY + 61 * MINUTE, FRIDAY_8AM + 3 * DAY + 61 * MINUTE);
+    expect((await rig.repository.get(watch.id))?.paused).toBeUndefined();
+    expect((await rig.repository.get(watch.id))?.lastRun).toMatchObject({ outcome: 'fetch_failed', coinsSpent: 20 });
+    await tickAt(rig, FRIDAY_8AM + 4 * DAY + 61 * MINUTE, FRIDAY_8AM + 5 * DAY + 61 * MINUTE);
+    const stored = await rig.repository.get(watch.id);
+    expect(stored?.paused?.reason).toMatchObject({ key: 'watch.pause.schemaChanged' });
+    expect(rig.poster.posts.map((post) => post.paused?.reason)).toEqual([{ key: 'watch.pause.schemaChanged', values: { count: 3 } }]);
+    expect(rig.upstreamCalls()).toBe(1);
+    expect(rig.simulator.stats().calls).toHaveLength(5);
+  });
 });
