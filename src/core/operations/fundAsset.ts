@@ -36,9 +36,7 @@ export function checkFundCode(code: string): Phrase | undefined {
 }
 
 /** The spec: at most 50 records a call. */
-/** The service's largest page of fund assets (the spec: maximum 50). */
-export const FUND_ASSET_LARGEST_PAGE = 50;
-const FUND_ASSET_PAGES: PagingSpec = { pageField: 'pageNo', sizeField: 'pageSize', wire: 'string', largest: FUND_ASSET_LARGEST_PAGE };
+const FUND_ASSET_PAGES: PagingSpec = { pageField: 'pageNo', sizeField: 'pageSize', wire: 'string', largest: 50 };
 
 export const fundAsset: OperationDefinition<FundAssetRequest, z.infer<typeof fundAssetData>, FundAssetResult> = {
   id: 'fund-asset',

@@ -1,7 +1,6 @@
 import type { CallContext, DataClient } from '../client/dataClient.js';
 import { isDataError } from '../errors.js';
-import { WATCHED_OPERATIONS, type OperationId, type ResultOf } from '../operations/index.js';
-import { FUND_ASSET_LARGEST_PAGE, type FundAssetRecord } from '../operations/fundAsset.js';
+import { WATCHED_OPERATIONS, operations, type OperationId, type ResultOf } from '../operations/index.js';
 import { validate } from '../operations/validate.js';
 import type { FieldChange, WatchChange, WatchState, WatchTarget } from './types.js';
 
@@ -58,7 +57,7 @@ export function watchInput(target: WatchTarget): Record<string, string> {
       return { keyword: target.keyword, pageNo: '1', pageSize: '5' };
     case 'fund':
       // The spec does not say which way the records are ordered: the largest page costs the same as one record.
-      return { fundCode: target.fundCode, pageNo: '1', pageSize: String(FUND_ASSET_LARGEST_PAGE) };
+      return { fundCode: target.fundCode, pageNo: '1', pageSize: String(operations[WATCHED_OPERATIONS.fund].pages?.largest ?? 50) };
     case 'contract':
       return { symbol: target.symbol, type: target.type, limit: '1' };
   }
@@ -77,6 +76,7 @@ export interface CheckOutcome {
 }
 
 type TaxpayerRecord = ResultOf<typeof WATCHED_OPERATIONS.company>['records'][number];
+type FundAssetRecord = ResultOf<typeof WATCHED_OPERATIONS.fund>['records'][number];
 
 /** Fields as text, so a record compares field by field whatever types the service sent. */
 function flatRecord(record: TaxpayerRecord | undefined): Record<string, string> {
