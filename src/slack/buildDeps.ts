@@ -21,6 +21,7 @@ import type { Prices } from '../core/operations/prices.js';
 import type { Store } from '../core/store/types.js';
 import type { SlackConfig } from './config.js';
 import type { SlackDeps } from './deps.js';
+import { refusal } from './middleware/whoIsAsking.js';
 import { UserProfiles } from './userProfiles.js';
 
 export interface DepsInput {
@@ -52,6 +53,9 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
   const clock = input.clock ?? systemClock;
   const redactor = input.redactor ?? new Redactor([config.botToken, config.signingSecret, config.appToken]);
   const digestStore = input.digestStore ?? input.store;
+  // The allowlists as they are now, before every scheduled or manual run: a list tightened after a
+  // digest or watch was saved stops it (paused, with why) before anything is claimed or spent.
+  const refusedBy = (where: { teamId: string; channelId: string; userId: string }) => refusal(config.allowlist, where);
   const repository = new DigestRepository(digestStore);
   const runner = new DigestRunner({
     repository,
@@ -65,6 +69,7 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     ...(config.workspaceLocale ? { locale: config.workspaceLocale } : {}),
     owner: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
     ...(input.onDigestRun ? { onRun: input.onDigestRun } : {}),
+    refusal: refusedBy,
   });
   const scheduler = new DigestScheduler({ repository, runner, clock, logger, catchUpMs: input.digest.catchUpMs });
   // Watches ride on the digests' scheduler, claims and store: exactly once across replicas, catch-up once.
@@ -79,6 +84,7 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     simulated: config.demo,
     ...(config.workspaceLocale ? { locale: config.workspaceLocale } : {}),
     owner: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+    refusal: refusedBy,
   });
   const watchScheduler = new DigestScheduler<Watch>({ repository: watchRepository, runner: watchRunner, clock, logger, catchUpMs: input.digest.catchUpMs, kind: 'watch' });
   const deps: SlackDeps = {

@@ -24,6 +24,6 @@ describe('manifest.yml', () => {
     expect(manifest).toMatch(/bot_events:\n\s+- app_home_opened/);
     expect(manifest).toMatch(/interactivity:\n\s+is_enabled: true/);
     const scopes = manifest.split('bot:')[1]!.split('settings:')[0]!.match(/^\s+- ([a-z:.]+)$/gm)!.map((line) => line.trim().slice(2));
-    expect(scopes).toEqual(['commands', 'chat:write', 'users:read', 'im:write', 'files:write']);
+    expect(scopes).toEqual(['commands', 'chat:write', 'users:read', 'im:write', 'files:write', 'channels:read', 'groups:read']);
   });
 });

@@ -1,7 +1,7 @@
 import type { Store } from '../../src/core/store/types.js';
 import { DataClient } from '../../src/core/client/dataClient.js';
 import { DigestRepository } from '../../src/core/digest/repository.js';
-import { DigestRunner } from '../../src/core/digest/runner.js';
+import { DigestRunner, type DigestRunnerOptions } from '../../src/core/digest/runner.js';
 import { DigestScheduler } from '../../src/core/digest/scheduler.js';
 import type { Schedule } from '../../src/core/digest/schedule.js';
 import { DigestPostError, type Digest, type DigestContent, type DigestPause, type DigestPoster, type SaleFilter } from '../../src/core/digest/types.js';
@@ -41,7 +41,7 @@ export function digestSimulator(clock: ManualClock): InProcessSimulator {
 }
 
 /** One "app instance": its own data client, runner and scheduler over a (possibly shared) store. */
-export function digestInstance(options: { simulator: InProcessSimulator; store: Store; clock: ManualClock; poster: RecordingPoster; owner: string; catchUpMs?: number; teamDaily?: number; postEmpty?: boolean }) {
+export function digestInstance(options: { simulator: InProcessSimulator; store: Store; clock: ManualClock; poster: RecordingPoster; owner: string; catchUpMs?: number; teamDaily?: number; postEmpty?: boolean; refusal?: DigestRunnerOptions['refusal'] }) {
   const data = new DataClient({
     baseUrl: 'http://simulator.invalid',
     apiKey: 'digest-key',
@@ -52,12 +52,12 @@ export function digestInstance(options: { simulator: InProcessSimulator; store: 
     budgets: { timeZone: 'Asia/Shanghai', ...(options.teamDaily !== undefined ? { teamDaily: options.teamDaily } : {}) },
   });
   const repository = new DigestRepository(options.store);
-  const runner = new DigestRunner({ repository, data, store: options.store, poster: options.poster, clock: options.clock, postEmpty: options.postEmpty ?? false, simulated: true, owner: options.owner });
+  const runner = new DigestRunner({ repository, data, store: options.store, poster: options.poster, clock: options.clock, postEmpty: options.postEmpty ?? false, simulated: true, owner: options.owner, ...(options.refusal ? { refusal: options.refusal } : {}) });
   const scheduler = new DigestScheduler({ repository, runner, clock: options.clock, catchUpMs: options.catchUpMs ?? 3_600_000 });
   return { data, repository, runner, scheduler };
 }
 
-export async function startDigestRig(startAt: number, options: { teamDaily?: number; postEmpty?: boolean; catchUpMs?: number } = {}) {
+export async function startDigestRig(startAt: number, options: { teamDaily?: number; postEmpty?: boolean; catchUpMs?: number; refusal?: DigestRunnerOptions['refusal'] } = {}) {
   const clock = new ManualClock(startAt);
   const simulator = digestSimulator(clock);
   const store = new MemoryStore({ clock });

@@ -5,7 +5,7 @@ import { pricesFrom } from '../../src/core/operations/prices.js';
 import { MemoryStore } from '../../src/core/store/memoryStore.js';
 import type { Store } from '../../src/core/store/types.js';
 import { WatchRepository } from '../../src/core/watch/repository.js';
-import { WatchRunner } from '../../src/core/watch/runner.js';
+import { WatchRunner, type WatchRunnerOptions } from '../../src/core/watch/runner.js';
 import { WatchService, type NewWatch } from '../../src/core/watch/service.js';
 import type { Watch, WatchNotice, WatchPoster } from '../../src/core/watch/types.js';
 import { startInProcessSimulator, type InProcessSimulator } from '../../src/simulator/inProcess.js';
@@ -38,7 +38,7 @@ export function watchSimulator(clock: ManualClock): InProcessSimulator {
 }
 
 /** One "app instance": its own data client, runner and scheduler (the digest one) over a (possibly shared) store. */
-export function watchInstance(options: { simulator: InProcessSimulator; store: Store; clock: ManualClock; poster: RecordingWatchPoster; owner: string; catchUpMs?: number; teamDaily?: number }) {
+export function watchInstance(options: { simulator: InProcessSimulator; store: Store; clock: ManualClock; poster: RecordingWatchPoster; owner: string; catchUpMs?: number; teamDaily?: number; userDaily?: number; refusal?: WatchRunnerOptions['refusal'] }) {
   const data = new DataClient({
     baseUrl: 'http://simulator.invalid',
     apiKey: 'watch-key',
@@ -47,16 +47,16 @@ export function watchInstance(options: { simulator: InProcessSimulator; store: S
     clock: options.clock,
     rateLimits: LIMITS,
     shareAcrossReplicas: false,
-    budgets: { timeZone: 'Asia/Shanghai', ...(options.teamDaily !== undefined ? { teamDaily: options.teamDaily } : {}) },
+    budgets: { timeZone: 'Asia/Shanghai', ...(options.teamDaily !== undefined ? { teamDaily: options.teamDaily } : {}), ...(options.userDaily !== undefined ? { userDaily: options.userDaily } : {}) },
   });
   const repository = new WatchRepository(options.store);
-  const runner = new WatchRunner({ repository, data, store: options.store, poster: options.poster, clock: options.clock, simulated: true, owner: options.owner });
+  const runner = new WatchRunner({ repository, data, store: options.store, poster: options.poster, clock: options.clock, simulated: true, owner: options.owner, ...(options.refusal ? { refusal: options.refusal } : {}) });
   const scheduler = new DigestScheduler<Watch>({ repository, runner, clock: options.clock, catchUpMs: options.catchUpMs ?? 3_600_000, kind: 'watch' });
   const service = new WatchService(repository, runner, options.clock, pricesFrom(), 'Asia/Shanghai');
   return { data, repository, runner, scheduler, service };
 }
 
-export async function startWatchRig(startAt: number, options: { teamDaily?: number; catchUpMs?: number } = {}) {
+export async function startWatchRig(startAt: number, options: { teamDaily?: number; userDaily?: number; catchUpMs?: number; refusal?: WatchRunnerOptions['refusal'] } = {}) {
   const clock = new ManualClock(startAt);
   const simulator = watchSimulator(clock);
   const store = new MemoryStore({ clock });

@@ -380,7 +380,10 @@ export class DataClient {
       onCharged();
       const changed = (problem: unknown) => {
         this.logger?.error({ operation: id, taskNo, shape: describeShape(envelope.data), problem }, 'data-service response changed shape');
-        return new UpstreamError('schema_changed', { operation: id, httpStatus: answer.status, ...(taskNo ? { taskNo } : {}) }, `${id}: the response no longer matches the published fields`);
+        const error = new UpstreamError('schema_changed', { operation: id, httpStatus: answer.status, ...(taskNo ? { taskNo } : {}) }, `${id}: the response no longer matches the published fields`);
+        // Charged (the envelope read success): callers that keep accounts (a watch's record) say so.
+        error.coinsAtRisk = coins;
+        return error;
       };
       const parsed = definition.data.safeParse(envelope.data);
       if (!parsed.success) throw changed(parsed.error.issues.slice(0, 5));

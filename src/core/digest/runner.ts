@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { DataClient } from '../client/dataClient.js';
 import type { Clock } from '../clock.js';
 import { FALLBACK_LOCALE, type Locale, type Phrase } from '../../i18n/lang.js';
-import { BudgetExceededError } from '../errors.js';
+import { BudgetExceededError, StoppedError } from '../errors.js';
 import type { Store } from '../store/types.js';
 import { collectNewFunds } from './collect.js';
 import { failurePhrase } from './failure.js';
@@ -26,6 +26,8 @@ export interface DigestRunnerOptions {
   owner: string;
   /** Told about every finished run (metrics). */
   onRun?: (record: DigestRunRecord) => void;
+  /** Why the allowlists refuse this digest's team, channel or creator now (see WatchRunnerOptions.refusal). */
+  refusal?: (where: { teamId: string; channelId: string; userId: string }) => Phrase | undefined;
 }
 
 /** A claim on one scheduled run outlives any catch-up window, so a run can only ever be taken once. */
@@ -35,7 +37,8 @@ const CLAIM_TTL_MS = 7 * 86_400_000;
 const LOCK_TTL_MS = 15 * 60_000;
 
 /** `busy`: another run of this digest (manual or scheduled) is under way; the scheduler tries again. */
-export type RunOutcome = DigestRunRecord | 'missing' | 'claimed_elsewhere' | 'busy';
+/** `stopped`: the app began shutting down before the first page's call was sent; nothing was recorded or spent. */
+export type RunOutcome = DigestRunRecord | 'missing' | 'claimed_elsewhere' | 'busy' | 'stopped';
 
 /**
  * Runs one digest for one scheduled time, at most once across restarts and replicas: the run is
@@ -84,10 +87,22 @@ export class DigestRunner {
     const { repository, store, owner } = this.options;
     const digest = await repository.get(digestId);
     if (!digest) return 'missing';
-    const claimed = await store.claim(`digest-run:${digest.id}:${scheduledFor}`, owner, CLAIM_TTL_MS);
+    const refused = this.options.refusal?.({ teamId: digest.teamId, channelId: digest.channelId, userId: digest.createdBy });
+    if (refused) return this.refuse(digest, scheduledFor, trigger, refused);
+    const claim = `digest-run:${digest.id}:${scheduledFor}`;
+    const claimed = await store.claim(claim, owner, CLAIM_TTL_MS);
     if (!claimed) return 'claimed_elsewhere';
 
-    const record = await this.runClaimed(digest, scheduledFor, trigger);
+    let record: DigestRunRecord;
+    try {
+      record = await this.runClaimed(digest, scheduledFor, trigger);
+    } catch (error) {
+      if (!(error instanceof StoppedError)) throw error;
+      // Shutting down before the first call went out: unrecorded and unclaimed, so the next process catches it up.
+      await store.releaseClaim(claim, owner).catch((releaseError: unknown) => this.options.logger?.warn({ err: releaseError, digestId: digest.id }, 'could not release the claim of a run stopped by shutdown'));
+      this.options.logger?.info({ digestId: digest.id, scheduledFor: new Date(scheduledFor).toISOString() }, 'digest run stopped by shutdown before its first call was sent; left for the next start');
+      return 'stopped';
+    }
     try {
       await repository.update(digest.id, (stored) => {
         stored.lastRun = record;
@@ -101,6 +116,20 @@ export class DigestRunner {
       record.unrecorded = true;
     }
     this.options.logger?.info({ digestId: digest.id, ...record, scheduledFor: new Date(scheduledFor).toISOString() }, 'digest run finished');
+    this.options.onRun?.(record);
+    return record;
+  }
+
+  /** Nothing is claimed or spent: the digest pauses with the allowlists' reason, shown on Home and in the list. */
+  private async refuse(digest: Digest, scheduledFor: number, trigger: DigestRunRecord['trigger'], reason: Phrase): Promise<DigestRunRecord> {
+    const now = this.options.clock.now();
+    const record: DigestRunRecord = { scheduledFor, trigger, finishedAt: now, outcome: 'refused', newFunds: 0, coinsSpent: 0, detail: reason };
+    await this.options.repository.update(digest.id, (stored) => {
+      stored.paused = { reason, remedy: { key: 'digests.pause.allowThenResume', values: { id: digest.id } }, at: now };
+      stored.lastRun = record;
+      if (trigger !== 'manual') stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, scheduledFor);
+    });
+    this.options.logger?.warn({ digestId: digest.id, teamId: digest.teamId, channelId: digest.channelId }, 'digest paused: the allowlists refuse it');
     this.options.onRun?.(record);
     return record;
   }
@@ -133,6 +162,7 @@ export class DigestRunner {
         const posted = await this.tryPost(digest, content);
         return finish(posted.ok ? 'over_budget' : 'post_failed', 0, 0, posted.ok ? content.budgetNotice : posted.detail);
       }
+      if (error instanceof StoppedError) throw error;
       return finish('fetch_failed', 0, 0, failurePhrase(error));
     }
 

@@ -26,7 +26,7 @@ export interface DigestRunRecord {
   scheduledFor: number;
   finishedAt: number;
   trigger: 'schedule' | 'catch-up' | 'manual';
-  outcome: 'posted' | 'nothing_new' | 'over_budget' | 'post_failed' | 'fetch_failed' | 'missed';
+  outcome: 'posted' | 'nothing_new' | 'over_budget' | 'post_failed' | 'fetch_failed' | 'missed' | 'refused';
   newFunds: number;
   coinsSpent: number;
   /** Why it went as it did (a phrase; plain text in records stored before phrases). */

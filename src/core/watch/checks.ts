@@ -1,6 +1,6 @@
 import type { CallContext, DataClient } from '../client/dataClient.js';
 import { isDataError } from '../errors.js';
-import { WATCHED_OPERATIONS, type OperationId, type ResultOf } from '../operations/index.js';
+import { WATCHED_OPERATIONS, operations, type OperationId, type ResultOf } from '../operations/index.js';
 import { validate } from '../operations/validate.js';
 import type { FieldChange, WatchChange, WatchState, WatchTarget } from './types.js';
 
@@ -50,13 +50,14 @@ export function watchOperation(target: Pick<WatchTarget, 'kind'>): OperationId {
   }
 }
 
-/** The input a check sends: the smallest page that answers the question. */
+/** The input a check sends: one page that answers the question. */
 export function watchInput(target: WatchTarget): Record<string, string> {
   switch (target.kind) {
     case 'company':
       return { keyword: target.keyword, pageNo: '1', pageSize: '5' };
     case 'fund':
-      return { fundCode: target.fundCode, pageNo: '1', pageSize: '1' };
+      // The spec does not say which way the records are ordered: the largest page costs the same as one record.
+      return { fundCode: target.fundCode, pageNo: '1', pageSize: String(operations[WATCHED_OPERATIONS.fund].pages?.largest ?? 50) };
     case 'contract':
       return { symbol: target.symbol, type: target.type, limit: '1' };
   }
@@ -70,9 +71,12 @@ export interface CheckOutcome {
   /** What the first check saw, shown when a watch asks to announce it. */
   first?: WatchChange;
   coinsSpent: number;
+  /** The service found no such company this time. */
+  notFound?: boolean;
 }
 
 type TaxpayerRecord = ResultOf<typeof WATCHED_OPERATIONS.company>['records'][number];
+type FundAssetRecord = ResultOf<typeof WATCHED_OPERATIONS.fund>['records'][number];
 
 /** Fields as text, so a record compares field by field whatever types the service sent. */
 function flatRecord(record: TaxpayerRecord | undefined): Record<string, string> {
@@ -88,6 +92,11 @@ function flatRecord(record: TaxpayerRecord | undefined): Record<string, string> 
 function pickRecord(records: TaxpayerRecord[], keyword: string): TaxpayerRecord | undefined {
   const wanted = keyword.trim().toUpperCase();
   return records.find((record) => record.creditNo.toUpperCase() === wanted || record.enterpriseName === keyword.trim()) ?? records[0];
+}
+
+/** The record with the latest date, whichever way the page is ordered (dates as the service writes them, YYYY-MM-DD). */
+function latestAssets(records: FundAssetRecord[]): FundAssetRecord | undefined {
+  return records.reduce<FundAssetRecord | undefined>((latest, record) => (latest === undefined || record.assetDate > latest.assetDate ? record : latest), undefined);
 }
 
 function diff(before: Record<string, string>, after: Record<string, string>): FieldChange[] {
@@ -112,17 +121,30 @@ export async function checkWatch(data: DataClient, target: WatchTarget, previous
   const options = { notBefore, confirmed: true };
   switch (target.kind) {
     case 'company': {
-      const answer = await data.call(WATCHED_OPERATIONS.company, watchInput(target), context, options);
-      const record = pickRecord(answer.result.records, target.keyword);
-      const state: WatchState = { kind: 'company', found: record !== undefined, record: flatRecord(record) };
-      const subject = record?.enterpriseName ?? target.keyword;
-      if (previous?.kind !== 'company') return { state, first: { subject, rows: rowsOf(state.record) }, coinsSpent: answer.coinsSpent };
+      // After the first check the company is the one with the credit code it found: a name keyword's
+      // first result could otherwise become another company without anyone noticing.
+      const creditNo = previous?.kind === 'company' ? previous.creditNo ?? previous.record.creditNo : undefined;
+      const input = creditNo ? { ...watchInput(target), keyword: creditNo } : watchInput(target);
+      const answer = await data.call(WATCHED_OPERATIONS.company, input, context, options);
+      const record = creditNo ? answer.result.records.find((found) => found.creditNo.toUpperCase() === creditNo.toUpperCase()) : pickRecord(answer.result.records, target.keyword);
+      if (!record) {
+        // Not found is a state of its own, not a record of empty fields: told once, and the last
+        // values are kept, so a glitch that ends is not a second "everything changed".
+        const kept = previous?.kind === 'company' ? previous.record : {};
+        const state: WatchState = { kind: 'company', found: false, record: kept, ...(creditNo ? { creditNo } : {}) };
+        const subject = kept.enterpriseName || target.keyword;
+        if (previous?.kind !== 'company') return { state, first: { subject, rows: [], notFound: true }, coinsSpent: answer.coinsSpent, notFound: true };
+        return { state, ...(previous.found ? { change: { subject, rows: [], notFound: true } } : {}), coinsSpent: answer.coinsSpent, notFound: true };
+      }
+      const state: WatchState = { kind: 'company', found: true, record: flatRecord(record), creditNo: record.creditNo };
+      const subject = record.enterpriseName;
+      if (previous?.kind !== 'company' || Object.keys(previous.record).length === 0) return { state, first: { subject, rows: rowsOf(state.record) }, coinsSpent: answer.coinsSpent };
       const rows = diff(previous.record, state.record);
       return { state, ...(rows.length > 0 ? { change: { subject, rows } } : {}), coinsSpent: answer.coinsSpent };
     }
     case 'fund': {
       const answer = await data.call(WATCHED_OPERATIONS.fund, watchInput(target), context, options);
-      const latest = answer.result.records[0];
+      const latest = latestAssets(answer.result.records);
       const state: WatchState = { kind: 'fund', ...(latest ? { assetDate: latest.assetDate, asset: latest.asset } : {}) };
       const subject = target.fundCode;
       const now = { assetDate: latest?.assetDate ?? '', asset: latest ? String(latest.asset) : '' };

@@ -5,7 +5,7 @@ import type { Clock } from '../clock.js';
 import { FALLBACK_LOCALE, type Locale, type Phrase } from '../../i18n/lang.js';
 import { failurePhrase } from '../digest/failure.js';
 import { DigestPostError } from '../digest/types.js';
-import { BudgetExceededError } from '../errors.js';
+import { BudgetExceededError, StoppedError, UpstreamError } from '../errors.js';
 import { formatZonedTime } from '../time.js';
 import type { Store } from '../store/types.js';
 import { checkWatch } from './checks.js';
@@ -24,13 +24,21 @@ export interface WatchRunnerOptions {
   locale?: Locale;
   /** This process, in claims. */
   owner: string;
+  /**
+   * Why the allowlists (the Slack side's) refuse this watch's team, channel or creator now; undefined
+   * when allowed. Asked before every check, since a list can be tightened after the watch was saved.
+   */
+  refusal?: (where: { teamId: string; channelId: string; userId: string }) => Phrase | undefined;
 }
 
 /** As digests: a claim on one scheduled check outlives any catch-up window. */
 const CLAIM_TTL_MS = 7 * 86_400_000;
 const LOCK_TTL_MS = 15 * 60_000;
+/** Answers in a shape this app cannot read, in a row, after which a watch stops paying for them. */
+const SCHEMA_CHANGES_BEFORE_PAUSE = 3;
 
-export type WatchRunOutcome = WatchRunRecord | 'missing' | 'claimed_elsewhere' | 'busy';
+/** `stopped`: the app began shutting down before the check's call was sent; nothing was recorded or spent. */
+export type WatchRunOutcome = WatchRunRecord | 'missing' | 'claimed_elsewhere' | 'busy' | 'stopped';
 
 /**
  * Runs one check of one watch for one scheduled time, at most once across restarts and replicas
@@ -39,27 +47,83 @@ export type WatchRunOutcome = WatchRunRecord | 'missing' | 'claimed_elsewhere' |
  * post that fails puts the old state back, so the next check finds the change again.
  */
 export class WatchRunner {
+  /** Locks of checks that ended while the store did not answer: released as soon as it answers again. */
+  private readonly unreleasedLocks = new Map<string, string>();
+
   constructor(private readonly options: WatchRunnerOptions) {}
 
-  async run(watchId: string, scheduledFor: number, trigger: WatchRunRecord['trigger']): Promise<WatchRunOutcome> {
+  /** `runBy`: who asked for a manual check (their budget and ledger line); a scheduled check is its creator's. */
+  async run(watchId: string, scheduledFor: number, trigger: WatchRunRecord['trigger'], runBy?: string): Promise<WatchRunOutcome> {
     const { store, owner } = this.options;
     const lock = `watch-lock:${watchId}`;
     const lockOwner = `${owner}:${randomBytes(4).toString('hex')}`;
+    // A lock left by a check of this process that has ended is not a live check: it is released first.
+    await this.releaseLeftoverLocks();
     if (!(await store.claim(lock, lockOwner, LOCK_TTL_MS))) return 'busy';
     try {
-      const watch = await this.options.repository.get(watchId);
-      if (!watch) return 'missing';
-      if (!(await store.claim(`watch-run:${watch.id}:${scheduledFor}`, owner, CLAIM_TTL_MS))) return 'claimed_elsewhere';
-      const record = await this.check(watch, scheduledFor, trigger);
+      return await this.runLocked(watchId, scheduledFor, trigger, runBy);
+    } finally {
+      await store.releaseClaim(lock, lockOwner).catch((error: unknown) => {
+        this.unreleasedLocks.set(lock, lockOwner);
+        this.options.logger?.warn({ err: error, watchId }, 'could not release the watch check lock; released when the store answers again');
+      });
+    }
+  }
+
+  private async releaseLeftoverLocks(): Promise<void> {
+    for (const [lock, lockOwner] of [...this.unreleasedLocks]) {
+      try {
+        await this.options.store.releaseClaim(lock, lockOwner);
+        this.unreleasedLocks.delete(lock);
+      } catch {
+        return;
+      }
+    }
+  }
+
+  private async runLocked(watchId: string, scheduledFor: number, trigger: WatchRunRecord['trigger'], runBy: string | undefined): Promise<WatchRunOutcome> {
+    const { store, owner } = this.options;
+    const watch = await this.options.repository.get(watchId);
+    if (!watch) return 'missing';
+    const refused = this.options.refusal?.({ teamId: watch.teamId, channelId: watch.channelId, userId: watch.createdBy });
+    if (refused) return await this.refuse(watch, scheduledFor, trigger, refused);
+    const claim = `watch-run:${watch.id}:${scheduledFor}`;
+    if (!(await store.claim(claim, owner, CLAIM_TTL_MS))) return 'claimed_elsewhere';
+    let record: WatchRunRecord;
+    try {
+      record = await this.check(watch, scheduledFor, trigger, runBy ?? watch.createdBy);
+    } catch (error) {
+      if (!(error instanceof StoppedError)) throw error;
+      // Shutting down before the call went out: unrecorded and unclaimed, so the next process catches it up.
+      await store.releaseClaim(claim, owner).catch((releaseError: unknown) => this.options.logger?.warn({ err: releaseError, watchId: watch.id }, 'could not release the claim of a check stopped by shutdown'));
+      this.options.logger?.info({ watchId: watch.id, scheduledFor: new Date(scheduledFor).toISOString() }, 'watch check stopped by shutdown before its call was sent; left for the next start');
+      return 'stopped';
+    }
+    try {
       await this.options.repository.update(watch.id, (stored) => {
         stored.lastRun = record;
         if (trigger !== 'manual') stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, scheduledFor);
       });
-      this.options.logger?.info({ watchId: watch.id, ...record, scheduledFor: new Date(scheduledFor).toISOString() }, 'watch check finished');
-      return record;
-    } finally {
-      await store.releaseClaim(lock, lockOwner).catch(() => undefined);
+    } catch (error) {
+      // The new state was stored before posting, so nothing is posted twice; only the check's entry
+      // in the watch's history is missing, and the person who ran it is told so.
+      this.options.logger?.warn({ err: error, watchId: watch.id }, 'could not record the watch check; its new state was stored before posting');
+      record.unrecorded = true;
     }
+    this.options.logger?.info({ watchId: watch.id, ...record, scheduledFor: new Date(scheduledFor).toISOString() }, 'watch check finished');
+    return record;
+  }
+
+  /** Nothing is claimed or spent: the watch pauses with the allowlists' reason, shown on Home and in the list. */
+  private async refuse(watch: Watch, scheduledFor: number, trigger: WatchRunRecord['trigger'], reason: Phrase): Promise<WatchRunRecord> {
+    const record: WatchRunRecord = { scheduledFor, trigger, finishedAt: this.options.clock.now(), outcome: 'refused', coinsSpent: 0, detail: reason };
+    await this.options.repository.update(watch.id, (stored) => {
+      stored.paused = { reason, remedy: { key: 'watch.pause.allowThenResume', values: { id: watch.id } }, at: this.options.clock.now() };
+      stored.lastRun = record;
+      if (trigger !== 'manual') stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, scheduledFor);
+    });
+    this.options.logger?.warn({ watchId: watch.id, teamId: watch.teamId, channelId: watch.channelId }, 'watch paused: the allowlists refuse it');
+    return record;
   }
 
   async recordMissed(watch: Watch, scheduledFor: number): Promise<void> {
@@ -69,10 +133,10 @@ export class WatchRunner {
     });
   }
 
-  private async check(watch: Watch, scheduledFor: number, trigger: WatchRunRecord['trigger']): Promise<WatchRunRecord> {
+  private async check(watch: Watch, scheduledFor: number, trigger: WatchRunRecord['trigger'], userId: string): Promise<WatchRunRecord> {
     const { data, clock, repository } = this.options;
-    const finish = (outcome: WatchRunRecord['outcome'], coinsSpent: number, detail?: Phrase): WatchRunRecord => ({
-      scheduledFor, trigger, finishedAt: clock.now(), outcome, coinsSpent, ...(detail ? { detail } : {}),
+    const finish = (outcome: WatchRunRecord['outcome'], coinsSpent: number, detail?: Phrase, coinsAtRisk?: number): WatchRunRecord => ({
+      scheduledFor, trigger, finishedAt: clock.now(), outcome, coinsSpent, ...(detail ? { detail } : {}), ...(coinsAtRisk ? { coinsAtRisk } : {}),
     });
     const locale = watch.lang ?? this.options.locale ?? FALLBACK_LOCALE;
     const notice: WatchNotice = { watch, locale, simulated: this.options.simulated, checkedAt: clock.now() };
@@ -80,7 +144,7 @@ export class WatchRunner {
     const notBefore = Math.min(scheduledFor, clock.now());
     let outcome;
     try {
-      outcome = await checkWatch(data, watch.target, watch.state, { teamId: watch.teamId, channelId: watch.channelId, source: 'watch' }, notBefore);
+      outcome = await checkWatch(data, watch.target, watch.state, { teamId: watch.teamId, userId, channelId: watch.channelId, source: 'watch' }, notBefore);
     } catch (error) {
       if (error instanceof BudgetExceededError) {
         // The watch spends nothing more today, and the channel is told why and until when. The next
@@ -97,21 +161,54 @@ export class WatchRunner {
         const posted = await this.tryPost(watch, { ...notice, paused: pause });
         return finish(posted.ok ? 'over_budget' : 'post_failed', 0, posted.ok ? pause.reason as Phrase : posted.detail);
       }
-      return finish('fetch_failed', 0, failurePhrase(error));
+      if (error instanceof StoppedError) throw error;
+      if (error instanceof UpstreamError && error.kind === 'schema_changed') return this.schemaChanged(watch, notice, error, finish);
+      // An answer that never came may have been charged: the record says so, as the ledger does.
+      const atRisk = error instanceof UpstreamError && error.mayHaveCharged ? error.coinsAtRisk : undefined;
+      return finish('fetch_failed', 0, failurePhrase(error), atRisk);
     }
     const previous = watch.state;
-    await repository.update(watch.id, (stored) => (stored.state = outcome.state));
+    try {
+      await repository.update(watch.id, (stored) => {
+        stored.state = outcome.state;
+        delete stored.schemaChanges;
+      });
+    } catch (error) {
+      // Paid for, but not posted: a change posted without its new state stored would be posted again.
+      this.options.logger?.warn({ err: error, watchId: watch.id }, 'could not store what the check saw; nothing posted');
+      return finish('post_failed', outcome.coinsSpent, { key: 'watch.run.storeDown' });
+    }
     const tell = outcome.change ?? (previous === undefined && watch.announceFirst ? outcome.first : undefined);
-    if (!tell) return finish(previous === undefined ? 'baseline' : 'unchanged', outcome.coinsSpent);
+    if (!tell) return finish(outcome.notFound ? 'not_found' : previous === undefined ? 'baseline' : 'unchanged', outcome.coinsSpent);
     const posted = await this.tryPost(watch, { ...notice, change: tell, ...(previous === undefined ? { first: true } : {}) });
     if (!posted.ok) {
-      await repository.update(watch.id, (stored) => {
-        if (previous === undefined) delete stored.state;
-        else stored.state = previous;
-      });
+      await repository
+        .update(watch.id, (stored) => {
+          if (previous === undefined) delete stored.state;
+          else stored.state = previous;
+        })
+        .catch((error: unknown) => this.options.logger?.error({ err: error, watchId: watch.id }, 'the change was not posted and the previous state could not be put back; it will not be posted'));
       return finish('post_failed', outcome.coinsSpent, posted.detail);
     }
-    return finish(previous === undefined ? 'baseline' : 'changed', outcome.coinsSpent);
+    return finish(outcome.notFound ? 'not_found' : previous === undefined ? 'baseline' : 'changed', outcome.coinsSpent);
+  }
+
+  /**
+   * A success code with a body this app cannot read: charged, so recorded as spent; after
+   * SCHEMA_CHANGES_BEFORE_PAUSE in a row the watch pauses and says so, rather than pay for more.
+   */
+  private async schemaChanged(watch: Watch, notice: WatchNotice, error: UpstreamError, finish: (outcome: WatchRunRecord['outcome'], coinsSpent: number, detail?: Phrase) => WatchRunRecord): Promise<WatchRunRecord> {
+    const { repository, clock } = this.options;
+    const charged = error.coinsAtRisk ?? 0;
+    const stored = await repository.update(watch.id, (current) => (current.schemaChanges = (current.schemaChanges ?? 0) + 1));
+    if ((stored?.schemaChanges ?? 0) < SCHEMA_CHANGES_BEFORE_PAUSE) return finish('fetch_failed', charged, failurePhrase(error));
+    const pause: WatchPause = { reason: { key: 'watch.pause.schemaChanged', values: { count: SCHEMA_CHANGES_BEFORE_PAUSE } }, remedy: { key: 'watch.pause.resume', values: { id: watch.id } }, at: clock.now() };
+    await repository.update(watch.id, (current) => {
+      current.paused = pause;
+      delete current.schemaChanges;
+    });
+    const posted = await this.tryPost(watch, { ...notice, paused: pause });
+    return finish(posted.ok ? 'fetch_failed' : 'post_failed', charged, posted.ok ? (pause.reason as Phrase) : posted.detail);
   }
 
   private async tryPost(watch: Watch, notice: WatchNotice): Promise<{ ok: true } | { ok: false; detail: Phrase }> {

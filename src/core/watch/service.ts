@@ -205,8 +205,9 @@ export class WatchService {
     });
   }
 
-  runNow(id: string): Promise<WatchRunOutcome> {
-    return this.runner.run(id, this.clock.now(), 'manual');
+  /** A check now, on the budget of the person who asked for it (and their line in the ledger). */
+  runNow(id: string, userId: string): Promise<WatchRunOutcome> {
+    return this.runner.run(id, this.clock.now(), 'manual', userId);
   }
 
   nextRun(watch: Watch): number | undefined {

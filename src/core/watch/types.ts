@@ -16,7 +16,8 @@ export type WatchKind = WatchTarget['kind'];
 
 /** What the last check saw, compared with at the next one (the first check only records it). */
 export type WatchState =
-  | { kind: 'company'; found: boolean; record: Record<string, string> }
+  /** `record`: the last values found (kept while not found); `creditNo`: the company, once a check found it. */
+  | { kind: 'company'; found: boolean; record: Record<string, string>; creditNo?: string }
   | { kind: 'fund'; assetDate?: string; asset?: number }
   | { kind: 'contract'; close: number; at: number; beyond: boolean };
 
@@ -33,6 +34,8 @@ export interface WatchChange {
   rows: FieldChange[];
   /** The service's name of what changed (a company, a fund code, a contract), for the message's title. */
   subject: string;
+  /** The company is no longer found (told once, no rows). */
+  notFound?: boolean;
 }
 
 export interface WatchPause extends DigestPause {
@@ -53,9 +56,13 @@ export interface WatchRunRecord {
   scheduledFor: number;
   finishedAt: number;
   trigger: 'schedule' | 'catch-up' | 'manual';
-  outcome: 'baseline' | 'changed' | 'unchanged' | 'over_budget' | 'post_failed' | 'fetch_failed' | 'missed';
+  outcome: 'baseline' | 'changed' | 'unchanged' | 'not_found' | 'over_budget' | 'post_failed' | 'fetch_failed' | 'missed' | 'refused';
   coinsSpent: number;
   detail?: Phrase;
+  /** A check whose answer never came (timeout, unreadable): what the service may have charged for it. */
+  coinsAtRisk?: number;
+  /** The store did not answer when this check was to be recorded: it is missing from the watch's history. */
+  unrecorded?: boolean;
 }
 
 export interface Watch {
@@ -74,6 +81,8 @@ export interface Watch {
   state?: WatchState;
   lastRun?: WatchRunRecord;
   lastScheduledFor?: number;
+  /** Checks in a row answered in a shape this app cannot read (paid for); the watch pauses at 3. */
+  schemaChanges?: number;
 }
 
 /** What a check hands to whoever posts it (the Slack side renders it). */

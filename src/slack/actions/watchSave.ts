@@ -15,6 +15,6 @@ export function watchSaveButton(deps: SlackDeps) {
     const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps);
     const requester = await askerOf(context).requester();
     if (action.action_id === ACTION.watchCancel) return responder.reply(renderNotice(requester.lang.t('watch.command.cancelled'), requester.lang), { replace: true });
-    await saveWatch(deps, requester, action.value, responder);
+    await saveWatch(deps, requester, action.value, responder, client);
   };
 }

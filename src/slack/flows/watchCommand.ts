@@ -1,9 +1,11 @@
+import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
 import { isDataError } from '../../core/errors.js';
 import { readWatchCadence, WatchInputError, type NewWatch } from '../../core/watch/service.js';
 import type { Watch } from '../../core/watch/types.js';
 import type { Lang } from '../../i18n/lang.js';
 import { parseTimeOfDay } from '../../core/digest/schedule.js';
+import { appMembership } from '../channelMembership.js';
 import type { SlackDeps } from '../deps.js';
 import type { Requester, Responder } from '../message.js';
 import { renderError } from '../render/errors.js';
@@ -145,7 +147,7 @@ export async function watchCommand(deps: SlackDeps, requester: Requester, words:
       case 'remove': {
         const watch = await owned(deps, requester, rest[0], reply);
         if (!watch) return;
-        if (action === 'run') return await reply(describeWatchRun(watch, await deps.watches.runNow(watch.id), lang));
+        if (action === 'run') return await reply(describeWatchRun(watch, await deps.watches.runNow(watch.id, requester.userId), lang));
         if (action === 'remove') {
           await deps.watches.remove(watch.id);
           return await reply(lang.t('watch.command.removed', { id: watch.id, target: describeTarget(watch.target, lang), channel: `<#${watch.channelId}>` }));
@@ -184,7 +186,8 @@ export async function showPreview(deps: SlackDeps, requester: Requester, request
 }
 
 /** Save on a preview: the request is read and checked again (a button value is only what a client sent). */
-export async function saveWatch(deps: SlackDeps, requester: Requester, value: string | undefined, responder: Responder): Promise<void> {
+/** `client`: Slack's, to check the app is in the channel first (the console, which posts nowhere, has none). */
+export async function saveWatch(deps: SlackDeps, requester: Requester, value: string | undefined, responder: Responder, client?: WebClient): Promise<void> {
   const { lang } = requester;
   const reply = (text: string) => responder.reply(renderNotice(text, lang), { replace: true });
   try {
@@ -193,6 +196,7 @@ export async function saveWatch(deps: SlackDeps, requester: Requester, value: st
     if (!mayAddWatch(deps, requester.userId)) return await reply(lang.t('watch.command.adminsOnly'));
     if (!requester.channelId) return await reply(lang.t('watch.command.inAChannel'));
     const prepared = await deps.watches.prepare({ ...request, teamId: requester.teamId, channelId: requester.channelId, createdBy: requester.userId });
+    if (client && (await appMembership(client, requester.channelId, deps.logger)) === 'not_member') return await reply(lang.t('watch.command.notMember', { channel: `<#${requester.channelId}>` }));
     const watch = await deps.watches.save(prepared.watch);
     await reply(lang.t('watch.command.saved', { lines: watchLines(watch, prepared.cost, deps.watches.nextRun(watch), lang) }));
   } catch (error) {

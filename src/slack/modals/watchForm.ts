@@ -118,15 +118,21 @@ export function watchFormModal(form: WatchFormInput): ModalView {
 }
 
 /** The request the submitted form makes (checked by the watch service like a typed one), and where it was opened. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 export function readWatchForm(values: unknown, privateMetadata: string | undefined): { request: WatchRequest; channelId?: string; fromHome: boolean } {
   const field = (block: string) => submittedText(values, block, 'value')?.trim();
   let meta: { w?: Partial<WatchFormPrefill>; h?: unknown } = {};
   try {
-    meta = JSON.parse(privateMetadata ?? '{}') as typeof meta;
+    // Only what a client sent back: `null`, a number or a list is no form of ours, and reads as none.
+    const parsed: unknown = JSON.parse(privateMetadata ?? '{}');
+    if (isPlainObject(parsed)) meta = parsed as typeof meta;
   } catch {
     meta = {};
   }
-  const prefill = meta.w && typeof meta.w.kind === 'string' && typeof meta.w.subject === 'string' ? meta.w : undefined;
+  const prefill = isPlainObject(meta.w) && typeof meta.w.kind === 'string' && typeof meta.w.subject === 'string' ? meta.w : undefined;
   const request: WatchRequest = { kind: prefill?.kind ?? field(WATCH_FIELDS.kind) ?? '', subject: prefill?.subject ?? field(WATCH_FIELDS.subject) ?? '', cadence: field(WATCH_FIELDS.cadence) ?? '' };
   if (typeof prefill?.period === 'string') request.period = prefill.period;
   const time = field(WATCH_FIELDS.time);

@@ -26,6 +26,8 @@ export function runSummary(record: DigestRunRecord, lang: Lang): string {
       return lang.t('digests.run.couldNotFetch', { detail: record.detail ? sayEscaped(record.detail, lang) : lang.t('digests.run.serviceFailed') });
     case 'missed':
       return lang.t('digests.run.missed');
+    case 'refused':
+      return lang.t('digests.run.refused', { detail: record.detail ? sayEscaped(record.detail, lang) : '' });
   }
 }
 
@@ -33,6 +35,7 @@ export function describeRunOutcome(digest: Digest, outcome: RunOutcome, lang: La
   if (outcome === 'missing') return lang.t('digests.run.gone', { id: digest.id });
   if (outcome === 'busy') return lang.t('digests.run.busy', { id: digest.id });
   if (outcome === 'claimed_elsewhere') return lang.t('digests.run.claimedElsewhere', { id: digest.id });
+  if (outcome === 'stopped') return lang.t('digests.run.stopped', { id: digest.id });
   const told = lang.t('digests.run.outcome', { id: digest.id, channel: `<#${digest.channelId}>`, summary: runSummary(outcome, lang) });
   return outcome.unrecorded ? `${told}\n${lang.t('digests.run.unrecorded')}` : told;
 }

@@ -65,14 +65,22 @@ export function runSummary(record: WatchRunRecord, lang: Lang): string {
       return lang.t('watch.run.changed', { coins });
     case 'unchanged':
       return lang.t('watch.run.unchanged', { coins });
+    case 'not_found':
+      return lang.t('watch.run.notFound', { coins });
     case 'over_budget':
       return lang.t('watch.run.overBudget');
     case 'post_failed':
       return lang.t('watch.run.couldNotPost', { detail: record.detail ? sayEscaped(record.detail, lang) : '' });
-    case 'fetch_failed':
-      return lang.t('watch.run.couldNotFetch', { detail: record.detail ? sayEscaped(record.detail, lang) : '' });
+    case 'fetch_failed': {
+      const detail = record.detail ? sayEscaped(record.detail, lang) : '';
+      if (record.coinsSpent > 0) return lang.t('watch.run.couldNotFetchCharged', { detail, coins });
+      if (record.coinsAtRisk) return lang.t('watch.run.couldNotFetchMayHaveCharged', { detail, coins: lang.t('common.coins', { count: record.coinsAtRisk }) });
+      return lang.t('watch.run.couldNotFetch', { detail });
+    }
     case 'missed':
       return lang.t('watch.run.missed');
+    case 'refused':
+      return lang.t('watch.run.refused', { detail: record.detail ? sayEscaped(record.detail, lang) : '' });
   }
 }
 
@@ -80,7 +88,9 @@ export function describeWatchRun(watch: Watch, outcome: WatchRunOutcome, lang: L
   if (outcome === 'missing') return lang.t('watch.run.gone', { id: watch.id });
   if (outcome === 'busy') return lang.t('watch.run.busy', { id: watch.id });
   if (outcome === 'claimed_elsewhere') return lang.t('watch.run.claimedElsewhere', { id: watch.id });
-  return lang.t('watch.run.outcome', { id: watch.id, channel: `<#${watch.channelId}>`, summary: runSummary(outcome, lang) });
+  if (outcome === 'stopped') return lang.t('watch.run.stopped', { id: watch.id });
+  const told = lang.t('watch.run.outcome', { id: watch.id, channel: `<#${watch.channelId}>`, summary: runSummary(outcome, lang) });
+  return outcome.unrecorded ? `${told}\n${lang.t('watch.run.unrecorded')}` : told;
 }
 
 /** A watch in a few lines: id, what, where, when, cost, next and last check, a pause and its remedy. */
@@ -170,6 +180,11 @@ export function renderWatchNotice(notice: WatchNotice, lang: Lang): SlackMessage
     return fitToSlackLimits({ text, blocks: [sectionBlock(text), contextBlock(footerParts.join(' · ')), actions] }, lang);
   }
   const change = notice.change!;
+  if (change.notFound) {
+    const title = lang.t('watch.post.notFoundTitle', { subject: change.subject });
+    const intro = lang.t('watch.post.notFoundIntro', { target });
+    return fitToSlackLimits({ text: `${escapeMrkdwn(title)}: ${intro}`, blocks: [headerBlock(title), sectionBlock(intro), contextBlock(footerParts.join(' · ')), actions] }, lang);
+  }
   const { title, intro } = notice.first ? { title: lang.t('watch.post.firstTitle', { subject: change.subject }), intro: lang.t('watch.post.firstIntro', { target }) } : changeWords(watch.target, change, target, lang);
   const blocks: KnownBlock[] = [headerBlock(title), sectionBlock(intro), ...changeTable(change.rows, lang, notice.first === true), contextBlock(footerParts.join(' · ')), actions];
   return fitToSlackLimits({ text: `${escapeMrkdwn(title)}: ${intro}`, blocks }, lang);

@@ -1,6 +1,7 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { ValidationError } from '../../core/errors.js';
 import { WatchInputError } from '../../core/watch/service.js';
+import { appMembership } from '../channelMembership.js';
 import type { SlackDeps } from '../deps.js';
 import { publishHome } from '../flows/publishHome.js';
 import { mayAddWatch } from '../flows/watchCommand.js';
@@ -38,6 +39,7 @@ export function watchAddSubmission(deps: SlackDeps) {
     let saved;
     try {
       const prepared = await deps.watches.prepare({ ...form.request, teamId: asker.teamId, channelId: form.channelId, createdBy: body.user.id });
+      if ((await appMembership(client, form.channelId, deps.logger)) === 'not_member') return errorOn(WATCH_FIELDS.channel, lang.t('watch.form.notMember'));
       saved = { watch: await deps.watches.save(prepared.watch), cost: prepared.cost };
     } catch (error) {
       if (error instanceof WatchInputError) return errorOn(blockFor(error.phrase.key, prefilled), lang.say(error.phrase));

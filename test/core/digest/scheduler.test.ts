@@ -257,3 +257,37 @@ describe('a pause that ends by itself (a watch paused for the budget)', () => {
     expect(item.lastScheduledFor).toBe(FRIDAY_8AM + 2 * DAY + 30 * MINUTE);
   });
 });
+
+describe('what changed after a digest was added (review of issue 26)', () => {
+  it('a channel the allowlists no longer allow pauses the digest with why, fetching nothing', async () => {
+    let allowed = true;
+    rig = await startDigestRig(FRIDAY_8AM, { refusal: () => (allowed ? undefined : { key: 'access.channel' }) });
+    const digest = await rig.addDigest(DAILY_0830);
+    allowed = false;
+    rig.clock.set(FRIDAY_8AM + 31 * MINUTE);
+    await rig.scheduler.tick();
+    const stored = await rig.repository.get(digest.id);
+    expect(stored?.paused?.reason).toEqual({ key: 'access.channel' });
+    expect(stored?.lastRun).toMatchObject({ outcome: 'refused', coinsSpent: 0 });
+    expect(rig.newFundListCalls()).toBe(0);
+    expect(rig.poster.posts).toHaveLength(0);
+  });
+
+  it('a run due as the app shuts down (its call never sent) is left unrecorded and unclaimed for the next process', async () => {
+    rig = await startDigestRig(FRIDAY_8AM);
+    const digest = await rig.addDigest(DAILY_0830);
+    await rig.data.stopSending();
+    rig.clock.set(FRIDAY_8AM + 31 * MINUTE);
+    await rig.scheduler.tick();
+    expect((await rig.repository.get(digest.id))?.lastRun).toBeUndefined();
+    const next = digestInstance({ simulator: rig.simulator, store: rig.store, clock: rig.clock, poster: rig.poster, owner: 'replica-b' });
+    try {
+      rig.clock.set(FRIDAY_8AM + 45 * MINUTE);
+      await next.scheduler.tick();
+      expect((await rig.repository.get(digest.id))?.lastRun).toMatchObject({ trigger: 'catch-up', outcome: 'posted' });
+      expect(rig.poster.posts).toHaveLength(1);
+    } finally {
+      await next.data.close();
+    }
+  });
+});

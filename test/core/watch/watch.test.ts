@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RedisStore } from '../../../src/core/store/redisStore.js';
 import { MemoryStore } from '../../../src/core/store/memoryStore.js';
 import type { Store } from '../../../src/core/store/types.js';
+import type { DataClient } from '../../../src/core/client/dataClient.js';
+import { checkWatch } from '../../../src/core/watch/checks.js';
 import { checksWithin } from '../../../src/core/watch/cost.js';
 import { WatchInputError } from '../../../src/core/watch/service.js';
 import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
@@ -237,5 +239,159 @@ describe('a store outage', () => {
     } finally {
       await replica.data.close();
     }
+  });
+});
+
+describe('the review of issue 26', () => {
+  it('a watch whose channel the allowlists no longer allow pauses with why, claiming and spending nothing, scheduled or run by hand', async () => {
+    let allowedChannels = new Set(['C1']);
+    rig = await startWatchRig(FRIDAY_8AM, { refusal: ({ channelId }) => (allowedChannels.has(channelId) ? undefined : { key: 'access.channel' }) });
+    const watch = await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
+    allowedChannels = new Set(['C2']);
+    await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
+    const stored = await rig.repository.get(watch.id);
+    expect(stored?.paused?.reason).toEqual({ key: 'access.channel' });
+    expect(stored?.paused?.remedy).toMatchObject({ key: 'watch.pause.allowThenResume' });
+    expect(stored?.lastRun).toMatchObject({ outcome: 'refused', coinsSpent: 0 });
+    await rig.service.resume(watch.id);
+    expect(await rig.service.runNow(watch.id, 'U1')).toMatchObject({ outcome: 'refused' });
+    expect((await rig.repository.get(watch.id))?.paused).toBeDefined();
+    expect(rig.upstreamCalls()).toBe(0);
+    expect(rig.poster.posts).toHaveLength(0);
+    expect(await rig.store.claim(`watch-run:${watch.id}:${Date.parse('2026-11-20T09:00:00+08:00')}`, 'probe', MINUTE)).toBe(true);
+  });
+
+  it('a manual check is on the budget of the person who runs it, a scheduled one on its creator\'s; each has their ledger line', async () => {
+    rig = await startWatchRig(FRIDAY_8AM, { userDaily: 20 });
+    const watch = await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
+    await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
+    rig.clock.set(FRIDAY_8AM + 70 * MINUTE);
+    expect(await rig.service.runNow(watch.id, 'U2')).toMatchObject({ outcome: 'unchanged', coinsSpent: 20 });
+    rig.clock.set(FRIDAY_8AM + 80 * MINUTE);
+    const second = await rig.service.runNow(watch.id, 'U2');
+    expect(second).toMatchObject({ outcome: 'over_budget', coinsSpent: 0 });
+    const entries = await rig.data.ledger.entries('T1', FRIDAY_8AM, FRIDAY_8AM + DAY);
+    expect(entries.map((entry) => entry.userId)).toEqual(['U1', 'U2']);
+  });
+
+  it('a store failing right after a paid check and its post: the person is told it posted, and the next check is not "busy"', async () => {
+    const clock = new ManualClock(FRIDAY_8AM);
+    const simulator = watchSimulator(clock);
+    const switchable = switchableStore(new MemoryStore({ clock }));
+    const poster = new RecordingWatchPoster();
+    const replica = watchInstance({ simulator, store: switchable.store, clock, poster, owner: 'replica-a' });
+    try {
+      const { watch } = await replica.service.prepare({ teamId: 'T1', channelId: 'C1', createdBy: 'U1', kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
+      await replica.service.save(watch);
+      await replica.service.runNow(watch.id, 'U1');
+      simulator.changeData({ kind: 'taxpayer', creditNo: SUPPLIER.creditNo, fields: { taxCreditRating: OTHER_RATING } });
+      const post = poster.post.bind(poster);
+      poster.post = async (notice) => {
+        await post(notice);
+        switchable.goDown();
+      };
+      clock.set(FRIDAY_8AM + 10 * MINUTE);
+      expect(await replica.service.runNow(watch.id, 'U1')).toMatchObject({ outcome: 'changed', coinsSpent: 20, unrecorded: true });
+      poster.post = post;
+      switchable.comeBack();
+      clock.set(FRIDAY_8AM + 20 * MINUTE);
+      expect(await replica.service.runNow(watch.id, 'U1')).toMatchObject({ outcome: 'unchanged' });
+      expect(poster.posts).toHaveLength(1);
+
+      // The store down between the paid answer and storing it: nothing posted, and the coins are on the record.
+      simulator.changeData({ kind: 'taxpayer', creditNo: SUPPLIER.creditNo, fields: { taxCreditRating: SUPPLIER.taxCreditRating } });
+      const update = replica.repository.update.bind(replica.repository);
+      replica.repository.update = async () => {
+        replica.repository.update = update;
+        throw new Error('store down in this test');
+      };
+      clock.set(FRIDAY_8AM + 30 * MINUTE);
+      expect(await replica.service.runNow(watch.id, 'U1')).toMatchObject({ outcome: 'post_failed', coinsSpent: 20, detail: { key: 'watch.run.storeDown' } });
+      expect(poster.posts).toHaveLength(1);
+    } finally {
+      await replica.data.close();
+    }
+  });
+
+  it('a check due as the app shuts down (its call never sent) is neither recorded nor claimed: the next process catches it up', async () => {
+    rig = await startWatchRig(FRIDAY_8AM);
+    const watch = await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
+    await rig.data.stopSending();
+    await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
+    const stored = await rig.repository.get(watch.id);
+    expect(stored?.lastRun).toBeUndefined();
+    expect(stored?.lastScheduledFor).toBeUndefined();
+    const next = watchInstance({ simulator: rig.simulator, store: rig.store, clock: rig.clock, poster: rig.poster, owner: 'replica-b' });
+    try {
+      rig.clock.set(FRIDAY_8AM + 75 * MINUTE);
+      await next.scheduler.tick();
+      expect((await rig.repository.get(watch.id))?.lastRun).toMatchObject({ trigger: 'catch-up', outcome: 'baseline', coinsSpent: 20 });
+    } finally {
+      await next.data.close();
+    }
+  });
+
+  it('a fund check reads the largest page and takes the latest date, whichever way the service orders it', async () => {
+    const asked: Array<Record<string, string>> = [];
+    const oldestFirst = [
+      { assetDate: '2026-03-31', assetRate: null, asset: 100 },
+      { assetDate: '2026-06-30', assetRate: 0.1, asset: 110 },
+      { assetDate: '2026-09-30', assetRate: 0.1, asset: 121 },
+    ];
+    const data = {
+      call: async (_operation: string, input: Record<string, string>) => {
+        asked.push(input);
+        return { result: { fundCode: '000001', records: oldestFirst }, coinsSpent: 10 };
+      },
+    } as unknown as DataClient;
+    const target = { kind: 'fund', fundCode: '000001' } as const;
+    const first = await checkWatch(data, target, undefined, { teamId: 'T1' }, FRIDAY_8AM);
+    expect(first.state).toEqual({ kind: 'fund', assetDate: '2026-09-30', asset: 121 });
+    expect(asked[0]).toMatchObject({ pageNo: '1', pageSize: '50' });
+    const same = await checkWatch(data, target, first.state, { teamId: 'T1' }, FRIDAY_8AM);
+    expect(same.change).toBeUndefined();
+  });
+
+  it('a company watch: "not found" is told once and a glitch that ends posts nothing; the company stays the one its credit code names', async () => {
+    const supplier = { creditNo: '91330106774738789M', enterpriseName: '杭州某某供应链有限公司', taxCreditRating: 'A' };
+    const namesake = { creditNo: '91110000100000000X', enterpriseName: '杭州某某供应链管理有限公司', taxCreditRating: 'D' };
+    const answers: Array<Array<typeof supplier>> = [[supplier], [], [], [namesake, supplier], [namesake]];
+    const asked: string[] = [];
+    const data = {
+      call: async (_operation: string, input: Record<string, string>) => {
+        asked.push(input.keyword!);
+        return { result: { records: answers.shift() ?? [] }, coinsSpent: 20 };
+      },
+    } as unknown as DataClient;
+    const target = { kind: 'company', keyword: '杭州某某供应链' } as const;
+    const seen = [];
+    let state;
+    for (let i = 0; i < 5; i++) {
+      const outcome = await checkWatch(data, target, state, { teamId: 'T1' }, FRIDAY_8AM);
+      seen.push(outcome.change ? (outcome.change.notFound ? 'no longer found' : outcome.change.rows.map((row) => row.field).join()) : '-');
+      state = outcome.state;
+    }
+    expect(seen).toEqual(['-', 'no longer found', '-', '-', 'no longer found']);
+    expect(asked).toEqual(['杭州某某供应链', ...Array(4).fill(supplier.creditNo)]);
+    expect(state).toMatchObject({ kind: 'company', found: false, creditNo: supplier.creditNo, record: { taxCreditRating: 'A' } });
+  });
+
+  it('a check that may have been charged says so; three unreadable (charged) answers in a row pause the watch, saying so', async () => {
+    rig = await startWatchRig(FRIDAY_8AM);
+    const watch = await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
+    await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
+    rig.simulator.setFaults({ malformedRate: 1 });
+    await tickAt(rig, FRIDAY_8AM + DAY + 61 * MINUTE);
+    expect((await rig.repository.get(watch.id))?.lastRun).toMatchObject({ outcome: 'fetch_failed', coinsSpent: 0, coinsAtRisk: 20 });
+    rig.simulator.setFaults({ changedFieldRate: 1 });
+    await tickAt(rig, FRIDAY_8AM + 2 * DAY + 61 * MINUTE, FRIDAY_8AM + 3 * DAY + 61 * MINUTE);
+    expect((await rig.repository.get(watch.id))?.paused).toBeUndefined();
+    expect((await rig.repository.get(watch.id))?.lastRun).toMatchObject({ outcome: 'fetch_failed', coinsSpent: 20 });
+    await tickAt(rig, FRIDAY_8AM + 4 * DAY + 61 * MINUTE, FRIDAY_8AM + 5 * DAY + 61 * MINUTE);
+    const stored = await rig.repository.get(watch.id);
+    expect(stored?.paused?.reason).toMatchObject({ key: 'watch.pause.schemaChanged' });
+    expect(rig.poster.posts.map((post) => post.paused?.reason)).toEqual([{ key: 'watch.pause.schemaChanged', values: { count: 3 } }]);
+    expect(rig.upstreamCalls()).toBe(1);
+    expect(rig.simulator.stats().calls).toHaveLength(5);
   });
 });

@@ -107,6 +107,16 @@ describe('a watch on a simulated supplier', () => {
     expect(await coinsSpent(app)).toBe(3 * 20);
   });
 
+  it('Save in a channel the app is not in is refused with the /invite hint; nothing is saved or spent', async () => {
+    const app = await start(join(directory, 'not-member.sqlite'));
+    app.fake.setChannelError(CHANNEL, 'not_in_channel');
+    const { saved } = await addWatch(app, `watch add taxpayer ${SUPPLIER.creditNo} daily 09:00`);
+    expect(allText(saved)).toContain(`The app is not in <#${CHANNEL}>`);
+    expect(allText(saved)).toContain('/invite @dq');
+    expect(await app.slack.deps.watches.list(TEAM)).toEqual([]);
+    expect(app.upstreamCalls()).toEqual([]);
+  });
+
   it('"Stop watching" is refused to others and removes the watch for its creator', async () => {
     const app = await start(join(directory, 'stop.sqlite'));
     const { id } = await addWatch(app, `watch add fund 000001 change:5% weekdays 18:00`);
@@ -194,6 +204,12 @@ describe('"Watch this", the watch form and the App Home', () => {
       'dq:watch:time': { value: { type: 'timepicker', selected_time: '08:45' } },
       'dq:watch:timeZone': { value: { type: 'plain_text_input', value: 'Asia/Shanghai' } },
     };
+    // A channel the app is not in goes back onto the form with the /invite hint, saving nothing.
+    app.fake.setChannelError(CHANNEL, 'not_in_channel');
+    const notMember = await app.submitView('dq_watch_add_form', values, view.private_metadata, { userId: ADMIN, blocks: view.blocks });
+    expect(notMember.response.json).toEqual({ response_action: 'errors', errors: { 'dq:watch:channel': expect.stringContaining('/invite @dq') } });
+    expect(await app.slack.deps.watches.list(TEAM)).toEqual([]);
+    app.fake.setChannelError(CHANNEL, undefined);
     const submitted = await app.submitView('dq_watch_add_form', values, view.private_metadata, { userId: ADMIN, blocks: view.blocks });
     expect(submitted.status).toBe(200);
     expect(submitted.response.body).toBe('');
