@@ -92,21 +92,28 @@ function scriptedSession(): Array<{ id: OperationId; input: Record<string, strin
   for (let i = 0; script.length < 200; i++) {
     const user = users[i % users.length]!;
     switch (i % 8) {
-      case 0: script.push({ id: 'fund-new-list', input: { saleStatus: 'true' }, user }); break; // the morning question everyone asks
-      case 1: script.push({ id: 'fund-asset', input: { fundCode: funds[i % funds.length]! }, user }); break;
-      case 2: script.push({ id: 'fund-asset', input: { fundCode: funds[i % funds.length]!, pageNo: '2' }, user }); break; // next page
-      case 3: script.push({ id: 'fund-asset', input: { fundCode: funds[i % funds.length]! }, user }); break; // and back
+      case 0: script.push({ id: 'fund-new-list', input: { saleStatus: 'true', pageSize: '5' }, user }); break; // the morning question everyone asks
+      case 1: script.push({ id: 'fund-asset', input: { fundCode: funds[i % funds.length]!, pageSize: '10' }, user }); break;
+      case 2: script.push({ id: 'fund-asset', input: { fundCode: funds[i % funds.length]!, pageSize: '10', pageNo: '2' }, user }); break; // next page
+      case 3: script.push({ id: 'fund-asset', input: { fundCode: funds[i % funds.length]!, pageSize: '10' }, user }); break; // and back
       case 4: script.push({ id: 'finance-external-futures-kline', input: { symbol: ['CL', 'GC', 'SI'][i % 3]!, type: '0', limit: '30' }, user }); break;
       case 5: script.push({ id: 'enterprise-general-taxpayer-query', input: { keyword: ['华信', '光伏', '科技'][i % 3]! }, user }); break;
-      case 6: script.push({ id: 'fund-new-list', input: { saleStatus: 'true', pageNo: String(1 + (i % 3)) }, user }); break;
-      default: script.push({ id: 'enterprise-general-taxpayer-query', input: { keyword: '光伏', pageNo: String(1 + (i % 2)) }, user });
+      case 6: script.push({ id: 'fund-new-list', input: { saleStatus: 'true', pageSize: '5', pageNo: String(1 + (i % 3)) }, user }); break;
+      default: script.push({ id: 'enterprise-general-taxpayer-query', input: { keyword: '科技', pageNo: String(1 + (i % 2)) }, user });
     }
   }
   return script;
 }
 
+/**
+ * The session's data is that of one fixed day, so every run finds the pages it asks for (17 new
+ * funds: 4 pages of 5; 31 to 98 asset records a fund: 4 to 10 pages of 10; 122 taxpayers for 科技):
+ * the client refuses a page past the end without spending, which a user following Next never meets.
+ */
+const SESSION_DAY = Date.parse('2026-05-20T02:00:00Z');
+
 async function coins() {
-  const simulator = await startSimulator({ apiKeys: [KEY], rateLimits: UNLIMITED });
+  const simulator = await startSimulator({ apiKeys: [KEY], rateLimits: UNLIMITED, now: () => SESSION_DAY });
   const client = new DataClient({ baseUrl: simulator.url, apiKey: KEY, store: new MemoryStore(), rateLimits: UNLIMITED });
   const script = scriptedSession();
   const naive = script.reduce((sum, step) => sum + operations[step.id].cost, 0);

@@ -7,7 +7,8 @@ import { findOperation, type OperationId, type RateLimit } from './core/operatio
 import { parseStoreUrl } from './core/store/index.js';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from './core/time.js';
 import { readLanguageChoice } from './i18n/lang.js';
-import { simulatorOptionsFromEnv, type SimulatorOptions } from './simulator/index.js';
+import { simulatorOptionsFromEnv } from './simulator/env.js';
+import type { SimulatorOptions } from './simulator/types.js';
 import { DEFAULT_EXPORT_MAX_PAGES, QUEUED_NOTICE_AFTER_MS, type Allowlist, type SlackConfig } from './slack/config.js';
 
 /**

@@ -6,8 +6,8 @@ import { Redactor, secretsOf } from './core/secrets.js';
 import { OPERATION_IDS } from './core/operations/index.js';
 import type { HealthState } from './ops/health.js';
 import { Metrics } from './ops/metrics.js';
-import { createCoreRuntime, type CoreRuntime } from './runtime.js';
-import { createSlackApp, type SlackApp } from './slack/app.js';
+import type { CoreRuntime } from './runtime.js';
+import type { SlackApp } from './slack/app.js';
 
 /**
  * `npm start`: the Slack app. All configuration problems (Slack, data service, charts, digests) are
@@ -62,6 +62,8 @@ async function main(): Promise<void> {
   let port: number | undefined;
   let waitingNotice: NodeJS.Timeout | undefined;
   try {
+    // Loaded only now: a start that fails on its configuration answers before the app's modules load.
+    const [{ createCoreRuntime }, { createSlackApp }] = await Promise.all([import('./runtime.js'), import('./slack/app.js')]);
     runtime = await createCoreRuntime(config, { logger, observer: metrics });
     slack = await createSlackApp({ config: slackConfig, data: runtime.client, prices: runtime.prices, store: runtime.store, digest: config.digests, charts: config.charts, logger, metrics, health, redactor });
     // One plain line for whoever watches the start, when Slack takes its time to answer.

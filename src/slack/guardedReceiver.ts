@@ -38,7 +38,9 @@ export class GuardedHTTPReceiver extends HTTPReceiver {
   private acceptingEvents = false;
 
   constructor(options: HTTPReceiverOptions & { onRefused?: (reason: string) => void }) {
-    super(options);
+    // The guard checks the signature of every request that reaches Bolt's events endpoint; Bolt
+    // checking the same bytes again would only cost each request a second HMAC.
+    super({ ...options, signatureVerification: false });
     this.secret = options.signingSecret;
     const endpoints = options.endpoints ?? ['/slack/events'];
     this.endpointPaths = typeof endpoints === 'string' ? [endpoints] : endpoints;
@@ -83,10 +85,10 @@ export class GuardedHTTPReceiver extends HTTPReceiver {
     const text = raw.toString('utf8');
     const form = req.headers['content-type'] === 'application/x-www-form-urlencoded';
     const fields = form ? parseQuery(text) : undefined;
-    // Slack's SSL check carries no signature; Bolt answers it and ignores anything else in it.
-    if (fields?.ssl_check === '1') return undefined;
     if (fields?.command !== undefined && raw.length > COMMAND_BODY_LIMIT) return { status: 413, reason: 'slash command longer than Slack allows' };
 
+    // The only signature check: Bolt's own is turned off (see the constructor), so every request,
+    // Slack's SSL check included, passes here or is refused.
     const timestamp = Number(req.headers['x-slack-request-timestamp']);
     const signature = req.headers['x-slack-signature'];
     if (typeof signature !== 'string' || !Number.isFinite(timestamp)) return { status: 401, reason: 'request without a valid signature' };
@@ -94,6 +96,8 @@ export class GuardedHTTPReceiver extends HTTPReceiver {
     if (!isValidSlackRequest({ signingSecret: this.secret, body: text, headers: { 'x-slack-signature': signature, 'x-slack-request-timestamp': timestamp } })) {
       return { status: 401, reason: 'request with a bad or stale signature' };
     }
+    // Bolt answers Slack's SSL check itself and ignores anything else in it.
+    if (fields?.ssl_check === '1') return undefined;
 
     let body: unknown;
     try {

@@ -4,10 +4,26 @@ type Redact = (text: string) => string;
 
 /** Every text of a value (a Slack payload), secrets removed; a `token` field is the call's own credential and is kept. */
 export function redactPayload<T>(value: T, redact: Redact): T {
+  // Almost every payload holds no secret. A secret or token in one text is also in all the texts
+  // joined by a character no secret or token holds, so one search of the joined texts spares
+  // searching and copying the payload text by text (a reply holds hundreds).
+  const texts: string[] = [];
+  collectTexts(value, texts);
+  const joined = texts.join('\0');
+  return redact(joined) === joined ? value : redactEach(value, redact);
+}
+
+function collectTexts(value: unknown, into: string[]): void {
+  if (typeof value === 'string') into.push(value);
+  else if (Array.isArray(value)) for (const item of value) collectTexts(item, into);
+  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) if (key !== 'token') collectTexts(item, into);
+}
+
+function redactEach<T>(value: T, redact: Redact): T {
   if (typeof value === 'string') return redact(value) as T;
-  if (Array.isArray(value)) return value.map((item) => redactPayload(item, redact)) as T;
+  if (Array.isArray(value)) return value.map((item) => redactEach(item, redact)) as T;
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, key === 'token' ? item : redactPayload(item, redact)])) as T;
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, key === 'token' ? item : redactEach(item, redact)])) as T;
   }
   return value;
 }

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Redactor } from '../../src/core/secrets.js';
-import { redactingFetch } from '../../src/slack/redactOutgoing.js';
+import { REDACTED, Redactor } from '../../src/core/secrets.js';
+import { redactingFetch, redactPayload } from '../../src/slack/redactOutgoing.js';
 
 const KEY = 'sk-live-7Hq2mZ9pXw4R';
 const redactor = new Redactor([KEY, 'a-signing-secret']);
@@ -50,5 +51,35 @@ describe('the secrets a configuration holds', () => {
     const secrets = secretsOf(config);
     expect(secrets).toContain('chart-secret-42');
     expect(new Redactor(secrets).redact('signed with chart-secret-42')).toBe('signed with [redacted]');
+  });
+});
+
+describe('a reply posted to a response_url (redactPayload)', () => {
+  const redact = (text: string) => redactor.redact(text);
+  /** Texts that hold a secret or token, whole or at an edge, among ordinary ones. */
+  const text = fc.oneof(
+    fc.string(),
+    fc.constantFrom(KEY, `x${KEY}`, `${KEY}!`, 'a-signing-secret', 'xoxb-123456789-abcdefghij', 'xoxb-1234', 'zxoxb-123456789-abc', 'ok'),
+    fc.tuple(fc.string(), fc.constantFrom(KEY, 'xoxp-12345678', 'a-signing-secret'), fc.string()).map((parts) => parts.join('')),
+  );
+  const payload = fc.letrec((tie) => ({
+    value: fc.oneof({ depthSize: 'small' }, text, fc.integer(), fc.boolean(), fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.constantFrom('text', 'token', 'value', 'alt_text'), tie('value'), { maxKeys: 4 })),
+  })).value;
+
+  it('is redacted exactly as text by text would, and passed on untouched when it holds no secret', () => {
+    const textByText = (value: unknown): unknown => {
+      if (typeof value === 'string') return redact(value);
+      if (Array.isArray(value)) return value.map(textByText);
+      if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, key === 'token' ? item : textByText(item)]));
+      return value;
+    };
+    fc.assert(
+      fc.property(payload, (value) => {
+        const redacted = redactPayload(value, redact);
+        expect(redacted).toEqual(textByText(value));
+        if (!JSON.stringify(redacted).includes(REDACTED)) expect(redacted).toBe(value);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

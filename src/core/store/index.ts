@@ -2,8 +2,6 @@ import { isAbsolute, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { MemoryStore } from './memoryStore.js';
 import { redactUrl } from './redactUrl.js';
-import { RedisStore } from './redisStore.js';
-import { SqliteStore } from './sqliteStore.js';
 import type { Store } from './types.js';
 
 export { redactUrl } from './redactUrl.js';
@@ -25,16 +23,20 @@ const ACCEPTED_FORMS =
   'memory:// (in-process, lost on exit), sqlite://<path> (e.g. sqlite://./data/dq.sqlite or sqlite:///var/lib/dq/dq.sqlite), ' +
   'redis://[:password@]host[:port][/db] or rediss://… (e.g. redis://127.0.0.1:6379)';
 
-/** Opens the store STORE_URL points at; Redis and SQLite are connected and ready when this resolves. */
+/**
+ * Opens the store STORE_URL points at; Redis and SQLite are connected and ready when this resolves.
+ * Each backend (and its client library) is loaded only when chosen: a process on one store never
+ * loads the others, and neither does anything that only reads the configuration.
+ */
 export async function createStore(url: string, options: CreateStoreOptions = {}): Promise<Store> {
   const location = parseStoreUrl(url);
   switch (location.kind) {
     case 'memory':
       return new MemoryStore();
     case 'sqlite':
-      return SqliteStore.open(location.path);
+      return (await import('./sqliteStore.js')).SqliteStore.open(location.path);
     case 'redis':
-      return RedisStore.connect(location.url, { ...options, description: location.description });
+      return (await import('./redisStore.js')).RedisStore.connect(location.url, { ...options, description: location.description });
   }
 }
 

@@ -54,7 +54,22 @@ export function formatNumber(value: unknown, decimals?: number): string {
   const number = toNumber(value);
   if (number === undefined) return NO_VALUE;
   if (decimals === undefined) return asGiven.format(number);
-  return new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(number);
+  return fixedDecimals(decimals).format(number);
+}
+
+/**
+ * One formatter per number of places, made once: building an Intl.NumberFormat costs some 100 times
+ * formatting with one, and a reply formats hundreds of numbers (a fifth of the app's CPU per cached
+ * answer in `npm run bench:ack -- --profile`).
+ */
+const byDecimals = new Map<number, Intl.NumberFormat>();
+function fixedDecimals(decimals: number): Intl.NumberFormat {
+  let formatter = byDecimals.get(decimals);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    byDecimals.set(decimals, formatter);
+  }
+  return formatter;
 }
 
 /** Decimal places of the most precise value (at most 8): prices of one contract then all show alike, 75.00 beside 75.54. */

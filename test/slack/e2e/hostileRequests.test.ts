@@ -270,6 +270,17 @@ describe('hostile signed requests', () => {
     expect(sent.status).toBe(200);
     await app.nextResponse('after-garbage');
   });
+
+  it('the guard is the one signature check: a wrong signature is refused on every kind of request, Slack\'s SSL check included', async () => {
+    const wrong = `${TEST_SIGNING_SECRET}-not`;
+    const command = await sendSlashCommand(app.url, wrong, { command: '/dq', text: 'help', responseUrl: app.fake.responseUrl('wrongly-signed') });
+    expect(command.status).toBe(401);
+    expect((await sendSigned(app.url, wrong, 'ssl_check=1&token=x', 'application/x-www-form-urlencoded')).status).toBe(401);
+    expect((await sendSigned(app.url, wrong, '{"type":"url_verification","challenge":"c"}', 'application/json')).status).toBe(401);
+    expect((await sendSigned(app.url, TEST_SIGNING_SECRET, 'ssl_check=1&token=x', 'application/x-www-form-urlencoded')).status).toBe(200);
+    await app.settle();
+    expect(app.responses('wrongly-signed')).toEqual([]);
+  });
 });
 
 describe('huge signed requests (issue 21.9)', () => {
