@@ -3,7 +3,7 @@ import { describeSchedule } from '../../core/digest/schedule.js';
 import type { DigestContent } from '../../core/digest/types.js';
 import type { Prices } from '../../core/operations/prices.js';
 import type { Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../message.js';
+import type { SlackMessage } from '../slackMessage.js';
 import { contextBlock, headerBlock, sectionBlock } from './blocks.js';
 import { dateText } from './dateText.js';
 import { fitToSlackLimits } from './fitToSlackLimits.js';

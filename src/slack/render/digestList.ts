@@ -2,7 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import { describeSchedule } from '../../core/digest/schedule.js';
 import type { Digest } from '../../core/digest/types.js';
 import type { Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../message.js';
+import type { SlackMessage } from '../slackMessage.js';
 import { contextBlock, headerBlock, sectionBlock } from './blocks.js';
 import { dateTimeText } from './dateText.js';
 import { fitToSlackLimits } from './fitToSlackLimits.js';

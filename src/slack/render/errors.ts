@@ -1,7 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import { UpstreamError, ValidationError } from '../../core/errors.js';
 import { explainError } from '../../core/explainError.js';
-import type { SlackMessage } from '../message.js';
+import type { SlackMessage } from '../slackMessage.js';
 import type { Lang } from '../../i18n/lang.js';
 import { contextBlock, sectionBlock } from './blocks.js';
 import { fitToSlackLimits } from './fitToSlackLimits.js';

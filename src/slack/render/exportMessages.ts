@@ -4,7 +4,7 @@ import type { ExportOutcome, ExportProgress } from '../../core/export/runExport.
 import type { ExportTable } from '../../core/export/exportTable.js';
 import { operations, type AnyOperation, type OperationId } from '../../core/operations/index.js';
 import type { Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../message.js';
+import type { SlackMessage } from '../slackMessage.js';
 import { escapeMrkdwn, inlineCode, truncatePlain, userMention } from './mrkdwn.js';
 import { renderNotice } from './notice.js';
 

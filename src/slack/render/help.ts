@@ -3,7 +3,7 @@ import { DIGEST_OPERATION } from '../../core/digest/collect.js';
 import { operation, type OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import { AUTO_LANGUAGE_WORDS, english, langFor, wordFor, type Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../message.js';
+import type { SlackMessage } from '../slackMessage.js';
 import { examplesIn, otherWords, shownWord, usageLine, type CommandSyntax } from '../parse/commandSyntax.js';
 import { costText } from '../parse/costText.js';
 import { exampleFor } from '../parse/examples.js';

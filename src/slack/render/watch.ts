@@ -7,7 +7,7 @@ import type { FieldChange, Watch, WatchNotice, WatchRunRecord, WatchTarget } fro
 import type { Lang } from '../../i18n/lang.js';
 import { sayEscaped } from './digestRun.js';
 import { ACTION } from '../ids.js';
-import type { SlackMessage } from '../message.js';
+import type { SlackMessage } from '../slackMessage.js';
 import { chunk, contextBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
 import { dateTimeText } from './dateText.js';
 import { fitToSlackLimits } from './fitToSlackLimits.js';

@@ -132,7 +132,7 @@ describe('a digest\'s own language', () => {
     expect(await add('C5', 'default')).not.toHaveProperty('lang');
   });
 
-  it('refuses a language the app does not speak, in the asker\'s words, naming the field', async () => {
+  it('refuses a language the app does not speak, in the requester\'s words, naming the field', async () => {
     const { DigestInputError } = await import('../../../src/core/digest/service.js');
     const digests = await service();
     const refused = await digests.add({ teamId: 'T', channelId: 'C1', createdBy: 'U', cadence: 'daily', time: '08:30', lang: 'klingon' }).catch((error: unknown) => error);
