@@ -56,7 +56,7 @@ export async function digestCommand(deps: SlackDeps, requester: Requester, words
       }
     }
   } catch (error) {
-    if (error instanceof DigestInputError) return reply(lang.t('digests.command.inputProblem', { problem: escapeMrkdwn(lang.say(error.phrase)) }));
+    if (error instanceof DigestInputError) return reply(lang.t('digests.command.inputProblem', { problem: escapeMrkdwn(lang.t(error.phrase)) }));
     deps.logger.error({ err: error }, 'digest command failed');
     await reply(lang.t(action === 'list' ? 'digests.command.storeDownReading' : 'digests.command.storeDownChanging'));
   }

@@ -51,7 +51,7 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
   const errorOptions = {
     example: exampleFor(operation, profile.lang),
     fieldLabel: (field: string) => userFieldName(operation, field, profile.lang),
-    ...(rejected ? { rejectedHint: profile.lang.say(rejected) } : {}),
+    ...(rejected ? { rejectedHint: profile.lang.t(rejected) } : {}),
   };
   let replace = run.replace ?? false;
   let queuedShown: Promise<void> | undefined;

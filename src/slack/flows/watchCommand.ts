@@ -163,7 +163,7 @@ export async function watchCommand(deps: SlackDeps, requester: Requester, words:
       }
     }
   } catch (error) {
-    if (error instanceof WatchInputError) return reply(lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.say(error.phrase)) }));
+    if (error instanceof WatchInputError) return reply(lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.t(error.phrase)) }));
     if (isDataError(error)) return responder.reply(renderError(error, { lang, now: deps.now(), timeZone, example: WATCH_EXAMPLE }));
     deps.logger.error({ err: error }, 'watch command failed');
     await reply(lang.t(action === 'list' ? 'watch.command.storeDownReading' : 'watch.command.storeDownChanging'));
@@ -201,7 +201,7 @@ export async function saveWatch(deps: SlackDeps, requester: Requester, value: st
     const watch = await deps.watches.save(prepared.watch);
     await reply(lang.t('watch.command.saved', { lines: watchLines(watch, prepared.cost, deps.watches.nextRun(watch), lang) }));
   } catch (error) {
-    if (error instanceof WatchInputError) return reply(lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.say(error.phrase)) }));
+    if (error instanceof WatchInputError) return reply(lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.t(error.phrase)) }));
     if (isDataError(error)) return responder.reply(renderError(error, { lang, now: deps.now(), timeZone, example: WATCH_EXAMPLE }), { replace: true });
     deps.logger.error({ err: error }, 'could not save a watch');
     await reply(lang.t('watch.command.storeDownChanging'));

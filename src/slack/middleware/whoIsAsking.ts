@@ -174,13 +174,13 @@ export function whoIsAsking(deps: SlackDeps): Middleware<AnyMiddlewareArgs> {
       // A step configured without "run by" cannot be on a list of people: say what to set.
       const reason: Phrase = refused.key === 'access.user' && !where.userId ? { key: 'workflow.fail.needsRunner' } : refused;
       const fail = (args as { fail?: (result: { error: string }) => Promise<unknown> }).fail;
-      await fail?.({ error: workspaceLang(deps).say(reason) }).catch((error: unknown) => deps.logger.error({ err: error }, 'could not tell Slack that the workflow step was refused'));
+      await fail?.({ error: workspaceLang(deps).t(reason) }).catch((error: unknown) => deps.logger.error({ err: error }, 'could not tell Slack that the workflow step was refused'));
       return;
     }
     if (where.surface === 'home') {
       try {
         const { lang } = await requester.profile();
-        await client.views.publish({ user_id: userId, view: { type: 'home', blocks: [{ type: 'section', text: { type: 'mrkdwn', text: lang.say(refused) } }] } });
+        await client.views.publish({ user_id: userId, view: { type: 'home', blocks: [{ type: 'section', text: { type: 'mrkdwn', text: lang.t(refused) } }] } });
       } catch (error) {
         deps.logger.warn({ err: error }, 'could not show the refusal on the App Home');
       }
@@ -190,14 +190,14 @@ export function whoIsAsking(deps: SlackDeps): Middleware<AnyMiddlewareArgs> {
     if (body.type === 'view_submission') {
       const firstInput = (Array.isArray(body.view?.blocks) ? body.view.blocks : []).find((block) => block?.type === 'input')?.block_id;
       const lang = await formLang(deps, requester);
-      await ack?.(firstInput ? { response_action: 'errors', errors: { [firstInput]: lang.say(refused) } } : undefined);
+      await ack?.(firstInput ? { response_action: 'errors', errors: { [firstInput]: lang.t(refused) } } : undefined);
       return;
     }
     await ack?.();
     if (body.type === 'view_closed' || body.type === 'block_suggestion') return;
     try {
       const { lang } = await requester.profile();
-      const text = lang.say(refused);
+      const text = lang.t(refused);
       if (body.response_url || where.channelId) {
         await replyRoute(body.response_url, client, userId, where.channelId, deps).reply(renderNotice(text, lang));
       } else {

@@ -108,7 +108,7 @@ export function otherWords(words: readonly [string, ...string[]], lang: Lang): s
 /** `<symbol> <period> [count]`: required words in angle brackets, optional ones in square. */
 export function positionalUsage(syntax: CommandSyntax, lang: Lang): string {
   return positionalWords(syntax)
-    .map((word) => (word.optional ? `[${lang.say(word.name)}]` : `<${lang.say(word.name)}>`))
+    .map((word) => (word.optional ? `[${lang.t(word.name)}]` : `<${lang.t(word.name)}>`))
     .join(' ');
 }
 
@@ -118,7 +118,7 @@ export function usageLine(syntax: CommandSyntax, lang: Lang): string {
   // An option that repeats a positional word (period:, page:) would only make the line longer.
   const options = syntax.options
     .filter((option) => !positional.some((word) => word.field === option.field))
-    .map((option) => `[${shownWord(option.keys, lang)}:${lang.say(option.shape)}]`);
+    .map((option) => `[${shownWord(option.keys, lang)}:${lang.t(option.shape)}]`);
   return [positionalUsage(syntax, lang), ...options].join(' ');
 }
 

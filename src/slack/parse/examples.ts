@@ -19,5 +19,5 @@ export function userFieldName(operation: OperationId, field: string, lang: Lang)
   const option = syntax.options.find((candidate) => candidate.field === field);
   if (option) return lang.locale === 'zh-CN' ? shownWord(option.keys, lang) : `${shownWord(option.keys, lang)}:`;
   const word = positionalWords(syntax).find((candidate) => candidate.field === field);
-  return word ? lang.say(theWord(word)) : field;
+  return word ? lang.t(theWord(word)) : field;
 }

@@ -25,5 +25,5 @@ function dqExampleIn(example: string, lang: Lang): string {
 /** What was wrong with a command, that it cost nothing, and one that works, in the reader's language (mrkdwn). */
 export function invalidText(invalid: InvalidCommand, lang: Lang): string {
   const example = invalid.operation ? exampleFor(invalid.operation, lang) : dqExampleIn(invalid.example, lang);
-  return `${lang.t('commands.parse.refused', { message: lang.say(invalid.message) })}\n${lang.t('commands.parse.forExample', { example })}`;
+  return `${lang.t('commands.parse.refused', { message: lang.t(invalid.message) })}\n${lang.t('commands.parse.forExample', { example })}`;
 }

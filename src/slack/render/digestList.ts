@@ -14,7 +14,7 @@ export function digestLines(digest: Digest, nextRun: number | undefined, lang: L
   const values = {
     id: digest.id,
     channel: `<#${digest.channelId}>`,
-    schedule: escapeMrkdwn(lang.say(describeSchedule(digest.schedule))),
+    schedule: escapeMrkdwn(lang.t(describeSchedule(digest.schedule))),
     funds: lang.t(`digests.list.filter.${digest.filter}`),
     user: userMention(digest.createdBy),
   };
@@ -25,7 +25,8 @@ export function digestLines(digest: Digest, nextRun: number | undefined, lang: L
   ];
   const zone = digest.schedule.timeZone;
   if (digest.paused) {
-    lines.push(lang.t('digests.list.paused', { reason: lang.say(digest.paused.reason), remedy: lang.say(digest.paused.remedy) }));
+    const { reason, remedy } = digest.paused;
+    lines.push(lang.t('digests.list.paused', { reason: typeof reason === 'string' ? reason : lang.t(reason), remedy: typeof remedy === 'string' ? remedy : lang.t(remedy) }));
   } else if (nextRun !== undefined) {
     lines.push(lang.t('digests.list.nextRun', { when: dateTimeText(nextRun, zone, lang) }));
   }

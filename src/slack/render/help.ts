@@ -86,16 +86,16 @@ function operationHelp(id: OperationId, prices: Prices, lang: Lang, demo: boolea
   const usage = `${syntax.command} ${usageLine(syntax, lang)}`;
   const options = syntax.options.map((option) => {
     const aliases = otherWords(option.keys, lang).map((key) => code(`${key}:`));
-    const shown = code(`${shownWord(option.keys, lang)}:${lang.say(option.shape)}`);
+    const shown = code(`${shownWord(option.keys, lang)}:${lang.t(option.shape)}`);
     return aliases.length ? `${shown}${lang.t('help.operation.aliases', { keys: joined(lang, aliases) })}` : shown;
   });
   const examples = examplesIn(syntax, lang.locale).map((args) => code(`${syntax.command} ${args}`));
   const blocks: KnownBlock[] = [
     header(title),
-    section(lang.t('help.operation.summary', { description: lang.say(syntax.description), cost: costText(operation(id), prices, lang) })),
+    section(lang.t('help.operation.summary', { description: lang.t(syntax.description), cost: costText(operation(id), prices, lang) })),
     section(lang.t('help.operation.howToType', { usage, dq: `${DQ_COMMAND} ${shownWord(syntax.subcommands, lang)}` })),
     section(`${lang.t('help.operation.options')}\n${options.join('\n')}`),
-    section([...syntax.notes(lang), ...(demo && syntax.demoNote ? [lang.say(syntax.demoNote)] : [])].join('\n')),
+    section([...syntax.notes(lang), ...(demo && syntax.demoNote ? [lang.t(syntax.demoNote)] : [])].join('\n')),
     section(`${lang.t('help.operation.examples')}\n${examples.join('\n')}`),
     context(lang.t('help.operation.footer', { command: syntax.command, help: dq(lang, HELP_WORDS) })),
   ];

@@ -47,7 +47,7 @@ export function describeTarget(target: WatchTarget, lang: Lang): string {
 /** "every day at 09:00 (Asia/Shanghai)", "every hour at :05 (Asia/Shanghai)". */
 export function describeWatchSchedule(schedule: Schedule, lang: Lang): string {
   if (schedule.cadence.kind === 'hourly') return escapeMrkdwn(lang.t('watch.scheduleHourly', { minute: schedule.time.slice(3), timeZone: schedule.timeZone }));
-  return escapeMrkdwn(lang.say(describeSchedule(schedule)));
+  return escapeMrkdwn(lang.t(describeSchedule(schedule)));
 }
 
 export function costText(cost: WatchCost, lang: Lang): string {

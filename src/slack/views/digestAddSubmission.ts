@@ -36,7 +36,7 @@ export function digestAddSubmission(deps: SlackDeps) {
     // The requester passed the allowlists on the way in; the channel they chose must pass them too.
     const refused = refusalIn(form.channelId);
     if (refused) {
-      await ack({ response_action: 'errors', errors: { [DIGEST_FIELDS.channel]: lang.say(refused) } });
+      await ack({ response_action: 'errors', errors: { [DIGEST_FIELDS.channel]: lang.t(refused) } });
       return;
     }
     try {
@@ -52,7 +52,7 @@ export function digestAddSubmission(deps: SlackDeps) {
       });
     } catch (error) {
       if (!(error instanceof DigestInputError)) throw error;
-      await ack({ response_action: 'errors', errors: { [BLOCK_OF[error.field]]: lang.say(error.phrase) } });
+      await ack({ response_action: 'errors', errors: { [BLOCK_OF[error.field]]: lang.t(error.phrase) } });
       return;
     }
     await ack();

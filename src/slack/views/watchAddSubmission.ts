@@ -35,17 +35,17 @@ export function watchAddSubmission(deps: SlackDeps) {
     if (!mayAddWatch(deps, body.user.id)) return errorOn(WATCH_FIELDS.channel, lang.t('watch.command.adminsOnly'));
     if (!form.channelId) return errorOn(WATCH_FIELDS.channel, lang.t('watch.form.chooseChannel'));
     const refused = requester.refusalIn(form.channelId);
-    if (refused) return errorOn(WATCH_FIELDS.channel, lang.say(refused));
+    if (refused) return errorOn(WATCH_FIELDS.channel, lang.t(refused));
     let saved;
     try {
       const prepared = await deps.watches.prepare({ ...form.request, teamId: requester.teamId, channelId: form.channelId, createdBy: body.user.id });
       if ((await appMembership(client, form.channelId, deps.logger)) === 'not_member') return errorOn(WATCH_FIELDS.channel, lang.t('watch.form.notMember'));
       saved = { watch: await deps.watches.save(prepared.watch), cost: prepared.cost };
     } catch (error) {
-      if (error instanceof WatchInputError) return errorOn(blockFor(error.phrase.key, prefilled), lang.say(error.phrase));
+      if (error instanceof WatchInputError) return errorOn(blockFor(error.phrase.key, prefilled), lang.t(error.phrase));
       if (error instanceof ValidationError) {
         const problem = error.problems[0];
-        return errorOn(prefilled ? WATCH_FIELDS.channel : WATCH_FIELDS.subject, problem?.phrase ? lang.say(problem.phrase) : (problem?.message ?? error.message));
+        return errorOn(prefilled ? WATCH_FIELDS.channel : WATCH_FIELDS.subject, problem?.phrase ? lang.t(problem.phrase) : (problem?.message ?? error.message));
       }
       deps.logger.error({ err: error }, 'could not save a watch from the form');
       return errorOn(WATCH_FIELDS.channel, lang.t('watch.command.storeDownChanging'));
