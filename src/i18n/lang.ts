@@ -121,7 +121,7 @@ const LANGUAGE_NAMES: Readonly<Record<string, Locale>> = {
 
 /**
  * Words for "no language of its own" (the workspace's, else Slack's), English first then Chinese:
- * help shows the first of the reader's language (wordFor).
+ * help shows the first of the reader's language (shownWord).
  */
 export const AUTO_LANGUAGE_WORDS = ['auto', 'default', 'reset', 'workspace', '自动', '默认'] as const;
 
@@ -148,12 +148,6 @@ export function readLanguageChoice(text: string | undefined | null): Locale | 'a
 /** True for text with Chinese characters: the words of a syntax are picked per language by this. */
 export function isChinese(text: string): boolean {
   return /\p{Script=Han}/u.test(text);
-}
-
-/** The first word meant for readers of `locale` (Chinese words for zh-CN), or the first word. */
-export function wordFor<T extends string>(words: readonly [T, ...T[]], locale: Locale): T {
-  const wanted = locale === 'zh-CN';
-  return words.find((word) => isChinese(word) === wanted) ?? words[0];
 }
 
 /**

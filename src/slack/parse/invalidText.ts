@@ -1,6 +1,6 @@
-import { wordFor, type Lang } from '../../i18n/lang.js';
+import type { Lang } from '../../i18n/lang.js';
 import { syntaxBySubcommand } from '../operations/index.js';
-import { shownWord } from './commandSyntax.js';
+import { shownWord } from './shownWords.js';
 import { exampleFor } from './examples.js';
 import { DIGEST_WORDS, HELP_WORDS, LANG_WORDS, USAGE_WORDS, type InvalidCommand } from './parseCommand.js';
 
@@ -14,7 +14,7 @@ function dqExampleIn(example: string, lang: Lang): string {
   const [command, ...words] = example.split(' ');
   const said = words.map((word) => {
     const list = WORD_LISTS.find((candidate) => (candidate as readonly string[]).includes(word));
-    if (list) return wordFor(list as unknown as readonly [string, ...string[]], lang.locale);
+    if (list) return shownWord(list as unknown as readonly [string, ...string[]], lang);
     const syntax = syntaxBySubcommand(word);
     if (syntax) return shownWord(syntax.subcommands, lang);
     return Object.hasOwn(CHINESE_LANGUAGE_WORDS, word) ? CHINESE_LANGUAGE_WORDS[word]! : word;

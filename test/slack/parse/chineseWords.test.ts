@@ -4,9 +4,10 @@ import { CANDLE_TYPE_SYNONYMS } from '../../../src/core/operations/futuresKline.
 import { OPERATION_IDS, operations, type OperationId } from '../../../src/core/operations/index.js';
 import { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS } from '../../../src/core/operations/newFunds.js';
 import { validate } from '../../../src/core/operations/validate.js';
-import { english, isChinese, langFor, wordFor } from '../../../src/i18n/lang.js';
+import { english, isChinese, langFor } from '../../../src/i18n/lang.js';
 import { SYNTAX_LIST, syntaxFor } from '../../../src/slack/operations/index.js';
 import { examplesIn, positionalWords } from '../../../src/slack/parse/commandSyntax.js';
+import { shownWord } from '../../../src/slack/parse/shownWords.js';
 import { exampleFor, userFieldName } from '../../../src/slack/parse/examples.js';
 import { invalidText } from '../../../src/slack/parse/invalidText.js';
 import { costText } from '../../../src/slack/parse/costText.js';
@@ -50,7 +51,7 @@ describe('every Chinese word reads as its English twin', () => {
         expect(parseCommand('/dq', `${word} ${args}`), `/dq ${word} ${args}`).toEqual(direct);
         expect(parseCommand('/dq', `${word.toUpperCase()} ${args}`), `/dq ${word.toUpperCase()} ${args}`).toEqual(direct);
       }
-      expect(parseCommand('/dq', `${wordFor(syntax.subcommands, 'zh-CN')}`)).toEqual({ kind: 'open_modal', operation: syntax.operation });
+      expect(parseCommand('/dq', `${shownWord(syntax.subcommands, zh)}`)).toEqual({ kind: 'open_modal', operation: syntax.operation });
     }
   });
 
@@ -253,18 +254,18 @@ describe('examples, field names, costs and titles in the reader’s words', () =
 describe('the catalogue’s words are the syntax’s words', () => {
   it('each option key and subcommand has its catalogue twin, the word help shows', () => {
     for (const syntax of SYNTAX_LIST) {
-      expect(zh.t(`commands.subcommands.${syntax.subcommands[0]}`)).toBe(wordFor(syntax.subcommands, 'zh-CN'));
+      expect(zh.t(`commands.subcommands.${syntax.subcommands[0]}`)).toBe(shownWord(syntax.subcommands, zh));
       expect(english.t(`commands.subcommands.${syntax.subcommands[0]}`)).toBe(syntax.subcommands[0]);
       for (const word of syntax.subcommands) expect(word, syntax.command).toBe(word.toLowerCase());
       for (const option of syntax.options) {
-        expect(zh.t(`commands.keys.${option.keys[0]}`)).toBe(wordFor(option.keys, 'zh-CN'));
+        expect(zh.t(`commands.keys.${option.keys[0]}`)).toBe(shownWord(option.keys, zh));
         expect(english.t(`commands.keys.${option.keys[0]}`)).toBe(option.keys[0]);
         for (const key of option.keys) expect(key).toBe(key.toLowerCase());
       }
       for (const word of positionalWords(syntax)) expect(zh.t(word.name)).toMatch(/\p{Script=Han}/u);
     }
     for (const words of [USAGE_WORDS, DIGEST_WORDS, LANG_WORDS, HELP_WORDS]) {
-      expect(zh.t(`commands.subcommands.${words[0]}`)).toBe(wordFor(words, 'zh-CN'));
+      expect(zh.t(`commands.subcommands.${words[0]}`)).toBe(shownWord(words, zh));
       expect(english.t(`commands.subcommands.${words[0]}`)).toBe(words[0]);
     }
   });
