@@ -91,7 +91,7 @@ function chartedQuery(text: string): { operation: OperationId; input: Record<str
       }
       return { operation: parsed.operation, input: parsed.input };
     case 'invalid':
-      throw new UsageError(`${english.say(parsed.message)} For example: ${parsed.example}`);
+      throw new UsageError(`${english.t(parsed.message)} For example: ${parsed.example}`);
     case 'open_modal':
       throw new UsageError(`${exampleFor(parsed.operation, english).split(' ')[0]} needs its arguments here, e.g. dq chart ${exampleFor(parsed.operation, english)}`);
     default:

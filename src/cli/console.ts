@@ -4,7 +4,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config.js';
 import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
-import { buildConsoleDeps, consoleRequester } from './console/consoleDeps.js';
+import { buildConsoleDeps, consoleProfile, consoleRequester } from './console/consoleDeps.js';
 import { ConsoleSession } from './console/session.js';
 
 export interface ConsoleOptions {
@@ -36,22 +36,22 @@ export async function runConsole(options: ConsoleOptions): Promise<number> {
   const write = (text: string) => output.write(`${text}\n`);
   const runtime = options.runtime ?? (await createCoreRuntime(config, { logger }));
   const { deps, close } = buildConsoleDeps({ runtime, config: config.slack, charts: config.charts, digest: config.digests, logger, print: write });
-  const requester = consoleRequester(config);
-  const session = new ConsoleSession(deps, requester, write, options.exportDirectory);
+  const profile = consoleProfile(config);
+  const session = new ConsoleSession(deps, consoleRequester(config, profile), profile, write, options.exportDirectory);
 
   // On a terminal readline echoes what is typed; piped lines are echoed after the prompt so the
   // transcript shows what each reply answers.
   const terminal = Boolean((input as { isTTY?: boolean }).isTTY && (output as { isTTY?: boolean }).isTTY);
   const lines = createInterface({ input, output, terminal, prompt: PROMPT });
   lines.on('SIGINT', () => lines.close());
-  write(banner(runtime, requester.lang));
+  write(banner(runtime, profile.lang));
   try {
     if (terminal) lines.prompt();
     for await (const line of lines) {
       if (!terminal && line.trim()) write(`${PROMPT}${line}`);
       const outcome = await session.handle(line).catch((error: unknown) => {
         logger.error({ err: error }, 'console line failed');
-        write(requester.lang.t('console.failed', { message: error instanceof Error ? error.message : String(error) }));
+        write(profile.lang.t('console.failed', { message: error instanceof Error ? error.message : String(error) }));
         return 'continue' as const;
       });
       if (outcome === 'exit') break;

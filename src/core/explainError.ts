@@ -37,7 +37,10 @@ function resetTime(ms: number, timeZone: string, lang: Lang): string {
 /** In the reader's language (English unless told): what failed, what to do, and whether anything was charged. */
 export function explainError(error: unknown, now: number = Date.now(), timeZone = DEFAULT_TIME_ZONE, lang: Lang = english): Explanation {
   if (error instanceof ValidationError) {
-    return { summary: lang.t('errors.invalid'), details: error.problems.map((p) => (p.field ? `${p.field} ${lang.say(p.phrase ?? p.message)}` : lang.say(p.phrase ?? p.message))), nothingSpent: true };
+    return { summary: lang.t('errors.invalid'), details: error.problems.map((p) => {
+      const said = p.phrase ? lang.t(p.phrase) : p.message;
+      return p.field ? `${p.field} ${said}` : said;
+    }), nothingSpent: true };
   }
   if (error instanceof BudgetExceededError) {
     const resetsIn = formatDuration(Math.max(0, error.resetsAt.getTime() - now), lang);

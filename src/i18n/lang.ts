@@ -26,10 +26,12 @@ export interface Phrase {
 /** One language to speak in: its catalogue and its formats. */
 export interface Lang {
   readonly locale: Locale;
-  /** The catalogue text of `key` with `{{values}}` filled in (values are not escaped); `count` picks the plural. */
+  /**
+   * The catalogue text of `key` with `{{values}}` filled in (values are not escaped; a value that
+   * is itself a phrase is said first); `count` picks the plural.
+   */
   t(key: CatalogueKey, values?: Record<string, unknown>): string;
-  /** A phrase (a value that is itself a phrase is said first), or a text already in words. */
-  say(phrase: Phrase | string): string;
+  t(phrase: Phrase): string;
 }
 
 /** Where the catalogues are: `locales/` at the project root, the same from src/ (tsx) and dist/. */
@@ -85,7 +87,7 @@ export function langFor(locale: Locale): Lang {
   // answer's CPU under load); the catalogues never change while the process runs, so the same key
   // and values always give the same text.
   const said = new Map<string, string>();
-  const t = (key: CatalogueKey, values?: Record<string, unknown>) => {
+  const lookUp = (key: CatalogueKey, values?: Record<string, unknown>) => {
     // Only texts made of plain values are remembered: JSON names them exactly.
     if (values !== undefined && !Object.values(values).every(isPlainValue)) return fixed(key, values) as string;
     const memoKey = values === undefined ? key : `${key}\u0000${JSON.stringify(values)}`;
@@ -97,13 +99,13 @@ export function langFor(locale: Locale): Lang {
     }
     return text;
   };
-  const say = (phrase: Phrase | string): string => {
-    if (typeof phrase === 'string') return phrase;
-    if (!phrase.values) return t(phrase.key);
-    const values = Object.fromEntries(Object.entries(phrase.values).map(([name, value]) => [name, isPhrase(value) ? say(value) : value]));
-    return t(phrase.key, values);
+  const t = (keyOrPhrase: CatalogueKey | Phrase, givenValues?: Record<string, unknown>): string => {
+    const { key, values } = typeof keyOrPhrase === 'string' ? { key: keyOrPhrase, values: givenValues } : keyOrPhrase;
+    if (!values) return lookUp(key);
+    if (!Object.values(values).some(isPhrase)) return lookUp(key, values);
+    return lookUp(key, Object.fromEntries(Object.entries(values).map(([name, value]) => [name, isPhrase(value) ? t(value) : value])));
   };
-  const lang: Lang = { locale, t, say };
+  const lang: Lang = { locale, t };
   langs.set(locale, lang);
   return lang;
 }
@@ -119,7 +121,7 @@ const LANGUAGE_NAMES: Readonly<Record<string, Locale>> = {
 
 /**
  * Words for "no language of its own" (the workspace's, else Slack's), English first then Chinese:
- * help shows the first of the reader's language (wordFor).
+ * help shows the first of the reader's language (shownWord).
  */
 export const AUTO_LANGUAGE_WORDS = ['auto', 'default', 'reset', 'workspace', '自动', '默认'] as const;
 
@@ -146,12 +148,6 @@ export function readLanguageChoice(text: string | undefined | null): Locale | 'a
 /** True for text with Chinese characters: the words of a syntax are picked per language by this. */
 export function isChinese(text: string): boolean {
   return /\p{Script=Han}/u.test(text);
-}
-
-/** The first word meant for readers of `locale` (Chinese words for zh-CN), or the first word. */
-export function wordFor<T extends string>(words: readonly [T, ...T[]], locale: Locale): T {
-  const wanted = locale === 'zh-CN';
-  return words.find((word) => isChinese(word) === wanted) ?? words[0];
 }
 
 /**

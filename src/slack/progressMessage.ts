@@ -1,6 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
-import type { SlackMessage } from './message.js';
+import type { SlackMessage } from './slackMessage.js';
 
 /**
  * One message in the user's direct messages with the app that is posted once and then edited in

@@ -1,7 +1,8 @@
 import type { WebClient } from '@slack/web-api';
 import { Agent, request } from 'undici';
 import type { Logger } from 'pino';
-import type { Responder, SlackMessage } from './message.js';
+import type { Responder } from './responder.js';
+import type { SlackMessage } from './slackMessage.js';
 import { redactPayload } from './redactOutgoing.js';
 
 /** One keep-alive pool for every response_url (they all go to hooks.slack.com). */

@@ -9,8 +9,7 @@ import { MemoryStore } from '../../src/core/store/memoryStore.js';
 import { langFor, type Locale } from '../../src/i18n/lang.js';
 import { buildSlackDeps } from '../../src/slack/buildDeps.js';
 import type { SlackDeps } from '../../src/slack/deps.js';
-import type { Requester } from '../../src/slack/message.js';
-import type { Asker } from '../../src/slack/middleware/whoIsAsking.js';
+import type { Requester } from '../../src/slack/requester.js';
 import { startInProcessSimulator } from '../../src/simulator/inProcess.js';
 import { ManualClock, PINNED_AT } from '../support/clocks.js';
 import { startFakeSlack, type FakeSlack } from '../support/slack/fakeSlack.js';
@@ -20,7 +19,7 @@ import { RecordingWatchPoster } from '../support/watchRig.js';
 
 /**
  * What a listener gets from Bolt, faked one by one, so each listener can be run alone: a fake ack
- * that records what it was given, a Web API client that records each call, and an asker in the
+ * that records what it was given, a Web API client that records each call, and a requester in the
  * context as the whoIsAsking middleware leaves it. The deps are the app's own, over the in-process
  * simulator and a memory store on a pinned clock.
  */
@@ -69,7 +68,7 @@ export function fakeClient(record: Recorder, answers: Record<string, unknown | (
   return new Proxy({}, { get: (_target, namespace) => group(String(namespace)) }) as WebClient;
 }
 
-export interface AskerOptions {
+export interface RequesterOptions {
   teamId?: string;
   userId?: string;
   channelId?: string;
@@ -79,17 +78,16 @@ export interface AskerOptions {
 }
 
 /** The context as whoIsAsking leaves it for a person who passed the allowlists. */
-export function askerContext(options: AskerOptions = {}): Context {
+export function requesterContext(options: RequesterOptions = {}): Context {
   const { teamId = 'T1', userId = 'U1', channelId = 'C1', locale = 'en' } = options;
-  const requester: Requester = { teamId, userId, channelId, timeZone: 'Asia/Shanghai', lang: langFor(locale) };
-  const asker: Asker = {
+  const requester: Requester = {
     teamId,
     userId,
     channelId,
-    requester: async () => requester,
+    profile: async () => ({ timeZone: 'Asia/Shanghai', lang: langFor(locale) }),
     refusalIn: (channel) => (options.refusedChannels?.includes(channel) ? { key: 'access.channel' } : undefined),
   };
-  return { asker } as unknown as Context;
+  return { requester } as unknown as Context;
 }
 
 /** The app's deps over the in-process simulator; `env` adds settings (ADMIN_USER_IDS, DEFAULT_LOCALE …). */

@@ -1,6 +1,6 @@
 import { WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SlackMessage } from '../../src/slack/message.js';
+import type { SlackMessage } from '../../src/slack/slackMessage.js';
 import { webApiResponder } from '../../src/slack/responders.js';
 import { startFakeSlack, type FakeSlack } from '../support/slack/index.js';
 

@@ -8,7 +8,7 @@ import type { CoreRuntime } from '../../runtime.js';
 import type { SlackConfig } from '../../slack/config.js';
 import { buildSlackDeps } from '../../slack/buildDeps.js';
 import type { SlackDeps } from '../../slack/deps.js';
-import type { Requester } from '../../slack/message.js';
+import type { Requester, RequesterProfile } from '../../slack/requester.js';
 import { chooseLocale, langFor } from '../../i18n/lang.js';
 import { ConsoleDigestPoster } from './digestPoster.js';
 import { ConsoleWatchPoster } from './watchPoster.js';
@@ -17,13 +17,16 @@ import { ConsoleWatchPoster } from './watchPoster.js';
 export const CONSOLE_TEAM = 'console';
 export const CONSOLE_CHANNEL = 'console';
 
-/**
- * Whoever runs the console (USER), in the zone replies are shown in when Slack cannot tell (DEFAULT_TZ),
- * speaking the workspace's language (DEFAULT_LOCALE; English when unset).
- */
-export function consoleRequester(config: Pick<AppConfig, 'user' | 'defaultTimeZone'> & { slack: Pick<AppConfig['slack'], 'workspaceLocale'> }): Requester {
-  const locale = chooseLocale({ workspace: config.slack.workspaceLocale });
-  return { teamId: CONSOLE_TEAM, userId: config.user ?? 'console', channelId: CONSOLE_CHANNEL, timeZone: config.defaultTimeZone, lang: langFor(locale) };
+type ConsoleConfig = Pick<AppConfig, 'user' | 'defaultTimeZone'> & { slack: Pick<AppConfig['slack'], 'workspaceLocale'> };
+
+/** Whoever runs the console (USER); the allowlists are Slack's, so nothing is refused here. */
+export function consoleRequester(config: ConsoleConfig, profile: RequesterProfile = consoleProfile(config)): Requester {
+  return { teamId: CONSOLE_TEAM, userId: config.user ?? 'console', channelId: CONSOLE_CHANNEL, profile: async () => profile, refusalIn: () => undefined };
+}
+
+/** The zone replies are shown in when Slack cannot tell (DEFAULT_TZ), and the workspace's language (DEFAULT_LOCALE; English when unset). */
+export function consoleProfile(config: ConsoleConfig): RequesterProfile {
+  return { timeZone: config.defaultTimeZone, lang: langFor(chooseLocale({ workspace: config.slack.workspaceLocale })) };
 }
 
 export interface ConsoleDepsInput {

@@ -3,7 +3,9 @@ import { join, relative } from 'node:path';
 import type { SlackDeps } from '../../slack/deps.js';
 import { exportFile, showExportPlan } from '../../slack/flows/exportCsv.js';
 import { ACTION } from '../../slack/ids.js';
-import type { Requester, Responder, SlackMessage } from '../../slack/message.js';
+import type { Requester } from '../../slack/requester.js';
+import type { Responder } from '../../slack/responder.js';
+import type { SlackMessage } from '../../slack/slackMessage.js';
 import { decodeExportState, encodeExportState, exportConfirmLabel } from '../../slack/modals/exportModal.js';
 import { decodeQueryValue } from '../../slack/queryValue.js';
 import { coins, missingNotes } from '../../slack/render/exportMessages.js';
@@ -16,7 +18,7 @@ import { renderNotice } from '../../slack/render/notice.js';
  * file into `directory` instead of posting it.
  */
 export async function exportAtConsole(deps: SlackDeps, requester: Requester, value: string | undefined, responder: Responder, directory: string): Promise<void> {
-  const { lang } = requester;
+  const { lang } = await requester.profile();
   const confirmed = decodeExportState(value);
   const query = decodeQueryValue(confirmed?.queryValue ?? value ?? '');
   if (!query) return responder.reply(renderNotice(lang.t('export.buttonBroken'), lang));

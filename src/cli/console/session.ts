@@ -6,7 +6,9 @@ import { routeCommand } from '../../slack/flows/routeCommand.js';
 import { runQuery } from '../../slack/flows/runQuery.js';
 import { ACTION } from '../../slack/ids.js';
 import { saveWatch } from '../../slack/flows/watchCommand.js';
-import type { Requester, Responder, SlackMessage } from '../../slack/message.js';
+import type { Requester, RequesterProfile } from '../../slack/requester.js';
+import type { Responder } from '../../slack/responder.js';
+import type { SlackMessage } from '../../slack/slackMessage.js';
 import { renderHelp } from '../../slack/render/help.js';
 import { DQ_COMMAND, parseCommand } from '../../slack/parse/parseCommand.js';
 import { syntaxFor } from '../../slack/operations/index.js';
@@ -27,14 +29,18 @@ const EXIT_WORDS = new Set(['exit', 'quit', '/exit', '/quit']);
 export class ConsoleSession {
   private buttons: ConsoleButton[] = [];
   readonly responder: Responder;
+  private readonly requester: Requester;
 
   constructor(
     private readonly deps: SlackDeps,
-    private requester: Requester,
+    requester: Requester,
+    private profile: RequesterProfile,
     private readonly print: (text: string) => void,
     /** Where Export CSV writes its files. */
     private readonly exportDirectory: string = process.cwd(),
   ) {
+    // `/dq lang` changes this.profile, and the replies that follow read it through the requester.
+    this.requester = { ...requester, profile: async () => this.profile };
     this.responder = {
       reply: async (message, options) => this.show(message, options?.replace ? this.lang.t('console.replaces') : undefined),
       share: async (message) => this.show(message, rule(this.lang.t('console.postedIn', { channel: this.requester.channelId ?? 'console' }))),
@@ -61,13 +67,13 @@ export class ConsoleSession {
     await routeCommand(parsed, {
       deps: this.deps,
       responder: this.responder,
-      requester: async () => this.requester,
+      requester: this.requester,
       openForm: (operation) => this.formNeedsSlack(operation),
     });
     // `/dq lang` here changes the language of the replies that follow, as it does in Slack.
     if (parsed.kind === 'lang' && parsed.choice) {
       const locale = parsed.choice === 'auto' ? chooseLocale({ workspace: this.deps.config.workspaceLocale }) : parsed.choice;
-      this.requester = { ...this.requester, lang: langFor(locale) };
+      this.profile = { ...this.profile, lang: langFor(locale) };
     }
   }
 
@@ -92,7 +98,7 @@ export class ConsoleSession {
   }
 
   private get lang(): Lang {
-    return this.requester.lang;
+    return this.profile.lang;
   }
 
   private async formNeedsSlack(operation: OperationId): Promise<void> {

@@ -16,7 +16,7 @@ export class DigestInputError extends Error {
     readonly field: DigestInputField,
     readonly phrase: Phrase,
   ) {
-    super(english.say(phrase));
+    super(english.t(phrase));
     this.name = 'DigestInputError';
   }
 }

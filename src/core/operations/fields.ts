@@ -14,7 +14,7 @@ type Context = z.core.$RefinementCtx;
  */
 export function addProblem(ctx: Context, problem: Phrase | string, path?: PropertyKey[]): void {
   const phrase: Phrase = typeof problem === 'string' ? { key: 'validation.asWritten', values: { text: problem } } : problem;
-  ctx.addIssue({ code: 'custom', message: english.say(phrase), params: { phrase }, ...(path ? { path } : {}) });
+  ctx.addIssue({ code: 'custom', message: english.t(phrase), params: { phrase }, ...(path ? { path } : {}) });
 }
 
 function fail(ctx: Context, problem: Phrase | string): typeof z.NEVER {

@@ -107,7 +107,7 @@ export const taxpayerQuery: OperationDefinition<TaxpayerRequest, z.infer<typeof 
   ...pagedBy<TaxpayerRequest>(TAXPAYER_PAGES),
   confirm: (request, input) => {
     const question = confirmKeyword(request, input);
-    return question ? { field: 'keyword', message: english.say(question), phrase: question } : undefined;
+    return question ? { field: 'keyword', message: english.t(question), phrase: question } : undefined;
   },
   example: 'keyword=91330106774738789M',
 };

@@ -14,7 +14,7 @@ import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 /** A watch request that cannot be accepted, said to the person who typed it. */
 export class WatchInputError extends Error {
   constructor(readonly phrase: Phrase) {
-    super(english.say(phrase));
+    super(english.t(phrase));
     this.name = 'WatchInputError';
   }
 }

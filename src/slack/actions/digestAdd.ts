@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
 import { mayAddDigest } from '../flows/digestPermissions.js';
-import { askerOf, formLang, workspaceLang } from '../middleware/whoIsAsking.js';
+import { requesterOf, formLang, workspaceLang } from '../middleware/whoIsAsking.js';
 import { digestFormModal } from '../modals/digestForm.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
@@ -12,7 +12,7 @@ export function digestAddButton(deps: SlackDeps) {
     await ack();
     if (!mayAddDigest(deps, body.user.id)) return;
     try {
-      const lang = await formLang(deps, askerOf(context));
+      const lang = await formLang(deps, requesterOf(context));
       await client.views.open({ trigger_id: body.trigger_id, view: digestFormModal(deps.digests.defaultTimeZone, lang, workspaceLang(deps).locale) });
     } catch (error) {
       deps.logger.warn({ err: error }, 'could not open the digest form');

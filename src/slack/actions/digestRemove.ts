@@ -2,7 +2,7 @@ import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } 
 import type { SlackDeps } from '../deps.js';
 import { manageableDigest } from '../flows/digestPermissions.js';
 import { publishHome } from '../flows/publishHome.js';
-import { askerOf } from '../middleware/whoIsAsking.js';
+import { requesterOf } from '../middleware/whoIsAsking.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
@@ -11,7 +11,7 @@ export function digestRemoveButton(deps: SlackDeps) {
   return async ({ ack, action, client, context }: Args): Promise<void> => {
     await ack();
     try {
-      const { teamId, userId } = askerOf(context);
+      const { teamId, userId } = requesterOf(context);
       const digest = await manageableDigest(deps, teamId, userId, action.value);
       if (digest) await deps.digests.remove(digest.id);
       await publishHome(deps, client, teamId, userId);

@@ -2,7 +2,7 @@ import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } 
 import type { SlackDeps } from '../deps.js';
 import { manageableDigest } from '../flows/digestPermissions.js';
 import { publishHome } from '../flows/publishHome.js';
-import { askerOf } from '../middleware/whoIsAsking.js';
+import { requesterOf } from '../middleware/whoIsAsking.js';
 import { describeRunOutcome } from '../render/digestRun.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
@@ -12,11 +12,12 @@ export function digestRunButton(deps: SlackDeps) {
   return async ({ ack, action, client, context }: Args): Promise<void> => {
     await ack();
     try {
-      const { teamId, userId, requester } = askerOf(context);
+      const requester = requesterOf(context);
+      const { teamId, userId } = requester;
       const digest = await manageableDigest(deps, teamId, userId, action.value);
       if (!digest) return;
       const outcome = await deps.digests.runNow(digest.id);
-      await client.chat.postMessage({ channel: userId, text: describeRunOutcome(digest, outcome, (await requester()).lang) });
+      await client.chat.postMessage({ channel: userId, text: describeRunOutcome(digest, outcome, (await requester.profile()).lang) });
       await publishHome(deps, client, teamId, userId);
     } catch (error) {
       deps.logger.error({ err: error }, 'could not run the digest from the App Home');

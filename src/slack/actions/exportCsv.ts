@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
 import { exportPlanView } from '../flows/exportCsv.js';
-import { askerOf, formLang } from '../middleware/whoIsAsking.js';
+import { requesterOf, formLang } from '../middleware/whoIsAsking.js';
 import { exportLoadingModal, exportNoticeModal } from '../modals/exportModal.js';
 import { decodeQueryValue } from '../queryValue.js';
 
@@ -14,8 +14,8 @@ type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 export function exportCsvButton(deps: SlackDeps) {
   return async ({ ack, body, action, client, context }: Args): Promise<void> => {
     await ack();
-    const asker = askerOf(context);
-    const lang = await formLang(deps, asker);
+    const requester = requesterOf(context);
+    const lang = await formLang(deps, requester);
     const query = decodeQueryValue(action.value ?? '');
     let opened: { id?: string; hash?: string } | undefined;
     try {
@@ -26,7 +26,7 @@ export function exportCsvButton(deps: SlackDeps) {
       return;
     }
     if (!query || !opened?.id) return;
-    const view = await exportPlanView(deps, await asker.requester(), query, body.channel?.id ?? asker.channelId);
+    const view = await exportPlanView(deps, requester, query, body.channel?.id ?? requester.channelId);
     try {
       await client.views.update({ view_id: opened.id, ...(opened.hash ? { hash: opened.hash } : {}), view });
     } catch (error) {

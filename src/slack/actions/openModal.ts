@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { findOperation, type OperationId } from '../../core/operations/index.js';
 import type { SlackDeps } from '../deps.js';
-import { askerOf, formLang } from '../middleware/whoIsAsking.js';
+import { requesterOf, formLang } from '../middleware/whoIsAsking.js';
 import { searchModal } from '../modals/index.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
@@ -17,7 +17,7 @@ export function openModalButton(deps: SlackDeps) {
     if (!definition) return;
     const operation = definition.id as OperationId;
     try {
-      const lang = await formLang(deps, askerOf(context));
+      const lang = await formLang(deps, requesterOf(context));
       if (body.view?.type === 'modal') {
         await client.views.update({ view_id: body.view.id, hash: body.view.hash, view: searchModal(operation, body.view.private_metadata ?? '{}', deps.prices, lang) });
       } else {

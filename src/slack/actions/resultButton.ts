@@ -2,7 +2,7 @@ import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } 
 import type { SlackDeps } from '../deps.js';
 import { queryRunForButton } from '../flows/buttonQuery.js';
 import { runQuery } from '../flows/runQuery.js';
-import { askerOf } from '../middleware/whoIsAsking.js';
+import { requesterOf } from '../middleware/whoIsAsking.js';
 import { renderNotice } from '../render/notice.js';
 import { replyRoute } from '../responders.js';
 
@@ -17,9 +17,12 @@ export function resultButton(deps: SlackDeps) {
   return async ({ ack, body, action, client, context }: Args): Promise<void> => {
     await ack();
     const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps);
-    const requester = await askerOf(context).requester();
+    const requester = requesterOf(context);
     const run = queryRunForButton(action.action_id, action.value);
-    if (!run) return responder.reply(renderNotice(requester.lang.t('modals.staleButton'), requester.lang));
+    if (!run) {
+      const { lang } = await requester.profile();
+      return responder.reply(renderNotice(lang.t('modals.staleButton'), lang));
+    }
     await runQuery(deps, requester, run, responder);
   };
 }

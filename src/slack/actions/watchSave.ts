@@ -2,7 +2,7 @@ import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } 
 import type { SlackDeps } from '../deps.js';
 import { saveWatch } from '../flows/watchCommand.js';
 import { ACTION } from '../ids.js';
-import { askerOf } from '../middleware/whoIsAsking.js';
+import { requesterOf } from '../middleware/whoIsAsking.js';
 import { renderNotice } from '../render/notice.js';
 import { replyRoute } from '../responders.js';
 
@@ -13,8 +13,11 @@ export function watchSaveButton(deps: SlackDeps) {
   return async ({ ack, body, action, client, context }: Args): Promise<void> => {
     await ack();
     const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps);
-    const requester = await askerOf(context).requester();
-    if (action.action_id === ACTION.watchCancel) return responder.reply(renderNotice(requester.lang.t('watch.command.cancelled'), requester.lang), { replace: true });
+    const requester = requesterOf(context);
+    if (action.action_id === ACTION.watchCancel) {
+      const { lang } = await requester.profile();
+      return responder.reply(renderNotice(lang.t('watch.command.cancelled'), lang), { replace: true });
+    }
     await saveWatch(deps, requester, action.value, responder, client);
   };
 }

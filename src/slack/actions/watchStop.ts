@@ -2,7 +2,7 @@ import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } 
 import type { SlackDeps } from '../deps.js';
 import { publishHome } from '../flows/publishHome.js';
 import { mayManageWatch } from '../flows/watchCommand.js';
-import { askerOf } from '../middleware/whoIsAsking.js';
+import { requesterOf } from '../middleware/whoIsAsking.js';
 import { serviceText } from '../render/mrkdwn.js';
 import { renderNotice } from '../render/notice.js';
 import { describeTarget } from '../render/watch.js';
@@ -18,8 +18,8 @@ type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 export function watchStopButton(deps: SlackDeps) {
   return async ({ ack, body, action, client, context }: Args): Promise<void> => {
     await ack();
-    const requester = await askerOf(context).requester();
-    const { lang } = requester;
+    const requester = requesterOf(context);
+    const { lang } = await requester.profile();
     const fromHome = (body as { view?: { type?: string } }).view?.type === 'home';
     const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps);
     const reply = (text: string) => (fromHome ? Promise.resolve() : responder.reply(renderNotice(text, lang)));

@@ -3,7 +3,7 @@ import { readWatchKind } from '../../core/watch/service.js';
 import type { SlackDeps } from '../deps.js';
 import { mayAddWatch } from '../flows/watchCommand.js';
 import { ACTION } from '../ids.js';
-import { askerOf, formLang } from '../middleware/whoIsAsking.js';
+import { requesterOf, formLang } from '../middleware/whoIsAsking.js';
 import { watchFormModal, type WatchFormPrefill } from '../modals/watchForm.js';
 import { renderNotice } from '../render/notice.js';
 import { replyRoute } from '../responders.js';
@@ -26,8 +26,8 @@ function readPrefill(value: string | undefined): WatchFormPrefill | undefined {
 export function watchFormButton(deps: SlackDeps) {
   return async ({ ack, body, action, client, context }: Args): Promise<void> => {
     await ack();
-    const asker = askerOf(context);
-    const lang = await formLang(deps, asker);
+    const requester = requesterOf(context);
+    const lang = await formLang(deps, requester);
     const fromHome = action.action_id === ACTION.watchAdd;
     if (!mayAddWatch(deps, body.user.id)) {
       if (!fromHome) await replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps).reply(renderNotice(lang.t('watch.command.adminsOnly'), lang));

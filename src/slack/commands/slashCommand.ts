@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
-import { askerOf } from '../middleware/whoIsAsking.js';
+import { requesterOf } from '../middleware/whoIsAsking.js';
 import { openSearchModal } from '../flows/openSearchModal.js';
 import { routeCommand } from '../flows/routeCommand.js';
 import { parseCommand } from '../parse/parseCommand.js';
@@ -20,11 +20,11 @@ export function slashCommand(deps: SlackDeps) {
     await routeCommand(parseCommand(command.command, command.text ?? ''), {
       deps,
       responder,
-      requester: askerOf(context).requester,
+      requester: requesterOf(context),
       openForm: async (operation) => {
-        const opened = await openSearchModal(deps, client, command.trigger_id, operation, { channelId: command.channel_id, responseUrl: command.response_url }, askerOf(context));
+        const opened = await openSearchModal(deps, client, command.trigger_id, operation, { channelId: command.channel_id, responseUrl: command.response_url }, requesterOf(context));
         if (opened) return;
-        const { lang } = await askerOf(context).requester();
+        const { lang } = await requesterOf(context).profile();
         await responder.reply(renderNotice(lang.t('answer.formDidNotOpen'), lang));
       },
     });

@@ -1,6 +1,7 @@
 import { chooseLocale, langFor, type Locale } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
-import type { Requester, Responder } from '../message.js';
+import type { Requester } from '../requester.js';
+import type { Responder } from '../responder.js';
 import { renderNotice } from '../render/notice.js';
 
 /**
@@ -9,9 +10,10 @@ import { renderNotice } from '../render/notice.js';
  */
 export async function chooseLanguage(deps: SlackDeps, requester: Requester, choice: Locale | 'auto' | undefined, responder: Responder): Promise<void> {
   const { teamId, userId } = requester;
+  const { lang: langInForce } = await requester.profile();
   if (choice === undefined) {
     const own = await deps.settings.locale(teamId, userId).catch(() => undefined);
-    const lang = requester.lang;
+    const lang = langInForce;
     const why = own ? lang.t('lang.why.own') : deps.config.workspaceLocale ? lang.t('lang.why.workspace') : lang.t('lang.why.slack');
     await responder.reply(renderNotice(lang.t('lang.current', { language: lang.t(`lang.names.${lang.locale}`), why }), lang));
     return;
@@ -20,7 +22,7 @@ export async function chooseLanguage(deps: SlackDeps, requester: Requester, choi
     await deps.settings.setLocale(teamId, userId, choice === 'auto' ? undefined : choice);
   } catch (error) {
     deps.logger.warn({ err: error }, 'could not store the language setting');
-    await responder.reply(renderNotice(requester.lang.t('lang.notStored'), requester.lang));
+    await responder.reply(renderNotice(langInForce.t('lang.notStored'), langInForce));
     return;
   }
   if (choice !== 'auto') {

@@ -3,7 +3,8 @@ import { DigestInputError } from '../../core/digest/service.js';
 import type { Digest } from '../../core/digest/types.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
-import type { Requester, Responder } from '../message.js';
+import type { Requester } from '../requester.js';
+import type { Responder } from '../responder.js';
 import { renderDigestList } from '../render/digestList.js';
 import { renderNotice } from '../render/notice.js';
 import { describeRunOutcome } from '../render/digestRun.js';
@@ -30,9 +31,9 @@ function optionValue(word: string, names: RegExp): string | undefined {
 const TIME_ZONE_OPTION = /tz|时区/;
 const LANGUAGE_OPTION = /lang|language|语言/;
 
-/** `/dq digest …`: manage the scheduled new-fund digests of a channel. Replies are in the asker's language. */
+/** `/dq digest …`: manage the scheduled new-fund digests of a channel. Replies are in the requester's language. */
 export async function digestCommand(deps: SlackDeps, requester: Requester, words: string[], responder: Responder): Promise<void> {
-  const { lang } = requester;
+  const { lang } = await requester.profile();
   const [verb = '', ...rest] = words;
   const action = Object.hasOwn(VERBS, verb.toLowerCase()) ? VERBS[verb.toLowerCase()] : undefined;
   const reply = (text: string) => responder.reply(renderNotice(text, lang));
@@ -55,14 +56,14 @@ export async function digestCommand(deps: SlackDeps, requester: Requester, words
       }
     }
   } catch (error) {
-    if (error instanceof DigestInputError) return reply(lang.t('digests.command.inputProblem', { problem: escapeMrkdwn(lang.say(error.phrase)) }));
+    if (error instanceof DigestInputError) return reply(lang.t('digests.command.inputProblem', { problem: escapeMrkdwn(lang.t(error.phrase)) }));
     deps.logger.error({ err: error }, 'digest command failed');
     await reply(lang.t(action === 'list' ? 'digests.command.storeDownReading' : 'digests.command.storeDownChanging'));
   }
 }
 
 async function add(deps: SlackDeps, requester: Requester, words: string[], reply: (text: string) => Promise<void>): Promise<void> {
-  const { lang } = requester;
+  const { lang } = await requester.profile();
   if (!mayAddDigest(deps, requester.userId)) return reply(lang.t('digests.command.adminsOnlyAsk'));
   if (!requester.channelId) return reply(lang.t('digests.command.inAChannel'));
   const timeZoneWord = words.find((word) => optionValue(word, TIME_ZONE_OPTION) !== undefined);
@@ -86,7 +87,7 @@ async function add(deps: SlackDeps, requester: Requester, words: string[], reply
 }
 
 async function owned(deps: SlackDeps, requester: Requester, id: string | undefined, reply: (text: string) => Promise<void>): Promise<Digest | undefined> {
-  const { lang } = requester;
+  const { lang } = await requester.profile();
   if (!id) {
     await reply(lang.t('digests.command.whichDigest'));
     return undefined;
@@ -107,12 +108,12 @@ async function remove(deps: SlackDeps, requester: Requester, id: string | undefi
   const digest = await owned(deps, requester, id, reply);
   if (!digest) return;
   await deps.digests.remove(digest.id);
-  await reply(requester.lang.t('digests.command.removed', { id: digest.id, channel: `<#${digest.channelId}>` }));
+  await reply((await requester.profile()).lang.t('digests.command.removed', { id: digest.id, channel: `<#${digest.channelId}>` }));
 }
 
 async function runNow(deps: SlackDeps, requester: Requester, id: string | undefined, reply: (text: string) => Promise<void>): Promise<void> {
   const digest = await owned(deps, requester, id, reply);
   if (!digest) return;
   const outcome = await deps.digests.runNow(digest.id);
-  await reply(describeRunOutcome(digest, outcome, requester.lang));
+  await reply(describeRunOutcome(digest, outcome, (await requester.profile()).lang));
 }

@@ -11,7 +11,7 @@ import { localParts } from '../../core/time.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
 import { FileUploadError, postFile } from '../fileUpload.js';
-import type { Requester } from '../message.js';
+import type { Requester } from '../requester.js';
 import { workspaceLang } from '../middleware/whoIsAsking.js';
 import { exportNoticeModal, exportPlanModal, type ExportModalState } from '../modals/exportModal.js';
 import { ProgressMessage } from '../progressMessage.js';
@@ -48,7 +48,7 @@ export type ExportPlanShown = { plan: ExportPlan; texts: PlanTexts; state: Expor
  * is running already. Reads the cache and the budget counters only.
  */
 export async function showExportPlan(deps: SlackDeps, requester: Requester, query: DecodedQuery, channelId: string | undefined, options: { destination?: boolean } = {}): Promise<ExportPlanShown> {
-  const { lang } = requester;
+  const { lang } = await requester.profile();
   try {
     const [plan, budgets] = await Promise.all([planExport(query.operation, query.request, planDeps(deps)), deps.budgets.state({ teamId: requester.teamId, userId: requester.userId }, deps.now())]);
     const running = deps.exports.find(exportKey(requester.teamId, query.operation, query.request));
@@ -69,7 +69,8 @@ export async function showExportPlan(deps: SlackDeps, requester: Requester, quer
 /** The export modal's content, once its costs are known (the modal opened with "working out…"). */
 export async function exportPlanView(deps: SlackDeps, requester: Requester, query: DecodedQuery, channelId: string | undefined): Promise<ModalView> {
   const shown = await showExportPlan(deps, requester, query, channelId);
-  return 'notice' in shown ? exportNoticeModal(requester.lang, shown.notice) : exportPlanModal({ lang: requester.lang, ...shown });
+  const { lang } = await requester.profile();
+  return 'notice' in shown ? exportNoticeModal(lang, shown.notice) : exportPlanModal({ lang, ...shown });
 }
 
 /** What an export made: its outcome, and the file (kept, so someone who joined elsewhere gets it too). */
@@ -100,8 +101,8 @@ function fileName(alias: string, subject: ExportSubject, now: number, timeZone: 
 }
 
 /** The language of what is posted in a conversation: the person's own in a DM, the workspace's where many read. */
-function commentLang(deps: SlackDeps, channelId: string, requester: Requester): Lang {
-  return channelId.startsWith('D') ? requester.lang : workspaceLang(deps);
+function commentLang(deps: SlackDeps, channelId: string, ownLang: Lang): Lang {
+  return channelId.startsWith('D') ? ownLang : workspaceLang(deps);
 }
 
 /**
@@ -109,8 +110,9 @@ function commentLang(deps: SlackDeps, channelId: string, requester: Requester): 
  * Slack will not take it there (not a member, archived, a DM between other people …).
  */
 async function deliver(deps: SlackDeps, client: WebClient, requester: Requester, askedIn: string | undefined, file: FileBytes, outcome: ExportOutcome, rows: number): Promise<{ channelId: string } | { error: string }> {
+  const { lang: ownLang } = await requester.profile();
   const post = async (channelId: string) => {
-    const lang = commentLang(deps, channelId, requester);
+    const lang = commentLang(deps, channelId, ownLang);
     const subject = exportSubject(file.subject.operation, file.subject.request, lang);
     await postFile(client, { channelId, filename: file.filename, title: file.title, bytes: file.bytes, initialComment: fileComment(subject, outcome, rows, file.startedBy, lang, deps.config.demo) });
     return { channelId };
@@ -160,7 +162,7 @@ export interface MadeExport {
  */
 export async function exportFile(deps: SlackDeps, requester: Requester, run: ExportRun, hooks: { onProgress?: (state: ExportProgress) => void; onUploading?: (rows: number) => void } = {}): Promise<MadeExport> {
   const { query } = run;
-  const { lang } = requester;
+  const { lang, timeZone } = await requester.profile();
   const definition: AnyOperation = operations[query.operation];
   const plan = await planExport(query.operation, query.request, planDeps(deps), run.pageSize !== undefined ? { pageSize: run.pageSize } : {});
   const context: CallContext = { teamId: requester.teamId, userId: requester.userId, source: 'export' };
@@ -169,9 +171,9 @@ export async function exportFile(deps: SlackDeps, requester: Requester, run: Exp
     call: (operation, request, spendAtMost) => deps.data.call(operation, request, context, { confirmed: true, spendAtMost }),
     ...(run.confirmedCoins !== undefined ? { confirmedCoins: run.confirmedCoins } : {}),
     ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
-    timeZone: requester.timeZone,
+    timeZone: timeZone,
   });
-  const table = exportTable(query.operation, outcome.pages.map((page) => page.result), { timeZone: requester.timeZone });
+  const table = exportTable(query.operation, outcome.pages.map((page) => page.result), { timeZone: timeZone });
   const rows = table.rows.length;
   if (outcome.pages.length === 0) return { outcome, rows };
   hooks.onUploading?.(rows);
@@ -179,7 +181,7 @@ export async function exportFile(deps: SlackDeps, requester: Requester, run: Exp
   const csv = toCsv(headerRow(table, lang), table.rows.map((row) => table.columns.map((column) => row[column.key])));
   const file: FileBytes = {
     bytes: Buffer.from(csv, 'utf8'),
-    filename: fileName(definition.alias, subject, deps.now(), requester.timeZone),
+    filename: fileName(definition.alias, subject, deps.now(), timeZone),
     title: `${subject.what} · ${subject.queryPlain}`.trim(),
     subject: query,
     startedBy: requester.userId,
@@ -195,7 +197,7 @@ export async function exportFile(deps: SlackDeps, requester: Requester, run: Exp
  * the same query joins the first: same progress, same file, nothing charged twice.
  */
 export async function runCsvExport(deps: SlackDeps, client: WebClient, requester: Requester, run: ExportRun): Promise<void> {
-  const { lang } = requester;
+  const { lang } = await requester.profile();
   const { query } = run;
   const subject = exportSubject(query.operation, query.request, lang);
   const progress = new ProgressMessage(client, requester.userId, deps.logger);

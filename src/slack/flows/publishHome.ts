@@ -1,6 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import type { SlackDeps } from '../deps.js';
-import { requesterOf } from '../middleware/whoIsAsking.js';
+import { profileOf } from '../middleware/whoIsAsking.js';
 import { renderHome } from '../render/home.js';
 import { mayAddDigest, mayManageDigest } from './digestPermissions.js';
 import { mayAddWatch, mayManageWatch } from './watchCommand.js';
@@ -16,7 +16,7 @@ export async function publishHome(deps: SlackDeps, client: WebClient, teamId: st
     deps.budgets.state({ teamId, userId }, now),
     deps.history.recent(teamId, userId, now, RECENT_LOOKUPS),
     deps.digests.list(teamId),
-    requesterOf(deps, client, teamId, userId, undefined),
+    profileOf(deps, client, teamId, userId),
     deps.watches.list(teamId),
   ]);
   const shown = everyWatch ? watches : watches.filter((watch) => watch.createdBy === userId);

@@ -1,6 +1,7 @@
 import type { OperationId } from '../../core/operations/index.js';
 import type { SlackDeps } from '../deps.js';
-import type { Requester, Responder } from '../message.js';
+import type { Requester } from '../requester.js';
+import type { Responder } from '../responder.js';
 import { renderHelp } from '../render/help.js';
 import { invalidText } from '../parse/invalidText.js';
 import type { ParsedCommand } from '../parse/parseCommand.js';
@@ -14,32 +15,31 @@ import { showUsage } from './showUsage.js';
 export interface CommandContext {
   deps: SlackDeps;
   responder: Responder;
-  /** Who asks; a function because finding the user's time zone may take a Web API call. */
-  requester: () => Promise<Requester>;
+  requester: Requester;
   /** Opens the operation's search form (Slack), or explains what to do where there are no forms. */
   openForm: (operation: OperationId) => Promise<void>;
 }
 
 /** What every parsed command does, wherever it was typed (a slash command, the console). */
 export async function routeCommand(parsed: ParsedCommand, context: CommandContext): Promise<void> {
-  const { deps, responder } = context;
+  const { deps, responder, requester } = context;
   switch (parsed.kind) {
     case 'query':
-      return runQuery(deps, await context.requester(), { operation: parsed.operation, input: parsed.input }, responder);
+      return runQuery(deps, requester, { operation: parsed.operation, input: parsed.input }, responder);
     case 'open_modal':
       return context.openForm(parsed.operation);
     case 'help':
-      return responder.reply(renderHelp(deps.prices, (await context.requester()).lang, parsed.topic ?? parsed.operation, { demo: deps.config.demo }));
+      return responder.reply(renderHelp(deps.prices, (await requester.profile()).lang, parsed.topic ?? parsed.operation, { demo: deps.config.demo }));
     case 'usage':
-      return showUsage(deps, await context.requester(), responder);
+      return showUsage(deps, requester, responder);
     case 'digest':
-      return digestCommand(deps, await context.requester(), parsed.words, responder);
+      return digestCommand(deps, requester, parsed.words, responder);
     case 'watch':
-      return watchCommand(deps, await context.requester(), parsed.words, responder);
+      return watchCommand(deps, requester, parsed.words, responder);
     case 'lang':
-      return chooseLanguage(deps, await context.requester(), parsed.choice, responder);
+      return chooseLanguage(deps, requester, parsed.choice, responder);
     case 'invalid': {
-      const { lang } = await context.requester();
+      const { lang } = await requester.profile();
       return responder.reply(renderNotice(invalidText(parsed, lang), lang));
     }
   }

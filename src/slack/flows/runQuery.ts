@@ -3,7 +3,8 @@ import { UpstreamError, ValidationError } from '../../core/errors.js';
 import { encodeQueryValue } from '../queryValue.js';
 import type { OperationId } from '../../core/operations/index.js';
 import { validate } from '../../core/operations/validate.js';
-import type { Requester, Responder } from '../message.js';
+import type { Requester } from '../requester.js';
+import type { Responder } from '../responder.js';
 import { exampleFor, userFieldName } from '../parse/examples.js';
 import { renderAnswer } from '../render/answer.js';
 import { operationTitle } from '../render/operationTitle.js';
@@ -45,11 +46,12 @@ export interface QueryRun {
  */
 export async function runQuery(deps: SlackDeps, requester: Requester, run: QueryRun, responder: Responder): Promise<void> {
   const { operation } = run;
+  const profile = await requester.profile();
   const rejected = syntaxFor(operation).rejectedHint?.(run.input);
   const errorOptions = {
-    example: exampleFor(operation, requester.lang),
-    fieldLabel: (field: string) => userFieldName(operation, field, requester.lang),
-    ...(rejected ? { rejectedHint: requester.lang.say(rejected) } : {}),
+    example: exampleFor(operation, profile.lang),
+    fieldLabel: (field: string) => userFieldName(operation, field, profile.lang),
+    ...(rejected ? { rejectedHint: profile.lang.t(rejected) } : {}),
   };
   let replace = run.replace ?? false;
   let queuedShown: Promise<void> | undefined;
@@ -60,7 +62,7 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
     replace = true;
   };
   if (run.share && !responder.share) {
-    await responder.reply(renderNotice(requester.lang.t('answer.nowhereToShare'), requester.lang));
+    await responder.reply(renderNotice(profile.lang.t('answer.nowhereToShare'), profile.lang));
     return;
   }
   try {
@@ -69,16 +71,16 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
     const options: CallOptions = { cacheOnly: run.cacheOnly ?? false, confirmed: run.confirmed ?? false };
     options.onWait = (waitMs) => {
       if (queuedShown || waitMs <= deps.config.queuedNoticeAfterMs) return;
-      queuedShown = responder.reply(renderQueued(operationTitle(operation, requester.lang), waitMs, requester.lang), { replace }).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not post the queued notice'));
+      queuedShown = responder.reply(renderQueued(operationTitle(operation, profile.lang), waitMs, profile.lang), { replace }).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not post the queued notice'));
     };
     const answer = await deps.data.call(operation, run.input, context, options);
     await afterQueuedNotice();
     // A share is read by the whole channel: it speaks the workspace's language, its chart too.
-    const lang = run.share ? workspaceLang(deps) : requester.lang;
-    const chart = await chartFor(answer, deps.charts, requester.timeZone, lang, deps.publishChart);
+    const lang = run.share ? workspaceLang(deps) : profile.lang;
+    const chart = await chartFor(answer, deps.charts, profile.timeZone, lang, deps.publishChart);
     const message = renderAnswer(answer, {
       lang,
-      timeZone: requester.timeZone,
+      timeZone: profile.timeZone,
       demo: deps.config.demo,
       prices: deps.prices,
       now: deps.now(),
@@ -99,7 +101,7 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
     if (!(error instanceof ValidationError)) deps.logger.warn({ err: error, operation, teamId: requester.teamId }, 'lookup failed');
     await afterQueuedNotice();
     const retryValue = retryButtonValue(operation, run.input, error);
-    await responder.reply(renderError(error, { lang: requester.lang, now: deps.now(), timeZone: requester.timeZone, ...errorOptions, ...(retryValue ? { retryValue } : {}) }), { replace }).catch((replyError: unknown) => {
+    await responder.reply(renderError(error, { lang: profile.lang, now: deps.now(), timeZone: profile.timeZone, ...errorOptions, ...(retryValue ? { retryValue } : {}) }), { replace }).catch((replyError: unknown) => {
       deps.logger.error({ err: replyError }, 'could not deliver the error reply');
     });
   }

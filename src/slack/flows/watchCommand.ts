@@ -7,7 +7,8 @@ import type { Lang } from '../../i18n/lang.js';
 import { parseTimeOfDay } from '../../core/digest/schedule.js';
 import { appMembership } from '../channelMembership.js';
 import type { SlackDeps } from '../deps.js';
-import type { Requester, Responder } from '../message.js';
+import type { Requester } from '../requester.js';
+import type { Responder } from '../responder.js';
 import { renderError } from '../render/errors.js';
 import { escapeMrkdwn, serviceText } from '../render/mrkdwn.js';
 import { renderNotice } from '../render/notice.js';
@@ -125,9 +126,9 @@ function listItems(deps: SlackDeps, watches: Watch[]): WatchListItem[] {
   return watches.map((watch) => ({ watch, cost: deps.watches.cost(watch), nextRun: deps.watches.nextRun(watch) }));
 }
 
-/** `/dq watch …`: what changes this channel hears about. Replies are in the asker's language. */
+/** `/dq watch …`: what changes this channel hears about. Replies are in the requester's language. */
 export async function watchCommand(deps: SlackDeps, requester: Requester, words: string[], responder: Responder): Promise<void> {
-  const { lang } = requester;
+  const { lang, timeZone } = await requester.profile();
   const [verb = '', ...rest] = words;
   const action = Object.hasOwn(VERBS, verb.toLowerCase()) ? VERBS[verb.toLowerCase()] : undefined;
   const reply = (text: string) => responder.reply(renderNotice(text, lang));
@@ -162,8 +163,8 @@ export async function watchCommand(deps: SlackDeps, requester: Requester, words:
       }
     }
   } catch (error) {
-    if (error instanceof WatchInputError) return reply(lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.say(error.phrase)) }));
-    if (isDataError(error)) return responder.reply(renderError(error, { lang, now: deps.now(), timeZone: requester.timeZone, example: WATCH_EXAMPLE }));
+    if (error instanceof WatchInputError) return reply(lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.t(error.phrase)) }));
+    if (isDataError(error)) return responder.reply(renderError(error, { lang, now: deps.now(), timeZone, example: WATCH_EXAMPLE }));
     deps.logger.error({ err: error }, 'watch command failed');
     await reply(lang.t(action === 'list' ? 'watch.command.storeDownReading' : 'watch.command.storeDownChanging'));
   }
@@ -171,7 +172,7 @@ export async function watchCommand(deps: SlackDeps, requester: Requester, words:
 
 /** `add …` shows what the watch will do and cost, with Save: nothing is stored before that click. */
 async function preview(deps: SlackDeps, requester: Requester, words: string[], responder: Responder): Promise<void> {
-  const { lang } = requester;
+  const { lang } = await requester.profile();
   const reply = (text: string) => responder.reply(renderNotice(text, lang));
   if (!mayAddWatch(deps, requester.userId)) return reply(lang.t('watch.command.adminsOnly'));
   if (!requester.channelId) return reply(lang.t('watch.command.inAChannel'));
@@ -182,13 +183,13 @@ async function preview(deps: SlackDeps, requester: Requester, words: string[], r
 
 export async function showPreview(deps: SlackDeps, requester: Requester, request: WatchRequest, responder: Responder): Promise<void> {
   const { watch, cost } = await deps.watches.prepare({ ...request, teamId: requester.teamId, channelId: requester.channelId ?? '', createdBy: requester.userId });
-  await responder.reply(renderWatchPreview(watch, cost, deps.watches.nextRun(watch), watchRequestValue(request), requester.lang));
+  await responder.reply(renderWatchPreview(watch, cost, deps.watches.nextRun(watch), watchRequestValue(request), (await requester.profile()).lang));
 }
 
 /** Save on a preview: the request is read and checked again (a button value is only what a client sent). */
 /** `client`: Slack's, to check the app is in the channel first (the console, which posts nowhere, has none). */
 export async function saveWatch(deps: SlackDeps, requester: Requester, value: string | undefined, responder: Responder, client?: WebClient): Promise<void> {
-  const { lang } = requester;
+  const { lang, timeZone } = await requester.profile();
   const reply = (text: string) => responder.reply(renderNotice(text, lang), { replace: true });
   try {
     const request = readWatchRequestValue(value);
@@ -200,15 +201,15 @@ export async function saveWatch(deps: SlackDeps, requester: Requester, value: st
     const watch = await deps.watches.save(prepared.watch);
     await reply(lang.t('watch.command.saved', { lines: watchLines(watch, prepared.cost, deps.watches.nextRun(watch), lang) }));
   } catch (error) {
-    if (error instanceof WatchInputError) return reply(lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.say(error.phrase)) }));
-    if (isDataError(error)) return responder.reply(renderError(error, { lang, now: deps.now(), timeZone: requester.timeZone, example: WATCH_EXAMPLE }), { replace: true });
+    if (error instanceof WatchInputError) return reply(lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.t(error.phrase)) }));
+    if (isDataError(error)) return responder.reply(renderError(error, { lang, now: deps.now(), timeZone, example: WATCH_EXAMPLE }), { replace: true });
     deps.logger.error({ err: error }, 'could not save a watch');
     await reply(lang.t('watch.command.storeDownChanging'));
   }
 }
 
 async function owned(deps: SlackDeps, requester: Requester, id: string | undefined, reply: (text: string) => Promise<void>): Promise<Watch | undefined> {
-  const { lang } = requester;
+  const { lang } = await requester.profile();
   if (!id) {
     await reply(lang.t('watch.command.whichWatch'));
     return undefined;

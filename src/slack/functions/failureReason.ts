@@ -21,12 +21,12 @@ function reasonText(error: unknown, lang: Lang, options: FailureOptions): string
   if (error instanceof StepFailure) {
     // The lookup was answered (and paid) before the step found nothing to give: say what it cost.
     const spent = error.coinsSpent > 0 ? `${lang.locale === 'zh-CN' ? '' : ' '}${lang.t('workflow.fail.spent', { coins: lang.t('common.coins', { count: error.coinsSpent }) })}` : '';
-    return `${lang.say(error.phrase)}${spent}`;
+    return `${lang.t(error.phrase)}${spent}`;
   }
   const explanation = explainError(error, options.now, options.timeZone, lang);
   if (error instanceof ValidationError) {
     const lines = error.problems.map((problem) => {
-      const text = serviceText(lang.say(problem.phrase ?? problem.message), { max: 200, oneLine: true });
+      const text = serviceText(problem.phrase ? lang.t(problem.phrase) : problem.message, { max: 200, oneLine: true });
       return problem.field ? lang.t('workflow.fail.problem', { field: options.fieldName(problem.field), problem: text }) : text;
     });
     return lang.t('workflow.fail.invalid', { summary: explanation.summary, problems: lines.slice(0, PROBLEMS_SHOWN).join(lang.t('workflow.fail.problemSeparator')) });

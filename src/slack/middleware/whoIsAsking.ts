@@ -4,29 +4,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { chooseLocale, langFor, type Lang, type Locale, type Phrase } from '../../i18n/lang.js';
 import type { Allowlist } from '../config.js';
 import type { SlackDeps } from '../deps.js';
-import type { Requester } from '../message.js';
+import type { Requester, RequesterProfile } from '../requester.js';
 import { decodeModalOrigin } from '../modals/modalOrigin.js';
 import { renderNotice } from '../render/notice.js';
 import { replyRoute } from '../responders.js';
 import { RUN_BY_INPUT, inputText } from '../functions/workflowStep.js';
 import { ACTION, VIEW } from '../ids.js';
 
-/** Who sent a request and from where, as every listener sees it in `context.asker`. */
-export interface Asker {
-  teamId: string;
-  userId: string;
-  /** The conversation the request came from; for a search form, the one it was opened from. */
-  channelId?: string;
-  /** The asker with their time zone (users.info, cached), fetched only when a reply needs it. */
-  requester(): Promise<Requester>;
-  /** The allowlists' refusal for another channel (the one a digest form names), or undefined. */
-  refusalIn(channelId: string): Phrase | undefined;
-}
-
-export function askerOf(context: Context): Asker {
-  const asker = (context as { asker?: Asker }).asker;
-  if (!asker) throw new Error('whoIsAsking middleware did not run for this request');
-  return asker;
+export function requesterOf(context: Context): Requester {
+  const requester = (context as { requester?: Requester }).requester;
+  if (!requester) throw new Error('whoIsAsking middleware did not run for this request');
+  return requester;
 }
 
 interface Where {
@@ -62,14 +50,14 @@ export function refusal(allowlist: Allowlist, where: Where): Phrase | undefined 
 const FORM_LANGUAGE_WAIT_MS = 1000;
 
 /**
- * The asker's language for a form or its answer, but never at the cost of Slack's 3 seconds: a
+ * The requester's language for a form or its answer, but never at the cost of Slack's 3 seconds: a
  * profile lookup that takes longer leaves the form in the workspace's language (the lookup goes on
  * and is cached for the next time).
  */
-export async function formLang(deps: Pick<SlackDeps, 'config'>, asker: Asker): Promise<Lang> {
+export async function formLang(deps: Pick<SlackDeps, 'config'>, requester: Requester): Promise<Lang> {
   const fallback = workspaceLang(deps);
-  const chosen = asker.requester().then(
-    (requester) => requester.lang,
+  const chosen = requester.profile().then(
+    (profile) => profile.lang,
     () => fallback,
   );
   return Promise.race([chosen, sleep(FORM_LANGUAGE_WAIT_MS, fallback, { ref: false })]);
@@ -142,15 +130,15 @@ async function ownLocale(deps: SlackDeps, teamId: string, userId: string): Promi
   }
 }
 
-/** The asker with the time zone and language of their replies (one users.info, cached, and one store read). */
-export async function requesterOf(deps: SlackDeps, client: WebClient, teamId: string, userId: string, channelId: string | undefined): Promise<Requester> {
-  const [profile, own] = await Promise.all([deps.profiles.of(client, userId), ownLocale(deps, teamId, userId)]);
-  const locale = chooseLocale({ own, workspace: deps.config.workspaceLocale, slack: profile.locale });
-  return { teamId, userId, ...(channelId ? { channelId } : {}), timeZone: profile.timeZone, lang: langFor(locale) };
+/** The time zone and language of a person's replies (one users.info, cached, and one store read). */
+export async function profileOf(deps: SlackDeps, client: WebClient, teamId: string, userId: string): Promise<RequesterProfile> {
+  const [slackProfile, own] = await Promise.all([deps.profiles.of(client, userId), ownLocale(deps, teamId, userId)]);
+  const locale = chooseLocale({ own, workspace: deps.config.workspaceLocale, slack: slackProfile.locale });
+  return { timeZone: slackProfile.timeZone, lang: langFor(locale) };
 }
 
 /**
- * Global middleware, before every listener: says who is asking (`context.asker`) and applies the
+ * Global middleware, before every listener: says who is asking (`context.requester`) and applies the
  * allowlists once for every command, click, form and shortcut. A refused request is acknowledged and
  * answered here, where its kind allows: in the conversation, on the form, or by direct message.
  */
@@ -165,15 +153,15 @@ export function whoIsAsking(deps: SlackDeps): Middleware<AnyMiddlewareArgs> {
     }
     const teamId = where.teamId ?? 'unknown';
     const userId = where.userId ?? '';
-    let requester: Promise<Requester> | undefined;
-    const asker: Asker = {
+    let profile: Promise<RequesterProfile> | undefined;
+    const requester: Requester = {
       teamId,
       userId,
       ...(where.channelId ? { channelId: where.channelId } : {}),
-      requester: () => (requester ??= requesterOf(deps, client, teamId, userId, where.channelId)),
+      profile: () => (profile ??= profileOf(deps, client, teamId, userId)),
       refusalIn: (channelId) => refusal(deps.config.allowlist, { channelId }),
     };
-    context.asker = asker;
+    context.requester = requester;
     const refused = refusal(deps.config.allowlist, where);
     if (!refused) {
       await next();
@@ -186,13 +174,13 @@ export function whoIsAsking(deps: SlackDeps): Middleware<AnyMiddlewareArgs> {
       // A step configured without "run by" cannot be on a list of people: say what to set.
       const reason: Phrase = refused.key === 'access.user' && !where.userId ? { key: 'workflow.fail.needsRunner' } : refused;
       const fail = (args as { fail?: (result: { error: string }) => Promise<unknown> }).fail;
-      await fail?.({ error: workspaceLang(deps).say(reason) }).catch((error: unknown) => deps.logger.error({ err: error }, 'could not tell Slack that the workflow step was refused'));
+      await fail?.({ error: workspaceLang(deps).t(reason) }).catch((error: unknown) => deps.logger.error({ err: error }, 'could not tell Slack that the workflow step was refused'));
       return;
     }
     if (where.surface === 'home') {
       try {
-        const { lang } = await asker.requester();
-        await client.views.publish({ user_id: userId, view: { type: 'home', blocks: [{ type: 'section', text: { type: 'mrkdwn', text: lang.say(refused) } }] } });
+        const { lang } = await requester.profile();
+        await client.views.publish({ user_id: userId, view: { type: 'home', blocks: [{ type: 'section', text: { type: 'mrkdwn', text: lang.t(refused) } }] } });
       } catch (error) {
         deps.logger.warn({ err: error }, 'could not show the refusal on the App Home');
       }
@@ -201,15 +189,15 @@ export function whoIsAsking(deps: SlackDeps): Middleware<AnyMiddlewareArgs> {
     const ack = 'ack' in args && typeof args.ack === 'function' ? (args.ack as (response?: unknown) => Promise<void>) : undefined;
     if (body.type === 'view_submission') {
       const firstInput = (Array.isArray(body.view?.blocks) ? body.view.blocks : []).find((block) => block?.type === 'input')?.block_id;
-      const lang = await formLang(deps, asker);
-      await ack?.(firstInput ? { response_action: 'errors', errors: { [firstInput]: lang.say(refused) } } : undefined);
+      const lang = await formLang(deps, requester);
+      await ack?.(firstInput ? { response_action: 'errors', errors: { [firstInput]: lang.t(refused) } } : undefined);
       return;
     }
     await ack?.();
     if (body.type === 'view_closed' || body.type === 'block_suggestion') return;
     try {
-      const { lang } = await asker.requester();
-      const text = lang.say(refused);
+      const { lang } = await requester.profile();
+      const text = lang.t(refused);
       if (body.response_url || where.channelId) {
         await replyRoute(body.response_url, client, userId, where.channelId, deps).reply(renderNotice(text, lang));
       } else {

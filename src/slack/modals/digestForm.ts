@@ -23,7 +23,7 @@ function cadences(lang: Lang): PlainTextOption[] {
   return [
     option(lang.t('modals.digestForm.cadence.daily'), 'daily'),
     option(lang.t('modals.digestForm.cadence.weekdays'), 'weekdays'),
-    ...WEEKDAYS_FROM_MONDAY.map((day) => option(lang.t('modals.digestForm.cadence.weekly', { day: lang.say(weekdayPhrase(day)) }), `weekly:${day}`)),
+    ...WEEKDAYS_FROM_MONDAY.map((day) => option(lang.t('modals.digestForm.cadence.weekly', { day: lang.t(weekdayPhrase(day)) }), `weekly:${day}`)),
   ];
 }
 

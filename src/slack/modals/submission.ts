@@ -71,7 +71,7 @@ export function inlineErrors(operationId: OperationId, error: ValidationError, l
   for (const problem of error.problems) {
     const owner = form.fields.find((field) => field.field === problem.field);
     const blockId = blockIdFor(operationId, (owner ?? form.fields[0]).field);
-    const said = problem.phrase ? lang.say(problem.phrase) : problem.message;
+    const said = problem.phrase ? lang.t(problem.phrase) : problem.message;
     const message = owner || !problem.field ? sentence(said) : lang.t('validation.fieldProblemPlain', { field: userFieldName(operationId, problem.field, lang), problem: said });
     errors[blockId] = errors[blockId] ? `${errors[blockId]}${lang.t('modals.errors.separator')}${message}` : message;
   }

@@ -54,7 +54,7 @@ function cadenceOptions(input: WatchFormInput): PlainTextOption[] {
   const cadences: Array<[string, Schedule['cadence'], string]> = [
     ['daily', { kind: 'daily' }, lang.t('watch.form.cadence.daily')],
     ['weekdays', { kind: 'weekdays' }, lang.t('watch.form.cadence.weekdays')],
-    ...WEEKDAYS_FROM_MONDAY.map((day): [string, Schedule['cadence'], string] => [`weekly:${day}`, { kind: 'weekly', weekday: day }, lang.t('watch.form.cadence.weekly', { day: lang.say(weekdayPhrase(day)) })]),
+    ...WEEKDAYS_FROM_MONDAY.map((day): [string, Schedule['cadence'], string] => [`weekly:${day}`, { kind: 'weekly', weekday: day }, lang.t('watch.form.cadence.weekly', { day: lang.t(weekdayPhrase(day)) })]),
   ];
   if (!input.prefill || input.prefill.kind === 'contract') cadences.push(['hourly', { kind: 'hourly' }, lang.t('watch.form.cadence.hourly')]);
   const perCheck = input.prefill ? input.prices.priceOf(watchOperation({ kind: input.prefill.kind })).coins : undefined;

@@ -1,12 +1,13 @@
 import type { OperationId } from '../../core/operations/index.js';
-import { isChinese, wordFor, type Lang, type Locale, type NamesUnder, type Phrase } from '../../i18n/lang.js';
+import type { Lang, Locale, NamesUnder, Phrase } from '../../i18n/lang.js';
+import { shownWord } from './shownWords.js';
 
 /**
  * How one operation is written as a slash command. It only maps words to the operation's input
  * fields; whether a value is acceptable is decided by the operation's own `input` schema.
  *
  * Every word list holds the English and the Chinese words alike: any of them is read, and help shows
- * the first word of the reader's language (`wordFor`). What the help says about a word is a phrase.
+ * the first word of the reader's language (`shownWord`). What the help says about a word is a phrase.
  */
 
 /** Turns what the user typed into the loose input value; undefined leaves the field out. */
@@ -86,29 +87,10 @@ export function optionKeyPhrase(option: OptionSyntax): Phrase {
   return { key: `commands.keys.${option.keys[0]}` };
 }
 
-/** `the keyword` (`关键词`): how a message names a value given by its position. */
-export function theWord(word: WordSyntax): Phrase {
-  return { key: 'commands.parse.theWord', values: { name: word.name } };
-}
-
-/** The word of a list shown to readers of `lang`: `region` or `地区`. */
-export function shownWord(words: readonly [string, ...string[]], lang: Lang): string {
-  return wordFor(words, lang.locale);
-}
-
-/** The other words of a list that mean the same, the reader's language first (English readers see only English ones). */
-export function otherWords(words: readonly [string, ...string[]], lang: Lang): string[] {
-  const shown = shownWord(words, lang);
-  const chinese = words.filter((word) => isChinese(word));
-  const others = words.filter((word) => !isChinese(word));
-  const ordered = lang.locale === 'zh-CN' ? [...chinese, ...others] : others;
-  return ordered.filter((word) => word !== shown);
-}
-
 /** `<symbol> <period> [count]`: required words in angle brackets, optional ones in square. */
 export function positionalUsage(syntax: CommandSyntax, lang: Lang): string {
   return positionalWords(syntax)
-    .map((word) => (word.optional ? `[${lang.say(word.name)}]` : `<${lang.say(word.name)}>`))
+    .map((word) => (word.optional ? `[${lang.t(word.name)}]` : `<${lang.t(word.name)}>`))
     .join(' ');
 }
 
@@ -118,7 +100,7 @@ export function usageLine(syntax: CommandSyntax, lang: Lang): string {
   // An option that repeats a positional word (period:, page:) would only make the line longer.
   const options = syntax.options
     .filter((option) => !positional.some((word) => word.field === option.field))
-    .map((option) => `[${shownWord(option.keys, lang)}:${lang.say(option.shape)}]`);
+    .map((option) => `[${shownWord(option.keys, lang)}:${lang.t(option.shape)}]`);
   return [positionalUsage(syntax, lang), ...options].join(' ');
 }
 

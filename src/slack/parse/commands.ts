@@ -25,7 +25,7 @@ export const SLASH_COMMANDS: SlashCommand[] = [
   ...SYNTAX_LIST.map((syntax) => ({
     command: syntax.command,
     operation: syntax.operation,
-    description: english.say(syntax.description),
+    description: english.t(syntax.description),
     usageHint: usageLine(syntax, english),
   })),
 ];

@@ -1,6 +1,7 @@
 import type { OperationId } from '../../core/operations/index.js';
 import type { Lang } from '../../i18n/lang.js';
-import { examplesIn, positionalWords, shownWord, theWord } from './commandSyntax.js';
+import { examplesIn, positionalWords } from './commandSyntax.js';
+import { shownWord, theWord } from './shownWords.js';
 import { syntaxFor } from '../operations/index.js';
 
 /** A slash-command line that works as typed, in the reader's words: `/futures CL 5m 30`, `/futures CL 5分钟 30`. */
@@ -19,5 +20,5 @@ export function userFieldName(operation: OperationId, field: string, lang: Lang)
   const option = syntax.options.find((candidate) => candidate.field === field);
   if (option) return lang.locale === 'zh-CN' ? shownWord(option.keys, lang) : `${shownWord(option.keys, lang)}:`;
   const word = positionalWords(syntax).find((candidate) => candidate.field === field);
-  return word ? lang.say(theWord(word)) : field;
+  return word ? lang.t(theWord(word)) : field;
 }

@@ -1,6 +1,6 @@
-import { wordFor, type Lang } from '../../i18n/lang.js';
+import type { Lang } from '../../i18n/lang.js';
 import { syntaxBySubcommand } from '../operations/index.js';
-import { shownWord } from './commandSyntax.js';
+import { shownWord } from './shownWords.js';
 import { exampleFor } from './examples.js';
 import { DIGEST_WORDS, HELP_WORDS, LANG_WORDS, USAGE_WORDS, type InvalidCommand } from './parseCommand.js';
 
@@ -14,7 +14,7 @@ function dqExampleIn(example: string, lang: Lang): string {
   const [command, ...words] = example.split(' ');
   const said = words.map((word) => {
     const list = WORD_LISTS.find((candidate) => (candidate as readonly string[]).includes(word));
-    if (list) return wordFor(list as unknown as readonly [string, ...string[]], lang.locale);
+    if (list) return shownWord(list as unknown as readonly [string, ...string[]], lang);
     const syntax = syntaxBySubcommand(word);
     if (syntax) return shownWord(syntax.subcommands, lang);
     return Object.hasOwn(CHINESE_LANGUAGE_WORDS, word) ? CHINESE_LANGUAGE_WORDS[word]! : word;
@@ -25,5 +25,5 @@ function dqExampleIn(example: string, lang: Lang): string {
 /** What was wrong with a command, that it cost nothing, and one that works, in the reader's language (mrkdwn). */
 export function invalidText(invalid: InvalidCommand, lang: Lang): string {
   const example = invalid.operation ? exampleFor(invalid.operation, lang) : dqExampleIn(invalid.example, lang);
-  return `${lang.t('commands.parse.refused', { message: lang.say(invalid.message) })}\n${lang.t('commands.parse.forExample', { example })}`;
+  return `${lang.t('commands.parse.refused', { message: lang.t(invalid.message) })}\n${lang.t('commands.parse.forExample', { example })}`;
 }

@@ -3,7 +3,7 @@ import { readLanguageChoice, type NamesUnder, type Phrase } from '../../i18n/lan
 import { closestWord } from './closestWord.js';
 import type { CommandSyntax } from './commandSyntax.js';
 import { normaliseText, tokenise, type Token } from './normalise.js';
-import { phraseList, typedText, typedWords } from './phraseList.js';
+import { phraseList, typedText, typedWords } from './shownWords.js';
 import { readArguments } from './readArguments.js';
 import { SYNTAX_LIST, syntaxByCommand, syntaxBySubcommand, syntaxFor } from '../operations/index.js';
 
@@ -14,7 +14,7 @@ export type { HelpTopic, InvalidCommand, LanguageChoice, ParsedCommand } from '.
 /** The umbrella command; `/dq bids …` means the same as `/bids …`. */
 export const DQ_COMMAND = '/dq';
 
-// English words first, then Chinese: help shows the first word of the reader's language (wordFor).
+// English words first, then Chinese: help shows the first word of the reader's language (shownWord).
 export const HELP_WORDS = ['help', '?', '-h', '--help', '帮助'] as const;
 export const USAGE_WORDS = ['usage', 'spend', 'spent', '用量', '花费', '费用'] as const;
 export const DIGEST_WORDS = ['digest', 'digests', '推送', '摘要', '订阅'] as const;

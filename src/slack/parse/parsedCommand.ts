@@ -18,7 +18,7 @@ export type ParsedCommand =
   /** `/dq lang zh|en|auto`; without a choice it asks which language is set. */
   | { kind: 'lang'; choice?: LanguageChoice }
   /**
-   * What was wrong, said in the reader's language (`lang.say(message)`), with a command that works:
+   * What was wrong, said in the reader's language (`lang.t(message)`), with a command that works:
    * `example` as an English reader types it; `invalidText` gives both in the reader's words.
    */
   | { kind: 'invalid'; message: Phrase; example: string; operation?: OperationId };

@@ -1,11 +1,11 @@
 import { english, isChinese, type Phrase } from '../../i18n/lang.js';
 import { closestWord } from './closestWord.js';
-import { optionKeyPhrase, positionalWords, theWord, type CommandSyntax, type WordReader } from './commandSyntax.js';
+import { optionKeyPhrase, positionalWords, type CommandSyntax, type WordReader } from './commandSyntax.js';
 import { exampleFor } from './examples.js';
 import type { Token } from './normalise.js';
 import { naturalOption } from './naturalWords.js';
 import type { InvalidCommand, ParsedCommand } from './parsedCommand.js';
-import { phraseList, typedText, typedWords } from './phraseList.js';
+import { phraseList, theWord, typedText, typedWords } from './shownWords.js';
 
 /** One value for one input field, and how the user gave it (for "given twice" messages). */
 interface Assignment {

@@ -1,7 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import type { Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../message.js';
+import type { SlackMessage } from '../slackMessage.js';
 import { SLACK_OPERATIONS, slackOperation } from '../operations/index.js';
 import { dividerBlock, headerBlock, sectionBlock } from './blocks.js';
 import { renderFooter } from './footer.js';

@@ -1,6 +1,6 @@
 import type { ActionsBlockElement, ContextBlockElement, KnownBlock, SectionBlock, TextObject } from '@slack/types';
 import type { Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../message.js';
+import type { SlackMessage } from '../slackMessage.js';
 import { displayWidth } from './mrkdwn.js';
 import { mrkdwnToText } from './mrkdwnToText.js';
 

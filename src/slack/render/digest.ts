@@ -3,7 +3,7 @@ import { describeSchedule } from '../../core/digest/schedule.js';
 import type { DigestContent } from '../../core/digest/types.js';
 import type { Prices } from '../../core/operations/prices.js';
 import type { Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../message.js';
+import type { SlackMessage } from '../slackMessage.js';
 import { contextBlock, headerBlock, sectionBlock } from './blocks.js';
 import { dateText } from './dateText.js';
 import { fitToSlackLimits } from './fitToSlackLimits.js';
@@ -27,7 +27,7 @@ function footer(content: DigestContent, options: DigestRenderOptions): KnownBloc
   const cost = options.prices.priceOf(DIGEST_OPERATION).coins;
   const parts = [
     lang.t('digests.post.footerId', { id: content.digest.id }),
-    escapeMrkdwn(lang.say(describeSchedule(content.digest.schedule))),
+    escapeMrkdwn(lang.t(describeSchedule(content.digest.schedule))),
     lang.t('digests.post.costPerPage', { coins: cost, size: DIGEST_PAGE_SIZE }),
   ];
   if (content.simulated) parts.push(lang.t('digests.post.simulated'));
@@ -42,7 +42,7 @@ export function renderDigest(content: DigestContent, options: DigestRenderOption
   const { lang } = options;
   const filter = lang.t(`digests.post.filter.${content.digest.filter}`);
   if (content.budgetNotice) {
-    const text = lang.t('digests.post.skipped', { why: lang.say(content.budgetNotice) });
+    const text = lang.t('digests.post.skipped', { why: lang.t(content.budgetNotice) });
     return [fitToSlackLimits({ text, blocks: [sectionBlock(escapeMrkdwn(text)), footer(content, options)] }, lang)];
   }
   if (content.funds.length === 0) {

@@ -2,7 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import { describeSchedule } from '../../core/digest/schedule.js';
 import type { Digest } from '../../core/digest/types.js';
 import type { Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../message.js';
+import type { SlackMessage } from '../slackMessage.js';
 import { contextBlock, headerBlock, sectionBlock } from './blocks.js';
 import { dateTimeText } from './dateText.js';
 import { fitToSlackLimits } from './fitToSlackLimits.js';
@@ -14,7 +14,7 @@ export function digestLines(digest: Digest, nextRun: number | undefined, lang: L
   const values = {
     id: digest.id,
     channel: `<#${digest.channelId}>`,
-    schedule: escapeMrkdwn(lang.say(describeSchedule(digest.schedule))),
+    schedule: escapeMrkdwn(lang.t(describeSchedule(digest.schedule))),
     funds: lang.t(`digests.list.filter.${digest.filter}`),
     user: userMention(digest.createdBy),
   };
@@ -25,7 +25,8 @@ export function digestLines(digest: Digest, nextRun: number | undefined, lang: L
   ];
   const zone = digest.schedule.timeZone;
   if (digest.paused) {
-    lines.push(lang.t('digests.list.paused', { reason: lang.say(digest.paused.reason), remedy: lang.say(digest.paused.remedy) }));
+    const { reason, remedy } = digest.paused;
+    lines.push(lang.t('digests.list.paused', { reason: typeof reason === 'string' ? reason : lang.t(reason), remedy: typeof remedy === 'string' ? remedy : lang.t(remedy) }));
   } else if (nextRun !== undefined) {
     lines.push(lang.t('digests.list.nextRun', { when: dateTimeText(nextRun, zone, lang) }));
   }

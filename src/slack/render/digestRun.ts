@@ -6,8 +6,8 @@ import { escapeMrkdwn } from './mrkdwn.js';
 /** A stored detail whose values can quote the service or Slack (an older record: plain text): those are escaped, the app's own words are not. */
 export function sayEscaped(phrase: Phrase | string, lang: Lang): string {
   if (typeof phrase === 'string') return escapeMrkdwn(phrase);
-  if (!phrase.values) return lang.say(phrase);
-  return lang.say({ ...phrase, values: Object.fromEntries(Object.entries(phrase.values).map(([name, value]) => [name, typeof value === 'string' ? escapeMrkdwn(value) : value])) });
+  if (!phrase.values) return lang.t(phrase);
+  return lang.t({ ...phrase, values: Object.fromEntries(Object.entries(phrase.values).map(([name, value]) => [name, typeof value === 'string' ? escapeMrkdwn(value) : value])) });
 }
 
 /** One line on how a run went, for `/dq digest run`, `list` and the App Home. */

@@ -1,7 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import { UpstreamError, ValidationError } from '../../core/errors.js';
 import { explainError } from '../../core/explainError.js';
-import type { SlackMessage } from '../message.js';
+import type { SlackMessage } from '../slackMessage.js';
 import type { Lang } from '../../i18n/lang.js';
 import { contextBlock, sectionBlock } from './blocks.js';
 import { fitToSlackLimits } from './fitToSlackLimits.js';
@@ -30,7 +30,7 @@ function problemLines(error: unknown, details: string[], options: ErrorRenderOpt
   return error.problems.map((problem) => {
     const label = problem.field ? (options.fieldLabel?.(problem.field) ?? problem.field) : '';
     // A phrase's values may quote what the user typed: the whole line is escaped like service text.
-    const message = serviceText(options.lang.say(problem.phrase ?? problem.message), { max: 200, oneLine: true });
+    const message = serviceText(problem.phrase ? options.lang.t(problem.phrase) : problem.message, { max: 200, oneLine: true });
     return label ? options.lang.t('validation.fieldProblem', { field: escapeMrkdwn(label), problem: message }) : message;
   });
 }

@@ -4,7 +4,7 @@ import type { ExportOutcome, ExportProgress } from '../../core/export/runExport.
 import type { ExportTable } from '../../core/export/exportTable.js';
 import { operations, type AnyOperation, type OperationId } from '../../core/operations/index.js';
 import type { Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../message.js';
+import type { SlackMessage } from '../slackMessage.js';
 import { escapeMrkdwn, inlineCode, truncatePlain, userMention } from './mrkdwn.js';
 import { renderNotice } from './notice.js';
 
@@ -47,7 +47,7 @@ export function placeText(lang: Lang, fileChannel: string, asked: string | undef
 
 /** The header row in the reader's language; a field the app has no words for keeps its own name. */
 export function headerRow(table: ExportTable, lang: Lang): string[] {
-  return table.columns.map((column) => (column.label ? lang.say(column.label) : column.key));
+  return table.columns.map((column) => (column.label ? lang.t(column.label) : column.key));
 }
 
 /** What the file lacks and why, and whether the failed call was charged; empty for a whole export. */
@@ -55,7 +55,7 @@ export function missingNotes(outcome: ExportOutcome, lang: Lang): string[] {
   const notes: string[] = [];
   const { shortfall } = outcome;
   if (shortfall) {
-    const reason = lang.say(shortfall.reason);
+    const reason = lang.t(shortfall.reason);
     const from = shortfall.fromPage;
     if (shortfall.toPage === undefined) notes.push(lang.t('export.missing.onwards', { from, reason }));
     else if (shortfall.toPage > from) notes.push(lang.t('export.missing.range', { from, to: shortfall.toPage, reason }));

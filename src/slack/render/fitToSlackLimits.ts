@@ -1,6 +1,6 @@
 import type { ActionsBlock, Button, ContextBlock, KnownBlock, SectionBlock, TextObject } from '@slack/types';
 import type { Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../message.js';
+import type { SlackMessage } from '../slackMessage.js';
 import { ELLIPSIS, mrkdwn, truncateMrkdwn, truncatePlain } from './mrkdwn.js';
 
 /** Slack's documented limits, plus our own ceiling on the total text of one message. */

@@ -2,9 +2,10 @@ import type { KnownBlock } from '@slack/types';
 import { DIGEST_OPERATION } from '../../core/digest/collect.js';
 import { operation, type OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
-import { AUTO_LANGUAGE_WORDS, english, langFor, wordFor, type Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../message.js';
-import { examplesIn, otherWords, shownWord, usageLine, type CommandSyntax } from '../parse/commandSyntax.js';
+import { AUTO_LANGUAGE_WORDS, english, langFor, type Lang } from '../../i18n/lang.js';
+import type { SlackMessage } from '../slackMessage.js';
+import { examplesIn, usageLine, type CommandSyntax } from '../parse/commandSyntax.js';
+import { otherWords, shownWord } from '../parse/shownWords.js';
 import { costText } from '../parse/costText.js';
 import { exampleFor } from '../parse/examples.js';
 import { operationTitle } from '../render/operationTitle.js';
@@ -19,7 +20,7 @@ const header = (text: string): KnownBlock => ({ type: 'header', text: { type: 'p
 
 /** `/dq usage`, `/dq 用量`: a /dq subcommand in the reader's words. */
 function dq(lang: Lang, words: readonly [string, ...string[]], ...rest: string[]): string {
-  return [DQ_COMMAND, wordFor(words, lang.locale), ...rest].join(' ');
+  return [DQ_COMMAND, shownWord(words, lang), ...rest].join(' ');
 }
 
 const helpOn = (lang: Lang, topic: string) => dq(lang, HELP_WORDS, topic);
@@ -44,7 +45,7 @@ function commandSummary(syntax: CommandSyntax, prices: Prices, lang: Lang): stri
 function overview(prices: Prices, lang: Lang): SlackMessage {
   const subcommands = SYNTAX_LIST.map((syntax) => code(`${DQ_COMMAND} ${shownWord(syntax.subcommands, lang)}`));
   const bids = shownWord(syntaxFor('thirdpartymarket-cmapi00069224-enterprise-search-bid-list').subcommands, lang);
-  const helpWord = wordFor(HELP_WORDS, lang.locale);
+  const helpWord = shownWord(HELP_WORDS, lang);
   const blocks: KnownBlock[] = [
     header(lang.t('help.overview.title')),
     section(lang.t('help.overview.intro')),
@@ -55,7 +56,7 @@ function overview(prices: Prices, lang: Lang): SlackMessage {
         lang.t('help.overview.more'),
         lang.t('help.overview.usage', { command: dq(lang, USAGE_WORDS) }),
         ...digestLines(lang),
-        lang.t('help.overview.watch', { example: dq(lang, WATCH_WORDS, lang.t('help.overview.watchExample')), help: helpOn(lang, wordFor(WATCH_WORDS, lang.locale)) }),
+        lang.t('help.overview.watch', { example: dq(lang, WATCH_WORDS, lang.t('help.overview.watchExample')), help: helpOn(lang, shownWord(WATCH_WORDS, lang)) }),
         lang.t('help.overview.lang', { command: dq(lang, LANG_WORDS, lang.t('help.lang.choices')) }),
       ].join('\n'),
     ),
@@ -63,9 +64,9 @@ function overview(prices: Prices, lang: Lang): SlackMessage {
       lang.t('help.overview.footer', {
         subcommands: joined(lang, subcommands),
         helpBids: helpOn(lang, bids),
-        helpUsage: `${helpWord} ${wordFor(USAGE_WORDS, lang.locale)}`,
-        helpDigest: `${helpWord} ${wordFor(DIGEST_WORDS, lang.locale)}`,
-        helpLang: `${helpWord} ${wordFor(LANG_WORDS, lang.locale)}`,
+        helpUsage: `${helpWord} ${shownWord(USAGE_WORDS, lang)}`,
+        helpDigest: `${helpWord} ${shownWord(DIGEST_WORDS, lang)}`,
+        helpLang: `${helpWord} ${shownWord(LANG_WORDS, lang)}`,
       }),
     ),
   ];
@@ -86,16 +87,16 @@ function operationHelp(id: OperationId, prices: Prices, lang: Lang, demo: boolea
   const usage = `${syntax.command} ${usageLine(syntax, lang)}`;
   const options = syntax.options.map((option) => {
     const aliases = otherWords(option.keys, lang).map((key) => code(`${key}:`));
-    const shown = code(`${shownWord(option.keys, lang)}:${lang.say(option.shape)}`);
+    const shown = code(`${shownWord(option.keys, lang)}:${lang.t(option.shape)}`);
     return aliases.length ? `${shown}${lang.t('help.operation.aliases', { keys: joined(lang, aliases) })}` : shown;
   });
   const examples = examplesIn(syntax, lang.locale).map((args) => code(`${syntax.command} ${args}`));
   const blocks: KnownBlock[] = [
     header(title),
-    section(lang.t('help.operation.summary', { description: lang.say(syntax.description), cost: costText(operation(id), prices, lang) })),
+    section(lang.t('help.operation.summary', { description: lang.t(syntax.description), cost: costText(operation(id), prices, lang) })),
     section(lang.t('help.operation.howToType', { usage, dq: `${DQ_COMMAND} ${shownWord(syntax.subcommands, lang)}` })),
     section(`${lang.t('help.operation.options')}\n${options.join('\n')}`),
-    section([...syntax.notes(lang), ...(demo && syntax.demoNote ? [lang.say(syntax.demoNote)] : [])].join('\n')),
+    section([...syntax.notes(lang), ...(demo && syntax.demoNote ? [lang.t(syntax.demoNote)] : [])].join('\n')),
     section(`${lang.t('help.operation.examples')}\n${examples.join('\n')}`),
     context(lang.t('help.operation.footer', { command: syntax.command, help: dq(lang, HELP_WORDS) })),
   ];
@@ -114,7 +115,7 @@ function usageHelp(prices: Prices, lang: Lang): SlackMessage {
         lang.t('help.usage.free'),
       ].join('\n'),
     ),
-    section([lang.t('help.usage.budgetsTitle'), lang.t('help.usage.budgets'), lang.t('help.usage.timedOut', { usage: wordFor(USAGE_WORDS, lang.locale) })].join('\n')),
+    section([lang.t('help.usage.budgetsTitle'), lang.t('help.usage.budgets'), lang.t('help.usage.timedOut', { usage: shownWord(USAGE_WORDS, lang) })].join('\n')),
     context(lang.t('help.usage.footer', { command: usage, help: dq(lang, HELP_WORDS) })),
   ];
   return { text: lang.t('help.usage.text', { command: usage }), blocks };
@@ -141,7 +142,7 @@ function digestHelp(prices: Prices, lang: Lang): SlackMessage {
 function langHelp(lang: Lang): SlackMessage {
   const zh = dq(lang, LANG_WORDS, lang.t('help.lang.zh'));
   const en = dq(lang, LANG_WORDS, lang.t('help.lang.en'));
-  const auto = dq(lang, LANG_WORDS, wordFor(AUTO_LANGUAGE_WORDS, lang.locale));
+  const auto = dq(lang, LANG_WORDS, shownWord(AUTO_LANGUAGE_WORDS, lang));
   const blocks: KnownBlock[] = [
     header(lang.t('help.lang.title')),
     section(

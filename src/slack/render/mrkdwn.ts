@@ -71,15 +71,6 @@ export function serviceText(value: string, options: { max?: number; oneLine?: bo
   return escapeMrkdwn(text);
 }
 
-/**
- * A person's own words quoted back in a message ("Unknown command …"): escaped, so nothing typed can
- * become a mention, a channel link or a link; on one line; cut to `max`; in quotes. Every message
- * that repeats what someone typed goes through this.
- */
-export function quoted(text: string, max = 60): string {
-  return `"${serviceText(text, { max, oneLine: true })}"`;
-}
-
 /** Wraps in *…* unless empty; bold markers around nothing would show as literal asterisks. */
 export function bold(text: string): string {
   return text === '' ? text : `*${text}*`;

@@ -1,5 +1,5 @@
 import type { Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../message.js';
+import type { SlackMessage } from '../slackMessage.js';
 import { formatDuration } from '../../core/duration.js';
 import { contextBlock, sectionBlock } from './blocks.js';
 import { fitToSlackLimits } from './fitToSlackLimits.js';

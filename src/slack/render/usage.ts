@@ -2,7 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import type { BudgetState } from '../../core/ledger/budgets.js';
 import { DIGEST_SOURCE, type SpendTally, type UsageSummary } from '../../core/ledger/ledger.js';
 import type { Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../message.js';
+import type { SlackMessage } from '../slackMessage.js';
 import { contextBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
 import { formatDuration } from '../../core/duration.js';
 import { dateTimeText, dayText } from './dateText.js';

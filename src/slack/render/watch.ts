@@ -7,7 +7,7 @@ import type { FieldChange, Watch, WatchNotice, WatchRunRecord, WatchTarget } fro
 import type { Lang } from '../../i18n/lang.js';
 import { sayEscaped } from './digestRun.js';
 import { ACTION } from '../ids.js';
-import type { SlackMessage } from '../message.js';
+import type { SlackMessage } from '../slackMessage.js';
 import { chunk, contextBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
 import { dateTimeText } from './dateText.js';
 import { fitToSlackLimits } from './fitToSlackLimits.js';
@@ -47,7 +47,7 @@ export function describeTarget(target: WatchTarget, lang: Lang): string {
 /** "every day at 09:00 (Asia/Shanghai)", "every hour at :05 (Asia/Shanghai)". */
 export function describeWatchSchedule(schedule: Schedule, lang: Lang): string {
   if (schedule.cadence.kind === 'hourly') return escapeMrkdwn(lang.t('watch.scheduleHourly', { minute: schedule.time.slice(3), timeZone: schedule.timeZone }));
-  return escapeMrkdwn(lang.say(describeSchedule(schedule)));
+  return escapeMrkdwn(lang.t(describeSchedule(schedule)));
 }
 
 export function costText(cost: WatchCost, lang: Lang): string {

@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, GlobalShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
 import { openSearchModal } from '../flows/openSearchModal.js';
-import { askerOf } from '../middleware/whoIsAsking.js';
+import { requesterOf } from '../middleware/whoIsAsking.js';
 
 type Args = SlackShortcutMiddlewareArgs<GlobalShortcut> & AllMiddlewareArgs;
 
@@ -9,6 +9,6 @@ type Args = SlackShortcutMiddlewareArgs<GlobalShortcut> & AllMiddlewareArgs;
 export function searchShortcut(deps: SlackDeps) {
   return async ({ ack, shortcut, client, context }: Args): Promise<void> => {
     await ack();
-    await openSearchModal(deps, client, shortcut.trigger_id, undefined, {}, askerOf(context));
+    await openSearchModal(deps, client, shortcut.trigger_id, undefined, {}, requesterOf(context));
   };
 }

@@ -3,7 +3,7 @@ import { DigestInputError, type DigestInputField } from '../../core/digest/servi
 import type { SlackDeps } from '../deps.js';
 import { mayAddDigest } from '../flows/digestPermissions.js';
 import { publishHome } from '../flows/publishHome.js';
-import { askerOf, formLang } from '../middleware/whoIsAsking.js';
+import { requesterOf, formLang } from '../middleware/whoIsAsking.js';
 import { DIGEST_FIELDS, readDigestForm } from '../modals/digestForm.js';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
@@ -18,12 +18,12 @@ const BLOCK_OF: Record<DigestInputField, string> = {
   channel: DIGEST_FIELDS.channel,
 };
 
-/** The "add a digest" form: problems go back onto the form in the asker's language; success closes it and refreshes the Home. */
+/** The "add a digest" form: problems go back onto the form in the requester's language; success closes it and refreshes the Home. */
 export function digestAddSubmission(deps: SlackDeps) {
   return async ({ ack, body, view, client, context }: Args): Promise<void> => {
-    const asker = askerOf(context);
-    const { teamId, refusalIn } = asker;
-    const lang = await formLang(deps, asker);
+    const requester = requesterOf(context);
+    const { teamId, refusalIn } = requester;
+    const lang = await formLang(deps, requester);
     if (!mayAddDigest(deps, body.user.id)) {
       await ack({ response_action: 'errors', errors: { [DIGEST_FIELDS.channel]: lang.t('digests.command.adminsOnly') } });
       return;
@@ -33,10 +33,10 @@ export function digestAddSubmission(deps: SlackDeps) {
       await ack({ response_action: 'errors', errors: { [DIGEST_FIELDS.channel]: lang.t('modals.digestForm.chooseChannel') } });
       return;
     }
-    // The asker passed the allowlists on the way in; the channel they chose must pass them too.
+    // The requester passed the allowlists on the way in; the channel they chose must pass them too.
     const refused = refusalIn(form.channelId);
     if (refused) {
-      await ack({ response_action: 'errors', errors: { [DIGEST_FIELDS.channel]: lang.say(refused) } });
+      await ack({ response_action: 'errors', errors: { [DIGEST_FIELDS.channel]: lang.t(refused) } });
       return;
     }
     try {
@@ -52,7 +52,7 @@ export function digestAddSubmission(deps: SlackDeps) {
       });
     } catch (error) {
       if (!(error instanceof DigestInputError)) throw error;
-      await ack({ response_action: 'errors', errors: { [BLOCK_OF[error.field]]: lang.say(error.phrase) } });
+      await ack({ response_action: 'errors', errors: { [BLOCK_OF[error.field]]: lang.t(error.phrase) } });
       return;
     }
     await ack();

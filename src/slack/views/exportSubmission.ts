@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
 import { runCsvExport, showExportPlan } from '../flows/exportCsv.js';
-import { askerOf } from '../middleware/whoIsAsking.js';
+import { requesterOf } from '../middleware/whoIsAsking.js';
 import { decodeExportState, exportPlanModal } from '../modals/exportModal.js';
 import { decodeQueryValue } from '../queryValue.js';
 
@@ -20,13 +20,13 @@ export function exportSubmission(deps: SlackDeps) {
       deps.logger.warn('an export was confirmed with metadata this app did not write; ignored');
       return;
     }
-    const asker = askerOf(context);
-    const requester = await asker.requester();
+    const requester = requesterOf(context);
     // Cached pages can expire and a running export can end while the modal is open: when the export
     // would now cost more than the user confirmed, the modal shows the new cost and asks again.
     const now = await showExportPlan(deps, requester, query, state.channelId);
     if (!('notice' in now) && (now.joining ? 0 : now.coins) > (state.confirmedCoins ?? 0)) {
-      await ack({ response_action: 'update', view: exportPlanModal({ lang: requester.lang, ...now, texts: { ...now.texts, lines: [requester.lang.t('export.modal.costChanged'), ...now.texts.lines] } }) });
+      const { lang } = await requester.profile();
+      await ack({ response_action: 'update', view: exportPlanModal({ lang, ...now, texts: { ...now.texts, lines: [lang.t('export.modal.costChanged'), ...now.texts.lines] } }) });
       return;
     }
     await ack();

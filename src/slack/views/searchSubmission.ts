@@ -4,7 +4,7 @@ import { findOperation, type OperationId } from '../../core/operations/index.js'
 import { askFirst, validate } from '../../core/operations/validate.js';
 import type { SlackDeps } from '../deps.js';
 import { runQuery } from '../flows/runQuery.js';
-import { askerOf, formLang } from '../middleware/whoIsAsking.js';
+import { requesterOf, formLang } from '../middleware/whoIsAsking.js';
 import { VIEW } from '../ids.js';
 import { decodeModalOrigin } from '../modals/modalOrigin.js';
 import { inlineErrors, readSubmission } from '../modals/submission.js';
@@ -31,13 +31,13 @@ export function searchSubmission(deps: SlackDeps) {
       askFirst(operation, validate(operation, input), input);
     } catch (error) {
       if (error instanceof ValidationError) {
-        await ack({ response_action: 'errors', errors: inlineErrors(operation, error, await formLang(deps, askerOf(context))) });
+        await ack({ response_action: 'errors', errors: inlineErrors(operation, error, await formLang(deps, requesterOf(context))) });
         return;
       }
       throw error;
     }
     await ack();
     const responder = replyRoute(origin.responseUrl, client, body.user.id, origin.channelId, deps);
-    await runQuery(deps, await askerOf(context).requester(), { operation, input }, responder);
+    await runQuery(deps, requesterOf(context), { operation, input }, responder);
   };
 }

@@ -5,7 +5,7 @@ import { appMembership } from '../channelMembership.js';
 import type { SlackDeps } from '../deps.js';
 import { publishHome } from '../flows/publishHome.js';
 import { mayAddWatch } from '../flows/watchCommand.js';
-import { askerOf, formLang } from '../middleware/whoIsAsking.js';
+import { requesterOf, formLang } from '../middleware/whoIsAsking.js';
 import { readWatchForm, WATCH_FIELDS } from '../modals/watchForm.js';
 import { renderNotice } from '../render/notice.js';
 import { watchLines } from '../render/watch.js';
@@ -24,28 +24,28 @@ function blockFor(key: string, prefilled: boolean): string {
   return prefilled ? WATCH_FIELDS.channel : WATCH_FIELDS.subject;
 }
 
-/** The watch form: problems go back onto the form; a saved watch is confirmed in the channel (to the asker only). */
+/** The watch form: problems go back onto the form; a saved watch is confirmed in the channel (to the requester only). */
 export function watchAddSubmission(deps: SlackDeps) {
   return async ({ ack, body, view, client, context }: Args): Promise<void> => {
-    const asker = askerOf(context);
-    const lang = await formLang(deps, asker);
+    const requester = requesterOf(context);
+    const lang = await formLang(deps, requester);
     const form = readWatchForm(view.state?.values, view.private_metadata);
     const prefilled = !view.state?.values?.[WATCH_FIELDS.subject];
     const errorOn = (block: string, text: string) => ack({ response_action: 'errors', errors: { [block]: text } });
     if (!mayAddWatch(deps, body.user.id)) return errorOn(WATCH_FIELDS.channel, lang.t('watch.command.adminsOnly'));
     if (!form.channelId) return errorOn(WATCH_FIELDS.channel, lang.t('watch.form.chooseChannel'));
-    const refused = asker.refusalIn(form.channelId);
-    if (refused) return errorOn(WATCH_FIELDS.channel, lang.say(refused));
+    const refused = requester.refusalIn(form.channelId);
+    if (refused) return errorOn(WATCH_FIELDS.channel, lang.t(refused));
     let saved;
     try {
-      const prepared = await deps.watches.prepare({ ...form.request, teamId: asker.teamId, channelId: form.channelId, createdBy: body.user.id });
+      const prepared = await deps.watches.prepare({ ...form.request, teamId: requester.teamId, channelId: form.channelId, createdBy: body.user.id });
       if ((await appMembership(client, form.channelId, deps.logger)) === 'not_member') return errorOn(WATCH_FIELDS.channel, lang.t('watch.form.notMember'));
       saved = { watch: await deps.watches.save(prepared.watch), cost: prepared.cost };
     } catch (error) {
-      if (error instanceof WatchInputError) return errorOn(blockFor(error.phrase.key, prefilled), lang.say(error.phrase));
+      if (error instanceof WatchInputError) return errorOn(blockFor(error.phrase.key, prefilled), lang.t(error.phrase));
       if (error instanceof ValidationError) {
         const problem = error.problems[0];
-        return errorOn(prefilled ? WATCH_FIELDS.channel : WATCH_FIELDS.subject, problem?.phrase ? lang.say(problem.phrase) : (problem?.message ?? error.message));
+        return errorOn(prefilled ? WATCH_FIELDS.channel : WATCH_FIELDS.subject, problem?.phrase ? lang.t(problem.phrase) : (problem?.message ?? error.message));
       }
       deps.logger.error({ err: error }, 'could not save a watch from the form');
       return errorOn(WATCH_FIELDS.channel, lang.t('watch.command.storeDownChanging'));
@@ -53,6 +53,6 @@ export function watchAddSubmission(deps: SlackDeps) {
     await ack();
     const confirmation = lang.t('watch.command.saved', { lines: watchLines(saved.watch, saved.cost, deps.watches.nextRun(saved.watch), lang) });
     await webApiResponder(client, body.user.id, form.channelId, deps.logger).reply(renderNotice(confirmation, lang)).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not confirm the watch'));
-    if (form.fromHome) await publishHome(deps, client, asker.teamId, body.user.id).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not refresh the App Home'));
+    if (form.fromHome) await publishHome(deps, client, requester.teamId, body.user.id).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not refresh the App Home'));
   };
 }

@@ -21,18 +21,18 @@ describe('why a digest run failed, as a phrase', () => {
       new BudgetExceededError('team', 100, 95, 10, new Date(0)),
       new BudgetExceededError('user', 50, 45, 10, new Date(0)),
     ];
-    for (const error of errors) expect(english.say(failurePhrase(error)), error.message).toBe(explainError(error).summary);
+    for (const error of errors) expect(english.t(failurePhrase(error)), error.message).toBe(explainError(error).summary);
   });
 
   it('has a Chinese wording for every kind (no key is left unsaid)', () => {
     const zh = langFor('zh-CN');
     for (const kind of KINDS) {
-      const said = zh.say(failurePhrase(upstream(kind, { coinsAtRisk: 10 })));
+      const said = zh.t(failurePhrase(upstream(kind, { coinsAtRisk: 10 })));
       expect(said, kind).not.toMatch(/digests\./);
       expect(said, kind).toMatch(/\p{Script=Han}/u);
     }
-    expect(zh.say(failurePhrase(upstream('timeout', { coinsAtRisk: 10 })))).toBe('数据服务未能及时应答。数据服务仍可能已扣除 10 币，因此没有自动重试。');
-    expect(zh.say(failurePhrase(new BudgetExceededError('team', 100, 95, 10, new Date(0))))).toBe('将超出工作区每日 100 币的预算（今天已花 95 币，本次查询需 10 币），没有扣费。');
-    expect(zh.say(failurePhrase(new Error('boom')))).toBe('应用内部出错，已记入日志。');
+    expect(zh.t(failurePhrase(upstream('timeout', { coinsAtRisk: 10 })))).toBe('数据服务未能及时应答。数据服务仍可能已扣除 10 币，因此没有自动重试。');
+    expect(zh.t(failurePhrase(new BudgetExceededError('team', 100, 95, 10, new Date(0))))).toBe('将超出工作区每日 100 币的预算（今天已花 95 币，本次查询需 10 币），没有扣费。');
+    expect(zh.t(failurePhrase(new Error('boom')))).toBe('应用内部出错，已记入日志。');
   });
 });

@@ -33,10 +33,10 @@ describe('digest schedules', () => {
   it('describes a schedule in each language', () => {
     const zh = langFor('zh-CN');
     const at = (cadence: Schedule['cadence']): Schedule => ({ cadence, time: '08:30', timeZone: 'Asia/Shanghai' });
-    expect(english.say(describeSchedule(at({ kind: 'weekdays' })))).toBe('Monday to Friday at 08:30 (Asia/Shanghai)');
-    expect(zh.say(describeSchedule(at({ kind: 'weekdays' })))).toBe('周一至周五 08:30（北京时间）');
-    expect(zh.say(describeSchedule(at({ kind: 'daily' })))).toBe('每天 08:30（北京时间）');
-    expect(zh.say(describeSchedule(at({ kind: 'weekly', weekday: 'wed' })))).toBe('每周三 08:30（北京时间）');
+    expect(english.t(describeSchedule(at({ kind: 'weekdays' })))).toBe('Monday to Friday at 08:30 (Asia/Shanghai)');
+    expect(zh.t(describeSchedule(at({ kind: 'weekdays' })))).toBe('周一至周五 08:30（北京时间）');
+    expect(zh.t(describeSchedule(at({ kind: 'daily' })))).toBe('每天 08:30（北京时间）');
+    expect(zh.t(describeSchedule(at({ kind: 'weekly', weekday: 'wed' })))).toBe('每周三 08:30（北京时间）');
   });
 
   it('weekdays skip the weekend; weekly keeps its day', () => {
@@ -45,7 +45,7 @@ describe('digest schedules', () => {
     expect(new Date(nextRunAfter(weekdays, at('2026-11-20T01:00:00Z'))!).toISOString()).toBe('2026-11-23T01:00:00.000Z');
     const weekly: Schedule = { cadence: { kind: 'weekly', weekday: 'wed' }, time: '18:00', timeZone: 'Europe/London' };
     expect(new Date(nextRunAfter(weekly, at('2026-11-19T00:00:00Z'))!).toISOString()).toBe('2026-11-25T18:00:00.000Z');
-    expect(english.say(describeSchedule(weekly))).toBe('every Wednesday at 18:00 (Europe/London)');
+    expect(english.t(describeSchedule(weekly))).toBe('every Wednesday at 18:00 (Europe/London)');
   });
 
   it('keeps local time across daylight-saving changes (America/New_York)', () => {
@@ -132,7 +132,7 @@ describe('a digest\'s own language', () => {
     expect(await add('C5', 'default')).not.toHaveProperty('lang');
   });
 
-  it('refuses a language the app does not speak, in the asker\'s words, naming the field', async () => {
+  it('refuses a language the app does not speak, in the requester\'s words, naming the field', async () => {
     const { DigestInputError } = await import('../../../src/core/digest/service.js');
     const digests = await service();
     const refused = await digests.add({ teamId: 'T', channelId: 'C1', createdBy: 'U', cadence: 'daily', time: '08:30', lang: 'klingon' }).catch((error: unknown) => error);
@@ -140,7 +140,7 @@ describe('a digest\'s own language', () => {
     const error = refused as InstanceType<typeof DigestInputError>;
     expect(error.field).toBe('lang');
     expect(error.message).toBe('"klingon" is not a language this app speaks; use lang:en or lang:zh');
-    expect(langFor('zh-CN').say(error.phrase)).toBe('本应用不支持“klingon”这种语言；请写 `语言:中文` 或 `语言:英文`');
+    expect(langFor('zh-CN').t(error.phrase)).toBe('本应用不支持“klingon”这种语言；请写 `语言:中文` 或 `语言:英文`');
   });
 
   it('every refusal has its field and a Chinese wording', async () => {
@@ -155,7 +155,7 @@ describe('a digest\'s own language', () => {
     for (const [change, field, chinese] of cases) {
       const error = (await digests.add({ teamId: 'T', channelId: 'C9', createdBy: 'U', cadence: 'daily', time: '08:30', ...change }).catch((caught: unknown) => caught)) as InstanceType<typeof DigestInputError>;
       expect(error.field, field).toBe(field);
-      expect(langFor('zh-CN').say(error.phrase)).toContain(chinese);
+      expect(langFor('zh-CN').t(error.phrase)).toContain(chinese);
     }
   });
 });

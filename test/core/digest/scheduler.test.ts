@@ -4,7 +4,7 @@ import { DigestScheduler } from '../../../src/core/digest/scheduler.js';
 import { RedisStore } from '../../../src/core/store/redisStore.js';
 import { RecordingPoster, digestInstance, digestSimulator, startDigestRig } from '../../support/digestRig.js';
 import { ManualClock } from '../../support/clocks.js';
-import { english } from '../../../src/i18n/lang.js';
+import { english, type Phrase } from '../../../src/i18n/lang.js';
 import { describeWithRedis, redisUrl } from '../../support/redis.js';
 
 const MINUTE = 60_000;
@@ -154,7 +154,7 @@ describe('failures are recorded on the digest, which is never lost', () => {
     rig.clock.set(FRIDAY_8AM + 31 * MINUTE);
     await rig.scheduler.tick();
     expect(rig.poster.posts[0]).toMatchObject({ funds: [], budgetNotice: expect.anything() });
-    expect(english.say(rig.poster.posts[0]!.budgetNotice!)).toContain('daily budget');
+    expect(english.t(rig.poster.posts[0]!.budgetNotice!)).toContain('daily budget');
     expect((await rig.repository.get(digest.id))?.lastRun).toMatchObject({ outcome: 'over_budget', coinsSpent: 0 });
     expect(rig.newFundListCalls()).toBe(0);
   });
@@ -222,7 +222,7 @@ describe('one run of a digest at a time', () => {
     expect(rig.poster.posts[0]!.funds).toHaveLength(50);
     const lastRun = (await rig.repository.get(digest.id))?.lastRun;
     expect(lastRun).toMatchObject({ outcome: 'posted', coinsSpent: 10, newFunds: 50 });
-    expect(english.say(lastRun!.detail!)).toMatch(/^stopped after page 1: .*daily budget/);
+    expect(english.t(lastRun!.detail as Phrase)).toMatch(/^stopped after page 1: .*daily budget/);
   });
 });
 

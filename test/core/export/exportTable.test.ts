@@ -33,8 +33,8 @@ describe('the rows and columns of an export', () => {
     const table = exportTable(FUTURES, [result], { timeZone: 'Asia/Shanghai' });
     expect(table.columns.map((column) => column.key)).toEqual(['time', 'open', 'high', 'low', 'close', 'change', 'changeRate', 'volume', 'tick_at']);
     expect(table.rows[0]).toMatchObject({ time: '2026-11-20 08:00', tick_at: at / 1000, open: 1 });
-    expect(english.say(table.columns[0]!.label!)).toBe('Time (Asia/Shanghai)');
-    expect(langFor('zh-CN').say(table.columns[0]!.label!)).toBe('时间（Asia/Shanghai）');
+    expect(english.t(table.columns[0]!.label!)).toBe('Time (Asia/Shanghai)');
+    expect(langFor('zh-CN').t(table.columns[0]!.label!)).toBe('时间（Asia/Shanghai）');
   });
 
   it('keeps the header of an empty export', () => {

@@ -65,7 +65,7 @@ describe('running an export', () => {
     expect(asked).toEqual([1, 2, 3]);
     expect(outcome.pages).toHaveLength(2);
     expect(outcome.shortfall).toMatchObject({ fromPage: 3, toPage: 3, charged: 'no', coins: 0 });
-    expect(english.say(outcome.shortfall!.reason)).toBe("the workspace's daily budget of 25 coins would be passed (20 spent today; it resets at 2026-11-23 00:00)");
+    expect(english.t(outcome.shortfall!.reason)).toBe("the workspace's daily budget of 25 coins would be passed (20 spent today; it resets at 2026-11-23 00:00)");
   });
 
   it('a page with no answer may have been charged: said, counted at risk, and not retried', async () => {

@@ -22,8 +22,8 @@ function problems(id: OperationId, input: Record<string, unknown>): FieldProblem
 function inChinese(id: OperationId, input: Record<string, unknown>): string[] {
   return problems(id, input).map((problem) => {
     expect(problem.phrase, problem.message).toBeDefined();
-    expect(english.say(problem.phrase!)).toBe(problem.message);
-    return `${problem.field}: ${zh.say(problem.phrase!)}`;
+    expect(english.t(problem.phrase!)).toBe(problem.message);
+    return `${problem.field}: ${zh.t(problem.phrase!)}`;
   });
 }
 

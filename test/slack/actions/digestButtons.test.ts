@@ -3,7 +3,7 @@ import { digestAddButton } from '../../../src/slack/actions/digestAdd.js';
 import { digestRemoveButton } from '../../../src/slack/actions/digestRemove.js';
 import { digestRunButton } from '../../../src/slack/actions/digestRun.js';
 import { VIEW } from '../../../src/slack/ids.js';
-import { askerContext, fakeAck, fakeClient, listenerDeps, recorder } from '../listenerArgs.js';
+import { requesterContext, fakeAck, fakeClient, listenerDeps, recorder } from '../listenerArgs.js';
 
 /** The App Home's digest buttons (digestAdd.ts, digestRemove.ts, digestRun.ts), each run alone. */
 describe('App Home digest buttons', () => {
@@ -20,7 +20,7 @@ describe('App Home digest buttons', () => {
       body: { user: { id: userId }, trigger_id: 'trigger-1' },
       action: { action_id: 'x', value },
       client: fakeClient(record),
-      context: askerContext({ userId }),
+      context: requesterContext({ userId }),
     } as never;
     return { record, args };
   }

@@ -5,7 +5,7 @@ import { openModalButton } from '../../../src/slack/actions/openModal.js';
 import { resultButton } from '../../../src/slack/actions/resultButton.js';
 import { ACTION, VIEW } from '../../../src/slack/ids.js';
 import { encodeQueryValue } from '../../../src/slack/queryValue.js';
-import { askerContext, fakeAck, fakeClient, recorder, useListenerRigs, type ListenerDeps, type Recorder } from '../listenerArgs.js';
+import { requesterContext, fakeAck, fakeClient, recorder, useListenerRigs, type ListenerDeps, type Recorder } from '../listenerArgs.js';
 
 const FUND_QUERY = encodeQueryValue({ operation: 'fund-asset', request: validate('fund-asset', { fundCode: '000001' }) })!;
 const order = (record: Recorder) => record.events.map((event) => (event.kind === 'ack' ? 'ack' : event.method));
@@ -22,7 +22,7 @@ describe('result and form buttons', () => {
       body: { user: { id: 'U1' }, trigger_id: 'trigger-1', channel: { id: 'C1' }, ...body },
       action: { action_id: actionId, value },
       client: fakeClient(record, answers),
-      context: askerContext(),
+      context: requesterContext(),
     } as never;
     return { record, args };
   }

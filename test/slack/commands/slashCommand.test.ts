@@ -8,7 +8,7 @@ import { validate } from '../../../src/core/operations/validate.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
 import { slashCommand } from '../../../src/slack/commands/slashCommand.js';
 import type { SlackDeps } from '../../../src/slack/deps.js';
-import type { Asker } from '../../../src/slack/middleware/whoIsAsking.js';
+import type { Requester } from '../../../src/slack/requester.js';
 import { PINNED_AT } from '../../support/clocks.js';
 import { startFakeSlack, type FakeSlack } from '../../support/slack/fakeSlack.js';
 
@@ -30,7 +30,7 @@ describe('slashCommand listener', () => {
       },
     },
   } as unknown as SlackDeps;
-  const asker: Asker = { teamId: 'T1', userId: 'U1', channelId: 'C1', requester: async () => ({ teamId: 'T1', userId: 'U1', channelId: 'C1', timeZone: 'UTC', lang: english }), refusalIn: () => undefined };
+  const requester: Requester = { teamId: 'T1', userId: 'U1', channelId: 'C1', profile: async () => ({ timeZone: 'UTC', lang: english }), refusalIn: () => undefined };
 
   beforeAll(async () => {
     slack = await startFakeSlack();
@@ -46,7 +46,7 @@ describe('slashCommand listener', () => {
       command: { command, text, team_id: 'T1', user_id: 'U1', channel_id: 'C1', response_url: slack.responseUrl(id), trigger_id: 'trigger' },
       ack: async () => void order.push('ack'),
       client: {} as WebClient,
-      context: { asker } as unknown as Context,
+      context: { requester } as unknown as Context,
     } as never);
     const reply = await slack.waitForResponse(id);
     order.push('reply');

@@ -1,4 +1,4 @@
-import { english } from '../../../src/i18n/lang.js';
+import { english, type Phrase } from '../../../src/i18n/lang.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
@@ -133,7 +133,7 @@ describe('digests through Slack (ADMIN_USER_IDS set)', () => {
     expect(refused.map((call) => call.response.error)).toEqual(['not_in_channel']);
 
     const stored = await app.slack.deps.digests.find(TEAM, id);
-    expect(english.say(stored!.paused!.reason)).toBe(`the app is not a member of <#${shut}>`);
+    expect(english.t(stored!.paused!.reason as Phrase)).toBe(`the app is not a member of <#${shut}>`);
     expect(stored?.lastRun?.outcome).toBe('post_failed');
 
     const list = await digestCommand('list', ADMIN, shut);

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Allowlist } from '../../../src/slack/config.js';
 import type { SlackDeps } from '../../../src/slack/deps.js';
-import { askerOf, whoIsAsking } from '../../../src/slack/middleware/whoIsAsking.js';
+import { requesterOf, whoIsAsking } from '../../../src/slack/middleware/whoIsAsking.js';
 import { encodeModalOrigin } from '../../../src/slack/modals/modalOrigin.js';
 import { UserProfiles } from '../../../src/slack/userProfiles.js';
 import { english } from '../../../src/i18n/lang.js';
@@ -70,11 +70,11 @@ describe('whoIsAsking', () => {
     const { context, listenerRan, acks } = await run(depsWith({}), { command: '/dq', team_id: 'T1', user_id: 'U1', channel_id: 'C1', text: 'help' }, client);
     expect(listenerRan).toBe(true);
     expect(acks).toEqual([]);
-    const asker = askerOf(context);
-    expect({ teamId: asker.teamId, userId: asker.userId, channelId: asker.channelId }).toEqual({ teamId: 'T1', userId: 'U1', channelId: 'C1' });
+    const requester = requesterOf(context);
+    expect({ teamId: requester.teamId, userId: requester.userId, channelId: requester.channelId }).toEqual({ teamId: 'T1', userId: 'U1', channelId: 'C1' });
     expect(calls).toEqual([]);
-    expect(await asker.requester()).toEqual({ teamId: 'T1', userId: 'U1', channelId: 'C1', timeZone: 'Europe/Paris', lang: english });
-    await asker.requester();
+    expect(await requester.profile()).toEqual({ timeZone: 'Europe/Paris', lang: english });
+    await requester.profile();
     expect(calls.filter((call) => call.method === 'users.info')).toHaveLength(1);
   });
 
@@ -82,7 +82,7 @@ describe('whoIsAsking', () => {
     const { client } = fakeClient();
     const body = { type: 'view_submission', team: { id: 'T1' }, user: { id: 'U1' }, view: { private_metadata: encodeModalOrigin({ channelId: 'C9' }), blocks: [] } };
     const { context } = await run(depsWith({}), body, client);
-    expect(askerOf(context).channelId).toBe('C9');
+    expect(requesterOf(context).channelId).toBe('C9');
   });
 
   it('refuses a slash command from another workspace in the conversation, acked, without running the listener', async () => {
@@ -117,18 +117,18 @@ describe('whoIsAsking', () => {
     const { client } = fakeClient();
     const { context, listenerRan } = await run(depsWith({ channels: new Set(['C1']) }), { type: 'view_submission', team: { id: 'T1' }, user: { id: 'U1' }, view: { callback_id: 'dq_digest_add_form', blocks: [] } }, client);
     expect(listenerRan).toBe(true);
-    expect(askerOf(context).refusalIn('C1')).toBeUndefined();
-    expect(english.say(askerOf(context).refusalIn('C2')!)).toContain('ALLOWED_CHANNEL_IDS');
+    expect(requesterOf(context).refusalIn('C1')).toBeUndefined();
+    expect(english.t(requesterOf(context).refusalIn('C2')!)).toContain('ALLOWED_CHANNEL_IDS');
   });
 
-  it('leaves events that name nobody alone (no asker, no refusal); the App Home is checked (issue 21.5)', async () => {
+  it('leaves events that name nobody alone (no requester, no refusal); the App Home is checked (issue 21.5)', async () => {
     const { client, calls } = fakeClient();
     const home = await run(depsWith(ONLY_T1), { type: 'event_callback', team_id: 'T2', event: { type: 'app_home_opened', user: 'U1' } }, client);
     expect(home.listenerRan).toBe(false);
     calls.length = 0;
     const { context, listenerRan } = await run(depsWith(ONLY_T1), { type: 'event_callback', team_id: 'T2', event: { type: 'app_uninstalled' } }, client);
     expect(listenerRan).toBe(true);
-    expect(() => askerOf(context)).toThrow();
+    expect(() => requesterOf(context)).toThrow();
     expect(calls).toEqual([]);
   });
 });

@@ -4,9 +4,10 @@ import { CANDLE_TYPE_SYNONYMS } from '../../../src/core/operations/futuresKline.
 import { OPERATION_IDS, operations, type OperationId } from '../../../src/core/operations/index.js';
 import { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS } from '../../../src/core/operations/newFunds.js';
 import { validate } from '../../../src/core/operations/validate.js';
-import { english, isChinese, langFor, wordFor } from '../../../src/i18n/lang.js';
+import { english, isChinese, langFor } from '../../../src/i18n/lang.js';
 import { SYNTAX_LIST, syntaxFor } from '../../../src/slack/operations/index.js';
 import { examplesIn, positionalWords } from '../../../src/slack/parse/commandSyntax.js';
+import { shownWord } from '../../../src/slack/parse/shownWords.js';
 import { exampleFor, userFieldName } from '../../../src/slack/parse/examples.js';
 import { invalidText } from '../../../src/slack/parse/invalidText.js';
 import { costText } from '../../../src/slack/parse/costText.js';
@@ -50,7 +51,7 @@ describe('every Chinese word reads as its English twin', () => {
         expect(parseCommand('/dq', `${word} ${args}`), `/dq ${word} ${args}`).toEqual(direct);
         expect(parseCommand('/dq', `${word.toUpperCase()} ${args}`), `/dq ${word.toUpperCase()} ${args}`).toEqual(direct);
       }
-      expect(parseCommand('/dq', `${wordFor(syntax.subcommands, 'zh-CN')}`)).toEqual({ kind: 'open_modal', operation: syntax.operation });
+      expect(parseCommand('/dq', `${shownWord(syntax.subcommands, zh)}`)).toEqual({ kind: 'open_modal', operation: syntax.operation });
     }
   });
 
@@ -163,8 +164,8 @@ describe('/dq lang', () => {
   });
 
   it('is among the subcommands an unknown one is told about', () => {
-    expect(english.say(invalid('/dq', 'langu zh').message)).toBe('Unknown command "langu". /dq takes tax, bids, fund, futures, newfunds, usage, digest, watch, lang, help. Did you mean /dq lang?');
-    expect(english.say(invalid('/dq', 'help nonsense').message)).toBe('There is no help on "nonsense". Try one of: tax, bids, fund, futures, newfunds, usage, digest, watch, lang.');
+    expect(english.t(invalid('/dq', 'langu zh').message)).toBe('Unknown command "langu". /dq takes tax, bids, fund, futures, newfunds, usage, digest, watch, lang, help. Did you mean /dq lang?');
+    expect(english.t(invalid('/dq', 'help nonsense').message)).toBe('There is no help on "nonsense". Try one of: tax, bids, fund, futures, newfunds, usage, digest, watch, lang.');
   });
 });
 
@@ -180,20 +181,20 @@ describe('what the parser refuses, said to a Chinese reader', () => {
     expect(invalidText(invalid('/dq', 'bidz 光伏组件'), zh)).toBe(
       '未知命令“bidz”。/dq 后面可以接：纳税人、招标、基金、期货、新基金、用量、推送、关注、语言、帮助。你是不是想输入 `/dq bids`？未发送查询，没有扣费。\n例如：`/dq 帮助`',
     );
-    expect(zh.say(invalid('/dq', '基 000001').message)).toMatch(/你是不是想输入 `\/dq 基金`？$/);
-    expect(zh.say(invalid('/dq', '帮助 什么').message)).toBe('没有关于“什么”的帮助。可以查看：纳税人、招标、基金、期货、新基金、用量、推送、关注、语言。');
+    expect(zh.t(invalid('/dq', '基 000001').message)).toMatch(/你是不是想输入 `\/dq 基金`？$/);
+    expect(zh.t(invalid('/dq', '帮助 什么').message)).toBe('没有关于“什么”的帮助。可以查看：纳税人、招标、基金、期货、新基金、用量、推送、关注、语言。');
   });
 
   it('too many words, a field given twice, an option without a value', () => {
-    expect(zh.say(invalid('/fund-asset', '000001 2 3').message)).toBe('多余的词：“3”。/fund-asset 的写法是 <基金代码> [页码]，另可加选项 `页:`、`每页:`。');
-    expect(english.say(invalid('/fund-asset', '000001 2 3 4').message)).toBe('Too many words: "3" "4". /fund-asset takes <fund code> [page] and options page:, size:.');
-    expect(zh.say(invalid('/bids', '光伏组件 页:2 p:3').message)).toBe('`页:`和`p:`设置的是同一项，只需给一个。');
-    expect(zh.say(invalid('/bids', '光伏组件 地区:浙江 地区:北京').message)).toBe('`地区:`给了两次，只需给一次。');
-    expect(zh.say(invalid('/fund-asset', '000001 2 页:3').message)).toBe('`页:`和页码设置的是同一项，只需给一个。');
-    expect(english.say(invalid('/fund-asset', '000001 2 页:3').message)).toBe('Both 页: and the page set the same thing; give only one.');
-    expect(zh.say(invalid('/bids', '光伏组件 地区:').message)).toBe('选项“地区”需要一个值（`地区:<代码或名称>`）。');
-    expect(zh.say(invalid('/dq', '用量 今天').message)).toBe('`/dq 用量` 后面不需要其他词（收到“今天”）。');
-    expect(zh.say(invalid('/stocks', 'AAPL').message)).toBe('本应用没有命令“/stocks”。');
+    expect(zh.t(invalid('/fund-asset', '000001 2 3').message)).toBe('多余的词：“3”。/fund-asset 的写法是 <基金代码> [页码]，另可加选项 `页:`、`每页:`。');
+    expect(english.t(invalid('/fund-asset', '000001 2 3 4').message)).toBe('Too many words: "3" "4". /fund-asset takes <fund code> [page] and options page:, size:.');
+    expect(zh.t(invalid('/bids', '光伏组件 页:2 p:3').message)).toBe('`页:`和`p:`设置的是同一项，只需给一个。');
+    expect(zh.t(invalid('/bids', '光伏组件 地区:浙江 地区:北京').message)).toBe('`地区:`给了两次，只需给一次。');
+    expect(zh.t(invalid('/fund-asset', '000001 2 页:3').message)).toBe('`页:`和页码设置的是同一项，只需给一个。');
+    expect(english.t(invalid('/fund-asset', '000001 2 页:3').message)).toBe('Both 页: and the page set the same thing; give only one.');
+    expect(zh.t(invalid('/bids', '光伏组件 地区:').message)).toBe('选项“地区”需要一个值（`地区:<代码或名称>`）。');
+    expect(zh.t(invalid('/dq', '用量 今天').message)).toBe('`/dq 用量` 后面不需要其他词（收到“今天”）。');
+    expect(zh.t(invalid('/stocks', 'AAPL').message)).toBe('本应用没有命令“/stocks”。');
   });
 });
 
@@ -253,18 +254,18 @@ describe('examples, field names, costs and titles in the reader’s words', () =
 describe('the catalogue’s words are the syntax’s words', () => {
   it('each option key and subcommand has its catalogue twin, the word help shows', () => {
     for (const syntax of SYNTAX_LIST) {
-      expect(zh.t(`commands.subcommands.${syntax.subcommands[0]}`)).toBe(wordFor(syntax.subcommands, 'zh-CN'));
+      expect(zh.t(`commands.subcommands.${syntax.subcommands[0]}`)).toBe(shownWord(syntax.subcommands, zh));
       expect(english.t(`commands.subcommands.${syntax.subcommands[0]}`)).toBe(syntax.subcommands[0]);
       for (const word of syntax.subcommands) expect(word, syntax.command).toBe(word.toLowerCase());
       for (const option of syntax.options) {
-        expect(zh.t(`commands.keys.${option.keys[0]}`)).toBe(wordFor(option.keys, 'zh-CN'));
+        expect(zh.t(`commands.keys.${option.keys[0]}`)).toBe(shownWord(option.keys, zh));
         expect(english.t(`commands.keys.${option.keys[0]}`)).toBe(option.keys[0]);
         for (const key of option.keys) expect(key).toBe(key.toLowerCase());
       }
-      for (const word of positionalWords(syntax)) expect(zh.say(word.name)).toMatch(/\p{Script=Han}/u);
+      for (const word of positionalWords(syntax)) expect(zh.t(word.name)).toMatch(/\p{Script=Han}/u);
     }
     for (const words of [USAGE_WORDS, DIGEST_WORDS, LANG_WORDS, HELP_WORDS]) {
-      expect(zh.t(`commands.subcommands.${words[0]}`)).toBe(wordFor(words, 'zh-CN'));
+      expect(zh.t(`commands.subcommands.${words[0]}`)).toBe(shownWord(words, zh));
       expect(english.t(`commands.subcommands.${words[0]}`)).toBe(words[0]);
     }
   });

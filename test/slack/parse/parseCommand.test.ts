@@ -28,7 +28,7 @@ function invalid(command: string, text: string): Omit<InvalidCommand, 'message'>
   const parsed = parseCommand(command, text);
   expect(parsed.kind, `${command} ${text}`).toBe('invalid');
   const result = parsed as InvalidCommand;
-  return { ...result, message: english.say(result.message) };
+  return { ...result, message: english.t(result.message) };
 }
 
 describe('the examples of the brief', () => {

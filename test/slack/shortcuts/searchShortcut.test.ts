@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { VIEW } from '../../../src/slack/ids.js';
 import { searchShortcut } from '../../../src/slack/shortcuts/searchShortcut.js';
-import { askerContext, fakeAck, fakeClient, listenerDeps, recorder } from '../listenerArgs.js';
+import { requesterContext, fakeAck, fakeClient, listenerDeps, recorder } from '../listenerArgs.js';
 
 describe('the “Search financial data” shortcut', () => {
   let rig: ReturnType<typeof listenerDeps>;
@@ -9,11 +9,11 @@ describe('the “Search financial data” shortcut', () => {
 
   function run(locale: 'en' | 'zh-CN', answers: Parameters<typeof fakeClient>[1] = {}) {
     const record = recorder();
-    const args = { ack: fakeAck(record), shortcut: { trigger_id: 'trigger-s' }, client: fakeClient(record, answers), context: askerContext({ locale }) } as never;
+    const args = { ack: fakeAck(record), shortcut: { trigger_id: 'trigger-s' }, client: fakeClient(record, answers), context: requesterContext({ locale }) } as never;
     return { record, run: () => searchShortcut(rig.deps)(args) };
   }
 
-  it('acks, then opens the chooser with the shortcut’s trigger, in the asker’s language', async () => {
+  it('acks, then opens the chooser with the shortcut’s trigger, in the requester’s language', async () => {
     rig = listenerDeps();
     for (const [locale, title] of [['en', 'Search data'], ['zh-CN', '查询数据']] as const) {
       const { record, run: go } = run(locale);

@@ -11,14 +11,14 @@ import { digestAddSubmission } from '../../../src/slack/views/digestAddSubmissio
 import { exportSubmission } from '../../../src/slack/views/exportSubmission.js';
 import { searchSubmission } from '../../../src/slack/views/searchSubmission.js';
 import { fillIn, type Answer } from '../modals/fillIn.js';
-import { askerContext, fakeAck, fakeClient, recorder, useListenerRigs, type ListenerDeps, type AskerOptions } from '../listenerArgs.js';
+import { requesterContext, fakeAck, fakeClient, recorder, useListenerRigs, type ListenerDeps, type RequesterOptions } from '../listenerArgs.js';
 
 /** The three modal submissions (searchSubmission.ts, digestAddSubmission.ts, exportSubmission.ts), each run alone. */
 describe('view submissions', () => {
   const rigs = useListenerRigs();
   let rig: ListenerDeps;
 
-  function submit(view: Record<string, unknown>, asker: AskerOptions = {}) {
+  function submit(view: Record<string, unknown>, requester: RequesterOptions = {}) {
     const record = recorder();
     let upstreamAtAck: number | undefined;
     const ack = fakeAck(record);
@@ -27,10 +27,10 @@ describe('view submissions', () => {
         upstreamAtAck ??= rig.upstreamCalls();
         await ack(response);
       },
-      body: { user: { id: asker.userId ?? 'U1' } },
+      body: { user: { id: requester.userId ?? 'U1' } },
       view,
       client: fakeClient(record),
-      context: askerContext(asker),
+      context: requesterContext(requester),
     } as never;
     return { record, args, upstreamAtAck: () => upstreamAtAck };
   }
@@ -79,16 +79,16 @@ describe('view submissions', () => {
     return { callback_id: VIEW.digestAdd, private_metadata: modal.private_metadata ?? '', state: { values: fillIn(modal, answers) } };
   }
 
-  it('the digest form: each problem goes back onto its field in the asker’s language, and nothing is added', async () => {
+  it('the digest form: each problem goes back onto its field in the requester’s language, and nothing is added', async () => {
     rig = rigs.deps();
-    const cases: Array<[Record<string, Answer>, AskerOptions, string, RegExp]> = [
+    const cases: Array<[Record<string, Answer>, RequesterOptions, string, RegExp]> = [
       [{ [DIGEST_FIELDS.time]: '09:00' }, {}, DIGEST_FIELDS.channel, /Choose the channel/],
       [{ [DIGEST_FIELDS.channel]: 'C2', [DIGEST_FIELDS.time]: '09:00' }, { refusedChannels: ['C2'] }, DIGEST_FIELDS.channel, /not enabled in this channel/],
       [{ [DIGEST_FIELDS.channel]: 'C1', [DIGEST_FIELDS.time]: '09:00', [DIGEST_FIELDS.timeZone]: 'Mars/Olympus' }, {}, DIGEST_FIELDS.timeZone, /Mars\/Olympus/],
       [{ [DIGEST_FIELDS.time]: '09:00' }, { locale: 'zh-CN' }, DIGEST_FIELDS.channel, /\p{Script=Han}/u],
     ];
-    for (const [answers, asker, block, message] of cases) {
-      const { record, args } = submit(digestForm(answers), asker);
+    for (const [answers, requester, block, message] of cases) {
+      const { record, args } = submit(digestForm(answers), requester);
       await digestAddSubmission(rig.deps)(args);
       const [response] = record.acks() as Array<{ response_action: string; errors: Record<string, string> }>;
       expect(response, JSON.stringify(answers)).toMatchObject({ response_action: 'errors' });

@@ -1,0 +1,21 @@
+import type { Lang, Phrase } from '../i18n/lang.js';
+
+/** Who sent a request and from where, as every listener sees it in `context.requester`. */
+export interface Requester {
+  teamId: string;
+  userId: string;
+  /** The conversation the request came from; for a search form, the one it was opened from. */
+  channelId?: string;
+  /** Their time zone and language (users.info, cached), fetched only when a reply needs them. */
+  profile(): Promise<RequesterProfile>;
+  /** The allowlists' refusal for another channel (the one a digest form names), or undefined. */
+  refusalIn(channelId: string): Phrase | undefined;
+}
+
+/** What a reply to the requester needs to know about them. */
+export interface RequesterProfile {
+  /** IANA zone from the user's Slack profile, for times in replies. */
+  timeZone: string;
+  /** The language the replies to this person are in (see chooseLocale). */
+  lang: Lang;
+}
