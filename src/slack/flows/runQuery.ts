@@ -5,7 +5,6 @@ import type { OperationId } from '../../core/operations/index.js';
 import { validate } from '../../core/operations/validate.js';
 import type { Requester, Responder } from '../message.js';
 import { exampleFor, userFieldName } from '../parse/examples.js';
-import { renderAnswer } from '../render/answer.js';
 import { operationTitle } from '../render/operationTitle.js';
 import { renderError } from '../render/errors.js';
 import { renderNotice } from '../render/notice.js';
@@ -76,7 +75,7 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
     // A share is read by the whole channel: it speaks the workspace's language, its chart too.
     const lang = run.share ? workspaceLang(deps) : requester.lang;
     const chart = await chartFor(answer, deps.charts, requester.timeZone, lang, deps.publishChart);
-    const message = renderAnswer(answer, {
+    const message = deps.renderedAnswers.render(answer, {
       lang,
       timeZone: requester.timeZone,
       demo: deps.config.demo,
