@@ -58,7 +58,7 @@ describe('the body posted to a response_url', () => {
   ])('is the whole body redacted and serialised (%s), whether the blocks are frozen (kept) or not, the first time and again', (_case, blockText, text) => {
     const expected = JSON.stringify(redactPayload({ ...head(text), blocks: blocksOf(blockText) }, redact));
     expect(responseUrlBody(head(text), blocksOf(blockText), redact)).toBe(expected);
-    const frozen = Object.freeze(blocksOf(blockText).map((block) => Object.freeze(block)));
+    const frozen = Object.freeze(blocksOf(blockText).map((block) => Object.freeze(block))) as SlackMessage['blocks'];
     expect(responseUrlBody(head(text), frozen, redact)).toBe(expected);
     expect(responseUrlBody(head(text), frozen, redact)).toBe(expected);
     // Another redactor (other secrets) over the same kept blocks is not answered from the first one's copy.
