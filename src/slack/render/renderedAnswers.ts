@@ -7,8 +7,8 @@ import { renderFooter } from './footer.js';
 import { renderAnswer } from './answer.js';
 import type { RenderOptions } from './types.js';
 
-/** Default bound: rendered replies are some 12–25 kB of JSON each, so a few hundred of the most read. */
-export const DEFAULT_RENDERED_BYTES = 8 * 1024 * 1024;
+/** Default bound: a rendered reply is some 12–25 kB of JSON (both layouts), so the 150–300 most read; bench:app measures some 1.2× that in heap. */
+export const DEFAULT_RENDERED_BYTES = 4 * 1024 * 1024;
 
 /**
  * Replies already rendered, so a result read again from cache (by anyone, in one language, zone,
