@@ -23,6 +23,7 @@ import type { SlackConfig } from './config.js';
 import type { SlackDeps } from './deps.js';
 import { refusal } from './middleware/whoIsAsking.js';
 import { UserProfiles } from './userProfiles.js';
+import { RenderedAnswers } from './render/renderedAnswers.js';
 
 export interface DepsInput {
   config: SlackConfig;
@@ -102,6 +103,7 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     profiles: new UserProfiles(config.defaultTimeZone, clock, logger),
     settings: new UserSettings(input.store),
     logger,
+    renderedAnswers: new RenderedAnswers(),
     now: () => clock.now(),
     redact: (text) => redactor.redact(text),
   };

@@ -1,3 +1,4 @@
+import type { RenderedAnswers } from './render/renderedAnswers.js';
 import type { Logger } from 'pino';
 import type { ChartPublisher, ChartSettings } from '../charts/quickChart.js';
 import type { DataClient } from '../core/client/dataClient.js';
@@ -33,6 +34,8 @@ export interface SlackDeps {
   /** Each person's own choices (their language). */
   settings: UserSettings;
   logger: Logger;
+  /** Replies already rendered, reused while a result is read again from cache. */
+  renderedAnswers: RenderedAnswers;
   now: () => number;
   /** The configured secrets removed from a text; every reply passes through it on its way out. */
   redact: (text: string) => string;

@@ -10,8 +10,31 @@ const responseUrls = new Agent({ keepAliveTimeout: 30_000 });
 
 type Redact = (text: string) => string;
 
-async function postToResponseUrl(url: string, body: Record<string, unknown>, redact: Redact): Promise<void> {
-  const answer = await request(url, { method: 'POST', dispatcher: responseUrls, headers: { 'content-type': 'application/json' }, body: JSON.stringify(redactPayload(body, redact)), signal: AbortSignal.timeout(10_000) });
+/**
+ * The blocks as sent, secrets removed, kept for blocks that cannot change (RenderedAnswers hands the
+ * same frozen reply to every reader of a cached answer): serialising and searching 12 kB of blocks
+ * was most of what a reused reply still cost. A secret cannot span two texts (none holds the
+ * separator redactPayload joins them with), so redacting the blocks apart from the rest of the body
+ * gives the same bytes as redacting the whole body.
+ */
+const sentBlocks = new WeakMap<SlackMessage['blocks'], { redact: Redact; json: string }>();
+
+function blocksJson(blocks: SlackMessage['blocks'], redact: Redact): string {
+  if (!Object.isFrozen(blocks)) return JSON.stringify(redactPayload(blocks, redact));
+  const kept = sentBlocks.get(blocks);
+  if (kept?.redact === redact) return kept.json;
+  const json = JSON.stringify(redactPayload(blocks, redact));
+  sentBlocks.set(blocks, { redact, json });
+  return json;
+}
+
+/** `head` is the body without its blocks; the blocks go last, as `{ ...head, blocks }` would put them. */
+export function responseUrlBody(head: Record<string, unknown>, blocks: SlackMessage['blocks'], redact: Redact): string {
+  return `${JSON.stringify(redactPayload(head, redact)).slice(0, -1)},"blocks":${blocksJson(blocks, redact)}}`;
+}
+
+async function postToResponseUrl(url: string, head: Record<string, unknown>, blocks: SlackMessage['blocks'], redact: Redact): Promise<void> {
+  const answer = await request(url, { method: 'POST', dispatcher: responseUrls, headers: { 'content-type': 'application/json' }, body: responseUrlBody(head, blocks, redact), signal: AbortSignal.timeout(10_000) });
   const text = await answer.body.text();
   // Slack's answer is kept short and redacted: it names a refusal (invalid_blocks) and may quote the message.
   if (answer.statusCode >= 400) throw new Error(`response_url answered HTTP ${answer.statusCode}: ${redact(text.slice(0, 100))}`);
@@ -52,8 +75,8 @@ export async function sendWithTableFallback(message: SlackMessage, send: (messag
 export function responseUrlResponder(url: string, redact: Redact): Responder {
   return {
     tables: true,
-    reply: (message, options) => sendWithTableFallback(message, (sent) => postToResponseUrl(url, { response_type: 'ephemeral', replace_original: options?.replace ?? false, text: sent.text, blocks: sent.blocks }, redact)),
-    share: (message) => sendWithTableFallback(message, (sent) => postToResponseUrl(url, { response_type: 'in_channel', replace_original: false, delete_original: false, text: sent.text, blocks: sent.blocks }, redact)),
+    reply: (message, options) => sendWithTableFallback(message, (sent) => postToResponseUrl(url, { response_type: 'ephemeral', replace_original: options?.replace ?? false, text: sent.text }, sent.blocks, redact)),
+    share: (message) => sendWithTableFallback(message, (sent) => postToResponseUrl(url, { response_type: 'in_channel', replace_original: false, delete_original: false, text: sent.text }, sent.blocks, redact)),
   };
 }
 

@@ -1,7 +1,8 @@
 import { WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlackMessage } from '../../src/slack/slackMessage.js';
-import { webApiResponder } from '../../src/slack/responders.js';
+import { redactPayload } from '../../src/slack/redactOutgoing.js';
+import { responseUrlBody, webApiResponder } from '../../src/slack/responders.js';
 import { startFakeSlack, type FakeSlack } from '../support/slack/index.js';
 
 const TOKEN = 'xoxb-test';
@@ -39,5 +40,28 @@ describe('replies through the Web API when Slack refuses tables', () => {
     const { withoutTable: _none, ...bare } = withTable;
     await expect(webApiResponder(client, 'U1', undefined).reply(bare)).rejects.toThrow(/invalid_blocks/);
     expect(fake.calls('chat.postMessage')).toHaveLength(1);
+  });
+});
+
+describe('the body posted to a response_url', () => {
+  const redact = (text: string) => text.replaceAll('s3cret', '[redacted]');
+  const blocksOf = (text: string): SlackMessage['blocks'] => [
+    { type: 'section', text: { type: 'mrkdwn', text } },
+    { type: 'context', elements: [{ type: 'mrkdwn', text: 'footer "quoted" \\ \u2028 中文' }] },
+  ];
+  const head = (text: string) => ({ response_type: 'ephemeral', replace_original: false, text });
+
+  it.each([
+    ['clean', 'a reply', 'a reply'],
+    ['a secret in the blocks', 'key s3cret here', 'a reply'],
+    ['a secret in the text', 'a reply', 'text s3cret'],
+  ])('is the whole body redacted and serialised (%s), whether the blocks are frozen (kept) or not, the first time and again', (_case, blockText, text) => {
+    const expected = JSON.stringify(redactPayload({ ...head(text), blocks: blocksOf(blockText) }, redact));
+    expect(responseUrlBody(head(text), blocksOf(blockText), redact)).toBe(expected);
+    const frozen = Object.freeze(blocksOf(blockText).map((block) => Object.freeze(block))) as SlackMessage['blocks'];
+    expect(responseUrlBody(head(text), frozen, redact)).toBe(expected);
+    expect(responseUrlBody(head(text), frozen, redact)).toBe(expected);
+    // Another redactor (other secrets) over the same kept blocks is not answered from the first one's copy.
+    expect(responseUrlBody(head(text), frozen, (t) => t.replaceAll('reply', 'R'))).toBe(JSON.stringify(redactPayload({ ...head(text), blocks: blocksOf(blockText) }, (t) => t.replaceAll('reply', 'R'))));
   });
 });

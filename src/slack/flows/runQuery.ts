@@ -6,7 +6,6 @@ import { validate } from '../../core/operations/validate.js';
 import type { Requester } from '../requester.js';
 import type { Responder } from '../responder.js';
 import { exampleFor, userFieldName } from '../parse/examples.js';
-import { renderAnswer } from '../render/answer.js';
 import { operationTitle } from '../render/operationTitle.js';
 import { renderError } from '../render/errors.js';
 import { renderNotice } from '../render/notice.js';
@@ -78,7 +77,7 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
     // A share is read by the whole channel: it speaks the workspace's language, its chart too.
     const lang = run.share ? workspaceLang(deps) : profile.lang;
     const chart = await chartFor(answer, deps.charts, profile.timeZone, lang, deps.publishChart);
-    const message = renderAnswer(answer, {
+    const message = deps.renderedAnswers.render(answer, {
       lang,
       timeZone: profile.timeZone,
       demo: deps.config.demo,

@@ -182,5 +182,7 @@ export const futuresSlack: SlackOperation<typeof FUTURES_ID> = {
   syntax: futuresSyntax,
   form: futuresForm,
   render: renderFutures,
+  // The latest candle is "forming" until its period ends.
+  rendersWithClock: true,
   chart: (answer, settings, timeZone, lang) => buildFuturesChart(answer.result, settings, timeZone, lang),
 };

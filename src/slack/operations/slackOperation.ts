@@ -16,6 +16,8 @@ export interface SlackOperation<Id extends OperationId = OperationId> {
   form: SearchForm;
   /** The result itself, in `options.lang`; renderAnswer adds paging, buttons and the footer. Pure. */
   render(answer: CallResult<Id>, options: RenderOptions): RenderedResult;
+  /** The rendering reads `options.now` (beyond the footer): its replies are never reused from RenderedAnswers. */
+  rendersWithClock?: boolean;
   /** The chart, its titles, alt text and caption in `lang`. */
   chart?(answer: CallResult<Id>, settings: ChartSettings, timeZone: string, lang: Lang): ChartPlan;
 }
