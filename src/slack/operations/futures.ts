@@ -157,7 +157,7 @@ function rangeLine(candles: Candle[], type: CandleType, decimals: number, option
 export function renderFutures(answer: CallResult<typeof FUTURES_ID>, options: RenderOptions): RenderedResult {
   const { lang } = options;
   const { symbol, type, candles } = answer.result;
-  const title = lang.t('results.futures.title');
+  const title = lang.t('commands.titles.futures');
   const label = periodLabel(type, lang);
   const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject: lang.t('results.futures.subject', { symbol, period: label }) }))];
   const safeSymbol = serviceText(symbol, { max: 20, oneLine: true });
