@@ -5,9 +5,9 @@ import { choiceField, integerField, textField } from './fields.js';
 export const CANDLE_TYPES = ['0', '1', '5', '30', '60', '120', '240'] as const;
 export type CandleType = (typeof CANDLE_TYPES)[number];
 
-export const CANDLE_TYPE_LABELS: Record<CandleType, string> = {
-  '0': 'daily', '1': '1-minute', '5': '5-minute', '30': '30-minute', '60': '1-hour', '120': '2-hour', '240': '4-hour',
-};
+export function isCandleType(value: unknown): value is CandleType {
+  return (CANDLE_TYPES as readonly unknown[]).includes(value);
+}
 
 export interface FuturesKlineRequest {
   symbol: string;

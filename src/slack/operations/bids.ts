@@ -309,7 +309,7 @@ function bidsTable(records: BidRecord[], first: number, caption: string, lang: L
 export function renderBids(answer: CallResult<typeof BIDS_ID>, { lang, tables }: RenderOptions): RenderedResult {
   const { keyword } = answer.request;
   const { records, total } = answer.result;
-  const title = lang.t('results.bids.title');
+  const title = lang.t('commands.titles.bids');
   const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject: keyword }))];
   const safeKeyword = serviceText(keyword, { max: 200, oneLine: true });
   const filters = filterLine(answer.request, lang);

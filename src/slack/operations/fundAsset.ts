@@ -137,7 +137,7 @@ function fundAssetTable(fundCode: string, records: FundAssetRecord[], lang: Lang
 export function renderFundAsset(answer: CallResult<typeof FUND_ASSET_ID>, options: RenderOptions): RenderedResult {
   const { lang } = options;
   const { fundCode, records } = answer.result;
-  const title = lang.t('results.fundAsset.title');
+  const title = lang.t('commands.titles.fund-asset');
   const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject: lang.t('results.fundAsset.fund', { code: fundCode }) }))];
   const code = serviceText(fundCode, { max: 20, oneLine: true });
   const latest = latestLine(records, (answer.paging?.page ?? 1) <= 1, lang);

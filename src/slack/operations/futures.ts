@@ -1,6 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
-import { CANDLE_TYPES, CANDLE_TYPE_LABELS, CANDLE_TYPE_SYNONYMS, type Candle, type CandleType, MAX_CANDLES } from '../../core/operations/futuresKline.js';
+import { CANDLE_TYPES, CANDLE_TYPE_SYNONYMS, type Candle, type CandleType, isCandleType, MAX_CANDLES } from '../../core/operations/futuresKline.js';
 import { numberInput, staticSelect, textInput } from '../modals/elements.js';
 import type { SearchForm } from '../modals/searchForm.js';
 import { option } from '../modals/slackText.js';
@@ -39,7 +39,7 @@ function periodNotes(lang: Lang): string {
   return CANDLE_TYPES.map((type) => {
     const words = Object.keys(CANDLE_TYPE_SYNONYMS).filter((word) => CANDLE_TYPE_SYNONYMS[word] === type && isChinese(word) === chinese);
     // A Chinese period is named by its first word (日线), so that word is not repeated after it.
-    const [label, others] = chinese ? [words[0] ?? type, words.slice(1)] : [CANDLE_TYPE_LABELS[type], words];
+    const [label, others] = chinese ? [words[0] ?? type, words.slice(1)] : [lang.t(`fields.candlePeriod.${type}`), words];
     return lang.t('commands.notes.futures.period', { label, words: [...others, type].join('/') });
   }).join(' · ');
 }
@@ -107,12 +107,12 @@ function periodMs(type: CandleType): number {
 }
 
 function periodLabel(type: CandleType, lang: Lang): string {
-  return Object.hasOwn(CANDLE_TYPE_LABELS, type) ? lang.t(`fields.candlePeriod.${type}`) : lang.t('results.futures.unknownPeriod', { type: String(type) });
+  return isCandleType(type) ? lang.t(`fields.candlePeriod.${type}`) : lang.t('results.futures.unknownPeriod', { type: String(type) });
 }
 
 /** The period as traders say it before "candle": a 5-minute candle, a 1-hour candle, a daily candle (日K线). */
 function candleAdjective(type: CandleType, lang: Lang): string {
-  return Object.hasOwn(CANDLE_TYPE_LABELS, type) ? lang.t(`results.futures.candle.${type}`) : periodLabel(type, lang);
+  return isCandleType(type) ? lang.t(`results.futures.candle.${type}`) : periodLabel(type, lang);
 }
 
 /** The last candle is usually still forming; saying so keeps its close from being read as final. */
@@ -157,7 +157,7 @@ function rangeLine(candles: Candle[], type: CandleType, decimals: number, option
 export function renderFutures(answer: CallResult<typeof FUTURES_ID>, options: RenderOptions): RenderedResult {
   const { lang } = options;
   const { symbol, type, candles } = answer.result;
-  const title = lang.t('results.futures.title');
+  const title = lang.t('commands.titles.futures');
   const label = periodLabel(type, lang);
   const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject: lang.t('results.futures.subject', { symbol, period: label }) }))];
   const safeSymbol = serviceText(symbol, { max: 20, oneLine: true });

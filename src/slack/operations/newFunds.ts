@@ -155,7 +155,7 @@ function newFundsTable(funds: readonly NewFund[], caption: string, lang: Lang) {
 
 export function renderNewFunds(answer: CallResult<typeof NEW_FUNDS_ID>, { lang, tables }: RenderOptions): RenderedResult {
   const { funds, total } = answer.result;
-  const title = lang.t('results.newFunds.title');
+  const title = lang.t('commands.titles.new-funds');
   const filter = filterLabel(answer.request.saleStatus, lang);
   const blocks: KnownBlock[] = [headerBlock(lang.t('results.newFunds.heading', { title, filter }))];
   if (!funds.length) blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? lang.t('results.newFunds.none', { filter })));

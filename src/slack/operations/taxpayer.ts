@@ -119,7 +119,7 @@ function taxpayerTable(records: TaxpayerRecord[], caption: string, lang: Lang) {
 export function renderTaxpayer(answer: CallResult<typeof TAXPAYER_ID>, { lang, tables, demo }: RenderOptions): RenderedResult {
   const { keyword } = answer.request;
   const { records, total } = answer.result;
-  const title = lang.t('results.taxpayer.title');
+  const title = lang.t('commands.titles.taxpayer');
   const oneLineKeyword = keyword.replace(/\s+/g, ' ');
   const safeKeyword = serviceText(keyword, { max: 200, oneLine: true });
   const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject: oneLineKeyword }))];

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CANDLE_TYPE_LABELS, CANDLE_TYPES, type Candle, type CandleType } from '../../../src/core/operations/futuresKline.js';
+import { type Candle, type CandleType } from '../../../src/core/operations/futuresKline.js';
 import { renderAnswer } from '../../../src/slack/render/answer.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { OPTIONS, answerOf, buttons, visibleText } from '../render/fixtures.js';
-import { english, langFor } from '../../../src/i18n/lang.js';
+import { langFor } from '../../../src/i18n/lang.js';
 import { slackOperation } from '../../../src/slack/operations/index.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
 
@@ -90,10 +90,6 @@ describe('futures candles in Chinese', () => {
     }
     expect(rendered.text).toBe('CL 日线：收盘 75.54（−0.66%），1 根K线');
     expect(unexpectedEnglish(`${text}\n${rendered.text}`, ['CL', 'GMT', 'Asia', 'Shanghai'])).toEqual([]);
-  });
-
-  it('has the English words of the operation for every period', () => {
-    for (const type of CANDLE_TYPES) expect(english.t(`fields.candlePeriod.${type}`)).toBe(CANDLE_TYPE_LABELS[type]);
   });
 
   it('names intraday periods and a candle still forming', () => {
