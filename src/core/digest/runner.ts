@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { DataClient } from '../client/dataClient.js';
 import type { Clock } from '../clock.js';
@@ -8,7 +7,8 @@ import type { Store } from '../store/types.js';
 import { collectNewFunds } from './collect.js';
 import { failurePhrase } from './failure.js';
 import type { DigestRepository } from './repository.js';
-import { DigestPostError, type Digest, type DigestContent, type DigestPoster, type DigestRunRecord } from './types.js';
+import { postOrPause, RunLocks } from './runLocks.js';
+import { type Digest, type DigestContent, type DigestPoster, type DigestRunRecord } from './types.js';
 
 export interface DigestRunnerOptions {
   repository: DigestRepository;
@@ -34,7 +34,6 @@ export interface DigestRunnerOptions {
 const CLAIM_TTL_MS = 7 * 86_400_000;
 
 /** One run of a digest at a time, whatever started it; long enough for Slack's own retries. */
-const LOCK_TTL_MS = 15 * 60_000;
 
 /** `busy`: another run of this digest (manual or scheduled) is under way; the scheduler tries again. */
 /** `stopped`: the app began shutting down before the first page's call was sent; nothing was recorded or spent. */
@@ -47,40 +46,17 @@ export type RunOutcome = DigestRunRecord | 'missing' | 'claimed_elsewhere' | 'bu
  * pauses the digest with what to do about it.
  */
 export class DigestRunner {
-  /** Locks of runs that ended while the store did not answer: released as soon as it answers again. */
-  private readonly unreleasedLocks = new Map<string, string>();
+  private readonly locks: RunLocks;
 
-  constructor(private readonly options: DigestRunnerOptions) {}
+  constructor(private readonly options: DigestRunnerOptions) {
+    this.locks = new RunLocks(options.store, options.owner, options.logger);
+  }
 
   async run(digestId: string, scheduledFor: number, trigger: DigestRunRecord['trigger']): Promise<RunOutcome> {
-    const { store, owner } = this.options;
     // Two runs at once would both read the same "seen" funds and post them twice (Run now during the
     // scheduled run, a double click): the lock comes before the claim, so a scheduled run that finds
     // it taken is tried again on the next tick instead of being used up.
-    const lock = `digest-lock:${digestId}`;
-    const lockOwner = `${owner}:${randomBytes(4).toString('hex')}`;
-    // A lock left by a run of this process that has ended is not a live run: it is released first.
-    await this.releaseLeftoverLocks();
-    if (!(await store.claim(lock, lockOwner, LOCK_TTL_MS))) return 'busy';
-    try {
-      return await this.runLocked(digestId, scheduledFor, trigger);
-    } finally {
-      await store.releaseClaim(lock, lockOwner).catch((error: unknown) => {
-        this.unreleasedLocks.set(lock, lockOwner);
-        this.options.logger?.warn({ err: error, digestId }, 'could not release the digest run lock; released when the store answers again');
-      });
-    }
-  }
-
-  private async releaseLeftoverLocks(): Promise<void> {
-    for (const [lock, lockOwner] of [...this.unreleasedLocks]) {
-      try {
-        await this.options.store.releaseClaim(lock, lockOwner);
-        this.unreleasedLocks.delete(lock);
-      } catch {
-        return;
-      }
-    }
+    return this.locks.hold(`digest-lock:${digestId}`, () => this.runLocked(digestId, scheduledFor, trigger), { digestId });
   }
 
   private async runLocked(digestId: string, scheduledFor: number, trigger: DigestRunRecord['trigger']): Promise<RunOutcome> {
@@ -195,20 +171,13 @@ export class DigestRunner {
     return finish(content.empty ? 'nothing_new' : 'posted', collected.funds.length, collected.coinsSpent, stopped);
   }
 
-  private async tryPost(digest: Digest, content: DigestContent): Promise<{ ok: true } | { ok: false; detail: Phrase }> {
-    try {
-      await this.options.poster.post(content);
-      return { ok: true };
-    } catch (error) {
-      const pause = error instanceof DigestPostError ? error.pause : undefined;
-      if (pause) await this.options.repository.update(digest.id, (stored) => (stored.paused = pause));
-      this.options.logger?.warn({ err: error, digestId: digest.id, channelId: digest.channelId }, 'digest post failed');
-      const detail: Phrase = pause
-        ? { key: 'digests.run.pausedBecause', values: { reason: pause.reason, remedy: pause.remedy } }
-        : error instanceof DigestPostError
-          ? { key: 'digests.run.slackAnswered', values: { code: error.code } }
-          : { key: 'digests.run.postFailed' };
-      return { ok: false, detail };
-    }
+  private tryPost(digest: Digest, content: DigestContent): Promise<{ ok: true } | { ok: false; detail: Phrase }> {
+    return postOrPause(
+      () => this.options.poster.post(content),
+      (pause) => this.options.repository.update(digest.id, (stored) => (stored.paused = pause)).then(() => undefined),
+      this.options.logger,
+      { digestId: digest.id, channelId: digest.channelId },
+    );
   }
+
 }

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { DataClient } from '../client/dataClient.js';
 import type { Clock } from '../clock.js';
 import { FALLBACK_LOCALE, type Locale, type Phrase } from '../../i18n/lang.js';
 import { failurePhrase } from '../digest/failure.js';
-import { DigestPostError } from '../digest/types.js';
+import { postOrPause, RunLocks } from '../digest/runLocks.js';
 import { BudgetExceededError, StoppedError, UpstreamError } from '../errors.js';
 import { formatZonedTime } from '../time.js';
 import type { Store } from '../store/types.js';
@@ -33,7 +32,6 @@ export interface WatchRunnerOptions {
 
 /** As digests: a claim on one scheduled check outlives any catch-up window. */
 const CLAIM_TTL_MS = 7 * 86_400_000;
-const LOCK_TTL_MS = 15 * 60_000;
 /** Answers in a shape this app cannot read, in a row, after which a watch stops paying for them. */
 const SCHEMA_CHANGES_BEFORE_PAUSE = 3;
 
@@ -47,38 +45,15 @@ export type WatchRunOutcome = WatchRunRecord | 'missing' | 'claimed_elsewhere' |
  * post that fails puts the old state back, so the next check finds the change again.
  */
 export class WatchRunner {
-  /** Locks of checks that ended while the store did not answer: released as soon as it answers again. */
-  private readonly unreleasedLocks = new Map<string, string>();
+  private readonly locks: RunLocks;
 
-  constructor(private readonly options: WatchRunnerOptions) {}
+  constructor(private readonly options: WatchRunnerOptions) {
+    this.locks = new RunLocks(options.store, options.owner, options.logger);
+  }
 
   /** `runBy`: who asked for a manual check (their budget and ledger line); a scheduled check is its creator's. */
   async run(watchId: string, scheduledFor: number, trigger: WatchRunRecord['trigger'], runBy?: string): Promise<WatchRunOutcome> {
-    const { store, owner } = this.options;
-    const lock = `watch-lock:${watchId}`;
-    const lockOwner = `${owner}:${randomBytes(4).toString('hex')}`;
-    // A lock left by a check of this process that has ended is not a live check: it is released first.
-    await this.releaseLeftoverLocks();
-    if (!(await store.claim(lock, lockOwner, LOCK_TTL_MS))) return 'busy';
-    try {
-      return await this.runLocked(watchId, scheduledFor, trigger, runBy);
-    } finally {
-      await store.releaseClaim(lock, lockOwner).catch((error: unknown) => {
-        this.unreleasedLocks.set(lock, lockOwner);
-        this.options.logger?.warn({ err: error, watchId }, 'could not release the watch check lock; released when the store answers again');
-      });
-    }
-  }
-
-  private async releaseLeftoverLocks(): Promise<void> {
-    for (const [lock, lockOwner] of [...this.unreleasedLocks]) {
-      try {
-        await this.options.store.releaseClaim(lock, lockOwner);
-        this.unreleasedLocks.delete(lock);
-      } catch {
-        return;
-      }
-    }
+    return this.locks.hold(`watch-lock:${watchId}`, () => this.runLocked(watchId, scheduledFor, trigger, runBy), { watchId });
   }
 
   private async runLocked(watchId: string, scheduledFor: number, trigger: WatchRunRecord['trigger'], runBy: string | undefined): Promise<WatchRunOutcome> {
@@ -211,20 +186,13 @@ export class WatchRunner {
     return finish(posted.ok ? 'fetch_failed' : 'post_failed', charged, posted.ok ? (pause.reason as Phrase) : posted.detail);
   }
 
-  private async tryPost(watch: Watch, notice: WatchNotice): Promise<{ ok: true } | { ok: false; detail: Phrase }> {
-    try {
-      await this.options.poster.post(notice);
-      return { ok: true };
-    } catch (error) {
-      const pause = error instanceof DigestPostError ? error.pause : undefined;
-      if (pause) await this.options.repository.update(watch.id, (stored) => (stored.paused = pause));
-      this.options.logger?.warn({ err: error, watchId: watch.id, channelId: watch.channelId }, 'watch post failed');
-      const detail: Phrase = pause
-        ? { key: 'digests.run.pausedBecause', values: { reason: pause.reason, remedy: pause.remedy } }
-        : error instanceof DigestPostError
-          ? { key: 'digests.run.slackAnswered', values: { code: error.code } }
-          : { key: 'digests.run.postFailed' };
-      return { ok: false, detail };
-    }
+  private tryPost(watch: Watch, notice: WatchNotice): Promise<{ ok: true } | { ok: false; detail: Phrase }> {
+    return postOrPause(
+      () => this.options.poster.post(notice),
+      (pause) => this.options.repository.update(watch.id, (stored) => (stored.paused = pause)).then(() => undefined),
+      this.options.logger,
+      { watchId: watch.id, channelId: watch.channelId },
+    );
   }
+
 }

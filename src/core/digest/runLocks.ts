@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Phrase } from '../../i18n/lang.js';
+import type { Store } from '../store/types.js';
+import { DigestPostError, type DigestPause } from './types.js';
+
+/** A run holds its lock at most this long, should its process die without releasing it. */
+const LOCK_TTL_MS = 15 * 60_000;
+
+/**
+ * One run at a time of each digest or watch, across replicas: a lock in the store around the run.
+ * A lock this process could not release (the store did not answer as the run ended) is not a live
+ * run: it is kept here and released as soon as the store answers again, before the next run asks.
+ */
+export class RunLocks {
+  private readonly unreleased = new Map<string, string>();
+
+  constructor(private readonly store: Store, private readonly owner: string, private readonly logger?: Logger) {}
+
+  /** `run` under `lock`, or 'busy' when another run holds it. */
+  async hold<T>(lock: string, run: () => Promise<T>, logFields: Record<string, unknown>): Promise<T | 'busy'> {
+    const lockOwner = `${this.owner}:${randomBytes(4).toString('hex')}`;
+    await this.releaseLeftovers();
+    if (!(await this.store.claim(lock, lockOwner, LOCK_TTL_MS))) return 'busy';
+    try {
+      return await run();
+    } finally {
+      await this.store.releaseClaim(lock, lockOwner).catch((error: unknown) => {
+        this.unreleased.set(lock, lockOwner);
+        this.logger?.warn({ err: error, ...logFields }, 'could not release a run lock; released when the store answers again');
+      });
+    }
+  }
+
+  private async releaseLeftovers(): Promise<void> {
+    for (const [lock, lockOwner] of [...this.unreleased]) {
+      try {
+        await this.store.releaseClaim(lock, lockOwner);
+        this.unreleased.delete(lock);
+      } catch {
+        return;
+      }
+    }
+  }
+}
+
+/**
+ * Posts, and when Slack refuses for a reason only a person can fix (not in the channel, channel
+ * gone), pauses what posted with that reason; the detail says what happened in the reader's words.
+ */
+export async function postOrPause(
+  post: () => Promise<void>,
+  pauseWith: (pause: DigestPause) => Promise<void>,
+  logger: Logger | undefined,
+  logFields: Record<string, unknown>,
+): Promise<{ ok: true } | { ok: false; detail: Phrase }> {
+  try {
+    await post();
+    return { ok: true };
+  } catch (error) {
+    const pause = error instanceof DigestPostError ? error.pause : undefined;
+    if (pause) await pauseWith(pause);
+    logger?.warn({ err: error, ...logFields }, 'post failed');
+    const detail: Phrase = pause
+      ? { key: 'digests.run.pausedBecause', values: { reason: pause.reason, remedy: pause.remedy } }
+      : error instanceof DigestPostError
+        ? { key: 'digests.run.slackAnswered', values: { code: error.code } }
+        : { key: 'digests.run.postFailed' };
+    return { ok: false, detail };
+  }
+}
