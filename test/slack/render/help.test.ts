@@ -168,7 +168,7 @@ describe('renderHelp for a Chinese reader', () => {
 describe('watches in the general help', () => {
   it.each([
     ['en', english, '`/dq watch add taxpayer 91330106774738789M daily 09:00` — tell this channel when', '`/dq help watch`', '/dq watch tells a channel'],
-    ['zh-CN', langFor('zh-CN'), '`/dq 关注 添加 纳税人 91330106774738789M 每天 09:00`：企业纳税人信息', '`/dq 帮助 关注`', '/dq 关注：数据变化时通知频道'],
+    ['zh-CN', langFor('zh-CN'), '`/dq 关注 添加 纳税人 91330106774738789M 每天 09:00`：企业纳税人资质', '`/dq 帮助 关注`', '/dq 关注：数据变化时通知频道'],
   ] as const)('%s: one example, where to learn more, and the notification text', (_locale, lang, example, more, text) => {
     const message = renderHelp(PRICES, lang);
     const shown = assertMessageWithinLimits(message);
