@@ -205,6 +205,7 @@ describe('npm start (src/main.ts)', () => {
       const deadline = Date.now() + 10_000;
       while (simulator.stats().calls.length < 1 && Date.now() < deadline) await sleep(20);
       expect(simulator.stats().calls).toHaveLength(1);
+      const sentAt = Date.now();
       running.child.kill('SIGTERM');
       expect(await running.exited).toBe(0);
       // Nothing more was sent after SIGTERM, and the one sent was answered with its result.
@@ -223,8 +224,14 @@ describe('npm start (src/main.ts)', () => {
       expect(charged).toBe(10);
       const store = await createStore(`sqlite://${storeFile}`);
       try {
-        const usage = await new Ledger(store, 'Asia/Shanghai').usage(DEFAULT_WORKSPACE.teamId, Date.now());
-        expect(usage.today.coins).toBe(charged);
+        // The call was charged between sentAt and now: a ledger day (Shanghai) may have turned in between
+        // (test:any-day runs this just before midnight), so both days count.
+        const ledger = new Ledger(store, 'Asia/Shanghai');
+        const endedAt = Date.now();
+        const day = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(at);
+        const days = day(sentAt) === day(endedAt) ? [endedAt] : [sentAt, endedAt];
+        const recorded = (await Promise.all(days.map((at) => ledger.usage(DEFAULT_WORKSPACE.teamId, at)))).reduce((sum, usage) => sum + usage.today.coins, 0);
+        expect(recorded).toBe(charged);
       } finally {
         await store.close();
       }
