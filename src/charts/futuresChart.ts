@@ -1,4 +1,4 @@
-import type { Candle, CandleType, FuturesKlineResult } from '../core/operations/futuresKline.js';
+import type { Candle, CandleType, FuturesResult } from '../core/operations/futures.js';
 import { localDate, localParts, zoneName } from '../core/time.js';
 import type { Lang, NamesUnder } from '../i18n/lang.js';
 import { decimalsOf, signed } from './numbers.js';
@@ -445,7 +445,7 @@ function closeSentence(candles: readonly Candle[], decimals: number, lang: Lang)
  * standard period only when they would not fit in a Slack image URL or be too thin to see, and the
  * caption says so. Fewer than two candles make no chart.
  */
-export function buildFuturesChart(result: FuturesKlineResult, settings: ChartSettings, timeZone: string, lang: Lang): ChartPlan {
+export function buildFuturesChart(result: FuturesResult, settings: ChartSettings, timeZone: string, lang: Lang): ChartPlan {
   if (result.candles.length === 0) return { kind: 'none', note: lang.t('charts.futures.noCandles') };
   if (result.candles.length === 1) return { kind: 'none', note: lang.t('charts.futures.oneCandle') };
   const candles = [...result.candles].sort((a, b) => a.at - b.at);

@@ -40,7 +40,7 @@ const FUND_ASSET_PAGES: PagingSpec = { pageField: 'pageNo', sizeField: 'pageSize
 
 export const fundAsset: OperationDefinition<FundAssetRequest, z.infer<typeof fundAssetData>, FundAssetResult> = {
   id: 'fund-asset',
-  alias: 'fund-asset',
+  name: 'fundAsset',
   path: '/v1/fund-asset',
   cost: 10,
   costPublished: true,

@@ -85,9 +85,9 @@ function confirmKeyword(request: TaxpayerRequest, input: unknown): Phrase | unde
  */
 const TAXPAYER_PAGES: PagingSpec = { pageField: 'pageNo', sizeField: 'pageSize', wire: 'number', largest: 20 };
 
-export const taxpayerQuery: OperationDefinition<TaxpayerRequest, z.infer<typeof taxpayerData>, TaxpayerResult> = {
+export const taxpayer: OperationDefinition<TaxpayerRequest, z.infer<typeof taxpayerData>, TaxpayerResult> = {
   id: 'enterprise-general-taxpayer-query',
-  alias: 'taxpayer',
+  name: 'taxpayer',
   path: '/v1/enterprise-general-taxpayer-query',
   cost: 20,
   costPublished: true,

@@ -1,7 +1,7 @@
 import type { KnownBlock, TextObject } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { BID_REGIONS, type BidRegion, bidRegionByCode, findBidRegion } from '../../core/operations/bidRegions.js';
-import { BID_ANY, BID_NOTICE_TYPES, BID_NOTICE_TYPE_SYNONYMS, BID_SEARCH_FIELDS, type BidRecord, type BidSearchRequest, shiftYears } from '../../core/operations/bidSearch.js';
+import { BID_ANY, BID_NOTICE_TYPES, BID_NOTICE_TYPE_SYNONYMS, SEARCHABLE_BID_FIELDS, type BidRecord, type BidsRequest, shiftYears } from '../../core/operations/bids.js';
 import { isKeyOf } from '../../i18n/catalogueKeys.js';
 import type { Lang } from '../../i18n/lang.js';
 import { checkboxes, datepicker, radioButtons, staticSelect, textInput } from '../modals/elements.js';
@@ -24,10 +24,10 @@ const BIDS_ID = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
 // Words for "no filter" (the notice type's own): the service's default is to match every region and field.
 const ANY_WORDS: ReadonlySet<string> = new Set(BID_ANY);
 
-const SEARCH_FIELD_WORDS: Readonly<Record<keyof typeof BID_SEARCH_FIELDS, readonly string[]>> = {
-  '1': [BID_SEARCH_FIELDS['1'], '标题'],
-  '2': [BID_SEARCH_FIELDS['2'], '采购人', '采购方'],
-  '3': [BID_SEARCH_FIELDS['3'], '供应商'],
+const SEARCH_FIELD_WORDS: Readonly<Record<keyof typeof SEARCHABLE_BID_FIELDS, readonly string[]>> = {
+  '1': [SEARCHABLE_BID_FIELDS['1'], '标题'],
+  '2': [SEARCHABLE_BID_FIELDS['2'], '采购人', '采购方'],
+  '3': [SEARCHABLE_BID_FIELDS['3'], '供应商'],
 };
 
 /** `title,purchaser` or `标题、采购人` → `1,2`. */
@@ -90,7 +90,7 @@ function noticeTypeName(value: string, lang: Lang): string {
 }
 
 function searchFieldName(code: string, lang: Lang): string {
-  return isKeyOf(BID_SEARCH_FIELDS, code) ? lang.t(`fields.searchField.${code}`) : code;
+  return isKeyOf(SEARCHABLE_BID_FIELDS, code) ? lang.t(`fields.searchField.${code}`) : code;
 }
 
 function typeOptions(lang: Lang) {
@@ -104,7 +104,7 @@ function regionOptions(lang: Lang) {
   return { any, all: [any, ...BID_REGIONS.map((region) => option(`${region.name} · ${region.code}`, region.code))] };
 }
 
-export const bidSearchForm: SearchForm = {
+export const bidsForm: SearchForm = {
   operation: BIDS_ID,
   fields: [
     {
@@ -119,7 +119,7 @@ export const bidSearchForm: SearchForm = {
       label: (lang) => lang.t('forms.bids.searchType.label'),
       hint: (lang) => lang.t('forms.bids.searchType.hint'),
       optional: true,
-      element: (actionId, lang) => checkboxes(actionId, Object.keys(BID_SEARCH_FIELDS).map((code) => option(capitalised(searchFieldName(code, lang)), code))),
+      element: (actionId, lang) => checkboxes(actionId, Object.keys(SEARCHABLE_BID_FIELDS).map((code) => option(capitalised(searchFieldName(code, lang)), code))),
     },
     {
       field: 'type',
@@ -257,7 +257,7 @@ function noticeBlocks(record: BidRecord, number: number, lang: Lang): KnownBlock
  * exactly one year says it is the longest the service allows: that is also what a period given by one
  * end only became (the service needs both).
  */
-function filterLine(request: BidSearchRequest, lang: Lang): string | undefined {
+function filterLine(request: BidsRequest, lang: Lang): string | undefined {
   const parts: string[] = [];
   if (request.type) parts.push(noticeTypeName(request.type, lang));
   if (request.province) parts.push(lang.t('results.bids.region', { region: regionName(request.province, lang) }));
@@ -331,6 +331,6 @@ export function renderBids(answer: CallResult<typeof BIDS_ID>, { lang, tables }:
 
 export const bidsSlack: SlackOperation<typeof BIDS_ID> = {
   syntax: bidsSyntax,
-  form: bidSearchForm,
+  form: bidsForm,
   render: renderBids,
 };

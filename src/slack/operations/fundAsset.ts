@@ -24,7 +24,7 @@ export const fundAssetSyntax: CommandSyntax = {
   operation: FUND_ASSET_ID,
   command: '/fund-asset',
   subcommands: ['fund', 'fund-asset', 'fundasset', '基金', '基金规模'],
-  description: { key: 'commands.descriptions.fund-asset' },
+  description: { key: 'commands.descriptions.fundAsset' },
   positional: {
     kind: 'sequence',
     words: [
@@ -137,7 +137,7 @@ function fundAssetTable(fundCode: string, records: FundAssetRecord[], lang: Lang
 export function renderFundAsset(answer: CallResult<typeof FUND_ASSET_ID>, options: RenderOptions): RenderedResult {
   const { lang } = options;
   const { fundCode, records } = answer.result;
-  const title = lang.t('commands.titles.fund-asset');
+  const title = lang.t('commands.titles.fundAsset');
   const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject: lang.t('results.fundAsset.fund', { code: fundCode }) }))];
   const code = serviceText(fundCode, { max: 20, oneLine: true });
   const latest = latestLine(records, (answer.paging?.page ?? 1) <= 1, lang);

@@ -1,6 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
-import { CANDLE_TYPES, CANDLE_TYPE_SYNONYMS, type Candle, type CandleType, isCandleType, MAX_CANDLES } from '../../core/operations/futuresKline.js';
+import { CANDLE_TYPES, CANDLE_TYPE_SYNONYMS, type Candle, type CandleType, isCandleType, MAX_CANDLES } from '../../core/operations/futures.js';
 import { numberInput, staticSelect, textInput } from '../modals/elements.js';
 import type { SearchForm } from '../modals/searchForm.js';
 import { option } from '../modals/slackText.js';

@@ -38,7 +38,7 @@ export const newFundsSyntax: CommandSyntax = {
   operation: NEW_FUNDS_ID,
   command: '/new-funds',
   subcommands: ['newfunds', 'new-funds', 'new', '新基金', '新发基金'],
-  description: { key: 'commands.descriptions.new-funds' },
+  description: { key: 'commands.descriptions.newFunds' },
   positional: { kind: 'sequence', words: [{ field: 'saleStatus', name: { key: 'commands.words.saleStatus' }, optional: true, read: readStatus }] },
   options: [{ field: 'saleStatus', keys: ['status', 'sale', '状态', '销售状态'], shape: { key: 'commands.shapes.saleStatus' }, read: readStatus }, pageOption('pageNo'), pageSizeOption()],
   example: 'onsale',
@@ -155,7 +155,7 @@ function newFundsTable(funds: readonly NewFund[], caption: string, lang: Lang) {
 
 export function renderNewFunds(answer: CallResult<typeof NEW_FUNDS_ID>, { lang, tables }: RenderOptions): RenderedResult {
   const { funds, total } = answer.result;
-  const title = lang.t('commands.titles.new-funds');
+  const title = lang.t('commands.titles.newFunds');
   const filter = filterLabel(answer.request.saleStatus, lang);
   const blocks: KnownBlock[] = [headerBlock(lang.t('results.newFunds.heading', { title, filter }))];
   if (!funds.length) blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? lang.t('results.newFunds.none', { filter })));
