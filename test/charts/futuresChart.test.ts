@@ -208,8 +208,8 @@ describe('futures charts, drawn as QuickChart draws them', () => {
   });
 
   it('shows no chart, only a line of text, for fewer than two candles', () => {
-    expect(buildFuturesChart({ symbol: 'CL', type: '5', tickUnit: 's', candles: [] }, HOSTED, 'UTC', english)).toEqual({ kind: 'none', note: english.t('charts.futures.noCandles') });
-    expect(buildFuturesChart(simulatedFutures('CL', '5', 1), HOSTED, 'UTC', english)).toEqual({ kind: 'none', note: english.t('charts.futures.oneCandle') });
+    expect(buildFuturesChart({ symbol: 'CL', type: '5', tickUnit: 's', candles: [] }, HOSTED, 'UTC', english)).toEqual({ kind: 'none', note: english.t('futures.chart.noCandles') });
+    expect(buildFuturesChart(simulatedFutures('CL', '5', 1), HOSTED, 'UTC', english)).toEqual({ kind: 'none', note: english.t('futures.chart.oneCandle') });
   });
 
   it('works without any window global, which the financial plugin\'s own x axis would need', () => {

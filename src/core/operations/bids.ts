@@ -41,9 +41,9 @@ export const BIDS_KEYWORD_MAX = 60;
 
 function checkKeyword(keyword: string): Phrase | undefined {
   const length = characterCount(keyword);
-  if (length <= 2) return { key: 'commands.problems.bids.keywordTooShort' };
-  if (length > BIDS_KEYWORD_MAX) return { key: 'commands.problems.bids.keywordTooLong', values: { length, max: BIDS_KEYWORD_MAX } };
-  if (isGenericBidKeyword(keyword)) return { key: 'commands.problems.bids.keywordTooGeneric', values: { keyword } };
+  if (length <= 2) return { key: 'bids.problems.keywordTooShort' };
+  if (length > BIDS_KEYWORD_MAX) return { key: 'bids.problems.keywordTooLong', values: { length, max: BIDS_KEYWORD_MAX } };
+  if (isGenericBidKeyword(keyword)) return { key: 'bids.problems.keywordTooGeneric', values: { keyword } };
   return undefined;
 }
 
@@ -78,26 +78,26 @@ const BIDS_PAGES: PagingSpec = { pageField: 'pageIndex', sizeField: 'pageSize', 
 const bidsInput = z
   .object({
     keyword: textField({ required: true, check: checkKeyword }),
-    pageSize: integerField({ default: BIDS_PAGES.largest, max: BIDS_PAGES.largest, maxReason: { key: 'validation.reason.bidsMax10' } }),
+    pageSize: integerField({ default: BIDS_PAGES.largest, max: BIDS_PAGES.largest, maxReason: { key: 'bids.reason.pageSizeMax' } }),
     pageIndex: integerField({ default: 1 }),
     publishStartTime: dateField(),
     publishEndTime: dateField(),
     province: textField({
       normalise: (text) => findBidRegion(text)?.code ?? text.toUpperCase(),
-      check: (code) => (BID_REGIONS.some((r) => r.code === code) ? undefined : { key: 'commands.problems.bids.unknownRegion', values: { code } }),
+      check: (code) => (BID_REGIONS.some((r) => r.code === code) ? undefined : { key: 'bids.problems.unknownRegion', values: { code } }),
     }),
     searchType: textField({
       normalise: normaliseSearchType,
-      check: (text) => (/^[123](,[123])*$/.test(text) ? undefined : { key: 'commands.problems.bids.searchType' }),
+      check: (text) => (/^[123](,[123])*$/.test(text) ? undefined : { key: 'bids.problems.searchType' }),
     }),
-    type: choiceField(['1', '2', '3'] as const, { synonyms: BID_NOTICE_TYPE_SYNONYMS, none: BID_ANY, words: { key: 'commands.choices.bidType' } }),
+    type: choiceField(['1', '2', '3'] as const, { synonyms: BID_NOTICE_TYPE_SYNONYMS, none: BID_ANY, words: { key: 'bids.choices.type' } }),
   })
   .superRefine(
     (value, ctx) => {
       const { publishStartTime: start, publishEndTime: end } = value;
       if (!isCalendarDate(start ?? '') || !isCalendarDate(end ?? '')) return;
-      if (start! > end!) addProblem(ctx, { key: 'commands.problems.bids.endBeforeStart', values: { start } }, ['publishEndTime']);
-      else if (!withinOneYear(start!, end!)) addProblem(ctx, { key: 'commands.problems.bids.overOneYear' }, ['publishEndTime']);
+      if (start! > end!) addProblem(ctx, { key: 'bids.problems.endBeforeStart', values: { start } }, ['publishEndTime']);
+      else if (!withinOneYear(start!, end!)) addProblem(ctx, { key: 'bids.problems.overOneYear' }, ['publishEndTime']);
     },
     // Check the range even when another field is wrong, so a form shows every problem at once.
     { when: (payload) => !payload.issues.some((issue) => ['publishStartTime', 'publishEndTime'].includes(String(issue.path?.[0]))) },

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
-import type { NamesUnder } from '../../i18n/lang.js';
+import type { OperationName } from '../../i18n/lang.js';
 import type { FieldProblem } from '../errors.js';
+
+export type { OperationName };
 
 export interface RateLimit {
   count: number;
@@ -65,7 +67,8 @@ export interface OperationDefinition<Wire extends object = object, Data = unknow
   id: string;
   /**
    * The app's one name for the operation, camelCase (newFunds): its files, exports and catalogue
-   * groups are named after it. Where a person types it, it is written as `typedName` gives it.
+   * (locales/<locale>/operations/<name>.json) are named after it. Where a person types it, it is
+   * written as `typedName` gives it.
    */
   name: OperationName;
   path: `/v1/${string}`;
@@ -100,9 +103,6 @@ export interface OperationDefinition<Wire extends object = object, Data = unknow
   /** A working example in `key=value` form, shown next to validation errors. */
   example: string;
 }
-
-/** The app's names of the operations, one each (newFunds); the catalogue keeps each one's texts under it. */
-export type OperationName = NamesUnder<'commands.titles'>;
 
 /**
  * An operation's name as a person types it (`dq call new-funds`, `CACHE_TTLS=new-funds=1h`):

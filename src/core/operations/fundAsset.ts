@@ -32,7 +32,7 @@ export interface FundAssetResult {
 export const FUND_CODE_PATTERN = /^\d{6}$/;
 
 export function checkFundCode(code: string): Phrase | undefined {
-  return FUND_CODE_PATTERN.test(code) ? undefined : { key: 'commands.problems.fundAsset.fundCode', values: { code } };
+  return FUND_CODE_PATTERN.test(code) ? undefined : { key: 'fundAsset.problems.fundCode', values: { code } };
 }
 
 /** The spec: at most 50 records a call. */

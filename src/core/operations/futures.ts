@@ -103,9 +103,9 @@ export const futures: OperationDefinition<FuturesRequest, z.infer<typeof futures
       symbol: textField({
         required: true,
         normalise: (text) => text.toUpperCase(),
-        check: (text) => (/^[A-Z][A-Z0-9]{0,9}$/.test(text) ? undefined : { key: 'commands.problems.futures.symbol', values: { symbol: text } }),
+        check: (text) => (/^[A-Z][A-Z0-9]{0,9}$/.test(text) ? undefined : { key: 'futures.problems.symbol', values: { symbol: text } }),
       }),
-      type: choiceField(CANDLE_TYPES, { required: true, synonyms: CANDLE_TYPE_SYNONYMS, words: { key: 'commands.choices.period' } }),
+      type: choiceField(CANDLE_TYPES, { required: true, synonyms: CANDLE_TYPE_SYNONYMS, words: { key: 'futures.choices.period' } }),
       limit: integerField({ default: 10, max: MAX_CANDLES }),
     })
     .transform((v): FuturesRequest => ({ symbol: v.symbol, type: v.type!, limit: String(v.limit) })),

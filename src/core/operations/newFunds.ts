@@ -55,7 +55,7 @@ export const newFunds: OperationDefinition<NewFundsRequest, z.infer<typeof newFu
   envelope: 'B',
   input: z
     .object({
-      saleStatus: choiceField(['true', 'false'] as const, { synonyms: SALE_STATUS_SYNONYMS, none: SALE_STATUS_ANY, words: { key: 'commands.choices.saleStatus' } }),
+      saleStatus: choiceField(['true', 'false'] as const, { synonyms: SALE_STATUS_SYNONYMS, none: SALE_STATUS_ANY, words: { key: 'newFunds.choices.saleStatus' } }),
       pageNo: integerField({ default: 1 }),
       pageSize: integerField({ default: NEW_FUNDS_PAGES.largest, max: NEW_FUNDS_PAGES.largest, maxReason: { key: 'validation.reason.serviceMax50' } }),
     })

@@ -7,5 +7,5 @@ import type { Lang } from '../../i18n/lang.js';
  */
 export function operationTitle(idOrName: string, lang: Lang): string {
   const definition = findOperation(idOrName);
-  return definition ? lang.t(`commands.titles.${definition.name}`) : idOrName;
+  return definition ? lang.t(`${definition.name}.title`) : idOrName;
 }

@@ -272,15 +272,15 @@ describe('the catalogue’s words are the syntax’s words', () => {
 
   it('every choice the help or an error names is read as that choice', () => {
     for (const lang of [english, zh]) {
-      const bidTypes = lang.t('commands.choices.bidType').split(/, |、/);
-      expect(bidTypes).toEqual(lang.t('commands.shapes.bidType').split('|'));
+      const bidTypes = lang.t('bids.choices.type').split(/, |、/);
+      expect(bidTypes).toEqual(lang.t('bids.shapes.type').split('|'));
       bidTypes.forEach((word, index) => expect(wire('/bids', `光伏组件 type:${word}`, BIDS), word).toMatchObject({ type: String(index + 1) }));
-      const periods = lang.t('commands.choices.period').split(/, |、/);
+      const periods = lang.t('futures.choices.period').split(/, |、/);
       expect(periods.map((word) => (validate(FUTURES, { symbol: 'CL', type: word }) as { type: string }).type)).toEqual(['0', '1', '5', '30', '60', '120', '240']);
-      const statuses = lang.t('commands.choices.saleStatus').split(/, |、/);
-      expect(statuses).toEqual(lang.t('commands.shapes.saleStatus').split('|'));
+      const statuses = lang.t('newFunds.choices.saleStatus').split(/, |、/);
+      expect(statuses).toEqual(lang.t('newFunds.shapes.saleStatus').split('|'));
       expect(statuses.map((word) => (validate(NEW_FUNDS, { saleStatus: word }) as { saleStatus?: string }).saleStatus)).toEqual(['true', 'false', undefined]);
-      const fields = lang.t('commands.shapes.searchFields');
+      const fields = lang.t('bids.shapes.searchFields');
       expect(wire('/bids', `光伏组件 in:${fields}`, BIDS)).toMatchObject({ searchType: '1,2,3' });
     }
   });
