@@ -44,7 +44,7 @@ export interface OperationCatalogues {
   taxpayer: typeof taxpayer;
 }
 
-/** The app's names of the operations (`newFunds`): one catalogue each, so a definition's name has its texts. */
+/** The app's names of the operations (taxpayer, newFunds …): one catalogue each, so a definition's name has its texts. */
 export type OperationName = keyof OperationCatalogues;
 
 /** One entry per file of locales/en/, under the file's name (the catalogue test checks none is missing). */
