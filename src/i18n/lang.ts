@@ -2,12 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import i18next, { type i18n } from 'i18next';
 import type { CatalogueKey } from './catalogueKeys.js';
 
-export type { CatalogueKey, NamesUnder } from './catalogueKeys.js';
+export type { CatalogueKey, NamesUnder, OperationName } from './catalogueKeys.js';
 
 /**
  * The languages the app speaks. Every text the app itself writes lives in the catalogues under
- * `locales/<locale>/<namespace>.json` (one file per area, keys `<namespace>.<path>`); data from the
- * service is shown as it comes. Neither Slack nor core: both sides and the console read it.
+ * `locales/<locale>/<namespace>.json` (one file per area, keys `<namespace>.<path>`) and
+ * `locales/<locale>/operations/<name>.json` (one file per operation, all of its own texts, keys
+ * `<name>.<path>`); data from the service is shown as it comes. Neither Slack nor core: both sides
+ * and the console read it.
  */
 export const LOCALES = ['en', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -39,12 +41,23 @@ const CATALOGUE_DIR = new URL('../../locales/', import.meta.url);
 
 export type Catalogue = Record<string, unknown>;
 
-/** Every namespace file of a locale, merged under its namespace: `common.json` → `{ common: … }`. */
+/** The folder of a locale's operation catalogues, beside its area files. */
+export const OPERATIONS_FOLDER = 'operations';
+
+/**
+ * Every namespace file of a locale, merged under its namespace: `common.json` → `{ common: … }`,
+ * `operations/newFunds.json` → `{ newFunds: … }`. An operation named like an area would hide one
+ * of the two, so that is refused.
+ */
 export function readCatalogue(locale: Locale): Catalogue {
-  const dir = new URL(`${locale}/`, CATALOGUE_DIR);
   const catalogue: Catalogue = {};
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
-    catalogue[file.slice(0, -'.json'.length)] = JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as unknown;
+  for (const folder of [`${locale}/`, `${locale}/${OPERATIONS_FOLDER}/`]) {
+    const dir = new URL(folder, CATALOGUE_DIR);
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
+      const namespace = file.slice(0, -'.json'.length);
+      if (Object.hasOwn(catalogue, namespace)) throw new Error(`locales/${folder}${file}: the namespace ${namespace} is taken`);
+      catalogue[namespace] = JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as unknown;
+    }
   }
   return catalogue;
 }

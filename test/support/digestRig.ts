@@ -74,7 +74,7 @@ export async function startDigestRig(startAt: number, options: { teamDaily?: num
       await instance.repository.save(digest);
       return digest;
     },
-    newFundListCalls: () => simulator.stats().calls.filter((call) => call.operation === 'fund-new-list').length,
+    newFundsCalls: () => simulator.stats().calls.filter((call) => call.operation === 'fund-new-list').length,
     async close() {
       await instance.data.close();
       await store.close();

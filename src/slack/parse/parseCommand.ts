@@ -40,7 +40,7 @@ function isWord(token: Token | undefined, words: readonly string[]): boolean {
   return token !== undefined && token.quoteStart < 0 && words.includes(token.text.toLowerCase());
 }
 
-/** Subcommand names first, then the operation's alias or spec id, which users copy from errors and logs. */
+/** Subcommand names first, then the operation's name or spec id, which users copy from errors and logs. */
 function syntaxNamed(word: string): CommandSyntax | undefined {
   const syntax = syntaxBySubcommand(word);
   if (syntax) return syntax;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BID_NOTICE_TYPES, BID_SEARCH_FIELDS, type BidRecord } from '../../../src/core/operations/bidSearch.js';
+import { BID_NOTICE_TYPES, SEARCHABLE_BID_FIELDS, type BidRecord } from '../../../src/core/operations/bids.js';
 import { renderAnswer } from '../../../src/slack/render/answer.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { OPTIONS, answerOf, hostile, visibleText } from '../render/fixtures.js';
@@ -138,8 +138,8 @@ describe('bid notices in Chinese', () => {
   });
 
   it('has the English words of the operation for notice types and search fields', () => {
-    for (const code of Object.keys(BID_NOTICE_TYPES) as (keyof typeof BID_NOTICE_TYPES)[]) expect(english.t(`fields.noticeType.${code}`)).toBe(BID_NOTICE_TYPES[code]);
-    for (const code of Object.keys(BID_SEARCH_FIELDS) as (keyof typeof BID_SEARCH_FIELDS)[]) expect(english.t(`fields.searchField.${code}`)).toBe(BID_SEARCH_FIELDS[code]);
+    for (const code of Object.keys(BID_NOTICE_TYPES) as (keyof typeof BID_NOTICE_TYPES)[]) expect(english.t(`bids.noticeType.${code}`)).toBe(BID_NOTICE_TYPES[code]);
+    for (const code of Object.keys(SEARCHABLE_BID_FIELDS) as (keyof typeof SEARCHABLE_BID_FIELDS)[]) expect(english.t(`bids.searchField.${code}`)).toBe(SEARCHABLE_BID_FIELDS[code]);
   });
 
   it('names a notice type sent as a code, a notice without a title, and the longest period', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BID_NOTICE_TYPE_SYNONYMS, BID_SEARCH_FIELDS } from '../../../src/core/operations/bidSearch.js';
-import { CANDLE_TYPE_SYNONYMS } from '../../../src/core/operations/futuresKline.js';
+import { BID_NOTICE_TYPE_SYNONYMS, SEARCHABLE_BID_FIELDS } from '../../../src/core/operations/bids.js';
+import { CANDLE_TYPE_SYNONYMS } from '../../../src/core/operations/futures.js';
 import { OPERATION_IDS, operations, type OperationId } from '../../../src/core/operations/index.js';
 import { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS } from '../../../src/core/operations/newFunds.js';
 import { validate } from '../../../src/core/operations/validate.js';
@@ -91,7 +91,7 @@ describe('every Chinese word reads as its English twin', () => {
   it('every notice type, matched field, sale status and "no filter" word', () => {
     for (const [word, type] of Object.entries(BID_NOTICE_TYPE_SYNONYMS)) expect(wire('/bids', `光伏组件 类型:${word}`, BIDS), word).toMatchObject({ type });
     expect(wire('/bids', '光伏组件 范围:标题、采购人、供应商', BIDS)).toMatchObject({ searchType: '1,2,3' });
-    expect(wire('/bids', '光伏组件 范围:采购方', BIDS)).toEqual(wire('/bids', `光伏组件 in:${BID_SEARCH_FIELDS['2']}`, BIDS));
+    expect(wire('/bids', '光伏组件 范围:采购方', BIDS)).toEqual(wire('/bids', `光伏组件 in:${SEARCHABLE_BID_FIELDS['2']}`, BIDS));
     for (const word of ['全部', '不限']) {
       expect(wire('/bids', `光伏组件 类型:${word} 地区:${word} 范围:${word}`, BIDS)).toEqual(wire('/bids', '光伏组件', BIDS));
     }
@@ -272,15 +272,15 @@ describe('the catalogue’s words are the syntax’s words', () => {
 
   it('every choice the help or an error names is read as that choice', () => {
     for (const lang of [english, zh]) {
-      const bidTypes = lang.t('commands.choices.bidType').split(/, |、/);
-      expect(bidTypes).toEqual(lang.t('commands.shapes.bidType').split('|'));
+      const bidTypes = lang.t('bids.choices.type').split(/, |、/);
+      expect(bidTypes).toEqual(lang.t('bids.shapes.type').split('|'));
       bidTypes.forEach((word, index) => expect(wire('/bids', `光伏组件 type:${word}`, BIDS), word).toMatchObject({ type: String(index + 1) }));
-      const periods = lang.t('commands.choices.period').split(/, |、/);
+      const periods = lang.t('futures.choices.period').split(/, |、/);
       expect(periods.map((word) => (validate(FUTURES, { symbol: 'CL', type: word }) as { type: string }).type)).toEqual(['0', '1', '5', '30', '60', '120', '240']);
-      const statuses = lang.t('commands.choices.saleStatus').split(/, |、/);
-      expect(statuses).toEqual(lang.t('commands.shapes.saleStatus').split('|'));
+      const statuses = lang.t('newFunds.choices.saleStatus').split(/, |、/);
+      expect(statuses).toEqual(lang.t('newFunds.shapes.saleStatus').split('|'));
       expect(statuses.map((word) => (validate(NEW_FUNDS, { saleStatus: word }) as { saleStatus?: string }).saleStatus)).toEqual(['true', 'false', undefined]);
-      const fields = lang.t('commands.shapes.searchFields');
+      const fields = lang.t('bids.shapes.searchFields');
       expect(wire('/bids', `光伏组件 in:${fields}`, BIDS)).toMatchObject({ searchType: '1,2,3' });
     }
   });

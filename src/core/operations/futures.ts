@@ -9,7 +9,7 @@ export function isCandleType(value: unknown): value is CandleType {
   return (CANDLE_TYPES as readonly unknown[]).includes(value);
 }
 
-export interface FuturesKlineRequest {
+export interface FuturesRequest {
   symbol: string;
   type: CandleType;
   limit: string;
@@ -37,7 +37,7 @@ export interface Candle {
   at: number;
 }
 
-export interface FuturesKlineResult {
+export interface FuturesResult {
   symbol: string;
   type: CandleType;
   candles: Candle[];
@@ -90,9 +90,9 @@ export const CANDLE_TYPE_SYNONYMS: Record<string, CandleType> = {
 /** The limit's upper bound is not shown in the spec; 1000 keeps a typo from ordering a huge call. */
 export const MAX_CANDLES = 1000;
 
-export const futuresKline: OperationDefinition<FuturesKlineRequest, z.infer<typeof futuresData>, FuturesKlineResult> = {
+export const futures: OperationDefinition<FuturesRequest, z.infer<typeof futuresData>, FuturesResult> = {
   id: 'finance-external-futures-kline',
-  alias: 'futures',
+  name: 'futures',
   path: '/v1/finance-external-futures-kline',
   cost: 5,
   costPublished: true,
@@ -103,12 +103,12 @@ export const futuresKline: OperationDefinition<FuturesKlineRequest, z.infer<type
       symbol: textField({
         required: true,
         normalise: (text) => text.toUpperCase(),
-        check: (text) => (/^[A-Z][A-Z0-9]{0,9}$/.test(text) ? undefined : { key: 'commands.problems.futures.symbol', values: { symbol: text } }),
+        check: (text) => (/^[A-Z][A-Z0-9]{0,9}$/.test(text) ? undefined : { key: 'futures.problems.symbol', values: { symbol: text } }),
       }),
-      type: choiceField(CANDLE_TYPES, { required: true, synonyms: CANDLE_TYPE_SYNONYMS, words: { key: 'commands.choices.period' } }),
+      type: choiceField(CANDLE_TYPES, { required: true, synonyms: CANDLE_TYPE_SYNONYMS, words: { key: 'futures.choices.period' } }),
       limit: integerField({ default: 10, max: MAX_CANDLES }),
     })
-    .transform((v): FuturesKlineRequest => ({ symbol: v.symbol, type: v.type!, limit: String(v.limit) })),
+    .transform((v): FuturesRequest => ({ symbol: v.symbol, type: v.type!, limit: String(v.limit) })),
   request: z.object({ symbol: z.string(), type: z.enum(CANDLE_TYPES), limit: z.string() }),
   data: futuresData,
   normalise: (data, request) => ({ symbol: request.symbol, type: request.type, ...toCandles(data) }),
