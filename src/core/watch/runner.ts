@@ -48,7 +48,7 @@ export class WatchRunner {
   private readonly locks: RunLocks;
 
   constructor(private readonly options: WatchRunnerOptions) {
-    this.locks = new RunLocks(options.store, options.owner, options.logger);
+    this.locks = new RunLocks(options.store, options.owner, options.clock, options.logger);
   }
 
   /** `runBy`: who asked for a manual check (their budget and ledger line); a scheduled check is its creator's. */

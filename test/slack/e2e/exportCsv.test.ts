@@ -128,7 +128,7 @@ describe('exporting a result to CSV', () => {
     // The pinned clock, with a jump forward the test can make while the modal is open.
     const pinned = pinnedClock();
     let jumped = 0;
-    await start({ clock: { now: () => pinned.now() + jumped, sleep: pinned.sleep, timer: pinned.timer } });
+    await start({ clock: { now: () => pinned.now() + jumped, sleep: pinned.sleep, timer: pinned.timer, every: pinned.every } });
     const cost = simulatorCost(OPS.bids);
     const page1 = await lookup('光伏组件', '/bids');
     const { view } = await openExport(page1);
@@ -153,7 +153,7 @@ describe('exporting a result to CSV', () => {
     const pinned = pinnedClock();
     let bidCalls = () => 0;
     const jump = () => (bidCalls() >= 3 ? 2 * 3_600_000 : 0);
-    await start({ clock: { now: () => pinned.now() + jump(), sleep: pinned.sleep, timer: pinned.timer } });
+    await start({ clock: { now: () => pinned.now() + jump(), sleep: pinned.sleep, timer: pinned.timer, every: pinned.every } });
     bidCalls = () => app.upstreamCalls(OPS.bids).length;
     const cost = simulatorCost(OPS.bids);
     await lookup('光伏组件 page:3', '/bids');
