@@ -97,6 +97,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
         logger: boltLog,
         port: config.port,
         onRefused: (reason) => logger.warn(`refused a request to /slack/events: ${reason}`),
+        redact: (text) => redactor.redact(text),
         // A request no listener takes (a kind this app does not handle) is acknowledged before Slack's
         // 3-second deadline instead of being left to time out.
         unhandledRequestTimeoutMillis: 2500,
