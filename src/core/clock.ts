@@ -5,6 +5,12 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /** Calls `fire` after `ms` unless the returned function is called first (a deadline that is usually cancelled). */
   timer(ms: number, fire: () => void): () => void;
+  /**
+   * Calls `fire` every `ms` until the returned function is called: upkeep alongside other work (a
+   * lease renewed while its holder lives). It never keeps the process alive, and a virtual clock
+   * fires it as its time passes without moving time on for it.
+   */
+  every(ms: number, fire: () => void): () => void;
 }
 
 export const systemClock: Clock = {
@@ -30,5 +36,9 @@ export const systemClock: Clock = {
   timer: (ms, fire) => {
     const timer = setTimeout(fire, Math.max(0, ms));
     return () => clearTimeout(timer);
+  },
+  every: (ms, fire) => {
+    const interval = setInterval(fire, Math.max(1, ms)).unref();
+    return () => clearInterval(interval);
   },
 };

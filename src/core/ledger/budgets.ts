@@ -58,7 +58,7 @@ export class Budgets {
     }
     if (!outcome.ok) {
       const refused = this.counters(spender, now)[outcome.index]!;
-      throw new BudgetExceededError(refused.scope, refused.limit ?? 0, outcome.total, coins, new Date(startOfNextDay(now, this.limits.timeZone)));
+      throw new BudgetExceededError(refused.scope, refused.limit ?? 0, outcome.total, coins, new Date(startOfNextDay(now, this.limits.timeZone)), refused.scope === 'user' ? spender.userId : undefined);
     }
     let released = false;
     return {

@@ -180,7 +180,8 @@ export async function exportFile(deps: SlackDeps, requester: Requester, run: Exp
   const subject = exportSubject(query.operation, query.request, lang);
   const csv = toCsv(headerRow(table, lang), table.rows.map((row) => table.columns.map((column) => row[column.key])));
   const file: FileBytes = {
-    bytes: Buffer.from(csv, 'utf8'),
+    // Service text goes into the file as it came; a secret it quoted must not (replies are redacted at the client's fetch, file bytes are not).
+    bytes: Buffer.from(deps.redact(csv), 'utf8'),
     filename: fileName(typedName(definition.name), subject, deps.now(), timeZone),
     title: `${subject.what} · ${subject.queryPlain}`.trim(),
     subject: query,

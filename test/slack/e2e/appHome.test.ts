@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_IDS, operations, typedName } from '../../../src/core/operations/index.js';
 import { DEFAULT_WORKSPACE, stateValue } from '../../support/slack/index.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { allText, buttonsOf, startTestApp, type PublishedView, type TestApp } from '../../support/slackApp.js';
+import { allText, buttonsOf, startTestApp, TEST_API_KEY, type PublishedView, type TestApp } from '../../support/slackApp.js';
 import { untranslatedWords } from '../modals/untranslated.js';
 import { fillForm, simulatorCost } from './forms.js';
 import { ENGLISH_TITLES } from '../../support/operationTitles.js';
@@ -216,6 +216,9 @@ describe('App Home: digests', () => {
 
     const bad = await app.submitView('dq_digest_add_form', values('Mars/Base'), '', { userId: ADMIN, blocks: opened.view.blocks });
     expect(bad.response.json).toEqual({ response_action: 'errors', errors: { 'dq:digest:timeZone': expect.stringContaining('"Mars/Base" is not a time zone') } });
+    // An acknowledgement is redacted like everything the app sends: a secret in it never goes out.
+    const quoting = await app.submitView('dq_digest_add_form', values(`Mars/${TEST_API_KEY}`), '', { userId: ADMIN, blocks: opened.view.blocks });
+    expect(quoting.response.json).toEqual({ response_action: 'errors', errors: { 'dq:digest:timeZone': expect.stringContaining('"Mars/[redacted]" is not a time zone') } });
     expect(await app.slack.deps.digests.list(TEAM)).toEqual([]);
 
     const refused = await app.submitView('dq_digest_add_form', values('Europe/London'), '', { userId: MEMBER, blocks: opened.view.blocks });
