@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CADENCE_EXTRA_WORDS } from '../../src/core/digest/schedule.js';
 import { CANDLE_TYPE_EXTRA_WORDS, CANDLE_TYPES } from '../../src/core/operations/futuresKline.js';
-import { HOURLY_EXTRA_WORDS, KIND_WORDS } from '../../src/core/watch/service.js';
+import { HOURLY_EXTRA_WORDS, KIND_EXTRA_WORDS } from '../../src/core/watch/service.js';
 import { AUTO_LANGUAGE_EXTRA_WORDS, LANGUAGE_WORDS, LOCALES, inEveryLanguage, readCatalogue, type CatalogueKey } from '../../src/i18n/lang.js';
 import { SEARCH_FIELD_EXTRA_WORDS } from '../../src/slack/operations/bids.js';
 import { SYNTAX_LIST } from '../../src/slack/operations/index.js';
@@ -36,7 +36,7 @@ const EXTRA_WORDS: ReadonlyArray<{ list: string; extra: readonly string[]; group
   ...CANDLE_TYPES.map((type) => ({ list: `period ${type}`, extra: CANDLE_TYPE_EXTRA_WORDS[type], group: 'fields.candlePeriod' })),
   ...Object.entries(CADENCE_EXTRA_WORDS).map(([cadence, extra]) => ({ list: cadence, extra, group: 'digests.cadence' })),
   { list: 'hourly', extra: HOURLY_EXTRA_WORDS, group: 'watch.cadence' },
-  ...Object.entries(KIND_WORDS).map(([kind, words]) => ({ list: `watch kind ${kind}`, extra: words.extra, group: 'commands.subcommands' })),
+  ...Object.entries(KIND_EXTRA_WORDS).map(([kind, extra]) => ({ list: `watch kind ${kind}`, extra, group: 'commands.subcommands' })),
   ...Object.entries(SEARCH_FIELD_EXTRA_WORDS).map(([code, extra]) => ({ list: `bid search field ${code}`, extra, group: 'fields.searchField' })),
 ];
 

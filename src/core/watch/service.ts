@@ -41,18 +41,18 @@ export interface NewWatch {
   announceFirst?: boolean;
 }
 
-/**
- * A watch's kind is named like the command of its operation (`commands.subcommands`: tax, 纳税人 …,
- * in every language), or by one of these words.
- */
-export const KIND_WORDS = {
-  company: { subcommand: 'tax', extra: ['taxpayer', 'company', 'supplier', '企业', '公司'] },
-  fund: { subcommand: 'fund', extra: [] },
-  contract: { subcommand: 'futures', extra: ['future', 'contract', '合约'] },
-} as const satisfies Record<WatchKind, { subcommand: NamesUnder<'commands.subcommands'>; extra: readonly string[] }>;
-const KIND_BY_WORD: ReadonlyMap<string, WatchKind> = new Map(
-  (Object.keys(KIND_WORDS) as WatchKind[]).flatMap((kind) => [...inEveryLanguage(`commands.subcommands.${KIND_WORDS[kind].subcommand}`), ...KIND_WORDS[kind].extra].map((word) => [word.toLowerCase(), kind] as const)),
-);
+/** A watch's kind by its operation's subcommand, whose words in every language (tax, 纳税人 …) name the kind too. */
+const KIND_BY_SUBCOMMAND = { tax: 'company', fund: 'fund', futures: 'contract' } as const satisfies Partial<Record<NamesUnder<'commands.subcommands'>, WatchKind>>;
+/** Words for a watch's kind besides its subcommand's. */
+export const KIND_EXTRA_WORDS: Readonly<Record<WatchKind, readonly string[]>> = {
+  company: ['taxpayer', 'company', 'supplier', '企业', '公司'],
+  fund: [],
+  contract: ['future', 'contract', '合约'],
+};
+const KIND_BY_WORD: ReadonlyMap<string, WatchKind> = new Map([
+  ...(Object.keys(KIND_BY_SUBCOMMAND) as (keyof typeof KIND_BY_SUBCOMMAND)[]).flatMap((name) => inEveryLanguage(`commands.subcommands.${name}`).map((word) => [word.toLowerCase(), KIND_BY_SUBCOMMAND[name]] as const)),
+  ...(Object.keys(KIND_EXTRA_WORDS) as WatchKind[]).flatMap((kind) => KIND_EXTRA_WORDS[kind].map((word) => [word, kind] as const)),
+]);
 /** Words for hourly besides how every language's catalogue says it (`watch.cadence.hourly`: 每小时). */
 export const HOURLY_EXTRA_WORDS = ['hourly', 'hour', 'every-hour', '每时'];
 const HOURLY_WORDS = cadenceWords('watch.cadence.hourly', HOURLY_EXTRA_WORDS);
