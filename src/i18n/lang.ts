@@ -82,6 +82,16 @@ function catalogues(): i18n {
   return created;
 }
 
+/**
+ * The text of `key` in every language the app speaks, in the order of LOCALES (a language without
+ * the text is left out): `commands.keys.region` → `['region', '地区']`. Words people type are read
+ * in any language, so a word's catalogue entries are both what each reader is shown and what is read.
+ */
+export function inEveryLanguage(key: CatalogueKey): string[] {
+  const resources = catalogues();
+  return LOCALES.map((locale) => resources.getResource(locale, 'translation', key) as unknown).filter((text): text is string => typeof text === 'string');
+}
+
 const langs = new Map<Locale, Lang>();
 /** Texts remembered per language; the texts of a few thousand replies, then forgotten at once. */
 const SAID_MEMO_SIZE = 20_000;
@@ -126,17 +136,25 @@ export function langFor(locale: Locale): Lang {
 /** English, for logs, errors' own messages and tests of today's wording. */
 export const english: Lang = langFor('en');
 
-/** Names of a language, by the locale they name (lower case; `zh-…` and `en-…` are read too). */
-const LANGUAGE_NAMES: Readonly<Record<string, Locale>> = {
-  zh: 'zh-CN', cn: 'zh-CN', chinese: 'zh-CN', 中文: 'zh-CN', 汉语: 'zh-CN', 简体中文: 'zh-CN', 简体: 'zh-CN', 中: 'zh-CN',
-  en: 'en', english: 'en', 英文: 'en', 英语: 'en', 英: 'en',
-};
+/**
+ * Names of a language, by the locale they name, besides its word in every language's catalogue
+ * (`help.lang.zh`: zh, 中文); in lower case (`zh-…` and `en-…` are read too).
+ */
+export const LANGUAGE_WORDS = {
+  'zh-CN': { shown: 'help.lang.zh', extra: ['cn', 'chinese', '汉语', '简体中文', '简体', '中'] },
+  en: { shown: 'help.lang.en', extra: ['english', '英语', '英'] },
+} as const satisfies Record<Locale, { shown: CatalogueKey; extra: readonly string[] }>;
+
+const LANGUAGE_NAMES: ReadonlyMap<string, Locale> = new Map(
+  LOCALES.flatMap((locale) => [...inEveryLanguage(LANGUAGE_WORDS[locale].shown), ...LANGUAGE_WORDS[locale].extra].map((word) => [word.toLowerCase(), locale] as const)),
+);
 
 /**
- * Words for "no language of its own" (the workspace's, else Slack's), English first then Chinese:
- * help shows the first of the reader's language (shownWord).
+ * Words for "no language of its own" (the workspace's, else Slack's) besides `help.lang.auto` (auto,
+ * 自动), which help shows.
  */
-export const AUTO_LANGUAGE_WORDS = ['auto', 'default', 'reset', 'workspace', '自动', '默认'] as const;
+export const AUTO_LANGUAGE_EXTRA_WORDS = ['default', 'reset', 'workspace', '默认'];
+const AUTO_LANGUAGE_WORDS: readonly string[] = [...inEveryLanguage('help.lang.auto'), ...AUTO_LANGUAGE_EXTRA_WORDS].map((word) => word.toLowerCase());
 
 /**
  * A locale from what a person or Slack wrote: `zh`, `cn`, `zh-CN`, `zh_TW`, `中文` → zh-CN; `en`,
@@ -146,7 +164,8 @@ export const AUTO_LANGUAGE_WORDS = ['auto', 'default', 'reset', 'workspace', '�
 export function readLocale(text: string | undefined | null): Locale | undefined {
   const word = (text ?? '').trim().toLowerCase().replace('_', '-');
   if (!word) return undefined;
-  if (Object.hasOwn(LANGUAGE_NAMES, word)) return LANGUAGE_NAMES[word];
+  const named = LANGUAGE_NAMES.get(word);
+  if (named) return named;
   if (word.startsWith('zh-')) return 'zh-CN';
   if (word.startsWith('en-')) return 'en';
   return undefined;
@@ -155,7 +174,7 @@ export function readLocale(text: string | undefined | null): Locale | undefined 
 /** A language named by a person, or `auto` for one of AUTO_LANGUAGE_WORDS; undefined for anything else. */
 export function readLanguageChoice(text: string | undefined | null): Locale | 'auto' | undefined {
   const word = (text ?? '').trim().toLowerCase();
-  return (AUTO_LANGUAGE_WORDS as readonly string[]).includes(word) ? 'auto' : readLocale(word);
+  return AUTO_LANGUAGE_WORDS.includes(word) ? 'auto' : readLocale(word);
 }
 
 /** True for text with Chinese characters: the words of a syntax are picked per language by this. */

@@ -1,6 +1,6 @@
-import { english, readLocale, type Locale, type Phrase } from '../../i18n/lang.js';
+import { english, inEveryLanguage, readLanguageChoice, type Locale, type NamesUnder, type Phrase } from '../../i18n/lang.js';
 import type { Clock } from '../clock.js';
-import { nextRunAfter, parseCadence, parseTimeOfDay, type Cadence, type Schedule } from '../digest/schedule.js';
+import { cadenceWords, nextRunAfter, parseCadence, parseTimeOfDay, type Cadence, type Schedule } from '../digest/schedule.js';
 import type { Prices } from '../operations/prices.js';
 import { askFirst, validate } from '../operations/validate.js';
 import { isValidTimeZone } from '../time.js';
@@ -41,17 +41,25 @@ export interface NewWatch {
   announceFirst?: boolean;
 }
 
-const KIND_WORDS: Record<string, WatchKind> = {
-  taxpayer: 'company', tax: 'company', company: 'company', supplier: 'company', 纳税人: 'company', 企业: 'company', 公司: 'company',
-  fund: 'fund', 基金: 'fund',
-  futures: 'contract', future: 'contract', contract: 'contract', 期货: 'contract', 合约: 'contract',
+/** A watch's kind by its operation's subcommand, whose words in every language (tax, 纳税人 …) name the kind too. */
+const KIND_BY_SUBCOMMAND = { tax: 'company', fund: 'fund', futures: 'contract' } as const satisfies Partial<Record<NamesUnder<'commands.subcommands'>, WatchKind>>;
+/** Words for a watch's kind besides its subcommand's. */
+export const KIND_EXTRA_WORDS: Readonly<Record<WatchKind, readonly string[]>> = {
+  company: ['taxpayer', 'company', 'supplier', '企业', '公司'],
+  fund: [],
+  contract: ['future', 'contract', '合约'],
 };
-const HOURLY_WORDS = new Set(['hourly', 'hour', 'every-hour', '每小时', '每时']);
-const WORKSPACE_LANGUAGE_WORDS = new Set(['auto', 'default', 'workspace', '默认', '自动']);
+const KIND_BY_WORD: ReadonlyMap<string, WatchKind> = new Map([
+  ...(Object.keys(KIND_BY_SUBCOMMAND) as (keyof typeof KIND_BY_SUBCOMMAND)[]).flatMap((name) => inEveryLanguage(`commands.subcommands.${name}`).map((word) => [word.toLowerCase(), KIND_BY_SUBCOMMAND[name]] as const)),
+  ...(Object.keys(KIND_EXTRA_WORDS) as WatchKind[]).flatMap((kind) => KIND_EXTRA_WORDS[kind].map((word) => [word, kind] as const)),
+]);
+/** Words for hourly besides how every language's catalogue says it (`watch.cadence.hourly`: 每小时). */
+export const HOURLY_EXTRA_WORDS = ['hourly', 'hour', 'every-hour', '每时'];
+const HOURLY_WORDS = cadenceWords('watch.cadence.hourly', HOURLY_EXTRA_WORDS);
 
 export function readWatchKind(word: string): WatchKind | undefined {
   const lower = word.trim().toLowerCase();
-  return Object.hasOwn(KIND_WORDS, lower) ? KIND_WORDS[lower] : undefined;
+  return KIND_BY_WORD.get(lower);
 }
 
 /** `daily`, `weekdays`, `weekly:mon`, `hourly` and their Chinese words. */
@@ -118,10 +126,11 @@ function readSchedule(request: NewWatch, kind: WatchKind, defaultTimeZone: strin
 }
 
 function readLang(word: string | undefined): Locale | undefined {
-  if (word === undefined || word.trim() === '' || WORKSPACE_LANGUAGE_WORDS.has(word.trim().toLowerCase())) return undefined;
-  const locale = readLocale(word);
-  if (!locale) throw new WatchInputError({ key: 'watch.input.lang', values: { value: word } });
-  return locale;
+  if (word === undefined || word.trim() === '') return undefined;
+  // auto, default, 自动 …: the workspace's language.
+  const choice = readLanguageChoice(word);
+  if (!choice) throw new WatchInputError({ key: 'watch.input.lang', values: { value: word } });
+  return choice === 'auto' ? undefined : choice;
 }
 
 function sameTarget(a: WatchTarget, b: WatchTarget): boolean {

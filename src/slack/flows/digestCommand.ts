@@ -8,7 +8,7 @@ import type { Responder } from '../responder.js';
 import { renderDigestList } from '../render/digestList.js';
 import { renderNotice } from '../render/notice.js';
 import { describeRunOutcome } from '../render/digestRun.js';
-import { mayAddDigest, mayManageDigest } from './digestPermissions.js';
+import { mayAdd, ownedEntry, type OwnedEntryKind } from './permissions.js';
 
 /** The syntax of `/dq digest …`, in the reader's language (the command words stay as typed). */
 export function digestUsage(lang: Lang): string {
@@ -64,7 +64,7 @@ export async function digestCommand(deps: SlackDeps, requester: Requester, words
 
 async function add(deps: SlackDeps, requester: Requester, words: string[], reply: (text: string) => Promise<void>): Promise<void> {
   const { lang } = await requester.profile();
-  if (!mayAddDigest(deps, requester.userId)) return reply(lang.t('digests.command.adminsOnlyAsk'));
+  if (!mayAdd(deps, requester.userId)) return reply(lang.t('digests.command.adminsOnlyAsk'));
   if (!requester.channelId) return reply(lang.t('digests.command.inAChannel'));
   const timeZoneWord = words.find((word) => optionValue(word, TIME_ZONE_OPTION) !== undefined);
   const languageWord = words.find((word) => optionValue(word, LANGUAGE_OPTION) !== undefined);
@@ -86,33 +86,20 @@ async function add(deps: SlackDeps, requester: Requester, words: string[], reply
   await reply(lang.t('digests.command.added', { list: list.text, channel: `<#${digest.channelId}>` }));
 }
 
-async function owned(deps: SlackDeps, requester: Requester, id: string | undefined, reply: (text: string) => Promise<void>): Promise<Digest | undefined> {
-  const { lang } = await requester.profile();
-  if (!id) {
-    await reply(lang.t('digests.command.whichDigest'));
-    return undefined;
-  }
-  const digest = await deps.digests.find(requester.teamId, id);
-  if (!digest) {
-    await reply(lang.t('digests.command.noSuchDigest', { id: serviceText(id, { max: 60, oneLine: true }) }));
-    return undefined;
-  }
-  if (!mayManageDigest(deps, requester.userId, digest)) {
-    await reply(lang.t('digests.command.notYours', { owner: `<@${digest.createdBy}>`, id: digest.id }));
-    return undefined;
-  }
-  return digest;
+/** A digest the requester names and may manage. */
+function digestKind(deps: SlackDeps): OwnedEntryKind<Digest> {
+  return { find: (teamId, id) => deps.digests.find(teamId, id), which: 'digests.command.whichDigest', noSuch: 'digests.command.noSuchDigest', notYours: 'digests.command.notYours' };
 }
 
 async function remove(deps: SlackDeps, requester: Requester, id: string | undefined, reply: (text: string) => Promise<void>): Promise<void> {
-  const digest = await owned(deps, requester, id, reply);
+  const digest = await ownedEntry(deps, requester, id, digestKind(deps), reply);
   if (!digest) return;
   await deps.digests.remove(digest.id);
   await reply((await requester.profile()).lang.t('digests.command.removed', { id: digest.id, channel: `<#${digest.channelId}>` }));
 }
 
 async function runNow(deps: SlackDeps, requester: Requester, id: string | undefined, reply: (text: string) => Promise<void>): Promise<void> {
-  const digest = await owned(deps, requester, id, reply);
+  const digest = await ownedEntry(deps, requester, id, digestKind(deps), reply);
   if (!digest) return;
   const outcome = await deps.digests.runNow(digest.id);
   await reply(describeRunOutcome(digest, outcome, (await requester.profile()).lang));

@@ -14,6 +14,7 @@ import { escapeMrkdwn, serviceText } from '../render/mrkdwn.js';
 import { renderNotice } from '../render/notice.js';
 import { describeTarget, describeWatchRun, renderWatchList, renderWatchPreview, watchLines, type WatchListItem } from '../render/watch.js';
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
+import { mayAdd, ownedEntry, type OwnedEntryKind } from './permissions.js';
 
 /** What a watch request carries between its preview and Save (a button value; checked again on Save). */
 export type WatchRequest = Omit<NewWatch, 'teamId' | 'channelId' | 'createdBy'>;
@@ -114,14 +115,6 @@ export function readWatchWords(words: string[]): WatchRequest | undefined {
   return request;
 }
 
-export function mayAddWatch(deps: SlackDeps, userId: string): boolean {
-  return deps.config.adminUserIds.size === 0 || deps.config.adminUserIds.has(userId);
-}
-
-export function mayManageWatch(deps: SlackDeps, userId: string, watch: Watch): boolean {
-  return deps.config.adminUserIds.has(userId) || watch.createdBy === userId;
-}
-
 function listItems(deps: SlackDeps, watches: Watch[]): WatchListItem[] {
   return watches.map((watch) => ({ watch, cost: deps.watches.cost(watch), nextRun: deps.watches.nextRun(watch) }));
 }
@@ -146,7 +139,7 @@ export async function watchCommand(deps: SlackDeps, requester: Requester, words:
       case 'pause':
       case 'resume':
       case 'remove': {
-        const watch = await owned(deps, requester, rest[0], reply);
+        const watch = await ownedEntry(deps, requester, rest[0], watchKind(deps), reply);
         if (!watch) return;
         if (action === 'run') return await reply(describeWatchRun(watch, await deps.watches.runNow(watch.id, requester.userId), lang));
         if (action === 'remove') {
@@ -174,7 +167,7 @@ export async function watchCommand(deps: SlackDeps, requester: Requester, words:
 async function preview(deps: SlackDeps, requester: Requester, words: string[], responder: Responder): Promise<void> {
   const { lang } = await requester.profile();
   const reply = (text: string) => responder.reply(renderNotice(text, lang));
-  if (!mayAddWatch(deps, requester.userId)) return reply(lang.t('watch.command.adminsOnly'));
+  if (!mayAdd(deps, requester.userId)) return reply(lang.t('watch.command.adminsOnly'));
   if (!requester.channelId) return reply(lang.t('watch.command.inAChannel'));
   const request = readWatchWords(words);
   if (!request) return reply(lang.t('watch.command.usageIs', { usage: watchUsage(lang) }));
@@ -194,7 +187,7 @@ export async function saveWatch(deps: SlackDeps, requester: Requester, value: st
   try {
     const request = readWatchRequestValue(value);
     if (!request) return await reply(lang.t('watch.command.usageIs', { usage: watchUsage(lang) }));
-    if (!mayAddWatch(deps, requester.userId)) return await reply(lang.t('watch.command.adminsOnly'));
+    if (!mayAdd(deps, requester.userId)) return await reply(lang.t('watch.command.adminsOnly'));
     if (!requester.channelId) return await reply(lang.t('watch.command.inAChannel'));
     const prepared = await deps.watches.prepare({ ...request, teamId: requester.teamId, channelId: requester.channelId, createdBy: requester.userId });
     if (client && (await appMembership(client, requester.channelId, deps.logger)) === 'not_member') return await reply(lang.t('watch.command.notMember', { channel: `<#${requester.channelId}>` }));
@@ -208,20 +201,7 @@ export async function saveWatch(deps: SlackDeps, requester: Requester, value: st
   }
 }
 
-async function owned(deps: SlackDeps, requester: Requester, id: string | undefined, reply: (text: string) => Promise<void>): Promise<Watch | undefined> {
-  const { lang } = await requester.profile();
-  if (!id) {
-    await reply(lang.t('watch.command.whichWatch'));
-    return undefined;
-  }
-  const watch = await deps.watches.find(requester.teamId, id);
-  if (!watch) {
-    await reply(lang.t('watch.command.noSuchWatch', { id: serviceText(id, { max: 60, oneLine: true }) }));
-    return undefined;
-  }
-  if (!mayManageWatch(deps, requester.userId, watch)) {
-    await reply(lang.t('watch.command.notYours', { owner: `<@${watch.createdBy}>`, id: watch.id }));
-    return undefined;
-  }
-  return watch;
+/** A watch the requester names and may manage. */
+function watchKind(deps: SlackDeps): OwnedEntryKind<Watch> {
+  return { find: (teamId, id) => deps.watches.find(teamId, id), which: 'watch.command.whichWatch', noSuch: 'watch.command.noSuchWatch', notYours: 'watch.command.notYours' };
 }

@@ -3,7 +3,7 @@ import type { CallResult } from '../../core/client/dataClient.js';
 import { BID_REGIONS, type BidRegion, bidRegionByCode, findBidRegion } from '../../core/operations/bidRegions.js';
 import { BID_ANY, BID_NOTICE_TYPES, BID_NOTICE_TYPE_SYNONYMS, SEARCHABLE_BID_FIELDS, type BidRecord, type BidsRequest, shiftYears } from '../../core/operations/bids.js';
 import { isKeyOf } from '../../i18n/catalogueKeys.js';
-import type { Lang } from '../../i18n/lang.js';
+import { inEveryLanguage, type Lang } from '../../i18n/lang.js';
 import { checkboxes, datepicker, radioButtons, staticSelect, textInput } from '../modals/elements.js';
 import { ANY, type SearchForm, unlessAny } from '../modals/searchForm.js';
 import { option } from '../modals/slackText.js';
@@ -24,11 +24,11 @@ const BIDS_ID = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
 // Words for "no filter" (the notice type's own): the service's default is to match every region and field.
 const ANY_WORDS: ReadonlySet<string> = new Set(BID_ANY);
 
-const SEARCH_FIELD_WORDS: Readonly<Record<keyof typeof SEARCHABLE_BID_FIELDS, readonly string[]>> = {
-  '1': [SEARCHABLE_BID_FIELDS['1'], '标题'],
-  '2': [SEARCHABLE_BID_FIELDS['2'], '采购人', '采购方'],
-  '3': [SEARCHABLE_BID_FIELDS['3'], '供应商'],
-};
+/** Words for a matched field besides its name in every language's catalogue (`bids.searchField`: title, 标题 …). */
+export const SEARCH_FIELD_EXTRA_WORDS: Readonly<Record<keyof typeof SEARCHABLE_BID_FIELDS, readonly string[]>> = { '1': [], '2': ['采购方'], '3': [] };
+const SEARCH_FIELD_WORDS = Object.fromEntries(
+  (Object.keys(SEARCHABLE_BID_FIELDS) as (keyof typeof SEARCHABLE_BID_FIELDS)[]).map((code) => [code, [...inEveryLanguage(`bids.searchField.${code}`), ...SEARCH_FIELD_EXTRA_WORDS[code]].map((word) => word.toLowerCase())]),
+);
 
 /** `title,purchaser` or `标题、采购人` → `1,2`. */
 function readSearchFields(word: string): string | undefined {
@@ -52,16 +52,16 @@ function readDate(word: string): string {
 export const bidsSyntax: CommandSyntax = {
   operation: BIDS_ID,
   command: '/bids',
-  subcommands: ['bids', 'bid', '招标', '招投标', '标讯'],
+  subcommands: ['bids', 'bid', '招投标', '标讯'],
   description: { key: 'bids.description' },
   positional: { kind: 'joined', word: { field: 'keyword', name: { key: 'bids.words.keyword' } } },
   options: [
-    { field: 'province', keys: ['region', 'province', 'prov', '地区', '省份', '省', '区域'], shape: { key: 'bids.shapes.region' }, read: readRegion },
+    { field: 'province', keys: ['region', 'province', 'prov', '省份', '省', '区域'], shape: { key: 'bids.shapes.region' }, read: readRegion },
     // tender, award, planned (招标, 中标, 拟建) and "all" are the operation's own words.
-    { field: 'type', keys: ['type', 'kind', '类型', '公告类型'], shape: { key: 'bids.shapes.type' } },
-    { field: 'publishStartTime', keys: ['from', 'start', 'since', '从', '起', '开始'], shape: { key: 'bids.shapes.date' }, read: readDate },
-    { field: 'publishEndTime', keys: ['to', 'end', 'until', '到', '至', '截止'], shape: { key: 'bids.shapes.date' }, read: readDate },
-    { field: 'searchType', keys: ['in', 'fields', 'match', '范围', '字段', '搜索范围'], shape: { key: 'bids.shapes.searchFields' }, read: readSearchFields },
+    { field: 'type', keys: ['type', 'kind', '公告类型'], shape: { key: 'bids.shapes.type' } },
+    { field: 'publishStartTime', keys: ['from', 'start', 'since', '起', '开始'], shape: { key: 'bids.shapes.date' }, read: readDate },
+    { field: 'publishEndTime', keys: ['to', 'end', 'until', '至', '截止'], shape: { key: 'bids.shapes.date' }, read: readDate },
+    { field: 'searchType', keys: ['in', 'fields', 'match', '字段', '搜索范围'], shape: { key: 'bids.shapes.searchFields' }, read: readSearchFields },
     pageOption('pageIndex'),
     pageSizeOption(),
   ],

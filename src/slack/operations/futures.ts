@@ -33,13 +33,13 @@ const readSymbol = (word: string) => (Object.hasOwn(CONTRACT_NAMES, word.toLower
 const readCount = (word: string) => readNumberWord(word) ?? word;
 const readPeriod = (word: string) => readPeriodWord(word, CANDLE_TYPE_SYNONYMS);
 
-/** `daily: daily/day/d/1d/0 · …` for English readers, `日线（日k/日/0） · …` for Chinese ones. */
+/** `daily: day/d/1d/0 · …` for English readers, `日线（日k/日/0） · …` for Chinese ones. */
 function periodNotes(lang: Lang): string {
   const chinese = lang.locale === 'zh-CN';
   return CANDLE_TYPES.map((type) => {
-    const words = Object.keys(CANDLE_TYPE_SYNONYMS).filter((word) => CANDLE_TYPE_SYNONYMS[word] === type && isChinese(word) === chinese);
-    // A Chinese period is named by its first word (日线), so that word is not repeated after it.
-    const [label, others] = chinese ? [words[0] ?? type, words.slice(1)] : [lang.t(`futures.candlePeriod.${type}`), words];
+    // A period is named by its catalogue word (日线), so that word is not repeated after it.
+    const label = lang.t(`futures.candlePeriod.${type}`);
+    const others = Object.keys(CANDLE_TYPE_SYNONYMS).filter((word) => CANDLE_TYPE_SYNONYMS[word] === type && isChinese(word) === chinese && word !== label);
     return lang.t('futures.notes.period', { label, words: [...others, type].join('/') });
   }).join(' · ');
 }
@@ -47,7 +47,7 @@ function periodNotes(lang: Lang): string {
 export const futuresSyntax: CommandSyntax = {
   operation: FUTURES_ID,
   command: '/futures',
-  subcommands: ['futures', 'future', 'kline', '期货', 'k线'],
+  subcommands: ['futures', 'future', 'kline', 'k线'],
   description: { key: 'futures.description' },
   positional: {
     kind: 'sequence',
@@ -58,8 +58,8 @@ export const futuresSyntax: CommandSyntax = {
     ],
   },
   options: [
-    { field: 'type', keys: ['period', 'type', 'interval', '周期'], shape: { key: 'futures.shapes.period' }, read: readPeriod },
-    { field: 'limit', keys: ['limit', 'count', 'n', '根数', '数量'], shape: { key: 'futures.shapes.count' }, read: readCount },
+    { field: 'type', keys: ['period', 'type', 'interval'], shape: { key: 'futures.shapes.period' }, read: readPeriod },
+    { field: 'limit', keys: ['limit', 'count', 'n', '数量'], shape: { key: 'futures.shapes.count' }, read: readCount },
   ],
   example: 'CL 5m 30',
   moreExamples: ['GC daily', 'hg 1h 48', 'SI period:4h count:60'],

@@ -1,13 +1,15 @@
 import type { OperationId } from '../../core/operations/index.js';
-import type { Lang, Locale, NamesUnder, Phrase } from '../../i18n/lang.js';
-import { shownWord } from './shownWords.js';
+import { inEveryLanguage, type Lang, type Locale, type NamesUnder, type Phrase } from '../../i18n/lang.js';
+import { wordsRead, type WordList } from './shownWords.js';
 
 /**
  * How one operation is written as a slash command. It only maps words to the operation's input
  * fields; whether a value is acceptable is decided by the operation's own `input` schema.
  *
- * Every word list holds the English and the Chinese words alike: any of them is read, and help shows
- * the first word of the reader's language (`shownWord`). What the help says about a word is a phrase.
+ * A subcommand or an option key is named by its catalogue entry (`commands.subcommands.<name>`,
+ * `commands.keys.<name>`): its word in each language is the one shown to that language's readers, and
+ * every language's word is read. Synonyms that are read but never shown follow the name in the list.
+ * What the help says about a word is a phrase.
  */
 
 /** Turns what the user typed into the loose input value; undefined leaves the field out. */
@@ -17,11 +19,10 @@ export interface OptionSyntax {
   /** Input field of the operation this option fills. */
   field: string;
   /**
-   * What may be typed before the colon, in lower case. The first English word is the one shown to
-   * English readers, the first Chinese word to Chinese readers; each first English word has its
-   * catalogue twin `commands.keys.<word>` (for messages said later, in the reader's language).
+   * The key's name in the catalogue (`commands.keys.<name>`: the key typed before the colon, in each
+   * language), then other keys read but never shown, in lower case (optionKeys has them all).
    */
-  keys: readonly [NamesUnder<'commands.keys'>, ...string[]];
+  keys: WordList<NamesUnder<'commands.keys'>>;
   /** The value as shown in help, e.g. `tender|award|planned`. */
   shape: Phrase;
   read?: WordReader;
@@ -47,10 +48,10 @@ export interface CommandSyntax {
   operation: OperationId;
   command: `/${string}`;
   /**
-   * Names accepted after `/dq`, in lower case; the first of the reader's language is the one shown
-   * (its catalogue twin is `commands.subcommands.<first English word>`).
+   * The name after `/dq` in the catalogue (`commands.subcommands.<name>`: the word in each language),
+   * then other names read but never shown, in lower case (subcommandWords has them all).
    */
-  subcommands: readonly [NamesUnder<'commands.subcommands'>, ...string[]];
+  subcommands: WordList<NamesUnder<'commands.subcommands'>>;
   /** What the command does; in English also the slash-command registration (at most 100 characters). */
   description: Phrase;
   positional: PositionalSyntax;
@@ -87,6 +88,21 @@ export function optionKeyPhrase(option: OptionSyntax): Phrase {
   return { key: `commands.keys.${option.keys[0]}` };
 }
 
+/** Every key read for an option, in either language: `region province prov 地区 省份 省 区域`. */
+export function optionKeys(option: OptionSyntax): readonly [string, ...string[]] {
+  return wordsRead(option.keys, (name) => inEveryLanguage(`commands.keys.${name}`));
+}
+
+/** A /dq subcommand in the reader's words: `bids`, `招标`. */
+export function subcommandPhrase(name: NamesUnder<'commands.subcommands'>): Phrase {
+  return { key: `commands.subcommands.${name}` };
+}
+
+/** Every name read for a /dq subcommand, in either language: `bids bid 招标 招投标 标讯`. */
+export function subcommandWords(list: WordList<NamesUnder<'commands.subcommands'>>): readonly [string, ...string[]] {
+  return wordsRead(list, (name) => inEveryLanguage(`commands.subcommands.${name}`));
+}
+
 /** `<symbol> <period> [count]`: required words in angle brackets, optional ones in square. */
 export function positionalUsage(syntax: CommandSyntax, lang: Lang): string {
   return positionalWords(syntax)
@@ -100,7 +116,7 @@ export function usageLine(syntax: CommandSyntax, lang: Lang): string {
   // An option that repeats a positional word (period:, page:) would only make the line longer.
   const options = syntax.options
     .filter((option) => !positional.some((word) => word.field === option.field))
-    .map((option) => `[${shownWord(option.keys, lang)}:${lang.t(option.shape)}]`);
+    .map((option) => `[${lang.t(optionKeyPhrase(option))}:${lang.t(option.shape)}]`);
   return [positionalUsage(syntax, lang), ...options].join(' ');
 }
 

@@ -6,7 +6,7 @@ import { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS } from '../../../src/core/operati
 import { validate } from '../../../src/core/operations/validate.js';
 import { english, isChinese, langFor } from '../../../src/i18n/lang.js';
 import { SYNTAX_LIST, syntaxFor } from '../../../src/slack/operations/index.js';
-import { examplesIn, positionalWords } from '../../../src/slack/parse/commandSyntax.js';
+import { examplesIn, optionKeys, positionalWords, subcommandWords } from '../../../src/slack/parse/commandSyntax.js';
 import { shownWord } from '../../../src/slack/parse/shownWords.js';
 import { exampleFor, userFieldName } from '../../../src/slack/parse/examples.js';
 import { invalidText } from '../../../src/slack/parse/invalidText.js';
@@ -44,14 +44,14 @@ const SAMPLE: Record<string, string> = {
 
 describe('every Chinese word reads as its English twin', () => {
   it.each(SYNTAX_LIST.map((syntax) => [syntax.command, syntax] as const))('%s: every subcommand after /dq, in either language and any case', (_, syntax) => {
-    expect(syntax.subcommands.some((word) => isChinese(word))).toBe(true);
+    expect(subcommandWords(syntax.subcommands).some((word) => isChinese(word))).toBe(true);
     for (const args of [syntax.example, ...syntax.chineseExamples]) {
       const direct = parseCommand(syntax.command, args);
-      for (const word of syntax.subcommands) {
+      for (const word of subcommandWords(syntax.subcommands)) {
         expect(parseCommand('/dq', `${word} ${args}`), `/dq ${word} ${args}`).toEqual(direct);
         expect(parseCommand('/dq', `${word.toUpperCase()} ${args}`), `/dq ${word.toUpperCase()} ${args}`).toEqual(direct);
       }
-      expect(parseCommand('/dq', `${shownWord(syntax.subcommands, zh)}`)).toEqual({ kind: 'open_modal', operation: syntax.operation });
+      expect(parseCommand('/dq', `${shownWord(subcommandWords(syntax.subcommands), zh)}`)).toEqual({ kind: 'open_modal', operation: syntax.operation });
     }
   });
 
@@ -63,11 +63,11 @@ describe('every Chinese word reads as its English twin', () => {
   it.each(SYNTAX_LIST.map((syntax) => [syntax.command, syntax] as const))('%s: every option key, with an ASCII or a full-width colon, a space or =', (_, syntax) => {
     const base = BASE[syntax.operation];
     for (const option of syntax.options) {
-      expect(option.keys.some((key) => isChinese(key)), `${syntax.command} ${option.keys[0]}`).toBe(true);
+      expect(optionKeys(option).some((key) => isChinese(key)), `${syntax.command} ${option.keys[0]}`).toBe(true);
       const value = option.field === 'type' && syntax.operation === FUTURES ? '1小时' : SAMPLE[option.field]!;
       const twin = parseCommand(syntax.command, `${base} ${option.keys[0]}:${value}`);
       expect(twin, `${syntax.command} ${option.keys[0]}:${value}`).toMatchObject({ kind: 'query' });
-      for (const key of option.keys) {
+      for (const key of optionKeys(option)) {
         for (const typed of [`${key}:${value}`, `${key}：${value}`, `${key}: ${value}`, `${key}=${value}`]) {
           expect(parseCommand(syntax.command, `${base} ${typed}`), `${syntax.command} ${base} ${typed}`).toEqual(twin);
         }
@@ -254,19 +254,19 @@ describe('examples, field names, costs and titles in the reader’s words', () =
 describe('the catalogue’s words are the syntax’s words', () => {
   it('each option key and subcommand has its catalogue twin, the word help shows', () => {
     for (const syntax of SYNTAX_LIST) {
-      expect(zh.t(`commands.subcommands.${syntax.subcommands[0]}`)).toBe(shownWord(syntax.subcommands, zh));
-      expect(english.t(`commands.subcommands.${syntax.subcommands[0]}`)).toBe(syntax.subcommands[0]);
+      expect(zh.t(`commands.subcommands.${syntax.subcommands[0]}`)).toBe(shownWord(subcommandWords(syntax.subcommands), zh));
+      expect(english.t(`commands.subcommands.${syntax.subcommands[0]}`)).toBe(shownWord(subcommandWords(syntax.subcommands), english));
       for (const word of syntax.subcommands) expect(word, syntax.command).toBe(word.toLowerCase());
       for (const option of syntax.options) {
-        expect(zh.t(`commands.keys.${option.keys[0]}`)).toBe(shownWord(option.keys, zh));
-        expect(english.t(`commands.keys.${option.keys[0]}`)).toBe(option.keys[0]);
+        expect(zh.t(`commands.keys.${option.keys[0]}`)).toBe(shownWord(optionKeys(option), zh));
+        expect(english.t(`commands.keys.${option.keys[0]}`)).toBe(shownWord(optionKeys(option), english));
         for (const key of option.keys) expect(key).toBe(key.toLowerCase());
       }
       for (const word of positionalWords(syntax)) expect(zh.t(word.name)).toMatch(/\p{Script=Han}/u);
     }
     for (const words of [USAGE_WORDS, DIGEST_WORDS, LANG_WORDS, HELP_WORDS]) {
-      expect(zh.t(`commands.subcommands.${words[0]}`)).toBe(shownWord(words, zh));
-      expect(english.t(`commands.subcommands.${words[0]}`)).toBe(words[0]);
+      expect(zh.t(`commands.subcommands.${words[0]}`)).toBe(shownWord(subcommandWords(words), zh));
+      expect(english.t(`commands.subcommands.${words[0]}`)).toBe(shownWord(subcommandWords(words), english));
     }
   });
 
