@@ -15,6 +15,26 @@ export class RecordingPosterOf<Content> {
   readonly posts: Content[] = [];
   private failure: { code: string; pause?: DigestPause } | undefined;
   delayMs = 0;
+  private held: { gate: Promise<void>; arrived: () => void } | undefined;
+
+  /**
+   * Posts wait until `release` is called; `reached` resolves once one is waiting. A test then knows
+   * a run is mid-post (holding its lock) without guessing how long a busy machine takes to get there.
+   */
+  holdPosts(): { reached: Promise<void>; release: () => void } {
+    let release!: () => void;
+    let arrived!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const reached = new Promise<void>((resolve) => (arrived = resolve));
+    this.held = { gate, arrived };
+    return {
+      reached,
+      release: () => {
+        this.held = undefined;
+        release();
+      },
+    };
+  }
 
   failWith(code: string, pause?: DigestPause): void {
     this.failure = pause ? { code, pause } : { code };
@@ -26,6 +46,10 @@ export class RecordingPosterOf<Content> {
 
   async post(content: Content): Promise<void> {
     if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    if (this.held) {
+      this.held.arrived();
+      await this.held.gate;
+    }
     if (this.failure) throw new DigestPostError(this.failure.code, this.failure.pause);
     this.posts.push(content);
   }

@@ -200,12 +200,13 @@ describe('one run of a digest at a time', () => {
   it('a scheduled run that finds the digest busy is not used up: the next tick runs it', async () => {
     rig = await startDigestRig(FRIDAY_8AM);
     const digest = await rig.addDigest(DAILY_0830);
-    rig.poster.delayMs = 150;
+    const posting = rig.poster.holdPosts();
     rig.clock.set(FRIDAY_8AM + 30 * MINUTE + 1000);
     const manual = rig.runner.run(digest.id, rig.clock.now(), 'manual');
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await posting.reached;
     await rig.scheduler.tick();
     expect((await rig.repository.get(digest.id))?.lastScheduledFor).toBeUndefined();
+    posting.release();
     await manual;
     await rig.scheduler.tick();
     const stored = await rig.repository.get(digest.id);
