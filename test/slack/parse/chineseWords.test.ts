@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BID_NOTICE_TYPE_SYNONYMS, SEARCHABLE_BID_FIELDS } from '../../../src/core/operations/bids.js';
+import { BID_NOTICE_TYPE_SYNONYMS } from '../../../src/core/operations/bids.js';
 import { CANDLE_TYPE_SYNONYMS } from '../../../src/core/operations/futures.js';
 import { OPERATION_IDS, operations, type OperationId } from '../../../src/core/operations/index.js';
 import { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS } from '../../../src/core/operations/newFunds.js';
@@ -91,7 +91,7 @@ describe('every Chinese word reads as its English twin', () => {
   it('every notice type, matched field, sale status and "no filter" word', () => {
     for (const [word, type] of Object.entries(BID_NOTICE_TYPE_SYNONYMS)) expect(wire('/bids', `光伏组件 类型:${word}`, BIDS), word).toMatchObject({ type });
     expect(wire('/bids', '光伏组件 范围:标题、采购人、供应商', BIDS)).toMatchObject({ searchType: '1,2,3' });
-    expect(wire('/bids', '光伏组件 范围:采购方', BIDS)).toEqual(wire('/bids', `光伏组件 in:${SEARCHABLE_BID_FIELDS['2']}`, BIDS));
+    expect(wire('/bids', '光伏组件 范围:采购方', BIDS)).toEqual(wire('/bids', `光伏组件 in:${english.t('bids.searchField.2')}`, BIDS));
     for (const word of ['全部', '不限']) {
       expect(wire('/bids', `光伏组件 类型:${word} 地区:${word} 范围:${word}`, BIDS)).toEqual(wire('/bids', '光伏组件', BIDS));
     }
