@@ -54,16 +54,16 @@ function readDate(word: string): string {
 export const bidsSyntax: CommandSyntax = {
   operation: BIDS_ID,
   command: '/bids',
-  subcommands: ['bids', 'bid', '招投标', '标讯'],
+  subcommandSynonyms: ['bid', '招投标', '标讯'],
   description: { key: 'bids.description' },
   positional: { kind: 'joined', word: { field: 'keyword', name: { key: 'bids.words.keyword' } } },
   options: [
-    { field: 'province', keys: ['region', 'province', 'prov', '省份', '省', '区域'], shape: { key: 'bids.shapes.region' }, read: readRegion },
+    { field: 'province', keys: ['bids.keys.region', 'province', 'prov', '省份', '省', '区域'], shape: { key: 'bids.shapes.region' }, read: readRegion },
     // tender, award, planned (招标, 中标, 拟建) and "all" are the operation's own words.
-    { field: 'type', keys: ['type', 'kind', '公告类型'], shape: { key: 'bids.shapes.type' } },
-    { field: 'publishStartTime', keys: ['from', 'start', 'since', '起', '开始'], shape: { key: 'bids.shapes.date' }, read: readDate },
-    { field: 'publishEndTime', keys: ['to', 'end', 'until', '至', '截止'], shape: { key: 'bids.shapes.date' }, read: readDate },
-    { field: 'searchType', keys: ['in', 'fields', 'match', '字段', '搜索范围'], shape: { key: 'bids.shapes.searchFields' }, read: readSearchFields },
+    { field: 'type', keys: ['bids.keys.type', 'kind', '公告类型'], shape: { key: 'bids.shapes.type' } },
+    { field: 'publishStartTime', keys: ['bids.keys.from', 'start', 'since', '起', '开始'], shape: { key: 'bids.shapes.date' }, read: readDate },
+    { field: 'publishEndTime', keys: ['bids.keys.to', 'end', 'until', '至', '截止'], shape: { key: 'bids.shapes.date' }, read: readDate },
+    { field: 'searchType', keys: ['bids.keys.in', 'fields', 'match', '字段', '搜索范围'], shape: { key: 'bids.shapes.searchFields' }, read: readSearchFields },
     pageOption('pageIndex'),
     pageSizeOption(),
   ],
