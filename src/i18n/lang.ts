@@ -84,7 +84,7 @@ function catalogues(): i18n {
 
 /**
  * The text of `key` in every language the app speaks, in the order of LOCALES (a language without
- * the text is left out): `commands.keys.region` → `['region', '地区']`. Words people type are read
+ * the text is left out): `bids.keys.region` → `['region', '地区']`. Words people type are read
  * in any language, so a word's catalogue entries are both what each reader is shown and what is read.
  */
 export function inEveryLanguage(key: CatalogueKey): string[] {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Phrase } from '../../i18n/lang.js';
+import type { NamesUnder, Phrase } from '../../i18n/lang.js';
 import { BID_REGIONS, findBidRegion, isGenericBidKeyword } from './bidRegions.js';
 import { HOUR, pageInfo, pagedBy, type OperationDefinition, type PagingSpec } from './definition.js';
 import { addProblem, characterCount, choiceField, dateField, integerField, isCalendarDate, textField, withinOneYear } from './fields.js';
@@ -22,11 +22,18 @@ export interface BidsResult {
   records: BidRecord[];
 }
 
-export const BID_NOTICE_TYPES = { '1': 'Tender announcement', '2': 'Award result', '3': 'Planned project' } as const;
-export const SEARCHABLE_BID_FIELDS = { '1': 'title', '2': 'purchaser', '3': 'supplier' } as const;
+/**
+ * The service's codes of the notice types (tender, award, planned) and of the fields a keyword is
+ * matched in (title, purchaser, supplier). Their names are the catalogue's (`bids.noticeType`,
+ * `bids.searchField`): a code without one there fails `tsc`.
+ */
+export const BID_NOTICE_TYPES = ['1', '2', '3'] as const satisfies readonly NamesUnder<'bids.noticeType'>[];
+export type BidNoticeType = (typeof BID_NOTICE_TYPES)[number];
+export const SEARCHABLE_BID_FIELDS = ['1', '2', '3'] as const satisfies readonly NamesUnder<'bids.searchField'>[];
+export type SearchableBidField = (typeof SEARCHABLE_BID_FIELDS)[number];
 
 /** The words people use for the notice types, in English and Chinese (and 全部 for every type). */
-export const BID_NOTICE_TYPE_SYNONYMS: Record<string, keyof typeof BID_NOTICE_TYPES> = {
+export const BID_NOTICE_TYPE_SYNONYMS: Record<string, BidNoticeType> = {
   tender: '1', tenders: '1', 招标: '1', 招标公告: '1',
   award: '2', awards: '2', 中标: '2', 中标公告: '2', 中标结果: '2',
   planned: '3', plan: '3', 拟建: '3', 拟建项目: '3',
@@ -90,7 +97,7 @@ const bidsInput = z
       normalise: normaliseSearchType,
       check: (text) => (/^[123](,[123])*$/.test(text) ? undefined : { key: 'bids.problems.searchType' }),
     }),
-    type: choiceField(['1', '2', '3'] as const, { synonyms: BID_NOTICE_TYPE_SYNONYMS, none: BID_ANY, words: { key: 'bids.choices.type' } }),
+    type: choiceField(BID_NOTICE_TYPES, { synonyms: BID_NOTICE_TYPE_SYNONYMS, none: BID_ANY, words: { key: 'bids.choices.type' } }),
   })
   .superRefine(
     (value, ctx) => {

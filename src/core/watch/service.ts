@@ -1,6 +1,7 @@
-import { english, inEveryLanguage, readLanguageChoice, type Locale, type NamesUnder, type Phrase } from '../../i18n/lang.js';
+import { english, inEveryLanguage, readLanguageChoice, type Locale, type Phrase } from '../../i18n/lang.js';
 import type { Clock } from '../clock.js';
 import { cadenceWords, nextRunAfter, parseCadence, parseTimeOfDay, type Cadence, type Schedule } from '../digest/schedule.js';
+import { operation, WATCHED_OPERATIONS } from '../operations/index.js';
 import type { Prices } from '../operations/prices.js';
 import { askFirst, validate } from '../operations/validate.js';
 import { isValidTimeZone } from '../time.js';
@@ -41,16 +42,15 @@ export interface NewWatch {
   announceFirst?: boolean;
 }
 
-/** A watch's kind by its operation's subcommand, whose words in every language (tax, 纳税人 …) name the kind too. */
-const KIND_BY_SUBCOMMAND = { tax: 'company', fund: 'fund', futures: 'contract' } as const satisfies Partial<Record<NamesUnder<'commands.subcommands'>, WatchKind>>;
-/** Words for a watch's kind besides its subcommand's. */
+/** Words for a watch's kind besides its operation's subcommand. */
 export const KIND_EXTRA_WORDS: Readonly<Record<WatchKind, readonly string[]>> = {
   company: ['taxpayer', 'company', 'supplier', '企业', '公司'],
   fund: [],
   contract: ['future', 'contract', '合约'],
 };
 const KIND_BY_WORD: ReadonlyMap<string, WatchKind> = new Map([
-  ...(Object.keys(KIND_BY_SUBCOMMAND) as (keyof typeof KIND_BY_SUBCOMMAND)[]).flatMap((name) => inEveryLanguage(`commands.subcommands.${name}`).map((word) => [word.toLowerCase(), KIND_BY_SUBCOMMAND[name]] as const)),
+  // A kind is named by its operation's subcommand too, in every language (`taxpayer.subcommand`: tax, 纳税人).
+  ...(Object.keys(WATCHED_OPERATIONS) as WatchKind[]).flatMap((kind) => inEveryLanguage(`${operation(WATCHED_OPERATIONS[kind]).name}.subcommand`).map((word) => [word.toLowerCase(), kind] as const)),
   ...(Object.keys(KIND_EXTRA_WORDS) as WatchKind[]).flatMap((kind) => KIND_EXTRA_WORDS[kind].map((word) => [word, kind] as const)),
 ]);
 /** Words for hourly besides how every language's catalogue says it (`watch.cadence.hourly`: 每小时). */

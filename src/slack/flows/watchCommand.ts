@@ -10,11 +10,12 @@ import type { SlackDeps } from '../deps.js';
 import type { Requester } from '../requester.js';
 import type { Responder } from '../responder.js';
 import { renderError } from '../render/errors.js';
-import { escapeMrkdwn, serviceText } from '../render/mrkdwn.js';
+import { escapeMrkdwn } from '../render/mrkdwn.js';
 import { renderNotice } from '../render/notice.js';
 import { describeTarget, describeWatchRun, renderWatchList, renderWatchPreview, watchLines, type WatchListItem } from '../render/watch.js';
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 import { mayAdd, ownedEntry, type OwnedEntryKind } from './permissions.js';
+import { readVerbCommand, unknownVerbText, verbsByWord, type SharedVerb } from './verbCommand.js';
 
 /** What a watch request carries between its preview and Save (a button value; checked again on Save). */
 export type WatchRequest = Omit<NewWatch, 'teamId' | 'channelId' | 'createdBy'>;
@@ -51,21 +52,20 @@ export function watchUsage(lang: Lang): string {
   return ['add', 'list', 'run', 'pause', 'resume', 'remove'].map((verb) => lang.t(USAGE_KEYS[verb as Verb])).join('\n');
 }
 
-type Verb = 'add' | 'list' | 'run' | 'pause' | 'resume' | 'remove';
+type Verb = SharedVerb | 'pause' | 'resume';
 const USAGE_KEYS: Record<Verb, CatalogueKey> = {
   add: 'watch.command.usage.add', list: 'watch.command.usage.list', run: 'watch.command.usage.run',
   pause: 'watch.command.usage.pause', resume: 'watch.command.usage.resume', remove: 'watch.command.usage.remove',
 };
 
-/** Each verb, in English or in Chinese. */
-const VERBS: Record<string, Verb> = {
-  add: 'add', new: 'add', 添加: 'add', 新增: 'add', 关注: 'add',
-  list: 'list', ls: 'list', 列表: 'list', 查看: 'list',
-  run: 'run', check: 'run', 运行: 'run', 检查: 'run',
-  pause: 'pause', 暂停: 'pause',
-  resume: 'resume', 恢复: 'resume', 继续: 'resume',
-  remove: 'remove', rm: 'remove', delete: 'remove', stop: 'remove', 删除: 'remove', 移除: 'remove', 取消: 'remove',
-};
+/** Each verb, in English or in Chinese: the ones digests take too, and a watch's own. */
+export const WATCH_VERBS = verbsByWord<Verb>({
+  add: ['new', '关注'],
+  run: ['check', '检查'],
+  pause: ['pause', '暂停'],
+  resume: ['resume', '恢复', '继续'],
+  remove: ['stop', '取消'],
+});
 
 const WATCH_EXAMPLE = '/dq watch add taxpayer 91330106774738789M daily 09:00';
 const ALL_WORDS = new Set(['all', '全部', '所有']);
@@ -121,10 +121,8 @@ function listItems(deps: SlackDeps, watches: Watch[]): WatchListItem[] {
 
 /** `/dq watch …`: what changes this channel hears about. Replies are in the requester's language. */
 export async function watchCommand(deps: SlackDeps, requester: Requester, words: string[], responder: Responder): Promise<void> {
-  const { lang, timeZone } = await requester.profile();
-  const [verb = '', ...rest] = words;
-  const action = Object.hasOwn(VERBS, verb.toLowerCase()) ? VERBS[verb.toLowerCase()] : undefined;
-  const reply = (text: string) => responder.reply(renderNotice(text, lang));
+  const command = await readVerbCommand(WATCH_VERBS, requester, words, responder);
+  const { lang, timeZone, action, rest, reply } = command;
   try {
     switch (action) {
       case 'add':
@@ -150,10 +148,8 @@ export async function watchCommand(deps: SlackDeps, requester: Requester, words:
         else await deps.watches.resume(watch.id);
         return await reply(lang.t(action === 'pause' ? 'watch.command.paused' : 'watch.command.resumed', { id: watch.id, target: describeTarget(watch.target, lang) }));
       }
-      default: {
-        const why = verb ? lang.t('watch.command.unknownVerb', { verb: serviceText(verb, { max: 60, oneLine: true }) }) : lang.t('watch.command.whatToDo');
-        await reply(`${why}\n${watchUsage(lang)}`);
-      }
+      default:
+        await reply(unknownVerbText(command, { unknownVerb: 'watch.command.unknownVerb', whatToDo: 'watch.command.whatToDo' }, watchUsage(lang)));
     }
   } catch (error) {
     if (error instanceof WatchInputError) return reply(lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.t(error.phrase)) }));

@@ -1,8 +1,8 @@
 import type { KnownBlock, TextObject } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { BID_REGIONS, type BidRegion, bidRegionByCode, findBidRegion } from '../../core/operations/bidRegions.js';
-import { BID_ANY, BID_NOTICE_TYPES, BID_NOTICE_TYPE_SYNONYMS, SEARCHABLE_BID_FIELDS, type BidRecord, type BidsRequest, shiftYears } from '../../core/operations/bids.js';
-import { isKeyOf } from '../../i18n/catalogueKeys.js';
+import { BID_ANY, BID_NOTICE_TYPES, BID_NOTICE_TYPE_SYNONYMS, SEARCHABLE_BID_FIELDS, type BidRecord, type BidNoticeType, type BidsRequest, type SearchableBidField, shiftYears } from '../../core/operations/bids.js';
+import { isKeyOf, isOneOf } from '../../i18n/catalogueKeys.js';
 import { inEveryLanguage, type Lang } from '../../i18n/lang.js';
 import { checkboxes, datepicker, radioButtons, staticSelect, textInput } from '../modals/elements.js';
 import { ANY, type SearchForm, unlessAny } from '../modals/searchForm.js';
@@ -25,10 +25,12 @@ const BIDS_ID = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
 const ANY_WORDS: ReadonlySet<string> = new Set(BID_ANY);
 
 /** Words for a matched field besides its name in every language's catalogue (`bids.searchField`: title, 标题 …). */
-export const SEARCH_FIELD_EXTRA_WORDS: Readonly<Record<keyof typeof SEARCHABLE_BID_FIELDS, readonly string[]>> = { '1': [], '2': ['采购方'], '3': [] };
+export const SEARCH_FIELD_EXTRA_WORDS: Readonly<Record<SearchableBidField, readonly string[]>> = { '1': [], '2': ['采购方'], '3': [] };
 const SEARCH_FIELD_WORDS = Object.fromEntries(
-  (Object.keys(SEARCHABLE_BID_FIELDS) as (keyof typeof SEARCHABLE_BID_FIELDS)[]).map((code) => [code, [...inEveryLanguage(`bids.searchField.${code}`), ...SEARCH_FIELD_EXTRA_WORDS[code]].map((word) => word.toLowerCase())]),
+  SEARCHABLE_BID_FIELDS.map((code) => [code, [...inEveryLanguage(`bids.searchField.${code}`), ...SEARCH_FIELD_EXTRA_WORDS[code]].map((word) => word.toLowerCase())]),
 );
+const NOTICE_TYPE_CODES: ReadonlySet<BidNoticeType> = new Set(BID_NOTICE_TYPES);
+const SEARCH_FIELD_CODES: ReadonlySet<SearchableBidField> = new Set(SEARCHABLE_BID_FIELDS);
 
 /** `title,purchaser` or `标题、采购人` → `1,2`. */
 function readSearchFields(word: string): string | undefined {
@@ -52,16 +54,16 @@ function readDate(word: string): string {
 export const bidsSyntax: CommandSyntax = {
   operation: BIDS_ID,
   command: '/bids',
-  subcommands: ['bids', 'bid', '招投标', '标讯'],
+  subcommandSynonyms: ['bid', '招投标', '标讯'],
   description: { key: 'bids.description' },
   positional: { kind: 'joined', word: { field: 'keyword', name: { key: 'bids.words.keyword' } } },
   options: [
-    { field: 'province', keys: ['region', 'province', 'prov', '省份', '省', '区域'], shape: { key: 'bids.shapes.region' }, read: readRegion },
+    { field: 'province', keys: ['bids.keys.region', 'province', 'prov', '省份', '省', '区域'], shape: { key: 'bids.shapes.region' }, read: readRegion },
     // tender, award, planned (招标, 中标, 拟建) and "all" are the operation's own words.
-    { field: 'type', keys: ['type', 'kind', '公告类型'], shape: { key: 'bids.shapes.type' } },
-    { field: 'publishStartTime', keys: ['from', 'start', 'since', '起', '开始'], shape: { key: 'bids.shapes.date' }, read: readDate },
-    { field: 'publishEndTime', keys: ['to', 'end', 'until', '至', '截止'], shape: { key: 'bids.shapes.date' }, read: readDate },
-    { field: 'searchType', keys: ['in', 'fields', 'match', '字段', '搜索范围'], shape: { key: 'bids.shapes.searchFields' }, read: readSearchFields },
+    { field: 'type', keys: ['bids.keys.type', 'kind', '公告类型'], shape: { key: 'bids.shapes.type' } },
+    { field: 'publishStartTime', keys: ['bids.keys.from', 'start', 'since', '起', '开始'], shape: { key: 'bids.shapes.date' }, read: readDate },
+    { field: 'publishEndTime', keys: ['bids.keys.to', 'end', 'until', '至', '截止'], shape: { key: 'bids.shapes.date' }, read: readDate },
+    { field: 'searchType', keys: ['bids.keys.in', 'fields', 'match', '字段', '搜索范围'], shape: { key: 'bids.shapes.searchFields' }, read: readSearchFields },
     pageOption('pageIndex'),
     pageSizeOption(),
   ],
@@ -85,17 +87,17 @@ const capitalised = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}
 /** A notice type's name (1 → Tender announcement, 招标公告), or the code as sent when unknown. */
 /** A notice type by its code, or by the Chinese label the service may send (中标结果), in the reader's words. */
 function noticeTypeName(value: string, lang: Lang): string {
-  const code = isKeyOf(BID_NOTICE_TYPES, value) ? value : isKeyOf(BID_NOTICE_TYPE_SYNONYMS, value) ? BID_NOTICE_TYPE_SYNONYMS[value] : undefined;
+  const code = isOneOf(NOTICE_TYPE_CODES, value) ? value : isKeyOf(BID_NOTICE_TYPE_SYNONYMS, value) ? BID_NOTICE_TYPE_SYNONYMS[value] : undefined;
   return code ? lang.t(`bids.noticeType.${code}`) : value;
 }
 
 function searchFieldName(code: string, lang: Lang): string {
-  return isKeyOf(SEARCHABLE_BID_FIELDS, code) ? lang.t(`bids.searchField.${code}`) : code;
+  return isOneOf(SEARCH_FIELD_CODES, code) ? lang.t(`bids.searchField.${code}`) : code;
 }
 
 function typeOptions(lang: Lang) {
   const any = option(lang.t('bids.form.type.any'), ANY);
-  return { any, all: [any, ...Object.keys(BID_NOTICE_TYPES).map((code) => option(noticeTypeName(code, lang), code))] };
+  return { any, all: [any, ...BID_NOTICE_TYPES.map((code) => option(noticeTypeName(code, lang), code))] };
 }
 
 function regionOptions(lang: Lang) {
@@ -119,7 +121,7 @@ export const bidsForm: SearchForm = {
       label: (lang) => lang.t('bids.form.searchType.label'),
       hint: (lang) => lang.t('bids.form.searchType.hint'),
       optional: true,
-      element: (actionId, lang) => checkboxes(actionId, Object.keys(SEARCHABLE_BID_FIELDS).map((code) => option(capitalised(searchFieldName(code, lang)), code))),
+      element: (actionId, lang) => checkboxes(actionId, SEARCHABLE_BID_FIELDS.map((code) => option(capitalised(searchFieldName(code, lang)), code))),
     },
     {
       field: 'type',

@@ -23,7 +23,7 @@ const FUND_ASSET_ID = 'fund-asset';
 export const fundAssetSyntax: CommandSyntax = {
   operation: FUND_ASSET_ID,
   command: '/fund-asset',
-  subcommands: ['fund', 'fund-asset', 'fundasset', '基金规模'],
+  subcommandSynonyms: ['fund-asset', 'fundasset', '基金规模'],
   description: { key: 'fundAsset.description' },
   positional: {
     kind: 'sequence',

@@ -47,7 +47,7 @@ function periodNotes(lang: Lang): string {
 export const futuresSyntax: CommandSyntax = {
   operation: FUTURES_ID,
   command: '/futures',
-  subcommands: ['futures', 'future', 'kline', 'k线'],
+  subcommandSynonyms: ['future', 'kline', 'k线'],
   description: { key: 'futures.description' },
   positional: {
     kind: 'sequence',
@@ -58,8 +58,8 @@ export const futuresSyntax: CommandSyntax = {
     ],
   },
   options: [
-    { field: 'type', keys: ['period', 'type', 'interval'], shape: { key: 'futures.shapes.period' }, read: readPeriod },
-    { field: 'limit', keys: ['limit', 'count', 'n', '数量'], shape: { key: 'futures.shapes.count' }, read: readCount },
+    { field: 'type', keys: ['futures.keys.period', 'type', 'interval'], shape: { key: 'futures.shapes.period' }, read: readPeriod },
+    { field: 'limit', keys: ['futures.keys.limit', 'count', 'n', '数量'], shape: { key: 'futures.shapes.count' }, read: readCount },
   ],
   example: 'CL 5m 30',
   moreExamples: ['GC daily', 'hg 1h 48', 'SI period:4h count:60'],

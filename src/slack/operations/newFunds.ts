@@ -37,10 +37,10 @@ const readStatus = (word: string) => (Object.hasOwn(MORE_STATUS_WORDS, word) ? M
 export const newFundsSyntax: CommandSyntax = {
   operation: NEW_FUNDS_ID,
   command: '/new-funds',
-  subcommands: ['newfunds', 'new-funds', 'new', '新发基金'],
+  subcommandSynonyms: ['new-funds', 'new', '新发基金'],
   description: { key: 'newFunds.description' },
   positional: { kind: 'sequence', words: [{ field: 'saleStatus', name: { key: 'newFunds.words.saleStatus' }, optional: true, read: readStatus }] },
-  options: [{ field: 'saleStatus', keys: ['status', 'sale', '销售状态'], shape: { key: 'newFunds.shapes.saleStatus' }, read: readStatus }, pageOption('pageNo'), pageSizeOption()],
+  options: [{ field: 'saleStatus', keys: ['newFunds.keys.status', 'sale', '销售状态'], shape: { key: 'newFunds.shapes.saleStatus' }, read: readStatus }, pageOption('pageNo'), pageSizeOption()],
   example: 'onsale',
   moreExamples: ['all page:2', 'offsale size:50'],
   chineseExamples: ['在售', '全部 页:2', '停售 每页:50'],

@@ -20,7 +20,7 @@ const TAXPAYER_ID = 'enterprise-general-taxpayer-query';
 export const taxpayerSyntax: CommandSyntax = {
   operation: TAXPAYER_ID,
   command: '/taxpayer',
-  subcommands: ['tax', 'taxpayer', '一般纳税人'],
+  subcommandSynonyms: ['taxpayer', '一般纳税人'],
   description: { key: 'taxpayer.description' },
   positional: { kind: 'joined', word: { field: 'keyword', name: { key: 'taxpayer.words.companyOrCode' }, keepQuotes: true } },
   options: [pageOption('pageNo'), pageSizeOption()],

@@ -1,6 +1,6 @@
 import { readLanguageChoice, type Lang } from '../../i18n/lang.js';
 import { syntaxBySubcommand } from '../operations/index.js';
-import { subcommandPhrase, subcommandWords } from './commandSyntax.js';
+import { operationSubcommand, subcommandPhrase, subcommandWords } from './commandSyntax.js';
 import { exampleFor } from './examples.js';
 import { DIGEST_WORDS, HELP_WORDS, LANG_WORDS, USAGE_WORDS, type InvalidCommand } from './parseCommand.js';
 
@@ -14,9 +14,9 @@ function dqExampleIn(example: string, lang: Lang): string {
   const [command, ...words] = example.split(' ');
   const said = words.map((word) => {
     const list = WORD_LISTS.find((candidate) => subcommandWords(candidate).includes(word));
-    if (list) return lang.t(subcommandPhrase(list[0]));
+    if (list) return lang.t(subcommandPhrase(list));
     const syntax = syntaxBySubcommand(word);
-    if (syntax) return lang.t(subcommandPhrase(syntax.subcommands[0]));
+    if (syntax) return lang.t(subcommandPhrase(operationSubcommand(syntax)));
     const choice = readLanguageChoice(word);
     return choice ? lang.t(LANGUAGE_CHOICE_WORDS[choice]) : word;
   });

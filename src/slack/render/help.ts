@@ -2,9 +2,9 @@ import type { KnownBlock } from '@slack/types';
 import { DIGEST_OPERATION } from '../../core/digest/collect.js';
 import { operation, type OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
-import { english, langFor, type Lang, type NamesUnder } from '../../i18n/lang.js';
+import { english, langFor, type Lang } from '../../i18n/lang.js';
 import type { SlackMessage } from '../slackMessage.js';
-import { examplesIn, optionKeyPhrase, optionKeys, subcommandPhrase, usageLine, type CommandSyntax } from '../parse/commandSyntax.js';
+import { examplesIn, operationSubcommand, optionKeyPhrase, optionKeys, subcommandPhrase, usageLine, type CommandSyntax, type SubcommandEntry } from '../parse/commandSyntax.js';
 import { otherWords, type WordList } from '../parse/shownWords.js';
 import { costText } from '../parse/costText.js';
 import { exampleFor } from '../parse/examples.js';
@@ -19,10 +19,10 @@ const context = (text: string): KnownBlock => ({ type: 'context', elements: [{ t
 const header = (text: string): KnownBlock => ({ type: 'header', text: { type: 'plain_text', text } });
 
 /** `usage`, `用量`: a /dq subcommand in the reader's words. */
-const subcommand = (lang: Lang, words: WordList<NamesUnder<'commands.subcommands'>>) => lang.t(subcommandPhrase(words[0]));
+const subcommand = (lang: Lang, words: WordList<SubcommandEntry>) => lang.t(subcommandPhrase(words));
 
 /** `/dq usage`, `/dq 用量`: a /dq subcommand in the reader's words. */
-function dq(lang: Lang, words: WordList<NamesUnder<'commands.subcommands'>>, ...rest: string[]): string {
+function dq(lang: Lang, words: WordList<SubcommandEntry>, ...rest: string[]): string {
   return [DQ_COMMAND, subcommand(lang, words), ...rest].join(' ');
 }
 
@@ -46,8 +46,8 @@ function commandSummary(syntax: CommandSyntax, prices: Prices, lang: Lang): stri
 }
 
 function overview(prices: Prices, lang: Lang): SlackMessage {
-  const subcommands = SYNTAX_LIST.map((syntax) => code(dq(lang, syntax.subcommands)));
-  const bids = subcommand(lang, syntaxFor('thirdpartymarket-cmapi00069224-enterprise-search-bid-list').subcommands);
+  const subcommands = SYNTAX_LIST.map((syntax) => code(dq(lang, operationSubcommand(syntax))));
+  const bids = subcommand(lang, operationSubcommand(syntaxFor('thirdpartymarket-cmapi00069224-enterprise-search-bid-list')));
   const helpWord = subcommand(lang, HELP_WORDS);
   const blocks: KnownBlock[] = [
     header(lang.t('help.overview.title')),
@@ -97,7 +97,7 @@ function operationHelp(id: OperationId, prices: Prices, lang: Lang, demo: boolea
   const blocks: KnownBlock[] = [
     header(title),
     section(lang.t('help.operation.summary', { description: lang.t(syntax.description), cost: costText(operation(id), prices, lang) })),
-    section(lang.t('help.operation.howToType', { usage, dq: dq(lang, syntax.subcommands) })),
+    section(lang.t('help.operation.howToType', { usage, dq: dq(lang, operationSubcommand(syntax)) })),
     section(`${lang.t('help.operation.options')}\n${options.join('\n')}`),
     section([...syntax.notes(lang), ...(demo && syntax.demoNote ? [lang.t(syntax.demoNote)] : [])].join('\n')),
     section(`${lang.t('help.operation.examples')}\n${examples.join('\n')}`),
