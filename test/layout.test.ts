@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPERATION_IDS, operations, typedName, type OperationId } from '../src/core/operations/index.js';
 
@@ -13,14 +13,12 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The modules named after one operation (its core definition, its Slack module, its chart). */
-const MODULES: Record<OperationId, readonly string[]> = {
-  'enterprise-general-taxpayer-query': ['taxpayer'],
-  'thirdpartymarket-cmapi00069224-enterprise-search-bid-list': ['bids'],
-  'fund-asset': ['fundAsset', 'fundAssetChart'],
-  'finance-external-futures-kline': ['futures', 'futuresChart'],
-  'fund-new-list': ['newFunds'],
-};
+/** The modules named after one operation: `<name>.ts` (its core definition, its Slack module) and `<name>Chart.ts`. */
+function modulesOf(id: OperationId): string[] {
+  const { name } = operations[id];
+  const files = new Set(sourceFiles(SRC).map((file) => basename(file, '.ts')));
+  return [name, `${name}Chart`].filter((module) => files.has(module));
+}
 
 /**
  * A file knows an operation when it names its id or its name (as in code or as typed) in code (a quoted string) or imports one
@@ -30,7 +28,7 @@ function filesKnowing(id: OperationId): string[] {
   const { name } = operations[id];
   const names = [...new Set([id, name, typedName(name)])].map((name) => name.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&'));
   const quoted = new RegExp(`['"\`](${names.join('|')})['"\`]`);
-  const imports = new RegExp(`from '[^']*/(${MODULES[id].join('|')})\\.js'`);
+  const imports = new RegExp(`from '[^']*/(${modulesOf(id).join('|')})\\.js'`);
   return sourceFiles(SRC)
     .filter((file) => {
       const text = readFileSync(file, 'utf8');
