@@ -148,14 +148,14 @@ export const bidsForm: SearchForm = {
       field: 'publishStartTime',
       label: (lang) => lang.t('bids.form.publishStartTime.label'),
       optional: true,
-      element: (actionId, lang) => datepicker(actionId, lang.t('forms.anyDate')),
+      element: (actionId, lang) => datepicker(actionId, lang.t('bids.form.anyDate')),
     },
     {
       field: 'publishEndTime',
       label: (lang) => lang.t('bids.form.publishEndTime.label'),
       hint: (lang) => lang.t('bids.form.publishEndTime.hint'),
       optional: true,
-      element: (actionId, lang) => datepicker(actionId, lang.t('forms.anyDate')),
+      element: (actionId, lang) => datepicker(actionId, lang.t('bids.form.anyDate')),
     },
   ],
 };

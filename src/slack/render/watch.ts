@@ -17,13 +17,13 @@ import { escapeMrkdwn, plainText, serviceText, userMention } from './mrkdwn.js';
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 
 const PERIOD_KEYS: Record<string, CatalogueKey> = {
-  '0': 'watch.period.daily', '1': 'watch.period.m1', '5': 'watch.period.m5', '30': 'watch.period.m30', '60': 'watch.period.h1', '120': 'watch.period.h2', '240': 'watch.period.h4',
+  '0': 'futures.watch.period.daily', '1': 'futures.watch.period.m1', '5': 'futures.watch.period.m5', '30': 'futures.watch.period.m30', '60': 'futures.watch.period.h1', '120': 'futures.watch.period.h2', '240': 'futures.watch.period.h4',
 };
 
 /** Labels of the rows a check makes itself; a taxpayer record's fields are labelled as lookups label them. */
 const OWN_FIELD_KEYS: Record<string, CatalogueKey> = {
-  asset: 'watch.field.asset', assetDate: 'watch.field.assetDate', assetChange: 'watch.field.assetChange',
-  close: 'watch.field.close', levelAbove: 'watch.field.levelAbove', levelBelow: 'watch.field.levelBelow',
+  asset: 'fundAsset.watch.field.asset', assetDate: 'fundAsset.watch.field.assetDate', assetChange: 'fundAsset.watch.field.assetChange',
+  close: 'futures.watch.field.close', levelAbove: 'futures.watch.field.levelAbove', levelBelow: 'futures.watch.field.levelBelow',
 };
 
 function rowLabel(field: string, lang: Lang): string {
@@ -40,7 +40,7 @@ export function describeTarget(target: WatchTarget, lang: Lang): string {
         ? lang.t('fundAsset.watch.anyDate', { code: target.fundCode })
         : lang.t('fundAsset.watch.change', { code: target.fundCode, percent: target.changePercent });
     case 'contract':
-      return lang.t(target.direction === 'above' ? 'futures.watch.above' : 'futures.watch.below', { symbol: target.symbol, period: lang.t(PERIOD_KEYS[target.type] ?? 'watch.period.daily'), level: target.level });
+      return lang.t(target.direction === 'above' ? 'futures.watch.above' : 'futures.watch.below', { symbol: target.symbol, period: lang.t(PERIOD_KEYS[target.type] ?? 'futures.watch.period.daily'), level: target.level });
   }
 }
 
