@@ -7,6 +7,7 @@ import { option } from '../modals/slackText.js';
 import type { CommandSyntax } from '../parse/commandSyntax.js';
 import { readNumberWord, readPeriodWord } from '../parse/naturalWords.js';
 import { isChinese, type Lang, type NamesUnder } from '../../i18n/lang.js';
+import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 import { contextBlock, headerBlock, labelled, sectionBlock } from '../render/blocks.js';
 import { renderChart } from '../render/chart.js';
 import { decimalsOf, formatChange, formatCount, formatNumber, formatPercent } from '../render/format.js';
@@ -31,7 +32,8 @@ const CONTRACT_NAMES: Readonly<Record<string, string>> = {
 // the Chinese ways of saying a contract, a period or a count are ours.
 const readSymbol = (word: string) => (Object.hasOwn(CONTRACT_NAMES, word.toLowerCase()) ? CONTRACT_NAMES[word.toLowerCase()]! : word.toUpperCase());
 const readCount = (word: string) => readNumberWord(word) ?? word;
-const readPeriod = (word: string) => readPeriodWord(word, CANDLE_TYPE_SYNONYMS);
+const DAILY: CandleType = '0';
+const readPeriod = (word: string) => readPeriodWord(word, CANDLE_TYPE_SYNONYMS, DAILY);
 
 /** `daily: day/d/1d/0 · …` for English readers, `日线（日k/日/0） · …` for Chinese ones. */
 function periodNotes(lang: Lang): string {
@@ -178,6 +180,11 @@ export function renderFutures(answer: CallResult<typeof FUTURES_ID>, options: Re
   return { text, blocks };
 }
 
+/** A watched contract's candle period, by its code. */
+const WATCH_PERIOD_KEYS: Record<string, CatalogueKey> = {
+  '0': 'futures.watch.period.daily', '1': 'futures.watch.period.m1', '5': 'futures.watch.period.m5', '30': 'futures.watch.period.m30', '60': 'futures.watch.period.h1', '120': 'futures.watch.period.h2', '240': 'futures.watch.period.h4',
+};
+
 export const futuresSlack: SlackOperation<typeof FUTURES_ID> = {
   syntax: futuresSyntax,
   form: futuresForm,
@@ -185,4 +192,9 @@ export const futuresSlack: SlackOperation<typeof FUTURES_ID> = {
   // The latest candle is "forming" until its period ends.
   rendersWithClock: true,
   chart: (answer, settings, timeZone, lang) => buildFuturesChart(answer.result, settings, timeZone, lang),
+  watch: {
+    target: (target, lang) =>
+      lang.t(target.direction === 'above' ? 'futures.watch.above' : 'futures.watch.below', { symbol: target.symbol, period: lang.t(WATCH_PERIOD_KEYS[target.type] ?? 'futures.watch.period.daily'), level: target.level }),
+    rowLabels: { close: 'futures.watch.field.close', levelAbove: 'futures.watch.field.levelAbove', levelBelow: 'futures.watch.field.levelBelow' },
+  },
 };
