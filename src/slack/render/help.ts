@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import { DIGEST_OPERATION } from '../../core/digest/collect.js';
+import { DIGEST_OPERATION, SALE_STATUS_WORDS } from '../../core/digest/collect.js';
 import { operation, type OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import { english, langFor, type Lang } from '../../i18n/lang.js';
@@ -34,7 +34,7 @@ const joined = (lang: Lang, items: readonly string[]) => items.join(lang.t('comm
 
 /** The digest commands and what each does; the digest words themselves are read where digests live. */
 function digestLines(lang: Lang): string[] {
-  return (['add', 'list', 'remove', 'run'] as const).map((verb) => lang.t('help.digest.commandLine', { command: code(lang.t(`help.digest.commands.${verb}.line`)), what: lang.t(`help.digest.commands.${verb}.what`) }));
+  return (['add', 'list', 'remove', 'run'] as const).map((verb) => lang.t('help.digest.commandLine', { command: code(lang.t(`help.digest.commands.${verb}.line`, { statuses: { words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.alternatives' } })), what: lang.t(`help.digest.commands.${verb}.what`) }));
 }
 
 function commandSummary(syntax: CommandSyntax, prices: Prices, lang: Lang): string {
