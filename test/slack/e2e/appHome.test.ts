@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATION_IDS, operations, typedName } from '../../../src/core/operations/index.js';
+import { OPERATION_IDS, typedNameOf } from '../../../src/core/operations/index.js';
 import { DEFAULT_WORKSPACE, stateValue } from '../../support/slack/index.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { allText, buttonsOf, startTestApp, TEST_API_KEY, type PublishedView, type TestApp } from '../../support/slackApp.js';
@@ -12,7 +12,7 @@ import { ENGLISH_TITLES } from '../../support/operationTitles.js';
 const TEAM = DEFAULT_WORKSPACE.teamId;
 const ADMIN = 'U0ADMIN001';
 const MEMBER = 'U0MEMBER01';
-const TYPED_NAMES = OPERATION_IDS.map((id) => typedName(operations[id].name));
+const TYPED_NAMES = OPERATION_IDS.map((id) => typedNameOf(id));
 
 function sectionTexts(view: PublishedView): string {
   return allText({ blocks: view.blocks });
