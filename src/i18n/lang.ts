@@ -53,7 +53,7 @@ const CATALOGUE_DIR = new URL('../../locales/', import.meta.url);
 export type Catalogue = Record<string, unknown>;
 
 /** The folder of a locale's operation catalogues, beside its area files. */
-export const OPERATIONS_FOLDER = 'operations';
+const OPERATIONS_FOLDER = 'operations';
 
 /**
  * Every namespace file of a locale, merged under its namespace: `common.json` → `{ common: … }`,

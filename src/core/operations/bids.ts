@@ -50,7 +50,7 @@ export const BID_ANY = ['any', 'all', '全部', '不限'] as const;
  * Longer than any product or company word; a pasted paragraph would be charged and match nothing.
  * The spec sets no maximum, so this is the app's own.
  */
-export const BIDS_KEYWORD_MAX = 60;
+const BIDS_KEYWORD_MAX = 60;
 
 function checkKeyword(keyword: string): Phrase | undefined {
   const length = characterCount(keyword);
@@ -138,7 +138,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function readBidData(data: unknown): BidsResult {
+function readBidData(data: unknown): BidsResult {
   if (Array.isArray(data)) return { records: data.filter(isRecord) };
   if (!isRecord(data)) return { records: [] };
   const listKey = LIST_KEYS.find((key) => Array.isArray(data[key]));

@@ -12,7 +12,7 @@ import { mayAdd, ownedEntry, type OwnedEntryKind } from './permissions.js';
 import { readVerbCommand, unknownVerbText, verbsByWord } from './verbCommand.js';
 
 /** The syntax of `/dq digest …`, in the reader's language (the command words stay as typed). */
-export function digestUsage(lang: Lang): string {
+function digestUsage(lang: Lang): string {
   return [lang.t('digests.command.usage.add', { statuses: { words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.alternatives' } }), lang.t('digests.command.usage.list'), lang.t('digests.command.usage.remove'), lang.t('digests.command.usage.run')].join('\n');
 }
 
