@@ -89,9 +89,9 @@ function operationHelp(id: OperationId, prices: Prices, lang: Lang, demo: boolea
   const title = operationTitle(id, lang);
   const usage = `${syntax.command} ${usageLine(syntax, lang)}`;
   const options = syntax.options.map((option) => {
-    const aliases = otherWords(optionKeys(option), lang).map((key) => code(`${key}:`));
+    const otherKeys = otherWords(optionKeys(option), lang).map((key) => code(`${key}:`));
     const shown = code(`${lang.t(optionKeyPhrase(option))}:${lang.t(option.shape)}`);
-    return aliases.length ? `${shown}${lang.t('help.operation.aliases', { keys: joined(lang, aliases) })}` : shown;
+    return otherKeys.length ? `${shown}${lang.t('help.operation.aliases', { keys: joined(lang, otherKeys) })}` : shown;
   });
   const examples = examplesIn(syntax, lang.locale).map((args) => code(`${syntax.command} ${args}`));
   const blocks: KnownBlock[] = [

@@ -65,12 +65,12 @@ describe('App Home: spending, recent lookups and search buttons', () => {
     const searchButtons = buttonsOf(home.view).filter((button) => button.action_id === 'dq_open_modal');
     expect(searchButtons.map((button) => button.value)).toEqual(TYPED_NAMES);
     const homeViewId = (home.response.view as { id: string }).id;
-    for (const alias of TYPED_NAMES) {
-      const clicked = await app.clickInView('dq_open_modal', alias, { userId: 'U0HOMEUSR1', view: { type: 'home', id: homeViewId } });
+    for (const typedName of TYPED_NAMES) {
+      const clicked = await app.clickInView('dq_open_modal', typedName, { userId: 'U0HOMEUSR1', view: { type: 'home', id: homeViewId } });
       expect(clicked.status).toBe(200);
       const opened = await app.openedView(clicked.triggerId);
       expect(opened.response.ok).toBe(true);
-      expect(opened.view.callback_id).toBe(`dq_search:${alias}`);
+      expect(opened.view.callback_id).toBe(`dq_search:${typedName}`);
       assertWithinSlackLimits(opened.view, 'modal');
     }
   });

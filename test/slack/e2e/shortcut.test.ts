@@ -44,9 +44,9 @@ describe('the global search shortcut', () => {
     expect(app.upstreamCalls()).toEqual([]);
   });
 
-  it.each(TYPED_NAMES)('clicking %s in the chooser updates the view to that form', async (alias) => {
+  it.each(TYPED_NAMES)('clicking %s in the chooser updates the view to that form', async (typedName) => {
     const chooser = await openChooser();
-    const clicked = await app.clickInView('dq_open_modal', alias, {
+    const clicked = await app.clickInView('dq_open_modal', typedName, {
       view: { id: chooser.id, hash: chooser.hash, callbackId: 'dq_chooser', privateMetadata: chooser.view.private_metadata ?? '' },
     });
     expect(clicked.status).toBe(200);
@@ -54,7 +54,7 @@ describe('the global search shortcut', () => {
     expect(update.response.ok).toBe(true);
     expect(update.args.hash).toBe(chooser.hash);
     const form = update.args.view as PublishedView;
-    expect(form.callback_id).toBe(`dq_search:${alias}`);
+    expect(form.callback_id).toBe(`dq_search:${typedName}`);
     assertWithinSlackLimits(form, 'modal');
     expect(form.private_metadata).toBe(chooser.view.private_metadata);
     expect(form.blocks.filter((block) => block.type === 'input').length).toBeGreaterThan(0);
