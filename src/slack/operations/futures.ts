@@ -7,7 +7,6 @@ import { option } from '../modals/slackText.js';
 import type { CommandSyntax } from '../parse/commandSyntax.js';
 import { readNumberWord, readPeriodWord } from '../parse/naturalWords.js';
 import { isChinese, type Lang, type NamesUnder } from '../../i18n/lang.js';
-import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 import { contextBlock, headerBlock, labelled, sectionBlock } from '../render/blocks.js';
 import { renderChart } from '../render/chart.js';
 import { decimalsOf, formatChange, formatCount, formatNumber, formatPercent } from '../render/format.js';
@@ -112,9 +111,13 @@ function periodLabel(type: CandleType, lang: Lang): string {
   return isCandleType(type) ? lang.t(`futures.candlePeriod.${type}`) : lang.t('futures.results.unknownPeriod', { type: String(type) });
 }
 
-/** The period as traders say it before "candle": a 5-minute candle, a 1-hour candle, a daily candle (日K线). */
+/**
+ * The period as traders say it before "candle": a 5-minute candle, a 1-hour candle, a daily candle
+ * (日K线): the period's name, but for a day Chinese says 日, not 日线.
+ */
 function candleAdjective(type: CandleType, lang: Lang): string {
-  return isCandleType(type) ? lang.t(`futures.results.candle.${type}`) : periodLabel(type, lang);
+  if (type === DAILY) return lang.t('futures.results.dailyCandle');
+  return periodLabel(type, lang);
 }
 
 /** The last candle is usually still forming; saying so keeps its close from being read as final. */
@@ -180,11 +183,6 @@ export function renderFutures(answer: CallResult<typeof FUTURES_ID>, options: Re
   return { text, blocks };
 }
 
-/** A watched contract's candle period, by its code. */
-const WATCH_PERIOD_KEYS: Record<string, CatalogueKey> = {
-  '0': 'futures.watch.period.daily', '1': 'futures.watch.period.m1', '5': 'futures.watch.period.m5', '30': 'futures.watch.period.m30', '60': 'futures.watch.period.h1', '120': 'futures.watch.period.h2', '240': 'futures.watch.period.h4',
-};
-
 export const futuresSlack: SlackOperation<typeof FUTURES_ID> = {
   syntax: futuresSyntax,
   form: futuresForm,
@@ -194,7 +192,7 @@ export const futuresSlack: SlackOperation<typeof FUTURES_ID> = {
   chart: (answer, settings, timeZone, lang) => buildFuturesChart(answer.result, settings, timeZone, lang),
   watch: {
     target: (target, lang) =>
-      lang.t(target.direction === 'above' ? 'futures.watch.above' : 'futures.watch.below', { symbol: target.symbol, period: lang.t(WATCH_PERIOD_KEYS[target.type] ?? 'futures.watch.period.daily'), level: target.level }),
+      lang.t(target.direction === 'above' ? 'futures.watch.above' : 'futures.watch.below', { symbol: target.symbol, period: lang.t('futures.watch.periodCandles', { period: candleAdjective(isCandleType(target.type) ? target.type : DAILY, lang) }), level: target.level }),
     rowLabels: { close: 'futures.watch.field.close', levelAbove: 'futures.watch.field.levelAbove', levelBelow: 'futures.watch.field.levelBelow' },
   },
 };
