@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../clock.js';
 import { NotCachedError, PageOutOfRangeError, StoppedError, UpstreamError, isDataError } from '../errors.js';
 import { Budgets, type BudgetLimits, type Spender } from '../ledger/budgets.js';
-import { Ledger } from '../ledger/ledger.js';
+import { Ledger, type LedgerEntry } from '../ledger/ledger.js';
 import { compiledSchema } from '../operations/compiledSchema.js';
 import { freshnessMs } from '../operations/freshness.js';
 import { operations, type AnyOperation, type OperationId, type PageInfo, type RateLimit, type RequestOf, type ResultOf } from '../operations/index.js';
@@ -431,20 +431,12 @@ export class DataClient {
   }
 
   private async recordAttempt(a: { id: OperationId; context: CallContext; attempt: number; startedAt: number; coins: number; outcome: string; taskNo: string | undefined; unconfirmed: boolean }): Promise<void> {
-    const entry = {
-      at: a.startedAt,
-      operation: a.id,
-      coins: a.coins,
-      teamId: a.context.teamId,
-      outcome: a.outcome,
-      attempt: a.attempt,
-      durationMs: this.clock.now() - a.startedAt,
-      ...(a.context.userId ? { userId: a.context.userId } : {}),
-      ...(a.context.channelId ? { channelId: a.context.channelId } : {}),
-      ...(a.context.source ? { source: a.context.source } : {}),
-      ...(a.taskNo ? { taskNo: a.taskNo } : {}),
-      ...(a.unconfirmed ? { unconfirmed: true } : {}),
-    };
+    const entry: LedgerEntry = { at: a.startedAt, operation: a.id, coins: a.coins, teamId: a.context.teamId, outcome: a.outcome, attempt: a.attempt, durationMs: this.clock.now() - a.startedAt };
+    if (a.context.userId) entry.userId = a.context.userId;
+    if (a.context.channelId) entry.channelId = a.context.channelId;
+    if (a.context.source) entry.source = a.context.source;
+    if (a.taskNo) entry.taskNo = a.taskNo;
+    if (a.unconfirmed) entry.unconfirmed = true;
     this.options.observer?.upstreamCall?.({ operation: a.id, outcome: a.outcome, durationMs: entry.durationMs, coins: a.coins });
     await this.ledger.record(entry);
   }
