@@ -67,7 +67,13 @@ export class ResultCache {
   }
 
   async get<R>(key: string, freshForMs: number): Promise<CacheHit<R> | undefined> {
-    const shared = await this.guard(this.keyv.get(key));
+    let shared: CachedResult | undefined;
+    try {
+      shared = await this.keyv.get(key);
+      this.answered();
+    } catch (error) {
+      this.failed(error);
+    }
     const entry = this.storeFailing ? this.fromLocal(key) : shared;
     if (!entry) return undefined;
     const ageMs = Math.max(0, this.clock.now() - entry.storedAt);
@@ -79,7 +85,12 @@ export class ResultCache {
     this.local.delete(key);
     this.local.set(key, { entry, keepUntil: this.clock.now() + keepMs });
     if (this.local.size > LOCAL_ENTRIES) this.local.delete(this.local.keys().next().value!);
-    await this.guard(this.keyv.set(key, entry, keepMs));
+    try {
+      await this.keyv.set(key, entry, keepMs);
+      this.answered();
+    } catch (error) {
+      this.failed(error);
+    }
   }
 
   private fromLocal(key: string): CachedResult | undefined {
@@ -92,18 +103,10 @@ export class ResultCache {
     return kept.entry;
   }
 
-  /** The store's answer, or undefined (and the local copy used from now on) when the store failed. */
-  private async guard<T>(answer: Promise<T>): Promise<T | undefined> {
-    try {
-      const value = await answer;
-      if (this.storeFailing) {
-        this.storeFailing = false;
-        this.logger?.info('cache store is answering again');
-      }
-      return value;
-    } catch (error) {
-      this.failed(error);
-      return undefined;
+  private answered(): void {
+    if (this.storeFailing) {
+      this.storeFailing = false;
+      this.logger?.info('cache store is answering again');
     }
   }
 

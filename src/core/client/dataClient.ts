@@ -278,11 +278,6 @@ export class DataClient {
     });
   }
 
-  private async rememberPageCount(id: OperationId, request: object, pageCountKey: string, entry: CachedResult, freshForMs: number): Promise<void> {
-    const pageCount = operations[id].paging?.(request as never, entry.result as never).pageCount;
-    if (pageCount !== undefined) await this.cache.set(pageCountKey, { result: pageCount, storedAt: entry.storedAt }, freshForMs);
-  }
-
   /** One upstream call for this request across the fleet, when replicas share; otherwise just the call. */
   private async fetchOnce<Id extends OperationId>(id: Id, request: RequestOf<Id>, key: string, pageCountKey: string | undefined, freshForMs: number, context: CallContext, callOptions: CallOptions) {
     if (!this.sharedInFlight) return { value: await this.fetchAndStore(id, request, key, pageCountKey, freshForMs, context, callOptions), shared: false };
@@ -318,7 +313,9 @@ export class DataClient {
     try {
       const entry = await this.attempts(id, request, context, callOptions, charge);
       await this.cache.set(key, entry, freshForMs);
-      if (pageCountKey) await this.rememberPageCount(id, request, pageCountKey, entry, freshForMs);
+      const pageCount = pageCountKey && operations[id].paging?.(request as never, entry.result as never).pageCount;
+      // Where the query ends, so a page past it is refused before anything is spent.
+      if (pageCountKey && pageCount !== undefined) await this.cache.set(pageCountKey, { result: pageCount, storedAt: entry.storedAt }, freshForMs);
       return entry;
     } finally {
       if (!charge.charged) await reservation.release();
