@@ -427,7 +427,7 @@ export class DataClient {
     return error;
   }
 
-  private async recordAttempt(a: { id: OperationId; context: CallContext; attempt: number; startedAt: number; coins: number; outcome: string; taskNo: string | undefined; unconfirmed: boolean }): Promise<void> {
+  private recordAttempt(a: { id: OperationId; context: CallContext; attempt: number; startedAt: number; coins: number; outcome: string; taskNo: string | undefined; unconfirmed: boolean }): Promise<void> {
     const entry: LedgerEntry = { at: a.startedAt, operation: a.id, coins: a.coins, teamId: a.context.teamId, outcome: a.outcome, attempt: a.attempt, durationMs: this.clock.now() - a.startedAt };
     if (a.context.userId) entry.userId = a.context.userId;
     if (a.context.channelId) entry.channelId = a.context.channelId;
@@ -435,7 +435,7 @@ export class DataClient {
     if (a.taskNo) entry.taskNo = a.taskNo;
     if (a.unconfirmed) entry.unconfirmed = true;
     this.options.observer?.upstreamCall?.({ operation: a.id, outcome: a.outcome, durationMs: entry.durationMs, coins: a.coins });
-    await this.ledger.record(entry);
+    return this.ledger.record(entry);
   }
 
   private pacer(id: OperationId): Pacer {
