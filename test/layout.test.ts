@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OPERATION_IDS, operations, type OperationId } from '../src/core/operations/index.js';
+import { OPERATION_IDS, operations, typedName, type OperationId } from '../src/core/operations/index.js';
 
 const SRC = join(import.meta.dirname, '..', 'src');
 
@@ -16,19 +16,19 @@ function sourceFiles(dir: string): string[] {
 /** The modules named after one operation (its core definition, its Slack module, its chart). */
 const MODULES: Record<OperationId, readonly string[]> = {
   'enterprise-general-taxpayer-query': ['taxpayer'],
-  'thirdpartymarket-cmapi00069224-enterprise-search-bid-list': ['bidSearch', 'bids'],
+  'thirdpartymarket-cmapi00069224-enterprise-search-bid-list': ['bids'],
   'fund-asset': ['fundAsset', 'fundAssetChart'],
-  'finance-external-futures-kline': ['futuresKline', 'futures', 'futuresChart'],
+  'finance-external-futures-kline': ['futures', 'futuresChart'],
   'fund-new-list': ['newFunds'],
 };
 
 /**
- * A file knows an operation when it names its id or alias in code (a quoted string) or imports one
+ * A file knows an operation when it names its id or its name (as in code or as typed) in code (a quoted string) or imports one
  * of the operation's own modules. Words in help text and comments do not count.
  */
 function filesKnowing(id: OperationId): string[] {
-  const alias = operations[id].alias;
-  const names = [id, alias].map((name) => name.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&'));
+  const { name } = operations[id];
+  const names = [...new Set([id, name, typedName(name)])].map((name) => name.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&'));
   const quoted = new RegExp(`['"\`](${names.join('|')})['"\`]`);
   const imports = new RegExp(`from '[^']*/(${MODULES[id].join('|')})\\.js'`);
   return sourceFiles(SRC)

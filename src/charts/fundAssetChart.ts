@@ -131,10 +131,10 @@ export function fundAssetChartText(input: FundChartInput): string {
   );
   const latestSize = roundTo(sizes[sizes.length - 1]!, sizeDecimals);
   const labels = sparseLabels(points.map((point) => point.date), Math.floor((settings.width - 120) / LABEL_SLOT_PX));
-  const heading = lang.t(input.firstPage ? 'charts.fundAsset.title' : 'charts.fundAsset.titleOlder', { code: input.fundCode, amount: formatCny(input.latest.asset, lang.locale), date: input.latest.date });
-  const title = input.latest.rate === null ? heading : lang.t('charts.fundAsset.titleRate', { title: heading, rate: signed(input.latest.rate, 2) });
-  const subtitle = input.step > 1 ? lang.t('charts.fundAsset.every', { count: input.step, ordinal: true }) : '';
-  const change = lang.t('charts.fundAsset.change');
+  const heading = lang.t(input.firstPage ? 'fundAsset.chart.title' : 'fundAsset.chart.titleOlder', { code: input.fundCode, amount: formatCny(input.latest.asset, lang.locale), date: input.latest.date });
+  const title = input.latest.rate === null ? heading : lang.t('fundAsset.chart.titleRate', { title: heading, rate: signed(input.latest.rate, 2) });
+  const subtitle = input.step > 1 ? lang.t('fundAsset.chart.every', { count: input.step, ordinal: true }) : '';
+  const change = lang.t('fundAsset.chart.change');
 
   return compactJs(`
     (()=>{
@@ -144,7 +144,7 @@ export function fundAssetChartText(input: FundChartInput): string {
     let Z=${latestSize},z=c=>!!(c.tick&&c.tick.z),L=${jsObject(labels)};
     return{type:'bar',data:{labels:Array.from({length:${points.length}},(_,i)=>L[i]||''),datasets:[
     {type:'line',label:${js(change)},data:${js(rates)},yAxisID:'r',borderColor:'${RATE_COLOR}',backgroundColor:'${RATE_COLOR}',borderWidth:2,pointRadius:${points.length > 30 ? 1.5 : 3},spanGaps:true},
-    {label:${js(lang.t('charts.fundAsset.netAssets', { unit: unit.axis }))},data:${js(sizes.map((size) => roundTo(size, sizeDecimals)))},backgroundColor:c=>c.dataIndex===${points.length - 1}?'${LATEST_BAR_COLOR}':'${BAR_COLOR}',maxBarThickness:40}]},
+    {label:${js(lang.t('fundAsset.chart.netAssets', { unit: unit.axis }))},data:${js(sizes.map((size) => roundTo(size, sizeDecimals)))},backgroundColor:c=>c.dataIndex===${points.length - 1}?'${LATEST_BAR_COLOR}':'${BAR_COLOR}',maxBarThickness:40}]},
     options:{layout:{padding:8},plugins:{title:{display:true,text:${js(title)},align:'start',color:'#222',font:{size:15}},
     subtitle:{display:${subtitle !== ''},text:${js(subtitle)},align:'start'},legend:{align:'end',labels:{boxWidth:14}}},
     scales:{x:{grid:{display:false},ticks:{autoSkip:false,maxRotation:0}},
@@ -164,7 +164,7 @@ export function fundAssetChartText(input: FundChartInput): string {
 function rangeOf(points: readonly AssetPoint[], lang: Lang): string {
   const first = points[0]!.date;
   const last = points[points.length - 1]!.date;
-  return first === last ? lang.t('charts.fundAsset.onDate', { date: first }) : lang.t('charts.fundAsset.fromTo', { from: first, to: last });
+  return first === last ? lang.t('fundAsset.chart.onDate', { date: first }) : lang.t('fundAsset.chart.fromTo', { from: first, to: last });
 }
 
 /**
@@ -173,7 +173,7 @@ function rangeOf(points: readonly AssetPoint[], lang: Lang): string {
  */
 export function buildFundAssetChart(result: FundAssetResult, settings: ChartSettings, lang: Lang, options: { firstPage?: boolean } = {}): ChartPlan {
   const firstPage = options.firstPage ?? true;
-  if (result.records.length === 0) return { kind: 'none', note: lang.t('charts.fundAsset.noRecords') };
+  if (result.records.length === 0) return { kind: 'none', note: lang.t('fundAsset.chart.noRecords') };
   const points = assetPointsOldestFirst(result.records);
   const latest = points[points.length - 1]!;
   const steps = Array.from({ length: points.length }, (_, index) => index + 1);
@@ -182,14 +182,14 @@ export function buildFundAssetChart(result: FundAssetResult, settings: ChartSett
   const step = fit?.choice ?? 1;
 
   const shown = Math.ceil(points.length / step);
-  const thinned = step > 1 ? lang.t('charts.fundAsset.thinned', { count: step, ordinal: true, dates: points.length, shown }) : undefined;
-  const latestRate = latest.rate === null ? lang.t('charts.fundAsset.noRate') : lang.t('charts.fundAsset.rate', { rate: signed(latest.rate, 2) });
-  const latestSentence = lang.t(firstPage ? 'charts.fundAsset.latest' : 'charts.fundAsset.newestOnPage', { amount: formatCny(latest.asset, lang.locale), date: latest.date, rate: latestRate });
+  const thinned = step > 1 ? lang.t('fundAsset.chart.thinned', { count: step, ordinal: true, dates: points.length, shown }) : undefined;
+  const latestRate = latest.rate === null ? lang.t('fundAsset.chart.noRate') : lang.t('fundAsset.chart.rate', { rate: signed(latest.rate, 2) });
+  const latestSentence = lang.t(firstPage ? 'fundAsset.chart.latest' : 'fundAsset.chart.newestOnPage', { amount: formatCny(latest.asset, lang.locale), date: latest.date, rate: latestRate });
   const range = rangeOf(points, lang);
-  const described = lang.t('charts.fundAsset.alt', { code: result.fundCode, dates: lang.t('charts.fundAsset.dates', { count: points.length }), range });
+  const described = lang.t('fundAsset.chart.alt', { code: result.fundCode, dates: lang.t('fundAsset.chart.dates', { count: points.length }), range });
   // The latest sentence is a sentence already: it ends with its own full stop.
   const alt = lang.t('charts.nextSentence', { first: sentences([thinned ? clauses([described, thinned], lang) : described], lang), second: latestSentence });
-  const caption = sentences([lang.t('charts.fundAsset.caption', { code: result.fundCode, range }), ...(thinned ? [thinned] : [])], lang);
+  const caption = sentences([lang.t('fundAsset.chart.caption', { code: result.fundCode, range }), ...(thinned ? [thinned] : [])], lang);
   return planOf(fit, () => textFor(1), { alt, caption }, settings);
 }
 

@@ -1,4 +1,4 @@
-import type { Candle, CandleType, FuturesKlineResult } from '../core/operations/futuresKline.js';
+import type { Candle, CandleType, FuturesResult } from '../core/operations/futures.js';
 import { localDate, localParts, zoneName } from '../core/time.js';
 import type { Lang, NamesUnder } from '../i18n/lang.js';
 import { decimalsOf, signed } from './numbers.js';
@@ -19,9 +19,9 @@ const FIRST_MONDAY = 4 * DAY;
 export interface CandlePeriod {
   /**
    * 1m, 5m, 15m, 30m, 1h, 2h, 4h, 1D, 1W, 1M: names the period in the catalogue, where it has a
-   * title (`charts.futures.period.name`: 5m, 5分钟) and the words a sentence uses (`…words`: 5-minute, 5分钟).
+   * title (`futures.chart.period.name`: 5m, 5分钟) and the words a sentence uses (`…words`: 5-minute, 5分钟).
    */
-  name: NamesUnder<'charts.futures.period.name'>;
+  name: NamesUnder<'futures.chart.period.name'>;
   /** Length; for a month, its shortest (28 days). */
   ms: number;
   calendar?: 'week' | 'month';
@@ -45,12 +45,12 @@ export const PERIODS = {
 
 /** The period as a chart title names it: 5m, 1D (5分钟, 日线). */
 export function periodName(p: CandlePeriod, lang: Lang): string {
-  return lang.t(`charts.futures.period.name.${p.name}`);
+  return lang.t(`futures.chart.period.name.${p.name}`);
 }
 
 /** The period in a sentence, before "candle": 5-minute, daily (5分钟, 日, before K线). */
 export function periodWords(p: CandlePeriod, lang: Lang): string {
-  return lang.t(`charts.futures.period.words.${p.name}`);
+  return lang.t(`futures.chart.period.words.${p.name}`);
 }
 
 const OF_TYPE: Record<CandleType, CandlePeriod> = {
@@ -262,11 +262,11 @@ function subtitleOf(input: ChartText): string {
   const candles = drawn.merged.candles;
   const parts = [
     isIntraday(drawn.period)
-      ? lang.t('charts.futures.timesIn', { zone: zoneName(candles[candles.length - 1]!.at, input.timeZone, lang) })
-      : lang.t('charts.futures.tradingDays'),
+      ? lang.t('futures.chart.timesIn', { zone: zoneName(candles[candles.length - 1]!.at, input.timeZone, lang) })
+      : lang.t('futures.chart.tradingDays'),
   ];
-  if (drawn.period !== base) parts.push(lang.t('charts.futures.mergedFrom', { period: periodName(base, lang) }));
-  if (drawn.merged.partialNewest !== undefined) parts.push(lang.t('charts.futures.lastPartial'));
+  if (drawn.period !== base) parts.push(lang.t('futures.chart.mergedFrom', { period: periodName(base, lang) }));
+  if (drawn.merged.partialNewest !== undefined) parts.push(lang.t('futures.chart.lastPartial'));
   return parts.join(' · ');
 }
 
@@ -403,7 +403,7 @@ function rangeText(candles: readonly Candle[], p: CandlePeriod, timeZone: string
     const from = localDate(first.at, 'UTC');
     const to = localDate(last.at, 'UTC');
     // Trading days, as the service dates its daily candles: days, in no reader's zone.
-    return from === to ? from : lang.t('charts.futures.dayRange', { from, to });
+    return from === to ? from : lang.t('futures.chart.dayRange', { from, to });
   }
   const clock = (at: number) => {
     const parts = localParts(at, timeZone);
@@ -413,7 +413,7 @@ function rangeText(candles: readonly Candle[], p: CandlePeriod, timeZone: string
   const lastDate = localDate(last.at, timeZone);
   const from = `${firstDate} ${clock(first.at)}`;
   const to = `${lastDate === firstDate ? '' : `${lastDate} `}${clock(last.at)}`;
-  return lang.t('charts.futures.inZone', { range: first.at === last.at ? from : lang.t('charts.futures.timeRange', { from, to }), zone: zoneName(last.at, timeZone, lang) });
+  return lang.t('futures.chart.inZone', { range: first.at === last.at ? from : lang.t('futures.chart.timeRange', { from, to }), zone: zoneName(last.at, timeZone, lang) });
 }
 
 function mergeSentence(candles: readonly Candle[], base: CandlePeriod, drawn: Drawn, settings: ChartSettings, lang: Lang): string | undefined {
@@ -422,21 +422,21 @@ function mergeSentence(candles: readonly Candle[], base: CandlePeriod, drawn: Dr
   const merged = periodWords(drawn.period, lang);
   const values = { count: candles.length, period, shown: drawn.merged.candles.length, merged };
   // Drawn here, candles are merged only when too many to tell apart; for QuickChart, also to fit its URL.
-  const parts = [drawnLocally(settings) ? lang.t('charts.futures.shownAsToTellApart', values) : lang.t('charts.futures.shownAs', values)];
-  const candlesOf = (count: number) => lang.t('charts.futures.candlesOf', { count, period });
-  if (drawn.merged.droppedOldest > 0) parts.push(lang.t('charts.futures.firstLeftOut', { merged, candles: candlesOf(drawn.merged.droppedOldest) }));
-  if (drawn.merged.partialNewest !== undefined) parts.push(lang.t('charts.futures.lastPartialSentence', { merged, candles: candlesOf(drawn.merged.partialNewest) }));
+  const parts = [drawnLocally(settings) ? lang.t('futures.chart.shownAsToTellApart', values) : lang.t('futures.chart.shownAs', values)];
+  const candlesOf = (count: number) => lang.t('futures.chart.candlesOf', { count, period });
+  if (drawn.merged.droppedOldest > 0) parts.push(lang.t('futures.chart.firstLeftOut', { merged, candles: candlesOf(drawn.merged.droppedOldest) }));
+  if (drawn.merged.partialNewest !== undefined) parts.push(lang.t('futures.chart.lastPartialSentence', { merged, candles: candlesOf(drawn.merged.partialNewest) }));
   return clauses(parts, lang);
 }
 
 function closeSentence(candles: readonly Candle[], decimals: number, lang: Lang): string {
   const first = candles[0]!;
   const last = candles[candles.length - 1]!;
-  const lastMove = lang.t('charts.futures.move', { change: signed(last.change, decimals), rate: signed(last.changeRate, 2) });
+  const lastMove = lang.t('futures.chart.move', { change: signed(last.change, decimals), rate: signed(last.changeRate, 2) });
   const closeBefore = first.close - first.change;
   const rangeChange = signed(last.close - closeBefore, decimals);
-  const rangeMove = closeBefore === 0 ? rangeChange : lang.t('charts.futures.move', { change: rangeChange, rate: signed(((last.close - closeBefore) / closeBefore) * 100, 2) });
-  return lang.t('charts.futures.close', { close: last.close.toFixed(decimals), lastMove, rangeMove });
+  const rangeMove = closeBefore === 0 ? rangeChange : lang.t('futures.chart.move', { change: rangeChange, rate: signed(((last.close - closeBefore) / closeBefore) * 100, 2) });
+  return lang.t('futures.chart.close', { close: last.close.toFixed(decimals), lastMove, rangeMove });
 }
 
 /**
@@ -445,9 +445,9 @@ function closeSentence(candles: readonly Candle[], decimals: number, lang: Lang)
  * standard period only when they would not fit in a Slack image URL or be too thin to see, and the
  * caption says so. Fewer than two candles make no chart.
  */
-export function buildFuturesChart(result: FuturesKlineResult, settings: ChartSettings, timeZone: string, lang: Lang): ChartPlan {
-  if (result.candles.length === 0) return { kind: 'none', note: lang.t('charts.futures.noCandles') };
-  if (result.candles.length === 1) return { kind: 'none', note: lang.t('charts.futures.oneCandle') };
+export function buildFuturesChart(result: FuturesResult, settings: ChartSettings, timeZone: string, lang: Lang): ChartPlan {
+  if (result.candles.length === 0) return { kind: 'none', note: lang.t('futures.chart.noCandles') };
+  if (result.candles.length === 1) return { kind: 'none', note: lang.t('futures.chart.oneCandle') };
   const candles = [...result.candles].sort((a, b) => a.at - b.at);
   const base = periodOfType(result.type);
   const quoteDecimals = Math.max(...candles.flatMap((candle) => [candle.open, candle.high, candle.low, candle.close]).map(decimalsOf));
@@ -459,19 +459,19 @@ export function buildFuturesChart(result: FuturesKlineResult, settings: ChartSet
 
   const fit = firstFitting(choices, textFor, settings);
   const drawn = fit?.choice ?? choices[0] ?? drawnCandles(base, candles, base);
-  const kind = lang.t(settings.candlesticks ? 'charts.futures.kind.candlestick' : 'charts.futures.kind.highLow');
+  const kind = lang.t(settings.candlesticks ? 'futures.chart.kind.candlestick' : 'futures.chart.kind.highLow');
   const averages = MOVING_AVERAGES.filter((average) => drawn.merged.candles.length - average.period + 1 >= MIN_AVERAGE_POINTS).map((average) => `MA${average.period}`);
   const merged = mergeSentence(candles, base, drawn, settings, lang);
   const range = rangeText(candles, base, timeZone, lang);
   const period = periodWords(base, lang);
   const described = averages.length > 0
-    ? lang.t('charts.futures.altAverages', { kind, symbol: result.symbol, candles: candles.length, period, range, averages: averages.join(lang.t('charts.futures.averagesSeparator')) })
-    : lang.t('charts.futures.alt', { kind, symbol: result.symbol, candles: candles.length, period, range });
+    ? lang.t('futures.chart.altAverages', { kind, symbol: result.symbol, candles: candles.length, period, range, averages: averages.join(lang.t('futures.chart.averagesSeparator')) })
+    : lang.t('futures.chart.alt', { kind, symbol: result.symbol, candles: candles.length, period, range });
   // The close sentence is a sentence already: it ends with its own full stop.
   const alt = lang.t('charts.nextSentence', { first: sentences([merged ? clauses([described, merged], lang) : described], lang), second: closeSentence(candles, quoteDecimals, lang) });
-  const captionParts = [lang.t('charts.futures.caption', { symbol: result.symbol, period, range })];
+  const captionParts = [lang.t('futures.chart.caption', { symbol: result.symbol, period, range })];
   if (merged) captionParts.push(merged);
-  if (!settings.candlesticks) captionParts.push(lang.t('charts.futures.highLowDrawn'));
+  if (!settings.candlesticks) captionParts.push(lang.t('futures.chart.highLowDrawn'));
   const caption = sentences(captionParts, lang);
   return planOf(fit, () => textFor(drawn), { alt, caption }, settings);
 }

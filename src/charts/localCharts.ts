@@ -33,6 +33,13 @@ export interface LocalChartsOptions {
   now?: () => number;
   cacheBytes?: number;
   logger?: Logger;
+  /** Told of each drawing (how long, whether it worked) and each request (metrics). */
+  observer?: LocalChartsObserver;
+}
+
+export interface LocalChartsObserver {
+  chartDrawn(seconds: number, outcome: 'drawn' | 'failed'): void;
+  chartRequest(outcome: 'memory' | 'redrawn' | 'refused'): void;
 }
 
 export interface LocalChartStats {
@@ -112,10 +119,12 @@ export class LocalCharts {
     }
     if (!address || !png) {
       this.stats.refused += 1;
+      this.options.observer?.chartRequest('refused');
       response.writeHead(404, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('no such chart');
       return;
     }
     if (known) this.stats.servedFromMemory += 1;
+    this.options.observer?.chartRequest(known ? 'memory' : 'redrawn');
     const maxAge = Math.max(0, Math.floor((address.expiresAt - this.now()) / 1000));
     response.writeHead(200, {
       'content-type': 'image/png',
@@ -136,11 +145,20 @@ export class LocalCharts {
     }
     const inFlight = this.drawing.get(id);
     if (inFlight) return inFlight;
-    const drawing = this.options.drawer.draw(spec).then((png) => {
-      this.stats.drawn += 1;
-      this.remember(id, png);
-      return png;
-    }).finally(() => this.drawing.delete(id));
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    const drawing = this.options.drawer.draw(spec).then(
+      (png) => {
+        this.stats.drawn += 1;
+        this.options.observer?.chartDrawn(seconds(), 'drawn');
+        this.remember(id, png);
+        return png;
+      },
+      (error: unknown) => {
+        this.options.observer?.chartDrawn(seconds(), 'failed');
+        throw error;
+      },
+    ).finally(() => this.drawing.delete(id));
     this.drawing.set(id, drawing);
     return drawing;
   }

@@ -4,11 +4,17 @@ export interface Clock {
   /** Resolves after `ms`; rejects with the signal's reason if it is aborted first. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /**
-   * Calls `fire` after `ms` unless the returned function is called first: a deadline or a refresh
-   * that guards work in progress. It does not keep the process alive by itself (the work it guards,
-   * a request in flight, does).
+   * Calls `fire` after `ms` unless the returned function is called first: a deadline that guards
+   * work in progress. It does not keep the process alive by itself (the work it guards, a request
+   * in flight, does).
    */
   timer(ms: number, fire: () => void): () => void;
+  /**
+   * Calls `fire` every `ms` until the returned function is called: upkeep alongside other work (a
+   * lease renewed while its holder lives). It never keeps the process alive, and a virtual clock
+   * fires it as its time passes without moving time on for it.
+   */
+  every(ms: number, fire: () => void): () => void;
 }
 
 export const systemClock: Clock = {
@@ -34,5 +40,9 @@ export const systemClock: Clock = {
   timer: (ms, fire) => {
     const timer = setTimeout(fire, Math.max(0, ms)).unref();
     return () => clearTimeout(timer);
+  },
+  every: (ms, fire) => {
+    const interval = setInterval(fire, Math.max(1, ms)).unref();
+    return () => clearInterval(interval);
   },
 };

@@ -64,6 +64,8 @@ export class BudgetExceededError extends DataError {
     readonly spent: number,
     readonly needed: number,
     readonly resetsAt: Date,
+    /** Whose budget it is, when it is one person's (scope `user`). */
+    readonly userId?: string,
   ) {
     super(`${scope} daily budget of ${limit} coins would be exceeded (${spent} spent, ${needed} needed)`);
     this.name = 'BudgetExceededError';

@@ -1,5 +1,6 @@
 /**
- * Every key of the English catalogue as a type, read by the compiler from `locales/en/*.json` itself,
+ * Every key of the English catalogue as a type, read by the compiler from `locales/en/*.json` and
+ * `locales/en/operations/*.json` themselves,
  * so a mistyped key, or one missing from the catalogue fails `tsc`, and a key added to a
  * catalogue file is known at once (nothing to regenerate). Chinese has the same keys (the catalogue
  * test checks it). Plural forms (`_one`, `_other`, `_ordinal_two` …) are one key: i18next picks the form by `count`.
@@ -25,9 +26,29 @@ import type usage from '../../locales/en/usage.json';
 import type validation from '../../locales/en/validation.json';
 import type watch from '../../locales/en/watch.json';
 import type workflow from '../../locales/en/workflow.json';
+import type bids from '../../locales/en/operations/bids.json';
+import type fundAsset from '../../locales/en/operations/fundAsset.json';
+import type futures from '../../locales/en/operations/futures.json';
+import type newFunds from '../../locales/en/operations/newFunds.json';
+import type taxpayer from '../../locales/en/operations/taxpayer.json';
+
+/**
+ * One entry per file of locales/en/operations/, under the file's name: each operation's own texts,
+ * under the operation's name (the catalogue test checks none is missing).
+ */
+export interface OperationCatalogues {
+  bids: typeof bids;
+  fundAsset: typeof fundAsset;
+  futures: typeof futures;
+  newFunds: typeof newFunds;
+  taxpayer: typeof taxpayer;
+}
+
+/** The app's names of the operations (taxpayer, newFunds …): one catalogue each, so a definition's name has its texts. */
+export type OperationName = keyof OperationCatalogues;
 
 /** One entry per file of locales/en/, under the file's name (the catalogue test checks none is missing). */
-export interface EnglishCatalogue {
+export interface EnglishCatalogue extends OperationCatalogues {
   access: typeof access;
   answer: typeof answer;
   charts: typeof charts;

@@ -2,12 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import i18next, { type i18n } from 'i18next';
 import type { CatalogueKey } from './catalogueKeys.js';
 
-export type { CatalogueKey, NamesUnder } from './catalogueKeys.js';
+export type { CatalogueKey, NamesUnder, OperationName } from './catalogueKeys.js';
 
 /**
  * The languages the app speaks. Every text the app itself writes lives in the catalogues under
- * `locales/<locale>/<namespace>.json` (one file per area, keys `<namespace>.<path>`); data from the
- * service is shown as it comes. Neither Slack nor core: both sides and the console read it.
+ * `locales/<locale>/<namespace>.json` (one file per area, keys `<namespace>.<path>`) and
+ * `locales/<locale>/operations/<name>.json` (one file per operation, all of its own texts, keys
+ * `<name>.<path>`); data from the service is shown as it comes. Neither Slack nor core: both sides
+ * and the console read it.
  */
 export const LOCALES = ['en', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -39,12 +41,23 @@ const CATALOGUE_DIR = new URL('../../locales/', import.meta.url);
 
 export type Catalogue = Record<string, unknown>;
 
-/** Every namespace file of a locale, merged under its namespace: `common.json` → `{ common: … }`. */
+/** The folder of a locale's operation catalogues, beside its area files. */
+export const OPERATIONS_FOLDER = 'operations';
+
+/**
+ * Every namespace file of a locale, merged under its namespace: `common.json` → `{ common: … }`,
+ * `operations/newFunds.json` → `{ newFunds: … }`. An operation named like an area would hide one
+ * of the two, so that is refused.
+ */
 export function readCatalogue(locale: Locale): Catalogue {
-  const dir = new URL(`${locale}/`, CATALOGUE_DIR);
   const catalogue: Catalogue = {};
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
-    catalogue[file.slice(0, -'.json'.length)] = JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as unknown;
+  for (const folder of [`${locale}/`, `${locale}/${OPERATIONS_FOLDER}/`]) {
+    const dir = new URL(folder, CATALOGUE_DIR);
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
+      const namespace = file.slice(0, -'.json'.length);
+      if (Object.hasOwn(catalogue, namespace)) throw new Error(`locales/${folder}${file}: the namespace ${namespace} is taken`);
+      catalogue[namespace] = JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as unknown;
+    }
   }
   return catalogue;
 }
@@ -67,6 +80,16 @@ function catalogues(): i18n {
   });
   instance = created;
   return created;
+}
+
+/**
+ * The text of `key` in every language the app speaks, in the order of LOCALES (a language without
+ * the text is left out): `bids.keys.region` → `['region', '地区']`. Words people type are read
+ * in any language, so a word's catalogue entries are both what each reader is shown and what is read.
+ */
+export function inEveryLanguage(key: CatalogueKey): string[] {
+  const resources = catalogues();
+  return LOCALES.map((locale) => resources.getResource(locale, 'translation', key) as unknown).filter((text): text is string => typeof text === 'string');
 }
 
 const langs = new Map<Locale, Lang>();
@@ -113,17 +136,25 @@ export function langFor(locale: Locale): Lang {
 /** English, for logs, errors' own messages and tests of today's wording. */
 export const english: Lang = langFor('en');
 
-/** Names of a language, by the locale they name (lower case; `zh-…` and `en-…` are read too). */
-const LANGUAGE_NAMES: Readonly<Record<string, Locale>> = {
-  zh: 'zh-CN', cn: 'zh-CN', chinese: 'zh-CN', 中文: 'zh-CN', 汉语: 'zh-CN', 简体中文: 'zh-CN', 简体: 'zh-CN', 中: 'zh-CN',
-  en: 'en', english: 'en', 英文: 'en', 英语: 'en', 英: 'en',
-};
+/**
+ * Names of a language, by the locale they name, besides its word in every language's catalogue
+ * (`help.lang.zh`: zh, 中文); in lower case (`zh-…` and `en-…` are read too).
+ */
+export const LANGUAGE_WORDS = {
+  'zh-CN': { shown: 'help.lang.zh', extra: ['cn', 'chinese', '汉语', '简体中文', '简体', '中'] },
+  en: { shown: 'help.lang.en', extra: ['english', '英语', '英'] },
+} as const satisfies Record<Locale, { shown: CatalogueKey; extra: readonly string[] }>;
+
+const LANGUAGE_NAMES: ReadonlyMap<string, Locale> = new Map(
+  LOCALES.flatMap((locale) => [...inEveryLanguage(LANGUAGE_WORDS[locale].shown), ...LANGUAGE_WORDS[locale].extra].map((word) => [word.toLowerCase(), locale] as const)),
+);
 
 /**
- * Words for "no language of its own" (the workspace's, else Slack's), English first then Chinese:
- * help shows the first of the reader's language (shownWord).
+ * Words for "no language of its own" (the workspace's, else Slack's) besides `help.lang.auto` (auto,
+ * 自动), which help shows.
  */
-export const AUTO_LANGUAGE_WORDS = ['auto', 'default', 'reset', 'workspace', '自动', '默认'] as const;
+export const AUTO_LANGUAGE_EXTRA_WORDS = ['default', 'reset', 'workspace', '默认'];
+const AUTO_LANGUAGE_WORDS: readonly string[] = [...inEveryLanguage('help.lang.auto'), ...AUTO_LANGUAGE_EXTRA_WORDS].map((word) => word.toLowerCase());
 
 /**
  * A locale from what a person or Slack wrote: `zh`, `cn`, `zh-CN`, `zh_TW`, `中文` → zh-CN; `en`,
@@ -133,7 +164,8 @@ export const AUTO_LANGUAGE_WORDS = ['auto', 'default', 'reset', 'workspace', '�
 export function readLocale(text: string | undefined | null): Locale | undefined {
   const word = (text ?? '').trim().toLowerCase().replace('_', '-');
   if (!word) return undefined;
-  if (Object.hasOwn(LANGUAGE_NAMES, word)) return LANGUAGE_NAMES[word];
+  const named = LANGUAGE_NAMES.get(word);
+  if (named) return named;
   if (word.startsWith('zh-')) return 'zh-CN';
   if (word.startsWith('en-')) return 'en';
   return undefined;
@@ -142,7 +174,7 @@ export function readLocale(text: string | undefined | null): Locale | undefined 
 /** A language named by a person, or `auto` for one of AUTO_LANGUAGE_WORDS; undefined for anything else. */
 export function readLanguageChoice(text: string | undefined | null): Locale | 'auto' | undefined {
   const word = (text ?? '').trim().toLowerCase();
-  return (AUTO_LANGUAGE_WORDS as readonly string[]).includes(word) ? 'auto' : readLocale(word);
+  return AUTO_LANGUAGE_WORDS.includes(word) ? 'auto' : readLocale(word);
 }
 
 /** True for text with Chinese characters: the words of a syntax are picked per language by this. */

@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ClientObserver } from '../core/client/dataClient.js';
 import type { DigestRunRecord } from '../core/digest/types.js';
+import type { WatchRunRecord } from '../core/watch/types.js';
 
 /**
  * Everything the app counts, in Prometheus form (GET /metrics). Names start with dq_; labels are
@@ -23,10 +24,24 @@ export class Metrics implements ClientObserver {
   private readonly sharedCalls = new Counter({ name: 'dq_shared_calls_total', help: 'Lookups that shared an identical call already in flight', labelNames: ['operation'], registers: [this.registry] });
   private readonly coins = new Counter({ name: 'dq_coins_spent_total', help: 'Coins charged by the data service, by operation', labelNames: ['operation'], registers: [this.registry] });
   private readonly digests = new Counter({ name: 'dq_digests_total', help: 'Digest runs, by outcome (posted, nothing_new, over_budget, post_failed, fetch_failed, missed)', labelNames: ['outcome'], registers: [this.registry] });
+  private readonly watchChecks = new Counter({ name: 'dq_watch_checks_total', help: 'Watch checks, by outcome (changed, unchanged, over_budget, post_failed, fetch_failed, refused, missed …)', labelNames: ['outcome'], registers: [this.registry] });
+  private readonly chartDrawSeconds = new Histogram({
+    name: 'dq_chart_draw_seconds', help: 'Time to draw a chart on the chart thread (CHART_RENDERER=local), by outcome', labelNames: ['outcome'],
+    buckets: [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers: [this.registry],
+  });
+  private readonly chartRequests = new Counter({ name: 'dq_chart_requests_total', help: 'Chart address requests (CHART_RENDERER=local): served from memory, drawn again, or refused (404)', labelNames: ['outcome'], registers: [this.registry] });
+  private chartCacheBytes: (() => number) | undefined;
 
   constructor(options: { queueDepth?: () => Record<string, number> } = {}) {
     collectDefaultMetrics({ register: this.registry, prefix: 'dq_' });
     const queueDepth = options.queueDepth;
+    const cacheBytes = () => this.chartCacheBytes?.() ?? 0;
+    new Gauge({
+      name: 'dq_chart_cache_bytes', help: 'Bytes of drawn charts kept in memory (CHART_RENDERER=local)', registers: [this.registry],
+      collect() {
+        this.set(cacheBytes());
+      },
+    });
     new Gauge({
       name: 'dq_limiter_queue_depth', help: 'Calls waiting for a rate-limit slot, by operation', labelNames: ['operation'], registers: [this.registry],
       collect() {
@@ -59,6 +74,23 @@ export class Metrics implements ClientObserver {
 
   digestRun(record: DigestRunRecord): void {
     this.digests.inc({ outcome: record.outcome });
+  }
+
+  watchRun(record: WatchRunRecord): void {
+    this.watchChecks.inc({ outcome: record.outcome });
+  }
+
+  chartDrawn(seconds: number, outcome: 'drawn' | 'failed'): void {
+    this.chartDrawSeconds.observe({ outcome }, seconds);
+  }
+
+  chartRequest(outcome: 'memory' | 'redrawn' | 'refused'): void {
+    this.chartRequests.inc({ outcome });
+  }
+
+  /** Where the chart cache's size is read when /metrics is scraped. */
+  chartCacheSize(bytes: () => number): void {
+    this.chartCacheBytes = bytes;
   }
 
   text(): Promise<string> {

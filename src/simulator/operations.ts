@@ -23,8 +23,8 @@ interface OperationProfile {
   envelope: EnvelopeKind;
   costInCoins: number;
   defaultRateLimit: RateLimit;
-  /** Short name accepted in SIMULATOR_RATE_LIMITS. */
-  alias: string;
+  /** The app's name of the operation as typed (new-funds), accepted in SIMULATOR_RATE_LIMITS. */
+  typedName: string;
 }
 
 const ONE_MINUTE_MS = 60_000;
@@ -34,7 +34,7 @@ export const OPERATION_PROFILES: Record<OperationId, OperationProfile> = {
     envelope: 'A',
     costInCoins: 20,
     defaultRateLimit: { count: 600, windowMs: ONE_MINUTE_MS },
-    alias: 'taxpayer',
+    typedName: 'taxpayer',
   },
   // The spec shows neither the cost nor the rate limit of the bid search, nor its response body.
   // Our assumptions: 10 coins (like the fund operations), 60 per minute, and envelope B.
@@ -42,25 +42,25 @@ export const OPERATION_PROFILES: Record<OperationId, OperationProfile> = {
     envelope: 'B',
     costInCoins: 10,
     defaultRateLimit: { count: 60, windowMs: ONE_MINUTE_MS },
-    alias: 'bids',
+    typedName: 'bids',
   },
   'fund-asset': {
     envelope: 'B',
     costInCoins: 10,
     defaultRateLimit: { count: 60, windowMs: ONE_MINUTE_MS },
-    alias: 'fund-asset',
+    typedName: 'fund-asset',
   },
   'finance-external-futures-kline': {
     envelope: 'B',
     costInCoins: 5,
     defaultRateLimit: { count: 60, windowMs: ONE_MINUTE_MS },
-    alias: 'futures',
+    typedName: 'futures',
   },
   'fund-new-list': {
     envelope: 'B',
     costInCoins: 10,
     defaultRateLimit: { count: 60, windowMs: ONE_MINUTE_MS },
-    alias: 'new-funds',
+    typedName: 'new-funds',
   },
 };
 
@@ -68,10 +68,10 @@ export function isOperationId(text: string): text is OperationId {
   return (OPERATION_IDS as readonly string[]).includes(text);
 }
 
-/** Accepts a full operation id or its short alias. */
+/** Accepts a full operation id or the operation's name as typed. */
 export function operationFromName(name: string): OperationId | undefined {
   if (isOperationId(name)) return name;
-  return OPERATION_IDS.find((id) => OPERATION_PROFILES[id].alias === name);
+  return OPERATION_IDS.find((id) => OPERATION_PROFILES[id].typedName === name);
 }
 
 export function operationFromPath(pathname: string): OperationId | undefined {

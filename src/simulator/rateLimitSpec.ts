@@ -1,5 +1,5 @@
 // Text form of rate limits, as SIMULATOR_RATE_LIMITS takes them: `fund-asset=6/10s,futures=5/1s`.
-// The operation may be named in full or by its alias; the window is an optional number and a unit.
+// The operation may be named by its id or by its name as typed (new-funds); the window is an optional number and a unit.
 import { operationFromName, type OperationId, type RateLimit } from './operations.js';
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };

@@ -18,7 +18,7 @@ import { startOpsServer } from '../ops/opsServer.js';
 import type { Metrics } from '../ops/metrics.js';
 import { SlackDigestPoster } from './digestPoster.js';
 import { SlackWatchPoster } from './watchPoster.js';
-import type { Watch } from '../core/watch/types.js';
+import type { Watch, WatchRunRecord } from '../core/watch/types.js';
 import { register as registerEvents } from './events/index.js';
 import { register as registerFunctions, WORKFLOW_STEPS } from './functions/index.js';
 import { register as registerActions } from './actions/index.js';
@@ -78,8 +78,9 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   // With CHART_RENDERER=local the app draws its charts on a worker thread and serves them itself.
   const drawer = drawnLocally(options.charts) && options.charts.local ? new ChartDrawer() : undefined;
   const localCharts = drawer && options.charts.local
-    ? new LocalCharts({ settings: options.charts.local, drawer, specs: options.store.keyv<ChartSpec>('charts'), logger, ...(options.clock ? { now: () => options.clock!.now() } : {}) })
+    ? new LocalCharts({ settings: options.charts.local, drawer, specs: options.store.keyv<ChartSpec>('charts'), logger, ...(options.clock ? { now: () => options.clock!.now() } : {}), ...(metrics ? { observer: metrics } : {}) })
     : undefined;
+  if (localCharts) metrics?.chartCacheSize(() => localCharts.stats.cachedBytes);
   if (drawer) void drawer.warm().catch((error: unknown) => logger.warn({ err: error }, 'the chart thread could not draw its first chart'));
   const ops = [
     ...(metrics ? opsRoutes({ state: options.health ?? { shuttingDown: false }, pingStore: () => options.store.ping(), metrics }) : []),
@@ -96,6 +97,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
         logger: boltLog,
         port: config.port,
         onRefused: (reason) => logger.warn(`refused a request to /slack/events: ${reason}`),
+        redact: (text) => redactor.redact(text),
         // A request no listener takes (a kind this app does not handle) is acknowledged before Slack's
         // 3-second deadline instead of being left to time out.
         unhandledRequestTimeoutMillis: 2500,
@@ -145,7 +147,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     poster: new SlackDigestPoster(app.client, logger, options.prices, options.clock),
     watchPoster: new SlackWatchPoster(app.client, logger, options.clock),
     ...(localCharts ? { publishChart: localCharts.publish } : {}),
-    ...(metrics ? { onDigestRun: (record: DigestRunRecord) => metrics.digestRun(record) } : {}),
+    ...(metrics ? { onDigestRun: (record: DigestRunRecord) => metrics.digestRun(record), onWatchRun: (record: WatchRunRecord) => metrics.watchRun(record) } : {}),
   });
   app.use(whoIsAsking(deps));
   registerCommands(app, deps);

@@ -16,7 +16,7 @@ import { UserSettings } from '../core/userSettings.js';
 import { WatchRepository } from '../core/watch/repository.js';
 import { WatchRunner } from '../core/watch/runner.js';
 import { WatchService } from '../core/watch/service.js';
-import type { Watch, WatchPoster } from '../core/watch/types.js';
+import type { Watch, WatchPoster, WatchRunRecord } from '../core/watch/types.js';
 import type { Prices } from '../core/operations/prices.js';
 import type { Store } from '../core/store/types.js';
 import type { SlackConfig } from './config.js';
@@ -44,6 +44,7 @@ export interface DepsInput {
   /** Time for everything the app schedules, stamps and shows; tests pin it to a fixed date. */
   clock?: Clock;
   onDigestRun?: (record: DigestRunRecord) => void;
+  onWatchRun?: (record: WatchRunRecord) => void;
   /** Removes the configured secrets from replies; by default the Slack ones in the configuration. */
   redactor?: Redactor;
 }
@@ -85,6 +86,7 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     simulated: config.demo,
     ...(config.workspaceLocale ? { locale: config.workspaceLocale } : {}),
     owner: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+    ...(input.onWatchRun ? { onRun: input.onWatchRun } : {}),
     refusal: refusedBy,
   });
   const watchScheduler = new DigestScheduler<Watch>({ repository: watchRepository, runner: watchRunner, clock, logger, catchUpMs: input.digest.catchUpMs, kind: 'watch' });

@@ -18,6 +18,16 @@ const COMMAND_BODY_LIMIT = 512 * 1024;
 
 type BufferedRequest = IncomingMessage & { rawBody?: Buffer };
 
+/**
+ * An acknowledgement can carry text (a form's errors, a view pushed or updated in the ack), which
+ * may quote the service: it is redacted like everything the app sends through the Web API. Bolt
+ * writes an ack body whole, with one `end`, and sets no content-length.
+ */
+function redactAckBody(res: ServerResponse, redact: (text: string) => string): void {
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => end(typeof chunk === 'string' ? redact(chunk) : chunk, ...rest)) as ServerResponse['end'];
+}
+
 /** What is wrong with a request before Bolt may see it, as the HTTP status to answer. */
 type Verdict = { status: 400 | 401 | 413; reason: string } | undefined;
 
@@ -34,10 +44,11 @@ export class GuardedHTTPReceiver extends HTTPReceiver {
   private readonly endpointPaths: string[];
   private readonly secret: string;
   private readonly warn: (message: string) => void;
+  private readonly redact: ((text: string) => string) | undefined;
   /** Until the app has reached Slack, events are refused with 503 (Slack tries again). */
   private acceptingEvents = false;
 
-  constructor(options: HTTPReceiverOptions & { onRefused?: (reason: string) => void }) {
+  constructor(options: HTTPReceiverOptions & { onRefused?: (reason: string) => void; redact?: (text: string) => string }) {
     // The guard checks the signature of every request that reaches Bolt's events endpoint; Bolt
     // checking the same bytes again would only cost each request a second HMAC.
     super({ ...options, signatureVerification: false });
@@ -45,6 +56,7 @@ export class GuardedHTTPReceiver extends HTTPReceiver {
     const endpoints = options.endpoints ?? ['/slack/events'];
     this.endpointPaths = typeof endpoints === 'string' ? [endpoints] : endpoints;
     this.warn = options.onRefused ?? (() => undefined);
+    this.redact = options.redact;
     const boltListener: RequestListener = this.requestListener;
     this.requestListener = (req, res) => {
       void this.guard(req as BufferedRequest, res, boltListener);
@@ -70,6 +82,7 @@ export class GuardedHTTPReceiver extends HTTPReceiver {
           answer(res, verdict.status);
           return;
         }
+        if (this.redact) redactAckBody(res, this.redact);
       }
       bolt(req, res);
     } catch (error) {

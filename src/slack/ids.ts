@@ -5,7 +5,7 @@ export const ACTION = {
   share: 'dq_share',
   /** Under a lookup that timed out: try it again (a new call, which may be charged). */
   retry: 'dq_retry',
-  /** Buttons that open a search modal; the value is the operation alias. */
+  /** Buttons that open a search modal; the value is the operation's name as typed (new-funds). */
   openModal: 'dq_open_modal',
   /** App Home digest controls; the value is the digest id. */
   digestAdd: 'dq_digest_add',
@@ -27,7 +27,7 @@ export const ACTION = {
 export const VIEW = {
   chooser: 'dq_chooser',
   /** callback_id of an operation's search modal. */
-  search: (alias: string) => `dq_search:${alias}`,
+  search: (typedName: string) => `dq_search:${typedName}`,
   searchPrefix: 'dq_search:',
   digestAdd: 'dq_digest_add_form',
   /** The confirmation of a CSV export (what it costs). */

@@ -1,4 +1,4 @@
-import { findOperation, operations, type OperationId } from '../core/operations/index.js';
+import { findOperation, operations, typedName, type OperationId } from '../core/operations/index.js';
 
 /** Slack refuses a button whose value is longer than this. */
 export const MAX_BUTTON_VALUE = 2000;
@@ -15,13 +15,13 @@ export interface DecodedQuery {
 
 /**
  * A query carried in a button value, so Previous/Next/Share can repeat it without server-side state:
- * `{"o":"<alias>","r":<wire request>}`. The alias keeps it short; the wire request needs no re-validation
+ * `{"o":"<name as typed>","r":<wire request>}`. The name keeps it short (and as buttons already posted carry it); the wire request needs no re-validation
  * of user input. Undefined when Slack would refuse the value.
  */
 export function encodeQueryValue(query: EncodedQuery): string | undefined {
   if (!Object.hasOwn(operations, query.operation)) return undefined;
   const definition = operations[query.operation];
-  const value = JSON.stringify({ o: definition.alias, r: query.request });
+  const value = JSON.stringify({ o: typedName(definition.name), r: query.request });
   return value.length <= MAX_BUTTON_VALUE ? value : undefined;
 }
 

@@ -228,7 +228,7 @@ describe('fund asset charts in Chinese', () => {
   });
 
   it('says "every 2nd, 3rd, 11th, 21st date" in English', () => {
-    const every = (count: number) => english.t('charts.fundAsset.every', { count, ordinal: true });
+    const every = (count: number) => english.t('fundAsset.chart.every', { count, ordinal: true });
     expect([2, 3, 4, 11, 12, 13, 21, 22].map(every).map((text) => text.split(' ')[1])).toEqual(['2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']);
   });
 });

@@ -6,7 +6,7 @@ import {
 } from '../../src/charts/futuresChart.js';
 import type { ChartSettings } from '../../src/charts/quickChart.js';
 import type { RenderedChart } from '../../src/charts/renderQuickChart.js';
-import { CANDLE_TYPES, type Candle, type CandleType, type FuturesKlineResult } from '../../src/core/operations/futuresKline.js';
+import { CANDLE_TYPES, type Candle, type CandleType, type FuturesResult } from '../../src/core/operations/futures.js';
 import { drawnTexts, expectInside, metas, pixelAt, rgb, sameColor, visibleLabels } from './pictures.js';
 import {
   candleSequence, decodeChartUrl, EVERY_SERVER, HOSTED, image, makeCandles, PERIOD_MS, SELF_HOSTED, simulatedFutures, withRendered,
@@ -116,7 +116,7 @@ function checkFuturesPicture(rendered: RenderedChart, expected: Expected): void 
     : /时间：(北京时间|GMT[+−-]?\d*(:\d\d)?，[\w/]+)|交易日/);
 }
 
-function render(result: FuturesKlineResult, settings: ChartSettings = HOSTED, timeZone = 'Asia/Shanghai') {
+function render(result: FuturesResult, settings: ChartSettings = HOSTED, timeZone = 'Asia/Shanghai') {
   const plan = buildFuturesChart(result, settings, timeZone, english);
   return { plan: image(plan), check: (extra?: (rendered: RenderedChart) => void) => withRendered(plan, (rendered) => {
     checkFuturesPicture(rendered, { symbol: result.symbol, settings, timeZone });
@@ -183,7 +183,7 @@ describe('futures charts, drawn as QuickChart draws them', () => {
 
   it('keeps prices at a scale of 75 and of 2380 on the price axis, to within a pixel', () => {
     for (const [symbol, start, decimals] of [['CL', 7593, 2], ['GC', 23801, 1]] as const) {
-      const result: FuturesKlineResult = { symbol, type: '5', tickUnit: 's', candles: makeCandles({ count: 40, start, decimals, periodMs: PERIOD_MS['5'] }) };
+      const result: FuturesResult = { symbol, type: '5', tickUnit: 's', candles: makeCandles({ count: 40, start, decimals, periodMs: PERIOD_MS['5'] }) };
       render(result).check((rendered) => {
         const y = rendered.chart.scales.y!;
         const pixelPrice = (y.max - y.min) / y.height;
@@ -208,8 +208,8 @@ describe('futures charts, drawn as QuickChart draws them', () => {
   });
 
   it('shows no chart, only a line of text, for fewer than two candles', () => {
-    expect(buildFuturesChart({ symbol: 'CL', type: '5', tickUnit: 's', candles: [] }, HOSTED, 'UTC', english)).toEqual({ kind: 'none', note: english.t('charts.futures.noCandles') });
-    expect(buildFuturesChart(simulatedFutures('CL', '5', 1), HOSTED, 'UTC', english)).toEqual({ kind: 'none', note: english.t('charts.futures.oneCandle') });
+    expect(buildFuturesChart({ symbol: 'CL', type: '5', tickUnit: 's', candles: [] }, HOSTED, 'UTC', english)).toEqual({ kind: 'none', note: english.t('futures.chart.noCandles') });
+    expect(buildFuturesChart(simulatedFutures('CL', '5', 1), HOSTED, 'UTC', english)).toEqual({ kind: 'none', note: english.t('futures.chart.oneCandle') });
   });
 
   it('works without any window global, which the financial plugin\'s own x axis would need', () => {
@@ -233,7 +233,7 @@ describe('time labels and captions', () => {
   });
 
   it('says what is drawn, for which contract and period, when, and where it closed', () => {
-    const result: FuturesKlineResult = { symbol: 'CL', type: '0', tickUnit: 's', candles: makeCandles({ count: 20, periodMs: PERIOD_MS['0'], firstAt: Date.UTC(2024, 9, 1) }) };
+    const result: FuturesResult = { symbol: 'CL', type: '0', tickUnit: 's', candles: makeCandles({ count: 20, periodMs: PERIOD_MS['0'], firstAt: Date.UTC(2024, 9, 1) }) };
     const plan = image(buildFuturesChart(result, HOSTED, 'Asia/Shanghai', english));
     const last = result.candles.at(-1)!;
     expect(plan.caption).toBe('CL daily candles, 2024-10-01 to 2024-10-20.');
@@ -247,7 +247,7 @@ describe('time labels and captions', () => {
 
   it('says when the first period was left out and the last one is partial', () => {
     // 1000 1-minute candles from 09:03: the 09:00 period lacks its first minutes.
-    const result: FuturesKlineResult = { symbol: 'CL', type: '1', tickUnit: 's', candles: makeCandles({ count: 1000, periodMs: PERIOD_MS['1'], firstAt: Date.UTC(2024, 9, 30, 1, 3) }) };
+    const result: FuturesResult = { symbol: 'CL', type: '1', tickUnit: 's', candles: makeCandles({ count: 1000, periodMs: PERIOD_MS['1'], firstAt: Date.UTC(2024, 9, 30, 1, 3) }) };
     const plan = image(buildFuturesChart(result, HOSTED, 'UTC', english));
     expect(plan.caption).toMatch(/the first (15|30)-minute period began before the data and is left out \(\d+ 1-minute candles\)/);
     expect(plan.caption).toMatch(/the last (15|30)-minute candle is partial/);
@@ -438,7 +438,7 @@ describe('futures charts in Chinese', () => {
   });
 
   it('writes volumes in 万 and the alt text and caption as sentences in Chinese', () => {
-    const result: FuturesKlineResult = { symbol: 'CL', type: '0', tickUnit: 's', candles: makeCandles({ count: 20, periodMs: PERIOD_MS['0'], firstAt: Date.UTC(2024, 9, 1) }) };
+    const result: FuturesResult = { symbol: 'CL', type: '0', tickUnit: 's', candles: makeCandles({ count: 20, periodMs: PERIOD_MS['0'], firstAt: Date.UTC(2024, 9, 1) }) };
     const plan = image(buildFuturesChart(result, HOSTED, 'Asia/Shanghai', zh));
     const last = result.candles.at(-1)!;
     expect(plan.caption).toBe('CL 日K线，2024-10-01 至 2024-10-20。');
@@ -450,7 +450,7 @@ describe('futures charts in Chinese', () => {
   });
 
   it('says in Chinese how candles were merged, which period was left out and which is partial', () => {
-    const result: FuturesKlineResult = { symbol: 'CL', type: '1', tickUnit: 's', candles: makeCandles({ count: 1000, periodMs: PERIOD_MS['1'], firstAt: Date.UTC(2024, 9, 30, 1, 3) }) };
+    const result: FuturesResult = { symbol: 'CL', type: '1', tickUnit: 's', candles: makeCandles({ count: 1000, periodMs: PERIOD_MS['1'], firstAt: Date.UTC(2024, 9, 30, 1, 3) }) };
     const plan = image(buildFuturesChart(result, HOSTED, 'UTC', zh));
     expect(plan.caption).toMatch(/^CL 1分钟K线，2024-10-30 \d\d:\d\d 至 \d\d:\d\d（UTC）。1000 根1分钟K线合并为 \d+ 根(15|30)分钟K线显示，以放入一张 Slack 图片；最早的(15|30)分钟K线周期始于数据之前，已略去（\d+ 根1分钟K线）；最后一根(15|30)分钟K线尚未收盘（目前只含 \d+ 根1分钟K线）。$/);
     withRendered(plan, (rendered) => {

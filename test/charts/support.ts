@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { readChartUrl, renderQuickChart, type RenderedChart } from '../../src/charts/renderQuickChart.js';
 import type { ChartPlan, ChartSettings } from '../../src/charts/quickChart.js';
-import { toCandles, type Candle, type CandleType, type FuturesKlineResult } from '../../src/core/operations/futuresKline.js';
+import { toCandles, type Candle, type CandleType, type FuturesResult } from '../../src/core/operations/futures.js';
 import type { FundAssetRecord, FundAssetResult } from '../../src/core/operations/fundAsset.js';
 import { OPERATION_HANDLERS } from '../../src/simulator/handlers/index.js';
 
@@ -42,7 +42,7 @@ export function image(plan: ChartPlan): Extract<ChartPlan, { kind: 'image' }> {
 export const SIMULATED_NOW = Date.UTC(2024, 9, 30, 3, 7, 30);
 
 /** Futures candles as the simulator answers them for `now`, read by the client's own normaliser. */
-export function simulatedFutures(symbol: string, type: CandleType, limit: number, nowMs = SIMULATED_NOW): FuturesKlineResult {
+export function simulatedFutures(symbol: string, type: CandleType, limit: number, nowMs = SIMULATED_NOW): FuturesResult {
   const data = OPERATION_HANDLERS['finance-external-futures-kline']({ symbol, type, limit: String(limit) }, { nowMs }) as { lines: number[][]; fields: string[] };
   return { symbol, type, ...toCandles(data) };
 }

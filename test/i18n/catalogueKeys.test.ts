@@ -1,18 +1,33 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isKeyOf, isOneOf, type CatalogueKey, type NamesUnder } from '../../src/i18n/catalogueKeys.js';
+import { OPERATION_IDS, operations } from '../../src/core/operations/index.js';
+import { isKeyOf, isOneOf, type CatalogueKey, type NamesUnder, type OperationName } from '../../src/i18n/catalogueKeys.js';
 import { english, type Phrase } from '../../src/i18n/lang.js';
+import { ENGLISH_TITLES } from '../support/operationTitles.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
 describe('catalogue keys are types', () => {
-  it('the type reads every file of locales/en/, under the file’s name', () => {
+  it.each(['', 'operations/'])('the type reads every file of locales/en/%s, under the file’s name', (folder) => {
     const source = readFileSync(join(ROOT, 'src', 'i18n', 'catalogueKeys.ts'), 'utf8');
-    const imported = [...source.matchAll(/^import type (\w+) from '\.\.\/\.\.\/locales\/en\/([\w-]+)\.json';$/gm)].map((match) => ({ name: match[1]!, file: match[2]! }));
-    const files = readdirSync(join(ROOT, 'locales', 'en')).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length)).sort();
+    const imported = [...source.matchAll(/^import type (\w+) from '\.\.\/\.\.\/locales\/en\/((?:operations\/)?)([\w-]+)\.json';$/gm)]
+      .filter((match) => match[2] === folder)
+      .map((match) => ({ name: match[1]!, file: match[3]! }));
+    const files = readdirSync(join(ROOT, 'locales', 'en', folder)).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length)).sort();
+    expect(files.length).toBeGreaterThan(0);
     expect(imported.map((entry) => entry.file).sort()).toEqual(files);
     for (const { name, file } of imported) expect(source, file).toMatch(new RegExp(`^  ${/^\w+$/.test(file) ? file : `'${file}'`}: typeof ${name};$`, 'm'));
+  });
+
+  it('each operation’s name is the name of its catalogue, and a wrong one does not compile', () => {
+    const names: OperationName[] = OPERATION_IDS.map((id) => operations[id].name);
+    expect(names.map((name) => english.t(`${name}.title`))).toEqual(OPERATION_IDS.map((id) => ENGLISH_TITLES[id]));
+    // @ts-expect-error an operation without a catalogue file of its own
+    const unknown: OperationName = 'new-funds';
+    // @ts-expect-error a text the operation's catalogue lacks
+    const missing: CatalogueKey = 'newFunds.noSuchText';
+    expect([unknown, missing]).toHaveLength(2);
   });
 
   it('a key the English catalogue lacks does not compile (tsc checks the @ts-expect-error lines)', () => {

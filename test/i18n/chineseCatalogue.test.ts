@@ -16,9 +16,12 @@ function strings(value: unknown, path: string, into: Array<[string, string]> = [
   return into;
 }
 
-const ENTRIES = readdirSync(DIR)
-  .filter((file) => file.endsWith('.json'))
-  .flatMap((file) => strings(JSON.parse(readFileSync(new URL(file, DIR), 'utf8')), file.slice(0, -'.json'.length)));
+/** The area files and the operations' own (`operations/newFunds.json`, namespace `newFunds`). */
+const ENTRIES = ['', 'operations/'].flatMap((folder) =>
+  readdirSync(new URL(folder, DIR))
+    .filter((file) => file.endsWith('.json'))
+    .flatMap((file) => strings(JSON.parse(readFileSync(new URL(`${folder}${file}`, DIR), 'utf8')), file.slice(0, -'.json'.length))),
+);
 
 /**
  * The text a reader reads: code spans, emoji, placeholders and link targets are not words of ours,
@@ -41,8 +44,9 @@ const SPACE_BETWEEN_CJK = new RegExp(`${CJK} +${CJK}`, 'u');
 const ASCII_COLON_BEFORE_CJK = new RegExp(`:\\s*${CJK}`, 'u');
 
 describe('the Chinese catalogue', () => {
-  it('has strings to read', () => {
+  it('has strings to read, the operations’ own among them', () => {
     expect(ENTRIES.length).toBeGreaterThan(300);
+    expect(ENTRIES.filter(([path]) => path.startsWith('newFunds.')).length).toBeGreaterThan(20);
   });
 
   it('has no space between Chinese characters', () => {

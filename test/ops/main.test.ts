@@ -287,16 +287,22 @@ describe('npm start (src/main.ts)', () => {
     }
   });
 
-  it('exposes Prometheus metrics for requests, upstream calls, cache, coins and the limiter', async () => {
+  it('exposes Prometheus metrics for requests, upstream calls, cache, coins, the limiter, charts and watches', async () => {
     fake = await startFakeSlack({ validTokens: [TOKEN] });
     const port = await freePort();
-    running = startMain({ DEMO: '1', SLACK_BOT_TOKEN: TOKEN, SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: fake.apiUrl, PORT: String(port), LOG_LEVEL: 'warn', STORE_URL: 'memory://' });
     const base = `http://127.0.0.1:${port}`;
+    // PUBLIC_URL makes the app draw and serve its charts itself (CHART_RENDERER=local by default).
+    running = startMain({ DEMO: '1', SLACK_BOT_TOKEN: TOKEN, SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: fake.apiUrl, PORT: String(port), LOG_LEVEL: 'warn', STORE_URL: 'memory://', PUBLIC_URL: base });
     await waitForReady(base);
+    const chartUrls: string[] = [];
     for (const id of ['m1', 'm2']) {
       await sendSlashCommand(base, SECRET, { command: '/futures', text: 'CL daily 5', responseUrl: fake.responseUrl(id) });
-      await fake.waitForResponse(id, undefined, 10_000);
+      const reply = await fake.waitForResponse(id, undefined, 10_000);
+      chartUrls.push(...(JSON.stringify(reply.body).match(/http:\/\/127\.0\.0\.1:\d+\/charts\/[^"]+/g) ?? []));
     }
+    expect(chartUrls).toHaveLength(2);
+    expect((await fetch(chartUrls[0]!)).status).toBe(200);
+    expect((await fetch(`${base}/charts/${'x'.repeat(32)}.png?exp=1&sig=${'y'.repeat(32)}`)).status).toBe(404);
     // A listener counts once its whole flow is done, a moment after its reply was sent.
     let response = await fetch(`${base}/metrics`);
     let text = await response.text();
@@ -313,6 +319,12 @@ describe('npm start (src/main.ts)', () => {
     expect(text).toMatch(/dq_coins_spent_total\{operation="finance-external-futures-kline"\} 5/);
     expect(text).toMatch(/dq_limiter_queue_depth\{operation="fund-asset"\} 0/);
     expect(text).toContain('dq_digests_total');
+    expect(text).toContain('dq_watch_checks_total');
+    // The same chart twice: drawn once, then served from memory; a forged address is refused.
+    expect(text).toMatch(/dq_chart_draw_seconds_count\{outcome="drawn"\} 1/);
+    expect(text).toMatch(/dq_chart_requests_total\{outcome="memory"\} 1/);
+    expect(text).toMatch(/dq_chart_requests_total\{outcome="refused"\} 1/);
+    expect(Number(/dq_chart_cache_bytes (\d+)/.exec(text)?.[1])).toBeGreaterThan(10_000);
     expect(text).toContain('dq_process_cpu_seconds_total');
     running.child.kill('SIGTERM');
     expect(await running.exited).toBe(0);

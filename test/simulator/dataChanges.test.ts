@@ -5,7 +5,7 @@ import { FIXED_NOW, GENEROUS_RATE_LIMITS, OP, call, callOperation, useSimulator 
 /** Changes to the data over simulated time (POST /__simulator/changes), what watches are tested against. */
 
 let now = FIXED_NOW;
-const simulator = useSimulator({ clock: { now: () => now, sleep: async () => undefined, timer: () => () => undefined }, rateLimits: GENEROUS_RATE_LIMITS });
+const simulator = useSimulator({ clock: { now: () => now, sleep: async () => undefined, timer: () => () => undefined, every: () => () => undefined }, rateLimits: GENEROUS_RATE_LIMITS });
 const change = (body: unknown) => call(simulator(), '/__simulator/changes', body, { method: 'POST', key: null });
 const COMPANY = TAXPAYER_CATALOGUE[0]!;
 

@@ -19,7 +19,7 @@ describe('encodeQueryValue / decodeQueryValue', () => {
     expect(decodeQueryValue(value!)).toEqual({ operation, request });
   });
 
-  it('is compact: the alias instead of the long operation id', () => {
+  it('is compact: the operation’s name instead of the long operation id', () => {
     const value = encodeQueryValue({ operation: 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list', request: EXAMPLES['thirdpartymarket-cmapi00069224-enterprise-search-bid-list'] })!;
     expect(value).toContain('"bids"');
     expect(value).not.toContain('thirdpartymarket');
@@ -40,7 +40,14 @@ describe('encodeQueryValue / decodeQueryValue', () => {
     expect(value?.length).toBe(2000);
   });
 
-  it('accepts the full operation id as well as the alias', () => {
+  it('carries the name as typed, as buttons already posted carry it (new-funds, fund-asset)', () => {
+    expect(JSON.parse(encodeQueryValue({ operation: 'fund-new-list', request: { pageNo: '1', pageSize: '10' } })!)).toMatchObject({ o: 'new-funds' });
+    expect(JSON.parse(encodeQueryValue({ operation: 'fund-asset', request: { fundCode: '000001', pageNo: '1', pageSize: '10' } })!)).toMatchObject({ o: 'fund-asset' });
+    const posted = JSON.stringify({ o: 'new-funds', r: { pageNo: '1', pageSize: '10' } });
+    expect(decodeQueryValue(posted)).toEqual({ operation: 'fund-new-list', request: { pageNo: '1', pageSize: '10' } });
+  });
+
+  it('accepts the full operation id as well as the name', () => {
     const value = JSON.stringify({ o: 'fund-new-list', r: { pageNo: '1', pageSize: '10' } });
     expect(decodeQueryValue(value)).toEqual({ operation: 'fund-new-list', request: { pageNo: '1', pageSize: '10' } });
   });

@@ -24,6 +24,8 @@ export class ManualClock implements Clock {
   private order = 0;
   private advancing = false;
   private readonly auto: boolean;
+  /** Upkeep (`every`): fired as time passes, never a reason to move time. */
+  private readonly upkeep = new Set<{ at: number; ms: number; fire: () => void }>();
 
   constructor(start: number, options: { auto?: boolean } = {}) {
     this.current = start;
@@ -62,8 +64,15 @@ export class ManualClock implements Clock {
     return () => cancel.abort();
   }
 
+  every(ms: number, fire: () => void): () => void {
+    const entry = { at: this.current + Math.max(1, ms), ms: Math.max(1, ms), fire };
+    this.upkeep.add(entry);
+    return () => this.upkeep.delete(entry);
+  }
+
   /** Puts the clock at `ms` at once; in auto mode sleepers due by then wake as soon as the test yields. */
   set(ms: number): void {
+    this.passUpkeepUntil(ms);
     this.current = ms;
     if (this.auto && this.timers.length > 0) this.advanceWhenIdle();
   }
@@ -77,6 +86,7 @@ export class ManualClock implements Clock {
       if (!next || next.at > until) break;
       this.wake(next);
     }
+    this.passUpkeepUntil(until);
     this.current = Math.max(this.current, until);
     await letPendingWorkRun();
   }
@@ -94,8 +104,21 @@ export class ManualClock implements Clock {
 
   private wake(timer: Timer): void {
     this.timers.splice(this.timers.indexOf(timer), 1);
+    this.passUpkeepUntil(timer.at);
     this.current = Math.max(this.current, timer.at);
     timer.fire();
+  }
+
+  /** Time passing to `until` passes every upkeep due on the way, each at its own time and in order. */
+  private passUpkeepUntil(until: number): void {
+    for (;;) {
+      let next: { at: number; ms: number; fire: () => void } | undefined;
+      for (const entry of this.upkeep) if (entry.at <= until && (!next || entry.at < next.at)) next = entry;
+      if (!next) return;
+      this.current = Math.max(this.current, next.at);
+      next.at += next.ms;
+      next.fire();
+    }
   }
 
   private advanceWhenIdle(): void {
@@ -134,5 +157,6 @@ export function pinnedClock(startAt: number = PINNED_AT): Clock {
     now: () => startAt + Math.floor(performance.now() - origin),
     sleep: (ms, signal) => sleep(Math.max(0, ms), undefined, signal ? { signal } : undefined),
     timer: (ms, fire) => systemClock.timer(ms, fire),
+    every: (ms, fire) => systemClock.every(ms, fire),
   };
 }

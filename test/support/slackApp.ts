@@ -8,6 +8,7 @@ import type { DigestConfig } from '../../src/core/digest/types.js';
 import type { BudgetLimits } from '../../src/core/ledger/budgets.js';
 import { OPERATION_IDS, type OperationId, type RateLimit } from '../../src/core/operations/index.js';
 import { pricesFrom } from '../../src/core/operations/prices.js';
+import { Redactor } from '../../src/core/secrets.js';
 import { MemoryStore } from '../../src/core/store/memoryStore.js';
 import type { Store } from '../../src/core/store/types.js';
 import { startSimulator, type RecordedCall as UpstreamCall, type Simulator, type SimulatorOptions } from '../../src/simulator/index.js';
@@ -185,7 +186,9 @@ export async function startTestApp(options: TestAppOptions = {}) {
     ...options.slack,
   };
   const digest: DigestConfig = { timeZone: 'Asia/Shanghai', postEmpty: false, catchUpMs: 3_600_000, ...options.digest };
-  const slack: SlackApp = await createSlackApp({ config, data: client, prices, store, digest, charts: { ...TEST_CHARTS, ...options.charts }, logger, clock, runScheduler: false });
+  // As main.ts: every secret the app holds is kept out of what it sends (the API key included).
+  const redactor = new Redactor([TEST_API_KEY, config.botToken, config.signingSecret, config.appToken]);
+  const slack: SlackApp = await createSlackApp({ config, data: client, prices, store, digest, charts: { ...TEST_CHARTS, ...options.charts }, logger, clock, runScheduler: false, redactor });
   const { port } = await slack.start(0);
   const url = `http://127.0.0.1:${port}`;
 

@@ -40,7 +40,7 @@ export interface DataClientOptions {
   rateLimits?: Partial<Record<OperationId, RateLimit>>;
   /** What each operation costs here (built once by the wiring, shared with every screen); the spec's prices by default. */
   prices?: Prices;
-  /** Freshness overrides keyed by operation id, alias, or `id:variant` (e.g. `finance-external-futures-kline:daily`). */
+  /** Freshness overrides keyed by operation id, name as typed, or `id:variant` (e.g. `finance-external-futures-kline:daily`). */
   cacheTtlMs?: Record<string, number>;
   /** How long results stay available for "Share in channel" after they stop being fresh. */
   shareRetentionMs?: number;

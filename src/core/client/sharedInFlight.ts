@@ -71,20 +71,9 @@ export class SharedInFlight {
 
   /** Keeps the lease alive while the call runs (it may wait for a rate-limit slot longer than one lease). */
   private renew(marker: string, owner: string): () => void {
-    let cancel: () => void = () => undefined;
-    let stopped = false;
-    const next = () => {
-      cancel = this.options.clock.timer(this.leaseMs / 3, () => {
-        if (stopped) return;
-        void this.options.store.extendClaim(marker, owner, this.leaseMs).catch(() => undefined);
-        next();
-      });
-    };
-    next();
-    return () => {
-      stopped = true;
-      cancel();
-    };
+    return this.options.clock.every(this.leaseMs / 3, () => {
+      void this.options.store.extendClaim(marker, owner, this.leaseMs).catch(() => undefined);
+    });
   }
 
   private async waitForResult<T>(readFresh: () => Promise<T | undefined>, giveUpAt: number): Promise<T | undefined> {

@@ -23,7 +23,10 @@ function upstreamPhrase(error: UpstreamError): Phrase {
  */
 export function failurePhrase(error: unknown): Phrase {
   if (error instanceof BudgetExceededError) {
-    return { key: error.scope === 'team' ? 'digests.failure.teamBudget' : 'digests.failure.userBudget', values: { limit: error.limit, spent: error.spent, needed: error.needed } };
+    const values = { limit: error.limit, spent: error.spent, needed: error.needed };
+    if (error.scope === 'team') return { key: 'digests.failure.teamBudget', values };
+    // Read in a channel or on someone else's Home, "your budget" would name the reader: say whose it is.
+    return error.userId ? { key: 'digests.failure.personBudget', values: { ...values, userId: error.userId } } : { key: 'digests.failure.userBudget', values };
   }
   if (error instanceof UpstreamError) return upstreamPhrase(error);
   if (error instanceof ValidationError) return { key: 'digests.failure.invalid' };

@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Phrase } from '../../i18n/lang.js';
+import type { Clock } from '../clock.js';
 import type { Store } from '../store/types.js';
 import { DigestPostError, type DigestPause } from './types.js';
 
-/** A run holds its lock at most this long, should its process die without releasing it. */
-const LOCK_TTL_MS = 15 * 60_000;
+/**
+ * A lock is a lease: renewed every third of its life while the run lives, so a run may take as long as
+ * it needs (pages paced by the rate limit), while a process that dies mid-run blocks the next run
+ * for at most this long.
+ */
+export const RUN_LOCK_LEASE_MS = 2 * 60_000;
 
 /**
  * One run at a time of each digest or watch, across replicas: a lock in the store around the run.
@@ -15,21 +20,40 @@ const LOCK_TTL_MS = 15 * 60_000;
 export class RunLocks {
   private readonly unreleased = new Map<string, string>();
 
-  constructor(private readonly store: Store, private readonly owner: string, private readonly logger?: Logger) {}
+  constructor(
+    private readonly store: Store,
+    private readonly owner: string,
+    private readonly clock: Clock,
+    private readonly logger?: Logger,
+  ) {}
 
   /** `run` under `lock`, or 'busy' when another run holds it. */
   async hold<T>(lock: string, run: () => Promise<T>, logFields: Record<string, unknown>): Promise<T | 'busy'> {
     const lockOwner = `${this.owner}:${randomBytes(4).toString('hex')}`;
     await this.releaseLeftovers();
-    if (!(await this.store.claim(lock, lockOwner, LOCK_TTL_MS))) return 'busy';
+    if (!(await this.store.claim(lock, lockOwner, RUN_LOCK_LEASE_MS))) return 'busy';
+    const stopRenewing = this.renew(lock, lockOwner, logFields);
     try {
       return await run();
     } finally {
+      stopRenewing();
       await this.store.releaseClaim(lock, lockOwner).catch((error: unknown) => {
         this.unreleased.set(lock, lockOwner);
         this.logger?.warn({ err: error, ...logFields }, 'could not release a run lock; released when the store answers again');
       });
     }
+  }
+
+  private renew(lock: string, lockOwner: string, logFields: Record<string, unknown>): () => void {
+    return this.clock.every(RUN_LOCK_LEASE_MS / 3, () => {
+      // A store that does not answer now may answer at the next renewal, well within the lease.
+      this.store.extendClaim(lock, lockOwner, RUN_LOCK_LEASE_MS).then(
+        (held) => {
+          if (!held) this.logger?.warn(logFields, 'a run lock expired while its run was still going');
+        },
+        () => undefined,
+      );
+    });
   }
 
   private async releaseLeftovers(): Promise<void> {

@@ -49,7 +49,7 @@ export class DigestRunner {
   private readonly locks: RunLocks;
 
   constructor(private readonly options: DigestRunnerOptions) {
-    this.locks = new RunLocks(options.store, options.owner, options.logger);
+    this.locks = new RunLocks(options.store, options.owner, options.clock, options.logger);
   }
 
   async run(digestId: string, scheduledFor: number, trigger: DigestRunRecord['trigger']): Promise<RunOutcome> {

@@ -1,5 +1,5 @@
 import { Cron } from 'croner';
-import type { Phrase } from '../../i18n/lang.js';
+import { inEveryLanguage, type CatalogueKey, type Phrase } from '../../i18n/lang.js';
 import { isValidTimeZone } from '../time.js';
 
 /**
@@ -22,8 +22,19 @@ const WEEKDAYS: Weekday[] = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 export const WEEKDAYS_FROM_MONDAY: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 /** 周一 … 周日 (also 星期日, 周天): the character after 周/星期/礼拜 names the day. */
 const CHINESE_DAYS: Record<string, Weekday> = { 一: 'mon', 二: 'tue', 三: 'wed', 四: 'thu', 五: 'fri', 六: 'sat', 日: 'sun', 天: 'sun' };
-const DAILY_WORDS = new Set(['daily', 'day', 'everyday', '每天', '每日', '天天']);
-const WEEKDAYS_WORDS = new Set(['weekdays', 'weekday', 'workdays', '工作日', '每个工作日', '周一至周五', '周一到周五']);
+/** Words for a cadence besides how every language's catalogue says it (`digests.cadence`: 每天, 周一至周五). */
+export const CADENCE_EXTRA_WORDS = {
+  daily: ['daily', 'day', 'everyday', '每日', '天天'],
+  weekdays: ['weekdays', 'weekday', 'workdays', '工作日', '每个工作日', '周一到周五'],
+} as const;
+
+/** The catalogue's words for a cadence in every language and the extra ones, in lower case. */
+export function cadenceWords(shown: CatalogueKey, extra: readonly string[]): ReadonlySet<string> {
+  return new Set([...inEveryLanguage(shown), ...extra].map((word) => word.toLowerCase()));
+}
+
+const DAILY_WORDS = cadenceWords('digests.cadence.daily', CADENCE_EXTRA_WORDS.daily);
+const WEEKDAYS_WORDS = cadenceWords('digests.cadence.weekdays', CADENCE_EXTRA_WORDS.weekdays);
 
 function chineseWeekday(text: string): Weekday | undefined {
   const match = /^每?(?:周|星期|礼拜)([一二三四五六日天])$/u.exec(text);

@@ -82,7 +82,7 @@ export class Budgets {
     }
     if (!outcome.ok) {
       const refused = counters[outcome.index]!;
-      throw new BudgetExceededError(refused.scope, refused.limit ?? 0, outcome.total, coins, new Date(startOfNextDay(now, this.limits.timeZone)));
+      throw new BudgetExceededError(refused.scope, refused.limit ?? 0, outcome.total, coins, new Date(startOfNextDay(now, this.limits.timeZone)), refused.scope === 'user' ? spender.userId : undefined);
     }
     return new HeldCoins(this.store, items, spender, this.logger);
   }

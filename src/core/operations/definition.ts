@@ -1,6 +1,8 @@
 import type { z } from 'zod';
-import type { NamesUnder } from '../../i18n/lang.js';
+import type { OperationName } from '../../i18n/lang.js';
 import type { FieldProblem } from '../errors.js';
+
+export type { OperationName };
 
 export interface RateLimit {
   count: number;
@@ -61,10 +63,14 @@ export interface PageInfo {
  * commands, modals and renderers all read this; none of them repeats a path, a cost or a rule.
  */
 export interface OperationDefinition<Wire extends object = object, Data = unknown, Result = unknown> {
-  /** The operation name from the spec (also the last path segment). */
+  /** The service's id for the operation (also the last path segment): on the wire and in stored data only. */
   id: string;
-  /** Short name users and the CLI may type instead of the id; the catalogue names the operation under it. */
-  alias: NamesUnder<'commands.titles'>;
+  /**
+   * The app's one name for the operation, camelCase (newFunds): its files, exports and catalogue
+   * (locales/<locale>/operations/<name>.json) are named after it. Where a person types it, it is
+   * written as `typedName` gives it.
+   */
+  name: OperationName;
   path: `/v1/${string}`;
   cost: number;
   /** False when the spec does not publish the cost and `cost` is our assumption. */
@@ -96,6 +102,15 @@ export interface OperationDefinition<Wire extends object = object, Data = unknow
   confirm?(request: Wire, input: unknown): FieldProblem | undefined;
   /** A working example in `key=value` form, shown next to validation errors. */
   example: string;
+}
+
+/**
+ * An operation's name as a person types it (`dq call new-funds`, `CACHE_TTLS=new-funds=1h`):
+ * kebab-case. Slack block ids, modal callback ids and button values carry it too, as saved by
+ * earlier versions, so it must not change for an operation that has one.
+ */
+export function typedName(name: OperationName): string {
+  return name.replace(/[A-Z]/g, (capital) => `-${capital.toLowerCase()}`);
 }
 
 export const MINUTE = 60_000;

@@ -32,7 +32,7 @@ export interface FundAssetResult {
 export const FUND_CODE_PATTERN = /^\d{6}$/;
 
 export function checkFundCode(code: string): Phrase | undefined {
-  return FUND_CODE_PATTERN.test(code) ? undefined : { key: 'commands.problems.fundAsset.fundCode', values: { code } };
+  return FUND_CODE_PATTERN.test(code) ? undefined : { key: 'fundAsset.problems.fundCode', values: { code } };
 }
 
 /** The spec: at most 50 records a call. */
@@ -40,7 +40,7 @@ const FUND_ASSET_PAGES: PagingSpec = { pageField: 'pageNo', sizeField: 'pageSize
 
 export const fundAsset: OperationDefinition<FundAssetRequest, z.infer<typeof fundAssetData>, FundAssetResult> = {
   id: 'fund-asset',
-  alias: 'fund-asset',
+  name: 'fundAsset',
   path: '/v1/fund-asset',
   cost: 10,
   costPublished: true,

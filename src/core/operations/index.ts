@@ -1,17 +1,17 @@
-import { bidSearch } from './bidSearch.js';
-import type { OperationDefinition } from './definition.js';
+import { bids } from './bids.js';
+import { typedName, type OperationDefinition } from './definition.js';
 import { fundAsset } from './fundAsset.js';
-import { futuresKline } from './futuresKline.js';
-import { fundNewList } from './newFunds.js';
-import { taxpayerQuery } from './taxpayer.js';
+import { futures } from './futures.js';
+import { newFunds } from './newFunds.js';
+import { taxpayer } from './taxpayer.js';
 
 /** The five operations of the data service, by their spec names. */
 export const operations = {
-  'enterprise-general-taxpayer-query': taxpayerQuery,
-  'thirdpartymarket-cmapi00069224-enterprise-search-bid-list': bidSearch,
+  'enterprise-general-taxpayer-query': taxpayer,
+  'thirdpartymarket-cmapi00069224-enterprise-search-bid-list': bids,
   'fund-asset': fundAsset,
-  'finance-external-futures-kline': futuresKline,
-  'fund-new-list': fundNewList,
+  'finance-external-futures-kline': futures,
+  'fund-new-list': newFunds,
 } as const;
 
 export type Operations = typeof operations;
@@ -28,10 +28,13 @@ export function operation<Id extends OperationId>(id: Id): Operations[Id] {
   return operations[id];
 }
 
-/** Resolves an id or a short alias (taxpayer, bids, fund-asset, futures, new-funds). */
-export function findOperation(name: string): AnyOperation | undefined {
-  const lower = name.trim().toLowerCase();
-  return Object.values(operations).find((op) => op.id === lower || op.alias === lower);
+/**
+ * Resolves the service's id or the app's name, as typed (taxpayer, bids, fund-asset, futures,
+ * new-funds) or as in code (fundAsset), in any case.
+ */
+export function findOperation(text: string): AnyOperation | undefined {
+  const lower = text.trim().toLowerCase();
+  return Object.values(operations).find((op) => op.id === lower || typedName(op.name) === lower || op.name.toLowerCase() === lower);
 }
 
 /**
@@ -44,4 +47,4 @@ export const WATCHED_OPERATIONS = {
   contract: 'finance-external-futures-kline',
 } as const satisfies Record<string, OperationId>;
 
-export { type OperationDefinition, type PageInfo, type RateLimit } from './definition.js';
+export { typedName, type OperationDefinition, type OperationName, type PageInfo, type RateLimit } from './definition.js';

@@ -45,9 +45,9 @@ export const SALE_STATUS_ANY = ['all', 'any', '全部', '不限'] as const;
 /** The spec: at most 50 funds a call. */
 const NEW_FUNDS_PAGES: PagingSpec = { pageField: 'pageNo', sizeField: 'pageSize', wire: 'string', largest: 50 };
 
-export const fundNewList: OperationDefinition<NewFundsRequest, z.infer<typeof newFundsData>, NewFundsResult> = {
+export const newFunds: OperationDefinition<NewFundsRequest, z.infer<typeof newFundsData>, NewFundsResult> = {
   id: 'fund-new-list',
-  alias: 'new-funds',
+  name: 'newFunds',
   path: '/v1/fund-new-list',
   cost: 10,
   costPublished: true,
@@ -55,7 +55,7 @@ export const fundNewList: OperationDefinition<NewFundsRequest, z.infer<typeof ne
   envelope: 'B',
   input: z
     .object({
-      saleStatus: choiceField(['true', 'false'] as const, { synonyms: SALE_STATUS_SYNONYMS, none: SALE_STATUS_ANY, words: { key: 'commands.choices.saleStatus' } }),
+      saleStatus: choiceField(['true', 'false'] as const, { synonyms: SALE_STATUS_SYNONYMS, none: SALE_STATUS_ANY, words: { key: 'newFunds.choices.saleStatus' } }),
       pageNo: integerField({ default: 1 }),
       pageSize: integerField({ default: NEW_FUNDS_PAGES.largest, max: NEW_FUNDS_PAGES.largest, maxReason: { key: 'validation.reason.serviceMax50' } }),
     })

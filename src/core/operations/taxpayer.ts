@@ -51,8 +51,8 @@ function readKeyword(text: string): string {
 
 function checkKeyword(keyword: string): Phrase | undefined {
   const length = characterCount(keyword);
-  if (length > TAXPAYER_KEYWORD_MAX) return { key: 'commands.problems.taxpayer.keywordTooLong', values: { length, max: TAXPAYER_KEYWORD_MAX } };
-  return length < 2 ? { key: 'commands.problems.taxpayer.keywordTooShort' } : undefined;
+  if (length > TAXPAYER_KEYWORD_MAX) return { key: 'taxpayer.problems.keywordTooLong', values: { length, max: TAXPAYER_KEYWORD_MAX } };
+  return length < 2 ? { key: 'taxpayer.problems.keywordTooShort' } : undefined;
 }
 
 /** 17 or 19 letters and digits, mostly digits: a credit code with one character too few or too many. */
@@ -69,10 +69,10 @@ function confirmKeyword(request: TaxpayerRequest, input: unknown): Phrase | unde
   if (typeof typed === 'string' && unquoted(typed) !== undefined) return undefined;
   const { keyword } = request;
   if (looksLikeCreditCode(keyword) && !isValidCreditCode(keyword)) {
-    return { key: 'commands.problems.taxpayer.wrongCheckCharacter', values: { keyword } };
+    return { key: 'taxpayer.problems.wrongCheckCharacter', values: { keyword } };
   }
   if (looksLikeMistypedCreditCode(keyword)) {
-    return { key: 'commands.problems.taxpayer.codeLength', values: { keyword, length: characterCount(keyword) } };
+    return { key: 'taxpayer.problems.codeLength', values: { keyword, length: characterCount(keyword) } };
   }
   return undefined;
 }
@@ -85,9 +85,9 @@ function confirmKeyword(request: TaxpayerRequest, input: unknown): Phrase | unde
  */
 const TAXPAYER_PAGES: PagingSpec = { pageField: 'pageNo', sizeField: 'pageSize', wire: 'number', largest: 20 };
 
-export const taxpayerQuery: OperationDefinition<TaxpayerRequest, z.infer<typeof taxpayerData>, TaxpayerResult> = {
+export const taxpayer: OperationDefinition<TaxpayerRequest, z.infer<typeof taxpayerData>, TaxpayerResult> = {
   id: 'enterprise-general-taxpayer-query',
-  alias: 'taxpayer',
+  name: 'taxpayer',
   path: '/v1/enterprise-general-taxpayer-query',
   cost: 20,
   costPublished: true,
@@ -96,7 +96,7 @@ export const taxpayerQuery: OperationDefinition<TaxpayerRequest, z.infer<typeof 
   input: z.object({
     keyword: textField({ required: true, normalise: readKeyword, check: checkKeyword }),
     pageNo: integerField({ default: 1 }),
-    pageSize: integerField({ default: TAXPAYER_PAGES.largest, max: TAXPAYER_PAGES.largest, maxReason: { key: 'validation.reason.slackShowsAbout20' } }),
+    pageSize: integerField({ default: TAXPAYER_PAGES.largest, max: TAXPAYER_PAGES.largest, maxReason: { key: 'taxpayer.reason.pageSizeMax' } }),
   }),
   request: z.object({ keyword: z.string(), pageNo: z.number().int(), pageSize: z.number().int() }),
   data: taxpayerData,

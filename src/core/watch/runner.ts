@@ -28,6 +28,8 @@ export interface WatchRunnerOptions {
    * when allowed. Asked before every check, since a list can be tightened after the watch was saved.
    */
   refusal?: (where: { teamId: string; channelId: string; userId: string }) => Phrase | undefined;
+  /** Told of every check that ended with a record (metrics). */
+  onRun?: (record: WatchRunRecord) => void;
 }
 
 /** As digests: a claim on one scheduled check outlives any catch-up window. */
@@ -48,7 +50,7 @@ export class WatchRunner {
   private readonly locks: RunLocks;
 
   constructor(private readonly options: WatchRunnerOptions) {
-    this.locks = new RunLocks(options.store, options.owner, options.logger);
+    this.locks = new RunLocks(options.store, options.owner, options.clock, options.logger);
   }
 
   /** `runBy`: who asked for a manual check (their budget and ledger line); a scheduled check is its creator's. */
@@ -86,6 +88,7 @@ export class WatchRunner {
       record.unrecorded = true;
     }
     this.options.logger?.info({ watchId: watch.id, ...record, scheduledFor: new Date(scheduledFor).toISOString() }, 'watch check finished');
+    this.options.onRun?.(record);
     return record;
   }
 
@@ -98,6 +101,7 @@ export class WatchRunner {
       if (trigger !== 'manual') stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, scheduledFor);
     });
     this.options.logger?.warn({ watchId: watch.id, teamId: watch.teamId, channelId: watch.channelId }, 'watch paused: the allowlists refuse it');
+    this.options.onRun?.(record);
     return record;
   }
 
@@ -105,6 +109,7 @@ export class WatchRunner {
     await this.options.repository.update(watch.id, (stored) => {
       stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, scheduledFor);
       stored.lastRun = { scheduledFor, finishedAt: this.options.clock.now(), trigger: 'schedule', outcome: 'missed', coinsSpent: 0, detail: { key: 'watch.run.notRunning' } };
+      this.options.onRun?.(stored.lastRun);
     });
   }
 

@@ -1,6 +1,7 @@
-import { english, readLocale, type Locale, type Phrase } from '../../i18n/lang.js';
+import { english, inEveryLanguage, readLanguageChoice, type Locale, type Phrase } from '../../i18n/lang.js';
 import type { Clock } from '../clock.js';
-import { nextRunAfter, parseCadence, parseTimeOfDay, type Cadence, type Schedule } from '../digest/schedule.js';
+import { cadenceWords, nextRunAfter, parseCadence, parseTimeOfDay, type Cadence, type Schedule } from '../digest/schedule.js';
+import { operation, WATCHED_OPERATIONS } from '../operations/index.js';
 import type { Prices } from '../operations/prices.js';
 import { askFirst, validate } from '../operations/validate.js';
 import { isValidTimeZone } from '../time.js';
@@ -41,17 +42,24 @@ export interface NewWatch {
   announceFirst?: boolean;
 }
 
-const KIND_WORDS: Record<string, WatchKind> = {
-  taxpayer: 'company', tax: 'company', company: 'company', supplier: 'company', 纳税人: 'company', 企业: 'company', 公司: 'company',
-  fund: 'fund', 基金: 'fund',
-  futures: 'contract', future: 'contract', contract: 'contract', 期货: 'contract', 合约: 'contract',
+/** Words for a watch's kind besides its operation's subcommand. */
+export const KIND_EXTRA_WORDS: Readonly<Record<WatchKind, readonly string[]>> = {
+  company: ['taxpayer', 'company', 'supplier', '企业', '公司'],
+  fund: [],
+  contract: ['future', 'contract', '合约'],
 };
-const HOURLY_WORDS = new Set(['hourly', 'hour', 'every-hour', '每小时', '每时']);
-const WORKSPACE_LANGUAGE_WORDS = new Set(['auto', 'default', 'workspace', '默认', '自动']);
+const KIND_BY_WORD: ReadonlyMap<string, WatchKind> = new Map([
+  // A kind is named by its operation's subcommand too, in every language (`taxpayer.subcommand`: tax, 纳税人).
+  ...(Object.keys(WATCHED_OPERATIONS) as WatchKind[]).flatMap((kind) => inEveryLanguage(`${operation(WATCHED_OPERATIONS[kind]).name}.subcommand`).map((word) => [word.toLowerCase(), kind] as const)),
+  ...(Object.keys(KIND_EXTRA_WORDS) as WatchKind[]).flatMap((kind) => KIND_EXTRA_WORDS[kind].map((word) => [word, kind] as const)),
+]);
+/** Words for hourly besides how every language's catalogue says it (`watch.cadence.hourly`: 每小时). */
+export const HOURLY_EXTRA_WORDS = ['hourly', 'hour', 'every-hour', '每时'];
+const HOURLY_WORDS = cadenceWords('watch.cadence.hourly', HOURLY_EXTRA_WORDS);
 
 export function readWatchKind(word: string): WatchKind | undefined {
   const lower = word.trim().toLowerCase();
-  return Object.hasOwn(KIND_WORDS, lower) ? KIND_WORDS[lower] : undefined;
+  return KIND_BY_WORD.get(lower);
 }
 
 /** `daily`, `weekdays`, `weekly:mon`, `hourly` and their Chinese words. */
@@ -118,10 +126,11 @@ function readSchedule(request: NewWatch, kind: WatchKind, defaultTimeZone: strin
 }
 
 function readLang(word: string | undefined): Locale | undefined {
-  if (word === undefined || word.trim() === '' || WORKSPACE_LANGUAGE_WORDS.has(word.trim().toLowerCase())) return undefined;
-  const locale = readLocale(word);
-  if (!locale) throw new WatchInputError({ key: 'watch.input.lang', values: { value: word } });
-  return locale;
+  if (word === undefined || word.trim() === '') return undefined;
+  // auto, default, 自动 …: the workspace's language.
+  const choice = readLanguageChoice(word);
+  if (!choice) throw new WatchInputError({ key: 'watch.input.lang', values: { value: word } });
+  return choice === 'auto' ? undefined : choice;
 }
 
 function sameTarget(a: WatchTarget, b: WatchTarget): boolean {

@@ -1,15 +1,15 @@
 import type { OperationId } from '../operations.js';
-import { bidSearch } from './bidSearch.js';
+import { bids } from './bids.js';
 import { fundAsset } from './fundAsset.js';
-import { futuresKline } from './futuresKline.js';
-import { newFundList } from './newFundList.js';
-import { taxpayerQuery } from './taxpayerQuery.js';
+import { futures } from './futures.js';
+import { newFunds } from './newFunds.js';
+import { taxpayer } from './taxpayer.js';
 import type { OperationHandler } from './types.js';
 
 export const OPERATION_HANDLERS: Record<OperationId, OperationHandler> = {
-  'enterprise-general-taxpayer-query': taxpayerQuery,
-  'thirdpartymarket-cmapi00069224-enterprise-search-bid-list': bidSearch,
+  'enterprise-general-taxpayer-query': taxpayer,
+  'thirdpartymarket-cmapi00069224-enterprise-search-bid-list': bids,
   'fund-asset': fundAsset,
-  'finance-external-futures-kline': futuresKline,
-  'fund-new-list': newFundList,
+  'finance-external-futures-kline': futures,
+  'fund-new-list': newFunds,
 };

@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
-import { mayAddDigest } from '../flows/digestPermissions.js';
+import { mayAdd } from '../flows/permissions.js';
 import { requesterOf, formLang, workspaceLang } from '../middleware/whoIsAsking.js';
 import { digestFormModal } from '../modals/digestForm.js';
 
@@ -10,7 +10,7 @@ type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 export function digestAddButton(deps: SlackDeps) {
   return async ({ ack, body, client, context }: Args): Promise<void> => {
     await ack();
-    if (!mayAddDigest(deps, body.user.id)) return;
+    if (!mayAdd(deps, body.user.id)) return;
     try {
       const lang = await formLang(deps, requesterOf(context));
       await client.views.open({ trigger_id: body.trigger_id, view: digestFormModal(deps.digests.defaultTimeZone, lang, workspaceLang(deps).locale) });

@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
 import { publishHome } from '../flows/publishHome.js';
-import { mayManageWatch } from '../flows/watchCommand.js';
+import { mayManage } from '../flows/permissions.js';
 import { requesterOf } from '../middleware/whoIsAsking.js';
 import { serviceText } from '../render/mrkdwn.js';
 import { renderNotice } from '../render/notice.js';
@@ -26,7 +26,7 @@ export function watchStopButton(deps: SlackDeps) {
     try {
       const watch = await deps.watches.find(requester.teamId, action.value ?? '');
       if (!watch) await reply(lang.t('watch.command.noSuchWatch', { id: serviceText(action.value ?? '', { max: 60, oneLine: true }) }));
-      else if (!mayManageWatch(deps, requester.userId, watch)) await reply(lang.t('watch.command.notYours', { owner: `<@${watch.createdBy}>`, id: watch.id }));
+      else if (!mayManage(deps, requester.userId, watch)) await reply(lang.t('watch.command.notYours', { owner: `<@${watch.createdBy}>`, id: watch.id }));
       else {
         await deps.watches.remove(watch.id);
         await reply(lang.t('watch.command.removed', { id: watch.id, target: describeTarget(watch.target, lang), channel: `<#${watch.channelId}>` }));

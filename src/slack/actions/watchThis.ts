@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { readWatchKind } from '../../core/watch/service.js';
 import type { SlackDeps } from '../deps.js';
-import { mayAddWatch } from '../flows/watchCommand.js';
+import { mayAdd } from '../flows/permissions.js';
 import { ACTION } from '../ids.js';
 import { requesterOf, formLang } from '../middleware/whoIsAsking.js';
 import { watchFormModal, type WatchFormPrefill } from '../modals/watchForm.js';
@@ -29,7 +29,7 @@ export function watchFormButton(deps: SlackDeps) {
     const requester = requesterOf(context);
     const lang = await formLang(deps, requester);
     const fromHome = action.action_id === ACTION.watchAdd;
-    if (!mayAddWatch(deps, body.user.id)) {
+    if (!mayAdd(deps, body.user.id)) {
       if (!fromHome) await replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps).reply(renderNotice(lang.t('watch.command.adminsOnly'), lang));
       return;
     }

@@ -1,4 +1,4 @@
-import { escapeMrkdwn, serviceText } from '../render/mrkdwn.js';
+import { escapeMrkdwn } from '../render/mrkdwn.js';
 import { DigestInputError } from '../../core/digest/service.js';
 import type { Digest } from '../../core/digest/types.js';
 import type { Lang } from '../../i18n/lang.js';
@@ -6,22 +6,17 @@ import type { SlackDeps } from '../deps.js';
 import type { Requester } from '../requester.js';
 import type { Responder } from '../responder.js';
 import { renderDigestList } from '../render/digestList.js';
-import { renderNotice } from '../render/notice.js';
 import { describeRunOutcome } from '../render/digestRun.js';
-import { mayAddDigest, mayManageDigest } from './digestPermissions.js';
+import { mayAdd, ownedEntry, type OwnedEntryKind } from './permissions.js';
+import { readVerbCommand, unknownVerbText, verbsByWord } from './verbCommand.js';
 
 /** The syntax of `/dq digest …`, in the reader's language (the command words stay as typed). */
 export function digestUsage(lang: Lang): string {
   return [lang.t('digests.command.usage.add'), lang.t('digests.command.usage.list'), lang.t('digests.command.usage.remove'), lang.t('digests.command.usage.run')].join('\n');
 }
 
-/** Each verb, in English or in Chinese. */
-const VERBS: Record<string, 'add' | 'list' | 'remove' | 'run'> = {
-  add: 'add', 添加: 'add', 新增: 'add',
-  list: 'list', ls: 'list', 列表: 'list', 查看: 'list',
-  remove: 'remove', rm: 'remove', delete: 'remove', 删除: 'remove', 移除: 'remove',
-  run: 'run', 运行: 'run', 推送: 'run',
-};
+/** Each verb, in English or in Chinese: the ones watches take too, and 推送 (push) for run. */
+export const DIGEST_VERBS = verbsByWord({ run: ['推送'] });
 
 /** `tz:Asia/Shanghai`, `时区：Asia/Shanghai` → the value after the name; undefined when the word is not that option. */
 function optionValue(word: string, names: RegExp): string | undefined {
@@ -33,10 +28,8 @@ const LANGUAGE_OPTION = /lang|language|语言/;
 
 /** `/dq digest …`: manage the scheduled new-fund digests of a channel. Replies are in the requester's language. */
 export async function digestCommand(deps: SlackDeps, requester: Requester, words: string[], responder: Responder): Promise<void> {
-  const { lang } = await requester.profile();
-  const [verb = '', ...rest] = words;
-  const action = Object.hasOwn(VERBS, verb.toLowerCase()) ? VERBS[verb.toLowerCase()] : undefined;
-  const reply = (text: string) => responder.reply(renderNotice(text, lang));
+  const command = await readVerbCommand(DIGEST_VERBS, requester, words, responder);
+  const { lang, action, rest, reply } = command;
   try {
     switch (action) {
       case 'add':
@@ -50,10 +43,8 @@ export async function digestCommand(deps: SlackDeps, requester: Requester, words
         return await remove(deps, requester, rest[0], reply);
       case 'run':
         return await runNow(deps, requester, rest[0], reply);
-      default: {
-        const why = verb ? lang.t('digests.command.unknownVerb', { verb: serviceText(verb, { max: 60, oneLine: true }) }) : lang.t('digests.command.whatToDo');
-        await reply(`${why}\n${digestUsage(lang)}`);
-      }
+      default:
+        await reply(unknownVerbText(command, { unknownVerb: 'digests.command.unknownVerb', whatToDo: 'digests.command.whatToDo' }, digestUsage(lang)));
     }
   } catch (error) {
     if (error instanceof DigestInputError) return reply(lang.t('digests.command.inputProblem', { problem: escapeMrkdwn(lang.t(error.phrase)) }));
@@ -64,7 +55,7 @@ export async function digestCommand(deps: SlackDeps, requester: Requester, words
 
 async function add(deps: SlackDeps, requester: Requester, words: string[], reply: (text: string) => Promise<void>): Promise<void> {
   const { lang } = await requester.profile();
-  if (!mayAddDigest(deps, requester.userId)) return reply(lang.t('digests.command.adminsOnlyAsk'));
+  if (!mayAdd(deps, requester.userId)) return reply(lang.t('digests.command.adminsOnlyAsk'));
   if (!requester.channelId) return reply(lang.t('digests.command.inAChannel'));
   const timeZoneWord = words.find((word) => optionValue(word, TIME_ZONE_OPTION) !== undefined);
   const languageWord = words.find((word) => optionValue(word, LANGUAGE_OPTION) !== undefined);
@@ -86,33 +77,20 @@ async function add(deps: SlackDeps, requester: Requester, words: string[], reply
   await reply(lang.t('digests.command.added', { list: list.text, channel: `<#${digest.channelId}>` }));
 }
 
-async function owned(deps: SlackDeps, requester: Requester, id: string | undefined, reply: (text: string) => Promise<void>): Promise<Digest | undefined> {
-  const { lang } = await requester.profile();
-  if (!id) {
-    await reply(lang.t('digests.command.whichDigest'));
-    return undefined;
-  }
-  const digest = await deps.digests.find(requester.teamId, id);
-  if (!digest) {
-    await reply(lang.t('digests.command.noSuchDigest', { id: serviceText(id, { max: 60, oneLine: true }) }));
-    return undefined;
-  }
-  if (!mayManageDigest(deps, requester.userId, digest)) {
-    await reply(lang.t('digests.command.notYours', { owner: `<@${digest.createdBy}>`, id: digest.id }));
-    return undefined;
-  }
-  return digest;
+/** A digest the requester names and may manage. */
+function digestKind(deps: SlackDeps): OwnedEntryKind<Digest> {
+  return { find: (teamId, id) => deps.digests.find(teamId, id), which: 'digests.command.whichDigest', noSuch: 'digests.command.noSuchDigest', notYours: 'digests.command.notYours' };
 }
 
 async function remove(deps: SlackDeps, requester: Requester, id: string | undefined, reply: (text: string) => Promise<void>): Promise<void> {
-  const digest = await owned(deps, requester, id, reply);
+  const digest = await ownedEntry(deps, requester, id, digestKind(deps), reply);
   if (!digest) return;
   await deps.digests.remove(digest.id);
   await reply((await requester.profile()).lang.t('digests.command.removed', { id: digest.id, channel: `<#${digest.channelId}>` }));
 }
 
 async function runNow(deps: SlackDeps, requester: Requester, id: string | undefined, reply: (text: string) => Promise<void>): Promise<void> {
-  const digest = await owned(deps, requester, id, reply);
+  const digest = await ownedEntry(deps, requester, id, digestKind(deps), reply);
   if (!digest) return;
   const outcome = await deps.digests.runNow(digest.id);
   await reply(describeRunOutcome(digest, outcome, (await requester.profile()).lang));

@@ -6,7 +6,7 @@ import { ExportElsewhereError, type ExportJob, type ExportStart } from '../../co
 import { exportKey, planExport, type ExportPlan, type ExportPlanDeps } from '../../core/export/exportPlan.js';
 import { exportTable } from '../../core/export/exportTable.js';
 import { runExport, type ExportOutcome, type ExportProgress } from '../../core/export/runExport.js';
-import { operations, type AnyOperation } from '../../core/operations/index.js';
+import { operations, typedName, type AnyOperation } from '../../core/operations/index.js';
 import { localParts } from '../../core/time.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
@@ -92,12 +92,12 @@ export interface FileBytes {
 }
 
 /** `bids-光伏组件-20261122-1000.csv`: the operation, the query, and when, without characters file systems refuse. */
-function fileName(alias: string, subject: ExportSubject, now: number, timeZone: string): string {
+function fileName(operationName: string, subject: ExportSubject, now: number, timeZone: string): string {
   const parts = localParts(now, timeZone);
   const two = (n: number) => String(n).padStart(2, '0');
   const stamp = `${parts.year}${two(parts.month)}${two(parts.day)}-${two(parts.hour)}${two(parts.minute)}`;
   const words = [...subject.queryPlain.replace(/\b\w+=/g, '').replace(/[\\/:*?"<>|\s\x00-\x1f\x7f]+/g, '_').replace(/^_+|_+$/g, '')].slice(0, 60).join('');
-  return `${[alias, words, stamp].filter(Boolean).join('-')}.csv`;
+  return `${[operationName, words, stamp].filter(Boolean).join('-')}.csv`;
 }
 
 /** The language of what is posted in a conversation: the person's own in a DM, the workspace's where many read. */
@@ -180,8 +180,9 @@ export async function exportFile(deps: SlackDeps, requester: Requester, run: Exp
   const subject = exportSubject(query.operation, query.request, lang);
   const csv = toCsv(headerRow(table, lang), table.rows.map((row) => table.columns.map((column) => row[column.key])));
   const file: FileBytes = {
-    bytes: Buffer.from(csv, 'utf8'),
-    filename: fileName(definition.alias, subject, deps.now(), timeZone),
+    // Service text goes into the file as it came; a secret it quoted must not (replies are redacted at the client's fetch, file bytes are not).
+    bytes: Buffer.from(deps.redact(csv), 'utf8'),
+    filename: fileName(typedName(definition.name), subject, deps.now(), timeZone),
     title: `${subject.what} · ${subject.queryPlain}`.trim(),
     subject: query,
     startedBy: requester.userId,

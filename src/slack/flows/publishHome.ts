@@ -2,8 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import type { SlackDeps } from '../deps.js';
 import { profileOf } from '../middleware/whoIsAsking.js';
 import { renderHome } from '../render/home.js';
-import { mayAddDigest, mayManageDigest } from './digestPermissions.js';
-import { mayAddWatch, mayManageWatch } from './watchCommand.js';
+import { mayAdd, mayManage } from './permissions.js';
 
 const RECENT_LOOKUPS = 8;
 
@@ -30,12 +29,12 @@ export async function publishHome(deps: SlackDeps, client: WebClient, teamId: st
     usage,
     budget,
     recent,
-    digests: digests.map((digest) => ({ digest, nextRun: deps.digests.nextRun(digest), manageable: mayManageDigest(deps, userId, digest) })),
-    mayAddDigest: mayAddDigest(deps, userId),
+    digests: digests.map((digest) => ({ digest, nextRun: deps.digests.nextRun(digest), manageable: mayManage(deps, userId, digest) })),
+    mayAddDigest: mayAdd(deps, userId),
     watches: {
-      items: shown.map((watch) => ({ watch, cost: deps.watches.cost(watch), nextRun: deps.watches.nextRun(watch), manageable: mayManageWatch(deps, userId, watch) })),
+      items: shown.map((watch) => ({ watch, cost: deps.watches.cost(watch), nextRun: deps.watches.nextRun(watch), manageable: mayManage(deps, userId, watch) })),
       everyWatch,
-      mayAdd: mayAddWatch(deps, userId),
+      mayAdd: mayAdd(deps, userId),
     },
   });
   await client.views.publish({ user_id: userId, view });

@@ -10,10 +10,12 @@ import type { SlackDeps } from '../deps.js';
 import type { Requester } from '../requester.js';
 import type { Responder } from '../responder.js';
 import { renderError } from '../render/errors.js';
-import { escapeMrkdwn, serviceText } from '../render/mrkdwn.js';
+import { escapeMrkdwn } from '../render/mrkdwn.js';
 import { renderNotice } from '../render/notice.js';
 import { describeTarget, describeWatchRun, renderWatchList, renderWatchPreview, watchLines, type WatchListItem } from '../render/watch.js';
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
+import { mayAdd, ownedEntry, type OwnedEntryKind } from './permissions.js';
+import { readVerbCommand, unknownVerbText, verbsByWord, type SharedVerb } from './verbCommand.js';
 
 /** What a watch request carries between its preview and Save (a button value; checked again on Save). */
 export type WatchRequest = Omit<NewWatch, 'teamId' | 'channelId' | 'createdBy'>;
@@ -50,21 +52,20 @@ export function watchUsage(lang: Lang): string {
   return ['add', 'list', 'run', 'pause', 'resume', 'remove'].map((verb) => lang.t(USAGE_KEYS[verb as Verb])).join('\n');
 }
 
-type Verb = 'add' | 'list' | 'run' | 'pause' | 'resume' | 'remove';
+type Verb = SharedVerb | 'pause' | 'resume';
 const USAGE_KEYS: Record<Verb, CatalogueKey> = {
   add: 'watch.command.usage.add', list: 'watch.command.usage.list', run: 'watch.command.usage.run',
   pause: 'watch.command.usage.pause', resume: 'watch.command.usage.resume', remove: 'watch.command.usage.remove',
 };
 
-/** Each verb, in English or in Chinese. */
-const VERBS: Record<string, Verb> = {
-  add: 'add', new: 'add', 添加: 'add', 新增: 'add', 关注: 'add',
-  list: 'list', ls: 'list', 列表: 'list', 查看: 'list',
-  run: 'run', check: 'run', 运行: 'run', 检查: 'run',
-  pause: 'pause', 暂停: 'pause',
-  resume: 'resume', 恢复: 'resume', 继续: 'resume',
-  remove: 'remove', rm: 'remove', delete: 'remove', stop: 'remove', 删除: 'remove', 移除: 'remove', 取消: 'remove',
-};
+/** Each verb, in English or in Chinese: the ones digests take too, and a watch's own. */
+export const WATCH_VERBS = verbsByWord<Verb>({
+  add: ['new', '关注'],
+  run: ['check', '检查'],
+  pause: ['pause', '暂停'],
+  resume: ['resume', '恢复', '继续'],
+  remove: ['stop', '取消'],
+});
 
 const WATCH_EXAMPLE = '/dq watch add taxpayer 91330106774738789M daily 09:00';
 const ALL_WORDS = new Set(['all', '全部', '所有']);
@@ -114,24 +115,14 @@ export function readWatchWords(words: string[]): WatchRequest | undefined {
   return request;
 }
 
-export function mayAddWatch(deps: SlackDeps, userId: string): boolean {
-  return deps.config.adminUserIds.size === 0 || deps.config.adminUserIds.has(userId);
-}
-
-export function mayManageWatch(deps: SlackDeps, userId: string, watch: Watch): boolean {
-  return deps.config.adminUserIds.has(userId) || watch.createdBy === userId;
-}
-
 function listItems(deps: SlackDeps, watches: Watch[]): WatchListItem[] {
   return watches.map((watch) => ({ watch, cost: deps.watches.cost(watch), nextRun: deps.watches.nextRun(watch) }));
 }
 
 /** `/dq watch …`: what changes this channel hears about. Replies are in the requester's language. */
 export async function watchCommand(deps: SlackDeps, requester: Requester, words: string[], responder: Responder): Promise<void> {
-  const { lang, timeZone } = await requester.profile();
-  const [verb = '', ...rest] = words;
-  const action = Object.hasOwn(VERBS, verb.toLowerCase()) ? VERBS[verb.toLowerCase()] : undefined;
-  const reply = (text: string) => responder.reply(renderNotice(text, lang));
+  const command = await readVerbCommand(WATCH_VERBS, requester, words, responder);
+  const { lang, timeZone, action, rest, reply } = command;
   try {
     switch (action) {
       case 'add':
@@ -146,7 +137,7 @@ export async function watchCommand(deps: SlackDeps, requester: Requester, words:
       case 'pause':
       case 'resume':
       case 'remove': {
-        const watch = await owned(deps, requester, rest[0], reply);
+        const watch = await ownedEntry(deps, requester, rest[0], watchKind(deps), reply);
         if (!watch) return;
         if (action === 'run') return await reply(describeWatchRun(watch, await deps.watches.runNow(watch.id, requester.userId), lang));
         if (action === 'remove') {
@@ -157,10 +148,8 @@ export async function watchCommand(deps: SlackDeps, requester: Requester, words:
         else await deps.watches.resume(watch.id);
         return await reply(lang.t(action === 'pause' ? 'watch.command.paused' : 'watch.command.resumed', { id: watch.id, target: describeTarget(watch.target, lang) }));
       }
-      default: {
-        const why = verb ? lang.t('watch.command.unknownVerb', { verb: serviceText(verb, { max: 60, oneLine: true }) }) : lang.t('watch.command.whatToDo');
-        await reply(`${why}\n${watchUsage(lang)}`);
-      }
+      default:
+        await reply(unknownVerbText(command, { unknownVerb: 'watch.command.unknownVerb', whatToDo: 'watch.command.whatToDo' }, watchUsage(lang)));
     }
   } catch (error) {
     if (error instanceof WatchInputError) return reply(lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.t(error.phrase)) }));
@@ -174,7 +163,7 @@ export async function watchCommand(deps: SlackDeps, requester: Requester, words:
 async function preview(deps: SlackDeps, requester: Requester, words: string[], responder: Responder): Promise<void> {
   const { lang } = await requester.profile();
   const reply = (text: string) => responder.reply(renderNotice(text, lang));
-  if (!mayAddWatch(deps, requester.userId)) return reply(lang.t('watch.command.adminsOnly'));
+  if (!mayAdd(deps, requester.userId)) return reply(lang.t('watch.command.adminsOnly'));
   if (!requester.channelId) return reply(lang.t('watch.command.inAChannel'));
   const request = readWatchWords(words);
   if (!request) return reply(lang.t('watch.command.usageIs', { usage: watchUsage(lang) }));
@@ -194,7 +183,7 @@ export async function saveWatch(deps: SlackDeps, requester: Requester, value: st
   try {
     const request = readWatchRequestValue(value);
     if (!request) return await reply(lang.t('watch.command.usageIs', { usage: watchUsage(lang) }));
-    if (!mayAddWatch(deps, requester.userId)) return await reply(lang.t('watch.command.adminsOnly'));
+    if (!mayAdd(deps, requester.userId)) return await reply(lang.t('watch.command.adminsOnly'));
     if (!requester.channelId) return await reply(lang.t('watch.command.inAChannel'));
     const prepared = await deps.watches.prepare({ ...request, teamId: requester.teamId, channelId: requester.channelId, createdBy: requester.userId });
     if (client && (await appMembership(client, requester.channelId, deps.logger)) === 'not_member') return await reply(lang.t('watch.command.notMember', { channel: `<#${requester.channelId}>` }));
@@ -208,20 +197,7 @@ export async function saveWatch(deps: SlackDeps, requester: Requester, value: st
   }
 }
 
-async function owned(deps: SlackDeps, requester: Requester, id: string | undefined, reply: (text: string) => Promise<void>): Promise<Watch | undefined> {
-  const { lang } = await requester.profile();
-  if (!id) {
-    await reply(lang.t('watch.command.whichWatch'));
-    return undefined;
-  }
-  const watch = await deps.watches.find(requester.teamId, id);
-  if (!watch) {
-    await reply(lang.t('watch.command.noSuchWatch', { id: serviceText(id, { max: 60, oneLine: true }) }));
-    return undefined;
-  }
-  if (!mayManageWatch(deps, requester.userId, watch)) {
-    await reply(lang.t('watch.command.notYours', { owner: `<@${watch.createdBy}>`, id: watch.id }));
-    return undefined;
-  }
-  return watch;
+/** A watch the requester names and may manage. */
+function watchKind(deps: SlackDeps): OwnedEntryKind<Watch> {
+  return { find: (teamId, id) => deps.watches.find(teamId, id), which: 'watch.command.whichWatch', noSuch: 'watch.command.noSuchWatch', notYours: 'watch.command.notYours' };
 }

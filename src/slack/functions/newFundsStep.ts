@@ -7,7 +7,7 @@ const PAGE_SIZE = 50;
 
 function line(fund: NewFund, lang: Lang): string {
   const oneLine = (value: unknown) => String(value ?? '').replace(/\s+/g, ' ').trim();
-  return lang.t('workflow.newFunds.line', {
+  return lang.t('newFunds.workflow.line', {
     code: oneLine(fund.fundCode),
     name: oneLine(fund.fundName),
     type: oneLine(fund.fundType),
@@ -32,7 +32,7 @@ export const newFundsStep: WorkflowStep = {
     const answer = await deps.data.call('fund-new-list', { ...(saleStatus ? { saleStatus } : {}), pageSize: PAGE_SIZE }, context);
     const { funds, total } = answer.result;
     const lines = funds.map((fund) => line(fund, lang));
-    if (total > funds.length) lines.push(lang.t('workflow.newFunds.more', { count: total - funds.length }));
-    return { count: total, funds: lines.length ? lines.join('\n') : lang.t('workflow.newFunds.none') };
+    if (total > funds.length) lines.push(lang.t('newFunds.workflow.more', { count: total - funds.length }));
+    return { count: total, funds: lines.length ? lines.join('\n') : lang.t('newFunds.workflow.none') };
   },
 };

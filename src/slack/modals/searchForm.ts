@@ -1,5 +1,5 @@
 import type { InputBlockElement } from '@slack/types';
-import { operation, type OperationId } from '../../core/operations/index.js';
+import { operation, typedName, type OperationId } from '../../core/operations/index.js';
 import type { Lang } from '../../i18n/lang.js';
 
 /**
@@ -25,11 +25,11 @@ export interface SearchForm {
 }
 
 /**
- * `dq:<alias>:<field>`, e.g. dq:bids:publishEndTime. The alias keeps two forms from sharing a
+ * `dq:<name as typed>:<field>`, e.g. dq:bids:publishEndTime. The name keeps two forms from sharing a
  * block_id, which matters because views.update carries typed text over to a block with the same id.
  */
 export function blockIdFor(operationId: OperationId, field: string): string {
-  return `dq:${operation(operationId).alias}:${field}`;
+  return `dq:${typedName(operation(operationId).name)}:${field}`;
 }
 
 export function actionIdFor(field: string): string {

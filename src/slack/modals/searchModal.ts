@@ -1,5 +1,5 @@
 import type { InputBlock, KnownBlock, ModalView } from '@slack/types';
-import { operation, type AnyOperation, type OperationId } from '../../core/operations/index.js';
+import { operation, typedName, type AnyOperation, type OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import type { Lang } from '../../i18n/lang.js';
 import { VIEW } from '../ids.js';
@@ -30,13 +30,13 @@ function costNote(operationId: OperationId, prices: Prices, lang: Lang): KnownBl
   return { type: 'context', elements: [{ type: 'mrkdwn', text }] };
 }
 
-/** The search form of one operation (callback_id `dq_search:<alias>`); its frame speaks the reader's language. */
+/** The search form of one operation (callback_id `dq_search:<name as typed>`); its frame speaks the reader's language. */
 export function searchModal(operationId: OperationId, privateMetadata: string, prices: Prices, lang: Lang): ModalView {
   const definition: AnyOperation = operation(operationId);
   const form = formFor(operationId);
   return {
     type: 'modal',
-    callback_id: VIEW.search(definition.alias),
+    callback_id: VIEW.search(typedName(definition.name)),
     title: plainText(operationTitle(operationId, lang), VIEW_LIMITS.titleChars),
     submit: plainText(lang.t('modals.search.submit'), VIEW_LIMITS.buttonChars),
     close: plainText(lang.t('modals.cancel'), VIEW_LIMITS.buttonChars),

@@ -1,9 +1,9 @@
 import type { KnownBlock, TextObject } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { BID_REGIONS, type BidRegion, bidRegionByCode, findBidRegion } from '../../core/operations/bidRegions.js';
-import { BID_ANY, BID_NOTICE_TYPES, BID_NOTICE_TYPE_SYNONYMS, BID_SEARCH_FIELDS, type BidRecord, type BidSearchRequest, shiftYears } from '../../core/operations/bidSearch.js';
-import { isKeyOf } from '../../i18n/catalogueKeys.js';
-import type { Lang } from '../../i18n/lang.js';
+import { BID_ANY, BID_NOTICE_TYPES, BID_NOTICE_TYPE_SYNONYMS, SEARCHABLE_BID_FIELDS, type BidRecord, type BidNoticeType, type BidsRequest, type SearchableBidField, shiftYears } from '../../core/operations/bids.js';
+import { isKeyOf, isOneOf } from '../../i18n/catalogueKeys.js';
+import { inEveryLanguage, type Lang } from '../../i18n/lang.js';
 import { checkboxes, datepicker, radioButtons, staticSelect, textInput } from '../modals/elements.js';
 import { ANY, type SearchForm, unlessAny } from '../modals/searchForm.js';
 import { option } from '../modals/slackText.js';
@@ -24,11 +24,13 @@ const BIDS_ID = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
 // Words for "no filter" (the notice type's own): the service's default is to match every region and field.
 const ANY_WORDS: ReadonlySet<string> = new Set(BID_ANY);
 
-const SEARCH_FIELD_WORDS: Readonly<Record<keyof typeof BID_SEARCH_FIELDS, readonly string[]>> = {
-  '1': [BID_SEARCH_FIELDS['1'], '标题'],
-  '2': [BID_SEARCH_FIELDS['2'], '采购人', '采购方'],
-  '3': [BID_SEARCH_FIELDS['3'], '供应商'],
-};
+/** Words for a matched field besides its name in every language's catalogue (`bids.searchField`: title, 标题 …). */
+export const SEARCH_FIELD_EXTRA_WORDS: Readonly<Record<SearchableBidField, readonly string[]>> = { '1': [], '2': ['采购方'], '3': [] };
+const SEARCH_FIELD_WORDS = Object.fromEntries(
+  SEARCHABLE_BID_FIELDS.map((code) => [code, [...inEveryLanguage(`bids.searchField.${code}`), ...SEARCH_FIELD_EXTRA_WORDS[code]].map((word) => word.toLowerCase())]),
+);
+const NOTICE_TYPE_CODES: ReadonlySet<BidNoticeType> = new Set(BID_NOTICE_TYPES);
+const SEARCH_FIELD_CODES: ReadonlySet<SearchableBidField> = new Set(SEARCHABLE_BID_FIELDS);
 
 /** `title,purchaser` or `标题、采购人` → `1,2`. */
 function readSearchFields(word: string): string | undefined {
@@ -52,16 +54,16 @@ function readDate(word: string): string {
 export const bidsSyntax: CommandSyntax = {
   operation: BIDS_ID,
   command: '/bids',
-  subcommands: ['bids', 'bid', '招标', '招投标', '标讯'],
-  description: { key: 'commands.descriptions.bids' },
-  positional: { kind: 'joined', word: { field: 'keyword', name: { key: 'commands.words.keyword' } } },
+  subcommandSynonyms: ['bid', '招投标', '标讯'],
+  description: { key: 'bids.description' },
+  positional: { kind: 'joined', word: { field: 'keyword', name: { key: 'bids.words.keyword' } } },
   options: [
-    { field: 'province', keys: ['region', 'province', 'prov', '地区', '省份', '省', '区域'], shape: { key: 'commands.shapes.region' }, read: readRegion },
+    { field: 'province', keys: ['bids.keys.region', 'province', 'prov', '省份', '省', '区域'], shape: { key: 'bids.shapes.region' }, read: readRegion },
     // tender, award, planned (招标, 中标, 拟建) and "all" are the operation's own words.
-    { field: 'type', keys: ['type', 'kind', '类型', '公告类型'], shape: { key: 'commands.shapes.bidType' } },
-    { field: 'publishStartTime', keys: ['from', 'start', 'since', '从', '起', '开始'], shape: { key: 'commands.shapes.date' }, read: readDate },
-    { field: 'publishEndTime', keys: ['to', 'end', 'until', '到', '至', '截止'], shape: { key: 'commands.shapes.date' }, read: readDate },
-    { field: 'searchType', keys: ['in', 'fields', 'match', '范围', '字段', '搜索范围'], shape: { key: 'commands.shapes.searchFields' }, read: readSearchFields },
+    { field: 'type', keys: ['bids.keys.type', 'kind', '公告类型'], shape: { key: 'bids.shapes.type' } },
+    { field: 'publishStartTime', keys: ['bids.keys.from', 'start', 'since', '起', '开始'], shape: { key: 'bids.shapes.date' }, read: readDate },
+    { field: 'publishEndTime', keys: ['bids.keys.to', 'end', 'until', '至', '截止'], shape: { key: 'bids.shapes.date' }, read: readDate },
+    { field: 'searchType', keys: ['bids.keys.in', 'fields', 'match', '字段', '搜索范围'], shape: { key: 'bids.shapes.searchFields' }, read: readSearchFields },
     pageOption('pageIndex'),
     pageSizeOption(),
   ],
@@ -71,11 +73,11 @@ export const bidsSyntax: CommandSyntax = {
   notes: (lang) => {
     const list = (regions: readonly BidRegion[]) => regions.map((region) => `${region.code} ${region.name}`).join(lang.t('commands.list.separator'));
     return [
-      lang.t('commands.notes.bids.keyword'),
-      lang.t('commands.notes.bids.typeAndFields'),
-      lang.t('commands.notes.bids.period'),
-      lang.t('commands.notes.bids.regions', { regions: list(BID_REGIONS.filter((region) => region.published)) }),
-      lang.t('commands.notes.bids.assumedRegions', { regions: list(BID_REGIONS.filter((region) => !region.published)) }),
+      lang.t('bids.notes.keyword'),
+      lang.t('bids.notes.typeAndFields'),
+      lang.t('bids.notes.period'),
+      lang.t('bids.notes.regions', { regions: list(BID_REGIONS.filter((region) => region.published)) }),
+      lang.t('bids.notes.assumedRegions', { regions: list(BID_REGIONS.filter((region) => !region.published)) }),
     ];
   },
 };
@@ -85,45 +87,45 @@ const capitalised = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}
 /** A notice type's name (1 → Tender announcement, 招标公告), or the code as sent when unknown. */
 /** A notice type by its code, or by the Chinese label the service may send (中标结果), in the reader's words. */
 function noticeTypeName(value: string, lang: Lang): string {
-  const code = isKeyOf(BID_NOTICE_TYPES, value) ? value : isKeyOf(BID_NOTICE_TYPE_SYNONYMS, value) ? BID_NOTICE_TYPE_SYNONYMS[value] : undefined;
-  return code ? lang.t(`fields.noticeType.${code}`) : value;
+  const code = isOneOf(NOTICE_TYPE_CODES, value) ? value : isKeyOf(BID_NOTICE_TYPE_SYNONYMS, value) ? BID_NOTICE_TYPE_SYNONYMS[value] : undefined;
+  return code ? lang.t(`bids.noticeType.${code}`) : value;
 }
 
 function searchFieldName(code: string, lang: Lang): string {
-  return isKeyOf(BID_SEARCH_FIELDS, code) ? lang.t(`fields.searchField.${code}`) : code;
+  return isOneOf(SEARCH_FIELD_CODES, code) ? lang.t(`bids.searchField.${code}`) : code;
 }
 
 function typeOptions(lang: Lang) {
-  const any = option(lang.t('forms.bids.type.any'), ANY);
-  return { any, all: [any, ...Object.keys(BID_NOTICE_TYPES).map((code) => option(noticeTypeName(code, lang), code))] };
+  const any = option(lang.t('bids.form.type.any'), ANY);
+  return { any, all: [any, ...BID_NOTICE_TYPES.map((code) => option(noticeTypeName(code, lang), code))] };
 }
 
 function regionOptions(lang: Lang) {
   // Region names are the service's own Chinese names, the same for every reader.
-  const any = option(lang.t('forms.bids.province.any'), ANY);
+  const any = option(lang.t('bids.form.province.any'), ANY);
   return { any, all: [any, ...BID_REGIONS.map((region) => option(`${region.name} · ${region.code}`, region.code))] };
 }
 
-export const bidSearchForm: SearchForm = {
+export const bidsForm: SearchForm = {
   operation: BIDS_ID,
   fields: [
     {
       field: 'keyword',
-      label: (lang) => lang.t('forms.bids.keyword.label'),
-      hint: (lang) => lang.t('forms.bids.keyword.hint'),
+      label: (lang) => lang.t('bids.form.keyword.label'),
+      hint: (lang) => lang.t('bids.form.keyword.hint'),
       optional: false,
-      element: (actionId, lang) => textInput(actionId, lang.t('forms.bids.keyword.placeholder')),
+      element: (actionId, lang) => textInput(actionId, lang.t('bids.form.keyword.placeholder')),
     },
     {
       field: 'searchType',
-      label: (lang) => lang.t('forms.bids.searchType.label'),
-      hint: (lang) => lang.t('forms.bids.searchType.hint'),
+      label: (lang) => lang.t('bids.form.searchType.label'),
+      hint: (lang) => lang.t('bids.form.searchType.hint'),
       optional: true,
-      element: (actionId, lang) => checkboxes(actionId, Object.keys(BID_SEARCH_FIELDS).map((code) => option(capitalised(searchFieldName(code, lang)), code))),
+      element: (actionId, lang) => checkboxes(actionId, SEARCHABLE_BID_FIELDS.map((code) => option(capitalised(searchFieldName(code, lang)), code))),
     },
     {
       field: 'type',
-      label: (lang) => lang.t('forms.bids.type.label'),
+      label: (lang) => lang.t('bids.form.type.label'),
       optional: true,
       element: (actionId, lang) => {
         const types = typeOptions(lang);
@@ -133,8 +135,8 @@ export const bidSearchForm: SearchForm = {
     },
     {
       field: 'province',
-      label: (lang) => lang.t('forms.bids.province.label'),
-      hint: (lang) => lang.t('forms.bids.province.hint'),
+      label: (lang) => lang.t('bids.form.province.label'),
+      hint: (lang) => lang.t('bids.form.province.hint'),
       optional: true,
       element: (actionId, lang) => {
         const regions = regionOptions(lang);
@@ -144,14 +146,14 @@ export const bidSearchForm: SearchForm = {
     },
     {
       field: 'publishStartTime',
-      label: (lang) => lang.t('forms.bids.publishStartTime.label'),
+      label: (lang) => lang.t('bids.form.publishStartTime.label'),
       optional: true,
       element: (actionId, lang) => datepicker(actionId, lang.t('forms.anyDate')),
     },
     {
       field: 'publishEndTime',
-      label: (lang) => lang.t('forms.bids.publishEndTime.label'),
-      hint: (lang) => lang.t('forms.bids.publishEndTime.hint'),
+      label: (lang) => lang.t('bids.form.publishEndTime.label'),
+      hint: (lang) => lang.t('bids.form.publishEndTime.hint'),
       optional: true,
       element: (actionId, lang) => datepicker(actionId, lang.t('forms.anyDate')),
     },
@@ -243,7 +245,7 @@ function noticeBlocks(record: BidRecord, number: number, lang: Lang): KnownBlock
   const escapedFields = fields.map((field) => ({ label: escapeMrkdwn(field.label), value: field.value }));
   if (!heading) {
     const lines = escapedFields.map((field) => `${field.label}: ${field.value}`);
-    return [sectionBlock(truncateMrkdwn([`*${lang.t('results.bids.notice', { number })}*`, ...lines].join('\n'), SLACK_LIMITS.sectionText))];
+    return [sectionBlock(truncateMrkdwn([`*${lang.t('bids.results.notice', { number })}*`, ...lines].join('\n'), SLACK_LIMITS.sectionText))];
   }
   const inFields = escapedFields.slice(0, SLACK_LIMITS.sectionFields);
   const rest = escapedFields.slice(SLACK_LIMITS.sectionFields).map((field) => `${field.label}: ${field.value}`);
@@ -257,18 +259,18 @@ function noticeBlocks(record: BidRecord, number: number, lang: Lang): KnownBlock
  * exactly one year says it is the longest the service allows: that is also what a period given by one
  * end only became (the service needs both).
  */
-function filterLine(request: BidSearchRequest, lang: Lang): string | undefined {
+function filterLine(request: BidsRequest, lang: Lang): string | undefined {
   const parts: string[] = [];
   if (request.type) parts.push(noticeTypeName(request.type, lang));
-  if (request.province) parts.push(lang.t('results.bids.region', { region: regionName(request.province, lang) }));
+  if (request.province) parts.push(lang.t('bids.results.region', { region: regionName(request.province, lang) }));
   if (request.searchType) {
     const fields = request.searchType.split(',').map((code) => searchFieldName(code, lang));
-    parts.push(lang.t('results.bids.keywordIn', { fields: fields.join(lang.t('results.listSeparator')) }));
+    parts.push(lang.t('bids.results.keywordIn', { fields: fields.join(lang.t('results.listSeparator')) }));
   }
   const { publishStartTime: start, publishEndTime: end } = request;
   if (start && end) {
     const widest = shiftYears(start, 1) === end;
-    parts.push(lang.t(widest ? 'results.bids.publishedWidest' : 'results.bids.published', { start, end }));
+    parts.push(lang.t(widest ? 'bids.results.publishedWidest' : 'bids.results.published', { start, end }));
   }
   return parts.length ? parts.map((part) => serviceText(part, { max: 200, oneLine: true })).join(' · ') : undefined;
 }
@@ -294,14 +296,14 @@ function bidsTable(records: BidRecord[], first: number, caption: string, lang: L
   const numbered = records.map((record, index) => ({ record, number: first + index + 1 }));
   const unit = columnUnit(records.map(moneyOf), lang);
   const columns: TableColumn<(typeof numbered)[number]>[] = [
-    { header: lang.t('tables.bids.number'), cell: ({ number }) => numberCell(number, String(number)) },
-    { header: lang.t('tables.bids.title'), cell: ({ record }) => textCell(roleText(record, TITLE_KEYS, lang)) },
+    { header: lang.t('bids.table.number'), cell: ({ number }) => numberCell(number, String(number)) },
+    { header: lang.t('bids.table.title'), cell: ({ record }) => textCell(roleText(record, TITLE_KEYS, lang)) },
     { header: fieldLabel('noticeType', lang), cell: ({ record }) => textCell(noticeTypeName(roleText(record, TYPE_KEYS, lang), lang), 20) },
     { header: fieldLabel('purchaser', lang), cell: ({ record }) => textCell(roleText(record, PURCHASER_KEYS, lang), 40) },
     { header: fieldLabel('supplier', lang), cell: ({ record }) => textCell(roleText(record, SUPPLIER_KEYS, lang), 40) },
     { header: fieldLabel('provinceName', lang), cell: ({ record }) => textCell(regionText(record, firstKey(record, REGION_NAME_KEYS), firstKey(record, REGION_CODE_KEYS), lang), 20) },
     { header: fieldLabel('publishDate', lang), cell: ({ record }) => textCell(roleText(record, DATE_KEYS, lang), 20) },
-    { header: lang.t('tables.bids.amount', { unit: unit.axis }), cell: ({ record }) => amountCell(moneyOf(record), unit) },
+    { header: lang.t('bids.table.amount', { unit: unit.axis }), cell: ({ record }) => amountCell(moneyOf(record), unit) },
   ];
   return tableOrNothing(caption, columns, numbered);
 }
@@ -309,16 +311,16 @@ function bidsTable(records: BidRecord[], first: number, caption: string, lang: L
 export function renderBids(answer: CallResult<typeof BIDS_ID>, { lang, tables }: RenderOptions): RenderedResult {
   const { keyword } = answer.request;
   const { records, total } = answer.result;
-  const title = lang.t('commands.titles.bids');
+  const title = lang.t('bids.title');
   const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject: keyword }))];
   const safeKeyword = serviceText(keyword, { max: 200, oneLine: true });
   const filters = filterLine(answer.request, lang);
   if (filters) blocks.push(contextBlock(filters));
   if (!records.length) {
-    blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? lang.t('results.bids.noMatch', { keyword: safeKeyword })));
+    blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? lang.t('bids.results.noMatch', { keyword: safeKeyword })));
   }
   const first = (Number(answer.request.pageIndex) - 1) * Number(answer.request.pageSize);
-  const table = tables ? bidsTable(records, Number.isFinite(first) ? first : 0, lang.t('tables.bids.caption', { keyword: keyword.replace(/\s+/g, ' ').slice(0, 100) }), lang) : undefined;
+  const table = tables ? bidsTable(records, Number.isFinite(first) ? first : 0, lang.t('bids.table.caption', { keyword: keyword.replace(/\s+/g, ' ').slice(0, 100) }), lang) : undefined;
   if (table) blocks.push(table, contextBlock(lang.t('tables.browse', { count: records.length })));
   if (!table) records.forEach((record, index) => {
     const number = Number.isFinite(first) ? first + index + 1 : index + 1;
@@ -326,11 +328,11 @@ export function renderBids(answer: CallResult<typeof BIDS_ID>, { lang, tables }:
     blocks.push(...recordBlocks(index, index, index > 0 ? [dividerBlock(), ...notice] : notice));
   });
   const count = total ?? records.length;
-  return { text: lang.t('results.bids.summary', { title, count, keyword: safeKeyword }), blocks };
+  return { text: lang.t('bids.results.summary', { title, count, keyword: safeKeyword }), blocks };
 }
 
 export const bidsSlack: SlackOperation<typeof BIDS_ID> = {
   syntax: bidsSyntax,
-  form: bidSearchForm,
+  form: bidsForm,
   render: renderBids,
 };

@@ -23,12 +23,12 @@ const FUND_ASSET_ID = 'fund-asset';
 export const fundAssetSyntax: CommandSyntax = {
   operation: FUND_ASSET_ID,
   command: '/fund-asset',
-  subcommands: ['fund', 'fund-asset', 'fundasset', '基金', '基金规模'],
-  description: { key: 'commands.descriptions.fund-asset' },
+  subcommandSynonyms: ['fund-asset', 'fundasset', '基金规模'],
+  description: { key: 'fundAsset.description' },
   positional: {
     kind: 'sequence',
     words: [
-      { field: 'fundCode', name: { key: 'commands.words.fundCode' } },
+      { field: 'fundCode', name: { key: 'fundAsset.words.fundCode' } },
       { field: 'pageNo', name: { key: 'commands.words.page' }, optional: true },
     ],
   },
@@ -36,9 +36,9 @@ export const fundAssetSyntax: CommandSyntax = {
   example: '000001 page:2',
   moreExamples: ['000001', '110022 2 size:50'],
   chineseExamples: ['000001 页:2', '000001', '110022 2 每页:50'],
-  rejectedHint: (input) => ({ key: 'commands.rejected.fundAsset', values: { code: String(input.fundCode ?? '') } }),
-  demoNote: { key: 'commands.demo.fundAsset' },
-  notes: (lang) => [lang.t('commands.notes.fundAsset.page')],
+  rejectedHint: (input) => ({ key: 'fundAsset.rejected', values: { code: String(input.fundCode ?? '') } }),
+  demoNote: { key: 'fundAsset.demo' },
+  notes: (lang) => [lang.t('fundAsset.notes.page')],
 };
 
 const sizes = PAGE_SIZES.map((size) => option(String(size), String(size)));
@@ -48,14 +48,14 @@ export const fundAssetForm: SearchForm = {
   fields: [
     {
       field: 'fundCode',
-      label: (lang) => lang.t('forms.fundAsset.fundCode.label'),
-      hint: (lang) => lang.t('forms.fundAsset.fundCode.hint'),
+      label: (lang) => lang.t('fundAsset.form.fundCode.label'),
+      hint: (lang) => lang.t('fundAsset.form.fundCode.hint'),
       optional: false,
-      element: (actionId, lang) => textInput(actionId, lang.t('forms.fundAsset.fundCode.placeholder')),
+      element: (actionId, lang) => textInput(actionId, lang.t('fundAsset.form.fundCode.placeholder')),
     },
     {
       field: 'pageSize',
-      label: (lang) => lang.t('forms.fundAsset.pageSize.label'),
+      label: (lang) => lang.t('fundAsset.form.pageSize.label'),
       optional: true,
       // Every call costs the same whatever its size: the form starts at the largest page the service gives.
       element: (actionId) => staticSelect(actionId, sizes, sizes.at(-1)),
@@ -81,7 +81,7 @@ function rowOf(record: FundAssetRecord, lang: Lang): Row {
 
 /** Monospace rows aligned by display width, so 亿 and 万 (two cells wide) still line up. */
 function tableLines(rows: Row[], lang: Lang): { header: string; lines: string[] } {
-  const columns = [lang.t('results.fundAsset.column.date'), lang.t('results.fundAsset.column.asset'), lang.t('results.fundAsset.column.change')] as const;
+  const columns = [lang.t('fundAsset.results.column.date'), lang.t('fundAsset.results.column.asset'), lang.t('fundAsset.results.column.change')] as const;
   const width = (pick: (row: Row) => string, title: string) => Math.max(displayWidth(title), ...rows.map((row) => displayWidth(pick(row))));
   const dateWidth = width((row) => row.date, columns[0]);
   const assetWidth = width((row) => row.asset, columns[1]);
@@ -116,7 +116,7 @@ function tableBlocks(records: FundAssetRecord[], lang: Lang): KnownBlock[] {
 function latestLine(records: FundAssetRecord[], firstPage: boolean, lang: Lang): string | undefined {
   const latest = records.reduce<FundAssetRecord | undefined>((best, record) => (!best || String(record.assetDate) > String(best.assetDate) ? record : best), undefined);
   if (!latest) return undefined;
-  return lang.t(firstPage ? 'results.fundAsset.latest' : 'results.fundAsset.newestOnPage', {
+  return lang.t(firstPage ? 'fundAsset.results.latest' : 'fundAsset.results.newestOnPage', {
     amount: formatCny(latest.asset, lang.locale),
     date: serviceText(String(latest.assetDate), { max: 20, oneLine: true }),
     rate: formatPercent(latest.assetRate),
@@ -127,18 +127,18 @@ function latestLine(records: FundAssetRecord[], firstPage: boolean, lang: Lang):
 function fundAssetTable(fundCode: string, records: FundAssetRecord[], lang: Lang) {
   const unit = columnUnit(records.map((record) => record.asset), lang);
   const columns: TableColumn<FundAssetRecord>[] = [
-    { header: lang.t('tables.fundAsset.date'), cell: (record) => textCell(record.assetDate, 20) },
-    { header: lang.t('tables.fundAsset.asset', { unit: unit.axis }), cell: (record) => amountCell(record.asset, unit) },
-    { header: lang.t('tables.fundAsset.change'), cell: (record) => (record.assetRate === null ? numberCell(undefined, '') : numberCell(record.assetRate, formatPercent(record.assetRate).replace('%', ''))) },
+    { header: lang.t('fundAsset.table.date'), cell: (record) => textCell(record.assetDate, 20) },
+    { header: lang.t('fundAsset.table.asset', { unit: unit.axis }), cell: (record) => amountCell(record.asset, unit) },
+    { header: lang.t('fundAsset.table.change'), cell: (record) => (record.assetRate === null ? numberCell(undefined, '') : numberCell(record.assetRate, formatPercent(record.assetRate).replace('%', ''))) },
   ];
-  return tableOrNothing(lang.t('tables.fundAsset.caption', { code: fundCode, count: records.length }), columns, records);
+  return tableOrNothing(lang.t('fundAsset.table.caption', { code: fundCode, count: records.length }), columns, records);
 }
 
 export function renderFundAsset(answer: CallResult<typeof FUND_ASSET_ID>, options: RenderOptions): RenderedResult {
   const { lang } = options;
   const { fundCode, records } = answer.result;
-  const title = lang.t('commands.titles.fund-asset');
-  const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject: lang.t('results.fundAsset.fund', { code: fundCode }) }))];
+  const title = lang.t('fundAsset.title');
+  const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject: lang.t('fundAsset.results.fund', { code: fundCode }) }))];
   const code = serviceText(fundCode, { max: 20, oneLine: true });
   const latest = latestLine(records, (answer.paging?.page ?? 1) <= 1, lang);
   const table = latest && options.tables ? fundAssetTable(code, records, lang) : undefined;
@@ -147,11 +147,11 @@ export function renderFundAsset(answer: CallResult<typeof FUND_ASSET_ID>, option
     if (table) blocks.push(table, contextBlock(lang.t('tables.browse', { count: records.length })));
     else blocks.push(...tableBlocks(records, lang));
   } else {
-    const noHistory = lang.t('results.fundAsset.noHistory', { code });
-    blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? (options.demo ? `${noHistory}\n${lang.t('commands.demo.fundAsset')}` : noHistory)));
+    const noHistory = lang.t('fundAsset.results.noHistory', { code });
+    blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? (options.demo ? `${noHistory}\n${lang.t('fundAsset.demo')}` : noHistory)));
   }
   blocks.push(...renderChart(options.chart, lang));
-  const text = latest ? lang.t('results.fundAsset.summary', { title, code, count: records.length }) : lang.t('results.fundAsset.nothingFound', { title, code });
+  const text = latest ? lang.t('fundAsset.results.summary', { title, code, count: records.length }) : lang.t('fundAsset.results.nothingFound', { title, code });
   return { text, blocks };
 }
 

@@ -1,6 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
-import { CANDLE_TYPES, CANDLE_TYPE_SYNONYMS, type Candle, type CandleType, isCandleType, MAX_CANDLES } from '../../core/operations/futuresKline.js';
+import { CANDLE_TYPES, CANDLE_TYPE_SYNONYMS, type Candle, type CandleType, isCandleType, MAX_CANDLES } from '../../core/operations/futures.js';
 import { numberInput, staticSelect, textInput } from '../modals/elements.js';
 import type { SearchForm } from '../modals/searchForm.js';
 import { option } from '../modals/slackText.js';
@@ -33,40 +33,40 @@ const readSymbol = (word: string) => (Object.hasOwn(CONTRACT_NAMES, word.toLower
 const readCount = (word: string) => readNumberWord(word) ?? word;
 const readPeriod = (word: string) => readPeriodWord(word, CANDLE_TYPE_SYNONYMS);
 
-/** `daily: daily/day/d/1d/0 · …` for English readers, `日线（日k/日/0） · …` for Chinese ones. */
+/** `daily: day/d/1d/0 · …` for English readers, `日线（日k/日/0） · …` for Chinese ones. */
 function periodNotes(lang: Lang): string {
   const chinese = lang.locale === 'zh-CN';
   return CANDLE_TYPES.map((type) => {
-    const words = Object.keys(CANDLE_TYPE_SYNONYMS).filter((word) => CANDLE_TYPE_SYNONYMS[word] === type && isChinese(word) === chinese);
-    // A Chinese period is named by its first word (日线), so that word is not repeated after it.
-    const [label, others] = chinese ? [words[0] ?? type, words.slice(1)] : [lang.t(`fields.candlePeriod.${type}`), words];
-    return lang.t('commands.notes.futures.period', { label, words: [...others, type].join('/') });
+    // A period is named by its catalogue word (日线), so that word is not repeated after it.
+    const label = lang.t(`futures.candlePeriod.${type}`);
+    const others = Object.keys(CANDLE_TYPE_SYNONYMS).filter((word) => CANDLE_TYPE_SYNONYMS[word] === type && isChinese(word) === chinese && word !== label);
+    return lang.t('futures.notes.period', { label, words: [...others, type].join('/') });
   }).join(' · ');
 }
 
 export const futuresSyntax: CommandSyntax = {
   operation: FUTURES_ID,
   command: '/futures',
-  subcommands: ['futures', 'future', 'kline', '期货', 'k线'],
-  description: { key: 'commands.descriptions.futures' },
+  subcommandSynonyms: ['future', 'kline', 'k线'],
+  description: { key: 'futures.description' },
   positional: {
     kind: 'sequence',
     words: [
-      { field: 'symbol', name: { key: 'commands.words.symbol' }, read: readSymbol },
-      { field: 'type', name: { key: 'commands.words.period' }, read: readPeriod },
-      { field: 'limit', name: { key: 'commands.words.count' }, optional: true, read: readCount },
+      { field: 'symbol', name: { key: 'futures.words.symbol' }, read: readSymbol },
+      { field: 'type', name: { key: 'futures.words.period' }, read: readPeriod },
+      { field: 'limit', name: { key: 'futures.words.count' }, optional: true, read: readCount },
     ],
   },
   options: [
-    { field: 'type', keys: ['period', 'type', 'interval', '周期'], shape: { key: 'commands.shapes.period' }, read: readPeriod },
-    { field: 'limit', keys: ['limit', 'count', 'n', '根数', '数量'], shape: { key: 'commands.shapes.count' }, read: readCount },
+    { field: 'type', keys: ['futures.keys.period', 'type', 'interval'], shape: { key: 'futures.shapes.period' }, read: readPeriod },
+    { field: 'limit', keys: ['futures.keys.limit', 'count', 'n', '数量'], shape: { key: 'futures.shapes.count' }, read: readCount },
   ],
   example: 'CL 5m 30',
   moreExamples: ['GC daily', 'hg 1h 48', 'SI period:4h count:60'],
   chineseExamples: ['CL 5分钟 30', 'GC 日线', 'hg 1小时 48', 'SI 周期:4小时 根数:60'],
-  rejectedHint: (input) => ({ key: 'commands.rejected.futures', values: { symbol: readSymbol(String(input.symbol ?? '')) } }),
-  demoNote: { key: 'commands.demo.futures' },
-  notes: (lang) => [lang.t('commands.notes.futures.symbols'), lang.t('commands.notes.futures.periods', { periods: periodNotes(lang) }), lang.t('commands.notes.futures.count')],
+  rejectedHint: (input) => ({ key: 'futures.rejected', values: { symbol: readSymbol(String(input.symbol ?? '')) } }),
+  demoNote: { key: 'futures.demo' },
+  notes: (lang) => [lang.t('futures.notes.symbols'), lang.t('futures.notes.periods', { periods: periodNotes(lang) }), lang.t('futures.notes.count')],
 };
 
 function periodOptions(lang: Lang) {
@@ -78,15 +78,15 @@ export const futuresForm: SearchForm = {
   fields: [
     {
       field: 'symbol',
-      label: (lang) => lang.t('forms.futures.symbol.label'),
-      hint: (lang) => lang.t('forms.futures.symbol.hint'),
+      label: (lang) => lang.t('futures.form.symbol.label'),
+      hint: (lang) => lang.t('futures.form.symbol.hint'),
       optional: false,
-      element: (actionId, lang) => textInput(actionId, lang.t('forms.futures.symbol.placeholder')),
+      element: (actionId, lang) => textInput(actionId, lang.t('futures.form.symbol.placeholder')),
       read: readSymbol,
     },
     {
       field: 'type',
-      label: (lang) => lang.t('forms.futures.type.label'),
+      label: (lang) => lang.t('futures.form.type.label'),
       optional: false,
       element: (actionId, lang) => {
         const periods = periodOptions(lang);
@@ -95,7 +95,7 @@ export const futuresForm: SearchForm = {
     },
     {
       field: 'limit',
-      label: (lang) => lang.t('forms.futures.limit.label'),
+      label: (lang) => lang.t('futures.form.limit.label'),
       optional: true,
       element: (actionId) => numberInput(actionId, { initial: 30, min: 1, max: MAX_CANDLES }),
     },
@@ -107,12 +107,12 @@ function periodMs(type: CandleType): number {
 }
 
 function periodLabel(type: CandleType, lang: Lang): string {
-  return isCandleType(type) ? lang.t(`fields.candlePeriod.${type}`) : lang.t('results.futures.unknownPeriod', { type: String(type) });
+  return isCandleType(type) ? lang.t(`futures.candlePeriod.${type}`) : lang.t('futures.results.unknownPeriod', { type: String(type) });
 }
 
 /** The period as traders say it before "candle": a 5-minute candle, a 1-hour candle, a daily candle (日K线). */
 function candleAdjective(type: CandleType, lang: Lang): string {
-  return isCandleType(type) ? lang.t(`results.futures.candle.${type}`) : periodLabel(type, lang);
+  return isCandleType(type) ? lang.t(`futures.results.candle.${type}`) : periodLabel(type, lang);
 }
 
 /** The last candle is usually still forming; saying so keeps its close from being read as final. */
@@ -121,13 +121,13 @@ function latestHeading(candle: Candle, type: CandleType, options: RenderOptions)
   const inProgress = options.now >= candle.at && options.now < candle.at + periodMs(type);
   const candleName = escapeMrkdwn(candleAdjective(type, lang));
   // A daily candle is the service's trading day, dated in UTC as the chart dates it: a day, not a moment.
-  if (type === '0') return lang.t(inProgress ? 'results.futures.latestDayForming' : 'results.futures.latestDay', { candle: candleName, day: localDate(candle.at, 'UTC') });
+  if (type === '0') return lang.t(inProgress ? 'futures.results.latestDayForming' : 'futures.results.latestDay', { candle: candleName, day: localDate(candle.at, 'UTC') });
   const when = escapeMrkdwn(dateTimeText(candle.at, options.timeZone, lang));
-  return lang.t(inProgress ? 'results.futures.latestForming' : 'results.futures.latest', { candle: candleName, when });
+  return lang.t(inProgress ? 'futures.results.latestForming' : 'futures.results.latest', { candle: candleName, when });
 }
 
 function latestBlocks(candle: Candle, type: CandleType, decimals: number, options: RenderOptions): KnownBlock[] {
-  const label = (field: NamesUnder<'results.futures.field'>) => options.lang.t(`results.futures.field.${field}`);
+  const label = (field: NamesUnder<'futures.results.field'>) => options.lang.t(`futures.results.field.${field}`);
   const fields = [
     labelled(label('open'), formatNumber(candle.open, decimals)),
     labelled(label('close'), formatNumber(candle.close, decimals)),
@@ -149,7 +149,7 @@ function rangeLine(candles: Candle[], type: CandleType, decimals: number, option
   const daily = type === '0';
   const from = daily ? localDate(first.at, 'UTC') : dateTimeText(first.at, options.timeZone, options.lang, { withZone: false });
   const to = daily ? localDate(last.at, 'UTC') : dateTimeText(last.at, options.timeZone, options.lang);
-  return options.lang.t('results.futures.range', {
+  return options.lang.t('futures.results.range', {
     count: candles.length, from: escapeMrkdwn(from), to: escapeMrkdwn(to), low: formatNumber(low, decimals), high: formatNumber(high, decimals),
   });
 }
@@ -157,9 +157,9 @@ function rangeLine(candles: Candle[], type: CandleType, decimals: number, option
 export function renderFutures(answer: CallResult<typeof FUTURES_ID>, options: RenderOptions): RenderedResult {
   const { lang } = options;
   const { symbol, type, candles } = answer.result;
-  const title = lang.t('commands.titles.futures');
+  const title = lang.t('futures.title');
   const label = periodLabel(type, lang);
-  const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject: lang.t('results.futures.subject', { symbol, period: label }) }))];
+  const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject: lang.t('futures.results.subject', { symbol, period: label }) }))];
   const safeSymbol = serviceText(symbol, { max: 20, oneLine: true });
   const latest = candles.at(-1);
   const decimals = decimalsOf(candles.flatMap((candle) => [candle.open, candle.close, candle.high, candle.low]));
@@ -167,14 +167,14 @@ export function renderFutures(answer: CallResult<typeof FUTURES_ID>, options: Re
     blocks.push(...recordBlocks(0, 0, latestBlocks(latest, type, decimals, options)));
     blocks.push(contextBlock(rangeLine(candles, type, decimals, options)));
   } else {
-    blocks.push(sectionBlock(lang.t('results.futures.noCandles', { period: escapeMrkdwn(label), symbol: safeSymbol })));
+    blocks.push(sectionBlock(lang.t('futures.results.noCandles', { period: escapeMrkdwn(label), symbol: safeSymbol })));
   }
   blocks.push(...renderChart(options.chart, lang));
   const text = latest
-    ? lang.t('results.futures.summary', {
+    ? lang.t('futures.results.summary', {
       symbol: safeSymbol, period: escapeMrkdwn(label), close: formatNumber(latest.close, decimals), rate: formatPercent(latest.changeRate), candles: formatCount(candles.length),
     })
-    : lang.t('results.futures.summaryNone', { symbol: safeSymbol, period: escapeMrkdwn(label) });
+    : lang.t('futures.results.summaryNone', { symbol: safeSymbol, period: escapeMrkdwn(label) });
   return { text, blocks };
 }
 

@@ -3,7 +3,7 @@ import type { CallResult } from '../../core/client/dataClient.js';
 import type { OperationId } from '../../core/operations/index.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { SearchForm } from '../modals/searchForm.js';
-import type { CommandSyntax } from '../parse/commandSyntax.js';
+import { operationSubcommand, subcommandWords, type CommandSyntax } from '../parse/commandSyntax.js';
 import { bidsSlack } from './bids.js';
 import { fundAssetSlack } from './fundAsset.js';
 import { futuresSlack } from './futures.js';
@@ -45,7 +45,7 @@ export function syntaxByCommand(command: string): CommandSyntax | undefined {
 /** The syntax a word after `/dq` names, in English or Chinese, any case: `bids`, `招标`, `K线`, `/bids`. */
 export function syntaxBySubcommand(word: string): CommandSyntax | undefined {
   const lower = word.toLowerCase().replace(/^\//, '');
-  return SYNTAX_LIST.find((syntax) => syntax.subcommands.includes(lower) || syntax.command === `/${lower}`);
+  return SYNTAX_LIST.find((syntax) => subcommandWords(operationSubcommand(syntax)).includes(lower) || syntax.command === `/${lower}`);
 }
 
 /** The operations whose answers come with a chart. */

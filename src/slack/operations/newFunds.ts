@@ -37,14 +37,14 @@ const readStatus = (word: string) => (Object.hasOwn(MORE_STATUS_WORDS, word) ? M
 export const newFundsSyntax: CommandSyntax = {
   operation: NEW_FUNDS_ID,
   command: '/new-funds',
-  subcommands: ['newfunds', 'new-funds', 'new', '新基金', '新发基金'],
-  description: { key: 'commands.descriptions.new-funds' },
-  positional: { kind: 'sequence', words: [{ field: 'saleStatus', name: { key: 'commands.words.saleStatus' }, optional: true, read: readStatus }] },
-  options: [{ field: 'saleStatus', keys: ['status', 'sale', '状态', '销售状态'], shape: { key: 'commands.shapes.saleStatus' }, read: readStatus }, pageOption('pageNo'), pageSizeOption()],
+  subcommandSynonyms: ['new-funds', 'new', '新发基金'],
+  description: { key: 'newFunds.description' },
+  positional: { kind: 'sequence', words: [{ field: 'saleStatus', name: { key: 'newFunds.words.saleStatus' }, optional: true, read: readStatus }] },
+  options: [{ field: 'saleStatus', keys: ['newFunds.keys.status', 'sale', '销售状态'], shape: { key: 'newFunds.shapes.saleStatus' }, read: readStatus }, pageOption('pageNo'), pageSizeOption()],
   example: 'onsale',
   moreExamples: ['all page:2', 'offsale size:50'],
   chineseExamples: ['在售', '全部 页:2', '停售 每页:50'],
-  notes: (lang) => [lang.t('commands.notes.newFunds.status', { onSale: statusWords('true', lang), offSale: statusWords('false', lang) })],
+  notes: (lang) => [lang.t('newFunds.notes.status', { onSale: statusWords('true', lang), offSale: statusWords('false', lang) })],
 };
 
 const sizes = PAGE_SIZES.map((size) => option(String(size), String(size)));
@@ -54,17 +54,17 @@ export const newFundsForm: SearchForm = {
   fields: [
     {
       field: 'saleStatus',
-      label: (lang) => lang.t('forms.newFunds.saleStatus.label'),
+      label: (lang) => lang.t('newFunds.form.saleStatus.label'),
       optional: true,
       element: (actionId, lang) => {
-        const all = option(lang.t('forms.newFunds.saleStatus.any'), ANY);
-        return radioButtons(actionId, [all, option(lang.t('forms.newFunds.saleStatus.onSale'), 'true'), option(lang.t('forms.newFunds.saleStatus.notOnSale'), 'false')], all);
+        const all = option(lang.t('newFunds.form.saleStatus.any'), ANY);
+        return radioButtons(actionId, [all, option(lang.t('newFunds.form.saleStatus.onSale'), 'true'), option(lang.t('newFunds.form.saleStatus.notOnSale'), 'false')], all);
       },
       read: unlessAny,
     },
     {
       field: 'pageSize',
-      label: (lang) => lang.t('forms.newFunds.pageSize.label'),
+      label: (lang) => lang.t('newFunds.form.pageSize.label'),
       optional: true,
       // Every call costs the same whatever its size: the form starts at the largest page the service gives.
       element: (actionId) => staticSelect(actionId, sizes, sizes.at(-1)),
@@ -102,11 +102,11 @@ function minimumText(value: unknown, lang: Lang): string {
 
 /** One fund as a few mrkdwn lines (name, code, type, status; manager, window; minimum, fees). */
 export function newFundEntry(fund: NewFund, lang: Lang): string {
-  const status = fund.saleStatus === true ? lang.t('results.newFunds.onSale') : fund.saleStatus === false ? lang.t('results.newFunds.notOnSale') : NO_VALUE;
+  const status = fund.saleStatus === true ? lang.t('newFunds.results.onSale') : fund.saleStatus === false ? lang.t('newFunds.results.notOnSale') : NO_VALUE;
   return [
     `${bold(text(fund.fundName, lang))} ${inlineCode(text(fund.fundCode, lang))} · ${text(fund.fundType, lang)} · ${status}`,
-    lang.t('results.newFunds.manager', { manager: text(fund.fundManagerName, lang), from: text(fund.beginDate, lang), to: text(fund.endDate, lang) }),
-    lang.t('results.newFunds.minimum', { minimum: minimumText(fund.minPurchase, lang), fee: formatFees(fund.fundOriginalFee, fund.fundDiscountFee) }),
+    lang.t('newFunds.results.manager', { manager: text(fund.fundManagerName, lang), from: text(fund.beginDate, lang), to: text(fund.endDate, lang) }),
+    lang.t('newFunds.results.minimum', { minimum: minimumText(fund.minPurchase, lang), fee: formatFees(fund.fundOriginalFee, fund.fundDiscountFee) }),
   ].join('\n');
 }
 
@@ -127,7 +127,7 @@ export function newFundSections(funds: readonly NewFund[], lang: Lang): KnownBlo
 }
 
 function filterLabel(saleStatus: 'true' | 'false' | undefined, lang: Lang): string {
-  return lang.t(saleStatus === 'true' ? 'results.newFunds.filter.onSale' : saleStatus === 'false' ? 'results.newFunds.filter.notOnSale' : 'results.newFunds.filter.all');
+  return lang.t(saleStatus === 'true' ? 'newFunds.results.filter.onSale' : saleStatus === 'false' ? 'newFunds.results.filter.notOnSale' : 'newFunds.results.filter.all');
 }
 
 /** The fee a buyer pays now, with the list price after it when there is a real discount (no strike-through in a cell). */
@@ -140,32 +140,32 @@ function feeCell(fund: NewFund) {
 function newFundsTable(funds: readonly NewFund[], caption: string, lang: Lang) {
   const unit = columnUnit(funds.map((fund) => fund.minPurchase), lang);
   const columns: TableColumn<NewFund>[] = [
-    { header: lang.t('tables.newFunds.name'), cell: (fund) => textCell(valueText(fund.fundName, lang)) },
-    { header: lang.t('tables.newFunds.code'), cell: (fund) => textCell(fund.fundCode, 12) },
-    { header: lang.t('tables.newFunds.type'), cell: (fund) => textCell(valueText(fund.fundType, lang), 20) },
-    { header: lang.t('tables.newFunds.status'), cell: (fund) => textCell(fund.saleStatus === true ? lang.t('results.newFunds.onSale') : fund.saleStatus === false ? lang.t('results.newFunds.notOnSale') : NO_VALUE) },
-    { header: lang.t('tables.newFunds.manager'), cell: (fund) => textCell(valueText(fund.fundManagerName, lang), 30) },
-    { header: lang.t('tables.newFunds.from'), cell: (fund) => textCell(fund.beginDate, 20) },
-    { header: lang.t('tables.newFunds.to'), cell: (fund) => textCell(fund.endDate, 20) },
-    { header: lang.t('tables.newFunds.minimum', { unit: unit.axis }), cell: (fund) => amountCell(fund.minPurchase, unit) },
-    { header: lang.t('tables.newFunds.fee'), cell: feeCell },
+    { header: lang.t('newFunds.table.name'), cell: (fund) => textCell(valueText(fund.fundName, lang)) },
+    { header: lang.t('newFunds.table.code'), cell: (fund) => textCell(fund.fundCode, 12) },
+    { header: lang.t('newFunds.table.type'), cell: (fund) => textCell(valueText(fund.fundType, lang), 20) },
+    { header: lang.t('newFunds.table.status'), cell: (fund) => textCell(fund.saleStatus === true ? lang.t('newFunds.results.onSale') : fund.saleStatus === false ? lang.t('newFunds.results.notOnSale') : NO_VALUE) },
+    { header: lang.t('newFunds.table.manager'), cell: (fund) => textCell(valueText(fund.fundManagerName, lang), 30) },
+    { header: lang.t('newFunds.table.from'), cell: (fund) => textCell(fund.beginDate, 20) },
+    { header: lang.t('newFunds.table.to'), cell: (fund) => textCell(fund.endDate, 20) },
+    { header: lang.t('newFunds.table.minimum', { unit: unit.axis }), cell: (fund) => amountCell(fund.minPurchase, unit) },
+    { header: lang.t('newFunds.table.fee'), cell: feeCell },
   ];
   return tableOrNothing(caption, columns, funds);
 }
 
 export function renderNewFunds(answer: CallResult<typeof NEW_FUNDS_ID>, { lang, tables }: RenderOptions): RenderedResult {
   const { funds, total } = answer.result;
-  const title = lang.t('commands.titles.new-funds');
+  const title = lang.t('newFunds.title');
   const filter = filterLabel(answer.request.saleStatus, lang);
-  const blocks: KnownBlock[] = [headerBlock(lang.t('results.newFunds.heading', { title, filter }))];
-  if (!funds.length) blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? lang.t('results.newFunds.none', { filter })));
-  const table = tables ? newFundsTable(funds, lang.t('tables.newFunds.caption', { title, filter, count: funds.length }), lang) : undefined;
+  const blocks: KnownBlock[] = [headerBlock(lang.t('newFunds.results.heading', { title, filter }))];
+  if (!funds.length) blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? lang.t('newFunds.results.none', { filter })));
+  const table = tables ? newFundsTable(funds, lang.t('newFunds.table.caption', { title, filter, count: funds.length }), lang) : undefined;
   if (table) blocks.push(table, contextBlock(lang.t('tables.browse', { count: funds.length })));
   for (let first = 0; !table && first < funds.length; first += FUNDS_PER_SECTION) {
     const group = funds.slice(first, first + FUNDS_PER_SECTION);
     blocks.push(...recordBlocks(first, first + group.length - 1, [sectionBlock(fundGroupText(group, lang))]));
   }
-  return { text: lang.t('results.newFunds.summary', { title, filter, count: total }), blocks };
+  return { text: lang.t('newFunds.results.summary', { title, filter, count: total }), blocks };
 }
 
 export const newFundsSlack: SlackOperation<typeof NEW_FUNDS_ID> = {

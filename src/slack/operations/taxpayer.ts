@@ -20,15 +20,15 @@ const TAXPAYER_ID = 'enterprise-general-taxpayer-query';
 export const taxpayerSyntax: CommandSyntax = {
   operation: TAXPAYER_ID,
   command: '/taxpayer',
-  subcommands: ['tax', 'taxpayer', '纳税人', '一般纳税人'],
-  description: { key: 'commands.descriptions.taxpayer' },
-  positional: { kind: 'joined', word: { field: 'keyword', name: { key: 'commands.words.companyOrCode' }, keepQuotes: true } },
+  subcommandSynonyms: ['taxpayer', '一般纳税人'],
+  description: { key: 'taxpayer.description' },
+  positional: { kind: 'joined', word: { field: 'keyword', name: { key: 'taxpayer.words.companyOrCode' }, keepQuotes: true } },
   options: [pageOption('pageNo'), pageSizeOption()],
   example: '91330106774738789M',
   moreExamples: ['杭州华信', '杭州 page:2', '恒远 size:20'],
   chineseExamples: ['91330106774738789M', '杭州华信', '杭州 页:2', '恒远 每页:20'],
-  demoNote: { key: 'commands.demo.taxpayer' },
-  notes: (lang) => [lang.t('commands.notes.taxpayer.keyword'), lang.t('commands.notes.taxpayer.quotes')],
+  demoNote: { key: 'taxpayer.demo' },
+  notes: (lang) => [lang.t('taxpayer.notes.keyword'), lang.t('taxpayer.notes.quotes')],
 };
 
 export const taxpayerForm: SearchForm = {
@@ -36,10 +36,10 @@ export const taxpayerForm: SearchForm = {
   fields: [
     {
       field: 'keyword',
-      label: (lang) => lang.t('forms.taxpayer.keyword.label'),
-      hint: (lang) => lang.t('forms.taxpayer.keyword.hint'),
+      label: (lang) => lang.t('taxpayer.form.keyword.label'),
+      hint: (lang) => lang.t('taxpayer.form.keyword.hint'),
       optional: false,
-      element: (actionId, lang) => textInput(actionId, lang.t('forms.taxpayer.keyword.placeholder')),
+      element: (actionId, lang) => textInput(actionId, lang.t('taxpayer.form.keyword.placeholder')),
     },
   ],
 };
@@ -84,8 +84,8 @@ function fieldObject(entry: Entry): TextObject {
 
 function overflowText(entries: Entry[], lang: Lang): string {
   const lines = entries.map((entry) => `${escapeMrkdwn(entry.label)}: ${serviceText(entry.value, { max: FIELD_VALUE_MAX, oneLine: true })}`);
-  const text = `*${lang.t('results.taxpayer.moreFields')}*\n${lines.join('\n')}`;
-  return text.length <= OVERFLOW_TEXT_MAX ? text : truncateMrkdwn(text, OVERFLOW_TEXT_MAX) + `\n_${lang.t('results.taxpayer.moreFieldsInTotal', { count: entries.length })}_`;
+  const text = `*${lang.t('taxpayer.results.moreFields')}*\n${lines.join('\n')}`;
+  return text.length <= OVERFLOW_TEXT_MAX ? text : truncateMrkdwn(text, OVERFLOW_TEXT_MAX) + `\n_${lang.t('taxpayer.results.moreFieldsInTotal', { count: entries.length })}_`;
 }
 
 /** One card: the company as heading, long values under it, every other returned field in two columns. */
@@ -119,15 +119,15 @@ function taxpayerTable(records: TaxpayerRecord[], caption: string, lang: Lang) {
 export function renderTaxpayer(answer: CallResult<typeof TAXPAYER_ID>, { lang, tables, demo }: RenderOptions): RenderedResult {
   const { keyword } = answer.request;
   const { records, total } = answer.result;
-  const title = lang.t('commands.titles.taxpayer');
+  const title = lang.t('taxpayer.title');
   const oneLineKeyword = keyword.replace(/\s+/g, ' ');
   const safeKeyword = serviceText(keyword, { max: 200, oneLine: true });
   const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject: oneLineKeyword }))];
   if (!records.length) {
-    const noMatch = lang.t('results.taxpayer.noMatch', { keyword: safeKeyword });
-    blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? (demo ? `${noMatch}\n${lang.t('commands.demo.taxpayer')}` : noMatch)));
+    const noMatch = lang.t('taxpayer.results.noMatch', { keyword: safeKeyword });
+    blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? (demo ? `${noMatch}\n${lang.t('taxpayer.demo')}` : noMatch)));
   }
-  const table = tables ? taxpayerTable(records, lang.t('tables.taxpayer.caption', { keyword: oneLineKeyword.slice(0, 100) }), lang) : undefined;
+  const table = tables ? taxpayerTable(records, lang.t('taxpayer.table.caption', { keyword: oneLineKeyword.slice(0, 100) }), lang) : undefined;
   if (table) blocks.push(table, contextBlock(lang.t('tables.browse', { count: records.length })));
   // On long pages every block counts (a message may have 50), so cards go without dividers there.
   const dividers = records.length <= DIVIDED_CARDS_MAX;
@@ -135,7 +135,7 @@ export function renderTaxpayer(answer: CallResult<typeof TAXPAYER_ID>, { lang, t
     const cardBlocks = index > 0 && dividers ? [dividerBlock(), ...card(record, lang)] : card(record, lang);
     blocks.push(...recordBlocks(index, index, cardBlocks));
   });
-  const text = lang.t('results.taxpayer.summary', { title, count: total, keyword: safeKeyword });
+  const text = lang.t('taxpayer.results.summary', { title, count: total, keyword: safeKeyword });
   return { text, blocks };
 }
 

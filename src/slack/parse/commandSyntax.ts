@@ -1,14 +1,27 @@
-import type { OperationId } from '../../core/operations/index.js';
-import type { Lang, Locale, NamesUnder, Phrase } from '../../i18n/lang.js';
-import { shownWord } from './shownWords.js';
+import { operation, type OperationId, type OperationName } from '../../core/operations/index.js';
+import { inEveryLanguage, type CatalogueKey, type Lang, type Locale, type NamesUnder, type Phrase } from '../../i18n/lang.js';
+import { wordsRead, type WordList } from './shownWords.js';
 
 /**
  * How one operation is written as a slash command. It only maps words to the operation's input
  * fields; whether a value is acceptable is decided by the operation's own `input` schema.
  *
- * Every word list holds the English and the Chinese words alike: any of them is read, and help shows
- * the first word of the reader's language (`shownWord`). What the help says about a word is a phrase.
+ * A subcommand or an option key is named by its catalogue entry: an operation's subcommand by the
+ * operation's own (`<name>.subcommand`), /dq's other subcommands by `commands.subcommands.<name>`,
+ * an option key by its operation's (`<name>.keys.<key>`), or by `commands.keys.<key>` when several
+ * operations share it (page, size). Its word in each language is the one shown to that
+ * language's readers, and every language's word is read. Synonyms that are read but never shown
+ * follow the entry in the list. What the help says about a word is a phrase.
  */
+
+/**
+ * The catalogue entry of a word after `/dq`: an operation's own (`taxpayer.subcommand`: tax, 纳税人),
+ * so adding an operation touches only its catalogue, or one of /dq's others (`commands.subcommands.usage`).
+ */
+export type SubcommandEntry = `${OperationName}.subcommand` | `commands.subcommands.${NamesUnder<'commands.subcommands'>}`;
+
+/** The catalogue entry of an option key: one operation's own (`bids.keys.region`) or one the paging options share (`commands.keys.page`). */
+export type OptionKeyEntry = Extract<CatalogueKey, `${OperationName}.keys.${string}` | `commands.keys.${string}`>;
 
 /** Turns what the user typed into the loose input value; undefined leaves the field out. */
 export type WordReader = (word: string) => string | undefined;
@@ -17,11 +30,10 @@ export interface OptionSyntax {
   /** Input field of the operation this option fills. */
   field: string;
   /**
-   * What may be typed before the colon, in lower case. The first English word is the one shown to
-   * English readers, the first Chinese word to Chinese readers; each first English word has its
-   * catalogue twin `commands.keys.<word>` (for messages said later, in the reader's language).
+   * The key's catalogue entry (`bids.keys.region`: the key typed before the colon, in each
+   * language), then other keys read but never shown, in lower case (optionKeys has them all).
    */
-  keys: readonly [NamesUnder<'commands.keys'>, ...string[]];
+  keys: WordList<OptionKeyEntry>;
   /** The value as shown in help, e.g. `tender|award|planned`. */
   shape: Phrase;
   read?: WordReader;
@@ -47,10 +59,10 @@ export interface CommandSyntax {
   operation: OperationId;
   command: `/${string}`;
   /**
-   * Names accepted after `/dq`, in lower case; the first of the reader's language is the one shown
-   * (its catalogue twin is `commands.subcommands.<first English word>`).
+   * Words read after `/dq` for this operation besides its catalogue's `<name>.subcommand` (the word
+   * shown in each language): never shown, in lower case (subcommandWords(operationSubcommand(…)) has them all).
    */
-  subcommands: readonly [NamesUnder<'commands.subcommands'>, ...string[]];
+  subcommandSynonyms: readonly string[];
   /** What the command does; in English also the slash-command registration (at most 100 characters). */
   description: Phrase;
   positional: PositionalSyntax;
@@ -84,7 +96,39 @@ export function positionalWords(syntax: CommandSyntax): readonly WordSyntax[] {
 
 /** The option's key in the reader's words (`region` or `地区`), for messages said later. */
 export function optionKeyPhrase(option: OptionSyntax): Phrase {
-  return { key: `commands.keys.${option.keys[0]}` };
+  return { key: option.keys[0] };
+}
+
+/** The option's name, the last part of its catalogue entry (`region` of `bids.keys.region`), by which parse rules name it. */
+export function optionName(option: OptionSyntax): string {
+  return option.keys[0].slice(option.keys[0].lastIndexOf('.') + 1);
+}
+
+/** Every key read for an option, in either language: `region province prov 地区 省份 省 区域`. */
+export function optionKeys(option: OptionSyntax): readonly [string, ...string[]] {
+  return wordsRead(option.keys, inEveryLanguage);
+}
+
+const operationSubcommands = new WeakMap<CommandSyntax, WordList<SubcommandEntry>>();
+
+/** The words after `/dq` for an operation: its catalogue entry (`bids.subcommand`), then its synonyms. */
+export function operationSubcommand(syntax: CommandSyntax): WordList<SubcommandEntry> {
+  let list = operationSubcommands.get(syntax);
+  if (!list) {
+    list = [`${operation(syntax.operation).name}.subcommand`, ...syntax.subcommandSynonyms];
+    operationSubcommands.set(syntax, list);
+  }
+  return list;
+}
+
+/** A /dq subcommand in the reader's words: `bids`, `招标`. */
+export function subcommandPhrase(list: WordList<SubcommandEntry>): Phrase {
+  return { key: list[0] };
+}
+
+/** Every word read for a /dq subcommand, in either language: `bids bid 招标 招投标 标讯`. */
+export function subcommandWords(list: WordList<SubcommandEntry>): readonly [string, ...string[]] {
+  return wordsRead(list, inEveryLanguage);
 }
 
 /** `<symbol> <period> [count]`: required words in angle brackets, optional ones in square. */
@@ -100,7 +144,7 @@ export function usageLine(syntax: CommandSyntax, lang: Lang): string {
   // An option that repeats a positional word (period:, page:) would only make the line longer.
   const options = syntax.options
     .filter((option) => !positional.some((word) => word.field === option.field))
-    .map((option) => `[${shownWord(option.keys, lang)}:${lang.t(option.shape)}]`);
+    .map((option) => `[${lang.t(optionKeyPhrase(option))}:${lang.t(option.shape)}]`);
   return [positionalUsage(syntax, lang), ...options].join(' ');
 }
 

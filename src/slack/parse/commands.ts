@@ -1,6 +1,6 @@
 import type { OperationId } from '../../core/operations/index.js';
 import { english } from '../../i18n/lang.js';
-import { usageLine } from './commandSyntax.js';
+import { operationSubcommand, subcommandPhrase, usageLine } from './commandSyntax.js';
 import { DQ_COMMAND } from './parseCommand.js';
 import { SYNTAX_LIST } from '../operations/index.js';
 
@@ -20,7 +20,7 @@ export const SLASH_COMMANDS: SlashCommand[] = [
   {
     command: DQ_COMMAND,
     description: 'Company and market data: taxpayers, bids, funds, futures; spending, digests and watches',
-    usageHint: `[${SYNTAX_LIST.map((syntax) => syntax.subcommands[0]).join('|')}] … | usage | digest … | watch … | lang zh|en|auto | help [command]`,
+    usageHint: `[${SYNTAX_LIST.map((syntax) => english.t(subcommandPhrase(operationSubcommand(syntax)))).join('|')}] … | usage | digest … | watch … | lang zh|en|auto | help [command]`,
   },
   ...SYNTAX_LIST.map((syntax) => ({
     command: syntax.command,

@@ -1,7 +1,7 @@
 import type { OperationId } from '../../core/operations/index.js';
 import type { Lang } from '../../i18n/lang.js';
-import { examplesIn, positionalWords } from './commandSyntax.js';
-import { shownWord, theWord } from './shownWords.js';
+import { examplesIn, optionKeyPhrase, positionalWords } from './commandSyntax.js';
+import { theWord } from './shownWords.js';
 import { syntaxFor } from '../operations/index.js';
 
 /** A slash-command line that works as typed, in the reader's words: `/futures CL 5m 30`, `/futures CL 5分钟 30`. */
@@ -18,7 +18,7 @@ export function exampleFor(operation: OperationId, lang: Lang): string {
 export function userFieldName(operation: OperationId, field: string, lang: Lang): string {
   const syntax = syntaxFor(operation);
   const option = syntax.options.find((candidate) => candidate.field === field);
-  if (option) return lang.locale === 'zh-CN' ? shownWord(option.keys, lang) : `${shownWord(option.keys, lang)}:`;
+  if (option) return lang.locale === 'zh-CN' ? lang.t(optionKeyPhrase(option)) : `${lang.t(optionKeyPhrase(option))}:`;
   const word = positionalWords(syntax).find((candidate) => candidate.field === field);
   return word ? lang.t(theWord(word)) : field;
 }

@@ -1,23 +1,24 @@
-import type { Lang } from '../../i18n/lang.js';
+import { readLanguageChoice, type Lang } from '../../i18n/lang.js';
 import { syntaxBySubcommand } from '../operations/index.js';
-import { shownWord } from './shownWords.js';
+import { operationSubcommand, subcommandPhrase, subcommandWords } from './commandSyntax.js';
 import { exampleFor } from './examples.js';
 import { DIGEST_WORDS, HELP_WORDS, LANG_WORDS, USAGE_WORDS, type InvalidCommand } from './parseCommand.js';
 
 const WORD_LISTS = [HELP_WORDS, USAGE_WORDS, DIGEST_WORDS, LANG_WORDS] as const;
-/** The language names `/dq lang` takes, in Chinese: what a Chinese reader types. */
-const CHINESE_LANGUAGE_WORDS: Readonly<Record<string, string>> = { zh: '中文', en: '英文', auto: '自动' };
+/** The word help shows for each choice `/dq lang` takes. */
+const LANGUAGE_CHOICE_WORDS = { 'zh-CN': 'help.lang.zh', en: 'help.lang.en', auto: 'help.lang.auto' } as const;
 
 /** `/dq help bids` in the reader's words: `/dq 帮助 招标` for a Chinese reader (both are read alike). */
 function dqExampleIn(example: string, lang: Lang): string {
   if (lang.locale !== 'zh-CN') return example;
   const [command, ...words] = example.split(' ');
   const said = words.map((word) => {
-    const list = WORD_LISTS.find((candidate) => (candidate as readonly string[]).includes(word));
-    if (list) return shownWord(list as unknown as readonly [string, ...string[]], lang);
+    const list = WORD_LISTS.find((candidate) => subcommandWords(candidate).includes(word));
+    if (list) return lang.t(subcommandPhrase(list));
     const syntax = syntaxBySubcommand(word);
-    if (syntax) return shownWord(syntax.subcommands, lang);
-    return Object.hasOwn(CHINESE_LANGUAGE_WORDS, word) ? CHINESE_LANGUAGE_WORDS[word]! : word;
+    if (syntax) return lang.t(subcommandPhrase(operationSubcommand(syntax)));
+    const choice = readLanguageChoice(word);
+    return choice ? lang.t(LANGUAGE_CHOICE_WORDS[choice]) : word;
   });
   return [command, ...said].join(' ');
 }

@@ -1,3 +1,5 @@
+import { langFor } from '../../i18n/lang.js';
+
 /**
  * What Chinese readers type in their own words, turned into the words the command syntax reads:
  * numbers in characters (二十, 两百), a page as 第2页, a count as 30根, a period as 15分钟线 or 日K线.
@@ -25,7 +27,7 @@ export function readNumberWord(text: string): string | undefined {
   return String(total + (digit ?? 0));
 }
 
-/** `第2页` → 2, `每页20条` → 20 …: words that are an option by their shape, keyed by the option's first English key. */
+/** `第2页` → 2, `每页20条` → 20 …: words that are an option by their shape, keyed by the option's catalogue name. */
 const NATURAL_OPTIONS: ReadonlyArray<{ pattern: RegExp; key: string }> = [
   { pattern: /^第(.+)页$/u, key: 'page' },
   { pattern: /^每页(.+?)条?$/u, key: 'size' },
@@ -42,7 +44,7 @@ export function naturalOption(word: string): { key: string; value: string } | un
   return undefined;
 }
 
-const DAILY_WORDS = new Set(['日', '天', '1天', '1日', '每日', '每天', '日线']);
+const DAILY_WORDS = new Set(['日', '天', '1天', '1日', '每日', '每天']);
 
 /**
  * `五分钟`, `5分钟线`, `5分k`, `60分`, `1个小时`, `4时`, `日K线`, `天` → a period word the
@@ -53,7 +55,7 @@ export function readPeriodWord(word: string, known: Readonly<Record<string, unkn
   const lower = word.toLowerCase();
   if (Object.hasOwn(known, lower)) return word;
   const bare = lower.replace(/(?:k线|k|线|图)+$/u, '').replace(/个?(?:小时|钟头)$/u, '小时');
-  if (DAILY_WORDS.has(bare)) return '日线';
+  if (DAILY_WORDS.has(bare)) return langFor('zh-CN').t('futures.candlePeriod.0');
   const match = /^(.*?)(分钟|分|小时|时)$/u.exec(bare);
   if (!match) return word;
   const count = match[1] === '' ? '1' : readNumberWord(match[1]!);

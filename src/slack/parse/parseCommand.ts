@@ -1,9 +1,9 @@
 import { findOperation, type OperationId } from '../../core/operations/index.js';
-import { readLanguageChoice, type NamesUnder, type Phrase } from '../../i18n/lang.js';
+import { readLanguageChoice } from '../../i18n/lang.js';
 import { closestWord } from './closestWord.js';
-import type { CommandSyntax } from './commandSyntax.js';
+import { operationSubcommand, subcommandPhrase, subcommandWords, type CommandSyntax, type SubcommandEntry } from './commandSyntax.js';
 import { normaliseText, tokenise, type Token } from './normalise.js';
-import { phraseList, typedText, typedWords } from './shownWords.js';
+import { phraseList, typedText, typedWords, type WordList } from './shownWords.js';
 import { readArguments } from './readArguments.js';
 import { SYNTAX_LIST, syntaxByCommand, syntaxBySubcommand, syntaxFor } from '../operations/index.js';
 
@@ -14,33 +14,29 @@ export type { HelpTopic, InvalidCommand, LanguageChoice, ParsedCommand } from '.
 /** The umbrella command; `/dq bids …` means the same as `/bids …`. */
 export const DQ_COMMAND = '/dq';
 
-// English words first, then Chinese: help shows the first word of the reader's language (shownWord).
-export const HELP_WORDS = ['help', '?', '-h', '--help', '帮助'] as const;
-export const USAGE_WORDS = ['usage', 'spend', 'spent', '用量', '花费', '费用'] as const;
-export const DIGEST_WORDS = ['digest', 'digests', '推送', '摘要', '订阅'] as const;
-export const WATCH_WORDS = ['watch', 'watches', '关注', '监控', '盯盘'] as const;
-export const LANG_WORDS = ['lang', 'language', '语言'] as const;
+// The catalogue entry of each subcommand, then words read but never shown (subcommandWords).
+export const HELP_WORDS = ['commands.subcommands.help', '?', '-h', '--help'] as const;
+export const USAGE_WORDS = ['commands.subcommands.usage', 'spend', 'spent', '花费', '费用'] as const;
+export const DIGEST_WORDS = ['commands.subcommands.digest', 'digests', '摘要', '订阅'] as const;
+export const WATCH_WORDS = ['commands.subcommands.watch', 'watches', '监控', '盯盘'] as const;
+export const LANG_WORDS = ['commands.subcommands.lang', 'language'] as const;
 
-/** The subcommands /dq takes besides the operations, by their first (English) word. */
+/** The subcommands /dq takes besides the operations. */
 const OTHER_SUBCOMMANDS = [USAGE_WORDS, DIGEST_WORDS, WATCH_WORDS, LANG_WORDS, HELP_WORDS] as const;
 
-function subcommandPhrase(firstWord: NamesUnder<'commands.subcommands'>): Phrase {
-  return { key: `commands.subcommands.${firstWord}` };
-}
-
-const OPERATION_SUBCOMMANDS = SYNTAX_LIST.map((syntax) => subcommandPhrase(syntax.subcommands[0]));
+const OPERATION_SUBCOMMANDS = SYNTAX_LIST.map((syntax) => subcommandPhrase(operationSubcommand(syntax)));
 /** `tax, bids, …, help` in the reader's words. */
-const DQ_SUBCOMMANDS = phraseList([...OPERATION_SUBCOMMANDS, ...OTHER_SUBCOMMANDS.map((words) => subcommandPhrase(words[0]))]);
+const DQ_SUBCOMMANDS = phraseList([...OPERATION_SUBCOMMANDS, ...OTHER_SUBCOMMANDS.map(subcommandPhrase)]);
 /** What `/dq help` can explain: the operations, usage, digest, watch, lang. */
-const HELP_TOPICS = phraseList([...OPERATION_SUBCOMMANDS, ...OTHER_SUBCOMMANDS.filter((words) => words !== HELP_WORDS).map((words) => subcommandPhrase(words[0]))]);
+const HELP_TOPICS = phraseList([...OPERATION_SUBCOMMANDS, ...OTHER_SUBCOMMANDS.filter((words) => words !== HELP_WORDS).map(subcommandPhrase)]);
 /** Every word /dq takes first, in either language: what a typo may have meant. */
-const ALL_SUBCOMMAND_WORDS = [...SYNTAX_LIST.flatMap((syntax) => syntax.subcommands), ...OTHER_SUBCOMMANDS.flatMap((words) => words.filter((word) => /^\p{L}/u.test(word)))];
+const ALL_SUBCOMMAND_WORDS = [...SYNTAX_LIST.flatMap((syntax) => subcommandWords(operationSubcommand(syntax))), ...OTHER_SUBCOMMANDS.flatMap((words) => subcommandWords(words).filter((word) => /^\p{L}/u.test(word)))];
 
-function isWord(token: Token | undefined, words: readonly string[]): boolean {
-  return token !== undefined && token.quoteStart < 0 && words.includes(token.text.toLowerCase());
+function isWord(token: Token | undefined, words: WordList<SubcommandEntry>): boolean {
+  return token !== undefined && token.quoteStart < 0 && subcommandWords(words).includes(token.text.toLowerCase());
 }
 
-/** Subcommand names first, then the operation's alias or spec id, which users copy from errors and logs. */
+/** Subcommand names first, then the operation's name or spec id, which users copy from errors and logs. */
 function syntaxNamed(word: string): CommandSyntax | undefined {
   const syntax = syntaxBySubcommand(word);
   if (syntax) return syntax;

@@ -1,6 +1,6 @@
 import { english, isChinese, type Phrase } from '../../i18n/lang.js';
 import { closestWord } from './closestWord.js';
-import { optionKeyPhrase, positionalWords, type CommandSyntax, type WordReader } from './commandSyntax.js';
+import { optionKeyPhrase, optionKeys, optionName, positionalWords, type CommandSyntax, type WordReader } from './commandSyntax.js';
 import { exampleFor } from './examples.js';
 import type { Token } from './normalise.js';
 import { naturalOption } from './naturalWords.js';
@@ -26,7 +26,7 @@ const OPTION_SHAPED = /^(\p{L}[\p{L}\p{M}\p{N}_-]*)[:=]/u;
 
 /**
  * Keys people type for an option under another name, none of them close in spelling: the option
- * (by its first English key) a refusal suggests.
+ * (by its name, the last part of its catalogue entry: `bids.keys.from`) a refusal suggests.
  */
 const MEANT_KEYS: Readonly<Record<string, string>> = {
   date: 'from', dates: 'from', time: 'from', published: 'from', 日期: 'from', 时间: 'from', 发布日期: 'from', 发布时间: 'from', 起始: 'from', 开始日期: 'from', 结束: 'to', 结束日期: 'to', 截至: 'to',
@@ -51,16 +51,16 @@ function asOption(token: Token): { key: string; value: string } | undefined {
 /** `第2页`, `30根`: an option of this command in Chinese shape (unquoted), as `page:2`, `limit:30`. */
 function naturalOptionOf(syntax: CommandSyntax, token: Token): { key: string; value: string } | undefined {
   const option = token.quoteStart < 0 ? naturalOption(token.text) : undefined;
-  return option && syntax.options.some((candidate) => candidate.keys[0] === option.key) ? option : undefined;
+  return option && syntax.options.some((candidate) => optionName(candidate) === option.key) ? option : undefined;
 }
 
 /** The key a mistyped one most likely meant, in the script it was typed in. */
 function nearestKey(syntax: CommandSyntax, typed: string): string | undefined {
   const chinese = isChinese(typed);
   const meant = Object.hasOwn(MEANT_KEYS, typed) ? MEANT_KEYS[typed] : undefined;
-  const option = meant === undefined ? undefined : syntax.options.find((candidate) => candidate.keys[0] === meant);
-  if (option) return option.keys.find((key) => isChinese(key) === chinese) ?? option.keys[0];
-  const keys = syntax.options.flatMap((candidate) => candidate.keys);
+  const option = meant === undefined ? undefined : syntax.options.find((candidate) => optionName(candidate) === meant);
+  if (option) return optionKeys(option).find((key) => isChinese(key) === chinese) ?? optionKeys(option)[0];
+  const keys = syntax.options.flatMap((candidate) => optionKeys(candidate));
   return closestWord(typed, keys.filter((key) => isChinese(key) === chinese)) ?? closestWord(typed, keys);
 }
 
@@ -99,7 +99,7 @@ function readOptions(syntax: CommandSyntax, tokens: readonly Token[]): { options
       plainWords.push(token);
       continue;
     }
-    const spec = syntax.options.find((candidate) => candidate.keys.includes(option.key));
+    const spec = syntax.options.find((candidate) => optionKeys(candidate).includes(option.key));
     if (!spec) return unknownOption(syntax, option.key);
     let value = option.value;
     // `region: ZJ` (a space after the colon) is a common way to type it.

@@ -1,6 +1,29 @@
 import { isChinese, type Lang, type Phrase } from '../../i18n/lang.js';
 import { serviceText } from '../render/mrkdwn.js';
 
+/**
+ * A list of the words people may type for one thing, as code keeps it: the name of its catalogue
+ * entry, whose text in every language is the word shown and read, then synonyms that are read but
+ * never shown. A word is written once: either in the catalogue or here.
+ */
+export type WordList<Name extends string> = readonly [Name, ...string[]];
+
+const readWords = new WeakMap<readonly string[], readonly [string, ...string[]]>();
+
+/**
+ * Every word read for a list, in lower case: English words first, then Chinese, each language's
+ * catalogue word first (shownWord picks it), e.g. `bids bid 招标 招投标 标讯`.
+ */
+export function wordsRead<Name extends string>(list: WordList<Name>, catalogueWords: (name: Name) => readonly string[]): readonly [string, ...string[]] {
+  const known = readWords.get(list);
+  if (known) return known;
+  const [name, ...synonyms] = list;
+  const words = [...new Set([...catalogueWords(name), ...synonyms].map((word) => word.toLowerCase()))];
+  const ordered = [...words.filter((word) => !isChinese(word)), ...words.filter((word) => isChinese(word))] as [string, ...string[]];
+  readWords.set(list, ordered);
+  return ordered;
+}
+
 export function shownWord<T extends string>(words: readonly [T, ...T[]], lang: Lang): T {
   const wanted = lang.locale === 'zh-CN';
   return words.find((word) => isChinese(word) === wanted) ?? words[0];

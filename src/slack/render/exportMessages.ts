@@ -32,7 +32,7 @@ export function exportSubject(operation: OperationId, request: Record<string, un
       .join(' '),
     200,
   );
-  return { what: lang.t(`export.what.${definition.alias}`), query: queryPlain ? inlineCode(escapeMrkdwn(queryPlain)) : '', queryPlain };
+  return { what: lang.t(`${definition.name}.export.what`), query: queryPlain ? inlineCode(escapeMrkdwn(queryPlain)) : '', queryPlain };
 }
 
 export function coins(lang: Lang, count: number): string {

@@ -2,10 +2,10 @@ import type { KnownBlock } from '@slack/types';
 import { DIGEST_OPERATION } from '../../core/digest/collect.js';
 import { operation, type OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
-import { AUTO_LANGUAGE_WORDS, english, langFor, type Lang } from '../../i18n/lang.js';
+import { english, langFor, type Lang } from '../../i18n/lang.js';
 import type { SlackMessage } from '../slackMessage.js';
-import { examplesIn, usageLine, type CommandSyntax } from '../parse/commandSyntax.js';
-import { otherWords, shownWord } from '../parse/shownWords.js';
+import { examplesIn, operationSubcommand, optionKeyPhrase, optionKeys, subcommandPhrase, usageLine, type CommandSyntax, type SubcommandEntry } from '../parse/commandSyntax.js';
+import { otherWords, type WordList } from '../parse/shownWords.js';
 import { costText } from '../parse/costText.js';
 import { exampleFor } from '../parse/examples.js';
 import { operationTitle } from '../render/operationTitle.js';
@@ -18,9 +18,12 @@ const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 
 const context = (text: string): KnownBlock => ({ type: 'context', elements: [{ type: 'mrkdwn', text }] });
 const header = (text: string): KnownBlock => ({ type: 'header', text: { type: 'plain_text', text } });
 
+/** `usage`, `用量`: a /dq subcommand in the reader's words. */
+const subcommand = (lang: Lang, words: WordList<SubcommandEntry>) => lang.t(subcommandPhrase(words));
+
 /** `/dq usage`, `/dq 用量`: a /dq subcommand in the reader's words. */
-function dq(lang: Lang, words: readonly [string, ...string[]], ...rest: string[]): string {
-  return [DQ_COMMAND, shownWord(words, lang), ...rest].join(' ');
+function dq(lang: Lang, words: WordList<SubcommandEntry>, ...rest: string[]): string {
+  return [DQ_COMMAND, subcommand(lang, words), ...rest].join(' ');
 }
 
 const helpOn = (lang: Lang, topic: string) => dq(lang, HELP_WORDS, topic);
@@ -43,9 +46,9 @@ function commandSummary(syntax: CommandSyntax, prices: Prices, lang: Lang): stri
 }
 
 function overview(prices: Prices, lang: Lang): SlackMessage {
-  const subcommands = SYNTAX_LIST.map((syntax) => code(`${DQ_COMMAND} ${shownWord(syntax.subcommands, lang)}`));
-  const bids = shownWord(syntaxFor('thirdpartymarket-cmapi00069224-enterprise-search-bid-list').subcommands, lang);
-  const helpWord = shownWord(HELP_WORDS, lang);
+  const subcommands = SYNTAX_LIST.map((syntax) => code(dq(lang, operationSubcommand(syntax))));
+  const bids = subcommand(lang, operationSubcommand(syntaxFor('thirdpartymarket-cmapi00069224-enterprise-search-bid-list')));
+  const helpWord = subcommand(lang, HELP_WORDS);
   const blocks: KnownBlock[] = [
     header(lang.t('help.overview.title')),
     section(lang.t('help.overview.intro')),
@@ -56,7 +59,7 @@ function overview(prices: Prices, lang: Lang): SlackMessage {
         lang.t('help.overview.more'),
         lang.t('help.overview.usage', { command: dq(lang, USAGE_WORDS) }),
         ...digestLines(lang),
-        lang.t('help.overview.watch', { example: dq(lang, WATCH_WORDS, lang.t('help.overview.watchExample')), help: helpOn(lang, shownWord(WATCH_WORDS, lang)) }),
+        lang.t('help.overview.watch', { example: dq(lang, WATCH_WORDS, lang.t('help.overview.watchExample')), help: helpOn(lang, subcommand(lang, WATCH_WORDS)) }),
         lang.t('help.overview.lang', { command: dq(lang, LANG_WORDS, lang.t('help.lang.choices')) }),
       ].join('\n'),
     ),
@@ -64,9 +67,9 @@ function overview(prices: Prices, lang: Lang): SlackMessage {
       lang.t('help.overview.footer', {
         subcommands: joined(lang, subcommands),
         helpBids: helpOn(lang, bids),
-        helpUsage: `${helpWord} ${shownWord(USAGE_WORDS, lang)}`,
-        helpDigest: `${helpWord} ${shownWord(DIGEST_WORDS, lang)}`,
-        helpLang: `${helpWord} ${shownWord(LANG_WORDS, lang)}`,
+        helpUsage: `${helpWord} ${subcommand(lang, USAGE_WORDS)}`,
+        helpDigest: `${helpWord} ${subcommand(lang, DIGEST_WORDS)}`,
+        helpLang: `${helpWord} ${subcommand(lang, LANG_WORDS)}`,
       }),
     ),
   ];
@@ -86,15 +89,15 @@ function operationHelp(id: OperationId, prices: Prices, lang: Lang, demo: boolea
   const title = operationTitle(id, lang);
   const usage = `${syntax.command} ${usageLine(syntax, lang)}`;
   const options = syntax.options.map((option) => {
-    const aliases = otherWords(option.keys, lang).map((key) => code(`${key}:`));
-    const shown = code(`${shownWord(option.keys, lang)}:${lang.t(option.shape)}`);
+    const aliases = otherWords(optionKeys(option), lang).map((key) => code(`${key}:`));
+    const shown = code(`${lang.t(optionKeyPhrase(option))}:${lang.t(option.shape)}`);
     return aliases.length ? `${shown}${lang.t('help.operation.aliases', { keys: joined(lang, aliases) })}` : shown;
   });
   const examples = examplesIn(syntax, lang.locale).map((args) => code(`${syntax.command} ${args}`));
   const blocks: KnownBlock[] = [
     header(title),
     section(lang.t('help.operation.summary', { description: lang.t(syntax.description), cost: costText(operation(id), prices, lang) })),
-    section(lang.t('help.operation.howToType', { usage, dq: `${DQ_COMMAND} ${shownWord(syntax.subcommands, lang)}` })),
+    section(lang.t('help.operation.howToType', { usage, dq: dq(lang, operationSubcommand(syntax)) })),
     section(`${lang.t('help.operation.options')}\n${options.join('\n')}`),
     section([...syntax.notes(lang), ...(demo && syntax.demoNote ? [lang.t(syntax.demoNote)] : [])].join('\n')),
     section(`${lang.t('help.operation.examples')}\n${examples.join('\n')}`),
@@ -115,7 +118,7 @@ function usageHelp(prices: Prices, lang: Lang): SlackMessage {
         lang.t('help.usage.free'),
       ].join('\n'),
     ),
-    section([lang.t('help.usage.budgetsTitle'), lang.t('help.usage.budgets'), lang.t('help.usage.timedOut', { usage: shownWord(USAGE_WORDS, lang) })].join('\n')),
+    section([lang.t('help.usage.budgetsTitle'), lang.t('help.usage.budgets'), lang.t('help.usage.timedOut', { usage: subcommand(lang, USAGE_WORDS) })].join('\n')),
     context(lang.t('help.usage.footer', { command: usage, help: dq(lang, HELP_WORDS) })),
   ];
   return { text: lang.t('help.usage.text', { command: usage }), blocks };
@@ -142,7 +145,7 @@ function digestHelp(prices: Prices, lang: Lang): SlackMessage {
 function langHelp(lang: Lang): SlackMessage {
   const zh = dq(lang, LANG_WORDS, lang.t('help.lang.zh'));
   const en = dq(lang, LANG_WORDS, lang.t('help.lang.en'));
-  const auto = dq(lang, LANG_WORDS, shownWord(AUTO_LANGUAGE_WORDS, lang));
+  const auto = dq(lang, LANG_WORDS, lang.t('help.lang.auto'));
   const blocks: KnownBlock[] = [
     header(lang.t('help.lang.title')),
     section(

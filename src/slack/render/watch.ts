@@ -34,13 +34,13 @@ function rowLabel(field: string, lang: Lang): string {
 export function describeTarget(target: WatchTarget, lang: Lang): string {
   switch (target.kind) {
     case 'company':
-      return lang.t('watch.target.taxpayer', { subject: serviceText(target.keyword, { max: 100, oneLine: true }) });
+      return lang.t('taxpayer.watch.target', { subject: serviceText(target.keyword, { max: 100, oneLine: true }) });
     case 'fund':
       return target.changePercent === undefined
-        ? lang.t('watch.target.fundAnyDate', { code: target.fundCode })
-        : lang.t('watch.target.fundChange', { code: target.fundCode, percent: target.changePercent });
+        ? lang.t('fundAsset.watch.anyDate', { code: target.fundCode })
+        : lang.t('fundAsset.watch.change', { code: target.fundCode, percent: target.changePercent });
     case 'contract':
-      return lang.t(target.direction === 'above' ? 'watch.target.futuresAbove' : 'watch.target.futuresBelow', { symbol: target.symbol, period: lang.t(PERIOD_KEYS[target.type] ?? 'watch.period.daily'), level: target.level });
+      return lang.t(target.direction === 'above' ? 'futures.watch.above' : 'futures.watch.below', { symbol: target.symbol, period: lang.t(PERIOD_KEYS[target.type] ?? 'watch.period.daily'), level: target.level });
   }
 }
 

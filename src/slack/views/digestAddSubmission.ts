@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { DigestInputError, type DigestInputField } from '../../core/digest/service.js';
 import type { SlackDeps } from '../deps.js';
-import { mayAddDigest } from '../flows/digestPermissions.js';
+import { mayAdd } from '../flows/permissions.js';
 import { publishHome } from '../flows/publishHome.js';
 import { requesterOf, formLang } from '../middleware/whoIsAsking.js';
 import { DIGEST_FIELDS, readDigestForm } from '../modals/digestForm.js';
@@ -24,7 +24,7 @@ export function digestAddSubmission(deps: SlackDeps) {
     const requester = requesterOf(context);
     const { teamId, refusalIn } = requester;
     const lang = await formLang(deps, requester);
-    if (!mayAddDigest(deps, body.user.id)) {
+    if (!mayAdd(deps, body.user.id)) {
       await ack({ response_action: 'errors', errors: { [DIGEST_FIELDS.channel]: lang.t('digests.command.adminsOnly') } });
       return;
     }

@@ -4,7 +4,7 @@ import { WatchInputError } from '../../core/watch/service.js';
 import { appMembership } from '../channelMembership.js';
 import type { SlackDeps } from '../deps.js';
 import { publishHome } from '../flows/publishHome.js';
-import { mayAddWatch } from '../flows/watchCommand.js';
+import { mayAdd } from '../flows/permissions.js';
 import { requesterOf, formLang } from '../middleware/whoIsAsking.js';
 import { readWatchForm, WATCH_FIELDS } from '../modals/watchForm.js';
 import { renderNotice } from '../render/notice.js';
@@ -32,7 +32,7 @@ export function watchAddSubmission(deps: SlackDeps) {
     const form = readWatchForm(view.state?.values, view.private_metadata);
     const prefilled = !view.state?.values?.[WATCH_FIELDS.subject];
     const errorOn = (block: string, text: string) => ack({ response_action: 'errors', errors: { [block]: text } });
-    if (!mayAddWatch(deps, body.user.id)) return errorOn(WATCH_FIELDS.channel, lang.t('watch.command.adminsOnly'));
+    if (!mayAdd(deps, body.user.id)) return errorOn(WATCH_FIELDS.channel, lang.t('watch.command.adminsOnly'));
     if (!form.channelId) return errorOn(WATCH_FIELDS.channel, lang.t('watch.form.chooseChannel'));
     const refused = requester.refusalIn(form.channelId);
     if (refused) return errorOn(WATCH_FIELDS.channel, lang.t(refused));

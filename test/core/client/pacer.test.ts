@@ -7,7 +7,7 @@ import { maxInWindow } from '../../support/measure.js';
 
 /** A busy machine: every timer fires late by up to `maxLagMs`, as the event loop gets to it. */
 function laggy(clock: ManualClock, maxLagMs: number, random: () => number): Clock {
-  return { now: () => clock.now(), sleep: (ms, signal) => clock.sleep(ms + random() * maxLagMs, signal), timer: (ms, fire) => clock.timer(ms, fire) };
+  return { now: () => clock.now(), sleep: (ms, signal) => clock.sleep(ms + random() * maxLagMs, signal), timer: (ms, fire) => clock.timer(ms, fire), every: (ms, fire) => clock.every(ms, fire) };
 }
 
 function seeded(seed: number): () => number {

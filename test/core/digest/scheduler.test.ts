@@ -35,7 +35,7 @@ describe('running digests on schedule', () => {
     const first = rig.poster.posts[0]!;
     expect(first.firstRun).toBe(true);
     expect(first.funds.length).toBeGreaterThan(50);
-    const pagesForFirstRun = rig.newFundListCalls();
+    const pagesForFirstRun = rig.newFundsCalls();
     expect(pagesForFirstRun).toBe(Math.ceil(first.funds.length / 50));
 
     // A week later the list has new funds at the top; only those are posted, from the first page.
@@ -50,7 +50,7 @@ describe('running digests on schedule', () => {
     expect(later.length).toBeGreaterThan(0);
     // Each later run stopped at the first page holding only known funds: page 1 when nothing was new,
     // page 2 when page 1 had new funds on top of known ones (the whole list has several pages).
-    expect(rig.newFundListCalls()).toBe(pagesForFirstRun + 7 + later.length);
+    expect(rig.newFundsCalls()).toBe(pagesForFirstRun + 7 + later.length);
     const stored = await rig.repository.get(digest.id);
     expect(stored?.lastRun?.outcome).toMatch(/posted|nothing_new/);
   });
@@ -156,7 +156,7 @@ describe('failures are recorded on the digest, which is never lost', () => {
     expect(rig.poster.posts[0]).toMatchObject({ funds: [], budgetNotice: expect.anything() });
     expect(english.t(rig.poster.posts[0]!.budgetNotice!)).toContain('daily budget');
     expect((await rig.repository.get(digest.id))?.lastRun).toMatchObject({ outcome: 'over_budget', coinsSpent: 0 });
-    expect(rig.newFundListCalls()).toBe(0);
+    expect(rig.newFundsCalls()).toBe(0);
   });
 });
 
@@ -200,12 +200,13 @@ describe('one run of a digest at a time', () => {
   it('a scheduled run that finds the digest busy is not used up: the next tick runs it', async () => {
     rig = await startDigestRig(FRIDAY_8AM);
     const digest = await rig.addDigest(DAILY_0830);
-    rig.poster.delayMs = 150;
+    const posting = rig.poster.holdPosts();
     rig.clock.set(FRIDAY_8AM + 30 * MINUTE + 1000);
     const manual = rig.runner.run(digest.id, rig.clock.now(), 'manual');
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await posting.reached;
     await rig.scheduler.tick();
     expect((await rig.repository.get(digest.id))?.lastScheduledFor).toBeUndefined();
+    posting.release();
     await manual;
     await rig.scheduler.tick();
     const stored = await rig.repository.get(digest.id);
@@ -269,7 +270,7 @@ describe('what changed after a digest was added (review of issue 26)', () => {
     const stored = await rig.repository.get(digest.id);
     expect(stored?.paused?.reason).toEqual({ key: 'access.channel' });
     expect(stored?.lastRun).toMatchObject({ outcome: 'refused', coinsSpent: 0 });
-    expect(rig.newFundListCalls()).toBe(0);
+    expect(rig.newFundsCalls()).toBe(0);
     expect(rig.poster.posts).toHaveLength(0);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../src/core/errors.js';
-import { tickToMillis, toCandles } from '../../../src/core/operations/futuresKline.js';
+import { tickToMillis, toCandles } from '../../../src/core/operations/futures.js';
 import { isCalendarDate, withinOneYear } from '../../../src/core/operations/fields.js';
 import type { OperationId } from '../../../src/core/operations/index.js';
 import { askFirst, validate } from '../../../src/core/operations/validate.js';

@@ -12,6 +12,7 @@ describe('MemoryStore with a fake clock', () => {
       now: () => now,
       sleep: async () => undefined,
       timer: () => () => undefined,
+      every: () => () => undefined,
       advance: (ms) => {
         now += ms;
       },

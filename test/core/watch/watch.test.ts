@@ -6,6 +6,8 @@ import type { DataClient } from '../../../src/core/client/dataClient.js';
 import { checkWatch } from '../../../src/core/watch/checks.js';
 import { checksWithin } from '../../../src/core/watch/cost.js';
 import { WatchInputError } from '../../../src/core/watch/service.js';
+import { langFor } from '../../../src/i18n/lang.js';
+import { renderWatchNotice } from '../../../src/slack/render/watch.js';
 import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
 import { ManualClock } from '../../support/clocks.js';
 import { describeWithRedis, redisUrl } from '../../support/redis.js';
@@ -272,6 +274,13 @@ describe('the review of issue 26', () => {
     expect(second).toMatchObject({ outcome: 'over_budget', coinsSpent: 0 });
     const entries = await rig.data.ledger.entries('T1', FRIDAY_8AM, FRIDAY_8AM + DAY);
     expect(entries.map((entry) => entry.userId)).toEqual(['U1', 'U2']);
+    // The pause is posted in the channel, where "your budget" would name whoever reads it: it names U2.
+    const paused = rig.poster.posts.at(-1)!;
+    expect(paused.paused?.reason).toMatchObject({ key: 'digests.failure.personBudget', values: { userId: 'U2', limit: 20 } });
+    const english = JSON.stringify(renderWatchNotice(paused, langFor('en')).blocks);
+    expect(english).toContain("<@U2>'s daily budget of 20 coins would be exceeded");
+    expect(english).not.toMatch(/your daily budget/i);
+    expect(JSON.stringify(renderWatchNotice({ ...paused, locale: 'zh-CN' }, langFor('zh-CN')).blocks)).toContain('将超出 <@U2> 每日 20 币的预算');
   });
 
   it('a store failing right after a paid check and its post: the person is told it posted, and the next check is not "busy"', async () => {

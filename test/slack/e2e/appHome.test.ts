@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATION_IDS, operations } from '../../../src/core/operations/index.js';
+import { OPERATION_IDS, operations, typedName } from '../../../src/core/operations/index.js';
 import { DEFAULT_WORKSPACE, stateValue } from '../../support/slack/index.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { allText, buttonsOf, startTestApp, type PublishedView, type TestApp } from '../../support/slackApp.js';
+import { allText, buttonsOf, startTestApp, TEST_API_KEY, type PublishedView, type TestApp } from '../../support/slackApp.js';
 import { untranslatedWords } from '../modals/untranslated.js';
 import { fillForm, simulatorCost } from './forms.js';
 import { ENGLISH_TITLES } from '../../support/operationTitles.js';
@@ -12,7 +12,7 @@ import { ENGLISH_TITLES } from '../../support/operationTitles.js';
 const TEAM = DEFAULT_WORKSPACE.teamId;
 const ADMIN = 'U0ADMIN001';
 const MEMBER = 'U0MEMBER01';
-const ALIASES = OPERATION_IDS.map((id) => operations[id].alias);
+const TYPED_NAMES = OPERATION_IDS.map((id) => typedName(operations[id].name));
 
 function sectionTexts(view: PublishedView): string {
   return allText({ blocks: view.blocks });
@@ -63,9 +63,9 @@ describe('App Home: spending, recent lookups and search buttons', () => {
   it('has a button for every search, and each opens that search form', async () => {
     const home = await app.openHome('U0HOMEUSR1');
     const searchButtons = buttonsOf(home.view).filter((button) => button.action_id === 'dq_open_modal');
-    expect(searchButtons.map((button) => button.value)).toEqual(ALIASES);
+    expect(searchButtons.map((button) => button.value)).toEqual(TYPED_NAMES);
     const homeViewId = (home.response.view as { id: string }).id;
-    for (const alias of ALIASES) {
+    for (const alias of TYPED_NAMES) {
       const clicked = await app.clickInView('dq_open_modal', alias, { userId: 'U0HOMEUSR1', view: { type: 'home', id: homeViewId } });
       expect(clicked.status).toBe(200);
       const opened = await app.openedView(clicked.triggerId);
@@ -216,6 +216,9 @@ describe('App Home: digests', () => {
 
     const bad = await app.submitView('dq_digest_add_form', values('Mars/Base'), '', { userId: ADMIN, blocks: opened.view.blocks });
     expect(bad.response.json).toEqual({ response_action: 'errors', errors: { 'dq:digest:timeZone': expect.stringContaining('"Mars/Base" is not a time zone') } });
+    // An acknowledgement is redacted like everything the app sends: a secret in it never goes out.
+    const quoting = await app.submitView('dq_digest_add_form', values(`Mars/${TEST_API_KEY}`), '', { userId: ADMIN, blocks: opened.view.blocks });
+    expect(quoting.response.json).toEqual({ response_action: 'errors', errors: { 'dq:digest:timeZone': expect.stringContaining('"Mars/[redacted]" is not a time zone') } });
     expect(await app.slack.deps.digests.list(TEAM)).toEqual([]);
 
     const refused = await app.submitView('dq_digest_add_form', values('Europe/London'), '', { userId: MEMBER, blocks: opened.view.blocks });

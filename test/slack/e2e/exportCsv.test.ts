@@ -2,6 +2,7 @@ import { pinnedClock } from '../../support/clocks.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CHANNEL_ID, DEFAULT_USER_ID, DEFAULT_WORKSPACE, dmChannelFor, UPLOAD_URL_CALL, type RecordedCall } from '../../support/slack/index.js';
 import { readCsv } from '../../support/csvFile.js';
+import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { allText, buttonNamed, startTestApp, TEST_API_KEY, type PublishedView, type SlackResponseBody, type TestApp, type TestAppOptions } from '../../support/slackApp.js';
 import { assertModalWithinLimits } from '../modals/viewLimits.js';
@@ -128,7 +129,7 @@ describe('exporting a result to CSV', () => {
     // The pinned clock, with a jump forward the test can make while the modal is open.
     const pinned = pinnedClock();
     let jumped = 0;
-    await start({ clock: { now: () => pinned.now() + jumped, sleep: pinned.sleep, timer: pinned.timer } });
+    await start({ clock: { now: () => pinned.now() + jumped, sleep: pinned.sleep, timer: pinned.timer, every: pinned.every } });
     const cost = simulatorCost(OPS.bids);
     const page1 = await lookup('光伏组件', '/bids');
     const { view } = await openExport(page1);
@@ -153,7 +154,7 @@ describe('exporting a result to CSV', () => {
     const pinned = pinnedClock();
     let bidCalls = () => 0;
     const jump = () => (bidCalls() >= 3 ? 2 * 3_600_000 : 0);
-    await start({ clock: { now: () => pinned.now() + jump(), sleep: pinned.sleep, timer: pinned.timer } });
+    await start({ clock: { now: () => pinned.now() + jump(), sleep: pinned.sleep, timer: pinned.timer, every: pinned.every } });
     bidCalls = () => app.upstreamCalls(OPS.bids).length;
     const cost = simulatorCost(OPS.bids);
     await lookup('光伏组件 page:3', '/bids');
@@ -224,7 +225,8 @@ describe('exporting a result to CSV', () => {
   });
 
   it('a page that times out: said to be possibly charged, not retried, and the note is posted with the file', async () => {
-    await start({ client: { timeoutMs: 300 } });
+    // The first page must beat the deadline on a busy machine; the second never answers.
+    await start({ client: { timeoutMs: 2000 } });
     const cost = simulatorCost(OPS.bids);
     const page1 = await lookup('光伏组件', '/bids');
     const { view } = await openExport(page1);
@@ -279,6 +281,25 @@ describe('exporting a result to CSV', () => {
     // The fields the spec does not name come after, every one of them.
     expect(header).toEqual(expect.arrayContaining(['法定代表人', '经营状态', '注册资本', '经营范围', '纳税信用等级']));
     expect(rows[0]![0]).toMatch(/^杭州/);
+  });
+
+  it('service text that quotes the API key is redacted in the file, as in replies', async () => {
+    await start();
+    const company = TAXPAYER_CATALOGUE[0]!;
+    const changed = await fetch(`${app.simulator.url}/__simulator/changes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'taxpayer', creditNo: company.creditNo, fields: { businessScope: `账户 ${TEST_API_KEY} 的经营范围` } }),
+    });
+    expect(changed.status).toBe(200);
+    const page1 = await lookup(company.creditNo, '/taxpayer');
+    expect(JSON.stringify(page1)).not.toContain(TEST_API_KEY);
+    const { view } = await openExport(page1);
+    await confirm(view);
+    await finalProgress(/Export done/);
+    const csv = new TextDecoder().decode(app.fake.uploads()[0]!.bytes!);
+    expect(csv).toContain('账户 [redacted] 的经营范围');
+    expect(csv).not.toContain(TEST_API_KEY);
   });
 
   it('a futures result: one lookup, already cached, so the export is free; the shared copy has no Export button', async () => {

@@ -24,11 +24,15 @@ function expectShortFailure(reply: SlackResponseBody): string {
   return text;
 }
 
+const CALL_TIMEOUT_MS = 2000;
+
 describe('upstream failures', () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await startTestApp({ client: { timeoutMs: 300 } });
+    // Real time: a deadline short enough to keep the timeout cases quick, long enough that an answer
+    // on a machine whose cores are all busy (load 11 on 2 cores took over 300 ms) still beats it.
+    app = await startTestApp({ client: { timeoutMs: CALL_TIMEOUT_MS } });
   });
   afterAll(async () => {
     await app?.close();
@@ -83,7 +87,7 @@ describe('upstream failures', () => {
   });
 
   it('a lookup that timed out offers "Retry (N coins)"; the retry replaces the message, and usage says what may have been charged', async () => {
-    app.simulator.setFaults({ latencyMs: 1000 });
+    app.simulator.setFaults({ latencyMs: 2 * CALL_TIMEOUT_MS });
     const sent = await app.command('519674', { command: '/fund-asset' });
     const failed = await app.nextResponse(sent.responseId, undefined, 10_000);
     expectShortFailure(failed);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations } from '../../../src/core/operations/index.js';
+import { operations, typedName } from '../../../src/core/operations/index.js';
 import { parseCommand } from '../../../src/slack/parse/parseCommand.js';
 import { SLACK_ACK_DEADLINE_MS } from '../../support/slack/index.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
@@ -56,7 +56,7 @@ describe('fuzzed command text', () => {
         expect(sent.elapsedMs).toBeLessThan(SLACK_ACK_DEADLINE_MS);
         if (parsed.kind === 'open_modal') {
           const opened = await app.openedView(sent.triggerId);
-          const alias = operations[parsed.operation].alias;
+          const alias = typedName(operations[parsed.operation].name);
           expect(opened.view.callback_id).toBe(`dq_search:${alias}`);
           assertWithinSlackLimits(opened.view, 'modal');
           sentForms.push({ command, text: typed, responseId: sent.responseId, triggerId: sent.triggerId, alias });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATION_IDS, operations } from '../../../src/core/operations/index.js';
+import { OPERATION_IDS, operations, typedName } from '../../../src/core/operations/index.js';
 import { dmChannelFor } from '../../support/slack/index.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { allText, buttonsOf, footerText, startTestApp, type PublishedView, type TestApp } from '../../support/slackApp.js';
@@ -8,7 +8,7 @@ import { fillForm, OPS, simulatorCost } from './forms.js';
 
 /** The global shortcut "Search financial data": a chooser, then each operation's form in place. */
 
-const ALIASES = OPERATION_IDS.map((id) => operations[id].alias);
+const TYPED_NAMES = OPERATION_IDS.map((id) => typedName(operations[id].name));
 
 describe('the global search shortcut', () => {
   let app: TestApp;
@@ -35,16 +35,16 @@ describe('the global search shortcut', () => {
     expect(view.callback_id).toBe('dq_chooser');
     assertWithinSlackLimits(view, 'modal');
     const buttons = buttonsOf(view);
-    expect(buttons.map((button) => button.action_id)).toEqual(ALIASES.map(() => 'dq_open_modal'));
-    expect(buttons.map((button) => button.value)).toEqual(ALIASES);
+    expect(buttons.map((button) => button.action_id)).toEqual(TYPED_NAMES.map(() => 'dq_open_modal'));
+    expect(buttons.map((button) => button.value)).toEqual(TYPED_NAMES);
     for (const id of OPERATION_IDS) {
-      const row = view.blocks.find((block) => (block.accessory as { value?: string } | undefined)?.value === operations[id].alias);
+      const row = view.blocks.find((block) => (block.accessory as { value?: string } | undefined)?.value === typedName(operations[id].name));
       expect(allText({ blocks: [row] })).toContain(`${simulatorCost(id)} coins per lookup`);
     }
     expect(app.upstreamCalls()).toEqual([]);
   });
 
-  it.each(ALIASES)('clicking %s in the chooser updates the view to that form', async (alias) => {
+  it.each(TYPED_NAMES)('clicking %s in the chooser updates the view to that form', async (alias) => {
     const chooser = await openChooser();
     const clicked = await app.clickInView('dq_open_modal', alias, {
       view: { id: chooser.id, hash: chooser.hash, callbackId: 'dq_chooser', privateMetadata: chooser.view.private_metadata ?? '' },

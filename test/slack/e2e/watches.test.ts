@@ -250,7 +250,7 @@ describe('a watch paused for the budget', () => {
     const base = pinnedClock(startAt);
     let shift = 0;
     return {
-      clock: { now: () => base.now() + shift, sleep: (ms, signal) => base.sleep(ms, signal), timer: (ms, fire) => base.timer(ms, fire) },
+      clock: { now: () => base.now() + shift, sleep: (ms, signal) => base.sleep(ms, signal), timer: (ms, fire) => base.timer(ms, fire), every: (ms, fire) => base.every(ms, fire) },
       moveTo(at) {
         shift += at - (base.now() + shift);
       },

@@ -2,8 +2,8 @@ import type { InputBlock, ModalView, PlainTextOption } from '@slack/types';
 import { english, langFor } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
 import { BID_REGIONS } from '../../../src/core/operations/bidRegions.js';
-import { CANDLE_TYPES } from '../../../src/core/operations/futuresKline.js';
-import { OPERATION_IDS, operations, type OperationId } from '../../../src/core/operations/index.js';
+import { CANDLE_TYPES } from '../../../src/core/operations/futures.js';
+import { OPERATION_IDS, type OperationId, operations, typedName } from '../../../src/core/operations/index.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
 import { VIEW } from '../../../src/slack/ids.js';
 import { staticSelect } from '../../../src/slack/modals/elements.js';
@@ -42,7 +42,7 @@ describe('searchModal', () => {
   it.each(OPERATION_IDS)('%s: builds within Slack’s limits with its callback_id, labels and metadata', (id: OperationId) => {
     const view = searchModal(id, METADATA, PRICES, english);
     assertModalWithinLimits(view);
-    expect(view.callback_id).toBe(VIEW.search(operations[id].alias));
+    expect(view.callback_id).toBe(VIEW.search(typedName(operations[id].name)));
     expect(view.private_metadata).toBe(METADATA);
     expect(view.submit?.text).toBe('Search');
     expect(view.close?.text).toBe('Cancel');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BID_NOTICE_TYPES, BID_SEARCH_FIELDS, type BidRecord } from '../../../src/core/operations/bidSearch.js';
+import type { BidRecord } from '../../../src/core/operations/bids.js';
 import { renderAnswer } from '../../../src/slack/render/answer.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { OPTIONS, answerOf, hostile, visibleText } from '../render/fixtures.js';
-import { english, langFor } from '../../../src/i18n/lang.js';
+import { langFor } from '../../../src/i18n/lang.js';
 import { slackOperation } from '../../../src/slack/operations/index.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
 
@@ -135,11 +135,6 @@ describe('bid notices in Chinese', () => {
     expect(rendered.text).toBe('招投标公告：“光伏组件”共 1 条公告');
     expect(unexpectedEnglish(`${text}\n${rendered.text}`, ['ZJ', 'TJ'])).toEqual([]);
     assertWithinSlackLimits(renderAnswer(answer([AWARD], input), ZH), 'message');
-  });
-
-  it('has the English words of the operation for notice types and search fields', () => {
-    for (const code of Object.keys(BID_NOTICE_TYPES) as (keyof typeof BID_NOTICE_TYPES)[]) expect(english.t(`fields.noticeType.${code}`)).toBe(BID_NOTICE_TYPES[code]);
-    for (const code of Object.keys(BID_SEARCH_FIELDS) as (keyof typeof BID_SEARCH_FIELDS)[]) expect(english.t(`fields.searchField.${code}`)).toBe(BID_SEARCH_FIELDS[code]);
   });
 
   it('names a notice type sent as a code, a notice without a title, and the longest period', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Candle, type CandleType } from '../../../src/core/operations/futuresKline.js';
+import { type Candle, type CandleType } from '../../../src/core/operations/futures.js';
 import { renderAnswer } from '../../../src/slack/render/answer.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { OPTIONS, answerOf, buttons, visibleText } from '../render/fixtures.js';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BID_NOTICE_TYPE_SYNONYMS, BID_SEARCH_FIELDS } from '../../../src/core/operations/bidSearch.js';
-import { CANDLE_TYPE_SYNONYMS } from '../../../src/core/operations/futuresKline.js';
+import { BID_NOTICE_TYPE_SYNONYMS } from '../../../src/core/operations/bids.js';
+import { CANDLE_TYPE_SYNONYMS } from '../../../src/core/operations/futures.js';
 import { OPERATION_IDS, operations, type OperationId } from '../../../src/core/operations/index.js';
 import { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS } from '../../../src/core/operations/newFunds.js';
 import { validate } from '../../../src/core/operations/validate.js';
 import { english, isChinese, langFor } from '../../../src/i18n/lang.js';
 import { SYNTAX_LIST, syntaxFor } from '../../../src/slack/operations/index.js';
-import { examplesIn, positionalWords } from '../../../src/slack/parse/commandSyntax.js';
+import { examplesIn, operationSubcommand, optionKeys, positionalWords, subcommandWords } from '../../../src/slack/parse/commandSyntax.js';
 import { shownWord } from '../../../src/slack/parse/shownWords.js';
 import { exampleFor, userFieldName } from '../../../src/slack/parse/examples.js';
 import { invalidText } from '../../../src/slack/parse/invalidText.js';
@@ -44,14 +44,14 @@ const SAMPLE: Record<string, string> = {
 
 describe('every Chinese word reads as its English twin', () => {
   it.each(SYNTAX_LIST.map((syntax) => [syntax.command, syntax] as const))('%s: every subcommand after /dq, in either language and any case', (_, syntax) => {
-    expect(syntax.subcommands.some((word) => isChinese(word))).toBe(true);
+    expect(subcommandWords(operationSubcommand(syntax)).some((word) => isChinese(word))).toBe(true);
     for (const args of [syntax.example, ...syntax.chineseExamples]) {
       const direct = parseCommand(syntax.command, args);
-      for (const word of syntax.subcommands) {
+      for (const word of subcommandWords(operationSubcommand(syntax))) {
         expect(parseCommand('/dq', `${word} ${args}`), `/dq ${word} ${args}`).toEqual(direct);
         expect(parseCommand('/dq', `${word.toUpperCase()} ${args}`), `/dq ${word.toUpperCase()} ${args}`).toEqual(direct);
       }
-      expect(parseCommand('/dq', `${shownWord(syntax.subcommands, zh)}`)).toEqual({ kind: 'open_modal', operation: syntax.operation });
+      expect(parseCommand('/dq', `${shownWord(subcommandWords(operationSubcommand(syntax)), zh)}`)).toEqual({ kind: 'open_modal', operation: syntax.operation });
     }
   });
 
@@ -63,11 +63,12 @@ describe('every Chinese word reads as its English twin', () => {
   it.each(SYNTAX_LIST.map((syntax) => [syntax.command, syntax] as const))('%s: every option key, with an ASCII or a full-width colon, a space or =', (_, syntax) => {
     const base = BASE[syntax.operation];
     for (const option of syntax.options) {
-      expect(option.keys.some((key) => isChinese(key)), `${syntax.command} ${option.keys[0]}`).toBe(true);
+      const englishKey = english.t(option.keys[0]);
+      expect(optionKeys(option).some((key) => isChinese(key)), `${syntax.command} ${englishKey}`).toBe(true);
       const value = option.field === 'type' && syntax.operation === FUTURES ? '1小时' : SAMPLE[option.field]!;
-      const twin = parseCommand(syntax.command, `${base} ${option.keys[0]}:${value}`);
-      expect(twin, `${syntax.command} ${option.keys[0]}:${value}`).toMatchObject({ kind: 'query' });
-      for (const key of option.keys) {
+      const twin = parseCommand(syntax.command, `${base} ${englishKey}:${value}`);
+      expect(twin, `${syntax.command} ${englishKey}:${value}`).toMatchObject({ kind: 'query' });
+      for (const key of optionKeys(option)) {
         for (const typed of [`${key}:${value}`, `${key}：${value}`, `${key}: ${value}`, `${key}=${value}`]) {
           expect(parseCommand(syntax.command, `${base} ${typed}`), `${syntax.command} ${base} ${typed}`).toEqual(twin);
         }
@@ -91,7 +92,7 @@ describe('every Chinese word reads as its English twin', () => {
   it('every notice type, matched field, sale status and "no filter" word', () => {
     for (const [word, type] of Object.entries(BID_NOTICE_TYPE_SYNONYMS)) expect(wire('/bids', `光伏组件 类型:${word}`, BIDS), word).toMatchObject({ type });
     expect(wire('/bids', '光伏组件 范围:标题、采购人、供应商', BIDS)).toMatchObject({ searchType: '1,2,3' });
-    expect(wire('/bids', '光伏组件 范围:采购方', BIDS)).toEqual(wire('/bids', `光伏组件 in:${BID_SEARCH_FIELDS['2']}`, BIDS));
+    expect(wire('/bids', '光伏组件 范围:采购方', BIDS)).toEqual(wire('/bids', `光伏组件 in:${english.t('bids.searchField.2')}`, BIDS));
     for (const word of ['全部', '不限']) {
       expect(wire('/bids', `光伏组件 类型:${word} 地区:${word} 范围:${word}`, BIDS)).toEqual(wire('/bids', '光伏组件', BIDS));
     }
@@ -127,9 +128,9 @@ describe('every Chinese word reads as its English twin', () => {
     expect(parseCommand('/dq', 'help lang')).toEqual({ kind: 'help', topic: 'lang' });
     expect(parseCommand('/bids', '帮助')).toEqual({ kind: 'help', operation: BIDS });
     expect(parseCommand('/dq', '基金 帮助')).toEqual({ kind: 'help', operation: FUND });
-    for (const word of USAGE_WORDS) expect(parseCommand('/dq', word), word).toEqual({ kind: 'usage' });
-    for (const word of DIGEST_WORDS) expect(parseCommand('/dq', `${word} add weekdays 08:30 在售`), word).toEqual({ kind: 'digest', words: ['add', 'weekdays', '08:30', '在售'] });
-    for (const word of HELP_WORDS) expect(parseCommand('/dq', word), word).toEqual({ kind: 'help' });
+    for (const word of subcommandWords(USAGE_WORDS)) expect(parseCommand('/dq', word), word).toEqual({ kind: 'usage' });
+    for (const word of subcommandWords(DIGEST_WORDS)) expect(parseCommand('/dq', `${word} add weekdays 08:30 在售`), word).toEqual({ kind: 'digest', words: ['add', 'weekdays', '08:30', '在售'] });
+    for (const word of subcommandWords(HELP_WORDS)) expect(parseCommand('/dq', word), word).toEqual({ kind: 'help' });
   });
 });
 
@@ -141,7 +142,7 @@ describe('/dq lang', () => {
       auto: 'auto', default: 'auto', reset: 'auto', 自动: 'auto', 默认: 'auto',
     };
     for (const [word, choice] of Object.entries(cases)) {
-      for (const command of LANG_WORDS) expect(parseCommand('/dq', `${command} ${word}`), `${command} ${word}`).toEqual({ kind: 'lang', choice });
+      for (const command of subcommandWords(LANG_WORDS)) expect(parseCommand('/dq', `${command} ${word}`), `${command} ${word}`).toEqual({ kind: 'lang', choice });
     }
     expect(parseCommand('/dq', 'LANG zh')).toEqual({ kind: 'lang', choice: 'zh-CN' });
     expect(parseCommand('/dq', '语言：中文')).toMatchObject({ kind: 'invalid' });
@@ -254,33 +255,34 @@ describe('examples, field names, costs and titles in the reader’s words', () =
 describe('the catalogue’s words are the syntax’s words', () => {
   it('each option key and subcommand has its catalogue twin, the word help shows', () => {
     for (const syntax of SYNTAX_LIST) {
-      expect(zh.t(`commands.subcommands.${syntax.subcommands[0]}`)).toBe(shownWord(syntax.subcommands, zh));
-      expect(english.t(`commands.subcommands.${syntax.subcommands[0]}`)).toBe(syntax.subcommands[0]);
-      for (const word of syntax.subcommands) expect(word, syntax.command).toBe(word.toLowerCase());
+      expect(zh.t(operationSubcommand(syntax)[0])).toBe(shownWord(subcommandWords(operationSubcommand(syntax)), zh));
+      expect(english.t(operationSubcommand(syntax)[0])).toBe(shownWord(subcommandWords(operationSubcommand(syntax)), english));
+      for (const word of syntax.subcommandSynonyms) expect(word, syntax.command).toBe(word.toLowerCase());
       for (const option of syntax.options) {
-        expect(zh.t(`commands.keys.${option.keys[0]}`)).toBe(shownWord(option.keys, zh));
-        expect(english.t(`commands.keys.${option.keys[0]}`)).toBe(option.keys[0]);
-        for (const key of option.keys) expect(key).toBe(key.toLowerCase());
+        expect(zh.t(option.keys[0])).toBe(shownWord(optionKeys(option), zh));
+        expect(english.t(option.keys[0])).toBe(shownWord(optionKeys(option), english));
+        for (const key of option.keys.slice(1)) expect(key).toBe(key.toLowerCase());
       }
       for (const word of positionalWords(syntax)) expect(zh.t(word.name)).toMatch(/\p{Script=Han}/u);
     }
     for (const words of [USAGE_WORDS, DIGEST_WORDS, LANG_WORDS, HELP_WORDS]) {
-      expect(zh.t(`commands.subcommands.${words[0]}`)).toBe(shownWord(words, zh));
-      expect(english.t(`commands.subcommands.${words[0]}`)).toBe(words[0]);
+      expect(zh.t(words[0])).toBe(shownWord(subcommandWords(words), zh));
+      expect(english.t(words[0])).toBe(shownWord(subcommandWords(words), english));
+      for (const word of words.slice(1)) expect(word).toBe(word.toLowerCase());
     }
   });
 
   it('every choice the help or an error names is read as that choice', () => {
     for (const lang of [english, zh]) {
-      const bidTypes = lang.t('commands.choices.bidType').split(/, |、/);
-      expect(bidTypes).toEqual(lang.t('commands.shapes.bidType').split('|'));
+      const bidTypes = lang.t('bids.choices.type').split(/, |、/);
+      expect(bidTypes).toEqual(lang.t('bids.shapes.type').split('|'));
       bidTypes.forEach((word, index) => expect(wire('/bids', `光伏组件 type:${word}`, BIDS), word).toMatchObject({ type: String(index + 1) }));
-      const periods = lang.t('commands.choices.period').split(/, |、/);
+      const periods = lang.t('futures.choices.period').split(/, |、/);
       expect(periods.map((word) => (validate(FUTURES, { symbol: 'CL', type: word }) as { type: string }).type)).toEqual(['0', '1', '5', '30', '60', '120', '240']);
-      const statuses = lang.t('commands.choices.saleStatus').split(/, |、/);
-      expect(statuses).toEqual(lang.t('commands.shapes.saleStatus').split('|'));
+      const statuses = lang.t('newFunds.choices.saleStatus').split(/, |、/);
+      expect(statuses).toEqual(lang.t('newFunds.shapes.saleStatus').split('|'));
       expect(statuses.map((word) => (validate(NEW_FUNDS, { saleStatus: word }) as { saleStatus?: string }).saleStatus)).toEqual(['true', 'false', undefined]);
-      const fields = lang.t('commands.shapes.searchFields');
+      const fields = lang.t('bids.shapes.searchFields');
       expect(wire('/bids', `光伏组件 in:${fields}`, BIDS)).toMatchObject({ searchType: '1,2,3' });
     }
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CANDLE_TYPE_SYNONYMS } from '../../../src/core/operations/futuresKline.js';
+import { CANDLE_TYPE_SYNONYMS } from '../../../src/core/operations/futures.js';
 import type { OperationId } from '../../../src/core/operations/index.js';
 import { validate } from '../../../src/core/operations/validate.js';
 import { naturalOption, readNumberWord, readPeriodWord } from '../../../src/slack/parse/naturalWords.js';

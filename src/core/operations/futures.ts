@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MINUTE, type OperationDefinition } from './definition.js';
 import { choiceField, integerField, textField } from './fields.js';
+import { inEveryLanguage } from '../../i18n/lang.js';
 
 export const CANDLE_TYPES = ['0', '1', '5', '30', '60', '120', '240'] as const;
 export type CandleType = (typeof CANDLE_TYPES)[number];
@@ -9,7 +10,7 @@ export function isCandleType(value: unknown): value is CandleType {
   return (CANDLE_TYPES as readonly unknown[]).includes(value);
 }
 
-export interface FuturesKlineRequest {
+export interface FuturesRequest {
   symbol: string;
   type: CandleType;
   limit: string;
@@ -37,7 +38,7 @@ export interface Candle {
   at: number;
 }
 
-export interface FuturesKlineResult {
+export interface FuturesResult {
   symbol: string;
   type: CandleType;
   candles: Candle[];
@@ -74,25 +75,30 @@ export function toCandles(data: { lines: number[][]; fields: string[] }): { cand
 }
 
 /**
- * Period words in English and Chinese, in lower case (what is typed is lower-cased first). The first
- * word of each language for a period is the one help shows (日线, 5分钟 …).
+ * Period words besides each period's name in every language's catalogue (`futures.candlePeriod`:
+ * daily, 1-minute …, 日线, 1分钟 …, the Chinese one being what help shows), in lower case.
  */
-export const CANDLE_TYPE_SYNONYMS: Record<string, CandleType> = {
-  daily: '0', day: '0', d: '0', '1d': '0', 日线: '0', 日k: '0', 日: '0',
-  '1m': '1', '1min': '1', '1分钟': '1', '1分': '1',
-  '5m': '5', '5min': '5', '5分钟': '5', '5分': '5',
-  '30m': '30', '30min': '30', '30分钟': '30', '30分': '30',
-  '1h': '60', '60m': '60', '1小时': '60', '60分钟': '60',
-  '2h': '120', '120m': '120', '2小时': '120', '120分钟': '120',
-  '4h': '240', '240m': '240', '4小时': '240', '240分钟': '240',
+export const CANDLE_TYPE_EXTRA_WORDS: Readonly<Record<CandleType, readonly string[]>> = {
+  '0': ['day', 'd', '1d', '日k', '日'],
+  '1': ['1m', '1min', '1分'],
+  '5': ['5m', '5min', '5分'],
+  '30': ['30m', '30min', '30分'],
+  '60': ['1h', '60m', '60分钟'],
+  '120': ['2h', '120m', '120分钟'],
+  '240': ['4h', '240m', '240分钟'],
 };
+
+/** Every period word read, in lower case (what is typed is lower-cased first): the catalogue's first, then the extra ones. */
+export const CANDLE_TYPE_SYNONYMS: Readonly<Record<string, CandleType>> = Object.fromEntries(
+  CANDLE_TYPES.flatMap((type) => [...inEveryLanguage(`futures.candlePeriod.${type}`), ...CANDLE_TYPE_EXTRA_WORDS[type]].map((word) => [word.toLowerCase(), type] as const)),
+);
 
 /** The limit's upper bound is not shown in the spec; 1000 keeps a typo from ordering a huge call. */
 export const MAX_CANDLES = 1000;
 
-export const futuresKline: OperationDefinition<FuturesKlineRequest, z.infer<typeof futuresData>, FuturesKlineResult> = {
+export const futures: OperationDefinition<FuturesRequest, z.infer<typeof futuresData>, FuturesResult> = {
   id: 'finance-external-futures-kline',
-  alias: 'futures',
+  name: 'futures',
   path: '/v1/finance-external-futures-kline',
   cost: 5,
   costPublished: true,
@@ -103,12 +109,12 @@ export const futuresKline: OperationDefinition<FuturesKlineRequest, z.infer<type
       symbol: textField({
         required: true,
         normalise: (text) => text.toUpperCase(),
-        check: (text) => (/^[A-Z][A-Z0-9]{0,9}$/.test(text) ? undefined : { key: 'commands.problems.futures.symbol', values: { symbol: text } }),
+        check: (text) => (/^[A-Z][A-Z0-9]{0,9}$/.test(text) ? undefined : { key: 'futures.problems.symbol', values: { symbol: text } }),
       }),
-      type: choiceField(CANDLE_TYPES, { required: true, synonyms: CANDLE_TYPE_SYNONYMS, words: { key: 'commands.choices.period' } }),
+      type: choiceField(CANDLE_TYPES, { required: true, synonyms: CANDLE_TYPE_SYNONYMS, words: { key: 'futures.choices.period' } }),
       limit: integerField({ default: 10, max: MAX_CANDLES }),
     })
-    .transform((v): FuturesKlineRequest => ({ symbol: v.symbol, type: v.type!, limit: String(v.limit) })),
+    .transform((v): FuturesRequest => ({ symbol: v.symbol, type: v.type!, limit: String(v.limit) })),
   request: z.object({ symbol: z.string(), type: z.enum(CANDLE_TYPES), limit: z.string() }),
   data: futuresData,
   normalise: (data, request) => ({ symbol: request.symbol, type: request.type, ...toCandles(data) }),

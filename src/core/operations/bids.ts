@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { Phrase } from '../../i18n/lang.js';
+import type { NamesUnder, Phrase } from '../../i18n/lang.js';
 import { BID_REGIONS, findBidRegion, isGenericBidKeyword } from './bidRegions.js';
 import { HOUR, pageInfo, pagedBy, type OperationDefinition, type PagingSpec } from './definition.js';
 import { addProblem, characterCount, choiceField, dateField, integerField, isCalendarDate, textField, withinOneYear } from './fields.js';
 
-export interface BidSearchRequest {
+export interface BidsRequest {
   keyword: string;
   pageSize: string;
   pageIndex: string;
@@ -17,16 +17,23 @@ export interface BidSearchRequest {
 
 export type BidRecord = Record<string, unknown>;
 
-export interface BidSearchResult {
+export interface BidsResult {
   total?: number;
   records: BidRecord[];
 }
 
-export const BID_NOTICE_TYPES = { '1': 'Tender announcement', '2': 'Award result', '3': 'Planned project' } as const;
-export const BID_SEARCH_FIELDS = { '1': 'title', '2': 'purchaser', '3': 'supplier' } as const;
+/**
+ * The service's codes of the notice types (tender, award, planned) and of the fields a keyword is
+ * matched in (title, purchaser, supplier). Their names are the catalogue's (`bids.noticeType`,
+ * `bids.searchField`): a code without one there fails `tsc`.
+ */
+export const BID_NOTICE_TYPES = ['1', '2', '3'] as const satisfies readonly NamesUnder<'bids.noticeType'>[];
+export type BidNoticeType = (typeof BID_NOTICE_TYPES)[number];
+export const SEARCHABLE_BID_FIELDS = ['1', '2', '3'] as const satisfies readonly NamesUnder<'bids.searchField'>[];
+export type SearchableBidField = (typeof SEARCHABLE_BID_FIELDS)[number];
 
 /** The words people use for the notice types, in English and Chinese (and 全部 for every type). */
-export const BID_NOTICE_TYPE_SYNONYMS: Record<string, keyof typeof BID_NOTICE_TYPES> = {
+export const BID_NOTICE_TYPE_SYNONYMS: Record<string, BidNoticeType> = {
   tender: '1', tenders: '1', 招标: '1', 招标公告: '1',
   award: '2', awards: '2', 中标: '2', 中标公告: '2', 中标结果: '2',
   planned: '3', plan: '3', 拟建: '3', 拟建项目: '3',
@@ -37,13 +44,13 @@ export const BID_ANY = ['any', 'all', '全部', '不限'] as const;
  * Longer than any product or company word; a pasted paragraph would be charged and match nothing.
  * The spec sets no maximum, so this is the app's own.
  */
-export const BID_KEYWORD_MAX = 60;
+export const BIDS_KEYWORD_MAX = 60;
 
 function checkKeyword(keyword: string): Phrase | undefined {
   const length = characterCount(keyword);
-  if (length <= 2) return { key: 'commands.problems.bids.keywordTooShort' };
-  if (length > BID_KEYWORD_MAX) return { key: 'commands.problems.bids.keywordTooLong', values: { length, max: BID_KEYWORD_MAX } };
-  if (isGenericBidKeyword(keyword)) return { key: 'commands.problems.bids.keywordTooGeneric', values: { keyword } };
+  if (length <= 2) return { key: 'bids.problems.keywordTooShort' };
+  if (length > BIDS_KEYWORD_MAX) return { key: 'bids.problems.keywordTooLong', values: { length, max: BIDS_KEYWORD_MAX } };
+  if (isGenericBidKeyword(keyword)) return { key: 'bids.problems.keywordTooGeneric', values: { keyword } };
   return undefined;
 }
 
@@ -73,37 +80,37 @@ function normaliseSearchType(text: string): string {
 }
 
 /** The spec: at most 10 notices a call; page number and size travel as strings. */
-const BID_PAGES: PagingSpec = { pageField: 'pageIndex', sizeField: 'pageSize', wire: 'string', largest: 10 };
+const BIDS_PAGES: PagingSpec = { pageField: 'pageIndex', sizeField: 'pageSize', wire: 'string', largest: 10 };
 
-const bidInput = z
+const bidsInput = z
   .object({
     keyword: textField({ required: true, check: checkKeyword }),
-    pageSize: integerField({ default: BID_PAGES.largest, max: BID_PAGES.largest, maxReason: { key: 'validation.reason.bidSearchMax10' } }),
+    pageSize: integerField({ default: BIDS_PAGES.largest, max: BIDS_PAGES.largest, maxReason: { key: 'bids.reason.pageSizeMax' } }),
     pageIndex: integerField({ default: 1 }),
     publishStartTime: dateField(),
     publishEndTime: dateField(),
     province: textField({
       normalise: (text) => findBidRegion(text)?.code ?? text.toUpperCase(),
-      check: (code) => (BID_REGIONS.some((r) => r.code === code) ? undefined : { key: 'commands.problems.bids.unknownRegion', values: { code } }),
+      check: (code) => (BID_REGIONS.some((r) => r.code === code) ? undefined : { key: 'bids.problems.unknownRegion', values: { code } }),
     }),
     searchType: textField({
       normalise: normaliseSearchType,
-      check: (text) => (/^[123](,[123])*$/.test(text) ? undefined : { key: 'commands.problems.bids.searchType' }),
+      check: (text) => (/^[123](,[123])*$/.test(text) ? undefined : { key: 'bids.problems.searchType' }),
     }),
-    type: choiceField(['1', '2', '3'] as const, { synonyms: BID_NOTICE_TYPE_SYNONYMS, none: BID_ANY, words: { key: 'commands.choices.bidType' } }),
+    type: choiceField(BID_NOTICE_TYPES, { synonyms: BID_NOTICE_TYPE_SYNONYMS, none: BID_ANY, words: { key: 'bids.choices.type' } }),
   })
   .superRefine(
     (value, ctx) => {
       const { publishStartTime: start, publishEndTime: end } = value;
       if (!isCalendarDate(start ?? '') || !isCalendarDate(end ?? '')) return;
-      if (start! > end!) addProblem(ctx, { key: 'commands.problems.bids.endBeforeStart', values: { start } }, ['publishEndTime']);
-      else if (!withinOneYear(start!, end!)) addProblem(ctx, { key: 'commands.problems.bids.overOneYear' }, ['publishEndTime']);
+      if (start! > end!) addProblem(ctx, { key: 'bids.problems.endBeforeStart', values: { start } }, ['publishEndTime']);
+      else if (!withinOneYear(start!, end!)) addProblem(ctx, { key: 'bids.problems.overOneYear' }, ['publishEndTime']);
     },
     // Check the range even when another field is wrong, so a form shows every problem at once.
     { when: (payload) => !payload.issues.some((issue) => ['publishStartTime', 'publishEndTime'].includes(String(issue.path?.[0]))) },
   )
-  .transform((value): BidSearchRequest => {
-    const request: BidSearchRequest = { keyword: value.keyword, pageSize: String(value.pageSize), pageIndex: String(value.pageIndex) };
+  .transform((value): BidsRequest => {
+    const request: BidsRequest = { keyword: value.keyword, pageSize: String(value.pageSize), pageIndex: String(value.pageIndex) };
     const period = completePeriod(value.publishStartTime, value.publishEndTime);
     if (period) {
       request.publishStartTime = period.start;
@@ -116,7 +123,7 @@ const bidInput = z
   });
 
 /** The response body is not shown in the spec: take the first list of objects we can find. */
-const bidData = z.unknown();
+const bidsData = z.unknown();
 
 const LIST_KEYS = ['list', 'records', 'rows', 'items', 'data', 'result'] as const;
 const TOTAL_KEYS = ['total', 'count', 'totalCount', 'totalNum'] as const;
@@ -125,7 +132,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function readBidData(data: unknown): BidSearchResult {
+export function readBidData(data: unknown): BidsResult {
   if (Array.isArray(data)) return { records: data.filter(isRecord) };
   if (!isRecord(data)) return { records: [] };
   const listKey = LIST_KEYS.find((key) => Array.isArray(data[key]));
@@ -134,16 +141,16 @@ export function readBidData(data: unknown): BidSearchResult {
   return totalValue === undefined ? { records } : { records, total: totalValue };
 }
 
-export const bidSearch: OperationDefinition<BidSearchRequest, unknown, BidSearchResult> = {
+export const bids: OperationDefinition<BidsRequest, unknown, BidsResult> = {
   id: 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list',
-  alias: 'bids',
+  name: 'bids',
   path: '/v1/thirdpartymarket-cmapi00069224-enterprise-search-bid-list',
   // Cost and rate limit are not shown in the spec: assume the fund operations' values until known.
   cost: 10,
   costPublished: false,
   rateLimit: { count: 60, windowMs: 60_000 },
   envelope: 'B',
-  input: bidInput,
+  input: bidsInput,
   request: z.object({
     keyword: z.string(),
     pageSize: z.string(),
@@ -154,11 +161,11 @@ export const bidSearch: OperationDefinition<BidSearchRequest, unknown, BidSearch
     searchType: z.string().optional(),
     type: z.string().optional(),
   }),
-  data: bidData,
+  data: bidsData,
   normalise: (data) => readBidData(data),
   cacheTtlMs: { default: HOUR },
   cacheVariant: () => 'default',
   paging: (request, result) => pageInfo(Number(request.pageIndex), Number(request.pageSize), result.total, result.records.length),
-  ...pagedBy<BidSearchRequest>(BID_PAGES),
+  ...pagedBy<BidsRequest>(BIDS_PAGES),
   example: 'keyword=光伏组件 province=ZJ type=2 publishStartTime=2026-01-01 publishEndTime=2026-06-30',
 };

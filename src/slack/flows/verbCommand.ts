@@ -1,0 +1,46 @@
+import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
+import type { Lang } from '../../i18n/lang.js';
+import { serviceText } from '../render/mrkdwn.js';
+import { renderNotice } from '../render/notice.js';
+import type { Requester } from '../requester.js';
+import type { Responder } from '../responder.js';
+
+/** The verbs `/dq digest` and `/dq watch` both take, each by its words in English and Chinese. */
+const SHARED_VERBS = {
+  add: ['add', '添加', '新增'],
+  list: ['list', 'ls', '列表', '查看'],
+  remove: ['remove', 'rm', 'delete', '删除', '移除'],
+  run: ['run', '运行'],
+} as const;
+
+export type SharedVerb = keyof typeof SHARED_VERBS;
+
+/** Each verb by every word for it: the shared verbs' words, and a command's `own` words and verbs. */
+export function verbsByWord<Verb extends string>(own: Readonly<Partial<Record<SharedVerb | Verb, readonly string[]>>>): ReadonlyMap<string, SharedVerb | Verb> {
+  const lists: Array<[SharedVerb | Verb, readonly string[] | undefined]> = [...(Object.entries(SHARED_VERBS) as Array<[SharedVerb, readonly string[]]>), ...(Object.entries(own) as Array<[Verb, readonly string[]]>)];
+  return new Map(lists.flatMap(([verb, words]) => (words ?? []).map((word) => [word, verb] as const)));
+}
+
+/** A `/dq digest …` or `/dq watch …` command read: its verb as typed and as understood, the words after it, and how to answer. */
+export interface VerbCommand<Verb extends string> {
+  lang: Lang;
+  timeZone: string;
+  verb: string;
+  action: Verb | undefined;
+  rest: string[];
+  /** A notice in the requester's language. */
+  reply(text: string): Promise<void>;
+}
+
+export async function readVerbCommand<Verb extends string>(verbs: ReadonlyMap<string, Verb>, requester: Requester, words: string[], responder: Responder): Promise<VerbCommand<Verb>> {
+  const { lang, timeZone } = await requester.profile();
+  const [verb = '', ...rest] = words;
+  return { lang, timeZone, verb, action: verbs.get(verb.toLowerCase()), rest, reply: (text) => responder.reply(renderNotice(text, lang)) };
+}
+
+/** Why nothing was done (a verb not known, or none given), then how the command is written. */
+export function unknownVerbText(command: VerbCommand<string>, texts: { unknownVerb: CatalogueKey; whatToDo: CatalogueKey }, usage: string): string {
+  const { verb, lang } = command;
+  const why = verb ? lang.t(texts.unknownVerb, { verb: serviceText(verb, { max: 60, oneLine: true }) }) : lang.t(texts.whatToDo);
+  return `${why}\n${usage}`;
+}
