@@ -189,7 +189,10 @@ export class DataClient {
     const pastTheEnd = pageCountKey && this.refusePagePastTheEnd(id, request, pageCountKey, freshForMs);
     if (pastTheEnd) await pastTheEnd;
 
-    const { promise, shared } = this.inFlight.run(key, () => this.fetchOnce(id, request, key, pageCountKey, freshForMs, context, callOptions));
+    // The same call already on its way is joined; otherwise this one starts (no closure to build per call).
+    const joined = this.inFlight.joining<Fetched<ResultOf<Id>>>(key);
+    const shared = joined !== undefined;
+    const promise = joined ?? this.inFlight.track(key, this.fetchOnce(id, request, key, pageCountKey, freshForMs, context, callOptions));
     let outcome: Awaited<typeof promise>;
     try {
       outcome = await promise;
@@ -279,7 +282,7 @@ export class DataClient {
   }
 
   /** One upstream call for this request across the fleet, when replicas share; otherwise just the call. */
-  private async fetchOnce<Id extends OperationId>(id: Id, request: RequestOf<Id>, key: string, pageCountKey: string | undefined, freshForMs: number, context: CallContext, callOptions: CallOptions) {
+  private async fetchOnce<Id extends OperationId>(id: Id, request: RequestOf<Id>, key: string, pageCountKey: string | undefined, freshForMs: number, context: CallContext, callOptions: CallOptions): Promise<Fetched<ResultOf<Id>>> {
     if (!this.sharedInFlight) return { value: await this.fetchAndStore(id, request, key, pageCountKey, freshForMs, context, callOptions), shared: false };
     const call = () => this.fetchAndStore(id, request, key, pageCountKey, freshForMs, context, callOptions);
     const readFresh = async () => {
@@ -448,6 +451,12 @@ export class DataClient {
   }
 }
 
+/** A call's answer, and whether another replica's call gave it. */
+interface Fetched<R> {
+  value: CachedResult<R>;
+  shared: boolean;
+}
+
 /** Whether the service may have charged for the call: then its budget reservation is kept. */
 interface Charge {
   charged: boolean;
@@ -457,12 +466,16 @@ interface Charge {
 class InFlight {
   private readonly running = new Map<string, Promise<unknown>>();
 
-  run<T>(key: string, start: () => Promise<T>): { promise: Promise<T>; shared: boolean } {
-    const existing = this.running.get(key);
-    if (existing) return { promise: existing as Promise<T>, shared: true };
-    const promise = start().finally(() => this.running.delete(key));
-    this.running.set(key, promise);
-    return { promise, shared: false };
+  /** The call on its way for this key, if there is one. */
+  joining<T>(key: string): Promise<T> | undefined {
+    return this.running.get(key) as Promise<T> | undefined;
+  }
+
+  /** Makes `call` the one to join for this key until it settles. */
+  track<T>(key: string, call: Promise<T>): Promise<T> {
+    const tracked = call.finally(() => this.running.delete(key));
+    this.running.set(key, tracked);
+    return tracked;
   }
 }
 
