@@ -110,5 +110,7 @@ for (const [name, row] of Object.entries(rows)) {
   if (row['shares limit'] !== 'yes') continue;
   goals.check(`${name}: within the limit`, row['max calls in any 1 s'] <= LIMIT.count && row['rate-limit answers'] === 0, `at most ${row['max calls in any 1 s']} calls in any 1 s (limit ${LIMIT.count}), ${row['rate-limit answers']} rate-limit answers`);
   goals.check(`${name}: one charge per distinct query`, row['coins spent'] === row['coins for distinct queries'], `${row['coins spent']} coins for ${DISTINCT} distinct queries`);
+  // Sharing must not waste the limit (three replicas each keeping to a third would reach a third of it).
+  goals.check(`${name}: uses the limit`, row['achieved calls/s'] >= 0.75 * LIMIT.count, `${row['achieved calls/s']} calls/s of the ${LIMIT.count} allowed (goal ≥ 75%)`);
 }
 process.exit(goals.report());

@@ -3,7 +3,11 @@ export interface Clock {
   now(): number;
   /** Resolves after `ms`; rejects with the signal's reason if it is aborted first. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
-  /** Calls `fire` after `ms` unless the returned function is called first (a deadline that is usually cancelled). */
+  /**
+   * Calls `fire` after `ms` unless the returned function is called first: a deadline that guards
+   * work in progress. It does not keep the process alive by itself (the work it guards, a request
+   * in flight, does).
+   */
   timer(ms: number, fire: () => void): () => void;
   /**
    * Calls `fire` every `ms` until the returned function is called: upkeep alongside other work (a
@@ -34,7 +38,7 @@ export const systemClock: Clock = {
       signal?.addEventListener('abort', cancel, { once: true });
     }),
   timer: (ms, fire) => {
-    const timer = setTimeout(fire, Math.max(0, ms));
+    const timer = setTimeout(fire, Math.max(0, ms)).unref();
     return () => clearTimeout(timer);
   },
   every: (ms, fire) => {

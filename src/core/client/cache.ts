@@ -13,16 +13,30 @@ export interface CacheHit<R> extends CachedResult<R> {
   fresh: boolean;
 }
 
-/** JSON with object keys sorted, so equal requests give equal cache keys. */
+/**
+ * JSON with object keys sorted, so equal requests give equal cache keys. Every call builds one or
+ * two keys, so it walks the keys by hand rather than through entries, filter, sort and map.
+ */
 export function canonicalJson(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  // Code-unit order, as `<` compares; a validated request usually has its keys in order already.
+  if (!inOrder(keys)) keys.sort();
+  let json = '{';
+  for (const key of keys) {
+    const field = record[key];
+    if (field === undefined) continue;
+    if (json.length > 1) json += ',';
+    json += `${JSON.stringify(key)}:${canonicalJson(field)}`;
   }
-  return JSON.stringify(value);
+  return `${json}}`;
+}
+
+function inOrder(keys: readonly string[]): boolean {
+  for (let i = 1; i < keys.length; i++) if (keys[i - 1]! > keys[i]!) return false;
+  return true;
 }
 
 export function cacheKey(operation: string, request: object): string {
@@ -53,7 +67,13 @@ export class ResultCache {
   }
 
   async get<R>(key: string, freshForMs: number): Promise<CacheHit<R> | undefined> {
-    const shared = await this.guard(() => this.keyv.get(key));
+    let shared: CachedResult | undefined;
+    try {
+      shared = await this.keyv.get(key);
+      this.answered();
+    } catch (error) {
+      this.failed(error);
+    }
     const entry = this.storeFailing ? this.fromLocal(key) : shared;
     if (!entry) return undefined;
     const ageMs = Math.max(0, this.clock.now() - entry.storedAt);
@@ -65,7 +85,12 @@ export class ResultCache {
     this.local.delete(key);
     this.local.set(key, { entry, keepUntil: this.clock.now() + keepMs });
     if (this.local.size > LOCAL_ENTRIES) this.local.delete(this.local.keys().next().value!);
-    await this.guard(() => this.keyv.set(key, entry, keepMs));
+    try {
+      await this.keyv.set(key, entry, keepMs);
+      this.answered();
+    } catch (error) {
+      this.failed(error);
+    }
   }
 
   private fromLocal(key: string): CachedResult | undefined {
@@ -78,17 +103,10 @@ export class ResultCache {
     return kept.entry;
   }
 
-  private async guard<T>(action: () => Promise<T>): Promise<T | undefined> {
-    try {
-      const value = await action();
-      if (this.storeFailing) {
-        this.storeFailing = false;
-        this.logger?.info('cache store is answering again');
-      }
-      return value;
-    } catch (error) {
-      this.failed(error);
-      return undefined;
+  private answered(): void {
+    if (this.storeFailing) {
+      this.storeFailing = false;
+      this.logger?.info('cache store is answering again');
     }
   }
 

@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../clock.js';
 import { NotCachedError, PageOutOfRangeError, StoppedError, UpstreamError, isDataError } from '../errors.js';
 import { Budgets, type BudgetLimits, type Spender } from '../ledger/budgets.js';
-import { Ledger } from '../ledger/ledger.js';
+import { Ledger, type LedgerEntry } from '../ledger/ledger.js';
+import { compiledSchema } from '../operations/compiledSchema.js';
 import { freshnessMs } from '../operations/freshness.js';
 import { operations, type AnyOperation, type OperationId, type PageInfo, type RateLimit, type RequestOf, type ResultOf } from '../operations/index.js';
 import { pricesFrom, type Prices } from '../operations/prices.js';
@@ -11,7 +12,7 @@ import { askFirst, validate } from '../operations/validate.js';
 import type { Store } from '../store/types.js';
 import { ResultCache, cacheKey, type CachedResult } from './cache.js';
 import { CallPolicy, type RetryPolicy } from './callPolicy.js';
-import { readEnvelope } from './envelope.js';
+import { readEnvelope, type Envelope } from './envelope.js';
 import { createTransport, type Transport } from './http.js';
 import { eventLoopStalls, noStalls, type StallReader } from './eventLoopStalls.js';
 import { Pacer, PacerStoppedError } from './pacer.js';
@@ -184,9 +185,14 @@ export class DataClient {
     if (callOptions.cacheOnly) throw new NotCachedError(id);
     if (this.stopping.signal.aborted) throw new StoppedError(id);
     if (callOptions.spendAtMost !== undefined && this.coins(id) > callOptions.spendAtMost) throw new NotCachedError(id);
-    await this.refusePagePastTheEnd(id, request, freshForMs);
+    const pageCountKey = this.pageCountKey(id, request, key);
+    const pastTheEnd = pageCountKey && this.refusePagePastTheEnd(id, request, pageCountKey, freshForMs);
+    if (pastTheEnd) await pastTheEnd;
 
-    const { promise, shared } = this.inFlight.run(key, () => this.fetchOnce(id, request, key, freshForMs, context, callOptions));
+    // The same call already on its way is joined; otherwise this one starts (no closure to build per call).
+    const joined = this.inFlight.joining<Fetched<ResultOf<Id>>>(key);
+    const shared = joined !== undefined;
+    const promise = joined ?? this.inFlight.track(key, this.fetchOnce(id, request, key, pageCountKey, freshForMs, context, callOptions));
     let outcome: Awaited<typeof promise>;
     try {
       outcome = await promise;
@@ -250,32 +256,35 @@ export class DataClient {
     return this.options.rateLimits?.[id] ?? operations[id].rateLimit;
   }
 
-  /** Where the number of pages of a query is kept: the same for every page of it. */
-  private pageCountKey(id: OperationId, request: object): string | undefined {
+  /**
+   * Where the number of pages of a query is kept: the same for every page of it. `key` is this
+   * request's own cache key, which is the first page's when the request asks for page 1.
+   */
+  private pageCountKey(id: OperationId, request: object, key: string): string | undefined {
     const definition: AnyOperation = operations[id];
-    return definition.withPage && definition.pageField ? `pages:${cacheKey(id, definition.withPage(request, 1))}` : undefined;
+    if (!definition.withPage || !definition.pageField) return undefined;
+    const firstPage = definition.withPage(request, 1) as Record<string, unknown>;
+    const onFirstPage = firstPage[definition.pageField] === (request as Record<string, unknown>)[definition.pageField];
+    return `pages:${onFirstPage ? key : cacheKey(id, firstPage)}`;
   }
 
-  /** A page past a known end would be charged and come back empty: refused before anything is spent. */
-  private async refusePagePastTheEnd(id: OperationId, request: object, freshForMs: number): Promise<void> {
+  /**
+   * A page past a known end would be charged and come back empty: refused before anything is spent.
+   * Nothing to look up for a first page (undefined then, so the caller need not wait).
+   */
+  private refusePagePastTheEnd(id: OperationId, request: object, pageCountKey: string, freshForMs: number): Promise<void> | undefined {
     const definition: AnyOperation = operations[id];
-    const page = definition.pageField ? Number((request as Record<string, unknown>)[definition.pageField]) : NaN;
-    const key = this.pageCountKey(id, request);
-    if (!key || !(page > 1)) return;
-    const known = await this.cache.get<number>(key, freshForMs);
-    if (known?.fresh && page > known.result) throw new PageOutOfRangeError(id, definition.pageField!, page, known.result, definition.example);
-  }
-
-  private async rememberPageCount(id: OperationId, request: object, entry: CachedResult, freshForMs: number): Promise<void> {
-    const key = this.pageCountKey(id, request);
-    const pageCount = key ? operations[id].paging?.(request as never, entry.result as never).pageCount : undefined;
-    if (key && pageCount !== undefined) await this.cache.set(key, { result: pageCount, storedAt: entry.storedAt }, freshForMs);
+    const page = Number((request as Record<string, unknown>)[definition.pageField!]);
+    if (!(page > 1)) return undefined;
+    return this.cache.get<number>(pageCountKey, freshForMs).then((known) => {
+      if (known?.fresh && page > known.result) throw new PageOutOfRangeError(id, definition.pageField!, page, known.result, definition.example);
+    });
   }
 
   /** One upstream call for this request across the fleet, when replicas share; otherwise just the call. */
-  private fetchOnce<Id extends OperationId>(id: Id, request: RequestOf<Id>, key: string, freshForMs: number, context: CallContext, callOptions: CallOptions) {
-    const call = () => this.fetchAndStore(id, request, key, freshForMs, context, callOptions);
-    if (!this.sharedInFlight) return call().then((value) => ({ value, shared: false }));
+  private async fetchOnce<Id extends OperationId>(id: Id, request: RequestOf<Id>, key: string, pageCountKey: string | undefined, freshForMs: number, context: CallContext, callOptions: CallOptions): Promise<Fetched<ResultOf<Id>>> {
+    if (!this.sharedInFlight) return { value: await this.fetchAndStore(id, request, key, pageCountKey, freshForMs, context, callOptions), shared: false };
+    const call = () => this.fetchAndStore(id, request, key, pageCountKey, freshForMs, context, callOptions);
     const readFresh = async () => {
       const hit = await this.cache.get<ResultOf<Id>>(key, freshForMs);
       return hit?.fresh && (callOptions.notBefore === undefined || hit.storedAt >= callOptions.notBefore) ? hit : undefined;
@@ -301,38 +310,43 @@ export class DataClient {
     return result;
   }
 
-  private async fetchAndStore<Id extends OperationId>(id: Id, request: RequestOf<Id>, key: string, freshForMs: number, context: CallContext, callOptions: CallOptions): Promise<CachedResult<ResultOf<Id>>> {
+  private async fetchAndStore<Id extends OperationId>(id: Id, request: RequestOf<Id>, key: string, pageCountKey: string | undefined, freshForMs: number, context: CallContext, callOptions: CallOptions): Promise<CachedResult<ResultOf<Id>>> {
     const reservation = await this.budgets.reserve(context, this.coins(id), this.clock.now());
-    let charged = false;
+    const charge: Charge = { charged: false };
     try {
-      const entry = await this.attempts(id, request, context, callOptions, () => {
-        charged = true;
-      });
+      const entry = await this.attempts(id, request, context, callOptions, charge);
       await this.cache.set(key, entry, freshForMs);
-      await this.rememberPageCount(id, request, entry, freshForMs);
+      const pageCount = pageCountKey && operations[id].paging?.(request as never, entry.result as never).pageCount;
+      // Where the query ends, so a page past it is refused before anything is spent.
+      if (pageCountKey && pageCount !== undefined) await this.cache.set(pageCountKey, { result: pageCount, storedAt: entry.storedAt }, freshForMs);
       return entry;
     } finally {
-      if (!charged) await reservation.release();
+      if (!charge.charged) await reservation.release();
     }
   }
 
   /** Sends the call, each attempt after its own turn under the rate limit, for as long as the call policy says to try again. */
-  private async attempts<Id extends OperationId>(id: Id, request: RequestOf<Id>, context: CallContext, callOptions: CallOptions, onCharged: () => void): Promise<CachedResult<ResultOf<Id>>> {
+  private async attempts<Id extends OperationId>(id: Id, request: RequestOf<Id>, context: CallContext, callOptions: CallOptions, charge: Charge): Promise<CachedResult<ResultOf<Id>>> {
     const pacer = this.pacer(id);
     for (let attempt = 0; ; attempt++) {
-      const waitMs = pacer.expectedWaitMs();
-      if (waitMs > 0) callOptions.onWait?.(waitMs);
+      if (callOptions.onWait) {
+        const waitMs = pacer.expectedWaitMs();
+        if (waitMs > 0) callOptions.onWait(waitMs);
+      }
       try {
-        try {
-          await pacer.acquire();
-        } catch (error) {
-          if (error instanceof PacerStoppedError) throw new StoppedError(id);
-          throw error;
+        // Under the limit with nobody waiting, the turn is taken at once, without a wait to schedule.
+        if (!pacer.startNow()) {
+          try {
+            await pacer.acquire();
+          } catch (error) {
+            if (error instanceof PacerStoppedError) throw new StoppedError(id);
+            throw error;
+          }
         }
-        await this.waitForSharedSlot(id, callOptions);
+        if (this.sharedPacing) await this.waitForSharedSlot(this.sharedPacing, id, callOptions);
         // A slot granted in the same instant as a shutdown is not used: nothing is sent once stopping.
         if (this.stopping.signal.aborted) throw new StoppedError(id);
-        const sent = this.attempt(id, request, context, attempt, onCharged);
+        const sent = this.attempt(id, request, context, attempt, charge);
         this.sending.add(sent);
         try {
           return await sent;
@@ -351,20 +365,19 @@ export class DataClient {
    * With replicas sharing the limit: the slot in the fleet's schedule (the wait is told to the
    * caller), then, right before sending, the fleet's window count.
    */
-  private async waitForSharedSlot(id: OperationId, callOptions: CallOptions): Promise<void> {
-    if (!this.sharedPacing) return;
+  private async waitForSharedSlot(sharedPacing: SharedPacing, id: OperationId, callOptions: CallOptions): Promise<void> {
     const limit = this.rateLimitOf(id);
-    const waitMs = await this.sharedPacing.reserve(id, limit);
+    const waitMs = await sharedPacing.reserve(id, limit);
     if (waitMs > 0) {
       callOptions.onWait?.(waitMs);
       await this.pause(id, waitMs);
     }
-    for (let wait = await this.sharedPacing.admit(id, limit); wait > 0; wait = await this.sharedPacing.admit(id, limit)) {
+    for (let wait = await sharedPacing.admit(id, limit); wait > 0; wait = await sharedPacing.admit(id, limit)) {
       await this.pause(id, wait);
     }
   }
 
-  private async attempt<Id extends OperationId>(id: Id, request: RequestOf<Id>, context: CallContext, attempt: number, onCharged: () => void): Promise<CachedResult<ResultOf<Id>>> {
+  private async attempt<Id extends OperationId>(id: Id, request: RequestOf<Id>, context: CallContext, attempt: number, charge: Charge): Promise<CachedResult<ResultOf<Id>>> {
     const definition: AnyOperation = operations[id];
     const startedAt = this.clock.now();
     let coins = 0;
@@ -377,22 +390,15 @@ export class DataClient {
       taskNo = envelope.taskNo;
       // From here the service has answered with success, so it has charged the call.
       coins = this.coins(id);
-      onCharged();
-      const changed = (problem: unknown) => {
-        this.logger?.error({ operation: id, taskNo, shape: describeShape(envelope.data), problem }, 'data-service response changed shape');
-        const error = new UpstreamError('schema_changed', { operation: id, httpStatus: answer.status, ...(taskNo ? { taskNo } : {}) }, `${id}: the response no longer matches the published fields`);
-        // Charged (the envelope read success): callers that keep accounts (a watch's record) say so.
-        error.coinsAtRisk = coins;
-        return error;
-      };
-      const parsed = definition.data.safeParse(envelope.data);
-      if (!parsed.success) throw changed(parsed.error.issues.slice(0, 5));
+      charge.charged = true;
+      const parsed = compiledSchema(definition.data).safeParse(envelope.data);
+      if (!parsed.success) throw this.changedShape(id, answer.status, envelope, coins, parsed.error.issues.slice(0, 5));
       let result: ResultOf<Id>;
       try {
         // Normalising checks what a schema cannot (e.g. every candle line as long as data.fields).
         result = definition.normalise(parsed.data, request) as ResultOf<Id>;
       } catch (error) {
-        throw changed(error instanceof Error ? error.message : String(error));
+        throw this.changedShape(id, answer.status, envelope, coins, error instanceof Error ? error.message : String(error));
       }
       const entry: CachedResult<ResultOf<Id>> = { result, storedAt: this.clock.now() };
       if (taskNo) entry.taskNo = taskNo;
@@ -406,7 +412,7 @@ export class DataClient {
         coins = this.coins(id);
         unconfirmed = true;
         error.coinsAtRisk = coins;
-        onCharged();
+        charge.charged = true;
       }
       throw error;
     } finally {
@@ -414,23 +420,25 @@ export class DataClient {
     }
   }
 
-  private async recordAttempt(a: { id: OperationId; context: CallContext; attempt: number; startedAt: number; coins: number; outcome: string; taskNo: string | undefined; unconfirmed: boolean }): Promise<void> {
-    const entry = {
-      at: a.startedAt,
-      operation: a.id,
-      coins: a.coins,
-      teamId: a.context.teamId,
-      outcome: a.outcome,
-      attempt: a.attempt,
-      durationMs: this.clock.now() - a.startedAt,
-      ...(a.context.userId ? { userId: a.context.userId } : {}),
-      ...(a.context.channelId ? { channelId: a.context.channelId } : {}),
-      ...(a.context.source ? { source: a.context.source } : {}),
-      ...(a.taskNo ? { taskNo: a.taskNo } : {}),
-      ...(a.unconfirmed ? { unconfirmed: true } : {}),
-    };
+  /** A success envelope whose data no longer matches the operation's schema: logged by shape, charged. */
+  private changedShape(id: OperationId, httpStatus: number, envelope: Envelope, coins: number, problem: unknown): UpstreamError {
+    const { taskNo } = envelope;
+    this.logger?.error({ operation: id, taskNo, shape: describeShape(envelope.data), problem }, 'data-service response changed shape');
+    const error = new UpstreamError('schema_changed', { operation: id, httpStatus, ...(taskNo ? { taskNo } : {}) }, `${id}: the response no longer matches the published fields`);
+    // Charged (the envelope read success): callers that keep accounts (a watch's record) say so.
+    error.coinsAtRisk = coins;
+    return error;
+  }
+
+  private recordAttempt(a: { id: OperationId; context: CallContext; attempt: number; startedAt: number; coins: number; outcome: string; taskNo: string | undefined; unconfirmed: boolean }): Promise<void> {
+    const entry: LedgerEntry = { at: a.startedAt, operation: a.id, coins: a.coins, teamId: a.context.teamId, outcome: a.outcome, attempt: a.attempt, durationMs: this.clock.now() - a.startedAt };
+    if (a.context.userId) entry.userId = a.context.userId;
+    if (a.context.channelId) entry.channelId = a.context.channelId;
+    if (a.context.source) entry.source = a.context.source;
+    if (a.taskNo) entry.taskNo = a.taskNo;
+    if (a.unconfirmed) entry.unconfirmed = true;
     this.options.observer?.upstreamCall?.({ operation: a.id, outcome: a.outcome, durationMs: entry.durationMs, coins: a.coins });
-    await this.ledger.record(entry);
+    return this.ledger.record(entry);
   }
 
   private pacer(id: OperationId): Pacer {
@@ -443,16 +451,31 @@ export class DataClient {
   }
 }
 
+/** A call's answer, and whether another replica's call gave it. */
+interface Fetched<R> {
+  value: CachedResult<R>;
+  shared: boolean;
+}
+
+/** Whether the service may have charged for the call: then its budget reservation is kept. */
+interface Charge {
+  charged: boolean;
+}
+
 /** Identical calls made while one is already on its way share that one call (and its cost). */
 class InFlight {
   private readonly running = new Map<string, Promise<unknown>>();
 
-  run<T>(key: string, start: () => Promise<T>): { promise: Promise<T>; shared: boolean } {
-    const existing = this.running.get(key);
-    if (existing) return { promise: existing as Promise<T>, shared: true };
-    const promise = start().finally(() => this.running.delete(key));
-    this.running.set(key, promise);
-    return { promise, shared: false };
+  /** The call on its way for this key, if there is one. */
+  joining<T>(key: string): Promise<T> | undefined {
+    return this.running.get(key) as Promise<T> | undefined;
+  }
+
+  /** Makes `call` the one to join for this key until it settles. */
+  track<T>(key: string, call: Promise<T>): Promise<T> {
+    const tracked = call.finally(() => this.running.delete(key));
+    this.running.set(key, tracked);
+    return tracked;
   }
 }
 

@@ -17,35 +17,40 @@ const ENVELOPE_A_SUCCESS = new Set<unknown>(['SUCCESS', 200, '200']);
 const ENVELOPE_B_SUCCESS = new Set<unknown>([200, '200']);
 
 export function readEnvelope(kind: 'A' | 'B', operation: string, answer: HttpAnswer, now: number): Envelope {
-  const base: UpstreamDetails = { operation, httpStatus: answer.status };
-  const retryAfterMs = parseRetryAfter(answer.headers['retry-after'], now);
-  if (retryAfterMs !== undefined) base.retryAfterMs = retryAfterMs;
-
   let body: unknown;
   try {
     body = JSON.parse(answer.text);
   } catch {
-    throw new UpstreamError(unreadableKind(answer.status), base, `${operation}: the data service answered HTTP ${answer.status} with a body that is not JSON`);
+    throw new UpstreamError(unreadableKind(answer.status), baseDetails(operation, answer, now), `${operation}: the data service answered HTTP ${answer.status} with a body that is not JSON`);
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new UpstreamError(unreadableKind(answer.status), base, `${operation}: the data service answered with JSON that is not an envelope object`);
+    throw new UpstreamError(unreadableKind(answer.status), baseDetails(operation, answer, now), `${operation}: the data service answered with JSON that is not an envelope object`);
   }
 
   const fields = body as Record<string, unknown>;
   const code = fields.code;
+  const taskNo = typeof fields.taskNo === 'string' && fields.taskNo ? fields.taskNo : undefined;
+  const httpOk = answer.status >= 200 && answer.status < 300;
+  // Success, the path every paid call takes, reads only the data and the task number.
+  if (httpOk && (kind === 'A' ? ENVELOPE_A_SUCCESS : ENVELOPE_B_SUCCESS).has(code)) {
+    return taskNo === undefined ? { data: fields.data } : { data: fields.data, taskNo };
+  }
+
   const message = kind === 'A' ? fields.message : (fields.msg ?? fields.message);
-  const details: UpstreamDetails = { ...base };
+  const details = baseDetails(operation, answer, now);
   if (typeof code === 'string' || typeof code === 'number') details.businessCode = code;
   if (typeof message === 'string' && message) details.upstreamMessage = message;
-  if (typeof fields.taskNo === 'string' && fields.taskNo) details.taskNo = fields.taskNo;
-
-  const successCodes = kind === 'A' ? ENVELOPE_A_SUCCESS : ENVELOPE_B_SUCCESS;
-  const httpOk = answer.status >= 200 && answer.status < 300;
-  if (httpOk && successCodes.has(code)) {
-    return details.taskNo === undefined ? { data: fields.data } : { data: fields.data, taskNo: details.taskNo };
-  }
+  if (taskNo !== undefined) details.taskNo = taskNo;
   if (httpOk && code === undefined) {
     throw new UpstreamError('schema_changed', details, `${operation}: the envelope has no business code`);
   }
   throw new UpstreamError(classifyFailure(answer.status, details.businessCode, details.upstreamMessage), details);
+}
+
+/** What every failure says: the operation, the HTTP status, and how long the service asked to wait. */
+function baseDetails(operation: string, answer: HttpAnswer, now: number): UpstreamDetails {
+  const details: UpstreamDetails = { operation, httpStatus: answer.status };
+  const retryAfterMs = parseRetryAfter(answer.headers['retry-after'], now);
+  if (retryAfterMs !== undefined) details.retryAfterMs = retryAfterMs;
+  return details;
 }

@@ -100,6 +100,19 @@ export class Pacer {
     return turn;
   }
 
+  /**
+   * Takes the turn at once when nobody is waiting and the limit allows a start now (what `acquire`
+   * would grant without waiting); false when the caller must `acquire`. Saves scheduling a wait for
+   * the common call under the limit.
+   */
+  startNow(): boolean {
+    if (this.stopped || this.pumping || this.waiting.length > 0) return false;
+    const now = this.clock.now();
+    if (this.earliestStart() - now >= 1) return false;
+    this.start(now, now);
+    return true;
+  }
+
   async schedule<T>(task: () => Promise<T>): Promise<T> {
     await this.acquire();
     return task();
@@ -140,6 +153,13 @@ export class Pacer {
     return Math.max(this.nextPlanned, this.pausedUntil, windowFreeAt);
   }
 
+  /** Counts a start at `now`; the next one is planned a spacing after `plannedAt`. */
+  private start(now: number, plannedAt: number): void {
+    this.nextPlanned = plannedAt + this.spacingMs;
+    this.starts.push(now);
+    if (this.starts.length > this.count) this.starts.shift();
+  }
+
   private async pump(): Promise<void> {
     if (this.pumping) return;
     this.pumping = true;
@@ -160,9 +180,7 @@ export class Pacer {
           backlog = true;
           continue;
         }
-        this.nextPlanned = (backlog ? Math.max(at, now - this.catchUpMs) : now) + this.spacingMs;
-        this.starts.push(now);
-        if (this.starts.length > this.count) this.starts.shift();
+        this.start(now, backlog ? Math.max(at, now - this.catchUpMs) : now);
         this.waiting.shift()!.resolve();
         backlog = this.waiting.length > 0;
       }

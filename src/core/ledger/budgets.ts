@@ -28,6 +28,28 @@ export interface BudgetState {
 
 const TWO_DAYS_MS = 2 * 86_400_000;
 
+const NOTHING_HELD: Reservation = { release: async () => undefined };
+
+/** Coins reserved on the day's counters, given back at most once. */
+class HeldCoins implements Reservation {
+  private released = false;
+
+  constructor(
+    private readonly store: Store,
+    private readonly items: readonly CounterChange[],
+    private readonly spender: Spender,
+    private readonly logger: Logger | undefined,
+  ) {}
+
+  async release(): Promise<void> {
+    if (this.released) return;
+    this.released = true;
+    await Promise.all(this.items.map((item) => this.store.adjust(item.key, -item.amount, TWO_DAYS_MS))).catch((error: unknown) => {
+      this.logger?.warn({ err: error, spender: this.spender }, 'could not give back a budget reservation; the day’s counter stays higher than spent');
+    });
+  }
+}
+
 /**
  * Daily coin budgets. Coins are reserved in the store before a call, in one atomic step for the
  * team and the user, so concurrent calls (even on other replicas) can never overspend; a failed
@@ -46,7 +68,9 @@ export class Budgets {
   }
 
   async reserve(spender: Spender, coins: number, now: number): Promise<Reservation> {
-    const items = this.counters(spender, now).map(({ key, limit }): CounterChange => (limit === undefined ? { key, amount: coins } : { key, amount: coins, limit }));
+    const counters = this.counters(spender, now);
+    const items: CounterChange[] = [];
+    for (const { key, limit } of counters) items.push(limit === undefined ? { key, amount: coins } : { key, amount: coins, limit });
     let outcome: Awaited<ReturnType<Store['reserve']>>;
     try {
       outcome = await this.store.reserve(items, TWO_DAYS_MS);
@@ -54,22 +78,13 @@ export class Budgets {
       // A budget that cannot be checked must not be passed: fail closed. Without budgets, carry on.
       if (this.limited) throw new BudgetUnavailableError({ cause: error });
       this.logger?.warn({ err: error }, 'spend counters unreachable; no budget is set, so the call goes ahead');
-      return { release: async () => undefined };
+      return NOTHING_HELD;
     }
     if (!outcome.ok) {
-      const refused = this.counters(spender, now)[outcome.index]!;
+      const refused = counters[outcome.index]!;
       throw new BudgetExceededError(refused.scope, refused.limit ?? 0, outcome.total, coins, new Date(startOfNextDay(now, this.limits.timeZone)), refused.scope === 'user' ? spender.userId : undefined);
     }
-    let released = false;
-    return {
-      release: async () => {
-        if (released) return;
-        released = true;
-        await Promise.all(items.map((item) => this.store.adjust(item.key, -item.amount, TWO_DAYS_MS))).catch((error: unknown) => {
-          this.logger?.warn({ err: error, spender }, 'could not give back a budget reservation; the day’s counter stays higher than spent');
-        });
-      },
-    };
+    return new HeldCoins(this.store, items, spender, this.logger);
   }
 
   async state(spender: Spender, now: number): Promise<BudgetState> {

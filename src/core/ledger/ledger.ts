@@ -91,9 +91,23 @@ export class Ledger {
   ) {}
 
   async record(entry: LedgerEntry): Promise<void> {
+    // Nothing waiting ahead of it (the usual case): written straight away, and kept for later only if that fails.
+    if (this.pending.length === 0 && !this.flushing) {
+      try {
+        await this.store.appendLog(logName(entry.teamId), entry.at, entry);
+      } catch (error) {
+        if (this.pending.length === 0) this.logger?.warn({ err: error }, 'ledger store unreachable; keeping entries in memory until it answers');
+        this.keep(entry);
+      }
+      return;
+    }
+    this.keep(entry);
+    await this.flush();
+  }
+
+  private keep(entry: LedgerEntry): void {
     this.pending.push(entry);
     if (this.pending.length > MAX_PENDING) this.logger?.error({ ledgerEntry: this.pending.shift() }, 'ledger backlog full; entry dropped');
-    await this.flush();
   }
 
   /** Writes the entries still waiting; stops at the first failure and keeps the rest for later. */

@@ -1,11 +1,12 @@
 import type { Phrase } from '../../i18n/lang.js';
 import { ValidationError, type FieldProblem } from '../errors.js';
+import { compiledSchema } from './compiledSchema.js';
 import { operations, type AnyOperation, type OperationId, type RequestOf } from './index.js';
 
 /** Checks input and gives the exact wire body, or throws a ValidationError; nothing is sent or spent. */
 export function validate<Id extends OperationId>(id: Id, input: unknown): RequestOf<Id> {
   const definition: AnyOperation = operations[id];
-  const parsed = definition.input.safeParse(input ?? {});
+  const parsed = compiledSchema(definition.input).safeParse(input ?? {});
   if (parsed.success) return parsed.data as RequestOf<Id>;
   const problems = parsed.error.issues.map((issue): FieldProblem => {
     const phrase = (issue as { params?: { phrase?: Phrase } }).params?.phrase;

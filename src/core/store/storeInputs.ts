@@ -69,7 +69,8 @@ export function planReserve(
 ): { ok: true; totals: number[] } | { ok: false; index: number; total: number } {
   const running = new Map<string, number>();
   const totals: number[] = [];
-  for (const [index, item] of items.entries()) {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index]!;
     const before = running.get(item.key) ?? currentValueOf(item.key);
     const after = before + item.amount;
     if (item.limit !== undefined && after > item.limit) {

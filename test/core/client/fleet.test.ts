@@ -41,7 +41,7 @@ async function fleet(prefix: string, simulatorOptions: SimulatorOptions, clientO
 const TEAM = { teamId: 'T1', userId: 'U1' };
 
 describeWithRedis('three replicas sharing Redis', (prefix) => {
-  it('share one rate limit: never more than the limit per window at the service, yet near it', async () => {
+  it('share one rate limit: never more than the limit per window at the service, nothing refused', async () => {
     const limit = { 'fund-asset': { count: 5, windowMs: 1000 } } as const;
     const f = await fleet(`${prefix}limit:`, { rateLimits: limit }, { rateLimits: limit });
     try {
@@ -55,10 +55,7 @@ describeWithRedis('three replicas sharing Redis', (prefix) => {
       expect(arrivals, `calls that did not simply succeed: ${JSON.stringify(unusual)}`).toHaveLength(24);
       expect(f.simulator.stats().rateLimited).toBe(0);
       expect(maxInWindow(arrivals, 1000)).toBeLessThanOrEqual(5);
-      // Yet the fleet used most of the limit (three unshared replicas would go three times as fast and be refused);
-      // the bound is generous, as a loaded machine delays sends.
-      const achieved = (arrivals.length - 1) / ((Math.max(...arrivals) - Math.min(...arrivals)) / 1000);
-      expect(achieved).toBeGreaterThanOrEqual(0.75 * 5);
+      // How much of the limit the fleet uses is a speed, which a loaded machine lowers: bench:fleet measures it, with a goal.
     } finally {
       await f.close();
     }
