@@ -3,7 +3,7 @@ import { chartSettingsFromEnv, type ChartSettings } from './charts/quickChart.js
 import { ConfigError } from './core/errors.js';
 import type { DigestConfig } from './core/digest/types.js';
 import { parseDuration } from './core/duration.js';
-import { findOperation, typedName, type OperationId, type RateLimit } from './core/operations/index.js';
+import { findOperation, typedNameOf, type OperationId, type RateLimit } from './core/operations/index.js';
 import { parseStoreUrl } from './core/store/index.js';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from './core/time.js';
 import { readLanguageChoice } from './i18n/lang.js';
@@ -303,7 +303,7 @@ function parseCacheTtls(text: string | undefined, problems: string[]): Record<st
     const definition = findOperation(operationName);
     const ms = parseDuration(value);
     if (!definition) problems.push(`CACHE_TTLS: unknown operation "${operationName}"`);
-    else if (variant && !(variant in definition.cacheTtlMs)) problems.push(`CACHE_TTLS: ${typedName(definition.name)} has no "${variant}" variant (${Object.keys(definition.cacheTtlMs).join(', ')})`);
+    else if (variant && !(variant in definition.cacheTtlMs)) problems.push(`CACHE_TTLS: ${typedNameOf(definition)} has no "${variant}" variant (${Object.keys(definition.cacheTtlMs).join(', ')})`);
     else if (ms === undefined) problems.push(`CACHE_TTLS: "${name}=${value}" is not a duration like 30s, 5m, 6h`);
     else ttls[variant ? `${definition.id}:${variant}` : definition.id] = ms;
   }

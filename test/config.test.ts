@@ -59,7 +59,7 @@ describe('the data service, store and budgets', () => {
     expect(problems).toHaveLength(7);
   });
 
-  it('parses rate limits by alias', () => {
+  it('parses rate limits by typed name', () => {
     const problems: string[] = [];
     expect(parseRateLimits('new-funds=2/500ms', problems)).toEqual({ 'fund-new-list': { count: 2, windowMs: 500 } });
     expect(problems).toEqual([]);

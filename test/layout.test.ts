@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPERATION_IDS, operations, typedName, type OperationId } from '../src/core/operations/index.js';
 
@@ -13,14 +13,17 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The modules named after one operation (its core definition, its Slack module, its chart). */
-const MODULES: Record<OperationId, readonly string[]> = {
-  'enterprise-general-taxpayer-query': ['taxpayer'],
-  'thirdpartymarket-cmapi00069224-enterprise-search-bid-list': ['bids'],
-  'fund-asset': ['fundAsset', 'fundAssetChart'],
-  'finance-external-futures-kline': ['futures', 'futuresChart'],
-  'fund-new-list': ['newFunds'],
-};
+/** The modules named after one operation: `<name>.ts` (its core definition, its Slack module) and `<name>Chart.ts`. */
+function modulesOf(id: OperationId): string[] {
+  const { name } = operations[id];
+  const files = new Set(sourceFiles(SRC).map((file) => basename(file, '.ts')));
+  return [name, `${name}Chart`].filter((module) => files.has(module));
+}
+
+/** The code of a file: a catalogue key or a name in a comment (`bids.keys.region`) is prose. */
+function withoutComments(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
+}
 
 /**
  * A file knows an operation when it names its id or its name (as in code or as typed) in code (a quoted string) or imports one
@@ -29,21 +32,23 @@ const MODULES: Record<OperationId, readonly string[]> = {
 function filesKnowing(id: OperationId): string[] {
   const { name } = operations[id];
   const names = [...new Set([id, name, typedName(name)])].map((name) => name.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&'));
-  const quoted = new RegExp(`['"\`](${names.join('|')})['"\`]`);
-  const imports = new RegExp(`from '[^']*/(${MODULES[id].join('|')})\\.js'`);
+  // Quoted ('futures'), opening a catalogue key ('futures.watch.above') or naming its catalogue file (…/operations/futures.json').
+  const quoted = new RegExp(`['"\`](${names.join('|')})(['"\`]|\\.)|/(${names.join('|')})\\.json'`);
+  const imports = new RegExp(`from '[^']*/(${modulesOf(id).join('|')})\\.js'`);
   return sourceFiles(SRC)
     .filter((file) => {
-      const text = readFileSync(file, 'utf8');
+      const text = withoutComments(readFileSync(file, 'utf8'));
       return quoted.test(text) || imports.test(text);
     })
     .map((file) => relative(SRC, file));
 }
 
 /**
- * Its definition and Slack module with their two indexes, its chart, its Workflow Builder step
+ * Its definition and Slack module with their two indexes, the catalogue index that types its texts
+ * (i18n/catalogueKeys.ts: its catalogue's import and entry), its chart, its Workflow Builder step
  * (src/slack/functions/) and one more (a digest, `dq ping`).
  */
-const MOST_FILES = 7;
+const MOST_FILES = 8;
 
 describe('the layout', () => {
   it.each(OPERATION_IDS)(`%s is known to at most ${MOST_FILES} files of src/ outside the simulator`, (id) => {

@@ -4,7 +4,7 @@ import { readConfig, type AppConfig } from '../config.js';
 import { ConfigError, ValidationError } from '../core/errors.js';
 import { explainError } from '../core/explainError.js';
 import { createLogger } from '../core/logger.js';
-import { findOperation, OPERATION_IDS, operations, typedName, type OperationId } from '../core/operations/index.js';
+import { findOperation, OPERATION_IDS, operations, typedNameOf, type OperationId } from '../core/operations/index.js';
 import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
 import { parseFlags, parseKeyValues } from './args.js';
 import { runChartCommand } from './chart.js';
@@ -22,7 +22,7 @@ const USAGE = `dq — the data service from the command line
   add --demo to use the built-in simulator instead of the real service
 
 operations (cost per call):
-${OPERATION_IDS.map((id) => `  ${typedName(operations[id].name).padEnd(11)} ${id} (${operations[id].cost} coins${operations[id].costPublished ? '' : ', assumed'}; DATA_API_COSTS overrides), e.g. ${operations[id].example}`).join('\n')}
+${OPERATION_IDS.map((id) => `  ${typedNameOf(id).padEnd(11)} ${id} (${operations[id].cost} coins${operations[id].costPublished ? '' : ', assumed'}; DATA_API_COSTS overrides), e.g. ${operations[id].example}`).join('\n')}
 `;
 
 /** Said after configuration problems when the command could run on the built-in simulator instead. */
@@ -84,12 +84,12 @@ async function call(runtime: CoreRuntime, words: string[], config: AppConfig): P
   const [name, ...pairs] = words;
   const definition = name ? findOperation(name) : undefined;
   if (!definition) {
-    process.stderr.write(`dq call: ${name ? `unknown operation "${name}"` : 'which operation?'}; one of ${OPERATION_IDS.map((id) => typedName(operations[id].name)).join(', ')}\n`);
+    process.stderr.write(`dq call: ${name ? `unknown operation "${name}"` : 'which operation?'}; one of ${OPERATION_IDS.map((id) => typedNameOf(id)).join(', ')}\n`);
     return 2;
   }
   const { values, loose } = parseKeyValues(pairs);
   if (loose.length > 0) {
-    process.stderr.write(`dq call: expected key=value, got "${loose.join(' ')}"; e.g. dq call ${typedName(definition.name)} ${definition.example}\n`);
+    process.stderr.write(`dq call: expected key=value, got "${loose.join(' ')}"; e.g. dq call ${typedNameOf(definition)} ${definition.example}\n`);
     return 2;
   }
   const id = definition.id as OperationId;
@@ -108,7 +108,7 @@ function report(error: unknown, config: AppConfig): number {
   if (explanation.taskNo) process.stderr.write(`  taskNo ${explanation.taskNo}\n`);
   if (error instanceof ValidationError) {
     const known = operations[error.operation as OperationId];
-    process.stderr.write(`  e.g. dq call ${known ? typedName(known.name) : error.operation} ${error.example ?? ''}\n`);
+    process.stderr.write(`  e.g. dq call ${known ? typedNameOf(known) : error.operation} ${error.example ?? ''}\n`);
     return 2;
   }
   return 1;

@@ -15,7 +15,6 @@ import type digests from '../../locales/en/digests.json';
 import type errors from '../../locales/en/errors.json';
 import type exportTexts from '../../locales/en/export.json';
 import type fields from '../../locales/en/fields.json';
-import type forms from '../../locales/en/forms.json';
 import type help from '../../locales/en/help.json';
 import type home from '../../locales/en/home.json';
 import type lang from '../../locales/en/lang.json';
@@ -59,7 +58,6 @@ export interface EnglishCatalogue extends OperationCatalogues {
   errors: typeof errors;
   export: typeof exportTexts;
   fields: typeof fields;
-  forms: typeof forms;
   help: typeof help;
   home: typeof home;
   lang: typeof lang;

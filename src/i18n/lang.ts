@@ -25,15 +25,26 @@ export interface Phrase {
   values?: Record<string, unknown>;
 }
 
+/**
+ * Words kept one catalogue entry each, said in the reader's language and joined: the choices of an
+ * option (`tender, award, planned`, `招标、中标、拟建`) built from the entry of each value, so no
+ * list repeats them.
+ */
+export interface JoinedPhrases {
+  words: readonly Phrase[];
+  /** `common.wordList.choices` (`, ` / `、`) or `common.wordList.alternatives` (`|`). */
+  joinedBy: CatalogueKey;
+}
+
 /** One language to speak in: its catalogue and its formats. */
 export interface Lang {
   readonly locale: Locale;
   /**
    * The catalogue text of `key` with `{{values}}` filled in (values are not escaped; a value that
-   * is itself a phrase is said first); `count` picks the plural.
+   * is itself a phrase or a word list is said first); `count` picks the plural.
    */
   t(key: CatalogueKey, values?: Record<string, unknown>): string;
-  t(phrase: Phrase): string;
+  t(phrase: Phrase | JoinedPhrases): string;
 }
 
 /** Where the catalogues are: `locales/` at the project root, the same from src/ (tsx) and dist/. */
@@ -42,7 +53,7 @@ const CATALOGUE_DIR = new URL('../../locales/', import.meta.url);
 export type Catalogue = Record<string, unknown>;
 
 /** The folder of a locale's operation catalogues, beside its area files. */
-export const OPERATIONS_FOLDER = 'operations';
+const OPERATIONS_FOLDER = 'operations';
 
 /**
  * Every namespace file of a locale, merged under its namespace: `common.json` → `{ common: … }`,
@@ -96,8 +107,12 @@ const langs = new Map<Locale, Lang>();
 /** Texts remembered per language; the texts of a few thousand replies, then forgotten at once. */
 const SAID_MEMO_SIZE = 20_000;
 
-export function isPhrase(value: unknown): value is Phrase {
+function isPhrase(value: unknown): value is Phrase {
   return typeof value === 'object' && value !== null && typeof (value as { key?: unknown }).key === 'string';
+}
+
+function isJoinedPhrases(value: unknown): value is JoinedPhrases {
+  return typeof value === 'object' && value !== null && Array.isArray((value as { words?: unknown }).words) && typeof (value as { joinedBy?: unknown }).joinedBy === 'string';
 }
 
 const isPlainValue = (value: unknown) => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean';
@@ -122,11 +137,13 @@ export function langFor(locale: Locale): Lang {
     }
     return text;
   };
-  const t = (keyOrPhrase: CatalogueKey | Phrase, givenValues?: Record<string, unknown>): string => {
+  const t = (keyOrPhrase: CatalogueKey | Phrase | JoinedPhrases, givenValues?: Record<string, unknown>): string => {
+    if (typeof keyOrPhrase !== 'string' && isJoinedPhrases(keyOrPhrase)) return keyOrPhrase.words.map((word) => t(word)).join(lookUp(keyOrPhrase.joinedBy));
     const { key, values } = typeof keyOrPhrase === 'string' ? { key: keyOrPhrase, values: givenValues } : keyOrPhrase;
     if (!values) return lookUp(key);
-    if (!Object.values(values).some(isPhrase)) return lookUp(key, values);
-    return lookUp(key, Object.fromEntries(Object.entries(values).map(([name, value]) => [name, isPhrase(value) ? t(value) : value])));
+    const said = (value: unknown) => isPhrase(value) || isJoinedPhrases(value);
+    if (!Object.values(values).some(said)) return lookUp(key, values);
+    return lookUp(key, Object.fromEntries(Object.entries(values).map(([name, value]) => [name, said(value) ? t(value as Phrase | JoinedPhrases) : value])));
   };
   const lang: Lang = { locale, t };
   langs.set(locale, lang);

@@ -1,4 +1,4 @@
-import { findOperation, operations, typedName, type OperationId } from '../core/operations/index.js';
+import { findOperation, operations, typedNameOf, type OperationId } from '../core/operations/index.js';
 
 /** Slack refuses a button whose value is longer than this. */
 export const MAX_BUTTON_VALUE = 2000;
@@ -21,7 +21,7 @@ export interface DecodedQuery {
 export function encodeQueryValue(query: EncodedQuery): string | undefined {
   if (!Object.hasOwn(operations, query.operation)) return undefined;
   const definition = operations[query.operation];
-  const value = JSON.stringify({ o: typedName(definition.name), r: query.request });
+  const value = JSON.stringify({ o: typedNameOf(definition), r: query.request });
   return value.length <= MAX_BUTTON_VALUE ? value : undefined;
 }
 

@@ -5,6 +5,8 @@ import { CANDLE_TYPE_EXTRA_WORDS, CANDLE_TYPES } from '../../src/core/operations
 import { operations } from '../../src/core/operations/index.js';
 import { HOURLY_EXTRA_WORDS, KIND_EXTRA_WORDS } from '../../src/core/watch/service.js';
 import { AUTO_LANGUAGE_EXTRA_WORDS, LANGUAGE_WORDS, LOCALES, english, inEveryLanguage, readCatalogue, type CatalogueKey } from '../../src/i18n/lang.js';
+import { BID_NOTICE_TYPE_EXTRA_WORDS } from '../../src/core/operations/bids.js';
+import { SALE_STATUS_ANY_EXTRA_WORDS, SALE_STATUS_EXTRA_WORDS } from '../../src/core/operations/newFunds.js';
 import { SEARCH_FIELD_EXTRA_WORDS } from '../../src/slack/operations/bids.js';
 import { SYNTAX_LIST } from '../../src/slack/operations/index.js';
 import { operationSubcommand } from '../../src/slack/parse/commandSyntax.js';
@@ -52,7 +54,37 @@ const EXTRA_WORDS: ReadonlyArray<{ list: string; extra: readonly string[]; group
   { list: 'hourly', extra: HOURLY_EXTRA_WORDS, groups: ['watch.cadence'] },
   ...Object.entries(KIND_EXTRA_WORDS).map(([kind, extra]) => ({ list: `watch kind ${kind}`, extra, groups: SUBCOMMAND_GROUPS })),
   ...Object.entries(SEARCH_FIELD_EXTRA_WORDS).map(([code, extra]) => ({ list: `bid search field ${code}`, extra, groups: ['bids.searchField'] })),
+  ...Object.entries(BID_NOTICE_TYPE_EXTRA_WORDS).map(([code, extra]) => ({ list: `bid notice type ${code}`, extra, groups: ['bids.noticeTypeWord', 'bids.noticeType'] })),
+  ...Object.entries(SALE_STATUS_EXTRA_WORDS).map(([status, extra]) => ({ list: `sale status ${status}`, extra, groups: ['newFunds.saleStatusWord'] })),
+  { list: 'sale status any', extra: SALE_STATUS_ANY_EXTRA_WORDS, groups: ['newFunds.saleStatusWord'] },
 ];
+
+/**
+ * The option values whose words are kept one catalogue entry each: help's shapes and an error's
+ * choices are built from them, so no catalogue text may hold the list again.
+ */
+const OPTION_VALUE_GROUPS = ['bids.noticeTypeWord', 'bids.searchField', 'newFunds.saleStatusWord'];
+
+/**
+ * Sentences that still name the values in prose (an error's "onsale, offsale or all", bids' notes
+ * in Chinese): known copies, not to grow; each goes when its sentence takes the list as a placeholder.
+ */
+const PROSE_COPIES: ReadonlySet<string> = new Set([
+  'zh-CN bids.notes.typeAndFields',
+  'en digests.input.filter',
+  'zh-CN digests.input.filter',
+]);
+
+/** Every text of a catalogue (both languages' area and operation files) by its full key. */
+function everyText(locale: (typeof LOCALES)[number]): Array<[string, string]> {
+  const texts: Array<[string, string]> = [];
+  const collect = (node: unknown, path: string) => {
+    if (typeof node === 'string') texts.push([path, node]);
+    else if (node && typeof node === 'object') for (const [name, child] of Object.entries(node)) collect(child, path ? `${path}.${name}` : name);
+  };
+  collect(readCatalogue(locale), '');
+  return texts;
+}
 
 /** The words /dq reads as commands and option keys: in code only as catalogue entries, never as words. */
 const COMMAND_WORDS = groupWords(...SUBCOMMAND_GROUPS, ...OPTION_KEY_GROUPS, 'help.lang');
@@ -107,6 +139,15 @@ describe('each word people type is written once: in the catalogue when it is sho
       }
     }
     for (const name of Object.keys(catalogueAt('en', 'commands.keys') as object)) expect(users.get(`commands.keys.${name}`)?.size ?? 0, `commands.keys.${name}`).toBeGreaterThan(1);
+  });
+
+  it.each(OPTION_VALUE_GROUPS)('%s: no catalogue text lists its words again (help and errors join them)', (group) => {
+    const copies = LOCALES.flatMap((locale) => {
+      const words = Object.values(catalogueAt(locale, group) as Record<string, string>);
+      const lists = ['|', ', ', ',', '、'].flatMap((separator) => [words.join(separator), words.slice(0, 2).join(separator)]);
+      return everyText(locale).filter(([key, text]) => !key.startsWith(`${group}.`) && lists.some((list) => text.includes(list))).map(([key]) => `${locale} ${key}`);
+    });
+    expect(copies.filter((copy) => !PROSE_COPIES.has(copy))).toEqual([]);
   });
 
   it('no command word, option key or language word is written in code in Chinese', () => {

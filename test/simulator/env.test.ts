@@ -48,7 +48,7 @@ describe('simulatorOptionsFromEnv', () => {
     });
   });
 
-  it('accepts aliases and every window unit', () => {
+  it('accepts typed names and every window unit', () => {
     const { rateLimits } = simulatorOptionsFromEnv({
       SIMULATOR_RATE_LIMITS: 'taxpayer=600/1m,bids=60/m,fund-asset=3/500ms,futures=5/s,new-funds=100/2h',
     });

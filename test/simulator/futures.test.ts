@@ -4,14 +4,14 @@ import { FIXED_NOW, GENEROUS_RATE_LIMITS, OP, callOperation, useSimulator } from
 
 let simulatedNow = FIXED_NOW;
 const simulator = useSimulator({ now: () => simulatedNow, rateLimits: GENEROUS_RATE_LIMITS });
-const kline = (body: Record<string, unknown>) => callOperation(simulator(), OP.futures, body);
+const candles = (body: Record<string, unknown>) => callOperation(simulator(), OP.futures, body);
 
 const PERIOD_SECONDS: Record<string, number> = { '0': 86_400, '1': 60, '5': 300, '30': 1_800, '60': 3_600, '120': 7_200, '240': 14_400 };
 type Line = [number, number, number, number, number, number, number, number];
 
 describe('finance-external-futures-kline', () => {
   it('answers fields and lines, oldest first, the last candle containing now', async () => {
-    const result = await kline({ symbol: 'CL', type: '60' });
+    const result = await candles({ symbol: 'CL', type: '60' });
     expect(result.status).toBe(200);
     const { fields, lines } = result.json.data as { fields: string[]; lines: Line[] };
     expect(fields).toEqual(['open', 'close', 'high', 'low', 'change', 'changeRate', 'volume', 'tick_at']);
@@ -23,7 +23,7 @@ describe('finance-external-futures-kline', () => {
   });
 
   it('aligns daily candles to 00:00 UTC', async () => {
-    const { lines } = (await kline({ symbol: 'GC', type: '0', limit: '3' })).json.data as { lines: Line[] };
+    const { lines } = (await candles({ symbol: 'GC', type: '0', limit: '3' })).json.data as { lines: Line[] };
     expect(lines.map((line) => new Date(line[7] * 1000).toISOString())).toEqual(
       ['2025-06-13T00:00:00.000Z', '2025-06-14T00:00:00.000Z', '2025-06-15T00:00:00.000Z']);
   });
@@ -31,7 +31,7 @@ describe('finance-external-futures-kline', () => {
   it('keeps every candle consistent for every symbol and type', async () => {
     for (const contract of FUTURES_CONTRACTS) {
       for (const type of Object.keys(PERIOD_SECONDS)) {
-        const { lines } = (await kline({ symbol: contract.symbol, type, limit: '40' })).json.data as { lines: Line[] };
+        const { lines } = (await candles({ symbol: contract.symbol, type, limit: '40' })).json.data as { lines: Line[] };
         expect(lines).toHaveLength(40);
         for (const [i, [open, close, high, low, change, changeRate, volume, tickAt]] of lines.entries()) {
           const where = `${contract.symbol} type ${type} candle ${i}`;
@@ -53,29 +53,29 @@ describe('finance-external-futures-kline', () => {
   it('quotes prices near realistic levels', async () => {
     const ranges: Record<string, [number, number]> = { CL: [60, 100], GC: [1900, 2800], SI: [23, 37], HG: [3.3, 5.2] };
     for (const [symbol, [low, high]] of Object.entries(ranges)) {
-      const { lines } = (await kline({ symbol, type: '0', limit: '1000' })).json.data as { lines: Line[] };
+      const { lines } = (await candles({ symbol, type: '0', limit: '1000' })).json.data as { lines: Line[] };
       for (const line of lines) expect(line[1] > low && line[1] < high, `${symbol} ${line[1]}`).toBe(true);
     }
   });
 
   it('gives the same candle whatever the limit', async () => {
-    const short = (await kline({ symbol: 'SI', type: '1', limit: '5' })).json.data.lines as Line[];
-    const long = (await kline({ symbol: 'SI', type: '1', limit: '500' })).json.data.lines as Line[];
+    const short = (await candles({ symbol: 'SI', type: '1', limit: '5' })).json.data.lines as Line[];
+    const long = (await candles({ symbol: 'SI', type: '1', limit: '500' })).json.data.lines as Line[];
     expect(long.slice(-5)).toEqual(short);
   });
 
   it('gives the same candle whenever it is asked', async () => {
-    const before = (await kline({ symbol: 'ES', type: '5', limit: '20' })).json.data.lines as Line[];
+    const before = (await candles({ symbol: 'ES', type: '5', limit: '20' })).json.data.lines as Line[];
     simulatedNow = FIXED_NOW + 7 * 300_000; // seven 5-minute candles later
-    const after = (await kline({ symbol: 'ES', type: '5', limit: '20' })).json.data.lines as Line[];
+    const after = (await candles({ symbol: 'ES', type: '5', limit: '20' })).json.data.lines as Line[];
     simulatedNow = FIXED_NOW;
     expect(after[0]![7]).toBe(before[7]![7]);
     expect(after.slice(0, 13)).toEqual(before.slice(7));
   });
 
   it('returns the default 10 candles and at most 1000', async () => {
-    expect((await kline({ symbol: 'NQ', type: '1' })).json.data.lines).toHaveLength(10);
-    expect((await kline({ symbol: 'NQ', type: '1', limit: '1000' })).json.data.lines).toHaveLength(1000);
+    expect((await candles({ symbol: 'NQ', type: '1' })).json.data.lines).toHaveLength(10);
+    expect((await candles({ symbol: 'NQ', type: '1', limit: '1000' })).json.data.lines).toHaveLength(1000);
   });
 
   it.each([
@@ -90,7 +90,7 @@ describe('finance-external-futures-kline', () => {
     [{ symbol: 'CL', type: '0', limit: '1.5' }, 'limit must be a positive integer'],
     [{ symbol: 'CL', type: '0', limit: '1001' }, 'limit must not exceed 1000'],
   ])('refuses %j with 400 "%s"', async (body, message) => {
-    const result = await kline(body);
+    const result = await candles(body);
     expect(result.status).toBe(400);
     expect(result.json).toMatchObject({ code: 400, msg: message, data: null });
   });

@@ -5,7 +5,7 @@ import { DIGEST_SOURCE } from '../ledger/ledger.js';
 // The digest's one contact with the operation it is built on: the rest of the digest, and the Slack
 // side showing its cost, go through these names.
 export type { NewFund } from '../operations/newFunds.js';
-export { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS } from '../operations/newFunds.js';
+export { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS, SALE_STATUS_WORDS } from '../operations/newFunds.js';
 export const DIGEST_OPERATION = 'fund-new-list' as const;
 
 /** Which of the new funds a digest posts: those on sale, those no longer on sale, or all. */

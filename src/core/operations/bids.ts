@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NamesUnder, Phrase } from '../../i18n/lang.js';
+import { inEveryLanguage, type NamesUnder, type Phrase } from '../../i18n/lang.js';
 import { BID_REGIONS, findBidRegion, isGenericBidKeyword } from './bidRegions.js';
 import { HOUR, pageInfo, pagedBy, type OperationDefinition, type PagingSpec } from './definition.js';
 import { addProblem, characterCount, choiceField, dateField, integerField, isCalendarDate, textField, withinOneYear } from './fields.js';
@@ -25,26 +25,32 @@ export interface BidsResult {
 /**
  * The service's codes of the notice types (tender, award, planned) and of the fields a keyword is
  * matched in (title, purchaser, supplier). Their names are the catalogue's (`bids.noticeType`,
- * `bids.searchField`): a code without one there fails `tsc`.
+ * `bids.noticeTypeWord`, `bids.searchField`): a code without one there fails `tsc`.
  */
-export const BID_NOTICE_TYPES = ['1', '2', '3'] as const satisfies readonly NamesUnder<'bids.noticeType'>[];
+export const BID_NOTICE_TYPES = ['1', '2', '3'] as const satisfies readonly NamesUnder<'bids.noticeType' | 'bids.noticeTypeWord'>[];
 export type BidNoticeType = (typeof BID_NOTICE_TYPES)[number];
 export const SEARCHABLE_BID_FIELDS = ['1', '2', '3'] as const satisfies readonly NamesUnder<'bids.searchField'>[];
 export type SearchableBidField = (typeof SEARCHABLE_BID_FIELDS)[number];
 
-/** The words people use for the notice types, in English and Chinese (and 全部 for every type). */
-export const BID_NOTICE_TYPE_SYNONYMS: Record<string, BidNoticeType> = {
-  tender: '1', tenders: '1', 招标: '1', 招标公告: '1',
-  award: '2', awards: '2', 中标: '2', 中标公告: '2', 中标结果: '2',
-  planned: '3', plan: '3', 拟建: '3', 拟建项目: '3',
-};
+/** The word typed for each notice type, as help shows it (`tender`, `招标`). */
+export const BID_NOTICE_TYPE_WORDS: readonly Phrase[] = BID_NOTICE_TYPES.map((code) => ({ key: `bids.noticeTypeWord.${code}` }));
+
+/** Words for the notice types besides their words and one-word names in every language's catalogue (`招标`, `招标公告`). */
+export const BID_NOTICE_TYPE_EXTRA_WORDS: Readonly<Record<BidNoticeType, readonly string[]>> = { '1': ['tenders'], '2': ['awards', '中标公告'], '3': ['plan'] };
+
+/** Every word read for a notice type, in lower case. */
+export const BID_NOTICE_TYPE_SYNONYMS: Readonly<Record<string, BidNoticeType>> = Object.fromEntries(
+  BID_NOTICE_TYPES.flatMap((code) =>
+    [...inEveryLanguage(`bids.noticeTypeWord.${code}`), ...inEveryLanguage(`bids.noticeType.${code}`).filter((name) => !/\s/.test(name)), ...BID_NOTICE_TYPE_EXTRA_WORDS[code]].map((word) => [word.toLowerCase(), code] as const),
+  ),
+);
 export const BID_ANY = ['any', 'all', '全部', '不限'] as const;
 
 /**
  * Longer than any product or company word; a pasted paragraph would be charged and match nothing.
  * The spec sets no maximum, so this is the app's own.
  */
-export const BIDS_KEYWORD_MAX = 60;
+const BIDS_KEYWORD_MAX = 60;
 
 function checkKeyword(keyword: string): Phrase | undefined {
   const length = characterCount(keyword);
@@ -97,7 +103,7 @@ const bidsInput = z
       normalise: normaliseSearchType,
       check: (text) => (/^[123](,[123])*$/.test(text) ? undefined : { key: 'bids.problems.searchType' }),
     }),
-    type: choiceField(BID_NOTICE_TYPES, { synonyms: BID_NOTICE_TYPE_SYNONYMS, none: BID_ANY, words: { key: 'bids.choices.type' } }),
+    type: choiceField(BID_NOTICE_TYPES, { synonyms: BID_NOTICE_TYPE_SYNONYMS, none: BID_ANY, words: { words: BID_NOTICE_TYPE_WORDS, joinedBy: 'common.wordList.choices' } }),
   })
   .superRefine(
     (value, ctx) => {
@@ -132,7 +138,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function readBidData(data: unknown): BidsResult {
+function readBidData(data: unknown): BidsResult {
   if (Array.isArray(data)) return { records: data.filter(isRecord) };
   if (!isRecord(data)) return { records: [] };
   const listKey = LIST_KEYS.find((key) => Array.isArray(data[key]));

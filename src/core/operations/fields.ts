@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { english, type Phrase } from '../../i18n/lang.js';
+import { english, type Phrase, type JoinedPhrases } from '../../i18n/lang.js';
 
 /**
  * Input fields shared by the operations. They take loose input (a string from Slack, a number from
@@ -109,11 +109,11 @@ export interface ChoiceOptions<T extends string> {
   /** Words meaning "no filter": the field is left out. */
   none?: readonly string[];
   /** How the choices are named to people (the words the help teaches, a phrase when they differ by language); the wire values otherwise. */
-  words?: readonly string[] | Phrase;
+  words?: readonly string[] | Phrase | JoinedPhrases;
 }
 
-function choiceWords(words: readonly string[] | Phrase): string | Phrase {
-  return Array.isArray(words) ? words.join(', ') : (words as Phrase);
+function choiceWords(words: readonly string[] | Phrase | JoinedPhrases): string | Phrase | JoinedPhrases {
+  return Array.isArray(words) ? words.join(', ') : (words as Phrase | JoinedPhrases);
 }
 
 /** Exactly one of the allowed values (after the optional mapping of synonyms). */

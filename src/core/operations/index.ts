@@ -1,5 +1,5 @@
 import { bids } from './bids.js';
-import { typedName, type OperationDefinition } from './definition.js';
+import { typedName, type OperationDefinition, type OperationName } from './definition.js';
 import { fundAsset } from './fundAsset.js';
 import { futures } from './futures.js';
 import { newFunds } from './newFunds.js';
@@ -29,12 +29,20 @@ export function operation<Id extends OperationId>(id: Id): Operations[Id] {
 }
 
 /**
- * Resolves the service's id or the app's name, as typed (taxpayer, bids, fund-asset, futures,
- * new-funds) or as in code (fundAsset), in any case.
+ * Resolves the service's id or the app's name as typed (taxpayer, bids, fund-asset, futures,
+ * new-funds), in any case; the code's spelling (fundAsset) is not a name people are told.
  */
 export function findOperation(text: string): AnyOperation | undefined {
   const lower = text.trim().toLowerCase();
-  return Object.values(operations).find((op) => op.id === lower || typedName(op.name) === lower || op.name.toLowerCase() === lower);
+  return Object.values(operations).find((op) => op.id === lower || typedNameOf(op) === lower);
+}
+
+/**
+ * The operation's name as typed (`new-funds`): `dq call`, CACHE_TTLS, and stored in Slack ids and
+ * button values, so it must not change.
+ */
+export function typedNameOf(operation: OperationId | { name: OperationName }): string {
+  return typedName(typeof operation === 'string' ? operations[operation].name : operation.name);
 }
 
 /**

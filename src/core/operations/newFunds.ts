@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MINUTE, pageInfo, pagedBy, type OperationDefinition, type PagingSpec } from './definition.js';
 import { choiceField, integerField } from './fields.js';
+import { inEveryLanguage, type NamesUnder, type Phrase } from '../../i18n/lang.js';
 
 export interface NewFundsRequest {
   saleStatus?: 'true' | 'false';
@@ -34,13 +35,23 @@ export interface NewFundsResult {
   funds: NewFund[];
 }
 
-export const SALE_STATUS_SYNONYMS: Record<string, 'true' | 'false'> = {
-  onsale: 'true', on: 'true', yes: 'true', 在售: 'true',
-  offsale: 'false', off: 'false', no: 'false', 停售: 'false',
-};
+/** The sale statuses the service filters by, and "any" for no filter: each one's word is the catalogue's (`newFunds.saleStatusWord`). */
+const SALE_STATUSES = ['true', 'false'] as const satisfies readonly NamesUnder<'newFunds.saleStatusWord'>[];
 
-/** Words for "no filter": every new fund, on sale or not. */
-export const SALE_STATUS_ANY = ['all', 'any', '全部', '不限'] as const;
+/** The words help shows for the sale statuses and for no filter: onsale, offsale, all (在售、停售、全部). */
+export const SALE_STATUS_WORDS: readonly Phrase[] = [...SALE_STATUSES, 'any' as const].map((status) => ({ key: `newFunds.saleStatusWord.${status}` }));
+
+/** Words for a sale status besides its word in every language's catalogue. */
+export const SALE_STATUS_EXTRA_WORDS: Readonly<Record<(typeof SALE_STATUSES)[number], readonly string[]>> = { true: ['on', 'yes'], false: ['off', 'no'] };
+
+/** Every word read for a sale status, in lower case. */
+export const SALE_STATUS_SYNONYMS: Readonly<Record<string, 'true' | 'false'>> = Object.fromEntries(
+  SALE_STATUSES.flatMap((status) => [...inEveryLanguage(`newFunds.saleStatusWord.${status}`), ...SALE_STATUS_EXTRA_WORDS[status]].map((word) => [word.toLowerCase(), status] as const)),
+);
+
+/** Words besides the catalogue's for "no filter": every new fund, on sale or not. */
+export const SALE_STATUS_ANY_EXTRA_WORDS = ['any', '不限'];
+export const SALE_STATUS_ANY: readonly string[] = [...inEveryLanguage('newFunds.saleStatusWord.any'), ...SALE_STATUS_ANY_EXTRA_WORDS];
 
 /** The spec: at most 50 funds a call. */
 const NEW_FUNDS_PAGES: PagingSpec = { pageField: 'pageNo', sizeField: 'pageSize', wire: 'string', largest: 50 };
@@ -55,7 +66,7 @@ export const newFunds: OperationDefinition<NewFundsRequest, z.infer<typeof newFu
   envelope: 'B',
   input: z
     .object({
-      saleStatus: choiceField(['true', 'false'] as const, { synonyms: SALE_STATUS_SYNONYMS, none: SALE_STATUS_ANY, words: { key: 'newFunds.choices.saleStatus' } }),
+      saleStatus: choiceField(SALE_STATUSES, { synonyms: SALE_STATUS_SYNONYMS, none: SALE_STATUS_ANY, words: { words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.choices' } }),
       pageNo: integerField({ default: 1 }),
       pageSize: integerField({ default: NEW_FUNDS_PAGES.largest, max: NEW_FUNDS_PAGES.largest, maxReason: { key: 'validation.reason.serviceMax50' } }),
     })

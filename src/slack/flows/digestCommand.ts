@@ -1,6 +1,7 @@
 import { escapeMrkdwn } from '../render/mrkdwn.js';
 import { DigestInputError } from '../../core/digest/service.js';
 import type { Digest } from '../../core/digest/types.js';
+import { SALE_STATUS_WORDS } from '../../core/digest/collect.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
 import type { Requester } from '../requester.js';
@@ -11,8 +12,8 @@ import { mayAdd, ownedEntry, type OwnedEntryKind } from './permissions.js';
 import { readVerbCommand, unknownVerbText, verbsByWord } from './verbCommand.js';
 
 /** The syntax of `/dq digest …`, in the reader's language (the command words stay as typed). */
-export function digestUsage(lang: Lang): string {
-  return [lang.t('digests.command.usage.add'), lang.t('digests.command.usage.list'), lang.t('digests.command.usage.remove'), lang.t('digests.command.usage.run')].join('\n');
+function digestUsage(lang: Lang): string {
+  return [lang.t('digests.command.usage.add', { statuses: { words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.alternatives' } }), lang.t('digests.command.usage.list'), lang.t('digests.command.usage.remove'), lang.t('digests.command.usage.run')].join('\n');
 }
 
 /** Each verb, in English or in Chinese: the ones watches take too, and 推送 (push) for run. */

@@ -6,7 +6,7 @@ import { ExportElsewhereError, type ExportJob, type ExportStart } from '../../co
 import { exportKey, planExport, type ExportPlan, type ExportPlanDeps } from '../../core/export/exportPlan.js';
 import { exportTable } from '../../core/export/exportTable.js';
 import { runExport, type ExportOutcome, type ExportProgress } from '../../core/export/runExport.js';
-import { operations, typedName, type AnyOperation } from '../../core/operations/index.js';
+import { operations, typedNameOf, type AnyOperation } from '../../core/operations/index.js';
 import { localParts } from '../../core/time.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
@@ -182,7 +182,7 @@ export async function exportFile(deps: SlackDeps, requester: Requester, run: Exp
   const file: FileBytes = {
     // Service text goes into the file as it came; a secret it quoted must not (replies are redacted at the client's fetch, file bytes are not).
     bytes: Buffer.from(deps.redact(csv), 'utf8'),
-    filename: fileName(typedName(definition.name), subject, deps.now(), timeZone),
+    filename: fileName(typedNameOf(definition), subject, deps.now(), timeZone),
     title: `${subject.what} · ${subject.queryPlain}`.trim(),
     subject: query,
     startedBy: requester.userId,

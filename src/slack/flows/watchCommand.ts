@@ -48,7 +48,7 @@ export function readWatchRequestValue(value: string | undefined): WatchRequest |
   }
 }
 
-export function watchUsage(lang: Lang): string {
+function watchUsage(lang: Lang): string {
   return ['add', 'list', 'run', 'pause', 'resume', 'remove'].map((verb) => lang.t(USAGE_KEYS[verb as Verb])).join('\n');
 }
 
@@ -170,7 +170,7 @@ async function preview(deps: SlackDeps, requester: Requester, words: string[], r
   await showPreview(deps, requester, request, responder);
 }
 
-export async function showPreview(deps: SlackDeps, requester: Requester, request: WatchRequest, responder: Responder): Promise<void> {
+async function showPreview(deps: SlackDeps, requester: Requester, request: WatchRequest, responder: Responder): Promise<void> {
   const { watch, cost } = await deps.watches.prepare({ ...request, teamId: requester.teamId, channelId: requester.channelId ?? '', createdBy: requester.userId });
   await responder.reply(renderWatchPreview(watch, cost, deps.watches.nextRun(watch), watchRequestValue(request), (await requester.profile()).lang));
 }

@@ -19,13 +19,15 @@ export const fundAssetStep: WorkflowStep = {
     asset: { type: 'number', required: true },
     rate: { type: 'number', required: false },
   },
+  fieldNames: { fundCode: 'fundAsset.workflow.field.fundCode' },
+
   async run(deps, { inputs, context }) {
     const fundCode = inputText(inputs, 'fund_code');
     // Said in the step's own words (the core check says the same), so a workflow's owner reads it in their language.
-    if (!FUND_CODE_PATTERN.test(fundCode)) throw new StepFailure({ key: 'workflow.fail.badFundCode', values: { fundCode: serviceText(fundCode, { max: 40, oneLine: true }) } });
+    if (!FUND_CODE_PATTERN.test(fundCode)) throw new StepFailure({ key: 'fundAsset.workflow.fail.badFundCode', values: { fundCode: serviceText(fundCode, { max: 40, oneLine: true }) } });
     const answer = await deps.data.call('fund-asset', { fundCode }, context);
     const record = latest(answer.result.records);
-    if (!record) throw new StepFailure({ key: 'workflow.fail.noFundAsset', values: { fundCode } }, answer.coinsSpent);
+    if (!record) throw new StepFailure({ key: 'fundAsset.workflow.fail.noFundAsset', values: { fundCode } }, answer.coinsSpent);
     return {
       date: record.assetDate,
       asset: record.asset,

@@ -27,6 +27,8 @@ export const newFundsStep: WorkflowStep = {
     count: { type: 'number', required: true },
     funds: { type: 'string', required: true },
   },
+  fieldNames: { saleStatus: 'newFunds.workflow.field.saleStatus' },
+
   async run(deps, { inputs, context, lang }) {
     const saleStatus = inputText(inputs, 'sale_status');
     const answer = await deps.data.call('fund-new-list', { ...(saleStatus ? { saleStatus } : {}), pageSize: PAGE_SIZE }, context);

@@ -3,7 +3,6 @@ import type { CallContext } from '../../core/client/dataClient.js';
 import { ValidationError } from '../../core/errors.js';
 import { spreadsheetSafe } from '../../core/export/csv.js';
 import { escapeMrkdwn } from '../render/mrkdwn.js';
-import type { Lang } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
 import { workspaceLang } from '../middleware/whoIsAsking.js';
 import { failureReason } from './failureReason.js';
@@ -72,7 +71,7 @@ export function stepListener(deps: SlackDeps, step: WorkflowStep) {
     const failWith = async (error: unknown) => {
       let reason: string;
       try {
-        reason = failureReason(error, lang, { now: deps.now(), timeZone: deps.config.defaultTimeZone, fieldName: (field) => fieldName(lang, field) });
+        reason = failureReason(error, lang, { now: deps.now(), timeZone: deps.config.defaultTimeZone, fieldName: (field) => (Object.hasOwn(step.fieldNames, field) ? lang.t(step.fieldNames[field]!) : field) });
       } catch (wording) {
         log.error({ err: wording }, 'could not word why the workflow step failed');
         reason = lang.t('workflow.fail.unexpected');
@@ -100,22 +99,4 @@ export function stepListener(deps: SlackDeps, step: WorkflowStep) {
       await failWith(error);
     }
   };
-}
-
-/** The wire fields the steps take, in the words of the step's inputs. */
-function fieldName(lang: Lang, field: string): string {
-  switch (field) {
-    case 'keyword':
-      return lang.t('workflow.field.keyword');
-    case 'fundCode':
-      return lang.t('workflow.field.fundCode');
-    case 'symbol':
-      return lang.t('workflow.field.symbol');
-    case 'type':
-      return lang.t('workflow.field.period');
-    case 'saleStatus':
-      return lang.t('workflow.field.saleStatus');
-    default:
-      return field;
-  }
 }

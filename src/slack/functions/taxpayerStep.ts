@@ -32,11 +32,13 @@ export const taxpayerStep: WorkflowStep = {
     operating_status: { type: 'string', required: false },
     tax_credit_rating: { type: 'string', required: false },
   },
+  fieldNames: { keyword: 'taxpayer.workflow.field.keyword' },
+
   async run(deps, { inputs, context }) {
     const keyword = inputText(inputs, 'keyword');
     const answer = await deps.data.call('enterprise-general-taxpayer-query', { keyword }, context);
     const first = answer.result.records[0];
-    if (!first) throw new StepFailure({ key: 'workflow.fail.noTaxpayer', values: { keyword: serviceText(answer.request.keyword, { max: 100, oneLine: true }) } }, answer.coinsSpent);
+    if (!first) throw new StepFailure({ key: 'taxpayer.workflow.fail.noTaxpayer', values: { keyword: serviceText(answer.request.keyword, { max: 100, oneLine: true }) } }, answer.coinsSpent);
     const status = firstText(first, STATUS_FIELDS);
     const rating = firstText(first, RATING_FIELDS);
     return {

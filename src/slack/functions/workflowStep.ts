@@ -1,4 +1,5 @@
 import type { CallContext } from '../../core/client/dataClient.js';
+import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 import type { Lang, Phrase } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
 
@@ -30,6 +31,8 @@ export interface WorkflowStep {
   callbackId: string;
   inputs: Readonly<Record<string, Parameter>>;
   outputs: Readonly<Record<string, Parameter>>;
+  /** The wire fields the step sends, each in the words of its input, for a failure that names one. */
+  fieldNames: Readonly<Record<string, CatalogueKey>>;
   run(deps: SlackDeps, run: StepRun): Promise<StepOutputs>;
 }
 

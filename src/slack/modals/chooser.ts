@@ -1,5 +1,5 @@
 import type { KnownBlock, ModalView } from '@slack/types';
-import { OPERATION_IDS, operation, typedName, type OperationId } from '../../core/operations/index.js';
+import { OPERATION_IDS, operation, typedNameOf, type OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import type { Lang } from '../../i18n/lang.js';
 import { ACTION, VIEW } from '../ids.js';
@@ -13,9 +13,9 @@ function operationRow(id: OperationId, prices: Prices, lang: Lang): KnownBlock {
   const definition = operation(id);
   return {
     type: 'section',
-    block_id: `dq:chooser:${typedName(definition.name)}`,
+    block_id: `dq:chooser:${typedNameOf(definition)}`,
     text: { type: 'mrkdwn', text: `*${operationTitle(id, lang)}*\n${costText(operations[id], prices, lang)}` },
-    accessory: { type: 'button', action_id: ACTION.openModal, value: typedName(definition.name), text: plainText(lang.t('modals.chooser.open'), VIEW_LIMITS.buttonChars) },
+    accessory: { type: 'button', action_id: ACTION.openModal, value: typedNameOf(definition), text: plainText(lang.t('modals.chooser.open'), VIEW_LIMITS.buttonChars) },
   };
 }
 

@@ -1,5 +1,5 @@
 import type { InputBlockElement } from '@slack/types';
-import { operation, typedName, type OperationId } from '../../core/operations/index.js';
+import { typedNameOf, type OperationId } from '../../core/operations/index.js';
 import type { Lang } from '../../i18n/lang.js';
 
 /**
@@ -29,7 +29,7 @@ export interface SearchForm {
  * block_id, which matters because views.update carries typed text over to a block with the same id.
  */
 export function blockIdFor(operationId: OperationId, field: string): string {
-  return `dq:${typedName(operation(operationId).name)}:${field}`;
+  return `dq:${typedNameOf(operationId)}:${field}`;
 }
 
 export function actionIdFor(field: string): string {

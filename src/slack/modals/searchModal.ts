@@ -1,5 +1,5 @@
 import type { InputBlock, KnownBlock, ModalView } from '@slack/types';
-import { operation, typedName, type AnyOperation, type OperationId } from '../../core/operations/index.js';
+import { operation, typedNameOf, type AnyOperation, type OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import type { Lang } from '../../i18n/lang.js';
 import { VIEW } from '../ids.js';
@@ -36,7 +36,7 @@ export function searchModal(operationId: OperationId, privateMetadata: string, p
   const form = formFor(operationId);
   return {
     type: 'modal',
-    callback_id: VIEW.search(typedName(definition.name)),
+    callback_id: VIEW.search(typedNameOf(definition)),
     title: plainText(operationTitle(operationId, lang), VIEW_LIMITS.titleChars),
     submit: plainText(lang.t('modals.search.submit'), VIEW_LIMITS.buttonChars),
     close: plainText(lang.t('modals.cancel'), VIEW_LIMITS.buttonChars),

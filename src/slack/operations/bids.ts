@@ -1,7 +1,7 @@
 import type { KnownBlock, TextObject } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { BID_REGIONS, type BidRegion, bidRegionByCode, findBidRegion } from '../../core/operations/bidRegions.js';
-import { BID_ANY, BID_NOTICE_TYPES, BID_NOTICE_TYPE_SYNONYMS, SEARCHABLE_BID_FIELDS, type BidRecord, type BidNoticeType, type BidsRequest, type SearchableBidField, shiftYears } from '../../core/operations/bids.js';
+import { BID_ANY, BID_NOTICE_TYPES, BID_NOTICE_TYPE_WORDS, BID_NOTICE_TYPE_SYNONYMS, SEARCHABLE_BID_FIELDS, type BidRecord, type BidNoticeType, type BidsRequest, type SearchableBidField, shiftYears } from '../../core/operations/bids.js';
 import { isKeyOf, isOneOf } from '../../i18n/catalogueKeys.js';
 import { inEveryLanguage, type Lang } from '../../i18n/lang.js';
 import { checkboxes, datepicker, radioButtons, staticSelect, textInput } from '../modals/elements.js';
@@ -60,10 +60,10 @@ export const bidsSyntax: CommandSyntax = {
   options: [
     { field: 'province', keys: ['bids.keys.region', 'province', 'prov', '省份', '省', '区域'], shape: { key: 'bids.shapes.region' }, read: readRegion },
     // tender, award, planned (招标, 中标, 拟建) and "all" are the operation's own words.
-    { field: 'type', keys: ['bids.keys.type', 'kind', '公告类型'], shape: { key: 'bids.shapes.type' } },
+    { field: 'type', keys: ['bids.keys.type', 'kind', '公告类型'], shape: { words: BID_NOTICE_TYPE_WORDS, joinedBy: 'common.wordList.alternatives' } },
     { field: 'publishStartTime', keys: ['bids.keys.from', 'start', 'since', '起', '开始'], shape: { key: 'bids.shapes.date' }, read: readDate },
     { field: 'publishEndTime', keys: ['bids.keys.to', 'end', 'until', '至', '截止'], shape: { key: 'bids.shapes.date' }, read: readDate },
-    { field: 'searchType', keys: ['bids.keys.in', 'fields', 'match', '字段', '搜索范围'], shape: { key: 'bids.shapes.searchFields' }, read: readSearchFields },
+    { field: 'searchType', keys: ['bids.keys.in', 'fields', 'match', '字段', '搜索范围'], shape: { words: SEARCHABLE_BID_FIELDS.map((code) => ({ key: `bids.searchField.${code}` })), joinedBy: 'common.wordList.several' }, read: readSearchFields },
     pageOption('pageIndex'),
     pageSizeOption(),
   ],
@@ -148,14 +148,14 @@ export const bidsForm: SearchForm = {
       field: 'publishStartTime',
       label: (lang) => lang.t('bids.form.publishStartTime.label'),
       optional: true,
-      element: (actionId, lang) => datepicker(actionId, lang.t('forms.anyDate')),
+      element: (actionId, lang) => datepicker(actionId, lang.t('bids.form.anyDate')),
     },
     {
       field: 'publishEndTime',
       label: (lang) => lang.t('bids.form.publishEndTime.label'),
       hint: (lang) => lang.t('bids.form.publishEndTime.hint'),
       optional: true,
-      element: (actionId, lang) => datepicker(actionId, lang.t('forms.anyDate')),
+      element: (actionId, lang) => datepicker(actionId, lang.t('bids.form.anyDate')),
     },
   ],
 };

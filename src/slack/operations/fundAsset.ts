@@ -161,4 +161,9 @@ export const fundAssetSlack: SlackOperation<typeof FUND_ASSET_ID> = {
   render: renderFundAsset,
   // A later page holds older dates only: the chart marks the newest bar as the latest only on page 1.
   chart: (answer, settings, _timeZone, lang) => buildFundAssetChart(answer.result, settings, lang, { firstPage: (answer.paging?.page ?? 1) <= 1 }),
+  watch: {
+    target: (target, lang) =>
+      target.changePercent === undefined ? lang.t('fundAsset.watch.anyDate', { code: target.fundCode }) : lang.t('fundAsset.watch.change', { code: target.fundCode, percent: target.changePercent }),
+    rowLabels: { asset: 'fundAsset.watch.field.asset', assetDate: 'fundAsset.watch.field.assetDate', assetChange: 'fundAsset.watch.field.assetChange' },
+  },
 };

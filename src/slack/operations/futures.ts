@@ -31,7 +31,8 @@ const CONTRACT_NAMES: Readonly<Record<string, string>> = {
 // the Chinese ways of saying a contract, a period or a count are ours.
 const readSymbol = (word: string) => (Object.hasOwn(CONTRACT_NAMES, word.toLowerCase()) ? CONTRACT_NAMES[word.toLowerCase()]! : word.toUpperCase());
 const readCount = (word: string) => readNumberWord(word) ?? word;
-const readPeriod = (word: string) => readPeriodWord(word, CANDLE_TYPE_SYNONYMS);
+const DAILY: CandleType = '0';
+const readPeriod = (word: string) => readPeriodWord(word, CANDLE_TYPE_SYNONYMS, DAILY);
 
 /** `daily: day/d/1d/0 · …` for English readers, `日线（日k/日/0） · …` for Chinese ones. */
 function periodNotes(lang: Lang): string {
@@ -110,9 +111,13 @@ function periodLabel(type: CandleType, lang: Lang): string {
   return isCandleType(type) ? lang.t(`futures.candlePeriod.${type}`) : lang.t('futures.results.unknownPeriod', { type: String(type) });
 }
 
-/** The period as traders say it before "candle": a 5-minute candle, a 1-hour candle, a daily candle (日K线). */
+/**
+ * The period as traders say it before "candle": a 5-minute candle, a 1-hour candle, a daily candle
+ * (日K线): the period's name, but for a day Chinese says 日, not 日线.
+ */
 function candleAdjective(type: CandleType, lang: Lang): string {
-  return isCandleType(type) ? lang.t(`futures.results.candle.${type}`) : periodLabel(type, lang);
+  if (type === DAILY) return lang.t('futures.results.dailyCandle');
+  return periodLabel(type, lang);
 }
 
 /** The last candle is usually still forming; saying so keeps its close from being read as final. */
@@ -185,4 +190,9 @@ export const futuresSlack: SlackOperation<typeof FUTURES_ID> = {
   // The latest candle is "forming" until its period ends.
   rendersWithClock: true,
   chart: (answer, settings, timeZone, lang) => buildFuturesChart(answer.result, settings, timeZone, lang),
+  watch: {
+    target: (target, lang) =>
+      lang.t(target.direction === 'above' ? 'futures.watch.above' : 'futures.watch.below', { symbol: target.symbol, period: lang.t('futures.watch.periodCandles', { period: candleAdjective(isCandleType(target.type) ? target.type : DAILY, lang) }), level: target.level }),
+    rowLabels: { close: 'futures.watch.field.close', levelAbove: 'futures.watch.field.levelAbove', levelBelow: 'futures.watch.field.levelBelow' },
+  },
 };

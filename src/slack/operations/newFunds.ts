@@ -1,11 +1,11 @@
 import type { KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
-import { type NewFund, SALE_STATUS_SYNONYMS } from '../../core/operations/newFunds.js';
+import { type NewFund, SALE_STATUS_SYNONYMS, SALE_STATUS_WORDS } from '../../core/operations/newFunds.js';
 import { radioButtons, staticSelect } from '../modals/elements.js';
 import { ANY, PAGE_SIZES, type SearchForm, unlessAny } from '../modals/searchForm.js';
 import { option } from '../modals/slackText.js';
 import type { CommandSyntax } from '../parse/commandSyntax.js';
-import { isChinese, type Lang } from '../../i18n/lang.js';
+import { isChinese, type JoinedPhrases, type Lang } from '../../i18n/lang.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
 import { contextBlock, headerBlock, sectionBlock } from '../render/blocks.js';
 import { amountCell, columnUnit, tableOrNothing, textCell, type TableColumn } from '../render/dataTable.js';
@@ -24,7 +24,8 @@ const NEW_FUNDS_ID = 'fund-new-list';
 function statusWords(value: 'true' | 'false', lang: Lang): string {
   const words = Object.keys(SALE_STATUS_SYNONYMS).filter((word) => SALE_STATUS_SYNONYMS[word] === value);
   // English readers have always been shown the Chinese words too; Chinese readers see only theirs.
-  return lang.locale === 'zh-CN' ? words.filter((word) => isChinese(word)).join('/') : [...words, value].join('/');
+  const chinese = words.filter((word) => isChinese(word));
+  return lang.locale === 'zh-CN' ? chinese.join('/') : [...words.filter((word) => !isChinese(word)), ...chinese, value].join('/');
 }
 
 /** How Chinese readers say a sale status besides 在售/停售 (the operation's own words). */
@@ -34,13 +35,16 @@ const MORE_STATUS_WORDS: Readonly<Record<string, string>> = {
 };
 const readStatus = (word: string) => (Object.hasOwn(MORE_STATUS_WORDS, word) ? MORE_STATUS_WORDS[word]! : word);
 
+/** `onsale|offsale|all`, `在售|停售|全部`: the word to type and its shape in help. */
+const STATUS_SHAPE: JoinedPhrases = { words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.alternatives' };
+
 export const newFundsSyntax: CommandSyntax = {
   operation: NEW_FUNDS_ID,
   command: '/new-funds',
   subcommandSynonyms: ['new-funds', 'new', '新发基金'],
   description: { key: 'newFunds.description' },
-  positional: { kind: 'sequence', words: [{ field: 'saleStatus', name: { key: 'newFunds.words.saleStatus' }, optional: true, read: readStatus }] },
-  options: [{ field: 'saleStatus', keys: ['newFunds.keys.status', 'sale', '销售状态'], shape: { key: 'newFunds.shapes.saleStatus' }, read: readStatus }, pageOption('pageNo'), pageSizeOption()],
+  positional: { kind: 'sequence', words: [{ field: 'saleStatus', name: STATUS_SHAPE, optional: true, read: readStatus }] },
+  options: [{ field: 'saleStatus', keys: ['newFunds.keys.status', 'sale', '销售状态'], shape: STATUS_SHAPE, read: readStatus }, pageOption('pageNo'), pageSizeOption()],
   example: 'onsale',
   moreExamples: ['all page:2', 'offsale size:50'],
   chineseExamples: ['在售', '全部 页:2', '停售 每页:50'],

@@ -1,6 +1,8 @@
 import type { ChartPlan, ChartSettings } from '../../charts/quickChart.js';
 import type { CallResult } from '../../core/client/dataClient.js';
-import type { OperationId } from '../../core/operations/index.js';
+import type { OperationId, WATCHED_OPERATIONS } from '../../core/operations/index.js';
+import type { WatchKind, WatchTarget } from '../../core/watch/types.js';
+import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { SearchForm } from '../modals/searchForm.js';
 import type { CommandSyntax } from '../parse/commandSyntax.js';
@@ -20,4 +22,16 @@ export interface SlackOperation<Id extends OperationId = OperationId> {
   rendersWithClock?: boolean;
   /** The chart, its titles, alt text and caption in `lang`. */
   chart?(answer: CallResult<Id>, settings: ChartSettings, timeZone: string, lang: Lang): ChartPlan;
+  /** How a watch of this operation is worded, if it can be watched. */
+  watch?: WatchWords<WatchedTarget<Id>>;
+}
+
+/** The watch target of an operation's kind (`fund` for fund-asset); every target for any operation. */
+type WatchedTarget<Id extends OperationId> = Extract<WatchTarget, { kind: { [Kind in WatchKind]: (typeof WATCHED_OPERATIONS)[Kind] extends Id ? Kind : never }[WatchKind] }>;
+
+/** A watch in its operation's words: what it watches, and the labels of the rows its checks make themselves. */
+export interface WatchWords<Target extends WatchTarget = WatchTarget> {
+  target(target: Target, lang: Lang): string;
+  /** Rows labelled here; others (a taxpayer record's fields) are labelled as lookups label them. */
+  rowLabels?: Readonly<Record<string, CatalogueKey>>;
 }

@@ -143,4 +143,5 @@ export const taxpayerSlack: SlackOperation<typeof TAXPAYER_ID> = {
   syntax: taxpayerSyntax,
   form: taxpayerForm,
   render: renderTaxpayer,
+  watch: { target: (target, lang) => lang.t('taxpayer.watch.target', { subject: serviceText(target.keyword, { max: 100, oneLine: true }) }) },
 };

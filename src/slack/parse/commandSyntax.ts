@@ -1,5 +1,5 @@
 import { operation, type OperationId, type OperationName } from '../../core/operations/index.js';
-import { inEveryLanguage, type CatalogueKey, type Lang, type Locale, type NamesUnder, type Phrase } from '../../i18n/lang.js';
+import { inEveryLanguage, type CatalogueKey, type Lang, type Locale, type NamesUnder, type JoinedPhrases, type Phrase } from '../../i18n/lang.js';
 import { wordsRead, type WordList } from './shownWords.js';
 
 /**
@@ -35,14 +35,14 @@ export interface OptionSyntax {
    */
   keys: WordList<OptionKeyEntry>;
   /** The value as shown in help, e.g. `tender|award|planned`. */
-  shape: Phrase;
+  shape: Phrase | JoinedPhrases;
   read?: WordReader;
 }
 
 export interface WordSyntax {
   field: string;
   /** What the word is called in help and errors, e.g. `fund code`. */
-  name: Phrase;
+  name: Phrase | JoinedPhrases;
   optional?: boolean;
   read?: WordReader;
   /** A joined value typed wholly in quotes is passed on in quotes (the operation gives them a meaning). */

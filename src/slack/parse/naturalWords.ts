@@ -1,4 +1,3 @@
-import { langFor } from '../../i18n/lang.js';
 
 /**
  * What Chinese readers type in their own words, turned into the words the command syntax reads:
@@ -47,15 +46,16 @@ export function naturalOption(word: string): { key: string; value: string } | un
 const DAILY_WORDS = new Set(['日', '天', '1天', '1日', '每日', '每天']);
 
 /**
- * `五分钟`, `5分钟线`, `5分k`, `60分`, `1个小时`, `4时`, `日K线`, `天` → a period word the
- * operation knows (`5分钟`, `1小时`, `日线`); anything else is returned as typed, for the operation
- * to refuse with its list of periods. `known` holds the operation's period words, in lower case.
+ * `五分钟`, `5分钟线`, `5分k`, `60分`, `1个小时`, `4时` → a period word the operation knows
+ * (`5分钟`, `1小时`), `日K线`, `天` → `daily`, the operation's code for a day's candles; anything
+ * else is returned as typed, for the operation to refuse with its list of periods. `known` holds
+ * the operation's period words, in lower case.
  */
-export function readPeriodWord(word: string, known: Readonly<Record<string, unknown>>): string {
+export function readPeriodWord(word: string, known: Readonly<Record<string, unknown>>, daily: string): string {
   const lower = word.toLowerCase();
   if (Object.hasOwn(known, lower)) return word;
   const bare = lower.replace(/(?:k线|k|线|图)+$/u, '').replace(/个?(?:小时|钟头)$/u, '小时');
-  if (DAILY_WORDS.has(bare)) return langFor('zh-CN').t('futures.candlePeriod.0');
+  if (DAILY_WORDS.has(bare)) return daily;
   const match = /^(.*?)(分钟|分|小时|时)$/u.exec(bare);
   if (!match) return word;
   const count = match[1] === '' ? '1' : readNumberWord(match[1]!);

@@ -1,4 +1,4 @@
-import { isChinese, type Lang, type Phrase } from '../../i18n/lang.js';
+import { isChinese, type JoinedPhrases, type Lang, type Phrase } from '../../i18n/lang.js';
 import { serviceText } from '../render/mrkdwn.js';
 
 /**
@@ -38,7 +38,7 @@ export function otherWords(words: readonly [string, ...string[]], lang: Lang): s
   return ordered.filter((word) => word !== shown);
 }
 
-export function theWord(word: { name: Phrase }): Phrase {
+export function theWord(word: { name: Phrase | JoinedPhrases }): Phrase {
   return { key: 'commands.parse.theWord', values: { name: word.name } };
 }
 

@@ -3,7 +3,8 @@ import type { ExportPlan } from '../../core/export/exportPlan.js';
 import type { ExportOutcome, ExportProgress } from '../../core/export/runExport.js';
 import type { ExportTable } from '../../core/export/exportTable.js';
 import { operations, type AnyOperation, type OperationId } from '../../core/operations/index.js';
-import type { Lang } from '../../i18n/lang.js';
+import { isOneOf, type OperationCatalogues, type OperationName } from '../../i18n/catalogueKeys.js';
+import { readCatalogue, type Lang } from '../../i18n/lang.js';
 import type { SlackMessage } from '../slackMessage.js';
 import { escapeMrkdwn, inlineCode, truncatePlain, userMention } from './mrkdwn.js';
 import { renderNotice } from './notice.js';
@@ -23,6 +24,19 @@ function isPagingField(definition: AnyOperation, field: string): boolean {
   return definition.pages !== undefined && (field === definition.pages.pageField || field === definition.pages.sizeField);
 }
 
+/** The operations whose exports are called something else than their title (English "records", "candles"). */
+type NamedForExport = { [Name in OperationName]: OperationCatalogues[Name] extends { export: { what: string } } ? Name : never }[OperationName];
+const NAMED_FOR_EXPORT: ReadonlySet<NamedForExport> = new Set(
+  Object.values(operations)
+    .map((definition) => definition.name)
+    .filter((name) => typeof (readCatalogue('en')[name] as { export?: { what?: unknown } }).export?.what === 'string') as NamedForExport[],
+);
+
+/** What an export holds, in the reader's words: its catalogue's `export.what`, else the operation's title. */
+function exportedWhat(name: OperationName, lang: Lang): string {
+  return isOneOf(NAMED_FOR_EXPORT, name) ? lang.t(`${name}.export.what`) : lang.t(`${name}.title`);
+}
+
 export function exportSubject(operation: OperationId, request: Record<string, unknown>, lang: Lang): ExportSubject {
   const definition: AnyOperation = operations[operation];
   const queryPlain = truncatePlain(
@@ -32,7 +46,7 @@ export function exportSubject(operation: OperationId, request: Record<string, un
       .join(' '),
     200,
   );
-  return { what: lang.t(`${definition.name}.export.what`), query: queryPlain ? inlineCode(escapeMrkdwn(queryPlain)) : '', queryPlain };
+  return { what: exportedWhat(definition.name, lang), query: queryPlain ? inlineCode(escapeMrkdwn(queryPlain)) : '', queryPlain };
 }
 
 export function coins(lang: Lang, count: number): string {

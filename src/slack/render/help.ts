@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import { DIGEST_OPERATION } from '../../core/digest/collect.js';
+import { DIGEST_OPERATION, SALE_STATUS_WORDS } from '../../core/digest/collect.js';
 import { operation, type OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import { english, langFor, type Lang } from '../../i18n/lang.js';
@@ -34,7 +34,7 @@ const joined = (lang: Lang, items: readonly string[]) => items.join(lang.t('comm
 
 /** The digest commands and what each does; the digest words themselves are read where digests live. */
 function digestLines(lang: Lang): string[] {
-  return (['add', 'list', 'remove', 'run'] as const).map((verb) => lang.t('help.digest.commandLine', { command: code(lang.t(`help.digest.commands.${verb}.line`)), what: lang.t(`help.digest.commands.${verb}.what`) }));
+  return (['add', 'list', 'remove', 'run'] as const).map((verb) => lang.t('help.digest.commandLine', { command: code(lang.t(`help.digest.commands.${verb}.line`, { statuses: { words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.alternatives' } })), what: lang.t(`help.digest.commands.${verb}.what`) }));
 }
 
 function commandSummary(syntax: CommandSyntax, prices: Prices, lang: Lang): string {
@@ -89,9 +89,9 @@ function operationHelp(id: OperationId, prices: Prices, lang: Lang, demo: boolea
   const title = operationTitle(id, lang);
   const usage = `${syntax.command} ${usageLine(syntax, lang)}`;
   const options = syntax.options.map((option) => {
-    const aliases = otherWords(optionKeys(option), lang).map((key) => code(`${key}:`));
+    const otherKeys = otherWords(optionKeys(option), lang).map((key) => code(`${key}:`));
     const shown = code(`${lang.t(optionKeyPhrase(option))}:${lang.t(option.shape)}`);
-    return aliases.length ? `${shown}${lang.t('help.operation.aliases', { keys: joined(lang, aliases) })}` : shown;
+    return otherKeys.length ? `${shown}${lang.t('help.operation.aliases', { keys: joined(lang, otherKeys) })}` : shown;
   });
   const examples = examplesIn(syntax, lang.locale).map((args) => code(`${syntax.command} ${args}`));
   const blocks: KnownBlock[] = [

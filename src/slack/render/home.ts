@@ -4,7 +4,7 @@ import type { Digest } from '../../core/digest/types.js';
 import type { Lookup } from '../../core/history.js';
 import type { BudgetState } from '../../core/ledger/budgets.js';
 import type { UsageSummary } from '../../core/ledger/ledger.js';
-import { OPERATION_IDS, operations, typedName } from '../../core/operations/index.js';
+import { OPERATION_IDS, operations, typedNameOf } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import { ACTION } from '../ids.js';
 import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
@@ -77,7 +77,7 @@ export function renderHome(input: HomeInput): HomeView {
       labelled(lang.t('home.workspace'), spent(budget.team, usage.month.coins, lang)),
       labelled(lang.t('home.you'), spent(budget.user, userMonth, lang)),
     ]),
-    { type: 'actions', block_id: 'dq-home-search', elements: Object.values(operations).map((op) => button(operationTitle(op.id, lang), ACTION.openModal, typedName(op.name))) } satisfies ActionsBlock,
+    { type: 'actions', block_id: 'dq-home-search', elements: Object.values(operations).map((op) => button(operationTitle(op.id, lang), ACTION.openModal, typedNameOf(op))) } satisfies ActionsBlock,
     contextBlock(priceLine(input)),
     ...(usage.month.unconfirmedCoins > 0 ? [contextBlock(lang.t('home.unconfirmed', { coins: formatCount(usage.month.unconfirmedCoins) }))] : []),
     dividerBlock(),

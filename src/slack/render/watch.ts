@@ -3,7 +3,9 @@ import type { Schedule } from '../../core/digest/schedule.js';
 import { describeSchedule } from '../../core/digest/schedule.js';
 import type { WatchCost } from '../../core/watch/cost.js';
 import type { WatchRunOutcome } from '../../core/watch/runner.js';
-import type { FieldChange, Watch, WatchNotice, WatchRunRecord, WatchTarget } from '../../core/watch/types.js';
+import { WATCHED_OPERATIONS } from '../../core/operations/index.js';
+import type { FieldChange, Watch, WatchKind, WatchNotice, WatchRunRecord, WatchTarget } from '../../core/watch/types.js';
+import { slackOperation } from '../operations/index.js';
 import type { Lang } from '../../i18n/lang.js';
 import { sayEscaped } from './digestRun.js';
 import { ACTION } from '../ids.js';
@@ -14,34 +16,16 @@ import { fitToSlackLimits } from './fitToSlackLimits.js';
 import { formatCny, formatCount } from './format.js';
 import { fieldLabel } from './labels.js';
 import { escapeMrkdwn, plainText, serviceText, userMention } from './mrkdwn.js';
-import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 
-const PERIOD_KEYS: Record<string, CatalogueKey> = {
-  '0': 'watch.period.daily', '1': 'watch.period.m1', '5': 'watch.period.m5', '30': 'watch.period.m30', '60': 'watch.period.h1', '120': 'watch.period.h2', '240': 'watch.period.h4',
-};
-
-/** Labels of the rows a check makes itself; a taxpayer record's fields are labelled as lookups label them. */
-const OWN_FIELD_KEYS: Record<string, CatalogueKey> = {
-  asset: 'watch.field.asset', assetDate: 'watch.field.assetDate', assetChange: 'watch.field.assetChange',
-  close: 'watch.field.close', levelAbove: 'watch.field.levelAbove', levelBelow: 'watch.field.levelBelow',
-};
-
-function rowLabel(field: string, lang: Lang): string {
-  return Object.hasOwn(OWN_FIELD_KEYS, field) ? lang.t(OWN_FIELD_KEYS[field]!) : escapeMrkdwn(fieldLabel(field, lang));
+/** The labels of the rows a check makes itself, by its operation; a taxpayer record's fields are labelled as lookups label them. */
+function rowLabel(watched: WatchKind, field: string, lang: Lang): string {
+  const labels = slackOperation(WATCHED_OPERATIONS[watched]).watch?.rowLabels ?? {};
+  return Object.hasOwn(labels, field) ? lang.t(labels[field]!) : escapeMrkdwn(fieldLabel(field, lang));
 }
 
 /** What is watched, in the reader's words; service text (a company name) escaped. */
 export function describeTarget(target: WatchTarget, lang: Lang): string {
-  switch (target.kind) {
-    case 'company':
-      return lang.t('taxpayer.watch.target', { subject: serviceText(target.keyword, { max: 100, oneLine: true }) });
-    case 'fund':
-      return target.changePercent === undefined
-        ? lang.t('fundAsset.watch.anyDate', { code: target.fundCode })
-        : lang.t('fundAsset.watch.change', { code: target.fundCode, percent: target.changePercent });
-    case 'contract':
-      return lang.t(target.direction === 'above' ? 'futures.watch.above' : 'futures.watch.below', { symbol: target.symbol, period: lang.t(PERIOD_KEYS[target.type] ?? 'watch.period.daily'), level: target.level });
-  }
+  return slackOperation(WATCHED_OPERATIONS[target.kind]).watch!.target(target, lang);
 }
 
 /** "every day at 09:00 (Asia/Shanghai)", "every hour at :05 (Asia/Shanghai)". */
@@ -139,14 +123,14 @@ export function renderWatchPreview(watch: Watch, cost: WatchCost, nextRun: numbe
   return fitToSlackLimits({ text: `${what} ${costText(cost, lang)}`, blocks: [sectionBlock(lines.join('\n')), actions] }, lang);
 }
 
-function changeTable(rows: FieldChange[], lang: Lang, first: boolean): KnownBlock[] {
+function changeTable(rows: FieldChange[], watched: WatchKind, lang: Lang, first: boolean): KnownBlock[] {
   const value = (text: string) => (text === '' ? '—' : serviceText(text, { max: 900 }));
   // The first check's values are only shown when asked for; the same inert service text.
-  if (first) return chunk(rows, 10).map((part) => ({ type: 'section', fields: part.map((row) => labelled(rowLabel(row.field, lang), value(row.after))) }) as KnownBlock);
+  if (first) return chunk(rows, 10).map((part) => ({ type: 'section', fields: part.map((row) => labelled(rowLabel(watched, row.field, lang), value(row.after))) }) as KnownBlock);
   const header: KnownBlock = { type: 'section', fields: [labelled(lang.t('watch.post.before'), ' '), labelled(lang.t('watch.post.after'), ' ')] };
   // One section per field: its label, then before and after side by side (two columns of fields).
   const cell = (row: FieldChange, text: string) => plainText(text === '' ? '—' : row.field === 'asset' && Number.isFinite(Number(text)) ? formatCny(Number(text), lang.locale) : text.slice(0, 1900));
-  return [header, ...rows.map((row) => sectionBlock(`*${rowLabel(row.field, lang)}*`, [cell(row, row.before), cell(row, row.after)]))];
+  return [header, ...rows.map((row) => sectionBlock(`*${rowLabel(watched, row.field, lang)}*`, [cell(row, row.before), cell(row, row.after)]))];
 }
 
 /** The title and first line of a change, by what is watched. */
@@ -186,7 +170,7 @@ export function renderWatchNotice(notice: WatchNotice, lang: Lang): SlackMessage
     return fitToSlackLimits({ text: `${escapeMrkdwn(title)}: ${intro}`, blocks: [headerBlock(title), sectionBlock(intro), contextBlock(footerParts.join(' · ')), actions] }, lang);
   }
   const { title, intro } = notice.first ? { title: lang.t('watch.post.firstTitle', { subject: change.subject }), intro: lang.t('watch.post.firstIntro', { target }) } : changeWords(watch.target, change, target, lang);
-  const blocks: KnownBlock[] = [headerBlock(title), sectionBlock(intro), ...changeTable(change.rows, lang, notice.first === true), contextBlock(footerParts.join(' · ')), actions];
+  const blocks: KnownBlock[] = [headerBlock(title), sectionBlock(intro), ...changeTable(change.rows, watch.target.kind, lang, notice.first === true), contextBlock(footerParts.join(' · ')), actions];
   return fitToSlackLimits({ text: `${escapeMrkdwn(title)}: ${intro}`, blocks }, lang);
 }
 

@@ -26,7 +26,7 @@ describe('validation rules from the spec', () => {
     expect(problems('fund-new-list', { pageSize: '50' })).toEqual([]);
   });
 
-  it('futures type is one of 0/1/5/30/60/120/240 (aliases allowed) and limit a positive integer', () => {
+  it('futures type is one of 0/1/5/30/60/120/240 (synonyms allowed) and limit a positive integer', () => {
     expect(problems('finance-external-futures-kline', { symbol: 'CL', type: '15' })[0]).toMatch(/^type: must be one of daily, 1m, 5m, 30m, 1h, 2h, 4h, not "15"$/);
     expect(problems('finance-external-futures-kline', { symbol: 'CL', type: '4h', limit: '1.5' })).toEqual(['limit: must be a whole number, not "1.5"']);
     expect(validate('finance-external-futures-kline', { symbol: 'hg', type: '1h' })).toEqual({ symbol: 'HG', type: '60', limit: '10' });

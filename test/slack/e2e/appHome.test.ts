@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATION_IDS, operations, typedName } from '../../../src/core/operations/index.js';
+import { OPERATION_IDS, typedNameOf } from '../../../src/core/operations/index.js';
 import { DEFAULT_WORKSPACE, stateValue } from '../../support/slack/index.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { allText, buttonsOf, startTestApp, TEST_API_KEY, type PublishedView, type TestApp } from '../../support/slackApp.js';
@@ -12,7 +12,7 @@ import { ENGLISH_TITLES } from '../../support/operationTitles.js';
 const TEAM = DEFAULT_WORKSPACE.teamId;
 const ADMIN = 'U0ADMIN001';
 const MEMBER = 'U0MEMBER01';
-const TYPED_NAMES = OPERATION_IDS.map((id) => typedName(operations[id].name));
+const TYPED_NAMES = OPERATION_IDS.map((id) => typedNameOf(id));
 
 function sectionTexts(view: PublishedView): string {
   return allText({ blocks: view.blocks });
@@ -65,12 +65,12 @@ describe('App Home: spending, recent lookups and search buttons', () => {
     const searchButtons = buttonsOf(home.view).filter((button) => button.action_id === 'dq_open_modal');
     expect(searchButtons.map((button) => button.value)).toEqual(TYPED_NAMES);
     const homeViewId = (home.response.view as { id: string }).id;
-    for (const alias of TYPED_NAMES) {
-      const clicked = await app.clickInView('dq_open_modal', alias, { userId: 'U0HOMEUSR1', view: { type: 'home', id: homeViewId } });
+    for (const typedName of TYPED_NAMES) {
+      const clicked = await app.clickInView('dq_open_modal', typedName, { userId: 'U0HOMEUSR1', view: { type: 'home', id: homeViewId } });
       expect(clicked.status).toBe(200);
       const opened = await app.openedView(clicked.triggerId);
       expect(opened.response.ok).toBe(true);
-      expect(opened.view.callback_id).toBe(`dq_search:${alias}`);
+      expect(opened.view.callback_id).toBe(`dq_search:${typedName}`);
       assertWithinSlackLimits(opened.view, 'modal');
     }
   });

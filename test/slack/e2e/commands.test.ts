@@ -8,12 +8,12 @@ import { OPS, simulatorCost } from './forms.js';
 
 /** Slash commands end to end: signed request in, ack, reply on the response_url, exact body upstream. */
 
-const COMMANDS: Array<{ command: string; operation: OperationId; alias: string; subcommand: string }> = [
-  { command: '/taxpayer', operation: OPS.taxpayer, alias: 'taxpayer', subcommand: 'tax' },
-  { command: '/bids', operation: OPS.bids, alias: 'bids', subcommand: 'bids' },
-  { command: '/fund-asset', operation: OPS.fundAsset, alias: 'fund-asset', subcommand: 'fund' },
-  { command: '/futures', operation: OPS.futures, alias: 'futures', subcommand: 'futures' },
-  { command: '/new-funds', operation: OPS.newFunds, alias: 'new-funds', subcommand: 'newfunds' },
+const COMMANDS: Array<{ command: string; operation: OperationId; typedName: string; subcommand: string }> = [
+  { command: '/taxpayer', operation: OPS.taxpayer, typedName: 'taxpayer', subcommand: 'tax' },
+  { command: '/bids', operation: OPS.bids, typedName: 'bids', subcommand: 'bids' },
+  { command: '/fund-asset', operation: OPS.fundAsset, typedName: 'fund-asset', subcommand: 'fund' },
+  { command: '/futures', operation: OPS.futures, typedName: 'futures', subcommand: 'futures' },
+  { command: '/new-funds', operation: OPS.newFunds, typedName: 'new-funds', subcommand: 'newfunds' },
 ];
 
 interface QueryCase {
@@ -142,18 +142,18 @@ describe('slash commands end to end', () => {
   });
 
   it.each([
-    ...COMMANDS.map(({ command, alias }) => ({ command, text: '', alias })),
-    ...COMMANDS.map(({ subcommand, alias }) => ({ command: '/dq', text: subcommand, alias })),
-  ])('$command $text without arguments opens the $alias form with the trigger_id', async ({ command, text, alias }) => {
+    ...COMMANDS.map(({ command, typedName }) => ({ command, text: '', typedName })),
+    ...COMMANDS.map(({ subcommand, typedName }) => ({ command: '/dq', text: subcommand, typedName })),
+  ])('$command $text without arguments opens the $typedName form with the trigger_id', async ({ command, text, typedName }) => {
     const before = app.upstreamCalls().length;
     const sent = await app.command(text, { command });
     expect(sent.status).toBe(200);
     const opened = await app.openedView(sent.triggerId);
     expect(opened.response.ok).toBe(true);
     expect(opened.view.type).toBe('modal');
-    expect(opened.view.callback_id).toBe(`dq_search:${alias}`);
+    expect(opened.view.callback_id).toBe(`dq_search:${typedName}`);
     assertWithinSlackLimits(opened.view, 'modal');
-    expect(opened.view.blocks.filter((block) => block.type === 'input').every((block) => block.block_id?.startsWith(`dq:${alias}:`))).toBe(true);
+    expect(opened.view.blocks.filter((block) => block.type === 'input').every((block) => block.block_id?.startsWith(`dq:${typedName}:`))).toBe(true);
     // The form remembers where it came from, so the result can go back there privately.
     expect(JSON.parse(opened.view.private_metadata ?? '{}')).toEqual({ c: DEFAULT_CHANNEL_ID, r: app.fake.responseUrl(sent.responseId) });
     await app.settle();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations, typedName } from '../../../src/core/operations/index.js';
+import { typedNameOf } from '../../../src/core/operations/index.js';
 import { parseCommand } from '../../../src/slack/parse/parseCommand.js';
 import { SLACK_ACK_DEADLINE_MS } from '../../support/slack/index.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
@@ -46,7 +46,7 @@ describe('fuzzed command text', () => {
 
   it('every command gets a 200 ack, and exactly one reply or one form; nothing throws', async () => {
     const sentReplies: Array<{ command: string; text: string; responseId: string }> = [];
-    const sentForms: Array<{ command: string; text: string; responseId: string; triggerId: string; alias: string }> = [];
+    const sentForms: Array<{ command: string; text: string; responseId: string; triggerId: string; typedName: string }> = [];
 
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...COMMANDS), text, fc.constantFrom('U0FUZZ0001', 'U0FUZZ0002'), async (command, typed, userId) => {
@@ -56,10 +56,10 @@ describe('fuzzed command text', () => {
         expect(sent.elapsedMs).toBeLessThan(SLACK_ACK_DEADLINE_MS);
         if (parsed.kind === 'open_modal') {
           const opened = await app.openedView(sent.triggerId);
-          const alias = typedName(operations[parsed.operation].name);
-          expect(opened.view.callback_id).toBe(`dq_search:${alias}`);
+          const typedName = typedNameOf(parsed.operation);
+          expect(opened.view.callback_id).toBe(`dq_search:${typedName}`);
           assertWithinSlackLimits(opened.view, 'modal');
-          sentForms.push({ command, text: typed, responseId: sent.responseId, triggerId: sent.triggerId, alias });
+          sentForms.push({ command, text: typed, responseId: sent.responseId, triggerId: sent.triggerId, typedName });
           return;
         }
         const reply = await app.nextResponse(sent.responseId);

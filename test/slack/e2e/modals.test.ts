@@ -13,17 +13,17 @@ import { fillForm, OPS, simulatorCost, type Answer } from './forms.js';
 
 interface FormCase {
   command: string;
-  alias: string;
+  typedName: string;
   operation: OperationId;
   answers: Record<string, Answer>;
   wire: Record<string, unknown>;
 }
 
 const VALID: FormCase[] = [
-  { command: '/taxpayer', alias: 'taxpayer', operation: OPS.taxpayer, answers: { 'dq:taxpayer:keyword': '杭州华信' }, wire: { keyword: '杭州华信', pageNo: 1, pageSize: 20 } },
+  { command: '/taxpayer', typedName: 'taxpayer', operation: OPS.taxpayer, answers: { 'dq:taxpayer:keyword': '杭州华信' }, wire: { keyword: '杭州华信', pageNo: 1, pageSize: 20 } },
   {
     command: '/bids',
-    alias: 'bids',
+    typedName: 'bids',
     operation: OPS.bids,
     answers: {
       'dq:bids:keyword': '光伏组件',
@@ -35,9 +35,9 @@ const VALID: FormCase[] = [
     },
     wire: { keyword: '光伏组件', pageSize: '10', pageIndex: '1', publishStartTime: '2026-01-01', publishEndTime: '2026-06-30', province: 'ZJ', searchType: '1,2', type: '2' },
   },
-  { command: '/fund-asset', alias: 'fund-asset', operation: OPS.fundAsset, answers: { 'dq:fund-asset:fundCode': '000001', 'dq:fund-asset:pageSize': '20' }, wire: { fundCode: '000001', pageNo: '1', pageSize: '20' } },
-  { command: '/futures', alias: 'futures', operation: OPS.futures, answers: { 'dq:futures:symbol': 'cl', 'dq:futures:type': '60', 'dq:futures:limit': '48' }, wire: { symbol: 'CL', type: '60', limit: '48' } },
-  { command: '/new-funds', alias: 'new-funds', operation: OPS.newFunds, answers: { 'dq:new-funds:saleStatus': 'true', 'dq:new-funds:pageSize': '50' }, wire: { saleStatus: 'true', pageNo: '1', pageSize: '50' } },
+  { command: '/fund-asset', typedName: 'fund-asset', operation: OPS.fundAsset, answers: { 'dq:fund-asset:fundCode': '000001', 'dq:fund-asset:pageSize': '20' }, wire: { fundCode: '000001', pageNo: '1', pageSize: '20' } },
+  { command: '/futures', typedName: 'futures', operation: OPS.futures, answers: { 'dq:futures:symbol': 'cl', 'dq:futures:type': '60', 'dq:futures:limit': '48' }, wire: { symbol: 'CL', type: '60', limit: '48' } },
+  { command: '/new-funds', typedName: 'new-funds', operation: OPS.newFunds, answers: { 'dq:new-funds:saleStatus': 'true', 'dq:new-funds:pageSize': '50' }, wire: { saleStatus: 'true', pageNo: '1', pageSize: '50' } },
 ];
 
 interface InvalidCase {
@@ -103,9 +103,9 @@ describe('search modals end to end', () => {
     return { view: opened.view, responseId: sent.responseId };
   }
 
-  it.each(VALID)('$alias: a valid form is acked empty and the result reaches the command\'s response_url', async ({ command, alias, operation, answers, wire }) => {
+  it.each(VALID)('$typedName: a valid form is acked empty and the result reaches the command\'s response_url', async ({ command, typedName, operation, answers, wire }) => {
     const { view, responseId } = await openForm(command);
-    expect(view.callback_id).toBe(`dq_search:${alias}`);
+    expect(view.callback_id).toBe(`dq_search:${typedName}`);
     const submitted = await app.submitView(view.callback_id!, fillForm(view, answers), view.private_metadata, { blocks: view.blocks });
     expect(submitted.status).toBe(200);
     expect(submitted.elapsedMs).toBeLessThan(3000);

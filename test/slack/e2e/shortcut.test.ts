@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATION_IDS, operations, typedName } from '../../../src/core/operations/index.js';
+import { OPERATION_IDS, typedNameOf } from '../../../src/core/operations/index.js';
 import { dmChannelFor } from '../../support/slack/index.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { allText, buttonsOf, footerText, startTestApp, type PublishedView, type TestApp } from '../../support/slackApp.js';
@@ -8,7 +8,7 @@ import { fillForm, OPS, simulatorCost } from './forms.js';
 
 /** The global shortcut "Search financial data": a chooser, then each operation's form in place. */
 
-const TYPED_NAMES = OPERATION_IDS.map((id) => typedName(operations[id].name));
+const TYPED_NAMES = OPERATION_IDS.map((id) => typedNameOf(id));
 
 describe('the global search shortcut', () => {
   let app: TestApp;
@@ -38,15 +38,15 @@ describe('the global search shortcut', () => {
     expect(buttons.map((button) => button.action_id)).toEqual(TYPED_NAMES.map(() => 'dq_open_modal'));
     expect(buttons.map((button) => button.value)).toEqual(TYPED_NAMES);
     for (const id of OPERATION_IDS) {
-      const row = view.blocks.find((block) => (block.accessory as { value?: string } | undefined)?.value === typedName(operations[id].name));
+      const row = view.blocks.find((block) => (block.accessory as { value?: string } | undefined)?.value === typedNameOf(id));
       expect(allText({ blocks: [row] })).toContain(`${simulatorCost(id)} coins per lookup`);
     }
     expect(app.upstreamCalls()).toEqual([]);
   });
 
-  it.each(TYPED_NAMES)('clicking %s in the chooser updates the view to that form', async (alias) => {
+  it.each(TYPED_NAMES)('clicking %s in the chooser updates the view to that form', async (typedName) => {
     const chooser = await openChooser();
-    const clicked = await app.clickInView('dq_open_modal', alias, {
+    const clicked = await app.clickInView('dq_open_modal', typedName, {
       view: { id: chooser.id, hash: chooser.hash, callbackId: 'dq_chooser', privateMetadata: chooser.view.private_metadata ?? '' },
     });
     expect(clicked.status).toBe(200);
@@ -54,7 +54,7 @@ describe('the global search shortcut', () => {
     expect(update.response.ok).toBe(true);
     expect(update.args.hash).toBe(chooser.hash);
     const form = update.args.view as PublishedView;
-    expect(form.callback_id).toBe(`dq_search:${alias}`);
+    expect(form.callback_id).toBe(`dq_search:${typedName}`);
     assertWithinSlackLimits(form, 'modal');
     expect(form.private_metadata).toBe(chooser.view.private_metadata);
     expect(form.blocks.filter((block) => block.type === 'input').length).toBeGreaterThan(0);

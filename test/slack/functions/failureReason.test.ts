@@ -36,7 +36,7 @@ describe('why a workflow step failed', () => {
   it('names the input of each invalid field and keeps mrkdwn from service or input text inert', () => {
     const error = new ValidationError('fund-asset', [{ field: 'fundCode', message: 'must be 6 digits, not "<!channel>"' }, { field: '', message: 'one more thing' }]);
     expect(say(error, english)).toBe('That request is not valid, so nothing was sent or spent. [fundCode] must be 6 digits, not "&lt;!channel&gt;"; one more thing');
-    expect(say(new StepFailure({ key: 'workflow.fail.noFundAsset', values: { fundCode: '999999' } }), english)).toBe('The data service has no asset history for fund 999999. Check the fund code.');
+    expect(say(new StepFailure({ key: 'fundAsset.workflow.fail.noFundAsset', values: { fundCode: '999999' } }), english)).toBe('The data service has no asset history for fund 999999. Check the fund code.');
   });
 
   it('says every failure in Chinese, with no English words of the app’s own', () => {
@@ -50,7 +50,7 @@ describe('why a workflow step failed', () => {
       new Error('boom'),
       new ValidationError('finance-external-futures-kline', [{ field: 'type', message: 'x', phrase: { key: 'validation.oneOf', values: { choices: 'daily, 5m, 1h', value: '7m' } } }]),
       new StepFailure({ key: 'workflow.fail.needsRunner' }),
-      new StepFailure({ key: 'workflow.fail.noCandles', values: { symbol: 'CL' } }),
+      new StepFailure({ key: 'futures.workflow.fail.noCandles', values: { symbol: 'CL' } }),
     ];
     for (const error of errors) {
       const reason = say(error, chinese);

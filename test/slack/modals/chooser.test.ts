@@ -1,7 +1,7 @@
 import type { KnownBlock, SectionBlock } from '@slack/types';
 import { english, langFor } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
-import { findOperation, OPERATION_IDS, operations, typedName } from '../../../src/core/operations/index.js';
+import { findOperation, OPERATION_IDS, operations, typedNameOf } from '../../../src/core/operations/index.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
 import { ACTION, VIEW } from '../../../src/slack/ids.js';
 import { chooserModal } from '../../../src/slack/modals/chooser.js';
@@ -25,13 +25,13 @@ describe('chooserModal', () => {
     expect(rows).toHaveLength(OPERATION_IDS.length);
     for (const id of OPERATION_IDS) {
       const definition = operations[id];
-      const row = rows.find((block) => block.accessory?.type === 'button' && block.accessory.value === typedName(definition.name));
+      const row = rows.find((block) => block.accessory?.type === 'button' && block.accessory.value === typedNameOf(definition));
       expect(row, id).toBeDefined();
       expect(row!.accessory).toMatchObject({ type: 'button', action_id: ACTION.openModal });
       expect(row!.text?.text).toContain(ENGLISH_TITLES[id]);
       expect(row!.text?.text).toContain(`${definition.cost} coins`);
       if (!definition.costPublished) expect(row!.text?.text).toContain('assumed');
-      expect(findOperation(typedName(definition.name))?.id).toBe(id);
+      expect(findOperation(typedNameOf(definition))?.id).toBe(id);
     }
   });
 });

@@ -3,7 +3,7 @@ import { english, langFor } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
 import { BID_REGIONS } from '../../../src/core/operations/bidRegions.js';
 import { CANDLE_TYPES } from '../../../src/core/operations/futures.js';
-import { OPERATION_IDS, type OperationId, operations, typedName } from '../../../src/core/operations/index.js';
+import { OPERATION_IDS, type OperationId, operations, typedNameOf } from '../../../src/core/operations/index.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
 import { VIEW } from '../../../src/slack/ids.js';
 import { staticSelect } from '../../../src/slack/modals/elements.js';
@@ -11,7 +11,7 @@ import { searchModal } from '../../../src/slack/modals/index.js';
 import { option } from '../../../src/slack/modals/slackText.js';
 import { untranslatedWords } from './untranslated.js';
 import { assertModalWithinLimits } from './viewLimits.js';
-import { ENGLISH_TITLES } from '../../support/operationTitles.js';
+import { CHINESE_TITLES, ENGLISH_TITLES } from '../../support/operationTitles.js';
 
 const PRICES = pricesFrom();
 
@@ -42,7 +42,7 @@ describe('searchModal', () => {
   it.each(OPERATION_IDS)('%s: builds within Slack’s limits with its callback_id, labels and metadata', (id: OperationId) => {
     const view = searchModal(id, METADATA, PRICES, english);
     assertModalWithinLimits(view);
-    expect(view.callback_id).toBe(VIEW.search(typedName(operations[id].name)));
+    expect(view.callback_id).toBe(VIEW.search(typedNameOf(id)));
     expect(view.private_metadata).toBe(METADATA);
     expect(view.submit?.text).toBe('Search');
     expect(view.close?.text).toBe('Cancel');
@@ -128,18 +128,11 @@ describe('searchModal', () => {
 
 describe('searchModal in Chinese: the frame', () => {
   const zh = langFor('zh-CN');
-  const TITLES: Record<OperationId, string> = {
-    'enterprise-general-taxpayer-query': '一般纳税人信息',
-    [BIDS]: '招投标公告',
-    'fund-asset': '基金规模历史',
-    'finance-external-futures-kline': '期货K线',
-    'fund-new-list': '新发基金',
-  };
 
   it.each(OPERATION_IDS)('%s: title, buttons and cost line in Chinese, within Slack’s limits', (id: OperationId) => {
     const view = searchModal(id, METADATA, PRICES, zh);
     assertModalWithinLimits(view);
-    expect(view.title.text).toBe(TITLES[id]);
+    expect(view.title.text).toBe(CHINESE_TITLES[id]);
     expect([...view.title.text].length).toBeLessThanOrEqual(24);
     expect(view.submit?.text).toBe('查询');
     expect(view.close?.text).toBe('取消');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BID_NOTICE_TYPE_SYNONYMS } from '../../../src/core/operations/bids.js';
+import { BID_NOTICE_TYPE_SYNONYMS, BID_NOTICE_TYPE_WORDS } from '../../../src/core/operations/bids.js';
 import { CANDLE_TYPE_SYNONYMS } from '../../../src/core/operations/futures.js';
 import { OPERATION_IDS, operations, type OperationId } from '../../../src/core/operations/index.js';
-import { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS } from '../../../src/core/operations/newFunds.js';
+import { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS, SALE_STATUS_WORDS } from '../../../src/core/operations/newFunds.js';
 import { validate } from '../../../src/core/operations/validate.js';
 import { english, isChinese, langFor } from '../../../src/i18n/lang.js';
 import { SYNTAX_LIST, syntaxFor } from '../../../src/slack/operations/index.js';
@@ -36,6 +36,11 @@ function invalid(command: string, text: string): InvalidCommand {
 }
 
 /** Arguments that leave every option free to be given (no positional word fills an option's field). */
+/** The shape help shows for an option of an operation. */
+function shapeOf(id: OperationId, field: string) {
+  return syntaxFor(id).options.find((option) => option.field === field)!.shape;
+}
+
 const BASE: Record<OperationId, string> = { [TAX]: '杭州华信', [BIDS]: '光伏组件', [FUND]: '000001', [FUTURES]: 'CL', [NEW_FUNDS]: '' };
 const SAMPLE: Record<string, string> = {
   pageNo: '2', pageIndex: '2', pageSize: '5', province: '浙江', type: '中标', publishStartTime: '2026-01-01', publishEndTime: '2026-06-30',
@@ -272,17 +277,25 @@ describe('the catalogue’s words are the syntax’s words', () => {
     }
   });
 
+  it('shows each choice list and shape as it always read, built from one word per value', () => {
+    expect([english, zh].map((lang) => lang.t(shapeOf(BIDS, 'type')))).toEqual(['tender|award|planned', '招标|中标|拟建']);
+    expect([english, zh].map((lang) => lang.t(shapeOf(BIDS, 'searchType')))).toEqual(['title,purchaser,supplier', '标题、采购人、供应商']);
+    expect([english, zh].map((lang) => lang.t(shapeOf(NEW_FUNDS, 'saleStatus')))).toEqual(['onsale|offsale|all', '在售|停售|全部']);
+    expect([english, zh].map((lang) => lang.t({ words: BID_NOTICE_TYPE_WORDS, joinedBy: 'common.wordList.choices' }))).toEqual(['tender, award, planned', '招标、中标、拟建']);
+    expect([english, zh].map((lang) => lang.t({ words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.choices' }))).toEqual(['onsale, offsale, all', '在售、停售、全部']);
+  });
+
   it('every choice the help or an error names is read as that choice', () => {
     for (const lang of [english, zh]) {
-      const bidTypes = lang.t('bids.choices.type').split(/, |、/);
-      expect(bidTypes).toEqual(lang.t('bids.shapes.type').split('|'));
+      const bidTypes = lang.t({ words: BID_NOTICE_TYPE_WORDS, joinedBy: 'common.wordList.choices' }).split(/, |、/);
+      expect(bidTypes).toEqual(lang.t(shapeOf(BIDS, 'type')).split('|'));
       bidTypes.forEach((word, index) => expect(wire('/bids', `光伏组件 type:${word}`, BIDS), word).toMatchObject({ type: String(index + 1) }));
       const periods = lang.t('futures.choices.period').split(/, |、/);
       expect(periods.map((word) => (validate(FUTURES, { symbol: 'CL', type: word }) as { type: string }).type)).toEqual(['0', '1', '5', '30', '60', '120', '240']);
-      const statuses = lang.t('newFunds.choices.saleStatus').split(/, |、/);
-      expect(statuses).toEqual(lang.t('newFunds.shapes.saleStatus').split('|'));
+      const statuses = lang.t({ words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.choices' }).split(/, |、/);
+      expect(statuses).toEqual(lang.t(shapeOf(NEW_FUNDS, 'saleStatus')).split('|'));
       expect(statuses.map((word) => (validate(NEW_FUNDS, { saleStatus: word }) as { saleStatus?: string }).saleStatus)).toEqual(['true', 'false', undefined]);
-      const fields = lang.t('bids.shapes.searchFields');
+      const fields = lang.t(shapeOf(BIDS, 'searchType'));
       expect(wire('/bids', `光伏组件 in:${fields}`, BIDS)).toMatchObject({ searchType: '1,2,3' });
     }
   });

@@ -39,12 +39,12 @@ describe('numbers in characters', () => {
 describe('periods as Chinese readers write them', () => {
   it.each([
     ['五分钟', '5分钟'], ['5分钟线', '5分钟'], ['5分k', '5分钟'], ['60分', '1小时'], ['1个小时', '1小时'],
-    ['4时', '4小时'], ['四小时', '4小时'], ['日K线', '日线'], ['天', '日线'], ['日k', '日k'], ['daily', 'daily'], ['小时线', '1小时'],
-  ])('%s reads as %s', (word, known) => expect(readPeriodWord(word, CANDLE_TYPE_SYNONYMS)).toBe(known));
+    ['4时', '4小时'], ['四小时', '4小时'], ['日K线', '0'], ['天', '0'], ['日k', '日k'], ['daily', 'daily'], ['小时线', '1小时'],
+  ])('%s reads as %s', (word, known) => expect(readPeriodWord(word, CANDLE_TYPE_SYNONYMS, '0')).toBe(known));
 
   it('a period the service does not have stays as typed, for the operation to refuse', () => {
-    expect(readPeriodWord('15分', CANDLE_TYPE_SYNONYMS)).toBe('15分');
-    expect(readPeriodWord('周线', CANDLE_TYPE_SYNONYMS)).toBe('周线');
+    expect(readPeriodWord('15分', CANDLE_TYPE_SYNONYMS, '0')).toBe('15分');
+    expect(readPeriodWord('周线', CANDLE_TYPE_SYNONYMS, '0')).toBe('周线');
   });
 });
 

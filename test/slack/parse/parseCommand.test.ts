@@ -117,7 +117,7 @@ describe('full-width and pasted input', () => {
   });
 });
 
-describe('aliases', () => {
+describe('option keys and their other words', () => {
   it('taxpayer: page/p → pageNo, size → pageSize', () => {
     expect(queryInput('/taxpayer', '杭州华信 p:3 size:20', TAX)).toEqual({ keyword: '杭州华信', pageNo: '3', pageSize: '20' });
   });
@@ -199,7 +199,7 @@ describe('/dq subcommands mean the same as the direct commands', () => {
     expect(parseCommand('/dq', `${sub.toUpperCase()} ${args}`)).toEqual(parseCommand(direct, args));
   });
 
-  it('names the operation by its alias or spec id too', () => {
+  it('names the operation by its typed name or spec id too', () => {
     expect(parseCommand('/dq', 'fund-new-list onsale')).toEqual(parseCommand('/new-funds', 'onsale'));
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { OPERATION_IDS } from '../../../src/core/operations/index.js';
 import type { ExportPlan } from '../../../src/core/export/exportPlan.js';
 import type { ExportOutcome } from '../../../src/core/export/runExport.js';
 import type { BudgetState } from '../../../src/core/ledger/budgets.js';
@@ -115,5 +116,13 @@ describe('progress and the end of an export', () => {
     const comment = fileComment(subjectZh, outcome({ capped: true, shortfall: undefined }), 20, 'U0ALICE', zh, true);
     expect(comment).toBe('<@U0ALICE> 导出了招投标公告 `keyword=光伏组件`：共 2 页，20 行 · 10 币 · 模拟数据\n该结果共 3 页；导出最多 20 页（EXPORT_MAX_PAGES）。');
     for (const text of [progress, final, comment]) expect(englishWords(text)).toEqual([]);
+  });
+});
+
+describe('what an export is called', () => {
+  it('is the operation’s title unless its catalogue names exports otherwise, as each always read', () => {
+    const what = (lang: typeof english) => OPERATION_IDS.map((id) => exportSubject(id, {}, lang).what);
+    expect(what(english)).toEqual(['General-taxpayer records', 'Tender and bid notices', 'Fund asset size history', 'Futures candles', 'Newly issued funds']);
+    expect(what(langFor('zh-CN'))).toEqual(['一般纳税人信息', '招投标公告', '基金规模历史', '期货K线', '新发基金']);
   });
 });

@@ -35,9 +35,9 @@ describe('view submissions', () => {
     return { record, args, upstreamAtAck: () => upstreamAtAck };
   }
 
-  function searchForm(alias: 'fund-asset', answers: Record<string, Answer>, origin: { responseUrl?: string }) {
+  function searchForm(typedName: 'fund-asset', answers: Record<string, Answer>, origin: { responseUrl?: string }) {
     const modal = searchModal('fund-asset', encodeModalOrigin({ channelId: 'C1', ...origin }), rig.deps.prices, english);
-    return { callback_id: VIEW.search(alias), private_metadata: modal.private_metadata, state: { values: fillIn(modal, answers) } };
+    return { callback_id: VIEW.search(typedName), private_metadata: modal.private_metadata, state: { values: fillIn(modal, answers) } };
   }
 
   const fundCodeBlock = (view: ReturnType<typeof searchForm>) => Object.keys(view.state.values)[0]!;
