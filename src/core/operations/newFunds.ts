@@ -38,11 +38,15 @@ export interface NewFundsResult {
 /** The sale statuses the service filters by, and "any" for no filter: each one's word is the catalogue's (`newFunds.saleStatusWord`). */
 const SALE_STATUSES = ['true', 'false'] as const satisfies readonly NamesUnder<'newFunds.saleStatusWord'>[];
 
-/** The words help shows for the sale statuses and for no filter: onsale, offsale, all (在售、停售、全部). */
+/** The words help shows for the sale statuses and for no filter: onsale, offsale, all (在售、未在售、全部). */
 export const SALE_STATUS_WORDS: readonly Phrase[] = [...SALE_STATUSES, 'any' as const].map((status) => ({ key: `newFunds.saleStatusWord.${status}` }));
 
-/** Words for a sale status besides its word in every language's catalogue. */
-export const SALE_STATUS_EXTRA_WORDS: Readonly<Record<(typeof SALE_STATUSES)[number], readonly string[]>> = { true: ['on', 'yes'], false: ['off', 'no'] };
+/**
+ * Words for a sale status besides its word in every language's catalogue. 停售 was the word shown for
+ * "not on sale" until it was found to mislead (the service's `false` also covers funds not yet on
+ * sale); it is still read.
+ */
+export const SALE_STATUS_EXTRA_WORDS: Readonly<Record<(typeof SALE_STATUSES)[number], readonly string[]>> = { true: ['on', 'yes'], false: ['off', 'no', '停售'] };
 
 /** Every word read for a sale status, in lower case. */
 export const SALE_STATUS_SYNONYMS: Readonly<Record<string, 'true' | 'false'>> = Object.fromEntries(

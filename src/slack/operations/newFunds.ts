@@ -1,11 +1,11 @@
 import type { KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
-import { type NewFund, SALE_STATUS_SYNONYMS, SALE_STATUS_WORDS } from '../../core/operations/newFunds.js';
+import { type NewFund, SALE_STATUS_EXTRA_WORDS, SALE_STATUS_WORDS } from '../../core/operations/newFunds.js';
 import { radioButtons, staticSelect } from '../modals/elements.js';
 import { ANY, PAGE_SIZES, type SearchForm, unlessAny } from '../modals/searchForm.js';
 import { option } from '../modals/slackText.js';
 import type { CommandSyntax } from '../parse/commandSyntax.js';
-import { isChinese, type JoinedPhrases, type Lang } from '../../i18n/lang.js';
+import { inEveryLanguage, isChinese, type JoinedPhrases, type Lang } from '../../i18n/lang.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
 import { contextBlock, headerBlock, sectionBlock } from '../render/blocks.js';
 import { amountCell, columnUnit, tableOrNothing, textCell, type TableColumn } from '../render/dataTable.js';
@@ -22,20 +22,22 @@ const NEW_FUNDS_ID = 'fund-new-list';
 
 /** The words for a sale status in the reader's language, e.g. `onsale/on/yes/在售/true` or `在售`. */
 function statusWords(value: 'true' | 'false', lang: Lang): string {
-  const words = Object.keys(SALE_STATUS_SYNONYMS).filter((word) => SALE_STATUS_SYNONYMS[word] === value);
+  const shown = inEveryLanguage(`newFunds.saleStatusWord.${value}`);
+  // Chinese words read but no longer shown (停售, which misled) stay out of help.
+  const words = [...shown, ...SALE_STATUS_EXTRA_WORDS[value].filter((word) => !isChinese(word))];
   // English readers have always been shown the Chinese words too; Chinese readers see only theirs.
   const chinese = words.filter((word) => isChinese(word));
   return lang.locale === 'zh-CN' ? chinese.join('/') : [...words.filter((word) => !isChinese(word)), ...chinese, value].join('/');
 }
 
-/** How Chinese readers say a sale status besides 在售/停售 (the operation's own words). */
+/** How Chinese readers say a sale status besides 在售/未在售 (the operation's own words). */
 const MORE_STATUS_WORDS: Readonly<Record<string, string>> = {
   在售中: '在售', 发售中: '在售', 正在发售: '在售', 认购中: '在售', 募集中: '在售', 可购买: '在售',
-  已停售: '停售', 停售中: '停售', 未在售: '停售', 不在售: '停售', 已结束: '停售',
+  已停售: '未在售', 停售中: '未在售', 不在售: '未在售', 已结束: '未在售',
 };
 const readStatus = (word: string) => (Object.hasOwn(MORE_STATUS_WORDS, word) ? MORE_STATUS_WORDS[word]! : word);
 
-/** `onsale|offsale|all`, `在售|停售|全部`: the word to type and its shape in help. */
+/** `onsale|offsale|all`, `在售|未在售|全部`: the word to type and its shape in help. */
 const STATUS_SHAPE: JoinedPhrases = { words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.alternatives' };
 
 export const newFundsSyntax: CommandSyntax = {
@@ -47,7 +49,7 @@ export const newFundsSyntax: CommandSyntax = {
   options: [{ field: 'saleStatus', keys: ['newFunds.keys.status', 'sale', '销售状态'], shape: STATUS_SHAPE, read: readStatus }, pageOption('pageNo'), pageSizeOption()],
   example: 'onsale',
   moreExamples: ['all page:2', 'offsale size:50'],
-  chineseExamples: ['在售', '全部 页:2', '停售 每页:50'],
+  chineseExamples: ['在售', '全部 页:2', '未在售 每页:50'],
   notes: (lang) => [lang.t('newFunds.notes.status', { onSale: statusWords('true', lang), offSale: statusWords('false', lang) })],
 };
 

@@ -7,7 +7,7 @@ import { contextBlock, headerBlock, sectionBlock } from './blocks.js';
 import { dateTimeText } from './dateText.js';
 import { fitToSlackLimits } from './fitToSlackLimits.js';
 import { escapeMrkdwn, userMention } from './mrkdwn.js';
-import { runSummary } from './digestRun.js';
+import { runSummary, sayClause } from './digestRun.js';
 
 /** A digest in a few lines: where, when, what, in which language, next and last run, and a pause with its remedy. */
 export function digestLines(digest: Digest, nextRun: number | undefined, lang: Lang): string {
@@ -26,7 +26,7 @@ export function digestLines(digest: Digest, nextRun: number | undefined, lang: L
   const zone = digest.schedule.timeZone;
   if (digest.paused) {
     const { reason, remedy } = digest.paused;
-    lines.push(lang.t('digests.list.paused', { reason: typeof reason === 'string' ? reason : lang.t(reason), remedy: typeof remedy === 'string' ? remedy : lang.t(remedy) }));
+    lines.push(lang.t('digests.list.paused', { reason: typeof reason === 'string' ? reason : sayClause(reason, lang), remedy: typeof remedy === 'string' ? remedy : lang.t(remedy) }));
   } else if (nextRun !== undefined) {
     lines.push(lang.t('digests.list.nextRun', { when: dateTimeText(nextRun, zone, lang) }));
   }

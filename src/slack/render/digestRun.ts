@@ -10,6 +10,14 @@ export function sayEscaped(phrase: Phrase | string, lang: Lang): string {
   return lang.t({ ...phrase, values: Object.fromEntries(Object.entries(phrase.values).map(([name, value]) => [name, typeof value === 'string' ? escapeMrkdwn(value) : value])) });
 }
 
+/**
+ * A pause's reason said inside a line that punctuates it itself ("Paused: {{reason}}; {{remedy}}"):
+ * the reason is a whole sentence elsewhere, so its closing stop is dropped here (no ".;" or "。；").
+ */
+export function sayClause(phrase: Phrase | string, lang: Lang): string {
+  return sayEscaped(phrase, lang).replace(/[.。!！]+$/u, '');
+}
+
 /** One line on how a run went, for `/dq digest run`, `list` and the App Home. */
 export function runSummary(record: DigestRunRecord, lang: Lang): string {
   const coins = lang.t('common.coins', { count: record.coinsSpent });

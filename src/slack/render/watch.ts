@@ -7,7 +7,7 @@ import { WATCHED_OPERATIONS } from '../../core/operations/index.js';
 import type { FieldChange, Watch, WatchKind, WatchNotice, WatchRunRecord, WatchTarget } from '../../core/watch/types.js';
 import { slackOperation } from '../operations/index.js';
 import type { Lang } from '../../i18n/lang.js';
-import { sayEscaped } from './digestRun.js';
+import { sayClause, sayEscaped } from './digestRun.js';
 import { ACTION } from '../ids.js';
 import type { SlackMessage } from '../slackMessage.js';
 import { chunk, contextBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
@@ -84,7 +84,7 @@ export function watchLines(watch: Watch, cost: WatchCost, nextRun: number | unde
     lang.t('watch.list.line', { id: watch.id, target: describeTarget(watch.target, lang), channel: `<#${watch.channelId}>`, schedule: describeWatchSchedule(watch.schedule, lang), user: userMention(watch.createdBy) }),
     costText(cost, lang),
   ];
-  if (watch.paused) lines.push(lang.t('watch.list.paused', { reason: sayEscaped(watch.paused.reason, lang), remedy: sayEscaped(watch.paused.remedy, lang) }));
+  if (watch.paused) lines.push(lang.t('watch.list.paused', { reason: sayClause(watch.paused.reason, lang), remedy: sayEscaped(watch.paused.remedy, lang) }));
   else if (nextRun !== undefined) lines.push(lang.t('watch.list.nextRun', { when: dateTimeText(nextRun, zone, lang, { withZone: false }) }));
   if (watch.lastRun) lines.push(lang.t('watch.list.lastRun', { when: dateTimeText(watch.lastRun.scheduledFor, zone, lang, { withZone: false }), summary: runSummary(watch.lastRun, lang) }));
   return lines.join('\n');
@@ -160,7 +160,7 @@ export function renderWatchNotice(notice: WatchNotice, lang: Lang): SlackMessage
   stop.confirm = { title: plainText(lang.t('watch.post.stopConfirmTitle')), text: plainText(lang.t('watch.post.stopConfirmText')), confirm: plainText(lang.t('watch.post.stop')), deny: plainText(lang.t('watch.post.keep')) };
   const actions: ActionsBlock = { type: 'actions', block_id: `dq-watch-${watch.id}`, elements: [stop] };
   if (notice.paused) {
-    const text = lang.t('watch.post.paused', { id: watch.id, target, reason: sayEscaped(notice.paused.reason, lang), remedy: sayEscaped(notice.paused.remedy, lang) });
+    const text = lang.t('watch.post.paused', { id: watch.id, target, reason: sayClause(notice.paused.reason, lang), remedy: sayEscaped(notice.paused.remedy, lang) });
     return fitToSlackLimits({ text, blocks: [sectionBlock(text), contextBlock(footerParts.join(' · ')), actions] }, lang);
   }
   const change = notice.change!;

@@ -50,7 +50,7 @@ describe('the operations’ own problems, in Chinese', () => {
     expect(inChinese('fund-asset', { fundCode: '12345' })).toEqual(['fundCode: 须为 6 位基金代码，如 000001，而不是“12345”']);
     expect(inChinese('finance-external-futures-kline', { symbol: '原油', type: '5m' })).toEqual(['symbol: “原油”不是期货品种代码；如 CL、GC、SI、HG']);
     expect(inChinese('finance-external-futures-kline', { symbol: 'CL', type: '15分钟' })).toEqual(['type: 须为日线、1分钟、5分钟、30分钟、1小时、2小时、4小时之一，而不是“15分钟”']);
-    expect(inChinese('fund-new-list', { saleStatus: '即将发售' })).toEqual(['saleStatus: 须为在售、停售、全部之一，而不是“即将发售”']);
+    expect(inChinese('fund-new-list', { saleStatus: '即将发售' })).toEqual(['saleStatus: 须为在售、未在售、全部之一，而不是“即将发售”']);
   });
 
   it('the English stays as it was', () => {

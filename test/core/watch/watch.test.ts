@@ -280,7 +280,12 @@ describe('the review of issue 26', () => {
     const english = JSON.stringify(renderWatchNotice(paused, langFor('en')).blocks);
     expect(english).toContain("<@U2>'s daily budget of 20 coins would be exceeded");
     expect(english).not.toMatch(/your daily budget/i);
-    expect(JSON.stringify(renderWatchNotice({ ...paused, locale: 'zh-CN' }, langFor('zh-CN')).blocks)).toContain('将超出 <@U2> 每日 20 币的预算');
+    const chinese = JSON.stringify(renderWatchNotice({ ...paused, locale: 'zh-CN' }, langFor('zh-CN')).blocks);
+    expect(chinese).toContain('将超出 <@U2> 的每日 20 币预算');
+    // The reason is a whole sentence elsewhere; inside the pause line it is a clause, without its stop.
+    expect(english).toContain('Nothing was spent; ');
+    expect(chinese).toContain('没有扣费；');
+    expect(`${english}${chinese}`).not.toMatch(/[.。][;；]/);
   });
 
   it('a store failing right after a paid check and its post: the person is told it posted, and the next check is not "busy"', async () => {

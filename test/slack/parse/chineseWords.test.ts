@@ -280,9 +280,9 @@ describe('the catalogue’s words are the syntax’s words', () => {
   it('shows each choice list and shape as it always read, built from one word per value', () => {
     expect([english, zh].map((lang) => lang.t(shapeOf(BIDS, 'type')))).toEqual(['tender|award|planned', '招标|中标|拟建']);
     expect([english, zh].map((lang) => lang.t(shapeOf(BIDS, 'searchType')))).toEqual(['title,purchaser,supplier', '标题、采购人、供应商']);
-    expect([english, zh].map((lang) => lang.t(shapeOf(NEW_FUNDS, 'saleStatus')))).toEqual(['onsale|offsale|all', '在售|停售|全部']);
+    expect([english, zh].map((lang) => lang.t(shapeOf(NEW_FUNDS, 'saleStatus')))).toEqual(['onsale|offsale|all', '在售|未在售|全部']);
     expect([english, zh].map((lang) => lang.t({ words: BID_NOTICE_TYPE_WORDS, joinedBy: 'common.wordList.choices' }))).toEqual(['tender, award, planned', '招标、中标、拟建']);
-    expect([english, zh].map((lang) => lang.t({ words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.choices' }))).toEqual(['onsale, offsale, all', '在售、停售、全部']);
+    expect([english, zh].map((lang) => lang.t({ words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.choices' }))).toEqual(['onsale, offsale, all', '在售、未在售、全部']);
   });
 
   it('every choice the help or an error names is read as that choice', () => {

@@ -144,13 +144,13 @@ describe('renderHelp for a Chinese reader', () => {
     expect(bids).toContain('`地区:<代码或名称>`（也可写 `省份:`、`省:`、`区域:`、`region:`、`province:`、`prov:`）');
     expect(bids).toContain('地区：BJ 北京、TJ 天津');
     const newFunds = renderHelp(PRICES, zh, 'fund-new-list').blocks.flatMap(blockTexts).join('\n');
-    expect(newFunds).toContain('在售：在售 · 未在售：停售 · 全部/不限：不筛选。');
+    expect(newFunds).toContain('状态：在售、未在售，或全部/不限（不筛选）。');
   });
 
   it('help on usage, digests and the language', () => {
     expect(assertMessageWithinLimits(renderHelp(PRICES, zh, 'usage'))).toContain('`/futures` — 每次查询 5 币');
     const digest = assertMessageWithinLimits(renderHelp(PRICES, zh, 'digest'));
-    expect(digest).toContain('*哪些基金*：`在售`、`停售` 或 `全部`（默认）。');
+    expect(digest).toContain('*哪些基金*：`在售`、`未在售` 或 `全部`（默认）。');
     expect(digest).toContain('`/dq 推送 添加 工作日 08:30 在售 时区:Asia/Shanghai`');
     const lang = assertMessageWithinLimits(renderHelp(PRICES, zh, 'lang'));
     expect(lang).toContain('`/dq 语言 中文` — 用中文回复');
