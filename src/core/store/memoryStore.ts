@@ -1,4 +1,4 @@
-import { Keyv } from 'keyv';
+import type { Keyv } from 'keyv';
 import { systemClock, type Clock } from '../clock.js';
 import {
   assertCounterAmount,
@@ -7,10 +7,10 @@ import {
   assertTimestamp,
   assertTtl,
   planReserve,
-  PLAIN_JSON,
   toJson,
 } from './storeInputs.js';
 import { LocalSlots } from './localSlots.js';
+import { MemoryKeyv } from './memoryKeyv.js';
 import type { CounterChange, ReserveOutcome, Store } from './types.js';
 
 interface Expiring<T> {
@@ -57,7 +57,7 @@ export class MemoryStore implements Store {
     assertKeyvNamespace(namespace);
     let keyv = this.#keyvs.get(namespace);
     if (!keyv) {
-      keyv = new Keyv({ namespace, ...PLAIN_JSON });
+      keyv = new MemoryKeyv(namespace);
       this.#keyvs.set(namespace, keyv);
     }
     return keyv as Keyv<T>;
