@@ -145,8 +145,11 @@ export class MemoryStore implements Store {
       lines = [];
       this.#logs.set(log, lines);
     }
-    // Insert after every line with at <= this one: keeps the log sorted, ties in arrival order.
-    lines.splice(firstIndexAfter(lines, at), 0, line);
+    // Insert after every line with at <= this one: keeps the log sorted, ties in arrival order. Most
+    // lines are the newest, appended without splice's copy.
+    const index = firstIndexAfter(lines, at);
+    if (index === lines.length) lines.push(line);
+    else lines.splice(index, 0, line);
   }
 
   async readLog<T>(log: string, fromMs: number, toMs: number): Promise<Array<{ at: number; entry: T }>> {
