@@ -50,9 +50,7 @@ const LOCAL_ENTRIES = 200;
  * Results are kept past their freshness for `retentionMs` so that "Share in channel" can repost
  * exactly what the user saw without paying again; a normal lookup only takes fresh entries.
  * Every result is also kept in a small in-process copy: while the shared store (Redis) is away,
- * the same question asked again in this process is still answered without a second charge. A store
- * in this process's own memory cannot be away, so over it (`keepsLocalCopies` false) nothing is
- * copied.
+ * the same question asked again in this process is still answered without a second charge.
  */
 export class ResultCache {
   private storeFailing = false;
@@ -63,7 +61,6 @@ export class ResultCache {
     private readonly clock: Clock,
     private readonly retentionMs: number,
     private readonly logger?: Logger,
-    private readonly keepsLocalCopies = true,
   ) {
     // Left to itself Keyv answers "not found" when its store fails, which would hide an outage here.
     keyv.throwOnErrors = true;
@@ -85,19 +82,15 @@ export class ResultCache {
 
   async set(key: string, entry: CachedResult, freshForMs: number): Promise<void> {
     const keepMs = Math.max(freshForMs, this.retentionMs);
-    if (this.keepsLocalCopies) this.keepLocally(key, entry, keepMs);
+    this.local.delete(key);
+    this.local.set(key, { entry, keepUntil: this.clock.now() + keepMs });
+    if (this.local.size > LOCAL_ENTRIES) this.local.delete(this.local.keys().next().value!);
     try {
       await this.keyv.set(key, entry, keepMs);
       this.answered();
     } catch (error) {
       this.failed(error);
     }
-  }
-
-  private keepLocally(key: string, entry: CachedResult, keepMs: number): void {
-    this.local.delete(key);
-    this.local.set(key, { entry, keepUntil: this.clock.now() + keepMs });
-    if (this.local.size > LOCAL_ENTRIES) this.local.delete(this.local.keys().next().value!);
   }
 
   private fromLocal(key: string): CachedResult | undefined {

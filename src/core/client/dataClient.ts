@@ -146,7 +146,7 @@ export class DataClient {
     this.logger = options.logger;
     this.prices = options.prices ?? pricesFrom();
     this.transport = options.transport ?? createTransport({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: options.timeoutMs ?? 5000, clock: this.clock });
-    this.cache = new ResultCache(options.store.keyv<CachedResult>('cache'), this.clock, options.shareRetentionMs ?? 24 * 3_600_000, this.logger, options.store.kind !== 'memory');
+    this.cache = new ResultCache(options.store.keyv<CachedResult>('cache'), this.clock, options.shareRetentionMs ?? 24 * 3_600_000, this.logger);
     const timeZone = options.budgets?.timeZone ?? 'Asia/Shanghai';
     this.ledger = new Ledger(options.store, timeZone, this.logger);
     this.budgets = new Budgets(options.store, { ...options.budgets, timeZone }, this.logger);
