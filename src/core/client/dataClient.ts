@@ -5,6 +5,7 @@ import { NotCachedError, PageOutOfRangeError, StoppedError, UpstreamError, isDat
 import { Budgets, type BudgetLimits, type Spender } from '../ledger/budgets.js';
 import { Ledger, type LedgerEntry } from '../ledger/ledger.js';
 import { compiledSchema } from '../operations/compiledSchema.js';
+import { onWire } from '../operations/definition.js';
 import { freshnessMs } from '../operations/freshness.js';
 import { operations, type AnyOperation, type OperationId, type PageInfo, type RateLimit, type RequestOf, type ResultOf } from '../operations/index.js';
 import { pricesFrom, type Prices } from '../operations/prices.js';
@@ -185,14 +186,14 @@ export class DataClient {
     if (callOptions.cacheOnly) throw new NotCachedError(id);
     if (this.stopping.signal.aborted) throw new StoppedError(id);
     if (callOptions.spendAtMost !== undefined && this.coins(id) > callOptions.spendAtMost) throw new NotCachedError(id);
-    const pageCountKey = this.pageCountKey(id, request, key);
-    const pastTheEnd = pageCountKey && this.refusePagePastTheEnd(id, request, pageCountKey, freshForMs);
+    const pages = this.queryPages(id, request, key);
+    const pastTheEnd = pages && this.refusePagePastTheEnd(id, request, pages, freshForMs);
     if (pastTheEnd) await pastTheEnd;
 
     // The same call already on its way is joined; otherwise this one starts (no closure to build per call).
     const joined = this.inFlight.joining<Fetched<ResultOf<Id>>>(key);
     const shared = joined !== undefined;
-    const promise = joined ?? this.inFlight.track(key, this.fetchOnce(id, request, key, pageCountKey, freshForMs, context, callOptions));
+    const promise = joined ?? this.inFlight.start(key, this.fetchOnce(id, request, key, pages, freshForMs, context, callOptions));
     let outcome: Awaited<typeof promise>;
     try {
       outcome = await promise;
@@ -200,6 +201,9 @@ export class DataClient {
       // Another user's budget refused the call this one joined; that says nothing about this user's budget.
       if (shared && isDataError(error) && (error.kind === 'budget' || error.kind === 'budget_unavailable')) return this.call(id, input, context, callOptions);
       throw error;
+    } finally {
+      // The call that started it ends it, first to hear it settle (before those who joined).
+      if (!shared) this.inFlight.end(key, promise);
     }
     const sharedHere = shared || outcome.shared;
     if (sharedHere) this.options.observer?.sharedCall?.(id);
@@ -257,34 +261,41 @@ export class DataClient {
   }
 
   /**
-   * Where the number of pages of a query is kept: the same for every page of it. `key` is this
+   * Where the number of pages of a query is known: its first page's cached answer says it (its
+   * paging), and a later page's answer, which may know better, is kept beside it under
+   * `pages:<first page's key>`. Undefined for an operation that does not page. `key` is this
    * request's own cache key, which is the first page's when the request asks for page 1.
    */
-  private pageCountKey(id: OperationId, request: object, key: string): string | undefined {
+  private queryPages(id: OperationId, request: object, key: string): QueryPages | undefined {
     const definition: AnyOperation = operations[id];
-    if (!definition.withPage || !definition.pageField) return undefined;
-    const firstPage = definition.withPage(request, 1) as Record<string, unknown>;
-    const onFirstPage = firstPage[definition.pageField] === (request as Record<string, unknown>)[definition.pageField];
-    return `pages:${onFirstPage ? key : cacheKey(id, firstPage)}`;
+    if (!definition.withPage || !definition.pages) return undefined;
+    // A first page is its own first page: nothing to build (the common call).
+    if ((request as Record<string, unknown>)[definition.pages.pageField] === onWire(definition.pages, 1)) return { firstPage: request, firstPageKey: key, onFirstPage: true };
+    const firstPage = definition.withPage(request, 1);
+    return { firstPage, firstPageKey: cacheKey(id, firstPage), onFirstPage: false };
   }
 
   /**
    * A page past a known end would be charged and come back empty: refused before anything is spent.
+   * What is known is the freshest of the first page's answer and the count a later page left.
    * Nothing to look up for a first page (undefined then, so the caller need not wait).
    */
-  private refusePagePastTheEnd(id: OperationId, request: object, pageCountKey: string, freshForMs: number): Promise<void> | undefined {
+  private refusePagePastTheEnd(id: OperationId, request: object, pages: QueryPages, freshForMs: number): Promise<void> | undefined {
     const definition: AnyOperation = operations[id];
     const page = Number((request as Record<string, unknown>)[definition.pageField!]);
     if (!(page > 1)) return undefined;
-    return this.cache.get<number>(pageCountKey, freshForMs).then((known) => {
-      if (known?.fresh && page > known.result) throw new PageOutOfRangeError(id, definition.pageField!, page, known.result, definition.example);
+    return Promise.all([this.cache.get<number>(`pages:${pages.firstPageKey}`, freshForMs), this.cache.get<unknown>(pages.firstPageKey, freshForMs)]).then(([counted, firstPage]) => {
+      const fromLaterPage = counted?.fresh ? counted : undefined;
+      let known = fromLaterPage?.result;
+      if (firstPage?.fresh && !(fromLaterPage && fromLaterPage.storedAt >= firstPage.storedAt)) known = definition.paging?.(pages.firstPage, firstPage.result).pageCount ?? known;
+      if (known !== undefined && page > known) throw new PageOutOfRangeError(id, definition.pageField!, page, known, definition.example);
     });
   }
 
   /** One upstream call for this request across the fleet, when replicas share; otherwise just the call. */
-  private async fetchOnce<Id extends OperationId>(id: Id, request: RequestOf<Id>, key: string, pageCountKey: string | undefined, freshForMs: number, context: CallContext, callOptions: CallOptions): Promise<Fetched<ResultOf<Id>>> {
-    if (!this.sharedInFlight) return { value: await this.fetchAndStore(id, request, key, pageCountKey, freshForMs, context, callOptions), shared: false };
-    const call = () => this.fetchAndStore(id, request, key, pageCountKey, freshForMs, context, callOptions);
+  private fetchOnce<Id extends OperationId>(id: Id, request: RequestOf<Id>, key: string, pages: QueryPages | undefined, freshForMs: number, context: CallContext, callOptions: CallOptions): Promise<Fetched<ResultOf<Id>>> {
+    if (!this.sharedInFlight) return this.fetchAndStore(id, request, key, pages, freshForMs, context, callOptions);
+    const call = async () => (await this.fetchAndStore(id, request, key, pages, freshForMs, context, callOptions)).value;
     const readFresh = async () => {
       const hit = await this.cache.get<ResultOf<Id>>(key, freshForMs);
       return hit?.fresh && (callOptions.notBefore === undefined || hit.storedAt >= callOptions.notBefore) ? hit : undefined;
@@ -310,19 +321,26 @@ export class DataClient {
     return result;
   }
 
-  private async fetchAndStore<Id extends OperationId>(id: Id, request: RequestOf<Id>, key: string, pageCountKey: string | undefined, freshForMs: number, context: CallContext, callOptions: CallOptions): Promise<CachedResult<ResultOf<Id>>> {
+  /** Pays for the call (reserved before it is sent, given back when it was not charged) and caches the answer; this replica's own call. */
+  private async fetchAndStore<Id extends OperationId>(id: Id, request: RequestOf<Id>, key: string, pages: QueryPages | undefined, freshForMs: number, context: CallContext, callOptions: CallOptions): Promise<Fetched<ResultOf<Id>>> {
     const reservation = await this.budgets.reserve(context, this.coins(id), this.clock.now());
     const charge: Charge = { charged: false };
     try {
       const entry = await this.attempts(id, request, context, callOptions, charge);
-      await this.cache.set(key, entry, freshForMs);
-      const pageCount = pageCountKey && operations[id].paging?.(request as never, entry.result as never).pageCount;
-      // Where the query ends, so a page past it is refused before anything is spent.
-      if (pageCountKey && pageCount !== undefined) await this.cache.set(pageCountKey, { result: pageCount, storedAt: entry.storedAt }, freshForMs);
-      return entry;
+      // A first page's answer is itself where its query's page count is read from: one write.
+      if (!pages || pages.onFirstPage) await this.cache.set(key, entry, freshForMs);
+      else await this.cacheWithPageCount(id, request, key, pages, entry, freshForMs);
+      return { value: entry, shared: false };
     } finally {
       if (!charge.charged) await reservation.release();
     }
+  }
+
+  /** A later page's answer, and where the query ends as it knows it, so a page past that is refused before anything is spent. */
+  private async cacheWithPageCount<Id extends OperationId>(id: Id, request: RequestOf<Id>, key: string, pages: QueryPages, entry: CachedResult<ResultOf<Id>>, freshForMs: number): Promise<void> {
+    await this.cache.set(key, entry, freshForMs);
+    const pageCount = operations[id].paging?.(request as never, entry.result as never).pageCount;
+    if (pageCount !== undefined) await this.cache.set(`pages:${pages.firstPageKey}`, { result: pageCount, storedAt: entry.storedAt }, freshForMs);
   }
 
   /** Sends the call, each attempt after its own turn under the rate limit, for as long as the call policy says to try again. */
@@ -457,6 +475,13 @@ interface Fetched<R> {
   shared: boolean;
 }
 
+/** A paged query's first page (its request and cache key), and whether this request is that page. */
+interface QueryPages {
+  firstPage: object;
+  firstPageKey: string;
+  onFirstPage: boolean;
+}
+
 /** Whether the service may have charged for the call: then its budget reservation is kept. */
 interface Charge {
   charged: boolean;
@@ -471,11 +496,15 @@ class InFlight {
     return this.running.get(key) as Promise<T> | undefined;
   }
 
-  /** Makes `call` the one to join for this key until it settles. */
-  track<T>(key: string, call: Promise<T>): Promise<T> {
-    const tracked = call.finally(() => this.running.delete(key));
-    this.running.set(key, tracked);
-    return tracked;
+  /** Makes `call` the one to join for this key until its starter ends it (no promise and closure to build per call, as `finally` would). */
+  start<T>(key: string, call: Promise<T>): Promise<T> {
+    this.running.set(key, call);
+    return call;
+  }
+
+  /** The call has settled: calls from now on start their own. */
+  end(key: string, call: Promise<unknown>): void {
+    if (this.running.get(key) === call) this.running.delete(key);
   }
 }
 

@@ -26,6 +26,21 @@ export interface BudgetState {
   resetsAt: Date;
 }
 
+interface BudgetCounter {
+  scope: BudgetScope;
+  key: string;
+  limit?: number;
+}
+
+interface ReservePlan {
+  day: string;
+  coins: number;
+  teamId: string;
+  userId: string | undefined;
+  counters: readonly BudgetCounter[];
+  items: readonly CounterChange[];
+}
+
 const TWO_DAYS_MS = 2 * 86_400_000;
 
 const NOTHING_HELD: Reservation = { release: async () => undefined };
@@ -56,6 +71,8 @@ class HeldCoins implements Reservation {
  * call gives its reservation back.
  */
 export class Budgets {
+  private lastPlan: ReservePlan | undefined;
+
   constructor(
     private readonly store: Store,
     private readonly limits: BudgetLimits,
@@ -68,9 +85,7 @@ export class Budgets {
   }
 
   async reserve(spender: Spender, coins: number, now: number): Promise<Reservation> {
-    const counters = this.counters(spender, now);
-    const items: CounterChange[] = [];
-    for (const { key, limit } of counters) items.push(limit === undefined ? { key, amount: coins } : { key, amount: coins, limit });
+    const { counters, items } = this.plan(spender, coins, now);
     let outcome: Awaited<ReturnType<Store['reserve']>>;
     try {
       outcome = await this.store.reserve(items, TWO_DAYS_MS);
@@ -105,8 +120,25 @@ export class Budgets {
     return this.limits.timeZone;
   }
 
-  private counters(spender: Spender, now: number): Array<{ scope: BudgetScope; key: string; limit?: number }> {
+  /**
+   * The counters a reservation changes, and by how much. Calls come in runs from one person on one
+   * day at one price, so the last plan is reused while those stay the same (its arrays are only read).
+   */
+  private plan(spender: Spender, coins: number, now: number): ReservePlan {
     const day = localDate(now, this.limits.timeZone);
+    const last = this.lastPlan;
+    if (last && last.day === day && last.coins === coins && last.teamId === spender.teamId && last.userId === spender.userId) return last;
+    const counters = this.countersOn(day, spender);
+    const items = counters.map(({ key, limit }): CounterChange => (limit === undefined ? { key, amount: coins } : { key, amount: coins, limit }));
+    this.lastPlan = { day, coins, teamId: spender.teamId, userId: spender.userId, counters, items };
+    return this.lastPlan;
+  }
+
+  private counters(spender: Spender, now: number): BudgetCounter[] {
+    return this.countersOn(localDate(now, this.limits.timeZone), spender);
+  }
+
+  private countersOn(day: string, spender: Spender): BudgetCounter[] {
     const team = { scope: 'team' as const, key: `budget:team:${spender.teamId}:${day}`, limit: this.limits.teamDaily };
     if (!spender.userId) return [team];
     return [team, { scope: 'user' as const, key: `budget:user:${spender.teamId}:${spender.userId}:${day}`, limit: this.limits.userDaily }];

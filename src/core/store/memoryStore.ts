@@ -1,4 +1,4 @@
-import { Keyv } from 'keyv';
+import type { Keyv } from 'keyv';
 import { systemClock, type Clock } from '../clock.js';
 import {
   assertCounterAmount,
@@ -7,10 +7,10 @@ import {
   assertTimestamp,
   assertTtl,
   planReserve,
-  PLAIN_JSON,
   toJson,
 } from './storeInputs.js';
 import { LocalSlots } from './localSlots.js';
+import { MemoryKeyv } from './memoryKeyv.js';
 import type { CounterChange, ReserveOutcome, Store } from './types.js';
 
 interface Expiring<T> {
@@ -57,7 +57,7 @@ export class MemoryStore implements Store {
     assertKeyvNamespace(namespace);
     let keyv = this.#keyvs.get(namespace);
     if (!keyv) {
-      keyv = new Keyv({ namespace, ...PLAIN_JSON });
+      keyv = new MemoryKeyv(namespace);
       this.#keyvs.set(namespace, keyv);
     }
     return keyv as Keyv<T>;
@@ -145,8 +145,11 @@ export class MemoryStore implements Store {
       lines = [];
       this.#logs.set(log, lines);
     }
-    // Insert after every line with at <= this one: keeps the log sorted, ties in arrival order.
-    lines.splice(firstIndexAfter(lines, at), 0, line);
+    // Insert after every line with at <= this one: keeps the log sorted, ties in arrival order. Most
+    // lines are the newest, appended without splice's copy.
+    const index = firstIndexAfter(lines, at);
+    if (index === lines.length) lines.push(line);
+    else lines.splice(index, 0, line);
   }
 
   async readLog<T>(log: string, fromMs: number, toMs: number): Promise<Array<{ at: number; entry: T }>> {

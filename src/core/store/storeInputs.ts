@@ -67,16 +67,16 @@ export function planReserve(
   items: readonly CounterChange[],
   currentValueOf: (key: string) => number,
 ): { ok: true; totals: number[] } | { ok: false; index: number; total: number } {
-  const running = new Map<string, number>();
   const totals: number[] = [];
   for (let index = 0; index < items.length; index++) {
     const item = items[index]!;
-    const before = running.get(item.key) ?? currentValueOf(item.key);
-    const after = before + item.amount;
+    // A request holds a few items (a team's and a user's counter): looking back costs less than a Map.
+    let before: number | undefined;
+    for (let earlier = index - 1; earlier >= 0 && before === undefined; earlier--) if (items[earlier]!.key === item.key) before = totals[earlier];
+    const after = (before ?? currentValueOf(item.key)) + item.amount;
     if (item.limit !== undefined && after > item.limit) {
       return { ok: false, index, total: currentValueOf(item.key) };
     }
-    running.set(item.key, after);
     totals.push(after);
   }
   return { ok: true, totals };
