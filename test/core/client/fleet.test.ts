@@ -42,7 +42,7 @@ const TEAM = { teamId: 'T1', userId: 'U1' };
 
 describeWithRedis('three replicas sharing Redis', (prefix) => {
   it('share one rate limit: never more than the limit per window at the service, nothing refused', async () => {
-    const limit = { 'fund-asset': { count: 5, windowMs: 1000 } } as const;
+    const limit = { 'fund-asset': { count: 10, windowMs: 1000 } } as const;
     const f = await fleet(`${prefix}limit:`, { rateLimits: limit }, { rateLimits: limit });
     try {
       await Promise.all(Array.from({ length: 24 }, (_, i) => f.clients[i % 3]!.call('fund-asset', { fundCode: String(400000 + i) }, TEAM)));
@@ -54,7 +54,7 @@ describeWithRedis('three replicas sharing Redis', (prefix) => {
       const unusual = calls.filter((call) => call.outcome !== 'success').map((call) => ({ at: call.at, status: call.status, outcome: call.outcome }));
       expect(arrivals, `calls that did not simply succeed: ${JSON.stringify(unusual)}`).toHaveLength(24);
       expect(f.simulator.stats().rateLimited).toBe(0);
-      expect(maxInWindow(arrivals, 1000)).toBeLessThanOrEqual(5);
+      expect(maxInWindow(arrivals, 1000)).toBeLessThanOrEqual(10);
       // How much of the limit the fleet uses is a speed, which a loaded machine lowers: bench:fleet measures it, with a goal.
     } finally {
       await f.close();
