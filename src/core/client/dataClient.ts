@@ -455,8 +455,14 @@ export class DataClient {
     if (a.context.source) entry.source = a.context.source;
     if (a.taskNo) entry.taskNo = a.taskNo;
     if (a.unconfirmed) entry.unconfirmed = true;
-    this.options.observer?.upstreamCall?.({ operation: a.id, outcome: a.outcome, durationMs: entry.durationMs, coins: a.coins });
-    return this.ledger.record(entry);
+    const recorded = this.ledger.record(entry);
+    // After the ledger has the entry: a failing observer (metrics) must not cost a charge its record.
+    try {
+      this.options.observer?.upstreamCall?.({ operation: a.id, outcome: a.outcome, durationMs: entry.durationMs, coins: a.coins });
+    } catch (error) {
+      this.options.logger?.warn({ err: error }, 'the call observer failed; the ledger has the entry');
+    }
+    return recorded;
   }
 
   private pacer(id: OperationId): Pacer {

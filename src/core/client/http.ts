@@ -75,25 +75,30 @@ class Deadline {
 
 /**
  * The deadlines of the calls in flight, kept by one timer rather than one per call (arming and
- * cancelling a timer on every call cost more than the rest of the transport's bookkeeping). Every
- * call gets the same budget, so deadlines fall due in the order the calls started: the timer is
- * armed for the oldest, and when it fires it expires every call due by then and is armed again for
- * the next. Calls that ended meanwhile are simply no longer in the set.
+ * cancelling a timer on every call cost more than the rest of the transport's bookkeeping). The timer
+ * is armed for the earliest deadline; when it fires it expires every call due by then and is armed
+ * again for the next, from the time it actually fired (a late timer does not push the next deadline
+ * back). Deadlines are read on a clock that never steps: on the system clock, `performance.now()`,
+ * not the wall clock, which NTP or a resumed VM can move back (a new call would be cut short) or
+ * forward; an injected clock (tests) is its own time.
  */
 class Deadlines {
   private readonly running = new Set<Deadline>();
-  /** The deadline the timer is armed for; undefined when no timer is armed. */
-  private armedFor: number | undefined;
+  private readonly now: () => number;
+  /** The deadline the timer is armed for, and how to cancel it; undefined when none is armed. */
+  private armed: { at: number; cancel: () => void } | undefined;
 
   constructor(
     private readonly clock: Clock,
     private readonly budgetMs: number,
-  ) {}
+  ) {
+    this.now = clock === systemClock ? () => performance.now() : () => clock.now();
+  }
 
   start(): Deadline {
-    const deadline = new Deadline(this.clock.now() + this.budgetMs);
+    const deadline = new Deadline(this.now() + this.budgetMs);
     this.running.add(deadline);
-    if (this.armedFor === undefined) this.arm(deadline.at, this.budgetMs);
+    if (!this.armed || deadline.at < this.armed.at) this.arm(deadline.at, this.budgetMs);
     return deadline;
   }
 
@@ -102,23 +107,26 @@ class Deadlines {
   }
 
   private arm(at: number, inMs: number): void {
-    this.armedFor = at;
-    this.clock.timer(inMs, () => this.fire(at));
+    this.armed?.cancel();
+    const armed = { at, cancel: () => undefined as void };
+    armed.cancel = this.clock.timer(Math.max(0, inMs), () => {
+      if (this.armed === armed) this.fire();
+    });
+    this.armed = armed;
   }
 
-  /**
-   * Measured from the deadline the timer was armed for rather than from the clock's reading now, so
-   * a wall clock stepped forward meanwhile does not cut the calls still running short.
-   */
-  private fire(firedFor: number): void {
-    this.armedFor = undefined;
+  private fire(): void {
+    this.armed = undefined;
+    const now = this.now();
+    let next: Deadline | undefined;
     for (const deadline of this.running) {
-      if (deadline.at > firedFor) {
-        this.arm(deadline.at, deadline.at - firedFor);
-        return;
+      if (deadline.at <= now) {
+        this.running.delete(deadline);
+        deadline.expire();
+      } else if (!next || deadline.at < next.at) {
+        next = deadline;
       }
-      this.running.delete(deadline);
-      deadline.expire();
     }
+    if (next) this.arm(next.at, next.at - now);
   }
 }

@@ -143,6 +143,14 @@ describe('timeouts', () => {
     }
   });
 
+  it('an observer (metrics) that throws costs no charge its ledger line, and the answer still arrives', async () => {
+    service = startDataService({}, { observer: { upstreamCall: () => { throw new Error('metrics broke'); } } });
+    const answer = await service.client.call('fund-asset', { fundCode: '000001' }, TEAM);
+    expect(answer).toMatchObject({ source: 'upstream', coinsSpent: 10 });
+    const [entry] = await service.client.ledger.entries('T1', 0, service.clock.now() + 1);
+    expect(entry).toMatchObject({ operation: 'fund-asset', coins: 10, outcome: 'success' });
+  });
+
   it('a call that times out is counted as charged and not retried: the service may have decided it', async () => {
     service = startDataService({ faults: { timeoutRate: 1 } }, { timeoutMs: 300, retry: { maxRetries: 2, baseDelayMs: 10 }, budgets: { teamDaily: 100, timeZone: 'UTC' } });
     const error = await failure(service.client.call('fund-asset', { fundCode: '000001' }, TEAM));

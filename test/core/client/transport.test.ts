@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTransport, type Transport } from '../../../src/core/client/http.js';
 import { ManualClock, letPendingWorkRun } from '../../support/clocks.js';
 
@@ -99,5 +99,27 @@ describe('the transport times every call out at its own start plus the budget', 
     await clock.advance(1);
     await until(() => later.outcome() !== 'pending');
     expect(later.outcome()).toMatchObject({ kind: 'timeout', operation: 'later' });
+  });
+
+  it('a wall clock stepped back (NTP, a resumed VM) does not cut a new call short: deadlines are on the system\'s steady clock', async () => {
+    server = await holdingServer();
+    // The real timers and steady clock; only the wall clock (Date) is moved.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      transport = createTransport({ baseUrl: server.url, apiKey: 'k', timeoutMs: BUDGET_MS });
+      const first = transport.post('/v1/first', 'first', {}).catch((error: unknown) => error);
+      await until(() => server!.held.length === 1);
+      // The second call starts well after the first, then the wall clock steps back an hour.
+      await new Promise((resolve) => setTimeout(resolve, BUDGET_MS / 2));
+      vi.setSystemTime(Date.now() - 3_600_000);
+      const started = performance.now();
+      const second = await transport.post('/v1/second', 'second', {}).catch((error: unknown) => error);
+      // A lower bound only: a busy machine can make it later, never sooner.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(BUDGET_MS - 5);
+      expect(second).toMatchObject({ kind: 'timeout', operation: 'second' });
+      expect(await first).toMatchObject({ kind: 'timeout', operation: 'first' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
