@@ -69,6 +69,15 @@ export class RunLocks {
 }
 
 /**
+ * A run's record on its digest or watch: its last run and, unless someone ran it by hand, the
+ * scheduled time the run used up (never moved back).
+ */
+export function recordRun<Run extends { trigger: string; scheduledFor: number }>(stored: { lastRun?: Run; lastScheduledFor?: number }, record: Run): void {
+  stored.lastRun = record;
+  if (record.trigger !== 'manual') stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, record.scheduledFor);
+}
+
+/**
  * Posts, and when Slack refuses for a reason only a person can fix (not in the channel, channel
  * gone), pauses what posted with that reason; the detail says what happened in the reader's words.
  */

@@ -7,7 +7,7 @@ import type { Store } from '../store/types.js';
 import { collectNewFunds } from './collect.js';
 import { failurePhrase } from './failure.js';
 import type { DigestRepository } from './repository.js';
-import { postOrPause, RunLocks } from './runLocks.js';
+import { postOrPause, recordRun, RunLocks } from './runLocks.js';
 import { type Digest, type DigestContent, type DigestPoster, type DigestRunRecord } from './types.js';
 
 export interface DigestRunnerOptions {
@@ -81,8 +81,7 @@ export class DigestRunner {
     }
     try {
       await repository.update(digest.id, (stored) => {
-        stored.lastRun = record;
-        if (trigger !== 'manual') stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, scheduledFor);
+        recordRun(stored, record);
         if (record.outcome === 'posted' || record.outcome === 'nothing_new') delete stored.paused;
       });
     } catch (error) {
@@ -102,8 +101,7 @@ export class DigestRunner {
     const record: DigestRunRecord = { scheduledFor, trigger, finishedAt: now, outcome: 'refused', newFunds: 0, coinsSpent: 0, detail: reason };
     await this.options.repository.update(digest.id, (stored) => {
       stored.paused = { reason, remedy: { key: 'digests.pause.allowThenResume', values: { id: digest.id } }, at: now };
-      stored.lastRun = record;
-      if (trigger !== 'manual') stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, scheduledFor);
+      recordRun(stored, record);
     });
     this.options.logger?.warn({ digestId: digest.id, teamId: digest.teamId, channelId: digest.channelId }, 'digest paused: the allowlists refuse it');
     this.options.onRun?.(record);
@@ -113,9 +111,9 @@ export class DigestRunner {
   /** Records a scheduled time that passed while the app was down, beyond the catch-up window. */
   async recordMissed(digest: Digest, scheduledFor: number): Promise<void> {
     await this.options.repository.update(digest.id, (stored) => {
-      stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, scheduledFor);
-      stored.lastRun = { scheduledFor, finishedAt: this.options.clock.now(), trigger: 'schedule', outcome: 'missed', newFunds: 0, coinsSpent: 0, detail: { key: 'digests.run.notRunning' } };
-      this.options.onRun?.(stored.lastRun);
+      const record: DigestRunRecord = { scheduledFor, finishedAt: this.options.clock.now(), trigger: 'schedule', outcome: 'missed', newFunds: 0, coinsSpent: 0, detail: { key: 'digests.run.notRunning' } };
+      recordRun(stored, record);
+      this.options.onRun?.(record);
     });
   }
 

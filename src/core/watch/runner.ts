@@ -3,7 +3,7 @@ import type { DataClient } from '../client/dataClient.js';
 import type { Clock } from '../clock.js';
 import { FALLBACK_LOCALE, type Locale, type Phrase } from '../../i18n/lang.js';
 import { failurePhrase } from '../digest/failure.js';
-import { postOrPause, RunLocks } from '../digest/runLocks.js';
+import { postOrPause, recordRun, RunLocks } from '../digest/runLocks.js';
 import { BudgetExceededError, StoppedError, UpstreamError } from '../errors.js';
 import { formatZonedTime } from '../time.js';
 import type { Store } from '../store/types.js';
@@ -78,8 +78,7 @@ export class WatchRunner {
     }
     try {
       await this.options.repository.update(watch.id, (stored) => {
-        stored.lastRun = record;
-        if (trigger !== 'manual') stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, scheduledFor);
+        recordRun(stored, record);
       });
     } catch (error) {
       // The new state was stored before posting, so nothing is posted twice; only the check's entry
@@ -97,8 +96,7 @@ export class WatchRunner {
     const record: WatchRunRecord = { scheduledFor, trigger, finishedAt: this.options.clock.now(), outcome: 'refused', coinsSpent: 0, detail: reason };
     await this.options.repository.update(watch.id, (stored) => {
       stored.paused = { reason, remedy: { key: 'watch.pause.allowThenResume', values: { id: watch.id } }, at: this.options.clock.now() };
-      stored.lastRun = record;
-      if (trigger !== 'manual') stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, scheduledFor);
+      recordRun(stored, record);
     });
     this.options.logger?.warn({ watchId: watch.id, teamId: watch.teamId, channelId: watch.channelId }, 'watch paused: the allowlists refuse it');
     this.options.onRun?.(record);
@@ -107,9 +105,9 @@ export class WatchRunner {
 
   async recordMissed(watch: Watch, scheduledFor: number): Promise<void> {
     await this.options.repository.update(watch.id, (stored) => {
-      stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, scheduledFor);
-      stored.lastRun = { scheduledFor, finishedAt: this.options.clock.now(), trigger: 'schedule', outcome: 'missed', coinsSpent: 0, detail: { key: 'watch.run.notRunning' } };
-      this.options.onRun?.(stored.lastRun);
+      const record: WatchRunRecord = { scheduledFor, finishedAt: this.options.clock.now(), trigger: 'schedule', outcome: 'missed', coinsSpent: 0, detail: { key: 'watch.run.notRunning' } };
+      recordRun(stored, record);
+      this.options.onRun?.(record);
     });
   }
 
