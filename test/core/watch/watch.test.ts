@@ -204,16 +204,36 @@ describeWithRedis('exactly once across three replicas sharing Redis', (prefix) =
   });
 });
 
+/**
+ * One replica over a store that can be taken down, watching the supplier daily at 09:00 (saved, no
+ * check yet); `storeDownAfterEachPost` makes the store go away the moment a message is out, and
+ * returns how to put posting back as it was.
+ */
+async function supplierWatchOverSwitchableStore() {
+  const clock = new ManualClock(FRIDAY_8AM);
+  const simulator = watchSimulator(clock);
+  const switchable = switchableStore(new MemoryStore({ clock }));
+  const poster = new RecordingWatchPoster();
+  const replica = watchInstance({ simulator, store: switchable.store, clock, poster, owner: 'replica-a' });
+  const { watch } = await replica.service.prepare({ teamId: 'T1', channelId: 'C1', createdBy: 'U1', kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
+  await replica.service.save(watch);
+  const storeDownAfterEachPost = () => {
+    const post = poster.post.bind(poster);
+    poster.post = async (notice) => {
+      await post(notice);
+      switchable.goDown();
+    };
+    return () => {
+      poster.post = post;
+    };
+  };
+  return { clock, simulator, switchable, poster, replica, watch, storeDownAfterEachPost };
+}
+
 describe('a store outage', () => {
   it('a check due while the store is down is made once when it is back; a store failing right after a post does not post twice', async () => {
-    const clock = new ManualClock(FRIDAY_8AM);
-    const simulator = watchSimulator(clock);
-    const switchable = switchableStore(new MemoryStore({ clock }));
-    const poster = new RecordingWatchPoster();
-    const replica = watchInstance({ simulator, store: switchable.store, clock, poster, owner: 'replica-a' });
+    const { clock, simulator, switchable, poster, replica, watch, storeDownAfterEachPost } = await supplierWatchOverSwitchableStore();
     try {
-      const { watch } = await replica.service.prepare({ teamId: 'T1', channelId: 'C1', createdBy: 'U1', kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
-      await replica.service.save(watch);
       switchable.goDown();
       clock.set(FRIDAY_8AM + 60 * MINUTE + 10_000);
       await expect(replica.scheduler.tick()).rejects.toThrow(/store down/);
@@ -224,11 +244,7 @@ describe('a store outage', () => {
 
       // The next day the rating changes, and the store goes away the moment the message is out.
       simulator.changeData({ kind: 'taxpayer', creditNo: SUPPLIER.creditNo, fields: { taxCreditRating: OTHER_RATING } });
-      const post = poster.post.bind(poster);
-      poster.post = async (notice) => {
-        await post(notice);
-        switchable.goDown();
-      };
+      storeDownAfterEachPost();
       clock.set(FRIDAY_8AM + DAY + 61 * MINUTE);
       await replica.scheduler.tick();
       switchable.comeBack();
@@ -289,24 +305,14 @@ describe('the review of issue 26', () => {
   });
 
   it('a store failing right after a paid check and its post: the person is told it posted, and the next check is not "busy"', async () => {
-    const clock = new ManualClock(FRIDAY_8AM);
-    const simulator = watchSimulator(clock);
-    const switchable = switchableStore(new MemoryStore({ clock }));
-    const poster = new RecordingWatchPoster();
-    const replica = watchInstance({ simulator, store: switchable.store, clock, poster, owner: 'replica-a' });
+    const { clock, simulator, switchable, poster, replica, watch, storeDownAfterEachPost } = await supplierWatchOverSwitchableStore();
     try {
-      const { watch } = await replica.service.prepare({ teamId: 'T1', channelId: 'C1', createdBy: 'U1', kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
-      await replica.service.save(watch);
       await replica.service.runNow(watch.id, 'U1');
       simulator.changeData({ kind: 'taxpayer', creditNo: SUPPLIER.creditNo, fields: { taxCreditRating: OTHER_RATING } });
-      const post = poster.post.bind(poster);
-      poster.post = async (notice) => {
-        await post(notice);
-        switchable.goDown();
-      };
+      const postAsBefore = storeDownAfterEachPost();
       clock.set(FRIDAY_8AM + 10 * MINUTE);
       expect(await replica.service.runNow(watch.id, 'U1')).toMatchObject({ outcome: 'changed', coinsSpent: 20, unrecorded: true });
-      poster.post = post;
+      postAsBefore();
       switchable.comeBack();
       clock.set(FRIDAY_8AM + 20 * MINUTE);
       expect(await replica.service.runNow(watch.id, 'U1')).toMatchObject({ outcome: 'unchanged' });
