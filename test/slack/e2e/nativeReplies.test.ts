@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allText, startTestApp, type TestApp } from '../../support/slackApp.js';
+import { allText, startTestApp, type TestApp, type TestAppOptions } from '../../support/slackApp.js';
 
 /**
  * Issue 25 through the real app: what a reader types by mistake or in their own words is read
@@ -9,17 +9,24 @@ import { allText, startTestApp, type TestApp } from '../../support/slackApp.js';
 const ZH_USER = 'U0ZHNATIVE';
 const EN_USER = 'U0ENNATIVE';
 
-describe('a typo is never paid for', () => {
-  let app: TestApp;
-
+/** A test app for the describe it is called in, with one Chinese and one English reader (in `zone`, when given). */
+function withTwoReaders(use: (app: TestApp) => void, options: TestAppOptions = {}, zone?: string): void {
+  let app: TestApp | undefined;
   beforeAll(async () => {
-    app = await startTestApp();
-    app.fake.setUser(ZH_USER, { locale: 'zh-CN' });
-    app.fake.setUser(EN_USER, { locale: 'en-US' });
+    app = await startTestApp(options);
+    app.fake.setUser(ZH_USER, { locale: 'zh-CN', ...(zone ? { tz: zone } : {}) });
+    app.fake.setUser(EN_USER, { locale: 'en-US', ...(zone ? { tz: zone } : {}) });
+    use(app);
   });
   afterAll(async () => {
     await app?.close();
   });
+}
+
+describe('a typo is never paid for', () => {
+  let app: TestApp;
+
+  withTwoReaders((started) => (app = started));
 
   async function reply(text: string, userId: string, command = '/dq'): Promise<string> {
     const sent = await app.command(text, { command, userId });
@@ -47,14 +54,7 @@ describe('a typo is never paid for', () => {
 describe('natural Chinese is read, and asks exactly what its English twin asks', () => {
   let app: TestApp;
 
-  beforeAll(async () => {
-    app = await startTestApp();
-    app.fake.setUser(ZH_USER, { locale: 'zh-CN' });
-    app.fake.setUser(EN_USER, { locale: 'en-US' });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  withTwoReaders((started) => (app = started));
 
   it.each([
     ['/futures', '黄金 15分钟线 30根', null],
@@ -83,14 +83,7 @@ describe('natural Chinese is read, and asks exactly what its English twin asks',
 describe('a refusal by the service is said in the reader’s words', () => {
   let app: TestApp;
 
-  beforeAll(async () => {
-    app = await startTestApp();
-    app.fake.setUser(ZH_USER, { locale: 'zh-CN' });
-    app.fake.setUser(EN_USER, { locale: 'en-US' });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  withTwoReaders((started) => (app = started));
 
   it.each([
     [EN_USER, 'may not know the contract XYZ', 'Nothing was charged'],
@@ -109,14 +102,7 @@ describe('a refusal by the service is said in the reader’s words', () => {
 describe('amounts in the reader’s units', () => {
   let app: TestApp;
 
-  beforeAll(async () => {
-    app = await startTestApp();
-    app.fake.setUser(ZH_USER, { locale: 'zh-CN' });
-    app.fake.setUser(EN_USER, { locale: 'en-US' });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  withTwoReaders((started) => (app = started));
 
   it('an English reader sees CNY in thousands, millions and billions, a Chinese one 万元 and 亿元, chart included', async () => {
     const en = await app.command('000001', { command: '/fund-asset', userId: EN_USER });
@@ -138,14 +124,7 @@ describe('amounts in the reader’s units', () => {
 describe('one period name and one time zone per reply, the reader’s', () => {
   let app: TestApp;
 
-  beforeAll(async () => {
-    app = await startTestApp();
-    app.fake.setUser(ZH_USER, { locale: 'zh-CN', tz: 'Asia/Shanghai' });
-    app.fake.setUser(EN_USER, { locale: 'en-US', tz: 'Asia/Shanghai' });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  withTwoReaders((started) => (app = started), {}, 'Asia/Shanghai');
 
   it('a Chinese 4-hour reply says 4小时 and 北京时间 throughout, chart caption included', async () => {
     const sent = await app.command('CL 4h 5', { command: '/futures', userId: ZH_USER });
@@ -174,14 +153,7 @@ describe('one period name and one time zone per reply, the reader’s', () => {
 describe('the demo says what it knows, and an empty result has no furniture', () => {
   let app: TestApp;
 
-  beforeAll(async () => {
-    app = await startTestApp({ env: { DEMO: '1' } });
-    app.fake.setUser(ZH_USER, { locale: 'zh-CN' });
-    app.fake.setUser(EN_USER, { locale: 'en-US' });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  withTwoReaders((started) => (app = started), { env: { DEMO: '1' } });
 
   it('a real company finds nothing in the demo: the reply names companies it knows, and offers no share, export or page count', async () => {
     const sent = await app.command('华为技术有限公司', { command: '/taxpayer', userId: EN_USER });
