@@ -12,9 +12,10 @@ import { exampleFor, userFieldName } from '../../../src/slack/parse/examples.js'
 import { invalidText } from '../../../src/slack/parse/invalidText.js';
 import { costText } from '../../../src/slack/parse/costText.js';
 import { operationTitle } from '../../../src/slack/render/operationTitle.js';
-import { DIGEST_WORDS, HELP_WORDS, LANG_WORDS, USAGE_WORDS, parseCommand, type InvalidCommand, type ParsedCommand } from '../../../src/slack/parse/parseCommand.js';
+import { DIGEST_WORDS, HELP_WORDS, LANG_WORDS, USAGE_WORDS, parseCommand, type InvalidCommand } from '../../../src/slack/parse/parseCommand.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
 import { ENGLISH_TITLES } from '../../support/operationTitles.js';
+import { wireRequest } from './wireRequest.js';
 
 const zh = langFor('zh-CN');
 const TAX = 'enterprise-general-taxpayer-query';
@@ -22,12 +23,6 @@ const BIDS = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
 const FUND = 'fund-asset';
 const FUTURES = 'finance-external-futures-kline';
 const NEW_FUNDS = 'fund-new-list';
-
-function wire(command: string, text: string, operation: OperationId): unknown {
-  const parsed = parseCommand(command, text);
-  expect(parsed, `${command} ${text}`).toMatchObject({ kind: 'query', operation });
-  return validate(operation, (parsed as Extract<ParsedCommand, { kind: 'query' }>).input);
-}
 
 function invalid(command: string, text: string): InvalidCommand {
   const parsed = parseCommand(command, text);
@@ -62,7 +57,7 @@ describe('every Chinese word reads as its English twin', () => {
 
   it('K线 in capitals names /futures', () => {
     expect(parseCommand('/dq', 'K线 CL 5分钟 30')).toEqual(parseCommand('/futures', 'CL 5分钟 30'));
-    expect(wire('/dq', 'K线 CL 5分钟 30', FUTURES)).toEqual(wire('/futures', 'CL 5m 30', FUTURES));
+    expect(wireRequest('/dq', 'K线 CL 5分钟 30', FUTURES)).toEqual(wireRequest('/futures', 'CL 5m 30', FUTURES));
   });
 
   it.each(SYNTAX_LIST.map((syntax) => [syntax.command, syntax] as const))('%s: every option key, with an ASCII or a full-width colon, a space or =', (_, syntax) => {
@@ -83,11 +78,11 @@ describe('every Chinese word reads as its English twin', () => {
 
   it('every period word, also with full-width digits', () => {
     for (const [word, type] of Object.entries(CANDLE_TYPE_SYNONYMS)) {
-      expect(wire('/futures', `CL ${word} 30`, FUTURES), word).toEqual({ symbol: 'CL', type, limit: '30' });
-      expect(wire('/futures', `CL 周期:${word}`, FUTURES), word).toMatchObject({ type });
+      expect(wireRequest('/futures', `CL ${word} 30`, FUTURES), word).toEqual({ symbol: 'CL', type, limit: '30' });
+      expect(wireRequest('/futures', `CL 周期:${word}`, FUTURES), word).toMatchObject({ type });
     }
-    expect(wire('/futures', 'ＣＬ　５分钟　３０', FUTURES)).toEqual(wire('/futures', 'CL 5m 30', FUTURES));
-    expect(wire('/futures', 'CL 日K', FUTURES)).toMatchObject({ type: '0' });
+    expect(wireRequest('/futures', 'ＣＬ　５分钟　３０', FUTURES)).toEqual(wireRequest('/futures', 'CL 5m 30', FUTURES));
+    expect(wireRequest('/futures', 'CL 日K', FUTURES)).toMatchObject({ type: '0' });
     // Every period has a Chinese word.
     for (const type of new Set(Object.values(CANDLE_TYPE_SYNONYMS))) {
       expect(Object.keys(CANDLE_TYPE_SYNONYMS).some((word) => CANDLE_TYPE_SYNONYMS[word] === type && isChinese(word)), type).toBe(true);
@@ -95,21 +90,21 @@ describe('every Chinese word reads as its English twin', () => {
   });
 
   it('every notice type, matched field, sale status and "no filter" word', () => {
-    for (const [word, type] of Object.entries(BID_NOTICE_TYPE_SYNONYMS)) expect(wire('/bids', `光伏组件 类型:${word}`, BIDS), word).toMatchObject({ type });
-    expect(wire('/bids', '光伏组件 范围:标题、采购人、供应商', BIDS)).toMatchObject({ searchType: '1,2,3' });
-    expect(wire('/bids', '光伏组件 范围:采购方', BIDS)).toEqual(wire('/bids', `光伏组件 in:${english.t('bids.searchField.2')}`, BIDS));
+    for (const [word, type] of Object.entries(BID_NOTICE_TYPE_SYNONYMS)) expect(wireRequest('/bids', `光伏组件 类型:${word}`, BIDS), word).toMatchObject({ type });
+    expect(wireRequest('/bids', '光伏组件 范围:标题、采购人、供应商', BIDS)).toMatchObject({ searchType: '1,2,3' });
+    expect(wireRequest('/bids', '光伏组件 范围:采购方', BIDS)).toEqual(wireRequest('/bids', `光伏组件 in:${english.t('bids.searchField.2')}`, BIDS));
     for (const word of ['全部', '不限']) {
-      expect(wire('/bids', `光伏组件 类型:${word} 地区:${word} 范围:${word}`, BIDS)).toEqual(wire('/bids', '光伏组件', BIDS));
+      expect(wireRequest('/bids', `光伏组件 类型:${word} 地区:${word} 范围:${word}`, BIDS)).toEqual(wireRequest('/bids', '光伏组件', BIDS));
     }
     for (const [word, status] of Object.entries(SALE_STATUS_SYNONYMS)) {
-      expect(wire('/new-funds', word, NEW_FUNDS), word).toMatchObject({ saleStatus: status });
-      expect(wire('/new-funds', `状态:${word}`, NEW_FUNDS), word).toMatchObject({ saleStatus: status });
+      expect(wireRequest('/new-funds', word, NEW_FUNDS), word).toMatchObject({ saleStatus: status });
+      expect(wireRequest('/new-funds', `状态:${word}`, NEW_FUNDS), word).toMatchObject({ saleStatus: status });
     }
-    for (const word of SALE_STATUS_ANY) expect(wire('/new-funds', `${word} 页:2`, NEW_FUNDS)).toEqual(wire('/new-funds', 'all page:2', NEW_FUNDS));
+    for (const word of SALE_STATUS_ANY) expect(wireRequest('/new-funds', `${word} 页:2`, NEW_FUNDS)).toEqual(wireRequest('/new-funds', 'all page:2', NEW_FUNDS));
   });
 
   it('dates typed the Chinese way, after a Chinese key', () => {
-    expect(wire('/bids', '光伏组件 从:2026年1月5日 到:2026年6月30日', BIDS)).toMatchObject({ publishStartTime: '2026-01-05', publishEndTime: '2026-06-30' });
+    expect(wireRequest('/bids', '光伏组件 从:2026年1月5日 到:2026年6月30日', BIDS)).toMatchObject({ publishStartTime: '2026-01-05', publishEndTime: '2026-06-30' });
   });
 
   it('CJK text with a colon is shaped like an option: refused free with the nearest key, or searched when quoted', () => {
@@ -211,7 +206,7 @@ describe('examples, field names, costs and titles in the reader’s words', () =
     const chineseExamples = examplesIn(syntax, 'zh-CN');
     expect(chineseExamples.length).toBe(englishExamples.length);
     chineseExamples.forEach((args, index) => {
-      expect(wire(syntax.command, args, id), args).toEqual(wire(syntax.command, englishExamples[index]!, id));
+      expect(wireRequest(syntax.command, args, id), args).toEqual(wireRequest(syntax.command, englishExamples[index]!, id));
     });
     expect(exampleFor(id, zh)).toBe(`${syntax.command} ${chineseExamples[0]}`);
     expect(exampleFor(id, english)).toBe(`${syntax.command} ${syntax.example}`);
@@ -219,7 +214,7 @@ describe('examples, field names, costs and titles in the reader’s words', () =
 
   it('/futures CL 5分钟 30 is the Chinese example of the futures command', () => {
     expect(exampleFor(FUTURES, zh)).toBe('/futures CL 5分钟 30');
-    expect(wire('/dq', '期货 CL 5分钟 30', FUTURES)).toEqual({ symbol: 'CL', type: '5', limit: '30' });
+    expect(wireRequest('/dq', '期货 CL 5分钟 30', FUTURES)).toEqual({ symbol: 'CL', type: '5', limit: '30' });
   });
 
   it('field names for validation errors', () => {
@@ -289,14 +284,14 @@ describe('the catalogue’s words are the syntax’s words', () => {
     for (const lang of [english, zh]) {
       const bidTypes = lang.t({ words: BID_NOTICE_TYPE_WORDS, joinedBy: 'common.wordList.choices' }).split(/, |、/);
       expect(bidTypes).toEqual(lang.t(shapeOf(BIDS, 'type')).split('|'));
-      bidTypes.forEach((word, index) => expect(wire('/bids', `光伏组件 type:${word}`, BIDS), word).toMatchObject({ type: String(index + 1) }));
+      bidTypes.forEach((word, index) => expect(wireRequest('/bids', `光伏组件 type:${word}`, BIDS), word).toMatchObject({ type: String(index + 1) }));
       const periods = lang.t('futures.choices.period').split(/, |、/);
       expect(periods.map((word) => (validate(FUTURES, { symbol: 'CL', type: word }) as { type: string }).type)).toEqual(['0', '1', '5', '30', '60', '120', '240']);
       const statuses = lang.t({ words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.choices' }).split(/, |、/);
       expect(statuses).toEqual(lang.t(shapeOf(NEW_FUNDS, 'saleStatus')).split('|'));
       expect(statuses.map((word) => (validate(NEW_FUNDS, { saleStatus: word }) as { saleStatus?: string }).saleStatus)).toEqual(['true', 'false', undefined]);
       const fields = lang.t(shapeOf(BIDS, 'searchType'));
-      expect(wire('/bids', `光伏组件 in:${fields}`, BIDS)).toMatchObject({ searchType: '1,2,3' });
+      expect(wireRequest('/bids', `光伏组件 in:${fields}`, BIDS)).toMatchObject({ searchType: '1,2,3' });
     }
   });
 });

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CANDLE_TYPE_SYNONYMS } from '../../../src/core/operations/futures.js';
-import type { OperationId } from '../../../src/core/operations/index.js';
-import { validate } from '../../../src/core/operations/validate.js';
 import { naturalOption, readNumberWord, readPeriodWord } from '../../../src/slack/parse/naturalWords.js';
-import { parseCommand, type ParsedCommand } from '../../../src/slack/parse/parseCommand.js';
+import { wireRequest } from './wireRequest.js';
 
 const BIDS = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
 const FUND = 'fund-asset';
 const FUTURES = 'finance-external-futures-kline';
 const NEW_FUNDS = 'fund-new-list';
-
-/** The wire request the real parser and the operation's validation make of a command. */
-function wire(command: string, text: string, operation: OperationId): unknown {
-  const parsed = parseCommand(command, text);
-  expect(parsed, `${command} ${text}`).toMatchObject({ kind: 'query', operation });
-  return validate(operation, (parsed as Extract<ParsedCommand, { kind: 'query' }>).input);
-}
 
 describe('numbers in characters', () => {
   it.each([
@@ -50,19 +41,19 @@ describe('periods as Chinese readers write them', () => {
 
 describe('natural Chinese through the real parser and validation', () => {
   it('第2页 is page 2, in a keyword search and as the fund code’s second word', () => {
-    expect(wire('/bids', '光伏组件 第2页', BIDS)).toMatchObject({ keyword: '光伏组件', pageIndex: '2' });
-    expect(wire('/fund-asset', '000001 第2页', FUND)).toMatchObject({ fundCode: '000001', pageNo: '2' });
-    expect(wire('/fund-asset', '000001 第二页', FUND)).toEqual(wire('/fund-asset', '000001 page:2', FUND));
+    expect(wireRequest('/bids', '光伏组件 第2页', BIDS)).toMatchObject({ keyword: '光伏组件', pageIndex: '2' });
+    expect(wireRequest('/fund-asset', '000001 第2页', FUND)).toMatchObject({ fundCode: '000001', pageNo: '2' });
+    expect(wireRequest('/fund-asset', '000001 第二页', FUND)).toEqual(wireRequest('/fund-asset', '000001 page:2', FUND));
   });
 
   it('30根, 五分钟 and 黄金 are a count, a period and a contract', () => {
-    expect(wire('/futures', '黄金 5分 30根', FUTURES)).toEqual(wire('/futures', 'GC 5m 30', FUTURES));
-    expect(wire('/futures', '原油 日K线 三十', FUTURES)).toEqual(wire('/futures', 'CL daily 30', FUTURES));
-    expect(wire('/futures', '白银 1个小时', FUTURES)).toEqual(wire('/futures', 'SI 1h', FUTURES));
+    expect(wireRequest('/futures', '黄金 5分 30根', FUTURES)).toEqual(wireRequest('/futures', 'GC 5m 30', FUTURES));
+    expect(wireRequest('/futures', '原油 日K线 三十', FUTURES)).toEqual(wireRequest('/futures', 'CL daily 30', FUTURES));
+    expect(wireRequest('/futures', '白银 1个小时', FUTURES)).toEqual(wireRequest('/futures', 'SI 1h', FUTURES));
   });
 
   it('在售中 and 已停售 are sale statuses', () => {
-    expect(wire('/new-funds', '在售中', NEW_FUNDS)).toEqual(wire('/new-funds', 'onsale', NEW_FUNDS));
-    expect(wire('/new-funds', '已停售 第2页', NEW_FUNDS)).toEqual(wire('/new-funds', 'offsale page:2', NEW_FUNDS));
+    expect(wireRequest('/new-funds', '在售中', NEW_FUNDS)).toEqual(wireRequest('/new-funds', 'onsale', NEW_FUNDS));
+    expect(wireRequest('/new-funds', '已停售 第2页', NEW_FUNDS)).toEqual(wireRequest('/new-funds', 'offsale page:2', NEW_FUNDS));
   });
 });

@@ -2,26 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { BID_REGIONS } from '../../../src/core/operations/bidRegions.js';
 import { OPERATION_IDS, type OperationId } from '../../../src/core/operations/index.js';
 import { english } from '../../../src/i18n/lang.js';
-import { parseCommand, type InvalidCommand, type ParsedCommand } from '../../../src/slack/parse/parseCommand.js';
-import { validate } from '../../../src/core/operations/validate.js';
+import { parseCommand, type InvalidCommand } from '../../../src/slack/parse/parseCommand.js';
 import { problemsOf } from './coreValidator.js';
+import { queryInput, wireRequest } from './wireRequest.js';
 
 const TAX = 'enterprise-general-taxpayer-query';
 const BIDS = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
 const FUND = 'fund-asset';
 const FUTURES = 'finance-external-futures-kline';
 const NEW_FUNDS = 'fund-new-list';
-
-function queryInput(command: string, text: string, operation: OperationId): Record<string, string> {
-  const parsed = parseCommand(command, text);
-  expect(parsed, `${command} ${text}`).toMatchObject({ kind: 'query', operation });
-  return (parsed as Extract<ParsedCommand, { kind: 'query' }>).input;
-}
-
-/** Parses, then lets the core turn the input into the exact wire request. */
-function wireRequest(command: string, text: string, operation: OperationId): unknown {
-  return validate(operation, queryInput(command, text, operation));
-}
 
 /** An invalid result with its message said in English (as an English reader gets it). */
 function invalid(command: string, text: string): Omit<InvalidCommand, 'message'> & { message: string } {
