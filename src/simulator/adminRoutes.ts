@@ -1,6 +1,6 @@
 // /__simulator/ endpoints, so a benchmark running in another process can inspect and steer the
 // simulator. They need no API key: the simulator listens on 127.0.0.1 only.
-import { parseDataChange } from './dataChanges.js';
+import { recordDataChange } from './dataChanges.js';
 import { parseFaultOptions } from './faultOptionsSchema.js';
 import { resetState, type SimulatorState } from './simulatorState.js';
 
@@ -32,13 +32,15 @@ const ROUTES: Record<string, AdminRoute> = {
       return { status: 200, body: { ok: true } };
     },
   },
-  /** POST one change to the data (dataChanges.ts), in effect from its `from` (simulated ms) or from now. */
+  /**
+   * POST one change to the data (dataChanges.ts), in effect from its `from` (simulated ms) or from now;
+   * the answer shows it as recorded (a `newBid` with the notices it published, ids included).
+   */
   changes: {
     method: 'POST',
     run: (state, rawBody) => {
       try {
-        const change = parseDataChange(JSON.parse(rawBody ?? ''), state.settings.clock.now());
-        state.changes.push(change);
+        const change = recordDataChange(state.changes, JSON.parse(rawBody ?? ''), state.settings.clock.now());
         return { status: 200, body: { ok: true, change } };
       } catch (error) {
         return { status: 400, body: { ok: false, error: error instanceof Error ? error.message : String(error) } };

@@ -8,6 +8,17 @@ export function shanghaiDayNumber(epochMs: number): number {
   return Math.floor((epochMs + SHANGHAI_OFFSET_MS) / DAY_MS);
 }
 
+/** The instant a Shanghai day begins. */
+export function shanghaiDayStart(dayNumber: number): number {
+  return dayNumber * DAY_MS - SHANGHAI_OFFSET_MS;
+}
+
+/** Saturday or Sunday (day 0, 1970-01-01, was a Thursday). */
+export function isWeekend(dayNumber: number): boolean {
+  const weekday = (dayNumber + 4) % 7; // 0 Sunday … 6 Saturday
+  return weekday === 0 || weekday === 6;
+}
+
 export function isoDateOfDay(dayNumber: number): string {
   return new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
 }

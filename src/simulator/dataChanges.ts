@@ -1,10 +1,14 @@
 // Changes to the synthetic data over simulated time, so a watch has something to notice: a company's
-// record (its credit rating, its status), a fund's latest net assets, a contract's latest close. Each
-// takes effect from a simulated instant on (by default the moment it was made), on the simulator's
-// clock; later changes of the same thing win. Without changes the data is exactly as before.
+// record (its credit rating, its status), a fund's latest net assets, a contract's latest close, a
+// tender notice published now, re-served in other words or after a while without ids. Each takes
+// effect from a simulated instant on (by default the moment it was made), on the simulator's clock;
+// later changes of the same thing win. Without changes the data is exactly as before.
 import { z } from 'zod';
+import { bidRegionByCode } from '../core/operations/bidRegions.js';
 import type { AssetRecord } from './data/assetHistory.js';
+import { orderedBidNotices, type BidNotice, type PublishedBidNotice } from './data/bidNotices.js';
 import type { TaxpayerRecord } from './data/taxpayerCatalogue.js';
+import { restyledText } from './restyledText.js';
 
 const from = z.number().int().nonnegative().optional();
 
@@ -15,16 +19,61 @@ const dataChangeSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('fund'), fundCode: z.string().regex(/^\d{6}$/), asset: z.number().positive(), assetDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(), from }),
   /** The close of the candle forming at the time asked (every period), from `from` on. */
   z.strictObject({ kind: z.literal('futures'), symbol: z.string().min(1), close: z.number().positive(), from }),
+  /**
+   * Publishes `count` (default 1) tender notices at `from`, found by `keyword` as the others are:
+   * invented unless `title`, `purchaser` or `supplier` are given; `awardOf` a tender's id publishes
+   * its award result (the tender found by `keyword`, or published here before).
+   */
+  z.strictObject({
+    kind: z.literal('newBid'),
+    keyword: z.string().trim().min(1),
+    province: z.string().refine((code) => bidRegionByCode(code) !== undefined, 'not a known region code').optional(),
+    type: z.enum(['1', '2', '3']).optional(),
+    count: z.number().int().min(1).max(100).optional(),
+    title: z.string().min(1).optional(),
+    purchaser: z.string().min(1).optional(),
+    supplier: z.string().min(1).optional(),
+    awardOf: z.string().min(1).optional(),
+    from,
+  }),
+  /**
+   * Serves the notice with this id differently: `fields` laid over it, or with `restyle` its title,
+   * purchaser and supplier in other widths, spaces and punctuation. It stays where searches found it.
+   */
+  z.strictObject({
+    kind: z.literal('bid'),
+    id: z.string().min(1),
+    fields: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    restyle: z.boolean().optional(),
+    from,
+  }),
+  /** Bid records carry their `id` and `url`, or not (`shown: false`): the spec shows no field of them. */
+  z.strictObject({ kind: z.literal('bidIds'), shown: z.boolean(), from }),
 ]);
 
 export type DataChangeRequest = z.input<typeof dataChangeSchema>;
-export type DataChange = z.output<typeof dataChangeSchema> & { from: number };
+type ParsedChange = z.output<typeof dataChangeSchema>;
+type NewBidChange = Extract<ParsedChange, { kind: 'newBid' }> & { notices: PublishedBidNotice[] };
+export type DataChange = (Exclude<ParsedChange, { kind: 'newBid' }> | NewBidChange) & { from: number };
 
-/** Reads a change as the admin endpoint or a test gives it; `now` is when it takes effect unless it says. */
-export function parseDataChange(input: unknown, now: number): DataChange {
+/**
+ * Reads a change as the admin endpoint or a test gives it and adds it to `changes`; `now` is when it
+ * takes effect unless it says. A change it cannot read throws and changes nothing.
+ */
+export function recordDataChange(changes: DataChange[], input: unknown, now: number): DataChange {
   const result = dataChangeSchema.safeParse(input);
   if (!result.success) throw new Error(`invalid data change: ${z.prettifyError(result.error)}`);
-  return { ...result.data, from: result.data.from ?? now };
+  const from = result.data.from ?? now;
+  let change: DataChange;
+  if (result.data.kind === 'newBid') {
+    change = { ...result.data, from, notices: orderedBidNotices(result.data, from, changes.length, publishedBidNotices(changes, Infinity)) };
+  } else if (result.data.kind === 'bid' && result.data.fields === undefined && result.data.restyle !== true) {
+    throw new Error('invalid data change: a bid change needs fields or restyle');
+  } else {
+    change = { ...result.data, from };
+  }
+  changes.push(change);
+  return change;
 }
 
 function inEffect<K extends DataChange['kind']>(changes: readonly DataChange[], kind: K, nowMs: number): Array<Extract<DataChange, { kind: K }>> {
@@ -57,4 +106,28 @@ export function changedCurrentCandle(symbol: string, line: number[], changes: re
   const [open, , high, low, , , volume, tickAt] = line as [number, number, number, number, number, number, number, number];
   const previousClose = open;
   return [open, change.close, Math.max(high, change.close), Math.min(low, change.close), change.close - previousClose, Math.round(((change.close - previousClose) / previousClose) * 10_000) / 100, volume, tickAt];
+}
+
+/** The notices published through changes by `nowMs`. */
+export function publishedBidNotices(changes: readonly DataChange[], nowMs: number): PublishedBidNotice[] {
+  return inEffect(changes, 'newBid', nowMs).flatMap((change) => change.notices);
+}
+
+/** A notice as served at `nowMs`: its text changes laid over it, its id and url gone while ids are hidden. */
+export function changedBidNotice(notice: BidNotice, changes: readonly DataChange[], nowMs: number): Record<string, unknown> {
+  let changed: Record<string, unknown> = { ...notice };
+  for (const change of inEffect(changes, 'bid', nowMs).filter((c) => c.id === notice.id)) {
+    if (change.restyle) {
+      for (const field of ['title', 'purchaser', 'supplier']) {
+        if (typeof changed[field] === 'string') changed[field] = restyledText(changed[field]);
+      }
+    }
+    changed = { ...changed, ...change.fields };
+  }
+  const ids = inEffect(changes, 'bidIds', nowMs).at(-1);
+  if (ids && !ids.shown) {
+    const { id: _id, url: _url, ...withoutIds } = changed;
+    return withoutIds;
+  }
+  return changed;
 }

@@ -25,6 +25,16 @@ export function hash32(...parts: HashPart[]): number {
   return avalanche(hash);
 }
 
+/**
+ * A number in [0, 1) fixed by a seed (a `hash32`) and small whole numbers: many draws from one text
+ * hash without hashing text again, where a stream draws thousands of values per call.
+ */
+export function mixedUnit(seed: number, ...numbers: number[]): number {
+  let mixed = seed;
+  for (const value of numbers) mixed = avalanche(mixed ^ Math.imul(value + 0x632be5ab, 0x9e3779b1));
+  return mixed / TWO_POW_32;
+}
+
 /** A number in [0, 1) fixed by the parts. */
 export function hashUnit(...parts: HashPart[]): number {
   return hash32(...parts) / TWO_POW_32;

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseDataChange } from './dataChanges.js';
+import { recordDataChange } from './dataChanges.js';
 import { parseFaultOptions } from './faultOptionsSchema.js';
 import { createRequestListener } from './requestRouter.js';
 import { applyRuntimeOptions, createSimulatorState, resetState } from './simulatorState.js';
@@ -42,9 +42,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     setOptions: (partial) => applyRuntimeOptions(state, partial),
     stats: () => state.stats.snapshot(),
     reset: () => resetState(state),
-    changeData: (change) => {
-      state.changes.push(parseDataChange(change, state.settings.clock.now()));
-    },
+    changeData: (change) => recordDataChange(state.changes, change, state.settings.clock.now()),
     close,
   };
 }

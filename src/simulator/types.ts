@@ -1,5 +1,5 @@
 import type { Clock } from '../core/clock.js';
-import type { DataChangeRequest } from './dataChanges.js';
+import type { DataChange, DataChangeRequest } from './dataChanges.js';
 import type { OperationId, RateLimit } from './operations.js';
 
 export type { OperationId, RateLimit } from './operations.js';
@@ -83,7 +83,7 @@ export interface Simulator {
   setOptions(partial: Pick<SimulatorOptions, 'envelopeACode' | 'rateLimits' | 'now'>): void;
   stats(): SimulatorStats;
   reset(): void;
-  /** Changes the data from a simulated instant on (dataChanges.ts); throws on a change it cannot read. */
-  changeData(change: DataChangeRequest): void;
+  /** Changes the data from a simulated instant on (dataChanges.ts) and returns the change as recorded; throws on a change it cannot read. */
+  changeData(change: DataChangeRequest): DataChange;
   close(): Promise<void>;
 }

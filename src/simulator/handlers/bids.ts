@@ -1,9 +1,11 @@
 // thirdpartymarket-cmapi00069224-enterprise-search-bid-list. Every field is a string on the wire.
 // Choices where the spec is silent: keyword is required; a missing publishEndTime means today
-// (Asia/Shanghai) and a missing publishStartTime means 90 days before the end; province is one code.
+// (Asia/Shanghai) and a missing publishStartTime means 90 days before the end; province is one code;
+// only notices published by the simulated instant of the call are found (data/bidNotices.ts).
 import { bidRegionByCode, isGenericBidKeyword } from '../../core/operations/bidRegions.js';
 import { dayOfIsoDate, sameDateNextYear, shanghaiDayNumber } from '../calendar.js';
-import { bidNoticeAt, countBidNotices, type NoticeTypeCode, type SearchField } from '../data/bidNotices.js';
+import { searchBidNotices, type NoticeTypeCode, type SearchField } from '../data/bidNotices.js';
+import { changedBidNotice, publishedBidNotices } from '../dataChanges.js';
 import { InvalidParameterError, countFromText, optionalString, requiredString, type RequestBody } from '../wireFields.js';
 import type { OperationHandler } from './types.js';
 
@@ -58,7 +60,7 @@ function optionalNoticeType(body: RequestBody): NoticeTypeCode | undefined {
   return text;
 }
 
-export const bids: OperationHandler = (body, { nowMs }) => {
+export const bids: OperationHandler = (body, { nowMs, changes = [] }) => {
   const keyword = checkedKeyword(body);
   const pageSize = countFromText(body, 'pageSize', { defaultValue: 10, max: BID_MAX_PAGE_SIZE });
   const pageIndex = countFromText(body, 'pageIndex', { defaultValue: 1, max: Number.MAX_SAFE_INTEGER });
@@ -72,11 +74,7 @@ export const bids: OperationHandler = (body, { nowMs }) => {
     startDay: period.startDay,
     endDay: Math.min(period.endDay, todayDay), // nothing is published in the future
   };
-  const total = countBidNotices(query);
-  const first = (pageIndex - 1) * pageSize;
-  const list = [];
-  for (let position = first; position < Math.min(total, first + pageSize); position++) {
-    list.push(bidNoticeAt(query, total, position));
-  }
-  return { total, pageIndex, pageSize, list };
+  const found = searchBidNotices(query, nowMs, publishedBidNotices(changes, nowMs), { index: pageIndex, size: pageSize });
+  const list = found.notices.map((notice) => changedBidNotice(notice, changes, nowMs));
+  return { total: found.total, pageIndex, pageSize, list };
 };
