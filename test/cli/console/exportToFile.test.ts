@@ -19,7 +19,7 @@ describe('Export CSV at the console', () => {
   it('shows what the whole export costs, then writes the file when confirmed, paying only for the pages not cached', async () => {
     directory = await mkdtemp(join(tmpdir(), 'dq-export-'));
     session = await startDemoConsole({ exportDirectory: directory });
-    const first = await session.ask('/bids 光伏组件', FOOTER);
+    const first = await session.ask('/bids 安置房', FOOTER);
     expect(first).toMatch(/^\[1\] Next 10 → \(10 coins\) {2}\[2\] Share in channel {2}\[3\] Export CSV$/m);
     const plan = await session.ask('3', /\[1\] Export · 20 coins/);
     expect(plan).toContain('Pages: 3 · 23 records · 10 per page');
@@ -27,7 +27,7 @@ describe('Export CSV at the console', () => {
     expect(plan).toContain('To fetch: 2 pages × 10 coins = 20 coins');
     expect(session.upstreamCalls()).toBe(1);
     const wrote = await session.ask('1', /^Wrote .*$/m);
-    expect(wrote).toMatch(/Wrote .*bids-光伏组件-\d{8}-\d{4}\.csv: 23 rows from 3 pages, 20 coins spent\./);
+    expect(wrote).toMatch(/Wrote .*bids-安置房-\d{8}-\d{4}\.csv: 23 rows from 3 pages, 20 coins spent\./);
     expect(session.upstreamCalls()).toBe(3);
     const [name] = await readdir(directory);
     const csv = readCsv(await readFile(join(directory, name!)));

@@ -73,7 +73,7 @@ describe('exporting a result to CSV', () => {
   it('a 3-page result with page 1 cached: the modal says 2 pages × 10 coins, the export charges exactly that, and the file has every record', async () => {
     await start();
     const cost = simulatorCost(OPS.bids);
-    const page1 = await lookup('光伏组件', '/bids');
+    const page1 = await lookup('安置房', '/bids');
     expect(allText(page1)).toContain('Page 1 of 3 · 23 results');
     expect(coinsCharged()).toBe(cost);
 
@@ -109,8 +109,8 @@ describe('exporting a result to CSV', () => {
     expect(fileSteps()).toEqual(['files.getUploadURLExternal', UPLOAD_URL_CALL, 'files.completeUploadExternal']);
     const [upload] = app.fake.uploads();
     expect(upload?.completed?.channelId).toBe(DEFAULT_CHANNEL_ID);
-    expect(upload?.filename).toMatch(/^bids-光伏组件-\d{8}-\d{4}\.csv$/);
-    expect(upload?.completed?.initialComment).toBe(`<@${DEFAULT_USER_ID}> exported Tender and bid notices \`keyword=光伏组件\`: 23 rows from 3 pages · ${2 * cost} coins`);
+    expect(upload?.filename).toMatch(/^bids-安置房-\d{8}-\d{4}\.csv$/);
+    expect(upload?.completed?.initialComment).toBe(`<@${DEFAULT_USER_ID}> exported Tender and bid notices \`keyword=安置房\`: 23 rows from 3 pages · ${2 * cost} coins`);
     const csv = readCsv(upload!.bytes!);
     expect(csv.bom).toBe(true);
     expect(csv.crlf).toBe(true);
@@ -131,7 +131,7 @@ describe('exporting a result to CSV', () => {
     let jumped = 0;
     await start({ clock: { now: () => pinned.now() + jumped, sleep: pinned.sleep, timer: pinned.timer, every: pinned.every } });
     const cost = simulatorCost(OPS.bids);
-    const page1 = await lookup('光伏组件', '/bids');
+    const page1 = await lookup('安置房', '/bids');
     const { view } = await openExport(page1);
     expect((view as { submit?: { text: string } }).submit?.text).toBe(`Export · ${2 * cost} coins`);
     // The bid search is cached for an hour: past it, page 1 is no longer free.
@@ -157,8 +157,8 @@ describe('exporting a result to CSV', () => {
     await start({ clock: { now: () => pinned.now() + jump(), sleep: pinned.sleep, timer: pinned.timer, every: pinned.every } });
     bidCalls = () => app.upstreamCalls(OPS.bids).length;
     const cost = simulatorCost(OPS.bids);
-    await lookup('光伏组件 page:3', '/bids');
-    const page1 = await lookup('光伏组件', '/bids');
+    await lookup('安置房 page:3', '/bids');
+    const page1 = await lookup('安置房', '/bids');
     const { view } = await openExport(page1);
     expect((view as { submit?: { text: string } }).submit?.text).toBe(`Export · ${cost} coins`);
     const before = coinsCharged();
@@ -181,7 +181,7 @@ describe('exporting a result to CSV', () => {
   it('a budget that runs out half-way: the pages paid for are posted, with which page is missing, why, and that it was not charged', async () => {
     await start({ budgets: { teamDaily: 25 } });
     const cost = simulatorCost(OPS.bids);
-    const page1 = await lookup('光伏组件', '/bids');
+    const page1 = await lookup('安置房', '/bids');
     const { view } = await openExport(page1);
     const text = allText(view);
     expect(text).toContain(`*Workspace budget left today:* 15 coins of 25 coins`);
@@ -206,7 +206,7 @@ describe('exporting a result to CSV', () => {
   it('an answer that cannot be read: the page may have been charged, is said so, and is not retried; the pages before it are posted', async () => {
     await start();
     const cost = simulatorCost(OPS.bids);
-    const page1 = await lookup('光伏组件', '/bids');
+    const page1 = await lookup('安置房', '/bids');
     const { view } = await openExport(page1);
     app.simulator.setFaults({ malformedRate: 1 });
     await confirm(view);
@@ -228,7 +228,7 @@ describe('exporting a result to CSV', () => {
     // The first page must beat the deadline on a busy machine; the second never answers.
     await start({ client: { timeoutMs: 2000 } });
     const cost = simulatorCost(OPS.bids);
-    const page1 = await lookup('光伏组件', '/bids');
+    const page1 = await lookup('安置房', '/bids');
     const { view } = await openExport(page1);
     app.simulator.setFaults({ timeoutRate: 1 });
     await confirm(view);
@@ -245,7 +245,7 @@ describe('exporting a result to CSV', () => {
 
   it('EXPORT_MAX_PAGES: the modal says the result has more pages than an export fetches, and the file stops there with the same note', async () => {
     await start({ env: { EXPORT_MAX_PAGES: '2' } });
-    const page1 = await lookup('光伏组件', '/bids');
+    const page1 = await lookup('安置房', '/bids');
     const { view } = await openExport(page1);
     expect(allText(view)).toContain('⚠️ This result has 3 pages; exports stop at 2 (EXPORT_MAX_PAGES). The file will hold pages 1–2; narrow the search to get the rest.');
     expect(allText(view)).toContain('*To fetch:* 1 page × 10 coins = *10 coins*');
@@ -329,8 +329,8 @@ describe('exporting a result to CSV', () => {
     await start({ rateLimits: { [OPS.bids]: { count: 1, windowMs: 1000 } } });
     const cost = simulatorCost(OPS.bids);
     const other = 'U0SECONDUS';
-    const page1 = await lookup('光伏组件', '/bids');
-    const theirs = await lookup('光伏组件', '/bids', other);
+    const page1 = await lookup('安置房', '/bids');
+    const theirs = await lookup('安置房', '/bids', other);
     const first = await openExport(page1);
     await confirm(first.view);
     await app.nextCall('chat.postMessage', (call) => call.args.channel === DEFAULT_USER_ID);
@@ -341,7 +341,7 @@ describe('exporting a result to CSV', () => {
     await confirm(second.view, other);
 
     const joined = await app.nextCall('chat.postMessage', (call) => call.args.channel === other);
-    expect(String(joined.args.text)).toContain(`An export of Tender and bid notices \`keyword=光伏组件\` is already running (started by <@${DEFAULT_USER_ID}>): you will get the same file, at no extra cost.`);
+    expect(String(joined.args.text)).toContain(`An export of Tender and bid notices \`keyword=安置房\` is already running (started by <@${DEFAULT_USER_ID}>): you will get the same file, at no extra cost.`);
     await finalProgress(/Export done: 23 rows from 3 pages/);
     const theirDone = await finalProgress(/Export done/, other);
     expect(theirDone.args.text).toBe(
@@ -356,7 +356,7 @@ describe('exporting a result to CSV', () => {
 
   it('a channel the app cannot post in: the file comes by direct message instead, and the final message says where', async () => {
     await start();
-    const page1 = await lookup('光伏组件', '/bids');
+    const page1 = await lookup('安置房', '/bids');
     app.fake.setChannelError(DEFAULT_CHANNEL_ID, 'not_in_channel');
     const { view } = await openExport(page1);
     await confirm(view);

@@ -45,7 +45,7 @@ describe('paging through results', () => {
 
   it('bids: page 1 costs 10, Next costs 10 again, Previous comes from cache for 0, the last page has no Next', async () => {
     const cost = simulatorCost(OPS.bids);
-    const sent = await app.command('光伏组件', { command: '/bids' });
+    const sent = await app.command('安置房', { command: '/bids' });
     const page1 = await app.nextResponse(sent.responseId);
     assertWithinSlackLimits(page1, 'message');
     expect(pageLine(page1)).toBe('Page 1 of 3 · 23 results');
@@ -60,7 +60,7 @@ describe('paging through results', () => {
     expect(page2.response_type).toBe('ephemeral');
     expect(pageLine(page2)).toBe('Page 2 of 3 · 23 results');
     const secondCall = app.upstreamCalls(OPS.bids)[1];
-    expect(secondCall?.request).toEqual({ keyword: '光伏组件', pageSize: '10', pageIndex: '2' });
+    expect(secondCall?.request).toEqual({ keyword: '安置房', pageSize: '10', pageIndex: '2' });
     expect(footerText(page2)).toContain(`upstream taskNo \`${(secondCall?.body as { taskNo: string }).taskNo}\``);
     expect(await coinsToday()).toBe(2 * cost);
     expect(buttonsOf(page2).map((button) => button.action_id)).toEqual(['dq_page_previous', 'dq_page_next', 'dq_share', 'dq_export_csv']);
