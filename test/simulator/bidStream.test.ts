@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src/simulator/index.js';
+import { noticeIdentity } from '../../src/core/watch/noticeIdentity.js';
 import type { BidNotice } from '../../src/simulator/data/bidNotices.js';
 import { DAY_MS, FIXED_NOW, GENEROUS_RATE_LIMITS, OP, call, callOperation } from './simulatorTestKit.js';
 
@@ -178,6 +179,25 @@ describe('changing the notices (POST /__simulator/changes)', () => {
     now += 1000;
     const after = await search(ZJ);
     expect(after.list).toEqual(before.list.map(({ id: _id, url: _url, ...rest }) => rest));
+  });
+
+  it('with ids hidden, a restyled notice pushed to the next page keeps its identity, and its award result has its own', async () => {
+    now = shanghai('2025-06-18T10:00:00');
+    const tender = (await search({ ...ZJ, type: '1' })).list[4]!;
+    await change({ kind: 'bidIds', shown: false });
+    await change({ kind: 'bid', id: tender.id, restyle: true });
+    await change({ kind: 'newBid', keyword: KEYWORD, province: 'ZJ', count: 10 });
+    await change({ kind: 'newBid', keyword: KEYWORD, awardOf: tender.id });
+    const served = (await search({ ...ZJ, type: '1' })).list;
+    const reserved = (await search({ ...ZJ, type: '1', pageIndex: '2' })).list[4]!;
+    expect(reserved).not.toHaveProperty('id');
+    expect(reserved.title).not.toBe(tender.title);
+    const { id: _id, url: _url, ...tenderWithoutIds } = tender;
+    expect(noticeIdentity(reserved)).toBe(noticeIdentity(tenderWithoutIds));
+    expect(served.map(noticeIdentity)).not.toContain(noticeIdentity(tenderWithoutIds));
+    const award = (await search({ ...ZJ, type: '2' })).list[0]!;
+    expect(noticeIdentity(award)).toBeDefined();
+    expect(noticeIdentity(award)).not.toBe(noticeIdentity(tenderWithoutIds));
   });
 
   it('refuses a change it cannot read, and records nothing', async () => {
