@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src/simulator/index.js';
+import { readerText } from '../../src/core/readerText.js';
 import { noticeIdentity } from '../../src/core/watch/noticeIdentity.js';
 import type { BidNotice } from '../../src/simulator/data/bidNotices.js';
 import { DAY_MS, FIXED_NOW, GENEROUS_RATE_LIMITS, OP, call, callOperation } from './simulatorTestKit.js';
@@ -46,9 +47,6 @@ async function everyPage(body: Record<string, string>): Promise<BidNotice[]> {
 async function change(body: unknown) {
   return call(simulator, '/__simulator/changes', body, { method: 'POST', key: null });
 }
-
-/** What a reader sees: the same letters and words, whatever their width, spacing and punctuation. */
-const readerText = (text: string) => text.normalize('NFKC').replace(/[\s\p{P}\p{S}]/gu, '').toLowerCase();
 
 describe('tender notices published over simulated time', () => {
   it('keeps what a search found and puts the notices published since on top', async () => {

@@ -1,6 +1,7 @@
 // Which new funds a filtered digest or watch posts: funds of some kinds, on sale or not, whose name
 // or manager holds some words (`type:债券型 onsale 易方达`), and which fund a record is, so each is
 // posted once. Pure: the funds come from whoever fetched them.
+import { readerText } from '../readerText.js';
 
 /** The kinds of fund the service's `fundType` labels name (债券型, 股票型, 混合型, 货币型, 指数型, FOF). */
 export const FUND_KINDS = ['bond', 'equity', 'mixed', 'money', 'index', 'fof'] as const;
@@ -33,11 +34,6 @@ const LABEL_STEMS: ReadonlyArray<[stem: string, kind: FundKind]> = [
   ['债', 'bond'],
   ['股票', 'equity'],
 ];
-
-/** The same letters, digits and ideographs, whatever their case, width, spacing and punctuation. */
-function readerText(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[\s\p{P}\p{S}\p{Cf}]/gu, '');
-}
 
 const KIND_BY_WORD: ReadonlyMap<string, FundKind> = new Map(FUND_KINDS.flatMap((kind) => FUND_KIND_WORDS[kind].map((word) => [readerText(word), kind] as const)));
 

@@ -17,6 +17,7 @@
 // date whatever its form: a notice re-served with cosmetic changes, or found on another page, keeps
 // its identity, while an award result for a tender (another kind, a later date) has its own.
 import { createHash } from 'node:crypto';
+import { readerText } from '../readerText.js';
 
 export type NoticeIdentity = string;
 
@@ -37,11 +38,6 @@ function firstValue(record: Record<string, unknown>, names: readonly string[]): 
     if (typeof value === 'string' && value.trim() !== '') return value.trim();
   }
   return undefined;
-}
-
-/** What a reader sees: the same letters and digits in the same order, whatever their width, spacing and punctuation. */
-function readerText(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[\s\p{P}\p{S}\p{Cf}]/gu, '');
 }
 
 /** A link without its fragment and with its scheme and host in lower case; other text as given. */
