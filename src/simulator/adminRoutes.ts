@@ -40,7 +40,7 @@ const ROUTES: Record<string, AdminRoute> = {
     method: 'POST',
     run: (state, rawBody) => {
       try {
-        const change = recordDataChange(state.changes, JSON.parse(rawBody ?? ''), state.settings.clock.now());
+        const change = recordDataChange(state.changes, JSON.parse(rawBody ?? ''), state.settings.now());
         return { status: 200, body: { ok: true, change } };
       } catch (error) {
         return { status: 400, body: { ok: false, error: error instanceof Error ? error.message : String(error) } };

@@ -1,8 +1,9 @@
 // Changes to the synthetic data over simulated time, so a watch has something to notice: a company's
 // record (its credit rating, its status), a fund's latest net assets, a contract's latest close, a
 // tender notice published now, re-served in other words or after a while without ids. Each takes
-// effect from a simulated instant on (by default the moment it was made), on the simulator's clock;
-// later changes of the same thing win. Without changes the data is exactly as before.
+// effect from a simulated instant on: `from`, by default the moment it was made, both read on the
+// clock the data lives on (the `now` option, the simulator's clock unless pinned apart); later
+// changes of the same thing win. Without changes the data is exactly as before.
 import { z } from 'zod';
 import { bidRegionByCode } from '../core/operations/bidRegions.js';
 import type { AssetRecord } from './data/assetHistory.js';
@@ -55,6 +56,8 @@ export type DataChangeRequest = z.input<typeof dataChangeSchema>;
 type ParsedChange = z.output<typeof dataChangeSchema>;
 type NewBidChange = Extract<ParsedChange, { kind: 'newBid' }> & { notices: PublishedBidNotice[] };
 export type DataChange = (Exclude<ParsedChange, { kind: 'newBid' }> | NewBidChange) & { from: number };
+/** The change recorded for a request of its kind (a `newBid` with the notices it published). */
+export type RecordedChange<R extends DataChangeRequest> = Extract<DataChange, { kind: R['kind'] }>;
 
 /**
  * Reads a change as the admin endpoint or a test gives it and adds it to `changes`; `now` is when it

@@ -6,7 +6,7 @@
 import type { Clock } from '../core/clock.js';
 import { UpstreamError } from '../core/errors.js';
 import type { HttpAnswer, Transport } from '../core/client/http.js';
-import { recordDataChange, type DataChange, type DataChangeRequest } from './dataChanges.js';
+import { recordDataChange, type DataChangeRequest, type RecordedChange } from './dataChanges.js';
 import { parseFaultOptions } from './faultOptionsSchema.js';
 import { replyToOperation } from './operationPipeline.js';
 import { operationFromPath } from './operations.js';
@@ -27,7 +27,7 @@ export interface InProcessSimulator {
   setOptions(partial: Pick<SimulatorOptions, 'envelopeACode' | 'rateLimits' | 'now'>): void;
   stats(): SimulatorStats;
   reset(): void;
-  changeData(change: DataChangeRequest): DataChange;
+  changeData<R extends DataChangeRequest>(change: R): RecordedChange<R>;
 }
 
 export function startInProcessSimulator(options: InProcessSimulatorOptions): InProcessSimulator {
@@ -59,6 +59,6 @@ export function startInProcessSimulator(options: InProcessSimulatorOptions): InP
     setOptions: (partial) => applyRuntimeOptions(state, partial),
     stats: () => state.stats.snapshot(),
     reset: () => resetState(state),
-    changeData: (change) => recordDataChange(state.changes, change, clock.now()),
+    changeData: <R extends DataChangeRequest>(change: R) => recordDataChange(state.changes, change, state.settings.now()) as RecordedChange<R>,
   };
 }

@@ -1,5 +1,5 @@
 import type { Clock } from '../core/clock.js';
-import type { DataChange, DataChangeRequest } from './dataChanges.js';
+import type { DataChangeRequest, RecordedChange } from './dataChanges.js';
 import type { OperationId, RateLimit } from './operations.js';
 
 export type { OperationId, RateLimit } from './operations.js';
@@ -84,6 +84,6 @@ export interface Simulator {
   stats(): SimulatorStats;
   reset(): void;
   /** Changes the data from a simulated instant on (dataChanges.ts) and returns the change as recorded; throws on a change it cannot read. */
-  changeData(change: DataChangeRequest): DataChange;
+  changeData<R extends DataChangeRequest>(change: R): RecordedChange<R>;
   close(): Promise<void>;
 }

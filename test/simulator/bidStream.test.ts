@@ -133,6 +133,17 @@ describe('changing the notices (POST /__simulator/changes)', () => {
     expect(found.list[0]).toMatchObject({ id: laterId, title: '浙江省光伏组件产业园建设项目（拟建）', noticeType: '拟建项目' });
   });
 
+  it("publishes at the data's now when the data's date is pinned apart from the simulator's clock", async () => {
+    const pinned = await startSimulator({ now: () => FIXED_NOW, rateLimits: GENEROUS_RATE_LIMITS });
+    try {
+      const published: BidNotice = pinned.changeData({ kind: 'newBid', keyword: KEYWORD, province: 'ZJ' }).notices[0]!.notice;
+      expect(published.publishDate).toBe(isoDate(FIXED_NOW));
+      expect((await search(ZJ, pinned)).list[0]).toEqual(published);
+    } finally {
+      await pinned.close();
+    }
+  });
+
   it('finds a published notice by the words it carries, in the fields searched', async () => {
     now = shanghai('2025-06-18T10:00:00');
     await change({ kind: 'newBid', keyword: '海上风电', province: 'FJ', title: '福建省海上风电场运维采购公告', purchaser: '福建省能源集团有限公司' });
