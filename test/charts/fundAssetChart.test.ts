@@ -203,7 +203,7 @@ describe('fund asset charts in Chinese', () => {
     withRendered(plan, (rendered) => {
       checkFundPicture(rendered, SAMPLE, zh);
       const drawn = drawnTexts(rendered);
-      expect(drawn).toEqual(expect.arrayContaining(['基金 000001 净资产 · 2024-09-30 最新 12.35亿元（+3.20%）', '变动（%）', '净资产（亿元）', '亿元']));
+      expect(drawn).toEqual(expect.arrayContaining(['基金 000001 净资产 · 2024-09-30 最新 12.35亿元（+3.20%）', '季度环比（%）', '净资产（亿元）', '亿元']));
       expect(unexpectedEnglish(drawn.join('\n'))).toEqual([]);
     });
     expect(plan.alt).toBe('基金 000001 净资产柱状图（左轴）及变动率折线（右轴，%），3 个日期，2024-03-31 至 2024-09-30。最新：2024-09-30 净资产 12.35亿元，较上期 +3.20%。');
