@@ -134,6 +134,18 @@ describe('native charts, with the default chart settings', () => {
     for (const reply of replies) expect(chartOf(reply), footerText(reply)).toBeDefined();
   });
 
+  it('names a fund by the name a new-fund list gave it', async () => {
+    app = await startTestApp({ charts: chartSettingsFromEnv({}) });
+    const list = await app.nextResponse((await app.command('all', { command: '/new-funds' })).responseId);
+    const table = (list.blocks ?? []).find((block) => block.type === 'data_table') as { rows: Array<Array<{ text?: string }>> };
+    const header = table.rows[0]!.map((cell) => cell.text);
+    const [first] = table.rows.slice(1);
+    const name = first![header.indexOf('Fund')]!.text!;
+    const code = first![header.indexOf('Code')]!.text!;
+    const reply = await app.nextResponse((await app.command(code, { command: '/fund-asset' })).responseId);
+    expect(allText(reply)).toContain(`Fund asset size history: fund ${code} ${name}`);
+  });
+
   it('with CHART_RENDERER=quickchart the chart goes to QuickChart as the operator chose, the data in its address', async () => {
     app = await startTestApp({ charts: chartSettingsFromEnv({ CHART_RENDERER: 'quickchart' }) });
     const reply = await app.nextResponse((await app.command('CL 15m 30', { command: '/futures' })).responseId);
