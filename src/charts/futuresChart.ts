@@ -258,11 +258,11 @@ export function futuresChartText(input: ChartText): string {
     // A(m,c): the m-candle moving average in colour c; A(0,c,t): no line, only a legend entry t in c.
     A=(m,c,t)=>({type:'line',label:t||'MA'+m,borderColor:c,borderWidth:1.3,pointRadius:0,parsing:false,
     data:m?K.slice(m-1).map(k=>{let t=0,j=k.x;for(;j>k.x-m;)t+=K[j--].c;return{x:k.x,y:t/m}}):[]}),
-    z=c=>!!c.tick?.z;
+    z=c=>c.tick?.z;
     for(i=0;i<${count};i++){a=p+g();e=a+g();
     K.push({x:i,o:a*D,c:e*D,h:(Math.max(a,e)+g(1))*D,l:(Math.min(a,e)-g(1))*D});V.push({x:i,y:g(1)*U});p=e}
     return{type:'${hosted ? 'candlestick' : 'bar'}',data:{labels:K.map(k=>L[k.x]||''),datasets:[${[...priceSets, ...averageSets, volumeSet, ...colorSets].join(',')}]},
-    options:{${locale}layout:{padding:8},plugins:{title:{display:true,text:${js(titleOf(input.symbol, drawn.period, last, input.quoteDecimals, input.lang))},align:'start',color:'#222',font:{size:15}},
+    options:{${locale}layout:{padding:8},plugins:{title:{display:true,text:${js(titleOf(input.symbol, drawn.period, last, input.quoteDecimals, input.lang))},align:'start',font:{size:15}},
     subtitle:{display:true,text:${js(subtitleOf(input))},align:'start'},
     legend:{labels:{boxHeight:2,filter:t=>t.text}}},
     // The financial plugin's default x axis reads a window global in afterBuildTicks; QuickChart has none.
