@@ -1,5 +1,6 @@
 import process from 'node:process';
 import { readConfig } from './config.js';
+import { chartDestination } from './charts/quickChart.js';
 import { ConfigError } from './core/errors.js';
 import { createLogger } from './core/logger.js';
 import { Redactor, secretsOf } from './core/secrets.js';
@@ -86,7 +87,7 @@ Check the Slack tokens, STORE_URL and that the store is reachable (docs/configur
     clearTimeout(waitingNotice);
   }
   logger.info(
-    { port: port ?? slackConfig.port, socketMode: Boolean(slackConfig.appToken), demo, store: runtime.store.description },
+    { port: port ?? slackConfig.port, socketMode: Boolean(slackConfig.appToken), demo, store: runtime.store.description, charts: config.charts.renderer, chartData: chartDestination(config.charts) },
     demo ? 'dq is running in DEMO mode on the built-in simulator (simulated data)' : 'dq is running',
   );
   const where = slackConfig.appToken ? 'over Socket Mode' : `on port ${port ?? slackConfig.port} (/slack/events)`;
@@ -95,6 +96,7 @@ Check the Slack tokens, STORE_URL and that the store is reachable (docs/configur
       ? `dq is running in DEMO mode ${where}: lookups go to the built-in simulator (simulated data, no coins). In Slack, try /dq help or /futures CL 5m 30.\n`
       : `dq is running ${where}. In Slack, try /dq help.\n`,
   );
+  process.stderr.write(`Charts: ${chartDestination(config.charts)} (CHART_RENDERER=${config.charts.renderer}).\n`);
 }
 
 await main();

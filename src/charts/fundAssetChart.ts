@@ -1,7 +1,8 @@
 import type { FundAssetRecord, FundAssetResult } from '../core/operations/fundAsset.js';
 import type { Lang } from '../i18n/lang.js';
 import { cnyUnitFor, formatCny, roundTo, signed, visibleDecimals } from './numbers.js';
-import { compactJs, firstFitting, js, jsObject, planOf, type ChartPlan, type ChartSettings } from './quickChart.js';
+import { latestPoints, NATIVE_CHART_LIMITS, type NativeChart } from './nativeChart.js';
+import { compactJs, firstFitting, js, jsObject, planOf, type ChartImage, type ChartPlan, type ChartSettings } from './quickChart.js';
 import { clauses, sentences } from './sentences.js';
 
 export interface AssetPoint {
@@ -91,8 +92,38 @@ export function alignedRanges(first: readonly [number, number], second: readonly
   return best!.ranges;
 }
 
+/** How far apart a fund's statistical dates are, so the % line says what it compares ("quarter on quarter"). */
+export type Cadence = 'week' | 'month' | 'quarter' | 'halfYear' | 'year' | 'previous';
+
+const CADENCE_DAYS: ReadonlyArray<[Cadence, number, number]> = [['week', 6, 8], ['month', 27, 32], ['quarter', 85, 95], ['halfYear', 178, 188], ['year', 360, 370]];
+
+/** The cadence of dates (oldest first) from the typical gap between neighbours; `previous` when they keep none. */
+export function cadenceOf(dates: readonly string[]): Cadence {
+  const days = dates.slice(1).map((date, index) => (Date.parse(date) - Date.parse(dates[index]!)) / 86_400_000).sort((a, b) => a - b);
+  const typical = days[Math.floor(days.length / 2)];
+  if (typical === undefined || !Number.isFinite(typical)) return 'previous';
+  return CADENCE_DAYS.find(([, least, most]) => typical >= least && typical <= most)?.[0] ?? 'previous';
+}
+
+/** The fund as titles name it: its code, and its name where the app knows one. */
+export function fundTitle(fundCode: string, fundName: string | undefined, lang: Lang): string {
+  return fundName ? lang.t('fundAsset.chart.fundNamed', { code: fundCode, name: fundName }) : fundCode;
+}
+
+/** The % line's name: the change against the date before, named by the dates' cadence. */
+function changeLabel(points: readonly AssetPoint[], lang: Lang): string {
+  return lang.t(`fundAsset.chart.changeOn.${cadenceOf(points.map((point) => point.date))}`);
+}
+
+/** Chart pixels a tick label and the latest amount's badge need between their middles not to overlap: half of each (a 12-pixel font; the badge adds its padding). */
+const BADGE_CLEARANCE_PX = 15;
+/** Chart pixels above and below the plot: the title, the legend, the date labels and the padding. */
+const OUTSIDE_PLOT_PX = 114;
+
 interface FundChartInput {
   fundCode: string;
+  /** The fund's name, where the app knows it. */
+  fundName?: string;
   points: readonly AssetPoint[];
   /** All points before thinning, for the title's latest figures. */
   latest: AssetPoint;
@@ -131,10 +162,12 @@ export function fundAssetChartText(input: FundChartInput): string {
   );
   const latestSize = roundTo(sizes[sizes.length - 1]!, sizeDecimals);
   const labels = sparseLabels(points.map((point) => point.date), Math.floor((settings.width - 120) / LABEL_SLOT_PX));
-  const heading = lang.t(input.firstPage ? 'fundAsset.chart.title' : 'fundAsset.chart.titleOlder', { code: input.fundCode, amount: formatCny(input.latest.asset, lang.locale), date: input.latest.date });
+  const heading = lang.t(input.firstPage ? 'fundAsset.chart.title' : 'fundAsset.chart.titleOlder', { fund: fundTitle(input.fundCode, input.fundName, lang), amount: formatCny(input.latest.asset, lang.locale), date: input.latest.date });
   const title = input.latest.rate === null ? heading : lang.t('fundAsset.chart.titleRate', { title: heading, rate: signed(input.latest.rate, 2) });
   const subtitle = input.step > 1 ? lang.t('fundAsset.chart.every', { count: input.step, ordinal: true }) : '';
-  const change = lang.t('fundAsset.chart.change');
+  const change = changeLabel(points, lang);
+  // The latest amount's badge on the left axis hides the tick labels it would overlap, and only those.
+  const badgeReach = ((sizeAxis.max - sizeAxis.min) * BADGE_CLEARANCE_PX) / Math.max(50, settings.height - OUTSIDE_PLOT_PX);
 
   return compactJs(`
     (()=>{
@@ -153,7 +186,7 @@ export function fundAssetChartText(input: FundChartInput): string {
     ticks:{stepSize:${sizeAxis.step},color:c=>z(c)?'#fff':'#666',showLabelBackdrop:z,backdropColor:'${LATEST_BAR_COLOR}',
     callback:v=>v<0?'':+v.toFixed(${sizeDecimals})},
     // The latest amount's label blanks the tick labels it would cover (their grid lines stay).
-    beforeFit:s=>{let r=(s.max-s.min)/14;s.ticks.forEach(t=>{if(Math.abs(t.value-Z)<r)t.label=''});
+    beforeFit:s=>{s.ticks.forEach(t=>{if(Math.abs(t.value-Z)<${Number(badgeReach.toPrecision(3))})t.label=''});
     s.ticks=s.ticks.concat({value:Z,label:${js(formatCny(input.latest.asset, lang.locale))},z:1})}},
     r:{position:'right',min:${rateAxis.min},max:${rateAxis.max},title:{display:true,text:${js(change)},color:'${RATE_COLOR}'},
     grid:{drawOnChartArea:false},ticks:{stepSize:${rateAxis.step},color:'${RATE_COLOR}',callback:v=>+v.toFixed(2)+'%'}}}}}
@@ -167,17 +200,25 @@ function rangeOf(points: readonly AssetPoint[], lang: Lang): string {
   return first === last ? lang.t('fundAsset.chart.onDate', { date: first }) : lang.t('fundAsset.chart.fromTo', { from: first, to: last });
 }
 
+export interface FundChartOptions {
+  /** Later pages hold older dates: their newest is not the fund's latest. */
+  firstPage?: boolean;
+  /** The fund's name, where the app knows it. */
+  fundName?: string;
+}
+
 /**
  * Asset size over time with its rate of change. Thinned out (every n-th date, newest kept) only when
  * the URL would not fit in Slack, and the caption says so.
  */
-export function buildFundAssetChart(result: FundAssetResult, settings: ChartSettings, lang: Lang, options: { firstPage?: boolean } = {}): ChartPlan {
+export function buildFundAssetChart(result: FundAssetResult, settings: ChartSettings, lang: Lang, options: FundChartOptions = {}): ChartPlan {
   const firstPage = options.firstPage ?? true;
   if (result.records.length === 0) return { kind: 'none', note: lang.t('fundAsset.chart.noRecords') };
   const points = assetPointsOldestFirst(result.records);
   const latest = points[points.length - 1]!;
+  const named = options.fundName ? { fundName: options.fundName } : {};
   const steps = Array.from({ length: points.length }, (_, index) => index + 1);
-  const textFor = (step: number) => fundAssetChartText({ fundCode: result.fundCode, points: thinAssetPoints(points, step), latest, firstPage, step, settings, lang });
+  const textFor = (step: number) => fundAssetChartText({ fundCode: result.fundCode, ...named, points: thinAssetPoints(points, step), latest, firstPage, step, settings, lang });
   const fit = firstFitting(steps, textFor, settings);
   const step = fit?.choice ?? 1;
 
@@ -186,10 +227,42 @@ export function buildFundAssetChart(result: FundAssetResult, settings: ChartSett
   const latestRate = latest.rate === null ? lang.t('fundAsset.chart.noRate') : lang.t('fundAsset.chart.rate', { rate: signed(latest.rate, 2) });
   const latestSentence = lang.t(firstPage ? 'fundAsset.chart.latest' : 'fundAsset.chart.newestOnPage', { amount: formatCny(latest.asset, lang.locale), date: latest.date, rate: latestRate });
   const range = rangeOf(points, lang);
-  const described = lang.t('fundAsset.chart.alt', { code: result.fundCode, dates: lang.t('fundAsset.chart.dates', { count: points.length }), range });
+  const fund = fundTitle(result.fundCode, options.fundName, lang);
+  const described = lang.t('fundAsset.chart.alt', { fund, dates: lang.t('fundAsset.chart.dates', { count: points.length }), range });
   // The latest sentence is a sentence already: it ends with its own full stop.
   const alt = lang.t('charts.nextSentence', { first: sentences([thinned ? clauses([described, thinned], lang) : described], lang), second: latestSentence });
-  const caption = sentences([lang.t('fundAsset.chart.caption', { code: result.fundCode, range }), ...(thinned ? [thinned] : [])], lang);
+  const caption = sentences([lang.t('fundAsset.chart.caption', { fund, range }), ...(thinned ? [thinned] : [])], lang);
   return planOf(fit, () => textFor(1), { alt, caption }, settings);
 }
 
+/** The longest fund name a native chart's title keeps (its title holds 50 characters). */
+function titleFitting(build: (fund: string) => string, fundCode: string, fundName: string | undefined, lang: Lang): string {
+  const full = build(fundTitle(fundCode, fundName, lang));
+  if (!fundName || full.length <= NATIVE_CHART_LIMITS.title) return full;
+  const room = fundName.length - (full.length - NATIVE_CHART_LIMITS.title) - 1;
+  return build(room >= 2 ? fundTitle(fundCode, `${fundName.slice(0, room)}…`, lang) : fundCode);
+}
+
+/**
+ * Net assets as bars Slack draws itself (its data_visualization block), in the reader's unit: the
+ * latest dates within Slack's points per series (20), the table holding them all.
+ */
+export function fundAssetNativeChart(result: FundAssetResult, lang: Lang, options: FundChartOptions = {}): ChartImage {
+  if (result.records.length === 0) return { kind: 'none', note: lang.t('fundAsset.chart.noRecords') };
+  const all = assetPointsOldestFirst(result.records);
+  const points = latestPoints(all);
+  const latest = all[all.length - 1]!;
+  const unit = cnyUnitFor(Math.max(...points.map((point) => Math.abs(point.asset))), lang.locale);
+  const decimals = Math.min(4, visibleDecimals(Math.max(...points.map((point) => Math.abs(point.asset / unit.size))), 200));
+  const titleKey = (options.firstPage ?? true) ? 'fundAsset.chart.nativeTitle' : 'fundAsset.chart.nativeTitleOlder';
+  const chart: NativeChart = {
+    type: 'bar',
+    title: titleFitting((fund) => lang.t(titleKey, { fund, amount: formatCny(latest.asset, lang.locale), date: latest.date }), result.fundCode, options.fundName, lang),
+    categories: points.map((point) => point.date),
+    series: [{ name: lang.t('fundAsset.chart.native.series'), values: points.map((point) => roundTo(point.asset / unit.size, decimals)) }],
+    xLabel: lang.t('fundAsset.chart.native.dates'),
+    yLabel: unit.axis,
+    caption: lang.t(points.length < all.length ? 'fundAsset.chart.native.latest' : 'fundAsset.chart.native.all', { shown: points.length, count: all.length }),
+  };
+  return { kind: 'native', chart };
+}

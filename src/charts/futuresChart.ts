@@ -1,47 +1,12 @@
-import type { Candle, CandleType, FuturesResult } from '../core/operations/futures.js';
+import {
+  changeRate, isIntraday, mergeCandles, periodEnd, periodOfType, periodStart, PERIODS, type Candle, type CandlePeriod, type FuturesResult, type MergedCandles,
+} from '../core/operations/futures.js';
 import { localDate, localParts, zoneName } from '../core/time.js';
-import type { Lang, NamesUnder } from '../i18n/lang.js';
+import type { Lang } from '../i18n/lang.js';
+import { latestPoints, type NativeChart } from './nativeChart.js';
 import { decimalsOf, signed } from './numbers.js';
 import { clauses, sentences } from './sentences.js';
-import { compactJs, drawnLocally, firstFitting, js, jsObject, planOf, type ChartColors, type ChartPlan, type ChartSettings } from './quickChart.js';
-
-// Candle periods live with the chart: candles are merged into longer ones only so that a chart fits
-// in a Slack image, and nothing else reads them.
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-const WEEK = 7 * DAY;
-// 1970-01-01 was a Thursday; weeks start on Monday, as they do on exchanges' weekly charts.
-const FIRST_MONDAY = 4 * DAY;
-
-/** A candle period in traders' words. Weeks and months are calendar periods (UTC). */
-export interface CandlePeriod {
-  /**
-   * 1m, 5m, 15m, 30m, 1h, 2h, 4h, 1D, 1W, 1M: names the period in the catalogue, where it has a
-   * title (`futures.chart.period.name`: 5m, 5分钟) and the words a sentence uses (`…words`: 5-minute, 5分钟).
-   */
-  name: NamesUnder<'futures.chart.period.name'>;
-  /** Length; for a month, its shortest (28 days). */
-  ms: number;
-  calendar?: 'week' | 'month';
-}
-
-const period = (name: CandlePeriod['name'], ms: number, calendar?: 'week' | 'month'): CandlePeriod =>
-  (calendar ? { name, ms, calendar } : { name, ms });
-
-export const PERIODS = {
-  '1m': period('1m', MINUTE),
-  '5m': period('5m', 5 * MINUTE),
-  '15m': period('15m', 15 * MINUTE),
-  '30m': period('30m', 30 * MINUTE),
-  '1h': period('1h', HOUR),
-  '2h': period('2h', 2 * HOUR),
-  '4h': period('4h', 4 * HOUR),
-  '1D': period('1D', DAY),
-  '1W': period('1W', WEEK, 'week'),
-  '1M': period('1M', 28 * DAY, 'month'),
-} as const;
+import { compactJs, drawnLocally, firstFitting, js, jsObject, planOf, type ChartColors, type ChartImage, type ChartPlan, type ChartSettings } from './quickChart.js';
 
 /** The period as a chart title names it: 5m, 1D (5分钟, 日线). */
 export function periodName(p: CandlePeriod, lang: Lang): string {
@@ -53,11 +18,6 @@ export function periodWords(p: CandlePeriod, lang: Lang): string {
   return lang.t(`futures.chart.period.words.${p.name}`);
 }
 
-const OF_TYPE: Record<CandleType, CandlePeriod> = {
-  '0': PERIODS['1D'], '1': PERIODS['1m'], '5': PERIODS['5m'], '30': PERIODS['30m'],
-  '60': PERIODS['1h'], '120': PERIODS['2h'], '240': PERIODS['4h'],
-};
-
 /**
  * The periods candles are merged into when there are too many to draw: the ones every trading screen
  * offers. 5m (for 1m candles) and 1M go past the usual 15m…1W: 100 1m candles would otherwise become
@@ -67,103 +27,9 @@ const MERGE_TARGETS: readonly CandlePeriod[] = [
   PERIODS['5m'], PERIODS['15m'], PERIODS['30m'], PERIODS['1h'], PERIODS['2h'], PERIODS['4h'], PERIODS['1D'], PERIODS['1W'], PERIODS['1M'],
 ];
 
-export function periodOfType(type: CandleType): CandlePeriod {
-  return OF_TYPE[type];
-}
-
 /** The standard periods a candle of `base` merges into evenly, shortest first. */
 export function longerPeriods(base: CandlePeriod): CandlePeriod[] {
   return MERGE_TARGETS.filter((target) => target.ms > base.ms && (target.calendar !== undefined || target.ms % base.ms === 0));
-}
-
-export function isIntraday(p: CandlePeriod): boolean {
-  return p.ms < DAY;
-}
-
-/**
- * Start of the period holding `at`. Periods up to a day are counted from the UNIX epoch, so 1h
- * candles start on the hour and 1D candles at 00:00 UTC, the trading day the service's daily candles
- * are labelled with; weeks start on Monday, months on the 1st (UTC).
- */
-export function periodStart(at: number, p: CandlePeriod): number {
-  if (p.calendar === 'month') {
-    const date = new Date(at);
-    return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
-  }
-  if (p.calendar === 'week') return Math.floor((at - FIRST_MONDAY) / WEEK) * WEEK + FIRST_MONDAY;
-  return Math.floor(at / p.ms) * p.ms;
-}
-
-export function periodEnd(start: number, p: CandlePeriod): number {
-  if (p.calendar === 'month') {
-    const date = new Date(start);
-    return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
-  }
-  return start + p.ms;
-}
-
-/** A candle's move against the close before it, in percent; the service's own rate when not merged. */
-function changeRate(candle: Pick<Candle, 'close' | 'change'>): number {
-  const closeBefore = candle.close - candle.change;
-  // No rate can be stated against a zero close; 0 keeps the field numeric like the service's own.
-  return closeBefore === 0 ? 0 : (candle.change / closeBefore) * 100;
-}
-
-function mergeGroup(members: readonly Candle[], at: number): Candle {
-  const first = members[0]!;
-  const last = members[members.length - 1]!;
-  // Each member's change is against the close before it, so the sum is the change from the close
-  // before the group to the group's close, which is what a candle of the longer period reports.
-  const change = members.reduce((sum, candle) => sum + candle.change, 0);
-  return {
-    open: first.open,
-    close: last.close,
-    high: Math.max(...members.map((candle) => candle.high)),
-    low: Math.min(...members.map((candle) => candle.low)),
-    change,
-    changeRate: changeRate({ close: last.close, change }),
-    volume: members.reduce((sum, candle) => sum + candle.volume, 0),
-    at,
-  };
-}
-
-export interface MergedCandles {
-  /** Oldest first; each starts at its period's start. */
-  candles: Candle[];
-  /** Given candles left out with the oldest period, which began before them (0 if none). */
-  droppedOldest: number;
-  /** When the newest period goes on past the last given candle: how many candles it holds. */
-  partialNewest?: number;
-}
-
-/**
- * Candles (oldest first) merged into candles of a longer period, aligned to that period's clock
- * (09:00, 09:15 … for 15m), as trading screens draw them: first open, highest high, lowest low,
- * last close, summed volume. The oldest period is left out when it began before the first candle
- * (its open, high and low would be wrong) unless that would leave fewer than two candles; the
- * newest one is kept, as it holds the latest prices, and reported when it is not over yet.
- */
-export function mergeCandles(candles: readonly Candle[], from: CandlePeriod, to: CandlePeriod): MergedCandles {
-  const groups: Array<{ start: number; members: Candle[] }> = [];
-  for (const candle of candles) {
-    const start = periodStart(candle.at, to);
-    const group = groups[groups.length - 1];
-    if (group && group.start === start) group.members.push(candle);
-    else groups.push({ start, members: [candle] });
-  }
-  let droppedOldest = 0;
-  const oldest = groups[0];
-  if (oldest && oldest.members[0]!.at > oldest.start && groups.length > 2) {
-    droppedOldest = oldest.members.length;
-    groups.shift();
-  }
-  const merged: MergedCandles = { candles: groups.map((group) => mergeGroup(group.members, group.start)), droppedOldest };
-  const newest = groups[groups.length - 1];
-  if (newest) {
-    const lastMember = newest.members[newest.members.length - 1]!;
-    if (lastMember.at + from.ms < periodEnd(newest.start, to)) merged.partialNewest = newest.members.length;
-  }
-  return merged;
 }
 
 /** Candle colours: up, down, unchanged. */
@@ -171,6 +37,15 @@ export const CANDLE_COLORS: Record<ChartColors, { up: string; down: string; flat
   intl: { up: '#26a69a', down: '#ef5350', flat: '#8a8a8a' },
   cn: { up: '#ef5350', down: '#26a69a', flat: '#8a8a8a' },
 };
+
+/**
+ * The colours a reader sees: CHART_COLORS when the operator fixed one for everybody, else by the
+ * reader's language: a Chinese reader's rise is red and fall green (the A-share habit), an English
+ * reader's the opposite. The legend names both.
+ */
+export function colorsFor(settings: ChartSettings, lang: Lang): ChartColors {
+  return settings.colors ?? (lang.locale === 'zh-CN' ? 'cn' : 'intl');
+}
 
 /** Moving averages drawn over the closes, each once there are enough candles for it to say something. */
 export const MOVING_AVERAGES = [
@@ -233,17 +108,22 @@ export function candleLabels(ats: readonly number[], indices: readonly number[],
 }
 
 function drawnCandles(base: CandlePeriod, candles: readonly Candle[], target: CandlePeriod): Drawn {
-  if (target === base) return { period: base, merged: { candles: [...candles], droppedOldest: 0 } };
+  if (target === base) return { period: base, merged: { candles: [...candles], droppedOldest: 0, inNewest: 1 } };
   return { period: target, merged: mergeCandles(candles, base, target) };
 }
 
 interface ChartText {
   symbol: string;
+  /** The candles' period in the answer. */
   base: CandlePeriod;
+  /** The service's period they came in: the base, unless the answer's candles were merged from shorter ones (15m from 5m). */
+  source: CandlePeriod;
   drawn: Drawn;
   settings: ChartSettings;
   timeZone: string;
   quoteDecimals: number;
+  /** When the candles were fetched: a merged candle whose period had not ended then is partial. */
+  fetchedAt?: number;
   lang: Lang;
 }
 
@@ -252,21 +132,34 @@ export function formatQuote(price: number, decimals: number): string {
   return price.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
 }
 
-function titleOf(input: ChartText): string {
-  const last = input.drawn.merged.candles[input.drawn.merged.candles.length - 1]!;
-  return `${input.symbol} · ${periodName(input.drawn.period, input.lang)} · ${formatQuote(last.close, input.quoteDecimals)} ${signed(changeRate(last), 2)}%`;
+/** Symbol, period, last close and the last candle's change, said to be the last candle's: `CL · 5m · 75.93, last candle +0.35%`. */
+function titleOf(symbol: string, period: CandlePeriod, last: Candle, quoteDecimals: number, lang: Lang): string {
+  return lang.t('futures.chart.title', { symbol, period: periodName(period, lang), close: formatQuote(last.close, quoteDecimals), rate: signed(changeRate(last), 2) });
+}
+
+/**
+ * Whether the newest drawn candle is merged from fewer candles than its period will hold: its
+ * period had not ended when the candles were fetched (or, without that time, the candles stop
+ * before its end). A candle drawn as the service gave it is not marked.
+ */
+function newestPartial(input: Pick<ChartText, 'drawn' | 'source' | 'fetchedAt'>): boolean {
+  const { drawn } = input;
+  if (drawn.period === input.source) return false;
+  const newest = drawn.merged.candles[drawn.merged.candles.length - 1]!;
+  if (input.fetchedAt !== undefined) return input.fetchedAt < periodEnd(periodStart(newest.at, drawn.period), drawn.period);
+  return drawn.merged.partialNewest !== undefined;
 }
 
 function subtitleOf(input: ChartText): string {
-  const { drawn, base, lang } = input;
+  const { drawn, source, lang } = input;
   const candles = drawn.merged.candles;
   const parts = [
     isIntraday(drawn.period)
       ? lang.t('futures.chart.timesIn', { zone: zoneName(candles[candles.length - 1]!.at, input.timeZone, lang) })
       : lang.t('futures.chart.tradingDays'),
   ];
-  if (drawn.period !== base) parts.push(lang.t('futures.chart.mergedFrom', { period: periodName(base, lang) }));
-  if (drawn.merged.partialNewest !== undefined) parts.push(lang.t('futures.chart.lastPartial'));
+  if (drawn.period !== source) parts.push(lang.t('futures.chart.mergedFrom', { period: periodName(source, lang) }));
+  if (newestPartial(input)) parts.push(lang.t('futures.chart.lastPartial'));
   return parts.join(' · ');
 }
 
@@ -299,7 +192,7 @@ export function futuresChartText(input: ChartText): string {
   const { settings, drawn } = input;
   const candles = drawn.merged.candles;
   const count = candles.length;
-  const colors = CANDLE_COLORS[settings.colors ?? 'intl'];
+  const colors = CANDLE_COLORS[colorsFor(settings, input.lang)];
   const hosted = settings.candlesticks;
 
   const quotes = candles.flatMap((candle) => [candle.high, candle.low]);
@@ -344,6 +237,9 @@ export function futuresChartText(input: ChartText): string {
       `{type:'scatter',data:K.map(k=>k.c),pointStyle:'line',radius:${Math.max(1.5, Math.min(7, Math.round(slot * 0.8) / 2))},borderWidth:2,borderColor:K.map(h)}`,
     ];
   const averageSets = averages.map((average) => `A(${average.period},'${average.color}')`);
+  // The legend names the colours (a rise is red for a Chinese reader, green for others) with two
+  // series without data, drawn as nothing but their legend entry.
+  const colorSets = [`A(0,u,${js(input.lang.t('futures.chart.up'))})`, `A(0,d,${js(input.lang.t('futures.chart.down'))})`];
   // Chart.js writes the volume axis's compact numbers in the chart's locale: 1.2万 rather than 12K.
   const locale = input.lang.locale === 'en' ? '' : `locale:${js(input.lang.locale)},`;
   const volumeSet = `{type:'bar',data:V,yAxisID:'v',backgroundColor:K.map(k=>h(k)+'99'),${hosted ? '' : 'grouped:false,'}maxBarThickness:${candleWidth}}`;
@@ -359,22 +255,23 @@ export function futuresChartText(input: ChartText): string {
     u='${colors.up}',d='${colors.down}',f='${colors.flat}',w=${lastColor},${hosted ? 'o={up:u,down:d,unchanged:f},' : ''}q=0,K=[],V=[],i,a,e,
     g=m=>{let z=0,s=1,c=64;for(;c>31;s*=32){c=S.charCodeAt(q++)-48;z+=(c&31)*s}return m?z:z%2?(-1-z)/2:z/2},
     h=k=>k.c>k.o?u:k.c<k.o?d:f,
-    A=(m,c)=>({type:'line',label:'MA'+m,borderColor:c,backgroundColor:c,borderWidth:1.3,pointRadius:0,parsing:false,
-    data:K.slice(m-1).map(k=>{let t=0,j=k.x;for(;j>k.x-m;)t+=K[j--].c;return{x:k.x,y:t/m}})}),
-    z=c=>!!(c.tick&&c.tick.z);
+    // A(m,c): the m-candle moving average in colour c; A(0,c,t): no line, only a legend entry t in c.
+    A=(m,c,t)=>({type:'line',label:t||'MA'+m,borderColor:c,borderWidth:1.3,pointRadius:0,parsing:false,
+    data:m?K.slice(m-1).map(k=>{let t=0,j=k.x;for(;j>k.x-m;)t+=K[j--].c;return{x:k.x,y:t/m}}):[]}),
+    z=c=>c.tick?.z;
     for(i=0;i<${count};i++){a=p+g();e=a+g();
     K.push({x:i,o:a*D,c:e*D,h:(Math.max(a,e)+g(1))*D,l:(Math.min(a,e)-g(1))*D});V.push({x:i,y:g(1)*U});p=e}
-    return{type:'${hosted ? 'candlestick' : 'bar'}',data:{labels:K.map(k=>L[k.x]||''),datasets:[${[...priceSets, ...averageSets, volumeSet].join(',')}]},
-    options:{${locale}layout:{padding:8},plugins:{title:{display:true,text:${js(titleOf(input))},align:'start',color:'#222',font:{size:15}},
+    return{type:'${hosted ? 'candlestick' : 'bar'}',data:{labels:K.map(k=>L[k.x]||''),datasets:[${[...priceSets, ...averageSets, volumeSet, ...colorSets].join(',')}]},
+    options:{${locale}layout:{padding:8},plugins:{title:{display:true,text:${js(titleOf(input.symbol, drawn.period, last, input.quoteDecimals, input.lang))},align:'start',font:{size:15}},
     subtitle:{display:true,text:${js(subtitleOf(input))},align:'start'},
-    legend:{${averages.length > 0 ? '' : 'display:false,'}labels:{boxHeight:2,filter:t=>t.text}}},
+    legend:{labels:{boxHeight:2,filter:t=>t.text}}},
     // The financial plugin's default x axis reads a window global in afterBuildTicks; QuickChart has none.
     scales:{x:{type:'category',${hosted ? 'afterBuildTicks:null,' : ''}grid:{offset:false,color:c=>L[c.index]?'#eee':''},ticks:{autoSkip:false,maxRotation:0}},
     y:{position:'right',stack:'s',stackWeight:${PRICE_WEIGHT},min:${inUnits(lowest - margin)},max:${inUnits(highest + margin)},
     grid:{color:c=>z(c)?w:'#eee'},ticks:{color:c=>z(c)?'#fff':'#666',showLabelBackdrop:z,backdropColor:w},
     // The last close's label replaces the ticks it would cover; ticks at the band's edges (its odd
     // bounds among them) would touch the legend or the volume axis's labels.
-    beforeFit:s=>{let r=(s.max-s.min)/9;s.ticks=s.ticks.filter(t=>Math.abs(t.value-C)>r&&t.value-s.min>r/2&&s.max-t.value>r/2).concat({value:C,label:T,z:1})}},
+    beforeFit:s=>{let r=(s.max-s.min)/9,b=r/2;s.ticks=s.ticks.filter(t=>Math.abs(t.value-C)>r&&t.value-s.min>b&&s.max-t.value>b).concat({value:C,label:T,z:1})}},
     v:{position:'right',stack:'s',grace:'10%',ticks:{maxTicksLimit:3,format:{notation:'compact'}}}}}}
     })()
   `);
@@ -429,6 +326,14 @@ function mergeSentence(candles: readonly Candle[], base: CandlePeriod, drawn: Dr
   return clauses(parts, lang);
 }
 
+/** How the answer's candles were made when the period asked for is merged: "30 15-minute candles merged from 90 5-minute ones". */
+function askedMergeSentence(result: FuturesResult, lang: Lang): string | undefined {
+  if (!result.merged) return undefined;
+  return lang.t('futures.chart.mergedPeriod', {
+    shown: result.candles.length, period: periodWords(periodOfType(result.type), lang), fetched: result.merged.fetched, from: periodWords(periodOfType(result.merged.type), lang),
+  });
+}
+
 function closeSentence(candles: readonly Candle[], decimals: number, lang: Lang): string {
   const first = candles[0]!;
   const last = candles[candles.length - 1]!;
@@ -439,39 +344,92 @@ function closeSentence(candles: readonly Candle[], decimals: number, lang: Lang)
   return lang.t('futures.chart.close', { close: last.close.toFixed(decimals), lastMove, rangeMove });
 }
 
+function quoteDecimalsOf(candles: readonly Candle[]): number {
+  return Math.max(...candles.flatMap((candle) => [candle.open, candle.high, candle.low, candle.close]).map(decimalsOf));
+}
+
 /**
  * The candles as a chart: candlesticks on servers that have them, high-low bars with close ticks
  * otherwise, with volume in a band below and moving averages. Candles are merged into a longer
  * standard period only when they would not fit in a Slack image URL or be too thin to see, and the
- * caption says so. Fewer than two candles make no chart.
+ * caption says so. Fewer than two candles make no chart. `fetchedAt` (when the candles were
+ * fetched) tells whether a merged newest candle was still forming.
  */
-export function buildFuturesChart(result: FuturesResult, settings: ChartSettings, timeZone: string, lang: Lang): ChartPlan {
+export function buildFuturesChart(result: FuturesResult, settings: ChartSettings, timeZone: string, lang: Lang, fetchedAt?: number): ChartPlan {
   if (result.candles.length === 0) return { kind: 'none', note: lang.t('futures.chart.noCandles') };
   if (result.candles.length === 1) return { kind: 'none', note: lang.t('futures.chart.oneCandle') };
   const candles = [...result.candles].sort((a, b) => a.at - b.at);
   const base = periodOfType(result.type);
-  const quoteDecimals = Math.max(...candles.flatMap((candle) => [candle.open, candle.high, candle.low, candle.close]).map(decimalsOf));
+  const source = result.merged ? periodOfType(result.merged.type) : base;
+  const quoteDecimals = quoteDecimalsOf(candles);
   const maxDrawn = Math.floor(Math.max(100, settings.width - AXIS_ALLOWANCE_PX) / MIN_CANDLE_SLOT_PX);
   const choices = [base, ...longerPeriods(base)]
     .map((target) => drawnCandles(base, candles, target))
     .filter((drawn) => drawn.merged.candles.length >= 2 && drawn.merged.candles.length <= maxDrawn);
-  const textFor = (drawn: Drawn) => futuresChartText({ symbol: result.symbol, base, drawn, settings, timeZone, quoteDecimals, lang });
+  const textFor = (drawn: Drawn) => futuresChartText({ symbol: result.symbol, base, source, drawn, settings, timeZone, quoteDecimals, lang, ...(fetchedAt === undefined ? {} : { fetchedAt }) });
 
   const fit = firstFitting(choices, textFor, settings);
   const drawn = fit?.choice ?? choices[0] ?? drawnCandles(base, candles, base);
   const kind = lang.t(settings.candlesticks ? 'futures.chart.kind.candlestick' : 'futures.chart.kind.highLow');
   const averages = MOVING_AVERAGES.filter((average) => drawn.merged.candles.length - average.period + 1 >= MIN_AVERAGE_POINTS).map((average) => `MA${average.period}`);
-  const merged = mergeSentence(candles, base, drawn, settings, lang);
+  const merged = [askedMergeSentence(result, lang), mergeSentence(candles, base, drawn, settings, lang)].filter((part): part is string => part !== undefined);
   const range = rangeText(candles, base, timeZone, lang);
   const period = periodWords(base, lang);
   const described = averages.length > 0
     ? lang.t('futures.chart.altAverages', { kind, symbol: result.symbol, candles: candles.length, period, range, averages: averages.join(lang.t('futures.chart.averagesSeparator')) })
     : lang.t('futures.chart.alt', { kind, symbol: result.symbol, candles: candles.length, period, range });
+  const colors = lang.t(colorsFor(settings, lang) === 'cn' ? 'futures.chart.colorsCn' : 'futures.chart.colorsIntl');
   // The close sentence is a sentence already: it ends with its own full stop.
-  const alt = lang.t('charts.nextSentence', { first: sentences([merged ? clauses([described, merged], lang) : described], lang), second: closeSentence(candles, quoteDecimals, lang) });
-  const captionParts = [lang.t('futures.chart.caption', { symbol: result.symbol, period, range })];
-  if (merged) captionParts.push(merged);
+  const alt = lang.t('charts.nextSentence', { first: sentences([clauses([described, ...merged], lang), colors], lang), second: closeSentence(candles, quoteDecimals, lang) });
+  const captionParts = [lang.t('futures.chart.caption', { symbol: result.symbol, period, range }), ...merged];
   if (!settings.candlesticks) captionParts.push(lang.t('futures.chart.highLowDrawn'));
   const caption = sentences(captionParts, lang);
   return planOf(fit, () => textFor(drawn), { alt, caption }, settings);
+}
+
+/**
+ * Category labels a native chart can show: distinct and at most 20 characters. Intraday: HH:mm in
+ * the reader's zone, with the date (MM-DD HH:mm) when the candles span more than a day; daily and
+ * weekly: the trading day MM-DD, with the year when they span two; monthly: YYYY-MM.
+ */
+export function nativeCandleLabels(ats: readonly number[], p: CandlePeriod, timeZone: string): string[] {
+  const zone = isIntraday(p) ? timeZone : 'UTC';
+  const parts = ats.map((at) => localParts(at, zone));
+  const date = (part: (typeof parts)[number]) => `${pad(part.month)}-${pad(part.day)}`;
+  if (p.calendar === 'month') return parts.map((part) => `${part.year}-${pad(part.month)}`);
+  if (!isIntraday(p)) {
+    const oneYear = parts.every((part) => part.year === parts[0]!.year);
+    return parts.map((part) => (oneYear ? date(part) : `${part.year}-${date(part)}`));
+  }
+  const oneDay = parts.every((part) => date(part) === date(parts[0]!));
+  return parts.map((part) => `${oneDay ? '' : `${date(part)} `}${pad(part.hour)}:${pad(part.minute)}`);
+}
+
+/**
+ * The latest closes as a line Slack draws itself (its data_visualization block): where no picture can
+ * reach Slack, the reply still shows the move. At most the latest 20 (Slack's points per series);
+ * the caption says how many of how many, and how merged candles were made.
+ */
+export function futuresNativeChart(result: FuturesResult, timeZone: string, lang: Lang, fetchedAt?: number): ChartImage {
+  if (result.candles.length === 0) return { kind: 'none', note: lang.t('futures.chart.noCandles') };
+  if (result.candles.length === 1) return { kind: 'none', note: lang.t('futures.chart.oneCandle') };
+  const all = [...result.candles].sort((a, b) => a.at - b.at);
+  const candles = latestPoints(all);
+  const base = periodOfType(result.type);
+  const last = candles[candles.length - 1]!;
+  const source = result.merged ? periodOfType(result.merged.type) : base;
+  const drawn: Drawn = { period: base, merged: { candles, droppedOldest: 0, inNewest: result.merged?.inNewest ?? 1 } };
+  const captionParts = [lang.t(candles.length < all.length ? 'futures.chart.native.latest' : 'futures.chart.native.all', { shown: candles.length, count: all.length })];
+  const merged = askedMergeSentence(result, lang);
+  if (merged) captionParts.push(merged);
+  if (newestPartial({ drawn, source, ...(fetchedAt === undefined ? {} : { fetchedAt }) })) captionParts.push(lang.t('futures.chart.lastPartial'));
+  const chart: NativeChart = {
+    type: 'line',
+    title: titleOf(result.symbol, base, last, quoteDecimalsOf(candles), lang),
+    categories: nativeCandleLabels(candles.map((candle) => candle.at), base, timeZone),
+    series: [{ name: lang.t('futures.chart.native.close'), values: candles.map((candle) => candle.close) }],
+    xLabel: isIntraday(base) ? lang.t('futures.chart.timesIn', { zone: zoneName(last.at, timeZone, lang) }) : lang.t('futures.chart.tradingDays'),
+    caption: clauses(captionParts, lang),
+  };
+  return { kind: 'native', chart };
 }

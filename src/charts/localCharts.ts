@@ -4,7 +4,7 @@ import type { Keyv } from 'keyv';
 import type { Logger } from 'pino';
 import type { Lang } from '../i18n/lang.js';
 import type { ChartSpec, PngDrawer } from './chartDrawer.js';
-import type { ChartImage, LocalChartSettings, RenderPlan } from './quickChart.js';
+import type { LocalChartSettings, Picture, RenderPlan } from './quickChart.js';
 
 // Charts the app draws itself (CHART_RENDERER=local) and serves from its own HTTP server, so the
 // data never leaves for a third party and a chart is never cut to fit a URL. A chart's address is
@@ -68,7 +68,7 @@ export class LocalCharts {
    * Draws the chart (unless it is in memory already) and gives the image a reply shows. Never
    * throws: a chart that cannot be drawn is a one-line note, and the reply goes on without it.
    */
-  publish = async (plan: RenderPlan, lang: Lang): Promise<ChartImage> => {
+  publish = async (plan: RenderPlan, lang: Lang): Promise<Picture> => {
     const spec: ChartSpec = { chart: plan.chart, width: plan.width, height: plan.height };
     const id = this.idOf(spec);
     try {

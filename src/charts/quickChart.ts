@@ -4,17 +4,22 @@ import { z } from 'zod';
 import { parseDuration } from '../core/duration.js';
 import { ConfigError } from '../core/errors.js';
 import type { Lang } from '../i18n/lang.js';
+import type { NativeChart } from './nativeChart.js';
 
-// Who draws the charts and how it is configured: QuickChart (the GET URL a Slack image block points
-// at, and the short URL for a chart too long for one) or the app itself (CHART_RENDERER=local, see
-// localCharts.ts). The chart builders only write chart text; everything that depends on the
-// renderer is here.
+// Who draws the charts and how it is configured: Slack itself (CHART_RENDERER=native, its
+// data_visualization block, see nativeChart.ts), the app (CHART_RENDERER=local, see
+// localCharts.ts) or QuickChart (the GET URL a Slack image block points at, and the short URL for a
+// chart too long for one). The chart builders only write chart text; everything that depends on
+// the renderer is here.
 
 /**
  * A chart as replies use it. Built from results without I/O; a reply never fails because of a chart:
- * when no image can be made, `note` says why in one line.
+ * when no image can be made, `note` says why in one line. `native` is drawn by Slack from its values.
  */
-export type ChartImage =
+export type ChartImage = Picture | { kind: 'native'; chart: NativeChart };
+
+/** A picture of a chart (its address), or the line saying why there is none. */
+export type Picture =
   | { kind: 'image'; url: string; alt: string; caption: string }
   | { kind: 'none'; note: string };
 
@@ -23,7 +28,7 @@ export type ChartImage =
  * only the hosted QuickChart can make; resolveChart turns every plan into a ChartImage.
  */
 export type ChartPlan =
-  | ChartImage
+  | Picture
   | { kind: 'too_long'; chart: string; alt: string; caption: string; width: number; height: number }
   | RenderPlan;
 
@@ -37,8 +42,12 @@ export interface RenderPlan {
   height: number;
 }
 
-/** `quickchart`: the chart travels in the image URL to QuickChart; `local`: the app draws and serves it. */
-export type ChartRenderer = 'quickchart' | 'local';
+/**
+ * `native`: Slack draws the chart from its values (messages only), and the app draws the pictures
+ * nothing else can show (the console's files); `local`: the app draws the picture and serves it;
+ * `quickchart`: the chart travels in the image URL to QuickChart.
+ */
+export type ChartRenderer = 'native' | 'local' | 'quickchart';
 
 /** How the app serves the charts it draws. */
 export interface LocalChartSettings {
@@ -54,7 +63,7 @@ export interface LocalChartSettings {
 export type ChartColors = 'intl' | 'cn';
 
 export interface ChartSettings {
-  /** `quickchart` when not given. */
+  /** `quickchart` when not given (the default of the settings read from the environment is `native`). */
   renderer?: ChartRenderer;
   /** With the local renderer: where and for how long charts are served. */
   local?: LocalChartSettings;
@@ -66,7 +75,7 @@ export interface ChartSettings {
   hosted: boolean;
   width: number;
   height: number;
-  /** CHART_COLORS; `intl` when not given. */
+  /** CHART_COLORS, the same for every reader; when not given, by the reader's language (a Chinese reader's rise is red). */
   colors?: ChartColors;
 }
 
@@ -100,9 +109,10 @@ function side(name: string, text: string | undefined, fallback: number, problems
 }
 
 /**
- * PUBLIC_URL, CHART_RENDERER, CHART_URL_TTL and CHART_URL_SECRET: whether the app draws its charts
- * itself and where it serves them. `local` is the default once PUBLIC_URL says where Slack can reach
- * the app; without it (Socket Mode with no public host) QuickChart draws them.
+ * PUBLIC_URL, CHART_RENDERER, CHART_URL_TTL and CHART_URL_SECRET: who draws the charts and where the
+ * app serves the ones it draws. `local` is the default once PUBLIC_URL says where Slack can reach
+ * the app; without it (Socket Mode with no public host) Slack draws them (`native`): no chart data
+ * leaves for a third party unless the operator chooses QuickChart.
  */
 function localSettings(value: (name: string) => string | undefined, problems: string[]): { renderer: ChartRenderer; local?: LocalChartSettings } {
   const publicText = value('PUBLIC_URL')?.replace(/\/+$/, '');
@@ -118,9 +128,11 @@ function localSettings(value: (name: string) => string | undefined, problems: st
     }
   }
   const rendererText = value('CHART_RENDERER')?.toLowerCase();
-  let renderer: ChartRenderer = publicText !== undefined ? 'local' : 'quickchart';
-  if (rendererText === 'local' || rendererText === 'quickchart') renderer = rendererText;
-  else if (rendererText !== undefined) problems.push(`CHART_RENDERER "${value('CHART_RENDERER')}" should be local (the app draws and serves its charts) or quickchart`);
+  // Without CHART_RENDERER: the app's own server once there is one, QuickChart when its host is
+  // given (the operator's choice), else Slack.
+  let renderer: ChartRenderer = publicText !== undefined ? 'local' : value('QUICKCHART_HOST') !== undefined ? 'quickchart' : 'native';
+  if (rendererText === 'local' || rendererText === 'quickchart' || rendererText === 'native') renderer = rendererText;
+  else if (rendererText !== undefined) problems.push(`CHART_RENDERER "${value('CHART_RENDERER')}" should be native (Slack draws the charts), local (the app draws and serves them) or quickchart`);
   if (renderer !== 'local') return { renderer };
   if (publicText === undefined) problems.push('CHART_RENDERER=local needs PUBLIC_URL: the https address Slack reaches this app at, which serves the charts under /charts/');
   const ttlText = value('CHART_URL_TTL') ?? DEFAULT_CHART_URL_TTL;
@@ -166,22 +178,39 @@ export function chartSettingsFromEnv(env: Env): ChartSettings {
   }
 
   const colorsText = value('CHART_COLORS')?.toLowerCase();
-  let colors: ChartColors = 'intl';
+  let colors: ChartColors | undefined;
   if (colorsText === 'cn' || colorsText === 'intl') colors = colorsText;
-  else if (colorsText !== undefined) problems.push(`CHART_COLORS "${value('CHART_COLORS')}" should be intl (green up, red down) or cn (red up, green down)`);
+  else if (colorsText !== undefined) problems.push(`CHART_COLORS "${value('CHART_COLORS')}" should be intl (green up, red down) or cn (red up, green down), or unset (by the reader's language)`);
 
   const width = side('QUICKCHART_WIDTH', value('QUICKCHART_WIDTH'), DEFAULT_CHART_WIDTH, problems);
   const height = side('QUICKCHART_HEIGHT', value('QUICKCHART_HEIGHT'), DEFAULT_CHART_HEIGHT, problems);
   const { renderer, local } = localSettings(value, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
-  if (local) return { renderer, local, host: hostText, hosted: false, candlesticks: true, width, height, colors };
-  return { renderer, host: hostText, hosted, candlesticks: candlesticks ?? hosted, width, height, colors };
+  const byReader = colors ? { colors } : {};
+  if (local) return { renderer, local, host: hostText, hosted: false, candlesticks: true, width, height, ...byReader };
+  // Slack and the app draw candlesticks; QuickChart's settings only matter when it draws.
+  if (renderer === 'native') return { renderer, host: hostText, hosted: false, candlesticks: true, width, height, ...byReader };
+  return { renderer, host: hostText, hosted, candlesticks: candlesticks ?? hosted, width, height, ...byReader };
 }
 
-/** Whether the app draws its charts itself: then a chart never has to fit in a URL. */
+/** Whether the app draws the pictures itself (`local`, and `native` where Slack cannot draw): then a chart never has to fit in a URL. */
 export function drawnLocally(settings: ChartSettings): boolean {
-  return settings.renderer === 'local';
+  return settings.renderer === 'local' || settings.renderer === 'native';
+}
+
+/** Where chart data goes with these settings, for the operator (logged at start). */
+export function chartDestination(settings: ChartSettings): string {
+  switch (settings.renderer) {
+    case 'native':
+      return 'Slack draws the charts from their values in its own blocks; no chart data goes to a third party';
+    case 'local':
+      return `the app draws the charts and serves them at ${settings.local?.publicUrl ?? 'PUBLIC_URL'}/charts/; no chart data goes to a third party`;
+    default:
+      return settings.hosted
+        ? `charts go to QuickChart at ${settings.host}: each chart's data is sent to that third-party server`
+        : `charts go to the QuickChart server at ${settings.host}: each chart's data is sent there`;
+  }
 }
 
 /** Slack rejects an image block whose image_url is longer than this. */
@@ -296,7 +325,7 @@ export interface ResolveChartOptions {
 }
 
 /** Where charts drawn by the app go (the app's own HTTP server, or files for the console). */
-export type ChartPublisher = (plan: RenderPlan, lang: Lang) => Promise<ChartImage>;
+export type ChartPublisher = (plan: RenderPlan, lang: Lang) => Promise<Picture>;
 
 const createdChart = z.object({ success: z.literal(true), url: z.string() });
 
@@ -344,13 +373,13 @@ function usableImageUrl(url: string): boolean {
  * QuickChart (the open-source server has no /chart/create); anything else, or any failure, becomes a
  * one-line note. Never throws: a reply never fails because of its chart.
  */
-export async function resolveChart(plan: ChartPlan, settings: ChartSettings, lang: Lang, options: ResolveChartOptions = {}): Promise<ChartImage> {
+export async function resolveChart(plan: ChartPlan, settings: ChartSettings, lang: Lang, options: ResolveChartOptions = {}): Promise<Picture> {
   if (plan.kind === 'render') {
     if (!options.publish) return { kind: 'none', note: lang.t('charts.renderFailed') };
     return options.publish(plan, lang);
   }
   if (plan.kind !== 'too_long') return plan;
-  const tooManyPoints: ChartImage = { kind: 'none', note: lang.t('charts.tooManyPoints') };
+  const tooManyPoints: Picture = { kind: 'none', note: lang.t('charts.tooManyPoints') };
   if (!settings.hosted) return tooManyPoints;
   const fetcher = options.fetchShortUrl ?? fetchShortUrl;
   try {

@@ -31,7 +31,7 @@ export interface ChartCommandOptions {
 }
 
 export const CHART_USAGE = `dq chart <command text> [--demo] [--out file.png] [--lang en|zh]
-  draws the chart a reply would carry, as QuickChart (or the app, with CHART_RENDERER=local) would, into a PNG, e.g.
+  draws the chart a reply would carry, as the app (or QuickChart, with CHART_RENDERER=quickchart) would, into a PNG, e.g.
     dq chart futures CL 5m 30 --demo --out cl.png
     dq chart /fund-asset 000001 page:2 --demo --lang zh
   QUICKCHART_CANDLESTICK, CHART_COLORS, QUICKCHART_WIDTH/HEIGHT, DEFAULT_TZ and DEFAULT_LOCALE apply
@@ -101,7 +101,7 @@ function chartedQuery(text: string): { operation: OperationId; input: Record<str
 
 /**
  * `dq chart <text>`: runs the lookup the text asks for (on the simulator with --demo), builds the
- * chart the reply would carry and draws it as QuickChart would into a PNG. Prints the file, the
+ * chart the reply would carry and draws it as the app (or QuickChart) would into a PNG. Prints the file, the
  * caption and how Slack would get the image. Resolves with the exit code.
  */
 export async function runChartCommand(options: ChartCommandOptions): Promise<number> {
@@ -145,7 +145,9 @@ export async function runChartCommand(options: ChartCommandOptions): Promise<num
     if (plan.kind === 'image') {
       say(`image_url: ${plan.url.length} characters (Slack allows 3000)${runtime.simulator ? '; simulated data' : ''}`);
     } else if (plan.kind === 'render') {
-      say(`drawn by the app (CHART_RENDERER=local): Slack gets it from ${settings.local?.publicUrl ?? 'PUBLIC_URL'}/charts/…${runtime.simulator ? '; simulated data' : ''}`);
+      say(settings.renderer === 'native'
+        ? `drawn by the app (CHART_RENDERER=native): in a Slack message, Slack draws the reply's chart itself from its values${runtime.simulator ? '; simulated data' : ''}`
+        : `drawn by the app (CHART_RENDERER=local): Slack gets it from ${settings.local?.publicUrl ?? 'PUBLIC_URL'}/charts/…${runtime.simulator ? '; simulated data' : ''}`);
     } else {
       const longest = quickChartUrl(plan.chart, settings).length;
       say(settings.hosted

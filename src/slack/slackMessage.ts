@@ -6,8 +6,9 @@ export interface SlackMessage {
   text: string;
   blocks: KnownBlock[];
   /**
-   * The same reply laid out without native tables, for a Slack that refuses them (a client or
-   * workspace without the data_table block answers invalid_blocks): the responders send this instead.
+   * The same reply laid out without native tables and charts, for a Slack that refuses them (a
+   * client or workspace without the data_table or data_visualization block answers invalid_blocks):
+   * the responders send this instead, once, and nothing is fetched or charged again.
    */
   withoutTable?: SlackMessage;
 }

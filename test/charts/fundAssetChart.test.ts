@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { alignedRanges, buildFundAssetChart, thinAssetPoints, type AssetPoint } from '../../src/charts/fundAssetChart.js';
+import { alignedRanges, buildFundAssetChart, cadenceOf, fundAssetNativeChart, thinAssetPoints, type AssetPoint } from '../../src/charts/fundAssetChart.js';
 import { formatCny } from '../../src/charts/numbers.js';
 import type { RenderedChart } from '../../src/charts/renderQuickChart.js';
 import type { FundAssetResult } from '../../src/core/operations/fundAsset.js';
@@ -203,7 +203,7 @@ describe('fund asset charts in Chinese', () => {
     withRendered(plan, (rendered) => {
       checkFundPicture(rendered, SAMPLE, zh);
       const drawn = drawnTexts(rendered);
-      expect(drawn).toEqual(expect.arrayContaining(['基金 000001 净资产 · 2024-09-30 最新 12.35亿元（+3.20%）', '变动（%）', '净资产（亿元）', '亿元']));
+      expect(drawn).toEqual(expect.arrayContaining(['基金 000001 净资产 · 2024-09-30 最新 12.35亿元（+3.20%）', '季度环比（%）', '净资产（亿元）', '亿元']));
       expect(unexpectedEnglish(drawn.join('\n'))).toEqual([]);
     });
     expect(plan.alt).toBe('基金 000001 净资产柱状图（左轴）及变动率折线（右轴，%），3 个日期，2024-03-31 至 2024-09-30。最新：2024-09-30 净资产 12.35亿元，较上期 +3.20%。');
@@ -230,5 +230,70 @@ describe('fund asset charts in Chinese', () => {
   it('says "every 2nd, 3rd, 11th, 21st date" in English', () => {
     const every = (count: number) => english.t('fundAsset.chart.every', { count, ordinal: true });
     expect([2, 3, 4, 11, 12, 13, 21, 22].map(every).map((text) => text.split(' ')[1])).toEqual(['2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']);
+  });
+});
+
+describe('what the fund chart says and shows, read off the drawn picture', () => {
+  it('hides only the tick labels the latest amount\'s badge would overlap, and keeps the others', () => {
+    for (const result of [simulatedFundAsset('000001', 1, 50), simulatedFundAsset('110022', 1, 50), SAMPLE]) {
+      withRendered(image(buildFundAssetChart(result, HOSTED, english)), (rendered) => {
+        const scale = rendered.chart.scales.y!;
+        const badge = scale.ticks.find((tick) => (tick as { z?: number }).z)!;
+        const badgeY = scale.getPixelForValue(badge.value);
+        for (const tick of scale.ticks.filter((one) => one !== badge && one.value >= 0)) {
+          const apart = Math.abs(scale.getPixelForValue(tick.value) - badgeY);
+          // A 12-pixel label beside a badge of 12 pixels and its padding: 15 pixels between middles clear both.
+          if (apart >= 15) expect(tick.label, `tick ${tick.value}, ${apart.toFixed(1)} px from the badge`).not.toBe('');
+          else expect(tick.label, `tick ${tick.value}, ${apart.toFixed(1)} px from the badge`).toBe('');
+        }
+      });
+    }
+  });
+
+  it('names what the % line compares, by the dates\' cadence', () => {
+    expect(cadenceOf(['2024-03-31', '2024-06-30', '2024-09-30'])).toBe('quarter');
+    expect(cadenceOf(['2024-01-31', '2024-02-29', '2024-03-31'])).toBe('month');
+    expect(cadenceOf(['2022-12-31', '2023-12-31', '2024-12-31'])).toBe('year');
+    expect(cadenceOf(['2024-01-05', '2024-02-20', '2024-06-30'])).toBe('previous');
+    expect(cadenceOf(['2024-09-30'])).toBe('previous');
+    withRendered(image(buildFundAssetChart(SAMPLE, HOSTED, english)), (rendered) => {
+      expect(drawnTexts(rendered)).toEqual(expect.arrayContaining(['Change, quarter on quarter (%)']));
+    });
+    const monthly = { fundCode: '000001', records: makeFundRecords(12, { firstDate: '2024-01-31', stepDays: 30 }) };
+    withRendered(image(buildFundAssetChart(monthly, HOSTED, english)), (rendered) => {
+      expect(drawnTexts(rendered)).toEqual(expect.arrayContaining(['Change, month on month (%)']));
+    });
+  });
+
+  it('names the fund where the app knows its name, in the title, alt text and caption', () => {
+    const plan = image(buildFundAssetChart(SAMPLE, HOSTED, english, { fundName: '华夏成长混合' }));
+    expect(plan.caption).toBe('Fund 000001 华夏成长混合 net assets from 2024-03-31 to 2024-09-30.');
+    expect(plan.alt).toContain('of fund 000001 华夏成长混合 (left axis)');
+    withRendered(plan, (rendered) => expect(String(rendered.chart.options.plugins.title.text)).toBe('Fund 000001 华夏成长混合 net assets · latest CNY 1.23 billion on 2024-09-30 (+3.20%)'));
+  });
+});
+
+describe('the fund chart Slack draws itself', () => {
+  it('shows the latest 20 dates as bars in the reader\'s unit, says how many of how many, and titles within 50 characters', () => {
+    const result = simulatedFundAsset('000001', 1, 50);
+    const drawn = fundAssetNativeChart(result, english);
+    if (drawn.kind !== 'native') throw new Error(drawn.kind);
+    const { chart } = drawn;
+    const newestFirst = [...result.records].sort((a, b) => (a.assetDate < b.assetDate ? 1 : -1));
+    expect(chart.type).toBe('bar');
+    expect(chart.categories).toEqual(newestFirst.slice(0, 20).map((record) => record.assetDate).reverse());
+    expect(chart.yLabel).toMatch(/^CNY (billion|million)$/);
+    const unit = chart.yLabel === 'CNY billion' ? 1e9 : 1e6;
+    chart.series[0]!.values.forEach((value, index) => expect(value).toBeCloseTo(newestFirst[19 - index]!.asset / unit, 2));
+    expect(chart.caption).toBe('The latest 20 of 50 dates; the table has them all');
+    const zh = fundAssetNativeChart(result, langFor('zh-CN'), { fundName: '一个名字很长很长很长很长很长很长很长很长很长很长的基金' });
+    if (zh.kind !== 'native') throw new Error(zh.kind);
+    expect(zh.chart.title.length).toBeLessThanOrEqual(50);
+    expect(zh.chart.title).toMatch(/^000001 一个名字很长.*… · \d{4}-\d\d-\d\d 最新 [\d.]+亿元$/);
+    expect(zh.chart.series[0]!.name).toBe('净资产');
+  });
+
+  it('says there is nothing to draw without records', () => {
+    expect(fundAssetNativeChart({ fundCode: '000001', records: [] }, english)).toEqual({ kind: 'none', note: 'Chart left out: there are no asset records to draw.' });
   });
 });

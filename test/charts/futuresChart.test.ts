@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  CANDLE_COLORS, buildFuturesChart, candleLabels, formatQuote, longerPeriods, mergeCandles,
-  packNumber, periodEnd, periodOfType, periodStart, PERIODS, periodName, periodWords, priceUnit,
+  CANDLE_COLORS, buildFuturesChart, candleLabels, colorsFor, formatQuote, longerPeriods, packNumber, periodName, periodWords, priceUnit,
 } from '../../src/charts/futuresChart.js';
 import type { ChartSettings } from '../../src/charts/quickChart.js';
 import type { RenderedChart } from '../../src/charts/renderQuickChart.js';
-import { CANDLE_TYPES, type Candle, type CandleType, type FuturesResult } from '../../src/core/operations/futures.js';
+import {
+  CANDLE_TYPES, mergeCandles, periodEnd, periodOfType, periodStart, PERIODS, type Candle, type CandleType, type FuturesResult,
+} from '../../src/core/operations/futures.js';
 import { drawnTexts, expectInside, metas, pixelAt, rgb, sameColor, visibleLabels } from './pictures.js';
 import {
   candleSequence, decodeChartUrl, EVERY_SERVER, HOSTED, image, makeCandles, PERIOD_MS, SELF_HOSTED, simulatedFutures, withRendered,
@@ -24,13 +25,15 @@ interface Expected {
   lang?: Lang;
 }
 
-/** The price series and volume of a rendered futures chart, by what they are. */
+/** The price series, volume, averages and the legend's colour entries of a rendered futures chart, by what they are. */
 function parts(rendered: RenderedChart) {
   const all = metas(rendered);
   const volume = all.find((meta) => meta.yAxisID === 'v')!;
   const averages = all.filter((meta) => /^MA\d+$/.test(meta.label));
-  const prices = all.filter((meta) => meta !== volume && !averages.includes(meta));
-  return { volume, averages, prices };
+  // Bars without data whose only part is their legend entry: what rises and what falls look like.
+  const colorKeys = all.filter((meta) => meta !== volume && meta.data.length === 0 && meta.label);
+  const prices = all.filter((meta) => meta !== volume && !averages.includes(meta) && !colorKeys.includes(meta));
+  return { volume, averages, prices, colorKeys };
 }
 
 /**
@@ -42,8 +45,9 @@ function checkFuturesPicture(rendered: RenderedChart, expected: Expected): void 
   const { chart, config } = rendered;
   const area = chart.chartArea;
   const { y, v, x } = chart.scales as Record<string, RenderedChart['chart']['scales'][string]>;
-  const { volume, averages, prices } = parts(rendered);
-  const colors = CANDLE_COLORS[expected.settings.colors ?? 'intl'];
+  const { volume, averages, prices, colorKeys } = parts(rendered);
+  const lang = expected.lang ?? english;
+  const colors = CANDLE_COLORS[colorsFor(expected.settings, lang)];
 
   // Price: on y, a visible axis at the right that spans every high and low.
   expect(y!.options.display).not.toBe(false);
@@ -78,10 +82,12 @@ function checkFuturesPicture(rendered: RenderedChart, expected: Expected): void 
   volume.data.forEach((bar, index) => expect(bar.x).toBeCloseTo(elements[index]!.x, 3));
   if (!expected.settings.candlesticks) prices[1]!.data.forEach((tick, index) => expect(tick.x).toBeCloseTo(elements[index]!.x, 3));
 
-  // Averages: in the legend, their points on the chart.
+  // Averages: in the legend, their points on the chart; then what a rise and a fall look like.
   for (const meta of averages) expectInside(meta.data.map((point) => point.y), area.top, y!.bottom, meta.label);
-  const legend = (chart as any).legend.legendItems.map((item: { text: string }) => item.text);
-  expect(legend).toEqual(averages.map((meta) => meta.label));
+  const legendItems = (chart as any).legend.legendItems as Array<{ text: string; strokeStyle: string }>;
+  expect(legendItems.map((item) => item.text)).toEqual([...averages.map((meta) => meta.label), lang.t('futures.chart.up'), lang.t('futures.chart.down')]);
+  expect(legendItems.slice(-2).map((item) => item.strokeStyle)).toEqual([colors.up, colors.down]);
+  expect(colorKeys).toHaveLength(2);
 
   // The last close: a tick labelled with it, drawn on a backdrop of its direction's colour, and
   // a grid line of that colour across the chart at its height.
@@ -107,10 +113,10 @@ function checkFuturesPicture(rendered: RenderedChart, expected: Expected): void 
   expect(labels.length).toBeLessThanOrEqual(7);
   expect(labels[labels.length - 1]!.value).toBe(elements.length - 1);
 
-  // Nothing of the chart's text is missing or empty; the time zone is on the image.
-  const lang = expected.lang ?? english;
+  // Nothing of the chart's text is missing or empty; the title's change is said to be the last candle's; the time zone is on the image.
   const names = [...STANDARD, '1m'].map((name) => periodName(PERIODS[name as keyof typeof PERIODS], lang));
-  expect(String(chart.options.plugins.title.text)).toMatch(new RegExp(`^${expected.symbol} · (${names.join('|')}) · [\\d,.]+ [−+]?\\d+\\.\\d\\d%$`));
+  const lastCandle = lang === english ? ', last candle ' : '，最新K线 ';
+  expect(String(chart.options.plugins.title.text)).toMatch(new RegExp(`^${expected.symbol} · (${names.join('|')}) · [\\d,.]+${lastCandle}[−+]?\\d+\\.\\d\\d%$`));
   expect(String(chart.options.plugins.subtitle.text)).toMatch(lang === english
     ? /Times in [\w+−-]+ \([\w/]+\)|Trading days/
     : /时间：(北京时间|GMT[+−-]?\d*(:\d\d)?，[\w/]+)|交易日/);
@@ -162,7 +168,8 @@ describe('futures charts, drawn as QuickChart draws them', () => {
       for (const settings of [HOSTED, SELF_HOSTED]) {
         render(simulatedFutures('CL', '60', count), settings).check((rendered) => {
           expect(parts(rendered).averages).toHaveLength(0);
-          expect((rendered.chart as any).legend.legendItems).toHaveLength(0);
+          // No averages yet: the legend says only what a rise and a fall look like.
+          expect((rendered.chart as any).legend.legendItems.map((item: { text: string }) => item.text)).toEqual(['Up', 'Down']);
         });
       }
     }
@@ -347,7 +354,7 @@ describe('mergeCandles', () => {
 
   it('keeps whole periods whole and says nothing then', () => {
     const candles = makeCandles({ count: 12, periodMs: PERIOD_MS['5'], firstAt: at('2024-10-30T09:00:00') });
-    expect(mergeCandles(candles, PERIODS['5m'], PERIODS['1h'])).toEqual({ candles: [expect.objectContaining({ at: at('2024-10-30T09:00:00') })], droppedOldest: 0 });
+    expect(mergeCandles(candles, PERIODS['5m'], PERIODS['1h'])).toEqual({ candles: [expect.objectContaining({ at: at('2024-10-30T09:00:00') })], droppedOldest: 0, inNewest: 12 });
   });
 
   it('keeps a partial oldest period when dropping it would leave fewer than two candles', () => {
@@ -442,7 +449,7 @@ describe('futures charts in Chinese', () => {
     const plan = image(buildFuturesChart(result, HOSTED, 'Asia/Shanghai', zh));
     const last = result.candles.at(-1)!;
     expect(plan.caption).toBe('CL 日K线，2024-10-01 至 2024-10-20。');
-    expect(plan.alt).toMatch(new RegExp(`^CL 期货K线图，20 根日K线，2024-10-01 至 2024-10-20，附成交量柱及 MA5。最新收盘 ${last.close.toFixed(2)}，最后一根K线 [−+]?[\\d.]+（[−+]?[\\d.]+%），区间内 [−+]?[\\d.]+（[−+]?[\\d.]+%）。$`));
+    expect(plan.alt).toMatch(new RegExp(`^CL 期货K线图，20 根日K线，2024-10-01 至 2024-10-20，附成交量柱及 MA5。上涨K线为红色，下跌为绿色。最新收盘 ${last.close.toFixed(2)}，最后一根K线 [−+]?[\\d.]+（[−+]?[\\d.]+%），区间内 [−+]?[\\d.]+（[−+]?[\\d.]+%）。$`));
     withRendered(plan, (rendered) => expect(visibleLabels(rendered, 'v').some((label) => label.endsWith('万'))).toBe(true));
     const fallback = image(buildFuturesChart(result, SELF_HOSTED, 'UTC', zh));
     expect(fallback.alt).toMatch(/^CL 期货高低线图（/);

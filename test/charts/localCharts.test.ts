@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChartDrawer, type ChartSpec, type PngDrawer } from '../../src/charts/chartDrawer.js';
 import { buildFuturesChart } from '../../src/charts/futuresChart.js';
 import { LocalCharts } from '../../src/charts/localCharts.js';
-import type { ChartImage, ChartSettings, RenderPlan } from '../../src/charts/quickChart.js';
+import type { ChartSettings, Picture, RenderPlan } from '../../src/charts/quickChart.js';
 import { langFor } from '../../src/i18n/lang.js';
 import { makeCandles, simulatedFutures } from './support.js';
 
@@ -73,7 +73,7 @@ async function decode(png: Buffer): Promise<{ width: number; height: number; pix
   return { width: image.width, height: image.height, pixels: context.getImageData(0, 0, image.width, image.height).data };
 }
 
-function imageOf(chart: ChartImage): Extract<ChartImage, { kind: 'image' }> {
+function imageOf(chart: Picture): Extract<Picture, { kind: 'image' }> {
   if (chart.kind !== 'image') throw new Error(`expected an image, got the note "${chart.note}"`);
   return chart;
 }

@@ -7,8 +7,15 @@ import { HOSTED, SELF_HOSTED } from './support.js';
 import { english, langFor } from '../../src/i18n/lang.js';
 
 describe('chartSettingsFromEnv', () => {
-  it('defaults to hosted QuickChart with candlesticks at 700×380', () => {
-    expect(chartSettingsFromEnv({})).toEqual({ renderer: 'quickchart', host: 'https://quickchart.io', hosted: true, candlesticks: true, width: 700, height: 380, colors: 'intl' });
+  it('defaults to charts Slack draws itself, nothing sent to a third party, colours by reader, at 700×380', () => {
+    expect(chartSettingsFromEnv({})).toEqual({ renderer: 'native', host: 'https://quickchart.io', hosted: false, candlesticks: true, width: 700, height: 380 });
+  });
+
+  it('sends charts to QuickChart only when the operator chooses it: CHART_RENDERER=quickchart, or a QUICKCHART_HOST', () => {
+    expect(chartSettingsFromEnv({ CHART_RENDERER: 'quickchart' })).toEqual({ renderer: 'quickchart', host: 'https://quickchart.io', hosted: true, candlesticks: true, width: 700, height: 380 });
+    expect(chartSettingsFromEnv({ QUICKCHART_HOST: 'http://charts.internal:3400' })).toMatchObject({ renderer: 'quickchart', hosted: false });
+    expect(chartSettingsFromEnv({ QUICKCHART_HOST: 'http://charts.internal:3400', CHART_RENDERER: 'native' })).toMatchObject({ renderer: 'native' });
+    expect(chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com', CHART_RENDERER: 'native' })).toMatchObject({ renderer: 'native' });
   });
 
   it('draws charts in the app once PUBLIC_URL says where Slack reaches it, with candlesticks and no QuickChart short URLs', () => {
@@ -54,16 +61,18 @@ describe('chartSettingsFromEnv', () => {
   });
 
   it('lets candlesticks be turned off on the hosted service', () => {
-    expect(chartSettingsFromEnv({ QUICKCHART_CANDLESTICK: 'false' }).candlesticks).toBe(false);
-    expect(chartSettingsFromEnv({ QUICKCHART_CANDLESTICK: '0' }).candlesticks).toBe(false);
-    expect(chartSettingsFromEnv({ QUICKCHART_CANDLESTICK: '' }).candlesticks).toBe(true);
+    const hosted = { CHART_RENDERER: 'quickchart' };
+    expect(chartSettingsFromEnv({ ...hosted, QUICKCHART_CANDLESTICK: 'false' }).candlesticks).toBe(false);
+    expect(chartSettingsFromEnv({ ...hosted, QUICKCHART_CANDLESTICK: '0' }).candlesticks).toBe(false);
+    expect(chartSettingsFromEnv({ ...hosted, QUICKCHART_CANDLESTICK: '' }).candlesticks).toBe(true);
   });
 
   it('reads width and height', () => {
     expect(chartSettingsFromEnv({ QUICKCHART_WIDTH: '900', QUICKCHART_HEIGHT: ' 450 ' })).toMatchObject({ width: 900, height: 450 });
   });
 
-  it('reads CHART_COLORS: intl (green up) or cn (red up)', () => {
+  it('reads CHART_COLORS: intl (green up) or cn (red up) for everybody, or by reader when unset', () => {
+    expect(chartSettingsFromEnv({}).colors).toBeUndefined();
     expect(chartSettingsFromEnv({ CHART_COLORS: 'cn' }).colors).toBe('cn');
     expect(chartSettingsFromEnv({ CHART_COLORS: ' INTL ' }).colors).toBe('intl');
     expect(() => chartSettingsFromEnv({ CHART_COLORS: 'red' })).toThrow(/CHART_COLORS "red"/);

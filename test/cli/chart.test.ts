@@ -44,7 +44,9 @@ describe('dq chart', () => {
     expect(pngSize(join(dir, 'cl.png'))).toEqual([1400, 760]);
     expect(stdout).toContain(`${join(dir, 'cl.png')} (1400×760)`);
     expect(stdout).toMatch(/^CL 5-minute candles, .* GMT\+8 \(Asia\/Shanghai\)\.$/m);
-    expect(stdout).toMatch(/^image_url: \d{4} characters \(Slack allows 3000\); simulated data$/m);
+    expect(stdout).toMatch(/^drawn by the app \(CHART_RENDERER=native\): in a Slack message, Slack draws the reply's chart itself from its values; simulated data$/m);
+    const quickChart = await dqChart('futures CL 5m 30 --out cl.png', { CHART_RENDERER: 'quickchart' });
+    expect(quickChart.stdout).toMatch(/^image_url: \d{4} characters \(Slack allows 3000\); simulated data$/m);
   });
 
   it('takes the slash command with its /, names the file after it, and follows the chart settings', async () => {
@@ -52,7 +54,7 @@ describe('dq chart', () => {
     expect(fund.code).toBe(0);
     expect(existsSync(join(dir, 'fund-asset-000001-page-2.png'))).toBe(true);
     expect(fund.stdout).toMatch(/^Fund 000001 net assets from /m);
-    const fallback = await dqChart('/futures GC 1h 40 --out gc.png', { QUICKCHART_CANDLESTICK: 'false', CHART_COLORS: 'cn', QUICKCHART_WIDTH: '900' });
+    const fallback = await dqChart('/futures GC 1h 40 --out gc.png', { CHART_RENDERER: 'quickchart', QUICKCHART_CANDLESTICK: 'false', CHART_COLORS: 'cn', QUICKCHART_WIDTH: '900' });
     expect(fallback.code).toBe(0);
     expect(fallback.stdout).toContain('Drawn as high-low bars with close ticks');
     expect(pngSize(join(dir, 'gc.png'))).toEqual([1800, 760]);

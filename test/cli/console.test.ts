@@ -20,18 +20,39 @@ describe('dq console on the simulator', () => {
     expect(session.output()).toMatch(/SIMULATOR/);
   });
 
-  it('prints a futures answer as text: summary, fields, the chart address with its caption, numbered buttons', async () => {
+  it('prints a futures answer as text: summary, fields, the chart drawn into a file with its caption, numbered buttons', async () => {
     session = await startDemoConsole();
     const reply = await session.ask('/futures CL 5m 30', FOOTER);
     expect(reply).toContain('dq> /futures CL 5m 30');
     expect(reply).toMatch(/Futures candlesticks: CL, 5-minute\n═+\n/);
     expect(reply).toMatch(/^ {2}Close: \d/m);
-    expect(reply).toMatch(/^\[chart\] CL 5-minute candles.* — https:\/\/quickchart\.io\/chart\?c=/m);
+    // By default no chart goes to QuickChart: the console draws it and prints the file's address.
+    expect(reply).toMatch(/^\[chart\] CL 5-minute candles.* — file:\/\/\S+\.png$/m);
+    expect(reply).not.toMatch(/quickchart/i);
     expect(reply).toMatch(/^ {2}Candlestick chart of CL futures, 30 5-minute candles/m);
     expect(reply).toMatch(/^\[1\] Share in channel {2}\[2\] Export CSV {2}\[3\] Watch this$/m);
     expect(reply).toMatch(/^› 5 coins per lookup · upstream taskNo \w+ · Simulated data$/m);
     // Markup Slack would draw is gone from the text.
     expect(reply).not.toMatch(/\*Close\*|`/);
+  });
+
+  it('with CHART_RENDERER=quickchart prints the QuickChart address, as the operator chose', async () => {
+    session = await startDemoConsole({ env: { CHART_RENDERER: 'quickchart' } });
+    const reply = await session.ask('/futures CL 5m 30', FOOTER);
+    expect(reply).toMatch(/^\[chart\] CL 5-minute candles.* — https:\/\/quickchart\.io\/chart\?c=/m);
+  });
+
+  it('draws /futures CL 1w 20 as 20 weekly candles merged from daily ones, into a file, for one call', async () => {
+    session = await startDemoConsole();
+    const reply = await session.ask('/futures CL 1w 20', FOOTER);
+    expect(reply).toMatch(/Futures candlesticks: CL, weekly\n/);
+    expect(reply).toMatch(/^› 20 weekly candles merged from 140 daily ones \(first open, highest high, lowest low, last close, summed volume\), fetched in one call: 5 coins$/m);
+    const file = /^\[chart\] CL weekly candles[^\n]* — (file:\/\/\S+\.png)$/m.exec(reply)?.[1];
+    expect(file, reply).toBeDefined();
+    expect(reply).toMatch(/Candlestick chart of CL futures, 20 weekly candles/);
+    const png = await readFile(fileURLToPath(file!));
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1400, 760]);
+    expect(session.upstreamCalls()).toBe(1);
   });
 
   it('with CHART_RENDERER=local draws the chart itself into a PNG file and shows its address', async () => {

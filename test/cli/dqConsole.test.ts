@@ -13,7 +13,8 @@ describe('dq console, the command', () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/SIMULATOR/);
     expect(stdout).toContain('dq> /futures CL 5m 5');
-    expect(stdout).toMatch(/^\[chart\] .* — https:\/\/quickchart\.io\/chart\?/m);
+    expect(stdout).toMatch(/^\[chart\] .* — file:\/\/\S+\.png$/m);
+    expect(stdout).not.toMatch(/quickchart/i);
     expect(stdout).toContain('[1] Share in channel');
     expect(stdout).toMatch(/pressed \[1\] Share in channel\n— posted in channel #console —/);
     expect(stdout).toContain('Shared by piped');

@@ -159,6 +159,8 @@ describe('npm start (src/main.ts)', () => {
     // Whoever started it is told it runs, on what, and what to try first.
     expect(running.output()).toContain(`dq is running in DEMO mode on port ${port} (/slack/events): lookups go to the built-in simulator`);
     expect(running.output()).toContain('In Slack, try /dq help');
+    // And where chart data goes: by default to nobody but Slack.
+    expect(running.output()).toContain('Charts: Slack draws the charts from their values in its own blocks; no chart data goes to a third party (CHART_RENDERER=native).');
   });
 
   it('lookups still queued when the grace period ends are told the app is restarting and that nothing was charged', async () => {

@@ -50,8 +50,12 @@ export const FAST_LIMITS: Readonly<Record<OperationId, RateLimit>> = Object.free
   Object.fromEntries(OPERATION_IDS.map((id) => [id, { count: 1000, windowMs: 1000 }])) as Record<OperationId, RateLimit>,
 );
 
-/** A self-hosted QuickChart address: charts become plain URLs, and nothing is ever fetched from it. */
-export const TEST_CHARTS: ChartSettings = { host: 'http://quickchart.invalid', hosted: false, candlesticks: true, width: 700, height: 380 };
+/**
+ * The app's default: Slack draws the charts (CHART_RENDERER=native). A test that sets `renderer:
+ * 'quickchart'` gets a self-hosted QuickChart address: charts become plain URLs, and nothing is ever
+ * fetched from it.
+ */
+export const TEST_CHARTS: ChartSettings = { renderer: 'native', host: 'http://quickchart.invalid', hosted: false, candlesticks: true, width: 700, height: 380 };
 
 export interface TestAppOptions {
   /** Simulator options; `rateLimits` defaults to FAST_LIMITS merged with `rateLimits` below. */
@@ -326,12 +330,18 @@ export async function startTestApp(options: TestAppOptions = {}) {
     /** Gives asynchronous work a moment to (not) happen before asserting that nothing did. */
     settle: (ms = 150) => sleep(ms),
 
+    /**
+     * Stops everything; then fails when anything the app sent broke Slack's data_visualization page
+     * (the fake refused it, as Slack would): the oracle is applied to every reply of every test.
+     */
     async close(): Promise<void> {
       await slack.stop().catch(() => undefined);
       await client.close().catch(() => undefined);
       await simulator.close();
+      const chartProblems = fake.chartProblems();
       await fake.close();
       await store.close();
+      if (chartProblems.length > 0) throw new Error(`the app sent charts Slack's data_visualization page refuses:\n  ${chartProblems.join('\n  ')}`);
     },
   };
   return app;
@@ -361,11 +371,18 @@ export interface PublishedView {
 
 type Block = Record<string, unknown>;
 
+/** What a data_visualization block writes besides its values: its title, axis titles and series names. */
+function chartTexts(node: Record<string, unknown>): string[] {
+  const chart = (node.chart ?? {}) as { axis_config?: { x_label?: unknown; y_label?: unknown }; series?: Array<{ name?: unknown }> };
+  return [node.title, chart.axis_config?.x_label, chart.axis_config?.y_label, ...(chart.series ?? []).map((one) => one.name)].filter((text): text is string => typeof text === 'string');
+}
+
 function textsOf(value: unknown, into: string[]): string[] {
   if (Array.isArray(value)) {
     for (const item of value) textsOf(item, into);
   } else if (value && typeof value === 'object') {
     const node = value as Record<string, unknown>;
+    if (node.type === 'data_visualization') into.push(...chartTexts(node));
     if (typeof node.text === 'string') into.push(node.text);
     for (const [key, child] of Object.entries(node)) if (key !== 'text' || typeof child !== 'string') textsOf(child, into);
   }

@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../clock.js';
 import { NotCachedError, PageOutOfRangeError, StoppedError, UpstreamError, isDataError } from '../errors.js';
@@ -100,7 +101,12 @@ export interface CallResult<Id extends OperationId = OperationId> {
   ageMs: number;
   taskNo?: string;
   paging?: PageInfo;
+  /** The name the app has seen for what the request is about (a fund's, from a new-fund list), when it has seen one. */
+  subjectName?: string;
 }
+
+/** Names of subjects seen in answers; the names of this many are kept, the least recently seen dropped first. */
+const NAMES_KEPT = 5000;
 
 /** How the rate limiting stands, for metrics and the fleet's tests. */
 export interface Pacing {
@@ -128,6 +134,8 @@ export class DataClient {
   private readonly inFlight = new InFlight();
   private readonly pacers = new Map<OperationId, Pacer>();
   private readonly clock: Clock;
+  /** Names of what requests are about (`fund:000001` → its name), as answers gave them. */
+  private readonly names = new LRUCache<string, string>({ max: NAMES_KEPT });
   private readonly stalls: StallReader;
   private readonly policy: CallPolicy;
   private readonly logger: Logger | undefined;
@@ -318,6 +326,9 @@ export class DataClient {
     const result: CallResult<Id> = { operation: id, request, result: entry.result, source, coinsSpent, cost: this.coins(id), storedAt: entry.storedAt, ageMs };
     if (entry.taskNo !== undefined) result.taskNo = entry.taskNo;
     if (definition.paging) result.paging = definition.paging(request, entry.result);
+    for (const named of definition.names?.(entry.result) ?? []) if (named.name) this.names.set(named.subject, named.name);
+    const subjectName = definition.subject ? this.names.get(definition.subject(request)) : undefined;
+    if (subjectName !== undefined) result.subjectName = subjectName;
     return result;
   }
 
@@ -403,7 +414,7 @@ export class DataClient {
     let unconfirmed = false;
     let taskNo: string | undefined;
     try {
-      const answer = await this.transport.post(definition.path, id, request);
+      const answer = await this.transport.post(definition.path, id, definition.body ? definition.body(request) : request);
       const envelope = readEnvelope(definition.envelope, id, answer, this.clock.now());
       taskNo = envelope.taskNo;
       // From here the service has answered with success, so it has charged the call.

@@ -81,6 +81,12 @@ export interface OperationDefinition<Wire extends object = object, Data = unknow
   input: z.ZodType<Wire, unknown>;
   /** The request body with the exact wire types of the spec. */
   request: z.ZodType<Wire>;
+  /**
+   * What is sent for a request, when that is not the request itself: a futures lookup of 15-minute
+   * candles is kept (cached, carried in buttons) as asked and sent as the 5-minute candles it is
+   * merged from.
+   */
+  body?(request: Wire): object;
   /** The envelope's `data` payload. */
   data: z.ZodType<Data>;
   normalise(data: Data, request: Wire): Result;
@@ -100,6 +106,13 @@ export interface OperationDefinition<Wire extends object = object, Data = unknow
    * of `input` so that validating a wire request again gives the same request.
    */
   confirm?(request: Wire, input: unknown): FieldProblem | undefined;
+  /**
+   * What a request is about, when others name it (`fund:000001`): the answer carries the name the
+   * app has seen for it, from any operation's `names`.
+   */
+  subject?(request: Wire): string;
+  /** Names a result gives for subjects (a new-fund list names its funds), for the answers about them. */
+  names?(result: Result): Array<{ subject: string; name: string }>;
   /** A working example in `key=value` form, shown next to validation errors. */
   example: string;
 }

@@ -64,5 +64,6 @@ export const fundAsset: OperationDefinition<FundAssetRequest, z.infer<typeof fun
   cacheVariant: () => 'default',
   paging: (request, result) => pageInfo(Number(request.pageNo), Number(request.pageSize), result.total, result.records.length),
   ...pagedBy<FundAssetRequest>(FUND_ASSET_PAGES),
+  subject: (request) => `fund:${request.fundCode}`,
   example: 'fundCode=000001',
 };

@@ -86,5 +86,6 @@ export const newFunds: OperationDefinition<NewFundsRequest, z.infer<typeof newFu
   cacheVariant: () => 'default',
   paging: (request, result) => pageInfo(Number(request.pageNo), Number(request.pageSize), result.total, result.funds.length),
   ...pagedBy<NewFundsRequest>(NEW_FUNDS_PAGES),
+  names: (result) => result.funds.map((fund) => ({ subject: `fund:${fund.fundCode}`, name: fund.fundName.trim() })),
   example: 'saleStatus=true',
 };

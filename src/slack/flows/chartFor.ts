@@ -1,4 +1,4 @@
-import { chartPlanFor } from '../operations/index.js';
+import { chartPlanFor, nativeChartFor } from '../operations/index.js';
 import { drawnLocally, resolveChart, type ChartImage, type ChartPublisher, type ChartSettings } from '../../charts/quickChart.js';
 import { cacheKey } from '../../core/client/cache.js';
 import type { CallResult } from '../../core/client/dataClient.js';
@@ -12,23 +12,51 @@ import type { Lang } from '../../i18n/lang.js';
 const drawn = new Map<string, Promise<ChartImage | undefined>>();
 const DRAWN_KEPT = 200;
 
+export interface ChartReader {
+  settings: ChartSettings;
+  timeZone: string;
+  lang: Lang;
+  /** Where the pictures the app draws go (its HTTP server, or the console's files). */
+  publish?: ChartPublisher;
+  /** The reply is a Slack message, where Slack can draw a chart from its values (data_visualization). */
+  nativeCharts: boolean;
+}
+
 /**
- * The chart that goes with an answer, for the operations that have one, its texts in `lang`. Never
- * throws. A chart the app draws itself is kept by the publisher (its address expires, so the image
- * is not kept here).
+ * The chart that goes with an answer, for the operations that have one, its texts in the reader's
+ * language. Slack draws it (CHART_RENDERER=native) in a Slack message; elsewhere (the console) the app
+ * draws the picture. A picture that cannot reach Slack (none could be made, or the chart is too long
+ * for a URL) gives way to the chart Slack draws, where the reply can hold it. Never throws. A chart
+ * the app draws itself is kept by the publisher (its address expires, so the image is not kept here).
  */
-export function chartFor(answer: CallResult, settings: ChartSettings, timeZone: string, lang: Lang, publish?: ChartPublisher): Promise<ChartImage | undefined> {
-  if (drawnLocally(settings)) return draw(answer, settings, timeZone, lang, publish);
+export async function chartFor(answer: CallResult, reader: ChartReader): Promise<ChartImage | undefined> {
+  const { settings, nativeCharts } = reader;
+  if (settings.renderer === 'native' && nativeCharts) return native(answer, reader);
+  const picture = await pictureFor(answer, reader);
+  return picture?.kind === 'none' && nativeCharts ? ((await native(answer, reader)) ?? picture) : picture;
+}
+
+function pictureFor(answer: CallResult, reader: ChartReader): Promise<ChartImage | undefined> {
+  const { settings, timeZone, lang } = reader;
+  if (drawnLocally(settings)) return draw(answer, reader, reader.publish);
   const key = `${cacheKey(answer.operation, answer.request)}@${answer.storedAt}|${timeZone}|${lang.locale}|${JSON.stringify(settings)}`;
   const known = drawn.get(key);
   if (known) return known;
-  const chart = draw(answer, settings, timeZone, lang);
+  const chart = draw(answer, reader);
   drawn.set(key, chart);
   if (drawn.size > DRAWN_KEPT) drawn.delete(drawn.keys().next().value!);
   return chart;
 }
 
-async function draw(answer: CallResult, settings: ChartSettings, timeZone: string, lang: Lang, publish?: ChartPublisher): Promise<ChartImage | undefined> {
+async function native(answer: CallResult, { timeZone, lang }: ChartReader): Promise<ChartImage | undefined> {
+  try {
+    return nativeChartFor(answer, timeZone, lang);
+  } catch {
+    return { kind: 'none', note: lang.t('results.chart.notDrawn') };
+  }
+}
+
+async function draw(answer: CallResult, { settings, timeZone, lang }: ChartReader, publish?: ChartPublisher): Promise<ChartImage | undefined> {
   try {
     const plan = chartPlanFor(answer, settings, timeZone, lang);
     return plan ? await resolveChart(plan, settings, lang, publish ? { publish } : {}) : undefined;

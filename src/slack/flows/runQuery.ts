@@ -76,7 +76,8 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
     await afterQueuedNotice();
     // A share is read by the whole channel: it speaks the workspace's language, its chart too.
     const lang = run.share ? workspaceLang(deps) : profile.lang;
-    const chart = await chartFor(answer, deps.charts, profile.timeZone, lang, deps.publishChart);
+    // A Slack message (shares included) can hold a chart Slack draws; the console's replies cannot.
+    const chart = await chartFor(answer, { settings: deps.charts, timeZone: profile.timeZone, lang, nativeCharts: responder.tables === true, ...(deps.publishChart ? { publish: deps.publishChart } : {}) });
     const message = deps.renderedAnswers.render(answer, {
       lang,
       timeZone: profile.timeZone,

@@ -15,7 +15,7 @@ import { amountCell, columnUnit, numberCell, tableOrNothing, textCell, type Tabl
 import { displayWidth, escapeMrkdwn, padEndTo, padStartTo, serviceText } from '../render/mrkdwn.js';
 import { emptyPageText } from '../render/paging.js';
 import type { RenderOptions, RenderedResult } from '../render/types.js';
-import { buildFundAssetChart } from '../../charts/fundAssetChart.js';
+import { buildFundAssetChart, fundAssetNativeChart, type FundChartOptions } from '../../charts/fundAssetChart.js';
 import type { SlackOperation } from './slackOperation.js';
 
 const FUND_ASSET_ID = 'fund-asset';
@@ -138,7 +138,10 @@ export function renderFundAsset(answer: CallResult<typeof FUND_ASSET_ID>, option
   const { lang } = options;
   const { fundCode, records } = answer.result;
   const title = lang.t('fundAsset.title');
-  const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject: lang.t('fundAsset.results.fund', { code: fundCode }) }))];
+  // The fund's name is the service's text (a new-fund list's), shown as text only.
+  const name = answer.subjectName ? serviceText(answer.subjectName, { max: 40, oneLine: true }) : undefined;
+  const subject = name ? lang.t('fundAsset.results.fundNamed', { code: fundCode, name }) : lang.t('fundAsset.results.fund', { code: fundCode });
+  const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject }))];
   const code = serviceText(fundCode, { max: 20, oneLine: true });
   const latest = latestLine(records, (answer.paging?.page ?? 1) <= 1, lang);
   const table = latest && options.tables ? fundAssetTable(code, records, lang) : undefined;
@@ -150,9 +153,14 @@ export function renderFundAsset(answer: CallResult<typeof FUND_ASSET_ID>, option
     const noHistory = lang.t('fundAsset.results.noHistory', { code });
     blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? (options.demo ? `${noHistory}\n${lang.t('fundAsset.demo')}` : noHistory)));
   }
-  blocks.push(...renderChart(options.chart, lang));
+  blocks.push(...renderChart(options.chart, lang, { nativeCharts: options.tables === true }));
   const text = latest ? lang.t('fundAsset.results.summary', { title, code, count: records.length }) : lang.t('fundAsset.results.nothingFound', { title, code });
   return { text, blocks };
+}
+
+function chartOptions(answer: CallResult<typeof FUND_ASSET_ID>): FundChartOptions {
+  const name = answer.subjectName?.replace(/\s+/g, ' ').trim().slice(0, 40);
+  return { firstPage: (answer.paging?.page ?? 1) <= 1, ...(name ? { fundName: name } : {}) };
 }
 
 export const fundAssetSlack: SlackOperation<typeof FUND_ASSET_ID> = {
@@ -160,7 +168,8 @@ export const fundAssetSlack: SlackOperation<typeof FUND_ASSET_ID> = {
   form: fundAssetForm,
   render: renderFundAsset,
   // A later page holds older dates only: the chart marks the newest bar as the latest only on page 1.
-  chart: (answer, settings, _timeZone, lang) => buildFundAssetChart(answer.result, settings, lang, { firstPage: (answer.paging?.page ?? 1) <= 1 }),
+  chart: (answer, settings, _timeZone, lang) => buildFundAssetChart(answer.result, settings, lang, chartOptions(answer)),
+  nativeChart: (answer, _timeZone, lang) => fundAssetNativeChart(answer.result, lang, chartOptions(answer)),
   watch: {
     target: (target, lang) =>
       target.changePercent === undefined ? lang.t('fundAsset.watch.anyDate', { code: target.fundCode }) : lang.t('fundAsset.watch.change', { code: target.fundCode, percent: target.changePercent }),

@@ -1,6 +1,8 @@
 import type { KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
-import { CANDLE_TYPES, CANDLE_TYPE_SYNONYMS, type Candle, type CandleType, isCandleType, MAX_CANDLES } from '../../core/operations/futures.js';
+import {
+  CANDLE_TYPE_SYNONYMS, FUTURES_PERIODS, isFuturesPeriod, isIntraday, MAX_CANDLES, periodEnd, periodOfType, periodStart, type Candle, type FuturesPeriod, type FuturesResult,
+} from '../../core/operations/futures.js';
 import { numberInput, staticSelect, textInput } from '../modals/elements.js';
 import type { SearchForm } from '../modals/searchForm.js';
 import { option } from '../modals/slackText.js';
@@ -15,7 +17,7 @@ import { localDate } from '../../core/time.js';
 import { recordBlocks } from '../render/fitToSlackLimits.js';
 import { escapeMrkdwn, serviceText } from '../render/mrkdwn.js';
 import type { RenderOptions, RenderedResult } from '../render/types.js';
-import { buildFuturesChart } from '../../charts/futuresChart.js';
+import { buildFuturesChart, futuresNativeChart, periodWords } from '../../charts/futuresChart.js';
 import type { SlackOperation } from './slackOperation.js';
 
 const FUTURES_ID = 'finance-external-futures-kline';
@@ -31,17 +33,21 @@ const CONTRACT_NAMES: Readonly<Record<string, string>> = {
 // the Chinese ways of saying a contract, a period or a count are ours.
 const readSymbol = (word: string) => (Object.hasOwn(CONTRACT_NAMES, word.toLowerCase()) ? CONTRACT_NAMES[word.toLowerCase()]! : word.toUpperCase());
 const readCount = (word: string) => readNumberWord(word) ?? word;
-const DAILY: CandleType = '0';
-const readPeriod = (word: string) => readPeriodWord(word, CANDLE_TYPE_SYNONYMS, DAILY);
+const DAILY: FuturesPeriod = '0';
+/** Traders write a month `1M` and a minute `1m`: the one period word read before words are lower-cased. */
+const MONTH_WORD = '1M';
+const MONTHLY: FuturesPeriod = 'M';
+const readPeriod = (word: string) => (word === MONTH_WORD ? MONTHLY : readPeriodWord(word, CANDLE_TYPE_SYNONYMS, DAILY));
 
 /** `daily: day/d/1d/0 · …` for English readers, `日线（日k/日/0） · …` for Chinese ones. */
 function periodNotes(lang: Lang): string {
   const chinese = lang.locale === 'zh-CN';
-  return CANDLE_TYPES.map((type) => {
+  return FUTURES_PERIODS.map((type) => {
     // A period is named by its catalogue word (日线), so that word is not repeated after it.
     const label = lang.t(`futures.candlePeriod.${type}`);
     const others = Object.keys(CANDLE_TYPE_SYNONYMS).filter((word) => CANDLE_TYPE_SYNONYMS[word] === type && isChinese(word) === chinese && word !== label);
-    return lang.t('futures.notes.period', { label, words: [...others, type].join('/') });
+    const cased = type === MONTHLY && !chinese ? [MONTH_WORD] : [];
+    return lang.t('futures.notes.period', { label, words: [...cased, ...others, type].join('/') });
   }).join(' · ');
 }
 
@@ -71,7 +77,7 @@ export const futuresSyntax: CommandSyntax = {
 };
 
 function periodOptions(lang: Lang) {
-  return CANDLE_TYPES.map((type) => option(periodLabel(type, lang), type));
+  return FUTURES_PERIODS.map((type) => option(periodLabel(type, lang), type));
 }
 
 export const futuresForm: SearchForm = {
@@ -103,35 +109,34 @@ export const futuresForm: SearchForm = {
   ],
 };
 
-function periodMs(type: CandleType): number {
-  return type === '0' ? 86_400_000 : Number(type) * 60_000;
-}
-
-function periodLabel(type: CandleType, lang: Lang): string {
-  return isCandleType(type) ? lang.t(`futures.candlePeriod.${type}`) : lang.t('futures.results.unknownPeriod', { type: String(type) });
+function periodLabel(type: FuturesPeriod, lang: Lang): string {
+  return isFuturesPeriod(type) ? lang.t(`futures.candlePeriod.${type}`) : lang.t('futures.results.unknownPeriod', { type: String(type) });
 }
 
 /**
- * The period as traders say it before "candle": a 5-minute candle, a 1-hour candle, a daily candle
- * (日K线): the period's name, but for a day Chinese says 日, not 日线.
+ * The period as traders say it before "candle": a 5-minute candle, a daily candle, a weekly candle
+ * (日K线, 周K线: for a day Chinese says 日, not 日线).
  */
-function candleAdjective(type: CandleType, lang: Lang): string {
-  if (type === DAILY) return lang.t('futures.results.dailyCandle');
-  return periodLabel(type, lang);
+function candleAdjective(type: FuturesPeriod, lang: Lang): string {
+  return isFuturesPeriod(type) ? periodWords(periodOfType(type), lang) : periodLabel(type, lang);
 }
 
 /** The last candle is usually still forming; saying so keeps its close from being read as final. */
-function latestHeading(candle: Candle, type: CandleType, options: RenderOptions): string {
+function latestHeading(candle: Candle, type: FuturesPeriod, options: RenderOptions): string {
   const { lang } = options;
-  const inProgress = options.now >= candle.at && options.now < candle.at + periodMs(type);
+  const period = periodOfType(type);
+  const inProgress = options.now >= candle.at && options.now < periodEnd(periodStart(candle.at, period), period);
   const candleName = escapeMrkdwn(candleAdjective(type, lang));
-  // A daily candle is the service's trading day, dated in UTC as the chart dates it: a day, not a moment.
-  if (type === '0') return lang.t(inProgress ? 'futures.results.latestDayForming' : 'futures.results.latestDay', { candle: candleName, day: localDate(candle.at, 'UTC') });
+  // Days, weeks and months are the service's trading days, dated in UTC as the chart dates them: days, not moments.
+  const day = localDate(candle.at, 'UTC');
+  if (period.calendar === 'month') return lang.t(inProgress ? 'futures.results.latestMonthForming' : 'futures.results.latestMonth', { candle: candleName, month: day.slice(0, 7) });
+  if (period.calendar === 'week') return lang.t(inProgress ? 'futures.results.latestWeekForming' : 'futures.results.latestWeek', { candle: candleName, day });
+  if (!isIntraday(period)) return lang.t(inProgress ? 'futures.results.latestDayForming' : 'futures.results.latestDay', { candle: candleName, day });
   const when = escapeMrkdwn(dateTimeText(candle.at, options.timeZone, lang));
   return lang.t(inProgress ? 'futures.results.latestForming' : 'futures.results.latest', { candle: candleName, when });
 }
 
-function latestBlocks(candle: Candle, type: CandleType, decimals: number, options: RenderOptions): KnownBlock[] {
+function latestBlocks(candle: Candle, type: FuturesPeriod, decimals: number, options: RenderOptions): KnownBlock[] {
   const label = (field: NamesUnder<'futures.results.field'>) => options.lang.t(`futures.results.field.${field}`);
   const fields = [
     labelled(label('open'), formatNumber(candle.open, decimals)),
@@ -146,17 +151,31 @@ function latestBlocks(candle: Candle, type: CandleType, decimals: number, option
   return [sectionBlock(latestHeading(candle, type, options), fields)];
 }
 
-function rangeLine(candles: Candle[], type: CandleType, decimals: number, options: RenderOptions): string {
+function rangeLine(candles: Candle[], type: FuturesPeriod, decimals: number, options: RenderOptions): string {
   const first = candles[0]!;
   const last = candles.at(-1)!;
   const high = Math.max(...candles.map((candle) => candle.high));
   const low = Math.min(...candles.map((candle) => candle.low));
-  const daily = type === '0';
+  const daily = !isIntraday(periodOfType(type));
   const from = daily ? localDate(first.at, 'UTC') : dateTimeText(first.at, options.timeZone, options.lang, { withZone: false });
   const to = daily ? localDate(last.at, 'UTC') : dateTimeText(last.at, options.timeZone, options.lang);
   return options.lang.t('futures.results.range', {
     count: candles.length, from: escapeMrkdwn(from), to: escapeMrkdwn(to), low: formatNumber(low, decimals), high: formatNumber(high, decimals),
   });
+}
+
+/**
+ * How merged candles were made (15-minute from 5-minute, weekly and monthly from daily) and what that
+ * one call cost; and, when the service had fewer candles than the count asked takes, how many came.
+ */
+function mergedLine(result: FuturesResult, asked: number, coins: number, lang: Lang): string | undefined {
+  const { merged } = result;
+  if (!merged) return undefined;
+  const shown = result.candles.length;
+  const line = lang.t('futures.results.merged', {
+    shown, period: escapeMrkdwn(candleAdjective(result.type, lang)), fetched: merged.fetched, from: escapeMrkdwn(candleAdjective(merged.type, lang)), coins: lang.t('common.coins', { count: coins }),
+  });
+  return shown < asked ? `${line}${lang.t('futures.results.mergedFewer', { shown, asked })}` : line;
 }
 
 export function renderFutures(answer: CallResult<typeof FUTURES_ID>, options: RenderOptions): RenderedResult {
@@ -171,10 +190,12 @@ export function renderFutures(answer: CallResult<typeof FUTURES_ID>, options: Re
   if (latest) {
     blocks.push(...recordBlocks(0, 0, latestBlocks(latest, type, decimals, options)));
     blocks.push(contextBlock(rangeLine(candles, type, decimals, options)));
+    const merged = mergedLine(answer.result, Number(answer.request.limit), answer.cost, lang);
+    if (merged) blocks.push(contextBlock(merged));
   } else {
     blocks.push(sectionBlock(lang.t('futures.results.noCandles', { period: escapeMrkdwn(label), symbol: safeSymbol })));
   }
-  blocks.push(...renderChart(options.chart, lang));
+  blocks.push(...renderChart(options.chart, lang, { nativeCharts: options.tables === true }));
   const text = latest
     ? lang.t('futures.results.summary', {
       symbol: safeSymbol, period: escapeMrkdwn(label), close: formatNumber(latest.close, decimals), rate: formatPercent(latest.changeRate), candles: formatCount(candles.length),
@@ -189,10 +210,12 @@ export const futuresSlack: SlackOperation<typeof FUTURES_ID> = {
   render: renderFutures,
   // The latest candle is "forming" until its period ends.
   rendersWithClock: true,
-  chart: (answer, settings, timeZone, lang) => buildFuturesChart(answer.result, settings, timeZone, lang),
+  // When the candles were fetched tells whether a merged newest candle (a week, a 15-minute period) was still forming.
+  chart: (answer, settings, timeZone, lang) => buildFuturesChart(answer.result, settings, timeZone, lang, answer.storedAt),
+  nativeChart: (answer, timeZone, lang) => futuresNativeChart(answer.result, timeZone, lang, answer.storedAt),
   watch: {
     target: (target, lang) =>
-      lang.t(target.direction === 'above' ? 'futures.watch.above' : 'futures.watch.below', { symbol: target.symbol, period: lang.t('futures.watch.periodCandles', { period: candleAdjective(isCandleType(target.type) ? target.type : DAILY, lang) }), level: target.level }),
+      lang.t(target.direction === 'above' ? 'futures.watch.above' : 'futures.watch.below', { symbol: target.symbol, period: lang.t('futures.watch.periodCandles', { period: candleAdjective(isFuturesPeriod(target.type) ? target.type : DAILY, lang) }), level: target.level }),
     rowLabels: { close: 'futures.watch.field.close', levelAbove: 'futures.watch.field.levelAbove', levelBelow: 'futures.watch.field.levelBelow' },
   },
 };

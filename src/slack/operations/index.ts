@@ -1,4 +1,4 @@
-import type { ChartPlan, ChartSettings } from '../../charts/quickChart.js';
+import type { ChartImage, ChartPlan, ChartSettings } from '../../charts/quickChart.js';
 import type { CallResult } from '../../core/client/dataClient.js';
 import type { OperationId } from '../../core/operations/index.js';
 import type { Lang } from '../../i18n/lang.js';
@@ -55,4 +55,10 @@ export const CHARTED_OPERATIONS: readonly OperationId[] = (Object.keys(SLACK_OPE
 export function chartPlanFor(answer: CallResult, settings: ChartSettings, timeZone: string, lang: Lang): ChartPlan | undefined {
   const entry = Object.hasOwn(SLACK_OPERATIONS, answer.operation) ? slackOperation(answer.operation) : undefined;
   return entry?.chart?.(answer, settings, timeZone, lang);
+}
+
+/** The chart Slack draws itself for an answer (a native chart), for the operations that have one; undefined for the others. */
+export function nativeChartFor(answer: CallResult, timeZone: string, lang: Lang): ChartImage | undefined {
+  const entry = Object.hasOwn(SLACK_OPERATIONS, answer.operation) ? slackOperation(answer.operation) : undefined;
+  return entry?.nativeChart?.(answer, timeZone, lang);
 }

@@ -1,4 +1,4 @@
-import type { ChartPlan, ChartSettings } from '../../charts/quickChart.js';
+import type { ChartImage, ChartPlan, ChartSettings } from '../../charts/quickChart.js';
 import type { CallResult } from '../../core/client/dataClient.js';
 import type { OperationId, WATCHED_OPERATIONS } from '../../core/operations/index.js';
 import type { WatchKind, WatchTarget } from '../../core/watch/types.js';
@@ -22,6 +22,8 @@ export interface SlackOperation<Id extends OperationId = OperationId> {
   rendersWithClock?: boolean;
   /** The chart, its titles, alt text and caption in `lang`. */
   chart?(answer: CallResult<Id>, settings: ChartSettings, timeZone: string, lang: Lang): ChartPlan;
+  /** The chart Slack draws from values in a message (its data_visualization block), where a picture cannot reach Slack. */
+  nativeChart?(answer: CallResult<Id>, timeZone: string, lang: Lang): ChartImage;
   /** How a watch of this operation is worded, if it can be watched. */
   watch?: WatchWords<WatchedTarget<Id>>;
 }

@@ -20,15 +20,19 @@ function unknownOperation(answer: CallResult, lang: Lang): RenderedResult {
 /**
  * A finished lookup as a Slack message: the operation's own rendering, then page and buttons, then
  * the footer saying what it cost. Pure: the same answer and options always give the same message.
+ * A message with Slack's newer blocks (a native table or chart) carries the same reply without
+ * them, for a Slack that refuses them.
  */
 export function renderAnswer(answer: CallResult, options: RenderOptions): SlackMessage {
   const message = renderLayout(answer, options);
-  if (!options.tables || !message.blocks.some(isTable)) return message;
+  if (!options.tables || !message.blocks.some(isNewerBlock)) return message;
   return { ...message, withoutTable: renderLayout(answer, { ...options, tables: false }) };
 }
 
-function isTable(block: KnownBlock): boolean {
-  return block.type === 'data_table' || block.type === 'table';
+/** Native tables and charts: blocks a Slack client or workspace may not know yet. */
+function isNewerBlock(block: KnownBlock): boolean {
+  const type: string = block.type;
+  return type === 'data_table' || type === 'table' || type === 'data_visualization';
 }
 
 function renderLayout(answer: CallResult, options: RenderOptions): SlackMessage {

@@ -58,6 +58,7 @@ function keyOf(answer: CallResult, options: RenderOptions): string | undefined {
     answer.source,
     answer.cost,
     answer.paging ?? null,
+    answer.subjectName ?? null,
     options.lang.locale,
     options.timeZone,
     options.demo,

@@ -16,9 +16,10 @@ export interface RenderOptions {
   /** What each operation costs here: the footer says when a price is assumed. */
   prices: Prices;
   /**
-   * The surface takes Slack's native tables (a Slack message; not the console). Lists are then one
-   * data_table of the whole fetched page; without it, or when a table would pass one of Slack's
-   * limits, they keep the layout of sections.
+   * The surface takes Slack's native tables and charts (a Slack message; not the console). Lists are
+   * then one data_table of the whole fetched page, and a chart Slack draws (data_visualization) can
+   * show; without it, or when a table would pass one of Slack's limits, lists keep the layout of
+   * sections and a native chart is one line saying it is not shown.
    */
   tables?: boolean;
   /** Slack user id, when the reply is posted visibly via Share in channel. */

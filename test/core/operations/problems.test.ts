@@ -49,12 +49,13 @@ describe('the operations’ own problems, in Chinese', () => {
   it('fund codes, futures symbols and periods, sale statuses', () => {
     expect(inChinese('fund-asset', { fundCode: '12345' })).toEqual(['fundCode: 须为 6 位基金代码，如 000001，而不是“12345”']);
     expect(inChinese('finance-external-futures-kline', { symbol: '原油', type: '5m' })).toEqual(['symbol: “原油”不是期货品种代码；如 CL、GC、SI、HG']);
-    expect(inChinese('finance-external-futures-kline', { symbol: 'CL', type: '15分钟' })).toEqual(['type: 须为日线、1分钟、5分钟、30分钟、1小时、2小时、4小时之一，而不是“15分钟”']);
+    expect(inChinese('finance-external-futures-kline', { symbol: 'CL', type: '10分钟' })).toEqual(['type: 须为日线、1分钟、5分钟、15分钟、30分钟、1小时、2小时、4小时、周线、月线之一，而不是“10分钟”']);
+    expect(inChinese('finance-external-futures-kline', { symbol: 'CL', type: '周线', limit: '143' })).toEqual(['limit: 每根周K线最多由 7 根日K线合并，一次调用最多取 1000 根：最多可要 142 根']);
     expect(inChinese('fund-new-list', { saleStatus: '即将发售' })).toEqual(['saleStatus: 须为在售、未在售、全部之一，而不是“即将发售”']);
   });
 
   it('the English stays as it was', () => {
-    expect(problems('finance-external-futures-kline', { symbol: 'CL', type: '15' }).map((p) => p.message)).toEqual(['must be one of daily, 1m, 5m, 30m, 1h, 2h, 4h, not "15"']);
+    expect(problems('finance-external-futures-kline', { symbol: 'CL', type: '10' }).map((p) => p.message)).toEqual(['must be one of daily, 1m, 5m, 15m, 30m, 1h, 2h, 4h, weekly, monthly, not "10"']);
     expect(problems(BIDS, { keyword: '光伏组件', type: '4' }).map((p) => p.message)).toEqual(['must be one of tender, award, planned, not "4"']);
     expect(problems('fund-new-list', { saleStatus: 'maybe' }).map((p) => p.message)).toEqual(['must be one of onsale, offsale, all, not "maybe"']);
   });

@@ -26,10 +26,23 @@ describe('validation rules from the spec', () => {
     expect(problems('fund-new-list', { pageSize: '50' })).toEqual([]);
   });
 
-  it('futures type is one of 0/1/5/30/60/120/240 (synonyms allowed) and limit a positive integer', () => {
-    expect(problems('finance-external-futures-kline', { symbol: 'CL', type: '15' })[0]).toMatch(/^type: must be one of daily, 1m, 5m, 30m, 1h, 2h, 4h, not "15"$/);
+  it('futures type is one of 0/1/5/30/60/120/240 or a period merged from them (synonyms allowed) and limit a positive integer', () => {
+    expect(problems('finance-external-futures-kline', { symbol: 'CL', type: '10' })[0]).toMatch(/^type: must be one of daily, 1m, 5m, 15m, 30m, 1h, 2h, 4h, weekly, monthly, not "10"$/);
     expect(problems('finance-external-futures-kline', { symbol: 'CL', type: '4h', limit: '1.5' })).toEqual(['limit: must be a whole number, not "1.5"']);
     expect(validate('finance-external-futures-kline', { symbol: 'hg', type: '1h' })).toEqual({ symbol: 'HG', type: '60', limit: '10' });
+  });
+
+  it('a merged period is asked for as the count shown, within what one call of at most 1000 candles can make', () => {
+    const futures = 'finance-external-futures-kline';
+    expect(validate(futures, { symbol: 'CL', type: '15m', limit: '30' })).toEqual({ symbol: 'CL', type: '15', limit: '30' });
+    expect(validate(futures, { symbol: 'CL', type: 'weekly', limit: '20' })).toEqual({ symbol: 'CL', type: 'W', limit: '20' });
+    expect(validate(futures, { symbol: 'CL', type: '月线' })).toEqual({ symbol: 'CL', type: 'M', limit: '10' });
+    // Validating a kept request again gives the same request (buttons carry it).
+    expect(validate(futures, { symbol: 'CL', type: '15', limit: '30' })).toEqual({ symbol: 'CL', type: '15', limit: '30' });
+    expect(problems(futures, { symbol: 'CL', type: '15m', limit: '333' })).toEqual([]);
+    expect(problems(futures, { symbol: 'CL', type: '15m', limit: '334' })).toEqual(['limit: Each 15-minute candle is merged from up to 3 5-minute ones, and one call fetches at most 1000: ask for at most 333']);
+    expect(problems(futures, { symbol: 'CL', type: 'W', limit: '143' })[0]).toMatch(/ask for at most 142$/);
+    expect(problems(futures, { symbol: 'CL', type: 'M', limit: '33' })[0]).toMatch(/ask for at most 32$/);
   });
 
   it('bid search: keyword > 2 characters and not generic, pageSize <= 10, dates real and within a year, known regions', () => {

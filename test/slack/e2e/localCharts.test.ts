@@ -104,7 +104,7 @@ describe('charts drawn and served by the app', () => {
 });
 
 describe('a chart the app cannot draw', () => {
-  it('leaves the reply without its chart and with one line saying so', async () => {
+  it('gives way to the chart Slack draws in a Slack message, and leaves one line saying so where there is none', async () => {
     // A canvas past the renderer's 3000-pixel limit (the settings reader would refuse it) fails every drawing.
     const app = await startTestApp({
       charts: { renderer: 'local', local: { publicUrl: PUBLIC_URL, secret: 'e2e-chart-secret', urlTtlMs: DAY }, hosted: false, candlesticks: true, width: 3200 },
@@ -114,8 +114,16 @@ describe('a chart the app cannot draw', () => {
       expect(sent.status).toBe(200);
       const blocks = (await app.nextResponse(sent.responseId, undefined, 20_000)).blocks as Block[];
       expect(blocks.some((block) => block.type === 'image')).toBe(false);
-      expect(JSON.stringify(blocks)).toContain('Chart left out: it could not be drawn this time');
+      // The picture cannot reach Slack: the latest closes as a line Slack draws itself.
+      expect(blocks.some((block) => block.type === 'data_visualization')).toBe(true);
       expect(JSON.stringify(blocks)).toMatch(/Close/);
+      // A surface that takes no native chart (the same reply laid out for a Slack refusing it) says the picture is left out.
+      app.fake.refuseBlockTypes('data_visualization');
+      const again = await app.command('CL 5m 30', { command: '/futures' });
+      await app.nextResponse(again.responseId, undefined, 20_000);
+      const plain = (await app.nextResponse(again.responseId, undefined, 20_000)).blocks as Block[];
+      expect(plain.some((block) => block.type === 'image' || block.type === 'data_visualization')).toBe(false);
+      expect(JSON.stringify(plain)).toContain('Chart left out');
     } finally {
       await app.close();
     }

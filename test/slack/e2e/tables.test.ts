@@ -38,8 +38,8 @@ describe('results as Slack native tables, end to end', () => {
     expect(app.upstreamCalls(OPS.fundAsset).map((call) => call.request)).toEqual([{ fundCode: '000001', pageNo: '1', pageSize: '50' }]);
     expect(await coinsToday()).toBe(cost);
     expect(footerText(reply)).toMatch(new RegExp(`^${cost} coins per lookup`));
-    // The chart stays beside the table.
-    expect(reply.blocks!.some((block) => block.type === 'image')).toBe(true);
+    // The chart stays beside the table: Slack draws it from the latest 20 dates.
+    expect(reply.blocks!.some((block) => block.type === 'data_visualization')).toBe(true);
 
     const callsBefore = app.fake.calls().length;
     // A reader pages through every row the client shows, then sorts by asset size, largest first.

@@ -328,7 +328,7 @@ describe('Workflow Builder steps and the budgets and allowlists', () => {
     expect(funds).not.toMatch(/subscription|more/);
 
     const badPeriod = await runStep(app, 'dq_futures_latest_candle', { symbol: 'CL', period: '7m' });
-    expect(badPeriod.args.error).toBe('请求无效，未发送，没有扣费。K线周期须为日线、1分钟、5分钟、30分钟、1小时、2小时、4小时之一，而不是“7m”');
+    expect(badPeriod.args.error).toBe('请求无效，未发送，没有扣费。K线周期须为日线、1分钟、5分钟、15分钟、30分钟、1小时、2小时、4小时、周线、月线之一，而不是“7m”');
     const badCode = await runStep(app, 'dq_fund_asset_latest', { fund_code: 'abc' });
     expect(badCode.args.error).toBe('基金代码应为 6 位数字（如 000001），而不是“abc”。请求未发送，没有扣费。');
     const overBudget = await runStep(app, 'dq_taxpayer_lookup', { keyword: '杭州华信' });

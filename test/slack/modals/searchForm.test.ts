@@ -61,7 +61,7 @@ describe('search forms in both languages', () => {
     expect(optionsOf(bids[2]!).map((option) => option.text.text)).toEqual(['不限类型', '招标公告', '中标结果', '拟建项目']);
     expect(optionsOf(bids[3]!)[0]!.text.text).toBe('不限地区');
     const futures = formView('finance-external-futures-kline', zh).blocks as InputBlock[];
-    expect(optionsOf(futures[1]!).map((option) => option.text.text)).toEqual(['日线', '1分钟', '5分钟', '30分钟', '1小时', '2小时', '4小时']);
+    expect(optionsOf(futures[1]!).map((option) => option.text.text)).toEqual(['日线', '1分钟', '5分钟', '15分钟', '30分钟', '1小时', '2小时', '4小时', '周线', '月线']);
     const funds = formView('fund-new-list', zh).blocks as InputBlock[];
     expect(optionsOf(funds[0]!).map((option) => option.text.text)).toEqual(['全部新发基金', '正在发售', '未在发售']);
     expect((formView('enterprise-general-taxpayer-query', zh).blocks[0] as InputBlock).hint?.text).toContain('统一社会信用代码');

@@ -2,7 +2,7 @@ import type { InputBlock, ModalView, PlainTextOption } from '@slack/types';
 import { english, langFor } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
 import { BID_REGIONS } from '../../../src/core/operations/bidRegions.js';
-import { CANDLE_TYPES } from '../../../src/core/operations/futures.js';
+import { FUTURES_PERIODS } from '../../../src/core/operations/futures.js';
 import { OPERATION_IDS, type OperationId, operations, typedNameOf } from '../../../src/core/operations/index.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
 import { VIEW } from '../../../src/slack/ids.js';
@@ -101,7 +101,7 @@ describe('searchModal', () => {
       ['dq:futures:limit', 'number_input'],
     ]);
     expect(input(view, 'dq:futures:symbol').hint?.text).toMatch(/CL.*GC.*SI.*HG/);
-    expect(optionValues(input(view, 'dq:futures:type'))).toEqual([...CANDLE_TYPES]);
+    expect(optionValues(input(view, 'dq:futures:type'))).toEqual([...FUTURES_PERIODS]);
     expect(input(view, 'dq:futures:limit').element).toMatchObject({ is_decimal_allowed: false, min_value: '1' });
   });
 

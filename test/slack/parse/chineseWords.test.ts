@@ -286,7 +286,7 @@ describe('the catalogue’s words are the syntax’s words', () => {
       expect(bidTypes).toEqual(lang.t(shapeOf(BIDS, 'type')).split('|'));
       bidTypes.forEach((word, index) => expect(wireRequest('/bids', `光伏组件 type:${word}`, BIDS), word).toMatchObject({ type: String(index + 1) }));
       const periods = lang.t('futures.choices.period').split(/, |、/);
-      expect(periods.map((word) => (validate(FUTURES, { symbol: 'CL', type: word }) as { type: string }).type)).toEqual(['0', '1', '5', '30', '60', '120', '240']);
+      expect(periods.map((word) => (validate(FUTURES, { symbol: 'CL', type: word }) as { type: string }).type)).toEqual(['0', '1', '5', '15', '30', '60', '120', '240', 'W', 'M']);
       const statuses = lang.t({ words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.choices' }).split(/, |、/);
       expect(statuses).toEqual(lang.t(shapeOf(NEW_FUNDS, 'saleStatus')).split('|'));
       expect(statuses.map((word) => (validate(NEW_FUNDS, { saleStatus: word }) as { saleStatus?: string }).saleStatus)).toEqual(['true', 'false', undefined]);

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { surfaceChartProblems } from '../slackChartLimits.js';
 import { DEFAULT_TZ, type FakeSlackUser } from './fakeUsers.js';
 import { RecordLog } from './recordLog.js';
 import { answerWebApi, channelArgument, FakeSlackState, type FakeUpload, type FunctionExecution, type FunctionParameter, type WebApiBody } from './webApiAnswers.js';
@@ -87,6 +88,7 @@ export class FakeSlack {
   readonly #failures = new Map<string, ScriptedFailure[]>();
   readonly #responseFailures = new Map<string, { status: number; error: string }>();
   readonly #refusedBlockTypes = new Set<string>();
+  readonly #chartProblems: string[] = [];
   /** Requests to paths the fake does not serve: almost always a wrong slackApiUrl, so timeouts mention them. */
   readonly #strayPaths: string[] = [];
   #responseCounter = 0;
@@ -238,9 +240,31 @@ export class FakeSlack {
   }
 
   #refusesBlocks(body: unknown): boolean {
-    const blocks = typeof body === 'object' && body !== null ? (body as { blocks?: unknown }).blocks : undefined;
-    const list: unknown[] = typeof blocks === 'string' ? (JSON.parse(blocks) as unknown[]) : Array.isArray(blocks) ? blocks : [];
-    return list.some((block) => this.#refusedBlockTypes.has(String((block as { type?: unknown }).type)));
+    return blockList(body).some((block) => this.#refusedBlockTypes.has(String((block as { type?: unknown }).type)));
+  }
+
+  /**
+   * What Slack's data_visualization page refuses in the blocks of a message or view the app sent
+   * (test/support/slackChartLimits.ts), so that every reply of every end-to-end test is checked
+   * against it: such a payload is answered invalid_blocks, as Slack does, and kept for `chartProblems()`.
+   */
+  #refusesCharts(where: string, blocks: unknown[], surface: 'message' | 'modal' | 'home'): boolean {
+    const problems = surfaceChartProblems(blocks, surface);
+    for (const problem of problems) this.#chartProblems.push(`${where}: ${problem}`);
+    return problems.length > 0;
+  }
+
+  #webApiChartsRefused(method: string, args: Record<string, unknown>): boolean {
+    if (method.startsWith('chat.') || method === 'files.completeUploadExternal') return this.#refusesCharts(method, blockList(args), 'message');
+    if (!method.startsWith('views.')) return false;
+    const view = typeof args.view === 'string' ? (JSON.parse(args.view) as unknown) : args.view;
+    const surface = (view as { type?: unknown } | undefined)?.type === 'home' ? 'home' : 'modal';
+    return this.#refusesCharts(method, blockList(view), surface);
+  }
+
+  /** Every breach of Slack's data_visualization page in what the app sent so far; empty when there was none. */
+  chartProblems(): string[] {
+    return [...this.#chartProblems];
   }
 
   // ---- lifecycle -----------------------------------------------------------------------------
@@ -251,6 +275,7 @@ export class FakeSlack {
     this.#responses.clear();
     this.#failures.clear();
     this.#refusedBlockTypes.clear();
+    this.#chartProblems.length = 0;
     this.#responseFailures.clear();
     this.#strayPaths.length = 0;
     this.#state.clear();
@@ -300,6 +325,7 @@ export class FakeSlack {
     const channelError = channel === undefined ? undefined : this.#state.channelErrors.get(channel);
     if (channelError) return { status: 200, body: { ok: false, error: channelError } };
     if (method.startsWith('chat.') && this.#refusesBlocks(args)) return { status: 200, body: { ok: false, error: 'invalid_blocks' } };
+    if (this.#webApiChartsRefused(method, args)) return { status: 200, body: { ok: false, error: 'invalid_blocks' } };
     return { status: 200, body: answerWebApi(method, args, this.#state, token) };
   }
 
@@ -349,13 +375,20 @@ export class FakeSlack {
       res.end(failure.error);
       return;
     }
-    if (this.#refusesBlocks(body)) {
+    if (this.#refusesBlocks(body) || this.#refusesCharts(`response_url ${id}`, blockList(body), 'message')) {
       res.writeHead(400, { 'content-type': 'text/plain' });
       res.end('invalid_blocks');
       return;
     }
     sendJson(res, 200, { ok: true });
   }
+}
+
+/** The blocks of a message or view, however they came (a JSON string in a form body, or decoded). */
+function blockList(body: unknown): unknown[] {
+  const blocks = typeof body === 'object' && body !== null ? (body as { blocks?: unknown }).blocks : undefined;
+  const list = typeof blocks === 'string' ? (JSON.parse(blocks) as unknown) : blocks;
+  return Array.isArray(list) ? list : [];
 }
 
 /** The request body as bytes (file uploads are not text). */
