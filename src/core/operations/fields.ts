@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { english, type Phrase, type JoinedPhrases } from '../../i18n/lang.js';
+import { withoutInvisibles } from '../validation/withoutInvisibles.js';
 
 /**
  * Input fields shared by the operations. They take loose input (a string from Slack, a number from
@@ -22,8 +23,13 @@ function fail(ctx: Context, problem: Phrase | string): typeof z.NEVER {
   return z.NEVER;
 }
 
+/**
+ * Text as the service would be asked it: invisible characters removed before any check (every
+ * surface's text comes through here: commands, forms, Workflow steps, the console), so a keyword
+ * of nothing visible is judged empty or too short, and free.
+ */
 function asText(value: unknown): string | undefined {
-  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'string') return withoutInvisibles(value).trim();
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'boolean') return String(value);
   return undefined;
@@ -49,7 +55,7 @@ function anyValue() {
 }
 
 function isAbsent(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+  return value === undefined || value === null || (typeof value === 'string' && withoutInvisibles(value).trim() === '');
 }
 
 export interface IntegerOptions {

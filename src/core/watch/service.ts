@@ -5,6 +5,7 @@ import { operation, WATCHED_OPERATIONS } from '../operations/index.js';
 import type { Prices } from '../operations/prices.js';
 import { askFirst, validate } from '../operations/validate.js';
 import { isValidTimeZone } from '../time.js';
+import { withoutInvisibles } from '../validation/withoutInvisibles.js';
 import { readCandlePeriod, watchInput, watchOperation } from './checks.js';
 import { watchCost, type WatchCost } from './cost.js';
 import type { WatchRepository } from './repository.js';
@@ -83,7 +84,7 @@ const SUBJECT_MISSING: Record<WatchKind, CatalogueKey> = {
 
 function readTarget(request: NewWatch): WatchTarget {
   const kind = readWatchKind(request.kind);
-  const subject = request.subject.trim();
+  const subject = withoutInvisibles(request.subject).trim();
   if (!kind) throw new WatchInputError({ key: 'watch.input.kind', values: { value: request.kind } });
   if (!subject) throw new WatchInputError({ key: SUBJECT_MISSING[kind] });
   switch (kind) {
@@ -158,7 +159,10 @@ export class WatchService {
     const input = watchInput(target);
     const wire = validate(operation, input);
     askFirst(operation, wire, input);
+    // What is watched is what the operation would be asked (invisible characters gone, a credit code in capitals).
     if (target.kind === 'company') target.keyword = (wire as { keyword: string }).keyword;
+    if (target.kind === 'fund') target.fundCode = (wire as { fundCode: string }).fundCode;
+    if (target.kind === 'contract') target.symbol = (wire as { symbol: string }).symbol;
     const schedule = readSchedule(request, target.kind, this.defaultTimeZone);
     const lang = readLang(request.lang);
     const watch: Watch = {

@@ -195,6 +195,18 @@ describe('slash commands end to end', () => {
     expect(allText(reply)).not.toContain('[object Object]');
   });
 
+  it('a keyword of invisible characters is never paid for: two right-to-left overrides in quotes ask nothing, beside one character they are too short', async () => {
+    const before = app.upstreamCalls().length;
+    const empty = await app.command('"\u202E\u202E"', { command: '/taxpayer' });
+    // Nothing visible was typed, as with `/taxpayer ""`: the search form opens, and nothing is sent.
+    await app.openedView(empty.triggerId);
+    const short = await app.command('"华\u202E\u202E"', { command: '/taxpayer' });
+    const reply = await app.nextResponse(short.responseId);
+    expect(allText(reply)).toContain('nothing was sent or spent');
+    expect(allText(reply)).toContain('at least 2 characters');
+    expect(app.upstreamCalls()).toHaveLength(before);
+  });
+
   it('an invalid value is explained with an example, and nothing is sent or spent', async () => {
     const before = app.upstreamCalls().length;
     const sent = await app.command('12345', { command: '/fund-asset' });
