@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { english, type Phrase, type JoinedPhrases } from '../../i18n/lang.js';
 import { withoutInvisibles } from '../validation/withoutInvisibles.js';
+import { MAX_PAGE } from './definition.js';
 
 /**
  * Input fields shared by the operations. They take loose input (a string from Slack, a number from
@@ -85,6 +86,11 @@ export function integerField(options: IntegerOptions) {
   });
 }
 
+/** A page number, from 1 to MAX_PAGE: the same bound, in the same words, for every paged operation. */
+export function pageNumberField() {
+  return integerField({ default: 1, max: MAX_PAGE, maxReason: { key: 'validation.reason.pageMax' } });
+}
+
 export interface TextOptions {
   required?: boolean;
   /** Runs before the checks (e.g. upper-casing a symbol). */
@@ -140,12 +146,25 @@ export function isCalendarDate(text: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
+  // setUTCFullYear, not Date.UTC, which reads the years 0-99 as 1900-1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/**
+ * The earliest date a person may give: the spec states none, and years before it are no publication
+ * date of anything the service holds (and years below 100 turn into 19xx in date arithmetic).
+ */
+export const EARLIEST_DATE = '1900-01-01';
+
 export function dateField() {
-  return textField({ check: (text) => (isCalendarDate(text) ? undefined : { key: 'validation.date', values: { value: quoted(text) } }) });
+  return textField({
+    check: (text) => {
+      if (!isCalendarDate(text)) return { key: 'validation.date', values: { value: quoted(text) } };
+      return text < EARLIEST_DATE ? { key: 'validation.dateTooEarly', values: { value: quoted(text), earliest: EARLIEST_DATE } } : undefined;
+    },
+  });
 }
 
 /** True when `end` is at most one calendar year after `start` (2025-03-01 → 2026-03-01 is allowed). */

@@ -157,7 +157,7 @@ export class WatchService {
     const target = readTarget(request);
     const operation = watchOperation(target);
     const input = watchInput(target);
-    const wire = validate(operation, input);
+    const wire = validate(operation, input, this.clock.now());
     askFirst(operation, wire, input);
     // What is watched is what the operation would be asked (invisible characters gone, a credit code in capitals).
     if (target.kind === 'company') target.keyword = (wire as { keyword: string }).keyword;

@@ -75,6 +75,12 @@ const INVALID: InvalidCase[] = [
     answers: { 'dq:bids:keyword': '光伏', 'dq:bids:publishStartTime': '2026-06-30', 'dq:bids:publishEndTime': '2026-01-01' },
     errors: { 'dq:bids:keyword': /longer than 2 characters/i, 'dq:bids:publishEndTime': /must not be before the start/i },
   },
+  {
+    name: 'bids period starting after today',
+    command: '/bids',
+    answers: { 'dq:bids:keyword': '光伏组件', 'dq:bids:publishStartTime': '2027-01-01' },
+    errors: { 'dq:bids:publishStartTime': /^Must not be after today \(2026-11-22\)/ },
+  },
   { name: 'fund code not 6 digits', command: '/fund-asset', answers: { 'dq:fund-asset:fundCode': '12345' }, errors: { 'dq:fund-asset:fundCode': /6-digit fund code/i } },
   { name: 'futures symbol not a symbol', command: '/futures', answers: { 'dq:futures:symbol': '1x' }, errors: { 'dq:futures:symbol': /is not a futures symbol/i } },
   { name: 'futures count of 0', command: '/futures', answers: { 'dq:futures:symbol': 'CL', 'dq:futures:limit': '0' }, errors: { 'dq:futures:limit': /at least 1/i } },
