@@ -141,8 +141,9 @@ export class DataClient {
     // Every call waiting out a backoff listens on this one signal; a backlog of more than ten is normal, not a leak.
     setMaxListeners(0, this.stopping.signal);
     this.clock = options.clock ?? systemClock;
-    // Stalls are measured in real time: with a fake clock there are none to allow for.
-    this.stalls = options.stalls ?? (this.clock === systemClock ? eventLoopStalls() : noStalls);
+    // Stalls are measured in real time, on any clock that follows it (pinned to a date or not): a
+    // virtual clock has none to allow for.
+    this.stalls = options.stalls ?? (this.clock.realTime ? eventLoopStalls() : noStalls);
     this.logger = options.logger;
     this.prices = options.prices ?? pricesFrom();
     this.transport = options.transport ?? createTransport({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: options.timeoutMs ?? 5000, clock: this.clock });
