@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { ChartPublisher, ChartSettings } from '../charts/quickChart.js';
 import type { DataClient } from '../core/client/dataClient.js';
 import { systemClock, type Clock } from '../core/clock.js';
+import { EntryCaps } from '../core/digest/caps.js';
 import { DigestRepository } from '../core/digest/repository.js';
 import { DigestRunner } from '../core/digest/runner.js';
 import { DigestScheduler } from '../core/digest/scheduler.js';
@@ -95,8 +96,8 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     prices: input.prices,
     ledger: input.data.ledger,
     budgets: input.data.budgets,
-    digests: new DigestService(repository, runner, clock, input.digest.timeZone),
-    watches: new WatchService(watchRepository, watchRunner, clock, input.prices, input.digest.timeZone),
+    digests: new DigestService(repository, runner, clock, input.digest.timeZone, new EntryCaps('digest', input.digest.caps.digests, digestStore, clock)),
+    watches: new WatchService(watchRepository, watchRunner, clock, input.prices, input.digest.timeZone, new EntryCaps('watch', input.digest.caps.watches, digestStore, clock)),
     exports: new ExportJobs(input.store, logger),
     history: new LookupHistory(input.store),
     config,

@@ -34,6 +34,7 @@ import {
   type StateValues,
 } from './slack/index.js';
 import { pinnedClock } from './clocks.js';
+import { DEFAULT_CAPS } from '../../src/core/digest/caps.js';
 
 /**
  * The real Slack app (createSlackApp) end to end: the data-service simulator on an ephemeral port,
@@ -185,7 +186,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     }, { inSlack: true }).slack,
     ...options.slack,
   };
-  const digest: DigestConfig = { timeZone: 'Asia/Shanghai', postEmpty: false, catchUpMs: 3_600_000, ...options.digest };
+  const digest: DigestConfig = { timeZone: 'Asia/Shanghai', postEmpty: false, catchUpMs: 3_600_000, caps: DEFAULT_CAPS, ...options.digest };
   // As main.ts: every secret the app holds is kept out of what it sends (the API key included).
   const redactor = new Redactor([TEST_API_KEY, config.botToken, config.signingSecret, config.appToken]);
   const slack: SlackApp = await createSlackApp({ config, data: client, prices, store, digest, charts: { ...TEST_CHARTS, ...options.charts }, logger, clock, runScheduler: false, redactor });

@@ -10,6 +10,7 @@ import { ACTION } from '../ids.js';
 import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
 import { digestLines } from './digestList.js';
 import { homeWatchBlocks, type HomeWatches } from './watch.js';
+import { listPager, type ListPage } from './listPages.js';
 import { dateTimeText } from './dateText.js';
 import { formatCount, formatZonedTime } from './format.js';
 import { escapeMrkdwn, plainText } from './mrkdwn.js';
@@ -25,14 +26,23 @@ export interface HomeInput {
   usage: UsageSummary;
   budget: BudgetState;
   recent: Lookup[];
-  digests: Array<{ digest: Digest; nextRun: number | undefined; manageable: boolean }>;
+  /** The page of digests shown, each with whether this reader may run or remove it. */
+  digests: ListPage<HomeDigest>;
+  /** The value of a Previous/Next button that shows another page of digests (the watches' page kept). */
+  digestPageValue: (page: number) => string;
   mayAddDigest: boolean;
   /** The watches section (render/watch.ts); absent: none shown. */
   watches?: HomeWatches;
 }
 
-/** Slack allows 100 blocks in a Home view; digests beyond this many are summarised in one line. */
-const MAX_DIGESTS_SHOWN = 20;
+export interface HomeDigest {
+  digest: Digest;
+  nextRun: number | undefined;
+  manageable: boolean;
+}
+
+/** Digests on one page of the App Home (two blocks each): with the watches' page, well within Slack's 100 blocks a view. */
+export const DIGESTS_PER_HOME_PAGE = 10;
 
 function button(text: string, actionId: string, value: string, style?: 'primary' | 'danger'): Button {
   const element: Button = { type: 'button', text: plainText(text), action_id: actionId, value };
@@ -86,8 +96,9 @@ export function renderHome(input: HomeInput): HomeView {
     dividerBlock(),
     headerBlock(lang.t('home.digests.title'), 'home-digests'),
   ];
-  if (input.digests.length === 0) blocks.push(sectionBlock(lang.t('home.digests.none')));
-  for (const { digest, nextRun, manageable } of input.digests.slice(0, MAX_DIGESTS_SHOWN)) {
+  const digests = input.digests;
+  if (digests.count === 0) blocks.push(sectionBlock(lang.t('home.digests.none')));
+  for (const { digest, nextRun, manageable } of digests.items) {
     blocks.push(sectionBlock(digestLines(digest, nextRun, lang)));
     if (manageable) {
       const remove = button(lang.t('home.digests.remove'), ACTION.digestRemove, digest.id, 'danger');
@@ -100,7 +111,10 @@ export function renderHome(input: HomeInput): HomeView {
       blocks.push({ type: 'actions', block_id: `dq-home-digest-${digest.id}`, elements: [button(lang.t('home.digests.runNow'), ACTION.digestRun, digest.id), remove] });
     }
   }
-  if (input.digests.length > MAX_DIGESTS_SHOWN) blocks.push(contextBlock(lang.t('home.digests.more', { count: input.digests.length - MAX_DIGESTS_SHOWN })));
+  if (digests.pageCount > 1) {
+    blocks.push(contextBlock(lang.t('home.digests.shown', { first: digests.first, last: digests.last, count: digests.count, page: digests.page, pageCount: digests.pageCount })));
+    blocks.push(listPager('dq-home-digest-pages', { previous: ACTION.homePrevious, next: ACTION.homeNext }, digests, input.digestPageValue, lang)!);
+  }
   if (input.mayAddDigest) blocks.push({ type: 'actions', block_id: 'dq-home-digest-add', elements: [button(lang.t('home.digests.add'), ACTION.digestAdd, 'add', 'primary')] });
   if (input.watches) blocks.push(dividerBlock(), ...homeWatchBlocks(input.watches, lang));
   return { type: 'home', blocks };
