@@ -19,6 +19,7 @@ import { WatchRunner } from '../core/watch/runner.js';
 import { WatchService } from '../core/watch/service.js';
 import type { Watch, WatchPoster, WatchRunRecord } from '../core/watch/types.js';
 import type { Prices } from '../core/operations/prices.js';
+import type { StoreGuard } from '../core/store/storeGuard.js';
 import type { Store } from '../core/store/types.js';
 import type { SlackConfig } from './config.js';
 import type { SlackDeps } from './deps.js';
@@ -35,6 +36,8 @@ export interface DepsInput {
   store: Store;
   /** Where digests live and their runs are claimed (the same store, except in the console). */
   digestStore?: Store;
+  /** Says when the store lost its data; the admins are told on the Home and may reopen spending there. */
+  storeGuard?: StoreGuard;
   poster: DigestPoster;
   /** Where watches post their changes (Slack: the watch's channel). */
   watchPoster: WatchPoster;
@@ -109,6 +112,7 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     renderedAnswers: new RenderedAnswers(),
     now: () => clock.now(),
     redact: (text) => redactor.redact(text),
+    ...(input.storeGuard ? { storeGuard: input.storeGuard } : {}),
   };
   return { deps, scheduler, watchScheduler };
 }

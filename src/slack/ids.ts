@@ -28,6 +28,8 @@ export const ACTION = {
   /** App Home: another page of its watches or digests; the value holds the pages of both (homePageValue). */
   homePrevious: 'dq_home_previous',
   homeNext: 'dq_home_next',
+  /** App Home, after the store lost its data: an admin reopens spending before the budget day ends. */
+  budgetsReopen: 'dq_budgets_reopen',
 } as const;
 
 export const VIEW = {

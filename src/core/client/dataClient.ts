@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../clock.js';
 import { NotCachedError, PageOutOfRangeError, StoppedError, UpstreamError, isDataError } from '../errors.js';
-import { Budgets, type BudgetLimits, type Spender } from '../ledger/budgets.js';
+import { Budgets, type BudgetLimits, type BudgetsClosed, type Spender } from '../ledger/budgets.js';
 import { Ledger, type LedgerEntry } from '../ledger/ledger.js';
 import { compiledSchema } from '../operations/compiledSchema.js';
 import { onWire } from '../operations/definition.js';
@@ -46,6 +46,8 @@ export interface DataClientOptions {
   /** How long results stay available for "Share in channel" after they stop being fresh. */
   shareRetentionMs?: number;
   budgets?: Partial<BudgetLimits>;
+  /** Budgets fail closed while this says so (the store lost the day's spending: StoreGuard). */
+  budgetsClosed?: BudgetsClosed;
   transport?: Transport;
   observer?: ClientObserver;
   /** Names this process in shared state (rate-limit fleet, in-flight markers). */
@@ -150,7 +152,7 @@ export class DataClient {
     this.cache = new ResultCache(options.store.keyv<CachedResult>('cache'), this.clock, options.shareRetentionMs ?? 24 * 3_600_000, this.logger);
     const timeZone = options.budgets?.timeZone ?? 'Asia/Shanghai';
     this.ledger = new Ledger(options.store, timeZone, this.logger);
-    this.budgets = new Budgets(options.store, { ...options.budgets, timeZone }, this.logger);
+    this.budgets = new Budgets(options.store, { ...options.budgets, timeZone }, this.logger, options.budgetsClosed);
     if (options.shareAcrossReplicas ?? options.store.kind === 'redis') {
       const replicaId = options.replicaId ?? `replica-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
       this.sharedPacing = new SharedPacing({ store: options.store, clock: this.clock, replicaId, stalls: this.stalls, ...(this.logger ? { logger: this.logger } : {}) });

@@ -1,6 +1,7 @@
 import type { AllMiddlewareArgs, App, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
 import { ACTION } from '../ids.js';
+import { budgetsReopenButton } from './budgetsReopen.js';
 import { digestAddButton } from './digestAdd.js';
 import { digestRemoveButton } from './digestRemove.js';
 import { digestRunButton } from './digestRun.js';
@@ -45,6 +46,7 @@ export function register(app: App, deps: SlackDeps): void {
     [ACTION.listNext, onListPage],
     [ACTION.homePrevious, onHomePage],
     [ACTION.homeNext, onHomePage],
+    [ACTION.budgetsReopen, budgetsReopenButton(deps)],
   ]);
   const ids = new RegExp(`^(?:${[...buttons.keys()].map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
   app.action<BlockButtonAction>(ids, (args) => buttons.get(args.action.action_id)!(args));

@@ -42,6 +42,9 @@ export async function publishHome(deps: SlackDeps, client: WebClient, teamId: st
     deps.watches.list(teamId),
   ]);
   const shown = everyWatch ? watches : watches.filter((watch) => watch.createdBy === userId);
+  // The admins are told (everyone, where there are none): they are the ones who can do something about it.
+  const loss = deps.storeGuard?.loss(now);
+  const told = loss && (everyWatch || deps.config.adminUserIds.size === 0);
   const watchPage = pageOf(shown, pages.watches ?? 1, WATCHES_PER_HOME_PAGE);
   const digestPage = pageOf(digests, pages.digests ?? 1, DIGESTS_PER_HOME_PAGE);
   const view = renderHome({
@@ -57,6 +60,7 @@ export async function publishHome(deps: SlackDeps, client: WebClient, teamId: st
     digests: withItems(digestPage, digestPage.items.map((digest) => ({ digest, nextRun: deps.digests.nextRun(digest), manageable: mayManage(deps, userId, digest) }))),
     digestPageValue: (page) => homePageValue({ watches: watchPage.page, digests: page }),
     mayAddDigest: mayAdd(deps, userId),
+    ...(told ? { storeLoss: { loss, budgetsLimited: deps.budgets.limited, mayReopen: everyWatch && deps.budgets.limited && !loss.reopened } } : {}),
     watches: {
       page: withItems(watchPage, listItems(deps, watchPage.items).map((item) => ({ ...item, manageable: mayManage(deps, userId, item.watch) }))),
       totalPerMonth: runningCostPerMonth(deps, shown),

@@ -13,7 +13,8 @@ import { homeWatchBlocks, type HomeWatches } from './watch.js';
 import { listPager, type ListPage } from './listPages.js';
 import { dateTimeText } from './dateText.js';
 import { formatCount, formatZonedTime } from './format.js';
-import { escapeMrkdwn, plainText } from './mrkdwn.js';
+import { escapeMrkdwn, plainText, userMention } from './mrkdwn.js';
+import type { StoreLoss } from '../../core/store/storeGuard.js';
 import { operationTitle } from './operationTitle.js';
 
 export interface HomeInput {
@@ -33,6 +34,37 @@ export interface HomeInput {
   mayAddDigest: boolean;
   /** The watches section (render/watch.ts); absent: none shown. */
   watches?: HomeWatches;
+  /** The store lost its data today: said to the admins (to everyone where there are none). */
+  storeLoss?: HomeStoreLoss;
+}
+
+export interface HomeStoreLoss {
+  loss: StoreLoss;
+  /** Whether daily budgets are set (without them nothing is closed). */
+  budgetsLimited: boolean;
+  /** This reader is an admin and the budgets are still closed: Reopen spending is offered. */
+  mayReopen: boolean;
+}
+
+/** What the store lost and what it means for spending; Reopen spending for an admin while budgets are closed. */
+function storeLossBlocks(notice: HomeStoreLoss, timeZone: string, lang: Lang): KnownBlock[] {
+  const { loss } = notice;
+  const lines = [lang.t('home.storeLost.lost', { at: dateTimeText(loss.at, timeZone, lang) })];
+  if (!notice.budgetsLimited) lines.push(lang.t('home.storeLost.notLimited'));
+  else if (loss.reopened) lines.push(lang.t('home.storeLost.reopened', { user: userMention(loss.reopened.by), when: dateTimeText(loss.reopened.at, timeZone, lang) }));
+  else lines.push(lang.t('home.storeLost.closed', { until: dateTimeText(loss.budgetsClosedUntil, timeZone, lang) }));
+  const blocks: KnownBlock[] = [sectionBlock(lines.join('\n'))];
+  if (notice.mayReopen) {
+    const reopen = button(lang.t('home.storeLost.reopen'), ACTION.budgetsReopen, 'reopen', 'danger');
+    reopen.confirm = {
+      title: plainText(lang.t('home.storeLost.confirmTitle')),
+      text: plainText(lang.t('home.storeLost.confirmText')),
+      confirm: plainText(lang.t('home.storeLost.reopen')),
+      deny: plainText(lang.t('home.storeLost.keep')),
+    };
+    blocks.push({ type: 'actions', block_id: 'dq-home-store-lost', elements: [reopen] });
+  }
+  return blocks;
 }
 
 export interface HomeDigest {
@@ -83,6 +115,7 @@ export function renderHome(input: HomeInput): HomeView {
   const resets = dateTimeText(budget.resetsAt.getTime(), input.timeZone, lang);
   const blocks: KnownBlock[] = [
     headerBlock(lang.t('home.title'), 'home-title'),
+    ...(input.storeLoss ? storeLossBlocks(input.storeLoss, input.timeZone, lang) : []),
     sectionBlock(lang.t(input.demo ? 'home.budgetsResetSimulated' : 'home.budgetsReset', { when: resets }), [
       labelled(lang.t('home.workspace'), spent(budget.team, usage.month.coins, lang)),
       labelled(lang.t('home.you'), spent(budget.user, userMonth, lang)),
