@@ -229,10 +229,11 @@ export class WatchService {
     if (uncounted.length > 0) void this.storeCounts(uncounted);
   }
 
+  /** Under each watch's run lock: a check writing its state at the same moment would otherwise be overwritten. A busy one waits for the next list. */
   private async storeCounts(watches: Watch[]): Promise<void> {
     for (const watch of watches) {
       const checks = watch.checksPerMonth;
-      await this.repository.update(watch.id, (stored) => (stored.checksPerMonth ??= checks)).catch(() => undefined);
+      await this.runner.whileNotChecking(watch.id, () => this.repository.update(watch.id, (stored) => (stored.checksPerMonth ??= checks))).catch(() => undefined);
     }
   }
 
