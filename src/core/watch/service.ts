@@ -176,7 +176,7 @@ export class WatchService {
       id: this.repository.newId(), teamId: request.teamId, channelId: request.channelId, createdBy: request.createdBy, createdAt: this.clock.now(), target, schedule,
       ...(lang ? { lang } : {}), ...(request.announceFirst ? { announceFirst: true } : {}),
     };
-    this.refuseOverCap(await this.repository.ofTeam(request.teamId), watch);
+    this.refuseUnsaveable(await this.repository.ofTeam(request.teamId), watch);
     return { watch, cost: this.cost(watch) };
   }
 
@@ -187,10 +187,7 @@ export class WatchService {
    */
   async save(watch: Watch): Promise<Watch> {
     return this.caps.adding(watch.teamId, async () => {
-      const existing = await this.repository.ofTeam(watch.teamId);
-      const same = existing.find((other) => other.channelId === watch.channelId && sameTarget(other.target, watch.target) && JSON.stringify(other.schedule) === JSON.stringify(watch.schedule));
-      if (same) throw new WatchInputError({ key: 'watch.input.duplicate', values: { id: same.id } });
-      this.refuseOverCap(existing, watch);
+      this.refuseUnsaveable(await this.repository.ofTeam(watch.teamId), watch);
       const now = this.clock.now();
       const saved: Watch = { ...watch, createdAt: now, checksPerMonth: checksWithin(watch.schedule, now) };
       await this.repository.save(saved);
@@ -198,8 +195,10 @@ export class WatchService {
     });
   }
 
-  /** A preview says at once when a cap is reached (Save counts again, under the lock). */
-  private refuseOverCap(existing: readonly Watch[], watch: Watch): void {
+  /** The channel has the same watch already, or a cap is reached: said at the preview, and again at Save (under the lock). */
+  private refuseUnsaveable(existing: readonly Watch[], watch: Watch): void {
+    const same = existing.find((other) => other.channelId === watch.channelId && sameTarget(other.target, watch.target) && JSON.stringify(other.schedule) === JSON.stringify(watch.schedule));
+    if (same) throw new WatchInputError({ key: 'watch.input.duplicate', values: { id: same.id } });
     const reached = this.caps.reached(existing, watch);
     if (reached) throw new WatchInputError(capPhrase('watch', reached));
   }
