@@ -125,7 +125,8 @@ export class StoreGuard {
       const fresh: HealthDoc = { marker: newMarker(), createdAt: clock.now() };
       await store.putDoc(COLLECTION, HEALTH, fresh);
       this.marker = fresh.marker;
-      logger?.warn({ store: store.description }, 'the store held no marker: a new store, or one that lost its data while no process of the app was running (nothing can tell which); marker written');
+      // An in-process store is new at every start: only a store that outlives the process is worth a word.
+      if (store.kind !== 'memory') logger?.warn({ store: store.description }, 'the store held no marker: a new store, or one that lost its data while no process of the app was running (nothing can tell which); marker written');
       return;
     }
     if (doc?.marker === this.marker) {

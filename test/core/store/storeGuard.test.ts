@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BudgetUnavailableError } from '../../../src/core/errors.js';
 import { Budgets } from '../../../src/core/ledger/budgets.js';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { MemoryStore } from '../../../src/core/store/memoryStore.js';
+import { SqliteStore } from '../../../src/core/store/sqliteStore.js';
+import type { Store } from '../../../src/core/store/types.js';
 import { StoreGuard } from '../../../src/core/store/storeGuard.js';
 import { letPendingWorkRun, ManualClock } from '../../support/clocks.js';
 import { memoryLogger } from '../../support/slackApp.js';
@@ -11,7 +16,7 @@ const TEN_AM = Date.parse('2026-11-22T10:00:00+08:00');
 const MIDNIGHT = Date.parse('2026-11-23T00:00:00+08:00');
 const SECOND = 1000;
 
-function guardOn(store: MemoryStore, clock: ManualClock) {
+function guardOn(store: Store, clock: ManualClock) {
   const { logger, lines } = memoryLogger();
   const guard = new StoreGuard({ store, clock, budgetTimeZone: 'Asia/Shanghai', logger, checkEveryMs: 30 * SECOND });
   const losses: number[] = [];
@@ -27,12 +32,20 @@ async function empty(store: MemoryStore): Promise<void> {
 }
 
 describe('the store guard', () => {
-  it('writes a marker into a new store, says so at warn level, and finds no loss', async () => {
+  it('writes a marker into a new store that outlives the process, says so at warn level, and finds no loss', async () => {
     const clock = new ManualClock(TEN_AM);
-    const store = new MemoryStore({ clock });
+    const directory = await mkdtemp(join(tmpdir(), 'dq-guard-'));
+    const store = await SqliteStore.open(join(directory, 'new.sqlite'), { clock });
     const { guard, errors, warnings } = guardOn(store, clock);
     await guard.start();
     expect(warnings()).toEqual([expect.stringMatching(/held no marker: a new store, or one that lost its data while no process/)]);
+    // A process started later on the same file finds the marker: nothing to say.
+    const next = guardOn(store, clock);
+    await next.guard.start();
+    expect(next.warnings()).toEqual([]);
+    next.guard.stop();
+    await store.close();
+    await rm(directory, { recursive: true, force: true });
     expect(errors()).toEqual([]);
     expect(guard.loss()).toBeUndefined();
     guard.stop();
