@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chartSettingsFromEnv, type ChartSettings } from './charts/quickChart.js';
 import { ConfigError } from './core/errors.js';
+import { DEFAULT_DIGEST_CAPS, DEFAULT_WATCH_CAPS, type Caps } from './core/digest/caps.js';
 import type { DigestConfig } from './core/digest/types.js';
 import { parseDuration } from './core/duration.js';
 import { findOperation, typedNameOf, type OperationId, type RateLimit } from './core/operations/index.js';
@@ -137,6 +138,10 @@ export function readConfig(env: Env, options: ConfigOptions): ConfigReading {
     timeZone: read.timeZone('DIGEST_TZ', 'Asia/Shanghai'),
     postEmpty: ['true', '1', 'yes'].includes(postEmptyText),
     catchUpMs: read.duration('DIGEST_CATCHUP', '1h', '1h or 30m'),
+    caps: {
+      watches: readCaps(read, 'WATCH', DEFAULT_WATCH_CAPS),
+      digests: readCaps(read, 'DIGEST', DEFAULT_DIGEST_CAPS),
+    },
   };
 
   let simulator: SimulatorOptions | undefined;
@@ -174,6 +179,15 @@ export function readConfig(env: Env, options: ConfigOptions): ConfigReading {
   const user = read.text('USER');
   if (user) config.user = user;
   return { demo, config };
+}
+
+/** WATCH_MAX_PER_PERSON, _PER_CHANNEL, _PER_WORKSPACE (and DIGEST_…): whole numbers, each defaulting to its own. */
+function readCaps(read: Reader, kind: 'WATCH' | 'DIGEST', defaults: Caps): Caps {
+  return {
+    perPerson: read.wholeNumber(`${kind}_MAX_PER_PERSON`, defaults.perPerson),
+    perChannel: read.wholeNumber(`${kind}_MAX_PER_CHANNEL`, defaults.perChannel),
+    perWorkspace: read.wholeNumber(`${kind}_MAX_PER_WORKSPACE`, defaults.perWorkspace),
+  };
 }
 
 /** `readConfig` for callers with nothing to say about a bad configuration but its problems. */

@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     // Loaded only now: a start that fails on its configuration answers before the app's modules load.
     const [{ createCoreRuntime }, { createSlackApp }] = await Promise.all([import('./runtime.js'), import('./slack/app.js')]);
     runtime = await createCoreRuntime(config, { logger, observer: metrics });
-    slack = await createSlackApp({ config: slackConfig, data: runtime.client, prices: runtime.prices, store: runtime.store, digest: config.digests, charts: config.charts, logger, metrics, health, redactor });
+    slack = await createSlackApp({ config: slackConfig, data: runtime.client, prices: runtime.prices, store: runtime.store, storeGuard: runtime.storeGuard, digest: config.digests, charts: config.charts, logger, metrics, health, redactor });
     // One plain line for whoever watches the start, when Slack takes its time to answer.
     waitingNotice = setTimeout(() => {
       if (health.waitingFor) process.stderr.write(`dq: waiting for ${health.waitingFor}. Check SLACK_BOT_TOKEN${slackConfig.apiUrl ? ' and SLACK_API_URL' : ''} and that this machine can reach Slack; /healthz answers, /readyz says 503 until Slack does.\n`);

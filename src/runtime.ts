@@ -3,7 +3,9 @@ import type { AppConfig, ServiceConfig } from './config.js';
 import { DataClient, type ClientObserver } from './core/client/dataClient.js';
 import { pricesFrom, type Prices } from './core/operations/prices.js';
 import { createStore } from './core/store/index.js';
+import { StoreGuard } from './core/store/storeGuard.js';
 import type { Store } from './core/store/types.js';
+import { systemClock } from './core/clock.js';
 import { startSimulator, type Simulator } from './simulator/index.js';
 
 /** The data-service side of the app: store and client, built from the configuration's sections. */
@@ -14,6 +16,8 @@ export interface CoreRuntime {
   client: DataClient;
   /** The spec's prices with DATA_API_COSTS over them: what the client charges and every screen shows. */
   prices: Prices;
+  /** Watches the store for a loss of its data, and closes the budgets for the rest of that day when it happens. */
+  storeGuard: StoreGuard;
   /** Present in demo mode: the in-process simulator the client talks to. */
   simulator?: Simulator;
   close(): Promise<void>;
@@ -40,6 +44,14 @@ export async function createCoreRuntime(config: CoreSettings, options: { logger:
     await simulator?.close();
     throw error;
   }
+  const storeGuard = new StoreGuard({ store, clock: systemClock, budgetTimeZone: config.budgets.timeZone, logger: options.logger });
+  try {
+    await storeGuard.start();
+  } catch (error) {
+    await store.close().catch(() => undefined);
+    await simulator?.close();
+    throw error;
+  }
   const client = new DataClient({
     baseUrl: service.baseUrl,
     apiKey: service.apiKey,
@@ -52,6 +64,7 @@ export async function createCoreRuntime(config: CoreSettings, options: { logger:
     cacheTtlMs: service.cacheTtlMs,
     shareRetentionMs: config.store.shareRetentionMs,
     budgets: config.budgets,
+    budgetsClosed: (now) => storeGuard.budgetsClosed(now),
     ...(options.observer ? { observer: options.observer } : {}),
   });
   const runtime: CoreRuntime = {
@@ -59,7 +72,9 @@ export async function createCoreRuntime(config: CoreSettings, options: { logger:
     store,
     client,
     prices,
+    storeGuard,
     close: async () => {
+      storeGuard.stop();
       await client.close();
       await store.close();
       await simulator?.close();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig, parseRateLimits, readConfig, type ConfigOptions } from '../src/config.js';
 import { ConfigError } from '../src/core/errors.js';
 import { runEntryPoint } from './support/entryPoints.js';
+import { DEFAULT_CAPS } from '../src/core/digest/caps.js';
 
 const TERMINAL: ConfigOptions = { inSlack: false, demo: false };
 const SERVICE = { DATA_API_BASE_URL: 'https://api.example.com', DATA_API_KEY: 'k' };
@@ -130,7 +131,7 @@ describe('the rest of the settings', () => {
     expect(config.shutdownGraceMs).toBe(10_000);
     expect(config.logLevel).toBeUndefined();
     expect(config.defaultTimeZone).toBe('Asia/Shanghai');
-    expect(config.digests).toEqual({ timeZone: 'Asia/Shanghai', postEmpty: false, catchUpMs: 3_600_000 });
+    expect(config.digests).toEqual({ timeZone: 'Asia/Shanghai', postEmpty: false, catchUpMs: 3_600_000, caps: DEFAULT_CAPS });
     expect(config.charts).toMatchObject({ host: 'https://quickchart.io', width: 700, height: 380 });
     expect(config.store.shareRetentionMs).toBe(86_400_000);
     expect(config.slack.workspaceLocale).toBeUndefined();
@@ -148,7 +149,13 @@ describe('the rest of the settings', () => {
     const config = loadConfig({ ...SERVICE, SHUTDOWN_GRACE_MS: '500', LOG_LEVEL: ' WARN ', DIGEST_TZ: 'Europe/London', DIGEST_POST_EMPTY: 'yes', DIGEST_CATCHUP: '30m' }, TERMINAL);
     expect(config.shutdownGraceMs).toBe(500);
     expect(config.logLevel).toBe('warn');
-    expect(config.digests).toEqual({ timeZone: 'Europe/London', postEmpty: true, catchUpMs: 1_800_000 });
+    expect(config.digests).toEqual({ timeZone: 'Europe/London', postEmpty: true, catchUpMs: 1_800_000, caps: DEFAULT_CAPS });
+  });
+
+  it('reads the caps on watches and digests an admin raised (or lowered), and refuses what is no whole number', () => {
+    const config = loadConfig({ ...SERVICE, WATCH_MAX_PER_PERSON: '100', WATCH_MAX_PER_WORKSPACE: '2000', DIGEST_MAX_PER_CHANNEL: '1' }, TERMINAL);
+    expect(config.digests.caps).toEqual({ watches: { ...DEFAULT_CAPS.watches, perPerson: 100, perWorkspace: 2000 }, digests: { ...DEFAULT_CAPS.digests, perChannel: 1 } });
+    expect(problemsOf({ ...SERVICE, DIGEST_MAX_PER_PERSON: 'lots' })).toEqual(['DIGEST_MAX_PER_PERSON "lots" is not a whole number']);
   });
 });
 

@@ -1,6 +1,12 @@
 /** Time as the core sees it; tests pass a fake one so nothing waits for real. */
 export interface Clock {
   now(): number;
+  /**
+   * True when time passes as real time does (the system clock, or real time pinned to another date):
+   * the process's event-loop stalls then hold up calls between being counted and reaching the service,
+   * and the client must measure them. A virtual clock has none.
+   */
+  readonly realTime?: boolean;
   /** Resolves after `ms`; rejects with the signal's reason if it is aborted first. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /**
@@ -19,6 +25,7 @@ export interface Clock {
 
 export const systemClock: Clock = {
   now: () => Date.now(),
+  realTime: true,
   // By hand rather than timers/promises: every lookup arms and cancels a timeout, and the library's
   // version builds an AbortError (a DOMException) for each cancellation, a tenth of a millisecond a call.
   sleep: (ms, signal) =>

@@ -72,13 +72,26 @@ export class BudgetExceededError extends DataError {
   }
 }
 
-/** The budgets live in the shared store, and it cannot be reached: nothing is sent (fail closed). */
+/** When the store lost the day's record of spending, and until when budgets stay closed because of it. */
+export interface RecordsLost {
+  at: Date;
+  until: Date;
+  /** BUDGET_TZ, the zone of the budget day that ends at `until`. */
+  timeZone: string;
+}
+
+/**
+ * The budgets live in the shared store and cannot be checked: it cannot be reached, or it lost the
+ * record of the day's spending (`recordsLost`). Nothing is sent (fail closed).
+ */
 export class BudgetUnavailableError extends DataError {
   readonly kind = 'budget_unavailable';
   override readonly retryable = true;
-  constructor(options?: { cause?: unknown }) {
-    super('the coin budgets cannot be checked because the store is unreachable', options);
+  readonly recordsLost?: RecordsLost;
+  constructor(options?: { cause?: unknown; recordsLost?: RecordsLost }) {
+    super(options?.recordsLost ? 'the coin budgets are closed: the store lost the record of today\'s spending' : 'the coin budgets cannot be checked because the store is unreachable', options);
     this.name = 'BudgetUnavailableError';
+    if (options?.recordsLost) this.recordsLost = options.recordsLost;
   }
 }
 

@@ -1,6 +1,6 @@
 import { formatDuration } from './duration.js';
 import { DEFAULT_TIME_ZONE, formatZonedTime, zoneName } from './time.js';
-import { BudgetExceededError, UpstreamError, ValidationError, isDataError } from './errors.js';
+import { BudgetExceededError, BudgetUnavailableError, UpstreamError, ValidationError, isDataError } from './errors.js';
 import { english, type Lang } from '../i18n/lang.js';
 
 /** A failure in words for the person who asked: what went wrong, and what they can do. */
@@ -56,6 +56,10 @@ export function explainError(error: unknown, now: number = Date.now(), timeZone 
     const explanation: Explanation = { summary: upstreamSummary(error, lang), details, nothingSpent: error.kind !== 'schema_changed' && !error.mayHaveCharged };
     if (error.taskNo) explanation.taskNo = error.taskNo;
     return explanation;
+  }
+  if (error instanceof BudgetUnavailableError && error.recordsLost) {
+    const { at, until, timeZone: budgetZone } = error.recordsLost;
+    return { summary: lang.t('errors.budgetRecordsLost', { at: resetTime(at.getTime(), budgetZone, lang), until: resetTime(until.getTime(), budgetZone, lang) }), details: [], nothingSpent: true };
   }
   if (isDataError(error) && error.kind === 'budget_unavailable') return { summary: lang.t('errors.budgetUnavailable'), details: [], nothingSpent: true };
   if (isDataError(error) && error.kind === 'stopped') return { summary: lang.t('errors.stopped'), details: [], nothingSpent: true };

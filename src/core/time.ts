@@ -64,7 +64,7 @@ export function localDate(ms: number, timeZone: string): string {
 }
 
 /** The zone's offset from UTC at the instant, in milliseconds (east positive). */
-function offsetAt(ms: number, timeZone: string): number {
+export function offsetAt(ms: number, timeZone: string): number {
   const p = localParts(ms, timeZone);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return asUtc - Math.floor(ms / 1000) * 1000;

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { StoreLoss } from '../core/store/storeGuard.js';
 import type { Metrics } from './metrics.js';
 
 export interface HealthState {
@@ -25,7 +26,7 @@ function json(response: ServerResponse, status: number, body: object): void {
  * /healthz: the process is alive. /readyz: it can do its work (store reachable, configuration valid,
  * not shutting down). /metrics: Prometheus text. Plain handlers, so any HTTP server can mount them.
  */
-export function opsRoutes(options: { state: HealthState; pingStore: () => Promise<void>; metrics: Metrics }): OpsRoute[] {
+export function opsRoutes(options: { state: HealthState; pingStore: () => Promise<void>; metrics: Metrics; storeLoss?: () => StoreLoss | undefined }): OpsRoute[] {
   return [
     { path: '/healthz', handler: (_request, response) => json(response, 200, { status: 'ok' }) },
     {
@@ -35,7 +36,21 @@ export function opsRoutes(options: { state: HealthState; pingStore: () => Promis
         if (options.state.waitingFor) return json(response, 503, { status: 'starting', waitingFor: options.state.waitingFor });
         options
           .pingStore()
-          .then(() => json(response, 200, { status: 'ready' }))
+          .then(() => {
+            // Still ready (replies, cached answers, everything free works), but not silently: the
+            // store lost its data today, and budgets are closed until the day ends or an admin says.
+            const loss = options.storeLoss?.();
+            if (!loss) return json(response, 200, { status: 'ready' });
+            json(response, 200, {
+              status: 'ready',
+              storeLostData: {
+                at: new Date(loss.at).toISOString(),
+                budgetsClosedUntil: new Date(loss.budgetsClosedUntil).toISOString(),
+                budgetsClosed: !loss.reopened,
+                ...(loss.reopened ? { reopenedBy: loss.reopened.by, reopenedAt: new Date(loss.reopened.at).toISOString() } : {}),
+              },
+            });
+          })
           .catch(() => json(response, 503, { status: 'store unreachable' }));
       },
     },

@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ClientObserver } from '../core/client/dataClient.js';
+import type { StoreGuard } from '../core/store/storeGuard.js';
 import type { DigestRunRecord } from '../core/digest/types.js';
 import type { WatchRunRecord } from '../core/watch/types.js';
 
@@ -30,7 +31,11 @@ export class Metrics implements ClientObserver {
     buckets: [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers: [this.registry],
   });
   private readonly chartRequests = new Counter({ name: 'dq_chart_requests_total', help: 'Chart address requests (CHART_RENDERER=local): served from memory, drawn again, or refused (404)', labelNames: ['outcome'], registers: [this.registry] });
+  private readonly storeLosses = new Counter({
+    name: 'dq_store_data_losses_total', help: 'Times the store was found to have lost its data (its marker gone): digests, watches, cache and the day\'s record of spending with it', registers: [this.registry],
+  });
   private chartCacheBytes: (() => number) | undefined;
+  private budgetsClosedByLoss: (() => boolean) | undefined;
 
   constructor(options: { queueDepth?: () => Record<string, number> } = {}) {
     collectDefaultMetrics({ register: this.registry, prefix: 'dq_' });
@@ -40,6 +45,13 @@ export class Metrics implements ClientObserver {
       name: 'dq_chart_cache_bytes', help: 'Bytes of drawn charts kept in memory (CHART_RENDERER=local)', registers: [this.registry],
       collect() {
         this.set(cacheBytes());
+      },
+    });
+    const budgetsClosed = () => this.budgetsClosedByLoss?.() ?? false;
+    new Gauge({
+      name: 'dq_budgets_closed', help: '1 while budgets fail closed because the store lost the day\'s record of spending (until the budget day ends or an admin reopens spending)', registers: [this.registry],
+      collect() {
+        this.set(budgetsClosed() ? 1 : 0);
       },
     });
     new Gauge({
@@ -86,6 +98,12 @@ export class Metrics implements ClientObserver {
 
   chartRequest(outcome: 'memory' | 'redrawn' | 'refused'): void {
     this.chartRequests.inc({ outcome });
+  }
+
+  /** Counts the store's losses of data as the guard finds them, and reads whether budgets are closed when scraped. */
+  watchStore(guard: Pick<StoreGuard, 'onLoss' | 'budgetsClosed'>): void {
+    guard.onLoss(() => this.storeLosses.inc());
+    this.budgetsClosedByLoss = () => guard.budgetsClosed() !== undefined;
   }
 
   /** Where the chart cache's size is read when /metrics is scraped. */

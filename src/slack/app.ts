@@ -12,6 +12,7 @@ import type { Clock } from '../core/clock.js';
 import type { DigestScheduler } from '../core/digest/scheduler.js';
 import type { DigestConfig, DigestRunRecord } from '../core/digest/types.js';
 import type { Prices } from '../core/operations/prices.js';
+import type { StoreGuard } from '../core/store/storeGuard.js';
 import type { Store } from '../core/store/types.js';
 import { opsRoutes, type HealthState } from '../ops/health.js';
 import { startOpsServer } from '../ops/opsServer.js';
@@ -39,6 +40,8 @@ export interface SlackAppOptions {
   data: DataClient;
   prices: Prices;
   store: Store;
+  /** Says when the store lost its data (readyz, metrics, the admins' Home); the runtime's. */
+  storeGuard?: StoreGuard;
   digest: DigestConfig;
   /** Look for due digests in the background (off in tests that drive runs themselves). */
   runScheduler?: boolean;
@@ -82,8 +85,10 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     : undefined;
   if (localCharts) metrics?.chartCacheSize(() => localCharts.stats.cachedBytes);
   if (drawer) void drawer.warm().catch((error: unknown) => logger.warn({ err: error }, 'the chart thread could not draw its first chart'));
+  const { storeGuard } = options;
+  if (metrics && storeGuard) metrics.watchStore(storeGuard);
   const ops = [
-    ...(metrics ? opsRoutes({ state: options.health ?? { shuttingDown: false }, pingStore: () => options.store.ping(), metrics }) : []),
+    ...(metrics ? opsRoutes({ state: options.health ?? { shuttingDown: false }, pingStore: () => options.store.ping(), metrics, ...(storeGuard ? { storeLoss: () => storeGuard.loss() } : {}) }) : []),
     ...(localCharts ? [{ path: CHART_ROUTE, methods: ['GET', 'HEAD'], handler: localCharts.handle }] : []),
   ];
   const customRoutes = ops.map(({ path, handler, methods }) => ({ path, handler, method: [...(methods ?? ['GET'])] }));

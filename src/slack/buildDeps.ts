@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { ChartPublisher, ChartSettings } from '../charts/quickChart.js';
 import type { DataClient } from '../core/client/dataClient.js';
 import { systemClock, type Clock } from '../core/clock.js';
+import { EntryCaps } from '../core/digest/caps.js';
 import { DigestRepository } from '../core/digest/repository.js';
 import { DigestRunner } from '../core/digest/runner.js';
 import { DigestScheduler } from '../core/digest/scheduler.js';
@@ -18,6 +19,7 @@ import { WatchRunner } from '../core/watch/runner.js';
 import { WatchService } from '../core/watch/service.js';
 import type { Watch, WatchPoster, WatchRunRecord } from '../core/watch/types.js';
 import type { Prices } from '../core/operations/prices.js';
+import type { StoreGuard } from '../core/store/storeGuard.js';
 import type { Store } from '../core/store/types.js';
 import type { SlackConfig } from './config.js';
 import type { SlackDeps } from './deps.js';
@@ -34,6 +36,8 @@ export interface DepsInput {
   store: Store;
   /** Where digests live and their runs are claimed (the same store, except in the console). */
   digestStore?: Store;
+  /** Says when the store lost its data; the admins are told on the Home and may reopen spending there. */
+  storeGuard?: StoreGuard;
   poster: DigestPoster;
   /** Where watches post their changes (Slack: the watch's channel). */
   watchPoster: WatchPoster;
@@ -95,8 +99,8 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     prices: input.prices,
     ledger: input.data.ledger,
     budgets: input.data.budgets,
-    digests: new DigestService(repository, runner, clock, input.digest.timeZone),
-    watches: new WatchService(watchRepository, watchRunner, clock, input.prices, input.digest.timeZone),
+    digests: new DigestService(repository, runner, clock, input.digest.timeZone, new EntryCaps('digest', input.digest.caps.digests, digestStore, clock)),
+    watches: new WatchService(watchRepository, watchRunner, clock, input.prices, input.digest.timeZone, new EntryCaps('watch', input.digest.caps.watches, digestStore, clock)),
     exports: new ExportJobs(input.store, logger),
     history: new LookupHistory(input.store),
     config,
@@ -108,6 +112,7 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     renderedAnswers: new RenderedAnswers(),
     now: () => clock.now(),
     redact: (text) => redactor.redact(text),
+    ...(input.storeGuard ? { storeGuard: input.storeGuard } : {}),
   };
   return { deps, scheduler, watchScheduler };
 }

@@ -10,6 +10,7 @@ import type { UserSettings } from '../core/userSettings.js';
 import type { Budgets } from '../core/ledger/budgets.js';
 import type { Ledger } from '../core/ledger/ledger.js';
 import type { Prices } from '../core/operations/prices.js';
+import type { StoreGuard } from '../core/store/storeGuard.js';
 import type { SlackConfig } from './config.js';
 import type { UserProfiles } from './userProfiles.js';
 
@@ -39,4 +40,6 @@ export interface SlackDeps {
   now: () => number;
   /** The configured secrets removed from a text; every reply passes through it on its way out. */
   redact: (text: string) => string;
+  /** Says when the store lost its data (absent where nothing watches it); admins reopen spending through it. */
+  storeGuard?: StoreGuard;
 }

@@ -22,6 +22,14 @@ export const ACTION = {
   watchThis: 'dq_watch_this',
   /** App Home: open the watch form. */
   watchAdd: 'dq_watch_add',
+  /** Under a page of `/dq watch list` or `/dq digest list`; the value says which list and page (listPageValue). */
+  listPrevious: 'dq_list_previous',
+  listNext: 'dq_list_next',
+  /** App Home: another page of its watches or digests; the value holds the pages of both (homePageValue). */
+  homePrevious: 'dq_home_previous',
+  homeNext: 'dq_home_next',
+  /** App Home, after the store lost its data: an admin reopens spending before the budget day ends. */
+  budgetsReopen: 'dq_budgets_reopen',
 } as const;
 
 export const VIEW = {

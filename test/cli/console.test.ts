@@ -65,6 +65,13 @@ describe('dq console on the simulator', () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1400, 760]);
   });
 
+  it('a keyword with invisible characters around one visible one is too short, and nothing is sent', async () => {
+    session = await startDemoConsole();
+    const reply = await session.ask('/taxpayer "\u202E华\u202E"', /nothing was sent or spent/);
+    expect(reply).toContain('at least 2 characters');
+    expect(session.upstreamCalls()).toBe(0);
+  });
+
   it('shares from cache: the channel copy is printed and the service was called only once', async () => {
     session = await startDemoConsole();
     await session.ask('/futures CL 5m 30', FOOTER);

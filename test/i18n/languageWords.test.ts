@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
+import { DEFAULT_DIGEST_CAPS, EntryCaps } from '../../src/core/digest/caps.js';
 import { DigestService } from '../../src/core/digest/service.js';
 import { readLanguageChoice, readLocale, type Locale } from '../../src/i18n/lang.js';
 import { parseCommand } from '../../src/slack/parse/parseCommand.js';
@@ -18,7 +19,8 @@ describe('language words: one reader for /dq lang, a digest’s lang:, DEFAULT_L
   let digests: DigestService;
   beforeAll(async () => {
     rig.current = await startDigestRig(Date.UTC(2026, 10, 22, 1));
-    digests = new DigestService(rig.current.repository, rig.current.runner, rig.current.clock, 'Asia/Shanghai');
+    // One person adds a digest for every word: above the default cap of ten a person.
+    digests = new DigestService(rig.current.repository, rig.current.runner, rig.current.clock, 'Asia/Shanghai', new EntryCaps('digest', { ...DEFAULT_DIGEST_CAPS, perPerson: 100 }, rig.current.store, rig.current.clock));
   });
   afterAll(() => rig.current?.close());
 

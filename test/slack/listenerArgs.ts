@@ -16,6 +16,7 @@ import { startFakeSlack, type FakeSlack } from '../support/slack/fakeSlack.js';
 import { RecordingPoster } from '../support/digestRig.js';
 import { TEST_CHARTS } from '../support/slackApp.js';
 import { RecordingWatchPoster } from '../support/watchRig.js';
+import { DEFAULT_CAPS } from '../../src/core/digest/caps.js';
 
 /**
  * What a listener gets from Bolt, faked one by one, so each listener can be run alone: a fake ack
@@ -100,7 +101,7 @@ export function listenerDeps(env: Record<string, string> = {}) {
   const data = new DataClient({ baseUrl: 'http://simulator.invalid', apiKey: 'listener-key', transport: simulator.transport, store, clock, logger, prices, budgets: { timeZone: 'Asia/Shanghai' } });
   const config = loadConfig({ DATA_API_BASE_URL: 'http://simulator.invalid', DATA_API_KEY: 'listener-key', SLACK_BOT_TOKEN: 'xoxb-listener', SLACK_SIGNING_SECRET: 'listener-secret', ...env }, { inSlack: true }).slack;
   const poster = new RecordingPoster();
-  const { deps } = buildSlackDeps({ config, data, prices, store, poster, watchPoster: new RecordingWatchPoster(), digest: { timeZone: 'Asia/Shanghai', postEmpty: true, catchUpMs: 3_600_000 }, charts: TEST_CHARTS, logger, clock });
+  const { deps } = buildSlackDeps({ config, data, prices, store, poster, watchPoster: new RecordingWatchPoster(), digest: { timeZone: 'Asia/Shanghai', postEmpty: true, catchUpMs: 3_600_000, caps: DEFAULT_CAPS }, charts: TEST_CHARTS, logger, clock });
   return {
     deps: deps as SlackDeps,
     clock,

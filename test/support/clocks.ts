@@ -155,6 +155,7 @@ export function pinnedClock(startAt: number = PINNED_AT): Clock {
   const origin = performance.now();
   return {
     now: () => startAt + Math.floor(performance.now() - origin),
+    realTime: true,
     sleep: (ms, signal) => sleep(Math.max(0, ms), undefined, signal ? { signal } : undefined),
     timer: (ms, fire) => systemClock.timer(ms, fire),
     every: (ms, fire) => systemClock.every(ms, fire),

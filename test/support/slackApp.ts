@@ -10,7 +10,9 @@ import { OPERATION_IDS, type OperationId, type RateLimit } from '../../src/core/
 import { pricesFrom } from '../../src/core/operations/prices.js';
 import { Redactor } from '../../src/core/secrets.js';
 import { MemoryStore } from '../../src/core/store/memoryStore.js';
+import { StoreGuard } from '../../src/core/store/storeGuard.js';
 import type { Store } from '../../src/core/store/types.js';
+import type { Metrics } from '../../src/ops/metrics.js';
 import { startSimulator, type RecordedCall as UpstreamCall, type Simulator, type SimulatorOptions } from '../../src/simulator/index.js';
 import { createSlackApp, type SlackApp } from '../../src/slack/app.js';
 import type { SlackConfig } from '../../src/slack/config.js';
@@ -34,6 +36,7 @@ import {
   type StateValues,
 } from './slack/index.js';
 import { pinnedClock } from './clocks.js';
+import { DEFAULT_CAPS } from '../../src/core/digest/caps.js';
 
 /**
  * The real Slack app (createSlackApp) end to end: the data-service simulator on an ephemeral port,
@@ -76,6 +79,10 @@ export interface TestAppOptions {
   clock?: Clock;
   /** The app's store; a fresh MemoryStore on the app's clock by default. */
   store?: Store;
+  /** How often the store guard reads the store's marker (as main.ts: every 30 s, and on every reconnect). */
+  storeCheckEveryMs?: number;
+  /** Serves /healthz, /readyz and /metrics on the app's port, as main.ts does. */
+  metrics?: Metrics;
 }
 
 export interface CommandOptions {
@@ -165,6 +172,10 @@ export async function startTestApp(options: TestAppOptions = {}) {
   const store = options.store ?? new MemoryStore({ clock });
   const { logger, lines: logs } = memoryLogger();
   const prices = options.client?.prices ?? pricesFrom();
+  // As the runtime: the store's marker is written or read before anything else, and budgets close when it is lost.
+  const budgetTimeZone = options.budgets?.timeZone ?? 'Asia/Shanghai';
+  const storeGuard = new StoreGuard({ store, clock, budgetTimeZone, logger, ...(options.storeCheckEveryMs ? { checkEveryMs: options.storeCheckEveryMs } : {}) });
+  await storeGuard.start();
   const client = new DataClient({
     baseUrl: simulator.url,
     apiKey: TEST_API_KEY,
@@ -174,6 +185,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     retry: { baseDelayMs: 20, maxDelayMs: 200 },
     rateLimits,
     budgets: { timeZone: 'Asia/Shanghai', ...options.budgets },
+    budgetsClosed: (now) => storeGuard.budgetsClosed(now),
     ...options.client,
     prices,
   });
@@ -189,10 +201,13 @@ export async function startTestApp(options: TestAppOptions = {}) {
     }, { inSlack: true }).slack,
     ...options.slack,
   };
-  const digest: DigestConfig = { timeZone: 'Asia/Shanghai', postEmpty: false, catchUpMs: 3_600_000, ...options.digest };
+  const digest: DigestConfig = { timeZone: 'Asia/Shanghai', postEmpty: false, catchUpMs: 3_600_000, caps: DEFAULT_CAPS, ...options.digest };
   // As main.ts: every secret the app holds is kept out of what it sends (the API key included).
   const redactor = new Redactor([TEST_API_KEY, config.botToken, config.signingSecret, config.appToken]);
-  const slack: SlackApp = await createSlackApp({ config, data: client, prices, store, digest, charts: { ...TEST_CHARTS, ...options.charts }, logger, clock, runScheduler: false, redactor });
+  const slack: SlackApp = await createSlackApp({
+    config, data: client, prices, store, storeGuard, digest, charts: { ...TEST_CHARTS, ...options.charts }, logger, clock, runScheduler: false, redactor,
+    ...(options.metrics ? { metrics: options.metrics, health: { shuttingDown: false } } : {}),
+  });
   const { port } = await slack.start(0);
   const url = `http://127.0.0.1:${port}`;
 
@@ -207,6 +222,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     fake,
     client,
     store,
+    storeGuard,
     slack,
     config,
     logger,
@@ -335,6 +351,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
      * (the fake refused it, as Slack would): the oracle is applied to every reply of every test.
      */
     async close(): Promise<void> {
+      storeGuard.stop();
       await slack.stop().catch(() => undefined);
       await client.close().catch(() => undefined);
       await simulator.close();

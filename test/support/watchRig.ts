@@ -1,3 +1,4 @@
+import { DEFAULT_WATCH_CAPS, EntryCaps, type Caps } from '../../src/core/digest/caps.js';
 import { DigestScheduler } from '../../src/core/digest/scheduler.js';
 import { pricesFrom } from '../../src/core/operations/prices.js';
 import type { Store } from '../../src/core/store/types.js';
@@ -20,16 +21,16 @@ export function watchSimulator(clock: ManualClock): InProcessSimulator {
 }
 
 /** One "app instance": its own data client, runner and scheduler (the digest one) over a (possibly shared) store. */
-export function watchInstance(options: { simulator: InProcessSimulator; store: Store; clock: ManualClock; poster: RecordingWatchPoster; owner: string; catchUpMs?: number; teamDaily?: number; userDaily?: number; refusal?: WatchRunnerOptions['refusal'] }) {
+export function watchInstance(options: { simulator: InProcessSimulator; store: Store; clock: ManualClock; poster: RecordingWatchPoster; owner: string; catchUpMs?: number; teamDaily?: number; userDaily?: number; refusal?: WatchRunnerOptions['refusal']; caps?: Caps }) {
   const data = rigDataClient({ ...options, apiKey: 'watch-key', rateLimits: LIMITS, shareAcrossReplicas: false });
   const repository = new WatchRepository(options.store);
   const runner = new WatchRunner({ repository, data, store: options.store, poster: options.poster, clock: options.clock, simulated: true, owner: options.owner, ...(options.refusal ? { refusal: options.refusal } : {}) });
   const scheduler = new DigestScheduler<Watch>({ repository, runner, clock: options.clock, catchUpMs: options.catchUpMs ?? 3_600_000, kind: 'watch' });
-  const service = new WatchService(repository, runner, options.clock, pricesFrom(), 'Asia/Shanghai');
+  const service = new WatchService(repository, runner, options.clock, pricesFrom(), 'Asia/Shanghai', new EntryCaps('watch', options.caps ?? DEFAULT_WATCH_CAPS, options.store, options.clock));
   return { data, repository, runner, scheduler, service };
 }
 
-export async function startWatchRig(startAt: number, options: { teamDaily?: number; userDaily?: number; catchUpMs?: number; refusal?: WatchRunnerOptions['refusal'] } = {}) {
+export async function startWatchRig(startAt: number, options: { teamDaily?: number; userDaily?: number; catchUpMs?: number; refusal?: WatchRunnerOptions['refusal']; caps?: Caps } = {}) {
   const rig = startScheduledRig(startAt, watchSimulator, new RecordingWatchPoster(), (parts) => watchInstance({ ...parts, owner: 'replica-a', ...options }));
   return {
     ...rig,

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../clock.js';
 import { NotCachedError, PageOutOfRangeError, StoppedError, UpstreamError, isDataError } from '../errors.js';
-import { Budgets, type BudgetLimits, type Spender } from '../ledger/budgets.js';
+import { Budgets, type BudgetLimits, type BudgetsClosed, type Spender } from '../ledger/budgets.js';
 import { Ledger, type LedgerEntry } from '../ledger/ledger.js';
 import { compiledSchema } from '../operations/compiledSchema.js';
 import { onWire } from '../operations/definition.js';
@@ -47,6 +47,8 @@ export interface DataClientOptions {
   /** How long results stay available for "Share in channel" after they stop being fresh. */
   shareRetentionMs?: number;
   budgets?: Partial<BudgetLimits>;
+  /** Budgets fail closed while this says so (the store lost the day's spending: StoreGuard). */
+  budgetsClosed?: BudgetsClosed;
   transport?: Transport;
   observer?: ClientObserver;
   /** Names this process in shared state (rate-limit fleet, in-flight markers). */
@@ -149,15 +151,16 @@ export class DataClient {
     // Every call waiting out a backoff listens on this one signal; a backlog of more than ten is normal, not a leak.
     setMaxListeners(0, this.stopping.signal);
     this.clock = options.clock ?? systemClock;
-    // Stalls are measured in real time: with a fake clock there are none to allow for.
-    this.stalls = options.stalls ?? (this.clock === systemClock ? eventLoopStalls() : noStalls);
+    // Stalls are measured in real time, on any clock that follows it (pinned to a date or not): a
+    // virtual clock has none to allow for.
+    this.stalls = options.stalls ?? (this.clock.realTime ? eventLoopStalls() : noStalls);
     this.logger = options.logger;
     this.prices = options.prices ?? pricesFrom();
     this.transport = options.transport ?? createTransport({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: options.timeoutMs ?? 5000, clock: this.clock });
     this.cache = new ResultCache(options.store.keyv<CachedResult>('cache'), this.clock, options.shareRetentionMs ?? 24 * 3_600_000, this.logger);
     const timeZone = options.budgets?.timeZone ?? 'Asia/Shanghai';
     this.ledger = new Ledger(options.store, timeZone, this.logger);
-    this.budgets = new Budgets(options.store, { ...options.budgets, timeZone }, this.logger);
+    this.budgets = new Budgets(options.store, { ...options.budgets, timeZone }, this.logger, options.budgetsClosed);
     if (options.shareAcrossReplicas ?? options.store.kind === 'redis') {
       const replicaId = options.replicaId ?? `replica-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
       this.sharedPacing = new SharedPacing({ store: options.store, clock: this.clock, replicaId, stalls: this.stalls, ...(this.logger ? { logger: this.logger } : {}) });
@@ -181,7 +184,7 @@ export class DataClient {
   }
 
   async call<Id extends OperationId>(id: Id, input: unknown, context: CallContext, callOptions: CallOptions = {}): Promise<CallResult<Id>> {
-    const request = validate(id, input);
+    const request = validate(id, input, this.clock.now());
     if (!callOptions.confirmed) askFirst(id, request, input);
     const key = cacheKey(id, request);
     const freshForMs = freshnessMs(id, request, this.options.cacheTtlMs);
@@ -226,7 +229,7 @@ export class DataClient {
    * input that `call` would refuse.
    */
   async peek<Id extends OperationId>(id: Id, input: unknown): Promise<{ fresh: boolean; ageMs: number; paging?: PageInfo } | undefined> {
-    const request = validate(id, input);
+    const request = validate(id, input, this.clock.now());
     const cached = await this.cache.get<ResultOf<Id>>(cacheKey(id, request), freshnessMs(id, request, this.options.cacheTtlMs));
     if (!cached) return undefined;
     const definition: AnyOperation = operations[id];

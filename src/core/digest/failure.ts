@@ -1,5 +1,6 @@
 import type { Phrase } from '../../i18n/lang.js';
-import { BudgetExceededError, UpstreamError, ValidationError, isDataError } from '../errors.js';
+import { BudgetExceededError, BudgetUnavailableError, UpstreamError, ValidationError, isDataError } from '../errors.js';
+import { formatZonedTime } from '../time.js';
 
 /** The service decides (and charges) a call before answering, so a call without a readable answer may be paid. */
 function mayHaveCharged(error: UpstreamError): Phrase {
@@ -30,6 +31,10 @@ export function failurePhrase(error: unknown): Phrase {
   }
   if (error instanceof UpstreamError) return upstreamPhrase(error);
   if (error instanceof ValidationError) return { key: 'digests.failure.invalid' };
+  if (error instanceof BudgetUnavailableError && error.recordsLost) {
+    const { at, until, timeZone } = error.recordsLost;
+    return { key: 'digests.failure.budgetRecordsLost', values: { at: formatZonedTime(at.getTime(), timeZone), until: formatZonedTime(until.getTime(), timeZone) } };
+  }
   if (isDataError(error) && error.kind === 'budget_unavailable') return { key: 'digests.failure.budgetUnavailable' };
   if (isDataError(error) && error.kind === 'stopped') return { key: 'digests.failure.stopped' };
   return { key: 'digests.failure.other' };

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
+import { nextTurn } from '../nextTurn.js';
 import { latestRunBetween, type Schedule } from './schedule.js';
 import type { Digest } from './types.js';
 
@@ -41,6 +42,9 @@ function endsBy(pause: { resumesAt?: number }, at: number): boolean {
   return pause.resumesAt !== undefined && pause.resumesAt <= at;
 }
 
+/** Entries looked at in one turn of the event loop (about a millisecond each). */
+const CONSIDERED_PER_TURN = 20;
+
 /** A run this late is "on time" rather than a catch-up (ticks are seconds apart). */
 const ON_TIME_MS = 2 * 60_000;
 
@@ -62,7 +66,13 @@ export class DigestScheduler<T extends Scheduled = Digest> {
    */
   async tick(now = this.options.clock.now()): Promise<void> {
     const digests = await this.options.repository.all();
-    await Promise.all(digests.map((digest) => this.consider(digest, now)));
+    const runs: Array<Promise<void>> = [];
+    for (const [index, digest] of digests.entries()) {
+      // Reading a schedule takes croner a while: hundreds saved must not hold the event loop in one turn.
+      if (index > 0 && index % CONSIDERED_PER_TURN === 0) await nextTurn();
+      runs.push(this.consider(digest, now));
+    }
+    await Promise.all(runs);
   }
 
   start(): void {

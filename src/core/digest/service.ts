@@ -1,5 +1,6 @@
 import { english, readLanguageChoice, type Locale, type Phrase } from '../../i18n/lang.js';
 import type { Clock } from '../clock.js';
+import { capPhrase, type EntryCaps } from './caps.js';
 import { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS } from './collect.js';
 import { isValidTimeZone } from '../time.js';
 import type { DigestRepository } from './repository.js';
@@ -55,6 +56,8 @@ export class DigestService {
     private readonly runner: DigestRunner,
     private readonly clock: Clock,
     readonly defaultTimeZone: string,
+    /** How many digests a person, a channel and a workspace may have. */
+    readonly caps: EntryCaps,
   ) {}
 
   async add(request: NewDigest): Promise<Digest> {
@@ -69,14 +72,19 @@ export class DigestService {
     const lang = parseLang(request.lang);
     if (lang === 'unknown') throw new DigestInputError('lang', { key: 'digests.input.lang', values: { value: request.lang } });
     const schedule: Schedule = { cadence, time, timeZone };
-    // A second identical digest would post every fund twice to the same channel (in another language too).
-    const same = (await this.list(request.teamId, request.channelId)).find((existing) => existing.filter === filter && JSON.stringify(existing.schedule) === JSON.stringify(schedule));
-    if (same) throw new DigestInputError('channel', { key: 'digests.input.duplicate', values: { id: same.id } });
-    const digest: Digest = {
-      id: this.repository.newId(), teamId: request.teamId, channelId: request.channelId, createdBy: request.createdBy, createdAt: this.clock.now(), schedule, filter, ...(lang ? { lang } : {}),
-    };
-    await this.repository.save(digest);
-    return digest;
+    return this.caps.adding(request.teamId, async () => {
+      const existing = await this.repository.ofTeam(request.teamId);
+      // A second identical digest would post every fund twice to the same channel (in another language too).
+      const same = existing.find((other) => other.channelId === request.channelId && other.filter === filter && JSON.stringify(other.schedule) === JSON.stringify(schedule));
+      if (same) throw new DigestInputError('channel', { key: 'digests.input.duplicate', values: { id: same.id } });
+      const reached = this.caps.reached(existing, request);
+      if (reached) throw new DigestInputError('channel', capPhrase('digest', reached));
+      const digest: Digest = {
+        id: this.repository.newId(), teamId: request.teamId, channelId: request.channelId, createdBy: request.createdBy, createdAt: this.clock.now(), schedule, filter, ...(lang ? { lang } : {}),
+      };
+      await this.repository.save(digest);
+      return digest;
+    });
   }
 
   list(teamId: string, channelId?: string): Promise<Digest[]> {

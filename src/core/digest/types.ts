@@ -1,6 +1,7 @@
 import type { Locale, Phrase } from '../../i18n/lang.js';
 import type { NewFund, SaleFilter } from './collect.js';
 import type { Schedule } from './schedule.js';
+import type { Caps } from './caps.js';
 
 /** DIGEST_* settings, read by src/config.ts. */
 export interface DigestConfig {
@@ -8,6 +9,8 @@ export interface DigestConfig {
   timeZone: string;
   postEmpty: boolean;
   catchUpMs: number;
+  /** WATCH_MAX_PER_* and DIGEST_MAX_PER_*: how many of each a person, a channel and a workspace may have. */
+  caps: { watches: Caps; digests: Caps };
 }
 
 export type { SaleFilter } from './collect.js';

@@ -1,5 +1,5 @@
 import type { CatalogueKey, Phrase } from '../../i18n/lang.js';
-import { BudgetExceededError, UpstreamError, ValidationError, isDataError } from '../errors.js';
+import { BudgetExceededError, BudgetUnavailableError, UpstreamError, ValidationError, isDataError } from '../errors.js';
 import { formatZonedTime } from '../time.js';
 
 /** Why a page of an export is missing, and whether its call was paid for. */
@@ -44,6 +44,9 @@ export function exportFailure(error: unknown, costPerPage: number, timeZone: str
     // A success code is a charge, even when the payload then turns out to have changed shape.
     if (error.kind === 'schema_changed') return { reason, charged: 'yes', coins: costPerPage };
     return { reason, charged: 'no', coins: 0 };
+  }
+  if (error instanceof BudgetUnavailableError && error.recordsLost) {
+    return { reason: { key: 'export.reason.budgetRecordsLost', values: { until: formatZonedTime(error.recordsLost.until.getTime(), timeZone, { withZone: false }) } }, charged: 'no', coins: 0 };
   }
   if (isDataError(error) && error.kind === 'budget_unavailable') return { reason: { key: 'export.reason.budgetUnavailable' }, charged: 'no', coins: 0 };
   if (isDataError(error) && error.kind === 'stopped') return { reason: { key: 'export.reason.stopped' }, charged: 'no', coins: 0 };

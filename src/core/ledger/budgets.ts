@@ -10,6 +10,9 @@ export interface BudgetLimits {
   timeZone: string;
 }
 
+/** Whether the budgets are closed at `now` because the store lost the day's spending (StoreGuard.budgetsClosed). */
+export type BudgetsClosed = (now: number) => { at: number; budgetsClosedUntil: number } | undefined;
+
 export interface Spender {
   teamId: string;
   userId?: string;
@@ -77,6 +80,7 @@ export class Budgets {
     private readonly store: Store,
     private readonly limits: BudgetLimits,
     private readonly logger?: Logger,
+    private readonly closed?: BudgetsClosed,
   ) {}
 
   /** Whether any daily budget is set; without one there is nothing to protect. */
@@ -85,6 +89,10 @@ export class Budgets {
   }
 
   async reserve(spender: Spender, coins: number, now: number): Promise<Reservation> {
+    // The day's counters restarted from nothing when the store lost its data: a budget checked
+    // against them would pass what was already spent, so none is passed until the day ends.
+    const lost = this.limited ? this.closed?.(now) : undefined;
+    if (lost) throw new BudgetUnavailableError({ recordsLost: { at: new Date(lost.at), until: new Date(lost.budgetsClosedUntil), timeZone: this.limits.timeZone } });
     const { counters, items } = this.plan(spender, coins, now);
     let outcome: Awaited<ReturnType<Store['reserve']>>;
     try {

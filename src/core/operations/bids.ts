@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { inEveryLanguage, type NamesUnder, type Phrase } from '../../i18n/lang.js';
+import { english, inEveryLanguage, type NamesUnder, type Phrase } from '../../i18n/lang.js';
 import { BID_REGIONS, findBidRegion, isGenericBidKeyword } from './bidRegions.js';
 import { HOUR, pageInfo, pagedBy, type OperationDefinition, type PagingSpec } from './definition.js';
-import { addProblem, characterCount, choiceField, dateField, integerField, isCalendarDate, textField, withinOneYear } from './fields.js';
+import { addProblem, characterCount, choiceField, dateField, integerField, isCalendarDate, textField, withinOneYear, pageNumberField } from './fields.js';
 
 export interface BidsRequest {
   keyword: string;
@@ -92,7 +92,7 @@ const bidsInput = z
   .object({
     keyword: textField({ required: true, check: checkKeyword }),
     pageSize: integerField({ default: BIDS_PAGES.largest, max: BIDS_PAGES.largest, maxReason: { key: 'bids.reason.pageSizeMax' } }),
-    pageIndex: integerField({ default: 1 }),
+    pageIndex: pageNumberField(),
     publishStartTime: dateField(),
     publishEndTime: dateField(),
     province: textField({
@@ -173,5 +173,14 @@ export const bids: OperationDefinition<BidsRequest, unknown, BidsResult> = {
   cacheVariant: () => 'default',
   paging: (request, result) => pageInfo(Number(request.pageIndex), Number(request.pageSize), result.total, result.records.length),
   ...pagedBy<BidsRequest>(BIDS_PAGES),
+  beyondToday: (request, today, input) => {
+    const start = request.publishStartTime;
+    if (start === undefined || start <= today) return undefined;
+    // Notices are found once published: a period starting after today finds nothing, and one a year
+    // on from a far date (9999-12-31) is not even a date the service can read.
+    const typedStart = typeof (input as { publishStartTime?: unknown } | null)?.publishStartTime === 'string' && (input as { publishStartTime: string }).publishStartTime.trim() !== '';
+    const phrase: Phrase = typedStart ? { key: 'bids.problems.startsAfterToday', values: { today } } : { key: 'bids.problems.endPutsStartAfterToday', values: { start, today } };
+    return { field: typedStart ? 'publishStartTime' : 'publishEndTime', message: english.t(phrase), phrase };
+  },
   example: 'keyword=光伏组件 province=ZJ type=2 publishStartTime=2026-01-01 publishEndTime=2026-06-30',
 };

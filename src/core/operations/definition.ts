@@ -113,9 +113,29 @@ export interface OperationDefinition<Wire extends object = object, Data = unknow
   subject?(request: Wire): string;
   /** Names a result gives for subjects (a new-fund list names its funds), for the answers about them. */
   names?(result: Result): Array<{ subject: string; name: string }>;
+  /**
+   * What the service cannot take on this day, said before anything is sent (a publication period
+   * that starts after today). `today` is the service's date (SERVICE_TIME_ZONE), `input` what was
+   * typed, so the problem is put on the field the person gave.
+   */
+  beyondToday?(request: Wire, today: string, input: unknown): FieldProblem | undefined;
   /** A working example in `key=value` form, shown next to validation errors. */
   example: string;
 }
+
+/**
+ * The service's data is China's, and so are its dates: "today" for a publication period is the day
+ * in Shanghai (whatever zone the person asking is in, and a day ahead of most of them).
+ */
+export const SERVICE_TIME_ZONE = 'Asia/Shanghai';
+
+/**
+ * The furthest page the app asks for. The spec gives no maximum page number, and a typo
+ * (`page:99999999999999999999`) went out as a 21-digit number, taking a rate-limit slot to be
+ * refused. A thousand pages of the largest page size (10 000 to 50 000 records) is further than
+ * anyone pages; a narrower search reaches the rest.
+ */
+export const MAX_PAGE = 1000;
 
 /**
  * An operation's name as a person types it (`dq call new-funds`, `CACHE_TTLS=new-funds=1h`):

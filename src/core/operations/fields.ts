@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { english, type Phrase, type JoinedPhrases } from '../../i18n/lang.js';
+import { withoutInvisibles } from '../validation/withoutInvisibles.js';
+import { MAX_PAGE } from './definition.js';
 
 /**
  * Input fields shared by the operations. They take loose input (a string from Slack, a number from
@@ -22,8 +24,13 @@ function fail(ctx: Context, problem: Phrase | string): typeof z.NEVER {
   return z.NEVER;
 }
 
+/**
+ * Text as the service would be asked it: invisible characters removed before any check (every
+ * surface's text comes through here: commands, forms, Workflow steps, the console), so a keyword
+ * of nothing visible is judged empty or too short, and free.
+ */
 function asText(value: unknown): string | undefined {
-  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'string') return withoutInvisibles(value).trim();
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'boolean') return String(value);
   return undefined;
@@ -49,7 +56,7 @@ function anyValue() {
 }
 
 function isAbsent(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+  return value === undefined || value === null || (typeof value === 'string' && withoutInvisibles(value).trim() === '');
 }
 
 export interface IntegerOptions {
@@ -77,6 +84,11 @@ export function integerField(options: IntegerOptions) {
     }
     return number;
   });
+}
+
+/** A page number, from 1 to MAX_PAGE: the same bound, in the same words, for every paged operation. */
+export function pageNumberField() {
+  return integerField({ default: 1, max: MAX_PAGE, maxReason: { key: 'validation.reason.pageMax' } });
 }
 
 export interface TextOptions {
@@ -134,12 +146,25 @@ export function isCalendarDate(text: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
+  // setUTCFullYear, not Date.UTC, which reads the years 0-99 as 1900-1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/**
+ * The earliest date a person may give: the spec states none, and years before it are no publication
+ * date of anything the service holds (and years below 100 turn into 19xx in date arithmetic).
+ */
+export const EARLIEST_DATE = '1900-01-01';
+
 export function dateField() {
-  return textField({ check: (text) => (isCalendarDate(text) ? undefined : { key: 'validation.date', values: { value: quoted(text) } }) });
+  return textField({
+    check: (text) => {
+      if (!isCalendarDate(text)) return { key: 'validation.date', values: { value: quoted(text) } };
+      return text < EARLIEST_DATE ? { key: 'validation.dateTooEarly', values: { value: quoted(text), earliest: EARLIEST_DATE } } : undefined;
+    },
+  });
 }
 
 /** True when `end` is at most one calendar year after `start` (2025-03-01 → 2026-03-01 is allowed). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Phrase } from '../../i18n/lang.js';
 import { HOUR, pageInfo, pagedBy, type OperationDefinition, type PagingSpec } from './definition.js';
-import { integerField, textField } from './fields.js';
+import { integerField, textField, pageNumberField } from './fields.js';
 
 export interface FundAssetRequest {
   fundCode: string;
@@ -49,7 +49,7 @@ export const fundAsset: OperationDefinition<FundAssetRequest, z.infer<typeof fun
   input: z
     .object({
       fundCode: textField({ required: true, check: checkFundCode }),
-      pageNo: integerField({ default: 1 }),
+      pageNo: pageNumberField(),
       pageSize: integerField({ default: FUND_ASSET_PAGES.largest, max: FUND_ASSET_PAGES.largest, maxReason: { key: 'validation.reason.serviceMax50' } }),
     })
     .transform((v): FundAssetRequest => ({ fundCode: v.fundCode, pageNo: String(v.pageNo), pageSize: String(v.pageSize) })),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MINUTE, pageInfo, pagedBy, type OperationDefinition, type PagingSpec } from './definition.js';
-import { choiceField, integerField } from './fields.js';
+import { choiceField, integerField, pageNumberField } from './fields.js';
 import { inEveryLanguage, type NamesUnder, type Phrase } from '../../i18n/lang.js';
 
 export interface NewFundsRequest {
@@ -71,7 +71,7 @@ export const newFunds: OperationDefinition<NewFundsRequest, z.infer<typeof newFu
   input: z
     .object({
       saleStatus: choiceField(SALE_STATUSES, { synonyms: SALE_STATUS_SYNONYMS, none: SALE_STATUS_ANY, words: { words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.choices' } }),
-      pageNo: integerField({ default: 1 }),
+      pageNo: pageNumberField(),
       pageSize: integerField({ default: NEW_FUNDS_PAGES.largest, max: NEW_FUNDS_PAGES.largest, maxReason: { key: 'validation.reason.serviceMax50' } }),
     })
     .transform((v): NewFundsRequest => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { english, type Phrase } from '../../i18n/lang.js';
 import { isValidCreditCode, looksLikeCreditCode } from '../validation/creditCode.js';
 import { HOUR, pageInfo, pagedBy, type OperationDefinition, type PagingSpec } from './definition.js';
-import { characterCount, integerField, textField } from './fields.js';
+import { characterCount, integerField, textField, pageNumberField } from './fields.js';
 
 export interface TaxpayerRequest {
   keyword: string;
@@ -95,7 +95,7 @@ export const taxpayer: OperationDefinition<TaxpayerRequest, z.infer<typeof taxpa
   envelope: 'A',
   input: z.object({
     keyword: textField({ required: true, normalise: readKeyword, check: checkKeyword }),
-    pageNo: integerField({ default: 1 }),
+    pageNo: pageNumberField(),
     pageSize: integerField({ default: TAXPAYER_PAGES.largest, max: TAXPAYER_PAGES.largest, maxReason: { key: 'taxpayer.reason.pageSizeMax' } }),
   }),
   request: z.object({ keyword: z.string(), pageNo: z.number().int(), pageSize: z.number().int() }),

@@ -1,13 +1,23 @@
 import type { Phrase } from '../../i18n/lang.js';
 import { ValidationError, type FieldProblem } from '../errors.js';
+import { localDate } from '../time.js';
 import { compiledSchema } from './compiledSchema.js';
+import { SERVICE_TIME_ZONE } from './definition.js';
 import { operations, type AnyOperation, type OperationId, type RequestOf } from './index.js';
 
-/** Checks input and gives the exact wire body, or throws a ValidationError; nothing is sent or spent. */
-export function validate<Id extends OperationId>(id: Id, input: unknown): RequestOf<Id> {
+/**
+ * Checks input and gives the exact wire body, or throws a ValidationError; nothing is sent or spent.
+ * With `now` (every caller that sends or shows a request gives it), what the service cannot take on
+ * that day is refused too: a publication period that starts after today.
+ */
+export function validate<Id extends OperationId>(id: Id, input: unknown, now?: number): RequestOf<Id> {
   const definition: AnyOperation = operations[id];
   const parsed = compiledSchema(definition.input).safeParse(input ?? {});
-  if (parsed.success) return parsed.data as RequestOf<Id>;
+  if (parsed.success) {
+    const problem = now === undefined ? undefined : definition.beyondToday?.(parsed.data, localDate(now, SERVICE_TIME_ZONE), input);
+    if (problem) throw new ValidationError(id, [problem], definition.example);
+    return parsed.data as RequestOf<Id>;
+  }
   const problems = parsed.error.issues.map((issue): FieldProblem => {
     const phrase = (issue as { params?: { phrase?: Phrase } }).params?.phrase;
     return { field: issue.path.map(String).join('.'), message: issue.message, ...(phrase ? { phrase } : {}) };

@@ -196,6 +196,11 @@ export class RedisStore implements Store {
     await this.client.ping();
   }
 
+  onReconnect(listener: () => void): void {
+    // Connected before this store existed: every 'ready' from now on is a connection come back.
+    this.client.on('ready', listener);
+  }
+
   close(): Promise<void> {
     this.#closed ??= (async () => {
       if (!this.client.isOpen) return;

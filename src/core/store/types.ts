@@ -60,6 +60,8 @@ export interface Store {
 
   /** Throws when the backend cannot be reached. */
   ping(): Promise<void>;
+  /** Calls `listener` each time the connection comes back after being lost (Redis only: the others hold none). */
+  onReconnect?(listener: () => void): void;
   close(): Promise<void>;
 }
 

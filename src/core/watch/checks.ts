@@ -1,6 +1,6 @@
 import type { CallContext, DataClient } from '../client/dataClient.js';
 import { isDataError } from '../errors.js';
-import { WATCHED_OPERATIONS, operations, type OperationId, type ResultOf } from '../operations/index.js';
+import { WATCHED_OPERATIONS, type OperationId, type ResultOf } from '../operations/index.js';
 import { validate } from '../operations/validate.js';
 import type { FieldChange, WatchChange, WatchState, WatchTarget } from './types.js';
 
@@ -50,16 +50,21 @@ export function watchOperation(target: Pick<WatchTarget, 'kind'>): OperationId {
   }
 }
 
-/** The input a check sends: one page that answers the question. */
+/**
+ * The input a check sends: the question a person asks of the same subject (`/taxpayer <code>`,
+ * `/fund-asset 000001`, `/futures CL daily`), so the operation's own defaults fill in the rest (its
+ * largest page: every call costs the same whatever its size). A check and a person's lookup at the
+ * same moment are then one request: they share one call and one charge, and each reuses the other's
+ * cached answer.
+ */
 export function watchInput(target: WatchTarget): Record<string, string> {
   switch (target.kind) {
     case 'company':
-      return { keyword: target.keyword, pageNo: '1', pageSize: '5' };
+      return { keyword: target.keyword };
     case 'fund':
-      // The spec does not say which way the records are ordered: the largest page costs the same as one record.
-      return { fundCode: target.fundCode, pageNo: '1', pageSize: String(operations[WATCHED_OPERATIONS.fund].pages?.largest ?? 50) };
+      return { fundCode: target.fundCode };
     case 'contract':
-      return { symbol: target.symbol, type: target.type, limit: '1' };
+      return { symbol: target.symbol, type: target.type };
   }
 }
 

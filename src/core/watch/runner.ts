@@ -58,6 +58,11 @@ export class WatchRunner {
     return this.locks.hold(`watch-lock:${watchId}`, () => this.runLocked(watchId, scheduledFor, trigger, runBy), { watchId });
   }
 
+  /** `change` under the watch's run lock, so no check of it writes the same document meanwhile; 'busy' while one does. */
+  whileNotChecking<T>(watchId: string, change: () => Promise<T>): Promise<T | 'busy'> {
+    return this.locks.hold(`watch-lock:${watchId}`, change, { watchId });
+  }
+
   private async runLocked(watchId: string, scheduledFor: number, trigger: WatchRunRecord['trigger'], runBy: string | undefined): Promise<WatchRunOutcome> {
     const { store, owner } = this.options;
     const watch = await this.options.repository.get(watchId);

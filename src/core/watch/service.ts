@@ -5,8 +5,11 @@ import { operation, WATCHED_OPERATIONS } from '../operations/index.js';
 import type { Prices } from '../operations/prices.js';
 import { askFirst, validate } from '../operations/validate.js';
 import { isValidTimeZone } from '../time.js';
+import { withoutInvisibles } from '../validation/withoutInvisibles.js';
 import { readCandlePeriod, watchInput, watchOperation } from './checks.js';
-import { watchCost, type WatchCost } from './cost.js';
+import { checksWithin, watchCost, type WatchCost } from './cost.js';
+import { capPhrase, type EntryCaps } from '../digest/caps.js';
+import { nextTurn } from '../nextTurn.js';
 import type { WatchRepository } from './repository.js';
 import type { WatchRunner, WatchRunOutcome } from './runner.js';
 import { pauseAt, type Watch, type WatchKind, type WatchTarget } from './types.js';
@@ -41,6 +44,9 @@ export interface NewWatch {
   lang?: string;
   announceFirst?: boolean;
 }
+
+/** Watches whose checks are counted in one turn of the event loop, when older ones are listed. */
+const COUNTED_PER_TURN = 20;
 
 /** Words for a watch's kind besides its operation's subcommand. */
 export const KIND_EXTRA_WORDS: Readonly<Record<WatchKind, readonly string[]>> = {
@@ -83,7 +89,7 @@ const SUBJECT_MISSING: Record<WatchKind, CatalogueKey> = {
 
 function readTarget(request: NewWatch): WatchTarget {
   const kind = readWatchKind(request.kind);
-  const subject = request.subject.trim();
+  const subject = withoutInvisibles(request.subject).trim();
   if (!kind) throw new WatchInputError({ key: 'watch.input.kind', values: { value: request.kind } });
   if (!subject) throw new WatchInputError({ key: SUBJECT_MISSING[kind] });
   switch (kind) {
@@ -145,6 +151,8 @@ export class WatchService {
     private readonly clock: Clock,
     private readonly prices: Prices,
     readonly defaultTimeZone: string,
+    /** How many watches a person, a channel and a workspace may have. */
+    readonly caps: EntryCaps,
   ) {}
 
   /**
@@ -156,34 +164,76 @@ export class WatchService {
     const target = readTarget(request);
     const operation = watchOperation(target);
     const input = watchInput(target);
-    const wire = validate(operation, input);
+    const wire = validate(operation, input, this.clock.now());
     askFirst(operation, wire, input);
+    // What is watched is what the operation would be asked (invisible characters gone, a credit code in capitals).
     if (target.kind === 'company') target.keyword = (wire as { keyword: string }).keyword;
+    if (target.kind === 'fund') target.fundCode = (wire as { fundCode: string }).fundCode;
+    if (target.kind === 'contract') target.symbol = (wire as { symbol: string }).symbol;
     const schedule = readSchedule(request, target.kind, this.defaultTimeZone);
     const lang = readLang(request.lang);
     const watch: Watch = {
       id: this.repository.newId(), teamId: request.teamId, channelId: request.channelId, createdBy: request.createdBy, createdAt: this.clock.now(), target, schedule,
       ...(lang ? { lang } : {}), ...(request.announceFirst ? { announceFirst: true } : {}),
     };
+    this.refuseUnsaveable(await this.repository.ofTeam(request.teamId), watch);
     return { watch, cost: this.cost(watch) };
   }
 
-  /** Saves a prepared watch unless the channel already has the same one. */
+  /**
+   * Saves a prepared watch unless the channel already has the same one or a cap is reached (counted
+   * and saved under the workspace's adding lock); its checks in the next 30 days are counted now and
+   * kept with it, so no list counts them again.
+   */
   async save(watch: Watch): Promise<Watch> {
-    const same = (await this.list(watch.teamId, watch.channelId)).find((existing) => sameTarget(existing.target, watch.target) && JSON.stringify(existing.schedule) === JSON.stringify(watch.schedule));
-    if (same) throw new WatchInputError({ key: 'watch.input.duplicate', values: { id: same.id } });
-    const saved: Watch = { ...watch, createdAt: this.clock.now() };
-    await this.repository.save(saved);
-    return saved;
+    return this.caps.adding(watch.teamId, async () => {
+      this.refuseUnsaveable(await this.repository.ofTeam(watch.teamId), watch);
+      const now = this.clock.now();
+      const saved: Watch = { ...watch, createdAt: now, checksPerMonth: checksWithin(watch.schedule, now) };
+      await this.repository.save(saved);
+      return saved;
+    });
   }
 
-  cost(watch: Pick<Watch, 'target' | 'schedule'>): WatchCost {
-    return watchCost(watch.target, watch.schedule, this.prices, this.clock.now());
+  /** The channel has the same watch already, or a cap is reached: said at the preview, and again at Save (under the lock). */
+  private refuseUnsaveable(existing: readonly Watch[], watch: Watch): void {
+    const same = existing.find((other) => other.channelId === watch.channelId && sameTarget(other.target, watch.target) && JSON.stringify(other.schedule) === JSON.stringify(watch.schedule));
+    if (same) throw new WatchInputError({ key: 'watch.input.duplicate', values: { id: same.id } });
+    const reached = this.caps.reached(existing, watch);
+    if (reached) throw new WatchInputError(capPhrase('watch', reached));
+  }
+
+  cost(watch: Pick<Watch, 'target' | 'schedule' | 'checksPerMonth'>): WatchCost {
+    return watchCost(watch, this.prices, this.clock.now());
   }
 
   async list(teamId: string, channelId?: string): Promise<Watch[]> {
     const watches = (await this.repository.ofTeam(teamId)).map((watch) => this.asNow(watch));
-    return channelId ? watches.filter((watch) => watch.channelId === channelId) : watches;
+    const shown = channelId ? watches.filter((watch) => watch.channelId === channelId) : watches;
+    await this.countChecksOfOlderWatches(shown);
+    return shown;
+  }
+
+  /**
+   * Watches saved before their checks were kept with them get them counted once (a few Intl calls
+   * each, the event loop let go between every few) and stored in the background; every list after
+   * that reads them.
+   */
+  private async countChecksOfOlderWatches(watches: Watch[]): Promise<void> {
+    const uncounted = watches.filter((watch) => watch.checksPerMonth === undefined);
+    for (const [index, watch] of uncounted.entries()) {
+      if (index > 0 && index % COUNTED_PER_TURN === 0) await nextTurn();
+      watch.checksPerMonth = checksWithin(watch.schedule, this.clock.now());
+    }
+    if (uncounted.length > 0) void this.storeCounts(uncounted);
+  }
+
+  /** Under each watch's run lock: a check writing its state at the same moment would otherwise be overwritten. A busy one waits for the next list. */
+  private async storeCounts(watches: Watch[]): Promise<void> {
+    for (const watch of watches) {
+      const checks = watch.checksPerMonth;
+      await this.runner.whileNotChecking(watch.id, () => this.repository.update(watch.id, (stored) => (stored.checksPerMonth ??= checks))).catch(() => undefined);
+    }
   }
 
   async find(teamId: string, id: string): Promise<Watch | undefined> {

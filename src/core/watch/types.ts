@@ -81,6 +81,11 @@ export interface Watch {
   state?: WatchState;
   lastRun?: WatchRunRecord;
   lastScheduledFor?: number;
+  /**
+   * Its checks in the 30 days after it was saved (what its cost is read from): counted once when it
+   * is saved, not on every list. Absent in watches saved before it was kept; counted and stored then.
+   */
+  checksPerMonth?: number;
   /** Checks in a row answered in a shape this app cannot read (paid for); the watch pauses at 3. */
   schemaChanges?: number;
 }

@@ -1,10 +1,13 @@
 import type { AllMiddlewareArgs, App, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
 import { ACTION } from '../ids.js';
+import { budgetsReopenButton } from './budgetsReopen.js';
 import { digestAddButton } from './digestAdd.js';
 import { digestRemoveButton } from './digestRemove.js';
 import { digestRunButton } from './digestRun.js';
 import { exportCsvButton } from './exportCsv.js';
+import { homePageButton } from './homePage.js';
+import { listPageButton } from './listPage.js';
 import { openModalButton } from './openModal.js';
 import { resultButton } from './resultButton.js';
 import { watchSaveButton } from './watchSave.js';
@@ -22,6 +25,8 @@ export function register(app: App, deps: SlackDeps): void {
   const onResultButton = resultButton(deps);
   const onWatchSave = watchSaveButton(deps);
   const onWatchForm = watchFormButton(deps);
+  const onListPage = listPageButton(deps);
+  const onHomePage = homePageButton(deps);
   const buttons = new Map<string, ButtonListener>([
     [ACTION.pagePrevious, onResultButton],
     [ACTION.pageNext, onResultButton],
@@ -37,6 +42,11 @@ export function register(app: App, deps: SlackDeps): void {
     [ACTION.watchStop, watchStopButton(deps)],
     [ACTION.watchThis, onWatchForm],
     [ACTION.watchAdd, onWatchForm],
+    [ACTION.listPrevious, onListPage],
+    [ACTION.listNext, onListPage],
+    [ACTION.homePrevious, onHomePage],
+    [ACTION.homeNext, onHomePage],
+    [ACTION.budgetsReopen, budgetsReopenButton(deps)],
   ]);
   const ids = new RegExp(`^(?:${[...buttons.keys()].map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
   app.action<BlockButtonAction>(ids, (args) => buttons.get(args.action.action_id)!(args));

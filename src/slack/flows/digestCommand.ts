@@ -6,10 +6,12 @@ import type { Lang } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
 import type { Requester } from '../requester.js';
 import type { Responder } from '../responder.js';
-import { renderDigestList } from '../render/digestList.js';
+import { DIGESTS_PER_MESSAGE, renderDigestList } from '../render/digestList.js';
+import { pageOf } from '../render/listPages.js';
+import type { SlackMessage } from '../slackMessage.js';
 import { describeRunOutcome } from '../render/digestRun.js';
 import { mayAdd, ownedEntry, type OwnedEntryKind } from './permissions.js';
-import { readVerbCommand, unknownVerbText, verbsByWord } from './verbCommand.js';
+import { readListWords, readVerbCommand, unknownVerbText, verbsByWord } from './verbCommand.js';
 
 /** The syntax of `/dq digest …`, in the reader's language (the command words stay as typed). */
 function digestUsage(lang: Lang): string {
@@ -36,9 +38,7 @@ export async function digestCommand(deps: SlackDeps, requester: Requester, words
       case 'add':
         return await add(deps, requester, rest, reply);
       case 'list':
-        await responder.reply(
-          renderDigestList(await deps.digests.list(requester.teamId, requester.channelId), { now: deps.now(), nextRun: (d) => deps.digests.nextRun(d), scope: 'channel', lang }),
-        );
+        await responder.reply(await digestListMessage(deps, requester, readListWords(rest).page, lang));
         return;
       case 'remove':
         return await remove(deps, requester, rest[0], reply);
@@ -52,6 +52,12 @@ export async function digestCommand(deps: SlackDeps, requester: Requester, words
     deps.logger.error({ err: error }, 'digest command failed');
     await reply(lang.t(action === 'list' ? 'digests.command.storeDownReading' : 'digests.command.storeDownChanging'));
   }
+}
+
+/** One page of this channel's digests, for `/dq digest list` and its Previous/Next. */
+export async function digestListMessage(deps: SlackDeps, requester: Requester, page: number, lang: Lang): Promise<SlackMessage> {
+  const digests = await deps.digests.list(requester.teamId, requester.channelId);
+  return renderDigestList(pageOf(digests, page, DIGESTS_PER_MESSAGE), { now: deps.now(), nextRun: (d) => deps.digests.nextRun(d), scope: 'channel', lang });
 }
 
 async function add(deps: SlackDeps, requester: Requester, words: string[], reply: (text: string) => Promise<void>): Promise<void> {
@@ -74,7 +80,7 @@ async function add(deps: SlackDeps, requester: Requester, words: string[], reply
     ...(timeZone !== undefined ? { timeZone } : {}),
     ...(digestLang !== undefined ? { lang: digestLang } : {}),
   });
-  const list = renderDigestList([digest], { now: deps.now(), nextRun: (d) => deps.digests.nextRun(d), scope: 'added', lang });
+  const list = renderDigestList(pageOf([digest], 1, 1), { now: deps.now(), nextRun: (d) => deps.digests.nextRun(d), scope: 'added', lang });
   await reply(lang.t('digests.command.added', { list: list.text, channel: `<#${digest.channelId}>` }));
 }
 

@@ -1,13 +1,36 @@
 import type { WebClient } from '@slack/web-api';
 import type { SlackDeps } from '../deps.js';
 import { profileOf } from '../middleware/whoIsAsking.js';
-import { renderHome } from '../render/home.js';
+import { DIGESTS_PER_HOME_PAGE, renderHome } from '../render/home.js';
+import { pageOf, withItems } from '../render/listPages.js';
+import { WATCHES_PER_HOME_PAGE } from '../render/watch.js';
 import { mayAdd, mayManage } from './permissions.js';
+import { listItems, runningCostPerMonth } from './watchCommand.js';
 
 const RECENT_LOOKUPS = 8;
 
-/** Builds and publishes one user's App Home: spend against budgets, recent lookups, digests, search buttons. */
-export async function publishHome(deps: SlackDeps, client: WebClient, teamId: string, userId: string): Promise<void> {
+/** Which page of the Home's watches and digests to show (the first of each by default). */
+export interface HomePages {
+  watches?: number;
+  digests?: number;
+}
+
+/** The pages in a Previous/Next button's value: `w2d1` (watches page 2, digests page 1). */
+export function homePageValue(pages: Required<HomePages>): string {
+  return `w${pages.watches}d${pages.digests}`;
+}
+
+/** A Previous/Next button's value back into pages; the first pages when it is not one this app made. */
+export function readHomePageValue(value: string | undefined): Required<HomePages> {
+  const match = /^w(\d{1,6})d(\d{1,6})$/.exec(value ?? '');
+  return match ? { watches: Number(match[1]), digests: Number(match[2]) } : { watches: 1, digests: 1 };
+}
+
+/**
+ * Builds and publishes one user's App Home: spend against budgets, recent lookups, a page of
+ * digests and a page of watches (however many are saved, only the shown ones are worked out), search buttons.
+ */
+export async function publishHome(deps: SlackDeps, client: WebClient, teamId: string, userId: string, pages: HomePages = {}): Promise<void> {
   const now = deps.now();
   const everyWatch = deps.config.adminUserIds.has(userId);
   const [usage, budget, recent, digests, { timeZone, lang }, watches] = await Promise.all([
@@ -19,6 +42,11 @@ export async function publishHome(deps: SlackDeps, client: WebClient, teamId: st
     deps.watches.list(teamId),
   ]);
   const shown = everyWatch ? watches : watches.filter((watch) => watch.createdBy === userId);
+  // The admins are told (everyone, where there are none): they are the ones who can do something about it.
+  const loss = deps.storeGuard?.loss(now);
+  const told = loss && (everyWatch || deps.config.adminUserIds.size === 0);
+  const watchPage = pageOf(shown, pages.watches ?? 1, WATCHES_PER_HOME_PAGE);
+  const digestPage = pageOf(digests, pages.digests ?? 1, DIGESTS_PER_HOME_PAGE);
   const view = renderHome({
     userId,
     now,
@@ -29,12 +57,16 @@ export async function publishHome(deps: SlackDeps, client: WebClient, teamId: st
     usage,
     budget,
     recent,
-    digests: digests.map((digest) => ({ digest, nextRun: deps.digests.nextRun(digest), manageable: mayManage(deps, userId, digest) })),
+    digests: withItems(digestPage, digestPage.items.map((digest) => ({ digest, nextRun: deps.digests.nextRun(digest), manageable: mayManage(deps, userId, digest) }))),
+    digestPageValue: (page) => homePageValue({ watches: watchPage.page, digests: page }),
     mayAddDigest: mayAdd(deps, userId),
+    ...(told ? { storeLoss: { loss, budgetsLimited: deps.budgets.limited, mayReopen: everyWatch && deps.budgets.limited && !loss.reopened } } : {}),
     watches: {
-      items: shown.map((watch) => ({ watch, cost: deps.watches.cost(watch), nextRun: deps.watches.nextRun(watch), manageable: mayManage(deps, userId, watch) })),
+      page: withItems(watchPage, listItems(deps, watchPage.items).map((item) => ({ ...item, manageable: mayManage(deps, userId, item.watch) }))),
+      totalPerMonth: runningCostPerMonth(deps, shown),
       everyWatch,
       mayAdd: mayAdd(deps, userId),
+      pageValue: (page) => homePageValue({ watches: page, digests: digestPage.page }),
     },
   });
   await client.views.publish({ user_id: userId, view });

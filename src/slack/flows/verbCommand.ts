@@ -1,5 +1,5 @@
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
-import type { Lang } from '../../i18n/lang.js';
+import { inEveryLanguage, type Lang } from '../../i18n/lang.js';
 import { serviceText } from '../render/mrkdwn.js';
 import { renderNotice } from '../render/notice.js';
 import type { Requester } from '../requester.js';
@@ -43,4 +43,22 @@ export function unknownVerbText(command: VerbCommand<string>, texts: { unknownVe
   const { verb, lang } = command;
   const why = verb ? lang.t(texts.unknownVerb, { verb: serviceText(verb, { max: 60, oneLine: true }) }) : lang.t(texts.whatToDo);
   return `${why}\n${usage}`;
+}
+
+/** `list all`: every entry of the workspace (admins), in English or Chinese. */
+const ALL_WORDS = new Set(['all', '全部', '所有']);
+/** The page key as help shows it in every language (`page:`, `页:`). */
+const PAGE_KEYS = new Set(inEveryLanguage('commands.keys.page').map((key) => key.toLowerCase()));
+
+/** The words after `list`: `all` (全部) and a page, as a number or `page:2` (`页:2`); 1 when none is given. */
+export function readListWords(words: readonly string[]): { all: boolean; page: number } {
+  let all = false;
+  let page = 1;
+  for (const word of words) {
+    if (ALL_WORDS.has(word.toLowerCase())) all = true;
+    const keyed = /^([^:：=]+)[:：=](\d{1,6})$/u.exec(word);
+    const number = keyed && PAGE_KEYS.has(keyed[1]!.toLowerCase()) ? keyed[2] : /^\d{1,6}$/.test(word) ? word : undefined;
+    if (number !== undefined) page = Number(number);
+  }
+  return { all, page };
 }

@@ -15,7 +15,9 @@ import { renderNotice } from '../render/notice.js';
 import { describeTarget, describeWatchRun, renderWatchList, renderWatchPreview, watchLines, type WatchListItem } from '../render/watch.js';
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 import { mayAdd, ownedEntry, type OwnedEntryKind } from './permissions.js';
-import { readVerbCommand, unknownVerbText, verbsByWord, type SharedVerb } from './verbCommand.js';
+import { readListWords, readVerbCommand, unknownVerbText, verbsByWord, type SharedVerb } from './verbCommand.js';
+import { pageOf, withItems } from '../render/listPages.js';
+import type { SlackMessage } from '../slackMessage.js';
 
 /** What a watch request carries between its preview and Save (a button value; checked again on Save). */
 export type WatchRequest = Omit<NewWatch, 'teamId' | 'channelId' | 'createdBy'>;
@@ -68,7 +70,6 @@ export const WATCH_VERBS = verbsByWord<Verb>({
 });
 
 const WATCH_EXAMPLE = '/dq watch add taxpayer 91330106774738789M daily 09:00';
-const ALL_WORDS = new Set(['all', '全部', '所有']);
 const ANNOUNCE_WORDS = new Set(['announce', 'notify-first', '首次推送', '立即推送']);
 
 /** `name:value` with an English or Chinese name and a `:`, `：` or `=`; undefined when the word is not that option. */
@@ -115,8 +116,24 @@ export function readWatchWords(words: string[]): WatchRequest | undefined {
   return request;
 }
 
-function listItems(deps: SlackDeps, watches: Watch[]): WatchListItem[] {
+/** Watches a reply lists at once (a block each, about 400 characters): well within Slack's 50 blocks and 12,000 characters. */
+const WATCHES_PER_MESSAGE = 20;
+
+/** Each watch shown, with its cost and next check (worked out for the shown ones only). */
+export function listItems(deps: SlackDeps, watches: Watch[]): WatchListItem[] {
   return watches.map((watch) => ({ watch, cost: deps.watches.cost(watch), nextRun: deps.watches.nextRun(watch) }));
+}
+
+/** What the running watches cost in the next 30 days: their stored checks at today's prices, no schedule read. */
+export function runningCostPerMonth(deps: SlackDeps, watches: readonly Watch[]): number {
+  return watches.reduce((sum, watch) => (watch.paused ? sum : sum + deps.watches.cost(watch).perMonth), 0);
+}
+
+/** One page of this channel's watches (or, for `team`, the workspace's), for `/dq watch list` and its Previous/Next. */
+export async function watchListMessage(deps: SlackDeps, requester: Requester, scope: 'channel' | 'team', page: number, lang: Lang): Promise<SlackMessage> {
+  const watches = await deps.watches.list(requester.teamId, scope === 'team' ? undefined : requester.channelId ?? '');
+  const shown = pageOf(watches, page, WATCHES_PER_MESSAGE);
+  return renderWatchList(withItems(shown, listItems(deps, shown.items)), runningCostPerMonth(deps, watches), scope, lang);
 }
 
 /** `/dq watch …`: what changes this channel hears about. Replies are in the requester's language. */
@@ -128,10 +145,9 @@ export async function watchCommand(deps: SlackDeps, requester: Requester, words:
       case 'add':
         return await preview(deps, requester, rest, responder);
       case 'list': {
-        const everyWatch = rest[0] !== undefined && ALL_WORDS.has(rest[0].toLowerCase());
+        const { all: everyWatch, page } = readListWords(rest);
         if (everyWatch && !deps.config.adminUserIds.has(requester.userId)) return await reply(lang.t('watch.command.adminsSeeAll'));
-        const watches = await deps.watches.list(requester.teamId, everyWatch ? undefined : requester.channelId ?? '');
-        return await responder.reply(renderWatchList(listItems(deps, watches), everyWatch ? 'team' : 'channel', lang));
+        return await responder.reply(await watchListMessage(deps, requester, everyWatch ? 'team' : 'channel', page, lang));
       }
       case 'run':
       case 'pause':

@@ -1,3 +1,5 @@
+import { withoutInvisibles } from '../../core/validation/withoutInvisibles.js';
+
 /**
  * Turns what people actually type into Slack (IME full-width forms, smart quotes from macOS
  * autocorrect, Slack's HTML escaping) into plain words the command syntax can read.
@@ -16,13 +18,11 @@ const SLACK_ESCAPES: ReadonlyArray<[RegExp, string]> = [
   [/&amp;/g, '&'],
 ];
 
-const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;
-
 export function normaliseText(text: string): string {
-  let result = text.normalize('NFKC');
+  // Invisible characters go first, as the core's validation removes them: one list of them, in core.
+  let result = withoutInvisibles(text).normalize('NFKC');
   for (const [pattern, replacement] of SLACK_ESCAPES) result = result.replace(pattern, replacement);
   return result
-    .replace(INVISIBLE, '')
     .replace(/[\u201C\u201D\u201E\u201F\u2033]/g, '"')
     .replace(/[\u2018\u2019\u201A\u201B\u2032]/g, "'")
     .replace(/\s+/g, ' ')

@@ -8,6 +8,8 @@ import { dateTimeText } from './dateText.js';
 import { fitToSlackLimits } from './fitToSlackLimits.js';
 import { escapeMrkdwn, userMention } from './mrkdwn.js';
 import { runSummary, sayClause } from './digestRun.js';
+import { ACTION } from '../ids.js';
+import { listPager, type ListPage } from './listPages.js';
 
 /** A digest in a few lines: where, when, what, in which language, next and last run, and a pause with its remedy. */
 export function digestLines(digest: Digest, nextRun: number | undefined, lang: Lang): string {
@@ -43,18 +45,31 @@ export interface DigestListOptions {
   lang: Lang;
 }
 
-export function renderDigestList(digests: Digest[], options: DigestListOptions): SlackMessage {
+/** A page in a Previous/Next button's value: `digest:channel:2`. */
+export function digestListPageValue(page: number): string {
+  return `digest:channel:${page}`;
+}
+
+/** Digests a reply lists at once (one block each). */
+export const DIGESTS_PER_MESSAGE = 20;
+
+/** One page of a channel's digests, with Previous/Next when there are more; or the one just added. */
+export function renderDigestList(digests: ListPage<Digest>, options: DigestListOptions): SlackMessage {
   const { lang } = options;
-  if (options.scope === 'added' && digests[0]) {
-    const line = lang.t('digests.list.added', { lines: digestLines(digests[0], options.nextRun(digests[0]), lang) });
+  if (options.scope === 'added' && digests.items[0]) {
+    const line = lang.t('digests.list.added', { lines: digestLines(digests.items[0], options.nextRun(digests.items[0]), lang) });
     return fitToSlackLimits({ text: line, blocks: [sectionBlock(line)] }, lang);
   }
-  if (digests.length === 0) {
+  if (digests.count === 0) {
     const text = lang.t('digests.list.none');
     return fitToSlackLimits({ text, blocks: [sectionBlock(text)] }, lang);
   }
   const blocks: KnownBlock[] = [headerBlock(lang.t('digests.list.title'))];
-  for (const digest of digests) blocks.push(sectionBlock(digestLines(digest, options.nextRun(digest), lang)));
-  blocks.push(contextBlock(lang.t('digests.list.howTo')));
-  return fitToSlackLimits({ text: lang.t('digests.list.count', { n: digests.length }), blocks }, lang);
+  for (const digest of digests.items) blocks.push(sectionBlock(digestLines(digest, options.nextRun(digest), lang)));
+  const footer = [lang.t('digests.list.howTo')];
+  if (digests.pageCount > 1) footer.unshift(lang.t('digests.list.shown', { first: digests.first, last: digests.last, count: digests.count, page: digests.page, pageCount: digests.pageCount }));
+  blocks.push(contextBlock(footer.join('\n')));
+  const pager = listPager('dq-digest-list-pages', { previous: ACTION.listPrevious, next: ACTION.listNext }, digests, digestListPageValue, lang);
+  if (pager) blocks.push(pager);
+  return fitToSlackLimits({ text: lang.t('digests.list.count', { n: digests.count }), blocks }, lang);
 }

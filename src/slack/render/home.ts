@@ -10,9 +10,11 @@ import { ACTION } from '../ids.js';
 import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
 import { digestLines } from './digestList.js';
 import { homeWatchBlocks, type HomeWatches } from './watch.js';
+import { listPager, type ListPage } from './listPages.js';
 import { dateTimeText } from './dateText.js';
 import { formatCount, formatZonedTime } from './format.js';
-import { escapeMrkdwn, plainText } from './mrkdwn.js';
+import { escapeMrkdwn, plainText, userMention } from './mrkdwn.js';
+import type { StoreLoss } from '../../core/store/storeGuard.js';
 import { operationTitle } from './operationTitle.js';
 
 export interface HomeInput {
@@ -25,14 +27,54 @@ export interface HomeInput {
   usage: UsageSummary;
   budget: BudgetState;
   recent: Lookup[];
-  digests: Array<{ digest: Digest; nextRun: number | undefined; manageable: boolean }>;
+  /** The page of digests shown, each with whether this reader may run or remove it. */
+  digests: ListPage<HomeDigest>;
+  /** The value of a Previous/Next button that shows another page of digests (the watches' page kept). */
+  digestPageValue: (page: number) => string;
   mayAddDigest: boolean;
   /** The watches section (render/watch.ts); absent: none shown. */
   watches?: HomeWatches;
+  /** The store lost its data today: said to the admins (to everyone where there are none). */
+  storeLoss?: HomeStoreLoss;
 }
 
-/** Slack allows 100 blocks in a Home view; digests beyond this many are summarised in one line. */
-const MAX_DIGESTS_SHOWN = 20;
+export interface HomeStoreLoss {
+  loss: StoreLoss;
+  /** Whether daily budgets are set (without them nothing is closed). */
+  budgetsLimited: boolean;
+  /** This reader is an admin and the budgets are still closed: Reopen spending is offered. */
+  mayReopen: boolean;
+}
+
+/** What the store lost and what it means for spending; Reopen spending for an admin while budgets are closed. */
+function storeLossBlocks(notice: HomeStoreLoss, timeZone: string, lang: Lang): KnownBlock[] {
+  const { loss } = notice;
+  const lines = [lang.t('home.storeLost.lost', { at: dateTimeText(loss.at, timeZone, lang) })];
+  if (!notice.budgetsLimited) lines.push(lang.t('home.storeLost.notLimited'));
+  else if (loss.reopened) lines.push(lang.t('home.storeLost.reopened', { user: userMention(loss.reopened.by), when: dateTimeText(loss.reopened.at, timeZone, lang) }));
+  else lines.push(lang.t('home.storeLost.closed', { until: dateTimeText(loss.budgetsClosedUntil, timeZone, lang) }));
+  const blocks: KnownBlock[] = [sectionBlock(lines.join('\n'))];
+  if (notice.mayReopen) {
+    const reopen = button(lang.t('home.storeLost.reopen'), ACTION.budgetsReopen, 'reopen', 'danger');
+    reopen.confirm = {
+      title: plainText(lang.t('home.storeLost.confirmTitle')),
+      text: plainText(lang.t('home.storeLost.confirmText')),
+      confirm: plainText(lang.t('home.storeLost.reopen')),
+      deny: plainText(lang.t('home.storeLost.keep')),
+    };
+    blocks.push({ type: 'actions', block_id: 'dq-home-store-lost', elements: [reopen] });
+  }
+  return blocks;
+}
+
+export interface HomeDigest {
+  digest: Digest;
+  nextRun: number | undefined;
+  manageable: boolean;
+}
+
+/** Digests on one page of the App Home (two blocks each): with the watches' page, well within Slack's 100 blocks a view. */
+export const DIGESTS_PER_HOME_PAGE = 10;
 
 function button(text: string, actionId: string, value: string, style?: 'primary' | 'danger'): Button {
   const element: Button = { type: 'button', text: plainText(text), action_id: actionId, value };
@@ -73,6 +115,7 @@ export function renderHome(input: HomeInput): HomeView {
   const resets = dateTimeText(budget.resetsAt.getTime(), input.timeZone, lang);
   const blocks: KnownBlock[] = [
     headerBlock(lang.t('home.title'), 'home-title'),
+    ...(input.storeLoss ? storeLossBlocks(input.storeLoss, input.timeZone, lang) : []),
     sectionBlock(lang.t(input.demo ? 'home.budgetsResetSimulated' : 'home.budgetsReset', { when: resets }), [
       labelled(lang.t('home.workspace'), spent(budget.team, usage.month.coins, lang)),
       labelled(lang.t('home.you'), spent(budget.user, userMonth, lang)),
@@ -86,8 +129,9 @@ export function renderHome(input: HomeInput): HomeView {
     dividerBlock(),
     headerBlock(lang.t('home.digests.title'), 'home-digests'),
   ];
-  if (input.digests.length === 0) blocks.push(sectionBlock(lang.t('home.digests.none')));
-  for (const { digest, nextRun, manageable } of input.digests.slice(0, MAX_DIGESTS_SHOWN)) {
+  const digests = input.digests;
+  if (digests.count === 0) blocks.push(sectionBlock(lang.t('home.digests.none')));
+  for (const { digest, nextRun, manageable } of digests.items) {
     blocks.push(sectionBlock(digestLines(digest, nextRun, lang)));
     if (manageable) {
       const remove = button(lang.t('home.digests.remove'), ACTION.digestRemove, digest.id, 'danger');
@@ -100,7 +144,10 @@ export function renderHome(input: HomeInput): HomeView {
       blocks.push({ type: 'actions', block_id: `dq-home-digest-${digest.id}`, elements: [button(lang.t('home.digests.runNow'), ACTION.digestRun, digest.id), remove] });
     }
   }
-  if (input.digests.length > MAX_DIGESTS_SHOWN) blocks.push(contextBlock(lang.t('home.digests.more', { count: input.digests.length - MAX_DIGESTS_SHOWN })));
+  if (digests.pageCount > 1) {
+    blocks.push(contextBlock(lang.t('home.digests.shown', { first: digests.first, last: digests.last, count: digests.count, page: digests.page, pageCount: digests.pageCount })));
+    blocks.push(listPager('dq-home-digest-pages', { previous: ACTION.homePrevious, next: ACTION.homeNext }, digests, input.digestPageValue, lang)!);
+  }
   if (input.mayAddDigest) blocks.push({ type: 'actions', block_id: 'dq-home-digest-add', elements: [button(lang.t('home.digests.add'), ACTION.digestAdd, 'add', 'primary')] });
   if (input.watches) blocks.push(dividerBlock(), ...homeWatchBlocks(input.watches, lang));
   return { type: 'home', blocks };

@@ -16,6 +16,7 @@ import { fitToSlackLimits } from './fitToSlackLimits.js';
 import { formatCny, formatCount } from './format.js';
 import { fieldLabel } from './labels.js';
 import { escapeMrkdwn, plainText, serviceText, userMention } from './mrkdwn.js';
+import { listPager, type ListPage } from './listPages.js';
 
 /** The labels of the rows a check makes itself, by its operation; a taxpayer record's fields are labelled as lookups label them. */
 function rowLabel(watched: WatchKind, field: string, lang: Lang): string {
@@ -96,16 +97,28 @@ export interface WatchListItem {
   nextRun: number | undefined;
 }
 
-export function renderWatchList(items: WatchListItem[], scope: 'channel' | 'team', lang: Lang): SlackMessage {
-  if (items.length === 0) {
+/** The list's scope and page in a Previous/Next button's value: `watch:channel:2`, `watch:team:3`. */
+export function watchListPageValue(scope: 'channel' | 'team', page: number): string {
+  return `watch:${scope}:${page}`;
+}
+
+/**
+ * One page of a channel's (or, for admins, the workspace's) watches, with what all the running ones
+ * cost in the next 30 days (`totalPerMonth`, summed over the whole list) and Previous/Next.
+ */
+export function renderWatchList(page: ListPage<WatchListItem>, totalPerMonth: number, scope: 'channel' | 'team', lang: Lang): SlackMessage {
+  if (page.count === 0) {
     const text = lang.t(scope === 'team' ? 'watch.list.noneInTeam' : 'watch.list.none');
     return fitToSlackLimits({ text, blocks: [sectionBlock(text)] }, lang);
   }
-  const total = items.filter((item) => !item.watch.paused).reduce((sum, item) => sum + item.cost.perMonth, 0);
   const blocks: KnownBlock[] = [headerBlock(lang.t(scope === 'team' ? 'watch.list.titleTeam' : 'watch.list.title'))];
-  for (const item of items) blocks.push(sectionBlock(watchLines(item.watch, item.cost, item.nextRun, lang)));
-  blocks.push(contextBlock(`${lang.t('watch.list.total', { coins: lang.t('common.coins', { count: total }) })}\n${lang.t('watch.list.howTo')}`));
-  return fitToSlackLimits({ text: lang.t('watch.list.count', { count: items.length }), blocks }, lang);
+  for (const item of page.items) blocks.push(sectionBlock(watchLines(item.watch, item.cost, item.nextRun, lang)));
+  const footer = [lang.t('watch.list.total', { coins: lang.t('common.coins', { count: totalPerMonth }) }), lang.t('watch.list.howTo')];
+  if (page.pageCount > 1) footer.unshift(lang.t('watch.list.shown', { first: page.first, last: page.last, count: page.count, page: page.page, pageCount: page.pageCount }));
+  blocks.push(contextBlock(footer.join('\n')));
+  const pager = listPager('dq-watch-list-pages', { previous: ACTION.listPrevious, next: ACTION.listNext }, page, (shown) => watchListPageValue(scope, shown), lang);
+  if (pager) blocks.push(pager);
+  return fitToSlackLimits({ text: lang.t('watch.list.count', { count: page.count }), blocks }, lang);
 }
 
 function button(text: string, actionId: string, value: string, style?: 'primary' | 'danger'): Button {
@@ -174,32 +187,44 @@ export function renderWatchNotice(notice: WatchNotice, lang: Lang): SlackMessage
   return fitToSlackLimits({ text: `${escapeMrkdwn(title)}: ${intro}`, blocks }, lang);
 }
 
-/** Slack allows 100 blocks in a Home view; watches beyond this many are summarised in one line. */
-const MAX_WATCHES_ON_HOME = 15;
+/** Watches on one page of the App Home: with the digests' page, well within Slack's 100 blocks a view. */
+export const WATCHES_PER_HOME_PAGE = 10;
 
 export interface HomeWatches {
-  items: Array<WatchListItem & { manageable: boolean }>;
+  /** The page shown; each entry with whether this reader may stop it. */
+  page: ListPage<WatchListItem & { manageable: boolean }>;
+  /** What every running watch shown to this reader costs in the next 30 days (the whole list, not the page). */
+  totalPerMonth: number;
   /** Admins see every watch of the workspace; others the ones they added. */
   everyWatch: boolean;
   mayAdd: boolean;
+  /** The value of a Previous/Next button that shows another page of watches (the digests' page kept). */
+  pageValue: (page: number) => string;
 }
 
-/** The App Home's watches: each with its cost per 30 days and pause (a budget pause shows here too), Stop, and Add. */
-export function homeWatchBlocks(home: HomeWatches, lang: Lang): KnownBlock[] {
-  const blocks: KnownBlock[] = [headerBlock(lang.t(home.everyWatch ? 'watch.home.titleAll' : 'watch.home.titleOwn'), 'home-watches')];
-  if (home.items.length === 0) blocks.push(sectionBlock(lang.t('watch.home.none')));
-  for (const item of home.items.slice(0, MAX_WATCHES_ON_HOME)) {
-    const section = sectionBlock(watchLines(item.watch, item.cost, item.nextRun, lang));
-    if (item.manageable) {
-      const stop = button(lang.t('watch.post.stop'), ACTION.watchStop, item.watch.id, 'danger');
-      stop.confirm = { title: plainText(lang.t('watch.post.stopConfirmTitle')), text: plainText(lang.t('watch.post.stopConfirmText')), confirm: plainText(lang.t('watch.post.stop')), deny: plainText(lang.t('watch.post.keep')) };
-      section.accessory = stop;
-    }
-    blocks.push(section);
+/** One watch on the App Home: its lines, and Stop for whoever may stop it. */
+export function homeWatchRow(item: WatchListItem & { manageable: boolean }, lang: Lang): KnownBlock[] {
+  const section = sectionBlock(watchLines(item.watch, item.cost, item.nextRun, lang));
+  if (item.manageable) {
+    const stop = button(lang.t('watch.post.stop'), ACTION.watchStop, item.watch.id, 'danger');
+    stop.confirm = { title: plainText(lang.t('watch.post.stopConfirmTitle')), text: plainText(lang.t('watch.post.stopConfirmText')), confirm: plainText(lang.t('watch.post.stop')), deny: plainText(lang.t('watch.post.keep')) };
+    section.accessory = stop;
   }
-  if (home.items.length > MAX_WATCHES_ON_HOME) blocks.push(contextBlock(lang.t('watch.home.more', { count: home.items.length - MAX_WATCHES_ON_HOME })));
-  const total = home.items.filter((item) => !item.watch.paused).reduce((sum, item) => sum + item.cost.perMonth, 0);
-  if (home.items.length > 0) blocks.push(contextBlock(lang.t('watch.list.total', { coins: lang.t('common.coins', { count: total }) })));
+  return [section];
+}
+
+/** The App Home's watches, a page at a time: each with its cost per 30 days and pause (a budget pause shows here too), Stop, and Add. */
+export function homeWatchBlocks(home: HomeWatches, lang: Lang): KnownBlock[] {
+  const { page } = home;
+  const blocks: KnownBlock[] = [headerBlock(lang.t(home.everyWatch ? 'watch.home.titleAll' : 'watch.home.titleOwn'), 'home-watches')];
+  if (page.count === 0) blocks.push(sectionBlock(lang.t('watch.home.none')));
+  for (const item of page.items) blocks.push(...homeWatchRow(item, lang));
+  const footer: string[] = [];
+  if (page.pageCount > 1) footer.push(lang.t('watch.home.shown', { first: page.first, last: page.last, count: page.count, page: page.page, pageCount: page.pageCount }));
+  if (page.count > 0) footer.push(lang.t('watch.list.total', { coins: lang.t('common.coins', { count: home.totalPerMonth }) }));
+  if (footer.length > 0) blocks.push(contextBlock(footer.join('\n')));
+  const pager = listPager('dq-home-watch-pages', { previous: ACTION.homePrevious, next: ACTION.homeNext }, page, home.pageValue, lang);
+  if (pager) blocks.push(pager);
   if (home.mayAdd) blocks.push({ type: 'actions', block_id: 'dq-home-watch-add', elements: [button(lang.t('watch.home.add'), ACTION.watchAdd, 'add', 'primary')] });
   return blocks;
 }

@@ -28,7 +28,7 @@ export function searchSubmission(deps: SlackDeps) {
     const input = readSubmission(operation, view.state?.values);
     try {
       // Rules and "are you sure?" questions alike go back onto the field (a name in quotes goes ahead).
-      askFirst(operation, validate(operation, input), input);
+      askFirst(operation, validate(operation, input, deps.now()), input);
     } catch (error) {
       if (error instanceof ValidationError) {
         await ack({ response_action: 'errors', errors: inlineErrors(operation, error, await formLang(deps, requesterOf(context))) });

@@ -20,7 +20,8 @@ function blockFor(key: string, prefilled: boolean): string {
   if (key.endsWith('.changePercent')) return WATCH_FIELDS.change;
   if (/\.level(Number)?$/.test(key)) return WATCH_FIELDS.level;
   if (key.endsWith('.timeZone')) return WATCH_FIELDS.timeZone;
-  if (key.endsWith('.duplicate')) return WATCH_FIELDS.channel;
+  // Where it would go: the channel (and its person and workspace) already has as many as it may.
+  if (/\.(duplicate|capPerson|capChannel|capWorkspace)$/.test(key)) return WATCH_FIELDS.channel;
   return prefilled ? WATCH_FIELDS.channel : WATCH_FIELDS.subject;
 }
 

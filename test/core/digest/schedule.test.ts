@@ -2,6 +2,8 @@ import { english, langFor } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
 import { cronPattern, describeSchedule, latestRunBetween, nextRunAfter, parseCadence, parseTimeOfDay, type Schedule } from '../../../src/core/digest/schedule.js';
 import { localParts } from '../../../src/core/time.js';
+import type { Clock } from '../../../src/core/clock.js';
+import type { Store } from '../../../src/core/store/types.js';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -82,11 +84,9 @@ describe('digest schedules', () => {
 
 describe('digest filters', () => {
   it('take the sale-status words of the new-funds command, and refuse others', async () => {
-    const { DigestService } = await import('../../../src/core/digest/service.js');
-    const { DigestRepository } = await import('../../../src/core/digest/repository.js');
     const { MemoryStore } = await import('../../../src/core/store/memoryStore.js');
     const { systemClock } = await import('../../../src/core/clock.js');
-    const service = new DigestService(new DigestRepository(new MemoryStore()), undefined as never, systemClock, 'Asia/Shanghai');
+    const service = await digestService(new MemoryStore(), systemClock);
     // One channel per word: the same digest twice in one channel is refused (next test).
     const add = (filter: string) => service.add({ teamId: 'T', channelId: `C-${filter}`, createdBy: 'U', cadence: 'daily', time: '08:30', filter });
     for (const [word, filter] of [['onsale', 'onsale'], ['在售', 'onsale'], ['true', 'onsale'], ['停售', 'offsale'], ['off', 'offsale'], ['全部', 'all'], ['ALL', 'all']]) {
@@ -96,11 +96,9 @@ describe('digest filters', () => {
   });
 
   it('refuse a second identical digest in the same channel, naming the one that exists', async () => {
-    const { DigestService } = await import('../../../src/core/digest/service.js');
-    const { DigestRepository } = await import('../../../src/core/digest/repository.js');
     const { MemoryStore } = await import('../../../src/core/store/memoryStore.js');
     const { systemClock } = await import('../../../src/core/clock.js');
-    const service = new DigestService(new DigestRepository(new MemoryStore()), undefined as never, systemClock, 'Asia/Shanghai');
+    const service = await digestService(new MemoryStore(), systemClock);
     const add = (channelId: string, time: string, filter: string) => service.add({ teamId: 'T', channelId, createdBy: 'U', cadence: 'weekdays', time, filter });
     const first = await add('C1', '08:30', 'onsale');
     // 在售 is onsale, and 8:30 is 08:30: the same digest.
@@ -115,11 +113,9 @@ describe('digest filters', () => {
 
 describe('a digest\'s own language', () => {
   async function service() {
-    const { DigestService } = await import('../../../src/core/digest/service.js');
-    const { DigestRepository } = await import('../../../src/core/digest/repository.js');
     const { MemoryStore } = await import('../../../src/core/store/memoryStore.js');
     const { systemClock } = await import('../../../src/core/clock.js');
-    return new DigestService(new DigestRepository(new MemoryStore()), undefined as never, systemClock, 'Asia/Shanghai');
+    return digestService(new MemoryStore(), systemClock);
   }
 
   it('is stored when chosen (lang:zh, 中文, en), and left out for the workspace\'s', async () => {
@@ -159,3 +155,11 @@ describe('a digest\'s own language', () => {
     }
   });
 });
+
+/** A digest service over `store` with the default caps; no runner (these tests add and list only). */
+async function digestService(store: Store, clock: Clock) {
+  const { DigestService } = await import('../../../src/core/digest/service.js');
+  const { DigestRepository } = await import('../../../src/core/digest/repository.js');
+  const { DEFAULT_DIGEST_CAPS, EntryCaps } = await import('../../../src/core/digest/caps.js');
+  return new DigestService(new DigestRepository(store), undefined as never, clock, 'Asia/Shanghai', new EntryCaps('digest', DEFAULT_DIGEST_CAPS, store, clock));
+}

@@ -6,6 +6,8 @@ import type { DataClient } from '../../../src/core/client/dataClient.js';
 import { checkWatch } from '../../../src/core/watch/checks.js';
 import { checksWithin } from '../../../src/core/watch/cost.js';
 import { WatchInputError } from '../../../src/core/watch/service.js';
+import { validate } from '../../../src/core/operations/validate.js';
+import { parseCommand } from '../../../src/slack/parse/parseCommand.js';
 import { langFor } from '../../../src/i18n/lang.js';
 import { renderWatchNotice } from '../../../src/slack/render/watch.js';
 import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
@@ -55,12 +57,42 @@ describe('a taxpayer watch', () => {
   it('a check is never answered from an older cache entry, but ten watches due together share one call', async () => {
     rig = await startWatchRig(FRIDAY_8AM);
     // A lookup an hour before: fresh in the cache for 24 h, yet not what a 09:00 check pays for.
-    await rig.data.call('enterprise-general-taxpayer-query', { keyword: SUPPLIER.creditNo, pageNo: '1', pageSize: '5' }, { teamId: 'T1' });
+    await rig.data.call('enterprise-general-taxpayer-query', { keyword: SUPPLIER.creditNo }, { teamId: 'T1' });
     for (let i = 0; i < 10; i++) await rig.service.save({ ...(await rig.service.prepare({ teamId: 'T1', channelId: `C${i}`, createdBy: 'U1', kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' })).watch });
     await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
     expect(rig.upstreamCalls()).toBe(2);
     const runs = (await rig.repository.all()).map((watch) => watch.lastRun?.outcome);
     expect(runs).toEqual(Array(10).fill('baseline'));
+  });
+
+  it('a check and a person looking the company up at the same moment ask the same question: one call, one charge', async () => {
+    rig = await startWatchRig(FRIDAY_8AM);
+    await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
+    // What a person's `/taxpayer <code>` sends, read by the Slack side's own parser.
+    const typed = parseCommand('/taxpayer', SUPPLIER.creditNo);
+    if (typed.kind !== 'query') throw new Error(`not a lookup: ${typed.kind}`);
+    rig.clock.set(FRIDAY_8AM + 61 * MINUTE);
+    const [, lookup] = await Promise.all([rig.scheduler.tick(), rig.data.call(typed.operation, typed.input, { teamId: 'T1', userId: 'U2' })]);
+    expect(rig.upstreamCalls()).toBe(1);
+    const watched = (await rig.repository.all())[0]!;
+    expect(watched.lastRun).toMatchObject({ outcome: 'baseline' });
+    expect(lookup.coinsSpent + watched.lastRun!.coinsSpent).toBe(20);
+    const charged = await rig.data.ledger.entries('T1', FRIDAY_8AM, FRIDAY_8AM + DAY);
+    expect(charged.map((entry) => entry.coins)).toEqual([20]);
+  });
+
+  it('a futures and a fund check ask what a person asks too: the operation\'s own defaults, so the lookup after a check is free', async () => {
+    rig = await startWatchRig(FRIDAY_8AM);
+    await rig.addWatch({ kind: 'fund', subject: '000001', cadence: 'daily', time: '09:00' });
+    await rig.addWatch({ kind: 'futures', subject: 'CL', period: 'daily', above: '75', cadence: 'daily', time: '09:00' });
+    await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
+    expect(rig.upstreamCalls()).toBe(2);
+    for (const [command, text] of [['/fund-asset', '000001'], ['/futures', 'CL daily']] as const) {
+      const typed = parseCommand(command, text);
+      if (typed.kind !== 'query') throw new Error(`not a lookup: ${typed.kind}`);
+      expect((await rig.data.call(typed.operation, typed.input, { teamId: 'T1', userId: 'U2' })).source).toBe('cache');
+    }
+    expect(rig.upstreamCalls()).toBe(2);
   });
 
   it('a failed post keeps the change for the next check; a channel it cannot post in pauses it', async () => {
@@ -367,7 +399,7 @@ describe('the review of issue 26', () => {
     const target = { kind: 'fund', fundCode: '000001' } as const;
     const first = await checkWatch(data, target, undefined, { teamId: 'T1' }, FRIDAY_8AM);
     expect(first.state).toEqual({ kind: 'fund', assetDate: '2026-09-30', asset: 121 });
-    expect(asked[0]).toMatchObject({ pageNo: '1', pageSize: '50' });
+    expect(validate('fund-asset', asked[0])).toMatchObject({ pageNo: '1', pageSize: '50' });
     const same = await checkWatch(data, target, first.state, { teamId: 'T1' }, FRIDAY_8AM);
     expect(same.change).toBeUndefined();
   });

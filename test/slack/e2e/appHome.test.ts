@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_IDS, typedNameOf } from '../../../src/core/operations/index.js';
 import { DEFAULT_WORKSPACE, stateValue } from '../../support/slack/index.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { allText, buttonsOf, startTestApp, TEST_API_KEY, type PublishedView, type TestApp } from '../../support/slackApp.js';
+import { allText, buttonNamed, buttonsOf, startTestApp, TEST_API_KEY, type PublishedView, type TestApp } from '../../support/slackApp.js';
+import { DEFAULT_CAPS } from '../../../src/core/digest/caps.js';
 import { untranslatedWords } from '../modals/untranslated.js';
 import { fillForm, simulatorCost } from './forms.js';
 import { ENGLISH_TITLES } from '../../support/operationTitles.js';
@@ -183,8 +184,9 @@ describe('App Home: digests', () => {
     expect(await app.slack.deps.digests.find(TEAM, id)).toBeDefined();
   });
 
-  it('60 digests still fit in a Home of at most 100 blocks', async () => {
-    app = await startTestApp({ env: { ADMIN_USER_IDS: ADMIN } });
+  it('60 digests are shown ten a page, within 100 blocks; Next shows the next ten', async () => {
+    // One admin adds them all: the caps are raised for it, as an operator would.
+    app = await startTestApp({ env: { ADMIN_USER_IDS: ADMIN }, digest: { caps: { ...DEFAULT_CAPS, digests: { perPerson: 100, perChannel: 5, perWorkspace: 100 } } } });
     const ids: string[] = [];
     for (let n = 0; n < 60; n++) ids.push(await addDigest(app, `C0MANY${String(n).padStart(4, '0')}`));
     expect(await app.slack.deps.digests.list(TEAM)).toHaveLength(60);
@@ -195,7 +197,19 @@ describe('App Home: digests', () => {
       expect(home.view.blocks.length).toBeLessThanOrEqual(100);
       const text = sectionTexts(home.view);
       expect(text).toContain(ids[0]!);
-      expect(text).toMatch(/\d+ more digests/);
+      expect(text).not.toContain(ids[10]!);
+      expect(allText(home.view)).toContain('Digests 1–10 of 60 (page 1 of 6).');
+      const next = buttonNamed(home.view, 'dq_home_next');
+      expect(next?.text.text).toBe('Next →');
+      expect(buttonNamed(home.view, 'dq_home_previous')).toBeUndefined();
+      await app.clickInView('dq_home_next', next!.value!, { userId: user, view: { type: 'home' } });
+      const second = await app.nextCall('views.publish', (call) => call.args.user_id === user);
+      const view = second.args.view as PublishedView;
+      assertHomeWithinLimits(view);
+      expect(sectionTexts(view)).toContain(ids[10]!);
+      expect(sectionTexts(view)).not.toContain(ids[0]!);
+      expect(allText(view)).toContain('Digests 11–20 of 60 (page 2 of 6).');
+      expect(buttonNamed(view, 'dq_home_previous')).toBeDefined();
     }
   });
 
@@ -245,7 +259,7 @@ describe('App Home in Chinese', () => {
   });
 
   it('a reader whose Slack speaks Chinese gets the whole Home in Chinese, digests and all, within 100 blocks', async () => {
-    app = await startTestApp({ budgets: { teamDaily: 500, userDaily: 100 }, env: { ADMIN_USER_IDS: ZH_ADMIN } });
+    app = await startTestApp({ budgets: { teamDaily: 500, userDaily: 100 }, env: { ADMIN_USER_IDS: ZH_ADMIN }, digest: { caps: { ...DEFAULT_CAPS, digests: { perPerson: 100, perChannel: 5, perWorkspace: 100 } } } });
     app.fake.setUser(ZH_ADMIN, { locale: 'zh-CN' });
     const lookup = await app.command('杭州华信', { command: '/taxpayer', userId: ZH_ADMIN });
     await app.nextResponse(lookup.responseId);
@@ -268,7 +282,7 @@ describe('App Home in Chinese', () => {
     for (const id of OPERATION_IDS) expect(text).toContain(`：${simulatorCost(id)} 币`);
     expect(text).toContain(`*\`${ids[0]}\`* → <#C0ZHHOME00> · 周一至周五 08:30（北京时间） · 在售基金 · 中文推送 · 由 <@${ZH_ADMIN}> 添加`);
     expect(text).toMatch(/下次推送：\d{4}年\d{1,2}月\d{1,2}日 08:30/);
-    expect(text).toContain('另有 2 个推送未显示');
+    expect(allText(home.view)).toContain('第 1–10 个推送，共 22 个（第 1/3 页）。');
     const buttons = buttonsOf(home.view).map((button) => button.text.text);
     expect(buttons).toEqual(expect.arrayContaining(['新发基金', '期货K线', '立即推送', '删除', '添加推送']));
     expect(untranslatedWords(text)).toEqual([]);

@@ -195,6 +195,53 @@ describe('slash commands end to end', () => {
     expect(allText(reply)).not.toContain('[object Object]');
   });
 
+  it('a keyword of invisible characters is never paid for: two right-to-left overrides in quotes ask nothing, beside one character they are too short', async () => {
+    const before = app.upstreamCalls().length;
+    const empty = await app.command('"\u202E\u202E"', { command: '/taxpayer' });
+    // Nothing visible was typed, as with `/taxpayer ""`: the search form opens, and nothing is sent.
+    await app.openedView(empty.triggerId);
+    const short = await app.command('"华\u202E\u202E"', { command: '/taxpayer' });
+    const reply = await app.nextResponse(short.responseId);
+    expect(allText(reply)).toContain('nothing was sent or spent');
+    expect(allText(reply)).toContain('at least 2 characters');
+    expect(app.upstreamCalls()).toHaveLength(before);
+  });
+
+  it.each([
+    { typed: '/fund-asset 000001 page:99999999999999999999', says: ['*page:* must be at most 1000 (the app pages no further; narrow the search to reach later results)'] },
+    { typed: '/new-funds page:1001', says: ['*page:* must be at most 1000'] },
+    { typed: '/taxpayer 华信科技 page:1000000', says: ['*page:* must be at most 1000'] },
+    { typed: '/bids 光伏组件 from:9999-12-31', says: ['*from:* must not be after today (2026-11-22): the service finds notices once they are published'] },
+    { typed: '/bids 光伏组件 to:9999-12-31', says: ['*to:* puts the start of the one-year period at 9998-12-31, after today (2026-11-22)'] },
+    { typed: '/bids 光伏组件 from:2026-11-23 to:2026-12-01', says: ['*from:* must not be after today (2026-11-22)'] },
+    { typed: '/bids 光伏组件 from:0001-01-01', says: ['*from:* must be a date from 1900-01-01 on, not "0001-01-01"'] },
+    { typed: '/bids 光伏组件 to:1899-12-31', says: ['*to:* must be a date from 1900-01-01 on'] },
+  ])('$typed is refused in the help\'s words before it is sent: no call, no rate-limit slot, nothing charged', async ({ typed, says }) => {
+    const before = app.upstreamCalls().length;
+    const [command, ...words] = typed.split(' ');
+    const sent = await app.command(words.join(' '), { command: command! });
+    const reply = await app.nextResponse(sent.responseId);
+    assertWithinSlackLimits(reply, 'message');
+    const text = allText(reply);
+    expect(text).toContain('nothing was sent or spent');
+    for (const line of says) expect(text).toContain(line);
+    expect(app.upstreamCalls()).toHaveLength(before);
+  });
+
+  it('a period or a page beyond what the service takes is refused in Chinese to a Chinese reader', async () => {
+    app.fake.setUser('U0ZHBOUNDS', { locale: 'zh-CN' });
+    const before = app.upstreamCalls().length;
+    const replies = [];
+    for (const [command, text] of [['/bids', '光伏组件 从:9999-12-31'], ['/fund-asset', '000001 页:99999999999999999999']] as const) {
+      const sent = await app.command(text, { command, userId: 'U0ZHBOUNDS' });
+      replies.push(allText(await app.nextResponse(sent.responseId)));
+    }
+    expect(replies[0]).toContain('不能晚于今天（2026-11-22）：公告发布后才能查到');
+    expect(replies[1]).toContain('不能大于 1000（本应用最多翻到这一页；请缩小搜索范围以查看更靠后的结果）');
+    for (const reply of replies) expect(reply).toContain('没有扣费');
+    expect(app.upstreamCalls()).toHaveLength(before);
+  });
+
   it('an invalid value is explained with an example, and nothing is sent or spent', async () => {
     const before = app.upstreamCalls().length;
     const sent = await app.command('12345', { command: '/fund-asset' });

@@ -36,6 +36,8 @@ const VALID: FormCase[] = [
     wire: { keyword: '光伏组件', pageSize: '10', pageIndex: '1', publishStartTime: '2026-01-01', publishEndTime: '2026-06-30', province: 'ZJ', searchType: '1,2', type: '2' },
   },
   { command: '/fund-asset', typedName: 'fund-asset', operation: OPS.fundAsset, answers: { 'dq:fund-asset:fundCode': '000001', 'dq:fund-asset:pageSize': '20' }, wire: { fundCode: '000001', pageNo: '1', pageSize: '20' } },
+  // Invisible characters (a zero-width space, a right-to-left override) are not part of what is asked.
+  { command: '/taxpayer', typedName: 'taxpayer', operation: OPS.taxpayer, answers: { 'dq:taxpayer:keyword': '\u200B华信\u202E科技\uFEFF' }, wire: { keyword: '华信科技', pageNo: 1, pageSize: 20 } },
   { command: '/futures', typedName: 'futures', operation: OPS.futures, answers: { 'dq:futures:symbol': 'cl', 'dq:futures:type': '60', 'dq:futures:limit': '48' }, wire: { symbol: 'CL', type: '60', limit: '48' } },
   { command: '/new-funds', typedName: 'new-funds', operation: OPS.newFunds, answers: { 'dq:new-funds:saleStatus': 'true', 'dq:new-funds:pageSize': '50' }, wire: { saleStatus: 'true', pageNo: '1', pageSize: '50' } },
 ];
@@ -53,6 +55,8 @@ const INVALID: InvalidCase[] = [
   { name: 'taxpayer keyword too short', command: '/taxpayer', answers: { 'dq:taxpayer:keyword': '华' }, errors: { 'dq:taxpayer:keyword': /at least 2 characters/i } },
   { name: 'taxpayer credit code with a wrong check character', command: '/taxpayer', answers: { 'dq:taxpayer:keyword': '91350100M000100Y44' }, errors: { 'dq:taxpayer:keyword': /check character is wrong/i } },
   { name: 'bids keyword too short', command: '/bids', answers: { 'dq:bids:keyword': '光伏' }, errors: { 'dq:bids:keyword': /longer than 2 characters/i } },
+  { name: 'taxpayer keyword of two right-to-left overrides in quotes', command: '/taxpayer', answers: { 'dq:taxpayer:keyword': '"\u202E\u202E"' }, errors: { 'dq:taxpayer:keyword': /at least 2 characters/i } },
+  { name: 'bids keyword of zero-width characters around two visible ones', command: '/bids', answers: { 'dq:bids:keyword': '\u200B光\u200D伏\u2060' }, errors: { 'dq:bids:keyword': /longer than 2 characters/i } },
   {
     name: 'bids range over a year',
     command: '/bids',
@@ -70,6 +74,12 @@ const INVALID: InvalidCase[] = [
     command: '/bids',
     answers: { 'dq:bids:keyword': '光伏', 'dq:bids:publishStartTime': '2026-06-30', 'dq:bids:publishEndTime': '2026-01-01' },
     errors: { 'dq:bids:keyword': /longer than 2 characters/i, 'dq:bids:publishEndTime': /must not be before the start/i },
+  },
+  {
+    name: 'bids period starting after today',
+    command: '/bids',
+    answers: { 'dq:bids:keyword': '光伏组件', 'dq:bids:publishStartTime': '2027-01-01' },
+    errors: { 'dq:bids:publishStartTime': /^Must not be after today \(2026-11-22\)/ },
   },
   { name: 'fund code not 6 digits', command: '/fund-asset', answers: { 'dq:fund-asset:fundCode': '12345' }, errors: { 'dq:fund-asset:fundCode': /6-digit fund code/i } },
   { name: 'futures symbol not a symbol', command: '/futures', answers: { 'dq:futures:symbol': '1x' }, errors: { 'dq:futures:symbol': /is not a futures symbol/i } },

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createStore } from '../../../src/core/store/index.js';
+import { DEFAULT_CAPS } from '../../../src/core/digest/caps.js';
 import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
 import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
@@ -182,7 +183,7 @@ describe('"Watch this", the watch form and the App Home', () => {
   const ADMIN = 'U0ADMIN777';
 
   it('a result offers "Watch this"; its form shows the cost of each schedule and saves the watch', async () => {
-    const app = await startTestApp({ env: { ADMIN_USER_IDS: ADMIN } });
+    const app = await startTestApp({ env: { ADMIN_USER_IDS: ADMIN }, digest: { caps: { ...DEFAULT_CAPS, watches: { perPerson: 1, perChannel: 50, perWorkspace: 500 } } } });
     apps.push(app);
     const sent = await app.command(`taxpayer ${SUPPLIER.creditNo}`, { userId: ADMIN, channelId: CHANNEL });
     const result = await app.nextResponse(sent.responseId, (body) => buttonNamed(body, 'dq_watch_this') !== undefined, 15_000);
@@ -221,6 +222,11 @@ describe('"Watch this", the watch form and the App Home', () => {
     // The same watch again goes back onto the form, and nothing was spent by either.
     const again = await app.submitView('dq_watch_add_form', values, view.private_metadata, { userId: ADMIN, blocks: view.blocks });
     expect(again.response.json).toEqual({ response_action: 'errors', errors: { 'dq:watch:channel': expect.stringContaining('already has that watch') } });
+    // Another watch past the admin's cap (one, here) goes back onto the channel field, naming the cap.
+    const daily = { ...values, 'dq:watch:cadence': { value: { type: 'static_select', selected_option: { value: 'daily' } } } };
+    const capped = await app.submitView('dq_watch_add_form', daily, view.private_metadata, { userId: ADMIN, blocks: view.blocks });
+    expect(capped.response.json).toEqual({ response_action: 'errors', errors: { 'dq:watch:channel': expect.stringContaining('the most one person may have (an admin can raise it with WATCH_MAX_PER_PERSON)') } });
+    expect(await app.slack.deps.watches.list(TEAM)).toHaveLength(1);
     expect(app.upstreamCalls()).toHaveLength(1);
   });
 

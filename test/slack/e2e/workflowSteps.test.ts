@@ -126,6 +126,13 @@ describe('Workflow Builder steps', () => {
     expect((await ledger(app)).filter((entry) => entry.source === 'workflow')).toHaveLength(1);
   });
 
+  it('a keyword of invisible characters only (two right-to-left overrides) fails at once as too short; nothing is sent or spent', async () => {
+    const ended = await runStep(app, 'dq_taxpayer_lookup', { keyword: '\u202E\u202E' });
+    expect(ended.method).toBe('functions.completeError');
+    expect(String(ended.args.error)).toMatch(/nothing was sent or spent/i);
+    expect(app.upstreamCalls()).toEqual([]);
+  });
+
   it('look up a taxpayer that does not exist: fails saying so', async () => {
     const ended = await runStep(app, 'dq_taxpayer_lookup', { keyword: '无此公司名称' });
     expect(ended.method).toBe('functions.completeError');
