@@ -299,6 +299,12 @@ export async function startTestApp(options: TestAppOptions = {}) {
       return { status: response.status, elapsedMs: response.elapsedMs, response, triggerId };
     },
 
+    /** Sends a signed Events API event (wrapped in its envelope) and resolves with the app's answer. */
+    async event(event: Record<string, unknown>): Promise<SentRequest> {
+      const response = await sendEvent(url, TEST_SIGNING_SECRET, event);
+      return { status: response.status, elapsedMs: response.elapsedMs, response };
+    },
+
     /** Sends app_home_opened and resolves with the views.publish call it causes for that user. */
     async openHome(userId: string): Promise<RecordedCall & { view: PublishedView }> {
       const response = await sendEvent(url, TEST_SIGNING_SECRET, appHomeOpenedEvent({ userId }));

@@ -320,6 +320,23 @@ export function appHomeOpenedEvent(input: { userId?: string; tab?: 'home' | 'mes
   return event;
 }
 
+/**
+ * The app was uninstalled (https://docs.slack.dev/reference/events/app_uninstalled): the event holds
+ * nothing but its type; the envelope's team_id says which workspace. Slack sends tokens_revoked too,
+ * in no guaranteed order.
+ */
+export function appUninstalledEvent(): Json {
+  return { type: 'app_uninstalled' };
+}
+
+/**
+ * Tokens of the app were revoked (https://docs.slack.dev/reference/events/tokens_revoked): user ids
+ * by kind of token, `oauth` (user tokens) and `bot` (the bot user's).
+ */
+export function tokensRevokedEvent(tokens: { oauth?: string[]; bot?: string[] }): Json {
+  return { type: 'tokens_revoked', tokens };
+}
+
 export interface FunctionExecutedInput {
   callbackId: string;
   /** From FakeSlack.startFunctionExecution, so the app's complete/fail reach a known execution. */
