@@ -8,7 +8,7 @@ import { ChartDrawer, type ChartSpec } from '../charts/chartDrawer.js';
 import { CHART_ROUTE, LocalCharts } from '../charts/localCharts.js';
 import { drawnLocally, type ChartSettings } from '../charts/quickChart.js';
 import type { DataClient } from '../core/client/dataClient.js';
-import type { Clock } from '../core/clock.js';
+import { systemClock, type Clock } from '../core/clock.js';
 import type { DigestScheduler } from '../core/digest/scheduler.js';
 import type { DigestConfig, DigestRunRecord } from '../core/digest/types.js';
 import type { Prices } from '../core/operations/prices.js';
@@ -16,7 +16,10 @@ import type { Store } from '../core/store/types.js';
 import { opsRoutes, type HealthState } from '../ops/health.js';
 import { startOpsServer } from '../ops/opsServer.js';
 import type { Metrics } from '../ops/metrics.js';
+import { AppInstall } from './appInstall.js';
+import { ChannelPacing } from './channelPacing.js';
 import { SlackDigestPoster } from './digestPoster.js';
+import { SlackCalls } from './slackCalls.js';
 import { SlackWatchPoster } from './watchPoster.js';
 import type { Watch, WatchRunRecord } from '../core/watch/types.js';
 import { register as registerEvents } from './events/index.js';
@@ -115,10 +118,14 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
           response.end();
         },
       });
+  const clock = options.clock ?? systemClock;
+  const pacing = new ChannelPacing(options.store, clock, logger);
+  // Every Web API call of every client (Bolt's per-team clients, the one digests post with) under the one Slack call policy.
+  const slackCalls = new SlackCalls({ clock, logger, onChannelRateLimited: (channel, ms) => pacing.holdBack(channel, ms) });
   const app = new App({
     token: config.botToken,
     ...(receiver ? { receiver } : { socketMode: true, appToken: config.appToken }),
-    clientOptions: { ...(config.apiUrl ? { slackApiUrl: config.apiUrl } : {}), fetch: redactingFetch((text) => redactor.redact(text)) },
+    clientOptions: { ...(config.apiUrl ? { slackApiUrl: config.apiUrl } : {}), ...slackCalls.clientOptions(redactingFetch((text) => redactor.redact(text))) },
     // The app keeps no per-conversation state; Bolt's default store costs every request a lookup and a thrown error.
     convoStore: false,
     logger: boltLog,
@@ -141,11 +148,14 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   });
   app.use(onlyOnce(options.store, logger));
   app.use(acknowledgeUnhandled(WORKFLOW_STEPS.map((step) => step.callbackId)));
+  const install = new AppInstall(options.store, app.client, clock, logger);
   const { deps, scheduler, watchScheduler } = buildSlackDeps({
     ...options,
     redactor,
-    poster: new SlackDigestPoster(app.client, logger, options.prices, options.clock),
-    watchPoster: new SlackWatchPoster(app.client, logger, options.clock),
+    slackCalls,
+    install,
+    poster: new SlackDigestPoster(app.client, logger, options.prices, pacing, clock),
+    watchPoster: new SlackWatchPoster(app.client, logger, pacing, clock),
     ...(localCharts ? { publishChart: localCharts.publish } : {}),
     ...(metrics ? { onDigestRun: (record: DigestRunRecord) => metrics.digestRun(record), onWatchRun: (record: WatchRunRecord) => metrics.watchRun(record) } : {}),
   });
@@ -172,6 +182,9 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       try {
         const answer = await app.client.auth.test();
         logger.info({ team: answer.team, botUserId: answer.user_id }, 'Slack answered');
+        install.installedAs = { teamId: answer.team_id, enterpriseId: answer.enterprise_id };
+        // Slack takes the token: jobs held by an uninstall or a revoked token run again.
+        await install.resume().catch((error: unknown) => logger.warn({ err: error }, 'could not lift the hold on digests and watches'));
         return;
       } catch (error) {
         const code = (error as { data?: { error?: string } }).data?.error;

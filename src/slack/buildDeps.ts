@@ -23,6 +23,8 @@ import type { SlackConfig } from './config.js';
 import type { SlackDeps } from './deps.js';
 import { refusal } from './middleware/whoIsAsking.js';
 import { UserProfiles } from './userProfiles.js';
+import type { AppInstall } from './appInstall.js';
+import type { SlackCalls } from './slackCalls.js';
 import { RenderedAnswers } from './render/renderedAnswers.js';
 
 export interface DepsInput {
@@ -47,6 +49,10 @@ export interface DepsInput {
   onWatchRun?: (record: WatchRunRecord) => void;
   /** Removes the configured secrets from replies; by default the Slack ones in the configuration. */
   redactor?: Redactor;
+  /** The one Slack call policy (response_url posts go through it too); absent in the console. */
+  slackCalls?: SlackCalls;
+  /** Whether Slack takes the app's token; scheduled jobs hold while it does not. Absent in the console. */
+  install?: AppInstall;
 }
 
 /** Everything the flows need, assembled once for the Slack app (and the console, which posts nowhere). */
@@ -72,6 +78,7 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     owner: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
     ...(input.onDigestRun ? { onRun: input.onDigestRun } : {}),
     refusal: refusedBy,
+    ...(input.install ? { app: input.install } : {}),
   });
   const scheduler = new DigestScheduler({ repository, runner, clock, logger, catchUpMs: input.digest.catchUpMs });
   // Watches ride on the digests' scheduler, claims and store: exactly once across replicas, catch-up once.
@@ -88,6 +95,7 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     owner: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
     ...(input.onWatchRun ? { onRun: input.onWatchRun } : {}),
     refusal: refusedBy,
+    ...(input.install ? { app: input.install } : {}),
   });
   const watchScheduler = new DigestScheduler<Watch>({ repository: watchRepository, runner: watchRunner, clock, logger, catchUpMs: input.digest.catchUpMs, kind: 'watch' });
   const deps: SlackDeps = {
@@ -108,6 +116,8 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     renderedAnswers: new RenderedAnswers(),
     now: () => clock.now(),
     redact: (text) => redactor.redact(text),
+    ...(input.slackCalls ? { slackCalls: input.slackCalls } : {}),
+    ...(input.install ? { install: input.install } : {}),
   };
   return { deps, scheduler, watchScheduler };
 }

@@ -12,6 +12,8 @@ import type { Ledger } from '../core/ledger/ledger.js';
 import type { Prices } from '../core/operations/prices.js';
 import type { SlackConfig } from './config.js';
 import type { UserProfiles } from './userProfiles.js';
+import type { AppInstall } from './appInstall.js';
+import type { SlackCalls } from './slackCalls.js';
 
 /** What every listener and flow needs, built once in app.ts. */
 export interface SlackDeps {
@@ -39,4 +41,8 @@ export interface SlackDeps {
   now: () => number;
   /** The configured secrets removed from a text; every reply passes through it on its way out. */
   redact: (text: string) => string;
+  /** The one Slack call policy, for the calls that do not go through a WebClient (response_url posts). */
+  slackCalls?: SlackCalls;
+  /** The app's install: who it is installed as, and whether Slack still takes its token. */
+  install?: AppInstall;
 }

@@ -21,7 +21,7 @@ export function watchStopButton(deps: SlackDeps) {
     const requester = requesterOf(context);
     const { lang } = await requester.profile();
     const fromHome = (body as { view?: { type?: string } }).view?.type === 'home';
-    const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps);
+    const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps, { replaces: true });
     const reply = (text: string) => (fromHome ? Promise.resolve() : responder.reply(renderNotice(text, lang)));
     try {
       const watch = await deps.watches.find(requester.teamId, action.value ?? '');
