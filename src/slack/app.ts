@@ -13,7 +13,7 @@ import type { DigestScheduler } from '../core/digest/scheduler.js';
 import type { DigestConfig, DigestRunRecord } from '../core/digest/types.js';
 import type { Prices } from '../core/operations/prices.js';
 import type { Store } from '../core/store/types.js';
-import { opsRoutes, type HealthState } from '../ops/health.js';
+import { healthRoutes, opsRoutes, type HealthState } from '../ops/health.js';
 import { startOpsServer } from '../ops/opsServer.js';
 import type { Metrics } from '../ops/metrics.js';
 import { AppInstall } from './appInstall.js';
@@ -45,7 +45,7 @@ export interface SlackAppOptions {
   digest: DigestConfig;
   /** Look for due digests in the background (off in tests that drive runs themselves). */
   runScheduler?: boolean;
-  /** Serves /healthz, /readyz and /metrics on the HTTP port (also in Socket Mode) when given. */
+  /** Serves /healthz and /readyz on the HTTP port (also in Socket Mode), and /metrics on OPS_PORT only, when given. */
   metrics?: Metrics;
   health?: HealthState;
   charts: ChartSettings;
@@ -62,8 +62,8 @@ export interface SlackApp {
   scheduler: DigestScheduler;
   /** The same scheduler over watches. */
   watchScheduler: DigestScheduler<Watch>;
-  /** Starts listening (HTTP on the port, or Socket Mode); resolves with the HTTP port when there is one. */
-  start(port?: number): Promise<{ port?: number }>;
+  /** Starts listening (HTTP on the port, or Socket Mode); resolves with the HTTP port when there is one, and the ops port (/metrics) when OPS_PORT is set. */
+  start(port?: number): Promise<{ port?: number; opsPort?: number }>;
   /** Stops taking requests and digest runs; work already started goes on (see `settle`). */
   stop(): Promise<void>;
   /** Waits until listeners and digest runs in progress have finished, or `timeoutMs` has passed; true when all finished. */
@@ -85,10 +85,13 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     : undefined;
   if (localCharts) metrics?.chartCacheSize(() => localCharts.stats.cachedBytes);
   if (drawer) void drawer.warm().catch((error: unknown) => logger.warn({ err: error }, 'the chart thread could not draw its first chart'));
+  const healthState = { state: options.health ?? { shuttingDown: false }, pingStore: () => options.store.ping() };
+  // The port Slack reaches (public in HTTP mode): health and charts, never /metrics.
   const ops = [
-    ...(metrics ? opsRoutes({ state: options.health ?? { shuttingDown: false }, pingStore: () => options.store.ping(), metrics }) : []),
+    ...(metrics ? healthRoutes(healthState) : []),
     ...(localCharts ? [{ path: CHART_ROUTE, methods: ['GET', 'HEAD'], handler: localCharts.handle }] : []),
   ];
+  const opsPortRoutes = metrics && config.opsPort !== undefined ? opsRoutes({ ...healthState, metrics }) : undefined;
   const customRoutes = ops.map(({ path, handler, methods }) => ({ path, handler, method: [...(methods ?? ['GET'])] }));
   const boltLog = boltLogger(logger);
   const redactor = options.redactor ?? new Redactor([config.botToken, config.signingSecret, config.appToken]);
@@ -169,6 +172,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   app.error(async (error) => {
     logger.error({ err: error }, 'unhandled error in a Slack listener');
   });
+  let portServer: Awaited<ReturnType<typeof startOpsServer>> | undefined;
   let opsServer: Awaited<ReturnType<typeof startOpsServer>> | undefined;
   const health = options.health;
 
@@ -212,7 +216,11 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     scheduler,
     watchScheduler,
     async start(port = config.port) {
-      let listening: { port?: number } = {};
+      let listening: { port?: number; opsPort?: number } = {};
+      if (opsPortRoutes) {
+        opsServer = await startOpsServer(opsPortRoutes, config.opsPort ?? 0);
+        logger.info({ opsPort: opsServer.port }, '/metrics, /healthz and /readyz are served on the ops port');
+      }
       // The port opens first, so /healthz and /readyz answer while the app waits for Slack.
       if (health) health.waitingFor = `Slack to answer (auth.test at ${config.apiUrl ?? 'https://slack.com/api/'})`;
       if (receiver) {
@@ -220,9 +228,10 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
         if (metrics) observeAcks(server, metrics);
         listening = { port: (server.address() as AddressInfo).port };
       } else if (ops.length > 0) {
-        opsServer = await startOpsServer(ops, port);
-        listening = { port: opsServer.port };
+        portServer = await startOpsServer(ops, port);
+        listening = { port: portServer.port };
       }
+      if (opsServer) listening.opsPort = opsServer.port;
       await reachSlack();
       await app.init();
       if (socketMode) {
@@ -242,6 +251,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     stop: async () => {
       stopped = true;
       await app.stop().catch(() => undefined);
+      await portServer?.close();
       await opsServer?.close();
       await scheduler.stop();
       await watchScheduler.stop();

@@ -9,6 +9,11 @@ export interface SlackConfig {
   /** Web API base override (enterprise proxies, tests). */
   apiUrl?: string;
   port: number;
+  /**
+   * OPS_PORT: where /metrics is served (with /healthz and /readyz), never on `port`, which is
+   * public in HTTP mode; unset, /metrics is not served at all.
+   */
+  opsPort?: number;
   allowlist: Allowlist;
   adminUserIds: ReadonlySet<string>;
   /** Zone for replies when a user's own zone cannot be read. */
