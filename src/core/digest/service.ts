@@ -58,6 +58,11 @@ export class DigestService {
   ) {}
 
   async add(request: NewDigest): Promise<Digest> {
+    return this.save(await this.prepare(request));
+  }
+
+  /** The digest a request asks for, checked (schedule, filter, zone, language, not a duplicate) but not saved. */
+  async prepare(request: NewDigest): Promise<Digest> {
     const cadence = parseCadence(request.cadence);
     if (!cadence) throw new DigestInputError('cadence', { key: 'digests.input.cadence', values: { value: request.cadence } });
     const time = parseTimeOfDay(request.time);
@@ -72,9 +77,12 @@ export class DigestService {
     // A second identical digest would post every fund twice to the same channel (in another language too).
     const same = (await this.list(request.teamId, request.channelId)).find((existing) => existing.filter === filter && JSON.stringify(existing.schedule) === JSON.stringify(schedule));
     if (same) throw new DigestInputError('channel', { key: 'digests.input.duplicate', values: { id: same.id } });
-    const digest: Digest = {
+    return {
       id: this.repository.newId(), teamId: request.teamId, channelId: request.channelId, createdBy: request.createdBy, createdAt: this.clock.now(), schedule, filter, ...(lang ? { lang } : {}),
     };
+  }
+
+  async save(digest: Digest): Promise<Digest> {
     await this.repository.save(digest);
     return digest;
   }

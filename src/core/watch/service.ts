@@ -169,9 +169,14 @@ export class WatchService {
   }
 
   /** Saves a prepared watch unless the channel already has the same one. */
-  async save(watch: Watch): Promise<Watch> {
+  /** Refuses a watch the channel has already (same target, same schedule): it would post every change twice. */
+  async refuseDuplicate(watch: Watch): Promise<void> {
     const same = (await this.list(watch.teamId, watch.channelId)).find((existing) => sameTarget(existing.target, watch.target) && JSON.stringify(existing.schedule) === JSON.stringify(watch.schedule));
     if (same) throw new WatchInputError({ key: 'watch.input.duplicate', values: { id: same.id } });
+  }
+
+  async save(watch: Watch): Promise<Watch> {
+    await this.refuseDuplicate(watch);
     const saved: Watch = { ...watch, createdAt: this.clock.now() };
     await this.repository.save(saved);
     return saved;

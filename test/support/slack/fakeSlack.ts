@@ -107,6 +107,7 @@ export class FakeSlack {
   readonly #channelStatuses = new Map<string, { status: number; retryAfterSeconds: number }>();
   readonly #responseResets = new Set<string>();
   #tokensRevoked: string | undefined;
+  readonly #held = new Map<string, Promise<void>>();
   readonly #refusedBlockTypes = new Set<string>();
   /** Requests to paths the fake does not serve: almost always a wrong slackApiUrl, so timeouts mention them. */
   readonly #strayPaths: string[] = [];
@@ -190,6 +191,19 @@ export class FakeSlack {
     const queue = this.#afterDoing.get(method) ?? [];
     for (let i = 0; i < times; i++) queue.push({ kind: 'status', status });
     this.#afterDoing.set(method, queue);
+  }
+
+  /**
+   * Calls to `method` get no answer until the returned function is called: Slack being slow, as
+   * users.info or conversations.info can be, for a test that shows what the app does meanwhile.
+   */
+  holdCalls(method: string): () => void {
+    let release!: () => void;
+    this.#held.set(method, new Promise<void>((resolve) => (release = resolve)));
+    return () => {
+      this.#held.delete(method);
+      release();
+    };
   }
 
   /** The next call to `method` is done, then its connection is cut before Slack answers. */
@@ -364,6 +378,7 @@ export class FakeSlack {
 
   async #serveWebApi(method: string, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const { args, token } = await parseWebApiRequest(req, url);
+    await this.#held.get(method);
     const answer = this.#answer(method, args, token);
     const landed = answer.status === 200 && answer.body.ok === true;
     const after = landed ? this.#afterDoing.get(method)?.shift() : undefined;
