@@ -157,7 +157,8 @@ export function readConfig(env: Env, options: ConfigOptions): ConfigReading {
   if (exportMaxPages < 1) problems.push(`EXPORT_MAX_PAGES "${env.EXPORT_MAX_PAGES?.trim()}" must be at least 1: the most pages one CSV export fetches`);
 
   if (problems.length > 0 || !charts) return { demo, problems };
-  const common = { adminUserIds, defaultTimeZone, demo, queuedNoticeAfterMs: QUEUED_NOTICE_AFTER_MS, exportMaxPages, ...(workspaceLocale ? { workspaceLocale } : {}) };
+  const allowSharedChannels = read.flag('ALLOW_SHARED_CHANNELS');
+  const common = { adminUserIds, defaultTimeZone, demo, queuedNoticeAfterMs: QUEUED_NOTICE_AFTER_MS, exportMaxPages, allowSharedChannels, ...(workspaceLocale ? { workspaceLocale } : {}) };
   const config: AppConfig = {
     demo,
     service,

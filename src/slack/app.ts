@@ -20,6 +20,7 @@ import { AppInstall } from './appInstall.js';
 import { ChannelPacing } from './channelPacing.js';
 import { SlackDigestPoster } from './digestPoster.js';
 import { SlackCalls } from './slackCalls.js';
+import { SharedChannels } from './sharedChannels.js';
 import { SlackWatchPoster } from './watchPoster.js';
 import type { Watch, WatchRunRecord } from '../core/watch/types.js';
 import { register as registerEvents } from './events/index.js';
@@ -157,6 +158,8 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     redactor,
     slackCalls,
     install,
+    sharedChannels: new SharedChannels(logger),
+    slackClient: app.client,
     poster: new SlackDigestPoster(app.client, logger, options.prices, pacing, clock),
     watchPoster: new SlackWatchPoster(app.client, logger, pacing, clock),
     ...(localCharts ? { publishChart: localCharts.publish } : {}),

@@ -21,7 +21,9 @@ import type { Prices } from '../core/operations/prices.js';
 import type { Store } from '../core/store/types.js';
 import type { SlackConfig } from './config.js';
 import type { SlackDeps } from './deps.js';
-import { refusal } from './middleware/whoIsAsking.js';
+import type { WebClient } from '@slack/web-api';
+import { channelRefusal, refusal } from './middleware/whoIsAsking.js';
+import type { SharedChannels } from './sharedChannels.js';
 import { UserProfiles } from './userProfiles.js';
 import type { AppInstall } from './appInstall.js';
 import type { SlackCalls } from './slackCalls.js';
@@ -53,6 +55,9 @@ export interface DepsInput {
   slackCalls?: SlackCalls;
   /** Whether Slack takes the app's token; scheduled jobs hold while it does not. Absent in the console. */
   install?: AppInstall;
+  /** Which channels are shared with another organisation, asked with `slackClient`; absent in the console. */
+  sharedChannels?: SharedChannels;
+  slackClient?: WebClient;
 }
 
 /** Everything the flows need, assembled once for the Slack app (and the console, which posts nowhere). */
@@ -62,8 +67,11 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
   const redactor = input.redactor ?? new Redactor([config.botToken, config.signingSecret, config.appToken]);
   const digestStore = input.digestStore ?? input.store;
   // The allowlists as they are now, before every scheduled or manual run: a list tightened after a
-  // digest or watch was saved stops it (paused, with why) before anything is claimed or spent.
-  const refusedBy = (where: { teamId: string; channelId: string; userId: string }) => refusal(config.allowlist, where);
+  // digest or watch was saved stops it (paused, with why) before anything is claimed or spent; so
+  // does its channel having been shared with another organisation since (unless ALLOW_SHARED_CHANNELS).
+  const { sharedChannels, slackClient } = input;
+  const refusedBy = async (where: { teamId: string; channelId: string; userId: string }) =>
+    refusal(config.allowlist, where) ?? (sharedChannels && slackClient ? await channelRefusal({ config, sharedChannels }, slackClient, where.channelId) : undefined);
   const repository = new DigestRepository(digestStore);
   const runner = new DigestRunner({
     repository,
@@ -118,6 +126,7 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     redact: (text) => redactor.redact(text),
     ...(input.slackCalls ? { slackCalls: input.slackCalls } : {}),
     ...(input.install ? { install: input.install } : {}),
+    ...(sharedChannels ? { sharedChannels } : {}),
   };
   return { deps, scheduler, watchScheduler };
 }

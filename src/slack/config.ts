@@ -16,6 +16,11 @@ export interface SlackConfig {
   opsPort?: number;
   allowlist: Allowlist;
   adminUserIds: ReadonlySet<string>;
+  /**
+   * ALLOW_SHARED_CHANNELS: paid data may go into channels shared with another organisation (Slack
+   * Connect), and people of other organisations there may use the app. Off unless an admin sets it.
+   */
+  allowSharedChannels: boolean;
   /** Zone for replies when a user's own zone cannot be read. */
   defaultTimeZone: string;
   /**
@@ -32,6 +37,7 @@ export interface SlackConfig {
 }
 
 export interface Allowlist {
+  /** Workspaces (T…) and Enterprise Grid organisations (E…), judged by the person's own team. */
   teams?: ReadonlySet<string>;
   channels?: ReadonlySet<string>;
   users?: ReadonlySet<string>;

@@ -14,6 +14,7 @@ import type { SlackConfig } from './config.js';
 import type { UserProfiles } from './userProfiles.js';
 import type { AppInstall } from './appInstall.js';
 import type { SlackCalls } from './slackCalls.js';
+import type { SharedChannels } from './sharedChannels.js';
 
 /** What every listener and flow needs, built once in app.ts. */
 export interface SlackDeps {
@@ -45,4 +46,6 @@ export interface SlackDeps {
   slackCalls?: SlackCalls;
   /** The app's install: who it is installed as, and whether Slack still takes its token. */
   install?: AppInstall;
+  /** Which channels are shared with another organisation (Slack Connect); absent in the console. */
+  sharedChannels?: SharedChannels;
 }

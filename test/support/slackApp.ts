@@ -79,6 +79,8 @@ export interface CommandOptions {
   userId?: string;
   channelId?: string;
   teamId?: string;
+  /** Enterprise Grid: the organisation the command's workspace belongs to. */
+  enterpriseId?: string;
   /** Name of the response_url; a fresh one by default. */
   responseId?: string;
   triggerId?: string;
@@ -103,6 +105,11 @@ export interface ClickOptions {
   channelId?: string;
   /** Clicks in ephemeral messages carry no `message`; results of slash commands are ephemeral. */
   ephemeral?: boolean;
+  /**
+   * The clicker's own team (`user.team_id`) when it is not the workspace the click came from
+   * (`team.id`): a person of another organisation in a Slack Connect channel.
+   */
+  userTeamId?: string;
   send?: SendOptions;
 }
 
@@ -216,6 +223,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
       if (commandOptions.userId) input.userId = commandOptions.userId;
       if (commandOptions.channelId) input.channelId = commandOptions.channelId;
       if (commandOptions.teamId) input.teamId = commandOptions.teamId;
+      if (commandOptions.enterpriseId) input.enterpriseId = commandOptions.enterpriseId;
       const response = await sendSlashCommand(url, TEST_SIGNING_SECRET, input, commandOptions.send);
       return { status: response.status, elapsedMs: response.elapsedMs, response, responseId, triggerId };
     },
@@ -249,6 +257,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
         ...(clickOptions.userId ? { userId: clickOptions.userId } : {}),
         ...(clickOptions.channelId ? { channelId: clickOptions.channelId } : {}),
       });
+      if (clickOptions.userTeamId) (payload.user as { team_id: string }).team_id = clickOptions.userTeamId;
       const response = await sendInteraction(url, TEST_SIGNING_SECRET, payload, clickOptions.send);
       return { status: response.status, elapsedMs: response.elapsedMs, response, responseId };
     },

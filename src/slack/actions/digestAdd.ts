@@ -14,6 +14,6 @@ export function digestAddButton(deps: SlackDeps) {
     if (!mayAdd(deps, body.user.id)) return;
     const requester = requesterOf(context);
     const lang = await formLang(deps, requester);
-    await openForm(deps, client, requester, { triggerId: body.trigger_id }, digestFormModal(deps.digests.defaultTimeZone, lang, workspaceLang(deps).locale));
+    await openForm(deps, client, requester, { triggerId: body.trigger_id }, digestFormModal(deps.digests.defaultTimeZone, lang, workspaceLang(deps).locale, { allowSharedChannels: deps.config.allowSharedChannels }));
   };
 }

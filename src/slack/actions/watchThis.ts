@@ -42,7 +42,7 @@ export function watchFormButton(deps: SlackDeps) {
       client,
       requester,
       { triggerId: body.trigger_id, responseUrl: body.response_url, channelId },
-      watchFormModal({ lang, prices: deps.prices, now: deps.now(), timeZone: deps.watches.defaultTimeZone, ...(channelId ? { channelId } : {}), ...(prefill ? { prefill } : {}), fromHome }),
+      watchFormModal({ lang, prices: deps.prices, now: deps.now(), timeZone: deps.watches.defaultTimeZone, ...(channelId ? { channelId } : {}), ...(prefill ? { prefill } : {}), fromHome, allowSharedChannels: deps.config.allowSharedChannels }),
     );
   };
 }

@@ -4,7 +4,7 @@ import type { SlackDeps } from '../deps.js';
 import { mayAdd } from '../flows/permissions.js';
 import { publishHome } from '../flows/publishHome.js';
 import { appMembership } from '../channelMembership.js';
-import { FormDeadline } from '../flows/formDeadline.js';
+import { AnswerDeadline } from '../flows/answerDeadline.js';
 import { requesterOf, formLang } from '../middleware/whoIsAsking.js';
 import { DIGEST_FIELDS, readDigestForm } from '../modals/digestForm.js';
 
@@ -23,12 +23,12 @@ const BLOCK_OF: Record<DigestInputField, string> = {
 /**
  * The "add a digest" form: problems go back onto the form in the requester's language; success
  * closes it and refreshes the Home. The checks (the language, the request, whether the app is in the
- * channel) run side by side within Slack's 3 s (FormDeadline); the digest is saved after the form
+ * channel) run side by side within Slack's 3 s (AnswerDeadline); the digest is saved after the form
  * is answered, and a save that fails then is said in a direct message.
  */
 export function digestAddSubmission(deps: SlackDeps) {
   return async ({ ack, body, view, client, context }: Args): Promise<void> => {
-    const deadline = new FormDeadline();
+    const deadline = new AnswerDeadline();
     const requester = requesterOf(context);
     const { teamId, refusalIn } = requester;
     const form = readDigestForm(view.state?.values);
@@ -37,7 +37,7 @@ export function digestAddSubmission(deps: SlackDeps) {
     if (!mayAdd(deps, body.user.id)) return errorOn(DIGEST_FIELDS.channel, lang.t('digests.command.adminsOnly'));
     if (!form.channelId) return errorOn(DIGEST_FIELDS.channel, lang.t('modals.digestForm.chooseChannel'));
     // The requester passed the allowlists on the way in; the channel they chose must pass them too.
-    const refused = refusalIn(form.channelId);
+    const refused = await refusalIn(form.channelId);
     if (refused) return errorOn(DIGEST_FIELDS.channel, lang.t(refused));
     let digest;
     try {

@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
 import { runCsvExport, showExportPlan } from '../flows/exportCsv.js';
-import { FormDeadline } from '../flows/formDeadline.js';
+import { AnswerDeadline } from '../flows/answerDeadline.js';
 import { requesterOf } from '../middleware/whoIsAsking.js';
 import { decodeExportState, exportPlanModal } from '../modals/exportModal.js';
 import { decodeQueryValue } from '../queryValue.js';
@@ -14,7 +14,7 @@ type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
  */
 export function exportSubmission(deps: SlackDeps) {
   return async ({ ack, view, client, context }: Args): Promise<void> => {
-    const deadline = new FormDeadline();
+    const deadline = new AnswerDeadline();
     const state = decodeExportState(view.private_metadata);
     const query = state ? decodeQueryValue(state.queryValue) : undefined;
     if (!state || !query) {

@@ -5,7 +5,7 @@ import { appMembership } from '../channelMembership.js';
 import type { SlackDeps } from '../deps.js';
 import { publishHome } from '../flows/publishHome.js';
 import { mayAdd } from '../flows/permissions.js';
-import { FormDeadline } from '../flows/formDeadline.js';
+import { AnswerDeadline } from '../flows/answerDeadline.js';
 import { requesterOf, formLang } from '../middleware/whoIsAsking.js';
 import { escapeMrkdwn } from '../render/mrkdwn.js';
 import { readWatchForm, WATCH_FIELDS } from '../modals/watchForm.js';
@@ -29,12 +29,12 @@ function blockFor(key: string, prefilled: boolean): string {
 /**
  * The watch form: problems go back onto the form; a saved watch is confirmed in the channel (to the
  * requester only). Slack waits 3 s for the form's answer: its checks (the language, the request,
- * whether the app is in the channel) run side by side within FormDeadline; the watch is saved after
+ * whether the app is in the channel) run side by side within AnswerDeadline; the watch is saved after
  * the form is answered, and a save that fails then is said in a message.
  */
 export function watchAddSubmission(deps: SlackDeps) {
   return async ({ ack, body, view, client, context }: Args): Promise<void> => {
-    const deadline = new FormDeadline();
+    const deadline = new AnswerDeadline();
     const requester = requesterOf(context);
     const form = readWatchForm(view.state?.values, view.private_metadata);
     const prefilled = !view.state?.values?.[WATCH_FIELDS.subject];
@@ -42,7 +42,7 @@ export function watchAddSubmission(deps: SlackDeps) {
     const errorOn = (block: string, text: string) => ack({ response_action: 'errors', errors: { [block]: text } });
     if (!mayAdd(deps, body.user.id)) return errorOn(WATCH_FIELDS.channel, lang.t('watch.command.adminsOnly'));
     if (!form.channelId) return errorOn(WATCH_FIELDS.channel, lang.t('watch.form.chooseChannel'));
-    const refused = requester.refusalIn(form.channelId);
+    const refused = await requester.refusalIn(form.channelId);
     if (refused) return errorOn(WATCH_FIELDS.channel, lang.t(refused));
     let prepared;
     try {

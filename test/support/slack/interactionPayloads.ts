@@ -42,6 +42,11 @@ export interface SlashCommandInput extends Common {
   channelId?: string;
   channelName?: string;
   teamId?: string;
+  /**
+   * Enterprise Grid: the organisation, sent as `enterprise_id` (with `enterprise_name`); Slack adds
+   * them to a command from a workspace of an organisation (https://docs.slack.dev/interactivity/implementing-slash-commands).
+   */
+  enterpriseId?: string;
   responseUrl: string;
 }
 
@@ -61,6 +66,7 @@ export function slashCommandFields(input: SlashCommandInput): Record<string, str
     command: input.command,
     text: input.text ?? '',
     api_app_id: workspace.appId,
+    ...(input.enterpriseId ? { enterprise_id: input.enterpriseId, enterprise_name: 'Fake Org' } : {}),
     is_enterprise_install: 'false',
     response_url: input.responseUrl,
     trigger_id: input.triggerId ?? newTriggerId(),
