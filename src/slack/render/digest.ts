@@ -31,7 +31,7 @@ function footer(content: DigestContent, options: DigestRenderOptions): KnownBloc
     lang.t('digests.post.costPerPage', { coins: cost, size: DIGEST_PAGE_SIZE }),
   ];
   if (content.simulated) parts.push(lang.t('digests.post.simulated'));
-  if (content.heldSince !== undefined) parts.unshift(lang.t('digests.post.heldSince', { when: dateTimeText(content.heldSince, content.digest.schedule.timeZone, lang) }));
+  if (content.heldSince !== undefined) parts.unshift(lang.t('digests.post.heldSince', { when: dateTimeText(content.heldSince, content.digest.schedule.timeZone, lang, { withZone: false }) }));
   return contextBlock(parts.join(' · '));
 }
 

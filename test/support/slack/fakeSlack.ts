@@ -224,11 +224,15 @@ export class FakeSlack {
 
   /**
    * From now on every call with the app's token answers `error` (`token_revoked` after tokens_revoked,
-   * `invalid_auth`, `account_inactive` …), as Slack does once the app is uninstalled; `undefined`
-   * takes the token back (a reinstall).
+   * `invalid_auth`, `account_inactive` …), as Slack does once the app is uninstalled, until `reinstall`.
    */
-  revokeTokens(error: string | undefined = 'token_revoked'): void {
+  revokeTokens(error = 'token_revoked'): void {
     this.#tokensRevoked = error;
+  }
+
+  /** The app is installed again: its token works. */
+  reinstall(): void {
+    this.#tokensRevoked = undefined;
   }
 
   /**
