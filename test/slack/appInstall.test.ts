@@ -1,17 +1,10 @@
-import { LogLevel, WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DigestRepository } from '../../src/core/digest/repository.js';
-import { DigestRunner } from '../../src/core/digest/runner.js';
-import type { Digest } from '../../src/core/digest/types.js';
 import { pricesFrom } from '../../src/core/operations/prices.js';
-import { MemoryStore } from '../../src/core/store/memoryStore.js';
 import { english } from '../../src/i18n/lang.js';
 import { AppInstall } from '../../src/slack/appInstall.js';
 import { renderDigest } from '../../src/slack/render/digest.js';
-import { SlackCalls } from '../../src/slack/slackCalls.js';
-import { ManualClock, PINNED_AT } from '../support/clocks.js';
-import { digestSimulator, RecordingPoster } from '../support/digestRig.js';
-import { rigDataClient } from '../support/scheduledRig.js';
+import { RecordingPoster } from '../support/digestRig.js';
+import { startSlackDigestRig } from '../support/slackDigestRig.js';
 import { startFakeSlack, type FakeSlack } from '../support/slack/index.js';
 
 /**
@@ -32,19 +25,13 @@ describe('digests while the app is uninstalled, and after', () => {
   });
 
   it('hold without spending while Slack refuses the token, run again once it takes it, and the post says since when', async () => {
-    const clock = new ManualClock(PINNED_AT);
-    const store = new MemoryStore({ clock });
-    const simulator = digestSimulator(clock);
-    const data = rigDataClient({ simulator, store, clock, apiKey: 'digest-key', rateLimits: { 'fund-new-list': { count: 10_000, windowMs: 1000 } } });
-    const calls = new SlackCalls({ clock });
-    const client = new WebClient('xoxb-install', { slackApiUrl: fake.apiUrl, logLevel: LogLevel.ERROR, ...calls.clientOptions(globalThis.fetch as never) });
-    const install = new AppInstall(store, client, clock);
     const poster = new RecordingPoster();
-    const repository = new DigestRepository(store);
-    const runner = new DigestRunner({ repository, data, store, poster, clock, postEmpty: false, simulated: true, owner: 'replica', app: install });
-    const digest: Digest = { id: repository.newId(), teamId: 'T1', channelId: 'C1', createdBy: 'U1', createdAt: clock.now(), schedule: { cadence: { kind: 'daily' }, time: '08:30', timeZone: 'Asia/Shanghai' }, filter: 'all' };
-    await repository.save(digest);
-    const newFundCalls = () => simulator.stats().calls.filter((call) => call.operation === 'fund-new-list').length;
+    let install!: AppInstall;
+    const rig = await startSlackDigestRig(fake.apiUrl, ({ client, store, clock }) => {
+      install = new AppInstall(store, client, clock);
+      return poster;
+    }, { app: { stopped: () => install.stopped(), stop: (code) => install.stop(code) } });
+    const { clock, repository, runner, digest, newFundCalls } = rig;
 
     fake.revokeTokens('token_revoked');
     const stoppedAt = clock.now();
@@ -69,7 +56,6 @@ describe('digests while the app is uninstalled, and after', () => {
     expect(JSON.stringify(main!.blocks)).toContain('Held from 2026-11-22 10:00 while the app could not post (it was uninstalled, or Slack revoked its token)');
     // Said once: the next post does not repeat it.
     expect((await repository.get(digest.id))?.heldSince).toBeUndefined();
-    await data.close();
-    await store.close();
+    await rig.close();
   });
 });

@@ -2,19 +2,14 @@ import { LogLevel, WebClient } from '@slack/web-api';
 import { createServer } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DigestRepository } from '../../src/core/digest/repository.js';
-import { DigestRunner } from '../../src/core/digest/runner.js';
-import type { Digest } from '../../src/core/digest/types.js';
 import { pricesFrom } from '../../src/core/operations/prices.js';
-import { MemoryStore } from '../../src/core/store/memoryStore.js';
 import { ChannelPacing, POST_SPACING_MS } from '../../src/slack/channelPacing.js';
 import { SlackDigestPoster } from '../../src/slack/digestPoster.js';
 import { CALL_BUDGETS } from '../../src/slack/slackCallPolicy.js';
 import { SlackCalls } from '../../src/slack/slackCalls.js';
 import { ManualClock, PINNED_AT } from '../support/clocks.js';
-import { digestSimulator } from '../support/digestRig.js';
-import { rigDataClient } from '../support/scheduledRig.js';
 import { startFakeSlack, type FakeSlack } from '../support/slack/index.js';
+import { startSlackDigestRig } from '../support/slackDigestRig.js';
 
 /**
  * The one Slack call policy (src/slack/slackCallPolicy.ts) as slackCalls.ts applies it to a real
@@ -136,23 +131,12 @@ describe('a digest run against a channel that fails for good ends, recorded (iss
   afterEach(() => fake.reset());
 
   async function runAgainst(fail: () => void) {
-    const clock = new ManualClock(PINNED_AT);
-    const store = new MemoryStore({ clock });
-    const simulator = digestSimulator(clock);
-    const data = rigDataClient({ simulator, store, clock, apiKey: 'digest-key', rateLimits: { 'fund-new-list': { count: 10_000, windowMs: 1000 } } });
-    const calls = new SlackCalls({ clock, logger: silent });
-    const pacing = new ChannelPacing(store, clock);
-    const client = clientUnder(calls, fake.apiUrl);
-    const repository = new DigestRepository(store);
-    const runner = new DigestRunner({ repository, data, store, poster: new SlackDigestPoster(client, silent, pricesFrom(), pacing, clock), clock, postEmpty: false, simulated: true, owner: 'replica' });
-    const digest: Digest = { id: repository.newId(), teamId: 'T1', channelId: 'C1', createdBy: 'U1', createdAt: clock.now(), schedule: { cadence: { kind: 'daily' }, time: '08:30', timeZone: 'Asia/Shanghai' }, filter: 'all' };
-    await repository.save(digest);
+    const rig = await startSlackDigestRig(fake.apiUrl, ({ client, store, clock }) => new SlackDigestPoster(client, silent, pricesFrom(), new ChannelPacing(store, clock), clock));
     fail();
-    const started = clock.now();
-    const outcome = await runner.run(digest.id, started, 'manual');
-    const heldMs = clock.now() - started;
-    await data.close();
-    await store.close();
+    const started = rig.clock.now();
+    const outcome = await rig.runner.run(rig.digest.id, started, 'manual');
+    const heldMs = rig.clock.now() - started;
+    await rig.close();
     return { outcome, heldMs };
   }
 

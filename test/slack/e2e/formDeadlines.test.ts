@@ -4,6 +4,7 @@ import type { Store } from '../../../src/core/store/types.js';
 import { DEFAULT_CHANNEL_ID } from '../../support/slack/index.js';
 import { allText, buttonNamed, startTestApp, type PublishedView, type TestApp } from '../../support/slackApp.js';
 import { pinnedClock } from '../../support/clocks.js';
+import { watchFormValues } from './forms.js';
 
 /**
  * A form's submission is answered within Slack's 3 s whatever Slack and the store take meanwhile
@@ -73,12 +74,7 @@ describe('forms answered within Slack\'s deadline (issue 32.7)', () => {
     const result = await app.nextResponse(sent.responseId);
     await app.click('dq_watch_this', buttonNamed(result, 'dq_watch_this')!.value!, { channelId: DEFAULT_CHANNEL_ID });
     const view = (await app.nextCall('views.open')).args.view as PublishedView;
-    const values = {
-      'dq:watch:channel': { value: { type: 'conversations_select', selected_conversation: DEFAULT_CHANNEL_ID } },
-      'dq:watch:cadence': { value: { type: 'static_select', selected_option: { value: 'weekdays' } } },
-      'dq:watch:time': { value: { type: 'timepicker', selected_time: '08:45' } },
-      'dq:watch:timeZone': { value: { type: 'plain_text_input', value: 'Asia/Shanghai' } },
-    };
+    const values = watchFormValues(DEFAULT_CHANNEL_ID);
     held.hold();
     const submitted = await app.submitView('dq_watch_add_form', values, view.private_metadata, { blocks: view.blocks, send: { timeoutMs: 8000 } });
     expect(submitted.status).toBe(200);

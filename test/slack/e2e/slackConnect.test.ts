@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CHANNEL_ID, DEFAULT_WORKSPACE, newTriggerId } from '../../support/slack/index.js';
 import { allText, buttonNamed, footerText, startTestApp, type PublishedView, type SlackResponseBody, type TestApp, type TestAppOptions } from '../../support/slackApp.js';
+import { watchFormValues } from './forms.js';
 
 /**
  * Slack Connect and Enterprise Grid (issue 32.6; the rules are in docs/security.md). A channel shared
@@ -108,12 +109,7 @@ describe('Slack Connect and Enterprise Grid', () => {
       const answer = await ask('000001', { channelId: DEFAULT_CHANNEL_ID });
       await app.click('dq_watch_this', buttonNamed(answer, 'dq_watch_this')!.value!, { channelId: DEFAULT_CHANNEL_ID });
       const view = (await app.nextCall('views.open')).args.view as PublishedView;
-      const values = {
-        'dq:watch:channel': { value: { type: 'conversations_select', selected_conversation: SHARED } },
-        'dq:watch:cadence': { value: { type: 'static_select', selected_option: { value: 'weekdays' } } },
-        'dq:watch:time': { value: { type: 'timepicker', selected_time: '08:45' } },
-        'dq:watch:timeZone': { value: { type: 'plain_text_input', value: 'Asia/Shanghai' } },
-      };
+      const values = watchFormValues(SHARED);
       const submitted = await app.submitView('dq_watch_add_form', values, view.private_metadata, { blocks: view.blocks });
       expect(submitted.response.json).toEqual({ response_action: 'errors', errors: { 'dq:watch:channel': expect.stringContaining('shared with another organisation') } });
       expect(await app.slack.deps.watches.list(OURS)).toEqual([]);
