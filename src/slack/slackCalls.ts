@@ -125,7 +125,10 @@ export class SlackCalls {
   }
 
   private hold(key: string, ms: number, call: SlackCall): void {
-    const until = this.options.clock.now() + ms;
+    const now = this.options.clock.now();
+    // One entry per method (per method and channel for posts): the ones whose hold is over go first.
+    if (this.heldUntil.size >= 1000) for (const [held, until] of this.heldUntil) if (until <= now) this.heldUntil.delete(held);
+    const until = now + ms;
     if ((this.heldUntil.get(key) ?? 0) < until) this.heldUntil.set(key, until);
     if (call.channel && PER_CHANNEL.has(call.method)) this.options.onChannelRateLimited?.(call.channel, ms);
   }
