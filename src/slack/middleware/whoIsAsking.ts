@@ -162,20 +162,23 @@ async function originCheck(deps: SlackDeps, client: WebClient, origin: Origin): 
   if (sharing === 'unknown' && origin.postsInChannel && !allowShared) return { refused: { key: 'access.sharedUnknown' } };
   let { enterpriseId } = origin;
   let teamId = origin.ownTeamId;
-  if (teamId === undefined && sharing !== 'internal' && origin.userId) {
+  const installed = deps.install?.installedAs ?? {};
+  // Who the person is matters where they may be a stranger, to something that judges teams: the
+  // app's own organisation (known once Slack has answered auth.test) or the team list.
+  const judged = installed.teamId !== undefined || deps.config.allowlist.teams !== undefined;
+  if (teamId === undefined && sharing !== 'internal' && origin.userId && judged) {
     const profile = await deadline.within(deps.profiles.of(client, origin.userId));
     if (profile.known) {
       teamId = profile.value.teamId;
       enterpriseId ??= profile.value.enterpriseId;
     }
-    if (teamId === undefined && !allowShared) return { refused: { key: 'access.unverified' } };
+    if (teamId === undefined) return { refused: { key: 'access.unverified' } };
   }
   teamId ??= origin.teamId;
   // Everyone in a conversation that is not shared outside belongs to the app's organisation (another
   // workspace of its Enterprise Grid has another team id, and is no stranger); where the app cannot
   // see the conversation, a person of another organisation is told so.
   if (sharing === 'unknown' && !allowShared) {
-    const installed = deps.install?.installedAs ?? {};
     const ourOrganisation = installed.enterpriseId !== undefined && enterpriseId === installed.enterpriseId;
     if (installed.teamId !== undefined && teamId !== installed.teamId && !ourOrganisation) return { refused: { key: 'access.otherOrganisation' } };
   }
