@@ -30,7 +30,7 @@ describe('digests while the app is uninstalled, and after', () => {
     const rig = await startSlackDigestRig(fake.apiUrl, ({ client, store, clock }) => {
       install = new AppInstall(store, client, clock);
       return poster;
-    }, { app: { stopped: () => install.stopped(), stop: (code) => install.stop(code) } });
+    }, { runner: { app: { stopped: () => install.stopped(), stop: (code) => install.stop(code) } } });
     const { clock, repository, runner, digest, newFundCalls } = rig;
 
     fake.revokeTokens('token_revoked');

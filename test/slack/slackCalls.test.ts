@@ -9,7 +9,7 @@ import { CALL_BUDGETS } from '../../src/slack/slackCallPolicy.js';
 import { SlackCalls } from '../../src/slack/slackCalls.js';
 import { ManualClock, PINNED_AT } from '../support/clocks.js';
 import { startFakeSlack, type FakeSlack } from '../support/slack/index.js';
-import { startSlackDigestRig } from '../support/slackDigestRig.js';
+import { postTimes, sharedParts, startSlackDigestRig } from '../support/slackDigestRig.js';
 
 /**
  * The one Slack call policy (src/slack/slackCallPolicy.ts) as slackCalls.ts applies it to a real
@@ -154,4 +154,19 @@ describe('a digest run against a channel that fails for good ends, recorded (iss
     expect(fake.calls('chat.postMessage')).toHaveLength(3);
     expect(heldMs).toBe(2000);
   });
+
+  it('two replicas sharing a store post in one channel a slot apart, however their runs fall due (issue 32.10)', async () => {
+    const shared = sharedParts();
+    const sent: Array<{ at: number; channel: string | null }> = [];
+    const replicas = await Promise.all([0, 1].map(() => startSlackDigestRig(fake.apiUrl, ({ client, store, clock }) => new SlackDigestPoster(client, silent, pricesFrom(), new ChannelPacing(store, clock), clock), { shared, fetch: postTimes(shared.clock, sent) })));
+    // Both runs start at the same moment, one on each replica, each with a main message and thread replies.
+    const outcomes = await Promise.all(replicas.map((replica) => replica.runner.run(replica.digest.id, shared.clock.now(), 'manual')));
+    for (const outcome of outcomes) expect(outcome).toMatchObject({ outcome: 'posted' });
+    const times = sent.filter((post) => post.channel === 'C1').map((post) => post.at);
+    expect(times.length).toBeGreaterThanOrEqual(4);
+    expect(times.slice(1).map((at, index) => at - times[index]!)).toEqual(times.slice(1).map(() => POST_SPACING_MS));
+    for (const replica of replicas) await replica.close();
+    await shared.store.close();
+  });
 });
+

@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appUninstalledEvent, DEFAULT_USER_ID, DEFAULT_WORKSPACE, newTriggerId, tokensRevokedEvent } from '../../support/slack/index.js';
 import { allText, buttonNamed, startTestApp, type SlackResponseBody, type TestApp } from '../../support/slackApp.js';
-import { MemoryStore } from '../../../src/core/store/memoryStore.js';
-import { pinnedClock } from '../../support/clocks.js';
 import { OPS } from './forms.js';
 
 /**
@@ -210,34 +208,3 @@ describe('the app against a Slack that fails', () => {
   });
 });
 
-describe('one posting pace per channel across replicas (32.10)', () => {
-  const apps: TestApp[] = [];
-  afterEach(async () => {
-    await Promise.all(apps.splice(0).map((replica) => replica.close()));
-  });
-
-  it('two replicas sharing a store post their digests in one channel a second apart, however their runs fall due', async () => {
-    const clock = pinnedClock();
-    const store = new MemoryStore({ clock });
-    for (let i = 0; i < 2; i++) apps.push(await startTestApp({ store, clock }));
-    const [first, second] = apps as [TestApp, TestApp];
-    const ids: string[] = [];
-    for (const [replica, time] of [[first, '08:30'], [second, '09:30']] as const) {
-      const sent = await replica.command(`digest add daily ${time}`, { channelId: CHANNEL });
-      ids.push(DIGEST_ID.exec(allText(await replica.nextResponse(sent.responseId)))![1]!);
-    }
-    // Both runs start together, one on each replica.
-    const runs = await Promise.all(ids.map(async (id, index) => {
-      const replica = apps[index]!;
-      const sent = await replica.command(`digest run ${id}`, { channelId: CHANNEL });
-      return replica.nextResponse(sent.responseId, undefined, 30_000);
-    }));
-    for (const run of runs) expect(run.text).toMatch(/: posted \d+ funds/);
-    const posts = apps.flatMap((replica) => replica.fake.calls('chat.postMessage').filter((call) => call.args.channel === CHANNEL)).map((call) => call.at).sort((a, b) => a - b);
-    expect(posts.length).toBeGreaterThanOrEqual(4);
-    // Each post waited for the channel's next slot, whichever replica made it (POST_SPACING_MS, 1.1 s; a
-    // post arrives at Slack a little after its slot, never before).
-    const gaps = posts.slice(1).map((at, index) => at - posts[index]!);
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1000);
-  }, 60_000);
-});
