@@ -65,7 +65,7 @@ async function thisApp() {
   const defaults = loadConfig({}, { inSlack: false, demo: true });
   const config: SlackConfig = {
     botToken: settings.botToken, signingSecret: settings.signingSecret, apiUrl: settings.slackApiUrl, port: 0, allowlist: {}, adminUserIds: new Set(),
-    defaultTimeZone: 'Asia/Shanghai', demo: false, queuedNoticeAfterMs: 3000, exportMaxPages: 20,
+    defaultTimeZone: 'Asia/Shanghai', demo: false, queuedNoticeAfterMs: 3000, exportMaxPages: 20, allowSharedChannels: false,
   };
   const slack = await createSlackApp({ config, data, prices: pricesFrom(), store, digest: defaults.digests, charts: defaults.charts, logger: pino({ level: 'silent' }), runScheduler: false });
   const { port } = await slack.start(0);

@@ -162,7 +162,8 @@ export function readConfig(env: Env, options: ConfigOptions): ConfigReading {
   if (exportMaxPages < 1) problems.push(`EXPORT_MAX_PAGES "${env.EXPORT_MAX_PAGES?.trim()}" must be at least 1: the most pages one CSV export fetches`);
 
   if (problems.length > 0 || !charts) return { demo, problems };
-  const common = { adminUserIds, defaultTimeZone, demo, queuedNoticeAfterMs: QUEUED_NOTICE_AFTER_MS, exportMaxPages, ...(workspaceLocale ? { workspaceLocale } : {}) };
+  const allowSharedChannels = read.flag('ALLOW_SHARED_CHANNELS');
+  const common = { adminUserIds, defaultTimeZone, demo, queuedNoticeAfterMs: QUEUED_NOTICE_AFTER_MS, exportMaxPages, allowSharedChannels, ...(workspaceLocale ? { workspaceLocale } : {}) };
   const config: AppConfig = {
     demo,
     service,
@@ -197,7 +198,7 @@ export function loadConfig(env: Env, options: ConfigOptions): AppConfig {
   return config;
 }
 
-type SlackConnection = Pick<SlackConfig, 'botToken' | 'signingSecret' | 'appToken' | 'apiUrl' | 'port' | 'allowlist'>;
+type SlackConnection = Pick<SlackConfig, 'botToken' | 'signingSecret' | 'appToken' | 'apiUrl' | 'port' | 'opsPort' | 'allowlist'>;
 
 function slackConnection(read: Reader): SlackConnection {
   const { problems, text } = read;
@@ -211,6 +212,10 @@ function slackConnection(read: Reader): SlackConnection {
   const portText = text('PORT') ?? '3000';
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65535) problems.push(`PORT "${portText}" is not a port number`);
+  const opsPortText = text('OPS_PORT');
+  const opsPort = opsPortText === undefined ? undefined : Number(opsPortText);
+  if (opsPortText !== undefined && (!/^\d+$/.test(opsPortText) || opsPort! > 65535)) problems.push(`OPS_PORT "${opsPortText}" is not a port number`);
+  else if (opsPort !== undefined && opsPort !== 0 && opsPort === port) problems.push(`OPS_PORT ${opsPort} is PORT too: /metrics must not be served where Slack (and anyone who can reach it) sends requests`);
   const apiUrl = text('SLACK_API_URL');
   if (apiUrl && !/^https?:\/\//.test(apiUrl)) problems.push(`SLACK_API_URL "${apiUrl}" is not an http(s) URL`);
 
@@ -221,7 +226,7 @@ function slackConnection(read: Reader): SlackConnection {
   if (teams) allowlist.teams = teams;
   if (channels) allowlist.channels = channels;
   if (users) allowlist.users = users;
-  const connection: SlackConnection = { botToken: botToken ?? '', signingSecret: signingSecret ?? '', port, allowlist };
+  const connection: SlackConnection = { botToken: botToken ?? '', signingSecret: signingSecret ?? '', port, allowlist, ...(opsPort !== undefined ? { opsPort } : {}) };
   if (appToken) connection.appToken = appToken;
   if (apiUrl) connection.apiUrl = apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`;
   return connection;

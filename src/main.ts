@@ -61,6 +61,7 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
 
   let port: number | undefined;
+  let opsPort: number | undefined;
   let waitingNotice: NodeJS.Timeout | undefined;
   try {
     // Loaded only now: a start that fails on its configuration answers before the app's modules load.
@@ -71,7 +72,7 @@ async function main(): Promise<void> {
     waitingNotice = setTimeout(() => {
       if (health.waitingFor) process.stderr.write(`dq: waiting for ${health.waitingFor}. Check SLACK_BOT_TOKEN${slackConfig.apiUrl ? ' and SLACK_API_URL' : ''} and that this machine can reach Slack; /healthz answers, /readyz says 503 until Slack does.\n`);
     }, 3000);
-    ({ port } = await slack.start());
+    ({ port, opsPort } = await slack.start());
   } catch (error) {
     if (stopping) return;
     // Start-up failures are configuration or reachability problems: say which, without a stack trace.
@@ -87,7 +88,7 @@ Check the Slack tokens, STORE_URL and that the store is reachable (docs/configur
     clearTimeout(waitingNotice);
   }
   logger.info(
-    { port: port ?? slackConfig.port, socketMode: Boolean(slackConfig.appToken), demo, store: runtime.store.description, charts: config.charts.renderer, chartData: chartDestination(config.charts) },
+    { port: port ?? slackConfig.port, opsPort, socketMode: Boolean(slackConfig.appToken), demo, store: runtime.store.description, charts: config.charts.renderer, chartData: chartDestination(config.charts) },
     demo ? 'dq is running in DEMO mode on the built-in simulator (simulated data)' : 'dq is running',
   );
   const where = slackConfig.appToken ? 'over Socket Mode' : `on port ${port ?? slackConfig.port} (/slack/events)`;

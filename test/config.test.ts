@@ -118,6 +118,13 @@ describe('Slack', () => {
     expect(config.adminUserIds).toEqual(new Set(['U1', 'U2']));
   });
 
+  it('serves /metrics only on OPS_PORT, which must not be the Slack port (issue 32.9)', () => {
+    expect(loadConfig({ ...SERVICE, ...SLACK }, { inSlack: true }).slack.opsPort).toBeUndefined();
+    expect(loadConfig({ ...SERVICE, ...SLACK, OPS_PORT: '9091' }, { inSlack: true }).slack.opsPort).toBe(9091);
+    expect(problemsOf({ ...SERVICE, ...SLACK, PORT: '3000', OPS_PORT: '3000' }, { inSlack: true })).toEqual([expect.stringMatching(/^OPS_PORT 3000 is PORT too/)]);
+    expect(problemsOf({ ...SERVICE, ...SLACK, OPS_PORT: 'metrics' }, { inSlack: true })).toEqual(['OPS_PORT "metrics" is not a port number']);
+  });
+
   it('at a terminal reads nothing of Slack\'s connection and locks nobody out', () => {
     const config = loadConfig({ ...SERVICE, PORT: 'none', SLACK_BOT_TOKEN: 'bad', ALLOWED_USER_IDS: 'U1', ADMIN_USER_IDS: 'U2', USER: ' ann ' }, TERMINAL);
     expect(config.slack).toMatchObject({ botToken: '', port: 0, allowlist: {}, adminUserIds: new Set(['U2']) });

@@ -24,9 +24,10 @@ function json(response: ServerResponse, status: number, body: object): void {
 
 /**
  * /healthz: the process is alive. /readyz: it can do its work (store reachable, configuration valid,
- * not shutting down). /metrics: Prometheus text. Plain handlers, so any HTTP server can mount them.
+ * not shutting down). Plain handlers, so any HTTP server can mount them (the Slack port too: load
+ * balancers and the container's HEALTHCHECK ask there).
  */
-export function opsRoutes(options: { state: HealthState; pingStore: () => Promise<void>; metrics: Metrics; storeLoss?: () => StoreLoss | undefined }): OpsRoute[] {
+export function healthRoutes(options: { state: HealthState; pingStore: () => Promise<void>; storeLoss?: () => StoreLoss | undefined }): OpsRoute[] {
   return [
     { path: '/healthz', handler: (_request, response) => json(response, 200, { status: 'ok' }) },
     {
@@ -54,6 +55,17 @@ export function opsRoutes(options: { state: HealthState; pingStore: () => Promis
           .catch(() => json(response, 503, { status: 'store unreachable' }));
       },
     },
+  ];
+}
+
+/**
+ * The ops port's routes (OPS_PORT): health, and /metrics in Prometheus text. The figures (calls and
+ * coins per operation, queue depths) are for operators: they are served only here, never on the
+ * port Slack reaches (issue 32.9).
+ */
+export function opsRoutes(options: { state: HealthState; pingStore: () => Promise<void>; metrics: Metrics; storeLoss?: () => StoreLoss | undefined }): OpsRoute[] {
+  return [
+    ...healthRoutes(options),
     {
       path: '/metrics',
       handler: (_request, response) => {

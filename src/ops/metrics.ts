@@ -24,8 +24,8 @@ export class Metrics implements ClientObserver {
   private readonly cacheHits = new Counter({ name: 'dq_cache_hits_total', help: 'Lookups answered from cache, by operation', labelNames: ['operation'], registers: [this.registry] });
   private readonly sharedCalls = new Counter({ name: 'dq_shared_calls_total', help: 'Lookups that shared an identical call already in flight', labelNames: ['operation'], registers: [this.registry] });
   private readonly coins = new Counter({ name: 'dq_coins_spent_total', help: 'Coins charged by the data service, by operation', labelNames: ['operation'], registers: [this.registry] });
-  private readonly digests = new Counter({ name: 'dq_digests_total', help: 'Digest runs, by outcome (posted, nothing_new, over_budget, post_failed, fetch_failed, missed)', labelNames: ['outcome'], registers: [this.registry] });
-  private readonly watchChecks = new Counter({ name: 'dq_watch_checks_total', help: 'Watch checks, by outcome (changed, unchanged, over_budget, post_failed, fetch_failed, refused, missed …)', labelNames: ['outcome'], registers: [this.registry] });
+  private readonly digests = new Counter({ name: 'dq_digests_total', help: 'Digest runs, by outcome (posted, nothing_new, over_budget, post_failed, post_unknown, fetch_failed, missed, refused)', labelNames: ['outcome'], registers: [this.registry] });
+  private readonly watchChecks = new Counter({ name: 'dq_watch_checks_total', help: 'Watch checks, by outcome (changed, unchanged, over_budget, post_failed, post_unknown, fetch_failed, refused, missed …)', labelNames: ['outcome'], registers: [this.registry] });
   private readonly chartDrawSeconds = new Histogram({
     name: 'dq_chart_draw_seconds', help: 'Time to draw a chart on the chart thread (CHART_RENDERER=local), by outcome', labelNames: ['outcome'],
     buckets: [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers: [this.registry],

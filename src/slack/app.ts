@@ -8,16 +8,20 @@ import { ChartDrawer, type ChartSpec } from '../charts/chartDrawer.js';
 import { CHART_ROUTE, LocalCharts } from '../charts/localCharts.js';
 import { drawnLocally, type ChartSettings } from '../charts/quickChart.js';
 import type { DataClient } from '../core/client/dataClient.js';
-import type { Clock } from '../core/clock.js';
+import { systemClock, type Clock } from '../core/clock.js';
 import type { DigestScheduler } from '../core/digest/scheduler.js';
 import type { DigestConfig, DigestRunRecord } from '../core/digest/types.js';
 import type { Prices } from '../core/operations/prices.js';
 import type { StoreGuard } from '../core/store/storeGuard.js';
 import type { Store } from '../core/store/types.js';
-import { opsRoutes, type HealthState } from '../ops/health.js';
+import { healthRoutes, opsRoutes, type HealthState } from '../ops/health.js';
 import { startOpsServer } from '../ops/opsServer.js';
 import type { Metrics } from '../ops/metrics.js';
+import { AppInstall } from './appInstall.js';
+import { ChannelPacing } from './channelPacing.js';
 import { SlackDigestPoster } from './digestPoster.js';
+import { SlackCalls } from './slackCalls.js';
+import { SharedChannels } from './sharedChannels.js';
 import { SlackWatchPoster } from './watchPoster.js';
 import type { Watch, WatchRunRecord } from '../core/watch/types.js';
 import { register as registerEvents } from './events/index.js';
@@ -45,7 +49,7 @@ export interface SlackAppOptions {
   digest: DigestConfig;
   /** Look for due digests in the background (off in tests that drive runs themselves). */
   runScheduler?: boolean;
-  /** Serves /healthz, /readyz and /metrics on the HTTP port (also in Socket Mode) when given. */
+  /** Serves /healthz and /readyz on the HTTP port (also in Socket Mode), and /metrics on OPS_PORT only, when given. */
   metrics?: Metrics;
   health?: HealthState;
   charts: ChartSettings;
@@ -62,8 +66,8 @@ export interface SlackApp {
   scheduler: DigestScheduler;
   /** The same scheduler over watches. */
   watchScheduler: DigestScheduler<Watch>;
-  /** Starts listening (HTTP on the port, or Socket Mode); resolves with the HTTP port when there is one. */
-  start(port?: number): Promise<{ port?: number }>;
+  /** Starts listening (HTTP on the port, or Socket Mode); resolves with the HTTP port when there is one, and the ops port (/metrics) when OPS_PORT is set. */
+  start(port?: number): Promise<{ port?: number; opsPort?: number }>;
   /** Stops taking requests and digest runs; work already started goes on (see `settle`). */
   stop(): Promise<void>;
   /** Waits until listeners and digest runs in progress have finished, or `timeoutMs` has passed; true when all finished. */
@@ -87,10 +91,13 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   if (drawer) void drawer.warm().catch((error: unknown) => logger.warn({ err: error }, 'the chart thread could not draw its first chart'));
   const { storeGuard } = options;
   if (metrics && storeGuard) metrics.watchStore(storeGuard);
+  const healthState = { state: options.health ?? { shuttingDown: false }, pingStore: () => options.store.ping(), ...(storeGuard ? { storeLoss: () => storeGuard.loss() } : {}) };
+  // The port Slack reaches (public in HTTP mode): health and charts, never /metrics.
   const ops = [
-    ...(metrics ? opsRoutes({ state: options.health ?? { shuttingDown: false }, pingStore: () => options.store.ping(), metrics, ...(storeGuard ? { storeLoss: () => storeGuard.loss() } : {}) }) : []),
+    ...(metrics ? healthRoutes(healthState) : []),
     ...(localCharts ? [{ path: CHART_ROUTE, methods: ['GET', 'HEAD'], handler: localCharts.handle }] : []),
   ];
+  const opsPortRoutes = metrics && config.opsPort !== undefined ? opsRoutes({ ...healthState, metrics }) : undefined;
   const customRoutes = ops.map(({ path, handler, methods }) => ({ path, handler, method: [...(methods ?? ['GET'])] }));
   const boltLog = boltLogger(logger);
   const redactor = options.redactor ?? new Redactor([config.botToken, config.signingSecret, config.appToken]);
@@ -120,10 +127,14 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
           response.end();
         },
       });
+  const clock = options.clock ?? systemClock;
+  const pacing = new ChannelPacing(options.store, clock, logger);
+  // Every Web API call of every client (Bolt's per-team clients, the one digests post with) under the one Slack call policy.
+  const slackCalls = new SlackCalls({ clock, logger, onChannelRateLimited: (channel, ms) => pacing.holdBack(channel, ms) });
   const app = new App({
     token: config.botToken,
     ...(receiver ? { receiver } : { socketMode: true, appToken: config.appToken }),
-    clientOptions: { ...(config.apiUrl ? { slackApiUrl: config.apiUrl } : {}), fetch: redactingFetch((text) => redactor.redact(text)) },
+    clientOptions: { ...(config.apiUrl ? { slackApiUrl: config.apiUrl } : {}), ...slackCalls.clientOptions(redactingFetch((text) => redactor.redact(text))) },
     // The app keeps no per-conversation state; Bolt's default store costs every request a lookup and a thrown error.
     convoStore: false,
     logger: boltLog,
@@ -146,11 +157,16 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   });
   app.use(onlyOnce(options.store, logger));
   app.use(acknowledgeUnhandled(WORKFLOW_STEPS.map((step) => step.callbackId)));
+  const install = new AppInstall(options.store, app.client, clock, logger);
   const { deps, scheduler, watchScheduler } = buildSlackDeps({
     ...options,
     redactor,
-    poster: new SlackDigestPoster(app.client, logger, options.prices, options.clock),
-    watchPoster: new SlackWatchPoster(app.client, logger, options.clock),
+    slackCalls,
+    install,
+    sharedChannels: new SharedChannels(logger),
+    slackClient: app.client,
+    poster: new SlackDigestPoster(app.client, logger, options.prices, pacing, clock),
+    watchPoster: new SlackWatchPoster(app.client, logger, pacing, clock),
     ...(localCharts ? { publishChart: localCharts.publish } : {}),
     ...(metrics ? { onDigestRun: (record: DigestRunRecord) => metrics.digestRun(record), onWatchRun: (record: WatchRunRecord) => metrics.watchRun(record) } : {}),
   });
@@ -164,6 +180,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   app.error(async (error) => {
     logger.error({ err: error }, 'unhandled error in a Slack listener');
   });
+  let portServer: Awaited<ReturnType<typeof startOpsServer>> | undefined;
   let opsServer: Awaited<ReturnType<typeof startOpsServer>> | undefined;
   const health = options.health;
 
@@ -177,6 +194,9 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       try {
         const answer = await app.client.auth.test();
         logger.info({ team: answer.team, botUserId: answer.user_id }, 'Slack answered');
+        install.installedAs = { teamId: answer.team_id, enterpriseId: answer.enterprise_id };
+        // Slack takes the token: jobs held by an uninstall or a revoked token run again.
+        await install.resume().catch((error: unknown) => logger.warn({ err: error }, 'could not lift the hold on digests and watches'));
         return;
       } catch (error) {
         const code = (error as { data?: { error?: string } }).data?.error;
@@ -204,7 +224,11 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     scheduler,
     watchScheduler,
     async start(port = config.port) {
-      let listening: { port?: number } = {};
+      let listening: { port?: number; opsPort?: number } = {};
+      if (opsPortRoutes) {
+        opsServer = await startOpsServer(opsPortRoutes, config.opsPort ?? 0);
+        logger.info({ opsPort: opsServer.port }, '/metrics, /healthz and /readyz are served on the ops port');
+      }
       // The port opens first, so /healthz and /readyz answer while the app waits for Slack.
       if (health) health.waitingFor = `Slack to answer (auth.test at ${config.apiUrl ?? 'https://slack.com/api/'})`;
       if (receiver) {
@@ -212,9 +236,10 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
         if (metrics) observeAcks(server, metrics);
         listening = { port: (server.address() as AddressInfo).port };
       } else if (ops.length > 0) {
-        opsServer = await startOpsServer(ops, port);
-        listening = { port: opsServer.port };
+        portServer = await startOpsServer(ops, port);
+        listening = { port: portServer.port };
       }
+      if (opsServer) listening.opsPort = opsServer.port;
       await reachSlack();
       await app.init();
       if (socketMode) {
@@ -234,6 +259,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     stop: async () => {
       stopped = true;
       await app.stop().catch(() => undefined);
+      await portServer?.close();
       await opsServer?.close();
       await scheduler.stop();
       await watchScheduler.stop();

@@ -23,8 +23,12 @@ import type { StoreGuard } from '../core/store/storeGuard.js';
 import type { Store } from '../core/store/types.js';
 import type { SlackConfig } from './config.js';
 import type { SlackDeps } from './deps.js';
-import { refusal } from './middleware/whoIsAsking.js';
+import type { WebClient } from '@slack/web-api';
+import { channelRefusal, refusal } from './middleware/whoIsAsking.js';
+import type { SharedChannels } from './sharedChannels.js';
 import { UserProfiles } from './userProfiles.js';
+import type { AppInstall } from './appInstall.js';
+import type { SlackCalls } from './slackCalls.js';
 import { RenderedAnswers } from './render/renderedAnswers.js';
 
 export interface DepsInput {
@@ -51,6 +55,13 @@ export interface DepsInput {
   onWatchRun?: (record: WatchRunRecord) => void;
   /** Removes the configured secrets from replies; by default the Slack ones in the configuration. */
   redactor?: Redactor;
+  /** The one Slack call policy (response_url posts go through it too); absent in the console. */
+  slackCalls?: SlackCalls;
+  /** Whether Slack takes the app's token; scheduled jobs hold while it does not. Absent in the console. */
+  install?: AppInstall;
+  /** Which channels are shared with another organisation, asked with `slackClient`; absent in the console. */
+  sharedChannels?: SharedChannels;
+  slackClient?: WebClient;
 }
 
 /** Everything the flows need, assembled once for the Slack app (and the console, which posts nowhere). */
@@ -60,8 +71,11 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
   const redactor = input.redactor ?? new Redactor([config.botToken, config.signingSecret, config.appToken]);
   const digestStore = input.digestStore ?? input.store;
   // The allowlists as they are now, before every scheduled or manual run: a list tightened after a
-  // digest or watch was saved stops it (paused, with why) before anything is claimed or spent.
-  const refusedBy = (where: { teamId: string; channelId: string; userId: string }) => refusal(config.allowlist, where);
+  // digest or watch was saved stops it (paused, with why) before anything is claimed or spent; so
+  // does its channel having been shared with another organisation since (unless ALLOW_SHARED_CHANNELS).
+  const { sharedChannels, slackClient } = input;
+  const refusedBy = async (where: { teamId: string; channelId: string; userId: string }) =>
+    refusal(config.allowlist, where) ?? (sharedChannels && slackClient ? await channelRefusal({ config, sharedChannels }, slackClient, where.channelId) : undefined);
   const repository = new DigestRepository(digestStore);
   const runner = new DigestRunner({
     repository,
@@ -76,6 +90,7 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     owner: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
     ...(input.onDigestRun ? { onRun: input.onDigestRun } : {}),
     refusal: refusedBy,
+    ...(input.install ? { app: input.install } : {}),
   });
   const scheduler = new DigestScheduler({ repository, runner, clock, logger, catchUpMs: input.digest.catchUpMs });
   // Watches ride on the digests' scheduler, claims and store: exactly once across replicas, catch-up once.
@@ -92,6 +107,7 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     owner: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
     ...(input.onWatchRun ? { onRun: input.onWatchRun } : {}),
     refusal: refusedBy,
+    ...(input.install ? { app: input.install } : {}),
   });
   const watchScheduler = new DigestScheduler<Watch>({ repository: watchRepository, runner: watchRunner, clock, logger, catchUpMs: input.digest.catchUpMs, kind: 'watch' });
   const deps: SlackDeps = {
@@ -113,6 +129,9 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     now: () => clock.now(),
     redact: (text) => redactor.redact(text),
     ...(input.storeGuard ? { storeGuard: input.storeGuard } : {}),
+    ...(input.slackCalls ? { slackCalls: input.slackCalls } : {}),
+    ...(input.install ? { install: input.install } : {}),
+    ...(sharedChannels ? { sharedChannels } : {}),
   };
   return { deps, scheduler, watchScheduler };
 }

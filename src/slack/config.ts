@@ -9,8 +9,18 @@ export interface SlackConfig {
   /** Web API base override (enterprise proxies, tests). */
   apiUrl?: string;
   port: number;
+  /**
+   * OPS_PORT: where /metrics is served (with /healthz and /readyz), never on `port`, which is
+   * public in HTTP mode; unset, /metrics is not served at all.
+   */
+  opsPort?: number;
   allowlist: Allowlist;
   adminUserIds: ReadonlySet<string>;
+  /**
+   * ALLOW_SHARED_CHANNELS: paid data may go into channels shared with another organisation (Slack
+   * Connect), and people of other organisations there may use the app. Off unless an admin sets it.
+   */
+  allowSharedChannels: boolean;
   /** Zone for replies when a user's own zone cannot be read. */
   defaultTimeZone: string;
   /**
@@ -27,6 +37,7 @@ export interface SlackConfig {
 }
 
 export interface Allowlist {
+  /** Workspaces (T…) and Enterprise Grid organisations (E…), judged by the person's own team. */
   teams?: ReadonlySet<string>;
   channels?: ReadonlySet<string>;
   users?: ReadonlySet<string>;

@@ -13,6 +13,9 @@ import type { Prices } from '../core/operations/prices.js';
 import type { StoreGuard } from '../core/store/storeGuard.js';
 import type { SlackConfig } from './config.js';
 import type { UserProfiles } from './userProfiles.js';
+import type { AppInstall } from './appInstall.js';
+import type { SlackCalls } from './slackCalls.js';
+import type { SharedChannels } from './sharedChannels.js';
 
 /** What every listener and flow needs, built once in app.ts. */
 export interface SlackDeps {
@@ -42,4 +45,10 @@ export interface SlackDeps {
   redact: (text: string) => string;
   /** Says when the store lost its data (absent where nothing watches it); admins reopen spending through it. */
   storeGuard?: StoreGuard;
+  /** The one Slack call policy, for the calls that do not go through a WebClient (response_url posts). */
+  slackCalls?: SlackCalls;
+  /** The app's install: who it is installed as, and whether Slack still takes its token. */
+  install?: AppInstall;
+  /** Which channels are shared with another organisation (Slack Connect); absent in the console. */
+  sharedChannels?: SharedChannels;
 }

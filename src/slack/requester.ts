@@ -2,14 +2,17 @@ import type { Lang, Phrase } from '../i18n/lang.js';
 
 /** Who sent a request and from where, as every listener sees it in `context.requester`. */
 export interface Requester {
+  /** The person's own workspace: the allowlists and the team budget judge it (a Slack Connect guest's is their organisation's). */
   teamId: string;
+  /** Their Enterprise Grid organisation, when known. */
+  enterpriseId?: string;
   userId: string;
   /** The conversation the request came from; for a search form, the one it was opened from. */
   channelId?: string;
   /** Their time zone and language (users.info, cached), fetched only when a reply needs them. */
   profile(): Promise<RequesterProfile>;
-  /** The allowlists' refusal for another channel (the one a digest form names), or undefined. */
-  refusalIn(channelId: string): Phrase | undefined;
+  /** Why a digest or watch may not post in another channel (the one a form names): the allowlists, or a channel shared with another organisation. */
+  refusalIn(channelId: string): Promise<Phrase | undefined>;
 }
 
 /** What a reply to the requester needs to know about them. */

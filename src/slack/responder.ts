@@ -8,4 +8,22 @@ export interface Responder {
   share?(message: SlackMessage): Promise<void>;
   /** The replies land in Slack messages, which take native tables (the console's do not). */
   tables?: boolean;
+  /**
+   * `reply(…, { replace: true })` replaces this request's earlier reply. True only for a click's
+   * response_url, which replaces the message the click was in; a slash command's earlier reply is
+   * not replaced that way (bolt-js #2287, bolt-python #1268), nor is an ephemeral Web API message.
+   */
+  replaces?: boolean;
+  /**
+   * Where this request's progress can be kept and edited when its replies cannot replace each
+   * other: the person's DM with the app (ProgressMessage). Absent where replies can (a click) or
+   * where there is no Slack (the console).
+   */
+  progress?(): Progress;
+}
+
+/** A message shown now and edited later ("queued …", then "answered"). */
+export interface Progress {
+  show(message: SlackMessage): void;
+  finish(message: SlackMessage): Promise<void>;
 }

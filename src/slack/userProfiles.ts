@@ -11,6 +11,10 @@ export interface UserProfile {
   timeZone: string;
   /** The user's Slack locale when it is one this app speaks (any zh-* is Chinese, any en-* English). */
   locale?: Locale;
+  /** The person's own workspace (users.info `team_id`): in a Slack Connect channel, maybe another organisation's. */
+  teamId?: string;
+  /** Their Enterprise Grid organisation (`enterprise_user.enterprise_id`), when they belong to one. */
+  enterpriseId?: string;
 }
 
 /**
@@ -40,7 +44,9 @@ export class UserProfiles {
     try {
       const answer = await client.users.info({ user: userId, include_locale: true });
       const locale = readLocale(answer.user?.locale);
-      const profile: UserProfile = { timeZone: answer.user?.tz || this.fallbackZone, ...(locale ? { locale } : {}) };
+      const teamId = answer.user?.team_id;
+      const enterpriseId = answer.user?.enterprise_user?.enterprise_id;
+      const profile: UserProfile = { timeZone: answer.user?.tz || this.fallbackZone, ...(locale ? { locale } : {}), ...(teamId ? { teamId } : {}), ...(enterpriseId ? { enterpriseId } : {}) };
       this.known.set(userId, { profile, until: now + KEEP_MS });
       return profile;
     } catch (error) {

@@ -93,14 +93,17 @@ describe('npm start (src/main.ts)', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/api/`;
     const port = await freePort();
+    const opsPort = await freePort();
     try {
-      running = startMain({ DEMO: '1', SLACK_BOT_TOKEN: TOKEN, SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: silentUrl, PORT: String(port), LOG_LEVEL: 'fatal', STORE_URL: 'memory://' });
+      running = startMain({ DEMO: '1', SLACK_BOT_TOKEN: TOKEN, SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: silentUrl, PORT: String(port), OPS_PORT: String(opsPort), LOG_LEVEL: 'fatal', STORE_URL: 'memory://' });
       const base = `http://127.0.0.1:${port}`;
       expect((await waitForHttp(`${base}/healthz`)).status).toBe(200);
       const ready = await fetch(`${base}/readyz`);
       expect(ready.status).toBe(503);
       expect(await ready.json()).toMatchObject({ status: 'starting', waitingFor: expect.stringContaining('Slack') });
-      expect((await fetch(`${base}/metrics`)).status).toBe(200);
+      // Metrics are for operators, on the ops port only, from the first moment too (issue 32.9).
+      expect((await fetch(`http://127.0.0.1:${opsPort}/metrics`)).status).toBe(200);
+      expect((await fetch(`${base}/metrics`)).status).not.toBe(200);
       // Slack's events are turned away (Slack retries them) until the app is ready.
       expect((await sendSlashCommand(base, SECRET, { command: '/dq', text: 'help', responseUrl: 'http://127.0.0.1:9/x' })).status).toBe(503);
       const deadline = Date.now() + 15_000;
@@ -177,7 +180,8 @@ describe('npm start (src/main.ts)', () => {
       await sendSlashCommand(base, SECRET, { command: '/fund-asset', text: code, responseUrl: fake.responseUrl(id) });
     }
     await fake.waitForResponse('q1', undefined, 10_000);
-    await fake.waitForResponse('q2', (response) => JSON.stringify(response.body).includes('Queued'), 10_000);
+    // A command's "Queued…" notice is a DM message (its response_url is kept for the one reply).
+    await fake.waitForCall('chat.postMessage', (call) => String(call.args.text).includes('Queued'), 10_000);
     running.child.kill('SIGTERM');
     for (const id of ['q2', 'q3']) {
       const told = await fake.waitForResponse(id, (response) => JSON.stringify(response.body).includes('restarting'), 10_000);
@@ -289,9 +293,11 @@ describe('npm start (src/main.ts)', () => {
   it('exposes Prometheus metrics for requests, upstream calls, cache, coins, the limiter, charts and watches', async () => {
     fake = await startFakeSlack({ validTokens: [TOKEN] });
     const port = await freePort();
+    const opsPort = await freePort();
     const base = `http://127.0.0.1:${port}`;
+    const ops = `http://127.0.0.1:${opsPort}`;
     // PUBLIC_URL makes the app draw and serve its charts itself (CHART_RENDERER=local by default).
-    running = startMain({ DEMO: '1', SLACK_BOT_TOKEN: TOKEN, SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: fake.apiUrl, PORT: String(port), LOG_LEVEL: 'warn', STORE_URL: 'memory://', PUBLIC_URL: base });
+    running = startMain({ DEMO: '1', SLACK_BOT_TOKEN: TOKEN, SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: fake.apiUrl, PORT: String(port), OPS_PORT: String(opsPort), LOG_LEVEL: 'warn', STORE_URL: 'memory://', PUBLIC_URL: base });
     await waitForReady(base);
     const chartUrls: string[] = [];
     for (const id of ['m1', 'm2']) {
@@ -302,12 +308,17 @@ describe('npm start (src/main.ts)', () => {
     expect(chartUrls).toHaveLength(2);
     expect((await fetch(chartUrls[0]!)).status).toBe(200);
     expect((await fetch(`${base}/charts/${'x'.repeat(32)}.png?exp=1&sig=${'y'.repeat(32)}`)).status).toBe(404);
+    // The Slack port, which anyone who can reach Slack's endpoint can reach, serves no figures (issue 32.9).
+    const onSlackPort = await fetch(`${base}/metrics`);
+    expect(onSlackPort.status).not.toBe(200);
+    expect(await onSlackPort.text()).not.toContain('dq_');
+    expect((await fetch(`${ops}/healthz`)).status).toBe(200);
     // A listener counts once its whole flow is done, a moment after its reply was sent.
-    let response = await fetch(`${base}/metrics`);
+    let response = await fetch(`${ops}/metrics`);
     let text = await response.text();
     for (let i = 0; i < 40 && !text.includes('outcome="ok"} 2'); i++) {
       await sleep(50);
-      response = await fetch(`${base}/metrics`);
+      response = await fetch(`${ops}/metrics`);
       text = await response.text();
     }
     expect(response.headers.get('content-type')).toContain('text/plain');

@@ -86,7 +86,7 @@ export function requesterContext(options: RequesterOptions = {}): Context {
     userId,
     channelId,
     profile: async () => ({ timeZone: 'Asia/Shanghai', lang: langFor(locale) }),
-    refusalIn: (channel) => (options.refusedChannels?.includes(channel) ? { key: 'access.channel' } : undefined),
+    refusalIn: async (channel) => (options.refusedChannels?.includes(channel) ? { key: 'access.channel' } : undefined),
   };
   return { requester } as unknown as Context;
 }

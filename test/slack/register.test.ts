@@ -38,7 +38,7 @@ describe('register(app) of each listener folder', () => {
     for (const other of ['dq_page', 'dq_page_next_', 'x_dq_share', 'dq_search_financial_data', '']) expect(listened.action!.some((id) => listensFor(id, other)), other).toBe(false);
     expect(listened.view).toEqual([new RegExp(`^${VIEW.searchPrefix}`), VIEW.digestAdd, VIEW.exportCsv, VIEW.watchAdd]);
     expect(listened.shortcut).toEqual([SHORTCUT.search]);
-    expect(listened.event).toEqual(['app_home_opened']);
+    expect(listened.event).toEqual(['app_home_opened', 'app_uninstalled', 'tokens_revoked', 'channel_shared', 'channel_unshared']);
     expect(listened.function).toEqual(WORKFLOW_STEPS.map((step) => step.callbackId));
   });
 

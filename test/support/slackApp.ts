@@ -90,6 +90,8 @@ export interface CommandOptions {
   userId?: string;
   channelId?: string;
   teamId?: string;
+  /** Enterprise Grid: the organisation the command's workspace belongs to. */
+  enterpriseId?: string;
   /** Name of the response_url; a fresh one by default. */
   responseId?: string;
   triggerId?: string;
@@ -114,6 +116,11 @@ export interface ClickOptions {
   channelId?: string;
   /** Clicks in ephemeral messages carry no `message`; results of slash commands are ephemeral. */
   ephemeral?: boolean;
+  /**
+   * The clicker's own team (`user.team_id`) when it is not the workspace the click came from
+   * (`team.id`): a person of another organisation in a Slack Connect channel.
+   */
+  userTeamId?: string;
   send?: SendOptions;
 }
 
@@ -236,6 +243,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
       if (commandOptions.userId) input.userId = commandOptions.userId;
       if (commandOptions.channelId) input.channelId = commandOptions.channelId;
       if (commandOptions.teamId) input.teamId = commandOptions.teamId;
+      if (commandOptions.enterpriseId) input.enterpriseId = commandOptions.enterpriseId;
       const response = await sendSlashCommand(url, TEST_SIGNING_SECRET, input, commandOptions.send);
       return { status: response.status, elapsedMs: response.elapsedMs, response, responseId, triggerId };
     },
@@ -269,6 +277,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
         ...(clickOptions.userId ? { userId: clickOptions.userId } : {}),
         ...(clickOptions.channelId ? { channelId: clickOptions.channelId } : {}),
       });
+      if (clickOptions.userTeamId) (payload.user as { team_id: string }).team_id = clickOptions.userTeamId;
       const response = await sendInteraction(url, TEST_SIGNING_SECRET, payload, clickOptions.send);
       return { status: response.status, elapsedMs: response.elapsedMs, response, responseId };
     },
@@ -317,6 +326,12 @@ export async function startTestApp(options: TestAppOptions = {}) {
       const payload = globalShortcutPayload({ callbackId, triggerId, ...(shortcutOptions.userId ? { userId: shortcutOptions.userId } : {}) });
       const response = await sendInteraction(url, TEST_SIGNING_SECRET, payload);
       return { status: response.status, elapsedMs: response.elapsedMs, response, triggerId };
+    },
+
+    /** Sends a signed Events API event (wrapped in its envelope) and resolves with the app's answer. */
+    async event(event: Record<string, unknown>): Promise<SentRequest> {
+      const response = await sendEvent(url, TEST_SIGNING_SECRET, event);
+      return { status: response.status, elapsedMs: response.elapsedMs, response };
     },
 
     /** Sends app_home_opened and resolves with the views.publish call it causes for that user. */

@@ -21,7 +21,7 @@ type ConsoleConfig = Pick<AppConfig, 'user' | 'defaultTimeZone'> & { slack: Pick
 
 /** Whoever runs the console (USER); the allowlists are Slack's, so nothing is refused here. */
 export function consoleRequester(config: ConsoleConfig, profile: RequesterProfile = consoleProfile(config)): Requester {
-  return { teamId: CONSOLE_TEAM, userId: config.user ?? 'console', channelId: CONSOLE_CHANNEL, profile: async () => profile, refusalIn: () => undefined };
+  return { teamId: CONSOLE_TEAM, userId: config.user ?? 'console', channelId: CONSOLE_CHANNEL, profile: async () => profile, refusalIn: async () => undefined };
 }
 
 /** The zone replies are shown in when Slack cannot tell (DEFAULT_TZ), and the workspace's language (DEFAULT_LOCALE; English when unset). */

@@ -77,28 +77,36 @@ export function recordRun<Run extends { trigger: string; scheduledFor: number }>
   if (record.trigger !== 'manual') stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, record.scheduledFor);
 }
 
+/** How a post went: out; or not, with what to say, whether Slack may have posted it anyway, and whether it stopped the app. */
+export type PostResult = { ok: true } | { ok: false; detail: Phrase; landed: 'no' | 'unknown'; stopsApp: boolean; code?: string };
+
 /**
  * Posts, and when Slack refuses for a reason only a person can fix (not in the channel, channel
  * gone), pauses what posted with that reason; the detail says what happened in the reader's words.
+ * A post whose outcome is unknown is said to be so: the caller keeps it as posted, never posts it again.
  */
 export async function postOrPause(
   post: () => Promise<void>,
   pauseWith: (pause: DigestPause) => Promise<void>,
   logger: Logger | undefined,
   logFields: Record<string, unknown>,
-): Promise<{ ok: true } | { ok: false; detail: Phrase }> {
+): Promise<PostResult> {
   try {
     await post();
     return { ok: true };
   } catch (error) {
-    const pause = error instanceof DigestPostError ? error.pause : undefined;
+    const known = error instanceof DigestPostError ? error : undefined;
+    const pause = known?.pause;
     if (pause) await pauseWith(pause);
     logger?.warn({ err: error, ...logFields }, 'post failed');
+    const landed = known?.landed ?? 'no';
     const detail: Phrase = pause
       ? { key: 'digests.run.pausedBecause', values: { reason: pause.reason, remedy: pause.remedy } }
-      : error instanceof DigestPostError
-        ? { key: 'digests.run.slackAnswered', values: { code: error.code } }
-        : { key: 'digests.run.postFailed' };
-    return { ok: false, detail };
+      : landed === 'unknown'
+        ? { key: 'digests.run.postUnknown', values: { why: known!.code } }
+        : known
+          ? { key: 'digests.run.slackAnswered', values: { code: known.code } }
+          : { key: 'digests.run.postFailed' };
+    return { ok: false, detail, landed, stopsApp: known?.stopsApp ?? false, ...(known ? { code: known.code } : {}) };
   }
 }

@@ -7,8 +7,8 @@ import type { Store } from '../store/types.js';
 import { collectNewFunds } from './collect.js';
 import { failurePhrase } from './failure.js';
 import type { DigestRepository } from './repository.js';
-import { postOrPause, recordRun, RunLocks } from './runLocks.js';
-import { type Digest, type DigestContent, type DigestPoster, type DigestRunRecord } from './types.js';
+import { postOrPause, recordRun, RunLocks, type PostResult } from './runLocks.js';
+import { type AppStatus, type Digest, type DigestContent, type DigestPoster, type DigestRunRecord } from './types.js';
 
 export interface DigestRunnerOptions {
   repository: DigestRepository;
@@ -27,7 +27,9 @@ export interface DigestRunnerOptions {
   /** Told about every finished run (metrics). */
   onRun?: (record: DigestRunRecord) => void;
   /** Why the allowlists refuse this digest's team, channel or creator now (see WatchRunnerOptions.refusal). */
-  refusal?: (where: { teamId: string; channelId: string; userId: string }) => Phrase | undefined;
+  refusal?: (where: { teamId: string; channelId: string; userId: string }) => Phrase | undefined | Promise<Phrase | undefined>;
+  /** Whether the app may post at all (an uninstall or a revoked token holds every run before it spends). */
+  app?: AppStatus;
 }
 
 /** A claim on one scheduled run outlives any catch-up window, so a run can only ever be taken once. */
@@ -63,7 +65,9 @@ export class DigestRunner {
     const { repository, store, owner } = this.options;
     const digest = await repository.get(digestId);
     if (!digest) return 'missing';
-    const refused = this.options.refusal?.({ teamId: digest.teamId, channelId: digest.channelId, userId: digest.createdBy });
+    const halted = await this.options.app?.stopped();
+    if (halted) return this.holdWhileStopped(digest, scheduledFor, trigger, halted);
+    const refused = await this.options.refusal?.({ teamId: digest.teamId, channelId: digest.channelId, userId: digest.createdBy });
     if (refused) return this.refuse(digest, scheduledFor, trigger, refused);
     const claim = `digest-run:${digest.id}:${scheduledFor}`;
     const claimed = await store.claim(claim, owner, CLAIM_TTL_MS);
@@ -83,6 +87,7 @@ export class DigestRunner {
       await repository.update(digest.id, (stored) => {
         recordRun(stored, record);
         if (record.outcome === 'posted' || record.outcome === 'nothing_new') delete stored.paused;
+        if (record.outcome === 'posted' || record.outcome === 'over_budget') delete stored.heldSince;
       });
     } catch (error) {
       // What was posted is already marked as posted (before posting), so it is never posted again;
@@ -108,6 +113,20 @@ export class DigestRunner {
     return record;
   }
 
+  /**
+   * The app cannot post (uninstalled, its token revoked): nothing is claimed or spent, the run is
+   * recorded as held, and the digest's next post says since when its runs were held.
+   */
+  private async holdWhileStopped(digest: Digest, scheduledFor: number, trigger: DigestRunRecord['trigger'], halted: { reason: Phrase; since: number }): Promise<DigestRunRecord> {
+    const record: DigestRunRecord = { scheduledFor, trigger, finishedAt: this.options.clock.now(), outcome: 'refused', newFunds: 0, coinsSpent: 0, detail: halted.reason };
+    await this.options.repository.update(digest.id, (stored) => {
+      stored.heldSince ??= halted.since;
+      recordRun(stored, record);
+    });
+    this.options.onRun?.(record);
+    return record;
+  }
+
   /** Records a scheduled time that passed while the app was down, beyond the catch-up window. */
   async recordMissed(digest: Digest, scheduledFor: number): Promise<void> {
     await this.options.repository.update(digest.id, (stored) => {
@@ -124,7 +143,7 @@ export class DigestRunner {
       ...base, finishedAt: clock.now(), outcome, newFunds, coinsSpent, ...(detail ? { detail } : {}),
     });
     const locale = digest.lang ?? this.options.locale ?? FALLBACK_LOCALE;
-    const content: DigestContent = { digest, funds: [], firstRun: false, empty: false, simulated: this.options.simulated, locale };
+    const content: DigestContent = { digest, funds: [], firstRun: false, empty: false, simulated: this.options.simulated, locale, ...(digest.heldSince !== undefined ? { heldSince: digest.heldSince } : {}) };
 
     const seen = await repository.seenCodes(digest.id);
     let collected;
@@ -134,7 +153,7 @@ export class DigestRunner {
       if (error instanceof BudgetExceededError) {
         content.budgetNotice = failurePhrase(error);
         const posted = await this.tryPost(digest, content);
-        return finish(posted.ok ? 'over_budget' : 'post_failed', 0, 0, posted.ok ? content.budgetNotice : posted.detail);
+        return finish(posted.ok ? 'over_budget' : posted.landed === 'unknown' ? 'post_unknown' : 'post_failed', 0, 0, posted.ok ? content.budgetNotice : posted.detail);
       }
       if (error instanceof StoppedError) throw error;
       return finish('fetch_failed', 0, 0, failurePhrase(error));
@@ -156,6 +175,8 @@ export class DigestRunner {
       return finish('post_failed', collected.funds.length, collected.coinsSpent, { key: 'digests.run.storeDown' });
     }
     const posted = await this.tryPost(digest, content);
+    // Slack may have posted it: its funds stay marked as posted, so no later run posts them again.
+    if (!posted.ok && posted.landed === 'unknown') return finish('post_unknown', collected.funds.length, collected.coinsSpent, posted.detail);
     if (!posted.ok) {
       if (codes.length > 0) {
         await repository.restoreSeen(digest.id, seen).catch((error: unknown) =>
@@ -169,13 +190,15 @@ export class DigestRunner {
     return finish(content.empty ? 'nothing_new' : 'posted', collected.funds.length, collected.coinsSpent, stopped);
   }
 
-  private tryPost(digest: Digest, content: DigestContent): Promise<{ ok: true } | { ok: false; detail: Phrase }> {
-    return postOrPause(
+  private async tryPost(digest: Digest, content: DigestContent): Promise<PostResult> {
+    const posted = await postOrPause(
       () => this.options.poster.post(content),
       (pause) => this.options.repository.update(digest.id, (stored) => (stored.paused = pause)).then(() => undefined),
       this.options.logger,
       { digestId: digest.id, channelId: digest.channelId },
     );
+    if (!posted.ok && posted.stopsApp) await this.options.app?.stop(posted.code ?? 'invalid_auth').catch((error: unknown) => this.options.logger?.error({ err: error }, 'could not record that Slack refused the app’s token'));
+    return posted;
   }
 
 }

@@ -61,6 +61,11 @@ export class DigestService {
   ) {}
 
   async add(request: NewDigest): Promise<Digest> {
+    return this.save(await this.prepare(request));
+  }
+
+  /** The digest a request asks for, checked (schedule, filter, zone, language, not a duplicate) but not saved. */
+  async prepare(request: NewDigest): Promise<Digest> {
     const cadence = parseCadence(request.cadence);
     if (!cadence) throw new DigestInputError('cadence', { key: 'digests.input.cadence', values: { value: request.cadence } });
     const time = parseTimeOfDay(request.time);
@@ -72,19 +77,29 @@ export class DigestService {
     const lang = parseLang(request.lang);
     if (lang === 'unknown') throw new DigestInputError('lang', { key: 'digests.input.lang', values: { value: request.lang } });
     const schedule: Schedule = { cadence, time, timeZone };
-    return this.caps.adding(request.teamId, async () => {
-      const existing = await this.repository.ofTeam(request.teamId);
-      // A second identical digest would post every fund twice to the same channel (in another language too).
-      const same = existing.find((other) => other.channelId === request.channelId && other.filter === filter && JSON.stringify(other.schedule) === JSON.stringify(schedule));
-      if (same) throw new DigestInputError('channel', { key: 'digests.input.duplicate', values: { id: same.id } });
-      const reached = this.caps.reached(existing, request);
-      if (reached) throw new DigestInputError('channel', capPhrase('digest', reached));
-      const digest: Digest = {
-        id: this.repository.newId(), teamId: request.teamId, channelId: request.channelId, createdBy: request.createdBy, createdAt: this.clock.now(), schedule, filter, ...(lang ? { lang } : {}),
-      };
+    const digest: Digest = {
+      id: this.repository.newId(), teamId: request.teamId, channelId: request.channelId, createdBy: request.createdBy, createdAt: this.clock.now(), schedule, filter, ...(lang ? { lang } : {}),
+    };
+    // Said before the form is answered; said again under the lock at save, where a cap is enforced.
+    this.refuseUnsaveable(await this.repository.ofTeam(request.teamId), digest);
+    return digest;
+  }
+
+  /** Saves a prepared digest unless the channel already has the same one or a cap is reached (counted and saved under the workspace's adding lock). */
+  async save(digest: Digest): Promise<Digest> {
+    return this.caps.adding(digest.teamId, async () => {
+      this.refuseUnsaveable(await this.repository.ofTeam(digest.teamId), digest);
       await this.repository.save(digest);
       return digest;
     });
+  }
+
+  private refuseUnsaveable(existing: readonly Digest[], digest: Digest): void {
+    // A second identical digest would post every fund twice to the same channel (in another language too).
+    const same = existing.find((other) => other.id !== digest.id && other.channelId === digest.channelId && other.filter === digest.filter && JSON.stringify(other.schedule) === JSON.stringify(digest.schedule));
+    if (same) throw new DigestInputError('channel', { key: 'digests.input.duplicate', values: { id: same.id } });
+    const reached = this.caps.reached(existing, digest);
+    if (reached) throw new DigestInputError('channel', capPhrase('digest', reached));
   }
 
   list(teamId: string, channelId?: string): Promise<Digest[]> {

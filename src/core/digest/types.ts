@@ -29,7 +29,8 @@ export interface DigestRunRecord {
   scheduledFor: number;
   finishedAt: number;
   trigger: 'schedule' | 'catch-up' | 'manual';
-  outcome: 'posted' | 'nothing_new' | 'over_budget' | 'post_failed' | 'fetch_failed' | 'missed' | 'refused';
+  /** `post_unknown`: Slack did not say whether it posted (its funds stay marked as posted, so never twice). */
+  outcome: 'posted' | 'nothing_new' | 'over_budget' | 'post_failed' | 'post_unknown' | 'fetch_failed' | 'missed' | 'refused';
   newFunds: number;
   coinsSpent: number;
   /** Why it went as it did (a phrase; plain text in records stored before phrases). */
@@ -52,6 +53,8 @@ export interface Digest {
   lastRun?: DigestRunRecord;
   /** The latest scheduled time that has been dealt with (run, or missed beyond the catch-up window). */
   lastScheduledFor?: number;
+  /** Since when its runs were held because the app could not post (AppStatus); its next post says so. */
+  heldSince?: number;
 }
 
 /** What one run found, handed to whoever posts it (the Slack side renders it). */
@@ -66,17 +69,40 @@ export interface DigestContent {
   simulated: boolean;
   /** The language to post in: the digest's own, else the workspace's (the runner decides, the poster renders). */
   locale: Locale;
+  /** Its runs were held from then until now because the app could not post: the post says so. */
+  heldSince?: number;
 }
 
-/** A failure to post that the poster recognised; `pause` says whether the digest must stop until fixed. */
+/**
+ * A failure to post that the poster recognised: `pause` says whether the job must stop until someone
+ * fixes its channel; `landed: 'unknown'` that Slack may have posted it (no answer in time, a 5xx), so
+ * it must not be posted again; `stopsApp` that Slack no longer takes the app's token at all.
+ */
 export class DigestPostError extends Error {
+  readonly landed: 'no' | 'unknown';
+  readonly stopsApp: boolean;
+
   constructor(
     readonly code: string,
     readonly pause: DigestPause | undefined,
+    options: { landed?: 'no' | 'unknown'; stopsApp?: boolean } = {},
   ) {
     super(`could not post the digest: ${code}`);
     this.name = 'DigestPostError';
+    this.landed = options.landed ?? 'no';
+    this.stopsApp = options.stopsApp ?? false;
   }
+}
+
+/**
+ * Whether the app may post (and so spend) on its own at all, kept by the Slack side: an uninstall or
+ * a revoked token stops every scheduled job before it spends, until Slack takes the token again.
+ */
+export interface AppStatus {
+  /** Why every job holds now, and since when; undefined while the app may post. */
+  stopped(): Promise<{ reason: Phrase; since: number } | undefined>;
+  /** A post showed Slack no longer takes the app's token (`code`: token_revoked, invalid_auth …). */
+  stop(code: string): Promise<void>;
 }
 
 export interface DigestPoster {

@@ -3,7 +3,8 @@ import type { DataClient } from '../client/dataClient.js';
 import type { Clock } from '../clock.js';
 import { FALLBACK_LOCALE, type Locale, type Phrase } from '../../i18n/lang.js';
 import { failurePhrase } from '../digest/failure.js';
-import { postOrPause, recordRun, RunLocks } from '../digest/runLocks.js';
+import { postOrPause, recordRun, RunLocks, type PostResult } from '../digest/runLocks.js';
+import type { AppStatus } from '../digest/types.js';
 import { BudgetExceededError, StoppedError, UpstreamError } from '../errors.js';
 import { formatZonedTime } from '../time.js';
 import type { Store } from '../store/types.js';
@@ -27,7 +28,9 @@ export interface WatchRunnerOptions {
    * Why the allowlists (the Slack side's) refuse this watch's team, channel or creator now; undefined
    * when allowed. Asked before every check, since a list can be tightened after the watch was saved.
    */
-  refusal?: (where: { teamId: string; channelId: string; userId: string }) => Phrase | undefined;
+  refusal?: (where: { teamId: string; channelId: string; userId: string }) => Phrase | undefined | Promise<Phrase | undefined>;
+  /** Whether the app may post at all (an uninstall or a revoked token holds every check before it spends). */
+  app?: AppStatus;
   /** Told of every check that ended with a record (metrics). */
   onRun?: (record: WatchRunRecord) => void;
 }
@@ -67,7 +70,9 @@ export class WatchRunner {
     const { store, owner } = this.options;
     const watch = await this.options.repository.get(watchId);
     if (!watch) return 'missing';
-    const refused = this.options.refusal?.({ teamId: watch.teamId, channelId: watch.channelId, userId: watch.createdBy });
+    const halted = await this.options.app?.stopped();
+    if (halted) return this.holdWhileStopped(watch, scheduledFor, trigger, halted);
+    const refused = await this.options.refusal?.({ teamId: watch.teamId, channelId: watch.channelId, userId: watch.createdBy });
     if (refused) return await this.refuse(watch, scheduledFor, trigger, refused);
     const claim = `watch-run:${watch.id}:${scheduledFor}`;
     if (!(await store.claim(claim, owner, CLAIM_TTL_MS))) return 'claimed_elsewhere';
@@ -108,6 +113,17 @@ export class WatchRunner {
     return record;
   }
 
+  /** As digests: nothing claimed or spent while the app cannot post; the next post says since when. */
+  private async holdWhileStopped(watch: Watch, scheduledFor: number, trigger: WatchRunRecord['trigger'], halted: { reason: Phrase; since: number }): Promise<WatchRunRecord> {
+    const record: WatchRunRecord = { scheduledFor, trigger, finishedAt: this.options.clock.now(), outcome: 'refused', coinsSpent: 0, detail: halted.reason };
+    await this.options.repository.update(watch.id, (stored) => {
+      stored.heldSince ??= halted.since;
+      recordRun(stored, record);
+    });
+    this.options.onRun?.(record);
+    return record;
+  }
+
   async recordMissed(watch: Watch, scheduledFor: number): Promise<void> {
     await this.options.repository.update(watch.id, (stored) => {
       const record: WatchRunRecord = { scheduledFor, finishedAt: this.options.clock.now(), trigger: 'schedule', outcome: 'missed', coinsSpent: 0, detail: { key: 'watch.run.notRunning' } };
@@ -122,7 +138,7 @@ export class WatchRunner {
       scheduledFor, trigger, finishedAt: clock.now(), outcome, coinsSpent, ...(detail ? { detail } : {}), ...(coinsAtRisk ? { coinsAtRisk } : {}),
     });
     const locale = watch.lang ?? this.options.locale ?? FALLBACK_LOCALE;
-    const notice: WatchNotice = { watch, locale, simulated: this.options.simulated, checkedAt: clock.now() };
+    const notice: WatchNotice = { watch, locale, simulated: this.options.simulated, checkedAt: clock.now(), ...(watch.heldSince !== undefined ? { heldSince: watch.heldSince } : {}) };
     // A manual check is "now"; a scheduled one wants data from its own time on, shared with every watch due with it.
     const notBefore = Math.min(scheduledFor, clock.now());
     let outcome;
@@ -142,7 +158,7 @@ export class WatchRunner {
         const pause: WatchPause = { reason: failurePhrase(error), remedy, at: clock.now(), ...(fitsADay ? { resumesAt } : {}) };
         await repository.update(watch.id, (stored) => (stored.paused = pause));
         const posted = await this.tryPost(watch, { ...notice, paused: pause });
-        return finish(posted.ok ? 'over_budget' : 'post_failed', 0, posted.ok ? pause.reason as Phrase : posted.detail);
+        return finish(posted.ok ? 'over_budget' : posted.landed === 'unknown' ? 'post_unknown' : 'post_failed', 0, posted.ok ? pause.reason as Phrase : posted.detail);
       }
       if (error instanceof StoppedError) throw error;
       if (error instanceof UpstreamError && error.kind === 'schema_changed') return this.schemaChanged(watch, notice, error, finish);
@@ -164,6 +180,8 @@ export class WatchRunner {
     const tell = outcome.change ?? (previous === undefined && watch.announceFirst ? outcome.first : undefined);
     if (!tell) return finish(outcome.notFound ? 'not_found' : previous === undefined ? 'baseline' : 'unchanged', outcome.coinsSpent);
     const posted = await this.tryPost(watch, { ...notice, change: tell, ...(previous === undefined ? { first: true } : {}) });
+    // Slack may have posted it: the new state stays, so the next check does not post the change again.
+    if (!posted.ok && posted.landed === 'unknown') return finish('post_unknown', outcome.coinsSpent, posted.detail);
     if (!posted.ok) {
       await repository
         .update(watch.id, (stored) => {
@@ -191,16 +209,22 @@ export class WatchRunner {
       delete current.schemaChanges;
     });
     const posted = await this.tryPost(watch, { ...notice, paused: pause });
-    return finish(posted.ok ? 'fetch_failed' : 'post_failed', charged, posted.ok ? (pause.reason as Phrase) : posted.detail);
+    return finish(posted.ok ? 'fetch_failed' : posted.landed === 'unknown' ? 'post_unknown' : 'post_failed', charged, posted.ok ? (pause.reason as Phrase) : posted.detail);
   }
 
-  private tryPost(watch: Watch, notice: WatchNotice): Promise<{ ok: true } | { ok: false; detail: Phrase }> {
-    return postOrPause(
+  private async tryPost(watch: Watch, notice: WatchNotice): Promise<PostResult> {
+    const posted = await postOrPause(
       () => this.options.poster.post(notice),
       (pause) => this.options.repository.update(watch.id, (stored) => (stored.paused = pause)).then(() => undefined),
       this.options.logger,
       { watchId: watch.id, channelId: watch.channelId },
     );
+    if (posted.ok) {
+      if (notice.heldSince !== undefined) await this.options.repository.update(watch.id, (stored) => delete stored.heldSince).catch(() => undefined);
+    } else if (posted.stopsApp) {
+      await this.options.app?.stop(posted.code ?? 'invalid_auth').catch((error: unknown) => this.options.logger?.error({ err: error }, 'could not record that Slack refused the app’s token'));
+    }
+    return posted;
   }
 
 }

@@ -56,7 +56,8 @@ export interface WatchRunRecord {
   scheduledFor: number;
   finishedAt: number;
   trigger: 'schedule' | 'catch-up' | 'manual';
-  outcome: 'baseline' | 'changed' | 'unchanged' | 'not_found' | 'over_budget' | 'post_failed' | 'fetch_failed' | 'missed' | 'refused';
+  /** `post_unknown`: Slack did not say whether it posted the change (its state stays stored, so never twice). */
+  outcome: 'baseline' | 'changed' | 'unchanged' | 'not_found' | 'over_budget' | 'post_failed' | 'post_unknown' | 'fetch_failed' | 'missed' | 'refused';
   coinsSpent: number;
   detail?: Phrase;
   /** A check whose answer never came (timeout, unreadable): what the service may have charged for it. */
@@ -88,6 +89,8 @@ export interface Watch {
   checksPerMonth?: number;
   /** Checks in a row answered in a shape this app cannot read (paid for); the watch pauses at 3. */
   schemaChanges?: number;
+  /** Since when its checks were held because the app could not post (AppStatus); its next post says so. */
+  heldSince?: number;
 }
 
 /** What a check hands to whoever posts it (the Slack side renders it). */
@@ -102,6 +105,8 @@ export interface WatchNotice {
   paused?: WatchPause;
   /** When the data was fetched. */
   checkedAt: number;
+  /** Its checks were held from then until now because the app could not post: the post says so. */
+  heldSince?: number;
 }
 
 export interface WatchPoster {

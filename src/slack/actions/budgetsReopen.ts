@@ -11,13 +11,13 @@ type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
  * a client sends; the Home is published again either way.
  */
 export function budgetsReopenButton(deps: SlackDeps) {
-  return async ({ ack, client, context }: Args): Promise<void> => {
+  return async ({ ack, body, client, context }: Args): Promise<void> => {
     await ack();
     const { teamId, userId } = requesterOf(context);
     try {
       if (deps.config.adminUserIds.has(userId) && deps.storeGuard?.budgetsClosed(deps.now())) await deps.storeGuard.reopenBudgets(userId);
       else deps.logger.warn({ userId }, 'Reopen spending clicked by someone who may not, or with nothing closed; nothing changed');
-      await publishHome(deps, client, teamId, userId);
+      await publishHome(deps, client, teamId, userId, { hash: body.view?.hash });
     } catch (error) {
       deps.logger.error({ err: error, userId }, 'could not reopen spending');
     }

@@ -1,5 +1,6 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
+import { openForm } from '../flows/openForm.js';
 import { mayAdd } from '../flows/permissions.js';
 import { requesterOf, formLang, workspaceLang } from '../middleware/whoIsAsking.js';
 import { digestFormModal } from '../modals/digestForm.js';
@@ -11,11 +12,8 @@ export function digestAddButton(deps: SlackDeps) {
   return async ({ ack, body, client, context }: Args): Promise<void> => {
     await ack();
     if (!mayAdd(deps, body.user.id)) return;
-    try {
-      const lang = await formLang(deps, requesterOf(context));
-      await client.views.open({ trigger_id: body.trigger_id, view: digestFormModal(deps.digests.defaultTimeZone, lang, workspaceLang(deps).locale) });
-    } catch (error) {
-      deps.logger.warn({ err: error }, 'could not open the digest form');
-    }
+    const requester = requesterOf(context);
+    const lang = await formLang(deps, requester);
+    await openForm(deps, client, requester, { triggerId: body.trigger_id }, digestFormModal(deps.digests.defaultTimeZone, lang, workspaceLang(deps).locale, { allowSharedChannels: deps.config.allowSharedChannels }));
   };
 }

@@ -8,13 +8,13 @@ type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
 /** "Remove" next to a digest on the App Home (the button asks for confirmation first). */
 export function digestRemoveButton(deps: SlackDeps) {
-  return async ({ ack, action, client, context }: Args): Promise<void> => {
+  return async ({ ack, action, body, client, context }: Args): Promise<void> => {
     await ack();
     try {
       const { teamId, userId } = requesterOf(context);
       const digest = await manageableDigest(deps, teamId, userId, action.value);
       if (digest) await deps.digests.remove(digest.id);
-      await publishHome(deps, client, teamId, userId);
+      await publishHome(deps, client, teamId, userId, { hash: body.view?.hash });
     } catch (error) {
       deps.logger.error({ err: error }, 'could not remove the digest from the App Home');
     }

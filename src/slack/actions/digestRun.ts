@@ -9,7 +9,7 @@ type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
 /** "Run now" next to a digest on the App Home: posts it, tells the user how it went, refreshes the Home. */
 export function digestRunButton(deps: SlackDeps) {
-  return async ({ ack, action, client, context }: Args): Promise<void> => {
+  return async ({ ack, action, body, client, context }: Args): Promise<void> => {
     await ack();
     try {
       const requester = requesterOf(context);
@@ -18,7 +18,7 @@ export function digestRunButton(deps: SlackDeps) {
       if (!digest) return;
       const outcome = await deps.digests.runNow(digest.id);
       await client.chat.postMessage({ channel: userId, text: describeRunOutcome(digest, outcome, (await requester.profile()).lang) });
-      await publishHome(deps, client, teamId, userId);
+      await publishHome(deps, client, teamId, userId, { hash: body.view?.hash });
     } catch (error) {
       deps.logger.error({ err: error }, 'could not run the digest from the App Home');
     }

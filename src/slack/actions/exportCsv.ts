@@ -1,6 +1,7 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
 import { exportPlanView } from '../flows/exportCsv.js';
+import { openForm } from '../flows/openForm.js';
 import { requesterOf, formLang } from '../middleware/whoIsAsking.js';
 import { exportLoadingModal, exportNoticeModal } from '../modals/exportModal.js';
 import { decodeQueryValue } from '../queryValue.js';
@@ -17,14 +18,7 @@ export function exportCsvButton(deps: SlackDeps) {
     const requester = requesterOf(context);
     const lang = await formLang(deps, requester);
     const query = decodeQueryValue(action.value ?? '');
-    let opened: { id?: string; hash?: string } | undefined;
-    try {
-      const answer = await client.views.open({ trigger_id: body.trigger_id, view: query ? exportLoadingModal(lang) : exportNoticeModal(lang, lang.t('export.buttonBroken')) });
-      opened = answer.view;
-    } catch (error) {
-      deps.logger.warn({ err: error }, 'could not open the export modal');
-      return;
-    }
+    const opened = await openForm(deps, client, requester, { triggerId: body.trigger_id, responseUrl: body.response_url, channelId: body.channel?.id }, query ? exportLoadingModal(lang) : exportNoticeModal(lang, lang.t('export.buttonBroken')));
     if (!query || !opened?.id) return;
     const view = await exportPlanView(deps, requester, query, body.channel?.id ?? requester.channelId);
     try {

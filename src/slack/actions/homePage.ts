@@ -7,11 +7,11 @@ type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
 /** Previous/Next under the App Home's watches or digests: the Home published again at those pages. */
 export function homePageButton(deps: SlackDeps) {
-  return async ({ ack, action, client, context }: Args): Promise<void> => {
+  return async ({ ack, action, body, client, context }: Args): Promise<void> => {
     await ack();
     const { teamId, userId } = requesterOf(context);
     try {
-      await publishHome(deps, client, teamId, userId, readHomePageValue(action.value));
+      await publishHome(deps, client, teamId, userId, { ...readHomePageValue(action.value), hash: body.view?.hash });
     } catch (error) {
       deps.logger.error({ err: error, userId }, 'could not publish another page of the App Home');
     }

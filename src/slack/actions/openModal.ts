@@ -3,6 +3,7 @@ import { findOperation, type OperationId } from '../../core/operations/index.js'
 import type { SlackDeps } from '../deps.js';
 import { requesterOf, formLang } from '../middleware/whoIsAsking.js';
 import { searchModal } from '../modals/index.js';
+import { openForm } from '../flows/openForm.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
@@ -16,13 +17,14 @@ export function openModalButton(deps: SlackDeps) {
     const definition = findOperation(action.value ?? '');
     if (!definition) return;
     const operation = definition.id as OperationId;
+    const requester = requesterOf(context);
+    const lang = await formLang(deps, requester);
+    if (body.view?.type !== 'modal') {
+      await openForm(deps, client, requester, { triggerId: body.trigger_id, responseUrl: (body as { response_url?: string }).response_url, channelId: body.channel?.id }, searchModal(operation, '{}', deps.prices, lang));
+      return;
+    }
     try {
-      const lang = await formLang(deps, requesterOf(context));
-      if (body.view?.type === 'modal') {
-        await client.views.update({ view_id: body.view.id, hash: body.view.hash, view: searchModal(operation, body.view.private_metadata ?? '{}', deps.prices, lang) });
-      } else {
-        await client.views.open({ trigger_id: body.trigger_id, view: searchModal(operation, '{}', deps.prices, lang) });
-      }
+      await client.views.update({ view_id: body.view.id, hash: body.view.hash, view: searchModal(operation, body.view.private_metadata ?? '{}', deps.prices, lang) });
     } catch (error) {
       deps.logger.warn({ err: error, operation }, 'could not open the search form');
     }

@@ -16,7 +16,7 @@ type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 export function resultButton(deps: SlackDeps) {
   return async ({ ack, body, action, client, context }: Args): Promise<void> => {
     await ack();
-    const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps);
+    const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps, { replaces: true });
     const requester = requesterOf(context);
     const run = queryRunForButton(action.action_id, action.value);
     if (!run) {

@@ -12,7 +12,7 @@ type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 export function watchSaveButton(deps: SlackDeps) {
   return async ({ ack, body, action, client, context }: Args): Promise<void> => {
     await ack();
-    const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps);
+    const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps, { replaces: true });
     const requester = requesterOf(context);
     if (action.action_id === ACTION.watchCancel) {
       const { lang } = await requester.profile();

@@ -20,8 +20,9 @@ export function watchStopButton(deps: SlackDeps) {
     await ack();
     const requester = requesterOf(context);
     const { lang } = await requester.profile();
-    const fromHome = (body as { view?: { type?: string } }).view?.type === 'home';
-    const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps);
+    const homeView = (body as { view?: { type?: string; hash?: string } }).view;
+    const fromHome = homeView?.type === 'home';
+    const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps, { replaces: true });
     const reply = (text: string) => (fromHome ? Promise.resolve() : responder.reply(renderNotice(text, lang)));
     try {
       const watch = await deps.watches.find(requester.teamId, action.value ?? '');
@@ -31,7 +32,7 @@ export function watchStopButton(deps: SlackDeps) {
         await deps.watches.remove(watch.id);
         await reply(lang.t('watch.command.removed', { id: watch.id, target: describeTarget(watch.target, lang), channel: `<#${watch.channelId}>` }));
       }
-      if (fromHome) await publishHome(deps, client, requester.teamId, requester.userId);
+      if (fromHome) await publishHome(deps, client, requester.teamId, requester.userId, { hash: homeView?.hash });
     } catch (error) {
       deps.logger.error({ err: error }, 'could not stop the watch');
       await reply(lang.t('watch.command.storeDownChanging'));

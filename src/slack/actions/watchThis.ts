@@ -1,6 +1,7 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { readWatchKind } from '../../core/watch/service.js';
 import type { SlackDeps } from '../deps.js';
+import { openForm } from '../flows/openForm.js';
 import { mayAdd } from '../flows/permissions.js';
 import { ACTION } from '../ids.js';
 import { requesterOf, formLang } from '../middleware/whoIsAsking.js';
@@ -35,14 +36,13 @@ export function watchFormButton(deps: SlackDeps) {
     }
     const prefill = fromHome ? undefined : readPrefill(action.value);
     if (!fromHome && !prefill) return;
-    try {
-      const channelId = body.channel?.id;
-      await client.views.open({
-        trigger_id: body.trigger_id,
-        view: watchFormModal({ lang, prices: deps.prices, now: deps.now(), timeZone: deps.watches.defaultTimeZone, ...(channelId ? { channelId } : {}), ...(prefill ? { prefill } : {}), fromHome }),
-      });
-    } catch (error) {
-      deps.logger.warn({ err: error }, 'could not open the watch form');
-    }
+    const channelId = body.channel?.id;
+    await openForm(
+      deps,
+      client,
+      requester,
+      { triggerId: body.trigger_id, responseUrl: body.response_url, channelId },
+      watchFormModal({ lang, prices: deps.prices, now: deps.now(), timeZone: deps.watches.defaultTimeZone, ...(channelId ? { channelId } : {}), ...(prefill ? { prefill } : {}), fromHome, allowSharedChannels: deps.config.allowSharedChannels }),
+    );
   };
 }

@@ -21,6 +21,7 @@ export function slashCommand(deps: SlackDeps) {
       deps,
       responder,
       requester: requesterOf(context),
+      client,
       openForm: async (operation) => {
         const opened = await openSearchModal(deps, client, command.trigger_id, operation, { channelId: command.channel_id, responseUrl: command.response_url }, requesterOf(context));
         if (opened) return;

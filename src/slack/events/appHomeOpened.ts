@@ -10,7 +10,7 @@ export function appHomeOpened(deps: SlackDeps) {
     if (event.tab !== 'home') return;
     const teamId = body.team_id ?? (event.view as { team_id?: string } | undefined)?.team_id ?? 'unknown';
     try {
-      await publishHome(deps, client, teamId, event.user);
+      await publishHome(deps, client, teamId, event.user, { hash: (event.view as { hash?: string } | undefined)?.hash });
     } catch (error) {
       deps.logger.error({ err: error, userId: event.user }, 'could not publish the App Home');
     }

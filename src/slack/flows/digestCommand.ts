@@ -3,6 +3,8 @@ import { DigestInputError } from '../../core/digest/service.js';
 import type { Digest } from '../../core/digest/types.js';
 import { SALE_STATUS_WORDS } from '../../core/digest/collect.js';
 import type { Lang } from '../../i18n/lang.js';
+import type { WebClient } from '@slack/web-api';
+import { appMembership } from '../channelMembership.js';
 import type { SlackDeps } from '../deps.js';
 import type { Requester } from '../requester.js';
 import type { Responder } from '../responder.js';
@@ -30,13 +32,13 @@ const TIME_ZONE_OPTION = /tz|时区/;
 const LANGUAGE_OPTION = /lang|language|语言/;
 
 /** `/dq digest …`: manage the scheduled new-fund digests of a channel. Replies are in the requester's language. */
-export async function digestCommand(deps: SlackDeps, requester: Requester, words: string[], responder: Responder): Promise<void> {
+export async function digestCommand(deps: SlackDeps, requester: Requester, words: string[], responder: Responder, client?: WebClient): Promise<void> {
   const command = await readVerbCommand(DIGEST_VERBS, requester, words, responder);
   const { lang, action, rest, reply } = command;
   try {
     switch (action) {
       case 'add':
-        return await add(deps, requester, rest, reply);
+        return await add(deps, requester, rest, reply, client);
       case 'list':
         await responder.reply(await digestListMessage(deps, requester, readListWords(rest).page, lang));
         return;
@@ -60,7 +62,8 @@ export async function digestListMessage(deps: SlackDeps, requester: Requester, p
   return renderDigestList(pageOf(digests, page, DIGESTS_PER_MESSAGE), { now: deps.now(), nextRun: (d) => deps.digests.nextRun(d), scope: 'channel', lang });
 }
 
-async function add(deps: SlackDeps, requester: Requester, words: string[], reply: (text: string) => Promise<void>): Promise<void> {
+/** `client`: Slack's, to check first that the app can post in the channel, as a watch's Save does (the console has none). */
+async function add(deps: SlackDeps, requester: Requester, words: string[], reply: (text: string) => Promise<void>, client: WebClient | undefined): Promise<void> {
   const { lang } = await requester.profile();
   if (!mayAdd(deps, requester.userId)) return reply(lang.t('digests.command.adminsOnlyAsk'));
   if (!requester.channelId) return reply(lang.t('digests.command.inAChannel'));
@@ -70,7 +73,7 @@ async function add(deps: SlackDeps, requester: Requester, words: string[], reply
   if (!cadence || !time || extra.length > 0) return reply(lang.t('digests.command.usageIs', { usage: digestUsage(lang) }));
   const timeZone = timeZoneWord === undefined ? undefined : optionValue(timeZoneWord, TIME_ZONE_OPTION);
   const digestLang = languageWord === undefined ? undefined : optionValue(languageWord, LANGUAGE_OPTION);
-  const digest = await deps.digests.add({
+  const prepared = await deps.digests.prepare({
     teamId: requester.teamId,
     channelId: requester.channelId,
     createdBy: requester.userId,
@@ -80,6 +83,8 @@ async function add(deps: SlackDeps, requester: Requester, words: string[], reply
     ...(timeZone !== undefined ? { timeZone } : {}),
     ...(digestLang !== undefined ? { lang: digestLang } : {}),
   });
+  if (client && (await appMembership(client, requester.channelId, deps.logger)) === 'not_member') return reply(lang.t('digests.command.notMember', { channel: `<#${requester.channelId}>` }));
+  const digest = await deps.digests.save(prepared);
   const list = renderDigestList(pageOf([digest], 1, 1), { now: deps.now(), nextRun: (d) => deps.digests.nextRun(d), scope: 'added', lang });
   await reply(lang.t('digests.command.added', { list: list.text, channel: `<#${digest.channelId}>` }));
 }

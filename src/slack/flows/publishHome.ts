@@ -4,6 +4,7 @@ import { profileOf } from '../middleware/whoIsAsking.js';
 import { DIGESTS_PER_HOME_PAGE, renderHome } from '../render/home.js';
 import { pageOf, withItems } from '../render/listPages.js';
 import { WATCHES_PER_HOME_PAGE } from '../render/watch.js';
+import { slackErrorCode } from '../slackCallPolicy.js';
 import { mayAdd, mayManage } from './permissions.js';
 import { listItems, runningCostPerMonth } from './watchCommand.js';
 
@@ -29,8 +30,13 @@ export function readHomePageValue(value: string | undefined): Required<HomePages
 /**
  * Builds and publishes one user's App Home: spend against budgets, recent lookups, a page of
  * digests and a page of watches (however many are saved, only the shown ones are worked out), search buttons.
+ * `hash` is the Home view's hash as the request that asked for this saw it (the app_home_opened
+ * event's, a Home button's): Slack refuses the publish with hash_conflict when the Home was
+ * published again since (https://docs.slack.dev/reference/methods/views.publish, `hash`), so a
+ * refresh that lost a race does not overwrite a newer Home; it is dropped.
  */
-export async function publishHome(deps: SlackDeps, client: WebClient, teamId: string, userId: string, pages: HomePages = {}): Promise<void> {
+export async function publishHome(deps: SlackDeps, client: WebClient, teamId: string, userId: string, options: HomePages & { hash?: string | undefined } = {}): Promise<void> {
+  const pages = options;
   const now = deps.now();
   const everyWatch = deps.config.adminUserIds.has(userId);
   const [usage, budget, recent, digests, { timeZone, lang }, watches] = await Promise.all([
@@ -69,5 +75,10 @@ export async function publishHome(deps: SlackDeps, client: WebClient, teamId: st
       pageValue: (page) => homePageValue({ watches: page, digests: digestPage.page }),
     },
   });
-  await client.views.publish({ user_id: userId, view });
+  try {
+    await client.views.publish({ user_id: userId, view, ...(options.hash ? { hash: options.hash } : {}) });
+  } catch (error) {
+    if (slackErrorCode(error) !== 'hash_conflict') throw error;
+    deps.logger.info({ userId }, 'the App Home was published again meanwhile; this refresh is dropped');
+  }
 }

@@ -1,3 +1,4 @@
+import type { WebClient } from '@slack/web-api';
 import type { OperationId } from '../../core/operations/index.js';
 import type { SlackDeps } from '../deps.js';
 import type { Requester } from '../requester.js';
@@ -18,6 +19,8 @@ export interface CommandContext {
   requester: Requester;
   /** Opens the operation's search form (Slack), or explains what to do where there are no forms. */
   openForm: (operation: OperationId) => Promise<void>;
+  /** Slack's client, to check the app is in a channel before a digest is added there; the console has none. */
+  client?: WebClient;
 }
 
 /** What every parsed command does, wherever it was typed (a slash command, the console). */
@@ -33,7 +36,7 @@ export async function routeCommand(parsed: ParsedCommand, context: CommandContex
     case 'usage':
       return showUsage(deps, requester, responder);
     case 'digest':
-      return digestCommand(deps, requester, parsed.words, responder);
+      return digestCommand(deps, requester, parsed.words, responder, context.client);
     case 'watch':
       return watchCommand(deps, requester, parsed.words, responder);
     case 'lang':

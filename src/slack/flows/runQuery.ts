@@ -9,7 +9,9 @@ import { exampleFor, userFieldName } from '../parse/examples.js';
 import { operationTitle } from '../render/operationTitle.js';
 import { renderError } from '../render/errors.js';
 import { renderNotice } from '../render/notice.js';
-import { renderQueued } from '../render/queued.js';
+import { renderQueued, renderQueuedDone } from '../render/queued.js';
+import type { Progress } from '../responder.js';
+import { ReplyUnconfirmedError } from '../responders.js';
 import type { SlackDeps } from '../deps.js';
 import { chartFor } from './chartFor.js';
 import { syntaxFor } from '../operations/index.js';
@@ -54,7 +56,11 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
   };
   let replace = run.replace ?? false;
   let queuedShown: Promise<void> | undefined;
-  // Whatever follows a "Queued…" notice (result or error) replaces it, and only once it is out.
+  // Where the "Queued…" notice is kept when replies cannot replace one another (a slash command's:
+  // bolt-js #2287, bolt-python #1268): an editable DM message, marked done once the answer is out.
+  let progress: Progress | undefined;
+  const title = operationTitle(operation, profile.lang);
+  // Whatever follows a "Queued…" notice (result or error) replaces it, or marks it done, and only once it is out.
   const afterQueuedNotice = async () => {
     if (!queuedShown) return;
     await queuedShown;
@@ -69,8 +75,14 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
     if (requester.channelId) context.channelId = requester.channelId;
     const options: CallOptions = { cacheOnly: run.cacheOnly ?? false, confirmed: run.confirmed ?? false };
     options.onWait = (waitMs) => {
-      if (queuedShown || waitMs <= deps.config.queuedNoticeAfterMs) return;
-      queuedShown = responder.reply(renderQueued(operationTitle(operation, profile.lang), waitMs, profile.lang), { replace }).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not post the queued notice'));
+      if (queuedShown || progress || waitMs <= deps.config.queuedNoticeAfterMs) return;
+      const notice = renderQueued(title, waitMs, profile.lang);
+      if (!responder.replaces && responder.progress) {
+        progress = responder.progress();
+        progress.show(notice);
+        return;
+      }
+      queuedShown = responder.reply(notice, { replace }).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not post the queued notice'));
     };
     const answer = await deps.data.call(operation, run.input, context, options);
     await afterQueuedNotice();
@@ -93,7 +105,12 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
       await responder.share!(message);
       return;
     }
-    await responder.reply(message, { replace });
+    await responder.reply(message, { replace }).catch(async (error: unknown) => {
+      if (!(error instanceof ReplyUnconfirmedError)) throw error;
+      // Paid, and perhaps delivered: never sent again; the person is told by another route.
+      deps.logger.warn({ err: error, operation, outcome: 'unknown' }, 'Slack did not confirm the answer; not sent again');
+      await error.tell(renderNotice(profile.lang.t('answer.unconfirmed'), profile.lang)).catch((tellError: unknown) => deps.logger.warn({ err: tellError }, 'could not say that the answer was unconfirmed'));
+    });
     await deps.history
       .record(requester.teamId, requester.userId, { at: deps.now(), operation, request: { ...answer.request }, source: answer.source, coins: answer.coinsSpent })
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not record the lookup in the history'));
@@ -104,5 +121,7 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
     await responder.reply(renderError(error, { lang: profile.lang, now: deps.now(), timeZone: profile.timeZone, ...errorOptions, ...(retryValue ? { retryValue } : {}) }), { replace }).catch((replyError: unknown) => {
       deps.logger.error({ err: replyError }, 'could not deliver the error reply');
     });
+  } finally {
+    await progress?.finish(renderQueuedDone(title, profile.lang));
   }
 }

@@ -10,6 +10,8 @@ import { renderNotice } from '../render/notice.js';
 import { replyRoute } from '../responders.js';
 import { RUN_BY_INPUT, inputText } from '../functions/workflowStep.js';
 import { ACTION, VIEW } from '../ids.js';
+import { AnswerDeadline } from '../flows/answerDeadline.js';
+import type { Sharing } from '../sharedChannels.js';
 
 export function requesterOf(context: Context): Requester {
   const requester = (context as { requester?: Requester }).requester;
@@ -18,7 +20,10 @@ export function requesterOf(context: Context): Requester {
 }
 
 interface Where {
+  /** The person's own workspace (the allowlists and budgets judge it), else where the request came from. */
   teamId?: string | undefined;
+  /** Their Enterprise Grid organisation, when known: ALLOWED_TEAM_IDS may name it (E…) for all its workspaces. */
+  enterpriseId?: string | undefined;
   channelId?: string | undefined;
   userId?: string | undefined;
   /**
@@ -36,7 +41,8 @@ interface Where {
  * workflow step, whose outputs later steps may post anywhere) is refused, unless it posts nowhere.
  */
 export function refusal(allowlist: Allowlist, where: Where): Phrase | undefined {
-  if (allowlist.teams && !(where.teamId && allowlist.teams.has(where.teamId))) return { key: 'access.team' };
+  const listed = (id: string | undefined) => id !== undefined && allowlist.teams!.has(id);
+  if (allowlist.teams && !listed(where.teamId) && !listed(where.enterpriseId)) return { key: 'access.team' };
   if (allowlist.users && !(where.userId && allowlist.users.has(where.userId))) return { key: 'access.user' };
   if (allowlist.channels) {
     if (where.channelId) {
@@ -66,12 +72,14 @@ export async function formLang(deps: Pick<SlackDeps, 'config'>, requester: Reque
 type Body = Record<string, unknown> & {
   type?: string;
   team_id?: string;
+  enterprise_id?: string | null;
+  enterprise?: { id?: string } | null;
   user_id?: string;
   channel_id?: string;
   command?: string;
   response_url?: string;
   team?: { id?: string } | null;
-  user?: { id?: string; team_id?: string };
+  user?: { id?: string; team_id?: string; enterprise_id?: string };
   channel?: { id?: string };
   container?: { type?: string; channel_id?: string };
   actions?: Array<{ action_id?: string }>;
@@ -88,32 +96,107 @@ const HOME_ACTIONS_POSTING_NOWHERE: ReadonlySet<string> = new Set([ACTION.digest
 /** Forms that name the channel they add to; their submissions check that channel (`refusalIn`). */
 const FORMS_NAMING_THEIR_CHANNEL: ReadonlySet<string> = new Set([VIEW.digestAdd, VIEW.watchAdd]);
 
-/** Who and where, read the same way for every kind of request; undefined for events that name nobody. */
-function whereFrom(body: Body): (Where & { userId?: string | undefined; surface: Surface }) | undefined {
-  if (body.command) return { teamId: body.team_id, userId: String(body.user_id ?? ''), channelId: body.channel_id, surface: 'interactive' };
+/** What a request says about who sent it and from where, beyond the allowlists' Where. */
+interface Origin extends Where {
+  surface: Surface;
+  /** The person's own team as the payload gives it (an interaction's `user.team_id`); commands and events do not. */
+  ownTeamId?: string | undefined;
+  /** It posts visibly in its channel (Share): the channel must be known not to be shared with another organisation. */
+  postsInChannel?: boolean;
+}
+
+/**
+ * Who and where, read the same way for every kind of request; undefined for events that name nobody.
+ * The team is where the request came from (`team_id`, `team.id`); the person's own team, which can
+ * be another organisation's in a Slack Connect channel, is `user.team_id` where the payload has it.
+ */
+function whereFrom(body: Body): Origin | undefined {
+  const enterpriseId = body.enterprise?.id ?? body.enterprise_id ?? body.user?.enterprise_id ?? undefined;
+  if (body.command) return { teamId: body.team_id, enterpriseId, userId: String(body.user_id ?? ''), channelId: body.channel_id, surface: 'interactive' };
   if (body.type === 'event_callback') {
     const event = body.event;
-    if (event?.type === 'app_home_opened' && event.user) return { teamId: body.team_id ?? event.view?.team_id, userId: event.user, postsNowhere: true, surface: 'home' };
+    if (event?.type === 'app_home_opened' && event.user) return { teamId: body.team_id ?? event.view?.team_id, enterpriseId, userId: event.user, postsNowhere: true, surface: 'home' };
     if (event?.type === 'function_executed') {
       const runBy = event.inputs && typeof event.inputs === 'object' ? inputText(event.inputs, RUN_BY_INPUT) : '';
-      return { teamId: body.team_id, userId: runBy || undefined, surface: 'workflow' };
+      return { teamId: body.team_id, enterpriseId, userId: runBy || undefined, surface: 'workflow' };
     }
     return undefined;
   }
   const userId = body.user?.id;
   if (!userId) return undefined;
   const teamId = body.team?.id ?? body.user?.team_id;
+  const ownTeamId = body.user?.team_id;
   if (body.type === 'view_submission' || body.type === 'view_closed') {
-    return { teamId, userId, channelId: decodeModalOrigin(body.view?.private_metadata).channelId, postsNowhere: FORMS_NAMING_THEIR_CHANNEL.has(body.view?.callback_id ?? ''), surface: 'interactive' };
+    return { teamId, ownTeamId, enterpriseId, userId, channelId: decodeModalOrigin(body.view?.private_metadata).channelId, postsNowhere: FORMS_NAMING_THEIR_CHANNEL.has(body.view?.callback_id ?? ''), surface: 'interactive' };
   }
   const inView = body.view !== undefined && body.channel?.id === undefined;
   const channelId = body.channel?.id ?? body.container?.channel_id ?? (inView ? decodeModalOrigin(body.view?.private_metadata).channelId : undefined);
   const homeButton = body.view?.type === 'home' && (body.actions ?? []).every((action) => HOME_ACTIONS_POSTING_NOWHERE.has(action.action_id ?? ''));
-  return { teamId, userId, channelId, postsNowhere: homeButton, surface: 'interactive' };
+  const postsInChannel = (body.actions ?? []).some((action) => action.action_id === ACTION.share);
+  return { teamId, ownTeamId, enterpriseId, userId, channelId, postsNowhere: homeButton, postsInChannel, surface: 'interactive' };
+}
+
+/** What a request may take of Slack's 3 s to learn whose it is and where its answer goes (a command acks after). */
+const ORIGIN_CHECKS_MS = 1500;
+
+/**
+ * Slack Connect and Enterprise Grid, decided once for every surface (docs/security.md):
+ * - a person belongs to their own team: an interaction's `user.team_id`; where the payload does not
+ *   say (a command, an event), users.info's `team_id`, asked only when it can differ from the
+ *   request's workspace (a channel shared with another organisation, or one the app cannot read);
+ * - paid data does not go into a conversation shared with another organisation, nor to a person of
+ *   another organisation (not the app's workspace, nor its Enterprise Grid organisation), unless
+ *   ALLOW_SHARED_CHANNELS is set; a Share needs a channel known not to be shared.
+ * What cannot be found out in time is refused (nothing spent), never guessed.
+ */
+async function originCheck(deps: SlackDeps, client: WebClient, origin: Origin): Promise<{ teamId?: string | undefined; enterpriseId?: string | undefined; refused?: Phrase }> {
+  const allowShared = deps.config.allowSharedChannels;
+  const deadline = new AnswerDeadline(ORIGIN_CHECKS_MS);
+  // A workflow step's outputs go wherever its later steps post them: as a conversation the app cannot see.
+  let sharing: Sharing = origin.surface === 'workflow' ? 'unknown' : 'internal';
+  if (origin.channelId && deps.sharedChannels) {
+    const known = await deadline.within(deps.sharedChannels.of(client, origin.channelId));
+    sharing = known.known ? known.value : 'unknown';
+  }
+  if (sharing === 'external' && !allowShared) return { refused: { key: 'access.sharedChannel' } };
+  if (sharing === 'unknown' && origin.postsInChannel && !allowShared) return { refused: { key: 'access.sharedUnknown' } };
+  let { enterpriseId } = origin;
+  let teamId = origin.ownTeamId;
+  const installed = deps.install?.installedAs ?? {};
+  // Who the person is matters where they may be a stranger, to something that judges teams: the
+  // app's own organisation (known once Slack has answered auth.test) or the team list.
+  const judged = installed.teamId !== undefined || deps.config.allowlist.teams !== undefined;
+  if (teamId === undefined && sharing !== 'internal' && origin.userId && judged) {
+    const profile = await deadline.within(deps.profiles.of(client, origin.userId));
+    if (profile.known) {
+      teamId = profile.value.teamId;
+      enterpriseId ??= profile.value.enterpriseId;
+    }
+    if (teamId === undefined) return { refused: { key: 'access.unverified' } };
+  }
+  teamId ??= origin.teamId;
+  // Everyone in a conversation that is not shared outside belongs to the app's organisation (another
+  // workspace of its Enterprise Grid has another team id, and is no stranger); where the app cannot
+  // see the conversation, a person of another organisation is told so.
+  if (sharing === 'unknown' && !allowShared) {
+    const ourOrganisation = installed.enterpriseId !== undefined && enterpriseId === installed.enterpriseId;
+    if (installed.teamId !== undefined && teamId !== installed.teamId && !ourOrganisation) return { refused: { key: 'access.otherOrganisation' } };
+  }
+  return { teamId, enterpriseId };
 }
 
 /** How a refusal reaches the person: the Home tab shows it instead of its contents, a workflow step fails with it. */
 type Surface = 'interactive' | 'home' | 'workflow';
+
+/**
+ * Why a digest or watch may not post in `channelId` (a form's chosen channel, a scheduled run's):
+ * the channel list, or a channel shared with another organisation (unless ALLOW_SHARED_CHANNELS).
+ */
+export async function channelRefusal(deps: Pick<SlackDeps, 'config' | 'sharedChannels'>, client: WebClient, channelId: string): Promise<Phrase | undefined> {
+  const listed = refusal(deps.config.allowlist, { channelId });
+  if (listed || deps.config.allowSharedChannels || !deps.sharedChannels) return listed;
+  return (await deps.sharedChannels.of(client, channelId)) === 'external' ? { key: 'access.sharedChannel' } : undefined;
+}
 
 /** For what many read (shares and digests in a channel): the workspace's language, else English. */
 export function workspaceLang(deps: Pick<SlackDeps, 'config'>): Lang {
@@ -146,23 +229,26 @@ export function whoIsAsking(deps: SlackDeps): Middleware<AnyMiddlewareArgs> {
   return async (args) => {
     const { body: rawBody, context, client, next } = args as AnyMiddlewareArgs & AllMiddlewareArgs;
     const body = rawBody as unknown as Body;
-    const where = whereFrom(body);
-    if (!where) {
+    const origin = whereFrom(body);
+    if (!origin) {
       await next();
       return;
     }
+    const checked = await originCheck(deps, client, origin);
+    const where: Origin = { ...origin, teamId: checked.teamId ?? origin.teamId, enterpriseId: checked.enterpriseId };
     const teamId = where.teamId ?? 'unknown';
     const userId = where.userId ?? '';
     let profile: Promise<RequesterProfile> | undefined;
     const requester: Requester = {
       teamId,
+      ...(where.enterpriseId ? { enterpriseId: where.enterpriseId } : {}),
       userId,
       ...(where.channelId ? { channelId: where.channelId } : {}),
       profile: () => (profile ??= profileOf(deps, client, teamId, userId)),
-      refusalIn: (channelId) => refusal(deps.config.allowlist, { channelId }),
+      refusalIn: (channelId) => channelRefusal(deps, client, channelId),
     };
     context.requester = requester;
-    const refused = refusal(deps.config.allowlist, where);
+    const refused = checked.refused ?? refusal(deps.config.allowlist, where);
     if (!refused) {
       await next();
       return;

@@ -2,7 +2,7 @@ import type { ModalView, PlainTextOption } from '@slack/types';
 import { WEEKDAYS_FROM_MONDAY, weekdayPhrase } from '../../core/digest/schedule.js';
 import type { Lang, Locale } from '../../i18n/lang.js';
 import { VIEW } from '../ids.js';
-import { radioButtons, staticSelect, textInput } from './elements.js';
+import { channelPicker, radioButtons, staticSelect, textInput } from './elements.js';
 import { submittedText } from './submission.js';
 import { VIEW_LIMITS, option, plainText } from './slackText.js';
 
@@ -47,7 +47,7 @@ function languages(lang: Lang, workspaceLocale: Locale): PlainTextOption[] {
  * The App Home form that subscribes a channel to the new-fund digest (admins only), in the reader's
  * language; the digest itself posts in the language chosen on it (the workspace's by default).
  */
-export function digestFormModal(defaultTimeZone: string, lang: Lang, workspaceLocale: Locale): ModalView {
+export function digestFormModal(defaultTimeZone: string, lang: Lang, workspaceLocale: Locale, options: { allowSharedChannels?: boolean } = {}): ModalView {
   const timeZone = textInput('value', lang.t('modals.digestForm.timeZonePlaceholder'));
   timeZone.initial_value = defaultTimeZone;
   const cadenceOptions = cadences(lang);
@@ -62,7 +62,7 @@ export function digestFormModal(defaultTimeZone: string, lang: Lang, workspaceLo
     blocks: [
       {
         type: 'input', block_id: DIGEST_FIELDS.channel, label: plainText(lang.t('modals.digestForm.channel')),
-        element: { type: 'conversations_select', action_id: 'value', filter: { include: ['public', 'private'], exclude_bot_users: true } },
+        element: channelPicker('value', { allowSharedChannels: options.allowSharedChannels ?? false }),
         hint: plainText(lang.t('modals.digestForm.channelHint')),
       },
       { type: 'input', block_id: DIGEST_FIELDS.cadence, label: plainText(lang.t('modals.digestForm.when')), element: staticSelect('value', cadenceOptions, cadenceOptions[1]) },

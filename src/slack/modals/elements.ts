@@ -1,4 +1,4 @@
-import type { Checkboxes, Datepicker, NumberInput, PlainTextInput, PlainTextOption, RadioButtons, StaticSelect } from '@slack/types';
+import type { Checkboxes, ConversationsSelect, Datepicker, NumberInput, PlainTextInput, PlainTextOption, RadioButtons, StaticSelect } from '@slack/types';
 import { VIEW_LIMITS, plainText } from './slackText.js';
 
 /**
@@ -48,4 +48,18 @@ export function staticSelect(actionId: string, options: PlainTextOption[], initi
     select.option_groups.push({ label: plainText(`${start + 1}–${start + group.length}`, VIEW_LIMITS.optionChars), options: group });
   }
   return select;
+}
+
+/**
+ * The channel a digest or watch posts in. Channels shared with another organisation are left out
+ * (`exclude_external_shared_channels`, https://docs.slack.dev/reference/block-kit/composition-objects/conversation-filter-object)
+ * unless an admin allows paid data there (ALLOW_SHARED_CHANNELS); a submission is checked again.
+ */
+export function channelPicker(actionId: string, options: { allowSharedChannels: boolean; initial?: string | undefined }): ConversationsSelect {
+  return {
+    type: 'conversations_select',
+    action_id: actionId,
+    filter: { include: ['public', 'private'], exclude_bot_users: true, ...(options.allowSharedChannels ? {} : { exclude_external_shared_channels: true }) },
+    ...(options.initial ? { initial_conversation: options.initial } : {}),
+  };
 }

@@ -9,7 +9,7 @@ import type { Lang } from '../../i18n/lang.js';
 import type { WatchRequest } from '../flows/watchCommand.js';
 import { VIEW } from '../ids.js';
 import { checkedPrivateMetadata } from './modalOrigin.js';
-import { radioButtons, staticSelect, textInput } from './elements.js';
+import { channelPicker, radioButtons, staticSelect, textInput } from './elements.js';
 import { submittedText } from './submission.js';
 import { VIEW_LIMITS, option, plainText } from './slackText.js';
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
@@ -43,6 +43,8 @@ export interface WatchFormInput {
   prefill?: WatchFormPrefill;
   /** Opened from the App Home (refreshed after saving). */
   fromHome?: boolean;
+  /** ALLOW_SHARED_CHANNELS: the channel picker offers channels shared with another organisation too. */
+  allowSharedChannels?: boolean;
 }
 
 const KIND_KEYS: Record<WatchKind, CatalogueKey> = { company: 'watch.form.kind.company', fund: 'watch.form.kind.fund', contract: 'watch.form.kind.contract' };
@@ -87,9 +89,7 @@ export function watchFormModal(form: WatchFormInput): ModalView {
     blocks.push(input(WATCH_FIELDS.kind, lang.t('watch.form.kindLabel'), radioButtons('value', kinds, kinds[0])));
     blocks.push(input(WATCH_FIELDS.subject, lang.t('watch.form.subjectLabel'), textInput('value', lang.t('watch.form.subjectPlaceholder')), { hint: lang.t('watch.form.subjectHint') }));
   }
-  const channel: Record<string, unknown> = { type: 'conversations_select', action_id: 'value', filter: { include: ['public', 'private'], exclude_bot_users: true } };
-  if (form.channelId) channel.initial_conversation = form.channelId;
-  blocks.push(input(WATCH_FIELDS.channel, lang.t('watch.form.channel'), channel));
+  blocks.push(input(WATCH_FIELDS.channel, lang.t('watch.form.channel'), channelPicker('value', { allowSharedChannels: form.allowSharedChannels ?? false, initial: form.channelId })));
   const cadences = cadenceOptions(form);
   blocks.push(input(WATCH_FIELDS.cadence, lang.t('watch.form.when'), staticSelect('value', cadences, cadences[0])));
   blocks.push(input(WATCH_FIELDS.time, lang.t('watch.form.at'), { type: 'timepicker', action_id: 'value', initial_time: DEFAULT_TIME }, { hint: lang.t('watch.form.atHint') }));

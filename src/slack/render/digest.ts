@@ -5,7 +5,7 @@ import type { Prices } from '../../core/operations/prices.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { SlackMessage } from '../slackMessage.js';
 import { contextBlock, headerBlock, sectionBlock } from './blocks.js';
-import { dateText } from './dateText.js';
+import { dateText, dateTimeText } from './dateText.js';
 import { fitToSlackLimits } from './fitToSlackLimits.js';
 import { escapeMrkdwn } from './mrkdwn.js';
 import { DIGEST_OPERATION, DIGEST_PAGE_SIZE } from '../../core/digest/collect.js';
@@ -31,6 +31,7 @@ function footer(content: DigestContent, options: DigestRenderOptions): KnownBloc
     lang.t('digests.post.costPerPage', { coins: cost, size: DIGEST_PAGE_SIZE }),
   ];
   if (content.simulated) parts.push(lang.t('digests.post.simulated'));
+  if (content.heldSince !== undefined) parts.unshift(lang.t('digests.post.heldSince', { when: dateTimeText(content.heldSince, content.digest.schedule.timeZone, lang, { withZone: false }) }));
   return contextBlock(parts.join(' · '));
 }
 

@@ -28,6 +28,8 @@ export function runSummary(record: DigestRunRecord, lang: Lang): string {
       return lang.t('digests.run.nothingNew', { coins });
     case 'over_budget':
       return lang.t('digests.run.overBudget');
+    case 'post_unknown':
+      return lang.t('digests.run.unconfirmed', { detail: record.detail ? sayEscaped(record.detail, lang) : '' });
     case 'post_failed':
       return lang.t('digests.run.couldNotPost', { detail: record.detail ? sayEscaped(record.detail, lang) : lang.t('digests.run.slackRefused') });
     case 'fetch_failed':

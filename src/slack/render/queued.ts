@@ -16,3 +16,9 @@ export function renderQueued(operationTitle: string, waitMs: number, lang: Lang)
     blocks: [sectionBlock(`:hourglass_flowing_sand: ${line}`), contextBlock(lang.t('answer.queued.follows', { title }))],
   }, lang);
 }
+
+/** The queued notice once its answer is out (a DM progress message, edited: no stale notice stays). */
+export function renderQueuedDone(operationTitle: string, lang: Lang): SlackMessage {
+  const text = lang.t('answer.queued.done', { title: escapeMrkdwn(operationTitle) });
+  return fitToSlackLimits({ text, blocks: [contextBlock(`:white_check_mark: ${text}`)] }, lang);
+}

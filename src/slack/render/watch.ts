@@ -56,6 +56,8 @@ export function runSummary(record: WatchRunRecord, lang: Lang): string {
       return lang.t('watch.run.overBudget');
     case 'post_failed':
       return lang.t('watch.run.couldNotPost', { detail: record.detail ? sayEscaped(record.detail, lang) : '' });
+    case 'post_unknown':
+      return lang.t('digests.run.unconfirmed', { detail: record.detail ? sayEscaped(record.detail, lang) : '' });
     case 'fetch_failed': {
       const detail = record.detail ? sayEscaped(record.detail, lang) : '';
       if (record.coinsSpent > 0) return lang.t('watch.run.couldNotFetchCharged', { detail, coins });
@@ -169,6 +171,7 @@ export function renderWatchNotice(notice: WatchNotice, lang: Lang): SlackMessage
   const target = describeTarget(watch.target, lang);
   const footerParts = [lang.t('watch.post.footer', { id: watch.id, schedule: describeWatchSchedule(watch.schedule, lang), when: dateTimeText(notice.checkedAt, watch.schedule.timeZone, lang) })];
   if (notice.simulated) footerParts.push(lang.t('watch.post.simulated'));
+  if (notice.heldSince !== undefined) footerParts.unshift(lang.t('digests.post.heldSince', { when: dateTimeText(notice.heldSince, watch.schedule.timeZone, lang, { withZone: false }) }));
   const stop = button(lang.t('watch.post.stop'), ACTION.watchStop, watch.id, 'danger');
   stop.confirm = { title: plainText(lang.t('watch.post.stopConfirmTitle')), text: plainText(lang.t('watch.post.stopConfirmText')), confirm: plainText(lang.t('watch.post.stop')), deny: plainText(lang.t('watch.post.keep')) };
   const actions: ActionsBlock = { type: 'actions', block_id: `dq-watch-${watch.id}`, elements: [stop] };

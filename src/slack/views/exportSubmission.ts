@@ -1,6 +1,7 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
 import { runCsvExport, showExportPlan } from '../flows/exportCsv.js';
+import { AnswerDeadline } from '../flows/answerDeadline.js';
 import { requesterOf } from '../middleware/whoIsAsking.js';
 import { decodeExportState, exportPlanModal } from '../modals/exportModal.js';
 import { decodeQueryValue } from '../queryValue.js';
@@ -8,11 +9,12 @@ import { decodeQueryValue } from '../queryValue.js';
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
 /**
- * A confirmed export: the modal closes at once and the export runs, its progress in the user's DM
- * and its file in the conversation the result was in. Metadata this app did not write is ignored.
+ * A confirmed export: the modal closes and the export runs, its progress in the user's DM and its
+ * file in the conversation the result was in. Metadata this app did not write is ignored.
  */
 export function exportSubmission(deps: SlackDeps) {
   return async ({ ack, view, client, context }: Args): Promise<void> => {
+    const deadline = new AnswerDeadline();
     const state = decodeExportState(view.private_metadata);
     const query = state ? decodeQueryValue(state.queryValue) : undefined;
     if (!state || !query) {
@@ -22,9 +24,12 @@ export function exportSubmission(deps: SlackDeps) {
     }
     const requester = requesterOf(context);
     // Cached pages can expire and a running export can end while the modal is open: when the export
-    // would now cost more than the user confirmed, the modal shows the new cost and asks again.
-    const now = await showExportPlan(deps, requester, query, state.channelId);
-    if (!('notice' in now) && (now.joining ? 0 : now.coins) > (state.confirmedCoins ?? 0)) {
+    // would now cost more than the user confirmed, the modal shows the new cost and asks again. That
+    // check gets what Slack's 3 s allow (the profile, the cache and the budgets may be slow): not
+    // known in time, the modal closes and the export goes on, never spending more than was confirmed.
+    const checked = await deadline.within(showExportPlan(deps, requester, query, state.channelId));
+    const now = checked.known ? checked.value : undefined;
+    if (now && !('notice' in now) && (now.joining ? 0 : now.coins) > (state.confirmedCoins ?? 0)) {
       const { lang } = await requester.profile();
       await ack({ response_action: 'update', view: exportPlanModal({ lang, ...now, texts: { ...now.texts, lines: [lang.t('export.modal.costChanged'), ...now.texts.lines] } }) });
       return;

@@ -5,7 +5,9 @@ import { appMembership } from '../channelMembership.js';
 import type { SlackDeps } from '../deps.js';
 import { publishHome } from '../flows/publishHome.js';
 import { mayAdd } from '../flows/permissions.js';
+import { AnswerDeadline } from '../flows/answerDeadline.js';
 import { requesterOf, formLang } from '../middleware/whoIsAsking.js';
+import { escapeMrkdwn } from '../render/mrkdwn.js';
 import { readWatchForm, WATCH_FIELDS } from '../modals/watchForm.js';
 import { renderNotice } from '../render/notice.js';
 import { watchLines } from '../render/watch.js';
@@ -25,35 +27,52 @@ function blockFor(key: string, prefilled: boolean): string {
   return prefilled ? WATCH_FIELDS.channel : WATCH_FIELDS.subject;
 }
 
-/** The watch form: problems go back onto the form; a saved watch is confirmed in the channel (to the requester only). */
+/**
+ * The watch form: problems go back onto the form; a saved watch is confirmed in the channel (to the
+ * requester only). Slack waits 3 s for the form's answer: its checks (the language, the request,
+ * whether the app is in the channel) run side by side within AnswerDeadline; the watch is saved after
+ * the form is answered, and a save that fails then is said in a message.
+ */
 export function watchAddSubmission(deps: SlackDeps) {
   return async ({ ack, body, view, client, context }: Args): Promise<void> => {
+    const deadline = new AnswerDeadline();
     const requester = requesterOf(context);
-    const lang = await formLang(deps, requester);
     const form = readWatchForm(view.state?.values, view.private_metadata);
     const prefilled = !view.state?.values?.[WATCH_FIELDS.subject];
+    const lang = await formLang(deps, requester);
     const errorOn = (block: string, text: string) => ack({ response_action: 'errors', errors: { [block]: text } });
     if (!mayAdd(deps, body.user.id)) return errorOn(WATCH_FIELDS.channel, lang.t('watch.command.adminsOnly'));
     if (!form.channelId) return errorOn(WATCH_FIELDS.channel, lang.t('watch.form.chooseChannel'));
-    const refused = requester.refusalIn(form.channelId);
+    const refused = await requester.refusalIn(form.channelId);
     if (refused) return errorOn(WATCH_FIELDS.channel, lang.t(refused));
-    let saved;
+    let prepared;
     try {
-      const prepared = await deps.watches.prepare({ ...form.request, teamId: requester.teamId, channelId: form.channelId, createdBy: body.user.id });
-      if ((await appMembership(client, form.channelId, deps.logger)) === 'not_member') return errorOn(WATCH_FIELDS.channel, lang.t('watch.form.notMember'));
-      saved = { watch: await deps.watches.save(prepared.watch), cost: prepared.cost };
+      const request = { ...form.request, teamId: requester.teamId, channelId: form.channelId, createdBy: body.user.id };
+      const checked = await deadline.within(deps.watches.prepare(request));
+      if (!checked.known) return errorOn(WATCH_FIELDS.channel, lang.t('watch.command.storeDownChanging'));
+      prepared = checked.value;
+      const inChannel = await deadline.within(appMembership(client, form.channelId, deps.logger));
+      if (inChannel.known && inChannel.value === 'not_member') return errorOn(WATCH_FIELDS.channel, lang.t('watch.form.notMember'));
     } catch (error) {
       if (error instanceof WatchInputError) return errorOn(blockFor(error.phrase.key, prefilled), lang.t(error.phrase));
       if (error instanceof ValidationError) {
         const problem = error.problems[0];
         return errorOn(prefilled ? WATCH_FIELDS.channel : WATCH_FIELDS.subject, problem?.phrase ? lang.t(problem.phrase) : (problem?.message ?? error.message));
       }
-      deps.logger.error({ err: error }, 'could not save a watch from the form');
+      deps.logger.error({ err: error }, 'could not check a watch from the form');
       return errorOn(WATCH_FIELDS.channel, lang.t('watch.command.storeDownChanging'));
     }
     await ack();
-    const confirmation = lang.t('watch.command.saved', { lines: watchLines(saved.watch, saved.cost, deps.watches.nextRun(saved.watch), lang) });
-    await webApiResponder(client, body.user.id, form.channelId, deps.logger).reply(renderNotice(confirmation, lang)).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not confirm the watch'));
+    const tell = webApiResponder(client, body.user.id, form.channelId, deps.logger);
+    let text: string;
+    try {
+      const watch = await deps.watches.save(prepared.watch);
+      text = lang.t('watch.command.saved', { lines: watchLines(watch, prepared.cost, deps.watches.nextRun(watch), lang) });
+    } catch (error) {
+      deps.logger.error({ err: error }, 'could not save a watch from the form');
+      text = error instanceof WatchInputError ? lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.t(error.phrase)) }) : lang.t('watch.command.storeDownChanging');
+    }
+    await tell.reply(renderNotice(text, lang)).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not confirm the watch'));
     if (form.fromHome) await publishHome(deps, client, requester.teamId, body.user.id).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not refresh the App Home'));
   };
 }

@@ -67,11 +67,12 @@ describe('result and form buttons', () => {
     expect(rig.upstreamCalls()).toBe(0);
   });
 
-  it('Export CSV: a modal Slack would not open stops there (nothing to update, nothing spent)', async () => {
+  it('Export CSV: a modal Slack would not open stops there (nothing to update, nothing spent), and the person is told', async () => {
     rig = rigs.deps();
     const { record, args } = click(ACTION.exportCsv, FUND_QUERY, {}, { 'views.open': new Error('expired_trigger_id') });
     await exportCsvButton(rig.deps)(args);
-    expect(order(record)).toEqual(['ack', 'views.open']);
+    expect(order(record)).toEqual(['ack', 'views.open', 'chat.postEphemeral']);
+    expect(String(record.calls('chat.postEphemeral')[0]?.text)).toContain('The form could not open');
     expect(rig.upstreamCalls()).toBe(0);
   });
 

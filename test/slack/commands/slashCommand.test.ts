@@ -30,7 +30,7 @@ describe('slashCommand listener', () => {
       },
     },
   } as unknown as SlackDeps;
-  const requester: Requester = { teamId: 'T1', userId: 'U1', channelId: 'C1', profile: async () => ({ timeZone: 'UTC', lang: english }), refusalIn: () => undefined };
+  const requester: Requester = { teamId: 'T1', userId: 'U1', channelId: 'C1', profile: async () => ({ timeZone: 'UTC', lang: english }), refusalIn: async () => undefined };
 
   beforeAll(async () => {
     slack = await startFakeSlack();

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_IDS, typedNameOf } from '../../../src/core/operations/index.js';
-import { DEFAULT_WORKSPACE, stateValue } from '../../support/slack/index.js';
+import { appHomeOpenedEvent, DEFAULT_WORKSPACE, stateValue } from '../../support/slack/index.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { allText, buttonNamed, buttonsOf, startTestApp, TEST_API_KEY, type PublishedView, type TestApp } from '../../support/slackApp.js';
 import { DEFAULT_CAPS } from '../../../src/core/digest/caps.js';
@@ -160,6 +160,26 @@ describe('App Home: digests', () => {
     expect(sectionTexts(view)).toContain(keep);
     expect(await app.slack.deps.digests.find(TEAM, gone)).toBeUndefined();
     expect(await app.slack.deps.digests.find(TEAM, keep)).toBeDefined();
+  });
+
+  it('publishes with the hash of the Home it saw, so a refresh that lost a race does not overwrite a newer Home (issue 32.11)', async () => {
+    app = await startTestApp({ env: { ADMIN_USER_IDS: ADMIN } });
+    const gone = await addDigest(app, 'C0FUNDS004');
+    const first = await app.openHome(ADMIN);
+    const seen = first.response.view as { id: string; hash: string };
+    // app_home_opened carries the Home as it is (https://docs.slack.dev/reference/events/app_home_opened): its hash goes with the publish.
+    await app.event(appHomeOpenedEvent({ userId: ADMIN, view: { id: seen.id, hash: seen.hash } }));
+    const second = await app.nextCall('views.publish', (call) => call.args.user_id === ADMIN);
+    expect(second.args.hash).toBe(seen.hash);
+    expect(second.response.ok).toBe(true);
+    // A Remove clicked on the first Home, answered after the second was published: Slack refuses the stale refresh.
+    await app.clickInView('dq_digest_remove', gone, { userId: ADMIN, view: { type: 'home', id: seen.id, hash: seen.hash } });
+    const refresh = await app.nextCall('views.publish', (call) => call.args.user_id === ADMIN);
+    expect(refresh.args.hash).toBe(seen.hash);
+    expect(refresh.response).toMatchObject({ ok: false, error: 'hash_conflict' });
+    await app.settle();
+    expect(app.fake.calls('views.publish')).toHaveLength(3);
+    expect(app.errorLogs()).toEqual([]);
   });
 
   it('Run now posts the digest to its channel, tells the admin how it went, and refreshes the Home', async () => {

@@ -148,6 +148,20 @@ describe('digests through Slack (ADMIN_USER_IDS set)', () => {
     expect(await digestCommand('list', ADMIN, shut)).not.toContain('Paused');
   }, 30_000);
 
+  it('add in a channel the app is not in is refused with the invite hint, nothing added (issue 32.11)', async () => {
+    const outside = 'C0NOTJOIN2';
+    app.fake.setChannelError(outside, 'not_in_channel');
+    const count = (await app.slack.deps.digests.list(TEAM)).length;
+    const reply = await digestCommand('add daily 07:00 onsale', ADMIN, outside);
+    expect(reply).toContain(`The app is not in <#${outside}>`);
+    expect(reply).toContain('/invite @dq');
+    expect(await app.slack.deps.digests.list(TEAM)).toHaveLength(count);
+    expect(app.fake.calls('conversations.info').filter((call) => call.args.channel === outside).length).toBeGreaterThan(0);
+    // A bad schedule is said as such, whatever the channel.
+    expect(await digestCommand('add fortnightly 07:00', ADMIN, outside)).toContain('"fortnightly" is not a schedule');
+    app.fake.setChannelError(outside, undefined);
+  });
+
   it('remove: the admin removes it, list no longer shows it, and run says it is gone', async () => {
     expect(await digestCommand(`remove ${digestId}`)).toBe(`Digest ${digestId} for <#${CHANNEL}> is removed.`);
     expect(await app.slack.deps.digests.find(TEAM, digestId)).toBeUndefined();

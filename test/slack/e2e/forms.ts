@@ -21,3 +21,13 @@ export function simulatorCost(operation: OperationId): number {
 
 /** The operation ids by short name (the simulator tests' list). */
 export { OP as OPS } from '../../simulator/simulatorTestKit.js';
+
+/** The watch form filled in for `channel`: weekdays at 08:45 in Shanghai (state values as Slack sends them). */
+export function watchFormValues(channel: string): StateValues {
+  return {
+    'dq:watch:channel': { value: { type: 'conversations_select', selected_conversation: channel } },
+    'dq:watch:cadence': { value: { type: 'static_select', selected_option: { value: 'weekdays' } } },
+    'dq:watch:time': { value: { type: 'timepicker', selected_time: '08:45' } },
+    'dq:watch:timeZone': { value: { type: 'plain_text_input', value: 'Asia/Shanghai' } },
+  } as StateValues;
+}

@@ -178,12 +178,13 @@ describe('where a modal result goes without a response_url', () => {
     expect(footerText(message)).toContain('10 coins per lookup');
   });
 
-  it('opened from nowhere (a shortcut): a direct message', async () => {
+  it('opened from nowhere (a shortcut): a direct message, posted to the user id without conversations.open first', async () => {
     const submitted = await app.submitView('dq_search:fund-asset', values(), '{}', { userId: 'U0MODAL002' });
     expect(submitted.response.body).toBe('');
-    const opened = await app.nextCall('conversations.open', (call) => call.args.users === 'U0MODAL002');
-    expect(opened.response.ok).toBe(true);
-    const post = await app.nextCall('chat.postMessage', (call) => call.args.channel === dmChannelFor('U0MODAL002'));
+    // chat.postMessage with a user id as `channel` posts in the app's DM with them (issue 32.11).
+    const post = await app.nextCall('chat.postMessage', (call) => call.args.channel === 'U0MODAL002');
+    expect(post.response.channel).toBe(dmChannelFor('U0MODAL002'));
+    expect(app.fake.calls('conversations.open')).toEqual([]);
     assertWithinSlackLimits({ text: post.args.text as string, blocks: post.args.blocks as unknown[] }, 'message');
     expect(app.fake.calls('chat.postEphemeral').filter((call) => call.args.user === 'U0MODAL002')).toEqual([]);
   });
@@ -194,8 +195,8 @@ describe('where a modal result goes without a response_url', () => {
     expect(submitted.status).toBe(200);
     const refused = await app.nextCall('chat.postEphemeral', (call) => call.args.user === 'U0MODAL003');
     expect(refused.response).toMatchObject({ ok: false, error: 'channel_not_found' });
-    const post = await app.nextCall('chat.postMessage', (call) => call.args.channel === dmChannelFor('U0MODAL003'));
-    expect(post.response.ok).toBe(true);
+    const post = await app.nextCall('chat.postMessage', (call) => call.args.channel === 'U0MODAL003');
+    expect(post.response).toMatchObject({ ok: true, channel: dmChannelFor('U0MODAL003') });
     expect(allText({ text: post.args.text as string })).toContain('Fund asset size history');
     app.fake.setChannelError('C0PRIVATE1', undefined);
   });

@@ -69,7 +69,8 @@ describe('the global search shortcut', () => {
     const form = (await app.nextCall('views.update', (call) => call.args.view_id === chooser.id)).args.view as PublishedView;
     const submitted = await app.submitView(form.callback_id!, fillForm(form, { 'dq:futures:symbol': 'HG', 'dq:futures:type': '0' }), form.private_metadata, { userId: user, blocks: form.blocks });
     expect(submitted.response.body).toBe('');
-    const post = await app.nextCall('chat.postMessage', (call) => call.args.channel === dmChannelFor(user));
+    const post = await app.nextCall('chat.postMessage', (call) => call.args.channel === user);
+    expect(post.response.channel).toBe(dmChannelFor(user));
     const message = { text: post.args.text as string, blocks: post.args.blocks as Array<Record<string, unknown>> };
     assertWithinSlackLimits(message, 'message');
     expect(footerText(message)).toContain(`${simulatorCost(OPS.futures)} coins per lookup`);

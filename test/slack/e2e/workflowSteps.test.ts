@@ -97,6 +97,14 @@ describe('Workflow Builder steps', () => {
     expect(app.logs.filter((line) => line.msg === UNHANDLED_LISTENER_ERROR)).toEqual([]);
   });
 
+  it('run by a person of another organisation: the step fails saying so, nothing spent (issue 32.6: its outputs may be posted anywhere)', async () => {
+    app.fake.setUser('U0GUEST002', { team_id: 'T0PARTNER2' });
+    const ended = await runStep(app, 'dq_fund_asset_latest', { fund_code: '161725', run_by: 'U0GUEST002' });
+    expect(ended.method).toBe('functions.completeError');
+    expect(String(ended.args.error)).toContain('for members of this organisation');
+    expect(app.upstreamCalls()).toEqual([]);
+  });
+
   it('look up a taxpayer: the first match as outputs, charged like a lookup; the same step again comes from cache', async () => {
     const company = TAXPAYER_CATALOGUE[0]!;
     const ended = await runStep(app, 'dq_taxpayer_lookup', { keyword: company.creditNo, run_by: RUNNER });

@@ -117,8 +117,8 @@ describe('whoIsAsking', () => {
     const { client } = fakeClient();
     const { context, listenerRan } = await run(depsWith({ channels: new Set(['C1']) }), { type: 'view_submission', team: { id: 'T1' }, user: { id: 'U1' }, view: { callback_id: 'dq_digest_add_form', blocks: [] } }, client);
     expect(listenerRan).toBe(true);
-    expect(requesterOf(context).refusalIn('C1')).toBeUndefined();
-    expect(english.t(requesterOf(context).refusalIn('C2')!)).toContain('ALLOWED_CHANNEL_IDS');
+    expect(await requesterOf(context).refusalIn('C1')).toBeUndefined();
+    expect(english.t((await requesterOf(context).refusalIn('C2'))!)).toContain('ALLOWED_CHANNEL_IDS');
   });
 
   it('leaves events that name nobody alone (no requester, no refusal); the App Home is checked (issue 21.5)', async () => {

@@ -16,6 +16,12 @@ export interface RecordedCall {
   status: number;
   response: WebApiBody;
   at: number;
+  /**
+   * Slack did what was asked (a message posted, a view published), whatever the app was told: a
+   * post answered 500 or cut off after Slack took it has `landed` true, which is how a test counts
+   * messages that really appeared.
+   */
+  landed: boolean;
 }
 
 export interface RecordedResponse {
@@ -50,7 +56,17 @@ interface Answer {
   status: number;
   body: WebApiBody;
   headers?: Record<string, string>;
+  /** Sent instead of the JSON body: what a 5xx from Slack's edge looks like. */
+  raw?: string;
 }
+
+/**
+ * What Slack may do after it has done a call: answer 5xx anyway, or lose the connection before
+ * answering. Either way the call landed and the app cannot know (posts are not idempotent:
+ * https://docs.slack.dev/apis/web-api/rate-limits, "Retry-After"; the SDK's default retry policy
+ * retried these, posting twice).
+ */
+type AfterDoing = { kind: 'status'; status: number } | { kind: 'reset' };
 
 const API_PREFIX = '/api/';
 const RESPONSE_PREFIX = '/response/';
@@ -86,7 +102,13 @@ export class FakeSlack {
   readonly #calls = new RecordLog<RecordedCall>();
   readonly #responses = new RecordLog<RecordedResponse>();
   readonly #failures = new Map<string, ScriptedFailure[]>();
-  readonly #responseFailures = new Map<string, { status: number; error: string }>();
+  readonly #responseFailures = new Map<string, { status: number; error: string; json: boolean }>();
+  readonly #afterDoing = new Map<string, AfterDoing[]>();
+  /** channel id → HTTP status every call naming it gets, before Slack does anything. */
+  readonly #channelStatuses = new Map<string, { status: number; retryAfterSeconds: number }>();
+  readonly #responseResets = new Set<string>();
+  #tokensRevoked: string | undefined;
+  readonly #held = new Map<string, Promise<void>>();
   readonly #refusedBlockTypes = new Set<string>();
   readonly #chartProblems: string[] = [];
   /** Requests to paths the fake does not serve: almost always a wrong slackApiUrl, so timeouts mention them. */
@@ -163,6 +185,66 @@ export class FakeSlack {
     this.failNext(method, 'ratelimited', { retryAfterSeconds, times });
   }
 
+  /**
+   * The next `times` calls to `method` are done (a message posted …) and then answered with HTTP
+   * `status` instead of Slack's JSON: a 5xx after the work, as Slack's edge can answer.
+   */
+  failAfterDoing(method: string, status = 500, times = 1): void {
+    const queue = this.#afterDoing.get(method) ?? [];
+    for (let i = 0; i < times; i++) queue.push({ kind: 'status', status });
+    this.#afterDoing.set(method, queue);
+  }
+
+  /**
+   * Calls to `method` get no answer until the returned function is called: Slack being slow, as
+   * users.info or conversations.info can be, for a test that shows what the app does meanwhile.
+   */
+  holdCalls(method: string): () => void {
+    let release!: () => void;
+    this.#held.set(method, new Promise<void>((resolve) => (release = resolve)));
+    return () => {
+      this.#held.delete(method);
+      release();
+    };
+  }
+
+  /** The next call to `method` is done, then its connection is cut before Slack answers. */
+  resetAfterDoing(method: string): void {
+    const queue = this.#afterDoing.get(method) ?? [];
+    queue.push({ kind: 'reset' });
+    this.#afterDoing.set(method, queue);
+  }
+
+  /**
+   * Every call naming `channel` is answered HTTP `status` without being done (500: Slack failing;
+   * 429: rate-limited, with `Retry-After`); `undefined` clears it.
+   */
+  setChannelStatus(channel: string, status: number | undefined, options: { retryAfterSeconds?: number } = {}): void {
+    if (status === undefined) this.#channelStatuses.delete(channel);
+    else this.#channelStatuses.set(channel, { status, retryAfterSeconds: options.retryAfterSeconds ?? 1 });
+  }
+
+  /**
+   * From now on every call with the app's token answers `error` (`token_revoked` after tokens_revoked,
+   * `invalid_auth`, `account_inactive` …), as Slack does once the app is uninstalled, until `reinstall`.
+   */
+  revokeTokens(error = 'token_revoked'): void {
+    this.#tokensRevoked = error;
+  }
+
+  /** The app is installed again: its token works. */
+  reinstall(): void {
+    this.#tokensRevoked = undefined;
+  }
+
+  /**
+   * Marks `channel` as a Slack Connect channel shared with `teamIds` (conversations.info `is_ext_shared`,
+   * `is_shared`, `shared_team_ids`, `connected_team_ids`: https://docs.slack.dev/reference/objects/conversation-object).
+   */
+  shareChannelExternally(channel: string, teamIds: string[]): void {
+    this.#state.externalChannels.set(channel, teamIds);
+  }
+
   /** Every channel-scoped call naming `channel` fails with `error`; `undefined` clears it. */
   setChannelError(channel: string, error: string | undefined): void {
     if (error === undefined) this.#state.channelErrors.delete(channel);
@@ -226,7 +308,20 @@ export class FakeSlack {
 
   /** The next POST to this response_url fails the way an expired or overused one does. */
   failNextResponse(id: string, status = 404, error = 'expired_url'): void {
-    this.#responseFailures.set(id, { status, error });
+    this.#responseFailures.set(id, { status, error, json: false });
+  }
+
+  /** The next POST to this response_url is taken (recorded, shown) and its connection cut before Slack answers. */
+  resetNextResponseAfterDoing(id: string): void {
+    this.#responseResets.add(id);
+  }
+
+  /**
+   * The next POST to this response_url is answered HTTP 200 with `{"ok":false,"error":…}`: refused,
+   * though the status says fine (issue 32.8; Slack's webhooks answer errors in the body).
+   */
+  refuseNextResponseInBody(id: string, error = 'used_url'): void {
+    this.#responseFailures.set(id, { status: 200, error, json: true });
   }
 
   /**
@@ -277,6 +372,10 @@ export class FakeSlack {
     this.#refusedBlockTypes.clear();
     this.#chartProblems.length = 0;
     this.#responseFailures.clear();
+    this.#afterDoing.clear();
+    this.#channelStatuses.clear();
+    this.#responseResets.clear();
+    this.#tokensRevoked = undefined;
     this.#strayPaths.length = 0;
     this.#state.clear();
   }
@@ -308,20 +407,43 @@ export class FakeSlack {
 
   async #serveWebApi(method: string, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const { args, token } = await parseWebApiRequest(req, url);
+    await this.#held.get(method);
     const answer = this.#answer(method, args, token);
-    this.#calls.push({ method, args, token, status: answer.status, response: answer.body, at: Date.now() });
+    const landed = answer.status === 200 && answer.body.ok === true;
+    const after = landed ? this.#afterDoing.get(method)?.shift() : undefined;
+    if (after?.kind === 'reset') {
+      this.#calls.push({ method, args, token, status: 0, response: answer.body, at: Date.now(), landed });
+      res.socket?.destroy();
+      return;
+    }
+    if (after?.kind === 'status') {
+      this.#calls.push({ method, args, token, status: after.status, response: answer.body, at: Date.now(), landed });
+      res.writeHead(after.status, { 'content-type': 'text/html' });
+      res.end('<html><body>upstream error</body></html>');
+      return;
+    }
+    this.#calls.push({ method, args, token, status: answer.status, response: answer.body, at: Date.now(), landed });
+    if (answer.raw !== undefined) {
+      res.writeHead(answer.status, { 'content-type': 'text/html', ...answer.headers });
+      res.end(answer.raw);
+      return;
+    }
     sendJson(res, answer.status, answer.body, answer.headers);
   }
 
   #answer(method: string, args: Record<string, unknown>, token: string | undefined): Answer {
     if (!token) return { status: 200, body: { ok: false, error: 'not_authed' } };
     if (this.#validTokens && !this.#validTokens.has(token) && !this.#state.functions.acceptsToken(token)) return { status: 200, body: { ok: false, error: 'invalid_auth' } };
+    if (this.#tokensRevoked && !this.#state.functions.acceptsToken(token)) return { status: 200, body: { ok: false, error: this.#tokensRevoked } };
     const scripted = this.#takeFailure(method);
     if (scripted?.error === 'ratelimited') {
       return { status: 429, body: { ok: false, error: 'ratelimited' }, headers: { 'retry-after': String(scripted.retryAfterSeconds) } };
     }
     if (scripted) return { status: 200, body: { ok: false, error: scripted.error } };
     const channel = channelArgument(method, args);
+    const channelStatus = channel === undefined ? undefined : this.#channelStatuses.get(channel);
+    if (channelStatus?.status === 429) return { status: 429, body: { ok: false, error: 'ratelimited' }, headers: { 'retry-after': String(channelStatus.retryAfterSeconds) } };
+    if (channelStatus !== undefined) return { status: channelStatus.status, body: { ok: false, error: 'http_error' }, raw: '<html><body>upstream error</body></html>' };
     const channelError = channel === undefined ? undefined : this.#state.channelErrors.get(channel);
     if (channelError) return { status: 200, body: { ok: false, error: channelError } };
     if (method.startsWith('chat.') && this.#refusesBlocks(args)) return { status: 200, body: { ok: false, error: 'invalid_blocks' } };
@@ -354,7 +476,7 @@ export class FakeSlack {
     else if (!bytes || bytes.length !== upload.length) [status, text] = [400, `length_mismatch: declared ${upload.length}, received ${bytes?.length ?? 0}`];
     else upload.bytes = bytes;
     const token = bearer(req.headers.authorization);
-    this.#calls.push({ method: UPLOAD_URL_CALL, args: { file_id: fileId, length: bytes?.length ?? 0 }, token, status, response: { ok: status === 200, ...(status === 200 ? {} : { error: text }) }, at: Date.now() });
+    this.#calls.push({ method: UPLOAD_URL_CALL, args: { file_id: fileId, length: bytes?.length ?? 0 }, token, status, response: { ok: status === 200, ...(status === 200 ? {} : { error: text }) }, at: Date.now(), landed: status === 200 });
     res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
     res.end(text);
   }
@@ -368,9 +490,17 @@ export class FakeSlack {
       // Not JSON: keep the text so the test can see what the app actually sent.
     }
     this.#responses.push({ id, body, at: Date.now() });
+    if (this.#responseResets.delete(id)) {
+      req.socket.destroy();
+      return;
+    }
     const failure = this.#responseFailures.get(id);
     if (failure) {
       this.#responseFailures.delete(id);
+      if (failure.json) {
+        sendJson(res, failure.status, { ok: false, error: failure.error });
+        return;
+      }
       res.writeHead(failure.status, { 'content-type': 'text/plain' });
       res.end(failure.error);
       return;

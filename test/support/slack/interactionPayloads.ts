@@ -42,6 +42,11 @@ export interface SlashCommandInput extends Common {
   channelId?: string;
   channelName?: string;
   teamId?: string;
+  /**
+   * Enterprise Grid: the organisation, sent as `enterprise_id` (with `enterprise_name`); Slack adds
+   * them to a command from a workspace of an organisation (https://docs.slack.dev/interactivity/implementing-slash-commands).
+   */
+  enterpriseId?: string;
   responseUrl: string;
 }
 
@@ -61,6 +66,7 @@ export function slashCommandFields(input: SlashCommandInput): Record<string, str
     command: input.command,
     text: input.text ?? '',
     api_app_id: workspace.appId,
+    ...(input.enterpriseId ? { enterprise_id: input.enterpriseId, enterprise_name: 'Fake Org' } : {}),
     is_enterprise_install: 'false',
     response_url: input.responseUrl,
     trigger_id: input.triggerId ?? newTriggerId(),
@@ -318,6 +324,23 @@ export function appHomeOpenedEvent(input: { userId?: string; tab?: 'home' | 'mes
   // Slack omits `view` the very first time a user opens the Home tab.
   if (input.view) event.view = viewPayload({ type: 'home', ...input.view });
   return event;
+}
+
+/**
+ * The app was uninstalled (https://docs.slack.dev/reference/events/app_uninstalled): the event holds
+ * nothing but its type; the envelope's team_id says which workspace. Slack sends tokens_revoked too,
+ * in no guaranteed order.
+ */
+export function appUninstalledEvent(): Json {
+  return { type: 'app_uninstalled' };
+}
+
+/**
+ * Tokens of the app were revoked (https://docs.slack.dev/reference/events/tokens_revoked): user ids
+ * by kind of token, `oauth` (user tokens) and `bot` (the bot user's).
+ */
+export function tokensRevokedEvent(tokens: { oauth?: string[]; bot?: string[] }): Json {
+  return { type: 'tokens_revoked', tokens };
 }
 
 export interface FunctionExecutedInput {

@@ -15,6 +15,8 @@ export class FakeSlackState {
   readonly externalViewIds = new Map<string, string>();
   /** channel id → error that channel-scoped methods answer with (`is_archived`, `not_in_channel` …). */
   readonly channelErrors = new Map<string, string>();
+  /** channel id → the other organisations' team ids it is shared with (Slack Connect). */
+  readonly externalChannels = new Map<string, string[]>();
   /** Workflow steps started by a test (function_executed) and how each ended. */
   readonly functions = new FunctionExecutions();
   /** Files of the upload flow (files.getUploadURLExternal → upload URL → files.completeUploadExternal), by file id. */
@@ -41,6 +43,7 @@ export class FakeSlackState {
     this.homeViewIds.clear();
     this.externalViewIds.clear();
     this.channelErrors.clear();
+    this.externalChannels.clear();
     this.functions.clear();
     this.uploads.clear();
   }
@@ -121,9 +124,17 @@ function channelInfo(state: FakeSlackState, id: string): WebApiBody {
     return { ok: true, channel: { id, is_im: true, user: `U${id.slice(1)}`, is_open: true, created: 1_600_000_000 } };
   }
   const name = channelNameFor(id);
+  const external = state.externalChannels.get(id);
   return {
     ok: true,
     channel: {
+      // Slack Connect (https://docs.slack.dev/reference/objects/conversation-object): shared with another organisation.
+      is_shared: external !== undefined,
+      is_ext_shared: external !== undefined,
+      is_org_shared: false,
+      is_pending_ext_shared: false,
+      shared_team_ids: [state.workspace.teamId, ...(external ?? [])],
+      ...(external ? { connected_team_ids: external } : {}),
       id,
       name,
       name_normalized: name,
