@@ -81,7 +81,7 @@ export interface TestAppOptions {
   store?: Store;
   /** How often the store guard reads the store's marker (as main.ts: every 30 s, and on every reconnect). */
   storeCheckEveryMs?: number;
-  /** Serves /healthz, /readyz and /metrics on the app's port, as main.ts does. */
+  /** Serves /healthz and /readyz on the app's port, as main.ts does (/metrics only on OPS_PORT). */
   metrics?: Metrics;
 }
 

@@ -77,7 +77,8 @@ describeWithRedis('the store emptied under a running app', () => {
 
     // Said out loud: one error line, the metrics, /readyz.
     expect(app.errorLogs().filter((line) => /THE STORE LOST ITS DATA/.test(String(line.msg)))).toHaveLength(1);
-    const scraped = await (await fetch(`${app.url}/metrics`)).text();
+    // /metrics is served on OPS_PORT only, never on the Slack port: read the same registry it serves.
+    const scraped = await metrics.text();
     expect(scraped).toMatch(/^dq_store_data_losses_total 1$/m);
     expect(scraped).toMatch(/^dq_budgets_closed 1$/m);
     const ready = await fetch(`${app.url}/readyz`);
@@ -115,6 +116,6 @@ describeWithRedis('the store emptied under a running app', () => {
     expect(allText(await ask(app, THIRD!.creditNo, PERSON, '/taxpayer'))).toContain(THIRD!.enterpriseName);
     expect(charged(app)).toBe(40);
     await until('the replica reads the reopening', () => replica.storeGuard.budgetsClosed(replica.clock.now()) === undefined);
-    expect(await (await fetch(`${app.url}/metrics`)).text()).toMatch(/^dq_budgets_closed 0$/m);
+    expect(await metrics.text()).toMatch(/^dq_budgets_closed 0$/m);
   });
 });
