@@ -173,7 +173,7 @@ export class DataClient {
   }
 
   async call<Id extends OperationId>(id: Id, input: unknown, context: CallContext, callOptions: CallOptions = {}): Promise<CallResult<Id>> {
-    const request = validate(id, input);
+    const request = validate(id, input, this.clock.now());
     if (!callOptions.confirmed) askFirst(id, request, input);
     const key = cacheKey(id, request);
     const freshForMs = freshnessMs(id, request, this.options.cacheTtlMs);
@@ -218,7 +218,7 @@ export class DataClient {
    * input that `call` would refuse.
    */
   async peek<Id extends OperationId>(id: Id, input: unknown): Promise<{ fresh: boolean; ageMs: number; paging?: PageInfo } | undefined> {
-    const request = validate(id, input);
+    const request = validate(id, input, this.clock.now());
     const cached = await this.cache.get<ResultOf<Id>>(cacheKey(id, request), freshnessMs(id, request, this.options.cacheTtlMs));
     if (!cached) return undefined;
     const definition: AnyOperation = operations[id];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { inEveryLanguage, type NamesUnder, type Phrase } from '../../i18n/lang.js';
 import { BID_REGIONS, findBidRegion, isGenericBidKeyword } from './bidRegions.js';
 import { HOUR, pageInfo, pagedBy, type OperationDefinition, type PagingSpec } from './definition.js';
+import { localDate } from '../time.js';
 import { addProblem, characterCount, choiceField, dateField, integerField, isCalendarDate, textField, withinOneYear } from './fields.js';
 
 export interface BidsRequest {
@@ -70,20 +71,28 @@ export function shiftYears(date: string, years: number): string {
 }
 
 /**
- * The service refuses a period with only one end. Given one, the other is set one year away (the
- * longest period it searches), so `from:2026-03-01` alone means 2026-03-01 to 2027-03-01.
+ * The spec does not say what the service makes of a period with one end, so both are sent. Given
+ * only `to:`, the period starts a year before it (the longest the service searches); given only
+ * `from:`, it ends a year later or today, whichever is sooner: nothing is published in the future,
+ * and a period reaching into it would say it searched days that do not exist yet.
  */
-function completePeriod(start: string | undefined, end: string | undefined): { start: string; end: string } | undefined {
-  if (start && end) return { start, end };
-  if (start) return { start, end: shiftYears(start, 1) };
-  if (end) return { start: shiftYears(end, -1), end };
-  return undefined;
+function completePeriod(request: BidsRequest, today: string): BidsRequest {
+  const { publishStartTime: start, publishEndTime: end } = request;
+  if (start && !end) {
+    const yearOn = shiftYears(start, 1);
+    return { ...request, publishEndTime: yearOn < today ? yearOn : start > today ? start : today };
+  }
+  if (end && !start) return { ...request, publishStartTime: shiftYears(end, -1) };
+  return request;
 }
 
 function normaliseSearchType(text: string): string {
   const parts = text.split(/[,，\s]+/).filter(Boolean);
   return [...new Set(parts)].sort().join(',');
 }
+
+/** Notices are published, and dated, in China: "today" for a period is the day there. */
+const NOTICE_TIME_ZONE = 'Asia/Shanghai';
 
 /** The spec: at most 10 notices a call; page number and size travel as strings. */
 const BIDS_PAGES: PagingSpec = { pageField: 'pageIndex', sizeField: 'pageSize', wire: 'string', largest: 10 };
@@ -117,11 +126,8 @@ const bidsInput = z
   )
   .transform((value): BidsRequest => {
     const request: BidsRequest = { keyword: value.keyword, pageSize: String(value.pageSize), pageIndex: String(value.pageIndex) };
-    const period = completePeriod(value.publishStartTime, value.publishEndTime);
-    if (period) {
-      request.publishStartTime = period.start;
-      request.publishEndTime = period.end;
-    }
+    if (value.publishStartTime) request.publishStartTime = value.publishStartTime;
+    if (value.publishEndTime) request.publishEndTime = value.publishEndTime;
     if (value.province) request.province = value.province;
     if (value.searchType) request.searchType = value.searchType;
     if (value.type) request.type = value.type;
@@ -173,5 +179,6 @@ export const bids: OperationDefinition<BidsRequest, unknown, BidsResult> = {
   cacheVariant: () => 'default',
   paging: (request, result) => pageInfo(Number(request.pageIndex), Number(request.pageSize), result.total, result.records.length),
   ...pagedBy<BidsRequest>(BIDS_PAGES),
+  onDay: (request, now) => completePeriod(request, localDate(now, NOTICE_TIME_ZONE)),
   example: 'keyword=光伏组件 province=ZJ type=2 publishStartTime=2026-01-01 publishEndTime=2026-06-30',
 };

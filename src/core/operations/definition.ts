@@ -100,6 +100,12 @@ export interface OperationDefinition<Wire extends object = object, Data = unknow
    * of `input` so that validating a wire request again gives the same request.
    */
   confirm?(request: Wire, input: unknown): FieldProblem | undefined;
+  /**
+   * The request as asked on the day of `now`, where what it asks depends on the date (a bid period
+   * given by one end ends today at the latest). `validate` applies it when told the time; it must
+   * leave a request it already completed as it is.
+   */
+  onDay?(request: Wire, now: number): Wire;
   /** A working example in `key=value` form, shown next to validation errors. */
   example: string;
 }

@@ -3,11 +3,14 @@ import { ValidationError, type FieldProblem } from '../errors.js';
 import { compiledSchema } from './compiledSchema.js';
 import { operations, type AnyOperation, type OperationId, type RequestOf } from './index.js';
 
-/** Checks input and gives the exact wire body, or throws a ValidationError; nothing is sent or spent. */
-export function validate<Id extends OperationId>(id: Id, input: unknown): RequestOf<Id> {
+/**
+ * Checks input and gives the exact wire body, or throws a ValidationError; nothing is sent or spent.
+ * Given `now`, a request whose meaning depends on the date is completed for that day (`onDay`).
+ */
+export function validate<Id extends OperationId>(id: Id, input: unknown, now?: number): RequestOf<Id> {
   const definition: AnyOperation = operations[id];
   const parsed = compiledSchema(definition.input).safeParse(input ?? {});
-  if (parsed.success) return parsed.data as RequestOf<Id>;
+  if (parsed.success) return (now !== undefined && definition.onDay ? definition.onDay(parsed.data, now) : parsed.data) as RequestOf<Id>;
   const problems = parsed.error.issues.map((issue): FieldProblem => {
     const phrase = (issue as { params?: { phrase?: Phrase } }).params?.phrase;
     return { field: issue.path.map(String).join('.'), message: issue.message, ...(phrase ? { phrase } : {}) };

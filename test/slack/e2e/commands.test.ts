@@ -43,9 +43,9 @@ const QUERIES: QueryCase[] = [
     command: '/dq',
     text: 'bids 光伏组件 region:浙江 type:tender from:2026/3/1 in:title,purchaser',
     operation: OPS.bids,
-    // Only from: given: the service needs both ends, so to: is set one year on (and the reply says so).
-    wire: { keyword: '光伏组件', pageSize: '10', pageIndex: '1', publishStartTime: '2026-03-01', publishEndTime: '2027-03-01', province: 'ZJ', type: '1', searchType: '1,2' },
-    mentions: 'published 2026-03-01 to 2027-03-01 (one year, the longest period the service searches',
+    // Only from: given: both ends are sent, and the period ends today (the pinned 2026-11-22), not a year on in the future; the reply says which.
+    wire: { keyword: '光伏组件', pageSize: '10', pageIndex: '1', publishStartTime: '2026-03-01', publishEndTime: '2026-11-22', province: 'ZJ', type: '1', searchType: '1,2' },
+    mentions: 'published 2026-03-01 to 2026-11-22',
   },
   { name: '/fund-asset', command: '/fund-asset', text: '000001', operation: OPS.fundAsset, wire: { fundCode: '000001', pageNo: '1', pageSize: '50' }, mentions: '000001' },
   { name: '/dq fund', command: '/dq', text: 'fund 110022 2 size:20', operation: OPS.fundAsset, wire: { fundCode: '110022', pageNo: '2', pageSize: '20' }, mentions: '110022' },
