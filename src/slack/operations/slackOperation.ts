@@ -32,6 +32,8 @@ type WatchedTarget<Id extends OperationId> = Extract<WatchTarget, { kind: { [Kin
 /** A watch in its operation's words: what it watches, and the labels of the rows its checks make themselves. */
 export interface WatchWords<Target extends WatchTarget = WatchTarget> {
   target(target: Target, lang: Lang): string;
+  /** What is watched as typed to what the operation asks about (a contract's name → its symbol), as a lookup reads it. */
+  readSubject?(typed: string): string;
   /** Rows labelled here; others (a taxpayer record's fields) are labelled as lookups label them. */
   rowLabels?: Readonly<Record<string, CatalogueKey>>;
 }

@@ -51,6 +51,10 @@ const QUERIES: QueryCase[] = [
   { name: '/dq fund', command: '/dq', text: 'fund 110022 2 size:20', operation: OPS.fundAsset, wire: { fundCode: '110022', pageNo: '2', pageSize: '20' }, mentions: '110022' },
   { name: '/futures', command: '/futures', text: 'CL 5m 30', operation: OPS.futures, wire: { symbol: 'CL', type: '5', limit: '30' }, mentions: 'CL' },
   { name: '/dq futures', command: '/dq', text: 'futures gc daily', operation: OPS.futures, wire: { symbol: 'GC', type: '0', limit: '10' }, mentions: 'GC' },
+  // Contracts by their usual English names as well as their Chinese ones, a name of two words included.
+  { name: '/futures gold', command: '/futures', text: 'gold 4h', operation: OPS.futures, wire: { symbol: 'GC', type: '240', limit: '10' }, mentions: 'GC' },
+  { name: '/futures crude oil', command: '/futures', text: 'Crude Oil 30m 20', operation: OPS.futures, wire: { symbol: 'CL', type: '30', limit: '20' }, mentions: 'CL' },
+  { name: '/futures natural gas', command: '/futures', text: 'natural gas 1h', operation: OPS.futures, wire: { symbol: 'NG', type: '60', limit: '10' }, mentions: 'NG' },
   { name: '/new-funds', command: '/new-funds', text: 'onsale', operation: OPS.newFunds, wire: { saleStatus: 'true', pageNo: '1', pageSize: '50' }, mentions: 'Newly issued funds' },
   { name: '/dq newfunds', command: '/dq', text: 'newfunds offsale size:20', operation: OPS.newFunds, wire: { saleStatus: 'false', pageNo: '1', pageSize: '20' }, mentions: 'Newly issued funds' },
 ];
