@@ -50,7 +50,7 @@ describe('never spend on a question with no answer', () => {
       const refused = await run(`000001 page:${page}`, '/fund-asset');
       const text = allText(refused);
       expect(text).toContain('nothing was sent or spent');
-      expect(text).toMatch(new RegExp(`page:\\*? ${page} is past the end: there are only 2 pages`));
+      expect(text).toContain(`Page ${page} is past the end: there are only 2 pages`);
     }
     // The last page itself is a fair question.
     expect(pageLine(await run('000001 page:2', '/fund-asset'))).toBe('Page 2 of 2 · 100 results');

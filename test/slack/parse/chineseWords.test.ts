@@ -173,21 +173,21 @@ describe('/dq lang', () => {
 describe('what the parser refuses, said to a Chinese reader', () => {
   it('an unknown option, with the options and the example in Chinese words', () => {
     expect(invalidText(invalid('/bids', '光伏组件 regoin:ZJ'), zh)).toBe(
-      '未知选项“regoin”。/bids 的选项有：`地区:`、`类型:`、`从:`、`到:`、`范围:`、`页:`、`每页:`。你是不是想输入 `region:`？未发送查询，没有扣费。\n例如：`/bids 光伏组件 地区:浙江 类型:中标 从:2026-01-01 到:2026-06-30`',
+      '未知选项“regoin”。`/bids` 的选项有：`地区:`、`类型:`、`从:`、`到:`、`范围:`、`页:`、`每页:`。你是不是想输入 `region:`？未发送查询，没有扣费。\n例如：`/bids 光伏组件 地区:浙江 类型:中标 从:2026-01-01 到:2026-06-30`',
     );
     expect(invalidText(invalid('/bids', 'https://example.com'), zh)).toMatch(/^未知选项“https”。.*关键词中含冒号时，请放在引号中/);
   });
 
   it('an unknown /dq subcommand, with a suggestion among the words of both languages', () => {
     expect(invalidText(invalid('/dq', 'bidz 光伏组件'), zh)).toBe(
-      '未知命令“bidz”。/dq 后面可以接：纳税人、招标、基金、期货、新基金、用量、推送、关注、语言、帮助。你是不是想输入 `/dq bids`？未发送查询，没有扣费。\n例如：`/dq 帮助`',
+      '未知命令“bidz”。`/dq` 后面可以接：纳税人、招标、基金、期货、新基金、用量、推送、关注、语言、帮助。你是不是想输入 `/dq bids`？未发送查询，没有扣费。\n例如：`/dq 帮助`',
     );
     expect(zh.t(invalid('/dq', '基 000001').message)).toMatch(/你是不是想输入 `\/dq 基金`？$/);
     expect(zh.t(invalid('/dq', '帮助 什么').message)).toBe('没有关于“什么”的帮助。可以查看：纳税人、招标、基金、期货、新基金、用量、推送、关注、语言。');
   });
 
   it('too many words, a field given twice, an option without a value', () => {
-    expect(zh.t(invalid('/fund-asset', '000001 2 3').message)).toBe('多余的词：“3”。/fund-asset 的写法是 <基金代码> [页码]，另可加选项 `页:`、`每页:`。');
+    expect(zh.t(invalid('/fund-asset', '000001 2 3').message)).toBe('多余的词：“3”。`/fund-asset` 的写法是 <基金代码> [页码]，另可加选项 `页:`、`每页:`。');
     expect(english.t(invalid('/fund-asset', '000001 2 3 4').message)).toBe('Too many words: "3" "4". /fund-asset takes <fund code> [page] and options page:, size:.');
     expect(zh.t(invalid('/bids', '光伏组件 页:2 p:3').message)).toBe('`页:`和`p:`设置的是同一项，只需给一个。');
     expect(zh.t(invalid('/bids', '光伏组件 地区:浙江 地区:北京').message)).toBe('`地区:`给了两次，只需给一次。');
@@ -195,7 +195,7 @@ describe('what the parser refuses, said to a Chinese reader', () => {
     expect(english.t(invalid('/fund-asset', '000001 2 页:3').message)).toBe('Both 页: and the page set the same thing; give only one.');
     expect(zh.t(invalid('/bids', '光伏组件 地区:').message)).toBe('选项“地区”需要一个值（`地区:<代码或名称>`）。');
     expect(zh.t(invalid('/dq', '用量 今天').message)).toBe('`/dq 用量` 后面不需要其他词（收到“今天”）。');
-    expect(zh.t(invalid('/stocks', 'AAPL').message)).toBe('本应用没有命令“/stocks”。');
+    expect(zh.t(invalid('/stocks', 'AAPL').message)).toBe('本应用没有 `/stocks` 这个命令。');
   });
 });
 
