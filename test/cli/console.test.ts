@@ -116,6 +116,12 @@ describe('dq console on the simulator', () => {
     expect(await session.ask('/fund-asset 000001', FOOTER)).toMatch(/^› 10 coins per lookup · from cache/m);
   });
 
+  it('answers a command written in Chinese in Chinese, and the next in the console’s own language again', async () => {
+    session = await startDemoConsole();
+    expect(await session.ask('/dq 帮助', /详细说明一个命令.*\n/)).toContain('数据查询命令');
+    expect(await session.ask('/dq help', /explains one command in detail/)).toContain('Data query commands');
+  });
+
   it('tells the user when a number matches no button', async () => {
     session = await startDemoConsole();
     expect(await session.ask('3', /no buttons/)).toContain('There are no buttons to press yet');

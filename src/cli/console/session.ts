@@ -10,7 +10,7 @@ import type { Requester, RequesterProfile } from '../../slack/requester.js';
 import type { Responder } from '../../slack/responder.js';
 import type { SlackMessage } from '../../slack/slackMessage.js';
 import { renderHelp } from '../../slack/render/help.js';
-import { DQ_COMMAND, parseCommand } from '../../slack/parse/parseCommand.js';
+import { commandLanguage, DQ_COMMAND, parseCommand } from '../../slack/parse/parseCommand.js';
 import { syntaxFor } from '../../slack/operations/index.js';
 import { renderNotice } from '../../slack/render/notice.js';
 import { messageText, type ConsoleButton } from '../../slack/render/asText.js';
@@ -65,6 +65,7 @@ export class ConsoleSession {
   private async command(command: string, text: string): Promise<void> {
     const parsed = parseCommand(command, text);
     await routeCommand(parsed, {
+      said: commandLanguage(command, text),
       deps: this.deps,
       responder: this.responder,
       requester: this.requester,

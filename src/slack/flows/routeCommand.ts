@@ -1,6 +1,7 @@
 import type { OperationId } from '../../core/operations/index.js';
 import type { SlackDeps } from '../deps.js';
-import type { Requester } from '../requester.js';
+import { speaking, type Requester } from '../requester.js';
+import type { Locale } from '../../i18n/lang.js';
 import type { Responder } from '../responder.js';
 import { renderHelp } from '../render/help.js';
 import { invalidText } from '../parse/invalidText.js';
@@ -18,11 +19,18 @@ export interface CommandContext {
   requester: Requester;
   /** Opens the operation's search form (Slack), or explains what to do where there are no forms. */
   openForm: (operation: OperationId) => Promise<void>;
+  /** The language the command was written in, when that is clear (commandLanguage): its reply's language. */
+  said?: Locale | undefined;
 }
 
-/** What every parsed command does, wherever it was typed (a slash command, the console). */
+/**
+ * What every parsed command does, wherever it was typed (a slash command, the console). A command
+ * written clearly in one language is answered in it; choosing a language is answered in the new one.
+ */
 export async function routeCommand(parsed: ParsedCommand, context: CommandContext): Promise<void> {
-  const { deps, responder, requester } = context;
+  const { deps, responder } = context;
+  // Asking about or choosing the language is about the saved one: chooseLanguage reads it itself.
+  const requester = context.said && parsed.kind !== 'lang' ? speaking(context.requester, context.said) : context.requester;
   switch (parsed.kind) {
     case 'query':
       return runQuery(deps, requester, { operation: parsed.operation, input: parsed.input }, responder);
@@ -37,7 +45,7 @@ export async function routeCommand(parsed: ParsedCommand, context: CommandContex
     case 'watch':
       return watchCommand(deps, requester, parsed.words, responder);
     case 'lang':
-      return chooseLanguage(deps, requester, parsed.choice, responder);
+      return chooseLanguage(deps, requester, parsed.choice, responder, context.said);
     case 'invalid': {
       const { lang } = await requester.profile();
       return responder.reply(renderNotice(invalidText(parsed, lang), lang));

@@ -3,7 +3,8 @@ import { UpstreamError, ValidationError } from '../../core/errors.js';
 import { encodeQueryValue } from '../queryValue.js';
 import type { OperationId } from '../../core/operations/index.js';
 import { validate } from '../../core/operations/validate.js';
-import type { Requester } from '../requester.js';
+import { speaking, type Requester } from '../requester.js';
+import type { Locale } from '../../i18n/lang.js';
 import type { Responder } from '../responder.js';
 import { exampleFor, userFieldName } from '../parse/examples.js';
 import { operationTitle } from '../render/operationTitle.js';
@@ -36,6 +37,8 @@ export interface QueryRun {
   share?: boolean;
   /** Re-runs a request of an earlier answer (its buttons): the "are you sure?" questions were settled then. */
   confirmed?: boolean;
+  /** The language of the reply whose button this is: the page it brings continues in it. */
+  locale?: Locale;
 }
 
 /**
@@ -43,8 +46,9 @@ export interface QueryRun {
  * rate limit will make them wait, call through the client, draw the chart, render, reply. Every
  * failure becomes one short message; nothing escapes as an exception.
  */
-export async function runQuery(deps: SlackDeps, requester: Requester, run: QueryRun, responder: Responder): Promise<void> {
+export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun, responder: Responder): Promise<void> {
   const { operation } = run;
+  const requester = run.locale ? speaking(asker, run.locale) : asker;
   const profile = await requester.profile();
   const rejected = syntaxFor(operation).rejectedHint?.(run.input);
   const errorOptions = {

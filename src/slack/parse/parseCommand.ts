@@ -1,10 +1,11 @@
 import { findOperation, type OperationId } from '../../core/operations/index.js';
-import { readLanguageChoice } from '../../i18n/lang.js';
+import { readLanguageChoice, type Locale } from '../../i18n/lang.js';
 import { closestWord } from './closestWord.js';
 import { operationSubcommand, subcommandPhrase, subcommandWords, type CommandSyntax, type SubcommandEntry } from './commandSyntax.js';
 import { normaliseText, tokenise, type Token } from './normalise.js';
 import { phraseList, typedText, typedWords, type WordList } from './shownWords.js';
-import { readArguments } from './readArguments.js';
+import { grammarWords, readArguments } from './readArguments.js';
+import { textLanguage } from '../../i18n/textLanguage.js';
 import { SYNTAX_LIST, syntaxByCommand, syntaxBySubcommand, syntaxFor } from '../operations/index.js';
 
 import type { ParsedCommand } from './parsedCommand.js';
@@ -93,6 +94,26 @@ function parseDq(tokens: readonly Token[]): ParsedCommand {
     message: guess ? { key: 'commands.parse.unknownSubcommandGuess', values: { ...values, guess } } : { key: 'commands.parse.unknownSubcommand', values },
     example: `${DQ_COMMAND} help`,
   };
+}
+
+/**
+ * The language a command is written in, when its own words say so clearly (`/dq 帮助`, `/fund-asset
+ * 000001 第3页`, `/dq help`): judged on its grammar's words only, so `/taxpayer 杭州华信` (a name and
+ * nothing else) is unclear. Its reply is then in that language, whatever the saved one.
+ */
+export function commandLanguage(command: string, text: string): Locale | undefined {
+  const name = commandName(command);
+  const tokens = tokenise(text);
+  let words: string[];
+  if (name === DQ_COMMAND) {
+    const [first, ...rest] = tokens;
+    const syntax = first && first.quoteStart < 0 ? syntaxNamed(first.text) : undefined;
+    words = first ? [first.text, ...(syntax ? grammarWords(syntax, rest) : rest.map((token) => token.text))] : [];
+  } else {
+    const syntax = syntaxByCommand(name);
+    words = syntax ? grammarWords(syntax, tokens) : [];
+  }
+  return textLanguage(words.join(' '));
 }
 
 /** `/Bids`, `bids` and `／ｂｉｄｓ` all name /bids. */

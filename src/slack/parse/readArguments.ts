@@ -159,6 +159,16 @@ function toInput(syntax: CommandSyntax, assignments: readonly Assignment[]): Par
 }
 
 /**
+ * The words of an operation's command that belong to its grammar (option keys and values, codes,
+ * periods, page words), without the keyword a joined syntax searches for: that is the person's data
+ * (a company name), not the language they write in.
+ */
+export function grammarWords(syntax: CommandSyntax, tokens: readonly Token[]): string[] {
+  if (syntax.positional.kind !== 'joined') return tokens.map((token) => token.text);
+  return tokens.filter((token) => asOption(token) ?? naturalOptionOf(syntax, token)).map((token) => token.text);
+}
+
+/**
  * Reads the arguments of one operation's command into its loose input. It checks only the
  * command syntax (known option keys, each field given once, word count); the values are the
  * operation's to judge.

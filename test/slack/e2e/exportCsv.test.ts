@@ -260,7 +260,7 @@ describe('exporting a result to CSV', () => {
     await start();
     const userId = 'U0ZHUSER01';
     app.fake.setUser(userId, { locale: 'zh-CN' });
-    const page1 = await lookup('杭州 size:10', '/taxpayer', userId);
+    const page1 = await lookup('杭州 每页:10', '/taxpayer', userId);
     expect(buttonNamed(page1, 'dq_export_csv')?.text.text).toBe('导出 CSV');
     const { view, loading } = await openExport(page1, userId);
     expect(allText(loading)).toContain('正在计算导出费用…');

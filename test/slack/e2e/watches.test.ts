@@ -148,7 +148,8 @@ describe('a watch on a simulated supplier', () => {
     const app = await start(join(directory, 'chinese.sqlite'));
     const company = TAXPAYER_CATALOGUE[2]!;
     const { preview, id } = await addWatch(app, `关注 添加 纳税人 ${company.creditNo} 每天 09:00 语言:中文`);
-    expect(allText(preview)).toContain('20 coins per check');
+    // Typed in Chinese by a reader whose Slack is in English: answered in Chinese.
+    expect(allText(preview)).toContain('每次检查 20 币');
     await app.slack.watchScheduler.tick(nineOnDay(0));
     app.simulator.changeData({ kind: 'taxpayer', creditNo: company.creditNo, fields: { operatingStatus: '<!channel> *注销*', legalPerson: '<@U0OTHER> `x`' } });
     await app.slack.watchScheduler.tick(nineOnDay(1));
