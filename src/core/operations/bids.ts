@@ -3,6 +3,7 @@ import { inEveryLanguage, type NamesUnder, type Phrase } from '../../i18n/lang.j
 import { BID_REGIONS, findBidRegion, isGenericBidKeyword } from './bidRegions.js';
 import { HOUR, pageInfo, pagedBy, type OperationDefinition, type PagingSpec } from './definition.js';
 import { localDate } from '../time.js';
+import { keywordAsAsked } from './keyword.js';
 import { addProblem, characterCount, choiceField, dateField, integerField, isCalendarDate, textField, withinOneYear } from './fields.js';
 
 export interface BidsRequest {
@@ -99,7 +100,7 @@ const BIDS_PAGES: PagingSpec = { pageField: 'pageIndex', sizeField: 'pageSize', 
 
 const bidsInput = z
   .object({
-    keyword: textField({ required: true, check: checkKeyword }),
+    keyword: textField({ required: true, normalise: keywordAsAsked, check: checkKeyword }),
     pageSize: integerField({ default: BIDS_PAGES.largest, max: BIDS_PAGES.largest, maxReason: { key: 'bids.reason.pageSizeMax' } }),
     pageIndex: integerField({ default: 1 }),
     publishStartTime: dateField(),

@@ -164,7 +164,8 @@ export function renderNewFunds(answer: CallResult<typeof NEW_FUNDS_ID>, { lang, 
   const title = lang.t('newFunds.title');
   const filter = filterLabel(answer.request.saleStatus, lang);
   const blocks: KnownBlock[] = [headerBlock(lang.t('newFunds.results.heading', { title, filter }))];
-  if (!funds.length) blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? lang.t('newFunds.results.none', { filter })));
+  const none = answer.request.saleStatus === undefined ? lang.t('newFunds.results.noneAtAll') : lang.t('newFunds.results.none', { filter });
+  if (!funds.length) blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? none));
   const table = tables ? newFundsTable(funds, lang.t('newFunds.table.caption', { title, filter, count: funds.length }), lang) : undefined;
   if (table) blocks.push(table, contextBlock(lang.t('tables.browse', { count: funds.length })));
   for (let first = 0; !table && first < funds.length; first += FUNDS_PER_SECTION) {

@@ -26,6 +26,12 @@ function render(funds: NewFund[], input: Record<string, unknown> = {}, total = f
 }
 
 describe('new funds', () => {
+  it('an empty list says what to try next: every sale status, or later', () => {
+    expect(visibleText(render([], { saleStatus: 'true' }))).toContain('Try all of them with `/new-funds all`');
+    expect(visibleText(render([], {}))).toContain('Look again in a few days');
+    expect(visibleText(render([], {}))).not.toContain('/new-funds all');
+  });
+
   it('shows name, code, type, manager, subscription window, minimum, fees and sale status', () => {
     const message = render([FUND], { saleStatus: 'true' });
     assertWithinSlackLimits(message, 'message');
@@ -87,7 +93,7 @@ describe('new funds in Chinese', () => {
   });
 
   it('says in Chinese that there are none', () => {
-    expect(visibleText(slackOperation(NEW_FUNDS).render(answer([], {}, 0), ZH))).toContain('目前没有新发基金（全部）。');
+    expect(visibleText(slackOperation(NEW_FUNDS).render(answer([], {}, 0), ZH))).toContain('目前没有新发基金。过几天再查');
     expect(visibleText(slackOperation(NEW_FUNDS).render(answer([], { saleStatus: 'false' }, 0), ZH))).toContain('目前没有新发基金（未在售）。');
   });
 
