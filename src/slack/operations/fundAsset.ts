@@ -156,6 +156,7 @@ export function renderFundAsset(answer: CallResult<typeof FUND_ASSET_ID>, option
 }
 
 export const fundAssetSlack: SlackOperation<typeof FUND_ASSET_ID> = {
+  describe: (request, lang) => lang.t('fundAsset.asked', { code: request.fundCode }),
   syntax: fundAssetSyntax,
   form: fundAssetForm,
   render: renderFundAsset,

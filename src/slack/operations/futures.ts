@@ -218,6 +218,7 @@ export const futuresSlack: SlackOperation<typeof FUTURES_ID> = {
   syntax: futuresSyntax,
   form: futuresForm,
   render: renderFutures,
+  describe: (request, lang) => lang.t('futures.asked', { symbol: request.symbol, period: periodLabel(request.type, lang), count: Number(request.limit) }),
   // The latest candle is "forming" until its period ends.
   rendersWithClock: true,
   chart: (answer, settings, timeZone, lang) => buildFuturesChart(answer.result, settings, timeZone, lang),

@@ -176,6 +176,7 @@ export function renderNewFunds(answer: CallResult<typeof NEW_FUNDS_ID>, { lang, 
 }
 
 export const newFundsSlack: SlackOperation<typeof NEW_FUNDS_ID> = {
+  describe: (request, lang) => filterLabel(request.saleStatus, lang),
   syntax: newFundsSyntax,
   form: newFundsForm,
   render: renderNewFunds,

@@ -146,5 +146,6 @@ export const taxpayerSlack: SlackOperation<typeof TAXPAYER_ID> = {
   syntax: taxpayerSyntax,
   form: taxpayerForm,
   render: renderTaxpayer,
+  describe: (request, lang) => lang.t('taxpayer.asked', { keyword: request.keyword }),
   watch: { target: (target, lang) => lang.t('taxpayer.watch.target', { subject: serviceText(target.keyword, { max: 100, oneLine: true }) }) },
 };

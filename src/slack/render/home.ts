@@ -4,7 +4,7 @@ import type { Digest } from '../../core/digest/types.js';
 import type { Lookup } from '../../core/history.js';
 import type { BudgetState } from '../../core/ledger/budgets.js';
 import type { UsageSummary } from '../../core/ledger/ledger.js';
-import { OPERATION_IDS, operations, typedNameOf } from '../../core/operations/index.js';
+import { OPERATION_IDS, operations, typedNameOf, type OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import { ACTION } from '../ids.js';
 import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
@@ -12,7 +12,8 @@ import { digestLines } from './digestList.js';
 import { homeWatchBlocks, type HomeWatches } from './watch.js';
 import { dateTimeText } from './dateText.js';
 import { formatCount, formatZonedTime } from './format.js';
-import { escapeMrkdwn, plainText } from './mrkdwn.js';
+import { escapeMrkdwn, plainText, truncatePlain } from './mrkdwn.js';
+import { slackOperation } from '../operations/index.js';
 import { operationTitle } from './operationTitle.js';
 
 export interface HomeInput {
@@ -49,13 +50,18 @@ function spent(slot: { spent: number; limit?: number } | undefined, month: numbe
   return `${today}\n${lang.t('home.spend.month', { coins: formatCount(month) })}`;
 }
 
+/** What a stored lookup asked, in the reader's words; nothing for one this version cannot read (stored by another). */
+function askedIn(lookup: Lookup, lang: Lang): string {
+  if (!Object.hasOwn(operations, lookup.operation)) return '';
+  const id = lookup.operation as OperationId;
+  const request = operations[id].request.safeParse(lookup.request);
+  return request.success ? truncatePlain(slackOperation(id).describe(request.data as never, lang), 120) : '';
+}
+
 function lookupLine(lookup: Lookup, timeZone: string, lang: Lang): string {
-  const what = Object.entries(lookup.request)
-    .filter(([key, value]) => !/^page(No|Index|Size)$/.test(key) && value !== undefined && value !== '')
-    .map(([key, value]) => `${key}=${String(value)}`)
-    .join(' ');
+  const what = askedIn(lookup, lang);
   const cost = lookup.coins > 0 ? lang.t('common.coins', { count: lookup.coins }) : lang.t(lookup.source === 'cache' ? 'home.recent.fromCache' : 'home.recent.shared');
-  return `• ${formatZonedTime(lookup.at, timeZone, { withZone: false })} · ${escapeMrkdwn(operationTitle(lookup.operation, lang))} · \`${escapeMrkdwn(what.slice(0, 120))}\` · ${cost}`;
+  return [`• ${formatZonedTime(lookup.at, timeZone, { withZone: false })}`, escapeMrkdwn(operationTitle(lookup.operation, lang)), ...(what ? [escapeMrkdwn(what)] : []), cost].join(' · ');
 }
 
 function priceLine(input: HomeInput): string {

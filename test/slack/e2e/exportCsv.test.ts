@@ -110,7 +110,7 @@ describe('exporting a result to CSV', () => {
     const [upload] = app.fake.uploads();
     expect(upload?.completed?.channelId).toBe(DEFAULT_CHANNEL_ID);
     expect(upload?.filename).toMatch(/^bids-光伏组件-\d{8}-\d{4}\.csv$/);
-    expect(upload?.completed?.initialComment).toBe(`<@${DEFAULT_USER_ID}> exported Tender and bid notices \`keyword=光伏组件\`: 23 rows from 3 pages · ${2 * cost} coins`);
+    expect(upload?.completed?.initialComment).toBe(`<@${DEFAULT_USER_ID}> exported Tender and bid notices “光伏组件”: 23 rows from 3 pages · ${2 * cost} coins`);
     const csv = readCsv(upload!.bytes!);
     expect(csv.bom).toBe(true);
     expect(csv.crlf).toBe(true);
@@ -341,7 +341,7 @@ describe('exporting a result to CSV', () => {
     await confirm(second.view, other);
 
     const joined = await app.nextCall('chat.postMessage', (call) => call.args.channel === other);
-    expect(String(joined.args.text)).toContain(`An export of Tender and bid notices \`keyword=光伏组件\` is already running (started by <@${DEFAULT_USER_ID}>): you will get the same file, at no extra cost.`);
+    expect(String(joined.args.text)).toContain(`An export of Tender and bid notices “光伏组件” is already running (started by <@${DEFAULT_USER_ID}>): you will get the same file, at no extra cost.`);
     await finalProgress(/Export done: 23 rows from 3 pages/);
     const theirDone = await finalProgress(/Export done/, other);
     expect(theirDone.args.text).toBe(
