@@ -36,7 +36,7 @@ export class ConsoleSession {
     requester: Requester,
     private profile: RequesterProfile,
     private readonly print: (text: string) => void,
-    /** Where Export CSV writes its files. */
+    /** Where Export CSV writes its files (runConsole's folder). */
     private readonly exportDirectory: string = process.cwd(),
   ) {
     // `/dq lang` changes this.profile, and the replies that follow read it through the requester.
