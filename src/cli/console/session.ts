@@ -1,5 +1,8 @@
-import { chooseLocale, langFor, type Lang } from '../../i18n/lang.js';
-import { findOperation, type OperationId } from '../../core/operations/index.js';
+import { chooseLocale, langFor, type Lang, type Locale } from '../../i18n/lang.js';
+import { textLanguage } from '../../i18n/textLanguage.js';
+import { findOperation, operations, type OperationId } from '../../core/operations/index.js';
+import { readPagingWords, type PagingMove } from '../../slack/parse/pagingWords.js';
+import { decodeQueryValue } from '../../slack/queryValue.js';
 import type { SlackDeps } from '../../slack/deps.js';
 import { queryRunForButton } from '../../slack/flows/buttonQuery.js';
 import { routeCommand } from '../../slack/flows/routeCommand.js';
@@ -55,6 +58,11 @@ export class ConsoleSession {
       await this.press(Number(text));
       return 'continue';
     }
+    const move = readPagingWords(text);
+    if (move) {
+      await this.page(move, textLanguage(text));
+      return 'continue';
+    }
     // Slack users type "/bids …"; in the console "bids …" is the same as "/dq bids …".
     const [command, rest] = /^[/／]/.test(text) ? splitCommand(text) : [DQ_COMMAND, text];
     await this.command(command, rest);
@@ -96,6 +104,28 @@ export class ConsoleSession {
       return definition ? this.formNeedsSlack(definition.id as OperationId) : this.responder.reply(renderNotice(this.lang.t('console.formNeedsSlack'), this.lang));
     }
     return this.responder.reply(renderNotice(this.lang.t('console.onlyInSlack'), this.lang));
+  }
+
+  /**
+   * `next`, `下一页`, `page 3`, `第三页`: the latest paged reply moved as its Previous/Next buttons
+   * move it (replacing it), a page by number included; in the line's own language when clear.
+   */
+  private async page(move: PagingMove, said: Locale | undefined): Promise<void> {
+    const lang = said ? langFor(said) : this.lang;
+    const pageButton = this.buttons.find((button) => button.actionId === ACTION.pageNext || button.actionId === ACTION.pagePrevious);
+    const query = decodeQueryValue(pageButton?.value ?? '');
+    if (!query) return this.responder.reply(renderNotice(lang.t('console.paging.nothing'), lang));
+    let request: Record<string, unknown> | undefined;
+    if (move.kind === 'page') {
+      request = operations[query.operation].withPage?.(query.request as never, move.page) as Record<string, unknown> | undefined;
+    } else {
+      const wanted = this.buttons.find((button) => button.actionId === (move.kind === 'next' ? ACTION.pageNext : ACTION.pagePrevious));
+      request = decodeQueryValue(wanted?.value ?? '')?.request;
+      if (!request) return this.responder.reply(renderNotice(lang.t(move.kind === 'next' ? 'console.paging.noNext' : 'console.paging.noPrevious'), lang));
+    }
+    if (!request) return this.responder.reply(renderNotice(lang.t('console.paging.nothing'), lang));
+    const locale = said ?? query.locale;
+    await runQuery(this.deps, this.requester, { operation: query.operation, input: request, confirmed: true, replace: true, ...(locale ? { locale } : {}) }, this.responder);
   }
 
   private get lang(): Lang {
