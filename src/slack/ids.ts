@@ -22,6 +22,8 @@ export const ACTION = {
   watchThis: 'dq_watch_this',
   /** App Home: open the watch form. */
   watchAdd: 'dq_watch_add',
+  /** Under /dq usage and on an admin's Home: a month's usage by person and operation as CSV; the value is the month (2026-10). */
+  usageCsv: 'dq_usage_csv',
 } as const;
 
 export const VIEW = {

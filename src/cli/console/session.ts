@@ -18,6 +18,7 @@ import { syntaxFor } from '../../slack/operations/index.js';
 import { renderNotice } from '../../slack/render/notice.js';
 import { messageText, type ConsoleButton } from '../../slack/render/asText.js';
 import { exportAtConsole } from './exportToFile.js';
+import { usageCsvAtConsole } from './usageCsvToFile.js';
 import { rule } from './rule.js';
 
 /** What a line asked the console loop to do next. */
@@ -99,6 +100,7 @@ export class ConsoleSession {
     if (run) return runQuery(this.deps, this.requester, run, this.responder);
     if (button.actionId === ACTION.watchSave) return saveWatch(this.deps, this.requester, button.value, this.responder);
     if (button.actionId === ACTION.exportCsv) return exportAtConsole(this.deps, this.requester, button.value, this.responder, this.exportDirectory);
+    if (button.actionId === ACTION.usageCsv) return usageCsvAtConsole(this.deps, this.requester, button.value, this.responder, this.exportDirectory);
     if (button.actionId === ACTION.openModal) {
       const definition = findOperation(button.value ?? '');
       return definition ? this.formNeedsSlack(definition.id as OperationId) : this.responder.reply(renderNotice(this.lang.t('console.formNeedsSlack'), this.lang));

@@ -7,6 +7,7 @@ import { digestRunButton } from './digestRun.js';
 import { exportCsvButton } from './exportCsv.js';
 import { openModalButton } from './openModal.js';
 import { resultButton } from './resultButton.js';
+import { usageCsvButton } from './usageCsv.js';
 import { watchSaveButton } from './watchSave.js';
 import { watchStopButton } from './watchStop.js';
 import { watchFormButton } from './watchThis.js';
@@ -37,6 +38,7 @@ export function register(app: App, deps: SlackDeps): void {
     [ACTION.watchStop, watchStopButton(deps)],
     [ACTION.watchThis, onWatchForm],
     [ACTION.watchAdd, onWatchForm],
+    [ACTION.usageCsv, usageCsvButton(deps)],
   ]);
   const ids = new RegExp(`^(?:${[...buttons.keys()].map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
   app.action<BlockButtonAction>(ids, (args) => buttons.get(args.action.action_id)!(args));

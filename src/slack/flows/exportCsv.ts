@@ -15,6 +15,8 @@ import type { Requester } from '../requester.js';
 import { workspaceLang } from '../middleware/whoIsAsking.js';
 import { exportNoticeModal, exportPlanModal, type ExportModalState } from '../modals/exportModal.js';
 import { ProgressMessage } from '../progressMessage.js';
+import { webApiResponder } from '../responders.js';
+import { warnNearBudget } from './budgetWarning.js';
 import type { DecodedQuery } from '../queryValue.js';
 import { encodeQueryValue } from '../queryValue.js';
 import {
@@ -254,4 +256,6 @@ export async function runCsvExport(deps: SlackDeps, client: WebClient, requester
     else posted = delivered;
   }
   await progress.finish(finalMessage({ outcome: done.outcome, rows: done.rows, ...(posted ? { file: posted } : {}), ...(uploadError ? { uploadError } : {}), ...(run.channelId ? { askedIn: run.channelId } : {}), ...(joinedBy && joinedBy !== requester.userId ? { paidBy: joinedBy } : {}) }, lang));
+  // Whoever paid for the pages hears about their budget where the progress was: their direct messages.
+  if (!joinedBy && done.outcome.coinsSpent > 0) await warnNearBudget(deps, requester, webApiResponder(client, requester.userId, undefined, deps.logger));
 }

@@ -2,7 +2,8 @@ import type { WebClient } from '@slack/web-api';
 import type { SlackDeps } from '../deps.js';
 import { profileOf } from '../middleware/whoIsAsking.js';
 import { renderHome } from '../render/home.js';
-import { mayAdd, mayManage } from './permissions.js';
+import { isAdmin, mayAdd, mayManage } from './permissions.js';
+import { monthOf } from '../../core/ledger/ledger.js';
 
 const RECENT_LOOKUPS = 8;
 
@@ -36,6 +37,8 @@ export async function publishHome(deps: SlackDeps, client: WebClient, teamId: st
       everyWatch,
       mayAdd: mayAdd(deps, userId),
     },
+    // The same file /dq usage offers, for the admins: this month by person and operation.
+    ...(isAdmin(deps, userId) ? { usageCsvMonth: monthOf(now, deps.ledger.timeZone) } : {}),
   });
   await client.views.publish({ user_id: userId, view });
 }

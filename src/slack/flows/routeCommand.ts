@@ -39,7 +39,7 @@ export async function routeCommand(parsed: ParsedCommand, context: CommandContex
     case 'help':
       return responder.reply(renderHelp(deps.prices, (await requester.profile()).lang, parsed.topic ?? parsed.operation, { demo: deps.config.demo }));
     case 'usage':
-      return showUsage(deps, requester, responder);
+      return showUsage(deps, requester, responder, parsed.month);
     case 'digest':
       return digestCommand(deps, requester, parsed.words, responder);
     case 'watch':

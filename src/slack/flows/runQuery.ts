@@ -13,6 +13,7 @@ import { renderNotice } from '../render/notice.js';
 import { renderQueued } from '../render/queued.js';
 import type { SlackDeps } from '../deps.js';
 import { chartFor } from './chartFor.js';
+import { warnNearBudget } from './budgetWarning.js';
 import { syntaxFor } from '../operations/index.js';
 import { workspaceLang } from '../middleware/whoIsAsking.js';
 
@@ -97,6 +98,7 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
       return;
     }
     await responder.reply(message, { replace });
+    if (answer.coinsSpent > 0) await warnNearBudget(deps, requester, responder);
     await deps.history
       .record(requester.teamId, requester.userId, { at: deps.now(), operation, request: { ...answer.request }, source: answer.source, coins: answer.coinsSpent })
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not record the lookup in the history'));
@@ -107,5 +109,7 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
     await responder.reply(renderError(error, { lang: profile.lang, now: deps.now(), timeZone: profile.timeZone, ...errorOptions, ...(retryValue ? { retryValue } : {}) }), { replace }).catch((replyError: unknown) => {
       deps.logger.error({ err: replyError }, 'could not deliver the error reply');
     });
+    // A call that went unanswered may have been charged: it counts against the budget all the same.
+    if (error instanceof UpstreamError && error.coinsAtRisk) await warnNearBudget(deps, requester, responder);
   }
 }

@@ -3,7 +3,8 @@ import type { ActionsBlock, Button, HomeView, KnownBlock } from '@slack/types';
 import type { Digest } from '../../core/digest/types.js';
 import type { Lookup } from '../../core/history.js';
 import type { BudgetState } from '../../core/ledger/budgets.js';
-import type { UsageSummary } from '../../core/ledger/ledger.js';
+import type { LedgerMonth, UsageSummary } from '../../core/ledger/ledger.js';
+import { usageCsvButton } from './usage.js';
 import { OPERATION_IDS, operations, typedNameOf, type OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import { ACTION } from '../ids.js';
@@ -30,6 +31,8 @@ export interface HomeInput {
   mayAddDigest: boolean;
   /** The watches section (render/watch.ts); absent: none shown. */
   watches?: HomeWatches;
+  /** For an admin: the month whose usage by person and operation the Home offers as CSV. */
+  usageCsvMonth?: LedgerMonth;
 }
 
 /** Slack allows 100 blocks in a Home view; digests beyond this many are summarised in one line. */
@@ -86,6 +89,7 @@ export function renderHome(input: HomeInput): HomeView {
     { type: 'actions', block_id: 'dq-home-search', elements: Object.values(operations).map((op) => button(operationTitle(op.id, lang), ACTION.openModal, typedNameOf(op))) } satisfies ActionsBlock,
     contextBlock(priceLine(input)),
     ...(usage.month.unconfirmedCoins > 0 ? [contextBlock(lang.t('home.unconfirmed', { coins: formatCount(usage.month.unconfirmedCoins) }))] : []),
+    ...(input.usageCsvMonth ? [usageCsvButton(input.usageCsvMonth, lang)] : []),
     dividerBlock(),
     headerBlock(lang.t('home.recent.title'), 'home-recent'),
     sectionBlock(input.recent.length ? input.recent.map((lookup) => lookupLine(lookup, input.timeZone, lang)).join('\n') : lang.t('home.recent.none')),

@@ -194,7 +194,7 @@ describe('what the parser refuses, said to a Chinese reader', () => {
     expect(zh.t(invalid('/fund-asset', '000001 2 页:3').message)).toBe('`页:`和页码设置的是同一项，只需给一个。');
     expect(english.t(invalid('/fund-asset', '000001 2 页:3').message)).toBe('Both 页: and the page set the same thing; give only one.');
     expect(zh.t(invalid('/bids', '光伏组件 地区:').message)).toBe('选项“地区”需要一个值（`地区:<代码或名称>`）。');
-    expect(zh.t(invalid('/dq', '用量 今天').message)).toBe('`/dq 用量` 后面不需要其他词（收到“今天”）。');
+    expect(zh.t(invalid('/dq', '用量 今天').message)).toBe('“今天”不是月份：请写 2026-10、2026年10月，或“上月”。');
     expect(zh.t(invalid('/stocks', 'AAPL').message)).toBe('本应用没有 `/stocks` 这个命令。');
   });
 });
