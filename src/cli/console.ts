@@ -8,6 +8,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config.js';
 import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
+import { mrkdwnToText } from '../slack/render/mrkdwnToText.js';
 import { buildConsoleDeps, consoleProfile, consoleRequester } from './console/consoleDeps.js';
 import { ConsoleSession } from './console/session.js';
 
@@ -41,7 +42,8 @@ const PROMPT = 'dq> ';
 function banner(runtime: CoreRuntime, folder: { path: string; temporary: boolean }, lang: Lang): string {
   const where = runtime.simulator ? lang.t('console.banner.demo') : lang.t('console.banner.live', { url: runtime.service.baseUrl });
   const files = lang.t(folder.temporary ? 'console.banner.filesTemporary' : 'console.banner.files', { folder: folder.path });
-  return [lang.t('console.banner.title'), where, files, lang.t('console.banner.how'), ''].join('\n');
+  // The catalogue marks what is typed as code, as Slack shows it; a terminal shows it as plain text.
+  return [lang.t('console.banner.title'), where, files, lang.t('console.banner.how'), ''].map(mrkdwnToText).join('\n');
 }
 
 /**

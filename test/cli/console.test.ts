@@ -15,6 +15,12 @@ describe('dq console on the simulator', () => {
     session = undefined;
   });
 
+  it('prints its Chinese banner without Slack’s code marks: a terminal shows them as they are', async () => {
+    session = await startDemoConsole({ env: { DEFAULT_LOCALE: 'zh-CN' } });
+    expect(session.output()).toContain('dq 控制台：输入 Slack 命令（/bids …、/futures …、/dq 用量、/dq 帮助）');
+    expect(session.output()).not.toContain('`');
+  });
+
   it('says at once that it runs on the simulator', async () => {
     session = await startDemoConsole();
     expect(session.output()).toMatch(/SIMULATOR/);

@@ -10,8 +10,8 @@ import { isChinese, type Lang, type NamesUnder } from '../../i18n/lang.js';
 import { contextBlock, headerBlock, labelled, sectionBlock } from '../render/blocks.js';
 import { renderChart } from '../render/chart.js';
 import { decimalsOf, formatChange, formatCount, formatNumber, formatPercent } from '../render/format.js';
-import { dateTimeText } from '../render/dateText.js';
-import { localDate } from '../../core/time.js';
+import { dateTimeText, timeOfDayText } from '../render/dateText.js';
+import { localDate, usableTimeZone } from '../../core/time.js';
 import { recordBlocks } from '../render/fitToSlackLimits.js';
 import { escapeMrkdwn, serviceText } from '../render/mrkdwn.js';
 import type { RenderOptions, RenderedResult } from '../render/types.js';
@@ -184,8 +184,11 @@ function rangeLine(candles: Candle[], type: CandleType, decimals: number, option
   const low = Math.min(...candles.map((candle) => candle.low));
   const daily = type === '0';
   const from = daily ? localDate(first.at, 'UTC') : dateTimeText(first.at, options.timeZone, options.lang, { withZone: false });
-  const to = daily ? localDate(last.at, 'UTC') : dateTimeText(last.at, options.timeZone, options.lang);
-  return options.lang.t('futures.results.range', {
+  // Within one day the second end is only a time: 2026年11月26日 16:55–19:20, not the date twice.
+  const zone = usableTimeZone(options.timeZone);
+  const oneDay = !daily && localDate(first.at, zone) === localDate(last.at, zone);
+  const to = daily ? localDate(last.at, 'UTC') : oneDay ? timeOfDayText(last.at, options.timeZone, options.lang) : dateTimeText(last.at, options.timeZone, options.lang);
+  return options.lang.t(oneDay ? 'futures.results.rangeOneDay' : 'futures.results.range', {
     count: candles.length, from: escapeMrkdwn(from), to: escapeMrkdwn(to), low: formatNumber(low, decimals), high: formatNumber(high, decimals),
   });
 }

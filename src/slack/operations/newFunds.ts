@@ -92,14 +92,14 @@ function feeText(value: unknown): string {
   return typeof value === 'string' ? serviceText(value.replaceAll('~', ''), { max: 30, oneLine: true }) : '';
 }
 
-/** The discounted fee, with the original struck through when there is a real discount. */
-export function formatFees(original: unknown, discount: unknown): string {
+/** The fee charged, and the original beside it in words when there is a real discount: `0.08%（原 0.80%）`. */
+export function formatFees(original: unknown, discount: unknown, lang: Lang): string {
   const before = feeText(original);
   const after = feeText(discount);
   if (!before && !after) return NO_VALUE;
   if (!before) return after;
   if (!after || after === before) return before;
-  return `~${before}~ ${after}`;
+  return lang.t('newFunds.results.discounted', { fee: after, original: before });
 }
 
 function minimumText(value: unknown, lang: Lang): string {
@@ -112,7 +112,7 @@ export function newFundEntry(fund: NewFund, lang: Lang): string {
   return [
     `${bold(text(fund.fundName, lang))} ${inlineCode(text(fund.fundCode, lang))} · ${text(fund.fundType, lang)} · ${status}`,
     lang.t('newFunds.results.manager', { manager: text(fund.fundManagerName, lang), from: text(fund.beginDate, lang), to: text(fund.endDate, lang) }),
-    lang.t('newFunds.results.minimum', { minimum: minimumText(fund.minPurchase, lang), fee: formatFees(fund.fundOriginalFee, fund.fundDiscountFee) }),
+    lang.t('newFunds.results.minimum', { minimum: minimumText(fund.minPurchase, lang), fee: formatFees(fund.fundOriginalFee, fund.fundDiscountFee, lang) }),
   ].join('\n');
 }
 

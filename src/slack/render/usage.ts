@@ -153,6 +153,6 @@ export function renderUsage(summary: UsageSummary, budget: BudgetState, options:
       }),
     ),
   );
-  if (month.calls > 0) blocks.push(usageCsvButton(monthOf(month.from, summary.timeZone), lang));
+  if (month.calls > 0) blocks.push(usageCsvButton(monthOf(options.now, summary.timeZone), lang));
   return fitToSlackLimits({ text: lang.t('usage.text', { today: coins(today.coins, lang), month: coins(month.coins, lang) }), blocks }, lang);
 }

@@ -274,7 +274,7 @@ describe('the language of digests and of their replies', () => {
     expect(added).toContain('推送已添加。');
     expect(added).toContain('周一至周五 08:30（北京时间） · 在售基金 · 由 <@U0ZHADMIN1> 添加');
     expect(added).toMatch(/下次推送：\d{4}年\d{1,2}月\d{1,2}日 08:30/);
-    expect(added).toContain(`应用必须是 <#${channel}> 的成员才能在其中发布`);
+    expect(added).toContain(`需先将应用加入 <#${channel}> 才能推送`);
     expect(untranslatedWords(added)).toEqual([]);
 
     const list = await say(app, '列表', ZH_ADMIN, channel, '推送');

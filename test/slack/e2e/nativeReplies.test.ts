@@ -45,7 +45,7 @@ describe('a typo is never paid for', () => {
     const before = app.upstreamCalls().length;
     const said = await reply(text, userId, command);
     expect(said).toContain(`${guess}:`);
-    expect(said).toMatch(/Nothing was sent or charged|没有扣费/);
+    expect(said).toMatch(/Nothing was sent or charged|未扣费/);
     await app.settle();
     expect(app.upstreamCalls()).toHaveLength(before);
   });
@@ -87,7 +87,7 @@ describe('a refusal by the service is said in the reader’s words', () => {
 
   it.each([
     [EN_USER, 'may not know the contract XYZ', 'Nothing was charged'],
-    [ZH_USER, '数据服务可能没有品种 XYZ', '没有扣费'],
+    [ZH_USER, '数据服务可能没有品种 XYZ', '未扣费'],
   ])('/futures XYZ 5m for %s: what to check, no wire codes or service wording', async (userId, hint, free) => {
     const sent = await app.command('XYZ 5m', { command: '/futures', userId });
     const text = allText(await app.nextResponse(sent.responseId));
