@@ -89,11 +89,12 @@ export function renderMonthUsage(usage: MonthUsage, options: UsageRenderOptions)
   const { period } = usage;
   const name = monthName(usage.month, lang);
   const title = (id: string) => escapeMrkdwn(Object.hasOwn(options.operationTitles, id) ? String(options.operationTitles[id]) : id);
-  const blocks: KnownBlock[] = [headerBlock(lang.t('usage.monthTitle', { month: name })), sectionBlock(lang.t('usage.monthIntro', { month: name, spent: tallyText(period, lang) }))];
+  const blocks: KnownBlock[] = [headerBlock(lang.t('usage.monthTitle', { month: name }))];
   if (period.calls === 0) {
     blocks.push(sectionBlock(lang.t('usage.monthNothing', { month: name })));
     return fitToSlackLimits({ text: lang.t('usage.monthText', { month: name, coins: coins(0, lang) }), blocks }, lang);
   }
+  blocks.push(sectionBlock(lang.t('usage.monthIntro', { month: name, coins: coins(period.coins, lang), calls: calls(period.calls, lang) })));
   const spenders = [...new Set(usage.rows.map((row) => row.spender))];
   const lines = spenders.slice(0, MAX_LINES).map((spender) => {
     const total = tallyOf(period.byUser, spender);

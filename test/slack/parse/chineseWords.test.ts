@@ -187,7 +187,7 @@ describe('what the parser refuses, said to a Chinese reader', () => {
   });
 
   it('too many words, a field given twice, an option without a value', () => {
-    expect(zh.t(invalid('/fund-asset', '000001 2 3').message)).toBe('多出了 “3”。`/fund-asset` 的写法是 <基金代码> [页码]，还可加选项 `页:`、`每页:`。');
+    expect(zh.t(invalid('/fund-asset', '000001 2 3').message)).toBe('多出了“3”。`/fund-asset` 的写法是 <基金代码> [页码]，还可加选项 `页:`、`每页:`。');
     expect(english.t(invalid('/fund-asset', '000001 2 3 4').message)).toBe('Too many words: "3" "4". /fund-asset takes <fund code> [page] and options page:, size:.');
     expect(zh.t(invalid('/bids', '光伏组件 页:2 p:3').message)).toBe('`页:`和`p:`指的是同一项，只需写一个。');
     expect(zh.t(invalid('/bids', '光伏组件 地区:浙江 地区:北京').message)).toBe('`地区:`写了两次，只需写一次。');
