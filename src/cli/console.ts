@@ -1,5 +1,5 @@
 import type { Lang } from '../i18n/lang.js';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -56,6 +56,9 @@ export async function runConsole(options: ConsoleOptions): Promise<number> {
   const write = (text: string) => output.write(`${text}\n`);
   const runtime = options.runtime ?? (await createCoreRuntime(config, { logger }));
   const folder = fileFolder(options.exportDirectory, runtime.simulator !== undefined);
+  // Also when the console dies on its way out (its output closed under it): nothing is left behind.
+  const removeFolder = () => rmSync(folder.path, { recursive: true, force: true });
+  if (folder.temporary) process.once('exit', removeFolder);
   const { deps, close } = buildConsoleDeps({ runtime, config: config.slack, charts: config.charts, digest: config.digests, logger, print: write, folder: folder.path });
   const profile = consoleProfile(config);
   const session = new ConsoleSession(deps, consoleRequester(config, profile), profile, write, folder.path);
@@ -82,7 +85,10 @@ export async function runConsole(options: ConsoleOptions): Promise<number> {
     lines.close();
     await close();
     if (!options.runtime) await runtime.close();
-    if (folder.temporary) await rm(folder.path, { recursive: true, force: true });
+    if (folder.temporary) {
+      process.removeListener('exit', removeFolder);
+      await rm(folder.path, { recursive: true, force: true });
+    }
   }
   return 0;
 }
