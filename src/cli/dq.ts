@@ -15,7 +15,8 @@ const USAGE = `dq — the data service from the command line
 
   dq call <operation> key=value …   call one operation, print the result as JSON
   dq ping                           check configuration, reachability and the API key (spends nothing)
-  dq console [--demo]               type Slack commands, see the replies as text
+  dq console [--demo] [--out dir]   type Slack commands, see the replies as text; files go to dir
+                                    (the demo's default: a temporary folder, removed at the end)
   dq chart <command text> [--out f.png] [--demo]
                                     draw a reply's chart into a PNG as QuickChart would, e.g.
                                     dq chart futures CL 5m 30 --demo (needs the dev dependencies)
@@ -38,9 +39,10 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return command || flags.help ? 0 : 2;
   }
-  if ((command === 'console' || command === 'ping') && words.length > 0) {
+  const consoleWords = command === 'console' ? readConsoleWords(words) : { rest: words };
+  if ((command === 'console' || command === 'ping') && consoleWords.rest.length > 0) {
     // An option that is not understood must not be silently dropped: the user meant something by it.
-    const word = words[0]!;
+    const word = consoleWords.rest[0]!;
     process.stderr.write(`dq ${command}: ${word.startsWith('-') ? 'unknown option' : 'unexpected word'} "${word}"; e.g. npm run dq -- ${command} --demo\n\n${USAGE}`);
     return 2;
   }
@@ -57,7 +59,7 @@ async function main(argv: string[]): Promise<number> {
   const logger = createLogger({ level: config.logLevel ?? (command === 'console' ? 'error' : 'warn'), destination: 2, redactor: new Redactor(secretsOf(config)) });
   if (command === 'console') {
     try {
-      return await runConsole({ config, logger, input: process.stdin, output: process.stdout });
+      return await runConsole({ config, logger, input: process.stdin, output: process.stdout, ...(consoleWords.out ? { exportDirectory: consoleWords.out } : {}) });
     } catch (error) {
       return report(error, config);
     }
@@ -78,6 +80,19 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await runtime?.close();
   }
+}
+
+/** `--out <dir>` (or `--out=<dir>`) after `dq console`; any other word is left in `rest`, to be refused. */
+function readConsoleWords(words: readonly string[]): { out?: string; rest: string[] } {
+  const rest: string[] = [];
+  let out: string | undefined;
+  for (let index = 0; index < words.length; index++) {
+    const word = words[index]!;
+    if (word === '--out' && words[index + 1] !== undefined) out = words[++index];
+    else if (word.startsWith('--out=') && word.length > '--out='.length) out = word.slice('--out='.length);
+    else rest.push(word);
+  }
+  return out === undefined ? { rest } : { out, rest };
 }
 
 async function call(runtime: CoreRuntime, words: string[], config: AppConfig): Promise<number> {

@@ -1,4 +1,4 @@
-import type { Phrase } from '../i18n/lang.js';
+import { english, type Phrase } from '../i18n/lang.js';
 import { failureRule } from './client/callPolicy.js';
 import type { DataErrorKind, UpstreamKind } from './errorKinds.js';
 
@@ -20,6 +20,8 @@ export interface FieldProblem {
   message: string;
   /** The same problem as a catalogue phrase, for the reader's language. */
   phrase?: Phrase;
+  /** The phrase names its field itself (`page 9 is past the end`): no label is put before it. */
+  namesItsField?: boolean;
 }
 
 /** The input was wrong; nothing was sent and nothing was spent. */
@@ -48,7 +50,8 @@ export class PageOutOfRangeError extends ValidationError {
     readonly lastPage: number,
     example?: string,
   ) {
-    super(operation, [{ field, message: `${page} is past the end: there ${lastPage === 1 ? 'is only 1 page' : `are only ${lastPage} pages`}` }], example);
+    const phrase: Phrase = { key: 'validation.pastTheEnd', values: { page, count: lastPage } };
+    super(operation, [{ field, message: english.t(phrase), phrase, namesItsField: true }], example);
     this.name = 'PageOutOfRangeError';
   }
 }

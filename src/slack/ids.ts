@@ -30,6 +30,8 @@ export const ACTION = {
   homeNext: 'dq_home_next',
   /** App Home, after the store lost its data: an admin reopens spending before the budget day ends. */
   budgetsReopen: 'dq_budgets_reopen',
+  /** Under /dq usage and on an admin's Home: a month's usage by person and operation as CSV; the value is the month (2026-10). */
+  usageCsv: 'dq_usage_csv',
 } as const;
 
 export const VIEW = {

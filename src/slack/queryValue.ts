@@ -1,4 +1,5 @@
 import { findOperation, operations, typedNameOf, type OperationId } from '../core/operations/index.js';
+import { LOCALES, type Locale } from '../i18n/lang.js';
 
 /** Slack refuses a button whose value is longer than this. */
 export const MAX_BUTTON_VALUE = 2000;
@@ -6,22 +7,25 @@ export const MAX_BUTTON_VALUE = 2000;
 export interface EncodedQuery {
   operation: OperationId;
   request: object;
+  /** The language of the reply the button is under (Previous/Next): the page it brings is said in it too. */
+  locale?: Locale;
 }
 
 export interface DecodedQuery {
   operation: OperationId;
   request: Record<string, unknown>;
+  locale?: Locale;
 }
 
 /**
  * A query carried in a button value, so Previous/Next/Share can repeat it without server-side state:
- * `{"o":"<name as typed>","r":<wire request>}`. The name keeps it short (and as buttons already posted carry it); the wire request needs no re-validation
+ * `{"o":"<name as typed>","r":<wire request>}`, and `"l":"zh-CN"` on a page button. The name keeps it short (and as buttons already posted carry it); the wire request needs no re-validation
  * of user input. Undefined when Slack would refuse the value.
  */
 export function encodeQueryValue(query: EncodedQuery): string | undefined {
   if (!Object.hasOwn(operations, query.operation)) return undefined;
   const definition = operations[query.operation];
-  const value = JSON.stringify({ o: typedNameOf(definition), r: query.request });
+  const value = JSON.stringify({ o: typedNameOf(definition), r: query.request, ...(query.locale ? { l: query.locale } : {}) });
   return value.length <= MAX_BUTTON_VALUE ? value : undefined;
 }
 
@@ -46,5 +50,6 @@ export function decodeQueryValue(value: string): DecodedQuery | undefined {
   if (!definition) return undefined;
   const request = definition.request.safeParse(parsed.r);
   if (!request.success || !isPlainObject(request.data)) return undefined;
-  return { operation: definition.id as OperationId, request: request.data };
+  const locale = LOCALES.find((known) => known === parsed.l);
+  return { operation: definition.id as OperationId, request: request.data, ...(locale ? { locale } : {}) };
 }

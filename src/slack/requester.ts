@@ -1,4 +1,4 @@
-import type { Lang, Phrase } from '../i18n/lang.js';
+import { langFor, type Lang, type Locale, type Phrase } from '../i18n/lang.js';
 
 /** Who sent a request and from where, as every listener sees it in `context.requester`. */
 export interface Requester {
@@ -21,4 +21,12 @@ export interface RequesterProfile {
   timeZone: string;
   /** The language the replies to this person are in (see chooseLocale). */
   lang: Lang;
+}
+
+/**
+ * The same person, answered in `locale`: a message written clearly in one language is answered in
+ * it, without changing the language they chose (`/dq lang`) for everything else.
+ */
+export function speaking(requester: Requester, locale: Locale): Requester {
+  return { ...requester, profile: async () => ({ ...(await requester.profile()), lang: langFor(locale) }) };
 }

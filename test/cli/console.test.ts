@@ -15,6 +15,12 @@ describe('dq console on the simulator', () => {
     session = undefined;
   });
 
+  it('prints its Chinese banner without Slack’s code marks: a terminal shows them as they are', async () => {
+    session = await startDemoConsole({ env: { DEFAULT_LOCALE: 'zh-CN' } });
+    expect(session.output()).toContain('dq 控制台：输入 Slack 命令（/bids …、/futures …、/dq 用量、/dq 帮助）');
+    expect(session.output()).not.toContain('`');
+  });
+
   it('says at once that it runs on the simulator', async () => {
     session = await startDemoConsole();
     expect(session.output()).toMatch(/SIMULATOR/);
@@ -99,6 +105,25 @@ describe('dq console on the simulator', () => {
     expect(second).not.toContain('```');
   });
 
+  it('pages in words as well as by button: next, 下一页, page 2, 第二页, previous (issue 37, item 4)', async () => {
+    session = await startDemoConsole();
+    expect(await session.ask('next', /look something up first/)).toContain('Nothing to page through yet');
+    await session.ask('/fund-asset 000001 size:10', FOOTER);
+    const second = await session.ask('next', FOOTER);
+    expect(second).toContain('(replaces the previous reply)');
+    expect(second).toMatch(/Page 2 of 10/);
+    // Typed in Chinese: the page comes in Chinese.
+    expect(await session.ask('下一页', /每次查询.*\n/)).toMatch(/第 3 页，共 10 页/);
+    expect(await session.ask('page 7', FOOTER)).toMatch(/Page 7 of 10/);
+    expect(await session.ask('第二页', /每次查询.*\n/)).toMatch(/第 2 页，共 10 页/);
+    expect(await session.ask('previous', FOOTER)).toMatch(/Page 1 of 10/);
+    expect(await session.ask('previous', /no previous page/)).toContain('There is no previous page');
+    // A page past the end, known from the answers seen, is refused before anything is spent.
+    const calls = session.upstreamCalls();
+    expect(await session.ask('page 11', /Try: .*\n/)).toContain('Page 11 is past the end: there are only 10 pages');
+    expect(session.upstreamCalls()).toBe(calls);
+  });
+
   it('answers an invalid command with a short message and an example, spending nothing', async () => {
     session = await startDemoConsole();
     const reply = await session.ask('/futures CL 7q', /Try: .*\n/);
@@ -142,6 +167,12 @@ describe('dq console on the simulator', () => {
     expect(chinese).toMatch(/^› 每次查询 10 币 · /m);
     await session.ask('/dq lang en', /Done.*\n/);
     expect(await session.ask('/fund-asset 000001', FOOTER)).toMatch(/^› 10 coins per lookup · from cache/m);
+  });
+
+  it('answers a command written in Chinese in Chinese, and the next in the console’s own language again', async () => {
+    session = await startDemoConsole();
+    expect(await session.ask('/dq 帮助', /详细说明一个命令.*\n/)).toContain('数据查询命令');
+    expect(await session.ask('/dq help', /explains one command in detail/)).toContain('Data query commands');
   });
 
   it('tells the user when a number matches no button', async () => {

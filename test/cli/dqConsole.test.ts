@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runEntryPoint } from '../support/entryPoints.js';
 
@@ -30,6 +33,18 @@ describe('dq console, the command', () => {
   it('is listed in the usage text', async () => {
     const { code, stdout } = await runDq(['help'], '');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/dq console \[--demo\] +type Slack commands, see the replies as text/);
+    expect(stdout).toMatch(/dq console \[--demo\] \[--out dir\] +type Slack commands, see the replies as text; files go to dir/);
+  });
+
+  it('writes the demo’s files to the folder --out names, and says so', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'dq-out-'));
+    try {
+      const { code, stdout } = await runDq(['console', '--demo', '--out', folder], '/futures CL 5m 5\n2\n1\n');
+      expect(code).toBe(0);
+      expect(stdout).toContain(`Files (CSV exports, charts) are written to ${folder}.`);
+      expect(await readdir(folder)).toEqual([expect.stringMatching(/^futures-CL_5_5-\d{8}-\d{4}\.csv$/)]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

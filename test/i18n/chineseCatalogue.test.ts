@@ -61,3 +61,21 @@ describe('the Chinese catalogue', () => {
     expect(ENTRIES.map(([path, text]) => [path, englishWords(prose(text, path))] as const).filter(([, words]) => words.length > 0).map(([path, words]) => `${path}: ${words.join(' ')}`)).toEqual([]);
   });
 });
+
+describe('phrasings a native reader would not write (issue 37, item 11)', () => {
+  // Each was read in a reply and rewritten; none may come back.
+  const TRANSLATIONESE: ReadonlyArray<[RegExp, string]> = [
+    [/每次新的查询都会花费币/, '每次新查询都会扣币'],
+    [/今天已花/, '今日已用'],
+    [/须多于 \d+ 个字/, '至少 3 个字'],
+    [/请求无效，未发送/, '输入有误，未发起查询'],
+    [/应用必须是.*的成员才能在其中发布/, '需先将应用加入 … 才能推送'],
+    [/taskNo/, '任务号'],
+    [/没有扣费[。；，]/, '未扣费'],
+    [/你是不是想输入/, '是不是要输入'],
+  ];
+
+  it.each(TRANSLATIONESE)('%s is written as a native reader writes it (%s)', (pattern) => {
+    expect(ENTRIES.filter(([path, text]) => pattern.test(prose(text, path))).map(([path]) => path)).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@
  * typed), link targets (a link's label is read), URLs, names in capitals (DATA_API_KEY, HTTP, CNY),
  * time-zone names, and the names that stay as they are in Chinese text.
  */
-const KEPT_AS_IS = new Set(['Slack', 'taskNo', 'QuickChart', 'Excel', 'CSV', 'App', 'Home', 'Workflow', 'Builder', 'lang', 'auto']);
+const KEPT_AS_IS = new Set(['Slack', 'QuickChart', 'Excel', 'CSV', 'App', 'Home', 'Workflow', 'Builder', 'lang', 'auto']);
 
 export function englishWords(text: string): string[] {
   const readable = text

@@ -37,6 +37,8 @@ export interface ConsoleDepsInput {
   logger: Logger;
   /** Where digest posts are printed. */
   print: (text: string) => void;
+  /** The console's folder for files: the charts it draws go there too. */
+  folder?: string;
 }
 
 export interface ConsoleDeps {
@@ -61,7 +63,7 @@ export function buildConsoleDeps(input: ConsoleDepsInput): ConsoleDeps {
     watchPoster: new ConsoleWatchPoster(input.print),
     digest: input.digest,
     charts: input.charts,
-    ...(drawnLocally(input.charts) ? { publishChart: chartFilePublisher() } : {}),
+    ...(drawnLocally(input.charts) ? { publishChart: chartFilePublisher(input.folder) } : {}),
     logger: input.logger,
   });
   return { deps, close: () => digestStore.close() };

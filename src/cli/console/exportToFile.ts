@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { SlackDeps } from '../../slack/deps.js';
 import { exportFile, showExportPlan } from '../../slack/flows/exportCsv.js';
+import { warnNearBudget } from '../../slack/flows/budgetWarning.js';
 import { ACTION } from '../../slack/ids.js';
 import type { Requester } from '../../slack/requester.js';
 import type { Responder } from '../../slack/responder.js';
@@ -48,5 +49,6 @@ export async function exportAtConsole(deps: SlackDeps, requester: Requester, val
     pages: lang.t('export.count.pages', { count: made.outcome.pages.length }),
     coins: coins(lang, made.outcome.coinsSpent),
   });
-  return responder.reply(renderNotice([line, ...notes].join('\n'), lang));
+  await responder.reply(renderNotice([line, ...notes].join('\n'), lang));
+  if (made.outcome.coinsSpent > 0) await warnNearBudget(deps, requester, responder);
 }

@@ -1,5 +1,8 @@
-import { chooseLocale, langFor, type Lang } from '../../i18n/lang.js';
-import { findOperation, type OperationId } from '../../core/operations/index.js';
+import { chooseLocale, langFor, type Lang, type Locale } from '../../i18n/lang.js';
+import { textLanguage } from '../../i18n/textLanguage.js';
+import { findOperation, operations, type OperationId } from '../../core/operations/index.js';
+import { readPagingWords, type PagingMove } from '../../slack/parse/pagingWords.js';
+import { decodeQueryValue } from '../../slack/queryValue.js';
 import type { SlackDeps } from '../../slack/deps.js';
 import { queryRunForButton } from '../../slack/flows/buttonQuery.js';
 import { routeCommand } from '../../slack/flows/routeCommand.js';
@@ -10,11 +13,12 @@ import type { Requester, RequesterProfile } from '../../slack/requester.js';
 import type { Responder } from '../../slack/responder.js';
 import type { SlackMessage } from '../../slack/slackMessage.js';
 import { renderHelp } from '../../slack/render/help.js';
-import { DQ_COMMAND, parseCommand } from '../../slack/parse/parseCommand.js';
+import { commandLanguage, DQ_COMMAND, parseCommand } from '../../slack/parse/parseCommand.js';
 import { syntaxFor } from '../../slack/operations/index.js';
 import { renderNotice } from '../../slack/render/notice.js';
 import { messageText, type ConsoleButton } from '../../slack/render/asText.js';
 import { exportAtConsole } from './exportToFile.js';
+import { usageCsvAtConsole } from './usageCsvToFile.js';
 import { rule } from './rule.js';
 
 /** What a line asked the console loop to do next. */
@@ -36,7 +40,7 @@ export class ConsoleSession {
     requester: Requester,
     private profile: RequesterProfile,
     private readonly print: (text: string) => void,
-    /** Where Export CSV writes its files. */
+    /** Where Export CSV writes its files (runConsole's folder). */
     private readonly exportDirectory: string = process.cwd(),
   ) {
     // `/dq lang` changes this.profile, and the replies that follow read it through the requester.
@@ -55,6 +59,11 @@ export class ConsoleSession {
       await this.press(Number(text));
       return 'continue';
     }
+    const move = readPagingWords(text);
+    if (move) {
+      await this.page(move, textLanguage(text));
+      return 'continue';
+    }
     // Slack users type "/bids …"; in the console "bids …" is the same as "/dq bids …".
     const [command, rest] = /^[/／]/.test(text) ? splitCommand(text) : [DQ_COMMAND, text];
     await this.command(command, rest);
@@ -65,6 +74,7 @@ export class ConsoleSession {
   private async command(command: string, text: string): Promise<void> {
     const parsed = parseCommand(command, text);
     await routeCommand(parsed, {
+      said: commandLanguage(command, text),
       deps: this.deps,
       responder: this.responder,
       requester: this.requester,
@@ -90,11 +100,34 @@ export class ConsoleSession {
     if (run) return runQuery(this.deps, this.requester, run, this.responder);
     if (button.actionId === ACTION.watchSave) return saveWatch(this.deps, this.requester, button.value, this.responder);
     if (button.actionId === ACTION.exportCsv) return exportAtConsole(this.deps, this.requester, button.value, this.responder, this.exportDirectory);
+    if (button.actionId === ACTION.usageCsv) return usageCsvAtConsole(this.deps, this.requester, button.value, this.responder, this.exportDirectory);
     if (button.actionId === ACTION.openModal) {
       const definition = findOperation(button.value ?? '');
       return definition ? this.formNeedsSlack(definition.id as OperationId) : this.responder.reply(renderNotice(this.lang.t('console.formNeedsSlack'), this.lang));
     }
     return this.responder.reply(renderNotice(this.lang.t('console.onlyInSlack'), this.lang));
+  }
+
+  /**
+   * `next`, `下一页`, `page 3`, `第三页`: the latest paged reply moved as its Previous/Next buttons
+   * move it (replacing it), a page by number included; in the line's own language when clear.
+   */
+  private async page(move: PagingMove, said: Locale | undefined): Promise<void> {
+    const lang = said ? langFor(said) : this.lang;
+    const pageButton = this.buttons.find((button) => button.actionId === ACTION.pageNext || button.actionId === ACTION.pagePrevious);
+    const query = decodeQueryValue(pageButton?.value ?? '');
+    if (!query) return this.responder.reply(renderNotice(lang.t('console.paging.nothing'), lang));
+    let request: Record<string, unknown> | undefined;
+    if (move.kind === 'page') {
+      request = operations[query.operation].withPage?.(query.request as never, move.page) as Record<string, unknown> | undefined;
+    } else {
+      const wanted = this.buttons.find((button) => button.actionId === (move.kind === 'next' ? ACTION.pageNext : ACTION.pagePrevious));
+      request = decodeQueryValue(wanted?.value ?? '')?.request;
+      if (!request) return this.responder.reply(renderNotice(lang.t(move.kind === 'next' ? 'console.paging.noNext' : 'console.paging.noPrevious'), lang));
+    }
+    if (!request) return this.responder.reply(renderNotice(lang.t('console.paging.nothing'), lang));
+    const locale = said ?? query.locale;
+    await runQuery(this.deps, this.requester, { operation: query.operation, input: request, confirmed: true, replace: true, ...(locale ? { locale } : {}) }, this.responder);
   }
 
   private get lang(): Lang {

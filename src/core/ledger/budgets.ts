@@ -46,6 +46,17 @@ interface ReservePlan {
 
 const TWO_DAYS_MS = 2 * 86_400_000;
 
+/** The share of a daily budget past which the person spending is warned, once a day. */
+export const WARN_AT_SHARE = 0.8;
+
+/** A daily budget the person has just passed WARN_AT_SHARE of, for the first time today. */
+export interface BudgetWarning {
+  scope: BudgetScope;
+  spent: number;
+  limit: number;
+  resetsAt: Date;
+}
+
 const NOTHING_HELD: Reservation = { release: async () => undefined };
 
 /** Coins reserved on the day's counters, given back at most once. */
@@ -126,6 +137,22 @@ export class Budgets {
 
   get timeZone(): string {
     return this.limits.timeZone;
+  }
+
+  /**
+   * After a spend: the daily budget (theirs first, then the workspace's) this person has passed 80%
+   * of, the first time today they are told (a claim in the store, so replicas tell them once too);
+   * undefined when there is nothing new to say.
+   */
+  async warning(spender: Spender, now: number): Promise<BudgetWarning | undefined> {
+    if (!this.limited || !spender.userId) return undefined;
+    const state = await this.state(spender, now);
+    for (const [scope, slot] of [['user', state.user], ['team', state.team]] as const) {
+      if (slot?.limit === undefined || slot.spent < slot.limit * WARN_AT_SHARE) continue;
+      const key = `budget-warned:${scope}:${spender.teamId}:${spender.userId}:${localDate(now, this.limits.timeZone)}`;
+      if (await this.store.claim(key, 'warned', TWO_DAYS_MS)) return { scope, spent: slot.spent, limit: slot.limit, resetsAt: state.resetsAt };
+    }
+    return undefined;
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Store } from '../store/types.js';
-import { startOfDay, startOfMonth, startOfNextDay, startOfNextMonth } from '../time.js';
+import { localParts, startOfDay, startOfMonth, startOfNextDay, startOfNextMonth, zonedTime } from '../time.js';
 
 /**
  * One upstream call, successful or not. Coins are what the service charged (0 when it refused);
@@ -45,6 +45,42 @@ export interface UsageSummary {
   timeZone: string;
   today: UsagePeriod;
   month: UsagePeriod;
+}
+
+/** A calendar month, in the ledger's time zone: 2026-10 is `{ year: 2026, month: 10 }`. */
+export interface LedgerMonth {
+  year: number;
+  /** 1 to 12. */
+  month: number;
+}
+
+/** What one spender spent on one operation in a month. */
+export interface SpendRow extends SpendTally, UsagePeriodExtras {
+  /** A user id, `digest:<id>`, or `unknown` (as in UsagePeriod.byUser). */
+  spender: string;
+  operation: string;
+}
+
+/** One month's spending: its totals (by operation and by spender), and each spender's by operation. */
+export interface MonthUsage {
+  teamId: string;
+  timeZone: string;
+  month: LedgerMonth;
+  period: UsagePeriod;
+  /** Biggest spender first, and within a spender the biggest operation first. */
+  rows: SpendRow[];
+}
+
+/** `2026-10`: how a month is written in a file name or a button value. */
+export function monthText(month: LedgerMonth): string {
+  return `${month.year}-${String(month.month).padStart(2, '0')}`;
+}
+
+/** The month `monthsAgo` months before the one `now` is in (0: this month), in the zone. */
+export function monthOf(now: number, timeZone: string, monthsAgo = 0): LedgerMonth {
+  const p = localParts(now, timeZone);
+  const index = p.year * 12 + (p.month - 1) - monthsAgo;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }
 
 /** Calls a digest made are recorded with this source, then the digest's id. */
@@ -161,6 +197,28 @@ export class Ledger {
       today: tally(entries, startOfDay(now, this.timeZone), startOfNextDay(now, this.timeZone)),
       month: tally(entries, monthStart, monthEnd),
     };
+  }
+
+  /** What a month cost, by spender and operation (`/dq usage 2026-10`, its CSV). */
+  async monthUsage(teamId: string, month: LedgerMonth): Promise<MonthUsage> {
+    const from = zonedTime(month.year, month.month, 1, 0, 0, this.timeZone);
+    const to = zonedTime(month.year, month.month + 1, 1, 0, 0, this.timeZone);
+    const entries = await this.entries(teamId, from, to);
+    const period = tally(entries, from, to);
+    const bySpender = new Map<string, Map<string, SpendRow>>();
+    for (const entry of entries) {
+      const spender = spenderOf(entry);
+      const operations = bySpender.get(spender) ?? new Map<string, SpendRow>();
+      bySpender.set(spender, operations);
+      const row = operations.get(entry.operation) ?? { spender, operation: entry.operation, coins: 0, calls: 0, unconfirmedCoins: 0 };
+      operations.set(entry.operation, row);
+      row.coins += entry.coins;
+      row.calls += 1;
+      if (entry.unconfirmed) row.unconfirmedCoins += entry.coins;
+    }
+    const spenders = [...bySpender.keys()].sort((a, b) => period.byUser[b]!.coins - period.byUser[a]!.coins || a.localeCompare(b));
+    const rows = spenders.flatMap((spender) => [...bySpender.get(spender)!.values()].sort((a, b) => b.coins - a.coins || a.operation.localeCompare(b.operation)));
+    return { teamId, timeZone: this.timeZone, month, period, rows };
   }
 
   /** A user's latest calls, newest first (for the App Home). */

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { english, inEveryLanguage, type NamesUnder, type Phrase } from '../../i18n/lang.js';
 import { BID_REGIONS, findBidRegion, isGenericBidKeyword } from './bidRegions.js';
-import { HOUR, pageInfo, pagedBy, type OperationDefinition, type PagingSpec } from './definition.js';
+import { HOUR, pageInfo, pagedBy, SERVICE_TIME_ZONE, type OperationDefinition, type PagingSpec } from './definition.js';
+import { localDate } from '../time.js';
+import { keywordAsAsked } from './keyword.js';
 import { addProblem, characterCount, choiceField, dateField, integerField, isCalendarDate, textField, withinOneYear, pageNumberField } from './fields.js';
 
 export interface BidsRequest {
@@ -70,14 +72,19 @@ export function shiftYears(date: string, years: number): string {
 }
 
 /**
- * The service refuses a period with only one end. Given one, the other is set one year away (the
- * longest period it searches), so `from:2026-03-01` alone means 2026-03-01 to 2027-03-01.
+ * The spec does not say what the service makes of a period with one end, so both are sent. Given
+ * only `to:`, the period starts a year before it (the longest the service searches); given only
+ * `from:`, it ends a year later or today, whichever is sooner: nothing is published in the future,
+ * and a period reaching into it would say it searched days that do not exist yet.
  */
-function completePeriod(start: string | undefined, end: string | undefined): { start: string; end: string } | undefined {
-  if (start && end) return { start, end };
-  if (start) return { start, end: shiftYears(start, 1) };
-  if (end) return { start: shiftYears(end, -1), end };
-  return undefined;
+function completePeriod(request: BidsRequest, today: string): BidsRequest {
+  const { publishStartTime: start, publishEndTime: end } = request;
+  if (start && !end) {
+    const yearOn = shiftYears(start, 1);
+    return { ...request, publishEndTime: yearOn < today ? yearOn : start > today ? start : today };
+  }
+  if (end && !start) return { ...request, publishStartTime: shiftYears(end, -1) };
+  return request;
 }
 
 function normaliseSearchType(text: string): string {
@@ -85,12 +92,14 @@ function normaliseSearchType(text: string): string {
   return [...new Set(parts)].sort().join(',');
 }
 
+/** Notices are published, and dated, in China: "today" for a period is the day there. */
+
 /** The spec: at most 10 notices a call; page number and size travel as strings. */
 const BIDS_PAGES: PagingSpec = { pageField: 'pageIndex', sizeField: 'pageSize', wire: 'string', largest: 10 };
 
 const bidsInput = z
   .object({
-    keyword: textField({ required: true, check: checkKeyword }),
+    keyword: textField({ required: true, normalise: keywordAsAsked, check: checkKeyword }),
     pageSize: integerField({ default: BIDS_PAGES.largest, max: BIDS_PAGES.largest, maxReason: { key: 'bids.reason.pageSizeMax' } }),
     pageIndex: pageNumberField(),
     publishStartTime: dateField(),
@@ -117,11 +126,8 @@ const bidsInput = z
   )
   .transform((value): BidsRequest => {
     const request: BidsRequest = { keyword: value.keyword, pageSize: String(value.pageSize), pageIndex: String(value.pageIndex) };
-    const period = completePeriod(value.publishStartTime, value.publishEndTime);
-    if (period) {
-      request.publishStartTime = period.start;
-      request.publishEndTime = period.end;
-    }
+    if (value.publishStartTime) request.publishStartTime = value.publishStartTime;
+    if (value.publishEndTime) request.publishEndTime = value.publishEndTime;
     if (value.province) request.province = value.province;
     if (value.searchType) request.searchType = value.searchType;
     if (value.type) request.type = value.type;
@@ -173,6 +179,7 @@ export const bids: OperationDefinition<BidsRequest, unknown, BidsResult> = {
   cacheVariant: () => 'default',
   paging: (request, result) => pageInfo(Number(request.pageIndex), Number(request.pageSize), result.total, result.records.length),
   ...pagedBy<BidsRequest>(BIDS_PAGES),
+  onDay: (request, now) => completePeriod(request, localDate(now, SERVICE_TIME_ZONE)),
   beyondToday: (request, today, input) => {
     const start = request.publishStartTime;
     if (start === undefined || start <= today) return undefined;

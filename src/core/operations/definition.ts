@@ -119,6 +119,12 @@ export interface OperationDefinition<Wire extends object = object, Data = unknow
    * typed, so the problem is put on the field the person gave.
    */
   beyondToday?(request: Wire, today: string, input: unknown): FieldProblem | undefined;
+  /**
+   * The request as asked on the day of `now`, where what it asks depends on the date (a bid period
+   * given by one end ends today at the latest). `validate` applies it when told the time; it must
+   * leave a request it already completed as it is.
+   */
+  onDay?(request: Wire, now: number): Wire;
   /** A working example in `key=value` form, shown next to validation errors. */
   example: string;
 }

@@ -3,6 +3,7 @@ import { english, type Phrase } from '../../i18n/lang.js';
 import { isValidCreditCode, looksLikeCreditCode } from '../validation/creditCode.js';
 import { HOUR, pageInfo, pagedBy, type OperationDefinition, type PagingSpec } from './definition.js';
 import { characterCount, integerField, textField, pageNumberField } from './fields.js';
+import { keywordAsAsked } from './keyword.js';
 
 export interface TaxpayerRequest {
   keyword: string;
@@ -42,11 +43,11 @@ function unquoted(text: string): string | undefined {
   return match ? (match[1] ?? match[2] ?? match[3]!).trim() : undefined;
 }
 
-/** Every layer of quotes off (so the wire keyword validates to itself), and a credit code in capitals. */
+/** Every layer of quotes off (so the wire keyword validates to itself), in the form the app asks it in. */
 function readKeyword(text: string): string {
-  let keyword = text;
+  let keyword = text.normalize('NFKC');
   for (let inner = unquoted(keyword); inner !== undefined; inner = unquoted(keyword)) keyword = inner;
-  return looksLikeCreditCode(keyword) ? keyword.toUpperCase() : keyword;
+  return keywordAsAsked(keyword);
 }
 
 function checkKeyword(keyword: string): Phrase | undefined {

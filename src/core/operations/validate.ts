@@ -7,16 +7,19 @@ import { operations, type AnyOperation, type OperationId, type RequestOf } from 
 
 /**
  * Checks input and gives the exact wire body, or throws a ValidationError; nothing is sent or spent.
- * With `now` (every caller that sends or shows a request gives it), what the service cannot take on
- * that day is refused too: a publication period that starts after today.
+ * With `now` (every caller that sends or shows a request gives it), a request whose meaning depends
+ * on the date is completed for that day (`onDay`), and what the service cannot take on that day is
+ * refused: a publication period that starts after today.
  */
 export function validate<Id extends OperationId>(id: Id, input: unknown, now?: number): RequestOf<Id> {
   const definition: AnyOperation = operations[id];
   const parsed = compiledSchema(definition.input).safeParse(input ?? {});
   if (parsed.success) {
-    const problem = now === undefined ? undefined : definition.beyondToday?.(parsed.data, localDate(now, SERVICE_TIME_ZONE), input);
+    if (now === undefined) return parsed.data as RequestOf<Id>;
+    const request = definition.onDay ? definition.onDay(parsed.data, now) : parsed.data;
+    const problem = definition.beyondToday?.(request, localDate(now, SERVICE_TIME_ZONE), input);
     if (problem) throw new ValidationError(id, [problem], definition.example);
-    return parsed.data as RequestOf<Id>;
+    return request as RequestOf<Id>;
   }
   const problems = parsed.error.issues.map((issue): FieldProblem => {
     const phrase = (issue as { params?: { phrase?: Phrase } }).params?.phrase;

@@ -10,6 +10,7 @@ import { homePageButton } from './homePage.js';
 import { listPageButton } from './listPage.js';
 import { openModalButton } from './openModal.js';
 import { resultButton } from './resultButton.js';
+import { usageCsvButton } from './usageCsv.js';
 import { watchSaveButton } from './watchSave.js';
 import { watchStopButton } from './watchStop.js';
 import { watchFormButton } from './watchThis.js';
@@ -47,6 +48,7 @@ export function register(app: App, deps: SlackDeps): void {
     [ACTION.homePrevious, onHomePage],
     [ACTION.homeNext, onHomePage],
     [ACTION.budgetsReopen, budgetsReopenButton(deps)],
+    [ACTION.usageCsv, usageCsvButton(deps)],
   ]);
   const ids = new RegExp(`^(?:${[...buttons.keys()].map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
   app.action<BlockButtonAction>(ids, (args) => buttons.get(args.action.action_id)!(args));

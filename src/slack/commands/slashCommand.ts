@@ -3,7 +3,7 @@ import type { SlackDeps } from '../deps.js';
 import { requesterOf } from '../middleware/whoIsAsking.js';
 import { openSearchModal } from '../flows/openSearchModal.js';
 import { routeCommand } from '../flows/routeCommand.js';
-import { parseCommand } from '../parse/parseCommand.js';
+import { commandLanguage, parseCommand } from '../parse/parseCommand.js';
 import { renderNotice } from '../render/notice.js';
 import { replyRoute } from '../responders.js';
 
@@ -18,6 +18,7 @@ export function slashCommand(deps: SlackDeps) {
     await ack();
     const responder = replyRoute(command.response_url, client, command.user_id, command.channel_id, deps);
     await routeCommand(parseCommand(command.command, command.text ?? ''), {
+      said: commandLanguage(command.command, command.text ?? ''),
       deps,
       responder,
       requester: requesterOf(context),

@@ -6,16 +6,17 @@ import { renderNotice } from '../render/notice.js';
 
 /**
  * `/dq lang zh|en|auto`: stores the person's own choice (auto forgets it) and confirms in the
- * language now in force; with no word, says which language is in force and why.
+ * language now in force; with no word, says which language is in force and why, in the language
+ * the question was asked in (`said`) when that is clear.
  */
-export async function chooseLanguage(deps: SlackDeps, requester: Requester, choice: Locale | 'auto' | undefined, responder: Responder): Promise<void> {
+export async function chooseLanguage(deps: SlackDeps, requester: Requester, choice: Locale | 'auto' | undefined, responder: Responder, said?: Locale): Promise<void> {
   const { teamId, userId } = requester;
   const { lang: langInForce } = await requester.profile();
   if (choice === undefined) {
     const own = await deps.settings.locale(teamId, userId).catch(() => undefined);
-    const lang = langInForce;
+    const lang = said ? langFor(said) : langInForce;
     const why = own ? lang.t('lang.why.own') : deps.config.workspaceLocale ? lang.t('lang.why.workspace') : lang.t('lang.why.slack');
-    await responder.reply(renderNotice(lang.t('lang.current', { language: lang.t(`lang.names.${lang.locale}`), why }), lang));
+    await responder.reply(renderNotice(lang.t('lang.current', { language: lang.t(`lang.names.${langInForce.locale}`), why }), lang));
     return;
   }
   try {

@@ -15,6 +15,8 @@ import type { Requester } from '../requester.js';
 import { workspaceLang } from '../middleware/whoIsAsking.js';
 import { exportNoticeModal, exportPlanModal, type ExportModalState } from '../modals/exportModal.js';
 import { ProgressMessage } from '../progressMessage.js';
+import { webApiResponder } from '../responders.js';
+import { warnNearBudget } from './budgetWarning.js';
 import type { DecodedQuery } from '../queryValue.js';
 import { encodeQueryValue } from '../queryValue.js';
 import {
@@ -26,7 +28,6 @@ import {
   planTexts,
   progressMessage,
   uploadingMessage,
-  type ExportSubject,
   type PlanTexts,
 } from '../render/exportMessages.js';
 import { renderNotice } from '../render/notice.js';
@@ -92,11 +93,14 @@ export interface FileBytes {
 }
 
 /** `bids-光伏组件-20261122-1000.csv`: the operation, the query, and when, without characters file systems refuse. */
-function fileName(operationName: string, subject: ExportSubject, now: number, timeZone: string): string {
+function fileName(operationName: string, query: DecodedQuery, now: number, timeZone: string): string {
   const parts = localParts(now, timeZone);
   const two = (n: number) => String(n).padStart(2, '0');
   const stamp = `${parts.year}${two(parts.month)}${two(parts.day)}-${two(parts.hour)}${two(parts.minute)}`;
-  const words = [...subject.queryPlain.replace(/\b\w+=/g, '').replace(/[\\/:*?"<>|\s\x00-\x1f\x7f]+/g, '_').replace(/^_+|_+$/g, '')].slice(0, 60).join('');
+  const definition: AnyOperation = operations[query.operation];
+  // The values that pick the records, not the page: `CL_5_30`, `光伏组件_ZJ_2`.
+  const values = Object.entries(query.request).filter(([field, value]) => value !== undefined && field !== definition.pages?.pageField && field !== definition.pages?.sizeField).map(([, value]) => String(value));
+  const words = [...values.join('_').replace(/[\\/:*?"<>|\s\x00-\x1f\x7f]+/g, '_').replace(/^_+|_+$/g, '')].slice(0, 60).join('');
   return `${[operationName, words, stamp].filter(Boolean).join('-')}.csv`;
 }
 
@@ -182,7 +186,7 @@ export async function exportFile(deps: SlackDeps, requester: Requester, run: Exp
   const file: FileBytes = {
     // Service text goes into the file as it came; a secret it quoted must not (replies are redacted at the client's fetch, file bytes are not).
     bytes: Buffer.from(deps.redact(csv), 'utf8'),
-    filename: fileName(typedNameOf(definition), subject, deps.now(), timeZone),
+    filename: fileName(typedNameOf(definition), query, deps.now(), timeZone),
     title: `${subject.what} · ${subject.queryPlain}`.trim(),
     subject: query,
     startedBy: requester.userId,
@@ -252,4 +256,6 @@ export async function runCsvExport(deps: SlackDeps, client: WebClient, requester
     else posted = delivered;
   }
   await progress.finish(finalMessage({ outcome: done.outcome, rows: done.rows, ...(posted ? { file: posted } : {}), ...(uploadError ? { uploadError } : {}), ...(run.channelId ? { askedIn: run.channelId } : {}), ...(joinedBy && joinedBy !== requester.userId ? { paidBy: joinedBy } : {}) }, lang));
+  // Whoever paid for the pages hears about their budget where the progress was: their direct messages.
+  if (!joinedBy && done.outcome.coinsSpent > 0) await warnNearBudget(deps, requester, webApiResponder(client, requester.userId, undefined, deps.logger));
 }

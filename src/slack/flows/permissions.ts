@@ -5,6 +5,11 @@ import { serviceText } from '../render/mrkdwn.js';
 
 /** Digests and watches: with ADMIN_USER_IDS set only those members add them; without it, anyone may (a small team's default). */
 export function mayAdd(deps: SlackDeps, userId: string): boolean {
+  return isAdmin(deps, userId);
+}
+
+/** The workspace's admins (ADMIN_USER_IDS); without the setting, everyone (a small team's default, as for mayAdd). */
+export function isAdmin(deps: SlackDeps, userId: string): boolean {
   return deps.config.adminUserIds.size === 0 || deps.config.adminUserIds.has(userId);
 }
 

@@ -5,8 +5,9 @@ import { DIGESTS_PER_HOME_PAGE, renderHome } from '../render/home.js';
 import { pageOf, withItems } from '../render/listPages.js';
 import { WATCHES_PER_HOME_PAGE } from '../render/watch.js';
 import { slackErrorCode } from '../slackCallPolicy.js';
-import { mayAdd, mayManage } from './permissions.js';
+import { isAdmin, mayAdd, mayManage } from './permissions.js';
 import { listItems, runningCostPerMonth } from './watchCommand.js';
+import { monthOf } from '../../core/ledger/ledger.js';
 
 const RECENT_LOOKUPS = 8;
 
@@ -74,6 +75,8 @@ export async function publishHome(deps: SlackDeps, client: WebClient, teamId: st
       mayAdd: mayAdd(deps, userId),
       pageValue: (page) => homePageValue({ watches: page, digests: digestPage.page }),
     },
+    // The same file /dq usage offers, for the admins: this month by person and operation.
+    ...(isAdmin(deps, userId) ? { usageCsvMonth: monthOf(now, deps.ledger.timeZone) } : {}),
   });
   try {
     await client.views.publish({ user_id: userId, view, ...(options.hash ? { hash: options.hash } : {}) });

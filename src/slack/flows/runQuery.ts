@@ -3,7 +3,8 @@ import { UpstreamError, ValidationError } from '../../core/errors.js';
 import { encodeQueryValue } from '../queryValue.js';
 import type { OperationId } from '../../core/operations/index.js';
 import { validate } from '../../core/operations/validate.js';
-import type { Requester } from '../requester.js';
+import { speaking, type Requester } from '../requester.js';
+import type { Locale } from '../../i18n/lang.js';
 import type { Responder } from '../responder.js';
 import { exampleFor, userFieldName } from '../parse/examples.js';
 import { operationTitle } from '../render/operationTitle.js';
@@ -14,6 +15,7 @@ import type { Progress } from '../responder.js';
 import { ReplyUnconfirmedError } from '../responders.js';
 import type { SlackDeps } from '../deps.js';
 import { chartFor } from './chartFor.js';
+import { warnNearBudget } from './budgetWarning.js';
 import { syntaxFor } from '../operations/index.js';
 import { workspaceLang } from '../middleware/whoIsAsking.js';
 
@@ -38,6 +40,8 @@ export interface QueryRun {
   share?: boolean;
   /** Re-runs a request of an earlier answer (its buttons): the "are you sure?" questions were settled then. */
   confirmed?: boolean;
+  /** The language of the reply whose button this is: the page it brings continues in it. */
+  locale?: Locale;
 }
 
 /**
@@ -45,8 +49,9 @@ export interface QueryRun {
  * rate limit will make them wait, call through the client, draw the chart, render, reply. Every
  * failure becomes one short message; nothing escapes as an exception.
  */
-export async function runQuery(deps: SlackDeps, requester: Requester, run: QueryRun, responder: Responder): Promise<void> {
+export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun, responder: Responder): Promise<void> {
   const { operation } = run;
+  const requester = run.locale ? speaking(asker, run.locale) : asker;
   const profile = await requester.profile();
   const rejected = syntaxFor(operation).rejectedHint?.(run.input);
   const errorOptions = {
@@ -111,6 +116,7 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
       deps.logger.warn({ err: error, operation, outcome: 'unknown' }, 'Slack did not confirm the answer; not sent again');
       await error.tell(renderNotice(profile.lang.t('answer.unconfirmed'), profile.lang)).catch((tellError: unknown) => deps.logger.warn({ err: tellError }, 'could not say that the answer was unconfirmed'));
     });
+    if (answer.coinsSpent > 0) await warnNearBudget(deps, requester, responder);
     await deps.history
       .record(requester.teamId, requester.userId, { at: deps.now(), operation, request: { ...answer.request }, source: answer.source, coins: answer.coinsSpent })
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not record the lookup in the history'));
@@ -121,6 +127,8 @@ export async function runQuery(deps: SlackDeps, requester: Requester, run: Query
     await responder.reply(renderError(error, { lang: profile.lang, now: deps.now(), timeZone: profile.timeZone, ...errorOptions, ...(retryValue ? { retryValue } : {}) }), { replace }).catch((replyError: unknown) => {
       deps.logger.error({ err: replyError }, 'could not deliver the error reply');
     });
+    // A call that went unanswered may have been charged: it counts against the budget all the same.
+    if (error instanceof UpstreamError && error.coinsAtRisk) await warnNearBudget(deps, requester, responder);
   } finally {
     await progress?.finish(renderQueuedDone(title, profile.lang));
   }

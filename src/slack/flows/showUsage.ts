@@ -5,17 +5,36 @@ import type { Requester } from '../requester.js';
 import type { Responder } from '../responder.js';
 import { renderNotice } from '../render/notice.js';
 import { operationTitle } from '../render/operationTitle.js';
-import { renderUsage } from '../render/usage.js';
+import { renderMonthUsage, renderUsage } from '../render/usage.js';
+import { monthOf, type LedgerMonth } from '../../core/ledger/ledger.js';
+import type { UsageMonth } from '../parse/parsedCommand.js';
 
-function operationTitles(lang: Lang): Record<string, string> {
+/** Operation id → its title in the reader's language. */
+export function operationTitles(lang: Lang): Record<string, string> {
   return Object.fromEntries(Object.values(operations).map((op) => [op.id, operationTitle(op.id, lang)]));
 }
 
-/** `/dq usage`: coins today and this month, by operation and by user, and the budgets left. */
-export async function showUsage(deps: SlackDeps, requester: Requester, responder: Responder): Promise<void> {
+/** The month a person named, in the ledger's calendar: one without a year is the latest such month, this one included. */
+export function usageMonth(asked: UsageMonth, now: number, timeZone: string): LedgerMonth {
+  if ('monthsAgo' in asked) return monthOf(now, timeZone, asked.monthsAgo);
+  const current = monthOf(now, timeZone);
+  if (asked.year !== undefined) return { year: asked.year, month: asked.month };
+  return { year: asked.month <= current.month ? current.year : current.year - 1, month: asked.month };
+}
+
+/**
+ * `/dq usage`: coins today and this month, by operation and by user, and the budgets left; with a
+ * month (`/dq usage 2026-10`, `上月`), that month by person and operation. Both offer its CSV.
+ */
+export async function showUsage(deps: SlackDeps, requester: Requester, responder: Responder, asked?: UsageMonth): Promise<void> {
   const { lang, timeZone } = await requester.profile();
   try {
     const now = deps.now();
+    if (asked) {
+      const usage = await deps.ledger.monthUsage(requester.teamId, usageMonth(asked, now, deps.ledger.timeZone));
+      await responder.reply(renderMonthUsage(usage, { now, timeZone, operationTitles: operationTitles(lang), lang }));
+      return;
+    }
     const [summary, budget] = await Promise.all([
       deps.ledger.usage(requester.teamId, now),
       deps.budgets.state({ teamId: requester.teamId, userId: requester.userId }, now),

@@ -1,9 +1,11 @@
 import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
 import { isDataError } from '../../core/errors.js';
-import { readWatchCadence, WatchInputError, type NewWatch } from '../../core/watch/service.js';
+import { readCandlePeriod, watchOperation } from '../../core/watch/checks.js';
+import { readWatchCadence, readWatchKind, WatchInputError, type NewWatch } from '../../core/watch/service.js';
 import type { Watch } from '../../core/watch/types.js';
-import type { Lang } from '../../i18n/lang.js';
+import type { Lang, Phrase } from '../../i18n/lang.js';
+import { slackOperation } from '../operations/index.js';
 import { parseTimeOfDay } from '../../core/digest/schedule.js';
 import { appMembership } from '../channelMembership.js';
 import type { SlackDeps } from '../deps.js';
@@ -90,29 +92,42 @@ function isTimeWord(word: string): boolean {
   return parseTimeOfDay(word) !== undefined || /^[:：]\d{1,2}$/u.test(word);
 }
 
+/** The option a word names by itself (`above` in `above 80`), whose value is then the next word. */
+function optionNamed(word: string): keyof typeof OPTIONS | undefined {
+  return (Object.keys(OPTIONS) as Array<keyof typeof OPTIONS>).find((name) => new RegExp(`^(?:${OPTIONS[name].source})$`, 'iu').test(word));
+}
+
 /**
  * `taxpayer 91310000MA1FL8XQ30 daily 09:00`, `fund 000001 change:5% weekdays 18:00`,
- * `futures CL daily above:75 weekdays 16:00`: the kind first, then what is watched; options anywhere;
- * the last schedule word is the schedule (a futures period such as `daily` may come before it).
+ * `futures CL daily above:75 weekdays 16:00`: the kind first, then what is watched; options anywhere
+ * (`above:75` or `above 75`); the last schedule word is the schedule (a futures period such as
+ * `daily` may come before it). What is missing is said: a request is never refused without a reason.
  */
-export function readWatchWords(words: string[]): WatchRequest | undefined {
+export function readWatchWords(words: string[]): WatchRequest | { problem: Phrase } {
   const [kind, ...rest] = words;
-  if (!kind) return undefined;
+  if (!kind) return { problem: { key: 'watch.input.kindMissing' } };
   const request: WatchRequest = { kind, subject: '', cadence: '' };
   const plain: string[] = [];
-  for (const word of rest) {
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i]!;
     const option = (Object.keys(OPTIONS) as Array<keyof typeof OPTIONS>).find((name) => optionValue(word, OPTIONS[name]) !== undefined);
+    const named = option ? undefined : optionNamed(word);
     if (option) request[option] = optionValue(word, OPTIONS[option])!;
+    else if (named && i + 1 < rest.length) request[named] = rest[++i]!;
     else if (ANNOUNCE_WORDS.has(word.toLowerCase())) request.announceFirst = true;
     else plain.push(word);
   }
   const timeAt = plain.findLastIndex(isTimeWord);
   if (timeAt >= 0) request.time = plain.splice(timeAt, 1)[0]!;
   const cadenceAt = plain.findLastIndex((word, index) => index > 0 && readWatchCadence(word) !== undefined);
-  if (cadenceAt < 0) return undefined;
+  if (cadenceAt < 0) return { problem: { key: plain.length === 0 ? 'watch.input.subjectMissing' : 'watch.input.scheduleMissing' } };
   request.cadence = plain.splice(cadenceAt, 1)[0]!;
-  if (request.kind && /^(futures?|contract|期货|合约)$/iu.test(kind) && plain.length === 2 && request.period === undefined) request.period = plain.pop()!;
-  request.subject = plain.join(' ');
+  const watched = readWatchKind(kind);
+  if (watched === 'contract' && plain.length >= 2 && request.period === undefined && readCandlePeriod(plain.at(-1)) !== undefined) request.period = plain.pop()!;
+  const subject = plain.join(' ');
+  // What is watched is named as a lookup names it (a contract by its name: gold → GC).
+  const readSubject = watched ? slackOperation(watchOperation({ kind: watched })).watch?.readSubject : undefined;
+  request.subject = readSubject ? readSubject(subject) : subject;
   return request;
 }
 
@@ -182,7 +197,7 @@ async function preview(deps: SlackDeps, requester: Requester, words: string[], r
   if (!mayAdd(deps, requester.userId)) return reply(lang.t('watch.command.adminsOnly'));
   if (!requester.channelId) return reply(lang.t('watch.command.inAChannel'));
   const request = readWatchWords(words);
-  if (!request) return reply(lang.t('watch.command.usageIs', { usage: watchUsage(lang) }));
+  if ('problem' in request) return reply(`${lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.t(request.problem)) })}\n${lang.t('watch.command.usage.add')}`);
   await showPreview(deps, requester, request, responder);
 }
 

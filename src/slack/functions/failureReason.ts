@@ -27,7 +27,7 @@ function reasonText(error: unknown, lang: Lang, options: FailureOptions): string
   if (error instanceof ValidationError) {
     const lines = error.problems.map((problem) => {
       const text = serviceText(problem.phrase ? lang.t(problem.phrase) : problem.message, { max: 200, oneLine: true });
-      return problem.field ? lang.t('workflow.fail.problem', { field: options.fieldName(problem.field), problem: text }) : text;
+      return problem.field && !problem.namesItsField ? lang.t('workflow.fail.problem', { field: options.fieldName(problem.field), problem: text }) : text;
     });
     return lang.t('workflow.fail.invalid', { summary: explanation.summary, problems: lines.slice(0, PROBLEMS_SHOWN).join(lang.t('workflow.fail.problemSeparator')) });
   }

@@ -91,7 +91,7 @@ type Body = Record<string, unknown> & {
  * The Home tab's own buttons about digests and watches: they open a form or change what is stored,
  * and post only in a digest's or watch's channel, which passed the lists when it was added.
  */
-const HOME_ACTIONS_POSTING_NOWHERE: ReadonlySet<string> = new Set([ACTION.digestRun, ACTION.digestRemove, ACTION.digestAdd, ACTION.watchAdd, ACTION.watchStop]);
+const HOME_ACTIONS_POSTING_NOWHERE: ReadonlySet<string> = new Set([ACTION.digestRun, ACTION.digestRemove, ACTION.digestAdd, ACTION.watchAdd, ACTION.watchStop, ACTION.usageCsv]);
 
 /** Forms that name the channel they add to; their submissions check that channel (`refusalIn`). */
 const FORMS_NAMING_THEIR_CHANNEL: ReadonlySet<string> = new Set([VIEW.digestAdd, VIEW.watchAdd]);

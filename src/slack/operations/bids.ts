@@ -260,6 +260,12 @@ function noticeBlocks(record: BidRecord, number: number, lang: Lang): KnownBlock
  * end only became (the service needs both).
  */
 function filterLine(request: BidsRequest, lang: Lang): string | undefined {
+  const parts = filterParts(request, lang);
+  return parts.length ? parts.map((part) => serviceText(part, { max: 200, oneLine: true })).join(' · ') : undefined;
+}
+
+/** The filters of a search in the reader's words, plain text, each one part. */
+function filterParts(request: BidsRequest, lang: Lang): string[] {
   const parts: string[] = [];
   if (request.type) parts.push(noticeTypeName(request.type, lang));
   if (request.province) parts.push(lang.t('bids.results.region', { region: regionName(request.province, lang) }));
@@ -272,7 +278,16 @@ function filterLine(request: BidsRequest, lang: Lang): string | undefined {
     const widest = shiftYears(start, 1) === end;
     parts.push(lang.t(widest ? 'bids.results.publishedWidest' : 'bids.results.published', { start, end }));
   }
-  return parts.length ? parts.map((part) => serviceText(part, { max: 200, oneLine: true })).join(' · ') : undefined;
+  return parts;
+}
+
+/** `“光伏组件” · Award result · Region: 浙江 (ZJ) · published 2026-01-01 to 2026-06-30`. */
+function describeBids(request: BidsRequest, lang: Lang): string {
+  const { publishStartTime: start, publishEndTime: end } = request;
+  // The period without the widest-period advice: here it only says what was asked.
+  const parts = filterParts({ ...request, publishStartTime: undefined, publishEndTime: undefined } as BidsRequest, lang);
+  if (start && end) parts.push(lang.t('bids.results.published', { start, end }));
+  return [lang.t('bids.asked', { keyword: request.keyword }), ...parts].join(' · ');
 }
 
 function regionName(code: string, lang: Lang): string {
@@ -332,6 +347,7 @@ export function renderBids(answer: CallResult<typeof BIDS_ID>, { lang, tables }:
 }
 
 export const bidsSlack: SlackOperation<typeof BIDS_ID> = {
+  describe: describeBids,
   syntax: bidsSyntax,
   form: bidsForm,
   render: renderBids,

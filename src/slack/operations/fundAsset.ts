@@ -164,6 +164,7 @@ function chartOptions(answer: CallResult<typeof FUND_ASSET_ID>): FundChartOption
 }
 
 export const fundAssetSlack: SlackOperation<typeof FUND_ASSET_ID> = {
+  describe: (request, lang) => lang.t('fundAsset.asked', { code: request.fundCode }),
   syntax: fundAssetSyntax,
   form: fundAssetForm,
   render: renderFundAsset,

@@ -12,8 +12,8 @@ import { isChinese, type Lang, type NamesUnder } from '../../i18n/lang.js';
 import { contextBlock, headerBlock, labelled, sectionBlock } from '../render/blocks.js';
 import { renderChart } from '../render/chart.js';
 import { decimalsOf, formatChange, formatCount, formatNumber, formatPercent } from '../render/format.js';
-import { dateTimeText } from '../render/dateText.js';
-import { localDate } from '../../core/time.js';
+import { dateTimeText, timeOfDayText } from '../render/dateText.js';
+import { localDate, usableTimeZone } from '../../core/time.js';
 import { recordBlocks } from '../render/fitToSlackLimits.js';
 import { escapeMrkdwn, serviceText } from '../render/mrkdwn.js';
 import type { RenderOptions, RenderedResult } from '../render/types.js';
@@ -22,16 +22,47 @@ import type { SlackOperation } from './slackOperation.js';
 
 const FUTURES_ID = 'finance-external-futures-kline';
 
-/** What Chinese readers call the common contracts; a name is read as its symbol (黄金 → GC). */
-const CONTRACT_NAMES: Readonly<Record<string, string>> = {
-  黄金: 'GC', 金: 'GC', 原油: 'CL', 美原油: 'CL', wti原油: 'CL', 布油: 'BRN', 布伦特原油: 'BRN', 白银: 'SI', 银: 'SI', 铜: 'HG', 美铜: 'HG',
-  天然气: 'NG', 大豆: 'ZS', 美豆: 'ZS', 玉米: 'ZC', 小麦: 'ZW', 纳指: 'NQ', 标普: 'ES', 标普500: 'ES', 道指: 'YM', 铂金: 'PL', 钯金: 'PA',
-  棉花: 'CT', 咖啡: 'KC', 原糖: 'SB', 白糖: 'SB', 瘦肉猪: 'LHC', 生猪: 'LHC',
+/**
+ * The contracts the app knows by name: what English and Chinese readers usually call each one, in
+ * lower case. A name is read as its symbol in either language (gold, 黄金 → GC); a name of two or
+ * three words (crude oil, lean hogs) may be typed with its spaces.
+ */
+const CONTRACT_NAMES: Readonly<Record<string, { en: readonly string[]; zh: readonly string[] }>> = {
+  CL: { en: ['crude oil', 'crude', 'oil', 'wti', 'wti crude', 'us crude'], zh: ['原油', '美原油', 'wti原油'] },
+  BRN: { en: ['brent', 'brent crude', 'brent oil'], zh: ['布油', '布伦特原油'] },
+  GC: { en: ['gold'], zh: ['黄金', '金'] },
+  SI: { en: ['silver'], zh: ['白银', '银'] },
+  HG: { en: ['copper'], zh: ['铜', '美铜'] },
+  NG: { en: ['natural gas', 'natgas', 'gas'], zh: ['天然气'] },
+  ZS: { en: ['soybeans', 'soybean', 'soy'], zh: ['大豆', '美豆'] },
+  ZC: { en: ['corn'], zh: ['玉米'] },
+  ZW: { en: ['wheat'], zh: ['小麦'] },
+  NQ: { en: ['nasdaq', 'nasdaq 100', 'nasdaq-100'], zh: ['纳指'] },
+  ES: { en: ['s&p 500', 's&p', 'sp500', 's&p500'], zh: ['标普', '标普500'] },
+  YM: { en: ['dow', 'dow jones'], zh: ['道指'] },
+  PL: { en: ['platinum'], zh: ['铂金'] },
+  PA: { en: ['palladium'], zh: ['钯金'] },
+  CT: { en: ['cotton'], zh: ['棉花'] },
+  KC: { en: ['coffee'], zh: ['咖啡'] },
+  SB: { en: ['sugar', 'raw sugar'], zh: ['原糖', '白糖'] },
+  LHC: { en: ['lean hogs', 'lean hog', 'hogs'], zh: ['瘦肉猪', '生猪'] },
 };
 
+const SYMBOL_BY_NAME: ReadonlyMap<string, string> = new Map(Object.entries(CONTRACT_NAMES).flatMap(([symbol, names]) => [...names.en, ...names.zh].map((name) => [name, symbol] as const)));
+/** The most words a contract's name has (`wti crude`, `nasdaq 100`: two). */
+const LONGEST_NAME = Math.max(...[...SYMBOL_BY_NAME.keys()].map((name) => name.split(' ').length));
+
+/** How many of these words, from the first, make one contract's name (1 when they name none). */
+function contractNameLength(words: readonly string[]): number {
+  for (let count = Math.min(LONGEST_NAME, words.length); count > 1; count--) {
+    if (SYMBOL_BY_NAME.has(words.slice(0, count).join(' ').toLowerCase())) return count;
+  }
+  return 1;
+}
+
 // Period words (5m, daily, 5分钟, 日线 …) are the operation's own synonyms; the symbol's case and
-// the Chinese ways of saying a contract, a period or a count are ours.
-const readSymbol = (word: string) => (Object.hasOwn(CONTRACT_NAMES, word.toLowerCase()) ? CONTRACT_NAMES[word.toLowerCase()]! : word.toUpperCase());
+// the ways of saying a contract, a period or a count are ours.
+const readSymbol = (word: string) => SYMBOL_BY_NAME.get(word.trim().toLowerCase()) ?? word.toUpperCase();
 const readCount = (word: string) => readNumberWord(word) ?? word;
 const DAILY: FuturesPeriod = '0';
 /** Traders write a month `1M` and a minute `1m`: the one period word read before words are lower-cased. */
@@ -59,7 +90,7 @@ export const futuresSyntax: CommandSyntax = {
   positional: {
     kind: 'sequence',
     words: [
-      { field: 'symbol', name: { key: 'futures.words.symbol' }, read: readSymbol },
+      { field: 'symbol', name: { key: 'futures.words.symbol' }, read: readSymbol, spans: contractNameLength },
       { field: 'type', name: { key: 'futures.words.period' }, read: readPeriod },
       { field: 'limit', name: { key: 'futures.words.count' }, optional: true, read: readCount },
     ],
@@ -158,8 +189,11 @@ function rangeLine(candles: Candle[], type: FuturesPeriod, decimals: number, opt
   const low = Math.min(...candles.map((candle) => candle.low));
   const daily = !isIntraday(periodOfType(type));
   const from = daily ? localDate(first.at, 'UTC') : dateTimeText(first.at, options.timeZone, options.lang, { withZone: false });
-  const to = daily ? localDate(last.at, 'UTC') : dateTimeText(last.at, options.timeZone, options.lang);
-  return options.lang.t('futures.results.range', {
+  // Within one day the second end is only a time: 2026年11月26日 16:55–19:20, not the date twice.
+  const zone = usableTimeZone(options.timeZone);
+  const oneDay = !daily && localDate(first.at, zone) === localDate(last.at, zone);
+  const to = daily ? localDate(last.at, 'UTC') : oneDay ? timeOfDayText(last.at, options.timeZone, options.lang) : dateTimeText(last.at, options.timeZone, options.lang);
+  return options.lang.t(oneDay ? 'futures.results.rangeOneDay' : 'futures.results.range', {
     count: candles.length, from: escapeMrkdwn(from), to: escapeMrkdwn(to), low: formatNumber(low, decimals), high: formatNumber(high, decimals),
   });
 }
@@ -208,6 +242,7 @@ export const futuresSlack: SlackOperation<typeof FUTURES_ID> = {
   syntax: futuresSyntax,
   form: futuresForm,
   render: renderFutures,
+  describe: (request, lang) => lang.t('futures.asked', { symbol: request.symbol, period: periodLabel(request.type, lang), count: Number(request.limit) }),
   // The latest candle is "forming" until its period ends.
   rendersWithClock: true,
   // When the candles were fetched tells whether a merged newest candle (a week, a 15-minute period) was still forming.
@@ -217,5 +252,6 @@ export const futuresSlack: SlackOperation<typeof FUTURES_ID> = {
     target: (target, lang) =>
       lang.t(target.direction === 'above' ? 'futures.watch.above' : 'futures.watch.below', { symbol: target.symbol, period: lang.t('futures.watch.periodCandles', { period: candleAdjective(isFuturesPeriod(target.type) ? target.type : DAILY, lang) }), level: target.level }),
     rowLabels: { close: 'futures.watch.field.close', levelAbove: 'futures.watch.field.levelAbove', levelBelow: 'futures.watch.field.levelBelow' },
+    readSubject: readSymbol,
   },
 };

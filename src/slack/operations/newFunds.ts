@@ -92,14 +92,14 @@ function feeText(value: unknown): string {
   return typeof value === 'string' ? serviceText(value.replaceAll('~', ''), { max: 30, oneLine: true }) : '';
 }
 
-/** The discounted fee, with the original struck through when there is a real discount. */
-export function formatFees(original: unknown, discount: unknown): string {
+/** The fee charged, and the original beside it in words when there is a real discount: `0.08%（原 0.80%）`. */
+export function formatFees(original: unknown, discount: unknown, lang: Lang): string {
   const before = feeText(original);
   const after = feeText(discount);
   if (!before && !after) return NO_VALUE;
   if (!before) return after;
   if (!after || after === before) return before;
-  return `~${before}~ ${after}`;
+  return lang.t('newFunds.results.discounted', { fee: after, original: before });
 }
 
 function minimumText(value: unknown, lang: Lang): string {
@@ -112,7 +112,7 @@ export function newFundEntry(fund: NewFund, lang: Lang): string {
   return [
     `${bold(text(fund.fundName, lang))} ${inlineCode(text(fund.fundCode, lang))} · ${text(fund.fundType, lang)} · ${status}`,
     lang.t('newFunds.results.manager', { manager: text(fund.fundManagerName, lang), from: text(fund.beginDate, lang), to: text(fund.endDate, lang) }),
-    lang.t('newFunds.results.minimum', { minimum: minimumText(fund.minPurchase, lang), fee: formatFees(fund.fundOriginalFee, fund.fundDiscountFee) }),
+    lang.t('newFunds.results.minimum', { minimum: minimumText(fund.minPurchase, lang), fee: formatFees(fund.fundOriginalFee, fund.fundDiscountFee, lang) }),
   ].join('\n');
 }
 
@@ -164,7 +164,8 @@ export function renderNewFunds(answer: CallResult<typeof NEW_FUNDS_ID>, { lang, 
   const title = lang.t('newFunds.title');
   const filter = filterLabel(answer.request.saleStatus, lang);
   const blocks: KnownBlock[] = [headerBlock(lang.t('newFunds.results.heading', { title, filter }))];
-  if (!funds.length) blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? lang.t('newFunds.results.none', { filter })));
+  const none = answer.request.saleStatus === undefined ? lang.t('newFunds.results.noneAtAll') : lang.t('newFunds.results.none', { filter });
+  if (!funds.length) blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? none));
   const table = tables ? newFundsTable(funds, lang.t('newFunds.table.caption', { title, filter, count: funds.length }), lang) : undefined;
   if (table) blocks.push(table, contextBlock(lang.t('tables.browse', { count: funds.length })));
   for (let first = 0; !table && first < funds.length; first += FUNDS_PER_SECTION) {
@@ -175,6 +176,7 @@ export function renderNewFunds(answer: CallResult<typeof NEW_FUNDS_ID>, { lang, 
 }
 
 export const newFundsSlack: SlackOperation<typeof NEW_FUNDS_ID> = {
+  describe: (request, lang) => filterLabel(request.saleStatus, lang),
   syntax: newFundsSyntax,
   form: newFundsForm,
   render: renderNewFunds,

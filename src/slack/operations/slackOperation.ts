@@ -1,6 +1,6 @@
 import type { ChartImage, ChartPlan, ChartSettings } from '../../charts/quickChart.js';
 import type { CallResult } from '../../core/client/dataClient.js';
-import type { OperationId, WATCHED_OPERATIONS } from '../../core/operations/index.js';
+import type { OperationId, RequestOf, WATCHED_OPERATIONS } from '../../core/operations/index.js';
 import type { WatchKind, WatchTarget } from '../../core/watch/types.js';
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 import type { Lang } from '../../i18n/lang.js';
@@ -16,6 +16,11 @@ import type { RenderedResult, RenderOptions } from '../render/types.js';
 export interface SlackOperation<Id extends OperationId = OperationId> {
   syntax: CommandSyntax;
   form: SearchForm;
+  /**
+   * The request in the reader's words, plain text (`CL, 5-minute, 30 candles`, `基金 000001`): what an
+   * export, a progress note or the Home tab's recent lookups say was asked, never wire names.
+   */
+  describe(request: RequestOf<Id>, lang: Lang): string;
   /** The result itself, in `options.lang`; renderAnswer adds paging, buttons and the footer. Pure. */
   render(answer: CallResult<Id>, options: RenderOptions): RenderedResult;
   /** The rendering reads `options.now` (beyond the footer): its replies are never reused from RenderedAnswers. */
@@ -34,6 +39,8 @@ type WatchedTarget<Id extends OperationId> = Extract<WatchTarget, { kind: { [Kin
 /** A watch in its operation's words: what it watches, and the labels of the rows its checks make themselves. */
 export interface WatchWords<Target extends WatchTarget = WatchTarget> {
   target(target: Target, lang: Lang): string;
+  /** What is watched as typed to what the operation asks about (a contract's name → its symbol), as a lookup reads it. */
+  readSubject?(typed: string): string;
   /** Rows labelled here; others (a taxpayer record's fields) are labelled as lookups label them. */
   rowLabels?: Readonly<Record<string, CatalogueKey>>;
 }

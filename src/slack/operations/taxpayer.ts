@@ -1,6 +1,7 @@
 import type { KnownBlock, TextObject } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import type { TaxpayerRecord } from '../../core/operations/taxpayer.js';
+import { looksLikeCreditCode } from '../../core/validation/creditCode.js';
 import type { Lang } from '../../i18n/lang.js';
 import { textInput } from '../modals/elements.js';
 import type { SearchForm } from '../modals/searchForm.js';
@@ -124,7 +125,9 @@ export function renderTaxpayer(answer: CallResult<typeof TAXPAYER_ID>, { lang, t
   const safeKeyword = serviceText(keyword, { max: 200, oneLine: true });
   const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject: oneLineKeyword }))];
   if (!records.length) {
-    const noMatch = lang.t('taxpayer.results.noMatch', { keyword: safeKeyword });
+    // A name with Latin letters is matched as written (docs/data-service.md): say so, as what to try next.
+    const asWritten = /[A-Za-z]/.test(keyword) && !looksLikeCreditCode(keyword) ? `\n${lang.t('taxpayer.results.lettersAsWritten')}` : '';
+    const noMatch = `${lang.t('taxpayer.results.noMatch', { keyword: safeKeyword })}${asWritten}`;
     blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? (demo ? `${noMatch}\n${lang.t('taxpayer.demo')}` : noMatch)));
   }
   const table = tables ? taxpayerTable(records, lang.t('taxpayer.table.caption', { keyword: oneLineKeyword.slice(0, 100) }), lang) : undefined;
@@ -143,5 +146,6 @@ export const taxpayerSlack: SlackOperation<typeof TAXPAYER_ID> = {
   syntax: taxpayerSyntax,
   form: taxpayerForm,
   render: renderTaxpayer,
+  describe: (request, lang) => lang.t('taxpayer.asked', { keyword: request.keyword }),
   watch: { target: (target, lang) => lang.t('taxpayer.watch.target', { subject: serviceText(target.keyword, { max: 100, oneLine: true }) }) },
 };

@@ -47,6 +47,8 @@ export interface WordSyntax {
   read?: WordReader;
   /** A joined value typed wholly in quotes is passed on in quotes (the operation gives them a meaning). */
   keepQuotes?: boolean;
+  /** In a sequence: how many of the words from here are this one value (a contract's name: `crude oil`); one when absent. */
+  spans?(words: readonly string[]): number;
 }
 
 export type PositionalSyntax =

@@ -18,7 +18,8 @@ export function exampleFor(operation: OperationId, lang: Lang): string {
 export function userFieldName(operation: OperationId, field: string, lang: Lang): string {
   const syntax = syntaxFor(operation);
   const option = syntax.options.find((candidate) => candidate.field === field);
-  if (option) return lang.locale === 'zh-CN' ? lang.t(optionKeyPhrase(option)) : `${lang.t(optionKeyPhrase(option))}:`;
+  // A Chinese option key is one or two characters (从, 到): in quotes it reads as a name, not as part of the sentence.
+  if (option) return lang.locale === 'zh-CN' ? `“${lang.t(optionKeyPhrase(option))}”` : `${lang.t(optionKeyPhrase(option))}:`;
   const word = positionalWords(syntax).find((candidate) => candidate.field === field);
   return word ? lang.t(theWord(word)) : field;
 }

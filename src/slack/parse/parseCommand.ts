@@ -1,15 +1,16 @@
 import { findOperation, type OperationId } from '../../core/operations/index.js';
-import { readLanguageChoice } from '../../i18n/lang.js';
+import { readLanguageChoice, type Locale } from '../../i18n/lang.js';
 import { closestWord } from './closestWord.js';
 import { operationSubcommand, subcommandPhrase, subcommandWords, type CommandSyntax, type SubcommandEntry } from './commandSyntax.js';
 import { normaliseText, tokenise, type Token } from './normalise.js';
 import { phraseList, typedText, typedWords, type WordList } from './shownWords.js';
-import { readArguments } from './readArguments.js';
+import { grammarWords, readArguments } from './readArguments.js';
+import { textLanguage } from '../../i18n/textLanguage.js';
 import { SYNTAX_LIST, syntaxByCommand, syntaxBySubcommand, syntaxFor } from '../operations/index.js';
 
-import type { ParsedCommand } from './parsedCommand.js';
+import type { ParsedCommand, UsageMonth } from './parsedCommand.js';
 
-export type { HelpTopic, InvalidCommand, LanguageChoice, ParsedCommand } from './parsedCommand.js';
+export type { HelpTopic, InvalidCommand, LanguageChoice, ParsedCommand, UsageMonth } from './parsedCommand.js';
 
 /** The umbrella command; `/dq bids …` means the same as `/bids …`. */
 export const DQ_COMMAND = '/dq';
@@ -78,7 +79,9 @@ function parseDq(tokens: readonly Token[]): ParsedCommand {
   if (!first || isWord(first, HELP_WORDS)) return parseHelp(rest[0]);
   if (isWord(first, USAGE_WORDS)) {
     if (rest.length === 0) return { kind: 'usage' };
-    return { kind: 'invalid', message: { key: 'commands.parse.usageTakesNoWords', values: { words: typedText(rest.map((token) => token.text).join(' ')) } }, example: `${DQ_COMMAND} usage` };
+    const month = rest.length === 1 ? readUsageMonth(rest[0]!.text) : undefined;
+    if (month) return { kind: 'usage', month };
+    return { kind: 'invalid', message: { key: 'commands.parse.usageMonth', values: { words: typedText(rest.map((token) => token.text).join(' ')) } }, example: `${DQ_COMMAND} usage 2026-10` };
   }
   // Digest words (weekly:mon, tz:Asia/Shanghai) have their own grammar, read where digests live.
   if (isWord(first, DIGEST_WORDS)) return { kind: 'digest', words: rest.map((token) => token.text) };
@@ -93,6 +96,41 @@ function parseDq(tokens: readonly Token[]): ParsedCommand {
     message: guess ? { key: 'commands.parse.unknownSubcommandGuess', values: { ...values, guess } } : { key: 'commands.parse.unknownSubcommand', values },
     example: `${DQ_COMMAND} help`,
   };
+}
+
+/**
+ * The language a command is written in, when its own words say so clearly (`/dq 帮助`, `/fund-asset
+ * 000001 第3页`, `/dq help`): judged on its grammar's words only, so `/taxpayer 杭州华信` (a name and
+ * nothing else) is unclear. Its reply is then in that language, whatever the saved one.
+ */
+export function commandLanguage(command: string, text: string): Locale | undefined {
+  const name = commandName(command);
+  const tokens = tokenise(text);
+  let words: string[];
+  if (name === DQ_COMMAND) {
+    const [first, ...rest] = tokens;
+    const syntax = first && first.quoteStart < 0 ? syntaxNamed(first.text) : undefined;
+    words = first ? [first.text, ...(syntax ? grammarWords(syntax, rest) : rest.map((token) => token.text))] : [];
+  } else {
+    const syntax = syntaxByCommand(name);
+    words = syntax ? grammarWords(syntax, tokens) : [];
+  }
+  return textLanguage(words.join(' '));
+}
+
+const LAST_MONTH_WORDS = new Set(['last', 'previous', 'prev', '上月', '上个月', '上一个月']);
+const THIS_MONTH_WORDS = new Set(['this', 'now', 'current', '本月', '这个月', '当月']);
+
+/** `2026-10`, `2026/10`, `2026年10月`, `10月`, `last`, `上月`, `this`, `本月`; undefined for anything else. */
+export function readUsageMonth(word: string): UsageMonth | undefined {
+  const lower = word.toLowerCase();
+  if (LAST_MONTH_WORDS.has(lower)) return { monthsAgo: 1 };
+  if (THIS_MONTH_WORDS.has(lower)) return { monthsAgo: 0 };
+  const full = /^(\d{4})(?:[-/.]|年)(\d{1,2})月?$/u.exec(word);
+  const bare = full ? undefined : /^(\d{1,2})月$/u.exec(word);
+  const month = Number((full ?? bare)?.[full ? 2 : 1]);
+  if (!(month >= 1 && month <= 12)) return undefined;
+  return full ? { year: Number(full[1]), month } : { month };
 }
 
 /** `/Bids`, `bids` and `／ｂｉｄｓ` all name /bids. */

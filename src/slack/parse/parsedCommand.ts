@@ -1,6 +1,9 @@
 import type { OperationId } from '../../core/operations/index.js';
 import type { Locale, Phrase } from '../../i18n/lang.js';
 
+/** The month `/dq usage` is asked about: a calendar month, one without its year (the latest such), or one counted back from this one. */
+export type UsageMonth = { year?: number; month: number } | { monthsAgo: number };
+
 /** Help beyond the operations' own. */
 export type HelpTopic = 'usage' | 'digest' | 'lang';
 
@@ -12,7 +15,8 @@ export type ParsedCommand =
   | { kind: 'query'; operation: OperationId; input: Record<string, string> }
   | { kind: 'open_modal'; operation: OperationId }
   | { kind: 'help'; operation?: OperationId; topic?: HelpTopic }
-  | { kind: 'usage' }
+  /** `/dq usage`, or with a month (`2026-10`, `last`, `上月`): that month by person and operation. */
+  | { kind: 'usage'; month?: UsageMonth }
   | { kind: 'digest'; words: string[] }
   | { kind: 'watch'; words: string[] }
   /** `/dq lang zh|en|auto`; without a choice it asks which language is set. */

@@ -128,14 +128,19 @@ function readPositions(syntax: CommandSyntax, plainTokens: readonly Token[]): As
     const quoted = plainTokens.every((token) => token.quoteStart === 0);
     return [{ field: word.field, givenAs: `#${word.field}`, said: theWord(word), value: quoted && word.keepQuotes ? `"${joined}"` : joined, read: word.read }];
   }
-  if (plainWords.length > positional.words.length) {
-    const extra = typedWords(plainWords.slice(positional.words.length));
+  const assignments: Assignment[] = [];
+  let at = 0;
+  for (const word of positional.words) {
+    if (at >= plainWords.length) break;
+    const count = word.spans?.(plainWords.slice(at)) ?? 1;
+    assignments.push({ field: word.field, givenAs: `#${word.field}`, said: theWord(word), value: plainWords.slice(at, at + count).join(' '), read: word.read });
+    at += count;
+  }
+  if (at < plainWords.length) {
+    const extra = typedWords(plainWords.slice(at));
     return invalid(syntax, { key: 'commands.parse.tooManyWords', values: { extra, command: syntax.command, usage: positionalUsage(syntax), options: optionKeyList(syntax) } });
   }
-  return plainWords.map((text, index) => {
-    const word = positional.words[index]!;
-    return { field: word.field, givenAs: `#${word.field}`, said: theWord(word), value: text, read: word.read };
-  });
+  return assignments;
 }
 
 function toInput(syntax: CommandSyntax, assignments: readonly Assignment[]): ParsedCommand {
@@ -151,6 +156,16 @@ function toInput(syntax: CommandSyntax, assignments: readonly Assignment[]): Par
     if (converted !== undefined) input[field] = converted;
   }
   return { kind: 'query', operation: syntax.operation, input };
+}
+
+/**
+ * The words of an operation's command that belong to its grammar (option keys and values, codes,
+ * periods, page words), without the keyword a joined syntax searches for: that is the person's data
+ * (a company name), not the language they write in.
+ */
+export function grammarWords(syntax: CommandSyntax, tokens: readonly Token[]): string[] {
+  if (syntax.positional.kind !== 'joined') return tokens.map((token) => token.text);
+  return tokens.filter((token) => asOption(token) ?? naturalOptionOf(syntax, token)).map((token) => token.text);
 }
 
 /**

@@ -40,17 +40,18 @@ export function textCell(value: unknown, max = CELL_MAX): RawTextElement {
 }
 
 /**
- * A number Slack sorts as a number: `value` for sorting, `text` as shown. Slack sorts a column
- * numerically only when every cell of it is raw_number, so a missing value is a raw_number too,
- * shown as "—" and sorted below every real value.
+ * A number Slack sorts as a number: `value` for sorting, `text` as shown. A missing value is the
+ * text "—", never a number standing in for it: the reference (data-table-block) requires a number
+ * in every raw_number `value` and sorts a column numerically only "if a column contains cells all of
+ * type raw_number", so a column with a gap sorts alphabetically, which is true to what is there.
  */
-export function numberCell(value: number | undefined, text: string): RawNumberElement {
-  if (value === undefined || !Number.isFinite(value)) return { type: 'raw_number', value: -Number.MAX_VALUE, text: NO_VALUE };
+export function numberCell(value: number | undefined, text: string): TableCell {
+  if (value === undefined || !Number.isFinite(value)) return { type: 'raw_text', text: NO_VALUE };
   return { type: 'raw_number', value, text: text || NO_VALUE };
 }
 
 /** An amount in yuan shown in the column's unit: value and text agree, the unit is in the header. */
-export function amountCell(value: unknown, unit: CnyUnit): RawNumberElement {
+export function amountCell(value: unknown, unit: CnyUnit): TableCell {
   const amount = toNumber(value);
   if (amount === undefined) return numberCell(undefined, '');
   const inUnit = Math.round((amount / unit.size) * 100) / 100;

@@ -24,6 +24,12 @@ export function dayText(ms: number, timeZone: string, lang: Lang): string {
  * A moment for the reader: English keeps the compact `2026-11-23 08:30 GMT+8 (Asia/Shanghai)` every
  * reply uses; Chinese readers get the date in words and the zone as they name it, `2026年11月23日 08:30（北京时间）`.
  */
+/** The time of day with the zone, for the second end of a range within one day: `19:20（北京时间）`, `04:15 GMT+8 (Asia/Shanghai)`. */
+export function timeOfDayText(ms: number, timeZone: string, lang: Lang): string {
+  const full = dateTimeText(ms, timeZone, lang);
+  return full.slice(full.indexOf(' ') + 1);
+}
+
 export function dateTimeText(ms: number, timeZone: string, lang: Lang, options: { withZone?: boolean } = {}): string {
   if (lang.locale !== 'zh-CN') return formatZonedTime(ms, timeZone, options);
   const zone = usableTimeZone(timeZone);

@@ -28,7 +28,7 @@ const MAX_PROBLEMS = 10;
 function problemLines(error: unknown, details: string[], options: ErrorRenderOptions): string[] {
   if (!(error instanceof ValidationError)) return details.map((detail) => serviceText(detail, { max: 200, oneLine: true }));
   return error.problems.map((problem) => {
-    const label = problem.field ? (options.fieldLabel?.(problem.field) ?? problem.field) : '';
+    const label = problem.field && !problem.namesItsField ? (options.fieldLabel?.(problem.field) ?? problem.field) : '';
     // A phrase's values may quote what the user typed: the whole line is escaped like service text.
     const message = serviceText(problem.phrase ? options.lang.t(problem.phrase) : problem.message, { max: 200, oneLine: true });
     return label ? options.lang.t('validation.fieldProblem', { field: escapeMrkdwn(label), problem: message }) : message;

@@ -6,22 +6,18 @@ import { operations, type AnyOperation, type OperationId } from '../../core/oper
 import { isOneOf, type OperationCatalogues, type OperationName } from '../../i18n/catalogueKeys.js';
 import { readCatalogue, type Lang } from '../../i18n/lang.js';
 import type { SlackMessage } from '../slackMessage.js';
-import { escapeMrkdwn, inlineCode, truncatePlain, userMention } from './mrkdwn.js';
+import { escapeMrkdwn, truncatePlain, userMention } from './mrkdwn.js';
+import { slackOperation } from '../operations/index.js';
 import { renderNotice } from './notice.js';
 
-/** The query of an export as people read it: the operation and the fields that pick the records. */
+/** The query of an export as people read it: the operation and what was asked, in the reader's words. */
 export interface ExportSubject {
   /** "Tender and bid notices", in the reader's language. */
   what: string;
-  /** The query's fields as inline code, escaped for mrkdwn (`keyword=光伏组件`). */
+  /** What was asked, escaped for mrkdwn (`“光伏组件” · Award result`, `CL, 5-minute, 30 candles`). */
   query: string;
   /** The same, as plain text (file titles). */
   queryPlain: string;
-}
-
-/** Fields of a request that only say which page: left out of what names the query. */
-function isPagingField(definition: AnyOperation, field: string): boolean {
-  return definition.pages !== undefined && (field === definition.pages.pageField || field === definition.pages.sizeField);
 }
 
 /** The operations whose exports are called something else than their title (English "records", "candles"). */
@@ -39,14 +35,8 @@ function exportedWhat(name: OperationName, lang: Lang): string {
 
 export function exportSubject(operation: OperationId, request: Record<string, unknown>, lang: Lang): ExportSubject {
   const definition: AnyOperation = operations[operation];
-  const queryPlain = truncatePlain(
-    Object.entries(request)
-      .filter(([field, value]) => value !== undefined && !isPagingField(definition, field))
-      .map(([field, value]) => `${field}=${String(value)}`)
-      .join(' '),
-    200,
-  );
-  return { what: exportedWhat(definition.name, lang), query: queryPlain ? inlineCode(escapeMrkdwn(queryPlain)) : '', queryPlain };
+  const queryPlain = truncatePlain(slackOperation(operation).describe(request as never, lang), 200);
+  return { what: exportedWhat(definition.name, lang), query: escapeMrkdwn(queryPlain), queryPlain };
 }
 
 export function coins(lang: Lang, count: number): string {

@@ -3,8 +3,9 @@ import type { ActionsBlock, Button, HomeView, KnownBlock } from '@slack/types';
 import type { Digest } from '../../core/digest/types.js';
 import type { Lookup } from '../../core/history.js';
 import type { BudgetState } from '../../core/ledger/budgets.js';
-import type { UsageSummary } from '../../core/ledger/ledger.js';
-import { OPERATION_IDS, operations, typedNameOf } from '../../core/operations/index.js';
+import type { LedgerMonth, UsageSummary } from '../../core/ledger/ledger.js';
+import { usageCsvButton } from './usage.js';
+import { OPERATION_IDS, operations, typedNameOf, type OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import { ACTION } from '../ids.js';
 import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
@@ -13,8 +14,9 @@ import { homeWatchBlocks, type HomeWatches } from './watch.js';
 import { listPager, type ListPage } from './listPages.js';
 import { dateTimeText } from './dateText.js';
 import { formatCount, formatZonedTime } from './format.js';
-import { escapeMrkdwn, plainText, userMention } from './mrkdwn.js';
+import { escapeMrkdwn, plainText, truncatePlain, userMention } from './mrkdwn.js';
 import type { StoreLoss } from '../../core/store/storeGuard.js';
+import { slackOperation } from '../operations/index.js';
 import { operationTitle } from './operationTitle.js';
 
 export interface HomeInput {
@@ -36,6 +38,8 @@ export interface HomeInput {
   watches?: HomeWatches;
   /** The store lost its data today: said to the admins (to everyone where there are none). */
   storeLoss?: HomeStoreLoss;
+  /** For an admin: the month whose usage by person and operation the Home offers as CSV. */
+  usageCsvMonth?: LedgerMonth;
 }
 
 export interface HomeStoreLoss {
@@ -91,13 +95,18 @@ function spent(slot: { spent: number; limit?: number } | undefined, month: numbe
   return `${today}\n${lang.t('home.spend.month', { coins: formatCount(month) })}`;
 }
 
+/** What a stored lookup asked, in the reader's words; nothing for one this version cannot read (stored by another). */
+function askedIn(lookup: Lookup, lang: Lang): string {
+  if (!Object.hasOwn(operations, lookup.operation)) return '';
+  const id = lookup.operation as OperationId;
+  const request = operations[id].request.safeParse(lookup.request);
+  return request.success ? truncatePlain(slackOperation(id).describe(request.data as never, lang), 120) : '';
+}
+
 function lookupLine(lookup: Lookup, timeZone: string, lang: Lang): string {
-  const what = Object.entries(lookup.request)
-    .filter(([key, value]) => !/^page(No|Index|Size)$/.test(key) && value !== undefined && value !== '')
-    .map(([key, value]) => `${key}=${String(value)}`)
-    .join(' ');
+  const what = askedIn(lookup, lang);
   const cost = lookup.coins > 0 ? lang.t('common.coins', { count: lookup.coins }) : lang.t(lookup.source === 'cache' ? 'home.recent.fromCache' : 'home.recent.shared');
-  return `• ${formatZonedTime(lookup.at, timeZone, { withZone: false })} · ${escapeMrkdwn(operationTitle(lookup.operation, lang))} · \`${escapeMrkdwn(what.slice(0, 120))}\` · ${cost}`;
+  return [`• ${formatZonedTime(lookup.at, timeZone, { withZone: false })}`, escapeMrkdwn(operationTitle(lookup.operation, lang)), ...(what ? [escapeMrkdwn(what)] : []), cost].join(' · ');
 }
 
 function priceLine(input: HomeInput): string {
@@ -123,6 +132,7 @@ export function renderHome(input: HomeInput): HomeView {
     { type: 'actions', block_id: 'dq-home-search', elements: Object.values(operations).map((op) => button(operationTitle(op.id, lang), ACTION.openModal, typedNameOf(op))) } satisfies ActionsBlock,
     contextBlock(priceLine(input)),
     ...(usage.month.unconfirmedCoins > 0 ? [contextBlock(lang.t('home.unconfirmed', { coins: formatCount(usage.month.unconfirmedCoins) }))] : []),
+    ...(input.usageCsvMonth ? [usageCsvButton(input.usageCsvMonth, lang)] : []),
     dividerBlock(),
     headerBlock(lang.t('home.recent.title'), 'home-recent'),
     sectionBlock(input.recent.length ? input.recent.map((lookup) => lookupLine(lookup, input.timeZone, lang)).join('\n') : lang.t('home.recent.none')),

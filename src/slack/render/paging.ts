@@ -3,7 +3,7 @@ import type { CallResult } from '../../core/client/dataClient.js';
 import { operations, type AnyOperation, type PageInfo } from '../../core/operations/index.js';
 import { ACTION } from '../ids.js';
 import { encodeQueryValue } from '../queryValue.js';
-import type { Lang } from '../../i18n/lang.js';
+import type { Lang, Locale } from '../../i18n/lang.js';
 import { recordsOf } from '../../core/export/exportTable.js';
 import { exportButton } from './exportButton.js';
 import { watchThisButton } from './watchThisButton.js';
@@ -49,9 +49,10 @@ function button(actionId: string, label: string, value: string | undefined): But
   return { type: 'button', action_id: actionId, text: plainText(label), value };
 }
 
-function pageButton(answer: CallResult, definition: AnyOperation | undefined, actionId: string, label: string, page: number): Button | undefined {
+/** A page of the same query, said in the language of the reply it is under (`locale`). */
+function pageButton(answer: CallResult, definition: AnyOperation | undefined, actionId: string, label: string, page: number, locale: Locale): Button | undefined {
   if (!definition?.withPage) return undefined;
-  return button(actionId, label, encodeQueryValue({ operation: answer.operation, request: definition.withPage(answer.request, page) }));
+  return button(actionId, label, encodeQueryValue({ operation: answer.operation, request: definition.withPage(answer.request, page), locale }));
 }
 
 /**
@@ -73,11 +74,11 @@ export function renderPaging(answer: CallResult, options: Pick<RenderOptions, 's
   }
   if (options.sharedBy) return blocks;
   // From past the end, "back" means the last page, not the empty page before this one.
-  if (isPastTheEnd(paging)) buttons.push(pageButton(answer, definition, ACTION.pagePrevious, lang.t('answer.paging.lastPage', { page: paging.pageCount }), paging.pageCount));
-  else if (paging?.hasPrevious) buttons.push(pageButton(answer, definition, ACTION.pagePrevious, lang.t('answer.paging.previous'), paging.page - 1));
+  if (isPastTheEnd(paging)) buttons.push(pageButton(answer, definition, ACTION.pagePrevious, lang.t('answer.paging.lastPage', { page: paging.pageCount }), paging.pageCount, lang.locale));
+  else if (paging?.hasPrevious) buttons.push(pageButton(answer, definition, ACTION.pagePrevious, lang.t('answer.paging.previous'), paging.page - 1, lang.locale));
   // Next is the one button that may call the service again: it says the price before it is clicked
   // (a page already in the cache is then free, and the reply's footer says so).
-  if (paging?.hasNext) buttons.push(pageButton(answer, definition, ACTION.pageNext, nextLabel(answer, paging, options), paging.page + 1));
+  if (paging?.hasNext) buttons.push(pageButton(answer, definition, ACTION.pageNext, nextLabel(answer, paging, options), paging.page + 1, lang.locale));
   if (!empty) {
     buttons.push(button(ACTION.share, lang.t('answer.paging.share'), encodeQueryValue({ operation: answer.operation, request: answer.request })));
     buttons.push(exportButton(answer, lang));

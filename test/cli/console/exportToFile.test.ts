@@ -35,3 +35,37 @@ describe('Export CSV at the console', () => {
     expect(csv.rows).toHaveLength(24);
   });
 });
+
+describe('the demo leaves nothing behind (issue 37, item 6)', () => {
+  it('writes to a temporary folder it names at the start, never the current directory, and removes it at the end', async () => {
+    const session = await startDemoConsole();
+    const folder = /written to (\S+), a temporary folder removed when the console ends/.exec(session.output())?.[1];
+    expect(folder, session.output()).toBeDefined();
+    expect(folder!.startsWith(join(tmpdir(), 'dq-demo-'))).toBe(true);
+    const before = await readdir(process.cwd());
+    await session.ask('/futures CL 5m 30', FOOTER);
+    await session.ask('2', /\[1\] Export/);
+    const wrote = await session.ask('1', /^Wrote .*$/m);
+    const [name] = await readdir(folder!);
+    expect(name).toMatch(/^futures-CL_5_30-\d{8}-\d{4}\.csv$/);
+    expect(wrote).toContain(name!);
+    expect(await readdir(process.cwd())).toEqual(before);
+    expect(await session.end()).toBe(0);
+    await expect(readdir(folder!)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('keeps the files in a folder it was given', async () => {
+    const kept = await mkdtemp(join(tmpdir(), 'dq-kept-'));
+    try {
+      const session = await startDemoConsole({ exportDirectory: kept });
+      expect(session.output()).toContain(`Files (CSV exports, charts) are written to ${kept}.`);
+      await session.ask('/futures CL 5m 30', FOOTER);
+      await session.ask('2', /\[1\] Export/);
+      await session.ask('1', /^Wrote .*$/m);
+      await session.end();
+      expect(await readdir(kept)).toHaveLength(1);
+    } finally {
+      await rm(kept, { recursive: true, force: true });
+    }
+  });
+});

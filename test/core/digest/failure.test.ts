@@ -32,7 +32,7 @@ describe('why a digest run failed, as a phrase', () => {
       expect(said, kind).toMatch(/\p{Script=Han}/u);
     }
     expect(zh.t(failurePhrase(upstream('timeout', { coinsAtRisk: 10 })))).toBe('数据服务未能及时应答。数据服务仍可能已扣除 10 币，因此没有自动重试。');
-    expect(zh.t(failurePhrase(new BudgetExceededError('team', 100, 95, 10, new Date(0))))).toBe('将超出工作区每日 100 币的预算（今天已花 95 币，本次查询需 10 币），没有扣费。');
+    expect(zh.t(failurePhrase(new BudgetExceededError('team', 100, 95, 10, new Date(0))))).toBe('超出工作区每日预算 100 币（今日已用 95 币，本次查询需 10 币），未扣费。');
     expect(zh.t(failurePhrase(new Error('boom')))).toBe('应用内部出错，已记入日志。');
   });
 });

@@ -30,7 +30,7 @@ describe('why a page of an export is missing, and what it cost', () => {
     const failure = exportFailure(new BudgetExceededError('user', 100, 95, 10, new Date(Date.parse('2026-11-22T16:00:00Z'))), 10, 'Asia/Shanghai');
     expect(failure).toMatchObject({ charged: 'no', coins: 0 });
     expect(english.t(failure.reason)).toBe('your daily budget of 100 coins would be passed (95 spent today; it resets at 2026-11-23 00:00)');
-    expect(langFor('zh-CN').t(failure.reason)).toBe('将超出你的每日预算 100 币（今日已花费 95 币；2026-11-23 00:00 重置）');
+    expect(langFor('zh-CN').t(failure.reason)).toBe('将超出你的每日预算 100 币（今日已用 95 币；2026-11-23 00:00 重置）');
   });
 
   it('knows the app\'s own refusals, and does not claim to know about an error it does not', () => {

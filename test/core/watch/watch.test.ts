@@ -329,10 +329,10 @@ describe('the review of issue 26', () => {
     expect(english).toContain("<@U2>'s daily budget of 20 coins would be exceeded");
     expect(english).not.toMatch(/your daily budget/i);
     const chinese = JSON.stringify(renderWatchNotice({ ...paused, locale: 'zh-CN' }, langFor('zh-CN')).blocks);
-    expect(chinese).toContain('将超出 <@U2> 的每日 20 币预算');
+    expect(chinese).toContain('超出 <@U2> 的每日预算 20 币');
     // The reason is a whole sentence elsewhere; inside the pause line it is a clause, without its stop.
     expect(english).toContain('Nothing was spent; ');
-    expect(chinese).toContain('没有扣费；');
+    expect(chinese).toContain('未扣费；');
     expect(`${english}${chinese}`).not.toMatch(/[.。][;；]/);
   });
 

@@ -92,8 +92,8 @@ describe('App Home: spending, recent lookups and search buttons', () => {
     expect(text).toContain('20 of 100 coins today\n20 coins this month');
     const lines = text.split('\n').filter((line) => line.startsWith('• '));
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/General-taxpayer record · `keyword=杭州华信` · from cache$/);
-    expect(lines[1]).toMatch(/General-taxpayer record · `keyword=杭州华信` · 20 coins$/);
+    expect(lines[0]).toMatch(/General-taxpayer record · “杭州华信” · from cache$/);
+    expect(lines[1]).toMatch(/General-taxpayer record · “杭州华信” · 20 coins$/);
     expect(text).not.toContain('symbol=CL');
 
     // Someone else's Home shows their own lookups and spend, and the same workspace total.
@@ -101,7 +101,9 @@ describe('App Home: spending, recent lookups and search buttons', () => {
     const otherText = sectionTexts(other.view);
     expect(otherText).toContain('25 of 500 coins today');
     expect(otherText).toContain('5 of 100 coins today');
-    expect(otherText).toContain('symbol=CL type=5 limit=30');
+    // The request in the reader's words, never the wire's field names.
+    expect(otherText).toContain('Futures candlesticks · CL, 5-minute, 30 candles');
+    expect(otherText).not.toMatch(/symbol=|type=|limit=/);
     expect(otherText).not.toContain('杭州华信');
     expect((await app.client.ledger.usage(TEAM, app.clock.now())).today.coins).toBe(25);
   });
@@ -296,9 +298,9 @@ describe('App Home in Chinese', () => {
     const text = sectionTexts(home.view);
     expect(text).toContain('财经与企业数据');
     expect(text).toMatch(/预算将于 \d{4}年\d{1,2}月\d{1,2}日 00:00（北京时间）重置。/);
-    expect(text).toContain('今天 20 / 500 币\n本月 20 币');
-    expect(text).toContain('今天 20 / 100 币\n本月 20 币');
-    expect(text).toMatch(/• \d{4}-\d{2}-\d{2} \d{2}:\d{2} · 一般纳税人信息 · `keyword=杭州华信` · 20 币/);
+    expect(text).toContain('今日 20 / 500 币\n本月 20 币');
+    expect(text).toContain('今日 20 / 100 币\n本月 20 币');
+    expect(text).toMatch(/• \d{4}-\d{2}-\d{2} \d{2}:\d{2} · 一般纳税人信息 · “杭州华信” · 20 币/);
     for (const id of OPERATION_IDS) expect(text).toContain(`：${simulatorCost(id)} 币`);
     expect(text).toContain(`*\`${ids[0]}\`* → <#C0ZHHOME00> · 周一至周五 08:30（北京时间） · 在售基金 · 中文推送 · 由 <@${ZH_ADMIN}> 添加`);
     expect(text).toMatch(/下次推送：\d{4}年\d{1,2}月\d{1,2}日 08:30/);

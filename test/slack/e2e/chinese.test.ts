@@ -59,7 +59,7 @@ describe('a zh-CN reader', () => {
     expect(englishWords(textOf(zhReply))).toEqual([]);
     expect(textOf(enReply)).toContain('coins per lookup');
     expect(footerText(enReply)).toContain('from cache');
-    expect(footerText(zhReply)).toContain('数据服务 taskNo');
+    expect(footerText(zhReply)).toContain('任务号');
   });
 
   it('gets an error in Chinese that says nothing was spent, with a Chinese example', async () => {
@@ -67,7 +67,7 @@ describe('a zh-CN reader', () => {
     const sent = await app.command('12345', { command: '/fund-asset', userId: ZH_USER });
     const reply = await app.nextResponse(sent.responseId);
     const text = textOf(reply);
-    expect(text).toContain('请求无效，未发送，没有扣费。');
+    expect(text).toContain('输入有误，未发起查询，未扣费。');
     expect(englishWords(text)).toEqual([]);
     expect(app.upstreamCalls()).toHaveLength(before);
   });

@@ -43,14 +43,18 @@ const QUERIES: QueryCase[] = [
     command: '/dq',
     text: 'bids 光伏组件 region:浙江 type:tender from:2026/3/1 in:title,purchaser',
     operation: OPS.bids,
-    // Only from: given: the service needs both ends, so to: is set one year on (and the reply says so).
-    wire: { keyword: '光伏组件', pageSize: '10', pageIndex: '1', publishStartTime: '2026-03-01', publishEndTime: '2027-03-01', province: 'ZJ', type: '1', searchType: '1,2' },
-    mentions: 'published 2026-03-01 to 2027-03-01 (one year, the longest period the service searches',
+    // Only from: given: both ends are sent, and the period ends today (the pinned 2026-11-22), not a year on in the future; the reply says which.
+    wire: { keyword: '光伏组件', pageSize: '10', pageIndex: '1', publishStartTime: '2026-03-01', publishEndTime: '2026-11-22', province: 'ZJ', type: '1', searchType: '1,2' },
+    mentions: 'published 2026-03-01 to 2026-11-22',
   },
   { name: '/fund-asset', command: '/fund-asset', text: '000001', operation: OPS.fundAsset, wire: { fundCode: '000001', pageNo: '1', pageSize: '50' }, mentions: '000001' },
   { name: '/dq fund', command: '/dq', text: 'fund 110022 2 size:20', operation: OPS.fundAsset, wire: { fundCode: '110022', pageNo: '2', pageSize: '20' }, mentions: '110022' },
   { name: '/futures', command: '/futures', text: 'CL 5m 30', operation: OPS.futures, wire: { symbol: 'CL', type: '5', limit: '30' }, mentions: 'CL' },
   { name: '/dq futures', command: '/dq', text: 'futures gc daily', operation: OPS.futures, wire: { symbol: 'GC', type: '0', limit: '10' }, mentions: 'GC' },
+  // Contracts by their usual English names as well as their Chinese ones, a name of two words included.
+  { name: '/futures gold', command: '/futures', text: 'gold 4h', operation: OPS.futures, wire: { symbol: 'GC', type: '240', limit: '10' }, mentions: 'GC' },
+  { name: '/futures crude oil', command: '/futures', text: 'Crude Oil 30m 20', operation: OPS.futures, wire: { symbol: 'CL', type: '30', limit: '20' }, mentions: 'CL' },
+  { name: '/futures natural gas', command: '/futures', text: 'natural gas 1h', operation: OPS.futures, wire: { symbol: 'NG', type: '60', limit: '10' }, mentions: 'NG' },
   { name: '/new-funds', command: '/new-funds', text: 'onsale', operation: OPS.newFunds, wire: { saleStatus: 'true', pageNo: '1', pageSize: '50' }, mentions: 'Newly issued funds' },
   { name: '/dq newfunds', command: '/dq', text: 'newfunds offsale size:20', operation: OPS.newFunds, wire: { saleStatus: 'false', pageNo: '1', pageSize: '20' }, mentions: 'Newly issued funds' },
 ];

@@ -221,8 +221,8 @@ describe('the language of digests and of their replies', () => {
     app = undefined;
   });
 
-  async function say(target: TestApp, text: string, userId: string, channelId: string): Promise<string> {
-    const sent = await target.command(`digest ${text}`, { userId, channelId });
+  async function say(target: TestApp, text: string, userId: string, channelId: string, subcommand = 'digest'): Promise<string> {
+    const sent = await target.command(`${subcommand} ${text}`, { userId, channelId });
     const reply = await target.nextResponse(sent.responseId, undefined, 15_000);
     assertWithinSlackLimits(reply, 'message');
     return reply.blocks?.length === 1 ? reply.text : allText(reply);
@@ -282,27 +282,28 @@ describe('the language of digests and of their replies', () => {
     app = await startTestApp({ env: { ADMIN_USER_IDS: `${ADMIN} ${ZH_ADMIN}` } });
     app.fake.setUser(ZH_ADMIN, { locale: 'zh-CN' });
     const channel = 'C0ZHREPLY1';
-    const added = await say(app, 'add weekdays 08:30 onsale tz:Asia/Shanghai', ZH_ADMIN, channel);
+    // Typed in the Chinese words the Chinese help teaches (English words would be answered in English).
+    const added = await say(app, '添加 工作日 08:30 在售 时区:Asia/Shanghai', ZH_ADMIN, channel, '推送');
     const id = DIGEST_ID.exec(added)?.[1] ?? '';
     expect(added).toContain('推送已添加。');
     expect(added).toContain('周一至周五 08:30（北京时间） · 在售基金 · 由 <@U0ZHADMIN1> 添加');
     expect(added).toMatch(/下次推送：\d{4}年\d{1,2}月\d{1,2}日 08:30/);
-    expect(added).toContain(`应用必须是 <#${channel}> 的成员才能在其中发布`);
+    expect(added).toContain(`需先将应用加入 <#${channel}> 才能推送`);
     expect(untranslatedWords(added)).toEqual([]);
 
-    const list = await say(app, 'list', ZH_ADMIN, channel);
+    const list = await say(app, '列表', ZH_ADMIN, channel, '推送');
     expect(list).toContain('本频道的新发基金推送');
     expect(untranslatedWords(list)).toEqual([]);
 
-    const run = await say(app, `run ${id}`, ZH_ADMIN, channel);
+    const run = await say(app, `运行 ${id}`, ZH_ADMIN, channel, '推送');
     expect(run).toMatch(new RegExp(`^推送 ${id}（<#${channel}>）：已推送 \\d+ 只基金（\\d+ 币）。$`));
     // The digest itself speaks the workspace's language (English here), not the admin's.
     expect((await postIn(app, channel)).own).toContain('Newly issued funds (on sale)');
 
     const problems = [
-      [await say(app, 'add fortnightly 08:30', ZH_ADMIN, channel), '“fortnightly”不是有效的推送周期'],
-      [await say(app, 'frobnicate', ZH_ADMIN, channel), '未知的推送命令“frobnicate”'],
-      [await say(app, `remove ${id}x`, ZH_ADMIN, channel), `此工作区没有编号为“${id}x”的推送`],
+      [await say(app, '添加 隔周 08:30', ZH_ADMIN, channel, '推送'), '“隔周”不是有效的推送周期'],
+      [await say(app, '乱码', ZH_ADMIN, channel, '推送'), '未知的推送命令“乱码”'],
+      [await say(app, `删除 ${id}x`, ZH_ADMIN, channel, '推送'), `此工作区没有编号为“${id}x”的推送`],
     ] as const;
     for (const [reply, expected] of problems) {
       expect(reply).toContain(expected);
@@ -310,6 +311,8 @@ describe('the language of digests and of their replies', () => {
       const firstLine = reply.replace(/\n[\s\S]*$/, '').replace(/“[^”]*”/g, '').replace(/\b(?:daily|weekdays|weekly:mon)\b/g, '');
       expect(untranslatedWords(firstLine)).toEqual([]);
     }
-    expect(await say(app, `remove ${id}`, ZH_ADMIN, channel)).toBe(`<#${channel}> 的推送 ${id} 已删除。`);
+    expect(await say(app, `删除 ${id}`, ZH_ADMIN, channel, '推送')).toBe(`<#${channel}> 的推送 ${id} 已删除。`);
+    // Without the admin's own language changing: English words are answered in English.
+    expect(await say(app, 'list', ZH_ADMIN, channel)).toContain('This channel has no new-fund digest');
   }, 30_000);
 });

@@ -110,7 +110,7 @@ describe('exporting a result to CSV', () => {
     const [upload] = app.fake.uploads();
     expect(upload?.completed?.channelId).toBe(DEFAULT_CHANNEL_ID);
     expect(upload?.filename).toMatch(/^bids-安置房-\d{8}-\d{4}\.csv$/);
-    expect(upload?.completed?.initialComment).toBe(`<@${DEFAULT_USER_ID}> exported Tender and bid notices \`keyword=安置房\`: 23 rows from 3 pages · ${2 * cost} coins`);
+    expect(upload?.completed?.initialComment).toBe(`<@${DEFAULT_USER_ID}> exported Tender and bid notices “安置房”: 23 rows from 3 pages · ${2 * cost} coins`);
     const csv = readCsv(upload!.bytes!);
     expect(csv.bom).toBe(true);
     expect(csv.crlf).toBe(true);
@@ -260,7 +260,7 @@ describe('exporting a result to CSV', () => {
     await start();
     const userId = 'U0ZHUSER01';
     app.fake.setUser(userId, { locale: 'zh-CN' });
-    const page1 = await lookup('杭州 size:10', '/taxpayer', userId);
+    const page1 = await lookup('杭州 每页:10', '/taxpayer', userId);
     expect(buttonNamed(page1, 'dq_export_csv')?.text.text).toBe('导出 CSV');
     const { view, loading } = await openExport(page1, userId);
     expect(allText(loading)).toContain('正在计算导出费用…');
@@ -341,7 +341,7 @@ describe('exporting a result to CSV', () => {
     await confirm(second.view, other);
 
     const joined = await app.nextCall('chat.postMessage', (call) => call.args.channel === other);
-    expect(String(joined.args.text)).toContain(`An export of Tender and bid notices \`keyword=安置房\` is already running (started by <@${DEFAULT_USER_ID}>): you will get the same file, at no extra cost.`);
+    expect(String(joined.args.text)).toContain(`An export of Tender and bid notices “安置房” is already running (started by <@${DEFAULT_USER_ID}>): you will get the same file, at no extra cost.`);
     await finalProgress(/Export done: 23 rows from 3 pages/);
     const theirDone = await finalProgress(/Export done/, other);
     expect(theirDone.args.text).toBe(

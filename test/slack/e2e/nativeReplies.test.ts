@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allText, startTestApp, type TestApp, type TestAppOptions } from '../../support/slackApp.js';
+import { allText, buttonNamed, startTestApp, type TestApp, type TestAppOptions } from '../../support/slackApp.js';
 
 /**
  * Issue 25 through the real app: what a reader types by mistake or in their own words is read
@@ -45,7 +45,7 @@ describe('a typo is never paid for', () => {
     const before = app.upstreamCalls().length;
     const said = await reply(text, userId, command);
     expect(said).toContain(`${guess}:`);
-    expect(said).toMatch(/Nothing was sent or charged|没有扣费/);
+    expect(said).toMatch(/Nothing was sent or charged|未扣费/);
     await app.settle();
     expect(app.upstreamCalls()).toHaveLength(before);
   });
@@ -88,7 +88,7 @@ describe('a refusal by the service is said in the reader’s words', () => {
 
   it.each([
     [EN_USER, 'may not know the contract XYZ', 'Nothing was charged'],
-    [ZH_USER, '数据服务可能没有品种 XYZ', '没有扣费'],
+    [ZH_USER, '数据服务可能没有品种 XYZ', '未扣费'],
   ])('/futures XYZ 5m for %s: what to check, no wire codes or service wording', async (userId, hint, free) => {
     const sent = await app.command('XYZ 5m', { command: '/futures', userId });
     const text = allText(await app.nextResponse(sent.responseId));
@@ -221,5 +221,37 @@ describe('the Chinese commands the Chinese help shows work as shown', () => {
   ])('/dq %s', async (text, answer) => {
     const sent = await app.command(text, { userId: ZH_USER, channelId: 'C0ZHHELP01' });
     expect(allText(await app.nextResponse(sent.responseId))).toMatch(answer);
+  });
+});
+
+describe('a command written clearly in one language is answered in it, whatever the saved one (issue 37, item 1)', () => {
+  let app: TestApp;
+
+  withTwoReaders((started) => (app = started));
+
+  async function reply(text: string, userId: string, command = '/dq') {
+    const sent = await app.command(text, { command, userId });
+    return app.nextResponse(sent.responseId);
+  }
+
+  it('/dq 帮助 from an English reader is Chinese help; /dq help from a Chinese reader is English help', async () => {
+    expect(allText(await reply('帮助', EN_USER))).toContain('数据查询命令');
+    expect(allText(await reply('help', ZH_USER))).toContain('Data query commands');
+  });
+
+  it('the saved language is not changed by it, and a command without words of its own is answered in the saved one', async () => {
+    await reply('帮助', EN_USER);
+    // Asked in Chinese, answered in Chinese: the replies are still in English (the Slack language).
+    expect(allText(await reply('语言', EN_USER))).toContain('给你的回复使用英文');
+    expect(allText(await reply('杭州华信', EN_USER, '/taxpayer'))).toContain('General-taxpayer record');
+    expect(allText(await reply('杭州华信', ZH_USER, '/taxpayer'))).toContain('一般纳税人信息');
+  });
+
+  it('a page asked for in Chinese, and the page its button brings, are both Chinese for an English reader', async () => {
+    const second = await reply('000001 第2页', EN_USER, '/fund-asset');
+    expect(allText(second)).toContain('第 2 页，共 2 页');
+    const previous = buttonNamed(second, 'dq_page_previous');
+    const click = await app.click('dq_page_previous', previous!.value!, { userId: EN_USER, ephemeral: true });
+    expect(allText(await app.nextResponse(click.responseId))).toContain('第 1 页，共 2 页');
   });
 });

@@ -149,7 +149,8 @@ describe('a watch on a simulated supplier', () => {
     const app = await start(join(directory, 'chinese.sqlite'));
     const company = TAXPAYER_CATALOGUE[2]!;
     const { preview, id } = await addWatch(app, `关注 添加 纳税人 ${company.creditNo} 每天 09:00 语言:中文`);
-    expect(allText(preview)).toContain('20 coins per check');
+    // Typed in Chinese by a reader whose Slack is in English: answered in Chinese.
+    expect(allText(preview)).toContain('每次检查 20 币');
     await app.slack.watchScheduler.tick(nineOnDay(0));
     app.simulator.changeData({ kind: 'taxpayer', creditNo: company.creditNo, fields: { operatingStatus: '<!channel> *注销*', legalPerson: '<@U0OTHER> `x`' } });
     await app.slack.watchScheduler.tick(nineOnDay(1));
@@ -174,6 +175,15 @@ describe('a watch on a simulated supplier', () => {
     expect(allText(await ask(app, `watch add taxpayer ${SUPPLIER.creditNo} hourly`))).toContain('Hourly checks are for futures');
     expect(allText(await ask(app, 'watch add futures CL daily 16:00'))).toContain('one level');
     expect(allText(await ask(app, 'watch frobnicate'))).toContain('is not a watch command');
+    // The issue's example: the refusal says what is missing, then a way that works.
+    const noSchedule = allText(await ask(app, 'watch add futures CL above 80'));
+    expect(noSchedule).toContain('The schedule is missing: say how often and at what time to check');
+    expect(noSchedule).toContain('/dq watch add futures CL daily above:75 weekdays 16:00');
+    expect(noSchedule).not.toMatch(/^Use:/);
+    app.fake.setUser('U0ZHWATCH1', { locale: 'zh-CN' });
+    const inChinese = allText(await ask(app, '关注 添加 期货 CL 高于 80', 'U0ZHWATCH1'));
+    expect(inChinese).toContain('缺少检查周期');
+    expect(allText(await ask(app, 'watch'))).toMatch(/^Watches tell this channel when/);
     expect(app.upstreamCalls()).toEqual([]);
     expect(await app.slack.deps.watches.list(TEAM)).toEqual([]);
   });

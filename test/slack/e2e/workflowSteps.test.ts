@@ -343,11 +343,11 @@ describe('Workflow Builder steps and the budgets and allowlists', () => {
     expect(funds).not.toMatch(/subscription|more/);
 
     const badPeriod = await runStep(app, 'dq_futures_latest_candle', { symbol: 'CL', period: '7m' });
-    expect(badPeriod.args.error).toBe('请求无效，未发送，没有扣费。K线周期须为日线、1分钟、5分钟、15分钟、30分钟、1小时、2小时、4小时、周线、月线之一，而不是“7m”');
+    expect(badPeriod.args.error).toBe('输入有误，未发起查询，未扣费。K线周期须为日线、1分钟、5分钟、15分钟、30分钟、1小时、2小时、4小时、周线、月线之一，不能是“7m”');
     const badCode = await runStep(app, 'dq_fund_asset_latest', { fund_code: 'abc' });
-    expect(badCode.args.error).toBe('基金代码应为 6 位数字（如 000001），而不是“abc”。请求未发送，没有扣费。');
+    expect(badCode.args.error).toBe('基金代码应为 6 位数字（如 000001），不能是“abc”。未发起查询，未扣费。');
     const overBudget = await runStep(app, 'dq_taxpayer_lookup', { keyword: '杭州华信' });
-    expect(overBudget.args.error).toMatch(/^将超出工作区每日 25 币的预算（今天已花 10 币，本次查询需 20 币），因此未发送，没有扣费。预算将于 \d{4}-\d{2}-\d{2} 00:00（北京时间）重置，还有 .+。$/);
+    expect(overBudget.args.error).toMatch(/^超出工作区每日预算 25 币（今日已用 10 币，本次查询需 20 币），未发起查询，未扣费。预算将于 \d{4}-\d{2}-\d{2} 00:00（北京时间）重置，还有 .+。$/);
     const noMatch = await runStep(app, 'dq_fund_asset_latest', { fund_code: '999999' });
     expect(noMatch.args.error).toBe('数据服务中没有基金 999999 的基金规模记录，请检查基金代码。本次查询已花费 10 币。');
   });

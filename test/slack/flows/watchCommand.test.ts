@@ -16,9 +16,19 @@ describe('the words of /dq watch add', () => {
     expect(readWatchWords(['基金', '000001', '变动:5%', '每天', '18:00', '时区:Asia/Shanghai', '首次推送'])).toEqual({ kind: '基金', subject: '000001', changePercent: '5%', cadence: '每天', time: '18:00', timeZone: 'Asia/Shanghai', announceFirst: true });
   });
 
-  it('has no request without a kind or a schedule', () => {
-    expect(readWatchWords([])).toBeUndefined();
-    expect(readWatchWords(['fund', '000001', '18:00'])).toBeUndefined();
+  it('says what is missing rather than only how it is written', () => {
+    expect(readWatchWords([])).toEqual({ problem: { key: 'watch.input.kindMissing' } });
+    expect(readWatchWords(['fund'])).toEqual({ problem: { key: 'watch.input.subjectMissing' } });
+    expect(readWatchWords(['fund', '000001', '18:00'])).toEqual({ problem: { key: 'watch.input.scheduleMissing' } });
+    // The issue's example: `above 80` is read as above:80, and what is left missing is when to check.
+    expect(readWatchWords(['futures', 'CL', 'above', '80'])).toEqual({ problem: { key: 'watch.input.scheduleMissing' } });
+    expect(readWatchWords(['futures', 'CL', 'above', '80', 'weekdays', '16:00'])).toEqual({ kind: 'futures', subject: 'CL', above: '80', cadence: 'weekdays', time: '16:00' });
+  });
+
+  it('names a contract by its English or Chinese name, as a lookup does', () => {
+    expect(readWatchWords(['futures', 'gold', 'daily', 'above:2500', 'weekdays', '16:00'])).toMatchObject({ subject: 'GC', period: 'daily', above: '2500' });
+    expect(readWatchWords(['futures', 'crude', 'oil', 'below', '60', 'daily', '09:00'])).toMatchObject({ subject: 'CL', below: '60', cadence: 'daily' });
+    expect(readWatchWords(['期货', '黄金', '高于:2500', '工作日', '16:00'])).toMatchObject({ subject: 'GC' });
   });
 
   it('takes back only button values it made', () => {

@@ -58,7 +58,7 @@ describe('why a workflow step failed', () => {
       expect(reason.replace(ALLOWED_LATIN, '').replace(/\[\w+\]/g, ''), reason).not.toMatch(/[A-Za-z]{2,}/);
     }
     expect(say(upstream('timeout', {}, 5), chinese)).toBe('数据服务未能及时应答。数据服务仍可能已扣除 5 币，因此没有自动重试。');
-    expect(say(upstream('rejected', { upstreamMessage: '未知品种。' }), chinese)).toBe('数据服务认为请求无效，拒绝了这次查询，没有扣费。');
+    expect(say(upstream('rejected', { upstreamMessage: '未知品种。' }), chinese)).toBe('数据服务判定请求无效，拒绝了本次查询，未扣费。');
   });
 
   it('stays a short paragraph however long the service’s message is', () => {

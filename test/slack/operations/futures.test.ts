@@ -55,7 +55,7 @@ describe('futures candles', () => {
   it('labels intraday periods', () => {
     const text = visibleText(render(candles(3, '5'), { now: LAST_AT }, '5'));
     expect(text).toContain('Latest 5-minute candle');
-    expect(text).toContain('3 candles from 2026-05-20 07:50 to 2026-05-20 08:00 GMT+8 (Asia/Shanghai)');
+    expect(text).toContain('3 candles from 2026-05-20 07:50 to 08:00 GMT+8 (Asia/Shanghai)');
   });
 
   it('renders 1000 candles with a chart within Slack limits, with Share but no paging', () => {
@@ -95,7 +95,7 @@ describe('futures candles in Chinese', () => {
   it('names intraday periods and a candle still forming', () => {
     const text = visibleText(result(candles(3, '5'), { now: LAST_AT }, '5'));
     expect(text).toContain('*最新5分钟K线*，2026年5月20日 08:00（北京时间）开盘，尚未收盘');
-    expect(text).toContain('3 根K线，2026年5月20日 07:50 至 2026年5月20日 08:00（北京时间） · 最低');
+    expect(text).toContain('3 根K线，2026年5月20日 07:50–08:00（北京时间） · 最低');
     expect(visibleText(result(candles(2, '60'), {}, '60'))).toContain('*最新1小时K线*');
   });
 

@@ -4,7 +4,7 @@ import { renderAnswer } from '../../../src/slack/render/answer.js';
 import { formatFees } from '../../../src/slack/operations/newFunds.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { OPTIONS, answerOf, hostile, visibleText } from '../render/fixtures.js';
-import { langFor } from '../../../src/i18n/lang.js';
+import { english, langFor } from '../../../src/i18n/lang.js';
 import { slackOperation } from '../../../src/slack/operations/index.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
 
@@ -26,23 +26,32 @@ function render(funds: NewFund[], input: Record<string, unknown> = {}, total = f
 }
 
 describe('new funds', () => {
+  it('an empty list says what to try next: every sale status, or later', () => {
+    expect(visibleText(render([], { saleStatus: 'true' }))).toContain('Try all of them with `/new-funds all`');
+    expect(visibleText(render([], {}))).toContain('Look again in a few days');
+    expect(visibleText(render([], {}))).not.toContain('/new-funds all');
+  });
+
   it('shows name, code, type, manager, subscription window, minimum, fees and sale status', () => {
     const message = render([FUND], { saleStatus: 'true' });
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
     expect(text).toContain('*交银施罗德恒利混合A* `293033` · 混合型 · On sale');
     expect(text).toContain('Manager 林雪松 · Subscription 2026-05-01 to 2026-05-20');
-    expect(text).toContain('Minimum CNY 1,000 · Fee ~1.20%~ 0.12%');
+    expect(text).toContain('Minimum CNY 1,000 · Fee 0.12% (was 1.20%)');
     expect(text).toContain('Newly issued funds (on sale)');
   });
 
-  it('strikes the original fee only when there is a real discount', () => {
-    expect(formatFees('1.20%', '0.12%')).toBe('~1.20%~ 0.12%');
-    expect(formatFees('', '0.00%')).toBe('0.00%');
-    expect(formatFees('1.50%', '')).toBe('1.50%');
-    expect(formatFees('1.50%', '1.50%')).toBe('1.50%');
-    expect(formatFees('', '')).toBe('—');
-    expect(formatFees('1~2%', '0.1%')).toBe('~12%~ 0.1%');
+  it('names the original fee in words only when there is a real discount: 认购费率 0.08%（原 0.80%）, never struck through', () => {
+    const zh = langFor('zh-CN');
+    expect(formatFees('1.20%', '0.12%', english)).toBe('0.12% (was 1.20%)');
+    expect(formatFees('0.80%', '0.08%', zh)).toBe('0.08%（原 0.80%）');
+    expect(formatFees('', '0.00%', english)).toBe('0.00%');
+    expect(formatFees('1.50%', '', english)).toBe('1.50%');
+    expect(formatFees('1.50%', '1.50%', english)).toBe('1.50%');
+    expect(formatFees('', '', english)).toBe('—');
+    expect(formatFees('1~2%', '0.1%', english)).toBe('0.1% (was 12%)');
+    expect(visibleText(renderAnswer(answerOf('fund-new-list', { pageSize: 50 }, { total: 1, funds: [{ ...FUND, fundOriginalFee: '0.80%', fundDiscountFee: '0.08%' }] }), { ...OPTIONS, lang: zh }))).toContain('起购金额 1,000元 · 认购费率 0.08%（原 0.80%）');
   });
 
   it('shows a fund that is not on sale', () => {
@@ -81,13 +90,13 @@ describe('new funds in Chinese', () => {
     expect(text).toContain('*交银施罗德恒利混合A* `293033` · 混合型 · 在售');
     expect(text).toContain('· 未在售');
     expect(text).toContain('基金经理 林雪松 · 认购期 2026-05-01 至 2026-05-20');
-    expect(text).toContain('起购金额 1,000元 · 费率 ~1.20%~ 0.12%');
+    expect(text).toContain('起购金额 1,000元 · 认购费率 0.12%（原 1.20%）');
     expect(rendered.text).toBe('新发基金（在售）：共 2 只');
     expect(unexpectedEnglish(`${text}\n${rendered.text}`)).toEqual([]);
   });
 
   it('says in Chinese that there are none', () => {
-    expect(visibleText(slackOperation(NEW_FUNDS).render(answer([], {}, 0), ZH))).toContain('目前没有新发基金（全部）。');
+    expect(visibleText(slackOperation(NEW_FUNDS).render(answer([], {}, 0), ZH))).toContain('目前没有新发基金。过几天再查');
     expect(visibleText(slackOperation(NEW_FUNDS).render(answer([], { saleStatus: 'false' }, 0), ZH))).toContain('目前没有新发基金（未在售）。');
   });
 

@@ -98,6 +98,14 @@ describe('taxpayer cards', () => {
     const message = render([], 0);
     assertWithinSlackLimits(message, 'message');
     expect(visibleText(message)).toContain('No company matches “华信”');
+    expect(visibleText(message)).not.toContain('capitals included');
+  });
+
+  it('says what to try next when a name with Latin letters matches nothing: letters count as written', () => {
+    for (const [locale, said] of [['en', 'Letters are matched as written, capitals included'], ['zh-CN', '区分大小写']] as const) {
+      const message = renderAnswer(answerOf('enterprise-general-taxpayer-query', { keyword: 'apple inc', pageNo: 1, pageSize: 20 }, { total: 0, records: [] }), { ...OPTIONS, lang: langFor(locale) });
+      expect(visibleText(message)).toContain(said);
+    }
   });
 
   it('shows values of any type: numbers, booleans, nulls, nested data', () => {

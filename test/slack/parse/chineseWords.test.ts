@@ -159,8 +159,8 @@ describe('/dq lang', () => {
     expect(invalidText(french, english)).toBe(
       '"fr" is not a language this app speaks: choose zh (Chinese), en (English) or auto (the workspace default, else your Slack language). Nothing was sent or charged.\nFor example: `/dq lang zh`',
     );
-    expect(invalidText(french, zh)).toBe('本应用不支持“fr”这种语言：可选中文、英文或自动（使用工作区默认语言，否则跟随你的 Slack 语言）。未发送查询，没有扣费。\n例如：`/dq 语言 中文`');
-    expect(invalidText(invalid('/dq', '语言 中文 英文'), zh)).toBe('`/dq 语言` 后面只接一个词：中文、英文或自动（收到 “中文” “英文”）。未发送查询，没有扣费。\n例如：`/dq 语言 中文`');
+    expect(invalidText(french, zh)).toBe('本应用不支持“fr”这种语言：可选中文、英文或自动（使用工作区默认语言，否则跟随你的 Slack 语言）。未发起查询，未扣费。\n例如：`/dq 语言 中文`');
+    expect(invalidText(invalid('/dq', '语言 中文 英文'), zh)).toBe('`/dq 语言` 后面只接一个词：中文、英文或自动（收到 “中文” “英文”）。未发起查询，未扣费。\n例如：`/dq 语言 中文`');
     expect(invalidText(invalid('/dq', 'lang <!channel>'), english)).toContain('"&lt;!channel&gt;" is not a language');
   });
 
@@ -173,29 +173,29 @@ describe('/dq lang', () => {
 describe('what the parser refuses, said to a Chinese reader', () => {
   it('an unknown option, with the options and the example in Chinese words', () => {
     expect(invalidText(invalid('/bids', '光伏组件 regoin:ZJ'), zh)).toBe(
-      '未知选项“regoin”。/bids 的选项有：`地区:`、`类型:`、`从:`、`到:`、`范围:`、`页:`、`每页:`。你是不是想输入 `region:`？未发送查询，没有扣费。\n例如：`/bids 光伏组件 地区:浙江 类型:中标 从:2026-01-01 到:2026-06-30`',
+      '没有“regoin”这个选项。`/bids` 可用的选项：`地区:`、`类型:`、`从:`、`到:`、`范围:`、`页:`、`每页:`。是不是要输入 `region:`？未发起查询，未扣费。\n例如：`/bids 光伏组件 地区:浙江 类型:中标 从:2026-01-01 到:2026-06-30`',
     );
-    expect(invalidText(invalid('/bids', 'https://example.com'), zh)).toMatch(/^未知选项“https”。.*关键词中含冒号时，请放在引号中/);
+    expect(invalidText(invalid('/bids', 'https://example.com'), zh)).toMatch(/^没有“https”这个选项。.*关键词中含冒号时，请放在引号中/);
   });
 
   it('an unknown /dq subcommand, with a suggestion among the words of both languages', () => {
     expect(invalidText(invalid('/dq', 'bidz 光伏组件'), zh)).toBe(
-      '未知命令“bidz”。/dq 后面可以接：纳税人、招标、基金、期货、新基金、用量、推送、关注、语言、帮助。你是不是想输入 `/dq bids`？未发送查询，没有扣费。\n例如：`/dq 帮助`',
+      '未知命令“bidz”。`/dq` 后面可以接：纳税人、招标、基金、期货、新基金、用量、推送、关注、语言、帮助。是不是要输入 `/dq bids`？未发起查询，未扣费。\n例如：`/dq 帮助`',
     );
-    expect(zh.t(invalid('/dq', '基 000001').message)).toMatch(/你是不是想输入 `\/dq 基金`？$/);
+    expect(zh.t(invalid('/dq', '基 000001').message)).toMatch(/是不是要输入 `\/dq 基金`？$/);
     expect(zh.t(invalid('/dq', '帮助 什么').message)).toBe('没有关于“什么”的帮助。可以查看：纳税人、招标、基金、期货、新基金、用量、推送、关注、语言。');
   });
 
   it('too many words, a field given twice, an option without a value', () => {
-    expect(zh.t(invalid('/fund-asset', '000001 2 3').message)).toBe('多余的词：“3”。/fund-asset 的写法是 <基金代码> [页码]，另可加选项 `页:`、`每页:`。');
+    expect(zh.t(invalid('/fund-asset', '000001 2 3').message)).toBe('多出了“3”。`/fund-asset` 的写法是 <基金代码> [页码]，还可加选项 `页:`、`每页:`。');
     expect(english.t(invalid('/fund-asset', '000001 2 3 4').message)).toBe('Too many words: "3" "4". /fund-asset takes <fund code> [page] and options page:, size:.');
-    expect(zh.t(invalid('/bids', '光伏组件 页:2 p:3').message)).toBe('`页:`和`p:`设置的是同一项，只需给一个。');
-    expect(zh.t(invalid('/bids', '光伏组件 地区:浙江 地区:北京').message)).toBe('`地区:`给了两次，只需给一次。');
-    expect(zh.t(invalid('/fund-asset', '000001 2 页:3').message)).toBe('`页:`和页码设置的是同一项，只需给一个。');
+    expect(zh.t(invalid('/bids', '光伏组件 页:2 p:3').message)).toBe('`页:`和`p:`指的是同一项，只需写一个。');
+    expect(zh.t(invalid('/bids', '光伏组件 地区:浙江 地区:北京').message)).toBe('`地区:`写了两次，只需写一次。');
+    expect(zh.t(invalid('/fund-asset', '000001 2 页:3').message)).toBe('`页:`和页码指的是同一项，只需写一个。');
     expect(english.t(invalid('/fund-asset', '000001 2 页:3').message)).toBe('Both 页: and the page set the same thing; give only one.');
-    expect(zh.t(invalid('/bids', '光伏组件 地区:').message)).toBe('选项“地区”需要一个值（`地区:<代码或名称>`）。');
-    expect(zh.t(invalid('/dq', '用量 今天').message)).toBe('`/dq 用量` 后面不需要其他词（收到“今天”）。');
-    expect(zh.t(invalid('/stocks', 'AAPL').message)).toBe('本应用没有命令“/stocks”。');
+    expect(zh.t(invalid('/bids', '光伏组件 地区:').message)).toBe('选项“地区”后面要写值（`地区:<代码或名称>`）。');
+    expect(zh.t(invalid('/dq', '用量 今天').message)).toBe('“今天”不是月份：请写 2026-10、2026年10月，或“上月”。');
+    expect(zh.t(invalid('/stocks', 'AAPL').message)).toBe('本应用没有 `/stocks` 这个命令。');
   });
 });
 
@@ -218,18 +218,18 @@ describe('examples, field names, costs and titles in the reader’s words', () =
   });
 
   it('field names for validation errors', () => {
-    expect(userFieldName(BIDS, 'publishEndTime', zh)).toBe('到');
-    expect(userFieldName(BIDS, 'publishStartTime', zh)).toBe('从');
-    expect(userFieldName(BIDS, 'province', zh)).toBe('地区');
-    expect(userFieldName(BIDS, 'searchType', zh)).toBe('范围');
+    expect(userFieldName(BIDS, 'publishEndTime', zh)).toBe('“到”');
+    expect(userFieldName(BIDS, 'publishStartTime', zh)).toBe('“从”');
+    expect(userFieldName(BIDS, 'province', zh)).toBe('“地区”');
+    expect(userFieldName(BIDS, 'searchType', zh)).toBe('“范围”');
     expect(userFieldName(BIDS, 'keyword', zh)).toBe('关键词');
     expect(userFieldName(TAX, 'keyword', zh)).toBe('企业名称或信用代码');
     expect(userFieldName(FUND, 'fundCode', zh)).toBe('基金代码');
     expect(userFieldName(FUTURES, 'symbol', zh)).toBe('品种代码');
-    expect(userFieldName(FUTURES, 'type', zh)).toBe('周期');
-    expect(userFieldName(FUTURES, 'limit', zh)).toBe('根数');
-    expect(userFieldName(NEW_FUNDS, 'saleStatus', zh)).toBe('状态');
-    expect(userFieldName(NEW_FUNDS, 'pageSize', zh)).toBe('每页');
+    expect(userFieldName(FUTURES, 'type', zh)).toBe('“周期”');
+    expect(userFieldName(FUTURES, 'limit', zh)).toBe('“根数”');
+    expect(userFieldName(NEW_FUNDS, 'saleStatus', zh)).toBe('“状态”');
+    expect(userFieldName(NEW_FUNDS, 'pageSize', zh)).toBe('“每页”');
     expect(userFieldName(BIDS, 'keyword', english)).toBe('the keyword');
   });
 

@@ -269,7 +269,14 @@ describe('what only the parser can reject', () => {
     expect(invalid('/fund-asset', '000001 2 3').message).toBe('Too many words: "3". /fund-asset takes <fund code> [page] and options page:, size:.');
     expect(invalid('/futures', 'CL 5m 30 40').message).toMatch(/^Too many words: "40"\. \/futures takes <symbol> <period> \[count\]/);
     expect(invalid('/new-funds', 'onsale offsale')).toMatchObject({ operation: NEW_FUNDS, example: '/new-funds onsale' });
-    expect(invalid('/dq', 'usage today').message).toMatch(/takes no more words/);
+    expect(invalid('/dq', 'usage today').message).toBe('“today” is not a month: give one as 2026-10, or last for last month.');
+    // A month is the one word usage takes (issue 37, item 12).
+    expect(parseCommand('/dq', 'usage 2026-10')).toEqual({ kind: 'usage', month: { year: 2026, month: 10 } });
+    expect(parseCommand('/dq', '用量 2026年9月')).toEqual({ kind: 'usage', month: { year: 2026, month: 9 } });
+    expect(parseCommand('/dq', '用量 9月')).toEqual({ kind: 'usage', month: { month: 9 } });
+    expect(parseCommand('/dq', 'usage last')).toEqual({ kind: 'usage', month: { monthsAgo: 1 } });
+    expect(parseCommand('/dq', '用量 上月')).toEqual({ kind: 'usage', month: { monthsAgo: 1 } });
+    expect(parseCommand('/dq', 'usage 2026-13').kind).toBe('invalid');
   });
 
   it('the same field given twice', () => {

@@ -83,7 +83,7 @@ describe('error replies in Chinese', () => {
   it('say each failure in Chinese, with the budget reset in the reader’s zone and how much may have been charged', () => {
     const resets = new Date(NOW + 2 * 3_600_000);
     const budget = visibleText(renderError(new BudgetExceededError('team', 1000, 995, 20, resets), { lang: zh, now: NOW, timeZone: 'Asia/Shanghai' }));
-    expect(budget).toContain('将超出工作区每日 1,000 币的预算（今天已花 995 币，本次查询需 20 币），因此未发送，没有扣费。');
+    expect(budget).toContain('超出工作区每日预算 1,000 币（今日已用 995 币，本次查询需 20 币），未发起查询，未扣费。');
     expect(budget).toContain('还有 2 小时');
     const unanswered = new UpstreamError('timeout', { operation: 'fund-asset' });
     unanswered.coinsAtRisk = 10;
@@ -97,8 +97,8 @@ describe('error replies in Chinese', () => {
   it('say a validation problem given as a phrase in Chinese, quoting what was typed as typed', () => {
     const error = new ValidationError('fund-asset', [{ field: 'pageSize', message: 'must be at most 50', phrase: { key: 'validation.atMostBecause', values: { max: 50, reason: { key: 'validation.reason.serviceMax50' } } } }]);
     const text = visibleText(renderError(error, { lang: zh, now: NOW, fieldLabel: () => '每页条数', example: '/dq 基金 000001' }));
-    expect(text).toContain('请求无效，未发送，没有扣费。');
-    expect(text).toContain('• “每页条数”不能大于 50（数据服务每页最多返回 50 条）');
+    expect(text).toContain('输入有误，未发起查询，未扣费。');
+    expect(text).toContain('• 每页条数不能大于 50（数据服务每页最多返回 50 条）');
     expect(text).toContain('试试：`/dq 基金 000001`');
     expect(englishWords(text)).toEqual([]);
   });

@@ -52,7 +52,7 @@ describe('what the export modal says', () => {
   it('names a result longer than EXPORT_MAX_PAGES in so many words', () => {
     const subject = exportSubject(TAXPAYER, plan().request, english);
     const texts = planTexts({ plan: plan(), budgets, subject, lang: english, channelId: 'C0GENERAL1' });
-    expect(texts.heading).toBe('*General-taxpayer records* `keyword=有限公司`');
+    expect(texts.heading).toBe('*General-taxpayer records* “有限公司”');
     expect(texts.lines).toEqual([
       '*Pages:* 34 · 680 records · 20 per page',
       '*Cached, free:* 1 page',
@@ -89,9 +89,9 @@ describe('progress and the end of an export', () => {
   const subject = exportSubject(BIDS, { keyword: '光伏组件', pageIndex: '2', pageSize: '10' }, english);
 
   it('says the page and the coins so far, and who started an export someone joined', () => {
-    expect(progressMessage(subject, { page: 3, lastPage: 8, pagesDone: 2, coinsSpent: 20 }, english).text).toBe('Exporting Tender and bid notices `keyword=光伏组件` to CSV: page 3 of 8…, 20 coins so far');
+    expect(progressMessage(subject, { page: 3, lastPage: 8, pagesDone: 2, coinsSpent: 20 }, english).text).toBe('Exporting Tender and bid notices “光伏组件” to CSV: page 3 of 8…, 20 coins so far');
     const joined = progressMessage(subject, { page: 3, pagesDone: 2, coinsSpent: 20 }, english, 'U0ALICE');
-    expect(joined.text).toBe('An export of Tender and bid notices `keyword=光伏组件` is already running (started by <@U0ALICE>): you will get the same file, at no extra cost.\nExporting Tender and bid notices `keyword=光伏组件` to CSV: page 3…, 20 coins so far');
+    expect(joined.text).toBe('An export of Tender and bid notices “光伏组件” is already running (started by <@U0ALICE>): you will get the same file, at no extra cost.\nExporting Tender and bid notices “光伏组件” to CSV: page 3…, 20 coins so far');
     assertWithinSlackLimits(joined, 'message');
   });
 
@@ -110,11 +110,11 @@ describe('progress and the end of an export', () => {
   it('in Chinese: progress, the end, and the comment the file is posted with', () => {
     const subjectZh = exportSubject(BIDS, { keyword: '光伏组件', pageIndex: '2', pageSize: '10' }, zh);
     const progress = progressMessage(subjectZh, { page: 3, lastPage: 8, pagesDone: 2, coinsSpent: 20 }, zh).text;
-    expect(progress).toBe('正在将招投标公告 `keyword=光伏组件` 导出为 CSV：第 3 页，共 8 页…，目前已花费 20 币');
+    expect(progress).toBe('正在将招投标公告（“光伏组件”）导出为 CSV：第 3 页，共 8 页…，目前已花费 20 币');
     const final = finalMessage({ outcome: outcome(), rows: 20, file: { channelId: 'C0GENERAL1' }, askedIn: 'C0GENERAL1' }, zh).text;
-    expect(final).toBe('⚠️ 导出不完整：共 2 页，20 行，花费 10 币。文件已发布到<#C0GENERAL1>。\n缺少第 3 页：将超出工作区每日预算 25 币（今日已花费 20 币；2026-11-23 00:00 重置）。\n第 3 页未收费。');
+    expect(final).toBe('⚠️ 导出不完整：共 2 页，20 行，花费 10 币。文件已发布到<#C0GENERAL1>。\n缺少第 3 页：将超出工作区每日预算 25 币（今日已用 20 币；2026-11-23 00:00 重置）。\n第 3 页未收费。');
     const comment = fileComment(subjectZh, outcome({ capped: true, shortfall: undefined }), 20, 'U0ALICE', zh, true);
-    expect(comment).toBe('<@U0ALICE> 导出了招投标公告 `keyword=光伏组件`：共 2 页，20 行 · 10 币 · 模拟数据\n该结果共 3 页；导出最多 20 页（EXPORT_MAX_PAGES）。');
+    expect(comment).toBe('<@U0ALICE> 导出了招投标公告（“光伏组件”）：共 2 页，20 行 · 10 币 · 模拟数据\n该结果共 3 页；导出最多 20 页（EXPORT_MAX_PAGES）。');
     for (const text of [progress, final, comment]) expect(englishWords(text)).toEqual([]);
   });
 });
@@ -124,5 +124,22 @@ describe('what an export is called', () => {
     const what = (lang: typeof english) => OPERATION_IDS.map((id) => exportSubject(id, {}, lang).what);
     expect(what(english)).toEqual(['General-taxpayer records', 'Tender and bid notices', 'Fund asset size history', 'Futures candles', 'Newly issued funds']);
     expect(what(langFor('zh-CN'))).toEqual(['一般纳税人信息', '招投标公告', '基金规模历史', '期货K线', '新发基金']);
+  });
+});
+
+describe('what an export asked, in the reader’s words (issue 37, item 5)', () => {
+  it.each([
+    ['finance-external-futures-kline', { symbol: 'CL', type: '5', limit: '30' }, 'CL, 5-minute, 30 candles', 'CL，5分钟，30 根K线'],
+    ['fund-asset', { fundCode: '000001', pageNo: '1', pageSize: '50' }, 'fund 000001', '基金 000001'],
+    ['fund-new-list', { saleStatus: 'true', pageNo: '1', pageSize: '50' }, 'on sale', '在售'],
+    [TAXPAYER, { keyword: '杭州华信', pageNo: 1, pageSize: 20 }, '“杭州华信”', '“杭州华信”'],
+    [BIDS, { keyword: '光伏组件', pageSize: '10', pageIndex: '1', province: 'ZJ', type: '2', publishStartTime: '2026-01-01', publishEndTime: '2026-06-30' }, '“光伏组件” · Award result · region 浙江 (ZJ) · published 2026-01-01 to 2026-06-30', '“光伏组件” · 中标结果 · 地区：浙江（ZJ） · 发布日期 2026-01-01 至 2026-06-30'],
+  ] as const)('%s', (operation, request, inEnglish, inChinese) => {
+    expect(exportSubject(operation, request, english).queryPlain).toBe(inEnglish);
+    expect(exportSubject(operation, request, zh).queryPlain).toBe(inChinese);
+    for (const lang of [english, zh]) {
+      const heading = planTexts({ plan: plan({ operation, request }), budgets, subject: exportSubject(operation, request, lang), lang }).heading;
+      expect(heading).not.toMatch(/\w+=/);
+    }
   });
 });

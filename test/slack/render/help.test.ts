@@ -127,7 +127,7 @@ describe('renderHelp for a Chinese reader', () => {
     expect(text).toContain('*招投标公告* · 每次查询 10 币（估计值，数据服务未公布此项费用）');
     expect(text).toContain('`/bids <关键词> [地区:<代码或名称>] [类型:招标|中标|拟建] [从:<年-月-日>] [到:<年-月-日>] [范围:标题、采购人、供应商] [页:<页码>] [每页:<条数>]`');
     expect(text).toContain('例如 `/futures CL 5分钟 30`');
-    expect(text).toContain('`/dq 用量`：今天和本月花费的币，以及剩余预算');
+    expect(text).toContain('`/dq 用量`：今日和本月所用的币，以及预算余额');
     expect(text).toContain('`/dq 语言 中文|英文|自动`：回复使用的语言');
     expect(text).toContain('`/dq 纳税人`、`/dq 招标`、`/dq 基金`、`/dq 期货`、`/dq 新基金`');
     expect(text).toContain('`/dq 帮助 招标` 详细说明一个命令');

@@ -21,7 +21,8 @@ describe('paging and sharing', () => {
     expect(visibleText(message)).toContain('Page 1 of 4 · 35 results');
     expect(actionIds(message)).toEqual([ACTION.pageNext, ACTION.share, ACTION.exportCsv]);
     const next = buttons(message)[0]!;
-    expect(decodeQueryValue(next.value!)).toEqual({ operation: 'fund-new-list', request: { saleStatus: 'true', pageNo: '2', pageSize: '10' } });
+    // It carries the reply's language, so the page it brings is said in the same one.
+    expect(decodeQueryValue(next.value!)).toEqual({ operation: 'fund-new-list', request: { saleStatus: 'true', pageNo: '2', pageSize: '10' }, locale: 'en' });
   });
 
   it('Next names its price and how many records it brings, fewer when the last page is short', () => {
@@ -76,9 +77,9 @@ describe('paging and sharing', () => {
   });
 
   it('leaves out a button whose value would pass 2000 characters, and the message still fits', () => {
-    // 60 characters of JSON around the keyword: pages 8 and 9 come to exactly 2000, page 10 to 2001.
+    // 69 characters of JSON around the keyword (its language included): pages 8 and 9 come to exactly 2000, page 10 to 2001.
     // Longer than the taxpayer operation accepts today, but a renderer must hold with any request (e.g. one cached earlier).
-    const keyword = '光'.repeat(1940);
+    const keyword = '光'.repeat(1931);
     const tooLong = (answer: ReturnType<typeof answerOf<'enterprise-general-taxpayer-query'>>, text: string) => ({ ...answer, request: { ...answer.request, keyword: text } });
     const answer = tooLong(answerOf('enterprise-general-taxpayer-query', { keyword: '光伏', pageNo: 9, pageSize: 10 }, { total: 200, records: [] }), keyword);
     const message = renderAnswer(answer, OPTIONS);

@@ -95,7 +95,7 @@ describe('rendering real answers from the simulator', () => {
     expect(answer.paging?.hasNext).toBe(true);
     const next = buttons(renderAnswer(answer, options())).find((button) => button.action_id === 'dq_page_next')!;
     const decoded = decodeQueryValue(next.value!)!;
-    expect(decoded).toEqual({ operation: answer.operation, request: { ...answer.request, pageIndex: '2' } });
+    expect(decoded).toEqual({ operation: answer.operation, request: { ...answer.request, pageIndex: '2' }, locale: 'en' });
     const second = await call(decoded.operation as 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list', decoded.request);
     const rendered = renderAnswer(second, options());
     expect(buttons(rendered).map((button) => button.action_id)).toContain('dq_page_previous');

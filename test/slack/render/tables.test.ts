@@ -88,6 +88,23 @@ describe('list results as Slack native tables', () => {
     }
   });
 
+  it('a record without an amount shows "—" as text, never a made-up number standing in for it', () => {
+    const answer = answers.get(BIDS)! as CallResult<typeof BIDS>;
+    const list = answer.result.records.map((record, index) => (index === 0 ? Object.fromEntries(Object.entries(record).filter(([key]) => key !== 'amount' && key !== 'budget')) : { ...record, amount: 1000 * (index + 1) }));
+    for (const locale of ['en', 'zh-CN'] as const) {
+      const [table] = tablesOf(renderAnswer({ ...answer, result: { ...answer.result, records: list } } as CallResult, { ...OPTIONS, lang: langFor(locale), tables: true }).blocks);
+      const amountColumn = table!.rows[0]!.length - 1;
+      // Slack's reference: raw_number needs a number in `value`; the gap is text, so nothing invented is sorted by.
+      expect(table!.rows[1]![amountColumn]).toEqual({ type: 'raw_text', text: '—' });
+      const numbers = table!.rows.flat().filter((cell): cell is { type: 'raw_number'; value: number; text: string } => cell.type === 'raw_number');
+      expect(numbers.every((cell) => Math.abs(cell.value) < 1e15 && cell.text !== '—')).toBe(true);
+      // With every amount there, the column sorts as numbers again.
+      const whole = list.map((record, index) => ({ ...record, amount: 1000 * (index + 1) }));
+      const [full] = tablesOf(renderAnswer({ ...answer, result: { ...answer.result, records: whole } } as CallResult, { ...OPTIONS, lang: langFor(locale), tables: true }).blocks);
+      expect(numericColumns(full as never)).toContain(amountColumn);
+    }
+  });
+
   it('service text stays inert in cells: raw_text, one line, never empty', () => {
     const hostile = { ...answers.get(NEW_FUNDS)! } as CallResult<typeof NEW_FUNDS>;
     const funds = hostile.result.funds.map((fund, index) => (index === 0 ? { ...fund, fundName: '<!channel> *bold*\nsecond line', fundManagerName: '' } : fund));

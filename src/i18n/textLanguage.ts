@@ -1,0 +1,29 @@
+import type { Locale } from './lang.js';
+
+/**
+ * Latin words a reader writes (`help`, `page`, `Apple`): two letters or more with a small letter
+ * among them. Codes in capitals (CL, ZJ, CNY) and single letters (the K of K线) say nothing about
+ * the writer's language; digits do not either.
+ */
+const ENGLISH_WORD = /[A-Za-z]*[a-z][A-Za-z]*/g;
+const HAN = /\p{Script=Han}/gu;
+/** Chinese writes about one word per two characters: 下一页 is one or two words, not three. */
+const HAN_PER_WORD = 2;
+/** How far one language must outweigh the other for a mixed text to count as written in it. */
+const CLEAR_MARGIN = 2;
+
+/**
+ * Whether a text is clearly Chinese, clearly English, or unclear (undefined): the one judge of the
+ * language a person wrote in, for every surface (slash commands, the console, messages). Clear is
+ * one language alone, or one outweighing the other twice over; a text of codes and numbers only
+ * (`000001`, `CL 5m 30`) is unclear. Pass the person's own words: a company name or keyword they
+ * search for is data, not the language they speak (a command passes its grammar's words only).
+ */
+export function textLanguage(text: string): Locale | undefined {
+  const english = (text.match(ENGLISH_WORD) ?? []).filter((word) => word.length >= 2).length;
+  const chinese = (text.match(HAN) ?? []).length / HAN_PER_WORD;
+  if (english === 0 && chinese === 0) return undefined;
+  if (chinese >= english * CLEAR_MARGIN) return 'zh-CN';
+  if (english >= chinese * CLEAR_MARGIN) return 'en';
+  return undefined;
+}

@@ -1,0 +1,36 @@
+import type { LedgerMonth } from '../../core/ledger/ledger.js';
+import type { SlackDeps } from '../deps.js';
+import type { Requester } from '../requester.js';
+import { monthName, usageCsvFile } from '../render/usage.js';
+import { operationTitles } from './showUsage.js';
+
+/** `2026-10` from a button value; undefined for anything else (values come from clients). */
+export function readMonthValue(value: string | undefined): LedgerMonth | undefined {
+  const match = /^(\d{4})-(\d{2})$/.exec(value ?? '');
+  const month = Number(match?.[2]);
+  return match && month >= 1 && month <= 12 ? { year: Number(match[1]), month } : undefined;
+}
+
+export interface UsageCsv {
+  filename: string;
+  title: string;
+  bytes: Buffer;
+  /** The month as the reader says it, and how many rows the file has. */
+  month: string;
+  rows: number;
+  /** What goes with the file where it is posted. */
+  comment: string;
+}
+
+/**
+ * A month's usage by person and operation as a CSV file, in the requester's language: the same file
+ * whether asked for under `/dq usage` or from an admin's Home tab. Nothing is charged: it is read
+ * from the ledger.
+ */
+export async function usageCsv(deps: SlackDeps, requester: Requester, month: LedgerMonth): Promise<UsageCsv> {
+  const { lang } = await requester.profile();
+  const usage = await deps.ledger.monthUsage(requester.teamId, month);
+  const file = usageCsvFile(usage, operationTitles(lang), lang);
+  const name = monthName(month, lang);
+  return { ...file, month: name, rows: usage.rows.length, comment: lang.t('usage.csv.comment', { month: name, coins: lang.t('common.coins', { count: usage.period.coins }) }) };
+}

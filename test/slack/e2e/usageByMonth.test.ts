@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { readCsv } from '../../support/csvFile.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+import { allText, buttonNamed, startTestApp, type SlackResponseBody, type TestApp } from '../../support/slackApp.js';
+import { pinnedClock } from '../../support/clocks.js';
+
+/** Issue 37, item 12: a month's costs by person and operation, as CSV too, and a warning before a budget runs out. */
+
+const ALICE = 'U0ALICE001';
+const BOB = 'U0BOB00002';
+const CHANNEL = 'C0COSTS001';
+
+const apps: TestApp[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+async function start(options: Parameters<typeof startTestApp>[0] = {}): Promise<TestApp> {
+  const app = await startTestApp(options);
+  apps.push(app);
+  return app;
+}
+
+async function ask(app: TestApp, text: string, userId: string, command = '/dq'): Promise<{ sent: { responseId: string }; reply: SlackResponseBody }> {
+  const sent = await app.command(text, { command, userId, channelId: CHANNEL });
+  const reply = await app.nextResponse(sent.responseId);
+  assertWithinSlackLimits(reply, 'message');
+  return { sent, reply };
+}
+
+describe('usage of a chosen month, by person and operation', () => {
+  it('/dq usage 2026-11 names each person’s coins by operation; its CSV goes to the asker’s DM; another month says it spent nothing', async () => {
+    const app = await start();
+    await ask(app, '000001', ALICE, '/fund-asset');
+    await ask(app, 'CL 5m 30', ALICE, '/futures');
+    await ask(app, '杭州华信', BOB, '/taxpayer');
+    const { reply } = await ask(app, 'usage 2026-11', ALICE);
+    const text = allText(reply);
+    expect(text).toContain('Data service usage, November 2026');
+    expect(text).toContain('By person and operation');
+    expect(text).toContain(`<@${ALICE}>: 15 coins (2 calls) — Fund asset size history 10 · Futures candlesticks 5`);
+    expect(text).toContain(`<@${BOB}>: 20 coins (1 call) — General-taxpayer record 20`);
+    // The same in Chinese words, and the month before: nothing.
+    expect(allText((await ask(app, '用量 上月', BOB)).reply)).toContain('2026年10月没有扣费的查询');
+
+    const csvButton = buttonNamed(reply, 'dq_usage_csv');
+    expect(csvButton?.value).toBe('2026-11');
+    const click = await app.click('dq_usage_csv', csvButton!.value!, { userId: ALICE, channelId: CHANNEL, ephemeral: true });
+    expect(allText(await app.nextResponse(click.responseId))).toContain('The CSV of November 2026 (3 rows) is in your direct messages with the app');
+    const [upload] = app.fake.uploads();
+    expect(upload?.filename).toMatch(/^usage-\w+-2026-11\.csv$/);
+    expect(upload?.completed?.channelId).toMatch(/^D/);
+    const csv = readCsv(upload!.bytes!);
+    expect(csv.rows[0]).toEqual(['Month', 'Person', 'Operation', 'Coins', 'Calls', 'Of which timed out']);
+    expect(csv.rows.slice(1)).toEqual([
+      ['2026-11', BOB, 'General-taxpayer record', '20', '1', '0'],
+      ['2026-11', ALICE, 'Fund asset size history', '10', '1', '0'],
+      ['2026-11', ALICE, 'Futures candlesticks', '5', '1', '0'],
+    ]);
+    // Nothing in it was paid for: the file is read from the ledger.
+    expect(app.upstreamCalls()).toHaveLength(3);
+  });
+
+  it('the Home tab offers this month’s CSV to the admins only', async () => {
+    const app = await start({ env: { ADMIN_USER_IDS: ALICE } });
+    const admin = await app.openHome(ALICE);
+    expect(JSON.stringify(admin.view.blocks)).toContain('"action_id":"dq_usage_csv"');
+    const other = await app.openHome(BOB);
+    expect(JSON.stringify(other.view.blocks)).not.toContain('dq_usage_csv');
+  });
+});
+
+describe('a private warning when a person passes 80% of a daily budget', () => {
+  it('comes once a day, after the lookup that passed it, and again the next day', async () => {
+    const pinned = pinnedClock();
+    let daysOn = 0;
+    const clock = { ...pinned, now: () => pinned.now() + daysOn * 86_400_000 };
+    const app = await start({ budgets: { userDaily: 50 }, clock });
+    const warnings = (responseId: string) => app.responses(responseId).map((body) => allText(body)).filter((text) => text.includes('daily budget of'));
+    const spends = [];
+    for (const code of ['000001', '110022', '161725', '510300', '000198']) {
+      const { sent } = await ask(app, code, ALICE, '/fund-asset');
+      await app.settle();
+      spends.push(warnings(sent.responseId));
+    }
+    // 10, 20, 30 coins: nothing; 40 of 50 (80%): the warning; 50: no second one the same day.
+    expect(spends.map((found) => found.length)).toEqual([0, 0, 0, 1, 0]);
+    expect(spends[3]![0]).toContain('You have used 40 coins of your daily budget of 50 coins (80%)');
+    // Someone else is not warned about Alice's budget.
+    const { sent } = await ask(app, '000001', BOB, '/fund-asset');
+    await app.settle();
+    expect(warnings(sent.responseId)).toEqual([]);
+    // The next day the budget starts again, and so does the warning.
+    daysOn = 1;
+    const nextDay = [];
+    for (const code of ['000001', '110022', '161725', '510300']) {
+      const asked = await ask(app, code, ALICE, '/fund-asset');
+      await app.settle();
+      nextDay.push(warnings(asked.sent.responseId).length);
+    }
+    expect(nextDay).toEqual([0, 0, 0, 1]);
+  });
+});
