@@ -42,7 +42,8 @@ describe('dq console, the command', () => {
       const { code, stdout } = await runDq(['console', '--demo', '--out', folder], '/futures CL 5m 5\n2\n1\n');
       expect(code).toBe(0);
       expect(stdout).toContain(`Files (CSV exports, charts) are written to ${folder}.`);
-      expect(await readdir(folder)).toEqual([expect.stringMatching(/^futures-CL_5_5-\d{8}-\d{4}\.csv$/)]);
+      // The export and the reply's chart (the console draws its charts to files).
+      expect((await readdir(folder)).sort()).toEqual([expect.stringMatching(/^[0-9a-f]+\.png$/), expect.stringMatching(/^futures-CL_5_5-\d{8}-\d{4}\.csv$/)]);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BudgetExceededError, BudgetUnavailableError, NotCachedError, PageOutOfRangeError, StoppedError, UpstreamError, ValidationError } from '../../../src/core/errors.js';
 import type { UpstreamKind } from '../../../src/core/errorKinds.js';
+import { CAP_SETTINGS, capPhrase } from '../../../src/core/digest/caps.js';
 import { WatchInputError } from '../../../src/core/watch/service.js';
 import { readCatalogue, langFor, type CatalogueKey, type JoinedPhrases, type Lang, type Phrase } from '../../../src/i18n/lang.js';
 import { userFieldName } from '../../../src/slack/parse/examples.js';
@@ -102,7 +103,9 @@ const TYPED: ReadonlyArray<[command: string, text: string]> = [
   ['/fund-asset', '000001 页:0'],
   ['/fund-asset', '000001 页:二点五'],
   ['/fund-asset', '000001 每页:51'],
-  ['/futures', 'CL 15分钟'],
+  ['/fund-asset', '000001 页:1001'],
+  ['/futures', 'CL 10分钟'],
+  ['/futures', 'CL 周线 根数:200'],
   ['/futures', '1CL 5分钟'],
   ['/futures', '黄金 5分钟 根数:1001'],
   ['/bids', '光伏'],
@@ -112,6 +115,9 @@ const TYPED: ReadonlyArray<[command: string, text: string]> = [
   ['/bids', '光伏组件 范围:哈哈'],
   ['/bids', '光伏组件 类型:哈哈'],
   ['/bids', '光伏组件 从:2026-02-30'],
+  ['/bids', '光伏组件 从:1800-01-01'],
+  ['/bids', '光伏组件 从:2099-01-01'],
+  ['/bids', '光伏组件 到:2099-06-30'],
   ['/bids', '光伏组件 从:2026-03-01 到:2026-02-01'],
   ['/bids', '光伏组件 从:2024-01-01 到:2026-01-01'],
   ['/bids', '光伏组件 每页:11'],
@@ -175,10 +181,11 @@ describe('every refusal, in Chinese, has no English word of the app’s own', ()
     // A duplicate watch needs a saved one first: saved through the service the Save button calls.
     const watch = { teamId: DEFAULT_WORKSPACE.teamId, channelId: CHANNEL, createdBy: ZH_USER, kind: '基金', subject: '000001', cadence: '每天', time: '09:00' };
     await app.slack.deps.watches.save((await app.slack.deps.watches.prepare(watch)).watch);
+    // The preview says so already (issue 31: a preview checks what Save checks).
     const again = await app.command('关注 添加 基金 000001 每天 09:00', { userId: ZH_USER, channelId: CHANNEL });
-    const save = buttonNamed(await app.nextResponse(again.responseId), 'dq_watch_save');
-    const click = await app.click('dq_watch_save', save!.value!, { userId: ZH_USER, channelId: CHANNEL, ephemeral: true });
-    replies.push({ typed: 'duplicate watch, Save', text: allText(await app.nextResponse(click.responseId)) });
+    const preview = await app.nextResponse(again.responseId);
+    expect(buttonNamed(preview, 'dq_watch_save')).toBeUndefined();
+    replies.push({ typed: 'duplicate watch', text: allText(preview) });
     // What the watch form sends that a command cannot: said as the form's submission says it.
     for (const input of [{ subject: '' }, { kind: '企业', subject: '' }, { kind: '期货', subject: '' }, { cadence: '每月' }]) {
       try {
@@ -186,6 +193,12 @@ describe('every refusal, in Chinese, has no English word of the app’s own', ()
       } catch (error) {
         if (!(error instanceof WatchInputError)) throw error;
         replies.push({ typed: `watch form ${JSON.stringify(input)}`, text: zh.t(error.phrase) });
+      }
+    }
+    // The caps a watch or a digest meets: each said as the preview and Save say it (their reaching is tested in test/core/digest/caps.test.ts).
+    for (const kind of ['watch', 'digest'] as const) {
+      for (const scope of ['person', 'channel', 'workspace'] as const) {
+        replies.push({ typed: `${kind} cap ${scope}`, text: zh.t(capPhrase(kind, { scope, cap: 3, setting: CAP_SETTINGS[kind][scope] })) });
       }
     }
     // A command Slack never sends to this app, as the console reads it.
@@ -197,6 +210,7 @@ describe('every refusal, in Chinese, has no English word of the app’s own', ()
       Object.assign(new UpstreamError('timeout', { operation: 'fund-asset' }), { coinsAtRisk: 10 }),
       new BudgetExceededError('team', 100, 95, 10, new Date(app.clock.now() + 3_600_000)),
       new BudgetUnavailableError(),
+      new BudgetUnavailableError({ recordsLost: { at: new Date(app.clock.now() - 3_600_000), until: new Date(app.clock.now() + 3_600_000), timeZone: 'Asia/Shanghai' } }),
       new StoppedError('fund-asset'),
       new NotCachedError('fund-asset'),
       new PageOutOfRangeError('fund-asset', 'pageNo', 9, 2),
