@@ -73,6 +73,12 @@ describe('phrasings a native reader would not write (issue 37, item 11)', () => 
     [/taskNo/, '任务号'],
     [/没有扣费[。；，]/, '未扣费'],
     [/你是不是想输入/, '是不是要输入'],
+    // A second reading (the replies of 31, 32, 36 and 37): one word for "nothing was charged", one for spending.
+    [/没有产生费用|未产生任何花费|没有花费|未花费|不再花费|也没有扣费/, '未扣费、不再扣费'],
+    [/收费/, '扣费'],
+    [/支出/, '用币、付费查询'],
+    [/而不是“/, '不能是“…”'],
+    [/今天(已用|的预算|的支出|的用币| §)/, '今日'],
   ];
 
   it.each(TRANSLATIONESE)('%s is written as a native reader writes it (%s)', (pattern) => {

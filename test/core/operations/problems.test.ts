@@ -39,18 +39,18 @@ describe('the operations’ own problems, in Chinese', () => {
     expect(inChinese(BIDS, { keyword: '光伏' })).toEqual(['keyword: 至少 3 个字，如“光伏组件”']);
     expect(inChinese(BIDS, { keyword: '光'.repeat(61) })).toEqual(['keyword: 长 61 个字，最多 60 个字：请用产品、项目或企业名称中的词，如“光伏组件”']);
     expect(inChinese(BIDS, { keyword: '浙江省科技' })).toEqual(['keyword: “浙江省科技”太笼统，数据服务不受理（只写地区名，或只写“科技”“技术”）；请加上产品或企业名称中的词']);
-    expect(inChinese(BIDS, { keyword: '光伏组件', province: 'XX' })).toEqual(['province: “XX”不是已知的地区代码；如 ZJ（浙江）、BJ（北京）、GD（广东）']);
+    expect(inChinese(BIDS, { keyword: '光伏组件', province: 'XX' })).toEqual(['province: 不能是“XX”：无法识别该地区；可写地区代码或名称，如 ZJ（浙江）、BJ（北京）、GD（广东）']);
     expect(inChinese(BIDS, { keyword: '光伏组件', searchType: '4' })).toEqual(['searchType: 须为 1（标题）、2（采购人）、3（供应商）或其组合，如 1,2']);
     expect(inChinese(BIDS, { keyword: '光伏组件', type: '预告' })).toEqual(['type: 须为招标、中标、拟建之一，不能是“预告”']);
     expect(inChinese(BIDS, { keyword: '光伏组件', publishStartTime: '2026-03-01', publishEndTime: '2026-02-01' })).toEqual(['publishEndTime: 不能早于开始日期（2026-03-01）']);
-    expect(inChinese(BIDS, { keyword: '光伏组件', publishStartTime: '2025-03-01', publishEndTime: '2026-03-02' })).toEqual(['publishEndTime: 发布时间范围最多一年']);
+    expect(inChinese(BIDS, { keyword: '光伏组件', publishStartTime: '2025-03-01', publishEndTime: '2026-03-02' })).toEqual(['publishEndTime: 与开始日期相隔不能超过一年']);
   });
 
   it('fund codes, futures symbols and periods, sale statuses', () => {
-    expect(inChinese('fund-asset', { fundCode: '12345' })).toEqual(['fundCode: 须为 6 位基金代码，如 000001，不能是“12345”']);
+    expect(inChinese('fund-asset', { fundCode: '12345' })).toEqual(['fundCode: 须为 6 位数字，如 000001，不能是“12345”']);
     expect(inChinese('finance-external-futures-kline', { symbol: '原油', type: '5m' })).toEqual(['symbol: “原油”不是期货品种代码；如 CL、GC、SI、HG']);
     expect(inChinese('finance-external-futures-kline', { symbol: 'CL', type: '10分钟' })).toEqual(['type: 须为日线、1分钟、5分钟、15分钟、30分钟、1小时、2小时、4小时、周线、月线之一，不能是“10分钟”']);
-    expect(inChinese('finance-external-futures-kline', { symbol: 'CL', type: '周线', limit: '143' })).toEqual(['limit: 每根周K线最多由 7 根日K线合并，一次调用最多取 1000 根：最多可要 142 根']);
+    expect(inChinese('finance-external-futures-kline', { symbol: 'CL', type: '周线', limit: '143' })).toEqual(['limit: 不能大于 142：每根周K线最多由 7 根日K线合并而成，而一次调用最多取 1000 根日K线']);
     expect(inChinese('fund-new-list', { saleStatus: '即将发售' })).toEqual(['saleStatus: 须为在售、未在售、全部之一，不能是“即将发售”']);
   });
 

@@ -240,7 +240,7 @@ describe('slash commands end to end', () => {
       const sent = await app.command(text, { command, userId: 'U0ZHBOUNDS' });
       replies.push(allText(await app.nextResponse(sent.responseId)));
     }
-    expect(replies[0]).toContain('不能晚于今天（2026-11-22）：公告发布后才能查到');
+    expect(replies[0]).toContain('不能晚于今天（2026-11-22）：尚未发布的公告查不到');
     expect(replies[1]).toContain('不能大于 1000（本应用最多翻到这一页；请缩小搜索范围以查看更靠后的结果）');
     for (const reply of replies) expect(reply).toContain('未扣费');
     expect(app.upstreamCalls()).toHaveLength(before);

@@ -110,9 +110,9 @@ describe('progress and the end of an export', () => {
   it('in Chinese: progress, the end, and the comment the file is posted with', () => {
     const subjectZh = exportSubject(BIDS, { keyword: '光伏组件', pageIndex: '2', pageSize: '10' }, zh);
     const progress = progressMessage(subjectZh, { page: 3, lastPage: 8, pagesDone: 2, coinsSpent: 20 }, zh).text;
-    expect(progress).toBe('正在将招投标公告（“光伏组件”）导出为 CSV：第 3 页，共 8 页…，目前已花费 20 币');
+    expect(progress).toBe('正在将招投标公告（“光伏组件”）导出为 CSV：第 3 页，共 8 页，目前已花费 20 币…');
     const final = finalMessage({ outcome: outcome(), rows: 20, file: { channelId: 'C0GENERAL1' }, askedIn: 'C0GENERAL1' }, zh).text;
-    expect(final).toBe('⚠️ 导出不完整：共 2 页，20 行，花费 10 币。文件已发布到<#C0GENERAL1>。\n缺少第 3 页：将超出工作区每日预算 25 币（今日已用 20 币；2026-11-23 00:00 重置）。\n第 3 页未收费。');
+    expect(final).toBe('⚠️ 导出不完整：共 2 页，20 行，花费 10 币。文件已发布到<#C0GENERAL1>。\n缺少第 3 页：将超出工作区每日预算 25 币（今日已用 20 币；2026-11-23 00:00 重置）。\n第 3 页未扣费。');
     const comment = fileComment(subjectZh, outcome({ capped: true, shortfall: undefined }), 20, 'U0ALICE', zh, true);
     expect(comment).toBe('<@U0ALICE> 导出了招投标公告（“光伏组件”）：共 2 页，20 行 · 10 币 · 模拟数据\n该结果共 3 页；导出最多 20 页（EXPORT_MAX_PAGES）。');
     for (const text of [progress, final, comment]) expect(englishWords(text)).toEqual([]);

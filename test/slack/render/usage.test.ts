@@ -117,7 +117,7 @@ describe('usage summary in Chinese', () => {
     expect(text).toContain('预算将于 2026年5月21日 00:00（北京时间）重置，还有 10 小时。');
     expect(text).toContain('月度合计从2026年6月1日起重新计算。');
     expect(text).toContain('其中今日 10 币、本月 10 币来自超时的查询');
-    expect(message.text).toBe('数据服务用量：今天 30 币，本月 250 币');
+    expect(message.text).toBe('数据服务用量：今日 30 币，本月 250 币');
     expect(untranslatedWords(text)).toEqual([]);
   });
 
@@ -129,6 +129,6 @@ describe('usage summary in Chinese', () => {
     expect(quiet).toContain('2026年5月20日 12:00（GMT-4，America/New_York）');
     expect(untranslatedWords(quiet)).toEqual([]);
     const unknown = visibleText(renderUsage({ ...SUMMARY, month: period({ coins: 5, calls: 1, byUser: { unknown: { coins: 5, calls: 1 } } }) }, { team: { spent: 5, limit: 100 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: ZH_TITLES, lang: zh }));
-    expect(unknown).toContain('• 未记录用户：今日 0，本月 5 币（1 次调用）');
+    expect(unknown).toContain('• 未记录人员：今日 0，本月 5 币（1 次调用）');
   });
 });
