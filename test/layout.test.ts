@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPERATION_IDS, operations, typedName, type OperationId } from '../src/core/operations/index.js';
 
@@ -18,6 +18,12 @@ function modulesOf(id: OperationId): string[] {
   const { name } = operations[id];
   const files = new Set(sourceFiles(SRC).map((file) => basename(file, '.ts')));
   return [name, `${name}Chart`].filter((module) => files.has(module));
+}
+
+/** The files of src/ a file imports (type imports too), as paths relative to src/. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^(?:import|export)[^;]*? from '(\.[^']+)\.js';/gms)].map((match) => relative(SRC, resolve(dirname(file), `${match[1]}.ts`)));
 }
 
 /** The code of a file: a catalogue key or a name in a comment (`bids.keys.region`) is prose. */
@@ -53,6 +59,11 @@ const MOST_FILES = 8;
 describe('the layout', () => {
   it.each(OPERATION_IDS)(`%s is known to at most ${MOST_FILES} files of src/ outside the simulator`, (id) => {
     expect(filesKnowing(id).length, filesKnowing(id).join('\n')).toBeLessThanOrEqual(MOST_FILES);
+  });
+
+  it('only the flows read the Slack operation registry: parse, render and modals are handed what they need', () => {
+    const readers = sourceFiles(SRC).filter((file) => importsOf(file).includes(join('slack', 'operations', 'index.ts')));
+    expect(readers.map((file) => relative(SRC, file)).filter((file) => !file.startsWith(join('slack', 'flows') + '/'))).toEqual([]);
   });
 
   it('core knows no Slack', () => {

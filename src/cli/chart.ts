@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { Logger } from 'pino';
-import { CHARTED_OPERATIONS, chartPlanFor } from '../slack/operations/index.js';
+import { CHARTED_OPERATIONS, chartPlanFor } from '../slack/flows/chartFor.js';
 import { CHART_JS_VERSION, quickChartUrl } from '../charts/quickChart.js';
 import { ChartRenderError, renderChartText, renderQuickChart } from '../charts/renderQuickChart.js';
 import type { AppConfig } from '../config.js';
@@ -13,8 +13,8 @@ import type { OperationId } from '../core/operations/index.js';
 import { FALLBACK_LOCALE, langFor, readLocale, type Locale } from '../i18n/lang.js';
 import { operationTitle } from '../slack/render/operationTitle.js';
 import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
-import { exampleFor } from '../slack/parse/examples.js';
-import { DQ_COMMAND, parseCommand } from '../slack/parse/parseCommand.js';
+import { commandExample, readCommand } from '../slack/flows/routeCommand.js';
+import { DQ_COMMAND } from '../slack/parse/parseCommand.js';
 
 export interface ChartCommandOptions {
   /** The words after `dq chart`, without --demo: the slash command's text and `--out <file>`. */
@@ -82,8 +82,8 @@ function splitCommand(text: string): [string, string] {
 /** The operation and input the text asks for, or why it makes no chart. */
 function chartedQuery(text: string): { operation: OperationId; input: Record<string, string> } {
   const [command, rest] = splitCommand(text);
-  const parsed = parseCommand(command, rest);
-  const charted = CHARTED_OPERATIONS.map((id) => exampleFor(id, english)).join(' or ');
+  const parsed = readCommand(command, rest);
+  const charted = CHARTED_OPERATIONS.map((id) => commandExample(id, english)).join(' or ');
   switch (parsed.kind) {
     case 'query':
       if (!CHARTED_OPERATIONS.includes(parsed.operation)) {
@@ -93,7 +93,7 @@ function chartedQuery(text: string): { operation: OperationId; input: Record<str
     case 'invalid':
       throw new UsageError(`${english.t(parsed.message)} For example: ${parsed.example}`);
     case 'open_modal':
-      throw new UsageError(`${exampleFor(parsed.operation, english).split(' ')[0]} needs its arguments here, e.g. dq chart ${exampleFor(parsed.operation, english)}`);
+      throw new UsageError(`${commandExample(parsed.operation, english).split(' ')[0]} needs its arguments here, e.g. dq chart ${commandExample(parsed.operation, english)}`);
     default:
       throw new UsageError(`"${text}" has no chart; charts come with ${charted}`);
   }
@@ -163,7 +163,7 @@ export async function runChartCommand(options: ChartCommandOptions): Promise<num
     const explanation = explainError(error, Date.now(), timeZone);
     errorOutput.write(`dq chart: ${explanation.summary}\n${explanation.details.map((detail) => `  ${detail}\n`).join('')}`);
     if (error instanceof ValidationError) {
-      errorOutput.write(`  e.g. dq chart ${exampleFor(query.operation, english)}\n`);
+      errorOutput.write(`  e.g. dq chart ${commandExample(query.operation, english)}\n`);
       return 2;
     }
     return 1;

@@ -34,6 +34,7 @@ import { onlyOnce } from './middleware/onlyOnce.js';
 import { whoIsAsking } from './middleware/whoIsAsking.js';
 import { buildSlackDeps } from './buildDeps.js';
 import { register as registerCommands } from './commands/index.js';
+import { SLASH_COMMANDS } from './flows/routeCommand.js';
 import type { SlackConfig } from './config.js';
 import type { SlackDeps } from './deps.js';
 import { register as registerShortcuts } from './shortcuts/index.js';
@@ -156,7 +157,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     }
   });
   app.use(onlyOnce(options.store, logger));
-  app.use(acknowledgeUnhandled(WORKFLOW_STEPS.map((step) => step.callbackId)));
+  app.use(acknowledgeUnhandled(SLASH_COMMANDS.map(({ command }) => command), WORKFLOW_STEPS.map((step) => step.callbackId)));
   const install = new AppInstall(options.store, app.client, clock, logger);
   const { deps, scheduler, watchScheduler } = buildSlackDeps({
     ...options,

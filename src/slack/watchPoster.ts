@@ -2,9 +2,8 @@ import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../core/clock.js';
 import type { WatchNotice, WatchPoster } from '../core/watch/types.js';
-import { langFor } from '../i18n/lang.js';
 import type { ChannelPacing } from './channelPacing.js';
-import { renderWatchNotice } from './render/watch.js';
+import { watchNoticeMessage } from './flows/watchNotice.js';
 import { jobPostError } from './slackCallPolicy.js';
 
 /** Posts a watch's messages to its channel, in the channel's turn (the pacing digests share). */
@@ -18,7 +17,7 @@ export class SlackWatchPoster implements WatchPoster {
 
   async post(notice: WatchNotice): Promise<void> {
     const channel = notice.watch.channelId;
-    const message = renderWatchNotice(notice, langFor(notice.locale));
+    const message = watchNoticeMessage(notice);
     try {
       await this.pacing.turn(channel);
       await this.client.chat.postMessage({ channel, text: message.text, blocks: message.blocks, unfurl_links: false });

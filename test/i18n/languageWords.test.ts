@@ -5,6 +5,7 @@ import { DigestService } from '../../src/core/digest/service.js';
 import { readLanguageChoice, readLocale, type Locale } from '../../src/i18n/lang.js';
 import { parseCommand } from '../../src/slack/parse/parseCommand.js';
 import { startDigestRig } from '../support/digestRig.js';
+import { COMMAND_GRAMMAR } from '../../src/slack/operations/index.js';
 
 /** Every word a person may write for a language, and what it means. */
 const WORDS: ReadonlyArray<[string, Locale | 'auto']> = [
@@ -34,8 +35,8 @@ describe('language words: one reader for /dq lang, a digest’s lang:, DEFAULT_L
   });
 
   it('/dq lang takes every word', () => {
-    for (const [word, choice] of WORDS) expect(parseCommand('/dq', `lang ${word}`), word).toEqual({ kind: 'lang', choice });
-    expect(parseCommand('/dq', 'lang fr')).toMatchObject({ kind: 'invalid' });
+    for (const [word, choice] of WORDS) expect(parseCommand(COMMAND_GRAMMAR, '/dq', `lang ${word}`), word).toEqual({ kind: 'lang', choice });
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'lang fr')).toMatchObject({ kind: 'invalid' });
   });
 
   it('a digest’s lang: takes every word (lang:cn was refused before), auto words leave it in the workspace’s language', async () => {

@@ -8,9 +8,9 @@ import { AUTO_LANGUAGE_EXTRA_WORDS, LANGUAGE_WORDS, LOCALES, english, inEveryLan
 import { BID_NOTICE_TYPE_EXTRA_WORDS } from '../../src/core/operations/bids.js';
 import { SALE_STATUS_ANY_EXTRA_WORDS, SALE_STATUS_EXTRA_WORDS } from '../../src/core/operations/newFunds.js';
 import { SEARCH_FIELD_EXTRA_WORDS } from '../../src/slack/operations/bids.js';
-import { SYNTAX_LIST } from '../../src/slack/operations/index.js';
 import { operationSubcommand } from '../../src/slack/parse/commandSyntax.js';
-import { DIGEST_WORDS, HELP_WORDS, LANG_WORDS, USAGE_WORDS, WATCH_WORDS } from '../../src/slack/parse/parseCommand.js';
+import { DIGEST_WORDS, HELP_WORDS, LANG_WORDS, USAGE_WORDS, WATCH_WORDS } from '../../src/slack/parse/commandGrammar.js';
+import { COMMAND_GRAMMAR } from '../../src/slack/operations/index.js';
 
 /** The catalogue object at a dotted path, in one language. */
 function catalogueAt(locale: (typeof LOCALES)[number], path: string): unknown {
@@ -42,7 +42,7 @@ const OTHER_SUBCOMMANDS = [HELP_WORDS, USAGE_WORDS, DIGEST_WORDS, WATCH_WORDS, L
  * catalogue, so writing one again in code is a second copy that can drift.
  */
 const EXTRA_WORDS: ReadonlyArray<{ list: string; extra: readonly string[]; groups: readonly string[] }> = [
-  ...SYNTAX_LIST.flatMap((syntax) => [
+  ...COMMAND_GRAMMAR.syntaxes.flatMap((syntax) => [
     { list: `${syntax.command} subcommands`, extra: syntax.subcommandSynonyms, groups: SUBCOMMAND_GROUPS },
     ...syntax.options.map((option) => ({ list: `${syntax.command} ${english.t(option.keys[0])}:`, extra: option.keys.slice(1), groups: [option.keys[0]] })),
   ]),
@@ -118,7 +118,7 @@ describe('each word people type is written once: in the catalogue when it is sho
 
   it('every word a list is named by is in every language’s catalogue', () => {
     const names: CatalogueKey[] = [
-      ...SYNTAX_LIST.flatMap((syntax) => [operationSubcommand(syntax)[0], ...syntax.options.map((option) => option.keys[0])]),
+      ...COMMAND_GRAMMAR.syntaxes.flatMap((syntax) => [operationSubcommand(syntax)[0], ...syntax.options.map((option) => option.keys[0])]),
       ...OTHER_SUBCOMMANDS.map((words) => words[0]),
       'help.lang.zh', 'help.lang.en', 'help.lang.auto',
     ];
@@ -130,7 +130,7 @@ describe('each word people type is written once: in the catalogue when it is sho
       expect(Object.keys(catalogueAt(locale, 'commands.subcommands') as object).map((name) => `commands.subcommands.${name}`).sort(), locale).toEqual(OTHER_SUBCOMMANDS.map((words) => words[0]).sort());
     }
     const users = new Map<string, Set<string>>();
-    for (const syntax of SYNTAX_LIST) {
+    for (const syntax of COMMAND_GRAMMAR.syntaxes) {
       const name = operations[syntax.operation].name;
       for (const option of syntax.options) {
         const [entry] = option.keys;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SHORTCUT } from '../../src/slack/ids.js';
-import { SLASH_COMMANDS } from '../../src/slack/parse/commands.js';
+import { SLASH_COMMANDS } from '../../src/slack/flows/routeCommand.js';
 
 const manifest = readFileSync(new URL('../../manifest.yml', import.meta.url), 'utf8');
 

@@ -6,7 +6,7 @@ import type { SlackDeps } from '../../src/slack/deps.js';
 import { register as registerEvents } from '../../src/slack/events/index.js';
 import { register as registerFunctions, WORKFLOW_STEPS } from '../../src/slack/functions/index.js';
 import { ACTION, isHandledRequest, SHORTCUT, VIEW } from '../../src/slack/ids.js';
-import { SLASH_COMMANDS } from '../../src/slack/parse/commands.js';
+import { SLASH_COMMANDS } from '../../src/slack/flows/routeCommand.js';
 import { register as registerShortcuts } from '../../src/slack/shortcuts/index.js';
 import { register as registerViews } from '../../src/slack/views/index.js';
 

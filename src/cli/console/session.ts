@@ -5,16 +5,14 @@ import { readPagingWords, type PagingMove } from '../../slack/parse/pagingWords.
 import { decodeQueryValue } from '../../slack/queryValue.js';
 import type { SlackDeps } from '../../slack/deps.js';
 import { queryRunForButton } from '../../slack/flows/buttonQuery.js';
-import { routeCommand } from '../../slack/flows/routeCommand.js';
+import { helpMessage, runCommand, slashCommandOf } from '../../slack/flows/routeCommand.js';
 import { runQuery } from '../../slack/flows/runQuery.js';
 import { ACTION } from '../../slack/ids.js';
 import { saveWatch } from '../../slack/flows/watchCommand.js';
 import type { Requester, RequesterProfile } from '../../slack/requester.js';
 import type { Responder } from '../../slack/responder.js';
 import type { SlackMessage } from '../../slack/slackMessage.js';
-import { renderHelp } from '../../slack/render/help.js';
-import { commandLanguage, DQ_COMMAND, parseCommand } from '../../slack/parse/parseCommand.js';
-import { syntaxFor } from '../../slack/operations/index.js';
+import { DQ_COMMAND } from '../../slack/parse/parseCommand.js';
 import { renderNotice } from '../../slack/render/notice.js';
 import { messageText, type ConsoleButton } from '../../slack/render/asText.js';
 import { exportAtConsole } from './exportToFile.js';
@@ -72,9 +70,7 @@ export class ConsoleSession {
 
   /** The slash-command routing of the app; only the form (a Slack modal) cannot open here. */
   private async command(command: string, text: string): Promise<void> {
-    const parsed = parseCommand(command, text);
-    await routeCommand(parsed, {
-      said: commandLanguage(command, text),
+    const parsed = await runCommand(command, text, {
       deps: this.deps,
       responder: this.responder,
       requester: this.requester,
@@ -135,9 +131,8 @@ export class ConsoleSession {
   }
 
   private async formNeedsSlack(operation: OperationId): Promise<void> {
-    const { command } = syntaxFor(operation);
-    await this.responder.reply(renderNotice(this.lang.t('console.typeInstead', { command }), this.lang));
-    await this.responder.reply(renderHelp(this.deps.prices, this.lang, operation, { demo: this.deps.config.demo }));
+    await this.responder.reply(renderNotice(this.lang.t('console.typeInstead', { command: slashCommandOf(operation) }), this.lang));
+    await this.responder.reply(helpMessage(this.deps, this.lang, operation));
   }
 
   private async show(message: SlackMessage, heading: string | undefined): Promise<void> {

@@ -2,10 +2,10 @@ import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } 
 import type { SlackDeps } from '../deps.js';
 import { publishHome } from '../flows/publishHome.js';
 import { mayManage } from '../flows/permissions.js';
+import { removedText } from '../flows/watchCommand.js';
 import { requesterOf } from '../middleware/whoIsAsking.js';
 import { serviceText } from '../render/mrkdwn.js';
 import { renderNotice } from '../render/notice.js';
-import { describeTarget } from '../render/watch.js';
 import { replyRoute } from '../responders.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
@@ -30,7 +30,7 @@ export function watchStopButton(deps: SlackDeps) {
       else if (!mayManage(deps, requester.userId, watch)) await reply(lang.t('watch.command.notYours', { owner: `<@${watch.createdBy}>`, id: watch.id }));
       else {
         await deps.watches.remove(watch.id);
-        await reply(lang.t('watch.command.removed', { id: watch.id, target: describeTarget(watch.target, lang), channel: `<#${watch.channelId}>` }));
+        await reply(removedText(watch, lang));
       }
       if (fromHome) await publishHome(deps, client, requester.teamId, requester.userId, { hash: homeView?.hash });
     } catch (error) {

@@ -1,6 +1,6 @@
 import type { App } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
-import { SLASH_COMMANDS } from '../parse/commands.js';
+import { SLASH_COMMANDS } from '../flows/routeCommand.js';
 import { slashCommand } from './slashCommand.js';
 
 export function register(app: App, deps: SlackDeps): void {

@@ -1,9 +1,8 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
 import { requesterOf } from '../middleware/whoIsAsking.js';
-import { openSearchModal } from '../flows/openSearchModal.js';
-import { routeCommand } from '../flows/routeCommand.js';
-import { commandLanguage, parseCommand } from '../parse/parseCommand.js';
+import { openSearchModal } from '../flows/lookupForms.js';
+import { runCommand } from '../flows/routeCommand.js';
 import { renderNotice } from '../render/notice.js';
 import { replyRoute } from '../responders.js';
 
@@ -17,8 +16,7 @@ export function slashCommand(deps: SlackDeps) {
   return async ({ command, ack, client, context }: Args): Promise<void> => {
     await ack();
     const responder = replyRoute(command.response_url, client, command.user_id, command.channel_id, deps);
-    await routeCommand(parseCommand(command.command, command.text ?? ''), {
-      said: commandLanguage(command.command, command.text ?? ''),
+    await runCommand(command.command, command.text ?? '', {
       deps,
       responder,
       requester: requesterOf(context),

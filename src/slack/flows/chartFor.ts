@@ -1,8 +1,22 @@
-import { chartPlanFor, nativeChartFor } from '../operations/index.js';
-import { drawnLocally, resolveChart, type ChartImage, type ChartPublisher, type ChartSettings } from '../../charts/quickChart.js';
+import { drawnLocally, resolveChart, type ChartImage, type ChartPlan, type ChartPublisher, type ChartSettings } from '../../charts/quickChart.js';
 import { cacheKey } from '../../core/client/cache.js';
 import type { CallResult } from '../../core/client/dataClient.js';
+import type { OperationId } from '../../core/operations/index.js';
 import type { Lang } from '../../i18n/lang.js';
+import { SLACK_OPERATIONS, slackOperation } from '../operations/index.js';
+
+/** The operations whose answers come with a chart. */
+export const CHARTED_OPERATIONS: readonly OperationId[] = (Object.keys(SLACK_OPERATIONS) as OperationId[]).filter((id) => SLACK_OPERATIONS[id].chart);
+
+/** The chart plan of an answer, for the operations that have one; undefined for the others. */
+export function chartPlanFor(answer: CallResult, settings: ChartSettings, timeZone: string, lang: Lang): ChartPlan | undefined {
+  return slackOperation(answer.operation).chart?.(answer, settings, timeZone, lang);
+}
+
+/** The chart Slack draws itself for an answer (a native chart), for the operations that have one; undefined for the others. */
+function nativeChartFor(answer: CallResult, timeZone: string, lang: Lang): ChartImage | undefined {
+  return slackOperation(answer.operation).nativeChart?.(answer, timeZone, lang);
+}
 
 /**
  * Charts already drawn, by answer and language: a result served from cache (a repeated lookup,

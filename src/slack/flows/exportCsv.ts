@@ -10,6 +10,7 @@ import { operations, typedNameOf, type AnyOperation } from '../../core/operation
 import { localParts } from '../../core/time.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
+import { describeRequest } from '../operations/index.js';
 import { FileUploadError, postFile } from '../fileUpload.js';
 import type { Requester } from '../requester.js';
 import { workspaceLang } from '../middleware/whoIsAsking.js';
@@ -53,7 +54,7 @@ export async function showExportPlan(deps: SlackDeps, requester: Requester, quer
   try {
     const [plan, budgets] = await Promise.all([planExport(query.operation, query.request, planDeps(deps)), deps.budgets.state({ teamId: requester.teamId, userId: requester.userId }, deps.now())]);
     const running = deps.exports.find(exportKey(requester.teamId, query.operation, query.request));
-    const subject = exportSubject(query.operation, query.request, lang);
+    const subject = exportSubject(query.operation, query.request, describeRequest, lang);
     const texts = planTexts({ plan, budgets, subject, lang, destination: options.destination ?? true, ...(channelId ? { channelId } : {}), ...(running ? { runningBy: running.startedBy } : {}) });
     const queryValue = encodeQueryValue({ operation: query.operation, request: query.request });
     if (queryValue === undefined) return { notice: lang.t('export.buttonBroken') };
@@ -117,7 +118,7 @@ async function deliver(deps: SlackDeps, client: WebClient, requester: Requester,
   const { lang: ownLang } = await requester.profile();
   const post = async (channelId: string) => {
     const lang = commentLang(deps, channelId, ownLang);
-    const subject = exportSubject(file.subject.operation, file.subject.request, lang);
+    const subject = exportSubject(file.subject.operation, file.subject.request, describeRequest, lang);
     await postFile(client, { channelId, filename: file.filename, title: file.title, bytes: file.bytes, initialComment: fileComment(subject, outcome, rows, file.startedBy, lang, deps.config.demo) });
     return { channelId };
   };
@@ -181,7 +182,7 @@ export async function exportFile(deps: SlackDeps, requester: Requester, run: Exp
   const rows = table.rows.length;
   if (outcome.pages.length === 0) return { outcome, rows };
   hooks.onUploading?.(rows);
-  const subject = exportSubject(query.operation, query.request, lang);
+  const subject = exportSubject(query.operation, query.request, describeRequest, lang);
   const csv = toCsv(headerRow(table, lang), table.rows.map((row) => table.columns.map((column) => row[column.key])));
   const file: FileBytes = {
     // Service text goes into the file as it came; a secret it quoted must not (replies are redacted at the client's fetch, file bytes are not).
@@ -204,7 +205,7 @@ export async function exportFile(deps: SlackDeps, requester: Requester, run: Exp
 export async function runCsvExport(deps: SlackDeps, client: WebClient, requester: Requester, run: ExportRun): Promise<void> {
   const { lang } = await requester.profile();
   const { query } = run;
-  const subject = exportSubject(query.operation, query.request, lang);
+  const subject = exportSubject(query.operation, query.request, describeRequest, lang);
   const progress = new ProgressMessage(client, requester.userId, deps.logger);
   const key = exportKey(requester.teamId, query.operation, query.request);
 

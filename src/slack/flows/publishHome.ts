@@ -1,5 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import type { SlackDeps } from '../deps.js';
+import { describeRequest, watchWordsOf } from '../operations/index.js';
 import { profileOf } from '../middleware/whoIsAsking.js';
 import { DIGESTS_PER_HOME_PAGE, renderHome } from '../render/home.js';
 import { pageOf, withItems } from '../render/listPages.js';
@@ -56,6 +57,7 @@ export async function publishHome(deps: SlackDeps, client: WebClient, teamId: st
   const digestPage = pageOf(digests, pages.digests ?? 1, DIGESTS_PER_HOME_PAGE);
   const view = renderHome({
     userId,
+    describe: describeRequest,
     now,
     timeZone,
     lang,
@@ -74,6 +76,7 @@ export async function publishHome(deps: SlackDeps, client: WebClient, teamId: st
       everyWatch,
       mayAdd: mayAdd(deps, userId),
       pageValue: (page) => homePageValue({ watches: page, digests: digestPage.page }),
+      words: watchWordsOf,
     },
     // The same file /dq usage offers, for the admins: this month by person and operation.
     ...(isAdmin(deps, userId) ? { usageCsvMonth: monthOf(now, deps.ledger.timeZone) } : {}),

@@ -16,7 +16,7 @@ import { ReplyUnconfirmedError } from '../responders.js';
 import type { SlackDeps } from '../deps.js';
 import { chartFor } from './chartFor.js';
 import { warnNearBudget } from './budgetWarning.js';
-import { syntaxFor } from '../operations/index.js';
+import { slackOperation } from '../operations/index.js';
 import { workspaceLang } from '../middleware/whoIsAsking.js';
 
 /** The query again, for the Retry button under a call that went unanswered (and may have been charged). */
@@ -53,10 +53,11 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
   const { operation } = run;
   const requester = run.locale ? speaking(asker, run.locale) : asker;
   const profile = await requester.profile();
-  const rejected = syntaxFor(operation).rejectedHint?.(run.input);
+  const slack = slackOperation(operation);
+  const rejected = slack.syntax.rejectedHint?.(run.input);
   const errorOptions = {
-    example: exampleFor(operation, profile.lang),
-    fieldLabel: (field: string) => userFieldName(operation, field, profile.lang),
+    example: exampleFor(slack.syntax, profile.lang),
+    fieldLabel: (field: string) => userFieldName(slack.syntax, field, profile.lang),
     ...(rejected ? { rejectedHint: profile.lang.t(rejected) } : {}),
   };
   let replace = run.replace ?? false;
@@ -95,7 +96,7 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
     const lang = run.share ? workspaceLang(deps) : profile.lang;
     // A Slack message (shares included) can hold a chart Slack draws; the console's replies cannot.
     const chart = await chartFor(answer, { settings: deps.charts, timeZone: profile.timeZone, lang, nativeCharts: responder.tables === true, ...(deps.publishChart ? { publish: deps.publishChart } : {}) });
-    const message = deps.renderedAnswers.render(answer, {
+    const message = deps.renderedAnswers.render(answer, slack, {
       lang,
       timeZone: profile.timeZone,
       demo: deps.config.demo,

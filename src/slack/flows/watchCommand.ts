@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { isDataError } from '../../core/errors.js';
 import { readCandlePeriod, watchOperation } from '../../core/watch/checks.js';
 import { readWatchCadence, readWatchKind, WatchInputError, type NewWatch } from '../../core/watch/service.js';
+import type { WatchCost } from '../../core/watch/cost.js';
 import type { Watch } from '../../core/watch/types.js';
 import type { Lang, Phrase } from '../../i18n/lang.js';
-import { slackOperation } from '../operations/index.js';
+import { slackOperation, watchWordsOf } from '../operations/index.js';
 import { parseTimeOfDay } from '../../core/digest/schedule.js';
 import { appMembership } from '../channelMembership.js';
 import type { SlackDeps } from '../deps.js';
@@ -131,6 +132,16 @@ export function readWatchWords(words: string[]): WatchRequest | { problem: Phras
   return request;
 }
 
+/** "Watch … removed", for the command and the Stop buttons. */
+export function removedText(watch: Watch, lang: Lang): string {
+  return lang.t('watch.command.removed', { id: watch.id, target: describeTarget(watch.target, watchWordsOf, lang), channel: `<#${watch.channelId}>` });
+}
+
+/** "Saved: …" with the watch's lines, for Save on a preview and the watch form. */
+export function savedText(deps: SlackDeps, watch: Watch, cost: WatchCost, lang: Lang): string {
+  return lang.t('watch.command.saved', { lines: watchLines(watch, cost, deps.watches.nextRun(watch), watchWordsOf, lang) });
+}
+
 /** Watches a reply lists at once (a block each, about 400 characters): well within Slack's 50 blocks and 12,000 characters. */
 const WATCHES_PER_MESSAGE = 20;
 
@@ -148,7 +159,7 @@ export function runningCostPerMonth(deps: SlackDeps, watches: readonly Watch[]):
 export async function watchListMessage(deps: SlackDeps, requester: Requester, scope: 'channel' | 'team', page: number, lang: Lang): Promise<SlackMessage> {
   const watches = await deps.watches.list(requester.teamId, scope === 'team' ? undefined : requester.channelId ?? '');
   const shown = pageOf(watches, page, WATCHES_PER_MESSAGE);
-  return renderWatchList(withItems(shown, listItems(deps, shown.items)), runningCostPerMonth(deps, watches), scope, lang);
+  return renderWatchList(withItems(shown, listItems(deps, shown.items)), runningCostPerMonth(deps, watches), scope, watchWordsOf, lang);
 }
 
 /** `/dq watch …`: what changes this channel hears about. Replies are in the requester's language. */
@@ -173,11 +184,11 @@ export async function watchCommand(deps: SlackDeps, requester: Requester, words:
         if (action === 'run') return await reply(describeWatchRun(watch, await deps.watches.runNow(watch.id, requester.userId), lang));
         if (action === 'remove') {
           await deps.watches.remove(watch.id);
-          return await reply(lang.t('watch.command.removed', { id: watch.id, target: describeTarget(watch.target, lang), channel: `<#${watch.channelId}>` }));
+          return await reply(removedText(watch, lang));
         }
         if (action === 'pause') await deps.watches.pause(watch.id, requester.userId);
         else await deps.watches.resume(watch.id);
-        return await reply(lang.t(action === 'pause' ? 'watch.command.paused' : 'watch.command.resumed', { id: watch.id, target: describeTarget(watch.target, lang) }));
+        return await reply(lang.t(action === 'pause' ? 'watch.command.paused' : 'watch.command.resumed', { id: watch.id, target: describeTarget(watch.target, watchWordsOf, lang) }));
       }
       default:
         await reply(unknownVerbText(command, { unknownVerb: 'watch.command.unknownVerb', whatToDo: 'watch.command.whatToDo' }, watchUsage(lang)));
@@ -203,7 +214,7 @@ async function preview(deps: SlackDeps, requester: Requester, words: string[], r
 
 async function showPreview(deps: SlackDeps, requester: Requester, request: WatchRequest, responder: Responder): Promise<void> {
   const { watch, cost } = await deps.watches.prepare({ ...request, teamId: requester.teamId, channelId: requester.channelId ?? '', createdBy: requester.userId });
-  await responder.reply(renderWatchPreview(watch, cost, deps.watches.nextRun(watch), watchRequestValue(request), (await requester.profile()).lang));
+  await responder.reply(renderWatchPreview(watch, cost, deps.watches.nextRun(watch), watchRequestValue(request), watchWordsOf, (await requester.profile()).lang));
 }
 
 /** Save on a preview: the request is read and checked again (a button value is only what a client sent). */
@@ -219,7 +230,7 @@ export async function saveWatch(deps: SlackDeps, requester: Requester, value: st
     const prepared = await deps.watches.prepare({ ...request, teamId: requester.teamId, channelId: requester.channelId, createdBy: requester.userId });
     if (client && (await appMembership(client, requester.channelId, deps.logger)) === 'not_member') return await reply(lang.t('watch.command.notMember', { channel: `<#${requester.channelId}>` }));
     const watch = await deps.watches.save(prepared.watch);
-    await reply(lang.t('watch.command.saved', { lines: watchLines(watch, prepared.cost, deps.watches.nextRun(watch), lang) }));
+    await reply(savedText(deps, watch, prepared.cost, lang));
   } catch (error) {
     if (error instanceof WatchInputError) return reply(lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.t(error.phrase)) }));
     if (isDataError(error)) return responder.reply(renderError(error, { lang, now: deps.now(), timeZone, example: WATCH_EXAMPLE }), { replace: true });

@@ -4,7 +4,7 @@ import { optionKeyPhrase, optionKeys, optionName, positionalWords, type CommandS
 import { exampleFor } from './examples.js';
 import type { Token } from './normalise.js';
 import { naturalOption } from './naturalWords.js';
-import type { InvalidCommand, ParsedCommand } from './parsedCommand.js';
+import type { CommandInput, InvalidCommand, ParsedCommand } from './parsedCommand.js';
 import { phraseList, theWord, typedText, typedWords } from './shownWords.js';
 
 /** One value for one input field, and how the user gave it (for "given twice" messages). */
@@ -65,7 +65,7 @@ function nearestKey(syntax: CommandSyntax, typed: string): string | undefined {
 }
 
 function invalid(syntax: CommandSyntax, message: Phrase): InvalidCommand {
-  return { kind: 'invalid', message, example: exampleFor(syntax.operation, english), operation: syntax.operation };
+  return { kind: 'invalid', message, example: exampleFor(syntax, english), operation: syntax.operation };
 }
 
 /** `region:, type:, …` in the reader's words. */
@@ -144,7 +144,7 @@ function readPositions(syntax: CommandSyntax, plainTokens: readonly Token[]): As
 }
 
 function toInput(syntax: CommandSyntax, assignments: readonly Assignment[]): ParsedCommand {
-  const input: Record<string, string> = {};
+  const input: CommandInput = {};
   const given = new Map<string, Assignment>();
   for (const assignment of assignments) {
     const { field, givenAs, said, value, read } = assignment;

@@ -9,7 +9,7 @@ import { dateText, dateTimeText } from './dateText.js';
 import { fitToSlackLimits } from './fitToSlackLimits.js';
 import { escapeMrkdwn } from './mrkdwn.js';
 import { DIGEST_OPERATION, DIGEST_PAGE_SIZE } from '../../core/digest/collect.js';
-import { newFundSections } from '../operations/newFunds.js';
+import { newFundSections } from './newFundSections.js';
 
 /** 20 funds (four sections) keep a message far below 50 blocks and 12,000 characters. */
 const FUNDS_IN_MAIN = 20;

@@ -7,8 +7,8 @@ import { isOneOf, type OperationCatalogues, type OperationName } from '../../i18
 import { readCatalogue, type Lang } from '../../i18n/lang.js';
 import type { SlackMessage } from '../slackMessage.js';
 import { escapeMrkdwn, truncatePlain, userMention } from './mrkdwn.js';
-import { slackOperation } from '../operations/index.js';
 import { renderNotice } from './notice.js';
+import type { DescribeRequest } from './types.js';
 
 /** The query of an export as people read it: the operation and what was asked, in the reader's words. */
 export interface ExportSubject {
@@ -33,9 +33,9 @@ function exportedWhat(name: OperationName, lang: Lang): string {
   return isOneOf(NAMED_FOR_EXPORT, name) ? lang.t(`${name}.export.what`) : lang.t(`${name}.title`);
 }
 
-export function exportSubject(operation: OperationId, request: Record<string, unknown>, lang: Lang): ExportSubject {
+export function exportSubject(operation: OperationId, request: Record<string, unknown>, describe: DescribeRequest, lang: Lang): ExportSubject {
   const definition: AnyOperation = operations[operation];
-  const queryPlain = truncatePlain(slackOperation(operation).describe(request as never, lang), 200);
+  const queryPlain = truncatePlain(describe(operation, request, lang), 200);
   return { what: exportedWhat(definition.name, lang), query: escapeMrkdwn(queryPlain), queryPlain };
 }
 

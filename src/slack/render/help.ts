@@ -8,9 +8,9 @@ import { examplesIn, operationSubcommand, optionKeyPhrase, optionKeys, subcomman
 import { otherWords, type WordList } from '../parse/shownWords.js';
 import { costText } from '../parse/costText.js';
 import { exampleFor } from '../parse/examples.js';
-import { operationTitle } from '../render/operationTitle.js';
-import { DIGEST_WORDS, DQ_COMMAND, HELP_WORDS, LANG_WORDS, USAGE_WORDS, WATCH_WORDS, type HelpTopic } from '../parse/parseCommand.js';
-import { SYNTAX_LIST, syntaxFor } from '../operations/index.js';
+import { DIGEST_WORDS, HELP_WORDS, LANG_WORDS, USAGE_WORDS, WATCH_WORDS, type CommandGrammar } from '../parse/commandGrammar.js';
+import { DQ_COMMAND, type HelpTopic } from '../parse/parseCommand.js';
+import { operationTitle } from './operationTitle.js';
 
 const FUTURES = 'finance-external-futures-kline';
 
@@ -41,18 +41,18 @@ function commandSummary(syntax: CommandSyntax, prices: Prices, lang: Lang): stri
   return [
     `*${operationTitle(syntax.operation, lang)}* · ${costText(operation(syntax.operation), prices, lang)}`,
     code(`${syntax.command} ${usageLine(syntax, lang)}`),
-    lang.t('help.overview.example', { example: exampleFor(syntax.operation, lang) }),
+    lang.t('help.overview.example', { example: exampleFor(syntax, lang) }),
   ].join('\n');
 }
 
-function overview(prices: Prices, lang: Lang): SlackMessage {
-  const subcommands = SYNTAX_LIST.map((syntax) => code(dq(lang, operationSubcommand(syntax))));
-  const bids = subcommand(lang, operationSubcommand(syntaxFor('thirdpartymarket-cmapi00069224-enterprise-search-bid-list')));
+function overview(grammar: CommandGrammar, prices: Prices, lang: Lang): SlackMessage {
+  const subcommands = grammar.syntaxes.map((syntax) => code(dq(lang, operationSubcommand(syntax))));
+  const bids = subcommand(lang, operationSubcommand(grammar.syntaxOf('thirdpartymarket-cmapi00069224-enterprise-search-bid-list')));
   const helpWord = subcommand(lang, HELP_WORDS);
   const blocks: KnownBlock[] = [
     header(lang.t('help.overview.title')),
     section(lang.t('help.overview.intro')),
-    ...SYNTAX_LIST.map((syntax) => section(commandSummary(syntax, prices, lang))),
+    ...grammar.syntaxes.map((syntax) => section(commandSummary(syntax, prices, lang))),
     { type: 'divider' },
     section(
       [
@@ -74,7 +74,7 @@ function overview(prices: Prices, lang: Lang): SlackMessage {
     ),
   ];
   const commands = lang.t('help.overview.text', {
-    commands: joined(lang, SYNTAX_LIST.map((syntax) => syntax.command)),
+    commands: joined(lang, grammar.syntaxes.map((syntax) => syntax.command)),
     usage: dq(lang, USAGE_WORDS),
     digest: dq(lang, DIGEST_WORDS),
     lang: dq(lang, LANG_WORDS),
@@ -84,8 +84,8 @@ function overview(prices: Prices, lang: Lang): SlackMessage {
   return { text, blocks };
 }
 
-function operationHelp(id: OperationId, prices: Prices, lang: Lang, demo: boolean): SlackMessage {
-  const syntax = syntaxFor(id);
+function operationHelp(syntax: CommandSyntax, prices: Prices, lang: Lang, demo: boolean): SlackMessage {
+  const id = syntax.operation;
   const title = operationTitle(id, lang);
   const usage = `${syntax.command} ${usageLine(syntax, lang)}`;
   const options = syntax.options.map((option) => {
@@ -106,7 +106,7 @@ function operationHelp(id: OperationId, prices: Prices, lang: Lang, demo: boolea
   return { text: lang.t('help.operation.text', { title, usage }), blocks };
 }
 
-function usageHelp(prices: Prices, lang: Lang): SlackMessage {
+function usageHelp(grammar: CommandGrammar, prices: Prices, lang: Lang): SlackMessage {
   const usage = dq(lang, USAGE_WORDS);
   const blocks: KnownBlock[] = [
     header(lang.t('help.usage.title')),
@@ -114,7 +114,7 @@ function usageHelp(prices: Prices, lang: Lang): SlackMessage {
     section(
       [
         lang.t('help.usage.costsTitle'),
-        ...SYNTAX_LIST.map((syntax) => `${code(syntax.command)} — ${costText(operation(syntax.operation), prices, lang)}`),
+        ...grammar.syntaxes.map((syntax) => `${code(syntax.command)} — ${costText(operation(syntax.operation), prices, lang)}`),
         lang.t('help.usage.free'),
       ].join('\n'),
     ),
@@ -142,7 +142,7 @@ function digestHelp(prices: Prices, lang: Lang): SlackMessage {
   return { text: lang.t('help.digest.text'), blocks };
 }
 
-function langHelp(lang: Lang): SlackMessage {
+function langHelp(grammar: CommandGrammar, lang: Lang): SlackMessage {
   const zh = dq(lang, LANG_WORDS, lang.t('help.lang.zh'));
   const en = dq(lang, LANG_WORDS, lang.t('help.lang.en'));
   const auto = dq(lang, LANG_WORDS, lang.t('help.lang.auto'));
@@ -156,16 +156,16 @@ function langHelp(lang: Lang): SlackMessage {
         `${code(dq(lang, LANG_WORDS))} — ${lang.t('help.lang.showWhat')}`,
       ].join('\n'),
     ),
-    section(lang.t('help.lang.words', { english: code(exampleFor(FUTURES, english)), chinese: code(exampleFor(FUTURES, langFor('zh-CN'))) })),
+    section(lang.t('help.lang.words', { english: code(exampleFor(grammar.syntaxOf(FUTURES), english)), chinese: code(exampleFor(grammar.syntaxOf(FUTURES), langFor('zh-CN'))) })),
     context(lang.t('help.lang.footer', { help: dq(lang, HELP_WORDS) })),
   ];
   return { text: lang.t('help.lang.text', { command: dq(lang, LANG_WORDS, lang.t('help.lang.choices')) }), blocks };
 }
 
 /** Help on every command, on one operation's command in detail, or on usage, digests or the language, in the reader's language. */
-export function renderHelp(prices: Prices, lang: Lang, topic?: OperationId | HelpTopic, options: { demo?: boolean } = {}): SlackMessage {
-  if (topic === 'usage') return usageHelp(prices, lang);
+export function renderHelp(grammar: CommandGrammar, prices: Prices, lang: Lang, topic?: OperationId | HelpTopic, options: { demo?: boolean } = {}): SlackMessage {
+  if (topic === 'usage') return usageHelp(grammar, prices, lang);
   if (topic === 'digest') return digestHelp(prices, lang);
-  if (topic === 'lang') return langHelp(lang);
-  return topic ? operationHelp(topic, prices, lang, options.demo ?? false) : overview(prices, lang);
+  if (topic === 'lang') return langHelp(grammar, lang);
+  return topic ? operationHelp(grammar.syntaxOf(topic), prices, lang, options.demo ?? false) : overview(grammar, prices, lang);
 }

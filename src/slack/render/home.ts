@@ -16,11 +16,13 @@ import { dateTimeText } from './dateText.js';
 import { formatCount, formatZonedTime } from './format.js';
 import { escapeMrkdwn, plainText, truncatePlain, userMention } from './mrkdwn.js';
 import type { StoreLoss } from '../../core/store/storeGuard.js';
-import { slackOperation } from '../operations/index.js';
 import { operationTitle } from './operationTitle.js';
+import type { DescribeRequest } from './types.js';
 
 export interface HomeInput {
   userId: string;
+  /** A recent lookup's request in the reader's words (its operation's own). */
+  describe: DescribeRequest;
   lang: Lang;
   now: number;
   timeZone: string;
@@ -96,15 +98,15 @@ function spent(slot: { spent: number; limit?: number } | undefined, month: numbe
 }
 
 /** What a stored lookup asked, in the reader's words; nothing for one this version cannot read (stored by another). */
-function askedIn(lookup: Lookup, lang: Lang): string {
+function askedIn(lookup: Lookup, describe: DescribeRequest, lang: Lang): string {
   if (!Object.hasOwn(operations, lookup.operation)) return '';
   const id = lookup.operation as OperationId;
   const request = operations[id].request.safeParse(lookup.request);
-  return request.success ? truncatePlain(slackOperation(id).describe(request.data as never, lang), 120) : '';
+  return request.success ? truncatePlain(describe(id, request.data as unknown as Record<string, unknown>, lang), 120) : '';
 }
 
-function lookupLine(lookup: Lookup, timeZone: string, lang: Lang): string {
-  const what = askedIn(lookup, lang);
+function lookupLine(lookup: Lookup, describe: DescribeRequest, timeZone: string, lang: Lang): string {
+  const what = askedIn(lookup, describe, lang);
   const cost = lookup.coins > 0 ? lang.t('common.coins', { count: lookup.coins }) : lang.t(lookup.source === 'cache' ? 'home.recent.fromCache' : 'home.recent.shared');
   return [`• ${formatZonedTime(lookup.at, timeZone, { withZone: false })}`, escapeMrkdwn(operationTitle(lookup.operation, lang)), ...(what ? [escapeMrkdwn(what)] : []), cost].join(' · ');
 }
@@ -135,7 +137,7 @@ export function renderHome(input: HomeInput): HomeView {
     ...(input.usageCsvMonth ? [usageCsvButton(input.usageCsvMonth, lang)] : []),
     dividerBlock(),
     headerBlock(lang.t('home.recent.title'), 'home-recent'),
-    sectionBlock(input.recent.length ? input.recent.map((lookup) => lookupLine(lookup, input.timeZone, lang)).join('\n') : lang.t('home.recent.none')),
+    sectionBlock(input.recent.length ? input.recent.map((lookup) => lookupLine(lookup, input.describe, input.timeZone, lang)).join('\n') : lang.t('home.recent.none')),
     dividerBlock(),
     headerBlock(lang.t('home.digests.title'), 'home-digests'),
   ];

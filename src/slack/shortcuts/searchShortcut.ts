@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, GlobalShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
-import { openSearchModal } from '../flows/openSearchModal.js';
+import { openSearchModal } from '../flows/lookupForms.js';
 import { requesterOf } from '../middleware/whoIsAsking.js';
 import { renderNotice } from '../render/notice.js';
 import { replyRoute } from '../responders.js';

@@ -3,11 +3,11 @@ import { ValidationError } from '../../core/errors.js';
 import { findOperation, type OperationId } from '../../core/operations/index.js';
 import { askFirst, validate } from '../../core/operations/validate.js';
 import type { SlackDeps } from '../deps.js';
+import { readSearchSubmission, searchSubmissionErrors } from '../flows/lookupForms.js';
 import { runQuery } from '../flows/runQuery.js';
 import { requesterOf, formLang } from '../middleware/whoIsAsking.js';
 import { VIEW } from '../ids.js';
 import { decodeModalOrigin } from '../modals/modalOrigin.js';
-import { inlineErrors, readSubmission } from '../modals/submission.js';
 import { replyRoute } from '../responders.js';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
@@ -25,13 +25,13 @@ export function searchSubmission(deps: SlackDeps) {
     }
     const operation = definition.id as OperationId;
     const origin = decodeModalOrigin(view.private_metadata);
-    const input = readSubmission(operation, view.state?.values);
+    const input = readSearchSubmission(operation, view.state?.values);
     try {
       // Rules and "are you sure?" questions alike go back onto the field (a name in quotes goes ahead).
       askFirst(operation, validate(operation, input, deps.now()), input);
     } catch (error) {
       if (error instanceof ValidationError) {
-        await ack({ response_action: 'errors', errors: inlineErrors(operation, error, await formLang(deps, requesterOf(context))) });
+        await ack({ response_action: 'errors', errors: searchSubmissionErrors(operation, error, await formLang(deps, requesterOf(context))) });
         return;
       }
       throw error;

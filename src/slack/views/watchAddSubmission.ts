@@ -5,12 +5,12 @@ import { appMembership } from '../channelMembership.js';
 import type { SlackDeps } from '../deps.js';
 import { publishHome } from '../flows/publishHome.js';
 import { mayAdd } from '../flows/permissions.js';
+import { savedText } from '../flows/watchCommand.js';
 import { AnswerDeadline } from '../flows/answerDeadline.js';
 import { requesterOf, formLang } from '../middleware/whoIsAsking.js';
 import { escapeMrkdwn } from '../render/mrkdwn.js';
 import { readWatchForm, WATCH_FIELDS } from '../modals/watchForm.js';
 import { renderNotice } from '../render/notice.js';
-import { watchLines } from '../render/watch.js';
 import { webApiResponder } from '../responders.js';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
@@ -67,7 +67,7 @@ export function watchAddSubmission(deps: SlackDeps) {
     let text: string;
     try {
       const watch = await deps.watches.save(prepared.watch);
-      text = lang.t('watch.command.saved', { lines: watchLines(watch, prepared.cost, deps.watches.nextRun(watch), lang) });
+      text = savedText(deps, watch, prepared.cost, lang);
     } catch (error) {
       deps.logger.error({ err: error }, 'could not save a watch from the form');
       text = error instanceof WatchInputError ? lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.t(error.phrase)) }) : lang.t('watch.command.storeDownChanging');

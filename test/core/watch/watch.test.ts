@@ -15,6 +15,8 @@ import { ManualClock } from '../../support/clocks.js';
 import { describeWithRedis, redisUrl } from '../../support/redis.js';
 import { switchableStore } from '../../support/switchableStore.js';
 import { RecordingWatchPoster, startWatchRig, watchInstance, watchSimulator } from '../../support/watchRig.js';
+import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
+import { watchWordsOf } from '../../../src/slack/operations/index.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -69,7 +71,7 @@ describe('a taxpayer watch', () => {
     rig = await startWatchRig(FRIDAY_8AM);
     await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
     // What a person's `/taxpayer <code>` sends, read by the Slack side's own parser.
-    const typed = parseCommand('/taxpayer', SUPPLIER.creditNo);
+    const typed = parseCommand(COMMAND_GRAMMAR, '/taxpayer', SUPPLIER.creditNo);
     if (typed.kind !== 'query') throw new Error(`not a lookup: ${typed.kind}`);
     rig.clock.set(FRIDAY_8AM + 61 * MINUTE);
     const [, lookup] = await Promise.all([rig.scheduler.tick(), rig.data.call(typed.operation, typed.input, { teamId: 'T1', userId: 'U2' })]);
@@ -88,7 +90,7 @@ describe('a taxpayer watch', () => {
     await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
     expect(rig.upstreamCalls()).toBe(2);
     for (const [command, text] of [['/fund-asset', '000001'], ['/futures', 'CL daily']] as const) {
-      const typed = parseCommand(command, text);
+      const typed = parseCommand(COMMAND_GRAMMAR, command, text);
       if (typed.kind !== 'query') throw new Error(`not a lookup: ${typed.kind}`);
       expect((await rig.data.call(typed.operation, typed.input, { teamId: 'T1', userId: 'U2' })).source).toBe('cache');
     }
@@ -325,10 +327,10 @@ describe('the review of issue 26', () => {
     // The pause is posted in the channel, where "your budget" would name whoever reads it: it names U2.
     const paused = rig.poster.posts.at(-1)!;
     expect(paused.paused?.reason).toMatchObject({ key: 'digests.failure.personBudget', values: { userId: 'U2', limit: 20 } });
-    const english = JSON.stringify(renderWatchNotice(paused, langFor('en')).blocks);
+    const english = JSON.stringify(renderWatchNotice(paused, watchWordsOf, langFor('en')).blocks);
     expect(english).toContain("<@U2>'s daily budget of 20 coins would be exceeded");
     expect(english).not.toMatch(/your daily budget/i);
-    const chinese = JSON.stringify(renderWatchNotice({ ...paused, locale: 'zh-CN' }, langFor('zh-CN')).blocks);
+    const chinese = JSON.stringify(renderWatchNotice({ ...paused, locale: 'zh-CN' }, watchWordsOf, langFor('zh-CN')).blocks);
     expect(chinese).toContain('超出 <@U2> 的每日预算 20 币');
     // The reason is a whole sentence elsewhere; inside the pause line it is a clause, without its stop.
     expect(english).toContain('Nothing was spent; ');

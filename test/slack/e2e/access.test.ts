@@ -6,6 +6,7 @@ import { allText, footerText, startTestApp, STACK_TRACE, type TestApp } from '..
 import { english } from '../../../src/i18n/lang.js';
 import { searchModal } from '../../../src/slack/modals/index.js';
 import { OPS, simulatorCost } from './forms.js';
+import { slackOperation } from '../../../src/slack/operations/index.js';
 
 /** Who may use the app (allowlists), what they may spend (budgets), and that only Slack may call it. */
 
@@ -89,7 +90,7 @@ describe('allowlists', () => {
     const next = await app.click('dq_page_next', JSON.stringify({ o: 'fund-asset', r: { fundCode: '000001', pageNo: '2', pageSize: '10' } }));
     expect((await app.nextResponse(next.responseId)).text).toMatch(/^You are not on the list/);
 
-    const submitted = await app.submitView('dq_search:fund-asset', fundAssetValues(), '{}', { blocks: searchModal('fund-asset', '{}', app.slack.deps.prices, english).blocks });
+    const submitted = await app.submitView('dq_search:fund-asset', fundAssetValues(), '{}', { blocks: searchModal(slackOperation('fund-asset'), '{}', app.slack.deps.prices, english).blocks });
     expect(submitted.response.json).toEqual({ response_action: 'errors', errors: { 'dq:fund-asset:fundCode': expect.stringMatching(/^You are not on the list/) } });
 
     const shortcut = await app.shortcut('dq_search_financial_data');
@@ -171,7 +172,7 @@ describe('allowlists on every surface (issue 21.5, 21.6)', () => {
     expect(app.fake.calls('views.open').filter((call) => call.args.trigger_id === shortcut.triggerId)).toEqual([]);
 
     // The form a global shortcut opens was opened in no channel: its answer would go to a DM.
-    const submitted = await app.submitView('dq_search:fund-asset', fundAssetValues(), '{}', { blocks: searchModal('fund-asset', '{}', app.slack.deps.prices, english).blocks });
+    const submitted = await app.submitView('dq_search:fund-asset', fundAssetValues(), '{}', { blocks: searchModal(slackOperation('fund-asset'), '{}', app.slack.deps.prices, english).blocks });
     expect(submitted.response.json).toEqual({ response_action: 'errors', errors: { 'dq:fund-asset:fundCode': expect.stringMatching(/only in the channels where it is enabled/) } });
 
     // A paging click that names no channel.

@@ -11,6 +11,7 @@ import { renderError } from '../../../src/slack/render/errors.js';
 import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
 import { allText, buttonNamed, startTestApp, type TestApp } from '../../support/slackApp.js';
+import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
 
 /**
  * Every refusal and error the parser and the flows can give, walked in zh-CN (issue 37, item 2): a
@@ -202,7 +203,7 @@ describe('every refusal, in Chinese, has no English word of the app’s own', ()
       }
     }
     // A command Slack never sends to this app, as the console reads it.
-    replies.push({ typed: '/xyz', text: invalidText(parseCommand('/xyz', '') as InvalidCommand, zh) });
+    replies.push({ typed: '/xyz', text: invalidText(parseCommand(COMMAND_GRAMMAR, '/xyz', '') as InvalidCommand, COMMAND_GRAMMAR, zh) });
     // Every failure a lookup can meet, as the flows render it (renderError).
     const upstream: UpstreamKind[] = ['auth', 'insufficient_balance', 'rate_limited', 'rejected', 'server', 'timeout', 'connection_lost', 'network', 'malformed', 'schema_changed'];
     const errors: unknown[] = [
@@ -219,7 +220,7 @@ describe('every refusal, in Chinese, has no English word of the app’s own', ()
     ];
     for (const error of errors) {
       const retryValue = error instanceof UpstreamError ? '{"o":"fund-asset","r":{"fundCode":"000001"}}' : undefined;
-      const shown = renderError(error, { lang: zh, now: app.clock.now(), timeZone: 'Asia/Shanghai', example: '/fund-asset 000001', fieldLabel: (field) => userFieldName('fund-asset', field, zh), ...(retryValue ? { retryValue } : {}) });
+      const shown = renderError(error, { lang: zh, now: app.clock.now(), timeZone: 'Asia/Shanghai', example: '/fund-asset 000001', fieldLabel: (field) => userFieldName(COMMAND_GRAMMAR.syntaxOf('fund-asset'), field, zh), ...(retryValue ? { retryValue } : {}) });
       replies.push({ typed: String(error), text: allText(shown) });
     }
     recording.stop();

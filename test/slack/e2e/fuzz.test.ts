@@ -5,6 +5,7 @@ import { parseCommand } from '../../../src/slack/parse/parseCommand.js';
 import { SLACK_ACK_DEADLINE_MS } from '../../support/slack/index.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { allText, startTestApp, STACK_TRACE, UNHANDLED_LISTENER_ERROR, type TestApp } from '../../support/slackApp.js';
+import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
 
 /**
  * Any text after any of the app's commands: Slack gets a 200 ack in time, and the person gets exactly
@@ -50,7 +51,7 @@ describe('fuzzed command text', () => {
 
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...COMMANDS), text, fc.constantFrom('U0FUZZ0001', 'U0FUZZ0002'), async (command, typed, userId) => {
-        const parsed = parseCommand(command, typed);
+        const parsed = parseCommand(COMMAND_GRAMMAR, command, typed);
         const sent = await app.command(typed, { command, userId });
         expect(sent.status).toBe(200);
         expect(sent.elapsedMs).toBeLessThan(SLACK_ACK_DEADLINE_MS);

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SYNTAX_LIST, syntaxFor } from '../../../src/slack/operations/index.js';
 import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { allText, buttonNamed, buttonsOf, footerText, startTestApp, type SlackResponseBody, type TestApp } from '../../support/slackApp.js';
 import { OPS, simulatorCost } from './forms.js';
+import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
 
 /**
  * Questions that cannot have an answer are not paid for: a page past a known end, a period with one
@@ -120,9 +120,9 @@ describe('never spend on a question with no answer', () => {
   });
 
   it('every example the help shows finds something on the simulator', async () => {
-    for (const syntax of SYNTAX_LIST) {
+    for (const syntax of COMMAND_GRAMMAR.syntaxes) {
       for (const example of [syntax.example, ...syntax.moreExamples]) {
-        const reply = await run(example, syntaxFor(syntax.operation).command);
+        const reply = await run(example, COMMAND_GRAMMAR.syntaxOf(syntax.operation).command);
         const text = allText(reply);
         expect(text, `${syntax.command} ${example}`).not.toMatch(/No company matches|No notices match|No asset history|No newly issued funds|No .* candles came back|past the end|not valid|rejected|:warning:/);
         expect(footerText(reply), `${syntax.command} ${example}`).toContain('coins per lookup');

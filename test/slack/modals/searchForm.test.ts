@@ -2,15 +2,15 @@ import type { InputBlock, ModalView, PlainTextOption } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import { OPERATION_IDS, type OperationId } from '../../../src/core/operations/index.js';
 import { english, langFor, type Lang } from '../../../src/i18n/lang.js';
-import { formFor } from '../../../src/slack/operations/index.js';
 import { actionIdFor, blockIdFor } from '../../../src/slack/modals/searchForm.js';
 import { plainText } from '../../../src/slack/modals/slackText.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
 import { assertModalWithinLimits } from './viewLimits.js';
+import { slackOperation } from '../../../src/slack/operations/index.js';
 
 /** A form's input blocks in one language, in a modal of their own (the modal around them is searchModal's). */
 function formView(id: OperationId, lang: Lang): ModalView {
-  const blocks: InputBlock[] = formFor(id).fields.map((field) => {
+  const blocks: InputBlock[] = slackOperation(id).form.fields.map((field) => {
     const block: InputBlock = { type: 'input', block_id: blockIdFor(id, field.field), label: plainText(field.label(lang)), element: field.element(actionIdFor(field.field), lang), optional: field.optional };
     if (field.hint) block.hint = plainText(field.hint(lang));
     return block;

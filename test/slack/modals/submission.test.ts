@@ -8,11 +8,12 @@ import { searchModal } from '../../../src/slack/modals/index.js';
 import { inlineErrors, readSubmission } from '../../../src/slack/modals/submission.js';
 import { validationError } from '../parse/coreValidator.js';
 import { fillIn } from './fillIn.js';
+import { slackOperation } from '../../../src/slack/operations/index.js';
 
 const BIDS = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
 
 function submit(id: (typeof OPERATION_IDS)[number], answers: Parameters<typeof fillIn>[1]) {
-  return readSubmission(id, fillIn(searchModal(id, '{}', pricesFrom(), english), answers));
+  return readSubmission(slackOperation(id).form, fillIn(searchModal(slackOperation(id), '{}', pricesFrom(), english), answers));
 }
 
 describe('readSubmission gives input the core accepts', () => {
@@ -60,14 +61,14 @@ describe('readSubmission gives input the core accepts', () => {
   });
 
   it('ignores blocks it does not know and whitespace-only text', () => {
-    expect(readSubmission('enterprise-general-taxpayer-query', { other: { x: { type: 'plain_text_input', value: 'x' } }, 'dq:taxpayer:keyword': { keyword: { type: 'plain_text_input', value: '   ' } } })).toEqual({});
-    expect(readSubmission('fund-asset', {})).toEqual({});
+    expect(readSubmission(slackOperation('enterprise-general-taxpayer-query').form, { other: { x: { type: 'plain_text_input', value: 'x' } }, 'dq:taxpayer:keyword': { keyword: { type: 'plain_text_input', value: '   ' } } })).toEqual({});
+    expect(readSubmission(slackOperation('fund-asset').form, {})).toEqual({});
   });
 });
 
 describe('inlineErrors puts each problem on the block that edits it', () => {
   function errorsFor(id: (typeof OPERATION_IDS)[number], answers: Parameters<typeof fillIn>[1]) {
-    return inlineErrors(id, validationError(id, submit(id, answers)), english);
+    return inlineErrors(slackOperation(id), validationError(id, submit(id, answers)), english);
   }
 
   it('a period over one year goes on the end date', () => {
@@ -102,14 +103,14 @@ describe('inlineErrors puts each problem on the block that edits it', () => {
       { field: '', message: 'Something about the whole request' },
       { field: 'keyword', message: 'is required' },
     ]);
-    expect(inlineErrors(BIDS, error, english)).toEqual({ 'dq:bids:keyword': 'page: must be at least 1; Something about the whole request; Is required' });
+    expect(inlineErrors(slackOperation(BIDS), error, english)).toEqual({ 'dq:bids:keyword': 'page: must be at least 1; Something about the whole request; Is required' });
   });
 
   it('every input field of every operation lands on a block of its form', () => {
     for (const id of OPERATION_IDS) {
-      const blockIds = new Set(searchModal(id, '{}', pricesFrom(), english).blocks.filter((block) => block.type === 'input').map((block) => block.block_id));
+      const blockIds = new Set(searchModal(slackOperation(id), '{}', pricesFrom(), english).blocks.filter((block) => block.type === 'input').map((block) => block.block_id));
       for (const field of ['keyword', 'pageNo', 'pageSize', 'pageIndex', 'publishStartTime', 'publishEndTime', 'province', 'searchType', 'type', 'fundCode', 'symbol', 'limit', 'saleStatus']) {
-        const errors = inlineErrors(id, new ValidationError(id, [{ field, message: 'is wrong' }]), english);
+        const errors = inlineErrors(slackOperation(id), new ValidationError(id, [{ field, message: 'is wrong' }]), english);
         expect(Object.keys(errors).every((blockId) => blockIds.has(blockId)), `${id}.${field}`).toBe(true);
       }
     }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BidRecord } from '../../../src/core/operations/bids.js';
-import { renderAnswer } from '../../../src/slack/render/answer.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { OPTIONS, answerOf, hostile, visibleText } from '../render/fixtures.js';
+import { OPTIONS, answerOf, hostile, visibleText, answerMessage } from '../render/fixtures.js';
 import { langFor } from '../../../src/i18n/lang.js';
 import { slackOperation } from '../../../src/slack/operations/index.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
@@ -22,7 +21,7 @@ const AWARD: BidRecord = {
 
 function render(records: BidRecord[], total: number | 'unknown' = records.length, input: Record<string, unknown> = {}) {
   const result = total === 'unknown' ? { records } : { records, total };
-  return renderAnswer(answerOf('thirdpartymarket-cmapi00069224-enterprise-search-bid-list', { keyword: '光伏组件', ...input }, result), OPTIONS);
+  return answerMessage(answerOf('thirdpartymarket-cmapi00069224-enterprise-search-bid-list', { keyword: '光伏组件', ...input }, result), OPTIONS);
 }
 
 describe('bid notices', () => {
@@ -134,7 +133,7 @@ describe('bid notices in Chinese', () => {
     }
     expect(rendered.text).toBe('招投标公告：“光伏组件”共 1 条公告');
     expect(unexpectedEnglish(`${text}\n${rendered.text}`, ['ZJ', 'TJ'])).toEqual([]);
-    assertWithinSlackLimits(renderAnswer(answer([AWARD], input), ZH), 'message');
+    assertWithinSlackLimits(answerMessage(answer([AWARD], input), ZH), 'message');
   });
 
   it('names a notice type sent as a code, a notice without a title, and the longest period', () => {
@@ -155,6 +154,6 @@ describe('bid notices in Chinese', () => {
       ...AWARD, title: `${index}${'标题'.repeat(3000)}`, purchaser: '采购人'.repeat(1000),
       ...Object.fromEntries(Array.from({ length: 30 }, (_, k) => [`extra${k}`, '值'.repeat(500)])),
     }));
-    assertWithinSlackLimits(renderAnswer(answer(records, { pageSize: 10 }, 300), ZH), 'message');
+    assertWithinSlackLimits(answerMessage(answer(records, { pageSize: 10 }, 300), ZH), 'message');
   });
 });

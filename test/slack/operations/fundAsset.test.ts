@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FundAssetRecord } from '../../../src/core/operations/fundAsset.js';
-import { renderAnswer } from '../../../src/slack/render/answer.js';
 import { displayWidth } from '../../../src/slack/render/mrkdwn.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { OPTIONS, answerOf, visibleText } from '../render/fixtures.js';
+import { OPTIONS, answerOf, visibleText, answerMessage } from '../render/fixtures.js';
 import { langFor } from '../../../src/i18n/lang.js';
 import { slackOperation } from '../../../src/slack/operations/index.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
@@ -16,7 +15,7 @@ const RECORDS: FundAssetRecord[] = [
 
 function render(records: FundAssetRecord[], extra: Partial<typeof OPTIONS> = {}, total?: number) {
   const result = total === undefined ? { fundCode: '000001', records } : { fundCode: '000001', records, total };
-  return renderAnswer(answerOf('fund-asset', { fundCode: '000001', pageSize: 50 }, result), { ...OPTIONS, ...extra });
+  return answerMessage(answerOf('fund-asset', { fundCode: '000001', pageSize: 50 }, result), { ...OPTIONS, ...extra });
 }
 
 function tableLines(text: string): string[] {
@@ -63,7 +62,7 @@ describe('fund asset history', () => {
   it('on a later page, the newest date is "newest on this page", not the fund\'s latest', () => {
     const first = visibleText(render(RECORDS, {}, 30));
     expect(first).toMatch(/Latest:\*? CNY 1\.23 billion on 2026-03-31/);
-    const later = visibleText(renderAnswer(answerOf('fund-asset', { fundCode: '000001', pageNo: 2 }, { fundCode: '000001', records: RECORDS, total: 30 }), OPTIONS));
+    const later = visibleText(answerMessage(answerOf('fund-asset', { fundCode: '000001', pageNo: 2 }, { fundCode: '000001', records: RECORDS, total: 30 }), OPTIONS));
     expect(later).toMatch(/Newest on this page:\*? CNY 1\.23 billion on 2026-03-31/);
     expect(later).not.toMatch(/Latest:/);
   });
@@ -100,7 +99,7 @@ describe('fund asset history in Chinese', () => {
 
   it('keeps 50 rows (the largest page) whole', () => {
     const records = Array.from({ length: 50 }, (_, index) => ({ assetDate: `20${String(50 - index).padStart(2, '0')}-12-31`, assetRate: index % 3 ? -index / 7 : index / 3, asset: 10 ** (3 + (index % 8)) * 1.2345 }));
-    const message = renderAnswer(answerOf('fund-asset', { fundCode: '000001', pageSize: 50 }, { fundCode: '000001', records, total: 400 }), ZH);
+    const message = answerMessage(answerOf('fund-asset', { fundCode: '000001', pageSize: 50 }, { fundCode: '000001', records, total: 400 }), ZH);
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
     for (const record of records) expect(text).toContain(record.assetDate);

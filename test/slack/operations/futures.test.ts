@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Candle, type CandleType } from '../../../src/core/operations/futures.js';
-import { renderAnswer } from '../../../src/slack/render/answer.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { OPTIONS, answerOf, buttons, visibleText } from '../render/fixtures.js';
+import { OPTIONS, answerOf, buttons, visibleText, answerMessage } from '../render/fixtures.js';
 import { langFor } from '../../../src/i18n/lang.js';
 import { slackOperation } from '../../../src/slack/operations/index.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
@@ -26,7 +25,7 @@ function candles(count: number, type: CandleType = '0'): Candle[] {
 
 function render(list: Candle[], extra: Partial<typeof OPTIONS> = {}, type: CandleType = '0') {
   const answer = answerOf('finance-external-futures-kline', { symbol: 'CL', type, limit: list.length || 1 }, { symbol: 'CL', type, candles: list, tickUnit: 's' as const });
-  return renderAnswer(answer, { ...OPTIONS, ...extra });
+  return answerMessage(answer, { ...OPTIONS, ...extra });
 }
 
 describe('futures candles', () => {
@@ -108,7 +107,7 @@ describe('futures candles in Chinese', () => {
   it('keeps 1000 candles with a chart within Slack limits', () => {
     const chart = { kind: 'image' as const, url: 'https://quickchart.io/chart/render/zz', alt: 'CL 期货K线图', caption: 'CL 日K线' };
     const answer = answerOf(FUTURES, { symbol: 'CL', type: '0', limit: 1000 }, { symbol: 'CL', type: '0' as const, candles: candles(1000), tickUnit: 's' as const });
-    const message = renderAnswer(answer, { ...ZH, chart });
+    const message = answerMessage(answer, { ...ZH, chart });
     assertWithinSlackLimits(message, 'message');
     expect(visibleText(message)).toContain('1,000 根K线');
   });

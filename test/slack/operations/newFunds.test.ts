@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { NewFund } from '../../../src/core/operations/newFunds.js';
-import { renderAnswer } from '../../../src/slack/render/answer.js';
-import { formatFees } from '../../../src/slack/operations/newFunds.js';
+import { formatFees } from '../../../src/slack/render/newFundSections.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { OPTIONS, answerOf, hostile, visibleText } from '../render/fixtures.js';
+import { OPTIONS, answerOf, hostile, visibleText, answerMessage } from '../render/fixtures.js';
 import { english, langFor } from '../../../src/i18n/lang.js';
 import { slackOperation } from '../../../src/slack/operations/index.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
@@ -22,7 +21,7 @@ const FUND: NewFund = {
 };
 
 function render(funds: NewFund[], input: Record<string, unknown> = {}, total = funds.length) {
-  return renderAnswer(answerOf('fund-new-list', { pageSize: 50, ...input }, { total, funds }), OPTIONS);
+  return answerMessage(answerOf('fund-new-list', { pageSize: 50, ...input }, { total, funds }), OPTIONS);
 }
 
 describe('new funds', () => {
@@ -51,7 +50,7 @@ describe('new funds', () => {
     expect(formatFees('1.50%', '1.50%', english)).toBe('1.50%');
     expect(formatFees('', '', english)).toBe('—');
     expect(formatFees('1~2%', '0.1%', english)).toBe('0.1% (was 12%)');
-    expect(visibleText(renderAnswer(answerOf('fund-new-list', { pageSize: 50 }, { total: 1, funds: [{ ...FUND, fundOriginalFee: '0.80%', fundDiscountFee: '0.08%' }] }), { ...OPTIONS, lang: zh }))).toContain('起购金额 1,000元 · 认购费率 0.08%（原 0.80%）');
+    expect(visibleText(answerMessage(answerOf('fund-new-list', { pageSize: 50 }, { total: 1, funds: [{ ...FUND, fundOriginalFee: '0.80%', fundDiscountFee: '0.08%' }] }), { ...OPTIONS, lang: zh }))).toContain('起购金额 1,000元 · 认购费率 0.08%（原 0.80%）');
   });
 
   it('shows a fund that is not on sale', () => {
@@ -102,7 +101,7 @@ describe('new funds in Chinese', () => {
 
   it('shows all 50 funds of the largest page within Slack limits', () => {
     const funds = Array.from({ length: 50 }, (_, index) => ({ ...FUND, fundCode: String(100000 + index), fundName: `${FUND.fundName}${index}` }));
-    const message = renderAnswer(answer(funds, {}, 138), ZH);
+    const message = answerMessage(answer(funds, {}, 138), ZH);
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
     for (const fund of funds) expect(text).toContain(fund.fundCode);

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TaxpayerRecord } from '../../../src/core/operations/taxpayer.js';
-import { renderAnswer } from '../../../src/slack/render/answer.js';
 import { fieldLabel } from '../../../src/slack/render/labels.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { OPTIONS, answerOf, hostile, visibleText } from '../render/fixtures.js';
+import { OPTIONS, answerOf, hostile, visibleText, answerMessage } from '../render/fixtures.js';
 import { english, langFor } from '../../../src/i18n/lang.js';
 import { slackOperation } from '../../../src/slack/operations/index.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
@@ -24,7 +23,7 @@ const COMPANY: TaxpayerRecord = {
 };
 
 function render(records: TaxpayerRecord[], total = records.length) {
-  return renderAnswer(answerOf('enterprise-general-taxpayer-query', { keyword: '华信', pageSize: 20 }, { total, records }), OPTIONS);
+  return answerMessage(answerOf('enterprise-general-taxpayer-query', { keyword: '华信', pageSize: 20 }, { total, records }), OPTIONS);
 }
 
 describe('taxpayer cards', () => {
@@ -103,7 +102,7 @@ describe('taxpayer cards', () => {
 
   it('says what to try next when a name with Latin letters matches nothing: letters count as written', () => {
     for (const [locale, said] of [['en', 'Letters are matched as written, capitals included'], ['zh-CN', '区分大小写']] as const) {
-      const message = renderAnswer(answerOf('enterprise-general-taxpayer-query', { keyword: 'apple inc', pageNo: 1, pageSize: 20 }, { total: 0, records: [] }), { ...OPTIONS, lang: langFor(locale) });
+      const message = answerMessage(answerOf('enterprise-general-taxpayer-query', { keyword: 'apple inc', pageNo: 1, pageSize: 20 }, { total: 0, records: [] }), { ...OPTIONS, lang: langFor(locale) });
       expect(visibleText(message)).toContain(said);
     }
   });
@@ -125,7 +124,7 @@ describe('taxpayer cards in Chinese', () => {
   const answer = (records: TaxpayerRecord[], total = records.length) => answerOf(TAXPAYER, { keyword: '华信', pageSize: 20 }, { total, records });
 
   it('labels every known field in Chinese and writes no English of its own', () => {
-    const message = renderAnswer(answer([COMPANY]), ZH);
+    const message = answerMessage(answer([COMPANY]), ZH);
     assertWithinSlackLimits(message, 'message');
     const result = slackOperation(TAXPAYER).render(answer([COMPANY]), ZH);
     const text = visibleText(result);
@@ -154,7 +153,7 @@ describe('taxpayer cards in Chinese', () => {
   it('keeps the largest page (50 wide cards) within Slack limits, the cut said in Chinese', () => {
     const wide: TaxpayerRecord = { ...COMPANY, businessScope: '范围'.repeat(3000) };
     for (let index = 0; index < 200; index++) wide[`f${index}`] = 'y'.repeat(300);
-    const message = renderAnswer(answer(Array.from({ length: 50 }, (_, index) => ({ ...wide, enterpriseName: `公司${index}` }))), ZH);
+    const message = answerMessage(answer(Array.from({ length: 50 }, (_, index) => ({ ...wide, enterpriseName: `公司${index}` }))), ZH);
     assertWithinSlackLimits(message, 'message');
     expect(visibleText(message)).toMatch(/另有 \d+ 条未显示——请缩小搜索范围/);
     const many: TaxpayerRecord = { ...COMPANY };

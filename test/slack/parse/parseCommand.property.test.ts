@@ -2,11 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../src/core/errors.js';
 import { OPERATION_IDS } from '../../../src/core/operations/index.js';
-import { SLASH_COMMANDS } from '../../../src/slack/parse/commands.js';
+import { SLASH_COMMANDS } from '../../../src/slack/flows/routeCommand.js';
 import { parseCommand, type ParsedCommand } from '../../../src/slack/parse/parseCommand.js';
 import { validate } from '../../../src/core/operations/validate.js';
 import { english, langFor } from '../../../src/i18n/lang.js';
 import { invalidText } from '../../../src/slack/parse/invalidText.js';
+import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
 
 const KINDS = ['query', 'open_modal', 'help', 'usage', 'digest', 'lang', 'invalid'];
 
@@ -43,7 +44,7 @@ function checkShape(parsed: ParsedCommand, typed: string): void {
       break;
     case 'invalid':
       for (const lang of [english, langFor('zh-CN')]) {
-        const text = invalidText(parsed, lang);
+        const text = invalidText(parsed, COMMAND_GRAMMAR, lang);
         expect(text.length).toBeGreaterThan(0);
         // Every key and placeholder resolved: a missing key would come back as the key itself.
         if (!/commands|\{\{/.test(typed)) expect(text).not.toMatch(/commands\.|\{\{/);
@@ -62,9 +63,9 @@ describe('parseCommand on any text', () => {
   it('never throws and gives exactly one well-formed result, the same each time', () => {
     fc.assert(
       fc.property(command, text, (name, words) => {
-        const parsed = parseCommand(name, words);
+        const parsed = parseCommand(COMMAND_GRAMMAR, name, words);
         checkShape(parsed, `${name} ${words}`);
-        expect(parseCommand(name, words)).toEqual(parsed);
+        expect(parseCommand(COMMAND_GRAMMAR, name, words)).toEqual(parsed);
       }),
       { numRuns: 2000 },
     );
@@ -73,7 +74,7 @@ describe('parseCommand on any text', () => {
   it('a query is always something the core can judge: a wire request or a ValidationError', () => {
     fc.assert(
       fc.property(fc.constantFrom(...SLASH_COMMANDS.map((entry) => entry.command)), text, (name, words) => {
-        const parsed = parseCommand(name, words);
+        const parsed = parseCommand(COMMAND_GRAMMAR, name, words);
         if (parsed.kind !== 'query') return;
         try {
           validate(parsed.operation, parsed.input);
@@ -89,7 +90,7 @@ describe('parseCommand on any text', () => {
     const keyword = fc.array(fc.stringMatching(/^[A-Za-z0-9\u4e00-\u9fa5]{1,8}$/), { minLength: 1, maxLength: 4 }).map((words) => words.join(' '));
     fc.assert(
       fc.property(keyword, (words) => {
-        const parsed = parseCommand('/taxpayer', words);
+        const parsed = parseCommand(COMMAND_GRAMMAR, '/taxpayer', words);
         if (words.toLowerCase() === 'help') return;
         expect(parsed).toEqual({ kind: 'query', operation: 'enterprise-general-taxpayer-query', input: { keyword: words } });
       }),

@@ -5,6 +5,7 @@ import { english } from '../../../src/i18n/lang.js';
 import { parseCommand, type InvalidCommand } from '../../../src/slack/parse/parseCommand.js';
 import { problemsOf } from './coreValidator.js';
 import { queryInput, wireRequest } from './wireRequest.js';
+import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
 
 const TAX = 'enterprise-general-taxpayer-query';
 const BIDS = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
@@ -14,7 +15,7 @@ const NEW_FUNDS = 'fund-new-list';
 
 /** An invalid result with its message said in English (as an English reader gets it). */
 function invalid(command: string, text: string): Omit<InvalidCommand, 'message'> & { message: string } {
-  const parsed = parseCommand(command, text);
+  const parsed = parseCommand(COMMAND_GRAMMAR, command, text);
   expect(parsed.kind, `${command} ${text}`).toBe('invalid');
   const result = parsed as InvalidCommand;
   return { ...result, message: english.t(result.message) };
@@ -184,58 +185,58 @@ describe('/dq subcommands mean the same as the direct commands', () => {
     ['new-funds', '/new-funds', 'offsale page:2'],
   ];
   it.each(pairs)('/dq %s = %s', (sub, direct, args) => {
-    expect(parseCommand('/dq', `${sub} ${args}`)).toEqual(parseCommand(direct, args));
-    expect(parseCommand('/dq', `${sub.toUpperCase()} ${args}`)).toEqual(parseCommand(direct, args));
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', `${sub} ${args}`)).toEqual(parseCommand(COMMAND_GRAMMAR, direct, args));
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', `${sub.toUpperCase()} ${args}`)).toEqual(parseCommand(COMMAND_GRAMMAR, direct, args));
   });
 
   it('names the operation by its typed name or spec id too', () => {
-    expect(parseCommand('/dq', 'fund-new-list onsale')).toEqual(parseCommand('/new-funds', 'onsale'));
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'fund-new-list onsale')).toEqual(parseCommand(COMMAND_GRAMMAR, '/new-funds', 'onsale'));
   });
 });
 
 describe('help, usage, digest and forms', () => {
   it('/dq alone and /dq help give general help', () => {
-    expect(parseCommand('/dq', '')).toEqual({ kind: 'help' });
-    expect(parseCommand('/dq', '  help ')).toEqual({ kind: 'help' });
-    expect(parseCommand('/dq', 'HELP')).toEqual({ kind: 'help' });
-    expect(parseCommand('/dq', 'help digest')).toEqual({ kind: 'help', topic: 'digest' });
-    expect(parseCommand('/dq', 'help usage')).toEqual({ kind: 'help', topic: 'usage' });
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', '')).toEqual({ kind: 'help' });
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', '  help ')).toEqual({ kind: 'help' });
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'HELP')).toEqual({ kind: 'help' });
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'help digest')).toEqual({ kind: 'help', topic: 'digest' });
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'help usage')).toEqual({ kind: 'help', topic: 'usage' });
   });
 
   it('/dq help <command> gives help on that operation', () => {
-    expect(parseCommand('/dq', 'help futures')).toEqual({ kind: 'help', operation: FUTURES });
-    expect(parseCommand('/dq', 'help tax')).toEqual({ kind: 'help', operation: TAX });
-    expect(parseCommand('/dq', 'help /bids')).toEqual({ kind: 'help', operation: BIDS });
-    expect(parseCommand('/dq', 'help new-funds')).toEqual({ kind: 'help', operation: NEW_FUNDS });
-    expect(parseCommand('/bids', 'help')).toEqual({ kind: 'help', operation: BIDS });
-    expect(parseCommand('/dq', 'fund help')).toEqual({ kind: 'help', operation: FUND });
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'help futures')).toEqual({ kind: 'help', operation: FUTURES });
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'help tax')).toEqual({ kind: 'help', operation: TAX });
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'help /bids')).toEqual({ kind: 'help', operation: BIDS });
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'help new-funds')).toEqual({ kind: 'help', operation: NEW_FUNDS });
+    expect(parseCommand(COMMAND_GRAMMAR, '/bids', 'help')).toEqual({ kind: 'help', operation: BIDS });
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'fund help')).toEqual({ kind: 'help', operation: FUND });
   });
 
   it('a direct command or subcommand with no arguments opens the form', () => {
     const direct: Record<string, OperationId> = { '/taxpayer': TAX, '/bids': BIDS, '/fund-asset': FUND, '/futures': FUTURES, '/new-funds': NEW_FUNDS };
     for (const [command, operation] of Object.entries(direct)) {
-      expect(parseCommand(command, '')).toEqual({ kind: 'open_modal', operation });
-      expect(parseCommand(command, ' \u3000\t')).toEqual({ kind: 'open_modal', operation });
+      expect(parseCommand(COMMAND_GRAMMAR, command, '')).toEqual({ kind: 'open_modal', operation });
+      expect(parseCommand(COMMAND_GRAMMAR, command, ' \u3000\t')).toEqual({ kind: 'open_modal', operation });
     }
     const subs: Record<string, OperationId> = { tax: TAX, taxpayer: TAX, bids: BIDS, fund: FUND, 'fund-asset': FUND, futures: FUTURES, newfunds: NEW_FUNDS, 'new-funds': NEW_FUNDS };
-    for (const [sub, operation] of Object.entries(subs)) expect(parseCommand('/dq', sub)).toEqual({ kind: 'open_modal', operation });
+    for (const [sub, operation] of Object.entries(subs)) expect(parseCommand(COMMAND_GRAMMAR, '/dq', sub)).toEqual({ kind: 'open_modal', operation });
     expect(new Set(Object.values(subs))).toEqual(new Set(OPERATION_IDS));
   });
 
   it('usage', () => {
-    expect(parseCommand('/dq', 'usage')).toEqual({ kind: 'usage' });
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'usage')).toEqual({ kind: 'usage' });
   });
 
   it('digest returns the remaining words as typed (normalised) for the digest handler', () => {
-    expect(parseCommand('/dq', 'digest add weekly:mon 08:30 onsale tz:Asia/Shanghai')).toEqual({ kind: 'digest', words: ['add', 'weekly:mon', '08:30', 'onsale', 'tz:Asia/Shanghai'] });
-    expect(parseCommand('/dq', 'digest add daily ０８：００')).toEqual({ kind: 'digest', words: ['add', 'daily', '08:00'] });
-    expect(parseCommand('/dq', 'digest')).toEqual({ kind: 'digest', words: [] });
-    expect(parseCommand('/dq', 'digest remove 7')).toEqual({ kind: 'digest', words: ['remove', '7'] });
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'digest add weekly:mon 08:30 onsale tz:Asia/Shanghai')).toEqual({ kind: 'digest', words: ['add', 'weekly:mon', '08:30', 'onsale', 'tz:Asia/Shanghai'] });
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'digest add daily ０８：００')).toEqual({ kind: 'digest', words: ['add', 'daily', '08:00'] });
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'digest')).toEqual({ kind: 'digest', words: [] });
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'digest remove 7')).toEqual({ kind: 'digest', words: ['remove', '7'] });
   });
 
   it('accepts the command name in any case or full-width', () => {
-    expect(parseCommand('/BIDS', '光伏组件')).toEqual(parseCommand('/bids', '光伏组件'));
-    expect(parseCommand('／ｄｑ', 'usage')).toEqual({ kind: 'usage' });
+    expect(parseCommand(COMMAND_GRAMMAR, '/BIDS', '光伏组件')).toEqual(parseCommand(COMMAND_GRAMMAR, '/bids', '光伏组件'));
+    expect(parseCommand(COMMAND_GRAMMAR, '／ｄｑ', 'usage')).toEqual({ kind: 'usage' });
   });
 });
 
@@ -271,12 +272,12 @@ describe('what only the parser can reject', () => {
     expect(invalid('/new-funds', 'onsale offsale')).toMatchObject({ operation: NEW_FUNDS, example: '/new-funds onsale' });
     expect(invalid('/dq', 'usage today').message).toBe('“today” is not a month: give one as 2026-10, or last for last month.');
     // A month is the one word usage takes (issue 37, item 12).
-    expect(parseCommand('/dq', 'usage 2026-10')).toEqual({ kind: 'usage', month: { year: 2026, month: 10 } });
-    expect(parseCommand('/dq', '用量 2026年9月')).toEqual({ kind: 'usage', month: { year: 2026, month: 9 } });
-    expect(parseCommand('/dq', '用量 9月')).toEqual({ kind: 'usage', month: { month: 9 } });
-    expect(parseCommand('/dq', 'usage last')).toEqual({ kind: 'usage', month: { monthsAgo: 1 } });
-    expect(parseCommand('/dq', '用量 上月')).toEqual({ kind: 'usage', month: { monthsAgo: 1 } });
-    expect(parseCommand('/dq', 'usage 2026-13').kind).toBe('invalid');
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'usage 2026-10')).toEqual({ kind: 'usage', month: { year: 2026, month: 10 } });
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', '用量 2026年9月')).toEqual({ kind: 'usage', month: { year: 2026, month: 9 } });
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', '用量 9月')).toEqual({ kind: 'usage', month: { month: 9 } });
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'usage last')).toEqual({ kind: 'usage', month: { monthsAgo: 1 } });
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', '用量 上月')).toEqual({ kind: 'usage', month: { monthsAgo: 1 } });
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'usage 2026-13').kind).toBe('invalid');
   });
 
   it('the same field given twice', () => {

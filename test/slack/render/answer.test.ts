@@ -3,10 +3,9 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallResult } from '../../../src/core/client/dataClient.js';
 import { langFor } from '../../../src/i18n/lang.js';
-import { renderAnswer } from '../../../src/slack/render/answer.js';
 import { fitToSlackLimits } from '../../../src/slack/render/fitToSlackLimits.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { OPTIONS, answerOf, visibleText } from './fixtures.js';
+import { OPTIONS, answerOf, visibleText, answerMessage } from './fixtures.js';
 import { ENGLISH_TITLES } from '../../support/operationTitles.js';
 
 const SAMPLES: CallResult[] = [
@@ -23,7 +22,7 @@ afterEach(() => {
 
 describe('renderAnswer', () => {
   it.each(SAMPLES.map((answer) => [answer.operation, answer] as const))('renders %s: header first, footer last, within limits', (_operation, answer) => {
-    const message = renderAnswer(answer, OPTIONS);
+    const message = answerMessage(answer, OPTIONS);
     assertWithinSlackLimits(message, 'message');
     expect(message.blocks[0]?.type).toBe('header');
     expect(message.blocks.at(-1)?.block_id).toMatch(/^dq-keep-footer\./);
@@ -31,14 +30,14 @@ describe('renderAnswer', () => {
   });
 
   it.each(SAMPLES.map((answer) => [answer.operation, answer] as const))('renders %s in Chinese: header in Chinese, within limits', (_operation, answer) => {
-    const message = renderAnswer(answer, { ...OPTIONS, lang: langFor('zh-CN') });
+    const message = answerMessage(answer, { ...OPTIONS, lang: langFor('zh-CN') });
     assertWithinSlackLimits(message, 'message');
     expect(visibleText({ blocks: message.blocks.slice(0, 1) })).toMatch(/^[\p{Script=Han}K]+[：（]/u);
   });
 
   it('heads each result with the operation’s own title in English (the catalogue holds both languages)', () => {
     for (const answer of SAMPLES) {
-      expect(visibleText({ blocks: renderAnswer(answer, OPTIONS).blocks.slice(0, 1) }).startsWith(ENGLISH_TITLES[answer.operation])).toBe(true);
+      expect(visibleText({ blocks: answerMessage(answer, OPTIONS).blocks.slice(0, 1) }).startsWith(ENGLISH_TITLES[answer.operation])).toBe(true);
     }
   });
 
@@ -46,14 +45,14 @@ describe('renderAnswer', () => {
     vi.useFakeTimers();
     const at = (time: number) => {
       vi.setSystemTime(time);
-      return SAMPLES.map((answer) => renderAnswer(answer, OPTIONS));
+      return SAMPLES.map((answer) => answerMessage(answer, OPTIONS));
     };
     expect(at(Date.UTC(2001, 0, 1))).toEqual(at(Date.UTC(2049, 11, 31)));
   });
 
   it('does not change the answer it renders', () => {
     const copy = structuredClone(SAMPLES);
-    SAMPLES.forEach((answer) => renderAnswer(answer, { ...OPTIONS, chart: { kind: 'none', note: 'n' } }));
+    SAMPLES.forEach((answer) => answerMessage(answer, { ...OPTIONS, chart: { kind: 'none', note: 'n' } }));
     expect(SAMPLES).toEqual(copy);
   });
 });
@@ -73,7 +72,7 @@ describe('robustness against whatever the service sends', () => {
   it('bid records of any shape', () => {
     fc.assert(
       fc.property(fc.array(record, { maxLength: 10 }), (records) => {
-        const message = renderAnswer(answerOf('thirdpartymarket-cmapi00069224-enterprise-search-bid-list', { keyword: '光伏组件' }, { records, total: 500 }), OPTIONS);
+        const message = answerMessage(answerOf('thirdpartymarket-cmapi00069224-enterprise-search-bid-list', { keyword: '光伏组件' }, { records, total: 500 }), OPTIONS);
         assertWithinSlackLimits(message, 'message');
         noInjection(JSON.stringify(message));
         expect(fitToSlackLimits(message, english)).toEqual(message);
@@ -86,7 +85,7 @@ describe('robustness against whatever the service sends', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(text, text, record), { minLength: 1, maxLength: 50 }), (rows) => {
         const records = rows.map(([name, code, extra]) => ({ ...extra, enterpriseName: name, creditNo: code, taxpayerType: '一般纳税人' }));
-        const message = renderAnswer(answerOf('enterprise-general-taxpayer-query', { keyword: '华信', pageSize: 20 }, { total: 999, records }), { ...OPTIONS, sharedBy: 'U0SHARE' });
+        const message = answerMessage(answerOf('enterprise-general-taxpayer-query', { keyword: '华信', pageSize: 20 }, { total: 999, records }), { ...OPTIONS, sharedBy: 'U0SHARE' });
         assertWithinSlackLimits(message, 'message');
         noInjection(JSON.stringify(message));
         expect(visibleText(message)).toContain('Shared by <@U0SHARE>');
@@ -102,7 +101,7 @@ describe('robustness against whatever the service sends', () => {
     });
     fc.assert(
       fc.property(fc.array(fund, { maxLength: 50 }), (funds) => {
-        const message = renderAnswer(answerOf('fund-new-list', { pageSize: 50 }, { total: 5000, funds }), OPTIONS);
+        const message = answerMessage(answerOf('fund-new-list', { pageSize: 50 }, { total: 5000, funds }), OPTIONS);
         assertWithinSlackLimits(message, 'message');
         noInjection(JSON.stringify(message));
       }),
@@ -114,7 +113,7 @@ describe('robustness against whatever the service sends', () => {
 describe('an operation the app does not know', () => {
   it('gets a short message instead of a crash', () => {
     const odd = { ...SAMPLES[2]!, operation: 'constructor' } as unknown as CallResult;
-    const message = renderAnswer(odd, OPTIONS);
+    const message = answerMessage(odd, OPTIONS);
     assertWithinSlackLimits(message, 'message');
     expect(visibleText(message)).toContain('This app cannot show results of constructor yet.');
   });

@@ -7,6 +7,7 @@ import { english, langFor } from '../../../src/i18n/lang.js';
 import { exportSubject, fileComment, finalMessage, missingNotes, planTexts, progressMessage } from '../../../src/slack/render/exportMessages.js';
 import { mrkdwnToText } from '../../../src/slack/render/mrkdwnToText.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+import { describeRequest } from '../../../src/slack/operations/index.js';
 
 const zh = langFor('zh-CN');
 const TAXPAYER = 'enterprise-general-taxpayer-query';
@@ -50,7 +51,7 @@ function englishWords(text: string): string[] {
 
 describe('what the export modal says', () => {
   it('names a result longer than EXPORT_MAX_PAGES in so many words', () => {
-    const subject = exportSubject(TAXPAYER, plan().request, english);
+    const subject = exportSubject(TAXPAYER, plan().request, describeRequest, english);
     const texts = planTexts({ plan: plan(), budgets, subject, lang: english, channelId: 'C0GENERAL1' });
     expect(texts.heading).toBe('*General-taxpayer records* “有限公司”');
     expect(texts.lines).toEqual([
@@ -68,7 +69,7 @@ describe('what the export modal says', () => {
   });
 
   it('in Chinese, with no English of the app\'s own', () => {
-    const subject = exportSubject(TAXPAYER, plan().request, zh);
+    const subject = exportSubject(TAXPAYER, plan().request, describeRequest, zh);
     const texts = planTexts({ plan: plan({ requestedPageSize: 10 }), budgets, subject, lang: zh, channelId: 'C0GENERAL1', runningBy: 'U0ALICE' });
     const all = [texts.heading, ...texts.lines, ...texts.notes].join('\n');
     expect(texts.lines[0]).toBe('*页数*：34 页 · 共 680 条记录 · 每页 20 条');
@@ -78,7 +79,7 @@ describe('what the export modal says', () => {
   });
 
   it.each([english, zh])('marks its labels bold in a way Slack draws, next to Chinese too (%#)', (lang) => {
-    const subject = exportSubject(TAXPAYER, plan().request, lang);
+    const subject = exportSubject(TAXPAYER, plan().request, describeRequest, lang);
     const texts = planTexts({ plan: plan({ requestedPageSize: 10 }), budgets: { ...budgets, user: { spent: 1, limit: 100 } }, subject, lang, channelId: 'C0GENERAL1' });
     // A star left over is a marker Slack would show as a star: bold must end before punctuation or a space.
     for (const line of [texts.heading, ...texts.lines]) expect(mrkdwnToText(line), line).not.toContain('*');
@@ -86,7 +87,7 @@ describe('what the export modal says', () => {
 });
 
 describe('progress and the end of an export', () => {
-  const subject = exportSubject(BIDS, { keyword: '光伏组件', pageIndex: '2', pageSize: '10' }, english);
+  const subject = exportSubject(BIDS, { keyword: '光伏组件', pageIndex: '2', pageSize: '10' }, describeRequest, english);
 
   it('says the page and the coins so far, and who started an export someone joined', () => {
     expect(progressMessage(subject, { page: 3, lastPage: 8, pagesDone: 2, coinsSpent: 20 }, english).text).toBe('Exporting Tender and bid notices “光伏组件” to CSV: page 3 of 8…, 20 coins so far');
@@ -108,7 +109,7 @@ describe('progress and the end of an export', () => {
   });
 
   it('in Chinese: progress, the end, and the comment the file is posted with', () => {
-    const subjectZh = exportSubject(BIDS, { keyword: '光伏组件', pageIndex: '2', pageSize: '10' }, zh);
+    const subjectZh = exportSubject(BIDS, { keyword: '光伏组件', pageIndex: '2', pageSize: '10' }, describeRequest, zh);
     const progress = progressMessage(subjectZh, { page: 3, lastPage: 8, pagesDone: 2, coinsSpent: 20 }, zh).text;
     expect(progress).toBe('正在将招投标公告（“光伏组件”）导出为 CSV：第 3 页，共 8 页…，目前已花费 20 币');
     const final = finalMessage({ outcome: outcome(), rows: 20, file: { channelId: 'C0GENERAL1' }, askedIn: 'C0GENERAL1' }, zh).text;
@@ -121,7 +122,7 @@ describe('progress and the end of an export', () => {
 
 describe('what an export is called', () => {
   it('is the operation’s title unless its catalogue names exports otherwise, as each always read', () => {
-    const what = (lang: typeof english) => OPERATION_IDS.map((id) => exportSubject(id, {}, lang).what);
+    const what = (lang: typeof english) => OPERATION_IDS.map((id) => exportSubject(id, {}, describeRequest, lang).what);
     expect(what(english)).toEqual(['General-taxpayer records', 'Tender and bid notices', 'Fund asset size history', 'Futures candles', 'Newly issued funds']);
     expect(what(langFor('zh-CN'))).toEqual(['一般纳税人信息', '招投标公告', '基金规模历史', '期货K线', '新发基金']);
   });
@@ -135,10 +136,10 @@ describe('what an export asked, in the reader’s words (issue 37, item 5)', () 
     [TAXPAYER, { keyword: '杭州华信', pageNo: 1, pageSize: 20 }, '“杭州华信”', '“杭州华信”'],
     [BIDS, { keyword: '光伏组件', pageSize: '10', pageIndex: '1', province: 'ZJ', type: '2', publishStartTime: '2026-01-01', publishEndTime: '2026-06-30' }, '“光伏组件” · Award result · region 浙江 (ZJ) · published 2026-01-01 to 2026-06-30', '“光伏组件” · 中标结果 · 地区：浙江（ZJ） · 发布日期 2026-01-01 至 2026-06-30'],
   ] as const)('%s', (operation, request, inEnglish, inChinese) => {
-    expect(exportSubject(operation, request, english).queryPlain).toBe(inEnglish);
-    expect(exportSubject(operation, request, zh).queryPlain).toBe(inChinese);
+    expect(exportSubject(operation, request, describeRequest, english).queryPlain).toBe(inEnglish);
+    expect(exportSubject(operation, request, describeRequest, zh).queryPlain).toBe(inChinese);
     for (const lang of [english, zh]) {
-      const heading = planTexts({ plan: plan({ operation, request }), budgets, subject: exportSubject(operation, request, lang), lang }).heading;
+      const heading = planTexts({ plan: plan({ operation, request }), budgets, subject: exportSubject(operation, request, describeRequest, lang), lang }).heading;
       expect(heading).not.toMatch(/\w+=/);
     }
   });

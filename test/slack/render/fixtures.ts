@@ -4,7 +4,8 @@ import { operations, type OperationId, type RequestOf, type ResultOf } from '../
 import { pricesFrom } from '../../../src/core/operations/prices.js';
 import type { SlackMessage } from '../../../src/slack/slackMessage.js';
 import { english } from '../../../src/i18n/lang.js';
-import type { RenderOptions } from '../../../src/slack/render/answer.js';
+import { renderAnswer, type RenderOptions } from '../../../src/slack/render/answer.js';
+import { knownSlackOperation } from '../../../src/slack/operations/index.js';
 
 export const NOW = Date.UTC(2026, 4, 20, 6, 30); // 2026-05-20 14:30 in Shanghai
 
@@ -64,4 +65,9 @@ export function footerText(message: SlackMessage): string {
 
 export function hostile(text = 'Evil'): string {
   return `${text} <!channel> <@U0BADBAD> <https://evil.example|click> & *bold* \`tick\` ~strike~`;
+}
+
+/** An answer framed as the flows frame it: with its own operation's rendering. */
+export function answerMessage(answer: CallResult, options: RenderOptions): SlackMessage {
+  return renderAnswer(answer, knownSlackOperation(answer.operation), options);
 }

@@ -4,12 +4,12 @@ import type { CallResult } from '../../../src/core/client/dataClient.js';
 import type { OperationId } from '../../../src/core/operations/index.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
 import { decodeQueryValue } from '../../../src/slack/queryValue.js';
-import { renderAnswer, type RenderOptions } from '../../../src/slack/render/answer.js';
+import { type RenderOptions } from '../../../src/slack/render/answer.js';
 import { TEAM, startDataService, type DataService } from '../../support/dataService.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { slackOperation } from '../../../src/slack/operations/index.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
-import { buttons, footerText, visibleText } from './fixtures.js';
+import { buttons, footerText, visibleText, answerMessage } from './fixtures.js';
 
 const CHART = { kind: 'image' as const, url: `https://quickchart.io/chart?c=${'x'.repeat(2500)}`, alt: 'Asset size over time', caption: 'Asset size, CNY' };
 
@@ -39,7 +39,7 @@ describe('rendering real answers from the simulator', () => {
   it.each(LARGEST)('%s %o fits Slack, shared or not, with or without a chart', async (operation, input) => {
     const answer = await call(operation, input);
     for (const extra of [{}, { sharedBy: 'U0SHARER' }, { chart: CHART }, { chart: { kind: 'none' as const, note: 'Chart left out: no data.' } }]) {
-      const message = renderAnswer(answer, options(extra));
+      const message = answerMessage(answer, options(extra));
       assertWithinSlackLimits(message, 'message');
       expect(footerText(message)).toContain('Simulated data');
       expect(message.text.length).toBeGreaterThan(0);
@@ -54,7 +54,7 @@ describe('rendering real answers from the simulator', () => {
     const zh = langFor('zh-CN');
     const answer = await call(operation, input);
     for (const extra of [{}, { sharedBy: 'U0SHARER' }, { chart: { ...CHART, alt: '基金规模'.repeat(600), caption: '基金规模'.repeat(600) } }]) {
-      const message = renderAnswer(answer, options({ lang: zh, ...extra }));
+      const message = answerMessage(answer, options({ lang: zh, ...extra }));
       assertWithinSlackLimits(message, 'message');
     }
     const result = slackOperation(operation).render(answer, options({ lang: zh }));
@@ -66,14 +66,14 @@ describe('rendering real answers from the simulator', () => {
   });
 
   it('shows the whole largest fund-asset and new-fund pages (nothing dropped)', async () => {
-    const assets = renderAnswer(await call('fund-asset', { fundCode: '000001', pageSize: 50 }), options({ chart: CHART }));
+    const assets = answerMessage(await call('fund-asset', { fundCode: '000001', pageSize: 50 }), options({ chart: CHART }));
     const assetAnswer = await call('fund-asset', { fundCode: '000001', pageSize: 50 });
     for (const record of assetAnswer.result.records) expect(visibleText(assets)).toContain(record.assetDate);
     expect(visibleText(assets)).not.toContain('more not shown');
     expect(assets.blocks.some((block) => block.type === 'image')).toBe(true);
 
     const fundsAnswer = await call('fund-new-list', { pageSize: 50 });
-    const funds = renderAnswer(fundsAnswer, options());
+    const funds = answerMessage(fundsAnswer, options());
     for (const fund of fundsAnswer.result.funds) expect(visibleText(funds)).toContain(fund.fundCode);
     expect(visibleText(funds)).not.toContain('more not shown');
   });
@@ -81,7 +81,7 @@ describe('rendering real answers from the simulator', () => {
   it('shows every card of the largest taxpayer page (20), with paging and footer', async () => {
     const answer = await call('enterprise-general-taxpayer-query', { keyword: '科技', pageSize: 20 });
     expect(answer.result.records).toHaveLength(20);
-    const message = renderAnswer(answer, options());
+    const message = answerMessage(answer, options());
     const text = visibleText(message);
     const shown = answer.result.records.filter((record) => text.includes(record.creditNo)).length;
     expect(shown).toBe(20);
@@ -93,11 +93,11 @@ describe('rendering real answers from the simulator', () => {
   it('pages from a real answer: the Next value decodes to the next page of the same search', async () => {
     const answer = await call('thirdpartymarket-cmapi00069224-enterprise-search-bid-list', { keyword: '光伏组件', pageSize: 10 });
     expect(answer.paging?.hasNext).toBe(true);
-    const next = buttons(renderAnswer(answer, options())).find((button) => button.action_id === 'dq_page_next')!;
+    const next = buttons(answerMessage(answer, options())).find((button) => button.action_id === 'dq_page_next')!;
     const decoded = decodeQueryValue(next.value!)!;
     expect(decoded).toEqual({ operation: answer.operation, request: { ...answer.request, pageIndex: '2' }, locale: 'en' });
     const second = await call(decoded.operation as 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list', decoded.request);
-    const rendered = renderAnswer(second, options());
+    const rendered = answerMessage(second, options());
     expect(buttons(rendered).map((button) => button.action_id)).toContain('dq_page_previous');
     expect(visibleText(rendered)).toContain('Page 2 of');
   });
@@ -106,6 +106,6 @@ describe('rendering real answers from the simulator', () => {
     await call('fund-asset', { fundCode: '000002' });
     const again = await call('fund-asset', { fundCode: '000002' });
     expect(again.source).toBe('cache');
-    expect(footerText(renderAnswer(again, options()))).toContain('from cache, under a minute ago — no charge');
+    expect(footerText(answerMessage(again, options()))).toContain('from cache, under a minute ago — no charge');
   });
 });

@@ -4,12 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallResult } from '../../../src/core/client/dataClient.js';
 import type { OperationId } from '../../../src/core/operations/index.js';
 import { langFor } from '../../../src/i18n/lang.js';
-import { renderAnswer } from '../../../src/slack/render/answer.js';
 import { tableOrNothing, textCell } from '../../../src/slack/render/dataTable.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { numericColumns, tableBlockProblems, messageTableProblems, TABLE_LIMITS } from '../../support/slackTableLimits.js';
 import { TEAM, startVirtualDataService } from '../../support/dataService.js';
-import { OPTIONS, answerOf, visibleText } from './fixtures.js';
+import { OPTIONS, answerOf, visibleText, answerMessage } from './fixtures.js';
 
 const FUND_ASSET = 'fund-asset';
 const NEW_FUNDS = 'fund-new-list';
@@ -44,7 +43,7 @@ describe('list results as Slack native tables', () => {
     ({ operation, rows, numeric, locale }) => {
       const answer = answers.get(operation)!;
       const lang = langFor(locale);
-      const message = renderAnswer(answer, { ...OPTIONS, lang, tables: true });
+      const message = answerMessage(answer, { ...OPTIONS, lang, tables: true });
       assertWithinSlackLimits(message, 'message');
       const [table, ...others] = tablesOf(message.blocks);
       expect(others).toHaveLength(0);
@@ -66,7 +65,7 @@ describe('list results as Slack native tables', () => {
   );
 
   it('the console (a surface without tables) gets the sections layout, with no alternative to fall back to', () => {
-    const message = renderAnswer(answers.get(FUND_ASSET)!, { ...OPTIONS });
+    const message = answerMessage(answers.get(FUND_ASSET)!, { ...OPTIONS });
     expect(tablesOf(message.blocks)).toHaveLength(0);
     expect(message.withoutTable).toBeUndefined();
     expect(visibleText(message)).toContain('```');
@@ -74,12 +73,12 @@ describe('list results as Slack native tables', () => {
 
   it('fund asset: dates, amounts in one unit named in the header, changes in percent, in the reader\'s language', () => {
     const answer = answers.get(FUND_ASSET)!;
-    const [english] = tablesOf(renderAnswer(answer, { ...OPTIONS, tables: true }).blocks);
+    const [english] = tablesOf(answerMessage(answer, { ...OPTIONS, tables: true }).blocks);
     const header = english!.rows[0]!.map((cell) => (cell as { text: string }).text);
     expect(header[0]).toBe('Date');
     expect(header[1]).toMatch(/^Asset size \(CNY( billion| million| thousand)?\)$/);
     expect(header[2]).toBe('Change (%)');
-    const [chinese] = tablesOf(renderAnswer(answer, { ...OPTIONS, lang: langFor('zh-CN'), tables: true }).blocks);
+    const [chinese] = tablesOf(answerMessage(answer, { ...OPTIONS, lang: langFor('zh-CN'), tables: true }).blocks);
     expect(chinese!.rows[0]!.map((cell) => (cell as { text: string }).text)).toEqual(['日期', expect.stringMatching(/^基金规模（(亿元|万元|元)）$/), '变动（%）']);
     // A shown amount and the value Slack sorts by agree.
     for (const row of english!.rows.slice(1)) {
@@ -92,7 +91,7 @@ describe('list results as Slack native tables', () => {
     const answer = answers.get(BIDS)! as CallResult<typeof BIDS>;
     const list = answer.result.records.map((record, index) => (index === 0 ? Object.fromEntries(Object.entries(record).filter(([key]) => key !== 'amount' && key !== 'budget')) : { ...record, amount: 1000 * (index + 1) }));
     for (const locale of ['en', 'zh-CN'] as const) {
-      const [table] = tablesOf(renderAnswer({ ...answer, result: { ...answer.result, records: list } } as CallResult, { ...OPTIONS, lang: langFor(locale), tables: true }).blocks);
+      const [table] = tablesOf(answerMessage({ ...answer, result: { ...answer.result, records: list } } as CallResult, { ...OPTIONS, lang: langFor(locale), tables: true }).blocks);
       const amountColumn = table!.rows[0]!.length - 1;
       // Slack's reference: raw_number needs a number in `value`; the gap is text, so nothing invented is sorted by.
       expect(table!.rows[1]![amountColumn]).toEqual({ type: 'raw_text', text: '—' });
@@ -100,7 +99,7 @@ describe('list results as Slack native tables', () => {
       expect(numbers.every((cell) => Math.abs(cell.value) < 1e15 && cell.text !== '—')).toBe(true);
       // With every amount there, the column sorts as numbers again.
       const whole = list.map((record, index) => ({ ...record, amount: 1000 * (index + 1) }));
-      const [full] = tablesOf(renderAnswer({ ...answer, result: { ...answer.result, records: whole } } as CallResult, { ...OPTIONS, lang: langFor(locale), tables: true }).blocks);
+      const [full] = tablesOf(answerMessage({ ...answer, result: { ...answer.result, records: whole } } as CallResult, { ...OPTIONS, lang: langFor(locale), tables: true }).blocks);
       expect(numericColumns(full as never)).toContain(amountColumn);
     }
   });
@@ -108,7 +107,7 @@ describe('list results as Slack native tables', () => {
   it('service text stays inert in cells: raw_text, one line, never empty', () => {
     const hostile = { ...answers.get(NEW_FUNDS)! } as CallResult<typeof NEW_FUNDS>;
     const funds = hostile.result.funds.map((fund, index) => (index === 0 ? { ...fund, fundName: '<!channel> *bold*\nsecond line', fundManagerName: '' } : fund));
-    const message = renderAnswer({ ...hostile, result: { ...hostile.result, funds } }, { ...OPTIONS, tables: true });
+    const message = answerMessage({ ...hostile, result: { ...hostile.result, funds } }, { ...OPTIONS, tables: true });
     assertWithinSlackLimits(message, 'message');
     const [table] = tablesOf(message.blocks);
     const first = table!.rows[1]!;
@@ -121,7 +120,7 @@ describe('list results as Slack native tables', () => {
     // 50 funds with texts long enough (each cell cut to its column's length) to pass 10,000 characters across the cells.
     const long = (length: number) => '长'.repeat(length);
     const funds = answer.result.funds.map((fund, index) => ({ ...fund, fundName: `${long(78)}${index}`, fundType: long(30), fundManagerName: long(40), beginDate: long(30), endDate: long(30), fundDiscountFee: long(40) }));
-    const message = renderAnswer({ ...answer, result: { ...answer.result, funds } }, { ...OPTIONS, tables: true });
+    const message = answerMessage({ ...answer, result: { ...answer.result, funds } }, { ...OPTIONS, tables: true });
     expect(tablesOf(message.blocks)).toHaveLength(0);
     assertWithinSlackLimits(message, 'message');
     expect(tableOrNothing('x', [{ header: 'h', cell: () => textCell('v') }], Array.from({ length: 101 }, () => 0))).toBeUndefined();
@@ -131,7 +130,7 @@ describe('list results as Slack native tables', () => {
 
   it('an empty page keeps the sentence that says why', () => {
     const empty = answerOf(FUND_ASSET, { fundCode: '000001', pageNo: 3 }, { fundCode: '000001', total: 100, records: [] });
-    const message = renderAnswer(empty, { ...OPTIONS, tables: true });
+    const message = answerMessage(empty, { ...OPTIONS, tables: true });
     expect(tablesOf(message.blocks)).toHaveLength(0);
     expect(visibleText(message)).toContain('past the end');
   });
@@ -178,8 +177,8 @@ describe('any fetched page, however odd its values', () => {
       fc.property(fc.array(fund, { minLength: 1, maxLength: 50 }), fc.array(asset, { minLength: 1, maxLength: 50 }), fc.constantFrom('en' as const, 'zh-CN' as const), (funds, records, locale) => {
         const lang = langFor(locale);
         const messages = [
-          renderAnswer(answerOf(NEW_FUNDS, {}, { total: 200, funds }), { ...OPTIONS, lang, tables: true }),
-          renderAnswer(answerOf(FUND_ASSET, { fundCode: '000001' }, { fundCode: '000001', total: 200, records }), { ...OPTIONS, lang, tables: true }),
+          answerMessage(answerOf(NEW_FUNDS, {}, { total: 200, funds }), { ...OPTIONS, lang, tables: true }),
+          answerMessage(answerOf(FUND_ASSET, { fundCode: '000001' }, { fundCode: '000001', total: 200, records }), { ...OPTIONS, lang, tables: true }),
         ];
         for (const message of messages) {
           assertWithinSlackLimits(message, 'message');

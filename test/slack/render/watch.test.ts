@@ -5,6 +5,7 @@ import { renderWatchNotice } from '../../../src/slack/render/watch.js';
 import { TAXPAYER_CATALOGUE, type TaxpayerRecord } from '../../../src/simulator/data/taxpayerCatalogue.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { PINNED_AT } from '../../support/clocks.js';
+import { watchWordsOf } from '../../../src/slack/operations/index.js';
 
 /** A watch's post in its channel, checked against Slack's limits (the oracle in slackLimits.ts) for the longest records. */
 
@@ -44,7 +45,7 @@ describe('a watch post at its largest', () => {
   it.each(LANGS)('%s: the two longest records, every field changed, fit Slack\'s limits and show every field before and after', (_locale, lang) => {
     const [longest, next] = LONGEST as [TaxpayerRecord, TaxpayerRecord];
     const rows = everyField({ ...next }, { ...longest });
-    const message = renderWatchNotice(notice(longest, rows), lang);
+    const message = renderWatchNotice(notice(longest, rows), watchWordsOf, lang);
     assertWithinSlackLimits(message, 'message');
     const text = shown(message);
     for (const row of rows.filter((change) => change.before !== change.after)) {
@@ -56,7 +57,7 @@ describe('a watch post at its largest', () => {
 
   it.each(LANGS)('%s: the first check\'s values of the longest record (announce) fit too', (_locale, lang) => {
     const longest = LONGEST[0]!;
-    const message = renderWatchNotice(notice(longest, everyField({}, { ...longest }), true), lang);
+    const message = renderWatchNotice(notice(longest, everyField({}, { ...longest }), true), watchWordsOf, lang);
     assertWithinSlackLimits(message, 'message');
     expect(shown(message)).toContain(JSON.stringify(longest.businessScope).slice(1, -1));
   });
@@ -64,7 +65,7 @@ describe('a watch post at its largest', () => {
   it.each(LANGS)('%s: a record far longer than any the simulator has (every field 3000 characters) still fits, with the Stop button', (_locale, lang) => {
     const huge = Object.fromEntries(Object.keys(LONGEST[0]!).map((field, index) => [field, `${'经营范围'.repeat(750)}${index}`]));
     const before = Object.fromEntries(Object.keys(huge).map((field) => [field, `${'旧值'.repeat(1500)}`]));
-    const message = renderWatchNotice(notice(LONGEST[0]!, everyField(before, huge)), lang);
+    const message = renderWatchNotice(notice(LONGEST[0]!, everyField(before, huge)), watchWordsOf, lang);
     assertWithinSlackLimits(message, 'message');
     expect(shown(message)).toContain('dq_watch_stop');
     expect(message.text.length).toBeGreaterThan(0);

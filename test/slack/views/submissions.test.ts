@@ -12,6 +12,7 @@ import { exportSubmission } from '../../../src/slack/views/exportSubmission.js';
 import { searchSubmission } from '../../../src/slack/views/searchSubmission.js';
 import { fillIn, type Answer } from '../modals/fillIn.js';
 import { requesterContext, fakeAck, fakeClient, recorder, useListenerRigs, type ListenerDeps, type RequesterOptions } from '../listenerArgs.js';
+import { slackOperation } from '../../../src/slack/operations/index.js';
 
 /** The three modal submissions (searchSubmission.ts, digestAddSubmission.ts, exportSubmission.ts), each run alone. */
 describe('view submissions', () => {
@@ -36,7 +37,7 @@ describe('view submissions', () => {
   }
 
   function searchForm(typedName: 'fund-asset', answers: Record<string, Answer>, origin: { responseUrl?: string }) {
-    const modal = searchModal('fund-asset', encodeModalOrigin({ channelId: 'C1', ...origin }), rig.deps.prices, english);
+    const modal = searchModal(slackOperation('fund-asset'), encodeModalOrigin({ channelId: 'C1', ...origin }), rig.deps.prices, english);
     return { callback_id: VIEW.search(typedName), private_metadata: modal.private_metadata, state: { values: fillIn(modal, answers) } };
   }
 
