@@ -6,7 +6,7 @@ import { escapeMrkdwn } from '../render/mrkdwn.js';
 import type { SlackDeps } from '../deps.js';
 import { workspaceLang } from '../middleware/whoIsAsking.js';
 import { failureReason } from './failureReason.js';
-import { RUN_BY_INPUT, StepFailure, inputText, type Parameter, type StepOutputs, type WorkflowStep } from './workflowStep.js';
+import { RUN_BY_INPUT, StepFailure, inputText, type Parameter, type StepOutputs, type WorkflowStep } from '../operations/workflowStep.js';
 
 type Args = SlackEventMiddlewareArgs<'function_executed'> & AllMiddlewareArgs;
 
@@ -85,7 +85,7 @@ export function stepListener(deps: SlackDeps, step: WorkflowStep) {
 
     let outputs: StepOutputs;
     try {
-      outputs = safeOutputs(step, checkOutputs(step, await step.run(deps, { inputs: given, context: callContext, lang })));
+      outputs = safeOutputs(step, checkOutputs(step, await step.run(deps.data, { inputs: given, context: callContext, lang })));
     } catch (error) {
       if (!(error instanceof StepFailure || error instanceof ValidationError)) log.warn({ err: error }, 'workflow step failed');
       await failWith(error);

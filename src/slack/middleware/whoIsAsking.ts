@@ -8,7 +8,7 @@ import type { Requester, RequesterProfile } from '../requester.js';
 import { decodeModalOrigin } from '../modals/modalOrigin.js';
 import { renderNotice } from '../render/notice.js';
 import { replyRoute } from '../responders.js';
-import { RUN_BY_INPUT, inputText } from '../functions/workflowStep.js';
+import { RUN_BY_INPUT, inputText } from '../operations/workflowStep.js';
 import { ACTION, VIEW } from '../ids.js';
 import { AnswerDeadline } from '../flows/answerDeadline.js';
 import type { Sharing } from '../sharedChannels.js';

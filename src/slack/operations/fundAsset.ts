@@ -1,6 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
-import type { FundAssetRecord } from '../../core/operations/fundAsset.js';
+import { FUND_CODE_PATTERN, type FundAssetRecord } from '../../core/operations/fundAsset.js';
 import type { Lang } from '../../i18n/lang.js';
 import { staticSelect, textInput } from '../modals/elements.js';
 import { PAGE_SIZES, type SearchForm } from '../modals/searchForm.js';
@@ -17,6 +17,7 @@ import { emptyPageText } from '../render/paging.js';
 import type { RenderOptions, RenderedResult } from '../render/types.js';
 import { buildFundAssetChart, fundAssetNativeChart, type FundChartOptions } from '../../charts/fundAssetChart.js';
 import type { SlackOperation } from './slackOperation.js';
+import { RUN_BY, StepFailure, inputText, type WorkflowStep } from './workflowStep.js';
 
 const FUND_ASSET_ID = 'fund-asset';
 
@@ -163,10 +164,46 @@ function chartOptions(answer: CallResult<typeof FUND_ASSET_ID>): FundChartOption
   return { firstPage: (answer.paging?.page ?? 1) <= 1, ...(name ? { fundName: name } : {}) };
 }
 
+/** The newest of the first page, which holds the newest dates: what `/fund-asset <code>` calls "Latest". */
+function latest(records: readonly FundAssetRecord[]): FundAssetRecord | undefined {
+  return records.reduce<FundAssetRecord | undefined>((best, record) => (!best || String(record.assetDate) > String(best.assetDate) ? record : best), undefined);
+}
+
+/** A fund's latest net asset size; the same call (and cache entry) as `/fund-asset <code>`. */
+export const fundAssetStep: WorkflowStep = {
+  callbackId: 'dq_fund_asset_latest',
+  inputs: {
+    fund_code: { type: 'string', required: true },
+    run_by: RUN_BY,
+  },
+  outputs: {
+    date: { type: 'slack#/types/date', required: true },
+    asset: { type: 'number', required: true },
+    rate: { type: 'number', required: false },
+  },
+  fieldNames: { fundCode: 'fundAsset.workflow.field.fundCode' },
+
+  async run(data, { inputs, context }) {
+    const fundCode = inputText(inputs, 'fund_code');
+    // Said in the step's own words (the core check says the same), so a workflow's owner reads it in their language.
+    if (!FUND_CODE_PATTERN.test(fundCode)) throw new StepFailure({ key: 'fundAsset.workflow.fail.badFundCode', values: { fundCode: serviceText(fundCode, { max: 40, oneLine: true }) } });
+    const answer = await data.call('fund-asset', { fundCode }, context);
+    const record = latest(answer.result.records);
+    if (!record) throw new StepFailure({ key: 'fundAsset.workflow.fail.noFundAsset', values: { fundCode } }, answer.coinsSpent);
+    return {
+      date: record.assetDate,
+      asset: record.asset,
+      // The earliest period has nothing to compare with: no rate rather than a made-up zero.
+      ...(typeof record.assetRate === 'number' ? { rate: record.assetRate } : {}),
+    };
+  },
+};
+
 export const fundAssetSlack: SlackOperation<typeof FUND_ASSET_ID> = {
   describe: (request, lang) => lang.t('fundAsset.asked', { code: request.fundCode }),
   syntax: fundAssetSyntax,
   form: fundAssetForm,
+  step: fundAssetStep,
   render: renderFundAsset,
   // A later page holds older dates only: the chart marks the newest bar as the latest only on page 1.
   chart: (answer, settings, _timeZone, lang) => buildFundAssetChart(answer.result, settings, lang, chartOptions(answer)),

@@ -16,6 +16,7 @@ import { FUNDS_PER_SECTION, fundGroupText } from '../render/newFundSections.js';
 import { emptyPageText } from '../render/paging.js';
 import type { RenderOptions, RenderedResult } from '../render/types.js';
 import type { SlackOperation } from './slackOperation.js';
+import { RUN_BY, inputText, type WorkflowStep } from './workflowStep.js';
 
 const NEW_FUNDS_ID = 'fund-new-list';
 
@@ -120,9 +121,47 @@ export function renderNewFunds(answer: CallResult<typeof NEW_FUNDS_ID>, { lang, 
   return { text: lang.t('newFunds.results.summary', { title, filter, count: total }), blocks };
 }
 
+/** One page of 50, the most the service gives for one charge (and the page digests fetch, so they share the cache). */
+const PAGE_SIZE = 50;
+
+function line(fund: NewFund, lang: Lang): string {
+  const oneLine = (value: unknown) => String(value ?? '').replace(/\s+/g, ' ').trim();
+  return lang.t('newFunds.workflow.line', {
+    code: oneLine(fund.fundCode),
+    name: oneLine(fund.fundName),
+    type: oneLine(fund.fundType),
+    begin: oneLine(fund.beginDate),
+    end: oneLine(fund.endDate),
+  });
+}
+
+/** Newly issued funds: how many there are, and the first page of them as lines of text for a message. */
+export const newFundsStep: WorkflowStep = {
+  callbackId: 'dq_new_funds',
+  inputs: {
+    sale_status: { type: 'string', required: false },
+    run_by: RUN_BY,
+  },
+  outputs: {
+    count: { type: 'number', required: true },
+    funds: { type: 'string', required: true },
+  },
+  fieldNames: { saleStatus: 'newFunds.workflow.field.saleStatus' },
+
+  async run(data, { inputs, context, lang }) {
+    const saleStatus = inputText(inputs, 'sale_status');
+    const answer = await data.call('fund-new-list', { ...(saleStatus ? { saleStatus } : {}), pageSize: PAGE_SIZE }, context);
+    const { funds, total } = answer.result;
+    const lines = funds.map((fund) => line(fund, lang));
+    if (total > funds.length) lines.push(lang.t('newFunds.workflow.more', { count: total - funds.length }));
+    return { count: total, funds: lines.length ? lines.join('\n') : lang.t('newFunds.workflow.none') };
+  },
+};
+
 export const newFundsSlack: SlackOperation<typeof NEW_FUNDS_ID> = {
   describe: (request, lang) => filterLabel(request.saleStatus, lang),
   syntax: newFundsSyntax,
   form: newFundsForm,
+  step: newFundsStep,
   render: renderNewFunds,
 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BudgetExceededError, BudgetUnavailableError, StoppedError, UpstreamError, ValidationError, type UpstreamKind } from '../../../src/core/errors.js';
 import { english, langFor, type Lang } from '../../../src/i18n/lang.js';
 import { failureReason } from '../../../src/slack/functions/failureReason.js';
-import { StepFailure } from '../../../src/slack/functions/workflowStep.js';
+import { StepFailure } from '../../../src/slack/operations/workflowStep.js';
 
 const chinese = langFor('zh-CN');
 const NOW = Date.parse('2026-11-22T10:00:00+08:00');

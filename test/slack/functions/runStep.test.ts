@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fundAssetStep } from '../../../src/slack/functions/fundAssetStep.js';
+import { fundAssetStep } from '../../../src/slack/operations/fundAsset.js';
 import { stepListener } from '../../../src/slack/functions/runStep.js';
 import { whoIsAsking } from '../../../src/slack/middleware/whoIsAsking.js';
 import { listenerDeps } from '../listenerArgs.js';

@@ -1,12 +1,12 @@
-import type { CallContext } from '../../core/client/dataClient.js';
+import type { CallContext, DataClient } from '../../core/client/dataClient.js';
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 import type { Lang, Phrase } from '../../i18n/lang.js';
-import type { SlackDeps } from '../deps.js';
 
 /**
- * Custom steps for Workflow Builder: each one is declared in manifest.workflow-steps.yml under the
- * same callback_id with the same inputs and outputs (a test compares them), and runs one lookup
- * through the DataClient like a slash command does.
+ * Custom steps for Workflow Builder, each an optional part of its operation's Slack module (`step`):
+ * each one is declared in manifest.workflow-steps.yml under the same callback_id with the same
+ * inputs and outputs (a test compares them), and runs one lookup through the DataClient like a
+ * slash command does. Its callback_id is the string installs saved, and stays as it is.
  */
 
 /** The parameter types the steps use; `slack#/types/…` values are strings (ids, dates) or integers (timestamps). */
@@ -33,7 +33,7 @@ export interface WorkflowStep {
   outputs: Readonly<Record<string, Parameter>>;
   /** The wire fields the step sends, each in the words of its input, for a failure that names one. */
   fieldNames: Readonly<Record<string, CatalogueKey>>;
-  run(deps: SlackDeps, run: StepRun): Promise<StepOutputs>;
+  run(data: DataClient, run: StepRun): Promise<StepOutputs>;
 }
 
 /** The optional input every step has: whose daily budget the lookup also counts against. */
