@@ -32,6 +32,7 @@ import { boltLogger } from './boltLogger.js';
 import { GuardedHTTPReceiver } from './guardedReceiver.js';
 import { acknowledgeUnhandled } from './middleware/acknowledgeUnhandled.js';
 import { onlyOnce } from './middleware/onlyOnce.js';
+import { allowlists } from './middleware/allowlists.js';
 import { whoIsAsking } from './middleware/whoIsAsking.js';
 import { buildSlackDeps } from './buildDeps.js';
 import { register as registerCommands } from './commands/index.js';
@@ -173,6 +174,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     ...(metrics ? { onDigestRun: (record: DigestRunRecord) => metrics.digestRun(record), onWatchRun: (record: WatchRunRecord) => metrics.watchRun(record) } : {}),
   });
   app.use(whoIsAsking(deps));
+  app.use(allowlists(deps));
   registerCommands(app, deps);
   registerActions(app, deps);
   registerViews(app, deps);

@@ -12,7 +12,7 @@ import type { Ledger } from '../core/ledger/ledger.js';
 import type { Prices } from '../core/operations/prices.js';
 import type { StoreGuard } from '../core/store/storeGuard.js';
 import type { SlackConfig } from './config.js';
-import type { UserProfiles } from './userProfiles.js';
+import type { UserProfiles } from './calls/userProfiles.js';
 import type { AppInstall } from './appInstall.js';
 import type { SlackCalls } from './slackCalls.js';
 import type { SharedChannels } from './sharedChannels.js';

@@ -9,7 +9,7 @@ import { MemoryStore } from '../../src/core/store/memoryStore.js';
 import { langFor, type Locale } from '../../src/i18n/lang.js';
 import { buildSlackDeps } from '../../src/slack/buildDeps.js';
 import type { SlackDeps } from '../../src/slack/deps.js';
-import type { Requester } from '../../src/slack/requester.js';
+import type { Requester } from '../../src/slack/requester/requester.js';
 import { startInProcessSimulator } from '../../src/simulator/inProcess.js';
 import { ManualClock, PINNED_AT } from '../support/clocks.js';
 import { startFakeSlack, type FakeSlack } from '../support/slack/fakeSlack.js';

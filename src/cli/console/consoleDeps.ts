@@ -8,7 +8,7 @@ import type { CoreRuntime } from '../../runtime.js';
 import type { SlackConfig } from '../../slack/config.js';
 import { buildSlackDeps } from '../../slack/buildDeps.js';
 import type { SlackDeps } from '../../slack/deps.js';
-import type { Requester, RequesterProfile } from '../../slack/requester.js';
+import type { Requester, RequesterProfile } from '../../slack/requester/requester.js';
 import { chooseLocale, langFor } from '../../i18n/lang.js';
 import { ConsoleDigestPoster } from './digestPoster.js';
 import { ConsoleWatchPoster } from './watchPoster.js';

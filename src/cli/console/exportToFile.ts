@@ -4,7 +4,7 @@ import type { SlackDeps } from '../../slack/deps.js';
 import { exportFile, showExportPlan } from '../../slack/flows/exportCsv.js';
 import { warnNearBudget } from '../../slack/flows/budgetWarning.js';
 import { ACTION } from '../../slack/ids.js';
-import type { Requester } from '../../slack/requester.js';
+import type { Requester } from '../../slack/requester/requester.js';
 import type { Responder } from '../../slack/responder.js';
 import type { SlackMessage } from '../../slack/slackMessage.js';
 import { decodeExportState, encodeExportState, exportConfirmLabel } from '../../slack/modals/exportModal.js';

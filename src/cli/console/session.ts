@@ -9,7 +9,7 @@ import { helpMessage, runCommand, slashCommandOf } from '../../slack/flows/route
 import { runQuery } from '../../slack/flows/runQuery.js';
 import { ACTION } from '../../slack/ids.js';
 import { saveWatch } from '../../slack/flows/watchCommand.js';
-import type { Requester, RequesterProfile } from '../../slack/requester.js';
+import type { Requester, RequesterProfile } from '../../slack/requester/requester.js';
 import type { Responder } from '../../slack/responder.js';
 import type { SlackMessage } from '../../slack/slackMessage.js';
 import { DQ_COMMAND } from '../../slack/parse/parseCommand.js';

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SlackDeps } from '../../slack/deps.js';
 import { readMonthValue, usageCsv } from '../../slack/flows/usageCsv.js';
-import type { Requester } from '../../slack/requester.js';
+import type { Requester } from '../../slack/requester/requester.js';
 import type { Responder } from '../../slack/responder.js';
 import { renderNotice } from '../../slack/render/notice.js';
 

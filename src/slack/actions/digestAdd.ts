@@ -2,7 +2,8 @@ import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } 
 import type { SlackDeps } from '../deps.js';
 import { openForm } from '../flows/openForm.js';
 import { mayAdd } from '../flows/permissions.js';
-import { requesterOf, formLang, workspaceLang } from '../middleware/whoIsAsking.js';
+import { requesterOf } from '../requester/requester.js';
+import { formLang, workspaceLang } from '../requester/language.js';
 import { digestFormModal } from '../modals/digestForm.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;

@@ -2,7 +2,7 @@ import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } 
 import type { SlackDeps } from '../deps.js';
 import { manageableDigest } from '../flows/digestPermissions.js';
 import { publishHome } from '../flows/publishHome.js';
-import { requesterOf } from '../middleware/whoIsAsking.js';
+import { requesterOf } from '../requester/requester.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 

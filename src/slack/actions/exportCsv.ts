@@ -2,7 +2,8 @@ import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } 
 import type { SlackDeps } from '../deps.js';
 import { exportPlanView } from '../flows/exportCsv.js';
 import { openForm } from '../flows/openForm.js';
-import { requesterOf, formLang } from '../middleware/whoIsAsking.js';
+import { requesterOf } from '../requester/requester.js';
+import { formLang } from '../requester/language.js';
 import { exportLoadingModal, exportNoticeModal } from '../modals/exportModal.js';
 import { decodeQueryValue } from '../queryValue.js';
 

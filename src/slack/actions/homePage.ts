@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
 import { publishHome, readHomePageValue } from '../flows/publishHome.js';
-import { requesterOf } from '../middleware/whoIsAsking.js';
+import { requesterOf } from '../requester/requester.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 

@@ -1,7 +1,8 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { findOperation, type OperationId } from '../../core/operations/index.js';
 import type { SlackDeps } from '../deps.js';
-import { requesterOf, formLang } from '../middleware/whoIsAsking.js';
+import { requesterOf } from '../requester/requester.js';
+import { formLang } from '../requester/language.js';
 import { openForm } from '../flows/openForm.js';
 import { searchModalOf } from '../flows/lookupForms.js';
 

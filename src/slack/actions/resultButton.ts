@@ -2,7 +2,7 @@ import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } 
 import type { SlackDeps } from '../deps.js';
 import { queryRunForButton } from '../flows/buttonQuery.js';
 import { runQuery } from '../flows/runQuery.js';
-import { requesterOf } from '../middleware/whoIsAsking.js';
+import { requesterOf } from '../requester/requester.js';
 import { renderNotice } from '../render/notice.js';
 import { replyRoute } from '../responders.js';
 

@@ -2,7 +2,7 @@ import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } 
 import type { SlackDeps } from '../deps.js';
 import { FileUploadError, postFile } from '../fileUpload.js';
 import { readMonthValue, usageCsv } from '../flows/usageCsv.js';
-import { requesterOf } from '../middleware/whoIsAsking.js';
+import { requesterOf } from '../requester/requester.js';
 import { renderNotice } from '../render/notice.js';
 import { replyRoute } from '../responders.js';
 

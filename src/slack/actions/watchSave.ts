@@ -2,7 +2,7 @@ import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } 
 import type { SlackDeps } from '../deps.js';
 import { saveWatch } from '../flows/watchCommand.js';
 import { ACTION } from '../ids.js';
-import { requesterOf } from '../middleware/whoIsAsking.js';
+import { requesterOf } from '../requester/requester.js';
 import { renderNotice } from '../render/notice.js';
 import { replyRoute } from '../responders.js';
 

@@ -3,7 +3,7 @@ import type { SlackDeps } from '../deps.js';
 import { publishHome } from '../flows/publishHome.js';
 import { mayManage } from '../flows/permissions.js';
 import { removedText } from '../flows/watchCommand.js';
-import { requesterOf } from '../middleware/whoIsAsking.js';
+import { requesterOf } from '../requester/requester.js';
 import { serviceText } from '../render/mrkdwn.js';
 import { renderNotice } from '../render/notice.js';
 import { replyRoute } from '../responders.js';

@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
-import { requesterOf } from '../middleware/whoIsAsking.js';
+import { requesterOf } from '../requester/requester.js';
 import { openSearchModal } from '../flows/lookupForms.js';
 import { runCommand } from '../flows/routeCommand.js';
 import { renderNotice } from '../render/notice.js';

@@ -1,6 +1,6 @@
 import { formatDuration } from '../../core/duration.js';
 import type { SlackDeps } from '../deps.js';
-import type { Requester } from '../requester.js';
+import type { Requester } from '../requester/requester.js';
 import type { Responder } from '../responder.js';
 import { dateTimeText } from '../render/dateText.js';
 import { escapeMrkdwn } from '../render/mrkdwn.js';

@@ -6,7 +6,7 @@ import type { Lang } from '../../i18n/lang.js';
 import type { WebClient } from '@slack/web-api';
 import { appMembership } from '../channelMembership.js';
 import type { SlackDeps } from '../deps.js';
-import type { Requester } from '../requester.js';
+import type { Requester } from '../requester/requester.js';
 import type { Responder } from '../responder.js';
 import { DIGESTS_PER_MESSAGE, renderDigestList } from '../render/digestList.js';
 import { pageOf } from '../render/listPages.js';

@@ -1,7 +1,7 @@
 import type { View } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
 import type { SlackDeps } from '../deps.js';
-import type { Requester } from '../requester.js';
+import type { Requester } from '../requester/requester.js';
 import { renderNotice } from '../render/notice.js';
 import { replyRoute } from '../responders.js';
 

@@ -1,6 +1,6 @@
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 import type { SlackDeps } from '../deps.js';
-import type { Requester } from '../requester.js';
+import type { Requester } from '../requester/requester.js';
 import { serviceText } from '../render/mrkdwn.js';
 
 /** Digests and watches: with ADMIN_USER_IDS set only those members add them; without it, anyone may (a small team's default). */

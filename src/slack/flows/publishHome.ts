@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { SlackDeps } from '../deps.js';
 import { describeRequest, watchWordsOf } from '../operations/index.js';
-import { profileOf } from '../middleware/whoIsAsking.js';
+import { profileOf } from '../requester/language.js';
 import { DIGESTS_PER_HOME_PAGE, renderHome } from '../render/home.js';
 import { pageOf, withItems } from '../render/listPages.js';
 import { WATCHES_PER_HOME_PAGE } from '../render/watch.js';

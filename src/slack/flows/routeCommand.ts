@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { OperationId } from '../../core/operations/index.js';
 import type { SlackDeps } from '../deps.js';
-import { speaking, type Requester } from '../requester.js';
+import { speaking, type Requester } from '../requester/requester.js';
 import type { Locale } from '../../i18n/lang.js';
 import type { Responder } from '../responder.js';
 import { renderHelp } from '../render/help.js';

@@ -3,7 +3,7 @@ import { UpstreamError, ValidationError } from '../../core/errors.js';
 import { encodeQueryValue } from '../queryValue.js';
 import type { OperationId } from '../../core/operations/index.js';
 import { validate } from '../../core/operations/validate.js';
-import { speaking, type Requester } from '../requester.js';
+import { speaking, type Requester } from '../requester/requester.js';
 import type { Locale } from '../../i18n/lang.js';
 import type { Responder } from '../responder.js';
 import { exampleFor, userFieldName } from '../parse/examples.js';
@@ -17,7 +17,7 @@ import type { SlackDeps } from '../deps.js';
 import { chartFor } from './chartFor.js';
 import { warnNearBudget } from './budgetWarning.js';
 import { slackOperation } from '../operations/index.js';
-import { workspaceLang } from '../middleware/whoIsAsking.js';
+import { workspaceLang } from '../requester/language.js';
 
 /** The query again, for the Retry button under a call that went unanswered (and may have been charged). */
 function retryButtonValue(operation: OperationId, input: Record<string, unknown>, error: unknown): string | undefined {

@@ -1,6 +1,6 @@
 import type { LedgerMonth } from '../../core/ledger/ledger.js';
 import type { SlackDeps } from '../deps.js';
-import type { Requester } from '../requester.js';
+import type { Requester } from '../requester/requester.js';
 import { monthName, usageCsvFile } from '../render/usage.js';
 import { operationTitles } from './showUsage.js';
 

@@ -10,7 +10,7 @@ import { slackOperation, watchWordsOf } from '../operations/index.js';
 import { parseTimeOfDay } from '../../core/digest/schedule.js';
 import { appMembership } from '../channelMembership.js';
 import type { SlackDeps } from '../deps.js';
-import type { Requester } from '../requester.js';
+import type { Requester } from '../requester/requester.js';
 import type { Responder } from '../responder.js';
 import { renderError } from '../render/errors.js';
 import { escapeMrkdwn } from '../render/mrkdwn.js';

@@ -4,7 +4,7 @@ import { ValidationError } from '../../core/errors.js';
 import { spreadsheetSafe } from '../../core/export/csv.js';
 import { escapeMrkdwn } from '../render/mrkdwn.js';
 import type { SlackDeps } from '../deps.js';
-import { workspaceLang } from '../middleware/whoIsAsking.js';
+import { workspaceLang } from '../requester/language.js';
 import { failureReason } from './failureReason.js';
 import { RUN_BY_INPUT, StepFailure, inputText, type Parameter, type StepOutputs, type WorkflowStep } from '../operations/workflowStep.js';
 

@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, GlobalShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
 import { openSearchModal } from '../flows/lookupForms.js';
-import { requesterOf } from '../middleware/whoIsAsking.js';
+import { requesterOf } from '../requester/requester.js';
 import { renderNotice } from '../render/notice.js';
 import { replyRoute } from '../responders.js';
 

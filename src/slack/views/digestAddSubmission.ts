@@ -4,8 +4,9 @@ import type { SlackDeps } from '../deps.js';
 import { mayAdd } from '../flows/permissions.js';
 import { publishHome } from '../flows/publishHome.js';
 import { appMembership } from '../channelMembership.js';
-import { AnswerDeadline } from '../flows/answerDeadline.js';
-import { requesterOf, formLang } from '../middleware/whoIsAsking.js';
+import { AnswerDeadline } from '../calls/answerDeadline.js';
+import { requesterOf } from '../requester/requester.js';
+import { formLang } from '../requester/language.js';
 import { DIGEST_FIELDS, readDigestForm } from '../modals/digestForm.js';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;

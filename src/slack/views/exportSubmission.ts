@@ -1,8 +1,8 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
 import { runCsvExport, showExportPlan } from '../flows/exportCsv.js';
-import { AnswerDeadline } from '../flows/answerDeadline.js';
-import { requesterOf } from '../middleware/whoIsAsking.js';
+import { AnswerDeadline } from '../calls/answerDeadline.js';
+import { requesterOf } from '../requester/requester.js';
 import { decodeExportState, exportPlanModal } from '../modals/exportModal.js';
 import { decodeQueryValue } from '../queryValue.js';
 

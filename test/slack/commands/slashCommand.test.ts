@@ -8,7 +8,7 @@ import { validate } from '../../../src/core/operations/validate.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
 import { slashCommand } from '../../../src/slack/commands/slashCommand.js';
 import type { SlackDeps } from '../../../src/slack/deps.js';
-import type { Requester } from '../../../src/slack/requester.js';
+import type { Requester } from '../../../src/slack/requester/requester.js';
 import { PINNED_AT } from '../../support/clocks.js';
 import { startFakeSlack, type FakeSlack } from '../../support/slack/fakeSlack.js';
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fundAssetStep } from '../../../src/slack/operations/fundAsset.js';
 import { stepListener } from '../../../src/slack/functions/runStep.js';
+import { allowlists } from '../../../src/slack/middleware/allowlists.js';
 import { whoIsAsking } from '../../../src/slack/middleware/whoIsAsking.js';
 import { listenerDeps } from '../listenerArgs.js';
 
@@ -24,7 +25,8 @@ describe('a workflow step’s listener', () => {
       context: {},
       client: {},
     };
-    await whoIsAsking(rig.deps)({ ...args, next: () => stepListener(rig.deps, fundAssetStep)(args as never) } as never);
+    const listener = () => stepListener(rig.deps, fundAssetStep)(args as never);
+    await whoIsAsking(rig.deps)({ ...args, next: () => allowlists(rig.deps)({ ...args, next: listener } as never) } as never);
     return ended;
   }
 

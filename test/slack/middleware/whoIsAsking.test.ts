@@ -4,9 +4,11 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Allowlist } from '../../../src/slack/config.js';
 import type { SlackDeps } from '../../../src/slack/deps.js';
-import { requesterOf, whoIsAsking } from '../../../src/slack/middleware/whoIsAsking.js';
+import { requesterOf } from '../../../src/slack/requester/requester.js';
+import { allowlists } from '../../../src/slack/middleware/allowlists.js';
+import { whoIsAsking } from '../../../src/slack/middleware/whoIsAsking.js';
 import { encodeModalOrigin } from '../../../src/slack/modals/modalOrigin.js';
-import { UserProfiles } from '../../../src/slack/userProfiles.js';
+import { UserProfiles } from '../../../src/slack/calls/userProfiles.js';
 import { english } from '../../../src/i18n/lang.js';
 import { ManualClock, PINNED_AT } from '../../support/clocks.js';
 import { startFakeSlack, type FakeSlack } from '../../support/slack/fakeSlack.js';
@@ -36,21 +38,21 @@ function depsWith(allowlist: Allowlist): SlackDeps {
   } as unknown as SlackDeps;
 }
 
-/** Runs the middleware on one request as Bolt would; says whether the listener would have run. */
+/** Runs whoIsAsking then the allowlists on one request as Bolt would; says whether the listener would have run. */
 async function run(deps: SlackDeps, body: Record<string, unknown>, client: WebClient) {
   const context = {} as Context;
   const acks: unknown[] = [];
   let listenerRan = false;
-  await whoIsAsking(deps)({
-    body,
-    context,
-    client,
-    logger: undefined,
-    next: async () => {
-      listenerRan = true;
-    },
-    ack: async (response?: unknown) => void acks.push(response),
-  } as never);
+  const args = (next: () => Promise<void>) => ({ body, context, client, logger: undefined, next, ack: async (response?: unknown) => void acks.push(response) }) as never;
+  await whoIsAsking(deps)(
+    args(() =>
+      allowlists(deps)(
+        args(async () => {
+          listenerRan = true;
+        }),
+      ),
+    ),
+  );
   return { context, acks, listenerRan };
 }
 

@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
-import type { Clock } from '../core/clock.js';
-import { readLocale, type Locale } from '../i18n/lang.js';
+import type { Clock } from '../../core/clock.js';
+import { readLocale, type Locale } from '../../i18n/lang.js';
 
 const KEEP_MS = 60 * 60_000;
 

@@ -1,4 +1,5 @@
-import { langFor, type Lang, type Locale, type Phrase } from '../i18n/lang.js';
+import type { Context } from '@slack/bolt';
+import { langFor, type Lang, type Locale, type Phrase } from '../../i18n/lang.js';
 
 /** Who sent a request and from where, as every listener sees it in `context.requester`. */
 export interface Requester {
@@ -29,4 +30,11 @@ export interface RequesterProfile {
  */
 export function speaking(requester: Requester, locale: Locale): Requester {
   return { ...requester, profile: async () => ({ ...(await requester.profile()), lang: langFor(locale) }) };
+}
+
+/** The requester the whoIsAsking middleware put in a request's context. */
+export function requesterOf(context: Context): Requester {
+  const requester = (context as { requester?: Requester }).requester;
+  if (!requester) throw new Error('whoIsAsking middleware did not run for this request');
+  return requester;
 }
