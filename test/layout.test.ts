@@ -56,6 +56,40 @@ function filesKnowing(id: OperationId): string[] {
  */
 const MOST_FILES = 7;
 
+/** A file's room inside src/slack: the folder right under it, or the file itself at its root (app.ts, deps.ts). */
+function slackRoom(file: string): string | undefined {
+  const path = relative(join(SRC, 'slack'), file);
+  if (path.startsWith('..')) return undefined;
+  const [first, ...rest] = path.split('/');
+  return rest.length > 0 ? `${first}/` : first;
+}
+
+/** Rooms of src/slack that import each other, directly or round a loop: each as the files that close it. */
+function slackRoomLoops(): string[] {
+  const arrows = new Map<string, Map<string, string>>();
+  for (const file of sourceFiles(join(SRC, 'slack'))) {
+    const from = slackRoom(file)!;
+    for (const imported of importsOf(file)) {
+      const to = slackRoom(join(SRC, imported));
+      if (to === undefined || to === from) continue;
+      if (!arrows.has(from)) arrows.set(from, new Map());
+      arrows.get(from)!.set(to, `${relative(SRC, file)} -> ${imported}`);
+    }
+  }
+  const loops: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (room: string, path: string[]): void => {
+    state.set(room, 'open');
+    for (const [next, why] of arrows.get(room) ?? []) {
+      if (state.get(next) === 'open') loops.push([...path, why].join(', '));
+      else if (!state.has(next)) visit(next, [...path, why]);
+    }
+    state.set(room, 'done');
+  };
+  for (const room of arrows.keys()) if (!state.has(room)) visit(room, []);
+  return loops;
+}
+
 describe('the layout', () => {
   it.each(OPERATION_IDS)(`%s is known to at most ${MOST_FILES} files of src/ outside the simulator`, (id) => {
     expect(filesKnowing(id).length, filesKnowing(id).join('\n')).toBeLessThanOrEqual(MOST_FILES);
@@ -64,6 +98,10 @@ describe('the layout', () => {
   it('only the flows read the Slack operation registry: parse, render and modals are handed what they need', () => {
     const readers = sourceFiles(SRC).filter((file) => importsOf(file).includes(join('slack', 'operations', 'index.ts')));
     expect(readers.map((file) => relative(SRC, file)).filter((file) => !file.startsWith(join('slack', 'flows') + '/'))).toEqual([]);
+  });
+
+  it('no import runs back up inside src/slack: its rooms (the folders right under it) import one another in one direction only', () => {
+    expect(slackRoomLoops()).toEqual([]);
   });
 
   it('core knows no Slack', () => {

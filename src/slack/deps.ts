@@ -13,9 +13,9 @@ import type { Prices } from '../core/operations/prices.js';
 import type { StoreGuard } from '../core/store/storeGuard.js';
 import type { SlackConfig } from './config.js';
 import type { UserProfiles } from './calls/userProfiles.js';
-import type { AppInstall } from './appInstall.js';
-import type { SlackCalls } from './slackCalls.js';
-import type { SharedChannels } from './sharedChannels.js';
+import type { AppInstall } from './calls/appInstall.js';
+import type { SlackCalls } from './calls/slackCalls.js';
+import type { SharedChannels } from './calls/sharedChannels.js';
 
 /** What every listener and flow needs, built once in app.ts. */
 export interface SlackDeps {

@@ -7,7 +7,7 @@ import { DataClient } from '../../src/core/client/dataClient.js';
 import { pricesFrom } from '../../src/core/operations/prices.js';
 import { MemoryStore } from '../../src/core/store/memoryStore.js';
 import { langFor, type Locale } from '../../src/i18n/lang.js';
-import { buildSlackDeps } from '../../src/slack/buildDeps.js';
+import { buildSlackDeps } from '../../src/slack/wiring/buildDeps.js';
 import type { SlackDeps } from '../../src/slack/deps.js';
 import type { Requester } from '../../src/slack/requester/requester.js';
 import { startInProcessSimulator } from '../../src/simulator/inProcess.js';

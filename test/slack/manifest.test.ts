@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SHORTCUT } from '../../src/slack/ids.js';
+import { SHORTCUT } from '../../src/slack/payloads/ids.js';
 import { SLASH_COMMANDS } from '../../src/slack/flows/routeCommand.js';
 
 const manifest = readFileSync(new URL('../../manifest.yml', import.meta.url), 'utf8');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../src/core/operations/index.js';
 import type { SlackDeps } from '../../src/slack/deps.js';
-import { register } from '../../src/slack/functions/index.js';
+import { register } from '../../src/slack/listeners/functions/index.js';
 import { WORKFLOW_STEPS } from '../../src/slack/flows/workflowSteps.js';
 import type { Parameter } from '../../src/slack/operations/workflowStep.js';
 import { parseYaml } from '../support/yamlSubset.js';

@@ -4,7 +4,7 @@ import { DigestRunner, type DigestRunnerOptions } from '../../src/core/digest/ru
 import type { Digest, DigestPoster } from '../../src/core/digest/types.js';
 import { MemoryStore } from '../../src/core/store/memoryStore.js';
 import type { InProcessSimulator } from '../../src/simulator/inProcess.js';
-import { SlackCalls } from '../../src/slack/slackCalls.js';
+import { SlackCalls } from '../../src/slack/calls/slackCalls.js';
 import { ManualClock, PINNED_AT } from './clocks.js';
 import { digestSimulator } from './digestRig.js';
 import { rigDataClient } from './scheduledRig.js';

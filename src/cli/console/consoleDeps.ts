@@ -6,7 +6,7 @@ import type { DigestConfig } from '../../core/digest/types.js';
 import { MemoryStore } from '../../core/store/memoryStore.js';
 import type { CoreRuntime } from '../../runtime.js';
 import type { SlackConfig } from '../../slack/config.js';
-import { buildSlackDeps } from '../../slack/buildDeps.js';
+import { buildSlackDeps } from '../../slack/wiring/buildDeps.js';
 import type { SlackDeps } from '../../slack/deps.js';
 import type { Requester, RequesterProfile } from '../../slack/requester/requester.js';
 import { chooseLocale, langFor } from '../../i18n/lang.js';

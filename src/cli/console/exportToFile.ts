@@ -3,12 +3,12 @@ import { join, relative } from 'node:path';
 import type { SlackDeps } from '../../slack/deps.js';
 import { exportFile, showExportPlan } from '../../slack/flows/exportCsv.js';
 import { warnNearBudget } from '../../slack/flows/budgetWarning.js';
-import { ACTION } from '../../slack/ids.js';
+import { ACTION } from '../../slack/payloads/ids.js';
 import type { Requester } from '../../slack/requester/requester.js';
-import type { Responder } from '../../slack/responder.js';
-import type { SlackMessage } from '../../slack/slackMessage.js';
+import type { Responder } from '../../slack/reply/responder.js';
+import type { SlackMessage } from '../../slack/reply/slackMessage.js';
 import { decodeExportState, encodeExportState, exportConfirmLabel } from '../../slack/modals/exportModal.js';
-import { decodeQueryValue } from '../../slack/queryValue.js';
+import { decodeQueryValue } from '../../slack/payloads/queryValue.js';
 import { coins, missingNotes } from '../../slack/render/exportMessages.js';
 import { renderNotice } from '../../slack/render/notice.js';
 

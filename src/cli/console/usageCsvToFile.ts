@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { SlackDeps } from '../../slack/deps.js';
 import { readMonthValue, usageCsv } from '../../slack/flows/usageCsv.js';
 import type { Requester } from '../../slack/requester/requester.js';
-import type { Responder } from '../../slack/responder.js';
+import type { Responder } from '../../slack/reply/responder.js';
 import { renderNotice } from '../../slack/render/notice.js';
 
 /** "Usage as CSV" at the console: the file Slack would send to the direct messages, written into `directory`. */

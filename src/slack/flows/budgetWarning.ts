@@ -1,9 +1,9 @@
 import { formatDuration } from '../../core/duration.js';
 import type { SlackDeps } from '../deps.js';
 import type { Requester } from '../requester/requester.js';
-import type { Responder } from '../responder.js';
+import type { Responder } from '../reply/responder.js';
 import { dateTimeText } from '../render/dateText.js';
-import { escapeMrkdwn } from '../render/mrkdwn.js';
+import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
 import { renderNotice } from '../render/notice.js';
 
 /**

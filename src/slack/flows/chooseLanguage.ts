@@ -1,7 +1,7 @@
 import { chooseLocale, langFor, type Locale } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
 import type { Requester } from '../requester/requester.js';
-import type { Responder } from '../responder.js';
+import type { Responder } from '../reply/responder.js';
 import { renderNotice } from '../render/notice.js';
 
 /**

@@ -11,15 +11,15 @@ import { localParts } from '../../core/time.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
 import { describeRequest } from '../operations/index.js';
-import { FileUploadError, postFile } from '../fileUpload.js';
+import { FileUploadError, postFile } from '../reply/fileUpload.js';
 import type { Requester } from '../requester/requester.js';
 import { workspaceLang } from '../requester/language.js';
 import { exportNoticeModal, exportPlanModal, type ExportModalState } from '../modals/exportModal.js';
-import { ProgressMessage } from '../progressMessage.js';
-import { webApiResponder } from '../responders.js';
+import { ProgressMessage } from '../reply/progressMessage.js';
+import { webApiResponder } from '../reply/responders.js';
 import { warnNearBudget } from './budgetWarning.js';
-import type { DecodedQuery } from '../queryValue.js';
-import { encodeQueryValue } from '../queryValue.js';
+import type { DecodedQuery } from '../payloads/queryValue.js';
+import { encodeQueryValue } from '../payloads/queryValue.js';
 import {
   exportSubject,
   fileComment,

@@ -7,7 +7,7 @@ import type { OperationId } from '../../core/operations/index.js';
 import type { SlackDeps } from '../deps.js';
 import { formLang } from '../requester/language.js';
 import type { Requester } from '../requester/requester.js';
-import { encodeModalOrigin, type ModalOrigin } from '../modals/modalOrigin.js';
+import { encodeModalOrigin, type ModalOrigin } from '../payloads/modalOrigin.js';
 import { chooserModal } from '../modals/chooser.js';
 import { inlineErrors, readSubmission, searchModal } from '../modals/index.js';
 import type { CommandInput } from '../parse/parsedCommand.js';

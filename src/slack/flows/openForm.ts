@@ -3,7 +3,7 @@ import type { WebClient } from '@slack/web-api';
 import type { SlackDeps } from '../deps.js';
 import type { Requester } from '../requester/requester.js';
 import { renderNotice } from '../render/notice.js';
-import { replyRoute } from '../responders.js';
+import { replyRoute } from '../reply/responders.js';
 
 /** Where a click came from, so a form that could not open is said there. */
 export interface FormOrigin {

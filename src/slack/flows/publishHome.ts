@@ -5,7 +5,7 @@ import { profileOf } from '../requester/language.js';
 import { DIGESTS_PER_HOME_PAGE, renderHome } from '../render/home.js';
 import { pageOf, withItems } from '../render/listPages.js';
 import { WATCHES_PER_HOME_PAGE } from '../render/watch.js';
-import { slackErrorCode } from '../slackCallPolicy.js';
+import { slackErrorCode } from '../calls/slackCallPolicy.js';
 import { isAdmin, mayAdd, mayManage } from './permissions.js';
 import { listItems, runningCostPerMonth } from './watchCommand.js';
 import { monthOf } from '../../core/ledger/ledger.js';

@@ -2,7 +2,7 @@ import { operations } from '../../core/operations/index.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
 import type { Requester } from '../requester/requester.js';
-import type { Responder } from '../responder.js';
+import type { Responder } from '../reply/responder.js';
 import { renderNotice } from '../render/notice.js';
 import { operationTitle } from '../render/operationTitle.js';
 import { renderMonthUsage, renderUsage } from '../render/usage.js';

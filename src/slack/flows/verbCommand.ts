@@ -1,9 +1,9 @@
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 import { inEveryLanguage, type Lang } from '../../i18n/lang.js';
-import { serviceText } from '../render/mrkdwn.js';
+import { serviceText } from '../blockKit/mrkdwn.js';
 import { renderNotice } from '../render/notice.js';
 import type { Requester } from '../requester/requester.js';
-import type { Responder } from '../responder.js';
+import type { Responder } from '../reply/responder.js';
 
 /** The verbs `/dq digest` and `/dq watch` both take, each by its words in English and Chinese. */
 const SHARED_VERBS = {

@@ -1,57 +1,26 @@
 import type { WebClient } from '@slack/web-api';
-import { z } from 'zod';
 import { isDataError } from '../../core/errors.js';
 import { readCandlePeriod, watchOperation } from '../../core/watch/checks.js';
-import { readWatchCadence, readWatchKind, WatchInputError, type NewWatch } from '../../core/watch/service.js';
+import { readWatchCadence, readWatchKind, WatchInputError } from '../../core/watch/service.js';
+import { readWatchRequestValue, watchRequestValue, type WatchRequest } from '../payloads/watchRequestValue.js';
 import type { WatchCost } from '../../core/watch/cost.js';
 import type { Watch } from '../../core/watch/types.js';
 import type { Lang, Phrase } from '../../i18n/lang.js';
 import { slackOperation, watchWordsOf } from '../operations/index.js';
 import { parseTimeOfDay } from '../../core/digest/schedule.js';
-import { appMembership } from '../channelMembership.js';
+import { appMembership } from '../calls/channelMembership.js';
 import type { SlackDeps } from '../deps.js';
 import type { Requester } from '../requester/requester.js';
-import type { Responder } from '../responder.js';
+import type { Responder } from '../reply/responder.js';
 import { renderError } from '../render/errors.js';
-import { escapeMrkdwn } from '../render/mrkdwn.js';
+import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
 import { renderNotice } from '../render/notice.js';
 import { describeTarget, describeWatchRun, renderWatchList, renderWatchPreview, watchLines, type WatchListItem } from '../render/watch.js';
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 import { mayAdd, ownedEntry, type OwnedEntryKind } from './permissions.js';
 import { readListWords, readVerbCommand, unknownVerbText, verbsByWord, type SharedVerb } from './verbCommand.js';
 import { pageOf, withItems } from '../render/listPages.js';
-import type { SlackMessage } from '../slackMessage.js';
-
-/** What a watch request carries between its preview and Save (a button value; checked again on Save). */
-export type WatchRequest = Omit<NewWatch, 'teamId' | 'channelId' | 'createdBy'>;
-
-const watchRequestSchema = z.strictObject({
-  kind: z.string().max(20),
-  subject: z.string().max(120),
-  period: z.string().max(20).optional(),
-  changePercent: z.string().max(20).optional(),
-  above: z.string().max(30).optional(),
-  below: z.string().max(30).optional(),
-  cadence: z.string().max(30),
-  time: z.string().max(10).optional(),
-  timeZone: z.string().max(60).optional(),
-  lang: z.string().max(20).optional(),
-  announceFirst: z.boolean().optional(),
-});
-
-export function watchRequestValue(request: WatchRequest): string {
-  return JSON.stringify(request);
-}
-
-/** A button value back into a request; undefined when it is not one this app made. */
-export function readWatchRequestValue(value: string | undefined): WatchRequest | undefined {
-  try {
-    const parsed = watchRequestSchema.safeParse(JSON.parse(value ?? ''));
-    return parsed.success ? (parsed.data as WatchRequest) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+import type { SlackMessage } from '../reply/slackMessage.js';
 
 function watchUsage(lang: Lang): string {
   return ['add', 'list', 'run', 'pause', 'resume', 'remove'].map((verb) => lang.t(USAGE_KEYS[verb as Verb])).join('\n');

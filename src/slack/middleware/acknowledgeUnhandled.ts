@@ -1,5 +1,5 @@
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
-import { isHandledRequest } from '../ids.js';
+import { isHandledRequest } from '../payloads/ids.js';
 
 /**
  * Global middleware: a request no listener takes gets its 200 now, not after Bolt's timeout. The

@@ -5,7 +5,7 @@ import { renderNotice } from '../render/notice.js';
 import { formLang, workspaceLang } from '../requester/language.js';
 import type { Requester } from '../requester/requester.js';
 import type { Body, Origin } from '../requester/requestOrigin.js';
-import { replyRoute } from '../responders.js';
+import { replyRoute } from '../reply/responders.js';
 
 /**
  * A refused request acknowledged and told why, the way its kind allows: a workflow step fails with

@@ -7,7 +7,7 @@ import { channelRefusal } from '../requester/access.js';
 import { profileOf } from '../requester/language.js';
 import type { Requester, RequesterProfile } from '../requester/requester.js';
 import { whereFrom, type Body, type Origin } from '../requester/requestOrigin.js';
-import type { Sharing } from '../sharedChannels.js';
+import type { Sharing } from '../calls/sharedChannels.js';
 
 /** What a request may take of Slack's 3 s to learn whose it is and where its answer goes (a command acks after). */
 const ORIGIN_CHECKS_MS = 1500;

@@ -2,12 +2,12 @@ import type { KnownBlock, ModalView } from '@slack/types';
 import { OPERATION_IDS, operation, typedNameOf, type OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import type { Lang } from '../../i18n/lang.js';
-import { ACTION, VIEW } from '../ids.js';
+import { ACTION, VIEW } from '../payloads/ids.js';
 import { operationTitle } from '../render/operationTitle.js';
 import { costText } from '../parse/costText.js';
 import { operations } from '../../core/operations/index.js';
-import { checkedPrivateMetadata } from './modalOrigin.js';
-import { VIEW_LIMITS, plainText } from './slackText.js';
+import { checkedPrivateMetadata } from '../payloads/modalOrigin.js';
+import { VIEW_LIMITS, plainText } from '../blockKit/slackText.js';
 
 function operationRow(id: OperationId, prices: Prices, lang: Lang): KnownBlock {
   const definition = operation(id);

@@ -1,10 +1,10 @@
 import type { ModalView, PlainTextOption } from '@slack/types';
 import { WEEKDAYS_FROM_MONDAY, weekdayPhrase } from '../../core/digest/schedule.js';
 import type { Lang, Locale } from '../../i18n/lang.js';
-import { VIEW } from '../ids.js';
+import { VIEW } from '../payloads/ids.js';
 import { channelPicker, radioButtons, staticSelect, textInput } from './elements.js';
 import { submittedText } from './submission.js';
-import { VIEW_LIMITS, option, plainText } from './slackText.js';
+import { VIEW_LIMITS, option, plainText } from '../blockKit/slackText.js';
 
 /** block_id → action_id of each field of the "add a digest" form. */
 export const DIGEST_FIELDS = {

@@ -1,5 +1,5 @@
 import type { Checkboxes, ConversationsSelect, Datepicker, NumberInput, PlainTextInput, PlainTextOption, RadioButtons, StaticSelect } from '@slack/types';
-import { VIEW_LIMITS, plainText } from './slackText.js';
+import { VIEW_LIMITS, plainText } from '../blockKit/slackText.js';
 
 /**
  * Input elements as the search forms use them. Each takes the action_id last so a form can

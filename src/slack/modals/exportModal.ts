@@ -1,9 +1,9 @@
 import type { KnownBlock, ModalView } from '@slack/types';
 import type { Lang } from '../../i18n/lang.js';
-import { VIEW } from '../ids.js';
+import { VIEW } from '../payloads/ids.js';
 import type { PlanTexts } from '../render/exportMessages.js';
-import { checkedPrivateMetadata } from './modalOrigin.js';
-import { VIEW_LIMITS, plainText } from './slackText.js';
+import { checkedPrivateMetadata } from '../payloads/modalOrigin.js';
+import { VIEW_LIMITS, plainText } from '../blockKit/slackText.js';
 
 /**
  * What an export modal carries to its submission: the conversation it was opened from (`c`, read

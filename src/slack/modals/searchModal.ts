@@ -2,14 +2,14 @@ import type { InputBlock, KnownBlock, ModalView } from '@slack/types';
 import { operations, typedNameOf, type OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import type { Lang } from '../../i18n/lang.js';
-import { VIEW } from '../ids.js';
+import { VIEW } from '../payloads/ids.js';
 import type { CommandSyntax } from '../parse/commandSyntax.js';
 import { costText } from '../parse/costText.js';
 import { exampleFor } from '../parse/examples.js';
 import { operationTitle } from '../render/operationTitle.js';
-import { checkedPrivateMetadata } from './modalOrigin.js';
+import { checkedPrivateMetadata } from '../payloads/modalOrigin.js';
 import { actionIdFor, blockIdFor, type FormField, type FormOperation } from './searchForm.js';
-import { VIEW_LIMITS, plainText } from './slackText.js';
+import { VIEW_LIMITS, plainText } from '../blockKit/slackText.js';
 
 // The fields' own texts (label, hint, placeholder, options) come from the form's definition, in the reader's language.
 function inputBlock(operationId: OperationId, field: FormField, lang: Lang): InputBlock {

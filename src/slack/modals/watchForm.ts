@@ -6,12 +6,12 @@ import { watchOperation } from '../../core/watch/checks.js';
 import type { WatchKind } from '../../core/watch/types.js';
 import type { Prices } from '../../core/operations/prices.js';
 import type { Lang } from '../../i18n/lang.js';
-import type { WatchRequest } from '../flows/watchCommand.js';
-import { VIEW } from '../ids.js';
-import { checkedPrivateMetadata } from './modalOrigin.js';
+import type { WatchRequest } from '../payloads/watchRequestValue.js';
+import { VIEW } from '../payloads/ids.js';
+import { checkedPrivateMetadata } from '../payloads/modalOrigin.js';
 import { channelPicker, radioButtons, staticSelect, textInput } from './elements.js';
 import { submittedText } from './submission.js';
-import { VIEW_LIMITS, option, plainText } from './slackText.js';
+import { VIEW_LIMITS, option, plainText } from '../blockKit/slackText.js';
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 
 /** block_id of each field of the watch form (the action_id is always `value`). */

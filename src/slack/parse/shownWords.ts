@@ -1,5 +1,5 @@
 import { isChinese, type JoinedPhrases, type Lang, type Phrase } from '../../i18n/lang.js';
-import { serviceText } from '../render/mrkdwn.js';
+import { serviceText } from '../blockKit/mrkdwn.js';
 
 /**
  * A list of the words people may type for one thing, as code keeps it: the name of its catalogue

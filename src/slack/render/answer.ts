@@ -1,11 +1,11 @@
 import type { KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
-import type { SlackMessage } from '../slackMessage.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
 import type { Lang } from '../../i18n/lang.js';
-import { dividerBlock, headerBlock, sectionBlock } from './blocks.js';
+import { dividerBlock, headerBlock, sectionBlock } from '../blockKit/blocks.js';
 import { renderFooter } from './footer.js';
-import { fitToSlackLimits, keepBlock } from './fitToSlackLimits.js';
-import { escapeMrkdwn } from './mrkdwn.js';
+import { fitToSlackLimits, keepBlock } from '../blockKit/fitToSlackLimits.js';
+import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
 import { renderPaging } from './paging.js';
 import type { RenderedResult, RenderOptions, ResultRenderer } from './types.js';
 

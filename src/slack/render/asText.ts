@@ -1,7 +1,7 @@
 import type { ActionsBlockElement, ContextBlockElement, KnownBlock, SectionBlock, TextObject } from '@slack/types';
 import type { Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../slackMessage.js';
-import { displayWidth } from './mrkdwn.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
+import { displayWidth } from '../blockKit/mrkdwn.js';
 import { mrkdwnToText } from './mrkdwnToText.js';
 
 /** A button of a printed reply, pressed in the console by typing its number. */

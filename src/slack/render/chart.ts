@@ -2,8 +2,8 @@ import type { ContextBlock, ImageBlock, KnownBlock } from '@slack/types';
 import { NATIVE_CHART_LIMITS, type NativeChart } from '../../charts/nativeChart.js';
 import type { ChartImage } from '../../charts/quickChart.js';
 import type { Lang } from '../../i18n/lang.js';
-import { SLACK_LIMITS, keepBlock } from './fitToSlackLimits.js';
-import { escapeMrkdwn, mrkdwn, plainText, truncatePlain } from './mrkdwn.js';
+import { SLACK_LIMITS, keepBlock } from '../blockKit/fitToSlackLimits.js';
+import { escapeMrkdwn, mrkdwn, plainText, truncatePlain } from '../blockKit/mrkdwn.js';
 
 /**
  * Slack's data_visualization block, as its reference page describes it

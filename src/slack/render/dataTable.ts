@@ -1,9 +1,9 @@
 import type { DataTableBlock, RawNumberElement, RawTextElement } from '@slack/types';
 import { cnyUnitFor, type CnyUnit } from '../../charts/numbers.js';
 import type { Lang } from '../../i18n/lang.js';
-import { keepBlock } from './fitToSlackLimits.js';
+import { keepBlock } from '../blockKit/fitToSlackLimits.js';
 import { formatNumber, NO_VALUE, toNumber } from './format.js';
-import { truncatePlain } from './mrkdwn.js';
+import { truncatePlain } from '../blockKit/mrkdwn.js';
 
 /**
  * Slack's data_table block (https://docs.slack.dev/reference/block-kit/blocks/data-table-block):

@@ -3,11 +3,11 @@ import { describeSchedule } from '../../core/digest/schedule.js';
 import type { DigestContent } from '../../core/digest/types.js';
 import type { Prices } from '../../core/operations/prices.js';
 import type { Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../slackMessage.js';
-import { contextBlock, headerBlock, sectionBlock } from './blocks.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
+import { contextBlock, headerBlock, sectionBlock } from '../blockKit/blocks.js';
 import { dateText, dateTimeText } from './dateText.js';
-import { fitToSlackLimits } from './fitToSlackLimits.js';
-import { escapeMrkdwn } from './mrkdwn.js';
+import { fitToSlackLimits } from '../blockKit/fitToSlackLimits.js';
+import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
 import { DIGEST_OPERATION, DIGEST_PAGE_SIZE } from '../../core/digest/collect.js';
 import { newFundSections } from './newFundSections.js';
 

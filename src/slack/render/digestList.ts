@@ -2,13 +2,13 @@ import type { KnownBlock } from '@slack/types';
 import { describeSchedule } from '../../core/digest/schedule.js';
 import type { Digest } from '../../core/digest/types.js';
 import type { Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../slackMessage.js';
-import { contextBlock, headerBlock, sectionBlock } from './blocks.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
+import { contextBlock, headerBlock, sectionBlock } from '../blockKit/blocks.js';
 import { dateTimeText } from './dateText.js';
-import { fitToSlackLimits } from './fitToSlackLimits.js';
-import { escapeMrkdwn, userMention } from './mrkdwn.js';
+import { fitToSlackLimits } from '../blockKit/fitToSlackLimits.js';
+import { escapeMrkdwn, userMention } from '../blockKit/mrkdwn.js';
 import { runSummary, sayClause } from './digestRun.js';
-import { ACTION } from '../ids.js';
+import { ACTION } from '../payloads/ids.js';
 import { listPager, type ListPage } from './listPages.js';
 
 /** A digest in a few lines: where, when, what, in which language, next and last run, and a pause with its remedy. */

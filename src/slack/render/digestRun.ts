@@ -1,7 +1,7 @@
 import type { RunOutcome } from '../../core/digest/runner.js';
 import type { Digest, DigestRunRecord } from '../../core/digest/types.js';
 import type { Lang, Phrase } from '../../i18n/lang.js';
-import { escapeMrkdwn } from './mrkdwn.js';
+import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
 
 /** A stored detail whose values can quote the service or Slack (an older record: plain text): those are escaped, the app's own words are not. */
 export function sayEscaped(phrase: Phrase | string, lang: Lang): string {

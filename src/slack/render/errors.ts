@@ -1,12 +1,12 @@
 import type { KnownBlock } from '@slack/types';
 import { UpstreamError, ValidationError } from '../../core/errors.js';
 import { explainError } from '../../core/explainError.js';
-import type { SlackMessage } from '../slackMessage.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
 import type { Lang } from '../../i18n/lang.js';
-import { contextBlock, sectionBlock } from './blocks.js';
-import { fitToSlackLimits } from './fitToSlackLimits.js';
-import { ACTION } from '../ids.js';
-import { escapeMrkdwn, inlineCode, plainText, serviceText } from './mrkdwn.js';
+import { contextBlock, sectionBlock } from '../blockKit/blocks.js';
+import { fitToSlackLimits } from '../blockKit/fitToSlackLimits.js';
+import { ACTION } from '../payloads/ids.js';
+import { escapeMrkdwn, inlineCode, plainText, serviceText } from '../blockKit/mrkdwn.js';
 
 export interface ErrorRenderOptions {
   lang: Lang;

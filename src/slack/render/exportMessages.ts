@@ -5,8 +5,8 @@ import type { ExportTable } from '../../core/export/exportTable.js';
 import { operations, type AnyOperation, type OperationId } from '../../core/operations/index.js';
 import { isOneOf, type OperationCatalogues, type OperationName } from '../../i18n/catalogueKeys.js';
 import { readCatalogue, type Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../slackMessage.js';
-import { escapeMrkdwn, truncatePlain, userMention } from './mrkdwn.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
+import { escapeMrkdwn, truncatePlain, userMention } from '../blockKit/mrkdwn.js';
 import { renderNotice } from './notice.js';
 import type { DescribeRequest } from './types.js';
 

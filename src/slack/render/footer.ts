@@ -4,8 +4,8 @@ import { formatDuration } from '../../core/duration.js';
 import { operations } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import type { Lang } from '../../i18n/lang.js';
-import { keepBlock } from './fitToSlackLimits.js';
-import { escapeMrkdwn, inlineCode, mrkdwn, userMention } from './mrkdwn.js';
+import { keepBlock } from '../blockKit/fitToSlackLimits.js';
+import { escapeMrkdwn, inlineCode, mrkdwn, userMention } from '../blockKit/mrkdwn.js';
 import type { RenderOptions } from './types.js';
 
 function costText(answer: CallResult, prices: Prices, lang: Lang): string {

@@ -3,7 +3,7 @@ import { DIGEST_OPERATION, SALE_STATUS_WORDS } from '../../core/digest/collect.j
 import { operation, type OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import { english, langFor, type Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../slackMessage.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
 import { examplesIn, operationSubcommand, optionKeyPhrase, optionKeys, subcommandPhrase, usageLine, type CommandSyntax, type SubcommandEntry } from '../parse/commandSyntax.js';
 import { otherWords, type WordList } from '../parse/shownWords.js';
 import { costText } from '../parse/costText.js';

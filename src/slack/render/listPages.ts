@@ -1,6 +1,6 @@
 import type { ActionsBlock, Button } from '@slack/types';
 import type { Lang } from '../../i18n/lang.js';
-import { plainText } from './mrkdwn.js';
+import { plainText } from '../blockKit/mrkdwn.js';
 
 /**
  * One page of a long list (watches, digests) and where it sits in the whole. A reply holds at most

@@ -2,10 +2,10 @@ import type { KnownBlock } from '@slack/types';
 import { formatCnyExact } from '../../charts/numbers.js';
 import type { NewFund } from '../../core/operations/newFunds.js';
 import type { Lang } from '../../i18n/lang.js';
-import { sectionBlock } from './blocks.js';
+import { sectionBlock } from '../blockKit/blocks.js';
 import { NO_VALUE, toNumber } from './format.js';
 import { valueText } from './labels.js';
-import { bold, inlineCode, serviceText, truncateMrkdwn } from './mrkdwn.js';
+import { bold, inlineCode, serviceText, truncateMrkdwn } from '../blockKit/mrkdwn.js';
 
 /** Several funds share a section: fifty one-block cards would use up every block a message may have. */
 export const FUNDS_PER_SECTION = 5;

@@ -1,14 +1,14 @@
 import type { ActionsBlock, Button, ContextBlock, KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { operations, type AnyOperation, type PageInfo } from '../../core/operations/index.js';
-import { ACTION } from '../ids.js';
-import { encodeQueryValue } from '../queryValue.js';
+import { ACTION } from '../payloads/ids.js';
+import { encodeQueryValue } from '../payloads/queryValue.js';
 import type { Lang, Locale } from '../../i18n/lang.js';
 import { recordsOf } from '../../core/export/exportTable.js';
 import { exportButton } from './exportButton.js';
 import { watchThisButton } from './watchThisButton.js';
-import { keepBlock } from './fitToSlackLimits.js';
-import { mrkdwn, plainText } from './mrkdwn.js';
+import { keepBlock } from '../blockKit/fitToSlackLimits.js';
+import { mrkdwn, plainText } from '../blockKit/mrkdwn.js';
 import type { RenderOptions } from './types.js';
 
 /** A page after the last one (asked for before the number of pages was known): what it should say. */

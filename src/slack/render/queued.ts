@@ -1,9 +1,9 @@
 import type { Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../slackMessage.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
 import { formatDuration } from '../../core/duration.js';
-import { contextBlock, sectionBlock } from './blocks.js';
-import { fitToSlackLimits } from './fitToSlackLimits.js';
-import { escapeMrkdwn } from './mrkdwn.js';
+import { contextBlock, sectionBlock } from '../blockKit/blocks.js';
+import { fitToSlackLimits } from '../blockKit/fitToSlackLimits.js';
+import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
 
 /** Shown while a lookup waits for a rate-limit slot, so a slow answer does not look like a hang. */
 export function renderQueued(operationTitle: string, waitMs: number, lang: Lang): SlackMessage {

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { operations } from '../../core/operations/index.js';
-import type { SlackMessage } from '../slackMessage.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
 import { renderFooter } from './footer.js';
 import { renderAnswer } from './answer.js';
 import type { RenderOptions, ResultRenderer } from './types.js';

@@ -2,16 +2,16 @@ import type { KnownBlock } from '@slack/types';
 import type { BudgetState } from '../../core/ledger/budgets.js';
 import { toCsv } from '../../core/export/csv.js';
 import { DIGEST_SOURCE, monthOf, monthText, type LedgerMonth, type MonthUsage, type SpendTally, type UsageSummary } from '../../core/ledger/ledger.js';
-import { ACTION } from '../ids.js';
-import { plainText } from './mrkdwn.js';
+import { ACTION } from '../payloads/ids.js';
+import { plainText } from '../blockKit/mrkdwn.js';
 import type { Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../slackMessage.js';
-import { contextBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
+import { contextBlock, headerBlock, labelled, sectionBlock } from '../blockKit/blocks.js';
 import { formatDuration } from '../../core/duration.js';
 import { dateTimeText, dayText } from './dateText.js';
 import { formatCount } from './format.js';
-import { fitToSlackLimits } from './fitToSlackLimits.js';
-import { escapeMrkdwn, userMention } from './mrkdwn.js';
+import { fitToSlackLimits } from '../blockKit/fitToSlackLimits.js';
+import { escapeMrkdwn, userMention } from '../blockKit/mrkdwn.js';
 
 export interface UsageRenderOptions {
   now: number;

@@ -7,14 +7,14 @@ import type { FieldChange, Watch, WatchKind, WatchNotice, WatchRunRecord, WatchT
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 import type { Lang } from '../../i18n/lang.js';
 import { sayClause, sayEscaped } from './digestRun.js';
-import { ACTION } from '../ids.js';
-import type { SlackMessage } from '../slackMessage.js';
-import { chunk, contextBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
+import { ACTION } from '../payloads/ids.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
+import { chunk, contextBlock, headerBlock, labelled, sectionBlock } from '../blockKit/blocks.js';
 import { dateTimeText } from './dateText.js';
-import { fitToSlackLimits } from './fitToSlackLimits.js';
+import { fitToSlackLimits } from '../blockKit/fitToSlackLimits.js';
 import { formatCny, formatCount } from './format.js';
 import { fieldLabel } from './labels.js';
-import { escapeMrkdwn, plainText, serviceText, userMention } from './mrkdwn.js';
+import { escapeMrkdwn, plainText, serviceText, userMention } from '../blockKit/mrkdwn.js';
 import { listPager, type ListPage } from './listPages.js';
 
 /** A watch in its operation's words (its Slack module's `watch`): what it watches, and the labels of the rows its checks make themselves. */

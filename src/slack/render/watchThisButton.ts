@@ -2,8 +2,8 @@ import type { Button } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { watchableSubject } from '../../core/watch/checks.js';
 import type { Lang } from '../../i18n/lang.js';
-import { ACTION } from '../ids.js';
-import { plainText } from './mrkdwn.js';
+import { ACTION } from '../payloads/ids.js';
+import { plainText } from '../blockKit/mrkdwn.js';
 
 /** "Watch this" under a result that names one company, fund or contract: opens the watch form on it. */
 export function watchThisButton(answer: CallResult, lang: Lang): Button | undefined {

@@ -1,5 +1,5 @@
-import { ACTION, VIEW } from '../ids.js';
-import { decodeModalOrigin } from '../modals/modalOrigin.js';
+import { ACTION, VIEW } from '../payloads/ids.js';
+import { decodeModalOrigin } from '../payloads/modalOrigin.js';
 import { RUN_BY_INPUT, inputText } from '../operations/workflowStep.js';
 import type { Where } from './access.js';
 

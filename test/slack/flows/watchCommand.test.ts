@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readWatchRequestValue, readWatchWords, watchRequestValue } from '../../../src/slack/flows/watchCommand.js';
+import { readWatchRequestValue, watchRequestValue } from '../../../src/slack/payloads/watchRequestValue.js';
+import { readWatchWords } from '../../../src/slack/flows/watchCommand.js';
 
 describe('the words of /dq watch add', () => {
   it('reads the three kinds, options anywhere, the last schedule word as the schedule', () => {

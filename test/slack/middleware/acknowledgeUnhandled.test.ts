@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION, SHORTCUT, VIEW } from '../../../src/slack/ids.js';
+import { ACTION, SHORTCUT, VIEW } from '../../../src/slack/payloads/ids.js';
 import { acknowledgeUnhandled } from '../../../src/slack/middleware/acknowledgeUnhandled.js';
 import { WORKFLOW_STEPS } from '../../../src/slack/flows/workflowSteps.js';
 import { SLASH_COMMANDS } from '../../../src/slack/flows/routeCommand.js';

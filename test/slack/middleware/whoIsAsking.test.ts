@@ -7,7 +7,7 @@ import type { SlackDeps } from '../../../src/slack/deps.js';
 import { requesterOf } from '../../../src/slack/requester/requester.js';
 import { allowlists } from '../../../src/slack/middleware/allowlists.js';
 import { whoIsAsking } from '../../../src/slack/middleware/whoIsAsking.js';
-import { encodeModalOrigin } from '../../../src/slack/modals/modalOrigin.js';
+import { encodeModalOrigin } from '../../../src/slack/payloads/modalOrigin.js';
 import { UserProfiles } from '../../../src/slack/calls/userProfiles.js';
 import { english } from '../../../src/i18n/lang.js';
 import { ManualClock, PINNED_AT } from '../../support/clocks.js';

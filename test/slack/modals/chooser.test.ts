@@ -3,7 +3,7 @@ import { english, langFor } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
 import { findOperation, OPERATION_IDS, operations, typedNameOf } from '../../../src/core/operations/index.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
-import { ACTION, VIEW } from '../../../src/slack/ids.js';
+import { ACTION, VIEW } from '../../../src/slack/payloads/ids.js';
 import { chooserModal } from '../../../src/slack/modals/chooser.js';
 import { visibleText } from '../render/fixtures.js';
 import { untranslatedWords } from './untranslated.js';

@@ -1,7 +1,7 @@
 import type { InputBlock, PlainTextOption } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import { english, langFor } from '../../../src/i18n/lang.js';
-import { VIEW } from '../../../src/slack/ids.js';
+import { VIEW } from '../../../src/slack/payloads/ids.js';
 import { DIGEST_FIELDS, digestFormModal, readDigestForm } from '../../../src/slack/modals/digestForm.js';
 import { fillIn } from './fillIn.js';
 import { untranslatedWords } from './untranslated.js';

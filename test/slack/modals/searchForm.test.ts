@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { OPERATION_IDS, type OperationId } from '../../../src/core/operations/index.js';
 import { english, langFor, type Lang } from '../../../src/i18n/lang.js';
 import { actionIdFor, blockIdFor } from '../../../src/slack/modals/searchForm.js';
-import { plainText } from '../../../src/slack/modals/slackText.js';
+import { plainText } from '../../../src/slack/blockKit/slackText.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
 import { assertModalWithinLimits } from './viewLimits.js';
 import { slackOperation } from '../../../src/slack/operations/index.js';

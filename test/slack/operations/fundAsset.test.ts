@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FundAssetRecord } from '../../../src/core/operations/fundAsset.js';
-import { displayWidth } from '../../../src/slack/render/mrkdwn.js';
+import { displayWidth } from '../../../src/slack/blockKit/mrkdwn.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { OPTIONS, answerOf, visibleText, answerMessage } from '../render/fixtures.js';
 import { langFor } from '../../../src/i18n/lang.js';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallResult } from '../../../src/core/client/dataClient.js';
 import { langFor } from '../../../src/i18n/lang.js';
-import { fitToSlackLimits } from '../../../src/slack/render/fitToSlackLimits.js';
+import { fitToSlackLimits } from '../../../src/slack/blockKit/fitToSlackLimits.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { OPTIONS, answerOf, visibleText, answerMessage } from './fixtures.js';
 import { ENGLISH_TITLES } from '../../support/operationTitles.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { langFor } from '../../../src/i18n/lang.js';
 import { messageText } from '../../../src/slack/render/asText.js';
 import { mrkdwnToText } from '../../../src/slack/render/mrkdwnToText.js';
-import { ACTION } from '../../../src/slack/ids.js';
+import { ACTION } from '../../../src/slack/payloads/ids.js';
 import { renderNotice } from '../../../src/slack/render/notice.js';
 
 describe('mrkdwn as terminal text', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { langFor } from '../../../src/i18n/lang.js';
-import { ACTION } from '../../../src/slack/ids.js';
-import { decodeQueryValue } from '../../../src/slack/queryValue.js';
+import { ACTION } from '../../../src/slack/payloads/ids.js';
+import { decodeQueryValue } from '../../../src/slack/payloads/queryValue.js';
 import { exportButton } from '../../../src/slack/render/exportButton.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { OPTIONS, answerOf, buttons, answerMessage } from './fixtures.js';

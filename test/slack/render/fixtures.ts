@@ -2,7 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import type { CallResult } from '../../../src/core/client/dataClient.js';
 import { operations, type OperationId, type RequestOf, type ResultOf } from '../../../src/core/operations/index.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
-import type { SlackMessage } from '../../../src/slack/slackMessage.js';
+import type { SlackMessage } from '../../../src/slack/reply/slackMessage.js';
 import { english } from '../../../src/i18n/lang.js';
 import { renderAnswer, type RenderOptions } from '../../../src/slack/render/answer.js';
 import { knownSlackOperation } from '../../../src/slack/operations/index.js';

@@ -5,7 +5,7 @@ import { exampleFor } from '../../../src/slack/parse/examples.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
 import { renderHelp } from '../../../src/slack/render/help.js';
 import { english, langFor } from '../../../src/i18n/lang.js';
-import type { SlackMessage } from '../../../src/slack/slackMessage.js';
+import type { SlackMessage } from '../../../src/slack/reply/slackMessage.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { ENGLISH_TITLES } from '../../support/operationTitles.js';
 import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION } from '../../../src/slack/ids.js';
-import { decodeQueryValue } from '../../../src/slack/queryValue.js';
+import { ACTION } from '../../../src/slack/payloads/ids.js';
+import { decodeQueryValue } from '../../../src/slack/payloads/queryValue.js';
 import { langFor } from '../../../src/i18n/lang.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { OPTIONS, answerOf, buttons, visibleText, answerMessage } from './fixtures.js';
-import type { SlackMessage } from '../../../src/slack/slackMessage.js';
+import type { SlackMessage } from '../../../src/slack/reply/slackMessage.js';
 
 function funds(pageNo: number, total: number) {
   const fund = { fundType: '混合型', beginDate: '2026-05-01', endDate: '2026-05-20', fundCode: '000001', fundName: 'F', fundManagerName: 'M', minPurchase: '10', fundOriginalFee: '', fundDiscountFee: '0.00%', saleStatus: true };

@@ -6,7 +6,7 @@ import { LOCALES, langFor } from '../../../src/i18n/lang.js';
 import { RenderedAnswers } from '../../../src/slack/render/renderedAnswers.js';
 import type { RenderOptions } from '../../../src/slack/render/types.js';
 import { knownSlackOperation } from '../../../src/slack/operations/index.js';
-import type { SlackMessage } from '../../../src/slack/slackMessage.js';
+import type { SlackMessage } from '../../../src/slack/reply/slackMessage.js';
 import { NOW, OPTIONS, answerOf, footerText, answerMessage } from './fixtures.js';
 
 const MINUTE = 60_000;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallResult } from '../../../src/core/client/dataClient.js';
 import type { OperationId } from '../../../src/core/operations/index.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
-import { decodeQueryValue } from '../../../src/slack/queryValue.js';
+import { decodeQueryValue } from '../../../src/slack/payloads/queryValue.js';
 import { type RenderOptions } from '../../../src/slack/render/answer.js';
 import { TEAM, startDataService, type DataService } from '../../support/dataService.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
