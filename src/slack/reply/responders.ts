@@ -133,8 +133,11 @@ export function responseUrlResponder(url: string, redact: Redact, calls?: SlackC
 /**
  * Replies for a user in a channel through the Web API: an ephemeral message there, or a direct
  * message when the app cannot post in that channel (or there is no channel, e.g. a global shortcut).
+ * With `threadTs` the reply and the share go into that thread of the channel (a request made in a
+ * thread is answered there); a direct message has no thread.
  */
-export function webApiResponder(client: WebClient, userId: string, channelId: string | undefined, logger?: Logger): Responder {
+export function webApiResponder(client: WebClient, userId: string, channelId: string | undefined, logger?: Logger, options: { threadTs?: string } = {}): Responder {
+  const thread = options.threadTs ? { thread_ts: options.threadTs } : {};
   // Posting to a user id lands in the app's DM with them (chat.postMessage `channel`): no conversations.open first.
   const direct = async (message: SlackMessage) => {
     await sendWithTableFallback(message, (sent) => client.chat.postMessage({ channel: userId, text: sent.text, blocks: sent.blocks }));
@@ -146,7 +149,7 @@ export function webApiResponder(client: WebClient, userId: string, channelId: st
     reply: async (message) => {
       if (!channelId) return direct(message);
       try {
-        await sendWithTableFallback(message, (sent) => client.chat.postEphemeral({ channel: channelId, user: userId, text: sent.text, blocks: sent.blocks }));
+        await sendWithTableFallback(message, (sent) => client.chat.postEphemeral({ channel: channelId, user: userId, text: sent.text, blocks: sent.blocks, ...thread }));
       } catch (error) {
         // An ephemeral message Slack may have shown is not sent again as a direct message.
         if (mayHaveReached(error)) throw new ReplyUnconfirmedError(direct, { cause: error });
@@ -157,7 +160,7 @@ export function webApiResponder(client: WebClient, userId: string, channelId: st
   };
   if (channelId) {
     responder.share = async (message) => {
-      await sendWithTableFallback(message, (sent) => client.chat.postMessage({ channel: channelId, text: sent.text, blocks: sent.blocks }));
+      await sendWithTableFallback(message, (sent) => client.chat.postMessage({ channel: channelId, text: sent.text, blocks: sent.blocks, ...thread }));
     };
   }
   return responder;
@@ -215,10 +218,10 @@ export function replyRoute(
   userId: string,
   channelId: string | undefined,
   deps: { logger?: Logger; redact?: Redact; slackCalls?: SlackCalls },
-  options: { replaces?: boolean } = {},
+  options: { replaces?: boolean; threadTs?: string } = {},
 ): Responder {
   const { logger } = deps;
-  const viaWebApi = webApiResponder(client, userId, channelId, logger);
+  const viaWebApi = webApiResponder(client, userId, channelId, logger, options.threadTs ? { threadTs: options.threadTs } : {});
   // Listener tests hand in a few deps of their own; the Slack tokens are still caught by the Web API client.
   const redact = deps.redact ?? ((text: string) => text);
   return isWebUrl(url) ? withFallback(responseUrlResponder(url, redact, deps.slackCalls, options), viaWebApi, logger) : viaWebApi;

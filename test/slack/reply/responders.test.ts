@@ -33,6 +33,16 @@ describe('replies through the Web API when Slack refuses tables', () => {
     expect(calls[1]!.args.text).toBe(withTable.text);
   });
 
+  it('answers into the thread it is given: the private reply and the share both carry its thread_ts', async () => {
+    fake.reset();
+    const client = new WebClient(TOKEN, { slackApiUrl: fake.apiUrl, retryConfig: { retries: 0 } });
+    const responder = webApiResponder(client, 'U1', 'C1', undefined, { threadTs: '1700000000.000100' });
+    await responder.reply(withTable.withoutTable!);
+    await responder.share!(withTable.withoutTable!);
+    expect(fake.calls('chat.postEphemeral').map((call) => call.args.thread_ts)).toEqual(['1700000000.000100']);
+    expect(fake.calls('chat.postMessage').map((call) => [call.args.channel, call.args.thread_ts])).toEqual([['C1', '1700000000.000100']]);
+  });
+
   it('a reply without an alternative is sent once, and its failure is the caller\'s', async () => {
     fake.reset();
     fake.refuseBlockTypes('data_table');
