@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { chartSettingsFromEnv, type ChartSettings } from './charts/quickChart.js';
 import { ConfigError } from './core/errors.js';
-import { DEFAULT_DIGEST_CAPS, DEFAULT_WATCH_CAPS, type Caps } from './core/digest/caps.js';
+import { DEFAULT_DIGEST_CAPS, DEFAULT_WATCH_CAPS, type Caps } from './core/jobs/caps.js';
 import type { DigestConfig } from './core/digest/types.js';
 import { parseDuration } from './core/duration.js';
 import { findOperation, typedNameOf, type OperationId, type RateLimit } from './core/operations/index.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig, parseRateLimits, readConfig, type ConfigOptions } from '../src/config.js';
 import { ConfigError } from '../src/core/errors.js';
 import { runEntryPoint } from './support/entryPoints.js';
-import { DEFAULT_CAPS } from '../src/core/digest/caps.js';
+import { DEFAULT_CAPS } from '../src/core/jobs/caps.js';
 
 const TERMINAL: ConfigOptions = { inSlack: false, demo: false };
 const SERVICE = { DATA_API_BASE_URL: 'https://api.example.com', DATA_API_KEY: 'k' };

@@ -9,7 +9,8 @@ import { CHART_ROUTE, LocalCharts } from '../charts/localCharts.js';
 import { drawnLocally, type ChartSettings } from '../charts/quickChart.js';
 import type { DataClient } from '../core/client/dataClient.js';
 import { systemClock, type Clock } from '../core/clock.js';
-import type { DigestScheduler } from '../core/digest/scheduler.js';
+import type { JobScheduler } from '../core/jobs/jobScheduler.js';
+import type { Digest } from '../core/digest/types.js';
 import type { DigestConfig, DigestRunRecord } from '../core/digest/types.js';
 import type { Prices } from '../core/operations/prices.js';
 import type { StoreGuard } from '../core/store/storeGuard.js';
@@ -36,6 +37,7 @@ import { SLASH_COMMANDS } from './flows/routeCommand.js';
 import type { SlackConfig } from './config.js';
 import type { SlackDeps } from './deps.js';
 import { registerListeners } from './listeners/index.js';
+import { readSlackFailure } from './calls/slackCallPolicy.js';
 
 export interface SlackAppOptions {
   config: SlackConfig;
@@ -61,9 +63,9 @@ export interface SlackAppOptions {
 export interface SlackApp {
   app: App;
   deps: SlackDeps;
-  scheduler: DigestScheduler;
+  scheduler: JobScheduler<Digest>;
   /** The same scheduler over watches. */
-  watchScheduler: DigestScheduler<Watch>;
+  watchScheduler: JobScheduler<Watch>;
   /** Starts listening (HTTP on the port, or Socket Mode); resolves with the HTTP port when there is one, and the ops port (/metrics) when OPS_PORT is set. */
   start(port?: number): Promise<{ port?: number; opsPort?: number }>;
   /** Stops taking requests and digest runs; work already started goes on (see `settle`). */
@@ -193,8 +195,8 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
         await install.resume().catch((error: unknown) => logger.warn({ err: error }, 'could not lift the hold on digests and watches'));
         return;
       } catch (error) {
-        const code = (error as { data?: { error?: string } }).data?.error;
-        if (code) throw new Error(`Slack refused SLACK_BOT_TOKEN (${code}); check the Bot User OAuth Token`, { cause: error });
+        const failure = readSlackFailure(error);
+        if (failure.kind === 'refused') throw new Error(`Slack refused SLACK_BOT_TOKEN (${failure.code}); check the Bot User OAuth Token`, { cause: error });
         if (stopped) throw error;
         logger.warn({ err: error }, 'Slack could not be reached; trying again in 10 s');
         await new Promise((resolve) => setTimeout(resolve, 10_000).unref());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { DEFAULT_DIGEST_CAPS, EntryCaps } from '../../src/core/digest/caps.js';
+import { DEFAULT_DIGEST_CAPS, EntryCaps } from '../../src/core/jobs/caps.js';
 import { DigestService } from '../../src/core/digest/service.js';
 import { readLanguageChoice, readLocale, type Locale } from '../../src/i18n/lang.js';
 import { parseCommand } from '../../src/slack/parse/parseCommand.js';

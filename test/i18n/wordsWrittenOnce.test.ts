@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CADENCE_EXTRA_WORDS } from '../../src/core/digest/schedule.js';
+import { CADENCE_EXTRA_WORDS } from '../../src/core/jobs/schedule.js';
 import { CANDLE_TYPE_EXTRA_WORDS, CANDLE_TYPES } from '../../src/core/operations/futures.js';
 import { operations } from '../../src/core/operations/index.js';
 import { HOURLY_EXTRA_WORDS, KIND_EXTRA_WORDS } from '../../src/core/watch/service.js';

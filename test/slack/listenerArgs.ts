@@ -16,7 +16,7 @@ import { startFakeSlack, type FakeSlack } from '../support/slack/fakeSlack.js';
 import { RecordingPoster } from '../support/digestRig.js';
 import { TEST_CHARTS } from '../support/slackApp.js';
 import { RecordingWatchPoster } from '../support/watchRig.js';
-import { DEFAULT_CAPS } from '../../src/core/digest/caps.js';
+import { DEFAULT_CAPS } from '../../src/core/jobs/caps.js';
 
 /**
  * What a listener gets from Bolt, faked one by one, so each listener can be run alone: a fake ack

@@ -1,8 +1,8 @@
 import type { Store } from '../../src/core/store/types.js';
 import { DigestRepository } from '../../src/core/digest/repository.js';
 import { DigestRunner, type DigestRunnerOptions } from '../../src/core/digest/runner.js';
-import { DigestScheduler } from '../../src/core/digest/scheduler.js';
-import type { Schedule } from '../../src/core/digest/schedule.js';
+import { JobScheduler } from '../../src/core/jobs/jobScheduler.js';
+import type { Schedule } from '../../src/core/jobs/schedule.js';
 import type { Digest, DigestContent, DigestPoster, SaleFilter } from '../../src/core/digest/types.js';
 import type { InProcessSimulator } from '../../src/simulator/inProcess.js';
 import type { ManualClock } from './clocks.js';
@@ -23,7 +23,7 @@ export function digestInstance(options: { simulator: InProcessSimulator; store: 
   const data = rigDataClient({ ...options, apiKey: 'digest-key', rateLimits: UNLIMITED });
   const repository = new DigestRepository(options.store);
   const runner = new DigestRunner({ repository, data, store: options.store, poster: options.poster, clock: options.clock, postEmpty: options.postEmpty ?? false, simulated: true, owner: options.owner, ...(options.refusal ? { refusal: options.refusal } : {}) });
-  const scheduler = new DigestScheduler({ repository, runner, clock: options.clock, catchUpMs: options.catchUpMs ?? 3_600_000 });
+  const scheduler = new JobScheduler<Digest>({ repository, runner, clock: options.clock, catchUpMs: options.catchUpMs ?? 3_600_000, kind: 'digest' });
   return { data, repository, runner, scheduler };
 }
 

@@ -1,5 +1,5 @@
 import { DataClient, type DataClientOptions } from '../../src/core/client/dataClient.js';
-import { DigestPostError, type DigestPause } from '../../src/core/digest/types.js';
+import { JobPostError, type JobPause } from '../../src/core/jobs/types.js';
 import { MemoryStore } from '../../src/core/store/memoryStore.js';
 import type { Store } from '../../src/core/store/types.js';
 import { startInProcessSimulator, type InProcessSimulator } from '../../src/simulator/inProcess.js';
@@ -13,7 +13,7 @@ import { ManualClock } from './clocks.js';
 /** Records what would have been posted; can be told to fail like Slack does, or to take its time. */
 export class RecordingPosterOf<Content> {
   readonly posts: Content[] = [];
-  private failure: { code: string; pause?: DigestPause } | undefined;
+  private failure: { code: string; pause?: JobPause } | undefined;
   delayMs = 0;
   private held: { gate: Promise<void>; arrived: () => void } | undefined;
 
@@ -36,7 +36,7 @@ export class RecordingPosterOf<Content> {
     };
   }
 
-  failWith(code: string, pause?: DigestPause): void {
+  failWith(code: string, pause?: JobPause): void {
     this.failure = pause ? { code, pause } : { code };
   }
 
@@ -50,7 +50,7 @@ export class RecordingPosterOf<Content> {
       this.held.arrived();
       await this.held.gate;
     }
-    if (this.failure) throw new DigestPostError(this.failure.code, this.failure.pause);
+    if (this.failure) throw new JobPostError(this.failure.code, this.failure.pause);
     this.posts.push(content);
   }
 }

@@ -36,7 +36,7 @@ import {
   type StateValues,
 } from './slack/index.js';
 import { pinnedClock } from './clocks.js';
-import { DEFAULT_CAPS } from '../../src/core/digest/caps.js';
+import { DEFAULT_CAPS } from '../../src/core/jobs/caps.js';
 
 /**
  * The real Slack app (createSlackApp) end to end: the data-service simulator on an ephemeral port,

@@ -1,5 +1,5 @@
-import { DEFAULT_WATCH_CAPS, EntryCaps, type Caps } from '../../src/core/digest/caps.js';
-import { DigestScheduler } from '../../src/core/digest/scheduler.js';
+import { DEFAULT_WATCH_CAPS, EntryCaps, type Caps } from '../../src/core/jobs/caps.js';
+import { JobScheduler } from '../../src/core/jobs/jobScheduler.js';
 import { pricesFrom } from '../../src/core/operations/prices.js';
 import type { Store } from '../../src/core/store/types.js';
 import { WatchRepository } from '../../src/core/watch/repository.js';
@@ -25,7 +25,7 @@ export function watchInstance(options: { simulator: InProcessSimulator; store: S
   const data = rigDataClient({ ...options, apiKey: 'watch-key', rateLimits: LIMITS, shareAcrossReplicas: false });
   const repository = new WatchRepository(options.store);
   const runner = new WatchRunner({ repository, data, store: options.store, poster: options.poster, clock: options.clock, simulated: true, owner: options.owner, ...(options.refusal ? { refusal: options.refusal } : {}) });
-  const scheduler = new DigestScheduler<Watch>({ repository, runner, clock: options.clock, catchUpMs: options.catchUpMs ?? 3_600_000, kind: 'watch' });
+  const scheduler = new JobScheduler<Watch>({ repository, runner, clock: options.clock, catchUpMs: options.catchUpMs ?? 3_600_000, kind: 'watch' });
   const service = new WatchService(repository, runner, options.clock, pricesFrom(), 'Asia/Shanghai', new EntryCaps('watch', options.caps ?? DEFAULT_WATCH_CAPS, options.store, options.clock));
   return { data, repository, runner, scheduler, service };
 }

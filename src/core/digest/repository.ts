@@ -1,50 +1,21 @@
-import { randomBytes } from 'node:crypto';
+import { JobRepository } from '../jobs/jobRepository.js';
 import type { Store } from '../store/types.js';
 import type { Digest } from './types.js';
 
-const DIGESTS = 'digests';
 const SEEN = 'digest_seen';
 /** Enough to recognise a year of new funds; older codes no longer appear in the new-fund list. */
 const SEEN_LIMIT = 5000;
 
 /** Digest subscriptions and the fund codes each has posted, in the store (they survive restarts). */
-export class DigestRepository {
-  constructor(private readonly store: Store) {}
-
-  newId(): string {
-    return randomBytes(4).toString('hex');
+export class DigestRepository extends JobRepository<Digest> {
+  constructor(store: Store) {
+    super(store, 'digests');
   }
 
-  async save(digest: Digest): Promise<void> {
-    await this.store.putDoc(DIGESTS, digest.id, digest);
-  }
-
-  get(id: string): Promise<Digest | undefined> {
-    return this.store.getDoc<Digest>(DIGESTS, id);
-  }
-
-  async all(): Promise<Digest[]> {
-    const rows = await this.store.listDocs<Digest>(DIGESTS);
-    return rows.map((row) => row.doc).sort((a, b) => a.createdAt - b.createdAt);
-  }
-
-  async ofTeam(teamId: string): Promise<Digest[]> {
-    return (await this.all()).filter((digest) => digest.teamId === teamId);
-  }
-
-  async remove(id: string): Promise<boolean> {
-    const removed = await this.store.deleteDoc(DIGESTS, id);
+  override async remove(id: string): Promise<boolean> {
+    const removed = await super.remove(id);
     await this.store.deleteDoc(SEEN, id);
     return removed;
-  }
-
-  /** Applies a change to the stored digest (re-read first, so concurrent edits of other fields survive). */
-  async update(id: string, change: (digest: Digest) => void): Promise<Digest | undefined> {
-    const digest = await this.get(id);
-    if (!digest) return undefined;
-    change(digest);
-    await this.save(digest);
-    return digest;
   }
 
   async seenCodes(id: string): Promise<Set<string> | undefined> {

@@ -5,10 +5,11 @@ import { FALLBACK_LOCALE, type Locale, type Phrase } from '../../i18n/lang.js';
 import { BudgetExceededError, StoppedError } from '../errors.js';
 import type { Store } from '../store/types.js';
 import { collectNewFunds } from './collect.js';
-import { failurePhrase } from './failure.js';
+import { failurePhrase } from '../jobs/failurePhrase.js';
 import type { DigestRepository } from './repository.js';
-import { postOrPause, recordRun, RunLocks, type PostResult } from './runLocks.js';
-import { type AppStatus, type Digest, type DigestContent, type DigestPoster, type DigestRunRecord } from './types.js';
+import { postOrPause, recordRun, RunLocks, type PostResult } from '../jobs/runLocks.js';
+import { type AppStatus } from '../jobs/types.js';
+import { type Digest, type DigestContent, type DigestPoster, type DigestRunRecord } from './types.js';
 
 export interface DigestRunnerOptions {
   repository: DigestRepository;

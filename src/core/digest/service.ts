@@ -1,11 +1,11 @@
 import { english, readLanguageChoice, type Locale, type Phrase } from '../../i18n/lang.js';
 import type { Clock } from '../clock.js';
-import { capPhrase, type EntryCaps } from './caps.js';
+import { capPhrase, type EntryCaps } from '../jobs/caps.js';
 import { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS } from './collect.js';
 import { isValidTimeZone } from '../time.js';
 import type { DigestRepository } from './repository.js';
 import type { DigestRunner, RunOutcome } from './runner.js';
-import { nextRunAfter, parseCadence, parseTimeOfDay, type Schedule } from './schedule.js';
+import { nextRunAfter, parseCadence, parseTimeOfDay, type Schedule } from '../jobs/schedule.js';
 import type { Digest, SaleFilter } from './types.js';
 
 /** Which part of a digest request was refused: a form shows the problem on that field. */

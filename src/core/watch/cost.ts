@@ -1,7 +1,7 @@
 import { Cron } from 'croner';
 import { LRUCache } from 'lru-cache';
 import type { Prices } from '../operations/prices.js';
-import { cronPattern, type Schedule, type Weekday } from '../digest/schedule.js';
+import { cronPattern, type Schedule, type Weekday } from '../jobs/schedule.js';
 import { localParts, offsetAt, zonedTime } from '../time.js';
 import { watchOperation } from './checks.js';
 import type { Watch, WatchTarget } from './types.js';

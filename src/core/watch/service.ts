@@ -1,6 +1,6 @@
 import { english, inEveryLanguage, readLanguageChoice, type Locale, type Phrase } from '../../i18n/lang.js';
 import type { Clock } from '../clock.js';
-import { cadenceWords, nextRunAfter, parseCadence, parseTimeOfDay, type Cadence, type Schedule } from '../digest/schedule.js';
+import { cadenceWords, nextRunAfter, parseCadence, parseTimeOfDay, type Cadence, type Schedule } from '../jobs/schedule.js';
 import { operation, WATCHED_OPERATIONS } from '../operations/index.js';
 import type { Prices } from '../operations/prices.js';
 import { askFirst, validate } from '../operations/validate.js';
@@ -8,7 +8,7 @@ import { isValidTimeZone } from '../time.js';
 import { withoutInvisibles } from '../validation/withoutInvisibles.js';
 import { readCandlePeriod, watchInput, watchOperation } from './checks.js';
 import { checksWithin, watchCost, type WatchCost } from './cost.js';
-import { capPhrase, type EntryCaps } from '../digest/caps.js';
+import { capPhrase, type EntryCaps } from '../jobs/caps.js';
 import { nextTurn } from '../nextTurn.js';
 import type { WatchRepository } from './repository.js';
 import type { WatchRunner, WatchRunOutcome } from './runner.js';

@@ -1,6 +1,6 @@
 import type { Locale, Phrase } from '../../i18n/lang.js';
-import type { Schedule } from '../digest/schedule.js';
-import type { DigestPause } from '../digest/types.js';
+import type { Schedule } from '../jobs/schedule.js';
+import type { JobPause } from '../jobs/types.js';
 
 /** What a watch looks at, and what counts as a change worth telling the channel. */
 export type WatchTarget =
@@ -38,7 +38,7 @@ export interface WatchChange {
   notFound?: boolean;
 }
 
-export interface WatchPause extends DigestPause {
+export interface WatchPause extends JobPause {
   /**
    * A pause for the budget ends by itself when the budget day turns (BUDGET_TZ): the first check due
    * from then on runs. Absent: paused until someone resumes it.

@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import type { Clock } from '../../core/clock.js';
-import type { AppStatus } from '../../core/digest/types.js';
+import type { AppStatus } from '../../core/jobs/types.js';
 import type { Store } from '../../core/store/types.js';
 import type { Phrase } from '../../i18n/lang.js';
 import { slackErrorCode } from './slackCallPolicy.js';

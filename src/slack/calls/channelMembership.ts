@@ -1,6 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { slackErrorCode } from './slackCallPolicy.js';
 
 /** How long a save waits for Slack to say whether the app is in the channel (a form has 3 s in all). */
 const MEMBERSHIP_WAIT_MS = 1500;
@@ -18,8 +19,7 @@ export async function appMembership(client: WebClient, channelId: string, logger
       return isMember === undefined ? 'unknown' : isMember ? 'member' : 'not_member';
     },
     (error: unknown) => {
-      const code = (error as { data?: { error?: unknown } }).data?.error;
-      if (code === 'channel_not_found') return 'not_member';
+      if (slackErrorCode(error) === 'channel_not_found') return 'not_member';
       logger.warn({ err: error, channelId }, 'could not tell whether the app is in the channel');
       return 'unknown';
     },

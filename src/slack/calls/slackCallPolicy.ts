@@ -1,5 +1,5 @@
 import { neverSent, parseRetryAfter } from '../../core/client/callPolicy.js';
-import { DigestPostError, type DigestPause } from '../../core/digest/types.js';
+import { JobPostError, type JobPause } from '../../core/jobs/types.js';
 import type { Phrase } from '../../i18n/lang.js';
 
 /**
@@ -160,9 +160,9 @@ function remedyKeys(job: PausedJob) {
  * A refusal only a person can fix: the job pauses with why and what to do (a phrase, said later to
  * whoever lists it, in their language). Undefined: a refusal the next run may not meet again.
  */
-export function pauseFor(code: string, channelId: string, job: PausedJob, now: number): DigestPause | undefined {
+export function pauseFor(code: string, channelId: string, job: PausedJob, now: number): JobPause | undefined {
   const keys = remedyKeys(job);
-  const pause = (reason: Phrase, remedy: Phrase): DigestPause => ({ reason, remedy, at: now });
+  const pause = (reason: Phrase, remedy: Phrase): JobPause => ({ reason, remedy, at: now });
   switch (code) {
     case 'not_in_channel':
       return pause({ key: 'digests.pause.notInChannel', values: { channelId } }, { key: keys.invite, values: { id: job.id } });
@@ -200,9 +200,9 @@ export function slackErrorCode(error: unknown): string {
  * pauses it, one that stops the whole app, one the next run may not meet again; or a post whose
  * outcome is unknown, which must not be made again.
  */
-export function jobPostError(error: unknown, channelId: string, job: PausedJob, now: number): DigestPostError {
+export function jobPostError(error: unknown, channelId: string, job: PausedJob, now: number): JobPostError {
   const failure = readSlackFailure(error);
-  if (failure.kind === 'unknown') return new DigestPostError(failure.why, undefined, { landed: 'unknown' });
+  if (failure.kind === 'unknown') return new JobPostError(failure.why, undefined, { landed: 'unknown' });
   const code = slackErrorCode(error);
-  return new DigestPostError(code, pauseFor(code, channelId, job, now), { stopsApp: stopsTheApp(code) });
+  return new JobPostError(code, pauseFor(code, channelId, job, now), { stopsApp: stopsTheApp(code) });
 }

@@ -7,7 +7,7 @@ import type { WatchCost } from '../../core/watch/cost.js';
 import type { Watch } from '../../core/watch/types.js';
 import type { Lang, Phrase } from '../../i18n/lang.js';
 import { slackOperation, watchWordsOf } from '../operations/index.js';
-import { parseTimeOfDay } from '../../core/digest/schedule.js';
+import { parseTimeOfDay } from '../../core/jobs/schedule.js';
 import { appMembership } from '../calls/channelMembership.js';
 import type { SlackDeps } from '../deps.js';
 import type { Requester } from '../requester/requester.js';

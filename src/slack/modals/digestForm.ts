@@ -1,5 +1,5 @@
 import type { ModalView, PlainTextOption } from '@slack/types';
-import { WEEKDAYS_FROM_MONDAY, weekdayPhrase } from '../../core/digest/schedule.js';
+import { WEEKDAYS_FROM_MONDAY, weekdayPhrase } from '../../core/jobs/schedule.js';
 import type { Lang, Locale } from '../../i18n/lang.js';
 import { VIEW } from '../payloads/ids.js';
 import { channelPicker, radioButtons, staticSelect, textInput } from './elements.js';

@@ -1,5 +1,5 @@
 import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
-import { WEEKDAYS_FROM_MONDAY, weekdayPhrase, type Schedule } from '../../core/digest/schedule.js';
+import { WEEKDAYS_FROM_MONDAY, weekdayPhrase, type Schedule } from '../../core/jobs/schedule.js';
 import { checksWithin } from '../../core/watch/cost.js';
 import { readWatchKind } from '../../core/watch/service.js';
 import { watchOperation } from '../../core/watch/checks.js';

@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import { describeSchedule } from '../../core/digest/schedule.js';
+import { describeSchedule } from '../../core/jobs/schedule.js';
 import type { DigestContent } from '../../core/digest/types.js';
 import type { Prices } from '../../core/operations/prices.js';
 import type { Lang } from '../../i18n/lang.js';

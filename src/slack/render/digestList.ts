@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import { describeSchedule } from '../../core/digest/schedule.js';
+import { describeSchedule } from '../../core/jobs/schedule.js';
 import type { Digest } from '../../core/digest/types.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { SlackMessage } from '../reply/slackMessage.js';

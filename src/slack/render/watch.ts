@@ -1,6 +1,6 @@
 import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
-import type { Schedule } from '../../core/digest/schedule.js';
-import { describeSchedule } from '../../core/digest/schedule.js';
+import type { Schedule } from '../../core/jobs/schedule.js';
+import { describeSchedule } from '../../core/jobs/schedule.js';
 import type { WatchCost } from '../../core/watch/cost.js';
 import type { WatchRunOutcome } from '../../core/watch/runner.js';
 import type { FieldChange, Watch, WatchKind, WatchNotice, WatchRunRecord, WatchTarget } from '../../core/watch/types.js';

@@ -1,5 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import { Agent, request } from 'undici';
+import { slackErrorCode } from '../calls/slackCallPolicy.js';
 
 export interface FileToPost {
   /** The conversation the file is shared in, with `initialComment` as its message. */
@@ -23,11 +24,6 @@ export class FileUploadError extends Error {
 
 /** Upload URLs are on Slack's file servers, not the Web API's host; one pool for them. */
 const uploads = new Agent({ keepAliveTimeout: 10_000 });
-
-function slackErrorCode(error: unknown): string {
-  const code = (error as { data?: { error?: unknown } }).data?.error;
-  return typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
-}
 
 /**
  * Posts a file with Slack's current upload flow (files.upload is retired): ask for an upload URL

@@ -5,13 +5,13 @@ import type { Logger } from 'pino';
 import type { ChartPublisher, ChartSettings } from '../../charts/quickChart.js';
 import type { DataClient } from '../../core/client/dataClient.js';
 import { systemClock, type Clock } from '../../core/clock.js';
-import { EntryCaps } from '../../core/digest/caps.js';
+import { EntryCaps } from '../../core/jobs/caps.js';
 import { DigestRepository } from '../../core/digest/repository.js';
 import { DigestRunner } from '../../core/digest/runner.js';
-import { DigestScheduler } from '../../core/digest/scheduler.js';
+import { JobScheduler } from '../../core/jobs/jobScheduler.js';
 import { DigestService } from '../../core/digest/service.js';
 import { ExportJobs } from '../../core/export/exportJobs.js';
-import type { DigestConfig, DigestPoster, DigestRunRecord } from '../../core/digest/types.js';
+import type { Digest, DigestConfig, DigestPoster, DigestRunRecord } from '../../core/digest/types.js';
 import { LookupHistory } from '../../core/history.js';
 import { UserSettings } from '../../core/userSettings.js';
 import { WatchRepository } from '../../core/watch/repository.js';
@@ -65,7 +65,7 @@ export interface DepsInput {
 }
 
 /** Everything the flows need, assembled once for the Slack app (and the console, which posts nowhere). */
-export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: DigestScheduler; watchScheduler: DigestScheduler<Watch> } {
+export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: JobScheduler<Digest>; watchScheduler: JobScheduler<Watch> } {
   const { config, logger } = input;
   const clock = input.clock ?? systemClock;
   const redactor = input.redactor ?? new Redactor([config.botToken, config.signingSecret, config.appToken]);
@@ -92,7 +92,7 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     refusal: refusedBy,
     ...(input.install ? { app: input.install } : {}),
   });
-  const scheduler = new DigestScheduler({ repository, runner, clock, logger, catchUpMs: input.digest.catchUpMs });
+  const scheduler = new JobScheduler<Digest>({ repository, runner, clock, logger, catchUpMs: input.digest.catchUpMs, kind: 'digest' });
   // Watches ride on the digests' scheduler, claims and store: exactly once across replicas, catch-up once.
   const watchRepository = new WatchRepository(digestStore);
   const watchRunner = new WatchRunner({
@@ -109,7 +109,7 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     refusal: refusedBy,
     ...(input.install ? { app: input.install } : {}),
   });
-  const watchScheduler = new DigestScheduler<Watch>({ repository: watchRepository, runner: watchRunner, clock, logger, catchUpMs: input.digest.catchUpMs, kind: 'watch' });
+  const watchScheduler = new JobScheduler<Watch>({ repository: watchRepository, runner: watchRunner, clock, logger, catchUpMs: input.digest.catchUpMs, kind: 'watch' });
   const deps: SlackDeps = {
     data: input.data,
     prices: input.prices,

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
-import type { Schedule } from '../../../src/core/digest/schedule.js';
+import type { Schedule } from '../../../src/core/jobs/schedule.js';
 import type { DigestContent } from '../../../src/core/digest/types.js';
 import { RedisStore } from '../../../src/core/store/redisStore.js';
 import type { Store } from '../../../src/core/store/types.js';

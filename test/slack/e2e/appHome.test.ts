@@ -3,7 +3,7 @@ import { OPERATION_IDS, typedNameOf } from '../../../src/core/operations/index.j
 import { appHomeOpenedEvent, DEFAULT_WORKSPACE, stateValue } from '../../support/slack/index.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { allText, buttonNamed, buttonsOf, startTestApp, TEST_API_KEY, type PublishedView, type TestApp } from '../../support/slackApp.js';
-import { DEFAULT_CAPS } from '../../../src/core/digest/caps.js';
+import { DEFAULT_CAPS } from '../../../src/core/jobs/caps.js';
 import { untranslatedWords } from '../modals/untranslated.js';
 import { fillForm, simulatorCost } from './forms.js';
 import { ENGLISH_TITLES } from '../../support/operationTitles.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BudgetExceededError, BudgetUnavailableError, NotCachedError, PageOutOfRangeError, StoppedError, UpstreamError, ValidationError } from '../../../src/core/errors.js';
 import type { UpstreamKind } from '../../../src/core/errorKinds.js';
-import { CAP_SETTINGS, capPhrase } from '../../../src/core/digest/caps.js';
+import { CAP_SETTINGS, capPhrase } from '../../../src/core/jobs/caps.js';
 import { WatchInputError } from '../../../src/core/watch/service.js';
 import { readCatalogue, langFor, type CatalogueKey, type JoinedPhrases, type Lang, type Phrase } from '../../../src/i18n/lang.js';
 import { userFieldName } from '../../../src/slack/parse/examples.js';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CAPS } from '../../../src/core/digest/caps.js';
+import { DEFAULT_CAPS } from '../../../src/core/jobs/caps.js';
 import { createStore } from '../../../src/core/store/index.js';
 import type { Watch } from '../../../src/core/watch/types.js';
 import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createStore } from '../../../src/core/store/index.js';
-import { DEFAULT_CAPS } from '../../../src/core/digest/caps.js';
+import { DEFAULT_CAPS } from '../../../src/core/jobs/caps.js';
 import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
 import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failurePhrase } from '../../../src/core/digest/failure.js';
+import { failurePhrase } from '../../../src/core/jobs/failurePhrase.js';
 import { BudgetExceededError, UpstreamError, type UpstreamKind } from '../../../src/core/errors.js';
 import { explainError } from '../../../src/core/explainError.js';
 import { english, langFor } from '../../../src/i18n/lang.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RUN_LOCK_LEASE_MS, RunLocks } from '../../../src/core/digest/runLocks.js';
+import { RUN_LOCK_LEASE_MS, RunLocks } from '../../../src/core/jobs/runLocks.js';
 import { MemoryStore } from '../../../src/core/store/memoryStore.js';
 import { ManualClock } from '../../support/clocks.js';
 

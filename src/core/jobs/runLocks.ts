@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Phrase } from '../../i18n/lang.js';
 import type { Clock } from '../clock.js';
 import type { Store } from '../store/types.js';
-import { DigestPostError, type DigestPause } from './types.js';
+import { JobPostError, type JobPause } from './types.js';
 
 /**
  * A lock is a lease: renewed every third of its life while the run lives, so a run may take as long as
@@ -87,7 +87,7 @@ export type PostResult = { ok: true } | { ok: false; detail: Phrase; landed: 'no
  */
 export async function postOrPause(
   post: () => Promise<void>,
-  pauseWith: (pause: DigestPause) => Promise<void>,
+  pauseWith: (pause: JobPause) => Promise<void>,
   logger: Logger | undefined,
   logFields: Record<string, unknown>,
 ): Promise<PostResult> {
@@ -95,7 +95,7 @@ export async function postOrPause(
     await post();
     return { ok: true };
   } catch (error) {
-    const known = error instanceof DigestPostError ? error : undefined;
+    const known = error instanceof JobPostError ? error : undefined;
     const pause = known?.pause;
     if (pause) await pauseWith(pause);
     logger?.warn({ err: error, ...logFields }, 'post failed');

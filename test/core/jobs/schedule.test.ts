@@ -1,6 +1,6 @@
 import { english, langFor } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
-import { cronPattern, describeSchedule, latestRunBetween, nextRunAfter, parseCadence, parseTimeOfDay, type Schedule } from '../../../src/core/digest/schedule.js';
+import { cronPattern, describeSchedule, latestRunBetween, nextRunAfter, parseCadence, parseTimeOfDay, type Schedule } from '../../../src/core/jobs/schedule.js';
 import { localParts } from '../../../src/core/time.js';
 import type { Clock } from '../../../src/core/clock.js';
 import type { Store } from '../../../src/core/store/types.js';
@@ -160,6 +160,6 @@ describe('a digest\'s own language', () => {
 async function digestService(store: Store, clock: Clock) {
   const { DigestService } = await import('../../../src/core/digest/service.js');
   const { DigestRepository } = await import('../../../src/core/digest/repository.js');
-  const { DEFAULT_DIGEST_CAPS, EntryCaps } = await import('../../../src/core/digest/caps.js');
+  const { DEFAULT_DIGEST_CAPS, EntryCaps } = await import('../../../src/core/jobs/caps.js');
   return new DigestService(new DigestRepository(store), undefined as never, clock, 'Asia/Shanghai', new EntryCaps('digest', DEFAULT_DIGEST_CAPS, store, clock));
 }

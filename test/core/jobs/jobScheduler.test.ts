@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Schedule } from '../../../src/core/digest/schedule.js';
-import { DigestScheduler } from '../../../src/core/digest/scheduler.js';
+import type { Schedule } from '../../../src/core/jobs/schedule.js';
+import { JobScheduler } from '../../../src/core/jobs/jobScheduler.js';
 import { RedisStore } from '../../../src/core/store/redisStore.js';
 import { RecordingPoster, digestInstance, digestSimulator, startDigestRig } from '../../support/digestRig.js';
 import { ManualClock } from '../../support/clocks.js';
@@ -234,11 +234,12 @@ describe('a pause that ends by itself (a watch paused for the budget)', () => {
     const item: Item = { id: 'w1', createdAt: FRIDAY_8AM - DAY, schedule: DAILY_0830, ...(paused ? { paused } : {}) };
     const runs: number[] = [];
     const clock = new ManualClock(FRIDAY_8AM);
-    const scheduler = new DigestScheduler<Item>({
+    const scheduler = new JobScheduler<Item>({
       repository: { all: async () => [structuredClone(item)], update: async (_id, change) => change(item) },
       runner: { run: async (_id, scheduledFor) => void runs.push(scheduledFor), recordMissed: async () => undefined },
       clock,
       catchUpMs: 10 * MINUTE,
+      kind: 'watch',
     });
     for (let day = 0; day < days; day++) await scheduler.tick(FRIDAY_8AM + day * DAY + 31 * MINUTE);
     return { runs, item };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_DIGEST_CAPS, EntryCaps } from '../../../src/core/digest/caps.js';
+import { DEFAULT_DIGEST_CAPS, EntryCaps } from '../../../src/core/jobs/caps.js';
 import { DigestRepository } from '../../../src/core/digest/repository.js';
 import { DigestInputError, DigestService } from '../../../src/core/digest/service.js';
 import { MemoryStore } from '../../../src/core/store/memoryStore.js';
