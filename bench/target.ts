@@ -21,7 +21,7 @@ import { createStore } from '../src/core/store/index.js';
 import type { OperationId } from '../src/core/operations/index.js';
 import type { RateLimit } from '../src/core/operations/definition.js';
 import { createSlackApp } from '../src/slack/app.js';
-import type { SlackConfig } from '../src/slack/config.js';
+import type { SlackConfig } from '../src/slack/slackConfig.js';
 
 export type TargetKind = 'app' | 'bolt-ack' | 'bolt-respond';
 

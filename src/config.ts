@@ -10,7 +10,7 @@ import { DEFAULT_TIME_ZONE, isValidTimeZone } from './core/time.js';
 import { readLanguageChoice } from './i18n/lang.js';
 import { simulatorOptionsFromEnv } from './simulator/env.js';
 import type { SimulatorOptions } from './simulator/types.js';
-import { DEFAULT_EXPORT_MAX_PAGES, QUEUED_NOTICE_AFTER_MS, type Allowlist, type SlackConfig } from './slack/config.js';
+import { DEFAULT_EXPORT_MAX_PAGES, QUEUED_NOTICE_AFTER_MS, type Allowlist, type SlackConfig } from './slack/slackConfig.js';
 
 /**
  * The whole configuration, read from the environment here and nowhere else. `npm start`, the console

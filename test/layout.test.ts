@@ -13,11 +13,11 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The modules named after one operation: `<name>.ts` (its core definition, its Slack module) and `<name>Chart.ts`. */
+/** The modules named after one operation: `<name>.ts` (its core definition), `<name>Slack.ts` (its Slack module) and `<name>Chart.ts`. */
 function modulesOf(id: OperationId): string[] {
   const { name } = operations[id];
   const files = new Set(sourceFiles(SRC).map((file) => basename(file, '.ts')));
-  return [name, `${name}Chart`].filter((module) => files.has(module));
+  return [name, `${name}Slack`, `${name}Chart`].filter((module) => files.has(module));
 }
 
 /** The files of src/ a file imports (type imports too), as paths relative to src/. */

@@ -7,7 +7,7 @@ import { createLogger } from '../core/logger.js';
 import { findOperation, OPERATION_IDS, operations, typedNameOf, type OperationId } from '../core/operations/index.js';
 import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
 import { parseFlags, parseKeyValues } from './args.js';
-import { runChartCommand } from './chart.js';
+import { runChartCommand } from './chartCommand.js';
 import { runConsole } from './console.js';
 import { ping } from './ping.js';
 

@@ -5,7 +5,7 @@
 // tests talk to.
 import type { Clock } from '../core/clock.js';
 import { UpstreamError } from '../core/errors.js';
-import type { HttpAnswer, Transport } from '../core/client/http.js';
+import type { HttpResponse, Transport } from '../core/client/http.js';
 import { recordDataChange, type DataChangeRequest, type RecordedChange } from './dataChanges.js';
 import { parseFaultOptions } from './faultOptionsSchema.js';
 import { replyToOperation } from './operationPipeline.js';
@@ -34,7 +34,7 @@ export function startInProcessSimulator(options: InProcessSimulatorOptions): InP
   const { clock, apiKey = options.apiKeys?.[0] ?? DEFAULT_API_KEY, timeoutMs = 5000, ...simulatorOptions } = options;
   const state = createSimulatorState({ ...simulatorOptions, clock });
 
-  async function post(path: string, operationName: string, body: unknown): Promise<HttpAnswer> {
+  async function post(path: string, operationName: string, body: unknown): Promise<HttpResponse> {
     const operation = operationFromPath(path);
     if (!operation) return { status: 404, headers: {}, text: JSON.stringify({ code: 404, msg: `no operation at ${path}` }) };
     const reply = replyToOperation(state, { operation, method: 'POST', apiKey, rawBody: JSON.stringify(body) });

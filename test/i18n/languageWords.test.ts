@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { DEFAULT_DIGEST_CAPS, EntryCaps } from '../../src/core/jobs/caps.js';
-import { DigestService } from '../../src/core/digest/service.js';
+import { DigestService } from '../../src/core/digest/digestService.js';
 import { readLanguageChoice, readLocale, type Locale } from '../../src/i18n/lang.js';
 import { parseCommand } from '../../src/slack/parse/parseCommand.js';
 import { startDigestRig } from '../support/digestRig.js';

@@ -1,6 +1,6 @@
 import type { Store } from '../../src/core/store/types.js';
-import { DigestRepository } from '../../src/core/digest/repository.js';
-import { DigestRunner, type DigestRunnerOptions } from '../../src/core/digest/runner.js';
+import { DigestRepository } from '../../src/core/digest/digestRepository.js';
+import { DigestRunner, type DigestRunnerOptions } from '../../src/core/digest/digestRunner.js';
 import { JobScheduler } from '../../src/core/jobs/jobScheduler.js';
 import type { Schedule } from '../../src/core/jobs/schedule.js';
 import type { Digest, DigestContent, DigestPoster, SaleFilter } from '../../src/core/digest/types.js';

@@ -15,7 +15,7 @@ import type { Store } from '../../src/core/store/types.js';
 import type { Metrics } from '../../src/ops/metrics.js';
 import { startSimulator, type RecordedCall as UpstreamCall, type Simulator, type SimulatorOptions } from '../../src/simulator/index.js';
 import { createSlackApp, type SlackApp } from '../../src/slack/app.js';
-import type { SlackConfig } from '../../src/slack/config.js';
+import type { SlackConfig } from '../../src/slack/slackConfig.js';
 import {
   appHomeOpenedEvent,
   globalShortcutPayload,

@@ -1,6 +1,6 @@
 import { LogLevel, WebClient, type FetchFunction } from '@slack/web-api';
-import { DigestRepository } from '../../src/core/digest/repository.js';
-import { DigestRunner, type DigestRunnerOptions } from '../../src/core/digest/runner.js';
+import { DigestRepository } from '../../src/core/digest/digestRepository.js';
+import { DigestRunner, type DigestRunnerOptions } from '../../src/core/digest/digestRunner.js';
 import type { Digest, DigestPoster } from '../../src/core/digest/types.js';
 import { MemoryStore } from '../../src/core/store/memoryStore.js';
 import type { InProcessSimulator } from '../../src/simulator/inProcess.js';

@@ -2,9 +2,9 @@ import { DEFAULT_WATCH_CAPS, EntryCaps, type Caps } from '../../src/core/jobs/ca
 import { JobScheduler } from '../../src/core/jobs/jobScheduler.js';
 import { pricesFrom } from '../../src/core/operations/prices.js';
 import type { Store } from '../../src/core/store/types.js';
-import { WatchRepository } from '../../src/core/watch/repository.js';
-import { WatchRunner, type WatchRunnerOptions } from '../../src/core/watch/runner.js';
-import { WatchService, type NewWatch } from '../../src/core/watch/service.js';
+import { WatchRepository } from '../../src/core/watch/watchRepository.js';
+import { WatchRunner, type WatchRunnerOptions } from '../../src/core/watch/watchRunner.js';
+import { WatchService, type NewWatch } from '../../src/core/watch/watchService.js';
 import type { Watch, WatchNotice, WatchPoster } from '../../src/core/watch/types.js';
 import type { InProcessSimulator } from '../../src/simulator/inProcess.js';
 import type { ManualClock } from './clocks.js';

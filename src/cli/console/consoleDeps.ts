@@ -5,13 +5,13 @@ import type { AppConfig } from '../../config.js';
 import type { DigestConfig } from '../../core/digest/types.js';
 import { MemoryStore } from '../../core/store/memoryStore.js';
 import type { CoreRuntime } from '../../runtime.js';
-import type { SlackConfig } from '../../slack/config.js';
+import type { SlackConfig } from '../../slack/slackConfig.js';
 import { buildSlackDeps } from '../../slack/wiring/buildDeps.js';
 import type { SlackDeps } from '../../slack/deps.js';
 import type { Requester, RequesterProfile } from '../../slack/requester/requester.js';
 import { chooseLocale, langFor } from '../../i18n/lang.js';
-import { ConsoleDigestPoster } from './digestPoster.js';
-import { ConsoleWatchPoster } from './watchPoster.js';
+import { ConsoleDigestPoster } from './consoleDigestPoster.js';
+import { ConsoleWatchPoster } from './consoleWatchPoster.js';
 
 /** The console's stand-ins for Slack's team and channel, in usage, history and digests. */
 export const CONSOLE_TEAM = 'console';

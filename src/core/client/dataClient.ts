@@ -417,20 +417,20 @@ export class DataClient {
     let unconfirmed = false;
     let taskNo: string | undefined;
     try {
-      const answer = await this.transport.post(definition.path, id, definition.body ? definition.body(request) : request);
-      const envelope = readEnvelope(definition.envelope, id, answer, this.clock.now());
+      const response = await this.transport.post(definition.path, id, definition.body ? definition.body(request) : request);
+      const envelope = readEnvelope(definition.envelope, id, response, this.clock.now());
       taskNo = envelope.taskNo;
       // From here the service has answered with success, so it has charged the call.
       coins = this.coins(id);
       charge.charged = true;
       const parsed = compiledSchema(definition.data).safeParse(envelope.data);
-      if (!parsed.success) throw this.changedShape(id, answer.status, envelope, coins, parsed.error.issues.slice(0, 5));
+      if (!parsed.success) throw this.changedShape(id, response.status, envelope, coins, parsed.error.issues.slice(0, 5));
       let result: ResultOf<Id>;
       try {
         // Normalising checks what a schema cannot (e.g. every candle line as long as data.fields).
         result = definition.normalise(parsed.data, request) as ResultOf<Id>;
       } catch (error) {
-        throw this.changedShape(id, answer.status, envelope, coins, error instanceof Error ? error.message : String(error));
+        throw this.changedShape(id, response.status, envelope, coins, error instanceof Error ? error.message : String(error));
       }
       const entry: CachedResult<ResultOf<Id>> = { result, storedAt: this.clock.now() };
       if (taskNo) entry.taskNo = taskNo;

@@ -4,14 +4,14 @@ import { systemClock, type Clock } from '../clock.js';
 import { UpstreamError } from '../errors.js';
 import { neverSent } from './callPolicy.js';
 
-export interface HttpAnswer {
+export interface HttpResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
 }
 
 export interface Transport {
-  post(path: string, operation: string, body: unknown): Promise<HttpAnswer>;
+  post(path: string, operation: string, body: unknown): Promise<HttpResponse>;
   close(): Promise<void>;
 }
 
@@ -31,12 +31,12 @@ export function createTransport(options: TransportOptions): Transport {
   const headers = { 'content-type': 'application/json', 'x-api-key': options.apiKey };
   const deadlines = new Deadlines(options.clock ?? systemClock, options.timeoutMs);
 
-  async function post(path: string, operation: string, body: unknown): Promise<HttpAnswer> {
+  async function post(path: string, operation: string, body: unknown): Promise<HttpResponse> {
     const deadline = deadlines.start();
     try {
-      const answer = await request(`${base}${path}`, { method: 'POST', dispatcher: agent, signal: deadline.signal, headers, body: JSON.stringify(body) });
-      const text = await answer.body.text();
-      return { status: answer.statusCode, headers: answer.headers, text };
+      const sent = await request(`${base}${path}`, { method: 'POST', dispatcher: agent, signal: deadline.signal, headers, body: JSON.stringify(body) });
+      const text = await sent.body.text();
+      return { status: sent.statusCode, headers: sent.headers, text };
     } catch (error) {
       if (deadline.expired) {
         throw new UpstreamError('timeout', { operation }, `${operation}: no answer within ${options.timeoutMs} ms`, { cause: error });

@@ -14,8 +14,8 @@ const MEMBERSHIP_WAIT_MS = 1500;
  */
 export async function appMembership(client: WebClient, channelId: string, logger: Logger): Promise<'member' | 'not_member' | 'unknown'> {
   const asked = client.conversations.info({ channel: channelId }).then(
-    (answer) => {
-      const isMember = (answer.channel as { is_member?: boolean } | undefined)?.is_member;
+    (response) => {
+      const isMember = (response.channel as { is_member?: boolean } | undefined)?.is_member;
       return isMember === undefined ? 'unknown' : isMember ? 'member' : 'not_member';
     },
     (error: unknown) => {

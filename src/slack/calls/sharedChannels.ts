@@ -26,8 +26,8 @@ export class SharedChannels {
     if (remembered) return remembered;
     let sharing: Sharing;
     try {
-      const answer = await client.conversations.info({ channel: channelId });
-      const channel = answer.channel as { is_ext_shared?: boolean } | undefined;
+      const response = await client.conversations.info({ channel: channelId });
+      const channel = response.channel as { is_ext_shared?: boolean } | undefined;
       sharing = channel?.is_ext_shared === undefined ? 'unknown' : channel.is_ext_shared ? 'external' : 'internal';
     } catch (error) {
       // Slack said no (a private channel or a DM the app is not in, an install without

@@ -42,11 +42,11 @@ export class UserProfiles {
     const hit = this.known.get(userId);
     if (hit && hit.until > now) return hit.profile;
     try {
-      const answer = await client.users.info({ user: userId, include_locale: true });
-      const locale = readLocale(answer.user?.locale);
-      const teamId = answer.user?.team_id;
-      const enterpriseId = answer.user?.enterprise_user?.enterprise_id;
-      const profile: UserProfile = { timeZone: answer.user?.tz || this.fallbackZone, ...(locale ? { locale } : {}), ...(teamId ? { teamId } : {}), ...(enterpriseId ? { enterpriseId } : {}) };
+      const response = await client.users.info({ user: userId, include_locale: true });
+      const locale = readLocale(response.user?.locale);
+      const teamId = response.user?.team_id;
+      const enterpriseId = response.user?.enterprise_user?.enterprise_id;
+      const profile: UserProfile = { timeZone: response.user?.tz || this.fallbackZone, ...(locale ? { locale } : {}), ...(teamId ? { teamId } : {}), ...(enterpriseId ? { enterpriseId } : {}) };
       this.known.set(userId, { profile, until: now + KEEP_MS });
       return profile;
     } catch (error) {

@@ -1,5 +1,5 @@
 import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
-import { DigestInputError } from '../../core/digest/service.js';
+import { DigestInputError } from '../../core/digest/digestService.js';
 import type { Digest } from '../../core/digest/types.js';
 import { SALE_STATUS_WORDS } from '../../core/digest/collect.js';
 import type { Lang } from '../../i18n/lang.js';

@@ -19,8 +19,8 @@ export interface FormOrigin {
  */
 export async function openForm(deps: SlackDeps, client: WebClient, requester: Requester, origin: FormOrigin, view: View): Promise<{ id?: string; hash?: string } | undefined> {
   try {
-    const answer = await client.views.open({ trigger_id: origin.triggerId, view });
-    return answer.view ?? {};
+    const response = await client.views.open({ trigger_id: origin.triggerId, view });
+    return response.view ?? {};
   } catch (error) {
     deps.logger.warn({ err: error, callbackId: (view as { callback_id?: string }).callback_id }, 'a form could not open');
     try {

@@ -8,7 +8,7 @@ import type { Locale } from '../../i18n/lang.js';
 import type { Responder } from '../reply/responder.js';
 import { exampleFor, userFieldName } from '../parse/examples.js';
 import { operationTitle } from '../render/operationTitle.js';
-import { renderError } from '../render/errors.js';
+import { renderError } from '../render/errorMessage.js';
 import { renderNotice } from '../render/notice.js';
 import { renderQueued, renderQueuedDone } from '../render/queued.js';
 import type { Progress } from '../reply/responder.js';

@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import { isDataError } from '../../core/errors.js';
 import { readCandlePeriod, watchOperation } from '../../core/watch/checks.js';
-import { readWatchCadence, readWatchKind, WatchInputError } from '../../core/watch/service.js';
+import { readWatchCadence, readWatchKind, WatchInputError } from '../../core/watch/watchService.js';
 import { readWatchRequestValue, watchRequestValue, type WatchRequest } from '../payloads/watchRequestValue.js';
 import type { WatchCost } from '../../core/watch/cost.js';
 import type { Watch } from '../../core/watch/types.js';
@@ -12,7 +12,7 @@ import { appMembership } from '../calls/channelMembership.js';
 import type { SlackDeps } from '../deps.js';
 import type { Requester } from '../requester/requester.js';
 import type { Responder } from '../reply/responder.js';
-import { renderError } from '../render/errors.js';
+import { renderError } from '../render/errorMessage.js';
 import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
 import { renderNotice } from '../render/notice.js';
 import { describeTarget, describeWatchRun, renderWatchList, renderWatchPreview, watchLines, type WatchListItem } from '../render/watch.js';

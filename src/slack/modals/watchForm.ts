@@ -1,7 +1,7 @@
 import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import { WEEKDAYS_FROM_MONDAY, weekdayPhrase, type Schedule } from '../../core/jobs/schedule.js';
 import { checksWithin } from '../../core/watch/cost.js';
-import { readWatchKind } from '../../core/watch/service.js';
+import { readWatchKind } from '../../core/watch/watchService.js';
 import { watchOperation } from '../../core/watch/checks.js';
 import type { WatchKind } from '../../core/watch/types.js';
 import type { Prices } from '../../core/operations/prices.js';

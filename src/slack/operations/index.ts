@@ -3,11 +3,11 @@ import { WATCHED_OPERATIONS } from '../../core/operations/index.js';
 import { CommandGrammar } from '../parse/commandGrammar.js';
 import type { DescribeRequest } from '../render/types.js';
 import type { WatchWordsOf } from '../render/watch.js';
-import { bidsSlack } from './bids.js';
-import { fundAssetSlack } from './fundAsset.js';
-import { futuresSlack } from './futures.js';
-import { newFundsSlack } from './newFunds.js';
-import { taxpayerSlack } from './taxpayer.js';
+import { bidsSlack } from './bidsSlack.js';
+import { fundAssetSlack } from './fundAssetSlack.js';
+import { futuresSlack } from './futuresSlack.js';
+import { newFundsSlack } from './newFundsSlack.js';
+import { taxpayerSlack } from './taxpayerSlack.js';
 import type { SlackOperation } from './slackOperation.js';
 
 export type { SlackOperation } from './slackOperation.js';

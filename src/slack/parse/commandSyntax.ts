@@ -1,4 +1,4 @@
-import { operation, type OperationId, type OperationName } from '../../core/operations/index.js';
+import { operation, typedNameOf, type OperationId, type OperationName } from '../../core/operations/index.js';
 import { inEveryLanguage, type CatalogueKey, type Lang, type Locale, type NamesUnder, type JoinedPhrases, type Phrase } from '../../i18n/lang.js';
 import { wordsRead, type WordList } from './shownWords.js';
 
@@ -62,7 +62,8 @@ export interface CommandSyntax {
   command: `/${string}`;
   /**
    * Words read after `/dq` for this operation besides its catalogue's `<name>.subcommand` (the word
-   * shown in each language): never shown, in lower case (subcommandWords(operationSubcommand(…)) has them all).
+   * shown in each language) and its name as typed (`new-funds`, always read): never shown, in lower
+   * case (subcommandWords(operationSubcommand(…)) has them all).
    */
   subcommandSynonyms: readonly string[];
   /** What the command does; in English also the slash-command registration (at most 100 characters). */
@@ -92,6 +93,11 @@ export interface CommandSyntax {
   notes(lang: Lang): string[];
 }
 
+/** An operation's own slash command, its name as typed (`/new-funds`): both manifests declare it. */
+export function directCommand(id: OperationId): `/${string}` {
+  return `/${typedNameOf(id)}`;
+}
+
 export function positionalWords(syntax: CommandSyntax): readonly WordSyntax[] {
   return syntax.positional.kind === 'joined' ? [syntax.positional.word] : syntax.positional.words;
 }
@@ -113,11 +119,11 @@ export function optionKeys(option: OptionSyntax): readonly [string, ...string[]]
 
 const operationSubcommands = new WeakMap<CommandSyntax, WordList<SubcommandEntry>>();
 
-/** The words after `/dq` for an operation: its catalogue entry (`bids.subcommand`), then its synonyms. */
+/** The words after `/dq` for an operation: its catalogue entry (`bids.subcommand`), its name as typed, then its synonyms. */
 export function operationSubcommand(syntax: CommandSyntax): WordList<SubcommandEntry> {
   let list = operationSubcommands.get(syntax);
   if (!list) {
-    list = [`${operation(syntax.operation).name}.subcommand`, ...syntax.subcommandSynonyms];
+    list = [`${operation(syntax.operation).name}.subcommand`, typedNameOf(syntax.operation), ...syntax.subcommandSynonyms];
     operationSubcommands.set(syntax, list);
   }
   return list;

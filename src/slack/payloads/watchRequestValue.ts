@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NewWatch } from '../../core/watch/service.js';
+import type { NewWatch } from '../../core/watch/watchService.js';
 
 /** What a watch request carries between its preview and Save (a button value; checked again on Save). */
 export type WatchRequest = Omit<NewWatch, 'teamId' | 'channelId' | 'createdBy'>;

@@ -1,4 +1,4 @@
-import type { RunOutcome } from '../../core/digest/runner.js';
+import type { DigestRunOutcome } from '../../core/digest/digestRunner.js';
 import type { Digest, DigestRunRecord } from '../../core/digest/types.js';
 import type { Lang, Phrase } from '../../i18n/lang.js';
 import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
@@ -41,7 +41,7 @@ export function runSummary(record: DigestRunRecord, lang: Lang): string {
   }
 }
 
-export function describeRunOutcome(digest: Digest, outcome: RunOutcome, lang: Lang): string {
+export function describeRunOutcome(digest: Digest, outcome: DigestRunOutcome, lang: Lang): string {
   if (outcome === 'missing') return lang.t('digests.run.gone', { id: digest.id });
   if (outcome === 'busy') return lang.t('digests.run.busy', { id: digest.id });
   if (outcome === 'claimed_elsewhere') return lang.t('digests.run.claimedElsewhere', { id: digest.id });

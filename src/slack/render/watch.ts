@@ -2,7 +2,7 @@ import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
 import type { Schedule } from '../../core/jobs/schedule.js';
 import { describeSchedule } from '../../core/jobs/schedule.js';
 import type { WatchCost } from '../../core/watch/cost.js';
-import type { WatchRunOutcome } from '../../core/watch/runner.js';
+import type { WatchRunOutcome } from '../../core/watch/watchRunner.js';
 import type { FieldChange, Watch, WatchKind, WatchNotice, WatchRunRecord, WatchTarget } from '../../core/watch/types.js';
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 import type { Lang } from '../../i18n/lang.js';

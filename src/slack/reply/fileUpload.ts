@@ -40,7 +40,7 @@ export async function postFile(client: WebClient, file: FileToPost): Promise<{ f
   }
   if (!ticket.upload_url || !ticket.file_id) throw new FileUploadError('no_upload_url');
   // The upload URL is signed for this one file: no token goes with the bytes.
-  const answer = await request(ticket.upload_url, {
+  const response = await request(ticket.upload_url, {
     method: 'POST',
     dispatcher: uploads,
     headers: { 'content-type': 'text/csv; charset=utf-8' },
@@ -49,8 +49,8 @@ export async function postFile(client: WebClient, file: FileToPost): Promise<{ f
   }).catch((error: unknown) => {
     throw new FileUploadError('upload_unreachable', { cause: error });
   });
-  await answer.body.text();
-  if (answer.statusCode !== 200) throw new FileUploadError(`upload_http_${answer.statusCode}`);
+  await response.body.text();
+  if (response.statusCode !== 200) throw new FileUploadError(`upload_http_${response.statusCode}`);
   try {
     await client.files.completeUploadExternal({ files: [{ id: ticket.file_id, title: file.title }], channel_id: file.channelId, initial_comment: file.initialComment });
   } catch (error) {

@@ -65,14 +65,14 @@ function mayHaveReached(error: unknown): boolean {
 async function postToResponseUrl(url: string, head: Record<string, unknown>, blocks: SlackMessage['blocks'], redact: Redact, calls: SlackCalls | undefined): Promise<void> {
   const body = responseUrlBody(head, blocks, redact);
   const send = (signal: AbortSignal) => request(url, { method: 'POST', dispatcher: responseUrls, headers: { 'content-type': 'application/json' }, body, signal });
-  const answer = calls
+  const response = calls
     ? await calls.run({ method: 'response_url' }, send, (sent) => ({ status: sent.statusCode, retryAfter: headerText(sent.headers['retry-after']) }), { discard: (sent) => void sent.body.dump().catch(() => undefined) })
     : await send(AbortSignal.timeout(10_000));
-  const text = await answer.body.text();
-  const failure = failureFromStatus(answer.statusCode, headerText(answer.headers['retry-after']), Date.now());
+  const text = await response.body.text();
+  const failure = failureFromStatus(response.statusCode, headerText(response.headers['retry-after']), Date.now());
   if (failure) throw new SlackCallError('response_url', failure);
-  const refusal = answer.statusCode >= 400 ? text.trim().slice(0, 100) : refusalInBody(text);
-  if (refusal !== undefined) throw new SlackCallError('response_url', { kind: 'refused', code: redact(refusal || `http_${answer.statusCode}`) });
+  const refusal = response.statusCode >= 400 ? text.trim().slice(0, 100) : refusalInBody(text);
+  if (refusal !== undefined) throw new SlackCallError('response_url', { kind: 'refused', code: redact(refusal || `http_${response.statusCode}`) });
 }
 
 function headerText(value: string | string[] | undefined): string | null {

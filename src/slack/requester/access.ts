@@ -1,6 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import type { Phrase } from '../../i18n/lang.js';
-import type { Allowlist } from '../config.js';
+import type { Allowlist } from '../slackConfig.js';
 import type { SlackDeps } from '../deps.js';
 
 export interface Where {

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
 import { DataClient } from '../../../src/core/client/dataClient.js';
 import { createTransport, type Transport } from '../../../src/core/client/http.js';
-import { DigestRepository } from '../../../src/core/digest/repository.js';
+import { DigestRepository } from '../../../src/core/digest/digestRepository.js';
 import { BudgetExceededError, BudgetUnavailableError } from '../../../src/core/errors.js';
 import { RedisStore } from '../../../src/core/store/redisStore.js';
 import type { Store } from '../../../src/core/store/types.js';

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_DIGEST_CAPS, EntryCaps } from '../../../src/core/jobs/caps.js';
-import { DigestRepository } from '../../../src/core/digest/repository.js';
-import { DigestInputError, DigestService } from '../../../src/core/digest/service.js';
+import { DigestRepository } from '../../../src/core/digest/digestRepository.js';
+import { DigestInputError, DigestService } from '../../../src/core/digest/digestService.js';
 import { MemoryStore } from '../../../src/core/store/memoryStore.js';
-import { WatchInputError } from '../../../src/core/watch/service.js';
+import { WatchInputError } from '../../../src/core/watch/watchService.js';
 import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
 import { ManualClock } from '../../support/clocks.js';
 import { startWatchRig, watchInstance } from '../../support/watchRig.js';

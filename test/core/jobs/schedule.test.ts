@@ -129,7 +129,7 @@ describe('a digest\'s own language', () => {
   });
 
   it('refuses a language the app does not speak, in the requester\'s words, naming the field', async () => {
-    const { DigestInputError } = await import('../../../src/core/digest/service.js');
+    const { DigestInputError } = await import('../../../src/core/digest/digestService.js');
     const digests = await service();
     const refused = await digests.add({ teamId: 'T', channelId: 'C1', createdBy: 'U', cadence: 'daily', time: '08:30', lang: 'klingon' }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DigestInputError);
@@ -140,7 +140,7 @@ describe('a digest\'s own language', () => {
   });
 
   it('every refusal has its field and a Chinese wording', async () => {
-    const { DigestInputError } = await import('../../../src/core/digest/service.js');
+    const { DigestInputError } = await import('../../../src/core/digest/digestService.js');
     const digests = await service();
     const cases = [
       [{ cadence: 'fortnightly' }, 'cadence', '“fortnightly”不是有效的推送周期'],
@@ -158,8 +158,8 @@ describe('a digest\'s own language', () => {
 
 /** A digest service over `store` with the default caps; no runner (these tests add and list only). */
 async function digestService(store: Store, clock: Clock) {
-  const { DigestService } = await import('../../../src/core/digest/service.js');
-  const { DigestRepository } = await import('../../../src/core/digest/repository.js');
+  const { DigestService } = await import('../../../src/core/digest/digestService.js');
+  const { DigestRepository } = await import('../../../src/core/digest/digestRepository.js');
   const { DEFAULT_DIGEST_CAPS, EntryCaps } = await import('../../../src/core/jobs/caps.js');
   return new DigestService(new DigestRepository(store), undefined as never, clock, 'Asia/Shanghai', new EntryCaps('digest', DEFAULT_DIGEST_CAPS, store, clock));
 }

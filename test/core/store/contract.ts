@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../src/core/store/types.js';
-import { WatchRepository } from '../../../src/core/watch/repository.js';
+import { WatchRepository } from '../../../src/core/watch/watchRepository.js';
 import type { Watch } from '../../../src/core/watch/types.js';
 
 /**

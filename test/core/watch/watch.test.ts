@@ -5,7 +5,7 @@ import type { Store } from '../../../src/core/store/types.js';
 import type { DataClient } from '../../../src/core/client/dataClient.js';
 import { checkWatch } from '../../../src/core/watch/checks.js';
 import { checksWithin } from '../../../src/core/watch/cost.js';
-import { WatchInputError } from '../../../src/core/watch/service.js';
+import { WatchInputError } from '../../../src/core/watch/watchService.js';
 import { validate } from '../../../src/core/operations/validate.js';
 import { parseCommand } from '../../../src/slack/parse/parseCommand.js';
 import { langFor } from '../../../src/i18n/lang.js';

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
 import { ChannelPacing, POST_SPACING_MS } from '../../../src/slack/posting/channelPacing.js';
-import { SlackDigestPoster } from '../../../src/slack/posting/digestPoster.js';
+import { SlackDigestPoster } from '../../../src/slack/posting/slackDigestPoster.js';
 import { CALL_BUDGETS } from '../../../src/slack/calls/slackCallPolicy.js';
 import { SlackCalls } from '../../../src/slack/calls/slackCalls.js';
 import { ManualClock, PINNED_AT } from '../../support/clocks.js';

@@ -2,7 +2,7 @@ import type { Context } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Allowlist } from '../../../src/slack/config.js';
+import type { Allowlist } from '../../../src/slack/slackConfig.js';
 import type { SlackDeps } from '../../../src/slack/deps.js';
 import { requesterOf } from '../../../src/slack/requester/requester.js';
 import { allowlists } from '../../../src/slack/middleware/allowlists.js';

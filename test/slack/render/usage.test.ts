@@ -87,7 +87,7 @@ describe('usage keys that look like object internals', () => {
   });
 
   it('says when the budgets reset in the reader\'s zone, in the same words as a budget refusal', async () => {
-    const { renderError } = await import('../../../src/slack/render/errors.js');
+    const { renderError } = await import('../../../src/slack/render/errorMessage.js');
     const { BudgetExceededError } = await import('../../../src/core/errors.js');
     for (const [zone, expected] of [['Asia/Shanghai', '2026-05-21 00:00 GMT+8 (Asia/Shanghai)'], ['America/New_York', '2026-05-20 12:00 EDT (America/New_York)']] as const) {
       const usage = visibleText(renderUsage(SUMMARY, { team: { spent: 0, limit: 100 }, resetsAt: RESETS }, { now: NOW, timeZone: zone, operationTitles: TITLES, lang: english }));

@@ -1,19 +1,19 @@
 import type { AllMiddlewareArgs, App, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
 import { ACTION } from '../../payloads/ids.js';
-import { budgetsReopenButton } from './budgetsReopen.js';
-import { digestAddButton } from './digestAdd.js';
-import { digestRemoveButton } from './digestRemove.js';
-import { digestRunButton } from './digestRun.js';
-import { exportCsvButton } from './exportCsv.js';
-import { homePageButton } from './homePage.js';
-import { listPageButton } from './listPage.js';
-import { openModalButton } from './openModal.js';
+import { budgetsReopenButton } from './budgetsReopenButton.js';
+import { digestAddButton } from './digestAddButton.js';
+import { digestRemoveButton } from './digestRemoveButton.js';
+import { digestRunButton } from './digestRunButton.js';
+import { exportCsvButton } from './exportCsvButton.js';
+import { homePageButton } from './homePageButton.js';
+import { listPageButton } from './listPageButton.js';
+import { openModalButton } from './openModalButton.js';
 import { resultButton } from './resultButton.js';
-import { usageCsvButton } from './usageCsv.js';
-import { watchSaveButton } from './watchSave.js';
-import { watchStopButton } from './watchStop.js';
-import { watchFormButton } from './watchThis.js';
+import { usageCsvButton } from './usageCsvButton.js';
+import { watchSaveButton } from './watchSaveButton.js';
+import { watchStopButton } from './watchStopButton.js';
+import { watchFormButton } from './watchFormButton.js';
 
 type ButtonListener = (args: SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs) => Promise<void>;
 

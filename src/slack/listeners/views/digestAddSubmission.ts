@@ -1,5 +1,5 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
-import { DigestInputError, type DigestInputField } from '../../../core/digest/service.js';
+import { DigestInputError, type DigestInputField } from '../../../core/digest/digestService.js';
 import type { SlackDeps } from '../../deps.js';
 import { mayAdd } from '../../flows/permissions.js';
 import { publishHome } from '../../flows/publishHome.js';

@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { ValidationError } from '../../../core/errors.js';
-import { WatchInputError } from '../../../core/watch/service.js';
+import { WatchInputError } from '../../../core/watch/watchService.js';
 import { appMembership } from '../../calls/channelMembership.js';
 import type { SlackDeps } from '../../deps.js';
 import { publishHome } from '../../flows/publishHome.js';

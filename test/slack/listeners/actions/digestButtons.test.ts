@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { digestAddButton } from '../../../../src/slack/listeners/actions/digestAdd.js';
-import { digestRemoveButton } from '../../../../src/slack/listeners/actions/digestRemove.js';
-import { digestRunButton } from '../../../../src/slack/listeners/actions/digestRun.js';
+import { digestAddButton } from '../../../../src/slack/listeners/actions/digestAddButton.js';
+import { digestRemoveButton } from '../../../../src/slack/listeners/actions/digestRemoveButton.js';
+import { digestRunButton } from '../../../../src/slack/listeners/actions/digestRunButton.js';
 import { VIEW } from '../../../../src/slack/payloads/ids.js';
 import { requesterContext, fakeAck, fakeClient, listenerDeps, recorder } from '../../listenerArgs.js';
 

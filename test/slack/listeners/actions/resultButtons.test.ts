@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../../../src/core/operations/validate.js';
-import { exportCsvButton } from '../../../../src/slack/listeners/actions/exportCsv.js';
-import { openModalButton } from '../../../../src/slack/listeners/actions/openModal.js';
+import { exportCsvButton } from '../../../../src/slack/listeners/actions/exportCsvButton.js';
+import { openModalButton } from '../../../../src/slack/listeners/actions/openModalButton.js';
 import { resultButton } from '../../../../src/slack/listeners/actions/resultButton.js';
 import { ACTION, VIEW } from '../../../../src/slack/payloads/ids.js';
 import { encodeQueryValue } from '../../../../src/slack/payloads/queryValue.js';

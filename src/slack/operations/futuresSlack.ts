@@ -6,7 +6,7 @@ import {
 import { numberInput, staticSelect, textInput } from '../modals/elements.js';
 import type { SearchForm } from '../modals/searchForm.js';
 import { option } from '../blockKit/slackText.js';
-import type { CommandSyntax } from '../parse/commandSyntax.js';
+import { directCommand, type CommandSyntax } from '../parse/commandSyntax.js';
 import { readNumberWord, readPeriodWord } from '../parse/naturalWords.js';
 import { isChinese, type Lang, type NamesUnder } from '../../i18n/lang.js';
 import { contextBlock, headerBlock, labelled, sectionBlock } from '../blockKit/blocks.js';
@@ -85,7 +85,7 @@ function periodNotes(lang: Lang): string {
 
 export const futuresSyntax: CommandSyntax = {
   operation: FUTURES_ID,
-  command: '/futures',
+  command: directCommand(FUTURES_ID),
   subcommandSynonyms: ['future', 'kline', 'k线'],
   description: { key: 'futures.description' },
   positional: {

@@ -5,7 +5,7 @@ import type { Lang } from '../../i18n/lang.js';
 import { staticSelect, textInput } from '../modals/elements.js';
 import { PAGE_SIZES, type SearchForm } from '../modals/searchForm.js';
 import { option } from '../blockKit/slackText.js';
-import type { CommandSyntax } from '../parse/commandSyntax.js';
+import { directCommand, type CommandSyntax } from '../parse/commandSyntax.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
 import { contextBlock, headerBlock, sectionBlock } from '../blockKit/blocks.js';
 import { renderChart } from '../render/chart.js';
@@ -23,8 +23,8 @@ const FUND_ASSET_ID = 'fund-asset';
 
 export const fundAssetSyntax: CommandSyntax = {
   operation: FUND_ASSET_ID,
-  command: '/fund-asset',
-  subcommandSynonyms: ['fund-asset', 'fundasset', '基金规模'],
+  command: directCommand(FUND_ASSET_ID),
+  subcommandSynonyms: ['fundasset', '基金规模'],
   description: { key: 'fundAsset.description' },
   positional: {
     kind: 'sequence',

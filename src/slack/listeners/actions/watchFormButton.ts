@@ -1,5 +1,5 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import { readWatchKind } from '../../../core/watch/service.js';
+import { readWatchKind } from '../../../core/watch/watchService.js';
 import type { SlackDeps } from '../../deps.js';
 import { openForm } from '../../flows/openForm.js';
 import { mayAdd } from '../../flows/permissions.js';

@@ -17,7 +17,7 @@ function saleStatusFilter(body: RequestBody): boolean | undefined {
   return text === 'true';
 }
 
-export const newFunds: OperationHandler = (body, { nowMs }) => {
+export const newFundsHandler: OperationHandler = (body, { nowMs }) => {
   const saleStatus = saleStatusFilter(body);
   const pageNo = countFromText(body, 'pageNo', { defaultValue: 1, max: Number.MAX_SAFE_INTEGER });
   const pageSize = countFromText(body, 'pageSize', { defaultValue: 10, max: NEW_FUNDS_MAX_PAGE_SIZE });

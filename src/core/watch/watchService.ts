@@ -10,8 +10,8 @@ import { readCandlePeriod, watchInput, watchOperation } from './checks.js';
 import { checksWithin, watchCost, type WatchCost } from './cost.js';
 import { capPhrase, type EntryCaps } from '../jobs/caps.js';
 import { nextTurn } from '../nextTurn.js';
-import type { WatchRepository } from './repository.js';
-import type { WatchRunner, WatchRunOutcome } from './runner.js';
+import type { WatchRepository } from './watchRepository.js';
+import type { WatchRunner, WatchRunOutcome } from './watchRunner.js';
 import { pauseAt, type Watch, type WatchKind, type WatchTarget } from './types.js';
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 

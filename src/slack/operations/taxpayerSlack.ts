@@ -5,7 +5,7 @@ import { looksLikeCreditCode } from '../../core/validation/creditCode.js';
 import type { Lang } from '../../i18n/lang.js';
 import { textInput } from '../modals/elements.js';
 import type { SearchForm } from '../modals/searchForm.js';
-import type { CommandSyntax } from '../parse/commandSyntax.js';
+import { directCommand, type CommandSyntax } from '../parse/commandSyntax.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
 import { chunk, contextBlock, dividerBlock, fieldsBlock, headerBlock, labelled, sectionBlock } from '../blockKit/blocks.js';
 import { tableOrNothing, textCell, type TableColumn } from '../render/dataTable.js';
@@ -21,8 +21,8 @@ const TAXPAYER_ID = 'enterprise-general-taxpayer-query';
 
 export const taxpayerSyntax: CommandSyntax = {
   operation: TAXPAYER_ID,
-  command: '/taxpayer',
-  subcommandSynonyms: ['taxpayer', '一般纳税人'],
+  command: directCommand(TAXPAYER_ID),
+  subcommandSynonyms: ['一般纳税人'],
   description: { key: 'taxpayer.description' },
   positional: { kind: 'joined', word: { field: 'keyword', name: { key: 'taxpayer.words.companyOrCode' }, keepQuotes: true } },
   options: [pageOption('pageNo'), pageSizeOption()],

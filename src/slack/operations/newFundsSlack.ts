@@ -4,7 +4,7 @@ import { type NewFund, SALE_STATUS_EXTRA_WORDS, SALE_STATUS_WORDS } from '../../
 import { radioButtons, staticSelect } from '../modals/elements.js';
 import { ANY, PAGE_SIZES, type SearchForm, unlessAny } from '../modals/searchForm.js';
 import { option } from '../blockKit/slackText.js';
-import type { CommandSyntax } from '../parse/commandSyntax.js';
+import { directCommand, type CommandSyntax } from '../parse/commandSyntax.js';
 import { inEveryLanguage, isChinese, type JoinedPhrases, type Lang } from '../../i18n/lang.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
 import { contextBlock, headerBlock, sectionBlock } from '../blockKit/blocks.js';
@@ -42,8 +42,8 @@ const STATUS_SHAPE: JoinedPhrases = { words: SALE_STATUS_WORDS, joinedBy: 'commo
 
 export const newFundsSyntax: CommandSyntax = {
   operation: NEW_FUNDS_ID,
-  command: '/new-funds',
-  subcommandSynonyms: ['new-funds', 'new', '新发基金'],
+  command: directCommand(NEW_FUNDS_ID),
+  subcommandSynonyms: ['new', '新发基金'],
   description: { key: 'newFunds.description' },
   positional: { kind: 'sequence', words: [{ field: 'saleStatus', name: STATUS_SHAPE, optional: true, read: readStatus }] },
   options: [{ field: 'saleStatus', keys: ['newFunds.keys.status', 'sale', '销售状态'], shape: STATUS_SHAPE, read: readStatus }, pageOption('pageNo'), pageSizeOption()],

@@ -9,7 +9,7 @@ import { BudgetExceededError, StoppedError, UpstreamError } from '../errors.js';
 import { formatZonedTime } from '../time.js';
 import type { Store } from '../store/types.js';
 import { checkWatch } from './checks.js';
-import type { WatchRepository } from './repository.js';
+import type { WatchRepository } from './watchRepository.js';
 import type { Watch, WatchNotice, WatchPause, WatchPoster, WatchRunRecord } from './types.js';
 
 export interface WatchRunnerOptions {

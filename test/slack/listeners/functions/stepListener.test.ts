@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fundAssetStep } from '../../../../src/slack/operations/fundAsset.js';
-import { stepListener } from '../../../../src/slack/listeners/functions/runStep.js';
+import { fundAssetStep } from '../../../../src/slack/operations/fundAssetSlack.js';
+import { stepListener } from '../../../../src/slack/listeners/functions/stepListener.js';
 import { allowlists } from '../../../../src/slack/middleware/allowlists.js';
 import { whoIsAsking } from '../../../../src/slack/middleware/whoIsAsking.js';
 import { listenerDeps } from '../../listenerArgs.js';

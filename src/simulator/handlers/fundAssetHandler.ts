@@ -9,7 +9,7 @@ import type { OperationHandler } from './types.js';
 
 export const FUND_ASSET_MAX_PAGE_SIZE = 50;
 
-export const fundAsset: OperationHandler = (body, { nowMs, changes = [] }) => {
+export const fundAssetHandler: OperationHandler = (body, { nowMs, changes = [] }) => {
   const fundCode = requiredString(body, 'fundCode');
   if (!/^\d{6}$/.test(fundCode)) throw new InvalidParameterError('fundCode must be 6 digits');
   const pageNo = countFromText(body, 'pageNo', { defaultValue: 1, max: Number.MAX_SAFE_INTEGER });

@@ -10,7 +10,7 @@ import type { OperationHandler } from './types.js';
 
 export const FUTURES_MAX_LIMIT = 1000;
 
-export const futures: OperationHandler = (body, { nowMs, changes = [] }) => {
+export const futuresHandler: OperationHandler = (body, { nowMs, changes = [] }) => {
   const contract = futuresContract(requiredString(body, 'symbol'));
   if (!contract) throw new InvalidParameterError('unknown symbol');
   const type = requiredString(body, 'type');

@@ -6,7 +6,7 @@ import { BudgetExceededError, StoppedError } from '../errors.js';
 import type { Store } from '../store/types.js';
 import { collectNewFunds } from './collect.js';
 import { failurePhrase } from '../jobs/failurePhrase.js';
-import type { DigestRepository } from './repository.js';
+import type { DigestRepository } from './digestRepository.js';
 import { postOrPause, recordRun, RunLocks, type PostResult } from '../jobs/runLocks.js';
 import { type AppStatus } from '../jobs/types.js';
 import { type Digest, type DigestContent, type DigestPoster, type DigestRunRecord } from './types.js';
@@ -40,7 +40,7 @@ const CLAIM_TTL_MS = 7 * 86_400_000;
 
 /** `busy`: another run of this digest (manual or scheduled) is under way; the scheduler tries again. */
 /** `stopped`: the app began shutting down before the first page's call was sent; nothing was recorded or spent. */
-export type RunOutcome = DigestRunRecord | 'missing' | 'claimed_elsewhere' | 'busy' | 'stopped';
+export type DigestRunOutcome = DigestRunRecord | 'missing' | 'claimed_elsewhere' | 'busy' | 'stopped';
 
 /**
  * Runs one digest for one scheduled time, at most once across restarts and replicas: the run is
@@ -55,14 +55,14 @@ export class DigestRunner {
     this.locks = new RunLocks(options.store, options.owner, options.clock, options.logger);
   }
 
-  async run(digestId: string, scheduledFor: number, trigger: DigestRunRecord['trigger']): Promise<RunOutcome> {
+  async run(digestId: string, scheduledFor: number, trigger: DigestRunRecord['trigger']): Promise<DigestRunOutcome> {
     // Two runs at once would both read the same "seen" funds and post them twice (Run now during the
     // scheduled run, a double click): the lock comes before the claim, so a scheduled run that finds
     // it taken is tried again on the next tick instead of being used up.
     return this.locks.hold(`digest-lock:${digestId}`, () => this.runLocked(digestId, scheduledFor, trigger), { digestId });
   }
 
-  private async runLocked(digestId: string, scheduledFor: number, trigger: DigestRunRecord['trigger']): Promise<RunOutcome> {
+  private async runLocked(digestId: string, scheduledFor: number, trigger: DigestRunRecord['trigger']): Promise<DigestRunOutcome> {
     const { repository, store, owner } = this.options;
     const digest = await repository.get(digestId);
     if (!digest) return 'missing';

@@ -3,8 +3,8 @@ import type { Clock } from '../clock.js';
 import { capPhrase, type EntryCaps } from '../jobs/caps.js';
 import { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS } from './collect.js';
 import { isValidTimeZone } from '../time.js';
-import type { DigestRepository } from './repository.js';
-import type { DigestRunner, RunOutcome } from './runner.js';
+import type { DigestRepository } from './digestRepository.js';
+import type { DigestRunner, DigestRunOutcome } from './digestRunner.js';
 import { nextRunAfter, parseCadence, parseTimeOfDay, type Schedule } from '../jobs/schedule.js';
 import type { Digest, SaleFilter } from './types.js';
 
@@ -116,7 +116,7 @@ export class DigestService {
     return this.repository.remove(id);
   }
 
-  runNow(id: string): Promise<RunOutcome> {
+  runNow(id: string): Promise<DigestRunOutcome> {
     return this.runner.run(id, this.clock.now(), 'manual');
   }
 

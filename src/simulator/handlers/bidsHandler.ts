@@ -60,7 +60,7 @@ function optionalNoticeType(body: RequestBody): NoticeTypeCode | undefined {
   return text;
 }
 
-export const bids: OperationHandler = (body, { nowMs, changes = [] }) => {
+export const bidsHandler: OperationHandler = (body, { nowMs, changes = [] }) => {
   const keyword = checkedKeyword(body);
   const pageSize = countFromText(body, 'pageSize', { defaultValue: 10, max: BID_MAX_PAGE_SIZE });
   const pageIndex = countFromText(body, 'pageIndex', { defaultValue: 1, max: Number.MAX_SAFE_INTEGER });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BudgetExceededError, NotCachedError, UpstreamError, ValidationError } from '../../../src/core/errors.js';
 import { english, langFor } from '../../../src/i18n/lang.js';
 import { englishWords } from '../../support/englishWords.js';
-import { renderError } from '../../../src/slack/render/errors.js';
+import { renderError } from '../../../src/slack/render/errorMessage.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { NOW, visibleText } from './fixtures.js';
 

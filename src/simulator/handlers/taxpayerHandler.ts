@@ -16,7 +16,7 @@ function requiredKeyword(body: RequestBody): string {
   return keyword.trim();
 }
 
-export const taxpayer: OperationHandler = (body, { nowMs, changes = [] }) => {
+export const taxpayerHandler: OperationHandler = (body, { nowMs, changes = [] }) => {
   const keyword = requiredKeyword(body);
   const pageNo = countFromNumber(body, 'pageNo', { defaultValue: 1, max: Number.MAX_SAFE_INTEGER });
   const pageSize = countFromNumber(body, 'pageSize', { defaultValue: 10, max: TAXPAYER_MAX_PAGE_SIZE });

@@ -7,7 +7,7 @@ import { inEveryLanguage, type Lang } from '../../i18n/lang.js';
 import { checkboxes, datepicker, radioButtons, staticSelect, textInput } from '../modals/elements.js';
 import { ANY, type SearchForm, unlessAny } from '../modals/searchForm.js';
 import { option } from '../blockKit/slackText.js';
-import { type CommandSyntax, readSynonym } from '../parse/commandSyntax.js';
+import { directCommand, type CommandSyntax, readSynonym } from '../parse/commandSyntax.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
 import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from '../blockKit/blocks.js';
 import { amountCell, columnUnit, numberCell, tableOrNothing, textCell, type TableColumn } from '../render/dataTable.js';
@@ -53,7 +53,7 @@ function readDate(word: string): string {
 
 export const bidsSyntax: CommandSyntax = {
   operation: BIDS_ID,
-  command: '/bids',
+  command: directCommand(BIDS_ID),
   subcommandSynonyms: ['bid', '招投标', '标讯'],
   description: { key: 'bids.description' },
   positional: { kind: 'joined', word: { field: 'keyword', name: { key: 'bids.words.keyword' } } },

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultFileName, runChartCommand } from '../../src/cli/chart.js';
+import { defaultFileName, runChartCommand } from '../../src/cli/chartCommand.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/core/logger.js';
 
