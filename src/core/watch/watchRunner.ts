@@ -45,7 +45,7 @@ export type WatchRunOutcome = WatchRunRecord | 'missing' | 'claimed_elsewhere' |
 
 /**
  * Runs one check of one watch for one scheduled time, at most once across restarts and replicas
- * (the digest runner's lock and claim, under watch keys). The new state is recorded before the
+ * (the job engine's run lock and a claim, under watch keys, as digests). The new state is recorded before the
  * message goes out, so a store failing after the post cannot make the next check post it again; a
  * post that fails puts the old state back, so the next check finds the change again.
  */

@@ -93,7 +93,7 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     ...(input.install ? { app: input.install } : {}),
   });
   const scheduler = new JobScheduler<Digest>({ repository, runner, clock, logger, catchUpMs: input.digest.catchUpMs, kind: 'digest' });
-  // Watches ride on the digests' scheduler, claims and store: exactly once across replicas, catch-up once.
+  // Watches run on the same job engine (core/jobs) as digests, in the same store: exactly once across replicas, catch-up once.
   const watchRepository = new WatchRepository(digestStore);
   const watchRunner = new WatchRunner({
     repository: watchRepository,

@@ -58,7 +58,7 @@ function fitsType(value: string | number, type: Parameter['type']): boolean {
 /**
  * The listener of one step. Bolt acknowledges the event before this runs; from then on the run
  * waits in Workflow Builder until the step is completed or failed, so every path ends in one of the two.
- * The allowlists were applied before (whoIsAsking), with "Run by" as the person asking.
+ * The allowlists were applied before (middleware/allowlists.ts), with "Run by" as the person asking.
  */
 export function stepListener(deps: SlackDeps, step: WorkflowStep) {
   return async ({ inputs, complete, fail, body, context }: Args): Promise<void> => {

@@ -10,7 +10,7 @@ describe('a workflow step’s listener', () => {
   let rig: ReturnType<typeof listenerDeps>;
   afterEach(() => rig.close());
 
-  /** The step as Bolt runs it: the global whoIsAsking middleware first (it applies the allowlists), then the listener. */
+  /** The step as Bolt runs it: the global whoIsAsking and allowlists middleware first, then the listener. */
   async function runStep(inputs: Record<string, unknown>, options: { complete?: () => Promise<void> } = {}) {
     const ended: Array<{ how: 'complete' | 'fail'; with: Record<string, unknown> }> = [];
     const args = {
