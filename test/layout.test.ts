@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OPERATION_IDS, operations, typedName, type OperationId } from '../src/core/operations/index.js';
+import { OPERATION_IDS, type OperationId, operations, typedName } from '../src/core/operations/index.js';
 
 const SRC = join(import.meta.dirname, '..', 'src');
 
@@ -23,7 +23,9 @@ function modulesOf(id: OperationId): string[] {
 /** The files of src/ a file imports (type imports too), as paths relative to src/. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/^(?:import|export)[^;]*? from '(\.[^']+)\.js';/gms)].map((match) => relative(SRC, resolve(dirname(file), `${match[1]}.ts`)));
+  return [...text.matchAll(/^(?:import|export)[^;]*? from '(\.[^']+)\.js';/gms)].map((match) =>
+    relative(SRC, resolve(dirname(file), `${match[1]}.ts`)),
+  );
 }
 
 /** The code of a file: a catalogue key or a name in a comment (`bids.keys.region`) is prose. */
@@ -96,8 +98,12 @@ describe('the layout', () => {
   });
 
   it('only the flows read the Slack operation registry: parse, render and modals are handed what they need', () => {
-    const readers = sourceFiles(SRC).filter((file) => importsOf(file).includes(join('slack', 'operations', 'index.ts')));
-    expect(readers.map((file) => relative(SRC, file)).filter((file) => !file.startsWith(join('slack', 'flows') + '/'))).toEqual([]);
+    const readers = sourceFiles(SRC).filter((file) =>
+      importsOf(file).includes(join('slack', 'operations', 'index.ts')),
+    );
+    expect(
+      readers.map((file) => relative(SRC, file)).filter((file) => !file.startsWith(join('slack', 'flows') + '/')),
+    ).toEqual([]);
   });
 
   it('no import runs back up inside src/slack: its rooms (the folders right under it) import one another in one direction only', () => {
@@ -105,7 +111,9 @@ describe('the layout', () => {
   });
 
   it('core knows no Slack', () => {
-    const coreFiles = sourceFiles(join(SRC, 'core')).filter((file) => /from '[^']*(\/slack\/|@slack\/)/.test(readFileSync(file, 'utf8')));
+    const coreFiles = sourceFiles(join(SRC, 'core')).filter((file) =>
+      /from '[^']*(\/slack\/|@slack\/)/.test(readFileSync(file, 'utf8')),
+    );
     expect(coreFiles.map((file) => relative(SRC, file))).toEqual([]);
   });
 });

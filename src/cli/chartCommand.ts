@@ -2,19 +2,18 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { Logger } from 'pino';
-import { CHARTED_OPERATIONS, chartPlanFor } from '../slack/flows/chartFor.js';
 import { CHART_JS_VERSION, quickChartUrl } from '../charts/quickChart.js';
 import { ChartRenderError, renderChartText, renderQuickChart } from '../charts/renderQuickChart.js';
 import type { AppConfig } from '../config.js';
 import { ValidationError } from '../core/errors.js';
 import { explainError } from '../core/explainError.js';
-import { english } from '../i18n/lang.js';
 import type { OperationId } from '../core/operations/index.js';
-import { FALLBACK_LOCALE, langFor, readLocale, type Locale } from '../i18n/lang.js';
-import { operationTitle } from '../slack/render/operationTitle.js';
-import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
+import { english, FALLBACK_LOCALE, type Locale, langFor, readLocale } from '../i18n/lang.js';
+import { type CoreRuntime, createCoreRuntime } from '../runtime.js';
+import { CHARTED_OPERATIONS, chartPlanFor } from '../slack/flows/chartFor.js';
 import { commandExample, readCommand } from '../slack/flows/routeCommand.js';
 import { DQ_COMMAND } from '../slack/parse/parseCommand.js';
+import { operationTitle } from '../slack/render/operationTitle.js';
 
 export interface ChartCommandOptions {
   /** The words after `dq chart`, without --demo: the slash command's text and `--out <file>`. */
@@ -69,7 +68,10 @@ function readWords(words: readonly string[]): { text: string; out?: string; loca
 
 /** "futures CL 5m 30" → futures-CL-5m-30.png. */
 export function defaultFileName(text: string): string {
-  const slug = text.replace(/^[/／]+/, '').replace(/[^\p{L}\p{N}.]+/gu, '-').replace(/^-+|-+$/g, '');
+  const slug = text
+    .replace(/^[/／]+/, '')
+    .replace(/[^\p{L}\p{N}.]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
   return `${slug || 'chart'}.png`;
 }
 
@@ -87,13 +89,17 @@ function chartedQuery(text: string): { operation: OperationId; input: Record<str
   switch (parsed.kind) {
     case 'query':
       if (!CHARTED_OPERATIONS.includes(parsed.operation)) {
-        throw new UsageError(`${operationTitle(parsed.operation, english)} answers have no chart; charts come with ${charted}`);
+        throw new UsageError(
+          `${operationTitle(parsed.operation, english)} answers have no chart; charts come with ${charted}`,
+        );
       }
       return { operation: parsed.operation, input: parsed.input };
     case 'invalid':
       throw new UsageError(`${english.t(parsed.message)} For example: ${parsed.example}`);
     case 'open_modal':
-      throw new UsageError(`${commandExample(parsed.operation, english).split(' ')[0]} needs its arguments here, e.g. dq chart ${commandExample(parsed.operation, english)}`);
+      throw new UsageError(
+        `${commandExample(parsed.operation, english).split(' ')[0]} needs its arguments here, e.g. dq chart ${commandExample(parsed.operation, english)}`,
+      );
     default:
       throw new UsageError(`"${text}" has no chart; charts come with ${charted}`);
   }
@@ -129,15 +135,27 @@ export async function runChartCommand(options: ChartCommandOptions): Promise<num
 
   const runtime = options.runtime ?? (await createCoreRuntime(config, { logger: options.logger }));
   try {
-    const answer = await runtime.client.call(query.operation, query.input, { teamId: 'cli', userId: config.user ?? 'cli', source: 'cli' });
+    const answer = await runtime.client.call(query.operation, query.input, {
+      teamId: 'cli',
+      userId: config.user ?? 'cli',
+      source: 'cli',
+    });
     const plan = chartPlanFor(answer, settings, timeZone, langFor(locale))!;
     if (plan.kind === 'none') {
       errorOutput.write(`dq chart: no chart for this answer. ${plan.note}\n`);
       return 1;
     }
-    const rendered = plan.kind === 'image'
-      ? renderQuickChart(plan.url)
-      : renderChartText({ chart: plan.chart, width: plan.width, height: plan.height, backgroundColor: 'white', devicePixelRatio: 2, version: CHART_JS_VERSION });
+    const rendered =
+      plan.kind === 'image'
+        ? renderQuickChart(plan.url)
+        : renderChartText({
+            chart: plan.chart,
+            width: plan.width,
+            height: plan.height,
+            backgroundColor: 'white',
+            devicePixelRatio: 2,
+            version: CHART_JS_VERSION,
+          });
     rendered.chart.destroy();
     await writeFile(file, rendered.png);
     say(`${file} (${rendered.imageWidth}×${rendered.imageHeight})`);
@@ -145,14 +163,18 @@ export async function runChartCommand(options: ChartCommandOptions): Promise<num
     if (plan.kind === 'image') {
       say(`image_url: ${plan.url.length} characters (Slack allows 3000)${runtime.simulator ? '; simulated data' : ''}`);
     } else if (plan.kind === 'render') {
-      say(settings.renderer === 'native'
-        ? `drawn by the app (CHART_RENDERER=native): in a Slack message, Slack draws the reply's chart itself from its values${runtime.simulator ? '; simulated data' : ''}`
-        : `drawn by the app (CHART_RENDERER=local): Slack gets it from ${settings.local?.publicUrl ?? 'PUBLIC_URL'}/charts/…${runtime.simulator ? '; simulated data' : ''}`);
+      say(
+        settings.renderer === 'native'
+          ? `drawn by the app (CHART_RENDERER=native): in a Slack message, Slack draws the reply's chart itself from its values${runtime.simulator ? '; simulated data' : ''}`
+          : `drawn by the app (CHART_RENDERER=local): Slack gets it from ${settings.local?.publicUrl ?? 'PUBLIC_URL'}/charts/…${runtime.simulator ? '; simulated data' : ''}`,
+      );
     } else {
       const longest = quickChartUrl(plan.chart, settings).length;
-      say(settings.hosted
-        ? `too long for an image_url (${longest} characters): Slack gets it through a QuickChart short URL`
-        : `too long for an image_url (${longest} characters): a self-hosted QuickChart has no short URLs, so Slack gets the note instead`);
+      say(
+        settings.hosted
+          ? `too long for an image_url (${longest} characters): Slack gets it through a QuickChart short URL`
+          : `too long for an image_url (${longest} characters): a self-hosted QuickChart has no short URLs, so Slack gets the note instead`,
+      );
     }
     return 0;
   } catch (error) {
@@ -161,7 +183,9 @@ export async function runChartCommand(options: ChartCommandOptions): Promise<num
       return 1;
     }
     const explanation = explainError(error, Date.now(), timeZone);
-    errorOutput.write(`dq chart: ${explanation.summary}\n${explanation.details.map((detail) => `  ${detail}\n`).join('')}`);
+    errorOutput.write(
+      `dq chart: ${explanation.summary}\n${explanation.details.map((detail) => `  ${detail}\n`).join('')}`,
+    );
     if (error instanceof ValidationError) {
       errorOutput.write(`  e.g. dq chart ${commandExample(query.operation, english)}\n`);
       return 2;

@@ -54,7 +54,10 @@ function flag(text: string): boolean | undefined {
 }
 
 function apiKeys(text: string): string[] | undefined {
-  const keys = text.split(',').map((key) => key.trim()).filter((key) => key !== '');
+  const keys = text
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key !== '');
   return keys.length > 0 ? keys : undefined;
 }
 

@@ -15,7 +15,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function collector() {
   let text = '';
-  const stream = new Writable({ write(chunk, _encoding, done) { text += chunk.toString(); done(); } });
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      text += chunk.toString();
+      done();
+    },
+  });
   return { stream, text: () => text };
 }
 
@@ -23,8 +28,12 @@ async function dqChart(line: string, env: Record<string, string> = {}) {
   const out = collector();
   const err = collector();
   const code = await runChartCommand({
-    words: line.split(' ').filter(Boolean), config: loadConfig({ DEFAULT_TZ: 'Asia/Shanghai', STORE_URL: 'memory://', ...env }, { inSlack: false, demo: true }),
-    logger: createLogger({ level: 'silent' }), output: out.stream, errorOutput: err.stream, cwd: dir,
+    words: line.split(' ').filter(Boolean),
+    config: loadConfig({ DEFAULT_TZ: 'Asia/Shanghai', STORE_URL: 'memory://', ...env }, { inSlack: false, demo: true }),
+    logger: createLogger({ level: 'silent' }),
+    output: out.stream,
+    errorOutput: err.stream,
+    cwd: dir,
   });
   return { code, stdout: out.text(), stderr: err.text() };
 }
@@ -37,14 +46,16 @@ function pngSize(file: string): [number, number] {
 }
 
 describe('dq chart', () => {
-  it('draws a futures reply\'s chart from the simulator into the named PNG and prints the caption', async () => {
+  it("draws a futures reply's chart from the simulator into the named PNG and prints the caption", async () => {
     const { code, stdout, stderr } = await dqChart('futures CL 5m 30 --out cl.png');
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(pngSize(join(dir, 'cl.png'))).toEqual([1400, 760]);
     expect(stdout).toContain(`${join(dir, 'cl.png')} (1400×760)`);
     expect(stdout).toMatch(/^CL 5-minute candles, .* GMT\+8 \(Asia\/Shanghai\)\.$/m);
-    expect(stdout).toMatch(/^drawn by the app \(CHART_RENDERER=native\): in a Slack message, Slack draws the reply's chart itself from its values; simulated data$/m);
+    expect(stdout).toMatch(
+      /^drawn by the app \(CHART_RENDERER=native\): in a Slack message, Slack draws the reply's chart itself from its values; simulated data$/m,
+    );
     const quickChart = await dqChart('futures CL 5m 30 --out cl.png', { CHART_RENDERER: 'quickchart' });
     expect(quickChart.stdout).toMatch(/^image_url: \d{4} characters \(Slack allows 3000\); simulated data$/m);
   });
@@ -54,7 +65,12 @@ describe('dq chart', () => {
     expect(fund.code).toBe(0);
     expect(existsSync(join(dir, 'fund-asset-000001-page-2.png'))).toBe(true);
     expect(fund.stdout).toMatch(/^Fund 000001 net assets from /m);
-    const fallback = await dqChart('/futures GC 1h 40 --out gc.png', { CHART_RENDERER: 'quickchart', QUICKCHART_CANDLESTICK: 'false', CHART_COLORS: 'cn', QUICKCHART_WIDTH: '900' });
+    const fallback = await dqChart('/futures GC 1h 40 --out gc.png', {
+      CHART_RENDERER: 'quickchart',
+      QUICKCHART_CANDLESTICK: 'false',
+      CHART_COLORS: 'cn',
+      QUICKCHART_WIDTH: '900',
+    });
     expect(fallback.code).toBe(0);
     expect(fallback.stdout).toContain('Drawn as high-low bars with close ticks');
     expect(pngSize(join(dir, 'gc.png'))).toEqual([1800, 760]);
@@ -63,7 +79,10 @@ describe('dq chart', () => {
   it('says why in one line, with exit 2, for input that has no chart or is not valid', async () => {
     for (const [line, message] of [
       // The charted commands in the order the operations are listed (help's order).
-      ['bids 光伏组件', /Tender and bid notices answers have no chart; charts come with \/fund-asset 000001 page:2 or \/futures CL 5m 30/],
+      [
+        'bids 光伏组件',
+        /Tender and bid notices answers have no chart; charts come with \/fund-asset 000001 page:2 or \/futures CL 5m 30/,
+      ],
       ['futures', /\/futures needs its arguments here, e.g. dq chart \/futures CL 5m 30/],
       ['futures CL 7m', /not valid[\s\S]*type[\s\S]*e\.g\. dq chart \/futures CL 5m 30/],
       ['', /which chart\?/],
@@ -109,9 +128,15 @@ describe('dq chart', () => {
   it('runs as `dq chart` from the command line', async () => {
     const file = join(dir, 'cli.png');
     const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/dq.ts', 'chart', 'futures', 'GC', 'daily', '20', '--demo', '--out', file], {
-        cwd: ROOT, env: { ...process.env, STORE_URL: 'memory://', DEFAULT_TZ: 'UTC', LOG_LEVEL: 'error' }, stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli/dq.ts', 'chart', 'futures', 'GC', 'daily', '20', '--demo', '--out', file],
+        {
+          cwd: ROOT,
+          env: { ...process.env, STORE_URL: 'memory://', DEFAULT_TZ: 'UTC', LOG_LEVEL: 'error' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BID_REGIONS } from '../../src/simulator/index.js';
-import { DAY_MS, FIXED_NOW, OP, callOperation, useSimulator } from './simulatorTestKit.js';
 import type { BidNotice } from '../../src/simulator/data/bidNotices.js';
+import { BID_REGIONS } from '../../src/simulator/index.js';
+import { callOperation, DAY_MS, FIXED_NOW, OP, useSimulator } from './simulatorTestKit.js';
 
 const simulator = useSimulator();
 const search = (body: Record<string, unknown>) => callOperation(simulator(), OP.bids, body);
@@ -21,8 +21,20 @@ async function keywordWithAtLeast(minimum: number): Promise<{ keyword: string; t
 describe('bid regions', () => {
   it('lists 31 regions, the first twelve as the spec shows them', () => {
     expect(BID_REGIONS).toHaveLength(31);
-    expect(BID_REGIONS.slice(0, 12).map((region) => region.code)).toEqual(
-      ['BJ', 'TJ', 'HB', 'SX', 'NMG', 'LN', 'JL', 'HLJ', 'SH', 'JS', 'ZJ', 'AH']);
+    expect(BID_REGIONS.slice(0, 12).map((region) => region.code)).toEqual([
+      'BJ',
+      'TJ',
+      'HB',
+      'SX',
+      'NMG',
+      'LN',
+      'JL',
+      'HLJ',
+      'SH',
+      'JS',
+      'ZJ',
+      'AH',
+    ]);
     expect(new Set(BID_REGIONS.map((region) => region.code)).size).toBe(31);
   });
 });
@@ -68,7 +80,20 @@ describe('thirdpartymarket-cmapi00069224-enterprise-search-bid-list', () => {
 
   it('finds nothing for some keywords, a few notices a month for some, and a steady flow for most', async () => {
     const totals = [];
-    for (const keyword of ['人民医院', '污水处理', '智慧校园', '道路改造', '光伏电站', '数据中心', '物业服务', '食堂承包', '绿化养护', '监控设备', '办公家具', '车辆租赁']) {
+    for (const keyword of [
+      '人民医院',
+      '污水处理',
+      '智慧校园',
+      '道路改造',
+      '光伏电站',
+      '数据中心',
+      '物业服务',
+      '食堂承包',
+      '绿化养护',
+      '监控设备',
+      '办公家具',
+      '车辆租赁',
+    ]) {
       totals.push((await search({ keyword })).json.data.total);
     }
     expect(totals.filter((total) => total === 0).length).toBeGreaterThan(0);
@@ -80,7 +105,13 @@ describe('thirdpartymarket-cmapi00069224-enterprise-search-bid-list', () => {
 
   it('honours province, type and a requested period', async () => {
     const { keyword } = await keywordWithAtLeast(20);
-    const result = await search({ keyword, province: 'ZJ', type: '2', publishStartTime: '2025-01-01', publishEndTime: '2025-03-31' });
+    const result = await search({
+      keyword,
+      province: 'ZJ',
+      type: '2',
+      publishStartTime: '2025-01-01',
+      publishEndTime: '2025-03-31',
+    });
     expect(result.status).toBe(200);
     for (const notice of result.json.data.list as Notice[]) {
       expect(notice.province).toBe('ZJ');
@@ -122,10 +153,19 @@ describe('thirdpartymarket-cmapi00069224-enterprise-search-bid-list', () => {
     [{ keyword: '人民医院', pageSize: '11' }, 'pageSize must not exceed 10'],
     [{ keyword: '人民医院', pageIndex: '0' }, 'pageIndex must be a positive integer'],
     [{ keyword: '人民医院', pageIndex: 'two' }, 'pageIndex must be a positive integer'],
-    [{ keyword: '人民医院', publishStartTime: '2025/01/01' }, 'publishStartTime must be a real date in yyyy-mm-dd form'],
+    [
+      { keyword: '人民医院', publishStartTime: '2025/01/01' },
+      'publishStartTime must be a real date in yyyy-mm-dd form',
+    ],
     [{ keyword: '人民医院', publishEndTime: '2025-02-30' }, 'publishEndTime must be a real date in yyyy-mm-dd form'],
-    [{ keyword: '人民医院', publishStartTime: '2025-03-02', publishEndTime: '2025-03-01' }, 'publishStartTime must not be after publishEndTime'],
-    [{ keyword: '人民医院', publishStartTime: '2024-03-01', publishEndTime: '2025-03-02' }, 'publication period must not exceed one year'],
+    [
+      { keyword: '人民医院', publishStartTime: '2025-03-02', publishEndTime: '2025-03-01' },
+      'publishStartTime must not be after publishEndTime',
+    ],
+    [
+      { keyword: '人民医院', publishStartTime: '2024-03-01', publishEndTime: '2025-03-02' },
+      'publication period must not exceed one year',
+    ],
     [{ keyword: '人民医院', province: 'XX' }, 'province is not a known region code'],
     [{ keyword: '人民医院', province: 'zj' }, 'province is not a known region code'],
     [{ keyword: '人民医院', searchType: '1,4' }, 'searchType must be a comma separated list of 1, 2 and 3'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FUND_CATALOGUE } from '../../src/simulator/data/fundCatalogue.js';
-import { OP, callOperation, useSimulator } from './simulatorTestKit.js';
+import { callOperation, OP, useSimulator } from './simulatorTestKit.js';
 
 const simulator = useSimulator();
 const assets = (body: Record<string, unknown>) => callOperation(simulator(), OP.fundAsset, body);
@@ -34,8 +34,18 @@ describe('fund-asset', () => {
     expect(data).toMatchObject({ pageNo: 1, pageSize: 10 });
     expect(data.list).toHaveLength(10);
     expect(data.list[0].assetDate).toBe('2025-03-31'); // now is 2025-06-15
-    expect(data.list.map((record: AssetRecord) => record.assetDate.slice(5))).toEqual(
-      ['03-31', '12-31', '09-30', '06-30', '03-31', '12-31', '09-30', '06-30', '03-31', '12-31']);
+    expect(data.list.map((record: AssetRecord) => record.assetDate.slice(5))).toEqual([
+      '03-31',
+      '12-31',
+      '09-30',
+      '06-30',
+      '03-31',
+      '12-31',
+      '09-30',
+      '06-30',
+      '03-31',
+      '12-31',
+    ]);
     for (const record of data.list as AssetRecord[]) {
       expect(typeof record.asset).toBe('number');
       expect(typeof record.assetRate).toBe('number');

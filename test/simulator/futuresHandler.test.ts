@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { FUTURES_CONTRACTS } from '../../src/simulator/data/futuresContracts.js';
-import { FIXED_NOW, GENEROUS_RATE_LIMITS, OP, callOperation, useSimulator } from './simulatorTestKit.js';
+import { callOperation, FIXED_NOW, GENEROUS_RATE_LIMITS, OP, useSimulator } from './simulatorTestKit.js';
 
 let simulatedNow = FIXED_NOW;
 const simulator = useSimulator({ now: () => simulatedNow, rateLimits: GENEROUS_RATE_LIMITS });
 const candles = (body: Record<string, unknown>) => callOperation(simulator(), OP.futures, body);
 
-const PERIOD_SECONDS: Record<string, number> = { '0': 86_400, '1': 60, '5': 300, '30': 1_800, '60': 3_600, '120': 7_200, '240': 14_400 };
+const PERIOD_SECONDS: Record<string, number> = {
+  '0': 86_400,
+  '1': 60,
+  '5': 300,
+  '30': 1_800,
+  '60': 3_600,
+  '120': 7_200,
+  '240': 14_400,
+};
 type Line = [number, number, number, number, number, number, number, number];
 
 describe('finance-external-futures-kline', () => {
@@ -24,14 +32,19 @@ describe('finance-external-futures-kline', () => {
 
   it('aligns daily candles to 00:00 UTC', async () => {
     const { lines } = (await candles({ symbol: 'GC', type: '0', limit: '3' })).json.data as { lines: Line[] };
-    expect(lines.map((line) => new Date(line[7] * 1000).toISOString())).toEqual(
-      ['2025-06-13T00:00:00.000Z', '2025-06-14T00:00:00.000Z', '2025-06-15T00:00:00.000Z']);
+    expect(lines.map((line) => new Date(line[7] * 1000).toISOString())).toEqual([
+      '2025-06-13T00:00:00.000Z',
+      '2025-06-14T00:00:00.000Z',
+      '2025-06-15T00:00:00.000Z',
+    ]);
   });
 
   it('keeps every candle consistent for every symbol and type', async () => {
     for (const contract of FUTURES_CONTRACTS) {
       for (const type of Object.keys(PERIOD_SECONDS)) {
-        const { lines } = (await candles({ symbol: contract.symbol, type, limit: '40' })).json.data as { lines: Line[] };
+        const { lines } = (await candles({ symbol: contract.symbol, type, limit: '40' })).json.data as {
+          lines: Line[];
+        };
         expect(lines).toHaveLength(40);
         for (const [i, [open, close, high, low, change, changeRate, volume, tickAt]] of lines.entries()) {
           const where = `${contract.symbol} type ${type} candle ${i}`;

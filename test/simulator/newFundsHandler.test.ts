@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, FIXED_NOW, GENEROUS_RATE_LIMITS, OP, callOperation, useSimulator } from './simulatorTestKit.js';
+import { callOperation, DAY_MS, FIXED_NOW, GENEROUS_RATE_LIMITS, OP, useSimulator } from './simulatorTestKit.js';
 
 let simulatedNow = FIXED_NOW;
 const simulator = useSimulator({ now: () => simulatedNow, rateLimits: GENEROUS_RATE_LIMITS });

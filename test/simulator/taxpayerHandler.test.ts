@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidCreditCode } from '../../src/core/validation/creditCode.js';
 import { TAXPAYER_CATALOGUE } from '../../src/simulator/data/taxpayerCatalogue.js';
-import { OP, callOperation, useSimulator } from './simulatorTestKit.js';
+import { callOperation, OP, useSimulator } from './simulatorTestKit.js';
 
 const simulator = useSimulator();
 const query = (body: unknown) => callOperation(simulator(), OP.taxpayer, body);
@@ -33,8 +33,19 @@ describe('enterprise-general-taxpayer-query', () => {
     expect(result.json.data.total).toBe(1);
     const [record] = result.json.data.list;
     expect(record).toMatchObject({ enterpriseName: '杭州华信光伏科技有限公司' });
-    for (const field of ['creditNo', 'taxpayerType', 'legalPerson', 'operatingStatus', 'registeredCapital', 'establishDate',
-      'registrationAuthority', 'businessScope', 'taxRegistrationStatus', 'taxCreditRating', 'address']) {
+    for (const field of [
+      'creditNo',
+      'taxpayerType',
+      'legalPerson',
+      'operatingStatus',
+      'registeredCapital',
+      'establishDate',
+      'registrationAuthority',
+      'businessScope',
+      'taxRegistrationStatus',
+      'taxCreditRating',
+      'address',
+    ]) {
       expect(typeof record[field], field).toBe('string');
     }
     expect(record.businessScope.length).toBeGreaterThan(40);
@@ -45,7 +56,10 @@ describe('enterprise-general-taxpayer-query', () => {
     const company = TAXPAYER_CATALOGUE[42]!;
     for (const keyword of [company.creditNo, company.creditNo.toLowerCase()]) {
       const result = await query({ keyword });
-      expect(result.json.data).toMatchObject({ total: 1, list: [{ creditNo: company.creditNo, enterpriseName: company.enterpriseName }] });
+      expect(result.json.data).toMatchObject({
+        total: 1,
+        list: [{ creditNo: company.creditNo, enterpriseName: company.enterpriseName }],
+      });
     }
   });
 

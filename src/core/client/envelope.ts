@@ -1,4 +1,4 @@
-import { UpstreamError, type UpstreamDetails } from '../errors.js';
+import { type UpstreamDetails, UpstreamError } from '../errors.js';
 import { classifyFailure, parseRetryAfter, unreadableKind } from './callPolicy.js';
 import type { HttpResponse } from './http.js';
 
@@ -21,10 +21,18 @@ export function readEnvelope(kind: 'A' | 'B', operation: string, response: HttpR
   try {
     body = JSON.parse(response.text);
   } catch {
-    throw new UpstreamError(unreadableKind(response.status), baseDetails(operation, response, now), `${operation}: the data service answered HTTP ${response.status} with a body that is not JSON`);
+    throw new UpstreamError(
+      unreadableKind(response.status),
+      baseDetails(operation, response, now),
+      `${operation}: the data service answered HTTP ${response.status} with a body that is not JSON`,
+    );
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new UpstreamError(unreadableKind(response.status), baseDetails(operation, response, now), `${operation}: the data service answered with JSON that is not an envelope object`);
+    throw new UpstreamError(
+      unreadableKind(response.status),
+      baseDetails(operation, response, now),
+      `${operation}: the data service answered with JSON that is not an envelope object`,
+    );
   }
 
   const fields = body as Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Agent, request } from 'undici';
-import { systemClock, type Clock } from '../clock.js';
+import { type Clock, systemClock } from '../clock.js';
 import { UpstreamError } from '../errors.js';
 import { neverSent } from './callPolicy.js';
 
@@ -34,16 +34,35 @@ export function createTransport(options: TransportOptions): Transport {
   async function post(path: string, operation: string, body: unknown): Promise<HttpResponse> {
     const deadline = deadlines.start();
     try {
-      const sent = await request(`${base}${path}`, { method: 'POST', dispatcher: agent, signal: deadline.signal, headers, body: JSON.stringify(body) });
+      const sent = await request(`${base}${path}`, {
+        method: 'POST',
+        dispatcher: agent,
+        signal: deadline.signal,
+        headers,
+        body: JSON.stringify(body),
+      });
       const text = await sent.body.text();
       return { status: sent.statusCode, headers: sent.headers, text };
     } catch (error) {
       if (deadline.expired) {
-        throw new UpstreamError('timeout', { operation }, `${operation}: no answer within ${options.timeoutMs} ms`, { cause: error });
+        throw new UpstreamError('timeout', { operation }, `${operation}: no answer within ${options.timeoutMs} ms`, {
+          cause: error,
+        });
       }
       const reason = error instanceof Error ? error.message : String(error);
-      if (neverSent(error)) throw new UpstreamError('network', { operation }, `${operation}: could not reach the data service (${reason})`, { cause: error });
-      throw new UpstreamError('connection_lost', { operation }, `${operation}: the connection broke before the answer came (${reason})`, { cause: error });
+      if (neverSent(error))
+        throw new UpstreamError(
+          'network',
+          { operation },
+          `${operation}: could not reach the data service (${reason})`,
+          { cause: error },
+        );
+      throw new UpstreamError(
+        'connection_lost',
+        { operation },
+        `${operation}: the connection broke before the answer came (${reason})`,
+        { cause: error },
+      );
     } finally {
       deadlines.end(deadline);
     }

@@ -1,6 +1,6 @@
 import type { DataClient } from '../client/dataClient.js';
-import type { NewFund } from '../operations/newFunds.js';
 import { DIGEST_SOURCE } from '../ledger/ledger.js';
+import type { NewFund } from '../operations/newFunds.js';
 
 // The digest's one contact with the operation it is built on: the rest of the digest, and the Slack
 // side showing its cost, go through these names.
@@ -43,7 +43,11 @@ export async function collectNewFunds(
     let answer;
     try {
       // The ledger names the digest as the spender: no person asked for this call.
-      answer = await data.call(DIGEST_OPERATION, input, { teamId: context.teamId, channelId: context.channelId, source: `${DIGEST_SOURCE}${context.digestId}` });
+      answer = await data.call(DIGEST_OPERATION, input, {
+        teamId: context.teamId,
+        channelId: context.channelId,
+        source: `${DIGEST_SOURCE}${context.digestId}`,
+      });
     } catch (error) {
       // Pages already fetched were paid for: post their funds; the rest stay unseen for next time.
       if (page === 1) throw error;

@@ -1,11 +1,11 @@
-import { english, readLanguageChoice, type Locale, type Phrase } from '../../i18n/lang.js';
+import { english, type Locale, type Phrase, readLanguageChoice } from '../../i18n/lang.js';
 import type { Clock } from '../clock.js';
 import { capPhrase, type EntryCaps } from '../jobs/caps.js';
-import { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS } from './collect.js';
+import { nextRunAfter, parseCadence, parseTimeOfDay, type Schedule } from '../jobs/schedule.js';
 import { isValidTimeZone } from '../time.js';
+import { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS } from './collect.js';
 import type { DigestRepository } from './digestRepository.js';
 import type { DigestRunner, DigestRunOutcome } from './digestRunner.js';
-import { nextRunAfter, parseCadence, parseTimeOfDay, type Schedule } from '../jobs/schedule.js';
 import type { Digest, SaleFilter } from './types.js';
 
 /** Which part of a digest request was refused: a form shows the problem on that field. */
@@ -38,14 +38,19 @@ export interface NewDigest {
 function parseLang(word: string | undefined): Locale | undefined | 'unknown' {
   if (word === undefined) return undefined;
   const choice = readLanguageChoice(word);
-  return choice === 'auto' ? undefined : choice ?? 'unknown';
+  return choice === 'auto' ? undefined : (choice ?? 'unknown');
 }
 
 /** The sale-status words of the new-funds operation (onsale, on, 在售, true …), plus all/any/全部. */
 function parseFilter(word: string): SaleFilter | undefined {
   const lower = word.trim().toLowerCase();
   if ((SALE_STATUS_ANY as readonly string[]).includes(lower)) return 'all';
-  const status = lower === 'true' || lower === 'false' ? lower : Object.hasOwn(SALE_STATUS_SYNONYMS, lower) ? SALE_STATUS_SYNONYMS[lower] : undefined;
+  const status =
+    lower === 'true' || lower === 'false'
+      ? lower
+      : Object.hasOwn(SALE_STATUS_SYNONYMS, lower)
+        ? SALE_STATUS_SYNONYMS[lower]
+        : undefined;
   return status === 'true' ? 'onsale' : status === 'false' ? 'offsale' : undefined;
 }
 
@@ -67,18 +72,29 @@ export class DigestService {
   /** The digest a request asks for, checked (schedule, filter, zone, language, not a duplicate) but not saved. */
   async prepare(request: NewDigest): Promise<Digest> {
     const cadence = parseCadence(request.cadence);
-    if (!cadence) throw new DigestInputError('cadence', { key: 'digests.input.cadence', values: { value: request.cadence } });
+    if (!cadence)
+      throw new DigestInputError('cadence', { key: 'digests.input.cadence', values: { value: request.cadence } });
     const time = parseTimeOfDay(request.time);
     if (!time) throw new DigestInputError('time', { key: 'digests.input.time', values: { value: request.time } });
     const filter = parseFilter(request.filter ?? 'all');
-    if (!filter) throw new DigestInputError('filter', { key: 'digests.input.filter', values: { value: request.filter } });
+    if (!filter)
+      throw new DigestInputError('filter', { key: 'digests.input.filter', values: { value: request.filter } });
     const timeZone = request.timeZone ?? this.defaultTimeZone;
-    if (!isValidTimeZone(timeZone)) throw new DigestInputError('timeZone', { key: 'digests.input.timeZone', values: { value: timeZone } });
+    if (!isValidTimeZone(timeZone))
+      throw new DigestInputError('timeZone', { key: 'digests.input.timeZone', values: { value: timeZone } });
     const lang = parseLang(request.lang);
-    if (lang === 'unknown') throw new DigestInputError('lang', { key: 'digests.input.lang', values: { value: request.lang } });
+    if (lang === 'unknown')
+      throw new DigestInputError('lang', { key: 'digests.input.lang', values: { value: request.lang } });
     const schedule: Schedule = { cadence, time, timeZone };
     const digest: Digest = {
-      id: this.repository.newId(), teamId: request.teamId, channelId: request.channelId, createdBy: request.createdBy, createdAt: this.clock.now(), schedule, filter, ...(lang ? { lang } : {}),
+      id: this.repository.newId(),
+      teamId: request.teamId,
+      channelId: request.channelId,
+      createdBy: request.createdBy,
+      createdAt: this.clock.now(),
+      schedule,
+      filter,
+      ...(lang ? { lang } : {}),
     };
     // Said before the form is answered; said again under the lock at save, where a cap is enforced.
     this.refuseUnsaveable(await this.repository.ofTeam(request.teamId), digest);
@@ -96,14 +112,22 @@ export class DigestService {
 
   private refuseUnsaveable(existing: readonly Digest[], digest: Digest): void {
     // A second identical digest would post every fund twice to the same channel (in another language too).
-    const same = existing.find((other) => other.id !== digest.id && other.channelId === digest.channelId && other.filter === digest.filter && JSON.stringify(other.schedule) === JSON.stringify(digest.schedule));
+    const same = existing.find(
+      (other) =>
+        other.id !== digest.id &&
+        other.channelId === digest.channelId &&
+        other.filter === digest.filter &&
+        JSON.stringify(other.schedule) === JSON.stringify(digest.schedule),
+    );
     if (same) throw new DigestInputError('channel', { key: 'digests.input.duplicate', values: { id: same.id } });
     const reached = this.caps.reached(existing, digest);
     if (reached) throw new DigestInputError('channel', capPhrase('digest', reached));
   }
 
   list(teamId: string, channelId?: string): Promise<Digest[]> {
-    return this.repository.ofTeam(teamId).then((digests) => (channelId ? digests.filter((d) => d.channelId === channelId) : digests));
+    return this.repository
+      .ofTeam(teamId)
+      .then((digests) => (channelId ? digests.filter((d) => d.channelId === channelId) : digests));
   }
 
   /** The team's digest with this id (ids are unique, but a team never reaches another team's digest). */

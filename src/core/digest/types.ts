@@ -1,8 +1,8 @@
 import type { Locale, Phrase } from '../../i18n/lang.js';
-import type { NewFund, SaleFilter } from './collect.js';
+import type { Caps } from '../jobs/caps.js';
 import type { Schedule } from '../jobs/schedule.js';
 import type { JobPause } from '../jobs/types.js';
-import type { Caps } from '../jobs/caps.js';
+import type { NewFund, SaleFilter } from './collect.js';
 
 /** DIGEST_* settings, read by src/config.ts. */
 export interface DigestConfig {
@@ -22,7 +22,15 @@ export interface DigestRunRecord {
   finishedAt: number;
   trigger: 'schedule' | 'catch-up' | 'manual';
   /** `post_unknown`: Slack did not say whether it posted (its funds stay marked as posted, so never twice). */
-  outcome: 'posted' | 'nothing_new' | 'over_budget' | 'post_failed' | 'post_unknown' | 'fetch_failed' | 'missed' | 'refused';
+  outcome:
+    | 'posted'
+    | 'nothing_new'
+    | 'over_budget'
+    | 'post_failed'
+    | 'post_unknown'
+    | 'fetch_failed'
+    | 'missed'
+    | 'refused';
   newFunds: number;
   coinsSpent: number;
   /** Why it went as it did (a phrase; plain text in records stored before phrases). */

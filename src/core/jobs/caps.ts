@@ -20,7 +20,10 @@ export const DEFAULT_WATCH_CAPS: Caps = { perPerson: 25, perChannel: 50, perWork
 export const DEFAULT_DIGEST_CAPS: Caps = { perPerson: 10, perChannel: 5, perWorkspace: 100 };
 
 /** Both kinds' caps when nothing is set. */
-export const DEFAULT_CAPS: { watches: Caps; digests: Caps } = { watches: DEFAULT_WATCH_CAPS, digests: DEFAULT_DIGEST_CAPS };
+export const DEFAULT_CAPS: { watches: Caps; digests: Caps } = {
+  watches: DEFAULT_WATCH_CAPS,
+  digests: DEFAULT_DIGEST_CAPS,
+};
 
 export type CapScope = 'person' | 'channel' | 'workspace';
 
@@ -83,8 +86,10 @@ export class EntryCaps {
     }
     const settings = CAP_SETTINGS[this.kind];
     if (person >= this.caps.perPerson) return { scope: 'person', cap: this.caps.perPerson, setting: settings.person };
-    if (channel >= this.caps.perChannel) return { scope: 'channel', cap: this.caps.perChannel, setting: settings.channel };
-    if (workspace >= this.caps.perWorkspace) return { scope: 'workspace', cap: this.caps.perWorkspace, setting: settings.workspace };
+    if (channel >= this.caps.perChannel)
+      return { scope: 'channel', cap: this.caps.perChannel, setting: settings.channel };
+    if (workspace >= this.caps.perWorkspace)
+      return { scope: 'workspace', cap: this.caps.perWorkspace, setting: settings.workspace };
     return undefined;
   }
 
@@ -109,8 +114,16 @@ export class EntryCaps {
 /** A refusal naming the cap and the setting that raises it, in the words of the kind's catalogue. */
 export function capPhrase(kind: CappedKind, reached: CapReached): Phrase {
   const keys = {
-    watch: { person: 'watch.input.capPerson', channel: 'watch.input.capChannel', workspace: 'watch.input.capWorkspace' },
-    digest: { person: 'digests.input.capPerson', channel: 'digests.input.capChannel', workspace: 'digests.input.capWorkspace' },
+    watch: {
+      person: 'watch.input.capPerson',
+      channel: 'watch.input.capChannel',
+      workspace: 'watch.input.capWorkspace',
+    },
+    digest: {
+      person: 'digests.input.capPerson',
+      channel: 'digests.input.capChannel',
+      workspace: 'digests.input.capWorkspace',
+    },
   } as const;
   return { key: keys[kind][reached.scope], values: { cap: reached.cap, setting: reached.setting } };
 }

@@ -1,10 +1,12 @@
 import type { Phrase } from '../../i18n/lang.js';
-import { BudgetExceededError, BudgetUnavailableError, UpstreamError, ValidationError, isDataError } from '../errors.js';
+import { BudgetExceededError, BudgetUnavailableError, isDataError, UpstreamError, ValidationError } from '../errors.js';
 import { formatZonedTime } from '../time.js';
 
 /** The service decides (and charges) a call before answering, so a call without a readable answer may be paid. */
 function mayHaveCharged(error: UpstreamError): Phrase {
-  return error.coinsAtRisk === undefined ? { key: 'digests.failure.mayHaveChargedLookup' } : { key: 'digests.failure.mayHaveChargedCoins', values: { coins: error.coinsAtRisk } };
+  return error.coinsAtRisk === undefined
+    ? { key: 'digests.failure.mayHaveChargedLookup' }
+    : { key: 'digests.failure.mayHaveChargedCoins', values: { coins: error.coinsAtRisk } };
 }
 
 function upstreamPhrase(error: UpstreamError): Phrase {
@@ -27,13 +29,18 @@ export function failurePhrase(error: unknown): Phrase {
     const values = { limit: error.limit, spent: error.spent, needed: error.needed };
     if (error.scope === 'team') return { key: 'digests.failure.teamBudget', values };
     // Read in a channel or on someone else's Home, "your budget" would name the reader: say whose it is.
-    return error.userId ? { key: 'digests.failure.personBudget', values: { ...values, userId: error.userId } } : { key: 'digests.failure.userBudget', values };
+    return error.userId
+      ? { key: 'digests.failure.personBudget', values: { ...values, userId: error.userId } }
+      : { key: 'digests.failure.userBudget', values };
   }
   if (error instanceof UpstreamError) return upstreamPhrase(error);
   if (error instanceof ValidationError) return { key: 'digests.failure.invalid' };
   if (error instanceof BudgetUnavailableError && error.recordsLost) {
     const { at, until, timeZone } = error.recordsLost;
-    return { key: 'digests.failure.budgetRecordsLost', values: { at: formatZonedTime(at.getTime(), timeZone), until: formatZonedTime(until.getTime(), timeZone) } };
+    return {
+      key: 'digests.failure.budgetRecordsLost',
+      values: { at: formatZonedTime(at.getTime(), timeZone), until: formatZonedTime(until.getTime(), timeZone) },
+    };
   }
   if (isDataError(error) && error.kind === 'budget_unavailable') return { key: 'digests.failure.budgetUnavailable' };
   if (isDataError(error) && error.kind === 'stopped') return { key: 'digests.failure.stopped' };

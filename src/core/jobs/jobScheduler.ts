@@ -62,7 +62,9 @@ export class JobScheduler<T extends Scheduled> {
     const tickMs = this.options.tickMs ?? 10_000;
     this.loop = (async () => {
       while (!signal.aborted) {
-        void this.tick().catch((error: unknown) => this.options.logger?.error({ err: error }, `${this.options.kind} tick failed`));
+        void this.tick().catch((error: unknown) =>
+          this.options.logger?.error({ err: error }, `${this.options.kind} tick failed`),
+        );
         await this.options.clock.sleep(tickMs, signal).catch(() => undefined);
       }
     })();
@@ -86,7 +88,10 @@ export class JobScheduler<T extends Scheduled> {
     if (due === undefined) return;
     if (job.paused && !endsBy(job.paused, due)) {
       // A paused job lets its runs pass, so fixing the channel does not set off a stale catch-up.
-      await this.options.repository.update(job.id, (stored) => (stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, due)));
+      await this.options.repository.update(
+        job.id,
+        (stored) => (stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, due)),
+      );
       return;
     }
     if (job.paused) {
@@ -100,11 +105,17 @@ export class JobScheduler<T extends Scheduled> {
         }
       });
       if (!lifted) return;
-      this.options.logger?.info({ jobId: job.id, resumed: new Date(due).toISOString() }, `${this.options.kind} pause ended by itself`);
+      this.options.logger?.info(
+        { jobId: job.id, resumed: new Date(due).toISOString() },
+        `${this.options.kind} pause ended by itself`,
+      );
     }
     const lateBy = now - due;
     if (lateBy > this.options.catchUpMs) {
-      this.options.logger?.warn({ jobId: job.id, missed: new Date(due).toISOString() }, `${this.options.kind} run missed beyond the catch-up window`);
+      this.options.logger?.warn(
+        { jobId: job.id, missed: new Date(due).toISOString() },
+        `${this.options.kind} run missed beyond the catch-up window`,
+      );
       await this.options.runner.recordMissed(job, due);
       return;
     }

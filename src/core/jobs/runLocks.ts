@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Phrase } from '../../i18n/lang.js';
 import type { Clock } from '../clock.js';
 import type { Store } from '../store/types.js';
-import { JobPostError, type JobPause } from './types.js';
+import { type JobPause, JobPostError } from './types.js';
 
 /**
  * A lock is a lease: renewed every third of its life while the run lives, so a run may take as long as
@@ -39,7 +39,10 @@ export class RunLocks {
       stopRenewing();
       await this.store.releaseClaim(lock, lockOwner).catch((error: unknown) => {
         this.unreleased.set(lock, lockOwner);
-        this.logger?.warn({ err: error, ...logFields }, 'could not release a run lock; released when the store answers again');
+        this.logger?.warn(
+          { err: error, ...logFields },
+          'could not release a run lock; released when the store answers again',
+        );
       });
     }
   }
@@ -72,13 +75,19 @@ export class RunLocks {
  * A run's record on its digest or watch: its last run and, unless someone ran it by hand, the
  * scheduled time the run used up (never moved back).
  */
-export function recordRun<Run extends { trigger: string; scheduledFor: number }>(stored: { lastRun?: Run; lastScheduledFor?: number }, record: Run): void {
+export function recordRun<Run extends { trigger: string; scheduledFor: number }>(
+  stored: { lastRun?: Run; lastScheduledFor?: number },
+  record: Run,
+): void {
   stored.lastRun = record;
-  if (record.trigger !== 'manual') stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, record.scheduledFor);
+  if (record.trigger !== 'manual')
+    stored.lastScheduledFor = Math.max(stored.lastScheduledFor ?? 0, record.scheduledFor);
 }
 
 /** How a post went: out; or not, with what to say, whether Slack may have posted it anyway, and whether it stopped the app. */
-export type PostResult = { ok: true } | { ok: false; detail: Phrase; landed: 'no' | 'unknown'; stopsApp: boolean; code?: string };
+export type PostResult =
+  | { ok: true }
+  | { ok: false; detail: Phrase; landed: 'no' | 'unknown'; stopsApp: boolean; code?: string };
 
 /**
  * Posts, and when Slack refuses for a reason only a person can fix (not in the channel, channel

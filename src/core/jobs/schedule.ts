@@ -1,12 +1,16 @@
 import { Cron } from 'croner';
-import { inEveryLanguage, type CatalogueKey, type Phrase } from '../../i18n/lang.js';
+import { type CatalogueKey, inEveryLanguage, type Phrase } from '../../i18n/lang.js';
 import { isValidTimeZone } from '../time.js';
 
 /**
  * When a digest runs: every day, Monday to Friday, or one day a week, at a local time. `hourly`
  * (every hour at the time's minute) is for watches only: digests never parse it.
  */
-export type Cadence = { kind: 'daily' } | { kind: 'weekdays' } | { kind: 'weekly'; weekday: Weekday } | { kind: 'hourly' };
+export type Cadence =
+  | { kind: 'daily' }
+  | { kind: 'weekdays' }
+  | { kind: 'weekly'; weekday: Weekday }
+  | { kind: 'hourly' };
 export type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
 
 export interface Schedule {
@@ -21,7 +25,16 @@ const WEEKDAYS: Weekday[] = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 /** Monday first, as the forms list them. */
 export const WEEKDAYS_FROM_MONDAY: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 /** 周一 … 周日 (also 星期日, 周天): the character after 周/星期/礼拜 names the day. */
-const CHINESE_DAYS: Record<string, Weekday> = { 一: 'mon', 二: 'tue', 三: 'wed', 四: 'thu', 五: 'fri', 六: 'sat', 日: 'sun', 天: 'sun' };
+const CHINESE_DAYS: Record<string, Weekday> = {
+  一: 'mon',
+  二: 'tue',
+  三: 'wed',
+  四: 'thu',
+  五: 'fri',
+  六: 'sat',
+  日: 'sun',
+  天: 'sun',
+};
 /** Words for a cadence besides how every language's catalogue says it (`digests.cadence`: 每天, 周一至周五). */
 export const CADENCE_EXTRA_WORDS = {
   daily: ['daily', 'day', 'everyday', '每日', '天天'],
@@ -51,7 +64,8 @@ export function parseCadence(text: string): Cadence | undefined {
   if (WEEKDAYS_WORDS.has(lower)) return { kind: 'weekdays' };
   const weekly = /^weekly[:：](.+)$/u.exec(lower);
   const day = weekly ? weekly[1]! : lower;
-  const weekday = (weekly && /^[a-z]+$/.test(day) ? WEEKDAYS.find((name) => day.startsWith(name)) : undefined) ?? chineseWeekday(day);
+  const weekday =
+    (weekly && /^[a-z]+$/.test(day) ? WEEKDAYS.find((name) => day.startsWith(name)) : undefined) ?? chineseWeekday(day);
   return weekday ? { kind: 'weekly', weekday } : undefined;
 }
 
@@ -67,7 +81,12 @@ export function parseTimeOfDay(text: string): string | undefined {
 export function cronPattern(schedule: Schedule): string {
   const [hour, minute] = schedule.time.split(':').map(Number) as [number, number];
   if (schedule.cadence.kind === 'hourly') return `${minute} * * * *`;
-  const days = schedule.cadence.kind === 'daily' ? '*' : schedule.cadence.kind === 'weekdays' ? '1-5' : String(WEEKDAYS.indexOf(schedule.cadence.weekday));
+  const days =
+    schedule.cadence.kind === 'daily'
+      ? '*'
+      : schedule.cadence.kind === 'weekdays'
+        ? '1-5'
+        : String(WEEKDAYS.indexOf(schedule.cadence.weekday));
   return `${minute} ${hour} * * ${days}`;
 }
 
@@ -103,7 +122,8 @@ export function weekdayPhrase(weekday: Weekday): Phrase {
 
 /** "every day", "Monday to Friday", "every Monday". */
 export function cadencePhrase(cadence: Cadence): Phrase {
-  if (cadence.kind === 'weekly') return { key: 'digests.cadence.weekly', values: { day: weekdayPhrase(cadence.weekday) } };
+  if (cadence.kind === 'weekly')
+    return { key: 'digests.cadence.weekly', values: { day: weekdayPhrase(cadence.weekday) } };
   if (cadence.kind === 'hourly') return { key: 'watch.cadence.hourly' };
   return { key: cadence.kind === 'daily' ? 'digests.cadence.daily' : 'digests.cadence.weekdays' };
 }
@@ -111,6 +131,7 @@ export function cadencePhrase(cadence: Cadence): Phrase {
 /** "every Wednesday at 18:00 (Europe/London)", said in each reader's language. */
 export function describeSchedule(schedule: Schedule): Phrase {
   // Chinese readers call China's zone 北京时间; every other zone is named by its IANA name.
-  const timeZone: Phrase | string = schedule.timeZone === 'Asia/Shanghai' ? { key: 'digests.shanghaiZone' } : schedule.timeZone;
+  const timeZone: Phrase | string =
+    schedule.timeZone === 'Asia/Shanghai' ? { key: 'digests.shanghaiZone' } : schedule.timeZone;
   return { key: 'digests.schedule', values: { when: cadencePhrase(schedule.cadence), time: schedule.time, timeZone } };
 }

@@ -67,4 +67,3 @@ export interface AppStatus {
   /** A post showed Slack no longer takes the app's token (`code`: token_revoked, invalid_auth …). */
   stop(code: string): Promise<void>;
 }
-

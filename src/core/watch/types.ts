@@ -57,7 +57,17 @@ export interface WatchRunRecord {
   finishedAt: number;
   trigger: 'schedule' | 'catch-up' | 'manual';
   /** `post_unknown`: Slack did not say whether it posted the change (its state stays stored, so never twice). */
-  outcome: 'baseline' | 'changed' | 'unchanged' | 'not_found' | 'over_budget' | 'post_failed' | 'post_unknown' | 'fetch_failed' | 'missed' | 'refused';
+  outcome:
+    | 'baseline'
+    | 'changed'
+    | 'unchanged'
+    | 'not_found'
+    | 'over_budget'
+    | 'post_failed'
+    | 'post_unknown'
+    | 'fetch_failed'
+    | 'missed'
+    | 'refused';
   coinsSpent: number;
   detail?: Phrase;
   /** A check whose answer never came (timeout, unreadable): what the service may have charged for it. */

@@ -1,19 +1,26 @@
-import { english, inEveryLanguage, readLanguageChoice, type Locale, type Phrase } from '../../i18n/lang.js';
+import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
+import { english, inEveryLanguage, type Locale, type Phrase, readLanguageChoice } from '../../i18n/lang.js';
 import type { Clock } from '../clock.js';
-import { cadenceWords, nextRunAfter, parseCadence, parseTimeOfDay, type Cadence, type Schedule } from '../jobs/schedule.js';
+import { capPhrase, type EntryCaps } from '../jobs/caps.js';
+import {
+  type Cadence,
+  cadenceWords,
+  nextRunAfter,
+  parseCadence,
+  parseTimeOfDay,
+  type Schedule,
+} from '../jobs/schedule.js';
+import { nextTurn } from '../nextTurn.js';
 import { operation, WATCHED_OPERATIONS } from '../operations/index.js';
 import type { Prices } from '../operations/prices.js';
 import { askFirst, validate } from '../operations/validate.js';
 import { isValidTimeZone } from '../time.js';
 import { withoutInvisibles } from '../validation/withoutInvisibles.js';
 import { readCandlePeriod, watchInput, watchOperation } from './checks.js';
-import { checksWithin, watchCost, type WatchCost } from './cost.js';
-import { capPhrase, type EntryCaps } from '../jobs/caps.js';
-import { nextTurn } from '../nextTurn.js';
+import { checksWithin, type WatchCost, watchCost } from './cost.js';
+import { pauseAt, type Watch, type WatchKind, type WatchTarget } from './types.js';
 import type { WatchRepository } from './watchRepository.js';
 import type { WatchRunner, WatchRunOutcome } from './watchRunner.js';
-import { pauseAt, type Watch, type WatchKind, type WatchTarget } from './types.js';
-import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 
 /** A watch request that cannot be accepted, said to the person who typed it. */
 export class WatchInputError extends Error {
@@ -56,8 +63,14 @@ export const KIND_EXTRA_WORDS: Readonly<Record<WatchKind, readonly string[]>> = 
 };
 const KIND_BY_WORD: ReadonlyMap<string, WatchKind> = new Map([
   // A kind is named by its operation's subcommand too, in every language (`taxpayer.subcommand`: tax, 纳税人).
-  ...(Object.keys(WATCHED_OPERATIONS) as WatchKind[]).flatMap((kind) => inEveryLanguage(`${operation(WATCHED_OPERATIONS[kind]).name}.subcommand`).map((word) => [word.toLowerCase(), kind] as const)),
-  ...(Object.keys(KIND_EXTRA_WORDS) as WatchKind[]).flatMap((kind) => KIND_EXTRA_WORDS[kind].map((word) => [word, kind] as const)),
+  ...(Object.keys(WATCHED_OPERATIONS) as WatchKind[]).flatMap((kind) =>
+    inEveryLanguage(`${operation(WATCHED_OPERATIONS[kind]).name}.subcommand`).map(
+      (word) => [word.toLowerCase(), kind] as const,
+    ),
+  ),
+  ...(Object.keys(KIND_EXTRA_WORDS) as WatchKind[]).flatMap((kind) =>
+    KIND_EXTRA_WORDS[kind].map((word) => [word, kind] as const),
+  ),
 ]);
 /** Words for hourly besides how every language's catalogue says it (`watch.cadence.hourly`: 每小时). */
 export const HOURLY_EXTRA_WORDS = ['hourly', 'hour', 'every-hour', '每时'];
@@ -75,7 +88,10 @@ export function readWatchCadence(word: string): Cadence | undefined {
 
 function readNumber(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  const cleaned = text.trim().replace(/[%％]$/u, '').replace(/,/g, '');
+  const cleaned = text
+    .trim()
+    .replace(/[%％]$/u, '')
+    .replace(/,/g, '');
   if (!/^\d+(?:\.\d+)?$/.test(cleaned)) return undefined;
   const value = Number(cleaned);
   return Number.isFinite(value) ? value : undefined;
@@ -96,9 +112,11 @@ function readTarget(request: NewWatch): WatchTarget {
     case 'company':
       return { kind, keyword: subject };
     case 'fund': {
-      if (request.changePercent === undefined || request.changePercent.trim() === '') return { kind, fundCode: subject };
+      if (request.changePercent === undefined || request.changePercent.trim() === '')
+        return { kind, fundCode: subject };
       const changePercent = readNumber(request.changePercent);
-      if (changePercent === undefined || changePercent <= 0 || changePercent > 1000) throw new WatchInputError({ key: 'watch.input.changePercent', values: { value: request.changePercent } });
+      if (changePercent === undefined || changePercent <= 0 || changePercent > 1000)
+        throw new WatchInputError({ key: 'watch.input.changePercent', values: { value: request.changePercent } });
       return { kind, fundCode: subject, changePercent };
     }
     case 'contract': {
@@ -109,7 +127,8 @@ function readTarget(request: NewWatch): WatchTarget {
       if (hasAbove === hasBelow) throw new WatchInputError({ key: 'watch.input.level' });
       const text = hasAbove ? request.above : request.below;
       const level = readNumber(text);
-      if (level === undefined || level <= 0) throw new WatchInputError({ key: 'watch.input.levelNumber', values: { value: text } });
+      if (level === undefined || level <= 0)
+        throw new WatchInputError({ key: 'watch.input.levelNumber', values: { value: text } });
       return { kind, symbol: subject.toUpperCase(), type, direction: hasAbove ? 'above' : 'below', level };
     }
   }
@@ -119,15 +138,18 @@ function readSchedule(request: NewWatch, kind: WatchKind, defaultTimeZone: strin
   const cadence = readWatchCadence(request.cadence);
   if (!cadence) throw new WatchInputError({ key: 'watch.input.cadence', values: { value: request.cadence } });
   // Taxpayer records and quarterly fund assets do not change by the hour: hourly would only spend.
-  if (cadence.kind === 'hourly' && kind !== 'contract') throw new WatchInputError({ key: 'watch.input.hourlyFuturesOnly' });
+  if (cadence.kind === 'hourly' && kind !== 'contract')
+    throw new WatchInputError({ key: 'watch.input.hourlyFuturesOnly' });
   const typed = request.time?.trim() ? request.time : cadence.kind === 'hourly' ? '00:00' : undefined;
   if (typed === undefined) throw new WatchInputError({ key: 'watch.input.timeMissing' });
   // `hourly :15` or `hourly 15`: the minute past each hour.
   const minuteOnly = cadence.kind === 'hourly' ? /^[:：]?(\d{1,2})$/u.exec(typed.trim()) : null;
-  const time = minuteOnly && Number(minuteOnly[1]) < 60 ? `00:${minuteOnly[1]!.padStart(2, '0')}` : parseTimeOfDay(typed);
+  const time =
+    minuteOnly && Number(minuteOnly[1]) < 60 ? `00:${minuteOnly[1]!.padStart(2, '0')}` : parseTimeOfDay(typed);
   if (!time) throw new WatchInputError({ key: 'watch.input.time', values: { value: typed } });
   const timeZone = request.timeZone?.trim() || defaultTimeZone;
-  if (!isValidTimeZone(timeZone)) throw new WatchInputError({ key: 'watch.input.timeZone', values: { value: timeZone } });
+  if (!isValidTimeZone(timeZone))
+    throw new WatchInputError({ key: 'watch.input.timeZone', values: { value: timeZone } });
   return { cadence, time: cadence.kind === 'hourly' ? `00:${time.slice(3)}` : time, timeZone };
 }
 
@@ -173,8 +195,15 @@ export class WatchService {
     const schedule = readSchedule(request, target.kind, this.defaultTimeZone);
     const lang = readLang(request.lang);
     const watch: Watch = {
-      id: this.repository.newId(), teamId: request.teamId, channelId: request.channelId, createdBy: request.createdBy, createdAt: this.clock.now(), target, schedule,
-      ...(lang ? { lang } : {}), ...(request.announceFirst ? { announceFirst: true } : {}),
+      id: this.repository.newId(),
+      teamId: request.teamId,
+      channelId: request.channelId,
+      createdBy: request.createdBy,
+      createdAt: this.clock.now(),
+      target,
+      schedule,
+      ...(lang ? { lang } : {}),
+      ...(request.announceFirst ? { announceFirst: true } : {}),
     };
     this.refuseUnsaveable(await this.repository.ofTeam(request.teamId), watch);
     return { watch, cost: this.cost(watch) };
@@ -197,7 +226,12 @@ export class WatchService {
 
   /** The channel has the same watch already, or a cap is reached: said at the preview, and again at Save (under the lock). */
   private refuseUnsaveable(existing: readonly Watch[], watch: Watch): void {
-    const same = existing.find((other) => other.channelId === watch.channelId && sameTarget(other.target, watch.target) && JSON.stringify(other.schedule) === JSON.stringify(watch.schedule));
+    const same = existing.find(
+      (other) =>
+        other.channelId === watch.channelId &&
+        sameTarget(other.target, watch.target) &&
+        JSON.stringify(other.schedule) === JSON.stringify(watch.schedule),
+    );
     if (same) throw new WatchInputError({ key: 'watch.input.duplicate', values: { id: same.id } });
     const reached = this.caps.reached(existing, watch);
     if (reached) throw new WatchInputError(capPhrase('watch', reached));
@@ -232,7 +266,11 @@ export class WatchService {
   private async storeCounts(watches: Watch[]): Promise<void> {
     for (const watch of watches) {
       const checks = watch.checksPerMonth;
-      await this.runner.whileNotChecking(watch.id, () => this.repository.update(watch.id, (stored) => (stored.checksPerMonth ??= checks))).catch(() => undefined);
+      await this.runner
+        .whileNotChecking(watch.id, () =>
+          this.repository.update(watch.id, (stored) => (stored.checksPerMonth ??= checks)),
+        )
+        .catch(() => undefined);
     }
   }
 
@@ -253,7 +291,15 @@ export class WatchService {
   }
 
   pause(id: string, by: string): Promise<Watch | undefined> {
-    return this.repository.update(id, (watch) => (watch.paused = { reason: { key: 'watch.pause.byPerson', values: { userId: by } }, remedy: { key: 'watch.pause.resume', values: { id } }, at: this.clock.now() }));
+    return this.repository.update(
+      id,
+      (watch) =>
+        (watch.paused = {
+          reason: { key: 'watch.pause.byPerson', values: { userId: by } },
+          remedy: { key: 'watch.pause.resume', values: { id } },
+          at: this.clock.now(),
+        }),
+    );
   }
 
   /** Resuming lets the runs missed while paused pass: the next check is the next scheduled one. */

@@ -4,9 +4,15 @@
 // only notices published by the simulated instant of the call are found (data/bidNotices.ts).
 import { bidRegionByCode, isGenericBidKeyword } from '../../core/operations/bidRegions.js';
 import { dayOfIsoDate, sameDateNextYear, shanghaiDayNumber } from '../calendar.js';
-import { searchBidNotices, type NoticeTypeCode, type SearchField } from '../data/bidNotices.js';
+import { type NoticeTypeCode, type SearchField, searchBidNotices } from '../data/bidNotices.js';
 import { changedBidNotice, publishedBidNotices } from '../dataChanges.js';
-import { InvalidParameterError, countFromText, optionalString, requiredString, type RequestBody } from '../wireFields.js';
+import {
+  countFromText,
+  InvalidParameterError,
+  optionalString,
+  type RequestBody,
+  requiredString,
+} from '../wireFields.js';
 import type { OperationHandler } from './types.js';
 
 export const BID_MAX_PAGE_SIZE = 10;
@@ -33,13 +39,15 @@ function publicationPeriod(body: RequestBody, todayDay: number): { startDay: num
   const endDay = requestedEnd ?? todayDay;
   const startDay = requestedStart ?? endDay - DEFAULT_PERIOD_DAYS;
   if (startDay > endDay) throw new InvalidParameterError('publishStartTime must not be after publishEndTime');
-  if (endDay > sameDateNextYear(startDay)) throw new InvalidParameterError('publication period must not exceed one year');
+  if (endDay > sameDateNextYear(startDay))
+    throw new InvalidParameterError('publication period must not exceed one year');
   return { startDay, endDay };
 }
 
 function optionalProvince(body: RequestBody): string | undefined {
   const code = optionalString(body, 'province');
-  if (code !== undefined && !bidRegionByCode(code)) throw new InvalidParameterError('province is not a known region code');
+  if (code !== undefined && !bidRegionByCode(code))
+    throw new InvalidParameterError('province is not a known region code');
   return code;
 }
 
@@ -74,7 +82,10 @@ export const bidsHandler: OperationHandler = (body, { nowMs, changes = [] }) => 
     startDay: period.startDay,
     endDay: Math.min(period.endDay, todayDay), // nothing is published in the future
   };
-  const found = searchBidNotices(query, nowMs, publishedBidNotices(changes, nowMs), { index: pageIndex, size: pageSize });
+  const found = searchBidNotices(query, nowMs, publishedBidNotices(changes, nowMs), {
+    index: pageIndex,
+    size: pageSize,
+  });
   const list = found.notices.map((notice) => changedBidNotice(notice, changes, nowMs));
   return { total: found.total, pageIndex, pageSize, list };
 };

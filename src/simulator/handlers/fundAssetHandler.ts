@@ -4,7 +4,7 @@ import { shanghaiDayNumber } from '../calendar.js';
 import { assetHistory } from '../data/assetHistory.js';
 import { catalogueFund } from '../data/fundCatalogue.js';
 import { changedAssetHistory } from '../dataChanges.js';
-import { InvalidParameterError, countFromText, pageOf, requiredString } from '../wireFields.js';
+import { countFromText, InvalidParameterError, pageOf, requiredString } from '../wireFields.js';
 import type { OperationHandler } from './types.js';
 
 export const FUND_ASSET_MAX_PAGE_SIZE = 50;
@@ -15,6 +15,11 @@ export const fundAssetHandler: OperationHandler = (body, { nowMs, changes = [] }
   const pageNo = countFromText(body, 'pageNo', { defaultValue: 1, max: Number.MAX_SAFE_INTEGER });
   const pageSize = countFromText(body, 'pageSize', { defaultValue: 10, max: FUND_ASSET_MAX_PAGE_SIZE });
   const fund = catalogueFund(fundCode);
-  const history = changedAssetHistory(fundCode, fund ? assetHistory(fund, shanghaiDayNumber(nowMs)) : [], changes, nowMs);
+  const history = changedAssetHistory(
+    fundCode,
+    fund ? assetHistory(fund, shanghaiDayNumber(nowMs)) : [],
+    changes,
+    nowMs,
+  );
   return { list: pageOf(history, pageNo, pageSize), total: history.length, pageNo, pageSize };
 };

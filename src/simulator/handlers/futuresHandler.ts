@@ -5,7 +5,7 @@
 import { CANDLE_FIELDS, CANDLE_PERIOD_SECONDS, candleAt } from '../data/candles.js';
 import { futuresContract } from '../data/futuresContracts.js';
 import { changedCurrentCandle } from '../dataChanges.js';
-import { InvalidParameterError, countFromText, requiredString } from '../wireFields.js';
+import { countFromText, InvalidParameterError, requiredString } from '../wireFields.js';
 import type { OperationHandler } from './types.js';
 
 export const FUTURES_MAX_LIMIT = 1000;
@@ -21,7 +21,11 @@ export const futuresHandler: OperationHandler = (body, { nowMs, changes = [] }) 
   const currentIndex = Math.floor(nowMs / 1000 / periodSeconds);
   const lines: number[][] = [];
   for (let index = currentIndex - limit + 1; index <= currentIndex; index++) {
-    lines.push(index === currentIndex ? changedCurrentCandle(contract.symbol, candleAt(contract, type, index), changes, nowMs) : candleAt(contract, type, index));
+    lines.push(
+      index === currentIndex
+        ? changedCurrentCandle(contract.symbol, candleAt(contract, type, index), changes, nowMs)
+        : candleAt(contract, type, index),
+    );
   }
   return { fields: [...CANDLE_FIELDS], lines };
 };

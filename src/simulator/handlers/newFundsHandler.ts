@@ -3,7 +3,7 @@
 // strings and count as a number.
 import { shanghaiDayNumber } from '../calendar.js';
 import { fundsBeginningOn, toWireRecord } from '../data/newFundCalendar.js';
-import { InvalidParameterError, countFromText, optionalString, pageOf, type RequestBody } from '../wireFields.js';
+import { countFromText, InvalidParameterError, optionalString, pageOf, type RequestBody } from '../wireFields.js';
 import type { OperationHandler } from './types.js';
 
 export const NEW_FUNDS_MAX_PAGE_SIZE = 50;
@@ -28,5 +28,10 @@ export const newFundsHandler: OperationHandler = (body, { nowMs }) => {
     records.push(...sameDay.map((fund) => toWireRecord(fund, todayDay)));
   }
   const matching = saleStatus === undefined ? records : records.filter((record) => record['saleStatus'] === saleStatus);
-  return { data: pageOf(matching, pageNo, pageSize), limit: String(pageSize), count: matching.length, page: String(pageNo) };
+  return {
+    data: pageOf(matching, pageNo, pageSize),
+    limit: String(pageSize),
+    count: matching.length,
+    page: String(pageNo),
+  };
 };

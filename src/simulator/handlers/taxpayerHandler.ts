@@ -3,7 +3,7 @@
 import { looksLikeCreditCode } from '../../core/validation/creditCode.js';
 import { TAXPAYER_CATALOGUE } from '../data/taxpayerCatalogue.js';
 import { changedTaxpayer } from '../dataChanges.js';
-import { InvalidParameterError, countFromNumber, pageOf, type RequestBody } from '../wireFields.js';
+import { countFromNumber, InvalidParameterError, pageOf, type RequestBody } from '../wireFields.js';
 import type { OperationHandler } from './types.js';
 
 export const TAXPAYER_MAX_PAGE_SIZE = 50;
@@ -21,7 +21,10 @@ export const taxpayerHandler: OperationHandler = (body, { nowMs, changes = [] })
   const pageNo = countFromNumber(body, 'pageNo', { defaultValue: 1, max: Number.MAX_SAFE_INTEGER });
   const pageSize = countFromNumber(body, 'pageSize', { defaultValue: 10, max: TAXPAYER_MAX_PAGE_SIZE });
   // A full credit code names one company; anything else is a part of a company name.
-  const catalogue = changes.length === 0 ? TAXPAYER_CATALOGUE : TAXPAYER_CATALOGUE.map((record) => changedTaxpayer(record, changes, nowMs));
+  const catalogue =
+    changes.length === 0
+      ? TAXPAYER_CATALOGUE
+      : TAXPAYER_CATALOGUE.map((record) => changedTaxpayer(record, changes, nowMs));
   const matches = looksLikeCreditCode(keyword)
     ? catalogue.filter((record) => record.creditNo === keyword.toUpperCase())
     : catalogue.filter((record) => record.enterpriseName.includes(keyword));

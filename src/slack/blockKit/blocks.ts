@@ -7,7 +7,10 @@ import { mrkdwn, plainText, truncatePlain } from './mrkdwn.js';
  * message or view apart (block_ids must be unique within it).
  */
 export function headerBlock(text: string, name = 'header'): HeaderBlock {
-  return keepBlock(name, { type: 'header', text: plainText(truncatePlain(text.replace(/\s+/g, ' ').trim() || '—', SLACK_LIMITS.headerText)) });
+  return keepBlock(name, {
+    type: 'header',
+    text: plainText(truncatePlain(text.replace(/\s+/g, ' ').trim() || '—', SLACK_LIMITS.headerText)),
+  });
 }
 
 export function sectionBlock(text: string, fields?: TextObject[]): SectionBlock {

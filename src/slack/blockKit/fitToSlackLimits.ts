@@ -126,7 +126,8 @@ function fillEmptyTexts(block: KnownBlock): void {
 }
 
 function fitButton(button: Button): Button | undefined {
-  if ((button.value?.length ?? 0) > SLACK_LIMITS.buttonValue || (button.url?.length ?? 0) > SLACK_LIMITS.url) return undefined;
+  if ((button.value?.length ?? 0) > SLACK_LIMITS.buttonValue || (button.url?.length ?? 0) > SLACK_LIMITS.url)
+    return undefined;
   shorten(button.text, SLACK_LIMITS.buttonText);
   return button;
 }
@@ -265,7 +266,10 @@ function waterLevel(lengths: number[], budget: number): number {
 }
 
 function capTexts(parts: TextObject[], budget: number): void {
-  const level = waterLevel(parts.map((part) => part.text.length), budget);
+  const level = waterLevel(
+    parts.map((part) => part.text.length),
+    budget,
+  );
   for (const part of parts) shorten(part, level);
 }
 
@@ -307,12 +311,20 @@ export function fitToSlackLimits(message: SlackMessage, lang: Lang): SlackMessag
 
   const total = () => text.length + blocksTextLength(blocks) + (anyDropped() ? NOTE_ROOM : 0);
   const budget = SLACK_LIMITS.messageText;
-  const fixedLength = () => text.length + blocksTextLength(blocks.filter(isKept)) + altTextLength(blocks.filter((block) => !isKept(block))) + NOTE_ROOM;
+  const fixedLength = () =>
+    text.length +
+    blocksTextLength(blocks.filter(isKept)) +
+    altTextLength(blocks.filter((block) => !isKept(block))) +
+    NOTE_ROOM;
   const droppableTexts = () => textObjects(blocks.filter((block) => !isKept(block)));
   if (total() > budget) {
     // Fewer records, each readable, beat all of them cut to stubs: drop from the end until the
     // longest texts need not be cut below a readable length, then cut them to what fits.
-    const level = () => waterLevel(droppableTexts().map((part) => part.text.length), budget - fixedLength());
+    const level = () =>
+      waterLevel(
+        droppableTexts().map((part) => part.text.length),
+        budget - fixedLength(),
+      );
     while (level() < READABLE_PART && dropLast(blocks, dropped)) {
       // Each pass drops one more record from the end.
     }

@@ -55,12 +55,16 @@ export class AppInstall implements AppStatus {
     await this.store.putDoc('app', 'stopped', { code, since: this.clock.now() } satisfies Stopped);
     // Slack just refused the token: no need to ask again before the next probe is due.
     this.lastProbe = this.clock.now();
-    this.logger?.error({ code }, 'Slack no longer takes the app’s token: every digest and watch holds, spending nothing, until it does');
+    this.logger?.error(
+      { code },
+      'Slack no longer takes the app’s token: every digest and watch holds, spending nothing, until it does',
+    );
   }
 
   /** Slack takes the token (auth.test answered): the jobs may run again. */
   async resume(): Promise<void> {
-    if (await this.store.deleteDoc('app', 'stopped')) this.logger?.info('Slack takes the app’s token again: digests and watches run again');
+    if (await this.store.deleteDoc('app', 'stopped'))
+      this.logger?.info('Slack takes the app’s token again: digests and watches run again');
   }
 
   private async tokenWorks(): Promise<boolean> {

@@ -1,6 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { slackErrorCode } from './slackCallPolicy.js';
 
 /** How long a save waits for Slack to say whether the app is in the channel (a form has 3 s in all). */
@@ -12,7 +12,11 @@ const MEMBERSHIP_WAIT_MS = 1500;
  * not say (a DM, an install without channels:read or groups:read, a slow answer): the save goes on,
  * and a later post that is refused pauses the watch with the same hint.
  */
-export async function appMembership(client: WebClient, channelId: string, logger: Logger): Promise<'member' | 'not_member' | 'unknown'> {
+export async function appMembership(
+  client: WebClient,
+  channelId: string,
+  logger: Logger,
+): Promise<'member' | 'not_member' | 'unknown'> {
   const asked = client.conversations.info({ channel: channelId }).then(
     (response) => {
       const isMember = (response.channel as { is_member?: boolean } | undefined)?.is_member;

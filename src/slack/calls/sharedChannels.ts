@@ -34,7 +34,10 @@ export class SharedChannels {
       // channels:read / groups:read / im:read): as unknown, and remembered as such, so every command
       // in a DM does not ask again. A call that got no answer is not remembered.
       const failure = readSlackFailure(error);
-      this.logger?.info({ channelId, code: slackErrorCode(error) }, 'could not tell whether a channel is shared with another organisation');
+      this.logger?.info(
+        { channelId, code: slackErrorCode(error) },
+        'could not tell whether a channel is shared with another organisation',
+      );
       if (failure.kind !== 'refused') return 'unknown';
       sharing = 'unknown';
     }

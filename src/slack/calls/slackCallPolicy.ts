@@ -1,5 +1,5 @@
 import { neverSent, parseRetryAfter } from '../../core/client/callPolicy.js';
-import { JobPostError, type JobPause } from '../../core/jobs/types.js';
+import { type JobPause, JobPostError } from '../../core/jobs/types.js';
 import type { Phrase } from '../../i18n/lang.js';
 
 /**
@@ -30,8 +30,16 @@ export type SlackCallKind =
 
 const TRIGGER_METHODS = new Set(['views.open', 'views.push']);
 const IDEMPOTENT_METHODS = new Set([
-  'auth.test', 'users.info', 'conversations.info', 'conversations.open', 'views.publish', 'views.update',
-  'chat.update', 'chat.delete', 'chat.getPermalink', 'files.getUploadURLExternal',
+  'auth.test',
+  'users.info',
+  'conversations.info',
+  'conversations.open',
+  'views.publish',
+  'views.update',
+  'chat.update',
+  'chat.delete',
+  'chat.getPermalink',
+  'files.getUploadURLExternal',
 ]);
 
 /** Any method not named here counts as a post: when unsure, never twice. */
@@ -82,7 +90,14 @@ const DEFAULT_RETRY_AFTER_MS = 1_000;
 
 /** A failed call, whichever layer it failed in (the SDK's errors, a response_url's, a transport error). */
 export function readSlackFailure(error: unknown): SlackFailure {
-  const failure = error as { code?: unknown; data?: { error?: unknown }; retryAfter?: unknown; statusCode?: unknown; original?: unknown; slackFailure?: SlackFailure };
+  const failure = error as {
+    code?: unknown;
+    data?: { error?: unknown };
+    retryAfter?: unknown;
+    statusCode?: unknown;
+    original?: unknown;
+    slackFailure?: SlackFailure;
+  };
   if (failure?.slackFailure) return failure.slackFailure;
   if (typeof failure?.retryAfter === 'number') return { kind: 'rate_limited', retryAfterMs: failure.retryAfter * 1000 };
   const code = failure?.data?.error;
@@ -92,7 +107,9 @@ export function readSlackFailure(error: unknown): SlackFailure {
   }
   if (typeof failure?.statusCode === 'number') {
     if (failure.statusCode === 429) return { kind: 'rate_limited', retryAfterMs: DEFAULT_RETRY_AFTER_MS };
-    return failure.statusCode >= 500 ? { kind: 'unknown', why: `http_${failure.statusCode}` } : { kind: 'refused', code: `http_${failure.statusCode}` };
+    return failure.statusCode >= 500
+      ? { kind: 'unknown', why: `http_${failure.statusCode}` }
+      : { kind: 'refused', code: `http_${failure.statusCode}` };
   }
   const cause = failure?.original ?? error;
   if (neverSent(cause)) return { kind: 'not_sent' };
@@ -110,7 +127,11 @@ function transportWhy(error: unknown): string {
 
 /** A failure read from an HTTP answer (a Web API call's, a response_url's) before anything parses its body. */
 export function failureFromStatus(status: number, retryAfter: string | null, now: number): SlackFailure | undefined {
-  if (status === 429) return { kind: 'rate_limited', retryAfterMs: parseRetryAfter(retryAfter ?? undefined, now) ?? DEFAULT_RETRY_AFTER_MS };
+  if (status === 429)
+    return {
+      kind: 'rate_limited',
+      retryAfterMs: parseRetryAfter(retryAfter ?? undefined, now) ?? DEFAULT_RETRY_AFTER_MS,
+    };
   if (status >= 500) return { kind: 'unknown', why: `http_${status}` };
   return undefined;
 }
@@ -119,7 +140,12 @@ export function failureFromStatus(status: number, retryAfter: string | null, now
  * After attempt number `attempt` (0 for the first) failed: how long to wait before the next, or
  * undefined to give up. `waitedMs` is what the call has waited so far.
  */
-export function retryDelayMs(kind: SlackCallKind, failure: SlackFailure, attempt: number, waitedMs: number): number | undefined {
+export function retryDelayMs(
+  kind: SlackCallKind,
+  failure: SlackFailure,
+  attempt: number,
+  waitedMs: number,
+): number | undefined {
   const budget = CALL_BUDGETS[kind];
   if (attempt + 1 >= budget.attempts) return undefined;
   let delay: number | undefined;
@@ -138,7 +164,15 @@ export function mayHaveLanded(failure: SlackFailure): boolean {
 // ---- what a refusal asks of a job that posts on its own (digests, watches) ---------------------
 
 /** The app cannot speak at all: every scheduled job holds, before it spends, until Slack takes the token again. */
-const APP_STOPPED_CODES = new Set(['invalid_auth', 'not_authed', 'account_inactive', 'token_revoked', 'token_expired', 'team_access_not_granted', 'app_uninstalled']);
+const APP_STOPPED_CODES = new Set([
+  'invalid_auth',
+  'not_authed',
+  'account_inactive',
+  'token_revoked',
+  'token_expired',
+  'team_access_not_granted',
+  'app_uninstalled',
+]);
 
 export function stopsTheApp(code: string): boolean {
   return APP_STOPPED_CODES.has(code);
@@ -152,8 +186,12 @@ export interface PausedJob {
 /** How to start a job again once its cause is fixed, in its own commands. */
 function remedyKeys(job: PausedJob) {
   return job.kind === 'digest'
-    ? { invite: 'digests.pause.inviteApp', addAgain: 'digests.pause.addAgain', runAgain: 'digests.pause.runAgain' } as const
-    : { invite: 'watch.pause.inviteApp', addAgain: 'watch.pause.addAgain', runAgain: 'watch.pause.resume' } as const;
+    ? ({
+        invite: 'digests.pause.inviteApp',
+        addAgain: 'digests.pause.addAgain',
+        runAgain: 'digests.pause.runAgain',
+      } as const)
+    : ({ invite: 'watch.pause.inviteApp', addAgain: 'watch.pause.addAgain', runAgain: 'watch.pause.resume' } as const);
 }
 
 /**
@@ -165,18 +203,26 @@ export function pauseFor(code: string, channelId: string, job: PausedJob, now: n
   const pause = (reason: Phrase, remedy: Phrase): JobPause => ({ reason, remedy, at: now });
   switch (code) {
     case 'not_in_channel':
-      return pause({ key: 'digests.pause.notInChannel', values: { channelId } }, { key: keys.invite, values: { id: job.id } });
+      return pause(
+        { key: 'digests.pause.notInChannel', values: { channelId } },
+        { key: keys.invite, values: { id: job.id } },
+      );
     case 'channel_not_found':
       return pause({ key: 'digests.pause.channelNotFound', values: { channelId } }, { key: keys.addAgain });
     case 'is_archived':
       return pause({ key: 'digests.pause.archived', values: { channelId } }, { key: 'digests.pause.unarchive' });
     case 'missing_scope':
-      return pause({ key: 'digests.pause.missingScope' }, { key: 'digests.pause.reinstall', values: { resume: { key: keys.runAgain, values: { id: job.id } } } });
+      return pause(
+        { key: 'digests.pause.missingScope' },
+        { key: 'digests.pause.reinstall', values: { resume: { key: keys.runAgain, values: { id: job.id } } } },
+      );
     case 'ekm_access_denied':
       return pause({ key: 'digests.pause.ekmDenied', values: { channelId } }, { key: keys.addAgain });
     default:
       // restricted_action and its variants (read-only, thread-only channels): a workspace setting.
-      return code.startsWith('restricted_action') ? pause({ key: 'digests.pause.restricted', values: { channelId } }, { key: keys.addAgain }) : undefined;
+      return code.startsWith('restricted_action')
+        ? pause({ key: 'digests.pause.restricted', values: { channelId } }, { key: keys.addAgain })
+        : undefined;
   }
 }
 

@@ -1,7 +1,14 @@
 import type { FetchFunction, WebClientOptions } from '@slack/web-api';
 import type { Logger } from 'pino';
 import type { Clock } from '../../core/clock.js';
-import { CALL_BUDGETS, callKind, failureFromStatus, readSlackFailure, retryDelayMs, type SlackFailure } from './slackCallPolicy.js';
+import {
+  CALL_BUDGETS,
+  callKind,
+  failureFromStatus,
+  readSlackFailure,
+  retryDelayMs,
+  type SlackFailure,
+} from './slackCallPolicy.js';
 
 /** A call to Slack as the policy sees it: its method (or `response_url`), and the channel a post goes to. */
 export interface SlackCall {
@@ -65,7 +72,11 @@ export class SlackCalls {
         {
           discard: (response) => void response.arrayBuffer().catch(() => undefined),
           // Held by an earlier 429 past what this call may wait: answered as Slack would, nothing sent.
-          heldTooLong: (ms): Awaited<ReturnType<FetchFunction>> => new Response(JSON.stringify({ ok: false, error: 'ratelimited' }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': String(Math.max(1, Math.ceil(ms / 1000))) } }),
+          heldTooLong: (ms): Awaited<ReturnType<FetchFunction>> =>
+            new Response(JSON.stringify({ ok: false, error: 'ratelimited' }), {
+              status: 429,
+              headers: { 'content-type': 'application/json', 'retry-after': String(Math.max(1, Math.ceil(ms / 1000))) },
+            }),
         },
       );
     };
@@ -104,7 +115,10 @@ export class SlackCalls {
         const failure = readSlackFailure(error);
         const delay = retryDelayMs(kind, failure, attemptNumber, waited);
         if (delay === undefined) throw error;
-        this.options.logger?.warn({ method: call.method, failure: failure.kind, attempt: attemptNumber, delayMs: delay }, 'Slack call failed before it was answered; trying again');
+        this.options.logger?.warn(
+          { method: call.method, failure: failure.kind, attempt: attemptNumber, delayMs: delay },
+          'Slack call failed before it was answered; trying again',
+        );
         await clock.sleep(delay);
         waited += delay;
         continue;
@@ -114,11 +128,19 @@ export class SlackCalls {
       if (failure.kind === 'rate_limited') this.hold(key, failure.retryAfterMs, call);
       const delay = retryDelayMs(kind, failure, attemptNumber, waited);
       if (delay === undefined) {
-        this.options.logger?.warn({ method: call.method, failure: failure.kind, attempts: attemptNumber + 1 }, failure.kind === 'rate_limited' ? 'Slack rate-limited a call longer than it may wait' : 'Slack did not answer a call readably');
+        this.options.logger?.warn(
+          { method: call.method, failure: failure.kind, attempts: attemptNumber + 1 },
+          failure.kind === 'rate_limited'
+            ? 'Slack rate-limited a call longer than it may wait'
+            : 'Slack did not answer a call readably',
+        );
         return result;
       }
       how.discard?.(result);
-      this.options.logger?.info({ method: call.method, failure: failure.kind, delayMs: delay }, 'trying a Slack call again');
+      this.options.logger?.info(
+        { method: call.method, failure: failure.kind, delayMs: delay },
+        'trying a Slack call again',
+      );
       await clock.sleep(delay);
       waited += delay;
     }
@@ -127,7 +149,8 @@ export class SlackCalls {
   private hold(key: string, ms: number, call: SlackCall): void {
     const now = this.options.clock.now();
     // One entry per method (per method and channel for posts): the ones whose hold is over go first.
-    if (this.heldUntil.size >= 1000) for (const [held, until] of this.heldUntil) if (until <= now) this.heldUntil.delete(held);
+    if (this.heldUntil.size >= 1000)
+      for (const [held, until] of this.heldUntil) if (until <= now) this.heldUntil.delete(held);
     const until = now + ms;
     if ((this.heldUntil.get(key) ?? 0) < until) this.heldUntil.set(key, until);
     if (call.channel && PER_CHANNEL.has(call.method)) this.options.onChannelRateLimited?.(call.channel, ms);

@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import type { Clock } from '../../core/clock.js';
-import { readLocale, type Locale } from '../../i18n/lang.js';
+import { type Locale, readLocale } from '../../i18n/lang.js';
 
 const KEEP_MS = 60 * 60_000;
 
@@ -46,7 +46,12 @@ export class UserProfiles {
       const locale = readLocale(response.user?.locale);
       const teamId = response.user?.team_id;
       const enterpriseId = response.user?.enterprise_user?.enterprise_id;
-      const profile: UserProfile = { timeZone: response.user?.tz || this.fallbackZone, ...(locale ? { locale } : {}), ...(teamId ? { teamId } : {}), ...(enterpriseId ? { enterpriseId } : {}) };
+      const profile: UserProfile = {
+        timeZone: response.user?.tz || this.fallbackZone,
+        ...(locale ? { locale } : {}),
+        ...(teamId ? { teamId } : {}),
+        ...(enterpriseId ? { enterpriseId } : {}),
+      };
       this.known.set(userId, { profile, until: now + KEEP_MS });
       return profile;
     } catch (error) {

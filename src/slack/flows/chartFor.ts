@@ -1,4 +1,11 @@
-import { drawnLocally, resolveChart, type ChartImage, type ChartPlan, type ChartPublisher, type ChartSettings } from '../../charts/quickChart.js';
+import {
+  type ChartImage,
+  type ChartPlan,
+  type ChartPublisher,
+  type ChartSettings,
+  drawnLocally,
+  resolveChart,
+} from '../../charts/quickChart.js';
 import { cacheKey } from '../../core/client/cache.js';
 import type { CallResult } from '../../core/client/dataClient.js';
 import type { OperationId } from '../../core/operations/index.js';
@@ -6,10 +13,17 @@ import type { Lang } from '../../i18n/lang.js';
 import { SLACK_OPERATIONS, slackOperation } from '../operations/index.js';
 
 /** The operations whose answers come with a chart. */
-export const CHARTED_OPERATIONS: readonly OperationId[] = (Object.keys(SLACK_OPERATIONS) as OperationId[]).filter((id) => SLACK_OPERATIONS[id].chart);
+export const CHARTED_OPERATIONS: readonly OperationId[] = (Object.keys(SLACK_OPERATIONS) as OperationId[]).filter(
+  (id) => SLACK_OPERATIONS[id].chart,
+);
 
 /** The chart plan of an answer, for the operations that have one; undefined for the others. */
-export function chartPlanFor(answer: CallResult, settings: ChartSettings, timeZone: string, lang: Lang): ChartPlan | undefined {
+export function chartPlanFor(
+  answer: CallResult,
+  settings: ChartSettings,
+  timeZone: string,
+  lang: Lang,
+): ChartPlan | undefined {
   return slackOperation(answer.operation).chart?.(answer, settings, timeZone, lang);
 }
 
@@ -70,7 +84,11 @@ async function native(answer: CallResult, { timeZone, lang }: ChartReader): Prom
   }
 }
 
-async function draw(answer: CallResult, { settings, timeZone, lang }: ChartReader, publish?: ChartPublisher): Promise<ChartImage | undefined> {
+async function draw(
+  answer: CallResult,
+  { settings, timeZone, lang }: ChartReader,
+  publish?: ChartPublisher,
+): Promise<ChartImage | undefined> {
   try {
     const plan = chartPlanFor(answer, settings, timeZone, lang);
     return plan ? await resolveChart(plan, settings, lang, publish ? { publish } : {}) : undefined;

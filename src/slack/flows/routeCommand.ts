@@ -1,23 +1,22 @@
 import type { WebClient } from '@slack/web-api';
 import type { OperationId } from '../../core/operations/index.js';
+import type { Lang, Locale } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
-import { speaking, type Requester } from '../requester/requester.js';
-import type { Locale } from '../../i18n/lang.js';
-import type { Responder } from '../reply/responder.js';
-import { renderHelp } from '../render/help.js';
+import { COMMAND_GRAMMAR } from '../operations/index.js';
 import { slashCommands } from '../parse/commands.js';
 import { exampleFor } from '../parse/examples.js';
 import { invalidText } from '../parse/invalidText.js';
-import { commandLanguage, parseCommand, type HelpTopic, type ParsedCommand } from '../parse/parseCommand.js';
-import { COMMAND_GRAMMAR } from '../operations/index.js';
-import type { Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../reply/slackMessage.js';
+import { commandLanguage, type HelpTopic, type ParsedCommand, parseCommand } from '../parse/parseCommand.js';
+import { renderHelp } from '../render/help.js';
 import { renderNotice } from '../render/notice.js';
-import { digestCommand } from './digestCommand.js';
-import { watchCommand } from './watchCommand.js';
-import { runQuery } from './runQuery.js';
+import type { Responder } from '../reply/responder.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
+import { type Requester, speaking } from '../requester/requester.js';
 import { chooseLanguage } from './chooseLanguage.js';
+import { digestCommand } from './digestCommand.js';
+import { runQuery } from './runQuery.js';
 import { showUsage } from './showUsage.js';
+import { watchCommand } from './watchCommand.js';
 
 export interface CommandContext {
   deps: SlackDeps;
@@ -58,7 +57,11 @@ export function helpMessage(deps: SlackDeps, lang: Lang, topic?: OperationId | H
  * A command as typed (`/fund-asset`, `000001 page:2`) wherever it was typed: read with the app's
  * grammar, answered in its own language when that is clear, and routed. Resolves with what it read.
  */
-export async function runCommand(command: string, text: string, context: Omit<CommandContext, 'said'>): Promise<ParsedCommand> {
+export async function runCommand(
+  command: string,
+  text: string,
+  context: Omit<CommandContext, 'said'>,
+): Promise<ParsedCommand> {
   const parsed = readCommand(command, text);
   await routeCommand(parsed, { ...context, said: commandLanguage(COMMAND_GRAMMAR, command, text) });
   return parsed;
@@ -71,7 +74,8 @@ export async function runCommand(command: string, text: string, context: Omit<Co
 export async function routeCommand(parsed: ParsedCommand, context: CommandContext): Promise<void> {
   const { deps, responder } = context;
   // Asking about or choosing the language is about the saved one: chooseLanguage reads it itself.
-  const requester = context.said && parsed.kind !== 'lang' ? speaking(context.requester, context.said) : context.requester;
+  const requester =
+    context.said && parsed.kind !== 'lang' ? speaking(context.requester, context.said) : context.requester;
   switch (parsed.kind) {
     case 'query':
       return runQuery(deps, requester, { operation: parsed.operation, input: parsed.input }, responder);

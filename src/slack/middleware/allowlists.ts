@@ -23,7 +23,15 @@ export function allowlists(deps: SlackDeps): Middleware<AnyMiddlewareArgs> {
     }
     const { where } = origin;
     const body = args.body as unknown as Body;
-    deps.logger.info({ teamId: where.teamId ?? 'unknown', userId: where.userId ?? '', channelId: where.channelId, kind: body.command ? 'command' : (body.event?.type ?? body.type) }, 'refused by the allowlists');
+    deps.logger.info(
+      {
+        teamId: where.teamId ?? 'unknown',
+        userId: where.userId ?? '',
+        channelId: where.channelId,
+        kind: body.command ? 'command' : (body.event?.type ?? body.type),
+      },
+      'refused by the allowlists',
+    );
     await replyWithRefusal(args as AnyMiddlewareArgs & AllMiddlewareArgs, deps, requesterOf(context), where, refused);
   };
 }

@@ -1,13 +1,13 @@
-import type { AnyMiddlewareArgs, AllMiddlewareArgs, Context, Middleware } from '@slack/bolt';
+import type { AllMiddlewareArgs, AnyMiddlewareArgs, Context, Middleware } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { Phrase } from '../../i18n/lang.js';
 import { AnswerDeadline } from '../calls/answerDeadline.js';
+import type { Sharing } from '../calls/sharedChannels.js';
 import type { SlackDeps } from '../deps.js';
 import { channelRefusal } from '../requester/access.js';
 import { profileOf } from '../requester/language.js';
 import type { Requester, RequesterProfile } from '../requester/requester.js';
-import { whereFrom, type Body, type Origin } from '../requester/requestOrigin.js';
-import type { Sharing } from '../calls/sharedChannels.js';
+import { type Body, type Origin, whereFrom } from '../requester/requestOrigin.js';
 
 /** What a request may take of Slack's 3 s to learn whose it is and where its answer goes (a command acks after). */
 const ORIGIN_CHECKS_MS = 1500;
@@ -22,7 +22,11 @@ const ORIGIN_CHECKS_MS = 1500;
  *   ALLOW_SHARED_CHANNELS is set; a Share needs a channel known not to be shared.
  * What cannot be found out in time is refused (nothing spent), never guessed.
  */
-async function originCheck(deps: SlackDeps, client: WebClient, origin: Origin): Promise<{ teamId?: string | undefined; enterpriseId?: string | undefined; refused?: Phrase }> {
+async function originCheck(
+  deps: SlackDeps,
+  client: WebClient,
+  origin: Origin,
+): Promise<{ teamId?: string | undefined; enterpriseId?: string | undefined; refused?: Phrase }> {
   const allowShared = deps.config.allowSharedChannels;
   const deadline = new AnswerDeadline(ORIGIN_CHECKS_MS);
   // A workflow step's outputs go wherever its later steps post them: as a conversation the app cannot see.
@@ -32,7 +36,8 @@ async function originCheck(deps: SlackDeps, client: WebClient, origin: Origin): 
     sharing = known.known ? known.value : 'unknown';
   }
   if (sharing === 'external' && !allowShared) return { refused: { key: 'access.sharedChannel' } };
-  if (sharing === 'unknown' && origin.postsInChannel && !allowShared) return { refused: { key: 'access.sharedUnknown' } };
+  if (sharing === 'unknown' && origin.postsInChannel && !allowShared)
+    return { refused: { key: 'access.sharedUnknown' } };
   let { enterpriseId } = origin;
   let teamId = origin.ownTeamId;
   const installed = deps.install?.installedAs ?? {};
@@ -53,7 +58,8 @@ async function originCheck(deps: SlackDeps, client: WebClient, origin: Origin): 
   // see the conversation, a person of another organisation is told so.
   if (sharing === 'unknown' && !allowShared) {
     const ourOrganisation = installed.enterpriseId !== undefined && enterpriseId === installed.enterpriseId;
-    if (installed.teamId !== undefined && teamId !== installed.teamId && !ourOrganisation) return { refused: { key: 'access.otherOrganisation' } };
+    if (installed.teamId !== undefined && teamId !== installed.teamId && !ourOrganisation)
+      return { refused: { key: 'access.otherOrganisation' } };
   }
   return { teamId, enterpriseId };
 }

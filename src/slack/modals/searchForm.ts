@@ -1,5 +1,5 @@
 import type { InputBlockElement } from '@slack/types';
-import { typedNameOf, type OperationId } from '../../core/operations/index.js';
+import { type OperationId, typedNameOf } from '../../core/operations/index.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { CommandSyntax } from '../parse/commandSyntax.js';
 

@@ -1,15 +1,15 @@
 import type { InputBlock, KnownBlock, ModalView } from '@slack/types';
-import { operations, typedNameOf, type OperationId } from '../../core/operations/index.js';
+import { type OperationId, operations, typedNameOf } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import type { Lang } from '../../i18n/lang.js';
-import { VIEW } from '../payloads/ids.js';
+import { plainText, VIEW_LIMITS } from '../blockKit/slackText.js';
 import type { CommandSyntax } from '../parse/commandSyntax.js';
 import { costText } from '../parse/costText.js';
 import { exampleFor } from '../parse/examples.js';
-import { operationTitle } from '../render/operationTitle.js';
+import { VIEW } from '../payloads/ids.js';
 import { checkedPrivateMetadata } from '../payloads/modalOrigin.js';
+import { operationTitle } from '../render/operationTitle.js';
 import { actionIdFor, blockIdFor, type FormField, type FormOperation } from './searchForm.js';
-import { VIEW_LIMITS, plainText } from '../blockKit/slackText.js';
 
 // The fields' own texts (label, hint, placeholder, options) come from the form's definition, in the reader's language.
 function inputBlock(operationId: OperationId, field: FormField, lang: Lang): InputBlock {
@@ -25,12 +25,20 @@ function inputBlock(operationId: OperationId, field: FormField, lang: Lang): Inp
 }
 
 function costNote(syntax: CommandSyntax, prices: Prices, lang: Lang): KnownBlock {
-  const text = lang.t('modals.search.costNote', { cost: costText(operations[syntax.operation], prices, lang), example: exampleFor(syntax, lang) });
+  const text = lang.t('modals.search.costNote', {
+    cost: costText(operations[syntax.operation], prices, lang),
+    example: exampleFor(syntax, lang),
+  });
   return { type: 'context', elements: [{ type: 'mrkdwn', text }] };
 }
 
 /** The search form of one operation (callback_id `dq_search:<name as typed>`); its frame speaks the reader's language. */
-export function searchModal({ form, syntax }: FormOperation, privateMetadata: string, prices: Prices, lang: Lang): ModalView {
+export function searchModal(
+  { form, syntax }: FormOperation,
+  privateMetadata: string,
+  prices: Prices,
+  lang: Lang,
+): ModalView {
   const operationId = form.operation;
   return {
     type: 'modal',

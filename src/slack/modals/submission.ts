@@ -18,7 +18,8 @@ export interface SubmittedValue {
 /** `view.state.values` of a view_submission: block_id → action_id → value. */
 export type ViewStateValues = Readonly<Record<string, Readonly<Record<string, SubmittedValue>>>>;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const textOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /**
@@ -33,7 +34,9 @@ export function submittedText(values: unknown, blockId: string, actionId: string
   const submitted = block[actionId];
   if (!isObject(submitted)) return undefined;
   if (Array.isArray(submitted.selected_options)) {
-    const chosen = submitted.selected_options.map((choice) => (isObject(choice) ? textOf(choice.value) : undefined)).filter((value) => value !== undefined);
+    const chosen = submitted.selected_options
+      .map((choice) => (isObject(choice) ? textOf(choice.value) : undefined))
+      .filter((value) => value !== undefined);
     return chosen.length ? chosen.join(',') : undefined;
   }
   return (
@@ -64,13 +67,20 @@ const sentence = (text: string) => (text ? `${text[0]!.toUpperCase()}${text.slic
  * A problem with a field the form has no block for (a page number, a whole-request rule) goes on the
  * first block, named in the user's terms so it still makes sense there.
  */
-export function inlineErrors({ form, syntax }: FormOperation, error: ValidationError, lang: Lang): Record<string, string> {
+export function inlineErrors(
+  { form, syntax }: FormOperation,
+  error: ValidationError,
+  lang: Lang,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const problem of error.problems) {
     const owner = form.fields.find((field) => field.field === problem.field);
     const blockId = blockIdFor(form.operation, (owner ?? form.fields[0]).field);
     const said = problem.phrase ? lang.t(problem.phrase) : problem.message;
-    const message = owner || !problem.field ? sentence(said) : lang.t('validation.fieldProblemPlain', { field: userFieldName(syntax, problem.field, lang), problem: said });
+    const message =
+      owner || !problem.field
+        ? sentence(said)
+        : lang.t('validation.fieldProblemPlain', { field: userFieldName(syntax, problem.field, lang), problem: said });
     errors[blockId] = errors[blockId] ? `${errors[blockId]}${lang.t('modals.errors.separator')}${message}` : message;
   }
   return errors;

@@ -1,22 +1,33 @@
 import type { KnownBlock, TextObject } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { BID_REGIONS, type BidRegion, bidRegionByCode, findBidRegion } from '../../core/operations/bidRegions.js';
-import { BID_ANY, BID_NOTICE_TYPES, BID_NOTICE_TYPE_WORDS, BID_NOTICE_TYPE_SYNONYMS, SEARCHABLE_BID_FIELDS, type BidRecord, type BidNoticeType, type BidsRequest, type SearchableBidField, shiftYears } from '../../core/operations/bids.js';
+import {
+  BID_ANY,
+  BID_NOTICE_TYPE_SYNONYMS,
+  BID_NOTICE_TYPE_WORDS,
+  BID_NOTICE_TYPES,
+  type BidNoticeType,
+  type BidRecord,
+  type BidsRequest,
+  SEARCHABLE_BID_FIELDS,
+  type SearchableBidField,
+  shiftYears,
+} from '../../core/operations/bids.js';
 import { isKeyOf, isOneOf } from '../../i18n/catalogueKeys.js';
 import { inEveryLanguage, type Lang } from '../../i18n/lang.js';
+import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from '../blockKit/blocks.js';
+import { recordBlocks, SLACK_LIMITS } from '../blockKit/fitToSlackLimits.js';
+import { bold, escapeMrkdwn, link, serviceText, truncateMrkdwn } from '../blockKit/mrkdwn.js';
+import { option } from '../blockKit/slackText.js';
 import { checkboxes, datepicker, radioButtons, staticSelect, textInput } from '../modals/elements.js';
 import { ANY, type SearchForm, unlessAny } from '../modals/searchForm.js';
-import { option } from '../blockKit/slackText.js';
-import { directCommand, type CommandSyntax, readSynonym } from '../parse/commandSyntax.js';
+import { type CommandSyntax, directCommand, readSynonym } from '../parse/commandSyntax.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
-import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from '../blockKit/blocks.js';
-import { amountCell, columnUnit, numberCell, tableOrNothing, textCell, type TableColumn } from '../render/dataTable.js';
+import { amountCell, columnUnit, numberCell, type TableColumn, tableOrNothing, textCell } from '../render/dataTable.js';
 import { formatCny, toNumber } from '../render/format.js';
 import { fieldLabel, valueText } from '../render/labels.js';
-import { SLACK_LIMITS, recordBlocks } from '../blockKit/fitToSlackLimits.js';
-import { bold, escapeMrkdwn, link, serviceText, truncateMrkdwn } from '../blockKit/mrkdwn.js';
 import { emptyPageText } from '../render/paging.js';
-import type { RenderOptions, RenderedResult } from '../render/types.js';
+import type { RenderedResult, RenderOptions } from '../render/types.js';
 import type { SlackOperation } from './slackOperation.js';
 
 const BIDS_ID = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
@@ -25,9 +36,18 @@ const BIDS_ID = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
 const ANY_WORDS: ReadonlySet<string> = new Set(BID_ANY);
 
 /** Words for a matched field besides its name in every language's catalogue (`bids.searchField`: title, 标题 …). */
-export const SEARCH_FIELD_EXTRA_WORDS: Readonly<Record<SearchableBidField, readonly string[]>> = { '1': [], '2': ['采购方'], '3': [] };
+export const SEARCH_FIELD_EXTRA_WORDS: Readonly<Record<SearchableBidField, readonly string[]>> = {
+  '1': [],
+  '2': ['采购方'],
+  '3': [],
+};
 const SEARCH_FIELD_WORDS = Object.fromEntries(
-  SEARCHABLE_BID_FIELDS.map((code) => [code, [...inEveryLanguage(`bids.searchField.${code}`), ...SEARCH_FIELD_EXTRA_WORDS[code]].map((word) => word.toLowerCase())]),
+  SEARCHABLE_BID_FIELDS.map((code) => [
+    code,
+    [...inEveryLanguage(`bids.searchField.${code}`), ...SEARCH_FIELD_EXTRA_WORDS[code]].map((word) =>
+      word.toLowerCase(),
+    ),
+  ]),
 );
 const NOTICE_TYPE_CODES: ReadonlySet<BidNoticeType> = new Set(BID_NOTICE_TYPES);
 const SEARCH_FIELD_CODES: ReadonlySet<SearchableBidField> = new Set(SEARCHABLE_BID_FIELDS);
@@ -58,20 +78,52 @@ export const bidsSyntax: CommandSyntax = {
   description: { key: 'bids.description' },
   positional: { kind: 'joined', word: { field: 'keyword', name: { key: 'bids.words.keyword' } } },
   options: [
-    { field: 'province', keys: ['bids.keys.region', 'province', 'prov', '省份', '省', '区域'], shape: { key: 'bids.shapes.region' }, read: readRegion },
+    {
+      field: 'province',
+      keys: ['bids.keys.region', 'province', 'prov', '省份', '省', '区域'],
+      shape: { key: 'bids.shapes.region' },
+      read: readRegion,
+    },
     // tender, award, planned (招标, 中标, 拟建) and "all" are the operation's own words.
-    { field: 'type', keys: ['bids.keys.type', 'kind', '公告类型'], shape: { words: BID_NOTICE_TYPE_WORDS, joinedBy: 'common.wordList.alternatives' } },
-    { field: 'publishStartTime', keys: ['bids.keys.from', 'start', 'since', '起', '开始'], shape: { key: 'bids.shapes.date' }, read: readDate },
-    { field: 'publishEndTime', keys: ['bids.keys.to', 'end', 'until', '至', '截止'], shape: { key: 'bids.shapes.date' }, read: readDate },
-    { field: 'searchType', keys: ['bids.keys.in', 'fields', 'match', '字段', '搜索范围'], shape: { words: SEARCHABLE_BID_FIELDS.map((code) => ({ key: `bids.searchField.${code}` })), joinedBy: 'common.wordList.several' }, read: readSearchFields },
+    {
+      field: 'type',
+      keys: ['bids.keys.type', 'kind', '公告类型'],
+      shape: { words: BID_NOTICE_TYPE_WORDS, joinedBy: 'common.wordList.alternatives' },
+    },
+    {
+      field: 'publishStartTime',
+      keys: ['bids.keys.from', 'start', 'since', '起', '开始'],
+      shape: { key: 'bids.shapes.date' },
+      read: readDate,
+    },
+    {
+      field: 'publishEndTime',
+      keys: ['bids.keys.to', 'end', 'until', '至', '截止'],
+      shape: { key: 'bids.shapes.date' },
+      read: readDate,
+    },
+    {
+      field: 'searchType',
+      keys: ['bids.keys.in', 'fields', 'match', '字段', '搜索范围'],
+      shape: {
+        words: SEARCHABLE_BID_FIELDS.map((code) => ({ key: `bids.searchField.${code}` })),
+        joinedBy: 'common.wordList.several',
+      },
+      read: readSearchFields,
+    },
     pageOption('pageIndex'),
     pageSizeOption(),
   ],
   example: '光伏组件 region:ZJ type:award from:2026-01-01 to:2026-06-30',
   moreExamples: ['"solar panel" in:title,purchaser page:2', '储能电站 type:tender from:2026-03-01'],
-  chineseExamples: ['光伏组件 地区:浙江 类型:中标 从:2026-01-01 到:2026-06-30', '"solar panel" 范围:标题、采购人 页:2', '储能电站 类型:招标 从:2026-03-01'],
+  chineseExamples: [
+    '光伏组件 地区:浙江 类型:中标 从:2026-01-01 到:2026-06-30',
+    '"solar panel" 范围:标题、采购人 页:2',
+    '储能电站 类型:招标 从:2026-03-01',
+  ],
   notes: (lang) => {
-    const list = (regions: readonly BidRegion[]) => regions.map((region) => `${region.code} ${region.name}`).join(lang.t('commands.list.separator'));
+    const list = (regions: readonly BidRegion[]) =>
+      regions.map((region) => `${region.code} ${region.name}`).join(lang.t('commands.list.separator'));
     return [
       lang.t('bids.notes.keyword'),
       lang.t('bids.notes.typeAndFields'),
@@ -87,7 +139,11 @@ const capitalised = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}
 /** A notice type's name (1 → Tender announcement, 招标公告), or the code as sent when unknown. */
 /** A notice type by its code, or by the Chinese label the service may send (中标结果), in the reader's words. */
 function noticeTypeName(value: string, lang: Lang): string {
-  const code = isOneOf(NOTICE_TYPE_CODES, value) ? value : isKeyOf(BID_NOTICE_TYPE_SYNONYMS, value) ? BID_NOTICE_TYPE_SYNONYMS[value] : undefined;
+  const code = isOneOf(NOTICE_TYPE_CODES, value)
+    ? value
+    : isKeyOf(BID_NOTICE_TYPE_SYNONYMS, value)
+      ? BID_NOTICE_TYPE_SYNONYMS[value]
+      : undefined;
   return code ? lang.t(`bids.noticeType.${code}`) : value;
 }
 
@@ -121,7 +177,11 @@ export const bidsForm: SearchForm = {
       label: (lang) => lang.t('bids.form.searchType.label'),
       hint: (lang) => lang.t('bids.form.searchType.hint'),
       optional: true,
-      element: (actionId, lang) => checkboxes(actionId, SEARCHABLE_BID_FIELDS.map((code) => option(capitalised(searchFieldName(code, lang)), code))),
+      element: (actionId, lang) =>
+        checkboxes(
+          actionId,
+          SEARCHABLE_BID_FIELDS.map((code) => option(capitalised(searchFieldName(code, lang)), code)),
+        ),
     },
     {
       field: 'type',
@@ -183,9 +243,18 @@ function firstKey(record: BidRecord, keys: readonly string[]): string | undefine
   });
 }
 
-function regionText(record: BidRecord, nameKey: string | undefined, codeKey: string | undefined, lang: Lang): string | undefined {
+function regionText(
+  record: BidRecord,
+  nameKey: string | undefined,
+  codeKey: string | undefined,
+  lang: Lang,
+): string | undefined {
   const code = codeKey ? valueText(record[codeKey], lang) : undefined;
-  const name = nameKey ? valueText(record[nameKey], lang) : code ? (bidRegionByCode(code.toUpperCase()) ?? findBidRegion(code))?.name : undefined;
+  const name = nameKey
+    ? valueText(record[nameKey], lang)
+    : code
+      ? (bidRegionByCode(code.toUpperCase()) ?? findBidRegion(code))?.name
+      : undefined;
   if (name && code && name !== code) return lang.t('results.regionWithCode', { name, code });
   return name ?? code;
 }
@@ -234,7 +303,9 @@ function describe(record: BidRecord, lang: Lang): { heading: string; fields: Fie
     add(fieldLabel(key, lang), valueText(value, lang));
   }
 
-  const titleText = titleKey ? serviceText(valueText(record[titleKey], lang), { max: TITLE_MAX, oneLine: true }) : undefined;
+  const titleText = titleKey
+    ? serviceText(valueText(record[titleKey], lang), { max: TITLE_MAX, oneLine: true })
+    : undefined;
   const heading = titleText ? bold(urlKey ? link(record[urlKey], titleText) : titleText) : '';
   return { heading, fields };
 }
@@ -245,7 +316,14 @@ function noticeBlocks(record: BidRecord, number: number, lang: Lang): KnownBlock
   const escapedFields = fields.map((field) => ({ label: escapeMrkdwn(field.label), value: field.value }));
   if (!heading) {
     const lines = escapedFields.map((field) => `${field.label}: ${field.value}`);
-    return [sectionBlock(truncateMrkdwn([`*${lang.t('bids.results.notice', { number })}*`, ...lines].join('\n'), SLACK_LIMITS.sectionText))];
+    return [
+      sectionBlock(
+        truncateMrkdwn(
+          [`*${lang.t('bids.results.notice', { number })}*`, ...lines].join('\n'),
+          SLACK_LIMITS.sectionText,
+        ),
+      ),
+    ];
   }
   const inFields = escapedFields.slice(0, SLACK_LIMITS.sectionFields);
   const rest = escapedFields.slice(SLACK_LIMITS.sectionFields).map((field) => `${field.label}: ${field.value}`);
@@ -285,7 +363,10 @@ function filterParts(request: BidsRequest, lang: Lang): string[] {
 function describeBids(request: BidsRequest, lang: Lang): string {
   const { publishStartTime: start, publishEndTime: end } = request;
   // The period without the widest-period advice: here it only says what was asked.
-  const parts = filterParts({ ...request, publishStartTime: undefined, publishEndTime: undefined } as BidsRequest, lang);
+  const parts = filterParts(
+    { ...request, publishStartTime: undefined, publishEndTime: undefined } as BidsRequest,
+    lang,
+  );
   if (start && end) parts.push(lang.t('bids.results.published', { start, end }));
   return [lang.t('bids.asked', { keyword: request.keyword }), ...parts].join(' · ');
 }
@@ -313,12 +394,25 @@ function bidsTable(records: BidRecord[], first: number, caption: string, lang: L
   const columns: TableColumn<(typeof numbered)[number]>[] = [
     { header: lang.t('bids.table.number'), cell: ({ number }) => numberCell(number, String(number)) },
     { header: lang.t('bids.table.title'), cell: ({ record }) => textCell(roleText(record, TITLE_KEYS, lang)) },
-    { header: fieldLabel('noticeType', lang), cell: ({ record }) => textCell(noticeTypeName(roleText(record, TYPE_KEYS, lang), lang), 20) },
-    { header: fieldLabel('purchaser', lang), cell: ({ record }) => textCell(roleText(record, PURCHASER_KEYS, lang), 40) },
+    {
+      header: fieldLabel('noticeType', lang),
+      cell: ({ record }) => textCell(noticeTypeName(roleText(record, TYPE_KEYS, lang), lang), 20),
+    },
+    {
+      header: fieldLabel('purchaser', lang),
+      cell: ({ record }) => textCell(roleText(record, PURCHASER_KEYS, lang), 40),
+    },
     { header: fieldLabel('supplier', lang), cell: ({ record }) => textCell(roleText(record, SUPPLIER_KEYS, lang), 40) },
-    { header: fieldLabel('provinceName', lang), cell: ({ record }) => textCell(regionText(record, firstKey(record, REGION_NAME_KEYS), firstKey(record, REGION_CODE_KEYS), lang), 20) },
+    {
+      header: fieldLabel('provinceName', lang),
+      cell: ({ record }) =>
+        textCell(regionText(record, firstKey(record, REGION_NAME_KEYS), firstKey(record, REGION_CODE_KEYS), lang), 20),
+    },
     { header: fieldLabel('publishDate', lang), cell: ({ record }) => textCell(roleText(record, DATE_KEYS, lang), 20) },
-    { header: lang.t('bids.table.amount', { unit: unit.axis }), cell: ({ record }) => amountCell(moneyOf(record), unit) },
+    {
+      header: lang.t('bids.table.amount', { unit: unit.axis }),
+      cell: ({ record }) => amountCell(moneyOf(record), unit),
+    },
   ];
   return tableOrNothing(caption, columns, numbered);
 }
@@ -332,16 +426,26 @@ export function renderBids(answer: CallResult<typeof BIDS_ID>, { lang, tables }:
   const filters = filterLine(answer.request, lang);
   if (filters) blocks.push(contextBlock(filters));
   if (!records.length) {
-    blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? lang.t('bids.results.noMatch', { keyword: safeKeyword })));
+    blocks.push(
+      sectionBlock(emptyPageText(answer.paging, lang) ?? lang.t('bids.results.noMatch', { keyword: safeKeyword })),
+    );
   }
   const first = (Number(answer.request.pageIndex) - 1) * Number(answer.request.pageSize);
-  const table = tables ? bidsTable(records, Number.isFinite(first) ? first : 0, lang.t('bids.table.caption', { keyword: keyword.replace(/\s+/g, ' ').slice(0, 100) }), lang) : undefined;
+  const table = tables
+    ? bidsTable(
+        records,
+        Number.isFinite(first) ? first : 0,
+        lang.t('bids.table.caption', { keyword: keyword.replace(/\s+/g, ' ').slice(0, 100) }),
+        lang,
+      )
+    : undefined;
   if (table) blocks.push(table, contextBlock(lang.t('tables.browse', { count: records.length })));
-  if (!table) records.forEach((record, index) => {
-    const number = Number.isFinite(first) ? first + index + 1 : index + 1;
-    const notice = noticeBlocks(record, number, lang);
-    blocks.push(...recordBlocks(index, index, index > 0 ? [dividerBlock(), ...notice] : notice));
-  });
+  if (!table)
+    records.forEach((record, index) => {
+      const number = Number.isFinite(first) ? first + index + 1 : index + 1;
+      const notice = noticeBlocks(record, number, lang);
+      blocks.push(...recordBlocks(index, index, index > 0 ? [dividerBlock(), ...notice] : notice));
+    });
   const count = total ?? records.length;
   return { text: lang.t('bids.results.summary', { title, count, keyword: safeKeyword }), blocks };
 }

@@ -1,23 +1,23 @@
 import type { KnownBlock } from '@slack/types';
+import { buildFundAssetChart, type FundChartOptions, fundAssetNativeChart } from '../../charts/fundAssetChart.js';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { FUND_CODE_PATTERN, type FundAssetRecord } from '../../core/operations/fundAsset.js';
 import type { Lang } from '../../i18n/lang.js';
+import { contextBlock, headerBlock, sectionBlock } from '../blockKit/blocks.js';
+import { recordBlocks } from '../blockKit/fitToSlackLimits.js';
+import { displayWidth, escapeMrkdwn, padEndTo, padStartTo, serviceText } from '../blockKit/mrkdwn.js';
+import { option } from '../blockKit/slackText.js';
 import { staticSelect, textInput } from '../modals/elements.js';
 import { PAGE_SIZES, type SearchForm } from '../modals/searchForm.js';
-import { option } from '../blockKit/slackText.js';
-import { directCommand, type CommandSyntax } from '../parse/commandSyntax.js';
+import { type CommandSyntax, directCommand } from '../parse/commandSyntax.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
-import { contextBlock, headerBlock, sectionBlock } from '../blockKit/blocks.js';
 import { renderChart } from '../render/chart.js';
+import { amountCell, columnUnit, numberCell, type TableColumn, tableOrNothing, textCell } from '../render/dataTable.js';
 import { formatCny, formatPercent } from '../render/format.js';
-import { recordBlocks } from '../blockKit/fitToSlackLimits.js';
-import { amountCell, columnUnit, numberCell, tableOrNothing, textCell, type TableColumn } from '../render/dataTable.js';
-import { displayWidth, escapeMrkdwn, padEndTo, padStartTo, serviceText } from '../blockKit/mrkdwn.js';
 import { emptyPageText } from '../render/paging.js';
-import type { RenderOptions, RenderedResult } from '../render/types.js';
-import { buildFundAssetChart, fundAssetNativeChart, type FundChartOptions } from '../../charts/fundAssetChart.js';
+import type { RenderedResult, RenderOptions } from '../render/types.js';
 import type { SlackOperation } from './slackOperation.js';
-import { RUN_BY, StepFailure, inputText, type WorkflowStep } from './workflowStep.js';
+import { inputText, RUN_BY, StepFailure, type WorkflowStep } from './workflowStep.js';
 
 const FUND_ASSET_ID = 'fund-asset';
 
@@ -82,18 +82,27 @@ function rowOf(record: FundAssetRecord, lang: Lang): Row {
 
 /** Monospace rows aligned by display width, so 亿 and 万 (two cells wide) still line up. */
 function tableLines(rows: Row[], lang: Lang): { header: string; lines: string[] } {
-  const columns = [lang.t('fundAsset.results.column.date'), lang.t('fundAsset.results.column.asset'), lang.t('fundAsset.results.column.change')] as const;
-  const width = (pick: (row: Row) => string, title: string) => Math.max(displayWidth(title), ...rows.map((row) => displayWidth(pick(row))));
+  const columns = [
+    lang.t('fundAsset.results.column.date'),
+    lang.t('fundAsset.results.column.asset'),
+    lang.t('fundAsset.results.column.change'),
+  ] as const;
+  const width = (pick: (row: Row) => string, title: string) =>
+    Math.max(displayWidth(title), ...rows.map((row) => displayWidth(pick(row))));
   const dateWidth = width((row) => row.date, columns[0]);
   const assetWidth = width((row) => row.asset, columns[1]);
   const rateWidth = width((row) => row.rate, columns[2]);
-  const line = (date: string, asset: string, rate: string) => `${padEndTo(date, dateWidth)}${GAP}${padStartTo(asset, assetWidth)}${GAP}${padStartTo(rate, rateWidth)}`.trimEnd();
+  const line = (date: string, asset: string, rate: string) =>
+    `${padEndTo(date, dateWidth)}${GAP}${padStartTo(asset, assetWidth)}${GAP}${padStartTo(rate, rateWidth)}`.trimEnd();
   return { header: line(...columns), lines: rows.map((row) => line(row.date, row.asset, row.rate)) };
 }
 
 /** The table in as few sections as fit, each a code block with its own column header. */
 function tableBlocks(records: FundAssetRecord[], lang: Lang): KnownBlock[] {
-  const table = tableLines(records.map((record) => rowOf(record, lang)), lang);
+  const table = tableLines(
+    records.map((record) => rowOf(record, lang)),
+    lang,
+  );
   // Measured escaped, as sent: an "&" in a date would otherwise push a section past its limit.
   const header = escapeMrkdwn(table.header);
   const lines = table.lines.map(escapeMrkdwn);
@@ -115,7 +124,10 @@ function tableBlocks(records: FundAssetRecord[], lang: Lang): KnownBlock[] {
 
 /** On the first page the newest date is the fund's latest; further pages hold older dates only. */
 function latestLine(records: FundAssetRecord[], firstPage: boolean, lang: Lang): string | undefined {
-  const latest = records.reduce<FundAssetRecord | undefined>((best, record) => (!best || String(record.assetDate) > String(best.assetDate) ? record : best), undefined);
+  const latest = records.reduce<FundAssetRecord | undefined>(
+    (best, record) => (!best || String(record.assetDate) > String(best.assetDate) ? record : best),
+    undefined,
+  );
   if (!latest) return undefined;
   return lang.t(firstPage ? 'fundAsset.results.latest' : 'fundAsset.results.newestOnPage', {
     amount: formatCny(latest.asset, lang.locale),
@@ -126,11 +138,20 @@ function latestLine(records: FundAssetRecord[], firstPage: boolean, lang: Lang):
 
 /** Date, amount in one unit for the column, change in percent: both numbers sort as numbers in Slack. */
 function fundAssetTable(fundCode: string, records: FundAssetRecord[], lang: Lang) {
-  const unit = columnUnit(records.map((record) => record.asset), lang);
+  const unit = columnUnit(
+    records.map((record) => record.asset),
+    lang,
+  );
   const columns: TableColumn<FundAssetRecord>[] = [
     { header: lang.t('fundAsset.table.date'), cell: (record) => textCell(record.assetDate, 20) },
     { header: lang.t('fundAsset.table.asset', { unit: unit.axis }), cell: (record) => amountCell(record.asset, unit) },
-    { header: lang.t('fundAsset.table.change'), cell: (record) => (record.assetRate === null ? numberCell(undefined, '') : numberCell(record.assetRate, formatPercent(record.assetRate).replace('%', ''))) },
+    {
+      header: lang.t('fundAsset.table.change'),
+      cell: (record) =>
+        record.assetRate === null
+          ? numberCell(undefined, '')
+          : numberCell(record.assetRate, formatPercent(record.assetRate).replace('%', '')),
+    },
   ];
   return tableOrNothing(lang.t('fundAsset.table.caption', { code: fundCode, count: records.length }), columns, records);
 }
@@ -141,7 +162,9 @@ export function renderFundAsset(answer: CallResult<typeof FUND_ASSET_ID>, option
   const title = lang.t('fundAsset.title');
   // The fund's name is the service's text (a new-fund list's), shown as text only.
   const name = answer.subjectName ? serviceText(answer.subjectName, { max: 40, oneLine: true }) : undefined;
-  const subject = name ? lang.t('fundAsset.results.fundNamed', { code: fundCode, name }) : lang.t('fundAsset.results.fund', { code: fundCode });
+  const subject = name
+    ? lang.t('fundAsset.results.fundNamed', { code: fundCode, name })
+    : lang.t('fundAsset.results.fund', { code: fundCode });
   const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject }))];
   const code = serviceText(fundCode, { max: 20, oneLine: true });
   const latest = latestLine(records, (answer.paging?.page ?? 1) <= 1, lang);
@@ -152,10 +175,16 @@ export function renderFundAsset(answer: CallResult<typeof FUND_ASSET_ID>, option
     else blocks.push(...tableBlocks(records, lang));
   } else {
     const noHistory = lang.t('fundAsset.results.noHistory', { code });
-    blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? (options.demo ? `${noHistory}\n${lang.t('fundAsset.demo')}` : noHistory)));
+    blocks.push(
+      sectionBlock(
+        emptyPageText(answer.paging, lang) ?? (options.demo ? `${noHistory}\n${lang.t('fundAsset.demo')}` : noHistory),
+      ),
+    );
   }
   blocks.push(...renderChart(options.chart, lang, { nativeCharts: options.tables === true }));
-  const text = latest ? lang.t('fundAsset.results.summary', { title, code, count: records.length }) : lang.t('fundAsset.results.nothingFound', { title, code });
+  const text = latest
+    ? lang.t('fundAsset.results.summary', { title, code, count: records.length })
+    : lang.t('fundAsset.results.nothingFound', { title, code });
   return { text, blocks };
 }
 
@@ -166,7 +195,10 @@ function chartOptions(answer: CallResult<typeof FUND_ASSET_ID>): FundChartOption
 
 /** The newest of the first page, which holds the newest dates: what `/fund-asset <code>` calls "Latest". */
 function latest(records: readonly FundAssetRecord[]): FundAssetRecord | undefined {
-  return records.reduce<FundAssetRecord | undefined>((best, record) => (!best || String(record.assetDate) > String(best.assetDate) ? record : best), undefined);
+  return records.reduce<FundAssetRecord | undefined>(
+    (best, record) => (!best || String(record.assetDate) > String(best.assetDate) ? record : best),
+    undefined,
+  );
 }
 
 /** A fund's latest net asset size; the same call (and cache entry) as `/fund-asset <code>`. */
@@ -186,10 +218,15 @@ export const fundAssetStep: WorkflowStep = {
   async run(data, { inputs, context }) {
     const fundCode = inputText(inputs, 'fund_code');
     // Said in the step's own words (the core check says the same), so a workflow's owner reads it in their language.
-    if (!FUND_CODE_PATTERN.test(fundCode)) throw new StepFailure({ key: 'fundAsset.workflow.fail.badFundCode', values: { fundCode: serviceText(fundCode, { max: 40, oneLine: true }) } });
+    if (!FUND_CODE_PATTERN.test(fundCode))
+      throw new StepFailure({
+        key: 'fundAsset.workflow.fail.badFundCode',
+        values: { fundCode: serviceText(fundCode, { max: 40, oneLine: true }) },
+      });
     const answer = await data.call('fund-asset', { fundCode }, context);
     const record = latest(answer.result.records);
-    if (!record) throw new StepFailure({ key: 'fundAsset.workflow.fail.noFundAsset', values: { fundCode } }, answer.coinsSpent);
+    if (!record)
+      throw new StepFailure({ key: 'fundAsset.workflow.fail.noFundAsset', values: { fundCode } }, answer.coinsSpent);
     return {
       date: record.assetDate,
       asset: record.asset,
@@ -206,11 +243,18 @@ export const fundAssetSlack: SlackOperation<typeof FUND_ASSET_ID> = {
   step: fundAssetStep,
   render: renderFundAsset,
   // A later page holds older dates only: the chart marks the newest bar as the latest only on page 1.
-  chart: (answer, settings, _timeZone, lang) => buildFundAssetChart(answer.result, settings, lang, chartOptions(answer)),
+  chart: (answer, settings, _timeZone, lang) =>
+    buildFundAssetChart(answer.result, settings, lang, chartOptions(answer)),
   nativeChart: (answer, _timeZone, lang) => fundAssetNativeChart(answer.result, lang, chartOptions(answer)),
   watch: {
     target: (target, lang) =>
-      target.changePercent === undefined ? lang.t('fundAsset.watch.anyDate', { code: target.fundCode }) : lang.t('fundAsset.watch.change', { code: target.fundCode, percent: target.changePercent }),
-    rowLabels: { asset: 'fundAsset.watch.field.asset', assetDate: 'fundAsset.watch.field.assetDate', assetChange: 'fundAsset.watch.field.assetChange' },
+      target.changePercent === undefined
+        ? lang.t('fundAsset.watch.anyDate', { code: target.fundCode })
+        : lang.t('fundAsset.watch.change', { code: target.fundCode, percent: target.changePercent }),
+    rowLabels: {
+      asset: 'fundAsset.watch.field.asset',
+      assetDate: 'fundAsset.watch.field.assetDate',
+      assetChange: 'fundAsset.watch.field.assetChange',
+    },
   },
 };

@@ -1,25 +1,35 @@
 import type { KnownBlock } from '@slack/types';
+import { buildFuturesChart, futuresNativeChart, periodWords } from '../../charts/futuresChart.js';
 import type { CallResult } from '../../core/client/dataClient.js';
 import {
-  CANDLE_TYPE_SYNONYMS, FUTURES_PERIODS, isFuturesPeriod, isIntraday, MAX_CANDLES, periodEnd, periodOfType, periodStart, type Candle, type FuturesPeriod, type FuturesResult,
+  CANDLE_TYPE_SYNONYMS,
+  type Candle,
+  FUTURES_PERIODS,
+  type FuturesPeriod,
+  type FuturesResult,
+  isFuturesPeriod,
+  isIntraday,
+  MAX_CANDLES,
+  periodEnd,
+  periodOfType,
+  periodStart,
 } from '../../core/operations/futures.js';
-import { numberInput, staticSelect, textInput } from '../modals/elements.js';
-import type { SearchForm } from '../modals/searchForm.js';
-import { option } from '../blockKit/slackText.js';
-import { directCommand, type CommandSyntax } from '../parse/commandSyntax.js';
-import { readNumberWord, readPeriodWord } from '../parse/naturalWords.js';
+import { localDate, usableTimeZone } from '../../core/time.js';
 import { isChinese, type Lang, type NamesUnder } from '../../i18n/lang.js';
 import { contextBlock, headerBlock, labelled, sectionBlock } from '../blockKit/blocks.js';
-import { renderChart } from '../render/chart.js';
-import { decimalsOf, formatChange, formatCount, formatNumber, formatPercent } from '../render/format.js';
-import { dateTimeText, timeOfDayText } from '../render/dateText.js';
-import { localDate, usableTimeZone } from '../../core/time.js';
 import { recordBlocks } from '../blockKit/fitToSlackLimits.js';
 import { escapeMrkdwn, serviceText } from '../blockKit/mrkdwn.js';
-import type { RenderOptions, RenderedResult } from '../render/types.js';
-import { buildFuturesChart, futuresNativeChart, periodWords } from '../../charts/futuresChart.js';
+import { option } from '../blockKit/slackText.js';
+import { numberInput, staticSelect, textInput } from '../modals/elements.js';
+import type { SearchForm } from '../modals/searchForm.js';
+import { type CommandSyntax, directCommand } from '../parse/commandSyntax.js';
+import { readNumberWord, readPeriodWord } from '../parse/naturalWords.js';
+import { renderChart } from '../render/chart.js';
+import { dateTimeText, timeOfDayText } from '../render/dateText.js';
+import { decimalsOf, formatChange, formatCount, formatNumber, formatPercent } from '../render/format.js';
+import type { RenderedResult, RenderOptions } from '../render/types.js';
 import type { SlackOperation } from './slackOperation.js';
-import { RUN_BY, StepFailure, inputText, type WorkflowStep } from './workflowStep.js';
+import { inputText, RUN_BY, StepFailure, type WorkflowStep } from './workflowStep.js';
 
 const FUTURES_ID = 'finance-external-futures-kline';
 
@@ -49,7 +59,11 @@ const CONTRACT_NAMES: Readonly<Record<string, { en: readonly string[]; zh: reado
   LHC: { en: ['lean hogs', 'lean hog', 'hogs'], zh: ['瘦肉猪', '生猪'] },
 };
 
-const SYMBOL_BY_NAME: ReadonlyMap<string, string> = new Map(Object.entries(CONTRACT_NAMES).flatMap(([symbol, names]) => [...names.en, ...names.zh].map((name) => [name, symbol] as const)));
+const SYMBOL_BY_NAME: ReadonlyMap<string, string> = new Map(
+  Object.entries(CONTRACT_NAMES).flatMap(([symbol, names]) =>
+    [...names.en, ...names.zh].map((name) => [name, symbol] as const),
+  ),
+);
 /** The most words a contract's name has (`wti crude`, `nasdaq 100`: two). */
 const LONGEST_NAME = Math.max(...[...SYMBOL_BY_NAME.keys()].map((name) => name.split(' ').length));
 
@@ -69,7 +83,8 @@ const DAILY: FuturesPeriod = '0';
 /** Traders write a month `1M` and a minute `1m`: the one period word read before words are lower-cased. */
 const MONTH_WORD = '1M';
 const MONTHLY: FuturesPeriod = 'M';
-const readPeriod = (word: string) => (word === MONTH_WORD ? MONTHLY : readPeriodWord(word, CANDLE_TYPE_SYNONYMS, DAILY));
+const readPeriod = (word: string) =>
+  word === MONTH_WORD ? MONTHLY : readPeriodWord(word, CANDLE_TYPE_SYNONYMS, DAILY);
 
 /** `daily: day/d/1d/0 · …` for English readers, `日线（日k/日/0） · …` for Chinese ones. */
 function periodNotes(lang: Lang): string {
@@ -77,7 +92,9 @@ function periodNotes(lang: Lang): string {
   return FUTURES_PERIODS.map((type) => {
     // A period is named by its catalogue word (日线), so that word is not repeated after it.
     const label = lang.t(`futures.candlePeriod.${type}`);
-    const others = Object.keys(CANDLE_TYPE_SYNONYMS).filter((word) => CANDLE_TYPE_SYNONYMS[word] === type && isChinese(word) === chinese && word !== label);
+    const others = Object.keys(CANDLE_TYPE_SYNONYMS).filter(
+      (word) => CANDLE_TYPE_SYNONYMS[word] === type && isChinese(word) === chinese && word !== label,
+    );
     const cased = type === MONTHLY && !chinese ? [MONTH_WORD] : [];
     return lang.t('futures.notes.period', { label, words: [...cased, ...others, type].join('/') });
   }).join(' · ');
@@ -97,15 +114,29 @@ export const futuresSyntax: CommandSyntax = {
     ],
   },
   options: [
-    { field: 'type', keys: ['futures.keys.period', 'type', 'interval'], shape: { key: 'futures.shapes.period' }, read: readPeriod },
-    { field: 'limit', keys: ['futures.keys.limit', 'count', 'n', '数量'], shape: { key: 'futures.shapes.count' }, read: readCount },
+    {
+      field: 'type',
+      keys: ['futures.keys.period', 'type', 'interval'],
+      shape: { key: 'futures.shapes.period' },
+      read: readPeriod,
+    },
+    {
+      field: 'limit',
+      keys: ['futures.keys.limit', 'count', 'n', '数量'],
+      shape: { key: 'futures.shapes.count' },
+      read: readCount,
+    },
   ],
   example: 'CL 5m 30',
   moreExamples: ['GC daily', 'hg 1h 48', 'SI period:4h count:60'],
   chineseExamples: ['CL 5分钟 30', 'GC 日线', 'hg 1小时 48', 'SI 周期:4小时 根数:60'],
   rejectedHint: (input) => ({ key: 'futures.rejected', values: { symbol: readSymbol(String(input.symbol ?? '')) } }),
   demoNote: { key: 'futures.demo' },
-  notes: (lang) => [lang.t('futures.notes.symbols'), lang.t('futures.notes.periods', { periods: periodNotes(lang) }), lang.t('futures.notes.count')],
+  notes: (lang) => [
+    lang.t('futures.notes.symbols'),
+    lang.t('futures.notes.periods', { periods: periodNotes(lang) }),
+    lang.t('futures.notes.count'),
+  ],
 };
 
 function periodOptions(lang: Lang) {
@@ -142,7 +173,9 @@ export const futuresForm: SearchForm = {
 };
 
 function periodLabel(type: FuturesPeriod, lang: Lang): string {
-  return isFuturesPeriod(type) ? lang.t(`futures.candlePeriod.${type}`) : lang.t('futures.results.unknownPeriod', { type: String(type) });
+  return isFuturesPeriod(type)
+    ? lang.t(`futures.candlePeriod.${type}`)
+    : lang.t('futures.results.unknownPeriod', { type: String(type) });
 }
 
 /**
@@ -161,9 +194,21 @@ function latestHeading(candle: Candle, type: FuturesPeriod, options: RenderOptio
   const candleName = escapeMrkdwn(candleAdjective(type, lang));
   // Days, weeks and months are the service's trading days, dated in UTC as the chart dates them: days, not moments.
   const day = localDate(candle.at, 'UTC');
-  if (period.calendar === 'month') return lang.t(inProgress ? 'futures.results.latestMonthForming' : 'futures.results.latestMonth', { candle: candleName, month: day.slice(0, 7) });
-  if (period.calendar === 'week') return lang.t(inProgress ? 'futures.results.latestWeekForming' : 'futures.results.latestWeek', { candle: candleName, day });
-  if (!isIntraday(period)) return lang.t(inProgress ? 'futures.results.latestDayForming' : 'futures.results.latestDay', { candle: candleName, day });
+  if (period.calendar === 'month')
+    return lang.t(inProgress ? 'futures.results.latestMonthForming' : 'futures.results.latestMonth', {
+      candle: candleName,
+      month: day.slice(0, 7),
+    });
+  if (period.calendar === 'week')
+    return lang.t(inProgress ? 'futures.results.latestWeekForming' : 'futures.results.latestWeek', {
+      candle: candleName,
+      day,
+    });
+  if (!isIntraday(period))
+    return lang.t(inProgress ? 'futures.results.latestDayForming' : 'futures.results.latestDay', {
+      candle: candleName,
+      day,
+    });
   const when = escapeMrkdwn(dateTimeText(candle.at, options.timeZone, lang));
   return lang.t(inProgress ? 'futures.results.latestForming' : 'futures.results.latest', { candle: candleName, when });
 }
@@ -189,13 +234,23 @@ function rangeLine(candles: Candle[], type: FuturesPeriod, decimals: number, opt
   const high = Math.max(...candles.map((candle) => candle.high));
   const low = Math.min(...candles.map((candle) => candle.low));
   const daily = !isIntraday(periodOfType(type));
-  const from = daily ? localDate(first.at, 'UTC') : dateTimeText(first.at, options.timeZone, options.lang, { withZone: false });
+  const from = daily
+    ? localDate(first.at, 'UTC')
+    : dateTimeText(first.at, options.timeZone, options.lang, { withZone: false });
   // Within one day the second end is only a time: 2026年11月26日 16:55–19:20, not the date twice.
   const zone = usableTimeZone(options.timeZone);
   const oneDay = !daily && localDate(first.at, zone) === localDate(last.at, zone);
-  const to = daily ? localDate(last.at, 'UTC') : oneDay ? timeOfDayText(last.at, options.timeZone, options.lang) : dateTimeText(last.at, options.timeZone, options.lang);
+  const to = daily
+    ? localDate(last.at, 'UTC')
+    : oneDay
+      ? timeOfDayText(last.at, options.timeZone, options.lang)
+      : dateTimeText(last.at, options.timeZone, options.lang);
   return options.lang.t(oneDay ? 'futures.results.rangeOneDay' : 'futures.results.range', {
-    count: candles.length, from: escapeMrkdwn(from), to: escapeMrkdwn(to), low: formatNumber(low, decimals), high: formatNumber(high, decimals),
+    count: candles.length,
+    from: escapeMrkdwn(from),
+    to: escapeMrkdwn(to),
+    low: formatNumber(low, decimals),
+    high: formatNumber(high, decimals),
   });
 }
 
@@ -208,7 +263,11 @@ function mergedLine(result: FuturesResult, asked: number, coins: number, lang: L
   if (!merged) return undefined;
   const shown = result.candles.length;
   const line = lang.t('futures.results.merged', {
-    shown, period: escapeMrkdwn(candleAdjective(result.type, lang)), fetched: merged.fetched, from: escapeMrkdwn(candleAdjective(merged.type, lang)), coins: lang.t('common.coins', { count: coins }),
+    shown,
+    period: escapeMrkdwn(candleAdjective(result.type, lang)),
+    fetched: merged.fetched,
+    from: escapeMrkdwn(candleAdjective(merged.type, lang)),
+    coins: lang.t('common.coins', { count: coins }),
   });
   return shown < asked ? `${line}${lang.t('futures.results.mergedFewer', { shown, asked })}` : line;
 }
@@ -218,7 +277,11 @@ export function renderFutures(answer: CallResult<typeof FUTURES_ID>, options: Re
   const { symbol, type, candles } = answer.result;
   const title = lang.t('futures.title');
   const label = periodLabel(type, lang);
-  const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject: lang.t('futures.results.subject', { symbol, period: label }) }))];
+  const blocks: KnownBlock[] = [
+    headerBlock(
+      lang.t('results.heading', { title, subject: lang.t('futures.results.subject', { symbol, period: label }) }),
+    ),
+  ];
   const safeSymbol = serviceText(symbol, { max: 20, oneLine: true });
   const latest = candles.at(-1);
   const decimals = decimalsOf(candles.flatMap((candle) => [candle.open, candle.close, candle.high, candle.low]));
@@ -233,8 +296,12 @@ export function renderFutures(answer: CallResult<typeof FUTURES_ID>, options: Re
   blocks.push(...renderChart(options.chart, lang, { nativeCharts: options.tables === true }));
   const text = latest
     ? lang.t('futures.results.summary', {
-      symbol: safeSymbol, period: escapeMrkdwn(label), close: formatNumber(latest.close, decimals), rate: formatPercent(latest.changeRate), candles: formatCount(candles.length),
-    })
+        symbol: safeSymbol,
+        period: escapeMrkdwn(label),
+        close: formatNumber(latest.close, decimals),
+        rate: formatPercent(latest.changeRate),
+        candles: formatCount(candles.length),
+      })
     : lang.t('futures.results.summaryNone', { symbol: safeSymbol, period: escapeMrkdwn(label) });
   return { text, blocks };
 }
@@ -258,11 +325,29 @@ export const futuresStep: WorkflowStep = {
   fieldNames: { symbol: 'futures.workflow.field.symbol', type: 'futures.workflow.field.period' },
 
   async run(data, { inputs, context }) {
-    const answer = await data.call('finance-external-futures-kline', { symbol: inputText(inputs, 'symbol'), type: inputText(inputs, 'period') }, context);
+    const answer = await data.call(
+      'finance-external-futures-kline',
+      { symbol: inputText(inputs, 'symbol'), type: inputText(inputs, 'period') },
+      context,
+    );
     // Candles come oldest first; the last one may still be forming, and it is the latest there is.
     const candle = answer.result.candles.at(-1);
-    if (!candle) throw new StepFailure({ key: 'futures.workflow.fail.noCandles', values: { symbol: serviceText(answer.request.symbol, { max: 20, oneLine: true }) } }, answer.coinsSpent);
-    return { open: candle.open, high: candle.high, low: candle.low, close: candle.close, change: candle.change, time: Math.floor(candle.at / 1000) };
+    if (!candle)
+      throw new StepFailure(
+        {
+          key: 'futures.workflow.fail.noCandles',
+          values: { symbol: serviceText(answer.request.symbol, { max: 20, oneLine: true }) },
+        },
+        answer.coinsSpent,
+      );
+    return {
+      open: candle.open,
+      high: candle.high,
+      low: candle.low,
+      close: candle.close,
+      change: candle.change,
+      time: Math.floor(candle.at / 1000),
+    };
   },
 };
 
@@ -271,16 +356,32 @@ export const futuresSlack: SlackOperation<typeof FUTURES_ID> = {
   form: futuresForm,
   step: futuresStep,
   render: renderFutures,
-  describe: (request, lang) => lang.t('futures.asked', { symbol: request.symbol, period: periodLabel(request.type, lang), count: Number(request.limit) }),
+  describe: (request, lang) =>
+    lang.t('futures.asked', {
+      symbol: request.symbol,
+      period: periodLabel(request.type, lang),
+      count: Number(request.limit),
+    }),
   // The latest candle is "forming" until its period ends.
   rendersWithClock: true,
   // When the candles were fetched tells whether a merged newest candle (a week, a 15-minute period) was still forming.
-  chart: (answer, settings, timeZone, lang) => buildFuturesChart(answer.result, settings, timeZone, lang, answer.storedAt),
+  chart: (answer, settings, timeZone, lang) =>
+    buildFuturesChart(answer.result, settings, timeZone, lang, answer.storedAt),
   nativeChart: (answer, timeZone, lang) => futuresNativeChart(answer.result, timeZone, lang, answer.storedAt),
   watch: {
     target: (target, lang) =>
-      lang.t(target.direction === 'above' ? 'futures.watch.above' : 'futures.watch.below', { symbol: target.symbol, period: lang.t('futures.watch.periodCandles', { period: candleAdjective(isFuturesPeriod(target.type) ? target.type : DAILY, lang) }), level: target.level }),
-    rowLabels: { close: 'futures.watch.field.close', levelAbove: 'futures.watch.field.levelAbove', levelBelow: 'futures.watch.field.levelBelow' },
+      lang.t(target.direction === 'above' ? 'futures.watch.above' : 'futures.watch.below', {
+        symbol: target.symbol,
+        period: lang.t('futures.watch.periodCandles', {
+          period: candleAdjective(isFuturesPeriod(target.type) ? target.type : DAILY, lang),
+        }),
+        level: target.level,
+      }),
+    rowLabels: {
+      close: 'futures.watch.field.close',
+      levelAbove: 'futures.watch.field.levelAbove',
+      levelBelow: 'futures.watch.field.levelBelow',
+    },
     readSubject: readSymbol,
   },
 };

@@ -7,8 +7,8 @@ import { bidsSlack } from './bidsSlack.js';
 import { fundAssetSlack } from './fundAssetSlack.js';
 import { futuresSlack } from './futuresSlack.js';
 import { newFundsSlack } from './newFundsSlack.js';
-import { taxpayerSlack } from './taxpayerSlack.js';
 import type { SlackOperation } from './slackOperation.js';
+import { taxpayerSlack } from './taxpayerSlack.js';
 
 export type { SlackOperation } from './slackOperation.js';
 
@@ -40,7 +40,8 @@ export function knownSlackOperation(id: string): SlackOperation | undefined {
 export const COMMAND_GRAMMAR = new CommandGrammar(Object.values(SLACK_OPERATIONS).map((entry) => entry.syntax));
 
 /** A request in the reader's words, by its operation's own `describe`. */
-export const describeRequest: DescribeRequest = (operation, request, lang) => slackOperation(operation).describe(request as never, lang);
+export const describeRequest: DescribeRequest = (operation, request, lang) =>
+  slackOperation(operation).describe(request as never, lang);
 
 /** The words of each kind of watch, from the Slack module of the operation it checks. */
 export const watchWordsOf: WatchWordsOf = (kind) => slackOperation(WATCHED_OPERATIONS[kind]).watch!;

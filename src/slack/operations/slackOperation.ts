@@ -37,4 +37,7 @@ export interface SlackOperation<Id extends OperationId = OperationId> {
 }
 
 /** The watch target of an operation's kind (`fund` for fund-asset); every target for any operation. */
-type WatchedTarget<Id extends OperationId> = Extract<WatchTarget, { kind: { [Kind in WatchKind]: (typeof WATCHED_OPERATIONS)[Kind] extends Id ? Kind : never }[WatchKind] }>;
+type WatchedTarget<Id extends OperationId> = Extract<
+  WatchTarget,
+  { kind: { [Kind in WatchKind]: (typeof WATCHED_OPERATIONS)[Kind] extends Id ? Kind : never }[WatchKind] }
+>;

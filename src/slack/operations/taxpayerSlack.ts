@@ -3,19 +3,27 @@ import type { CallResult } from '../../core/client/dataClient.js';
 import type { TaxpayerRecord } from '../../core/operations/taxpayer.js';
 import { looksLikeCreditCode } from '../../core/validation/creditCode.js';
 import type { Lang } from '../../i18n/lang.js';
+import {
+  chunk,
+  contextBlock,
+  dividerBlock,
+  fieldsBlock,
+  headerBlock,
+  labelled,
+  sectionBlock,
+} from '../blockKit/blocks.js';
+import { recordBlocks, SLACK_LIMITS } from '../blockKit/fitToSlackLimits.js';
+import { bold, escapeMrkdwn, serviceText, truncateMrkdwn } from '../blockKit/mrkdwn.js';
 import { textInput } from '../modals/elements.js';
 import type { SearchForm } from '../modals/searchForm.js';
-import { directCommand, type CommandSyntax } from '../parse/commandSyntax.js';
+import { type CommandSyntax, directCommand } from '../parse/commandSyntax.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
-import { chunk, contextBlock, dividerBlock, fieldsBlock, headerBlock, labelled, sectionBlock } from '../blockKit/blocks.js';
-import { tableOrNothing, textCell, type TableColumn } from '../render/dataTable.js';
+import { type TableColumn, tableOrNothing, textCell } from '../render/dataTable.js';
 import { fieldLabel, valueText } from '../render/labels.js';
-import { SLACK_LIMITS, recordBlocks } from '../blockKit/fitToSlackLimits.js';
-import { bold, escapeMrkdwn, serviceText, truncateMrkdwn } from '../blockKit/mrkdwn.js';
 import { emptyPageText } from '../render/paging.js';
-import type { RenderOptions, RenderedResult } from '../render/types.js';
+import type { RenderedResult, RenderOptions } from '../render/types.js';
 import type { SlackOperation } from './slackOperation.js';
-import { RUN_BY, StepFailure, inputText, type WorkflowStep } from './workflowStep.js';
+import { inputText, RUN_BY, StepFailure, type WorkflowStep } from './workflowStep.js';
 
 const TAXPAYER_ID = 'enterprise-general-taxpayer-query';
 
@@ -24,7 +32,10 @@ export const taxpayerSyntax: CommandSyntax = {
   command: directCommand(TAXPAYER_ID),
   subcommandSynonyms: ['一般纳税人'],
   description: { key: 'taxpayer.description' },
-  positional: { kind: 'joined', word: { field: 'keyword', name: { key: 'taxpayer.words.companyOrCode' }, keepQuotes: true } },
+  positional: {
+    kind: 'joined',
+    word: { field: 'keyword', name: { key: 'taxpayer.words.companyOrCode' }, keepQuotes: true },
+  },
   options: [pageOption('pageNo'), pageSizeOption()],
   example: '91330106774738789M',
   moreExamples: ['杭州华信', '杭州 page:2', '恒远 size:20'],
@@ -48,8 +59,14 @@ export const taxpayerForm: SearchForm = {
 
 /** The spec promises these but does not name them; this order reads like a registration record. */
 const PREFERRED_ORDER = [
-  'legalPerson', 'operatingStatus', 'registeredCapital', 'establishDate', 'taxRegistrationStatus',
-  'taxCreditRating', 'registrationAuthority', 'address',
+  'legalPerson',
+  'operatingStatus',
+  'registeredCapital',
+  'establishDate',
+  'taxRegistrationStatus',
+  'taxCreditRating',
+  'registrationAuthority',
+  'address',
 ];
 /** Values this long read badly in a half-width field; they go in the card's text instead. */
 const LONG_VALUE = 120;
@@ -67,7 +84,10 @@ interface Entry {
 
 function entriesOf(record: TaxpayerRecord, lang: Lang): { fields: Entry[]; long: Entry[] } {
   const { enterpriseName: _name, creditNo, taxpayerType, ...rest } = record;
-  const keys = [...PREFERRED_ORDER.filter((key) => key in rest), ...Object.keys(rest).filter((key) => !PREFERRED_ORDER.includes(key))];
+  const keys = [
+    ...PREFERRED_ORDER.filter((key) => key in rest),
+    ...Object.keys(rest).filter((key) => !PREFERRED_ORDER.includes(key)),
+  ];
   const fields: Entry[] = [
     { label: fieldLabel('creditNo', lang), value: valueText(creditNo, lang) },
     { label: fieldLabel('taxpayerType', lang), value: valueText(taxpayerType, lang) },
@@ -85,16 +105,23 @@ function fieldObject(entry: Entry): TextObject {
 }
 
 function overflowText(entries: Entry[], lang: Lang): string {
-  const lines = entries.map((entry) => `${escapeMrkdwn(entry.label)}: ${serviceText(entry.value, { max: FIELD_VALUE_MAX, oneLine: true })}`);
+  const lines = entries.map(
+    (entry) => `${escapeMrkdwn(entry.label)}: ${serviceText(entry.value, { max: FIELD_VALUE_MAX, oneLine: true })}`,
+  );
   const text = `*${lang.t('taxpayer.results.moreFields')}*\n${lines.join('\n')}`;
-  return text.length <= OVERFLOW_TEXT_MAX ? text : truncateMrkdwn(text, OVERFLOW_TEXT_MAX) + `\n_${lang.t('taxpayer.results.moreFieldsInTotal', { count: entries.length })}_`;
+  return text.length <= OVERFLOW_TEXT_MAX
+    ? text
+    : truncateMrkdwn(text, OVERFLOW_TEXT_MAX) +
+        `\n_${lang.t('taxpayer.results.moreFieldsInTotal', { count: entries.length })}_`;
 }
 
 /** One card: the company as heading, long values under it, every other returned field in two columns. */
 function card(record: TaxpayerRecord, lang: Lang): KnownBlock[] {
   const { fields, long } = entriesOf(record, lang);
   const heading = bold(serviceText(valueText(record.enterpriseName, lang), { max: 200, oneLine: true }));
-  const longText = long.map((entry) => `*${escapeMrkdwn(entry.label)}*\n${serviceText(entry.value, { max: LONG_VALUE_MAX })}`);
+  const longText = long.map(
+    (entry) => `*${escapeMrkdwn(entry.label)}*\n${serviceText(entry.value, { max: LONG_VALUE_MAX })}`,
+  );
   const text = truncateMrkdwn([heading, ...longText].join('\n'), SLACK_LIMITS.sectionText);
 
   const perSection = SLACK_LIMITS.sectionFields;
@@ -113,12 +140,20 @@ const TABLE_CELL_MAX = 40;
 /** The company, its credit code and type, then the usual fields any record of the page has, in the cards' order. */
 function taxpayerTable(records: TaxpayerRecord[], caption: string, lang: Lang) {
   const present = new Set(records.flatMap((record) => Object.keys(record)));
-  const keys = ['enterpriseName', 'creditNo', 'taxpayerType', ...PREFERRED_ORDER].filter((key) => present.has(key) && !NOT_IN_TABLE.has(key));
-  const columns: TableColumn<TaxpayerRecord>[] = keys.map((key) => ({ header: fieldLabel(key, lang), cell: (record) => textCell(valueText(record[key], lang), TABLE_CELL_MAX) }));
+  const keys = ['enterpriseName', 'creditNo', 'taxpayerType', ...PREFERRED_ORDER].filter(
+    (key) => present.has(key) && !NOT_IN_TABLE.has(key),
+  );
+  const columns: TableColumn<TaxpayerRecord>[] = keys.map((key) => ({
+    header: fieldLabel(key, lang),
+    cell: (record) => textCell(valueText(record[key], lang), TABLE_CELL_MAX),
+  }));
   return tableOrNothing(caption, columns, records);
 }
 
-export function renderTaxpayer(answer: CallResult<typeof TAXPAYER_ID>, { lang, tables, demo }: RenderOptions): RenderedResult {
+export function renderTaxpayer(
+  answer: CallResult<typeof TAXPAYER_ID>,
+  { lang, tables, demo }: RenderOptions,
+): RenderedResult {
   const { keyword } = answer.request;
   const { records, total } = answer.result;
   const title = lang.t('taxpayer.title');
@@ -127,18 +162,26 @@ export function renderTaxpayer(answer: CallResult<typeof TAXPAYER_ID>, { lang, t
   const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject: oneLineKeyword }))];
   if (!records.length) {
     // A name with Latin letters is matched as written (docs/data-service.md): say so, as what to try next.
-    const asWritten = /[A-Za-z]/.test(keyword) && !looksLikeCreditCode(keyword) ? `\n${lang.t('taxpayer.results.lettersAsWritten')}` : '';
+    const asWritten =
+      /[A-Za-z]/.test(keyword) && !looksLikeCreditCode(keyword)
+        ? `\n${lang.t('taxpayer.results.lettersAsWritten')}`
+        : '';
     const noMatch = `${lang.t('taxpayer.results.noMatch', { keyword: safeKeyword })}${asWritten}`;
-    blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? (demo ? `${noMatch}\n${lang.t('taxpayer.demo')}` : noMatch)));
+    blocks.push(
+      sectionBlock(emptyPageText(answer.paging, lang) ?? (demo ? `${noMatch}\n${lang.t('taxpayer.demo')}` : noMatch)),
+    );
   }
-  const table = tables ? taxpayerTable(records, lang.t('taxpayer.table.caption', { keyword: oneLineKeyword.slice(0, 100) }), lang) : undefined;
+  const table = tables
+    ? taxpayerTable(records, lang.t('taxpayer.table.caption', { keyword: oneLineKeyword.slice(0, 100) }), lang)
+    : undefined;
   if (table) blocks.push(table, contextBlock(lang.t('tables.browse', { count: records.length })));
   // On long pages every block counts (a message may have 50), so cards go without dividers there.
   const dividers = records.length <= DIVIDED_CARDS_MAX;
-  if (!table) records.forEach((record, index) => {
-    const cardBlocks = index > 0 && dividers ? [dividerBlock(), ...card(record, lang)] : card(record, lang);
-    blocks.push(...recordBlocks(index, index, cardBlocks));
-  });
+  if (!table)
+    records.forEach((record, index) => {
+      const cardBlocks = index > 0 && dividers ? [dividerBlock(), ...card(record, lang)] : card(record, lang);
+      blocks.push(...recordBlocks(index, index, cardBlocks));
+    });
   const text = lang.t('taxpayer.results.summary', { title, count: total, keyword: safeKeyword });
   return { text, blocks };
 }
@@ -179,7 +222,14 @@ export const taxpayerStep: WorkflowStep = {
     const keyword = inputText(inputs, 'keyword');
     const answer = await data.call('enterprise-general-taxpayer-query', { keyword }, context);
     const first = answer.result.records[0];
-    if (!first) throw new StepFailure({ key: 'taxpayer.workflow.fail.noTaxpayer', values: { keyword: serviceText(answer.request.keyword, { max: 100, oneLine: true }) } }, answer.coinsSpent);
+    if (!first)
+      throw new StepFailure(
+        {
+          key: 'taxpayer.workflow.fail.noTaxpayer',
+          values: { keyword: serviceText(answer.request.keyword, { max: 100, oneLine: true }) },
+        },
+        answer.coinsSpent,
+      );
     const status = firstText(first, STATUS_FIELDS);
     const rating = firstText(first, RATING_FIELDS);
     return {
@@ -198,5 +248,8 @@ export const taxpayerSlack: SlackOperation<typeof TAXPAYER_ID> = {
   step: taxpayerStep,
   render: renderTaxpayer,
   describe: (request, lang) => lang.t('taxpayer.asked', { keyword: request.keyword }),
-  watch: { target: (target, lang) => lang.t('taxpayer.watch.target', { subject: serviceText(target.keyword, { max: 100, oneLine: true }) }) },
+  watch: {
+    target: (target, lang) =>
+      lang.t('taxpayer.watch.target', { subject: serviceText(target.keyword, { max: 100, oneLine: true }) }),
+  },
 };

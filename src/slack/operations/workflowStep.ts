@@ -10,7 +10,12 @@ import type { Lang, Phrase } from '../../i18n/lang.js';
  */
 
 /** The parameter types the steps use; `slack#/types/…` values are strings (ids, dates) or integers (timestamps). */
-export type ParameterType = 'string' | 'number' | 'slack#/types/user_id' | 'slack#/types/date' | 'slack#/types/timestamp';
+export type ParameterType =
+  | 'string'
+  | 'number'
+  | 'slack#/types/user_id'
+  | 'slack#/types/date'
+  | 'slack#/types/timestamp';
 
 export interface Parameter {
   type: ParameterType;

@@ -1,7 +1,13 @@
 import { findOperation, type OperationId } from '../../core/operations/index.js';
-import { operationSubcommand, subcommandPhrase, subcommandWords, type CommandSyntax, type SubcommandEntry } from './commandSyntax.js';
-import { phraseList, type WordList } from './shownWords.js';
 import type { Phrase } from '../../i18n/lang.js';
+import {
+  type CommandSyntax,
+  operationSubcommand,
+  type SubcommandEntry,
+  subcommandPhrase,
+  subcommandWords,
+} from './commandSyntax.js';
+import { phraseList, type WordList } from './shownWords.js';
 
 // The catalogue entry of each of /dq's own subcommands, then words read but never shown (subcommandWords).
 export const HELP_WORDS = ['commands.subcommands.help', '?', '-h', '--help'] as const;
@@ -11,7 +17,13 @@ export const WATCH_WORDS = ['commands.subcommands.watch', 'watches', '监控', '
 export const LANG_WORDS = ['commands.subcommands.lang', 'language'] as const;
 
 /** The subcommands /dq takes besides the operations. */
-const OTHER_SUBCOMMANDS: readonly WordList<SubcommandEntry>[] = [USAGE_WORDS, DIGEST_WORDS, WATCH_WORDS, LANG_WORDS, HELP_WORDS];
+const OTHER_SUBCOMMANDS: readonly WordList<SubcommandEntry>[] = [
+  USAGE_WORDS,
+  DIGEST_WORDS,
+  WATCH_WORDS,
+  LANG_WORDS,
+  HELP_WORDS,
+];
 
 /**
  * The words of every command the app reads, over the operations' own syntaxes (handed in: parse
@@ -30,7 +42,10 @@ export class CommandGrammar {
   constructor(readonly syntaxes: readonly CommandSyntax[]) {
     const operationSubcommands = syntaxes.map((syntax) => subcommandPhrase(operationSubcommand(syntax)));
     this.subcommands = phraseList([...operationSubcommands, ...OTHER_SUBCOMMANDS.map(subcommandPhrase)]);
-    this.helpTopics = phraseList([...operationSubcommands, ...OTHER_SUBCOMMANDS.filter((words) => words !== HELP_WORDS).map(subcommandPhrase)]);
+    this.helpTopics = phraseList([
+      ...operationSubcommands,
+      ...OTHER_SUBCOMMANDS.filter((words) => words !== HELP_WORDS).map(subcommandPhrase),
+    ]);
     this.subcommandWords = [
       ...syntaxes.flatMap((syntax) => subcommandWords(operationSubcommand(syntax))),
       ...OTHER_SUBCOMMANDS.flatMap((words) => subcommandWords(words).filter((word) => /^\p{L}/u.test(word))),
@@ -51,7 +66,9 @@ export class CommandGrammar {
   /** The syntax a word after `/dq` names, in English or Chinese, any case: `bids`, `招标`, `K线`, `/bids`. */
   bySubcommand(word: string): CommandSyntax | undefined {
     const lower = word.toLowerCase().replace(/^\//, '');
-    return this.syntaxes.find((syntax) => subcommandWords(operationSubcommand(syntax)).includes(lower) || syntax.command === `/${lower}`);
+    return this.syntaxes.find(
+      (syntax) => subcommandWords(operationSubcommand(syntax)).includes(lower) || syntax.command === `/${lower}`,
+    );
   }
 
   /** Subcommand words first, then the operation's name or spec id, which people copy from errors and logs. */

@@ -1,6 +1,14 @@
-import { operation, typedNameOf, type OperationId, type OperationName } from '../../core/operations/index.js';
-import { inEveryLanguage, type CatalogueKey, type Lang, type Locale, type NamesUnder, type JoinedPhrases, type Phrase } from '../../i18n/lang.js';
-import { wordsRead, type WordList } from './shownWords.js';
+import { type OperationId, type OperationName, operation, typedNameOf } from '../../core/operations/index.js';
+import {
+  type CatalogueKey,
+  inEveryLanguage,
+  type JoinedPhrases,
+  type Lang,
+  type Locale,
+  type NamesUnder,
+  type Phrase,
+} from '../../i18n/lang.js';
+import { type WordList, wordsRead } from './shownWords.js';
 
 /**
  * How one operation is written as a slash command. It only maps words to the operation's input
@@ -18,7 +26,9 @@ import { wordsRead, type WordList } from './shownWords.js';
  * The catalogue entry of a word after `/dq`: an operation's own (`taxpayer.subcommand`: tax, 纳税人),
  * so adding an operation touches only its catalogue, or one of /dq's others (`commands.subcommands.usage`).
  */
-export type SubcommandEntry = `${OperationName}.subcommand` | `commands.subcommands.${NamesUnder<'commands.subcommands'>}`;
+export type SubcommandEntry =
+  | `${OperationName}.subcommand`
+  | `commands.subcommands.${NamesUnder<'commands.subcommands'>}`;
 
 /** The catalogue entry of an option key: one operation's own (`bids.keys.region`) or one the paging options share (`commands.keys.page`). */
 export type OptionKeyEntry = Extract<CatalogueKey, `${OperationName}.keys.${string}` | `commands.keys.${string}`>;
@@ -123,7 +133,11 @@ const operationSubcommands = new WeakMap<CommandSyntax, WordList<SubcommandEntry
 export function operationSubcommand(syntax: CommandSyntax): WordList<SubcommandEntry> {
   let list = operationSubcommands.get(syntax);
   if (!list) {
-    list = [`${operation(syntax.operation).name}.subcommand`, typedNameOf(syntax.operation), ...syntax.subcommandSynonyms];
+    list = [
+      `${operation(syntax.operation).name}.subcommand`,
+      typedNameOf(syntax.operation),
+      ...syntax.subcommandSynonyms,
+    ];
     operationSubcommands.set(syntax, list);
   }
   return list;

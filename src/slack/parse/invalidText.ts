@@ -1,5 +1,5 @@
-import { readLanguageChoice, type Lang } from '../../i18n/lang.js';
-import { DIGEST_WORDS, HELP_WORDS, LANG_WORDS, USAGE_WORDS, type CommandGrammar } from './commandGrammar.js';
+import { type Lang, readLanguageChoice } from '../../i18n/lang.js';
+import { type CommandGrammar, DIGEST_WORDS, HELP_WORDS, LANG_WORDS, USAGE_WORDS } from './commandGrammar.js';
 import { operationSubcommand, subcommandPhrase, subcommandWords } from './commandSyntax.js';
 import { exampleFor } from './examples.js';
 import type { InvalidCommand } from './parsedCommand.js';
@@ -25,6 +25,8 @@ function dqExampleIn(grammar: CommandGrammar, example: string, lang: Lang): stri
 
 /** What was wrong with a command, that it cost nothing, and one that works, in the reader's language (mrkdwn). */
 export function invalidText(invalid: InvalidCommand, grammar: CommandGrammar, lang: Lang): string {
-  const example = invalid.operation ? exampleFor(grammar.syntaxOf(invalid.operation), lang) : dqExampleIn(grammar, invalid.example, lang);
+  const example = invalid.operation
+    ? exampleFor(grammar.syntaxOf(invalid.operation), lang)
+    : dqExampleIn(grammar, invalid.example, lang);
   return `${lang.t('commands.parse.refused', { message: lang.t(invalid.message) })}\n${lang.t('commands.parse.forExample', { example })}`;
 }

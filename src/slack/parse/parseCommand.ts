@@ -1,9 +1,16 @@
-import { readLanguageChoice, type Locale } from '../../i18n/lang.js';
+import { type Locale, readLanguageChoice } from '../../i18n/lang.js';
 import { textLanguage } from '../../i18n/textLanguage.js';
 import { closestWord } from './closestWord.js';
-import { DIGEST_WORDS, HELP_WORDS, LANG_WORDS, USAGE_WORDS, WATCH_WORDS, type CommandGrammar } from './commandGrammar.js';
-import { subcommandWords, type CommandSyntax, type SubcommandEntry } from './commandSyntax.js';
-import { normaliseText, tokenise, type Token } from './normalise.js';
+import {
+  type CommandGrammar,
+  DIGEST_WORDS,
+  HELP_WORDS,
+  LANG_WORDS,
+  USAGE_WORDS,
+  WATCH_WORDS,
+} from './commandGrammar.js';
+import { type CommandSyntax, type SubcommandEntry, subcommandWords } from './commandSyntax.js';
+import { normaliseText, type Token, tokenise } from './normalise.js';
 import type { ParsedCommand, UsageMonth } from './parsedCommand.js';
 import { grammarWords, readArguments } from './readArguments.js';
 import { typedText, typedWords, type WordList } from './shownWords.js';
@@ -12,7 +19,6 @@ export type { HelpTopic, InvalidCommand, LanguageChoice, ParsedCommand, UsageMon
 
 /** The umbrella command; `/dq bids …` means the same as `/bids …`. */
 export const DQ_COMMAND = '/dq';
-
 
 function isWord(token: Token | undefined, words: WordList<SubcommandEntry>): boolean {
   return token !== undefined && token.quoteStart < 0 && subcommandWords(words).includes(token.text.toLowerCase());
@@ -34,16 +40,33 @@ function parseHelp(grammar: CommandGrammar, topic: Token | undefined): ParsedCom
   if (isWord(topic, WATCH_WORDS)) return { kind: 'watch', words: [] };
   const syntax = grammar.named(topic.text);
   if (syntax) return { kind: 'help', operation: syntax.operation };
-  return { kind: 'invalid', message: { key: 'commands.parse.noHelp', values: { topic: typedText(topic.text), topics: grammar.helpTopics } }, example: `${DQ_COMMAND} help bids` };
+  return {
+    kind: 'invalid',
+    message: { key: 'commands.parse.noHelp', values: { topic: typedText(topic.text), topics: grammar.helpTopics } },
+    example: `${DQ_COMMAND} help bids`,
+  };
 }
 
 function parseLang(words: readonly Token[]): ParsedCommand {
   const example = `${DQ_COMMAND} lang zh`;
   const [word, ...extra] = words;
   if (!word) return { kind: 'lang' };
-  if (extra.length > 0) return { kind: 'invalid', message: { key: 'commands.parse.langTakesOneWord', values: { words: typedWords(words.map((token) => token.text)) } }, example };
+  if (extra.length > 0)
+    return {
+      kind: 'invalid',
+      message: {
+        key: 'commands.parse.langTakesOneWord',
+        values: { words: typedWords(words.map((token) => token.text)) },
+      },
+      example,
+    };
   const choice = readLanguageChoice(word.text);
-  if (!choice) return { kind: 'invalid', message: { key: 'commands.parse.unknownLanguage', values: { word: typedText(word.text) } }, example };
+  if (!choice)
+    return {
+      kind: 'invalid',
+      message: { key: 'commands.parse.unknownLanguage', values: { word: typedText(word.text) } },
+      example,
+    };
   return { kind: 'lang', choice };
 }
 
@@ -54,7 +77,14 @@ function parseDq(grammar: CommandGrammar, tokens: readonly Token[]): ParsedComma
     if (rest.length === 0) return { kind: 'usage' };
     const month = rest.length === 1 ? readUsageMonth(rest[0]!.text) : undefined;
     if (month) return { kind: 'usage', month };
-    return { kind: 'invalid', message: { key: 'commands.parse.usageMonth', values: { words: typedText(rest.map((token) => token.text).join(' ')) } }, example: `${DQ_COMMAND} usage 2026-10` };
+    return {
+      kind: 'invalid',
+      message: {
+        key: 'commands.parse.usageMonth',
+        values: { words: typedText(rest.map((token) => token.text).join(' ')) },
+      },
+      example: `${DQ_COMMAND} usage 2026-10`,
+    };
   }
   // Digest words (weekly:mon, tz:Asia/Shanghai) have their own grammar, read where digests live.
   if (isWord(first, DIGEST_WORDS)) return { kind: 'digest', words: rest.map((token) => token.text) };
@@ -66,7 +96,9 @@ function parseDq(grammar: CommandGrammar, tokens: readonly Token[]): ParsedComma
   const values = { word: typedText(first.text), command: DQ_COMMAND, subcommands: grammar.subcommands };
   return {
     kind: 'invalid',
-    message: guess ? { key: 'commands.parse.unknownSubcommandGuess', values: { ...values, guess } } : { key: 'commands.parse.unknownSubcommand', values },
+    message: guess
+      ? { key: 'commands.parse.unknownSubcommandGuess', values: { ...values, guess } }
+      : { key: 'commands.parse.unknownSubcommand', values },
     example: `${DQ_COMMAND} help`,
   };
 }
@@ -122,5 +154,9 @@ export function parseCommand(grammar: CommandGrammar, command: string, text: str
   if (name === DQ_COMMAND) return parseDq(grammar, tokens);
   const syntax = grammar.byCommand(name);
   if (syntax) return parseOperation(syntax, tokens);
-  return { kind: 'invalid', message: { key: 'commands.parse.unknownCommand', values: { command: typedText(name) } }, example: `${DQ_COMMAND} help` };
+  return {
+    kind: 'invalid',
+    message: { key: 'commands.parse.unknownCommand', values: { command: typedText(name) } },
+    example: `${DQ_COMMAND} help`,
+  };
 }

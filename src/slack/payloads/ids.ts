@@ -55,7 +55,11 @@ export const SHORTCUT = {
  * so anything else is forged or stale; it is acknowledged at once instead of being left to Bolt's
  * "unhandled request" timeout, which answers only after 2.5 s.
  */
-export function isHandledRequest(body: Record<string, unknown>, slashCommands: readonly string[], workflowSteps: readonly string[] = []): boolean {
+export function isHandledRequest(
+  body: Record<string, unknown>,
+  slashCommands: readonly string[],
+  workflowSteps: readonly string[] = [],
+): boolean {
   if (typeof body.command === 'string') return slashCommands.includes(body.command);
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   switch (body.type) {
@@ -65,7 +69,12 @@ export function isHandledRequest(body: Record<string, unknown>, slashCommands: r
     }
     case 'view_submission': {
       const callbackId = text((body.view as Record<string, unknown> | undefined)?.callback_id);
-      return callbackId.startsWith(VIEW.searchPrefix) || callbackId === VIEW.digestAdd || callbackId === VIEW.exportCsv || callbackId === VIEW.watchAdd;
+      return (
+        callbackId.startsWith(VIEW.searchPrefix) ||
+        callbackId === VIEW.digestAdd ||
+        callbackId === VIEW.exportCsv ||
+        callbackId === VIEW.watchAdd
+      );
     }
     case 'shortcut':
       return body.callback_id === SHORTCUT.search;

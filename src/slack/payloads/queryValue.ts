@@ -1,4 +1,4 @@
-import { findOperation, operations, typedNameOf, type OperationId } from '../../core/operations/index.js';
+import { findOperation, type OperationId, operations, typedNameOf } from '../../core/operations/index.js';
 import { LOCALES, type Locale } from '../../i18n/lang.js';
 
 /** Slack refuses a button whose value is longer than this. */
@@ -25,7 +25,11 @@ export interface DecodedQuery {
 export function encodeQueryValue(query: EncodedQuery): string | undefined {
   if (!Object.hasOwn(operations, query.operation)) return undefined;
   const definition = operations[query.operation];
-  const value = JSON.stringify({ o: typedNameOf(definition), r: query.request, ...(query.locale ? { l: query.locale } : {}) });
+  const value = JSON.stringify({
+    o: typedNameOf(definition),
+    r: query.request,
+    ...(query.locale ? { l: query.locale } : {}),
+  });
   return value.length <= MAX_BUTTON_VALUE ? value : undefined;
 }
 

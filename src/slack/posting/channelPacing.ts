@@ -44,7 +44,8 @@ export class ChannelPacing {
       this.storeDown = false;
       return wait;
     } catch (error) {
-      if (!this.storeDown) this.logger?.warn({ err: error }, 'the store did not answer; pacing posts in this process only until it does');
+      if (!this.storeDown)
+        this.logger?.warn({ err: error }, 'the store did not answer; pacing posts in this process only until it does');
       this.storeDown = true;
       return this.alone.reserveSlot(key, intervalMs);
     }

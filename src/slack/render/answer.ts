@@ -1,11 +1,11 @@
 import type { KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
-import type { SlackMessage } from '../reply/slackMessage.js';
 import type { Lang } from '../../i18n/lang.js';
 import { dividerBlock, headerBlock, sectionBlock } from '../blockKit/blocks.js';
-import { renderFooter } from './footer.js';
 import { fitToSlackLimits, keepBlock } from '../blockKit/fitToSlackLimits.js';
 import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
+import { renderFooter } from './footer.js';
 import { renderPaging } from './paging.js';
 import type { RenderedResult, RenderOptions, ResultRenderer } from './types.js';
 
@@ -13,7 +13,10 @@ export type { RenderOptions } from './types.js';
 
 function unknownOperation(answer: CallResult, lang: Lang): RenderedResult {
   const name = escapeMrkdwn(String(answer.operation));
-  return { text: lang.t('answer.unknownOperation.text', { name }), blocks: [headerBlock(String(answer.operation)), sectionBlock(lang.t('answer.unknownOperation.body', { name }))] };
+  return {
+    text: lang.t('answer.unknownOperation.text', { name }),
+    blocks: [headerBlock(String(answer.operation)), sectionBlock(lang.t('answer.unknownOperation.body', { name }))],
+  };
 }
 
 /**
@@ -23,7 +26,11 @@ function unknownOperation(answer: CallResult, lang: Lang): RenderedResult {
  * A message with Slack's newer blocks (a native table or chart) carries the same reply without
  * them, for a Slack that refuses them.
  */
-export function renderAnswer(answer: CallResult, operation: ResultRenderer | undefined, options: RenderOptions): SlackMessage {
+export function renderAnswer(
+  answer: CallResult,
+  operation: ResultRenderer | undefined,
+  options: RenderOptions,
+): SlackMessage {
   const message = renderLayout(answer, operation, options);
   if (!options.tables || !message.blocks.some(isNewerBlock)) return message;
   return { ...message, withoutTable: renderLayout(answer, operation, { ...options, tables: false }) };
@@ -37,10 +44,18 @@ function isNewerBlock(block: KnownBlock): boolean {
 
 function renderLayout(answer: CallResult, operation: ResultRenderer | undefined, options: RenderOptions): SlackMessage {
   const body = operation ? operation.render(answer, options) : unknownOperation(answer, options.lang);
-  const message = fitToSlackLimits({
-    text: body.text,
-    blocks: [...body.blocks, keepBlock('divider', dividerBlock()), ...renderPaging(answer, options), renderFooter(answer, options)],
-  }, options.lang);
+  const message = fitToSlackLimits(
+    {
+      text: body.text,
+      blocks: [
+        ...body.blocks,
+        keepBlock('divider', dividerBlock()),
+        ...renderPaging(answer, options),
+        renderFooter(answer, options),
+      ],
+    },
+    options.lang,
+  );
   return { text: message.text, blocks: withVersionedIds(message.blocks, answer) };
 }
 

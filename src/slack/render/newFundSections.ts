@@ -3,9 +3,9 @@ import { formatCnyExact } from '../../charts/numbers.js';
 import type { NewFund } from '../../core/operations/newFunds.js';
 import type { Lang } from '../../i18n/lang.js';
 import { sectionBlock } from '../blockKit/blocks.js';
+import { bold, inlineCode, serviceText, truncateMrkdwn } from '../blockKit/mrkdwn.js';
 import { NO_VALUE, toNumber } from './format.js';
 import { valueText } from './labels.js';
-import { bold, inlineCode, serviceText, truncateMrkdwn } from '../blockKit/mrkdwn.js';
 
 /** Several funds share a section: fifty one-block cards would use up every block a message may have. */
 export const FUNDS_PER_SECTION = 5;
@@ -37,11 +37,23 @@ function minimumText(value: unknown, lang: Lang): string {
 
 /** One fund as a few mrkdwn lines (name, code, type, status; manager, window; minimum, fees). */
 export function newFundEntry(fund: NewFund, lang: Lang): string {
-  const status = fund.saleStatus === true ? lang.t('newFunds.results.onSale') : fund.saleStatus === false ? lang.t('newFunds.results.notOnSale') : NO_VALUE;
+  const status =
+    fund.saleStatus === true
+      ? lang.t('newFunds.results.onSale')
+      : fund.saleStatus === false
+        ? lang.t('newFunds.results.notOnSale')
+        : NO_VALUE;
   return [
     `${bold(text(fund.fundName, lang))} ${inlineCode(text(fund.fundCode, lang))} · ${text(fund.fundType, lang)} · ${status}`,
-    lang.t('newFunds.results.manager', { manager: text(fund.fundManagerName, lang), from: text(fund.beginDate, lang), to: text(fund.endDate, lang) }),
-    lang.t('newFunds.results.minimum', { minimum: minimumText(fund.minPurchase, lang), fee: formatFees(fund.fundOriginalFee, fund.fundDiscountFee, lang) }),
+    lang.t('newFunds.results.manager', {
+      manager: text(fund.fundManagerName, lang),
+      from: text(fund.beginDate, lang),
+      to: text(fund.endDate, lang),
+    }),
+    lang.t('newFunds.results.minimum', {
+      minimum: minimumText(fund.minPurchase, lang),
+      fee: formatFees(fund.fundOriginalFee, fund.fundDiscountFee, lang),
+    }),
   ].join('\n');
 }
 
@@ -57,6 +69,7 @@ export function fundGroupText(group: readonly NewFund[], lang: Lang): string {
 /** Funds as sections of five (fifty one-block cards would use up every block a message may have). */
 export function newFundSections(funds: readonly NewFund[], lang: Lang): KnownBlock[] {
   const blocks: KnownBlock[] = [];
-  for (let first = 0; first < funds.length; first += FUNDS_PER_SECTION) blocks.push(sectionBlock(fundGroupText(funds.slice(first, first + FUNDS_PER_SECTION), lang)));
+  for (let first = 0; first < funds.length; first += FUNDS_PER_SECTION)
+    blocks.push(sectionBlock(fundGroupText(funds.slice(first, first + FUNDS_PER_SECTION), lang)));
   return blocks;
 }

@@ -2,8 +2,8 @@ import { LRUCache } from 'lru-cache';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { operations } from '../../core/operations/index.js';
 import type { SlackMessage } from '../reply/slackMessage.js';
-import { renderFooter } from './footer.js';
 import { renderAnswer } from './answer.js';
+import { renderFooter } from './footer.js';
 import type { RenderOptions, ResultRenderer } from './types.js';
 
 /** Default bound: a rendered reply is some 12–25 kB of JSON (both layouts), so the 150–300 most read; bench:app measures some 1.2× that in heap. */
@@ -21,7 +21,10 @@ export class RenderedAnswers {
   private readonly cache: LRUCache<string, SlackMessage>;
 
   constructor(maxBytes = DEFAULT_RENDERED_BYTES) {
-    this.cache = new LRUCache<string, SlackMessage>({ maxSize: maxBytes, sizeCalculation: (message) => Math.max(1, JSON.stringify(message).length) });
+    this.cache = new LRUCache<string, SlackMessage>({
+      maxSize: maxBytes,
+      sizeCalculation: (message) => Math.max(1, JSON.stringify(message).length),
+    });
   }
 
   /** What renderAnswer gives for these arguments; the returned message is shared and must not be changed. */

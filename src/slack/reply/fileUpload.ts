@@ -52,7 +52,11 @@ export async function postFile(client: WebClient, file: FileToPost): Promise<{ f
   await response.body.text();
   if (response.statusCode !== 200) throw new FileUploadError(`upload_http_${response.statusCode}`);
   try {
-    await client.files.completeUploadExternal({ files: [{ id: ticket.file_id, title: file.title }], channel_id: file.channelId, initial_comment: file.initialComment });
+    await client.files.completeUploadExternal({
+      files: [{ id: ticket.file_id, title: file.title }],
+      channel_id: file.channelId,
+      initial_comment: file.initialComment,
+    });
   } catch (error) {
     throw new FileUploadError(slackErrorCode(error), { cause: error });
   }

@@ -65,11 +65,20 @@ export class ProgressMessage {
   private async write(message: SlackMessage): Promise<void> {
     try {
       if (this.channel && this.ts) {
-        await this.client.chat.update({ channel: this.channel, ts: this.ts, text: message.text, blocks: message.blocks });
+        await this.client.chat.update({
+          channel: this.channel,
+          ts: this.ts,
+          text: message.text,
+          blocks: message.blocks,
+        });
         return;
       }
       // Posting to a user id lands in the app's DM with them; the answer names that conversation.
-      const posted = await this.client.chat.postMessage({ channel: this.userId, text: message.text, blocks: message.blocks });
+      const posted = await this.client.chat.postMessage({
+        channel: this.userId,
+        text: message.text,
+        blocks: message.blocks,
+      });
       if (posted.channel && posted.ts) {
         this.channel = posted.channel;
         this.ts = posted.ts;

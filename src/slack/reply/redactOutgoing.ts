@@ -16,19 +16,26 @@ export function redactPayload<T>(value: T, redact: Redact): T {
 function collectTexts(value: unknown, into: string[]): void {
   if (typeof value === 'string') into.push(value);
   else if (Array.isArray(value)) for (const item of value) collectTexts(item, into);
-  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) if (key !== 'token') collectTexts(item, into);
+  else if (value && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) if (key !== 'token') collectTexts(item, into);
 }
 
 function redactEach<T>(value: T, redact: Redact): T {
   if (typeof value === 'string') return redact(value) as T;
   if (Array.isArray(value)) return value.map((item) => redactEach(item, redact)) as T;
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, key === 'token' ? item : redactEach(item, redact)])) as T;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, key === 'token' ? item : redactEach(item, redact)]),
+    ) as T;
   }
   return value;
 }
 
-function redactBody(body: string | FormData | undefined, contentType: string, redact: Redact): string | FormData | undefined {
+function redactBody(
+  body: string | FormData | undefined,
+  contentType: string,
+  redact: Redact,
+): string | FormData | undefined {
   if (body === undefined) return body;
   if (typeof body !== 'string') {
     const form = new FormData();
@@ -55,10 +62,14 @@ function redactBody(body: string | FormData | undefined, contentType: string, re
  * The Web API client's fetch with every configured secret removed from what it sends (messages,
  * views, workflow step outputs and errors): the last place a reply passes, whatever its text came from.
  */
-export function redactingFetch(redact: Redact, fetchImpl: FetchFunction = globalThis.fetch as unknown as FetchFunction): FetchFunction {
+export function redactingFetch(
+  redact: Redact,
+  fetchImpl: FetchFunction = globalThis.fetch as unknown as FetchFunction,
+): FetchFunction {
   return (url, init) => {
     if (!init?.body) return fetchImpl(url, init);
-    const contentType = Object.entries(init.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
+    const contentType =
+      Object.entries(init.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
     const body = redactBody(init.body, contentType, redact);
     return fetchImpl(url, { ...init, ...(body !== undefined ? { body } : {}) });
   };

@@ -1,12 +1,12 @@
 import type { WebClient } from '@slack/web-api';
-import { Agent, request } from 'undici';
 import type { Logger } from 'pino';
-import type { Responder } from './responder.js';
-import type { SlackMessage } from './slackMessage.js';
-import { ProgressMessage } from './progressMessage.js';
-import { redactPayload } from './redactOutgoing.js';
+import { Agent, request } from 'undici';
 import { failureFromStatus, mayHaveLanded, readSlackFailure } from '../calls/slackCallPolicy.js';
 import { SlackCallError, type SlackCalls } from '../calls/slackCalls.js';
+import { ProgressMessage } from './progressMessage.js';
+import { redactPayload } from './redactOutgoing.js';
+import type { Responder } from './responder.js';
+import type { SlackMessage } from './slackMessage.js';
 
 /** One keep-alive pool for every response_url (they all go to hooks.slack.com). */
 const responseUrls = new Agent({ keepAliveTimeout: 30_000 });
@@ -62,17 +62,39 @@ function mayHaveReached(error: unknown): boolean {
  * response_url can answer HTTP 200 with `{"ok":false,"error":…}` (issue 32.8), which is a refusal
  * all the same. Slack's answer is kept short and redacted: it may quote the message.
  */
-async function postToResponseUrl(url: string, head: Record<string, unknown>, blocks: SlackMessage['blocks'], redact: Redact, calls: SlackCalls | undefined): Promise<void> {
+async function postToResponseUrl(
+  url: string,
+  head: Record<string, unknown>,
+  blocks: SlackMessage['blocks'],
+  redact: Redact,
+  calls: SlackCalls | undefined,
+): Promise<void> {
   const body = responseUrlBody(head, blocks, redact);
-  const send = (signal: AbortSignal) => request(url, { method: 'POST', dispatcher: responseUrls, headers: { 'content-type': 'application/json' }, body, signal });
+  const send = (signal: AbortSignal) =>
+    request(url, {
+      method: 'POST',
+      dispatcher: responseUrls,
+      headers: { 'content-type': 'application/json' },
+      body,
+      signal,
+    });
   const response = calls
-    ? await calls.run({ method: 'response_url' }, send, (sent) => ({ status: sent.statusCode, retryAfter: headerText(sent.headers['retry-after']) }), { discard: (sent) => void sent.body.dump().catch(() => undefined) })
+    ? await calls.run(
+        { method: 'response_url' },
+        send,
+        (sent) => ({ status: sent.statusCode, retryAfter: headerText(sent.headers['retry-after']) }),
+        { discard: (sent) => void sent.body.dump().catch(() => undefined) },
+      )
     : await send(AbortSignal.timeout(10_000));
   const text = await response.body.text();
   const failure = failureFromStatus(response.statusCode, headerText(response.headers['retry-after']), Date.now());
   if (failure) throw new SlackCallError('response_url', failure);
   const refusal = response.statusCode >= 400 ? text.trim().slice(0, 100) : refusalInBody(text);
-  if (refusal !== undefined) throw new SlackCallError('response_url', { kind: 'refused', code: redact(refusal || `http_${response.statusCode}`) });
+  if (refusal !== undefined)
+    throw new SlackCallError('response_url', {
+      kind: 'refused',
+      code: redact(refusal || `http_${response.statusCode}`),
+    });
 }
 
 function headerText(value: string | string[] | undefined): string | null {
@@ -102,7 +124,10 @@ function refusedBlocks(error: unknown): boolean {
  * message (invalid_blocks), and an answer someone paid for must still arrive. Other failures (an
  * expired response_url, a channel the app cannot post in) are the caller's to route elsewhere.
  */
-export async function sendWithTableFallback(message: SlackMessage, send: (message: SlackMessage) => Promise<unknown>): Promise<void> {
+export async function sendWithTableFallback(
+  message: SlackMessage,
+  send: (message: SlackMessage) => Promise<unknown>,
+): Promise<void> {
   if (!message.withoutTable) {
     await send(message);
     return;
@@ -121,12 +146,35 @@ export async function sendWithTableFallback(message: SlackMessage, send: (messag
  * the same conversation. Posted with undici rather than Bolt's `respond`, whose fetch costs a
  * cached answer about a fifth of its time.
  */
-export function responseUrlResponder(url: string, redact: Redact, calls?: SlackCalls, options: { replaces?: boolean } = {}): Responder {
+export function responseUrlResponder(
+  url: string,
+  redact: Redact,
+  calls?: SlackCalls,
+  options: { replaces?: boolean } = {},
+): Responder {
   return {
     tables: true,
     replaces: options.replaces ?? false,
-    reply: (message, replyOptions) => sendWithTableFallback(message, (sent) => postToResponseUrl(url, { response_type: 'ephemeral', replace_original: replyOptions?.replace ?? false, text: sent.text }, sent.blocks, redact, calls)),
-    share: (message) => sendWithTableFallback(message, (sent) => postToResponseUrl(url, { response_type: 'in_channel', replace_original: false, delete_original: false, text: sent.text }, sent.blocks, redact, calls)),
+    reply: (message, replyOptions) =>
+      sendWithTableFallback(message, (sent) =>
+        postToResponseUrl(
+          url,
+          { response_type: 'ephemeral', replace_original: replyOptions?.replace ?? false, text: sent.text },
+          sent.blocks,
+          redact,
+          calls,
+        ),
+      ),
+    share: (message) =>
+      sendWithTableFallback(message, (sent) =>
+        postToResponseUrl(
+          url,
+          { response_type: 'in_channel', replace_original: false, delete_original: false, text: sent.text },
+          sent.blocks,
+          redact,
+          calls,
+        ),
+      ),
   };
 }
 
@@ -136,11 +184,19 @@ export function responseUrlResponder(url: string, redact: Redact, calls?: SlackC
  * With `threadTs` the reply and the share go into that thread of the channel (a request made in a
  * thread is answered there); a direct message has no thread.
  */
-export function webApiResponder(client: WebClient, userId: string, channelId: string | undefined, logger?: Logger, options: { threadTs?: string } = {}): Responder {
+export function webApiResponder(
+  client: WebClient,
+  userId: string,
+  channelId: string | undefined,
+  logger?: Logger,
+  options: { threadTs?: string } = {},
+): Responder {
   const thread = options.threadTs ? { thread_ts: options.threadTs } : {};
   // Posting to a user id lands in the app's DM with them (chat.postMessage `channel`): no conversations.open first.
   const direct = async (message: SlackMessage) => {
-    await sendWithTableFallback(message, (sent) => client.chat.postMessage({ channel: userId, text: sent.text, blocks: sent.blocks }));
+    await sendWithTableFallback(message, (sent) =>
+      client.chat.postMessage({ channel: userId, text: sent.text, blocks: sent.blocks }),
+    );
   };
   const responder: Responder = {
     tables: true,
@@ -149,7 +205,15 @@ export function webApiResponder(client: WebClient, userId: string, channelId: st
     reply: async (message) => {
       if (!channelId) return direct(message);
       try {
-        await sendWithTableFallback(message, (sent) => client.chat.postEphemeral({ channel: channelId, user: userId, text: sent.text, blocks: sent.blocks, ...thread }));
+        await sendWithTableFallback(message, (sent) =>
+          client.chat.postEphemeral({
+            channel: channelId,
+            user: userId,
+            text: sent.text,
+            blocks: sent.blocks,
+            ...thread,
+          }),
+        );
       } catch (error) {
         // An ephemeral message Slack may have shown is not sent again as a direct message.
         if (mayHaveReached(error)) throw new ReplyUnconfirmedError(direct, { cause: error });
@@ -160,7 +224,9 @@ export function webApiResponder(client: WebClient, userId: string, channelId: st
   };
   if (channelId) {
     responder.share = async (message) => {
-      await sendWithTableFallback(message, (sent) => client.chat.postMessage({ channel: channelId, text: sent.text, blocks: sent.blocks, ...thread }));
+      await sendWithTableFallback(message, (sent) =>
+        client.chat.postMessage({ channel: channelId, text: sent.text, blocks: sent.blocks, ...thread }),
+      );
     };
   }
   return responder;
@@ -177,8 +243,13 @@ export function withFallback(primary: Responder, fallback: Responder, logger?: L
       await first();
     } catch (error) {
       if (mayHaveReached(error)) {
-        logger?.warn({ err: error, outcome: 'unknown' }, `${what} through the response_url may have arrived; not sent again`);
-        throw error instanceof ReplyUnconfirmedError ? error : new ReplyUnconfirmedError((message) => fallback.reply(message), { cause: error });
+        logger?.warn(
+          { err: error, outcome: 'unknown' },
+          `${what} through the response_url may have arrived; not sent again`,
+        );
+        throw error instanceof ReplyUnconfirmedError
+          ? error
+          : new ReplyUnconfirmedError((message) => fallback.reply(message), { cause: error });
       }
       logger?.info({ err: error }, `${what} through the response_url failed; using the Web API`);
       await second();
@@ -188,11 +259,22 @@ export function withFallback(primary: Responder, fallback: Responder, logger?: L
     tables: primary.tables === true && fallback.tables === true,
     replaces: primary.replaces === true,
     ...(primary.replaces !== true && fallback.progress ? { progress: fallback.progress } : {}),
-    reply: (message, options) => either(() => primary.reply(message, options), () => fallback.reply(message, options), 'a reply'),
+    reply: (message, options) =>
+      either(
+        () => primary.reply(message, options),
+        () => fallback.reply(message, options),
+        'a reply',
+      ),
   };
   const { share: first } = primary;
   const { share: second } = fallback;
-  if (first && second) responder.share = (message) => either(() => first(message), () => second(message), 'a share');
+  if (first && second)
+    responder.share = (message) =>
+      either(
+        () => first(message),
+        () => second(message),
+        'a share',
+      );
   else if (first ?? second) responder.share = (first ?? second)!;
   return responder;
 }
@@ -221,8 +303,16 @@ export function replyRoute(
   options: { replaces?: boolean; threadTs?: string } = {},
 ): Responder {
   const { logger } = deps;
-  const viaWebApi = webApiResponder(client, userId, channelId, logger, options.threadTs ? { threadTs: options.threadTs } : {});
+  const viaWebApi = webApiResponder(
+    client,
+    userId,
+    channelId,
+    logger,
+    options.threadTs ? { threadTs: options.threadTs } : {},
+  );
   // Listener tests hand in a few deps of their own; the Slack tokens are still caught by the Web API client.
   const redact = deps.redact ?? ((text: string) => text);
-  return isWebUrl(url) ? withFallback(responseUrlResponder(url, redact, deps.slackCalls, options), viaWebApi, logger) : viaWebApi;
+  return isWebUrl(url)
+    ? withFallback(responseUrlResponder(url, redact, deps.slackCalls, options), viaWebApi, logger)
+    : viaWebApi;
 }

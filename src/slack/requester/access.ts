@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Phrase } from '../../i18n/lang.js';
-import type { Allowlist } from '../slackConfig.js';
 import type { SlackDeps } from '../deps.js';
+import type { Allowlist } from '../slackConfig.js';
 
 export interface Where {
   /** The person's own workspace (the allowlists and budgets judge it), else where the request came from. */
@@ -40,9 +40,12 @@ export function refusal(allowlist: Allowlist, where: Where): Phrase | undefined 
  * Why a digest or watch may not post in `channelId` (a form's chosen channel, a scheduled run's):
  * the channel list, or a channel shared with another organisation (unless ALLOW_SHARED_CHANNELS).
  */
-export async function channelRefusal(deps: Pick<SlackDeps, 'config' | 'sharedChannels'>, client: WebClient, channelId: string): Promise<Phrase | undefined> {
+export async function channelRefusal(
+  deps: Pick<SlackDeps, 'config' | 'sharedChannels'>,
+  client: WebClient,
+  channelId: string,
+): Promise<Phrase | undefined> {
   const listed = refusal(deps.config.allowlist, { channelId });
   if (listed || deps.config.allowSharedChannels || !deps.sharedChannels) return listed;
   return (await deps.sharedChannels.of(client, channelId)) === 'external' ? { key: 'access.sharedChannel' } : undefined;
 }
-

@@ -1,6 +1,6 @@
-import type { WebClient } from '@slack/web-api';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { chooseLocale, langFor, type Lang, type Locale } from '../../i18n/lang.js';
+import type { WebClient } from '@slack/web-api';
+import { chooseLocale, type Lang, type Locale, langFor } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
 import type { Requester, RequesterProfile } from './requester.js';
 
@@ -42,9 +42,13 @@ async function ownLocale(deps: SlackDeps, teamId: string, userId: string): Promi
 }
 
 /** The time zone and language of a person's replies (one users.info, cached, and one store read). */
-export async function profileOf(deps: SlackDeps, client: WebClient, teamId: string, userId: string): Promise<RequesterProfile> {
+export async function profileOf(
+  deps: SlackDeps,
+  client: WebClient,
+  teamId: string,
+  userId: string,
+): Promise<RequesterProfile> {
   const [slackProfile, own] = await Promise.all([deps.profiles.of(client, userId), ownLocale(deps, teamId, userId)]);
   const locale = chooseLocale({ own, workspace: deps.config.workspaceLocale, slack: slackProfile.locale });
   return { timeZone: slackProfile.timeZone, lang: langFor(locale) };
 }
-

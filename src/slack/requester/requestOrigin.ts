@@ -1,6 +1,6 @@
+import { inputText, RUN_BY_INPUT } from '../operations/workflowStep.js';
 import { ACTION, VIEW } from '../payloads/ids.js';
 import { decodeModalOrigin } from '../payloads/modalOrigin.js';
-import { RUN_BY_INPUT, inputText } from '../operations/workflowStep.js';
 import type { Where } from './access.js';
 
 export type Body = Record<string, unknown> & {
@@ -17,7 +17,12 @@ export type Body = Record<string, unknown> & {
   channel?: { id?: string };
   container?: { type?: string; channel_id?: string };
   actions?: Array<{ action_id?: string }>;
-  view?: { type?: string; callback_id?: string; private_metadata?: string; blocks?: Array<{ type?: string; block_id?: string }> };
+  view?: {
+    type?: string;
+    callback_id?: string;
+    private_metadata?: string;
+    blocks?: Array<{ type?: string; block_id?: string }>;
+  };
   event?: { type?: string; user?: string; inputs?: Record<string, unknown>; view?: { team_id?: string } };
 };
 
@@ -25,7 +30,14 @@ export type Body = Record<string, unknown> & {
  * The Home tab's own buttons about digests and watches: they open a form or change what is stored,
  * and post only in a digest's or watch's channel, which passed the lists when it was added.
  */
-const HOME_ACTIONS_POSTING_NOWHERE: ReadonlySet<string> = new Set([ACTION.digestRun, ACTION.digestRemove, ACTION.digestAdd, ACTION.watchAdd, ACTION.watchStop, ACTION.usageCsv]);
+const HOME_ACTIONS_POSTING_NOWHERE: ReadonlySet<string> = new Set([
+  ACTION.digestRun,
+  ACTION.digestRemove,
+  ACTION.digestAdd,
+  ACTION.watchAdd,
+  ACTION.watchStop,
+  ACTION.usageCsv,
+]);
 
 /** Forms that name the channel they add to; their submissions check that channel (`refusalIn`). */
 const FORMS_NAMING_THEIR_CHANNEL: ReadonlySet<string> = new Set([VIEW.digestAdd, VIEW.watchAdd]);
@@ -46,10 +58,24 @@ export interface Origin extends Where {
  */
 export function whereFrom(body: Body): Origin | undefined {
   const enterpriseId = body.enterprise?.id ?? body.enterprise_id ?? body.user?.enterprise_id ?? undefined;
-  if (body.command) return { teamId: body.team_id, enterpriseId, userId: String(body.user_id ?? ''), channelId: body.channel_id, surface: 'interactive' };
+  if (body.command)
+    return {
+      teamId: body.team_id,
+      enterpriseId,
+      userId: String(body.user_id ?? ''),
+      channelId: body.channel_id,
+      surface: 'interactive',
+    };
   if (body.type === 'event_callback') {
     const event = body.event;
-    if (event?.type === 'app_home_opened' && event.user) return { teamId: body.team_id ?? event.view?.team_id, enterpriseId, userId: event.user, postsNowhere: true, surface: 'home' };
+    if (event?.type === 'app_home_opened' && event.user)
+      return {
+        teamId: body.team_id ?? event.view?.team_id,
+        enterpriseId,
+        userId: event.user,
+        postsNowhere: true,
+        surface: 'home',
+      };
     if (event?.type === 'function_executed') {
       const runBy = event.inputs && typeof event.inputs === 'object' ? inputText(event.inputs, RUN_BY_INPUT) : '';
       return { teamId: body.team_id, enterpriseId, userId: runBy || undefined, surface: 'workflow' };
@@ -61,15 +87,36 @@ export function whereFrom(body: Body): Origin | undefined {
   const teamId = body.team?.id ?? body.user?.team_id;
   const ownTeamId = body.user?.team_id;
   if (body.type === 'view_submission' || body.type === 'view_closed') {
-    return { teamId, ownTeamId, enterpriseId, userId, channelId: decodeModalOrigin(body.view?.private_metadata).channelId, postsNowhere: FORMS_NAMING_THEIR_CHANNEL.has(body.view?.callback_id ?? ''), surface: 'interactive' };
+    return {
+      teamId,
+      ownTeamId,
+      enterpriseId,
+      userId,
+      channelId: decodeModalOrigin(body.view?.private_metadata).channelId,
+      postsNowhere: FORMS_NAMING_THEIR_CHANNEL.has(body.view?.callback_id ?? ''),
+      surface: 'interactive',
+    };
   }
   const inView = body.view !== undefined && body.channel?.id === undefined;
-  const channelId = body.channel?.id ?? body.container?.channel_id ?? (inView ? decodeModalOrigin(body.view?.private_metadata).channelId : undefined);
-  const homeButton = body.view?.type === 'home' && (body.actions ?? []).every((action) => HOME_ACTIONS_POSTING_NOWHERE.has(action.action_id ?? ''));
+  const channelId =
+    body.channel?.id ??
+    body.container?.channel_id ??
+    (inView ? decodeModalOrigin(body.view?.private_metadata).channelId : undefined);
+  const homeButton =
+    body.view?.type === 'home' &&
+    (body.actions ?? []).every((action) => HOME_ACTIONS_POSTING_NOWHERE.has(action.action_id ?? ''));
   const postsInChannel = (body.actions ?? []).some((action) => action.action_id === ACTION.share);
-  return { teamId, ownTeamId, enterpriseId, userId, channelId, postsNowhere: homeButton, postsInChannel, surface: 'interactive' };
+  return {
+    teamId,
+    ownTeamId,
+    enterpriseId,
+    userId,
+    channelId,
+    postsNowhere: homeButton,
+    postsInChannel,
+    surface: 'interactive',
+  };
 }
 
 /** How a refusal reaches the person: the Home tab shows it instead of its contents, a workflow step fails with it. */
 export type Surface = 'interactive' | 'home' | 'workflow';
-

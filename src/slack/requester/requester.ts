@@ -1,5 +1,5 @@
 import type { Context } from '@slack/bolt';
-import { langFor, type Lang, type Locale, type Phrase } from '../../i18n/lang.js';
+import { type Lang, type Locale, langFor, type Phrase } from '../../i18n/lang.js';
 
 /** Who sent a request and from where, as every listener sees it in `context.requester`. */
 export interface Requester {

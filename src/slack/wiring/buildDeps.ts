@@ -1,35 +1,35 @@
-import { Redactor } from '../../core/secrets.js';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import type { ChartPublisher, ChartSettings } from '../../charts/quickChart.js';
 import type { DataClient } from '../../core/client/dataClient.js';
-import { systemClock, type Clock } from '../../core/clock.js';
-import { EntryCaps } from '../../core/jobs/caps.js';
+import { type Clock, systemClock } from '../../core/clock.js';
 import { DigestRepository } from '../../core/digest/digestRepository.js';
 import { DigestRunner } from '../../core/digest/digestRunner.js';
-import { JobScheduler } from '../../core/jobs/jobScheduler.js';
 import { DigestService } from '../../core/digest/digestService.js';
-import { ExportJobs } from '../../core/export/exportJobs.js';
 import type { Digest, DigestConfig, DigestPoster, DigestRunRecord } from '../../core/digest/types.js';
+import { ExportJobs } from '../../core/export/exportJobs.js';
 import { LookupHistory } from '../../core/history.js';
+import { EntryCaps } from '../../core/jobs/caps.js';
+import { JobScheduler } from '../../core/jobs/jobScheduler.js';
+import type { Prices } from '../../core/operations/prices.js';
+import { Redactor } from '../../core/secrets.js';
+import type { StoreGuard } from '../../core/store/storeGuard.js';
+import type { Store } from '../../core/store/types.js';
 import { UserSettings } from '../../core/userSettings.js';
+import type { Watch, WatchPoster, WatchRunRecord } from '../../core/watch/types.js';
 import { WatchRepository } from '../../core/watch/watchRepository.js';
 import { WatchRunner } from '../../core/watch/watchRunner.js';
 import { WatchService } from '../../core/watch/watchService.js';
-import type { Watch, WatchPoster, WatchRunRecord } from '../../core/watch/types.js';
-import type { Prices } from '../../core/operations/prices.js';
-import type { StoreGuard } from '../../core/store/storeGuard.js';
-import type { Store } from '../../core/store/types.js';
-import type { SlackConfig } from '../slackConfig.js';
-import type { SlackDeps } from '../deps.js';
-import type { WebClient } from '@slack/web-api';
-import { channelRefusal, refusal } from '../requester/access.js';
-import type { SharedChannels } from '../calls/sharedChannels.js';
-import { UserProfiles } from '../calls/userProfiles.js';
 import type { AppInstall } from '../calls/appInstall.js';
+import type { SharedChannels } from '../calls/sharedChannels.js';
 import type { SlackCalls } from '../calls/slackCalls.js';
+import { UserProfiles } from '../calls/userProfiles.js';
+import type { SlackDeps } from '../deps.js';
 import { RenderedAnswers } from '../render/renderedAnswers.js';
+import { channelRefusal, refusal } from '../requester/access.js';
+import type { SlackConfig } from '../slackConfig.js';
 
 export interface DepsInput {
   config: SlackConfig;
@@ -65,7 +65,11 @@ export interface DepsInput {
 }
 
 /** Everything the flows need, assembled once for the Slack app (and the console, which posts nowhere). */
-export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: JobScheduler<Digest>; watchScheduler: JobScheduler<Watch> } {
+export function buildSlackDeps(input: DepsInput): {
+  deps: SlackDeps;
+  scheduler: JobScheduler<Digest>;
+  watchScheduler: JobScheduler<Watch>;
+} {
   const { config, logger } = input;
   const clock = input.clock ?? systemClock;
   const redactor = input.redactor ?? new Redactor([config.botToken, config.signingSecret, config.appToken]);
@@ -75,7 +79,10 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
   // does its channel having been shared with another organisation since (unless ALLOW_SHARED_CHANNELS).
   const { sharedChannels, slackClient } = input;
   const refusedBy = async (where: { teamId: string; channelId: string; userId: string }) =>
-    refusal(config.allowlist, where) ?? (sharedChannels && slackClient ? await channelRefusal({ config, sharedChannels }, slackClient, where.channelId) : undefined);
+    refusal(config.allowlist, where) ??
+    (sharedChannels && slackClient
+      ? await channelRefusal({ config, sharedChannels }, slackClient, where.channelId)
+      : undefined);
   const repository = new DigestRepository(digestStore);
   const runner = new DigestRunner({
     repository,
@@ -92,7 +99,14 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     refusal: refusedBy,
     ...(input.install ? { app: input.install } : {}),
   });
-  const scheduler = new JobScheduler<Digest>({ repository, runner, clock, logger, catchUpMs: input.digest.catchUpMs, kind: 'digest' });
+  const scheduler = new JobScheduler<Digest>({
+    repository,
+    runner,
+    clock,
+    logger,
+    catchUpMs: input.digest.catchUpMs,
+    kind: 'digest',
+  });
   // Watches run on the same job engine (core/jobs) as digests, in the same store: exactly once across replicas, catch-up once.
   const watchRepository = new WatchRepository(digestStore);
   const watchRunner = new WatchRunner({
@@ -109,14 +123,34 @@ export function buildSlackDeps(input: DepsInput): { deps: SlackDeps; scheduler: 
     refusal: refusedBy,
     ...(input.install ? { app: input.install } : {}),
   });
-  const watchScheduler = new JobScheduler<Watch>({ repository: watchRepository, runner: watchRunner, clock, logger, catchUpMs: input.digest.catchUpMs, kind: 'watch' });
+  const watchScheduler = new JobScheduler<Watch>({
+    repository: watchRepository,
+    runner: watchRunner,
+    clock,
+    logger,
+    catchUpMs: input.digest.catchUpMs,
+    kind: 'watch',
+  });
   const deps: SlackDeps = {
     data: input.data,
     prices: input.prices,
     ledger: input.data.ledger,
     budgets: input.data.budgets,
-    digests: new DigestService(repository, runner, clock, input.digest.timeZone, new EntryCaps('digest', input.digest.caps.digests, digestStore, clock)),
-    watches: new WatchService(watchRepository, watchRunner, clock, input.prices, input.digest.timeZone, new EntryCaps('watch', input.digest.caps.watches, digestStore, clock)),
+    digests: new DigestService(
+      repository,
+      runner,
+      clock,
+      input.digest.timeZone,
+      new EntryCaps('digest', input.digest.caps.digests, digestStore, clock),
+    ),
+    watches: new WatchService(
+      watchRepository,
+      watchRunner,
+      clock,
+      input.prices,
+      input.digest.timeZone,
+      new EntryCaps('watch', input.digest.caps.watches, digestStore, clock),
+    ),
     exports: new ExportJobs(input.store, logger),
     history: new LookupHistory(input.store),
     config,

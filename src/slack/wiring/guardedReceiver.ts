@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
-import { HTTPReceiver, isValidSlackRequest, type HTTPReceiverOptions } from '@slack/bolt';
+import { HTTPReceiver, type HTTPReceiverOptions, isValidSlackRequest } from '@slack/bolt';
 
 /** Slack's own window for a request's timestamp, in either direction. */
 const TIMESTAMP_WINDOW_S = 5 * 60;
@@ -25,7 +25,8 @@ type BufferedRequest = IncomingMessage & { rawBody?: Buffer };
  */
 function redactAckBody(res: ServerResponse, redact: (text: string) => string): void {
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-  res.end = ((chunk?: unknown, ...rest: unknown[]) => end(typeof chunk === 'string' ? redact(chunk) : chunk, ...rest)) as ServerResponse['end'];
+  res.end = ((chunk?: unknown, ...rest: unknown[]) =>
+    end(typeof chunk === 'string' ? redact(chunk) : chunk, ...rest)) as ServerResponse['end'];
 }
 
 /** What is wrong with a request before Bolt may see it, as the HTTP status to answer. */
@@ -48,7 +49,9 @@ export class GuardedHTTPReceiver extends HTTPReceiver {
   /** Until the app has reached Slack, events are refused with 503 (Slack tries again). */
   private acceptingEvents = false;
 
-  constructor(options: HTTPReceiverOptions & { onRefused?: (reason: string) => void; redact?: (text: string) => string }) {
+  constructor(
+    options: HTTPReceiverOptions & { onRefused?: (reason: string) => void; redact?: (text: string) => string },
+  ) {
     // The guard checks the signature of every request that reaches Bolt's events endpoint; Bolt
     // checking the same bytes again would only cost each request a second HMAC.
     super({ ...options, signatureVerification: false });
@@ -98,15 +101,24 @@ export class GuardedHTTPReceiver extends HTTPReceiver {
     const text = raw.toString('utf8');
     const form = req.headers['content-type'] === 'application/x-www-form-urlencoded';
     const fields = form ? parseQuery(text) : undefined;
-    if (fields?.command !== undefined && raw.length > COMMAND_BODY_LIMIT) return { status: 413, reason: 'slash command longer than Slack allows' };
+    if (fields?.command !== undefined && raw.length > COMMAND_BODY_LIMIT)
+      return { status: 413, reason: 'slash command longer than Slack allows' };
 
     // The only signature check: Bolt's own is turned off (see the constructor), so every request,
     // Slack's SSL check included, passes here or is refused.
     const timestamp = Number(req.headers['x-slack-request-timestamp']);
     const signature = req.headers['x-slack-signature'];
-    if (typeof signature !== 'string' || !Number.isFinite(timestamp)) return { status: 401, reason: 'request without a valid signature' };
-    if (timestamp > Date.now() / 1000 + TIMESTAMP_WINDOW_S) return { status: 401, reason: 'request timestamped more than 5 minutes in the future' };
-    if (!isValidSlackRequest({ signingSecret: this.secret, body: text, headers: { 'x-slack-signature': signature, 'x-slack-request-timestamp': timestamp } })) {
+    if (typeof signature !== 'string' || !Number.isFinite(timestamp))
+      return { status: 401, reason: 'request without a valid signature' };
+    if (timestamp > Date.now() / 1000 + TIMESTAMP_WINDOW_S)
+      return { status: 401, reason: 'request timestamped more than 5 minutes in the future' };
+    if (
+      !isValidSlackRequest({
+        signingSecret: this.secret,
+        body: text,
+        headers: { 'x-slack-signature': signature, 'x-slack-request-timestamp': timestamp },
+      })
+    ) {
       return { status: 401, reason: 'request with a bad or stale signature' };
     }
     // Bolt answers Slack's SSL check itself and ignores anything else in it.
@@ -118,13 +130,15 @@ export class GuardedHTTPReceiver extends HTTPReceiver {
     } catch {
       return { status: 400, reason: 'request body that is not JSON' };
     }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return { status: 400, reason: 'request body that is not an object' };
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      return { status: 400, reason: 'request body that is not an object' };
     const problem = shapeProblem(body as Record<string, unknown>);
     return problem ? { status: 400, reason: problem } : undefined;
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 /**
@@ -134,7 +148,9 @@ const isText = (value: unknown): value is string => typeof value === 'string' &&
  */
 function shapeProblem(body: Record<string, unknown>): string | undefined {
   if (isText(body.command)) {
-    return body.command.startsWith('/') && isText(body.user_id) && isText(body.team_id) ? undefined : 'slash command without its command, user or team';
+    return body.command.startsWith('/') && isText(body.user_id) && isText(body.team_id)
+      ? undefined
+      : 'slash command without its command, user or team';
   }
   const { type } = body;
   if (!isText(type)) return 'request of no kind Slack sends (neither a command nor a typed payload)';
@@ -145,12 +161,17 @@ function shapeProblem(body: Record<string, unknown>): string | undefined {
     case 'event_callback':
       return isObject(body.event) && isText(body.event.type) ? undefined : 'event without an event of a type';
     case 'block_actions':
-      return user && Array.isArray(body.actions) && body.actions.length > 0 && body.actions.every((action) => isObject(action) && isText(action.action_id))
+      return user &&
+        Array.isArray(body.actions) &&
+        body.actions.length > 0 &&
+        body.actions.every((action) => isObject(action) && isText(action.action_id))
         ? undefined
         : 'block action without a user or actions';
     case 'view_submission':
     case 'view_closed':
-      return user && isObject(body.view) && typeof body.view.callback_id === 'string' ? undefined : 'view payload without a user or a view';
+      return user && isObject(body.view) && typeof body.view.callback_id === 'string'
+        ? undefined
+        : 'view payload without a user or a view';
     case 'shortcut':
     case 'message_action':
       return user && isText(body.callback_id) ? undefined : 'shortcut without a user or callback_id';

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Schedule } from '../../../src/core/jobs/schedule.js';
 import { JobScheduler } from '../../../src/core/jobs/jobScheduler.js';
+import type { Schedule } from '../../../src/core/jobs/schedule.js';
 import { RedisStore } from '../../../src/core/store/redisStore.js';
-import { RecordingPoster, digestInstance, digestSimulator, startDigestRig } from '../../support/digestRig.js';
-import { ManualClock } from '../../support/clocks.js';
 import { english, type Phrase } from '../../../src/i18n/lang.js';
+import { ManualClock } from '../../support/clocks.js';
+import { digestInstance, digestSimulator, RecordingPoster, startDigestRig } from '../../support/digestRig.js';
 import { describeWithRedis, redisUrl } from '../../support/redis.js';
 
 const MINUTE = 60_000;
@@ -87,7 +87,10 @@ describe('exactly once', () => {
   it('catches up a run missed by less than the window, once; a run missed by more is recorded, not posted', async () => {
     rig = await startDigestRig(FRIDAY_8AM);
     const recent = await rig.addDigest(DAILY_0830);
-    const old = await rig.addDigest({ ...DAILY_0830, time: '06:00' }, 'all', { channelId: 'C2', createdAt: FRIDAY_8AM - DAY });
+    const old = await rig.addDigest({ ...DAILY_0830, time: '06:00' }, 'all', {
+      channelId: 'C2',
+      createdAt: FRIDAY_8AM - DAY,
+    });
     // The app was down; it comes back at 09:10 Shanghai.
     rig.clock.set(FRIDAY_8AM + 70 * MINUTE);
     await rig.scheduler.tick();
@@ -102,10 +105,22 @@ describe('exactly once', () => {
     await rig.addDigest(DAILY_0830);
     rig.poster.delayMs = 150;
     rig.clock.set(FRIDAY_8AM + 30 * MINUTE + 1000);
-    const replica = digestInstance({ simulator: rig.simulator, store: rig.store, clock: rig.clock, poster: rig.poster, owner: 'replica-b' });
+    const replica = digestInstance({
+      simulator: rig.simulator,
+      store: rig.store,
+      clock: rig.clock,
+      poster: rig.poster,
+      owner: 'replica-b',
+    });
     await Promise.all([rig.scheduler.tick(), rig.scheduler.tick(), replica.scheduler.tick()]);
     // "Restart": a fresh instance over the same store, same moment.
-    const restarted = digestInstance({ simulator: rig.simulator, store: rig.store, clock: rig.clock, poster: rig.poster, owner: 'replica-c' });
+    const restarted = digestInstance({
+      simulator: rig.simulator,
+      store: rig.store,
+      clock: rig.clock,
+      poster: rig.poster,
+      owner: 'replica-c',
+    });
     await restarted.scheduler.tick();
     expect(rig.poster.posts).toHaveLength(1);
     await replica.data.close();
@@ -117,7 +132,11 @@ describe('failures are recorded on the digest, which is never lost', () => {
   it('not_in_channel pauses the digest with what to do; funds stay unposted; a manual run after the fix posts them', async () => {
     rig = await startDigestRig(FRIDAY_8AM);
     const digest = await rig.addDigest(DAILY_0830);
-    rig.poster.failWith('not_in_channel', { reason: 'the app is not in the channel', remedy: 'invite @dq to the channel', at: FRIDAY_8AM });
+    rig.poster.failWith('not_in_channel', {
+      reason: 'the app is not in the channel',
+      remedy: 'invite @dq to the channel',
+      at: FRIDAY_8AM,
+    });
     rig.clock.set(FRIDAY_8AM + 31 * MINUTE);
     await rig.scheduler.tick();
     let stored = await rig.repository.get(digest.id);
@@ -171,7 +190,15 @@ describeWithRedis('exactly once across two app instances sharing Redis', (prefix
     const a = digestInstance({ simulator, store: storeA, clock, poster, owner: 'replica-a' });
     const b = digestInstance({ simulator, store: storeB, clock, poster, owner: 'replica-b' });
     try {
-      await a.repository.save({ id: 'd1', teamId: 'T1', channelId: 'C1', createdBy: 'U1', createdAt: FRIDAY_8AM, schedule: DAILY_0830, filter: 'onsale' });
+      await a.repository.save({
+        id: 'd1',
+        teamId: 'T1',
+        channelId: 'C1',
+        createdBy: 'U1',
+        createdAt: FRIDAY_8AM,
+        schedule: DAILY_0830,
+        filter: 'onsale',
+      });
       for (const minute of [29, 30, 31, 32]) {
         clock.set(FRIDAY_8AM + minute * MINUTE + 500);
         await Promise.all([a.scheduler.tick(), b.scheduler.tick(), a.scheduler.tick(), b.scheduler.tick()]);
@@ -192,7 +219,10 @@ describe('one run of a digest at a time', () => {
     rig = await startDigestRig(FRIDAY_8AM);
     const digest = await rig.addDigest(DAILY_0830);
     rig.poster.delayMs = 100;
-    const outcomes = await Promise.all([rig.runner.run(digest.id, FRIDAY_8AM + 1, 'manual'), rig.runner.run(digest.id, FRIDAY_8AM + 2, 'manual')]);
+    const outcomes = await Promise.all([
+      rig.runner.run(digest.id, FRIDAY_8AM + 1, 'manual'),
+      rig.runner.run(digest.id, FRIDAY_8AM + 2, 'manual'),
+    ]);
     expect(outcomes.filter((o) => o === 'busy')).toHaveLength(1);
     expect(rig.poster.posts).toHaveLength(1);
   });
@@ -228,7 +258,13 @@ describe('one run of a digest at a time', () => {
 });
 
 describe('a pause that ends by itself (a watch paused for the budget)', () => {
-  interface Item { id: string; createdAt: number; schedule: Schedule; paused?: { at: number; resumesAt?: number }; lastScheduledFor?: number }
+  interface Item {
+    id: string;
+    createdAt: number;
+    schedule: Schedule;
+    paused?: { at: number; resumesAt?: number };
+    lastScheduledFor?: number;
+  }
 
   async function runsOver(paused: Item['paused'], days: number): Promise<{ runs: number[]; item: Item }> {
     const item: Item = { id: 'w1', createdAt: FRIDAY_8AM - DAY, schedule: DAILY_0830, ...(paused ? { paused } : {}) };
@@ -252,7 +288,7 @@ describe('a pause that ends by itself (a watch paused for the budget)', () => {
     expect(item.paused).toBeUndefined();
   });
 
-  it('a pause without resumesAt (a person\'s) lets every run pass', async () => {
+  it("a pause without resumesAt (a person's) lets every run pass", async () => {
     const { runs, item } = await runsOver({ at: FRIDAY_8AM }, 3);
     expect(runs).toEqual([]);
     expect(item.paused).toBeDefined();
@@ -282,7 +318,13 @@ describe('what changed after a digest was added (review of issue 26)', () => {
     rig.clock.set(FRIDAY_8AM + 31 * MINUTE);
     await rig.scheduler.tick();
     expect((await rig.repository.get(digest.id))?.lastRun).toBeUndefined();
-    const next = digestInstance({ simulator: rig.simulator, store: rig.store, clock: rig.clock, poster: rig.poster, owner: 'replica-b' });
+    const next = digestInstance({
+      simulator: rig.simulator,
+      store: rig.store,
+      clock: rig.clock,
+      poster: rig.poster,
+      owner: 'replica-b',
+    });
     try {
       rig.clock.set(FRIDAY_8AM + 45 * MINUTE);
       await next.scheduler.tick();

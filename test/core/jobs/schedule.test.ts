@@ -1,9 +1,17 @@
-import { english, langFor } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
-import { cronPattern, describeSchedule, latestRunBetween, nextRunAfter, parseCadence, parseTimeOfDay, type Schedule } from '../../../src/core/jobs/schedule.js';
-import { localParts } from '../../../src/core/time.js';
 import type { Clock } from '../../../src/core/clock.js';
+import {
+  cronPattern,
+  describeSchedule,
+  latestRunBetween,
+  nextRunAfter,
+  parseCadence,
+  parseTimeOfDay,
+  type Schedule,
+} from '../../../src/core/jobs/schedule.js';
 import type { Store } from '../../../src/core/store/types.js';
+import { localParts } from '../../../src/core/time.js';
+import { english, langFor } from '../../../src/i18n/lang.js';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -16,7 +24,9 @@ describe('digest schedules', () => {
     expect(parseCadence('monthly')).toBeUndefined();
     expect(parseTimeOfDay('8:30')).toBe('08:30');
     expect(parseTimeOfDay('24:00')).toBeUndefined();
-    expect(cronPattern({ cadence: { kind: 'weekly', weekday: 'sun' }, time: '07:05', timeZone: 'UTC' })).toBe('5 7 * * 0');
+    expect(cronPattern({ cadence: { kind: 'weekly', weekday: 'sun' }, time: '07:05', timeZone: 'UTC' })).toBe(
+      '5 7 * * 0',
+    );
   });
 
   it('parses cadences and times as a Chinese keyboard types them', () => {
@@ -44,7 +54,9 @@ describe('digest schedules', () => {
   it('weekdays skip the weekend; weekly keeps its day', () => {
     const weekdays: Schedule = { cadence: { kind: 'weekdays' }, time: '09:00', timeZone: 'Asia/Shanghai' };
     // Friday 2026-11-20 09:00 Shanghai → next is Monday 2026-11-23.
-    expect(new Date(nextRunAfter(weekdays, at('2026-11-20T01:00:00Z'))!).toISOString()).toBe('2026-11-23T01:00:00.000Z');
+    expect(new Date(nextRunAfter(weekdays, at('2026-11-20T01:00:00Z'))!).toISOString()).toBe(
+      '2026-11-23T01:00:00.000Z',
+    );
     const weekly: Schedule = { cadence: { kind: 'weekly', weekday: 'wed' }, time: '18:00', timeZone: 'Europe/London' };
     expect(new Date(nextRunAfter(weekly, at('2026-11-19T00:00:00Z'))!).toISOString()).toBe('2026-11-25T18:00:00.000Z');
     expect(english.t(describeSchedule(weekly))).toBe('every Wednesday at 18:00 (Europe/London)');
@@ -61,7 +73,12 @@ describe('digest schedules', () => {
       expect([local.hour, local.minute]).toEqual([8, 30]);
     }
     // 13:30Z in EST, then 12:30Z once EDT starts on 2026-03-08.
-    expect(spring).toEqual(['2026-03-06T13:30:00.000Z', '2026-03-07T13:30:00.000Z', '2026-03-08T12:30:00.000Z', '2026-03-09T12:30:00.000Z']);
+    expect(spring).toEqual([
+      '2026-03-06T13:30:00.000Z',
+      '2026-03-07T13:30:00.000Z',
+      '2026-03-08T12:30:00.000Z',
+      '2026-03-09T12:30:00.000Z',
+    ]);
     cursor = at('2026-10-31T00:00:00Z');
     const autumn = [0, 1, 2].map(() => (cursor = nextRunAfter(daily, cursor)!)).map((ms) => new Date(ms).toISOString());
     expect(autumn).toEqual(['2026-10-31T12:30:00.000Z', '2026-11-01T13:30:00.000Z', '2026-11-02T13:30:00.000Z']);
@@ -77,7 +94,9 @@ describe('digest schedules', () => {
 
   it('finds the latest run in a window', () => {
     const daily: Schedule = { cadence: { kind: 'daily' }, time: '08:30', timeZone: 'Asia/Shanghai' };
-    expect(new Date(latestRunBetween(daily, at('2026-11-18T00:00:00Z'), at('2026-11-21T03:00:00Z'))!).toISOString()).toBe('2026-11-21T00:30:00.000Z');
+    expect(
+      new Date(latestRunBetween(daily, at('2026-11-18T00:00:00Z'), at('2026-11-21T03:00:00Z'))!).toISOString(),
+    ).toBe('2026-11-21T00:30:00.000Z');
     expect(latestRunBetween(daily, at('2026-11-21T00:30:00Z'), at('2026-11-21T03:00:00Z'))).toBeUndefined();
   });
 });
@@ -88,18 +107,29 @@ describe('digest filters', () => {
     const { systemClock } = await import('../../../src/core/clock.js');
     const service = await digestService(new MemoryStore(), systemClock);
     // One channel per word: the same digest twice in one channel is refused (next test).
-    const add = (filter: string) => service.add({ teamId: 'T', channelId: `C-${filter}`, createdBy: 'U', cadence: 'daily', time: '08:30', filter });
-    for (const [word, filter] of [['onsale', 'onsale'], ['在售', 'onsale'], ['true', 'onsale'], ['停售', 'offsale'], ['off', 'offsale'], ['全部', 'all'], ['ALL', 'all']]) {
+    const add = (filter: string) =>
+      service.add({ teamId: 'T', channelId: `C-${filter}`, createdBy: 'U', cadence: 'daily', time: '08:30', filter });
+    for (const [word, filter] of [
+      ['onsale', 'onsale'],
+      ['在售', 'onsale'],
+      ['true', 'onsale'],
+      ['停售', 'offsale'],
+      ['off', 'offsale'],
+      ['全部', 'all'],
+      ['ALL', 'all'],
+    ]) {
       expect((await add(word!)).filter, word).toBe(filter);
     }
-    for (const word of ['constructor', '__proto__', 'maybe']) await expect(add(word)).rejects.toThrow(/is not a filter/);
+    for (const word of ['constructor', '__proto__', 'maybe'])
+      await expect(add(word)).rejects.toThrow(/is not a filter/);
   });
 
   it('refuse a second identical digest in the same channel, naming the one that exists', async () => {
     const { MemoryStore } = await import('../../../src/core/store/memoryStore.js');
     const { systemClock } = await import('../../../src/core/clock.js');
     const service = await digestService(new MemoryStore(), systemClock);
-    const add = (channelId: string, time: string, filter: string) => service.add({ teamId: 'T', channelId, createdBy: 'U', cadence: 'weekdays', time, filter });
+    const add = (channelId: string, time: string, filter: string) =>
+      service.add({ teamId: 'T', channelId, createdBy: 'U', cadence: 'weekdays', time, filter });
     const first = await add('C1', '08:30', 'onsale');
     // 在售 is onsale, and 8:30 is 08:30: the same digest.
     await expect(add('C1', '8:30', '在售')).rejects.toThrow(new RegExp(`already has that digest \\(${first.id}\\)`));
@@ -111,16 +141,24 @@ describe('digest filters', () => {
   });
 });
 
-describe('a digest\'s own language', () => {
+describe("a digest's own language", () => {
   async function service() {
     const { MemoryStore } = await import('../../../src/core/store/memoryStore.js');
     const { systemClock } = await import('../../../src/core/clock.js');
     return digestService(new MemoryStore(), systemClock);
   }
 
-  it('is stored when chosen (lang:zh, 中文, en), and left out for the workspace\'s', async () => {
+  it("is stored when chosen (lang:zh, 中文, en), and left out for the workspace's", async () => {
     const digests = await service();
-    const add = (channelId: string, lang?: string) => digests.add({ teamId: 'T', channelId, createdBy: 'U', cadence: 'daily', time: '08:30', ...(lang !== undefined ? { lang } : {}) });
+    const add = (channelId: string, lang?: string) =>
+      digests.add({
+        teamId: 'T',
+        channelId,
+        createdBy: 'U',
+        cadence: 'daily',
+        time: '08:30',
+        ...(lang !== undefined ? { lang } : {}),
+      });
     expect((await add('C1', 'zh')).lang).toBe('zh-CN');
     expect((await add('C2', '中文')).lang).toBe('zh-CN');
     expect((await add('C3', 'en')).lang).toBe('en');
@@ -128,10 +166,12 @@ describe('a digest\'s own language', () => {
     expect(await add('C5', 'default')).not.toHaveProperty('lang');
   });
 
-  it('refuses a language the app does not speak, in the requester\'s words, naming the field', async () => {
+  it("refuses a language the app does not speak, in the requester's words, naming the field", async () => {
     const { DigestInputError } = await import('../../../src/core/digest/digestService.js');
     const digests = await service();
-    const refused = await digests.add({ teamId: 'T', channelId: 'C1', createdBy: 'U', cadence: 'daily', time: '08:30', lang: 'klingon' }).catch((error: unknown) => error);
+    const refused = await digests
+      .add({ teamId: 'T', channelId: 'C1', createdBy: 'U', cadence: 'daily', time: '08:30', lang: 'klingon' })
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DigestInputError);
     const error = refused as InstanceType<typeof DigestInputError>;
     expect(error.field).toBe('lang');
@@ -149,7 +189,9 @@ describe('a digest\'s own language', () => {
       [{ timeZone: 'Mars/Base' }, 'timeZone', '“Mars/Base”不是有效的时区'],
     ] as const;
     for (const [change, field, chinese] of cases) {
-      const error = (await digests.add({ teamId: 'T', channelId: 'C9', createdBy: 'U', cadence: 'daily', time: '08:30', ...change }).catch((caught: unknown) => caught)) as InstanceType<typeof DigestInputError>;
+      const error = (await digests
+        .add({ teamId: 'T', channelId: 'C9', createdBy: 'U', cadence: 'daily', time: '08:30', ...change })
+        .catch((caught: unknown) => caught)) as InstanceType<typeof DigestInputError>;
       expect(error.field, field).toBe(field);
       expect(langFor('zh-CN').t(error.phrase)).toContain(chinese);
     }
@@ -161,5 +203,11 @@ async function digestService(store: Store, clock: Clock) {
   const { DigestService } = await import('../../../src/core/digest/digestService.js');
   const { DigestRepository } = await import('../../../src/core/digest/digestRepository.js');
   const { DEFAULT_DIGEST_CAPS, EntryCaps } = await import('../../../src/core/jobs/caps.js');
-  return new DigestService(new DigestRepository(store), undefined as never, clock, 'Asia/Shanghai', new EntryCaps('digest', DEFAULT_DIGEST_CAPS, store, clock));
+  return new DigestService(
+    new DigestRepository(store),
+    undefined as never,
+    clock,
+    'Asia/Shanghai',
+    new EntryCaps('digest', DEFAULT_DIGEST_CAPS, store, clock),
+  );
 }

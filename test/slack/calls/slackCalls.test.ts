@@ -1,14 +1,14 @@
-import { LogLevel, WebClient } from '@slack/web-api';
 import { createServer } from 'node:net';
+import { LogLevel, WebClient } from '@slack/web-api';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
-import { ChannelPacing, POST_SPACING_MS } from '../../../src/slack/posting/channelPacing.js';
-import { SlackDigestPoster } from '../../../src/slack/posting/slackDigestPoster.js';
 import { CALL_BUDGETS } from '../../../src/slack/calls/slackCallPolicy.js';
 import { SlackCalls } from '../../../src/slack/calls/slackCalls.js';
+import { ChannelPacing, POST_SPACING_MS } from '../../../src/slack/posting/channelPacing.js';
+import { SlackDigestPoster } from '../../../src/slack/posting/slackDigestPoster.js';
 import { ManualClock, PINNED_AT } from '../../support/clocks.js';
-import { startFakeSlack, type FakeSlack } from '../../support/slack/index.js';
+import { type FakeSlack, startFakeSlack } from '../../support/slack/index.js';
 import { postTimes, sharedParts, startSlackDigestRig } from '../../support/slackDigestRig.js';
 
 /**
@@ -23,7 +23,11 @@ const silent = pino({ level: 'silent' });
 
 /** A WebClient as the app builds them (the policy's fetch, none of the SDK's retries), quiet. */
 function clientUnder(calls: SlackCalls, apiUrl: string): WebClient {
-  return new WebClient(TOKEN, { slackApiUrl: apiUrl, logLevel: LogLevel.ERROR, ...calls.clientOptions(globalThis.fetch as never) });
+  return new WebClient(TOKEN, {
+    slackApiUrl: apiUrl,
+    logLevel: LogLevel.ERROR,
+    ...calls.clientOptions(globalThis.fetch as never),
+  });
 }
 
 describe('the Slack call policy on a virtual clock', () => {
@@ -77,16 +81,26 @@ describe('the Slack call policy on a virtual clock', () => {
     await expect(client.chat.postMessage({ channel: 'C2', text: 'elsewhere' })).resolves.toMatchObject({ ok: true });
   });
 
-  it('a form waits only within its trigger\'s seconds: a 1 s Retry-After is waited, a 2 s one is not', async () => {
+  it("a form waits only within its trigger's seconds: a 1 s Retry-After is waited, a 2 s one is not", async () => {
     build();
     fake.rateLimitNext('views.open', 1);
-    await expect(client.views.open({ trigger_id: '1.2.3', view: { type: 'modal', title: { type: 'plain_text', text: 'x' }, blocks: [] } })).resolves.toMatchObject({ ok: true });
+    await expect(
+      client.views.open({
+        trigger_id: '1.2.3',
+        view: { type: 'modal', title: { type: 'plain_text', text: 'x' }, blocks: [] },
+      }),
+    ).resolves.toMatchObject({ ok: true });
     expect(fake.calls('views.open').map((call) => call.status)).toEqual([429, 200]);
     fake.reset();
     build();
     fake.rateLimitNext('views.open', 2);
     const started = clock.now();
-    await expect(client.views.open({ trigger_id: '1.2.4', view: { type: 'modal', title: { type: 'plain_text', text: 'x' }, blocks: [] } })).rejects.toMatchObject({ retryAfter: 2 });
+    await expect(
+      client.views.open({
+        trigger_id: '1.2.4',
+        view: { type: 'modal', title: { type: 'plain_text', text: 'x' }, blocks: [] },
+      }),
+    ).rejects.toMatchObject({ retryAfter: 2 });
     expect(clock.now()).toBe(started);
   });
 
@@ -95,7 +109,12 @@ describe('the Slack call policy on a virtual clock', () => {
     fake.rateLimitNext('views.publish', 20);
     const publishing = client.views.publish({ user_id: 'U1', view: { type: 'home', blocks: [] } });
     await fake.waitForCall('views.publish');
-    await expect(client.views.open({ trigger_id: '1.2.5', view: { type: 'modal', title: { type: 'plain_text', text: 'x' }, blocks: [] } })).resolves.toMatchObject({ ok: true });
+    await expect(
+      client.views.open({
+        trigger_id: '1.2.5',
+        view: { type: 'modal', title: { type: 'plain_text', text: 'x' }, blocks: [] },
+      }),
+    ).resolves.toMatchObject({ ok: true });
     expect(fake.calls('views.publish')).toHaveLength(1);
     await expect(publishing).resolves.toMatchObject({ ok: true });
     expect(fake.calls('views.publish').map((call) => call.status)).toEqual([429, 200]);
@@ -131,7 +150,11 @@ describe('a digest run against a channel that fails for good ends, recorded (iss
   afterEach(() => fake.reset());
 
   async function runAgainst(fail: () => void) {
-    const rig = await startSlackDigestRig(fake.apiUrl, ({ client, store, clock }) => new SlackDigestPoster(client, silent, pricesFrom(), new ChannelPacing(store, clock), clock));
+    const rig = await startSlackDigestRig(
+      fake.apiUrl,
+      ({ client, store, clock }) =>
+        new SlackDigestPoster(client, silent, pricesFrom(), new ChannelPacing(store, clock), clock),
+    );
     fail();
     const started = rig.clock.now();
     const outcome = await rig.runner.run(rig.digest.id, started, 'manual');
@@ -158,9 +181,20 @@ describe('a digest run against a channel that fails for good ends, recorded (iss
   it('two replicas sharing a store post in one channel a slot apart, however their runs fall due (issue 32.10)', async () => {
     const shared = sharedParts();
     const sent: Array<{ at: number; channel: string | null }> = [];
-    const replicas = await Promise.all([0, 1].map(() => startSlackDigestRig(fake.apiUrl, ({ client, store, clock }) => new SlackDigestPoster(client, silent, pricesFrom(), new ChannelPacing(store, clock), clock), { shared, fetch: postTimes(shared.clock, sent) })));
+    const replicas = await Promise.all(
+      [0, 1].map(() =>
+        startSlackDigestRig(
+          fake.apiUrl,
+          ({ client, store, clock }) =>
+            new SlackDigestPoster(client, silent, pricesFrom(), new ChannelPacing(store, clock), clock),
+          { shared, fetch: postTimes(shared.clock, sent) },
+        ),
+      ),
+    );
     // Both runs start at the same moment, one on each replica, each with a main message and thread replies.
-    const outcomes = await Promise.all(replicas.map((replica) => replica.runner.run(replica.digest.id, shared.clock.now(), 'manual')));
+    const outcomes = await Promise.all(
+      replicas.map((replica) => replica.runner.run(replica.digest.id, shared.clock.now(), 'manual')),
+    );
     for (const outcome of outcomes) expect(outcome).toMatchObject({ outcome: 'posted' });
     const times = sent.filter((post) => post.channel === 'C1').map((post) => post.at);
     expect(times.length).toBeGreaterThanOrEqual(4);
@@ -169,4 +203,3 @@ describe('a digest run against a channel that fails for good ends, recorded (iss
     await shared.store.close();
   });
 });
-

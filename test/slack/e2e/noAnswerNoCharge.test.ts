@@ -1,9 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
-import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { allText, buttonNamed, buttonsOf, footerText, startTestApp, type SlackResponseBody, type TestApp } from '../../support/slackApp.js';
-import { OPS, simulatorCost } from './forms.js';
 import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
+import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
+import {
+  allText,
+  buttonNamed,
+  buttonsOf,
+  footerText,
+  type SlackResponseBody,
+  startTestApp,
+  type TestApp,
+} from '../../support/slackApp.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+import { OPS, simulatorCost } from './forms.js';
 
 /**
  * Questions that cannot have an answer are not paid for: a page past a known end, a period with one
@@ -24,7 +32,10 @@ describe('never spend on a question with no answer', () => {
   });
 
   const coinsToday = async () => (await app.client.ledger.usage(TEAM, app.clock.now())).today.coins;
-  const pageLine = (message: SlackResponseBody) => allText(message).split('\n').find((line) => /^(Page \d+ (of|·)|Page \d+$|Past the last page)/.test(line)) ?? '';
+  const pageLine = (message: SlackResponseBody) =>
+    allText(message)
+      .split('\n')
+      .find((line) => /^(Page \d+ (of|·)|Page \d+$|Past the last page)/.test(line)) ?? '';
 
   async function run(text: string, command: string): Promise<SlackResponseBody> {
     const sent = await app.command(text, { command });
@@ -87,15 +98,26 @@ describe('never spend on a question with no answer', () => {
 
   it('a bid period with one end is completed to at most one year, never past today, and the reply says so', async () => {
     const reply = await run('光伏组件 from:2024-01-01', '/bids');
-    expect(app.upstreamCalls(OPS.bids)[0]?.request).toMatchObject({ publishStartTime: '2024-01-01', publishEndTime: '2025-01-01' });
-    expect(allText(reply)).toContain('published 2024-01-01 to 2025-01-01 (one year, the longest period the service searches; give `from:` and `to:` to narrow it)');
+    expect(app.upstreamCalls(OPS.bids)[0]?.request).toMatchObject({
+      publishStartTime: '2024-01-01',
+      publishEndTime: '2025-01-01',
+    });
+    expect(allText(reply)).toContain(
+      'published 2024-01-01 to 2025-01-01 (one year, the longest period the service searches; give `from:` and `to:` to narrow it)',
+    );
     expect(allText(reply)).not.toContain('rejected');
     // A start less than a year ago ends today (the pinned 2026-11-22); `to:` alone starts a year before it.
     const recent = await run('储能电站 type:tender from:2026-03-01', '/bids');
-    expect(app.upstreamCalls(OPS.bids).at(-1)?.request).toMatchObject({ publishStartTime: '2026-03-01', publishEndTime: '2026-11-22' });
+    expect(app.upstreamCalls(OPS.bids).at(-1)?.request).toMatchObject({
+      publishStartTime: '2026-03-01',
+      publishEndTime: '2026-11-22',
+    });
     expect(allText(recent)).toContain('published 2026-03-01 to 2026-11-22');
     const toOnly = await run('储能电站 to:2026-06-30', '/bids');
-    expect(app.upstreamCalls(OPS.bids).at(-1)?.request).toMatchObject({ publishStartTime: '2025-06-30', publishEndTime: '2026-06-30' });
+    expect(app.upstreamCalls(OPS.bids).at(-1)?.request).toMatchObject({
+      publishStartTime: '2025-06-30',
+      publishEndTime: '2026-06-30',
+    });
     expect(allText(toOnly)).toContain('published 2025-06-30 to 2026-06-30 (one year');
   });
 
@@ -124,7 +146,9 @@ describe('never spend on a question with no answer', () => {
       for (const example of [syntax.example, ...syntax.moreExamples]) {
         const reply = await run(example, COMMAND_GRAMMAR.syntaxOf(syntax.operation).command);
         const text = allText(reply);
-        expect(text, `${syntax.command} ${example}`).not.toMatch(/No company matches|No notices match|No asset history|No newly issued funds|No .* candles came back|past the end|not valid|rejected|:warning:/);
+        expect(text, `${syntax.command} ${example}`).not.toMatch(
+          /No company matches|No notices match|No asset history|No newly issued funds|No .* candles came back|past the end|not valid|rejected|:warning:/,
+        );
         expect(footerText(reply), `${syntax.command} ${example}`).toContain('coins per lookup');
       }
     }

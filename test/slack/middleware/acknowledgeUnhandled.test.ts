@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION, SHORTCUT, VIEW } from '../../../src/slack/payloads/ids.js';
-import { acknowledgeUnhandled } from '../../../src/slack/middleware/acknowledgeUnhandled.js';
-import { WORKFLOW_STEPS } from '../../../src/slack/flows/workflowSteps.js';
 import { SLASH_COMMANDS } from '../../../src/slack/flows/routeCommand.js';
+import { WORKFLOW_STEPS } from '../../../src/slack/flows/workflowSteps.js';
+import { acknowledgeUnhandled } from '../../../src/slack/middleware/acknowledgeUnhandled.js';
+import { ACTION, SHORTCUT, VIEW } from '../../../src/slack/payloads/ids.js';
 import { fakeAck, recorder } from '../listenerArgs.js';
 
 async function through(body: Record<string, unknown>) {
   const record = recorder();
   let passedOn = false;
-  await acknowledgeUnhandled(SLASH_COMMANDS.map(({ command }) => command), WORKFLOW_STEPS.map((step) => step.callbackId))({ body, ack: fakeAck(record), next: async () => void (passedOn = true) } as never);
+  await acknowledgeUnhandled(
+    SLASH_COMMANDS.map(({ command }) => command),
+    WORKFLOW_STEPS.map((step) => step.callbackId),
+  )({ body, ack: fakeAck(record), next: async () => void (passedOn = true) } as never);
   return { acks: record.acks(), passedOn };
 }
 

@@ -36,6 +36,9 @@ describe('onlyOnce', () => {
 
   it('a store that cannot be reached lets the request go ahead', async () => {
     const broken = { claim: () => Promise.reject(new Error('store down')) } as unknown as Store;
-    expect(await deliver(broken, { command: '/dq', text: 'usage', trigger_id: 'trigger-once-3' })).toEqual({ acks: [], passedOn: true });
+    expect(await deliver(broken, { command: '/dq', text: 'usage', trigger_id: 'trigger-once-3' })).toEqual({
+      acks: [],
+      passedOn: true,
+    });
   });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { BidRecord } from '../../../src/core/operations/bids.js';
-import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { OPTIONS, answerOf, hostile, visibleText, answerMessage } from '../render/fixtures.js';
 import { langFor } from '../../../src/i18n/lang.js';
 import { slackOperation } from '../../../src/slack/operations/index.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+import { answerMessage, answerOf, hostile, OPTIONS, visibleText } from '../render/fixtures.js';
 
 const AWARD: BidRecord = {
   id: '5fc80ceeb89f2f31',
@@ -21,7 +21,10 @@ const AWARD: BidRecord = {
 
 function render(records: BidRecord[], total: number | 'unknown' = records.length, input: Record<string, unknown> = {}) {
   const result = total === 'unknown' ? { records } : { records, total };
-  return answerMessage(answerOf('thirdpartymarket-cmapi00069224-enterprise-search-bid-list', { keyword: '光伏组件', ...input }, result), OPTIONS);
+  return answerMessage(
+    answerOf('thirdpartymarket-cmapi00069224-enterprise-search-bid-list', { keyword: '光伏组件', ...input }, result),
+    OPTIONS,
+  );
 }
 
 describe('bid notices', () => {
@@ -29,8 +32,17 @@ describe('bid notices', () => {
     const message = render([AWARD]);
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
-    expect(text).toContain('*<https://example.invalid/notice/5fc80ceeb89f2f31|天津市水利局光伏组件采购项目成交结果公告>*');
-    for (const field of ['*Notice type*\nAward result', '*Purchaser*\n天津市水利局', '*Supplier*\n宁波海润环保科技有限公司', '*Region*\n天津 (TJ)', '*Published*\n2026-05-19', '*Amount*\nCNY 888.30 thousand']) {
+    expect(text).toContain(
+      '*<https://example.invalid/notice/5fc80ceeb89f2f31|天津市水利局光伏组件采购项目成交结果公告>*',
+    );
+    for (const field of [
+      '*Notice type*\nAward result',
+      '*Purchaser*\n天津市水利局',
+      '*Supplier*\n宁波海润环保科技有限公司',
+      '*Region*\n天津 (TJ)',
+      '*Published*\n2026-05-19',
+      '*Amount*\nCNY 888.30 thousand',
+    ]) {
       expect(text).toContain(field);
     }
     // The internal id says nothing to a reader.
@@ -46,13 +58,17 @@ describe('bid notices', () => {
   });
 
   it('keeps any other returned field', () => {
-    const text = visibleText(render([{ ...AWARD, agency: '浙江招标代理有限公司', bidOpeningTime: '2026-06-01 09:30' }]));
+    const text = visibleText(
+      render([{ ...AWARD, agency: '浙江招标代理有限公司', bidOpeningTime: '2026-06-01 09:30' }]),
+    );
     expect(text).toContain('*Agency*\n浙江招标代理有限公司');
     expect(text).toContain('*Bid opening time*\n2026-06-01 09:30');
   });
 
   it('works with an unknown record shape: a title-like field, or else key: value lines', () => {
-    const withName = visibleText(render([{ projectName: '光伏电站EPC', buyer: '国网', releaseDate: '2026-05-01', money: 5000 }]));
+    const withName = visibleText(
+      render([{ projectName: '光伏电站EPC', buyer: '国网', releaseDate: '2026-05-01', money: 5000 }]),
+    );
     expect(withName).toContain('*光伏电站EPC*');
     expect(withName).toContain('*Purchaser*\n国网');
     expect(withName).toContain('*Published*\n2026-05-01');
@@ -98,7 +114,10 @@ describe('bid notices', () => {
     const empty = render([], 0);
     assertWithinSlackLimits(empty, 'message');
     expect(visibleText(empty)).toContain('No notices match “光伏组件”');
-    const noTotal = render(Array.from({ length: 10 }, () => AWARD), 'unknown');
+    const noTotal = render(
+      Array.from({ length: 10 }, () => AWARD),
+      'unknown',
+    );
     expect(visibleText(noTotal)).toContain('Page 1');
     expect(visibleText(noTotal)).not.toContain('Page 1 of');
   });
@@ -106,7 +125,9 @@ describe('bid notices', () => {
 
 describe('bid records with keys that look like object internals', () => {
   it('shows "constructor", "toString" and "__proto__" as ordinary fields', () => {
-    const record = JSON.parse('{"title":"T","noticeType":"constructor","constructor":"c","toString":"s","__proto__":"p"}') as BidRecord;
+    const record = JSON.parse(
+      '{"title":"T","noticeType":"constructor","constructor":"c","toString":"s","__proto__":"p"}',
+    ) as BidRecord;
     const message = render([record]);
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
@@ -119,16 +140,33 @@ describe('bid records with keys that look like object internals', () => {
 describe('bid notices in Chinese', () => {
   const ZH = { ...OPTIONS, lang: langFor('zh-CN') };
   const BIDS = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
-  const answer = (records: BidRecord[], input: Record<string, unknown> = {}, total = records.length) => answerOf(BIDS, { keyword: '光伏组件', ...input }, { records, total });
-  const result = (records: BidRecord[], input: Record<string, unknown> = {}, total = records.length) => slackOperation(BIDS).render(answer(records, input, total), ZH);
+  const answer = (records: BidRecord[], input: Record<string, unknown> = {}, total = records.length) =>
+    answerOf(BIDS, { keyword: '光伏组件', ...input }, { records, total });
+  const result = (records: BidRecord[], input: Record<string, unknown> = {}, total = records.length) =>
+    slackOperation(BIDS).render(answer(records, input, total), ZH);
 
   it('labels the notice in Chinese, the filters too, and writes no English of its own', () => {
-    const input = { type: '2', province: 'ZJ', searchType: '1,2', publishStartTime: '2026-01-01', publishEndTime: '2026-06-30' };
+    const input = {
+      type: '2',
+      province: 'ZJ',
+      searchType: '1,2',
+      publishStartTime: '2026-01-01',
+      publishEndTime: '2026-06-30',
+    };
     const rendered = result([AWARD], input);
     const text = visibleText(rendered);
     expect(text).toContain('招投标公告：光伏组件');
-    expect(text).toContain('中标结果 · 地区：浙江（ZJ） · 关键词匹配：标题、采购人 · 发布日期 2026-01-01 至 2026-06-30');
-    for (const field of ['*公告类型*\n中标结果', '*采购人*\n天津市水利局', '*供应商*\n宁波海润环保科技有限公司', '*地区*\n天津（TJ）', '*发布日期*\n2026-05-19', '*金额*\n88.83万元']) {
+    expect(text).toContain(
+      '中标结果 · 地区：浙江（ZJ） · 关键词匹配：标题、采购人 · 发布日期 2026-01-01 至 2026-06-30',
+    );
+    for (const field of [
+      '*公告类型*\n中标结果',
+      '*采购人*\n天津市水利局',
+      '*供应商*\n宁波海润环保科技有限公司',
+      '*地区*\n天津（TJ）',
+      '*发布日期*\n2026-05-19',
+      '*金额*\n88.83万元',
+    ]) {
       expect(text).toContain(field);
     }
     expect(rendered.text).toBe('招投标公告：“光伏组件”共 1 条公告');
@@ -140,7 +178,9 @@ describe('bid notices in Chinese', () => {
     expect(visibleText(result([{ title: '某项目', type: '3' }]))).toContain('*公告类型*\n拟建项目');
     expect(visibleText(result([{ foo: 'bar' }], { pageIndex: 3 }, 25))).toContain('*第 21 条公告*');
     const widest = visibleText(result([AWARD], { publishStartTime: '2026-01-01', publishEndTime: '2027-01-01' }));
-    expect(widest).toContain('发布日期 2026-01-01 至 2027-01-01（一年，即数据服务可搜索的最长期间；可用 `从:` 和 `到:` 缩小范围）');
+    expect(widest).toContain(
+      '发布日期 2026-01-01 至 2027-01-01（一年，即数据服务可搜索的最长期间；可用 `从:` 和 `到:` 缩小范围）',
+    );
   });
 
   it('says in Chinese that nothing matched', () => {
@@ -151,7 +191,9 @@ describe('bid notices in Chinese', () => {
 
   it('keeps ten enormous notices within Slack limits', () => {
     const records = Array.from({ length: 10 }, (_, index) => ({
-      ...AWARD, title: `${index}${'标题'.repeat(3000)}`, purchaser: '采购人'.repeat(1000),
+      ...AWARD,
+      title: `${index}${'标题'.repeat(3000)}`,
+      purchaser: '采购人'.repeat(1000),
       ...Object.fromEntries(Array.from({ length: 30 }, (_, k) => [`extra${k}`, '值'.repeat(500)])),
     }));
     assertWithinSlackLimits(answerMessage(answer(records, { pageSize: 10 }, 300), ZH), 'message');

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { FundAssetRecord } from '../../../src/core/operations/fundAsset.js';
-import { displayWidth } from '../../../src/slack/blockKit/mrkdwn.js';
-import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { OPTIONS, answerOf, visibleText, answerMessage } from '../render/fixtures.js';
 import { langFor } from '../../../src/i18n/lang.js';
+import { displayWidth } from '../../../src/slack/blockKit/mrkdwn.js';
 import { slackOperation } from '../../../src/slack/operations/index.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+import { answerMessage, answerOf, OPTIONS, visibleText } from '../render/fixtures.js';
 
 const RECORDS: FundAssetRecord[] = [
   { assetDate: '2026-03-31', assetRate: 1.234, asset: 1_234_567_890 },
@@ -32,7 +32,9 @@ describe('fund asset history', () => {
     expect(lines[1]).toMatch(/^2026-03-31\s+CNY 1\.23 billion\s+\+1\.23%$/);
     expect(lines[2]).toMatch(/^2025-12-31\s+CNY 56\.79 million\s+−0\.45%$/);
     expect(lines[3]).toMatch(/^2025-09-30\s+CNY 5\.68 thousand\s+—$/);
-    expect(visibleText(message)).toContain('*Latest:* CNY 1.23 billion on 2026-03-31 (+1.23% against the period before)');
+    expect(visibleText(message)).toContain(
+      '*Latest:* CNY 1.23 billion on 2026-03-31 (+1.23% against the period before)',
+    );
   });
 
   it('aligns the columns by display width, CJK units counting double', () => {
@@ -42,16 +44,32 @@ describe('fund asset history', () => {
   });
 
   it('adds the chart as an image block, or the note when there is none', () => {
-    const withChart = render(RECORDS, { chart: { kind: 'image', url: 'https://quickchart.io/chart/render/abc', alt: 'Asset size of 000001', caption: 'Asset size (CNY)' } });
+    const withChart = render(RECORDS, {
+      chart: {
+        kind: 'image',
+        url: 'https://quickchart.io/chart/render/abc',
+        alt: 'Asset size of 000001',
+        caption: 'Asset size (CNY)',
+      },
+    });
     const image = withChart.blocks.find((block) => block.type === 'image');
-    expect(image).toMatchObject({ type: 'image', image_url: 'https://quickchart.io/chart/render/abc', alt_text: 'Asset size of 000001', title: { type: 'plain_text', text: 'Asset size (CNY)' } });
+    expect(image).toMatchObject({
+      type: 'image',
+      image_url: 'https://quickchart.io/chart/render/abc',
+      alt_text: 'Asset size of 000001',
+      title: { type: 'plain_text', text: 'Asset size (CNY)' },
+    });
     const withNote = render(RECORDS, { chart: { kind: 'none', note: 'Chart left out: only one date.' } });
     expect(withNote.blocks.some((block) => block.type === 'image')).toBe(false);
     expect(visibleText(withNote)).toContain('_Chart left out: only one date._');
   });
 
   it('keeps 50 rows (the largest page) whole', () => {
-    const records = Array.from({ length: 50 }, (_, index) => ({ assetDate: `20${String(50 - index).padStart(2, '0')}-12-31`, assetRate: index % 3 ? -index / 7 : index / 3, asset: 10 ** (3 + (index % 8)) * 1.2345 }));
+    const records = Array.from({ length: 50 }, (_, index) => ({
+      assetDate: `20${String(50 - index).padStart(2, '0')}-12-31`,
+      assetRate: index % 3 ? -index / 7 : index / 3,
+      asset: 10 ** (3 + (index % 8)) * 1.2345,
+    }));
     const message = render(records, {}, 400);
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
@@ -62,7 +80,12 @@ describe('fund asset history', () => {
   it('on a later page, the newest date is "newest on this page", not the fund\'s latest', () => {
     const first = visibleText(render(RECORDS, {}, 30));
     expect(first).toMatch(/Latest:\*? CNY 1\.23 billion on 2026-03-31/);
-    const later = visibleText(answerMessage(answerOf('fund-asset', { fundCode: '000001', pageNo: 2 }, { fundCode: '000001', records: RECORDS, total: 30 }), OPTIONS));
+    const later = visibleText(
+      answerMessage(
+        answerOf('fund-asset', { fundCode: '000001', pageNo: 2 }, { fundCode: '000001', records: RECORDS, total: 30 }),
+        OPTIONS,
+      ),
+    );
     expect(later).toMatch(/Newest on this page:\*? CNY 1\.23 billion on 2026-03-31/);
     expect(later).not.toMatch(/Latest:/);
   });
@@ -76,7 +99,8 @@ describe('fund asset history', () => {
 
 describe('fund asset history in Chinese', () => {
   const ZH = { ...OPTIONS, lang: langFor('zh-CN') };
-  const answer = (records: FundAssetRecord[], pageNo = 1, total = 30) => answerOf('fund-asset', { fundCode: '000001', pageNo, pageSize: 10 }, { fundCode: '000001', records, total });
+  const answer = (records: FundAssetRecord[], pageNo = 1, total = 30) =>
+    answerOf('fund-asset', { fundCode: '000001', pageNo, pageSize: 10 }, { fundCode: '000001', records, total });
 
   it('heads the table in Chinese, still aligned, and writes no English of its own', () => {
     const result = slackOperation('fund-asset').render(answer(RECORDS), ZH);
@@ -98,8 +122,15 @@ describe('fund asset history in Chinese', () => {
   });
 
   it('keeps 50 rows (the largest page) whole', () => {
-    const records = Array.from({ length: 50 }, (_, index) => ({ assetDate: `20${String(50 - index).padStart(2, '0')}-12-31`, assetRate: index % 3 ? -index / 7 : index / 3, asset: 10 ** (3 + (index % 8)) * 1.2345 }));
-    const message = answerMessage(answerOf('fund-asset', { fundCode: '000001', pageSize: 50 }, { fundCode: '000001', records, total: 400 }), ZH);
+    const records = Array.from({ length: 50 }, (_, index) => ({
+      assetDate: `20${String(50 - index).padStart(2, '0')}-12-31`,
+      assetRate: index % 3 ? -index / 7 : index / 3,
+      asset: 10 ** (3 + (index % 8)) * 1.2345,
+    }));
+    const message = answerMessage(
+      answerOf('fund-asset', { fundCode: '000001', pageSize: 50 }, { fundCode: '000001', records, total: 400 }),
+      ZH,
+    );
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
     for (const record of records) expect(text).toContain(record.assetDate);

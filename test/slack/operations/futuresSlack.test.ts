@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { type Candle, type CandleType } from '../../../src/core/operations/futures.js';
-import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { OPTIONS, answerOf, buttons, visibleText, answerMessage } from '../render/fixtures.js';
 import { langFor } from '../../../src/i18n/lang.js';
 import { slackOperation } from '../../../src/slack/operations/index.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+import { answerMessage, answerOf, buttons, OPTIONS, visibleText } from '../render/fixtures.js';
 
 const DAY = 86_400_000;
 const LAST_AT = Date.UTC(2026, 4, 20); // candles start at 00:00 UTC
@@ -24,7 +24,11 @@ function candles(count: number, type: CandleType = '0'): Candle[] {
 }
 
 function render(list: Candle[], extra: Partial<typeof OPTIONS> = {}, type: CandleType = '0') {
-  const answer = answerOf('finance-external-futures-kline', { symbol: 'CL', type, limit: list.length || 1 }, { symbol: 'CL', type, candles: list, tickUnit: 's' as const });
+  const answer = answerOf(
+    'finance-external-futures-kline',
+    { symbol: 'CL', type, limit: list.length || 1 },
+    { symbol: 'CL', type, candles: list, tickUnit: 's' as const },
+  );
   return answerMessage(answer, { ...OPTIONS, ...extra });
 }
 
@@ -33,17 +37,34 @@ describe('futures candles', () => {
     const message = render(candles(1));
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
-    for (const field of ['*Open*\n75.00', '*Close*\n75.54', '*High*\n76.07', '*Low*\n74.29', '*Change*\n−0.50', '*Change %*\n−0.66%', '*Volume*\n166,121', '*Period*\ndaily']) {
+    for (const field of [
+      '*Open*\n75.00',
+      '*Close*\n75.54',
+      '*High*\n76.07',
+      '*Low*\n74.29',
+      '*Change*\n−0.50',
+      '*Change %*\n−0.66%',
+      '*Volume*\n166,121',
+      '*Period*\ndaily',
+    ]) {
       expect(text).toContain(field);
     }
     expect(text).toContain('Futures candlesticks: CL, daily');
   });
 
   it('gives an intraday candle’s time in the reader’s zone, with the zone named, and a daily one its trading day', () => {
-    expect(visibleText(render(candles(1, '5'), { timeZone: 'Asia/Shanghai' }, '5'))).toContain('opened 2026-05-20 08:00 GMT+8 (Asia/Shanghai)');
-    expect(visibleText(render(candles(1, '5'), { timeZone: 'America/Los_Angeles' }, '5'))).toContain('opened 2026-05-19 17:00 PDT (America/Los_Angeles)');
-    expect(visibleText(render(candles(1, '5'), { timeZone: 'Not/AZone' }, '5'))).toContain('opened 2026-05-20 00:00 UTC');
-    expect(visibleText(render(candles(1), { timeZone: 'America/Los_Angeles' }))).toContain('*Latest daily candle*, trading day 2026-05-20');
+    expect(visibleText(render(candles(1, '5'), { timeZone: 'Asia/Shanghai' }, '5'))).toContain(
+      'opened 2026-05-20 08:00 GMT+8 (Asia/Shanghai)',
+    );
+    expect(visibleText(render(candles(1, '5'), { timeZone: 'America/Los_Angeles' }, '5'))).toContain(
+      'opened 2026-05-19 17:00 PDT (America/Los_Angeles)',
+    );
+    expect(visibleText(render(candles(1, '5'), { timeZone: 'Not/AZone' }, '5'))).toContain(
+      'opened 2026-05-20 00:00 UTC',
+    );
+    expect(visibleText(render(candles(1), { timeZone: 'America/Los_Angeles' }))).toContain(
+      '*Latest daily candle*, trading day 2026-05-20',
+    );
   });
 
   it('marks a candle that is still forming at `now`', () => {
@@ -58,7 +79,14 @@ describe('futures candles', () => {
   });
 
   it('renders 1000 candles with a chart within Slack limits, with Share but no paging', () => {
-    const message = render(candles(1000), { chart: { kind: 'image', url: 'https://quickchart.io/chart/render/zz', alt: 'CL daily candles', caption: 'CL, daily' } });
+    const message = render(candles(1000), {
+      chart: {
+        kind: 'image',
+        url: 'https://quickchart.io/chart/render/zz',
+        alt: 'CL daily candles',
+        caption: 'CL, daily',
+      },
+    });
     assertWithinSlackLimits(message, 'message');
     expect(visibleText(message)).toContain('1,000 candles from');
     expect(visibleText(message)).not.toContain('Page');
@@ -77,14 +105,30 @@ describe('futures candles in Chinese', () => {
   const ZH = { ...OPTIONS, lang: langFor('zh-CN') };
   const FUTURES = 'finance-external-futures-kline';
   const result = (list: Candle[], extra: Partial<typeof OPTIONS> = {}, type: CandleType = '0') =>
-    slackOperation(FUTURES).render(answerOf(FUTURES, { symbol: 'CL', type, limit: list.length || 1 }, { symbol: 'CL', type, candles: list, tickUnit: 's' as const }), { ...ZH, ...extra });
+    slackOperation(FUTURES).render(
+      answerOf(
+        FUTURES,
+        { symbol: 'CL', type, limit: list.length || 1 },
+        { symbol: 'CL', type, candles: list, tickUnit: 's' as const },
+      ),
+      { ...ZH, ...extra },
+    );
 
   it('labels the latest candle in Chinese and writes no English of its own', () => {
     const rendered = result(candles(1));
     const text = visibleText(rendered);
     expect(text).toContain('期货K线：CL，日线');
     expect(text).toContain('*最新日K线*，交易日 2026-05-20');
-    for (const field of ['*开盘*\n75.00', '*收盘*\n75.54', '*最高*\n76.07', '*最低*\n74.29', '*涨跌*\n−0.50', '*涨跌幅*\n−0.66%', '*成交量*\n166,121', '*周期*\n日线']) {
+    for (const field of [
+      '*开盘*\n75.00',
+      '*收盘*\n75.54',
+      '*最高*\n76.07',
+      '*最低*\n74.29',
+      '*涨跌*\n−0.50',
+      '*涨跌幅*\n−0.66%',
+      '*成交量*\n166,121',
+      '*周期*\n日线',
+    ]) {
       expect(text).toContain(field);
     }
     expect(rendered.text).toBe('CL 日线：收盘 75.54（−0.66%），1 根K线');
@@ -105,8 +149,17 @@ describe('futures candles in Chinese', () => {
   });
 
   it('keeps 1000 candles with a chart within Slack limits', () => {
-    const chart = { kind: 'image' as const, url: 'https://quickchart.io/chart/render/zz', alt: 'CL 期货K线图', caption: 'CL 日K线' };
-    const answer = answerOf(FUTURES, { symbol: 'CL', type: '0', limit: 1000 }, { symbol: 'CL', type: '0' as const, candles: candles(1000), tickUnit: 's' as const });
+    const chart = {
+      kind: 'image' as const,
+      url: 'https://quickchart.io/chart/render/zz',
+      alt: 'CL 期货K线图',
+      caption: 'CL 日K线',
+    };
+    const answer = answerOf(
+      FUTURES,
+      { symbol: 'CL', type: '0', limit: 1000 },
+      { symbol: 'CL', type: '0' as const, candles: candles(1000), tickUnit: 's' as const },
+    );
     const message = answerMessage(answer, { ...ZH, chart });
     assertWithinSlackLimits(message, 'message');
     expect(visibleText(message)).toContain('1,000 根K线');

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { NewFund } from '../../../src/core/operations/newFunds.js';
-import { formatFees } from '../../../src/slack/render/newFundSections.js';
-import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { OPTIONS, answerOf, hostile, visibleText, answerMessage } from '../render/fixtures.js';
 import { english, langFor } from '../../../src/i18n/lang.js';
 import { slackOperation } from '../../../src/slack/operations/index.js';
+import { formatFees } from '../../../src/slack/render/newFundSections.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+import { answerMessage, answerOf, hostile, OPTIONS, visibleText } from '../render/fixtures.js';
 
 const FUND: NewFund = {
   fundType: '混合型',
@@ -50,7 +50,18 @@ describe('new funds', () => {
     expect(formatFees('1.50%', '1.50%', english)).toBe('1.50%');
     expect(formatFees('', '', english)).toBe('—');
     expect(formatFees('1~2%', '0.1%', english)).toBe('0.1% (was 12%)');
-    expect(visibleText(answerMessage(answerOf('fund-new-list', { pageSize: 50 }, { total: 1, funds: [{ ...FUND, fundOriginalFee: '0.80%', fundDiscountFee: '0.08%' }] }), { ...OPTIONS, lang: zh }))).toContain('起购金额 1,000元 · 认购费率 0.08%（原 0.80%）');
+    expect(
+      visibleText(
+        answerMessage(
+          answerOf(
+            'fund-new-list',
+            { pageSize: 50 },
+            { total: 1, funds: [{ ...FUND, fundOriginalFee: '0.80%', fundDiscountFee: '0.08%' }] },
+          ),
+          { ...OPTIONS, lang: zh },
+        ),
+      ),
+    ).toContain('起购金额 1,000元 · 认购费率 0.08%（原 0.80%）');
   });
 
   it('shows a fund that is not on sale', () => {
@@ -58,7 +69,11 @@ describe('new funds', () => {
   });
 
   it('shows all 50 funds of the largest page', () => {
-    const funds = Array.from({ length: 50 }, (_, index) => ({ ...FUND, fundCode: String(100000 + index), fundName: `${FUND.fundName}${index}` }));
+    const funds = Array.from({ length: 50 }, (_, index) => ({
+      ...FUND,
+      fundCode: String(100000 + index),
+      fundName: `${FUND.fundName}${index}`,
+    }));
     const message = render(funds, {}, 138);
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
@@ -68,7 +83,13 @@ describe('new funds', () => {
   });
 
   it('stays within limits with hostile and enormous values', () => {
-    const evil = { ...FUND, fundName: hostile('Fund') + 'n'.repeat(5000), fundManagerName: '<!everyone>', fundType: '&'.repeat(500), minPurchase: 'x'.repeat(3000) };
+    const evil = {
+      ...FUND,
+      fundName: hostile('Fund') + 'n'.repeat(5000),
+      fundManagerName: '<!everyone>',
+      fundType: '&'.repeat(500),
+      minPurchase: 'x'.repeat(3000),
+    };
     const message = render(Array.from({ length: 50 }, () => evil));
     assertWithinSlackLimits(message, 'message');
     const json = JSON.stringify(message);
@@ -80,10 +101,14 @@ describe('new funds', () => {
 describe('new funds in Chinese', () => {
   const ZH = { ...OPTIONS, lang: langFor('zh-CN') };
   const NEW_FUNDS = 'fund-new-list';
-  const answer = (funds: NewFund[], input: Record<string, unknown> = {}, total = funds.length) => answerOf(NEW_FUNDS, { pageSize: 50, ...input }, { total, funds });
+  const answer = (funds: NewFund[], input: Record<string, unknown> = {}, total = funds.length) =>
+    answerOf(NEW_FUNDS, { pageSize: 50, ...input }, { total, funds });
 
   it('describes each fund in Chinese and writes no English of its own', () => {
-    const rendered = slackOperation(NEW_FUNDS).render(answer([FUND, { ...FUND, saleStatus: false }], { saleStatus: 'true' }), ZH);
+    const rendered = slackOperation(NEW_FUNDS).render(
+      answer([FUND, { ...FUND, saleStatus: false }], { saleStatus: 'true' }),
+      ZH,
+    );
     const text = visibleText(rendered);
     expect(text).toContain('新发基金（在售）');
     expect(text).toContain('*交银施罗德恒利混合A* `293033` · 混合型 · 在售');
@@ -95,12 +120,20 @@ describe('new funds in Chinese', () => {
   });
 
   it('says in Chinese that there are none', () => {
-    expect(visibleText(slackOperation(NEW_FUNDS).render(answer([], {}, 0), ZH))).toContain('目前没有新发基金。过几天再查');
-    expect(visibleText(slackOperation(NEW_FUNDS).render(answer([], { saleStatus: 'false' }, 0), ZH))).toContain('目前没有新发基金（未在售）。');
+    expect(visibleText(slackOperation(NEW_FUNDS).render(answer([], {}, 0), ZH))).toContain(
+      '目前没有新发基金。过几天再查',
+    );
+    expect(visibleText(slackOperation(NEW_FUNDS).render(answer([], { saleStatus: 'false' }, 0), ZH))).toContain(
+      '目前没有新发基金（未在售）。',
+    );
   });
 
   it('shows all 50 funds of the largest page within Slack limits', () => {
-    const funds = Array.from({ length: 50 }, (_, index) => ({ ...FUND, fundCode: String(100000 + index), fundName: `${FUND.fundName}${index}` }));
+    const funds = Array.from({ length: 50 }, (_, index) => ({
+      ...FUND,
+      fundCode: String(100000 + index),
+      fundName: `${FUND.fundName}${index}`,
+    }));
     const message = answerMessage(answer(funds, {}, 138), ZH);
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);

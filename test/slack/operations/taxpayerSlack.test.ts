@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { TaxpayerRecord } from '../../../src/core/operations/taxpayer.js';
-import { fieldLabel } from '../../../src/slack/render/labels.js';
-import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { OPTIONS, answerOf, hostile, visibleText, answerMessage } from '../render/fixtures.js';
 import { english, langFor } from '../../../src/i18n/lang.js';
 import { slackOperation } from '../../../src/slack/operations/index.js';
+import { fieldLabel } from '../../../src/slack/render/labels.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+import { answerMessage, answerOf, hostile, OPTIONS, visibleText } from '../render/fixtures.js';
 
 const COMPANY: TaxpayerRecord = {
   enterpriseName: '杭州华信光伏科技有限公司',
@@ -23,7 +23,10 @@ const COMPANY: TaxpayerRecord = {
 };
 
 function render(records: TaxpayerRecord[], total = records.length) {
-  return answerMessage(answerOf('enterprise-general-taxpayer-query', { keyword: '华信', pageSize: 20 }, { total, records }), OPTIONS);
+  return answerMessage(
+    answerOf('enterprise-general-taxpayer-query', { keyword: '华信', pageSize: 20 }, { total, records }),
+    OPTIONS,
+  );
 }
 
 describe('taxpayer cards', () => {
@@ -37,7 +40,19 @@ describe('taxpayer cards', () => {
     expect(card.text?.text.startsWith('*杭州华信光伏科技有限公司*')).toBe(true);
     expect(card.fields?.[0]?.text).toBe('*Credit code*\n91330106774738789M');
     expect(card.fields?.[1]?.text).toBe('*Taxpayer type*\n增值税一般纳税人');
-    for (const label of ['Legal representative', 'Operating status', 'Registered capital', 'Established', 'Tax registration', 'Tax credit rating', 'Registration authority', 'Address', 'Business scope', 'Vat invoice quota', 'Bank account']) {
+    for (const label of [
+      'Legal representative',
+      'Operating status',
+      'Registered capital',
+      'Established',
+      'Tax registration',
+      'Tax credit rating',
+      'Registration authority',
+      'Address',
+      'Business scope',
+      'Vat invoice quota',
+      'Bank account',
+    ]) {
       expect(text).toContain(`*${label}*`);
     }
     expect(text).toContain('太阳能光伏组件的研发、生产与销售。');
@@ -83,7 +98,9 @@ describe('taxpayer cards', () => {
   });
 
   it('escapes hostile text from the service so it cannot ping a channel or inject a link', () => {
-    const message = render([{ ...COMPANY, enterpriseName: hostile('Corp'), legalPerson: '<!here>', customNote: hostile() }]);
+    const message = render([
+      { ...COMPANY, enterpriseName: hostile('Corp'), legalPerson: '<!here>', customNote: hostile() },
+    ]);
     assertWithinSlackLimits(message, 'message');
     const json = JSON.stringify(message);
     expect(json).not.toContain('<!channel>');
@@ -101,14 +118,26 @@ describe('taxpayer cards', () => {
   });
 
   it('says what to try next when a name with Latin letters matches nothing: letters count as written', () => {
-    for (const [locale, said] of [['en', 'Letters are matched as written, capitals included'], ['zh-CN', '区分大小写']] as const) {
-      const message = answerMessage(answerOf('enterprise-general-taxpayer-query', { keyword: 'apple inc', pageNo: 1, pageSize: 20 }, { total: 0, records: [] }), { ...OPTIONS, lang: langFor(locale) });
+    for (const [locale, said] of [
+      ['en', 'Letters are matched as written, capitals included'],
+      ['zh-CN', '区分大小写'],
+    ] as const) {
+      const message = answerMessage(
+        answerOf(
+          'enterprise-general-taxpayer-query',
+          { keyword: 'apple inc', pageNo: 1, pageSize: 20 },
+          { total: 0, records: [] },
+        ),
+        { ...OPTIONS, lang: langFor(locale) },
+      );
       expect(visibleText(message)).toContain(said);
     }
   });
 
   it('shows values of any type: numbers, booleans, nulls, nested data', () => {
-    const message = render([{ ...COMPANY, employees: 1200, listed: false, formerName: null, shareholders: [{ name: '甲', share: 0.6 }] }]);
+    const message = render([
+      { ...COMPANY, employees: 1200, listed: false, formerName: null, shareholders: [{ name: '甲', share: 0.6 }] },
+    ]);
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
     expect(text).toContain('*Employees*\n1200');
@@ -121,7 +150,8 @@ describe('taxpayer cards', () => {
 describe('taxpayer cards in Chinese', () => {
   const ZH = { ...OPTIONS, lang: langFor('zh-CN') };
   const TAXPAYER = 'enterprise-general-taxpayer-query';
-  const answer = (records: TaxpayerRecord[], total = records.length) => answerOf(TAXPAYER, { keyword: '华信', pageSize: 20 }, { total, records });
+  const answer = (records: TaxpayerRecord[], total = records.length) =>
+    answerOf(TAXPAYER, { keyword: '华信', pageSize: 20 }, { total, records });
 
   it('labels every known field in Chinese and writes no English of its own', () => {
     const message = answerMessage(answer([COMPANY]), ZH);
@@ -130,7 +160,18 @@ describe('taxpayer cards in Chinese', () => {
     const text = visibleText(result);
     expect(text).toContain('一般纳税人信息：华信');
     expect(text).toContain('*统一社会信用代码*\n91330106774738789M');
-    for (const label of ['纳税人类型', '法定代表人', '经营状态', '注册资本', '成立日期', '税务登记状态', '纳税信用等级', '登记机关', '地址', '经营范围']) {
+    for (const label of [
+      '纳税人类型',
+      '法定代表人',
+      '经营状态',
+      '注册资本',
+      '成立日期',
+      '税务登记状态',
+      '纳税信用等级',
+      '登记机关',
+      '地址',
+      '经营范围',
+    ]) {
       expect(text).toContain(`*${label}*`);
     }
     expect(result.text).toBe('一般纳税人信息：“华信”共 1 条记录');
@@ -138,7 +179,9 @@ describe('taxpayer cards in Chinese', () => {
   });
 
   it('shows a field it does not know under the service’s own name, and Yes/No as 是/否', () => {
-    const text = visibleText(slackOperation(TAXPAYER).render(answer([{ ...COMPANY, listed: false, 纳税人识别号: '330106' }]), ZH));
+    const text = visibleText(
+      slackOperation(TAXPAYER).render(answer([{ ...COMPANY, listed: false, 纳税人识别号: '330106' }]), ZH),
+    );
     expect(text).toContain('*listed*\n否');
     expect(text).toContain('*纳税人识别号*\n330106');
     expect(fieldLabel('', langFor('zh-CN'))).toBe('（未命名）');
@@ -153,7 +196,10 @@ describe('taxpayer cards in Chinese', () => {
   it('keeps the largest page (50 wide cards) within Slack limits, the cut said in Chinese', () => {
     const wide: TaxpayerRecord = { ...COMPANY, businessScope: '范围'.repeat(3000) };
     for (let index = 0; index < 200; index++) wide[`f${index}`] = 'y'.repeat(300);
-    const message = answerMessage(answer(Array.from({ length: 50 }, (_, index) => ({ ...wide, enterpriseName: `公司${index}` }))), ZH);
+    const message = answerMessage(
+      answer(Array.from({ length: 50 }, (_, index) => ({ ...wide, enterpriseName: `公司${index}` }))),
+      ZH,
+    );
     assertWithinSlackLimits(message, 'message');
     expect(visibleText(message)).toMatch(/另有 \d+ 条未显示——请缩小搜索范围/);
     const many: TaxpayerRecord = { ...COMPANY };

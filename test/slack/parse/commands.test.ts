@@ -1,16 +1,27 @@
-import { english } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
 import { OPERATION_IDS } from '../../../src/core/operations/index.js';
+import { validate } from '../../../src/core/operations/validate.js';
+import { english } from '../../../src/i18n/lang.js';
 import { SLASH_COMMANDS } from '../../../src/slack/flows/routeCommand.js';
+import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
 import { exampleFor, userFieldName } from '../../../src/slack/parse/examples.js';
 import { parseCommand } from '../../../src/slack/parse/parseCommand.js';
-import { validate } from '../../../src/core/operations/validate.js';
-import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
 
 describe('SLASH_COMMANDS', () => {
   it('is /dq plus one direct command per operation', () => {
-    expect(SLASH_COMMANDS.map((entry) => entry.command)).toEqual(['/dq', '/taxpayer', '/bids', '/fund-asset', '/futures', '/new-funds']);
-    expect(SLASH_COMMANDS.filter((entry) => entry.operation).map((entry) => entry.operation).sort()).toEqual([...OPERATION_IDS].sort());
+    expect(SLASH_COMMANDS.map((entry) => entry.command)).toEqual([
+      '/dq',
+      '/taxpayer',
+      '/bids',
+      '/fund-asset',
+      '/futures',
+      '/new-funds',
+    ]);
+    expect(
+      SLASH_COMMANDS.filter((entry) => entry.operation)
+        .map((entry) => entry.operation)
+        .sort(),
+    ).toEqual([...OPERATION_IDS].sort());
   });
 
   it('fits Slack’s registration limits', () => {
@@ -25,7 +36,11 @@ describe('SLASH_COMMANDS', () => {
 
   it('each direct command, bare, opens its own form', () => {
     for (const entry of SLASH_COMMANDS) {
-      if (entry.operation) expect(parseCommand(COMMAND_GRAMMAR, entry.command, '')).toEqual({ kind: 'open_modal', operation: entry.operation });
+      if (entry.operation)
+        expect(parseCommand(COMMAND_GRAMMAR, entry.command, '')).toEqual({
+          kind: 'open_modal',
+          operation: entry.operation,
+        });
     }
   });
 });
@@ -33,7 +48,10 @@ describe('SLASH_COMMANDS', () => {
 describe('examples', () => {
   it.each(OPERATION_IDS)('every example for %s parses and validates', (id) => {
     const syntax = COMMAND_GRAMMAR.syntaxOf(id);
-    const lines = [exampleFor(COMMAND_GRAMMAR.syntaxOf(id), english), ...syntax.moreExamples.map((args) => `${syntax.command} ${args}`)];
+    const lines = [
+      exampleFor(COMMAND_GRAMMAR.syntaxOf(id), english),
+      ...syntax.moreExamples.map((args) => `${syntax.command} ${args}`),
+    ];
     for (const line of lines) {
       const [command, ...words] = line.split(' ');
       const parsed = parseCommand(COMMAND_GRAMMAR, command!, words.join(' '));
@@ -53,7 +71,9 @@ describe('examples', () => {
     expect(userFieldName(COMMAND_GRAMMAR.syntaxOf('fund-asset'), 'fundCode', english)).toBe('the fund code');
     expect(userFieldName(COMMAND_GRAMMAR.syntaxOf('fund-asset'), 'pageNo', english)).toBe('page:');
     expect(userFieldName(COMMAND_GRAMMAR.syntaxOf('finance-external-futures-kline'), 'type', english)).toBe('period:');
-    expect(userFieldName(COMMAND_GRAMMAR.syntaxOf('finance-external-futures-kline'), 'symbol', english)).toBe('the symbol');
+    expect(userFieldName(COMMAND_GRAMMAR.syntaxOf('finance-external-futures-kline'), 'symbol', english)).toBe(
+      'the symbol',
+    );
     expect(userFieldName(COMMAND_GRAMMAR.syntaxOf('fund-new-list'), 'saleStatus', english)).toBe('status:');
     expect(userFieldName(COMMAND_GRAMMAR.syntaxOf('fund-new-list'), 'somethingElse', english)).toBe('somethingElse');
   });
@@ -61,11 +81,22 @@ describe('examples', () => {
   it('every input field of every operation has a user name', () => {
     const fields: Record<string, string[]> = {
       'enterprise-general-taxpayer-query': ['keyword', 'pageNo', 'pageSize'],
-      'thirdpartymarket-cmapi00069224-enterprise-search-bid-list': ['keyword', 'pageSize', 'pageIndex', 'publishStartTime', 'publishEndTime', 'province', 'searchType', 'type'],
+      'thirdpartymarket-cmapi00069224-enterprise-search-bid-list': [
+        'keyword',
+        'pageSize',
+        'pageIndex',
+        'publishStartTime',
+        'publishEndTime',
+        'province',
+        'searchType',
+        'type',
+      ],
       'fund-asset': ['fundCode', 'pageNo', 'pageSize'],
       'finance-external-futures-kline': ['symbol', 'type', 'limit'],
       'fund-new-list': ['saleStatus', 'pageNo', 'pageSize'],
     };
-    for (const id of OPERATION_IDS) for (const field of fields[id]!) expect(userFieldName(COMMAND_GRAMMAR.syntaxOf(id), field, english), `${id}.${field}`).not.toBe(field);
+    for (const id of OPERATION_IDS)
+      for (const field of fields[id]!)
+        expect(userFieldName(COMMAND_GRAMMAR.syntaxOf(id), field, english), `${id}.${field}`).not.toBe(field);
   });
 });

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { BudgetExceededError, NotCachedError, UpstreamError, ValidationError } from '../../../src/core/errors.js';
 import { english, langFor } from '../../../src/i18n/lang.js';
-import { englishWords } from '../../support/englishWords.js';
 import { renderError } from '../../../src/slack/render/errorMessage.js';
+import { englishWords } from '../../support/englishWords.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { NOW, visibleText } from './fixtures.js';
 
 const LABELS: Record<string, string> = { fundCode: 'Fund code', pageSize: 'Results per page' };
-const options = { lang: english, now: NOW, example: '/dq fund-asset fundCode=000001', fieldLabel: (field: string) => LABELS[field] ?? field };
+const options = {
+  lang: english,
+  now: NOW,
+  example: '/dq fund-asset fundCode=000001',
+  fieldLabel: (field: string) => LABELS[field] ?? field,
+};
 
 describe('error replies', () => {
   it('lists validation problems by the field names users know, with an example that works', () => {
@@ -26,14 +31,28 @@ describe('error replies', () => {
   });
 
   it('uses the wire name when no label is given, and a problem without a field as is', () => {
-    const text = visibleText(renderError(new ValidationError('fund-asset', [{ field: 'pageNo', message: 'must be at least 1' }, { field: '', message: 'something overall' }]), { lang: english, now: NOW }));
+    const text = visibleText(
+      renderError(
+        new ValidationError('fund-asset', [
+          { field: 'pageNo', message: 'must be at least 1' },
+          { field: '', message: 'something overall' },
+        ]),
+        { lang: english, now: NOW },
+      ),
+    );
     expect(text).toContain('• *pageNo* must be at least 1');
     expect(text).toContain('• something overall');
     expect(text).not.toContain('Try:');
   });
 
   it('shows the taskNo of a failed upstream call, escapes the service message, and no example for an outage', () => {
-    const error = new UpstreamError('rejected', { operation: 'fund-asset', httpStatus: 400, businessCode: 4001, upstreamMessage: 'bad <!channel> & fund', taskNo: 'T-999' });
+    const error = new UpstreamError('rejected', {
+      operation: 'fund-asset',
+      httpStatus: 400,
+      businessCode: 4001,
+      upstreamMessage: 'bad <!channel> & fund',
+      taskNo: 'T-999',
+    });
     const message = renderError(error, options);
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
@@ -44,7 +63,9 @@ describe('error replies', () => {
     expect(text).toContain('Try:');
     expect(JSON.stringify(message)).not.toContain('<!channel>');
 
-    const outage = visibleText(renderError(new UpstreamError('server', { operation: 'fund-asset', httpStatus: 502 }), options));
+    const outage = visibleText(
+      renderError(new UpstreamError('server', { operation: 'fund-asset', httpStatus: 502 }), options),
+    );
     expect(outage).toContain('internal error');
     expect(outage).not.toContain('Try:');
     expect(outage).not.toContain('taskNo');
@@ -53,7 +74,9 @@ describe('error replies', () => {
   it('explains a budget refusal with when it resets', () => {
     const error = new BudgetExceededError('user', 100, 95, 20, new Date(NOW + 5 * 3_600_000));
     const text = visibleText(renderError(error, options));
-    expect(text).toContain('Your daily budget of 100 coins would be exceeded (95 spent today, this lookup costs 20). Nothing was spent.');
+    expect(text).toContain(
+      'Your daily budget of 100 coins would be exceeded (95 spent today, this lookup costs 20). Nothing was spent.',
+    );
     expect(text).toContain(', in 5 h');
   });
 
@@ -82,7 +105,13 @@ describe('error replies in Chinese', () => {
 
   it('say each failure in Chinese, with the budget reset in the reader’s zone and how much may have been charged', () => {
     const resets = new Date(NOW + 2 * 3_600_000);
-    const budget = visibleText(renderError(new BudgetExceededError('team', 1000, 995, 20, resets), { lang: zh, now: NOW, timeZone: 'Asia/Shanghai' }));
+    const budget = visibleText(
+      renderError(new BudgetExceededError('team', 1000, 995, 20, resets), {
+        lang: zh,
+        now: NOW,
+        timeZone: 'Asia/Shanghai',
+      }),
+    );
     expect(budget).toContain('超出工作区每日预算 1,000 币（今日已用 995 币，本次查询需 20 币），未发起查询，未扣费。');
     expect(budget).toContain('还有 2 小时');
     const unanswered = new UpstreamError('timeout', { operation: 'fund-asset' });
@@ -95,8 +124,19 @@ describe('error replies in Chinese', () => {
   });
 
   it('say a validation problem given as a phrase in Chinese, quoting what was typed as typed', () => {
-    const error = new ValidationError('fund-asset', [{ field: 'pageSize', message: 'must be at most 50', phrase: { key: 'validation.atMostBecause', values: { max: 50, reason: { key: 'validation.reason.serviceMax50' } } } }]);
-    const text = visibleText(renderError(error, { lang: zh, now: NOW, fieldLabel: () => '每页条数', example: '/dq 基金 000001' }));
+    const error = new ValidationError('fund-asset', [
+      {
+        field: 'pageSize',
+        message: 'must be at most 50',
+        phrase: {
+          key: 'validation.atMostBecause',
+          values: { max: 50, reason: { key: 'validation.reason.serviceMax50' } },
+        },
+      },
+    ]);
+    const text = visibleText(
+      renderError(error, { lang: zh, now: NOW, fieldLabel: () => '每页条数', example: '/dq 基金 000001' }),
+    );
     expect(text).toContain('输入有误，未发起查询，未扣费。');
     expect(text).toContain('• 每页条数不能大于 50（数据服务每页最多返回 50 条）');
     expect(text).toContain('试试：`/dq 基金 000001`');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { OPTIONS, answerOf, footerText, answerMessage } from './fixtures.js';
+import { answerMessage, answerOf, footerText, OPTIONS } from './fixtures.js';
 
 const assets = { fundCode: '000001', records: [{ assetDate: '2026-03-31', assetRate: 1, asset: 1e9 }] };
 
@@ -8,12 +8,22 @@ describe('footer', () => {
   it('is the last block of every result and says what a lookup costs', () => {
     const message = answerMessage(answerOf('fund-asset', { fundCode: '000001' }, assets), OPTIONS);
     assertWithinSlackLimits(message, 'message');
-    expect(message.blocks.at(-1)).toMatchObject({ type: 'context', block_id: expect.stringMatching(/^dq-keep-footer\./) });
+    expect(message.blocks.at(-1)).toMatchObject({
+      type: 'context',
+      block_id: expect.stringMatching(/^dq-keep-footer\./),
+    });
     expect(footerText(message)).toBe('10 coins per lookup · upstream taskNo `TASK123`');
   });
 
   it('marks a cost the spec does not publish as assumed', () => {
-    const message = answerMessage(answerOf('thirdpartymarket-cmapi00069224-enterprise-search-bid-list', { keyword: '光伏组件' }, { records: [], total: 0 }), OPTIONS);
+    const message = answerMessage(
+      answerOf(
+        'thirdpartymarket-cmapi00069224-enterprise-search-bid-list',
+        { keyword: '光伏组件' },
+        { records: [], total: 0 },
+      ),
+      OPTIONS,
+    );
     expect(footerText(message)).toContain('10 coins per lookup (assumed)');
   });
 
@@ -40,12 +50,21 @@ describe('footer', () => {
   });
 
   it('adds "Simulated data" in demo mode and who shared it', () => {
-    const message = answerMessage(answerOf('fund-asset', { fundCode: '000001' }, assets), { ...OPTIONS, demo: true, sharedBy: 'U0ALICE' });
-    expect(footerText(message)).toBe('10 coins per lookup · upstream taskNo `TASK123` · Simulated data · Shared by <@U0ALICE>');
+    const message = answerMessage(answerOf('fund-asset', { fundCode: '000001' }, assets), {
+      ...OPTIONS,
+      demo: true,
+      sharedBy: 'U0ALICE',
+    });
+    expect(footerText(message)).toBe(
+      '10 coins per lookup · upstream taskNo `TASK123` · Simulated data · Shared by <@U0ALICE>',
+    );
   });
 
   it('never turns a forged sharer into a mention', () => {
-    const message = answerMessage(answerOf('fund-asset', { fundCode: '000001' }, assets), { ...OPTIONS, sharedBy: '<!channel>' });
+    const message = answerMessage(answerOf('fund-asset', { fundCode: '000001' }, assets), {
+      ...OPTIONS,
+      sharedBy: '<!channel>',
+    });
     expect(footerText(message)).toContain('Shared by &lt;!channel&gt;');
   });
 });

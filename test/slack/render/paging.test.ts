@@ -1,15 +1,30 @@
 import { describe, expect, it } from 'vitest';
+import { langFor } from '../../../src/i18n/lang.js';
 import { ACTION } from '../../../src/slack/payloads/ids.js';
 import { decodeQueryValue } from '../../../src/slack/payloads/queryValue.js';
-import { langFor } from '../../../src/i18n/lang.js';
-import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { OPTIONS, answerOf, buttons, visibleText, answerMessage } from './fixtures.js';
 import type { SlackMessage } from '../../../src/slack/reply/slackMessage.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+import { answerMessage, answerOf, buttons, OPTIONS, visibleText } from './fixtures.js';
 
 function funds(pageNo: number, total: number) {
-  const fund = { fundType: '混合型', beginDate: '2026-05-01', endDate: '2026-05-20', fundCode: '000001', fundName: 'F', fundManagerName: 'M', minPurchase: '10', fundOriginalFee: '', fundDiscountFee: '0.00%', saleStatus: true };
+  const fund = {
+    fundType: '混合型',
+    beginDate: '2026-05-01',
+    endDate: '2026-05-20',
+    fundCode: '000001',
+    fundName: 'F',
+    fundManagerName: 'M',
+    minPurchase: '10',
+    fundOriginalFee: '',
+    fundDiscountFee: '0.00%',
+    saleStatus: true,
+  };
   const count = Math.max(0, Math.min(10, total - (pageNo - 1) * 10));
-  return answerOf('fund-new-list', { pageNo, pageSize: 10, saleStatus: 'true' }, { total, funds: Array.from({ length: count }, () => fund) });
+  return answerOf(
+    'fund-new-list',
+    { pageNo, pageSize: 10, saleStatus: 'true' },
+    { total, funds: Array.from({ length: count }, () => fund) },
+  );
 }
 
 const actionIds = (message: SlackMessage) => buttons(message).map((button) => button.action_id);
@@ -22,7 +37,11 @@ describe('paging and sharing', () => {
     expect(actionIds(message)).toEqual([ACTION.pageNext, ACTION.share, ACTION.exportCsv]);
     const next = buttons(message)[0]!;
     // It carries the reply's language, so the page it brings is said in the same one.
-    expect(decodeQueryValue(next.value!)).toEqual({ operation: 'fund-new-list', request: { saleStatus: 'true', pageNo: '2', pageSize: '10' }, locale: 'en' });
+    expect(decodeQueryValue(next.value!)).toEqual({
+      operation: 'fund-new-list',
+      request: { saleStatus: 'true', pageNo: '2', pageSize: '10' },
+      locale: 'en',
+    });
   });
 
   it('Next names its price and how many records it brings, fewer when the last page is short', () => {
@@ -50,12 +69,21 @@ describe('paging and sharing', () => {
     const message = answerMessage(funds(1, 3), OPTIONS);
     expect(visibleText(message)).toContain('Page 1 of 1 · 3 results');
     expect(actionIds(message)).toEqual([ACTION.share, ACTION.exportCsv]);
-    expect(decodeQueryValue(buttons(message)[0]!.value!)).toEqual({ operation: 'fund-new-list', request: { saleStatus: 'true', pageNo: '1', pageSize: '10' } });
+    expect(decodeQueryValue(buttons(message)[0]!.value!)).toEqual({
+      operation: 'fund-new-list',
+      request: { saleStatus: 'true', pageNo: '1', pageSize: '10' },
+    });
   });
 
   it('moves the taxpayer page as a number, the way its wire request is typed', () => {
-    const answer = answerOf('enterprise-general-taxpayer-query', { keyword: '华信', pageNo: 2 }, { total: 45, records: [{ enterpriseName: 'A', creditNo: 'B', taxpayerType: 'C' }] });
-    const values = buttons(answerMessage(answer, OPTIONS)).map((button) => decodeQueryValue(button.value!)?.request.pageNo);
+    const answer = answerOf(
+      'enterprise-general-taxpayer-query',
+      { keyword: '华信', pageNo: 2 },
+      { total: 45, records: [{ enterpriseName: 'A', creditNo: 'B', taxpayerType: 'C' }] },
+    );
+    const values = buttons(answerMessage(answer, OPTIONS)).map(
+      (button) => decodeQueryValue(button.value!)?.request.pageNo,
+    );
     // Previous, Next, Share, Export: Share and Export carry the page shown.
     expect(values).toEqual([1, 3, 2, 2]);
   });
@@ -70,7 +98,14 @@ describe('paging and sharing', () => {
 
   it('says "Page x" when the total is unknown', () => {
     const records = Array.from({ length: 10 }, (_, index) => ({ title: `T${index}` }));
-    const message = answerMessage(answerOf('thirdpartymarket-cmapi00069224-enterprise-search-bid-list', { keyword: '光伏组件', pageIndex: 3 }, { records }), OPTIONS);
+    const message = answerMessage(
+      answerOf(
+        'thirdpartymarket-cmapi00069224-enterprise-search-bid-list',
+        { keyword: '光伏组件', pageIndex: 3 },
+        { records },
+      ),
+      OPTIONS,
+    );
     expect(visibleText(message)).toContain('Page 3');
     expect(visibleText(message)).not.toContain('Page 3 of');
     expect(actionIds(message)).toEqual([ACTION.pagePrevious, ACTION.pageNext, ACTION.share, ACTION.exportCsv]);
@@ -80,14 +115,31 @@ describe('paging and sharing', () => {
     // 69 characters of JSON around the keyword (its language included): pages 8 and 9 come to exactly 2000, page 10 to 2001.
     // Longer than the taxpayer operation accepts today, but a renderer must hold with any request (e.g. one cached earlier).
     const keyword = '光'.repeat(1931);
-    const tooLong = (answer: ReturnType<typeof answerOf<'enterprise-general-taxpayer-query'>>, text: string) => ({ ...answer, request: { ...answer.request, keyword: text } });
-    const answer = tooLong(answerOf('enterprise-general-taxpayer-query', { keyword: '光伏', pageNo: 9, pageSize: 10 }, { total: 200, records: [] }), keyword);
+    const tooLong = (answer: ReturnType<typeof answerOf<'enterprise-general-taxpayer-query'>>, text: string) => ({
+      ...answer,
+      request: { ...answer.request, keyword: text },
+    });
+    const answer = tooLong(
+      answerOf(
+        'enterprise-general-taxpayer-query',
+        { keyword: '光伏', pageNo: 9, pageSize: 10 },
+        { total: 200, records: [] },
+      ),
+      keyword,
+    );
     const message = answerMessage(answer, OPTIONS);
     assertWithinSlackLimits(message, 'message');
     // The page came back empty: nothing to share, only the way back.
     expect(actionIds(message)).toEqual([ACTION.pagePrevious]);
     for (const button of buttons(message)) expect(button.value!.length).toBe(2000);
-    const huge = tooLong(answerOf('enterprise-general-taxpayer-query', { keyword: '光伏', pageNo: 2, pageSize: 10 }, { total: 200, records: [] }), '光'.repeat(2100));
+    const huge = tooLong(
+      answerOf(
+        'enterprise-general-taxpayer-query',
+        { keyword: '光伏', pageNo: 2, pageSize: 10 },
+        { total: 200, records: [] },
+      ),
+      '光'.repeat(2100),
+    );
     const hugeMessage = answerMessage(huge, OPTIONS);
     assertWithinSlackLimits(hugeMessage, 'message');
     expect(hugeMessage.blocks.some((block) => block.type === 'actions')).toBe(false);
@@ -108,7 +160,10 @@ describe('block ids', () => {
 
 describe('an empty result', () => {
   it('has no page count, share or export on its first page', () => {
-    const message = answerMessage(answerOf('enterprise-general-taxpayer-query', { keyword: '华为技术' }, { total: 0, records: [] }), OPTIONS);
+    const message = answerMessage(
+      answerOf('enterprise-general-taxpayer-query', { keyword: '华为技术' }, { total: 0, records: [] }),
+      OPTIONS,
+    );
     expect(actionIds(message)).toEqual([]);
     expect(visibleText(message)).not.toMatch(/Page 1|0 results/);
   });

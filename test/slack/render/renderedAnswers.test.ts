@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { CallResult } from '../../../src/core/client/dataClient.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
 import { LOCALES, langFor } from '../../../src/i18n/lang.js';
+import { knownSlackOperation } from '../../../src/slack/operations/index.js';
 import { RenderedAnswers } from '../../../src/slack/render/renderedAnswers.js';
 import type { RenderOptions } from '../../../src/slack/render/types.js';
-import { knownSlackOperation } from '../../../src/slack/operations/index.js';
 import type { SlackMessage } from '../../../src/slack/reply/slackMessage.js';
-import { NOW, OPTIONS, answerOf, footerText, answerMessage } from './fixtures.js';
+import { answerMessage, answerOf, footerText, NOW, OPTIONS } from './fixtures.js';
 
 const MINUTE = 60_000;
 
@@ -15,10 +15,23 @@ const MINUTE = 60_000;
 function newFunds(pageNo: number, storedAt: number, extra: Partial<CallResult> = {}): CallResult {
   const count = Math.max(0, Math.min(10, 35 - (pageNo - 1) * 10));
   const funds = Array.from({ length: count }, (_, index) => ({
-    fundType: '混合型', beginDate: '2026-05-01', endDate: '2026-05-20', fundCode: String(100000 + pageNo * 100 + index + (storedAt % 7)),
-    fundName: `Fund ${index} <b> & *x*`, fundManagerName: 'M', minPurchase: String(10 * index + 0.5), fundOriginalFee: '1.50%', fundDiscountFee: '0.15%', saleStatus: index % 2 === 0,
+    fundType: '混合型',
+    beginDate: '2026-05-01',
+    endDate: '2026-05-20',
+    fundCode: String(100000 + pageNo * 100 + index + (storedAt % 7)),
+    fundName: `Fund ${index} <b> & *x*`,
+    fundManagerName: 'M',
+    minPurchase: String(10 * index + 0.5),
+    fundOriginalFee: '1.50%',
+    fundDiscountFee: '0.15%',
+    saleStatus: index % 2 === 0,
   }));
-  return answerOf('fund-new-list', { pageNo, pageSize: 10 }, { total: 35, funds }, { source: 'cache', coinsSpent: 0, storedAt, ageMs: NOW - storedAt, ...extra });
+  return answerOf(
+    'fund-new-list',
+    { pageNo, pageSize: 10 },
+    { total: 35, funds },
+    { source: 'cache', coinsSpent: 0, storedAt, ageMs: NOW - storedAt, ...extra },
+  );
 }
 
 const same = (a: unknown, b: unknown) => expect(JSON.stringify(a)).toBe(JSON.stringify(b));
@@ -89,7 +102,12 @@ describe('RenderedAnswers', () => {
     const cache = new RenderedAnswers();
     renderedBy(cache, newFunds(1, NOW, { source: 'upstream', taskNo: 'T1' }), OPTIONS);
     const candle = { open: 1, close: 2, high: 3, low: 0.5, change: 1, changeRate: 100, volume: 10, at: NOW - MINUTE };
-    const futures = answerOf('finance-external-futures-kline', { symbol: 'CL', type: '5' }, { symbol: 'CL', type: '5', tickUnit: 's', candles: [candle] }, { source: 'cache', coinsSpent: 0 });
+    const futures = answerOf(
+      'finance-external-futures-kline',
+      { symbol: 'CL', type: '5' },
+      { symbol: 'CL', type: '5', tickUnit: 's', candles: [candle] },
+      { source: 'cache', coinsSpent: 0 },
+    );
     // The candle is forming at NOW and closed ten minutes later: the same answer reads differently.
     same(renderedBy(cache, futures, OPTIONS), answerMessage(futures, OPTIONS));
     const later = { ...OPTIONS, now: NOW + 10 * MINUTE };

@@ -17,10 +17,18 @@ function recording() {
 }
 
 describe('what the Web API client sends (issue 21.7)', () => {
-  it('carries no configured secret in a form-encoded body, keeps the call\'s own token', async () => {
+  it("carries no configured secret in a form-encoded body, keeps the call's own token", async () => {
     const { sent, fetch } = recording();
-    const body = new URLSearchParams({ channel: 'C1', text: `invalid api key ${KEY}`, token: 'xoxb-its-own-token-123' }).toString();
-    await fetch('https://slack.test/api/chat.postMessage', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+    const body = new URLSearchParams({
+      channel: 'C1',
+      text: `invalid api key ${KEY}`,
+      token: 'xoxb-its-own-token-123',
+    }).toString();
+    await fetch('https://slack.test/api/chat.postMessage', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body,
+    });
     const posted = new URLSearchParams(String(sent[0]));
     expect(posted.get('text')).toBe('invalid api key [redacted]');
     expect(posted.get('token')).toBe('xoxb-its-own-token-123');
@@ -28,8 +36,15 @@ describe('what the Web API client sends (issue 21.7)', () => {
 
   it('carries none in a JSON body (step outputs, views), nested at any depth, nor a Slack token quoted in text', async () => {
     const { sent, fetch } = recording();
-    const body = JSON.stringify({ outputs: { name: `Acme ${KEY}`, list: [`see xoxb-123456789-abcdefghij`] }, view: { blocks: [{ text: { text: 'a-signing-secret' } }] } });
-    await fetch('https://slack.test/api/functions.completeSuccess', { method: 'POST', headers: { 'Content-Type': 'application/json; charset=utf-8' }, body });
+    const body = JSON.stringify({
+      outputs: { name: `Acme ${KEY}`, list: [`see xoxb-123456789-abcdefghij`] },
+      view: { blocks: [{ text: { text: 'a-signing-secret' } }] },
+    });
+    await fetch('https://slack.test/api/functions.completeSuccess', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      body,
+    });
     const text = String(sent[0]);
     expect(text).not.toContain(KEY);
     expect(text).not.toContain('a-signing-secret');
@@ -47,7 +62,17 @@ describe('the secrets a configuration holds', () => {
   it('include the chart-address secret, so a log line or reply that quotes it carries none', async () => {
     const { secretsOf } = await import('../../../src/core/secrets.js');
     const { loadConfig } = await import('../../../src/config.js');
-    const config = loadConfig({ DATA_API_BASE_URL: 'http://svc.invalid', DATA_API_KEY: 'k-123456', SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 'sign-1', PUBLIC_URL: 'https://dq.example.com', CHART_URL_SECRET: 'chart-secret-42' }, { inSlack: true });
+    const config = loadConfig(
+      {
+        DATA_API_BASE_URL: 'http://svc.invalid',
+        DATA_API_KEY: 'k-123456',
+        SLACK_BOT_TOKEN: 'xoxb-1',
+        SLACK_SIGNING_SECRET: 'sign-1',
+        PUBLIC_URL: 'https://dq.example.com',
+        CHART_URL_SECRET: 'chart-secret-42',
+      },
+      { inSlack: true },
+    );
     const secrets = secretsOf(config);
     expect(secrets).toContain('chart-secret-42');
     expect(new Redactor(secrets).redact('signed with chart-secret-42')).toBe('signed with [redacted]');
@@ -59,18 +84,39 @@ describe('a reply posted to a response_url (redactPayload)', () => {
   /** Texts that hold a secret or token, whole or at an edge, among ordinary ones. */
   const text = fc.oneof(
     fc.string(),
-    fc.constantFrom(KEY, `x${KEY}`, `${KEY}!`, 'a-signing-secret', 'xoxb-123456789-abcdefghij', 'xoxb-1234', 'zxoxb-123456789-abc', 'ok'),
-    fc.tuple(fc.string(), fc.constantFrom(KEY, 'xoxp-12345678', 'a-signing-secret'), fc.string()).map((parts) => parts.join('')),
+    fc.constantFrom(
+      KEY,
+      `x${KEY}`,
+      `${KEY}!`,
+      'a-signing-secret',
+      'xoxb-123456789-abcdefghij',
+      'xoxb-1234',
+      'zxoxb-123456789-abc',
+      'ok',
+    ),
+    fc
+      .tuple(fc.string(), fc.constantFrom(KEY, 'xoxp-12345678', 'a-signing-secret'), fc.string())
+      .map((parts) => parts.join('')),
   );
   const payload = fc.letrec((tie) => ({
-    value: fc.oneof({ depthSize: 'small' }, text, fc.integer(), fc.boolean(), fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.constantFrom('text', 'token', 'value', 'alt_text'), tie('value'), { maxKeys: 4 })),
+    value: fc.oneof(
+      { depthSize: 'small' },
+      text,
+      fc.integer(),
+      fc.boolean(),
+      fc.array(tie('value'), { maxLength: 4 }),
+      fc.dictionary(fc.constantFrom('text', 'token', 'value', 'alt_text'), tie('value'), { maxKeys: 4 }),
+    ),
   })).value;
 
   it('is redacted exactly as text by text would, and passed on untouched when it holds no secret', () => {
     const textByText = (value: unknown): unknown => {
       if (typeof value === 'string') return redact(value);
       if (Array.isArray(value)) return value.map(textByText);
-      if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, key === 'token' ? item : textByText(item)]));
+      if (value && typeof value === 'object')
+        return Object.fromEntries(
+          Object.entries(value).map(([key, item]) => [key, key === 'token' ? item : textByText(item)]),
+        );
       return value;
     };
     fc.assert(

@@ -1,15 +1,24 @@
 import { WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SlackMessage } from '../../../src/slack/reply/slackMessage.js';
 import { redactPayload } from '../../../src/slack/reply/redactOutgoing.js';
 import { responseUrlBody, webApiResponder } from '../../../src/slack/reply/responders.js';
-import { startFakeSlack, type FakeSlack } from '../../support/slack/index.js';
+import type { SlackMessage } from '../../../src/slack/reply/slackMessage.js';
+import { type FakeSlack, startFakeSlack } from '../../support/slack/index.js';
 
 const TOKEN = 'xoxb-test';
 const withTable: SlackMessage = {
   text: 'Fund asset size history: fund 000001, 2 dates',
-  blocks: [{ type: 'data_table', caption: 'c', rows: [[{ type: 'raw_text', text: 'Date' }], [{ type: 'raw_text', text: '2026-09-30' }]] }],
-  withoutTable: { text: 'Fund asset size history: fund 000001, 2 dates', blocks: [{ type: 'section', text: { type: 'mrkdwn', text: '2026-09-30' } }] },
+  blocks: [
+    {
+      type: 'data_table',
+      caption: 'c',
+      rows: [[{ type: 'raw_text', text: 'Date' }], [{ type: 'raw_text', text: '2026-09-30' }]],
+    },
+  ],
+  withoutTable: {
+    text: 'Fund asset size history: fund 000001, 2 dates',
+    blocks: [{ type: 'section', text: { type: 'mrkdwn', text: '2026-09-30' } }],
+  },
 };
 
 describe('replies through the Web API when Slack refuses tables', () => {
@@ -40,10 +49,12 @@ describe('replies through the Web API when Slack refuses tables', () => {
     await responder.reply(withTable.withoutTable!);
     await responder.share!(withTable.withoutTable!);
     expect(fake.calls('chat.postEphemeral').map((call) => call.args.thread_ts)).toEqual(['1700000000.000100']);
-    expect(fake.calls('chat.postMessage').map((call) => [call.args.channel, call.args.thread_ts])).toEqual([['C1', '1700000000.000100']]);
+    expect(fake.calls('chat.postMessage').map((call) => [call.args.channel, call.args.thread_ts])).toEqual([
+      ['C1', '1700000000.000100'],
+    ]);
   });
 
-  it('a reply without an alternative is sent once, and its failure is the caller\'s', async () => {
+  it("a reply without an alternative is sent once, and its failure is the caller's", async () => {
     fake.reset();
     fake.refuseBlockTypes('data_table');
     const client = new WebClient(TOKEN, { slackApiUrl: fake.apiUrl, retryConfig: { retries: 0 } });
@@ -65,13 +76,20 @@ describe('the body posted to a response_url', () => {
     ['clean', 'a reply', 'a reply'],
     ['a secret in the blocks', 'key s3cret here', 'a reply'],
     ['a secret in the text', 'a reply', 'text s3cret'],
-  ])('is the whole body redacted and serialised (%s), whether the blocks are frozen (kept) or not, the first time and again', (_case, blockText, text) => {
-    const expected = JSON.stringify(redactPayload({ ...head(text), blocks: blocksOf(blockText) }, redact));
-    expect(responseUrlBody(head(text), blocksOf(blockText), redact)).toBe(expected);
-    const frozen = Object.freeze(blocksOf(blockText).map((block) => Object.freeze(block))) as SlackMessage['blocks'];
-    expect(responseUrlBody(head(text), frozen, redact)).toBe(expected);
-    expect(responseUrlBody(head(text), frozen, redact)).toBe(expected);
-    // Another redactor (other secrets) over the same kept blocks is not answered from the first one's copy.
-    expect(responseUrlBody(head(text), frozen, (t) => t.replaceAll('reply', 'R'))).toBe(JSON.stringify(redactPayload({ ...head(text), blocks: blocksOf(blockText) }, (t) => t.replaceAll('reply', 'R'))));
-  });
+  ])(
+    'is the whole body redacted and serialised (%s), whether the blocks are frozen (kept) or not, the first time and again',
+    (_case, blockText, text) => {
+      const expected = JSON.stringify(redactPayload({ ...head(text), blocks: blocksOf(blockText) }, redact));
+      expect(responseUrlBody(head(text), blocksOf(blockText), redact)).toBe(expected);
+      const frozen = Object.freeze(blocksOf(blockText).map((block) => Object.freeze(block))) as SlackMessage['blocks'];
+      expect(responseUrlBody(head(text), frozen, redact)).toBe(expected);
+      expect(responseUrlBody(head(text), frozen, redact)).toBe(expected);
+      // Another redactor (other secrets) over the same kept blocks is not answered from the first one's copy.
+      expect(responseUrlBody(head(text), frozen, (t) => t.replaceAll('reply', 'R'))).toBe(
+        JSON.stringify(
+          redactPayload({ ...head(text), blocks: blocksOf(blockText) }, (t) => t.replaceAll('reply', 'R')),
+        ),
+      );
+    },
+  );
 });

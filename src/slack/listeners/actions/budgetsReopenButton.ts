@@ -15,8 +15,13 @@ export function budgetsReopenButton(deps: SlackDeps) {
     await ack();
     const { teamId, userId } = requesterOf(context);
     try {
-      if (deps.config.adminUserIds.has(userId) && deps.storeGuard?.budgetsClosed(deps.now())) await deps.storeGuard.reopenBudgets(userId);
-      else deps.logger.warn({ userId }, 'Reopen spending clicked by someone who may not, or with nothing closed; nothing changed');
+      if (deps.config.adminUserIds.has(userId) && deps.storeGuard?.budgetsClosed(deps.now()))
+        await deps.storeGuard.reopenBudgets(userId);
+      else
+        deps.logger.warn(
+          { userId },
+          'Reopen spending clicked by someone who may not, or with nothing closed; nothing changed',
+        );
       await publishHome(deps, client, teamId, userId, { hash: body.view?.hash });
     } catch (error) {
       deps.logger.error({ err: error, userId }, 'could not reopen spending');

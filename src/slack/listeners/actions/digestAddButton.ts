@@ -2,9 +2,9 @@ import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } 
 import type { SlackDeps } from '../../deps.js';
 import { openForm } from '../../flows/openForm.js';
 import { mayAdd } from '../../flows/permissions.js';
-import { requesterOf } from '../../requester/requester.js';
-import { formLang, workspaceLang } from '../../requester/language.js';
 import { digestFormModal } from '../../modals/digestForm.js';
+import { formLang, workspaceLang } from '../../requester/language.js';
+import { requesterOf } from '../../requester/requester.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
@@ -15,6 +15,14 @@ export function digestAddButton(deps: SlackDeps) {
     if (!mayAdd(deps, body.user.id)) return;
     const requester = requesterOf(context);
     const lang = await formLang(deps, requester);
-    await openForm(deps, client, requester, { triggerId: body.trigger_id }, digestFormModal(deps.digests.defaultTimeZone, lang, workspaceLang(deps).locale, { allowSharedChannels: deps.config.allowSharedChannels }));
+    await openForm(
+      deps,
+      client,
+      requester,
+      { triggerId: body.trigger_id },
+      digestFormModal(deps.digests.defaultTimeZone, lang, workspaceLang(deps).locale, {
+        allowSharedChannels: deps.config.allowSharedChannels,
+      }),
+    );
   };
 }

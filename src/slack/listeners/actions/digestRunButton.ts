@@ -2,8 +2,8 @@ import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } 
 import type { SlackDeps } from '../../deps.js';
 import { manageableDigest } from '../../flows/digestPermissions.js';
 import { publishHome } from '../../flows/publishHome.js';
-import { requesterOf } from '../../requester/requester.js';
 import { describeRunOutcome } from '../../render/digestRun.js';
+import { requesterOf } from '../../requester/requester.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
@@ -17,7 +17,10 @@ export function digestRunButton(deps: SlackDeps) {
       const digest = await manageableDigest(deps, teamId, userId, action.value);
       if (!digest) return;
       const outcome = await deps.digests.runNow(digest.id);
-      await client.chat.postMessage({ channel: userId, text: describeRunOutcome(digest, outcome, (await requester.profile()).lang) });
+      await client.chat.postMessage({
+        channel: userId,
+        text: describeRunOutcome(digest, outcome, (await requester.profile()).lang),
+      });
       await publishHome(deps, client, teamId, userId, { hash: body.view?.hash });
     } catch (error) {
       deps.logger.error({ err: error }, 'could not run the digest from the App Home');

@@ -2,10 +2,10 @@ import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } 
 import type { SlackDeps } from '../../deps.js';
 import { exportPlanView } from '../../flows/exportCsv.js';
 import { openForm } from '../../flows/openForm.js';
-import { requesterOf } from '../../requester/requester.js';
-import { formLang } from '../../requester/language.js';
 import { exportLoadingModal, exportNoticeModal } from '../../modals/exportModal.js';
 import { decodeQueryValue } from '../../payloads/queryValue.js';
+import { formLang } from '../../requester/language.js';
+import { requesterOf } from '../../requester/requester.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
@@ -19,7 +19,13 @@ export function exportCsvButton(deps: SlackDeps) {
     const requester = requesterOf(context);
     const lang = await formLang(deps, requester);
     const query = decodeQueryValue(action.value ?? '');
-    const opened = await openForm(deps, client, requester, { triggerId: body.trigger_id, responseUrl: body.response_url, channelId: body.channel?.id }, query ? exportLoadingModal(lang) : exportNoticeModal(lang, lang.t('export.buttonBroken')));
+    const opened = await openForm(
+      deps,
+      client,
+      requester,
+      { triggerId: body.trigger_id, responseUrl: body.response_url, channelId: body.channel?.id },
+      query ? exportLoadingModal(lang) : exportNoticeModal(lang, lang.t('export.buttonBroken')),
+    );
     if (!query || !opened?.id) return;
     const view = await exportPlanView(deps, requester, query, body.channel?.id ?? requester.channelId);
     try {

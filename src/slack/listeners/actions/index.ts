@@ -11,9 +11,9 @@ import { listPageButton } from './listPageButton.js';
 import { openModalButton } from './openModalButton.js';
 import { resultButton } from './resultButton.js';
 import { usageCsvButton } from './usageCsvButton.js';
+import { watchFormButton } from './watchFormButton.js';
 import { watchSaveButton } from './watchSaveButton.js';
 import { watchStopButton } from './watchStopButton.js';
-import { watchFormButton } from './watchFormButton.js';
 
 type ButtonListener = (args: SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs) => Promise<void>;
 
@@ -50,6 +50,8 @@ export function register(app: App, deps: SlackDeps): void {
     [ACTION.budgetsReopen, budgetsReopenButton(deps)],
     [ACTION.usageCsv, usageCsvButton(deps)],
   ]);
-  const ids = new RegExp(`^(?:${[...buttons.keys()].map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
+  const ids = new RegExp(
+    `^(?:${[...buttons.keys()].map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`,
+  );
   app.action<BlockButtonAction>(ids, (args) => buttons.get(args.action.action_id)!(args));
 }

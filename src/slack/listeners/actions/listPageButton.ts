@@ -2,9 +2,9 @@ import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } 
 import type { SlackDeps } from '../../deps.js';
 import { digestListMessage } from '../../flows/digestCommand.js';
 import { watchListMessage } from '../../flows/watchCommand.js';
-import { requesterOf } from '../../requester/requester.js';
 import { renderNotice } from '../../render/notice.js';
 import { replyRoute } from '../../reply/responders.js';
+import { requesterOf } from '../../requester/requester.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
@@ -23,12 +23,22 @@ export function listPageButton(deps: SlackDeps) {
     if (!value) return;
     const [, kind, scope, page] = value;
     try {
-      if (kind === 'digest') return await responder.reply(await digestListMessage(deps, requester, Number(page), lang), { replace: true });
-      if (scope === 'team' && !deps.config.adminUserIds.has(requester.userId)) return await responder.reply(renderNotice(lang.t('watch.command.adminsSeeAll'), lang));
-      await responder.reply(await watchListMessage(deps, requester, scope === 'team' ? 'team' : 'channel', Number(page), lang), { replace: true });
+      if (kind === 'digest')
+        return await responder.reply(await digestListMessage(deps, requester, Number(page), lang), { replace: true });
+      if (scope === 'team' && !deps.config.adminUserIds.has(requester.userId))
+        return await responder.reply(renderNotice(lang.t('watch.command.adminsSeeAll'), lang));
+      await responder.reply(
+        await watchListMessage(deps, requester, scope === 'team' ? 'team' : 'channel', Number(page), lang),
+        { replace: true },
+      );
     } catch (error) {
       deps.logger.error({ err: error }, 'could not show another page of a list');
-      await responder.reply(renderNotice(lang.t(kind === 'digest' ? 'digests.command.storeDownReading' : 'watch.command.storeDownReading'), lang));
+      await responder.reply(
+        renderNotice(
+          lang.t(kind === 'digest' ? 'digests.command.storeDownReading' : 'watch.command.storeDownReading'),
+          lang,
+        ),
+      );
     }
   };
 }

@@ -2,9 +2,9 @@ import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } 
 import type { SlackDeps } from '../../deps.js';
 import { queryRunForButton } from '../../flows/buttonQuery.js';
 import { runQuery } from '../../flows/runQuery.js';
-import { requesterOf } from '../../requester/requester.js';
 import { renderNotice } from '../../render/notice.js';
 import { replyRoute } from '../../reply/responders.js';
+import { requesterOf } from '../../requester/requester.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 

@@ -1,10 +1,10 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
-import { FileUploadError, postFile } from '../../reply/fileUpload.js';
 import { readMonthValue, usageCsv } from '../../flows/usageCsv.js';
-import { requesterOf } from '../../requester/requester.js';
 import { renderNotice } from '../../render/notice.js';
+import { FileUploadError, postFile } from '../../reply/fileUpload.js';
 import { replyRoute } from '../../reply/responders.js';
+import { requesterOf } from '../../requester/requester.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
@@ -24,9 +24,21 @@ export function usageCsvButton(deps: SlackDeps) {
       const file = await usageCsv(deps, requester, month);
       const opened = await client.conversations.open({ users: requester.userId });
       if (!opened.channel?.id) throw new FileUploadError('no_direct_message');
-      await postFile(client, { channelId: opened.channel.id, filename: file.filename, title: file.title, bytes: file.bytes, initialComment: file.comment });
+      await postFile(client, {
+        channelId: opened.channel.id,
+        filename: file.filename,
+        title: file.title,
+        bytes: file.bytes,
+        initialComment: file.comment,
+      });
       // From the Home tab there is no conversation to answer in: the file in the DM is the answer.
-      if (body.response_url || body.channel?.id) await responder.reply(renderNotice(lang.t('usage.csv.sent', { month: file.month, rows: lang.t('usage.csv.rows', { count: file.rows }) }), lang));
+      if (body.response_url || body.channel?.id)
+        await responder.reply(
+          renderNotice(
+            lang.t('usage.csv.sent', { month: file.month, rows: lang.t('usage.csv.rows', { count: file.rows }) }),
+            lang,
+          ),
+        );
     } catch (error) {
       deps.logger.warn({ err: error }, 'could not send the usage CSV');
       const code = error instanceof FileUploadError ? error.code : 'error';

@@ -2,9 +2,9 @@ import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } 
 import type { SlackDeps } from '../../deps.js';
 import { saveWatch } from '../../flows/watchCommand.js';
 import { ACTION } from '../../payloads/ids.js';
-import { requesterOf } from '../../requester/requester.js';
 import { renderNotice } from '../../render/notice.js';
 import { replyRoute } from '../../reply/responders.js';
+import { requesterOf } from '../../requester/requester.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 

@@ -1,12 +1,12 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import type { SlackDeps } from '../../deps.js';
-import { publishHome } from '../../flows/publishHome.js';
-import { mayManage } from '../../flows/permissions.js';
-import { removedText } from '../../flows/watchCommand.js';
-import { requesterOf } from '../../requester/requester.js';
 import { serviceText } from '../../blockKit/mrkdwn.js';
+import type { SlackDeps } from '../../deps.js';
+import { mayManage } from '../../flows/permissions.js';
+import { publishHome } from '../../flows/publishHome.js';
+import { removedText } from '../../flows/watchCommand.js';
 import { renderNotice } from '../../render/notice.js';
 import { replyRoute } from '../../reply/responders.js';
+import { requesterOf } from '../../requester/requester.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
@@ -26,8 +26,12 @@ export function watchStopButton(deps: SlackDeps) {
     const reply = (text: string) => (fromHome ? Promise.resolve() : responder.reply(renderNotice(text, lang)));
     try {
       const watch = await deps.watches.find(requester.teamId, action.value ?? '');
-      if (!watch) await reply(lang.t('watch.command.noSuchWatch', { id: serviceText(action.value ?? '', { max: 60, oneLine: true }) }));
-      else if (!mayManage(deps, requester.userId, watch)) await reply(lang.t('watch.command.notYours', { owner: `<@${watch.createdBy}>`, id: watch.id }));
+      if (!watch)
+        await reply(
+          lang.t('watch.command.noSuchWatch', { id: serviceText(action.value ?? '', { max: 60, oneLine: true }) }),
+        );
+      else if (!mayManage(deps, requester.userId, watch))
+        await reply(lang.t('watch.command.notYours', { owner: `<@${watch.createdBy}>`, id: watch.id }));
       else {
         await deps.watches.remove(watch.id);
         await reply(removedText(watch, lang));

@@ -1,10 +1,10 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
-import { requesterOf } from '../../requester/requester.js';
 import { openSearchModal } from '../../flows/lookupForms.js';
 import { runCommand } from '../../flows/routeCommand.js';
 import { renderNotice } from '../../render/notice.js';
 import { replyRoute } from '../../reply/responders.js';
+import { requesterOf } from '../../requester/requester.js';
 
 type Args = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
@@ -22,7 +22,14 @@ export function slashCommand(deps: SlackDeps) {
       requester: requesterOf(context),
       client,
       openForm: async (operation) => {
-        const opened = await openSearchModal(deps, client, command.trigger_id, operation, { channelId: command.channel_id, responseUrl: command.response_url }, requesterOf(context));
+        const opened = await openSearchModal(
+          deps,
+          client,
+          command.trigger_id,
+          operation,
+          { channelId: command.channel_id, responseUrl: command.response_url },
+          requesterOf(context),
+        );
         if (opened) return;
         const { lang } = await requesterOf(context).profile();
         await responder.reply(renderNotice(lang.t('answer.formDidNotOpen'), lang));

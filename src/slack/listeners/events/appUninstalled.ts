@@ -10,6 +10,10 @@ type Args = SlackEventMiddlewareArgs<'app_uninstalled'> & AllMiddlewareArgs;
 export function appUninstalled(deps: SlackDeps) {
   return async ({ body }: Args): Promise<void> => {
     deps.logger.warn({ teamId: body.team_id }, 'the app was uninstalled');
-    await deps.install?.stop('app_uninstalled').catch((error: unknown) => deps.logger.error({ err: error }, 'could not hold digests and watches after an uninstall'));
+    await deps.install
+      ?.stop('app_uninstalled')
+      .catch((error: unknown) =>
+        deps.logger.error({ err: error }, 'could not hold digests and watches after an uninstall'),
+      );
   };
 }

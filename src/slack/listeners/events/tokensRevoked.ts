@@ -13,6 +13,10 @@ export function tokensRevoked(deps: SlackDeps) {
     const bots = event.tokens?.bot ?? [];
     if (bots.length === 0) return;
     deps.logger.warn({ teamId: body.team_id, botUserIds: bots }, 'the app’s bot token was revoked');
-    await deps.install?.stop('tokens_revoked').catch((error: unknown) => deps.logger.error({ err: error }, 'could not hold digests and watches after the token was revoked'));
+    await deps.install
+      ?.stop('tokens_revoked')
+      .catch((error: unknown) =>
+        deps.logger.error({ err: error }, 'could not hold digests and watches after the token was revoked'),
+      );
   };
 }

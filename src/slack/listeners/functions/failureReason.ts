@@ -20,21 +20,36 @@ export interface FailureOptions {
 function reasonText(error: unknown, lang: Lang, options: FailureOptions): string {
   if (error instanceof StepFailure) {
     // The lookup was answered (and paid) before the step found nothing to give: say what it cost.
-    const spent = error.coinsSpent > 0 ? `${lang.locale === 'zh-CN' ? '' : ' '}${lang.t('workflow.fail.spent', { coins: lang.t('common.coins', { count: error.coinsSpent }) })}` : '';
+    const spent =
+      error.coinsSpent > 0
+        ? `${lang.locale === 'zh-CN' ? '' : ' '}${lang.t('workflow.fail.spent', { coins: lang.t('common.coins', { count: error.coinsSpent }) })}`
+        : '';
     return `${lang.t(error.phrase)}${spent}`;
   }
   const explanation = explainError(error, options.now, options.timeZone, lang);
   if (error instanceof ValidationError) {
     const lines = error.problems.map((problem) => {
       const text = serviceText(problem.phrase ? lang.t(problem.phrase) : problem.message, { max: 200, oneLine: true });
-      return problem.field && !problem.namesItsField ? lang.t('workflow.fail.problem', { field: options.fieldName(problem.field), problem: text }) : text;
+      return problem.field && !problem.namesItsField
+        ? lang.t('workflow.fail.problem', { field: options.fieldName(problem.field), problem: text })
+        : text;
     });
-    return lang.t('workflow.fail.invalid', { summary: explanation.summary, problems: lines.slice(0, PROBLEMS_SHOWN).join(lang.t('workflow.fail.problemSeparator')) });
+    return lang.t('workflow.fail.invalid', {
+      summary: explanation.summary,
+      problems: lines.slice(0, PROBLEMS_SHOWN).join(lang.t('workflow.fail.problemSeparator')),
+    });
   }
   // The summary may quote the service's own message, so it is escaped like any service text.
   // Chinese sentences follow one another without a space.
-  const reason = [explanation.summary, ...explanation.details].map((part) => serviceText(part, { max: 300, oneLine: true })).join(lang.locale === 'zh-CN' ? '' : ' ');
-  return explanation.taskNo ? lang.t('workflow.fail.withTaskNo', { reason, taskNo: serviceText(explanation.taskNo, { max: 100, oneLine: true }) }) : reason;
+  const reason = [explanation.summary, ...explanation.details]
+    .map((part) => serviceText(part, { max: 300, oneLine: true }))
+    .join(lang.locale === 'zh-CN' ? '' : ' ');
+  return explanation.taskNo
+    ? lang.t('workflow.fail.withTaskNo', {
+        reason,
+        taskNo: serviceText(explanation.taskNo, { max: 100, oneLine: true }),
+      })
+    : reason;
 }
 
 /**

@@ -4,9 +4,16 @@ import { ValidationError } from '../../../core/errors.js';
 import { spreadsheetSafe } from '../../../core/export/csv.js';
 import { escapeMrkdwn } from '../../blockKit/mrkdwn.js';
 import type { SlackDeps } from '../../deps.js';
+import {
+  inputText,
+  type Parameter,
+  RUN_BY_INPUT,
+  StepFailure,
+  type StepOutputs,
+  type WorkflowStep,
+} from '../../operations/workflowStep.js';
 import { workspaceLang } from '../../requester/language.js';
 import { failureReason } from './failureReason.js';
-import { RUN_BY_INPUT, StepFailure, inputText, type Parameter, type StepOutputs, type WorkflowStep } from '../../operations/workflowStep.js';
 
 type Args = SlackEventMiddlewareArgs<'function_executed'> & AllMiddlewareArgs;
 
@@ -20,7 +27,8 @@ function safeOutputs(step: WorkflowStep, outputs: StepOutputs): StepOutputs {
   const safe: StepOutputs = {};
   for (const [name, value] of Object.entries(outputs)) {
     const declared = step.outputs[name] as Parameter | undefined;
-    safe[name] = typeof value === 'string' && declared?.type === 'string' ? spreadsheetSafe(escapeMrkdwn(value)) : value;
+    safe[name] =
+      typeof value === 'string' && declared?.type === 'string' ? spreadsheetSafe(escapeMrkdwn(value)) : value;
   }
   return safe;
 }
@@ -28,7 +36,8 @@ function safeOutputs(step: WorkflowStep, outputs: StepOutputs): StepOutputs {
 /** The outputs exactly as declared: Slack refuses a completion whose values do not match the manifest. */
 function checkOutputs(step: WorkflowStep, outputs: StepOutputs): StepOutputs {
   const problems: string[] = [];
-  for (const name of Object.keys(outputs)) if (!Object.hasOwn(step.outputs, name)) problems.push(`${name} is not declared`);
+  for (const name of Object.keys(outputs))
+    if (!Object.hasOwn(step.outputs, name)) problems.push(`${name} is not declared`);
   for (const [name, parameter] of Object.entries(step.outputs) as Array<[string, Parameter]>) {
     const value = outputs[name];
     if (value === undefined) {
@@ -37,7 +46,8 @@ function checkOutputs(step: WorkflowStep, outputs: StepOutputs): StepOutputs {
     }
     if (!fitsType(value, parameter.type)) problems.push(`${name} is not a ${parameter.type}: ${JSON.stringify(value)}`);
   }
-  if (problems.length) throw new Error(`step ${step.callbackId} made outputs that do not match its declaration: ${problems.join('; ')}`);
+  if (problems.length)
+    throw new Error(`step ${step.callbackId} made outputs that do not match its declaration: ${problems.join('; ')}`);
   return outputs;
 }
 
@@ -71,7 +81,11 @@ export function stepListener(deps: SlackDeps, step: WorkflowStep) {
     const failWith = async (error: unknown) => {
       let reason: string;
       try {
-        reason = failureReason(error, lang, { now: deps.now(), timeZone: deps.config.defaultTimeZone, fieldName: (field) => (Object.hasOwn(step.fieldNames, field) ? lang.t(step.fieldNames[field]!) : field) });
+        reason = failureReason(error, lang, {
+          now: deps.now(),
+          timeZone: deps.config.defaultTimeZone,
+          fieldName: (field) => (Object.hasOwn(step.fieldNames, field) ? lang.t(step.fieldNames[field]!) : field),
+        });
       } catch (wording) {
         log.error({ err: wording }, 'could not word why the workflow step failed');
         reason = lang.t('workflow.fail.unexpected');
@@ -85,9 +99,13 @@ export function stepListener(deps: SlackDeps, step: WorkflowStep) {
 
     let outputs: StepOutputs;
     try {
-      outputs = safeOutputs(step, checkOutputs(step, await step.run(deps.data, { inputs: given, context: callContext, lang })));
+      outputs = safeOutputs(
+        step,
+        checkOutputs(step, await step.run(deps.data, { inputs: given, context: callContext, lang })),
+      );
     } catch (error) {
-      if (!(error instanceof StepFailure || error instanceof ValidationError)) log.warn({ err: error }, 'workflow step failed');
+      if (!(error instanceof StepFailure || error instanceof ValidationError))
+        log.warn({ err: error }, 'workflow step failed');
       await failWith(error);
       return;
     }

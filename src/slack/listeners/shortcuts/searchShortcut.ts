@@ -1,9 +1,9 @@
 import type { AllMiddlewareArgs, GlobalShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
 import { openSearchModal } from '../../flows/lookupForms.js';
-import { requesterOf } from '../../requester/requester.js';
 import { renderNotice } from '../../render/notice.js';
 import { replyRoute } from '../../reply/responders.js';
+import { requesterOf } from '../../requester/requester.js';
 
 type Args = SlackShortcutMiddlewareArgs<GlobalShortcut> & AllMiddlewareArgs;
 
@@ -15,7 +15,9 @@ export function searchShortcut(deps: SlackDeps) {
     if (await openSearchModal(deps, client, shortcut.trigger_id, undefined, {}, requester)) return;
     try {
       const { lang } = await requester.profile();
-      await replyRoute(undefined, client, requester.userId, undefined, deps).reply(renderNotice(lang.t('answer.formNotOpened'), lang));
+      await replyRoute(undefined, client, requester.userId, undefined, deps).reply(
+        renderNotice(lang.t('answer.formNotOpened'), lang),
+      );
     } catch (error) {
       deps.logger.warn({ err: error }, 'could not say that the search form did not open');
     }

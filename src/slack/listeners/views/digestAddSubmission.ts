@@ -1,13 +1,13 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { DigestInputError, type DigestInputField } from '../../../core/digest/digestService.js';
+import { AnswerDeadline } from '../../calls/answerDeadline.js';
+import { appMembership } from '../../calls/channelMembership.js';
 import type { SlackDeps } from '../../deps.js';
 import { mayAdd } from '../../flows/permissions.js';
 import { publishHome } from '../../flows/publishHome.js';
-import { appMembership } from '../../calls/channelMembership.js';
-import { AnswerDeadline } from '../../calls/answerDeadline.js';
-import { requesterOf } from '../../requester/requester.js';
-import { formLang } from '../../requester/language.js';
 import { DIGEST_FIELDS, readDigestForm } from '../../modals/digestForm.js';
+import { formLang } from '../../requester/language.js';
+import { requesterOf } from '../../requester/requester.js';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
@@ -61,15 +61,20 @@ export function digestAddSubmission(deps: SlackDeps) {
       return errorOn(BLOCK_OF[error.field], lang.t(error.phrase));
     }
     const inChannel = await deadline.within(appMembership(client, form.channelId, deps.logger));
-    if (inChannel.known && inChannel.value === 'not_member') return errorOn(DIGEST_FIELDS.channel, lang.t('modals.digestForm.notMember'));
+    if (inChannel.known && inChannel.value === 'not_member')
+      return errorOn(DIGEST_FIELDS.channel, lang.t('modals.digestForm.notMember'));
     await ack();
     try {
       await deps.digests.save(digest);
     } catch (error) {
       deps.logger.error({ err: error }, 'could not save a digest from the form');
-      await client.chat.postMessage({ channel: body.user.id, text: lang.t('digests.command.storeDownChanging') }).catch(() => undefined);
+      await client.chat
+        .postMessage({ channel: body.user.id, text: lang.t('digests.command.storeDownChanging') })
+        .catch(() => undefined);
       return;
     }
-    await publishHome(deps, client, teamId, body.user.id).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not refresh the App Home'));
+    await publishHome(deps, client, teamId, body.user.id).catch((error: unknown) =>
+      deps.logger.warn({ err: error }, 'could not refresh the App Home'),
+    );
   };
 }

@@ -1,10 +1,10 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import { AnswerDeadline } from '../../calls/answerDeadline.js';
 import type { SlackDeps } from '../../deps.js';
 import { runCsvExport, showExportPlan } from '../../flows/exportCsv.js';
-import { AnswerDeadline } from '../../calls/answerDeadline.js';
-import { requesterOf } from '../../requester/requester.js';
 import { decodeExportState, exportPlanModal } from '../../modals/exportModal.js';
 import { decodeQueryValue } from '../../payloads/queryValue.js';
+import { requesterOf } from '../../requester/requester.js';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
@@ -31,7 +31,14 @@ export function exportSubmission(deps: SlackDeps) {
     const now = checked.known ? checked.value : undefined;
     if (now && !('notice' in now) && (now.joining ? 0 : now.coins) > (state.confirmedCoins ?? 0)) {
       const { lang } = await requester.profile();
-      await ack({ response_action: 'update', view: exportPlanModal({ lang, ...now, texts: { ...now.texts, lines: [lang.t('export.modal.costChanged'), ...now.texts.lines] } }) });
+      await ack({
+        response_action: 'update',
+        view: exportPlanModal({
+          lang,
+          ...now,
+          texts: { ...now.texts, lines: [lang.t('export.modal.costChanged'), ...now.texts.lines] },
+        }),
+      });
       return;
     }
     await ack();

@@ -5,11 +5,11 @@ import { askFirst, validate } from '../../../core/operations/validate.js';
 import type { SlackDeps } from '../../deps.js';
 import { readSearchSubmission, searchSubmissionErrors } from '../../flows/lookupForms.js';
 import { runQuery } from '../../flows/runQuery.js';
-import { requesterOf } from '../../requester/requester.js';
-import { formLang } from '../../requester/language.js';
 import { VIEW } from '../../payloads/ids.js';
 import { decodeModalOrigin } from '../../payloads/modalOrigin.js';
 import { replyRoute } from '../../reply/responders.js';
+import { formLang } from '../../requester/language.js';
+import { requesterOf } from '../../requester/requester.js';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
@@ -32,7 +32,10 @@ export function searchSubmission(deps: SlackDeps) {
       askFirst(operation, validate(operation, input, deps.now()), input);
     } catch (error) {
       if (error instanceof ValidationError) {
-        await ack({ response_action: 'errors', errors: searchSubmissionErrors(operation, error, await formLang(deps, requesterOf(context))) });
+        await ack({
+          response_action: 'errors',
+          errors: searchSubmissionErrors(operation, error, await formLang(deps, requesterOf(context))),
+        });
         return;
       }
       throw error;

@@ -1,18 +1,18 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { ValidationError } from '../../../core/errors.js';
 import { WatchInputError } from '../../../core/watch/watchService.js';
+import { escapeMrkdwn } from '../../blockKit/mrkdwn.js';
+import { AnswerDeadline } from '../../calls/answerDeadline.js';
 import { appMembership } from '../../calls/channelMembership.js';
 import type { SlackDeps } from '../../deps.js';
-import { publishHome } from '../../flows/publishHome.js';
 import { mayAdd } from '../../flows/permissions.js';
+import { publishHome } from '../../flows/publishHome.js';
 import { savedText } from '../../flows/watchCommand.js';
-import { AnswerDeadline } from '../../calls/answerDeadline.js';
-import { requesterOf } from '../../requester/requester.js';
-import { formLang } from '../../requester/language.js';
-import { escapeMrkdwn } from '../../blockKit/mrkdwn.js';
 import { readWatchForm, WATCH_FIELDS } from '../../modals/watchForm.js';
 import { renderNotice } from '../../render/notice.js';
 import { webApiResponder } from '../../reply/responders.js';
+import { formLang } from '../../requester/language.js';
+import { requesterOf } from '../../requester/requester.js';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
@@ -53,12 +53,16 @@ export function watchAddSubmission(deps: SlackDeps) {
       if (!checked.known) return errorOn(WATCH_FIELDS.channel, lang.t('watch.command.storeDownChanging'));
       prepared = checked.value;
       const inChannel = await deadline.within(appMembership(client, form.channelId, deps.logger));
-      if (inChannel.known && inChannel.value === 'not_member') return errorOn(WATCH_FIELDS.channel, lang.t('watch.form.notMember'));
+      if (inChannel.known && inChannel.value === 'not_member')
+        return errorOn(WATCH_FIELDS.channel, lang.t('watch.form.notMember'));
     } catch (error) {
       if (error instanceof WatchInputError) return errorOn(blockFor(error.phrase.key, prefilled), lang.t(error.phrase));
       if (error instanceof ValidationError) {
         const problem = error.problems[0];
-        return errorOn(prefilled ? WATCH_FIELDS.channel : WATCH_FIELDS.subject, problem?.phrase ? lang.t(problem.phrase) : (problem?.message ?? error.message));
+        return errorOn(
+          prefilled ? WATCH_FIELDS.channel : WATCH_FIELDS.subject,
+          problem?.phrase ? lang.t(problem.phrase) : (problem?.message ?? error.message),
+        );
       }
       deps.logger.error({ err: error }, 'could not check a watch from the form');
       return errorOn(WATCH_FIELDS.channel, lang.t('watch.command.storeDownChanging'));
@@ -71,9 +75,17 @@ export function watchAddSubmission(deps: SlackDeps) {
       text = savedText(deps, watch, prepared.cost, lang);
     } catch (error) {
       deps.logger.error({ err: error }, 'could not save a watch from the form');
-      text = error instanceof WatchInputError ? lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.t(error.phrase)) }) : lang.t('watch.command.storeDownChanging');
+      text =
+        error instanceof WatchInputError
+          ? lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.t(error.phrase)) })
+          : lang.t('watch.command.storeDownChanging');
     }
-    await tell.reply(renderNotice(text, lang)).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not confirm the watch'));
-    if (form.fromHome) await publishHome(deps, client, requester.teamId, body.user.id).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not refresh the App Home'));
+    await tell
+      .reply(renderNotice(text, lang))
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not confirm the watch'));
+    if (form.fromHome)
+      await publishHome(deps, client, requester.teamId, body.user.id).catch((error: unknown) =>
+        deps.logger.warn({ err: error }, 'could not refresh the App Home'),
+      );
   };
 }

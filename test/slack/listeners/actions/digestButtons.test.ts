@@ -3,7 +3,7 @@ import { digestAddButton } from '../../../../src/slack/listeners/actions/digestA
 import { digestRemoveButton } from '../../../../src/slack/listeners/actions/digestRemoveButton.js';
 import { digestRunButton } from '../../../../src/slack/listeners/actions/digestRunButton.js';
 import { VIEW } from '../../../../src/slack/payloads/ids.js';
-import { requesterContext, fakeAck, fakeClient, listenerDeps, recorder } from '../../listenerArgs.js';
+import { fakeAck, fakeClient, listenerDeps, recorder, requesterContext } from '../../listenerArgs.js';
 
 /** The App Home's digest buttons (digestAdd.ts, digestRemove.ts, digestRun.ts), each run alone. */
 describe('App Home digest buttons', () => {
@@ -34,7 +34,10 @@ describe('App Home digest buttons', () => {
     const { record, args } = click('U1');
     await digestAddButton(rig.deps)(args);
     expect(record.events.map((event) => (event.kind === 'ack' ? 'ack' : event.method))).toEqual(['ack', 'views.open']);
-    expect(record.calls('views.open')[0]).toMatchObject({ trigger_id: 'trigger-1', view: { callback_id: VIEW.digestAdd } });
+    expect(record.calls('views.open')[0]).toMatchObject({
+      trigger_id: 'trigger-1',
+      view: { callback_id: VIEW.digestAdd },
+    });
   });
 
   it('Add a digest: someone who is not a digest admin gets the ack and no form', async () => {
@@ -48,7 +51,11 @@ describe('App Home digest buttons', () => {
   it('Add a digest: a form Slack would not open is logged, not thrown', async () => {
     rig = listenerDeps();
     const record = recorder();
-    await digestAddButton(rig.deps)({ ...(click('U1').args as object), ack: fakeAck(record), client: fakeClient(record, { 'views.open': new Error('expired_trigger_id') }) } as never);
+    await digestAddButton(rig.deps)({
+      ...(click('U1').args as object),
+      ack: fakeAck(record),
+      client: fakeClient(record, { 'views.open': new Error('expired_trigger_id') }),
+    } as never);
     expect(record.acks()).toEqual([null]);
   });
 
@@ -82,7 +89,10 @@ describe('App Home digest buttons', () => {
   it('Run now: a digest the person may not run, or that is gone, runs nothing and spends nothing', async () => {
     rig = listenerDeps({ ADMIN_USER_IDS: 'U9' });
     const digest = await addDigest('U1');
-    for (const [userId, value] of [['U2', digest.id], ['U1', 'no-such-digest']] as const) {
+    for (const [userId, value] of [
+      ['U2', digest.id],
+      ['U1', 'no-such-digest'],
+    ] as const) {
       const { record, args } = click(userId, value);
       await digestRunButton(rig.deps)(args);
       expect(record.acks()).toEqual([null]);

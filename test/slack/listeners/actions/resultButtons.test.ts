@@ -5,9 +5,20 @@ import { openModalButton } from '../../../../src/slack/listeners/actions/openMod
 import { resultButton } from '../../../../src/slack/listeners/actions/resultButton.js';
 import { ACTION, VIEW } from '../../../../src/slack/payloads/ids.js';
 import { encodeQueryValue } from '../../../../src/slack/payloads/queryValue.js';
-import { requesterContext, fakeAck, fakeClient, recorder, useListenerRigs, type ListenerDeps, type Recorder } from '../../listenerArgs.js';
+import {
+  fakeAck,
+  fakeClient,
+  type ListenerDeps,
+  type Recorder,
+  recorder,
+  requesterContext,
+  useListenerRigs,
+} from '../../listenerArgs.js';
 
-const FUND_QUERY = encodeQueryValue({ operation: 'fund-asset', request: validate('fund-asset', { fundCode: '000001' }) })!;
+const FUND_QUERY = encodeQueryValue({
+  operation: 'fund-asset',
+  request: validate('fund-asset', { fundCode: '000001' }),
+})!;
 const order = (record: Recorder) => record.events.map((event) => (event.kind === 'ack' ? 'ack' : event.method));
 
 /** The buttons under a result and in the chooser (resultButton.ts, exportCsv.ts, openModal.ts), each run alone. */
@@ -15,7 +26,12 @@ describe('result and form buttons', () => {
   const rigs = useListenerRigs();
   let rig: ListenerDeps;
 
-  function click(actionId: string, value: string, body: Record<string, unknown> = {}, answers: Parameters<typeof fakeClient>[1] = {}) {
+  function click(
+    actionId: string,
+    value: string,
+    body: Record<string, unknown> = {},
+    answers: Parameters<typeof fakeClient>[1] = {},
+  ) {
     const record = recorder();
     const args = {
       ack: fakeAck(record),
@@ -40,7 +56,9 @@ describe('result and form buttons', () => {
 
   it('a button whose value the app did not write: acks, says the button is stale, spends nothing', async () => {
     rig = rigs.deps();
-    const { record, args } = click(ACTION.pageNext, '{"o":"fund-asset","r":{"fundCode":"<!channel>"}}', { response_url: rigs.slack.responseUrl('stale') });
+    const { record, args } = click(ACTION.pageNext, '{"o":"fund-asset","r":{"fundCode":"<!channel>"}}', {
+      response_url: rigs.slack.responseUrl('stale'),
+    });
     await resultButton(rig.deps)(args);
     expect(record.acks()).toEqual([null]);
     expect(JSON.stringify((await rigs.slack.waitForResponse('stale')).body)).toContain('no longer');
@@ -49,7 +67,12 @@ describe('result and form buttons', () => {
 
   it('Export CSV: acks, opens a modal at once, then fills in what the export costs; nothing is spent yet', async () => {
     rig = rigs.deps();
-    const { record, args } = click(ACTION.exportCsv, FUND_QUERY, {}, { 'views.open': { ok: true, view: { id: 'V1', hash: 'h1' } } });
+    const { record, args } = click(
+      ACTION.exportCsv,
+      FUND_QUERY,
+      {},
+      { 'views.open': { ok: true, view: { id: 'V1', hash: 'h1' } } },
+    );
     await exportCsvButton(rig.deps)(args);
     expect(order(record)).toEqual(['ack', 'views.open', 'views.update']);
     expect(record.calls('views.open')[0]).toMatchObject({ trigger_id: 'trigger-1' });
@@ -61,7 +84,12 @@ describe('result and form buttons', () => {
 
   it('Export CSV from a broken button: the modal says so and nothing else happens', async () => {
     rig = rigs.deps();
-    const { record, args } = click(ACTION.exportCsv, 'not a query', {}, { 'views.open': { ok: true, view: { id: 'V1' } } });
+    const { record, args } = click(
+      ACTION.exportCsv,
+      'not a query',
+      {},
+      { 'views.open': { ok: true, view: { id: 'V1' } } },
+    );
     await exportCsvButton(rig.deps)(args);
     expect(order(record)).toEqual(['ack', 'views.open']);
     expect(rig.upstreamCalls()).toBe(0);
@@ -81,12 +109,21 @@ describe('result and form buttons', () => {
     const fromHome = click(ACTION.openModal, 'futures', { view: { type: 'home', id: 'VH' } });
     await openModalButton(rig.deps)(fromHome.args);
     expect(order(fromHome.record)).toEqual(['ack', 'views.open']);
-    expect(fromHome.record.calls('views.open')[0]).toMatchObject({ trigger_id: 'trigger-1', view: { callback_id: VIEW.search('futures') } });
+    expect(fromHome.record.calls('views.open')[0]).toMatchObject({
+      trigger_id: 'trigger-1',
+      view: { callback_id: VIEW.search('futures') },
+    });
 
-    const inChooser = click(ACTION.openModal, 'bids', { view: { type: 'modal', id: 'VM', hash: 'hm', private_metadata: '{"c":"C1"}' } });
+    const inChooser = click(ACTION.openModal, 'bids', {
+      view: { type: 'modal', id: 'VM', hash: 'hm', private_metadata: '{"c":"C1"}' },
+    });
     await openModalButton(rig.deps)(inChooser.args);
     expect(order(inChooser.record)).toEqual(['ack', 'views.update']);
-    expect(inChooser.record.calls('views.update')[0]).toMatchObject({ view_id: 'VM', hash: 'hm', view: { callback_id: VIEW.search('bids'), private_metadata: '{"c":"C1"}' } });
+    expect(inChooser.record.calls('views.update')[0]).toMatchObject({
+      view_id: 'VM',
+      hash: 'hm',
+      view: { callback_id: VIEW.search('bids'), private_metadata: '{"c":"C1"}' },
+    });
   });
 
   it('a button naming no operation is acked and opens nothing', async () => {

@@ -1,16 +1,16 @@
-import { english } from '../../../../src/i18n/lang.js';
 import type { Context } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../../../src/core/operations/index.js';
-import { validate } from '../../../../src/core/operations/validate.js';
 import { pricesFrom } from '../../../../src/core/operations/prices.js';
-import { slashCommand } from '../../../../src/slack/listeners/commands/slashCommand.js';
+import { validate } from '../../../../src/core/operations/validate.js';
+import { english } from '../../../../src/i18n/lang.js';
 import type { SlackDeps } from '../../../../src/slack/deps.js';
+import { slashCommand } from '../../../../src/slack/listeners/commands/slashCommand.js';
 import type { Requester } from '../../../../src/slack/requester/requester.js';
 import { PINNED_AT } from '../../../support/clocks.js';
-import { startFakeSlack, type FakeSlack } from '../../../support/slack/fakeSlack.js';
+import { type FakeSlack, startFakeSlack } from '../../../support/slack/fakeSlack.js';
 
 /** The listener alone, with a fake ack and a response_url on the fake Slack: parse, ack, reply. */
 describe('slashCommand listener', () => {
@@ -30,7 +30,13 @@ describe('slashCommand listener', () => {
       },
     },
   } as unknown as SlackDeps;
-  const requester: Requester = { teamId: 'T1', userId: 'U1', channelId: 'C1', profile: async () => ({ timeZone: 'UTC', lang: english }), refusalIn: async () => undefined };
+  const requester: Requester = {
+    teamId: 'T1',
+    userId: 'U1',
+    channelId: 'C1',
+    profile: async () => ({ timeZone: 'UTC', lang: english }),
+    refusalIn: async () => undefined,
+  };
 
   beforeAll(async () => {
     slack = await startFakeSlack();
@@ -43,7 +49,15 @@ describe('slashCommand listener', () => {
     const order: string[] = [];
     const handler = slashCommand(deps);
     const running = handler({
-      command: { command, text, team_id: 'T1', user_id: 'U1', channel_id: 'C1', response_url: slack.responseUrl(id), trigger_id: 'trigger' },
+      command: {
+        command,
+        text,
+        team_id: 'T1',
+        user_id: 'U1',
+        channel_id: 'C1',
+        response_url: slack.responseUrl(id),
+        trigger_id: 'trigger',
+      },
       ack: async () => void order.push('ack'),
       client: {} as WebClient,
       context: { requester } as unknown as Context,

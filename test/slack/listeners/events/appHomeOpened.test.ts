@@ -7,9 +7,17 @@ describe('app_home_opened', () => {
   let rig: ReturnType<typeof listenerDeps>;
   afterEach(() => rig.close());
 
-  function open(tab: string, answers: Parameters<typeof fakeClient>[1] = {}, body: Record<string, unknown> = { team_id: 'T1' }) {
+  function open(
+    tab: string,
+    answers: Parameters<typeof fakeClient>[1] = {},
+    body: Record<string, unknown> = { team_id: 'T1' },
+  ) {
     const record = recorder();
-    const args = { event: { type: 'app_home_opened', user: 'U1', tab, view: { team_id: 'T2' } }, body, client: fakeClient(record, answers) } as never;
+    const args = {
+      event: { type: 'app_home_opened', user: 'U1', tab, view: { team_id: 'T2' } },
+      body,
+      client: fakeClient(record, answers),
+    } as never;
     return { record, run: () => appHomeOpened(rig.deps)(args) };
   }
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fundAssetStep } from '../../../../src/slack/operations/fundAssetSlack.js';
 import { stepListener } from '../../../../src/slack/listeners/functions/stepListener.js';
 import { allowlists } from '../../../../src/slack/middleware/allowlists.js';
 import { whoIsAsking } from '../../../../src/slack/middleware/whoIsAsking.js';
+import { fundAssetStep } from '../../../../src/slack/operations/fundAssetSlack.js';
 import { listenerDeps } from '../../listenerArgs.js';
 
 /** A custom step's listener with fake complete/fail: every run ends in exactly one of the two. */
@@ -26,7 +26,10 @@ describe('a workflow step’s listener', () => {
       client: {},
     };
     const listener = () => stepListener(rig.deps, fundAssetStep)(args as never);
-    await whoIsAsking(rig.deps)({ ...args, next: () => allowlists(rig.deps)({ ...args, next: listener } as never) } as never);
+    await whoIsAsking(rig.deps)({
+      ...args,
+      next: () => allowlists(rig.deps)({ ...args, next: listener } as never),
+    } as never);
     return ended;
   }
 
@@ -58,7 +61,10 @@ describe('a workflow step’s listener', () => {
 
   it('outputs Slack will not accept still end the run, as a failure', async () => {
     rig = listenerDeps();
-    const ended = await runStep({ fund_code: '000001' }, { complete: () => Promise.reject(new Error('invalid_outputs')) });
+    const ended = await runStep(
+      { fund_code: '000001' },
+      { complete: () => Promise.reject(new Error('invalid_outputs')) },
+    );
     expect(ended.map((end) => end.how)).toEqual(['complete', 'fail']);
   });
 });

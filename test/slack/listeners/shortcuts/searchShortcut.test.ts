@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { VIEW } from '../../../../src/slack/payloads/ids.js';
 import { searchShortcut } from '../../../../src/slack/listeners/shortcuts/searchShortcut.js';
-import { requesterContext, fakeAck, fakeClient, listenerDeps, recorder } from '../../listenerArgs.js';
+import { VIEW } from '../../../../src/slack/payloads/ids.js';
+import { fakeAck, fakeClient, listenerDeps, recorder, requesterContext } from '../../listenerArgs.js';
 
 describe('the “Search financial data” shortcut', () => {
   let rig: ReturnType<typeof listenerDeps>;
@@ -9,17 +9,31 @@ describe('the “Search financial data” shortcut', () => {
 
   function run(locale: 'en' | 'zh-CN', answers: Parameters<typeof fakeClient>[1] = {}) {
     const record = recorder();
-    const args = { ack: fakeAck(record), shortcut: { trigger_id: 'trigger-s' }, client: fakeClient(record, answers), context: requesterContext({ locale }) } as never;
+    const args = {
+      ack: fakeAck(record),
+      shortcut: { trigger_id: 'trigger-s' },
+      client: fakeClient(record, answers),
+      context: requesterContext({ locale }),
+    } as never;
     return { record, run: () => searchShortcut(rig.deps)(args) };
   }
 
   it('acks, then opens the chooser with the shortcut’s trigger, in the requester’s language', async () => {
     rig = listenerDeps();
-    for (const [locale, title] of [['en', 'Search data'], ['zh-CN', '查询数据']] as const) {
+    for (const [locale, title] of [
+      ['en', 'Search data'],
+      ['zh-CN', '查询数据'],
+    ] as const) {
       const { record, run: go } = run(locale);
       await go();
-      expect(record.events.map((event) => (event.kind === 'ack' ? 'ack' : event.method))).toEqual(['ack', 'views.open']);
-      expect(record.calls('views.open')[0]).toMatchObject({ trigger_id: 'trigger-s', view: { callback_id: VIEW.chooser, title: { text: title } } });
+      expect(record.events.map((event) => (event.kind === 'ack' ? 'ack' : event.method))).toEqual([
+        'ack',
+        'views.open',
+      ]);
+      expect(record.calls('views.open')[0]).toMatchObject({
+        trigger_id: 'trigger-s',
+        view: { callback_id: VIEW.chooser, title: { text: title } },
+      });
     }
   });
 
