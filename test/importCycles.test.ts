@@ -29,7 +29,8 @@ function importGraph(): Map<string, string[]> {
     const targets = importedFiles
       .map(({ fileName }) => ts.resolveModuleName(fileName, file, options, ts.sys).resolvedModule?.resolvedFileName)
       .filter(
-        (target): target is string => target !== undefined && target.startsWith(SRC + '/') && !target.endsWith('.d.ts'),
+        (target): target is string =>
+          typeof target === 'string' && target.startsWith(`${SRC}/`) && !target.endsWith('.d.ts'),
       );
     graph.set(file, [...new Set(targets)]);
   }

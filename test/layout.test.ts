@@ -102,7 +102,7 @@ describe('the layout', () => {
       importsOf(file).includes(join('slack', 'operations', 'index.ts')),
     );
     expect(
-      readers.map((file) => relative(SRC, file)).filter((file) => !file.startsWith(join('slack', 'flows') + '/')),
+      readers.map((file) => relative(SRC, file)).filter((file) => !file.startsWith(`${join('slack', 'flows')}/`)),
     ).toEqual([]);
   });
 

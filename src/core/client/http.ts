@@ -127,7 +127,7 @@ class Deadlines {
 
   private arm(at: number, inMs: number): void {
     this.armed?.cancel();
-    const armed = { at, cancel: () => undefined as void };
+    const armed: { at: number; cancel: () => void } = { at, cancel: () => {} };
     armed.cancel = this.clock.timer(Math.max(0, inMs), () => {
       if (this.armed === armed) this.fire();
     });

@@ -5,11 +5,11 @@ import type { Clock } from '../clock.js';
 import { BudgetExceededError, StoppedError } from '../errors.js';
 import { failurePhrase } from '../jobs/failurePhrase.js';
 import { type PostResult, postOrPause, RunLocks, recordRun } from '../jobs/runLocks.js';
-import { type AppStatus } from '../jobs/types.js';
+import type { AppStatus } from '../jobs/types.js';
 import type { Store } from '../store/types.js';
 import { collectNewFunds } from './collect.js';
 import type { DigestRepository } from './digestRepository.js';
-import { type Digest, type DigestContent, type DigestPoster, type DigestRunRecord } from './types.js';
+import type { Digest, DigestContent, DigestPoster, DigestRunRecord } from './types.js';
 
 export interface DigestRunnerOptions {
   repository: DigestRepository;

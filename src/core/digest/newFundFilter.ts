@@ -89,7 +89,7 @@ export function filterNewFunds<T extends NewFundFields>(funds: readonly T[], fil
  */
 export function newFundIdentity(record: unknown): string | undefined {
   if (typeof record !== 'object' || record === null) return undefined;
-  const code = (record as Record<string, unknown>)['fundCode'];
+  const code = (record as Record<string, unknown>).fundCode;
   // Fund codes are six digits; a service sending a number would have dropped the leading zeros.
   const text =
     typeof code === 'number' && Number.isInteger(code) && code >= 0

@@ -27,7 +27,7 @@ export const newFundsHandler: OperationHandler = (body, { nowMs }) => {
     const sameDay = fundsBeginningOn(day).sort((a, b) => a.fundCode.localeCompare(b.fundCode));
     records.push(...sameDay.map((fund) => toWireRecord(fund, todayDay)));
   }
-  const matching = saleStatus === undefined ? records : records.filter((record) => record['saleStatus'] === saleStatus);
+  const matching = saleStatus === undefined ? records : records.filter((record) => record.saleStatus === saleStatus);
   return {
     data: pageOf(matching, pageNo, pageSize),
     limit: String(pageSize),

@@ -9,7 +9,7 @@ import type { OperationHandler } from './types.js';
 export const TAXPAYER_MAX_PAGE_SIZE = 50;
 
 function requiredKeyword(body: RequestBody): string {
-  const keyword = body['keyword'];
+  const keyword = body.keyword;
   if (keyword === undefined) throw new InvalidParameterError('keyword is required');
   if (typeof keyword !== 'string') throw new InvalidParameterError('keyword must be a string');
   if (keyword.trim() === '') throw new InvalidParameterError('keyword is required');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEnvelope } from '../../../src/core/client/envelope.js';
-import { UpstreamError } from '../../../src/core/errors.js';
+import type { UpstreamError } from '../../../src/core/errors.js';
 import { type DataService, startDataService, TEAM } from '../../support/dataService.js';
 
 const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => ({

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataClient } from '../../../src/core/client/dataClient.js';
-import { BudgetExceededError, UpstreamError, ValidationError } from '../../../src/core/errors.js';
+import { BudgetExceededError, type UpstreamError, ValidationError } from '../../../src/core/errors.js';
 import { MemoryStore } from '../../../src/core/store/memoryStore.js';
 import { startSimulator } from '../../../src/simulator/index.js';
 import { ManualClock, PINNED_AT } from '../../support/clocks.js';

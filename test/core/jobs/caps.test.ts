@@ -83,19 +83,17 @@ describe('caps on watches', () => {
     const services = [rig.service, other.service];
     // Previews first (each under the cap), then every Save at once.
     const prepared = await Promise.all(
-      companies
-        .slice(0, 10)
-        .map((subject) =>
-          rig!.service.prepare({
-            teamId: 'T1',
-            channelId: 'C1',
-            createdBy: 'U1',
-            kind: 'taxpayer',
-            subject,
-            cadence: 'daily',
-            time: '09:00',
-          }),
-        ),
+      companies.slice(0, 10).map((subject) =>
+        rig!.service.prepare({
+          teamId: 'T1',
+          channelId: 'C1',
+          createdBy: 'U1',
+          kind: 'taxpayer',
+          subject,
+          cadence: 'daily',
+          time: '09:00',
+        }),
+      ),
     );
     const outcomes = await Promise.all(prepared.map(({ watch }, index) => outcome(services[index % 2]!.save(watch))));
     expect(outcomes.filter((said) => said === 'saved')).toHaveLength(3);

@@ -23,7 +23,7 @@ function nextWeekday0830Shanghai(now: number): string {
     );
     const atUtc = day.getTime() - 8 * 3_600_000;
     const weekday = day.getUTCDay();
-    if (atUtc > now && weekday >= 1 && weekday <= 5) return day.toISOString().slice(0, 10) + ' 08:30';
+    if (atUtc > now && weekday >= 1 && weekday <= 5) return `${day.toISOString().slice(0, 10)} 08:30`;
   }
   throw new Error('no weekday within a week');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Candle, type CandleType } from '../../../src/core/operations/futures.js';
+import type { Candle, CandleType } from '../../../src/core/operations/futures.js';
 import { langFor } from '../../../src/i18n/lang.js';
 import { slackOperation } from '../../../src/slack/operations/index.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';

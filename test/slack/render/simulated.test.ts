@@ -5,7 +5,7 @@ import { pricesFrom } from '../../../src/core/operations/prices.js';
 import { english, langFor } from '../../../src/i18n/lang.js';
 import { slackOperation } from '../../../src/slack/operations/index.js';
 import { decodeQueryValue } from '../../../src/slack/payloads/queryValue.js';
-import { type RenderOptions } from '../../../src/slack/render/answer.js';
+import type { RenderOptions } from '../../../src/slack/render/answer.js';
 import { type DataService, startDataService, TEAM } from '../../support/dataService.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
