@@ -20,7 +20,7 @@ interface CpuProfile {
 export function summariseProfile(profile: CpuProfile, top = 25): string {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfUs = new Map<number, number>();
-  profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  for (const [i, id] of profile.samples.entries()) selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   const total = [...selfUs.values()].reduce((sum, us) => sum + us, 0);
   const tally = (keyOf: (node: ProfileNode) => string) => {
     const sums = new Map<string, number>();

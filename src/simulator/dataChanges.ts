@@ -116,7 +116,7 @@ export function changedTaxpayer(record: TaxpayerRecord, changes: readonly DataCh
   );
   return mine.length === 0
     ? record
-    : mine.reduce<TaxpayerRecord>((changed, change) => ({ ...changed, ...change.fields }) as TaxpayerRecord, record);
+    : (Object.assign({}, record, ...mine.map((change) => change.fields)) as TaxpayerRecord);
 }
 
 /** `history` newest first, as the service lists it. */

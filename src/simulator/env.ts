@@ -7,13 +7,13 @@ export const DEFAULT_SIMULATOR_PORT = 8787;
 
 type Environment = Record<string, string | undefined>;
 
-function valueOf(env: Environment, name: string): string | undefined {
+function settingOf(env: Environment, name: string): string | undefined {
   const value = env[name]?.trim();
   return value === '' ? undefined : value;
 }
 
 function parsed<T>(env: Environment, name: string, parse: (text: string) => T | undefined): T | undefined {
-  const text = valueOf(env, name);
+  const text = settingOf(env, name);
   if (text === undefined) return undefined;
   let result: T | undefined;
   try {

@@ -391,9 +391,9 @@ describe('the fund chart Slack draws itself', () => {
     );
     expect(chart.yLabel).toMatch(/^CNY (billion|million)$/);
     const unit = chart.yLabel === 'CNY billion' ? 1e9 : 1e6;
-    chart.series[0]!.values.forEach((value, index) =>
-      expect(value).toBeCloseTo(newestFirst[19 - index]!.asset / unit, 2),
-    );
+    for (const [index, value] of chart.series[0]!.values.entries()) {
+      expect(value).toBeCloseTo(newestFirst[19 - index]!.asset / unit, 2);
+    }
     expect(chart.caption).toBe('The latest 20 of 50 dates; the table has them all');
     const zh = fundAssetNativeChart(result, langFor('zh-CN'), {
       fundName: '一个名字很长很长很长很长很长很长很长很长很长很长的基金',

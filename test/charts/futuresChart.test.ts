@@ -138,9 +138,9 @@ function checkFuturesPicture(rendered: RenderedChart, expected: Expected): void 
     'a volume bar',
   );
   // Each volume bar and its range bar or candle share one centre.
-  volume.data.forEach((bar, index) => expect(bar.x).toBeCloseTo(elements[index]!.x, 3));
+  for (const [index, bar] of volume.data.entries()) expect(bar.x).toBeCloseTo(elements[index]!.x, 3);
   if (!expected.settings.candlesticks)
-    prices[1]!.data.forEach((tick, index) => expect(tick.x).toBeCloseTo(elements[index]!.x, 3));
+    for (const [index, tick] of prices[1]!.data.entries()) expect(tick.x).toBeCloseTo(elements[index]!.x, 3);
 
   // Averages: in the legend, their points on the chart; then what a rise and a fall look like.
   for (const meta of averages)

@@ -162,7 +162,7 @@ function checkOption(node: Node, path: string): void {
 /** Walks everything under a block: text objects must not be empty; elements and options obey their limits. */
 function walk(value: unknown, path: string, parentKey: string): void {
   if (Array.isArray(value)) {
-    value.forEach((item, index) => walk(item, `${path}[${index}]`, parentKey));
+    for (const [index, item] of value.entries()) walk(item, `${path}[${index}]`, parentKey);
     return;
   }
   if (!isNode(value)) return;
@@ -189,14 +189,14 @@ function checkBlock(block: unknown, path: string): void {
         maxLength(textOf(block.text, `${path}.text`), LIMITS.sectionText, 'section text ≤ 3000', `${path}.text.text`);
       maxItems(block.fields, LIMITS.sectionFields, 'section fields ≤ 10', `${path}.fields`);
       if (Array.isArray(block.fields)) {
-        block.fields.forEach((field, index) =>
+        for (const [index, field] of block.fields.entries()) {
           maxLength(
             textOf(field, `${path}.fields[${index}]`),
             LIMITS.fieldText,
             'field text ≤ 2000',
             `${path}.fields[${index}].text`,
-          ),
-        );
+          );
+        }
       }
       if (isNode(block.accessory)) checkElement(block.accessory, `${path}.accessory`);
       break;

@@ -1,4 +1,4 @@
-import type { DataClient } from '../client/dataClient.js';
+import type { CallResult, DataClient } from '../client/dataClient.js';
 import { DIGEST_SOURCE } from '../ledger/ledger.js';
 import type { NewFund } from '../operations/newFunds.js';
 
@@ -40,7 +40,7 @@ export async function collectNewFunds(
   for (let page = 1; page <= MAX_PAGES; page++) {
     const input: Record<string, string> = { pageNo: String(page), pageSize: String(DIGEST_PAGE_SIZE) };
     if (filter !== 'all') input.saleStatus = filter === 'onsale' ? 'true' : 'false';
-    let answer;
+    let answer: CallResult<typeof DIGEST_OPERATION>;
     try {
       // The ledger names the digest as the spender: no person asked for this call.
       answer = await data.call(DIGEST_OPERATION, input, {

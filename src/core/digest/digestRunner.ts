@@ -236,7 +236,7 @@ export class DigestRunner {
     };
 
     const seen = await repository.seenCodes(digest.id);
-    let collected;
+    let collected: Awaited<ReturnType<typeof collectNewFunds>>;
     try {
       collected = await collectNewFunds(data, digest.filter, seen, {
         teamId: digest.teamId,

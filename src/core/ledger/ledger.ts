@@ -103,7 +103,8 @@ function tally(entries: LedgerEntry[], from: number, to: number): UsagePeriod {
       [period.byOperation, entry.operation],
       [period.byUser, spenderOf(entry)],
     ] as const) {
-      const slot = (group[key] ??= { coins: 0, calls: 0 });
+      group[key] ??= { coins: 0, calls: 0 };
+      const slot = group[key];
       slot.coins += entry.coins;
       slot.calls += 1;
     }

@@ -19,8 +19,7 @@ export type OperationId = keyof Operations;
 export type RequestOf<Id extends OperationId> =
   Operations[Id] extends OperationDefinition<infer W, unknown, unknown> ? W : never;
 export type ResultOf<Id extends OperationId> = ReturnType<Operations[Id]['normalise']>;
-// Definitions differ in their type parameters; code that handles any of them sees this shape.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: definitions differ in their type parameters; code that handles any of them sees this shape.
 export type AnyOperation = OperationDefinition<any, any, any>;
 
 export const OPERATION_IDS = Object.keys(operations) as OperationId[];

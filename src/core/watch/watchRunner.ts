@@ -237,7 +237,7 @@ export class WatchRunner {
     };
     // A manual check is "now"; a scheduled one wants data from its own time on, shared with every watch due with it.
     const notBefore = Math.min(scheduledFor, clock.now());
-    let outcome;
+    let outcome: Awaited<ReturnType<typeof checkWatch>>;
     try {
       outcome = await checkWatch(
         data,

@@ -138,6 +138,7 @@ function fileName(operationName: string, query: DecodedQuery, now: number, timeZ
   const words = [
     ...values
       .join('_')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a file name must not carry.
       .replace(/[\\/:*?"<>|\s\x00-\x1f\x7f]+/g, '_')
       .replace(/^_+|_+$/g, ''),
   ]

@@ -36,6 +36,7 @@ export function textCell(value: unknown, max = CELL_MAX): RawTextElement {
   const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
   // Control characters and line breaks would break the row.
   const oneLine = text
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a table cell must not carry.
     .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

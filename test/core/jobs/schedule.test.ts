@@ -88,7 +88,10 @@ describe('digest schedules', () => {
     const daily: Schedule = { cadence: { kind: 'daily' }, time: '02:30', timeZone: 'America/New_York' };
     const runs = [];
     let cursor = at('2026-03-07T00:00:00Z');
-    for (let i = 0; i < 3; i++) runs.push((cursor = nextRunAfter(daily, cursor)!));
+    for (let i = 0; i < 3; i++) {
+      cursor = nextRunAfter(daily, cursor)!;
+      runs.push(cursor);
+    }
     expect(runs.map((ms) => localParts(ms, 'America/New_York').day)).toEqual([7, 8, 9]);
   });
 

@@ -6,6 +6,7 @@ import { RedisStore } from '../../../src/core/store/redisStore.js';
 import type { Store } from '../../../src/core/store/types.js';
 import { checkWatch } from '../../../src/core/watch/checks.js';
 import { checksWithin } from '../../../src/core/watch/cost.js';
+import type { WatchState } from '../../../src/core/watch/types.js';
 import { WatchInputError } from '../../../src/core/watch/watchService.js';
 import { langFor } from '../../../src/i18n/lang.js';
 import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
@@ -584,7 +585,7 @@ describe('the review of issue 26', () => {
     } as unknown as DataClient;
     const target = { kind: 'company', keyword: '杭州某某供应链' } as const;
     const seen = [];
-    let state;
+    let state: WatchState | undefined;
     for (let i = 0; i < 5; i++) {
       const outcome = await checkWatch(data, target, state, { teamId: 'T1' }, FRIDAY_8AM);
       seen.push(

@@ -73,7 +73,9 @@ describe('paging through results', () => {
     expect(pageLine(page2)).toBe('Page 2 of 3 · 23 results');
     const secondCall = app.upstreamCalls(OPS.bids)[1];
     expect(secondCall?.request).toEqual({ keyword: '安置房', pageSize: '10', pageIndex: '2' });
-    expect(footerText(page2)).toContain(`upstream taskNo \`${(secondCall?.body as { taskNo: string }).taskNo}\``);
+    expect(footerText(page2)).toContain(
+      `upstream taskNo \`${(secondCall?.body as { taskNo: string } | undefined)?.taskNo}\``,
+    );
     expect(await coinsToday()).toBe(2 * cost);
     expect(buttonsOf(page2).map((button) => button.action_id)).toEqual([
       'dq_page_previous',
@@ -151,7 +153,9 @@ describe('paging through results', () => {
       expect(page2.replace_original).toBe(true);
       expect(pageLine(page2)).toBe(pages);
       expect(buttonNamed(page2, 'dq_page_next')).toBeUndefined();
-      expect((app.upstreamCalls(operation)[1]?.request as Record<string, unknown>)[pageField]).toEqual(pageTwo);
+      expect((app.upstreamCalls(operation)[1]?.request as Record<string, unknown> | undefined)?.[pageField]).toEqual(
+        pageTwo,
+      );
       expect(footerText(page2)).not.toContain('no charge');
       expect(await coinsToday()).toBe(2 * cost);
 

@@ -21,7 +21,8 @@ function recordingApp() {
         listeners.every((listener) => typeof listener === 'function'),
         `${kind} ${String(id)}`,
       ).toBe(true);
-      (listened[kind] ??= []).push(id);
+      listened[kind] ??= [];
+      listened[kind].push(id);
     };
   const app = {
     command: on('command'),

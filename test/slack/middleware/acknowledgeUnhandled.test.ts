@@ -11,7 +11,13 @@ async function through(body: Record<string, unknown>) {
   await acknowledgeUnhandled(
     SLASH_COMMANDS.map(({ command }) => command),
     WORKFLOW_STEPS.map((step) => step.callbackId),
-  )({ body, ack: fakeAck(record), next: async () => void (passedOn = true) } as never);
+  )({
+    body,
+    ack: fakeAck(record),
+    next: async () => {
+      passedOn = true;
+    },
+  } as never);
   return { acks: record.acks(), passedOn };
 }
 

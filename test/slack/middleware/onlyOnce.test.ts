@@ -11,7 +11,16 @@ const logger = pino({ level: 'silent' });
 async function deliver(store: Store, body: Record<string, unknown>) {
   const record = recorder();
   let passedOn = false;
-  await onlyOnce(store, logger)({ body, ack: fakeAck(record), next: async () => void (passedOn = true) } as never);
+  await onlyOnce(
+    store,
+    logger,
+  )({
+    body,
+    ack: fakeAck(record),
+    next: async () => {
+      passedOn = true;
+    },
+  } as never);
   return { acks: record.acks(), passedOn };
 }
 

@@ -419,9 +419,9 @@ describe('the catalogue’s words are the syntax’s words', () => {
     for (const lang of [english, zh]) {
       const bidTypes = lang.t({ words: BID_NOTICE_TYPE_WORDS, joinedBy: 'common.wordList.choices' }).split(/, |、/);
       expect(bidTypes).toEqual(lang.t(shapeOf(BIDS, 'type')).split('|'));
-      bidTypes.forEach((word, index) =>
-        expect(wireRequest('/bids', `光伏组件 type:${word}`, BIDS), word).toMatchObject({ type: String(index + 1) }),
-      );
+      for (const [index, word] of bidTypes.entries()) {
+        expect(wireRequest('/bids', `光伏组件 type:${word}`, BIDS), word).toMatchObject({ type: String(index + 1) });
+      }
       const periods = lang.t('futures.choices.period').split(/, |、/);
       expect(periods.map((word) => (validate(FUTURES, { symbol: 'CL', type: word }) as { type: string }).type)).toEqual(
         ['0', '1', '5', '15', '30', '60', '120', '240', 'W', 'M'],

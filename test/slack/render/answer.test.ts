@@ -84,7 +84,7 @@ describe('renderAnswer', () => {
 
   it('does not change the answer it renders', () => {
     const copy = structuredClone(SAMPLES);
-    SAMPLES.forEach((answer) => answerMessage(answer, { ...OPTIONS, chart: { kind: 'none', note: 'n' } }));
+    for (const answer of SAMPLES) answerMessage(answer, { ...OPTIONS, chart: { kind: 'none', note: 'n' } });
     expect(SAMPLES).toEqual(copy);
   });
 });

@@ -51,7 +51,10 @@ type Node = { [key: string]: unknown };
 export function visibleText(message: SlackMessage | { blocks: KnownBlock[] }): string {
   const texts: string[] = [];
   const visit = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(visit);
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
     if (typeof value !== 'object' || value === null) return;
     const node = value as Node;
     if ((node.type === 'mrkdwn' || node.type === 'plain_text') && typeof node.text === 'string') {

@@ -40,7 +40,7 @@ export function digestAddSubmission(deps: SlackDeps) {
     // The requester passed the allowlists on the way in; the channel they chose must pass them too.
     const refused = await refusalIn(form.channelId);
     if (refused) return errorOn(DIGEST_FIELDS.channel, lang.t(refused));
-    let digest;
+    let digest: Awaited<ReturnType<SlackDeps['digests']['prepare']>>;
     try {
       const checked = await deadline.within(
         deps.digests.prepare({

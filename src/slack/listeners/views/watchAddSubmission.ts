@@ -46,7 +46,7 @@ export function watchAddSubmission(deps: SlackDeps) {
     if (!form.channelId) return errorOn(WATCH_FIELDS.channel, lang.t('watch.form.chooseChannel'));
     const refused = await requester.refusalIn(form.channelId);
     if (refused) return errorOn(WATCH_FIELDS.channel, lang.t(refused));
-    let prepared;
+    let prepared: Awaited<ReturnType<SlackDeps['watches']['prepare']>>;
     try {
       const request = { ...form.request, teamId: requester.teamId, channelId: form.channelId, createdBy: body.user.id };
       const checked = await deadline.within(deps.watches.prepare(request));
