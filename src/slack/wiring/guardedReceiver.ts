@@ -176,8 +176,22 @@ function shapeProblem(body: Record<string, unknown>): string | undefined {
     case 'message_action':
       return user && isText(body.callback_id) ? undefined : 'shortcut without a user or callback_id';
     default:
-      return undefined;
+      // Bolt routes a payload by these fields; one it cannot route reaches no middleware (not even
+      // acknowledgeUnhandled) and would be answered only by Bolt's unhandled-request timeout.
+      return routedByBolt(body) ? undefined : 'payload of a kind Slack does not send';
   }
+}
+
+/** Kinds Bolt routes to middleware and listeners besides those checked above (options, dialogs, legacy attachments). */
+const OTHER_ROUTED_TYPES: ReadonlySet<string> = new Set(['block_suggestion', 'dialog_submission']);
+
+function routedByBolt(body: Record<string, unknown>): boolean {
+  return (
+    body.event !== undefined ||
+    body.name !== undefined ||
+    body.actions !== undefined ||
+    OTHER_ROUTED_TYPES.has(String(body.type))
+  );
 }
 
 /** The whole body, or undefined past the limit. */

@@ -424,6 +424,23 @@ describe('hostile signed requests', () => {
     await app.nextResponse('after-garbage');
   });
 
+  it('a payload of a kind Slack does not send is refused at once (400), not left to Bolt’s unhandled-request timeout', async () => {
+    const mark = app.fake.calls().length;
+    for (const payload of [
+      { type: 'xxxx', user: { id: 'U0TESTUSER' }, view: { callback_id: 'dq_search:bids' } },
+      { type: 'fI-i', user: { id: 'U0TESTUSER' }, callback_id: 'dq_search_financial_data' },
+    ]) {
+      const answer = await sendSigned(
+        app.url,
+        TEST_SIGNING_SECRET,
+        new URLSearchParams({ payload: JSON.stringify(payload) }).toString(),
+        'application/x-www-form-urlencoded',
+      );
+      expect(answer.status, JSON.stringify(payload)).toBe(400);
+    }
+    expect(app.fake.calls().slice(mark)).toEqual([]);
+  });
+
   it("the guard is the one signature check: a wrong signature is refused on every kind of request, Slack's SSL check included", async () => {
     const wrong = `${TEST_SIGNING_SECRET}-not`;
     const command = await sendSlashCommand(app.url, wrong, {
