@@ -66,6 +66,9 @@ export const README_RUNS = [
 /** README commands this script does not run, and why. (The Docker commands need Docker; they are not npm commands.) */
 export const README_NOT_RUN = {
   'npm test': 'the suite itself (CI runs it on a clean clone)',
+  'npm test -- test/slack/e2e': 'a part of the suite, as npm test runs it',
+  'npm run lint': 'CI runs it on a clean clone, before the suite',
+  'npm run format': 'rewrites the sources in place; CI checks the same with npm run lint',
   'npm run demo': 'interactive; run above with piped input',
   'npm run test:any-day': 'the suite five times under faketime (documented with the suite)',
   'npm run test:readme': 'this script',
