@@ -4,7 +4,8 @@ import type { DataClient } from '../client/dataClient.js';
 import type { Clock } from '../clock.js';
 import { BudgetExceededError, StoppedError, UpstreamError } from '../errors.js';
 import { failurePhrase } from '../jobs/failurePhrase.js';
-import { type PostResult, postOrPause, RunLocks, recordRun } from '../jobs/runLocks.js';
+import { type JobRunOutcome, JobRuns } from '../jobs/jobRuns.js';
+import type { PostResult } from '../jobs/runLocks.js';
 import type { AppStatus } from '../jobs/types.js';
 import type { Store } from '../store/types.js';
 import { formatZonedTime } from '../time.js';
@@ -39,171 +40,58 @@ export interface WatchRunnerOptions {
   onRun?: (record: WatchRunRecord) => void;
 }
 
-/** As digests: a claim on one scheduled check outlives any catch-up window. */
-const CLAIM_TTL_MS = 7 * 86_400_000;
 /** Answers in a shape this app cannot read, in a row, after which a watch stops paying for them. */
 const SCHEMA_CHANGES_BEFORE_PAUSE = 3;
 
 /** `stopped`: the app began shutting down before the check's call was sent; nothing was recorded or spent. */
-export type WatchRunOutcome = WatchRunRecord | 'missing' | 'claimed_elsewhere' | 'busy' | 'stopped';
+export type WatchRunOutcome = JobRunOutcome<WatchRunRecord>;
 
 /**
  * Runs one check of one watch for one scheduled time, at most once across restarts and replicas
- * (the job engine's run lock and a claim, under watch keys, as digests). The new state is recorded before the
- * message goes out, so a store failing after the post cannot make the next check post it again; a
- * post that fails puts the old state back, so the next check finds the change again.
+ * (JobRuns: its lock, and a claim in the store before anything is spent). The new state is recorded
+ * before the message goes out, so a store failing after the post cannot make the next check post it
+ * again; a post that fails puts the old state back, so the next check finds the change again.
  */
 export class WatchRunner {
-  private readonly locks: RunLocks;
+  private readonly runs: JobRuns<Watch, WatchRunRecord>;
 
   constructor(private readonly options: WatchRunnerOptions) {
-    this.locks = new RunLocks(options.store, options.owner, options.clock, options.logger);
+    this.runs = new JobRuns<Watch, WatchRunRecord>({
+      kind: 'watch',
+      repository: options.repository,
+      store: options.store,
+      owner: options.owner,
+      clock: options.clock,
+      ...(options.logger ? { logger: options.logger } : {}),
+      ...(options.refusal ? { refusal: options.refusal } : {}),
+      ...(options.app ? { app: options.app } : {}),
+      ...(options.onRun ? { onRun: options.onRun } : {}),
+      quietRecord: (run) => run,
+      allowThenResume: 'watch.pause.allowThenResume',
+      notRunning: 'watch.run.notRunning',
+    });
   }
 
   /** `runBy`: who asked for a manual check (their budget and ledger line); a scheduled check is its creator's. */
-  async run(
+  run(
     watchId: string,
     scheduledFor: number,
     trigger: WatchRunRecord['trigger'],
     runBy?: string,
   ): Promise<WatchRunOutcome> {
-    return this.locks.hold(`watch-lock:${watchId}`, () => this.runLocked(watchId, scheduledFor, trigger, runBy), {
-      watchId,
-    });
+    return this.runs.run(watchId, scheduledFor, trigger, (watch) =>
+      this.check(watch, scheduledFor, trigger, runBy ?? watch.createdBy),
+    );
   }
 
   /** `change` under the watch's run lock, so no check of it writes the same document meanwhile; 'busy' while one does. */
   whileNotChecking<T>(watchId: string, change: () => Promise<T>): Promise<T | 'busy'> {
-    return this.locks.hold(`watch-lock:${watchId}`, change, { watchId });
+    return this.runs.whileNotRunning(watchId, change);
   }
 
-  private async runLocked(
-    watchId: string,
-    scheduledFor: number,
-    trigger: WatchRunRecord['trigger'],
-    runBy: string | undefined,
-  ): Promise<WatchRunOutcome> {
-    const { store, owner } = this.options;
-    const watch = await this.options.repository.get(watchId);
-    if (!watch) return 'missing';
-    const halted = await this.options.app?.stopped();
-    if (halted) return this.holdWhileStopped(watch, scheduledFor, trigger, halted);
-    const refused = await this.options.refusal?.({
-      teamId: watch.teamId,
-      channelId: watch.channelId,
-      userId: watch.createdBy,
-    });
-    if (refused) return await this.refuse(watch, scheduledFor, trigger, refused);
-    const claim = `watch-run:${watch.id}:${scheduledFor}`;
-    if (!(await store.claim(claim, owner, CLAIM_TTL_MS))) return 'claimed_elsewhere';
-    let record: WatchRunRecord;
-    try {
-      record = await this.check(watch, scheduledFor, trigger, runBy ?? watch.createdBy);
-    } catch (error) {
-      if (!(error instanceof StoppedError)) throw error;
-      // Shutting down before the call went out: unrecorded and unclaimed, so the next process catches it up.
-      await store
-        .releaseClaim(claim, owner)
-        .catch((releaseError: unknown) =>
-          this.options.logger?.warn(
-            { err: releaseError, watchId: watch.id },
-            'could not release the claim of a check stopped by shutdown',
-          ),
-        );
-      this.options.logger?.info(
-        { watchId: watch.id, scheduledFor: new Date(scheduledFor).toISOString() },
-        'watch check stopped by shutdown before its call was sent; left for the next start',
-      );
-      return 'stopped';
-    }
-    try {
-      await this.options.repository.update(watch.id, (stored) => {
-        recordRun(stored, record);
-      });
-    } catch (error) {
-      // The new state was stored before posting, so nothing is posted twice; only the check's entry
-      // in the watch's history is missing, and the person who ran it is told so.
-      this.options.logger?.warn(
-        { err: error, watchId: watch.id },
-        'could not record the watch check; its new state was stored before posting',
-      );
-      record.unrecorded = true;
-    }
-    this.options.logger?.info(
-      { watchId: watch.id, ...record, scheduledFor: new Date(scheduledFor).toISOString() },
-      'watch check finished',
-    );
-    this.options.onRun?.(record);
-    return record;
-  }
-
-  /** Nothing is claimed or spent: the watch pauses with the allowlists' reason, shown on Home and in the list. */
-  private async refuse(
-    watch: Watch,
-    scheduledFor: number,
-    trigger: WatchRunRecord['trigger'],
-    reason: Phrase,
-  ): Promise<WatchRunRecord> {
-    const record: WatchRunRecord = {
-      scheduledFor,
-      trigger,
-      finishedAt: this.options.clock.now(),
-      outcome: 'refused',
-      coinsSpent: 0,
-      detail: reason,
-    };
-    await this.options.repository.update(watch.id, (stored) => {
-      stored.paused = {
-        reason,
-        remedy: { key: 'watch.pause.allowThenResume', values: { id: watch.id } },
-        at: this.options.clock.now(),
-      };
-      recordRun(stored, record);
-    });
-    this.options.logger?.warn(
-      { watchId: watch.id, teamId: watch.teamId, channelId: watch.channelId },
-      'watch paused: the allowlists refuse it',
-    );
-    this.options.onRun?.(record);
-    return record;
-  }
-
-  /** As digests: nothing claimed or spent while the app cannot post; the next post says since when. */
-  private async holdWhileStopped(
-    watch: Watch,
-    scheduledFor: number,
-    trigger: WatchRunRecord['trigger'],
-    halted: { reason: Phrase; since: number },
-  ): Promise<WatchRunRecord> {
-    const record: WatchRunRecord = {
-      scheduledFor,
-      trigger,
-      finishedAt: this.options.clock.now(),
-      outcome: 'refused',
-      coinsSpent: 0,
-      detail: halted.reason,
-    };
-    await this.options.repository.update(watch.id, (stored) => {
-      stored.heldSince ??= halted.since;
-      recordRun(stored, record);
-    });
-    this.options.onRun?.(record);
-    return record;
-  }
-
-  async recordMissed(watch: Watch, scheduledFor: number): Promise<void> {
-    await this.options.repository.update(watch.id, (stored) => {
-      const record: WatchRunRecord = {
-        scheduledFor,
-        finishedAt: this.options.clock.now(),
-        trigger: 'schedule',
-        outcome: 'missed',
-        coinsSpent: 0,
-        detail: { key: 'watch.run.notRunning' },
-      };
-      recordRun(stored, record);
-      this.options.onRun?.(record);
-    });
+  /** Records a scheduled time that passed while the app was down, beyond the catch-up window. */
+  recordMissed(watch: Watch, scheduledFor: number): Promise<void> {
+    return this.runs.recordMissed(watch, scheduledFor);
   }
 
   private async check(
@@ -361,22 +249,9 @@ export class WatchRunner {
   }
 
   private async tryPost(watch: Watch, notice: WatchNotice): Promise<PostResult> {
-    const posted = await postOrPause(
-      () => this.options.poster.post(notice),
-      (pause) => this.options.repository.update(watch.id, (stored) => (stored.paused = pause)).then(() => undefined),
-      this.options.logger,
-      { watchId: watch.id, channelId: watch.channelId },
-    );
-    if (posted.ok) {
-      if (notice.heldSince !== undefined)
-        await this.options.repository.update(watch.id, (stored) => delete stored.heldSince).catch(() => undefined);
-    } else if (posted.stopsApp) {
-      await this.options.app
-        ?.stop(posted.code ?? 'invalid_auth')
-        .catch((error: unknown) =>
-          this.options.logger?.error({ err: error }, 'could not record that Slack refused the app’s token'),
-        );
-    }
+    const posted = await this.runs.post(watch, () => this.options.poster.post(notice));
+    if (posted.ok && notice.heldSince !== undefined)
+      await this.options.repository.update(watch.id, (stored) => delete stored.heldSince).catch(() => undefined);
     return posted;
   }
 }
