@@ -96,7 +96,7 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
     // A share is read by the whole channel: it speaks the workspace's language, its chart too.
     const lang = run.share ? workspaceLang(deps) : profile.lang;
     // A Slack message (shares included) can hold a chart Slack draws; the console's replies cannot.
-    const chart = await chartFor(answer, {
+    const chart = await chartFor(answer, slack, {
       settings: deps.charts,
       timeZone: profile.timeZone,
       lang,
