@@ -16,7 +16,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator } from '../src/simulator/index.js';
 import { startFakeSlack } from '../test/support/slack/fakeSlack.js';
-import { deliveryProblems, Goals, percentile, ReplySink, round, sendCommands, startTarget, type LoadResult, type Target } from './harness.js';
+import {
+  deliveryProblems,
+  Goals,
+  type LoadResult,
+  percentile,
+  ReplySink,
+  round,
+  sendCommands,
+  startTarget,
+  type Target,
+} from './harness.js';
 import { summariseProfile } from './profile.js';
 import type { TargetKind, TargetSettings } from './target.js';
 
@@ -30,7 +40,13 @@ const profile = process.argv.includes('--profile');
 const fake = await startFakeSlack({ validTokens: [TOKEN] });
 const simulator = await startSimulator({ apiKeys: ['bench'] });
 const sink = await new ReplySink().listen();
-const settings: TargetSettings = { signingSecret: SECRET, botToken: TOKEN, slackApiUrl: fake.apiUrl, simulatorUrl: simulator.url, apiKey: 'bench' };
+const settings: TargetSettings = {
+  signingSecret: SECRET,
+  botToken: TOKEN,
+  slackApiUrl: fake.apiUrl,
+  simulatorUrl: simulator.url,
+  apiKey: 'bench',
+};
 const profileDir = profile ? mkdtempSync(join(tmpdir(), 'dq-bench-ack-')) : undefined;
 
 const APP = 'this app';
@@ -39,11 +55,21 @@ const FLOOR = 'bare Bolt (ack only)';
 const kinds: Record<string, TargetKind> = { [FLOOR]: 'bolt-ack', [ANCHOR]: 'bolt-respond', [APP]: 'app' };
 const targets: Record<string, Target> = {};
 for (const [name, kind] of Object.entries(kinds)) {
-  targets[name] = await startTarget(kind, settings, kind === 'app' && profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+  targets[name] = await startTarget(
+    kind,
+    settings,
+    kind === 'app' && profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  );
 }
 
 const load = (name: string, amount: number) =>
-  sendCommands(targets[name]!, sink, SECRET, { command: '/fund-asset', textFor: () => '000001', amount, connections: CONNECTIONS, expectReplies: name !== FLOOR });
+  sendCommands(targets[name]!, sink, SECRET, {
+    command: '/fund-asset',
+    textFor: () => '000001',
+    amount,
+    connections: CONNECTIONS,
+    expectReplies: name !== FLOOR,
+  });
 
 // The app's first command fills its cache (as any repeated lookup in a workspace would find it);
 // its reply is what the fair anchor sends.
@@ -52,7 +78,9 @@ const problems = deliveryProblems(first);
 if (problems.length > 0) throw new Error(`the app did not answer the first command: ${problems.join('; ')}`);
 const rendered = [...sink.ids()].map((id) => sink.arrival(id)!.body)[0]!;
 await targets[ANCHOR]!.send({ type: 'reply', body: rendered }, 'reply-set');
-console.log(`reply: ${JSON.stringify(rendered).length} bytes of JSON, ${(rendered.blocks as unknown[]).length} blocks; upstream calls so far: ${simulator.stats().calls.length}`);
+console.log(
+  `reply: ${JSON.stringify(rendered).length} bytes of JSON, ${(rendered.blocks as unknown[]).length} blocks; upstream calls so far: ${simulator.stats().calls.length}`,
+);
 
 // Warm-up (JIT, keep-alive pools), then interleaved rounds in alternating order so drift on a
 // noisy machine hits every contender alike.
@@ -68,40 +96,78 @@ for (let r = 0; r < ROUNDS; r++) {
   }
 }
 
-const summary = Object.fromEntries(Object.entries(results).map(([name, runs]) => {
-  const all = (pick: (r: LoadResult) => number[]) => runs.flatMap(pick);
-  const perSecond = runs.map((r) => (name === FLOOR ? r.acksPerSecond : r.repliesPerSecond)).sort((a, b) => a - b);
-  return [name, {
-    'commands': runs.reduce((sum, r) => sum + r.asked, 0),
-    'replies delivered': name === FLOOR ? '(none sent)' : runs.reduce((sum, r) => sum + r.delivered, 0),
-    'replies/s (median round; acks/s for the floor)': Math.round(perSecond[Math.floor(perSecond.length / 2)]!),
-    'ack p50 ms': round(percentile(all((r) => r.ackMs), 50)),
-    'ack p99 ms': round(percentile(all((r) => r.ackMs), 99)),
-    'reply p50 ms': name === FLOOR ? '-' : round(percentile(all((r) => r.replyMs), 50)),
-    'reply p99 ms': name === FLOOR ? '-' : round(percentile(all((r) => r.replyMs), 99)),
-  }];
-}));
+const summary = Object.fromEntries(
+  Object.entries(results).map(([name, runs]) => {
+    const all = (pick: (r: LoadResult) => number[]) => runs.flatMap(pick);
+    const perSecond = runs.map((r) => (name === FLOOR ? r.acksPerSecond : r.repliesPerSecond)).sort((a, b) => a - b);
+    return [
+      name,
+      {
+        commands: runs.reduce((sum, r) => sum + r.asked, 0),
+        'replies delivered': name === FLOOR ? '(none sent)' : runs.reduce((sum, r) => sum + r.delivered, 0),
+        'replies/s (median round; acks/s for the floor)': Math.round(perSecond[Math.floor(perSecond.length / 2)]!),
+        'ack p50 ms': round(
+          percentile(
+            all((r) => r.ackMs),
+            50,
+          ),
+        ),
+        'ack p99 ms': round(
+          percentile(
+            all((r) => r.ackMs),
+            99,
+          ),
+        ),
+        'reply p50 ms':
+          name === FLOOR
+            ? '-'
+            : round(
+                percentile(
+                  all((r) => r.replyMs),
+                  50,
+                ),
+              ),
+        'reply p99 ms':
+          name === FLOOR
+            ? '-'
+            : round(
+                percentile(
+                  all((r) => r.replyMs),
+                  99,
+                ),
+              ),
+      },
+    ];
+  }),
+);
 const rate = (name: string) => {
-  const perSecond = results[name]!.map((r) => (name === FLOOR ? r.acksPerSecond : r.repliesPerSecond)).sort((a, b) => a - b);
+  const perSecond = results[name]!.map((r) => (name === FLOOR ? r.acksPerSecond : r.repliesPerSecond)).sort(
+    (a, b) => a - b,
+  );
   return perSecond[Math.floor(perSecond.length / 2)]!;
 };
-const latency = (name: string, pick: (r: LoadResult) => number[], p: number) => percentile(results[name]!.flatMap(pick), p);
+const latency = (name: string, pick: (r: LoadResult) => number[], p: number) =>
+  percentile(results[name]!.flatMap(pick), p);
 
-console.log(`\nSigned /fund-asset commands answered from cache: ${COMMANDS} per round × ${ROUNDS} rounds each, ${CONNECTIONS} connections, every command unique`);
+console.log(
+  `\nSigned /fund-asset commands answered from cache: ${COMMANDS} per round × ${ROUNDS} rounds each, ${CONNECTIONS} connections, every command unique`,
+);
 console.table(summary);
 const throughput = rate(APP) / rate(ANCHOR);
 const replyP50 = latency(APP, (r) => r.replyMs, 50) / latency(ANCHOR, (r) => r.replyMs, 50);
 const replyP99 = latency(APP, (r) => r.replyMs, 99) / latency(ANCHOR, (r) => r.replyMs, 99);
 const ackP50 = latency(APP, (r) => r.ackMs, 50) / latency(ANCHOR, (r) => r.ackMs, 50);
 const ackP99 = latency(APP, (r) => r.ackMs, 99) / latency(ANCHOR, (r) => r.ackMs, 99);
-console.log(`this app / ${ANCHOR}: throughput ${round(throughput)}x; reply p50 ${round(replyP50)}x, p99 ${round(replyP99)}x; ack p50 ${round(ackP50)}x, p99 ${round(ackP99)}x`);
+console.log(
+  `this app / ${ANCHOR}: throughput ${round(throughput)}x; reply p50 ${round(replyP50)}x, p99 ${round(replyP99)}x; ack p50 ${round(ackP50)}x, p99 ${round(ackP99)}x`,
+);
 console.log(`this app / ${FLOOR}: throughput ${round(rate(APP) / rate(FLOOR))}x (replies delivered against bare acks)`);
 console.log(`upstream calls to the simulator during the whole run: ${simulator.stats().calls.length}`);
 
 goals.check('throughput vs the fair anchor', throughput >= 0.8, `${round(throughput)}x (goal ≥ 0.8x)`);
 goals.check('reply p99 vs the fair anchor', replyP99 <= 1.5, `${round(replyP99)}x (goal ≤ 1.5x)`);
 const ackP99Ms = latency(APP, (r) => r.ackMs, 99);
-goals.check('ack p99 within Slack\'s 3 s', ackP99Ms < 3000, `${round(ackP99Ms)} ms`);
+goals.check("ack p99 within Slack's 3 s", ackP99Ms < 3000, `${round(ackP99Ms)} ms`);
 
 for (const target of Object.values(targets)) await target.stop();
 await sink.close();
@@ -109,7 +175,9 @@ await simulator.close();
 await fake.close();
 if (profileDir) {
   // The largest profile is the app's main thread (tsx's loader thread writes a small one too).
-  const file = readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile')).sort((a, b) => statSync(join(profileDir, b)).size - statSync(join(profileDir, a)).size)[0]!;
+  const file = readdirSync(profileDir)
+    .filter((name) => name.endsWith('.cpuprofile'))
+    .sort((a, b) => statSync(join(profileDir, b)).size - statSync(join(profileDir, a)).size)[0]!;
   console.log(`\nCPU profile of the app (${join(profileDir, file)}):\n`);
   console.log(summariseProfile(JSON.parse(readFileSync(join(profileDir, file), 'utf8')), 20));
 }

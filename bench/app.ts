@@ -13,19 +13,29 @@
  * Every command must get its reply with blocks, and every cache miss exactly one upstream call;
  * otherwise the run fails (exit 1). --profile writes the app's CPU profile during part 1.
  */
+
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { operations } from '../src/core/operations/index.js';
-import { createRequestListener } from '../src/simulator/requestRouter.js';
-import { createSimulatorState } from '../src/simulator/simulatorState.js';
 import { shanghaiDayNumber } from '../src/simulator/calendar.js';
 import { assetHistory } from '../src/simulator/data/assetHistory.js';
 import { FUND_CATALOGUE } from '../src/simulator/data/fundCatalogue.js';
+import { createRequestListener } from '../src/simulator/requestRouter.js';
+import { createSimulatorState } from '../src/simulator/simulatorState.js';
 import { startFakeSlack } from '../test/support/slack/fakeSlack.js';
-import { deliveryProblems, Goals, percentile, ReplySink, round, sendCommands, sendOneCommand, startTarget } from './harness.js';
+import {
+  deliveryProblems,
+  Goals,
+  percentile,
+  ReplySink,
+  round,
+  sendCommands,
+  sendOneCommand,
+  startTarget,
+} from './harness.js';
 import type { TargetSettings } from './target.js';
 
 const SECRET = 'bench-signing-secret';
@@ -75,7 +85,14 @@ async function timedSimulator() {
 const fake = await startFakeSlack({ validTokens: [TOKEN] });
 const simulator = await timedSimulator();
 const sink = await new ReplySink().listen();
-const settings: TargetSettings = { signingSecret: SECRET, botToken: TOKEN, slackApiUrl: fake.apiUrl, simulatorUrl: simulator.url, apiKey: KEY, rateLimits: UNLIMITED };
+const settings: TargetSettings = {
+  signingSecret: SECRET,
+  botToken: TOKEN,
+  slackApiUrl: fake.apiUrl,
+  simulatorUrl: simulator.url,
+  apiKey: KEY,
+  rateLimits: UNLIMITED,
+};
 const goals = new Goals();
 const fund = (n: number) => String(100000 + n);
 
@@ -113,8 +130,10 @@ function pagedQueries(count: number): string[] {
     const problems: string[] = [];
     if (result.status !== 200) problems.push(`acknowledged with HTTP ${result.status}`);
     if (!result.arrival) problems.push('no reply');
-    else if (!result.arrival.hasBlocks || !JSON.stringify(result.arrival.body).includes(code)) problems.push('a reply without blocks naming the fund');
-    if (simulator.calls() - callsBefore !== 1 || upstream.length !== 1) problems.push(`${simulator.calls() - callsBefore} upstream calls for one cache miss`);
+    else if (!result.arrival.hasBlocks || !JSON.stringify(result.arrival.body).includes(code))
+      problems.push('a reply without blocks naming the fund');
+    if (simulator.calls() - callsBefore !== 1 || upstream.length !== 1)
+      problems.push(`${simulator.calls() - callsBefore} upstream calls for one cache miss`);
     if (problems.length > 0) {
       failures++;
       if (failures <= 3) goals.fail(`cache miss ${n}: ${problems.join('; ')}`);
@@ -134,18 +153,32 @@ function pagedQueries(count: number): string[] {
     "app's own time": { p50: round(percentile(own, 50)), p99: round(percentile(own, 99)) },
   });
   if (failures > 0) goals.fail(`${failures} of ${MISSES + 20} cache-miss commands were not answered as asked`);
-  goals.check("cache-miss command, app's own time p50", percentile(own, 50) <= 5, `${round(percentile(own, 50))} ms (goal ≤ 5 ms)`);
+  goals.check(
+    "cache-miss command, app's own time p50",
+    percentile(own, 50) <= 5,
+    `${round(percentile(own, 50))} ms (goal ≤ 5 ms)`,
+  );
 }
 
 // ---- 2. memory ---------------------------------------------------------------------------------
 {
   const dir = mkdtempSync(join(tmpdir(), 'dq-bench-memory-'));
-  const app = await startTarget('app', { ...settings, storeUrl: `sqlite://${join(dir, 'dq.sqlite')}` }, ['--expose-gc']);
+  const app = await startTarget('app', { ...settings, storeUrl: `sqlite://${join(dir, 'dq.sqlite')}` }, [
+    '--expose-gc',
+  ]);
   const mb = (bytes: number) => round(bytes / 1024 / 1024, 1);
-  const rows: Record<string, { 'rss MB': number; 'heap used MB': number; 'heap total MB': number; 'external MB': number }> = {};
+  const rows: Record<
+    string,
+    { 'rss MB': number; 'heap used MB': number; 'heap total MB': number; 'external MB': number }
+  > = {};
   const snapshot = async (label: string) => {
     const usage = await app.memory();
-    rows[label] = { 'rss MB': mb(usage.rss), 'heap used MB': mb(usage.heapUsed), 'heap total MB': mb(usage.heapTotal), 'external MB': mb(usage.external) };
+    rows[label] = {
+      'rss MB': mb(usage.rss),
+      'heap used MB': mb(usage.heapUsed),
+      'heap total MB': mb(usage.heapTotal),
+      'external MB': mb(usage.external),
+    };
     return usage;
   };
   await snapshot('after start');
@@ -155,28 +188,63 @@ function pagedQueries(count: number): string[] {
   const text = (n: number) => queries[n % queries.length]!;
   const upstreamBefore = simulator.calls();
   const repliesBefore = sink.size;
-  const first = await sendCommands(app, sink, SECRET, { command: '/fund-asset', textFor: text, amount: PAGING_STATES, connections: 10 });
-  const withNext = [...sink.ids()].slice(repliesBefore).filter((id) => JSON.stringify(sink.arrival(id)!.body).includes('"dq_page_next"')).length;
-  const firstRest = await sendCommands(app, sink, SECRET, { command: '/fund-asset', textFor: text, amount: COMMANDS - PAGING_STATES, connections: 20 });
+  const first = await sendCommands(app, sink, SECRET, {
+    command: '/fund-asset',
+    textFor: text,
+    amount: PAGING_STATES,
+    connections: 10,
+  });
+  const withNext = [...sink.ids()]
+    .slice(repliesBefore)
+    .filter((id) => JSON.stringify(sink.arrival(id)!.body).includes('"dq_page_next"')).length;
+  const firstRest = await sendCommands(app, sink, SECRET, {
+    command: '/fund-asset',
+    textFor: text,
+    amount: COMMANDS - PAGING_STATES,
+    connections: 20,
+  });
   const upstreamCalls = simulator.calls() - upstreamBefore;
   const afterFirst = await snapshot(`after ${COMMANDS} commands, ${PAGING_STATES} paging states`);
-  const second = await sendCommands(app, sink, SECRET, { command: '/fund-asset', textFor: text, amount: COMMANDS, connections: 20 });
+  const second = await sendCommands(app, sink, SECRET, {
+    command: '/fund-asset',
+    textFor: text,
+    amount: COMMANDS,
+    connections: 20,
+  });
   const afterSecond = await snapshot(`after a second ${COMMANDS}`);
   await app.stop();
   rmSync(dir, { recursive: true, force: true });
 
-  for (const [label, result] of [['first 1,000', first], ['next commands', firstRest], ['second 10,000', second]] as const) {
+  for (const [label, result] of [
+    ['first 1,000', first],
+    ['next commands', firstRest],
+    ['second 10,000', second],
+  ] as const) {
     for (const problem of deliveryProblems(result)) goals.fail(`memory, ${label}: ${problem}`);
   }
-  console.log(`\n2. Memory of the app process after a full GC (SQLite store): ${upstreamCalls} upstream calls for ${PAGING_STATES} distinct paged queries, ${withNext} of their first replies with a Next button`);
+  console.log(
+    `\n2. Memory of the app process after a full GC (SQLite store): ${upstreamCalls} upstream calls for ${PAGING_STATES} distinct paged queries, ${withNext} of their first replies with a Next button`,
+  );
   console.table(rows);
-  if (upstreamCalls !== PAGING_STATES) goals.fail(`memory: ${upstreamCalls} upstream calls for ${PAGING_STATES} distinct queries`);
-  if (withNext !== PAGING_STATES) goals.fail(`memory: ${withNext} of ${PAGING_STATES} first replies have a Next button (paging states asked: ${PAGING_STATES})`);
+  if (upstreamCalls !== PAGING_STATES)
+    goals.fail(`memory: ${upstreamCalls} upstream calls for ${PAGING_STATES} distinct queries`);
+  if (withNext !== PAGING_STATES)
+    goals.fail(
+      `memory: ${withNext} of ${PAGING_STATES} first replies have a Next button (paging states asked: ${PAGING_STATES})`,
+    );
   const peakRss = Math.max(...Object.values(rows).map((row) => row['rss MB']));
-  goals.check('memory ceiling', peakRss <= MEMORY_CEILING_MB, `peak RSS ${peakRss} MB (ceiling ${MEMORY_CEILING_MB} MB)`);
+  goals.check(
+    'memory ceiling',
+    peakRss <= MEMORY_CEILING_MB,
+    `peak RSS ${peakRss} MB (ceiling ${MEMORY_CEILING_MB} MB)`,
+  );
   const growth = (afterSecond.heapUsed - afterFirst.heapUsed) / afterFirst.heapUsed;
   const rssGrowth = (afterSecond.rss - afterFirst.rss) / afterFirst.rss;
-  goals.check(`no growth in the second ${COMMANDS}`, growth <= GROWTH_LIMIT && rssGrowth <= GROWTH_LIMIT, `heap ${mb(afterFirst.heapUsed)} → ${mb(afterSecond.heapUsed)} MB (${round(100 * growth, 1)}%), RSS ${mb(afterFirst.rss)} → ${mb(afterSecond.rss)} MB (${round(100 * rssGrowth, 1)}%); limit ${100 * GROWTH_LIMIT}% each`);
+  goals.check(
+    `no growth in the second ${COMMANDS}`,
+    growth <= GROWTH_LIMIT && rssGrowth <= GROWTH_LIMIT,
+    `heap ${mb(afterFirst.heapUsed)} → ${mb(afterSecond.heapUsed)} MB (${round(100 * growth, 1)}%), RSS ${mb(afterFirst.rss)} → ${mb(afterSecond.rss)} MB (${round(100 * rssGrowth, 1)}%); limit ${100 * GROWTH_LIMIT}% each`,
+  );
 }
 
 await sink.close();

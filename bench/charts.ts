@@ -27,8 +27,13 @@ const FUTURES = Number(process.env.BENCH_CHARTS ?? 60);
 const FUNDS = Math.ceil(FUTURES / 3);
 const FETCHES_PER_CHART = 10;
 const SETTINGS: ChartSettings = {
-  renderer: 'local', local: { publicUrl: 'https://dq.example.test', secret: 'bench-chart-secret', urlTtlMs: 86_400_000 },
-  host: 'https://quickchart.io', hosted: false, candlesticks: true, width: 700, height: 380,
+  renderer: 'local',
+  local: { publicUrl: 'https://dq.example.test', secret: 'bench-chart-secret', urlTtlMs: 86_400_000 },
+  host: 'https://quickchart.io',
+  hosted: false,
+  candlesticks: true,
+  width: 700,
+  height: 380,
 };
 
 let failures = 0;
@@ -42,11 +47,24 @@ function plans(): RenderPlan[] {
   const all: RenderPlan[] = [];
   for (let index = 0; index < FUTURES; index += 1) {
     const candles = makeCandles({ count: 200, periodMs: 300_000, seed: 100 + index });
-    all.push(buildFuturesChart({ symbol: 'CL', type: '5', tickUnit: 's', candles }, SETTINGS, 'Asia/Shanghai', langFor(index % 2 ? 'en' : 'zh-CN')) as RenderPlan);
+    all.push(
+      buildFuturesChart(
+        { symbol: 'CL', type: '5', tickUnit: 's', candles },
+        SETTINGS,
+        'Asia/Shanghai',
+        langFor(index % 2 ? 'en' : 'zh-CN'),
+      ) as RenderPlan,
+    );
   }
   for (let index = 0; index < FUNDS; index += 1) {
     const records = makeFundRecords(50, { start: 1e9 + index * 7_654_321 });
-    all.push(buildFundAssetChart({ fundCode: String(100000 + index), records }, SETTINGS, langFor(index % 2 ? 'en' : 'zh-CN')) as RenderPlan);
+    all.push(
+      buildFundAssetChart(
+        { fundCode: String(100000 + index), records },
+        SETTINGS,
+        langFor(index % 2 ? 'en' : 'zh-CN'),
+      ) as RenderPlan,
+    );
   }
   for (const plan of all) if (plan.kind !== 'render') throw new Error(`expected charts to draw, got ${plan.kind}`);
   return all;
@@ -97,7 +115,10 @@ async function main(): Promise<void> {
       const path = `${url.pathname}${url.search}`;
       const answer = await get(agent, chartPort, path);
       const [width, height] = pngSize(answer.body);
-      check(answer.status === 200 && width === plan.width * 2 && height === plan.height * 2, `${path}: ${answer.status}, ${width}×${height}`);
+      check(
+        answer.status === 200 && width === plan.width * 2 && height === plan.height * 2,
+        `${path}: ${answer.status}, ${width}×${height}`,
+      );
       drawn.push({ path, png: answer.body, plan });
     }
     const rssAfter = process.memoryUsage().rss;
@@ -123,7 +144,10 @@ async function main(): Promise<void> {
         cachedMs.push(performance.now() - started);
         const used = process.cpuUsage(cpu);
         cacheCpuUs += used.user + used.system;
-        check(cached.status === 200 && cached.body.equals(chart.png), `${chart.path} from cache differs from what was drawn`);
+        check(
+          cached.status === 200 && cached.body.equals(chart.png),
+          `${chart.path} from cache differs from what was drawn`,
+        );
         bytes += cached.body.length;
         started = performance.now();
         const floor = await get(agent, floorPort, `/?i=${index}`);
@@ -136,17 +160,41 @@ async function main(): Promise<void> {
     const futuresMs = drawMs.slice(0, FUTURES);
     const fundMs = drawMs.slice(FUTURES);
     const line = (label: string, value: string) => console.log(`${label.padEnd(52)} ${value}`);
-    console.log(`load average ${loadavg().map((load) => load.toFixed(1)).join(' ')} on ${availableParallelism()} cores`);
-    console.log(`charts drawn by the app: ${FUTURES} futures charts (200 candles) and ${FUNDS} fund-asset charts (50 dates), 1400×760 PNGs`);
+    console.log(
+      `load average ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')} on ${availableParallelism()} cores`,
+    );
+    console.log(
+      `charts drawn by the app: ${FUTURES} futures charts (200 candles) and ${FUNDS} fund-asset charts (50 dates), 1400×760 PNGs`,
+    );
     line('first chart of the thread (libraries, font)', `${warmMs.toFixed(0)} ms`);
-    line('draw a futures chart, median / mean', `${median(futuresMs).toFixed(1)} / ${(futuresMs.reduce((a, b) => a + b, 0) / futuresMs.length).toFixed(1)} ms  (goal ≤ 150 ms: ${(median(futuresMs) / 150).toFixed(2)} of it)`);
+    line(
+      'draw a futures chart, median / mean',
+      `${median(futuresMs).toFixed(1)} / ${(futuresMs.reduce((a, b) => a + b, 0) / futuresMs.length).toFixed(1)} ms  (goal ≤ 150 ms: ${(median(futuresMs) / 150).toFixed(2)} of it)`,
+    );
     line('draw a fund-asset chart, median', `${median(fundMs).toFixed(1)} ms`);
-    line('CPU time per chart drawn and fetched (whole process)', `${((drawCpu.user + drawCpu.system) / 1000 / drawn.length).toFixed(1)} ms  (goal ≤ 150 ms: ${((drawCpu.user + drawCpu.system) / 1000 / drawn.length / 150).toFixed(2)} of it)`);
-    line(`serve from cache (${cachedMs.length} GETs), median / p99`, `${median(cachedMs).toFixed(2)} / ${[...cachedMs].sort((a, b) => a - b)[Math.floor(cachedMs.length * 0.99)]!.toFixed(2)} ms  (goal ≤ 5 ms: ${(median(cachedMs) / 5).toFixed(2)} of it)`);
+    line(
+      'CPU time per chart drawn and fetched (whole process)',
+      `${((drawCpu.user + drawCpu.system) / 1000 / drawn.length).toFixed(1)} ms  (goal ≤ 150 ms: ${((drawCpu.user + drawCpu.system) / 1000 / drawn.length / 150).toFixed(2)} of it)`,
+    );
+    line(
+      `serve from cache (${cachedMs.length} GETs), median / p99`,
+      `${median(cachedMs).toFixed(2)} / ${[...cachedMs].sort((a, b) => a - b)[Math.floor(cachedMs.length * 0.99)]!.toFixed(2)} ms  (goal ≤ 5 ms: ${(median(cachedMs) / 5).toFixed(2)} of it)`,
+    );
     line('CPU time per GET from cache (server and client)', `${(cacheCpuUs / 1000 / cachedMs.length).toFixed(2)} ms`);
-    line('bare server sending the same PNG, median', `${median(floorMs).toFixed(2)} ms  (cache / bare: ${(median(cachedMs) / median(floorMs)).toFixed(2)})`);
-    line('PNG size, mean', `${(drawn.reduce((sum, chart) => sum + chart.png.length, 0) / drawn.length / 1024).toFixed(0)} KiB; ${(bytes / 2 ** 20).toFixed(0)} MiB served from cache`);
-    line('RSS while drawing', `${(rssBefore / 2 ** 20).toFixed(0)} → ${(rssAfter / 2 ** 20).toFixed(0)} MiB (${(charts.stats.cachedBytes / 2 ** 20).toFixed(1)} MiB of PNGs kept)`);
+    line(
+      'bare server sending the same PNG, median',
+      `${median(floorMs).toFixed(2)} ms  (cache / bare: ${(median(cachedMs) / median(floorMs)).toFixed(2)})`,
+    );
+    line(
+      'PNG size, mean',
+      `${(drawn.reduce((sum, chart) => sum + chart.png.length, 0) / drawn.length / 1024).toFixed(0)} KiB; ${(bytes / 2 ** 20).toFixed(0)} MiB served from cache`,
+    );
+    line(
+      'RSS while drawing',
+      `${(rssBefore / 2 ** 20).toFixed(0)} → ${(rssAfter / 2 ** 20).toFixed(0)} MiB (${(charts.stats.cachedBytes / 2 ** 20).toFixed(1)} MiB of PNGs kept)`,
+    );
     if (failures > 0) {
       console.error(`${failures} answers differed from what was asked`);
       process.exitCode = 1;

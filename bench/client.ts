@@ -11,7 +11,7 @@
  */
 import { Agent, request } from 'undici';
 import { DataClient } from '../src/core/client/dataClient.js';
-import { operations, type OperationId } from '../src/core/operations/index.js';
+import { type OperationId, operations } from '../src/core/operations/index.js';
 import { MemoryStore } from '../src/core/store/memoryStore.js';
 import { startSimulator } from '../src/simulator/index.js';
 import { maxInWindow } from '../test/support/measure.js';
@@ -27,12 +27,26 @@ function percentile(sorted: number[], p: number): number {
 
 async function overhead(calls: number) {
   const simulator = await startSimulator({ apiKeys: [KEY], rateLimits: UNLIMITED });
-  const client = new DataClient({ baseUrl: simulator.url, apiKey: KEY, store: new MemoryStore(), rateLimits: UNLIMITED });
+  const client = new DataClient({
+    baseUrl: simulator.url,
+    apiKey: KEY,
+    store: new MemoryStore(),
+    rateLimits: UNLIMITED,
+  });
   const agent = new Agent({ keepAliveTimeout: 30_000 });
-  const bodyFor = (i: number) => ({ fundCode: String(100000 + (i % 900000)), pageNo: String(1 + Math.floor(i / 900000)), pageSize: '10' });
+  const bodyFor = (i: number) => ({
+    fundCode: String(100000 + (i % 900000)),
+    pageNo: String(1 + Math.floor(i / 900000)),
+    pageSize: '10',
+  });
 
   async function bare(i: number) {
-    const answer = await request(`${simulator.url}/v1/fund-asset`, { method: 'POST', dispatcher: agent, headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: JSON.stringify(bodyFor(i)) });
+    const answer = await request(`${simulator.url}/v1/fund-asset`, {
+      method: 'POST',
+      dispatcher: agent,
+      headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+      body: JSON.stringify(bodyFor(i)),
+    });
     JSON.parse(await answer.body.text());
   }
   let fromService = 0;
@@ -47,7 +61,10 @@ async function overhead(calls: number) {
   for (let i = 0; i < 50; i++) await bare(10_000_000 + i);
   const callsBefore = simulator.stats().calls.length;
   for (let i = 0; i < calls; i++) {
-    const pair = [['bare', bare], ['full', full]] as const;
+    const pair = [
+      ['bare', bare],
+      ['full', full],
+    ] as const;
     for (const [name, fn] of i % 2 === 0 ? pair : [pair[1], pair[0]]) {
       const started = process.hrtime.bigint();
       await fn(i);
@@ -60,7 +77,11 @@ async function overhead(calls: number) {
   await simulator.close();
   const summary = (xs: number[]) => {
     const sorted = [...xs].sort((a, b) => a - b);
-    return { mean: xs.reduce((s, x) => s + x, 0) / xs.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+    return {
+      mean: xs.reduce((s, x) => s + x, 0) / xs.length,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+    };
   };
   return { bare: summary(times.bare), full: summary(times.full), fromService, upstreamCalls };
 }
@@ -70,10 +91,17 @@ async function utilisation(limit: { count: number; windowMs: number }, backlog: 
   const simulator = await startSimulator({ apiKeys: [KEY], rateLimits: limits });
   const client = new DataClient({ baseUrl: simulator.url, apiKey: KEY, store: new MemoryStore(), rateLimits: limits });
   const started = Date.now();
-  const answers = await Promise.all(Array.from({ length: backlog }, (_, i) => client.call('fund-asset', { fundCode: String(300000 + i) }, { teamId: 'bench' })));
+  const answers = await Promise.all(
+    Array.from({ length: backlog }, (_, i) =>
+      client.call('fund-asset', { fundCode: String(300000 + i) }, { teamId: 'bench' }),
+    ),
+  );
   const answered = answers.filter((answer) => answer.source === 'upstream').length;
   const elapsed = Date.now() - started;
-  const arrivals = simulator.stats().calls.map((c) => c.at).sort((a, b) => a - b);
+  const arrivals = simulator
+    .stats()
+    .calls.map((c) => c.at)
+    .sort((a, b) => a - b);
   const mostInWindow = maxInWindow(arrivals, limit.windowMs);
   const span = (arrivals.at(-1)! - arrivals[0]!) / 1000;
   const achieved = (arrivals.length - 1) / span;
@@ -92,14 +120,49 @@ function scriptedSession(): Array<{ id: OperationId; input: Record<string, strin
   for (let i = 0; script.length < 200; i++) {
     const user = users[i % users.length]!;
     switch (i % 8) {
-      case 0: script.push({ id: 'fund-new-list', input: { saleStatus: 'true', pageSize: '5' }, user }); break; // the morning question everyone asks
-      case 1: script.push({ id: 'fund-asset', input: { fundCode: funds[i % funds.length]!, pageSize: '10' }, user }); break;
-      case 2: script.push({ id: 'fund-asset', input: { fundCode: funds[i % funds.length]!, pageSize: '10', pageNo: '2' }, user }); break; // next page
-      case 3: script.push({ id: 'fund-asset', input: { fundCode: funds[i % funds.length]!, pageSize: '10' }, user }); break; // and back
-      case 4: script.push({ id: 'finance-external-futures-kline', input: { symbol: ['CL', 'GC', 'SI'][i % 3]!, type: '0', limit: '30' }, user }); break;
-      case 5: script.push({ id: 'enterprise-general-taxpayer-query', input: { keyword: ['华信', '光伏', '科技'][i % 3]! }, user }); break;
-      case 6: script.push({ id: 'fund-new-list', input: { saleStatus: 'true', pageSize: '5', pageNo: String(1 + (i % 3)) }, user }); break;
-      default: script.push({ id: 'enterprise-general-taxpayer-query', input: { keyword: '科技', pageNo: String(1 + (i % 2)) }, user });
+      case 0:
+        script.push({ id: 'fund-new-list', input: { saleStatus: 'true', pageSize: '5' }, user });
+        break; // the morning question everyone asks
+      case 1:
+        script.push({ id: 'fund-asset', input: { fundCode: funds[i % funds.length]!, pageSize: '10' }, user });
+        break;
+      case 2:
+        script.push({
+          id: 'fund-asset',
+          input: { fundCode: funds[i % funds.length]!, pageSize: '10', pageNo: '2' },
+          user,
+        });
+        break; // next page
+      case 3:
+        script.push({ id: 'fund-asset', input: { fundCode: funds[i % funds.length]!, pageSize: '10' }, user });
+        break; // and back
+      case 4:
+        script.push({
+          id: 'finance-external-futures-kline',
+          input: { symbol: ['CL', 'GC', 'SI'][i % 3]!, type: '0', limit: '30' },
+          user,
+        });
+        break;
+      case 5:
+        script.push({
+          id: 'enterprise-general-taxpayer-query',
+          input: { keyword: ['华信', '光伏', '科技'][i % 3]! },
+          user,
+        });
+        break;
+      case 6:
+        script.push({
+          id: 'fund-new-list',
+          input: { saleStatus: 'true', pageSize: '5', pageNo: String(1 + (i % 3)) },
+          user,
+        });
+        break;
+      default:
+        script.push({
+          id: 'enterprise-general-taxpayer-query',
+          input: { keyword: '科技', pageNo: String(1 + (i % 2)) },
+          user,
+        });
     }
   }
   return script;
@@ -114,20 +177,34 @@ const SESSION_DAY = Date.parse('2026-05-20T02:00:00Z');
 
 async function coins() {
   const simulator = await startSimulator({ apiKeys: [KEY], rateLimits: UNLIMITED, now: () => SESSION_DAY });
-  const client = new DataClient({ baseUrl: simulator.url, apiKey: KEY, store: new MemoryStore(), rateLimits: UNLIMITED });
+  const client = new DataClient({
+    baseUrl: simulator.url,
+    apiKey: KEY,
+    store: new MemoryStore(),
+    rateLimits: UNLIMITED,
+  });
   const script = scriptedSession();
   const naive = script.reduce((sum, step) => sum + operations[step.id].cost, 0);
   // Users arrive in bursts of 10 at once, as in a busy channel.
   let answered = 0;
   for (let i = 0; i < script.length; i += 10) {
-    const answers = await Promise.all(script.slice(i, i + 10).map((step) => client.call(step.id, step.input, { teamId: 'bench', userId: step.user })));
+    const answers = await Promise.all(
+      script.slice(i, i + 10).map((step) => client.call(step.id, step.input, { teamId: 'bench', userId: step.user })),
+    );
     answered += answers.filter((answer) => answer.result !== undefined).length;
   }
   const usage = await client.ledger.usage('bench', Date.now());
   const spentAtService = simulator.stats().coinsByKey[KEY] ?? 0;
   await client.close();
   await simulator.close();
-  return { requests: script.length, answered, naive, spent: usage.today.coins, spentAtService, upstreamCalls: usage.today.calls };
+  return {
+    requests: script.length,
+    answered,
+    naive,
+    spent: usage.today.coins,
+    spentAtService,
+    upstreamCalls: usage.today.calls,
+  };
 }
 
 const round = (x: number, digits = 2) => Number(x.toFixed(digits));
@@ -135,27 +212,68 @@ const callCount = Number(process.env.BENCH_CALLS ?? 1000);
 
 const o = await overhead(callCount);
 console.log(`\n1. Per-call time, ${callCount} sequential cache-miss calls each, interleaved (ms)`);
-console.table({ 'bare undici POST': { mean: round(o.bare.mean, 3), p50: round(o.bare.p50, 3), p99: round(o.bare.p99, 3) }, 'full client': { mean: round(o.full.mean, 3), p50: round(o.full.p50, 3), p99: round(o.full.p99, 3) } });
-console.log(`   ratio full/bare: mean ${round(o.full.mean / o.bare.mean)}x, p50 ${round(o.full.p50 / o.bare.p50)}x; overhead ${round(o.full.mean - o.bare.mean, 3)} ms per call`);
+console.table({
+  'bare undici POST': { mean: round(o.bare.mean, 3), p50: round(o.bare.p50, 3), p99: round(o.bare.p99, 3) },
+  'full client': { mean: round(o.full.mean, 3), p50: round(o.full.p50, 3), p99: round(o.full.p99, 3) },
+});
+console.log(
+  `   ratio full/bare: mean ${round(o.full.mean / o.bare.mean)}x, p50 ${round(o.full.p50 / o.bare.p50)}x; overhead ${round(o.full.mean - o.bare.mean, 3)} ms per call`,
+);
 const goals = new Goals();
-if (o.fromService !== callCount) goals.fail(`${callCount} cache-miss calls asked, ${o.fromService} answered by the service`);
-if (o.upstreamCalls !== 2 * callCount) goals.fail(`${2 * callCount} upstream calls expected (bare and client), the simulator saw ${o.upstreamCalls}`);
-goals.check('client per cache-miss call vs a bare undici POST', o.full.p50 / o.bare.p50 <= 1.3, `p50 ${round(o.full.p50 / o.bare.p50)}x (goal ≤ 1.3x), mean ${round(o.full.mean / o.bare.mean)}x`);
+if (o.fromService !== callCount)
+  goals.fail(`${callCount} cache-miss calls asked, ${o.fromService} answered by the service`);
+if (o.upstreamCalls !== 2 * callCount)
+  goals.fail(`${2 * callCount} upstream calls expected (bare and client), the simulator saw ${o.upstreamCalls}`);
+goals.check(
+  'client per cache-miss call vs a bare undici POST',
+  o.full.p50 / o.bare.p50 <= 1.3,
+  `p50 ${round(o.full.p50 / o.bare.p50)}x (goal ≤ 1.3x), mean ${round(o.full.mean / o.bare.mean)}x`,
+);
 
-const conditions: Array<[string, boolean]> = process.argv.includes('--busy') ? [['idle machine', false], ['one core busy', true]] : [['idle machine', false]];
+const conditions: Array<[string, boolean]> = process.argv.includes('--busy')
+  ? [
+      ['idle machine', false],
+      ['one core busy', true],
+    ]
+  : [['idle machine', false]];
 const limiterRows: Record<string, unknown> = {};
 for (const [name, busy] of conditions) {
-  const u = busy ? await withBusyCore(() => utilisation({ count: 10, windowMs: 1000 }, 60)) : await utilisation({ count: 10, windowMs: 1000 }, 60);
-  if (u.rateLimited > 0 || u.maxInWindow > 10) goals.check(`limiter (${name})`, false, `${u.rateLimited} rate-limit answers, at most ${u.maxInWindow} calls in one window (limit 10)`);
+  const u = busy
+    ? await withBusyCore(() => utilisation({ count: 10, windowMs: 1000 }, 60))
+    : await utilisation({ count: 10, windowMs: 1000 }, 60);
+  if (u.rateLimited > 0 || u.maxInWindow > 10)
+    goals.check(
+      `limiter (${name})`,
+      false,
+      `${u.rateLimited} rate-limit answers, at most ${u.maxInWindow} calls in one window (limit 10)`,
+    );
   if (u.answered !== 60) goals.fail(`limiter (${name}): 60 calls asked, ${u.answered} answered by the service`);
-  limiterRows[name] = { allowedPerSec: u.allowed, achievedPerSec: round(u.achieved), utilisation: `${round((100 * u.achieved) / u.allowed, 1)}%`, maxInAnyWindow: u.maxInWindow, rateLimitAnswers: u.rateLimited };
+  limiterRows[name] = {
+    allowedPerSec: u.allowed,
+    achievedPerSec: round(u.achieved),
+    utilisation: `${round((100 * u.achieved) / u.allowed, 1)}%`,
+    maxInAnyWindow: u.maxInWindow,
+    rateLimitAnswers: u.rateLimited,
+  };
 }
 console.log('\n2. Limiter under a backlog of 60 calls, limit 10 per 1 s');
 console.table(limiterRows);
 
 const c = await coins();
 console.log('\n3. Scripted session of 200 user requests');
-console.table({ coins: { naive: c.naive, spent: c.spent, chargedBySimulator: c.spentAtService, upstreamCalls: c.upstreamCalls, saved: `${round((100 * (c.naive - c.spent)) / c.naive, 1)}%` } });
+console.table({
+  coins: {
+    naive: c.naive,
+    spent: c.spent,
+    chargedBySimulator: c.spentAtService,
+    upstreamCalls: c.upstreamCalls,
+    saved: `${round((100 * (c.naive - c.spent)) / c.naive, 1)}%`,
+  },
+});
 if (c.answered !== c.requests) goals.fail(`scripted session: ${c.requests} requests, ${c.answered} answered`);
-goals.check('coins in the ledger equal coins the service charged', c.spent === c.spentAtService, `${c.spent} recorded, ${c.spentAtService} charged`);
+goals.check(
+  'coins in the ledger equal coins the service charged',
+  c.spent === c.spentAtService,
+  `${c.spent} recorded, ${c.spentAtService} charged`,
+);
 process.exit(goals.report());

@@ -36,23 +36,35 @@ async function run({ replicas, shared }: Run) {
   const prefix = `dqbench:${randomBytes(4).toString('hex')}:`;
   const limits = { 'fund-asset': LIMIT };
   const simulator = await startSimulator({ apiKeys: [KEY], rateLimits: limits });
-  const stores = await Promise.all(Array.from({ length: replicas }, () => RedisStore.connect(REDIS_URL, { prefix, description: 'redis' })));
-  const clients = stores.map((store, i) => new DataClient({
-    baseUrl: simulator.url, apiKey: KEY, store, rateLimits: limits, replicaId: `bench-${i}`, shareAcrossReplicas: shared,
-    retry: { maxRetries: 2, baseDelayMs: 200, maxDelayMs: 2000 },
-  }));
+  const stores = await Promise.all(
+    Array.from({ length: replicas }, () => RedisStore.connect(REDIS_URL, { prefix, description: 'redis' })),
+  );
+  const clients = stores.map(
+    (store, i) =>
+      new DataClient({
+        baseUrl: simulator.url,
+        apiKey: KEY,
+        store,
+        rateLimits: limits,
+        replicaId: `bench-${i}`,
+        shareAcrossReplicas: shared,
+        retry: { maxRetries: 2, baseDelayMs: 200, maxDelayMs: 2000 },
+      }),
+  );
   // The backlog: every request at once; 60% distinct queries, the rest repeats asked by other users.
   const queries = Array.from({ length: REQUESTS }, (_, i) => String(800000 + (i % DISTINCT)));
   const started = Date.now();
-  const outcomes = await Promise.all(queries.map(async (fundCode, i) => {
-    const t0 = Date.now();
-    try {
-      await clients[i % replicas]!.call('fund-asset', { fundCode }, { teamId: 'bench', userId: `U${i}` });
-      return { ok: true, ms: Date.now() - t0 };
-    } catch {
-      return { ok: false, ms: Date.now() - t0 };
-    }
-  }));
+  const outcomes = await Promise.all(
+    queries.map(async (fundCode, i) => {
+      const t0 = Date.now();
+      try {
+        await clients[i % replicas]!.call('fund-asset', { fundCode }, { teamId: 'bench', userId: `U${i}` });
+        return { ok: true, ms: Date.now() - t0 };
+      } catch {
+        return { ok: false, ms: Date.now() - t0 };
+      }
+    }),
+  );
   const elapsed = Date.now() - started;
   const stats = simulator.stats();
   const answered = stats.calls.filter((call) => call.outcome === 'success').map((call) => call.at);
@@ -60,15 +72,26 @@ async function run({ replicas, shared }: Run) {
     replicas,
     'shares limit': shared ? 'yes' : 'no',
     'limit per 1 s': LIMIT.count,
-    'max calls in any 1 s': maxInWindow(stats.calls.filter((call) => call.outcome !== 'rate_limited').map((call) => call.at), LIMIT.windowMs),
+    'max calls in any 1 s': maxInWindow(
+      stats.calls.filter((call) => call.outcome !== 'rate_limited').map((call) => call.at),
+      LIMIT.windowMs,
+    ),
     'rate-limit answers': stats.rateLimited,
     'upstream calls': stats.calls.length,
     'coins spent': stats.coinsByKey[KEY] ?? 0,
     'coins for distinct queries': DISTINCT * 10,
     'failed replies': outcomes.filter((o) => !o.ok).length,
-    'p50 reply ms': percentile(outcomes.map((o) => o.ms), 50),
-    'p99 reply ms': percentile(outcomes.map((o) => o.ms), 99),
-    'achieved calls/s': Number(((answered.length - 1) / ((Math.max(...answered) - Math.min(...answered)) / 1000)).toFixed(2)),
+    'p50 reply ms': percentile(
+      outcomes.map((o) => o.ms),
+      50,
+    ),
+    'p99 reply ms': percentile(
+      outcomes.map((o) => o.ms),
+      99,
+    ),
+    'achieved calls/s': Number(
+      ((answered.length - 1) / ((Math.max(...answered) - Math.min(...answered)) / 1000)).toFixed(2),
+    ),
     'total s': Number((elapsed / 1000).toFixed(1)),
   };
   await Promise.all(clients.map((client) => client.close()));
@@ -81,7 +104,8 @@ async function run({ replicas, shared }: Run) {
 async function cleanup(prefix: string): Promise<void> {
   const client = createClient({ url: REDIS_URL });
   await client.connect();
-  for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) if (keys.length) await client.del(keys);
+  for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 }))
+    if (keys.length) await client.del(keys);
   await client.close();
 }
 
@@ -97,20 +121,43 @@ try {
 
 const rows: Record<string, Awaited<ReturnType<typeof run>>> = {};
 const label = (r: Run) => `${r.replicas} replica${r.replicas > 1 ? 's' : ''}${r.shared ? '' : ', not shared'}`;
-for (const config of [{ replicas: 1, shared: true }, { replicas: 3, shared: true }, { replicas: 3, shared: false }]) rows[label(config)] = await run(config);
+for (const config of [
+  { replicas: 1, shared: true },
+  { replicas: 3, shared: true },
+  { replicas: 3, shared: false },
+])
+  rows[label(config)] = await run(config);
 if (process.argv.includes('--busy')) {
-  for (const config of [{ replicas: 1, shared: true }, { replicas: 3, shared: true }]) rows[`${label(config)}, one core busy`] = await withBusyCore(() => run(config));
+  for (const config of [
+    { replicas: 1, shared: true },
+    { replicas: 3, shared: true },
+  ])
+    rows[`${label(config)}, one core busy`] = await withBusyCore(() => run(config));
 }
-console.log(`\n${REQUESTS} fund-asset lookups at once (${DISTINCT} distinct), limit ${LIMIT.count} per ${LIMIT.windowMs} ms, 10 coins each`);
+console.log(
+  `\n${REQUESTS} fund-asset lookups at once (${DISTINCT} distinct), limit ${LIMIT.count} per ${LIMIT.windowMs} ms, 10 coins each`,
+);
 console.table(rows);
 // Work done: every lookup answered. Goals hold for the replicas that share (the third row is the control).
 const goals = new Goals();
 for (const [name, row] of Object.entries(rows)) {
   if (row['failed replies'] > 0) goals.fail(`${name}: ${row['failed replies']} of ${REQUESTS} lookups got no answer`);
   if (row['shares limit'] !== 'yes') continue;
-  goals.check(`${name}: within the limit`, row['max calls in any 1 s'] <= LIMIT.count && row['rate-limit answers'] === 0, `at most ${row['max calls in any 1 s']} calls in any 1 s (limit ${LIMIT.count}), ${row['rate-limit answers']} rate-limit answers`);
-  goals.check(`${name}: one charge per distinct query`, row['coins spent'] === row['coins for distinct queries'], `${row['coins spent']} coins for ${DISTINCT} distinct queries`);
+  goals.check(
+    `${name}: within the limit`,
+    row['max calls in any 1 s'] <= LIMIT.count && row['rate-limit answers'] === 0,
+    `at most ${row['max calls in any 1 s']} calls in any 1 s (limit ${LIMIT.count}), ${row['rate-limit answers']} rate-limit answers`,
+  );
+  goals.check(
+    `${name}: one charge per distinct query`,
+    row['coins spent'] === row['coins for distinct queries'],
+    `${row['coins spent']} coins for ${DISTINCT} distinct queries`,
+  );
   // Sharing must not waste the limit (three replicas each keeping to a third would reach a third of it).
-  goals.check(`${name}: uses the limit`, row['achieved calls/s'] >= 0.75 * LIMIT.count, `${row['achieved calls/s']} calls/s of the ${LIMIT.count} allowed (goal ≥ 75%)`);
+  goals.check(
+    `${name}: uses the limit`,
+    row['achieved calls/s'] >= 0.75 * LIMIT.count,
+    `${row['achieved calls/s']} calls/s of the ${LIMIT.count} allowed (goal ≥ 75%)`,
+  );
 }
 process.exit(goals.report());

@@ -4,15 +4,16 @@
  * that are each unique (own trigger_id, own response_url, fresh signature), percentiles, and goals
  * that set the exit code. A benchmark counts work done: a command counts once its reply arrives.
  */
-import autocannon from 'autocannon';
-import { fork, type ChildProcess } from 'node:child_process';
+
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
-import { signatureHeaders } from '../test/support/slack/signedRequests.js';
 import { slashCommandFields } from '../test/support/slack/interactionPayloads.js';
+import { signatureHeaders } from '../test/support/slack/signedRequests.js';
 import type { TargetKind, TargetMessage, TargetSettings } from './target.js';
 
 export interface Target {
@@ -27,7 +28,11 @@ export interface Target {
 const TARGET_FILE = fileURLToPath(new URL('./target.ts', import.meta.url));
 
 /** Starts `kind` in a child process; `nodeArgs` e.g. `['--cpu-prof']` or `['--expose-gc']`. */
-export async function startTarget(kind: TargetKind, settings: TargetSettings, nodeArgs: string[] = []): Promise<Target> {
+export async function startTarget(
+  kind: TargetKind,
+  settings: TargetSettings,
+  nodeArgs: string[] = [],
+): Promise<Target> {
   const child: ChildProcess = fork(TARGET_FILE, [kind], {
     execArgv: ['--import', 'tsx', ...nodeArgs],
     env: { ...process.env, BENCH_TARGET: JSON.stringify(settings) },
@@ -37,17 +42,18 @@ export async function startTarget(kind: TargetKind, settings: TargetSettings, no
   const killChild = () => child.kill();
   process.once('exit', killChild);
   child.once('exit', () => process.off('exit', killChild));
-  const nextMessage = (type: string) => new Promise<Record<string, unknown>>((resolve, reject) => {
-    const onMessage = (message: Record<string, unknown>) => {
-      if (message.type !== type) return;
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      resolve(message);
-    };
-    const onExit = (code: number | null) => reject(new Error(`${kind} exited (${code}) before answering ${type}`));
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
+  const nextMessage = (type: string) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const onMessage = (message: Record<string, unknown>) => {
+        if (message.type !== type) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(message);
+      };
+      const onExit = (code: number | null) => reject(new Error(`${kind} exited (${code}) before answering ${type}`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
   const ready = await nextMessage('ready');
   const send = (message: TargetMessage, answerType: string) => {
     const answer = nextMessage(answerType);
@@ -151,7 +157,8 @@ export class ReplySink {
   async waitFor(ids: Iterable<string>, timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     const wanted = [...ids];
-    while (Date.now() < deadline && wanted.some((id) => !this.#arrivals.has(id))) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (Date.now() < deadline && wanted.some((id) => !this.#arrivals.has(id)))
+      await new Promise((resolve) => setTimeout(resolve, 20));
   }
 
   close(): Promise<void> {
@@ -190,7 +197,12 @@ export interface LoadResult {
  * (trigger_id, response_url, signature), and waits for their replies. Ack latency is measured per
  * request from its send to the end of the ack; reply latency from its send to its reply's arrival.
  */
-export async function sendCommands(target: Target, sink: ReplySink, signingSecret: string, load: CommandLoad): Promise<LoadResult> {
+export async function sendCommands(
+  target: Target,
+  sink: ReplySink,
+  signingSecret: string,
+  load: CommandLoad,
+): Promise<LoadResult> {
   const run = randomUUID().slice(0, 8);
   const sentAt = new Map<string, number>();
   const ackMs: number[] = [];
@@ -203,24 +215,37 @@ export async function sendCommands(target: Target, sink: ReplySink, signingSecre
     amount: load.amount,
     // autocannon waits forever for a connection's share when there are more connections than requests.
     connections: Math.min(load.connections, load.amount),
-    requests: [{
-      method: 'POST',
-      setupRequest: (request, context) => {
-        const id = `${run}-${n}`;
-        const body = new URLSearchParams(slashCommandFields({ command: load.command, text: load.textFor(n), responseUrl: sink.urlFor(id), triggerId: `${run}.${n}.${randomUUID()}` })).toString();
-        n++;
-        (context as { id?: string }).id = id;
-        sentAt.set(id, performance.now());
-        return { ...request, body, headers: { 'content-type': 'application/x-www-form-urlencoded', ...signatureHeaders(signingSecret, body) } };
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request, context) => {
+          const id = `${run}-${n}`;
+          const body = new URLSearchParams(
+            slashCommandFields({
+              command: load.command,
+              text: load.textFor(n),
+              responseUrl: sink.urlFor(id),
+              triggerId: `${run}.${n}.${randomUUID()}`,
+            }),
+          ).toString();
+          n++;
+          (context as { id?: string }).id = id;
+          sentAt.set(id, performance.now());
+          return {
+            ...request,
+            body,
+            headers: { 'content-type': 'application/x-www-form-urlencoded', ...signatureHeaders(signingSecret, body) },
+          };
+        },
+        onResponse: (status, _body, context) => {
+          const id = (context as { id: string }).id;
+          lastAckAt = performance.now();
+          ackMs.push(lastAckAt - sentAt.get(id)!);
+          if (status === 200) acked.push(id);
+          else non2xx++;
+        },
       },
-      onResponse: (status, _body, context) => {
-        const id = (context as { id: string }).id;
-        lastAckAt = performance.now();
-        ackMs.push(lastAckAt - sentAt.get(id)!);
-        if (status === 200) acked.push(id);
-        else non2xx++;
-      },
-    }],
+    ],
   });
   if (load.expectReplies !== false) await sink.waitFor(acked, 20_000);
   let delivered = 0;
@@ -239,8 +264,16 @@ export async function sendCommands(target: Target, sink: ReplySink, signingSecre
   }
   const firstSentAt = Math.min(...sentAt.values());
   return {
-    asked: load.amount, acked: acked.length, non2xx, delivered, duplicates, withoutBlocks,
-    repliesPerSecond: delivered / ((lastReplyAt - firstSentAt) / 1000), acksPerSecond: acked.length / ((lastAckAt - firstSentAt) / 1000), ackMs, replyMs,
+    asked: load.amount,
+    acked: acked.length,
+    non2xx,
+    delivered,
+    duplicates,
+    withoutBlocks,
+    repliesPerSecond: delivered / ((lastReplyAt - firstSentAt) / 1000),
+    acksPerSecond: acked.length / ((lastAckAt - firstSentAt) / 1000),
+    ackMs,
+    replyMs,
   };
 }
 
@@ -249,12 +282,26 @@ export async function sendCommands(target: Target, sink: ReplySink, signingSecre
  * latencies of single commands); resolves with its ack status, and its reply latency once the reply
  * has arrived (undefined when none came within `timeoutMs`).
  */
-export async function sendOneCommand(target: Target, sink: ReplySink, signingSecret: string, command: string, text: string, timeoutMs = 10_000): Promise<{ status: number; replyMs?: number; arrival?: Arrival }> {
+export async function sendOneCommand(
+  target: Target,
+  sink: ReplySink,
+  signingSecret: string,
+  command: string,
+  text: string,
+  timeoutMs = 10_000,
+): Promise<{ status: number; replyMs?: number; arrival?: Arrival }> {
   const id = `one-${randomUUID()}`;
-  const body = new URLSearchParams(slashCommandFields({ command, text, responseUrl: sink.urlFor(id), triggerId: `one.${randomUUID()}` })).toString();
+  const body = new URLSearchParams(
+    slashCommandFields({ command, text, responseUrl: sink.urlFor(id), triggerId: `one.${randomUUID()}` }),
+  ).toString();
   const headers = { 'content-type': 'application/x-www-form-urlencoded', ...signatureHeaders(signingSecret, body) };
   const sentAt = performance.now();
-  const answer = await request(`${target.url}/slack/events`, { method: 'POST', headers, body, dispatcher: oneCommandPool });
+  const answer = await request(`${target.url}/slack/events`, {
+    method: 'POST',
+    headers,
+    body,
+    dispatcher: oneCommandPool,
+  });
   await answer.body.text();
   const arrival = await sink.next(id, timeoutMs);
   return { status: answer.statusCode, ...(arrival ? { replyMs: arrival.at - sentAt, arrival } : {}) };
@@ -265,12 +312,16 @@ const oneCommandPool = new Agent({ keepAliveTimeout: 30_000 });
 /** What was delivered differs from what was asked: the benchmark's figures would be about something else. */
 export function deliveryProblems(result: LoadResult, expectReplies = true): string[] {
   const problems: string[] = [];
-  if (result.acked !== result.asked) problems.push(`${result.asked} commands asked, ${result.acked} acknowledged with 200 (${result.non2xx} other answers)`);
+  if (result.acked !== result.asked)
+    problems.push(
+      `${result.asked} commands asked, ${result.acked} acknowledged with 200 (${result.non2xx} other answers)`,
+    );
   if (!expectReplies) {
     if (result.delivered > 0) problems.push(`${result.delivered} replies from an app that only acks`);
     return problems;
   }
-  if (result.delivered !== result.acked) problems.push(`${result.acked} commands acknowledged, ${result.delivered} replies delivered`);
+  if (result.delivered !== result.acked)
+    problems.push(`${result.acked} commands acknowledged, ${result.delivered} replies delivered`);
   if (result.duplicates > 0) problems.push(`${result.duplicates} replies delivered twice`);
   if (result.withoutBlocks > 0) problems.push(`${result.withoutBlocks} replies without blocks`);
   return problems;

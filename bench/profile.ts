@@ -20,7 +20,7 @@ interface CpuProfile {
 export function summariseProfile(profile: CpuProfile, top = 25): string {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfUs = new Map<number, number>();
-  profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  for (const [i, id] of profile.samples.entries()) selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   const total = [...selfUs.values()].reduce((sum, us) => sum + us, 0);
   const tally = (keyOf: (node: ProfileNode) => string) => {
     const sums = new Map<string, number>();
@@ -30,7 +30,11 @@ export function summariseProfile(profile: CpuProfile, top = 25): string {
     }
     return [...sums].sort((a, b) => b[1] - a[1]).slice(0, top);
   };
-  const shortUrl = (url: string) => url.replace(/^file:\/\//, '').replace(/^.*\/node_modules\//, 'node_modules/').replace(/^.*?\/(src|bench|test)\//, '$1/');
+  const shortUrl = (url: string) =>
+    url
+      .replace(/^file:\/\//, '')
+      .replace(/^.*\/node_modules\//, 'node_modules/')
+      .replace(/^.*?\/(src|bench|test)\//, '$1/');
   const packageOf = (node: ProfileNode) => {
     const url = node.callFrame.url;
     if (!url) return node.callFrame.functionName ? `(${node.callFrame.functionName})` : '(native)';
@@ -44,8 +48,17 @@ export function summariseProfile(profile: CpuProfile, top = 25): string {
   return [
     `total sampled ${(total / 1000).toFixed(0)} ms`,
     table('self time by package', tally(packageOf)),
-    table('self time by file', tally((node) => shortUrl(node.callFrame.url) || '(native)')),
-    table('self time by function', tally((node) => `${node.callFrame.functionName || '(anonymous)'}  ${shortUrl(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`)),
+    table(
+      'self time by file',
+      tally((node) => shortUrl(node.callFrame.url) || '(native)'),
+    ),
+    table(
+      'self time by function',
+      tally(
+        (node) =>
+          `${node.callFrame.functionName || '(anonymous)'}  ${shortUrl(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`,
+      ),
+    ),
   ].join('\n\n');
 }
 

@@ -10,18 +10,19 @@
  * IPC messages: `{ type: 'reply', body }`, `{ type: 'memory' }` (answers after a full GC when
  * started with --expose-gc), `{ type: 'stop' }`.
  */
-import { App } from '@slack/bolt';
+
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { App } from '@slack/bolt';
 import { pino } from 'pino';
 import { loadConfig } from '../src/config.js';
 import { DataClient } from '../src/core/client/dataClient.js';
+import type { RateLimit } from '../src/core/operations/definition.js';
+import type { OperationId } from '../src/core/operations/index.js';
 import { pricesFrom } from '../src/core/operations/prices.js';
 import { createStore } from '../src/core/store/index.js';
-import type { OperationId } from '../src/core/operations/index.js';
-import type { RateLimit } from '../src/core/operations/definition.js';
 import { createSlackApp } from '../src/slack/app.js';
-import type { SlackConfig } from '../src/slack/config.js';
+import type { SlackConfig } from '../src/slack/slackConfig.js';
 
 export type TargetKind = 'app' | 'bolt-ack' | 'bolt-respond';
 
@@ -44,7 +45,12 @@ const settings = JSON.parse(process.env.BENCH_TARGET ?? '{}') as TargetSettings;
 
 async function bareBolt(respondToo: boolean) {
   let reply: Record<string, unknown> | undefined;
-  const app = new App({ signingSecret: settings.signingSecret, token: settings.botToken, clientOptions: { slackApiUrl: settings.slackApiUrl }, deferInitialization: true });
+  const app = new App({
+    signingSecret: settings.signingSecret,
+    token: settings.botToken,
+    clientOptions: { slackApiUrl: settings.slackApiUrl },
+    deferInitialization: true,
+  });
   app.command(/.*/, async ({ ack, respond }) => {
     await ack();
     if (respondToo) await respond(reply as never);
@@ -53,23 +59,56 @@ async function bareBolt(respondToo: boolean) {
   const server = (await app.start({ port: 0, host: '127.0.0.1' })) as Server;
   return {
     port: (server.address() as AddressInfo).port,
-    setReply: (body: Record<string, unknown>) => { reply = body; },
+    setReply: (body: Record<string, unknown>) => {
+      reply = body;
+    },
     stop: () => app.stop() as Promise<unknown>,
   };
 }
 
 async function thisApp() {
   const store = await createStore(settings.storeUrl ?? 'memory://');
-  const data = new DataClient({ baseUrl: settings.simulatorUrl, apiKey: settings.apiKey, store, ...(settings.rateLimits ? { rateLimits: settings.rateLimits } : {}) });
+  const data = new DataClient({
+    baseUrl: settings.simulatorUrl,
+    apiKey: settings.apiKey,
+    store,
+    ...(settings.rateLimits ? { rateLimits: settings.rateLimits } : {}),
+  });
   // Digest and chart settings as an unconfigured app has them.
   const defaults = loadConfig({}, { inSlack: false, demo: true });
   const config: SlackConfig = {
-    botToken: settings.botToken, signingSecret: settings.signingSecret, apiUrl: settings.slackApiUrl, port: 0, allowlist: {}, adminUserIds: new Set(),
-    defaultTimeZone: 'Asia/Shanghai', demo: false, queuedNoticeAfterMs: 3000, exportMaxPages: 20, allowSharedChannels: false,
+    botToken: settings.botToken,
+    signingSecret: settings.signingSecret,
+    apiUrl: settings.slackApiUrl,
+    port: 0,
+    allowlist: {},
+    adminUserIds: new Set(),
+    defaultTimeZone: 'Asia/Shanghai',
+    demo: false,
+    queuedNoticeAfterMs: 3000,
+    exportMaxPages: 20,
+    allowSharedChannels: false,
   };
-  const slack = await createSlackApp({ config, data, prices: pricesFrom(), store, digest: defaults.digests, charts: defaults.charts, logger: pino({ level: 'silent' }), runScheduler: false });
+  const slack = await createSlackApp({
+    config,
+    data,
+    prices: pricesFrom(),
+    store,
+    digest: defaults.digests,
+    charts: defaults.charts,
+    logger: pino({ level: 'silent' }),
+    runScheduler: false,
+  });
   const { port } = await slack.start(0);
-  return { port: port!, setReply: () => undefined, stop: async () => { await slack.stop(); await data.close(); await store.close(); } };
+  return {
+    port: port!,
+    setReply: () => undefined,
+    stop: async () => {
+      await slack.stop();
+      await data.close();
+      await store.close();
+    },
+  };
 }
 
 const target = kind === 'app' ? await thisApp() : await bareBolt(kind === 'bolt-respond');

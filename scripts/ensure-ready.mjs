@@ -9,10 +9,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const npm = (args) => spawnSync('npm', args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' }).status ?? 1;
+const npm = (args) =>
+  spawnSync('npm', args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' }).status ?? 1;
 
 if (!existsSync(join(root, 'node_modules/.package-lock.json'))) {
-  console.error('dq: first run — installing the dependencies (npm ci, about 20 s on a fast connection), which also builds the app…');
+  console.error(
+    'dq: first run — installing the dependencies (npm ci, about 20 s on a fast connection), which also builds the app…',
+  );
   const status = npm(['ci', '--no-audit', '--no-fund']);
   if (status !== 0) process.exit(status);
 }
@@ -25,7 +28,10 @@ function newest(path) {
 }
 
 const stamp = join(root, 'dist/.built');
-const sources = Math.max(newest(join(root, 'src')), ...['tsconfig.json', 'tsconfig.build.json', 'package-lock.json'].map((file) => newest(join(root, file))));
+const sources = Math.max(
+  newest(join(root, 'src')),
+  ...['tsconfig.json', 'tsconfig.build.json', 'package-lock.json'].map((file) => newest(join(root, file))),
+);
 if (!existsSync(stamp) || statSync(stamp).mtimeMs < sources) {
   console.error('dq: the sources changed since the last build; building (tsc)…');
   const status = npm(['run', '--silent', 'build']);

@@ -29,7 +29,7 @@ const onlyAt = own.indexOf('--only');
 const only = onlyAt >= 0 ? own[onlyAt + 1] : undefined;
 
 if (spawnSync('faketime', ['--version'], { stdio: 'ignore' }).error) {
-  console.error('test:any-day needs libfaketime\'s `faketime` command (Debian/Ubuntu: apt-get install faketime).');
+  console.error("test:any-day needs libfaketime's `faketime` command (Debian/Ubuntu: apt-get install faketime).");
   exit(2);
 }
 
@@ -55,7 +55,9 @@ try {
   for (const instant of chosen) {
     console.log(`\n=== ${instant.name}: ${instant.at} (${instant.tz})${idle ? '' : ', one core busy'} ===\n`);
     const started = Date.now();
-    const code = await run('faketime', ['-f', `@${instant.at}`, 'npx', 'vitest', 'run', ...suiteArgs], { TZ: instant.tz });
+    const code = await run('faketime', ['-f', `@${instant.at}`, 'npx', 'vitest', 'run', ...suiteArgs], {
+      TZ: instant.tz,
+    });
     results.push({ ...instant, code, seconds: Math.round((Date.now() - started) / 1000) });
   }
 } finally {
@@ -63,5 +65,8 @@ try {
 }
 
 console.log('\ntest:any-day summary');
-for (const result of results) console.log(`  ${result.code === 0 ? 'passed' : 'FAILED'}  ${result.at} ${result.tz}  (${result.name}, ${result.seconds} s)`);
+for (const result of results)
+  console.log(
+    `  ${result.code === 0 ? 'passed' : 'FAILED'}  ${result.at} ${result.tz}  (${result.name}, ${result.seconds} s)`,
+  );
 exit(results.every((result) => result.code === 0) ? 0 : 1);

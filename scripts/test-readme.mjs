@@ -15,25 +15,67 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** Each README command this script runs, as the README writes it, and what it must print. */
 export const README_RUNS = [
   { command: 'npm start', env: {}, exit: 2, expect: [/SLACK_BOT_TOKEN/, /DATA_API_KEY/, /npm run demo/], first: true },
-  { command: 'npm start', env: { DEMO: '1' }, exit: 2, expect: [/SLACK_BOT_TOKEN/, /built-in simulator/, /npm run demo/], reject: [/building/] },
-  { command: "printf '/futures CL 5m 5\\n1\\n' | npm run --silent demo", env: {}, exit: 0, expect: [/SIMULATOR/, /Latest 5-minute candle/, /pressed \[1\] Share in channel/] },
-  { command: "printf '/dq 期货 CL 5分钟 5\\n' | DEFAULT_LOCALE=zh-CN npm run --silent demo", env: {}, exit: 0, expect: [/演示模式/, /每次查询 \d+ 币/], reject: [/coins per lookup/] },
-  { command: 'npm run dq -- call new-funds saleStatus=true --demo', env: {}, exit: 0, expect: [/"operation": "fund-new-list"/, /SIMULATED/] },
-  { command: 'npm run dq -- call fund-asset fundCode=000001 pageNo=2', env: {}, exit: 2, expect: [/DATA_API_BASE_URL/] },
+  {
+    command: 'npm start',
+    env: { DEMO: '1' },
+    exit: 2,
+    expect: [/SLACK_BOT_TOKEN/, /built-in simulator/, /npm run demo/],
+    reject: [/building/],
+  },
+  {
+    command: "printf '/futures CL 5m 5\\n1\\n' | npm run --silent demo",
+    env: {},
+    exit: 0,
+    expect: [/SIMULATOR/, /Latest 5-minute candle/, /pressed \[1\] Share in channel/],
+  },
+  {
+    command: "printf '/dq 期货 CL 5分钟 5\\n' | DEFAULT_LOCALE=zh-CN npm run --silent demo",
+    env: {},
+    exit: 0,
+    expect: [/演示模式/, /每次查询 \d+ 币/],
+    reject: [/coins per lookup/],
+  },
+  {
+    command: 'npm run dq -- call new-funds saleStatus=true --demo',
+    env: {},
+    exit: 0,
+    expect: [/"operation": "fund-new-list"/, /SIMULATED/],
+  },
+  {
+    command: 'npm run dq -- call fund-asset fundCode=000001 pageNo=2',
+    env: {},
+    exit: 2,
+    expect: [/DATA_API_BASE_URL/],
+  },
   { command: 'npm run dq -- ping', env: {}, exit: 2, expect: [/DATA_API_BASE_URL/] },
-  { command: 'npm run dq -- chart futures CL 5m 30 --demo --out cl.png', env: {}, exit: 0, expect: [/cl\.png/], file: 'cl.png' },
+  {
+    command: 'npm run dq -- chart futures CL 5m 30 --demo --out cl.png',
+    env: {},
+    exit: 0,
+    expect: [/cl\.png/],
+    file: 'cl.png',
+  },
   { command: 'npm run dq -- console', env: {}, exit: 2, expect: [/DATA_API_BASE_URL/, /npm run demo/] },
-  { command: 'npm run simulator', env: { SIMULATOR_PORT: '0' }, longRunning: /SIMULATOR of the data service .* listening on http/ },
+  {
+    command: 'npm run simulator',
+    env: { SIMULATOR_PORT: '0' },
+    longRunning: /SIMULATOR of the data service .* listening on http/,
+  },
 ];
 
 /** README commands this script does not run, and why. (The Docker commands need Docker; they are not npm commands.) */
 export const README_NOT_RUN = {
   'npm test': 'the suite itself (CI runs it on a clean clone)',
+  'npm test -- test/slack/e2e': 'a part of the suite, as npm test runs it',
+  'npm run lint': 'CI runs it on a clean clone, before the suite',
+  'npm run format': 'rewrites the sources in place; CI checks the same with npm run lint',
   'npm run demo': 'interactive; run above with piped input',
   'npm run test:any-day': 'the suite five times under faketime (documented with the suite)',
   'npm run test:readme': 'this script',
-  'npm run dq -- call futures symbol=CL type=5m limit=30': 'needs a data-service account (its sibling without one is run)',
-  'npm run dq -- call taxpayer keyword=91330106774738789M': 'needs a data-service account (its sibling without one is run)',
+  'npm run dq -- call futures symbol=CL type=5m limit=30':
+    'needs a data-service account (its sibling without one is run)',
+  'npm run dq -- call taxpayer keyword=91330106774738789M':
+    'needs a data-service account (its sibling without one is run)',
   'npm run bench:client': 'a benchmark; prints ratios, takes minutes',
   'npm run bench:ack': 'a benchmark',
   'npm run bench:fleet': 'a benchmark',
@@ -45,16 +87,29 @@ export const README_NOT_RUN = {
 
 function run(command, cwd, env) {
   const started = Date.now();
-  const result = spawnSync('bash', ['-c', command], { cwd, env: { PATH: process.env.PATH, HOME: process.env.HOME, USER: 'readme', ...env }, encoding: 'utf8', timeout: 600_000 });
+  const result = spawnSync('bash', ['-c', command], {
+    cwd,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, USER: 'readme', ...env },
+    encoding: 'utf8',
+    timeout: 600_000,
+  });
   return { status: result.status, output: `${result.stdout}${result.stderr}`, ms: Date.now() - started };
 }
 
 function longRunning(command, cwd, env, ready) {
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', command], { cwd, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, detached: true });
+    const child = spawn('bash', ['-c', command], {
+      cwd,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      detached: true,
+    });
     let output = '';
     const done = (ok) => {
-      try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
       resolve({ ok, output });
     };
     const timer = setTimeout(() => done(false), 120_000);
@@ -78,12 +133,19 @@ async function main() {
     const cloned = spawnSync('git', ['clone', '--quiet', root, clone], { encoding: 'utf8' });
     if (cloned.status !== 0) throw new Error(`git clone failed: ${cloned.stderr}`);
     // The README and the docs/ pages it links to.
-    const readme = [join(clone, 'README.md'), ...readdirSync(join(clone, 'docs')).filter((name) => name.endsWith('.md')).map((name) => join(clone, 'docs', name))]
+    const readme = [
+      join(clone, 'README.md'),
+      ...readdirSync(join(clone, 'docs'))
+        .filter((name) => name.endsWith('.md'))
+        .map((name) => join(clone, 'docs', name)),
+    ]
       .map((file) => readFileSync(file, 'utf8'))
       .join('\n');
     for (const step of README_RUNS) {
       if (!readme.includes(step.command)) failures.push(`the README no longer shows \`${step.command}\``);
-      const label = `${Object.entries(step.env).map(([key, value]) => `${key}=${value} `).join('')}${step.command}`;
+      const label = `${Object.entries(step.env)
+        .map(([key, value]) => `${key}=${value} `)
+        .join('')}${step.command}`;
       if (step.longRunning) {
         const { ok, output } = await longRunning(step.command, clone, step.env, step.longRunning);
         console.log(`${ok ? 'ok  ' : 'FAIL'} ${label} (started)`);
@@ -96,7 +158,9 @@ async function main() {
       for (const pattern of step.expect ?? []) if (!pattern.test(output)) problems.push(`no ${pattern}`);
       for (const pattern of step.reject ?? []) if (pattern.test(output)) problems.push(`printed ${pattern}`);
       if (step.file && !existsSync(join(clone, step.file))) problems.push(`wrote no ${step.file}`);
-      console.log(`${problems.length ? 'FAIL' : 'ok  '} ${label} (${(ms / 1000).toFixed(1)} s${step.first ? ', the first run on a fresh clone, npm ci included' : ''})`);
+      console.log(
+        `${problems.length ? 'FAIL' : 'ok  '} ${label} (${(ms / 1000).toFixed(1)} s${step.first ? ', the first run on a fresh clone, npm ci included' : ''})`,
+      );
       if (problems.length) failures.push(`${label}: ${problems.join('; ')}\n${output.slice(-3000)}`);
     }
   } finally {

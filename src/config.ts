@@ -1,16 +1,21 @@
 import { z } from 'zod';
-import { chartSettingsFromEnv, type ChartSettings } from './charts/quickChart.js';
-import { ConfigError } from './core/errors.js';
-import { DEFAULT_DIGEST_CAPS, DEFAULT_WATCH_CAPS, type Caps } from './core/digest/caps.js';
+import { type ChartSettings, chartSettingsFromEnv } from './charts/quickChart.js';
 import type { DigestConfig } from './core/digest/types.js';
 import { parseDuration } from './core/duration.js';
-import { findOperation, typedNameOf, type OperationId, type RateLimit } from './core/operations/index.js';
+import { ConfigError } from './core/errors.js';
+import { type Caps, DEFAULT_DIGEST_CAPS, DEFAULT_WATCH_CAPS } from './core/jobs/caps.js';
+import { findOperation, type OperationId, type RateLimit, typedNameOf } from './core/operations/index.js';
 import { parseStoreUrl } from './core/store/index.js';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from './core/time.js';
 import { readLanguageChoice } from './i18n/lang.js';
 import { simulatorOptionsFromEnv } from './simulator/env.js';
 import type { SimulatorOptions } from './simulator/types.js';
-import { DEFAULT_EXPORT_MAX_PAGES, QUEUED_NOTICE_AFTER_MS, type Allowlist, type SlackConfig } from './slack/config.js';
+import {
+  type Allowlist,
+  DEFAULT_EXPORT_MAX_PAGES,
+  QUEUED_NOTICE_AFTER_MS,
+  type SlackConfig,
+} from './slack/slackConfig.js';
 
 /**
  * The whole configuration, read from the environment here and nowhere else. `npm start`, the console
@@ -71,7 +76,10 @@ export interface ConfigOptions {
 }
 
 /** The configuration, or every problem with it; `demo` either way, as the advice that follows problems differs. */
-export type ConfigReading = { demo: boolean } & ({ config: AppConfig; problems?: undefined } | { config?: undefined; problems: string[] });
+export type ConfigReading = { demo: boolean } & (
+  | { config: AppConfig; problems?: undefined }
+  | { config?: undefined; problems: string[] }
+);
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -97,8 +105,10 @@ export function readConfig(env: Env, options: ConfigOptions): ConfigReading {
 
   const baseUrl = env.DATA_API_BASE_URL?.trim() ?? '';
   const apiKey = env.DATA_API_KEY?.trim() ?? '';
-  if (!demo && !baseUrl) problems.push('DATA_API_BASE_URL is missing: the data service address, e.g. https://api.example.com');
-  else if (baseUrl && !/^https?:\/\/[^\s]+$/.test(baseUrl)) problems.push(`DATA_API_BASE_URL "${baseUrl}" is not an http(s) URL`);
+  if (!demo && !baseUrl)
+    problems.push('DATA_API_BASE_URL is missing: the data service address, e.g. https://api.example.com');
+  else if (baseUrl && !/^https?:\/\/[^\s]+$/.test(baseUrl))
+    problems.push(`DATA_API_BASE_URL "${baseUrl}" is not an http(s) URL`);
   if (!demo && !apiKey) problems.push('DATA_API_KEY is missing: the API key of the data-service account');
 
   const budgets: BudgetConfig = { timeZone: read.timeZone('BUDGET_TZ', 'Asia/Shanghai') };
@@ -128,12 +138,14 @@ export function readConfig(env: Env, options: ConfigOptions): ConfigReading {
   const localeText = read.text('DEFAULT_LOCALE');
   const localeChoice = localeText === undefined ? 'auto' : readLanguageChoice(localeText);
   const workspaceLocale = localeChoice === 'auto' ? undefined : localeChoice;
-  if (localeChoice === undefined) problems.push(`DEFAULT_LOCALE "${localeText}" is not a language this app speaks: en, zh-CN or auto`);
+  if (localeChoice === undefined)
+    problems.push(`DEFAULT_LOCALE "${localeText}" is not a language this app speaks: en, zh-CN or auto`);
   const adminUserIds = idSet(env.ADMIN_USER_IDS) ?? new Set<string>();
   const charts = read.section(() => chartSettingsFromEnv(env));
 
   const postEmptyText = (env.DIGEST_POST_EMPTY ?? '').trim().toLowerCase();
-  if (postEmptyText && !['true', 'false', '1', '0', 'yes', 'no'].includes(postEmptyText)) problems.push(`DIGEST_POST_EMPTY "${postEmptyText}" should be true or false`);
+  if (postEmptyText && !['true', 'false', '1', '0', 'yes', 'no'].includes(postEmptyText))
+    problems.push(`DIGEST_POST_EMPTY "${postEmptyText}" should be true or false`);
   const digests: DigestConfig = {
     timeZone: read.timeZone('DIGEST_TZ', 'Asia/Shanghai'),
     postEmpty: ['true', '1', 'yes'].includes(postEmptyText),
@@ -159,11 +171,22 @@ export function readConfig(env: Env, options: ConfigOptions): ConfigReading {
   if (level && !level.success) problems.push(`LOG_LEVEL "${logLevelText}" is not a level: ${LOG_LEVELS.join(', ')}`);
   const shutdownGraceMs = read.wholeNumber('SHUTDOWN_GRACE_MS', 10_000);
   const exportMaxPages = read.wholeNumber('EXPORT_MAX_PAGES', DEFAULT_EXPORT_MAX_PAGES);
-  if (exportMaxPages < 1) problems.push(`EXPORT_MAX_PAGES "${env.EXPORT_MAX_PAGES?.trim()}" must be at least 1: the most pages one CSV export fetches`);
+  if (exportMaxPages < 1)
+    problems.push(
+      `EXPORT_MAX_PAGES "${env.EXPORT_MAX_PAGES?.trim()}" must be at least 1: the most pages one CSV export fetches`,
+    );
 
   if (problems.length > 0 || !charts) return { demo, problems };
   const allowSharedChannels = read.flag('ALLOW_SHARED_CHANNELS');
-  const common = { adminUserIds, defaultTimeZone, demo, queuedNoticeAfterMs: QUEUED_NOTICE_AFTER_MS, exportMaxPages, allowSharedChannels, ...(workspaceLocale ? { workspaceLocale } : {}) };
+  const common = {
+    adminUserIds,
+    defaultTimeZone,
+    demo,
+    queuedNoticeAfterMs: QUEUED_NOTICE_AFTER_MS,
+    exportMaxPages,
+    allowSharedChannels,
+    ...(workspaceLocale ? { workspaceLocale } : {}),
+  };
   const config: AppConfig = {
     demo,
     service,
@@ -198,24 +221,36 @@ export function loadConfig(env: Env, options: ConfigOptions): AppConfig {
   return config;
 }
 
-type SlackConnection = Pick<SlackConfig, 'botToken' | 'signingSecret' | 'appToken' | 'apiUrl' | 'port' | 'opsPort' | 'allowlist'>;
+type SlackConnection = Pick<
+  SlackConfig,
+  'botToken' | 'signingSecret' | 'appToken' | 'apiUrl' | 'port' | 'opsPort' | 'allowlist'
+>;
 
 function slackConnection(read: Reader): SlackConnection {
   const { problems, text } = read;
   const botToken = text('SLACK_BOT_TOKEN');
   const appToken = text('SLACK_APP_TOKEN');
   const signingSecret = text('SLACK_SIGNING_SECRET');
-  if (!botToken) problems.push('SLACK_BOT_TOKEN is missing: the Bot User OAuth Token (xoxb-…) from "OAuth & Permissions"');
+  if (!botToken)
+    problems.push('SLACK_BOT_TOKEN is missing: the Bot User OAuth Token (xoxb-…) from "OAuth & Permissions"');
   else if (!botToken.startsWith('xoxb-')) problems.push('SLACK_BOT_TOKEN should be a bot token starting with xoxb-');
-  if (appToken && !appToken.startsWith('xapp-')) problems.push('SLACK_APP_TOKEN should be an app-level token starting with xapp- (or unset for HTTP mode)');
-  if (!signingSecret && !appToken) problems.push('SLACK_SIGNING_SECRET is missing: from "Basic Information" → App Credentials (needed in HTTP mode; or set SLACK_APP_TOKEN for Socket Mode)');
+  if (appToken && !appToken.startsWith('xapp-'))
+    problems.push('SLACK_APP_TOKEN should be an app-level token starting with xapp- (or unset for HTTP mode)');
+  if (!signingSecret && !appToken)
+    problems.push(
+      'SLACK_SIGNING_SECRET is missing: from "Basic Information" → App Credentials (needed in HTTP mode; or set SLACK_APP_TOKEN for Socket Mode)',
+    );
   const portText = text('PORT') ?? '3000';
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65535) problems.push(`PORT "${portText}" is not a port number`);
   const opsPortText = text('OPS_PORT');
   const opsPort = opsPortText === undefined ? undefined : Number(opsPortText);
-  if (opsPortText !== undefined && (!/^\d+$/.test(opsPortText) || opsPort! > 65535)) problems.push(`OPS_PORT "${opsPortText}" is not a port number`);
-  else if (opsPort !== undefined && opsPort !== 0 && opsPort === port) problems.push(`OPS_PORT ${opsPort} is PORT too: /metrics must not be served where Slack (and anyone who can reach it) sends requests`);
+  if (opsPortText !== undefined && (!/^\d+$/.test(opsPortText) || opsPort! > 65535))
+    problems.push(`OPS_PORT "${opsPortText}" is not a port number`);
+  else if (opsPort !== undefined && opsPort !== 0 && opsPort === port)
+    problems.push(
+      `OPS_PORT ${opsPort} is PORT too: /metrics must not be served where Slack (and anyone who can reach it) sends requests`,
+    );
   const apiUrl = text('SLACK_API_URL');
   if (apiUrl && !/^https?:\/\//.test(apiUrl)) problems.push(`SLACK_API_URL "${apiUrl}" is not an http(s) URL`);
 
@@ -226,7 +261,13 @@ function slackConnection(read: Reader): SlackConnection {
   if (teams) allowlist.teams = teams;
   if (channels) allowlist.channels = channels;
   if (users) allowlist.users = users;
-  const connection: SlackConnection = { botToken: botToken ?? '', signingSecret: signingSecret ?? '', port, allowlist, ...(opsPort !== undefined ? { opsPort } : {}) };
+  const connection: SlackConnection = {
+    botToken: botToken ?? '',
+    signingSecret: signingSecret ?? '',
+    port,
+    allowlist,
+    ...(opsPort !== undefined ? { opsPort } : {}),
+  };
   if (appToken) connection.appToken = appToken;
   if (apiUrl) connection.apiUrl = apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`;
   return connection;
@@ -257,7 +298,8 @@ function reader(env: Env, problems: string[]) {
     text,
     flag: (name: string): boolean => ['1', 'true', 'yes'].includes((env[name] ?? '').trim().toLowerCase()),
     wholeNumber: wholeNumberOr,
-    optionalWholeNumber: (name: string): number | undefined => (text(name) === undefined ? undefined : wholeNumberOr(name, 0)),
+    optionalWholeNumber: (name: string): number | undefined =>
+      text(name) === undefined ? undefined : wholeNumberOr(name, 0),
     timeZone(name: string, fallback: string): string {
       const zone = text(name) ?? fallback;
       if (!isValidTimeZone(zone)) problems.push(`${name} "${zone}" is not an IANA time zone like Asia/Shanghai`);
@@ -297,8 +339,12 @@ export function parseRateLimits(text: string | undefined, problems: string[]): P
     const definition = findOperation(name);
     const match = /^(\d+)\s*\/\s*(.+)$/.exec(value);
     const windowMs = match ? parseDuration(/^\d/.test(match[2]!) ? match[2]! : `1${match[2]}`) : undefined;
-    if (!definition) problems.push(`DATA_API_RATE_LIMITS: unknown operation "${name}" (use an operation name or taxpayer, bids, fund-asset, futures, new-funds)`);
-    else if (!match || !windowMs || Number(match[1]) < 1) problems.push(`DATA_API_RATE_LIMITS: "${name}=${value}" is not a limit like 60/1m or 6/10s`);
+    if (!definition)
+      problems.push(
+        `DATA_API_RATE_LIMITS: unknown operation "${name}" (use an operation name or taxpayer, bids, fund-asset, futures, new-funds)`,
+      );
+    else if (!match || !windowMs || Number(match[1]) < 1)
+      problems.push(`DATA_API_RATE_LIMITS: "${name}=${value}" is not a limit like 60/1m or 6/10s`);
     else limits[definition.id as OperationId] = { count: Number(match[1]), windowMs };
   }
   return limits;
@@ -322,7 +368,10 @@ function parseCacheTtls(text: string | undefined, problems: string[]): Record<st
     const definition = findOperation(operationName);
     const ms = parseDuration(value);
     if (!definition) problems.push(`CACHE_TTLS: unknown operation "${operationName}"`);
-    else if (variant && !(variant in definition.cacheTtlMs)) problems.push(`CACHE_TTLS: ${typedNameOf(definition)} has no "${variant}" variant (${Object.keys(definition.cacheTtlMs).join(', ')})`);
+    else if (variant && !(variant in definition.cacheTtlMs))
+      problems.push(
+        `CACHE_TTLS: ${typedNameOf(definition)} has no "${variant}" variant (${Object.keys(definition.cacheTtlMs).join(', ')})`,
+      );
     else if (ms === undefined) problems.push(`CACHE_TTLS: "${name}=${value}" is not a duration like 30s, 5m, 6h`);
     else ttls[variant ? `${definition.id}:${variant}` : definition.id] = ms;
   }

@@ -1,10 +1,10 @@
 import process from 'node:process';
-import { readConfig } from './config.js';
 import { chartDestination } from './charts/quickChart.js';
+import { readConfig } from './config.js';
 import { ConfigError } from './core/errors.js';
 import { createLogger } from './core/logger.js';
-import { Redactor, secretsOf } from './core/secrets.js';
 import { OPERATION_IDS } from './core/operations/index.js';
+import { Redactor, secretsOf } from './core/secrets.js';
 import type { HealthState } from './ops/health.js';
 import { Metrics } from './ops/metrics.js';
 import type { CoreRuntime } from './runtime.js';
@@ -18,9 +18,10 @@ async function main(): Promise<void> {
   const { config, problems, demo } = readConfig(process.env, { inSlack: true });
   if (problems) {
     const slackMissing = problems.some((problem) => problem.startsWith('SLACK_'));
-    const demoNote = demo && slackMissing
-      ? '\nDEMO=1 swaps the data service for the built-in simulator, but the app still runs in Slack, so it needs\nthe Slack settings above. To try everything without Slack: npm run demo\n'
-      : '\nTo try everything without Slack or the data service: npm run demo\n';
+    const demoNote =
+      demo && slackMissing
+        ? '\nDEMO=1 swaps the data service for the built-in simulator, but the app still runs in Slack, so it needs\nthe Slack settings above. To try everything without Slack: npm run demo\n'
+        : '\nTo try everything without Slack or the data service: npm run demo\n';
     process.stderr.write(`${new ConfigError(problems).message}${demoNote}`);
     process.exitCode = 2;
     return;
@@ -31,7 +32,9 @@ async function main(): Promise<void> {
 
   let runtime: CoreRuntime | undefined;
   let slack: SlackApp | undefined;
-  const metrics = new Metrics({ queueDepth: () => Object.fromEntries(OPERATION_IDS.map((id) => [id, runtime?.client.pacing.queued(id) ?? 0])) });
+  const metrics = new Metrics({
+    queueDepth: () => Object.fromEntries(OPERATION_IDS.map((id) => [id, runtime?.client.pacing.queued(id) ?? 0])),
+  });
   const health: HealthState = { shuttingDown: false };
 
   let stopping = false;
@@ -39,12 +42,19 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     health.shuttingDown = true;
-    logger.info({ signal, graceMs: shutdownGraceMs }, 'shutting down: no new work, nothing more sent, finishing what is in flight');
-    await slack?.stop().catch((error: unknown) => logger.error({ err: error }, 'error while stopping the Slack listener'));
+    logger.info(
+      { signal, graceMs: shutdownGraceMs },
+      'shutting down: no new work, nothing more sent, finishing what is in flight',
+    );
+    await slack
+      ?.stop()
+      .catch((error: unknown) => logger.error({ err: error }, 'error while stopping the Slack listener'));
     // Nothing more is sent from now: lookups still waiting for a rate-limit slot are told the app is
     // restarting and that nothing was charged. Calls already sent are waited for whatever the grace
     // period says (each is bounded by the call timeout), so none can be charged and missing from the ledger.
-    await runtime?.client.stopSending().catch((error: unknown) => logger.error({ err: error }, 'error while finishing the calls in flight'));
+    await runtime?.client
+      .stopSending()
+      .catch((error: unknown) => logger.error({ err: error }, 'error while finishing the calls in flight'));
     // The grace period is for replies to reach people; past it (and a second), the process is gone.
     setTimeout(() => {
       logger.warn('shutdown took longer than the grace period; exiting now');
@@ -65,12 +75,30 @@ async function main(): Promise<void> {
   let waitingNotice: NodeJS.Timeout | undefined;
   try {
     // Loaded only now: a start that fails on its configuration answers before the app's modules load.
-    const [{ createCoreRuntime }, { createSlackApp }] = await Promise.all([import('./runtime.js'), import('./slack/app.js')]);
+    const [{ createCoreRuntime }, { createSlackApp }] = await Promise.all([
+      import('./runtime.js'),
+      import('./slack/app.js'),
+    ]);
     runtime = await createCoreRuntime(config, { logger, observer: metrics });
-    slack = await createSlackApp({ config: slackConfig, data: runtime.client, prices: runtime.prices, store: runtime.store, storeGuard: runtime.storeGuard, digest: config.digests, charts: config.charts, logger, metrics, health, redactor });
+    slack = await createSlackApp({
+      config: slackConfig,
+      data: runtime.client,
+      prices: runtime.prices,
+      store: runtime.store,
+      storeGuard: runtime.storeGuard,
+      digest: config.digests,
+      charts: config.charts,
+      logger,
+      metrics,
+      health,
+      redactor,
+    });
     // One plain line for whoever watches the start, when Slack takes its time to answer.
     waitingNotice = setTimeout(() => {
-      if (health.waitingFor) process.stderr.write(`dq: waiting for ${health.waitingFor}. Check SLACK_BOT_TOKEN${slackConfig.apiUrl ? ' and SLACK_API_URL' : ''} and that this machine can reach Slack; /healthz answers, /readyz says 503 until Slack does.\n`);
+      if (health.waitingFor)
+        process.stderr.write(
+          `dq: waiting for ${health.waitingFor}. Check SLACK_BOT_TOKEN${slackConfig.apiUrl ? ' and SLACK_API_URL' : ''} and that this machine can reach Slack; /healthz answers, /readyz says 503 until Slack does.\n`,
+        );
     }, 3000);
     ({ port, opsPort } = await slack.start());
   } catch (error) {
@@ -88,7 +116,15 @@ Check the Slack tokens, STORE_URL and that the store is reachable (docs/configur
     clearTimeout(waitingNotice);
   }
   logger.info(
-    { port: port ?? slackConfig.port, opsPort, socketMode: Boolean(slackConfig.appToken), demo, store: runtime.store.description, charts: config.charts.renderer, chartData: chartDestination(config.charts) },
+    {
+      port: port ?? slackConfig.port,
+      opsPort,
+      socketMode: Boolean(slackConfig.appToken),
+      demo,
+      store: runtime.store.description,
+      charts: config.charts.renderer,
+      chartData: chartDestination(config.charts),
+    },
     demo ? 'dq is running in DEMO mode on the built-in simulator (simulated data)' : 'dq is running',
   );
   const where = slackConfig.appToken ? 'over Socket Mode' : `on port ${port ?? slackConfig.port} (/slack/events)`;

@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
 import type { AppConfig, ServiceConfig } from './config.js';
-import { DataClient, type ClientObserver } from './core/client/dataClient.js';
-import { pricesFrom, type Prices } from './core/operations/prices.js';
+import { type ClientObserver, DataClient } from './core/client/dataClient.js';
+import { systemClock } from './core/clock.js';
+import { type Prices, pricesFrom } from './core/operations/prices.js';
 import { createStore } from './core/store/index.js';
 import { StoreGuard } from './core/store/storeGuard.js';
 import type { Store } from './core/store/types.js';
-import { systemClock } from './core/clock.js';
-import { startSimulator, type Simulator } from './simulator/index.js';
+import { type Simulator, startSimulator } from './simulator/index.js';
 
 /** The data-service side of the app: store and client, built from the configuration's sections. */
 export interface CoreRuntime {
@@ -28,13 +28,19 @@ export type CoreSettings = Pick<AppConfig, 'demo' | 'simulator' | 'service' | 's
 export const DEMO_API_KEY = 'sim-key';
 
 /** Demo mode starts the built-in simulator in this process and points the client at it. */
-export async function createCoreRuntime(config: CoreSettings, options: { logger: Logger; observer?: ClientObserver }): Promise<CoreRuntime> {
+export async function createCoreRuntime(
+  config: CoreSettings,
+  options: { logger: Logger; observer?: ClientObserver },
+): Promise<CoreRuntime> {
   let simulator: Simulator | undefined;
   let service = config.service;
   if (config.demo) {
     simulator = await startSimulator({ ...config.simulator, port: 0, apiKeys: [DEMO_API_KEY] });
     service = { ...service, baseUrl: simulator.url, apiKey: DEMO_API_KEY };
-    options.logger.info({ simulator: simulator.url }, 'demo mode: using the built-in data-service SIMULATOR (simulated data)');
+    options.logger.info(
+      { simulator: simulator.url },
+      'demo mode: using the built-in data-service SIMULATOR (simulated data)',
+    );
   }
   const prices = pricesFrom(service.costs);
   let store: Store;
@@ -44,7 +50,12 @@ export async function createCoreRuntime(config: CoreSettings, options: { logger:
     await simulator?.close();
     throw error;
   }
-  const storeGuard = new StoreGuard({ store, clock: systemClock, budgetTimeZone: config.budgets.timeZone, logger: options.logger });
+  const storeGuard = new StoreGuard({
+    store,
+    clock: systemClock,
+    budgetTimeZone: config.budgets.timeZone,
+    logger: options.logger,
+  });
   try {
     await storeGuard.start();
   } catch (error) {

@@ -19,13 +19,19 @@ function sourceFiles(dir: string): string[] {
  * are resolved by the compiler itself, so `./x.js` finds `x.ts` exactly as tsc does.
  */
 function importGraph(): Map<string, string[]> {
-  const options: ts.CompilerOptions = { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext };
+  const options: ts.CompilerOptions = {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  };
   const graph = new Map<string, string[]>();
   for (const file of sourceFiles(SRC)) {
     const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
     const targets = importedFiles
       .map(({ fileName }) => ts.resolveModuleName(fileName, file, options, ts.sys).resolvedModule?.resolvedFileName)
-      .filter((target): target is string => target !== undefined && target.startsWith(SRC + '/') && !target.endsWith('.d.ts'));
+      .filter(
+        (target): target is string =>
+          typeof target === 'string' && target.startsWith(`${SRC}/`) && !target.endsWith('.d.ts'),
+      );
     graph.set(file, [...new Set(targets)]);
   }
   return graph;

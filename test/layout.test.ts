@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OPERATION_IDS, operations, typedName, type OperationId } from '../src/core/operations/index.js';
+import { OPERATION_IDS, type OperationId, operations, typedName } from '../src/core/operations/index.js';
 
 const SRC = join(import.meta.dirname, '..', 'src');
 
@@ -13,11 +13,19 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The modules named after one operation: `<name>.ts` (its core definition, its Slack module) and `<name>Chart.ts`. */
+/** The modules named after one operation: `<name>.ts` (its core definition), `<name>Slack.ts` (its Slack module) and `<name>Chart.ts`. */
 function modulesOf(id: OperationId): string[] {
   const { name } = operations[id];
   const files = new Set(sourceFiles(SRC).map((file) => basename(file, '.ts')));
-  return [name, `${name}Chart`].filter((module) => files.has(module));
+  return [name, `${name}Slack`, `${name}Chart`].filter((module) => files.has(module));
+}
+
+/** The files of src/ a file imports (type imports too), as paths relative to src/. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^(?:import|export)[^;]*? from '(\.[^']+)\.js';/gms)].map((match) =>
+    relative(SRC, resolve(dirname(file), `${match[1]}.ts`)),
+  );
 }
 
 /** The code of a file: a catalogue key or a name in a comment (`bids.keys.region`) is prose. */
@@ -44,19 +52,68 @@ function filesKnowing(id: OperationId): string[] {
 }
 
 /**
- * Its definition and Slack module with their two indexes, the catalogue index that types its texts
- * (i18n/catalogueKeys.ts: its catalogue's import and entry), its chart, its Workflow Builder step
- * (src/slack/functions/) and one more (a digest, `dq ping`).
+ * Its definition and Slack module (its Workflow Builder step included) with their two indexes, the
+ * catalogue index that types its texts (i18n/catalogueKeys.ts: its catalogue's import and entry),
+ * its chart and one more (a digest, `dq ping`, help's examples).
  */
-const MOST_FILES = 8;
+const MOST_FILES = 7;
+
+/** A file's room inside src/slack: the folder right under it, or the file itself at its root (app.ts, deps.ts). */
+function slackRoom(file: string): string | undefined {
+  const path = relative(join(SRC, 'slack'), file);
+  if (path.startsWith('..')) return undefined;
+  const [first, ...rest] = path.split('/');
+  return rest.length > 0 ? `${first}/` : first;
+}
+
+/** Rooms of src/slack that import each other, directly or round a loop: each as the files that close it. */
+function slackRoomLoops(): string[] {
+  const arrows = new Map<string, Map<string, string>>();
+  for (const file of sourceFiles(join(SRC, 'slack'))) {
+    const from = slackRoom(file)!;
+    for (const imported of importsOf(file)) {
+      const to = slackRoom(join(SRC, imported));
+      if (to === undefined || to === from) continue;
+      if (!arrows.has(from)) arrows.set(from, new Map());
+      arrows.get(from)!.set(to, `${relative(SRC, file)} -> ${imported}`);
+    }
+  }
+  const loops: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (room: string, path: string[]): void => {
+    state.set(room, 'open');
+    for (const [next, why] of arrows.get(room) ?? []) {
+      if (state.get(next) === 'open') loops.push([...path, why].join(', '));
+      else if (!state.has(next)) visit(next, [...path, why]);
+    }
+    state.set(room, 'done');
+  };
+  for (const room of arrows.keys()) if (!state.has(room)) visit(room, []);
+  return loops;
+}
 
 describe('the layout', () => {
   it.each(OPERATION_IDS)(`%s is known to at most ${MOST_FILES} files of src/ outside the simulator`, (id) => {
     expect(filesKnowing(id).length, filesKnowing(id).join('\n')).toBeLessThanOrEqual(MOST_FILES);
   });
 
+  it('only the flows read the Slack operation registry: parse, render and modals are handed what they need', () => {
+    const readers = sourceFiles(SRC).filter((file) =>
+      importsOf(file).includes(join('slack', 'operations', 'index.ts')),
+    );
+    expect(
+      readers.map((file) => relative(SRC, file)).filter((file) => !file.startsWith(`${join('slack', 'flows')}/`)),
+    ).toEqual([]);
+  });
+
+  it('no import runs back up inside src/slack: its rooms (the folders right under it) import one another in one direction only', () => {
+    expect(slackRoomLoops()).toEqual([]);
+  });
+
   it('core knows no Slack', () => {
-    const coreFiles = sourceFiles(join(SRC, 'core')).filter((file) => /from '[^']*(\/slack\/|@slack\/)/.test(readFileSync(file, 'utf8')));
+    const coreFiles = sourceFiles(join(SRC, 'core')).filter((file) =>
+      /from '[^']*(\/slack\/|@slack\/)/.test(readFileSync(file, 'utf8')),
+    );
     expect(coreFiles.map((file) => relative(SRC, file))).toEqual([]);
   });
 });

@@ -4,10 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { README_NOT_RUN, README_RUNS } from '../scripts/test-readme.mjs';
 
 /** The README and the pages under docs/ it links to: every command either shows is checked alike. */
-const README = [new URL('../README.md', import.meta.url), ...readdirSync(new URL('../docs/', import.meta.url)).filter((name) => name.endsWith('.md')).map((name) => new URL(`../docs/${name}`, import.meta.url))]
+const README = [
+  new URL('../README.md', import.meta.url),
+  ...readdirSync(new URL('../docs/', import.meta.url))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => new URL(`../docs/${name}`, import.meta.url)),
+]
   .map((file) => readFileSync(file, 'utf8'))
   .join('\n');
-const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
+const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  scripts: Record<string, string>;
+};
 
 interface Run {
   command: string;
@@ -22,14 +29,23 @@ function readmeCommands(): string[] {
   return [
     ...new Set(
       lines
-        .map((line) => line.replace(/\s+#.*$/, '').replace(/\s*\[[^\]]*\]/g, '').trim())
+        .map((line) =>
+          line
+            .replace(/\s+#.*$/, '')
+            .replace(/\s*\[[^\]]*\]/g, '')
+            .trim(),
+        )
         .filter((line) => /^(?:[A-Z_]+=\S+ )*(npm|npx|printf) /.test(line) || /^(npm|npx) \w+$/.test(line))
         .filter((line) => !line.includes('<')),
     ),
   ];
 }
 
-const label = (run: Run) => `${Object.entries(run.env).filter(([key]) => key !== 'SIMULATOR_PORT').map(([key, value]) => `${key}=${value} `).join('')}${run.command}`;
+const label = (run: Run) =>
+  `${Object.entries(run.env)
+    .filter(([key]) => key !== 'SIMULATOR_PORT')
+    .map(([key, value]) => `${key}=${value} `)
+    .join('')}${run.command}`;
 
 describe('the README', () => {
   it('shows no npx command (npx fetches an unrelated registry package named dq)', () => {
@@ -48,7 +64,11 @@ describe('the README', () => {
     const commands = readmeCommands();
     expect(commands).toContain('npm start');
     expect(commands).toContain('npm test');
-    for (const command of commands) expect(runs.has(command) || notRun.has(command), `README command not covered by scripts/test-readme.mjs: ${command}`).toBe(true);
+    for (const command of commands)
+      expect(
+        runs.has(command) || notRun.has(command),
+        `README command not covered by scripts/test-readme.mjs: ${command}`,
+      ).toBe(true);
     // And the script checks nothing the README no longer shows.
     for (const run of README_RUNS as Run[]) expect(README).toContain(run.command);
   });

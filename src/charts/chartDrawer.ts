@@ -35,7 +35,10 @@ function startWorker(): Worker {
   const here = import.meta.url;
   if (here.endsWith('.js')) return new Worker(new URL('./renderWorker.js', here));
   const entry = new URL('./renderWorker.ts', here).href;
-  return new Worker(`import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(here)}))`, { eval: true });
+  return new Worker(
+    `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(here)}))`,
+    { eval: true },
+  );
 }
 
 /**
@@ -53,7 +56,11 @@ export class ChartDrawer implements PngDrawer {
 
   /** Starts the thread and draws a small chart with Chinese, so the first real chart does not pay for loading the libraries and the font. */
   async warm(): Promise<void> {
-    await this.draw({ chart: "{type:'bar',data:{labels:['净值'],datasets:[{label:'规模',data:[1]}]},options:{scales:{y:{}}}}", width: 100, height: 100 });
+    await this.draw({
+      chart: "{type:'bar',data:{labels:['净值'],datasets:[{label:'规模',data:[1]}]},options:{scales:{y:{}}}}",
+      width: 100,
+      height: 100,
+    });
   }
 
   draw(spec: ChartSpec): Promise<Buffer> {
@@ -61,12 +68,22 @@ export class ChartDrawer implements PngDrawer {
     const worker = this.thread();
     const id = this.nextId++;
     return new Promise<Buffer>((resolve, reject) => {
-      const timer = setTimeout(() => this.restart(new Error(`a chart took longer than ${this.timeoutMs} ms to draw`)), this.timeoutMs);
+      const timer = setTimeout(
+        () => this.restart(new Error(`a chart took longer than ${this.timeoutMs} ms to draw`)),
+        this.timeoutMs,
+      );
       timer.unref();
       this.pending.set(id, { resolve, reject, timer });
       const message: DrawMessage = {
         id,
-        request: { chart: spec.chart, width: spec.width, height: spec.height, backgroundColor: CHART_BACKGROUND, devicePixelRatio: CHART_PIXEL_RATIO, version: CHART_JS_VERSION },
+        request: {
+          chart: spec.chart,
+          width: spec.width,
+          height: spec.height,
+          backgroundColor: CHART_BACKGROUND,
+          devicePixelRatio: CHART_PIXEL_RATIO,
+          version: CHART_JS_VERSION,
+        },
       };
       worker.postMessage(message);
     });

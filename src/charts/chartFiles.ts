@@ -15,8 +15,18 @@ import { drawPng } from './renderQuickChart.js';
 export function chartFilePublisher(folder = join(tmpdir(), 'dq-charts')): ChartPublisher {
   return async (plan, lang) => {
     try {
-      const png = drawPng({ chart: plan.chart, width: plan.width, height: plan.height, backgroundColor: CHART_BACKGROUND, devicePixelRatio: CHART_PIXEL_RATIO, version: CHART_JS_VERSION });
-      const name = createHash('sha256').update(`${plan.width}x${plan.height}\n${plan.chart}`).digest('hex').slice(0, 24);
+      const png = drawPng({
+        chart: plan.chart,
+        width: plan.width,
+        height: plan.height,
+        backgroundColor: CHART_BACKGROUND,
+        devicePixelRatio: CHART_PIXEL_RATIO,
+        version: CHART_JS_VERSION,
+      });
+      const name = createHash('sha256')
+        .update(`${plan.width}x${plan.height}\n${plan.chart}`)
+        .digest('hex')
+        .slice(0, 24);
       await mkdir(folder, { recursive: true });
       const file = join(folder, `${name}.png`);
       await writeFile(file, png);

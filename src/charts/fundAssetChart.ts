@@ -1,8 +1,17 @@
 import type { FundAssetRecord, FundAssetResult } from '../core/operations/fundAsset.js';
 import type { Lang } from '../i18n/lang.js';
-import { cnyUnitFor, formatCny, roundTo, signed, visibleDecimals } from './numbers.js';
 import { latestPoints, NATIVE_CHART_LIMITS, type NativeChart } from './nativeChart.js';
-import { compactJs, firstFitting, js, jsObject, planOf, type ChartImage, type ChartPlan, type ChartSettings } from './quickChart.js';
+import { cnyUnitFor, formatCny, roundTo, signed, visibleDecimals } from './numbers.js';
+import {
+  type ChartImage,
+  type ChartPlan,
+  type ChartSettings,
+  compactJs,
+  firstFitting,
+  js,
+  jsObject,
+  planOf,
+} from './quickChart.js';
 import { clauses, sentences } from './sentences.js';
 
 export interface AssetPoint {
@@ -40,7 +49,8 @@ export function thinAssetPoints(points: readonly AssetPoint[], step: number): As
   for (let index = points.length - 1; index >= 0; index -= step) kept.unshift({ ...points[index]! });
   return kept.map((point, index) => {
     const before = kept[index - 1];
-    const rate = before === undefined || before.asset === 0 ? null : ((point.asset - before.asset) / before.asset) * 100;
+    const rate =
+      before === undefined || before.asset === 0 ? null : ((point.asset - before.asset) / before.asset) * 100;
     return { ...point, rate };
   });
 }
@@ -65,7 +75,10 @@ export interface AxisRange {
  * zero, so their zero lines (and every grid line) meet. Each range must hold 0; among 4 to 6 steps
  * and every split of them around zero, the one that leaves the least of either axis empty wins.
  */
-export function alignedRanges(first: readonly [number, number], second: readonly [number, number]): [AxisRange, AxisRange] {
+export function alignedRanges(
+  first: readonly [number, number],
+  second: readonly [number, number],
+): [AxisRange, AxisRange] {
   const spans = [first, second].map(([low, high]) => {
     const lo = Math.min(0, low);
     const hi = Math.max(0, high);
@@ -83,7 +96,9 @@ export function alignedRanges(first: readonly [number, number], second: readonly
       });
       if (ranges.some((range) => range === undefined)) continue;
       const [a, b] = ranges as [AxisRange, AxisRange];
-      const used = Math.min(...[a, b].map((range, index) => (spans[index]![1] - spans[index]![0]) / (range.max - range.min)));
+      const used = Math.min(
+        ...[a, b].map((range, index) => (spans[index]![1] - spans[index]![0]) / (range.max - range.min)),
+      );
       // Fewer steps break ties: the same use of the height with less clutter.
       const score = used - total * 1e-3;
       if (!best || score > best.score) best = { score, ranges: [a, b] };
@@ -95,11 +110,20 @@ export function alignedRanges(first: readonly [number, number], second: readonly
 /** How far apart a fund's statistical dates are, so the % line says what it compares ("quarter on quarter"). */
 export type Cadence = 'week' | 'month' | 'quarter' | 'halfYear' | 'year' | 'previous';
 
-const CADENCE_DAYS: ReadonlyArray<[Cadence, number, number]> = [['week', 6, 8], ['month', 27, 32], ['quarter', 85, 95], ['halfYear', 178, 188], ['year', 360, 370]];
+const CADENCE_DAYS: ReadonlyArray<[Cadence, number, number]> = [
+  ['week', 6, 8],
+  ['month', 27, 32],
+  ['quarter', 85, 95],
+  ['halfYear', 178, 188],
+  ['year', 360, 370],
+];
 
 /** The cadence of dates (oldest first) from the typical gap between neighbours; `previous` when they keep none. */
 export function cadenceOf(dates: readonly string[]): Cadence {
-  const days = dates.slice(1).map((date, index) => (Date.parse(date) - Date.parse(dates[index]!)) / 86_400_000).sort((a, b) => a - b);
+  const days = dates
+    .slice(1)
+    .map((date, index) => (Date.parse(date) - Date.parse(dates[index]!)) / 86_400_000)
+    .sort((a, b) => a - b);
   const typical = days[Math.floor(days.length / 2)];
   if (typical === undefined || !Number.isFinite(typical)) return 'previous';
   return CADENCE_DAYS.find(([, least, most]) => typical >= least && typical <= most)?.[0] ?? 'previous';
@@ -161,13 +185,24 @@ export function fundAssetChartText(input: FundChartInput): string {
     knownRates.length > 0 ? [Math.min(...knownRates), Math.max(...knownRates)] : [-1, 1],
   );
   const latestSize = roundTo(sizes[sizes.length - 1]!, sizeDecimals);
-  const labels = sparseLabels(points.map((point) => point.date), Math.floor((settings.width - 120) / LABEL_SLOT_PX));
-  const heading = lang.t(input.firstPage ? 'fundAsset.chart.title' : 'fundAsset.chart.titleOlder', { fund: fundTitle(input.fundCode, input.fundName, lang), amount: formatCny(input.latest.asset, lang.locale), date: input.latest.date });
-  const title = input.latest.rate === null ? heading : lang.t('fundAsset.chart.titleRate', { title: heading, rate: signed(input.latest.rate, 2) });
+  const labels = sparseLabels(
+    points.map((point) => point.date),
+    Math.floor((settings.width - 120) / LABEL_SLOT_PX),
+  );
+  const heading = lang.t(input.firstPage ? 'fundAsset.chart.title' : 'fundAsset.chart.titleOlder', {
+    fund: fundTitle(input.fundCode, input.fundName, lang),
+    amount: formatCny(input.latest.asset, lang.locale),
+    date: input.latest.date,
+  });
+  const title =
+    input.latest.rate === null
+      ? heading
+      : lang.t('fundAsset.chart.titleRate', { title: heading, rate: signed(input.latest.rate, 2) });
   const subtitle = input.step > 1 ? lang.t('fundAsset.chart.every', { count: input.step, ordinal: true }) : '';
   const change = changeLabel(points, lang);
   // The latest amount's badge on the left axis hides the tick labels it would overlap, and only those.
-  const badgeReach = ((sizeAxis.max - sizeAxis.min) * BADGE_CLEARANCE_PX) / Math.max(50, settings.height - OUTSIDE_PLOT_PX);
+  const badgeReach =
+    ((sizeAxis.max - sizeAxis.min) * BADGE_CLEARANCE_PX) / Math.max(50, settings.height - OUTSIDE_PLOT_PX);
 
   return compactJs(`
     (()=>{
@@ -197,7 +232,9 @@ export function fundAssetChartText(input: FundChartInput): string {
 function rangeOf(points: readonly AssetPoint[], lang: Lang): string {
   const first = points[0]!.date;
   const last = points[points.length - 1]!.date;
-  return first === last ? lang.t('fundAsset.chart.onDate', { date: first }) : lang.t('fundAsset.chart.fromTo', { from: first, to: last });
+  return first === last
+    ? lang.t('fundAsset.chart.onDate', { date: first })
+    : lang.t('fundAsset.chart.fromTo', { from: first, to: last });
 }
 
 export interface FundChartOptions {
@@ -211,32 +248,69 @@ export interface FundChartOptions {
  * Asset size over time with its rate of change. Thinned out (every n-th date, newest kept) only when
  * the URL would not fit in Slack, and the caption says so.
  */
-export function buildFundAssetChart(result: FundAssetResult, settings: ChartSettings, lang: Lang, options: FundChartOptions = {}): ChartPlan {
+export function buildFundAssetChart(
+  result: FundAssetResult,
+  settings: ChartSettings,
+  lang: Lang,
+  options: FundChartOptions = {},
+): ChartPlan {
   const firstPage = options.firstPage ?? true;
   if (result.records.length === 0) return { kind: 'none', note: lang.t('fundAsset.chart.noRecords') };
   const points = assetPointsOldestFirst(result.records);
   const latest = points[points.length - 1]!;
   const named = options.fundName ? { fundName: options.fundName } : {};
   const steps = Array.from({ length: points.length }, (_, index) => index + 1);
-  const textFor = (step: number) => fundAssetChartText({ fundCode: result.fundCode, ...named, points: thinAssetPoints(points, step), latest, firstPage, step, settings, lang });
+  const textFor = (step: number) =>
+    fundAssetChartText({
+      fundCode: result.fundCode,
+      ...named,
+      points: thinAssetPoints(points, step),
+      latest,
+      firstPage,
+      step,
+      settings,
+      lang,
+    });
   const fit = firstFitting(steps, textFor, settings);
   const step = fit?.choice ?? 1;
 
   const shown = Math.ceil(points.length / step);
-  const thinned = step > 1 ? lang.t('fundAsset.chart.thinned', { count: step, ordinal: true, dates: points.length, shown }) : undefined;
-  const latestRate = latest.rate === null ? lang.t('fundAsset.chart.noRate') : lang.t('fundAsset.chart.rate', { rate: signed(latest.rate, 2) });
-  const latestSentence = lang.t(firstPage ? 'fundAsset.chart.latest' : 'fundAsset.chart.newestOnPage', { amount: formatCny(latest.asset, lang.locale), date: latest.date, rate: latestRate });
+  const thinned =
+    step > 1
+      ? lang.t('fundAsset.chart.thinned', { count: step, ordinal: true, dates: points.length, shown })
+      : undefined;
+  const latestRate =
+    latest.rate === null
+      ? lang.t('fundAsset.chart.noRate')
+      : lang.t('fundAsset.chart.rate', { rate: signed(latest.rate, 2) });
+  const latestSentence = lang.t(firstPage ? 'fundAsset.chart.latest' : 'fundAsset.chart.newestOnPage', {
+    amount: formatCny(latest.asset, lang.locale),
+    date: latest.date,
+    rate: latestRate,
+  });
   const range = rangeOf(points, lang);
   const fund = fundTitle(result.fundCode, options.fundName, lang);
-  const described = lang.t('fundAsset.chart.alt', { fund, dates: lang.t('fundAsset.chart.dates', { count: points.length }), range });
+  const described = lang.t('fundAsset.chart.alt', {
+    fund,
+    dates: lang.t('fundAsset.chart.dates', { count: points.length }),
+    range,
+  });
   // The latest sentence is a sentence already: it ends with its own full stop.
-  const alt = lang.t('charts.nextSentence', { first: sentences([thinned ? clauses([described, thinned], lang) : described], lang), second: latestSentence });
+  const alt = lang.t('charts.nextSentence', {
+    first: sentences([thinned ? clauses([described, thinned], lang) : described], lang),
+    second: latestSentence,
+  });
   const caption = sentences([lang.t('fundAsset.chart.caption', { fund, range }), ...(thinned ? [thinned] : [])], lang);
   return planOf(fit, () => textFor(1), { alt, caption }, settings);
 }
 
 /** The longest fund name a native chart's title keeps (its title holds 50 characters). */
-function titleFitting(build: (fund: string) => string, fundCode: string, fundName: string | undefined, lang: Lang): string {
+function titleFitting(
+  build: (fund: string) => string,
+  fundCode: string,
+  fundName: string | undefined,
+  lang: Lang,
+): string {
   const full = build(fundTitle(fundCode, fundName, lang));
   if (!fundName || full.length <= NATIVE_CHART_LIMITS.title) return full;
   const room = fundName.length - (full.length - NATIVE_CHART_LIMITS.title) - 1;
@@ -253,16 +327,32 @@ export function fundAssetNativeChart(result: FundAssetResult, lang: Lang, option
   const points = latestPoints(all);
   const latest = all[all.length - 1]!;
   const unit = cnyUnitFor(Math.max(...points.map((point) => Math.abs(point.asset))), lang.locale);
-  const decimals = Math.min(4, visibleDecimals(Math.max(...points.map((point) => Math.abs(point.asset / unit.size))), 200));
+  const decimals = Math.min(
+    4,
+    visibleDecimals(Math.max(...points.map((point) => Math.abs(point.asset / unit.size))), 200),
+  );
   const titleKey = (options.firstPage ?? true) ? 'fundAsset.chart.nativeTitle' : 'fundAsset.chart.nativeTitleOlder';
   const chart: NativeChart = {
     type: 'bar',
-    title: titleFitting((fund) => lang.t(titleKey, { fund, amount: formatCny(latest.asset, lang.locale), date: latest.date }), result.fundCode, options.fundName, lang),
+    title: titleFitting(
+      (fund) => lang.t(titleKey, { fund, amount: formatCny(latest.asset, lang.locale), date: latest.date }),
+      result.fundCode,
+      options.fundName,
+      lang,
+    ),
     categories: points.map((point) => point.date),
-    series: [{ name: lang.t('fundAsset.chart.native.series'), values: points.map((point) => roundTo(point.asset / unit.size, decimals)) }],
+    series: [
+      {
+        name: lang.t('fundAsset.chart.native.series'),
+        values: points.map((point) => roundTo(point.asset / unit.size, decimals)),
+      },
+    ],
     xLabel: lang.t('fundAsset.chart.native.dates'),
     yLabel: unit.axis,
-    caption: lang.t(points.length < all.length ? 'fundAsset.chart.native.latest' : 'fundAsset.chart.native.all', { shown: points.length, count: all.length }),
+    caption: lang.t(points.length < all.length ? 'fundAsset.chart.native.latest' : 'fundAsset.chart.native.all', {
+      shown: points.length,
+      count: all.length,
+    }),
   };
   return { kind: 'native', chart };
 }

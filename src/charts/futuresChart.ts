@@ -1,12 +1,33 @@
 import {
-  changeRate, isIntraday, mergeCandles, periodEnd, periodOfType, periodStart, PERIODS, type Candle, type CandlePeriod, type FuturesResult, type MergedCandles,
+  type Candle,
+  type CandlePeriod,
+  changeRate,
+  type FuturesResult,
+  isIntraday,
+  type MergedCandles,
+  mergeCandles,
+  PERIODS,
+  periodEnd,
+  periodOfType,
+  periodStart,
 } from '../core/operations/futures.js';
 import { localDate, localParts, zoneName } from '../core/time.js';
 import type { Lang } from '../i18n/lang.js';
 import { latestPoints, type NativeChart } from './nativeChart.js';
 import { decimalsOf, signed } from './numbers.js';
+import {
+  type ChartColors,
+  type ChartImage,
+  type ChartPlan,
+  type ChartSettings,
+  compactJs,
+  drawnLocally,
+  firstFitting,
+  js,
+  jsObject,
+  planOf,
+} from './quickChart.js';
 import { clauses, sentences } from './sentences.js';
-import { compactJs, drawnLocally, firstFitting, js, jsObject, planOf, type ChartColors, type ChartImage, type ChartPlan, type ChartSettings } from './quickChart.js';
 
 /** The period as a chart title names it: 5m, 1D (5分钟, 日线). */
 export function periodName(p: CandlePeriod, lang: Lang): string {
@@ -24,12 +45,22 @@ export function periodWords(p: CandlePeriod, lang: Lang): string {
  * 7 15m ones, and 1000 daily candles are still 143 weekly ones, more than a Slack image URL holds.
  */
 const MERGE_TARGETS: readonly CandlePeriod[] = [
-  PERIODS['5m'], PERIODS['15m'], PERIODS['30m'], PERIODS['1h'], PERIODS['2h'], PERIODS['4h'], PERIODS['1D'], PERIODS['1W'], PERIODS['1M'],
+  PERIODS['5m'],
+  PERIODS['15m'],
+  PERIODS['30m'],
+  PERIODS['1h'],
+  PERIODS['2h'],
+  PERIODS['4h'],
+  PERIODS['1D'],
+  PERIODS['1W'],
+  PERIODS['1M'],
 ];
 
 /** The standard periods a candle of `base` merges into evenly, shortest first. */
 export function longerPeriods(base: CandlePeriod): CandlePeriod[] {
-  return MERGE_TARGETS.filter((target) => target.ms > base.ms && (target.calendar !== undefined || target.ms % base.ms === 0));
+  return MERGE_TARGETS.filter(
+    (target) => target.ms > base.ms && (target.calendar !== undefined || target.ms % base.ms === 0),
+  );
 }
 
 /** Candle colours: up, down, unchanged. */
@@ -91,7 +122,12 @@ export function labelledIndices(count: number, maxLabels: number): number[] {
  * label and where a new day starts. Daily and weekly: MM-DD of the trading day (UTC), with the year
  * on the first label and where a new year starts. Monthly: YYYY-MM.
  */
-export function candleLabels(ats: readonly number[], indices: readonly number[], p: CandlePeriod, timeZone: string): Record<number, string> {
+export function candleLabels(
+  ats: readonly number[],
+  indices: readonly number[],
+  p: CandlePeriod,
+  timeZone: string,
+): Record<number, string> {
   const zone = isIntraday(p) ? timeZone : 'UTC';
   const labels: Record<number, string> = {};
   let previous: { year: number; day: string } | undefined;
@@ -100,7 +136,8 @@ export function candleLabels(ats: readonly number[], indices: readonly number[],
     const day = `${parts.year}-${parts.month}-${parts.day}`;
     const date = `${pad(parts.month)}-${pad(parts.day)}`;
     if (p.calendar === 'month') labels[index] = `${parts.year}-${pad(parts.month)}`;
-    else if (isIntraday(p)) labels[index] = `${previous?.day === day ? '' : `${date} `}${pad(parts.hour)}:${pad(parts.minute)}`;
+    else if (isIntraday(p))
+      labels[index] = `${previous?.day === day ? '' : `${date} `}${pad(parts.hour)}:${pad(parts.minute)}`;
     else labels[index] = previous?.year === parts.year ? date : `${parts.year}-${date}`;
     previous = { year: parts.year, day };
   }
@@ -134,7 +171,12 @@ export function formatQuote(price: number, decimals: number): string {
 
 /** Symbol, period, last close and the last candle's change, said to be the last candle's: `CL · 5m · 75.93, last candle +0.35%`. */
 function titleOf(symbol: string, period: CandlePeriod, last: Candle, quoteDecimals: number, lang: Lang): string {
-  return lang.t('futures.chart.title', { symbol, period: periodName(period, lang), close: formatQuote(last.close, quoteDecimals), rate: signed(changeRate(last), 2) });
+  return lang.t('futures.chart.title', {
+    symbol,
+    period: periodName(period, lang),
+    close: formatQuote(last.close, quoteDecimals),
+    rate: signed(changeRate(last), 2),
+  });
 }
 
 /**
@@ -146,7 +188,8 @@ function newestPartial(input: Pick<ChartText, 'drawn' | 'source' | 'fetchedAt'>)
   const { drawn } = input;
   if (drawn.period === input.source) return false;
   const newest = drawn.merged.candles[drawn.merged.candles.length - 1]!;
-  if (input.fetchedAt !== undefined) return input.fetchedAt < periodEnd(periodStart(newest.at, drawn.period), drawn.period);
+  if (input.fetchedAt !== undefined)
+    return input.fetchedAt < periodEnd(periodStart(newest.at, drawn.period), drawn.period);
   return drawn.merged.partialNewest !== undefined;
 }
 
@@ -206,10 +249,12 @@ export function futuresChartText(input: ChartText): string {
   for (const candle of candles) {
     const open = units(candle.open);
     const close = units(candle.close);
-    packed += packNumber(open - previousClose, true) + packNumber(close - open, true)
-      + packNumber(Math.max(0, units(candle.high) - Math.max(open, close)), false)
-      + packNumber(Math.max(0, Math.min(open, close) - units(candle.low)), false)
-      + packNumber(Math.min(VOLUME_LEVELS, Math.round(candle.volume / volumeUnit)), false);
+    packed +=
+      packNumber(open - previousClose, true) +
+      packNumber(close - open, true) +
+      packNumber(Math.max(0, units(candle.high) - Math.max(open, close)), false) +
+      packNumber(Math.max(0, Math.min(open, close) - units(candle.low)), false) +
+      packNumber(Math.min(VOLUME_LEVELS, Math.round(candle.volume / volumeUnit)), false);
     previousClose = close;
   }
 
@@ -221,7 +266,12 @@ export function futuresChartText(input: ChartText): string {
   const inUnits = (value: number) => Number((value * unit).toFixed(decimalsOf(unit)));
 
   const plotWidth = Math.max(100, settings.width - AXIS_ALLOWANCE_PX);
-  const labels = candleLabels(candles.map((candle) => candle.at), labelledIndices(count, Math.min(MAX_LABELS, Math.floor(plotWidth / LABEL_SLOT_PX))), drawn.period, input.timeZone);
+  const labels = candleLabels(
+    candles.map((candle) => candle.at),
+    labelledIndices(count, Math.min(MAX_LABELS, Math.floor(plotWidth / LABEL_SLOT_PX))),
+    drawn.period,
+    input.timeZone,
+  );
   const last = candles[count - 1]!;
   // The variable holding the colour of the last close's direction.
   const lastColor = last.change > 0 ? 'u' : last.change < 0 ? 'd' : 'f';
@@ -232,14 +282,17 @@ export function futuresChartText(input: ChartText): string {
   const priceSets = hosted
     ? [`{data:K,color:o,borderColor:o,maxBarThickness:${candleWidth}}`]
     : [
-      // Bar charts parse plain values by position: [low, high] is a floating bar, a number a point.
-      `{type:'bar',data:K.map(k=>[k.l,k.h]),backgroundColor:K.map(h),grouped:false,minBarLength:1,maxBarThickness:${Math.max(1, Math.min(3, Math.floor(slot * 0.3)))}}`,
-      `{type:'scatter',data:K.map(k=>k.c),pointStyle:'line',radius:${Math.max(1.5, Math.min(7, Math.round(slot * 0.8) / 2))},borderWidth:2,borderColor:K.map(h)}`,
-    ];
+        // Bar charts parse plain values by position: [low, high] is a floating bar, a number a point.
+        `{type:'bar',data:K.map(k=>[k.l,k.h]),backgroundColor:K.map(h),grouped:false,minBarLength:1,maxBarThickness:${Math.max(1, Math.min(3, Math.floor(slot * 0.3)))}}`,
+        `{type:'scatter',data:K.map(k=>k.c),pointStyle:'line',radius:${Math.max(1.5, Math.min(7, Math.round(slot * 0.8) / 2))},borderWidth:2,borderColor:K.map(h)}`,
+      ];
   const averageSets = averages.map((average) => `A(${average.period},'${average.color}')`);
   // The legend names the colours (a rise is red for a Chinese reader, green for others) with two
   // series without data, drawn as nothing but their legend entry.
-  const colorSets = [`A(0,u,${js(input.lang.t('futures.chart.up'))})`, `A(0,d,${js(input.lang.t('futures.chart.down'))})`];
+  const colorSets = [
+    `A(0,u,${js(input.lang.t('futures.chart.up'))})`,
+    `A(0,d,${js(input.lang.t('futures.chart.down'))})`,
+  ];
   // Chart.js writes the volume axis's compact numbers in the chart's locale: 1.2万 rather than 12K.
   const locale = input.lang.locale === 'en' ? '' : `locale:${js(input.lang.locale)},`;
   const volumeSet = `{type:'bar',data:V,yAxisID:'v',backgroundColor:K.map(k=>h(k)+'99'),${hosted ? '' : 'grouped:false,'}maxBarThickness:${candleWidth}}`;
@@ -289,7 +342,9 @@ export function priceUnit(range: number, height: number, quoteDecimals: number):
   const pixel = range / Math.min(250, height * 0.7);
   const power = 10 ** Math.floor(Math.log10(pixel));
   // The step nearest a pixel (on a log scale), so at most about a pixel and a half.
-  const nice = [1, 2, 5, 10].map((factor) => factor * power).reduce((best, step) => (Math.abs(Math.log(step / pixel)) < Math.abs(Math.log(best / pixel)) ? step : best));
+  const nice = [1, 2, 5, 10]
+    .map((factor) => factor * power)
+    .reduce((best, step) => (Math.abs(Math.log(step / pixel)) < Math.abs(Math.log(best / pixel)) ? step : best));
   return Math.max(quote, Number(nice.toPrecision(1)));
 }
 
@@ -310,19 +365,34 @@ function rangeText(candles: readonly Candle[], p: CandlePeriod, timeZone: string
   const lastDate = localDate(last.at, timeZone);
   const from = `${firstDate} ${clock(first.at)}`;
   const to = `${lastDate === firstDate ? '' : `${lastDate} `}${clock(last.at)}`;
-  return lang.t('futures.chart.inZone', { range: first.at === last.at ? from : lang.t('futures.chart.timeRange', { from, to }), zone: zoneName(last.at, timeZone, lang) });
+  return lang.t('futures.chart.inZone', {
+    range: first.at === last.at ? from : lang.t('futures.chart.timeRange', { from, to }),
+    zone: zoneName(last.at, timeZone, lang),
+  });
 }
 
-function mergeSentence(candles: readonly Candle[], base: CandlePeriod, drawn: Drawn, settings: ChartSettings, lang: Lang): string | undefined {
+function mergeSentence(
+  candles: readonly Candle[],
+  base: CandlePeriod,
+  drawn: Drawn,
+  settings: ChartSettings,
+  lang: Lang,
+): string | undefined {
   if (drawn.period === base) return undefined;
   const period = periodWords(base, lang);
   const merged = periodWords(drawn.period, lang);
   const values = { count: candles.length, period, shown: drawn.merged.candles.length, merged };
   // Drawn here, candles are merged only when too many to tell apart; for QuickChart, also to fit its URL.
-  const parts = [drawnLocally(settings) ? lang.t('futures.chart.shownAsToTellApart', values) : lang.t('futures.chart.shownAs', values)];
+  const parts = [
+    drawnLocally(settings)
+      ? lang.t('futures.chart.shownAsToTellApart', values)
+      : lang.t('futures.chart.shownAs', values),
+  ];
   const candlesOf = (count: number) => lang.t('futures.chart.candlesOf', { count, period });
-  if (drawn.merged.droppedOldest > 0) parts.push(lang.t('futures.chart.firstLeftOut', { merged, candles: candlesOf(drawn.merged.droppedOldest) }));
-  if (drawn.merged.partialNewest !== undefined) parts.push(lang.t('futures.chart.lastPartialSentence', { merged, candles: candlesOf(drawn.merged.partialNewest) }));
+  if (drawn.merged.droppedOldest > 0)
+    parts.push(lang.t('futures.chart.firstLeftOut', { merged, candles: candlesOf(drawn.merged.droppedOldest) }));
+  if (drawn.merged.partialNewest !== undefined)
+    parts.push(lang.t('futures.chart.lastPartialSentence', { merged, candles: candlesOf(drawn.merged.partialNewest) }));
   return clauses(parts, lang);
 }
 
@@ -330,17 +400,29 @@ function mergeSentence(candles: readonly Candle[], base: CandlePeriod, drawn: Dr
 function askedMergeSentence(result: FuturesResult, lang: Lang): string | undefined {
   if (!result.merged) return undefined;
   return lang.t('futures.chart.mergedPeriod', {
-    shown: result.candles.length, period: periodWords(periodOfType(result.type), lang), fetched: result.merged.fetched, from: periodWords(periodOfType(result.merged.type), lang),
+    shown: result.candles.length,
+    period: periodWords(periodOfType(result.type), lang),
+    fetched: result.merged.fetched,
+    from: periodWords(periodOfType(result.merged.type), lang),
   });
 }
 
 function closeSentence(candles: readonly Candle[], decimals: number, lang: Lang): string {
   const first = candles[0]!;
   const last = candles[candles.length - 1]!;
-  const lastMove = lang.t('futures.chart.move', { change: signed(last.change, decimals), rate: signed(last.changeRate, 2) });
+  const lastMove = lang.t('futures.chart.move', {
+    change: signed(last.change, decimals),
+    rate: signed(last.changeRate, 2),
+  });
   const closeBefore = first.close - first.change;
   const rangeChange = signed(last.close - closeBefore, decimals);
-  const rangeMove = closeBefore === 0 ? rangeChange : lang.t('futures.chart.move', { change: rangeChange, rate: signed(((last.close - closeBefore) / closeBefore) * 100, 2) });
+  const rangeMove =
+    closeBefore === 0
+      ? rangeChange
+      : lang.t('futures.chart.move', {
+          change: rangeChange,
+          rate: signed(((last.close - closeBefore) / closeBefore) * 100, 2),
+        });
   return lang.t('futures.chart.close', { close: last.close.toFixed(decimals), lastMove, rangeMove });
 }
 
@@ -355,7 +437,13 @@ function quoteDecimalsOf(candles: readonly Candle[]): number {
  * caption says so. Fewer than two candles make no chart. `fetchedAt` (when the candles were
  * fetched) tells whether a merged newest candle was still forming.
  */
-export function buildFuturesChart(result: FuturesResult, settings: ChartSettings, timeZone: string, lang: Lang, fetchedAt?: number): ChartPlan {
+export function buildFuturesChart(
+  result: FuturesResult,
+  settings: ChartSettings,
+  timeZone: string,
+  lang: Lang,
+  fetchedAt?: number,
+): ChartPlan {
   if (result.candles.length === 0) return { kind: 'none', note: lang.t('futures.chart.noCandles') };
   if (result.candles.length === 1) return { kind: 'none', note: lang.t('futures.chart.oneCandle') };
   const candles = [...result.candles].sort((a, b) => a.at - b.at);
@@ -366,21 +454,47 @@ export function buildFuturesChart(result: FuturesResult, settings: ChartSettings
   const choices = [base, ...longerPeriods(base)]
     .map((target) => drawnCandles(base, candles, target))
     .filter((drawn) => drawn.merged.candles.length >= 2 && drawn.merged.candles.length <= maxDrawn);
-  const textFor = (drawn: Drawn) => futuresChartText({ symbol: result.symbol, base, source, drawn, settings, timeZone, quoteDecimals, lang, ...(fetchedAt === undefined ? {} : { fetchedAt }) });
+  const textFor = (drawn: Drawn) =>
+    futuresChartText({
+      symbol: result.symbol,
+      base,
+      source,
+      drawn,
+      settings,
+      timeZone,
+      quoteDecimals,
+      lang,
+      ...(fetchedAt === undefined ? {} : { fetchedAt }),
+    });
 
   const fit = firstFitting(choices, textFor, settings);
   const drawn = fit?.choice ?? choices[0] ?? drawnCandles(base, candles, base);
   const kind = lang.t(settings.candlesticks ? 'futures.chart.kind.candlestick' : 'futures.chart.kind.highLow');
-  const averages = MOVING_AVERAGES.filter((average) => drawn.merged.candles.length - average.period + 1 >= MIN_AVERAGE_POINTS).map((average) => `MA${average.period}`);
-  const merged = [askedMergeSentence(result, lang), mergeSentence(candles, base, drawn, settings, lang)].filter((part): part is string => part !== undefined);
+  const averages = MOVING_AVERAGES.filter(
+    (average) => drawn.merged.candles.length - average.period + 1 >= MIN_AVERAGE_POINTS,
+  ).map((average) => `MA${average.period}`);
+  const merged = [askedMergeSentence(result, lang), mergeSentence(candles, base, drawn, settings, lang)].filter(
+    (part): part is string => part !== undefined,
+  );
   const range = rangeText(candles, base, timeZone, lang);
   const period = periodWords(base, lang);
-  const described = averages.length > 0
-    ? lang.t('futures.chart.altAverages', { kind, symbol: result.symbol, candles: candles.length, period, range, averages: averages.join(lang.t('futures.chart.averagesSeparator')) })
-    : lang.t('futures.chart.alt', { kind, symbol: result.symbol, candles: candles.length, period, range });
+  const described =
+    averages.length > 0
+      ? lang.t('futures.chart.altAverages', {
+          kind,
+          symbol: result.symbol,
+          candles: candles.length,
+          period,
+          range,
+          averages: averages.join(lang.t('futures.chart.averagesSeparator')),
+        })
+      : lang.t('futures.chart.alt', { kind, symbol: result.symbol, candles: candles.length, period, range });
   const colors = lang.t(colorsFor(settings, lang) === 'cn' ? 'futures.chart.colorsCn' : 'futures.chart.colorsIntl');
   // The close sentence is a sentence already: it ends with its own full stop.
-  const alt = lang.t('charts.nextSentence', { first: sentences([clauses([described, ...merged], lang), colors], lang), second: closeSentence(candles, quoteDecimals, lang) });
+  const alt = lang.t('charts.nextSentence', {
+    first: sentences([clauses([described, ...merged], lang), colors], lang),
+    second: closeSentence(candles, quoteDecimals, lang),
+  });
   const captionParts = [lang.t('futures.chart.caption', { symbol: result.symbol, period, range }), ...merged];
   if (!settings.candlesticks) captionParts.push(lang.t('futures.chart.highLowDrawn'));
   const caption = sentences(captionParts, lang);
@@ -410,7 +524,12 @@ export function nativeCandleLabels(ats: readonly number[], p: CandlePeriod, time
  * reach Slack, the reply still shows the move. At most the latest 20 (Slack's points per series);
  * the caption says how many of how many, and how merged candles were made.
  */
-export function futuresNativeChart(result: FuturesResult, timeZone: string, lang: Lang, fetchedAt?: number): ChartImage {
+export function futuresNativeChart(
+  result: FuturesResult,
+  timeZone: string,
+  lang: Lang,
+  fetchedAt?: number,
+): ChartImage {
   if (result.candles.length === 0) return { kind: 'none', note: lang.t('futures.chart.noCandles') };
   if (result.candles.length === 1) return { kind: 'none', note: lang.t('futures.chart.oneCandle') };
   const all = [...result.candles].sort((a, b) => a.at - b.at);
@@ -419,16 +538,28 @@ export function futuresNativeChart(result: FuturesResult, timeZone: string, lang
   const last = candles[candles.length - 1]!;
   const source = result.merged ? periodOfType(result.merged.type) : base;
   const drawn: Drawn = { period: base, merged: { candles, droppedOldest: 0, inNewest: result.merged?.inNewest ?? 1 } };
-  const captionParts = [lang.t(candles.length < all.length ? 'futures.chart.native.latest' : 'futures.chart.native.all', { shown: candles.length, count: all.length })];
+  const captionParts = [
+    lang.t(candles.length < all.length ? 'futures.chart.native.latest' : 'futures.chart.native.all', {
+      shown: candles.length,
+      count: all.length,
+    }),
+  ];
   const merged = askedMergeSentence(result, lang);
   if (merged) captionParts.push(merged);
-  if (newestPartial({ drawn, source, ...(fetchedAt === undefined ? {} : { fetchedAt }) })) captionParts.push(lang.t('futures.chart.lastPartial'));
+  if (newestPartial({ drawn, source, ...(fetchedAt === undefined ? {} : { fetchedAt }) }))
+    captionParts.push(lang.t('futures.chart.lastPartial'));
   const chart: NativeChart = {
     type: 'line',
     title: titleOf(result.symbol, base, last, quoteDecimalsOf(candles), lang),
-    categories: nativeCandleLabels(candles.map((candle) => candle.at), base, timeZone),
+    categories: nativeCandleLabels(
+      candles.map((candle) => candle.at),
+      base,
+      timeZone,
+    ),
     series: [{ name: lang.t('futures.chart.native.close'), values: candles.map((candle) => candle.close) }],
-    xLabel: isIntraday(base) ? lang.t('futures.chart.timesIn', { zone: zoneName(last.at, timeZone, lang) }) : lang.t('futures.chart.tradingDays'),
+    xLabel: isIntraday(base)
+      ? lang.t('futures.chart.timesIn', { zone: zoneName(last.at, timeZone, lang) })
+      : lang.t('futures.chart.tradingDays'),
     caption: clauses(captionParts, lang),
   };
   return { kind: 'native', chart };

@@ -80,7 +80,10 @@ export class LocalCharts {
     const { url, expiresAt } = this.addressOf(id);
     // Without the store the chart is still served from memory here; only a redraw elsewhere is lost.
     await this.options.specs?.set(id, spec, expiresAt - this.now()).catch((error: unknown) => {
-      this.options.logger?.warn({ err: error }, 'could not keep a chart in the store; it is served from this process only');
+      this.options.logger?.warn(
+        { err: error },
+        'could not keep a chart in the store; it is served from this process only',
+      );
     });
     return { kind: 'image', url, alt: plan.alt, caption: plan.caption };
   };
@@ -108,7 +111,8 @@ export class LocalCharts {
 
   private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    const address = request.method === 'GET' || request.method === 'HEAD' ? this.verify(url.pathname, url.searchParams) : undefined;
+    const address =
+      request.method === 'GET' || request.method === 'HEAD' ? this.verify(url.pathname, url.searchParams) : undefined;
     const known = address ? this.pngs.get(address.id) : undefined;
     let png = known;
     if (address && !png) {
@@ -147,18 +151,21 @@ export class LocalCharts {
     if (inFlight) return inFlight;
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
-    const drawing = this.options.drawer.draw(spec).then(
-      (png) => {
-        this.stats.drawn += 1;
-        this.options.observer?.chartDrawn(seconds(), 'drawn');
-        this.remember(id, png);
-        return png;
-      },
-      (error: unknown) => {
-        this.options.observer?.chartDrawn(seconds(), 'failed');
-        throw error;
-      },
-    ).finally(() => this.drawing.delete(id));
+    const drawing = this.options.drawer
+      .draw(spec)
+      .then(
+        (png) => {
+          this.stats.drawn += 1;
+          this.options.observer?.chartDrawn(seconds(), 'drawn');
+          this.remember(id, png);
+          return png;
+        },
+        (error: unknown) => {
+          this.options.observer?.chartDrawn(seconds(), 'failed');
+          throw error;
+        },
+      )
+      .finally(() => this.drawing.delete(id));
     this.drawing.set(id, drawing);
     return drawing;
   }

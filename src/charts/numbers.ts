@@ -79,7 +79,10 @@ function round2(value: number): number {
 export function cnyUnitFor(amount: number, locale: Locale): CnyUnit {
   const units = unitsOf(locale);
   const magnitude = Math.abs(amount);
-  return units.find((unit, index) => index === units.length - 1 || round2(magnitude / units[index + 1]!.size) >= unit.size / units[index + 1]!.size)!;
+  return units.find(
+    (unit, index) =>
+      index === units.length - 1 || round2(magnitude / units[index + 1]!.size) >= unit.size / units[index + 1]!.size,
+  )!;
 }
 
 /** 12.35亿元, 5,678.90万元, 999.00元, −2.50亿元; CNY 1.24 billion, CNY 56.79 million, CNY 999.00. */

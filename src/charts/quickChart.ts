@@ -19,9 +19,7 @@ import type { NativeChart } from './nativeChart.js';
 export type ChartImage = Picture | { kind: 'native'; chart: NativeChart };
 
 /** A picture of a chart (its address), or the line saying why there is none. */
-export type Picture =
-  | { kind: 'image'; url: string; alt: string; caption: string }
-  | { kind: 'none'; note: string };
+export type Picture = { kind: 'image'; url: string; alt: string; caption: string } | { kind: 'none'; note: string };
 
 /**
  * What a chart builder decides without I/O. `too_long` carries the chart text for a short URL, which
@@ -114,37 +112,54 @@ function side(name: string, text: string | undefined, fallback: number, problems
  * the app; without it (Socket Mode with no public host) Slack draws them (`native`): no chart data
  * leaves for a third party unless the operator chooses QuickChart.
  */
-function localSettings(value: (name: string) => string | undefined, problems: string[]): { renderer: ChartRenderer; local?: LocalChartSettings } {
+function localSettings(
+  value: (name: string) => string | undefined,
+  problems: string[],
+): { renderer: ChartRenderer; local?: LocalChartSettings } {
   const publicText = value('PUBLIC_URL')?.replace(/\/+$/, '');
   let publicUrl: string | undefined;
   if (publicText !== undefined) {
     try {
       const url = new URL(publicText);
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') problems.push(`PUBLIC_URL "${publicText}" is not an http(s) URL`);
+      if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        problems.push(`PUBLIC_URL "${publicText}" is not an http(s) URL`);
       else if (url.search || url.hash) problems.push(`PUBLIC_URL "${publicText}" should have no query or fragment`);
       else publicUrl = publicText;
     } catch {
-      problems.push(`PUBLIC_URL "${publicText}" is not a URL like https://dq.example.com (where Slack reaches this app)`);
+      problems.push(
+        `PUBLIC_URL "${publicText}" is not a URL like https://dq.example.com (where Slack reaches this app)`,
+      );
     }
   }
   const rendererText = value('CHART_RENDERER')?.toLowerCase();
   // Without CHART_RENDERER: the app's own server once there is one, QuickChart when its host is
   // given (the operator's choice), else Slack.
-  let renderer: ChartRenderer = publicText !== undefined ? 'local' : value('QUICKCHART_HOST') !== undefined ? 'quickchart' : 'native';
+  let renderer: ChartRenderer =
+    publicText !== undefined ? 'local' : value('QUICKCHART_HOST') !== undefined ? 'quickchart' : 'native';
   if (rendererText === 'local' || rendererText === 'quickchart' || rendererText === 'native') renderer = rendererText;
-  else if (rendererText !== undefined) problems.push(`CHART_RENDERER "${value('CHART_RENDERER')}" should be native (Slack draws the charts), local (the app draws and serves them) or quickchart`);
+  else if (rendererText !== undefined)
+    problems.push(
+      `CHART_RENDERER "${value('CHART_RENDERER')}" should be native (Slack draws the charts), local (the app draws and serves them) or quickchart`,
+    );
   if (renderer !== 'local') return { renderer };
-  if (publicText === undefined) problems.push('CHART_RENDERER=local needs PUBLIC_URL: the https address Slack reaches this app at, which serves the charts under /charts/');
+  if (publicText === undefined)
+    problems.push(
+      'CHART_RENDERER=local needs PUBLIC_URL: the https address Slack reaches this app at, which serves the charts under /charts/',
+    );
   const ttlText = value('CHART_URL_TTL') ?? DEFAULT_CHART_URL_TTL;
   const urlTtlMs = parseDuration(ttlText);
-  if (urlTtlMs === undefined || urlTtlMs < 60_000) problems.push(`CHART_URL_TTL "${ttlText}" is not a duration of a minute or more, like 7d or 12h`);
+  if (urlTtlMs === undefined || urlTtlMs < 60_000)
+    problems.push(`CHART_URL_TTL "${ttlText}" is not a duration of a minute or more, like 7d or 12h`);
   // Replicas, and this app after a restart, must sign alike, or the charts in earlier messages break:
   // an explicit secret, else one derived from a Slack secret every replica has (the signing secret in
   // HTTP mode, the bot token in Socket Mode), so that secret itself never signs anything else. Only
   // a terminal without Slack settings (the console, dq chart) signs with a secret of its own.
   const slackSecret = value('SLACK_SIGNING_SECRET') ?? value('SLACK_BOT_TOKEN');
-  const secret = value('CHART_URL_SECRET')
-    ?? (slackSecret ? createHmac('sha256', slackSecret).update('dq chart URLs').digest('base64url') : randomBytes(32).toString('base64url'));
+  const secret =
+    value('CHART_URL_SECRET') ??
+    (slackSecret
+      ? createHmac('sha256', slackSecret).update('dq chart URLs').digest('base64url')
+      : randomBytes(32).toString('base64url'));
   if (publicUrl === undefined || urlTtlMs === undefined) return { renderer };
   return { renderer, local: { publicUrl, secret, urlTtlMs } };
 }
@@ -163,7 +178,8 @@ export function chartSettingsFromEnv(env: Env): ChartSettings {
   let hosted = false;
   try {
     const url = new URL(hostText);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') problems.push(`QUICKCHART_HOST "${hostText}" is not an http(s) URL`);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      problems.push(`QUICKCHART_HOST "${hostText}" is not an http(s) URL`);
     else if (url.search || url.hash) problems.push(`QUICKCHART_HOST "${hostText}" should have no query or fragment`);
     hosted = url.hostname === HOSTED_HOSTNAME;
   } catch {
@@ -180,7 +196,10 @@ export function chartSettingsFromEnv(env: Env): ChartSettings {
   const colorsText = value('CHART_COLORS')?.toLowerCase();
   let colors: ChartColors | undefined;
   if (colorsText === 'cn' || colorsText === 'intl') colors = colorsText;
-  else if (colorsText !== undefined) problems.push(`CHART_COLORS "${value('CHART_COLORS')}" should be intl (green up, red down) or cn (red up, green down), or unset (by the reader's language)`);
+  else if (colorsText !== undefined)
+    problems.push(
+      `CHART_COLORS "${value('CHART_COLORS')}" should be intl (green up, red down) or cn (red up, green down), or unset (by the reader's language)`,
+    );
 
   const width = side('QUICKCHART_WIDTH', value('QUICKCHART_WIDTH'), DEFAULT_CHART_WIDTH, problems);
   const height = side('QUICKCHART_HEIGHT', value('QUICKCHART_HEIGHT'), DEFAULT_CHART_HEIGHT, problems);
@@ -190,7 +209,8 @@ export function chartSettingsFromEnv(env: Env): ChartSettings {
   const byReader = colors ? { colors } : {};
   if (local) return { renderer, local, host: hostText, hosted: false, candlesticks: true, width, height, ...byReader };
   // Slack and the app draw candlesticks; QuickChart's settings only matter when it draws.
-  if (renderer === 'native') return { renderer, host: hostText, hosted: false, candlesticks: true, width, height, ...byReader };
+  if (renderer === 'native')
+    return { renderer, host: hostText, hosted: false, candlesticks: true, width, height, ...byReader };
   return { renderer, host: hostText, hosted, candlesticks: candlesticks ?? hosted, width, height, ...byReader };
 }
 
@@ -254,7 +274,11 @@ export interface FittedChart<T> {
  * block, or simply the first when the app draws charts itself (its URLs carry an id, not the chart);
  * undefined when none fits. `chartFor` returns undefined for a choice not worth drawing.
  */
-export function firstFitting<T>(choices: readonly T[], chartFor: (choice: T) => string | undefined, settings: ChartSettings): FittedChart<T> | undefined {
+export function firstFitting<T>(
+  choices: readonly T[],
+  chartFor: (choice: T) => string | undefined,
+  settings: ChartSettings,
+): FittedChart<T> | undefined {
   for (const choice of choices) {
     const chart = chartFor(choice);
     if (chart === undefined) continue;
@@ -269,7 +293,12 @@ export function firstFitting<T>(choices: readonly T[], chartFor: (choice: T) => 
  * What a builder hands on: the QuickChart image when its URL fits, the chart to draw when the app
  * draws it, else the longest chart for a short URL (`unfitted`, the most detailed choice).
  */
-export function planOf(fit: FittedChart<unknown> | undefined, unfitted: () => string, texts: { alt: string; caption: string }, settings: ChartSettings): ChartPlan {
+export function planOf(
+  fit: FittedChart<unknown> | undefined,
+  unfitted: () => string,
+  texts: { alt: string; caption: string },
+  settings: ChartSettings,
+): ChartPlan {
   if (fit?.url) return { kind: 'image', url: fit.url, ...texts };
   const size = { width: settings.width, height: settings.height };
   if (fit) return { kind: 'render', chart: fit.chart, ...texts, ...size };
@@ -283,7 +312,9 @@ export function js(value: unknown): string {
 
 /** An object with whole-number keys as JavaScript source, its keys unquoted: {4:"09:20",9:"09:45"}. */
 export function jsObject(entries: Record<number, unknown>): string {
-  return `{${Object.entries(entries).map(([key, value]) => `${key}:${js(value)}`).join(',')}}`;
+  return `{${Object.entries(entries)
+    .map(([key, value]) => `${key}:${js(value)}`)
+    .join(',')}}`;
 }
 
 /**
@@ -373,7 +404,12 @@ function usableImageUrl(url: string): boolean {
  * QuickChart (the open-source server has no /chart/create); anything else, or any failure, becomes a
  * one-line note. Never throws: a reply never fails because of its chart.
  */
-export async function resolveChart(plan: ChartPlan, settings: ChartSettings, lang: Lang, options: ResolveChartOptions = {}): Promise<Picture> {
+export async function resolveChart(
+  plan: ChartPlan,
+  settings: ChartSettings,
+  lang: Lang,
+  options: ResolveChartOptions = {},
+): Promise<Picture> {
   if (plan.kind === 'render') {
     if (!options.publish) return { kind: 'none', note: lang.t('charts.renderFailed') };
     return options.publish(plan, lang);
@@ -385,7 +421,13 @@ export async function resolveChart(plan: ChartPlan, settings: ChartSettings, lan
   try {
     const url = await fetcher(
       `${settings.host.replace(/\/+$/, '')}/chart/create`,
-      { chart: plan.chart, width: plan.width, height: plan.height, version: CHART_JS_VERSION, backgroundColor: CHART_BACKGROUND },
+      {
+        chart: plan.chart,
+        width: plan.width,
+        height: plan.height,
+        version: CHART_JS_VERSION,
+        backgroundColor: CHART_BACKGROUND,
+      },
       options.timeoutMs ?? DEFAULT_SHORT_URL_TIMEOUT_MS,
     );
     if (typeof url !== 'string' || !usableImageUrl(url)) return tooManyPoints;

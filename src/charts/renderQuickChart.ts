@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 /**
  * Draws a chart as a QuickChart server answering GET /chart?…&v=3 would: the app's own renderer
@@ -103,11 +103,15 @@ const FONT_FAMILY = `'Helvetica Neue', 'Helvetica', 'Arial', '${CJK_FONT_FAMILY}
  * hundred WOFF2 files of 20–80 KB, 4.9 MB in all) and the canvas picks, character by character, the
  * file that holds it. Returns how many were registered.
  */
-function registerCjkFont(require: NodeRequire, GlobalFonts: { registerFromPath(path: string, alias?: string): unknown }): number {
+function registerCjkFont(
+  require: NodeRequire,
+  GlobalFonts: { registerFromPath(path: string, alias?: string): unknown },
+): number {
   const folder = join(dirname(require.resolve('@fontsource-variable/noto-sans-sc/LICENSE')), 'files');
   let registered = 0;
   for (const file of readdirSync(folder)) {
-    if (file.endsWith('-wght-normal.woff2') && GlobalFonts.registerFromPath(join(folder, file), CJK_FONT_FAMILY)) registered += 1;
+    if (file.endsWith('-wght-normal.woff2') && GlobalFonts.registerFromPath(join(folder, file), CJK_FONT_FAMILY))
+      registered += 1;
   }
   if (registered === 0) throw new Error(`no font file of ${CJK_FONT_FAMILY} could be registered from ${folder}`);
   return registered;
@@ -128,8 +132,8 @@ function loadLibraries(): Libraries {
     return libraries;
   } catch (error) {
     throw new ChartRenderError(
-      'Drawing charts needs chart.js, chartjs-chart-financial, @napi-rs/canvas and @fontsource-variable/noto-sans-sc: '
-        + `run "npm ci" in the project. (${error instanceof Error ? error.message : String(error)})`,
+      'Drawing charts needs chart.js, chartjs-chart-financial, @napi-rs/canvas and @fontsource-variable/noto-sans-sc: ' +
+        `run "npm ci" in the project. (${error instanceof Error ? error.message : String(error)})`,
     );
   }
 }
@@ -233,7 +237,15 @@ export function renderChartText(request: ChartRequest): RenderedChart {
   const { canvas, chart, config } = draw(request);
   const png: Buffer = canvas.toBuffer('image/png');
   const image = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-  return { png, pixels: image.data, imageWidth: canvas.width, imageHeight: canvas.height, pixelRatio: request.devicePixelRatio, chart, config };
+  return {
+    png,
+    pixels: image.data,
+    imageWidth: canvas.width,
+    imageHeight: canvas.height,
+    pixelRatio: request.devicePixelRatio,
+    chart,
+    config,
+  };
 }
 
 /** The PNG of a chart and nothing else: how the app draws the charts it serves (see renderWorker.ts). */
@@ -247,10 +259,13 @@ export function drawPng(request: ChartRequest): Buffer {
 }
 
 function draw(request: ChartRequest): { canvas: any; chart: ChartInstance; config: Record<string, any> } {
-  if (!request.version.startsWith('3')) throw new ChartRenderError(`this stand-in draws Chart.js 3 charts (v=3), not v=${request.version}`);
-  if (request.width > 3000 || request.height > 3000) throw new ChartRenderError('Requested size exceeds maximum of 3000');
+  if (!request.version.startsWith('3'))
+    throw new ChartRenderError(`this stand-in draws Chart.js 3 charts (v=3), not v=${request.version}`);
+  if (request.width > 3000 || request.height > 3000)
+    throw new ChartRenderError('Requested size exceeds maximum of 3000');
   const { Chart, createCanvas } = loadLibraries();
-  if ('window' in globalThis) throw new ChartRenderError('a window global exists; QuickChart has none, so charts are drawn without one');
+  if ('window' in globalThis)
+    throw new ChartRenderError('a window global exists; QuickChart has none, so charts are drawn without one');
   const config = evaluateChart(request.chart, Chart);
   applyServerDefaults(config, request);
   const canvas = createCanvas(request.width, request.height);

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { drawPng, type ChartRequest } from './renderQuickChart.js';
+import { type ChartRequest, drawPng } from './renderQuickChart.js';
 
 // The thread that draws the charts the app serves (see chartDrawer.ts): a chart takes tens of
 // milliseconds of CPU, which on the main thread would hold up every Slack request meanwhile.

@@ -10,5 +10,7 @@ export function clauses(parts: readonly string[], lang: Lang): string {
 
 /** Sentences, each ended as the language ends them, one after the other: "A. B." (A。B。). */
 export function sentences(parts: readonly string[], lang: Lang): string {
-  return parts.map((text) => lang.t('charts.sentence', { text })).reduce((first, second) => lang.t('charts.nextSentence', { first, second }));
+  return parts
+    .map((text) => lang.t('charts.sentence', { text }))
+    .reduce((first, second) => lang.t('charts.nextSentence', { first, second }));
 }

@@ -1,4 +1,3 @@
-import type { Lang } from '../i18n/lang.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,7 +6,8 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config.js';
-import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
+import type { Lang } from '../i18n/lang.js';
+import { type CoreRuntime, createCoreRuntime } from '../runtime.js';
 import { mrkdwnToText } from '../slack/render/mrkdwnToText.js';
 import { buildConsoleDeps, consoleProfile, consoleRequester } from './console/consoleDeps.js';
 import { ConsoleSession } from './console/session.js';
@@ -40,8 +40,12 @@ function fileFolder(given: string | undefined, demo: boolean): { path: string; t
 const PROMPT = 'dq> ';
 
 function banner(runtime: CoreRuntime, folder: { path: string; temporary: boolean }, lang: Lang): string {
-  const where = runtime.simulator ? lang.t('console.banner.demo') : lang.t('console.banner.live', { url: runtime.service.baseUrl });
-  const files = lang.t(folder.temporary ? 'console.banner.filesTemporary' : 'console.banner.files', { folder: folder.path });
+  const where = runtime.simulator
+    ? lang.t('console.banner.demo')
+    : lang.t('console.banner.live', { url: runtime.service.baseUrl });
+  const files = lang.t(folder.temporary ? 'console.banner.filesTemporary' : 'console.banner.files', {
+    folder: folder.path,
+  });
   // The catalogue marks what is typed as code, as Slack shows it; a terminal shows it as plain text.
   return [lang.t('console.banner.title'), where, files, lang.t('console.banner.how'), ''].map(mrkdwnToText).join('\n');
 }
@@ -59,7 +63,15 @@ export async function runConsole(options: ConsoleOptions): Promise<number> {
   // Also when the console dies on its way out (its output closed under it): nothing is left behind.
   const removeFolder = () => rmSync(folder.path, { recursive: true, force: true });
   if (folder.temporary) process.once('exit', removeFolder);
-  const { deps, close } = buildConsoleDeps({ runtime, config: config.slack, charts: config.charts, digest: config.digests, logger, print: write, folder: folder.path });
+  const { deps, close } = buildConsoleDeps({
+    runtime,
+    config: config.slack,
+    charts: config.charts,
+    digest: config.digests,
+    logger,
+    print: write,
+    folder: folder.path,
+  });
   const profile = consoleProfile(config);
   const session = new ConsoleSession(deps, consoleRequester(config, profile), profile, write, folder.path);
 

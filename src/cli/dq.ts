@@ -1,13 +1,13 @@
 import process from 'node:process';
-import { Redactor, secretsOf } from '../core/secrets.js';
-import { readConfig, type AppConfig } from '../config.js';
+import { type AppConfig, readConfig } from '../config.js';
 import { ConfigError, ValidationError } from '../core/errors.js';
 import { explainError } from '../core/explainError.js';
 import { createLogger } from '../core/logger.js';
-import { findOperation, OPERATION_IDS, operations, typedNameOf, type OperationId } from '../core/operations/index.js';
-import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
+import { findOperation, OPERATION_IDS, type OperationId, operations, typedNameOf } from '../core/operations/index.js';
+import { Redactor, secretsOf } from '../core/secrets.js';
+import { type CoreRuntime, createCoreRuntime } from '../runtime.js';
 import { parseFlags, parseKeyValues } from './args.js';
-import { runChartCommand } from './chart.js';
+import { runChartCommand } from './chartCommand.js';
 import { runConsole } from './console.js';
 import { ping } from './ping.js';
 
@@ -43,7 +43,9 @@ async function main(argv: string[]): Promise<number> {
   if ((command === 'console' || command === 'ping') && consoleWords.rest.length > 0) {
     // An option that is not understood must not be silently dropped: the user meant something by it.
     const word = consoleWords.rest[0]!;
-    process.stderr.write(`dq ${command}: ${word.startsWith('-') ? 'unknown option' : 'unexpected word'} "${word}"; e.g. npm run dq -- ${command} --demo\n\n${USAGE}`);
+    process.stderr.write(
+      `dq ${command}: ${word.startsWith('-') ? 'unknown option' : 'unexpected word'} "${word}"; e.g. npm run dq -- ${command} --demo\n\n${USAGE}`,
+    );
     return 2;
   }
   if (!['console', 'chart', 'call', 'ping'].includes(command)) {
@@ -56,10 +58,20 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   // At the console a failed lookup is already explained in its reply; a log line would repeat it.
-  const logger = createLogger({ level: config.logLevel ?? (command === 'console' ? 'error' : 'warn'), destination: 2, redactor: new Redactor(secretsOf(config)) });
+  const logger = createLogger({
+    level: config.logLevel ?? (command === 'console' ? 'error' : 'warn'),
+    destination: 2,
+    redactor: new Redactor(secretsOf(config)),
+  });
   if (command === 'console') {
     try {
-      return await runConsole({ config, logger, input: process.stdin, output: process.stdout, ...(consoleWords.out ? { exportDirectory: consoleWords.out } : {}) });
+      return await runConsole({
+        config,
+        logger,
+        input: process.stdin,
+        output: process.stdout,
+        ...(consoleWords.out ? { exportDirectory: consoleWords.out } : {}),
+      });
     } catch (error) {
       return report(error, config);
     }
@@ -99,20 +111,32 @@ async function call(runtime: CoreRuntime, words: string[], config: AppConfig): P
   const [name, ...pairs] = words;
   const definition = name ? findOperation(name) : undefined;
   if (!definition) {
-    process.stderr.write(`dq call: ${name ? `unknown operation "${name}"` : 'which operation?'}; one of ${OPERATION_IDS.map((id) => typedNameOf(id)).join(', ')}\n`);
+    process.stderr.write(
+      `dq call: ${name ? `unknown operation "${name}"` : 'which operation?'}; one of ${OPERATION_IDS.map((id) => typedNameOf(id)).join(', ')}\n`,
+    );
     return 2;
   }
   const { values, loose } = parseKeyValues(pairs);
   if (loose.length > 0) {
-    process.stderr.write(`dq call: expected key=value, got "${loose.join(' ')}"; e.g. dq call ${typedNameOf(definition)} ${definition.example}\n`);
+    process.stderr.write(
+      `dq call: expected key=value, got "${loose.join(' ')}"; e.g. dq call ${typedNameOf(definition)} ${definition.example}\n`,
+    );
     return 2;
   }
   const id = definition.id as OperationId;
-  const answer = await runtime.client.call(id, values, { teamId: 'cli', userId: config.user ?? 'cli', source: 'cli' }, {
-    onWait: (ms) => process.stderr.write(`waiting about ${Math.ceil(ms / 1000)} s for a rate-limit slot…\n`),
-  });
+  const answer = await runtime.client.call(
+    id,
+    values,
+    { teamId: 'cli', userId: config.user ?? 'cli', source: 'cli' },
+    {
+      onWait: (ms) => process.stderr.write(`waiting about ${Math.ceil(ms / 1000)} s for a rate-limit slot…\n`),
+    },
+  );
   process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
-  const where = answer.source === 'upstream' ? `from the service, taskNo ${answer.taskNo ?? 'n/a'}` : `from ${answer.source === 'cache' ? 'cache' : 'a shared call'}, ${Math.round(answer.ageMs / 1000)} s old`;
+  const where =
+    answer.source === 'upstream'
+      ? `from the service, taskNo ${answer.taskNo ?? 'n/a'}`
+      : `from ${answer.source === 'cache' ? 'cache' : 'a shared call'}, ${Math.round(answer.ageMs / 1000)} s old`;
   process.stderr.write(`${answer.coinsSpent} coins spent (${where})${runtime.simulator ? ' — SIMULATED data' : ''}\n`);
   return 0;
 }

@@ -27,11 +27,13 @@ export async function ping(runtime: CoreRuntime): Promise<number> {
   const transport = createTransport({ baseUrl: service.baseUrl, apiKey: service.apiKey, timeoutMs: service.timeoutMs });
   const started = Date.now();
   try {
-    const answer = await transport.post(probe.path, probe.id, {});
+    const response = await transport.post(probe.path, probe.id, {});
     const took = Date.now() - started;
     try {
-      readEnvelope(probe.envelope, probe.id, answer, Date.now());
-      say(`service:      reachable in ${took} ms, key accepted (the probe was answered as a lookup and may have cost ${probe.cost} coins)`);
+      readEnvelope(probe.envelope, probe.id, response, Date.now());
+      say(
+        `service:      reachable in ${took} ms, key accepted (the probe was answered as a lookup and may have cost ${probe.cost} coins)`,
+      );
       return 0;
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
@@ -39,7 +41,9 @@ export async function ping(runtime: CoreRuntime): Promise<number> {
         say(`service:      reachable in ${took} ms, key accepted, 0 coins spent`);
         return 0;
       }
-      say(`service:      reachable in ${took} ms, but: ${error.kind}${error.upstreamMessage ? ` (${error.upstreamMessage})` : ''}, HTTP ${answer.status}`);
+      say(
+        `service:      reachable in ${took} ms, but: ${error.kind}${error.upstreamMessage ? ` (${error.upstreamMessage})` : ''}, HTTP ${response.status}`,
+      );
       return 1;
     }
   } catch (error) {

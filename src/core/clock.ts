@@ -38,10 +38,13 @@ export const systemClock: Clock = {
         clearTimeout(timer);
         reject(signal!.reason);
       };
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', cancel);
-        resolve();
-      }, Math.max(0, ms));
+      const timer = setTimeout(
+        () => {
+          signal?.removeEventListener('abort', cancel);
+          resolve();
+        },
+        Math.max(0, ms),
+      );
       signal?.addEventListener('abort', cancel, { once: true });
     }),
   timer: (ms, fire) => {

@@ -1,5 +1,14 @@
 import { english, type Lang, type NamesUnder } from '../i18n/lang.js';
-const UNITS: Record<string, number> = { ms: 1, s: 1000, sec: 1000, m: 60_000, min: 60_000, h: 3_600_000, d: 86_400_000 };
+
+const UNITS: Record<string, number> = {
+  ms: 1,
+  s: 1000,
+  sec: 1000,
+  m: 60_000,
+  min: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+};
 
 /** "500ms", "10s", "5m", "1h", "1d" or a bare number of milliseconds; undefined when unreadable. */
 export function parseDuration(text: string): number | undefined {

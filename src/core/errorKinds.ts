@@ -21,4 +21,7 @@ export type DataErrorKind =
   | 'stopped';
 
 /** The failures that happen at or on the way to the service: the ones the call policy has a rule for. */
-export type UpstreamKind = Exclude<DataErrorKind, 'validation' | 'budget' | 'budget_unavailable' | 'not_cached' | 'stopped'>;
+export type UpstreamKind = Exclude<
+  DataErrorKind,
+  'validation' | 'budget' | 'budget_unavailable' | 'not_cached' | 'stopped'
+>;

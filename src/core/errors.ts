@@ -92,7 +92,12 @@ export class BudgetUnavailableError extends DataError {
   override readonly retryable = true;
   readonly recordsLost?: RecordsLost;
   constructor(options?: { cause?: unknown; recordsLost?: RecordsLost }) {
-    super(options?.recordsLost ? 'the coin budgets are closed: the store lost the record of today\'s spending' : 'the coin budgets cannot be checked because the store is unreachable', options);
+    super(
+      options?.recordsLost
+        ? "the coin budgets are closed: the store lost the record of today's spending"
+        : 'the coin budgets cannot be checked because the store is unreachable',
+      options,
+    );
     this.name = 'BudgetUnavailableError';
     if (options?.recordsLost) this.recordsLost = options.recordsLost;
   }

@@ -1,7 +1,7 @@
-import { formatDuration } from './duration.js';
-import { DEFAULT_TIME_ZONE, formatZonedTime, zoneName } from './time.js';
-import { BudgetExceededError, BudgetUnavailableError, UpstreamError, ValidationError, isDataError } from './errors.js';
 import { english, type Lang } from '../i18n/lang.js';
+import { formatDuration } from './duration.js';
+import { BudgetExceededError, BudgetUnavailableError, isDataError, UpstreamError, ValidationError } from './errors.js';
+import { DEFAULT_TIME_ZONE, formatZonedTime, zoneName } from './time.js';
 
 /** A failure in words for the person who asked: what went wrong, and what they can do. */
 export interface Explanation {
@@ -14,7 +14,9 @@ export interface Explanation {
 
 /** The service decides (and charges) a call before answering, so a call without a readable answer may be paid. */
 function mayHaveCharged(error: UpstreamError, lang: Lang): string {
-  return error.coinsAtRisk === undefined ? lang.t('errors.mayHaveCharged.lookup') : lang.t('errors.mayHaveCharged.coins', { coins: error.coinsAtRisk });
+  return error.coinsAtRisk === undefined
+    ? lang.t('errors.mayHaveCharged.lookup')
+    : lang.t('errors.mayHaveCharged.coins', { coins: error.coinsAtRisk });
 }
 
 function upstreamSummary(error: UpstreamError, lang: Lang): string {
@@ -35,34 +37,63 @@ function resetTime(ms: number, timeZone: string, lang: Lang): string {
 }
 
 /** In the reader's language (English unless told): what failed, what to do, and whether anything was charged. */
-export function explainError(error: unknown, now: number = Date.now(), timeZone = DEFAULT_TIME_ZONE, lang: Lang = english): Explanation {
+export function explainError(
+  error: unknown,
+  now: number = Date.now(),
+  timeZone = DEFAULT_TIME_ZONE,
+  lang: Lang = english,
+): Explanation {
   if (error instanceof ValidationError) {
-    return { summary: lang.t('errors.invalid'), details: error.problems.map((p) => {
-      const said = p.phrase ? lang.t(p.phrase) : p.message;
-      return p.field ? `${p.field} ${said}` : said;
-    }), nothingSpent: true };
+    return {
+      summary: lang.t('errors.invalid'),
+      details: error.problems.map((p) => {
+        const said = p.phrase ? lang.t(p.phrase) : p.message;
+        return p.field ? `${p.field} ${said}` : said;
+      }),
+      nothingSpent: true,
+    };
   }
   if (error instanceof BudgetExceededError) {
     const resetsIn = formatDuration(Math.max(0, error.resetsAt.getTime() - now), lang);
     return {
-      summary: lang.t(error.scope === 'team' ? 'errors.budget.team' : 'errors.budget.user', { limit: error.limit, spent: error.spent, needed: error.needed }),
-      details: [lang.t('errors.budget.resets', { at: resetTime(error.resetsAt.getTime(), timeZone, lang), in: resetsIn })],
+      summary: lang.t(error.scope === 'team' ? 'errors.budget.team' : 'errors.budget.user', {
+        limit: error.limit,
+        spent: error.spent,
+        needed: error.needed,
+      }),
+      details: [
+        lang.t('errors.budget.resets', { at: resetTime(error.resetsAt.getTime(), timeZone, lang), in: resetsIn }),
+      ],
       nothingSpent: true,
     };
   }
   if (error instanceof UpstreamError) {
     // HTTP statuses, business codes and the service's own wording are for the log, not the reader.
     const details: string[] = [];
-    const explanation: Explanation = { summary: upstreamSummary(error, lang), details, nothingSpent: error.kind !== 'schema_changed' && !error.mayHaveCharged };
+    const explanation: Explanation = {
+      summary: upstreamSummary(error, lang),
+      details,
+      nothingSpent: error.kind !== 'schema_changed' && !error.mayHaveCharged,
+    };
     if (error.taskNo) explanation.taskNo = error.taskNo;
     return explanation;
   }
   if (error instanceof BudgetUnavailableError && error.recordsLost) {
     const { at, until, timeZone: budgetZone } = error.recordsLost;
-    return { summary: lang.t('errors.budgetRecordsLost', { at: resetTime(at.getTime(), budgetZone, lang), until: resetTime(until.getTime(), budgetZone, lang) }), details: [], nothingSpent: true };
+    return {
+      summary: lang.t('errors.budgetRecordsLost', {
+        at: resetTime(at.getTime(), budgetZone, lang),
+        until: resetTime(until.getTime(), budgetZone, lang),
+      }),
+      details: [],
+      nothingSpent: true,
+    };
   }
-  if (isDataError(error) && error.kind === 'budget_unavailable') return { summary: lang.t('errors.budgetUnavailable'), details: [], nothingSpent: true };
-  if (isDataError(error) && error.kind === 'stopped') return { summary: lang.t('errors.stopped'), details: [], nothingSpent: true };
-  if (isDataError(error) && error.kind === 'not_cached') return { summary: lang.t('errors.notCached'), details: [], nothingSpent: true };
+  if (isDataError(error) && error.kind === 'budget_unavailable')
+    return { summary: lang.t('errors.budgetUnavailable'), details: [], nothingSpent: true };
+  if (isDataError(error) && error.kind === 'stopped')
+    return { summary: lang.t('errors.stopped'), details: [], nothingSpent: true };
+  if (isDataError(error) && error.kind === 'not_cached')
+    return { summary: lang.t('errors.notCached'), details: [], nothingSpent: true };
   return { summary: lang.t('errors.unexpected'), details: [], nothingSpent: true };
 }

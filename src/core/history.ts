@@ -31,7 +31,10 @@ export class LookupHistory {
 
   async recent(teamId: string, userId: string, now: number, limit: number): Promise<Lookup[]> {
     const rows = await this.store.readLog<Lookup>(logName(teamId, userId), now - LOOKBACK_MS, now + 1);
-    return rows.slice(-limit).map((row) => row.entry).reverse();
+    return rows
+      .slice(-limit)
+      .map((row) => row.entry)
+      .reverse();
   }
 }
 

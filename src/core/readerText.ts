@@ -4,5 +4,8 @@
  * punctuation or symbols, ASCII or CJK (（）【】《》，。、·“” …).
  */
 export function readerText(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[\s\p{P}\p{S}\p{Cf}]/gu, '');
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s\p{P}\p{S}\p{Cf}]/gu, '');
 }

@@ -48,7 +48,19 @@ export function storePassword(storeUrl: string): string | undefined {
 }
 
 /** Every secret a configuration holds, for a Redactor. */
-export function secretsOf(config: { service: { apiKey: string }; store: { url: string }; slack: { botToken: string; signingSecret: string; appToken?: string }; charts?: { local?: { secret: string } } }): string[] {
-  const secrets = [config.service.apiKey, config.slack.botToken, config.slack.signingSecret, config.slack.appToken, storePassword(config.store.url), config.charts?.local?.secret];
+export function secretsOf(config: {
+  service: { apiKey: string };
+  store: { url: string };
+  slack: { botToken: string; signingSecret: string; appToken?: string };
+  charts?: { local?: { secret: string } };
+}): string[] {
+  const secrets = [
+    config.service.apiKey,
+    config.slack.botToken,
+    config.slack.signingSecret,
+    config.slack.appToken,
+    storePassword(config.store.url),
+    config.charts?.local?.secret,
+  ];
   return secrets.filter((secret): secret is string => Boolean(secret));
 }

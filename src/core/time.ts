@@ -14,7 +14,14 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   let format = formatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     });
     formatters.set(timeZone, format);
   }
@@ -31,10 +38,18 @@ export interface LocalParts {
 }
 
 export function localParts(ms: number, timeZone: string): LocalParts {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
+  );
   return {
-    year: Number(parts.year), month: Number(parts.month), day: Number(parts.day),
-    hour: Number(parts.hour), minute: Number(parts.minute), second: Number(parts.second),
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
   };
 }
 
@@ -59,7 +74,8 @@ export function localDate(ms: number, timeZone: string): string {
   const from = zonedTime(p.year, p.month, p.day, 0, 0, timeZone);
   const to = zonedTime(p.year, p.month, p.day + 1, 0, 0, timeZone);
   // Kept only when both ends really are this day's (a zone whose midnight a clock change skips is not).
-  if (from <= ms && ms < to && localParts(to - 1, timeZone).day === p.day && localParts(to, timeZone).day !== p.day) lastDay.set(timeZone, { from, to, date });
+  if (from <= ms && ms < to && localParts(to - 1, timeZone).day === p.day && localParts(to, timeZone).day !== p.day)
+    lastDay.set(timeZone, { from, to, date });
   return date;
 }
 
@@ -71,7 +87,14 @@ export function offsetAt(ms: number, timeZone: string): number {
 }
 
 /** The instant at which the given local wall-clock time occurs (the later one when ambiguous). */
-export function zonedTime(year: number, month: number, day: number, hour: number, minute: number, timeZone: string): number {
+export function zonedTime(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  timeZone: string,
+): number {
   const wall = Date.UTC(year, month - 1, day, hour, minute);
   // Two passes settle the offset even when the guess crosses a daylight-saving change.
   let instant = wall - offsetAt(wall, timeZone);
@@ -117,7 +140,14 @@ export function formatZonedTime(ms: number, timeZone: string, options: { withZon
   const zone = usableTimeZone(timeZone);
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
-      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', timeZoneName: 'short',
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZoneName: 'short',
     })
       .formatToParts(new Date(ms))
       .map((part) => [part.type, part.value]),
@@ -142,6 +172,9 @@ export function zoneName(ms: number, timeZone: string, lang: Lang): string {
   if (lang.locale === 'zh-CN' && BEIJING_TIME_ZONES.has(zone)) return lang.t('common.zone.beijing');
   if (zone === 'UTC' || zone === 'Etc/UTC') return 'UTC';
   const style = lang.locale === 'zh-CN' ? 'shortOffset' : 'short';
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: style }).formatToParts(new Date(ms)).find((part) => part.type === 'timeZoneName')?.value ?? zone;
+  const offset =
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: style })
+      .formatToParts(new Date(ms))
+      .find((part) => part.type === 'timeZoneName')?.value ?? zone;
   return offset === zone ? zone : lang.t('common.zone.offset', { offset, zone });
 }

@@ -19,17 +19,17 @@ import type help from '../../locales/en/help.json';
 import type home from '../../locales/en/home.json';
 import type lang from '../../locales/en/lang.json';
 import type modals from '../../locales/en/modals.json';
+import type bids from '../../locales/en/operations/bids.json';
+import type fundAsset from '../../locales/en/operations/fundAsset.json';
+import type futures from '../../locales/en/operations/futures.json';
+import type newFunds from '../../locales/en/operations/newFunds.json';
+import type taxpayer from '../../locales/en/operations/taxpayer.json';
 import type results from '../../locales/en/results.json';
 import type tables from '../../locales/en/tables.json';
 import type usage from '../../locales/en/usage.json';
 import type validation from '../../locales/en/validation.json';
 import type watch from '../../locales/en/watch.json';
 import type workflow from '../../locales/en/workflow.json';
-import type bids from '../../locales/en/operations/bids.json';
-import type fundAsset from '../../locales/en/operations/fundAsset.json';
-import type futures from '../../locales/en/operations/futures.json';
-import type newFunds from '../../locales/en/operations/newFunds.json';
-import type taxpayer from '../../locales/en/operations/taxpayer.json';
 
 /**
  * One entry per file of locales/en/operations/, under the file's name: each operation's own texts,
@@ -71,7 +71,11 @@ export interface EnglishCatalogue extends OperationCatalogues {
 }
 
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
-type WithoutPlural<Key extends string> = Key extends `${infer Base}_ordinal_${PluralSuffix}` ? Base : Key extends `${infer Base}_${PluralSuffix}` ? Base : Key;
+type WithoutPlural<Key extends string> = Key extends `${infer Base}_ordinal_${PluralSuffix}`
+  ? Base
+  : Key extends `${infer Base}_${PluralSuffix}`
+    ? Base
+    : Key;
 
 /** `a.b.c` for every text of a nested catalogue object. */
 type TextPaths<Node> = {

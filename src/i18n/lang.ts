@@ -64,9 +64,12 @@ export function readCatalogue(locale: Locale): Catalogue {
   const catalogue: Catalogue = {};
   for (const folder of [`${locale}/`, `${locale}/${OPERATIONS_FOLDER}/`]) {
     const dir = new URL(folder, CATALOGUE_DIR);
-    for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
+    for (const file of readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort()) {
       const namespace = file.slice(0, -'.json'.length);
-      if (Object.hasOwn(catalogue, namespace)) throw new Error(`locales/${folder}${file}: the namespace ${namespace} is taken`);
+      if (Object.hasOwn(catalogue, namespace))
+        throw new Error(`locales/${folder}${file}: the namespace ${namespace} is taken`);
       catalogue[namespace] = JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as unknown;
     }
   }
@@ -100,7 +103,9 @@ function catalogues(): i18n {
  */
 export function inEveryLanguage(key: CatalogueKey): string[] {
   const resources = catalogues();
-  return LOCALES.map((locale) => resources.getResource(locale, 'translation', key) as unknown).filter((text): text is string => typeof text === 'string');
+  return LOCALES.map((locale) => resources.getResource(locale, 'translation', key) as unknown).filter(
+    (text): text is string => typeof text === 'string',
+  );
 }
 
 const langs = new Map<Locale, Lang>();
@@ -112,10 +117,16 @@ function isPhrase(value: unknown): value is Phrase {
 }
 
 function isJoinedPhrases(value: unknown): value is JoinedPhrases {
-  return typeof value === 'object' && value !== null && Array.isArray((value as { words?: unknown }).words) && typeof (value as { joinedBy?: unknown }).joinedBy === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as { words?: unknown }).words) &&
+    typeof (value as { joinedBy?: unknown }).joinedBy === 'string'
+  );
 }
 
-const isPlainValue = (value: unknown) => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean';
+const isPlainValue = (value: unknown) =>
+  typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean';
 
 export function langFor(locale: Locale): Lang {
   const known = langs.get(locale);
@@ -138,12 +149,18 @@ export function langFor(locale: Locale): Lang {
     return text;
   };
   const t = (keyOrPhrase: CatalogueKey | Phrase | JoinedPhrases, givenValues?: Record<string, unknown>): string => {
-    if (typeof keyOrPhrase !== 'string' && isJoinedPhrases(keyOrPhrase)) return keyOrPhrase.words.map((word) => t(word)).join(lookUp(keyOrPhrase.joinedBy));
+    if (typeof keyOrPhrase !== 'string' && isJoinedPhrases(keyOrPhrase))
+      return keyOrPhrase.words.map((word) => t(word)).join(lookUp(keyOrPhrase.joinedBy));
     const { key, values } = typeof keyOrPhrase === 'string' ? { key: keyOrPhrase, values: givenValues } : keyOrPhrase;
     if (!values) return lookUp(key);
     const said = (value: unknown) => isPhrase(value) || isJoinedPhrases(value);
     if (!Object.values(values).some(said)) return lookUp(key, values);
-    return lookUp(key, Object.fromEntries(Object.entries(values).map(([name, value]) => [name, said(value) ? t(value as Phrase | JoinedPhrases) : value])));
+    return lookUp(
+      key,
+      Object.fromEntries(
+        Object.entries(values).map(([name, value]) => [name, said(value) ? t(value as Phrase | JoinedPhrases) : value]),
+      ),
+    );
   };
   const lang: Lang = { locale, t };
   langs.set(locale, lang);
@@ -163,7 +180,11 @@ export const LANGUAGE_WORDS = {
 } as const satisfies Record<Locale, { shown: CatalogueKey; extra: readonly string[] }>;
 
 const LANGUAGE_NAMES: ReadonlyMap<string, Locale> = new Map(
-  LOCALES.flatMap((locale) => [...inEveryLanguage(LANGUAGE_WORDS[locale].shown), ...LANGUAGE_WORDS[locale].extra].map((word) => [word.toLowerCase(), locale] as const)),
+  LOCALES.flatMap((locale) =>
+    [...inEveryLanguage(LANGUAGE_WORDS[locale].shown), ...LANGUAGE_WORDS[locale].extra].map(
+      (word) => [word.toLowerCase(), locale] as const,
+    ),
+  ),
 );
 
 /**
@@ -171,7 +192,9 @@ const LANGUAGE_NAMES: ReadonlyMap<string, Locale> = new Map(
  * 自动), which help shows.
  */
 export const AUTO_LANGUAGE_EXTRA_WORDS = ['default', 'reset', 'workspace', '默认'];
-const AUTO_LANGUAGE_WORDS: readonly string[] = [...inEveryLanguage('help.lang.auto'), ...AUTO_LANGUAGE_EXTRA_WORDS].map((word) => word.toLowerCase());
+const AUTO_LANGUAGE_WORDS: readonly string[] = [...inEveryLanguage('help.lang.auto'), ...AUTO_LANGUAGE_EXTRA_WORDS].map(
+  (word) => word.toLowerCase(),
+);
 
 /**
  * A locale from what a person or Slack wrote: `zh`, `cn`, `zh-CN`, `zh_TW`, `中文` → zh-CN; `en`,
@@ -203,6 +226,10 @@ export function isChinese(text: string): boolean {
  * Whose words win: the person's own choice (`/dq lang`), then the workspace's (DEFAULT_LOCALE),
  * then their Slack locale, then English.
  */
-export function chooseLocale(choice: { own?: Locale | undefined; workspace?: Locale | undefined; slack?: Locale | undefined }): Locale {
+export function chooseLocale(choice: {
+  own?: Locale | undefined;
+  workspace?: Locale | undefined;
+  slack?: Locale | undefined;
+}): Locale {
   return choice.own ?? choice.workspace ?? choice.slack ?? FALLBACK_LOCALE;
 }

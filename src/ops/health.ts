@@ -27,14 +27,19 @@ function json(response: ServerResponse, status: number, body: object): void {
  * not shutting down). Plain handlers, so any HTTP server can mount them (the Slack port too: load
  * balancers and the container's HEALTHCHECK ask there).
  */
-export function healthRoutes(options: { state: HealthState; pingStore: () => Promise<void>; storeLoss?: () => StoreLoss | undefined }): OpsRoute[] {
+export function healthRoutes(options: {
+  state: HealthState;
+  pingStore: () => Promise<void>;
+  storeLoss?: () => StoreLoss | undefined;
+}): OpsRoute[] {
   return [
     { path: '/healthz', handler: (_request, response) => json(response, 200, { status: 'ok' }) },
     {
       path: '/readyz',
       handler: (_request, response) => {
         if (options.state.shuttingDown) return json(response, 503, { status: 'shutting down' });
-        if (options.state.waitingFor) return json(response, 503, { status: 'starting', waitingFor: options.state.waitingFor });
+        if (options.state.waitingFor)
+          return json(response, 503, { status: 'starting', waitingFor: options.state.waitingFor });
         options
           .pingStore()
           .then(() => {
@@ -48,7 +53,9 @@ export function healthRoutes(options: { state: HealthState; pingStore: () => Pro
                 at: new Date(loss.at).toISOString(),
                 budgetsClosedUntil: new Date(loss.budgetsClosedUntil).toISOString(),
                 budgetsClosed: !loss.reopened,
-                ...(loss.reopened ? { reopenedBy: loss.reopened.by, reopenedAt: new Date(loss.reopened.at).toISOString() } : {}),
+                ...(loss.reopened
+                  ? { reopenedBy: loss.reopened.by, reopenedAt: new Date(loss.reopened.at).toISOString() }
+                  : {}),
               },
             });
           })
@@ -63,7 +70,12 @@ export function healthRoutes(options: { state: HealthState; pingStore: () => Pro
  * coins per operation, queue depths) are for operators: they are served only here, never on the
  * port Slack reaches (issue 32.9).
  */
-export function opsRoutes(options: { state: HealthState; pingStore: () => Promise<void>; metrics: Metrics; storeLoss?: () => StoreLoss | undefined }): OpsRoute[] {
+export function opsRoutes(options: {
+  state: HealthState;
+  pingStore: () => Promise<void>;
+  metrics: Metrics;
+  storeLoss?: () => StoreLoss | undefined;
+}): OpsRoute[] {
   return [
     ...healthRoutes(options),
     {

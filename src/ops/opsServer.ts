@@ -14,10 +14,15 @@ function servesPath(routePath: string, path: string): boolean {
  * The ops routes on their own small server, for Socket Mode (where no HTTP receiver listens): up
  * from the first moment, so /healthz and /readyz answer while the app still waits for Slack.
  */
-export async function startOpsServer(routes: readonly OpsRoute[], port: number): Promise<{ server: Server; port: number; close(): Promise<void> }> {
+export async function startOpsServer(
+  routes: readonly OpsRoute[],
+  port: number,
+): Promise<{ server: Server; port: number; close(): Promise<void> }> {
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    const route = routes.find((candidate) => servesPath(candidate.path, path) && (candidate.methods ?? ['GET']).includes(request.method ?? ''));
+    const route = routes.find(
+      (candidate) => servesPath(candidate.path, path) && (candidate.methods ?? ['GET']).includes(request.method ?? ''),
+    );
     if (route) return route.handler(request, response);
     response.writeHead(404).end();
   });

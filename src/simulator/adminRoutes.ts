@@ -22,7 +22,10 @@ const ROUTES: Record<string, AdminRoute> = {
     method: 'GET',
     run: (state) => {
       const { calls, ...counters } = state.stats.snapshot();
-      return { status: 200, body: { ...counters, calls: calls.map(({ body: _body, request: _request, ...call }) => call) } };
+      return {
+        status: 200,
+        body: { ...counters, calls: calls.map(({ body: _body, request: _request, ...call }) => call) },
+      };
     },
   },
   reset: {
@@ -64,7 +67,12 @@ const ROUTES: Record<string, AdminRoute> = {
   },
 };
 
-export function replyToAdmin(state: SimulatorState, method: string, pathname: string, rawBody: string | undefined): AdminReply {
+export function replyToAdmin(
+  state: SimulatorState,
+  method: string,
+  pathname: string,
+  rawBody: string | undefined,
+): AdminReply {
   const route = ROUTES[pathname.slice(ADMIN_PREFIX.length)];
   if (!route) return { status: 404, body: { ok: false, error: `no admin endpoint ${pathname}` } };
   if (method !== route.method) {

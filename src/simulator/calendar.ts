@@ -30,8 +30,7 @@ export function dayOfIsoDate(text: string): number | undefined {
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const epochMs = Date.UTC(year, month - 1, day);
   const date = new Date(epochMs);
-  const roundTrips =
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  const roundTrips = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   return roundTrips ? epochMs / DAY_MS : undefined;
 }
 

@@ -10,7 +10,7 @@ const CORRUPTIONS: Record<OperationId, (data: Payload) => Payload> = {
   'thirdpartymarket-cmapi00069224-enterprise-search-bid-list': ({ list, ...rest }) => ({ ...rest, records: list }),
   'fund-asset': (data) => ({
     ...data,
-    list: (data['list'] as Payload[]).map((record) => ({ ...record, asset: String(record['asset']) })),
+    list: (data.list as Payload[]).map((record) => ({ ...record, asset: String(record.asset) })),
   }),
   'finance-external-futures-kline': ({ lines, ...rest }) => ({ ...rest, kline: lines }),
   'fund-new-list': ({ count: _count, ...rest }) => rest,

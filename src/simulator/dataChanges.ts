@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { bidRegionByCode } from '../core/operations/bidRegions.js';
 import type { AssetRecord } from './data/assetHistory.js';
-import { orderedBidNotices, type BidNotice, type PublishedBidNotice } from './data/bidNotices.js';
+import { type BidNotice, orderedBidNotices, type PublishedBidNotice } from './data/bidNotices.js';
 import type { TaxpayerRecord } from './data/taxpayerCatalogue.js';
 import { restyledText } from './restyledText.js';
 
@@ -15,9 +15,23 @@ const from = z.number().int().nonnegative().optional();
 
 const dataChangeSchema = z.discriminatedUnion('kind', [
   /** Fields of the record with this credit code, e.g. `{ taxCreditRating: 'C' }`. */
-  z.strictObject({ kind: z.literal('taxpayer'), creditNo: z.string().min(1), fields: z.record(z.string(), z.string()), from }),
+  z.strictObject({
+    kind: z.literal('taxpayer'),
+    creditNo: z.string().min(1),
+    fields: z.record(z.string(), z.string()),
+    from,
+  }),
   /** The latest net assets; with `assetDate` a new latest record of that date. */
-  z.strictObject({ kind: z.literal('fund'), fundCode: z.string().regex(/^\d{6}$/), asset: z.number().positive(), assetDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(), from }),
+  z.strictObject({
+    kind: z.literal('fund'),
+    fundCode: z.string().regex(/^\d{6}$/),
+    asset: z.number().positive(),
+    assetDate: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+    from,
+  }),
   /** The close of the candle forming at the time asked (every period), from `from` on. */
   z.strictObject({ kind: z.literal('futures'), symbol: z.string().min(1), close: z.number().positive(), from }),
   /**
@@ -28,7 +42,10 @@ const dataChangeSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('newBid'),
     keyword: z.string().trim().min(1),
-    province: z.string().refine((code) => bidRegionByCode(code) !== undefined, 'not a known region code').optional(),
+    province: z
+      .string()
+      .refine((code) => bidRegionByCode(code) !== undefined, 'not a known region code')
+      .optional(),
     type: z.enum(['1', '2', '3']).optional(),
     count: z.number().int().min(1).max(100).optional(),
     title: z.string().min(1).optional(),
@@ -69,7 +86,11 @@ export function recordDataChange(changes: DataChange[], input: unknown, now: num
   const from = result.data.from ?? now;
   let change: DataChange;
   if (result.data.kind === 'newBid') {
-    change = { ...result.data, from, notices: orderedBidNotices(result.data, from, changes.length, publishedBidNotices(changes, Infinity)) };
+    change = {
+      ...result.data,
+      from,
+      notices: orderedBidNotices(result.data, from, changes.length, publishedBidNotices(changes, Infinity)),
+    };
   } else if (result.data.kind === 'bid' && result.data.fields === undefined && result.data.restyle !== true) {
     throw new Error('invalid data change: a bid change needs fields or restyle');
   } else {
@@ -79,36 +100,80 @@ export function recordDataChange(changes: DataChange[], input: unknown, now: num
   return change;
 }
 
-function inEffect<K extends DataChange['kind']>(changes: readonly DataChange[], kind: K, nowMs: number): Array<Extract<DataChange, { kind: K }>> {
-  return changes.filter((change): change is Extract<DataChange, { kind: K }> => change.kind === kind && change.from <= nowMs).sort((a, b) => a.from - b.from);
+function inEffect<K extends DataChange['kind']>(
+  changes: readonly DataChange[],
+  kind: K,
+  nowMs: number,
+): Array<Extract<DataChange, { kind: K }>> {
+  return changes
+    .filter((change): change is Extract<DataChange, { kind: K }> => change.kind === kind && change.from <= nowMs)
+    .sort((a, b) => a.from - b.from);
 }
 
 export function changedTaxpayer(record: TaxpayerRecord, changes: readonly DataChange[], nowMs: number): TaxpayerRecord {
-  const mine = inEffect(changes, 'taxpayer', nowMs).filter((change) => change.creditNo.toUpperCase() === record.creditNo);
-  return mine.length === 0 ? record : mine.reduce<TaxpayerRecord>((changed, change) => ({ ...changed, ...change.fields }) as TaxpayerRecord, record);
+  const mine = inEffect(changes, 'taxpayer', nowMs).filter(
+    (change) => change.creditNo.toUpperCase() === record.creditNo,
+  );
+  return mine.length === 0
+    ? record
+    : (Object.assign({}, record, ...mine.map((change) => change.fields)) as TaxpayerRecord);
 }
 
 /** `history` newest first, as the service lists it. */
-export function changedAssetHistory(fundCode: string, history: AssetRecord[], changes: readonly DataChange[], nowMs: number): AssetRecord[] {
+export function changedAssetHistory(
+  fundCode: string,
+  history: AssetRecord[],
+  changes: readonly DataChange[],
+  nowMs: number,
+): AssetRecord[] {
   let changed = history;
   for (const change of inEffect(changes, 'fund', nowMs).filter((c) => c.fundCode === fundCode)) {
     const [latest, ...older] = changed;
     const dated = change.assetDate !== undefined && change.assetDate !== latest?.assetDate;
     const previous = dated ? latest : older[0];
     const assetRate = previous ? Math.round(((change.asset - previous.asset) / previous.asset) * 10_000) / 100 : 0;
-    const record: AssetRecord = { assetDate: change.assetDate ?? latest?.assetDate ?? '', assetRate, asset: change.asset };
+    const record: AssetRecord = {
+      assetDate: change.assetDate ?? latest?.assetDate ?? '',
+      assetRate,
+      asset: change.asset,
+    };
     changed = dated ? [record, ...changed] : [record, ...older];
   }
   return changed;
 }
 
 /** The close of the current candle (the last line), when a change is in effect; high and low widen to hold it. */
-export function changedCurrentCandle(symbol: string, line: number[], changes: readonly DataChange[], nowMs: number): number[] {
-  const change = inEffect(changes, 'futures', nowMs).filter((c) => c.symbol.toUpperCase() === symbol).at(-1);
+export function changedCurrentCandle(
+  symbol: string,
+  line: number[],
+  changes: readonly DataChange[],
+  nowMs: number,
+): number[] {
+  const change = inEffect(changes, 'futures', nowMs)
+    .filter((c) => c.symbol.toUpperCase() === symbol)
+    .at(-1);
   if (!change) return line;
-  const [open, , high, low, , , volume, tickAt] = line as [number, number, number, number, number, number, number, number];
+  const [open, , high, low, , , volume, tickAt] = line as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const previousClose = open;
-  return [open, change.close, Math.max(high, change.close), Math.min(low, change.close), change.close - previousClose, Math.round(((change.close - previousClose) / previousClose) * 10_000) / 100, volume, tickAt];
+  return [
+    open,
+    change.close,
+    Math.max(high, change.close),
+    Math.min(low, change.close),
+    change.close - previousClose,
+    Math.round(((change.close - previousClose) / previousClose) * 10_000) / 100,
+    volume,
+    tickAt,
+  ];
 }
 
 /** The notices published through changes by `nowMs`. */
@@ -117,7 +182,11 @@ export function publishedBidNotices(changes: readonly DataChange[], nowMs: numbe
 }
 
 /** A notice as served at `nowMs`: its text changes laid over it, its id and url gone while ids are hidden. */
-export function changedBidNotice(notice: BidNotice, changes: readonly DataChange[], nowMs: number): Record<string, unknown> {
+export function changedBidNotice(
+  notice: BidNotice,
+  changes: readonly DataChange[],
+  nowMs: number,
+): Record<string, unknown> {
   let changed: Record<string, unknown> = { ...notice };
   for (const change of inEffect(changes, 'bid', nowMs).filter((c) => c.id === notice.id)) {
     if (change.restyle) {

@@ -15,6 +15,12 @@ export function describeSimulator(settings: SimulatorSettings): Record<string, u
       costInCoins: OPERATION_PROFILES[id].costInCoins,
       rateLimit: settings.rateLimits[id],
     })),
-    admin: [`GET ${ADMIN_PREFIX}stats`, `POST ${ADMIN_PREFIX}reset`, `POST ${ADMIN_PREFIX}faults`, `POST ${ADMIN_PREFIX}changes`, `GET ${ADMIN_PREFIX}changes/list`],
+    admin: [
+      `GET ${ADMIN_PREFIX}stats`,
+      `POST ${ADMIN_PREFIX}reset`,
+      `POST ${ADMIN_PREFIX}faults`,
+      `POST ${ADMIN_PREFIX}changes`,
+      `GET ${ADMIN_PREFIX}changes/list`,
+    ],
   };
 }

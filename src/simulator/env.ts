@@ -7,13 +7,13 @@ export const DEFAULT_SIMULATOR_PORT = 8787;
 
 type Environment = Record<string, string | undefined>;
 
-function valueOf(env: Environment, name: string): string | undefined {
+function settingOf(env: Environment, name: string): string | undefined {
   const value = env[name]?.trim();
   return value === '' ? undefined : value;
 }
 
 function parsed<T>(env: Environment, name: string, parse: (text: string) => T | undefined): T | undefined {
-  const text = valueOf(env, name);
+  const text = settingOf(env, name);
   if (text === undefined) return undefined;
   let result: T | undefined;
   try {
@@ -54,7 +54,10 @@ function flag(text: string): boolean | undefined {
 }
 
 function apiKeys(text: string): string[] | undefined {
-  const keys = text.split(',').map((key) => key.trim()).filter((key) => key !== '');
+  const keys = text
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key !== '');
   return keys.length > 0 ? keys : undefined;
 }
 

@@ -7,7 +7,9 @@ import type { FaultOptions } from './types.js';
 const rate = z.number().min(0).max(1);
 const latency = z.union([
   z.number().nonnegative(),
-  z.tuple([z.number().nonnegative(), z.number().nonnegative()]).refine(([min, max]) => min <= max, 'latency min must not exceed max'),
+  z
+    .tuple([z.number().nonnegative(), z.number().nonnegative()])
+    .refine(([min, max]) => min <= max, 'latency min must not exceed max'),
 ]);
 
 const operationFaultsSchema = z.strictObject({

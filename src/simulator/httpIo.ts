@@ -9,7 +9,8 @@ export async function readRequestBody(request: IncomingMessage): Promise<string 
   let tooLarge = false;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) tooLarge = true; // keep draining so the connection stays usable
+    if (size > MAX_BODY_BYTES)
+      tooLarge = true; // keep draining so the connection stays usable
     else chunks.push(chunk as Buffer);
   }
   return tooLarge ? undefined : Buffer.concat(chunks).toString('utf8');
@@ -26,6 +27,11 @@ export function sendText(
   response.end(body);
 }
 
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   sendText(response, status, JSON.stringify(body), headers);
 }

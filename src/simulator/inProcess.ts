@@ -3,10 +3,11 @@
 // of pacing, retries and timeouts run on it with a fake clock, so they take no real time and do not
 // depend on how busy the machine is. The HTTP simulator remains the one the app and the end-to-end
 // tests talk to.
+
+import type { HttpResponse, Transport } from '../core/client/http.js';
 import type { Clock } from '../core/clock.js';
 import { UpstreamError } from '../core/errors.js';
-import type { HttpAnswer, Transport } from '../core/client/http.js';
-import { recordDataChange, type DataChangeRequest, type RecordedChange } from './dataChanges.js';
+import { type DataChangeRequest, type RecordedChange, recordDataChange } from './dataChanges.js';
 import { parseFaultOptions } from './faultOptionsSchema.js';
 import { replyToOperation } from './operationPipeline.js';
 import { operationFromPath } from './operations.js';
@@ -34,11 +35,13 @@ export function startInProcessSimulator(options: InProcessSimulatorOptions): InP
   const { clock, apiKey = options.apiKeys?.[0] ?? DEFAULT_API_KEY, timeoutMs = 5000, ...simulatorOptions } = options;
   const state = createSimulatorState({ ...simulatorOptions, clock });
 
-  async function post(path: string, operationName: string, body: unknown): Promise<HttpAnswer> {
+  async function post(path: string, operationName: string, body: unknown): Promise<HttpResponse> {
     const operation = operationFromPath(path);
-    if (!operation) return { status: 404, headers: {}, text: JSON.stringify({ code: 404, msg: `no operation at ${path}` }) };
+    if (!operation)
+      return { status: 404, headers: {}, text: JSON.stringify({ code: 404, msg: `no operation at ${path}` }) };
     const reply = replyToOperation(state, { operation, method: 'POST', apiKey, rawBody: JSON.stringify(body) });
-    const timedOut = () => new UpstreamError('timeout', { operation: operationName }, `${operationName}: no answer within ${timeoutMs} ms`);
+    const timedOut = () =>
+      new UpstreamError('timeout', { operation: operationName }, `${operationName}: no answer within ${timeoutMs} ms`);
     if (reply.kind === 'hang') {
       await clock.sleep(timeoutMs);
       throw timedOut();
@@ -48,7 +51,11 @@ export function startInProcessSimulator(options: InProcessSimulatorOptions): InP
       throw timedOut();
     }
     if (reply.latencyMs > 0) await clock.sleep(reply.latencyMs);
-    return { status: reply.status, headers: Object.fromEntries(Object.entries(reply.headers).map(([name, value]) => [name.toLowerCase(), value])), text: reply.body };
+    return {
+      status: reply.status,
+      headers: Object.fromEntries(Object.entries(reply.headers).map(([name, value]) => [name.toLowerCase(), value])),
+      text: reply.body,
+    };
   }
 
   return {
@@ -59,6 +66,7 @@ export function startInProcessSimulator(options: InProcessSimulatorOptions): InP
     setOptions: (partial) => applyRuntimeOptions(state, partial),
     stats: () => state.stats.snapshot(),
     reset: () => resetState(state),
-    changeData: <R extends DataChangeRequest>(change: R) => recordDataChange(state.changes, change, state.settings.now()) as RecordedChange<R>,
+    changeData: <R extends DataChangeRequest>(change: R) =>
+      recordDataChange(state.changes, change, state.settings.now()) as RecordedChange<R>,
   };
 }

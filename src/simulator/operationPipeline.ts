@@ -2,7 +2,7 @@
 // rate limit, then the body and its parameters, then the balance, then injected faults, then the answer.
 // Deciding is synchronous, so checking the balance and charging it cannot interleave between calls.
 import { withChangedField } from './changedFields.js';
-import { failureEnvelope, httpStatusOf, successEnvelope, type FailureKind } from './envelopes.js';
+import { type FailureKind, failureEnvelope, httpStatusOf, successEnvelope } from './envelopes.js';
 import { drawFault, drawLatencyMs, faultsFor } from './faults.js';
 import { OPERATION_HANDLERS } from './handlers/index.js';
 import { OPERATION_PROFILES, type OperationId } from './operations.js';
@@ -52,7 +52,12 @@ export function replyToOperation(state: SimulatorState, request: OperationReques
   const decidedAt = settings.clock.now();
   let requestBody: unknown;
 
-  const reply = (status: number, outcome: CallOutcome, body: unknown, headers: Record<string, string> = {}): OperationReply => {
+  const reply = (
+    status: number,
+    outcome: CallOutcome,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ): OperationReply => {
     stats.record({ operation, key, at: decidedAt, status, outcome, request: requestBody, body });
     const text = typeof body === 'string' ? body : JSON.stringify(body);
     return { kind: 'send', status, headers, body: text, latencyMs: drawLatencyMs(faults, faultRandom) };
@@ -62,12 +67,16 @@ export function replyToOperation(state: SimulatorState, request: OperationReques
     return reply(status, outcome, failureEnvelope(profile.envelope, failure, message), headers);
   };
 
-  if (request.method !== 'POST') return fail('method_not_allowed', 'only POST is allowed', 'bad_request', { Allow: 'POST' });
-  if (!apiKey || !settings.apiKeys.has(apiKey)) return fail('unauthorized', 'missing or unknown X-API-Key', 'unauthorized');
+  if (request.method !== 'POST')
+    return fail('method_not_allowed', 'only POST is allowed', 'bad_request', { Allow: 'POST' });
+  if (!apiKey || !settings.apiKeys.has(apiKey))
+    return fail('unauthorized', 'missing or unknown X-API-Key', 'unauthorized');
 
   const admission = state.limiter.tryAdmit(`${apiKey}\u0000${operation}`, settings.rateLimits[operation], decidedAt);
   if (!admission.admitted) {
-    return fail('rate_limited', 'rate limit exceeded', 'rate_limited', { 'Retry-After': String(admission.retryAfterSeconds) });
+    return fail('rate_limited', 'rate limit exceeded', 'rate_limited', {
+      'Retry-After': String(admission.retryAfterSeconds),
+    });
   }
 
   const parsed = parseJsonObject(request.rawBody);
@@ -102,7 +111,11 @@ export function replyToOperation(state: SimulatorState, request: OperationReques
       return reply(200, 'fault', complete.slice(0, Math.floor(complete.length / 2)));
     }
     case 'changedField':
-      return reply(200, 'fault', successEnvelope(profile.envelope, withChangedField(operation, data), settings.envelopeACode));
+      return reply(
+        200,
+        'fault',
+        successEnvelope(profile.envelope, withChangedField(operation, data), settings.envelopeACode),
+      );
     case undefined:
       return reply(200, 'success', successEnvelope(profile.envelope, data, settings.envelopeACode));
   }

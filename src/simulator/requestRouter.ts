@@ -21,7 +21,12 @@ async function waitLatency(state: SimulatorState, latencyMs: number, shutdown: A
   }
 }
 
-async function route(state: SimulatorState, request: IncomingMessage, response: ServerResponse, shutdown: AbortSignal): Promise<void> {
+async function route(
+  state: SimulatorState,
+  request: IncomingMessage,
+  response: ServerResponse,
+  shutdown: AbortSignal,
+): Promise<void> {
   const method = request.method ?? 'GET';
   const { pathname } = new URL(request.url ?? '/', 'http://simulator.invalid');
   const rawBody = await readRequestBody(request);

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { recordDataChange, type DataChangeRequest, type RecordedChange } from './dataChanges.js';
+import { type DataChangeRequest, type RecordedChange, recordDataChange } from './dataChanges.js';
 import { parseFaultOptions } from './faultOptionsSchema.js';
 import { createRequestListener } from './requestRouter.js';
 import { applyRuntimeOptions, createSimulatorState, resetState } from './simulatorState.js';
@@ -42,7 +42,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     setOptions: (partial) => applyRuntimeOptions(state, partial),
     stats: () => state.stats.snapshot(),
     reset: () => resetState(state),
-    changeData: <R extends DataChangeRequest>(change: R) => recordDataChange(state.changes, change, state.settings.now()) as RecordedChange<R>,
+    changeData: <R extends DataChangeRequest>(change: R) =>
+      recordDataChange(state.changes, change, state.settings.now()) as RecordedChange<R>,
     close,
   };
 }

@@ -1,9 +1,9 @@
 // Everything a running simulator remembers: its settings (some changeable at run time), the fault
 // generator, the rate-limit windows and the statistics.
-import { systemClock, type Clock } from '../core/clock.js';
-import { OPERATION_IDS, OPERATION_PROFILES, type OperationId, type RateLimit } from './operations.js';
+import { type Clock, systemClock } from '../core/clock.js';
 import type { DataChange } from './dataChanges.js';
 import { parseFaultOptions } from './faultOptionsSchema.js';
+import { OPERATION_IDS, OPERATION_PROFILES, type OperationId, type RateLimit } from './operations.js';
 import { createSeededRandom } from './random.js';
 import { SlidingWindowRateLimiter } from './rateLimiter.js';
 import { StatsRecorder } from './statsRecorder.js';
@@ -48,12 +48,16 @@ function checkedRateLimits(
 }
 
 function checkedEnvelopeACode(code: EnvelopeASuccessCode): EnvelopeASuccessCode {
-  if (code !== 'SUCCESS' && code !== 200 && code !== '200') throw new Error("envelopeACode must be 'SUCCESS', 200 or '200'");
+  if (code !== 'SUCCESS' && code !== 200 && code !== '200')
+    throw new Error("envelopeACode must be 'SUCCESS', 200 or '200'");
   return code;
 }
 
 function defaultRateLimits(): Record<OperationId, RateLimit> {
-  return Object.fromEntries(OPERATION_IDS.map((id) => [id, OPERATION_PROFILES[id].defaultRateLimit])) as Record<OperationId, RateLimit>;
+  return Object.fromEntries(OPERATION_IDS.map((id) => [id, OPERATION_PROFILES[id].defaultRateLimit])) as Record<
+    OperationId,
+    RateLimit
+  >;
 }
 
 export function createSimulatorState(options: SimulatorOptions): SimulatorState {
@@ -85,7 +89,8 @@ export function applyRuntimeOptions(
 ): void {
   const { settings } = state;
   if (partial.envelopeACode !== undefined) settings.envelopeACode = checkedEnvelopeACode(partial.envelopeACode);
-  if (partial.rateLimits !== undefined) settings.rateLimits = checkedRateLimits(settings.rateLimits, partial.rateLimits);
+  if (partial.rateLimits !== undefined)
+    settings.rateLimits = checkedRateLimits(settings.rateLimits, partial.rateLimits);
   if (partial.now !== undefined) settings.now = partial.now;
 }
 

@@ -1,43 +1,42 @@
-import { Redactor } from '../core/secrets.js';
-import { redactingFetch } from './redactOutgoing.js';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App } from '@slack/bolt';
 import type { Logger } from 'pino';
 import { ChartDrawer, type ChartSpec } from '../charts/chartDrawer.js';
 import { CHART_ROUTE, LocalCharts } from '../charts/localCharts.js';
-import { drawnLocally, type ChartSettings } from '../charts/quickChart.js';
+import { type ChartSettings, drawnLocally } from '../charts/quickChart.js';
 import type { DataClient } from '../core/client/dataClient.js';
-import { systemClock, type Clock } from '../core/clock.js';
-import type { DigestScheduler } from '../core/digest/scheduler.js';
-import type { DigestConfig, DigestRunRecord } from '../core/digest/types.js';
+import { type Clock, systemClock } from '../core/clock.js';
+import type { Digest, DigestConfig, DigestRunRecord } from '../core/digest/types.js';
+import type { JobScheduler } from '../core/jobs/jobScheduler.js';
 import type { Prices } from '../core/operations/prices.js';
+import { Redactor } from '../core/secrets.js';
 import type { StoreGuard } from '../core/store/storeGuard.js';
 import type { Store } from '../core/store/types.js';
-import { healthRoutes, opsRoutes, type HealthState } from '../ops/health.js';
-import { startOpsServer } from '../ops/opsServer.js';
-import type { Metrics } from '../ops/metrics.js';
-import { AppInstall } from './appInstall.js';
-import { ChannelPacing } from './channelPacing.js';
-import { SlackDigestPoster } from './digestPoster.js';
-import { SlackCalls } from './slackCalls.js';
-import { SharedChannels } from './sharedChannels.js';
-import { SlackWatchPoster } from './watchPoster.js';
 import type { Watch, WatchRunRecord } from '../core/watch/types.js';
-import { register as registerEvents } from './events/index.js';
-import { register as registerFunctions, WORKFLOW_STEPS } from './functions/index.js';
-import { register as registerActions } from './actions/index.js';
-import { boltLogger } from './boltLogger.js';
-import { GuardedHTTPReceiver } from './guardedReceiver.js';
+import { type HealthState, healthRoutes, opsRoutes } from '../ops/health.js';
+import type { Metrics } from '../ops/metrics.js';
+import { startOpsServer } from '../ops/opsServer.js';
+import { AppInstall } from './calls/appInstall.js';
+import { SharedChannels } from './calls/sharedChannels.js';
+import { readSlackFailure } from './calls/slackCallPolicy.js';
+import { SlackCalls } from './calls/slackCalls.js';
+import type { SlackDeps } from './deps.js';
+import { SLASH_COMMANDS } from './flows/routeCommand.js';
+import { WORKFLOW_STEPS } from './flows/workflowSteps.js';
+import { registerListeners } from './listeners/index.js';
 import { acknowledgeUnhandled } from './middleware/acknowledgeUnhandled.js';
+import { allowlists } from './middleware/allowlists.js';
 import { onlyOnce } from './middleware/onlyOnce.js';
 import { whoIsAsking } from './middleware/whoIsAsking.js';
-import { buildSlackDeps } from './buildDeps.js';
-import { register as registerCommands } from './commands/index.js';
-import type { SlackConfig } from './config.js';
-import type { SlackDeps } from './deps.js';
-import { register as registerShortcuts } from './shortcuts/index.js';
-import { register as registerViews } from './views/index.js';
+import { ChannelPacing } from './posting/channelPacing.js';
+import { SlackDigestPoster } from './posting/slackDigestPoster.js';
+import { SlackWatchPoster } from './posting/slackWatchPoster.js';
+import { redactingFetch } from './reply/redactOutgoing.js';
+import type { SlackConfig } from './slackConfig.js';
+import { boltLogger } from './wiring/boltLogger.js';
+import { buildSlackDeps } from './wiring/buildDeps.js';
+import { GuardedHTTPReceiver } from './wiring/guardedReceiver.js';
 
 export interface SlackAppOptions {
   config: SlackConfig;
@@ -63,9 +62,9 @@ export interface SlackAppOptions {
 export interface SlackApp {
   app: App;
   deps: SlackDeps;
-  scheduler: DigestScheduler;
+  scheduler: JobScheduler<Digest>;
   /** The same scheduler over watches. */
-  watchScheduler: DigestScheduler<Watch>;
+  watchScheduler: JobScheduler<Watch>;
   /** Starts listening (HTTP on the port, or Socket Mode); resolves with the HTTP port when there is one, and the ops port (/metrics) when OPS_PORT is set. */
   start(port?: number): Promise<{ port?: number; opsPort?: number }>;
   /** Stops taking requests and digest runs; work already started goes on (see `settle`). */
@@ -84,14 +83,29 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   const { metrics } = options;
   // With CHART_RENDERER=local the app draws its charts on a worker thread and serves them itself.
   const drawer = drawnLocally(options.charts) && options.charts.local ? new ChartDrawer() : undefined;
-  const localCharts = drawer && options.charts.local
-    ? new LocalCharts({ settings: options.charts.local, drawer, specs: options.store.keyv<ChartSpec>('charts'), logger, ...(options.clock ? { now: () => options.clock!.now() } : {}), ...(metrics ? { observer: metrics } : {}) })
-    : undefined;
+  const localCharts =
+    drawer && options.charts.local
+      ? new LocalCharts({
+          settings: options.charts.local,
+          drawer,
+          specs: options.store.keyv<ChartSpec>('charts'),
+          logger,
+          ...(options.clock ? { now: () => options.clock!.now() } : {}),
+          ...(metrics ? { observer: metrics } : {}),
+        })
+      : undefined;
   if (localCharts) metrics?.chartCacheSize(() => localCharts.stats.cachedBytes);
-  if (drawer) void drawer.warm().catch((error: unknown) => logger.warn({ err: error }, 'the chart thread could not draw its first chart'));
+  if (drawer)
+    void drawer
+      .warm()
+      .catch((error: unknown) => logger.warn({ err: error }, 'the chart thread could not draw its first chart'));
   const { storeGuard } = options;
   if (metrics && storeGuard) metrics.watchStore(storeGuard);
-  const healthState = { state: options.health ?? { shuttingDown: false }, pingStore: () => options.store.ping(), ...(storeGuard ? { storeLoss: () => storeGuard.loss() } : {}) };
+  const healthState = {
+    state: options.health ?? { shuttingDown: false },
+    pingStore: () => options.store.ping(),
+    ...(storeGuard ? { storeLoss: () => storeGuard.loss() } : {}),
+  };
   // The port Slack reaches (public in HTTP mode): health and charts, never /metrics.
   const ops = [
     ...(metrics ? healthRoutes(healthState) : []),
@@ -130,11 +144,18 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   const clock = options.clock ?? systemClock;
   const pacing = new ChannelPacing(options.store, clock, logger);
   // Every Web API call of every client (Bolt's per-team clients, the one digests post with) under the one Slack call policy.
-  const slackCalls = new SlackCalls({ clock, logger, onChannelRateLimited: (channel, ms) => pacing.holdBack(channel, ms) });
+  const slackCalls = new SlackCalls({
+    clock,
+    logger,
+    onChannelRateLimited: (channel, ms) => pacing.holdBack(channel, ms),
+  });
   const app = new App({
     token: config.botToken,
     ...(receiver ? { receiver } : { socketMode: true, appToken: config.appToken }),
-    clientOptions: { ...(config.apiUrl ? { slackApiUrl: config.apiUrl } : {}), ...slackCalls.clientOptions(redactingFetch((text) => redactor.redact(text))) },
+    clientOptions: {
+      ...(config.apiUrl ? { slackApiUrl: config.apiUrl } : {}),
+      ...slackCalls.clientOptions(redactingFetch((text) => redactor.redact(text))),
+    },
     // The app keeps no per-conversation state; Bolt's default store costs every request a lookup and a thrown error.
     convoStore: false,
     logger: boltLog,
@@ -156,7 +177,12 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     }
   });
   app.use(onlyOnce(options.store, logger));
-  app.use(acknowledgeUnhandled(WORKFLOW_STEPS.map((step) => step.callbackId)));
+  app.use(
+    acknowledgeUnhandled(
+      SLASH_COMMANDS.map(({ command }) => command),
+      WORKFLOW_STEPS.map((step) => step.callbackId),
+    ),
+  );
   const install = new AppInstall(options.store, app.client, clock, logger);
   const { deps, scheduler, watchScheduler } = buildSlackDeps({
     ...options,
@@ -168,15 +194,16 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     poster: new SlackDigestPoster(app.client, logger, options.prices, pacing, clock),
     watchPoster: new SlackWatchPoster(app.client, logger, pacing, clock),
     ...(localCharts ? { publishChart: localCharts.publish } : {}),
-    ...(metrics ? { onDigestRun: (record: DigestRunRecord) => metrics.digestRun(record), onWatchRun: (record: WatchRunRecord) => metrics.watchRun(record) } : {}),
+    ...(metrics
+      ? {
+          onDigestRun: (record: DigestRunRecord) => metrics.digestRun(record),
+          onWatchRun: (record: WatchRunRecord) => metrics.watchRun(record),
+        }
+      : {}),
   });
   app.use(whoIsAsking(deps));
-  registerCommands(app, deps);
-  registerActions(app, deps);
-  registerViews(app, deps);
-  registerShortcuts(app, deps);
-  registerEvents(app, deps);
-  registerFunctions(app, deps);
+  app.use(allowlists(deps));
+  registerListeners(app, deps);
   app.error(async (error) => {
     logger.error({ err: error }, 'unhandled error in a Slack listener');
   });
@@ -196,11 +223,16 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
         logger.info({ team: answer.team, botUserId: answer.user_id }, 'Slack answered');
         install.installedAs = { teamId: answer.team_id, enterpriseId: answer.enterprise_id };
         // Slack takes the token: jobs held by an uninstall or a revoked token run again.
-        await install.resume().catch((error: unknown) => logger.warn({ err: error }, 'could not lift the hold on digests and watches'));
+        await install
+          .resume()
+          .catch((error: unknown) => logger.warn({ err: error }, 'could not lift the hold on digests and watches'));
         return;
       } catch (error) {
-        const code = (error as { data?: { error?: string } }).data?.error;
-        if (code) throw new Error(`Slack refused SLACK_BOT_TOKEN (${code}); check the Bot User OAuth Token`, { cause: error });
+        const failure = readSlackFailure(error);
+        if (failure.kind === 'refused')
+          throw new Error(`Slack refused SLACK_BOT_TOKEN (${failure.code}); check the Bot User OAuth Token`, {
+            cause: error,
+          });
         if (stopped) throw error;
         logger.warn({ err: error }, 'Slack could not be reached; trying again in 10 s');
         await new Promise((resolve) => setTimeout(resolve, 10_000).unref());
@@ -248,7 +280,11 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
       }
       receiver?.acceptEvents();
       if (health) health.waitingFor = undefined;
-      if (options.charts.local) logger.info({ charts: `${options.charts.local.publicUrl}/charts/` }, 'charts are drawn by the app and served from this port');
+      if (options.charts.local)
+        logger.info(
+          { charts: `${options.charts.local.publicUrl}/charts/` },
+          'charts are drawn by the app and served from this port',
+        );
       // Only once the app is up: a failed start must not leave a digest loop keeping the process alive.
       if (options.runScheduler ?? true) {
         scheduler.start();

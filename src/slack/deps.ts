@@ -1,21 +1,21 @@
-import type { RenderedAnswers } from './render/renderedAnswers.js';
 import type { Logger } from 'pino';
 import type { ChartPublisher, ChartSettings } from '../charts/quickChart.js';
 import type { DataClient } from '../core/client/dataClient.js';
-import type { DigestService } from '../core/digest/service.js';
-import type { WatchService } from '../core/watch/service.js';
+import type { DigestService } from '../core/digest/digestService.js';
 import type { ExportJobs } from '../core/export/exportJobs.js';
 import type { LookupHistory } from '../core/history.js';
-import type { UserSettings } from '../core/userSettings.js';
 import type { Budgets } from '../core/ledger/budgets.js';
 import type { Ledger } from '../core/ledger/ledger.js';
 import type { Prices } from '../core/operations/prices.js';
 import type { StoreGuard } from '../core/store/storeGuard.js';
-import type { SlackConfig } from './config.js';
-import type { UserProfiles } from './userProfiles.js';
-import type { AppInstall } from './appInstall.js';
-import type { SlackCalls } from './slackCalls.js';
-import type { SharedChannels } from './sharedChannels.js';
+import type { UserSettings } from '../core/userSettings.js';
+import type { WatchService } from '../core/watch/watchService.js';
+import type { AppInstall } from './calls/appInstall.js';
+import type { SharedChannels } from './calls/sharedChannels.js';
+import type { SlackCalls } from './calls/slackCalls.js';
+import type { UserProfiles } from './calls/userProfiles.js';
+import type { RenderedAnswers } from './render/renderedAnswers.js';
+import type { SlackConfig } from './slackConfig.js';
 
 /** What every listener and flow needs, built once in app.ts. */
 export interface SlackDeps {

@@ -1,14 +1,29 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { alignedRanges, buildFundAssetChart, cadenceOf, fundAssetNativeChart, thinAssetPoints, type AssetPoint } from '../../src/charts/fundAssetChart.js';
+import {
+  type AssetPoint,
+  alignedRanges,
+  buildFundAssetChart,
+  cadenceOf,
+  fundAssetNativeChart,
+  thinAssetPoints,
+} from '../../src/charts/fundAssetChart.js';
 import { formatCny } from '../../src/charts/numbers.js';
 import type { RenderedChart } from '../../src/charts/renderQuickChart.js';
 import type { FundAssetResult } from '../../src/core/operations/fundAsset.js';
+import { english, type Lang, langFor } from '../../src/i18n/lang.js';
 import { formatCny as formatCnyInMessages } from '../../src/slack/render/format.js';
-import { drawnTexts, expectInside, metas, visibleLabels } from './pictures.js';
-import { EVERY_SERVER, HOSTED, image, makeFundRecords, SELF_HOSTED, simulatedFundAsset, withRendered } from './support.js';
-import { english, langFor, type Lang } from '../../src/i18n/lang.js';
 import { unexpectedEnglish } from '../support/englishWords.js';
+import { drawnTexts, expectInside, metas, visibleLabels } from './pictures.js';
+import {
+  EVERY_SERVER,
+  HOSTED,
+  image,
+  makeFundRecords,
+  SELF_HOSTED,
+  simulatedFundAsset,
+  withRendered,
+} from './support.js';
 
 const SAMPLE: FundAssetResult = {
   fundCode: '000001',
@@ -37,7 +52,9 @@ function checkFundPicture(rendered: RenderedChart, result: FundAssetResult, lang
   expect(assets.position).toBe('left');
   expect(rates.position).toBe('right');
   expect(assets.options.title.display).toBe(true);
-  expect(assets.options.title.text).toMatch(lang === english ? /^CNY( thousand| million| billion)?$/ : /^(亿元|万元|元)$/);
+  expect(assets.options.title.text).toMatch(
+    lang === english ? /^CNY( thousand| million| billion)?$/ : /^(亿元|万元|元)$/,
+  );
   expect(rates.options.title.display).toBe(true);
   expect(rates.options.title.text).toContain('%');
 
@@ -53,15 +70,32 @@ function checkFundPicture(rendered: RenderedChart, result: FundAssetResult, lang
   expect(assets.options.grid.display).not.toBe(false);
   expect(assets.ticks.length).toBeGreaterThanOrEqual(3);
 
-  expectInside(assetMeta!.data.flatMap((bar) => [bar.y, bar.base]), area.top, area.bottom, 'a bar');
-  expectInside(assetMeta!.data.map((bar) => bar.x), area.left, area.right, 'a bar');
-  expectInside(rateMeta!.data.filter((point) => !point.skip).map((point) => point.y), area.top, area.bottom, 'a rate point');
+  expectInside(
+    assetMeta!.data.flatMap((bar) => [bar.y, bar.base]),
+    area.top,
+    area.bottom,
+    'a bar',
+  );
+  expectInside(
+    assetMeta!.data.map((bar) => bar.x),
+    area.left,
+    area.right,
+    'a bar',
+  );
+  expectInside(
+    rateMeta!.data.filter((point) => !point.skip).map((point) => point.y),
+    area.top,
+    area.bottom,
+    'a rate point',
+  );
 
   const newest = [...result.records].sort((a, b) => (a.assetDate < b.assetDate ? 1 : -1))[0]!;
   const marked = assets.ticks.filter((tick) => (tick as { z?: number }).z);
   expect(marked.map((tick) => tick.label)).toEqual([formatCny(newest.asset, lang.locale)]);
   expect(Math.abs(assets.getPixelForValue(marked[0]!.value) - assetMeta!.data.at(-1)!.y)).toBeLessThanOrEqual(1);
-  expect(String(chart.options.plugins.title.text)).toContain(lang === english ? `Fund ${result.fundCode}` : `基金 ${result.fundCode}`);
+  expect(String(chart.options.plugins.title.text)).toContain(
+    lang === english ? `Fund ${result.fundCode}` : `基金 ${result.fundCode}`,
+  );
   expect(String(chart.options.plugins.title.text)).toContain(formatCny(newest.asset, lang.locale));
   expect(visibleLabels(rendered, 'x').at(-1)).toBe(newest.assetDate);
 }
@@ -84,28 +118,47 @@ describe('fund asset charts, drawn as QuickChart draws them', () => {
   });
 
   it('draws simulated pages: the first, page 2, a full page of 50, on self-hosted servers too', () => {
-    for (const [page, size] of [[1, 10], [2, 10], [2, 50]] as const) {
+    for (const [page, size] of [
+      [1, 10],
+      [2, 10],
+      [2, 50],
+    ] as const) {
       for (const settings of [HOSTED, SELF_HOSTED]) check(simulatedFundAsset('000001', page, size), settings);
     }
   });
 
   it('keeps mostly negative rates and a single record readable', () => {
-    check({ fundCode: '000002', records: [
-      { assetDate: '2024-09-30', assetRate: -12.5, asset: 80_000_000 },
-      { assetDate: '2024-06-30', assetRate: -30.2, asset: 91_000_000 },
-      { assetDate: '2024-03-31', assetRate: 4.1, asset: 130_000_000 },
-    ] });
-    const single = check({ fundCode: '000003', records: [{ assetDate: '2024-09-30', assetRate: null, asset: 8_500_000 }] });
+    check({
+      fundCode: '000002',
+      records: [
+        { assetDate: '2024-09-30', assetRate: -12.5, asset: 80_000_000 },
+        { assetDate: '2024-06-30', assetRate: -30.2, asset: 91_000_000 },
+        { assetDate: '2024-03-31', assetRate: 4.1, asset: 130_000_000 },
+      ],
+    });
+    const single = check({
+      fundCode: '000003',
+      records: [{ assetDate: '2024-09-30', assetRate: null, asset: 8_500_000 }],
+    });
     expect(single.alt).toContain('Latest: CNY 8.50 million on 2024-09-30, no change rate given');
     withRendered(single, (rendered) => expect(rendered.chart.scales.y!.options.title.text).toBe('CNY million'));
   });
 
-  it('uses the messages\' money formatter, so chart and text agree on every amount', () => {
+  it("uses the messages' money formatter, so chart and text agree on every amount", () => {
     for (const amount of [99_999_999.99, 1_234_567_890, 8_500_000, 9_999.996, -250_000_000]) {
-      for (const locale of ['en', 'zh-CN'] as const) expect(formatCny(amount, locale)).toBe(formatCnyInMessages(amount, locale));
+      for (const locale of ['en', 'zh-CN'] as const)
+        expect(formatCny(amount, locale)).toBe(formatCnyInMessages(amount, locale));
     }
-    const plan = check({ fundCode: '000004', records: [{ assetDate: '2024-09-30', assetRate: 1, asset: 99_999_999.99 }, { assetDate: '2024-06-30', assetRate: 1, asset: 98_000_000 }] });
-    withRendered(plan, (rendered) => expect(String(rendered.chart.options.plugins.title.text)).toContain('CNY 100.00 million'));
+    const plan = check({
+      fundCode: '000004',
+      records: [
+        { assetDate: '2024-09-30', assetRate: 1, asset: 99_999_999.99 },
+        { assetDate: '2024-06-30', assetRate: 1, asset: 98_000_000 },
+      ],
+    });
+    withRendered(plan, (rendered) =>
+      expect(String(rendered.chart.options.plugins.title.text)).toContain('CNY 100.00 million'),
+    );
   });
 
   it('thins out long histories, keeps the newest, recomputes the rate between shown dates, and says so', () => {
@@ -123,7 +176,7 @@ describe('fund asset charts, drawn as QuickChart draws them', () => {
     expect(plan.caption).toBe('Fund 000001 net assets from 2024-03-31 to 2024-09-30.');
   });
 
-  it('on a later page calls the newest date the newest on this page, not the fund\'s latest', () => {
+  it("on a later page calls the newest date the newest on this page, not the fund's latest", () => {
     const plan = image(buildFundAssetChart(SAMPLE, HOSTED, english, { firstPage: false }));
     expect(plan.alt).toContain('Newest on this page: CNY 1.23 billion on 2024-09-30');
     expect(plan.alt).not.toContain('Latest');
@@ -131,7 +184,13 @@ describe('fund asset charts, drawn as QuickChart draws them', () => {
   });
 
   it('writes a fall with a real minus sign in the title and the alt text, as the message does', () => {
-    const falling = { fundCode: '000001', records: [{ assetDate: '2024-09-30', assetRate: -8.2, asset: 3_539_000_000 }, { assetDate: '2024-06-30', assetRate: 1, asset: 3_855_000_000 }] };
+    const falling = {
+      fundCode: '000001',
+      records: [
+        { assetDate: '2024-09-30', assetRate: -8.2, asset: 3_539_000_000 },
+        { assetDate: '2024-06-30', assetRate: 1, asset: 3_855_000_000 },
+      ],
+    };
     const plan = image(buildFundAssetChart(falling, HOSTED, english));
     expect(plan.alt).toContain('−8.20% against the previous period');
     expect(plan.alt).not.toMatch(/(^|[\s(])-\d/);
@@ -146,21 +205,30 @@ describe('fund asset charts, drawn as QuickChart draws them', () => {
 describe('alignedRanges', () => {
   it('puts zero at the same height on both axes, on nice steps, holding both ranges', () => {
     const range = fc.tuple(fc.double({ min: -1e6, max: 0, noNaN: true }), fc.double({ min: 0, max: 1e6, noNaN: true }));
-    fc.assert(fc.property(range, range, (first, second) => {
-      const [a, b] = alignedRanges(first, second);
-      for (const [axis, [low, high]] of [[a, first], [b, second]] as const) {
-        expect(axis.min).toBeLessThanOrEqual(low);
-        expect(axis.max).toBeGreaterThanOrEqual(high);
-        expect(Number.isInteger(Math.round((axis.max - axis.min) / axis.step * 1e6) / 1e6)).toBe(true);
-      }
-      expect(-a.min / (a.max - a.min)).toBeCloseTo(-b.min / (b.max - b.min), 9);
-      expect(Math.round((a.max - a.min) / a.step)).toBe(Math.round((b.max - b.min) / b.step));
-    }));
+    fc.assert(
+      fc.property(range, range, (first, second) => {
+        const [a, b] = alignedRanges(first, second);
+        for (const [axis, [low, high]] of [
+          [a, first],
+          [b, second],
+        ] as const) {
+          expect(axis.min).toBeLessThanOrEqual(low);
+          expect(axis.max).toBeGreaterThanOrEqual(high);
+          expect(Number.isInteger(Math.round(((axis.max - axis.min) / axis.step) * 1e6) / 1e6)).toBe(true);
+        }
+        expect(-a.min / (a.max - a.min)).toBeCloseTo(-b.min / (b.max - b.min), 9);
+        expect(Math.round((a.max - a.min) / a.step)).toBe(Math.round((b.max - b.min) / b.step));
+      }),
+    );
   });
 });
 
 describe('thinAssetPoints', () => {
-  const points: AssetPoint[] = [100, 110, 99, 120, 150, 120, 130].map((asset, index) => ({ date: `2024-01-0${index + 1}`, asset, rate: 1 }));
+  const points: AssetPoint[] = [100, 110, 99, 120, 150, 120, 130].map((asset, index) => ({
+    date: `2024-01-0${index + 1}`,
+    asset,
+    rate: 1,
+  }));
 
   it('keeps every step-th point back from the newest with rates between kept points', () => {
     expect(thinAssetPoints(points, 3)).toEqual([
@@ -179,7 +247,10 @@ describe('every chart URL fits in a Slack image block', () => {
   it('for 1…200 fund records', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 200 }), fc.integer({ min: 1, max: 400 }), fc.double({ min: 1e5, max: 5e11, noNaN: true }), fc.constantFrom(...EVERY_SERVER),
+        fc.integer({ min: 1, max: 200 }),
+        fc.integer({ min: 1, max: 400 }),
+        fc.double({ min: 1e5, max: 5e11, noNaN: true }),
+        fc.constantFrom(...EVERY_SERVER),
         (count, stepDays, start, settings) => {
           const records = makeFundRecords(count, { stepDays, start });
           const plan = buildFundAssetChart({ fundCode: '110011', records }, settings, english);
@@ -203,16 +274,27 @@ describe('fund asset charts in Chinese', () => {
     withRendered(plan, (rendered) => {
       checkFundPicture(rendered, SAMPLE, zh);
       const drawn = drawnTexts(rendered);
-      expect(drawn).toEqual(expect.arrayContaining(['基金 000001 净资产 · 2024-09-30 最新 12.35亿元（+3.20%）', '季度环比（%）', '净资产（亿元）', '亿元']));
+      expect(drawn).toEqual(
+        expect.arrayContaining([
+          '基金 000001 净资产 · 2024-09-30 最新 12.35亿元（+3.20%）',
+          '季度环比（%）',
+          '净资产（亿元）',
+          '亿元',
+        ]),
+      );
       expect(unexpectedEnglish(drawn.join('\n'))).toEqual([]);
     });
-    expect(plan.alt).toBe('基金 000001 净资产柱状图（左轴）及变动率折线（右轴，%），3 个日期，2024-03-31 至 2024-09-30。最新：2024-09-30 净资产 12.35亿元，较上期 +3.20%。');
+    expect(plan.alt).toBe(
+      '基金 000001 净资产柱状图（左轴）及变动率折线（右轴，%），3 个日期，2024-03-31 至 2024-09-30。最新：2024-09-30 净资产 12.35亿元，较上期 +3.20%。',
+    );
     expect(plan.caption).toBe('基金 000001 净资产，2024-03-31 至 2024-09-30。');
   });
 
   it('says in Chinese how a long history was thinned, on the chart and under it', () => {
     const plan = image(buildFundAssetChart({ fundCode: '000001', records: makeFundRecords(200) }, HOSTED, zh));
-    expect(plan.caption).toMatch(/^基金 000001 净资产，\S+ 至 \S+。200 个日期每 (\d+) 个取 1 个（显示 \d+ 个，含最新日期），以放入一张 Slack 图片；百分比折线为所示日期之间的变动。$/);
+    expect(plan.caption).toMatch(
+      /^基金 000001 净资产，\S+ 至 \S+。200 个日期每 (\d+) 个取 1 个（显示 \d+ 个，含最新日期），以放入一张 Slack 图片；百分比折线为所示日期之间的变动。$/,
+    );
     withRendered(plan, (rendered) => {
       expect(String(rendered.chart.options.plugins.subtitle.text)).toMatch(/^每 \d+ 个日期显示 1 个；/);
       expect(unexpectedEnglish(drawnTexts(rendered).join('\n'))).toEqual([]);
@@ -223,18 +305,34 @@ describe('fund asset charts in Chinese', () => {
   it('on a later page and without records says so in Chinese', () => {
     const later = image(buildFundAssetChart(SAMPLE, HOSTED, zh, { firstPage: false }));
     expect(later.alt).toContain('本页最新：2024-09-30 净资产 12.35亿元，较上期 +3.20%。');
-    withRendered(later, (rendered) => expect(String(rendered.chart.options.plugins.title.text)).toBe('基金 000001 净资产 · 2024-09-30 12.35亿元（+3.20%）'));
-    expect(buildFundAssetChart({ fundCode: '000001', records: [] }, HOSTED, zh)).toEqual({ kind: 'none', note: '未附图表：没有可绘制的规模记录。' });
+    withRendered(later, (rendered) =>
+      expect(String(rendered.chart.options.plugins.title.text)).toBe(
+        '基金 000001 净资产 · 2024-09-30 12.35亿元（+3.20%）',
+      ),
+    );
+    expect(buildFundAssetChart({ fundCode: '000001', records: [] }, HOSTED, zh)).toEqual({
+      kind: 'none',
+      note: '未附图表：没有可绘制的规模记录。',
+    });
   });
 
   it('says "every 2nd, 3rd, 11th, 21st date" in English', () => {
     const every = (count: number) => english.t('fundAsset.chart.every', { count, ordinal: true });
-    expect([2, 3, 4, 11, 12, 13, 21, 22].map(every).map((text) => text.split(' ')[1])).toEqual(['2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']);
+    expect([2, 3, 4, 11, 12, 13, 21, 22].map(every).map((text) => text.split(' ')[1])).toEqual([
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+    ]);
   });
 });
 
 describe('what the fund chart says and shows, read off the drawn picture', () => {
-  it('hides only the tick labels the latest amount\'s badge would overlap, and keeps the others', () => {
+  it("hides only the tick labels the latest amount's badge would overlap, and keeps the others", () => {
     for (const result of [simulatedFundAsset('000001', 1, 50), simulatedFundAsset('110022', 1, 50), SAMPLE]) {
       withRendered(image(buildFundAssetChart(result, HOSTED, english)), (rendered) => {
         const scale = rendered.chart.scales.y!;
@@ -250,7 +348,7 @@ describe('what the fund chart says and shows, read off the drawn picture', () =>
     }
   });
 
-  it('names what the % line compares, by the dates\' cadence', () => {
+  it("names what the % line compares, by the dates' cadence", () => {
     expect(cadenceOf(['2024-03-31', '2024-06-30', '2024-09-30'])).toBe('quarter');
     expect(cadenceOf(['2024-01-31', '2024-02-29', '2024-03-31'])).toBe('month');
     expect(cadenceOf(['2022-12-31', '2023-12-31', '2024-12-31'])).toBe('year');
@@ -269,24 +367,37 @@ describe('what the fund chart says and shows, read off the drawn picture', () =>
     const plan = image(buildFundAssetChart(SAMPLE, HOSTED, english, { fundName: '华夏成长混合' }));
     expect(plan.caption).toBe('Fund 000001 华夏成长混合 net assets from 2024-03-31 to 2024-09-30.');
     expect(plan.alt).toContain('of fund 000001 华夏成长混合 (left axis)');
-    withRendered(plan, (rendered) => expect(String(rendered.chart.options.plugins.title.text)).toBe('Fund 000001 华夏成长混合 net assets · latest CNY 1.23 billion on 2024-09-30 (+3.20%)'));
+    withRendered(plan, (rendered) =>
+      expect(String(rendered.chart.options.plugins.title.text)).toBe(
+        'Fund 000001 华夏成长混合 net assets · latest CNY 1.23 billion on 2024-09-30 (+3.20%)',
+      ),
+    );
   });
 });
 
 describe('the fund chart Slack draws itself', () => {
-  it('shows the latest 20 dates as bars in the reader\'s unit, says how many of how many, and titles within 50 characters', () => {
+  it("shows the latest 20 dates as bars in the reader's unit, says how many of how many, and titles within 50 characters", () => {
     const result = simulatedFundAsset('000001', 1, 50);
     const drawn = fundAssetNativeChart(result, english);
     if (drawn.kind !== 'native') throw new Error(drawn.kind);
     const { chart } = drawn;
     const newestFirst = [...result.records].sort((a, b) => (a.assetDate < b.assetDate ? 1 : -1));
     expect(chart.type).toBe('bar');
-    expect(chart.categories).toEqual(newestFirst.slice(0, 20).map((record) => record.assetDate).reverse());
+    expect(chart.categories).toEqual(
+      newestFirst
+        .slice(0, 20)
+        .map((record) => record.assetDate)
+        .reverse(),
+    );
     expect(chart.yLabel).toMatch(/^CNY (billion|million)$/);
     const unit = chart.yLabel === 'CNY billion' ? 1e9 : 1e6;
-    chart.series[0]!.values.forEach((value, index) => expect(value).toBeCloseTo(newestFirst[19 - index]!.asset / unit, 2));
+    for (const [index, value] of chart.series[0]!.values.entries()) {
+      expect(value).toBeCloseTo(newestFirst[19 - index]!.asset / unit, 2);
+    }
     expect(chart.caption).toBe('The latest 20 of 50 dates; the table has them all');
-    const zh = fundAssetNativeChart(result, langFor('zh-CN'), { fundName: '一个名字很长很长很长很长很长很长很长很长很长很长的基金' });
+    const zh = fundAssetNativeChart(result, langFor('zh-CN'), {
+      fundName: '一个名字很长很长很长很长很长很长很长很长很长很长的基金',
+    });
     if (zh.kind !== 'native') throw new Error(zh.kind);
     expect(zh.chart.title.length).toBeLessThanOrEqual(50);
     expect(zh.chart.title).toMatch(/^000001 一个名字很长.*… · \d{4}-\d\d-\d\d 最新 [\d.]+亿元$/);
@@ -294,6 +405,9 @@ describe('the fund chart Slack draws itself', () => {
   });
 
   it('says there is nothing to draw without records', () => {
-    expect(fundAssetNativeChart({ fundCode: '000001', records: [] }, english)).toEqual({ kind: 'none', note: 'Chart left out: there are no asset records to draw.' });
+    expect(fundAssetNativeChart({ fundCode: '000001', records: [] }, english)).toEqual({
+      kind: 'none',
+      note: 'Chart left out: there are no asset records to draw.',
+    });
   });
 });

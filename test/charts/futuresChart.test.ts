@@ -1,21 +1,55 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  CANDLE_COLORS, buildFuturesChart, candleLabels, colorsFor, formatQuote, longerPeriods, packNumber, periodName, periodWords, priceUnit,
+  buildFuturesChart,
+  CANDLE_COLORS,
+  candleLabels,
+  colorsFor,
+  formatQuote,
+  longerPeriods,
+  packNumber,
+  periodName,
+  periodWords,
+  priceUnit,
 } from '../../src/charts/futuresChart.js';
 import type { ChartSettings } from '../../src/charts/quickChart.js';
 import type { RenderedChart } from '../../src/charts/renderQuickChart.js';
 import {
-  CANDLE_TYPES, mergeCandles, periodEnd, periodOfType, periodStart, PERIODS, type Candle, type CandleType, type FuturesResult,
+  CANDLE_TYPES,
+  type Candle,
+  type CandleType,
+  type FuturesResult,
+  mergeCandles,
+  PERIODS,
+  periodEnd,
+  periodOfType,
+  periodStart,
 } from '../../src/core/operations/futures.js';
+import { english, type Lang, langFor } from '../../src/i18n/lang.js';
+import { unexpectedEnglish } from '../support/englishWords.js';
 import { drawnTexts, expectInside, metas, pixelAt, rgb, sameColor, visibleLabels } from './pictures.js';
 import {
-  candleSequence, decodeChartUrl, EVERY_SERVER, HOSTED, image, makeCandles, PERIOD_MS, SELF_HOSTED, simulatedFutures, withRendered,
+  candleSequence,
+  decodeChartUrl,
+  EVERY_SERVER,
+  HOSTED,
+  image,
+  makeCandles,
+  PERIOD_MS,
+  SELF_HOSTED,
+  simulatedFutures,
+  withRendered,
 } from './support.js';
-import { english, langFor, type Lang } from '../../src/i18n/lang.js';
-import { unexpectedEnglish } from '../support/englishWords.js';
 
-const PERIOD_NAMES: Record<CandleType, string> = { '0': '1D', '1': '1m', '5': '5m', '30': '30m', '60': '1h', '120': '2h', '240': '4h' };
+const PERIOD_NAMES: Record<CandleType, string> = {
+  '0': '1D',
+  '1': '1m',
+  '5': '5m',
+  '30': '30m',
+  '60': '1h',
+  '120': '2h',
+  '240': '4h',
+};
 const STANDARD = new Set(['5m', '15m', '30m', '1h', '2h', '4h', '1D', '1W', '1M']);
 
 interface Expected {
@@ -54,17 +88,30 @@ function checkFuturesPicture(rendered: RenderedChart, expected: Expected): void 
   expect(y!.position).toBe('right');
   for (const meta of [...prices, ...averages]) expect(meta.yAxisID).toBe('y');
   const [priceSet] = config.data.datasets;
-  const lows: number[] = expected.settings.candlesticks ? priceSet.data.map((k: any) => k.l) : priceSet.data.map((range: number[]) => range[0]);
-  const highs: number[] = expected.settings.candlesticks ? priceSet.data.map((k: any) => k.h) : priceSet.data.map((range: number[]) => range[1]);
+  const lows: number[] = expected.settings.candlesticks
+    ? priceSet.data.map((k: any) => k.l)
+    : priceSet.data.map((range: number[]) => range[0]);
+  const highs: number[] = expected.settings.candlesticks
+    ? priceSet.data.map((k: any) => k.h)
+    : priceSet.data.map((range: number[]) => range[1]);
   expect(y!.min).toBeLessThanOrEqual(Math.min(...lows));
   expect(y!.max).toBeGreaterThanOrEqual(Math.max(...highs));
 
   // The candles' own pixels: within the chart area and taking at least half of its height.
   const elements = prices[0]!.data;
-  const tops = expected.settings.candlesticks ? elements.map((e) => e.high) : elements.map((e) => Math.min(e.y, e.base));
-  const bottoms = expected.settings.candlesticks ? elements.map((e) => e.low) : elements.map((e) => Math.max(e.y, e.base));
+  const tops = expected.settings.candlesticks
+    ? elements.map((e) => e.high)
+    : elements.map((e) => Math.min(e.y, e.base));
+  const bottoms = expected.settings.candlesticks
+    ? elements.map((e) => e.low)
+    : elements.map((e) => Math.max(e.y, e.base));
   expectInside([...tops, ...bottoms], area.top, y!.bottom, 'a candle');
-  expectInside(elements.map((e) => e.x), area.left, area.right, 'a candle');
+  expectInside(
+    elements.map((e) => e.x),
+    area.left,
+    area.right,
+    'a candle',
+  );
   expect(Math.max(...bottoms) - Math.min(...tops)).toBeGreaterThanOrEqual(area.height / 2);
   for (const element of elements) expect(element.width).toBeLessThanOrEqual(14);
 
@@ -73,19 +120,42 @@ function checkFuturesPicture(rendered: RenderedChart, expected: Expected): void 
   expect(v!.top).toBeGreaterThanOrEqual(y!.bottom - 0.5);
   expect(v!.bottom).toBeCloseTo(area.bottom, 0);
   expect((v!.bottom - v!.top) / area.height).toBeCloseTo(0.2, 1);
-  const volumes: number[] = config.data.datasets.find((set: any) => set.yAxisID === 'v').data.map((point: any) => point.y);
+  const volumes: number[] = config.data.datasets
+    .find((set: any) => set.yAxisID === 'v')
+    .data.map((point: any) => point.y);
   expect(v!.min).toBeLessThanOrEqual(0);
   expect(v!.max).toBeGreaterThanOrEqual(Math.max(...volumes));
-  expectInside(volume.data.flatMap((bar) => [bar.y, bar.base]), v!.top, v!.bottom, 'a volume bar');
-  expectInside(volume.data.map((bar) => bar.x), area.left, area.right, 'a volume bar');
+  expectInside(
+    volume.data.flatMap((bar) => [bar.y, bar.base]),
+    v!.top,
+    v!.bottom,
+    'a volume bar',
+  );
+  expectInside(
+    volume.data.map((bar) => bar.x),
+    area.left,
+    area.right,
+    'a volume bar',
+  );
   // Each volume bar and its range bar or candle share one centre.
-  volume.data.forEach((bar, index) => expect(bar.x).toBeCloseTo(elements[index]!.x, 3));
-  if (!expected.settings.candlesticks) prices[1]!.data.forEach((tick, index) => expect(tick.x).toBeCloseTo(elements[index]!.x, 3));
+  for (const [index, bar] of volume.data.entries()) expect(bar.x).toBeCloseTo(elements[index]!.x, 3);
+  if (!expected.settings.candlesticks)
+    for (const [index, tick] of prices[1]!.data.entries()) expect(tick.x).toBeCloseTo(elements[index]!.x, 3);
 
   // Averages: in the legend, their points on the chart; then what a rise and a fall look like.
-  for (const meta of averages) expectInside(meta.data.map((point) => point.y), area.top, y!.bottom, meta.label);
+  for (const meta of averages)
+    expectInside(
+      meta.data.map((point) => point.y),
+      area.top,
+      y!.bottom,
+      meta.label,
+    );
   const legendItems = (chart as any).legend.legendItems as Array<{ text: string; strokeStyle: string }>;
-  expect(legendItems.map((item) => item.text)).toEqual([...averages.map((meta) => meta.label), lang.t('futures.chart.up'), lang.t('futures.chart.down')]);
+  expect(legendItems.map((item) => item.text)).toEqual([
+    ...averages.map((meta) => meta.label),
+    lang.t('futures.chart.up'),
+    lang.t('futures.chart.down'),
+  ]);
   expect(legendItems.slice(-2).map((item) => item.strokeStyle)).toEqual([colors.up, colors.down]);
   expect(colorKeys).toHaveLength(2);
 
@@ -96,9 +166,15 @@ function checkFuturesPicture(rendered: RenderedChart, expected: Expected): void 
   const lastY = y!.getPixelForValue(marked[0]!.value);
   const directionColors = [colors.up, colors.down, colors.flat].map(rgb);
   const backdrop = pixelAt(rendered, y!.left + 3, lastY);
-  expect(directionColors.some((color) => sameColor(backdrop, color)), `backdrop ${backdrop}`).toBe(true);
+  expect(
+    directionColors.some((color) => sameColor(backdrop, color)),
+    `backdrop ${backdrop}`,
+  ).toBe(true);
   const lineColor = pixelAt(rendered, area.left + 1, lastY);
-  expect(directionColors.some((color) => sameColor(lineColor, color)), `last-close line ${lineColor}`).toBe(true);
+  expect(
+    directionColors.some((color) => sameColor(lineColor, color)),
+    `last-close line ${lineColor}`,
+  ).toBe(true);
 
   // Candle colours: most candles that rose show the scheme's "up" colour at the middle of their body.
   if (expected.settings.candlesticks) {
@@ -116,29 +192,44 @@ function checkFuturesPicture(rendered: RenderedChart, expected: Expected): void 
   // Nothing of the chart's text is missing or empty; the title's change is said to be the last candle's; the time zone is on the image.
   const names = [...STANDARD, '1m'].map((name) => periodName(PERIODS[name as keyof typeof PERIODS], lang));
   const lastCandle = lang === english ? ', last candle ' : '，最新K线 ';
-  expect(String(chart.options.plugins.title.text)).toMatch(new RegExp(`^${expected.symbol} · (${names.join('|')}) · [\\d,.]+${lastCandle}[−+]?\\d+\\.\\d\\d%$`));
-  expect(String(chart.options.plugins.subtitle.text)).toMatch(lang === english
-    ? /Times in [\w+−-]+ \([\w/]+\)|Trading days/
-    : /时间：(北京时间|GMT[+−-]?\d*(:\d\d)?，[\w/]+)|交易日/);
+  expect(String(chart.options.plugins.title.text)).toMatch(
+    new RegExp(`^${expected.symbol} · (${names.join('|')}) · [\\d,.]+${lastCandle}[−+]?\\d+\\.\\d\\d%$`),
+  );
+  expect(String(chart.options.plugins.subtitle.text)).toMatch(
+    lang === english
+      ? /Times in [\w+−-]+ \([\w/]+\)|Trading days/
+      : /时间：(北京时间|GMT[+−-]?\d*(:\d\d)?，[\w/]+)|交易日/,
+  );
 }
 
 function render(result: FuturesResult, settings: ChartSettings = HOSTED, timeZone = 'Asia/Shanghai') {
   const plan = buildFuturesChart(result, settings, timeZone, english);
-  return { plan: image(plan), check: (extra?: (rendered: RenderedChart) => void) => withRendered(plan, (rendered) => {
-    checkFuturesPicture(rendered, { symbol: result.symbol, settings, timeZone });
-    extra?.(rendered);
-  }) };
+  return {
+    plan: image(plan),
+    check: (extra?: (rendered: RenderedChart) => void) =>
+      withRendered(plan, (rendered) => {
+        checkFuturesPicture(rendered, { symbol: result.symbol, settings, timeZone });
+        extra?.(rendered);
+      }),
+  };
 }
 
 describe('futures charts, drawn as QuickChart draws them', () => {
   it.each(CANDLE_TYPES)('type %s: 30 candles of CL and GC, candlesticks and high-low, both colour schemes', (type) => {
     for (const symbol of ['CL', 'GC']) {
-      for (const settings of [HOSTED, SELF_HOSTED, { ...HOSTED, colors: 'cn' as const }, { ...SELF_HOSTED, colors: 'cn' as const }]) {
+      for (const settings of [
+        HOSTED,
+        SELF_HOSTED,
+        { ...HOSTED, colors: 'cn' as const },
+        { ...SELF_HOSTED, colors: 'cn' as const },
+      ]) {
         const result = simulatedFutures(symbol, type, 30);
         const { plan, check } = render(result, settings);
         expect(plan.url.length).toBeLessThanOrEqual(3000);
         check((rendered) => {
-          expect(rendered.chart.options.plugins.title.text).toMatch(new RegExp(`^${symbol} · ${PERIOD_NAMES[type]} · `));
+          expect(rendered.chart.options.plugins.title.text).toMatch(
+            new RegExp(`^${symbol} · ${PERIOD_NAMES[type]} · `),
+          );
           expect(rendered.chart.config.type).toBe(settings.candlesticks ? 'candlestick' : 'bar');
           expect(parts(rendered).averages.map((meta) => meta.label)).toEqual(['MA5', 'MA20']);
         });
@@ -151,7 +242,8 @@ describe('futures charts, drawn as QuickChart draws them', () => {
       const result = simulatedFutures('GC', type, 1000);
       const { plan, check } = render(result, settings, 'America/New_York');
       expect(plan.url.length).toBeLessThanOrEqual(3000);
-      const [, shown, period] = /1000 \S+ candles shown as (\d+) (\S+) candles to fit a Slack image/.exec(plan.caption) ?? [];
+      const [, shown, period] =
+        /1000 \S+ candles shown as (\d+) (\S+) candles to fit a Slack image/.exec(plan.caption) ?? [];
       expect(shown, plan.caption).toBeDefined();
       check((rendered) => {
         const name = String(rendered.chart.options.plugins.title.text).split(' · ')[1]!;
@@ -169,7 +261,10 @@ describe('futures charts, drawn as QuickChart draws them', () => {
         render(simulatedFutures('CL', '60', count), settings).check((rendered) => {
           expect(parts(rendered).averages).toHaveLength(0);
           // No averages yet: the legend says only what a rise and a fall look like.
-          expect((rendered.chart as any).legend.legendItems.map((item: { text: string }) => item.text)).toEqual(['Up', 'Down']);
+          expect((rendered.chart as any).legend.legendItems.map((item: { text: string }) => item.text)).toEqual([
+            'Up',
+            'Down',
+          ]);
         });
       }
     }
@@ -177,7 +272,9 @@ describe('futures charts, drawn as QuickChart draws them', () => {
 
   it('adds MA5 from 15 candles and MA20 from 30, starting where each has enough closes', () => {
     render(simulatedFutures('CL', '5', 14)).check((rendered) => expect(parts(rendered).averages).toHaveLength(0));
-    render(simulatedFutures('CL', '5', 15)).check((rendered) => expect(parts(rendered).averages.map((m) => m.label)).toEqual(['MA5']));
+    render(simulatedFutures('CL', '5', 15)).check((rendered) =>
+      expect(parts(rendered).averages.map((m) => m.label)).toEqual(['MA5']),
+    );
     render(simulatedFutures('CL', '5', 40)).check((rendered) => {
       const [ma5, ma20] = parts(rendered).averages;
       expect(ma5!.data).toHaveLength(36);
@@ -189,25 +286,43 @@ describe('futures charts, drawn as QuickChart draws them', () => {
   });
 
   it('keeps prices at a scale of 75 and of 2380 on the price axis, to within a pixel', () => {
-    for (const [symbol, start, decimals] of [['CL', 7593, 2], ['GC', 23801, 1]] as const) {
-      const result: FuturesResult = { symbol, type: '5', tickUnit: 's', candles: makeCandles({ count: 40, start, decimals, periodMs: PERIOD_MS['5'] }) };
+    for (const [symbol, start, decimals] of [
+      ['CL', 7593, 2],
+      ['GC', 23801, 1],
+    ] as const) {
+      const result: FuturesResult = {
+        symbol,
+        type: '5',
+        tickUnit: 's',
+        candles: makeCandles({ count: 40, start, decimals, periodMs: PERIOD_MS['5'] }),
+      };
       render(result).check((rendered) => {
         const y = rendered.chart.scales.y!;
         const pixelPrice = (y.max - y.min) / y.height;
         rendered.config.data.datasets[0].data.forEach((k: any, index: number) => {
           const candle = result.candles[index]!;
-          for (const [drawn, given] of [[k.o, candle.open], [k.h, candle.high], [k.l, candle.low], [k.c, candle.close]]) {
+          for (const [drawn, given] of [
+            [k.o, candle.open],
+            [k.h, candle.high],
+            [k.l, candle.low],
+            [k.c, candle.close],
+          ]) {
             expect(Math.abs(drawn - given)).toBeLessThanOrEqual(pixelPrice);
           }
         });
-        expect(String(rendered.chart.options.plugins.title.text)).toContain(formatQuote(result.candles.at(-1)!.close, decimals));
+        expect(String(rendered.chart.options.plugins.title.text)).toContain(
+          formatQuote(result.candles.at(-1)!.close, decimals),
+        );
       });
     }
   });
 
   it('colours candles by the scheme: cn draws a rise red, intl green', () => {
     const result = simulatedFutures('CL', '5', 30);
-    for (const [colors, up] of [['cn', '#ef5350'], ['intl', '#26a69a']] as const) {
+    for (const [colors, up] of [
+      ['cn', '#ef5350'],
+      ['intl', '#26a69a'],
+    ] as const) {
       render(result, { ...HOSTED, colors }).check((rendered) => {
         expect(rendered.config.data.datasets[0].color.up).toBe(up);
       });
@@ -215,11 +330,17 @@ describe('futures charts, drawn as QuickChart draws them', () => {
   });
 
   it('shows no chart, only a line of text, for fewer than two candles', () => {
-    expect(buildFuturesChart({ symbol: 'CL', type: '5', tickUnit: 's', candles: [] }, HOSTED, 'UTC', english)).toEqual({ kind: 'none', note: english.t('futures.chart.noCandles') });
-    expect(buildFuturesChart(simulatedFutures('CL', '5', 1), HOSTED, 'UTC', english)).toEqual({ kind: 'none', note: english.t('futures.chart.oneCandle') });
+    expect(buildFuturesChart({ symbol: 'CL', type: '5', tickUnit: 's', candles: [] }, HOSTED, 'UTC', english)).toEqual({
+      kind: 'none',
+      note: english.t('futures.chart.noCandles'),
+    });
+    expect(buildFuturesChart(simulatedFutures('CL', '5', 1), HOSTED, 'UTC', english)).toEqual({
+      kind: 'none',
+      note: english.t('futures.chart.oneCandle'),
+    });
   });
 
-  it('works without any window global, which the financial plugin\'s own x axis would need', () => {
+  it("works without any window global, which the financial plugin's own x axis would need", () => {
     expect('window' in globalThis).toBe(false);
     const { text } = decodeChartUrl(render(simulatedFutures('CL', '5', 30)).plan.url);
     expect(text).toContain('afterBuildTicks:null');
@@ -229,22 +350,43 @@ describe('futures charts, drawn as QuickChart draws them', () => {
 describe('time labels and captions', () => {
   it('labels intraday candles HH:mm in the reader zone, with the date first and at a new day', () => {
     const ats = Array.from({ length: 6 }, (_, index) => Date.UTC(2024, 9, 30, 13, 0) + index * 3_600_000);
-    expect(Object.values(candleLabels(ats, [0, 1, 2, 3, 4, 5], PERIODS['1h'], 'Asia/Shanghai'))).toEqual(['10-30 21:00', '22:00', '23:00', '10-31 00:00', '01:00', '02:00']);
-    expect(Object.values(candleLabels(ats, [0, 5], PERIODS['1h'], 'America/New_York'))).toEqual(['10-30 09:00', '14:00']);
+    expect(Object.values(candleLabels(ats, [0, 1, 2, 3, 4, 5], PERIODS['1h'], 'Asia/Shanghai'))).toEqual([
+      '10-30 21:00',
+      '22:00',
+      '23:00',
+      '10-31 00:00',
+      '01:00',
+      '02:00',
+    ]);
+    expect(Object.values(candleLabels(ats, [0, 5], PERIODS['1h'], 'America/New_York'))).toEqual([
+      '10-30 09:00',
+      '14:00',
+    ]);
   });
 
   it('labels daily and weekly candles by trading day with the year where it starts, monthly ones YYYY-MM', () => {
     const days = [Date.UTC(2024, 11, 30), Date.UTC(2024, 11, 31), Date.UTC(2025, 0, 2)];
-    expect(Object.values(candleLabels(days, [0, 1, 2], PERIODS['1D'], 'America/Los_Angeles'))).toEqual(['2024-12-30', '12-31', '2025-01-02']);
+    expect(Object.values(candleLabels(days, [0, 1, 2], PERIODS['1D'], 'America/Los_Angeles'))).toEqual([
+      '2024-12-30',
+      '12-31',
+      '2025-01-02',
+    ]);
     expect(Object.values(candleLabels(days, [0, 2], PERIODS['1M'], 'Asia/Shanghai'))).toEqual(['2024-12', '2025-01']);
   });
 
   it('says what is drawn, for which contract and period, when, and where it closed', () => {
-    const result: FuturesResult = { symbol: 'CL', type: '0', tickUnit: 's', candles: makeCandles({ count: 20, periodMs: PERIOD_MS['0'], firstAt: Date.UTC(2024, 9, 1) }) };
+    const result: FuturesResult = {
+      symbol: 'CL',
+      type: '0',
+      tickUnit: 's',
+      candles: makeCandles({ count: 20, periodMs: PERIOD_MS['0'], firstAt: Date.UTC(2024, 9, 1) }),
+    };
     const plan = image(buildFuturesChart(result, HOSTED, 'Asia/Shanghai', english));
     const last = result.candles.at(-1)!;
     expect(plan.caption).toBe('CL daily candles, 2024-10-01 to 2024-10-20.');
-    expect(plan.alt).toContain('Candlestick chart of CL futures, 20 daily candles from 2024-10-01 to 2024-10-20, with volume bars and MA5');
+    expect(plan.alt).toContain(
+      'Candlestick chart of CL futures, 20 daily candles from 2024-10-01 to 2024-10-20, with volume bars and MA5',
+    );
     expect(plan.alt).toContain(`Last close ${last.close.toFixed(2)}`);
     expect(plan.alt).toContain('over the range');
     const fallback = image(buildFuturesChart(result, SELF_HOSTED, 'UTC', english));
@@ -254,11 +396,20 @@ describe('time labels and captions', () => {
 
   it('says when the first period was left out and the last one is partial', () => {
     // 1000 1-minute candles from 09:03: the 09:00 period lacks its first minutes.
-    const result: FuturesResult = { symbol: 'CL', type: '1', tickUnit: 's', candles: makeCandles({ count: 1000, periodMs: PERIOD_MS['1'], firstAt: Date.UTC(2024, 9, 30, 1, 3) }) };
+    const result: FuturesResult = {
+      symbol: 'CL',
+      type: '1',
+      tickUnit: 's',
+      candles: makeCandles({ count: 1000, periodMs: PERIOD_MS['1'], firstAt: Date.UTC(2024, 9, 30, 1, 3) }),
+    };
     const plan = image(buildFuturesChart(result, HOSTED, 'UTC', english));
-    expect(plan.caption).toMatch(/the first (15|30)-minute period began before the data and is left out \(\d+ 1-minute candles\)/);
+    expect(plan.caption).toMatch(
+      /the first (15|30)-minute period began before the data and is left out \(\d+ 1-minute candles\)/,
+    );
     expect(plan.caption).toMatch(/the last (15|30)-minute candle is partial/);
-    withRendered(plan, (rendered) => expect(rendered.chart.options.plugins.subtitle.text).toContain('last candle partial'));
+    withRendered(plan, (rendered) =>
+      expect(rendered.chart.options.plugins.subtitle.text).toContain('last candle partial'),
+    );
   });
 });
 
@@ -273,7 +424,8 @@ describe('packing', () => {
       }
       return signed ? (value % 2 ? (-1 - value) / 2 : value / 2) : value;
     };
-    for (const value of [0, 1, -1, 15, -16, 16, 31, 32, 1023, -1024, 123_456, -987_654]) expect(decode(packNumber(value, true), true)).toBe(value);
+    for (const value of [0, 1, -1, 15, -16, 16, 31, 32, 1023, -1024, 123_456, -987_654])
+      expect(decode(packNumber(value, true), true)).toBe(value);
     for (const value of [0, 31, 32, 1000]) expect(decode(packNumber(value, false), false)).toBe(value);
     expect(packNumber(-3, true)).toHaveLength(1);
   });
@@ -315,32 +467,48 @@ describe('standard periods', () => {
 
 describe('mergeCandles', () => {
   it('takes first open, highest high, lowest low, last close, summed volume, per aligned period', () => {
-    fc.assert(fc.property(candleSequence(300), fc.constantFrom(PERIODS['15m'], PERIODS['30m'], PERIODS['1h'], PERIODS['1D']), (candles, to) => {
-      const { candles: merged, droppedOldest } = mergeCandles(candles, PERIODS['5m'], to);
-      const kept = candles.slice(droppedOldest);
-      expect(merged.map((candle) => candle.at)).toEqual([...new Set(kept.map((candle) => periodStart(candle.at, to)))]);
-      for (const candle of merged) {
-        const members = kept.filter((member) => periodStart(member.at, to) === candle.at);
-        expect(candle.open).toBe(members[0]!.open);
-        expect(candle.close).toBe(members.at(-1)!.close);
-        expect(candle.high).toBe(Math.max(...members.map((c) => c.high)));
-        expect(candle.low).toBe(Math.min(...members.map((c) => c.low)));
-        expect(candle.volume).toBe(members.reduce((sum, c) => sum + c.volume, 0));
-        expect(candle.low).toBeLessThanOrEqual(Math.min(candle.open, candle.close));
-        expect(candle.high).toBeGreaterThanOrEqual(Math.max(candle.open, candle.close));
-      }
-    }));
+    fc.assert(
+      fc.property(
+        candleSequence(300),
+        fc.constantFrom(PERIODS['15m'], PERIODS['30m'], PERIODS['1h'], PERIODS['1D']),
+        (candles, to) => {
+          const { candles: merged, droppedOldest } = mergeCandles(candles, PERIODS['5m'], to);
+          const kept = candles.slice(droppedOldest);
+          expect(merged.map((candle) => candle.at)).toEqual([
+            ...new Set(kept.map((candle) => periodStart(candle.at, to))),
+          ]);
+          for (const candle of merged) {
+            const members = kept.filter((member) => periodStart(member.at, to) === candle.at);
+            expect(candle.open).toBe(members[0]!.open);
+            expect(candle.close).toBe(members.at(-1)!.close);
+            expect(candle.high).toBe(Math.max(...members.map((c) => c.high)));
+            expect(candle.low).toBe(Math.min(...members.map((c) => c.low)));
+            expect(candle.volume).toBe(members.reduce((sum, c) => sum + c.volume, 0));
+            expect(candle.low).toBeLessThanOrEqual(Math.min(candle.open, candle.close));
+            expect(candle.high).toBeGreaterThanOrEqual(Math.max(candle.open, candle.close));
+          }
+        },
+      ),
+    );
   });
 
   it('gives each merged candle the change against the close before it, and the rate from it', () => {
-    fc.assert(fc.property(candleSequence(300), (candles) => {
-      const { candles: merged, droppedOldest } = mergeCandles(candles, PERIODS['5m'], PERIODS['1h']);
-      merged.forEach((candle, index) => {
-        const closeBefore = index === 0 ? (droppedOldest > 0 ? candles[droppedOldest - 1]!.close : candles[0]!.close - candles[0]!.change) : merged[index - 1]!.close;
-        expect(nearlyEqual(candle.change, candle.close - closeBefore)).toBe(true);
-        if (closeBefore !== 0) expect(nearlyEqual(candle.changeRate, ((candle.close - closeBefore) / closeBefore) * 100)).toBe(true);
-      });
-    }));
+    fc.assert(
+      fc.property(candleSequence(300), (candles) => {
+        const { candles: merged, droppedOldest } = mergeCandles(candles, PERIODS['5m'], PERIODS['1h']);
+        merged.forEach((candle, index) => {
+          const closeBefore =
+            index === 0
+              ? droppedOldest > 0
+                ? candles[droppedOldest - 1]!.close
+                : candles[0]!.close - candles[0]!.change
+              : merged[index - 1]!.close;
+          expect(nearlyEqual(candle.change, candle.close - closeBefore)).toBe(true);
+          if (closeBefore !== 0)
+            expect(nearlyEqual(candle.changeRate, ((candle.close - closeBefore) / closeBefore) * 100)).toBe(true);
+        });
+      }),
+    );
   });
 
   it('leaves out an oldest period that began before the data, and reports a newest one not over yet', () => {
@@ -349,12 +517,21 @@ describe('mergeCandles', () => {
     const merged = mergeCandles(candles, PERIODS['5m'], PERIODS['15m']);
     expect(merged.droppedOldest).toBe(2);
     expect(merged.partialNewest).toBe(2);
-    expect(merged.candles.map((candle) => new Date(candle.at).toISOString().slice(11, 16))).toEqual(['09:15', '09:30', '09:45', '10:00']);
+    expect(merged.candles.map((candle) => new Date(candle.at).toISOString().slice(11, 16))).toEqual([
+      '09:15',
+      '09:30',
+      '09:45',
+      '10:00',
+    ]);
   });
 
   it('keeps whole periods whole and says nothing then', () => {
     const candles = makeCandles({ count: 12, periodMs: PERIOD_MS['5'], firstAt: at('2024-10-30T09:00:00') });
-    expect(mergeCandles(candles, PERIODS['5m'], PERIODS['1h'])).toEqual({ candles: [expect.objectContaining({ at: at('2024-10-30T09:00:00') })], droppedOldest: 0, inNewest: 12 });
+    expect(mergeCandles(candles, PERIODS['5m'], PERIODS['1h'])).toEqual({
+      candles: [expect.objectContaining({ at: at('2024-10-30T09:00:00') })],
+      droppedOldest: 0,
+      inNewest: 12,
+    });
   });
 
   it('keeps a partial oldest period when dropping it would leave fewer than two candles', () => {
@@ -377,8 +554,13 @@ describe('every chart URL fits in a Slack image block', () => {
   it('for 2…1000 candles of any period, price scale and server', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 2, max: 1000 }), fc.constantFrom<CandleType>(...CANDLE_TYPES), fc.integer({ min: 0, max: 4 }),
-        fc.integer({ min: 100, max: 90_000_000 }), serverArb, zoneArb, fc.nat(),
+        fc.integer({ min: 2, max: 1000 }),
+        fc.constantFrom<CandleType>(...CANDLE_TYPES),
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: 100, max: 90_000_000 }),
+        serverArb,
+        zoneArb,
+        fc.nat(),
         (count, type, decimals, start, settings, zone, seed) => {
           const candles = makeCandles({ count, decimals, start, periodMs: PERIOD_MS[type], seed });
           const plan = buildFuturesChart({ symbol: 'BRN', type, candles, tickUnit: 'ms' }, settings, zone, english);
@@ -392,7 +574,7 @@ describe('every chart URL fits in a Slack image block', () => {
     );
   });
 
-  it('for the simulator\'s CL (~75) and GC (~2380) at every period, 2 to 1000 candles, on every server', () => {
+  it("for the simulator's CL (~75) and GC (~2380) at every period, 2 to 1000 candles, on every server", () => {
     let longest = 0;
     for (const symbol of ['CL', 'GC']) {
       for (const type of CANDLE_TYPES) {
@@ -437,7 +619,9 @@ describe('futures charts in Chinese', () => {
       const plan = image(buildFuturesChart(result, settings, 'Asia/Shanghai', zh));
       withRendered(plan, (rendered) => {
         checkFuturesPicture(rendered, { symbol: 'CL', settings, timeZone: 'Asia/Shanghai', lang: zh });
-        expect(String(rendered.chart.options.plugins.title.text)).toMatch(new RegExp(`^CL · ${periodName(periodOfType(type), zh)} · `));
+        expect(String(rendered.chart.options.plugins.title.text)).toMatch(
+          new RegExp(`^CL · ${periodName(periodOfType(type), zh)} · `),
+        );
         expect(unexpectedEnglish(drawnTexts(rendered).join('\n'), CODES)).toEqual([]);
       });
       expect(unexpectedEnglish(`${plan.alt}\n${plan.caption}`, [...CODES, 'QuickChart'])).toEqual([]);
@@ -445,28 +629,56 @@ describe('futures charts in Chinese', () => {
   });
 
   it('writes volumes in 万 and the alt text and caption as sentences in Chinese', () => {
-    const result: FuturesResult = { symbol: 'CL', type: '0', tickUnit: 's', candles: makeCandles({ count: 20, periodMs: PERIOD_MS['0'], firstAt: Date.UTC(2024, 9, 1) }) };
+    const result: FuturesResult = {
+      symbol: 'CL',
+      type: '0',
+      tickUnit: 's',
+      candles: makeCandles({ count: 20, periodMs: PERIOD_MS['0'], firstAt: Date.UTC(2024, 9, 1) }),
+    };
     const plan = image(buildFuturesChart(result, HOSTED, 'Asia/Shanghai', zh));
     const last = result.candles.at(-1)!;
     expect(plan.caption).toBe('CL 日K线，2024-10-01 至 2024-10-20。');
-    expect(plan.alt).toMatch(new RegExp(`^CL 期货K线图，20 根日K线，2024-10-01 至 2024-10-20，附成交量柱及 MA5。上涨K线为红色，下跌为绿色。最新收盘 ${last.close.toFixed(2)}，最后一根K线 [−+]?[\\d.]+（[−+]?[\\d.]+%），区间内 [−+]?[\\d.]+（[−+]?[\\d.]+%）。$`));
-    withRendered(plan, (rendered) => expect(visibleLabels(rendered, 'v').some((label) => label.endsWith('万'))).toBe(true));
+    expect(plan.alt).toMatch(
+      new RegExp(
+        `^CL 期货K线图，20 根日K线，2024-10-01 至 2024-10-20，附成交量柱及 MA5。上涨K线为红色，下跌为绿色。最新收盘 ${last.close.toFixed(2)}，最后一根K线 [−+]?[\\d.]+（[−+]?[\\d.]+%），区间内 [−+]?[\\d.]+（[−+]?[\\d.]+%）。$`,
+      ),
+    );
+    withRendered(plan, (rendered) =>
+      expect(visibleLabels(rendered, 'v').some((label) => label.endsWith('万'))).toBe(true),
+    );
     const fallback = image(buildFuturesChart(result, SELF_HOSTED, 'UTC', zh));
     expect(fallback.alt).toMatch(/^CL 期货高低线图（/);
-    expect(fallback.caption).toBe('CL 日K线，2024-10-01 至 2024-10-20。以高低线加收盘短横绘制：此 QuickChart 服务器未启用K线图。');
+    expect(fallback.caption).toBe(
+      'CL 日K线，2024-10-01 至 2024-10-20。以高低线加收盘短横绘制：此 QuickChart 服务器未启用K线图。',
+    );
   });
 
   it('says in Chinese how candles were merged, which period was left out and which is partial', () => {
-    const result: FuturesResult = { symbol: 'CL', type: '1', tickUnit: 's', candles: makeCandles({ count: 1000, periodMs: PERIOD_MS['1'], firstAt: Date.UTC(2024, 9, 30, 1, 3) }) };
+    const result: FuturesResult = {
+      symbol: 'CL',
+      type: '1',
+      tickUnit: 's',
+      candles: makeCandles({ count: 1000, periodMs: PERIOD_MS['1'], firstAt: Date.UTC(2024, 9, 30, 1, 3) }),
+    };
     const plan = image(buildFuturesChart(result, HOSTED, 'UTC', zh));
-    expect(plan.caption).toMatch(/^CL 1分钟K线，2024-10-30 \d\d:\d\d 至 \d\d:\d\d（UTC）。1000 根1分钟K线合并为 \d+ 根(15|30)分钟K线显示，以放入一张 Slack 图片；最早的(15|30)分钟K线周期始于数据之前，已略去（\d+ 根1分钟K线）；最后一根(15|30)分钟K线尚未收盘（目前只含 \d+ 根1分钟K线）。$/);
+    expect(plan.caption).toMatch(
+      /^CL 1分钟K线，2024-10-30 \d\d:\d\d 至 \d\d:\d\d（UTC）。1000 根1分钟K线合并为 \d+ 根(15|30)分钟K线显示，以放入一张 Slack 图片；最早的(15|30)分钟K线周期始于数据之前，已略去（\d+ 根1分钟K线）；最后一根(15|30)分钟K线尚未收盘（目前只含 \d+ 根1分钟K线）。$/,
+    );
     withRendered(plan, (rendered) => {
-      expect(String(rendered.chart.options.plugins.subtitle.text)).toMatch(/^时间：UTC · 由1分钟数据合并 · 最后一根K线尚未收盘$/);
+      expect(String(rendered.chart.options.plugins.subtitle.text)).toMatch(
+        /^时间：UTC · 由1分钟数据合并 · 最后一根K线尚未收盘$/,
+      );
     });
   });
 
   it('leaves out a chart of no or one candle with a note in Chinese', () => {
-    expect(buildFuturesChart({ symbol: 'CL', type: '5', tickUnit: 's', candles: [] }, HOSTED, 'UTC', zh)).toEqual({ kind: 'none', note: '未附图表：没有可绘制的K线。' });
-    expect(buildFuturesChart(simulatedFutures('CL', '5', 1), HOSTED, 'UTC', zh)).toEqual({ kind: 'none', note: '未附图表：只有一根K线，不足以绘图（数据见上文）。' });
+    expect(buildFuturesChart({ symbol: 'CL', type: '5', tickUnit: 's', candles: [] }, HOSTED, 'UTC', zh)).toEqual({
+      kind: 'none',
+      note: '未附图表：没有可绘制的K线。',
+    });
+    expect(buildFuturesChart(simulatedFutures('CL', '5', 1), HOSTED, 'UTC', zh)).toEqual({
+      kind: 'none',
+      note: '未附图表：只有一根K线，不足以绘图（数据见上文）。',
+    });
   });
 });

@@ -14,8 +14,13 @@ const SECRET = 'chart-test-secret-0123456789';
 const PUBLIC_URL = 'https://dq.example.test';
 const DAY = 86_400_000;
 const LOCAL: ChartSettings = {
-  renderer: 'local', local: { publicUrl: PUBLIC_URL, secret: SECRET, urlTtlMs: DAY },
-  host: 'https://quickchart.io', hosted: false, candlesticks: true, width: 700, height: 380,
+  renderer: 'local',
+  local: { publicUrl: PUBLIC_URL, secret: SECRET, urlTtlMs: DAY },
+  host: 'https://quickchart.io',
+  hosted: false,
+  candlesticks: true,
+  width: 700,
+  height: 380,
 };
 const en = langFor('en');
 const zh = langFor('zh-CN');
@@ -44,11 +49,16 @@ function fetchChart(server: Server, address: string, method = 'GET'): Promise<Fe
   const url = new URL(address);
   const { port } = server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: '127.0.0.1', port, path: `${url.pathname}${url.search}`, method }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-    });
+    const outgoing = httpRequest(
+      { host: '127.0.0.1', port, path: `${url.pathname}${url.search}`, method },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end();
   });
@@ -70,7 +80,11 @@ async function decode(png: Buffer): Promise<{ width: number; height: number; pix
   const canvas = createCanvas(image.width, image.height);
   const context = canvas.getContext('2d');
   context.drawImage(image, 0, 0);
-  return { width: image.width, height: image.height, pixels: context.getImageData(0, 0, image.width, image.height).data };
+  return {
+    width: image.width,
+    height: image.height,
+    pixels: context.getImageData(0, 0, image.width, image.height).data,
+  };
 }
 
 function imageOf(chart: Picture): Extract<Picture, { kind: 'image' }> {
@@ -117,7 +131,8 @@ describe('charts drawn by the app and served at signed addresses', () => {
     expect([picture.width, picture.height]).toEqual([1400, 760]);
     // Not blank: white background, candles in both colours, dark text.
     const colours = new Set<number>();
-    for (let offset = 0; offset < picture.pixels.length; offset += 4 * 7) colours.add((picture.pixels[offset]! << 16) | (picture.pixels[offset + 1]! << 8) | picture.pixels[offset + 2]!);
+    for (let offset = 0; offset < picture.pixels.length; offset += 4 * 7)
+      colours.add((picture.pixels[offset]! << 16) | (picture.pixels[offset + 1]! << 8) | picture.pixels[offset + 2]!);
     expect(colours.size).toBeGreaterThan(50);
     expect(colours.has(0xffffff)).toBe(true);
   });
@@ -127,11 +142,15 @@ describe('charts drawn by the app and served at signed addresses', () => {
       const fetched = await fetchChart(server, imageOf(await charts.publish(titledBar(title), zh)).url);
       const picture = await decode(fetched.body);
       // The title's rows (top 40 chart pixels, 80 device pixels): which pixels are inked.
-      return Array.from({ length: 80 * picture.width }, (_, index) => picture.pixels.slice(index * 4, index * 4 + 3).some((channel) => channel < 200));
+      return Array.from({ length: 80 * picture.width }, (_, index) =>
+        picture.pixels.slice(index * 4, index * 4 + 3).some((channel) => channel < 200),
+      );
     };
     const first = await titleInk('基金规模');
     expect(first.some(Boolean)).toBe(true);
-    expect(await titleInk('期货日线'), 'Chinese draws as boxes: the bundled font was not registered').not.toEqual(first);
+    expect(await titleInk('期货日线'), 'Chinese draws as boxes: the bundled font was not registered').not.toEqual(
+      first,
+    );
   });
 
   it('draws a chart once: publishing it again and fetching it come from memory', async () => {
@@ -217,7 +236,12 @@ describe('charts drawn by the app and served at signed addresses', () => {
       expect(otherDrawer.draws).toBe(1);
       await close(forgerServer);
       // A replica whose store does not know the chart has nothing to draw.
-      const stranger = new LocalCharts({ settings: LOCAL.local!, drawer: otherDrawer, specs: new Keyv<ChartSpec>(), now: () => now });
+      const stranger = new LocalCharts({
+        settings: LOCAL.local!,
+        drawer: otherDrawer,
+        specs: new Keyv<ChartSpec>(),
+        now: () => now,
+      });
       const strangerServer = await serve(stranger);
       expect((await fetchChart(strangerServer, image.url)).status).toBe(404);
       await close(strangerServer);
@@ -226,11 +250,14 @@ describe('charts drawn by the app and served at signed addresses', () => {
     }
   });
 
-  it('a chart that cannot be drawn is a one-line note in the reader\'s language, never an error', async () => {
+  it("a chart that cannot be drawn is a one-line note in the reader's language, never an error", async () => {
     const broken: RenderPlan = { kind: 'render', chart: '{type:', alt: 'x', caption: 'x', width: 300, height: 200 };
     const note = await charts.publish(broken, zh);
     expect(note).toEqual({ kind: 'none', note: zh.t('charts.renderFailed') });
-    const failing = new LocalCharts({ settings: LOCAL.local!, drawer: { draw: () => Promise.reject(new Error('thread gone')), close: async () => {} } });
+    const failing = new LocalCharts({
+      settings: LOCAL.local!,
+      drawer: { draw: () => Promise.reject(new Error('thread gone')), close: async () => {} },
+    });
     expect(await failing.publish(futuresPlan(), en)).toEqual({ kind: 'none', note: en.t('charts.renderFailed') });
   });
 
@@ -240,7 +267,11 @@ describe('charts drawn by the app and served at signed addresses', () => {
     try {
       const endless: ChartSpec = { chart: '(()=>{for(;;){}})()', width: 100, height: 100 };
       await expect(hasty.draw(endless)).rejects.toThrow(/longer than 4000 ms/);
-      const png = await hasty.draw({ chart: "{type:'bar',data:{labels:['a'],datasets:[{data:[1]}]}}", width: 100, height: 100 });
+      const png = await hasty.draw({
+        chart: "{type:'bar',data:{labels:['a'],datasets:[{data:[1]}]}}",
+        width: 100,
+        height: 100,
+      });
       expect(png.subarray(1, 4).toString()).toBe('PNG');
     } finally {
       await hasty.close();
@@ -275,7 +306,9 @@ describe('many distinct charts', () => {
       const msPerChart = (performance.now() - started) / CHARTS;
       const rss = process.memoryUsage().rss;
       // Reported, not asserted (timing belongs in bench/charts.ts).
-      console.info(`${CHARTS} charts: ${msPerChart.toFixed(1)} ms per chart drawn and fetched; RSS ${(before / 2 ** 20).toFixed(0)} → ${(rss / 2 ** 20).toFixed(0)} MiB; ${(charts.stats.cachedBytes / 2 ** 20).toFixed(1)} MiB of PNGs kept`);
+      console.info(
+        `${CHARTS} charts: ${msPerChart.toFixed(1)} ms per chart drawn and fetched; RSS ${(before / 2 ** 20).toFixed(0)} → ${(rss / 2 ** 20).toFixed(0)} MiB; ${(charts.stats.cachedBytes / 2 ** 20).toFixed(1)} MiB of PNGs kept`,
+      );
       expect(charts.stats.drawn).toBe(CHARTS);
       expect(sizes.size).toBeGreaterThan(CHARTS * 0.75);
       expect(bytesDrawn, 'the charts drawn pass the cache size more than twice').toBeGreaterThan(2 * CACHE_BYTES);

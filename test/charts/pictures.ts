@@ -52,7 +52,9 @@ export function drawnTexts(rendered: RenderedChart): string[] {
     const option = plugins[name];
     if (option?.display && option.text) texts.push(String(option.text));
   }
-  const legend = (chart as unknown as { legend?: { options: { display: boolean }; legendItems?: Array<{ text: string }> } }).legend;
+  const legend = (
+    chart as unknown as { legend?: { options: { display: boolean }; legendItems?: Array<{ text: string }> } }
+  ).legend;
   if (legend?.options.display) texts.push(...(legend.legendItems ?? []).map((item) => item.text).filter(Boolean));
   for (const [axis, scale] of Object.entries(chart.scales)) {
     if (scale.options.title?.display && scale.options.title.text) texts.push(String(scale.options.title.text));

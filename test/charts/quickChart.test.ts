@@ -1,38 +1,82 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { chartSettingsFromEnv, resolveChart, type ChartPlan, type ChartSettings } from '../../src/charts/quickChart.js';
+import { type ChartPlan, type ChartSettings, chartSettingsFromEnv, resolveChart } from '../../src/charts/quickChart.js';
 import { ConfigError } from '../../src/core/errors.js';
-import { HOSTED, SELF_HOSTED } from './support.js';
 import { english, langFor } from '../../src/i18n/lang.js';
+import { HOSTED, SELF_HOSTED } from './support.js';
 
 describe('chartSettingsFromEnv', () => {
   it('defaults to charts Slack draws itself, nothing sent to a third party, colours by reader, at 700×380', () => {
-    expect(chartSettingsFromEnv({})).toEqual({ renderer: 'native', host: 'https://quickchart.io', hosted: false, candlesticks: true, width: 700, height: 380 });
+    expect(chartSettingsFromEnv({})).toEqual({
+      renderer: 'native',
+      host: 'https://quickchart.io',
+      hosted: false,
+      candlesticks: true,
+      width: 700,
+      height: 380,
+    });
   });
 
   it('sends charts to QuickChart only when the operator chooses it: CHART_RENDERER=quickchart, or a QUICKCHART_HOST', () => {
-    expect(chartSettingsFromEnv({ CHART_RENDERER: 'quickchart' })).toEqual({ renderer: 'quickchart', host: 'https://quickchart.io', hosted: true, candlesticks: true, width: 700, height: 380 });
-    expect(chartSettingsFromEnv({ QUICKCHART_HOST: 'http://charts.internal:3400' })).toMatchObject({ renderer: 'quickchart', hosted: false });
-    expect(chartSettingsFromEnv({ QUICKCHART_HOST: 'http://charts.internal:3400', CHART_RENDERER: 'native' })).toMatchObject({ renderer: 'native' });
-    expect(chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com', CHART_RENDERER: 'native' })).toMatchObject({ renderer: 'native' });
+    expect(chartSettingsFromEnv({ CHART_RENDERER: 'quickchart' })).toEqual({
+      renderer: 'quickchart',
+      host: 'https://quickchart.io',
+      hosted: true,
+      candlesticks: true,
+      width: 700,
+      height: 380,
+    });
+    expect(chartSettingsFromEnv({ QUICKCHART_HOST: 'http://charts.internal:3400' })).toMatchObject({
+      renderer: 'quickchart',
+      hosted: false,
+    });
+    expect(
+      chartSettingsFromEnv({ QUICKCHART_HOST: 'http://charts.internal:3400', CHART_RENDERER: 'native' }),
+    ).toMatchObject({ renderer: 'native' });
+    expect(chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com', CHART_RENDERER: 'native' })).toMatchObject({
+      renderer: 'native',
+    });
   });
 
   it('draws charts in the app once PUBLIC_URL says where Slack reaches it, with candlesticks and no QuickChart short URLs', () => {
-    const settings = chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com/', SLACK_SIGNING_SECRET: 'signing', QUICKCHART_CANDLESTICK: 'false' });
-    expect(settings).toMatchObject({ renderer: 'local', hosted: false, candlesticks: true, local: { publicUrl: 'https://dq.example.com', urlTtlMs: 7 * 86_400_000 } });
+    const settings = chartSettingsFromEnv({
+      PUBLIC_URL: 'https://dq.example.com/',
+      SLACK_SIGNING_SECRET: 'signing',
+      QUICKCHART_CANDLESTICK: 'false',
+    });
+    expect(settings).toMatchObject({
+      renderer: 'local',
+      hosted: false,
+      candlesticks: true,
+      local: { publicUrl: 'https://dq.example.com', urlTtlMs: 7 * 86_400_000 },
+    });
     // Replicas sharing the signing secret sign chart addresses alike, with neither secret appearing as such.
     const secret = settings.local!.secret;
-    expect(chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com', SLACK_SIGNING_SECRET: 'signing' }).local!.secret).toBe(secret);
+    expect(
+      chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com', SLACK_SIGNING_SECRET: 'signing' }).local!.secret,
+    ).toBe(secret);
     expect(secret).not.toContain('signing');
     // In Socket Mode (no signing secret) the bot token, which every replica and every restart has, keys it:
     // the charts in earlier messages still load after a restart.
-    const socketMode = { PUBLIC_URL: 'https://dq.example.com', SLACK_BOT_TOKEN: 'xoxb-bot', SLACK_APP_TOKEN: 'xapp-app' };
+    const socketMode = {
+      PUBLIC_URL: 'https://dq.example.com',
+      SLACK_BOT_TOKEN: 'xoxb-bot',
+      SLACK_APP_TOKEN: 'xapp-app',
+    };
     expect(chartSettingsFromEnv(socketMode).local!.secret).toBe(chartSettingsFromEnv(socketMode).local!.secret);
     expect(chartSettingsFromEnv(socketMode).local!.secret).not.toContain('xoxb-bot');
-    expect(chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com', CHART_URL_SECRET: 'mine', CHART_URL_TTL: '12h' }).local).toMatchObject({ secret: 'mine', urlTtlMs: 43_200_000 });
-    expect(chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com', CHART_RENDERER: 'quickchart' })).toMatchObject({ renderer: 'quickchart', hosted: true });
-    expect(chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com', CHART_RENDERER: 'quickchart' }).local).toBeUndefined();
+    expect(
+      chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com', CHART_URL_SECRET: 'mine', CHART_URL_TTL: '12h' })
+        .local,
+    ).toMatchObject({ secret: 'mine', urlTtlMs: 43_200_000 });
+    expect(chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com', CHART_RENDERER: 'quickchart' })).toMatchObject({
+      renderer: 'quickchart',
+      hosted: true,
+    });
+    expect(
+      chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com', CHART_RENDERER: 'quickchart' }).local,
+    ).toBeUndefined();
   });
 
   it('refuses a local renderer with nowhere to serve from, and bad chart-URL settings', () => {
@@ -44,20 +88,33 @@ describe('chartSettingsFromEnv', () => {
       const problems = (error as ConfigError).problems.join('\n');
       for (const name of ['CHART_RENDERER "svg"', 'PUBLIC_URL "dq.example.com"']) expect(problems).toContain(name);
     }
-    expect(() => chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com', CHART_URL_TTL: 'soon' })).toThrow(/CHART_URL_TTL "soon"/);
+    expect(() => chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com', CHART_URL_TTL: 'soon' })).toThrow(
+      /CHART_URL_TTL "soon"/,
+    );
     expect(() => chartSettingsFromEnv({ PUBLIC_URL: 'https://dq.example.com/?x=1' })).toThrow(/PUBLIC_URL/);
   });
 
   it('treats only quickchart.io as hosted', () => {
-    expect(chartSettingsFromEnv({ QUICKCHART_HOST: 'https://quickchart.io/' })).toMatchObject({ host: 'https://quickchart.io', hosted: true });
+    expect(chartSettingsFromEnv({ QUICKCHART_HOST: 'https://quickchart.io/' })).toMatchObject({
+      host: 'https://quickchart.io',
+      hosted: true,
+    });
     expect(chartSettingsFromEnv({ QUICKCHART_HOST: 'http://localhost:3400' })).toMatchObject({ hosted: false });
-    expect(chartSettingsFromEnv({ QUICKCHART_HOST: 'https://quickchart.io.example.com' })).toMatchObject({ hosted: false });
+    expect(chartSettingsFromEnv({ QUICKCHART_HOST: 'https://quickchart.io.example.com' })).toMatchObject({
+      hosted: false,
+    });
   });
 
   it('draws no candlesticks on a self-hosted server unless told it can', () => {
     const selfHosted = { QUICKCHART_HOST: 'http://charts.internal:3400/qc/' };
-    expect(chartSettingsFromEnv(selfHosted)).toMatchObject({ host: 'http://charts.internal:3400/qc', candlesticks: false });
-    expect(chartSettingsFromEnv({ ...selfHosted, QUICKCHART_CANDLESTICK: 'true' })).toMatchObject({ candlesticks: true, hosted: false });
+    expect(chartSettingsFromEnv(selfHosted)).toMatchObject({
+      host: 'http://charts.internal:3400/qc',
+      candlesticks: false,
+    });
+    expect(chartSettingsFromEnv({ ...selfHosted, QUICKCHART_CANDLESTICK: 'true' })).toMatchObject({
+      candlesticks: true,
+      hosted: false,
+    });
   });
 
   it('lets candlesticks be turned off on the hosted service', () => {
@@ -68,7 +125,10 @@ describe('chartSettingsFromEnv', () => {
   });
 
   it('reads width and height', () => {
-    expect(chartSettingsFromEnv({ QUICKCHART_WIDTH: '900', QUICKCHART_HEIGHT: ' 450 ' })).toMatchObject({ width: 900, height: 450 });
+    expect(chartSettingsFromEnv({ QUICKCHART_WIDTH: '900', QUICKCHART_HEIGHT: ' 450 ' })).toMatchObject({
+      width: 900,
+      height: 450,
+    });
   });
 
   it('reads CHART_COLORS: intl (green up) or cn (red up) for everybody, or by reader when unset', () => {
@@ -80,12 +140,18 @@ describe('chartSettingsFromEnv', () => {
 
   it('reports every bad value at once', () => {
     try {
-      chartSettingsFromEnv({ QUICKCHART_HOST: 'ftp://x', QUICKCHART_CANDLESTICK: 'maybe', QUICKCHART_WIDTH: '70.5', QUICKCHART_HEIGHT: '99999' });
+      chartSettingsFromEnv({
+        QUICKCHART_HOST: 'ftp://x',
+        QUICKCHART_CANDLESTICK: 'maybe',
+        QUICKCHART_WIDTH: '70.5',
+        QUICKCHART_HEIGHT: '99999',
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const problems = (error as ConfigError).problems.join('\n');
-      for (const name of ['QUICKCHART_HOST', 'QUICKCHART_CANDLESTICK', 'QUICKCHART_WIDTH', 'QUICKCHART_HEIGHT']) expect(problems).toContain(name);
+      for (const name of ['QUICKCHART_HOST', 'QUICKCHART_CANDLESTICK', 'QUICKCHART_WIDTH', 'QUICKCHART_HEIGHT'])
+        expect(problems).toContain(name);
     }
     expect(() => chartSettingsFromEnv({ QUICKCHART_HOST: 'not a url' })).toThrow(ConfigError);
   });
@@ -109,7 +175,12 @@ async function fakeQuickChart(handler: Handler): Promise<{ settings: ChartSettin
     let text = '';
     request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
     request.on('end', () => {
-      received.push({ method: request.method, url: request.url, contentType: request.headers['content-type'], body: text ? JSON.parse(text) : undefined });
+      received.push({
+        method: request.method,
+        url: request.url,
+        contentType: request.headers['content-type'],
+        body: text ? JSON.parse(text) : undefined,
+      });
       handler(request, response);
     });
   });
@@ -127,8 +198,16 @@ afterEach(async () => {
 });
 
 // Chart text with a function in it: it must reach QuickChart as text, which JSON of an object would lose.
-const CHART = "{type:'candlestick',data:{datasets:[{data:[{x:0,o:1,h:2,l:0.5,c:1.5}]}]},options:{scales:{x:{ticks:{callback:v=>'a'}}}}}";
-const TOO_LONG: ChartPlan = { kind: 'too_long', chart: CHART, alt: 'Candlestick chart of CL', caption: 'CL daily candles.', width: 700, height: 380 };
+const CHART =
+  "{type:'candlestick',data:{datasets:[{data:[{x:0,o:1,h:2,l:0.5,c:1.5}]}]},options:{scales:{x:{ticks:{callback:v=>'a'}}}}}";
+const TOO_LONG: ChartPlan = {
+  kind: 'too_long',
+  chart: CHART,
+  alt: 'Candlestick chart of CL',
+  caption: 'CL daily candles.',
+  width: 700,
+  height: 380,
+};
 const NOTE = { kind: 'none', note: 'Chart left out: too many points for a Slack image.' };
 
 function json(response: ServerResponse, status: number, body: unknown): void {
@@ -148,12 +227,25 @@ describe('resolveChart', () => {
 
   it('gets a short URL from /chart/create with the documented body, the chart as JavaScript text', async () => {
     const shortUrl = 'https://quickchart.io/chart/render/zm-0a1b2c3d-4e5f';
-    const { settings, received } = await fakeQuickChart((_, response) => json(response, 200, { success: true, url: shortUrl }));
+    const { settings, received } = await fakeQuickChart((_, response) =>
+      json(response, 200, { success: true, url: shortUrl }),
+    );
     const image = await resolveChart(TOO_LONG, settings, english);
-    expect(image).toEqual({ kind: 'image', url: shortUrl, alt: TOO_LONG.kind === 'too_long' ? TOO_LONG.alt : '', caption: 'CL daily candles.' });
+    expect(image).toEqual({
+      kind: 'image',
+      url: shortUrl,
+      alt: TOO_LONG.kind === 'too_long' ? TOO_LONG.alt : '',
+      caption: 'CL daily candles.',
+    });
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ method: 'POST', url: '/chart/create', contentType: 'application/json' });
-    expect(received[0]!.body).toEqual({ chart: CHART, width: 700, height: 380, version: '3', backgroundColor: 'white' });
+    expect(received[0]!.body).toEqual({
+      chart: CHART,
+      width: 700,
+      height: 380,
+      version: '3',
+      backgroundColor: 'white',
+    });
   });
 
   it('gives a note when QuickChart answers with an error status', async () => {
@@ -163,7 +255,12 @@ describe('resolveChart', () => {
   });
 
   it('gives a note when QuickChart reports failure or sends something else', async () => {
-    for (const body of [{ success: false }, { success: true }, { success: true, url: 'javascript:alert(1)' }, 'not json']) {
+    for (const body of [
+      { success: false },
+      { success: true },
+      { success: true, url: 'javascript:alert(1)' },
+      'not json',
+    ]) {
       const { settings } = await fakeQuickChart((_, response) => {
         if (typeof body === 'string') {
           response.writeHead(200, { 'content-type': 'text/plain' });
@@ -201,7 +298,10 @@ describe('resolveChart', () => {
     const { settings } = await fakeQuickChart((_, response) => {
       setTimeout(() => json(response, 200, { success: true, url: 'https://quickchart.io/chart/render/late' }), 1000);
     });
-    expect(await resolveChart(TOO_LONG, settings, english)).toMatchObject({ kind: 'image', url: 'https://quickchart.io/chart/render/late' });
+    expect(await resolveChart(TOO_LONG, settings, english)).toMatchObject({
+      kind: 'image',
+      url: 'https://quickchart.io/chart/render/late',
+    });
   });
 
   it('gives a note when nothing listens', async () => {
@@ -212,7 +312,9 @@ describe('resolveChart', () => {
   });
 
   it('does not call a self-hosted server, which has no short URLs', async () => {
-    const { settings, received } = await fakeQuickChart((_, response) => json(response, 200, { success: true, url: 'https://x/y' }));
+    const { settings, received } = await fakeQuickChart((_, response) =>
+      json(response, 200, { success: true, url: 'https://x/y' }),
+    );
     const fetchShortUrl = vi.fn();
     expect(await resolveChart(TOO_LONG, { ...settings, hosted: false }, english)).toEqual(NOTE);
     expect(await resolveChart(TOO_LONG, SELF_HOSTED, english, { fetchShortUrl })).toEqual(NOTE);
@@ -221,7 +323,10 @@ describe('resolveChart', () => {
   });
 
   it('says in the reader’s language why a chart too long for a URL is left out', async () => {
-    expect(await resolveChart(TOO_LONG, SELF_HOSTED, langFor('zh-CN'))).toEqual({ kind: 'none', note: '未附图表：数据点过多，无法放入一张 Slack 图片。' });
+    expect(await resolveChart(TOO_LONG, SELF_HOSTED, langFor('zh-CN'))).toEqual({
+      kind: 'none',
+      note: '未附图表：数据点过多，无法放入一张 Slack 图片。',
+    });
   });
 
   it('never throws, even when the fetcher does', async () => {
@@ -229,6 +334,10 @@ describe('resolveChart', () => {
       throw new Error('synchronous failure');
     });
     expect(await resolveChart(TOO_LONG, HOSTED, english, { fetchShortUrl })).toEqual(NOTE);
-    expect(fetchShortUrl).toHaveBeenCalledWith('https://quickchart.io/chart/create', expect.objectContaining({ version: '3' }), 2000);
+    expect(fetchShortUrl).toHaveBeenCalledWith(
+      'https://quickchart.io/chart/create',
+      expect.objectContaining({ version: '3' }),
+      2000,
+    );
   });
 });

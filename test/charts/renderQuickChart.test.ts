@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { CJK_FONT_FAMILY, ChartRenderError, readChartUrl, renderQuickChart } from '../../src/charts/renderQuickChart.js';
 import { quickChartUrl } from '../../src/charts/quickChart.js';
+import {
+  ChartRenderError,
+  CJK_FONT_FAMILY,
+  readChartUrl,
+  renderQuickChart,
+} from '../../src/charts/renderQuickChart.js';
 import { pixelAt } from './pictures.js';
 import { HOSTED } from './support.js';
 
-const BAR = "{type:'bar',data:{labels:['a','b'],datasets:[{data:[1,2]}]},options:{scales:{y:{ticks:{callback:v=>'#'+v}}}}}";
+const BAR =
+  "{type:'bar',data:{labels:['a','b'],datasets:[{data:[1,2]}]},options:{scales:{y:{ticks:{callback:v=>'#'+v}}}}}";
 
-describe('renderQuickChart, a stand-in for QuickChart\'s GET /chart with v=3', () => {
+describe("renderQuickChart, a stand-in for QuickChart's GET /chart with v=3", () => {
   it('runs the chart text as JavaScript, functions and all, and draws it at twice the size on the background', () => {
-    const rendered = renderQuickChart(`https://quickchart.io/chart?c=${encodeURIComponent(BAR)}&w=300&h=200&bkg=white&v=3`);
+    const rendered = renderQuickChart(
+      `https://quickchart.io/chart?c=${encodeURIComponent(BAR)}&w=300&h=200&bkg=white&v=3`,
+    );
     try {
       expect([rendered.imageWidth, rendered.imageHeight]).toEqual([600, 400]);
       expect(rendered.png.subarray(1, 4).toString()).toBe('PNG');
@@ -25,7 +33,9 @@ describe('renderQuickChart, a stand-in for QuickChart\'s GET /chart with v=3', (
     const titleRow = (title: string, family?: string) => {
       const font = family ? `{size:20,family:${JSON.stringify(family)}}` : '{size:20}';
       const chart = `{type:'bar',data:{labels:['a'],datasets:[{data:[1]}]},options:{scales:{y:{}},plugins:{legend:{display:false},title:{display:true,text:${JSON.stringify(title)},font:${font}}}}}`;
-      const rendered = renderQuickChart(`https://quickchart.io/chart?c=${encodeURIComponent(chart)}&w=300&h=120&bkg=white&v=3`);
+      const rendered = renderQuickChart(
+        `https://quickchart.io/chart?c=${encodeURIComponent(chart)}&w=300&h=120&bkg=white&v=3`,
+      );
       try {
         const inked = (x: number, y: number) => pixelAt(rendered, x, y).some((channel) => channel < 200);
         return Array.from({ length: 40 * 300 }, (_, index) => inked(index % 300, Math.floor(index / 300)));
@@ -35,7 +45,10 @@ describe('renderQuickChart, a stand-in for QuickChart\'s GET /chart with v=3', (
     };
     const gold = titleRow('基金规模');
     expect(gold.some(Boolean)).toBe(true);
-    expect(titleRow('期货日线'), 'Chinese draws as boxes: the bundled font (@fontsource-variable/noto-sans-sc) was not registered').not.toEqual(gold);
+    expect(
+      titleRow('期货日线'),
+      'Chinese draws as boxes: the bundled font (@fontsource-variable/noto-sans-sc) was not registered',
+    ).not.toEqual(gold);
     // The bundled font draws it, not whatever CJK font the machine may have: naming it gives the same pixels.
     expect(titleRow('基金规模', CJK_FONT_FAMILY)).toEqual(gold);
   });
@@ -55,7 +68,10 @@ describe('renderQuickChart, a stand-in for QuickChart\'s GET /chart with v=3', (
     expect(() => renderQuickChart('https://quickchart.io/chart?c={type:&v=3')).toThrow(ChartRenderError);
     expect(() => renderQuickChart(`https://quickchart.io/chart?c=${encodeURIComponent(BAR)}`)).toThrow(/v=2\.9\.4/);
     // main's candlestick config: the plugin's default x axis reads `window`.
-    const candles = "{type:'candlestick',data:{labels:['a','b'],datasets:[{data:[{x:0,o:1,h:2,l:0.5,c:1.5},{x:1,o:1.5,h:2,l:1,c:1}]}]},options:{scales:{x:{type:'category'}}}}";
-    expect(() => renderQuickChart(`https://quickchart.io/chart?c=${encodeURIComponent(candles)}&v=3`)).toThrow(/window is not defined/);
+    const candles =
+      "{type:'candlestick',data:{labels:['a','b'],datasets:[{data:[{x:0,o:1,h:2,l:0.5,c:1.5},{x:1,o:1.5,h:2,l:1,c:1}]}]},options:{scales:{x:{type:'category'}}}}";
+    expect(() => renderQuickChart(`https://quickchart.io/chart?c=${encodeURIComponent(candles)}&v=3`)).toThrow(
+      /window is not defined/,
+    );
   });
 });

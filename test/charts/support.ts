@@ -1,12 +1,24 @@
 import fc from 'fast-check';
-import { readChartUrl, renderQuickChart, type RenderedChart } from '../../src/charts/renderQuickChart.js';
 import type { ChartPlan, ChartSettings } from '../../src/charts/quickChart.js';
-import { toCandles, type Candle, type CandleType, type FuturesResult } from '../../src/core/operations/futures.js';
+import { type RenderedChart, readChartUrl, renderQuickChart } from '../../src/charts/renderQuickChart.js';
 import type { FundAssetRecord, FundAssetResult } from '../../src/core/operations/fundAsset.js';
+import { type Candle, type CandleType, type FuturesResult, toCandles } from '../../src/core/operations/futures.js';
 import { OPERATION_HANDLERS } from '../../src/simulator/handlers/index.js';
 
-export const HOSTED: ChartSettings = { host: 'https://quickchart.io', hosted: true, candlesticks: true, width: 700, height: 380 };
-export const SELF_HOSTED: ChartSettings = { host: 'http://charts.internal:3400', hosted: false, candlesticks: false, width: 700, height: 380 };
+export const HOSTED: ChartSettings = {
+  host: 'https://quickchart.io',
+  hosted: true,
+  candlesticks: true,
+  width: 700,
+  height: 380,
+};
+export const SELF_HOSTED: ChartSettings = {
+  host: 'http://charts.internal:3400',
+  hosted: false,
+  candlesticks: false,
+  width: 700,
+  height: 380,
+};
 
 /** Servers whose chart URLs differ in length: high-low bars or candlesticks, either colour scheme, a long host, a large canvas. */
 export const EVERY_SERVER: ChartSettings[] = [
@@ -42,19 +54,41 @@ export function image(plan: ChartPlan): Extract<ChartPlan, { kind: 'image' }> {
 export const SIMULATED_NOW = Date.UTC(2024, 9, 30, 3, 7, 30);
 
 /** Futures candles as the simulator answers them for `now`, read by the client's own normaliser. */
-export function simulatedFutures(symbol: string, type: CandleType, limit: number, nowMs = SIMULATED_NOW): FuturesResult {
-  const data = OPERATION_HANDLERS['finance-external-futures-kline']({ symbol, type, limit: String(limit) }, { nowMs }) as { lines: number[][]; fields: string[] };
+export function simulatedFutures(
+  symbol: string,
+  type: CandleType,
+  limit: number,
+  nowMs = SIMULATED_NOW,
+): FuturesResult {
+  const data = OPERATION_HANDLERS['finance-external-futures-kline'](
+    { symbol, type, limit: String(limit) },
+    { nowMs },
+  ) as { lines: number[][]; fields: string[] };
   return { symbol, type, ...toCandles(data) };
 }
 
 /** A fund-asset page as the simulator answers it for `now`. */
-export function simulatedFundAsset(fundCode: string, pageNo = 1, pageSize = 10, nowMs = SIMULATED_NOW): FundAssetResult {
-  const data = OPERATION_HANDLERS['fund-asset']({ fundCode, pageNo: String(pageNo), pageSize: String(pageSize) }, { nowMs }) as { list: FundAssetRecord[] };
+export function simulatedFundAsset(
+  fundCode: string,
+  pageNo = 1,
+  pageSize = 10,
+  nowMs = SIMULATED_NOW,
+): FundAssetResult {
+  const data = OPERATION_HANDLERS['fund-asset'](
+    { fundCode, pageNo: String(pageNo), pageSize: String(pageSize) },
+    { nowMs },
+  ) as { list: FundAssetRecord[] };
   return { fundCode, records: data.list };
 }
 
 export const PERIOD_MS: Record<CandleType, number> = {
-  '0': 86_400_000, '1': 60_000, '5': 300_000, '30': 1_800_000, '60': 3_600_000, '120': 7_200_000, '240': 14_400_000,
+  '0': 86_400_000,
+  '1': 60_000,
+  '5': 300_000,
+  '30': 1_800_000,
+  '60': 3_600_000,
+  '120': 7_200_000,
+  '240': 14_400_000,
 };
 
 function round(value: number, decimals: number): number {
@@ -66,7 +100,12 @@ function round(value: number, decimals: number): number {
  * are, built from integer ticks so the decimals are exact.
  */
 export function makeCandles(options: {
-  count: number; decimals?: number; start?: number; periodMs?: number; firstAt?: number; seed?: number;
+  count: number;
+  decimals?: number;
+  start?: number;
+  periodMs?: number;
+  firstAt?: number;
+  seed?: number;
 }): Candle[] {
   const decimals = options.decimals ?? 2;
   const unit = 10 ** -decimals;
@@ -84,8 +123,10 @@ export function makeCandles(options: {
     const high = Math.max(open, close) + Math.round(next() * 20);
     const low = Math.max(1, Math.min(open, close) - Math.round(next() * 20));
     candles.push({
-      open: round(open * unit, decimals), close: round(close * unit, decimals),
-      high: round(high * unit, decimals), low: round(low * unit, decimals),
+      open: round(open * unit, decimals),
+      close: round(close * unit, decimals),
+      high: round(high * unit, decimals),
+      low: round(low * unit, decimals),
       change: round((close - previousClose) * unit, decimals),
       changeRate: round(((close - previousClose) / previousClose) * 100, 2),
       volume: Math.round(next() * 500_000),
@@ -122,8 +163,10 @@ export const candleSequence = (maxLength: number) =>
         const high = Math.max(open, close) + step.up;
         const low = Math.max(1, Math.min(open, close) - step.down);
         const candle = {
-          open: round(open * unit, decimals), close: round(close * unit, decimals),
-          high: round(high * unit, decimals), low: round(low * unit, decimals),
+          open: round(open * unit, decimals),
+          close: round(close * unit, decimals),
+          high: round(high * unit, decimals),
+          low: round(low * unit, decimals),
           change: round((close - previousClose) * unit, decimals),
           changeRate: round(((close - previousClose) / previousClose) * 100, 2),
           volume: step.volume,
@@ -135,7 +178,10 @@ export const candleSequence = (maxLength: number) =>
     });
 
 /** Records as the service sends them: newest first, the oldest without a rate. */
-export function makeFundRecords(count: number, options: { firstDate?: string; stepDays?: number; start?: number } = {}): FundAssetRecord[] {
+export function makeFundRecords(
+  count: number,
+  options: { firstDate?: string; stepDays?: number; start?: number } = {},
+): FundAssetRecord[] {
   const first = Date.parse(`${options.firstDate ?? '2015-03-31'}T00:00:00Z`);
   const oldestFirst: FundAssetRecord[] = [];
   let asset = options.start ?? 1_234_567_890.12;

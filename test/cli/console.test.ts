@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { runEntryPoint } from '../support/entryPoints.js';
-import { CONSOLE_ENV, startDemoConsole, type DemoConsole } from './consoleDriver.js';
+import { CONSOLE_ENV, type DemoConsole, startDemoConsole } from './consoleDriver.js';
 
 /** The footer of every lookup reply: once it is printed, the whole reply is. */
 const FOOTER = /coins? per lookup.*\n/;
@@ -52,7 +52,9 @@ describe('dq console on the simulator', () => {
     session = await startDemoConsole();
     const reply = await session.ask('/futures CL 1w 20', FOOTER);
     expect(reply).toMatch(/Futures candlesticks: CL, weekly\n/);
-    expect(reply).toMatch(/^› 20 weekly candles merged from 140 daily ones \(first open, highest high, lowest low, last close, summed volume\), fetched in one call: 5 coins$/m);
+    expect(reply).toMatch(
+      /^› 20 weekly candles merged from 140 daily ones \(first open, highest high, lowest low, last close, summed volume\), fetched in one call: 5 coins$/m,
+    );
     const file = /^\[chart\] CL weekly candles[^\n]* — (file:\/\/\S+\.png)$/m.exec(reply)?.[1];
     expect(file, reply).toBeDefined();
     expect(reply).toMatch(/Candlestick chart of CL futures, 20 weekly candles/);
@@ -94,12 +96,16 @@ describe('dq console on the simulator', () => {
     session = await startDemoConsole();
     const first = await session.ask('/fund-asset 000001 size:10', FOOTER);
     expect(first).toMatch(/Page 1 of \d+/);
-    expect(first).toMatch(/^\[1\] Next 10 → \(10 coins\) {2}\[2\] Share in channel {2}\[3\] Export CSV {2}\[4\] Watch this$/m);
+    expect(first).toMatch(
+      /^\[1\] Next 10 → \(10 coins\) {2}\[2\] Share in channel {2}\[3\] Export CSV {2}\[4\] Watch this$/m,
+    );
     const second = await session.ask('1', FOOTER);
     expect(second).toContain('pressed [1] Next 10 → (10 coins)');
     expect(second).toContain('(replaces the previous reply)');
     expect(second).toMatch(/Page 2 of \d+/);
-    expect(second).toMatch(/^\[1\] ← Previous {2}\[2\] Next 10 → \(10 coins\) {2}\[3\] Share in channel {2}\[4\] Export CSV {2}\[5\] Watch this$/m);
+    expect(second).toMatch(
+      /^\[1\] ← Previous {2}\[2\] Next 10 → \(10 coins\) {2}\[3\] Share in channel {2}\[4\] Export CSV {2}\[5\] Watch this$/m,
+    );
     // The table of a code block keeps its alignment, indented, without Slack's fences.
     expect(second).toMatch(/\n {2}Date +Asset size +Change\n {2}\d{4}-\d{2}-\d{2} /);
     expect(second).not.toContain('```');
@@ -136,7 +142,16 @@ describe('dq console on the simulator', () => {
   it('lists the commands on /dq help, and reads a line without "/" as /dq', async () => {
     session = await startDemoConsole();
     const help = await session.ask('/dq help', /explains one command in detail/);
-    for (const command of ['/taxpayer', '/bids', '/fund-asset', '/futures', '/new-funds', '/dq usage', '/dq digest add']) expect(help).toContain(command);
+    for (const command of [
+      '/taxpayer',
+      '/bids',
+      '/fund-asset',
+      '/futures',
+      '/new-funds',
+      '/dq usage',
+      '/dq digest add',
+    ])
+      expect(help).toContain(command);
     const bare = await session.ask('help futures', /How to type it[\s\S]*Examples/);
     expect(bare).toContain('/futures <symbol> <period> [count]');
   });
@@ -190,9 +205,18 @@ describe('dq console on the simulator', () => {
     session = undefined;
     expect(await finished.end()).toBe(0);
     const text = finished.output();
-    const order = ['dq> /futures CL 5m 5', 'pressed [1] Share in channel', '— posted in channel #console —', 'dq> /dq usage', 'Today: 5 coins · 1 call'];
+    const order = [
+      'dq> /futures CL 5m 5',
+      'pressed [1] Share in channel',
+      '— posted in channel #console —',
+      'dq> /dq usage',
+      'Today: 5 coins · 1 call',
+    ];
     const positions = order.map((part) => text.indexOf(part));
-    expect(positions.every((at) => at >= 0), text).toBe(true);
+    expect(
+      positions.every((at) => at >= 0),
+      text,
+    ).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   });
 
@@ -218,8 +242,8 @@ describe('dq console without --demo', () => {
   });
 });
 
-describe('the console\'s time zone', () => {
-  it('is DEFAULT_TZ, else the app\'s default (Asia/Shanghai), never the machine\'s', () => {
+describe("the console's time zone", () => {
+  it("is DEFAULT_TZ, else the app's default (Asia/Shanghai), never the machine's", () => {
     const consoleConfig = (env: Record<string, string>) => loadConfig(env, { inSlack: false, demo: true });
     expect(consoleConfig({ USER: 'tester' }).slack.defaultTimeZone).toBe('Asia/Shanghai');
     expect(consoleConfig({ USER: 'tester', DEFAULT_TZ: 'Europe/London' }).slack.defaultTimeZone).toBe('Europe/London');

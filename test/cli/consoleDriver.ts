@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { runConsole } from '../../src/cli/console.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/core/logger.js';
-import { createCoreRuntime, type CoreRuntime } from '../../src/runtime.js';
+import { type CoreRuntime, createCoreRuntime } from '../../src/runtime.js';
 
 /** Tests do not read the user's environment: a fixed user and zone, and a store that leaves nothing behind. */
 export const CONSOLE_ENV = { USER: 'tester', DEFAULT_TZ: 'Asia/Shanghai', STORE_URL: 'memory://' };

@@ -6,7 +6,12 @@ import { runEntryPoint } from '../support/entryPoints.js';
 
 /** Runs the real entry point, as `npm run demo` (`dq console --demo`) would, with the given lines piped in. */
 function runDq(args: string[], stdin: string) {
-  return runEntryPoint('src/cli/dq.ts', args, { STORE_URL: 'memory://', DEFAULT_TZ: 'Asia/Shanghai', USER: 'piped', LOG_LEVEL: 'error' }, stdin);
+  return runEntryPoint(
+    'src/cli/dq.ts',
+    args,
+    { STORE_URL: 'memory://', DEFAULT_TZ: 'Asia/Shanghai', USER: 'piped', LOG_LEVEL: 'error' },
+    stdin,
+  );
 }
 
 describe('dq console, the command', () => {
@@ -33,7 +38,9 @@ describe('dq console, the command', () => {
   it('is listed in the usage text', async () => {
     const { code, stdout } = await runDq(['help'], '');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/dq console \[--demo\] \[--out dir\] +type Slack commands, see the replies as text; files go to dir/);
+    expect(stdout).toMatch(
+      /dq console \[--demo\] \[--out dir\] +type Slack commands, see the replies as text; files go to dir/,
+    );
   });
 
   it('writes the demo’s files to the folder --out names, and says so', async () => {
@@ -43,7 +50,10 @@ describe('dq console, the command', () => {
       expect(code).toBe(0);
       expect(stdout).toContain(`Files (CSV exports, charts) are written to ${folder}.`);
       // The export and the reply's chart (the console draws its charts to files).
-      expect((await readdir(folder)).sort()).toEqual([expect.stringMatching(/^[0-9a-f]+\.png$/), expect.stringMatching(/^futures-CL_5_5-\d{8}-\d{4}\.csv$/)]);
+      expect((await readdir(folder)).sort()).toEqual([
+        expect.stringMatching(/^[0-9a-f]+\.png$/),
+        expect.stringMatching(/^futures-CL_5_5-\d{8}-\d{4}\.csv$/),
+      ]);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

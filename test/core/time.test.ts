@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startOfDay, startOfNextDay, startOfNextMonth, zonedTime, localDate } from '../../src/core/time.js';
+import { localDate, startOfDay, startOfNextDay, startOfNextMonth, zonedTime } from '../../src/core/time.js';
 
 describe('time zones', () => {
   it('days and months start at local midnight, across daylight saving', () => {
@@ -9,6 +9,8 @@ describe('time zones', () => {
     expect(startOfNextDay(noon, zone) - startOfDay(noon, zone)).toBe(23 * 3_600_000);
     expect(localDate(startOfDay(noon, zone), zone)).toBe('2026-03-08');
     expect(new Date(startOfNextMonth(noon, zone)).toISOString()).toBe('2026-04-01T04:00:00.000Z');
-    expect(new Date(startOfDay(Date.parse('2026-11-21T20:00:00Z'), 'Asia/Shanghai')).toISOString()).toBe('2026-11-21T16:00:00.000Z');
+    expect(new Date(startOfDay(Date.parse('2026-11-21T20:00:00Z'), 'Asia/Shanghai')).toISOString()).toBe(
+      '2026-11-21T16:00:00.000Z',
+    );
   });
 });

@@ -2,7 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPERATION_IDS, operations } from '../../src/core/operations/index.js';
-import { isKeyOf, isOneOf, type CatalogueKey, type NamesUnder, type OperationName } from '../../src/i18n/catalogueKeys.js';
+import {
+  type CatalogueKey,
+  isKeyOf,
+  isOneOf,
+  type NamesUnder,
+  type OperationName,
+} from '../../src/i18n/catalogueKeys.js';
 import { english, type Phrase } from '../../src/i18n/lang.js';
 import { ENGLISH_TITLES } from '../support/operationTitles.js';
 
@@ -11,13 +17,19 @@ const ROOT = join(import.meta.dirname, '..', '..');
 describe('catalogue keys are types', () => {
   it.each(['', 'operations/'])('the type reads every file of locales/en/%s, under the file’s name', (folder) => {
     const source = readFileSync(join(ROOT, 'src', 'i18n', 'catalogueKeys.ts'), 'utf8');
-    const imported = [...source.matchAll(/^import type (\w+) from '\.\.\/\.\.\/locales\/en\/((?:operations\/)?)([\w-]+)\.json';$/gm)]
+    const imported = [
+      ...source.matchAll(/^import type (\w+) from '\.\.\/\.\.\/locales\/en\/((?:operations\/)?)([\w-]+)\.json';$/gm),
+    ]
       .filter((match) => match[2] === folder)
       .map((match) => ({ name: match[1]!, file: match[3]! }));
-    const files = readdirSync(join(ROOT, 'locales', 'en', folder)).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length)).sort();
+    const files = readdirSync(join(ROOT, 'locales', 'en', folder))
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => name.slice(0, -'.json'.length))
+      .sort();
     expect(files.length).toBeGreaterThan(0);
     expect(imported.map((entry) => entry.file).sort()).toEqual(files);
-    for (const { name, file } of imported) expect(source, file).toMatch(new RegExp(`^  ${/^\w+$/.test(file) ? file : `'${file}'`}: typeof ${name};$`, 'm'));
+    for (const { name, file } of imported)
+      expect(source, file).toMatch(new RegExp(`^  ${/^\w+$/.test(file) ? file : `'${file}'`}: typeof ${name};$`, 'm'));
   });
 
   it('each operation’s name is the name of its catalogue, and a wrong one does not compile', () => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { english, langFor, LOCALES, readCatalogue, type Catalogue } from '../../src/i18n/lang.js';
+import { type Catalogue, english, LOCALES, langFor, readCatalogue } from '../../src/i18n/lang.js';
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
@@ -11,7 +11,8 @@ function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
   for (const [name, value] of Object.entries(catalogue)) {
     const key = prefix ? `${prefix}.${name}` : name;
     if (typeof value === 'string') texts.set(key, value);
-    else if (value && typeof value === 'object' && !Array.isArray(value)) for (const [inner, text] of flatten(value as Catalogue, key)) texts.set(inner, text);
+    else if (value && typeof value === 'object' && !Array.isArray(value))
+      for (const [inner, text] of flatten(value as Catalogue, key)) texts.set(inner, text);
     else throw new Error(`${key} is neither a text nor a group`);
   }
   return texts;
@@ -30,7 +31,10 @@ function placeholdersByKey(texts: Map<string, string>): Map<string, Set<string>>
   return byKey;
 }
 
-const flat = Object.fromEntries(LOCALES.map((locale) => [locale, flatten(readCatalogue(locale))])) as Record<(typeof LOCALES)[number], Map<string, string>>;
+const flat = Object.fromEntries(LOCALES.map((locale) => [locale, flatten(readCatalogue(locale))])) as Record<
+  (typeof LOCALES)[number],
+  Map<string, string>
+>;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -44,13 +48,17 @@ describe('the catalogues', () => {
     const en = placeholdersByKey(flat.en);
     const zh = placeholdersByKey(flat['zh-CN']);
     expect([...zh.keys()].sort()).toEqual([...en.keys()].sort());
-    const differing = [...en].filter(([key, names]) => [...names].sort().join() !== [...(zh.get(key) ?? [])].sort().join()).map(([key]) => key);
+    const differing = [...en]
+      .filter(([key, names]) => [...names].sort().join() !== [...(zh.get(key) ?? [])].sort().join())
+      .map(([key]) => key);
     expect(differing).toEqual([]);
   });
 
   it('give each count its plural form (English) and no empty text (either language)', () => {
-    for (const [key] of flat.en) if (key.endsWith('_one')) expect(flat.en.has(key.replace(/_one$/, '_other')), key).toBe(true);
-    for (const locale of LOCALES) for (const [key, text] of flat[locale]) expect(text.trim(), `${locale} ${key}`).not.toBe('');
+    for (const [key] of flat.en)
+      if (key.endsWith('_one')) expect(flat.en.has(key.replace(/_one$/, '_other')), key).toBe(true);
+    for (const locale of LOCALES)
+      for (const [key, text] of flat[locale]) expect(text.trim(), `${locale} ${key}`).not.toBe('');
     expect(english.t('common.coins', { count: 1 })).toBe('1 coin');
     expect(english.t('common.coins', { count: 1234 })).toBe('1,234 coins');
     expect(langFor('zh-CN').t('common.coins', { count: 1234 })).toBe('1,234 币');
@@ -62,7 +70,8 @@ describe('the catalogues', () => {
     for (const file of sourceFiles('src')) {
       for (const match of readFileSync(file, 'utf8').matchAll(keyPattern)) {
         const key = match[1]!;
-        if (!flat.en.has(key) && !flat.en.has(`${key}_other`) && !flat.en.has(`${key}_ordinal_other`)) missing.push(`${file}: ${key}`);
+        if (!flat.en.has(key) && !flat.en.has(`${key}_other`) && !flat.en.has(`${key}_ordinal_other`))
+          missing.push(`${file}: ${key}`);
       }
     }
     expect(missing).toEqual([]);

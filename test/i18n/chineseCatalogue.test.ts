@@ -12,7 +12,8 @@ const DIR = new URL('../../locales/zh-CN/', import.meta.url);
 
 function strings(value: unknown, path: string, into: Array<[string, string]> = []): Array<[string, string]> {
   if (typeof value === 'string') into.push([path, value]);
-  else if (value && typeof value === 'object') for (const [key, child] of Object.entries(value)) strings(child, path ? `${path}.${key}` : key, into);
+  else if (value && typeof value === 'object')
+    for (const [key, child] of Object.entries(value)) strings(child, path ? `${path}.${key}` : key, into);
   return into;
 }
 
@@ -20,7 +21,9 @@ function strings(value: unknown, path: string, into: Array<[string, string]> = [
 const ENTRIES = ['', 'operations/'].flatMap((folder) =>
   readdirSync(new URL(folder, DIR))
     .filter((file) => file.endsWith('.json'))
-    .flatMap((file) => strings(JSON.parse(readFileSync(new URL(`${folder}${file}`, DIR), 'utf8')), file.slice(0, -'.json'.length))),
+    .flatMap((file) =>
+      strings(JSON.parse(readFileSync(new URL(`${folder}${file}`, DIR), 'utf8')), file.slice(0, -'.json'.length)),
+    ),
 );
 
 /**
@@ -50,15 +53,27 @@ describe('the Chinese catalogue', () => {
   });
 
   it('has no space between Chinese characters', () => {
-    expect(ENTRIES.filter(([path, text]) => SPACE_BETWEEN_CJK.test(prose(text, path))).map(([path, text]) => `${path}: ${text}`)).toEqual([]);
+    expect(
+      ENTRIES.filter(([path, text]) => SPACE_BETWEEN_CJK.test(prose(text, path))).map(
+        ([path, text]) => `${path}: ${text}`,
+      ),
+    ).toEqual([]);
   });
 
   it('has no ASCII colon before Chinese text', () => {
-    expect(ENTRIES.filter(([path, text]) => ASCII_COLON_BEFORE_CJK.test(prose(text, path))).map(([path, text]) => `${path}: ${text}`)).toEqual([]);
+    expect(
+      ENTRIES.filter(([path, text]) => ASCII_COLON_BEFORE_CJK.test(prose(text, path))).map(
+        ([path, text]) => `${path}: ${text}`,
+      ),
+    ).toEqual([]);
   });
 
   it('has no English words of the app’s own', () => {
-    expect(ENTRIES.map(([path, text]) => [path, englishWords(prose(text, path))] as const).filter(([, words]) => words.length > 0).map(([path, words]) => `${path}: ${words.join(' ')}`)).toEqual([]);
+    expect(
+      ENTRIES.map(([path, text]) => [path, englishWords(prose(text, path))] as const)
+        .filter(([, words]) => words.length > 0)
+        .map(([path, words]) => `${path}: ${words.join(' ')}`),
+    ).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { textLanguage } from '../../src/i18n/textLanguage.js';
+import { COMMAND_GRAMMAR } from '../../src/slack/operations/index.js';
 import { commandLanguage } from '../../src/slack/parse/parseCommand.js';
 
 describe('the language a text is written in', () => {
@@ -34,7 +35,7 @@ describe('the language a command is written in: its grammar’s words, never the
     ['/dq', 'tax 杭州华信光伏科技', 'en'],
     ['/dq', '关注 添加 基金 000001 每天 09:00', 'zh-CN'],
   ] as const)('%s %s → %s', (command, text, locale) => {
-    expect(commandLanguage(command, text)).toBe(locale);
+    expect(commandLanguage(COMMAND_GRAMMAR, command, text)).toBe(locale);
   });
 
   it.each([
@@ -45,6 +46,6 @@ describe('the language a command is written in: its grammar’s words, never the
     ['/futures', 'CL 5m 30'],
     ['/dq', ''],
   ])('%s %s is unclear: the saved language answers', (command, text) => {
-    expect(commandLanguage(command, text)).toBeUndefined();
+    expect(commandLanguage(COMMAND_GRAMMAR, command, text)).toBeUndefined();
   });
 });

@@ -1,19 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
-import { entryPointEnv } from '../support/entryPoints.js';
-import { sendSlashCommand } from '../support/slack/signedRequests.js';
-import { startFakeSlack, type FakeSlack } from '../support/slack/fakeSlack.js';
-import { freePort } from '../support/measure.js';
-import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSimulator } from '../../src/simulator/index.js';
-import { createStore } from '../../src/core/store/index.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/core/ledger/ledger.js';
+import { createStore } from '../../src/core/store/index.js';
+import { startSimulator } from '../../src/simulator/index.js';
+import { entryPointEnv } from '../support/entryPoints.js';
+import { freePort } from '../support/measure.js';
+import { type FakeSlack, startFakeSlack } from '../support/slack/fakeSlack.js';
 import { DEFAULT_WORKSPACE } from '../support/slack/index.js';
+import { sendSlashCommand } from '../support/slack/signedRequests.js';
 
 const SECRET = 'main-test-secret';
 const TOKEN = 'xoxb-main-test';
@@ -27,7 +27,10 @@ interface Running {
 
 function startMain(env: Record<string, string>): Running {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: entryPointEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: entryPointEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -71,7 +74,8 @@ describe('npm start (src/main.ts)', () => {
     running = startMain({});
     expect(await running.exited).toBe(2);
     const text = running.output();
-    for (const name of ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'DATA_API_BASE_URL', 'DATA_API_KEY']) expect(text).toContain(name);
+    for (const name of ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'DATA_API_BASE_URL', 'DATA_API_KEY'])
+      expect(text).toContain(name);
     expect(text).toContain('docs/configuration.md');
     expect(text).toContain('npm run demo');
     expect(text).not.toMatch(/\n\s+at /);
@@ -95,7 +99,16 @@ describe('npm start (src/main.ts)', () => {
     const port = await freePort();
     const opsPort = await freePort();
     try {
-      running = startMain({ DEMO: '1', SLACK_BOT_TOKEN: TOKEN, SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: silentUrl, PORT: String(port), OPS_PORT: String(opsPort), LOG_LEVEL: 'fatal', STORE_URL: 'memory://' });
+      running = startMain({
+        DEMO: '1',
+        SLACK_BOT_TOKEN: TOKEN,
+        SLACK_SIGNING_SECRET: SECRET,
+        SLACK_API_URL: silentUrl,
+        PORT: String(port),
+        OPS_PORT: String(opsPort),
+        LOG_LEVEL: 'fatal',
+        STORE_URL: 'memory://',
+      });
       const base = `http://127.0.0.1:${port}`;
       expect((await waitForHttp(`${base}/healthz`)).status).toBe(200);
       const ready = await fetch(`${base}/readyz`);
@@ -105,10 +118,16 @@ describe('npm start (src/main.ts)', () => {
       expect((await fetch(`http://127.0.0.1:${opsPort}/metrics`)).status).toBe(200);
       expect((await fetch(`${base}/metrics`)).status).not.toBe(200);
       // Slack's events are turned away (Slack retries them) until the app is ready.
-      expect((await sendSlashCommand(base, SECRET, { command: '/dq', text: 'help', responseUrl: 'http://127.0.0.1:9/x' })).status).toBe(503);
+      expect(
+        (await sendSlashCommand(base, SECRET, { command: '/dq', text: 'help', responseUrl: 'http://127.0.0.1:9/x' }))
+          .status,
+      ).toBe(503);
       const deadline = Date.now() + 15_000;
       while (!running.output().includes('dq: waiting for') && Date.now() < deadline) await sleep(100);
-      const line = running.output().split('\n').find((text) => text.startsWith('dq: waiting for'));
+      const line = running
+        .output()
+        .split('\n')
+        .find((text) => text.startsWith('dq: waiting for'));
       expect(line).toContain('Slack');
       expect(line).toContain('SLACK_API_URL');
       expect(running.child.exitCode).toBeNull();
@@ -125,7 +144,15 @@ describe('npm start (src/main.ts)', () => {
     await new Promise<void>((resolve) => blocker.listen(0, resolve));
     const port = (blocker.address() as AddressInfo).port;
     try {
-      running = startMain({ DEMO: '1', SLACK_BOT_TOKEN: TOKEN, SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: fake.apiUrl, PORT: String(port), LOG_LEVEL: 'fatal', STORE_URL: 'memory://' });
+      running = startMain({
+        DEMO: '1',
+        SLACK_BOT_TOKEN: TOKEN,
+        SLACK_SIGNING_SECRET: SECRET,
+        SLACK_API_URL: fake.apiUrl,
+        PORT: String(port),
+        LOG_LEVEL: 'fatal',
+        STORE_URL: 'memory://',
+      });
       expect(await running.exited).toBe(1);
       expect(running.output()).toContain('dq could not start');
       expect(running.output()).not.toMatch(/\n\s+at /);
@@ -138,8 +165,14 @@ describe('npm start (src/main.ts)', () => {
     fake = await startFakeSlack({ validTokens: [TOKEN] });
     const port = await freePort();
     running = startMain({
-      DEMO: '1', SLACK_BOT_TOKEN: TOKEN, SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: fake.apiUrl, PORT: String(port),
-      SIMULATOR_LATENCY_MS: '1500', LOG_LEVEL: 'warn', STORE_URL: 'memory://',
+      DEMO: '1',
+      SLACK_BOT_TOKEN: TOKEN,
+      SLACK_SIGNING_SECRET: SECRET,
+      SLACK_API_URL: fake.apiUrl,
+      PORT: String(port),
+      SIMULATOR_LATENCY_MS: '1500',
+      LOG_LEVEL: 'warn',
+      STORE_URL: 'memory://',
     });
     const base = `http://127.0.0.1:${port}`;
     expect((await waitForHttp(`${base}/healthz`)).status).toBe(200);
@@ -160,23 +193,38 @@ describe('npm start (src/main.ts)', () => {
     expect(await running.exited).toBe(0);
     expect(running.output()).not.toContain('unhandled');
     // Whoever started it is told it runs, on what, and what to try first.
-    expect(running.output()).toContain(`dq is running in DEMO mode on port ${port} (/slack/events): lookups go to the built-in simulator`);
+    expect(running.output()).toContain(
+      `dq is running in DEMO mode on port ${port} (/slack/events): lookups go to the built-in simulator`,
+    );
     expect(running.output()).toContain('In Slack, try /dq help');
     // And where chart data goes: by default to nobody but Slack.
-    expect(running.output()).toContain('Charts: Slack draws the charts from their values in its own blocks; no chart data goes to a third party (CHART_RENDERER=native).');
+    expect(running.output()).toContain(
+      'Charts: Slack draws the charts from their values in its own blocks; no chart data goes to a third party (CHART_RENDERER=native).',
+    );
   });
 
   it('lookups still queued when the grace period ends are told the app is restarting and that nothing was charged', async () => {
     fake = await startFakeSlack({ validTokens: [TOKEN] });
     const port = await freePort();
     running = startMain({
-      DEMO: '1', SLACK_BOT_TOKEN: TOKEN, SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: fake.apiUrl, PORT: String(port),
-      DATA_API_RATE_LIMITS: 'fund-asset=1/1m', SHUTDOWN_GRACE_MS: '500', LOG_LEVEL: 'warn', STORE_URL: 'memory://',
+      DEMO: '1',
+      SLACK_BOT_TOKEN: TOKEN,
+      SLACK_SIGNING_SECRET: SECRET,
+      SLACK_API_URL: fake.apiUrl,
+      PORT: String(port),
+      DATA_API_RATE_LIMITS: 'fund-asset=1/1m',
+      SHUTDOWN_GRACE_MS: '500',
+      LOG_LEVEL: 'warn',
+      STORE_URL: 'memory://',
     });
     const base = `http://127.0.0.1:${port}`;
     await waitForReady(base);
     // The first takes the minute's only slot; the other two wait for the next one.
-    for (const [id, code] of [['q1', '000001'], ['q2', '110022'], ['q3', '161725']] as const) {
+    for (const [id, code] of [
+      ['q1', '000001'],
+      ['q2', '110022'],
+      ['q3', '161725'],
+    ] as const) {
       await sendSlashCommand(base, SECRET, { command: '/fund-asset', text: code, responseUrl: fake.responseUrl(id) });
     }
     await fake.waitForResponse('q1', undefined, 10_000);
@@ -184,7 +232,11 @@ describe('npm start (src/main.ts)', () => {
     await fake.waitForCall('chat.postMessage', (call) => String(call.args.text).includes('Queued'), 10_000);
     running.child.kill('SIGTERM');
     for (const id of ['q2', 'q3']) {
-      const told = await fake.waitForResponse(id, (response) => JSON.stringify(response.body).includes('restarting'), 10_000);
+      const told = await fake.waitForResponse(
+        id,
+        (response) => JSON.stringify(response.body).includes('restarting'),
+        10_000,
+      );
       expect(JSON.stringify(told.body)).toContain('nothing was charged');
     }
     expect(await running.exited).toBe(0);
@@ -199,15 +251,27 @@ describe('npm start (src/main.ts)', () => {
       fake = await startFakeSlack({ validTokens: [TOKEN] });
       const port = await freePort();
       running = startMain({
-        SLACK_BOT_TOKEN: TOKEN, SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: fake.apiUrl, PORT: String(port),
-        DATA_API_BASE_URL: simulator.url, DATA_API_KEY: 'main-key', DATA_API_RATE_LIMITS: 'fund-asset=1/2s',
-        SHUTDOWN_GRACE_MS: '3000', LOG_LEVEL: 'warn', STORE_URL: `sqlite://${storeFile}`,
+        SLACK_BOT_TOKEN: TOKEN,
+        SLACK_SIGNING_SECRET: SECRET,
+        SLACK_API_URL: fake.apiUrl,
+        PORT: String(port),
+        DATA_API_BASE_URL: simulator.url,
+        DATA_API_KEY: 'main-key',
+        DATA_API_RATE_LIMITS: 'fund-asset=1/2s',
+        SHUTDOWN_GRACE_MS: '3000',
+        LOG_LEVEL: 'warn',
+        STORE_URL: `sqlite://${storeFile}`,
       });
       const base = `http://127.0.0.1:${port}`;
       await waitForReady(base);
       // The first is sent at once; the other two wait for their slots.
-      const codes = [['s1', '000001'], ['s2', '110022'], ['s3', '161725']] as const;
-      for (const [id, code] of codes) await sendSlashCommand(base, SECRET, { command: '/fund-asset', text: code, responseUrl: fake.responseUrl(id) });
+      const codes = [
+        ['s1', '000001'],
+        ['s2', '110022'],
+        ['s3', '161725'],
+      ] as const;
+      for (const [id, code] of codes)
+        await sendSlashCommand(base, SECRET, { command: '/fund-asset', text: code, responseUrl: fake.responseUrl(id) });
       const deadline = Date.now() + 10_000;
       while (simulator.stats().calls.length < 1 && Date.now() < deadline) await sleep(20);
       expect(simulator.stats().calls).toHaveLength(1);
@@ -216,12 +280,20 @@ describe('npm start (src/main.ts)', () => {
       // Nothing more was sent after SIGTERM, and the one sent was answered with its result.
       expect(simulator.stats().calls).toHaveLength(1);
       for (const id of ['s1']) {
-        const reply = await fake.waitForResponse(id, (response) => !JSON.stringify(response.body).includes('Queued'), 1000);
+        const reply = await fake.waitForResponse(
+          id,
+          (response) => !JSON.stringify(response.body).includes('Queued'),
+          1000,
+        );
         expect(JSON.stringify(reply.body)).toContain('coins');
         expect(JSON.stringify(reply.body)).not.toContain('restarting');
       }
       for (const id of ['s2', 's3']) {
-        const told = await fake.waitForResponse(id, (response) => JSON.stringify(response.body).includes('restarting'), 1000);
+        const told = await fake.waitForResponse(
+          id,
+          (response) => JSON.stringify(response.body).includes('restarting'),
+          1000,
+        );
         expect(JSON.stringify(told.body)).toContain('nothing was charged');
       }
       // What the service charged is in the ledger, every coin of it.
@@ -254,7 +326,13 @@ describe('npm start (src/main.ts)', () => {
         const key = String(request.headers['x-api-key']);
         const first = answered++ === 0;
         response.writeHead(first ? 401 : 200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(first ? { code: 401, msg: `invalid api key ${key}` } : { code: 400, msg: `request not valid for account ${key}` }));
+        response.end(
+          JSON.stringify(
+            first
+              ? { code: 401, msg: `invalid api key ${key}` }
+              : { code: 400, msg: `request not valid for account ${key}` },
+          ),
+        );
       });
     });
     await new Promise<void>((resolve) => echoing.listen(0, '127.0.0.1', resolve));
@@ -262,16 +340,29 @@ describe('npm start (src/main.ts)', () => {
       fake = await startFakeSlack({ validTokens: [TOKEN] });
       const port = await freePort();
       running = startMain({
-        SLACK_BOT_TOKEN: TOKEN, SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: fake.apiUrl, PORT: String(port),
-        DATA_API_BASE_URL: `http://127.0.0.1:${(echoing.address() as AddressInfo).port}`, DATA_API_KEY: KEY,
-        LOG_LEVEL: 'debug', STORE_URL: 'memory://',
+        SLACK_BOT_TOKEN: TOKEN,
+        SLACK_SIGNING_SECRET: SECRET,
+        SLACK_API_URL: fake.apiUrl,
+        PORT: String(port),
+        DATA_API_BASE_URL: `http://127.0.0.1:${(echoing.address() as AddressInfo).port}`,
+        DATA_API_KEY: KEY,
+        LOG_LEVEL: 'debug',
+        STORE_URL: 'memory://',
       });
       const base = `http://127.0.0.1:${port}`;
       await waitForReady(base);
-      await sendSlashCommand(base, SECRET, { command: '/fund-asset', text: '000001', responseUrl: fake.responseUrl('k1') });
+      await sendSlashCommand(base, SECRET, {
+        command: '/fund-asset',
+        text: '000001',
+        responseUrl: fake.responseUrl('k1'),
+      });
       const reply = await fake.waitForResponse('k1', undefined, 10_000);
       expect(JSON.stringify(reply.body)).toMatch(/refused|API key/i);
-      await sendSlashCommand(base, SECRET, { command: '/fund-asset', text: '110022', responseUrl: fake.responseUrl('k2') });
+      await sendSlashCommand(base, SECRET, {
+        command: '/fund-asset',
+        text: '110022',
+        responseUrl: fake.responseUrl('k2'),
+      });
       const rejected = await fake.waitForResponse('k2', undefined, 10_000);
       // The service's own words stay in the log (redacted there); the reply says it in the reader's words.
       expect(JSON.stringify(rejected.body)).toContain('Nothing was charged');
@@ -297,11 +388,25 @@ describe('npm start (src/main.ts)', () => {
     const base = `http://127.0.0.1:${port}`;
     const ops = `http://127.0.0.1:${opsPort}`;
     // PUBLIC_URL makes the app draw and serve its charts itself (CHART_RENDERER=local by default).
-    running = startMain({ DEMO: '1', SLACK_BOT_TOKEN: TOKEN, SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: fake.apiUrl, PORT: String(port), OPS_PORT: String(opsPort), LOG_LEVEL: 'warn', STORE_URL: 'memory://', PUBLIC_URL: base });
+    running = startMain({
+      DEMO: '1',
+      SLACK_BOT_TOKEN: TOKEN,
+      SLACK_SIGNING_SECRET: SECRET,
+      SLACK_API_URL: fake.apiUrl,
+      PORT: String(port),
+      OPS_PORT: String(opsPort),
+      LOG_LEVEL: 'warn',
+      STORE_URL: 'memory://',
+      PUBLIC_URL: base,
+    });
     await waitForReady(base);
     const chartUrls: string[] = [];
     for (const id of ['m1', 'm2']) {
-      await sendSlashCommand(base, SECRET, { command: '/futures', text: 'CL daily 5', responseUrl: fake.responseUrl(id) });
+      await sendSlashCommand(base, SECRET, {
+        command: '/futures',
+        text: 'CL daily 5',
+        responseUrl: fake.responseUrl(id),
+      });
       const reply = await fake.waitForResponse(id, undefined, 10_000);
       chartUrls.push(...(JSON.stringify(reply.body).match(/http:\/\/127\.0\.0\.1:\d+\/charts\/[^"]+/g) ?? []));
     }

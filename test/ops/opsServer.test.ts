@@ -8,23 +8,27 @@ describe('the ops server', () => {
   let server: Awaited<ReturnType<typeof startOpsServer>>;
   const seen: string[] = [];
   beforeAll(async () => {
-    server = await startOpsServer([
-      { path: '/healthz', handler: (_request, response) => response.writeHead(200).end('ok') },
-      {
-        path: '/charts/:file',
-        methods: ['GET', 'HEAD'],
-        handler: (request, response) => {
-          seen.push(`${request.method} ${request.url}`);
-          response.writeHead(200).end('chart');
+    server = await startOpsServer(
+      [
+        { path: '/healthz', handler: (_request, response) => response.writeHead(200).end('ok') },
+        {
+          path: '/charts/:file',
+          methods: ['GET', 'HEAD'],
+          handler: (request, response) => {
+            seen.push(`${request.method} ${request.url}`);
+            response.writeHead(200).end('chart');
+          },
         },
-      },
-    ], 0);
+      ],
+      0,
+    );
   });
   afterAll(async () => {
     await server.close();
   });
 
-  const status = async (method: string, path: string) => (await fetch(`http://127.0.0.1:${server.port}${path}`, { method })).status;
+  const status = async (method: string, path: string) =>
+    (await fetch(`http://127.0.0.1:${server.port}${path}`, { method })).status;
 
   it('serves exact paths to GET only, and one path segment after a parameter route to its methods', async () => {
     expect(await status('GET', '/healthz')).toBe(200);

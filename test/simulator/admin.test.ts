@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIXED_NOW, GENEROUS_RATE_LIMITS, OP, call, callOperation, useSimulator } from './simulatorTestKit.js';
+import { call, callOperation, FIXED_NOW, GENEROUS_RATE_LIMITS, OP, useSimulator } from './simulatorTestKit.js';
 
 const simulator = useSimulator({ now: () => FIXED_NOW, rateLimits: GENEROUS_RATE_LIMITS });
 const admin = (path: string, method: string, body?: unknown) =>
@@ -19,7 +19,13 @@ describe('admin endpoints', () => {
       rateLimited: 0,
     });
     expect(result.json.calls).toHaveLength(2);
-    expect(result.json.calls[0]).toEqual({ operation: OP.futures, key: 'sim-key', at: expect.any(Number), status: 200, outcome: 'success' });
+    expect(result.json.calls[0]).toEqual({
+      operation: OP.futures,
+      key: 'sim-key',
+      at: expect.any(Number),
+      status: 200,
+      outcome: 'success',
+    });
     expect(result.json.calls[1]).toMatchObject({ status: 400, outcome: 'bad_request' });
     expect(simulator().stats().calls[0]!.body).toMatchObject({ code: 200 });
   });
@@ -27,7 +33,13 @@ describe('admin endpoints', () => {
   it('resets statistics', async () => {
     await callOperation(simulator(), OP.futures, { symbol: 'CL', type: '0' });
     expect((await admin('reset', 'POST')).json).toEqual({ ok: true });
-    expect((await admin('stats', 'GET')).json).toEqual({ calls: [], coinsByKey: {}, callsByOperation: {}, successByOperation: {}, rateLimited: 0 });
+    expect((await admin('stats', 'GET')).json).toEqual({
+      calls: [],
+      coinsByKey: {},
+      callsByOperation: {},
+      successByOperation: {},
+      rateLimited: 0,
+    });
   });
 
   it('replaces fault settings, and refuses bad ones', async () => {

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../src/simulator/index.js';
 import { readerText } from '../../src/core/readerText.js';
 import { noticeIdentity } from '../../src/core/watch/noticeIdentity.js';
 import type { BidNotice } from '../../src/simulator/data/bidNotices.js';
-import { DAY_MS, FIXED_NOW, GENEROUS_RATE_LIMITS, OP, call, callOperation } from './simulatorTestKit.js';
+import { type Simulator, startSimulator } from '../../src/simulator/index.js';
+import { call, callOperation, DAY_MS, FIXED_NOW, GENEROUS_RATE_LIMITS, OP } from './simulatorTestKit.js';
 
 /**
  * Tender notices published over simulated time (data/bidNotices.ts), and the changes that steer
@@ -11,7 +11,12 @@ import { DAY_MS, FIXED_NOW, GENEROUS_RATE_LIMITS, OP, call, callOperation } from
  */
 
 let now = FIXED_NOW;
-const clock = { now: () => now, sleep: async () => undefined, timer: () => () => undefined, every: () => () => undefined };
+const clock = {
+  now: () => now,
+  sleep: async () => undefined,
+  timer: () => () => undefined,
+  every: () => () => undefined,
+};
 const options = { clock, rateLimits: GENEROUS_RATE_LIMITS };
 let simulator: Simulator;
 beforeEach(async () => {
@@ -79,7 +84,12 @@ describe('tender notices published over simulated time', () => {
     for (let at = shanghai('2025-06-16T09:00:00'); at < shanghai('2025-07-16T09:00:00'); at += DAY_MS) {
       if (isWeekend(at)) continue;
       now = at;
-      const notices = await everyPage({ ...ZJ, type: '1', publishStartTime: isoDate(previous?.at ?? at - DAY_MS), publishEndTime: isoDate(at) });
+      const notices = await everyPage({
+        ...ZJ,
+        type: '1',
+        publishStartTime: isoDate(previous?.at ?? at - DAY_MS),
+        publishEndTime: isoDate(at),
+      });
       if (previous) checks.push(notices.filter((notice) => !previous!.ids.has(notice.id)).length);
       previous = { at, ids: new Set(notices.map((notice) => notice.id)) };
     }
@@ -94,7 +104,12 @@ describe('tender notices published over simulated time', () => {
     const weekdays: number[] = [];
     const weekends: number[] = [];
     for (let day = shanghai('2025-06-02T12:00:00'); day < shanghai('2025-06-30T12:00:00'); day += DAY_MS) {
-      const { total } = await search({ keyword: KEYWORD, publishStartTime: isoDate(day), publishEndTime: isoDate(day), pageSize: '1' });
+      const { total } = await search({
+        keyword: KEYWORD,
+        publishStartTime: isoDate(day),
+        publishEndTime: isoDate(day),
+        pageSize: '1',
+      });
       (isWeekend(day) ? weekends : weekdays).push(total);
     }
     const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
@@ -119,24 +134,41 @@ describe('changing the notices (POST /__simulator/changes)', () => {
     expect(added.status, added.text).toBe(200);
     const [published] = added.json.change.notices as Array<{ publishedAt: number; notice: BidNotice }>;
     expect(published!.publishedAt).toBe(now);
-    expect(published!.notice).toMatchObject({ noticeType: '招标公告', province: 'ZJ', provinceName: '浙江', publishDate: '2025-06-18' });
+    expect(published!.notice).toMatchObject({
+      noticeType: '招标公告',
+      province: 'ZJ',
+      provinceName: '浙江',
+      publishDate: '2025-06-18',
+    });
     expect(published!.notice.title).toContain(KEYWORD);
     const after = await search(ZJ);
     expect(after.total).toBe(before.total + 1);
     expect(after.list[0]).toEqual(published!.notice);
 
-    const later = await change({ kind: 'newBid', keyword: KEYWORD, province: 'ZJ', type: '3', title: '浙江省光伏组件产业园建设项目（拟建）', from: now + 3_600_000 });
+    const later = await change({
+      kind: 'newBid',
+      keyword: KEYWORD,
+      province: 'ZJ',
+      type: '3',
+      title: '浙江省光伏组件产业园建设项目（拟建）',
+      from: now + 3_600_000,
+    });
     const laterId = later.json.change.notices[0].notice.id;
     expect((await search(ZJ)).list.map((notice) => notice.id)).not.toContain(laterId);
     now += 3_600_000;
     const found = await search({ ...ZJ, type: '3' });
-    expect(found.list[0]).toMatchObject({ id: laterId, title: '浙江省光伏组件产业园建设项目（拟建）', noticeType: '拟建项目' });
+    expect(found.list[0]).toMatchObject({
+      id: laterId,
+      title: '浙江省光伏组件产业园建设项目（拟建）',
+      noticeType: '拟建项目',
+    });
   });
 
   it("publishes at the data's now when the data's date is pinned apart from the simulator's clock", async () => {
     const pinned = await startSimulator({ now: () => FIXED_NOW, rateLimits: GENEROUS_RATE_LIMITS });
     try {
-      const published: BidNotice = pinned.changeData({ kind: 'newBid', keyword: KEYWORD, province: 'ZJ' }).notices[0]!.notice;
+      const published: BidNotice = pinned.changeData({ kind: 'newBid', keyword: KEYWORD, province: 'ZJ' }).notices[0]!
+        .notice;
       expect(published.publishDate).toBe(isoDate(FIXED_NOW));
       expect((await search(ZJ, pinned)).list[0]).toEqual(published);
     } finally {
@@ -146,10 +178,22 @@ describe('changing the notices (POST /__simulator/changes)', () => {
 
   it('finds a published notice by the words it carries, in the fields searched', async () => {
     now = shanghai('2025-06-18T10:00:00');
-    await change({ kind: 'newBid', keyword: '海上风电', province: 'FJ', title: '福建省海上风电场运维采购公告', purchaser: '福建省能源集团有限公司' });
-    expect((await search({ keyword: '海上风电场', searchType: '1' })).list.map((notice) => notice.title)).toContain('福建省海上风电场运维采购公告');
-    expect((await search({ keyword: '能源集团', searchType: '2', province: 'FJ' })).list[0]?.purchaser).toBe('福建省能源集团有限公司');
-    expect((await search({ keyword: '能源集团', searchType: '1', province: 'FJ' })).list.map((notice) => notice.purchaser)).not.toContain('福建省能源集团有限公司');
+    await change({
+      kind: 'newBid',
+      keyword: '海上风电',
+      province: 'FJ',
+      title: '福建省海上风电场运维采购公告',
+      purchaser: '福建省能源集团有限公司',
+    });
+    expect((await search({ keyword: '海上风电场', searchType: '1' })).list.map((notice) => notice.title)).toContain(
+      '福建省海上风电场运维采购公告',
+    );
+    expect((await search({ keyword: '能源集团', searchType: '2', province: 'FJ' })).list[0]?.purchaser).toBe(
+      '福建省能源集团有限公司',
+    );
+    expect(
+      (await search({ keyword: '能源集团', searchType: '1', province: 'FJ' })).list.map((notice) => notice.purchaser),
+    ).not.toContain('福建省能源集团有限公司');
   });
 
   it('re-serves a notice in other widths, spaces and punctuation: same id, same place, same words', async () => {
@@ -220,19 +264,24 @@ describe('changing the notices (POST /__simulator/changes)', () => {
       expect(answer.status, JSON.stringify(bad)).toBe(400);
       expect(answer.json.ok).toBe(false);
     }
-    expect((await call(simulator, '/__simulator/changes/list', undefined, { method: 'GET', key: null })).json.changes).toEqual([]);
+    expect(
+      (await call(simulator, '/__simulator/changes/list', undefined, { method: 'GET', key: null })).json.changes,
+    ).toEqual([]);
   });
 });
 
 describe('award results of tenders already published', () => {
   /** A title without its last words (招标公告, 中标结果公告 …): the project it is about. */
-  const project = (title: string) => title.replace(/(公开招标公告|招标公告|竞争性磋商公告|询价公告|中标结果公告|成交结果公告|中标候选人公示)$/, '');
+  const project = (title: string) =>
+    title.replace(/(公开招标公告|招标公告|竞争性磋商公告|询价公告|中标结果公告|成交结果公告|中标候选人公示)$/, '');
 
   it('come in the stream: the same project and purchaser as an earlier tender, another notice', async () => {
     now = shanghai('2025-06-18T10:00:00');
     const awards = (await search({ ...ZJ, type: '2' })).list;
     const tenders = await everyPage({ ...ZJ, type: '1', publishStartTime: '2025-04-20', publishEndTime: '2025-06-18' });
-    const pairs = awards.flatMap((award) => tenders.filter((tender) => project(tender.title) === project(award.title)).map((tender) => ({ award, tender })));
+    const pairs = awards.flatMap((award) =>
+      tenders.filter((tender) => project(tender.title) === project(award.title)).map((tender) => ({ award, tender })),
+    );
     expect(pairs.length).toBeGreaterThanOrEqual(awards.length * 0.7);
     for (const { award, tender } of pairs) {
       expect(award.id).not.toBe(tender.id);
@@ -249,7 +298,12 @@ describe('award results of tenders already published', () => {
     const added = await change({ kind: 'newBid', keyword: KEYWORD, awardOf: tender.id });
     expect(added.status, added.text).toBe(200);
     const award: BidNotice = added.json.change.notices[0].notice;
-    expect(award).toMatchObject({ noticeType: '中标结果', purchaser: tender.purchaser, province: 'ZJ', publishDate: '2025-06-18' });
+    expect(award).toMatchObject({
+      noticeType: '中标结果',
+      purchaser: tender.purchaser,
+      province: 'ZJ',
+      publishDate: '2025-06-18',
+    });
     expect(award.id).not.toBe(tender.id);
     expect(project(award.title)).toBe(project(tender.title));
     expect((await search({ ...ZJ, type: '2' })).list[0]).toEqual(award);

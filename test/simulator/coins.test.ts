@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../src/simulator/index.js';
-import { FIXED_NOW, GENEROUS_RATE_LIMITS, OP, callOperation, useSimulator } from './simulatorTestKit.js';
+import { type Simulator, startSimulator } from '../../src/simulator/index.js';
+import { callOperation, FIXED_NOW, GENEROUS_RATE_LIMITS, OP, useSimulator } from './simulatorTestKit.js';
 
 const simulator = useSimulator({ now: () => FIXED_NOW, apiKeys: ['key-a', 'key-b'], rateLimits: GENEROUS_RATE_LIMITS });
 
@@ -16,7 +16,11 @@ describe('coins', () => {
     const stats = simulator().stats();
     expect(stats.coinsByKey).toEqual({ 'key-a': 20 + 10 + 10 + 5, 'key-b': 10 + 5 });
     expect(stats.successByOperation).toEqual({
-      [OP.taxpayer]: 1, [OP.fundAsset]: 1, [OP.newFunds]: 1, [OP.futures]: 2, [OP.bids]: 1,
+      [OP.taxpayer]: 1,
+      [OP.fundAsset]: 1,
+      [OP.newFunds]: 1,
+      [OP.futures]: 2,
+      [OP.bids]: 1,
     });
   });
 
@@ -34,7 +38,13 @@ describe('coins', () => {
   it('clears coin counters on reset', async () => {
     await callOperation(simulator(), OP.fundAsset, { fundCode: '000001' }, { key: 'key-a' });
     simulator().reset();
-    expect(simulator().stats()).toEqual({ calls: [], coinsByKey: {}, callsByOperation: {}, successByOperation: {}, rateLimited: 0 });
+    expect(simulator().stats()).toEqual({
+      calls: [],
+      coinsByKey: {},
+      callsByOperation: {},
+      successByOperation: {},
+      rateLimited: 0,
+    });
   });
 });
 

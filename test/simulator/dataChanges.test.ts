@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { TAXPAYER_CATALOGUE } from '../../src/simulator/data/taxpayerCatalogue.js';
-import { FIXED_NOW, GENEROUS_RATE_LIMITS, OP, call, callOperation, useSimulator } from './simulatorTestKit.js';
+import { call, callOperation, FIXED_NOW, GENEROUS_RATE_LIMITS, OP, useSimulator } from './simulatorTestKit.js';
 
 /** Changes to the data over simulated time (POST /__simulator/changes), what watches are tested against. */
 
 let now = FIXED_NOW;
-const simulator = useSimulator({ clock: { now: () => now, sleep: async () => undefined, timer: () => () => undefined, every: () => () => undefined }, rateLimits: GENEROUS_RATE_LIMITS });
+const simulator = useSimulator({
+  clock: { now: () => now, sleep: async () => undefined, timer: () => () => undefined, every: () => () => undefined },
+  rateLimits: GENEROUS_RATE_LIMITS,
+});
 const change = (body: unknown) => call(simulator(), '/__simulator/changes', body, { method: 'POST', key: null });
 const COMPANY = TAXPAYER_CATALOGUE[0]!;
 
@@ -19,8 +22,22 @@ describe('data changes over simulated time', () => {
     now = FIXED_NOW;
     const before = await taxpayer();
     expect(before.taxCreditRating).toBe(COMPANY.taxCreditRating);
-    expect((await change({ kind: 'taxpayer', creditNo: COMPANY.creditNo, fields: { taxCreditRating: 'M' }, from: FIXED_NOW + 1000 })).status).toBe(200);
-    await change({ kind: 'taxpayer', creditNo: COMPANY.creditNo, fields: { taxCreditRating: 'D', operatingStatus: '注销' }, from: FIXED_NOW + 2000 });
+    expect(
+      (
+        await change({
+          kind: 'taxpayer',
+          creditNo: COMPANY.creditNo,
+          fields: { taxCreditRating: 'M' },
+          from: FIXED_NOW + 1000,
+        })
+      ).status,
+    ).toBe(200);
+    await change({
+      kind: 'taxpayer',
+      creditNo: COMPANY.creditNo,
+      fields: { taxCreditRating: 'D', operatingStatus: '注销' },
+      from: FIXED_NOW + 2000,
+    });
     expect((await taxpayer()).taxCreditRating).toBe(COMPANY.taxCreditRating);
     now = FIXED_NOW + 1500;
     expect((await taxpayer()).taxCreditRating).toBe('M');
@@ -47,6 +64,9 @@ describe('data changes over simulated time', () => {
     const bad = await change({ kind: 'fund', fundCode: '1', asset: -5 });
     expect(bad.status).toBe(400);
     expect(bad.json.ok).toBe(false);
-    expect((await call(simulator(), '/__simulator/changes', undefined, { method: 'POST', key: null, rawBody: 'nope' })).status).toBe(400);
+    expect(
+      (await call(simulator(), '/__simulator/changes', undefined, { method: 'POST', key: null, rawBody: 'nope' }))
+        .status,
+    ).toBe(400);
   });
 });

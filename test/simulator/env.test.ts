@@ -7,7 +7,10 @@ describe('simulatorOptionsFromEnv', () => {
   });
 
   it('treats blank variables as unset', () => {
-    expect(simulatorOptionsFromEnv({ SIMULATOR_PORT: ' ', SIMULATOR_ERROR_RATE: '' })).toEqual({ port: 8787, faults: {} });
+    expect(simulatorOptionsFromEnv({ SIMULATOR_PORT: ' ', SIMULATOR_ERROR_RATE: '' })).toEqual({
+      port: 8787,
+      faults: {},
+    });
   });
 
   it('reads every variable', () => {

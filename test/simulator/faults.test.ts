@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { startSimulator, type OperationId } from '../../src/simulator/index.js';
+import { type OperationId, startSimulator } from '../../src/simulator/index.js';
 import { ManualClock } from '../support/clocks.js';
-import { FIXED_NOW, GENEROUS_RATE_LIMITS, OP, callOperation, useSimulator } from './simulatorTestKit.js';
+import { callOperation, FIXED_NOW, GENEROUS_RATE_LIMITS, OP, useSimulator } from './simulatorTestKit.js';
 
 const simulator = useSimulator({ now: () => FIXED_NOW, rateLimits: GENEROUS_RATE_LIMITS });
 
@@ -35,7 +35,9 @@ describe('faults', () => {
   it('validates before it injects faults', async () => {
     simulator().setFaults({ errorRate: 1 });
     expect((await callOperation(simulator(), OP.fundAsset, { fundCode: 'x' })).status).toBe(400);
-    expect((await callOperation(simulator(), OP.fundAsset, VALID_BODIES[OP.fundAsset], { key: null })).status).toBe(401);
+    expect((await callOperation(simulator(), OP.fundAsset, VALID_BODIES[OP.fundAsset], { key: null })).status).toBe(
+      401,
+    );
   });
 
   it('leaves a call unanswered at timeoutRate 1 until the client gives up, and charges it (it was decided)', async () => {
@@ -144,7 +146,8 @@ describe('faults', () => {
     const statusesFrom = async (seed: number) => {
       const own = await startSimulator({ seed, faults: { errorRate: 0.5 }, rateLimits: GENEROUS_RATE_LIMITS });
       const statuses = [];
-      for (let i = 0; i < 24; i++) statuses.push((await callOperation(own, OP.futures, VALID_BODIES[OP.futures])).status);
+      for (let i = 0; i < 24; i++)
+        statuses.push((await callOperation(own, OP.futures, VALID_BODIES[OP.futures])).status);
       await own.close();
       return statuses.join(',');
     };

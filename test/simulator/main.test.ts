@@ -27,7 +27,9 @@ describe('simulator main', () => {
       });
       expect(response.status).toBe(200);
       expect(response.headers.get('x-simulator')).toBe('1');
-      const description = (await (await fetch(`${url}/`)).json()) as { operations: Array<{ path: string; rateLimit: unknown }> };
+      const description = (await (await fetch(`${url}/`)).json()) as {
+        operations: Array<{ path: string; rateLimit: unknown }>;
+      };
       const futures = description.operations.find((entry) => entry.path.endsWith('futures-kline'));
       expect(futures?.rateLimit).toEqual({ count: 2, windowMs: 60_000 });
       child.kill('SIGTERM');

@@ -1,7 +1,7 @@
 // Routing, envelopes, authentication and the order of checks, common to all operations.
 import { describe, expect, it } from 'vitest';
 import { OPERATION_IDS } from '../../src/simulator/index.js';
-import { FIXED_NOW, OP, call, callOperation, useSimulator } from './simulatorTestKit.js';
+import { call, callOperation, FIXED_NOW, OP, useSimulator } from './simulatorTestKit.js';
 
 const ORDER_TEST_KEY = 'order-test-key';
 const simulator = useSimulator({
@@ -88,7 +88,9 @@ describe('authentication', () => {
 
   it('does not keep unaccepted keys in its statistics', async () => {
     await callOperation(simulator(), OP.fundAsset, { fundCode: '000001' }, { key: 'my-real-production-key' });
-    const recorded = simulator().stats().calls.map((entry) => entry.key);
+    const recorded = simulator()
+      .stats()
+      .calls.map((entry) => entry.key);
     expect(recorded).not.toContain('my-real-production-key');
     expect(recorded).toContain('(unrecognised)');
   });
@@ -110,16 +112,19 @@ describe('envelopes', () => {
     expect(first.json.data).toEqual(second.json.data);
   });
 
-  it.each([['SUCCESS'], [200], ['200']] as const)('answers the taxpayer operation in envelope A with code %j', async (code) => {
-    simulator().setOptions({ envelopeACode: code });
-    const result = await callOperation(simulator(), OP.taxpayer, { keyword: '华信' });
-    expect(result.status).toBe(200);
-    expect(result.json).toMatchObject({ code, message: 'success' });
-    expect(result.json.code).toStrictEqual(code);
-    expect(result.json).not.toHaveProperty('taskNo');
-    expect(typeof result.json.data.total).toBe('number');
-    simulator().setOptions({ envelopeACode: 'SUCCESS' });
-  });
+  it.each([['SUCCESS'], [200], ['200']] as const)(
+    'answers the taxpayer operation in envelope A with code %j',
+    async (code) => {
+      simulator().setOptions({ envelopeACode: code });
+      const result = await callOperation(simulator(), OP.taxpayer, { keyword: '华信' });
+      expect(result.status).toBe(200);
+      expect(result.json).toMatchObject({ code, message: 'success' });
+      expect(result.json.code).toStrictEqual(code);
+      expect(result.json).not.toHaveProperty('taskNo');
+      expect(typeof result.json.data.total).toBe('number');
+      simulator().setOptions({ envelopeACode: 'SUCCESS' });
+    },
+  );
 });
 
 describe('order of checks', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SlidingWindowRateLimiter } from '../../src/simulator/rateLimiter.js';
 import { ManualClock } from '../support/clocks.js';
-import { FIXED_NOW, OP, callOperation, useSimulator } from './simulatorTestKit.js';
+import { callOperation, FIXED_NOW, OP, useSimulator } from './simulatorTestKit.js';
 
 // The windows run on a clock the test moves: a real window would make a busy machine's slow
 // requests fall into the next one.

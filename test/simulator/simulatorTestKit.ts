@@ -1,6 +1,6 @@
 // Shared helpers for the simulator tests: start one on an ephemeral port and speak to it with fetch.
 import { afterAll, beforeAll } from 'vitest';
-import { startSimulator, type OperationId, type Simulator, type SimulatorOptions } from '../../src/simulator/index.js';
+import { type OperationId, type Simulator, type SimulatorOptions, startSimulator } from '../../src/simulator/index.js';
 
 export const KEY = 'sim-key';
 /** 2025-06-15 12:30 in Shanghai: a fixed simulated time so data-dependent expectations hold. */
@@ -30,7 +30,12 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-export async function call(simulator: Simulator, path: string, body: unknown, options: CallOptions = {}): Promise<CallResult> {
+export async function call(
+  simulator: Simulator,
+  path: string,
+  body: unknown,
+  options: CallOptions = {},
+): Promise<CallResult> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   const key = options.key === undefined ? KEY : options.key;
   if (key !== null) headers['X-API-Key'] = key;

@@ -4,19 +4,19 @@ import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { DataClient } from '../../src/core/client/dataClient.js';
+import { DEFAULT_CAPS } from '../../src/core/jobs/caps.js';
 import { pricesFrom } from '../../src/core/operations/prices.js';
 import { MemoryStore } from '../../src/core/store/memoryStore.js';
-import { langFor, type Locale } from '../../src/i18n/lang.js';
-import { buildSlackDeps } from '../../src/slack/buildDeps.js';
-import type { SlackDeps } from '../../src/slack/deps.js';
-import type { Requester } from '../../src/slack/requester.js';
+import { type Locale, langFor } from '../../src/i18n/lang.js';
 import { startInProcessSimulator } from '../../src/simulator/inProcess.js';
+import type { SlackDeps } from '../../src/slack/deps.js';
+import type { Requester } from '../../src/slack/requester/requester.js';
+import { buildSlackDeps } from '../../src/slack/wiring/buildDeps.js';
 import { ManualClock, PINNED_AT } from '../support/clocks.js';
-import { startFakeSlack, type FakeSlack } from '../support/slack/fakeSlack.js';
 import { RecordingPoster } from '../support/digestRig.js';
+import { type FakeSlack, startFakeSlack } from '../support/slack/fakeSlack.js';
 import { TEST_CHARTS } from '../support/slackApp.js';
 import { RecordingWatchPoster } from '../support/watchRig.js';
-import { DEFAULT_CAPS } from '../../src/core/digest/caps.js';
 
 /**
  * What a listener gets from Bolt, faked one by one, so each listener can be run alone: a fake ack
@@ -26,7 +26,9 @@ import { DEFAULT_CAPS } from '../../src/core/digest/caps.js';
  */
 
 /** Everything that happened, in order: acks and Web API calls alike. */
-export type Event = { kind: 'ack'; response: unknown } | { kind: 'call'; method: string; args: Record<string, unknown> };
+export type Event =
+  | { kind: 'ack'; response: unknown }
+  | { kind: 'call'; method: string; args: Record<string, unknown> };
 
 export interface Recorder {
   events: Event[];
@@ -39,7 +41,8 @@ export function recorder(): Recorder {
   return {
     events,
     acks: () => events.flatMap((event) => (event.kind === 'ack' ? [event.response] : [])),
-    calls: (method) => events.flatMap((event) => (event.kind === 'call' && (!method || event.method === method) ? [event.args] : [])),
+    calls: (method) =>
+      events.flatMap((event) => (event.kind === 'call' && (!method || event.method === method) ? [event.args] : [])),
   };
 }
 
@@ -54,18 +57,27 @@ export function fakeAck(record: Recorder) {
  * answers `{ ok: true }`, or what `answers` gives for that method (an Error is thrown, as Slack's
  * refusals are by the real client).
  */
-export function fakeClient(record: Recorder, answers: Record<string, unknown | ((args: Record<string, unknown>) => unknown)> = {}): WebClient {
+export function fakeClient(
+  record: Recorder,
+  answers: Record<string, unknown | ((args: Record<string, unknown>) => unknown)> = {},
+): WebClient {
   const group = (namespace: string) =>
-    new Proxy({}, {
-      get: (_target, name) => async (args: Record<string, unknown> = {}) => {
-        const method = `${namespace}.${String(name)}`;
-        record.events.push({ kind: 'call', method, args });
-        const answer = answers[method];
-        const value = typeof answer === 'function' ? (answer as (args: Record<string, unknown>) => unknown)(args) : answer;
-        if (value instanceof Error) throw value;
-        return value ?? { ok: true };
+    new Proxy(
+      {},
+      {
+        get:
+          (_target, name) =>
+          async (args: Record<string, unknown> = {}) => {
+            const method = `${namespace}.${String(name)}`;
+            record.events.push({ kind: 'call', method, args });
+            const answer = answers[method];
+            const value =
+              typeof answer === 'function' ? (answer as (args: Record<string, unknown>) => unknown)(args) : answer;
+            if (value instanceof Error) throw value;
+            return value ?? { ok: true };
+          },
       },
-    });
+    );
   return new Proxy({}, { get: (_target, namespace) => group(String(namespace)) }) as WebClient;
 }
 
@@ -98,10 +110,39 @@ export function listenerDeps(env: Record<string, string> = {}) {
   const store = new MemoryStore({ clock });
   const logger = pino({ level: 'silent' });
   const prices = pricesFrom();
-  const data = new DataClient({ baseUrl: 'http://simulator.invalid', apiKey: 'listener-key', transport: simulator.transport, store, clock, logger, prices, budgets: { timeZone: 'Asia/Shanghai' } });
-  const config = loadConfig({ DATA_API_BASE_URL: 'http://simulator.invalid', DATA_API_KEY: 'listener-key', SLACK_BOT_TOKEN: 'xoxb-listener', SLACK_SIGNING_SECRET: 'listener-secret', ...env }, { inSlack: true }).slack;
+  const data = new DataClient({
+    baseUrl: 'http://simulator.invalid',
+    apiKey: 'listener-key',
+    transport: simulator.transport,
+    store,
+    clock,
+    logger,
+    prices,
+    budgets: { timeZone: 'Asia/Shanghai' },
+  });
+  const config = loadConfig(
+    {
+      DATA_API_BASE_URL: 'http://simulator.invalid',
+      DATA_API_KEY: 'listener-key',
+      SLACK_BOT_TOKEN: 'xoxb-listener',
+      SLACK_SIGNING_SECRET: 'listener-secret',
+      ...env,
+    },
+    { inSlack: true },
+  ).slack;
   const poster = new RecordingPoster();
-  const { deps } = buildSlackDeps({ config, data, prices, store, poster, watchPoster: new RecordingWatchPoster(), digest: { timeZone: 'Asia/Shanghai', postEmpty: true, catchUpMs: 3_600_000, caps: DEFAULT_CAPS }, charts: TEST_CHARTS, logger, clock });
+  const { deps } = buildSlackDeps({
+    config,
+    data,
+    prices,
+    store,
+    poster,
+    watchPoster: new RecordingWatchPoster(),
+    digest: { timeZone: 'Asia/Shanghai', postEmpty: true, catchUpMs: 3_600_000, caps: DEFAULT_CAPS },
+    charts: TEST_CHARTS,
+    logger,
+    clock,
+  });
   return {
     deps: deps as SlackDeps,
     clock,

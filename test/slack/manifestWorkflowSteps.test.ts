@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../src/core/operations/index.js';
 import type { SlackDeps } from '../../src/slack/deps.js';
-import { register, WORKFLOW_STEPS } from '../../src/slack/functions/index.js';
-import type { Parameter } from '../../src/slack/functions/workflowStep.js';
+import { WORKFLOW_STEPS } from '../../src/slack/flows/workflowSteps.js';
+import { register } from '../../src/slack/listeners/functions/index.js';
+import type { Parameter } from '../../src/slack/operations/workflowStep.js';
 import { parseYaml } from '../support/yamlSubset.js';
 
 /** The two manifests as Slack reads them; the variant adds the Workflow Builder steps to the default one. */
@@ -50,11 +51,21 @@ function withoutAdditions(manifest: Json): Json {
 }
 
 function declared(parameters: Readonly<Record<string, Parameter>>) {
-  return Object.fromEntries(Object.entries(parameters).map(([name, parameter]) => [name, { type: parameter.type, is_required: parameter.required }]));
+  return Object.fromEntries(
+    Object.entries(parameters).map(([name, parameter]) => [
+      name,
+      { type: parameter.type, is_required: parameter.required },
+    ]),
+  );
 }
 
 function inManifest(parameters: Record<string, ManifestParameter>) {
-  return Object.fromEntries(Object.entries(parameters).map(([name, parameter]) => [name, { type: parameter.type, is_required: parameter.is_required }]));
+  return Object.fromEntries(
+    Object.entries(parameters).map(([name, parameter]) => [
+      name,
+      { type: parameter.type, is_required: parameter.is_required },
+    ]),
+  );
 }
 
 describe('manifest.workflow-steps.yml', () => {
@@ -77,7 +88,10 @@ describe('manifest.workflow-steps.yml', () => {
     for (const [callbackId, definition] of Object.entries(functions)) {
       expect(definition.title, callbackId).toMatch(/\S/);
       expect(definition.description, callbackId).toMatch(/\S/);
-      for (const parameter of [...Object.values(definition.input_parameters), ...Object.values(definition.output_parameters)]) {
+      for (const parameter of [
+        ...Object.values(definition.input_parameters),
+        ...Object.values(definition.output_parameters),
+      ]) {
         expect(parameter.title, callbackId).toMatch(/\S/);
         expect(parameter.description, callbackId).toMatch(/\S/);
         expect(typeof parameter.is_required, callbackId).toBe('boolean');
@@ -85,11 +99,14 @@ describe('manifest.workflow-steps.yml', () => {
     }
   });
 
-  it.each(WORKFLOW_STEPS.map((step) => [step.callbackId, step] as const))('%s: the handler takes and gives the declared inputs and outputs, with their types', (callbackId, step) => {
-    const definition = functions[callbackId]!;
-    expect(inManifest(definition.input_parameters)).toEqual(declared(step.inputs));
-    expect(inManifest(definition.output_parameters)).toEqual(declared(step.outputs));
-  });
+  it.each(WORKFLOW_STEPS.map((step) => [step.callbackId, step] as const))(
+    '%s: the handler takes and gives the declared inputs and outputs, with their types',
+    (callbackId, step) => {
+      const definition = functions[callbackId]!;
+      expect(inManifest(definition.input_parameters)).toEqual(declared(step.inputs));
+      expect(inManifest(definition.output_parameters)).toEqual(declared(step.outputs));
+    },
+  );
 
   it.each([
     ['dq_taxpayer_lookup', 'enterprise-general-taxpayer-query'],
@@ -97,6 +114,8 @@ describe('manifest.workflow-steps.yml', () => {
     ['dq_fund_asset_latest', 'fund-asset'],
     ['dq_futures_latest_candle', 'finance-external-futures-kline'],
   ] as const)('%s says what it costs (%s at its default price)', (callbackId, operation) => {
-    expect(functions[callbackId]?.description).toContain(`(${operations[operation].cost} coins per new lookup, free from cache)`);
+    expect(functions[callbackId]?.description).toContain(
+      `(${operations[operation].cost} coins per new lookup, free from cache)`,
+    );
   });
 });

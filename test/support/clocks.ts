@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { systemClock, type Clock } from '../../src/core/clock.js';
+import { type Clock, systemClock } from '../../src/core/clock.js';
 
 interface Timer {
   at: number;
@@ -98,7 +98,8 @@ export class ManualClock implements Clock {
 
   private earliest(): Timer | undefined {
     let best: Timer | undefined;
-    for (const timer of this.timers) if (!best || timer.at < best.at || (timer.at === best.at && timer.order < best.order)) best = timer;
+    for (const timer of this.timers)
+      if (!best || timer.at < best.at || (timer.at === best.at && timer.order < best.order)) best = timer;
     return best;
   }
 

@@ -4,7 +4,18 @@
  * typed), link targets (a link's label is read), URLs, names in capitals (DATA_API_KEY, HTTP, CNY),
  * time-zone names, and the names that stay as they are in Chinese text.
  */
-const KEPT_AS_IS = new Set(['Slack', 'QuickChart', 'Excel', 'CSV', 'App', 'Home', 'Workflow', 'Builder', 'lang', 'auto']);
+const KEPT_AS_IS = new Set([
+  'Slack',
+  'QuickChart',
+  'Excel',
+  'CSV',
+  'App',
+  'Home',
+  'Workflow',
+  'Builder',
+  'lang',
+  'auto',
+]);
 
 export function englishWords(text: string): string[] {
   const readable = text
@@ -16,7 +27,9 @@ export function englishWords(text: string): string[] {
     .replace(/`[^`\n]*`/g, ' ')
     // IANA zone names (Asia/Shanghai) are identifiers, shown so the reader knows which zone is meant.
     .replace(/\b[A-Z][A-Za-z]+\/[A-Za-z_/+-]+/g, ' ');
-  const words = (readable.match(/[A-Za-z][A-Za-z'-]*[A-Za-z]/g) ?? []).filter((word) => !/^[A-Z0-9_]+$/.test(word) && !KEPT_AS_IS.has(word));
+  const words = (readable.match(/[A-Za-z][A-Za-z'-]*[A-Za-z]/g) ?? []).filter(
+    (word) => !/^[A-Z0-9_]+$/.test(word) && !KEPT_AS_IS.has(word),
+  );
   return [...new Set(words)];
 }
 

@@ -9,7 +9,9 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * to it). Nothing else of the test's environment goes along, so a developer's settings cannot leak in.
  */
 export function entryPointEnv(env: Record<string, string>): Record<string, string> {
-  const clock = Object.entries(process.env).filter((entry): entry is [string, string] => /^(LD_PRELOAD|FAKETIME.*|TZ)$/.test(entry[0]) && entry[1] !== undefined);
+  const clock = Object.entries(process.env).filter(
+    (entry): entry is [string, string] => /^(LD_PRELOAD|FAKETIME.*|TZ)$/.test(entry[0]) && entry[1] !== undefined,
+  );
   return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...Object.fromEntries(clock), ...env };
 }
 
@@ -23,7 +25,12 @@ export interface EntryPointRun {
  * Runs an entry point (`src/main.ts` for `npm start`, `src/cli/dq.ts` for `dq …`) to its end, in
  * `entryPointEnv`'s environment.
  */
-export function runEntryPoint(script: 'src/main.ts' | 'src/cli/dq.ts', args: string[], env: Record<string, string>, stdin = ''): Promise<EntryPointRun> {
+export function runEntryPoint(
+  script: 'src/main.ts' | 'src/cli/dq.ts',
+  args: string[],
+  env: Record<string, string>,
+  stdin = '',
+): Promise<EntryPointRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
       cwd: ROOT,

@@ -1,4 +1,4 @@
-import { createServer, type AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 
 /** The most events that fall in any window of `windowMs` (a sliding window, as the service counts). */
 export function maxInWindow(times: readonly number[], windowMs: number): number {

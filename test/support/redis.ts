@@ -62,7 +62,9 @@ export async function listRedisKeys(prefix: string): Promise<string[]> {
 }
 
 /** Runs `work` with a throwaway connection to `redisUrl`, for looking at keys behind a store's back. */
-export async function withRedisClient<T>(work: (client: ReturnType<typeof shortLivedClient>) => Promise<T>): Promise<T> {
+export async function withRedisClient<T>(
+  work: (client: ReturnType<typeof shortLivedClient>) => Promise<T>,
+): Promise<T> {
   const client = shortLivedClient(redisUrl);
   await client.connect();
   try {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +34,24 @@ export class PrivateRedis {
     // Redis is a server of its own, not the code under test: it keeps the machine's real clock even when
     // the suite runs under libfaketime (whose preload also clashes with Redis's allocator).
     const { LD_PRELOAD: _preload, FAKETIME: _faketime, ...env } = process.env;
-    this.process = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, '--appendonly', 'yes', '--appendfsync', 'always', '--save', ''], { stdio: 'ignore', env });
+    this.process = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(this.port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        this.dir,
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'always',
+        '--save',
+        '',
+      ],
+      { stdio: 'ignore', env },
+    );
     for (let i = 0; i < 100; i++) {
       const client = createClient({ url: this.url, socket: { reconnectStrategy: false, connectTimeout: 200 } });
       client.on('error', () => undefined);

@@ -1,8 +1,8 @@
 import { DataClient, type DataClientOptions } from '../../src/core/client/dataClient.js';
-import { DigestPostError, type DigestPause } from '../../src/core/digest/types.js';
+import { type JobPause, JobPostError } from '../../src/core/jobs/types.js';
 import { MemoryStore } from '../../src/core/store/memoryStore.js';
 import type { Store } from '../../src/core/store/types.js';
-import { startInProcessSimulator, type InProcessSimulator } from '../../src/simulator/inProcess.js';
+import { type InProcessSimulator, startInProcessSimulator } from '../../src/simulator/inProcess.js';
 import { ManualClock } from './clocks.js';
 
 /**
@@ -13,7 +13,7 @@ import { ManualClock } from './clocks.js';
 /** Records what would have been posted; can be told to fail like Slack does, or to take its time. */
 export class RecordingPosterOf<Content> {
   readonly posts: Content[] = [];
-  private failure: { code: string; pause?: DigestPause } | undefined;
+  private failure: { code: string; pause?: JobPause } | undefined;
   delayMs = 0;
   private held: { gate: Promise<void>; arrived: () => void } | undefined;
 
@@ -36,7 +36,7 @@ export class RecordingPosterOf<Content> {
     };
   }
 
-  failWith(code: string, pause?: DigestPause): void {
+  failWith(code: string, pause?: JobPause): void {
     this.failure = pause ? { code, pause } : { code };
   }
 
@@ -50,7 +50,7 @@ export class RecordingPosterOf<Content> {
       this.held.arrived();
       await this.held.gate;
     }
-    if (this.failure) throw new DigestPostError(this.failure.code, this.failure.pause);
+    if (this.failure) throw new JobPostError(this.failure.code, this.failure.pause);
     this.posts.push(content);
   }
 }
@@ -59,7 +59,11 @@ export class RecordingPosterOf<Content> {
  * The simulator for scheduled runs: its decisions on the rig's virtual clock, without a socket (a
  * virtual clock that jumps ahead while a real request is in flight would time that request out).
  */
-export function rigSimulator(clock: ManualClock, apiKey: string, rateLimits: DataClientOptions['rateLimits']): InProcessSimulator {
+export function rigSimulator(
+  clock: ManualClock,
+  apiKey: string,
+  rateLimits: DataClientOptions['rateLimits'],
+): InProcessSimulator {
   return startInProcessSimulator({ apiKeys: [apiKey], clock, ...(rateLimits ? { rateLimits } : {}) });
 }
 
@@ -82,7 +86,11 @@ export function rigDataClient(options: {
     clock: options.clock,
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.shareAcrossReplicas !== undefined ? { shareAcrossReplicas: options.shareAcrossReplicas } : {}),
-    budgets: { timeZone: 'Asia/Shanghai', ...(options.teamDaily !== undefined ? { teamDaily: options.teamDaily } : {}), ...(options.userDaily !== undefined ? { userDaily: options.userDaily } : {}) },
+    budgets: {
+      timeZone: 'Asia/Shanghai',
+      ...(options.teamDaily !== undefined ? { teamDaily: options.teamDaily } : {}),
+      ...(options.userDaily !== undefined ? { userDaily: options.userDaily } : {}),
+    },
   });
 }
 
@@ -91,7 +99,12 @@ export function startScheduledRig<Poster, Instance extends { data: DataClient }>
   startAt: number,
   simulatorOn: (clock: ManualClock) => InProcessSimulator,
   poster: Poster,
-  instanceOver: (parts: { simulator: InProcessSimulator; store: Store; clock: ManualClock; poster: Poster }) => Instance,
+  instanceOver: (parts: {
+    simulator: InProcessSimulator;
+    store: Store;
+    clock: ManualClock;
+    poster: Poster;
+  }) => Instance,
 ) {
   const clock = new ManualClock(startAt);
   const simulator = simulatorOn(clock);

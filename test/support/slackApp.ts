@@ -1,10 +1,11 @@
 import { Writable } from 'node:stream';
-import { pino, type Logger } from 'pino';
+import { type Logger, pino } from 'pino';
 import type { ChartSettings } from '../../src/charts/quickChart.js';
 import { loadConfig } from '../../src/config.js';
-import type { Clock } from '../../src/core/clock.js';
 import { DataClient, type DataClientOptions } from '../../src/core/client/dataClient.js';
+import type { Clock } from '../../src/core/clock.js';
 import type { DigestConfig } from '../../src/core/digest/types.js';
+import { DEFAULT_CAPS } from '../../src/core/jobs/caps.js';
 import type { BudgetLimits } from '../../src/core/ledger/budgets.js';
 import { OPERATION_IDS, type OperationId, type RateLimit } from '../../src/core/operations/index.js';
 import { pricesFrom } from '../../src/core/operations/prices.js';
@@ -13,30 +14,34 @@ import { MemoryStore } from '../../src/core/store/memoryStore.js';
 import { StoreGuard } from '../../src/core/store/storeGuard.js';
 import type { Store } from '../../src/core/store/types.js';
 import type { Metrics } from '../../src/ops/metrics.js';
-import { startSimulator, type RecordedCall as UpstreamCall, type Simulator, type SimulatorOptions } from '../../src/simulator/index.js';
-import { createSlackApp, type SlackApp } from '../../src/slack/app.js';
-import type { SlackConfig } from '../../src/slack/config.js';
 import {
+  type Simulator,
+  type SimulatorOptions,
+  startSimulator,
+  type RecordedCall as UpstreamCall,
+} from '../../src/simulator/index.js';
+import { createSlackApp, type SlackApp } from '../../src/slack/app.js';
+import type { SlackConfig } from '../../src/slack/slackConfig.js';
+import { pinnedClock } from './clocks.js';
+import {
+  type AppResponse,
   appHomeOpenedEvent,
+  type FakeSlack,
+  type FakeSlackOptions,
   globalShortcutPayload,
   messageBlockActionsPayload,
   newTriggerId,
+  type RecordedCall,
+  type RecordedResponse,
+  type SendOptions,
+  type StateValues,
   sendEvent,
   sendInteraction,
   sendSlashCommand,
   startFakeSlack,
   viewBlockActionsPayload,
   viewSubmissionPayload,
-  type AppResponse,
-  type FakeSlack,
-  type FakeSlackOptions,
-  type RecordedCall,
-  type RecordedResponse,
-  type SendOptions,
-  type StateValues,
 } from './slack/index.js';
-import { pinnedClock } from './clocks.js';
-import { DEFAULT_CAPS } from '../../src/core/digest/caps.js';
 
 /**
  * The real Slack app (createSlackApp) end to end: the data-service simulator on an ephemeral port,
@@ -50,7 +55,10 @@ export const TEST_API_KEY = 'e2e-api-key';
 
 /** Every operation allowed 1000 calls a second: no test waits for a rate-limit slot unless it asks to. */
 export const FAST_LIMITS: Readonly<Record<OperationId, RateLimit>> = Object.freeze(
-  Object.fromEntries(OPERATION_IDS.map((id) => [id, { count: 1000, windowMs: 1000 }])) as Record<OperationId, RateLimit>,
+  Object.fromEntries(OPERATION_IDS.map((id) => [id, { count: 1000, windowMs: 1000 }])) as Record<
+    OperationId,
+    RateLimit
+  >,
 );
 
 /**
@@ -58,7 +66,14 @@ export const FAST_LIMITS: Readonly<Record<OperationId, RateLimit>> = Object.free
  * 'quickchart'` gets a self-hosted QuickChart address: charts become plain URLs, and nothing is ever
  * fetched from it.
  */
-export const TEST_CHARTS: ChartSettings = { renderer: 'native', host: 'http://quickchart.invalid', hosted: false, candlesticks: true, width: 700, height: 380 };
+export const TEST_CHARTS: ChartSettings = {
+  renderer: 'native',
+  host: 'http://quickchart.invalid',
+  hosted: false,
+  candlesticks: true,
+  width: 700,
+  height: 380,
+};
 
 export interface TestAppOptions {
   /** Simulator options; `rateLimits` defaults to FAST_LIMITS merged with `rateLimits` below. */
@@ -174,14 +189,27 @@ const uniqueId = (prefix: string) => `${prefix}-${++counter}-${Math.random().toS
 export async function startTestApp(options: TestAppOptions = {}) {
   const rateLimits = { ...FAST_LIMITS, ...options.rateLimits };
   const clock = options.clock ?? pinnedClock();
-  const simulator: Simulator = await startSimulator({ port: 0, seed: 7, apiKeys: [TEST_API_KEY], rateLimits, clock, ...options.simulator });
+  const simulator: Simulator = await startSimulator({
+    port: 0,
+    seed: 7,
+    apiKeys: [TEST_API_KEY],
+    rateLimits,
+    clock,
+    ...options.simulator,
+  });
   const fake: FakeSlack = await startFakeSlack({ validTokens: [TEST_BOT_TOKEN], ...options.fakeSlack });
   const store = options.store ?? new MemoryStore({ clock });
   const { logger, lines: logs } = memoryLogger();
   const prices = options.client?.prices ?? pricesFrom();
   // As the runtime: the store's marker is written or read before anything else, and budgets close when it is lost.
   const budgetTimeZone = options.budgets?.timeZone ?? 'Asia/Shanghai';
-  const storeGuard = new StoreGuard({ store, clock, budgetTimeZone, logger, ...(options.storeCheckEveryMs ? { checkEveryMs: options.storeCheckEveryMs } : {}) });
+  const storeGuard = new StoreGuard({
+    store,
+    clock,
+    budgetTimeZone,
+    logger,
+    ...(options.storeCheckEveryMs ? { checkEveryMs: options.storeCheckEveryMs } : {}),
+  });
   await storeGuard.start();
   const client = new DataClient({
     baseUrl: simulator.url,
@@ -197,22 +225,41 @@ export async function startTestApp(options: TestAppOptions = {}) {
     prices,
   });
   const config: SlackConfig = {
-    ...loadConfig({
-      DATA_API_BASE_URL: simulator.url,
-      DATA_API_KEY: TEST_API_KEY,
-      SLACK_BOT_TOKEN: TEST_BOT_TOKEN,
-      SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
-      SLACK_API_URL: fake.apiUrl,
-      PORT: '0',
-      ...options.env,
-    }, { inSlack: true }).slack,
+    ...loadConfig(
+      {
+        DATA_API_BASE_URL: simulator.url,
+        DATA_API_KEY: TEST_API_KEY,
+        SLACK_BOT_TOKEN: TEST_BOT_TOKEN,
+        SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
+        SLACK_API_URL: fake.apiUrl,
+        PORT: '0',
+        ...options.env,
+      },
+      { inSlack: true },
+    ).slack,
     ...options.slack,
   };
-  const digest: DigestConfig = { timeZone: 'Asia/Shanghai', postEmpty: false, catchUpMs: 3_600_000, caps: DEFAULT_CAPS, ...options.digest };
+  const digest: DigestConfig = {
+    timeZone: 'Asia/Shanghai',
+    postEmpty: false,
+    catchUpMs: 3_600_000,
+    caps: DEFAULT_CAPS,
+    ...options.digest,
+  };
   // As main.ts: every secret the app holds is kept out of what it sends (the API key included).
   const redactor = new Redactor([TEST_API_KEY, config.botToken, config.signingSecret, config.appToken]);
   const slack: SlackApp = await createSlackApp({
-    config, data: client, prices, store, storeGuard, digest, charts: { ...TEST_CHARTS, ...options.charts }, logger, clock, runScheduler: false, redactor,
+    config,
+    data: client,
+    prices,
+    store,
+    storeGuard,
+    digest,
+    charts: { ...TEST_CHARTS, ...options.charts },
+    logger,
+    clock,
+    runScheduler: false,
+    redactor,
     ...(options.metrics ? { metrics: options.metrics, health: { shuttingDown: false } } : {}),
   });
   const { port } = await slack.start(0);
@@ -239,7 +286,12 @@ export async function startTestApp(options: TestAppOptions = {}) {
     async command(text: string, commandOptions: CommandOptions = {}): Promise<CommandSent> {
       const responseId = commandOptions.responseId ?? uniqueId('cmd');
       const triggerId = commandOptions.triggerId ?? newTriggerId();
-      const input: Parameters<typeof sendSlashCommand>[2] = { command: commandOptions.command ?? '/dq', text, responseUrl: fake.responseUrl(responseId), triggerId };
+      const input: Parameters<typeof sendSlashCommand>[2] = {
+        command: commandOptions.command ?? '/dq',
+        text,
+        responseUrl: fake.responseUrl(responseId),
+        triggerId,
+      };
       if (commandOptions.userId) input.userId = commandOptions.userId;
       if (commandOptions.channelId) input.channelId = commandOptions.channelId;
       if (commandOptions.teamId) input.teamId = commandOptions.teamId;
@@ -249,8 +301,16 @@ export async function startTestApp(options: TestAppOptions = {}) {
     },
 
     /** The next response_url POST for `responseId` (one not returned before) that `predicate` accepts. */
-    async nextResponse(responseId: string, predicate: (body: SlackResponseBody) => boolean = () => true, timeoutMs = 8000): Promise<SlackResponseBody> {
-      const found = await fake.waitForResponse(responseId, (response) => !takenResponses.has(response) && predicate(response.body as SlackResponseBody), timeoutMs);
+    async nextResponse(
+      responseId: string,
+      predicate: (body: SlackResponseBody) => boolean = () => true,
+      timeoutMs = 8000,
+    ): Promise<SlackResponseBody> {
+      const found = await fake.waitForResponse(
+        responseId,
+        (response) => !takenResponses.has(response) && predicate(response.body as SlackResponseBody),
+        timeoutMs,
+      );
       takenResponses.add(found);
       return found.body as SlackResponseBody;
     },
@@ -260,14 +320,22 @@ export async function startTestApp(options: TestAppOptions = {}) {
     },
 
     /** The next Web API call to `method` (one not returned before) that `predicate` accepts. */
-    async nextCall(method: string, predicate: (call: RecordedCall) => boolean = () => true, timeoutMs = 8000): Promise<RecordedCall> {
+    async nextCall(
+      method: string,
+      predicate: (call: RecordedCall) => boolean = () => true,
+      timeoutMs = 8000,
+    ): Promise<RecordedCall> {
       const found = await fake.waitForCall(method, (call) => !takenCalls.has(call) && predicate(call), timeoutMs);
       takenCalls.add(found);
       return found;
     },
 
     /** A click on a button in a message the app sent through a response_url. */
-    async click(actionId: string, value: string, clickOptions: ClickOptions = {}): Promise<SentRequest & { responseId: string }> {
+    async click(
+      actionId: string,
+      value: string,
+      clickOptions: ClickOptions = {},
+    ): Promise<SentRequest & { responseId: string }> {
       const responseId = clickOptions.responseUrlId ?? uniqueId('click');
       const payload = messageBlockActionsPayload({
         actionId,
@@ -283,7 +351,11 @@ export async function startTestApp(options: TestAppOptions = {}) {
     },
 
     /** A click on a button inside a view (the chooser modal, the Home tab): no response_url. */
-    async clickInView(actionId: string, value: string, clickOptions: ViewClickOptions): Promise<SentRequest & { triggerId: string }> {
+    async clickInView(
+      actionId: string,
+      value: string,
+      clickOptions: ViewClickOptions,
+    ): Promise<SentRequest & { triggerId: string }> {
       const triggerId = clickOptions.triggerId ?? newTriggerId();
       const { view } = clickOptions;
       const payload = viewBlockActionsPayload({
@@ -304,7 +376,12 @@ export async function startTestApp(options: TestAppOptions = {}) {
     },
 
     /** Submits a modal: `values` is `view.state.values` (block id → action id → value). */
-    async submitView(callbackId: string, values: StateValues, privateMetadata = '', submitOptions: SubmitOptions = {}): Promise<SentRequest> {
+    async submitView(
+      callbackId: string,
+      values: StateValues,
+      privateMetadata = '',
+      submitOptions: SubmitOptions = {},
+    ): Promise<SentRequest> {
       const payload = viewSubmissionPayload({
         callbackId,
         values,
@@ -321,9 +398,16 @@ export async function startTestApp(options: TestAppOptions = {}) {
     },
 
     /** A global shortcut; the modal it opens arrives as a views.open call with `triggerId`. */
-    async shortcut(callbackId: string, shortcutOptions: { userId?: string } = {}): Promise<SentRequest & { triggerId: string }> {
+    async shortcut(
+      callbackId: string,
+      shortcutOptions: { userId?: string } = {},
+    ): Promise<SentRequest & { triggerId: string }> {
       const triggerId = newTriggerId();
-      const payload = globalShortcutPayload({ callbackId, triggerId, ...(shortcutOptions.userId ? { userId: shortcutOptions.userId } : {}) });
+      const payload = globalShortcutPayload({
+        callbackId,
+        triggerId,
+        ...(shortcutOptions.userId ? { userId: shortcutOptions.userId } : {}),
+      });
       const response = await sendInteraction(url, TEST_SIGNING_SECRET, payload);
       return { status: response.status, elapsedMs: response.elapsedMs, response, triggerId };
     },
@@ -373,7 +457,10 @@ export async function startTestApp(options: TestAppOptions = {}) {
       const chartProblems = fake.chartProblems();
       await fake.close();
       await store.close();
-      if (chartProblems.length > 0) throw new Error(`the app sent charts Slack's data_visualization page refuses:\n  ${chartProblems.join('\n  ')}`);
+      if (chartProblems.length > 0)
+        throw new Error(
+          `the app sent charts Slack's data_visualization page refuses:\n  ${chartProblems.join('\n  ')}`,
+        );
     },
   };
   return app;
@@ -405,8 +492,16 @@ type Block = Record<string, unknown>;
 
 /** What a data_visualization block writes besides its values: its title, axis titles and series names. */
 function chartTexts(node: Record<string, unknown>): string[] {
-  const chart = (node.chart ?? {}) as { axis_config?: { x_label?: unknown; y_label?: unknown }; series?: Array<{ name?: unknown }> };
-  return [node.title, chart.axis_config?.x_label, chart.axis_config?.y_label, ...(chart.series ?? []).map((one) => one.name)].filter((text): text is string => typeof text === 'string');
+  const chart = (node.chart ?? {}) as {
+    axis_config?: { x_label?: unknown; y_label?: unknown };
+    series?: Array<{ name?: unknown }>;
+  };
+  return [
+    node.title,
+    chart.axis_config?.x_label,
+    chart.axis_config?.y_label,
+    ...(chart.series ?? []).map((one) => one.name),
+  ].filter((text): text is string => typeof text === 'string');
 }
 
 function textsOf(value: unknown, into: string[]): string[] {
@@ -416,7 +511,8 @@ function textsOf(value: unknown, into: string[]): string[] {
     const node = value as Record<string, unknown>;
     if (node.type === 'data_visualization') into.push(...chartTexts(node));
     if (typeof node.text === 'string') into.push(node.text);
-    for (const [key, child] of Object.entries(node)) if (key !== 'text' || typeof child !== 'string') textsOf(child, into);
+    for (const [key, child] of Object.entries(node))
+      if (key !== 'text' || typeof child !== 'string') textsOf(child, into);
   }
   return into;
 }
@@ -443,7 +539,12 @@ export interface MessageButton {
 export function buttonsOf(message: { blocks?: Block[] }): MessageButton[] {
   const buttons: MessageButton[] = [];
   for (const block of message.blocks ?? []) {
-    if (block.type === 'actions') buttons.push(...((block.elements as MessageButton[] | undefined) ?? []).filter((element) => (element as unknown as Block).type === 'button'));
+    if (block.type === 'actions')
+      buttons.push(
+        ...((block.elements as MessageButton[] | undefined) ?? []).filter(
+          (element) => (element as unknown as Block).type === 'button',
+        ),
+      );
     const accessory = block.accessory as (MessageButton & { type?: string }) | undefined;
     if (accessory?.type === 'button') buttons.push(accessory);
   }

@@ -39,7 +39,10 @@ const finite = z.number().finite();
 
 const dataSeries = z.strictObject({
   name: label,
-  data: z.array(z.strictObject({ label, value: finite })).min(1).max(CHART_LIMITS.points),
+  data: z
+    .array(z.strictObject({ label, value: finite }))
+    .min(1)
+    .max(CHART_LIMITS.points),
 });
 
 const axisConfig = z.strictObject({
@@ -50,22 +53,38 @@ const axisConfig = z.strictObject({
 
 const seriesChart = (type: 'bar' | 'area' | 'line') =>
   z
-    .strictObject({ type: z.literal(type), series: z.array(dataSeries).min(1).max(CHART_LIMITS.series), axis_config: axisConfig })
+    .strictObject({
+      type: z.literal(type),
+      series: z.array(dataSeries).min(1).max(CHART_LIMITS.series),
+      axis_config: axisConfig,
+    })
     .superRefine((chart, ctx) => {
       const categories = chart.axis_config.categories;
-      if (new Set(categories).size !== categories.length) ctx.addIssue({ code: 'custom', path: ['axis_config', 'categories'], message: 'categories repeat' });
+      if (new Set(categories).size !== categories.length)
+        ctx.addIssue({ code: 'custom', path: ['axis_config', 'categories'], message: 'categories repeat' });
       const names = chart.series.map((one) => one.name);
-      if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', path: ['series'], message: 'series names repeat' });
+      if (new Set(names).size !== names.length)
+        ctx.addIssue({ code: 'custom', path: ['series'], message: 'series names repeat' });
       chart.series.forEach((one, index) => {
         const labels = one.data.map((point) => point.label);
-        const exactlyOnce = labels.length === categories.length && categories.every((category) => labels.filter((l) => l === category).length === 1);
-        if (!exactlyOnce) ctx.addIssue({ code: 'custom', path: ['series', index, 'data'], message: 'not exactly one point for every category' });
+        const exactlyOnce =
+          labels.length === categories.length &&
+          categories.every((category) => labels.filter((l) => l === category).length === 1);
+        if (!exactlyOnce)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['series', index, 'data'],
+            message: 'not exactly one point for every category',
+          });
       });
     });
 
 const pieChart = z.strictObject({
   type: z.literal('pie'),
-  segments: z.array(z.strictObject({ label, value: finite.positive() })).min(1).max(CHART_LIMITS.segments),
+  segments: z
+    .array(z.strictObject({ label, value: finite.positive() }))
+    .min(1)
+    .max(CHART_LIMITS.segments),
 });
 
 export const dataVisualizationBlockSchema = z.strictObject({
@@ -82,7 +101,9 @@ export function isChartBlock(block: unknown): boolean {
 /** The problems of one data_visualization block, in words; empty when Slack's page allows it. */
 export function chartBlockProblems(block: unknown): string[] {
   const parsed = dataVisualizationBlockSchema.safeParse(block);
-  return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(block)'}: ${issue.message}`);
+  return parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(block)'}: ${issue.message}`);
 }
 
 /**
@@ -93,7 +114,10 @@ export function surfaceChartProblems(blocks: readonly unknown[], surface: 'messa
   const charts = blocks.map((block, index) => [block, index] as const).filter(([block]) => isChartBlock(block));
   if (charts.length === 0) return [];
   if (surface !== 'message') return [`a data_visualization block in a ${surface}: the page lists messages only`];
-  const problems = charts.flatMap(([block, index]) => chartBlockProblems(block).map((problem) => `blocks[${index}].${problem}`));
-  if (charts.length > CHART_LIMITS.perMessage) problems.push(`${charts.length} data_visualization blocks in one message, at most ${CHART_LIMITS.perMessage}`);
+  const problems = charts.flatMap(([block, index]) =>
+    chartBlockProblems(block).map((problem) => `blocks[${index}].${problem}`),
+  );
+  if (charts.length > CHART_LIMITS.perMessage)
+    problems.push(`${charts.length} data_visualization blocks in one message, at most ${CHART_LIMITS.perMessage}`);
   return problems;
 }

@@ -10,8 +10,27 @@ import { isTableBlock, messageTableProblems, tableBlockProblems } from './slackT
 export type SlackSurface = 'message' | 'modal' | 'home';
 
 const KNOWN_BLOCK_TYPES = new Set([
-  'actions', 'alert', 'card', 'carousel', 'container', 'context', 'context_actions', 'data_table', 'data_visualization', 'divider', 'file',
-  'header', 'image', 'input', 'markdown', 'rich_text', 'section', 'table', 'task_card', 'plan', 'video',
+  'actions',
+  'alert',
+  'card',
+  'carousel',
+  'container',
+  'context',
+  'context_actions',
+  'data_table',
+  'data_visualization',
+  'divider',
+  'file',
+  'header',
+  'image',
+  'input',
+  'markdown',
+  'rich_text',
+  'section',
+  'table',
+  'task_card',
+  'plan',
+  'video',
 ]);
 
 const LIMITS = {
@@ -98,16 +117,28 @@ function plainTextOf(value: unknown, path: string, rule: string): string {
 /** Rules that hold for an element wherever it appears (a section accessory, an actions block, an input). */
 function checkElement(node: Node, path: string): void {
   maxLength(node.action_id, LIMITS.actionId, 'action_id ≤ 255', `${path}.action_id`);
-  if (node.placeholder !== undefined) maxLength(textOf(node.placeholder, `${path}.placeholder`), LIMITS.placeholder, 'placeholder ≤ 150', `${path}.placeholder.text`);
+  if (node.placeholder !== undefined)
+    maxLength(
+      textOf(node.placeholder, `${path}.placeholder`),
+      LIMITS.placeholder,
+      'placeholder ≤ 150',
+      `${path}.placeholder.text`,
+    );
   switch (node.type) {
     case 'button':
-      maxLength(plainTextOf(node.text, `${path}.text`, 'button text is plain_text'), LIMITS.buttonText, 'button text ≤ 75', `${path}.text.text`);
+      maxLength(
+        plainTextOf(node.text, `${path}.text`, 'button text is plain_text'),
+        LIMITS.buttonText,
+        'button text ≤ 75',
+        `${path}.text.text`,
+      );
       maxLength(node.value, LIMITS.buttonValue, 'button value ≤ 2000', `${path}.value`);
       maxLength(node.url, LIMITS.url, 'button url ≤ 3000', `${path}.url`);
       break;
     case 'image':
       maxLength(node.image_url, LIMITS.imageUrl, 'image_url ≤ 3000', `${path}.image_url`);
-      if (typeof node.alt_text !== 'string' || node.alt_text === '') fail('image alt_text is required', `${path}.alt_text`, 'missing');
+      if (typeof node.alt_text !== 'string' || node.alt_text === '')
+        fail('image alt_text is required', `${path}.alt_text`, 'missing');
       maxLength(node.alt_text, LIMITS.altText, 'alt_text ≤ 2000', `${path}.alt_text`);
       break;
     case 'checkboxes':
@@ -131,7 +162,7 @@ function checkOption(node: Node, path: string): void {
 /** Walks everything under a block: text objects must not be empty; elements and options obey their limits. */
 function walk(value: unknown, path: string, parentKey: string): void {
   if (Array.isArray(value)) {
-    value.forEach((item, index) => walk(item, `${path}[${index}]`, parentKey));
+    for (const [index, item] of value.entries()) walk(item, `${path}[${index}]`, parentKey);
     return;
   }
   if (!isNode(value)) return;
@@ -140,46 +171,77 @@ function walk(value: unknown, path: string, parentKey: string): void {
     if (text.length === 0) fail('text objects are not empty', `${path}.text`, 'empty text');
     return;
   }
-  if (parentKey === 'options' || parentKey === 'initial_options' || parentKey === 'initial_option') checkOption(value, path);
+  if (parentKey === 'options' || parentKey === 'initial_options' || parentKey === 'initial_option')
+    checkOption(value, path);
   if (typeof value.type === 'string' && parentKey !== '') checkElement(value, path);
   for (const [key, child] of Object.entries(value)) walk(child, `${path}.${key}`, key);
 }
 
 function checkBlock(block: unknown, path: string): void {
   if (!isNode(block)) fail('blocks are objects', path, `got ${typeof block}`);
-  if (typeof block.type !== 'string' || !KNOWN_BLOCK_TYPES.has(block.type)) fail('every block has a known type', `${path}.type`, `type ${JSON.stringify(block.type)}`);
+  if (typeof block.type !== 'string' || !KNOWN_BLOCK_TYPES.has(block.type))
+    fail('every block has a known type', `${path}.type`, `type ${JSON.stringify(block.type)}`);
   if (block.block_id !== undefined) maxLength(block.block_id, LIMITS.blockId, 'block_id ≤ 255', `${path}.block_id`);
   switch (block.type) {
     case 'section': {
       if (block.text === undefined && block.fields === undefined) fail('section has text or fields', path, 'neither');
-      if (block.text !== undefined) maxLength(textOf(block.text, `${path}.text`), LIMITS.sectionText, 'section text ≤ 3000', `${path}.text.text`);
+      if (block.text !== undefined)
+        maxLength(textOf(block.text, `${path}.text`), LIMITS.sectionText, 'section text ≤ 3000', `${path}.text.text`);
       maxItems(block.fields, LIMITS.sectionFields, 'section fields ≤ 10', `${path}.fields`);
       if (Array.isArray(block.fields)) {
-        block.fields.forEach((field, index) => maxLength(textOf(field, `${path}.fields[${index}]`), LIMITS.fieldText, 'field text ≤ 2000', `${path}.fields[${index}].text`));
+        for (const [index, field] of block.fields.entries()) {
+          maxLength(
+            textOf(field, `${path}.fields[${index}]`),
+            LIMITS.fieldText,
+            'field text ≤ 2000',
+            `${path}.fields[${index}].text`,
+          );
+        }
       }
       if (isNode(block.accessory)) checkElement(block.accessory, `${path}.accessory`);
       break;
     }
     case 'header':
-      maxLength(plainTextOf(block.text, `${path}.text`, 'header text is plain_text'), LIMITS.headerText, 'header text ≤ 150', `${path}.text.text`);
+      maxLength(
+        plainTextOf(block.text, `${path}.text`, 'header text is plain_text'),
+        LIMITS.headerText,
+        'header text ≤ 150',
+        `${path}.text.text`,
+      );
       break;
     case 'context':
-      if (!Array.isArray(block.elements) || block.elements.length === 0) fail('context has elements', `${path}.elements`, 'none');
+      if (!Array.isArray(block.elements) || block.elements.length === 0)
+        fail('context has elements', `${path}.elements`, 'none');
       maxItems(block.elements, LIMITS.contextElements, 'context elements ≤ 10', `${path}.elements`);
       block.elements.forEach((element, index) => {
-        if (isTextObject(element)) maxLength(textOf(element, `${path}.elements[${index}]`), LIMITS.sectionText, 'context text ≤ 3000', `${path}.elements[${index}].text`);
+        if (isTextObject(element))
+          maxLength(
+            textOf(element, `${path}.elements[${index}]`),
+            LIMITS.sectionText,
+            'context text ≤ 3000',
+            `${path}.elements[${index}].text`,
+          );
       });
       break;
     case 'actions':
-      if (!Array.isArray(block.elements) || block.elements.length === 0) fail('actions has elements', `${path}.elements`, 'none');
+      if (!Array.isArray(block.elements) || block.elements.length === 0)
+        fail('actions has elements', `${path}.elements`, 'none');
       maxItems(block.elements, LIMITS.actionsElements, 'actions elements ≤ 25', `${path}.elements`);
       break;
     case 'image':
-      if (block.image_url === undefined && block.slack_file === undefined) fail('image has image_url or slack_file', path, 'neither');
+      if (block.image_url === undefined && block.slack_file === undefined)
+        fail('image has image_url or slack_file', path, 'neither');
       maxLength(block.image_url, LIMITS.imageUrl, 'image_url ≤ 3000', `${path}.image_url`);
-      if (typeof block.alt_text !== 'string' || block.alt_text === '') fail('image alt_text is required', `${path}.alt_text`, 'missing');
+      if (typeof block.alt_text !== 'string' || block.alt_text === '')
+        fail('image alt_text is required', `${path}.alt_text`, 'missing');
       maxLength(block.alt_text, LIMITS.altText, 'alt_text ≤ 2000', `${path}.alt_text`);
-      if (block.title !== undefined) maxLength(plainTextOf(block.title, `${path}.title`, 'image title is plain_text'), LIMITS.imageTitle, 'image title ≤ 2000', `${path}.title.text`);
+      if (block.title !== undefined)
+        maxLength(
+          plainTextOf(block.title, `${path}.title`, 'image title is plain_text'),
+          LIMITS.imageTitle,
+          'image title ≤ 2000',
+          `${path}.title.text`,
+        );
       break;
     case 'table':
     case 'data_table': {
@@ -192,8 +254,19 @@ function checkBlock(block: unknown, path: string): void {
       // Written from Slack's reference page in slackChartLimits.ts, with the rules across a message.
       return;
     case 'input':
-      maxLength(plainTextOf(block.label, `${path}.label`, 'input label is plain_text'), LIMITS.inputLabel, 'input label ≤ 2000', `${path}.label.text`);
-      if (block.hint !== undefined) maxLength(plainTextOf(block.hint, `${path}.hint`, 'input hint is plain_text'), LIMITS.inputHint, 'input hint ≤ 2000', `${path}.hint.text`);
+      maxLength(
+        plainTextOf(block.label, `${path}.label`, 'input label is plain_text'),
+        LIMITS.inputLabel,
+        'input label ≤ 2000',
+        `${path}.label.text`,
+      );
+      if (block.hint !== undefined)
+        maxLength(
+          plainTextOf(block.hint, `${path}.hint`, 'input hint is plain_text'),
+          LIMITS.inputHint,
+          'input hint ≤ 2000',
+          `${path}.hint.text`,
+        );
       if (!isNode(block.element)) fail('input has an element', `${path}.element`, 'missing');
       break;
   }
@@ -212,11 +285,23 @@ function textLength(value: unknown): number {
 }
 
 function checkView(view: Node, kind: 'modal' | 'home'): void {
-  if (view.type !== undefined && view.type !== kind) fail('view type matches the surface', 'type', `type ${JSON.stringify(view.type)} on a ${kind}`);
+  if (view.type !== undefined && view.type !== kind)
+    fail('view type matches the surface', 'type', `type ${JSON.stringify(view.type)} on a ${kind}`);
   if (kind === 'modal') {
-    maxLength(plainTextOf(view.title, 'title', 'modal title is plain_text'), LIMITS.viewTitle, 'modal title ≤ 24', 'title.text');
+    maxLength(
+      plainTextOf(view.title, 'title', 'modal title is plain_text'),
+      LIMITS.viewTitle,
+      'modal title ≤ 24',
+      'title.text',
+    );
     for (const key of ['submit', 'close'] as const) {
-      if (view[key] !== undefined) maxLength(plainTextOf(view[key], key, `modal ${key} is plain_text`), LIMITS.viewButton, `modal ${key} ≤ 24`, `${key}.text`);
+      if (view[key] !== undefined)
+        maxLength(
+          plainTextOf(view[key], key, `modal ${key} is plain_text`),
+          LIMITS.viewButton,
+          `modal ${key} ≤ 24`,
+          `${key}.text`,
+        );
     }
   }
   maxLength(view.private_metadata, LIMITS.privateMetadata, 'private_metadata ≤ 3000', 'private_metadata');
@@ -243,9 +328,11 @@ export function assertWithinSlackLimits(subject: object, kind: SlackSurface): vo
       blockIds.add(id);
     }
   });
-  if (kind !== 'message' && blocks.some(isTableBlock)) fail('tables only in messages', 'blocks', `a table block in a ${kind}`);
+  if (kind !== 'message' && blocks.some(isTableBlock))
+    fail('tables only in messages', 'blocks', `a table block in a ${kind}`);
   const chartProblems = surfaceChartProblems(blocks, kind);
-  if (chartProblems.length) fail('data_visualization as Slack\'s reference page allows', 'blocks', chartProblems.join('; '));
+  if (chartProblems.length)
+    fail("data_visualization as Slack's reference page allows", 'blocks', chartProblems.join('; '));
   if (kind === 'message') {
     const tableProblems = messageTableProblems(blocks);
     if (tableProblems.length) fail('tables per message', 'blocks', tableProblems.join('; '));

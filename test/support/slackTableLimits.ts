@@ -37,7 +37,11 @@ export const TABLE_LIMITS = {
 } as const;
 
 const rawText = z.strictObject({ type: z.literal('raw_text'), text: z.string().min(1) });
-const rawNumber = z.strictObject({ type: z.literal('raw_number'), value: z.number().finite(), text: z.string().min(1) });
+const rawNumber = z.strictObject({
+  type: z.literal('raw_number'),
+  value: z.number().finite(),
+  text: z.string().min(1),
+});
 const richText = z.looseObject({ type: z.literal('rich_text'), elements: z.array(z.unknown()).min(1) });
 
 const dataTableCell = z.union([rawText, rawNumber, richText]);
@@ -62,13 +66,23 @@ export function tableCharacters(rows: readonly (readonly unknown[])[]): number {
 function sameLength(rows: readonly (readonly unknown[])[], ctx: z.RefinementCtx): void {
   const width = rows[0]?.length ?? 0;
   rows.forEach((row, index) => {
-    if (row.length !== width) ctx.addIssue({ code: 'custom', path: ['rows', index], message: `all rows have the same number of values (${row.length}, not ${width})` });
+    if (row.length !== width)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rows', index],
+        message: `all rows have the same number of values (${row.length}, not ${width})`,
+      });
   });
 }
 
 function withinCharacters(rows: readonly (readonly unknown[])[], ctx: z.RefinementCtx): void {
   const characters = tableCharacters(rows);
-  if (characters > TABLE_LIMITS.charactersPerTable) ctx.addIssue({ code: 'custom', path: ['rows'], message: `${characters} characters across all cells, at most ${TABLE_LIMITS.charactersPerTable}` });
+  if (characters > TABLE_LIMITS.charactersPerTable)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['rows'],
+      message: `${characters} characters across all cells, at most ${TABLE_LIMITS.charactersPerTable}`,
+    });
 }
 
 export const dataTableBlockSchema = z
@@ -78,17 +92,31 @@ export const dataTableBlockSchema = z
     caption: z.string(),
     page_size: z.number().int().min(TABLE_LIMITS.pageSizeMin).max(TABLE_LIMITS.pageSizeMax).optional(),
     row_header_column_index: z.number().int().min(0).optional(),
-    rows: z.tuple([z.array(headerCell).min(1).max(TABLE_LIMITS.columns)], z.array(dataTableCell).min(1).max(TABLE_LIMITS.columns)).superRefine((rows, ctx) => {
-      if (rows.length < TABLE_LIMITS.dataTableMinRows) ctx.addIssue({ code: 'custom', message: 'a header and at least one row' });
-      if (rows.length > TABLE_LIMITS.dataTableRows) ctx.addIssue({ code: 'custom', message: `${rows.length} rows, at most ${TABLE_LIMITS.dataTableRows} with the header` });
-    }),
+    rows: z
+      .tuple(
+        [z.array(headerCell).min(1).max(TABLE_LIMITS.columns)],
+        z.array(dataTableCell).min(1).max(TABLE_LIMITS.columns),
+      )
+      .superRefine((rows, ctx) => {
+        if (rows.length < TABLE_LIMITS.dataTableMinRows)
+          ctx.addIssue({ code: 'custom', message: 'a header and at least one row' });
+        if (rows.length > TABLE_LIMITS.dataTableRows)
+          ctx.addIssue({
+            code: 'custom',
+            message: `${rows.length} rows, at most ${TABLE_LIMITS.dataTableRows} with the header`,
+          });
+      }),
   })
   .superRefine((block, ctx) => {
     sameLength(block.rows, ctx);
     withinCharacters(block.rows, ctx);
     const columns = block.rows[0].length;
     if (block.row_header_column_index !== undefined && block.row_header_column_index >= columns) {
-      ctx.addIssue({ code: 'custom', path: ['row_header_column_index'], message: `column ${block.row_header_column_index} of ${columns}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['row_header_column_index'],
+        message: `column ${block.row_header_column_index} of ${columns}`,
+      });
     }
   });
 
@@ -96,9 +124,22 @@ export const tableBlockSchema = z
   .strictObject({
     type: z.literal('table'),
     block_id: z.string().max(TABLE_LIMITS.blockId).optional(),
-    rows: z.array(z.array(z.union([rawText, rawNumber, richText])).min(1).max(TABLE_LIMITS.columns)).min(1).max(TABLE_LIMITS.tableRows),
+    rows: z
+      .array(
+        z
+          .array(z.union([rawText, rawNumber, richText]))
+          .min(1)
+          .max(TABLE_LIMITS.columns),
+      )
+      .min(1)
+      .max(TABLE_LIMITS.tableRows),
     column_settings: z
-      .array(z.union([z.null(), z.strictObject({ align: z.enum(['left', 'center', 'right']).optional(), is_wrapped: z.boolean().optional() })]))
+      .array(
+        z.union([
+          z.null(),
+          z.strictObject({ align: z.enum(['left', 'center', 'right']).optional(), is_wrapped: z.boolean().optional() }),
+        ]),
+      )
       .max(TABLE_LIMITS.columnSettings)
       .optional(),
   })
@@ -108,30 +149,43 @@ export const tableBlockSchema = z
   });
 
 export function isTableBlock(block: unknown): block is { type: 'table' | 'data_table'; rows: Cell[][] } {
-  return typeof block === 'object' && block !== null && ((block as { type?: unknown }).type === 'table' || (block as { type?: unknown }).type === 'data_table');
+  return (
+    typeof block === 'object' &&
+    block !== null &&
+    ((block as { type?: unknown }).type === 'table' || (block as { type?: unknown }).type === 'data_table')
+  );
 }
 
 /** Columns whose body cells are all raw_number: Slack sorts these as numbers, others alphabetically. */
 export function numericColumns(block: { rows: Cell[][] }): number[] {
   const [, ...body] = block.rows;
   const width = block.rows[0]?.length ?? 0;
-  return Array.from({ length: width }, (_, column) => column).filter((column) => body.length > 0 && body.every((row) => row[column]?.type === 'raw_number'));
+  return Array.from({ length: width }, (_, column) => column).filter(
+    (column) => body.length > 0 && body.every((row) => row[column]?.type === 'raw_number'),
+  );
 }
 
 /** The problems of one table block, in words; empty when Slack's pages allow it. */
 export function tableBlockProblems(block: unknown): string[] {
   const schema = (block as { type?: unknown }).type === 'table' ? tableBlockSchema : dataTableBlockSchema;
   const parsed = schema.safeParse(block);
-  return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(block)'}: ${issue.message}`);
+  return parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(block)'}: ${issue.message}`);
 }
 
 /** The message-wide table rules: how many tables, and their characters together. */
 export function messageTableProblems(blocks: readonly unknown[]): string[] {
   const tables = blocks.filter(isTableBlock);
   const problems: string[] = [];
-  if (tables.length > TABLE_LIMITS.tablesPerMessage) problems.push(`${tables.length} tables in one message, at most ${TABLE_LIMITS.tablesPerMessage}`);
-  const characters = tables.reduce((sum, table) => sum + tableCharacters(Array.isArray(table.rows) ? table.rows : []), 0);
-  if (characters > TABLE_LIMITS.charactersPerMessage) problems.push(`${characters} table characters in one message, at most ${TABLE_LIMITS.charactersPerMessage}`);
+  if (tables.length > TABLE_LIMITS.tablesPerMessage)
+    problems.push(`${tables.length} tables in one message, at most ${TABLE_LIMITS.tablesPerMessage}`);
+  const characters = tables.reduce(
+    (sum, table) => sum + tableCharacters(Array.isArray(table.rows) ? table.rows : []),
+    0,
+  );
+  if (characters > TABLE_LIMITS.charactersPerMessage)
+    problems.push(`${characters} table characters in one message, at most ${TABLE_LIMITS.charactersPerMessage}`);
   return problems;
 }
 
@@ -141,7 +195,10 @@ export function messageTableProblems(blocks: readonly unknown[]): string[] {
  * alphabetically otherwise (the reference page's rule). All of it happens in the client: nothing is
  * sent to the app or anywhere else.
  */
-export function browseDataTable(block: { rows: Cell[][]; page_size?: number }, view: { page: number; sortBy?: number; descending?: boolean }): Cell[][] {
+export function browseDataTable(
+  block: { rows: Cell[][]; page_size?: number },
+  view: { page: number; sortBy?: number; descending?: boolean },
+): Cell[][] {
   const [, ...body] = block.rows;
   const rows = [...body];
   if (view.sortBy !== undefined) {
@@ -151,7 +208,9 @@ export function browseDataTable(block: { rows: Cell[][]; page_size?: number }, v
     rows.sort((a, b) => {
       const x = key(a);
       const y = key(b);
-      const order = numeric ? (x as { value: number }).value - (y as { value: number }).value : String((x as { text?: string }).text).localeCompare(String((y as { text?: string }).text));
+      const order = numeric
+        ? (x as { value: number }).value - (y as { value: number }).value
+        : String((x as { text?: string }).text).localeCompare(String((y as { text?: string }).text));
       return view.descending ? -order : order;
     });
   }

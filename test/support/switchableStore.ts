@@ -18,7 +18,8 @@ export function switchableStore(inner: Store) {
   const store = new Proxy(inner, {
     get(object, property, receiver) {
       if (property === 'keyv') return (namespace: string) => guard(object.keyv(namespace));
-      if (property === 'close' || property === 'kind' || property === 'description') return Reflect.get(object, property, receiver);
+      if (property === 'close' || property === 'kind' || property === 'description')
+        return Reflect.get(object, property, receiver);
       const value = Reflect.get(object, property, receiver) as unknown;
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => (down ? refuse() : (value as (...a: unknown[]) => unknown).apply(object, args));

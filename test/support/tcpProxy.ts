@@ -1,4 +1,4 @@
-import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
+import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 
 /**
  * A TCP pass-through that a test can cut and restore, to play "the server went away" against a

@@ -1,11 +1,11 @@
-import { DEFAULT_WATCH_CAPS, EntryCaps, type Caps } from '../../src/core/digest/caps.js';
-import { DigestScheduler } from '../../src/core/digest/scheduler.js';
+import { type Caps, DEFAULT_WATCH_CAPS, EntryCaps } from '../../src/core/jobs/caps.js';
+import { JobScheduler } from '../../src/core/jobs/jobScheduler.js';
 import { pricesFrom } from '../../src/core/operations/prices.js';
 import type { Store } from '../../src/core/store/types.js';
-import { WatchRepository } from '../../src/core/watch/repository.js';
-import { WatchRunner, type WatchRunnerOptions } from '../../src/core/watch/runner.js';
-import { WatchService, type NewWatch } from '../../src/core/watch/service.js';
 import type { Watch, WatchNotice, WatchPoster } from '../../src/core/watch/types.js';
+import { WatchRepository } from '../../src/core/watch/watchRepository.js';
+import { WatchRunner, type WatchRunnerOptions } from '../../src/core/watch/watchRunner.js';
+import { type NewWatch, WatchService } from '../../src/core/watch/watchService.js';
 import type { InProcessSimulator } from '../../src/simulator/inProcess.js';
 import type { ManualClock } from './clocks.js';
 import { RecordingPosterOf, rigDataClient, rigSimulator, startScheduledRig } from './scheduledRig.js';
@@ -14,24 +14,72 @@ import { RecordingPosterOf, rigDataClient, rigSimulator, startScheduledRig } fro
 export class RecordingWatchPoster extends RecordingPosterOf<WatchNotice> implements WatchPoster {}
 
 const UNLIMITED = { count: 10_000, windowMs: 1000 };
-const LIMITS = { 'enterprise-general-taxpayer-query': UNLIMITED, 'fund-asset': UNLIMITED, 'finance-external-futures-kline': UNLIMITED } as const;
+const LIMITS = {
+  'enterprise-general-taxpayer-query': UNLIMITED,
+  'fund-asset': UNLIMITED,
+  'finance-external-futures-kline': UNLIMITED,
+} as const;
 
 export function watchSimulator(clock: ManualClock): InProcessSimulator {
   return rigSimulator(clock, 'watch-key', LIMITS);
 }
 
 /** One "app instance": its own data client, runner and scheduler (the digest one) over a (possibly shared) store. */
-export function watchInstance(options: { simulator: InProcessSimulator; store: Store; clock: ManualClock; poster: RecordingWatchPoster; owner: string; catchUpMs?: number; teamDaily?: number; userDaily?: number; refusal?: WatchRunnerOptions['refusal']; caps?: Caps }) {
+export function watchInstance(options: {
+  simulator: InProcessSimulator;
+  store: Store;
+  clock: ManualClock;
+  poster: RecordingWatchPoster;
+  owner: string;
+  catchUpMs?: number;
+  teamDaily?: number;
+  userDaily?: number;
+  refusal?: WatchRunnerOptions['refusal'];
+  caps?: Caps;
+}) {
   const data = rigDataClient({ ...options, apiKey: 'watch-key', rateLimits: LIMITS, shareAcrossReplicas: false });
   const repository = new WatchRepository(options.store);
-  const runner = new WatchRunner({ repository, data, store: options.store, poster: options.poster, clock: options.clock, simulated: true, owner: options.owner, ...(options.refusal ? { refusal: options.refusal } : {}) });
-  const scheduler = new DigestScheduler<Watch>({ repository, runner, clock: options.clock, catchUpMs: options.catchUpMs ?? 3_600_000, kind: 'watch' });
-  const service = new WatchService(repository, runner, options.clock, pricesFrom(), 'Asia/Shanghai', new EntryCaps('watch', options.caps ?? DEFAULT_WATCH_CAPS, options.store, options.clock));
+  const runner = new WatchRunner({
+    repository,
+    data,
+    store: options.store,
+    poster: options.poster,
+    clock: options.clock,
+    simulated: true,
+    owner: options.owner,
+    ...(options.refusal ? { refusal: options.refusal } : {}),
+  });
+  const scheduler = new JobScheduler<Watch>({
+    repository,
+    runner,
+    clock: options.clock,
+    catchUpMs: options.catchUpMs ?? 3_600_000,
+    kind: 'watch',
+  });
+  const service = new WatchService(
+    repository,
+    runner,
+    options.clock,
+    pricesFrom(),
+    'Asia/Shanghai',
+    new EntryCaps('watch', options.caps ?? DEFAULT_WATCH_CAPS, options.store, options.clock),
+  );
   return { data, repository, runner, scheduler, service };
 }
 
-export async function startWatchRig(startAt: number, options: { teamDaily?: number; userDaily?: number; catchUpMs?: number; refusal?: WatchRunnerOptions['refusal']; caps?: Caps } = {}) {
-  const rig = startScheduledRig(startAt, watchSimulator, new RecordingWatchPoster(), (parts) => watchInstance({ ...parts, owner: 'replica-a', ...options }));
+export async function startWatchRig(
+  startAt: number,
+  options: {
+    teamDaily?: number;
+    userDaily?: number;
+    catchUpMs?: number;
+    refusal?: WatchRunnerOptions['refusal'];
+    caps?: Caps;
+  } = {},
+) {
+  const rig = startScheduledRig(startAt, watchSimulator, new RecordingWatchPoster(), (parts) =>
+    watchInstance({ ...parts, owner: 'replica-a', ...options }),
+  );
   return {
     ...rig,
     async addWatch(request: Omit<NewWatch, 'teamId' | 'channelId' | 'createdBy'>): Promise<Watch> {

@@ -56,7 +56,8 @@ function keyColon(text: string): number {
 function scalar(raw: string, line: number): unknown {
   const text = raw.trim();
   if (text.startsWith('"')) {
-    if (!text.endsWith('"') || text.length < 2) throw new YamlSubsetError(`unterminated double-quoted scalar ${text}`, line);
+    if (!text.endsWith('"') || text.length < 2)
+      throw new YamlSubsetError(`unterminated double-quoted scalar ${text}`, line);
     try {
       return JSON.parse(text) as string;
     } catch {
@@ -64,7 +65,8 @@ function scalar(raw: string, line: number): unknown {
     }
   }
   if (text.startsWith("'")) {
-    if (!text.endsWith("'") || text.length < 2) throw new YamlSubsetError(`unterminated single-quoted scalar ${text}`, line);
+    if (!text.endsWith("'") || text.length < 2)
+      throw new YamlSubsetError(`unterminated single-quoted scalar ${text}`, line);
     return text.slice(1, -1).replaceAll("''", "'");
   }
   if (text === '[]') return [];
@@ -150,7 +152,8 @@ class Reader {
       const colon = keyColon(line.text);
       if (colon <= 0) throw new YamlSubsetError(`expected "key: value", found "${line.text}"`, line.number);
       const key = scalar(line.text.slice(0, colon), line.number);
-      if (typeof key !== 'string') throw new YamlSubsetError(`key that is not text: ${line.text.slice(0, colon)}`, line.number);
+      if (typeof key !== 'string')
+        throw new YamlSubsetError(`key that is not text: ${line.text.slice(0, colon)}`, line.number);
       if (Object.hasOwn(map, key)) throw new YamlSubsetError(`key "${key}" given twice`, line.number);
       const rest = line.text.slice(colon + 1).trim();
       if (/^[>|][-+]?$/.test(rest)) {
@@ -160,10 +163,14 @@ class Reader {
       } else {
         const next = this.peek();
         // A sequence may sit at its key's own column.
-        map[key] = next && (next.indent > indent || (next.indent === indent && isItem(next.text))) ? this.block(next.indent) : null;
+        map[key] =
+          next && (next.indent > indent || (next.indent === indent && isItem(next.text)))
+            ? this.block(next.indent)
+            : null;
       }
       const after = this.peek();
-      if (after && after.indent > indent) throw new YamlSubsetError(`unexpected indentation of "${after.text}"`, after.number);
+      if (after && after.indent > indent)
+        throw new YamlSubsetError(`unexpected indentation of "${after.text}"`, after.number);
     }
     return map;
   }
@@ -182,7 +189,8 @@ class Reader {
       const indent = /^ */.exec(text)![0].length;
       if (indent <= parentIndent) break;
       contentIndent ??= indent;
-      if (indent < contentIndent) throw new YamlSubsetError('block scalar line less indented than its first line', i + 1);
+      if (indent < contentIndent)
+        throw new YamlSubsetError('block scalar line less indented than its first line', i + 1);
       body.push(text.slice(contentIndent));
     }
     while (this.index < i) this.index++;
@@ -191,7 +199,13 @@ class Reader {
       body.pop();
       trailingBlank++;
     }
-    let text = header.startsWith('>') ? body.reduce((folded, line, n) => (n === 0 ? line : line === '' ? `${folded}\n` : folded.endsWith('\n') ? folded + line : `${folded} ${line}`), '') : body.join('\n');
+    let text = header.startsWith('>')
+      ? body.reduce(
+          (folded, line, n) =>
+            n === 0 ? line : line === '' ? `${folded}\n` : folded.endsWith('\n') ? folded + line : `${folded} ${line}`,
+          '',
+        )
+      : body.join('\n');
     if (header.endsWith('+')) text += '\n'.repeat(trailingBlank + 1);
     else if (!header.endsWith('-')) text += '\n';
     return text;

@@ -1,27 +1,35 @@
 import type { Logger } from 'pino';
 import { chartFilePublisher } from '../../charts/chartFiles.js';
-import { drawnLocally, type ChartSettings } from '../../charts/quickChart.js';
+import { type ChartSettings, drawnLocally } from '../../charts/quickChart.js';
 import type { AppConfig } from '../../config.js';
 import type { DigestConfig } from '../../core/digest/types.js';
 import { MemoryStore } from '../../core/store/memoryStore.js';
-import type { CoreRuntime } from '../../runtime.js';
-import type { SlackConfig } from '../../slack/config.js';
-import { buildSlackDeps } from '../../slack/buildDeps.js';
-import type { SlackDeps } from '../../slack/deps.js';
-import type { Requester, RequesterProfile } from '../../slack/requester.js';
 import { chooseLocale, langFor } from '../../i18n/lang.js';
-import { ConsoleDigestPoster } from './digestPoster.js';
-import { ConsoleWatchPoster } from './watchPoster.js';
+import type { CoreRuntime } from '../../runtime.js';
+import type { SlackDeps } from '../../slack/deps.js';
+import type { Requester, RequesterProfile } from '../../slack/requester/requester.js';
+import type { SlackConfig } from '../../slack/slackConfig.js';
+import { buildSlackDeps } from '../../slack/wiring/buildDeps.js';
+import { ConsoleDigestPoster } from './consoleDigestPoster.js';
+import { ConsoleWatchPoster } from './consoleWatchPoster.js';
 
 /** The console's stand-ins for Slack's team and channel, in usage, history and digests. */
 export const CONSOLE_TEAM = 'console';
 export const CONSOLE_CHANNEL = 'console';
 
-type ConsoleConfig = Pick<AppConfig, 'user' | 'defaultTimeZone'> & { slack: Pick<AppConfig['slack'], 'workspaceLocale'> };
+type ConsoleConfig = Pick<AppConfig, 'user' | 'defaultTimeZone'> & {
+  slack: Pick<AppConfig['slack'], 'workspaceLocale'>;
+};
 
 /** Whoever runs the console (USER); the allowlists are Slack's, so nothing is refused here. */
 export function consoleRequester(config: ConsoleConfig, profile: RequesterProfile = consoleProfile(config)): Requester {
-  return { teamId: CONSOLE_TEAM, userId: config.user ?? 'console', channelId: CONSOLE_CHANNEL, profile: async () => profile, refusalIn: async () => undefined };
+  return {
+    teamId: CONSOLE_TEAM,
+    userId: config.user ?? 'console',
+    channelId: CONSOLE_CHANNEL,
+    profile: async () => profile,
+    refusalIn: async () => undefined,
+  };
 }
 
 /** The zone replies are shown in when Slack cannot tell (DEFAULT_TZ), and the workspace's language (DEFAULT_LOCALE; English when unset). */

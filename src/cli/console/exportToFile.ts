@@ -1,16 +1,16 @@
 import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { SlackDeps } from '../../slack/deps.js';
-import { exportFile, showExportPlan } from '../../slack/flows/exportCsv.js';
 import { warnNearBudget } from '../../slack/flows/budgetWarning.js';
-import { ACTION } from '../../slack/ids.js';
-import type { Requester } from '../../slack/requester.js';
-import type { Responder } from '../../slack/responder.js';
-import type { SlackMessage } from '../../slack/slackMessage.js';
+import { exportFile, showExportPlan } from '../../slack/flows/exportCsv.js';
 import { decodeExportState, encodeExportState, exportConfirmLabel } from '../../slack/modals/exportModal.js';
-import { decodeQueryValue } from '../../slack/queryValue.js';
+import { ACTION } from '../../slack/payloads/ids.js';
+import { decodeQueryValue } from '../../slack/payloads/queryValue.js';
 import { coins, missingNotes } from '../../slack/render/exportMessages.js';
 import { renderNotice } from '../../slack/render/notice.js';
+import type { Responder } from '../../slack/reply/responder.js';
+import type { SlackMessage } from '../../slack/reply/slackMessage.js';
+import type { Requester } from '../../slack/requester/requester.js';
 
 /**
  * Export CSV at the console, in the two steps it takes in Slack: pressing the button under a result
@@ -18,7 +18,13 @@ import { renderNotice } from '../../slack/render/notice.js';
  * Slack modal would carry); pressing that fetches the pages through the client and writes the CSV
  * file into `directory` instead of posting it.
  */
-export async function exportAtConsole(deps: SlackDeps, requester: Requester, value: string | undefined, responder: Responder, directory: string): Promise<void> {
+export async function exportAtConsole(
+  deps: SlackDeps,
+  requester: Requester,
+  value: string | undefined,
+  responder: Responder,
+  directory: string,
+): Promise<void> {
   const { lang } = await requester.profile();
   const confirmed = decodeExportState(value);
   const query = decodeQueryValue(confirmed?.queryValue ?? value ?? '');
@@ -31,13 +37,30 @@ export async function exportAtConsole(deps: SlackDeps, requester: Requester, val
       text: shown.texts.heading,
       blocks: [
         { type: 'section', text: { type: 'mrkdwn', text: [shown.texts.heading, ...shown.texts.lines].join('\n') } },
-        ...shown.texts.notes.map((note) => ({ type: 'context' as const, elements: [{ type: 'mrkdwn' as const, text: note }] })),
-        { type: 'actions', elements: [{ type: 'button', action_id: ACTION.exportCsv, text: { type: 'plain_text', text: exportConfirmLabel(lang, shown) }, value: encodeExportState(shown.state) }] },
+        ...shown.texts.notes.map((note) => ({
+          type: 'context' as const,
+          elements: [{ type: 'mrkdwn' as const, text: note }],
+        })),
+        {
+          type: 'actions',
+          elements: [
+            {
+              type: 'button',
+              action_id: ACTION.exportCsv,
+              text: { type: 'plain_text', text: exportConfirmLabel(lang, shown) },
+              value: encodeExportState(shown.state),
+            },
+          ],
+        },
       ],
     };
     return responder.reply(message);
   }
-  const made = await exportFile(deps, requester, { query, ...(confirmed.pageSize !== undefined ? { pageSize: confirmed.pageSize } : {}), confirmedCoins: confirmed.confirmedCoins ?? 0 });
+  const made = await exportFile(deps, requester, {
+    query,
+    ...(confirmed.pageSize !== undefined ? { pageSize: confirmed.pageSize } : {}),
+    confirmedCoins: confirmed.confirmedCoins ?? 0,
+  });
   const notes = missingNotes(made.outcome, lang);
   if (!made.file) return responder.reply(renderNotice([lang.t('export.done.nothing'), ...notes].join('\n'), lang));
   const path = join(directory, made.file.filename);

@@ -1,25 +1,23 @@
-import { chooseLocale, langFor, type Lang, type Locale } from '../../i18n/lang.js';
+import { findOperation, type OperationId, operations } from '../../core/operations/index.js';
+import { chooseLocale, type Lang, type Locale, langFor } from '../../i18n/lang.js';
 import { textLanguage } from '../../i18n/textLanguage.js';
-import { findOperation, operations, type OperationId } from '../../core/operations/index.js';
-import { readPagingWords, type PagingMove } from '../../slack/parse/pagingWords.js';
-import { decodeQueryValue } from '../../slack/queryValue.js';
 import type { SlackDeps } from '../../slack/deps.js';
 import { queryRunForButton } from '../../slack/flows/buttonQuery.js';
-import { routeCommand } from '../../slack/flows/routeCommand.js';
+import { helpMessage, runCommand, slashCommandOf } from '../../slack/flows/routeCommand.js';
 import { runQuery } from '../../slack/flows/runQuery.js';
-import { ACTION } from '../../slack/ids.js';
 import { saveWatch } from '../../slack/flows/watchCommand.js';
-import type { Requester, RequesterProfile } from '../../slack/requester.js';
-import type { Responder } from '../../slack/responder.js';
-import type { SlackMessage } from '../../slack/slackMessage.js';
-import { renderHelp } from '../../slack/render/help.js';
-import { commandLanguage, DQ_COMMAND, parseCommand } from '../../slack/parse/parseCommand.js';
-import { syntaxFor } from '../../slack/operations/index.js';
+import { type PagingMove, readPagingWords } from '../../slack/parse/pagingWords.js';
+import { DQ_COMMAND } from '../../slack/parse/parseCommand.js';
+import { ACTION } from '../../slack/payloads/ids.js';
+import { decodeQueryValue } from '../../slack/payloads/queryValue.js';
+import { type ConsoleButton, messageText } from '../../slack/render/asText.js';
 import { renderNotice } from '../../slack/render/notice.js';
-import { messageText, type ConsoleButton } from '../../slack/render/asText.js';
+import type { Responder } from '../../slack/reply/responder.js';
+import type { SlackMessage } from '../../slack/reply/slackMessage.js';
+import type { Requester, RequesterProfile } from '../../slack/requester/requester.js';
 import { exportAtConsole } from './exportToFile.js';
-import { usageCsvAtConsole } from './usageCsvToFile.js';
 import { rule } from './rule.js';
+import { usageCsvAtConsole } from './usageCsvToFile.js';
 
 /** What a line asked the console loop to do next. */
 export type LineOutcome = 'continue' | 'exit';
@@ -46,8 +44,10 @@ export class ConsoleSession {
     // `/dq lang` changes this.profile, and the replies that follow read it through the requester.
     this.requester = { ...requester, profile: async () => this.profile };
     this.responder = {
-      reply: async (message, options) => this.show(message, options?.replace ? this.lang.t('console.replaces') : undefined),
-      share: async (message) => this.show(message, rule(this.lang.t('console.postedIn', { channel: this.requester.channelId ?? 'console' }))),
+      reply: async (message, options) =>
+        this.show(message, options?.replace ? this.lang.t('console.replaces') : undefined),
+      share: async (message) =>
+        this.show(message, rule(this.lang.t('console.postedIn', { channel: this.requester.channelId ?? 'console' }))),
     };
   }
 
@@ -72,9 +72,7 @@ export class ConsoleSession {
 
   /** The slash-command routing of the app; only the form (a Slack modal) cannot open here. */
   private async command(command: string, text: string): Promise<void> {
-    const parsed = parseCommand(command, text);
-    await routeCommand(parsed, {
-      said: commandLanguage(command, text),
+    const parsed = await runCommand(command, text, {
       deps: this.deps,
       responder: this.responder,
       requester: this.requester,
@@ -82,7 +80,8 @@ export class ConsoleSession {
     });
     // `/dq lang` here changes the language of the replies that follow, as it does in Slack.
     if (parsed.kind === 'lang' && parsed.choice) {
-      const locale = parsed.choice === 'auto' ? chooseLocale({ workspace: this.deps.config.workspaceLocale }) : parsed.choice;
+      const locale =
+        parsed.choice === 'auto' ? chooseLocale({ workspace: this.deps.config.workspaceLocale }) : parsed.choice;
       this.profile = { ...this.profile, lang: langFor(locale) };
     }
   }
@@ -91,19 +90,27 @@ export class ConsoleSession {
   private async press(number: number): Promise<void> {
     const button = this.buttons[number - 1];
     if (!button) {
-      const range = this.buttons.length === 0 ? this.lang.t('console.noButtons') : this.lang.t('console.buttonRange', { last: this.buttons.length });
+      const range =
+        this.buttons.length === 0
+          ? this.lang.t('console.noButtons')
+          : this.lang.t('console.buttonRange', { last: this.buttons.length });
       return this.responder.reply(renderNotice(range, this.lang));
     }
     this.print(this.lang.t('console.pressed', { number, label: button.label }));
-    if (button.url) return this.responder.reply(renderNotice(this.lang.t('console.opens', { url: button.url }), this.lang));
+    if (button.url)
+      return this.responder.reply(renderNotice(this.lang.t('console.opens', { url: button.url }), this.lang));
     const run = queryRunForButton(button.actionId, button.value);
     if (run) return runQuery(this.deps, this.requester, run, this.responder);
     if (button.actionId === ACTION.watchSave) return saveWatch(this.deps, this.requester, button.value, this.responder);
-    if (button.actionId === ACTION.exportCsv) return exportAtConsole(this.deps, this.requester, button.value, this.responder, this.exportDirectory);
-    if (button.actionId === ACTION.usageCsv) return usageCsvAtConsole(this.deps, this.requester, button.value, this.responder, this.exportDirectory);
+    if (button.actionId === ACTION.exportCsv)
+      return exportAtConsole(this.deps, this.requester, button.value, this.responder, this.exportDirectory);
+    if (button.actionId === ACTION.usageCsv)
+      return usageCsvAtConsole(this.deps, this.requester, button.value, this.responder, this.exportDirectory);
     if (button.actionId === ACTION.openModal) {
       const definition = findOperation(button.value ?? '');
-      return definition ? this.formNeedsSlack(definition.id as OperationId) : this.responder.reply(renderNotice(this.lang.t('console.formNeedsSlack'), this.lang));
+      return definition
+        ? this.formNeedsSlack(definition.id as OperationId)
+        : this.responder.reply(renderNotice(this.lang.t('console.formNeedsSlack'), this.lang));
     }
     return this.responder.reply(renderNotice(this.lang.t('console.onlyInSlack'), this.lang));
   }
@@ -114,20 +121,34 @@ export class ConsoleSession {
    */
   private async page(move: PagingMove, said: Locale | undefined): Promise<void> {
     const lang = said ? langFor(said) : this.lang;
-    const pageButton = this.buttons.find((button) => button.actionId === ACTION.pageNext || button.actionId === ACTION.pagePrevious);
+    const pageButton = this.buttons.find(
+      (button) => button.actionId === ACTION.pageNext || button.actionId === ACTION.pagePrevious,
+    );
     const query = decodeQueryValue(pageButton?.value ?? '');
     if (!query) return this.responder.reply(renderNotice(lang.t('console.paging.nothing'), lang));
     let request: Record<string, unknown> | undefined;
     if (move.kind === 'page') {
-      request = operations[query.operation].withPage?.(query.request as never, move.page) as Record<string, unknown> | undefined;
+      request = operations[query.operation].withPage?.(query.request as never, move.page) as
+        | Record<string, unknown>
+        | undefined;
     } else {
-      const wanted = this.buttons.find((button) => button.actionId === (move.kind === 'next' ? ACTION.pageNext : ACTION.pagePrevious));
+      const wanted = this.buttons.find(
+        (button) => button.actionId === (move.kind === 'next' ? ACTION.pageNext : ACTION.pagePrevious),
+      );
       request = decodeQueryValue(wanted?.value ?? '')?.request;
-      if (!request) return this.responder.reply(renderNotice(lang.t(move.kind === 'next' ? 'console.paging.noNext' : 'console.paging.noPrevious'), lang));
+      if (!request)
+        return this.responder.reply(
+          renderNotice(lang.t(move.kind === 'next' ? 'console.paging.noNext' : 'console.paging.noPrevious'), lang),
+        );
     }
     if (!request) return this.responder.reply(renderNotice(lang.t('console.paging.nothing'), lang));
     const locale = said ?? query.locale;
-    await runQuery(this.deps, this.requester, { operation: query.operation, input: request, confirmed: true, replace: true, ...(locale ? { locale } : {}) }, this.responder);
+    await runQuery(
+      this.deps,
+      this.requester,
+      { operation: query.operation, input: request, confirmed: true, replace: true, ...(locale ? { locale } : {}) },
+      this.responder,
+    );
   }
 
   private get lang(): Lang {
@@ -135,9 +156,10 @@ export class ConsoleSession {
   }
 
   private async formNeedsSlack(operation: OperationId): Promise<void> {
-    const { command } = syntaxFor(operation);
-    await this.responder.reply(renderNotice(this.lang.t('console.typeInstead', { command }), this.lang));
-    await this.responder.reply(renderHelp(this.deps.prices, this.lang, operation, { demo: this.deps.config.demo }));
+    await this.responder.reply(
+      renderNotice(this.lang.t('console.typeInstead', { command: slashCommandOf(operation) }), this.lang),
+    );
+    await this.responder.reply(helpMessage(this.deps, this.lang, operation));
   }
 
   private async show(message: SlackMessage, heading: string | undefined): Promise<void> {

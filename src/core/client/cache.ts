@@ -111,7 +111,8 @@ export class ResultCache {
   }
 
   private failed(error: unknown): void {
-    if (!this.storeFailing) this.logger?.warn({ err: error }, 'cache store failed; calling without cache until it answers');
+    if (!this.storeFailing)
+      this.logger?.warn({ err: error }, 'cache store failed; calling without cache until it answers');
     this.storeFailing = true;
   }
 }

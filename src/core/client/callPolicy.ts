@@ -32,7 +32,14 @@ export function classifyFailure(status: number, code: string | number | undefine
   const codeText = String(code ?? '').toUpperCase();
   const numeric = Number(code);
   if (numeric === 429 || codeText.includes('RATE') || RATE_LIMIT_WORDS.test(message)) return 'rate_limited';
-  if (numeric === 401 || numeric === 403 || codeText.includes('UNAUTHORI') || codeText.includes('FORBIDDEN') || AUTH_WORDS.test(message)) return 'auth';
+  if (
+    numeric === 401 ||
+    numeric === 403 ||
+    codeText.includes('UNAUTHORI') ||
+    codeText.includes('FORBIDDEN') ||
+    AUTH_WORDS.test(message)
+  )
+    return 'auth';
   if (numeric === 402 || codeText.includes('BALANCE') || BALANCE_WORDS.test(message)) return 'insufficient_balance';
   if (numeric >= 500 || codeText.includes('INTERNAL')) return 'server';
   return 'rejected';
@@ -49,7 +56,16 @@ export function unreadableKind(status: number): RefusalKind | 'malformed' {
 }
 
 /** Errors raised before the request could leave: no connection was made, so nothing reached the service. */
-const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT', 'ERR_INVALID_URL']);
+const CONNECT_FAILURES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ERR_INVALID_URL',
+]);
 
 /**
  * Whether a transport error happened before the request left. Only then is a call without an
@@ -124,7 +140,12 @@ export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 2, baseDelayMs: 400, max
  * Full-jitter exponential backoff, never shorter than what the service asked for with
  * Retry-After (clients that retry in step make the overload worse).
  */
-export function retryDelayMs(attempt: number, policy: RetryPolicy, retryAfterMs: number | undefined, random: () => number = Math.random): number {
+export function retryDelayMs(
+  attempt: number,
+  policy: RetryPolicy,
+  retryAfterMs: number | undefined,
+  random: () => number = Math.random,
+): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
   const jittered = Math.round(ceiling / 2 + random() * (ceiling / 2));
   return Math.max(jittered, retryAfterMs ?? 0);
@@ -195,14 +216,22 @@ export class CallPolicy {
    * the service said to slow down, the operation is paused first, in this process and across the
    * fleet, so calls already queued behind this one hold back too.
    */
-  async afterFailure(operation: string, error: unknown, attempt: number, local: LocalPause): Promise<number | undefined> {
+  async afterFailure(
+    operation: string,
+    error: unknown,
+    attempt: number,
+    local: LocalPause,
+  ): Promise<number | undefined> {
     const decision = decide(error, attempt, this.retry, this.options.random);
     if (decision.retryInMs === undefined) return undefined;
     if (decision.pauseMs !== undefined) {
       local.pauseFor(decision.pauseMs);
       await this.options.fleet?.pauseFor(operation, decision.pauseMs);
     }
-    this.options.logger?.warn({ operation, attempt, kind: upstreamFailure(error)?.kind, delayMs: decision.retryInMs }, 'retrying data-service call');
+    this.options.logger?.warn(
+      { operation, attempt, kind: upstreamFailure(error)?.kind, delayMs: decision.retryInMs },
+      'retrying data-service call',
+    );
     return decision.retryInMs;
   }
 }

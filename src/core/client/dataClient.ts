@@ -1,22 +1,30 @@
 import { setMaxListeners } from 'node:events';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
-import { systemClock, type Clock } from '../clock.js';
-import { NotCachedError, PageOutOfRangeError, StoppedError, UpstreamError, isDataError } from '../errors.js';
-import { Budgets, type BudgetLimits, type BudgetsClosed, type Spender } from '../ledger/budgets.js';
+import { type Clock, systemClock } from '../clock.js';
+import { isDataError, NotCachedError, PageOutOfRangeError, StoppedError, UpstreamError } from '../errors.js';
+import { type BudgetLimits, Budgets, type BudgetsClosed, type Spender } from '../ledger/budgets.js';
 import { Ledger, type LedgerEntry } from '../ledger/ledger.js';
 import { compiledSchema } from '../operations/compiledSchema.js';
 import { onWire } from '../operations/definition.js';
 import { freshnessMs } from '../operations/freshness.js';
-import { operations, type AnyOperation, type OperationId, type PageInfo, type RateLimit, type RequestOf, type ResultOf } from '../operations/index.js';
-import { pricesFrom, type Prices } from '../operations/prices.js';
+import {
+  type AnyOperation,
+  type OperationId,
+  operations,
+  type PageInfo,
+  type RateLimit,
+  type RequestOf,
+  type ResultOf,
+} from '../operations/index.js';
+import { type Prices, pricesFrom } from '../operations/prices.js';
 import { askFirst, validate } from '../operations/validate.js';
 import type { Store } from '../store/types.js';
-import { ResultCache, cacheKey, type CachedResult } from './cache.js';
+import { type CachedResult, cacheKey, ResultCache } from './cache.js';
 import { CallPolicy, type RetryPolicy } from './callPolicy.js';
-import { readEnvelope, type Envelope } from './envelope.js';
-import { createTransport, type Transport } from './http.js';
+import { type Envelope, readEnvelope } from './envelope.js';
 import { eventLoopStalls, noStalls, type StallReader } from './eventLoopStalls.js';
+import { createTransport, type Transport } from './http.js';
 import { Pacer, PacerStoppedError } from './pacer.js';
 import { SharedInFlight } from './sharedInFlight.js';
 import { SharedPacing } from './sharedPacing.js';
@@ -156,18 +164,42 @@ export class DataClient {
     this.stalls = options.stalls ?? (this.clock.realTime ? eventLoopStalls() : noStalls);
     this.logger = options.logger;
     this.prices = options.prices ?? pricesFrom();
-    this.transport = options.transport ?? createTransport({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: options.timeoutMs ?? 5000, clock: this.clock });
-    this.cache = new ResultCache(options.store.keyv<CachedResult>('cache'), this.clock, options.shareRetentionMs ?? 24 * 3_600_000, this.logger);
+    this.transport =
+      options.transport ??
+      createTransport({
+        baseUrl: options.baseUrl,
+        apiKey: options.apiKey,
+        timeoutMs: options.timeoutMs ?? 5000,
+        clock: this.clock,
+      });
+    this.cache = new ResultCache(
+      options.store.keyv<CachedResult>('cache'),
+      this.clock,
+      options.shareRetentionMs ?? 24 * 3_600_000,
+      this.logger,
+    );
     const timeZone = options.budgets?.timeZone ?? 'Asia/Shanghai';
     this.ledger = new Ledger(options.store, timeZone, this.logger);
     this.budgets = new Budgets(options.store, { ...options.budgets, timeZone }, this.logger, options.budgetsClosed);
     if (options.shareAcrossReplicas ?? options.store.kind === 'redis') {
       const replicaId = options.replicaId ?? `replica-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
-      this.sharedPacing = new SharedPacing({ store: options.store, clock: this.clock, replicaId, stalls: this.stalls, ...(this.logger ? { logger: this.logger } : {}) });
+      this.sharedPacing = new SharedPacing({
+        store: options.store,
+        clock: this.clock,
+        replicaId,
+        stalls: this.stalls,
+        ...(this.logger ? { logger: this.logger } : {}),
+      });
       this.sharedPacing.start();
       // Long enough for a call that queues behind a backlog and retries; waiting replicas give up after it.
       const holdMs = 120_000;
-      this.sharedInFlight = new SharedInFlight({ store: options.store, clock: this.clock, replicaId, holdMs, timeoutMs: options.timeoutMs ?? 5000 });
+      this.sharedInFlight = new SharedInFlight({
+        store: options.store,
+        clock: this.clock,
+        replicaId,
+        holdMs,
+        timeoutMs: options.timeoutMs ?? 5000,
+      });
     }
     this.policy = new CallPolicy({
       ...(options.retry ? { retry: options.retry } : {}),
@@ -183,13 +215,19 @@ export class DataClient {
     };
   }
 
-  async call<Id extends OperationId>(id: Id, input: unknown, context: CallContext, callOptions: CallOptions = {}): Promise<CallResult<Id>> {
+  async call<Id extends OperationId>(
+    id: Id,
+    input: unknown,
+    context: CallContext,
+    callOptions: CallOptions = {},
+  ): Promise<CallResult<Id>> {
     const request = validate(id, input, this.clock.now());
     if (!callOptions.confirmed) askFirst(id, request, input);
     const key = cacheKey(id, request);
     const freshForMs = freshnessMs(id, request, this.options.cacheTtlMs);
     const cached = await this.cache.get<ResultOf<Id>>(key, freshForMs);
-    const recentEnough = cached !== undefined && (callOptions.notBefore === undefined || cached.storedAt >= callOptions.notBefore);
+    const recentEnough =
+      cached !== undefined && (callOptions.notBefore === undefined || cached.storedAt >= callOptions.notBefore);
     if (cached && recentEnough && (cached.fresh || callOptions.cacheOnly)) {
       this.options.observer?.cacheHit?.(id);
       return this.answer(id, request, cached, 'cache', 0, cached.ageMs);
@@ -204,13 +242,15 @@ export class DataClient {
     // The same call already on its way is joined; otherwise this one starts (no closure to build per call).
     const joined = this.inFlight.joining<Fetched<ResultOf<Id>>>(key);
     const shared = joined !== undefined;
-    const promise = joined ?? this.inFlight.start(key, this.fetchOnce(id, request, key, pages, freshForMs, context, callOptions));
+    const promise =
+      joined ?? this.inFlight.start(key, this.fetchOnce(id, request, key, pages, freshForMs, context, callOptions));
     let outcome: Awaited<typeof promise>;
     try {
       outcome = await promise;
     } catch (error) {
       // Another user's budget refused the call this one joined; that says nothing about this user's budget.
-      if (shared && isDataError(error) && (error.kind === 'budget' || error.kind === 'budget_unavailable')) return this.call(id, input, context, callOptions);
+      if (shared && isDataError(error) && (error.kind === 'budget' || error.kind === 'budget_unavailable'))
+        return this.call(id, input, context, callOptions);
       throw error;
     } finally {
       // The call that started it ends it, first to hear it settle (before those who joined).
@@ -219,7 +259,14 @@ export class DataClient {
     const sharedHere = shared || outcome.shared;
     if (sharedHere) this.options.observer?.sharedCall?.(id);
     const age = Math.max(0, this.clock.now() - outcome.value.storedAt);
-    return this.answer(id, request, outcome.value, sharedHere ? 'shared' : 'upstream', sharedHere ? 0 : this.coins(id), age);
+    return this.answer(
+      id,
+      request,
+      outcome.value,
+      sharedHere ? 'shared' : 'upstream',
+      sharedHere ? 0 : this.coins(id),
+      age,
+    );
   }
 
   /**
@@ -228,9 +275,15 @@ export class DataClient {
    * something will cost before anything is spent (an export's pages). Throws ValidationError on
    * input that `call` would refuse.
    */
-  async peek<Id extends OperationId>(id: Id, input: unknown): Promise<{ fresh: boolean; ageMs: number; paging?: PageInfo } | undefined> {
+  async peek<Id extends OperationId>(
+    id: Id,
+    input: unknown,
+  ): Promise<{ fresh: boolean; ageMs: number; paging?: PageInfo } | undefined> {
     const request = validate(id, input, this.clock.now());
-    const cached = await this.cache.get<ResultOf<Id>>(cacheKey(id, request), freshnessMs(id, request, this.options.cacheTtlMs));
+    const cached = await this.cache.get<ResultOf<Id>>(
+      cacheKey(id, request),
+      freshnessMs(id, request, this.options.cacheTtlMs),
+    );
     if (!cached) return undefined;
     const definition: AnyOperation = operations[id];
     const peeked: { fresh: boolean; ageMs: number; paging?: PageInfo } = { fresh: cached.fresh, ageMs: cached.ageMs };
@@ -258,7 +311,11 @@ export class DataClient {
     await this.ledger.flush().catch(() => undefined);
     // The store is away and the process is going: the charges it could not take stay in the log, in full.
     const unwritten = this.ledger.unwrittenEntries();
-    if (unwritten.length > 0) this.logger?.error({ ledgerEntries: unwritten }, 'ledger entries could not be written to the store before closing');
+    if (unwritten.length > 0)
+      this.logger?.error(
+        { ledgerEntries: unwritten },
+        'ledger entries could not be written to the store before closing',
+      );
     await Promise.all([...this.pacers.values()].map((pacer) => pacer.stop()));
     await this.transport.close();
   }
@@ -281,7 +338,8 @@ export class DataClient {
     const definition: AnyOperation = operations[id];
     if (!definition.withPage || !definition.pages) return undefined;
     // A first page is its own first page: nothing to build (the common call).
-    if ((request as Record<string, unknown>)[definition.pages.pageField] === onWire(definition.pages, 1)) return { firstPage: request, firstPageKey: key, onFirstPage: true };
+    if ((request as Record<string, unknown>)[definition.pages.pageField] === onWire(definition.pages, 1))
+      return { firstPage: request, firstPageKey: key, onFirstPage: true };
     const firstPage = definition.withPage(request, 1);
     return { firstPage, firstPageKey: cacheKey(id, firstPage), onFirstPage: false };
   }
@@ -291,25 +349,46 @@ export class DataClient {
    * What is known is the freshest of the first page's answer and the count a later page left.
    * Nothing to look up for a first page (undefined then, so the caller need not wait).
    */
-  private refusePagePastTheEnd(id: OperationId, request: object, pages: QueryPages, freshForMs: number): Promise<void> | undefined {
+  private refusePagePastTheEnd(
+    id: OperationId,
+    request: object,
+    pages: QueryPages,
+    freshForMs: number,
+  ): Promise<void> | undefined {
     const definition: AnyOperation = operations[id];
     const page = Number((request as Record<string, unknown>)[definition.pageField!]);
     if (!(page > 1)) return undefined;
-    return Promise.all([this.cache.get<number>(`pages:${pages.firstPageKey}`, freshForMs), this.cache.get<unknown>(pages.firstPageKey, freshForMs)]).then(([counted, firstPage]) => {
+    return Promise.all([
+      this.cache.get<number>(`pages:${pages.firstPageKey}`, freshForMs),
+      this.cache.get<unknown>(pages.firstPageKey, freshForMs),
+    ]).then(([counted, firstPage]) => {
       const fromLaterPage = counted?.fresh ? counted : undefined;
       let known = fromLaterPage?.result;
-      if (firstPage?.fresh && !(fromLaterPage && fromLaterPage.storedAt >= firstPage.storedAt)) known = definition.paging?.(pages.firstPage, firstPage.result).pageCount ?? known;
-      if (known !== undefined && page > known) throw new PageOutOfRangeError(id, definition.pageField!, page, known, definition.example);
+      if (firstPage?.fresh && !(fromLaterPage && fromLaterPage.storedAt >= firstPage.storedAt))
+        known = definition.paging?.(pages.firstPage, firstPage.result).pageCount ?? known;
+      if (known !== undefined && page > known)
+        throw new PageOutOfRangeError(id, definition.pageField!, page, known, definition.example);
     });
   }
 
   /** One upstream call for this request across the fleet, when replicas share; otherwise just the call. */
-  private fetchOnce<Id extends OperationId>(id: Id, request: RequestOf<Id>, key: string, pages: QueryPages | undefined, freshForMs: number, context: CallContext, callOptions: CallOptions): Promise<Fetched<ResultOf<Id>>> {
+  private fetchOnce<Id extends OperationId>(
+    id: Id,
+    request: RequestOf<Id>,
+    key: string,
+    pages: QueryPages | undefined,
+    freshForMs: number,
+    context: CallContext,
+    callOptions: CallOptions,
+  ): Promise<Fetched<ResultOf<Id>>> {
     if (!this.sharedInFlight) return this.fetchAndStore(id, request, key, pages, freshForMs, context, callOptions);
-    const call = async () => (await this.fetchAndStore(id, request, key, pages, freshForMs, context, callOptions)).value;
+    const call = async () =>
+      (await this.fetchAndStore(id, request, key, pages, freshForMs, context, callOptions)).value;
     const readFresh = async () => {
       const hit = await this.cache.get<ResultOf<Id>>(key, freshForMs);
-      return hit?.fresh && (callOptions.notBefore === undefined || hit.storedAt >= callOptions.notBefore) ? hit : undefined;
+      return hit?.fresh && (callOptions.notBefore === undefined || hit.storedAt >= callOptions.notBefore)
+        ? hit
+        : undefined;
     };
     return this.sharedInFlight.run(key, call, readFresh);
   }
@@ -324,19 +403,44 @@ export class DataClient {
     }
   }
 
-  private answer<Id extends OperationId>(id: Id, request: RequestOf<Id>, entry: CachedResult<ResultOf<Id>>, source: CallResult['source'], coinsSpent: number, ageMs: number): CallResult<Id> {
+  private answer<Id extends OperationId>(
+    id: Id,
+    request: RequestOf<Id>,
+    entry: CachedResult<ResultOf<Id>>,
+    source: CallResult['source'],
+    coinsSpent: number,
+    ageMs: number,
+  ): CallResult<Id> {
     const definition: AnyOperation = operations[id];
-    const result: CallResult<Id> = { operation: id, request, result: entry.result, source, coinsSpent, cost: this.coins(id), storedAt: entry.storedAt, ageMs };
+    const result: CallResult<Id> = {
+      operation: id,
+      request,
+      result: entry.result,
+      source,
+      coinsSpent,
+      cost: this.coins(id),
+      storedAt: entry.storedAt,
+      ageMs,
+    };
     if (entry.taskNo !== undefined) result.taskNo = entry.taskNo;
     if (definition.paging) result.paging = definition.paging(request, entry.result);
-    for (const named of definition.names?.(entry.result) ?? []) if (named.name) this.names.set(named.subject, named.name);
+    for (const named of definition.names?.(entry.result) ?? [])
+      if (named.name) this.names.set(named.subject, named.name);
     const subjectName = definition.subject ? this.names.get(definition.subject(request)) : undefined;
     if (subjectName !== undefined) result.subjectName = subjectName;
     return result;
   }
 
   /** Pays for the call (reserved before it is sent, given back when it was not charged) and caches the answer; this replica's own call. */
-  private async fetchAndStore<Id extends OperationId>(id: Id, request: RequestOf<Id>, key: string, pages: QueryPages | undefined, freshForMs: number, context: CallContext, callOptions: CallOptions): Promise<Fetched<ResultOf<Id>>> {
+  private async fetchAndStore<Id extends OperationId>(
+    id: Id,
+    request: RequestOf<Id>,
+    key: string,
+    pages: QueryPages | undefined,
+    freshForMs: number,
+    context: CallContext,
+    callOptions: CallOptions,
+  ): Promise<Fetched<ResultOf<Id>>> {
     const reservation = await this.budgets.reserve(context, this.coins(id), this.clock.now());
     const charge: Charge = { charged: false };
     try {
@@ -351,14 +455,28 @@ export class DataClient {
   }
 
   /** A later page's answer, and where the query ends as it knows it, so a page past that is refused before anything is spent. */
-  private async cacheWithPageCount<Id extends OperationId>(id: Id, request: RequestOf<Id>, key: string, pages: QueryPages, entry: CachedResult<ResultOf<Id>>, freshForMs: number): Promise<void> {
+  private async cacheWithPageCount<Id extends OperationId>(
+    id: Id,
+    request: RequestOf<Id>,
+    key: string,
+    pages: QueryPages,
+    entry: CachedResult<ResultOf<Id>>,
+    freshForMs: number,
+  ): Promise<void> {
     await this.cache.set(key, entry, freshForMs);
     const pageCount = operations[id].paging?.(request as never, entry.result as never).pageCount;
-    if (pageCount !== undefined) await this.cache.set(`pages:${pages.firstPageKey}`, { result: pageCount, storedAt: entry.storedAt }, freshForMs);
+    if (pageCount !== undefined)
+      await this.cache.set(`pages:${pages.firstPageKey}`, { result: pageCount, storedAt: entry.storedAt }, freshForMs);
   }
 
   /** Sends the call, each attempt after its own turn under the rate limit, for as long as the call policy says to try again. */
-  private async attempts<Id extends OperationId>(id: Id, request: RequestOf<Id>, context: CallContext, callOptions: CallOptions, charge: Charge): Promise<CachedResult<ResultOf<Id>>> {
+  private async attempts<Id extends OperationId>(
+    id: Id,
+    request: RequestOf<Id>,
+    context: CallContext,
+    callOptions: CallOptions,
+    charge: Charge,
+  ): Promise<CachedResult<ResultOf<Id>>> {
     const pacer = this.pacer(id);
     for (let attempt = 0; ; attempt++) {
       if (callOptions.onWait) {
@@ -397,7 +515,11 @@ export class DataClient {
    * With replicas sharing the limit: the slot in the fleet's schedule (the wait is told to the
    * caller), then, right before sending, the fleet's window count.
    */
-  private async waitForSharedSlot(sharedPacing: SharedPacing, id: OperationId, callOptions: CallOptions): Promise<void> {
+  private async waitForSharedSlot(
+    sharedPacing: SharedPacing,
+    id: OperationId,
+    callOptions: CallOptions,
+  ): Promise<void> {
     const limit = this.rateLimitOf(id);
     const waitMs = await sharedPacing.reserve(id, limit);
     if (waitMs > 0) {
@@ -409,7 +531,13 @@ export class DataClient {
     }
   }
 
-  private async attempt<Id extends OperationId>(id: Id, request: RequestOf<Id>, context: CallContext, attempt: number, charge: Charge): Promise<CachedResult<ResultOf<Id>>> {
+  private async attempt<Id extends OperationId>(
+    id: Id,
+    request: RequestOf<Id>,
+    context: CallContext,
+    attempt: number,
+    charge: Charge,
+  ): Promise<CachedResult<ResultOf<Id>>> {
     const definition: AnyOperation = operations[id];
     const startedAt = this.clock.now();
     let coins = 0;
@@ -417,20 +545,31 @@ export class DataClient {
     let unconfirmed = false;
     let taskNo: string | undefined;
     try {
-      const answer = await this.transport.post(definition.path, id, definition.body ? definition.body(request) : request);
-      const envelope = readEnvelope(definition.envelope, id, answer, this.clock.now());
+      const response = await this.transport.post(
+        definition.path,
+        id,
+        definition.body ? definition.body(request) : request,
+      );
+      const envelope = readEnvelope(definition.envelope, id, response, this.clock.now());
       taskNo = envelope.taskNo;
       // From here the service has answered with success, so it has charged the call.
       coins = this.coins(id);
       charge.charged = true;
       const parsed = compiledSchema(definition.data).safeParse(envelope.data);
-      if (!parsed.success) throw this.changedShape(id, answer.status, envelope, coins, parsed.error.issues.slice(0, 5));
+      if (!parsed.success)
+        throw this.changedShape(id, response.status, envelope, coins, parsed.error.issues.slice(0, 5));
       let result: ResultOf<Id>;
       try {
         // Normalising checks what a schema cannot (e.g. every candle line as long as data.fields).
         result = definition.normalise(parsed.data, request) as ResultOf<Id>;
       } catch (error) {
-        throw this.changedShape(id, answer.status, envelope, coins, error instanceof Error ? error.message : String(error));
+        throw this.changedShape(
+          id,
+          response.status,
+          envelope,
+          coins,
+          error instanceof Error ? error.message : String(error),
+        );
       }
       const entry: CachedResult<ResultOf<Id>> = { result, storedAt: this.clock.now() };
       if (taskNo) entry.taskNo = taskNo;
@@ -453,17 +592,47 @@ export class DataClient {
   }
 
   /** A success envelope whose data no longer matches the operation's schema: logged by shape, charged. */
-  private changedShape(id: OperationId, httpStatus: number, envelope: Envelope, coins: number, problem: unknown): UpstreamError {
+  private changedShape(
+    id: OperationId,
+    httpStatus: number,
+    envelope: Envelope,
+    coins: number,
+    problem: unknown,
+  ): UpstreamError {
     const { taskNo } = envelope;
-    this.logger?.error({ operation: id, taskNo, shape: describeShape(envelope.data), problem }, 'data-service response changed shape');
-    const error = new UpstreamError('schema_changed', { operation: id, httpStatus, ...(taskNo ? { taskNo } : {}) }, `${id}: the response no longer matches the published fields`);
+    this.logger?.error(
+      { operation: id, taskNo, shape: describeShape(envelope.data), problem },
+      'data-service response changed shape',
+    );
+    const error = new UpstreamError(
+      'schema_changed',
+      { operation: id, httpStatus, ...(taskNo ? { taskNo } : {}) },
+      `${id}: the response no longer matches the published fields`,
+    );
     // Charged (the envelope read success): callers that keep accounts (a watch's record) say so.
     error.coinsAtRisk = coins;
     return error;
   }
 
-  private recordAttempt(a: { id: OperationId; context: CallContext; attempt: number; startedAt: number; coins: number; outcome: string; taskNo: string | undefined; unconfirmed: boolean }): Promise<void> {
-    const entry: LedgerEntry = { at: a.startedAt, operation: a.id, coins: a.coins, teamId: a.context.teamId, outcome: a.outcome, attempt: a.attempt, durationMs: this.clock.now() - a.startedAt };
+  private recordAttempt(a: {
+    id: OperationId;
+    context: CallContext;
+    attempt: number;
+    startedAt: number;
+    coins: number;
+    outcome: string;
+    taskNo: string | undefined;
+    unconfirmed: boolean;
+  }): Promise<void> {
+    const entry: LedgerEntry = {
+      at: a.startedAt,
+      operation: a.id,
+      coins: a.coins,
+      teamId: a.context.teamId,
+      outcome: a.outcome,
+      attempt: a.attempt,
+      durationMs: this.clock.now() - a.startedAt,
+    };
     if (a.context.userId) entry.userId = a.context.userId;
     if (a.context.channelId) entry.channelId = a.context.channelId;
     if (a.context.source) entry.source = a.context.source;
@@ -472,7 +641,12 @@ export class DataClient {
     const recorded = this.ledger.record(entry);
     // After the ledger has the entry: a failing observer (metrics) must not cost a charge its record.
     try {
-      this.options.observer?.upstreamCall?.({ operation: a.id, outcome: a.outcome, durationMs: entry.durationMs, coins: a.coins });
+      this.options.observer?.upstreamCall?.({
+        operation: a.id,
+        outcome: a.outcome,
+        durationMs: entry.durationMs,
+        coins: a.coins,
+      });
     } catch (error) {
       this.options.logger?.warn({ err: error }, 'the call observer failed; the ledger has the entry');
     }
@@ -541,7 +715,9 @@ function describeShape(value: unknown, depth = 3): unknown {
   if (typeof value === 'object') {
     if (depth <= 0) return 'object';
     const keys = Object.keys(value as object).slice(0, 30);
-    return Object.fromEntries(keys.map((key) => [key, describeShape((value as Record<string, unknown>)[key], depth - 1)]));
+    return Object.fromEntries(
+      keys.map((key) => [key, describeShape((value as Record<string, unknown>)[key], depth - 1)]),
+    );
   }
   return typeof value;
 }

@@ -1,17 +1,17 @@
 import { EventEmitter } from 'node:events';
 import { Agent, request } from 'undici';
-import { systemClock, type Clock } from '../clock.js';
+import { type Clock, systemClock } from '../clock.js';
 import { UpstreamError } from '../errors.js';
 import { neverSent } from './callPolicy.js';
 
-export interface HttpAnswer {
+export interface HttpResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
 }
 
 export interface Transport {
-  post(path: string, operation: string, body: unknown): Promise<HttpAnswer>;
+  post(path: string, operation: string, body: unknown): Promise<HttpResponse>;
   close(): Promise<void>;
 }
 
@@ -31,19 +31,38 @@ export function createTransport(options: TransportOptions): Transport {
   const headers = { 'content-type': 'application/json', 'x-api-key': options.apiKey };
   const deadlines = new Deadlines(options.clock ?? systemClock, options.timeoutMs);
 
-  async function post(path: string, operation: string, body: unknown): Promise<HttpAnswer> {
+  async function post(path: string, operation: string, body: unknown): Promise<HttpResponse> {
     const deadline = deadlines.start();
     try {
-      const answer = await request(`${base}${path}`, { method: 'POST', dispatcher: agent, signal: deadline.signal, headers, body: JSON.stringify(body) });
-      const text = await answer.body.text();
-      return { status: answer.statusCode, headers: answer.headers, text };
+      const sent = await request(`${base}${path}`, {
+        method: 'POST',
+        dispatcher: agent,
+        signal: deadline.signal,
+        headers,
+        body: JSON.stringify(body),
+      });
+      const text = await sent.body.text();
+      return { status: sent.statusCode, headers: sent.headers, text };
     } catch (error) {
       if (deadline.expired) {
-        throw new UpstreamError('timeout', { operation }, `${operation}: no answer within ${options.timeoutMs} ms`, { cause: error });
+        throw new UpstreamError('timeout', { operation }, `${operation}: no answer within ${options.timeoutMs} ms`, {
+          cause: error,
+        });
       }
       const reason = error instanceof Error ? error.message : String(error);
-      if (neverSent(error)) throw new UpstreamError('network', { operation }, `${operation}: could not reach the data service (${reason})`, { cause: error });
-      throw new UpstreamError('connection_lost', { operation }, `${operation}: the connection broke before the answer came (${reason})`, { cause: error });
+      if (neverSent(error))
+        throw new UpstreamError(
+          'network',
+          { operation },
+          `${operation}: could not reach the data service (${reason})`,
+          { cause: error },
+        );
+      throw new UpstreamError(
+        'connection_lost',
+        { operation },
+        `${operation}: the connection broke before the answer came (${reason})`,
+        { cause: error },
+      );
     } finally {
       deadlines.end(deadline);
     }
@@ -108,7 +127,7 @@ class Deadlines {
 
   private arm(at: number, inMs: number): void {
     this.armed?.cancel();
-    const armed = { at, cancel: () => undefined as void };
+    const armed: { at: number; cancel: () => void } = { at, cancel: () => {} };
     armed.cancel = this.clock.timer(Math.max(0, inMs), () => {
       if (this.armed === armed) this.fire();
     });

@@ -41,7 +41,10 @@ export function spacingMs(limit: RateLimit, safetyMargin = DEFAULT_SAFETY_MARGIN
  * are at least (widening − d) apart beyond the window at the service, so the widening must exceed d.
  */
 export function guardedWindowMs(limit: RateLimit, safetyMargin = DEFAULT_SAFETY_MARGIN, recentStallMs = 0): number {
-  return limit.windowMs + Math.max(Math.ceil(limit.windowMs * safetyMargin), MIN_WINDOW_MARGIN_MS, Math.ceil(2 * recentStallMs));
+  return (
+    limit.windowMs +
+    Math.max(Math.ceil(limit.windowMs * safetyMargin), MIN_WINDOW_MARGIN_MS, Math.ceil(2 * recentStallMs))
+  );
 }
 
 /** The stalls that matter to a window are those since its oldest start could have been counted. */
@@ -149,7 +152,10 @@ export class Pacer {
   }
 
   private earliestStart(): number {
-    const windowFreeAt = this.starts.length >= this.count ? this.starts[this.starts.length - this.count]! + this.windowMs() : Number.NEGATIVE_INFINITY;
+    const windowFreeAt =
+      this.starts.length >= this.count
+        ? this.starts[this.starts.length - this.count]! + this.windowMs()
+        : Number.NEGATIVE_INFINITY;
     return Math.max(this.nextPlanned, this.pausedUntil, windowFreeAt);
   }
 

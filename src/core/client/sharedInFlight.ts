@@ -38,7 +38,11 @@ export class SharedInFlight {
     return this.options.timeoutMs + LEASE_MARGIN_MS;
   }
 
-  async run<T>(key: string, call: () => Promise<T>, readFresh: () => Promise<T | undefined>): Promise<SharedOutcome<T>> {
+  async run<T>(
+    key: string,
+    call: () => Promise<T>,
+    readFresh: () => Promise<T | undefined>,
+  ): Promise<SharedOutcome<T>> {
     const { store, clock, holdMs } = this.options;
     const marker = `inflight:${key}`;
     const owner = `${this.options.replicaId}:${randomBytes(4).toString('hex')}`;

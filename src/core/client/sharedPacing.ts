@@ -2,9 +2,9 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { RateLimit } from '../operations/definition.js';
 import { LocalSlots } from '../store/localSlots.js';
-import { noStalls, type StallReader } from './eventLoopStalls.js';
-import { guardedWindowMs, recentStallMs, spacingMs, DEFAULT_SAFETY_MARGIN } from './pacer.js';
 import type { Store } from '../store/types.js';
+import { noStalls, type StallReader } from './eventLoopStalls.js';
+import { DEFAULT_SAFETY_MARGIN, guardedWindowMs, recentStallMs, spacingMs } from './pacer.js';
 
 export interface SharedPacingOptions {
   store: Store;
@@ -79,7 +79,11 @@ export class SharedPacing {
    * wait before asking again.
    */
   admit(operation: string, limit: RateLimit): Promise<number> {
-    const windowMs = guardedWindowMs(limit, DEFAULT_SAFETY_MARGIN, recentStallMs(limit, this.options.stalls ?? noStalls));
+    const windowMs = guardedWindowMs(
+      limit,
+      DEFAULT_SAFETY_MARGIN,
+      recentStallMs(limit, this.options.stalls ?? noStalls),
+    );
     return this.shared(
       () => this.options.store.admitToWindow(`window:${operation}`, limit.count, windowMs),
       () => this.local.admitToWindow(operation, Math.max(1, Math.floor(limit.count / this.fleetSize)), windowMs),
@@ -94,7 +98,10 @@ export class SharedPacing {
       return wait;
     } catch (error) {
       if (!this.storeDown) {
-        this.options.logger?.warn({ err: error, replicas: this.fleetSize }, 'shared rate limit unreachable; keeping to this replica’s share of the limit');
+        this.options.logger?.warn(
+          { err: error, replicas: this.fleetSize },
+          'shared rate limit unreachable; keeping to this replica’s share of the limit',
+        );
       }
       this.storeDown = true;
       return alone();

@@ -1,6 +1,6 @@
-import type { DataClient } from '../client/dataClient.js';
-import type { NewFund } from '../operations/newFunds.js';
+import type { CallResult, DataClient } from '../client/dataClient.js';
 import { DIGEST_SOURCE } from '../ledger/ledger.js';
+import type { NewFund } from '../operations/newFunds.js';
 
 // The digest's one contact with the operation it is built on: the rest of the digest, and the Slack
 // side showing its cost, go through these names.
@@ -40,10 +40,14 @@ export async function collectNewFunds(
   for (let page = 1; page <= MAX_PAGES; page++) {
     const input: Record<string, string> = { pageNo: String(page), pageSize: String(DIGEST_PAGE_SIZE) };
     if (filter !== 'all') input.saleStatus = filter === 'onsale' ? 'true' : 'false';
-    let answer;
+    let answer: CallResult<typeof DIGEST_OPERATION>;
     try {
       // The ledger names the digest as the spender: no person asked for this call.
-      answer = await data.call(DIGEST_OPERATION, input, { teamId: context.teamId, channelId: context.channelId, source: `${DIGEST_SOURCE}${context.digestId}` });
+      answer = await data.call(DIGEST_OPERATION, input, {
+        teamId: context.teamId,
+        channelId: context.channelId,
+        source: `${DIGEST_SOURCE}${context.digestId}`,
+      });
     } catch (error) {
       // Pages already fetched were paid for: post their funds; the rest stay unseen for next time.
       if (page === 1) throw error;

@@ -35,7 +35,9 @@ const LABEL_STEMS: ReadonlyArray<[stem: string, kind: FundKind]> = [
   ['股票', 'equity'],
 ];
 
-const KIND_BY_WORD: ReadonlyMap<string, FundKind> = new Map(FUND_KINDS.flatMap((kind) => FUND_KIND_WORDS[kind].map((word) => [readerText(word), kind] as const)));
+const KIND_BY_WORD: ReadonlyMap<string, FundKind> = new Map(
+  FUND_KINDS.flatMap((kind) => FUND_KIND_WORDS[kind].map((word) => [readerText(word), kind] as const)),
+);
 
 /** The kind a person means by a word (`bond`, `债券型`, `Money Market`), or undefined for a word that names none. */
 export function fundKindOfWord(word: string): FundKind | undefined {
@@ -87,8 +89,13 @@ export function filterNewFunds<T extends NewFundFields>(funds: readonly T[], fil
  */
 export function newFundIdentity(record: unknown): string | undefined {
   if (typeof record !== 'object' || record === null) return undefined;
-  const code = (record as Record<string, unknown>)['fundCode'];
+  const code = (record as Record<string, unknown>).fundCode;
   // Fund codes are six digits; a service sending a number would have dropped the leading zeros.
-  const text = typeof code === 'number' && Number.isInteger(code) && code >= 0 ? String(code).padStart(6, '0') : typeof code === 'string' ? code.normalize('NFKC').trim() : '';
+  const text =
+    typeof code === 'number' && Number.isInteger(code) && code >= 0
+      ? String(code).padStart(6, '0')
+      : typeof code === 'string'
+        ? code.normalize('NFKC').trim()
+        : '';
   return text === '' ? undefined : text;
 }

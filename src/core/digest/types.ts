@@ -1,7 +1,8 @@
 import type { Locale, Phrase } from '../../i18n/lang.js';
+import type { Caps } from '../jobs/caps.js';
+import type { Schedule } from '../jobs/schedule.js';
+import type { JobPause } from '../jobs/types.js';
 import type { NewFund, SaleFilter } from './collect.js';
-import type { Schedule } from './schedule.js';
-import type { Caps } from './caps.js';
 
 /** DIGEST_* settings, read by src/config.ts. */
 export interface DigestConfig {
@@ -15,22 +16,21 @@ export interface DigestConfig {
 
 export type { SaleFilter } from './collect.js';
 
-/** Why a digest stopped posting; it stays stored, paused, until someone fixes the cause. */
-export interface DigestPause {
-  /** A phrase, so each reader sees it in their language; a plain text in digests stored before phrases. */
-  reason: Phrase | string;
-  /** What to do about it, e.g. "invite @dq to the channel". */
-  remedy: Phrase | string;
-  at: number;
-}
-
 export interface DigestRunRecord {
   /** The scheduled time this run was for (or the moment of a manual run). */
   scheduledFor: number;
   finishedAt: number;
   trigger: 'schedule' | 'catch-up' | 'manual';
   /** `post_unknown`: Slack did not say whether it posted (its funds stay marked as posted, so never twice). */
-  outcome: 'posted' | 'nothing_new' | 'over_budget' | 'post_failed' | 'post_unknown' | 'fetch_failed' | 'missed' | 'refused';
+  outcome:
+    | 'posted'
+    | 'nothing_new'
+    | 'over_budget'
+    | 'post_failed'
+    | 'post_unknown'
+    | 'fetch_failed'
+    | 'missed'
+    | 'refused';
   newFunds: number;
   coinsSpent: number;
   /** Why it went as it did (a phrase; plain text in records stored before phrases). */
@@ -49,7 +49,7 @@ export interface Digest {
   filter: SaleFilter;
   /** The language of its posts, chosen when it was added; absent: the workspace's (DEFAULT_LOCALE). */
   lang?: Locale;
-  paused?: DigestPause;
+  paused?: JobPause;
   lastRun?: DigestRunRecord;
   /** The latest scheduled time that has been dealt with (run, or missed beyond the catch-up window). */
   lastScheduledFor?: number;
@@ -71,38 +71,6 @@ export interface DigestContent {
   locale: Locale;
   /** Its runs were held from then until now because the app could not post: the post says so. */
   heldSince?: number;
-}
-
-/**
- * A failure to post that the poster recognised: `pause` says whether the job must stop until someone
- * fixes its channel; `landed: 'unknown'` that Slack may have posted it (no answer in time, a 5xx), so
- * it must not be posted again; `stopsApp` that Slack no longer takes the app's token at all.
- */
-export class DigestPostError extends Error {
-  readonly landed: 'no' | 'unknown';
-  readonly stopsApp: boolean;
-
-  constructor(
-    readonly code: string,
-    readonly pause: DigestPause | undefined,
-    options: { landed?: 'no' | 'unknown'; stopsApp?: boolean } = {},
-  ) {
-    super(`could not post the digest: ${code}`);
-    this.name = 'DigestPostError';
-    this.landed = options.landed ?? 'no';
-    this.stopsApp = options.stopsApp ?? false;
-  }
-}
-
-/**
- * Whether the app may post (and so spend) on its own at all, kept by the Slack side: an uninstall or
- * a revoked token stops every scheduled job before it spends, until Slack takes the token again.
- */
-export interface AppStatus {
-  /** Why every job holds now, and since when; undefined while the app may post. */
-  stopped(): Promise<{ reason: Phrase; since: number } | undefined>;
-  /** A post showed Slack no longer takes the app's token (`code`: token_revoked, invalid_auth …). */
-  stop(code: string): Promise<void>;
 }
 
 export interface DigestPoster {

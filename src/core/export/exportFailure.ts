@@ -1,5 +1,5 @@
 import type { CatalogueKey, Phrase } from '../../i18n/lang.js';
-import { BudgetExceededError, BudgetUnavailableError, UpstreamError, ValidationError, isDataError } from '../errors.js';
+import { BudgetExceededError, BudgetUnavailableError, isDataError, UpstreamError, ValidationError } from '../errors.js';
 import { formatZonedTime } from '../time.js';
 
 /** Why a page of an export is missing, and whether its call was paid for. */
@@ -35,8 +35,16 @@ const UPSTREAM_REASONS: Record<UpstreamError['kind'], CatalogueKey> = {
  */
 export function exportFailure(error: unknown, costPerPage: number, timeZone: string): ExportFailure {
   if (error instanceof BudgetExceededError) {
-    const values = { limit: error.limit, spent: error.spent, resetsAt: formatZonedTime(error.resetsAt.getTime(), timeZone, { withZone: false }) };
-    return { reason: { key: error.scope === 'team' ? 'export.reason.budgetTeam' : 'export.reason.budgetUser', values }, charged: 'no', coins: 0 };
+    const values = {
+      limit: error.limit,
+      spent: error.spent,
+      resetsAt: formatZonedTime(error.resetsAt.getTime(), timeZone, { withZone: false }),
+    };
+    return {
+      reason: { key: error.scope === 'team' ? 'export.reason.budgetTeam' : 'export.reason.budgetUser', values },
+      charged: 'no',
+      coins: 0,
+    };
   }
   if (error instanceof UpstreamError) {
     const reason: Phrase = { key: UPSTREAM_REASONS[error.kind] };
@@ -46,10 +54,19 @@ export function exportFailure(error: unknown, costPerPage: number, timeZone: str
     return { reason, charged: 'no', coins: 0 };
   }
   if (error instanceof BudgetUnavailableError && error.recordsLost) {
-    return { reason: { key: 'export.reason.budgetRecordsLost', values: { until: formatZonedTime(error.recordsLost.until.getTime(), timeZone, { withZone: false }) } }, charged: 'no', coins: 0 };
+    return {
+      reason: {
+        key: 'export.reason.budgetRecordsLost',
+        values: { until: formatZonedTime(error.recordsLost.until.getTime(), timeZone, { withZone: false }) },
+      },
+      charged: 'no',
+      coins: 0,
+    };
   }
-  if (isDataError(error) && error.kind === 'budget_unavailable') return { reason: { key: 'export.reason.budgetUnavailable' }, charged: 'no', coins: 0 };
-  if (isDataError(error) && error.kind === 'stopped') return { reason: { key: 'export.reason.stopped' }, charged: 'no', coins: 0 };
+  if (isDataError(error) && error.kind === 'budget_unavailable')
+    return { reason: { key: 'export.reason.budgetUnavailable' }, charged: 'no', coins: 0 };
+  if (isDataError(error) && error.kind === 'stopped')
+    return { reason: { key: 'export.reason.stopped' }, charged: 'no', coins: 0 };
   if (error instanceof ValidationError) return { reason: { key: 'export.reason.invalid' }, charged: 'no', coins: 0 };
   return { reason: { key: 'export.reason.unexpected' }, charged: 'unknown', coins: 0 };
 }

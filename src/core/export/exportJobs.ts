@@ -107,7 +107,11 @@ export class ExportJobs {
         return await work(job);
       } finally {
         this.running.delete(key);
-        await this.store.releaseClaim(claimKey, this.owner).catch((error: unknown) => this.logger?.warn({ err: error }, 'could not release the export claim; it expires by itself'));
+        await this.store
+          .releaseClaim(claimKey, this.owner)
+          .catch((error: unknown) =>
+            this.logger?.warn({ err: error }, 'could not release the export claim; it expires by itself'),
+          );
       }
     })();
     job.finish(done);

@@ -1,6 +1,6 @@
 import { cacheKey } from '../client/cache.js';
-import { withPageSize, type PagingSpec } from '../operations/definition.js';
-import { operations, type AnyOperation, type OperationId, type PageInfo } from '../operations/index.js';
+import { type PagingSpec, withPageSize } from '../operations/definition.js';
+import { type AnyOperation, type OperationId, operations, type PageInfo } from '../operations/index.js';
 
 /** What the cache holds for one page (DataClient.peek): free when fresh; its paging says how many pages there are. */
 export interface PeekedPage {
@@ -89,7 +89,13 @@ interface Candidate {
 }
 
 /** Pages 1..n of the query in `size`, with which are cached; `total` when known gives n at once. */
-async function candidate(deps: ExportPlanDeps, operation: OperationId, base: Record<string, unknown>, size: number, total: number | undefined): Promise<Candidate> {
+async function candidate(
+  deps: ExportPlanDeps,
+  operation: OperationId,
+  base: Record<string, unknown>,
+  size: number,
+  total: number | undefined,
+): Promise<Candidate> {
   const definition: AnyOperation = operations[operation];
   const request = sized(operation, definition.withPage!(base, 1) as Record<string, unknown>, size);
   const pageRequest = (page: number) => definition.withPage!(request, page) as Record<string, unknown>;
@@ -98,7 +104,13 @@ async function candidate(deps: ExportPlanDeps, operation: OperationId, base: Rec
     const lastPage = Math.min(pageCount, deps.maxPages);
     const pages = Array.from({ length: lastPage }, (_, index) => index + 1);
     const peeked = await Promise.all(pages.map((page) => deps.peek(operation, pageRequest(page))));
-    return { pageSize: size, request, pageCount, lastPage, cachedPages: pages.filter((_, index) => peeked[index]?.fresh) };
+    return {
+      pageSize: size,
+      request,
+      pageCount,
+      lastPage,
+      cachedPages: pages.filter((_, index) => peeked[index]?.fresh),
+    };
   }
   // No total: walk the cached pages; one that says it is the last gives the count.
   const cachedPages: number[] = [];
@@ -106,7 +118,8 @@ async function candidate(deps: ExportPlanDeps, operation: OperationId, base: Rec
     const peeked = await deps.peek(operation, pageRequest(page));
     if (!peeked?.fresh) continue;
     cachedPages.push(page);
-    if (peeked.paging && !peeked.paging.hasNext) return { pageSize: size, request, pageCount: page, lastPage: page, cachedPages };
+    if (peeked.paging && !peeked.paging.hasNext)
+      return { pageSize: size, request, pageCount: page, lastPage: page, cachedPages };
   }
   return { pageSize: size, request, lastPage: deps.maxPages, cachedPages };
 }
@@ -122,7 +135,12 @@ function covered(option: Candidate, total: number | undefined): number {
  * EXPORT_MAX_PAGES, then whichever costs fewer coins (cached pages of the query's own size are free),
  * then the query's own size. Reads only the cache; spends nothing.
  */
-export async function planExport(operation: OperationId, request: Record<string, unknown>, deps: ExportPlanDeps, options: { pageSize?: number } = {}): Promise<ExportPlan> {
+export async function planExport(
+  operation: OperationId,
+  request: Record<string, unknown>,
+  deps: ExportPlanDeps,
+  options: { pageSize?: number } = {},
+): Promise<ExportPlan> {
   const definition: AnyOperation = operations[operation];
   const costPerPage = deps.costOf(operation);
   const base = { operation, maxPages: deps.maxPages, costPerPage };
@@ -130,16 +148,33 @@ export async function planExport(operation: OperationId, request: Record<string,
     const peeked = await deps.peek(operation, request);
     const cachedPages = peeked?.fresh ? [1] : [];
     const pagesToFetch = 1 - cachedPages.length;
-    return { ...base, request, paged: false, pageCount: 1, lastPage: 1, capped: false, cachedPages, pagesToFetch, coins: pagesToFetch * costPerPage };
+    return {
+      ...base,
+      request,
+      paged: false,
+      pageCount: 1,
+      lastPage: 1,
+      capped: false,
+      cachedPages,
+      pagesToFetch,
+      coins: pagesToFetch * costPerPage,
+    };
   }
 
   // The total comes from any page seen: the one the button was under, else the first.
-  const seen = (await deps.peek(operation, request)) ?? (await deps.peek(operation, definition.withPage(request, 1) as Record<string, unknown>));
+  const seen =
+    (await deps.peek(operation, request)) ??
+    (await deps.peek(operation, definition.withPage(request, 1) as Record<string, unknown>));
   const total = seen?.paging?.total;
   const ownSize = pageSizeOf(operation, request) ?? largestPageSize(operation, request);
-  const sizes = options.pageSize !== undefined ? [options.pageSize] : [...new Set([ownSize, largestPageSize(operation, request)])];
+  const sizes =
+    options.pageSize !== undefined ? [options.pageSize] : [...new Set([ownSize, largestPageSize(operation, request)])];
   // Without a total the number of pages is unknown at any size; the query's own size at least finds its cached pages.
-  const candidates = await Promise.all((total === undefined && options.pageSize === undefined ? [ownSize] : sizes).map((size) => candidate(deps, operation, request, size, total)));
+  const candidates = await Promise.all(
+    (total === undefined && options.pageSize === undefined ? [ownSize] : sizes).map((size) =>
+      candidate(deps, operation, request, size, total),
+    ),
+  );
   const coinsOf = (option: Candidate) => (option.lastPage - option.cachedPages.length) * costPerPage;
   const best = candidates.reduce((chosen, option) => {
     const more = covered(option, total) - covered(chosen, total);
@@ -166,4 +201,3 @@ export async function planExport(operation: OperationId, request: Record<string,
   }
   return plan;
 }
-

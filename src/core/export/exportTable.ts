@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isOneOf } from '../../i18n/catalogueKeys.js';
 import type { NamesUnder, Phrase } from '../../i18n/lang.js';
-import { operations, type AnyOperation, type OperationId } from '../operations/index.js';
+import { type AnyOperation, type OperationId, operations } from '../operations/index.js';
 import { formatZonedTime } from '../time.js';
 
 /** One column of an export: the field's name as the service sent it, and a label when the app has one. */
@@ -23,16 +23,56 @@ export interface ExportTable {
  */
 export const LABELLED_FIELDS: ReadonlySet<NamesUnder<'export.column'>> = new Set<NamesUnder<'export.column'>>([
   // General taxpayers: the three the spec names, then the ones it describes without naming.
-  'enterpriseName', 'creditNo', 'taxpayerType', 'legalPerson', 'operatingStatus', 'registeredCapital', 'establishDate',
-  'registrationAuthority', 'businessScope', 'taxRegistrationStatus', 'taxCreditRating', 'address',
+  'enterpriseName',
+  'creditNo',
+  'taxpayerType',
+  'legalPerson',
+  'operatingStatus',
+  'registeredCapital',
+  'establishDate',
+  'registrationAuthority',
+  'businessScope',
+  'taxRegistrationStatus',
+  'taxCreditRating',
+  'address',
   // Tender and bid notices (the spec shows none; these are the usual ones).
-  'id', 'title', 'noticeType', 'purchaser', 'supplier', 'province', 'provinceName', 'publishDate', 'publishTime', 'budget', 'amount', 'url',
+  'id',
+  'title',
+  'noticeType',
+  'purchaser',
+  'supplier',
+  'province',
+  'provinceName',
+  'publishDate',
+  'publishTime',
+  'budget',
+  'amount',
+  'url',
   // Fund asset history.
-  'assetDate', 'assetRate', 'asset',
+  'assetDate',
+  'assetRate',
+  'asset',
   // Newly issued funds.
-  'fundType', 'beginDate', 'endDate', 'fundCode', 'fundName', 'fundManagerName', 'minPurchase', 'fundOriginalFee', 'fundDiscountFee', 'saleStatus',
+  'fundType',
+  'beginDate',
+  'endDate',
+  'fundCode',
+  'fundName',
+  'fundManagerName',
+  'minPurchase',
+  'fundOriginalFee',
+  'fundDiscountFee',
+  'saleStatus',
   // Futures candles.
-  'time', 'open', 'close', 'high', 'low', 'change', 'changeRate', 'volume', 'tick_at',
+  'time',
+  'open',
+  'close',
+  'high',
+  'low',
+  'change',
+  'changeRate',
+  'volume',
+  'tick_at',
 ]);
 
 /** Where each operation's normalised result keeps its records (taxpayers, notices, dates, funds, candles). */
@@ -59,7 +99,8 @@ export function knownFields(operation: OperationId): string[] {
   const data: unknown = definition.data;
   if (!(data instanceof z.ZodObject)) return [];
   for (const field of Object.values(data.shape as Record<string, unknown>)) {
-    if (field instanceof z.ZodArray && field.element instanceof z.ZodObject) return Object.keys(field.element.shape as object);
+    if (field instanceof z.ZodArray && field.element instanceof z.ZodObject)
+      return Object.keys(field.element.shape as object);
   }
   return [];
 }
@@ -82,11 +123,17 @@ const CANDLE_FIELDS = ['time', 'open', 'high', 'low', 'close', 'change', 'change
  * then any other field in the order it first appears (a taxpayer's extra fields, a notice's fields).
  * Futures candles get their time in `timeZone` beside tick_at, which keeps the service's unit.
  */
-export function exportTable(operation: OperationId, results: readonly unknown[], options: { timeZone: string }): ExportTable {
+export function exportTable(
+  operation: OperationId,
+  results: readonly unknown[],
+  options: { timeZone: string },
+): ExportTable {
   const candles = results.some((result) => isPlainObject(result) && Array.isArray(result.candles));
   const rows = results.flatMap((result) => {
     const records = recordsOf(result);
-    return candles ? records.map((record) => candleRow(record, (result as Record<string, unknown>).tickUnit, options.timeZone)) : records;
+    return candles
+      ? records.map((record) => candleRow(record, (result as Record<string, unknown>).tickUnit, options.timeZone))
+      : records;
   });
   const known = candles ? CANDLE_FIELDS : knownFields(operation);
   const seen = new Set<string>();
@@ -101,7 +148,8 @@ export function exportTable(operation: OperationId, results: readonly unknown[],
   for (const key of known) if (rows.length === 0 || present.has(key)) add(key);
   for (const row of rows) for (const key of Object.keys(row)) add(key);
   const columns = keys.map((key): ExportColumn => {
-    if (key === 'time' && candles) return { key, label: { key: 'export.column.time', values: { zone: options.timeZone } } };
+    if (key === 'time' && candles)
+      return { key, label: { key: 'export.column.time', values: { zone: options.timeZone } } };
     return isOneOf(LABELLED_FIELDS, key) ? { key, label: { key: `export.column.${key}` } } : { key };
   });
   return { columns, rows };

@@ -1,7 +1,7 @@
 import type { CallResult } from '../client/dataClient.js';
 import { NotCachedError, PageOutOfRangeError } from '../errors.js';
-import { operations, type AnyOperation, type OperationId } from '../operations/index.js';
-import { exportFailure, type ExportFailure } from './exportFailure.js';
+import { type AnyOperation, type OperationId, operations } from '../operations/index.js';
+import { type ExportFailure, exportFailure } from './exportFailure.js';
 import type { ExportPlan } from './exportPlan.js';
 
 /** Where an export is, told before each page is fetched. */
@@ -73,13 +73,22 @@ export async function runExport(plan: ExportPlan, deps: RunExportDeps): Promise<
   const confirmedCoins = deps.confirmedCoins ?? plan.coins;
   for (let page = 1; page <= lastPage; page++) {
     deps.onProgress?.({ page, ...(pageCount !== undefined ? { lastPage } : {}), pagesDone: pages.length, coinsSpent });
-    const request = plan.paged && definition.withPage ? (definition.withPage(plan.request, page) as Record<string, unknown>) : plan.request;
+    const request =
+      plan.paged && definition.withPage
+        ? (definition.withPage(plan.request, page) as Record<string, unknown>)
+        : plan.request;
     let answer: CallResult;
     try {
       answer = await deps.call(plan.operation, request, Math.max(0, confirmedCoins - coinsSpent - coinsAtRisk));
     } catch (error) {
       if (error instanceof NotCachedError) {
-        shortfall = { reason: { key: 'export.reason.overConfirmed', values: { coins: confirmedCoins } }, charged: 'no', coins: 0, fromPage: page, ...(pageCount !== undefined ? { toPage: lastPage } : {}) };
+        shortfall = {
+          reason: { key: 'export.reason.overConfirmed', values: { coins: confirmedCoins } },
+          charged: 'no',
+          coins: 0,
+          fromPage: page,
+          ...(pageCount !== undefined ? { toPage: lastPage } : {}),
+        };
         break;
       }
       // The result ended before this page (it shrank since the plan): nothing is missing.
@@ -117,7 +126,8 @@ export async function runExport(plan: ExportPlan, deps: RunExportDeps): Promise<
     capped: pageCount !== undefined ? pageCount > plan.maxPages : moreAfterLast,
   };
   if (pageCount !== undefined) outcome.pageCount = pageCount;
-  if (pageCount !== undefined && pageCount > plan.lastPage && plan.lastPage < plan.maxPages && !shortfall) outcome.grewTo = Math.min(pageCount, plan.maxPages);
+  if (pageCount !== undefined && pageCount > plan.lastPage && plan.lastPage < plan.maxPages && !shortfall)
+    outcome.grewTo = Math.min(pageCount, plan.maxPages);
   if (shortfall) outcome.shortfall = shortfall;
   return outcome;
 }

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { BudgetExceededError, BudgetUnavailableError, type BudgetScope } from '../errors.js';
+import { BudgetExceededError, type BudgetScope, BudgetUnavailableError } from '../errors.js';
 import type { CounterChange, Store } from '../store/types.js';
 import { localDate, startOfNextDay } from '../time.js';
 
@@ -73,9 +73,14 @@ class HeldCoins implements Reservation {
   async release(): Promise<void> {
     if (this.released) return;
     this.released = true;
-    await Promise.all(this.items.map((item) => this.store.adjust(item.key, -item.amount, TWO_DAYS_MS))).catch((error: unknown) => {
-      this.logger?.warn({ err: error, spender: this.spender }, 'could not give back a budget reservation; the day’s counter stays higher than spent');
-    });
+    await Promise.all(this.items.map((item) => this.store.adjust(item.key, -item.amount, TWO_DAYS_MS))).catch(
+      (error: unknown) => {
+        this.logger?.warn(
+          { err: error, spender: this.spender },
+          'could not give back a budget reservation; the day’s counter stays higher than spent',
+        );
+      },
+    );
   }
 }
 
@@ -103,7 +108,14 @@ export class Budgets {
     // The day's counters restarted from nothing when the store lost its data: a budget checked
     // against them would pass what was already spent, so none is passed until the day ends.
     const lost = this.limited ? this.closed?.(now) : undefined;
-    if (lost) throw new BudgetUnavailableError({ recordsLost: { at: new Date(lost.at), until: new Date(lost.budgetsClosedUntil), timeZone: this.limits.timeZone } });
+    if (lost)
+      throw new BudgetUnavailableError({
+        recordsLost: {
+          at: new Date(lost.at),
+          until: new Date(lost.budgetsClosedUntil),
+          timeZone: this.limits.timeZone,
+        },
+      });
     const { counters, items } = this.plan(spender, coins, now);
     let outcome: Awaited<ReturnType<Store['reserve']>>;
     try {
@@ -116,7 +128,14 @@ export class Budgets {
     }
     if (!outcome.ok) {
       const refused = counters[outcome.index]!;
-      throw new BudgetExceededError(refused.scope, refused.limit ?? 0, outcome.total, coins, new Date(startOfNextDay(now, this.limits.timeZone)), refused.scope === 'user' ? spender.userId : undefined);
+      throw new BudgetExceededError(
+        refused.scope,
+        refused.limit ?? 0,
+        outcome.total,
+        coins,
+        new Date(startOfNextDay(now, this.limits.timeZone)),
+        refused.scope === 'user' ? spender.userId : undefined,
+      );
     }
     return new HeldCoins(this.store, items, spender, this.logger);
   }
@@ -147,10 +166,14 @@ export class Budgets {
   async warning(spender: Spender, now: number): Promise<BudgetWarning | undefined> {
     if (!this.limited || !spender.userId) return undefined;
     const state = await this.state(spender, now);
-    for (const [scope, slot] of [['user', state.user], ['team', state.team]] as const) {
+    for (const [scope, slot] of [
+      ['user', state.user],
+      ['team', state.team],
+    ] as const) {
       if (slot?.limit === undefined || slot.spent < slot.limit * WARN_AT_SHARE) continue;
       const key = `budget-warned:${scope}:${spender.teamId}:${spender.userId}:${localDate(now, this.limits.timeZone)}`;
-      if (await this.store.claim(key, 'warned', TWO_DAYS_MS)) return { scope, spent: slot.spent, limit: slot.limit, resetsAt: state.resetsAt };
+      if (await this.store.claim(key, 'warned', TWO_DAYS_MS))
+        return { scope, spent: slot.spent, limit: slot.limit, resetsAt: state.resetsAt };
     }
     return undefined;
   }
@@ -162,9 +185,18 @@ export class Budgets {
   private plan(spender: Spender, coins: number, now: number): ReservePlan {
     const day = localDate(now, this.limits.timeZone);
     const last = this.lastPlan;
-    if (last && last.day === day && last.coins === coins && last.teamId === spender.teamId && last.userId === spender.userId) return last;
+    if (
+      last &&
+      last.day === day &&
+      last.coins === coins &&
+      last.teamId === spender.teamId &&
+      last.userId === spender.userId
+    )
+      return last;
     const counters = this.countersOn(day, spender);
-    const items = counters.map(({ key, limit }): CounterChange => (limit === undefined ? { key, amount: coins } : { key, amount: coins, limit }));
+    const items = counters.map(
+      ({ key, limit }): CounterChange => (limit === undefined ? { key, amount: coins } : { key, amount: coins, limit }),
+    );
     this.lastPlan = { day, coins, teamId: spender.teamId, userId: spender.userId, counters, items };
     return this.lastPlan;
   }
@@ -176,6 +208,13 @@ export class Budgets {
   private countersOn(day: string, spender: Spender): BudgetCounter[] {
     const team = { scope: 'team' as const, key: `budget:team:${spender.teamId}:${day}`, limit: this.limits.teamDaily };
     if (!spender.userId) return [team];
-    return [team, { scope: 'user' as const, key: `budget:user:${spender.teamId}:${spender.userId}:${day}`, limit: this.limits.userDaily }];
+    return [
+      team,
+      {
+        scope: 'user' as const,
+        key: `budget:user:${spender.teamId}:${spender.userId}:${day}`,
+        limit: this.limits.userDaily,
+      },
+    ];
   }
 }

@@ -99,8 +99,12 @@ function tally(entries: LedgerEntry[], from: number, to: number): UsagePeriod {
     period.coins += entry.coins;
     if (entry.unconfirmed) period.unconfirmedCoins += entry.coins;
     period.calls += 1;
-    for (const [group, key] of [[period.byOperation, entry.operation], [period.byUser, spenderOf(entry)]] as const) {
-      const slot = (group[key] ??= { coins: 0, calls: 0 });
+    for (const [group, key] of [
+      [period.byOperation, entry.operation],
+      [period.byUser, spenderOf(entry)],
+    ] as const) {
+      group[key] ??= { coins: 0, calls: 0 };
+      const slot = group[key];
       slot.coins += entry.coins;
       slot.calls += 1;
     }
@@ -132,7 +136,8 @@ export class Ledger {
       try {
         await this.store.appendLog(logName(entry.teamId), entry.at, entry);
       } catch (error) {
-        if (this.pending.length === 0) this.logger?.warn({ err: error }, 'ledger store unreachable; keeping entries in memory until it answers');
+        if (this.pending.length === 0)
+          this.logger?.warn({ err: error }, 'ledger store unreachable; keeping entries in memory until it answers');
         this.keep(entry);
       }
       return;
@@ -143,7 +148,8 @@ export class Ledger {
 
   private keep(entry: LedgerEntry): void {
     this.pending.push(entry);
-    if (this.pending.length > MAX_PENDING) this.logger?.error({ ledgerEntry: this.pending.shift() }, 'ledger backlog full; entry dropped');
+    if (this.pending.length > MAX_PENDING)
+      this.logger?.error({ ledgerEntry: this.pending.shift() }, 'ledger backlog full; entry dropped');
   }
 
   /** Writes the entries still waiting; stops at the first failure and keeps the rest for later. */
@@ -164,7 +170,8 @@ export class Ledger {
       try {
         await this.store.appendLog(logName(next.teamId), next.at, next);
       } catch (error) {
-        if (this.pending.length === 1) this.logger?.warn({ err: error }, 'ledger store unreachable; keeping entries in memory until it answers');
+        if (this.pending.length === 1)
+          this.logger?.warn({ err: error }, 'ledger store unreachable; keeping entries in memory until it answers');
         return;
       }
       this.pending.shift();
@@ -210,21 +217,40 @@ export class Ledger {
       const spender = spenderOf(entry);
       const operations = bySpender.get(spender) ?? new Map<string, SpendRow>();
       bySpender.set(spender, operations);
-      const row = operations.get(entry.operation) ?? { spender, operation: entry.operation, coins: 0, calls: 0, unconfirmedCoins: 0 };
+      const row = operations.get(entry.operation) ?? {
+        spender,
+        operation: entry.operation,
+        coins: 0,
+        calls: 0,
+        unconfirmedCoins: 0,
+      };
       operations.set(entry.operation, row);
       row.coins += entry.coins;
       row.calls += 1;
       if (entry.unconfirmed) row.unconfirmedCoins += entry.coins;
     }
-    const spenders = [...bySpender.keys()].sort((a, b) => period.byUser[b]!.coins - period.byUser[a]!.coins || a.localeCompare(b));
-    const rows = spenders.flatMap((spender) => [...bySpender.get(spender)!.values()].sort((a, b) => b.coins - a.coins || a.operation.localeCompare(b.operation)));
+    const spenders = [...bySpender.keys()].sort(
+      (a, b) => period.byUser[b]!.coins - period.byUser[a]!.coins || a.localeCompare(b),
+    );
+    const rows = spenders.flatMap((spender) =>
+      [...bySpender.get(spender)!.values()].sort((a, b) => b.coins - a.coins || a.operation.localeCompare(b.operation)),
+    );
     return { teamId, timeZone: this.timeZone, month, period, rows };
   }
 
   /** A user's latest calls, newest first (for the App Home). */
-  async recent(teamId: string, userId: string, now: number, limit: number, lookbackMs = 7 * 86_400_000): Promise<LedgerEntry[]> {
+  async recent(
+    teamId: string,
+    userId: string,
+    now: number,
+    limit: number,
+    lookbackMs = 7 * 86_400_000,
+  ): Promise<LedgerEntry[]> {
     const entries = await this.entries(teamId, now - lookbackMs, now + 1);
-    return entries.filter((e) => e.userId === userId).slice(-limit).reverse();
+    return entries
+      .filter((e) => e.userId === userId)
+      .slice(-limit)
+      .reverse();
   }
 }
 

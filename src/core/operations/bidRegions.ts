@@ -46,7 +46,12 @@ const REGIONS: ReadonlyArray<[code: string, name: string, fullName: string]> = [
   ['XJ', '新疆', '新疆维吾尔自治区'],
 ];
 
-export const BID_REGIONS: readonly BidRegion[] = REGIONS.map(([code, name, fullName]) => ({ code, name, fullName, published: PUBLISHED_CODES.has(code) }));
+export const BID_REGIONS: readonly BidRegion[] = REGIONS.map(([code, name, fullName]) => ({
+  code,
+  name,
+  fullName,
+  published: PUBLISHED_CODES.has(code),
+}));
 
 const BY_CODE = new Map(BID_REGIONS.map((region) => [region.code, region]));
 const BY_NAME = new Map(BID_REGIONS.map((region) => [region.name, region]));
@@ -58,11 +63,21 @@ export function bidRegionByCode(code: string): BidRegion | undefined {
 /** Finds a region by code (any case), short name (浙江) or full name (浙江省). */
 export function findBidRegion(text: string): BidRegion | undefined {
   const trimmed = text.trim();
-  return BY_CODE.get(trimmed.toUpperCase()) ?? BY_NAME.get(trimmed) ?? BID_REGIONS.find((region) => region.fullName === trimmed);
+  return (
+    BY_CODE.get(trimmed.toUpperCase()) ??
+    BY_NAME.get(trimmed) ??
+    BID_REGIONS.find((region) => region.fullName === trimmed)
+  );
 }
 
 // Longest first, so 内蒙古自治区 goes before 内蒙古 when stripping.
-const GENERIC_WORDS = [...BID_REGIONS.flatMap((region) => [region.fullName, region.name]), '科技', '技术', '省', '市'].sort((a, b) => b.length - a.length);
+const GENERIC_WORDS = [
+  ...BID_REGIONS.flatMap((region) => [region.fullName, region.name]),
+  '科技',
+  '技术',
+  '省',
+  '市',
+].sort((a, b) => b.length - a.length);
 
 /**
  * The service refuses "overly generic" keywords, e.g. a province name or 科技 (technology). We read

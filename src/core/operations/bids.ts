@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { english, inEveryLanguage, type NamesUnder, type Phrase } from '../../i18n/lang.js';
-import { BID_REGIONS, findBidRegion, isGenericBidKeyword } from './bidRegions.js';
-import { HOUR, pageInfo, pagedBy, SERVICE_TIME_ZONE, type OperationDefinition, type PagingSpec } from './definition.js';
 import { localDate } from '../time.js';
+import { BID_REGIONS, findBidRegion, isGenericBidKeyword } from './bidRegions.js';
+import { HOUR, type OperationDefinition, type PagingSpec, pagedBy, pageInfo, SERVICE_TIME_ZONE } from './definition.js';
+import {
+  addProblem,
+  characterCount,
+  choiceField,
+  dateField,
+  integerField,
+  isCalendarDate,
+  pageNumberField,
+  textField,
+  withinOneYear,
+} from './fields.js';
 import { keywordAsAsked } from './keyword.js';
-import { addProblem, characterCount, choiceField, dateField, integerField, isCalendarDate, textField, withinOneYear, pageNumberField } from './fields.js';
 
 export interface BidsRequest {
   keyword: string;
@@ -29,21 +39,33 @@ export interface BidsResult {
  * matched in (title, purchaser, supplier). Their names are the catalogue's (`bids.noticeType`,
  * `bids.noticeTypeWord`, `bids.searchField`): a code without one there fails `tsc`.
  */
-export const BID_NOTICE_TYPES = ['1', '2', '3'] as const satisfies readonly NamesUnder<'bids.noticeType' | 'bids.noticeTypeWord'>[];
+export const BID_NOTICE_TYPES = ['1', '2', '3'] as const satisfies readonly NamesUnder<
+  'bids.noticeType' | 'bids.noticeTypeWord'
+>[];
 export type BidNoticeType = (typeof BID_NOTICE_TYPES)[number];
 export const SEARCHABLE_BID_FIELDS = ['1', '2', '3'] as const satisfies readonly NamesUnder<'bids.searchField'>[];
 export type SearchableBidField = (typeof SEARCHABLE_BID_FIELDS)[number];
 
 /** The word typed for each notice type, as help shows it (`tender`, `招标`). */
-export const BID_NOTICE_TYPE_WORDS: readonly Phrase[] = BID_NOTICE_TYPES.map((code) => ({ key: `bids.noticeTypeWord.${code}` }));
+export const BID_NOTICE_TYPE_WORDS: readonly Phrase[] = BID_NOTICE_TYPES.map((code) => ({
+  key: `bids.noticeTypeWord.${code}`,
+}));
 
 /** Words for the notice types besides their words and one-word names in every language's catalogue (`招标`, `招标公告`). */
-export const BID_NOTICE_TYPE_EXTRA_WORDS: Readonly<Record<BidNoticeType, readonly string[]>> = { '1': ['tenders'], '2': ['awards', '中标公告'], '3': ['plan'] };
+export const BID_NOTICE_TYPE_EXTRA_WORDS: Readonly<Record<BidNoticeType, readonly string[]>> = {
+  '1': ['tenders'],
+  '2': ['awards', '中标公告'],
+  '3': ['plan'],
+};
 
 /** Every word read for a notice type, in lower case. */
 export const BID_NOTICE_TYPE_SYNONYMS: Readonly<Record<string, BidNoticeType>> = Object.fromEntries(
   BID_NOTICE_TYPES.flatMap((code) =>
-    [...inEveryLanguage(`bids.noticeTypeWord.${code}`), ...inEveryLanguage(`bids.noticeType.${code}`).filter((name) => !/\s/.test(name)), ...BID_NOTICE_TYPE_EXTRA_WORDS[code]].map((word) => [word.toLowerCase(), code] as const),
+    [
+      ...inEveryLanguage(`bids.noticeTypeWord.${code}`),
+      ...inEveryLanguage(`bids.noticeType.${code}`).filter((name) => !/\s/.test(name)),
+      ...BID_NOTICE_TYPE_EXTRA_WORDS[code],
+    ].map((word) => [word.toLowerCase(), code] as const),
   ),
 );
 export const BID_ANY = ['any', 'all', '全部', '不限'] as const;
@@ -57,7 +79,8 @@ const BIDS_KEYWORD_MAX = 60;
 function checkKeyword(keyword: string): Phrase | undefined {
   const length = characterCount(keyword);
   if (length <= 2) return { key: 'bids.problems.keywordTooShort' };
-  if (length > BIDS_KEYWORD_MAX) return { key: 'bids.problems.keywordTooLong', values: { length, max: BIDS_KEYWORD_MAX } };
+  if (length > BIDS_KEYWORD_MAX)
+    return { key: 'bids.problems.keywordTooLong', values: { length, max: BIDS_KEYWORD_MAX } };
   if (isGenericBidKeyword(keyword)) return { key: 'bids.problems.keywordTooGeneric', values: { keyword } };
   return undefined;
 }
@@ -100,32 +123,49 @@ const BIDS_PAGES: PagingSpec = { pageField: 'pageIndex', sizeField: 'pageSize', 
 const bidsInput = z
   .object({
     keyword: textField({ required: true, normalise: keywordAsAsked, check: checkKeyword }),
-    pageSize: integerField({ default: BIDS_PAGES.largest, max: BIDS_PAGES.largest, maxReason: { key: 'bids.reason.pageSizeMax' } }),
+    pageSize: integerField({
+      default: BIDS_PAGES.largest,
+      max: BIDS_PAGES.largest,
+      maxReason: { key: 'bids.reason.pageSizeMax' },
+    }),
     pageIndex: pageNumberField(),
     publishStartTime: dateField(),
     publishEndTime: dateField(),
     province: textField({
       normalise: (text) => findBidRegion(text)?.code ?? text.toUpperCase(),
-      check: (code) => (BID_REGIONS.some((r) => r.code === code) ? undefined : { key: 'bids.problems.unknownRegion', values: { code } }),
+      check: (code) =>
+        BID_REGIONS.some((r) => r.code === code) ? undefined : { key: 'bids.problems.unknownRegion', values: { code } },
     }),
     searchType: textField({
       normalise: normaliseSearchType,
       check: (text) => (/^[123](,[123])*$/.test(text) ? undefined : { key: 'bids.problems.searchType' }),
     }),
-    type: choiceField(BID_NOTICE_TYPES, { synonyms: BID_NOTICE_TYPE_SYNONYMS, none: BID_ANY, words: { words: BID_NOTICE_TYPE_WORDS, joinedBy: 'common.wordList.choices' } }),
+    type: choiceField(BID_NOTICE_TYPES, {
+      synonyms: BID_NOTICE_TYPE_SYNONYMS,
+      none: BID_ANY,
+      words: { words: BID_NOTICE_TYPE_WORDS, joinedBy: 'common.wordList.choices' },
+    }),
   })
   .superRefine(
     (value, ctx) => {
       const { publishStartTime: start, publishEndTime: end } = value;
       if (!isCalendarDate(start ?? '') || !isCalendarDate(end ?? '')) return;
-      if (start! > end!) addProblem(ctx, { key: 'bids.problems.endBeforeStart', values: { start } }, ['publishEndTime']);
+      if (start! > end!)
+        addProblem(ctx, { key: 'bids.problems.endBeforeStart', values: { start } }, ['publishEndTime']);
       else if (!withinOneYear(start!, end!)) addProblem(ctx, { key: 'bids.problems.overOneYear' }, ['publishEndTime']);
     },
     // Check the range even when another field is wrong, so a form shows every problem at once.
-    { when: (payload) => !payload.issues.some((issue) => ['publishStartTime', 'publishEndTime'].includes(String(issue.path?.[0]))) },
+    {
+      when: (payload) =>
+        !payload.issues.some((issue) => ['publishStartTime', 'publishEndTime'].includes(String(issue.path?.[0]))),
+    },
   )
   .transform((value): BidsRequest => {
-    const request: BidsRequest = { keyword: value.keyword, pageSize: String(value.pageSize), pageIndex: String(value.pageIndex) };
+    const request: BidsRequest = {
+      keyword: value.keyword,
+      pageSize: String(value.pageSize),
+      pageIndex: String(value.pageIndex),
+    };
     if (value.publishStartTime) request.publishStartTime = value.publishStartTime;
     if (value.publishEndTime) request.publishEndTime = value.publishEndTime;
     if (value.province) request.province = value.province;
@@ -177,7 +217,8 @@ export const bids: OperationDefinition<BidsRequest, unknown, BidsResult> = {
   normalise: (data) => readBidData(data),
   cacheTtlMs: { default: HOUR },
   cacheVariant: () => 'default',
-  paging: (request, result) => pageInfo(Number(request.pageIndex), Number(request.pageSize), result.total, result.records.length),
+  paging: (request, result) =>
+    pageInfo(Number(request.pageIndex), Number(request.pageSize), result.total, result.records.length),
   ...pagedBy<BidsRequest>(BIDS_PAGES),
   onDay: (request, now) => completePeriod(request, localDate(now, SERVICE_TIME_ZONE)),
   beyondToday: (request, today, input) => {
@@ -185,8 +226,12 @@ export const bids: OperationDefinition<BidsRequest, unknown, BidsResult> = {
     if (start === undefined || start <= today) return undefined;
     // Notices are found once published: a period starting after today finds nothing, and one a year
     // on from a far date (9999-12-31) is not even a date the service can read.
-    const typedStart = typeof (input as { publishStartTime?: unknown } | null)?.publishStartTime === 'string' && (input as { publishStartTime: string }).publishStartTime.trim() !== '';
-    const phrase: Phrase = typedStart ? { key: 'bids.problems.startsAfterToday', values: { today } } : { key: 'bids.problems.endPutsStartAfterToday', values: { start, today } };
+    const typedStart =
+      typeof (input as { publishStartTime?: unknown } | null)?.publishStartTime === 'string' &&
+      (input as { publishStartTime: string }).publishStartTime.trim() !== '';
+    const phrase: Phrase = typedStart
+      ? { key: 'bids.problems.startsAfterToday', values: { today } }
+      : { key: 'bids.problems.endPutsStartAfterToday', values: { start, today } };
     return { field: typedStart ? 'publishStartTime' : 'publishEndTime', message: english.t(phrase), phrase };
   },
   example: 'keyword=光伏组件 province=ZJ type=2 publishStartTime=2026-01-01 publishEndTime=2026-06-30',

@@ -34,7 +34,9 @@ export function onWire(spec: PagingSpec, value: number): string | number {
 }
 
 /** The paging members of a definition, derived from its one declaration. */
-export function pagedBy<Wire extends object>(spec: PagingSpec): Pick<OperationDefinition<Wire>, 'pages' | 'pageField' | 'withPage'> {
+export function pagedBy<Wire extends object>(
+  spec: PagingSpec,
+): Pick<OperationDefinition<Wire>, 'pages' | 'pageField' | 'withPage'> {
   return {
     pages: spec,
     pageField: spec.pageField,

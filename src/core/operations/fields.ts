@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { english, type Phrase, type JoinedPhrases } from '../../i18n/lang.js';
+import { english, type JoinedPhrases, type Phrase } from '../../i18n/lang.js';
 import { withoutInvisibles } from '../validation/withoutInvisibles.js';
 import { MAX_PAGE } from './definition.js';
 
@@ -15,7 +15,8 @@ type Context = z.core.$RefinementCtx;
  * issue's message is the English wording, for logs and the error's own message.
  */
 export function addProblem(ctx: Context, problem: Phrase | string, path?: PropertyKey[]): void {
-  const phrase: Phrase = typeof problem === 'string' ? { key: 'validation.asWritten', values: { text: problem } } : problem;
+  const phrase: Phrase =
+    typeof problem === 'string' ? { key: 'validation.asWritten', values: { text: problem } } : problem;
   ctx.addIssue({ code: 'custom', message: english.t(phrase), params: { phrase }, ...(path ? { path } : {}) });
 }
 
@@ -75,7 +76,8 @@ export function integerField(options: IntegerOptions) {
       return fail(ctx, { key: 'validation.required' });
     }
     const text = asText(value);
-    if (text === undefined || !/^-?\d+$/.test(text)) return fail(ctx, { key: 'validation.wholeNumber', values: { value: quoted(value) } });
+    if (text === undefined || !/^-?\d+$/.test(text))
+      return fail(ctx, { key: 'validation.wholeNumber', values: { value: quoted(value) } });
     const number = Number(text);
     if (number < min) return fail(ctx, { key: 'validation.atLeast', values: { min } });
     if (options.max !== undefined && number > options.max) {
@@ -133,12 +135,21 @@ export function choiceField<T extends string>(allowed: readonly T[], options: Ch
   const field = textField({
     required: options.required ?? false,
     // Own keys only: "constructor" must stay the word typed, not become Object's constructor.
-    normalise: (text) => (options.synonyms && Object.hasOwn(options.synonyms, text.toLowerCase()) ? options.synonyms[text.toLowerCase()]! : text),
-    check: (text) => ((allowed as readonly string[]).includes(text) ? undefined : { key: 'validation.oneOf', values: { choices: choiceWords(options.words ?? allowed), value: quoted(text) } }),
+    normalise: (text) =>
+      options.synonyms && Object.hasOwn(options.synonyms, text.toLowerCase())
+        ? options.synonyms[text.toLowerCase()]!
+        : text,
+    check: (text) =>
+      (allowed as readonly string[]).includes(text)
+        ? undefined
+        : { key: 'validation.oneOf', values: { choices: choiceWords(options.words ?? allowed), value: quoted(text) } },
   });
   if (!options.none?.length) return field as z.ZodType<T | undefined, unknown>;
   const none = new Set(options.none.map((word) => word.toLowerCase()));
-  return z.preprocess((value) => (typeof value === 'string' && none.has(value.trim().toLowerCase()) ? undefined : value), field) as unknown as z.ZodType<T | undefined, unknown>;
+  return z.preprocess(
+    (value) => (typeof value === 'string' && none.has(value.trim().toLowerCase()) ? undefined : value),
+    field,
+  ) as unknown as z.ZodType<T | undefined, unknown>;
 }
 
 /** Calendar date `yyyy-mm-dd` that exists (no 2026-02-30). */
@@ -162,7 +173,9 @@ export function dateField() {
   return textField({
     check: (text) => {
       if (!isCalendarDate(text)) return { key: 'validation.date', values: { value: quoted(text) } };
-      return text < EARLIEST_DATE ? { key: 'validation.dateTooEarly', values: { value: quoted(text), earliest: EARLIEST_DATE } } : undefined;
+      return text < EARLIEST_DATE
+        ? { key: 'validation.dateTooEarly', values: { value: quoted(text), earliest: EARLIEST_DATE } }
+        : undefined;
     },
   });
 }

@@ -1,5 +1,5 @@
 import { typedName } from './definition.js';
-import { operations, type AnyOperation, type OperationId } from './index.js';
+import { type AnyOperation, type OperationId, operations } from './index.js';
 
 /**
  * How long a result of this request stays fresh in the cache. Overrides (CACHE_TTLS) are keyed by
@@ -10,5 +10,11 @@ export function freshnessMs(id: OperationId, request: object, overrides?: Readon
   const variant = definition.cacheVariant(request);
   if (!overrides) return definition.cacheTtlMs[variant]!;
   const name = typedName(definition.name);
-  return overrides[`${id}:${variant}`] ?? overrides[`${name}:${variant}`] ?? overrides[id] ?? overrides[name] ?? definition.cacheTtlMs[variant]!;
+  return (
+    overrides[`${id}:${variant}`] ??
+    overrides[`${name}:${variant}`] ??
+    overrides[id] ??
+    overrides[name] ??
+    definition.cacheTtlMs[variant]!
+  );
 }

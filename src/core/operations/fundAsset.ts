@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Phrase } from '../../i18n/lang.js';
-import { HOUR, pageInfo, pagedBy, type OperationDefinition, type PagingSpec } from './definition.js';
-import { integerField, textField, pageNumberField } from './fields.js';
+import { HOUR, type OperationDefinition, type PagingSpec, pagedBy, pageInfo } from './definition.js';
+import { integerField, pageNumberField, textField } from './fields.js';
 
 export interface FundAssetRequest {
   fundCode: string;
@@ -50,9 +50,15 @@ export const fundAsset: OperationDefinition<FundAssetRequest, z.infer<typeof fun
     .object({
       fundCode: textField({ required: true, check: checkFundCode }),
       pageNo: pageNumberField(),
-      pageSize: integerField({ default: FUND_ASSET_PAGES.largest, max: FUND_ASSET_PAGES.largest, maxReason: { key: 'validation.reason.serviceMax50' } }),
+      pageSize: integerField({
+        default: FUND_ASSET_PAGES.largest,
+        max: FUND_ASSET_PAGES.largest,
+        maxReason: { key: 'validation.reason.serviceMax50' },
+      }),
     })
-    .transform((v): FundAssetRequest => ({ fundCode: v.fundCode, pageNo: String(v.pageNo), pageSize: String(v.pageSize) })),
+    .transform(
+      (v): FundAssetRequest => ({ fundCode: v.fundCode, pageNo: String(v.pageNo), pageSize: String(v.pageSize) }),
+    ),
   request: z.object({ fundCode: z.string(), pageNo: z.string(), pageSize: z.string() }),
   data: fundAssetData,
   normalise: (data, request) => {
@@ -62,7 +68,8 @@ export const fundAsset: OperationDefinition<FundAssetRequest, z.infer<typeof fun
   },
   cacheTtlMs: { default: 6 * HOUR },
   cacheVariant: () => 'default',
-  paging: (request, result) => pageInfo(Number(request.pageNo), Number(request.pageSize), result.total, result.records.length),
+  paging: (request, result) =>
+    pageInfo(Number(request.pageNo), Number(request.pageSize), result.total, result.records.length),
   ...pagedBy<FundAssetRequest>(FUND_ASSET_PAGES),
   subject: (request) => `fund:${request.fundCode}`,
   example: 'fundCode=000001',

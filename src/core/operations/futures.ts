@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { inEveryLanguage, type NamesUnder } from '../../i18n/lang.js';
 import { MINUTE, type OperationDefinition } from './definition.js';
 import { addProblem, choiceField, integerField, textField } from './fields.js';
-import { inEveryLanguage, type NamesUnder } from '../../i18n/lang.js';
 
 /** The candle types the service has (its `type`): 0 daily, then minutes. */
 export const CANDLE_TYPES = ['0', '1', '5', '30', '60', '120', '240'] as const;
@@ -94,16 +94,26 @@ export function tickToMillis(tick: number): { at: number; unit: 's' | 'ms' } {
 
 /** Zips each line with data.fields, sorted oldest first whatever order the service used. */
 export function toCandles(data: { lines: number[][]; fields: string[] }): { candles: Candle[]; tickUnit: 's' | 'ms' } {
-  const position = Object.fromEntries(CANDLE_FIELDS.map((f) => [f, data.fields.indexOf(f)])) as Record<CandleField, number>;
+  const position = Object.fromEntries(CANDLE_FIELDS.map((f) => [f, data.fields.indexOf(f)])) as Record<
+    CandleField,
+    number
+  >;
   let tickUnit: 's' | 'ms' = 's';
   const candles = data.lines.map((line, index) => {
-    if (line.length < data.fields.length) throw new Error(`line ${index} has ${line.length} values for ${data.fields.length} fields`);
+    if (line.length < data.fields.length)
+      throw new Error(`line ${index} has ${line.length} values for ${data.fields.length} fields`);
     const value = (field: CandleField) => line[position[field]]!;
     const { at, unit } = tickToMillis(value('tick_at'));
     tickUnit = unit;
     return {
-      open: value('open'), close: value('close'), high: value('high'), low: value('low'),
-      change: value('change'), changeRate: value('changeRate'), volume: value('volume'), at,
+      open: value('open'),
+      close: value('close'),
+      high: value('high'),
+      low: value('low'),
+      change: value('change'),
+      changeRate: value('changeRate'),
+      volume: value('volume'),
+      at,
     };
   });
   candles.sort((a, b) => a.at - b.at);
@@ -130,7 +140,11 @@ export const CANDLE_TYPE_EXTRA_WORDS: Readonly<Record<FuturesPeriod, readonly st
 
 /** Every period word read, in lower case (what is typed is lower-cased first): the catalogue's first, then the extra ones. */
 export const CANDLE_TYPE_SYNONYMS: Readonly<Record<string, FuturesPeriod>> = Object.fromEntries(
-  FUTURES_PERIODS.flatMap((type) => [...inEveryLanguage(`futures.candlePeriod.${type}`), ...CANDLE_TYPE_EXTRA_WORDS[type]].map((word) => [word.toLowerCase(), type] as const)),
+  FUTURES_PERIODS.flatMap((type) =>
+    [...inEveryLanguage(`futures.candlePeriod.${type}`), ...CANDLE_TYPE_EXTRA_WORDS[type]].map(
+      (word) => [word.toLowerCase(), type] as const,
+    ),
+  ),
 );
 
 /**
@@ -167,7 +181,7 @@ export interface CandlePeriod {
 }
 
 const period = (name: CandlePeriod['name'], ms: number, calendar?: 'week' | 'month'): CandlePeriod =>
-  (calendar ? { name, ms, calendar } : { name, ms });
+  calendar ? { name, ms, calendar } : { name, ms };
 
 export const PERIODS = {
   '1m': period('1m', MINUTE),
@@ -183,8 +197,16 @@ export const PERIODS = {
 } as const;
 
 const OF_TYPE: Record<FuturesPeriod, CandlePeriod> = {
-  '0': PERIODS['1D'], '1': PERIODS['1m'], '5': PERIODS['5m'], '15': PERIODS['15m'], '30': PERIODS['30m'],
-  '60': PERIODS['1h'], '120': PERIODS['2h'], '240': PERIODS['4h'], W: PERIODS['1W'], M: PERIODS['1M'],
+  '0': PERIODS['1D'],
+  '1': PERIODS['1m'],
+  '5': PERIODS['5m'],
+  '15': PERIODS['15m'],
+  '30': PERIODS['30m'],
+  '60': PERIODS['1h'],
+  '120': PERIODS['2h'],
+  '240': PERIODS['4h'],
+  W: PERIODS['1W'],
+  M: PERIODS['1M'],
 };
 
 export function periodOfType(type: FuturesPeriod): CandlePeriod {
@@ -275,7 +297,11 @@ export function mergeCandles(candles: readonly Candle[], from: CandlePeriod, to:
     groups.shift();
   }
   const newest = groups[groups.length - 1];
-  const merged: MergedCandles = { candles: groups.map((group) => mergeGroup(group.members, group.start)), droppedOldest, inNewest: newest?.members.length ?? 0 };
+  const merged: MergedCandles = {
+    candles: groups.map((group) => mergeGroup(group.members, group.start)),
+    droppedOldest,
+    inNewest: newest?.members.length ?? 0,
+  };
   if (newest) {
     const lastMember = newest.members[newest.members.length - 1]!;
     if (lastMember.at + from.ms < periodEnd(newest.start, to)) merged.partialNewest = newest.members.length;
@@ -291,7 +317,10 @@ function inPeriodAsked(candles: Candle[], request: FuturesRequest): { candles: C
   const merging = mergedPeriod(request.type);
   if (!merging) return { candles };
   const merged = mergeCandles(candles, periodOfType(merging.from), periodOfType(request.type));
-  return { candles: merged.candles.slice(-Number(request.limit)), merged: { type: merging.from, fetched: candles.length, inNewest: merged.inNewest } };
+  return {
+    candles: merged.candles.slice(-Number(request.limit)),
+    merged: { type: merging.from, fetched: candles.length, inNewest: merged.inNewest },
+  };
 }
 
 export const futures: OperationDefinition<FuturesRequest, z.infer<typeof futuresData>, FuturesResult> = {
@@ -307,16 +336,34 @@ export const futures: OperationDefinition<FuturesRequest, z.infer<typeof futures
       symbol: textField({
         required: true,
         normalise: (text) => text.toUpperCase(),
-        check: (text) => (/^[A-Z][A-Z0-9]{0,9}$/.test(text) ? undefined : { key: 'futures.problems.symbol', values: { symbol: text } }),
+        check: (text) =>
+          /^[A-Z][A-Z0-9]{0,9}$/.test(text) ? undefined : { key: 'futures.problems.symbol', values: { symbol: text } },
       }),
-      type: choiceField(FUTURES_PERIODS, { required: true, synonyms: CANDLE_TYPE_SYNONYMS, words: { key: 'futures.choices.period' } }),
+      type: choiceField(FUTURES_PERIODS, {
+        required: true,
+        synonyms: CANDLE_TYPE_SYNONYMS,
+        words: { key: 'futures.choices.period' },
+      }),
       limit: integerField({ default: 10, max: MAX_CANDLES }),
     })
     .superRefine((v, ctx) => {
       const merging = mergedPeriod(v.type!);
       if (merging && v.limit > mostCandles(v.type!)) {
         const words = (type: FuturesPeriod) => ({ key: `futures.chart.period.words.${periodOfType(type).name}` });
-        addProblem(ctx, { key: 'futures.problems.mergedCount', values: { most: mostCandles(v.type!), period: words(v.type!), each: merging.each, from: words(merging.from), max: MAX_CANDLES } }, ['limit']);
+        addProblem(
+          ctx,
+          {
+            key: 'futures.problems.mergedCount',
+            values: {
+              most: mostCandles(v.type!),
+              period: words(v.type!),
+              each: merging.each,
+              from: words(merging.from),
+              max: MAX_CANDLES,
+            },
+          },
+          ['limit'],
+        );
       }
     })
     .transform((v): FuturesRequest => ({ symbol: v.symbol, type: v.type!, limit: String(v.limit) })),
@@ -324,7 +371,9 @@ export const futures: OperationDefinition<FuturesRequest, z.infer<typeof futures
   // A merged period is fetched as the service's own candles, as many as the count asked can take.
   body: (request) => {
     const merging = mergedPeriod(request.type);
-    return merging ? { symbol: request.symbol, type: merging.from, limit: String(Number(request.limit) * merging.each) } : request;
+    return merging
+      ? { symbol: request.symbol, type: merging.from, limit: String(Number(request.limit) * merging.each) }
+      : request;
   },
   data: futuresData,
   normalise: (data, request) => {

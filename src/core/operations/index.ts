@@ -1,5 +1,5 @@
 import { bids } from './bids.js';
-import { typedName, type OperationDefinition, type OperationName } from './definition.js';
+import { type OperationDefinition, type OperationName, typedName } from './definition.js';
 import { fundAsset } from './fundAsset.js';
 import { futures } from './futures.js';
 import { newFunds } from './newFunds.js';
@@ -16,10 +16,10 @@ export const operations = {
 
 export type Operations = typeof operations;
 export type OperationId = keyof Operations;
-export type RequestOf<Id extends OperationId> = Operations[Id] extends OperationDefinition<infer W, unknown, unknown> ? W : never;
+export type RequestOf<Id extends OperationId> =
+  Operations[Id] extends OperationDefinition<infer W, unknown, unknown> ? W : never;
 export type ResultOf<Id extends OperationId> = ReturnType<Operations[Id]['normalise']>;
-// Definitions differ in their type parameters; code that handles any of them sees this shape.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: definitions differ in their type parameters; code that handles any of them sees this shape.
 export type AnyOperation = OperationDefinition<any, any, any>;
 
 export const OPERATION_IDS = Object.keys(operations) as OperationId[];
@@ -55,4 +55,10 @@ export const WATCHED_OPERATIONS = {
   contract: 'finance-external-futures-kline',
 } as const satisfies Record<string, OperationId>;
 
-export { typedName, type OperationDefinition, type OperationName, type PageInfo, type RateLimit } from './definition.js';
+export {
+  type OperationDefinition,
+  type OperationName,
+  type PageInfo,
+  type RateLimit,
+  typedName,
+} from './definition.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MINUTE, pageInfo, pagedBy, type OperationDefinition, type PagingSpec } from './definition.js';
-import { choiceField, integerField, pageNumberField } from './fields.js';
 import { inEveryLanguage, type NamesUnder, type Phrase } from '../../i18n/lang.js';
+import { MINUTE, type OperationDefinition, type PagingSpec, pagedBy, pageInfo } from './definition.js';
+import { choiceField, integerField, pageNumberField } from './fields.js';
 
 export interface NewFundsRequest {
   saleStatus?: 'true' | 'false';
@@ -39,23 +39,35 @@ export interface NewFundsResult {
 const SALE_STATUSES = ['true', 'false'] as const satisfies readonly NamesUnder<'newFunds.saleStatusWord'>[];
 
 /** The words help shows for the sale statuses and for no filter: onsale, offsale, all (在售、未在售、全部). */
-export const SALE_STATUS_WORDS: readonly Phrase[] = [...SALE_STATUSES, 'any' as const].map((status) => ({ key: `newFunds.saleStatusWord.${status}` }));
+export const SALE_STATUS_WORDS: readonly Phrase[] = [...SALE_STATUSES, 'any' as const].map((status) => ({
+  key: `newFunds.saleStatusWord.${status}`,
+}));
 
 /**
  * Words for a sale status besides its word in every language's catalogue. 停售 was the word shown for
  * "not on sale" until it was found to mislead (the service's `false` also covers funds not yet on
  * sale); it is still read.
  */
-export const SALE_STATUS_EXTRA_WORDS: Readonly<Record<(typeof SALE_STATUSES)[number], readonly string[]>> = { true: ['on', 'yes'], false: ['off', 'no', '停售'] };
+export const SALE_STATUS_EXTRA_WORDS: Readonly<Record<(typeof SALE_STATUSES)[number], readonly string[]>> = {
+  true: ['on', 'yes'],
+  false: ['off', 'no', '停售'],
+};
 
 /** Every word read for a sale status, in lower case. */
 export const SALE_STATUS_SYNONYMS: Readonly<Record<string, 'true' | 'false'>> = Object.fromEntries(
-  SALE_STATUSES.flatMap((status) => [...inEveryLanguage(`newFunds.saleStatusWord.${status}`), ...SALE_STATUS_EXTRA_WORDS[status]].map((word) => [word.toLowerCase(), status] as const)),
+  SALE_STATUSES.flatMap((status) =>
+    [...inEveryLanguage(`newFunds.saleStatusWord.${status}`), ...SALE_STATUS_EXTRA_WORDS[status]].map(
+      (word) => [word.toLowerCase(), status] as const,
+    ),
+  ),
 );
 
 /** Words besides the catalogue's for "no filter": every new fund, on sale or not. */
 export const SALE_STATUS_ANY_EXTRA_WORDS = ['any', '不限'];
-export const SALE_STATUS_ANY: readonly string[] = [...inEveryLanguage('newFunds.saleStatusWord.any'), ...SALE_STATUS_ANY_EXTRA_WORDS];
+export const SALE_STATUS_ANY: readonly string[] = [
+  ...inEveryLanguage('newFunds.saleStatusWord.any'),
+  ...SALE_STATUS_ANY_EXTRA_WORDS,
+];
 
 /** The spec: at most 50 funds a call. */
 const NEW_FUNDS_PAGES: PagingSpec = { pageField: 'pageNo', sizeField: 'pageSize', wire: 'string', largest: 50 };
@@ -70,9 +82,17 @@ export const newFunds: OperationDefinition<NewFundsRequest, z.infer<typeof newFu
   envelope: 'B',
   input: z
     .object({
-      saleStatus: choiceField(SALE_STATUSES, { synonyms: SALE_STATUS_SYNONYMS, none: SALE_STATUS_ANY, words: { words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.choices' } }),
+      saleStatus: choiceField(SALE_STATUSES, {
+        synonyms: SALE_STATUS_SYNONYMS,
+        none: SALE_STATUS_ANY,
+        words: { words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.choices' },
+      }),
       pageNo: pageNumberField(),
-      pageSize: integerField({ default: NEW_FUNDS_PAGES.largest, max: NEW_FUNDS_PAGES.largest, maxReason: { key: 'validation.reason.serviceMax50' } }),
+      pageSize: integerField({
+        default: NEW_FUNDS_PAGES.largest,
+        max: NEW_FUNDS_PAGES.largest,
+        maxReason: { key: 'validation.reason.serviceMax50' },
+      }),
     })
     .transform((v): NewFundsRequest => {
       const request: NewFundsRequest = { pageNo: String(v.pageNo), pageSize: String(v.pageSize) };
@@ -84,7 +104,8 @@ export const newFunds: OperationDefinition<NewFundsRequest, z.infer<typeof newFu
   normalise: (data) => ({ total: data.count, funds: data.data }),
   cacheTtlMs: { default: 30 * MINUTE },
   cacheVariant: () => 'default',
-  paging: (request, result) => pageInfo(Number(request.pageNo), Number(request.pageSize), result.total, result.funds.length),
+  paging: (request, result) =>
+    pageInfo(Number(request.pageNo), Number(request.pageSize), result.total, result.funds.length),
   ...pagedBy<NewFundsRequest>(NEW_FUNDS_PAGES),
   names: (result) => result.funds.map((fund) => ({ subject: `fund:${fund.fundCode}`, name: fund.fundName.trim() })),
   example: 'saleStatus=true',

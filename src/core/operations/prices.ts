@@ -1,4 +1,4 @@
-import { operations, type OperationId } from './index.js';
+import { type OperationId, operations } from './index.js';
 
 export interface Price {
   coins: number;
@@ -18,7 +18,9 @@ export interface Prices {
 /** The spec's prices, with the operator's overrides (DATA_API_COSTS) over them. */
 export function pricesFrom(overrides: Partial<Record<OperationId, number>> = {}): Prices {
   // A copy: the prices must not follow later changes to the object they were built from.
-  const set = new Map(Object.entries(overrides).filter((entry): entry is [OperationId, number] => entry[1] !== undefined));
+  const set = new Map(
+    Object.entries(overrides).filter((entry): entry is [OperationId, number] => entry[1] !== undefined),
+  );
   return {
     priceOf(id) {
       const override = set.get(id);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { english, type Phrase } from '../../i18n/lang.js';
 import { isValidCreditCode, looksLikeCreditCode } from '../validation/creditCode.js';
-import { HOUR, pageInfo, pagedBy, type OperationDefinition, type PagingSpec } from './definition.js';
-import { characterCount, integerField, textField, pageNumberField } from './fields.js';
+import { HOUR, type OperationDefinition, type PagingSpec, pagedBy, pageInfo } from './definition.js';
+import { characterCount, integerField, pageNumberField, textField } from './fields.js';
 import { keywordAsAsked } from './keyword.js';
 
 export interface TaxpayerRequest {
@@ -52,7 +52,8 @@ function readKeyword(text: string): string {
 
 function checkKeyword(keyword: string): Phrase | undefined {
   const length = characterCount(keyword);
-  if (length > TAXPAYER_KEYWORD_MAX) return { key: 'taxpayer.problems.keywordTooLong', values: { length, max: TAXPAYER_KEYWORD_MAX } };
+  if (length > TAXPAYER_KEYWORD_MAX)
+    return { key: 'taxpayer.problems.keywordTooLong', values: { length, max: TAXPAYER_KEYWORD_MAX } };
   return length < 2 ? { key: 'taxpayer.problems.keywordTooShort' } : undefined;
 }
 
@@ -97,7 +98,11 @@ export const taxpayer: OperationDefinition<TaxpayerRequest, z.infer<typeof taxpa
   input: z.object({
     keyword: textField({ required: true, normalise: readKeyword, check: checkKeyword }),
     pageNo: pageNumberField(),
-    pageSize: integerField({ default: TAXPAYER_PAGES.largest, max: TAXPAYER_PAGES.largest, maxReason: { key: 'taxpayer.reason.pageSizeMax' } }),
+    pageSize: integerField({
+      default: TAXPAYER_PAGES.largest,
+      max: TAXPAYER_PAGES.largest,
+      maxReason: { key: 'taxpayer.reason.pageSizeMax' },
+    }),
   }),
   request: z.object({ keyword: z.string(), pageNo: z.number().int(), pageSize: z.number().int() }),
   data: taxpayerData,

@@ -1,9 +1,9 @@
 import type { Phrase } from '../../i18n/lang.js';
-import { ValidationError, type FieldProblem } from '../errors.js';
+import { type FieldProblem, ValidationError } from '../errors.js';
 import { localDate } from '../time.js';
 import { compiledSchema } from './compiledSchema.js';
 import { SERVICE_TIME_ZONE } from './definition.js';
-import { operations, type AnyOperation, type OperationId, type RequestOf } from './index.js';
+import { type AnyOperation, type OperationId, operations, type RequestOf } from './index.js';
 
 /**
  * Checks input and gives the exact wire body, or throws a ValidationError; nothing is sent or spent.

@@ -36,7 +36,10 @@ export async function createStore(url: string, options: CreateStoreOptions = {})
     case 'sqlite':
       return (await import('./sqliteStore.js')).SqliteStore.open(location.path);
     case 'redis':
-      return (await import('./redisStore.js')).RedisStore.connect(location.url, { ...options, description: location.description });
+      return (await import('./redisStore.js')).RedisStore.connect(location.url, {
+        ...options,
+        description: location.description,
+      });
   }
 }
 

@@ -1,5 +1,7 @@
 import type { Keyv } from 'keyv';
-import { systemClock, type Clock } from '../clock.js';
+import { type Clock, systemClock } from '../clock.js';
+import { LocalSlots } from './localSlots.js';
+import { MemoryKeyv } from './memoryKeyv.js';
 import {
   assertCounterAmount,
   assertCounterChanges,
@@ -9,8 +11,6 @@ import {
   planReserve,
   toJson,
 } from './storeInputs.js';
-import { LocalSlots } from './localSlots.js';
-import { MemoryKeyv } from './memoryKeyv.js';
 import type { CounterChange, ReserveOutcome, Store } from './types.js';
 
 interface Expiring<T> {
@@ -161,7 +161,11 @@ export class MemoryStore implements Store {
 
   async trimLog(log: string, beforeMs: number): Promise<void> {
     const lines = this.#logs.get(log);
-    if (lines) this.#logs.set(log, lines.filter((line) => line.at >= beforeMs));
+    if (lines)
+      this.#logs.set(
+        log,
+        lines.filter((line) => line.at >= beforeMs),
+      );
   }
 
   async ping(): Promise<void> {}

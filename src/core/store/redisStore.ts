@@ -8,9 +8,10 @@ import {
   ADJUST_SCRIPT,
   ADMIT_TO_WINDOW_SCRIPT,
   APPEND_LOG_SCRIPT,
+  EXTEND_CLAIM_SCRIPT,
   HEARTBEAT_SCRIPT,
   LOG_MEMBER_SEQUENCE_LENGTH,
-  EXTEND_CLAIM_SCRIPT, RELEASE_CLAIM_SCRIPT,
+  RELEASE_CLAIM_SCRIPT,
   RESERVE_SCRIPT,
   RESERVE_SLOT_SCRIPT,
 } from './redisScripts.js';
@@ -58,7 +59,9 @@ export class RedisStore implements Store {
   static async connect(url: string, options: RedisStoreOptions = {}): Promise<RedisStore> {
     const prefix = options.prefix ?? DEFAULT_REDIS_PREFIX;
     if (!prefix || GLOB_CHARACTERS.test(prefix)) {
-      throw new Error(`Invalid Redis key prefix ${JSON.stringify(prefix)}: it must be non-empty, without * ? [ ] or \\`);
+      throw new Error(
+        `Invalid Redis key prefix ${JSON.stringify(prefix)}: it must be non-empty, without * ? [ ] or \\`,
+      );
     }
     const description = options.description ?? redactUrl(url);
     const client = await connectRedis(url, { ...options, description });
@@ -96,7 +99,10 @@ export class RedisStore implements Store {
 
   async extendClaim(key: string, owner: string, ttlMs: number): Promise<boolean> {
     assertTtl(ttlMs);
-    const reply = await this.client.eval(EXTEND_CLAIM_SCRIPT, { keys: [this.#key('claim', key)], arguments: [owner, String(Math.ceil(ttlMs))] });
+    const reply = await this.client.eval(EXTEND_CLAIM_SCRIPT, {
+      keys: [this.#key('claim', key)],
+      arguments: [owner, String(Math.ceil(ttlMs))],
+    });
     return reply === 1;
   }
 
@@ -128,18 +134,33 @@ export class RedisStore implements Store {
 
   async reserveSlot(key: string, intervalMs: number): Promise<number> {
     assertTtl(intervalMs);
-    return Number(await this.client.eval(RESERVE_SLOT_SCRIPT, { keys: [this.#key('slot', key)], arguments: [String(Math.ceil(intervalMs))] }));
+    return Number(
+      await this.client.eval(RESERVE_SLOT_SCRIPT, {
+        keys: [this.#key('slot', key)],
+        arguments: [String(Math.ceil(intervalMs))],
+      }),
+    );
   }
 
   async admitToWindow(key: string, count: number, windowMs: number): Promise<number> {
     assertTtl(windowMs);
     const member = randomUUID();
-    return Number(await this.client.eval(ADMIT_TO_WINDOW_SCRIPT, { keys: [this.#key('window', key)], arguments: [String(count), String(Math.ceil(windowMs)), member] }));
+    return Number(
+      await this.client.eval(ADMIT_TO_WINDOW_SCRIPT, {
+        keys: [this.#key('window', key)],
+        arguments: [String(count), String(Math.ceil(windowMs)), member],
+      }),
+    );
   }
 
   async heartbeat(group: string, member: string, ttlMs: number): Promise<number> {
     assertTtl(ttlMs);
-    return Number(await this.client.eval(HEARTBEAT_SCRIPT, { keys: [this.#key('members', group)], arguments: [member, String(Math.ceil(ttlMs))] }));
+    return Number(
+      await this.client.eval(HEARTBEAT_SCRIPT, {
+        keys: [this.#key('members', group)],
+        arguments: [member, String(Math.ceil(ttlMs))],
+      }),
+    );
   }
 
   async counter(key: string): Promise<number> {
@@ -211,7 +232,10 @@ export class RedisStore implements Store {
     return this.#closed;
   }
 
-  #key(kind: 'keyv' | 'claim' | 'counter' | 'docs' | 'log' | 'logseq' | 'slot' | 'window' | 'members', name: string): string {
+  #key(
+    kind: 'keyv' | 'claim' | 'counter' | 'docs' | 'log' | 'logseq' | 'slot' | 'window' | 'members',
+    name: string,
+  ): string {
     return `${this.prefix}${kind}:${name}`;
   }
 }

@@ -24,7 +24,9 @@ export class SqliteConnection {
     try {
       // Waits (instead of failing with SQLITE_BUSY) while another process holds the write lock;
       // WAL lets readers in other processes carry on while one writer commits; NORMAL sync is safe under WAL.
-      database.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;`);
+      database.exec(
+        `PRAGMA busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;`,
+      );
     } catch (error) {
       database.close();
       throw error;
@@ -66,8 +68,12 @@ export class SqliteConnection {
   }
 
   readonly #runner: SqlRunner = {
-    run: (statement, ...parameters) => ({ changes: Number(this.database.prepare(statement).run(...parameters).changes) }),
-    get: <Row>(statement: string, ...parameters: SqlValue[]) => this.database.prepare(statement).get(...parameters) as Row | undefined,
-    all: <Row>(statement: string, ...parameters: SqlValue[]) => this.database.prepare(statement).all(...parameters) as Row[],
+    run: (statement, ...parameters) => ({
+      changes: Number(this.database.prepare(statement).run(...parameters).changes),
+    }),
+    get: <Row>(statement: string, ...parameters: SqlValue[]) =>
+      this.database.prepare(statement).get(...parameters) as Row | undefined,
+    all: <Row>(statement: string, ...parameters: SqlValue[]) =>
+      this.database.prepare(statement).all(...parameters) as Row[],
   };
 }

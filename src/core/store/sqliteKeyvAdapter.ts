@@ -22,13 +22,19 @@ export class SqliteKeyvAdapter extends EventEmitter implements KeyvStoreAdapter 
   }
 
   async get<Value>(key: string): Promise<StoredData<Value> | undefined> {
-    const row = await this.connection.use((sql) => sql.get<{ value: string }>(`SELECT value FROM ${this.table} WHERE key = ?`, key));
+    const row = await this.connection.use((sql) =>
+      sql.get<{ value: string }>(`SELECT value FROM ${this.table} WHERE key = ?`, key),
+    );
     return row?.value as StoredData<Value> | undefined;
   }
 
   async set(key: string, value: unknown): Promise<void> {
     await this.connection.use((sql) =>
-      sql.run(`INSERT INTO ${this.table} (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, key, String(value)),
+      sql.run(
+        `INSERT INTO ${this.table} (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+        key,
+        String(value),
+      ),
     );
   }
 
@@ -43,13 +49,19 @@ export class SqliteKeyvAdapter extends EventEmitter implements KeyvStoreAdapter 
 
   async clear(): Promise<void> {
     const prefix = this.#keyPrefix();
-    await this.connection.use((sql) => sql.run(`DELETE FROM ${this.table} WHERE substr(key, 1, ?) = ?`, prefix.length, prefix));
+    await this.connection.use((sql) =>
+      sql.run(`DELETE FROM ${this.table} WHERE substr(key, 1, ?) = ?`, prefix.length, prefix),
+    );
   }
 
   async *iterator<Value>(namespace?: string): AsyncGenerator<Array<string | Awaited<Value> | undefined>, void> {
     const prefix = this.#keyPrefix(namespace);
     const rows = await this.connection.use((sql) =>
-      sql.all<{ key: string; value: string }>(`SELECT key, value FROM ${this.table} WHERE substr(key, 1, ?) = ? ORDER BY key`, prefix.length, prefix),
+      sql.all<{ key: string; value: string }>(
+        `SELECT key, value FROM ${this.table} WHERE substr(key, 1, ?) = ? ORDER BY key`,
+        prefix.length,
+        prefix,
+      ),
     );
     for (const row of rows) yield [row.key, row.value as Awaited<Value>];
   }

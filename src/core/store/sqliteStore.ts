@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Keyv } from 'keyv';
-import { systemClock, type Clock } from '../clock.js';
+import { type Clock, systemClock } from '../clock.js';
 import { LocalSlots } from './localSlots.js';
 import { SqliteConnection, type SqlRunner } from './sqliteConnection.js';
 import { SqliteKeyvAdapter } from './sqliteKeyvAdapter.js';
@@ -11,8 +11,8 @@ import {
   assertKeyvNamespace,
   assertTimestamp,
   assertTtl,
-  planReserve,
   PLAIN_JSON,
+  planReserve,
   toJson,
 } from './storeInputs.js';
 import type { CounterChange, ReserveOutcome, Store } from './types.js';
@@ -126,7 +126,13 @@ export class SqliteStore implements Store {
     assertTtl(ttlMs);
     const now = this.#clock.now();
     const { changes } = await this.connection.use((sql) =>
-      sql.run('UPDATE dq_claims SET expires_at = ?1 + ?2 WHERE key = ?3 AND owner = ?4 AND expires_at > ?1', now, ttlMs, key, owner),
+      sql.run(
+        'UPDATE dq_claims SET expires_at = ?1 + ?2 WHERE key = ?3 AND owner = ?4 AND expires_at > ?1',
+        now,
+        ttlMs,
+        key,
+        owner,
+      ),
     );
     return changes > 0;
   }
@@ -150,9 +156,7 @@ export class SqliteStore implements Store {
     assertCounterAmount(amount);
     assertTtl(ttlMs);
     const now = this.#clock.now();
-    const row = await this.connection.use((sql) =>
-      sql.get<{ value: number }>(ADD_TO_COUNTER, key, amount, now, ttlMs),
-    );
+    const row = await this.connection.use((sql) => sql.get<{ value: number }>(ADD_TO_COUNTER, key, amount, now, ttlMs));
     await this.#sweepExpiredNowAndThen(now);
     return row!.value;
   }
@@ -212,9 +216,7 @@ export class SqliteStore implements Store {
   async appendLog(log: string, at: number, entry: unknown): Promise<void> {
     assertTimestamp(at);
     const json = toJson(entry);
-    await this.connection.use((sql) =>
-      sql.run('INSERT INTO dq_logs (log, at, entry) VALUES (?, ?, ?)', log, at, json),
-    );
+    await this.connection.use((sql) => sql.run('INSERT INTO dq_logs (log, at, entry) VALUES (?, ?, ?)', log, at, json));
   }
 
   async readLog<T>(log: string, fromMs: number, toMs: number): Promise<Array<{ at: number; entry: T }>> {

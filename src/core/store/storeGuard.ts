@@ -67,7 +67,10 @@ export class StoreGuard {
   async start(): Promise<void> {
     await this.check();
     this.options.store.onReconnect?.(() => void this.check());
-    this.stopChecking = this.options.clock.every(this.options.checkEveryMs ?? DEFAULT_CHECK_EVERY_MS, () => void this.check());
+    this.stopChecking = this.options.clock.every(
+      this.options.checkEveryMs ?? DEFAULT_CHECK_EVERY_MS,
+      () => void this.check(),
+    );
   }
 
   stop(): void {
@@ -100,13 +103,18 @@ export class StoreGuard {
     const doc = await store.getDoc<HealthDoc>(COLLECTION, HEALTH);
     if (doc?.loss) await store.putDoc(COLLECTION, HEALTH, { ...doc, loss: { ...doc.loss, reopened } });
     if (this.known) this.known = { ...this.known, reopened };
-    this.options.logger?.warn({ by }, 'an admin reopened spending after the store lost its data: the budget day\'s earlier spending is not counted');
+    this.options.logger?.warn(
+      { by },
+      "an admin reopened spending after the store lost its data: the budget day's earlier spending is not counted",
+    );
   }
 
   /** One look at the marker; looks already under way are joined, and a store that does not answer is left to the next. */
   check(): Promise<void> {
     this.checking ??= this.look()
-      .catch((error: unknown) => this.options.logger?.debug({ err: error }, 'could not read the store marker; looking again later'))
+      .catch((error: unknown) =>
+        this.options.logger?.debug({ err: error }, 'could not read the store marker; looking again later'),
+      )
       .finally(() => {
         this.checking = undefined;
       });
@@ -126,7 +134,11 @@ export class StoreGuard {
       await store.putDoc(COLLECTION, HEALTH, fresh);
       this.marker = fresh.marker;
       // An in-process store is new at every start: only a store that outlives the process is worth a word.
-      if (store.kind !== 'memory') logger?.warn({ store: store.description }, 'the store held no marker: a new store, or one that lost its data while no process of the app was running (nothing can tell which); marker written');
+      if (store.kind !== 'memory')
+        logger?.warn(
+          { store: store.description },
+          'the store held no marker: a new store, or one that lost its data while no process of the app was running (nothing can tell which); marker written',
+        );
       return;
     }
     if (doc?.marker === this.marker) {
@@ -151,7 +163,9 @@ export class StoreGuard {
     this.learn(loss, true);
     const claim = `store-loss:${lostMarker}`;
     // Still this process's when an earlier try claimed it and then could not write the record.
-    const recorder = (await store.claim(claim, this.owner, RECORD_CLAIM_MS)) || (await store.extendClaim(claim, this.owner, RECORD_CLAIM_MS));
+    const recorder =
+      (await store.claim(claim, this.owner, RECORD_CLAIM_MS)) ||
+      (await store.extendClaim(claim, this.owner, RECORD_CLAIM_MS));
     if (!recorder) return;
     const marker = newMarker();
     await store.putDoc(COLLECTION, HEALTH, { marker, createdAt: now, loss } satisfies HealthDoc);
@@ -166,8 +180,12 @@ export class StoreGuard {
     if (!news) return;
     const { store, clock, logger } = this.options;
     logger?.error(
-      { store: store.description, lostAt: new Date(loss.at).toISOString(), budgetsClosedUntil: new Date(loss.budgetsClosedUntil).toISOString() },
-      'THE STORE LOST ITS DATA: its marker is gone. Digests, watches, cached answers and the record of today\'s spending are gone with it; budgets fail closed until the end of the budget day unless an admin reopens them on the App Home',
+      {
+        store: store.description,
+        lostAt: new Date(loss.at).toISOString(),
+        budgetsClosedUntil: new Date(loss.budgetsClosedUntil).toISOString(),
+      },
+      "THE STORE LOST ITS DATA: its marker is gone. Digests, watches, cached answers and the record of today's spending are gone with it; budgets fail closed until the end of the budget day unless an admin reopens them on the App Home",
     );
     if (clock.now() < loss.budgetsClosedUntil) for (const listener of this.listeners) listener(this.loss()!);
   }

@@ -72,7 +72,8 @@ export function planReserve(
     const item = items[index]!;
     // A request holds a few items (a team's and a user's counter): looking back costs less than a Map.
     let before: number | undefined;
-    for (let earlier = index - 1; earlier >= 0 && before === undefined; earlier--) if (items[earlier]!.key === item.key) before = totals[earlier];
+    for (let earlier = index - 1; earlier >= 0 && before === undefined; earlier--)
+      if (items[earlier]!.key === item.key) before = totals[earlier];
     const after = (before ?? currentValueOf(item.key)) + item.amount;
     if (item.limit !== undefined && after > item.limit) {
       return { ok: false, index, total: currentValueOf(item.key) };

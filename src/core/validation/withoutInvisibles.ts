@@ -6,6 +6,7 @@
  * the character before them. A keyword made of them looks empty, or like another word, yet the
  * service would be paid to search for it.
  */
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: each of these is stripped on its own, combining ones included: that is the point.
 const INVISIBLES = /[\p{Cf}\u115F\u1160\u3164\uFFA0\u034F\u180B-\u180D\u180F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu;
 
 /** The text without its invisible characters (what a person can see of it). */

@@ -1,11 +1,15 @@
 import type { CallContext, DataClient } from '../client/dataClient.js';
 import { isDataError } from '../errors.js';
-import { WATCHED_OPERATIONS, type OperationId, type ResultOf } from '../operations/index.js';
+import { type OperationId, type ResultOf, WATCHED_OPERATIONS } from '../operations/index.js';
 import { validate } from '../operations/validate.js';
 import type { FieldChange, WatchChange, WatchState, WatchTarget } from './types.js';
 
 /** What a lookup's answer can be watched as ("Watch this" under a result); undefined when it names nothing to watch. */
-export function watchableSubject(operation: OperationId, wire: object, result: unknown): { kind: WatchTarget['kind']; subject: string; period?: string } | undefined {
+export function watchableSubject(
+  operation: OperationId,
+  wire: object,
+  result: unknown,
+): { kind: WatchTarget['kind']; subject: string; period?: string } | undefined {
   const request = wire as Record<string, unknown>;
   switch (operation) {
     case WATCHED_OPERATIONS.company: {
@@ -16,9 +20,13 @@ export function watchableSubject(operation: OperationId, wire: object, result: u
     }
     // A fund or contract with something to compare (an unknown fund has no history; a page past the end shows none).
     case WATCHED_OPERATIONS.fund:
-      return typeof request.fundCode === 'string' && ((result as { records?: unknown[] }).records ?? []).length > 0 ? { kind: 'fund', subject: request.fundCode } : undefined;
+      return typeof request.fundCode === 'string' && ((result as { records?: unknown[] }).records ?? []).length > 0
+        ? { kind: 'fund', subject: request.fundCode }
+        : undefined;
     case WATCHED_OPERATIONS.contract:
-      return typeof request.symbol === 'string' && typeof request.type === 'string' && ((result as { candles?: unknown[] }).candles ?? []).length > 0
+      return typeof request.symbol === 'string' &&
+        typeof request.type === 'string' &&
+        ((result as { candles?: unknown[] }).candles ?? []).length > 0
         ? { kind: 'contract', subject: request.symbol, period: request.type }
         : undefined;
     default:
@@ -96,17 +104,25 @@ function flatRecord(record: TaxpayerRecord | undefined): Record<string, string> 
 /** The record a keyword means: the one with that credit code or exactly that name, else the first found. */
 function pickRecord(records: TaxpayerRecord[], keyword: string): TaxpayerRecord | undefined {
   const wanted = keyword.trim().toUpperCase();
-  return records.find((record) => record.creditNo.toUpperCase() === wanted || record.enterpriseName === keyword.trim()) ?? records[0];
+  return (
+    records.find((record) => record.creditNo.toUpperCase() === wanted || record.enterpriseName === keyword.trim()) ??
+    records[0]
+  );
 }
 
 /** The record with the latest date, whichever way the page is ordered (dates as the service writes them, YYYY-MM-DD). */
 function latestAssets(records: FundAssetRecord[]): FundAssetRecord | undefined {
-  return records.reduce<FundAssetRecord | undefined>((latest, record) => (latest === undefined || record.assetDate > latest.assetDate ? record : latest), undefined);
+  return records.reduce<FundAssetRecord | undefined>(
+    (latest, record) => (latest === undefined || record.assetDate > latest.assetDate ? record : latest),
+    undefined,
+  );
 }
 
 function diff(before: Record<string, string>, after: Record<string, string>): FieldChange[] {
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return fields.filter((field) => (before[field] ?? '') !== (after[field] ?? '')).map((field) => ({ field, before: before[field] ?? '', after: after[field] ?? '' }));
+  return fields
+    .filter((field) => (before[field] ?? '') !== (after[field] ?? ''))
+    .map((field) => ({ field, before: before[field] ?? '', after: after[field] ?? '' }));
 }
 
 function rowsOf(record: Record<string, string>): FieldChange[] {
@@ -122,41 +138,64 @@ function percent(value: number): string {
  * compares with what the previous check saw and says whether the channel should hear of it.
  * Without a previous state this is the baseline: nothing is a change.
  */
-export async function checkWatch(data: DataClient, target: WatchTarget, previous: WatchState | undefined, context: CallContext, notBefore: number): Promise<CheckOutcome> {
+export async function checkWatch(
+  data: DataClient,
+  target: WatchTarget,
+  previous: WatchState | undefined,
+  context: CallContext,
+  notBefore: number,
+): Promise<CheckOutcome> {
   const options = { notBefore, confirmed: true };
   switch (target.kind) {
     case 'company': {
       // After the first check the company is the one with the credit code it found: a name keyword's
       // first result could otherwise become another company without anyone noticing.
-      const creditNo = previous?.kind === 'company' ? previous.creditNo ?? previous.record.creditNo : undefined;
+      const creditNo = previous?.kind === 'company' ? (previous.creditNo ?? previous.record.creditNo) : undefined;
       const input = creditNo ? { ...watchInput(target), keyword: creditNo } : watchInput(target);
       const answer = await data.call(WATCHED_OPERATIONS.company, input, context, options);
-      const record = creditNo ? answer.result.records.find((found) => found.creditNo.toUpperCase() === creditNo.toUpperCase()) : pickRecord(answer.result.records, target.keyword);
+      const record = creditNo
+        ? answer.result.records.find((found) => found.creditNo.toUpperCase() === creditNo.toUpperCase())
+        : pickRecord(answer.result.records, target.keyword);
       if (!record) {
         // Not found is a state of its own, not a record of empty fields: told once, and the last
         // values are kept, so a glitch that ends is not a second "everything changed".
         const kept = previous?.kind === 'company' ? previous.record : {};
         const state: WatchState = { kind: 'company', found: false, record: kept, ...(creditNo ? { creditNo } : {}) };
         const subject = kept.enterpriseName || target.keyword;
-        if (previous?.kind !== 'company') return { state, first: { subject, rows: [], notFound: true }, coinsSpent: answer.coinsSpent, notFound: true };
-        return { state, ...(previous.found ? { change: { subject, rows: [], notFound: true } } : {}), coinsSpent: answer.coinsSpent, notFound: true };
+        if (previous?.kind !== 'company')
+          return { state, first: { subject, rows: [], notFound: true }, coinsSpent: answer.coinsSpent, notFound: true };
+        return {
+          state,
+          ...(previous.found ? { change: { subject, rows: [], notFound: true } } : {}),
+          coinsSpent: answer.coinsSpent,
+          notFound: true,
+        };
       }
       const state: WatchState = { kind: 'company', found: true, record: flatRecord(record), creditNo: record.creditNo };
       const subject = record.enterpriseName;
-      if (previous?.kind !== 'company' || Object.keys(previous.record).length === 0) return { state, first: { subject, rows: rowsOf(state.record) }, coinsSpent: answer.coinsSpent };
+      if (previous?.kind !== 'company' || Object.keys(previous.record).length === 0)
+        return { state, first: { subject, rows: rowsOf(state.record) }, coinsSpent: answer.coinsSpent };
       const rows = diff(previous.record, state.record);
       return { state, ...(rows.length > 0 ? { change: { subject, rows } } : {}), coinsSpent: answer.coinsSpent };
     }
     case 'fund': {
       const answer = await data.call(WATCHED_OPERATIONS.fund, watchInput(target), context, options);
       const latest = latestAssets(answer.result.records);
-      const state: WatchState = { kind: 'fund', ...(latest ? { assetDate: latest.assetDate, asset: latest.asset } : {}) };
+      const state: WatchState = {
+        kind: 'fund',
+        ...(latest ? { assetDate: latest.assetDate, asset: latest.asset } : {}),
+      };
       const subject = target.fundCode;
       const now = { assetDate: latest?.assetDate ?? '', asset: latest ? String(latest.asset) : '' };
-      if (previous?.kind !== 'fund' || previous.asset === undefined) return { state, first: { subject, rows: rowsOf(now) }, coinsSpent: answer.coinsSpent };
-      if (!latest || latest.assetDate === previous.assetDate && latest.asset === previous.asset) return { state: previous, coinsSpent: answer.coinsSpent };
+      if (previous?.kind !== 'fund' || previous.asset === undefined)
+        return { state, first: { subject, rows: rowsOf(now) }, coinsSpent: answer.coinsSpent };
+      if (!latest || (latest.assetDate === previous.assetDate && latest.asset === previous.asset))
+        return { state: previous, coinsSpent: answer.coinsSpent };
       const moved = ((latest.asset - previous.asset) / previous.asset) * 100;
-      const tell = target.changePercent === undefined ? latest.assetDate !== previous.assetDate : Math.abs(moved) > target.changePercent;
+      const tell =
+        target.changePercent === undefined
+          ? latest.assetDate !== previous.assetDate
+          : Math.abs(moved) > target.changePercent;
       // Below the threshold the baseline stays where it was told last, so slow drifts add up to a notice.
       if (!tell) return { state: previous, coinsSpent: answer.coinsSpent };
       const rows: FieldChange[] = [
@@ -169,17 +208,29 @@ export async function checkWatch(data: DataClient, target: WatchTarget, previous
     case 'contract': {
       const answer = await data.call(WATCHED_OPERATIONS.contract, watchInput(target), context, options);
       const latest = answer.result.candles.at(-1);
-      if (!latest) return { state: previous ?? { kind: 'contract', close: NaN, at: 0, beyond: false }, coinsSpent: answer.coinsSpent };
+      if (!latest)
+        return {
+          state: previous ?? { kind: 'contract', close: NaN, at: 0, beyond: false },
+          coinsSpent: answer.coinsSpent,
+        };
       const beyond = target.direction === 'above' ? latest.close > target.level : latest.close < target.level;
       const state: WatchState = { kind: 'contract', close: latest.close, at: latest.at, beyond };
       const subject = target.symbol;
       const rows: FieldChange[] = [
-        { field: 'close', before: previous?.kind === 'contract' ? String(previous.close) : '', after: String(latest.close) },
+        {
+          field: 'close',
+          before: previous?.kind === 'contract' ? String(previous.close) : '',
+          after: String(latest.close),
+        },
         { field: target.direction === 'above' ? 'levelAbove' : 'levelBelow', before: '', after: String(target.level) },
       ];
       if (previous?.kind !== 'contract') return { state, first: { subject, rows }, coinsSpent: answer.coinsSpent };
       // Once per crossing: told when it goes beyond the level, then quiet until it has come back.
-      return { state, ...(beyond && !previous.beyond ? { change: { subject, rows } } : {}), coinsSpent: answer.coinsSpent };
+      return {
+        state,
+        ...(beyond && !previous.beyond ? { change: { subject, rows } } : {}),
+        coinsSpent: answer.coinsSpent,
+      };
     }
   }
 }

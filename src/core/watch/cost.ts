@@ -1,7 +1,7 @@
 import { Cron } from 'croner';
 import { LRUCache } from 'lru-cache';
+import { cronPattern, type Schedule, type Weekday } from '../jobs/schedule.js';
 import type { Prices } from '../operations/prices.js';
-import { cronPattern, type Schedule, type Weekday } from '../digest/schedule.js';
 import { localParts, offsetAt, zonedTime } from '../time.js';
 import { watchOperation } from './checks.js';
 import type { Watch, WatchTarget } from './types.js';
@@ -55,7 +55,12 @@ function countChecks(schedule: Schedule, fromMs: number, untilMs: number): numbe
       }
     } else {
       cron ??= new Cron(cronPattern(schedule), { timezone: timeZone, paused: true });
-      for (let at = cron.nextRun(new Date(Math.max(dayStart - 1, fromMs)))?.getTime(); at !== undefined && at < dayEnd && at <= untilMs; at = cron.nextRun(new Date(at))?.getTime()) count++;
+      for (
+        let at = cron.nextRun(new Date(Math.max(dayStart - 1, fromMs)))?.getTime();
+        at !== undefined && at < dayEnd && at <= untilMs;
+        at = cron.nextRun(new Date(at))?.getTime()
+      )
+        count++;
     }
     dayStart = dayEnd;
   }
@@ -66,7 +71,11 @@ function countChecks(schedule: Schedule, fromMs: number, untilMs: number): numbe
 function countAtOffset(schedule: Schedule, fromMs: number, untilMs: number, offset: number): number {
   const minute = Number(schedule.time.slice(3, 5));
   let count = 0;
-  for (let localDay = Math.floor((fromMs + offset) / DAY_MS) * DAY_MS; localDay - offset <= untilMs; localDay += DAY_MS) {
+  for (
+    let localDay = Math.floor((fromMs + offset) / DAY_MS) * DAY_MS;
+    localDay - offset <= untilMs;
+    localDay += DAY_MS
+  ) {
     for (const hour of hoursOn(schedule, new Date(localDay).getUTCDay())) {
       const at = localDay - offset + hour * HOUR_MS + minute * MINUTE_MS;
       if (at > fromMs && at <= untilMs) count++;
@@ -105,7 +114,11 @@ export interface WatchCost {
  * What a watch costs at today's prices: its checks in 30 days as counted when it was saved (stored
  * with it, so a list of many watches counts nothing), or from `fromMs` for one not yet saved.
  */
-export function watchCost(watch: Pick<Watch, 'target' | 'schedule' | 'checksPerMonth'>, prices: Prices, fromMs: number): WatchCost {
+export function watchCost(
+  watch: Pick<Watch, 'target' | 'schedule' | 'checksPerMonth'>,
+  prices: Prices,
+  fromMs: number,
+): WatchCost {
   const price = prices.priceOf(watchOperation(watch.target as WatchTarget));
   const checksPerMonth = watch.checksPerMonth ?? checksWithin(watch.schedule, fromMs);
   return { perCheck: price.coins, checksPerMonth, perMonth: price.coins * checksPerMonth, assumed: price.assumed };

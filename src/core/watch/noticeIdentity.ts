@@ -65,7 +65,12 @@ function calendarDate(record: Record<string, unknown>): string {
 function fingerprint(record: Record<string, unknown>): NoticeIdentity | undefined {
   const title = readerText(firstValue(record, TITLE_FIELDS) ?? '');
   if (title === '') return undefined; // a purchaser or a date alone names no notice
-  const parts = [title, readerText(firstValue(record, PURCHASER_FIELDS) ?? ''), readerText(firstValue(record, KIND_FIELDS) ?? ''), calendarDate(record)];
+  const parts = [
+    title,
+    readerText(firstValue(record, PURCHASER_FIELDS) ?? ''),
+    readerText(firstValue(record, KIND_FIELDS) ?? ''),
+    calendarDate(record),
+  ];
   return `fp:${createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22)}`;
 }
 

@@ -1,6 +1,6 @@
 import type { Locale, Phrase } from '../../i18n/lang.js';
-import type { Schedule } from '../digest/schedule.js';
-import type { DigestPause } from '../digest/types.js';
+import type { Schedule } from '../jobs/schedule.js';
+import type { JobPause } from '../jobs/types.js';
 
 /** What a watch looks at, and what counts as a change worth telling the channel. */
 export type WatchTarget =
@@ -38,7 +38,7 @@ export interface WatchChange {
   notFound?: boolean;
 }
 
-export interface WatchPause extends DigestPause {
+export interface WatchPause extends JobPause {
   /**
    * A pause for the budget ends by itself when the budget day turns (BUDGET_TZ): the first check due
    * from then on runs. Absent: paused until someone resumes it.
@@ -57,7 +57,17 @@ export interface WatchRunRecord {
   finishedAt: number;
   trigger: 'schedule' | 'catch-up' | 'manual';
   /** `post_unknown`: Slack did not say whether it posted the change (its state stays stored, so never twice). */
-  outcome: 'baseline' | 'changed' | 'unchanged' | 'not_found' | 'over_budget' | 'post_failed' | 'post_unknown' | 'fetch_failed' | 'missed' | 'refused';
+  outcome:
+    | 'baseline'
+    | 'changed'
+    | 'unchanged'
+    | 'not_found'
+    | 'over_budget'
+    | 'post_failed'
+    | 'post_unknown'
+    | 'fetch_failed'
+    | 'missed'
+    | 'refused';
   coinsSpent: number;
   detail?: Phrase;
   /** A check whose answer never came (timeout, unreadable): what the service may have charged for it. */

@@ -11,7 +11,12 @@ export interface AssetRecord {
   asset: number;
 }
 
-const QUARTER_END_MONTH_DAYS: ReadonlyArray<[number, number]> = [[3, 31], [6, 30], [9, 30], [12, 31]];
+const QUARTER_END_MONTH_DAYS: ReadonlyArray<[number, number]> = [
+  [3, 31],
+  [6, 30],
+  [9, 30],
+  [12, 31],
+];
 
 function roundTo(value: number, decimals: number): number {
   const factor = 10 ** decimals;

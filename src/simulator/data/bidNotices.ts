@@ -8,9 +8,9 @@
 // The spec shows no field of a bid record; ours are invented, and each notice carries an `id` and a
 // `url`. An award result mostly concerns a tender of the same stream published one to six weeks
 // before: the same project (purchaser, name, project code) told by another notice with its own id.
-import { BID_REGIONS, bidRegionByCode, type BidRegion } from '../../core/operations/bidRegions.js';
-import { isWeekend, isoDateOfDay, shanghaiDayNumber, shanghaiDayStart } from '../calendar.js';
-import { hash32, hashBetween, hashInt, hashPick, hashUnit, mixedUnit, type HashPart } from '../random.js';
+import { BID_REGIONS, type BidRegion, bidRegionByCode } from '../../core/operations/bidRegions.js';
+import { isoDateOfDay, isWeekend, shanghaiDayNumber, shanghaiDayStart } from '../calendar.js';
+import { type HashPart, hash32, hashBetween, hashInt, hashPick, hashUnit, mixedUnit } from '../random.js';
 import { TAXPAYER_CATALOGUE } from './taxpayerCatalogue.js';
 
 export type SearchField = '1' | '2' | '3'; // title, purchaser, supplier
@@ -53,7 +53,16 @@ const NOTICE_ENDINGS: Record<NoticeTypeCode, readonly string[]> = {
 };
 const TENDER_ENDINGS_LONGEST_FIRST = [...NOTICE_ENDINGS['1']].sort((a, b) => b.length - a.length);
 const PROJECT_NOUNS = ['采购项目', '项目', '服务项目', '供货及安装项目', '运维服务项目'] as const;
-const PURCHASER_UNITS = ['人民医院', '教育局', '交通运输局', '自然资源和规划局', '城市建设投资集团有限公司', '大数据发展管理局', '水利局', '第一中学'] as const;
+const PURCHASER_UNITS = [
+  '人民医院',
+  '教育局',
+  '交通运输局',
+  '自然资源和规划局',
+  '城市建设投资集团有限公司',
+  '大数据发展管理局',
+  '水利局',
+  '第一中学',
+] as const;
 
 const SILENT_KEYWORD_SHARE = 0.08; // that share of keywords finds nothing at all
 const RARE_KEYWORD_SHARE = 0.2; // and up to that share finds little
@@ -153,7 +162,9 @@ function awardedTender({ cell, index }: Slot): Slot | undefined {
   const lag = 7 + Math.floor(mixedUnit(cell.seed, index, DRAW.lag) * 30);
   for (let day = cell.day - lag; day > cell.day - lag - 7; day--) {
     const earlier = cellAt(cell.keyword, cell.region, day);
-    const tenders = Array.from({ length: earlier.count }, (_, i): Slot => ({ cell: earlier, index: i })).filter((slot) => slotType(slot) === '1');
+    const tenders = Array.from({ length: earlier.count }, (_, i): Slot => ({ cell: earlier, index: i })).filter(
+      (slot) => slotType(slot) === '1',
+    );
     if (tenders.length > 0) return tenders[Math.floor(mixedUnit(cell.seed, index, DRAW.tender) * tenders.length)];
   }
   return undefined;
@@ -174,7 +185,14 @@ function moneyInYuan(key: HashPart[], scale: number): number {
 }
 
 /** A tender announcement or planned project, invented from `key`. */
-function projectNotice(keyword: string, region: BidRegion, day: number, typeCode: '1' | '3', key: HashPart[], id: string): BidNotice {
+function projectNotice(
+  keyword: string,
+  region: BidRegion,
+  day: number,
+  typeCode: '1' | '3',
+  key: HashPart[],
+  id: string,
+): BidNotice {
   const purchaser = keywordInPurchaser(key)
     ? `${region.fullName}${keyword}管理中心`
     : `${region.fullName}${hashPick(PURCHASER_UNITS, 'purchaser', ...key)}`;
@@ -203,11 +221,14 @@ function awardNotice(tender: BidNotice, keyword: string, day: number, key: HashP
     title: `${tender.title.slice(0, tender.title.length - tenderEnding.length)}${hashPick(NOTICE_ENDINGS['2'], 'ending', ...key)}`,
     noticeType: NOTICE_TYPE_LABELS['2'],
     purchaser: tender.purchaser,
-    supplier: keywordInSupplier(key) ? `${region.name}${keyword}有限公司` : hashPick(TAXPAYER_CATALOGUE, 'supplier', ...key).enterpriseName,
+    supplier: keywordInSupplier(key)
+      ? `${region.name}${keyword}有限公司`
+      : hashPick(TAXPAYER_CATALOGUE, 'supplier', ...key).enterpriseName,
     province: tender.province,
     provinceName: tender.provinceName,
     publishDate: isoDateOfDay(day),
-    amount: Math.round((tender.budget ?? moneyInYuan(key, 1)) * hashBetween(0.82, 0.99, 'discount', ...key) * 100) / 100,
+    amount:
+      Math.round((tender.budget ?? moneyInYuan(key, 1)) * hashBetween(0.82, 0.99, 'discount', ...key) * 100) / 100,
     url: `https://example.invalid/notice/${id}`,
   };
 }
@@ -241,7 +262,9 @@ function publishedMatches({ publishedAt: at, notice }: PublishedBidNotice, query
 }
 
 /** A hit of a search: when it appeared, and where it comes from. */
-type Hit = { publishedAt: number; slot: Slot; published?: undefined } | { publishedAt: number; published: BidNotice; slot?: undefined };
+type Hit =
+  | { publishedAt: number; slot: Slot; published?: undefined }
+  | { publishedAt: number; published: BidNotice; slot?: undefined };
 
 const hitId = (hit: Hit) => hit.published?.id ?? slotId(hit.slot!);
 const newestFirst = (a: Hit, b: Hit) => b.publishedAt - a.publishedAt || (hitId(a) < hitId(b) ? -1 : 1);
@@ -257,9 +280,13 @@ export function searchBidNotices(
   published: readonly PublishedBidNotice[],
   page: { index: number; size: number },
 ): { total: number; notices: BidNotice[] } {
-  const regions = (query.provinceCode === undefined ? BID_REGIONS : [bidRegionByCode(query.provinceCode)!]).map((region) => ({ region, rate: workingDayRate(query.keyword, region) }));
+  const regions = (query.provinceCode === undefined ? BID_REGIONS : [bidRegionByCode(query.provinceCode)!]).map(
+    (region) => ({ region, rate: workingDayRate(query.keyword, region) }),
+  );
   const publishedByDay = new Map<number, PublishedBidNotice[]>();
-  for (const entry of published.filter((candidate) => candidate.publishedAt <= nowMs && publishedMatches(candidate, query))) {
+  for (const entry of published.filter(
+    (candidate) => candidate.publishedAt <= nowMs && publishedMatches(candidate, query),
+  )) {
     const day = shanghaiDayNumber(entry.publishedAt);
     publishedByDay.set(day, [...(publishedByDay.get(day) ?? []), entry]);
   }
@@ -267,7 +294,10 @@ export function searchBidNotices(
   const notices: BidNotice[] = [];
   let total = 0;
   for (let day = query.endDay; day >= query.startDay; day--) {
-    const hits: Hit[] = (publishedByDay.get(day) ?? []).map((entry) => ({ publishedAt: entry.publishedAt, published: entry.notice }));
+    const hits: Hit[] = (publishedByDay.get(day) ?? []).map((entry) => ({
+      publishedAt: entry.publishedAt,
+      published: entry.notice,
+    }));
     for (const { region, rate } of regions) {
       if (rate === 0) continue;
       const cell = cellAt(query.keyword, region, day, rate);
@@ -305,8 +335,10 @@ function tenderToAward(order: BidNoticeOrder, at: number, earlier: readonly Publ
   const slot = published ? undefined : slotOfId(order.keyword, id);
   const tender = published?.notice ?? (slot && slotNotice(slot));
   if (!tender) throw new Error(`no notice ${id} among those found by "${order.keyword}" or published before`);
-  if (tender.noticeType !== NOTICE_TYPE_LABELS['1']) throw new Error(`notice ${id} is a ${tender.noticeType}, not a tender announcement`);
-  if ((published?.publishedAt ?? publishedAt(slot!)) > at) throw new Error(`notice ${id} is not published yet at ${new Date(at).toISOString()}`);
+  if (tender.noticeType !== NOTICE_TYPE_LABELS['1'])
+    throw new Error(`notice ${id} is a ${tender.noticeType}, not a tender announcement`);
+  if ((published?.publishedAt ?? publishedAt(slot!)) > at)
+    throw new Error(`notice ${id} is not published yet at ${new Date(at).toISOString()}`);
   return tender;
 }
 
@@ -314,7 +346,12 @@ function tenderToAward(order: BidNoticeOrder, at: number, earlier: readonly Publ
  * The notices an order publishes at `at`. `serial` (the change's place in the list) keeps the ids of
  * two identical orders apart; `earlier` are the notices published before, an `awardOf` may name one.
  */
-export function orderedBidNotices(order: BidNoticeOrder, at: number, serial: number, earlier: readonly PublishedBidNotice[]): PublishedBidNotice[] {
+export function orderedBidNotices(
+  order: BidNoticeOrder,
+  at: number,
+  serial: number,
+  earlier: readonly PublishedBidNotice[],
+): PublishedBidNotice[] {
   const day = shanghaiDayNumber(at);
   const tender = order.awardOf === undefined ? undefined : tenderToAward(order, at, earlier);
   return Array.from({ length: order.count ?? 1 }, (_, n): PublishedBidNotice => {
@@ -322,11 +359,14 @@ export function orderedBidNotices(order: BidNoticeOrder, at: number, serial: num
     const id = hex(hash32('published-id-high', ...key), 8) + hex(hash32('published-id-low', ...key), 8);
     const region = (order.province && bidRegionByCode(order.province)) || hashPick(BID_REGIONS, 'region', ...key);
     const typeCode = tender ? '2' : (order.type ?? '1');
-    const invented =
-      tender ? awardNotice(tender, order.keyword, day, key, id)
-      : typeCode === '2' ? awardNotice(projectNotice(order.keyword, region, day, '1', key, id), order.keyword, day, key, id)
-      : projectNotice(order.keyword, region, day, typeCode, key, id);
-    const given = Object.entries({ title: order.title, purchaser: order.purchaser, supplier: order.supplier }).filter(([, text]) => text !== undefined);
+    const invented = tender
+      ? awardNotice(tender, order.keyword, day, key, id)
+      : typeCode === '2'
+        ? awardNotice(projectNotice(order.keyword, region, day, '1', key, id), order.keyword, day, key, id)
+        : projectNotice(order.keyword, region, day, typeCode, key, id);
+    const given = Object.entries({ title: order.title, purchaser: order.purchaser, supplier: order.supplier }).filter(
+      ([, text]) => text !== undefined,
+    );
     return { publishedAt: at, notice: { ...invented, ...Object.fromEntries(given) } };
   });
 }

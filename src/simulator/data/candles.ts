@@ -20,7 +20,12 @@ export const CANDLE_PERIOD_SECONDS: Readonly<Record<string, number>> = {
 
 const DAY_SECONDS = 86_400;
 // Periods in days and weights (summing to 1) of the waves that make the smooth price.
-const WAVES: ReadonlyArray<[number, number]> = [[411, 0.55], [67, 0.28], [9.3, 0.12], [1.37, 0.05]];
+const WAVES: ReadonlyArray<[number, number]> = [
+  [411, 0.55],
+  [67, 0.28],
+  [9.3, 0.12],
+  [1.37, 0.05],
+];
 
 function roundTo(value: number, decimals: number): number {
   const factor = 10 ** decimals;
@@ -72,7 +77,10 @@ export function candleAt(contract: FuturesContract, type: string, index: number)
     roundTo(low, contract.decimals),
     roundTo(close - previousClose, contract.decimals),
     roundTo(((close - previousClose) / previousClose) * 100, 2),
-    Math.max(1, Math.round(contract.dailyVolume * (periodSeconds / DAY_SECONDS) * hashBetween(0.5, 1.5, 'volume', ...key))),
+    Math.max(
+      1,
+      Math.round(contract.dailyVolume * (periodSeconds / DAY_SECONDS) * hashBetween(0.5, 1.5, 'volume', ...key)),
+    ),
     index * periodSeconds,
   ];
 }

@@ -16,8 +16,40 @@ export interface IssuedFund {
   fundDiscountFee: string;
 }
 
-const FUND_COMPANIES = ['华夏', '易方达', '南方', '嘉实', '广发', '富国', '汇添富', '博时', '招商', '工银瑞信', '鹏华', '中欧', '景顺长城', '兴证全球', '交银施罗德', '天弘'] as const;
-const THEMES = ['稳盈', '鑫享', '恒利', '优选成长', '价值回报', '智选', '先进制造', '医疗创新', '新能源', '消费升级', '均衡配置', '添利', '安享', '睿见'] as const;
+const FUND_COMPANIES = [
+  '华夏',
+  '易方达',
+  '南方',
+  '嘉实',
+  '广发',
+  '富国',
+  '汇添富',
+  '博时',
+  '招商',
+  '工银瑞信',
+  '鹏华',
+  '中欧',
+  '景顺长城',
+  '兴证全球',
+  '交银施罗德',
+  '天弘',
+] as const;
+const THEMES = [
+  '稳盈',
+  '鑫享',
+  '恒利',
+  '优选成长',
+  '价值回报',
+  '智选',
+  '先进制造',
+  '医疗创新',
+  '新能源',
+  '消费升级',
+  '均衡配置',
+  '添利',
+  '安享',
+  '睿见',
+] as const;
 const INDEXES = ['中证A500', '沪深300', '中证1000', '科创50', '恒生科技', '中证红利'] as const;
 
 interface FundKind {
@@ -30,12 +62,42 @@ interface FundKind {
 }
 
 const FUND_KINDS: readonly FundKind[] = [
-  { fundType: '混合型', nameFor: (company, day, slot) => `${company}${hashPick(THEMES, 'theme', day, slot)}混合`, feePercent: 1.2, shareClasses: ['A', 'C'] },
-  { fundType: '债券型', nameFor: (company, day, slot) => `${company}${hashPick(THEMES, 'theme', day, slot)}债券`, feePercent: 0.8, shareClasses: ['A', 'C'] },
-  { fundType: '股票型', nameFor: (company, day, slot) => `${company}${hashPick(THEMES, 'theme', day, slot)}股票`, feePercent: 1.5, shareClasses: ['A', 'C'] },
-  { fundType: '指数型', nameFor: (company, day, slot) => `${company}${hashPick(INDEXES, 'index', day, slot)}ETF联接`, feePercent: 1.0, shareClasses: ['A', 'C'] },
-  { fundType: '货币型', nameFor: (company, day, slot) => `${company}${hashPick(THEMES, 'theme', day, slot)}货币`, feePercent: undefined, shareClasses: ['A', 'B'] },
-  { fundType: 'FOF', nameFor: (company, day, slot) => `${company}${hashPick(THEMES, 'theme', day, slot)}一年持有期混合(FOF)`, feePercent: 0.8, shareClasses: ['A', 'C'] },
+  {
+    fundType: '混合型',
+    nameFor: (company, day, slot) => `${company}${hashPick(THEMES, 'theme', day, slot)}混合`,
+    feePercent: 1.2,
+    shareClasses: ['A', 'C'],
+  },
+  {
+    fundType: '债券型',
+    nameFor: (company, day, slot) => `${company}${hashPick(THEMES, 'theme', day, slot)}债券`,
+    feePercent: 0.8,
+    shareClasses: ['A', 'C'],
+  },
+  {
+    fundType: '股票型',
+    nameFor: (company, day, slot) => `${company}${hashPick(THEMES, 'theme', day, slot)}股票`,
+    feePercent: 1.5,
+    shareClasses: ['A', 'C'],
+  },
+  {
+    fundType: '指数型',
+    nameFor: (company, day, slot) => `${company}${hashPick(INDEXES, 'index', day, slot)}ETF联接`,
+    feePercent: 1.0,
+    shareClasses: ['A', 'C'],
+  },
+  {
+    fundType: '货币型',
+    nameFor: (company, day, slot) => `${company}${hashPick(THEMES, 'theme', day, slot)}货币`,
+    feePercent: undefined,
+    shareClasses: ['A', 'B'],
+  },
+  {
+    fundType: 'FOF',
+    nameFor: (company, day, slot) => `${company}${hashPick(THEMES, 'theme', day, slot)}一年持有期混合(FOF)`,
+    feePercent: 0.8,
+    shareClasses: ['A', 'C'],
+  },
 ];
 
 const MAX_FUNDS_PER_DAY = 4; // slots 0..3

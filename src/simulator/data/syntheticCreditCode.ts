@@ -2,7 +2,7 @@
 // 6-digit region code + the 9-character organisation code + a check character. We give the organisation
 // code its own GB 11714 check character too, as real ones have, and let the shared validator complete it.
 import { withCreditCodeCheckChar } from '../../core/validation/creditCode.js';
-import { hashInt, hashUnit, type HashPart } from '../random.js';
+import { type HashPart, hashInt, hashUnit } from '../random.js';
 
 const CODE_ALPHABET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 const ORGANISATION_WEIGHTS = [3, 7, 9, 10, 5, 8, 4, 2] as const;

@@ -1,8 +1,9 @@
 // A fixed catalogue of ~300 companies. Generated once from hashes of the entry number, so it is the same
 // in every process; the first entries are pinned so tests and demos can name a company that surely exists.
-import { hashBetween, hashInt, hashPick, hashUnit } from '../random.js';
+
 import { isoDateOfDay } from '../calendar.js';
-import { COMPANY_BRANDS, COMPANY_CITIES, COMPANY_INDUSTRIES, STREETS, type CompanyCity } from './companyNameParts.js';
+import { hashBetween, hashInt, hashPick, hashUnit } from '../random.js';
+import { COMPANY_BRANDS, COMPANY_CITIES, COMPANY_INDUSTRIES, type CompanyCity, STREETS } from './companyNameParts.js';
 import { personName } from './personNames.js';
 import { syntheticCreditCode } from './syntheticCreditCode.js';
 
@@ -40,12 +41,32 @@ function weighted<T>(u: number, choices: ReadonlyArray<[T, number]>): T {
   return choices[choices.length - 1]![0];
 }
 
-function buildRecord(entry: number, city: CompanyCity, brand: string, industryName: string, jointStock: boolean): TaxpayerRecord {
+function buildRecord(
+  entry: number,
+  city: CompanyCity,
+  brand: string,
+  industryName: string,
+  jointStock: boolean,
+): TaxpayerRecord {
   const industry = COMPANY_INDUSTRIES.find((candidate) => candidate.name === industryName)!;
-  const operatingStatus = weighted(hashUnit('status', entry), [['存续', 0.6], ['在业', 0.25], ['注销', 0.08], ['吊销', 0.04], ['迁出', 0.03]]);
+  const operatingStatus = weighted(hashUnit('status', entry), [
+    ['存续', 0.6],
+    ['在业', 0.25],
+    ['注销', 0.08],
+    ['吊销', 0.04],
+    ['迁出', 0.03],
+  ]);
   const taxRegistrationStatus =
-    operatingStatus === '注销' ? '注销' : operatingStatus === '吊销' || hashUnit('tax-status', entry) < 0.05 ? '非正常' : '正常';
-  const capitalInTenThousands = hashPick([100, 200, 500, 1000, 2000, 3000, 5000, 8000, 10000, 20000, 50000], 'capital', entry);
+    operatingStatus === '注销'
+      ? '注销'
+      : operatingStatus === '吊销' || hashUnit('tax-status', entry) < 0.05
+        ? '非正常'
+        : '正常';
+  const capitalInTenThousands = hashPick(
+    [100, 200, 500, 1000, 2000, 3000, 5000, 8000, 10000, 20000, 50000],
+    'capital',
+    entry,
+  );
   const establishDay = Math.floor(hashBetween(9131, 19500, 'established', entry)); // 1995-01-01 .. 2023-05-23
   return {
     enterpriseName: `${city.name}${brand}${industryName}${jointStock ? '股份有限公司' : '有限公司'}`,
@@ -58,7 +79,13 @@ function buildRecord(entry: number, city: CompanyCity, brand: string, industryNa
     registrationAuthority: `${city.name}市${city.district}市场监督管理局`,
     businessScope: `${industry.scope}。（依法须经批准的项目，经相关部门批准后方可开展经营活动）`,
     taxRegistrationStatus,
-    taxCreditRating: weighted(hashUnit('rating', entry), [['A', 0.3], ['B', 0.4], ['M', 0.15], ['C', 0.1], ['D', 0.05]]),
+    taxCreditRating: weighted(hashUnit('rating', entry), [
+      ['A', 0.3],
+      ['B', 0.4],
+      ['M', 0.15],
+      ['C', 0.1],
+      ['D', 0.05],
+    ]),
     address: `${city.name}市${city.district}${hashPick(STREETS, 'street', entry)}${1 + hashInt(999, 'number', entry)}号`,
   };
 }

@@ -1,10 +1,10 @@
 import { formatDuration } from '../../core/duration.js';
+import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
 import type { SlackDeps } from '../deps.js';
-import type { Requester } from '../requester.js';
-import type { Responder } from '../responder.js';
 import { dateTimeText } from '../render/dateText.js';
-import { escapeMrkdwn } from '../render/mrkdwn.js';
 import { renderNotice } from '../render/notice.js';
+import type { Responder } from '../reply/responder.js';
+import type { Requester } from '../requester/requester.js';
 
 /**
  * After something the person paid for: once a day, a private word when they have passed 80% of a

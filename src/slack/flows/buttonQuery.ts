@@ -1,5 +1,5 @@
-import { ACTION } from '../ids.js';
-import { decodeQueryValue } from '../queryValue.js';
+import { ACTION } from '../payloads/ids.js';
+import { decodeQueryValue } from '../payloads/queryValue.js';
 import type { QueryRun } from './runQuery.js';
 
 /**

@@ -1,8 +1,34 @@
-import { chartPlanFor, nativeChartFor } from '../operations/index.js';
-import { drawnLocally, resolveChart, type ChartImage, type ChartPublisher, type ChartSettings } from '../../charts/quickChart.js';
+import {
+  type ChartImage,
+  type ChartPlan,
+  type ChartPublisher,
+  type ChartSettings,
+  drawnLocally,
+  resolveChart,
+} from '../../charts/quickChart.js';
 import { cacheKey } from '../../core/client/cache.js';
 import type { CallResult } from '../../core/client/dataClient.js';
+import type { OperationId } from '../../core/operations/index.js';
 import type { Lang } from '../../i18n/lang.js';
+import { SLACK_OPERATIONS, type SlackOperation, slackOperation } from '../operations/index.js';
+
+/** What a chart needs of an operation's Slack module: its chart, and the chart Slack draws itself. */
+type ChartedOperation = Pick<SlackOperation, 'chart' | 'nativeChart'>;
+
+/** The operations whose answers come with a chart. */
+export const CHARTED_OPERATIONS: readonly OperationId[] = (Object.keys(SLACK_OPERATIONS) as OperationId[]).filter(
+  (id) => SLACK_OPERATIONS[id].chart,
+);
+
+/** The chart plan of an answer, for the operations that have one; undefined for the others (`dq chart`). */
+export function chartPlanFor(
+  answer: CallResult,
+  settings: ChartSettings,
+  timeZone: string,
+  lang: Lang,
+): ChartPlan | undefined {
+  return slackOperation(answer.operation).chart?.(answer, settings, timeZone, lang);
+}
 
 /**
  * Charts already drawn, by answer and language: a result served from cache (a repeated lookup,
@@ -29,36 +55,53 @@ export interface ChartReader {
  * for a URL) gives way to the chart Slack draws, where the reply can hold it. Never throws. A chart
  * the app draws itself is kept by the publisher (its address expires, so the image is not kept here).
  */
-export async function chartFor(answer: CallResult, reader: ChartReader): Promise<ChartImage | undefined> {
+export async function chartFor(
+  answer: CallResult,
+  operation: ChartedOperation,
+  reader: ChartReader,
+): Promise<ChartImage | undefined> {
   const { settings, nativeCharts } = reader;
-  if (settings.renderer === 'native' && nativeCharts) return native(answer, reader);
-  const picture = await pictureFor(answer, reader);
-  return picture?.kind === 'none' && nativeCharts ? ((await native(answer, reader)) ?? picture) : picture;
+  if (settings.renderer === 'native' && nativeCharts) return native(answer, operation, reader);
+  const picture = await pictureFor(answer, operation, reader);
+  return picture?.kind === 'none' && nativeCharts ? ((await native(answer, operation, reader)) ?? picture) : picture;
 }
 
-function pictureFor(answer: CallResult, reader: ChartReader): Promise<ChartImage | undefined> {
+function pictureFor(
+  answer: CallResult,
+  operation: ChartedOperation,
+  reader: ChartReader,
+): Promise<ChartImage | undefined> {
   const { settings, timeZone, lang } = reader;
-  if (drawnLocally(settings)) return draw(answer, reader, reader.publish);
+  if (drawnLocally(settings)) return draw(answer, operation, reader, reader.publish);
   const key = `${cacheKey(answer.operation, answer.request)}@${answer.storedAt}|${timeZone}|${lang.locale}|${JSON.stringify(settings)}`;
   const known = drawn.get(key);
   if (known) return known;
-  const chart = draw(answer, reader);
+  const chart = draw(answer, operation, reader);
   drawn.set(key, chart);
   if (drawn.size > DRAWN_KEPT) drawn.delete(drawn.keys().next().value!);
   return chart;
 }
 
-async function native(answer: CallResult, { timeZone, lang }: ChartReader): Promise<ChartImage | undefined> {
+async function native(
+  answer: CallResult,
+  operation: ChartedOperation,
+  { timeZone, lang }: ChartReader,
+): Promise<ChartImage | undefined> {
   try {
-    return nativeChartFor(answer, timeZone, lang);
+    return operation.nativeChart?.(answer, timeZone, lang);
   } catch {
     return { kind: 'none', note: lang.t('results.chart.notDrawn') };
   }
 }
 
-async function draw(answer: CallResult, { settings, timeZone, lang }: ChartReader, publish?: ChartPublisher): Promise<ChartImage | undefined> {
+async function draw(
+  answer: CallResult,
+  operation: ChartedOperation,
+  { settings, timeZone, lang }: ChartReader,
+  publish?: ChartPublisher,
+): Promise<ChartImage | undefined> {
   try {
-    const plan = chartPlanFor(answer, settings, timeZone, lang);
+    const plan = operation.chart?.(answer, settings, timeZone, lang);
     return plan ? await resolveChart(plan, settings, lang, publish ? { publish } : {}) : undefined;
   } catch {
     return { kind: 'none', note: lang.t('results.chart.notDrawn') };

@@ -1,23 +1,30 @@
-import { escapeMrkdwn } from '../render/mrkdwn.js';
-import { DigestInputError } from '../../core/digest/service.js';
-import type { Digest } from '../../core/digest/types.js';
-import { SALE_STATUS_WORDS } from '../../core/digest/collect.js';
-import type { Lang } from '../../i18n/lang.js';
 import type { WebClient } from '@slack/web-api';
-import { appMembership } from '../channelMembership.js';
+import { SALE_STATUS_WORDS } from '../../core/digest/collect.js';
+import { DigestInputError } from '../../core/digest/digestService.js';
+import type { Digest } from '../../core/digest/types.js';
+import type { Lang } from '../../i18n/lang.js';
+import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
+import { appMembership } from '../calls/channelMembership.js';
 import type { SlackDeps } from '../deps.js';
-import type { Requester } from '../requester.js';
-import type { Responder } from '../responder.js';
 import { DIGESTS_PER_MESSAGE, renderDigestList } from '../render/digestList.js';
-import { pageOf } from '../render/listPages.js';
-import type { SlackMessage } from '../slackMessage.js';
 import { describeRunOutcome } from '../render/digestRun.js';
-import { mayAdd, ownedEntry, type OwnedEntryKind } from './permissions.js';
+import { pageOf } from '../render/listPages.js';
+import type { Responder } from '../reply/responder.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
+import type { Requester } from '../requester/requester.js';
+import { mayAdd, type OwnedEntryKind, ownedEntry } from './permissions.js';
 import { readListWords, readVerbCommand, unknownVerbText, verbsByWord } from './verbCommand.js';
 
 /** The syntax of `/dq digest …`, in the reader's language (the command words stay as typed). */
 function digestUsage(lang: Lang): string {
-  return [lang.t('digests.command.usage.add', { statuses: { words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.alternatives' } }), lang.t('digests.command.usage.list'), lang.t('digests.command.usage.remove'), lang.t('digests.command.usage.run')].join('\n');
+  return [
+    lang.t('digests.command.usage.add', {
+      statuses: { words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.alternatives' },
+    }),
+    lang.t('digests.command.usage.list'),
+    lang.t('digests.command.usage.remove'),
+    lang.t('digests.command.usage.run'),
+  ].join('\n');
 }
 
 /** Each verb, in English or in Chinese: the ones watches take too, and 推送 (push) for run. */
@@ -32,7 +39,13 @@ const TIME_ZONE_OPTION = /tz|时区/;
 const LANGUAGE_OPTION = /lang|language|语言/;
 
 /** `/dq digest …`: manage the scheduled new-fund digests of a channel. Replies are in the requester's language. */
-export async function digestCommand(deps: SlackDeps, requester: Requester, words: string[], responder: Responder, client?: WebClient): Promise<void> {
+export async function digestCommand(
+  deps: SlackDeps,
+  requester: Requester,
+  words: string[],
+  responder: Responder,
+  client?: WebClient,
+): Promise<void> {
   const command = await readVerbCommand(DIGEST_VERBS, requester, words, responder);
   const { lang, action, rest, reply } = command;
   try {
@@ -47,30 +60,54 @@ export async function digestCommand(deps: SlackDeps, requester: Requester, words
       case 'run':
         return await runNow(deps, requester, rest[0], reply);
       default:
-        await reply(unknownVerbText(command, { unknownVerb: 'digests.command.unknownVerb', whatToDo: 'digests.command.whatToDo' }, digestUsage(lang)));
+        await reply(
+          unknownVerbText(
+            command,
+            { unknownVerb: 'digests.command.unknownVerb', whatToDo: 'digests.command.whatToDo' },
+            digestUsage(lang),
+          ),
+        );
     }
   } catch (error) {
-    if (error instanceof DigestInputError) return reply(lang.t('digests.command.inputProblem', { problem: escapeMrkdwn(lang.t(error.phrase)) }));
+    if (error instanceof DigestInputError)
+      return reply(lang.t('digests.command.inputProblem', { problem: escapeMrkdwn(lang.t(error.phrase)) }));
     deps.logger.error({ err: error }, 'digest command failed');
     await reply(lang.t(action === 'list' ? 'digests.command.storeDownReading' : 'digests.command.storeDownChanging'));
   }
 }
 
 /** One page of this channel's digests, for `/dq digest list` and its Previous/Next. */
-export async function digestListMessage(deps: SlackDeps, requester: Requester, page: number, lang: Lang): Promise<SlackMessage> {
+export async function digestListMessage(
+  deps: SlackDeps,
+  requester: Requester,
+  page: number,
+  lang: Lang,
+): Promise<SlackMessage> {
   const digests = await deps.digests.list(requester.teamId, requester.channelId);
-  return renderDigestList(pageOf(digests, page, DIGESTS_PER_MESSAGE), { now: deps.now(), nextRun: (d) => deps.digests.nextRun(d), scope: 'channel', lang });
+  return renderDigestList(pageOf(digests, page, DIGESTS_PER_MESSAGE), {
+    now: deps.now(),
+    nextRun: (d) => deps.digests.nextRun(d),
+    scope: 'channel',
+    lang,
+  });
 }
 
 /** `client`: Slack's, to check first that the app can post in the channel, as a watch's Save does (the console has none). */
-async function add(deps: SlackDeps, requester: Requester, words: string[], reply: (text: string) => Promise<void>, client: WebClient | undefined): Promise<void> {
+async function add(
+  deps: SlackDeps,
+  requester: Requester,
+  words: string[],
+  reply: (text: string) => Promise<void>,
+  client: WebClient | undefined,
+): Promise<void> {
   const { lang } = await requester.profile();
   if (!mayAdd(deps, requester.userId)) return reply(lang.t('digests.command.adminsOnlyAsk'));
   if (!requester.channelId) return reply(lang.t('digests.command.inAChannel'));
   const timeZoneWord = words.find((word) => optionValue(word, TIME_ZONE_OPTION) !== undefined);
   const languageWord = words.find((word) => optionValue(word, LANGUAGE_OPTION) !== undefined);
   const [cadence, time, filter, ...extra] = words.filter((word) => word !== timeZoneWord && word !== languageWord);
-  if (!cadence || !time || extra.length > 0) return reply(lang.t('digests.command.usageIs', { usage: digestUsage(lang) }));
+  if (!cadence || !time || extra.length > 0)
+    return reply(lang.t('digests.command.usageIs', { usage: digestUsage(lang) }));
   const timeZone = timeZoneWord === undefined ? undefined : optionValue(timeZoneWord, TIME_ZONE_OPTION);
   const digestLang = languageWord === undefined ? undefined : optionValue(languageWord, LANGUAGE_OPTION);
   const prepared = await deps.digests.prepare({
@@ -83,25 +120,48 @@ async function add(deps: SlackDeps, requester: Requester, words: string[], reply
     ...(timeZone !== undefined ? { timeZone } : {}),
     ...(digestLang !== undefined ? { lang: digestLang } : {}),
   });
-  if (client && (await appMembership(client, requester.channelId, deps.logger)) === 'not_member') return reply(lang.t('digests.command.notMember', { channel: `<#${requester.channelId}>` }));
+  if (client && (await appMembership(client, requester.channelId, deps.logger)) === 'not_member')
+    return reply(lang.t('digests.command.notMember', { channel: `<#${requester.channelId}>` }));
   const digest = await deps.digests.save(prepared);
-  const list = renderDigestList(pageOf([digest], 1, 1), { now: deps.now(), nextRun: (d) => deps.digests.nextRun(d), scope: 'added', lang });
+  const list = renderDigestList(pageOf([digest], 1, 1), {
+    now: deps.now(),
+    nextRun: (d) => deps.digests.nextRun(d),
+    scope: 'added',
+    lang,
+  });
   await reply(lang.t('digests.command.added', { list: list.text, channel: `<#${digest.channelId}>` }));
 }
 
 /** A digest the requester names and may manage. */
 function digestKind(deps: SlackDeps): OwnedEntryKind<Digest> {
-  return { find: (teamId, id) => deps.digests.find(teamId, id), which: 'digests.command.whichDigest', noSuch: 'digests.command.noSuchDigest', notYours: 'digests.command.notYours' };
+  return {
+    find: (teamId, id) => deps.digests.find(teamId, id),
+    which: 'digests.command.whichDigest',
+    noSuch: 'digests.command.noSuchDigest',
+    notYours: 'digests.command.notYours',
+  };
 }
 
-async function remove(deps: SlackDeps, requester: Requester, id: string | undefined, reply: (text: string) => Promise<void>): Promise<void> {
+async function remove(
+  deps: SlackDeps,
+  requester: Requester,
+  id: string | undefined,
+  reply: (text: string) => Promise<void>,
+): Promise<void> {
   const digest = await ownedEntry(deps, requester, id, digestKind(deps), reply);
   if (!digest) return;
   await deps.digests.remove(digest.id);
-  await reply((await requester.profile()).lang.t('digests.command.removed', { id: digest.id, channel: `<#${digest.channelId}>` }));
+  await reply(
+    (await requester.profile()).lang.t('digests.command.removed', { id: digest.id, channel: `<#${digest.channelId}>` }),
+  );
 }
 
-async function runNow(deps: SlackDeps, requester: Requester, id: string | undefined, reply: (text: string) => Promise<void>): Promise<void> {
+async function runNow(
+  deps: SlackDeps,
+  requester: Requester,
+  id: string | undefined,
+  reply: (text: string) => Promise<void>,
+): Promise<void> {
   const digest = await ownedEntry(deps, requester, id, digestKind(deps), reply);
   if (!digest) return;
   const outcome = await deps.digests.runNow(digest.id);

@@ -1,36 +1,37 @@
-import type { WebClient } from '@slack/web-api';
 import type { ModalView } from '@slack/types';
+import type { WebClient } from '@slack/web-api';
 import type { CallContext } from '../../core/client/dataClient.js';
 import { toCsv } from '../../core/export/csv.js';
 import { ExportElsewhereError, type ExportJob, type ExportStart } from '../../core/export/exportJobs.js';
-import { exportKey, planExport, type ExportPlan, type ExportPlanDeps } from '../../core/export/exportPlan.js';
+import { type ExportPlan, type ExportPlanDeps, exportKey, planExport } from '../../core/export/exportPlan.js';
 import { exportTable } from '../../core/export/exportTable.js';
-import { runExport, type ExportOutcome, type ExportProgress } from '../../core/export/runExport.js';
-import { operations, typedNameOf, type AnyOperation } from '../../core/operations/index.js';
+import { type ExportOutcome, type ExportProgress, runExport } from '../../core/export/runExport.js';
+import { type AnyOperation, operations, typedNameOf } from '../../core/operations/index.js';
 import { localParts } from '../../core/time.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
-import { FileUploadError, postFile } from '../fileUpload.js';
-import type { Requester } from '../requester.js';
-import { workspaceLang } from '../middleware/whoIsAsking.js';
-import { exportNoticeModal, exportPlanModal, type ExportModalState } from '../modals/exportModal.js';
-import { ProgressMessage } from '../progressMessage.js';
-import { webApiResponder } from '../responders.js';
-import { warnNearBudget } from './budgetWarning.js';
-import type { DecodedQuery } from '../queryValue.js';
-import { encodeQueryValue } from '../queryValue.js';
+import { type ExportModalState, exportNoticeModal, exportPlanModal } from '../modals/exportModal.js';
+import { describeRequest } from '../operations/index.js';
+import type { DecodedQuery } from '../payloads/queryValue.js';
+import { encodeQueryValue } from '../payloads/queryValue.js';
 import {
   exportSubject,
   fileComment,
   finalMessage,
   headerRow,
   joinedText,
+  type PlanTexts,
   planTexts,
   progressMessage,
   uploadingMessage,
-  type PlanTexts,
 } from '../render/exportMessages.js';
 import { renderNotice } from '../render/notice.js';
+import { FileUploadError, postFile } from '../reply/fileUpload.js';
+import { ProgressMessage } from '../reply/progressMessage.js';
+import { webApiResponder } from '../reply/responders.js';
+import { workspaceLang } from '../requester/language.js';
+import type { Requester } from '../requester/requester.js';
+import { warnNearBudget } from './budgetWarning.js';
 
 function planDeps(deps: SlackDeps): ExportPlanDeps {
   return {
@@ -41,25 +42,49 @@ function planDeps(deps: SlackDeps): ExportPlanDeps {
 }
 
 /** What the export of a query would be, for the modal (or the console) to show; or a notice instead. */
-export type ExportPlanShown = { plan: ExportPlan; texts: PlanTexts; state: ExportModalState; coins: number; joining: boolean; empty: boolean } | { notice: string };
+export type ExportPlanShown =
+  | { plan: ExportPlan; texts: PlanTexts; state: ExportModalState; coins: number; joining: boolean; empty: boolean }
+  | { notice: string };
 
 /**
  * What the whole export costs before anything is spent (pages cached and free, pages to fetch ×
  * their price, the budgets left today, EXPORT_MAX_PAGES), and whether an export of the same query
  * is running already. Reads the cache and the budget counters only.
  */
-export async function showExportPlan(deps: SlackDeps, requester: Requester, query: DecodedQuery, channelId: string | undefined, options: { destination?: boolean } = {}): Promise<ExportPlanShown> {
+export async function showExportPlan(
+  deps: SlackDeps,
+  requester: Requester,
+  query: DecodedQuery,
+  channelId: string | undefined,
+  options: { destination?: boolean } = {},
+): Promise<ExportPlanShown> {
   const { lang } = await requester.profile();
   try {
-    const [plan, budgets] = await Promise.all([planExport(query.operation, query.request, planDeps(deps)), deps.budgets.state({ teamId: requester.teamId, userId: requester.userId }, deps.now())]);
+    const [plan, budgets] = await Promise.all([
+      planExport(query.operation, query.request, planDeps(deps)),
+      deps.budgets.state({ teamId: requester.teamId, userId: requester.userId }, deps.now()),
+    ]);
     const running = deps.exports.find(exportKey(requester.teamId, query.operation, query.request));
-    const subject = exportSubject(query.operation, query.request, lang);
-    const texts = planTexts({ plan, budgets, subject, lang, destination: options.destination ?? true, ...(channelId ? { channelId } : {}), ...(running ? { runningBy: running.startedBy } : {}) });
+    const subject = exportSubject(query.operation, query.request, describeRequest, lang);
+    const texts = planTexts({
+      plan,
+      budgets,
+      subject,
+      lang,
+      destination: options.destination ?? true,
+      ...(channelId ? { channelId } : {}),
+      ...(running ? { runningBy: running.startedBy } : {}),
+    });
     const queryValue = encodeQueryValue({ operation: query.operation, request: query.request });
     if (queryValue === undefined) return { notice: lang.t('export.buttonBroken') };
     // Joining costs nothing: what the user confirms then is no charge at all.
     const confirmedCoins = running ? 0 : plan.coins;
-    const state: ExportModalState = { queryValue, confirmedCoins, ...(channelId ? { channelId } : {}), ...(plan.pageSize !== undefined ? { pageSize: plan.pageSize } : {}) };
+    const state: ExportModalState = {
+      queryValue,
+      confirmedCoins,
+      ...(channelId ? { channelId } : {}),
+      ...(plan.pageSize !== undefined ? { pageSize: plan.pageSize } : {}),
+    };
     return { plan, texts, state, coins: plan.coins, joining: running !== undefined, empty: plan.total === 0 };
   } catch (error) {
     deps.logger.warn({ err: error, operation: query.operation }, 'could not work out what an export costs');
@@ -68,7 +93,12 @@ export async function showExportPlan(deps: SlackDeps, requester: Requester, quer
 }
 
 /** The export modal's content, once its costs are known (the modal opened with "working out…"). */
-export async function exportPlanView(deps: SlackDeps, requester: Requester, query: DecodedQuery, channelId: string | undefined): Promise<ModalView> {
+export async function exportPlanView(
+  deps: SlackDeps,
+  requester: Requester,
+  query: DecodedQuery,
+  channelId: string | undefined,
+): Promise<ModalView> {
   const shown = await showExportPlan(deps, requester, query, channelId);
   const { lang } = await requester.profile();
   return 'notice' in shown ? exportNoticeModal(lang, shown.notice) : exportPlanModal({ lang, ...shown });
@@ -99,8 +129,21 @@ function fileName(operationName: string, query: DecodedQuery, now: number, timeZ
   const stamp = `${parts.year}${two(parts.month)}${two(parts.day)}-${two(parts.hour)}${two(parts.minute)}`;
   const definition: AnyOperation = operations[query.operation];
   // The values that pick the records, not the page: `CL_5_30`, `光伏组件_ZJ_2`.
-  const values = Object.entries(query.request).filter(([field, value]) => value !== undefined && field !== definition.pages?.pageField && field !== definition.pages?.sizeField).map(([, value]) => String(value));
-  const words = [...values.join('_').replace(/[\\/:*?"<>|\s\x00-\x1f\x7f]+/g, '_').replace(/^_+|_+$/g, '')].slice(0, 60).join('');
+  const values = Object.entries(query.request)
+    .filter(
+      ([field, value]) =>
+        value !== undefined && field !== definition.pages?.pageField && field !== definition.pages?.sizeField,
+    )
+    .map(([, value]) => String(value));
+  const words = [
+    ...values
+      .join('_')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a file name must not carry.
+      .replace(/[\\/:*?"<>|\s\x00-\x1f\x7f]+/g, '_')
+      .replace(/^_+|_+$/g, ''),
+  ]
+    .slice(0, 60)
+    .join('');
   return `${[operationName, words, stamp].filter(Boolean).join('-')}.csv`;
 }
 
@@ -113,12 +156,26 @@ function commentLang(deps: SlackDeps, channelId: string, ownLang: Lang): Lang {
  * Posts the file in `askedIn`, or in the user's DM with the app when there is no conversation or
  * Slack will not take it there (not a member, archived, a DM between other people …).
  */
-async function deliver(deps: SlackDeps, client: WebClient, requester: Requester, askedIn: string | undefined, file: FileBytes, outcome: ExportOutcome, rows: number): Promise<{ channelId: string } | { error: string }> {
+async function deliver(
+  deps: SlackDeps,
+  client: WebClient,
+  requester: Requester,
+  askedIn: string | undefined,
+  file: FileBytes,
+  outcome: ExportOutcome,
+  rows: number,
+): Promise<{ channelId: string } | { error: string }> {
   const { lang: ownLang } = await requester.profile();
   const post = async (channelId: string) => {
     const lang = commentLang(deps, channelId, ownLang);
-    const subject = exportSubject(file.subject.operation, file.subject.request, lang);
-    await postFile(client, { channelId, filename: file.filename, title: file.title, bytes: file.bytes, initialComment: fileComment(subject, outcome, rows, file.startedBy, lang, deps.config.demo) });
+    const subject = exportSubject(file.subject.operation, file.subject.request, describeRequest, lang);
+    await postFile(client, {
+      channelId,
+      filename: file.filename,
+      title: file.title,
+      bytes: file.bytes,
+      initialComment: fileComment(subject, outcome, rows, file.startedBy, lang, deps.config.demo),
+    });
     return { channelId };
   };
   const direct = async () => {
@@ -126,12 +183,16 @@ async function deliver(deps: SlackDeps, client: WebClient, requester: Requester,
     if (!opened.channel?.id) throw new FileUploadError('no_direct_message');
     return post(opened.channel.id);
   };
-  const codeOf = (error: unknown) => (error instanceof FileUploadError ? error.code : error instanceof Error ? error.message : String(error));
+  const codeOf = (error: unknown) =>
+    error instanceof FileUploadError ? error.code : error instanceof Error ? error.message : String(error);
   if (askedIn) {
     try {
       return await post(askedIn);
     } catch (error) {
-      deps.logger.info({ err: error, channelId: askedIn }, 'could not post the export in its conversation; sending it by direct message');
+      deps.logger.info(
+        { err: error, channelId: askedIn },
+        'could not post the export in its conversation; sending it by direct message',
+      );
     }
   }
   try {
@@ -164,25 +225,43 @@ export interface MadeExport {
  * were shown) through the data client like any lookup, and writes the CSV: a BOM, the header in the
  * reader's language, one row per record. Shared by Slack and the console.
  */
-export async function exportFile(deps: SlackDeps, requester: Requester, run: ExportRun, hooks: { onProgress?: (state: ExportProgress) => void; onUploading?: (rows: number) => void } = {}): Promise<MadeExport> {
+export async function exportFile(
+  deps: SlackDeps,
+  requester: Requester,
+  run: ExportRun,
+  hooks: { onProgress?: (state: ExportProgress) => void; onUploading?: (rows: number) => void } = {},
+): Promise<MadeExport> {
   const { query } = run;
   const { lang, timeZone } = await requester.profile();
   const definition: AnyOperation = operations[query.operation];
-  const plan = await planExport(query.operation, query.request, planDeps(deps), run.pageSize !== undefined ? { pageSize: run.pageSize } : {});
+  const plan = await planExport(
+    query.operation,
+    query.request,
+    planDeps(deps),
+    run.pageSize !== undefined ? { pageSize: run.pageSize } : {},
+  );
   const context: CallContext = { teamId: requester.teamId, userId: requester.userId, source: 'export' };
   if (run.channelId) context.channelId = run.channelId;
   const outcome = await runExport(plan, {
-    call: (operation, request, spendAtMost) => deps.data.call(operation, request, context, { confirmed: true, spendAtMost }),
+    call: (operation, request, spendAtMost) =>
+      deps.data.call(operation, request, context, { confirmed: true, spendAtMost }),
     ...(run.confirmedCoins !== undefined ? { confirmedCoins: run.confirmedCoins } : {}),
     ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
     timeZone: timeZone,
   });
-  const table = exportTable(query.operation, outcome.pages.map((page) => page.result), { timeZone: timeZone });
+  const table = exportTable(
+    query.operation,
+    outcome.pages.map((page) => page.result),
+    { timeZone: timeZone },
+  );
   const rows = table.rows.length;
   if (outcome.pages.length === 0) return { outcome, rows };
   hooks.onUploading?.(rows);
-  const subject = exportSubject(query.operation, query.request, lang);
-  const csv = toCsv(headerRow(table, lang), table.rows.map((row) => table.columns.map((column) => row[column.key])));
+  const subject = exportSubject(query.operation, query.request, describeRequest, lang);
+  const csv = toCsv(
+    headerRow(table, lang),
+    table.rows.map((row) => table.columns.map((column) => row[column.key])),
+  );
   const file: FileBytes = {
     // Service text goes into the file as it came; a secret it quoted must not (replies are redacted at the client's fetch, file bytes are not).
     bytes: Buffer.from(deps.redact(csv), 'utf8'),
@@ -201,10 +280,15 @@ export async function exportFile(deps: SlackDeps, requester: Requester, run: Exp
  * budget or a failure is said with it, and the pages fetched are posted anyway. A second export of
  * the same query joins the first: same progress, same file, nothing charged twice.
  */
-export async function runCsvExport(deps: SlackDeps, client: WebClient, requester: Requester, run: ExportRun): Promise<void> {
+export async function runCsvExport(
+  deps: SlackDeps,
+  client: WebClient,
+  requester: Requester,
+  run: ExportRun,
+): Promise<void> {
   const { lang } = await requester.profile();
   const { query } = run;
-  const subject = exportSubject(query.operation, query.request, lang);
+  const subject = exportSubject(query.operation, query.request, describeRequest, lang);
   const progress = new ProgressMessage(client, requester.userId, deps.logger);
   const key = exportKey(requester.teamId, query.operation, query.request);
 
@@ -226,7 +310,10 @@ export async function runCsvExport(deps: SlackDeps, client: WebClient, requester
     await progress.finish(renderNotice(lang.t('export.modal.failed'), lang));
     return;
   }
-  const elsewhere = () => progress.finish(renderNotice(lang.t('export.progress.elsewhere', { what: subject.what, query: subject.query }), lang));
+  const elsewhere = () =>
+    progress.finish(
+      renderNotice(lang.t('export.progress.elsewhere', { what: subject.what, query: subject.query }), lang),
+    );
   if (start.kind === 'elsewhere') return elsewhere();
   const { job } = start;
   const joinedBy = start.kind === 'joined' ? job.startedBy : undefined;
@@ -255,7 +342,20 @@ export async function runCsvExport(deps: SlackDeps, client: WebClient, requester
     if ('error' in delivered) uploadError = delivered.error;
     else posted = delivered;
   }
-  await progress.finish(finalMessage({ outcome: done.outcome, rows: done.rows, ...(posted ? { file: posted } : {}), ...(uploadError ? { uploadError } : {}), ...(run.channelId ? { askedIn: run.channelId } : {}), ...(joinedBy && joinedBy !== requester.userId ? { paidBy: joinedBy } : {}) }, lang));
+  await progress.finish(
+    finalMessage(
+      {
+        outcome: done.outcome,
+        rows: done.rows,
+        ...(posted ? { file: posted } : {}),
+        ...(uploadError ? { uploadError } : {}),
+        ...(run.channelId ? { askedIn: run.channelId } : {}),
+        ...(joinedBy && joinedBy !== requester.userId ? { paidBy: joinedBy } : {}),
+      },
+      lang,
+    ),
+  );
   // Whoever paid for the pages hears about their budget where the progress was: their direct messages.
-  if (!joinedBy && done.outcome.coinsSpent > 0) await warnNearBudget(deps, requester, webApiResponder(client, requester.userId, undefined, deps.logger));
+  if (!joinedBy && done.outcome.coinsSpent > 0)
+    await warnNearBudget(deps, requester, webApiResponder(client, requester.userId, undefined, deps.logger));
 }

@@ -1,7 +1,7 @@
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
+import { serviceText } from '../blockKit/mrkdwn.js';
 import type { SlackDeps } from '../deps.js';
-import type { Requester } from '../requester.js';
-import { serviceText } from '../render/mrkdwn.js';
+import type { Requester } from '../requester/requester.js';
 
 /** Digests and watches: with ADMIN_USER_IDS set only those members add them; without it, anyone may (a small team's default). */
 export function mayAdd(deps: SlackDeps, userId: string): boolean {

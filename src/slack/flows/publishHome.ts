@@ -1,13 +1,14 @@
 import type { WebClient } from '@slack/web-api';
+import { monthOf } from '../../core/ledger/ledger.js';
+import { slackErrorCode } from '../calls/slackCallPolicy.js';
 import type { SlackDeps } from '../deps.js';
-import { profileOf } from '../middleware/whoIsAsking.js';
+import { describeRequest, watchWordsOf } from '../operations/index.js';
 import { DIGESTS_PER_HOME_PAGE, renderHome } from '../render/home.js';
 import { pageOf, withItems } from '../render/listPages.js';
 import { WATCHES_PER_HOME_PAGE } from '../render/watch.js';
-import { slackErrorCode } from '../slackCallPolicy.js';
+import { profileOf } from '../requester/language.js';
 import { isAdmin, mayAdd, mayManage } from './permissions.js';
 import { listItems, runningCostPerMonth } from './watchCommand.js';
-import { monthOf } from '../../core/ledger/ledger.js';
 
 const RECENT_LOOKUPS = 8;
 
@@ -36,7 +37,13 @@ export function readHomePageValue(value: string | undefined): Required<HomePages
  * published again since (https://docs.slack.dev/reference/methods/views.publish, `hash`), so a
  * refresh that lost a race does not overwrite a newer Home; it is dropped.
  */
-export async function publishHome(deps: SlackDeps, client: WebClient, teamId: string, userId: string, options: HomePages & { hash?: string | undefined } = {}): Promise<void> {
+export async function publishHome(
+  deps: SlackDeps,
+  client: WebClient,
+  teamId: string,
+  userId: string,
+  options: HomePages & { hash?: string | undefined } = {},
+): Promise<void> {
   const pages = options;
   const now = deps.now();
   const everyWatch = deps.config.adminUserIds.has(userId);
@@ -56,6 +63,7 @@ export async function publishHome(deps: SlackDeps, client: WebClient, teamId: st
   const digestPage = pageOf(digests, pages.digests ?? 1, DIGESTS_PER_HOME_PAGE);
   const view = renderHome({
     userId,
+    describe: describeRequest,
     now,
     timeZone,
     lang,
@@ -64,16 +72,35 @@ export async function publishHome(deps: SlackDeps, client: WebClient, teamId: st
     usage,
     budget,
     recent,
-    digests: withItems(digestPage, digestPage.items.map((digest) => ({ digest, nextRun: deps.digests.nextRun(digest), manageable: mayManage(deps, userId, digest) }))),
+    digests: withItems(
+      digestPage,
+      digestPage.items.map((digest) => ({
+        digest,
+        nextRun: deps.digests.nextRun(digest),
+        manageable: mayManage(deps, userId, digest),
+      })),
+    ),
     digestPageValue: (page) => homePageValue({ watches: watchPage.page, digests: page }),
     mayAddDigest: mayAdd(deps, userId),
-    ...(told ? { storeLoss: { loss, budgetsLimited: deps.budgets.limited, mayReopen: everyWatch && deps.budgets.limited && !loss.reopened } } : {}),
+    ...(told
+      ? {
+          storeLoss: {
+            loss,
+            budgetsLimited: deps.budgets.limited,
+            mayReopen: everyWatch && deps.budgets.limited && !loss.reopened,
+          },
+        }
+      : {}),
     watches: {
-      page: withItems(watchPage, listItems(deps, watchPage.items).map((item) => ({ ...item, manageable: mayManage(deps, userId, item.watch) }))),
+      page: withItems(
+        watchPage,
+        listItems(deps, watchPage.items).map((item) => ({ ...item, manageable: mayManage(deps, userId, item.watch) })),
+      ),
       totalPerMonth: runningCostPerMonth(deps, shown),
       everyWatch,
       mayAdd: mayAdd(deps, userId),
       pageValue: (page) => homePageValue({ watches: page, digests: digestPage.page }),
+      words: watchWordsOf,
     },
     // The same file /dq usage offers, for the admins: this month by person and operation.
     ...(isAdmin(deps, userId) ? { usageCsvMonth: monthOf(now, deps.ledger.timeZone) } : {}),

@@ -1,18 +1,22 @@
 import type { WebClient } from '@slack/web-api';
 import type { OperationId } from '../../core/operations/index.js';
+import type { Lang, Locale } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
-import { speaking, type Requester } from '../requester.js';
-import type { Locale } from '../../i18n/lang.js';
-import type { Responder } from '../responder.js';
-import { renderHelp } from '../render/help.js';
+import { COMMAND_GRAMMAR } from '../operations/index.js';
+import { slashCommands } from '../parse/commands.js';
+import { exampleFor } from '../parse/examples.js';
 import { invalidText } from '../parse/invalidText.js';
-import type { ParsedCommand } from '../parse/parseCommand.js';
+import { commandLanguage, type HelpTopic, type ParsedCommand, parseCommand } from '../parse/parseCommand.js';
+import { renderHelp } from '../render/help.js';
 import { renderNotice } from '../render/notice.js';
-import { digestCommand } from './digestCommand.js';
-import { watchCommand } from './watchCommand.js';
-import { runQuery } from './runQuery.js';
+import type { Responder } from '../reply/responder.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
+import { type Requester, speaking } from '../requester/requester.js';
 import { chooseLanguage } from './chooseLanguage.js';
+import { digestCommand } from './digestCommand.js';
+import { runQuery } from './runQuery.js';
 import { showUsage } from './showUsage.js';
+import { watchCommand } from './watchCommand.js';
 
 export interface CommandContext {
   deps: SlackDeps;
@@ -26,6 +30,43 @@ export interface CommandContext {
   said?: Locale | undefined;
 }
 
+/** The slash commands the app answers: the listeners register them and both manifests declare them. */
+export const SLASH_COMMANDS = slashCommands(COMMAND_GRAMMAR);
+
+/** A command's text read with the app's grammar (every operation's syntax); never throws. */
+export function readCommand(command: string, text: string): ParsedCommand {
+  return parseCommand(COMMAND_GRAMMAR, command, text);
+}
+
+/** An operation's direct slash command (`/futures`). */
+export function slashCommandOf(operation: OperationId): string {
+  return COMMAND_GRAMMAR.syntaxOf(operation).command;
+}
+
+/** A command line for the operation that works as typed, in the reader's words. */
+export function commandExample(operation: OperationId, lang: Lang): string {
+  return exampleFor(COMMAND_GRAMMAR.syntaxOf(operation), lang);
+}
+
+/** Help on every command, on one operation's, or on usage, digests or the language, in `lang`. */
+export function helpMessage(deps: SlackDeps, lang: Lang, topic?: OperationId | HelpTopic): SlackMessage {
+  return renderHelp(COMMAND_GRAMMAR, deps.prices, lang, topic, { demo: deps.config.demo });
+}
+
+/**
+ * A command as typed (`/fund-asset`, `000001 page:2`) wherever it was typed: read with the app's
+ * grammar, answered in its own language when that is clear, and routed. Resolves with what it read.
+ */
+export async function runCommand(
+  command: string,
+  text: string,
+  context: Omit<CommandContext, 'said'>,
+): Promise<ParsedCommand> {
+  const parsed = readCommand(command, text);
+  await routeCommand(parsed, { ...context, said: commandLanguage(COMMAND_GRAMMAR, command, text) });
+  return parsed;
+}
+
 /**
  * What every parsed command does, wherever it was typed (a slash command, the console). A command
  * written clearly in one language is answered in it; choosing a language is answered in the new one.
@@ -33,14 +74,15 @@ export interface CommandContext {
 export async function routeCommand(parsed: ParsedCommand, context: CommandContext): Promise<void> {
   const { deps, responder } = context;
   // Asking about or choosing the language is about the saved one: chooseLanguage reads it itself.
-  const requester = context.said && parsed.kind !== 'lang' ? speaking(context.requester, context.said) : context.requester;
+  const requester =
+    context.said && parsed.kind !== 'lang' ? speaking(context.requester, context.said) : context.requester;
   switch (parsed.kind) {
     case 'query':
       return runQuery(deps, requester, { operation: parsed.operation, input: parsed.input }, responder);
     case 'open_modal':
       return context.openForm(parsed.operation);
     case 'help':
-      return responder.reply(renderHelp(deps.prices, (await requester.profile()).lang, parsed.topic ?? parsed.operation, { demo: deps.config.demo }));
+      return responder.reply(helpMessage(deps, (await requester.profile()).lang, parsed.topic ?? parsed.operation));
     case 'usage':
       return showUsage(deps, requester, responder, parsed.month);
     case 'digest':
@@ -51,7 +93,7 @@ export async function routeCommand(parsed: ParsedCommand, context: CommandContex
       return chooseLanguage(deps, requester, parsed.choice, responder, context.said);
     case 'invalid': {
       const { lang } = await requester.profile();
-      return responder.reply(renderNotice(invalidText(parsed, lang), lang));
+      return responder.reply(renderNotice(invalidText(parsed, COMMAND_GRAMMAR, lang), lang));
     }
   }
 }

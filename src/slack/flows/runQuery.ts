@@ -1,23 +1,22 @@
 import type { CallContext, CallOptions } from '../../core/client/dataClient.js';
 import { UpstreamError, ValidationError } from '../../core/errors.js';
-import { encodeQueryValue } from '../queryValue.js';
 import type { OperationId } from '../../core/operations/index.js';
 import { validate } from '../../core/operations/validate.js';
-import { speaking, type Requester } from '../requester.js';
 import type { Locale } from '../../i18n/lang.js';
-import type { Responder } from '../responder.js';
-import { exampleFor, userFieldName } from '../parse/examples.js';
-import { operationTitle } from '../render/operationTitle.js';
-import { renderError } from '../render/errors.js';
-import { renderNotice } from '../render/notice.js';
-import { renderQueued, renderQueuedDone } from '../render/queued.js';
-import type { Progress } from '../responder.js';
-import { ReplyUnconfirmedError } from '../responders.js';
 import type { SlackDeps } from '../deps.js';
-import { chartFor } from './chartFor.js';
+import { slackOperation } from '../operations/index.js';
+import { exampleFor, userFieldName } from '../parse/examples.js';
+import { encodeQueryValue } from '../payloads/queryValue.js';
+import { renderError } from '../render/errorMessage.js';
+import { renderNotice } from '../render/notice.js';
+import { operationTitle } from '../render/operationTitle.js';
+import { renderQueued, renderQueuedDone } from '../render/queued.js';
+import type { Progress, Responder } from '../reply/responder.js';
+import { ReplyUnconfirmedError } from '../reply/responders.js';
+import { workspaceLang } from '../requester/language.js';
+import { type Requester, speaking } from '../requester/requester.js';
 import { warnNearBudget } from './budgetWarning.js';
-import { syntaxFor } from '../operations/index.js';
-import { workspaceLang } from '../middleware/whoIsAsking.js';
+import { chartFor } from './chartFor.js';
 
 /** The query again, for the Retry button under a call that went unanswered (and may have been charged). */
 function retryButtonValue(operation: OperationId, input: Record<string, unknown>, error: unknown): string | undefined {
@@ -53,10 +52,11 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
   const { operation } = run;
   const requester = run.locale ? speaking(asker, run.locale) : asker;
   const profile = await requester.profile();
-  const rejected = syntaxFor(operation).rejectedHint?.(run.input);
+  const slack = slackOperation(operation);
+  const rejected = slack.syntax.rejectedHint?.(run.input);
   const errorOptions = {
-    example: exampleFor(operation, profile.lang),
-    fieldLabel: (field: string) => userFieldName(operation, field, profile.lang),
+    example: exampleFor(slack.syntax, profile.lang),
+    fieldLabel: (field: string) => userFieldName(slack.syntax, field, profile.lang),
     ...(rejected ? { rejectedHint: profile.lang.t(rejected) } : {}),
   };
   let replace = run.replace ?? false;
@@ -87,15 +87,23 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
         progress.show(notice);
         return;
       }
-      queuedShown = responder.reply(notice, { replace }).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not post the queued notice'));
+      queuedShown = responder
+        .reply(notice, { replace })
+        .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not post the queued notice'));
     };
     const answer = await deps.data.call(operation, run.input, context, options);
     await afterQueuedNotice();
     // A share is read by the whole channel: it speaks the workspace's language, its chart too.
     const lang = run.share ? workspaceLang(deps) : profile.lang;
     // A Slack message (shares included) can hold a chart Slack draws; the console's replies cannot.
-    const chart = await chartFor(answer, { settings: deps.charts, timeZone: profile.timeZone, lang, nativeCharts: responder.tables === true, ...(deps.publishChart ? { publish: deps.publishChart } : {}) });
-    const message = deps.renderedAnswers.render(answer, {
+    const chart = await chartFor(answer, slack, {
+      settings: deps.charts,
+      timeZone: profile.timeZone,
+      lang,
+      nativeCharts: responder.tables === true,
+      ...(deps.publishChart ? { publish: deps.publishChart } : {}),
+    });
+    const message = deps.renderedAnswers.render(answer, slack, {
       lang,
       timeZone: profile.timeZone,
       demo: deps.config.demo,
@@ -113,20 +121,45 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
     await responder.reply(message, { replace }).catch(async (error: unknown) => {
       if (!(error instanceof ReplyUnconfirmedError)) throw error;
       // Paid, and perhaps delivered: never sent again; the person is told by another route.
-      deps.logger.warn({ err: error, operation, outcome: 'unknown' }, 'Slack did not confirm the answer; not sent again');
-      await error.tell(renderNotice(profile.lang.t('answer.unconfirmed'), profile.lang)).catch((tellError: unknown) => deps.logger.warn({ err: tellError }, 'could not say that the answer was unconfirmed'));
+      deps.logger.warn(
+        { err: error, operation, outcome: 'unknown' },
+        'Slack did not confirm the answer; not sent again',
+      );
+      await error
+        .tell(renderNotice(profile.lang.t('answer.unconfirmed'), profile.lang))
+        .catch((tellError: unknown) =>
+          deps.logger.warn({ err: tellError }, 'could not say that the answer was unconfirmed'),
+        );
     });
     if (answer.coinsSpent > 0) await warnNearBudget(deps, requester, responder);
     await deps.history
-      .record(requester.teamId, requester.userId, { at: deps.now(), operation, request: { ...answer.request }, source: answer.source, coins: answer.coinsSpent })
+      .record(requester.teamId, requester.userId, {
+        at: deps.now(),
+        operation,
+        request: { ...answer.request },
+        source: answer.source,
+        coins: answer.coinsSpent,
+      })
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not record the lookup in the history'));
   } catch (error) {
-    if (!(error instanceof ValidationError)) deps.logger.warn({ err: error, operation, teamId: requester.teamId }, 'lookup failed');
+    if (!(error instanceof ValidationError))
+      deps.logger.warn({ err: error, operation, teamId: requester.teamId }, 'lookup failed');
     await afterQueuedNotice();
     const retryValue = retryButtonValue(operation, run.input, error);
-    await responder.reply(renderError(error, { lang: profile.lang, now: deps.now(), timeZone: profile.timeZone, ...errorOptions, ...(retryValue ? { retryValue } : {}) }), { replace }).catch((replyError: unknown) => {
-      deps.logger.error({ err: replyError }, 'could not deliver the error reply');
-    });
+    await responder
+      .reply(
+        renderError(error, {
+          lang: profile.lang,
+          now: deps.now(),
+          timeZone: profile.timeZone,
+          ...errorOptions,
+          ...(retryValue ? { retryValue } : {}),
+        }),
+        { replace },
+      )
+      .catch((replyError: unknown) => {
+        deps.logger.error({ err: replyError }, 'could not deliver the error reply');
+      });
     // A call that went unanswered may have been charged: it counts against the budget all the same.
     if (error instanceof UpstreamError && error.coinsAtRisk) await warnNearBudget(deps, requester, responder);
   } finally {

@@ -1,13 +1,13 @@
+import { type LedgerMonth, monthOf } from '../../core/ledger/ledger.js';
 import { operations } from '../../core/operations/index.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
-import type { Requester } from '../requester.js';
-import type { Responder } from '../responder.js';
+import type { UsageMonth } from '../parse/parsedCommand.js';
 import { renderNotice } from '../render/notice.js';
 import { operationTitle } from '../render/operationTitle.js';
 import { renderMonthUsage, renderUsage } from '../render/usage.js';
-import { monthOf, type LedgerMonth } from '../../core/ledger/ledger.js';
-import type { UsageMonth } from '../parse/parsedCommand.js';
+import type { Responder } from '../reply/responder.js';
+import type { Requester } from '../requester/requester.js';
 
 /** Operation id → its title in the reader's language. */
 export function operationTitles(lang: Lang): Record<string, string> {
@@ -26,7 +26,12 @@ export function usageMonth(asked: UsageMonth, now: number, timeZone: string): Le
  * `/dq usage`: coins today and this month, by operation and by user, and the budgets left; with a
  * month (`/dq usage 2026-10`, `上月`), that month by person and operation. Both offer its CSV.
  */
-export async function showUsage(deps: SlackDeps, requester: Requester, responder: Responder, asked?: UsageMonth): Promise<void> {
+export async function showUsage(
+  deps: SlackDeps,
+  requester: Requester,
+  responder: Responder,
+  asked?: UsageMonth,
+): Promise<void> {
   const { lang, timeZone } = await requester.profile();
   try {
     const now = deps.now();
@@ -39,7 +44,9 @@ export async function showUsage(deps: SlackDeps, requester: Requester, responder
       deps.ledger.usage(requester.teamId, now),
       deps.budgets.state({ teamId: requester.teamId, userId: requester.userId }, now),
     ]);
-    await responder.reply(renderUsage(summary, budget, { now, timeZone, operationTitles: operationTitles(lang), lang }));
+    await responder.reply(
+      renderUsage(summary, budget, { now, timeZone, operationTitles: operationTitles(lang), lang }),
+    );
   } catch (error) {
     // Usage is read from the ledger and budget counters in the store: a failure here is the store's.
     deps.logger.error({ err: error }, 'usage summary failed');

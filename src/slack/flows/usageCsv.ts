@@ -1,7 +1,7 @@
 import type { LedgerMonth } from '../../core/ledger/ledger.js';
 import type { SlackDeps } from '../deps.js';
-import type { Requester } from '../requester.js';
 import { monthName, usageCsvFile } from '../render/usage.js';
+import type { Requester } from '../requester/requester.js';
 import { operationTitles } from './showUsage.js';
 
 /** `2026-10` from a button value; undefined for anything else (values come from clients). */
@@ -32,5 +32,10 @@ export async function usageCsv(deps: SlackDeps, requester: Requester, month: Led
   const usage = await deps.ledger.monthUsage(requester.teamId, month);
   const file = usageCsvFile(usage, operationTitles(lang), lang);
   const name = monthName(month, lang);
-  return { ...file, month: name, rows: usage.rows.length, comment: lang.t('usage.csv.comment', { month: name, coins: lang.t('common.coins', { count: usage.period.coins }) }) };
+  return {
+    ...file,
+    month: name,
+    rows: usage.rows.length,
+    comment: lang.t('usage.csv.comment', { month: name, coins: lang.t('common.coins', { count: usage.period.coins }) }),
+  };
 }

@@ -1,9 +1,9 @@
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 import { inEveryLanguage, type Lang } from '../../i18n/lang.js';
-import { serviceText } from '../render/mrkdwn.js';
+import { serviceText } from '../blockKit/mrkdwn.js';
 import { renderNotice } from '../render/notice.js';
-import type { Requester } from '../requester.js';
-import type { Responder } from '../responder.js';
+import type { Responder } from '../reply/responder.js';
+import type { Requester } from '../requester/requester.js';
 
 /** The verbs `/dq digest` and `/dq watch` both take, each by its words in English and Chinese. */
 const SHARED_VERBS = {
@@ -16,8 +16,13 @@ const SHARED_VERBS = {
 export type SharedVerb = keyof typeof SHARED_VERBS;
 
 /** Each verb by every word for it: the shared verbs' words, and a command's `own` words and verbs. */
-export function verbsByWord<Verb extends string>(own: Readonly<Partial<Record<SharedVerb | Verb, readonly string[]>>>): ReadonlyMap<string, SharedVerb | Verb> {
-  const lists: Array<[SharedVerb | Verb, readonly string[] | undefined]> = [...(Object.entries(SHARED_VERBS) as Array<[SharedVerb, readonly string[]]>), ...(Object.entries(own) as Array<[Verb, readonly string[]]>)];
+export function verbsByWord<Verb extends string>(
+  own: Readonly<Partial<Record<SharedVerb | Verb, readonly string[]>>>,
+): ReadonlyMap<string, SharedVerb | Verb> {
+  const lists: Array<[SharedVerb | Verb, readonly string[] | undefined]> = [
+    ...(Object.entries(SHARED_VERBS) as Array<[SharedVerb, readonly string[]]>),
+    ...(Object.entries(own) as Array<[Verb, readonly string[]]>),
+  ];
   return new Map(lists.flatMap(([verb, words]) => (words ?? []).map((word) => [word, verb] as const)));
 }
 
@@ -32,16 +37,34 @@ export interface VerbCommand<Verb extends string> {
   reply(text: string): Promise<void>;
 }
 
-export async function readVerbCommand<Verb extends string>(verbs: ReadonlyMap<string, Verb>, requester: Requester, words: string[], responder: Responder): Promise<VerbCommand<Verb>> {
+export async function readVerbCommand<Verb extends string>(
+  verbs: ReadonlyMap<string, Verb>,
+  requester: Requester,
+  words: string[],
+  responder: Responder,
+): Promise<VerbCommand<Verb>> {
   const { lang, timeZone } = await requester.profile();
   const [verb = '', ...rest] = words;
-  return { lang, timeZone, verb, action: verbs.get(verb.toLowerCase()), rest, reply: (text) => responder.reply(renderNotice(text, lang)) };
+  return {
+    lang,
+    timeZone,
+    verb,
+    action: verbs.get(verb.toLowerCase()),
+    rest,
+    reply: (text) => responder.reply(renderNotice(text, lang)),
+  };
 }
 
 /** Why nothing was done (a verb not known, or none given), then how the command is written. */
-export function unknownVerbText(command: VerbCommand<string>, texts: { unknownVerb: CatalogueKey; whatToDo: CatalogueKey }, usage: string): string {
+export function unknownVerbText(
+  command: VerbCommand<string>,
+  texts: { unknownVerb: CatalogueKey; whatToDo: CatalogueKey },
+  usage: string,
+): string {
   const { verb, lang } = command;
-  const why = verb ? lang.t(texts.unknownVerb, { verb: serviceText(verb, { max: 60, oneLine: true }) }) : lang.t(texts.whatToDo);
+  const why = verb
+    ? lang.t(texts.unknownVerb, { verb: serviceText(verb, { max: 60, oneLine: true }) })
+    : lang.t(texts.whatToDo);
   return `${why}\n${usage}`;
 }
 
@@ -57,7 +80,8 @@ export function readListWords(words: readonly string[]): { all: boolean; page: n
   for (const word of words) {
     if (ALL_WORDS.has(word.toLowerCase())) all = true;
     const keyed = /^([^:：=]+)[:：=](\d{1,6})$/u.exec(word);
-    const number = keyed && PAGE_KEYS.has(keyed[1]!.toLowerCase()) ? keyed[2] : /^\d{1,6}$/.test(word) ? word : undefined;
+    const number =
+      keyed && PAGE_KEYS.has(keyed[1]!.toLowerCase()) ? keyed[2] : /^\d{1,6}$/.test(word) ? word : undefined;
     if (number !== undefined) page = Number(number);
   }
   return { all, page };

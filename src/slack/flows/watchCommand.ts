@@ -1,56 +1,33 @@
 import type { WebClient } from '@slack/web-api';
-import { z } from 'zod';
 import { isDataError } from '../../core/errors.js';
+import { parseTimeOfDay } from '../../core/jobs/schedule.js';
 import { readCandlePeriod, watchOperation } from '../../core/watch/checks.js';
-import { readWatchCadence, readWatchKind, WatchInputError, type NewWatch } from '../../core/watch/service.js';
+import type { WatchCost } from '../../core/watch/cost.js';
 import type { Watch } from '../../core/watch/types.js';
-import type { Lang, Phrase } from '../../i18n/lang.js';
-import { slackOperation } from '../operations/index.js';
-import { parseTimeOfDay } from '../../core/digest/schedule.js';
-import { appMembership } from '../channelMembership.js';
-import type { SlackDeps } from '../deps.js';
-import type { Requester } from '../requester.js';
-import type { Responder } from '../responder.js';
-import { renderError } from '../render/errors.js';
-import { escapeMrkdwn } from '../render/mrkdwn.js';
-import { renderNotice } from '../render/notice.js';
-import { describeTarget, describeWatchRun, renderWatchList, renderWatchPreview, watchLines, type WatchListItem } from '../render/watch.js';
+import { readWatchCadence, readWatchKind, WatchInputError } from '../../core/watch/watchService.js';
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
-import { mayAdd, ownedEntry, type OwnedEntryKind } from './permissions.js';
-import { readListWords, readVerbCommand, unknownVerbText, verbsByWord, type SharedVerb } from './verbCommand.js';
+import type { Lang, Phrase } from '../../i18n/lang.js';
+import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
+import { appMembership } from '../calls/channelMembership.js';
+import type { SlackDeps } from '../deps.js';
+import { slackOperation, watchWordsOf } from '../operations/index.js';
+import { readWatchRequestValue, type WatchRequest, watchRequestValue } from '../payloads/watchRequestValue.js';
+import { renderError } from '../render/errorMessage.js';
 import { pageOf, withItems } from '../render/listPages.js';
-import type { SlackMessage } from '../slackMessage.js';
-
-/** What a watch request carries between its preview and Save (a button value; checked again on Save). */
-export type WatchRequest = Omit<NewWatch, 'teamId' | 'channelId' | 'createdBy'>;
-
-const watchRequestSchema = z.strictObject({
-  kind: z.string().max(20),
-  subject: z.string().max(120),
-  period: z.string().max(20).optional(),
-  changePercent: z.string().max(20).optional(),
-  above: z.string().max(30).optional(),
-  below: z.string().max(30).optional(),
-  cadence: z.string().max(30),
-  time: z.string().max(10).optional(),
-  timeZone: z.string().max(60).optional(),
-  lang: z.string().max(20).optional(),
-  announceFirst: z.boolean().optional(),
-});
-
-export function watchRequestValue(request: WatchRequest): string {
-  return JSON.stringify(request);
-}
-
-/** A button value back into a request; undefined when it is not one this app made. */
-export function readWatchRequestValue(value: string | undefined): WatchRequest | undefined {
-  try {
-    const parsed = watchRequestSchema.safeParse(JSON.parse(value ?? ''));
-    return parsed.success ? (parsed.data as WatchRequest) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { renderNotice } from '../render/notice.js';
+import {
+  describeTarget,
+  describeWatchRun,
+  renderWatchList,
+  renderWatchPreview,
+  type WatchListItem,
+  watchLines,
+} from '../render/watch.js';
+import type { Responder } from '../reply/responder.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
+import type { Requester } from '../requester/requester.js';
+import { mayAdd, type OwnedEntryKind, ownedEntry } from './permissions.js';
+import { readListWords, readVerbCommand, type SharedVerb, unknownVerbText, verbsByWord } from './verbCommand.js';
 
 function watchUsage(lang: Lang): string {
   return ['add', 'list', 'run', 'pause', 'resume', 'remove'].map((verb) => lang.t(USAGE_KEYS[verb as Verb])).join('\n');
@@ -58,8 +35,12 @@ function watchUsage(lang: Lang): string {
 
 type Verb = SharedVerb | 'pause' | 'resume';
 const USAGE_KEYS: Record<Verb, CatalogueKey> = {
-  add: 'watch.command.usage.add', list: 'watch.command.usage.list', run: 'watch.command.usage.run',
-  pause: 'watch.command.usage.pause', resume: 'watch.command.usage.resume', remove: 'watch.command.usage.remove',
+  add: 'watch.command.usage.add',
+  list: 'watch.command.usage.list',
+  run: 'watch.command.usage.run',
+  pause: 'watch.command.usage.pause',
+  resume: 'watch.command.usage.resume',
+  remove: 'watch.command.usage.remove',
 };
 
 /** Each verb, in English or in Chinese: the ones digests take too, and a watch's own. */
@@ -94,7 +75,9 @@ function isTimeWord(word: string): boolean {
 
 /** The option a word names by itself (`above` in `above 80`), whose value is then the next word. */
 function optionNamed(word: string): keyof typeof OPTIONS | undefined {
-  return (Object.keys(OPTIONS) as Array<keyof typeof OPTIONS>).find((name) => new RegExp(`^(?:${OPTIONS[name].source})$`, 'iu').test(word));
+  return (Object.keys(OPTIONS) as Array<keyof typeof OPTIONS>).find((name) =>
+    new RegExp(`^(?:${OPTIONS[name].source})$`, 'iu').test(word),
+  );
 }
 
 /**
@@ -110,7 +93,9 @@ export function readWatchWords(words: string[]): WatchRequest | { problem: Phras
   const plain: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const word = rest[i]!;
-    const option = (Object.keys(OPTIONS) as Array<keyof typeof OPTIONS>).find((name) => optionValue(word, OPTIONS[name]) !== undefined);
+    const option = (Object.keys(OPTIONS) as Array<keyof typeof OPTIONS>).find(
+      (name) => optionValue(word, OPTIONS[name]) !== undefined,
+    );
     const named = option ? undefined : optionNamed(word);
     if (option) request[option] = optionValue(word, OPTIONS[option])!;
     else if (named && i + 1 < rest.length) request[named] = rest[++i]!;
@@ -120,15 +105,38 @@ export function readWatchWords(words: string[]): WatchRequest | { problem: Phras
   const timeAt = plain.findLastIndex(isTimeWord);
   if (timeAt >= 0) request.time = plain.splice(timeAt, 1)[0]!;
   const cadenceAt = plain.findLastIndex((word, index) => index > 0 && readWatchCadence(word) !== undefined);
-  if (cadenceAt < 0) return { problem: { key: plain.length === 0 ? 'watch.input.subjectMissing' : 'watch.input.scheduleMissing' } };
+  if (cadenceAt < 0)
+    return { problem: { key: plain.length === 0 ? 'watch.input.subjectMissing' : 'watch.input.scheduleMissing' } };
   request.cadence = plain.splice(cadenceAt, 1)[0]!;
   const watched = readWatchKind(kind);
-  if (watched === 'contract' && plain.length >= 2 && request.period === undefined && readCandlePeriod(plain.at(-1)) !== undefined) request.period = plain.pop()!;
+  if (
+    watched === 'contract' &&
+    plain.length >= 2 &&
+    request.period === undefined &&
+    readCandlePeriod(plain.at(-1)) !== undefined
+  )
+    request.period = plain.pop()!;
   const subject = plain.join(' ');
   // What is watched is named as a lookup names it (a contract by its name: gold → GC).
   const readSubject = watched ? slackOperation(watchOperation({ kind: watched })).watch?.readSubject : undefined;
   request.subject = readSubject ? readSubject(subject) : subject;
   return request;
+}
+
+/** "Watch … removed", for the command and the Stop buttons. */
+export function removedText(watch: Watch, lang: Lang): string {
+  return lang.t('watch.command.removed', {
+    id: watch.id,
+    target: describeTarget(watch.target, watchWordsOf, lang),
+    channel: `<#${watch.channelId}>`,
+  });
+}
+
+/** "Saved: …" with the watch's lines, for Save on a preview and the watch form. */
+export function savedText(deps: SlackDeps, watch: Watch, cost: WatchCost, lang: Lang): string {
+  return lang.t('watch.command.saved', {
+    lines: watchLines(watch, cost, deps.watches.nextRun(watch), watchWordsOf, lang),
+  });
 }
 
 /** Watches a reply lists at once (a block each, about 400 characters): well within Slack's 50 blocks and 12,000 characters. */
@@ -145,14 +153,31 @@ export function runningCostPerMonth(deps: SlackDeps, watches: readonly Watch[]):
 }
 
 /** One page of this channel's watches (or, for `team`, the workspace's), for `/dq watch list` and its Previous/Next. */
-export async function watchListMessage(deps: SlackDeps, requester: Requester, scope: 'channel' | 'team', page: number, lang: Lang): Promise<SlackMessage> {
-  const watches = await deps.watches.list(requester.teamId, scope === 'team' ? undefined : requester.channelId ?? '');
+export async function watchListMessage(
+  deps: SlackDeps,
+  requester: Requester,
+  scope: 'channel' | 'team',
+  page: number,
+  lang: Lang,
+): Promise<SlackMessage> {
+  const watches = await deps.watches.list(requester.teamId, scope === 'team' ? undefined : (requester.channelId ?? ''));
   const shown = pageOf(watches, page, WATCHES_PER_MESSAGE);
-  return renderWatchList(withItems(shown, listItems(deps, shown.items)), runningCostPerMonth(deps, watches), scope, lang);
+  return renderWatchList(
+    withItems(shown, listItems(deps, shown.items)),
+    runningCostPerMonth(deps, watches),
+    scope,
+    watchWordsOf,
+    lang,
+  );
 }
 
 /** `/dq watch …`: what changes this channel hears about. Replies are in the requester's language. */
-export async function watchCommand(deps: SlackDeps, requester: Requester, words: string[], responder: Responder): Promise<void> {
+export async function watchCommand(
+  deps: SlackDeps,
+  requester: Requester,
+  words: string[],
+  responder: Responder,
+): Promise<void> {
   const command = await readVerbCommand(WATCH_VERBS, requester, words, responder);
   const { lang, timeZone, action, rest, reply } = command;
   try {
@@ -161,8 +186,11 @@ export async function watchCommand(deps: SlackDeps, requester: Requester, words:
         return await preview(deps, requester, rest, responder);
       case 'list': {
         const { all: everyWatch, page } = readListWords(rest);
-        if (everyWatch && !deps.config.adminUserIds.has(requester.userId)) return await reply(lang.t('watch.command.adminsSeeAll'));
-        return await responder.reply(await watchListMessage(deps, requester, everyWatch ? 'team' : 'channel', page, lang));
+        if (everyWatch && !deps.config.adminUserIds.has(requester.userId))
+          return await reply(lang.t('watch.command.adminsSeeAll'));
+        return await responder.reply(
+          await watchListMessage(deps, requester, everyWatch ? 'team' : 'channel', page, lang),
+        );
       }
       case 'run':
       case 'pause':
@@ -170,21 +198,35 @@ export async function watchCommand(deps: SlackDeps, requester: Requester, words:
       case 'remove': {
         const watch = await ownedEntry(deps, requester, rest[0], watchKind(deps), reply);
         if (!watch) return;
-        if (action === 'run') return await reply(describeWatchRun(watch, await deps.watches.runNow(watch.id, requester.userId), lang));
+        if (action === 'run')
+          return await reply(describeWatchRun(watch, await deps.watches.runNow(watch.id, requester.userId), lang));
         if (action === 'remove') {
           await deps.watches.remove(watch.id);
-          return await reply(lang.t('watch.command.removed', { id: watch.id, target: describeTarget(watch.target, lang), channel: `<#${watch.channelId}>` }));
+          return await reply(removedText(watch, lang));
         }
         if (action === 'pause') await deps.watches.pause(watch.id, requester.userId);
         else await deps.watches.resume(watch.id);
-        return await reply(lang.t(action === 'pause' ? 'watch.command.paused' : 'watch.command.resumed', { id: watch.id, target: describeTarget(watch.target, lang) }));
+        return await reply(
+          lang.t(action === 'pause' ? 'watch.command.paused' : 'watch.command.resumed', {
+            id: watch.id,
+            target: describeTarget(watch.target, watchWordsOf, lang),
+          }),
+        );
       }
       default:
-        await reply(unknownVerbText(command, { unknownVerb: 'watch.command.unknownVerb', whatToDo: 'watch.command.whatToDo' }, watchUsage(lang)));
+        await reply(
+          unknownVerbText(
+            command,
+            { unknownVerb: 'watch.command.unknownVerb', whatToDo: 'watch.command.whatToDo' },
+            watchUsage(lang),
+          ),
+        );
     }
   } catch (error) {
-    if (error instanceof WatchInputError) return reply(lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.t(error.phrase)) }));
-    if (isDataError(error)) return responder.reply(renderError(error, { lang, now: deps.now(), timeZone, example: WATCH_EXAMPLE }));
+    if (error instanceof WatchInputError)
+      return reply(lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.t(error.phrase)) }));
+    if (isDataError(error))
+      return responder.reply(renderError(error, { lang, now: deps.now(), timeZone, example: WATCH_EXAMPLE }));
     deps.logger.error({ err: error }, 'watch command failed');
     await reply(lang.t(action === 'list' ? 'watch.command.storeDownReading' : 'watch.command.storeDownChanging'));
   }
@@ -197,18 +239,46 @@ async function preview(deps: SlackDeps, requester: Requester, words: string[], r
   if (!mayAdd(deps, requester.userId)) return reply(lang.t('watch.command.adminsOnly'));
   if (!requester.channelId) return reply(lang.t('watch.command.inAChannel'));
   const request = readWatchWords(words);
-  if ('problem' in request) return reply(`${lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.t(request.problem)) })}\n${lang.t('watch.command.usage.add')}`);
+  if ('problem' in request)
+    return reply(
+      `${lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.t(request.problem)) })}\n${lang.t('watch.command.usage.add')}`,
+    );
   await showPreview(deps, requester, request, responder);
 }
 
-async function showPreview(deps: SlackDeps, requester: Requester, request: WatchRequest, responder: Responder): Promise<void> {
-  const { watch, cost } = await deps.watches.prepare({ ...request, teamId: requester.teamId, channelId: requester.channelId ?? '', createdBy: requester.userId });
-  await responder.reply(renderWatchPreview(watch, cost, deps.watches.nextRun(watch), watchRequestValue(request), (await requester.profile()).lang));
+async function showPreview(
+  deps: SlackDeps,
+  requester: Requester,
+  request: WatchRequest,
+  responder: Responder,
+): Promise<void> {
+  const { watch, cost } = await deps.watches.prepare({
+    ...request,
+    teamId: requester.teamId,
+    channelId: requester.channelId ?? '',
+    createdBy: requester.userId,
+  });
+  await responder.reply(
+    renderWatchPreview(
+      watch,
+      cost,
+      deps.watches.nextRun(watch),
+      watchRequestValue(request),
+      watchWordsOf,
+      (await requester.profile()).lang,
+    ),
+  );
 }
 
 /** Save on a preview: the request is read and checked again (a button value is only what a client sent). */
 /** `client`: Slack's, to check the app is in the channel first (the console, which posts nowhere, has none). */
-export async function saveWatch(deps: SlackDeps, requester: Requester, value: string | undefined, responder: Responder, client?: WebClient): Promise<void> {
+export async function saveWatch(
+  deps: SlackDeps,
+  requester: Requester,
+  value: string | undefined,
+  responder: Responder,
+  client?: WebClient,
+): Promise<void> {
   const { lang, timeZone } = await requester.profile();
   const reply = (text: string) => responder.reply(renderNotice(text, lang), { replace: true });
   try {
@@ -216,13 +286,23 @@ export async function saveWatch(deps: SlackDeps, requester: Requester, value: st
     if (!request) return await reply(lang.t('watch.command.usageIs', { usage: watchUsage(lang) }));
     if (!mayAdd(deps, requester.userId)) return await reply(lang.t('watch.command.adminsOnly'));
     if (!requester.channelId) return await reply(lang.t('watch.command.inAChannel'));
-    const prepared = await deps.watches.prepare({ ...request, teamId: requester.teamId, channelId: requester.channelId, createdBy: requester.userId });
-    if (client && (await appMembership(client, requester.channelId, deps.logger)) === 'not_member') return await reply(lang.t('watch.command.notMember', { channel: `<#${requester.channelId}>` }));
+    const prepared = await deps.watches.prepare({
+      ...request,
+      teamId: requester.teamId,
+      channelId: requester.channelId,
+      createdBy: requester.userId,
+    });
+    if (client && (await appMembership(client, requester.channelId, deps.logger)) === 'not_member')
+      return await reply(lang.t('watch.command.notMember', { channel: `<#${requester.channelId}>` }));
     const watch = await deps.watches.save(prepared.watch);
-    await reply(lang.t('watch.command.saved', { lines: watchLines(watch, prepared.cost, deps.watches.nextRun(watch), lang) }));
+    await reply(savedText(deps, watch, prepared.cost, lang));
   } catch (error) {
-    if (error instanceof WatchInputError) return reply(lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.t(error.phrase)) }));
-    if (isDataError(error)) return responder.reply(renderError(error, { lang, now: deps.now(), timeZone, example: WATCH_EXAMPLE }), { replace: true });
+    if (error instanceof WatchInputError)
+      return reply(lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.t(error.phrase)) }));
+    if (isDataError(error))
+      return responder.reply(renderError(error, { lang, now: deps.now(), timeZone, example: WATCH_EXAMPLE }), {
+        replace: true,
+      });
     deps.logger.error({ err: error }, 'could not save a watch');
     await reply(lang.t('watch.command.storeDownChanging'));
   }
@@ -230,5 +310,10 @@ export async function saveWatch(deps: SlackDeps, requester: Requester, value: st
 
 /** A watch the requester names and may manage. */
 function watchKind(deps: SlackDeps): OwnedEntryKind<Watch> {
-  return { find: (teamId, id) => deps.watches.find(teamId, id), which: 'watch.command.whichWatch', noSuch: 'watch.command.noSuchWatch', notYours: 'watch.command.notYours' };
+  return {
+    find: (teamId, id) => deps.watches.find(teamId, id),
+    which: 'watch.command.whichWatch',
+    noSuch: 'watch.command.noSuchWatch',
+    notYours: 'watch.command.notYours',
+  };
 }

@@ -12,8 +12,10 @@ const REMEMBER_MS = 10 * 60_000;
 function deliveryKey(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const fields = body as Record<string, unknown>;
-  if (typeof fields.command === 'string' && typeof fields.trigger_id === 'string' && fields.trigger_id) return `command:${fields.trigger_id}`;
-  if (fields.type === 'event_callback' && typeof fields.event_id === 'string' && fields.event_id) return `event:${fields.event_id}`;
+  if (typeof fields.command === 'string' && typeof fields.trigger_id === 'string' && fields.trigger_id)
+    return `command:${fields.trigger_id}`;
+  if (fields.type === 'event_callback' && typeof fields.event_id === 'string' && fields.event_id)
+    return `event:${fields.event_id}`;
   return undefined;
 }
 

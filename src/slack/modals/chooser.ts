@@ -1,13 +1,12 @@
 import type { KnownBlock, ModalView } from '@slack/types';
-import { OPERATION_IDS, operation, typedNameOf, type OperationId } from '../../core/operations/index.js';
+import { OPERATION_IDS, type OperationId, operation, operations, typedNameOf } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import type { Lang } from '../../i18n/lang.js';
-import { ACTION, VIEW } from '../ids.js';
-import { operationTitle } from '../render/operationTitle.js';
+import { plainText, VIEW_LIMITS } from '../blockKit/slackText.js';
 import { costText } from '../parse/costText.js';
-import { operations } from '../../core/operations/index.js';
-import { checkedPrivateMetadata } from './modalOrigin.js';
-import { VIEW_LIMITS, plainText } from './slackText.js';
+import { ACTION, VIEW } from '../payloads/ids.js';
+import { checkedPrivateMetadata } from '../payloads/modalOrigin.js';
+import { operationTitle } from '../render/operationTitle.js';
 
 function operationRow(id: OperationId, prices: Prices, lang: Lang): KnownBlock {
   const definition = operation(id);
@@ -15,7 +14,12 @@ function operationRow(id: OperationId, prices: Prices, lang: Lang): KnownBlock {
     type: 'section',
     block_id: `dq:chooser:${typedNameOf(definition)}`,
     text: { type: 'mrkdwn', text: `*${operationTitle(id, lang)}*\n${costText(operations[id], prices, lang)}` },
-    accessory: { type: 'button', action_id: ACTION.openModal, value: typedNameOf(definition), text: plainText(lang.t('modals.chooser.open'), VIEW_LIMITS.buttonChars) },
+    accessory: {
+      type: 'button',
+      action_id: ACTION.openModal,
+      value: typedNameOf(definition),
+      text: plainText(lang.t('modals.chooser.open'), VIEW_LIMITS.buttonChars),
+    },
   };
 }
 
@@ -30,6 +34,9 @@ export function chooserModal(privateMetadata: string, prices: Prices, lang: Lang
     title: plainText(lang.t('modals.chooser.title'), VIEW_LIMITS.titleChars),
     close: plainText(lang.t('modals.cancel'), VIEW_LIMITS.buttonChars),
     private_metadata: checkedPrivateMetadata(privateMetadata),
-    blocks: [{ type: 'section', text: { type: 'mrkdwn', text: lang.t('modals.chooser.intro') } }, ...OPERATION_IDS.map((id) => operationRow(id, prices, lang))],
+    blocks: [
+      { type: 'section', text: { type: 'mrkdwn', text: lang.t('modals.chooser.intro') } },
+      ...OPERATION_IDS.map((id) => operationRow(id, prices, lang)),
+    ],
   };
 }

@@ -1,10 +1,10 @@
 import type { ModalView, PlainTextOption } from '@slack/types';
-import { WEEKDAYS_FROM_MONDAY, weekdayPhrase } from '../../core/digest/schedule.js';
+import { WEEKDAYS_FROM_MONDAY, weekdayPhrase } from '../../core/jobs/schedule.js';
 import type { Lang, Locale } from '../../i18n/lang.js';
-import { VIEW } from '../ids.js';
+import { option, plainText, VIEW_LIMITS } from '../blockKit/slackText.js';
+import { VIEW } from '../payloads/ids.js';
 import { channelPicker, radioButtons, staticSelect, textInput } from './elements.js';
 import { submittedText } from './submission.js';
-import { VIEW_LIMITS, option, plainText } from './slackText.js';
 
 /** block_id → action_id of each field of the "add a digest" form. */
 export const DIGEST_FIELDS = {
@@ -23,7 +23,9 @@ function cadences(lang: Lang): PlainTextOption[] {
   return [
     option(lang.t('modals.digestForm.cadence.daily'), 'daily'),
     option(lang.t('modals.digestForm.cadence.weekdays'), 'weekdays'),
-    ...WEEKDAYS_FROM_MONDAY.map((day) => option(lang.t('modals.digestForm.cadence.weekly', { day: lang.t(weekdayPhrase(day)) }), `weekly:${day}`)),
+    ...WEEKDAYS_FROM_MONDAY.map((day) =>
+      option(lang.t('modals.digestForm.cadence.weekly', { day: lang.t(weekdayPhrase(day)) }), `weekly:${day}`),
+    ),
   ];
 }
 
@@ -37,7 +39,10 @@ function filters(lang: Lang): PlainTextOption[] {
 
 function languages(lang: Lang, workspaceLocale: Locale): PlainTextOption[] {
   return [
-    option(lang.t('modals.digestForm.language.workspace', { language: lang.t(`digests.language.${workspaceLocale}`) }), WORKSPACE_LANGUAGE),
+    option(
+      lang.t('modals.digestForm.language.workspace', { language: lang.t(`digests.language.${workspaceLocale}`) }),
+      WORKSPACE_LANGUAGE,
+    ),
     option(lang.t('digests.language.en'), 'en'),
     option(lang.t('digests.language.zh-CN'), 'zh-CN'),
   ];
@@ -47,7 +52,12 @@ function languages(lang: Lang, workspaceLocale: Locale): PlainTextOption[] {
  * The App Home form that subscribes a channel to the new-fund digest (admins only), in the reader's
  * language; the digest itself posts in the language chosen on it (the workspace's by default).
  */
-export function digestFormModal(defaultTimeZone: string, lang: Lang, workspaceLocale: Locale, options: { allowSharedChannels?: boolean } = {}): ModalView {
+export function digestFormModal(
+  defaultTimeZone: string,
+  lang: Lang,
+  workspaceLocale: Locale,
+  options: { allowSharedChannels?: boolean } = {},
+): ModalView {
   const timeZone = textInput('value', lang.t('modals.digestForm.timeZonePlaceholder'));
   timeZone.initial_value = defaultTimeZone;
   const cadenceOptions = cadences(lang);
@@ -61,16 +71,40 @@ export function digestFormModal(defaultTimeZone: string, lang: Lang, workspaceLo
     close: plainText(lang.t('modals.cancel'), VIEW_LIMITS.buttonChars),
     blocks: [
       {
-        type: 'input', block_id: DIGEST_FIELDS.channel, label: plainText(lang.t('modals.digestForm.channel')),
+        type: 'input',
+        block_id: DIGEST_FIELDS.channel,
+        label: plainText(lang.t('modals.digestForm.channel')),
         element: channelPicker('value', { allowSharedChannels: options.allowSharedChannels ?? false }),
         hint: plainText(lang.t('modals.digestForm.channelHint')),
       },
-      { type: 'input', block_id: DIGEST_FIELDS.cadence, label: plainText(lang.t('modals.digestForm.when')), element: staticSelect('value', cadenceOptions, cadenceOptions[1]) },
-      { type: 'input', block_id: DIGEST_FIELDS.time, label: plainText(lang.t('modals.digestForm.at')), element: { type: 'timepicker', action_id: 'value', initial_time: '08:30' } },
-      { type: 'input', block_id: DIGEST_FIELDS.filter, label: plainText(lang.t('modals.digestForm.funds')), element: radioButtons('value', filterOptions, filterOptions[0]) },
-      { type: 'input', block_id: DIGEST_FIELDS.timeZone, label: plainText(lang.t('modals.digestForm.timeZone')), element: timeZone },
       {
-        type: 'input', block_id: DIGEST_FIELDS.lang, label: plainText(lang.t('modals.digestForm.language.label')),
+        type: 'input',
+        block_id: DIGEST_FIELDS.cadence,
+        label: plainText(lang.t('modals.digestForm.when')),
+        element: staticSelect('value', cadenceOptions, cadenceOptions[1]),
+      },
+      {
+        type: 'input',
+        block_id: DIGEST_FIELDS.time,
+        label: plainText(lang.t('modals.digestForm.at')),
+        element: { type: 'timepicker', action_id: 'value', initial_time: '08:30' },
+      },
+      {
+        type: 'input',
+        block_id: DIGEST_FIELDS.filter,
+        label: plainText(lang.t('modals.digestForm.funds')),
+        element: radioButtons('value', filterOptions, filterOptions[0]),
+      },
+      {
+        type: 'input',
+        block_id: DIGEST_FIELDS.timeZone,
+        label: plainText(lang.t('modals.digestForm.timeZone')),
+        element: timeZone,
+      },
+      {
+        type: 'input',
+        block_id: DIGEST_FIELDS.lang,
+        label: plainText(lang.t('modals.digestForm.language.label')),
         element: staticSelect('value', languageOptions, languageOptions[0]),
         hint: plainText(lang.t('modals.digestForm.language.hint')),
       },

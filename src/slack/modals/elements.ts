@@ -1,5 +1,14 @@
-import type { Checkboxes, ConversationsSelect, Datepicker, NumberInput, PlainTextInput, PlainTextOption, RadioButtons, StaticSelect } from '@slack/types';
-import { VIEW_LIMITS, plainText } from './slackText.js';
+import type {
+  Checkboxes,
+  ConversationsSelect,
+  Datepicker,
+  NumberInput,
+  PlainTextInput,
+  PlainTextOption,
+  RadioButtons,
+  StaticSelect,
+} from '@slack/types';
+import { plainText, VIEW_LIMITS } from '../blockKit/slackText.js';
 
 /**
  * Input elements as the search forms use them. Each takes the action_id last so a form can
@@ -7,7 +16,11 @@ import { VIEW_LIMITS, plainText } from './slackText.js';
  */
 
 export function textInput(actionId: string, placeholder: string): PlainTextInput {
-  return { type: 'plain_text_input', action_id: actionId, placeholder: plainText(placeholder, VIEW_LIMITS.placeholderChars) };
+  return {
+    type: 'plain_text_input',
+    action_id: actionId,
+    placeholder: plainText(placeholder, VIEW_LIMITS.placeholderChars),
+  };
 }
 
 export function numberInput(actionId: string, options: { initial?: number; min?: number; max?: number }): NumberInput {
@@ -27,7 +40,9 @@ export function checkboxes(actionId: string, options: PlainTextOption[]): Checkb
 }
 
 export function radioButtons(actionId: string, options: PlainTextOption[], initial?: PlainTextOption): RadioButtons {
-  return initial ? { type: 'radio_buttons', action_id: actionId, options, initial_option: initial } : { type: 'radio_buttons', action_id: actionId, options };
+  return initial
+    ? { type: 'radio_buttons', action_id: actionId, options, initial_option: initial }
+    : { type: 'radio_buttons', action_id: actionId, options };
 }
 
 /**
@@ -45,7 +60,10 @@ export function staticSelect(actionId: string, options: PlainTextOption[], initi
   select.option_groups = [];
   for (let start = 0; start < options.length; start += size) {
     const group = options.slice(start, start + size);
-    select.option_groups.push({ label: plainText(`${start + 1}–${start + group.length}`, VIEW_LIMITS.optionChars), options: group });
+    select.option_groups.push({
+      label: plainText(`${start + 1}–${start + group.length}`, VIEW_LIMITS.optionChars),
+      options: group,
+    });
   }
   return select;
 }
@@ -55,11 +73,18 @@ export function staticSelect(actionId: string, options: PlainTextOption[], initi
  * (`exclude_external_shared_channels`, https://docs.slack.dev/reference/block-kit/composition-objects/conversation-filter-object)
  * unless an admin allows paid data there (ALLOW_SHARED_CHANNELS); a submission is checked again.
  */
-export function channelPicker(actionId: string, options: { allowSharedChannels: boolean; initial?: string | undefined }): ConversationsSelect {
+export function channelPicker(
+  actionId: string,
+  options: { allowSharedChannels: boolean; initial?: string | undefined },
+): ConversationsSelect {
   return {
     type: 'conversations_select',
     action_id: actionId,
-    filter: { include: ['public', 'private'], exclude_bot_users: true, ...(options.allowSharedChannels ? {} : { exclude_external_shared_channels: true }) },
+    filter: {
+      include: ['public', 'private'],
+      exclude_bot_users: true,
+      ...(options.allowSharedChannels ? {} : { exclude_external_shared_channels: true }),
+    },
     ...(options.initial ? { initial_conversation: options.initial } : {}),
   };
 }

@@ -1,9 +1,9 @@
 import type { KnownBlock, ModalView } from '@slack/types';
 import type { Lang } from '../../i18n/lang.js';
-import { VIEW } from '../ids.js';
+import { plainText, VIEW_LIMITS } from '../blockKit/slackText.js';
+import { VIEW } from '../payloads/ids.js';
+import { checkedPrivateMetadata } from '../payloads/modalOrigin.js';
 import type { PlanTexts } from '../render/exportMessages.js';
-import { checkedPrivateMetadata } from './modalOrigin.js';
-import { VIEW_LIMITS, plainText } from './slackText.js';
 
 /**
  * What an export modal carries to its submission: the conversation it was opened from (`c`, read
@@ -69,7 +69,8 @@ export function exportNoticeModal(lang: Lang, text: string): ModalView {
 /** "Export · 20 coins", "Export" when free, "Get the file" when joining a running export. */
 export function exportConfirmLabel(lang: Lang, input: { coins: number; joining: boolean }): string {
   if (input.joining) return lang.t('export.modal.submitJoin');
-  if (input.coins > 0) return lang.t('export.modal.submitCost', { coins: lang.t('common.coins', { count: input.coins }) });
+  if (input.coins > 0)
+    return lang.t('export.modal.submitCost', { coins: lang.t('common.coins', { count: input.coins }) });
   return lang.t('export.modal.submit');
 }
 
@@ -77,7 +78,14 @@ export function exportConfirmLabel(lang: Lang, input: { coins: number; joining: 
  * What the whole export costs, before anything is spent, and the button that starts it (or joins
  * the one already running). An empty result has nothing to confirm.
  */
-export function exportPlanModal(input: { lang: Lang; texts: PlanTexts; state: ExportModalState; coins: number; joining: boolean; empty: boolean }): ModalView {
+export function exportPlanModal(input: {
+  lang: Lang;
+  texts: PlanTexts;
+  state: ExportModalState;
+  coins: number;
+  joining: boolean;
+  empty: boolean;
+}): ModalView {
   const { lang, texts } = input;
   const blocks: KnownBlock[] = [section(texts.heading), section(texts.lines.join('\n'))];
   for (const note of texts.notes) blocks.push(context(note));

@@ -1,6 +1,7 @@
 import type { InputBlockElement } from '@slack/types';
-import { typedNameOf, type OperationId } from '../../core/operations/index.js';
+import { type OperationId, typedNameOf } from '../../core/operations/index.js';
 import type { Lang } from '../../i18n/lang.js';
+import type { CommandSyntax } from '../parse/commandSyntax.js';
 
 /**
  * One input block of a search form, editing one input field of the operation. Every text it shows
@@ -22,6 +23,12 @@ export interface SearchForm {
   operation: OperationId;
   /** In display order; the first is where problems without a block of their own are shown. */
   fields: readonly [FormField, ...FormField[]];
+}
+
+/** What a search form needs of its operation's Slack module: the form, and the syntax its example and field names come from. */
+export interface FormOperation {
+  form: SearchForm;
+  syntax: CommandSyntax;
 }
 
 /**

@@ -1,16 +1,15 @@
 import type { InputBlock, KnownBlock, ModalView } from '@slack/types';
-import { operation, typedNameOf, type AnyOperation, type OperationId } from '../../core/operations/index.js';
+import { type OperationId, operations, typedNameOf } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import type { Lang } from '../../i18n/lang.js';
-import { VIEW } from '../ids.js';
-import { exampleFor } from '../parse/examples.js';
-import { formFor } from '../operations/index.js';
-import { operationTitle } from '../render/operationTitle.js';
+import { plainText, VIEW_LIMITS } from '../blockKit/slackText.js';
+import type { CommandSyntax } from '../parse/commandSyntax.js';
 import { costText } from '../parse/costText.js';
-import { operations } from '../../core/operations/index.js';
-import { checkedPrivateMetadata } from './modalOrigin.js';
-import { actionIdFor, blockIdFor, type FormField } from './searchForm.js';
-import { VIEW_LIMITS, plainText } from './slackText.js';
+import { exampleFor } from '../parse/examples.js';
+import { VIEW } from '../payloads/ids.js';
+import { checkedPrivateMetadata } from '../payloads/modalOrigin.js';
+import { operationTitle } from '../render/operationTitle.js';
+import { actionIdFor, blockIdFor, type FormField, type FormOperation } from './searchForm.js';
 
 // The fields' own texts (label, hint, placeholder, options) come from the form's definition, in the reader's language.
 function inputBlock(operationId: OperationId, field: FormField, lang: Lang): InputBlock {
@@ -25,22 +24,29 @@ function inputBlock(operationId: OperationId, field: FormField, lang: Lang): Inp
   return block;
 }
 
-function costNote(operationId: OperationId, prices: Prices, lang: Lang): KnownBlock {
-  const text = lang.t('modals.search.costNote', { cost: costText(operations[operationId], prices, lang), example: exampleFor(operationId, lang) });
+function costNote(syntax: CommandSyntax, prices: Prices, lang: Lang): KnownBlock {
+  const text = lang.t('modals.search.costNote', {
+    cost: costText(operations[syntax.operation], prices, lang),
+    example: exampleFor(syntax, lang),
+  });
   return { type: 'context', elements: [{ type: 'mrkdwn', text }] };
 }
 
 /** The search form of one operation (callback_id `dq_search:<name as typed>`); its frame speaks the reader's language. */
-export function searchModal(operationId: OperationId, privateMetadata: string, prices: Prices, lang: Lang): ModalView {
-  const definition: AnyOperation = operation(operationId);
-  const form = formFor(operationId);
+export function searchModal(
+  { form, syntax }: FormOperation,
+  privateMetadata: string,
+  prices: Prices,
+  lang: Lang,
+): ModalView {
+  const operationId = form.operation;
   return {
     type: 'modal',
-    callback_id: VIEW.search(typedNameOf(definition)),
+    callback_id: VIEW.search(typedNameOf(operationId)),
     title: plainText(operationTitle(operationId, lang), VIEW_LIMITS.titleChars),
     submit: plainText(lang.t('modals.search.submit'), VIEW_LIMITS.buttonChars),
     close: plainText(lang.t('modals.cancel'), VIEW_LIMITS.buttonChars),
     private_metadata: checkedPrivateMetadata(privateMetadata),
-    blocks: [costNote(operationId, prices, lang), ...form.fields.map((field) => inputBlock(operationId, field, lang))],
+    blocks: [costNote(syntax, prices, lang), ...form.fields.map((field) => inputBlock(operationId, field, lang))],
   };
 }

@@ -1,9 +1,8 @@
 import type { ValidationError } from '../../core/errors.js';
-import type { OperationId } from '../../core/operations/index.js';
 import type { Lang } from '../../i18n/lang.js';
 import { userFieldName } from '../parse/examples.js';
-import { formFor } from '../operations/index.js';
-import { actionIdFor, blockIdFor } from './searchForm.js';
+import type { CommandInput } from '../parse/parsedCommand.js';
+import { actionIdFor, blockIdFor, type FormOperation, type SearchForm } from './searchForm.js';
 
 /** One submitted element as Slack sends it (the parts the forms use of Bolt's ViewStateValue). */
 export interface SubmittedValue {
@@ -19,7 +18,8 @@ export interface SubmittedValue {
 /** `view.state.values` of a view_submission: block_id → action_id → value. */
 export type ViewStateValues = Readonly<Record<string, Readonly<Record<string, SubmittedValue>>>>;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const textOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /**
@@ -34,7 +34,9 @@ export function submittedText(values: unknown, blockId: string, actionId: string
   const submitted = block[actionId];
   if (!isObject(submitted)) return undefined;
   if (Array.isArray(submitted.selected_options)) {
-    const chosen = submitted.selected_options.map((choice) => (isObject(choice) ? textOf(choice.value) : undefined)).filter((value) => value !== undefined);
+    const chosen = submitted.selected_options
+      .map((choice) => (isObject(choice) ? textOf(choice.value) : undefined))
+      .filter((value) => value !== undefined);
     return chosen.length ? chosen.join(',') : undefined;
   }
   return (
@@ -47,10 +49,10 @@ export function submittedText(values: unknown, blockId: string, actionId: string
 }
 
 /** The loose input for the operation (what the core validates), from a submitted search form. */
-export function readSubmission(operationId: OperationId, values: unknown): Record<string, string> {
-  const input: Record<string, string> = {};
-  for (const field of formFor(operationId).fields) {
-    const text = submittedText(values, blockIdFor(operationId, field.field), actionIdFor(field.field));
+export function readSubmission(form: SearchForm, values: unknown): CommandInput {
+  const input: CommandInput = {};
+  for (const field of form.fields) {
+    const text = submittedText(values, blockIdFor(form.operation, field.field), actionIdFor(field.field));
     if (text === undefined || text.trim() === '') continue;
     const value = field.read ? field.read(text) : text;
     if (value !== undefined) input[field.field] = value;
@@ -65,14 +67,20 @@ const sentence = (text: string) => (text ? `${text[0]!.toUpperCase()}${text.slic
  * A problem with a field the form has no block for (a page number, a whole-request rule) goes on the
  * first block, named in the user's terms so it still makes sense there.
  */
-export function inlineErrors(operationId: OperationId, error: ValidationError, lang: Lang): Record<string, string> {
-  const form = formFor(operationId);
+export function inlineErrors(
+  { form, syntax }: FormOperation,
+  error: ValidationError,
+  lang: Lang,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const problem of error.problems) {
     const owner = form.fields.find((field) => field.field === problem.field);
-    const blockId = blockIdFor(operationId, (owner ?? form.fields[0]).field);
+    const blockId = blockIdFor(form.operation, (owner ?? form.fields[0]).field);
     const said = problem.phrase ? lang.t(problem.phrase) : problem.message;
-    const message = owner || !problem.field ? sentence(said) : lang.t('validation.fieldProblemPlain', { field: userFieldName(operationId, problem.field, lang), problem: said });
+    const message =
+      owner || !problem.field
+        ? sentence(said)
+        : lang.t('validation.fieldProblemPlain', { field: userFieldName(syntax, problem.field, lang), problem: said });
     errors[blockId] = errors[blockId] ? `${errors[blockId]}${lang.t('modals.errors.separator')}${message}` : message;
   }
   return errors;

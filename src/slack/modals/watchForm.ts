@@ -1,18 +1,18 @@
 import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
-import { WEEKDAYS_FROM_MONDAY, weekdayPhrase, type Schedule } from '../../core/digest/schedule.js';
-import { checksWithin } from '../../core/watch/cost.js';
-import { readWatchKind } from '../../core/watch/service.js';
-import { watchOperation } from '../../core/watch/checks.js';
-import type { WatchKind } from '../../core/watch/types.js';
+import { type Schedule, WEEKDAYS_FROM_MONDAY, weekdayPhrase } from '../../core/jobs/schedule.js';
 import type { Prices } from '../../core/operations/prices.js';
+import { watchOperation } from '../../core/watch/checks.js';
+import { checksWithin } from '../../core/watch/cost.js';
+import type { WatchKind } from '../../core/watch/types.js';
+import { readWatchKind } from '../../core/watch/watchService.js';
+import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 import type { Lang } from '../../i18n/lang.js';
-import type { WatchRequest } from '../flows/watchCommand.js';
-import { VIEW } from '../ids.js';
-import { checkedPrivateMetadata } from './modalOrigin.js';
+import { option, plainText, VIEW_LIMITS } from '../blockKit/slackText.js';
+import { VIEW } from '../payloads/ids.js';
+import { checkedPrivateMetadata } from '../payloads/modalOrigin.js';
+import type { WatchRequest } from '../payloads/watchRequestValue.js';
 import { channelPicker, radioButtons, staticSelect, textInput } from './elements.js';
 import { submittedText } from './submission.js';
-import { VIEW_LIMITS, option, plainText } from './slackText.js';
-import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 
 /** block_id of each field of the watch form (the action_id is always `value`). */
 export const WATCH_FIELDS = {
@@ -47,7 +47,11 @@ export interface WatchFormInput {
   allowSharedChannels?: boolean;
 }
 
-const KIND_KEYS: Record<WatchKind, CatalogueKey> = { company: 'watch.form.kind.company', fund: 'watch.form.kind.fund', contract: 'watch.form.kind.contract' };
+const KIND_KEYS: Record<WatchKind, CatalogueKey> = {
+  company: 'watch.form.kind.company',
+  fund: 'watch.form.kind.fund',
+  contract: 'watch.form.kind.contract',
+};
 const DEFAULT_TIME = '09:00';
 
 /** Each schedule with what it costs over 30 days at the default time (the saved watch says the exact figure). */
@@ -56,13 +60,24 @@ function cadenceOptions(input: WatchFormInput): PlainTextOption[] {
   const cadences: Array<[string, Schedule['cadence'], string]> = [
     ['daily', { kind: 'daily' }, lang.t('watch.form.cadence.daily')],
     ['weekdays', { kind: 'weekdays' }, lang.t('watch.form.cadence.weekdays')],
-    ...WEEKDAYS_FROM_MONDAY.map((day): [string, Schedule['cadence'], string] => [`weekly:${day}`, { kind: 'weekly', weekday: day }, lang.t('watch.form.cadence.weekly', { day: lang.t(weekdayPhrase(day)) })]),
+    ...WEEKDAYS_FROM_MONDAY.map((day): [string, Schedule['cadence'], string] => [
+      `weekly:${day}`,
+      { kind: 'weekly', weekday: day },
+      lang.t('watch.form.cadence.weekly', { day: lang.t(weekdayPhrase(day)) }),
+    ]),
   ];
-  if (!input.prefill || input.prefill.kind === 'contract') cadences.push(['hourly', { kind: 'hourly' }, lang.t('watch.form.cadence.hourly')]);
+  if (!input.prefill || input.prefill.kind === 'contract')
+    cadences.push(['hourly', { kind: 'hourly' }, lang.t('watch.form.cadence.hourly')]);
   const perCheck = input.prefill ? input.prices.priceOf(watchOperation({ kind: input.prefill.kind })).coins : undefined;
   return cadences.map(([value, cadence, label]) => {
     const checks = checksWithin({ cadence, time: DEFAULT_TIME, timeZone: input.timeZone }, input.now);
-    const cost = perCheck === undefined ? lang.t('watch.form.checks', { count: checks }) : lang.t('watch.form.checksCosting', { count: checks, coins: lang.t('common.coins', { count: checks * perCheck }) });
+    const cost =
+      perCheck === undefined
+        ? lang.t('watch.form.checks', { count: checks })
+        : lang.t('watch.form.checksCosting', {
+            count: checks,
+            coins: lang.t('common.coins', { count: checks * perCheck }),
+          });
     return option(`${label} · ${cost}`, value);
   });
 }
@@ -74,8 +89,20 @@ function priceLine(input: WatchFormInput): string {
   return lang.t('watch.form.prices', { company: coins('company'), fund: coins('fund'), contract: coins('contract') });
 }
 
-function input(blockId: string, label: string, element: unknown, options: { optional?: boolean; hint?: string } = {}): KnownBlock {
-  return { type: 'input', block_id: blockId, label: plainText(label), element, ...(options.optional ? { optional: true } : {}), ...(options.hint ? { hint: plainText(options.hint) } : {}) } as KnownBlock;
+function input(
+  blockId: string,
+  label: string,
+  element: unknown,
+  options: { optional?: boolean; hint?: string } = {},
+): KnownBlock {
+  return {
+    type: 'input',
+    block_id: blockId,
+    label: plainText(label),
+    element,
+    ...(options.optional ? { optional: true } : {}),
+    ...(options.hint ? { hint: plainText(options.hint) } : {}),
+  } as KnownBlock;
 }
 
 /** The watch form ("Watch this" under a result, "Add a watch" on the App Home), in the reader's language. */
@@ -83,28 +110,68 @@ export function watchFormModal(form: WatchFormInput): ModalView {
   const { lang, prefill } = form;
   const blocks: KnownBlock[] = [];
   if (prefill) {
-    blocks.push({ type: 'section', text: plainText(lang.t('watch.form.watching', { what: `${lang.t(KIND_KEYS[prefill.kind])} ${prefill.subject}` })) } as KnownBlock);
+    blocks.push({
+      type: 'section',
+      text: plainText(lang.t('watch.form.watching', { what: `${lang.t(KIND_KEYS[prefill.kind])} ${prefill.subject}` })),
+    } as KnownBlock);
   } else {
     const kinds = (['company', 'fund', 'contract'] as const).map((kind) => option(lang.t(KIND_KEYS[kind]), kind));
     blocks.push(input(WATCH_FIELDS.kind, lang.t('watch.form.kindLabel'), radioButtons('value', kinds, kinds[0])));
-    blocks.push(input(WATCH_FIELDS.subject, lang.t('watch.form.subjectLabel'), textInput('value', lang.t('watch.form.subjectPlaceholder')), { hint: lang.t('watch.form.subjectHint') }));
+    blocks.push(
+      input(
+        WATCH_FIELDS.subject,
+        lang.t('watch.form.subjectLabel'),
+        textInput('value', lang.t('watch.form.subjectPlaceholder')),
+        { hint: lang.t('watch.form.subjectHint') },
+      ),
+    );
   }
-  blocks.push(input(WATCH_FIELDS.channel, lang.t('watch.form.channel'), channelPicker('value', { allowSharedChannels: form.allowSharedChannels ?? false, initial: form.channelId })));
+  blocks.push(
+    input(
+      WATCH_FIELDS.channel,
+      lang.t('watch.form.channel'),
+      channelPicker('value', { allowSharedChannels: form.allowSharedChannels ?? false, initial: form.channelId }),
+    ),
+  );
   const cadences = cadenceOptions(form);
   blocks.push(input(WATCH_FIELDS.cadence, lang.t('watch.form.when'), staticSelect('value', cadences, cadences[0])));
-  blocks.push(input(WATCH_FIELDS.time, lang.t('watch.form.at'), { type: 'timepicker', action_id: 'value', initial_time: DEFAULT_TIME }, { hint: lang.t('watch.form.atHint') }));
+  blocks.push(
+    input(
+      WATCH_FIELDS.time,
+      lang.t('watch.form.at'),
+      { type: 'timepicker', action_id: 'value', initial_time: DEFAULT_TIME },
+      { hint: lang.t('watch.form.atHint') },
+    ),
+  );
   if (!prefill || prefill.kind === 'fund') {
-    blocks.push(input(WATCH_FIELDS.change, lang.t('watch.form.change'), textInput('value', '5%'), { optional: true, hint: lang.t('watch.form.changeHint') }));
+    blocks.push(
+      input(WATCH_FIELDS.change, lang.t('watch.form.change'), textInput('value', '5%'), {
+        optional: true,
+        hint: lang.t('watch.form.changeHint'),
+      }),
+    );
   }
   if (!prefill || prefill.kind === 'contract') {
     const directions = [option(lang.t('watch.form.above'), 'above'), option(lang.t('watch.form.below'), 'below')];
-    blocks.push(input(WATCH_FIELDS.direction, lang.t('watch.form.direction'), radioButtons('value', directions, directions[0]), { optional: !prefill }));
-    blocks.push(input(WATCH_FIELDS.level, lang.t('watch.form.level'), textInput('value', '75.5'), { optional: !prefill, hint: lang.t('watch.form.levelHint') }));
+    blocks.push(
+      input(WATCH_FIELDS.direction, lang.t('watch.form.direction'), radioButtons('value', directions, directions[0]), {
+        optional: !prefill,
+      }),
+    );
+    blocks.push(
+      input(WATCH_FIELDS.level, lang.t('watch.form.level'), textInput('value', '75.5'), {
+        optional: !prefill,
+        hint: lang.t('watch.form.levelHint'),
+      }),
+    );
   }
   const timeZone = textInput('value', 'Asia/Shanghai');
   timeZone.initial_value = form.timeZone;
   blocks.push(input(WATCH_FIELDS.timeZone, lang.t('watch.form.timeZone'), timeZone));
-  blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: `${priceLine(form)} ${lang.t('watch.preview.firstIsBaseline')}` }] });
+  blocks.push({
+    type: 'context',
+    elements: [{ type: 'mrkdwn', text: `${priceLine(form)} ${lang.t('watch.preview.firstIsBaseline')}` }],
+  });
   const metadata = JSON.stringify({ c: form.channelId, w: prefill, h: form.fromHome ? 1 : 0 });
   return {
     type: 'modal',
@@ -122,7 +189,10 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function readWatchForm(values: unknown, privateMetadata: string | undefined): { request: WatchRequest; channelId?: string; fromHome: boolean } {
+export function readWatchForm(
+  values: unknown,
+  privateMetadata: string | undefined,
+): { request: WatchRequest; channelId?: string; fromHome: boolean } {
   const field = (block: string) => submittedText(values, block, 'value')?.trim();
   let meta: { w?: Partial<WatchFormPrefill>; h?: unknown } = {};
   try {
@@ -132,15 +202,21 @@ export function readWatchForm(values: unknown, privateMetadata: string | undefin
   } catch {
     meta = {};
   }
-  const prefill = isPlainObject(meta.w) && typeof meta.w.kind === 'string' && typeof meta.w.subject === 'string' ? meta.w : undefined;
-  const request: WatchRequest = { kind: prefill?.kind ?? field(WATCH_FIELDS.kind) ?? '', subject: prefill?.subject ?? field(WATCH_FIELDS.subject) ?? '', cadence: field(WATCH_FIELDS.cadence) ?? '' };
+  const prefill =
+    isPlainObject(meta.w) && typeof meta.w.kind === 'string' && typeof meta.w.subject === 'string' ? meta.w : undefined;
+  const request: WatchRequest = {
+    kind: prefill?.kind ?? field(WATCH_FIELDS.kind) ?? '',
+    subject: prefill?.subject ?? field(WATCH_FIELDS.subject) ?? '',
+    cadence: field(WATCH_FIELDS.cadence) ?? '',
+  };
   if (typeof prefill?.period === 'string') request.period = prefill.period;
   const time = field(WATCH_FIELDS.time);
   if (time) request.time = request.cadence === 'hourly' ? `:${time.slice(3)}` : time;
   const change = field(WATCH_FIELDS.change);
   if (change) request.changePercent = change;
   const level = field(WATCH_FIELDS.level);
-  if (level && readWatchKind(request.kind) === 'contract') request[field(WATCH_FIELDS.direction) === 'below' ? 'below' : 'above'] = level;
+  if (level && readWatchKind(request.kind) === 'contract')
+    request[field(WATCH_FIELDS.direction) === 'below' ? 'below' : 'above'] = level;
   const timeZone = field(WATCH_FIELDS.timeZone);
   if (timeZone) request.timeZone = timeZone;
   const channelId = field(WATCH_FIELDS.channel);

@@ -2,11 +2,12 @@ import type { ChartImage, ChartPlan, ChartSettings } from '../../charts/quickCha
 import type { CallResult } from '../../core/client/dataClient.js';
 import type { OperationId, RequestOf, WATCHED_OPERATIONS } from '../../core/operations/index.js';
 import type { WatchKind, WatchTarget } from '../../core/watch/types.js';
-import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { SearchForm } from '../modals/searchForm.js';
 import type { CommandSyntax } from '../parse/commandSyntax.js';
 import type { RenderedResult, RenderOptions } from '../render/types.js';
+import type { WatchWords } from '../render/watch.js';
+import type { WorkflowStep } from './workflowStep.js';
 
 /**
  * Everything Slack-facing about one data operation: how it is typed as a command (and its help),
@@ -29,18 +30,14 @@ export interface SlackOperation<Id extends OperationId = OperationId> {
   chart?(answer: CallResult<Id>, settings: ChartSettings, timeZone: string, lang: Lang): ChartPlan;
   /** The chart Slack draws from values in a message (its data_visualization block), where a picture cannot reach Slack. */
   nativeChart?(answer: CallResult<Id>, timeZone: string, lang: Lang): ChartImage;
+  /** Its Workflow Builder step, if it offers one. */
+  step?: WorkflowStep;
   /** How a watch of this operation is worded, if it can be watched. */
   watch?: WatchWords<WatchedTarget<Id>>;
 }
 
 /** The watch target of an operation's kind (`fund` for fund-asset); every target for any operation. */
-type WatchedTarget<Id extends OperationId> = Extract<WatchTarget, { kind: { [Kind in WatchKind]: (typeof WATCHED_OPERATIONS)[Kind] extends Id ? Kind : never }[WatchKind] }>;
-
-/** A watch in its operation's words: what it watches, and the labels of the rows its checks make themselves. */
-export interface WatchWords<Target extends WatchTarget = WatchTarget> {
-  target(target: Target, lang: Lang): string;
-  /** What is watched as typed to what the operation asks about (a contract's name → its symbol), as a lookup reads it. */
-  readSubject?(typed: string): string;
-  /** Rows labelled here; others (a taxpayer record's fields) are labelled as lookups label them. */
-  rowLabels?: Readonly<Record<string, CatalogueKey>>;
-}
+type WatchedTarget<Id extends OperationId> = Extract<
+  WatchTarget,
+  { kind: { [Kind in WatchKind]: (typeof WATCHED_OPERATIONS)[Kind] extends Id ? Kind : never }[WatchKind] }
+>;

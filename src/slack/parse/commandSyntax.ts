@@ -1,6 +1,14 @@
-import { operation, type OperationId, type OperationName } from '../../core/operations/index.js';
-import { inEveryLanguage, type CatalogueKey, type Lang, type Locale, type NamesUnder, type JoinedPhrases, type Phrase } from '../../i18n/lang.js';
-import { wordsRead, type WordList } from './shownWords.js';
+import { type OperationId, type OperationName, operation, typedNameOf } from '../../core/operations/index.js';
+import {
+  type CatalogueKey,
+  inEveryLanguage,
+  type JoinedPhrases,
+  type Lang,
+  type Locale,
+  type NamesUnder,
+  type Phrase,
+} from '../../i18n/lang.js';
+import { type WordList, wordsRead } from './shownWords.js';
 
 /**
  * How one operation is written as a slash command. It only maps words to the operation's input
@@ -18,7 +26,9 @@ import { wordsRead, type WordList } from './shownWords.js';
  * The catalogue entry of a word after `/dq`: an operation's own (`taxpayer.subcommand`: tax, 纳税人),
  * so adding an operation touches only its catalogue, or one of /dq's others (`commands.subcommands.usage`).
  */
-export type SubcommandEntry = `${OperationName}.subcommand` | `commands.subcommands.${NamesUnder<'commands.subcommands'>}`;
+export type SubcommandEntry =
+  | `${OperationName}.subcommand`
+  | `commands.subcommands.${NamesUnder<'commands.subcommands'>}`;
 
 /** The catalogue entry of an option key: one operation's own (`bids.keys.region`) or one the paging options share (`commands.keys.page`). */
 export type OptionKeyEntry = Extract<CatalogueKey, `${OperationName}.keys.${string}` | `commands.keys.${string}`>;
@@ -62,7 +72,8 @@ export interface CommandSyntax {
   command: `/${string}`;
   /**
    * Words read after `/dq` for this operation besides its catalogue's `<name>.subcommand` (the word
-   * shown in each language): never shown, in lower case (subcommandWords(operationSubcommand(…)) has them all).
+   * shown in each language) and its name as typed (`new-funds`, always read): never shown, in lower
+   * case (subcommandWords(operationSubcommand(…)) has them all).
    */
   subcommandSynonyms: readonly string[];
   /** What the command does; in English also the slash-command registration (at most 100 characters). */
@@ -92,6 +103,11 @@ export interface CommandSyntax {
   notes(lang: Lang): string[];
 }
 
+/** An operation's own slash command, its name as typed (`/new-funds`): both manifests declare it. */
+export function directCommand(id: OperationId): `/${string}` {
+  return `/${typedNameOf(id)}`;
+}
+
 export function positionalWords(syntax: CommandSyntax): readonly WordSyntax[] {
   return syntax.positional.kind === 'joined' ? [syntax.positional.word] : syntax.positional.words;
 }
@@ -113,11 +129,15 @@ export function optionKeys(option: OptionSyntax): readonly [string, ...string[]]
 
 const operationSubcommands = new WeakMap<CommandSyntax, WordList<SubcommandEntry>>();
 
-/** The words after `/dq` for an operation: its catalogue entry (`bids.subcommand`), then its synonyms. */
+/** The words after `/dq` for an operation: its catalogue entry (`bids.subcommand`), its name as typed, then its synonyms. */
 export function operationSubcommand(syntax: CommandSyntax): WordList<SubcommandEntry> {
   let list = operationSubcommands.get(syntax);
   if (!list) {
-    list = [`${operation(syntax.operation).name}.subcommand`, ...syntax.subcommandSynonyms];
+    list = [
+      `${operation(syntax.operation).name}.subcommand`,
+      typedNameOf(syntax.operation),
+      ...syntax.subcommandSynonyms,
+    ];
     operationSubcommands.set(syntax, list);
   }
   return list;

@@ -1,8 +1,8 @@
 import type { OperationId } from '../../core/operations/index.js';
 import { english } from '../../i18n/lang.js';
+import type { CommandGrammar } from './commandGrammar.js';
 import { operationSubcommand, subcommandPhrase, usageLine } from './commandSyntax.js';
 import { DQ_COMMAND } from './parseCommand.js';
-import { SYNTAX_LIST } from '../operations/index.js';
 
 export interface SlashCommand {
   command: string;
@@ -13,19 +13,21 @@ export interface SlashCommand {
 }
 
 /**
- * The one list of slash commands: the app registers these and the manifest mirrors them. Slack shows
+ * The slash commands of a grammar: the app registers these and the manifest mirrors them. Slack shows
  * one description per command whatever the reader's language, so they are the English ones.
  */
-export const SLASH_COMMANDS: SlashCommand[] = [
-  {
-    command: DQ_COMMAND,
-    description: 'Company and market data: taxpayers, bids, funds, futures; spending, digests and watches',
-    usageHint: `[${SYNTAX_LIST.map((syntax) => english.t(subcommandPhrase(operationSubcommand(syntax)))).join('|')}] … | usage | digest … | watch … | lang zh|en|auto | help [command]`,
-  },
-  ...SYNTAX_LIST.map((syntax) => ({
-    command: syntax.command,
-    operation: syntax.operation,
-    description: english.t(syntax.description),
-    usageHint: usageLine(syntax, english),
-  })),
-];
+export function slashCommands(grammar: CommandGrammar): SlashCommand[] {
+  return [
+    {
+      command: DQ_COMMAND,
+      description: 'Company and market data: taxpayers, bids, funds, futures; spending, digests and watches',
+      usageHint: `[${grammar.syntaxes.map((syntax) => english.t(subcommandPhrase(operationSubcommand(syntax)))).join('|')}] … | usage | digest … | watch … | lang zh|en|auto | help [command]`,
+    },
+    ...grammar.syntaxes.map((syntax) => ({
+      command: syntax.command,
+      operation: syntax.operation,
+      description: english.t(syntax.description),
+      usageHint: usageLine(syntax, english),
+    })),
+  ];
+}

@@ -1,10 +1,22 @@
-
 /**
  * What Chinese readers type in their own words, turned into the words the command syntax reads:
  * numbers in characters (二十, 两百), a page as 第2页, a count as 30根, a period as 15分钟线 or 日K线.
  */
 
-const DIGITS: Readonly<Record<string, number>> = { 零: 0, 〇: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+const DIGITS: Readonly<Record<string, number>> = {
+  零: 0,
+  〇: 0,
+  一: 1,
+  二: 2,
+  两: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+};
 const UNITS: Readonly<Record<string, number>> = { 十: 10, 百: 100, 千: 1000 };
 
 /** `30`, `三十`, `二十五`, `两百`, `一百零五` → the number in digits; anything else → undefined. */

@@ -1,6 +1,6 @@
+import { optionKeys } from './commandSyntax.js';
 import { naturalOption, readNumberWord } from './naturalWords.js';
 import { normaliseText } from './normalise.js';
-import { optionKeys } from './commandSyntax.js';
 import { pageOption } from './pagingOptions.js';
 
 /** Where a follow-up moves a paged answer: the page after it, the one before, or a page by number. */
@@ -20,7 +20,10 @@ const PAGE_KEYS = optionKeys(pageOption('page'));
  * words a command does; undefined for anything else, which is then read as a command.
  */
 export function readPagingWords(text: string): PagingMove | undefined {
-  const words = normaliseText(text).toLowerCase().replace(/[。.!！?？]+$/u, '').trim();
+  const words = normaliseText(text)
+    .toLowerCase()
+    .replace(/[。.!！?？]+$/u, '')
+    .trim();
   if (NEXT_WORDS.has(words)) return { kind: 'next' };
   if (PREVIOUS_WORDS.has(words)) return { kind: 'previous' };
   const natural = naturalOption(words.replace(/\s+/g, ''));

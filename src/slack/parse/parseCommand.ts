@@ -1,48 +1,27 @@
-import { findOperation, type OperationId } from '../../core/operations/index.js';
-import { readLanguageChoice, type Locale } from '../../i18n/lang.js';
-import { closestWord } from './closestWord.js';
-import { operationSubcommand, subcommandPhrase, subcommandWords, type CommandSyntax, type SubcommandEntry } from './commandSyntax.js';
-import { normaliseText, tokenise, type Token } from './normalise.js';
-import { phraseList, typedText, typedWords, type WordList } from './shownWords.js';
-import { grammarWords, readArguments } from './readArguments.js';
+import { type Locale, readLanguageChoice } from '../../i18n/lang.js';
 import { textLanguage } from '../../i18n/textLanguage.js';
-import { SYNTAX_LIST, syntaxByCommand, syntaxBySubcommand, syntaxFor } from '../operations/index.js';
-
+import { closestWord } from './closestWord.js';
+import {
+  type CommandGrammar,
+  DIGEST_WORDS,
+  HELP_WORDS,
+  LANG_WORDS,
+  USAGE_WORDS,
+  WATCH_WORDS,
+} from './commandGrammar.js';
+import { type CommandSyntax, type SubcommandEntry, subcommandWords } from './commandSyntax.js';
+import { normaliseText, type Token, tokenise } from './normalise.js';
 import type { ParsedCommand, UsageMonth } from './parsedCommand.js';
+import { grammarWords, readArguments } from './readArguments.js';
+import { typedText, typedWords, type WordList } from './shownWords.js';
 
 export type { HelpTopic, InvalidCommand, LanguageChoice, ParsedCommand, UsageMonth } from './parsedCommand.js';
 
 /** The umbrella command; `/dq bids …` means the same as `/bids …`. */
 export const DQ_COMMAND = '/dq';
 
-// The catalogue entry of each subcommand, then words read but never shown (subcommandWords).
-export const HELP_WORDS = ['commands.subcommands.help', '?', '-h', '--help'] as const;
-export const USAGE_WORDS = ['commands.subcommands.usage', 'spend', 'spent', '花费', '费用'] as const;
-export const DIGEST_WORDS = ['commands.subcommands.digest', 'digests', '摘要', '订阅'] as const;
-export const WATCH_WORDS = ['commands.subcommands.watch', 'watches', '监控', '盯盘'] as const;
-export const LANG_WORDS = ['commands.subcommands.lang', 'language'] as const;
-
-/** The subcommands /dq takes besides the operations. */
-const OTHER_SUBCOMMANDS = [USAGE_WORDS, DIGEST_WORDS, WATCH_WORDS, LANG_WORDS, HELP_WORDS] as const;
-
-const OPERATION_SUBCOMMANDS = SYNTAX_LIST.map((syntax) => subcommandPhrase(operationSubcommand(syntax)));
-/** `tax, bids, …, help` in the reader's words. */
-const DQ_SUBCOMMANDS = phraseList([...OPERATION_SUBCOMMANDS, ...OTHER_SUBCOMMANDS.map(subcommandPhrase)]);
-/** What `/dq help` can explain: the operations, usage, digest, watch, lang. */
-const HELP_TOPICS = phraseList([...OPERATION_SUBCOMMANDS, ...OTHER_SUBCOMMANDS.filter((words) => words !== HELP_WORDS).map(subcommandPhrase)]);
-/** Every word /dq takes first, in either language: what a typo may have meant. */
-const ALL_SUBCOMMAND_WORDS = [...SYNTAX_LIST.flatMap((syntax) => subcommandWords(operationSubcommand(syntax))), ...OTHER_SUBCOMMANDS.flatMap((words) => subcommandWords(words).filter((word) => /^\p{L}/u.test(word)))];
-
 function isWord(token: Token | undefined, words: WordList<SubcommandEntry>): boolean {
   return token !== undefined && token.quoteStart < 0 && subcommandWords(words).includes(token.text.toLowerCase());
-}
-
-/** Subcommand names first, then the operation's name or spec id, which users copy from errors and logs. */
-function syntaxNamed(word: string): CommandSyntax | undefined {
-  const syntax = syntaxBySubcommand(word);
-  if (syntax) return syntax;
-  const definition = findOperation(word);
-  return definition ? syntaxFor(definition.id as OperationId) : undefined;
 }
 
 function parseOperation(syntax: CommandSyntax, tokens: readonly Token[]): ParsedCommand {
@@ -52,48 +31,74 @@ function parseOperation(syntax: CommandSyntax, tokens: readonly Token[]): Parsed
   return readArguments(syntax, tokens);
 }
 
-function parseHelp(topic: Token | undefined): ParsedCommand {
+function parseHelp(grammar: CommandGrammar, topic: Token | undefined): ParsedCommand {
   if (!topic || isWord(topic, HELP_WORDS)) return { kind: 'help' };
   if (isWord(topic, USAGE_WORDS)) return { kind: 'help', topic: 'usage' };
   if (isWord(topic, DIGEST_WORDS)) return { kind: 'help', topic: 'digest' };
   if (isWord(topic, LANG_WORDS)) return { kind: 'help', topic: 'lang' };
   // The watch commands explain themselves (their usage, in the reader's words).
   if (isWord(topic, WATCH_WORDS)) return { kind: 'watch', words: [] };
-  const syntax = syntaxNamed(topic.text);
+  const syntax = grammar.named(topic.text);
   if (syntax) return { kind: 'help', operation: syntax.operation };
-  return { kind: 'invalid', message: { key: 'commands.parse.noHelp', values: { topic: typedText(topic.text), topics: HELP_TOPICS } }, example: `${DQ_COMMAND} help bids` };
+  return {
+    kind: 'invalid',
+    message: { key: 'commands.parse.noHelp', values: { topic: typedText(topic.text), topics: grammar.helpTopics } },
+    example: `${DQ_COMMAND} help bids`,
+  };
 }
 
 function parseLang(words: readonly Token[]): ParsedCommand {
   const example = `${DQ_COMMAND} lang zh`;
   const [word, ...extra] = words;
   if (!word) return { kind: 'lang' };
-  if (extra.length > 0) return { kind: 'invalid', message: { key: 'commands.parse.langTakesOneWord', values: { words: typedWords(words.map((token) => token.text)) } }, example };
+  if (extra.length > 0)
+    return {
+      kind: 'invalid',
+      message: {
+        key: 'commands.parse.langTakesOneWord',
+        values: { words: typedWords(words.map((token) => token.text)) },
+      },
+      example,
+    };
   const choice = readLanguageChoice(word.text);
-  if (!choice) return { kind: 'invalid', message: { key: 'commands.parse.unknownLanguage', values: { word: typedText(word.text) } }, example };
+  if (!choice)
+    return {
+      kind: 'invalid',
+      message: { key: 'commands.parse.unknownLanguage', values: { word: typedText(word.text) } },
+      example,
+    };
   return { kind: 'lang', choice };
 }
 
-function parseDq(tokens: readonly Token[]): ParsedCommand {
+function parseDq(grammar: CommandGrammar, tokens: readonly Token[]): ParsedCommand {
   const [first, ...rest] = tokens;
-  if (!first || isWord(first, HELP_WORDS)) return parseHelp(rest[0]);
+  if (!first || isWord(first, HELP_WORDS)) return parseHelp(grammar, rest[0]);
   if (isWord(first, USAGE_WORDS)) {
     if (rest.length === 0) return { kind: 'usage' };
     const month = rest.length === 1 ? readUsageMonth(rest[0]!.text) : undefined;
     if (month) return { kind: 'usage', month };
-    return { kind: 'invalid', message: { key: 'commands.parse.usageMonth', values: { words: typedText(rest.map((token) => token.text).join(' ')) } }, example: `${DQ_COMMAND} usage 2026-10` };
+    return {
+      kind: 'invalid',
+      message: {
+        key: 'commands.parse.usageMonth',
+        values: { words: typedText(rest.map((token) => token.text).join(' ')) },
+      },
+      example: `${DQ_COMMAND} usage 2026-10`,
+    };
   }
   // Digest words (weekly:mon, tz:Asia/Shanghai) have their own grammar, read where digests live.
   if (isWord(first, DIGEST_WORDS)) return { kind: 'digest', words: rest.map((token) => token.text) };
   if (isWord(first, WATCH_WORDS)) return { kind: 'watch', words: rest.map((token) => token.text) };
   if (isWord(first, LANG_WORDS)) return parseLang(rest);
-  const syntax = first.quoteStart < 0 ? syntaxNamed(first.text) : undefined;
+  const syntax = first.quoteStart < 0 ? grammar.named(first.text) : undefined;
   if (syntax) return parseOperation(syntax, rest);
-  const guess = closestWord(first.text, ALL_SUBCOMMAND_WORDS);
-  const values = { word: typedText(first.text), command: DQ_COMMAND, subcommands: DQ_SUBCOMMANDS };
+  const guess = closestWord(first.text, grammar.subcommandWords);
+  const values = { word: typedText(first.text), command: DQ_COMMAND, subcommands: grammar.subcommands };
   return {
     kind: 'invalid',
-    message: guess ? { key: 'commands.parse.unknownSubcommandGuess', values: { ...values, guess } } : { key: 'commands.parse.unknownSubcommand', values },
+    message: guess
+      ? { key: 'commands.parse.unknownSubcommandGuess', values: { ...values, guess } }
+      : { key: 'commands.parse.unknownSubcommand', values },
     example: `${DQ_COMMAND} help`,
   };
 }
@@ -103,16 +108,16 @@ function parseDq(tokens: readonly Token[]): ParsedCommand {
  * 000001 第3页`, `/dq help`): judged on its grammar's words only, so `/taxpayer 杭州华信` (a name and
  * nothing else) is unclear. Its reply is then in that language, whatever the saved one.
  */
-export function commandLanguage(command: string, text: string): Locale | undefined {
+export function commandLanguage(grammar: CommandGrammar, command: string, text: string): Locale | undefined {
   const name = commandName(command);
   const tokens = tokenise(text);
   let words: string[];
   if (name === DQ_COMMAND) {
     const [first, ...rest] = tokens;
-    const syntax = first && first.quoteStart < 0 ? syntaxNamed(first.text) : undefined;
+    const syntax = first && first.quoteStart < 0 ? grammar.named(first.text) : undefined;
     words = first ? [first.text, ...(syntax ? grammarWords(syntax, rest) : rest.map((token) => token.text))] : [];
   } else {
-    const syntax = syntaxByCommand(name);
+    const syntax = grammar.byCommand(name);
     words = syntax ? grammarWords(syntax, tokens) : [];
   }
   return textLanguage(words.join(' '));
@@ -143,11 +148,15 @@ function commandName(command: string): string {
  * Reads a slash command into what it asks for. Never throws: any text gives exactly one result,
  * and input values are left for the operation's own validation to judge.
  */
-export function parseCommand(command: string, text: string): ParsedCommand {
+export function parseCommand(grammar: CommandGrammar, command: string, text: string): ParsedCommand {
   const name = commandName(command);
   const tokens = tokenise(text);
-  if (name === DQ_COMMAND) return parseDq(tokens);
-  const syntax = syntaxByCommand(name);
+  if (name === DQ_COMMAND) return parseDq(grammar, tokens);
+  const syntax = grammar.byCommand(name);
   if (syntax) return parseOperation(syntax, tokens);
-  return { kind: 'invalid', message: { key: 'commands.parse.unknownCommand', values: { command: typedText(name) } }, example: `${DQ_COMMAND} help` };
+  return {
+    kind: 'invalid',
+    message: { key: 'commands.parse.unknownCommand', values: { command: typedText(name) } },
+    example: `${DQ_COMMAND} help`,
+  };
 }

@@ -1,6 +1,12 @@
 import type { OperationId } from '../../core/operations/index.js';
 import type { Locale, Phrase } from '../../i18n/lang.js';
 
+/**
+ * What a command or a search form gives for one operation, field by field, as typed (`pageNo: '2'`):
+ * the operation's own `input` schema reads it into the wire request (core/operations/validate.ts).
+ */
+export type CommandInput = Record<string, string>;
+
 /** The month `/dq usage` is asked about: a calendar month, one without its year (the latest such), or one counted back from this one. */
 export type UsageMonth = { year?: number; month: number } | { monthsAgo: number };
 
@@ -12,7 +18,7 @@ export type LanguageChoice = Locale | 'auto';
 
 /** What a slash command asks for; exactly one of these for any text. */
 export type ParsedCommand =
-  | { kind: 'query'; operation: OperationId; input: Record<string, string> }
+  | { kind: 'query'; operation: OperationId; input: CommandInput }
   | { kind: 'open_modal'; operation: OperationId }
   | { kind: 'help'; operation?: OperationId; topic?: HelpTopic }
   /** `/dq usage`, or with a month (`2026-10`, `last`, `上月`): that month by person and operation. */

@@ -1,10 +1,17 @@
 import { english, isChinese, type Phrase } from '../../i18n/lang.js';
 import { closestWord } from './closestWord.js';
-import { optionKeyPhrase, optionKeys, optionName, positionalWords, type CommandSyntax, type WordReader } from './commandSyntax.js';
+import {
+  type CommandSyntax,
+  optionKeyPhrase,
+  optionKeys,
+  optionName,
+  positionalWords,
+  type WordReader,
+} from './commandSyntax.js';
 import { exampleFor } from './examples.js';
-import type { Token } from './normalise.js';
 import { naturalOption } from './naturalWords.js';
-import type { InvalidCommand, ParsedCommand } from './parsedCommand.js';
+import type { Token } from './normalise.js';
+import type { CommandInput, InvalidCommand, ParsedCommand } from './parsedCommand.js';
 import { phraseList, theWord, typedText, typedWords } from './shownWords.js';
 
 /** One value for one input field, and how the user gave it (for "given twice" messages). */
@@ -29,13 +36,41 @@ const OPTION_SHAPED = /^(\p{L}[\p{L}\p{M}\p{N}_-]*)[:=]/u;
  * (by its name, the last part of its catalogue entry: `bids.keys.from`) a refusal suggests.
  */
 const MEANT_KEYS: Readonly<Record<string, string>> = {
-  date: 'from', dates: 'from', time: 'from', published: 'from', 日期: 'from', 时间: 'from', 发布日期: 'from', 发布时间: 'from', 起始: 'from', 开始日期: 'from', 结束: 'to', 结束日期: 'to', 截至: 'to',
-  area: 'region', city: 'region', 城市: 'region', 省市: 'region', 地点: 'region', 地址: 'region', 所在地: 'region',
-  category: 'type', 类别: 'type', 种类: 'type', 公告: 'type',
-  频率: 'period', k线: 'period',
-  number: 'limit', candles: 'limit', 个数: 'limit', 条数: 'size',
-  p: 'page', 页数: 'page', 第: 'page',
-  state: 'status', 在售: 'status',
+  date: 'from',
+  dates: 'from',
+  time: 'from',
+  published: 'from',
+  日期: 'from',
+  时间: 'from',
+  发布日期: 'from',
+  发布时间: 'from',
+  起始: 'from',
+  开始日期: 'from',
+  结束: 'to',
+  结束日期: 'to',
+  截至: 'to',
+  area: 'region',
+  city: 'region',
+  城市: 'region',
+  省市: 'region',
+  地点: 'region',
+  地址: 'region',
+  所在地: 'region',
+  category: 'type',
+  类别: 'type',
+  种类: 'type',
+  公告: 'type',
+  频率: 'period',
+  k线: 'period',
+  number: 'limit',
+  candles: 'limit',
+  个数: 'limit',
+  条数: 'size',
+  p: 'page',
+  页数: 'page',
+  第: 'page',
+  state: 'status',
+  在售: 'status',
 };
 
 /** `region:ZJ`, `地区：浙江` → { key, value }; a colon inside quotes (`"a:b"`) does not make an option. */
@@ -61,21 +96,33 @@ function nearestKey(syntax: CommandSyntax, typed: string): string | undefined {
   const option = meant === undefined ? undefined : syntax.options.find((candidate) => optionName(candidate) === meant);
   if (option) return optionKeys(option).find((key) => isChinese(key) === chinese) ?? optionKeys(option)[0];
   const keys = syntax.options.flatMap((candidate) => optionKeys(candidate));
-  return closestWord(typed, keys.filter((key) => isChinese(key) === chinese)) ?? closestWord(typed, keys);
+  return (
+    closestWord(
+      typed,
+      keys.filter((key) => isChinese(key) === chinese),
+    ) ?? closestWord(typed, keys)
+  );
 }
 
 function invalid(syntax: CommandSyntax, message: Phrase): InvalidCommand {
-  return { kind: 'invalid', message, example: exampleFor(syntax.operation, english), operation: syntax.operation };
+  return { kind: 'invalid', message, example: exampleFor(syntax, english), operation: syntax.operation };
 }
 
 /** `region:, type:, …` in the reader's words. */
 function optionKeyList(syntax: CommandSyntax): Phrase {
-  return phraseList(syntax.options.map((option) => ({ key: 'commands.parse.optionKey', values: { key: optionKeyPhrase(option) } })));
+  return phraseList(
+    syntax.options.map((option) => ({ key: 'commands.parse.optionKey', values: { key: optionKeyPhrase(option) } })),
+  );
 }
 
 /** `<fund code> [page]` in the reader's words. */
 function positionalUsage(syntax: CommandSyntax): Phrase {
-  const words = positionalWords(syntax).map((word): Phrase => ({ key: word.optional ? 'commands.parse.optionalWord' : 'commands.parse.requiredWord', values: { name: word.name } }));
+  const words = positionalWords(syntax).map(
+    (word): Phrase => ({
+      key: word.optional ? 'commands.parse.optionalWord' : 'commands.parse.requiredWord',
+      values: { name: word.name },
+    }),
+  );
   return phraseList(words, 'space');
 }
 
@@ -84,12 +131,16 @@ function unknownOption(syntax: CommandSyntax, key: string): InvalidCommand {
   const values = { key: typedText(key), command: syntax.command, options: optionKeyList(syntax) };
   if (guess) return invalid(syntax, { key: 'commands.parse.unknownOptionGuess', values: { ...values, guess } });
   // Without a near miss it may be a keyword that happens to contain a colon, which quotes allow.
-  if (syntax.positional.kind === 'joined') return invalid(syntax, { key: 'commands.parse.unknownOptionQuotes', values });
+  if (syntax.positional.kind === 'joined')
+    return invalid(syntax, { key: 'commands.parse.unknownOptionQuotes', values });
   return invalid(syntax, { key: 'commands.parse.unknownOption', values });
 }
 
 /** Splits the words into option assignments and the plain words left for the positions. */
-function readOptions(syntax: CommandSyntax, tokens: readonly Token[]): { options: Assignment[]; plainWords: Token[] } | InvalidCommand {
+function readOptions(
+  syntax: CommandSyntax,
+  tokens: readonly Token[],
+): { options: Assignment[]; plainWords: Token[] } | InvalidCommand {
   const options: Assignment[] = [];
   const plainWords: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
@@ -111,7 +162,13 @@ function readOptions(syntax: CommandSyntax, tokens: readonly Token[]): { options
     const key = typedText(option.key);
     if (value === '') return invalid(syntax, { key: 'commands.parse.needsValue', values: { key, shape: spec.shape } });
     const givenAs = `${option.key}:`;
-    options.push({ field: spec.field, givenAs, said: { key: 'commands.parse.optionKey', values: { key } }, value, read: spec.read });
+    options.push({
+      field: spec.field,
+      givenAs,
+      said: { key: 'commands.parse.optionKey', values: { key } },
+      value,
+      read: spec.read,
+    });
   }
   return { options, plainWords };
 }
@@ -126,31 +183,50 @@ function readPositions(syntax: CommandSyntax, plainTokens: readonly Token[]): As
     // A keyword typed wholly in quotes keeps them: the operation reads a quoted keyword as a name
     // even when it is shaped like a credit code.
     const quoted = plainTokens.every((token) => token.quoteStart === 0);
-    return [{ field: word.field, givenAs: `#${word.field}`, said: theWord(word), value: quoted && word.keepQuotes ? `"${joined}"` : joined, read: word.read }];
+    return [
+      {
+        field: word.field,
+        givenAs: `#${word.field}`,
+        said: theWord(word),
+        value: quoted && word.keepQuotes ? `"${joined}"` : joined,
+        read: word.read,
+      },
+    ];
   }
   const assignments: Assignment[] = [];
   let at = 0;
   for (const word of positional.words) {
     if (at >= plainWords.length) break;
     const count = word.spans?.(plainWords.slice(at)) ?? 1;
-    assignments.push({ field: word.field, givenAs: `#${word.field}`, said: theWord(word), value: plainWords.slice(at, at + count).join(' '), read: word.read });
+    assignments.push({
+      field: word.field,
+      givenAs: `#${word.field}`,
+      said: theWord(word),
+      value: plainWords.slice(at, at + count).join(' '),
+      read: word.read,
+    });
     at += count;
   }
   if (at < plainWords.length) {
     const extra = typedWords(plainWords.slice(at));
-    return invalid(syntax, { key: 'commands.parse.tooManyWords', values: { extra, command: syntax.command, usage: positionalUsage(syntax), options: optionKeyList(syntax) } });
+    return invalid(syntax, {
+      key: 'commands.parse.tooManyWords',
+      values: { extra, command: syntax.command, usage: positionalUsage(syntax), options: optionKeyList(syntax) },
+    });
   }
   return assignments;
 }
 
 function toInput(syntax: CommandSyntax, assignments: readonly Assignment[]): ParsedCommand {
-  const input: Record<string, string> = {};
+  const input: CommandInput = {};
   const given = new Map<string, Assignment>();
   for (const assignment of assignments) {
     const { field, givenAs, said, value, read } = assignment;
     const earlier = given.get(field);
-    if (earlier?.givenAs === givenAs) return invalid(syntax, { key: 'commands.parse.givenTwice', values: { how: said } });
-    if (earlier) return invalid(syntax, { key: 'commands.parse.givenBothWays', values: { earlier: earlier.said, how: said } });
+    if (earlier?.givenAs === givenAs)
+      return invalid(syntax, { key: 'commands.parse.givenTwice', values: { how: said } });
+    if (earlier)
+      return invalid(syntax, { key: 'commands.parse.givenBothWays', values: { earlier: earlier.said, how: said } });
     given.set(field, assignment);
     const converted = read ? read(value) : value;
     if (converted !== undefined) input[field] = converted;

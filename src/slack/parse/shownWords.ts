@@ -1,5 +1,5 @@
 import { isChinese, type JoinedPhrases, type Lang, type Phrase } from '../../i18n/lang.js';
-import { serviceText } from '../render/mrkdwn.js';
+import { serviceText } from '../blockKit/mrkdwn.js';
 
 /**
  * A list of the words people may type for one thing, as code keeps it: the name of its catalogue
@@ -14,12 +14,18 @@ const readWords = new WeakMap<readonly string[], readonly [string, ...string[]]>
  * Every word read for a list, in lower case: English words first, then Chinese, each language's
  * catalogue word first (shownWord picks it), e.g. `bids bid 招标 招投标 标讯`.
  */
-export function wordsRead<Name extends string>(list: WordList<Name>, catalogueWords: (name: Name) => readonly string[]): readonly [string, ...string[]] {
+export function wordsRead<Name extends string>(
+  list: WordList<Name>,
+  catalogueWords: (name: Name) => readonly string[],
+): readonly [string, ...string[]] {
   const known = readWords.get(list);
   if (known) return known;
   const [name, ...synonyms] = list;
   const words = [...new Set([...catalogueWords(name), ...synonyms].map((word) => word.toLowerCase()))];
-  const ordered = [...words.filter((word) => !isChinese(word)), ...words.filter((word) => isChinese(word))] as [string, ...string[]];
+  const ordered = [...words.filter((word) => !isChinese(word)), ...words.filter((word) => isChinese(word))] as [
+    string,
+    ...string[],
+  ];
   readWords.set(list, ordered);
   return ordered;
 }
@@ -48,7 +54,10 @@ export function typedText(text: string, max = 60): string {
 }
 
 export function typedWords(words: readonly string[]): Phrase {
-  return phraseList(words.map((word) => ({ key: 'commands.parse.typed', values: { text: typedText(word) } })), 'space');
+  return phraseList(
+    words.map((word) => ({ key: 'commands.parse.typed', values: { text: typedText(word) } })),
+    'space',
+  );
 }
 
 // Parse results are said later, by whoever knows the reader, so a list stays a phrase until then.

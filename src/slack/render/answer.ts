@@ -1,32 +1,39 @@
 import type { KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import type { Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../slackMessage.js';
-import { SLACK_OPERATIONS, slackOperation } from '../operations/index.js';
-import { dividerBlock, headerBlock, sectionBlock } from './blocks.js';
+import { dividerBlock, headerBlock, sectionBlock } from '../blockKit/blocks.js';
+import { fitToSlackLimits, keepBlock } from '../blockKit/fitToSlackLimits.js';
+import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
 import { renderFooter } from './footer.js';
-import { fitToSlackLimits, keepBlock } from './fitToSlackLimits.js';
-import { escapeMrkdwn } from './mrkdwn.js';
 import { renderPaging } from './paging.js';
-import type { RenderedResult, RenderOptions } from './types.js';
+import type { RenderedResult, RenderOptions, ResultRenderer } from './types.js';
 
 export type { RenderOptions } from './types.js';
 
 function unknownOperation(answer: CallResult, lang: Lang): RenderedResult {
   const name = escapeMrkdwn(String(answer.operation));
-  return { text: lang.t('answer.unknownOperation.text', { name }), blocks: [headerBlock(String(answer.operation)), sectionBlock(lang.t('answer.unknownOperation.body', { name }))] };
+  return {
+    text: lang.t('answer.unknownOperation.text', { name }),
+    blocks: [headerBlock(String(answer.operation)), sectionBlock(lang.t('answer.unknownOperation.body', { name }))],
+  };
 }
 
 /**
- * A finished lookup as a Slack message: the operation's own rendering, then page and buttons, then
+ * A finished lookup as a Slack message: its operation's own rendering (handed in: the frame knows
+ * no operation; one this app cannot show gets a short message), then page and buttons, then
  * the footer saying what it cost. Pure: the same answer and options always give the same message.
  * A message with Slack's newer blocks (a native table or chart) carries the same reply without
  * them, for a Slack that refuses them.
  */
-export function renderAnswer(answer: CallResult, options: RenderOptions): SlackMessage {
-  const message = renderLayout(answer, options);
+export function renderAnswer(
+  answer: CallResult,
+  operation: ResultRenderer | undefined,
+  options: RenderOptions,
+): SlackMessage {
+  const message = renderLayout(answer, operation, options);
   if (!options.tables || !message.blocks.some(isNewerBlock)) return message;
-  return { ...message, withoutTable: renderLayout(answer, { ...options, tables: false }) };
+  return { ...message, withoutTable: renderLayout(answer, operation, { ...options, tables: false }) };
 }
 
 /** Native tables and charts: blocks a Slack client or workspace may not know yet. */
@@ -35,12 +42,20 @@ function isNewerBlock(block: KnownBlock): boolean {
   return type === 'data_table' || type === 'table' || type === 'data_visualization';
 }
 
-function renderLayout(answer: CallResult, options: RenderOptions): SlackMessage {
-  const body = Object.hasOwn(SLACK_OPERATIONS, answer.operation) ? slackOperation(answer.operation).render(answer, options) : unknownOperation(answer, options.lang);
-  const message = fitToSlackLimits({
-    text: body.text,
-    blocks: [...body.blocks, keepBlock('divider', dividerBlock()), ...renderPaging(answer, options), renderFooter(answer, options)],
-  }, options.lang);
+function renderLayout(answer: CallResult, operation: ResultRenderer | undefined, options: RenderOptions): SlackMessage {
+  const body = operation ? operation.render(answer, options) : unknownOperation(answer, options.lang);
+  const message = fitToSlackLimits(
+    {
+      text: body.text,
+      blocks: [
+        ...body.blocks,
+        keepBlock('divider', dividerBlock()),
+        ...renderPaging(answer, options),
+        renderFooter(answer, options),
+      ],
+    },
+    options.lang,
+  );
   return { text: message.text, blocks: withVersionedIds(message.blocks, answer) };
 }
 

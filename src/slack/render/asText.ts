@@ -1,7 +1,7 @@
 import type { ActionsBlockElement, ContextBlockElement, KnownBlock, SectionBlock, TextObject } from '@slack/types';
 import type { Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../slackMessage.js';
-import { displayWidth } from './mrkdwn.js';
+import { displayWidth } from '../blockKit/mrkdwn.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
 import { mrkdwnToText } from './mrkdwnToText.js';
 
 /** A button of a printed reply, pressed in the console by typing its number. */
@@ -92,7 +92,10 @@ function blockLines(block: KnownBlock, numbers: ButtonNumbers, lang: Lang): stri
     case 'image': {
       const title = block.title?.text ?? '';
       const url = 'image_url' in block ? block.image_url : lang.t('results.asText.fileInSlack');
-      return [`${lang.t('results.asText.chart')} ${title ? `${title} — ` : ''}${url}`, `  ${indentFollowing(block.alt_text, '  ')}`];
+      return [
+        `${lang.t('results.asText.chart')} ${title ? `${title} — ` : ''}${url}`,
+        `  ${indentFollowing(block.alt_text, '  ')}`,
+      ];
     }
     case 'actions':
       return [block.elements.map((element) => numbers.label(element)).join('  ')];

@@ -2,8 +2,8 @@ import type { ContextBlock, ImageBlock, KnownBlock } from '@slack/types';
 import { NATIVE_CHART_LIMITS, type NativeChart } from '../../charts/nativeChart.js';
 import type { ChartImage } from '../../charts/quickChart.js';
 import type { Lang } from '../../i18n/lang.js';
-import { SLACK_LIMITS, keepBlock } from './fitToSlackLimits.js';
-import { escapeMrkdwn, mrkdwn, plainText, truncatePlain } from './mrkdwn.js';
+import { keepBlock, SLACK_LIMITS } from '../blockKit/fitToSlackLimits.js';
+import { escapeMrkdwn, mrkdwn, plainText, truncatePlain } from '../blockKit/mrkdwn.js';
 
 /**
  * Slack's data_visualization block, as its reference page describes it
@@ -37,13 +37,21 @@ export function dataVisualizationBlock(chart: NativeChart): DataVisualizationBlo
     name: truncatePlain(one.name, NATIVE_CHART_LIMITS.label),
     data: categories.map((label, index) => ({ label, value: one.values[from + index]! })),
   }));
-  const usable = points > 0 && new Set(categories).size === categories.length && new Set(series.map((one) => one.name)).size === series.length
-    && series.every((one) => one.data.every((point) => Number.isFinite(point.value)));
+  const usable =
+    points > 0 &&
+    new Set(categories).size === categories.length &&
+    new Set(series.map((one) => one.name)).size === series.length &&
+    series.every((one) => one.data.every((point) => Number.isFinite(point.value)));
   if (!usable || chart.title.trim() === '') return undefined;
   const axis: DataVisualizationBlock['chart']['axis_config'] = { categories };
   if (chart.xLabel) axis.x_label = truncatePlain(chart.xLabel, NATIVE_CHART_LIMITS.axisLabel);
   if (chart.yLabel) axis.y_label = truncatePlain(chart.yLabel, NATIVE_CHART_LIMITS.axisLabel);
-  return { type: 'data_visualization', block_id: 'dq-keep-chart', title: truncatePlain(chart.title, NATIVE_CHART_LIMITS.title), chart: { type: chart.type, series, axis_config: axis } };
+  return {
+    type: 'data_visualization',
+    block_id: 'dq-keep-chart',
+    title: truncatePlain(chart.title, NATIVE_CHART_LIMITS.title),
+    chart: { type: chart.type, series, axis_config: axis },
+  };
 }
 
 /**
@@ -52,20 +60,34 @@ export function dataVisualizationBlock(chart: NativeChart): DataVisualizationBlo
  * line too, so a chart never costs the reply. The chart's own texts were written in the reader's
  * language when it was built; `lang` is for what is said here.
  */
-export function renderChart(chart: ChartImage | undefined, lang: Lang, surface: { nativeCharts: boolean } = { nativeCharts: true }): KnownBlock[] {
+export function renderChart(
+  chart: ChartImage | undefined,
+  lang: Lang,
+  surface: { nativeCharts: boolean } = { nativeCharts: true },
+): KnownBlock[] {
   if (!chart) return [];
   if (chart.kind === 'none') return [note(chart.note)];
   if (chart.kind === 'native') {
     const block = surface.nativeCharts ? dataVisualizationBlock(chart.chart) : undefined;
     if (!block) return [note(lang.t('results.chart.nativeNotShown'))];
-    const caption = chart.chart.caption ? [keepBlock('chart-caption', { type: 'context', elements: [mrkdwn(escapeMrkdwn(chart.chart.caption))] } satisfies ContextBlock)] : [];
+    const caption = chart.chart.caption
+      ? [
+          keepBlock('chart-caption', {
+            type: 'context',
+            elements: [mrkdwn(escapeMrkdwn(chart.chart.caption))],
+          } satisfies ContextBlock),
+        ]
+      : [];
     return [block as unknown as KnownBlock, ...caption];
   }
   if (chart.url.length > SLACK_LIMITS.url) return [note(lang.t('results.chart.urlTooLong'))];
   const image: ImageBlock = {
     type: 'image',
     image_url: chart.url,
-    alt_text: truncatePlain(chart.alt.trim() || chart.caption.trim() || lang.t('results.chart.fallbackAlt'), SLACK_LIMITS.altText),
+    alt_text: truncatePlain(
+      chart.alt.trim() || chart.caption.trim() || lang.t('results.chart.fallbackAlt'),
+      SLACK_LIMITS.altText,
+    ),
   };
   if (chart.caption.trim()) image.title = plainText(truncatePlain(chart.caption.trim(), SLACK_LIMITS.imageTitle));
   return [keepBlock('chart', image)];

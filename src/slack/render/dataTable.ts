@@ -1,9 +1,9 @@
 import type { DataTableBlock, RawNumberElement, RawTextElement } from '@slack/types';
-import { cnyUnitFor, type CnyUnit } from '../../charts/numbers.js';
+import { type CnyUnit, cnyUnitFor } from '../../charts/numbers.js';
 import type { Lang } from '../../i18n/lang.js';
-import { keepBlock } from './fitToSlackLimits.js';
+import { keepBlock } from '../blockKit/fitToSlackLimits.js';
+import { truncatePlain } from '../blockKit/mrkdwn.js';
 import { formatNumber, NO_VALUE, toNumber } from './format.js';
-import { truncatePlain } from './mrkdwn.js';
 
 /**
  * Slack's data_table block (https://docs.slack.dev/reference/block-kit/blocks/data-table-block):
@@ -35,7 +35,11 @@ export interface TableColumn<R> {
 export function textCell(value: unknown, max = CELL_MAX): RawTextElement {
   const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
   // Control characters and line breaks would break the row.
-  const oneLine = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const oneLine = text
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a table cell must not carry.
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return { type: 'raw_text', text: truncatePlain(oneLine, max) || NO_VALUE };
 }
 
@@ -76,7 +80,11 @@ function characters(rows: readonly TableCell[][]): number {
  * limits (no rows, more than 100, more than 20 columns, more than 10,000 characters): the caller then
  * shows its older layout. That is the whole rule; nothing is cut to make a table fit.
  */
-export function tableOrNothing<R>(caption: string, columns: readonly TableColumn<R>[], records: readonly R[]): DataTableBlock | undefined {
+export function tableOrNothing<R>(
+  caption: string,
+  columns: readonly TableColumn<R>[],
+  records: readonly R[],
+): DataTableBlock | undefined {
   if (records.length === 0 || records.length > DATA_TABLE_LIMITS.rows) return undefined;
   if (columns.length === 0 || columns.length > DATA_TABLE_LIMITS.columns) return undefined;
   const header = columns.map((column) => textCell(column.header));

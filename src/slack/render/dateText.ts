@@ -9,7 +9,10 @@ export function dateText(ms: number, timeZone: string, lang: Lang): string {
   const key = `${lang.locale}|${zone}`;
   let format = longDates.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(lang.locale === 'zh-CN' ? 'zh-CN' : 'en-US', { dateStyle: 'long', timeZone: zone });
+    format = new Intl.DateTimeFormat(lang.locale === 'zh-CN' ? 'zh-CN' : 'en-US', {
+      dateStyle: 'long',
+      timeZone: zone,
+    });
     longDates.set(key, format);
   }
   return format.format(new Date(ms));
@@ -17,7 +20,9 @@ export function dateText(ms: number, timeZone: string, lang: Lang): string {
 
 /** A day for the reader: `2026-06-01` in English replies, `2026年6月1日` in Chinese. */
 export function dayText(ms: number, timeZone: string, lang: Lang): string {
-  return lang.locale === 'zh-CN' ? dateText(ms, timeZone, lang) : formatZonedTime(ms, timeZone, { withZone: false }).slice(0, 10);
+  return lang.locale === 'zh-CN'
+    ? dateText(ms, timeZone, lang)
+    : formatZonedTime(ms, timeZone, { withZone: false }).slice(0, 10);
 }
 
 /**

@@ -1,15 +1,15 @@
 import type { KnownBlock } from '@slack/types';
-import { describeSchedule } from '../../core/digest/schedule.js';
+import { DIGEST_OPERATION, DIGEST_PAGE_SIZE } from '../../core/digest/collect.js';
 import type { DigestContent } from '../../core/digest/types.js';
+import { describeSchedule } from '../../core/jobs/schedule.js';
 import type { Prices } from '../../core/operations/prices.js';
 import type { Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../slackMessage.js';
-import { contextBlock, headerBlock, sectionBlock } from './blocks.js';
+import { contextBlock, headerBlock, sectionBlock } from '../blockKit/blocks.js';
+import { fitToSlackLimits } from '../blockKit/fitToSlackLimits.js';
+import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
 import { dateText, dateTimeText } from './dateText.js';
-import { fitToSlackLimits } from './fitToSlackLimits.js';
-import { escapeMrkdwn } from './mrkdwn.js';
-import { DIGEST_OPERATION, DIGEST_PAGE_SIZE } from '../../core/digest/collect.js';
-import { newFundSections } from '../operations/newFunds.js';
+import { newFundSections } from './newFundSections.js';
 
 /** 20 funds (four sections) keep a message far below 50 blocks and 12,000 characters. */
 const FUNDS_IN_MAIN = 20;
@@ -31,7 +31,12 @@ function footer(content: DigestContent, options: DigestRenderOptions): KnownBloc
     lang.t('digests.post.costPerPage', { coins: cost, size: DIGEST_PAGE_SIZE }),
   ];
   if (content.simulated) parts.push(lang.t('digests.post.simulated'));
-  if (content.heldSince !== undefined) parts.unshift(lang.t('digests.post.heldSince', { when: dateTimeText(content.heldSince, content.digest.schedule.timeZone, lang, { withZone: false }) }));
+  if (content.heldSince !== undefined)
+    parts.unshift(
+      lang.t('digests.post.heldSince', {
+        when: dateTimeText(content.heldSince, content.digest.schedule.timeZone, lang, { withZone: false }),
+      }),
+    );
   return contextBlock(parts.join(' · '));
 }
 
@@ -59,11 +64,27 @@ export function renderDigest(content: DigestContent, options: DigestRenderOption
   const blocks: KnownBlock[] = [headerBlock(title), ...newFundSections(main, lang)];
   if (rest.length > 0) blocks.push(contextBlock(lang.t('digests.post.moreInThread', { count: rest.length })));
   blocks.push(footer(content, options));
-  const messages: SlackMessage[] = [fitToSlackLimits({ text: lang.t('digests.post.text', { title, funds: lang.t('digests.post.funds', { count: funds.length }) }), blocks }, lang)];
+  const messages: SlackMessage[] = [
+    fitToSlackLimits(
+      {
+        text: lang.t('digests.post.text', { title, funds: lang.t('digests.post.funds', { count: funds.length }) }),
+        blocks,
+      },
+      lang,
+    ),
+  ];
   for (let first = 0; first < rest.length; first += FUNDS_PER_REPLY) {
     const part = rest.slice(first, first + FUNDS_PER_REPLY);
     const from = FUNDS_IN_MAIN + first + 1;
-    messages.push(fitToSlackLimits({ text: lang.t('digests.post.replyText', { from, to: from + part.length - 1, total: funds.length }), blocks: newFundSections(part, lang) }, lang));
+    messages.push(
+      fitToSlackLimits(
+        {
+          text: lang.t('digests.post.replyText', { from, to: from + part.length - 1, total: funds.length }),
+          blocks: newFundSections(part, lang),
+        },
+        lang,
+      ),
+    );
   }
   return messages;
 }

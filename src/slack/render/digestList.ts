@@ -1,15 +1,15 @@
 import type { KnownBlock } from '@slack/types';
-import { describeSchedule } from '../../core/digest/schedule.js';
 import type { Digest } from '../../core/digest/types.js';
+import { describeSchedule } from '../../core/jobs/schedule.js';
 import type { Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../slackMessage.js';
-import { contextBlock, headerBlock, sectionBlock } from './blocks.js';
+import { contextBlock, headerBlock, sectionBlock } from '../blockKit/blocks.js';
+import { fitToSlackLimits } from '../blockKit/fitToSlackLimits.js';
+import { escapeMrkdwn, userMention } from '../blockKit/mrkdwn.js';
+import { ACTION } from '../payloads/ids.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
 import { dateTimeText } from './dateText.js';
-import { fitToSlackLimits } from './fitToSlackLimits.js';
-import { escapeMrkdwn, userMention } from './mrkdwn.js';
 import { runSummary, sayClause } from './digestRun.js';
-import { ACTION } from '../ids.js';
-import { listPager, type ListPage } from './listPages.js';
+import { type ListPage, listPager } from './listPages.js';
 
 /** A digest in a few lines: where, when, what, in which language, next and last run, and a pause with its remedy. */
 export function digestLines(digest: Digest, nextRun: number | undefined, lang: Lang): string {
@@ -28,12 +28,22 @@ export function digestLines(digest: Digest, nextRun: number | undefined, lang: L
   const zone = digest.schedule.timeZone;
   if (digest.paused) {
     const { reason, remedy } = digest.paused;
-    lines.push(lang.t('digests.list.paused', { reason: typeof reason === 'string' ? reason : sayClause(reason, lang), remedy: typeof remedy === 'string' ? remedy : lang.t(remedy) }));
+    lines.push(
+      lang.t('digests.list.paused', {
+        reason: typeof reason === 'string' ? reason : sayClause(reason, lang),
+        remedy: typeof remedy === 'string' ? remedy : lang.t(remedy),
+      }),
+    );
   } else if (nextRun !== undefined) {
     lines.push(lang.t('digests.list.nextRun', { when: dateTimeText(nextRun, zone, lang) }));
   }
   if (digest.lastRun) {
-    lines.push(lang.t('digests.list.lastRun', { when: dateTimeText(digest.lastRun.scheduledFor, zone, lang, { withZone: false }), summary: runSummary(digest.lastRun, lang) }));
+    lines.push(
+      lang.t('digests.list.lastRun', {
+        when: dateTimeText(digest.lastRun.scheduledFor, zone, lang, { withZone: false }),
+        summary: runSummary(digest.lastRun, lang),
+      }),
+    );
   }
   return lines.join('\n');
 }
@@ -57,7 +67,9 @@ export const DIGESTS_PER_MESSAGE = 20;
 export function renderDigestList(digests: ListPage<Digest>, options: DigestListOptions): SlackMessage {
   const { lang } = options;
   if (options.scope === 'added' && digests.items[0]) {
-    const line = lang.t('digests.list.added', { lines: digestLines(digests.items[0], options.nextRun(digests.items[0]), lang) });
+    const line = lang.t('digests.list.added', {
+      lines: digestLines(digests.items[0], options.nextRun(digests.items[0]), lang),
+    });
     return fitToSlackLimits({ text: line, blocks: [sectionBlock(line)] }, lang);
   }
   if (digests.count === 0) {
@@ -67,9 +79,24 @@ export function renderDigestList(digests: ListPage<Digest>, options: DigestListO
   const blocks: KnownBlock[] = [headerBlock(lang.t('digests.list.title'))];
   for (const digest of digests.items) blocks.push(sectionBlock(digestLines(digest, options.nextRun(digest), lang)));
   const footer = [lang.t('digests.list.howTo')];
-  if (digests.pageCount > 1) footer.unshift(lang.t('digests.list.shown', { first: digests.first, last: digests.last, count: digests.count, page: digests.page, pageCount: digests.pageCount }));
+  if (digests.pageCount > 1)
+    footer.unshift(
+      lang.t('digests.list.shown', {
+        first: digests.first,
+        last: digests.last,
+        count: digests.count,
+        page: digests.page,
+        pageCount: digests.pageCount,
+      }),
+    );
   blocks.push(contextBlock(footer.join('\n')));
-  const pager = listPager('dq-digest-list-pages', { previous: ACTION.listPrevious, next: ACTION.listNext }, digests, digestListPageValue, lang);
+  const pager = listPager(
+    'dq-digest-list-pages',
+    { previous: ACTION.listPrevious, next: ACTION.listNext },
+    digests,
+    digestListPageValue,
+    lang,
+  );
   if (pager) blocks.push(pager);
   return fitToSlackLimits({ text: lang.t('digests.list.count', { n: digests.count }), blocks }, lang);
 }

@@ -1,13 +1,21 @@
-import type { RunOutcome } from '../../core/digest/runner.js';
+import type { DigestRunOutcome } from '../../core/digest/digestRunner.js';
 import type { Digest, DigestRunRecord } from '../../core/digest/types.js';
 import type { Lang, Phrase } from '../../i18n/lang.js';
-import { escapeMrkdwn } from './mrkdwn.js';
+import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
 
 /** A stored detail whose values can quote the service or Slack (an older record: plain text): those are escaped, the app's own words are not. */
 export function sayEscaped(phrase: Phrase | string, lang: Lang): string {
   if (typeof phrase === 'string') return escapeMrkdwn(phrase);
   if (!phrase.values) return lang.t(phrase);
-  return lang.t({ ...phrase, values: Object.fromEntries(Object.entries(phrase.values).map(([name, value]) => [name, typeof value === 'string' ? escapeMrkdwn(value) : value])) });
+  return lang.t({
+    ...phrase,
+    values: Object.fromEntries(
+      Object.entries(phrase.values).map(([name, value]) => [
+        name,
+        typeof value === 'string' ? escapeMrkdwn(value) : value,
+      ]),
+    ),
+  });
 }
 
 /**
@@ -31,9 +39,13 @@ export function runSummary(record: DigestRunRecord, lang: Lang): string {
     case 'post_unknown':
       return lang.t('digests.run.unconfirmed', { detail: record.detail ? sayEscaped(record.detail, lang) : '' });
     case 'post_failed':
-      return lang.t('digests.run.couldNotPost', { detail: record.detail ? sayEscaped(record.detail, lang) : lang.t('digests.run.slackRefused') });
+      return lang.t('digests.run.couldNotPost', {
+        detail: record.detail ? sayEscaped(record.detail, lang) : lang.t('digests.run.slackRefused'),
+      });
     case 'fetch_failed':
-      return lang.t('digests.run.couldNotFetch', { detail: record.detail ? sayEscaped(record.detail, lang) : lang.t('digests.run.serviceFailed') });
+      return lang.t('digests.run.couldNotFetch', {
+        detail: record.detail ? sayEscaped(record.detail, lang) : lang.t('digests.run.serviceFailed'),
+      });
     case 'missed':
       return lang.t('digests.run.missed');
     case 'refused':
@@ -41,11 +53,15 @@ export function runSummary(record: DigestRunRecord, lang: Lang): string {
   }
 }
 
-export function describeRunOutcome(digest: Digest, outcome: RunOutcome, lang: Lang): string {
+export function describeRunOutcome(digest: Digest, outcome: DigestRunOutcome, lang: Lang): string {
   if (outcome === 'missing') return lang.t('digests.run.gone', { id: digest.id });
   if (outcome === 'busy') return lang.t('digests.run.busy', { id: digest.id });
   if (outcome === 'claimed_elsewhere') return lang.t('digests.run.claimedElsewhere', { id: digest.id });
   if (outcome === 'stopped') return lang.t('digests.run.stopped', { id: digest.id });
-  const told = lang.t('digests.run.outcome', { id: digest.id, channel: `<#${digest.channelId}>`, summary: runSummary(outcome, lang) });
+  const told = lang.t('digests.run.outcome', {
+    id: digest.id,
+    channel: `<#${digest.channelId}>`,
+    summary: runSummary(outcome, lang),
+  });
   return outcome.unrecorded ? `${told}\n${lang.t('digests.run.unrecorded')}` : told;
 }

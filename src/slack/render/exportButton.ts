@@ -2,9 +2,9 @@ import type { Button } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { recordsOf } from '../../core/export/exportTable.js';
 import type { Lang } from '../../i18n/lang.js';
-import { ACTION } from '../ids.js';
-import { encodeQueryValue } from '../queryValue.js';
-import { plainText } from './mrkdwn.js';
+import { plainText } from '../blockKit/mrkdwn.js';
+import { ACTION } from '../payloads/ids.js';
+import { encodeQueryValue } from '../payloads/queryValue.js';
 
 /**
  * "Export CSV" under a result: the value is the query (any page of it), and the export takes the

@@ -1,14 +1,14 @@
-import type { BudgetState } from '../../core/ledger/budgets.js';
 import type { ExportPlan } from '../../core/export/exportPlan.js';
-import type { ExportOutcome, ExportProgress } from '../../core/export/runExport.js';
 import type { ExportTable } from '../../core/export/exportTable.js';
-import { operations, type AnyOperation, type OperationId } from '../../core/operations/index.js';
+import type { ExportOutcome, ExportProgress } from '../../core/export/runExport.js';
+import type { BudgetState } from '../../core/ledger/budgets.js';
+import { type AnyOperation, type OperationId, operations } from '../../core/operations/index.js';
 import { isOneOf, type OperationCatalogues, type OperationName } from '../../i18n/catalogueKeys.js';
-import { readCatalogue, type Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../slackMessage.js';
-import { escapeMrkdwn, truncatePlain, userMention } from './mrkdwn.js';
-import { slackOperation } from '../operations/index.js';
+import { type Lang, readCatalogue } from '../../i18n/lang.js';
+import { escapeMrkdwn, truncatePlain, userMention } from '../blockKit/mrkdwn.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
 import { renderNotice } from './notice.js';
+import type { DescribeRequest } from './types.js';
 
 /** The query of an export as people read it: the operation and what was asked, in the reader's words. */
 export interface ExportSubject {
@@ -21,11 +21,15 @@ export interface ExportSubject {
 }
 
 /** The operations whose exports are called something else than their title (English "records", "candles"). */
-type NamedForExport = { [Name in OperationName]: OperationCatalogues[Name] extends { export: { what: string } } ? Name : never }[OperationName];
+type NamedForExport = {
+  [Name in OperationName]: OperationCatalogues[Name] extends { export: { what: string } } ? Name : never;
+}[OperationName];
 const NAMED_FOR_EXPORT: ReadonlySet<NamedForExport> = new Set(
   Object.values(operations)
     .map((definition) => definition.name)
-    .filter((name) => typeof (readCatalogue('en')[name] as { export?: { what?: unknown } }).export?.what === 'string') as NamedForExport[],
+    .filter(
+      (name) => typeof (readCatalogue('en')[name] as { export?: { what?: unknown } }).export?.what === 'string',
+    ) as NamedForExport[],
 );
 
 /** What an export holds, in the reader's words: its catalogue's `export.what`, else the operation's title. */
@@ -33,9 +37,14 @@ function exportedWhat(name: OperationName, lang: Lang): string {
   return isOneOf(NAMED_FOR_EXPORT, name) ? lang.t(`${name}.export.what`) : lang.t(`${name}.title`);
 }
 
-export function exportSubject(operation: OperationId, request: Record<string, unknown>, lang: Lang): ExportSubject {
+export function exportSubject(
+  operation: OperationId,
+  request: Record<string, unknown>,
+  describe: DescribeRequest,
+  lang: Lang,
+): ExportSubject {
   const definition: AnyOperation = operations[operation];
-  const queryPlain = truncatePlain(slackOperation(operation).describe(request as never, lang), 200);
+  const queryPlain = truncatePlain(describe(operation, request, lang), 200);
   return { what: exportedWhat(definition.name, lang), query: escapeMrkdwn(queryPlain), queryPlain };
 }
 
@@ -62,22 +71,41 @@ export function missingNotes(outcome: ExportOutcome, lang: Lang): string[] {
     const reason = lang.t(shortfall.reason);
     const from = shortfall.fromPage;
     if (shortfall.toPage === undefined) notes.push(lang.t('export.missing.onwards', { from, reason }));
-    else if (shortfall.toPage > from) notes.push(lang.t('export.missing.range', { from, to: shortfall.toPage, reason }));
+    else if (shortfall.toPage > from)
+      notes.push(lang.t('export.missing.range', { from, to: shortfall.toPage, reason }));
     else notes.push(lang.t('export.missing.one', { page: from, reason }));
     notes.push(lang.t(`export.charged.${shortfall.charged}`, { page: from, coins: coins(lang, shortfall.coins) }));
   }
-  if (outcome.grewTo !== undefined) notes.push(lang.t('export.missing.grew', { confirmed: outcome.plan.lastPage, pages: outcome.grewTo }));
+  if (outcome.grewTo !== undefined)
+    notes.push(lang.t('export.missing.grew', { confirmed: outcome.plan.lastPage, pages: outcome.grewTo }));
   if (outcome.capped) {
     const max = outcome.plan.maxPages;
-    notes.push(outcome.pageCount !== undefined ? lang.t('export.missing.capped', { pages: outcome.pageCount, max }) : lang.t('export.missing.cappedUnknown', { max }));
+    notes.push(
+      outcome.pageCount !== undefined
+        ? lang.t('export.missing.capped', { pages: outcome.pageCount, max })
+        : lang.t('export.missing.cappedUnknown', { max }),
+    );
   }
   return notes;
 }
 
 /** "Exporting … page 3 of 8…, 20 coins so far"; someone who joined another's export is told so first. */
-export function progressMessage(subject: ExportSubject, progress: ExportProgress, lang: Lang, joinedStartedBy?: string): SlackMessage {
-  const values = { what: subject.what, query: subject.query, page: progress.page, coins: coins(lang, progress.coinsSpent) };
-  const line = progress.lastPage !== undefined ? lang.t('export.progress.fetching', { ...values, pages: progress.lastPage }) : lang.t('export.progress.fetchingUnknown', values);
+export function progressMessage(
+  subject: ExportSubject,
+  progress: ExportProgress,
+  lang: Lang,
+  joinedStartedBy?: string,
+): SlackMessage {
+  const values = {
+    what: subject.what,
+    query: subject.query,
+    page: progress.page,
+    coins: coins(lang, progress.coinsSpent),
+  };
+  const line =
+    progress.lastPage !== undefined
+      ? lang.t('export.progress.fetching', { ...values, pages: progress.lastPage })
+      : lang.t('export.progress.fetchingUnknown', values);
   return renderNotice(joinedStartedBy ? `${joinedText(subject, lang, joinedStartedBy)}\n${line}` : line, lang);
 }
 
@@ -86,7 +114,14 @@ export function joinedText(subject: ExportSubject, lang: Lang, startedBy: string
 }
 
 export function uploadingMessage(subject: ExportSubject, rows: number, lang: Lang): SlackMessage {
-  return renderNotice(lang.t('export.progress.uploading', { what: subject.what, query: subject.query, rows: lang.t('export.count.rows', { count: rows }) }), lang);
+  return renderNotice(
+    lang.t('export.progress.uploading', {
+      what: subject.what,
+      query: subject.query,
+      rows: lang.t('export.count.rows', { count: rows }),
+    }),
+    lang,
+  );
 }
 
 export interface FinalReport {
@@ -106,13 +141,25 @@ export function finalMessage(report: FinalReport, lang: Lang): SlackMessage {
   const { outcome } = report;
   const notes = missingNotes(outcome, lang);
   const spent = coins(lang, outcome.coinsSpent);
-  const counts = { rows: lang.t('export.count.rows', { count: report.rows }), pages: lang.t('export.count.pages', { count: outcome.pages.length }), coins: spent };
+  const counts = {
+    rows: lang.t('export.count.rows', { count: report.rows }),
+    pages: lang.t('export.count.pages', { count: outcome.pages.length }),
+    coins: spent,
+  };
   let head: string;
   if (outcome.pages.length === 0) head = lang.t('export.done.nothing');
-  else if (!report.file) head = lang.t('export.done.uploadFailed', { rows: counts.rows, coins: spent, error: escapeMrkdwn(report.uploadError ?? 'unknown').replaceAll('`', "'") });
+  else if (!report.file)
+    head = lang.t('export.done.uploadFailed', {
+      rows: counts.rows,
+      coins: spent,
+      error: escapeMrkdwn(report.uploadError ?? 'unknown').replaceAll('`', "'"),
+    });
   else {
     const where = placeText(lang, report.file.channelId, report.askedIn);
-    head = lang.t(outcome.shortfall || outcome.capped ? 'export.done.partial' : 'export.done.complete', { ...counts, where });
+    head = lang.t(outcome.shortfall || outcome.capped ? 'export.done.partial' : 'export.done.complete', {
+      ...counts,
+      where,
+    });
   }
   // The coins above were the starter's: a joiner must not read them as their own charge.
   const joined = report.paidBy ? [lang.t('export.done.paidBy', { user: userMention(report.paidBy) })] : [];
@@ -120,7 +167,14 @@ export function finalMessage(report: FinalReport, lang: Lang): SlackMessage {
 }
 
 /** The message the file is posted with: who exported what, how much of it, what it cost, what is missing. */
-export function fileComment(subject: ExportSubject, outcome: ExportOutcome, rows: number, startedBy: string, lang: Lang, demo: boolean): string {
+export function fileComment(
+  subject: ExportSubject,
+  outcome: ExportOutcome,
+  rows: number,
+  startedBy: string,
+  lang: Lang,
+  demo: boolean,
+): string {
   const line = lang.t('export.comment', {
     user: userMention(startedBy),
     what: subject.what,
@@ -139,7 +193,15 @@ export interface PlanTexts {
 }
 
 /** What the export modal says about a plan: its pages, what is free, what it costs, the budgets left, and the warnings. */
-export function planTexts(input: { plan: ExportPlan; budgets: BudgetState; subject: ExportSubject; lang: Lang; channelId?: string; runningBy?: string; destination?: boolean }): PlanTexts {
+export function planTexts(input: {
+  plan: ExportPlan;
+  budgets: BudgetState;
+  subject: ExportSubject;
+  lang: Lang;
+  channelId?: string;
+  runningBy?: string;
+  destination?: boolean;
+}): PlanTexts {
   const { plan, budgets, subject, lang } = input;
   const heading = lang.t('export.plan.heading', { what: subject.what, query: subject.query });
   const lines: string[] = [];
@@ -147,20 +209,43 @@ export function planTexts(input: { plan: ExportPlan; budgets: BudgetState; subje
   const size = plan.pageSize ?? 0;
   if (!plan.paged) lines.push(lang.t('export.plan.single'));
   else if (plan.pageCount === undefined) lines.push(lang.t('export.plan.pagesUnknown', { size }));
-  else if (plan.total !== undefined) lines.push(lang.t('export.plan.pages', { pages: plan.pageCount, size, records: lang.t('export.count.records', { count: plan.total }) }));
+  else if (plan.total !== undefined)
+    lines.push(
+      lang.t('export.plan.pages', {
+        pages: plan.pageCount,
+        size,
+        records: lang.t('export.count.records', { count: plan.total }),
+      }),
+    );
   else lines.push(lang.t('export.plan.pagesNoTotal', { pages: plan.pageCount, size }));
-  lines.push(plan.cachedPages.length > 0 ? lang.t('export.plan.cached', { count: plan.cachedPages.length }) : lang.t('export.plan.cachedNone'));
+  lines.push(
+    plan.cachedPages.length > 0
+      ? lang.t('export.plan.cached', { count: plan.cachedPages.length })
+      : lang.t('export.plan.cachedNone'),
+  );
   const costs = { count: plan.pagesToFetch, cost: coins(lang, plan.costPerPage), coins: coins(lang, plan.coins) };
   if (plan.pagesToFetch === 0) lines.push(lang.t('export.plan.fetchNone'));
   else lines.push(lang.t(plan.pageCount === undefined ? 'export.plan.fetchAtMost' : 'export.plan.fetch', costs));
   const teamLeft = budgets.team.limit !== undefined ? Math.max(0, budgets.team.limit - budgets.team.spent) : undefined;
   const userLeft = budgets.user?.limit !== undefined ? Math.max(0, budgets.user.limit - budgets.user.spent) : undefined;
-  lines.push(teamLeft !== undefined ? lang.t('export.plan.teamBudget', { left: coins(lang, teamLeft), limit: coins(lang, budgets.team.limit!) }) : lang.t('export.plan.teamUnlimited'));
-  if (budgets.user) lines.push(userLeft !== undefined ? lang.t('export.plan.userBudget', { left: coins(lang, userLeft), limit: coins(lang, budgets.user.limit!) }) : lang.t('export.plan.userUnlimited'));
+  lines.push(
+    teamLeft !== undefined
+      ? lang.t('export.plan.teamBudget', { left: coins(lang, teamLeft), limit: coins(lang, budgets.team.limit!) })
+      : lang.t('export.plan.teamUnlimited'),
+  );
+  if (budgets.user)
+    lines.push(
+      userLeft !== undefined
+        ? lang.t('export.plan.userBudget', { left: coins(lang, userLeft), limit: coins(lang, budgets.user.limit!) })
+        : lang.t('export.plan.userUnlimited'),
+    );
 
-  if (plan.requestedPageSize !== undefined) notes.push(lang.t('export.plan.largerPages', { size, ownSize: plan.requestedPageSize }));
-  if (plan.capped && plan.pageCount !== undefined) notes.push(lang.t('export.plan.capped', { pages: plan.pageCount, max: plan.maxPages }));
-  else if (plan.paged && plan.pageCount === undefined) notes.push(lang.t('export.plan.cappedUnknown', { max: plan.maxPages }));
+  if (plan.requestedPageSize !== undefined)
+    notes.push(lang.t('export.plan.largerPages', { size, ownSize: plan.requestedPageSize }));
+  if (plan.capped && plan.pageCount !== undefined)
+    notes.push(lang.t('export.plan.capped', { pages: plan.pageCount, max: plan.maxPages }));
+  else if (plan.paged && plan.pageCount === undefined)
+    notes.push(lang.t('export.plan.cappedUnknown', { max: plan.maxPages }));
   // The budget that runs out first is the one to name.
   const tight = [
     { left: teamLeft, who: lang.t('export.plan.whoTeam') },

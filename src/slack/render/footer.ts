@@ -4,8 +4,8 @@ import { formatDuration } from '../../core/duration.js';
 import { operations } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import type { Lang } from '../../i18n/lang.js';
-import { keepBlock } from './fitToSlackLimits.js';
-import { escapeMrkdwn, inlineCode, mrkdwn, userMention } from './mrkdwn.js';
+import { keepBlock } from '../blockKit/fitToSlackLimits.js';
+import { escapeMrkdwn, inlineCode, mrkdwn, userMention } from '../blockKit/mrkdwn.js';
 import type { RenderOptions } from './types.js';
 
 function costText(answer: CallResult, prices: Prices, lang: Lang): string {
@@ -14,7 +14,9 @@ function costText(answer: CallResult, prices: Prices, lang: Lang): string {
 }
 
 function ageText(ageMs: number, lang: Lang): string {
-  return ageMs < 60_000 ? lang.t('answer.footer.underAMinuteAgo') : lang.t('answer.footer.ago', { duration: formatDuration(ageMs, lang) });
+  return ageMs < 60_000
+    ? lang.t('answer.footer.underAMinuteAgo')
+    : lang.t('answer.footer.ago', { duration: formatDuration(ageMs, lang) });
 }
 
 /** Where the answer came from decides whether it cost anything; the footer says which. */
@@ -25,12 +27,17 @@ function originText(answer: CallResult, lang: Lang): string {
     case 'shared':
       return lang.t('answer.footer.shared');
     case 'upstream':
-      return answer.taskNo ? lang.t('answer.footer.taskNo', { taskNo: inlineCode(escapeMrkdwn(answer.taskNo)) }) : lang.t('answer.footer.fresh');
+      return answer.taskNo
+        ? lang.t('answer.footer.taskNo', { taskNo: inlineCode(escapeMrkdwn(answer.taskNo)) })
+        : lang.t('answer.footer.fresh');
   }
 }
 
 /** The context line every result ends with: cost, origin, demo data, who shared it. */
-export function renderFooter(answer: CallResult, options: Pick<RenderOptions, 'demo' | 'sharedBy' | 'prices' | 'lang'>): ContextBlock {
+export function renderFooter(
+  answer: CallResult,
+  options: Pick<RenderOptions, 'demo' | 'sharedBy' | 'prices' | 'lang'>,
+): ContextBlock {
   const { lang } = options;
   const parts = [costText(answer, options.prices, lang), originText(answer, lang)];
   if (options.demo) parts.push(lang.t('answer.footer.simulated'));

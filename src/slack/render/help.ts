@@ -1,16 +1,32 @@
 import type { KnownBlock } from '@slack/types';
 import { DIGEST_OPERATION, SALE_STATUS_WORDS } from '../../core/digest/collect.js';
-import { operation, type OperationId } from '../../core/operations/index.js';
+import { type OperationId, operation } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
-import { english, langFor, type Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../slackMessage.js';
-import { examplesIn, operationSubcommand, optionKeyPhrase, optionKeys, subcommandPhrase, usageLine, type CommandSyntax, type SubcommandEntry } from '../parse/commandSyntax.js';
-import { otherWords, type WordList } from '../parse/shownWords.js';
+import { english, type Lang, langFor } from '../../i18n/lang.js';
+import {
+  type CommandGrammar,
+  DIGEST_WORDS,
+  HELP_WORDS,
+  LANG_WORDS,
+  USAGE_WORDS,
+  WATCH_WORDS,
+} from '../parse/commandGrammar.js';
+import {
+  type CommandSyntax,
+  examplesIn,
+  operationSubcommand,
+  optionKeyPhrase,
+  optionKeys,
+  type SubcommandEntry,
+  subcommandPhrase,
+  usageLine,
+} from '../parse/commandSyntax.js';
 import { costText } from '../parse/costText.js';
 import { exampleFor } from '../parse/examples.js';
-import { operationTitle } from '../render/operationTitle.js';
-import { DIGEST_WORDS, DQ_COMMAND, HELP_WORDS, LANG_WORDS, USAGE_WORDS, WATCH_WORDS, type HelpTopic } from '../parse/parseCommand.js';
-import { SYNTAX_LIST, syntaxFor } from '../operations/index.js';
+import { DQ_COMMAND, type HelpTopic } from '../parse/parseCommand.js';
+import { otherWords, type WordList } from '../parse/shownWords.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
+import { operationTitle } from './operationTitle.js';
 
 const FUTURES = 'finance-external-futures-kline';
 
@@ -34,32 +50,47 @@ const joined = (lang: Lang, items: readonly string[]) => items.join(lang.t('comm
 
 /** The digest commands and what each does; the digest words themselves are read where digests live. */
 function digestLines(lang: Lang): string[] {
-  return (['add', 'list', 'remove', 'run'] as const).map((verb) => lang.t('help.digest.commandLine', { command: code(lang.t(`help.digest.commands.${verb}.line`, { statuses: { words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.alternatives' } })), what: lang.t(`help.digest.commands.${verb}.what`) }));
+  return (['add', 'list', 'remove', 'run'] as const).map((verb) =>
+    lang.t('help.digest.commandLine', {
+      command: code(
+        lang.t(`help.digest.commands.${verb}.line`, {
+          statuses: { words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.alternatives' },
+        }),
+      ),
+      what: lang.t(`help.digest.commands.${verb}.what`),
+    }),
+  );
 }
 
 function commandSummary(syntax: CommandSyntax, prices: Prices, lang: Lang): string {
   return [
     `*${operationTitle(syntax.operation, lang)}* · ${costText(operation(syntax.operation), prices, lang)}`,
     code(`${syntax.command} ${usageLine(syntax, lang)}`),
-    lang.t('help.overview.example', { example: exampleFor(syntax.operation, lang) }),
+    lang.t('help.overview.example', { example: exampleFor(syntax, lang) }),
   ].join('\n');
 }
 
-function overview(prices: Prices, lang: Lang): SlackMessage {
-  const subcommands = SYNTAX_LIST.map((syntax) => code(dq(lang, operationSubcommand(syntax))));
-  const bids = subcommand(lang, operationSubcommand(syntaxFor('thirdpartymarket-cmapi00069224-enterprise-search-bid-list')));
+function overview(grammar: CommandGrammar, prices: Prices, lang: Lang): SlackMessage {
+  const subcommands = grammar.syntaxes.map((syntax) => code(dq(lang, operationSubcommand(syntax))));
+  const bids = subcommand(
+    lang,
+    operationSubcommand(grammar.syntaxOf('thirdpartymarket-cmapi00069224-enterprise-search-bid-list')),
+  );
   const helpWord = subcommand(lang, HELP_WORDS);
   const blocks: KnownBlock[] = [
     header(lang.t('help.overview.title')),
     section(lang.t('help.overview.intro')),
-    ...SYNTAX_LIST.map((syntax) => section(commandSummary(syntax, prices, lang))),
+    ...grammar.syntaxes.map((syntax) => section(commandSummary(syntax, prices, lang))),
     { type: 'divider' },
     section(
       [
         lang.t('help.overview.more'),
         lang.t('help.overview.usage', { command: dq(lang, USAGE_WORDS) }),
         ...digestLines(lang),
-        lang.t('help.overview.watch', { example: dq(lang, WATCH_WORDS, lang.t('help.overview.watchExample')), help: helpOn(lang, subcommand(lang, WATCH_WORDS)) }),
+        lang.t('help.overview.watch', {
+          example: dq(lang, WATCH_WORDS, lang.t('help.overview.watchExample')),
+          help: helpOn(lang, subcommand(lang, WATCH_WORDS)),
+        }),
         lang.t('help.overview.lang', { command: dq(lang, LANG_WORDS, lang.t('help.lang.choices')) }),
       ].join('\n'),
     ),
@@ -74,7 +105,10 @@ function overview(prices: Prices, lang: Lang): SlackMessage {
     ),
   ];
   const commands = lang.t('help.overview.text', {
-    commands: joined(lang, SYNTAX_LIST.map((syntax) => syntax.command)),
+    commands: joined(
+      lang,
+      grammar.syntaxes.map((syntax) => syntax.command),
+    ),
     usage: dq(lang, USAGE_WORDS),
     digest: dq(lang, DIGEST_WORDS),
     lang: dq(lang, LANG_WORDS),
@@ -84,8 +118,8 @@ function overview(prices: Prices, lang: Lang): SlackMessage {
   return { text, blocks };
 }
 
-function operationHelp(id: OperationId, prices: Prices, lang: Lang, demo: boolean): SlackMessage {
-  const syntax = syntaxFor(id);
+function operationHelp(syntax: CommandSyntax, prices: Prices, lang: Lang, demo: boolean): SlackMessage {
+  const id = syntax.operation;
   const title = operationTitle(id, lang);
   const usage = `${syntax.command} ${usageLine(syntax, lang)}`;
   const options = syntax.options.map((option) => {
@@ -96,7 +130,12 @@ function operationHelp(id: OperationId, prices: Prices, lang: Lang, demo: boolea
   const examples = examplesIn(syntax, lang.locale).map((args) => code(`${syntax.command} ${args}`));
   const blocks: KnownBlock[] = [
     header(title),
-    section(lang.t('help.operation.summary', { description: lang.t(syntax.description), cost: costText(operation(id), prices, lang) })),
+    section(
+      lang.t('help.operation.summary', {
+        description: lang.t(syntax.description),
+        cost: costText(operation(id), prices, lang),
+      }),
+    ),
     section(lang.t('help.operation.howToType', { usage, dq: dq(lang, operationSubcommand(syntax)) })),
     section(`${lang.t('help.operation.options')}\n${options.join('\n')}`),
     section([...syntax.notes(lang), ...(demo && syntax.demoNote ? [lang.t(syntax.demoNote)] : [])].join('\n')),
@@ -106,7 +145,7 @@ function operationHelp(id: OperationId, prices: Prices, lang: Lang, demo: boolea
   return { text: lang.t('help.operation.text', { title, usage }), blocks };
 }
 
-function usageHelp(prices: Prices, lang: Lang): SlackMessage {
+function usageHelp(grammar: CommandGrammar, prices: Prices, lang: Lang): SlackMessage {
   const usage = dq(lang, USAGE_WORDS);
   const blocks: KnownBlock[] = [
     header(lang.t('help.usage.title')),
@@ -114,11 +153,19 @@ function usageHelp(prices: Prices, lang: Lang): SlackMessage {
     section(
       [
         lang.t('help.usage.costsTitle'),
-        ...SYNTAX_LIST.map((syntax) => `${code(syntax.command)} — ${costText(operation(syntax.operation), prices, lang)}`),
+        ...grammar.syntaxes.map(
+          (syntax) => `${code(syntax.command)} — ${costText(operation(syntax.operation), prices, lang)}`,
+        ),
         lang.t('help.usage.free'),
       ].join('\n'),
     ),
-    section([lang.t('help.usage.budgetsTitle'), lang.t('help.usage.budgets'), lang.t('help.usage.timedOut', { usage: subcommand(lang, USAGE_WORDS) })].join('\n')),
+    section(
+      [
+        lang.t('help.usage.budgetsTitle'),
+        lang.t('help.usage.budgets'),
+        lang.t('help.usage.timedOut', { usage: subcommand(lang, USAGE_WORDS) }),
+      ].join('\n'),
+    ),
     context(lang.t('help.usage.footer', { command: usage, help: dq(lang, HELP_WORDS) })),
   ];
   return { text: lang.t('help.usage.text', { command: usage }), blocks };
@@ -137,12 +184,14 @@ function digestHelp(prices: Prices, lang: Lang): SlackMessage {
         lang.t('help.digest.invite'),
       ].join('\n'),
     ),
-    section(`${lang.t('help.digest.examplesTitle')}\n${(['weekdays', 'weekly', 'list'] as const).map((name) => code(lang.t(`help.digest.examples.${name}`))).join('\n')}`),
+    section(
+      `${lang.t('help.digest.examplesTitle')}\n${(['weekdays', 'weekly', 'list'] as const).map((name) => code(lang.t(`help.digest.examples.${name}`))).join('\n')}`,
+    ),
   ];
   return { text: lang.t('help.digest.text'), blocks };
 }
 
-function langHelp(lang: Lang): SlackMessage {
+function langHelp(grammar: CommandGrammar, lang: Lang): SlackMessage {
   const zh = dq(lang, LANG_WORDS, lang.t('help.lang.zh'));
   const en = dq(lang, LANG_WORDS, lang.t('help.lang.en'));
   const auto = dq(lang, LANG_WORDS, lang.t('help.lang.auto'));
@@ -156,16 +205,29 @@ function langHelp(lang: Lang): SlackMessage {
         `${code(dq(lang, LANG_WORDS))} — ${lang.t('help.lang.showWhat')}`,
       ].join('\n'),
     ),
-    section(lang.t('help.lang.words', { english: code(exampleFor(FUTURES, english)), chinese: code(exampleFor(FUTURES, langFor('zh-CN'))) })),
+    section(
+      lang.t('help.lang.words', {
+        english: code(exampleFor(grammar.syntaxOf(FUTURES), english)),
+        chinese: code(exampleFor(grammar.syntaxOf(FUTURES), langFor('zh-CN'))),
+      }),
+    ),
     context(lang.t('help.lang.footer', { help: dq(lang, HELP_WORDS) })),
   ];
   return { text: lang.t('help.lang.text', { command: dq(lang, LANG_WORDS, lang.t('help.lang.choices')) }), blocks };
 }
 
 /** Help on every command, on one operation's command in detail, or on usage, digests or the language, in the reader's language. */
-export function renderHelp(prices: Prices, lang: Lang, topic?: OperationId | HelpTopic, options: { demo?: boolean } = {}): SlackMessage {
-  if (topic === 'usage') return usageHelp(prices, lang);
+export function renderHelp(
+  grammar: CommandGrammar,
+  prices: Prices,
+  lang: Lang,
+  topic?: OperationId | HelpTopic,
+  options: { demo?: boolean } = {},
+): SlackMessage {
+  if (topic === 'usage') return usageHelp(grammar, prices, lang);
   if (topic === 'digest') return digestHelp(prices, lang);
-  if (topic === 'lang') return langHelp(lang);
-  return topic ? operationHelp(topic, prices, lang, options.demo ?? false) : overview(prices, lang);
+  if (topic === 'lang') return langHelp(grammar, lang);
+  return topic
+    ? operationHelp(grammar.syntaxOf(topic), prices, lang, options.demo ?? false)
+    : overview(grammar, prices, lang);
 }

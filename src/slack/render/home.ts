@@ -1,26 +1,28 @@
-import type { Lang } from '../../i18n/lang.js';
 import type { ActionsBlock, Button, HomeView, KnownBlock } from '@slack/types';
 import type { Digest } from '../../core/digest/types.js';
 import type { Lookup } from '../../core/history.js';
 import type { BudgetState } from '../../core/ledger/budgets.js';
 import type { LedgerMonth, UsageSummary } from '../../core/ledger/ledger.js';
-import { usageCsvButton } from './usage.js';
-import { OPERATION_IDS, operations, typedNameOf, type OperationId } from '../../core/operations/index.js';
+import { OPERATION_IDS, type OperationId, operations, typedNameOf } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
-import { ACTION } from '../ids.js';
-import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
-import { digestLines } from './digestList.js';
-import { homeWatchBlocks, type HomeWatches } from './watch.js';
-import { listPager, type ListPage } from './listPages.js';
-import { dateTimeText } from './dateText.js';
-import { formatCount, formatZonedTime } from './format.js';
-import { escapeMrkdwn, plainText, truncatePlain, userMention } from './mrkdwn.js';
 import type { StoreLoss } from '../../core/store/storeGuard.js';
-import { slackOperation } from '../operations/index.js';
+import type { Lang } from '../../i18n/lang.js';
+import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from '../blockKit/blocks.js';
+import { escapeMrkdwn, plainText, truncatePlain, userMention } from '../blockKit/mrkdwn.js';
+import { ACTION } from '../payloads/ids.js';
+import { dateTimeText } from './dateText.js';
+import { digestLines } from './digestList.js';
+import { formatCount, formatZonedTime } from './format.js';
+import { type ListPage, listPager } from './listPages.js';
 import { operationTitle } from './operationTitle.js';
+import type { DescribeRequest } from './types.js';
+import { usageCsvButton } from './usage.js';
+import { type HomeWatches, homeWatchBlocks } from './watch.js';
 
 export interface HomeInput {
   userId: string;
+  /** A recent lookup's request in the reader's words (its operation's own). */
+  describe: DescribeRequest;
   lang: Lang;
   now: number;
   timeZone: string;
@@ -55,7 +57,13 @@ function storeLossBlocks(notice: HomeStoreLoss, timeZone: string, lang: Lang): K
   const { loss } = notice;
   const lines = [lang.t('home.storeLost.lost', { at: dateTimeText(loss.at, timeZone, lang) })];
   if (!notice.budgetsLimited) lines.push(lang.t('home.storeLost.notLimited'));
-  else if (loss.reopened) lines.push(lang.t('home.storeLost.reopened', { user: userMention(loss.reopened.by), when: dateTimeText(loss.reopened.at, timeZone, lang) }));
+  else if (loss.reopened)
+    lines.push(
+      lang.t('home.storeLost.reopened', {
+        user: userMention(loss.reopened.by),
+        when: dateTimeText(loss.reopened.at, timeZone, lang),
+      }),
+    );
   else lines.push(lang.t('home.storeLost.closed', { until: dateTimeText(loss.budgetsClosedUntil, timeZone, lang) }));
   const blocks: KnownBlock[] = [sectionBlock(lines.join('\n'))];
   if (notice.mayReopen) {
@@ -96,24 +104,37 @@ function spent(slot: { spent: number; limit?: number } | undefined, month: numbe
 }
 
 /** What a stored lookup asked, in the reader's words; nothing for one this version cannot read (stored by another). */
-function askedIn(lookup: Lookup, lang: Lang): string {
+function askedIn(lookup: Lookup, describe: DescribeRequest, lang: Lang): string {
   if (!Object.hasOwn(operations, lookup.operation)) return '';
   const id = lookup.operation as OperationId;
   const request = operations[id].request.safeParse(lookup.request);
-  return request.success ? truncatePlain(slackOperation(id).describe(request.data as never, lang), 120) : '';
+  return request.success
+    ? truncatePlain(describe(id, request.data as unknown as Record<string, unknown>, lang), 120)
+    : '';
 }
 
-function lookupLine(lookup: Lookup, timeZone: string, lang: Lang): string {
-  const what = askedIn(lookup, lang);
-  const cost = lookup.coins > 0 ? lang.t('common.coins', { count: lookup.coins }) : lang.t(lookup.source === 'cache' ? 'home.recent.fromCache' : 'home.recent.shared');
-  return [`• ${formatZonedTime(lookup.at, timeZone, { withZone: false })}`, escapeMrkdwn(operationTitle(lookup.operation, lang)), ...(what ? [escapeMrkdwn(what)] : []), cost].join(' · ');
+function lookupLine(lookup: Lookup, describe: DescribeRequest, timeZone: string, lang: Lang): string {
+  const what = askedIn(lookup, describe, lang);
+  const cost =
+    lookup.coins > 0
+      ? lang.t('common.coins', { count: lookup.coins })
+      : lang.t(lookup.source === 'cache' ? 'home.recent.fromCache' : 'home.recent.shared');
+  return [
+    `• ${formatZonedTime(lookup.at, timeZone, { withZone: false })}`,
+    escapeMrkdwn(operationTitle(lookup.operation, lang)),
+    ...(what ? [escapeMrkdwn(what)] : []),
+    cost,
+  ].join(' · ');
 }
 
 function priceLine(input: HomeInput): string {
   const { lang } = input;
   return OPERATION_IDS.map((id) => {
     const price = input.prices.priceOf(id);
-    return lang.t(price.assumed ? 'home.priceAssumed' : 'home.price', { title: escapeMrkdwn(operationTitle(id, lang)), coins: price.coins });
+    return lang.t(price.assumed ? 'home.priceAssumed' : 'home.price', {
+      title: escapeMrkdwn(operationTitle(id, lang)),
+      coins: price.coins,
+    });
   }).join(' · ');
 }
 
@@ -129,13 +150,25 @@ export function renderHome(input: HomeInput): HomeView {
       labelled(lang.t('home.workspace'), spent(budget.team, usage.month.coins, lang)),
       labelled(lang.t('home.you'), spent(budget.user, userMonth, lang)),
     ]),
-    { type: 'actions', block_id: 'dq-home-search', elements: Object.values(operations).map((op) => button(operationTitle(op.id, lang), ACTION.openModal, typedNameOf(op))) } satisfies ActionsBlock,
+    {
+      type: 'actions',
+      block_id: 'dq-home-search',
+      elements: Object.values(operations).map((op) =>
+        button(operationTitle(op.id, lang), ACTION.openModal, typedNameOf(op)),
+      ),
+    } satisfies ActionsBlock,
     contextBlock(priceLine(input)),
-    ...(usage.month.unconfirmedCoins > 0 ? [contextBlock(lang.t('home.unconfirmed', { coins: formatCount(usage.month.unconfirmedCoins) }))] : []),
+    ...(usage.month.unconfirmedCoins > 0
+      ? [contextBlock(lang.t('home.unconfirmed', { coins: formatCount(usage.month.unconfirmedCoins) }))]
+      : []),
     ...(input.usageCsvMonth ? [usageCsvButton(input.usageCsvMonth, lang)] : []),
     dividerBlock(),
     headerBlock(lang.t('home.recent.title'), 'home-recent'),
-    sectionBlock(input.recent.length ? input.recent.map((lookup) => lookupLine(lookup, input.timeZone, lang)).join('\n') : lang.t('home.recent.none')),
+    sectionBlock(
+      input.recent.length
+        ? input.recent.map((lookup) => lookupLine(lookup, input.describe, input.timeZone, lang)).join('\n')
+        : lang.t('home.recent.none'),
+    ),
     dividerBlock(),
     headerBlock(lang.t('home.digests.title'), 'home-digests'),
   ];
@@ -151,14 +184,41 @@ export function renderHome(input: HomeInput): HomeView {
         confirm: plainText(lang.t('home.digests.remove')),
         deny: plainText(lang.t('home.digests.keep')),
       };
-      blocks.push({ type: 'actions', block_id: `dq-home-digest-${digest.id}`, elements: [button(lang.t('home.digests.runNow'), ACTION.digestRun, digest.id), remove] });
+      blocks.push({
+        type: 'actions',
+        block_id: `dq-home-digest-${digest.id}`,
+        elements: [button(lang.t('home.digests.runNow'), ACTION.digestRun, digest.id), remove],
+      });
     }
   }
   if (digests.pageCount > 1) {
-    blocks.push(contextBlock(lang.t('home.digests.shown', { first: digests.first, last: digests.last, count: digests.count, page: digests.page, pageCount: digests.pageCount })));
-    blocks.push(listPager('dq-home-digest-pages', { previous: ACTION.homePrevious, next: ACTION.homeNext }, digests, input.digestPageValue, lang)!);
+    blocks.push(
+      contextBlock(
+        lang.t('home.digests.shown', {
+          first: digests.first,
+          last: digests.last,
+          count: digests.count,
+          page: digests.page,
+          pageCount: digests.pageCount,
+        }),
+      ),
+    );
+    blocks.push(
+      listPager(
+        'dq-home-digest-pages',
+        { previous: ACTION.homePrevious, next: ACTION.homeNext },
+        digests,
+        input.digestPageValue,
+        lang,
+      )!,
+    );
   }
-  if (input.mayAddDigest) blocks.push({ type: 'actions', block_id: 'dq-home-digest-add', elements: [button(lang.t('home.digests.add'), ACTION.digestAdd, 'add', 'primary')] });
+  if (input.mayAddDigest)
+    blocks.push({
+      type: 'actions',
+      block_id: 'dq-home-digest-add',
+      elements: [button(lang.t('home.digests.add'), ACTION.digestAdd, 'add', 'primary')],
+    });
   if (input.watches) blocks.push(dividerBlock(), ...homeWatchBlocks(input.watches, lang));
   return { type: 'home', blocks };
 }

@@ -7,10 +7,32 @@ import { NO_VALUE } from './format.js';
  * (`fields.label.<key>`); the rest are derived from the key.
  */
 const KNOWN_LABELS: ReadonlySet<NamesUnder<'fields.label'>> = new Set<NamesUnder<'fields.label'>>([
-  'enterpriseName', 'creditNo', 'taxpayerType', 'legalPerson', 'operatingStatus', 'registeredCapital',
-  'establishDate', 'businessScope', 'taxCreditRating', 'taxRegistrationStatus', 'registrationAuthority',
-  'address', 'noticeType', 'purchaser', 'supplier', 'provinceName', 'province', 'publishDate', 'publishTime',
-  'budget', 'amount', 'bidAmount', 'winningAmount', 'budgetAmount', 'money', 'price',
+  'enterpriseName',
+  'creditNo',
+  'taxpayerType',
+  'legalPerson',
+  'operatingStatus',
+  'registeredCapital',
+  'establishDate',
+  'businessScope',
+  'taxCreditRating',
+  'taxRegistrationStatus',
+  'registrationAuthority',
+  'address',
+  'noticeType',
+  'purchaser',
+  'supplier',
+  'provinceName',
+  'province',
+  'publishDate',
+  'publishTime',
+  'budget',
+  'amount',
+  'bidAmount',
+  'winningAmount',
+  'budgetAmount',
+  'money',
+  'price',
 ]);
 
 /**

@@ -51,7 +51,10 @@ function stripEmphasis(text: string): string {
 /** A code block without its fences (a terminal shows no box), indented so it stands apart. */
 function codeBlock(block: string): string {
   const inside = block.slice(3, -3).replace(/^\n/, '').replace(/\n$/, '');
-  return inside.split('\n').map((line) => `  ${line}`).join('\n');
+  return inside
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');
 }
 
 /** The emoji the app's replies use; any other :name: stays as typed, which still reads. */
@@ -64,7 +67,9 @@ const EMOJI: Record<string, string> = {
 };
 
 function emoji(text: string): string {
-  return text.replace(/:([a-z0-9_+-]+):/g, (shortcode, name: string) => (Object.hasOwn(EMOJI, name) ? EMOJI[name]! : shortcode));
+  return text.replace(/:([a-z0-9_+-]+):/g, (shortcode, name: string) =>
+    Object.hasOwn(EMOJI, name) ? EMOJI[name]! : shortcode,
+  );
 }
 
 /** Private-use characters mark the pieces set aside, so no text from the service can collide with them. */

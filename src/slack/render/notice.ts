@@ -1,7 +1,7 @@
 import type { Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../slackMessage.js';
-import { sectionBlock } from './blocks.js';
-import { fitToSlackLimits } from './fitToSlackLimits.js';
+import { sectionBlock } from '../blockKit/blocks.js';
+import { fitToSlackLimits } from '../blockKit/fitToSlackLimits.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
 
 /**
  * A plain one-line reply. The text is mrkdwn written by the app (it may use *bold* or `code`);

@@ -1,15 +1,15 @@
 import type { ActionsBlock, Button, ContextBlock, KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
-import { operations, type AnyOperation, type PageInfo } from '../../core/operations/index.js';
-import { ACTION } from '../ids.js';
-import { encodeQueryValue } from '../queryValue.js';
-import type { Lang, Locale } from '../../i18n/lang.js';
 import { recordsOf } from '../../core/export/exportTable.js';
+import { type AnyOperation, operations, type PageInfo } from '../../core/operations/index.js';
+import type { Lang, Locale } from '../../i18n/lang.js';
+import { keepBlock } from '../blockKit/fitToSlackLimits.js';
+import { mrkdwn, plainText } from '../blockKit/mrkdwn.js';
+import { ACTION } from '../payloads/ids.js';
+import { encodeQueryValue } from '../payloads/queryValue.js';
 import { exportButton } from './exportButton.js';
-import { watchThisButton } from './watchThisButton.js';
-import { keepBlock } from './fitToSlackLimits.js';
-import { mrkdwn, plainText } from './mrkdwn.js';
 import type { RenderOptions } from './types.js';
+import { watchThisButton } from './watchThisButton.js';
 
 /** A page after the last one (asked for before the number of pages was known): what it should say. */
 export function isPastTheEnd(paging: PageInfo | undefined): paging is PageInfo & { pageCount: number } {
@@ -23,8 +23,15 @@ export function isPastTheEnd(paging: PageInfo | undefined): paging is PageInfo &
 export function emptyPageText(paging: PageInfo | undefined, lang: Lang): string | undefined {
   if (!paging || paging.page <= 1) return undefined;
   if (isPastTheEnd(paging)) {
-    const results = paging.total !== undefined ? lang.t('answer.paging.results', { count: paging.total }) : lang.t('answer.paging.theResults');
-    return lang.t('answer.paging.pastTheEnd', { page: paging.page, results, pages: lang.t('answer.paging.pages', { count: paging.pageCount }) });
+    const results =
+      paging.total !== undefined
+        ? lang.t('answer.paging.results', { count: paging.total })
+        : lang.t('answer.paging.theResults');
+    return lang.t('answer.paging.pastTheEnd', {
+      page: paging.page,
+      results,
+      pages: lang.t('answer.paging.pages', { count: paging.pageCount }),
+    });
   }
   return lang.t('answer.paging.emptyPage', { page: paging.page });
 }
@@ -32,14 +39,24 @@ export function emptyPageText(paging: PageInfo | undefined, lang: Lang): string 
 function pageText(paging: PageInfo, lang: Lang): string {
   const results = paging.total !== undefined ? ` · ${lang.t('answer.paging.results', { count: paging.total })}` : '';
   if (isPastTheEnd(paging)) return `${lang.t('answer.paging.pastLast', { pageCount: paging.pageCount })}${results}`;
-  const page = paging.pageCount !== undefined ? lang.t('answer.paging.pageOf', { page: paging.page, pageCount: paging.pageCount }) : lang.t('answer.paging.page', { page: paging.page });
+  const page =
+    paging.pageCount !== undefined
+      ? lang.t('answer.paging.pageOf', { page: paging.page, pageCount: paging.pageCount })
+      : lang.t('answer.paging.page', { page: paging.page });
   return `${page}${results}`;
 }
 
-function nextLabel(answer: CallResult, paging: PageInfo, { lang, prices }: Pick<RenderOptions, 'lang' | 'prices'>): string {
+function nextLabel(
+  answer: CallResult,
+  paging: PageInfo,
+  { lang, prices }: Pick<RenderOptions, 'lang' | 'prices'>,
+): string {
   if (!Object.hasOwn(operations, answer.operation)) return lang.t('answer.paging.next');
   // The last page may be short: "Next 38" when the service said there are only 38 more.
-  const size = paging.total === undefined ? paging.pageSize : Math.max(1, Math.min(paging.pageSize, paging.total - paging.page * paging.pageSize));
+  const size =
+    paging.total === undefined
+      ? paging.pageSize
+      : Math.max(1, Math.min(paging.pageSize, paging.total - paging.page * paging.pageSize));
   return lang.t('tables.next', { size, coins: prices.priceOf(answer.operation).coins });
 }
 
@@ -50,9 +67,20 @@ function button(actionId: string, label: string, value: string | undefined): But
 }
 
 /** A page of the same query, said in the language of the reply it is under (`locale`). */
-function pageButton(answer: CallResult, definition: AnyOperation | undefined, actionId: string, label: string, page: number, locale: Locale): Button | undefined {
+function pageButton(
+  answer: CallResult,
+  definition: AnyOperation | undefined,
+  actionId: string,
+  label: string,
+  page: number,
+  locale: Locale,
+): Button | undefined {
   if (!definition?.withPage) return undefined;
-  return button(actionId, label, encodeQueryValue({ operation: answer.operation, request: definition.withPage(answer.request, page), locale }));
+  return button(
+    actionId,
+    label,
+    encodeQueryValue({ operation: answer.operation, request: definition.withPage(answer.request, page), locale }),
+  );
 }
 
 /**
@@ -61,9 +89,14 @@ function pageButton(answer: CallResult, definition: AnyOperation | undefined, ac
  * no buttons, since a click there would replace everyone's copy and charge whoever clicked. An empty
  * result has nothing to share, export or page through: only the way back from an empty later page.
  */
-export function renderPaging(answer: CallResult, options: Pick<RenderOptions, 'sharedBy' | 'lang' | 'prices'>): KnownBlock[] {
+export function renderPaging(
+  answer: CallResult,
+  options: Pick<RenderOptions, 'sharedBy' | 'lang' | 'prices'>,
+): KnownBlock[] {
   const { lang } = options;
-  const definition: AnyOperation | undefined = Object.hasOwn(operations, answer.operation) ? operations[answer.operation] : undefined;
+  const definition: AnyOperation | undefined = Object.hasOwn(operations, answer.operation)
+    ? operations[answer.operation]
+    : undefined;
   const blocks: KnownBlock[] = [];
   const buttons: Array<Button | undefined> = [];
   const paging = answer.paging;
@@ -74,13 +107,42 @@ export function renderPaging(answer: CallResult, options: Pick<RenderOptions, 's
   }
   if (options.sharedBy) return blocks;
   // From past the end, "back" means the last page, not the empty page before this one.
-  if (isPastTheEnd(paging)) buttons.push(pageButton(answer, definition, ACTION.pagePrevious, lang.t('answer.paging.lastPage', { page: paging.pageCount }), paging.pageCount, lang.locale));
-  else if (paging?.hasPrevious) buttons.push(pageButton(answer, definition, ACTION.pagePrevious, lang.t('answer.paging.previous'), paging.page - 1, lang.locale));
+  if (isPastTheEnd(paging))
+    buttons.push(
+      pageButton(
+        answer,
+        definition,
+        ACTION.pagePrevious,
+        lang.t('answer.paging.lastPage', { page: paging.pageCount }),
+        paging.pageCount,
+        lang.locale,
+      ),
+    );
+  else if (paging?.hasPrevious)
+    buttons.push(
+      pageButton(
+        answer,
+        definition,
+        ACTION.pagePrevious,
+        lang.t('answer.paging.previous'),
+        paging.page - 1,
+        lang.locale,
+      ),
+    );
   // Next is the one button that may call the service again: it says the price before it is clicked
   // (a page already in the cache is then free, and the reply's footer says so).
-  if (paging?.hasNext) buttons.push(pageButton(answer, definition, ACTION.pageNext, nextLabel(answer, paging, options), paging.page + 1, lang.locale));
+  if (paging?.hasNext)
+    buttons.push(
+      pageButton(answer, definition, ACTION.pageNext, nextLabel(answer, paging, options), paging.page + 1, lang.locale),
+    );
   if (!empty) {
-    buttons.push(button(ACTION.share, lang.t('answer.paging.share'), encodeQueryValue({ operation: answer.operation, request: answer.request })));
+    buttons.push(
+      button(
+        ACTION.share,
+        lang.t('answer.paging.share'),
+        encodeQueryValue({ operation: answer.operation, request: answer.request }),
+      ),
+    );
     buttons.push(exportButton(answer, lang));
     buttons.push(watchThisButton(answer, lang));
   }

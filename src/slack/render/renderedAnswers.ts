@@ -1,11 +1,10 @@
 import { LRUCache } from 'lru-cache';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { operations } from '../../core/operations/index.js';
-import type { SlackMessage } from '../slackMessage.js';
-import { SLACK_OPERATIONS, slackOperation } from '../operations/index.js';
-import { renderFooter } from './footer.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
 import { renderAnswer } from './answer.js';
-import type { RenderOptions } from './types.js';
+import { renderFooter } from './footer.js';
+import type { RenderOptions, ResultRenderer } from './types.js';
 
 /** Default bound: a rendered reply is some 12–25 kB of JSON (both layouts), so the 150–300 most read; bench:app measures some 1.2× that in heap. */
 export const DEFAULT_RENDERED_BYTES = 4 * 1024 * 1024;
@@ -22,16 +21,19 @@ export class RenderedAnswers {
   private readonly cache: LRUCache<string, SlackMessage>;
 
   constructor(maxBytes = DEFAULT_RENDERED_BYTES) {
-    this.cache = new LRUCache<string, SlackMessage>({ maxSize: maxBytes, sizeCalculation: (message) => Math.max(1, JSON.stringify(message).length) });
+    this.cache = new LRUCache<string, SlackMessage>({
+      maxSize: maxBytes,
+      sizeCalculation: (message) => Math.max(1, JSON.stringify(message).length),
+    });
   }
 
   /** What renderAnswer gives for these arguments; the returned message is shared and must not be changed. */
-  render(answer: CallResult, options: RenderOptions): SlackMessage {
-    const key = keyOf(answer, options);
-    if (key === undefined) return renderAnswer(answer, options);
+  render(answer: CallResult, operation: ResultRenderer | undefined, options: RenderOptions): SlackMessage {
+    const key = keyOf(answer, operation, options);
+    if (key === undefined) return renderAnswer(answer, operation, options);
     const kept = this.cache.get(key);
     if (kept) return kept;
-    const message = deepFreeze(renderAnswer(answer, options));
+    const message = deepFreeze(renderAnswer(answer, operation, options));
     this.cache.set(key, message);
     return message;
   }
@@ -46,9 +48,8 @@ export class RenderedAnswers {
 }
 
 /** Everything renderAnswer reads, except the result's rows, which (operation, request, storedAt) name. */
-function keyOf(answer: CallResult, options: RenderOptions): string | undefined {
-  if (answer.source === 'upstream' || !Object.hasOwn(SLACK_OPERATIONS, answer.operation)) return undefined;
-  if (slackOperation(answer.operation).rendersWithClock) return undefined;
+function keyOf(answer: CallResult, operation: ResultRenderer | undefined, options: RenderOptions): string | undefined {
+  if (answer.source === 'upstream' || !operation || operation.rendersWithClock) return undefined;
   const footer = renderFooter(answer, options).elements;
   const price = Object.hasOwn(operations, answer.operation) ? options.prices.priceOf(answer.operation) : undefined;
   return JSON.stringify([

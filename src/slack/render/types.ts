@@ -1,5 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import type { ChartImage } from '../../charts/quickChart.js';
+import type { CallResult } from '../../core/client/dataClient.js';
+import type { OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import type { Lang } from '../../i18n/lang.js';
 
@@ -32,3 +34,14 @@ export interface RenderedResult {
   text: string;
   blocks: KnownBlock[];
 }
+
+/** What the answer frame needs of an operation's own module (its SlackOperation): its rendering. */
+export interface ResultRenderer {
+  /** The result itself, in `options.lang`; renderAnswer adds paging, buttons and the footer. Pure. */
+  render(answer: CallResult, options: RenderOptions): RenderedResult;
+  /** The rendering reads `options.now` (beyond the footer): its replies are never reused from RenderedAnswers. */
+  rendersWithClock?: boolean;
+}
+
+/** A request in the reader's words (its operation's `describe`), handed to renderers of stored lookups and exports. */
+export type DescribeRequest = (operation: OperationId, request: Record<string, unknown>, lang: Lang) => string;

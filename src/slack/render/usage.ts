@@ -1,17 +1,24 @@
 import type { KnownBlock } from '@slack/types';
-import type { BudgetState } from '../../core/ledger/budgets.js';
-import { toCsv } from '../../core/export/csv.js';
-import { DIGEST_SOURCE, monthOf, monthText, type LedgerMonth, type MonthUsage, type SpendTally, type UsageSummary } from '../../core/ledger/ledger.js';
-import { ACTION } from '../ids.js';
-import { plainText } from './mrkdwn.js';
-import type { Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../slackMessage.js';
-import { contextBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
 import { formatDuration } from '../../core/duration.js';
+import { toCsv } from '../../core/export/csv.js';
+import type { BudgetState } from '../../core/ledger/budgets.js';
+import {
+  DIGEST_SOURCE,
+  type LedgerMonth,
+  type MonthUsage,
+  monthOf,
+  monthText,
+  type SpendTally,
+  type UsageSummary,
+} from '../../core/ledger/ledger.js';
+import type { Lang } from '../../i18n/lang.js';
+import { contextBlock, headerBlock, labelled, sectionBlock } from '../blockKit/blocks.js';
+import { fitToSlackLimits } from '../blockKit/fitToSlackLimits.js';
+import { escapeMrkdwn, plainText, userMention } from '../blockKit/mrkdwn.js';
+import { ACTION } from '../payloads/ids.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
 import { dateTimeText, dayText } from './dateText.js';
 import { formatCount } from './format.js';
-import { fitToSlackLimits } from './fitToSlackLimits.js';
-import { escapeMrkdwn, userMention } from './mrkdwn.js';
 
 export interface UsageRenderOptions {
   now: number;
@@ -45,13 +52,23 @@ function tallyOf(tallies: Record<string, SpendTally>, key: string): SpendTally {
 }
 
 /** One line per key: today and this month, biggest spenders this month first. */
-function breakdownLines(today: Record<string, SpendTally>, month: Record<string, SpendTally>, name: (key: string) => string, lang: Lang): string[] {
+function breakdownLines(
+  today: Record<string, SpendTally>,
+  month: Record<string, SpendTally>,
+  name: (key: string) => string,
+  lang: Lang,
+): string[] {
   const keys = [...new Set([...Object.keys(month), ...Object.keys(today)])];
   keys.sort((a, b) => tallyOf(month, b).coins - tallyOf(month, a).coins || a.localeCompare(b));
   const lines = keys.slice(0, MAX_LINES).map((key) => {
     const day = tallyOf(today, key);
     const total = tallyOf(month, key);
-    return lang.t('usage.line', { name: name(key), today: formatCount(day.coins), month: coins(total.coins, lang), calls: calls(total.calls, lang) });
+    return lang.t('usage.line', {
+      name: name(key),
+      today: formatCount(day.coins),
+      month: coins(total.coins, lang),
+      calls: calls(total.calls, lang),
+    });
   });
   if (keys.length > MAX_LINES) lines.push(lang.t('usage.more', { n: formatCount(keys.length - MAX_LINES) }));
   return lines;
@@ -66,18 +83,33 @@ function budgetText(slot: { spent: number; limit?: number } | undefined, lang: L
 
 /** Who spent, as the reader sees it: a person by mention, a digest by its id. */
 function spenderName(key: string, lang: Lang): string {
-  if (key.startsWith(DIGEST_SOURCE)) return lang.t('usage.digestSpender', { id: escapeMrkdwn(key.slice(DIGEST_SOURCE.length)) });
+  if (key.startsWith(DIGEST_SOURCE))
+    return lang.t('usage.digestSpender', { id: escapeMrkdwn(key.slice(DIGEST_SOURCE.length)) });
   return key === 'unknown' ? lang.t('usage.unknownUser') : userMention(key);
 }
 
 /** `October 2026`, `2026年10月`: as each language writes a month (Intl's own forms). */
 export function monthName(month: LedgerMonth, lang: Lang): string {
-  return new Date(Date.UTC(month.year, month.month - 1, 1)).toLocaleString(lang.locale === 'zh-CN' ? 'zh-CN' : 'en-US', { year: 'numeric', month: 'long', timeZone: 'UTC' });
+  return new Date(Date.UTC(month.year, month.month - 1, 1)).toLocaleString(
+    lang.locale === 'zh-CN' ? 'zh-CN' : 'en-US',
+    { year: 'numeric', month: 'long', timeZone: 'UTC' },
+  );
 }
 
 /** The button that sends a month's usage by person and operation as a CSV file (its value: `2026-10`). */
 export function usageCsvButton(month: LedgerMonth, lang: Lang): KnownBlock {
-  return { type: 'actions', block_id: 'dq-usage-csv', elements: [{ type: 'button', action_id: ACTION.usageCsv, text: plainText(lang.t('usage.csv.button', { month: monthName(month, lang) })), value: monthText(month) }] };
+  return {
+    type: 'actions',
+    block_id: 'dq-usage-csv',
+    elements: [
+      {
+        type: 'button',
+        action_id: ACTION.usageCsv,
+        text: plainText(lang.t('usage.csv.button', { month: monthName(month, lang) })),
+        value: monthText(month),
+      },
+    ],
+  };
 }
 
 /**
@@ -88,32 +120,70 @@ export function renderMonthUsage(usage: MonthUsage, options: UsageRenderOptions)
   const { lang } = options;
   const { period } = usage;
   const name = monthName(usage.month, lang);
-  const title = (id: string) => escapeMrkdwn(Object.hasOwn(options.operationTitles, id) ? String(options.operationTitles[id]) : id);
+  const title = (id: string) =>
+    escapeMrkdwn(Object.hasOwn(options.operationTitles, id) ? String(options.operationTitles[id]) : id);
   const blocks: KnownBlock[] = [headerBlock(lang.t('usage.monthTitle', { month: name }))];
   if (period.calls === 0) {
     blocks.push(sectionBlock(lang.t('usage.monthNothing', { month: name })));
     return fitToSlackLimits({ text: lang.t('usage.monthText', { month: name, coins: coins(0, lang) }), blocks }, lang);
   }
-  blocks.push(sectionBlock(lang.t('usage.monthIntro', { month: name, coins: coins(period.coins, lang), calls: calls(period.calls, lang) })));
+  blocks.push(
+    sectionBlock(
+      lang.t('usage.monthIntro', { month: name, coins: coins(period.coins, lang), calls: calls(period.calls, lang) }),
+    ),
+  );
   const spenders = [...new Set(usage.rows.map((row) => row.spender))];
   const lines = spenders.slice(0, MAX_LINES).map((spender) => {
     const total = tallyOf(period.byUser, spender);
-    const parts = usage.rows.filter((row) => row.spender === spender).map((row) => lang.t('usage.operationPart', { operation: title(row.operation), coins: formatCount(row.coins) }));
-    return lang.t('usage.personLine', { name: spenderName(spender, lang), coins: coins(total.coins, lang), calls: calls(total.calls, lang), operations: parts.join(lang.t('usage.partSeparator')) });
+    const parts = usage.rows
+      .filter((row) => row.spender === spender)
+      .map((row) => lang.t('usage.operationPart', { operation: title(row.operation), coins: formatCount(row.coins) }));
+    return lang.t('usage.personLine', {
+      name: spenderName(spender, lang),
+      coins: coins(total.coins, lang),
+      calls: calls(total.calls, lang),
+      operations: parts.join(lang.t('usage.partSeparator')),
+    });
   });
   if (spenders.length > MAX_LINES) lines.push(lang.t('usage.more', { n: formatCount(spenders.length - MAX_LINES) }));
   blocks.push(sectionBlock([`*${lang.t('usage.byPerson')}*`, ...lines].join('\n')));
-  if (period.unconfirmedCoins > 0) blocks.push(contextBlock(lang.t('usage.monthUnconfirmed', { coins: coins(period.unconfirmedCoins, lang) })));
+  if (period.unconfirmedCoins > 0)
+    blocks.push(contextBlock(lang.t('usage.monthUnconfirmed', { coins: coins(period.unconfirmedCoins, lang) })));
   blocks.push(usageCsvButton(usage.month, lang));
-  return fitToSlackLimits({ text: lang.t('usage.monthText', { month: name, coins: coins(period.coins, lang) }), blocks }, lang);
+  return fitToSlackLimits(
+    { text: lang.t('usage.monthText', { month: name, coins: coins(period.coins, lang) }), blocks },
+    lang,
+  );
 }
 
 /** A month's usage as a spreadsheet: one row per person and operation, headers in the reader's language. */
-export function usageCsvFile(usage: MonthUsage, operationTitles: Record<string, string>, lang: Lang): { filename: string; title: string; bytes: Buffer } {
-  const header = (['month', 'person', 'operation', 'coins', 'calls', 'unconfirmed'] as const).map((column) => lang.t(`usage.csv.column.${column}`));
-  const who = (spender: string) => (spender.startsWith(DIGEST_SOURCE) ? lang.t('usage.csv.digest', { id: spender.slice(DIGEST_SOURCE.length) }) : spender === 'unknown' ? lang.t('usage.unknownUser') : spender);
-  const rows = usage.rows.map((row) => [monthText(usage.month), who(row.spender), Object.hasOwn(operationTitles, row.operation) ? operationTitles[row.operation] : row.operation, row.coins, row.calls, row.unconfirmedCoins]);
-  return { filename: `usage-${usage.teamId}-${monthText(usage.month)}.csv`, title: lang.t('usage.monthTitle', { month: monthName(usage.month, lang) }), bytes: Buffer.from(toCsv(header, rows), 'utf8') };
+export function usageCsvFile(
+  usage: MonthUsage,
+  operationTitles: Record<string, string>,
+  lang: Lang,
+): { filename: string; title: string; bytes: Buffer } {
+  const header = (['month', 'person', 'operation', 'coins', 'calls', 'unconfirmed'] as const).map((column) =>
+    lang.t(`usage.csv.column.${column}`),
+  );
+  const who = (spender: string) =>
+    spender.startsWith(DIGEST_SOURCE)
+      ? lang.t('usage.csv.digest', { id: spender.slice(DIGEST_SOURCE.length) })
+      : spender === 'unknown'
+        ? lang.t('usage.unknownUser')
+        : spender;
+  const rows = usage.rows.map((row) => [
+    monthText(usage.month),
+    who(row.spender),
+    Object.hasOwn(operationTitles, row.operation) ? operationTitles[row.operation] : row.operation,
+    row.coins,
+    row.calls,
+    row.unconfirmedCoins,
+  ]);
+  return {
+    filename: `usage-${usage.teamId}-${monthText(usage.month)}.csv`,
+    title: lang.t('usage.monthTitle', { month: monthName(usage.month, lang) }),
+    bytes: Buffer.from(toCsv(header, rows), 'utf8'),
+  };
 }
 
 /** `/dq usage`, in the reader's language: coins today and this month, by operation and by user, what the budgets leave, and when they reset. */
@@ -122,15 +192,29 @@ export function renderUsage(summary: UsageSummary, budget: BudgetState, options:
   const { lang } = options;
   const blocks: KnownBlock[] = [
     headerBlock(lang.t('usage.title')),
-    sectionBlock(lang.t('usage.intro'), [labelled(lang.t('usage.today'), tallyText(today, lang)), labelled(lang.t('usage.thisMonth'), tallyText(month, lang))]),
+    sectionBlock(lang.t('usage.intro'), [
+      labelled(lang.t('usage.today'), tallyText(today, lang)),
+      labelled(lang.t('usage.thisMonth'), tallyText(month, lang)),
+    ]),
   ];
   if (month.calls === 0 && today.calls === 0) {
     blocks.push(sectionBlock(lang.t('usage.nothingYet')));
   } else {
-    const title = (id: string) => escapeMrkdwn(Object.hasOwn(options.operationTitles, id) ? String(options.operationTitles[id]) : id);
+    const title = (id: string) =>
+      escapeMrkdwn(Object.hasOwn(options.operationTitles, id) ? String(options.operationTitles[id]) : id);
     const userName = (key: string) => spenderName(key, lang);
-    blocks.push(sectionBlock([`*${lang.t('usage.byOperation')}*`, ...breakdownLines(today.byOperation, month.byOperation, title, lang)].join('\n')));
-    blocks.push(sectionBlock([`*${lang.t('usage.byUser')}*`, ...breakdownLines(today.byUser, month.byUser, userName, lang)].join('\n')));
+    blocks.push(
+      sectionBlock(
+        [`*${lang.t('usage.byOperation')}*`, ...breakdownLines(today.byOperation, month.byOperation, title, lang)].join(
+          '\n',
+        ),
+      ),
+    );
+    blocks.push(
+      sectionBlock(
+        [`*${lang.t('usage.byUser')}*`, ...breakdownLines(today.byUser, month.byUser, userName, lang)].join('\n'),
+      ),
+    );
   }
 
   const budgets = [labelled(lang.t('usage.budget.workspace'), budgetText(budget.team, lang))];
@@ -138,7 +222,14 @@ export function renderUsage(summary: UsageSummary, budget: BudgetState, options:
   blocks.push(sectionBlock(`*${lang.t('usage.budget.title')}*`, budgets));
 
   if (month.unconfirmedCoins > 0) {
-    blocks.push(contextBlock(lang.t('usage.unconfirmed', { today: coins(today.unconfirmedCoins, lang), month: coins(month.unconfirmedCoins, lang) })));
+    blocks.push(
+      contextBlock(
+        lang.t('usage.unconfirmed', {
+          today: coins(today.unconfirmedCoins, lang),
+          month: coins(month.unconfirmedCoins, lang),
+        }),
+      ),
+    );
   }
   const resetsAt = budget.resetsAt.getTime();
   // The reader's zone, like every other time shown to them; the instant is the budget zone's midnight.
@@ -155,5 +246,8 @@ export function renderUsage(summary: UsageSummary, budget: BudgetState, options:
     ),
   );
   if (month.calls > 0) blocks.push(usageCsvButton(monthOf(options.now, summary.timeZone), lang));
-  return fitToSlackLimits({ text: lang.t('usage.text', { today: coins(today.coins, lang), month: coins(month.coins, lang) }), blocks }, lang);
+  return fitToSlackLimits(
+    { text: lang.t('usage.text', { today: coins(today.coins, lang), month: coins(month.coins, lang) }), blocks },
+    lang,
+  );
 }

@@ -1,43 +1,66 @@
 import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
-import type { Schedule } from '../../core/digest/schedule.js';
-import { describeSchedule } from '../../core/digest/schedule.js';
+import type { Schedule } from '../../core/jobs/schedule.js';
+import { describeSchedule } from '../../core/jobs/schedule.js';
 import type { WatchCost } from '../../core/watch/cost.js';
-import type { WatchRunOutcome } from '../../core/watch/runner.js';
-import { WATCHED_OPERATIONS } from '../../core/operations/index.js';
-import type { FieldChange, Watch, WatchKind, WatchNotice, WatchRunRecord, WatchTarget } from '../../core/watch/types.js';
-import { slackOperation } from '../operations/index.js';
+import type {
+  FieldChange,
+  Watch,
+  WatchKind,
+  WatchNotice,
+  WatchRunRecord,
+  WatchTarget,
+} from '../../core/watch/types.js';
+import type { WatchRunOutcome } from '../../core/watch/watchRunner.js';
+import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 import type { Lang } from '../../i18n/lang.js';
-import { sayClause, sayEscaped } from './digestRun.js';
-import { ACTION } from '../ids.js';
-import type { SlackMessage } from '../slackMessage.js';
-import { chunk, contextBlock, headerBlock, labelled, sectionBlock } from './blocks.js';
+import { chunk, contextBlock, headerBlock, labelled, sectionBlock } from '../blockKit/blocks.js';
+import { fitToSlackLimits } from '../blockKit/fitToSlackLimits.js';
+import { escapeMrkdwn, plainText, serviceText, userMention } from '../blockKit/mrkdwn.js';
+import { ACTION } from '../payloads/ids.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
 import { dateTimeText } from './dateText.js';
-import { fitToSlackLimits } from './fitToSlackLimits.js';
+import { sayClause, sayEscaped } from './digestRun.js';
 import { formatCny, formatCount } from './format.js';
 import { fieldLabel } from './labels.js';
-import { escapeMrkdwn, plainText, serviceText, userMention } from './mrkdwn.js';
-import { listPager, type ListPage } from './listPages.js';
+import { type ListPage, listPager } from './listPages.js';
+
+/** A watch in its operation's words (its Slack module's `watch`): what it watches, and the labels of the rows its checks make themselves. */
+export interface WatchWords<Target extends WatchTarget = WatchTarget> {
+  target(target: Target, lang: Lang): string;
+  /** What is watched as typed to what the operation asks about (a contract's name → its symbol), as a lookup reads it. */
+  readSubject?(typed: string): string;
+  /** Rows labelled here; others (a taxpayer record's fields) are labelled as lookups label them. */
+  rowLabels?: Readonly<Record<string, CatalogueKey>>;
+}
+
+/** The words of each kind of watch, handed in by the flows: the renderers know no operation. */
+export type WatchWordsOf = (kind: WatchKind) => WatchWords;
 
 /** The labels of the rows a check makes itself, by its operation; a taxpayer record's fields are labelled as lookups label them. */
-function rowLabel(watched: WatchKind, field: string, lang: Lang): string {
-  const labels = slackOperation(WATCHED_OPERATIONS[watched]).watch?.rowLabels ?? {};
+function rowLabel(words: WatchWords, field: string, lang: Lang): string {
+  const labels = words.rowLabels ?? {};
   return Object.hasOwn(labels, field) ? lang.t(labels[field]!) : escapeMrkdwn(fieldLabel(field, lang));
 }
 
 /** What is watched, in the reader's words; service text (a company name) escaped. */
-export function describeTarget(target: WatchTarget, lang: Lang): string {
-  return slackOperation(WATCHED_OPERATIONS[target.kind]).watch!.target(target, lang);
+export function describeTarget(target: WatchTarget, words: WatchWordsOf, lang: Lang): string {
+  return words(target.kind).target(target, lang);
 }
 
 /** "every day at 09:00 (Asia/Shanghai)", "every hour at :05 (Asia/Shanghai)". */
 export function describeWatchSchedule(schedule: Schedule, lang: Lang): string {
-  if (schedule.cadence.kind === 'hourly') return escapeMrkdwn(lang.t('watch.scheduleHourly', { minute: schedule.time.slice(3), timeZone: schedule.timeZone }));
+  if (schedule.cadence.kind === 'hourly')
+    return escapeMrkdwn(
+      lang.t('watch.scheduleHourly', { minute: schedule.time.slice(3), timeZone: schedule.timeZone }),
+    );
   return escapeMrkdwn(lang.t(describeSchedule(schedule)));
 }
 
 export function costText(cost: WatchCost, lang: Lang): string {
   return lang.t(cost.assumed ? 'watch.cost.assumed' : 'watch.cost.line', {
-    perCheck: lang.t('common.coins', { count: cost.perCheck }), checks: formatCount(cost.checksPerMonth), perMonth: lang.t('common.coins', { count: cost.perMonth }),
+    perCheck: lang.t('common.coins', { count: cost.perCheck }),
+    checks: formatCount(cost.checksPerMonth),
+    perMonth: lang.t('common.coins', { count: cost.perMonth }),
   });
 }
 
@@ -61,7 +84,11 @@ export function runSummary(record: WatchRunRecord, lang: Lang): string {
     case 'fetch_failed': {
       const detail = record.detail ? sayEscaped(record.detail, lang) : '';
       if (record.coinsSpent > 0) return lang.t('watch.run.couldNotFetchCharged', { detail, coins });
-      if (record.coinsAtRisk) return lang.t('watch.run.couldNotFetchMayHaveCharged', { detail, coins: lang.t('common.coins', { count: record.coinsAtRisk }) });
+      if (record.coinsAtRisk)
+        return lang.t('watch.run.couldNotFetchMayHaveCharged', {
+          detail,
+          coins: lang.t('common.coins', { count: record.coinsAtRisk }),
+        });
       return lang.t('watch.run.couldNotFetch', { detail });
     }
     case 'missed':
@@ -76,20 +103,49 @@ export function describeWatchRun(watch: Watch, outcome: WatchRunOutcome, lang: L
   if (outcome === 'busy') return lang.t('watch.run.busy', { id: watch.id });
   if (outcome === 'claimed_elsewhere') return lang.t('watch.run.claimedElsewhere', { id: watch.id });
   if (outcome === 'stopped') return lang.t('watch.run.stopped', { id: watch.id });
-  const told = lang.t('watch.run.outcome', { id: watch.id, channel: `<#${watch.channelId}>`, summary: runSummary(outcome, lang) });
+  const told = lang.t('watch.run.outcome', {
+    id: watch.id,
+    channel: `<#${watch.channelId}>`,
+    summary: runSummary(outcome, lang),
+  });
   return outcome.unrecorded ? `${told}\n${lang.t('watch.run.unrecorded')}` : told;
 }
 
 /** A watch in a few lines: id, what, where, when, cost, next and last check, a pause and its remedy. */
-export function watchLines(watch: Watch, cost: WatchCost, nextRun: number | undefined, lang: Lang): string {
+export function watchLines(
+  watch: Watch,
+  cost: WatchCost,
+  nextRun: number | undefined,
+  words: WatchWordsOf,
+  lang: Lang,
+): string {
   const zone = watch.schedule.timeZone;
   const lines = [
-    lang.t('watch.list.line', { id: watch.id, target: describeTarget(watch.target, lang), channel: `<#${watch.channelId}>`, schedule: describeWatchSchedule(watch.schedule, lang), user: userMention(watch.createdBy) }),
+    lang.t('watch.list.line', {
+      id: watch.id,
+      target: describeTarget(watch.target, words, lang),
+      channel: `<#${watch.channelId}>`,
+      schedule: describeWatchSchedule(watch.schedule, lang),
+      user: userMention(watch.createdBy),
+    }),
     costText(cost, lang),
   ];
-  if (watch.paused) lines.push(lang.t('watch.list.paused', { reason: sayClause(watch.paused.reason, lang), remedy: sayEscaped(watch.paused.remedy, lang) }));
-  else if (nextRun !== undefined) lines.push(lang.t('watch.list.nextRun', { when: dateTimeText(nextRun, zone, lang, { withZone: false }) }));
-  if (watch.lastRun) lines.push(lang.t('watch.list.lastRun', { when: dateTimeText(watch.lastRun.scheduledFor, zone, lang, { withZone: false }), summary: runSummary(watch.lastRun, lang) }));
+  if (watch.paused)
+    lines.push(
+      lang.t('watch.list.paused', {
+        reason: sayClause(watch.paused.reason, lang),
+        remedy: sayEscaped(watch.paused.remedy, lang),
+      }),
+    );
+  else if (nextRun !== undefined)
+    lines.push(lang.t('watch.list.nextRun', { when: dateTimeText(nextRun, zone, lang, { withZone: false }) }));
+  if (watch.lastRun)
+    lines.push(
+      lang.t('watch.list.lastRun', {
+        when: dateTimeText(watch.lastRun.scheduledFor, zone, lang, { withZone: false }),
+        summary: runSummary(watch.lastRun, lang),
+      }),
+    );
   return lines.join('\n');
 }
 
@@ -108,17 +164,42 @@ export function watchListPageValue(scope: 'channel' | 'team', page: number): str
  * One page of a channel's (or, for admins, the workspace's) watches, with what all the running ones
  * cost in the next 30 days (`totalPerMonth`, summed over the whole list) and Previous/Next.
  */
-export function renderWatchList(page: ListPage<WatchListItem>, totalPerMonth: number, scope: 'channel' | 'team', lang: Lang): SlackMessage {
+export function renderWatchList(
+  page: ListPage<WatchListItem>,
+  totalPerMonth: number,
+  scope: 'channel' | 'team',
+  words: WatchWordsOf,
+  lang: Lang,
+): SlackMessage {
   if (page.count === 0) {
     const text = lang.t(scope === 'team' ? 'watch.list.noneInTeam' : 'watch.list.none');
     return fitToSlackLimits({ text, blocks: [sectionBlock(text)] }, lang);
   }
   const blocks: KnownBlock[] = [headerBlock(lang.t(scope === 'team' ? 'watch.list.titleTeam' : 'watch.list.title'))];
-  for (const item of page.items) blocks.push(sectionBlock(watchLines(item.watch, item.cost, item.nextRun, lang)));
-  const footer = [lang.t('watch.list.total', { coins: lang.t('common.coins', { count: totalPerMonth }) }), lang.t('watch.list.howTo')];
-  if (page.pageCount > 1) footer.unshift(lang.t('watch.list.shown', { first: page.first, last: page.last, count: page.count, page: page.page, pageCount: page.pageCount }));
+  for (const item of page.items)
+    blocks.push(sectionBlock(watchLines(item.watch, item.cost, item.nextRun, words, lang)));
+  const footer = [
+    lang.t('watch.list.total', { coins: lang.t('common.coins', { count: totalPerMonth }) }),
+    lang.t('watch.list.howTo'),
+  ];
+  if (page.pageCount > 1)
+    footer.unshift(
+      lang.t('watch.list.shown', {
+        first: page.first,
+        last: page.last,
+        count: page.count,
+        page: page.page,
+        pageCount: page.pageCount,
+      }),
+    );
   blocks.push(contextBlock(footer.join('\n')));
-  const pager = listPager('dq-watch-list-pages', { previous: ACTION.listPrevious, next: ACTION.listNext }, page, (shown) => watchListPageValue(scope, shown), lang);
+  const pager = listPager(
+    'dq-watch-list-pages',
+    { previous: ACTION.listPrevious, next: ACTION.listNext },
+    page,
+    (shown) => watchListPageValue(scope, shown),
+    lang,
+  );
   if (pager) blocks.push(pager);
   return fitToSlackLimits({ text: lang.t('watch.list.count', { count: page.count }), blocks }, lang);
 }
@@ -130,63 +211,171 @@ function button(text: string, actionId: string, value: string, style?: 'primary'
 }
 
 /** What a watch will do and cost, with Save and Cancel: nothing is saved (or spent) before Save. */
-export function renderWatchPreview(watch: Watch, cost: WatchCost, nextRun: number | undefined, saveValue: string, lang: Lang): SlackMessage {
-  const what = lang.t('watch.preview.what', { target: describeTarget(watch.target, lang), channel: `<#${watch.channelId}>`, schedule: describeWatchSchedule(watch.schedule, lang) });
-  const lines = [what, costText(cost, lang), lang.t(watch.announceFirst ? 'watch.preview.firstPosts' : 'watch.preview.firstIsBaseline')];
-  if (nextRun !== undefined) lines.push(lang.t('watch.list.nextRun', { when: dateTimeText(nextRun, watch.schedule.timeZone, lang, { withZone: false }) }));
-  const actions: ActionsBlock = { type: 'actions', block_id: 'dq-watch-preview', elements: [button(lang.t('watch.preview.save'), ACTION.watchSave, saveValue, 'primary'), button(lang.t('watch.preview.cancel'), ACTION.watchCancel, 'cancel')] };
-  return fitToSlackLimits({ text: `${what} ${costText(cost, lang)}`, blocks: [sectionBlock(lines.join('\n')), actions] }, lang);
+export function renderWatchPreview(
+  watch: Watch,
+  cost: WatchCost,
+  nextRun: number | undefined,
+  saveValue: string,
+  words: WatchWordsOf,
+  lang: Lang,
+): SlackMessage {
+  const what = lang.t('watch.preview.what', {
+    target: describeTarget(watch.target, words, lang),
+    channel: `<#${watch.channelId}>`,
+    schedule: describeWatchSchedule(watch.schedule, lang),
+  });
+  const lines = [
+    what,
+    costText(cost, lang),
+    lang.t(watch.announceFirst ? 'watch.preview.firstPosts' : 'watch.preview.firstIsBaseline'),
+  ];
+  if (nextRun !== undefined)
+    lines.push(
+      lang.t('watch.list.nextRun', { when: dateTimeText(nextRun, watch.schedule.timeZone, lang, { withZone: false }) }),
+    );
+  const actions: ActionsBlock = {
+    type: 'actions',
+    block_id: 'dq-watch-preview',
+    elements: [
+      button(lang.t('watch.preview.save'), ACTION.watchSave, saveValue, 'primary'),
+      button(lang.t('watch.preview.cancel'), ACTION.watchCancel, 'cancel'),
+    ],
+  };
+  return fitToSlackLimits(
+    { text: `${what} ${costText(cost, lang)}`, blocks: [sectionBlock(lines.join('\n')), actions] },
+    lang,
+  );
 }
 
-function changeTable(rows: FieldChange[], watched: WatchKind, lang: Lang, first: boolean): KnownBlock[] {
+function changeTable(rows: FieldChange[], words: WatchWords, lang: Lang, first: boolean): KnownBlock[] {
   const value = (text: string) => (text === '' ? '—' : serviceText(text, { max: 900 }));
   // The first check's values are only shown when asked for; the same inert service text.
-  if (first) return chunk(rows, 10).map((part) => ({ type: 'section', fields: part.map((row) => labelled(rowLabel(watched, row.field, lang), value(row.after))) }) as KnownBlock);
-  const header: KnownBlock = { type: 'section', fields: [labelled(lang.t('watch.post.before'), ' '), labelled(lang.t('watch.post.after'), ' ')] };
+  if (first)
+    return chunk(rows, 10).map(
+      (part) =>
+        ({
+          type: 'section',
+          fields: part.map((row) => labelled(rowLabel(words, row.field, lang), value(row.after))),
+        }) as KnownBlock,
+    );
+  const header: KnownBlock = {
+    type: 'section',
+    fields: [labelled(lang.t('watch.post.before'), ' '), labelled(lang.t('watch.post.after'), ' ')],
+  };
   // One section per field: its label, then before and after side by side (two columns of fields).
-  const cell = (row: FieldChange, text: string) => plainText(text === '' ? '—' : row.field === 'asset' && Number.isFinite(Number(text)) ? formatCny(Number(text), lang.locale) : text.slice(0, 1900));
-  return [header, ...rows.map((row) => sectionBlock(`*${rowLabel(watched, row.field, lang)}*`, [cell(row, row.before), cell(row, row.after)]))];
+  const cell = (row: FieldChange, text: string) =>
+    plainText(
+      text === ''
+        ? '—'
+        : row.field === 'asset' && Number.isFinite(Number(text))
+          ? formatCny(Number(text), lang.locale)
+          : text.slice(0, 1900),
+    );
+  return [
+    header,
+    ...rows.map((row) =>
+      sectionBlock(`*${rowLabel(words, row.field, lang)}*`, [cell(row, row.before), cell(row, row.after)]),
+    ),
+  ];
 }
 
 /** The title and first line of a change, by what is watched. */
-function changeWords(watched: WatchTarget, change: NonNullable<WatchNotice['change']>, target: string, lang: Lang): { title: string; intro: string } {
+function changeWords(
+  watched: WatchTarget,
+  change: NonNullable<WatchNotice['change']>,
+  target: string,
+  lang: Lang,
+): { title: string; intro: string } {
   switch (watched.kind) {
     case 'company':
-      return { title: lang.t('watch.post.changedTitle', { subject: change.subject }), intro: lang.t('watch.post.changedIntro', { count: change.rows.length }) };
+      return {
+        title: lang.t('watch.post.changedTitle', { subject: change.subject }),
+        intro: lang.t('watch.post.changedIntro', { count: change.rows.length }),
+      };
     case 'fund': {
       const moved = change.rows.find((row) => row.field === 'assetChange')?.after ?? '';
-      return { title: lang.t('watch.post.fundTitle', { subject: change.subject }), intro: lang.t(watched.changePercent === undefined ? 'watch.post.fundNewDate' : 'watch.post.fundMoved', { change: moved, target }) };
+      return {
+        title: lang.t('watch.post.fundTitle', { subject: change.subject }),
+        intro: lang.t(watched.changePercent === undefined ? 'watch.post.fundNewDate' : 'watch.post.fundMoved', {
+          change: moved,
+          target,
+        }),
+      };
     }
     case 'contract':
       return {
-        title: lang.t(watched.direction === 'above' ? 'watch.post.crossedAbove' : 'watch.post.crossedBelow', { subject: change.subject, level: watched.level }),
+        title: lang.t(watched.direction === 'above' ? 'watch.post.crossedAbove' : 'watch.post.crossedBelow', {
+          subject: change.subject,
+          level: watched.level,
+        }),
         intro: lang.t('watch.post.crossedIntro', { target }),
       };
   }
 }
 
 /** A watch's message in its channel: the change as a before/after table, or why it paused; with "Stop watching". */
-export function renderWatchNotice(notice: WatchNotice, lang: Lang): SlackMessage {
+export function renderWatchNotice(notice: WatchNotice, words: WatchWordsOf, lang: Lang): SlackMessage {
   const { watch } = notice;
-  const target = describeTarget(watch.target, lang);
-  const footerParts = [lang.t('watch.post.footer', { id: watch.id, schedule: describeWatchSchedule(watch.schedule, lang), when: dateTimeText(notice.checkedAt, watch.schedule.timeZone, lang) })];
+  const target = describeTarget(watch.target, words, lang);
+  const footerParts = [
+    lang.t('watch.post.footer', {
+      id: watch.id,
+      schedule: describeWatchSchedule(watch.schedule, lang),
+      when: dateTimeText(notice.checkedAt, watch.schedule.timeZone, lang),
+    }),
+  ];
   if (notice.simulated) footerParts.push(lang.t('watch.post.simulated'));
-  if (notice.heldSince !== undefined) footerParts.unshift(lang.t('digests.post.heldSince', { when: dateTimeText(notice.heldSince, watch.schedule.timeZone, lang, { withZone: false }) }));
+  if (notice.heldSince !== undefined)
+    footerParts.unshift(
+      lang.t('digests.post.heldSince', {
+        when: dateTimeText(notice.heldSince, watch.schedule.timeZone, lang, { withZone: false }),
+      }),
+    );
   const stop = button(lang.t('watch.post.stop'), ACTION.watchStop, watch.id, 'danger');
-  stop.confirm = { title: plainText(lang.t('watch.post.stopConfirmTitle')), text: plainText(lang.t('watch.post.stopConfirmText')), confirm: plainText(lang.t('watch.post.stop')), deny: plainText(lang.t('watch.post.keep')) };
+  stop.confirm = {
+    title: plainText(lang.t('watch.post.stopConfirmTitle')),
+    text: plainText(lang.t('watch.post.stopConfirmText')),
+    confirm: plainText(lang.t('watch.post.stop')),
+    deny: plainText(lang.t('watch.post.keep')),
+  };
   const actions: ActionsBlock = { type: 'actions', block_id: `dq-watch-${watch.id}`, elements: [stop] };
   if (notice.paused) {
-    const text = lang.t('watch.post.paused', { id: watch.id, target, reason: sayClause(notice.paused.reason, lang), remedy: sayEscaped(notice.paused.remedy, lang) });
-    return fitToSlackLimits({ text, blocks: [sectionBlock(text), contextBlock(footerParts.join(' · ')), actions] }, lang);
+    const text = lang.t('watch.post.paused', {
+      id: watch.id,
+      target,
+      reason: sayClause(notice.paused.reason, lang),
+      remedy: sayEscaped(notice.paused.remedy, lang),
+    });
+    return fitToSlackLimits(
+      { text, blocks: [sectionBlock(text), contextBlock(footerParts.join(' · ')), actions] },
+      lang,
+    );
   }
   const change = notice.change!;
   if (change.notFound) {
     const title = lang.t('watch.post.notFoundTitle', { subject: change.subject });
     const intro = lang.t('watch.post.notFoundIntro', { target });
-    return fitToSlackLimits({ text: `${escapeMrkdwn(title)}: ${intro}`, blocks: [headerBlock(title), sectionBlock(intro), contextBlock(footerParts.join(' · ')), actions] }, lang);
+    return fitToSlackLimits(
+      {
+        text: `${escapeMrkdwn(title)}: ${intro}`,
+        blocks: [headerBlock(title), sectionBlock(intro), contextBlock(footerParts.join(' · ')), actions],
+      },
+      lang,
+    );
   }
-  const { title, intro } = notice.first ? { title: lang.t('watch.post.firstTitle', { subject: change.subject }), intro: lang.t('watch.post.firstIntro', { target }) } : changeWords(watch.target, change, target, lang);
-  const blocks: KnownBlock[] = [headerBlock(title), sectionBlock(intro), ...changeTable(change.rows, watch.target.kind, lang, notice.first === true), contextBlock(footerParts.join(' · ')), actions];
+  const { title, intro } = notice.first
+    ? {
+        title: lang.t('watch.post.firstTitle', { subject: change.subject }),
+        intro: lang.t('watch.post.firstIntro', { target }),
+      }
+    : changeWords(watch.target, change, target, lang);
+  const blocks: KnownBlock[] = [
+    headerBlock(title),
+    sectionBlock(intro),
+    ...changeTable(change.rows, words(watch.target.kind), lang, notice.first === true),
+    contextBlock(footerParts.join(' · ')),
+    actions,
+  ];
   return fitToSlackLimits({ text: `${escapeMrkdwn(title)}: ${intro}`, blocks }, lang);
 }
 
@@ -203,14 +392,24 @@ export interface HomeWatches {
   mayAdd: boolean;
   /** The value of a Previous/Next button that shows another page of watches (the digests' page kept). */
   pageValue: (page: number) => string;
+  words: WatchWordsOf;
 }
 
 /** One watch on the App Home: its lines, and Stop for whoever may stop it. */
-export function homeWatchRow(item: WatchListItem & { manageable: boolean }, lang: Lang): KnownBlock[] {
-  const section = sectionBlock(watchLines(item.watch, item.cost, item.nextRun, lang));
+export function homeWatchRow(
+  item: WatchListItem & { manageable: boolean },
+  words: WatchWordsOf,
+  lang: Lang,
+): KnownBlock[] {
+  const section = sectionBlock(watchLines(item.watch, item.cost, item.nextRun, words, lang));
   if (item.manageable) {
     const stop = button(lang.t('watch.post.stop'), ACTION.watchStop, item.watch.id, 'danger');
-    stop.confirm = { title: plainText(lang.t('watch.post.stopConfirmTitle')), text: plainText(lang.t('watch.post.stopConfirmText')), confirm: plainText(lang.t('watch.post.stop')), deny: plainText(lang.t('watch.post.keep')) };
+    stop.confirm = {
+      title: plainText(lang.t('watch.post.stopConfirmTitle')),
+      text: plainText(lang.t('watch.post.stopConfirmText')),
+      confirm: plainText(lang.t('watch.post.stop')),
+      deny: plainText(lang.t('watch.post.keep')),
+    };
     section.accessory = stop;
   }
   return [section];
@@ -219,15 +418,38 @@ export function homeWatchRow(item: WatchListItem & { manageable: boolean }, lang
 /** The App Home's watches, a page at a time: each with its cost per 30 days and pause (a budget pause shows here too), Stop, and Add. */
 export function homeWatchBlocks(home: HomeWatches, lang: Lang): KnownBlock[] {
   const { page } = home;
-  const blocks: KnownBlock[] = [headerBlock(lang.t(home.everyWatch ? 'watch.home.titleAll' : 'watch.home.titleOwn'), 'home-watches')];
+  const blocks: KnownBlock[] = [
+    headerBlock(lang.t(home.everyWatch ? 'watch.home.titleAll' : 'watch.home.titleOwn'), 'home-watches'),
+  ];
   if (page.count === 0) blocks.push(sectionBlock(lang.t('watch.home.none')));
-  for (const item of page.items) blocks.push(...homeWatchRow(item, lang));
+  for (const item of page.items) blocks.push(...homeWatchRow(item, home.words, lang));
   const footer: string[] = [];
-  if (page.pageCount > 1) footer.push(lang.t('watch.home.shown', { first: page.first, last: page.last, count: page.count, page: page.page, pageCount: page.pageCount }));
-  if (page.count > 0) footer.push(lang.t('watch.list.total', { coins: lang.t('common.coins', { count: home.totalPerMonth }) }));
+  if (page.pageCount > 1)
+    footer.push(
+      lang.t('watch.home.shown', {
+        first: page.first,
+        last: page.last,
+        count: page.count,
+        page: page.page,
+        pageCount: page.pageCount,
+      }),
+    );
+  if (page.count > 0)
+    footer.push(lang.t('watch.list.total', { coins: lang.t('common.coins', { count: home.totalPerMonth }) }));
   if (footer.length > 0) blocks.push(contextBlock(footer.join('\n')));
-  const pager = listPager('dq-home-watch-pages', { previous: ACTION.homePrevious, next: ACTION.homeNext }, page, home.pageValue, lang);
+  const pager = listPager(
+    'dq-home-watch-pages',
+    { previous: ACTION.homePrevious, next: ACTION.homeNext },
+    page,
+    home.pageValue,
+    lang,
+  );
   if (pager) blocks.push(pager);
-  if (home.mayAdd) blocks.push({ type: 'actions', block_id: 'dq-home-watch-add', elements: [button(lang.t('watch.home.add'), ACTION.watchAdd, 'add', 'primary')] });
+  if (home.mayAdd)
+    blocks.push({
+      type: 'actions',
+      block_id: 'dq-home-watch-add',
+      elements: [button(lang.t('watch.home.add'), ACTION.watchAdd, 'add', 'primary')],
+    });
   return blocks;
 }

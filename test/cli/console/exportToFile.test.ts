@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readCsv } from '../../support/csvFile.js';
-import { startDemoConsole, type DemoConsole } from '../consoleDriver.js';
+import { type DemoConsole, startDemoConsole } from '../consoleDriver.js';
 
 const FOOTER = /^› .*Simulated data$/m;
 

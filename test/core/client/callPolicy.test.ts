@@ -1,9 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { CallPolicy, DEFAULT_RETRY, decide, failureRule, neverSent, parseRetryAfter, retryDelayMs, type RetryPolicy } from '../../../src/core/client/callPolicy.js';
+import {
+  CallPolicy,
+  DEFAULT_RETRY,
+  decide,
+  failureRule,
+  neverSent,
+  parseRetryAfter,
+  type RetryPolicy,
+  retryDelayMs,
+} from '../../../src/core/client/callPolicy.js';
 import { readEnvelope } from '../../../src/core/client/envelope.js';
-import { BudgetUnavailableError, StoppedError, UpstreamError, ValidationError, type UpstreamKind } from '../../../src/core/errors.js';
+import {
+  BudgetUnavailableError,
+  StoppedError,
+  UpstreamError,
+  type UpstreamKind,
+  ValidationError,
+} from '../../../src/core/errors.js';
 
-const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => ({ status, headers, text: typeof body === 'string' ? body : JSON.stringify(body) });
+const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
+  status,
+  headers,
+  text: typeof body === 'string' ? body : JSON.stringify(body),
+});
 
 /** The error the client gets for an answer, as readEnvelope raises it. */
 function failureOf(status: number, body: unknown, headers: Record<string, string> = {}): UpstreamError {
@@ -88,16 +107,41 @@ describe('the call policy decides what follows each outcome', () => {
     for (const kind of ['auth', 'insufficient_balance', 'rejected', 'schema_changed'] as const) {
       expect(decide(new UpstreamError(kind, { operation: 'fund-asset' }), 0, RETRY).retryInMs, kind).toBeUndefined();
     }
-    for (const error of [new StoppedError('fund-asset'), new ValidationError('fund-asset', []), new BudgetUnavailableError(), new Error('bug')]) {
+    for (const error of [
+      new StoppedError('fund-asset'),
+      new ValidationError('fund-asset', []),
+      new BudgetUnavailableError(),
+      new Error('bug'),
+    ]) {
       expect(decide(error, 0, RETRY)).toEqual({ retryInMs: undefined, pauseMs: undefined });
     }
   });
 
   it('one table: only calls the service did not decide are retried, only unanswered sends may have been charged', () => {
     const table = Object.fromEntries(
-      (['network', 'rate_limited', 'server', 'auth', 'insufficient_balance', 'rejected', 'timeout', 'connection_lost', 'malformed', 'schema_changed'] satisfies UpstreamKind[]).map((kind) => {
+      (
+        [
+          'network',
+          'rate_limited',
+          'server',
+          'auth',
+          'insufficient_balance',
+          'rejected',
+          'timeout',
+          'connection_lost',
+          'malformed',
+          'schema_changed',
+        ] satisfies UpstreamKind[]
+      ).map((kind) => {
         const rule = failureRule(kind);
-        return [kind, [rule.retry ? 'retry' : 'final', rule.mayHaveCharged ? 'may have charged' : 'not charged', rule.pause ? 'pause' : '-']];
+        return [
+          kind,
+          [
+            rule.retry ? 'retry' : 'final',
+            rule.mayHaveCharged ? 'may have charged' : 'not charged',
+            rule.pause ? 'pause' : '-',
+          ],
+        ];
       }),
     );
     expect(table).toEqual({

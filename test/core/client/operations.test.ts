@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../../src/core/operations/index.js';
-import { TEAM, startDataService, upstreamCalls, type DataService } from '../../support/dataService.js';
+import { type DataService, startDataService, TEAM, upstreamCalls } from '../../support/dataService.js';
 
 describe('every operation through the client, against the simulator over HTTP', () => {
   let service: DataService;
@@ -12,7 +12,11 @@ describe('every operation through the client, against the simulator over HTTP', 
   it('looks up a taxpayer by credit code and keeps the fields the spec does not name', async () => {
     const byName = await service.client.call('enterprise-general-taxpayer-query', { keyword: '科技' }, TEAM);
     const record = byName.result.records[0]!;
-    const byCode = await service.client.call('enterprise-general-taxpayer-query', { keyword: record.creditNo.toLowerCase() }, TEAM);
+    const byCode = await service.client.call(
+      'enterprise-general-taxpayer-query',
+      { keyword: record.creditNo.toLowerCase() },
+      TEAM,
+    );
     expect(byCode.result.records).toHaveLength(1);
     expect(byCode.result.records[0]!.enterpriseName).toBe(record.enterpriseName);
     expect(Object.keys(byCode.result.records[0]!).length).toBeGreaterThan(3);
@@ -28,26 +32,51 @@ describe('every operation through the client, against the simulator over HTTP', 
   it('searches bids with every filter and sends every field as a string', async () => {
     const answer = await service.client.call(
       'thirdpartymarket-cmapi00069224-enterprise-search-bid-list',
-      { keyword: '光伏组件', province: '浙江', type: '2', searchType: '2,1', publishStartTime: '2026-01-01', publishEndTime: '2026-06-30' },
+      {
+        keyword: '光伏组件',
+        province: '浙江',
+        type: '2',
+        searchType: '2,1',
+        publishStartTime: '2026-01-01',
+        publishEndTime: '2026-06-30',
+      },
       TEAM,
     );
     expect(Array.isArray(answer.result.records)).toBe(true);
-    const sent = upstreamCalls(service.simulator, operations['thirdpartymarket-cmapi00069224-enterprise-search-bid-list'].id).at(-1)!.request as Record<string, unknown>;
-    expect(sent).toEqual({ keyword: '光伏组件', pageSize: '10', pageIndex: '1', province: 'ZJ', type: '2', searchType: '1,2', publishStartTime: '2026-01-01', publishEndTime: '2026-06-30' });
+    const sent = upstreamCalls(
+      service.simulator,
+      operations['thirdpartymarket-cmapi00069224-enterprise-search-bid-list'].id,
+    ).at(-1)!.request as Record<string, unknown>;
+    expect(sent).toEqual({
+      keyword: '光伏组件',
+      pageSize: '10',
+      pageIndex: '1',
+      province: 'ZJ',
+      type: '2',
+      searchType: '1,2',
+      publishStartTime: '2026-01-01',
+      publishEndTime: '2026-06-30',
+    });
     expect(Object.values(sent).every((value) => typeof value === 'string')).toBe(true);
   });
 
   it('pages a fund asset history', async () => {
     const first = await service.client.call('fund-asset', { fundCode: '000001', pageSize: '5' }, TEAM);
     expect(first.result.records).toHaveLength(5);
-    expect(first.result.records[0]).toEqual(expect.objectContaining({ assetDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), asset: expect.any(Number) }));
+    expect(first.result.records[0]).toEqual(
+      expect.objectContaining({ assetDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), asset: expect.any(Number) }),
+    );
     expect(first.paging?.hasNext).toBe(true);
     const second = await service.client.call('fund-asset', { fundCode: '000001', pageSize: '5', pageNo: '2' }, TEAM);
     expect(second.result.records[0]!.assetDate < first.result.records[4]!.assetDate).toBe(true);
   });
 
   it('zips futures lines with their fields into candles with millisecond times', async () => {
-    const answer = await service.client.call('finance-external-futures-kline', { symbol: 'gc', type: 'daily', limit: '30' }, TEAM);
+    const answer = await service.client.call(
+      'finance-external-futures-kline',
+      { symbol: 'gc', type: 'daily', limit: '30' },
+      TEAM,
+    );
     expect(answer.request).toEqual({ symbol: 'GC', type: '0', limit: '30' });
     expect(answer.result.candles).toHaveLength(30);
     expect(answer.result.tickUnit).toBe('s');

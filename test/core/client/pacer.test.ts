@@ -1,13 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Clock } from '../../../src/core/clock.js';
 import { Pacer, PacerStoppedError } from '../../../src/core/client/pacer.js';
+import type { Clock } from '../../../src/core/clock.js';
 import { ManualClock, PINNED_AT } from '../../support/clocks.js';
 import { maxInWindow } from '../../support/measure.js';
 
 /** A busy machine: every timer fires late by up to `maxLagMs`, as the event loop gets to it. */
 function laggy(clock: ManualClock, maxLagMs: number, random: () => number): Clock {
-  return { now: () => clock.now(), sleep: (ms, signal) => clock.sleep(ms + random() * maxLagMs, signal), timer: (ms, fire) => clock.timer(ms, fire), every: (ms, fire) => clock.every(ms, fire) };
+  return {
+    now: () => clock.now(),
+    sleep: (ms, signal) => clock.sleep(ms + random() * maxLagMs, signal),
+    timer: (ms, fire) => clock.timer(ms, fire),
+    every: (ms, fire) => clock.every(ms, fire),
+  };
 }
 
 function seeded(seed: number): () => number {
@@ -40,16 +45,21 @@ describe('Pacer', () => {
 
   it('keeps the window count when timers fire late (a busy machine), and most of the rate', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 }), fc.integer({ min: 1, max: 20 }), fc.integer({ min: 0, max: 400 }), async (seed, count, maxLagMs) => {
-        const clock = new ManualClock(PINNED_AT);
-        const pacer = new Pacer({ limit: { count, windowMs: 1000 }, clock: laggy(clock, maxLagMs, seeded(seed)) });
-        const starts = await startsOf(pacer, clock, count * 6);
-        expect(maxInWindow(starts, 1000)).toBeLessThanOrEqual(count);
-        // The schedule, not the wake-up, sets the pace: lag costs at most itself once per window
-        // (a start that went out late holds its place in the window for a full window).
-        const achieved = (starts.length - 1) / ((starts.at(-1)! - starts[0]!) / 1000);
-        expect(achieved).toBeGreaterThanOrEqual((0.97 * count * 1000) / (1020 + maxLagMs));
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 2 ** 31 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 0, max: 400 }),
+        async (seed, count, maxLagMs) => {
+          const clock = new ManualClock(PINNED_AT);
+          const pacer = new Pacer({ limit: { count, windowMs: 1000 }, clock: laggy(clock, maxLagMs, seeded(seed)) });
+          const starts = await startsOf(pacer, clock, count * 6);
+          expect(maxInWindow(starts, 1000)).toBeLessThanOrEqual(count);
+          // The schedule, not the wake-up, sets the pace: lag costs at most itself once per window
+          // (a start that went out late holds its place in the window for a full window).
+          const achieved = (starts.length - 1) / ((starts.at(-1)! - starts[0]!) / 1000);
+          expect(achieved).toBeGreaterThanOrEqual((0.97 * count * 1000) / (1020 + maxLagMs));
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -58,7 +68,9 @@ describe('Pacer', () => {
     const clock = new ManualClock(PINNED_AT, { auto: false });
     const pacer = new Pacer({ limit: { count: 10, windowMs: 1000 }, clock });
     const starts: number[] = [];
-    const calls = Array.from({ length: 4 }, () => pacer.acquire().then(() => void starts.push(clock.now() - PINNED_AT)));
+    const calls = Array.from({ length: 4 }, () =>
+      pacer.acquire().then(() => void starts.push(clock.now() - PINNED_AT)),
+    );
     await clock.advance(0);
     expect(starts).toEqual([0]);
     pacer.pauseFor(1000);

@@ -16,19 +16,35 @@ function scriptedService() {
       const { pageNo, pageSize } = body as { pageNo: string; pageSize: string };
       sent.push(pageNo);
       const data = { list: [], total: state.total, pageNo: Number(pageNo), pageSize: Number(pageSize) };
-      return { status: 200, headers: {}, text: JSON.stringify({ code: 200, msg: 'success', taskNo: `t${sent.length}`, data }) };
+      return {
+        status: 200,
+        headers: {},
+        text: JSON.stringify({ code: 200, msg: 'success', taskNo: `t${sent.length}`, data }),
+      };
     },
     close: async () => undefined,
   };
   const clock = new ManualClock(PINNED_AT);
-  const client = new DataClient({ baseUrl: 'http://service.test', apiKey: 'k', store: new MemoryStore({ clock }), clock, transport });
+  const client = new DataClient({
+    baseUrl: 'http://service.test',
+    apiKey: 'k',
+    store: new MemoryStore({ clock }),
+    clock,
+    transport,
+  });
   return { client, clock, sent, state };
 }
 
 describe('the number of pages known for a query', () => {
   it('is the latest any page of it said: a first page, then a later page that knows better, then the first page again', async () => {
     const { client, clock, sent, state } = scriptedService();
-    const page = (pageNo: string, notBefore?: number) => client.call('fund-asset', { fundCode: '000001', pageNo, pageSize: '10' }, TEAM, notBefore === undefined ? {} : { notBefore });
+    const page = (pageNo: string, notBefore?: number) =>
+      client.call(
+        'fund-asset',
+        { fundCode: '000001', pageNo, pageSize: '10' },
+        TEAM,
+        notBefore === undefined ? {} : { notBefore },
+      );
 
     state.total = 20;
     expect((await page('1')).paging?.pageCount).toBe(2);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../src/core/errors.js';
-import { TEAM, startVirtualDataService, upstreamCalls } from '../../support/dataService.js';
+import { startVirtualDataService, TEAM, upstreamCalls } from '../../support/dataService.js';
 
 let service: ReturnType<typeof startVirtualDataService> | undefined;
 afterEach(async () => {
@@ -14,9 +14,14 @@ describe('peeking at the cache (what an export would cost)', () => {
     expect(await service.client.peek('fund-asset', { fundCode: '000001', pageNo: '2' })).toBeUndefined();
     await service.client.call('fund-asset', { fundCode: '000001', pageNo: '2' }, TEAM);
     const peeked = await service.client.peek('fund-asset', { fundCode: '000001', pageNo: 2, pageSize: 50 });
-    expect(peeked).toMatchObject({ fresh: true, paging: { page: 2, pageSize: 50, total: expect.any(Number), hasPrevious: true } });
+    expect(peeked).toMatchObject({
+      fresh: true,
+      paging: { page: 2, pageSize: 50, total: expect.any(Number), hasPrevious: true },
+    });
     await service.clock.advance(1500);
-    expect(await service.client.peek('fund-asset', { fundCode: '000001', pageNo: '2' })).toMatchObject({ fresh: false });
+    expect(await service.client.peek('fund-asset', { fundCode: '000001', pageNo: '2' })).toMatchObject({
+      fresh: false,
+    });
     expect(upstreamCalls(service.simulator)).toHaveLength(1);
     expect((await service.client.ledger.usage(TEAM.teamId, service.clock.now())).today.coins).toBe(10);
   });

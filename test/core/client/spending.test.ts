@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BudgetExceededError, NotCachedError } from '../../../src/core/errors.js';
-import { TEAM, startVirtualDataService as startDataService, upstreamCalls } from '../../support/dataService.js';
+import { startVirtualDataService as startDataService, TEAM, upstreamCalls } from '../../support/dataService.js';
 import { maxInWindow } from '../../support/measure.js';
 
 // Spending and pacing are decisions over time: the simulator's decisions on virtual time.
@@ -16,7 +16,11 @@ describe('never paying twice', () => {
   it('a repeated call is answered from cache, costs nothing and says how old it is', async () => {
     service = startDataService();
     const first = await service.client.call('fund-asset', { fundCode: '000001' }, TEAM);
-    const again = await service.client.call('fund-asset', { fundCode: '000001', pageNo: '1', pageSize: '50' }, { ...TEAM, userId: 'U2' });
+    const again = await service.client.call(
+      'fund-asset',
+      { fundCode: '000001', pageNo: '1', pageSize: '50' },
+      { ...TEAM, userId: 'U2' },
+    );
     expect(first).toMatchObject({ source: 'upstream', coinsSpent: 10 });
     expect(again).toMatchObject({ source: 'cache', coinsSpent: 0, cost: 10, taskNo: first.taskNo });
     expect(again.ageMs).toBeGreaterThanOrEqual(0);
@@ -28,17 +32,25 @@ describe('never paying twice', () => {
     service = startDataService({}, { cacheTtlMs: { futures: 50 } });
     await service.client.call('finance-external-futures-kline', { symbol: 'CL', type: '5' }, TEAM);
     await service.clock.advance(80);
-    const shared = await service.client.call('finance-external-futures-kline', { symbol: 'CL', type: '5' }, TEAM, { cacheOnly: true });
+    const shared = await service.client.call('finance-external-futures-kline', { symbol: 'CL', type: '5' }, TEAM, {
+      cacheOnly: true,
+    });
     expect(shared).toMatchObject({ source: 'cache', coinsSpent: 0 });
     expect(upstreamCalls(service.simulator)).toHaveLength(1);
     const fresh = await service.client.call('finance-external-futures-kline', { symbol: 'CL', type: '5' }, TEAM);
     expect(fresh.source).toBe('upstream');
-    await expect(service.client.call('finance-external-futures-kline', { symbol: 'GC', type: '5' }, TEAM, { cacheOnly: true })).rejects.toBeInstanceOf(NotCachedError);
+    await expect(
+      service.client.call('finance-external-futures-kline', { symbol: 'GC', type: '5' }, TEAM, { cacheOnly: true }),
+    ).rejects.toBeInstanceOf(NotCachedError);
   });
 
   it('20 concurrent identical calls make one upstream call and charge once', async () => {
     service = startDataService({ faults: { latencyMs: 200 } });
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => service!.client.call('fund-new-list', { saleStatus: 'true' }, { ...TEAM, userId: `U${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        service!.client.call('fund-new-list', { saleStatus: 'true' }, { ...TEAM, userId: `U${i}` }),
+      ),
+    );
     expect(upstreamCalls(service.simulator)).toHaveLength(1);
     expect(answers.filter((a) => a.source === 'upstream')).toHaveLength(1);
     expect(answers.filter((a) => a.source === 'shared')).toHaveLength(19);
@@ -47,9 +59,14 @@ describe('never paying twice', () => {
   });
 
   it('100 concurrent calls against a 100-coin budget: exactly 10 go through, never overspent', async () => {
-    service = startDataService({ rateLimits: FAST }, { rateLimits: FAST, budgets: { teamDaily: 100, timeZone: 'UTC' } });
+    service = startDataService(
+      { rateLimits: FAST },
+      { rateLimits: FAST, budgets: { teamDaily: 100, timeZone: 'UTC' } },
+    );
     const codes = Array.from({ length: 100 }, (_, i) => String(100000 + i));
-    const outcomes = await Promise.allSettled(codes.map((fundCode) => service!.client.call('fund-asset', { fundCode }, TEAM)));
+    const outcomes = await Promise.allSettled(
+      codes.map((fundCode) => service!.client.call('fund-asset', { fundCode }, TEAM)),
+    );
     const passed = outcomes.filter((o) => o.status === 'fulfilled');
     const refused = outcomes.filter((o) => o.status === 'rejected');
     expect(passed).toHaveLength(10);
@@ -67,7 +84,10 @@ describe('never paying twice', () => {
     const usage = await service.client.ledger.usage('T1', service.clock.now());
     expect(usage.today).toMatchObject({ coins: 15, calls: 2 });
     expect(usage.month.coins).toBe(15);
-    expect(usage.today.byOperation).toEqual({ 'fund-asset': { coins: 10, calls: 1 }, 'finance-external-futures-kline': { coins: 5, calls: 1 } });
+    expect(usage.today.byOperation).toEqual({
+      'fund-asset': { coins: 10, calls: 1 },
+      'finance-external-futures-kline': { coins: 5, calls: 1 },
+    });
     expect(usage.today.byUser).toEqual({ U1: { coins: 10, calls: 1 }, U2: { coins: 5, calls: 1 } });
   });
 });
@@ -78,8 +98,14 @@ describe('rate limits, scaled down', () => {
     service = startDataService({ rateLimits: limit }, { rateLimits: limit });
     const codes = Array.from({ length: 16 }, (_, i) => String(200000 + i));
     const waits: number[] = [];
-    await Promise.all(codes.map((fundCode) => service!.client.call('fund-asset', { fundCode }, TEAM, { onWait: (ms) => waits.push(ms) })));
-    const arrivals = upstreamCalls(service.simulator).map((c) => c.at).sort((a, b) => a - b);
+    await Promise.all(
+      codes.map((fundCode) =>
+        service!.client.call('fund-asset', { fundCode }, TEAM, { onWait: (ms) => waits.push(ms) }),
+      ),
+    );
+    const arrivals = upstreamCalls(service.simulator)
+      .map((c) => c.at)
+      .sort((a, b) => a - b);
     expect(service.simulator.stats().rateLimited).toBe(0);
     expect(arrivals).toHaveLength(16);
     for (let i = 5; i < arrivals.length; i++) expect(arrivals[i]! - arrivals[i - 5]!).toBeGreaterThanOrEqual(1000);

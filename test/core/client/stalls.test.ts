@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DataClient } from '../../../src/core/client/dataClient.js';
 import { createTransport, type Transport } from '../../../src/core/client/http.js';
 import { MemoryStore } from '../../../src/core/store/memoryStore.js';
-import { startSimulator, type Simulator } from '../../../src/simulator/index.js';
+import { type Simulator, startSimulator } from '../../../src/simulator/index.js';
 import { pinnedClock } from '../../support/clocks.js';
 
 /**
@@ -33,7 +33,13 @@ describe('a stall between counting a call and sending it', () => {
   it('widens the window the next call waits for, on real time pinned to a date as on the system clock: the service refuses nothing', async () => {
     const clock = pinnedClock();
     const limit = { count: 1, windowMs: 1000 };
-    simulator = await startSimulator({ port: 0, seed: 7, apiKeys: ['stall-key'], rateLimits: { 'fund-asset': limit }, clock });
+    simulator = await startSimulator({
+      port: 0,
+      seed: 7,
+      apiKeys: ['stall-key'],
+      rateLimits: { 'fund-asset': limit },
+      clock,
+    });
     const http = createTransport({ baseUrl: simulator.url, apiKey: 'stall-key', timeoutMs: 5000, clock });
     let stalled = false;
     const transport: Transport = {
@@ -45,7 +51,15 @@ describe('a stall between counting a call and sending it', () => {
       },
       close: () => http.close(),
     };
-    client = new DataClient({ baseUrl: simulator.url, apiKey: 'stall-key', store: new MemoryStore({ clock }), clock, transport, rateLimits: { 'fund-asset': limit }, retry: { maxRetries: 0 } });
+    client = new DataClient({
+      baseUrl: simulator.url,
+      apiKey: 'stall-key',
+      store: new MemoryStore({ clock }),
+      clock,
+      transport,
+      rateLimits: { 'fund-asset': limit },
+      retry: { maxRetries: 0 },
+    });
     await client.call('fund-asset', { fundCode: '000001' }, { teamId: 'T1' });
     await client.call('fund-asset', { fundCode: '110022' }, { teamId: 'T1' });
     expect(simulator.stats().calls.map((call) => call.outcome)).toEqual(['success', 'success']);

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTransport, type Transport } from '../../../src/core/client/http.js';
-import { ManualClock, letPendingWorkRun } from '../../support/clocks.js';
+import { letPendingWorkRun, ManualClock } from '../../support/clocks.js';
 
 // The transport's time budget, per call, on virtual time: the calls' deadlines share one timer,
 // so each call must still run out exactly at its own start plus the budget, no sooner, no later.
@@ -101,7 +101,7 @@ describe('the transport times every call out at its own start plus the budget', 
     expect(later.outcome()).toMatchObject({ kind: 'timeout', operation: 'later' });
   });
 
-  it('a wall clock stepped back (NTP, a resumed VM) does not cut a new call short: deadlines are on the system\'s steady clock', async () => {
+  it("a wall clock stepped back (NTP, a resumed VM) does not cut a new call short: deadlines are on the system's steady clock", async () => {
     server = await holdingServer();
     // The real timers and steady clock; only the wall clock (Date) is moved.
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -1,19 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { FUND_KINDS, filterNewFunds, fundKindOfLabel, fundKindOfWord, matchesNewFundFilter, newFundIdentity, type NewFundFields } from '../../../src/core/digest/newFundFilter.js';
+import {
+  FUND_KINDS,
+  filterNewFunds,
+  fundKindOfLabel,
+  fundKindOfWord,
+  matchesNewFundFilter,
+  type NewFundFields,
+  newFundIdentity,
+} from '../../../src/core/digest/newFundFilter.js';
 import { fundsBeginningOn, toWireRecord } from '../../../src/simulator/data/newFundCalendar.js';
 
 /** Four months of the simulator's new funds, as it lists them on a fixed day. */
 const TODAY = Date.UTC(2026, 10, 22) / 86_400_000;
-const FUNDS = Array.from({ length: 120 }, (_, i) => TODAY + 14 - i).flatMap((day) => fundsBeginningOn(day).map((fund) => toWireRecord(fund, TODAY) as unknown as NewFundFields));
+const FUNDS = Array.from({ length: 120 }, (_, i) => TODAY + 14 - i).flatMap((day) =>
+  fundsBeginningOn(day).map((fund) => toWireRecord(fund, TODAY) as unknown as NewFundFields),
+);
 
-const fund = (fields: Partial<NewFundFields>): NewFundFields => ({ fundCode: '000001', fundName: '易方达稳盈债券A', fundType: '债券型', fundManagerName: '张伟', saleStatus: true, ...fields });
+const fund = (fields: Partial<NewFundFields>): NewFundFields => ({
+  fundCode: '000001',
+  fundName: '易方达稳盈债券A',
+  fundType: '债券型',
+  fundManagerName: '张伟',
+  saleStatus: true,
+  ...fields,
+});
 
 describe('fund kinds', () => {
   it('reads every label the simulator gives to a kind', () => {
     const labels = new Set(FUNDS.map((record) => record.fundType));
     expect([...labels].sort()).toEqual(['FOF', '债券型', '指数型', '混合型', '股票型', '货币型']);
     expect(Object.fromEntries([...labels].map((label) => [label, fundKindOfLabel(label)]))).toEqual({
-      债券型: 'bond', 股票型: 'equity', 混合型: 'mixed', 货币型: 'money', 指数型: 'index', FOF: 'fof',
+      债券型: 'bond',
+      股票型: 'equity',
+      混合型: 'mixed',
+      货币型: 'money',
+      指数型: 'index',
+      FOF: 'fof',
     });
   });
 
@@ -69,7 +91,9 @@ describe('filtering new funds', () => {
     const company = FUNDS[0]!.fundName.slice(0, 2);
     const byCompany = filterNewFunds(FUNDS, { words: [company] });
     expect(byCompany.length).toBeGreaterThan(0);
-    expect(byCompany).toEqual(FUNDS.filter((record) => record.fundName.includes(company) || record.fundManagerName.includes(company)));
+    expect(byCompany).toEqual(
+      FUNDS.filter((record) => record.fundName.includes(company) || record.fundManagerName.includes(company)),
+    );
     expect(matchesNewFundFilter(fund({}), { words: ['易方达', '张伟'] })).toBe(true);
     expect(matchesNewFundFilter(fund({}), { words: ['易方达', '李娜'] })).toBe(false);
     expect(matchesNewFundFilter(fund({ fundName: '华夏中证A500 ETF联接C' }), { words: ['a500etf'] })).toBe(true);
@@ -94,11 +118,24 @@ describe('newFundIdentity', () => {
     expect(newFundIdentity({ fundCode: ' 000001 ' })).toBe('000001');
     expect(newFundIdentity({ fundCode: '０００００１' })).toBe('000001');
     expect(newFundIdentity({ fundCode: 1 })).toBe('000001');
-    expect(newFundIdentity({ ...fund({ fundCode: '000001' }), fundName: 'renamed', saleStatus: false })).toBe(newFundIdentity(fund({})));
+    expect(newFundIdentity({ ...fund({ fundCode: '000001' }), fundName: 'renamed', saleStatus: false })).toBe(
+      newFundIdentity(fund({})),
+    );
   });
 
   it('is undefined without a fund code', () => {
-    for (const value of [undefined, null, '000001', 1, {}, { fundCode: '' }, { fundCode: '  ' }, { fundCode: null }, { fundCode: 1.5 }, { fundName: '易方达稳盈债券A' }]) {
+    for (const value of [
+      undefined,
+      null,
+      '000001',
+      1,
+      {},
+      { fundCode: '' },
+      { fundCode: '  ' },
+      { fundCode: null },
+      { fundCode: 1.5 },
+      { fundName: '易方达稳盈债券A' },
+    ]) {
       expect(newFundIdentity(value), JSON.stringify(value)).toBeUndefined();
     }
   });

@@ -1,13 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
-import type { Schedule } from '../../../src/core/digest/schedule.js';
 import type { DigestContent } from '../../../src/core/digest/types.js';
+import type { Schedule } from '../../../src/core/jobs/schedule.js';
 import { RedisStore } from '../../../src/core/store/redisStore.js';
 import type { Store } from '../../../src/core/store/types.js';
-import { describeRunOutcome } from '../../../src/slack/render/digestRun.js';
 import { english } from '../../../src/i18n/lang.js';
+import { describeRunOutcome } from '../../../src/slack/render/digestRun.js';
 import { ManualClock } from '../../support/clocks.js';
-import { RecordingPoster, digestInstance, digestSimulator } from '../../support/digestRig.js';
+import { digestInstance, digestSimulator, RecordingPoster } from '../../support/digestRig.js';
 import { describeWithRedis } from '../../support/redis.js';
 import { PrivateRedis } from '../../support/redisServer.js';
 
@@ -58,7 +58,15 @@ describeWithRedis('a digest run when Redis is killed between posting and recordi
     const poster = new PostThenKillRedis(redis);
     const instance = digestInstance({ simulator, store, clock, poster, owner: 'replica-a' });
     try {
-      const digest = { id: 'd1', teamId: 'T1', channelId: 'C1', createdBy: 'U1', createdAt: clock.now(), schedule: DAILY_0830, filter: 'all' as const };
+      const digest = {
+        id: 'd1',
+        teamId: 'T1',
+        channelId: 'C1',
+        createdBy: 'U1',
+        createdAt: clock.now(),
+        schedule: DAILY_0830,
+        filter: 'all' as const,
+      };
       await instance.repository.save(digest);
 
       const first = await instance.runner.run(digest.id, clock.now(), 'manual');
@@ -100,7 +108,15 @@ describeWithRedis('a digest run when Redis is killed between posting and recordi
     const poster = new RecordingPoster();
     const instance = digestInstance({ simulator, store, clock, poster, owner: 'replica-a' });
     try {
-      const digest = { id: 'd2', teamId: 'T1', channelId: 'C1', createdBy: 'U1', createdAt: clock.now(), schedule: DAILY_0830, filter: 'all' as const };
+      const digest = {
+        id: 'd2',
+        teamId: 'T1',
+        channelId: 'C1',
+        createdBy: 'U1',
+        createdAt: clock.now(),
+        schedule: DAILY_0830,
+        filter: 'all' as const,
+      };
       await instance.repository.save(digest);
       // Redis dies while the fund list is being fetched (the list came from the service; recording it fails).
       const markSeen = instance.repository.markSeen.bind(instance.repository);
@@ -111,7 +127,9 @@ describeWithRedis('a digest run when Redis is killed between posting and recordi
       const first = await instance.runner.run(digest.id, clock.now(), 'manual');
       expect(poster.posts).toHaveLength(0);
       expect(first).toMatchObject({ outcome: 'post_failed' });
-      expect(describeRunOutcome(digest, first, english)).toContain('nothing was posted; the next run posts these funds');
+      expect(describeRunOutcome(digest, first, english)).toContain(
+        'nothing was posted; the next run posts these funds',
+      );
       instance.repository.markSeen = markSeen;
       await redis.restart();
       await waitForStore(store);

@@ -70,7 +70,10 @@ describe('one export per query', () => {
     const shared = store();
     await shared.claim('export:T:q', 'another-process', 60_000);
     const jobs = new ExportJobs(shared);
-    const [first, second] = await Promise.all([jobs.begin('T:q', 'U1', async () => 'x'), jobs.begin('T:q', 'U2', async () => 'y')]);
+    const [first, second] = await Promise.all([
+      jobs.begin('T:q', 'U1', async () => 'x'),
+      jobs.begin('T:q', 'U2', async () => 'y'),
+    ]);
     expect(first.kind).toBe('elsewhere');
     expect(second.kind).toBe('joined');
     if (second.kind !== 'joined') throw new Error('unexpected');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CallResult } from '../../../src/core/client/dataClient.js';
-import type { ExportPlan } from '../../../src/core/export/exportPlan.js';
-import { runExport, type ExportProgress } from '../../../src/core/export/runExport.js';
 import { BudgetExceededError, PageOutOfRangeError, UpstreamError } from '../../../src/core/errors.js';
+import type { ExportPlan } from '../../../src/core/export/exportPlan.js';
+import { type ExportProgress, runExport } from '../../../src/core/export/runExport.js';
 import { pageInfo } from '../../../src/core/operations/definition.js';
 import { english } from '../../../src/i18n/lang.js';
 
@@ -37,7 +37,17 @@ function pages(total: number | undefined, options: { failAt?: number; error?: un
     const received = total === undefined ? (page < 3 ? 10 : 4) : Math.max(0, Math.min(10, total - (page - 1) * 10));
     const records = Array.from({ length: received }, (_, index) => ({ id: `${page}-${index}` }));
     const cached = page === 1;
-    return { operation: BIDS, request, result: { records, ...(total !== undefined ? { total } : {}) }, source: cached ? 'cache' : 'upstream', coinsSpent: cached ? 0 : 10, cost: 10, storedAt: 0, ageMs: 0, paging: pageInfo(page, 10, total, received) } as unknown as CallResult;
+    return {
+      operation: BIDS,
+      request,
+      result: { records, ...(total !== undefined ? { total } : {}) },
+      source: cached ? 'cache' : 'upstream',
+      coinsSpent: cached ? 0 : 10,
+      cost: 10,
+      storedAt: 0,
+      ageMs: 0,
+      paging: pageInfo(page, 10, total, received),
+    } as unknown as CallResult;
   };
   return { asked, call };
 }
@@ -46,7 +56,11 @@ describe('running an export', () => {
   it('fetches every page in order, telling progress before each, and counts only the coins spent', async () => {
     const { asked, call } = pages(23);
     const progress: ExportProgress[] = [];
-    const outcome = await runExport(plan(), { call, onProgress: (state) => progress.push(state), timeZone: 'Asia/Shanghai' });
+    const outcome = await runExport(plan(), {
+      call,
+      onProgress: (state) => progress.push(state),
+      timeZone: 'Asia/Shanghai',
+    });
     expect(asked).toEqual([1, 2, 3]);
     expect(progress).toEqual([
       { page: 1, lastPage: 3, pagesDone: 0, coinsSpent: 0 },
@@ -65,7 +79,9 @@ describe('running an export', () => {
     expect(asked).toEqual([1, 2, 3]);
     expect(outcome.pages).toHaveLength(2);
     expect(outcome.shortfall).toMatchObject({ fromPage: 3, toPage: 3, charged: 'no', coins: 0 });
-    expect(english.t(outcome.shortfall!.reason)).toBe("the workspace's daily budget of 25 coins would be passed (20 spent today; it resets at 2026-11-23 00:00)");
+    expect(english.t(outcome.shortfall!.reason)).toBe(
+      "the workspace's daily budget of 25 coins would be passed (20 spent today; it resets at 2026-11-23 00:00)",
+    );
   });
 
   it('a page with no answer may have been charged: said, counted at risk, and not retried', async () => {
@@ -75,7 +91,13 @@ describe('running an export', () => {
     const outcome = await runExport(plan(), { call, timeZone: 'UTC' });
     expect(asked).toEqual([1, 2]);
     expect(outcome).toMatchObject({ coinsSpent: 0, coinsAtRisk: 10 });
-    expect(outcome.shortfall).toMatchObject({ fromPage: 2, toPage: 3, charged: 'maybe', coins: 10, reason: { key: 'export.reason.timeout' } });
+    expect(outcome.shortfall).toMatchObject({
+      fromPage: 2,
+      toPage: 3,
+      charged: 'maybe',
+      coins: 10,
+      reason: { key: 'export.reason.timeout' },
+    });
   });
 
   it('follows the live page count: a result that shrank ends early, without a shortfall', async () => {

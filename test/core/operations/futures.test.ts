@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { futures, mergeCandles, PERIODS, type Candle } from '../../../src/core/operations/futures.js';
+import { type Candle, futures, mergeCandles, PERIODS } from '../../../src/core/operations/futures.js';
 
 /**
  * Merged periods (15-minute from 5-minute, weekly and monthly from daily), checked against sums
@@ -9,7 +9,15 @@ import { futures, mergeCandles, PERIODS, type Candle } from '../../../src/core/o
 
 const at = (iso: string) => Date.parse(`${iso}Z`);
 
-function candle(iso: string, open: number, high: number, low: number, close: number, change: number, volume: number): Candle {
+function candle(
+  iso: string,
+  open: number,
+  high: number,
+  low: number,
+  close: number,
+  change: number,
+  volume: number,
+): Candle {
   return { open, high, low, close, change, changeRate: 0, volume, at: at(iso) };
 }
 
@@ -30,9 +38,36 @@ describe('merging candles into a longer period', () => {
     const merged = mergeCandles(FIVE_MINUTES, PERIODS['5m'], PERIODS['15m']);
     // By hand: 09:00 = 70.0 / max(70.4, 70.9, 70.8) / min(69.9, 70.1, 70.3) / 70.5, volume 100+150+120, change 0.2+0.6−0.3.
     expect(merged.candles).toEqual([
-      { at: at('2026-11-20T09:00:00'), open: 70.0, high: 70.9, low: 69.9, close: 70.5, volume: 370, change: expect.closeTo(0.5, 9), changeRate: expect.closeTo((0.5 / 70.0) * 100, 9) },
-      { at: at('2026-11-20T09:15:00'), open: 70.5, high: 70.6, low: 69.4, close: 70.0, volume: 470, change: expect.closeTo(-0.5, 9), changeRate: expect.closeTo((-0.5 / 70.5) * 100, 9) },
-      { at: at('2026-11-20T09:30:00'), open: 70.0, high: 71.2, low: 69.8, close: 71.0, volume: 260, change: expect.closeTo(1.0, 9), changeRate: expect.closeTo((1.0 / 70.0) * 100, 9) },
+      {
+        at: at('2026-11-20T09:00:00'),
+        open: 70.0,
+        high: 70.9,
+        low: 69.9,
+        close: 70.5,
+        volume: 370,
+        change: expect.closeTo(0.5, 9),
+        changeRate: expect.closeTo((0.5 / 70.0) * 100, 9),
+      },
+      {
+        at: at('2026-11-20T09:15:00'),
+        open: 70.5,
+        high: 70.6,
+        low: 69.4,
+        close: 70.0,
+        volume: 470,
+        change: expect.closeTo(-0.5, 9),
+        changeRate: expect.closeTo((-0.5 / 70.5) * 100, 9),
+      },
+      {
+        at: at('2026-11-20T09:30:00'),
+        open: 70.0,
+        high: 71.2,
+        low: 69.8,
+        close: 71.0,
+        volume: 260,
+        change: expect.closeTo(1.0, 9),
+        changeRate: expect.closeTo((1.0 / 70.0) * 100, 9),
+      },
     ]);
     expect(merged).toMatchObject({ droppedOldest: 0, inNewest: 2, partialNewest: 2 });
   });
@@ -46,7 +81,16 @@ describe('merging candles into a longer period', () => {
       candle('2026-11-17T00:00:00', 12.5, 15, 12.4, 14.8, 2.3, 6), // Tuesday, the latest
     ];
     const weeks = mergeCandles(days, PERIODS['1D'], PERIODS['1W']);
-    expect(weeks.candles.map(({ at: start, open, high, low, close, volume }) => ({ start: new Date(start).toISOString().slice(0, 10), open, high, low, close, volume }))).toEqual([
+    expect(
+      weeks.candles.map(({ at: start, open, high, low, close, volume }) => ({
+        start: new Date(start).toISOString().slice(0, 10),
+        open,
+        high,
+        low,
+        close,
+        volume,
+      })),
+    ).toEqual([
       { start: '2026-11-09', open: 10, high: 14, low: 9, close: 13, volume: 21 },
       { start: '2026-11-16', open: 13, high: 15, low: 12, close: 14.8, volume: 10 },
     ]);
@@ -61,7 +105,16 @@ describe('merging candles into a longer period', () => {
     ];
     const months = mergeCandles(days, PERIODS['1D'], PERIODS['1M']);
     // December began before the data: with only two months, it is kept rather than leave one candle.
-    expect(months.candles.map((month) => [new Date(month.at).toISOString().slice(0, 7), month.open, month.high, month.low, month.close, month.volume])).toEqual([
+    expect(
+      months.candles.map((month) => [
+        new Date(month.at).toISOString().slice(0, 7),
+        month.open,
+        month.high,
+        month.low,
+        month.close,
+        month.volume,
+      ]),
+    ).toEqual([
       ['2025-12', 5, 7, 4, 6, 3],
       ['2026-01', 6, 6.5, 3, 4, 3],
     ]);
@@ -78,10 +131,21 @@ describe('the futures operation with a merged period', () => {
 
   it('answers with the count asked, the newest, and says what they were merged from', () => {
     const fields = ['open', 'close', 'high', 'low', 'change', 'changeRate', 'volume', 'tick_at'];
-    const lines = FIVE_MINUTES.map((c) => [c.open, c.close, c.high, c.low, c.change, c.changeRate, c.volume, c.at / 1000]);
+    const lines = FIVE_MINUTES.map((c) => [
+      c.open,
+      c.close,
+      c.high,
+      c.low,
+      c.change,
+      c.changeRate,
+      c.volume,
+      c.at / 1000,
+    ]);
     const result = futures.normalise({ fields, lines }, { symbol: 'CL', type: '15', limit: '2' });
     expect(result.type).toBe('15');
-    expect(result.candles.map((c) => [new Date(c.at).toISOString().slice(11, 16), c.open, c.high, c.low, c.close, c.volume])).toEqual([
+    expect(
+      result.candles.map((c) => [new Date(c.at).toISOString().slice(11, 16), c.open, c.high, c.low, c.close, c.volume]),
+    ).toEqual([
       ['09:15', 70.5, 70.6, 69.4, 70.0, 470],
       ['09:30', 70.0, 71.2, 69.8, 71.0, 260],
     ]);

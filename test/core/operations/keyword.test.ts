@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keywordAsAsked } from '../../../src/core/operations/keyword.js';
 import { validate } from '../../../src/core/operations/validate.js';
-import { TEAM, startVirtualDataService } from '../../support/dataService.js';
+import { startVirtualDataService, TEAM } from '../../support/dataService.js';
 
 const TAXPAYER = 'enterprise-general-taxpayer-query';
 const BIDS = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';

@@ -3,7 +3,13 @@ import { findOperation, OPERATION_IDS, typedNameOf } from '../../../src/core/ope
 
 describe('an operation’s typed name', () => {
   it('is the name stored in button values, callback ids and CACHE_TTLS, so it never changes', () => {
-    expect(OPERATION_IDS.map((id) => typedNameOf(id))).toEqual(['taxpayer', 'bids', 'fund-asset', 'futures', 'new-funds']);
+    expect(OPERATION_IDS.map((id) => typedNameOf(id))).toEqual([
+      'taxpayer',
+      'bids',
+      'fund-asset',
+      'futures',
+      'new-funds',
+    ]);
   });
 
   it.each(OPERATION_IDS)('%s is found by its id and its typed name, in any case', (id) => {
@@ -13,6 +19,7 @@ describe('an operation’s typed name', () => {
   });
 
   it('is not found by the code’s spelling, which nobody is told (fundasset, newfunds)', () => {
-    for (const word of ['fundAsset', 'fundasset', 'newFunds', 'newfunds']) expect(findOperation(word), word).toBeUndefined();
+    for (const word of ['fundAsset', 'fundasset', 'newFunds', 'newfunds'])
+      expect(findOperation(word), word).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { planExport, largestPageSize } from '../../../src/core/export/exportPlan.js';
 import { ValidationError } from '../../../src/core/errors.js';
-import { OPERATION_IDS, operations, type AnyOperation, type OperationId } from '../../../src/core/operations/index.js';
+import { largestPageSize, planExport } from '../../../src/core/export/exportPlan.js';
+import { type AnyOperation, OPERATION_IDS, type OperationId, operations } from '../../../src/core/operations/index.js';
 import { validate } from '../../../src/core/operations/validate.js';
 
 /** One query per paged operation, in loose input form. */
@@ -24,20 +24,24 @@ describe('paging declared once per operation', () => {
   it('every paged operation declares its page field, wire type and largest page; the futures have none', () => {
     const paged = OPERATION_IDS.filter((id) => (operations[id] as AnyOperation).pages);
     expect(paged.sort()).toEqual(Object.keys(EXPECTED).sort());
-    for (const id of paged) expect((operations[id] as AnyOperation).pages).toMatchObject(EXPECTED[id as keyof typeof EXPECTED]);
+    for (const id of paged)
+      expect((operations[id] as AnyOperation).pages).toMatchObject(EXPECTED[id as keyof typeof EXPECTED]);
   });
 
-  it.each(Object.keys(EXPECTED) as Array<keyof typeof EXPECTED>)('%s: the default page is the largest, one more is refused, and pages travel in the declared wire type', (id) => {
-    const definition = operations[id] as AnyOperation;
-    const spec = definition.pages!;
-    const request = validate(id, QUERIES[id]!) as unknown as Record<string, unknown>;
-    expect(Number(request[spec.sizeField])).toBe(spec.largest);
-    expect(typeof request[spec.sizeField]).toBe(spec.wire);
-    expect(() => validate(id, { ...QUERIES[id], pageSize: spec.largest + 1 })).toThrow(ValidationError);
-    const third = definition.withPage!(request, 3) as Record<string, unknown>;
-    expect(third[spec.pageField]).toBe(spec.wire === 'number' ? 3 : '3');
-    expect(largestPageSize(id, request)).toBe(spec.largest);
-  });
+  it.each(Object.keys(EXPECTED) as Array<keyof typeof EXPECTED>)(
+    '%s: the default page is the largest, one more is refused, and pages travel in the declared wire type',
+    (id) => {
+      const definition = operations[id] as AnyOperation;
+      const spec = definition.pages!;
+      const request = validate(id, QUERIES[id]!) as unknown as Record<string, unknown>;
+      expect(Number(request[spec.sizeField])).toBe(spec.largest);
+      expect(typeof request[spec.sizeField]).toBe(spec.wire);
+      expect(() => validate(id, { ...QUERIES[id], pageSize: spec.largest + 1 })).toThrow(ValidationError);
+      const third = definition.withPage!(request, 3) as Record<string, unknown>;
+      expect(third[spec.pageField]).toBe(spec.wire === 'number' ? 3 : '3');
+      expect(largestPageSize(id, request)).toBe(spec.largest);
+    },
+  );
 
   it('the export plan sizes pages in the declared wire type, whatever type the request in hand carries', async () => {
     const id = 'enterprise-general-taxpayer-query';
@@ -47,13 +51,20 @@ describe('paging declared once per operation', () => {
     const plan = await planExport(id, loose, {
       peek: async (_operation, request) => {
         peeked.push(request);
-        return Number(request.pageSize) === 5 && Number(request.pageNo) === 1 ? { fresh: true, paging: { page: 1, pageSize: 5, total: 40, pageCount: 8, hasPrevious: false, hasNext: true } } : undefined;
+        return Number(request.pageSize) === 5 && Number(request.pageNo) === 1
+          ? {
+              fresh: true,
+              paging: { page: 1, pageSize: 5, total: 40, pageCount: 8, hasPrevious: false, hasNext: true },
+            }
+          : undefined;
       },
       costOf: () => 20,
       maxPages: 20,
     });
     expect(plan.pageSize).toBe(20);
     expect(plan.request.pageSize).toBe(20);
-    expect(peeked.filter((request) => request.pageSize === 20).every((request) => typeof request.pageNo === 'number')).toBe(true);
+    expect(
+      peeked.filter((request) => request.pageSize === 20).every((request) => typeof request.pageNo === 'number'),
+    ).toBe(true);
   });
 });

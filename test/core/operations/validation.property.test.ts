@@ -4,7 +4,21 @@ import { ValidationError } from '../../../src/core/errors.js';
 import { OPERATION_IDS, operations } from '../../../src/core/operations/index.js';
 import { validate } from '../../../src/core/operations/validate.js';
 
-const FIELD_NAMES = ['keyword', 'pageNo', 'pageSize', 'pageIndex', 'fundCode', 'symbol', 'type', 'limit', 'saleStatus', 'province', 'searchType', 'publishStartTime', 'publishEndTime'];
+const FIELD_NAMES = [
+  'keyword',
+  'pageNo',
+  'pageSize',
+  'pageIndex',
+  'fundCode',
+  'symbol',
+  'type',
+  'limit',
+  'saleStatus',
+  'province',
+  'searchType',
+  'publishStartTime',
+  'publishEndTime',
+];
 
 const looseValue = fc.oneof(
   fc.string(),
@@ -16,7 +30,20 @@ const looseValue = fc.oneof(
   fc.constant(null),
   fc.constant(undefined),
   fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
-  fc.constantFrom('000001', 'CL', 'gc', '5m', 'daily', 'onsale', 'ZJ', '浙江', '1,2', '光伏组件', '91350100M000100Y43', '91350100M000100Y44'),
+  fc.constantFrom(
+    '000001',
+    'CL',
+    'gc',
+    '5m',
+    'daily',
+    'onsale',
+    'ZJ',
+    '浙江',
+    '1,2',
+    '光伏组件',
+    '91350100M000100Y43',
+    '91350100M000100Y44',
+  ),
   fc.array(fc.string(), { maxLength: 3 }),
   fc.object({ maxDepth: 1 }),
 );
@@ -54,8 +81,18 @@ describe('input validation never throws anything but a ValidationError', () => {
 
 describe('hostile values', () => {
   it('an object whose toString is not a function is refused in words, not with a TypeError', () => {
-    for (const value of [{ toString: [] }, { toString: () => { throw new Error('boom'); } }, Object.create(null)]) {
-      expect(() => validate('finance-external-futures-kline', { symbol: 'CL', type: '0', limit: value })).toThrow(ValidationError);
+    for (const value of [
+      { toString: [] },
+      {
+        toString: () => {
+          throw new Error('boom');
+        },
+      },
+      Object.create(null),
+    ]) {
+      expect(() => validate('finance-external-futures-kline', { symbol: 'CL', type: '0', limit: value })).toThrow(
+        ValidationError,
+      );
       expect(() => validate('fund-asset', { fundCode: '000001', pageNo: value })).toThrow(ValidationError);
     }
   });

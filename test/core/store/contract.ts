@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../src/core/store/types.js';
-import { WatchRepository } from '../../../src/core/watch/repository.js';
 import type { Watch } from '../../../src/core/watch/types.js';
+import { WatchRepository } from '../../../src/core/watch/watchRepository.js';
 
 /**
  * Runs `steps` that must happen before a `ttlMs` runs out and says whether they did. On a busy
@@ -317,13 +317,15 @@ export function defineStoreContract(backend: string, openFixture: () => Promise<
 
       it('shares one schedule between instances (Redis)', async (context) => {
         const { store, openAnother } = await fresh();
-        if (store.kind !== 'redis' || !openAnother) return context.skip('only Redis shares a schedule between processes');
+        if (store.kind !== 'redis' || !openAnother)
+          return context.skip('only Redis shares a schedule between processes');
         const stores = [store, await openAnother(), await openAnother()];
         const started = performance.now();
         const waits = await Promise.all(Array.from({ length: 9 }, (_, i) => stores[i % 3]!.reserveSlot('fleet', 200)));
         const span = performance.now() - started;
         const sorted = [...waits].sort((a, b) => a - b);
-        for (let i = 1; i < sorted.length; i++) expect(sorted[i]! - sorted[i - 1]!).toBeGreaterThanOrEqual(200 - span - 5);
+        for (let i = 1; i < sorted.length; i++)
+          expect(sorted[i]! - sorted[i - 1]!).toBeGreaterThanOrEqual(200 - span - 5);
       });
 
       it('counts live members and forgets those that stop beating', async () => {
@@ -443,7 +445,11 @@ export function defineStoreContract(backend: string, openFixture: () => Promise<
 
     describe('watches', () => {
       const watch = (id: string, createdAt: number): Watch => ({
-        id, teamId: 'T1', channelId: 'C1', createdBy: 'U1', createdAt,
+        id,
+        teamId: 'T1',
+        channelId: 'C1',
+        createdBy: 'U1',
+        createdAt,
         target: { kind: 'contract', symbol: 'CL', type: '0', direction: 'above', level: 75.5 },
         schedule: { cadence: { kind: 'hourly' }, time: '00:05', timeZone: 'Asia/Shanghai' },
       });
@@ -456,7 +462,11 @@ export function defineStoreContract(backend: string, openFixture: () => Promise<
         await watches.update('b', (stored) => (stored.state = { kind: 'contract', close: 76.25, at: 5, beyond: true }));
         await watches.update('b', (stored) => (stored.lastScheduledFor = 9));
         expect((await watches.all()).map((w) => w.id)).toEqual(['a', 'b']);
-        expect(await watches.get('b')).toEqual({ ...watch('b', 2), state: { kind: 'contract', close: 76.25, at: 5, beyond: true }, lastScheduledFor: 9 });
+        expect(await watches.get('b')).toEqual({
+          ...watch('b', 2),
+          state: { kind: 'contract', close: 76.25, at: 5, beyond: true },
+          lastScheduledFor: 9,
+        });
         expect(await watches.update('missing', () => undefined)).toBeUndefined();
         expect(await watches.remove('a')).toBe(true);
         expect(await watches.ofTeam('T1')).toHaveLength(1);
@@ -465,10 +475,17 @@ export function defineStoreContract(backend: string, openFixture: () => Promise<
       it('survives a restart: another instance over the same data sees the watch and its baseline', async (context) => {
         const { store, openAnother } = await fresh();
         if (!openAnother) return context.skip('this backend keeps nothing beyond its instance');
-        await new WatchRepository(store).save({ ...watch('w', 1), state: { kind: 'company', found: true, record: { taxCreditRating: 'A' } } });
+        await new WatchRepository(store).save({
+          ...watch('w', 1),
+          state: { kind: 'company', found: true, record: { taxCreditRating: 'A' } },
+        });
         await store.close();
         const reopened = await openAnother();
-        expect((await new WatchRepository(reopened).get('w'))?.state).toEqual({ kind: 'company', found: true, record: { taxCreditRating: 'A' } });
+        expect((await new WatchRepository(reopened).get('w'))?.state).toEqual({
+          kind: 'company',
+          found: true,
+          record: { taxCreditRating: 'A' },
+        });
       });
     });
 

@@ -24,7 +24,9 @@ describe('parseStoreUrl', () => {
 
   it('names every accepted form when the scheme is unknown or the path missing', () => {
     for (const url of ['postgres://db/dq', 'dq.sqlite', '', 'sqlite://']) {
-      expect(() => parseStoreUrl(url), url).toThrow(/memory:\/\/.*sqlite:\/\/\.\/data\/dq\.sqlite.*redis:\/\/127\.0\.0\.1:6379/);
+      expect(() => parseStoreUrl(url), url).toThrow(
+        /memory:\/\/.*sqlite:\/\/\.\/data\/dq\.sqlite.*redis:\/\/127\.0\.0\.1:6379/,
+      );
     }
   });
 

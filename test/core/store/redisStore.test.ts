@@ -53,7 +53,9 @@ describeWithRedis('RedisStore', (suitePrefix) => {
       await store.putDoc('d', 'id', {});
       await store.appendLog('l', 1, {});
       const ttls = await withRedisClient(async (client) =>
-        Promise.all(['counter:a', 'counter:b', 'claim:c', 'docs:d', 'log:l'].map((key) => client.pTTL(keyPrefix + key))),
+        Promise.all(
+          ['counter:a', 'counter:b', 'claim:c', 'docs:d', 'log:l'].map((key) => client.pTTL(keyPrefix + key)),
+        ),
       );
       const [counterA, counterB, claim, docs, log] = ttls;
       for (const ttl of [counterA, counterB, claim]) expect(ttl).toBeGreaterThan(59_000);

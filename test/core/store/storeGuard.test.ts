@@ -1,13 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { BudgetUnavailableError } from '../../../src/core/errors.js';
-import { Budgets } from '../../../src/core/ledger/budgets.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BudgetUnavailableError } from '../../../src/core/errors.js';
+import { Budgets } from '../../../src/core/ledger/budgets.js';
 import { MemoryStore } from '../../../src/core/store/memoryStore.js';
 import { SqliteStore } from '../../../src/core/store/sqliteStore.js';
-import type { Store } from '../../../src/core/store/types.js';
 import { StoreGuard } from '../../../src/core/store/storeGuard.js';
+import type { Store } from '../../../src/core/store/types.js';
 import { letPendingWorkRun, ManualClock } from '../../support/clocks.js';
 import { memoryLogger } from '../../support/slackApp.js';
 
@@ -38,7 +38,9 @@ describe('the store guard', () => {
     const store = await SqliteStore.open(join(directory, 'new.sqlite'), { clock });
     const { guard, errors, warnings } = guardOn(store, clock);
     await guard.start();
-    expect(warnings()).toEqual([expect.stringMatching(/held no marker: a new store, or one that lost its data while no process/)]);
+    expect(warnings()).toEqual([
+      expect.stringMatching(/held no marker: a new store, or one that lost its data while no process/),
+    ]);
     // A process started later on the same file finds the marker: nothing to say.
     const next = guardOn(store, clock);
     await next.guard.start();
@@ -91,7 +93,7 @@ describe('the store guard', () => {
     guard.stop();
   });
 
-  it('on several replicas: each fails closed, one records the loss, a replica started later reads it, and an admin\'s reopening reaches them all', async () => {
+  it("on several replicas: each fails closed, one records the loss, a replica started later reads it, and an admin's reopening reaches them all", async () => {
     const clock = new ManualClock(TEN_AM);
     const store = new MemoryStore({ clock });
     const [a, b] = [guardOn(store, clock), guardOn(store, clock)];
@@ -127,11 +129,23 @@ describe('the store guard', () => {
     await guard.check();
     const closed = (now: number) => guard.budgetsClosed(now);
     const limited = new Budgets(store, { userDaily: 30, timeZone: 'Asia/Shanghai' }, undefined, closed);
-    const refusal = await limited.reserve({ teamId: 'T1', userId: 'U1' }, 20, clock.now()).catch((error: unknown) => error);
+    const refusal = await limited
+      .reserve({ teamId: 'T1', userId: 'U1' }, 20, clock.now())
+      .catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(BudgetUnavailableError);
-    expect((refusal as BudgetUnavailableError).recordsLost).toEqual({ at: new Date(TEN_AM), until: new Date(MIDNIGHT), timeZone: 'Asia/Shanghai' });
+    expect((refusal as BudgetUnavailableError).recordsLost).toEqual({
+      at: new Date(TEN_AM),
+      until: new Date(MIDNIGHT),
+      timeZone: 'Asia/Shanghai',
+    });
     expect(await store.counter(`budget:user:T1:U1:2026-11-22`)).toBe(0);
-    await expect(new Budgets(store, { timeZone: 'Asia/Shanghai' }, undefined, closed).reserve({ teamId: 'T1', userId: 'U1' }, 20, clock.now())).resolves.toBeDefined();
+    await expect(
+      new Budgets(store, { timeZone: 'Asia/Shanghai' }, undefined, closed).reserve(
+        { teamId: 'T1', userId: 'U1' },
+        20,
+        clock.now(),
+      ),
+    ).resolves.toBeDefined();
     guard.stop();
   });
 });

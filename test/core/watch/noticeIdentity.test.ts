@@ -13,19 +13,32 @@ const TENDER = {
   publishDate: '2026-11-20',
   budget: 1_234_000,
 };
-const AWARD = { ...TENDER, title: '浙江省人民医院光伏组件采购项目（ZJ2026-0412）中标结果公告', noticeType: '中标结果', publishDate: '2026-12-18', supplier: '杭州华信光伏科技有限公司', amount: 1_100_000 };
+const AWARD = {
+  ...TENDER,
+  title: '浙江省人民医院光伏组件采购项目（ZJ2026-0412）中标结果公告',
+  noticeType: '中标结果',
+  publishDate: '2026-12-18',
+  supplier: '杭州华信光伏科技有限公司',
+  amount: 1_100_000,
+};
 
 describe('noticeIdentity', () => {
   it('takes the id when the record has one, whatever else changed', () => {
     expect(noticeIdentity({ ...TENDER, id: 'a1b2c3' })).toBe('id:a1b2c3');
-    expect(noticeIdentity({ ...TENDER, title: 'something else', id: 'a1b2c3', url: 'https://example.invalid/x' })).toBe('id:a1b2c3');
+    expect(noticeIdentity({ ...TENDER, title: 'something else', id: 'a1b2c3', url: 'https://example.invalid/x' })).toBe(
+      'id:a1b2c3',
+    );
     expect(noticeIdentity({ noticeId: 42 })).toBe('id:42');
     expect(noticeIdentity({ ...AWARD, id: 'a1b2c4' })).not.toBe(noticeIdentity({ ...TENDER, id: 'a1b2c3' }));
   });
 
   it('takes the link when there is no id, without its fragment and with the host in any case', () => {
-    expect(noticeIdentity({ ...TENDER, url: 'https://Example.invalid/notice/7' })).toBe('url:https://example.invalid/notice/7');
-    expect(noticeIdentity({ detailUrl: 'https://example.invalid/notice/7#top' })).toBe('url:https://example.invalid/notice/7');
+    expect(noticeIdentity({ ...TENDER, url: 'https://Example.invalid/notice/7' })).toBe(
+      'url:https://example.invalid/notice/7',
+    );
+    expect(noticeIdentity({ detailUrl: 'https://example.invalid/notice/7#top' })).toBe(
+      'url:https://example.invalid/notice/7',
+    );
     expect(noticeIdentity({ link: 'notice 7' })).toBe('url:notice 7');
   });
 
@@ -39,7 +52,12 @@ describe('noticeIdentity', () => {
       { ...TENDER, title: ' 浙江省　人民医院“光伏组件”采购项目 · ZJ 2026 0412 公开招标公告 ' },
       { ...TENDER, purchaser: '浙江省 人民医院', publishDate: '2026/11/20 09:30:00', budget: 1 },
       { ...TENDER, publishDate: '2026年11月20日' },
-      { title: TENDER.title, purchaser: TENDER.purchaser, noticeType: TENDER.noticeType, publishDate: TENDER.publishDate },
+      {
+        title: TENDER.title,
+        purchaser: TENDER.purchaser,
+        noticeType: TENDER.noticeType,
+        publishDate: TENDER.publishDate,
+      },
     ]) {
       expect(noticeIdentity(variant), JSON.stringify(variant)).toBe(identity);
     }
@@ -59,7 +77,12 @@ describe('noticeIdentity', () => {
   });
 
   it('reads other field names and an epoch instant for the date (seconds or milliseconds, dated in Shanghai)', () => {
-    const named = { noticeTitle: TENDER.title, buyer: TENDER.purchaser, infoType: TENDER.noticeType, pubDate: TENDER.publishDate };
+    const named = {
+      noticeTitle: TENDER.title,
+      buyer: TENDER.purchaser,
+      infoType: TENDER.noticeType,
+      pubDate: TENDER.publishDate,
+    };
     expect(noticeIdentity(named)).toBe(noticeIdentity(TENDER));
     const earlyMorning = Date.parse('2026-11-20T07:00:00+08:00'); // still 19 November in UTC
     expect(noticeIdentity({ ...TENDER, publishDate: earlyMorning })).toBe(noticeIdentity(TENDER));
@@ -67,7 +90,20 @@ describe('noticeIdentity', () => {
   });
 
   it('gives nothing for what identifies no notice', () => {
-    for (const value of [undefined, null, 'a title', 42, [], [TENDER], {}, { budget: 5 }, { title: '  ' }, { title: '（）、。' }, { purchaser: '浙江省教育局', publishDate: '2026-11-20' }, { id: '', title: '' }]) {
+    for (const value of [
+      undefined,
+      null,
+      'a title',
+      42,
+      [],
+      [TENDER],
+      {},
+      { budget: 5 },
+      { title: '  ' },
+      { title: '（）、。' },
+      { purchaser: '浙江省教育局', publishDate: '2026-11-20' },
+      { id: '', title: '' },
+    ]) {
       expect(noticeIdentity(value), JSON.stringify(value)).toBeUndefined();
     }
   });
@@ -80,32 +116,48 @@ const PUNCTUATION = [...'，。、；：？！“”‘’（）【】《》「�
 
 /** A text a reader sees: at least one letter, digit or ideograph, and maybe punctuation and spaces. */
 const readableText = fc
-  .array(fc.oneof(fc.constantFrom(...CJK), fc.constantFrom(...ASCII_LETTERS), fc.constantFrom(...PUNCTUATION, ...SPACES)), { minLength: 1, maxLength: 40 })
+  .array(
+    fc.oneof(fc.constantFrom(...CJK), fc.constantFrom(...ASCII_LETTERS), fc.constantFrom(...PUNCTUATION, ...SPACES)),
+    { minLength: 1, maxLength: 40 },
+  )
   .map((characters) => characters.join(''))
   .filter((text) => /[\p{L}\p{N}]/u.test(text));
 
-const toFullWidth = (character: string) => (character >= '!' && character <= '~' ? String.fromCodePoint(character.codePointAt(0)! + 0xfee0) : character);
+const toFullWidth = (character: string) =>
+  character >= '!' && character <= '~' ? String.fromCodePoint(character.codePointAt(0)! + 0xfee0) : character;
 
 /** The same text re-served: some characters in full width or the other case, spaces and punctuation put in or left out. */
 function cosmeticVariant(text: string): fc.Arbitrary<string> {
   const characters = [...text];
   return fc
     .tuple(
-      fc.array(fc.constantFrom('keep', 'wide', 'case', 'dropIfPunctuation'), { minLength: characters.length, maxLength: characters.length }),
-      fc.array(fc.constantFrom('', '', '', ...SPACES, ...PUNCTUATION), { minLength: characters.length + 1, maxLength: characters.length + 1 }),
+      fc.array(fc.constantFrom('keep', 'wide', 'case', 'dropIfPunctuation'), {
+        minLength: characters.length,
+        maxLength: characters.length,
+      }),
+      fc.array(fc.constantFrom('', '', '', ...SPACES, ...PUNCTUATION), {
+        minLength: characters.length + 1,
+        maxLength: characters.length + 1,
+      }),
     )
-    .map(([changes, insertions]) =>
-      characters
-        .map((character, i) => {
-          const change = changes[i];
-          const changed =
-            change === 'wide' ? toFullWidth(character)
-            : change === 'case' ? (character === character.toLowerCase() ? character.toUpperCase() : character.toLowerCase())
-            : change === 'dropIfPunctuation' && (PUNCTUATION.includes(character) || SPACES.includes(character)) ? ''
-            : character;
-          return insertions[i] + changed;
-        })
-        .join('') + insertions[characters.length],
+    .map(
+      ([changes, insertions]) =>
+        characters
+          .map((character, i) => {
+            const change = changes[i];
+            const changed =
+              change === 'wide'
+                ? toFullWidth(character)
+                : change === 'case'
+                  ? character === character.toLowerCase()
+                    ? character.toUpperCase()
+                    : character.toLowerCase()
+                  : change === 'dropIfPunctuation' && (PUNCTUATION.includes(character) || SPACES.includes(character))
+                    ? ''
+                    : character;
+            return insertions[i] + changed;
+          })
+          .join('') + insertions[characters.length],
     );
 }
 
@@ -114,14 +166,23 @@ const notice = fc.record({
   title: readableText,
   purchaser: readableText,
   noticeType: fc.constantFrom(...KINDS),
-  publishDate: fc.date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
+  publishDate: fc
+    .date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
+    .map((date) => date.toISOString().slice(0, 10)),
 });
 
 describe('noticeIdentity, for any notice', () => {
   it('gives every cosmetic variant of it the same identity', () => {
     fc.assert(
       fc.property(
-        notice.chain((record) => fc.tuple(fc.constant(record), cosmeticVariant(record.title), cosmeticVariant(record.purchaser), cosmeticVariant(record.noticeType))),
+        notice.chain((record) =>
+          fc.tuple(
+            fc.constant(record),
+            cosmeticVariant(record.title),
+            cosmeticVariant(record.purchaser),
+            cosmeticVariant(record.noticeType),
+          ),
+        ),
         ([record, title, purchaser, noticeType]) => {
           expect(noticeIdentity({ ...record, title, purchaser, noticeType })).toBe(noticeIdentity(record));
         },

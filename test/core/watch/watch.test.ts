@@ -1,16 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { RedisStore } from '../../../src/core/store/redisStore.js';
-import { MemoryStore } from '../../../src/core/store/memoryStore.js';
-import type { Store } from '../../../src/core/store/types.js';
 import type { DataClient } from '../../../src/core/client/dataClient.js';
+import { validate } from '../../../src/core/operations/validate.js';
+import { MemoryStore } from '../../../src/core/store/memoryStore.js';
+import { RedisStore } from '../../../src/core/store/redisStore.js';
+import type { Store } from '../../../src/core/store/types.js';
 import { checkWatch } from '../../../src/core/watch/checks.js';
 import { checksWithin } from '../../../src/core/watch/cost.js';
-import { WatchInputError } from '../../../src/core/watch/service.js';
-import { validate } from '../../../src/core/operations/validate.js';
-import { parseCommand } from '../../../src/slack/parse/parseCommand.js';
+import type { WatchState } from '../../../src/core/watch/types.js';
+import { WatchInputError } from '../../../src/core/watch/watchService.js';
 import { langFor } from '../../../src/i18n/lang.js';
-import { renderWatchNotice } from '../../../src/slack/render/watch.js';
 import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
+import { COMMAND_GRAMMAR, watchWordsOf } from '../../../src/slack/operations/index.js';
+import { parseCommand } from '../../../src/slack/parse/parseCommand.js';
+import { renderWatchNotice } from '../../../src/slack/render/watch.js';
 import { ManualClock } from '../../support/clocks.js';
 import { describeWithRedis, redisUrl } from '../../support/redis.js';
 import { switchableStore } from '../../support/switchableStore.js';
@@ -46,10 +48,22 @@ describe('a taxpayer watch', () => {
     expect(rig.poster.posts).toHaveLength(0);
     expect((await rig.repository.get(watch.id))?.lastRun).toMatchObject({ outcome: 'baseline', coinsSpent: 20 });
 
-    rig.simulator.changeData({ kind: 'taxpayer', creditNo: SUPPLIER.creditNo, fields: { taxCreditRating: OTHER_RATING } });
-    await tickAt(rig, FRIDAY_8AM + DAY + 61 * MINUTE, FRIDAY_8AM + DAY + 62 * MINUTE, FRIDAY_8AM + 2 * DAY + 61 * MINUTE);
+    rig.simulator.changeData({
+      kind: 'taxpayer',
+      creditNo: SUPPLIER.creditNo,
+      fields: { taxCreditRating: OTHER_RATING },
+    });
+    await tickAt(
+      rig,
+      FRIDAY_8AM + DAY + 61 * MINUTE,
+      FRIDAY_8AM + DAY + 62 * MINUTE,
+      FRIDAY_8AM + 2 * DAY + 61 * MINUTE,
+    );
     expect(rig.poster.posts).toHaveLength(1);
-    expect(rig.poster.posts[0]!.change).toEqual({ subject: SUPPLIER.enterpriseName, rows: [{ field: 'taxCreditRating', before: SUPPLIER.taxCreditRating, after: OTHER_RATING }] });
+    expect(rig.poster.posts[0]!.change).toEqual({
+      subject: SUPPLIER.enterpriseName,
+      rows: [{ field: 'taxCreditRating', before: SUPPLIER.taxCreditRating, after: OTHER_RATING }],
+    });
     expect((await rig.repository.get(watch.id))?.lastRun).toMatchObject({ outcome: 'unchanged' });
     expect(rig.upstreamCalls()).toBe(3);
   });
@@ -58,7 +72,20 @@ describe('a taxpayer watch', () => {
     rig = await startWatchRig(FRIDAY_8AM);
     // A lookup an hour before: fresh in the cache for 24 h, yet not what a 09:00 check pays for.
     await rig.data.call('enterprise-general-taxpayer-query', { keyword: SUPPLIER.creditNo }, { teamId: 'T1' });
-    for (let i = 0; i < 10; i++) await rig.service.save({ ...(await rig.service.prepare({ teamId: 'T1', channelId: `C${i}`, createdBy: 'U1', kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' })).watch });
+    for (let i = 0; i < 10; i++)
+      await rig.service.save({
+        ...(
+          await rig.service.prepare({
+            teamId: 'T1',
+            channelId: `C${i}`,
+            createdBy: 'U1',
+            kind: 'taxpayer',
+            subject: SUPPLIER.creditNo,
+            cadence: 'daily',
+            time: '09:00',
+          })
+        ).watch,
+      });
     await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
     expect(rig.upstreamCalls()).toBe(2);
     const runs = (await rig.repository.all()).map((watch) => watch.lastRun?.outcome);
@@ -69,10 +96,13 @@ describe('a taxpayer watch', () => {
     rig = await startWatchRig(FRIDAY_8AM);
     await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
     // What a person's `/taxpayer <code>` sends, read by the Slack side's own parser.
-    const typed = parseCommand('/taxpayer', SUPPLIER.creditNo);
+    const typed = parseCommand(COMMAND_GRAMMAR, '/taxpayer', SUPPLIER.creditNo);
     if (typed.kind !== 'query') throw new Error(`not a lookup: ${typed.kind}`);
     rig.clock.set(FRIDAY_8AM + 61 * MINUTE);
-    const [, lookup] = await Promise.all([rig.scheduler.tick(), rig.data.call(typed.operation, typed.input, { teamId: 'T1', userId: 'U2' })]);
+    const [, lookup] = await Promise.all([
+      rig.scheduler.tick(),
+      rig.data.call(typed.operation, typed.input, { teamId: 'T1', userId: 'U2' }),
+    ]);
     expect(rig.upstreamCalls()).toBe(1);
     const watched = (await rig.repository.all())[0]!;
     expect(watched.lastRun).toMatchObject({ outcome: 'baseline' });
@@ -81,14 +111,24 @@ describe('a taxpayer watch', () => {
     expect(charged.map((entry) => entry.coins)).toEqual([20]);
   });
 
-  it('a futures and a fund check ask what a person asks too: the operation\'s own defaults, so the lookup after a check is free', async () => {
+  it("a futures and a fund check ask what a person asks too: the operation's own defaults, so the lookup after a check is free", async () => {
     rig = await startWatchRig(FRIDAY_8AM);
     await rig.addWatch({ kind: 'fund', subject: '000001', cadence: 'daily', time: '09:00' });
-    await rig.addWatch({ kind: 'futures', subject: 'CL', period: 'daily', above: '75', cadence: 'daily', time: '09:00' });
+    await rig.addWatch({
+      kind: 'futures',
+      subject: 'CL',
+      period: 'daily',
+      above: '75',
+      cadence: 'daily',
+      time: '09:00',
+    });
     await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
     expect(rig.upstreamCalls()).toBe(2);
-    for (const [command, text] of [['/fund-asset', '000001'], ['/futures', 'CL daily']] as const) {
-      const typed = parseCommand(command, text);
+    for (const [command, text] of [
+      ['/fund-asset', '000001'],
+      ['/futures', 'CL daily'],
+    ] as const) {
+      const typed = parseCommand(COMMAND_GRAMMAR, command, text);
       if (typed.kind !== 'query') throw new Error(`not a lookup: ${typed.kind}`);
       expect((await rig.data.call(typed.operation, typed.input, { teamId: 'T1', userId: 'U2' })).source).toBe('cache');
     }
@@ -99,7 +139,11 @@ describe('a taxpayer watch', () => {
     rig = await startWatchRig(FRIDAY_8AM);
     const watch = await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
     await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
-    rig.simulator.changeData({ kind: 'taxpayer', creditNo: SUPPLIER.creditNo, fields: { taxCreditRating: OTHER_RATING } });
+    rig.simulator.changeData({
+      kind: 'taxpayer',
+      creditNo: SUPPLIER.creditNo,
+      fields: { taxCreditRating: OTHER_RATING },
+    });
     rig.poster.failWith('internal_error');
     await tickAt(rig, FRIDAY_8AM + DAY + 61 * MINUTE);
     expect((await rig.repository.get(watch.id))?.lastRun?.outcome).toBe('post_failed');
@@ -129,10 +173,19 @@ describe('a fund watch', () => {
     await rig.addWatch({ kind: 'fund', subject: '000001', changePercent: '5%', cadence: 'daily', time: '18:00' });
     await tickAt(rig, FRIDAY_8AM + 10 * HOUR + MINUTE);
     const baseline = (await rig.repository.all())[0]!.state as { asset: number };
-    rig.simulator.changeData({ kind: 'fund', fundCode: '000001', asset: Math.round(baseline.asset * 1.03 * 100) / 100 });
+    rig.simulator.changeData({
+      kind: 'fund',
+      fundCode: '000001',
+      asset: Math.round(baseline.asset * 1.03 * 100) / 100,
+    });
     await tickAt(rig, FRIDAY_8AM + DAY + 10 * HOUR + MINUTE);
     expect(rig.poster.posts).toHaveLength(0);
-    rig.simulator.changeData({ kind: 'fund', fundCode: '000001', asset: Math.round(baseline.asset * 1.06 * 100) / 100, assetDate: '2026-11-20' });
+    rig.simulator.changeData({
+      kind: 'fund',
+      fundCode: '000001',
+      asset: Math.round(baseline.asset * 1.06 * 100) / 100,
+      assetDate: '2026-11-20',
+    });
     await tickAt(rig, FRIDAY_8AM + 2 * DAY + 10 * HOUR + MINUTE);
     expect(rig.poster.posts).toHaveLength(1);
     const rows = rig.poster.posts[0]!.change!.rows;
@@ -144,7 +197,14 @@ describe('a fund watch', () => {
 describe('a futures watch', () => {
   it('tells each crossing above the level once, not every check while it stays above', async () => {
     rig = await startWatchRig(FRIDAY_8AM);
-    await rig.addWatch({ kind: 'futures', subject: 'CL', period: 'daily', above: '75', cadence: 'hourly', time: ':05' });
+    await rig.addWatch({
+      kind: 'futures',
+      subject: 'CL',
+      period: 'daily',
+      above: '75',
+      cadence: 'hourly',
+      time: ':05',
+    });
     const closes = [70, 80, 81, 74, 76, 77];
     for (const [hour, close] of closes.entries()) {
       rig.simulator.changeData({ kind: 'futures', symbol: 'CL', close });
@@ -156,8 +216,12 @@ describe('a futures watch', () => {
 
   it('refuses hourly for records that do not change by the hour, and a level without above/below', async () => {
     rig = await startWatchRig(FRIDAY_8AM);
-    await expect(rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'hourly' })).rejects.toBeInstanceOf(WatchInputError);
-    await expect(rig.addWatch({ kind: 'futures', subject: 'CL', cadence: 'daily', time: '16:00' })).rejects.toBeInstanceOf(WatchInputError);
+    await expect(
+      rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'hourly' }),
+    ).rejects.toBeInstanceOf(WatchInputError);
+    await expect(
+      rig.addWatch({ kind: 'futures', subject: 'CL', cadence: 'daily', time: '16:00' }),
+    ).rejects.toBeInstanceOf(WatchInputError);
     await expect(rig.addWatch({ kind: 'fund', subject: '12345', cadence: 'daily', time: '16:00' })).rejects.toThrow();
     expect(rig.upstreamCalls()).toBe(0);
   });
@@ -176,22 +240,50 @@ describe('scheduling, as digests are scheduled', () => {
 
   it('costs per month what its estimate said: the ledger after a simulated month', async () => {
     rig = await startWatchRig(FRIDAY_8AM);
-    const { watch, cost } = await rig.service.prepare({ teamId: 'T1', channelId: 'C1', createdBy: 'U1', kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'weekdays', time: '09:00' });
+    const { watch, cost } = await rig.service.prepare({
+      teamId: 'T1',
+      channelId: 'C1',
+      createdBy: 'U1',
+      kind: 'taxpayer',
+      subject: SUPPLIER.creditNo,
+      cadence: 'weekdays',
+      time: '09:00',
+    });
     await rig.service.save(watch);
-    const futures = await rig.service.prepare({ teamId: 'T1', channelId: 'C1', createdBy: 'U1', kind: 'futures', subject: 'CL', above: '75', cadence: 'hourly', time: ':30' });
+    const futures = await rig.service.prepare({
+      teamId: 'T1',
+      channelId: 'C1',
+      createdBy: 'U1',
+      kind: 'futures',
+      subject: 'CL',
+      above: '75',
+      cadence: 'hourly',
+      time: ':30',
+    });
     await rig.service.save(futures.watch);
     expect(cost).toMatchObject({ perCheck: 20, checksPerMonth: 21, perMonth: 420 });
     expect(futures.cost).toMatchObject({ perCheck: 5, checksPerMonth: 720, perMonth: 3600 });
     for (let at = FRIDAY_8AM + MINUTE; at <= FRIDAY_8AM + 30 * DAY; at += 30 * MINUTE) await tickAt(rig, at);
-    const spent = (await rig.data.ledger.entries('T1', FRIDAY_8AM, FRIDAY_8AM + 31 * DAY)).reduce((sum, entry) => sum + entry.coins, 0);
+    const spent = (await rig.data.ledger.entries('T1', FRIDAY_8AM, FRIDAY_8AM + 31 * DAY)).reduce(
+      (sum, entry) => sum + entry.coins,
+      0,
+    );
     expect(spent).toBe(cost.perMonth + futures.cost.perMonth);
   });
 
   it('counts checks run by run, as the scheduler will run them', () => {
     const march = Date.parse('2026-03-01T00:00:00Z');
     // 2026-03-08 has no 02:30 in New York; croner runs that day's check at 03:30, and so does the scheduler.
-    expect(checksWithin({ cadence: { kind: 'daily' }, time: '02:30', timeZone: 'America/New_York' }, march, 30)).toBe(30);
-    expect(checksWithin({ cadence: { kind: 'weekly', weekday: 'mon' }, time: '09:00', timeZone: 'Asia/Shanghai' }, march, 30)).toBe(5);
+    expect(checksWithin({ cadence: { kind: 'daily' }, time: '02:30', timeZone: 'America/New_York' }, march, 30)).toBe(
+      30,
+    );
+    expect(
+      checksWithin(
+        { cadence: { kind: 'weekly', weekday: 'mon' }, time: '09:00', timeZone: 'Asia/Shanghai' },
+        march,
+        30,
+      ),
+    ).toBe(5);
   });
 });
 
@@ -201,10 +293,26 @@ async function exactlyOnceAcross(stores: Store[]): Promise<void> {
   const poster = new RecordingWatchPoster();
   const replicas = stores.map((store, i) => watchInstance({ simulator, store, clock, poster, owner: `replica-${i}` }));
   try {
-    const { watch } = await replicas[0]!.service.prepare({ teamId: 'T1', channelId: 'C1', createdBy: 'U1', kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
+    const { watch } = await replicas[0]!.service.prepare({
+      teamId: 'T1',
+      channelId: 'C1',
+      createdBy: 'U1',
+      kind: 'taxpayer',
+      subject: SUPPLIER.creditNo,
+      cadence: 'daily',
+      time: '09:00',
+    });
     await replicas[0]!.service.save(watch);
     for (let day = 0; day < 5; day++) {
-      if (day === 2) simulator.changeData({ kind: 'taxpayer', creditNo: SUPPLIER.creditNo, fields: { taxpayerType: SUPPLIER.taxpayerType === '小规模纳税人' ? '增值税一般纳税人' : '小规模纳税人', taxCreditRating: OTHER_RATING } });
+      if (day === 2)
+        simulator.changeData({
+          kind: 'taxpayer',
+          creditNo: SUPPLIER.creditNo,
+          fields: {
+            taxpayerType: SUPPLIER.taxpayerType === '小规模纳税人' ? '增值税一般纳税人' : '小规模纳税人',
+            taxCreditRating: OTHER_RATING,
+          },
+        });
       for (const minute of [60, 61, 62]) {
         clock.set(FRIDAY_8AM + day * DAY + minute * MINUTE);
         await Promise.all(replicas.flatMap((replica) => [replica.scheduler.tick(), replica.scheduler.tick()]));
@@ -227,7 +335,9 @@ describe('exactly once across replicas', () => {
 
 describeWithRedis('exactly once across three replicas sharing Redis', (prefix) => {
   it('one check per scheduled time, one post per change', async () => {
-    const stores = await Promise.all([0, 1, 2].map(() => RedisStore.connect(redisUrl, { prefix, description: 'redis' })));
+    const stores = await Promise.all(
+      [0, 1, 2].map(() => RedisStore.connect(redisUrl, { prefix, description: 'redis' })),
+    );
     try {
       await exactlyOnceAcross(stores);
     } finally {
@@ -247,7 +357,15 @@ async function supplierWatchOverSwitchableStore() {
   const switchable = switchableStore(new MemoryStore({ clock }));
   const poster = new RecordingWatchPoster();
   const replica = watchInstance({ simulator, store: switchable.store, clock, poster, owner: 'replica-a' });
-  const { watch } = await replica.service.prepare({ teamId: 'T1', channelId: 'C1', createdBy: 'U1', kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
+  const { watch } = await replica.service.prepare({
+    teamId: 'T1',
+    channelId: 'C1',
+    createdBy: 'U1',
+    kind: 'taxpayer',
+    subject: SUPPLIER.creditNo,
+    cadence: 'daily',
+    time: '09:00',
+  });
   await replica.service.save(watch);
   const storeDownAfterEachPost = () => {
     const post = poster.post.bind(poster);
@@ -264,7 +382,8 @@ async function supplierWatchOverSwitchableStore() {
 
 describe('a store outage', () => {
   it('a check due while the store is down is made once when it is back; a store failing right after a post does not post twice', async () => {
-    const { clock, simulator, switchable, poster, replica, watch, storeDownAfterEachPost } = await supplierWatchOverSwitchableStore();
+    const { clock, simulator, switchable, poster, replica, watch, storeDownAfterEachPost } =
+      await supplierWatchOverSwitchableStore();
     try {
       switchable.goDown();
       clock.set(FRIDAY_8AM + 60 * MINUTE + 10_000);
@@ -272,10 +391,17 @@ describe('a store outage', () => {
       switchable.comeBack();
       clock.set(FRIDAY_8AM + 70 * MINUTE);
       await replica.scheduler.tick();
-      expect((await replica.repository.get(watch.id))?.lastRun).toMatchObject({ trigger: 'catch-up', outcome: 'baseline' });
+      expect((await replica.repository.get(watch.id))?.lastRun).toMatchObject({
+        trigger: 'catch-up',
+        outcome: 'baseline',
+      });
 
       // The next day the rating changes, and the store goes away the moment the message is out.
-      simulator.changeData({ kind: 'taxpayer', creditNo: SUPPLIER.creditNo, fields: { taxCreditRating: OTHER_RATING } });
+      simulator.changeData({
+        kind: 'taxpayer',
+        creditNo: SUPPLIER.creditNo,
+        fields: { taxCreditRating: OTHER_RATING },
+      });
       storeDownAfterEachPost();
       clock.set(FRIDAY_8AM + DAY + 61 * MINUTE);
       await replica.scheduler.tick();
@@ -285,7 +411,9 @@ describe('a store outage', () => {
         await replica.scheduler.tick();
       }
       expect(poster.posts).toHaveLength(1);
-      expect(poster.posts[0]!.change?.rows).toEqual([{ field: 'taxCreditRating', before: SUPPLIER.taxCreditRating, after: OTHER_RATING }]);
+      expect(poster.posts[0]!.change?.rows).toEqual([
+        { field: 'taxCreditRating', before: SUPPLIER.taxCreditRating, after: OTHER_RATING },
+      ]);
     } finally {
       await replica.data.close();
     }
@@ -295,7 +423,9 @@ describe('a store outage', () => {
 describe('the review of issue 26', () => {
   it('a watch whose channel the allowlists no longer allow pauses with why, claiming and spending nothing, scheduled or run by hand', async () => {
     let allowedChannels = new Set(['C1']);
-    rig = await startWatchRig(FRIDAY_8AM, { refusal: ({ channelId }) => (allowedChannels.has(channelId) ? undefined : { key: 'access.channel' }) });
+    rig = await startWatchRig(FRIDAY_8AM, {
+      refusal: ({ channelId }) => (allowedChannels.has(channelId) ? undefined : { key: 'access.channel' }),
+    });
     const watch = await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
     allowedChannels = new Set(['C2']);
     await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
@@ -308,10 +438,12 @@ describe('the review of issue 26', () => {
     expect((await rig.repository.get(watch.id))?.paused).toBeDefined();
     expect(rig.upstreamCalls()).toBe(0);
     expect(rig.poster.posts).toHaveLength(0);
-    expect(await rig.store.claim(`watch-run:${watch.id}:${Date.parse('2026-11-20T09:00:00+08:00')}`, 'probe', MINUTE)).toBe(true);
+    expect(
+      await rig.store.claim(`watch-run:${watch.id}:${Date.parse('2026-11-20T09:00:00+08:00')}`, 'probe', MINUTE),
+    ).toBe(true);
   });
 
-  it('a manual check is on the budget of the person who runs it, a scheduled one on its creator\'s; each has their ledger line', async () => {
+  it("a manual check is on the budget of the person who runs it, a scheduled one on its creator's; each has their ledger line", async () => {
     rig = await startWatchRig(FRIDAY_8AM, { userDaily: 20 });
     const watch = await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
     await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
@@ -324,11 +456,16 @@ describe('the review of issue 26', () => {
     expect(entries.map((entry) => entry.userId)).toEqual(['U1', 'U2']);
     // The pause is posted in the channel, where "your budget" would name whoever reads it: it names U2.
     const paused = rig.poster.posts.at(-1)!;
-    expect(paused.paused?.reason).toMatchObject({ key: 'digests.failure.personBudget', values: { userId: 'U2', limit: 20 } });
-    const english = JSON.stringify(renderWatchNotice(paused, langFor('en')).blocks);
+    expect(paused.paused?.reason).toMatchObject({
+      key: 'digests.failure.personBudget',
+      values: { userId: 'U2', limit: 20 },
+    });
+    const english = JSON.stringify(renderWatchNotice(paused, watchWordsOf, langFor('en')).blocks);
     expect(english).toContain("<@U2>'s daily budget of 20 coins would be exceeded");
     expect(english).not.toMatch(/your daily budget/i);
-    const chinese = JSON.stringify(renderWatchNotice({ ...paused, locale: 'zh-CN' }, langFor('zh-CN')).blocks);
+    const chinese = JSON.stringify(
+      renderWatchNotice({ ...paused, locale: 'zh-CN' }, watchWordsOf, langFor('zh-CN')).blocks,
+    );
     expect(chinese).toContain('超出 <@U2> 的每日预算 20 币');
     // The reason is a whole sentence elsewhere; inside the pause line it is a clause, without its stop.
     expect(english).toContain('Nothing was spent; ');
@@ -337,13 +474,22 @@ describe('the review of issue 26', () => {
   });
 
   it('a store failing right after a paid check and its post: the person is told it posted, and the next check is not "busy"', async () => {
-    const { clock, simulator, switchable, poster, replica, watch, storeDownAfterEachPost } = await supplierWatchOverSwitchableStore();
+    const { clock, simulator, switchable, poster, replica, watch, storeDownAfterEachPost } =
+      await supplierWatchOverSwitchableStore();
     try {
       await replica.service.runNow(watch.id, 'U1');
-      simulator.changeData({ kind: 'taxpayer', creditNo: SUPPLIER.creditNo, fields: { taxCreditRating: OTHER_RATING } });
+      simulator.changeData({
+        kind: 'taxpayer',
+        creditNo: SUPPLIER.creditNo,
+        fields: { taxCreditRating: OTHER_RATING },
+      });
       const postAsBefore = storeDownAfterEachPost();
       clock.set(FRIDAY_8AM + 10 * MINUTE);
-      expect(await replica.service.runNow(watch.id, 'U1')).toMatchObject({ outcome: 'changed', coinsSpent: 20, unrecorded: true });
+      expect(await replica.service.runNow(watch.id, 'U1')).toMatchObject({
+        outcome: 'changed',
+        coinsSpent: 20,
+        unrecorded: true,
+      });
       postAsBefore();
       switchable.comeBack();
       clock.set(FRIDAY_8AM + 20 * MINUTE);
@@ -351,14 +497,22 @@ describe('the review of issue 26', () => {
       expect(poster.posts).toHaveLength(1);
 
       // The store down between the paid answer and storing it: nothing posted, and the coins are on the record.
-      simulator.changeData({ kind: 'taxpayer', creditNo: SUPPLIER.creditNo, fields: { taxCreditRating: SUPPLIER.taxCreditRating } });
+      simulator.changeData({
+        kind: 'taxpayer',
+        creditNo: SUPPLIER.creditNo,
+        fields: { taxCreditRating: SUPPLIER.taxCreditRating },
+      });
       const update = replica.repository.update.bind(replica.repository);
       replica.repository.update = async () => {
         replica.repository.update = update;
         throw new Error('store down in this test');
       };
       clock.set(FRIDAY_8AM + 30 * MINUTE);
-      expect(await replica.service.runNow(watch.id, 'U1')).toMatchObject({ outcome: 'post_failed', coinsSpent: 20, detail: { key: 'watch.run.storeDown' } });
+      expect(await replica.service.runNow(watch.id, 'U1')).toMatchObject({
+        outcome: 'post_failed',
+        coinsSpent: 20,
+        detail: { key: 'watch.run.storeDown' },
+      });
       expect(poster.posts).toHaveLength(1);
     } finally {
       await replica.data.close();
@@ -373,11 +527,21 @@ describe('the review of issue 26', () => {
     const stored = await rig.repository.get(watch.id);
     expect(stored?.lastRun).toBeUndefined();
     expect(stored?.lastScheduledFor).toBeUndefined();
-    const next = watchInstance({ simulator: rig.simulator, store: rig.store, clock: rig.clock, poster: rig.poster, owner: 'replica-b' });
+    const next = watchInstance({
+      simulator: rig.simulator,
+      store: rig.store,
+      clock: rig.clock,
+      poster: rig.poster,
+      owner: 'replica-b',
+    });
     try {
       rig.clock.set(FRIDAY_8AM + 75 * MINUTE);
       await next.scheduler.tick();
-      expect((await rig.repository.get(watch.id))?.lastRun).toMatchObject({ trigger: 'catch-up', outcome: 'baseline', coinsSpent: 20 });
+      expect((await rig.repository.get(watch.id))?.lastRun).toMatchObject({
+        trigger: 'catch-up',
+        outcome: 'baseline',
+        coinsSpent: 20,
+      });
     } finally {
       await next.data.close();
     }
@@ -406,7 +570,11 @@ describe('the review of issue 26', () => {
 
   it('a company watch: "not found" is told once and a glitch that ends posts nothing; the company stays the one its credit code names', async () => {
     const supplier = { creditNo: '91330106774738789M', enterpriseName: '杭州某某供应链有限公司', taxCreditRating: 'A' };
-    const namesake = { creditNo: '91110000100000000X', enterpriseName: '杭州某某供应链管理有限公司', taxCreditRating: 'D' };
+    const namesake = {
+      creditNo: '91110000100000000X',
+      enterpriseName: '杭州某某供应链管理有限公司',
+      taxCreditRating: 'D',
+    };
     const answers: Array<Array<typeof supplier>> = [[supplier], [], [], [namesake, supplier], [namesake]];
     const asked: string[] = [];
     const data = {
@@ -417,15 +585,26 @@ describe('the review of issue 26', () => {
     } as unknown as DataClient;
     const target = { kind: 'company', keyword: '杭州某某供应链' } as const;
     const seen = [];
-    let state;
+    let state: WatchState | undefined;
     for (let i = 0; i < 5; i++) {
       const outcome = await checkWatch(data, target, state, { teamId: 'T1' }, FRIDAY_8AM);
-      seen.push(outcome.change ? (outcome.change.notFound ? 'no longer found' : outcome.change.rows.map((row) => row.field).join()) : '-');
+      seen.push(
+        outcome.change
+          ? outcome.change.notFound
+            ? 'no longer found'
+            : outcome.change.rows.map((row) => row.field).join()
+          : '-',
+      );
       state = outcome.state;
     }
     expect(seen).toEqual(['-', 'no longer found', '-', '-', 'no longer found']);
     expect(asked).toEqual(['杭州某某供应链', ...Array(4).fill(supplier.creditNo)]);
-    expect(state).toMatchObject({ kind: 'company', found: false, creditNo: supplier.creditNo, record: { taxCreditRating: 'A' } });
+    expect(state).toMatchObject({
+      kind: 'company',
+      found: false,
+      creditNo: supplier.creditNo,
+      record: { taxCreditRating: 'A' },
+    });
   });
 
   it('a check that may have been charged says so; three unreadable (charged) answers in a row pause the watch, saying so', async () => {
@@ -434,7 +613,11 @@ describe('the review of issue 26', () => {
     await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
     rig.simulator.setFaults({ malformedRate: 1 });
     await tickAt(rig, FRIDAY_8AM + DAY + 61 * MINUTE);
-    expect((await rig.repository.get(watch.id))?.lastRun).toMatchObject({ outcome: 'fetch_failed', coinsSpent: 0, coinsAtRisk: 20 });
+    expect((await rig.repository.get(watch.id))?.lastRun).toMatchObject({
+      outcome: 'fetch_failed',
+      coinsSpent: 0,
+      coinsAtRisk: 20,
+    });
     rig.simulator.setFaults({ changedFieldRate: 1 });
     await tickAt(rig, FRIDAY_8AM + 2 * DAY + 61 * MINUTE, FRIDAY_8AM + 3 * DAY + 61 * MINUTE);
     expect((await rig.repository.get(watch.id))?.paused).toBeUndefined();
@@ -442,7 +625,9 @@ describe('the review of issue 26', () => {
     await tickAt(rig, FRIDAY_8AM + 4 * DAY + 61 * MINUTE, FRIDAY_8AM + 5 * DAY + 61 * MINUTE);
     const stored = await rig.repository.get(watch.id);
     expect(stored?.paused?.reason).toMatchObject({ key: 'watch.pause.schemaChanged' });
-    expect(rig.poster.posts.map((post) => post.paused?.reason)).toEqual([{ key: 'watch.pause.schemaChanged', values: { count: 3 } }]);
+    expect(rig.poster.posts.map((post) => post.paused?.reason)).toEqual([
+      { key: 'watch.pause.schemaChanged', values: { count: 3 } },
+    ]);
     expect(rig.upstreamCalls()).toBe(1);
     expect(rig.simulator.stats().calls).toHaveLength(5);
   });

@@ -1,10 +1,28 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appHomeOpenedEvent, DEFAULT_CHANNEL_ID, DEFAULT_USER_ID, DEFAULT_WORKSPACE, dmChannelFor, eventCallbackBody, messageBlockActionsPayload, sendEvent, sendInteraction, stateValue } from '../../support/slack/index.js';
-import { TEST_SIGNING_SECRET } from '../../support/slackApp.js';
-import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { allText, footerText, startTestApp, STACK_TRACE, type TestApp } from '../../support/slackApp.js';
 import { english } from '../../../src/i18n/lang.js';
 import { searchModal } from '../../../src/slack/modals/index.js';
+import { slackOperation } from '../../../src/slack/operations/index.js';
+import {
+  appHomeOpenedEvent,
+  DEFAULT_CHANNEL_ID,
+  DEFAULT_USER_ID,
+  DEFAULT_WORKSPACE,
+  dmChannelFor,
+  eventCallbackBody,
+  messageBlockActionsPayload,
+  sendEvent,
+  sendInteraction,
+  stateValue,
+} from '../../support/slack/index.js';
+import {
+  allText,
+  footerText,
+  STACK_TRACE,
+  startTestApp,
+  TEST_SIGNING_SECRET,
+  type TestApp,
+} from '../../support/slackApp.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { OPS, simulatorCost } from './forms.js';
 
 /** Who may use the app (allowlists), what they may spend (budgets), and that only Slack may call it. */
@@ -29,7 +47,11 @@ describe('requests not signed by Slack', () => {
   ])('%s: 401, no reply, nothing spent', async (_name, send) => {
     const sent = await app.command('000001', { command: '/fund-asset', send });
     expect(sent.status).toBe(401);
-    const click = await app.click('dq_share', JSON.stringify({ o: 'fund-asset', r: { fundCode: '000001', pageNo: '1', pageSize: '10' } }), { send });
+    const click = await app.click(
+      'dq_share',
+      JSON.stringify({ o: 'fund-asset', r: { fundCode: '000001', pageNo: '1', pageSize: '10' } }),
+      { send },
+    );
     expect(click.status).toBe(401);
     const submitted = await app.submitView('dq_search:fund-asset', fundAssetValues(), '{}', { send });
     expect(submitted.status).toBe(401);
@@ -64,7 +86,9 @@ describe('allowlists', () => {
     const reply = await app.nextResponse(sent.responseId);
     expect(reply.response_type).toBe('ephemeral');
     assertWithinSlackLimits(reply, 'message');
-    expect(reply.text).toBe('This workspace is not enabled for the data service. Ask your Slack admin to add it to ALLOWED_TEAM_IDS.');
+    expect(reply.text).toBe(
+      'This workspace is not enabled for the data service. Ask your Slack admin to add it to ALLOWED_TEAM_IDS.',
+    );
 
     const allowed = await app.command('000001', { command: '/fund-asset', teamId: 'T0OTHERTEAM' });
     expect(footerText(await app.nextResponse(allowed.responseId))).toContain('10 coins per lookup');
@@ -75,7 +99,9 @@ describe('allowlists', () => {
   it('ALLOWED_USER_IDS: other people are refused (commands, buttons, forms, shortcut); listed people are served', async () => {
     app = await startTestApp({ env: { ALLOWED_USER_IDS: 'U0ALLOWED1' } });
     const refused = await app.command('futures CL 5m');
-    expect((await app.nextResponse(refused.responseId)).text).toMatch(/^You are not on the list of people who may use the data service here\./);
+    expect((await app.nextResponse(refused.responseId)).text).toMatch(
+      /^You are not on the list of people who may use the data service here\./,
+    );
 
     const allowed = await app.command('futures CL 5m', { userId: 'U0ALLOWED1' });
     const result = await app.nextResponse(allowed.responseId);
@@ -86,11 +112,19 @@ describe('allowlists', () => {
     const share = JSON.stringify({ o: 'futures', r: { symbol: 'CL', type: '5', limit: '10' } });
     const click = await app.click('dq_share', share, { userId: DEFAULT_USER_ID, ephemeral: false });
     expect((await app.nextResponse(click.responseId)).text).toMatch(/^You are not on the list/);
-    const next = await app.click('dq_page_next', JSON.stringify({ o: 'fund-asset', r: { fundCode: '000001', pageNo: '2', pageSize: '10' } }));
+    const next = await app.click(
+      'dq_page_next',
+      JSON.stringify({ o: 'fund-asset', r: { fundCode: '000001', pageNo: '2', pageSize: '10' } }),
+    );
     expect((await app.nextResponse(next.responseId)).text).toMatch(/^You are not on the list/);
 
-    const submitted = await app.submitView('dq_search:fund-asset', fundAssetValues(), '{}', { blocks: searchModal('fund-asset', '{}', app.slack.deps.prices, english).blocks });
-    expect(submitted.response.json).toEqual({ response_action: 'errors', errors: { 'dq:fund-asset:fundCode': expect.stringMatching(/^You are not on the list/) } });
+    const submitted = await app.submitView('dq_search:fund-asset', fundAssetValues(), '{}', {
+      blocks: searchModal(slackOperation('fund-asset'), '{}', app.slack.deps.prices, english).blocks,
+    });
+    expect(submitted.response.json).toEqual({
+      response_action: 'errors',
+      errors: { 'dq:fund-asset:fundCode': expect.stringMatching(/^You are not on the list/) },
+    });
 
     const shortcut = await app.shortcut('dq_search_financial_data');
     const dm = await app.nextCall('chat.postMessage', (call) => call.args.channel === DEFAULT_USER_ID);
@@ -105,7 +139,9 @@ describe('allowlists', () => {
     app = await startTestApp({ env: { ALLOWED_CHANNEL_IDS: 'C0DATAROOM' } });
     const refused = await app.command('杭州华信', { command: '/taxpayer', channelId: DEFAULT_CHANNEL_ID });
     const reply = await app.nextResponse(refused.responseId);
-    expect(reply.text).toBe('The data service is not enabled in this channel. Try it in a channel where it is enabled, or ask an admin (ALLOWED_CHANNEL_IDS).');
+    expect(reply.text).toBe(
+      'The data service is not enabled in this channel. Try it in a channel where it is enabled, or ask an admin (ALLOWED_CHANNEL_IDS).',
+    );
     expect(app.upstreamCalls()).toEqual([]);
 
     const opened = await app.command('', { command: '/taxpayer', channelId: DEFAULT_CHANNEL_ID });
@@ -131,11 +167,17 @@ describe('allowlists on every surface (issue 21.5, 21.6)', () => {
     return JSON.stringify(view);
   }
 
-  it('App Home: a person outside ALLOWED_USER_IDS sees the refusal and nothing of anyone\'s usage or digests', async () => {
+  it("App Home: a person outside ALLOWED_USER_IDS sees the refusal and nothing of anyone's usage or digests", async () => {
     app = await startTestApp({ env: { ALLOWED_USER_IDS: 'U0ALLOWED1' } });
     const allowed = await app.command('000001', { command: '/fund-asset', userId: 'U0ALLOWED1' });
     await app.nextResponse(allowed.responseId);
-    await app.slack.deps.digests.add({ teamId: TEAM, channelId: DEFAULT_CHANNEL_ID, createdBy: 'U0ALLOWED1', cadence: 'daily', time: '08:30' });
+    await app.slack.deps.digests.add({
+      teamId: TEAM,
+      channelId: DEFAULT_CHANNEL_ID,
+      createdBy: 'U0ALLOWED1',
+      cadence: 'daily',
+      time: '08:30',
+    });
     const own = await app.openHome('U0ALLOWED1');
     expect(homeText(own.view)).toContain('U0ALLOWED1');
     expect(homeText(own.view)).toContain('08:30');
@@ -153,7 +195,11 @@ describe('allowlists on every surface (issue 21.5, 21.6)', () => {
     const allowed = await app.command('000001', { command: '/fund-asset' });
     await app.nextResponse(allowed.responseId);
     const workspace = { ...DEFAULT_WORKSPACE, teamId: 'T0STRANGER' };
-    const response = await sendEvent(app.url, TEST_SIGNING_SECRET, eventCallbackBody(appHomeOpenedEvent({ userId: 'U0OUTSIDER' }), { workspace }));
+    const response = await sendEvent(
+      app.url,
+      TEST_SIGNING_SECRET,
+      eventCallbackBody(appHomeOpenedEvent({ userId: 'U0OUTSIDER' }), { workspace }),
+    );
     expect(response.status).toBe(200);
     const published = await app.nextCall('views.publish', (call) => call.args.user_id === 'U0OUTSIDER');
     const text = homeText(published.args.view);
@@ -171,11 +217,20 @@ describe('allowlists on every surface (issue 21.5, 21.6)', () => {
     expect(app.fake.calls('views.open').filter((call) => call.args.trigger_id === shortcut.triggerId)).toEqual([]);
 
     // The form a global shortcut opens was opened in no channel: its answer would go to a DM.
-    const submitted = await app.submitView('dq_search:fund-asset', fundAssetValues(), '{}', { blocks: searchModal('fund-asset', '{}', app.slack.deps.prices, english).blocks });
-    expect(submitted.response.json).toEqual({ response_action: 'errors', errors: { 'dq:fund-asset:fundCode': expect.stringMatching(/only in the channels where it is enabled/) } });
+    const submitted = await app.submitView('dq_search:fund-asset', fundAssetValues(), '{}', {
+      blocks: searchModal(slackOperation('fund-asset'), '{}', app.slack.deps.prices, english).blocks,
+    });
+    expect(submitted.response.json).toEqual({
+      response_action: 'errors',
+      errors: { 'dq:fund-asset:fundCode': expect.stringMatching(/only in the channels where it is enabled/) },
+    });
 
     // A paging click that names no channel.
-    const payload = messageBlockActionsPayload({ actionId: 'dq_page_next', value: JSON.stringify({ o: 'fund-asset', r: { fundCode: '000001', pageNo: '2', pageSize: '10' } }), responseUrl: app.fake.responseUrl('no-channel') }) as Record<string, unknown>;
+    const payload = messageBlockActionsPayload({
+      actionId: 'dq_page_next',
+      value: JSON.stringify({ o: 'fund-asset', r: { fundCode: '000001', pageNo: '2', pageSize: '10' } }),
+      responseUrl: app.fake.responseUrl('no-channel'),
+    }) as Record<string, unknown>;
     delete payload.channel;
     (payload.container as Record<string, unknown>).channel_id = undefined;
     const click = await sendInteraction(app.url, TEST_SIGNING_SECRET, payload);
@@ -204,7 +259,9 @@ describe('daily budgets', () => {
     expect(reply.response_type).toBe('ephemeral');
     assertWithinSlackLimits(reply, 'message');
     const text = allText(reply);
-    expect(reply.text).toBe("The workspace's daily budget of 30 coins would be exceeded (20 spent today, this lookup costs 20). Nothing was spent.");
+    expect(reply.text).toBe(
+      "The workspace's daily budget of 30 coins would be exceeded (20 spent today, this lookup costs 20). Nothing was spent.",
+    );
     expect(text).toMatch(/The budget resets at \d{4}-\d{2}-\d{2} 00:00 GMT\+8 \(Asia\/Shanghai\), in \d+ (h|min|s)/);
     expect(text).not.toMatch(STACK_TRACE);
     expect(app.upstreamCalls()).toHaveLength(1);
@@ -222,7 +279,9 @@ describe('daily budgets', () => {
     await app.nextResponse(first.responseId);
     const second = await app.command('110022', { command: '/fund-asset' });
     const reply = await app.nextResponse(second.responseId);
-    expect(reply.text).toBe('Your daily budget of 10 coins would be exceeded (10 spent today, this lookup costs 10). Nothing was spent.');
+    expect(reply.text).toBe(
+      'Your daily budget of 10 coins would be exceeded (10 spent today, this lookup costs 10). Nothing was spent.',
+    );
     expect(allText(reply)).toMatch(/The budget resets at/);
 
     const other = await app.command('110022', { command: '/fund-asset', userId: 'U0SOMEONE3' });
@@ -252,7 +311,9 @@ describe('watches under ALLOWED_CHANNEL_IDS', () => {
   });
 
   function buttonValue(body: unknown, actionId: string): string | undefined {
-    const found = JSON.stringify(body).match(new RegExp(`"action_id":"${actionId}"[^}]*?"value":"((?:[^"\\\\]|\\\\.)*)"`));
+    const found = JSON.stringify(body).match(
+      new RegExp(`"action_id":"${actionId}"[^}]*?"value":"((?:[^"\\\\]|\\\\.)*)"`),
+    );
     return found ? (JSON.parse(`"${found[1]}"`) as string) : undefined;
   }
 
@@ -294,22 +355,41 @@ describe('watches under ALLOWED_CHANNEL_IDS', () => {
       'dq:watch:timeZone': { value: { type: 'plain_text_input', value: 'Asia/Shanghai' } },
     });
     // The channel chosen on the form must pass the list, as the digest form's.
-    const refused = await app.submitView('dq_watch_add_form', values(DEFAULT_CHANNEL_ID), view.private_metadata, { userId: ADMIN, blocks: view.blocks });
-    expect(refused.response.json).toEqual({ response_action: 'errors', errors: { 'dq:watch:channel': expect.stringMatching(/not enabled in this channel/) } });
+    const refused = await app.submitView('dq_watch_add_form', values(DEFAULT_CHANNEL_ID), view.private_metadata, {
+      userId: ADMIN,
+      blocks: view.blocks,
+    });
+    expect(refused.response.json).toEqual({
+      response_action: 'errors',
+      errors: { 'dq:watch:channel': expect.stringMatching(/not enabled in this channel/) },
+    });
     expect(await app.slack.deps.watches.list(TEAM)).toEqual([]);
 
-    const accepted = await app.submitView('dq_watch_add_form', values(ALLOWED), view.private_metadata, { userId: ADMIN, blocks: view.blocks });
+    const accepted = await app.submitView('dq_watch_add_form', values(ALLOWED), view.private_metadata, {
+      userId: ADMIN,
+      blocks: view.blocks,
+    });
     expect(accepted.response.body).toBe('');
     const confirmation = await app.nextCall('chat.postEphemeral', (call) => call.args.user === ADMIN);
     expect(confirmation.args.channel).toBe(ALLOWED);
     const [watch] = await app.slack.deps.watches.list(TEAM);
-    expect(watch).toMatchObject({ channelId: ALLOWED, createdBy: ADMIN, target: { kind: 'company', keyword: CREDIT_NO } });
+    expect(watch).toMatchObject({
+      channelId: ALLOWED,
+      createdBy: ADMIN,
+      target: { kind: 'company', keyword: CREDIT_NO },
+    });
 
-    const refreshed = await app.nextCall('views.publish', (call) => call.args.user_id === ADMIN && JSON.stringify(call.args.view).includes(watch!.id));
+    const refreshed = await app.nextCall(
+      'views.publish',
+      (call) => call.args.user_id === ADMIN && JSON.stringify(call.args.view).includes(watch!.id),
+    );
     expect(buttonValue(refreshed.args.view, 'dq_watch_stop')).toBe(watch!.id);
     const publishedBefore = app.fake.calls('views.publish').length;
     await app.clickInView('dq_watch_stop', watch!.id, { userId: ADMIN, view: { type: 'home' } });
-    await app.nextCall('views.publish', (call) => call.args.user_id === ADMIN && !JSON.stringify(call.args.view).includes(watch!.id));
+    await app.nextCall(
+      'views.publish',
+      (call) => call.args.user_id === ADMIN && !JSON.stringify(call.args.view).includes(watch!.id),
+    );
     expect(app.fake.calls('views.publish').length).toBeGreaterThan(publishedBefore);
     expect(await app.slack.deps.watches.list(TEAM)).toEqual([]);
     // No refusal, and no message outside the listed channel.

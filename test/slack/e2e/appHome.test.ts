@@ -1,12 +1,20 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CAPS } from '../../../src/core/jobs/caps.js';
 import { OPERATION_IDS, typedNameOf } from '../../../src/core/operations/index.js';
+import { ENGLISH_TITLES } from '../../support/operationTitles.js';
 import { appHomeOpenedEvent, DEFAULT_WORKSPACE, stateValue } from '../../support/slack/index.js';
+import {
+  allText,
+  buttonNamed,
+  buttonsOf,
+  type PublishedView,
+  startTestApp,
+  TEST_API_KEY,
+  type TestApp,
+} from '../../support/slackApp.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { allText, buttonNamed, buttonsOf, startTestApp, TEST_API_KEY, type PublishedView, type TestApp } from '../../support/slackApp.js';
-import { DEFAULT_CAPS } from '../../../src/core/digest/caps.js';
 import { untranslatedWords } from '../modals/untranslated.js';
 import { fillForm, simulatorCost } from './forms.js';
-import { ENGLISH_TITLES } from '../../support/operationTitles.js';
 
 /** The App Home tab: spend against the budgets, recent lookups, digests, and ways into every search. */
 
@@ -27,7 +35,13 @@ function sectionTexts(view: PublishedView): string {
 function assertHomeWithinLimits(view: PublishedView): void {
   const headers = view.blocks.filter((block) => block.type === 'header');
   expect(headers.length).toBeGreaterThan(0);
-  assertWithinSlackLimits({ ...view, blocks: view.blocks.map((block) => (block.type === 'header' ? { ...block, block_id: undefined } : block)) }, 'home');
+  assertWithinSlackLimits(
+    {
+      ...view,
+      blocks: view.blocks.map((block) => (block.type === 'header' ? { ...block, block_id: undefined } : block)),
+    },
+    'home',
+  );
 }
 
 describe('App Home: spending, recent lookups and search buttons', () => {
@@ -67,7 +81,10 @@ describe('App Home: spending, recent lookups and search buttons', () => {
     expect(searchButtons.map((button) => button.value)).toEqual(TYPED_NAMES);
     const homeViewId = (home.response.view as { id: string }).id;
     for (const typedName of TYPED_NAMES) {
-      const clicked = await app.clickInView('dq_open_modal', typedName, { userId: 'U0HOMEUSR1', view: { type: 'home', id: homeViewId } });
+      const clicked = await app.clickInView('dq_open_modal', typedName, {
+        userId: 'U0HOMEUSR1',
+        view: { type: 'home', id: homeViewId },
+      });
       expect(clicked.status).toBe(200);
       const opened = await app.openedView(clicked.triggerId);
       expect(opened.response.ok).toBe(true);
@@ -76,7 +93,7 @@ describe('App Home: spending, recent lookups and search buttons', () => {
     }
   });
 
-  it('after lookups shows coins today and this month against the budgets, and the user\'s recent lookups', async () => {
+  it("after lookups shows coins today and this month against the budgets, and the user's recent lookups", async () => {
     const user = 'U0HOMEUSR2';
     const first = await app.command('杭州华信', { command: '/taxpayer', userId: user });
     await app.nextResponse(first.responseId);
@@ -125,7 +142,7 @@ describe('App Home: digests', () => {
     return id!;
   }
 
-  it('shows the workspace\'s digests; admins get Add and Remove, members get neither', async () => {
+  it("shows the workspace's digests; admins get Add and Remove, members get neither", async () => {
     app = await startTestApp({ env: { ADMIN_USER_IDS: ADMIN } });
     const id = await addDigest(app, 'C0FUNDS001');
 
@@ -151,9 +168,16 @@ describe('App Home: digests', () => {
     const keep = await addDigest(app, 'C0FUNDS001');
     const gone = await addDigest(app, 'C0FUNDS002');
     const home = await app.openHome(ADMIN);
-    expect(buttonsOf(home.view).filter((b) => b.action_id === 'dq_digest_remove').map((b) => b.value)).toEqual([keep, gone]);
+    expect(
+      buttonsOf(home.view)
+        .filter((b) => b.action_id === 'dq_digest_remove')
+        .map((b) => b.value),
+    ).toEqual([keep, gone]);
 
-    const clicked = await app.clickInView('dq_digest_remove', gone, { userId: ADMIN, view: { type: 'home', id: (home.response.view as { id: string }).id } });
+    const clicked = await app.clickInView('dq_digest_remove', gone, {
+      userId: ADMIN,
+      view: { type: 'home', id: (home.response.view as { id: string }).id },
+    });
     expect(clicked.status).toBe(200);
     const republished = await app.nextCall('views.publish', (call) => call.args.user_id === ADMIN);
     const view = republished.args.view as PublishedView;
@@ -175,7 +199,10 @@ describe('App Home: digests', () => {
     expect(second.args.hash).toBe(seen.hash);
     expect(second.response.ok).toBe(true);
     // A Remove clicked on the first Home, answered after the second was published: Slack refuses the stale refresh.
-    await app.clickInView('dq_digest_remove', gone, { userId: ADMIN, view: { type: 'home', id: seen.id, hash: seen.hash } });
+    await app.clickInView('dq_digest_remove', gone, {
+      userId: ADMIN,
+      view: { type: 'home', id: seen.id, hash: seen.hash },
+    });
     const refresh = await app.nextCall('views.publish', (call) => call.args.user_id === ADMIN);
     expect(refresh.args.hash).toBe(seen.hash);
     expect(refresh.response).toMatchObject({ ok: false, error: 'hash_conflict' });
@@ -188,7 +215,10 @@ describe('App Home: digests', () => {
     app = await startTestApp({ env: { ADMIN_USER_IDS: ADMIN } });
     const id = await addDigest(app, 'C0FUNDS003');
     await app.clickInView('dq_digest_run', id, { userId: ADMIN, view: { type: 'home' } });
-    const post = await app.nextCall('chat.postMessage', (call) => call.args.channel === 'C0FUNDS003' && call.args.thread_ts === undefined);
+    const post = await app.nextCall(
+      'chat.postMessage',
+      (call) => call.args.channel === 'C0FUNDS003' && call.args.thread_ts === undefined,
+    );
     expect(post.response.ok).toBe(true);
     assertWithinSlackLimits({ text: post.args.text as string, blocks: post.args.blocks as unknown[] }, 'message');
     const told = await app.nextCall('chat.postMessage', (call) => call.args.channel === ADMIN, 10_000);
@@ -208,7 +238,10 @@ describe('App Home: digests', () => {
 
   it('60 digests are shown ten a page, within 100 blocks; Next shows the next ten', async () => {
     // One admin adds them all: the caps are raised for it, as an operator would.
-    app = await startTestApp({ env: { ADMIN_USER_IDS: ADMIN }, digest: { caps: { ...DEFAULT_CAPS, digests: { perPerson: 100, perChannel: 5, perWorkspace: 100 } } } });
+    app = await startTestApp({
+      env: { ADMIN_USER_IDS: ADMIN },
+      digest: { caps: { ...DEFAULT_CAPS, digests: { perPerson: 100, perChannel: 5, perWorkspace: 100 } } },
+    });
     const ids: string[] = [];
     for (let n = 0; n < 60; n++) ids.push(await addDigest(app, `C0MANY${String(n).padStart(4, '0')}`));
     expect(await app.slack.deps.digests.list(TEAM)).toHaveLength(60);
@@ -250,22 +283,48 @@ describe('App Home: digests', () => {
       'dq:digest:timeZone': { value: stateValue.plainText(timeZone) },
     });
 
-    const bad = await app.submitView('dq_digest_add_form', values('Mars/Base'), '', { userId: ADMIN, blocks: opened.view.blocks });
-    expect(bad.response.json).toEqual({ response_action: 'errors', errors: { 'dq:digest:timeZone': expect.stringContaining('"Mars/Base" is not a time zone') } });
+    const bad = await app.submitView('dq_digest_add_form', values('Mars/Base'), '', {
+      userId: ADMIN,
+      blocks: opened.view.blocks,
+    });
+    expect(bad.response.json).toEqual({
+      response_action: 'errors',
+      errors: { 'dq:digest:timeZone': expect.stringContaining('"Mars/Base" is not a time zone') },
+    });
     // An acknowledgement is redacted like everything the app sends: a secret in it never goes out.
-    const quoting = await app.submitView('dq_digest_add_form', values(`Mars/${TEST_API_KEY}`), '', { userId: ADMIN, blocks: opened.view.blocks });
-    expect(quoting.response.json).toEqual({ response_action: 'errors', errors: { 'dq:digest:timeZone': expect.stringContaining('"Mars/[redacted]" is not a time zone') } });
+    const quoting = await app.submitView('dq_digest_add_form', values(`Mars/${TEST_API_KEY}`), '', {
+      userId: ADMIN,
+      blocks: opened.view.blocks,
+    });
+    expect(quoting.response.json).toEqual({
+      response_action: 'errors',
+      errors: { 'dq:digest:timeZone': expect.stringContaining('"Mars/[redacted]" is not a time zone') },
+    });
     expect(await app.slack.deps.digests.list(TEAM)).toEqual([]);
 
-    const refused = await app.submitView('dq_digest_add_form', values('Europe/London'), '', { userId: MEMBER, blocks: opened.view.blocks });
-    expect(refused.response.json).toEqual({ response_action: 'errors', errors: { 'dq:digest:channel': expect.stringContaining('Only the digest admins') } });
+    const refused = await app.submitView('dq_digest_add_form', values('Europe/London'), '', {
+      userId: MEMBER,
+      blocks: opened.view.blocks,
+    });
+    expect(refused.response.json).toEqual({
+      response_action: 'errors',
+      errors: { 'dq:digest:channel': expect.stringContaining('Only the digest admins') },
+    });
     expect(await app.slack.deps.digests.list(TEAM)).toEqual([]);
 
-    const good = await app.submitView('dq_digest_add_form', values('Europe/London'), '', { userId: ADMIN, blocks: opened.view.blocks });
+    const good = await app.submitView('dq_digest_add_form', values('Europe/London'), '', {
+      userId: ADMIN,
+      blocks: opened.view.blocks,
+    });
     expect(good.status).toBe(200);
     expect(good.response.body).toBe('');
     const [digest] = await app.slack.deps.digests.list(TEAM);
-    expect(digest).toMatchObject({ channelId: 'C0FORMCHAN', createdBy: ADMIN, filter: 'offsale', schedule: { cadence: { kind: 'weekly', weekday: 'fri' }, time: '17:00', timeZone: 'Europe/London' } });
+    expect(digest).toMatchObject({
+      channelId: 'C0FORMCHAN',
+      createdBy: ADMIN,
+      filter: 'offsale',
+      schedule: { cadence: { kind: 'weekly', weekday: 'fri' }, time: '17:00', timeZone: 'Europe/London' },
+    });
     const republished = await app.nextCall('views.publish', (call) => call.args.user_id === ADMIN);
     expect(sectionTexts(republished.args.view as PublishedView)).toContain(digest!.id);
   });
@@ -281,13 +340,20 @@ describe('App Home in Chinese', () => {
   });
 
   it('a reader whose Slack speaks Chinese gets the whole Home in Chinese, digests and all, within 100 blocks', async () => {
-    app = await startTestApp({ budgets: { teamDaily: 500, userDaily: 100 }, env: { ADMIN_USER_IDS: ZH_ADMIN }, digest: { caps: { ...DEFAULT_CAPS, digests: { perPerson: 100, perChannel: 5, perWorkspace: 100 } } } });
+    app = await startTestApp({
+      budgets: { teamDaily: 500, userDaily: 100 },
+      env: { ADMIN_USER_IDS: ZH_ADMIN },
+      digest: { caps: { ...DEFAULT_CAPS, digests: { perPerson: 100, perChannel: 5, perWorkspace: 100 } } },
+    });
     app.fake.setUser(ZH_ADMIN, { locale: 'zh-CN' });
     const lookup = await app.command('杭州华信', { command: '/taxpayer', userId: ZH_ADMIN });
     await app.nextResponse(lookup.responseId);
     const ids: string[] = [];
     for (let n = 0; n < 22; n++) {
-      const sent = await app.command(`digest add weekdays 08:30 onsale${n === 0 ? ' lang:zh' : ''}`, { userId: ZH_ADMIN, channelId: `C0ZHHOME${String(n).padStart(2, '0')}` });
+      const sent = await app.command(`digest add weekdays 08:30 onsale${n === 0 ? ' lang:zh' : ''}`, {
+        userId: ZH_ADMIN,
+        channelId: `C0ZHHOME${String(n).padStart(2, '0')}`,
+      });
       ids.push(/`([0-9a-f]{8})`/.exec((await app.nextResponse(sent.responseId)).text)?.[1] ?? '');
     }
 
@@ -302,7 +368,9 @@ describe('App Home in Chinese', () => {
     expect(text).toContain('今日 20 / 100 币\n本月 20 币');
     expect(text).toMatch(/• \d{4}-\d{2}-\d{2} \d{2}:\d{2} · 一般纳税人信息 · “杭州华信” · 20 币/);
     for (const id of OPERATION_IDS) expect(text).toContain(`：${simulatorCost(id)} 币`);
-    expect(text).toContain(`*\`${ids[0]}\`* → <#C0ZHHOME00> · 周一至周五 08:30（北京时间） · 在售基金 · 中文推送 · 由 <@${ZH_ADMIN}> 添加`);
+    expect(text).toContain(
+      `*\`${ids[0]}\`* → <#C0ZHHOME00> · 周一至周五 08:30（北京时间） · 在售基金 · 中文推送 · 由 <@${ZH_ADMIN}> 添加`,
+    );
     expect(text).toMatch(/下次推送：\d{4}年\d{1,2}月\d{1,2}日 08:30/);
     expect(allText(home.view)).toContain('第 1–10 个推送，共 22 个（第 1/3 页）。');
     const buttons = buttonsOf(home.view).map((button) => button.text.text);
@@ -319,20 +387,48 @@ describe('App Home in Chinese', () => {
     expect(opened.view.title?.text).toBe('添加推送');
     expect(untranslatedWords(allText({ blocks: opened.view.blocks }).replace('Asia/Shanghai', ''))).toEqual([]);
 
-    const answers = (timeZone: string) => ({ 'dq:digest:channel': 'C0ZHFORM01', 'dq:digest:cadence': 'weekly:mon', 'dq:digest:timeZone': timeZone, 'dq:digest:lang': 'zh-CN' });
-    const bad = await app.submitView('dq_digest_add_form', fillForm(opened.view, answers('Mars/Base')), '', { userId: ZH_ADMIN, blocks: opened.view.blocks });
-    expect(bad.response.json).toEqual({ response_action: 'errors', errors: { 'dq:digest:timeZone': '“Mars/Base”不是有效的时区；请写 IANA 时区名，如 Asia/Shanghai 或 Europe/London' } });
+    const answers = (timeZone: string) => ({
+      'dq:digest:channel': 'C0ZHFORM01',
+      'dq:digest:cadence': 'weekly:mon',
+      'dq:digest:timeZone': timeZone,
+      'dq:digest:lang': 'zh-CN',
+    });
+    const bad = await app.submitView('dq_digest_add_form', fillForm(opened.view, answers('Mars/Base')), '', {
+      userId: ZH_ADMIN,
+      blocks: opened.view.blocks,
+    });
+    expect(bad.response.json).toEqual({
+      response_action: 'errors',
+      errors: {
+        'dq:digest:timeZone': '“Mars/Base”不是有效的时区；请写 IANA 时区名，如 Asia/Shanghai 或 Europe/London',
+      },
+    });
 
-    const good = await app.submitView('dq_digest_add_form', fillForm(opened.view, answers('Asia/Shanghai')), '', { userId: ZH_ADMIN, blocks: opened.view.blocks });
+    const good = await app.submitView('dq_digest_add_form', fillForm(opened.view, answers('Asia/Shanghai')), '', {
+      userId: ZH_ADMIN,
+      blocks: opened.view.blocks,
+    });
     expect(good.response.body).toBe('');
     const [digest] = await app.slack.deps.digests.list(TEAM);
-    expect(digest).toMatchObject({ channelId: 'C0ZHFORM01', lang: 'zh-CN', schedule: { cadence: { kind: 'weekly', weekday: 'mon' } } });
+    expect(digest).toMatchObject({
+      channelId: 'C0ZHFORM01',
+      lang: 'zh-CN',
+      schedule: { cadence: { kind: 'weekly', weekday: 'mon' } },
+    });
     const republished = await app.nextCall('views.publish', (call) => call.args.user_id === ZH_ADMIN);
-    expect(sectionTexts(republished.args.view as PublishedView)).toContain('每周一 08:30（北京时间） · 全部新发基金 · 中文推送');
+    expect(sectionTexts(republished.args.view as PublishedView)).toContain(
+      '每周一 08:30（北京时间） · 全部新发基金 · 中文推送',
+    );
 
     // A second identical digest goes back onto the channel field.
-    const again = await app.submitView('dq_digest_add_form', fillForm(opened.view, answers('Asia/Shanghai')), '', { userId: ZH_ADMIN, blocks: opened.view.blocks });
-    expect(again.response.json).toEqual({ response_action: 'errors', errors: { 'dq:digest:channel': expect.stringContaining(`本频道已有相同的推送（${digest!.id}）`) } });
+    const again = await app.submitView('dq_digest_add_form', fillForm(opened.view, answers('Asia/Shanghai')), '', {
+      userId: ZH_ADMIN,
+      blocks: opened.view.blocks,
+    });
+    expect(again.response.json).toEqual({
+      response_action: 'errors',
+      errors: { 'dq:digest:channel': expect.stringContaining(`本频道已有相同的推送（${digest!.id}）`) },
+    });
   });
 
   it('Run now tells a Chinese-speaking admin in Chinese', async () => {

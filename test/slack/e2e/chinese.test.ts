@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishWords } from '../../support/englishWords.js';
+import { buttonNamed, footerText, type SlackResponseBody, startTestApp, type TestApp } from '../../support/slackApp.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { buttonNamed, footerText, startTestApp, type SlackResponseBody, type TestApp } from '../../support/slackApp.js';
 import { fillForm } from './forms.js';
 
 /**
@@ -25,7 +25,10 @@ function readable(value: unknown, into: string[] = []): string[] {
 }
 
 function textOf(message: { text?: string; blocks?: unknown[] } | SlackResponseBody): string {
-  return [(message as { text?: string }).text ?? '', ...readable((message as { blocks?: unknown[] }).blocks ?? [])].join('\n');
+  return [
+    (message as { text?: string }).text ?? '',
+    ...readable((message as { blocks?: unknown[] }).blocks ?? []),
+  ].join('\n');
 }
 
 describe('a zh-CN reader', () => {
@@ -80,7 +83,10 @@ describe('a zh-CN reader', () => {
     const frame = [view.title, (view as { submit?: unknown }).submit, (view as { close?: unknown }).close];
     expect(englishWords([...readable(frame), ...readable(view.blocks)].join('\n'))).toEqual([]);
     const values = fillForm(view, { 'dq:fund-asset:fundCode': '12345' });
-    const submitted = await app.submitView(view.callback_id!, values, view.private_metadata, { blocks: view.blocks, userId: ZH_USER });
+    const submitted = await app.submitView(view.callback_id!, values, view.private_metadata, {
+      blocks: view.blocks,
+      userId: ZH_USER,
+    });
     const errors = (submitted.response.json as { errors?: Record<string, string> }).errors ?? {};
     expect(Object.keys(errors)).toEqual(['dq:fund-asset:fundCode']);
     expect(englishWords(Object.values(errors).join('\n'))).toEqual([]);

@@ -1,15 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BudgetExceededError, BudgetUnavailableError, NotCachedError, PageOutOfRangeError, StoppedError, UpstreamError, ValidationError } from '../../../src/core/errors.js';
 import type { UpstreamKind } from '../../../src/core/errorKinds.js';
-import { CAP_SETTINGS, capPhrase } from '../../../src/core/digest/caps.js';
-import { WatchInputError } from '../../../src/core/watch/service.js';
-import { readCatalogue, langFor, type CatalogueKey, type JoinedPhrases, type Lang, type Phrase } from '../../../src/i18n/lang.js';
+import {
+  BudgetExceededError,
+  BudgetUnavailableError,
+  NotCachedError,
+  PageOutOfRangeError,
+  StoppedError,
+  UpstreamError,
+  ValidationError,
+} from '../../../src/core/errors.js';
+import { CAP_SETTINGS, capPhrase } from '../../../src/core/jobs/caps.js';
+import { WatchInputError } from '../../../src/core/watch/watchService.js';
+import {
+  type CatalogueKey,
+  type JoinedPhrases,
+  type Lang,
+  langFor,
+  type Phrase,
+  readCatalogue,
+} from '../../../src/i18n/lang.js';
+import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
 import { userFieldName } from '../../../src/slack/parse/examples.js';
 import { invalidText } from '../../../src/slack/parse/invalidText.js';
-import { parseCommand, type InvalidCommand } from '../../../src/slack/parse/parseCommand.js';
-import { renderError } from '../../../src/slack/render/errors.js';
-import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
+import { type InvalidCommand, parseCommand } from '../../../src/slack/parse/parseCommand.js';
+import { renderError } from '../../../src/slack/render/errorMessage.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
+import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
 import { allText, buttonNamed, startTestApp, type TestApp } from '../../support/slackApp.js';
 
 /**
@@ -25,7 +41,18 @@ const ZH_USER = 'U0ZHWALKER';
 const CHANNEL = 'C0ZHWALK01';
 
 /** The catalogue groups whose texts say what was wrong. */
-const REFUSAL_GROUPS = ['commands.parse', 'validation', 'errors', 'watch.input', 'digests.input', ...['bids', 'fundAsset', 'futures', 'newFunds', 'taxpayer'].flatMap((name) => [`${name}.problems`, `${name}.reason`, `${name}.rejected`])];
+const REFUSAL_GROUPS = [
+  'commands.parse',
+  'validation',
+  'errors',
+  'watch.input',
+  'digests.input',
+  ...['bids', 'fundAsset', 'futures', 'newFunds', 'taxpayer'].flatMap((name) => [
+    `${name}.problems`,
+    `${name}.reason`,
+    `${name}.rejected`,
+  ]),
+];
 
 /** Texts of those groups that are parts of a sentence said by another, or cannot be reached by typing. */
 const NOT_WALKED: Readonly<Record<string, string>> = {
@@ -43,7 +70,8 @@ const NOT_WALKED: Readonly<Record<string, string>> = {
   'validation.reason.serviceMax50': 'a value inside validation.atMostBecause',
   'errors.mayHaveCharged.coins': 'a value inside errors.upstream.timeout and its kin',
   'errors.mayHaveCharged.lookup': 'a value inside errors.upstream.timeout and its kin',
-  'watch.input.subjectTaxpayer': 'the command reader refuses an empty subject first (watch.input.subjectMissing); the form sends these',
+  'watch.input.subjectTaxpayer':
+    'the command reader refuses an empty subject first (watch.input.subjectMissing); the form sends these',
   'watch.input.subjectFund': 'as above',
   'watch.input.subjectFutures': 'as above',
   'watch.input.cadence': 'the command reader only takes a known schedule word; the form sends this',
@@ -53,7 +81,8 @@ function keysUnder(catalogue: Record<string, unknown>, groups: readonly string[]
   const keys: string[] = [];
   const walk = (node: unknown, path: string) => {
     if (typeof node === 'string') keys.push(path.replace(/_(one|other)$/, ''));
-    else if (node && typeof node === 'object') for (const [name, child] of Object.entries(node)) walk(child, path ? `${path}.${name}` : name);
+    else if (node && typeof node === 'object')
+      for (const [name, child] of Object.entries(node)) walk(child, path ? `${path}.${name}` : name);
   };
   walk(catalogue, '');
   return [...new Set(keys)].filter((key) => groups.some((group) => key === group || key.startsWith(`${group}.`)));
@@ -176,10 +205,21 @@ describe('every refusal, in Chinese, has no English word of the app’s own', ()
     recording = recordSaid(zh);
     for (const [command, text] of TYPED) {
       const sent = await app.command(text, { command, userId: ZH_USER, channelId: CHANNEL });
-      replies.push({ typed: `${command} ${text}`, text: allText(await app.nextResponse(sent.responseId, undefined, 15_000)) });
+      replies.push({
+        typed: `${command} ${text}`,
+        text: allText(await app.nextResponse(sent.responseId, undefined, 15_000)),
+      });
     }
     // A duplicate watch needs a saved one first: saved through the service the Save button calls.
-    const watch = { teamId: DEFAULT_WORKSPACE.teamId, channelId: CHANNEL, createdBy: ZH_USER, kind: '基金', subject: '000001', cadence: '每天', time: '09:00' };
+    const watch = {
+      teamId: DEFAULT_WORKSPACE.teamId,
+      channelId: CHANNEL,
+      createdBy: ZH_USER,
+      kind: '基金',
+      subject: '000001',
+      cadence: '每天',
+      time: '09:00',
+    };
     await app.slack.deps.watches.save((await app.slack.deps.watches.prepare(watch)).watch);
     // The preview says so already (issue 31: a preview checks what Save checks).
     const again = await app.command('关注 添加 基金 000001 每天 09:00', { userId: ZH_USER, channelId: CHANNEL });
@@ -187,7 +227,12 @@ describe('every refusal, in Chinese, has no English word of the app’s own', ()
     expect(buttonNamed(preview, 'dq_watch_save')).toBeUndefined();
     replies.push({ typed: 'duplicate watch', text: allText(preview) });
     // What the watch form sends that a command cannot: said as the form's submission says it.
-    for (const input of [{ subject: '' }, { kind: '企业', subject: '' }, { kind: '期货', subject: '' }, { cadence: '每月' }]) {
+    for (const input of [
+      { subject: '' },
+      { kind: '企业', subject: '' },
+      { kind: '期货', subject: '' },
+      { cadence: '每月' },
+    ]) {
       try {
         await app.slack.deps.watches.prepare({ ...watch, ...input });
       } catch (error) {
@@ -198,28 +243,65 @@ describe('every refusal, in Chinese, has no English word of the app’s own', ()
     // The caps a watch or a digest meets: each said as the preview and Save say it (their reaching is tested in test/core/digest/caps.test.ts).
     for (const kind of ['watch', 'digest'] as const) {
       for (const scope of ['person', 'channel', 'workspace'] as const) {
-        replies.push({ typed: `${kind} cap ${scope}`, text: zh.t(capPhrase(kind, { scope, cap: 3, setting: CAP_SETTINGS[kind][scope] })) });
+        replies.push({
+          typed: `${kind} cap ${scope}`,
+          text: zh.t(capPhrase(kind, { scope, cap: 3, setting: CAP_SETTINGS[kind][scope] })),
+        });
       }
     }
     // A command Slack never sends to this app, as the console reads it.
-    replies.push({ typed: '/xyz', text: invalidText(parseCommand('/xyz', '') as InvalidCommand, zh) });
+    replies.push({
+      typed: '/xyz',
+      text: invalidText(parseCommand(COMMAND_GRAMMAR, '/xyz', '') as InvalidCommand, COMMAND_GRAMMAR, zh),
+    });
     // Every failure a lookup can meet, as the flows render it (renderError).
-    const upstream: UpstreamKind[] = ['auth', 'insufficient_balance', 'rate_limited', 'rejected', 'server', 'timeout', 'connection_lost', 'network', 'malformed', 'schema_changed'];
+    const upstream: UpstreamKind[] = [
+      'auth',
+      'insufficient_balance',
+      'rate_limited',
+      'rejected',
+      'server',
+      'timeout',
+      'connection_lost',
+      'network',
+      'malformed',
+      'schema_changed',
+    ];
     const errors: unknown[] = [
       ...upstream.map((kind) => new UpstreamError(kind, { operation: 'fund-asset', taskNo: 'abc123' })),
       Object.assign(new UpstreamError('timeout', { operation: 'fund-asset' }), { coinsAtRisk: 10 }),
       new BudgetExceededError('team', 100, 95, 10, new Date(app.clock.now() + 3_600_000)),
       new BudgetUnavailableError(),
-      new BudgetUnavailableError({ recordsLost: { at: new Date(app.clock.now() - 3_600_000), until: new Date(app.clock.now() + 3_600_000), timeZone: 'Asia/Shanghai' } }),
+      new BudgetUnavailableError({
+        recordsLost: {
+          at: new Date(app.clock.now() - 3_600_000),
+          until: new Date(app.clock.now() + 3_600_000),
+          timeZone: 'Asia/Shanghai',
+        },
+      }),
       new StoppedError('fund-asset'),
       new NotCachedError('fund-asset'),
       new PageOutOfRangeError('fund-asset', 'pageNo', 9, 2),
-      new ValidationError('fund-asset', Array.from({ length: 12 }, (_, index) => ({ field: 'fundCode', message: 'x', phrase: { key: 'fundAsset.problems.fundCode', values: { code: String(index) } } }))),
+      new ValidationError(
+        'fund-asset',
+        Array.from({ length: 12 }, (_, index) => ({
+          field: 'fundCode',
+          message: 'x',
+          phrase: { key: 'fundAsset.problems.fundCode', values: { code: String(index) } },
+        })),
+      ),
       new Error('boom'),
     ];
     for (const error of errors) {
       const retryValue = error instanceof UpstreamError ? '{"o":"fund-asset","r":{"fundCode":"000001"}}' : undefined;
-      const shown = renderError(error, { lang: zh, now: app.clock.now(), timeZone: 'Asia/Shanghai', example: '/fund-asset 000001', fieldLabel: (field) => userFieldName('fund-asset', field, zh), ...(retryValue ? { retryValue } : {}) });
+      const shown = renderError(error, {
+        lang: zh,
+        now: app.clock.now(),
+        timeZone: 'Asia/Shanghai',
+        example: '/fund-asset 000001',
+        fieldLabel: (field) => userFieldName(COMMAND_GRAMMAR.syntaxOf('fund-asset'), field, zh),
+        ...(retryValue ? { retryValue } : {}),
+      });
       replies.push({ typed: String(error), text: allText(shown) });
     }
     recording.stop();
@@ -241,7 +323,9 @@ describe('every refusal, in Chinese, has no English word of the app’s own', ()
     const allowed = ['deadbeef', 'xyz'];
     // A digest's or a watch's id (8 hex digits) is a name, shown as it is.
     const withoutIds = (text: string) => text.replace(/\b[0-9a-f]{8}\b/g, ' ');
-    const english = replies.map(({ typed, text }) => ({ typed, words: unexpectedEnglish(withoutIds(text), allowed), text })).filter(({ words }) => words.length > 0);
+    const english = replies
+      .map(({ typed, text }) => ({ typed, words: unexpectedEnglish(withoutIds(text), allowed), text }))
+      .filter(({ words }) => words.length > 0);
     expect(english).toEqual([]);
     expect(replies.every(({ text }) => /\p{Script=Han}/u.test(text))).toBe(true);
   });

@@ -1,8 +1,8 @@
-import { english, type Phrase } from '../../../src/i18n/lang.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { english, type Phrase } from '../../../src/i18n/lang.js';
 import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
-import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { allText, startTestApp, type TestApp } from '../../support/slackApp.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { untranslatedWords } from '../modals/untranslated.js';
 import { OPS, simulatorCost } from './forms.js';
 
@@ -18,10 +18,12 @@ const DIGEST_ID = /`([0-9a-f]{8})`/;
 function nextWeekday0830Shanghai(now: number): string {
   const shanghai = new Date(now + 8 * 3_600_000);
   for (let days = 0; days <= 7; days++) {
-    const day = new Date(Date.UTC(shanghai.getUTCFullYear(), shanghai.getUTCMonth(), shanghai.getUTCDate() + days, 8, 30));
+    const day = new Date(
+      Date.UTC(shanghai.getUTCFullYear(), shanghai.getUTCMonth(), shanghai.getUTCDate() + days, 8, 30),
+    );
     const atUtc = day.getTime() - 8 * 3_600_000;
     const weekday = day.getUTCDay();
-    if (atUtc > now && weekday >= 1 && weekday <= 5) return day.toISOString().slice(0, 10) + ' 08:30';
+    if (atUtc > now && weekday >= 1 && weekday <= 5) return `${day.toISOString().slice(0, 10)} 08:30`;
   }
   throw new Error('no weekday within a week');
 }
@@ -62,7 +64,12 @@ describe('digests through Slack (ADMIN_USER_IDS set)', () => {
     expect(text).toContain('on-sale funds');
     expect(text).toContain(`Next run: ${nextWeekday0830Shanghai(before)}`);
     const stored = await app.slack.deps.digests.find(TEAM, digestId);
-    expect(stored).toMatchObject({ channelId: CHANNEL, createdBy: ADMIN, filter: 'onsale', schedule: { cadence: { kind: 'weekdays' }, time: '08:30', timeZone: 'Asia/Shanghai' } });
+    expect(stored).toMatchObject({
+      channelId: CHANNEL,
+      createdBy: ADMIN,
+      filter: 'onsale',
+      schedule: { cadence: { kind: 'weekdays' }, time: '08:30', timeZone: 'Asia/Shanghai' },
+    });
     expect(app.upstreamCalls()).toEqual([]);
   });
 
@@ -75,9 +82,11 @@ describe('digests through Slack (ADMIN_USER_IDS set)', () => {
     expect(elsewhere).not.toContain(digestId);
   });
 
-  it('a non-admin cannot add one, nor remove or run the admin\'s', async () => {
+  it("a non-admin cannot add one, nor remove or run the admin's", async () => {
     const count = (await app.slack.deps.digests.list(TEAM)).length;
-    expect(await digestCommand('add daily 09:00', MEMBER)).toContain('Only the digest admins (ADMIN_USER_IDS) may add digests.');
+    expect(await digestCommand('add daily 09:00', MEMBER)).toContain(
+      'Only the digest admins (ADMIN_USER_IDS) may add digests.',
+    );
     expect(await app.slack.deps.digests.list(TEAM)).toHaveLength(count);
 
     const refusal = `Only <@${ADMIN}> (who added it) or a digest admin may change digest ${digestId}.`;
@@ -93,19 +102,26 @@ describe('digests through Slack (ADMIN_USER_IDS set)', () => {
     const calls = app.upstreamCalls(OPS.newFunds);
     expect(calls.length).toBeGreaterThanOrEqual(1);
     expect(calls[0]!.request).toEqual({ saleStatus: 'true', pageNo: '1', pageSize: '50' });
-    const listed = (calls[0]!.body as { data: { count: number; data: Array<{ fundCode: string; saleStatus: boolean }> } }).data;
+    const listed = (
+      calls[0]!.body as { data: { count: number; data: Array<{ fundCode: string; saleStatus: boolean }> } }
+    ).data;
     expect(listed.count).toBeGreaterThan(20);
     expect(listed.data.every((fund) => fund.saleStatus)).toBe(true);
-    expect(text).toBe(`Digest ${digestId} for <#${CHANNEL}>: posted ${listed.count} funds (${simulatorCost(OPS.newFunds) * calls.length} coins).`);
+    expect(text).toBe(
+      `Digest ${digestId} for <#${CHANNEL}>: posted ${listed.count} funds (${simulatorCost(OPS.newFunds) * calls.length} coins).`,
+    );
 
     const posts = app.fake.calls('chat.postMessage').filter((call) => call.args.channel === CHANNEL);
     const [main, ...replies] = posts;
     expect(main?.response.ok).toBe(true);
     expect(main?.args.thread_ts).toBeUndefined();
-    expect(allText({ blocks: main?.args.blocks as unknown[] })).toContain('Newly issued funds (on sale): the current list');
+    expect(allText({ blocks: main?.args.blocks as unknown[] })).toContain(
+      'Newly issued funds (on sale): the current list',
+    );
     expect(replies.length).toBeGreaterThanOrEqual(1);
     for (const reply of replies) expect(reply.args.thread_ts).toBe(main?.response.ts);
-    for (const post of posts) assertWithinSlackLimits({ text: post.args.text as string, blocks: post.args.blocks as unknown[] }, 'message');
+    for (const post of posts)
+      assertWithinSlackLimits({ text: post.args.text as string, blocks: post.args.blocks as unknown[] }, 'message');
     // Every fund the service listed is posted exactly once, across the message and its thread.
     const codes = postedFundCodes(posts.map((post) => allText({ blocks: post.args.blocks as unknown[] })));
     expect([...codes].sort()).toEqual(listed.data.map((fund) => fund.fundCode).sort());
@@ -156,7 +172,9 @@ describe('digests through Slack (ADMIN_USER_IDS set)', () => {
     expect(reply).toContain(`The app is not in <#${outside}>`);
     expect(reply).toContain('/invite @dq');
     expect(await app.slack.deps.digests.list(TEAM)).toHaveLength(count);
-    expect(app.fake.calls('conversations.info').filter((call) => call.args.channel === outside).length).toBeGreaterThan(0);
+    expect(app.fake.calls('conversations.info').filter((call) => call.args.channel === outside).length).toBeGreaterThan(
+      0,
+    );
     // A bad schedule is said as such, whatever the channel.
     expect(await digestCommand('add fortnightly 07:00', ADMIN, outside)).toContain('"fortnightly" is not a schedule');
     app.fake.setChannelError(outside, undefined);
@@ -203,7 +221,9 @@ describe('digest ownership without ADMIN_USER_IDS', () => {
     expect(id).toMatch(/^[0-9a-f]{8}$/);
 
     const other = await app.command(`digest remove ${id}`, { userId: 'U0OTHER001', channelId: CHANNEL });
-    expect((await app.nextResponse(other.responseId)).text).toBe(`Only <@U0OWNER001> (who added it) or a digest admin may change digest ${id}.`);
+    expect((await app.nextResponse(other.responseId)).text).toBe(
+      `Only <@U0OWNER001> (who added it) or a digest admin may change digest ${id}.`,
+    );
     expect(await app.slack.deps.digests.find(TEAM, id)).toBeDefined();
 
     const owner = await app.command(`digest remove ${id}`, { userId: 'U0OWNER001', channelId: CHANNEL });
@@ -221,7 +241,13 @@ describe('the language of digests and of their replies', () => {
     app = undefined;
   });
 
-  async function say(target: TestApp, text: string, userId: string, channelId: string, subcommand = 'digest'): Promise<string> {
+  async function say(
+    target: TestApp,
+    text: string,
+    userId: string,
+    channelId: string,
+    subcommand = 'digest',
+  ): Promise<string> {
     const sent = await target.command(`${subcommand} ${text}`, { userId, channelId });
     const reply = await target.nextResponse(sent.responseId, undefined, 15_000);
     assertWithinSlackLimits(reply, 'message');
@@ -230,7 +256,11 @@ describe('the language of digests and of their replies', () => {
 
   /** The first message of a digest in a channel: what the app writes (heading, notices, footer), apart from the funds. */
   async function postIn(target: TestApp, channel: string) {
-    const post = await target.nextCall('chat.postMessage', (call) => call.args.channel === channel && call.args.thread_ts === undefined, 15_000);
+    const post = await target.nextCall(
+      'chat.postMessage',
+      (call) => call.args.channel === channel && call.args.thread_ts === undefined,
+      15_000,
+    );
     expect(post.response.ok).toBe(true);
     const blocks = post.args.blocks as Array<{ type: string }>;
     assertWithinSlackLimits({ text: post.args.text as string, blocks }, 'message');
@@ -238,16 +268,20 @@ describe('the language of digests and of their replies', () => {
     return { text: post.args.text as string, own: allText({ blocks: own }) };
   }
 
-  it('lang:zh posts in Chinese with the date in words; without lang: in the workspace\'s language (English)', async () => {
+  it("lang:zh posts in Chinese with the date in words; without lang: in the workspace's language (English)", async () => {
     app = await startTestApp({ env: { ADMIN_USER_IDS: ADMIN } });
     const added = await say(app, 'add 工作日 08:30 在售 tz:Asia/Shanghai lang:zh', ADMIN, 'C0ZHFUNDS1');
     const id = DIGEST_ID.exec(added)?.[1] ?? '';
     expect(added).toContain('Monday to Friday at 08:30 (Asia/Shanghai) · on-sale funds · in Chinese');
     expect((await app.slack.deps.digests.find(TEAM, id))?.lang).toBe('zh-CN');
-    expect(await say(app, `run ${id}`, ADMIN, 'C0ZHFUNDS1')).toMatch(new RegExp(`^Digest ${id} for <#C0ZHFUNDS1>: posted \\d+ funds`));
+    expect(await say(app, `run ${id}`, ADMIN, 'C0ZHFUNDS1')).toMatch(
+      new RegExp(`^Digest ${id} for <#C0ZHFUNDS1>: posted \\d+ funds`),
+    );
     const chinese = await postIn(app, 'C0ZHFUNDS1');
     expect(chinese.own).toMatch(/\d{4}年\d{1,2}月\d{1,2}日新发基金（在售）：当前列表/);
-    expect(chinese.own).toContain(`推送 \`${id}\` · 周一至周五 08:30（北京时间） · 每页 50 只，${simulatorCost(OPS.newFunds)} 币`);
+    expect(chinese.own).toContain(
+      `推送 \`${id}\` · 周一至周五 08:30（北京时间） · 每页 50 只，${simulatorCost(OPS.newFunds)} 币`,
+    );
     expect(chinese.own).toMatch(/另有 \d+ 只基金在消息列中/);
     expect(chinese.text).toMatch(/新发基金（在售）：当前列表（\d+ 只基金）$/);
     expect(untranslatedWords(chinese.own)).toEqual([]);
@@ -264,7 +298,9 @@ describe('the language of digests and of their replies', () => {
     app = await startTestApp({ env: { ADMIN_USER_IDS: ADMIN } });
     const id = DIGEST_ID.exec(await say(app, 'add daily 08:30 语言:中文', ADMIN, 'C0ZHFUNDS2'))?.[1] ?? '';
     expect((await app.slack.deps.digests.find(TEAM, id))?.lang).toBe('zh-CN');
-    expect(await say(app, 'add daily 10:00 lang:fr', ADMIN, 'C0ZHFUNDS2')).toContain('"fr" is not a language this app speaks; use lang:en or lang:zh.');
+    expect(await say(app, 'add daily 10:00 lang:fr', ADMIN, 'C0ZHFUNDS2')).toContain(
+      '"fr" is not a language this app speaks; use lang:en or lang:zh.',
+    );
     expect(await app.slack.deps.digests.list(TEAM)).toHaveLength(1);
   });
 
@@ -308,7 +344,10 @@ describe('the language of digests and of their replies', () => {
     for (const [reply, expected] of problems) {
       expect(reply).toContain(expected);
       // What the admin typed is quoted back as typed, and so are the command words to use instead.
-      const firstLine = reply.replace(/\n[\s\S]*$/, '').replace(/“[^”]*”/g, '').replace(/\b(?:daily|weekdays|weekly:mon)\b/g, '');
+      const firstLine = reply
+        .replace(/\n[\s\S]*$/, '')
+        .replace(/“[^”]*”/g, '')
+        .replace(/\b(?:daily|weekdays|weekly:mon)\b/g, '');
       expect(untranslatedWords(firstLine)).toEqual([]);
     }
     expect(await say(app, `删除 ${id}`, ZH_ADMIN, channel, '推送')).toBe(`<#${channel}> 的推送 ${id} 已删除。`);

@@ -1,12 +1,28 @@
-import { pinnedClock } from '../../support/clocks.js';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CHANNEL_ID, DEFAULT_USER_ID, DEFAULT_WORKSPACE, dmChannelFor, UPLOAD_URL_CALL, type RecordedCall } from '../../support/slack/index.js';
-import { readCsv } from '../../support/csvFile.js';
-import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
-import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { allText, buttonNamed, startTestApp, TEST_API_KEY, type PublishedView, type SlackResponseBody, type TestApp, type TestAppOptions } from '../../support/slackApp.js';
-import { assertModalWithinLimits } from '../modals/viewLimits.js';
 import type { ModalView } from '@slack/types';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
+import { pinnedClock } from '../../support/clocks.js';
+import { readCsv } from '../../support/csvFile.js';
+import {
+  DEFAULT_CHANNEL_ID,
+  DEFAULT_USER_ID,
+  DEFAULT_WORKSPACE,
+  dmChannelFor,
+  type RecordedCall,
+  UPLOAD_URL_CALL,
+} from '../../support/slack/index.js';
+import {
+  allText,
+  buttonNamed,
+  type PublishedView,
+  type SlackResponseBody,
+  startTestApp,
+  TEST_API_KEY,
+  type TestApp,
+  type TestAppOptions,
+} from '../../support/slackApp.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+import { assertModalWithinLimits } from '../modals/viewLimits.js';
 import { OPS, simulatorCost } from './forms.js';
 
 /**
@@ -41,12 +57,18 @@ describe('exporting a result to CSV', () => {
   }
 
   /** Clicks Export CSV under `result`; resolves with the modal once its costs are filled in. */
-  async function openExport(result: SlackResponseBody, userId?: string): Promise<{ view: PublishedView; loading: PublishedView }> {
+  async function openExport(
+    result: SlackResponseBody,
+    userId?: string,
+  ): Promise<{ view: PublishedView; loading: PublishedView }> {
     const button = buttonNamed(result, 'dq_export_csv');
     expect(button?.text.text).toMatch(/^(Export CSV|导出 CSV)$/);
     const clicked = await app.click('dq_export_csv', button!.value!, userId ? { userId } : {});
     expect(clicked.status).toBe(200);
-    const opened = await app.nextCall('views.open', (call) => (call.args.view as PublishedView).callback_id === 'dq_export_csv_form');
+    const opened = await app.nextCall(
+      'views.open',
+      (call) => (call.args.view as PublishedView).callback_id === 'dq_export_csv_form',
+    );
     const viewId = (opened.response.view as { id: string }).id;
     const updated = await app.nextCall('views.update', (call) => call.args.view_id === viewId);
     expect(updated.response.ok).toBe(true);
@@ -56,18 +78,30 @@ describe('exporting a result to CSV', () => {
   }
 
   async function confirm(view: PublishedView, userId?: string) {
-    const submitted = await app.submitView('dq_export_csv_form', {}, view.private_metadata ?? '', userId ? { userId } : {});
+    const submitted = await app.submitView(
+      'dq_export_csv_form',
+      {},
+      view.private_metadata ?? '',
+      userId ? { userId } : {},
+    );
     expect(submitted.status).toBe(200);
     return submitted;
   }
 
   /** The progress message's last state: the chat.update that says the export is over. */
   async function finalProgress(pattern: RegExp, userId = DEFAULT_USER_ID): Promise<RecordedCall> {
-    return app.nextCall('chat.update', (call) => call.args.channel === dmChannelFor(userId) && pattern.test(String(call.args.text)), 15_000);
+    return app.nextCall(
+      'chat.update',
+      (call) => call.args.channel === dmChannelFor(userId) && pattern.test(String(call.args.text)),
+      15_000,
+    );
   }
 
   function fileSteps(): string[] {
-    return app.fake.calls().filter((call) => FILE_STEPS.includes(call.method)).map((call) => call.method);
+    return app.fake
+      .calls()
+      .filter((call) => FILE_STEPS.includes(call.method))
+      .map((call) => call.method);
   }
 
   it('a 3-page result with page 1 cached: the modal says 2 pages × 10 coins, the export charges exactly that, and the file has every record', async () => {
@@ -92,7 +126,9 @@ describe('exporting a result to CSV', () => {
 
     await confirm(view);
     const done = await finalProgress(/Export done/);
-    expect(done.args.text).toBe(`✅ Export done: 23 rows from 3 pages, ${2 * cost} coins spent. The file is in <#${DEFAULT_CHANNEL_ID}>.`);
+    expect(done.args.text).toBe(
+      `✅ Export done: 23 rows from 3 pages, ${2 * cost} coins spent. The file is in <#${DEFAULT_CHANNEL_ID}>.`,
+    );
 
     expect(coinsCharged() - cost).toBe(2 * cost);
     expect((await app.client.ledger.usage(TEAM, app.clock.now())).today.coins).toBe(3 * cost);
@@ -104,13 +140,19 @@ describe('exporting a result to CSV', () => {
     const edits = app.fake.calls('chat.update').filter((call) => call.args.channel === dmChannelFor(DEFAULT_USER_ID));
     expect(edits.length).toBeGreaterThanOrEqual(1);
     for (const edit of edits) expect(edit.args.ts).toBe(posts[0]!.response.ts);
-    expect([posts[0]!, ...edits].map((call) => String(call.args.text)).some((line) => /page [23] of 3…, \d+ coins so far/.test(line))).toBe(true);
+    expect(
+      [posts[0]!, ...edits]
+        .map((call) => String(call.args.text))
+        .some((line) => /page [23] of 3…, \d+ coins so far/.test(line)),
+    ).toBe(true);
 
     expect(fileSteps()).toEqual(['files.getUploadURLExternal', UPLOAD_URL_CALL, 'files.completeUploadExternal']);
     const [upload] = app.fake.uploads();
     expect(upload?.completed?.channelId).toBe(DEFAULT_CHANNEL_ID);
     expect(upload?.filename).toMatch(/^bids-安置房-\d{8}-\d{4}\.csv$/);
-    expect(upload?.completed?.initialComment).toBe(`<@${DEFAULT_USER_ID}> exported Tender and bid notices “安置房”: 23 rows from 3 pages · ${2 * cost} coins`);
+    expect(upload?.completed?.initialComment).toBe(
+      `<@${DEFAULT_USER_ID}> exported Tender and bid notices “安置房”: 23 rows from 3 pages · ${2 * cost} coins`,
+    );
     const csv = readCsv(upload!.bytes!);
     expect(csv.bom).toBe(true);
     expect(csv.crlf).toBe(true);
@@ -129,7 +171,9 @@ describe('exporting a result to CSV', () => {
     // The pinned clock, with a jump forward the test can make while the modal is open.
     const pinned = pinnedClock();
     let jumped = 0;
-    await start({ clock: { now: () => pinned.now() + jumped, sleep: pinned.sleep, timer: pinned.timer, every: pinned.every } });
+    await start({
+      clock: { now: () => pinned.now() + jumped, sleep: pinned.sleep, timer: pinned.timer, every: pinned.every },
+    });
     const cost = simulatorCost(OPS.bids);
     const page1 = await lookup('安置房', '/bids');
     const { view } = await openExport(page1);
@@ -154,7 +198,9 @@ describe('exporting a result to CSV', () => {
     const pinned = pinnedClock();
     let bidCalls = () => 0;
     const jump = () => (bidCalls() >= 3 ? 2 * 3_600_000 : 0);
-    await start({ clock: { now: () => pinned.now() + jump(), sleep: pinned.sleep, timer: pinned.timer, every: pinned.every } });
+    await start({
+      clock: { now: () => pinned.now() + jump(), sleep: pinned.sleep, timer: pinned.timer, every: pinned.every },
+    });
     bidCalls = () => app.upstreamCalls(OPS.bids).length;
     const cost = simulatorCost(OPS.bids);
     await lookup('安置房 page:3', '/bids');
@@ -185,7 +231,9 @@ describe('exporting a result to CSV', () => {
     const { view } = await openExport(page1);
     const text = allText(view);
     expect(text).toContain(`*Workspace budget left today:* 15 coins of 25 coins`);
-    expect(text).toContain(`⚠️ That is more than the workspace's budget has left today (15 coins): the export will stop when it runs out`);
+    expect(text).toContain(
+      `⚠️ That is more than the workspace's budget has left today (15 coins): the export will stop when it runs out`,
+    );
 
     await confirm(view);
     const done = await finalProgress(/Export incomplete/);
@@ -200,7 +248,9 @@ describe('exporting a result to CSV', () => {
     expect(app.upstreamCalls(OPS.bids)).toHaveLength(2);
     const [upload] = app.fake.uploads();
     expect(readCsv(upload!.bytes!).rows).toHaveLength(1 + 20);
-    expect(upload?.completed?.initialComment).toContain('Missing page 3: the workspace\'s daily budget of 25 coins would be passed');
+    expect(upload?.completed?.initialComment).toContain(
+      "Missing page 3: the workspace's daily budget of 25 coins would be passed",
+    );
   });
 
   it('an answer that cannot be read: the page may have been charged, is said so, and is not retried; the pages before it are posted', async () => {
@@ -247,7 +297,9 @@ describe('exporting a result to CSV', () => {
     await start({ env: { EXPORT_MAX_PAGES: '2' } });
     const page1 = await lookup('安置房', '/bids');
     const { view } = await openExport(page1);
-    expect(allText(view)).toContain('⚠️ This result has 3 pages; exports stop at 2 (EXPORT_MAX_PAGES). The file will hold pages 1–2; narrow the search to get the rest.');
+    expect(allText(view)).toContain(
+      '⚠️ This result has 3 pages; exports stop at 2 (EXPORT_MAX_PAGES). The file will hold pages 1–2; narrow the search to get the rest.',
+    );
     expect(allText(view)).toContain('*To fetch:* 1 page × 10 coins = *10 coins*');
     await confirm(view);
     const done = await finalProgress(/Export incomplete/);
@@ -256,7 +308,7 @@ describe('exporting a result to CSV', () => {
     expect(app.upstreamCalls(OPS.bids)).toHaveLength(2);
   });
 
-  it('speaks Chinese to a zh-CN user: the modal, the progress and the header row, with the taxpayer records\' extra fields', async () => {
+  it("speaks Chinese to a zh-CN user: the modal, the progress and the header row, with the taxpayer records' extra fields", async () => {
     await start();
     const userId = 'U0ZHUSER01';
     app.fake.setUser(userId, { locale: 'zh-CN' });
@@ -289,7 +341,11 @@ describe('exporting a result to CSV', () => {
     const changed = await fetch(`${app.simulator.url}/__simulator/changes`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: 'taxpayer', creditNo: company.creditNo, fields: { businessScope: `账户 ${TEST_API_KEY} 的经营范围` } }),
+      body: JSON.stringify({
+        kind: 'taxpayer',
+        creditNo: company.creditNo,
+        fields: { businessScope: `账户 ${TEST_API_KEY} 的经营范围` },
+      }),
     });
     expect(changed.status).toBe(200);
     const page1 = await lookup(company.creditNo, '/taxpayer');
@@ -315,7 +371,17 @@ describe('exporting a result to CSV', () => {
     await finalProgress(/Export done: 30 rows from 1 page, 0 coins spent/);
     expect(coinsCharged()).toBe(charged);
     const [header, ...rows] = readCsv(app.fake.uploads()[0]!.bytes!).rows;
-    expect(header).toEqual(['Time (Asia/Shanghai)', 'Open', 'High', 'Low', 'Close', 'Change', 'Change rate (%)', 'Volume', 'tick_at (as sent)']);
+    expect(header).toEqual([
+      'Time (Asia/Shanghai)',
+      'Open',
+      'High',
+      'Low',
+      'Close',
+      'Change',
+      'Change rate (%)',
+      'Volume',
+      'tick_at (as sent)',
+    ]);
     expect(rows).toHaveLength(30);
 
     await app.click('dq_share', buttonNamed(result, 'dq_share')!.value!, { responseUrlId: sent.responseId });
@@ -336,12 +402,16 @@ describe('exporting a result to CSV', () => {
     await app.nextCall('chat.postMessage', (call) => call.args.channel === DEFAULT_USER_ID);
 
     const second = await openExport(theirs, other);
-    expect(allText(second.view)).toContain(`An export of this query is running now (started by <@${DEFAULT_USER_ID}>): confirming joins it at no extra cost, and you get the same file.`);
+    expect(allText(second.view)).toContain(
+      `An export of this query is running now (started by <@${DEFAULT_USER_ID}>): confirming joins it at no extra cost, and you get the same file.`,
+    );
     expect((second.view as { submit?: { text: string } }).submit?.text).toBe('Get the file');
     await confirm(second.view, other);
 
     const joined = await app.nextCall('chat.postMessage', (call) => call.args.channel === other);
-    expect(String(joined.args.text)).toContain(`An export of Tender and bid notices “安置房” is already running (started by <@${DEFAULT_USER_ID}>): you will get the same file, at no extra cost.`);
+    expect(String(joined.args.text)).toContain(
+      `An export of Tender and bid notices “安置房” is already running (started by <@${DEFAULT_USER_ID}>): you will get the same file, at no extra cost.`,
+    );
     await finalProgress(/Export done: 23 rows from 3 pages/);
     const theirDone = await finalProgress(/Export done/, other);
     expect(theirDone.args.text).toBe(

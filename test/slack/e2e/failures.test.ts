@@ -2,8 +2,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../../src/core/operations/index.js';
 import type { FaultOptions } from '../../../src/simulator/index.js';
 import { DEFAULT_WORKSPACE, SLACK_ACK_DEADLINE_MS } from '../../support/slack/index.js';
+import {
+  allText,
+  buttonNamed,
+  footerText,
+  type SlackResponseBody,
+  STACK_TRACE,
+  startTestApp,
+  type TestApp,
+} from '../../support/slackApp.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { allText, buttonNamed, footerText, startTestApp, STACK_TRACE, type SlackResponseBody, type TestApp } from '../../support/slackApp.js';
 import { OPS, simulatorCost } from './forms.js';
 
 /**
@@ -56,35 +64,86 @@ describe('upstream failures', () => {
   }
 
   const CASES: FailureCase[] = [
-    { name: 'a server error (errorRate 1)', faults: { errorRate: 1 }, command: '/fund-asset', text: '000001', operation: OPS.fundAsset, says: /internal error, also on retry/, attempts: 3, charged: false },
-    { name: 'a server error sent with HTTP 200', faults: { errorRate: 1, businessErrorWithHttp200: true }, command: '/new-funds', text: 'onsale', operation: OPS.newFunds, says: /internal error, also on retry/, attempts: 3, charged: false },
-    { name: 'a changed response (changedFieldRate 1)', faults: { changedFieldRate: 1 }, command: '/futures', text: 'CL 5m', operation: OPS.futures, says: /format this app does not know yet/, attempts: 1, charged: true },
-    { name: 'a body that is not JSON', faults: { malformedRate: 1 }, command: '/bids', text: '光伏组件', operation: OPS.bids, says: /could not be read\. It may still have charged 10 coins/, attempts: 1, charged: true },
-    { name: 'no answer at all (timeouts)', faults: { timeoutRate: 1 }, command: '/fund-asset', text: '110022', operation: OPS.fundAsset, says: /did not answer in time\. It may still have charged 10 coins, so it was not retried automatically/, attempts: 1, charged: true },
+    {
+      name: 'a server error (errorRate 1)',
+      faults: { errorRate: 1 },
+      command: '/fund-asset',
+      text: '000001',
+      operation: OPS.fundAsset,
+      says: /internal error, also on retry/,
+      attempts: 3,
+      charged: false,
+    },
+    {
+      name: 'a server error sent with HTTP 200',
+      faults: { errorRate: 1, businessErrorWithHttp200: true },
+      command: '/new-funds',
+      text: 'onsale',
+      operation: OPS.newFunds,
+      says: /internal error, also on retry/,
+      attempts: 3,
+      charged: false,
+    },
+    {
+      name: 'a changed response (changedFieldRate 1)',
+      faults: { changedFieldRate: 1 },
+      command: '/futures',
+      text: 'CL 5m',
+      operation: OPS.futures,
+      says: /format this app does not know yet/,
+      attempts: 1,
+      charged: true,
+    },
+    {
+      name: 'a body that is not JSON',
+      faults: { malformedRate: 1 },
+      command: '/bids',
+      text: '光伏组件',
+      operation: OPS.bids,
+      says: /could not be read\. It may still have charged 10 coins/,
+      attempts: 1,
+      charged: true,
+    },
+    {
+      name: 'no answer at all (timeouts)',
+      faults: { timeoutRate: 1 },
+      command: '/fund-asset',
+      text: '110022',
+      operation: OPS.fundAsset,
+      says: /did not answer in time\. It may still have charged 10 coins, so it was not retried automatically/,
+      attempts: 1,
+      charged: true,
+    },
   ];
 
-  it.each(CASES)('$name: one short message with the taskNo, no stack trace', async ({ faults, command, text, operation, says, attempts, charged }) => {
-    app.simulator.setFaults(faults);
-    const coinsBefore = (await app.client.ledger.usage(TEAM, app.clock.now())).today.coins;
-    const sent = await app.command(text, { command });
-    expect(sent.status).toBe(200);
-    expect(sent.elapsedMs).toBeLessThan(SLACK_ACK_DEADLINE_MS);
-    const reply = await app.nextResponse(sent.responseId, undefined, 10_000);
-    const shown = expectShortFailure(reply);
-    expect(reply.text).toMatch(says);
+  it.each(CASES)(
+    '$name: one short message with the taskNo, no stack trace',
+    async ({ faults, command, text, operation, says, attempts, charged }) => {
+      app.simulator.setFaults(faults);
+      const coinsBefore = (await app.client.ledger.usage(TEAM, app.clock.now())).today.coins;
+      const sent = await app.command(text, { command });
+      expect(sent.status).toBe(200);
+      expect(sent.elapsedMs).toBeLessThan(SLACK_ACK_DEADLINE_MS);
+      const reply = await app.nextResponse(sent.responseId, undefined, 10_000);
+      const shown = expectShortFailure(reply);
+      expect(reply.text).toMatch(says);
 
-    const calls = app.upstreamCalls(operation);
-    expect(calls).toHaveLength(attempts);
-    const taskNo = (calls.at(-1)!.body as { taskNo?: string } | undefined)?.taskNo;
-    if (taskNo) expect(shown).toContain(`taskNo \`${taskNo}\``);
-    else expect(shown).not.toContain('taskNo');
-    if (faults.errorRate || faults.changedFieldRate) expect(taskNo, 'an envelope B failure carries a taskNo').toMatch(/^[0-9a-f]{20}$/);
-    expect((await app.client.ledger.usage(TEAM, app.clock.now())).today.coins - coinsBefore).toBe(charged ? simulatorCost(operation) : 0);
+      const calls = app.upstreamCalls(operation);
+      expect(calls).toHaveLength(attempts);
+      const taskNo = (calls.at(-1)!.body as { taskNo?: string } | undefined)?.taskNo;
+      if (taskNo) expect(shown).toContain(`taskNo \`${taskNo}\``);
+      else expect(shown).not.toContain('taskNo');
+      if (faults.errorRate || faults.changedFieldRate)
+        expect(taskNo, 'an envelope B failure carries a taskNo').toMatch(/^[0-9a-f]{20}$/);
+      expect((await app.client.ledger.usage(TEAM, app.clock.now())).today.coins - coinsBefore).toBe(
+        charged ? simulatorCost(operation) : 0,
+      );
 
-    await app.settle(200);
-    expect(app.responses(sent.responseId)).toHaveLength(1);
-    expect(app.errorLogs().filter((line) => line.msg === 'unhandled error in a Slack listener')).toEqual([]);
-  });
+      await app.settle(200);
+      expect(app.responses(sent.responseId)).toHaveLength(1);
+      expect(app.errorLogs().filter((line) => line.msg === 'unhandled error in a Slack listener')).toEqual([]);
+    },
+  );
 
   it('a lookup that timed out offers "Retry (N coins)"; the retry replaces the message, and usage says what may have been charged', async () => {
     app.simulator.setFaults({ latencyMs: 2 * CALL_TIMEOUT_MS });
@@ -104,7 +163,9 @@ describe('upstream failures', () => {
 
     const usage = await app.command('usage');
     const text = allText(await app.nextResponse(usage.responseId));
-    expect(text).toMatch(/Of these, \d+ coins today and \d+ coins this month were in lookups that timed out \(may have been charged/);
+    expect(text).toMatch(
+      /Of these, \d+ coins today and \d+ coins this month were in lookups that timed out \(may have been charged/,
+    );
   });
 
   it('a taxpayer server error (envelope A, no taskNo) still gets its one message', async () => {

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../../src/core/store/memoryStore.js';
 import type { Store } from '../../../src/core/store/types.js';
-import { DEFAULT_CHANNEL_ID } from '../../support/slack/index.js';
-import { allText, buttonNamed, startTestApp, type PublishedView, type TestApp } from '../../support/slackApp.js';
 import { pinnedClock } from '../../support/clocks.js';
+import { DEFAULT_CHANNEL_ID } from '../../support/slack/index.js';
+import { allText, buttonNamed, type PublishedView, startTestApp, type TestApp } from '../../support/slackApp.js';
 import { watchFormValues } from './forms.js';
 
 /**
@@ -42,7 +42,7 @@ function storeHoldingWrites(inner: Store, collection: string) {
   };
 }
 
-describe('forms answered within Slack\'s deadline (issue 32.7)', () => {
+describe("forms answered within Slack's deadline (issue 32.7)", () => {
   let app: TestApp;
   afterEach(async () => {
     await app?.close();
@@ -53,17 +53,30 @@ describe('forms answered within Slack\'s deadline (issue 32.7)', () => {
     const sent = await app.command('000001', { command: '/fund-asset' });
     const result = await app.nextResponse(sent.responseId);
     await app.click('dq_export_csv', buttonNamed(result, 'dq_export_csv')!.value!);
-    const opened = await app.nextCall('views.open', (call) => (call.args.view as PublishedView).callback_id === 'dq_export_csv_form');
-    const filled = await app.nextCall('views.update', (call) => call.args.view_id === (opened.response.view as { id: string }).id);
+    const opened = await app.nextCall(
+      'views.open',
+      (call) => (call.args.view as PublishedView).callback_id === 'dq_export_csv_form',
+    );
+    const filled = await app.nextCall(
+      'views.update',
+      (call) => call.args.view_id === (opened.response.view as { id: string }).id,
+    );
     const view = filled.args.view as PublishedView;
     // Someone whose profile the app has not read yet confirms it, and Slack keeps users.info waiting.
     const release = app.fake.holdCalls('users.info');
-    const submitted = await app.submitView('dq_export_csv_form', {}, view.private_metadata ?? '', { userId: 'U0SLOWPROF', send: { timeoutMs: 8000 } });
+    const submitted = await app.submitView('dq_export_csv_form', {}, view.private_metadata ?? '', {
+      userId: 'U0SLOWPROF',
+      send: { timeoutMs: 8000 },
+    });
     expect(submitted.status).toBe(200);
     expect(submitted.response.body).toBe('');
     expect(app.fake.calls('users.info').filter((call) => call.args.user === 'U0SLOWPROF')).toEqual([]);
     release();
-    const done = await app.nextCall('chat.update', (call) => /CSV/.test(String(call.args.text)) && call.args.channel === 'D0SLOWPROF', 15_000);
+    const done = await app.nextCall(
+      'chat.update',
+      (call) => /CSV/.test(String(call.args.text)) && call.args.channel === 'D0SLOWPROF',
+      15_000,
+    );
     expect(String(done.args.text)).toContain('CSV');
   }, 30_000);
 
@@ -76,12 +89,17 @@ describe('forms answered within Slack\'s deadline (issue 32.7)', () => {
     const view = (await app.nextCall('views.open')).args.view as PublishedView;
     const values = watchFormValues(DEFAULT_CHANNEL_ID);
     held.hold();
-    const submitted = await app.submitView('dq_watch_add_form', values, view.private_metadata, { blocks: view.blocks, send: { timeoutMs: 8000 } });
+    const submitted = await app.submitView('dq_watch_add_form', values, view.private_metadata, {
+      blocks: view.blocks,
+      send: { timeoutMs: 8000 },
+    });
     expect(submitted.status).toBe(200);
     expect(submitted.response.body).toBe('');
     expect(await app.slack.deps.watches.list('T0FAKETEAM')).toEqual([]);
     held.release();
-    const confirmation = await app.nextCall('chat.postEphemeral', (call) => /Watch saved/.test(allText({ text: String(call.args.text) })));
+    const confirmation = await app.nextCall('chat.postEphemeral', (call) =>
+      /Watch saved/.test(allText({ text: String(call.args.text) })),
+    );
     expect(confirmation.args.channel).toBe(DEFAULT_CHANNEL_ID);
     expect(await app.slack.deps.watches.list('T0FAKETEAM')).toHaveLength(1);
   }, 30_000);

@@ -1,8 +1,8 @@
-import { OPERATION_PROFILES, type OperationId } from '../../../src/simulator/index.js';
-import type { PublishedView } from '../../support/slackApp.js';
-import type { StateValues } from '../../support/slack/index.js';
 import type { ModalView } from '@slack/types';
-import { fillIn, type Answer } from '../modals/fillIn.js';
+import { OPERATION_PROFILES, type OperationId } from '../../../src/simulator/index.js';
+import type { StateValues } from '../../support/slack/index.js';
+import type { PublishedView } from '../../support/slackApp.js';
+import { type Answer, fillIn } from '../modals/fillIn.js';
 
 /**
  * Filling in a modal the app really opened, the way a person does it in Slack: only blocks the view

@@ -6,6 +6,7 @@ import {
   globalShortcutPayload,
   messageBlockActionsPayload,
   newTriggerId,
+  SLACK_ACK_DEADLINE_MS,
   sendEvent,
   sendInteraction,
   sendSigned,
@@ -14,8 +15,7 @@ import {
   viewBlockActionsPayload,
   viewSubmissionPayload,
 } from '../../support/slack/index.js';
-import { allText, startTestApp, STACK_TRACE, TEST_SIGNING_SECRET, type TestApp } from '../../support/slackApp.js';
-import { SLACK_ACK_DEADLINE_MS } from '../../support/slack/index.js';
+import { allText, STACK_TRACE, startTestApp, TEST_SIGNING_SECRET, type TestApp } from '../../support/slackApp.js';
 
 /**
  * Signed requests of every kind Slack sends, then broken in every way fast-check can think of
@@ -26,13 +26,53 @@ import { SLACK_ACK_DEADLINE_MS } from '../../support/slack/index.js';
  */
 
 /** What a reply must never contain: each is in the fuzzed input, so a reply with one echoed it live. */
-const LIVE_MARKUP = ['<!everyone>', '<!channel>', '<!here>', '<@U0MARKUP1>', '<#C0MARKUP1|', '<https://evil.example', '<mailto:x@evil.example', '<!subteam^S0MARKUP1'];
-const MARKUP_WORDS = ['<!everyone>', '<!channel> hi', '<!here>', '<@U0MARKUP1>', '<#C0MARKUP1|general>', '<https://evil.example|click>', '<mailto:x@evil.example|mail>', '<!subteam^S0MARKUP1|@team>', '&lt;', '*bold*', '`x`'];
+const LIVE_MARKUP = [
+  '<!everyone>',
+  '<!channel>',
+  '<!here>',
+  '<@U0MARKUP1>',
+  '<#C0MARKUP1|',
+  '<https://evil.example',
+  '<mailto:x@evil.example',
+  '<!subteam^S0MARKUP1',
+];
+const MARKUP_WORDS = [
+  '<!everyone>',
+  '<!channel> hi',
+  '<!here>',
+  '<@U0MARKUP1>',
+  '<#C0MARKUP1|general>',
+  '<https://evil.example|click>',
+  '<mailto:x@evil.example|mail>',
+  '<!subteam^S0MARKUP1|@team>',
+  '&lt;',
+  '*bold*',
+  '`x`',
+];
 
 const markupText = fc.oneof(
   fc.constantFrom(...MARKUP_WORDS),
-  fc.tuple(fc.constantFrom('fund', 'futures', 'bids', 'tax', 'digest', 'digest remove', 'digest run', 'help', 'usage', 'newfunds', ''), fc.constantFrom(...MARKUP_WORDS)).map(([a, b]) => `${a} ${b}`.trim()),
-  fc.array(fc.oneof(fc.constantFrom(...MARKUP_WORDS), fc.string({ maxLength: 8 })), { maxLength: 4 }).map((words) => words.join(' ')),
+  fc
+    .tuple(
+      fc.constantFrom(
+        'fund',
+        'futures',
+        'bids',
+        'tax',
+        'digest',
+        'digest remove',
+        'digest run',
+        'help',
+        'usage',
+        'newfunds',
+        '',
+      ),
+      fc.constantFrom(...MARKUP_WORDS),
+    )
+    .map(([a, b]) => `${a} ${b}`.trim()),
+  fc
+    .array(fc.oneof(fc.constantFrom(...MARKUP_WORDS), fc.string({ maxLength: 8 })), { maxLength: 4 })
+    .map((words) => words.join(' ')),
 );
 
 const hostileValue = fc.oneof(
@@ -100,7 +140,8 @@ function mutate(payload: Json, changes: Array<[number, number, boolean, unknown]
     if (keys.length === 0) break;
     const key = keys[first % keys.length]!;
     const child = copy[key];
-    const target: Json = child && typeof child === 'object' && !Array.isArray(child) && second % 2 === 0 ? (child as Json) : copy;
+    const target: Json =
+      child && typeof child === 'object' && !Array.isArray(child) && second % 2 === 0 ? (child as Json) : copy;
     const targetKeys = Object.keys(target);
     if (targetKeys.length === 0) continue;
     const name = target === copy ? key : targetKeys[second % targetKeys.length]!;
@@ -112,9 +153,37 @@ function mutate(payload: Json, changes: Array<[number, number, boolean, unknown]
 }
 
 const COMMANDS = ['/dq', '/taxpayer', '/bids', '/fund-asset', '/futures', '/new-funds', '/nope'];
-const ACTIONS = ['dq_page_next', 'dq_page_previous', 'dq_share', 'dq_retry', 'dq_open_modal', 'dq_digest_add', 'dq_digest_run', 'dq_digest_remove', 'no_such_action'];
-const QUERY_VALUES = ['{"o":"fund-asset","r":{"fundCode":"000001","pageNo":"2","pageSize":"10"}}', '{"o":"futures","r":{"symbol":"CL","type":"5","limit":"30"}}', '{"o":"bids","r":{"keyword":"<!everyone>"}}', 'taxpayer', 'deadbeef', '', '{}'];
-const CALLBACKS = ['dq_search:fund-asset', 'dq_search:bids', 'dq_search:futures', 'dq_search:taxpayer', 'dq_search:new-funds', 'dq_search:nope', 'dq_digest_add_form', 'dq_chooser', 'unknown'];
+const ACTIONS = [
+  'dq_page_next',
+  'dq_page_previous',
+  'dq_share',
+  'dq_retry',
+  'dq_open_modal',
+  'dq_digest_add',
+  'dq_digest_run',
+  'dq_digest_remove',
+  'no_such_action',
+];
+const QUERY_VALUES = [
+  '{"o":"fund-asset","r":{"fundCode":"000001","pageNo":"2","pageSize":"10"}}',
+  '{"o":"futures","r":{"symbol":"CL","type":"5","limit":"30"}}',
+  '{"o":"bids","r":{"keyword":"<!everyone>"}}',
+  'taxpayer',
+  'deadbeef',
+  '',
+  '{}',
+];
+const CALLBACKS = [
+  'dq_search:fund-asset',
+  'dq_search:bids',
+  'dq_search:futures',
+  'dq_search:taxpayer',
+  'dq_search:new-funds',
+  'dq_search:nope',
+  'dq_digest_add_form',
+  'dq_chooser',
+  'unknown',
+];
 
 interface Sent {
   kind: string;
@@ -135,7 +204,11 @@ describe('hostile signed requests', () => {
   });
 
   /** Sends one request; waits until everything it set off has finished. */
-  async function send(kind: string, make: (responseUrl: string, triggerId: string) => Promise<{ status: number }>, withResponseUrl = true): Promise<Sent> {
+  async function send(
+    kind: string,
+    make: (responseUrl: string, triggerId: string) => Promise<{ status: number }>,
+    withResponseUrl = true,
+  ): Promise<Sent> {
     const responseId = `hostile-${++counter}`;
     const triggerId = newTriggerId();
     const { status } = await make(app.fake.responseUrl(responseId), triggerId);
@@ -146,7 +219,10 @@ describe('hostile signed requests', () => {
 
   /** Everything the app sent anywhere since `mark`: response_url posts and Web API calls. */
   function outputsSince(mark: number) {
-    return app.fake.calls().slice(mark).filter((call) => call.method !== 'auth.test' && call.method !== 'users.info');
+    return app.fake
+      .calls()
+      .slice(mark)
+      .filter((call) => call.method !== 'auth.test' && call.method !== 'users.info');
   }
 
   function check(sent: Sent, webMark: number, paidBefore: number): void {
@@ -157,13 +233,25 @@ describe('hostile signed requests', () => {
     // Paging, retry and share replace one message: at most one thing reaches the person.
     expect(replies.length + webCalls.filter((call) => call.method.startsWith('chat.')).length).toBeLessThanOrEqual(2);
     const paid = app.upstreamCalls().filter((call) => call.outcome === 'success').length - paidBefore;
-    if (paid > 0) expect(replies.length + webCalls.length, `${sent.kind}: charged ${paid} call(s) and answered no one`).toBeGreaterThan(0);
-    const parsed = [...replies.flatMap((reply) => parsedTexts(reply)), ...webCalls.flatMap((call) => parsedTexts(call.args))].join('\n');
+    if (paid > 0)
+      expect(
+        replies.length + webCalls.length,
+        `${sent.kind}: charged ${paid} call(s) and answered no one`,
+      ).toBeGreaterThan(0);
+    const parsed = [
+      ...replies.flatMap((reply) => parsedTexts(reply)),
+      ...webCalls.flatMap((call) => parsedTexts(call.args)),
+    ].join('\n');
     for (const live of LIVE_MARKUP) expect(parsed, `${sent.kind} echoed ${live} live`).not.toContain(live);
     expect(replies.map((reply) => allText(reply)).join('\n')).not.toMatch(STACK_TRACE);
   }
 
-  async function property(kind: string, arbitrary: fc.Arbitrary<(responseUrl: string, triggerId: string) => Promise<{ status: number }>>, runs: number, withResponseUrl = true) {
+  async function property(
+    kind: string,
+    arbitrary: fc.Arbitrary<(responseUrl: string, triggerId: string) => Promise<{ status: number }>>,
+    runs: number,
+    withResponseUrl = true,
+  ) {
     await fc.assert(
       fc.asyncProperty(arbitrary, async (make) => {
         const webMark = app.fake.calls().length;
@@ -177,11 +265,18 @@ describe('hostile signed requests', () => {
   it('slash commands: any text, any fields missing or mistyped', async () => {
     await property(
       'slash command',
-      fc.tuple(fc.constantFrom(...COMMANDS), markupText, mutations).map(([command, text, changes]) => (responseUrl: string, triggerId: string) => {
-        const fields = mutate(slashCommandFields({ command, text, responseUrl, triggerId }) as Json, changes.map(([a, b, remove, value]) => [a, b, remove, asFormText(value)]));
-        const body = new URLSearchParams(Object.entries(fields).map(([key, value]): [string, string] => [key, asFormText(value)])).toString();
-        return sendSigned(app.url, TEST_SIGNING_SECRET, body, 'application/x-www-form-urlencoded');
-      }),
+      fc
+        .tuple(fc.constantFrom(...COMMANDS), markupText, mutations)
+        .map(([command, text, changes]) => (responseUrl: string, triggerId: string) => {
+          const fields = mutate(
+            slashCommandFields({ command, text, responseUrl, triggerId }) as Json,
+            changes.map(([a, b, remove, value]) => [a, b, remove, asFormText(value)]),
+          );
+          const body = new URLSearchParams(
+            Object.entries(fields).map(([key, value]): [string, string] => [key, asFormText(value)]),
+          ).toString();
+          return sendSigned(app.url, TEST_SIGNING_SECRET, body, 'application/x-www-form-urlencoded');
+        }),
       150,
     );
   }, 180_000);
@@ -189,11 +284,21 @@ describe('hostile signed requests', () => {
   it('button clicks: any action, any value, with or without a response_url or a channel', async () => {
     await property(
       'block action',
-      fc.tuple(fc.constantFrom(...ACTIONS), fc.oneof(fc.constantFrom(...QUERY_VALUES), markupText), fc.boolean(), fc.boolean(), mutations).map(([actionId, value, inView, withUrl, changes]) => (responseUrl: string, triggerId: string) => {
-        const base = inView ? viewBlockActionsPayload({ actionId, value, triggerId, view: { type: 'home' } }) : messageBlockActionsPayload({ actionId, value, triggerId, responseUrl, ephemeral: true });
-        if (!withUrl) delete (base as Json).response_url;
-        return sendInteraction(app.url, TEST_SIGNING_SECRET, mutate(base as Json, changes));
-      }),
+      fc
+        .tuple(
+          fc.constantFrom(...ACTIONS),
+          fc.oneof(fc.constantFrom(...QUERY_VALUES), markupText),
+          fc.boolean(),
+          fc.boolean(),
+          mutations,
+        )
+        .map(([actionId, value, inView, withUrl, changes]) => (responseUrl: string, triggerId: string) => {
+          const base = inView
+            ? viewBlockActionsPayload({ actionId, value, triggerId, view: { type: 'home' } })
+            : messageBlockActionsPayload({ actionId, value, triggerId, responseUrl, ephemeral: true });
+          if (!withUrl) delete (base as Json).response_url;
+          return sendInteraction(app.url, TEST_SIGNING_SECRET, mutate(base as Json, changes));
+        }),
       150,
     );
   }, 180_000);
@@ -202,15 +307,35 @@ describe('hostile signed requests', () => {
     const state = fc.oneof(
       fc.constant(undefined),
       fc.constant({}),
-      fc.dictionary(fc.constantFrom('dq:fund-asset:fundCode', 'dq:bids:keyword', 'dq:futures:symbol', 'x'), fc.dictionary(fc.constantFrom('value', 'x'), fc.oneof(hostileValue, fc.record({ type: fc.constant('plain_text_input'), value: fc.oneof(markupText, hostileValue) })))),
+      fc.dictionary(
+        fc.constantFrom('dq:fund-asset:fundCode', 'dq:bids:keyword', 'dq:futures:symbol', 'x'),
+        fc.dictionary(
+          fc.constantFrom('value', 'x'),
+          fc.oneof(
+            hostileValue,
+            fc.record({ type: fc.constant('plain_text_input'), value: fc.oneof(markupText, hostileValue) }),
+          ),
+        ),
+      ),
     );
     await property(
       'view submission',
-      fc.tuple(fc.constantFrom(...CALLBACKS), state, fc.oneof(fc.constant(''), fc.constant('{"c":"C0HOSTILE1"}'), markupText), mutations).map(([callbackId, values, metadata, changes]) => () => {
-        const payload = viewSubmissionPayload({ callbackId, values: (values ?? {}) as never, privateMetadata: metadata }) as Json;
-        if (values === undefined) delete (payload.view as Json).state;
-        return sendInteraction(app.url, TEST_SIGNING_SECRET, mutate(payload, changes));
-      }),
+      fc
+        .tuple(
+          fc.constantFrom(...CALLBACKS),
+          state,
+          fc.oneof(fc.constant(''), fc.constant('{"c":"C0HOSTILE1"}'), markupText),
+          mutations,
+        )
+        .map(([callbackId, values, metadata, changes]) => () => {
+          const payload = viewSubmissionPayload({
+            callbackId,
+            values: (values ?? {}) as never,
+            privateMetadata: metadata,
+          }) as Json;
+          if (values === undefined) delete (payload.view as Json).state;
+          return sendInteraction(app.url, TEST_SIGNING_SECRET, mutate(payload, changes));
+        }),
       100,
       false,
     );
@@ -219,16 +344,30 @@ describe('hostile signed requests', () => {
   it('shortcuts and events: any callback, any event', async () => {
     await property(
       'shortcut',
-      fc.tuple(fc.constantFrom('dq_search_financial_data', 'nope'), mutations).map(([callbackId, changes]) => (_url: string, triggerId: string) => sendInteraction(app.url, TEST_SIGNING_SECRET, mutate(globalShortcutPayload({ callbackId, triggerId }) as Json, changes))),
+      fc.tuple(fc.constantFrom('dq_search_financial_data', 'nope'), mutations).map(
+        ([callbackId, changes]) =>
+          (_url: string, triggerId: string) =>
+            sendInteraction(
+              app.url,
+              TEST_SIGNING_SECRET,
+              mutate(globalShortcutPayload({ callbackId, triggerId }) as Json, changes),
+            ),
+      ),
       30,
       false,
     );
     await property(
       'event',
-      fc.tuple(fc.constantFrom('home', 'messages'), fc.constantFrom('app_home_opened', 'message', 'app_mention', 'nope'), mutations).map(([tab, type, changes]) => () => {
-        const event = { ...appHomeOpenedEvent({ userId: 'U0HOSTILE1', tab: tab as 'home' }), type };
-        return sendEvent(app.url, TEST_SIGNING_SECRET, mutate(eventCallbackBody(event) as Json, changes));
-      }),
+      fc
+        .tuple(
+          fc.constantFrom('home', 'messages'),
+          fc.constantFrom('app_home_opened', 'message', 'app_mention', 'nope'),
+          mutations,
+        )
+        .map(([tab, type, changes]) => () => {
+          const event = { ...appHomeOpenedEvent({ userId: 'U0HOSTILE1', tab: tab as 'home' }), type };
+          return sendEvent(app.url, TEST_SIGNING_SECRET, mutate(eventCallbackBody(event) as Json, changes));
+        }),
       80,
       false,
     );
@@ -236,8 +375,18 @@ describe('hostile signed requests', () => {
 
   it('a form whose state is missing or mistyped is answered on the form at once, and nothing is spent', async () => {
     const callsBefore = app.upstreamCalls().length;
-    for (const state of [undefined, null, 'text', { 'dq:fund-asset:fundCode': { value: 42 } }, { 'dq:fund-asset:fundCode': { value: { type: 'plain_text_input', value: ['000001'] } } }]) {
-      const payload = viewSubmissionPayload({ callbackId: 'dq_search:fund-asset', values: {}, privateMetadata: '{}' }) as Json;
+    for (const state of [
+      undefined,
+      null,
+      'text',
+      { 'dq:fund-asset:fundCode': { value: 42 } },
+      { 'dq:fund-asset:fundCode': { value: { type: 'plain_text_input', value: ['000001'] } } },
+    ]) {
+      const payload = viewSubmissionPayload({
+        callbackId: 'dq_search:fund-asset',
+        values: {},
+        privateMetadata: '{}',
+      }) as Json;
       (payload.view as Json).state = state === undefined ? undefined : { values: state };
       const answer = await sendInteraction(app.url, TEST_SIGNING_SECRET, payload);
       expect(answer.status).toBe(200);
@@ -266,18 +415,50 @@ describe('hostile signed requests', () => {
       expect([200, 400], `${contentType} ${body}`).toContain(answer.status);
     }
     // Still serving.
-    const sent = await sendSlashCommand(app.url, TEST_SIGNING_SECRET, { command: '/dq', text: 'help', responseUrl: app.fake.responseUrl('after-garbage') });
+    const sent = await sendSlashCommand(app.url, TEST_SIGNING_SECRET, {
+      command: '/dq',
+      text: 'help',
+      responseUrl: app.fake.responseUrl('after-garbage'),
+    });
     expect(sent.status).toBe(200);
     await app.nextResponse('after-garbage');
   });
 
-  it('the guard is the one signature check: a wrong signature is refused on every kind of request, Slack\'s SSL check included', async () => {
+  it('a payload of a kind Slack does not send is refused at once (400), not left to Bolt’s unhandled-request timeout', async () => {
+    const mark = app.fake.calls().length;
+    for (const payload of [
+      { type: 'xxxx', user: { id: 'U0TESTUSER' }, view: { callback_id: 'dq_search:bids' } },
+      { type: 'fI-i', user: { id: 'U0TESTUSER' }, callback_id: 'dq_search_financial_data' },
+    ]) {
+      const answer = await sendSigned(
+        app.url,
+        TEST_SIGNING_SECRET,
+        new URLSearchParams({ payload: JSON.stringify(payload) }).toString(),
+        'application/x-www-form-urlencoded',
+      );
+      expect(answer.status, JSON.stringify(payload)).toBe(400);
+    }
+    expect(app.fake.calls().slice(mark)).toEqual([]);
+  });
+
+  it("the guard is the one signature check: a wrong signature is refused on every kind of request, Slack's SSL check included", async () => {
     const wrong = `${TEST_SIGNING_SECRET}-not`;
-    const command = await sendSlashCommand(app.url, wrong, { command: '/dq', text: 'help', responseUrl: app.fake.responseUrl('wrongly-signed') });
+    const command = await sendSlashCommand(app.url, wrong, {
+      command: '/dq',
+      text: 'help',
+      responseUrl: app.fake.responseUrl('wrongly-signed'),
+    });
     expect(command.status).toBe(401);
-    expect((await sendSigned(app.url, wrong, 'ssl_check=1&token=x', 'application/x-www-form-urlencoded')).status).toBe(401);
-    expect((await sendSigned(app.url, wrong, '{"type":"url_verification","challenge":"c"}', 'application/json')).status).toBe(401);
-    expect((await sendSigned(app.url, TEST_SIGNING_SECRET, 'ssl_check=1&token=x', 'application/x-www-form-urlencoded')).status).toBe(200);
+    expect((await sendSigned(app.url, wrong, 'ssl_check=1&token=x', 'application/x-www-form-urlencoded')).status).toBe(
+      401,
+    );
+    expect(
+      (await sendSigned(app.url, wrong, '{"type":"url_verification","challenge":"c"}', 'application/json')).status,
+    ).toBe(401);
+    expect(
+      (await sendSigned(app.url, TEST_SIGNING_SECRET, 'ssl_check=1&token=x', 'application/x-www-form-urlencoded'))
+        .status,
+    ).toBe(200);
     await app.settle();
     expect(app.responses('wrongly-signed')).toEqual([]);
   });
@@ -293,7 +474,7 @@ describe('huge signed requests (issue 21.9)', () => {
     await app?.close();
   });
 
-  it('a command word of 300,000 characters gets its answer and does not hold up a command sent with it past Slack\'s 3 s', async () => {
+  it("a command word of 300,000 characters gets its answer and does not hold up a command sent with it past Slack's 3 s", async () => {
     const huge = app.command('x'.repeat(300_000), { command: '/dq' });
     // Sent while the huge one is being read and answered.
     const small = app.command('help', { command: '/dq' });
@@ -307,12 +488,15 @@ describe('huge signed requests (issue 21.9)', () => {
     expect(reply.length).toBeLessThan(1000);
   });
 
-  it('a body larger than any Slack sends (a command past Slack\'s 40,000-character message limit) is refused with 413 before it is parsed', async () => {
+  it("a body larger than any Slack sends (a command past Slack's 40,000-character message limit) is refused with 413 before it is parsed", async () => {
     const text = '光'.repeat(200_000);
-    const sent = await sendSlashCommand(app.url, TEST_SIGNING_SECRET, { command: '/dq', text, responseUrl: app.fake.responseUrl('too-big') });
+    const sent = await sendSlashCommand(app.url, TEST_SIGNING_SECRET, {
+      command: '/dq',
+      text,
+      responseUrl: app.fake.responseUrl('too-big'),
+    });
     expect(sent.status).toBe(413);
     await app.settle();
     expect(app.responses('too-big')).toEqual([]);
   });
 });
-

@@ -1,6 +1,6 @@
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../support/slackApp.js';
 
@@ -27,7 +27,13 @@ describe('charts drawn and served by the app', () => {
     await new Promise<void>((resolve) => quickChart.listen(0, '127.0.0.1', resolve));
     const host = `http://127.0.0.1:${(quickChart.address() as AddressInfo).port}`;
     app = await startTestApp({
-      charts: { renderer: 'local', local: { publicUrl: PUBLIC_URL, secret: 'e2e-chart-secret', urlTtlMs: DAY }, host, hosted: false, candlesticks: true },
+      charts: {
+        renderer: 'local',
+        local: { publicUrl: PUBLIC_URL, secret: 'e2e-chart-secret', urlTtlMs: DAY },
+        host,
+        hosted: false,
+        candlesticks: true,
+      },
     });
   });
   afterAll(async () => {
@@ -35,7 +41,7 @@ describe('charts drawn and served by the app', () => {
     await new Promise<void>((resolve) => quickChart.close(() => resolve()));
   });
 
-  it('a futures reply of 200 candles carries the app\'s own address, and the app serves the PNG, unmerged', async () => {
+  it("a futures reply of 200 candles carries the app's own address, and the app serves the PNG, unmerged", async () => {
     const sent = await app.command('CL 5m 200', { command: '/futures' });
     expect(sent.status).toBe(200);
     const reply = await app.nextResponse(sent.responseId, undefined, 20_000);
@@ -60,7 +66,8 @@ describe('charts drawn and served by the app', () => {
     canvas.getContext('2d').drawImage(picture, 0, 0);
     const pixels = canvas.getContext('2d').getImageData(0, 0, picture.width, picture.height).data;
     let inked = 0;
-    for (let offset = 0; offset < pixels.length; offset += 4) if (pixels[offset]! < 200 || pixels[offset + 2]! < 200) inked += 1;
+    for (let offset = 0; offset < pixels.length; offset += 4)
+      if (pixels[offset]! < 200 || pixels[offset + 2]! < 200) inked += 1;
     expect(inked).toBeGreaterThan(picture.width * picture.height * 0.03);
 
     // A forged address is 404, and so is a path the app does not serve.
@@ -70,8 +77,13 @@ describe('charts drawn and served by the app', () => {
 
   it('answers any request to the chart route, however malformed, and goes on serving', async () => {
     const paths = [
-      '/charts/%E0%A4%A.png', '/charts/%00.png?exp=1&sig=2', `/charts/${'A'.repeat(8000)}.png`, '/charts/..%2F..%2Fetc%2Fpasswd',
-      '/charts/x.png?exp=-1&sig=&sig=', '/charts/%2e%2e/slack/events', '/charts/',
+      '/charts/%E0%A4%A.png',
+      '/charts/%00.png?exp=1&sig=2',
+      `/charts/${'A'.repeat(8000)}.png`,
+      '/charts/..%2F..%2Fetc%2Fpasswd',
+      '/charts/x.png?exp=-1&sig=&sig=',
+      '/charts/%2e%2e/slack/events',
+      '/charts/',
     ];
     for (const path of paths) {
       const answer = await fetch(`${app.url}${path}`);
@@ -80,15 +92,22 @@ describe('charts drawn and served by the app', () => {
     }
     expect((await fetch(`${app.url}/charts/x.png`, { method: 'POST', body: 'x' })).status).toBeGreaterThanOrEqual(400);
     const sent = await app.command('SI 5m 30', { command: '/futures' });
-    const image = ((await app.nextResponse(sent.responseId, undefined, 20_000)).blocks as Block[]).find((block) => block.type === 'image');
+    const image = ((await app.nextResponse(sent.responseId, undefined, 20_000)).blocks as Block[]).find(
+      (block) => block.type === 'image',
+    );
     const address = new URL(image!.image_url!);
     expect((await fetch(`${app.url}${address.pathname}${address.search}`)).status).toBe(200);
   });
 
-  it('1000 candles and a fund\'s history: drawn here, and no request ever reached QuickChart', async () => {
-    for (const [command, text] of [['/futures', 'NG 1m 1000'], ['/fund-asset', '000001 size:50']] as const) {
+  it("1000 candles and a fund's history: drawn here, and no request ever reached QuickChart", async () => {
+    for (const [command, text] of [
+      ['/futures', 'NG 1m 1000'],
+      ['/fund-asset', '000001 size:50'],
+    ] as const) {
       const sent = await app.command(text, { command });
-      const image = ((await app.nextResponse(sent.responseId, undefined, 20_000)).blocks as Block[]).find((block) => block.type === 'image');
+      const image = ((await app.nextResponse(sent.responseId, undefined, 20_000)).blocks as Block[]).find(
+        (block) => block.type === 'image',
+      );
       expect(new URL(image!.image_url!).origin, text).toBe(PUBLIC_URL);
     }
     expect(quickChartRequests).toEqual([]);
@@ -96,9 +115,13 @@ describe('charts drawn and served by the app', () => {
 
   it('the same lookup again (from cache) points at the same drawing', async () => {
     const first = await app.command('GC 1h 48', { command: '/futures' });
-    const firstImage = ((await app.nextResponse(first.responseId, undefined, 20_000)).blocks as Block[]).find((block) => block.type === 'image');
+    const firstImage = ((await app.nextResponse(first.responseId, undefined, 20_000)).blocks as Block[]).find(
+      (block) => block.type === 'image',
+    );
     const again = await app.command('GC 1h 48', { command: '/futures' });
-    const againImage = ((await app.nextResponse(again.responseId, undefined, 20_000)).blocks as Block[]).find((block) => block.type === 'image');
+    const againImage = ((await app.nextResponse(again.responseId, undefined, 20_000)).blocks as Block[]).find(
+      (block) => block.type === 'image',
+    );
     expect(againImage!.image_url).toBe(firstImage!.image_url);
   });
 });
@@ -107,7 +130,13 @@ describe('a chart the app cannot draw', () => {
   it('gives way to the chart Slack draws in a Slack message, and leaves one line saying so where there is none', async () => {
     // A canvas past the renderer's 3000-pixel limit (the settings reader would refuse it) fails every drawing.
     const app = await startTestApp({
-      charts: { renderer: 'local', local: { publicUrl: PUBLIC_URL, secret: 'e2e-chart-secret', urlTtlMs: DAY }, hosted: false, candlesticks: true, width: 3200 },
+      charts: {
+        renderer: 'local',
+        local: { publicUrl: PUBLIC_URL, secret: 'e2e-chart-secret', urlTtlMs: DAY },
+        hosted: false,
+        candlesticks: true,
+        width: 3200,
+      },
     });
     try {
       const sent = await app.command('CL 5m 30', { command: '/futures' });

@@ -2,13 +2,20 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CAPS } from '../../../src/core/digest/caps.js';
+import { DEFAULT_CAPS } from '../../../src/core/jobs/caps.js';
 import { createStore } from '../../../src/core/store/index.js';
 import type { Watch } from '../../../src/core/watch/types.js';
 import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
 import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
+import {
+  allText,
+  buttonNamed,
+  type PublishedView,
+  type SlackResponseBody,
+  startTestApp,
+  type TestApp,
+} from '../../support/slackApp.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { allText, buttonNamed, startTestApp, type PublishedView, type SlackResponseBody, type TestApp } from '../../support/slackApp.js';
 
 /**
  * One person's many watches must not hold the app for everyone else. Once 500 watches made
@@ -67,15 +74,23 @@ async function saveWatches(target: TestApp, count: number): Promise<void> {
     const company = TAXPAYER_CATALOGUE[n % TAXPAYER_CATALOGUE.length]!;
     // Daily at every minute of the morning, a few hourly: the schedules a person sets, all different.
     const hourly = n % 25 === 0;
-    const time = hourly ? `00:${String(n % 60).padStart(2, '0')}` : `${String(6 + (n % 6)).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}`;
+    const time = hourly
+      ? `00:${String(n % 60).padStart(2, '0')}`
+      : `${String(6 + (n % 6)).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}`;
     const watch: Watch = {
       id: n.toString(16).padStart(8, '0'),
       teamId: TEAM,
       channelId: CHANNEL,
       createdBy: HOARDER,
       createdAt: target.clock.now() - 86_400_000 + n,
-      target: hourly ? { kind: 'contract', symbol: 'CL', type: '0', direction: 'above', level: 75 + n } : { kind: 'company', keyword: company.creditNo },
-      schedule: { cadence: hourly ? { kind: 'hourly' } : { kind: 'daily' }, time, timeZone: n % 2 === 0 ? 'Asia/Shanghai' : 'America/New_York' },
+      target: hourly
+        ? { kind: 'contract', symbol: 'CL', type: '0', direction: 'above', level: 75 + n }
+        : { kind: 'company', keyword: company.creditNo },
+      schedule: {
+        cadence: hourly ? { kind: 'hourly' } : { kind: 'daily' },
+        time,
+        timeZone: n % 2 === 0 ? 'Asia/Shanghai' : 'America/New_York',
+      },
       ...(n % 2 === 0 ? {} : { checksPerMonth: hourly ? 720 : 30 }),
     };
     await repository.save(watch);
@@ -90,7 +105,7 @@ async function reply(target: TestApp, text: string, userId: string, responseId: 
 }
 
 describe('500 watches of one person, on SQLite', () => {
-  it('someone else\'s /dq help is answered while the whole list, the Home and a scheduler tick are worked out: no turn of the event loop holds them up', async () => {
+  it("someone else's /dq help is answered while the whole list, the Home and a scheduler tick are worked out: no turn of the event loop holds them up", async () => {
     const store = await createStore(`sqlite://${join(directory, 'many.sqlite')}`);
     app = await startTestApp({ store, env: { ADMIN_USER_IDS: ADMIN } });
     await saveWatches(app, 500);
@@ -117,14 +132,20 @@ describe('500 watches of one person, on SQLite', () => {
     const listed = allText(list!);
     expect(listed).toContain('Watches 1–20 of 500 (page 1 of 25).');
     // The total is every running watch's, the page or not: 20 coins × 30 checks for the 480 daily taxpayer watches, 5 × 720 for the 20 hourly ones.
-    expect(listed).toContain(`Running watches cost ${(480 * 20 * 30 + 20 * 5 * 720).toLocaleString('en')} coins in the next 30 days.`);
+    expect(listed).toContain(
+      `Running watches cost ${(480 * 20 * 30 + 20 * 5 * 720).toLocaleString('en')} coins in the next 30 days.`,
+    );
     expect(buttonNamed(list!, 'dq_list_next')?.value).toBe('watch:team:2');
     expect(home!.blocks.length).toBeLessThanOrEqual(100);
     expect(allText(home!)).toContain('Watches 1–10 of 500 (page 1 of 50).');
     expect(app.upstreamCalls()).toEqual([]);
 
     // Next shows the next 20 in place of the first; and the watches saved without their checks now have them stored.
-    const next = await app.click('dq_list_next', 'watch:team:2', { userId: ADMIN, channelId: CHANNEL, responseUrlId: 'many-list' });
+    const next = await app.click('dq_list_next', 'watch:team:2', {
+      userId: ADMIN,
+      channelId: CHANNEL,
+      responseUrlId: 'many-list',
+    });
     expect(next.status).toBe(200);
     const second = await app.nextResponse('many-list', (body) => body.replace_original === true);
     expect(allText(second)).toContain('Watches 21–40 of 500 (page 2 of 25).');
@@ -135,39 +156,64 @@ describe('500 watches of one person, on SQLite', () => {
 });
 
 describe('caps on watches', () => {
-  it('a person\'s watch past WATCH_MAX_PER_PERSON is refused at the preview and at Save, naming the cap, and nothing is saved or charged', async () => {
-    app = await startTestApp({ digest: { caps: { ...DEFAULT_CAPS, watches: { perPerson: 2, perChannel: 10, perWorkspace: 10 } } } });
+  it("a person's watch past WATCH_MAX_PER_PERSON is refused at the preview and at Save, naming the cap, and nothing is saved or charged", async () => {
+    app = await startTestApp({
+      digest: { caps: { ...DEFAULT_CAPS, watches: { perPerson: 2, perChannel: 10, perWorkspace: 10 } } },
+    });
     const target = app;
-    const add = async (subject: string, responseId: string) => reply(target, `watch add taxpayer ${subject} daily 09:00`, HOARDER, responseId);
-    const previews = [await add(TAXPAYER_CATALOGUE[0]!.creditNo, 'cap-1'), await add(TAXPAYER_CATALOGUE[1]!.creditNo, 'cap-2'), await add(TAXPAYER_CATALOGUE[2]!.creditNo, 'cap-3')];
+    const add = async (subject: string, responseId: string) =>
+      reply(target, `watch add taxpayer ${subject} daily 09:00`, HOARDER, responseId);
+    const previews = [
+      await add(TAXPAYER_CATALOGUE[0]!.creditNo, 'cap-1'),
+      await add(TAXPAYER_CATALOGUE[1]!.creditNo, 'cap-2'),
+      await add(TAXPAYER_CATALOGUE[2]!.creditNo, 'cap-3'),
+    ];
     // Three previews while none is saved; the first two are saved, the third Save is refused.
     const outcomes: string[] = [];
     for (const [index, preview] of previews.entries()) {
       const save = buttonNamed(preview, 'dq_watch_save')!;
-      const click = await app.click('dq_watch_save', save.value!, { userId: HOARDER, channelId: CHANNEL, responseUrlId: `cap-save-${index}` });
+      const click = await app.click('dq_watch_save', save.value!, {
+        userId: HOARDER,
+        channelId: CHANNEL,
+        responseUrlId: `cap-save-${index}`,
+      });
       expect(click.status).toBe(200);
       outcomes.push(allText(await app.nextResponse(`cap-save-${index}`)));
     }
     expect(outcomes[0]).toContain('Watch saved.');
     expect(outcomes[1]).toContain('Watch saved.');
-    expect(outcomes[2]).toContain('That watch cannot be added: you already have 2 watches, the most one person may have (an admin can raise it with WATCH_MAX_PER_PERSON); remove one first (`/dq watch remove &lt;id&gt;`). Nothing was saved or charged.');
+    expect(outcomes[2]).toContain(
+      'That watch cannot be added: you already have 2 watches, the most one person may have (an admin can raise it with WATCH_MAX_PER_PERSON); remove one first (`/dq watch remove &lt;id&gt;`). Nothing was saved or charged.',
+    );
     // A preview past the cap says so at once.
     expect(allText(await add(TAXPAYER_CATALOGUE[3]!.creditNo, 'cap-4'))).toContain('WATCH_MAX_PER_PERSON');
     expect(await app.slack.deps.watches.list(TEAM)).toHaveLength(2);
     // Someone else in the same channel still may.
-    expect(allText(await reply(app, `watch add taxpayer ${TAXPAYER_CATALOGUE[3]!.creditNo} daily 09:00`, SOMEONE_ELSE, 'cap-5'))).toContain('Save');
+    expect(
+      allText(
+        await reply(app, `watch add taxpayer ${TAXPAYER_CATALOGUE[3]!.creditNo} daily 09:00`, SOMEONE_ELSE, 'cap-5'),
+      ),
+    ).toContain('Save');
     expect(app.upstreamCalls()).toEqual([]);
   });
 });
 
 describe('digests: caps and pages', () => {
-  it('a channel\'s digest past DIGEST_MAX_PER_CHANNEL is refused naming the cap; a long list comes a page at a time', async () => {
-    app = await startTestApp({ digest: { caps: { ...DEFAULT_CAPS, digests: { perPerson: 100, perChannel: 25, perWorkspace: 100 } } } });
-    const times = Array.from({ length: 26 }, (_, n) => `${String(6 + Math.floor(n / 6)).padStart(2, '0')}:${String((n % 6) * 10).padStart(2, '0')}`);
+  it("a channel's digest past DIGEST_MAX_PER_CHANNEL is refused naming the cap; a long list comes a page at a time", async () => {
+    app = await startTestApp({
+      digest: { caps: { ...DEFAULT_CAPS, digests: { perPerson: 100, perChannel: 25, perWorkspace: 100 } } },
+    });
+    const times = Array.from(
+      { length: 26 },
+      (_, n) => `${String(6 + Math.floor(n / 6)).padStart(2, '0')}:${String((n % 6) * 10).padStart(2, '0')}`,
+    );
     const added: string[] = [];
-    for (const [n, time] of times.entries()) added.push(allText(await reply(app, `digest add daily ${time} onsale`, HOARDER, `digest-add-${n}`)));
+    for (const [n, time] of times.entries())
+      added.push(allText(await reply(app, `digest add daily ${time} onsale`, HOARDER, `digest-add-${n}`)));
     expect(added.slice(0, 25).every((text) => text.includes('Digest added.'))).toBe(true);
-    expect(added[25]).toContain('This channel already has 25 digests, the most one channel may have (an admin can raise it with DIGEST_MAX_PER_CHANNEL)');
+    expect(added[25]).toContain(
+      'This channel already has 25 digests, the most one channel may have (an admin can raise it with DIGEST_MAX_PER_CHANNEL)',
+    );
     expect(added[25]).toContain('Nothing was added or charged.');
 
     const first = await reply(app, 'digest list', HOARDER, 'digest-list');
@@ -179,7 +225,9 @@ describe('digests: caps and pages', () => {
     const second = await app.nextResponse('digest-list', (body) => body.replace_original === true);
     expect(allText(second)).toContain('Digests 21–25 of 25 (page 2 of 2).');
     expect(buttonNamed(second, 'dq_list_previous')?.value).toBe('digest:channel:1');
-    expect(allText(await reply(app, 'digest list 2', HOARDER, 'digest-list-typed'))).toContain('Digests 21–25 of 25 (page 2 of 2).');
+    expect(allText(await reply(app, 'digest list 2', HOARDER, 'digest-list-typed'))).toContain(
+      'Digests 21–25 of 25 (page 2 of 2).',
+    );
     expect(app.upstreamCalls()).toEqual([]);
   });
 });

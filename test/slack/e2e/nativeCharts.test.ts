@@ -1,9 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { chartSettingsFromEnv } from '../../../src/charts/quickChart.js';
-import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
-import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { recordConnections } from '../../support/outboundConnections.js';
-import { allText, buttonNamed, footerText, startTestApp, type SlackResponseBody, type TestApp } from '../../support/slackApp.js';
+import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
+import {
+  allText,
+  buttonNamed,
+  footerText,
+  type SlackResponseBody,
+  startTestApp,
+  type TestApp,
+} from '../../support/slackApp.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { OPS, simulatorCost } from './forms.js';
 
 /**
@@ -12,7 +19,15 @@ import { OPS, simulatorCost } from './forms.js';
  * them goes to a third party, and a Slack that refuses the block still gets the reply, paid once.
  */
 
-type Chart = { type: string; title: string; chart: { type: string; series: Array<{ name: string; data: Array<{ label: string; value: number }> }>; axis_config: { categories: string[] } } };
+type Chart = {
+  type: string;
+  title: string;
+  chart: {
+    type: string;
+    series: Array<{ name: string; data: Array<{ label: string; value: number }> }>;
+    axis_config: { categories: string[] };
+  };
+};
 
 function chartOf(message: SlackResponseBody): Chart | undefined {
   return (message.blocks ?? []).find((block) => block.type === 'data_visualization') as Chart | undefined;
@@ -30,7 +45,8 @@ function addressesIn(value: unknown, into: string[] = []): string[] {
   return into;
 }
 
-const coinsToday = async (app: TestApp) => (await app.client.ledger.usage(DEFAULT_WORKSPACE.teamId, app.clock.now())).today.coins;
+const coinsToday = async (app: TestApp) =>
+  (await app.client.ledger.usage(DEFAULT_WORKSPACE.teamId, app.clock.now())).today.coins;
 
 describe('native charts, with the default chart settings', () => {
   let app: TestApp | undefined;
@@ -60,12 +76,16 @@ describe('native charts, with the default chart settings', () => {
     app = await startTestApp({ charts: chartSettingsFromEnv({}) });
     const reply = await app.nextResponse((await app.command('CL 15m 30', { command: '/futures' })).responseId);
     assertWithinSlackLimits(reply, 'message');
-    expect(app.upstreamCalls(OPS.futures).map((call) => call.request)).toEqual([{ symbol: 'CL', type: '5', limit: '90' }]);
+    expect(app.upstreamCalls(OPS.futures).map((call) => call.request)).toEqual([
+      { symbol: 'CL', type: '5', limit: '90' },
+    ]);
     expect(await coinsToday(app)).toBe(simulatorCost(OPS.futures));
     const text = allText(reply);
     expect(text).toContain('Futures candlesticks: CL, 15-minute');
     expect(text).toMatch(/30 candles from \S+ \S+ to/);
-    expect(text).toContain(`30 15-minute candles merged from 90 5-minute ones (first open, highest high, lowest low, last close, summed volume), fetched in one call: ${simulatorCost(OPS.futures)} coins`);
+    expect(text).toContain(
+      `30 15-minute candles merged from 90 5-minute ones (first open, highest high, lowest low, last close, summed volume), fetched in one call: ${simulatorCost(OPS.futures)} coins`,
+    );
     const chart = chartOf(reply)!;
     expect(chart.chart.type).toBe('line');
     expect(chart.title).toMatch(/^CL · 15m · [\d.]+, last candle [−+]?\d+\.\d\d%$/);
@@ -83,9 +103,13 @@ describe('native charts, with the default chart settings', () => {
   it('a Chinese reader gets the chart in Chinese: 周线 from daily candles', async () => {
     app = await startTestApp({ charts: chartSettingsFromEnv({}) });
     app.fake.setUser('UZH', { locale: 'zh-CN' });
-    const reply = await app.nextResponse((await app.command('CL 周线 20', { command: '/futures', userId: 'UZH' })).responseId);
+    const reply = await app.nextResponse(
+      (await app.command('CL 周线 20', { command: '/futures', userId: 'UZH' })).responseId,
+    );
     assertWithinSlackLimits(reply, 'message');
-    expect(app.upstreamCalls(OPS.futures).map((call) => call.request)).toEqual([{ symbol: 'CL', type: '0', limit: '140' }]);
+    expect(app.upstreamCalls(OPS.futures).map((call) => call.request)).toEqual([
+      { symbol: 'CL', type: '0', limit: '140' },
+    ]);
     const chart = chartOf(reply)!;
     expect(chart.title).toMatch(/^CL · 周线 · [\d.]+，最新K线 [−+]?\d+\.\d\d%$/);
     expect(chart.chart.series[0]!.name).toBe('收盘价');
@@ -115,7 +139,12 @@ describe('native charts, with the default chart settings', () => {
     const recording = recordConnections();
     const replies: SlackResponseBody[] = [];
     try {
-      for (const [command, text] of [['/fund-asset', '000001'], ['/futures', 'CL 15m 30'], ['/futures', 'GC 1w 20'], ['/futures', 'CL 5m 200']] as const) {
+      for (const [command, text] of [
+        ['/fund-asset', '000001'],
+        ['/futures', 'CL 15m 30'],
+        ['/futures', 'GC 1w 20'],
+        ['/futures', 'CL 5m 200'],
+      ] as const) {
         const sent = await app.command(text, { command });
         const reply = await app.nextResponse(sent.responseId);
         replies.push(reply);
@@ -137,7 +166,9 @@ describe('native charts, with the default chart settings', () => {
   it('names a fund by the name a new-fund list gave it', async () => {
     app = await startTestApp({ charts: chartSettingsFromEnv({}) });
     const list = await app.nextResponse((await app.command('all', { command: '/new-funds' })).responseId);
-    const table = (list.blocks ?? []).find((block) => block.type === 'data_table') as { rows: Array<Array<{ text?: string }>> };
+    const table = (list.blocks ?? []).find((block) => block.type === 'data_table') as {
+      rows: Array<Array<{ text?: string }>>;
+    };
     const header = table.rows[0]!.map((cell) => cell.text);
     const [first] = table.rows.slice(1);
     const name = first![header.indexOf('Fund')]!.text!;

@@ -1,8 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SYNTAX_LIST, syntaxFor } from '../../../src/slack/operations/index.js';
+import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
 import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
+import {
+  allText,
+  buttonNamed,
+  buttonsOf,
+  footerText,
+  type SlackResponseBody,
+  startTestApp,
+  type TestApp,
+} from '../../support/slackApp.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { allText, buttonNamed, buttonsOf, footerText, startTestApp, type SlackResponseBody, type TestApp } from '../../support/slackApp.js';
 import { OPS, simulatorCost } from './forms.js';
 
 /**
@@ -24,7 +32,10 @@ describe('never spend on a question with no answer', () => {
   });
 
   const coinsToday = async () => (await app.client.ledger.usage(TEAM, app.clock.now())).today.coins;
-  const pageLine = (message: SlackResponseBody) => allText(message).split('\n').find((line) => /^(Page \d+ (of|·)|Page \d+$|Past the last page)/.test(line)) ?? '';
+  const pageLine = (message: SlackResponseBody) =>
+    allText(message)
+      .split('\n')
+      .find((line) => /^(Page \d+ (of|·)|Page \d+$|Past the last page)/.test(line)) ?? '';
 
   async function run(text: string, command: string): Promise<SlackResponseBody> {
     const sent = await app.command(text, { command });
@@ -68,7 +79,7 @@ describe('never spend on a question with no answer', () => {
 
     const last = await click(beyond, 'dq_page_previous');
     expect(pageLine(last)).toBe('Page 2 of 2 · 100 results');
-    expect((app.upstreamCalls(OPS.fundAsset)[1]?.request as { pageNo: string }).pageNo).toBe('2');
+    expect((app.upstreamCalls(OPS.fundAsset)[1]?.request as { pageNo: string } | undefined)?.pageNo).toBe('2');
     // Asked again, page 999 comes from cache (it was paid for) and page 500 is refused without a call.
     const again = await run('000001 page:999', '/fund-asset');
     expect(allText(again)).toContain('Page 999 is past the end');
@@ -87,15 +98,26 @@ describe('never spend on a question with no answer', () => {
 
   it('a bid period with one end is completed to at most one year, never past today, and the reply says so', async () => {
     const reply = await run('光伏组件 from:2024-01-01', '/bids');
-    expect(app.upstreamCalls(OPS.bids)[0]?.request).toMatchObject({ publishStartTime: '2024-01-01', publishEndTime: '2025-01-01' });
-    expect(allText(reply)).toContain('published 2024-01-01 to 2025-01-01 (one year, the longest period the service searches; give `from:` and `to:` to narrow it)');
+    expect(app.upstreamCalls(OPS.bids)[0]?.request).toMatchObject({
+      publishStartTime: '2024-01-01',
+      publishEndTime: '2025-01-01',
+    });
+    expect(allText(reply)).toContain(
+      'published 2024-01-01 to 2025-01-01 (one year, the longest period the service searches; give `from:` and `to:` to narrow it)',
+    );
     expect(allText(reply)).not.toContain('rejected');
     // A start less than a year ago ends today (the pinned 2026-11-22); `to:` alone starts a year before it.
     const recent = await run('储能电站 type:tender from:2026-03-01', '/bids');
-    expect(app.upstreamCalls(OPS.bids).at(-1)?.request).toMatchObject({ publishStartTime: '2026-03-01', publishEndTime: '2026-11-22' });
+    expect(app.upstreamCalls(OPS.bids).at(-1)?.request).toMatchObject({
+      publishStartTime: '2026-03-01',
+      publishEndTime: '2026-11-22',
+    });
     expect(allText(recent)).toContain('published 2026-03-01 to 2026-11-22');
     const toOnly = await run('储能电站 to:2026-06-30', '/bids');
-    expect(app.upstreamCalls(OPS.bids).at(-1)?.request).toMatchObject({ publishStartTime: '2025-06-30', publishEndTime: '2026-06-30' });
+    expect(app.upstreamCalls(OPS.bids).at(-1)?.request).toMatchObject({
+      publishStartTime: '2025-06-30',
+      publishEndTime: '2026-06-30',
+    });
     expect(allText(toOnly)).toContain('published 2025-06-30 to 2026-06-30 (one year');
   });
 
@@ -120,11 +142,13 @@ describe('never spend on a question with no answer', () => {
   });
 
   it('every example the help shows finds something on the simulator', async () => {
-    for (const syntax of SYNTAX_LIST) {
+    for (const syntax of COMMAND_GRAMMAR.syntaxes) {
       for (const example of [syntax.example, ...syntax.moreExamples]) {
-        const reply = await run(example, syntaxFor(syntax.operation).command);
+        const reply = await run(example, COMMAND_GRAMMAR.syntaxOf(syntax.operation).command);
         const text = allText(reply);
-        expect(text, `${syntax.command} ${example}`).not.toMatch(/No company matches|No notices match|No asset history|No newly issued funds|No .* candles came back|past the end|not valid|rejected|:warning:/);
+        expect(text, `${syntax.command} ${example}`).not.toMatch(
+          /No company matches|No notices match|No asset history|No newly issued funds|No .* candles came back|past the end|not valid|rejected|:warning:/,
+        );
         expect(footerText(reply), `${syntax.command} ${example}`).toContain('coins per lookup');
       }
     }

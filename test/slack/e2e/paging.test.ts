@@ -1,8 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../../src/core/operations/index.js';
 import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
+import {
+  allText,
+  buttonNamed,
+  buttonsOf,
+  footerText,
+  type SlackResponseBody,
+  startTestApp,
+  type TestApp,
+} from '../../support/slackApp.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { allText, buttonNamed, buttonsOf, footerText, startTestApp, type SlackResponseBody, type TestApp } from '../../support/slackApp.js';
 import { OPS, simulatorCost } from './forms.js';
 
 /**
@@ -27,7 +35,11 @@ describe('paging through results', () => {
   }
 
   function pageLine(message: SlackResponseBody): string {
-    return allText(message).split('\n').find((line) => /^Page \d+/.test(line)) ?? '';
+    return (
+      allText(message)
+        .split('\n')
+        .find((line) => /^Page \d+/.test(line)) ?? ''
+    );
   }
 
   async function clickPage(message: SlackResponseBody, actionId: 'dq_page_next' | 'dq_page_previous') {
@@ -61,9 +73,16 @@ describe('paging through results', () => {
     expect(pageLine(page2)).toBe('Page 2 of 3 · 23 results');
     const secondCall = app.upstreamCalls(OPS.bids)[1];
     expect(secondCall?.request).toEqual({ keyword: '安置房', pageSize: '10', pageIndex: '2' });
-    expect(footerText(page2)).toContain(`upstream taskNo \`${(secondCall?.body as { taskNo: string }).taskNo}\``);
+    expect(footerText(page2)).toContain(
+      `upstream taskNo \`${(secondCall?.body as { taskNo: string } | undefined)?.taskNo}\``,
+    );
     expect(await coinsToday()).toBe(2 * cost);
-    expect(buttonsOf(page2).map((button) => button.action_id)).toEqual(['dq_page_previous', 'dq_page_next', 'dq_share', 'dq_export_csv']);
+    expect(buttonsOf(page2).map((button) => button.action_id)).toEqual([
+      'dq_page_previous',
+      'dq_page_next',
+      'dq_share',
+      'dq_export_csv',
+    ]);
 
     const back = await clickPage(page2, 'dq_page_previous');
     expect(back.replace_original).toBe(true);
@@ -72,7 +91,9 @@ describe('paging through results', () => {
     expect(app.upstreamCalls(OPS.bids)).toHaveLength(2);
     expect(await coinsToday()).toBe(2 * cost);
     // The same records as the first time: the cache gave back page 1, not something else.
-    expect(allText({ blocks: back.blocks!.filter((b) => b.type === 'section') })).toBe(allText({ blocks: page1.blocks!.filter((b) => b.type === 'section') }));
+    expect(allText({ blocks: back.blocks!.filter((b) => b.type === 'section') })).toBe(
+      allText({ blocks: page1.blocks!.filter((b) => b.type === 'section') }),
+    );
     expect(buttonNamed(back, 'dq_page_previous')).toBeUndefined();
 
     const page3 = await clickPage(page2, 'dq_page_next');
@@ -83,31 +104,68 @@ describe('paging through results', () => {
     expect(app.upstreamCalls(OPS.bids)).toHaveLength(3);
   });
 
-  it.each<{ name: string; command: string; text: string; operation: OperationId; pageField: string; pageTwo: unknown; pages: string }>([
-    { name: 'taxpayer (numbers on the wire)', command: '/taxpayer', text: '杭州 size:20', operation: OPS.taxpayer, pageField: 'pageNo', pageTwo: 2, pages: 'Page 2 of 2 · 22 results' },
-    { name: 'new funds', command: '/new-funds', text: 'onsale size:20', operation: OPS.newFunds, pageField: 'pageNo', pageTwo: '2', pages: 'Page 2 of 2 · 22 results' },
-    { name: 'fund asset', command: '/fund-asset', text: '000001 size:50', operation: OPS.fundAsset, pageField: 'pageNo', pageTwo: '2', pages: 'Page 2 of 2 · 100 results' },
-  ])('$name: Next costs the operation again, Previous is free', async ({ command, text, operation, pageField, pageTwo, pages }) => {
-    const cost = simulatorCost(operation);
-    const sent = await app.command(text, { command });
-    const page1 = await app.nextResponse(sent.responseId);
-    expect(footerText(page1)).toContain(`${cost} coins per lookup`);
-    expect(await coinsToday()).toBe(cost);
+  it.each<{
+    name: string;
+    command: string;
+    text: string;
+    operation: OperationId;
+    pageField: string;
+    pageTwo: unknown;
+    pages: string;
+  }>([
+    {
+      name: 'taxpayer (numbers on the wire)',
+      command: '/taxpayer',
+      text: '杭州 size:20',
+      operation: OPS.taxpayer,
+      pageField: 'pageNo',
+      pageTwo: 2,
+      pages: 'Page 2 of 2 · 22 results',
+    },
+    {
+      name: 'new funds',
+      command: '/new-funds',
+      text: 'onsale size:20',
+      operation: OPS.newFunds,
+      pageField: 'pageNo',
+      pageTwo: '2',
+      pages: 'Page 2 of 2 · 22 results',
+    },
+    {
+      name: 'fund asset',
+      command: '/fund-asset',
+      text: '000001 size:50',
+      operation: OPS.fundAsset,
+      pageField: 'pageNo',
+      pageTwo: '2',
+      pages: 'Page 2 of 2 · 100 results',
+    },
+  ])(
+    '$name: Next costs the operation again, Previous is free',
+    async ({ command, text, operation, pageField, pageTwo, pages }) => {
+      const cost = simulatorCost(operation);
+      const sent = await app.command(text, { command });
+      const page1 = await app.nextResponse(sent.responseId);
+      expect(footerText(page1)).toContain(`${cost} coins per lookup`);
+      expect(await coinsToday()).toBe(cost);
 
-    const page2 = await clickPage(page1, 'dq_page_next');
-    expect(page2.replace_original).toBe(true);
-    expect(pageLine(page2)).toBe(pages);
-    expect(buttonNamed(page2, 'dq_page_next')).toBeUndefined();
-    expect((app.upstreamCalls(operation)[1]?.request as Record<string, unknown>)[pageField]).toEqual(pageTwo);
-    expect(footerText(page2)).not.toContain('no charge');
-    expect(await coinsToday()).toBe(2 * cost);
+      const page2 = await clickPage(page1, 'dq_page_next');
+      expect(page2.replace_original).toBe(true);
+      expect(pageLine(page2)).toBe(pages);
+      expect(buttonNamed(page2, 'dq_page_next')).toBeUndefined();
+      expect((app.upstreamCalls(operation)[1]?.request as Record<string, unknown> | undefined)?.[pageField]).toEqual(
+        pageTwo,
+      );
+      expect(footerText(page2)).not.toContain('no charge');
+      expect(await coinsToday()).toBe(2 * cost);
 
-    const back = await clickPage(page2, 'dq_page_previous');
-    expect(back.replace_original).toBe(true);
-    expect(footerText(back)).toContain('no charge');
-    expect(await coinsToday()).toBe(2 * cost);
-    expect(app.upstreamCalls(operation)).toHaveLength(2);
-  });
+      const back = await clickPage(page2, 'dq_page_previous');
+      expect(back.replace_original).toBe(true);
+      expect(footerText(back)).toContain('no charge');
+      expect(await coinsToday()).toBe(2 * cost);
+      expect(app.upstreamCalls(operation)).toHaveLength(2);
+    },
+  );
 
   it('a forged page button spends nothing and says the button no longer works', async () => {
     const clicked = await app.click('dq_page_next', '{"o":"bids","r":{"keyword":"x"}}');

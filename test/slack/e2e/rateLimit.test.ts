@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USER_ID, SLACK_ACK_DEADLINE_MS } from '../../support/slack/index.js';
-import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { allText, buttonNamed, footerText, startTestApp, type TestApp } from '../../support/slackApp.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { OPS } from './forms.js';
 
 /**
@@ -22,7 +22,10 @@ describe('a rate-limited backlog (fund-asset 1 call per 2 s)', () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await startTestApp({ rateLimits: { 'fund-asset': { count: 1, windowMs: WINDOW_MS } }, slack: { queuedNoticeAfterMs: 500 } });
+    app = await startTestApp({
+      rateLimits: { 'fund-asset': { count: 1, windowMs: WINDOW_MS } },
+      slack: { queuedNoticeAfterMs: 500 },
+    });
   });
   afterAll(async () => {
     await app?.close();

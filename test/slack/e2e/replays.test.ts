@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appHomeOpenedEvent, DEFAULT_WORKSPACE, eventCallbackBody, newTriggerId, sendEvent } from '../../support/slack/index.js';
+import {
+  appHomeOpenedEvent,
+  DEFAULT_WORKSPACE,
+  eventCallbackBody,
+  newTriggerId,
+  sendEvent,
+} from '../../support/slack/index.js';
 import { startTestApp, TEST_SIGNING_SECRET, type TestApp } from '../../support/slackApp.js';
 import { OPS } from './forms.js';
 
@@ -24,23 +30,39 @@ describe('repeated deliveries', () => {
   it('a slash command delivered three times adds one digest and answers once', async () => {
     const triggerId = newTriggerId();
     const sends = [];
-    for (let i = 0; i < 3; i++) sends.push(await app.command('digest add weekdays 08:30 onsale', { channelId: 'C0REPLAY01', triggerId, responseId: 'replayed-add' }));
+    for (let i = 0; i < 3; i++)
+      sends.push(
+        await app.command('digest add weekdays 08:30 onsale', {
+          channelId: 'C0REPLAY01',
+          triggerId,
+          responseId: 'replayed-add',
+        }),
+      );
     for (const sent of sends) expect(sent.status).toBe(200);
     await app.nextResponse('replayed-add');
     await app.settle(300);
     expect(app.responses('replayed-add')).toHaveLength(1);
-    expect((await app.slack.deps.digests.list(TEAM)).filter((digest) => digest.channelId === 'C0REPLAY01')).toHaveLength(1);
+    expect(
+      (await app.slack.deps.digests.list(TEAM)).filter((digest) => digest.channelId === 'C0REPLAY01'),
+    ).toHaveLength(1);
   });
 
   it('a lookup delivered twice is made and charged once', async () => {
     const triggerId = newTriggerId();
     const first = await app.command('004194', { command: '/fund-asset', triggerId, responseId: 'replayed-lookup' });
-    const again = await app.command('004194', { command: '/fund-asset', triggerId, responseId: 'replayed-lookup', send: { retry: { num: 1, reason: 'http_timeout' } } });
+    const again = await app.command('004194', {
+      command: '/fund-asset',
+      triggerId,
+      responseId: 'replayed-lookup',
+      send: { retry: { num: 1, reason: 'http_timeout' } },
+    });
     expect([first.status, again.status]).toEqual([200, 200]);
     await app.nextResponse('replayed-lookup');
     await app.settle(300);
     expect(app.responses('replayed-lookup')).toHaveLength(1);
-    expect(app.upstreamCalls(OPS.fundAsset).filter((call) => (call.request as { fundCode: string }).fundCode === '004194')).toHaveLength(1);
+    expect(
+      app.upstreamCalls(OPS.fundAsset).filter((call) => (call.request as { fundCode: string }).fundCode === '004194'),
+    ).toHaveLength(1);
   });
 
   it('an Events API retry of an event already handled is acknowledged and dropped', async () => {
@@ -59,6 +81,8 @@ describe('repeated deliveries', () => {
     expect(sent.status).toBe(401);
     await app.settle(200);
     expect(app.responses(sent.responseId)).toEqual([]);
-    expect(app.upstreamCalls(OPS.fundAsset).filter((call) => (call.request as { fundCode: string }).fundCode === '110022')).toEqual([]);
+    expect(
+      app.upstreamCalls(OPS.fundAsset).filter((call) => (call.request as { fundCode: string }).fundCode === '110022'),
+    ).toEqual([]);
   });
 });

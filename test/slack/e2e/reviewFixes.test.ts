@@ -27,7 +27,12 @@ describe('Home controls and late forms', () => {
     const sent = await app.command('', { command: '/fund-asset', channelId: 'C0DATAROOM' });
     const opened = await app.openedView(sent.triggerId);
     app.fake.failNextResponse(sent.responseId, 404, 'expired_url');
-    await app.submitView(opened.view.callback_id!, fillForm(opened.view, { 'dq:fund-asset:fundCode': '000001' }), opened.view.private_metadata, { blocks: opened.view.blocks });
+    await app.submitView(
+      opened.view.callback_id!,
+      fillForm(opened.view, { 'dq:fund-asset:fundCode': '000001' }),
+      opened.view.private_metadata,
+      { blocks: opened.view.blocks },
+    );
     const ephemeral = await app.nextCall('chat.postEphemeral', (call) => call.args.channel === 'C0DATAROOM');
     expect(JSON.stringify(ephemeral.args.blocks)).toContain('coins per lookup');
     expect(app.upstreamCalls()).toHaveLength(1);

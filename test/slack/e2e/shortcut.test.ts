@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_IDS, typedNameOf } from '../../../src/core/operations/index.js';
 import { dmChannelFor } from '../../support/slack/index.js';
+import {
+  allText,
+  buttonsOf,
+  footerText,
+  type PublishedView,
+  startTestApp,
+  type TestApp,
+} from '../../support/slackApp.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { allText, buttonsOf, footerText, startTestApp, type PublishedView, type TestApp } from '../../support/slackApp.js';
 import { untranslatedWords } from '../modals/untranslated.js';
 import { fillForm, OPS, simulatorCost } from './forms.js';
 
@@ -26,7 +33,11 @@ describe('the global search shortcut', () => {
     expect(sent.elapsedMs).toBeLessThan(3000);
     const opened = await app.openedView(sent.triggerId);
     expect(opened.response.ok).toBe(true);
-    return { view: opened.view, id: (opened.response.view as { id: string }).id, hash: (opened.response.view as { hash: string }).hash };
+    return {
+      view: opened.view,
+      id: (opened.response.view as { id: string }).id,
+      hash: (opened.response.view as { hash: string }).hash,
+    };
   }
 
   it('opens the chooser: one button per operation, each with its cost', async () => {
@@ -38,7 +49,9 @@ describe('the global search shortcut', () => {
     expect(buttons.map((button) => button.action_id)).toEqual(TYPED_NAMES.map(() => 'dq_open_modal'));
     expect(buttons.map((button) => button.value)).toEqual(TYPED_NAMES);
     for (const id of OPERATION_IDS) {
-      const row = view.blocks.find((block) => (block.accessory as { value?: string } | undefined)?.value === typedNameOf(id));
+      const row = view.blocks.find(
+        (block) => (block.accessory as { value?: string } | undefined)?.value === typedNameOf(id),
+      );
       expect(allText({ blocks: [row] })).toContain(`${simulatorCost(id)} coins per lookup`);
     }
     expect(app.upstreamCalls()).toEqual([]);
@@ -47,7 +60,12 @@ describe('the global search shortcut', () => {
   it.each(TYPED_NAMES)('clicking %s in the chooser updates the view to that form', async (typedName) => {
     const chooser = await openChooser();
     const clicked = await app.clickInView('dq_open_modal', typedName, {
-      view: { id: chooser.id, hash: chooser.hash, callbackId: 'dq_chooser', privateMetadata: chooser.view.private_metadata ?? '' },
+      view: {
+        id: chooser.id,
+        hash: chooser.hash,
+        callbackId: 'dq_chooser',
+        privateMetadata: chooser.view.private_metadata ?? '',
+      },
     });
     expect(clicked.status).toBe(200);
     const update = await app.nextCall('views.update', (call) => call.args.view_id === chooser.id);
@@ -65,9 +83,23 @@ describe('the global search shortcut', () => {
   it('a form reached from the shortcut sends its result as a direct message', async () => {
     const user = 'U0SHORTCUT';
     const chooser = await openChooser(user);
-    await app.clickInView('dq_open_modal', 'futures', { userId: user, view: { id: chooser.id, hash: chooser.hash, callbackId: 'dq_chooser', privateMetadata: chooser.view.private_metadata ?? '' } });
-    const form = (await app.nextCall('views.update', (call) => call.args.view_id === chooser.id)).args.view as PublishedView;
-    const submitted = await app.submitView(form.callback_id!, fillForm(form, { 'dq:futures:symbol': 'HG', 'dq:futures:type': '0' }), form.private_metadata, { userId: user, blocks: form.blocks });
+    await app.clickInView('dq_open_modal', 'futures', {
+      userId: user,
+      view: {
+        id: chooser.id,
+        hash: chooser.hash,
+        callbackId: 'dq_chooser',
+        privateMetadata: chooser.view.private_metadata ?? '',
+      },
+    });
+    const form = (await app.nextCall('views.update', (call) => call.args.view_id === chooser.id)).args
+      .view as PublishedView;
+    const submitted = await app.submitView(
+      form.callback_id!,
+      fillForm(form, { 'dq:futures:symbol': 'HG', 'dq:futures:type': '0' }),
+      form.private_metadata,
+      { userId: user, blocks: form.blocks },
+    );
     expect(submitted.response.body).toBe('');
     const post = await app.nextCall('chat.postMessage', (call) => call.args.channel === user);
     expect(post.response.channel).toBe(dmChannelFor(user));
@@ -102,11 +134,18 @@ describe('the search shortcut for a Chinese-speaking user', () => {
     expect(untranslatedWords(text)).toEqual([]);
 
     const { id, hash } = opened.response.view as { id: string; hash: string };
-    await app.clickInView('dq_open_modal', 'new-funds', { userId: ZH_USER, view: { id, hash, callbackId: 'dq_chooser', privateMetadata: chooser.private_metadata ?? '' } });
-    const form = (await app.nextCall('views.update', (call) => call.args.view_id === id)).args.view as PublishedView & { submit?: { text: string } };
+    await app.clickInView('dq_open_modal', 'new-funds', {
+      userId: ZH_USER,
+      view: { id, hash, callbackId: 'dq_chooser', privateMetadata: chooser.private_metadata ?? '' },
+    });
+    const form = (await app.nextCall('views.update', (call) => call.args.view_id === id)).args.view as PublishedView & {
+      submit?: { text: string };
+    };
     assertWithinSlackLimits(form, 'modal');
     expect(form.title?.text).toBe('新发基金');
     expect(form.submit?.text).toBe('查询');
-    expect(allText({ blocks: form.blocks.slice(0, 1) })).toContain(`每次查询 ${simulatorCost(OPS.newFunds)} 币；重复最近的查询免费。`);
+    expect(allText({ blocks: form.blocks.slice(0, 1) })).toContain(
+      `每次查询 ${simulatorCost(OPS.newFunds)} 币；重复最近的查询免费。`,
+    );
   });
 });

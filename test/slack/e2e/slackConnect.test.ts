@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CHANNEL_ID, DEFAULT_WORKSPACE, newTriggerId } from '../../support/slack/index.js';
-import { allText, buttonNamed, footerText, startTestApp, type PublishedView, type SlackResponseBody, type TestApp, type TestAppOptions } from '../../support/slackApp.js';
+import {
+  allText,
+  buttonNamed,
+  footerText,
+  type PublishedView,
+  type SlackResponseBody,
+  startTestApp,
+  type TestApp,
+  type TestAppOptions,
+} from '../../support/slackApp.js';
 import { watchFormValues } from './forms.js';
 
 /**
@@ -32,8 +41,15 @@ describe('Slack Connect and Enterprise Grid', () => {
     return app;
   }
 
-  async function ask(text: string, options: { userId?: string; channelId?: string; command?: string } = {}): Promise<SlackResponseBody> {
-    const sent = await app.command(text, { command: options.command ?? '/fund-asset', userId: options.userId ?? MEMBER, channelId: options.channelId ?? SHARED });
+  async function ask(
+    text: string,
+    options: { userId?: string; channelId?: string; command?: string } = {},
+  ): Promise<SlackResponseBody> {
+    const sent = await app.command(text, {
+      command: options.command ?? '/fund-asset',
+      userId: options.userId ?? MEMBER,
+      channelId: options.channelId ?? SHARED,
+    });
     return app.nextResponse(sent.responseId);
   }
 
@@ -59,7 +75,11 @@ describe('Slack Connect and Enterprise Grid', () => {
       await start();
       const answer = await answerWithButtons();
       const calls = app.upstreamCalls().length;
-      const clicked = await app.click('dq_page_next', buttonNamed(answer, 'dq_page_next')!.value!, { userId: GUEST, userTeamId: PARTNER, channelId: SHARED });
+      const clicked = await app.click('dq_page_next', buttonNamed(answer, 'dq_page_next')!.value!, {
+        userId: GUEST,
+        userTeamId: PARTNER,
+        channelId: SHARED,
+      });
       const reply = await app.nextResponse(clicked.responseId);
       expect(reply.text).toContain('shared with another organisation');
       expect(app.upstreamCalls()).toHaveLength(calls);
@@ -72,13 +92,23 @@ describe('Slack Connect and Enterprise Grid', () => {
       app.fake.setChannelError(hidden, 'channel_not_found');
       const answer = await answerWithButtons();
       const calls = app.upstreamCalls().length;
-      const guest = await app.click('dq_page_next', buttonNamed(answer, 'dq_page_next')!.value!, { userId: GUEST, userTeamId: PARTNER, channelId: hidden });
+      const guest = await app.click('dq_page_next', buttonNamed(answer, 'dq_page_next')!.value!, {
+        userId: GUEST,
+        userTeamId: PARTNER,
+        channelId: hidden,
+      });
       expect((await app.nextResponse(guest.responseId)).text).toContain('for members of this organisation');
       expect(app.upstreamCalls()).toHaveLength(calls);
 
-      const member = await app.click('dq_page_next', buttonNamed(answer, 'dq_page_next')!.value!, { userId: MEMBER, channelId: hidden });
+      const member = await app.click('dq_page_next', buttonNamed(answer, 'dq_page_next')!.value!, {
+        userId: MEMBER,
+        channelId: hidden,
+      });
       expect(footerText(await app.nextResponse(member.responseId))).toContain('coins');
-      const share = await app.click('dq_share', buttonNamed(answer, 'dq_share')!.value!, { userId: MEMBER, channelId: hidden });
+      const share = await app.click('dq_share', buttonNamed(answer, 'dq_share')!.value!, {
+        userId: MEMBER,
+        channelId: hidden,
+      });
       expect((await app.nextResponse(share.responseId)).text).toContain('cannot see whether this channel is shared');
       expect(app.responses(share.responseId).filter((body) => body.response_type === 'in_channel')).toEqual([]);
     });
@@ -100,7 +130,9 @@ describe('Slack Connect and Enterprise Grid', () => {
       const triggerId = newTriggerId();
       await app.clickInView('dq_digest_add', 'add', { view: { type: 'home' }, triggerId });
       const form = await app.openedView(triggerId);
-      const picker = form.view.blocks.find((block) => block.block_id === 'dq:digest:channel') as unknown as { element: { filter: Record<string, unknown> } };
+      const picker = form.view.blocks.find((block) => block.block_id === 'dq:digest:channel') as unknown as {
+        element: { filter: Record<string, unknown> };
+      };
       expect(picker.element.filter).toMatchObject({ exclude_external_shared_channels: true });
     });
 
@@ -110,8 +142,13 @@ describe('Slack Connect and Enterprise Grid', () => {
       await app.click('dq_watch_this', buttonNamed(answer, 'dq_watch_this')!.value!, { channelId: DEFAULT_CHANNEL_ID });
       const view = (await app.nextCall('views.open')).args.view as PublishedView;
       const values = watchFormValues(SHARED);
-      const submitted = await app.submitView('dq_watch_add_form', values, view.private_metadata, { blocks: view.blocks });
-      expect(submitted.response.json).toEqual({ response_action: 'errors', errors: { 'dq:watch:channel': expect.stringContaining('shared with another organisation') } });
+      const submitted = await app.submitView('dq_watch_add_form', values, view.private_metadata, {
+        blocks: view.blocks,
+      });
+      expect(submitted.response.json).toEqual({
+        response_action: 'errors',
+        errors: { 'dq:watch:channel': expect.stringContaining('shared with another organisation') },
+      });
       expect(await app.slack.deps.watches.list(OURS)).toEqual([]);
     });
   });
@@ -124,12 +161,16 @@ describe('Slack Connect and Enterprise Grid', () => {
       const calls = app.upstreamCalls().length;
       const guest = await ask('110022', { userId: GUEST });
       expect(guest.text).toContain('ALLOWED_TEAM_IDS');
-      const clicked = await app.click('dq_page_next', buttonNamed(answer, 'dq_page_next')!.value!, { userId: GUEST, userTeamId: PARTNER, channelId: SHARED });
+      const clicked = await app.click('dq_page_next', buttonNamed(answer, 'dq_page_next')!.value!, {
+        userId: GUEST,
+        userTeamId: PARTNER,
+        channelId: SHARED,
+      });
       expect((await app.nextResponse(clicked.responseId)).text).toContain('ALLOWED_TEAM_IDS');
       expect(app.upstreamCalls()).toHaveLength(calls);
     });
 
-    it('without a team list the guest is served, and what they spend counts on their own team, not the channel\'s', async () => {
+    it("without a team list the guest is served, and what they spend counts on their own team, not the channel's", async () => {
       await start({ env: { ALLOW_SHARED_CHANNELS: '1' } });
       expect(footerText(await ask('000001', { userId: GUEST }))).toContain('coins');
       expect(await coinsOf(PARTNER)).toBeGreaterThan(0);
@@ -139,9 +180,18 @@ describe('Slack Connect and Enterprise Grid', () => {
 
   it('Enterprise Grid: ALLOWED_TEAM_IDS may name the organisation (E…) for all its workspaces', async () => {
     await start({ env: { ALLOWED_TEAM_IDS: 'E0ORGANISE' } });
-    const sibling = await app.command('000001', { command: '/fund-asset', teamId: 'T0SIBLING1', enterpriseId: 'E0ORGANISE', channelId: DEFAULT_CHANNEL_ID });
+    const sibling = await app.command('000001', {
+      command: '/fund-asset',
+      teamId: 'T0SIBLING1',
+      enterpriseId: 'E0ORGANISE',
+      channelId: DEFAULT_CHANNEL_ID,
+    });
     expect(footerText(await app.nextResponse(sibling.responseId))).toContain('coins');
-    const stranger = await app.command('000001', { command: '/fund-asset', teamId: 'T0STRANGER', channelId: DEFAULT_CHANNEL_ID });
+    const stranger = await app.command('000001', {
+      command: '/fund-asset',
+      teamId: 'T0STRANGER',
+      channelId: DEFAULT_CHANNEL_ID,
+    });
     expect((await app.nextResponse(stranger.responseId)).text).toContain('ALLOWED_TEAM_IDS');
   });
 });

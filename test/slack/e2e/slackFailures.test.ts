@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { appUninstalledEvent, DEFAULT_USER_ID, DEFAULT_WORKSPACE, newTriggerId, tokensRevokedEvent } from '../../support/slack/index.js';
-import { allText, buttonNamed, startTestApp, type SlackResponseBody, type TestApp } from '../../support/slackApp.js';
+import {
+  appUninstalledEvent,
+  DEFAULT_USER_ID,
+  DEFAULT_WORKSPACE,
+  newTriggerId,
+  tokensRevokedEvent,
+} from '../../support/slack/index.js';
+import { allText, buttonNamed, type SlackResponseBody, startTestApp, type TestApp } from '../../support/slackApp.js';
 import { OPS } from './forms.js';
 
 /**
@@ -37,12 +43,19 @@ describe('the app against a Slack that fails', () => {
     return id!;
   }
 
-  const landedIn = (channel: string) => app.fake.calls('chat.postMessage').filter((call) => call.args.channel === channel && call.landed);
+  const landedIn = (channel: string) =>
+    app.fake.calls('chat.postMessage').filter((call) => call.args.channel === channel && call.landed);
 
   describe('a 429 on one method does not hold the others (32.1)', () => {
     it('a form opens while views.publish is rate-limited for 20 s', async () => {
       app.fake.rateLimitNext('views.publish', 20);
-      await app.event({ type: 'app_home_opened', user: DEFAULT_USER_ID, channel: 'D0TESTUSER', tab: 'home', event_ts: '1.000001' });
+      await app.event({
+        type: 'app_home_opened',
+        user: DEFAULT_USER_ID,
+        channel: 'D0TESTUSER',
+        tab: 'home',
+        event_ts: '1.000001',
+      });
       await app.nextCall('views.publish', (call) => call.status === 429);
       const sent = await app.command('', { command: '/fund-asset' });
       // The trigger lives 3 s: the form's views.open is not queued behind the Home tab's Retry-After.
@@ -60,11 +73,14 @@ describe('the app against a Slack that fails', () => {
       expect(app.fake.calls('views.open')).toHaveLength(1);
     });
 
-    it('one channel rate-limited for longer than a post may wait does not hold another channel\'s digest', async () => {
+    it("one channel rate-limited for longer than a post may wait does not hold another channel's digest", async () => {
       const held = await addDigest(CHANNEL);
       const free = await addDigest(OTHER);
       app.fake.setChannelStatus(CHANNEL, 429, { retryAfterSeconds: 40 });
-      const [heldRun, freeRun] = await Promise.all([ask(`digest run ${held}`, CHANNEL, 15_000), ask(`digest run ${free}`, OTHER, 15_000)]);
+      const [heldRun, freeRun] = await Promise.all([
+        ask(`digest run ${held}`, CHANNEL, 15_000),
+        ask(`digest run ${free}`, OTHER, 15_000),
+      ]);
       expect(freeRun.text).toMatch(/: posted \d+ funds/);
       expect(landedIn(OTHER).length).toBeGreaterThanOrEqual(1);
       // Slack refused it (429): nothing landed, so its funds are given back for the next run.
@@ -79,7 +95,9 @@ describe('the app against a Slack that fails', () => {
       const id = await addDigest();
       app.fake.failAfterDoing('chat.postMessage', 500);
       const run = await ask(`digest run ${id}`);
-      expect(run.text).toContain('posted, unconfirmed: Slack did not confirm the post (http_500); it may be in the channel, so it is not posted again');
+      expect(run.text).toContain(
+        'posted, unconfirmed: Slack did not confirm the post (http_500); it may be in the channel, so it is not posted again',
+      );
       await app.settle(2500);
       expect(landedIn(CHANNEL)).toHaveLength(1);
       expect(app.fake.calls('chat.postMessage')).toHaveLength(1);
@@ -104,7 +122,9 @@ describe('the app against a Slack that fails', () => {
       app.fake.rateLimitNext('chat.postMessage', 1);
       const run = await ask(`digest run ${id}`);
       expect(run.text).toMatch(/: posted \d+ funds/);
-      const mains = app.fake.calls('chat.postMessage').filter((call) => call.args.channel === CHANNEL && call.args.thread_ts === undefined);
+      const mains = app.fake
+        .calls('chat.postMessage')
+        .filter((call) => call.args.channel === CHANNEL && call.args.thread_ts === undefined);
       expect(mains.map((call) => call.status)).toEqual([429, 200]);
     }, 20_000);
 
@@ -123,11 +143,14 @@ describe('the app against a Slack that fails', () => {
   });
 
   describe('one channel failing for good holds nobody (32.3)', () => {
-    it('a channel answering 500 to every post: its run ends, recorded; another channel\'s run posts', async () => {
+    it("a channel answering 500 to every post: its run ends, recorded; another channel's run posts", async () => {
       const broken = await addDigest(CHANNEL);
       const fine = await addDigest(OTHER);
       app.fake.setChannelStatus(CHANNEL, 500);
-      const [brokenRun, fineRun] = await Promise.all([ask(`digest run ${broken}`, CHANNEL, 15_000), ask(`digest run ${fine}`, OTHER, 15_000)]);
+      const [brokenRun, fineRun] = await Promise.all([
+        ask(`digest run ${broken}`, CHANNEL, 15_000),
+        ask(`digest run ${fine}`, OTHER, 15_000),
+      ]);
       expect(fineRun.text).toMatch(/: posted \d+ funds/);
       expect(brokenRun.text).toContain('posted, unconfirmed');
       // Tried once: a post answered 500 may be in the channel.
@@ -142,7 +165,9 @@ describe('the app against a Slack that fails', () => {
       app.fake.refuseNextResponseInBody(responseId, 'used_url');
       await app.command('000001', { command: '/fund-asset', responseId });
       const fallback = await app.nextCall('chat.postEphemeral');
-      expect(allText({ text: String(fallback.args.text), blocks: fallback.args.blocks as unknown[] })).toContain('000001');
+      expect(allText({ text: String(fallback.args.text), blocks: fallback.args.blocks as unknown[] })).toContain(
+        '000001',
+      );
       expect(app.responses(responseId)).toHaveLength(1);
     });
 
@@ -173,7 +198,19 @@ describe('the app against a Slack that fails', () => {
     it('a digest whose post meets token_revoked stops every scheduled job before it spends', async () => {
       const first = await addDigest(CHANNEL);
       const second = await addDigest(OTHER);
-      const watch = await app.slack.deps.watches.save((await app.slack.deps.watches.prepare({ kind: 'fund', subject: '000001', cadence: 'daily', time: '09:00', teamId: TEAM, channelId: OTHER, createdBy: DEFAULT_USER_ID })).watch);
+      const watch = await app.slack.deps.watches.save(
+        (
+          await app.slack.deps.watches.prepare({
+            kind: 'fund',
+            subject: '000001',
+            cadence: 'daily',
+            time: '09:00',
+            teamId: TEAM,
+            channelId: OTHER,
+            createdBy: DEFAULT_USER_ID,
+          })
+        ).watch,
+      );
       app.fake.revokeTokens('token_revoked');
       const firstRun = await ask(`digest run ${first}`);
       expect(firstRun.text).toContain('token_revoked');
@@ -207,4 +244,3 @@ describe('the app against a Slack that fails', () => {
     });
   });
 });
-

@@ -28,7 +28,11 @@ describe.concurrent('a slow data service (4 s per answer)', () => {
     expect(app.responses(sent.responseId)).toEqual([]);
     const reply = await app.nextResponse(sent.responseId, undefined, 10_000);
     expect(footerText(reply)).toContain('upstream taskNo');
-    const mine = app.upstreamCalls(OPS.fundAsset).filter((call) => JSON.stringify(call.request) === JSON.stringify({ fundCode: '000001', pageNo: '1', pageSize: '50' }));
+    const mine = app
+      .upstreamCalls(OPS.fundAsset)
+      .filter(
+        (call) => JSON.stringify(call.request) === JSON.stringify({ fundCode: '000001', pageNo: '1', pageSize: '50' }),
+      );
     expect(mine).toHaveLength(1);
   });
 
@@ -37,7 +41,9 @@ describe.concurrent('a slow data service (4 s per answer)', () => {
     const form = (await app.openedView(sent.triggerId)).view;
     const next = JSON.stringify({ o: 'fund-asset', r: { fundCode: '000001', pageNo: '2', pageSize: '50' } });
     const [submitted, clicked] = await Promise.all([
-      app.submitView(form.callback_id!, fillForm(form, { 'dq:futures:symbol': 'SI' }), form.private_metadata, { blocks: form.blocks }),
+      app.submitView(form.callback_id!, fillForm(form, { 'dq:futures:symbol': 'SI' }), form.private_metadata, {
+        blocks: form.blocks,
+      }),
       app.click('dq_page_next', next),
     ]);
     expect(submitted.status).toBe(200);
@@ -59,12 +65,18 @@ describe.concurrent('a slow data service (4 s per answer)', () => {
     ]);
     expect(a.elapsedMs).toBeLessThan(SLACK_ACK_DEADLINE_MS);
     expect(b.elapsedMs).toBeLessThan(SLACK_ACK_DEADLINE_MS);
-    const footers = [footerText(await app.nextResponse(a.responseId, undefined, 10_000)), footerText(await app.nextResponse(b.responseId, undefined, 10_000))];
+    const footers = [
+      footerText(await app.nextResponse(a.responseId, undefined, 10_000)),
+      footerText(await app.nextResponse(b.responseId, undefined, 10_000)),
+    ];
     expect(footers.filter((footer) => footer.includes('upstream taskNo'))).toHaveLength(1);
-    expect(footers.filter((footer) => footer.includes('shared with an identical lookup already in flight — no charge'))).toHaveLength(1);
+    expect(
+      footers.filter((footer) => footer.includes('shared with an identical lookup already in flight — no charge')),
+    ).toHaveLength(1);
     expect(app.upstreamCalls(OPS.newFunds)).toHaveLength(before + 1);
     const usage = await app.client.ledger.usage(TEAM, app.clock.now());
-    expect((usage.today.byUser.U0SAMEASK1?.coins ?? 0) + (usage.today.byUser.U0SAMEASK2?.coins ?? 0)).toBe(simulatorCost(OPS.newFunds));
+    expect((usage.today.byUser.U0SAMEASK1?.coins ?? 0) + (usage.today.byUser.U0SAMEASK2?.coins ?? 0)).toBe(
+      simulatorCost(OPS.newFunds),
+    );
   }, 30_000);
 });
-

@@ -5,7 +5,14 @@ import { Metrics } from '../../../src/ops/metrics.js';
 import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
 import { describeWithRedis } from '../../support/redis.js';
 import { PrivateRedis } from '../../support/redisServer.js';
-import { allText, buttonNamed, startTestApp, TEST_API_KEY, type SlackResponseBody, type TestApp } from '../../support/slackApp.js';
+import {
+  allText,
+  buttonNamed,
+  type SlackResponseBody,
+  startTestApp,
+  TEST_API_KEY,
+  type TestApp,
+} from '../../support/slackApp.js';
 
 /**
  * The store's database emptied under a running app, for real: FLUSHDB on a private redis-server (as a
@@ -30,7 +37,13 @@ afterEach(async () => {
 
 async function start(metrics?: Metrics): Promise<TestApp> {
   const store = await RedisStore.connect(redis!.url, { prefix: 'dq:', description: 'private redis' });
-  const app = await startTestApp({ store, budgets: { userDaily: 30 }, env: { ADMIN_USER_IDS: ADMIN }, storeCheckEveryMs: 100, ...(metrics ? { metrics } : {}) });
+  const app = await startTestApp({
+    store,
+    budgets: { userDaily: 30 },
+    env: { ADMIN_USER_IDS: ADMIN },
+    storeCheckEveryMs: 100,
+    ...(metrics ? { metrics } : {}),
+  });
   apps.push(app);
   return app;
 }
@@ -55,7 +68,7 @@ async function until(what: string, condition: () => boolean | Promise<boolean>):
 }
 
 describeWithRedis('the store emptied under a running app', () => {
-  it('is said out loud (error log, metric, /readyz, the admins\' Home), and the budget fails closed for the rest of the day unless an admin reopens spending', async () => {
+  it("is said out loud (error log, metric, /readyz, the admins' Home), and the budget fails closed for the rest of the day unless an admin reopens spending", async () => {
     redis = await PrivateRedis.start();
     const metrics = new Metrics();
     const app = await start(metrics);
@@ -64,7 +77,11 @@ describeWithRedis('the store emptied under a running app', () => {
     expect(allText(await ask(app, FIRST!.creditNo, PERSON, '/taxpayer'))).toContain(FIRST!.enterpriseName);
     expect(charged(app)).toBe(20);
     const preview = await ask(app, `watch add taxpayer ${SECOND!.creditNo} daily 09:00`, ADMIN);
-    await app.click('dq_watch_save', buttonNamed(preview, 'dq_watch_save')!.value!, { userId: ADMIN, channelId: CHANNEL, responseUrlId: 'lost-save' });
+    await app.click('dq_watch_save', buttonNamed(preview, 'dq_watch_save')!.value!, {
+      userId: ADMIN,
+      channelId: CHANNEL,
+      responseUrlId: 'lost-save',
+    });
     expect(allText(await app.nextResponse('lost-save'))).toContain('Watch saved.');
     expect(allText(await ask(app, 'digest add weekdays 08:30 onsale', ADMIN))).toContain('Digest added.');
 
@@ -73,7 +90,9 @@ describeWithRedis('the store emptied under a running app', () => {
     await raw.connect();
     await raw.flushDb();
     await raw.close();
-    await until('the loss is noticed', () => app.errorLogs().some((line) => /THE STORE LOST ITS DATA/.test(String(line.msg))));
+    await until('the loss is noticed', () =>
+      app.errorLogs().some((line) => /THE STORE LOST ITS DATA/.test(String(line.msg))),
+    );
 
     // Said out loud: one error line, the metrics, /readyz.
     expect(app.errorLogs().filter((line) => /THE STORE LOST ITS DATA/.test(String(line.msg)))).toHaveLength(1);
@@ -83,12 +102,15 @@ describeWithRedis('the store emptied under a running app', () => {
     expect(scraped).toMatch(/^dq_budgets_closed 1$/m);
     const ready = await fetch(`${app.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ status: 'ready', storeLostData: { budgetsClosed: true, budgetsClosedUntil: '2026-11-22T16:00:00.000Z' } });
+    expect(await ready.json()).toMatchObject({
+      status: 'ready',
+      storeLostData: { budgetsClosed: true, budgetsClosedUntil: '2026-11-22T16:00:00.000Z' },
+    });
 
     // The budget fails closed: the next lookup is refused, free, and says why and until when.
     const refused = allText(await ask(app, THIRD!.creditNo, PERSON, '/taxpayer'));
     expect(refused).toContain('Spending is paused until 2026-11-23 00:00');
-    expect(refused).toContain('the store lost the record of today\'s spending');
+    expect(refused).toContain("the store lost the record of today's spending");
     expect(refused).toContain('Nothing was sent or charged.');
     expect(charged(app)).toBe(20);
 
@@ -115,7 +137,10 @@ describeWithRedis('the store emptied under a running app', () => {
     expect(allText(reopened.args.view as { blocks: unknown[] })).toContain(`<@${ADMIN}> reopened spending`);
     expect(allText(await ask(app, THIRD!.creditNo, PERSON, '/taxpayer'))).toContain(THIRD!.enterpriseName);
     expect(charged(app)).toBe(40);
-    await until('the replica reads the reopening', () => replica.storeGuard.budgetsClosed(replica.clock.now()) === undefined);
+    await until(
+      'the replica reads the reopening',
+      () => replica.storeGuard.budgetsClosed(replica.clock.now()) === undefined,
+    );
     expect(await metrics.text()).toMatch(/^dq_budgets_closed 0$/m);
   });
 });

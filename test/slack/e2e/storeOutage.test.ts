@@ -22,7 +22,7 @@ describe('while the store is unreachable', () => {
     await app?.close();
   });
 
-  it('the same lookup asked again is answered from this process\'s own copy, not charged again', async () => {
+  it("the same lookup asked again is answered from this process's own copy, not charged again", async () => {
     const first = await app.command('000001', { command: '/fund-asset', userId: 'U0OUTAGE01' });
     expect(footerText(await app.nextResponse(first.responseId))).toContain('upstream taskNo');
     const again = await app.command('000001', { command: '/fund-asset', userId: 'U0OUTAGE02' });

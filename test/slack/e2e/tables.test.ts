@@ -1,9 +1,16 @@
 import type { DataTableBlock } from '@slack/types';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
+import {
+  allText,
+  buttonNamed,
+  footerText,
+  type SlackResponseBody,
+  startTestApp,
+  type TestApp,
+} from '../../support/slackApp.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { browseDataTable } from '../../support/slackTableLimits.js';
-import { allText, buttonNamed, footerText, startTestApp, type SlackResponseBody, type TestApp } from '../../support/slackApp.js';
 import { OPS, simulatorCost } from './forms.js';
 
 /**
@@ -35,7 +42,9 @@ describe('results as Slack native tables, end to end', () => {
     assertWithinSlackLimits(reply, 'message');
     const table = tableOf(reply)!;
     expect(table.rows).toHaveLength(51);
-    expect(app.upstreamCalls(OPS.fundAsset).map((call) => call.request)).toEqual([{ fundCode: '000001', pageNo: '1', pageSize: '50' }]);
+    expect(app.upstreamCalls(OPS.fundAsset).map((call) => call.request)).toEqual([
+      { fundCode: '000001', pageNo: '1', pageSize: '50' },
+    ]);
     expect(await coinsToday()).toBe(cost);
     expect(footerText(reply)).toMatch(new RegExp(`^${cost} coins per lookup`));
     // The chart stays beside the table: Slack draws it from the latest 20 dates.
@@ -44,7 +53,9 @@ describe('results as Slack native tables, end to end', () => {
     const callsBefore = app.fake.calls().length;
     // A reader pages through every row the client shows, then sorts by asset size, largest first.
     const pages = Math.ceil(50 / table.page_size!);
-    const seen = Array.from({ length: pages }, (_, index) => browseDataTable(table as never, { page: index + 1 })).flat();
+    const seen = Array.from({ length: pages }, (_, index) =>
+      browseDataTable(table as never, { page: index + 1 }),
+    ).flat();
     expect(new Set(seen.map((row) => (row[0] as { text: string }).text)).size).toBe(50);
     const largestFirst = browseDataTable(table as never, { page: 1, sortBy: 1, descending: true });
     const values = table.rows.slice(1).map((row) => (row[1] as { value: number }).value);

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readCsv } from '../../support/csvFile.js';
-import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { allText, buttonNamed, startTestApp, type SlackResponseBody, type TestApp } from '../../support/slackApp.js';
 import { pinnedClock } from '../../support/clocks.js';
+import { readCsv } from '../../support/csvFile.js';
+import { allText, buttonNamed, type SlackResponseBody, startTestApp, type TestApp } from '../../support/slackApp.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 
 /** Issue 37, item 12: a month's costs by person and operation, as CSV too, and a warning before a budget runs out. */
 
@@ -21,7 +21,12 @@ async function start(options: Parameters<typeof startTestApp>[0] = {}): Promise<
   return app;
 }
 
-async function ask(app: TestApp, text: string, userId: string, command = '/dq'): Promise<{ sent: { responseId: string }; reply: SlackResponseBody }> {
+async function ask(
+  app: TestApp,
+  text: string,
+  userId: string,
+  command = '/dq',
+): Promise<{ sent: { responseId: string }; reply: SlackResponseBody }> {
   const sent = await app.command(text, { command, userId, channelId: CHANNEL });
   const reply = await app.nextResponse(sent.responseId);
   assertWithinSlackLimits(reply, 'message');
@@ -45,8 +50,14 @@ describe('usage of a chosen month, by person and operation', () => {
 
     const csvButton = buttonNamed(reply, 'dq_usage_csv');
     expect(csvButton?.value).toBe('2026-11');
-    const click = await app.click('dq_usage_csv', csvButton!.value!, { userId: ALICE, channelId: CHANNEL, ephemeral: true });
-    expect(allText(await app.nextResponse(click.responseId))).toContain('The CSV of November 2026 (3 rows) is in your direct messages with the app');
+    const click = await app.click('dq_usage_csv', csvButton!.value!, {
+      userId: ALICE,
+      channelId: CHANNEL,
+      ephemeral: true,
+    });
+    expect(allText(await app.nextResponse(click.responseId))).toContain(
+      'The CSV of November 2026 (3 rows) is in your direct messages with the app',
+    );
     const [upload] = app.fake.uploads();
     expect(upload?.filename).toMatch(/^usage-\w+-2026-11\.csv$/);
     expect(upload?.completed?.channelId).toMatch(/^D/);
@@ -76,7 +87,11 @@ describe('a private warning when a person passes 80% of a daily budget', () => {
     let daysOn = 0;
     const clock = { ...pinned, now: () => pinned.now() + daysOn * 86_400_000 };
     const app = await start({ budgets: { userDaily: 50 }, clock });
-    const warnings = (responseId: string) => app.responses(responseId).map((body) => allText(body)).filter((text) => text.includes('daily budget of'));
+    const warnings = (responseId: string) =>
+      app
+        .responses(responseId)
+        .map((body) => allText(body))
+        .filter((text) => text.includes('daily budget of'));
     const spends = [];
     for (const code of ['000001', '110022', '161725', '510300', '000198']) {
       const { sent } = await ask(app, code, ALICE, '/fund-asset');

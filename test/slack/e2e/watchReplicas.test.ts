@@ -27,23 +27,40 @@ describeWithRedis('watches across three replicas', (prefix) => {
       apps.push(await startTestApp({ store, clock }));
     }
     const [first] = apps;
-    const sent = await first!.command(`watch add taxpayer ${COMPANY.creditNo} daily 09:00`, { userId: OWNER, channelId: CHANNEL });
+    const sent = await first!.command(`watch add taxpayer ${COMPANY.creditNo} daily 09:00`, {
+      userId: OWNER,
+      channelId: CHANNEL,
+    });
     const preview = await first!.nextResponse(sent.responseId, undefined, 15_000);
-    const click = await first!.click('dq_watch_save', buttonNamed(preview, 'dq_watch_save')!.value!, { userId: OWNER, channelId: CHANNEL });
+    const click = await first!.click('dq_watch_save', buttonNamed(preview, 'dq_watch_save')!.value!, {
+      userId: OWNER,
+      channelId: CHANNEL,
+    });
     expect(allText(await first!.nextResponse(click.responseId))).toContain('Watch saved.');
 
     const tickAll = async (at: number) => {
-      await Promise.all(apps.flatMap((app) => [app.slack.watchScheduler.tick(at), app.slack.watchScheduler.tick(at + 1)]));
+      await Promise.all(
+        apps.flatMap((app) => [app.slack.watchScheduler.tick(at), app.slack.watchScheduler.tick(at + 1)]),
+      );
     };
     await tickAll(nineOnDay(0));
-    for (const app of apps) app.simulator.changeData({ kind: 'taxpayer', creditNo: COMPANY.creditNo, fields: { operatingStatus: NEW_STATUS } });
+    for (const app of apps)
+      app.simulator.changeData({
+        kind: 'taxpayer',
+        creditNo: COMPANY.creditNo,
+        fields: { operatingStatus: NEW_STATUS },
+      });
     await tickAll(nineOnDay(1));
     await tickAll(nineOnDay(1) + 30_000);
     await tickAll(nineOnDay(2));
 
-    const posts = apps.flatMap((app) => app.fake.calls('chat.postMessage').filter((call) => call.args.channel === CHANNEL));
+    const posts = apps.flatMap((app) =>
+      app.fake.calls('chat.postMessage').filter((call) => call.args.channel === CHANNEL),
+    );
     expect(posts).toHaveLength(1);
-    expect(allText({ blocks: posts[0]!.args.blocks as unknown[] })).toMatch(new RegExp(`Operating status\\*\\n${COMPANY.operatingStatus}\\n${NEW_STATUS}`));
+    expect(allText({ blocks: posts[0]!.args.blocks as unknown[] })).toMatch(
+      new RegExp(`Operating status\\*\\n${COMPANY.operatingStatus}\\n${NEW_STATUS}`),
+    );
     // Three scheduled times, three calls in all, and the ledger (shared in Redis) says what they cost.
     expect(apps.reduce((sum, app) => sum + app.upstreamCalls('enterprise-general-taxpayer-query').length, 0)).toBe(3);
     const entries = await first!.client.ledger.entries('T0FAKETEAM', PINNED_AT - 3_600_000, PINNED_AT + 5 * 86_400_000);

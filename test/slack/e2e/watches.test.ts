@@ -2,14 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createStore } from '../../../src/core/store/index.js';
-import { DEFAULT_CAPS } from '../../../src/core/digest/caps.js';
-import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
-import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
-import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { allText, buttonNamed, startTestApp, type SlackResponseBody, type TestApp } from '../../support/slackApp.js';
-import { PINNED_AT, pinnedClock } from '../../support/clocks.js';
 import type { Clock } from '../../../src/core/clock.js';
+import { DEFAULT_CAPS } from '../../../src/core/jobs/caps.js';
+import { createStore } from '../../../src/core/store/index.js';
+import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
+import { PINNED_AT, pinnedClock } from '../../support/clocks.js';
+import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
+import { allText, buttonNamed, type SlackResponseBody, startTestApp, type TestApp } from '../../support/slackApp.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 
 /** Watches end to end: `/dq watch add` → preview with its cost → Save → checks on the scheduler → a post in the channel. */
 
@@ -48,7 +48,11 @@ async function ask(app: TestApp, text: string, userId = OWNER, channelId = CHANN
 }
 
 /** Adds a watch the way a person does: the command shows the cost, Save stores it. */
-async function addWatch(app: TestApp, text: string, userId = OWNER): Promise<{ preview: SlackResponseBody; saved: SlackResponseBody; id: string }> {
+async function addWatch(
+  app: TestApp,
+  text: string,
+  userId = OWNER,
+): Promise<{ preview: SlackResponseBody; saved: SlackResponseBody; id: string }> {
   const preview = await ask(app, text, userId);
   const save = buttonNamed(preview, 'dq_watch_save');
   expect(save, allText(preview)).toBeDefined();
@@ -87,20 +91,33 @@ describe('a watch on a simulated supplier', () => {
     apps.splice(apps.indexOf(app), 1);
     // An hour later: time goes on across a restart (the cache entry of the first check is older than any later check).
     app = await start(path, PINNED_AT + HOUR);
-    expect(await app.slack.deps.watches.find(TEAM, id)).toMatchObject({ channelId: CHANNEL, createdBy: OWNER, state: { kind: 'company' } });
+    expect(await app.slack.deps.watches.find(TEAM, id)).toMatchObject({
+      channelId: CHANNEL,
+      createdBy: OWNER,
+      state: { kind: 'company' },
+    });
 
-    app.simulator.changeData({ kind: 'taxpayer', creditNo: SUPPLIER.creditNo, fields: { taxCreditRating: NEW_RATING } });
+    app.simulator.changeData({
+      kind: 'taxpayer',
+      creditNo: SUPPLIER.creditNo,
+      fields: { taxCreditRating: NEW_RATING },
+    });
     await app.slack.watchScheduler.tick(nineOnDay(1));
     await app.slack.watchScheduler.tick(nineOnDay(1) + 60_000);
     await app.slack.watchScheduler.tick(nineOnDay(2));
     const posts = channelPosts(app);
     expect(posts).toHaveLength(1);
-    const post = { text: posts[0]!.args.text as string, blocks: posts[0]!.args.blocks as Array<Record<string, unknown>> };
+    const post = {
+      text: posts[0]!.args.text as string,
+      blocks: posts[0]!.args.blocks as Array<Record<string, unknown>>,
+    };
     assertWithinSlackLimits(post, 'message');
     const shown = allText(post);
     expect(shown).toContain(`${SUPPLIER.enterpriseName} changed`);
     expect(shown).toContain('Tax credit rating');
-    expect(shown).toMatch(new RegExp(`Before[\\s\\S]*After[\\s\\S]*\\*Tax credit rating\\*\\n${SUPPLIER.taxCreditRating}\\n${NEW_RATING}`));
+    expect(shown).toMatch(
+      new RegExp(`Before[\\s\\S]*After[\\s\\S]*\\*Tax credit rating\\*\\n${SUPPLIER.taxCreditRating}\\n${NEW_RATING}`),
+    );
     expect(shown).toContain(`Watch \`${id}\``);
     expect(buttonNamed(post, 'dq_watch_stop')?.value).toBe(id);
     // What the form said: 20 coins a check, one check a day (baseline, change, no change).
@@ -122,7 +139,9 @@ describe('a watch on a simulated supplier', () => {
     const app = await start(join(directory, 'stop.sqlite'));
     const { id } = await addWatch(app, `watch add fund 000001 change:5% weekdays 18:00`);
     const refused = await app.click('dq_watch_stop', id, { userId: MEMBER, channelId: CHANNEL });
-    expect(allText(await app.nextResponse(refused.responseId))).toContain(`Only <@${OWNER}> (who added it) or an admin may change watch ${id}.`);
+    expect(allText(await app.nextResponse(refused.responseId))).toContain(
+      `Only <@${OWNER}> (who added it) or an admin may change watch ${id}.`,
+    );
     expect(await app.slack.deps.watches.find(TEAM, id)).toBeDefined();
     const stopped = await app.click('dq_watch_stop', id, { userId: OWNER, channelId: CHANNEL });
     expect(allText(await app.nextResponse(stopped.responseId))).toContain(`Stopped watching fund \`000001\``);
@@ -140,19 +159,25 @@ describe('a watch on a simulated supplier', () => {
     expect((await app.slack.deps.watches.find(TEAM, id))?.paused).toBeDefined();
     expect(allText(await ask(app, `watch resume ${id}`))).toContain('running again');
     expect(allText(await ask(app, `watch run ${id}`, MEMBER))).toContain(`Only <@${OWNER}>`);
-    expect(allText(await ask(app, `watch run ${id}`))).toContain(`Watch ${id} for <#${CHANNEL}>: recorded the current values (5 coins).`);
+    expect(allText(await ask(app, `watch run ${id}`))).toContain(
+      `Watch ${id} for <#${CHANNEL}>: recorded the current values (5 coins).`,
+    );
     expect(allText(await ask(app, `watch remove ${id}`))).toContain('Stopped watching');
     expect(allText(await ask(app, 'watch list'))).toContain('This channel has no watches.');
   });
 
-  it('in Chinese: the words beside the English ones, the post in the watch\'s language, service text inert', async () => {
+  it("in Chinese: the words beside the English ones, the post in the watch's language, service text inert", async () => {
     const app = await start(join(directory, 'chinese.sqlite'));
     const company = TAXPAYER_CATALOGUE[2]!;
     const { preview, id } = await addWatch(app, `关注 添加 纳税人 ${company.creditNo} 每天 09:00 语言:中文`);
     // Typed in Chinese by a reader whose Slack is in English: answered in Chinese.
     expect(allText(preview)).toContain('每次检查 20 币');
     await app.slack.watchScheduler.tick(nineOnDay(0));
-    app.simulator.changeData({ kind: 'taxpayer', creditNo: company.creditNo, fields: { operatingStatus: '<!channel> *注销*', legalPerson: '<@U0OTHER> `x`' } });
+    app.simulator.changeData({
+      kind: 'taxpayer',
+      creditNo: company.creditNo,
+      fields: { operatingStatus: '<!channel> *注销*', legalPerson: '<@U0OTHER> `x`' },
+    });
     await app.slack.watchScheduler.tick(nineOnDay(1));
     const [post] = channelPosts(app);
     expect(post).toBeDefined();
@@ -164,7 +189,10 @@ describe('a watch on a simulated supplier', () => {
     expect(shown).toContain('有 2 项变化');
     // The service's words are shown, never acted on: plain text cells, an escaped notification text.
     expect(message.text).not.toMatch(/<!channel>|<@U0OTHER>/);
-    const mrkdwnTexts = JSON.stringify(message.blocks.filter((block) => block.type !== 'header')).match(/"type":"mrkdwn","text":"[^"]*"/g) ?? [];
+    const mrkdwnTexts =
+      JSON.stringify(message.blocks.filter((block) => block.type !== 'header')).match(
+        /"type":"mrkdwn","text":"[^"]*"/g,
+      ) ?? [];
     for (const text of mrkdwnTexts) expect(text).not.toMatch(/<!channel>|<@U0OTHER>/);
     expect(shown).toContain('<!channel> *注销*');
   });
@@ -172,7 +200,9 @@ describe('a watch on a simulated supplier', () => {
   it('refuses before spending: a wrong fund code, hourly on a taxpayer record, a futures watch without a level', async () => {
     const app = await start(join(directory, 'refusals.sqlite'));
     expect(allText(await ask(app, 'watch add fund 12345 daily 09:00'))).toMatch(/fund code|6 digits/i);
-    expect(allText(await ask(app, `watch add taxpayer ${SUPPLIER.creditNo} hourly`))).toContain('Hourly checks are for futures');
+    expect(allText(await ask(app, `watch add taxpayer ${SUPPLIER.creditNo} hourly`))).toContain(
+      'Hourly checks are for futures',
+    );
     expect(allText(await ask(app, 'watch add futures CL daily 16:00'))).toContain('one level');
     expect(allText(await ask(app, 'watch frobnicate'))).toContain('is not a watch command');
     // The issue's example: the refusal says what is missing, then a way that works.
@@ -193,14 +223,25 @@ describe('"Watch this", the watch form and the App Home', () => {
   const ADMIN = 'U0ADMIN777';
 
   it('a result offers "Watch this"; its form shows the cost of each schedule and saves the watch', async () => {
-    const app = await startTestApp({ env: { ADMIN_USER_IDS: ADMIN }, digest: { caps: { ...DEFAULT_CAPS, watches: { perPerson: 1, perChannel: 50, perWorkspace: 500 } } } });
+    const app = await startTestApp({
+      env: { ADMIN_USER_IDS: ADMIN },
+      digest: { caps: { ...DEFAULT_CAPS, watches: { perPerson: 1, perChannel: 50, perWorkspace: 500 } } },
+    });
     apps.push(app);
     const sent = await app.command(`taxpayer ${SUPPLIER.creditNo}`, { userId: ADMIN, channelId: CHANNEL });
-    const result = await app.nextResponse(sent.responseId, (body) => buttonNamed(body, 'dq_watch_this') !== undefined, 15_000);
+    const result = await app.nextResponse(
+      sent.responseId,
+      (body) => buttonNamed(body, 'dq_watch_this') !== undefined,
+      15_000,
+    );
     const watchThis = buttonNamed(result, 'dq_watch_this')!;
     expect(watchThis.text.text).toBe('Watch this');
     await app.click('dq_watch_this', watchThis.value!, { userId: ADMIN, channelId: CHANNEL });
-    const view = (await app.nextCall('views.open')).args.view as { blocks: Array<Record<string, unknown>>; callback_id: string; private_metadata: string };
+    const view = (await app.nextCall('views.open')).args.view as {
+      blocks: Array<Record<string, unknown>>;
+      callback_id: string;
+      private_metadata: string;
+    };
     expect(view.callback_id).toBe('dq_watch_add_form');
     assertWithinSlackLimits(view as never, 'modal');
     const shown = allText(view as never);
@@ -217,25 +258,58 @@ describe('"Watch this", the watch form and the App Home', () => {
     };
     // A channel the app is not in goes back onto the form with the /invite hint, saving nothing.
     app.fake.setChannelError(CHANNEL, 'not_in_channel');
-    const notMember = await app.submitView('dq_watch_add_form', values, view.private_metadata, { userId: ADMIN, blocks: view.blocks });
-    expect(notMember.response.json).toEqual({ response_action: 'errors', errors: { 'dq:watch:channel': expect.stringContaining('/invite @dq') } });
+    const notMember = await app.submitView('dq_watch_add_form', values, view.private_metadata, {
+      userId: ADMIN,
+      blocks: view.blocks,
+    });
+    expect(notMember.response.json).toEqual({
+      response_action: 'errors',
+      errors: { 'dq:watch:channel': expect.stringContaining('/invite @dq') },
+    });
     expect(await app.slack.deps.watches.list(TEAM)).toEqual([]);
     app.fake.setChannelError(CHANNEL, undefined);
-    const submitted = await app.submitView('dq_watch_add_form', values, view.private_metadata, { userId: ADMIN, blocks: view.blocks });
+    const submitted = await app.submitView('dq_watch_add_form', values, view.private_metadata, {
+      userId: ADMIN,
+      blocks: view.blocks,
+    });
     expect(submitted.status).toBe(200);
     expect(submitted.response.body).toBe('');
     const confirmation = await app.nextCall('chat.postEphemeral', (call) => call.args.user === ADMIN);
     expect(allText({ text: confirmation.args.text as string })).toContain('Watch saved.');
     const [watch] = await app.slack.deps.watches.list(TEAM);
-    expect(watch).toMatchObject({ channelId: CHANNEL, createdBy: ADMIN, target: { kind: 'company', keyword: SUPPLIER.creditNo }, schedule: { cadence: { kind: 'weekdays' }, time: '08:45' } });
+    expect(watch).toMatchObject({
+      channelId: CHANNEL,
+      createdBy: ADMIN,
+      target: { kind: 'company', keyword: SUPPLIER.creditNo },
+      schedule: { cadence: { kind: 'weekdays' }, time: '08:45' },
+    });
 
     // The same watch again goes back onto the form, and nothing was spent by either.
-    const again = await app.submitView('dq_watch_add_form', values, view.private_metadata, { userId: ADMIN, blocks: view.blocks });
-    expect(again.response.json).toEqual({ response_action: 'errors', errors: { 'dq:watch:channel': expect.stringContaining('already has that watch') } });
+    const again = await app.submitView('dq_watch_add_form', values, view.private_metadata, {
+      userId: ADMIN,
+      blocks: view.blocks,
+    });
+    expect(again.response.json).toEqual({
+      response_action: 'errors',
+      errors: { 'dq:watch:channel': expect.stringContaining('already has that watch') },
+    });
     // Another watch past the admin's cap (one, here) goes back onto the channel field, naming the cap.
-    const daily = { ...values, 'dq:watch:cadence': { value: { type: 'static_select', selected_option: { value: 'daily' } } } };
-    const capped = await app.submitView('dq_watch_add_form', daily, view.private_metadata, { userId: ADMIN, blocks: view.blocks });
-    expect(capped.response.json).toEqual({ response_action: 'errors', errors: { 'dq:watch:channel': expect.stringContaining('the most one person may have (an admin can raise it with WATCH_MAX_PER_PERSON)') } });
+    const daily = {
+      ...values,
+      'dq:watch:cadence': { value: { type: 'static_select', selected_option: { value: 'daily' } } },
+    };
+    const capped = await app.submitView('dq_watch_add_form', daily, view.private_metadata, {
+      userId: ADMIN,
+      blocks: view.blocks,
+    });
+    expect(capped.response.json).toEqual({
+      response_action: 'errors',
+      errors: {
+        'dq:watch:channel': expect.stringContaining(
+          'the most one person may have (an admin can raise it with WATCH_MAX_PER_PERSON)',
+        ),
+      },
+    });
     expect(await app.slack.deps.watches.list(TEAM)).toHaveLength(1);
     expect(app.upstreamCalls()).toHaveLength(1);
   });
@@ -266,14 +340,19 @@ describe('a watch paused for the budget', () => {
     const base = pinnedClock(startAt);
     let shift = 0;
     return {
-      clock: { now: () => base.now() + shift, sleep: (ms, signal) => base.sleep(ms, signal), timer: (ms, fire) => base.timer(ms, fire), every: (ms, fire) => base.every(ms, fire) },
+      clock: {
+        now: () => base.now() + shift,
+        sleep: (ms, signal) => base.sleep(ms, signal),
+        timer: (ms, fire) => base.timer(ms, fire),
+        every: (ms, fire) => base.every(ms, fire),
+      },
       moveTo(at) {
         shift += at - (base.now() + shift);
       },
     };
   }
 
-  it('says when it resumes, resumes by itself when the budget day turns (BUDGET_TZ), and a person\'s pause stays', async () => {
+  it("says when it resumes, resumes by itself when the budget day turns (BUDGET_TZ), and a person's pause stays", async () => {
     const time = movableClock(nineOnDay(0) - 2 * HOUR);
     const app = await startTestApp({ clock: time.clock, budgets: { teamDaily: 30 } });
     apps.push(app);
@@ -290,14 +369,18 @@ describe('a watch paused for the budget', () => {
     const message = { text: post!.args.text as string, blocks: post!.args.blocks as unknown[] };
     assertWithinSlackLimits(message, 'message');
     expect(allText(message)).toContain(`Watch \`${id}\``);
-    expect(allText(message)).toContain('it resumes by itself when the budget day turns, at 2026-11-24 00:00 GMT+8 (Asia/Shanghai)');
+    expect(allText(message)).toContain(
+      'it resumes by itself when the budget day turns, at 2026-11-24 00:00 GMT+8 (Asia/Shanghai)',
+    );
     expect(allText(message)).toContain(`/dq watch resume ${id} starts it sooner`);
     expect(app.upstreamCalls('enterprise-general-taxpayer-query')).toHaveLength(1);
     expect(await coinsSpent(app)).toBe(0);
 
     // Still the same budget day: paused, and nothing runs.
     time.moveTo(Date.parse('2026-11-23T23:59:00+08:00'));
-    expect((await app.slack.deps.watches.find(TEAM, id))?.paused?.resumesAt).toBe(Date.parse('2026-11-24T00:00:00+08:00'));
+    expect((await app.slack.deps.watches.find(TEAM, id))?.paused?.resumesAt).toBe(
+      Date.parse('2026-11-24T00:00:00+08:00'),
+    );
     expect(allText(await ask(app, 'watch list'))).toContain('Paused:');
 
     // The budget day has turned: listed as running, and the next scheduled check runs (its baseline).
@@ -319,19 +402,22 @@ describe('a watch paused for the budget', () => {
 });
 
 describe('the watch example in the general help', () => {
-  it.each(['en', 'zh-CN'] as const)('%s: works as shown (a preview with its cost and Save), and the help it points to lists the watch commands', async (locale) => {
-    const app = await startTestApp();
-    apps.push(app);
-    const help = allText(await ask(app, locale === 'en' ? 'help' : '帮助'));
-    const example = /`\/dq ((?:watch|关注) [^`]+)`/.exec(help)?.[1];
-    expect(example, help).toBeDefined();
-    const preview = await ask(app, example!);
-    expect(buttonNamed(preview, 'dq_watch_save'), allText(preview)).toBeDefined();
-    expect(allText(preview)).toMatch(/20 coins|20 币/);
-    const more = /`\/dq ((?:help|帮助) (?:watch|关注))`/.exec(help)?.[1];
-    expect(allText(await ask(app, more!))).toMatch(/\/dq watch list|\/dq 关注 列表/);
-    expect(app.upstreamCalls()).toEqual([]);
-  });
+  it.each(['en', 'zh-CN'] as const)(
+    '%s: works as shown (a preview with its cost and Save), and the help it points to lists the watch commands',
+    async (locale) => {
+      const app = await startTestApp();
+      apps.push(app);
+      const help = allText(await ask(app, locale === 'en' ? 'help' : '帮助'));
+      const example = /`\/dq ((?:watch|关注) [^`]+)`/.exec(help)?.[1];
+      expect(example, help).toBeDefined();
+      const preview = await ask(app, example!);
+      expect(buttonNamed(preview, 'dq_watch_save'), allText(preview)).toBeDefined();
+      expect(allText(preview)).toMatch(/20 coins|20 币/);
+      const more = /`\/dq ((?:help|帮助) (?:watch|关注))`/.exec(help)?.[1];
+      expect(allText(await ask(app, more!))).toMatch(/\/dq watch list|\/dq 关注 列表/);
+      expect(app.upstreamCalls()).toEqual([]);
+    },
+  );
 });
 
 describe('a watch post on the longest taxpayer record', () => {
@@ -343,13 +429,23 @@ describe('a watch post on the longest taxpayer record', () => {
     await addWatch(app, `watch add taxpayer ${longest.creditNo} weekdays 09:00 lang:zh`);
     await app.slack.watchScheduler.tick(nineOnDay(0));
     // Every field but the credit code changes, to values longer than any in the catalogue.
-    const fields = Object.fromEntries(Object.entries(longest).filter(([field]) => field !== 'creditNo').map(([field, value]) => [field, `${value}${'（变更后）'.repeat(120)}`]));
+    const fields = Object.fromEntries(
+      Object.entries(longest)
+        .filter(([field]) => field !== 'creditNo')
+        .map(([field, value]) => [field, `${value}${'（变更后）'.repeat(120)}`]),
+    );
     app.simulator.changeData({ kind: 'taxpayer', creditNo: longest.creditNo, fields });
     await app.slack.watchScheduler.tick(nineOnDay(1));
-    const posts = channelPosts(app).map((call) => ({ text: call.args.text as string, blocks: call.args.blocks as unknown[] }));
+    const posts = channelPosts(app).map((call) => ({
+      text: call.args.text as string,
+      blocks: call.args.blocks as unknown[],
+    }));
     expect(posts).toHaveLength(2);
     for (const post of posts) assertWithinSlackLimits(post, 'message');
-    const [english, chinese] = [posts.find((post) => allText(post).includes('Before')), posts.find((post) => allText(post).includes('变化前'))];
+    const [english, chinese] = [
+      posts.find((post) => allText(post).includes('Before')),
+      posts.find((post) => allText(post).includes('变化前')),
+    ];
     expect(allText(english!)).toContain('11 fields of the record changed');
     expect(allText(chinese!)).toContain('有 11 项变化');
   });

@@ -1,14 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { candleAt, CANDLE_PERIOD_SECONDS } from '../../../src/simulator/data/candles.js';
+import { type CachedResult, cacheKey, ResultCache } from '../../../src/core/client/cache.js';
+import { validate } from '../../../src/core/operations/validate.js';
+import { CANDLE_PERIOD_SECONDS, candleAt } from '../../../src/simulator/data/candles.js';
 import { futuresContract } from '../../../src/simulator/data/futuresContracts.js';
 import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
-import { DEFAULT_WORKSPACE, eventCallbackBody, functionExecutedEvent, sendEvent, SLACK_ACK_DEADLINE_MS } from '../../support/slack/index.js';
+import {
+  DEFAULT_WORKSPACE,
+  eventCallbackBody,
+  functionExecutedEvent,
+  SLACK_ACK_DEADLINE_MS,
+  sendEvent,
+} from '../../support/slack/index.js';
 import type { FunctionExecution, FunctionParameter } from '../../support/slack/webApiAnswers.js';
-import { startTestApp, STACK_TRACE, TEST_SIGNING_SECRET, UNHANDLED_LISTENER_ERROR, type TestApp } from '../../support/slackApp.js';
+import {
+  STACK_TRACE,
+  startTestApp,
+  TEST_SIGNING_SECRET,
+  type TestApp,
+  UNHANDLED_LISTENER_ERROR,
+} from '../../support/slackApp.js';
 import { parseYaml } from '../../support/yamlSubset.js';
-import { ResultCache, cacheKey, type CachedResult } from '../../../src/core/client/cache.js';
-import { validate } from '../../../src/core/operations/validate.js';
 import { OPS, simulatorCost } from './forms.js';
 
 /**
@@ -29,7 +41,9 @@ interface ManifestFunction {
   output_parameters: Record<string, ManifestParameter>;
 }
 
-const manifest = parseYaml(readFileSync(new URL('../../../manifest.workflow-steps.yml', import.meta.url), 'utf8')) as { functions: Record<string, ManifestFunction> };
+const manifest = parseYaml(readFileSync(new URL('../../../manifest.workflow-steps.yml', import.meta.url), 'utf8')) as {
+  functions: Record<string, ManifestFunction>;
+};
 
 function parameters(definitions: Record<string, ManifestParameter>): FunctionParameter[] {
   return Object.entries(definitions).map(([name, definition]) => ({ name, ...definition }));
@@ -65,8 +79,17 @@ async function runStep(app: TestApp, callbackId: string, inputs: Json, body?: Js
   const response = await sendEvent(app.url, TEST_SIGNING_SECRET, sent);
   expect(response.status).toBe(200);
   const mine = (call: { args: Json }) => call.args.function_execution_id === execution.id;
-  const ended = await Promise.any([app.nextCall('functions.completeSuccess', mine), app.nextCall('functions.completeError', mine)]);
-  return { execution: app.fake.functionExecution(execution.id)!, method: ended.method, args: ended.args, token: ended.token, body: sent };
+  const ended = await Promise.any([
+    app.nextCall('functions.completeSuccess', mine),
+    app.nextCall('functions.completeError', mine),
+  ]);
+  return {
+    execution: app.fake.functionExecution(execution.id)!,
+    method: ended.method,
+    args: ended.args,
+    token: ended.token,
+    body: sent,
+  };
 }
 
 async function ledger(app: TestApp) {
@@ -123,9 +146,20 @@ describe('Workflow Builder steps', () => {
     expect(ended.execution.state).toBe('completed');
 
     const charged = (await ledger(app)).filter((entry) => entry.source === 'workflow');
-    expect(charged).toEqual([expect.objectContaining({ operation: OPS.taxpayer, coins: simulatorCost(OPS.taxpayer), teamId: TEAM, userId: RUNNER, outcome: 'success' })]);
+    expect(charged).toEqual([
+      expect.objectContaining({
+        operation: OPS.taxpayer,
+        coins: simulatorCost(OPS.taxpayer),
+        teamId: TEAM,
+        userId: RUNNER,
+        outcome: 'success',
+      }),
+    ]);
     const budget = await app.client.budgets.state({ teamId: TEAM, userId: RUNNER }, app.clock.now());
-    expect(budget).toMatchObject({ team: { spent: simulatorCost(OPS.taxpayer) }, user: { spent: simulatorCost(OPS.taxpayer) } });
+    expect(budget).toMatchObject({
+      team: { spent: simulatorCost(OPS.taxpayer) },
+      user: { spent: simulatorCost(OPS.taxpayer) },
+    });
 
     const again = await runStep(app, 'dq_taxpayer_lookup', { keyword: company.creditNo, run_by: RUNNER });
     expect(again.method).toBe('functions.completeSuccess');
@@ -144,7 +178,9 @@ describe('Workflow Builder steps', () => {
   it('look up a taxpayer that does not exist: fails saying so', async () => {
     const ended = await runStep(app, 'dq_taxpayer_lookup', { keyword: '无此公司名称' });
     expect(ended.method).toBe('functions.completeError');
-    expect(ended.args.error).toBe('No company matches “无此公司名称”. Try part of the registered name, or the 18-character credit code. The lookup cost 20 coins.');
+    expect(ended.args.error).toBe(
+      'No company matches “无此公司名称”. Try part of the registered name, or the 18-character credit code. The lookup cost 20 coins.',
+    );
     expect(ended.execution.state).toBe('failed');
   });
 
@@ -157,7 +193,10 @@ describe('Workflow Builder steps', () => {
     expect(funds.length).toBeGreaterThan(0);
     const outputs = ended.args.outputs as { count: number; funds: string };
     expect(outputs.count).toBe(data.count);
-    const lines = funds.map((fund) => `${fund.fundCode} ${fund.fundName} — ${fund.fundType}, subscription ${fund.beginDate} to ${fund.endDate}`);
+    const lines = funds.map(
+      (fund) =>
+        `${fund.fundCode} ${fund.fundName} — ${fund.fundType}, subscription ${fund.beginDate} to ${fund.endDate}`,
+    );
     if ((data.count as number) > funds.length) lines.push(`…and ${(data.count as number) - funds.length} more`);
     expect(outputs.funds).toBe(lines.join('\n'));
   });
@@ -165,7 +204,9 @@ describe('Workflow Builder steps', () => {
   it('latest fund asset: the newest date of the history, its asset and rate', async () => {
     const ended = await runStep(app, 'dq_fund_asset_latest', { fund_code: '000001' });
     expect(ended.method).toBe('functions.completeSuccess');
-    const newest = [...(upstreamData(app, OPS.fundAsset).list as Array<{ assetDate: string; asset: number; assetRate: number }>)].sort((a, b) => b.assetDate.localeCompare(a.assetDate))[0]!;
+    const newest = [
+      ...(upstreamData(app, OPS.fundAsset).list as Array<{ assetDate: string; asset: number; assetRate: number }>),
+    ].sort((a, b) => b.assetDate.localeCompare(a.assetDate))[0]!;
     expect(ended.args.outputs).toEqual({ date: newest.assetDate, asset: newest.asset, rate: newest.assetRate });
     expect(app.upstreamCalls(OPS.fundAsset)[0]!.request).toEqual({ fundCode: '000001', pageNo: '1', pageSize: '50' });
   });
@@ -177,41 +218,61 @@ describe('Workflow Builder steps', () => {
     const data = upstreamData(app, OPS.futures) as { lines: number[][] };
     expect(outputs.time).toBe(Math.max(...data.lines.map((line) => line.at(-1)!)));
     // The simulator's own candle at that time, in its field order: open, close, high, low, change, …
-    const [open, close, high, low, change] = candleAt(futuresContract('CL')!, '5', outputs.time! / CANDLE_PERIOD_SECONDS['5']!);
+    const [open, close, high, low, change] = candleAt(
+      futuresContract('CL')!,
+      '5',
+      outputs.time! / CANDLE_PERIOD_SECONDS['5']!,
+    );
     expect(outputs).toEqual({ open, high, low, close, change, time: outputs.time });
   });
 
   it('a bad fund code fails at once with what a fund code looks like; nothing is sent or spent', async () => {
     const ended = await runStep(app, 'dq_fund_asset_latest', { fund_code: '12345' });
     expect(ended.method).toBe('functions.completeError');
-    expect(ended.args.error).toBe('The fund code must be 6 digits, like 000001, not “12345”. Nothing was sent or spent.');
+    expect(ended.args.error).toBe(
+      'The fund code must be 6 digits, like 000001, not “12345”. Nothing was sent or spent.',
+    );
     expect(app.upstreamCalls()).toEqual([]);
-    expect(app.fake.calls('functions.completeSuccess').filter((call) => call.args.function_execution_id === ended.execution.id)).toEqual([]);
+    expect(
+      app.fake
+        .calls('functions.completeSuccess')
+        .filter((call) => call.args.function_execution_id === ended.execution.id),
+    ).toEqual([]);
   });
 
   it('a well-formed fund code the service does not know: fails saying the fund has no history (the lookup was paid)', async () => {
     const before = (await ledger(app)).length;
     const ended = await runStep(app, 'dq_fund_asset_latest', { fund_code: '999999' });
-    expect(ended.args.error).toBe('The data service has no asset history for fund 999999. Check the fund code. The lookup cost 10 coins.');
-    expect((await ledger(app)).slice(before)).toEqual([expect.objectContaining({ operation: OPS.fundAsset, coins: simulatorCost(OPS.fundAsset), source: 'workflow' })]);
+    expect(ended.args.error).toBe(
+      'The data service has no asset history for fund 999999. Check the fund code. The lookup cost 10 coins.',
+    );
+    expect((await ledger(app)).slice(before)).toEqual([
+      expect.objectContaining({ operation: OPS.fundAsset, coins: simulatorCost(OPS.fundAsset), source: 'workflow' }),
+    ]);
   });
 
   it('an input the core refuses (a period that does not exist) names the input and spends nothing', async () => {
     const ended = await runStep(app, 'dq_futures_latest_candle', { symbol: 'CL', period: '7m' });
     expect(ended.method).toBe('functions.completeError');
-    expect(ended.args.error).toMatch(/^That request is not valid, so nothing was sent or spent\. Period must be one of .*, not "7m"$/);
+    expect(ended.args.error).toMatch(
+      /^That request is not valid, so nothing was sent or spent\. Period must be one of .*, not "7m"$/,
+    );
     expect(app.upstreamCalls()).toEqual([]);
   });
 
   it('a symbol the service refuses fails in our words, not charged', async () => {
     const ended = await runStep(app, 'dq_futures_latest_candle', { symbol: 'ZZZ', period: 'daily' });
-    expect(ended.args.error).toMatch(/^The data service refused this request as invalid\. Nothing was charged\.( \(taskNo .+\))?$/);
+    expect(ended.args.error).toMatch(
+      /^The data service refused this request as invalid\. Nothing was charged\.( \(taskNo .+\))?$/,
+    );
     expect(String(ended.args.error)).not.toMatch(STACK_TRACE);
   });
 
   it('the same event delivered again (an Events API retry) runs the step once', async () => {
     const ended = await runStep(app, 'dq_fund_asset_latest', { fund_code: '110022' });
-    const again = await sendEvent(app.url, TEST_SIGNING_SECRET, ended.body, { retry: { num: 1, reason: 'http_timeout' } });
+    const again = await sendEvent(app.url, TEST_SIGNING_SECRET, ended.body, {
+      retry: { num: 1, reason: 'http_timeout' },
+    });
     expect(again.status).toBe(200);
     await app.settle();
     const mine = (call: { args: Json }) => call.args.function_execution_id === ended.execution.id;
@@ -223,9 +284,17 @@ describe('Workflow Builder steps', () => {
   it('outputs Slack refuses still end the run: the step is failed instead of left hanging', async () => {
     app.fake.failNext('functions.completeSuccess', 'parameter_validation_failed');
     const execution = app.fake.startFunctionExecution('dq_fund_asset_latest');
-    const event = functionExecutedEvent({ callbackId: 'dq_fund_asset_latest', functionExecutionId: execution.id, botAccessToken: execution.token, inputs: { fund_code: '161725' } });
+    const event = functionExecutedEvent({
+      callbackId: 'dq_fund_asset_latest',
+      functionExecutionId: execution.id,
+      botAccessToken: execution.token,
+      inputs: { fund_code: '161725' },
+    });
     await sendEvent(app.url, TEST_SIGNING_SECRET, event);
-    const failed = await app.nextCall('functions.completeError', (call) => call.args.function_execution_id === execution.id);
+    const failed = await app.nextCall(
+      'functions.completeError',
+      (call) => call.args.function_execution_id === execution.id,
+    );
     expect(failed.args.error).toBe('Something went wrong on our side; it has been logged.');
     expect(app.fake.functionExecution(execution.id)?.state).toBe('failed');
   });
@@ -245,7 +314,10 @@ describe('Workflow Builder step outputs (issue 21, step outputs)', () => {
     expect(first.method).toBe('functions.completeSuccess');
     // The service's answer, as it could come back: markup and a formula in its fields (cached, so the step reads it).
     const cache = new ResultCache(app.store.keyv<CachedResult>('cache'), app.clock, 86_400_000);
-    const key = cacheKey('enterprise-general-taxpayer-query', validate('enterprise-general-taxpayer-query', { keyword: '杭州华信' }));
+    const key = cacheKey(
+      'enterprise-general-taxpayer-query',
+      validate('enterprise-general-taxpayer-query', { keyword: '杭州华信' }),
+    );
     const cached = (await cache.get<{ records: Array<Record<string, unknown>> }>(key, 86_400_000))!;
     const record = cached.result.records[0]!;
     record.enterpriseName = '<!channel> Acme & Sons <https://evil.example|click>';
@@ -274,7 +346,9 @@ describe('Workflow Builder steps and the budgets and allowlists', () => {
 
   it('a step past the workspace budget fails with which budget, what was spent and when it resets; nothing is sent', async () => {
     app = await startTestApp({ budgets: { teamDaily: 25 } });
-    expect((await runStep(app, 'dq_taxpayer_lookup', { keyword: '杭州华信' })).method).toBe('functions.completeSuccess');
+    expect((await runStep(app, 'dq_taxpayer_lookup', { keyword: '杭州华信' })).method).toBe(
+      'functions.completeSuccess',
+    );
     const ended = await runStep(app, 'dq_fund_asset_latest', { fund_code: '000001' });
     expect(ended.method).toBe('functions.completeError');
     expect(ended.args.error).toMatch(
@@ -287,7 +361,9 @@ describe('Workflow Builder steps and the budgets and allowlists', () => {
   it('the person running it has a budget too, when the step names them', async () => {
     app = await startTestApp({ budgets: { userDaily: 5 } });
     const ended = await runStep(app, 'dq_new_funds', { run_by: RUNNER });
-    expect(ended.args.error).toMatch(/^Your daily budget of 5 coins would be exceeded \(0 spent today, this lookup costs 10\)\./);
+    expect(ended.args.error).toMatch(
+      /^Your daily budget of 5 coins would be exceeded \(0 spent today, this lookup costs 10\)\./,
+    );
     expect(app.upstreamCalls()).toEqual([]);
   });
 
@@ -295,7 +371,9 @@ describe('Workflow Builder steps and the budgets and allowlists', () => {
     app = await startTestApp({ env: { ALLOWED_TEAM_IDS: 'T0OTHERTEAM' } });
     const ended = await runStep(app, 'dq_futures_latest_candle', { symbol: 'CL', period: 'daily' });
     expect(ended.method).toBe('functions.completeError');
-    expect(ended.args.error).toBe('This workspace is not enabled for the data service. Ask your Slack admin to add it to ALLOWED_TEAM_IDS.');
+    expect(ended.args.error).toBe(
+      'This workspace is not enabled for the data service. Ask your Slack admin to add it to ALLOWED_TEAM_IDS.',
+    );
     expect(app.upstreamCalls()).toEqual([]);
   });
 
@@ -305,20 +383,34 @@ describe('Workflow Builder steps and the budgets and allowlists', () => {
     expect(anonymous.args.error).toBe(
       'Only listed people may use the data service here (ALLOWED_USER_IDS), and this step does not say who is running it: set its run_by input to the person who used the workflow.',
     );
-    const stranger = await runStep(app, 'dq_futures_latest_candle', { symbol: 'CL', period: 'daily', run_by: 'U0STRANGER' });
+    const stranger = await runStep(app, 'dq_futures_latest_candle', {
+      symbol: 'CL',
+      period: 'daily',
+      run_by: 'U0STRANGER',
+    });
     expect(stranger.args.error).toMatch(/^You are not on the list of people who may use the data service here\./);
     expect(app.upstreamCalls()).toEqual([]);
     const listed = await runStep(app, 'dq_futures_latest_candle', { symbol: 'CL', period: 'daily', run_by: RUNNER });
     expect(listed.method).toBe('functions.completeSuccess');
   });
 
-  it('function_executed for a callback_id this app does not have, and one the allowlists refuse, are acked within Slack\'s 3 s (issue 21.8)', async () => {
+  it("function_executed for a callback_id this app does not have, and one the allowlists refuse, are acked within Slack's 3 s (issue 21.8)", async () => {
     app = await startTestApp({ env: { ALLOWED_TEAM_IDS: 'T0OTHERTEAM' } });
-    const unknown = functionExecutedEvent({ callbackId: 'dq_not_a_step', functionExecutionId: 'Fx0UNKNOWN', botAccessToken: 'xwfp-unknown', inputs: {} });
+    const unknown = functionExecutedEvent({
+      callbackId: 'dq_not_a_step',
+      functionExecutionId: 'Fx0UNKNOWN',
+      botAccessToken: 'xwfp-unknown',
+      inputs: {},
+    });
     const sent = await sendEvent(app.url, TEST_SIGNING_SECRET, eventCallbackBody(unknown));
     expect(sent.status).toBe(200);
     expect(sent.elapsedMs).toBeLessThan(SLACK_ACK_DEADLINE_MS);
-    const refused = functionExecutedEvent({ callbackId: 'dq_futures_latest_candle', functionExecutionId: 'Fx0REFUSED', botAccessToken: 'xwfp-refused', inputs: { symbol: 'CL', period: 'daily' } });
+    const refused = functionExecutedEvent({
+      callbackId: 'dq_futures_latest_candle',
+      functionExecutionId: 'Fx0REFUSED',
+      botAccessToken: 'xwfp-refused',
+      inputs: { symbol: 'CL', period: 'daily' },
+    });
     const refusedSent = await sendEvent(app.url, TEST_SIGNING_SECRET, eventCallbackBody(refused));
     expect(refusedSent.status).toBe(200);
     expect(refusedSent.elapsedMs).toBeLessThan(SLACK_ACK_DEADLINE_MS);
@@ -339,15 +431,21 @@ describe('Workflow Builder steps and the budgets and allowlists', () => {
     const listed = await runStep(app, 'dq_new_funds', { sale_status: '在售' });
     const { funds } = listed.args.outputs as { funds: string };
     const first = (upstreamData(app, OPS.newFunds).data as Json[])[0]!;
-    expect(funds.split('\n')[0]).toBe(`${first.fundCode} ${first.fundName}（${first.fundType}，认购期 ${first.beginDate} 至 ${first.endDate}）`);
+    expect(funds.split('\n')[0]).toBe(
+      `${first.fundCode} ${first.fundName}（${first.fundType}，认购期 ${first.beginDate} 至 ${first.endDate}）`,
+    );
     expect(funds).not.toMatch(/subscription|more/);
 
     const badPeriod = await runStep(app, 'dq_futures_latest_candle', { symbol: 'CL', period: '7m' });
-    expect(badPeriod.args.error).toBe('输入有误，未发起查询，未扣费。K线周期须为日线、1分钟、5分钟、15分钟、30分钟、1小时、2小时、4小时、周线、月线之一，不能是“7m”');
+    expect(badPeriod.args.error).toBe(
+      '输入有误，未发起查询，未扣费。K线周期须为日线、1分钟、5分钟、15分钟、30分钟、1小时、2小时、4小时、周线、月线之一，不能是“7m”',
+    );
     const badCode = await runStep(app, 'dq_fund_asset_latest', { fund_code: 'abc' });
     expect(badCode.args.error).toBe('基金代码应为 6 位数字（如 000001），不能是“abc”。未发起查询，未扣费。');
     const overBudget = await runStep(app, 'dq_taxpayer_lookup', { keyword: '杭州华信' });
-    expect(overBudget.args.error).toMatch(/^超出工作区每日预算 25 币（今日已用 10 币，本次查询需 20 币），未发起查询，未扣费。预算将于 \d{4}-\d{2}-\d{2} 00:00（北京时间）重置，还有 .+。$/);
+    expect(overBudget.args.error).toMatch(
+      /^超出工作区每日预算 25 币（今日已用 10 币，本次查询需 20 币），未发起查询，未扣费。预算将于 \d{4}-\d{2}-\d{2} 00:00（北京时间）重置，还有 .+。$/,
+    );
     const noMatch = await runStep(app, 'dq_fund_asset_latest', { fund_code: '999999' });
     expect(noMatch.args.error).toBe('数据服务中没有基金 999999 的基金规模记录，请检查基金代码。本次查询已花费 10 币。');
   });

@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION, SHORTCUT, VIEW } from '../../../src/slack/ids.js';
+import { SLASH_COMMANDS } from '../../../src/slack/flows/routeCommand.js';
+import { WORKFLOW_STEPS } from '../../../src/slack/flows/workflowSteps.js';
 import { acknowledgeUnhandled } from '../../../src/slack/middleware/acknowledgeUnhandled.js';
-import { WORKFLOW_STEPS } from '../../../src/slack/functions/index.js';
+import { ACTION, SHORTCUT, VIEW } from '../../../src/slack/payloads/ids.js';
 import { fakeAck, recorder } from '../listenerArgs.js';
 
 async function through(body: Record<string, unknown>) {
   const record = recorder();
   let passedOn = false;
-  await acknowledgeUnhandled(WORKFLOW_STEPS.map((step) => step.callbackId))({ body, ack: fakeAck(record), next: async () => void (passedOn = true) } as never);
+  await acknowledgeUnhandled(
+    SLASH_COMMANDS.map(({ command }) => command),
+    WORKFLOW_STEPS.map((step) => step.callbackId),
+  )({
+    body,
+    ack: fakeAck(record),
+    next: async () => {
+      passedOn = true;
+    },
+  } as never);
   return { acks: record.acks(), passedOn };
 }
 

@@ -11,7 +11,16 @@ const logger = pino({ level: 'silent' });
 async function deliver(store: Store, body: Record<string, unknown>) {
   const record = recorder();
   let passedOn = false;
-  await onlyOnce(store, logger)({ body, ack: fakeAck(record), next: async () => void (passedOn = true) } as never);
+  await onlyOnce(
+    store,
+    logger,
+  )({
+    body,
+    ack: fakeAck(record),
+    next: async () => {
+      passedOn = true;
+    },
+  } as never);
   return { acks: record.acks(), passedOn };
 }
 
@@ -36,6 +45,9 @@ describe('onlyOnce', () => {
 
   it('a store that cannot be reached lets the request go ahead', async () => {
     const broken = { claim: () => Promise.reject(new Error('store down')) } as unknown as Store;
-    expect(await deliver(broken, { command: '/dq', text: 'usage', trigger_id: 'trigger-once-3' })).toEqual({ acks: [], passedOn: true });
+    expect(await deliver(broken, { command: '/dq', text: 'usage', trigger_id: 'trigger-once-3' })).toEqual({
+      acks: [],
+      passedOn: true,
+    });
   });
 });

@@ -1,14 +1,14 @@
 import type { KnownBlock, SectionBlock } from '@slack/types';
-import { english, langFor } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
 import { findOperation, OPERATION_IDS, operations, typedNameOf } from '../../../src/core/operations/index.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
-import { ACTION, VIEW } from '../../../src/slack/ids.js';
+import { english, langFor } from '../../../src/i18n/lang.js';
 import { chooserModal } from '../../../src/slack/modals/chooser.js';
+import { ACTION, VIEW } from '../../../src/slack/payloads/ids.js';
+import { ENGLISH_TITLES } from '../../support/operationTitles.js';
 import { visibleText } from '../render/fixtures.js';
 import { untranslatedWords } from './untranslated.js';
 import { assertModalWithinLimits } from './viewLimits.js';
-import { ENGLISH_TITLES } from '../../support/operationTitles.js';
 
 describe('chooserModal', () => {
   const view = chooserModal('{"c":"C1"}', pricesFrom(), english);
@@ -21,11 +21,15 @@ describe('chooserModal', () => {
   });
 
   it('has one button per operation, naming its title and cost, whose value opens that form', () => {
-    const rows = (view.blocks as SectionBlock[]).filter((block) => block.type === 'section' && block.accessory !== undefined);
+    const rows = (view.blocks as SectionBlock[]).filter(
+      (block) => block.type === 'section' && block.accessory !== undefined,
+    );
     expect(rows).toHaveLength(OPERATION_IDS.length);
     for (const id of OPERATION_IDS) {
       const definition = operations[id];
-      const row = rows.find((block) => block.accessory?.type === 'button' && block.accessory.value === typedNameOf(definition));
+      const row = rows.find(
+        (block) => block.accessory?.type === 'button' && block.accessory.value === typedNameOf(definition),
+      );
       expect(row, id).toBeDefined();
       expect(row!.accessory).toMatchObject({ type: 'button', action_id: ACTION.openModal });
       expect(row!.text?.text).toContain(ENGLISH_TITLES[id]);
@@ -52,6 +56,9 @@ describe('chooserModal in Chinese', () => {
   });
 
   it('keeps the English titles the operations are defined with', () => {
-    for (const id of OPERATION_IDS) expect(visibleText(chooserModal('{}', pricesFrom(), english) as { blocks: KnownBlock[] })).toContain(`*${ENGLISH_TITLES[id]}*`);
+    for (const id of OPERATION_IDS)
+      expect(visibleText(chooserModal('{}', pricesFrom(), english) as { blocks: KnownBlock[] })).toContain(
+        `*${ENGLISH_TITLES[id]}*`,
+      );
   });
 });

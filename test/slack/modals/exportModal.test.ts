@@ -1,20 +1,38 @@
 import type { ModalView } from '@slack/types';
 import { describe, expect, it } from 'vitest';
-import { english, langFor, type Lang } from '../../../src/i18n/lang.js';
-import { decodeExportState, encodeExportState, exportConfirmLabel, exportLoadingModal, exportNoticeModal, exportPlanModal } from '../../../src/slack/modals/exportModal.js';
+import { english, type Lang, langFor } from '../../../src/i18n/lang.js';
+import {
+  decodeExportState,
+  encodeExportState,
+  exportConfirmLabel,
+  exportLoadingModal,
+  exportNoticeModal,
+  exportPlanModal,
+} from '../../../src/slack/modals/exportModal.js';
 import { assertModalWithinLimits } from './viewLimits.js';
 
 const zh = langFor('zh-CN');
 const texts = { heading: '*一般纳税人信息* `keyword=华信`', lines: ['*页数：*3 页'], notes: ['注意'] };
-const state = { channelId: 'C0GENERAL1', queryValue: JSON.stringify({ o: 'taxpayer', r: { keyword: '光'.repeat(1900), pageNo: 1, pageSize: 20 } }), pageSize: 20 };
+const state = {
+  channelId: 'C0GENERAL1',
+  queryValue: JSON.stringify({ o: 'taxpayer', r: { keyword: '光'.repeat(1900), pageNo: 1, pageSize: 20 } }),
+  pageSize: 20,
+};
 
 describe('the export modal', () => {
-  it.each([english, zh] as Lang[])('stays within Slack\'s limits (%#), with the longest query a button can carry', (lang) => {
-    for (const view of [exportLoadingModal(lang), exportNoticeModal(lang, 'x'), exportPlanModal({ lang, texts, state, coins: 123_456, joining: false, empty: false })]) {
-      assertModalWithinLimits(view);
-      expect(view.title.text.length).toBeLessThanOrEqual(24);
-    }
-  });
+  it.each([english, zh] as Lang[])(
+    "stays within Slack's limits (%#), with the longest query a button can carry",
+    (lang) => {
+      for (const view of [
+        exportLoadingModal(lang),
+        exportNoticeModal(lang, 'x'),
+        exportPlanModal({ lang, texts, state, coins: 123_456, joining: false, empty: false }),
+      ]) {
+        assertModalWithinLimits(view);
+        expect(view.title.text.length).toBeLessThanOrEqual(24);
+      }
+    },
+  );
 
   it('says on its button what confirming costs, or that it joins the export running', () => {
     expect(exportConfirmLabel(english, { coins: 20, joining: false })).toBe('Export · 20 coins');
@@ -35,7 +53,8 @@ describe('the export modal', () => {
     expect(decodeExportState(view.private_metadata)).toEqual(state);
     expect(JSON.parse(view.private_metadata!).c).toBe('C0GENERAL1');
     expect(decodeExportState(encodeExportState({ queryValue: 'q' }))).toEqual({ queryValue: 'q' });
-    for (const forged of ['', 'null', '{"c":"C1"}', '{"q":1}', 'not json']) expect(decodeExportState(forged)).toBeUndefined();
+    for (const forged of ['', 'null', '{"c":"C1"}', '{"q":1}', 'not json'])
+      expect(decodeExportState(forged)).toBeUndefined();
     expect(decodeExportState('{"q":"x","z":-3,"c":5}')).toEqual({ queryValue: 'x' });
   });
 });

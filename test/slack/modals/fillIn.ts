@@ -35,29 +35,47 @@ export function fillIn(view: ModalView, answers: Record<string, Answer>): ViewSt
     switch (element.type) {
       case 'plain_text_input':
       case 'number_input':
-        submitted = { type: element.type, value: typeof answer === 'string' ? answer : (element.initial_value ?? null) };
+        submitted = {
+          type: element.type,
+          value: typeof answer === 'string' ? answer : (element.initial_value ?? null),
+        };
         break;
       case 'datepicker':
         submitted = { type: element.type, selected_date: typeof answer === 'string' ? answer : null };
         break;
       case 'static_select':
       case 'radio_buttons':
-        submitted = { type: element.type, selected_option: typeof answer === 'string' ? chosen(pick(element, answer)) : element.initial_option ? chosen(element.initial_option) : null };
+        submitted = {
+          type: element.type,
+          selected_option:
+            typeof answer === 'string'
+              ? chosen(pick(element, answer))
+              : element.initial_option
+                ? chosen(element.initial_option)
+                : null,
+        };
         break;
       case 'timepicker':
-        submitted = { type: element.type, selected_time: typeof answer === 'string' ? answer : (element.initial_time ?? null) };
+        submitted = {
+          type: element.type,
+          selected_time: typeof answer === 'string' ? answer : (element.initial_time ?? null),
+        };
         break;
       case 'conversations_select':
         submitted = { type: element.type, selected_conversation: typeof answer === 'string' ? answer : null };
         break;
       case 'checkboxes':
-        submitted = { type: element.type, selected_options: (Array.isArray(answer) ? answer : []).map((value) => chosen(pick(element, value))) };
+        submitted = {
+          type: element.type,
+          selected_options: (Array.isArray(answer) ? answer : []).map((value) => chosen(pick(element, value))),
+        };
         break;
       default:
         throw new Error(`fillIn does not know ${element.type}`);
     }
     values[input.block_id!] = { [element.action_id!]: submitted };
   }
-  for (const blockId of Object.keys(answers)) if (!values[blockId]) throw new Error(`the form has no input block ${blockId}`);
+  for (const blockId of Object.keys(answers))
+    if (!values[blockId]) throw new Error(`the form has no input block ${blockId}`);
   return values;
 }

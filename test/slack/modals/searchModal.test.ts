@@ -1,17 +1,18 @@
 import type { InputBlock, ModalView, PlainTextOption } from '@slack/types';
-import { english, langFor } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
 import { BID_REGIONS } from '../../../src/core/operations/bidRegions.js';
 import { FUTURES_PERIODS } from '../../../src/core/operations/futures.js';
 import { OPERATION_IDS, type OperationId, operations, typedNameOf } from '../../../src/core/operations/index.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
-import { VIEW } from '../../../src/slack/ids.js';
+import { english, langFor } from '../../../src/i18n/lang.js';
+import { option } from '../../../src/slack/blockKit/slackText.js';
 import { staticSelect } from '../../../src/slack/modals/elements.js';
 import { searchModal } from '../../../src/slack/modals/index.js';
-import { option } from '../../../src/slack/modals/slackText.js';
+import { slackOperation } from '../../../src/slack/operations/index.js';
+import { VIEW } from '../../../src/slack/payloads/ids.js';
+import { CHINESE_TITLES, ENGLISH_TITLES } from '../../support/operationTitles.js';
 import { untranslatedWords } from './untranslated.js';
 import { assertModalWithinLimits } from './viewLimits.js';
-import { CHINESE_TITLES, ENGLISH_TITLES } from '../../support/operationTitles.js';
 
 const PRICES = pricesFrom();
 
@@ -29,8 +30,13 @@ function input(view: ModalView, blockId: string): InputBlock {
 }
 
 function optionValues(block: InputBlock): string[] {
-  const element = block.element as { options?: PlainTextOption[]; option_groups?: Array<{ options: PlainTextOption[] }> };
-  return [...(element.options ?? []), ...(element.option_groups ?? []).flatMap((group) => group.options)].map((o) => o.value!);
+  const element = block.element as {
+    options?: PlainTextOption[];
+    option_groups?: Array<{ options: PlainTextOption[] }>;
+  };
+  return [...(element.options ?? []), ...(element.option_groups ?? []).flatMap((group) => group.options)].map(
+    (o) => o.value!,
+  );
 }
 
 function optionTexts(block: InputBlock): string[] {
@@ -39,26 +45,33 @@ function optionTexts(block: InputBlock): string[] {
 }
 
 describe('searchModal', () => {
-  it.each(OPERATION_IDS)('%s: builds within Slack’s limits with its callback_id, labels and metadata', (id: OperationId) => {
-    const view = searchModal(id, METADATA, PRICES, english);
-    assertModalWithinLimits(view);
-    expect(view.callback_id).toBe(VIEW.search(typedNameOf(id)));
-    expect(view.private_metadata).toBe(METADATA);
-    expect(view.submit?.text).toBe('Search');
-    expect(view.close?.text).toBe('Cancel');
-    expect(view.title.text).toBe(ENGLISH_TITLES[id]);
-    expect(inputs(view).length).toBeGreaterThan(0);
-    // The cost is on the form, so nobody pays without having seen it.
-    expect(JSON.stringify(view.blocks[0])).toContain(`${operations[id].cost} coins`);
-  });
+  it.each(OPERATION_IDS)(
+    '%s: builds within Slack’s limits with its callback_id, labels and metadata',
+    (id: OperationId) => {
+      const view = searchModal(slackOperation(id), METADATA, PRICES, english);
+      assertModalWithinLimits(view);
+      expect(view.callback_id).toBe(VIEW.search(typedNameOf(id)));
+      expect(view.private_metadata).toBe(METADATA);
+      expect(view.submit?.text).toBe('Search');
+      expect(view.close?.text).toBe('Cancel');
+      expect(view.title.text).toBe(ENGLISH_TITLES[id]);
+      expect(inputs(view).length).toBeGreaterThan(0);
+      // The cost is on the form, so nobody pays without having seen it.
+      expect(JSON.stringify(view.blocks[0])).toContain(`${operations[id].cost} coins`);
+    },
+  );
 
   it('refuses private_metadata Slack would refuse', () => {
-    expect(() => searchModal('fund-asset', 'x'.repeat(3001), PRICES, english)).toThrow(/3001 characters/);
-    expect(searchModal('fund-asset', 'x'.repeat(3000), PRICES, english).private_metadata).toHaveLength(3000);
+    expect(() => searchModal(slackOperation('fund-asset'), 'x'.repeat(3001), PRICES, english)).toThrow(
+      /3001 characters/,
+    );
+    expect(searchModal(slackOperation('fund-asset'), 'x'.repeat(3000), PRICES, english).private_metadata).toHaveLength(
+      3000,
+    );
   });
 
   it('bid search has every filter', () => {
-    const view = searchModal(BIDS, '{}', PRICES, english);
+    const view = searchModal(slackOperation(BIDS), '{}', PRICES, english);
     expect(inputs(view).map((block) => block.block_id)).toEqual([
       'dq:bids:keyword',
       'dq:bids:searchType',
@@ -85,7 +98,7 @@ describe('searchModal', () => {
   });
 
   it('fund asset: fund code and page size', () => {
-    const view = searchModal('fund-asset', '{}', PRICES, english);
+    const view = searchModal(slackOperation('fund-asset'), '{}', PRICES, english);
     expect(inputs(view).map((block) => [block.block_id, block.element.type])).toEqual([
       ['dq:fund-asset:fundCode', 'plain_text_input'],
       ['dq:fund-asset:pageSize', 'static_select'],
@@ -94,7 +107,7 @@ describe('searchModal', () => {
   });
 
   it('futures: symbol with examples, every period, a candle count', () => {
-    const view = searchModal('finance-external-futures-kline', '{}', PRICES, english);
+    const view = searchModal(slackOperation('finance-external-futures-kline'), '{}', PRICES, english);
     expect(inputs(view).map((block) => [block.block_id, block.element.type])).toEqual([
       ['dq:futures:symbol', 'plain_text_input'],
       ['dq:futures:type', 'static_select'],
@@ -106,7 +119,7 @@ describe('searchModal', () => {
   });
 
   it('new funds: sale status and page size', () => {
-    const view = searchModal('fund-new-list', '{}', PRICES, english);
+    const view = searchModal(slackOperation('fund-new-list'), '{}', PRICES, english);
     expect(inputs(view).map((block) => [block.block_id, block.element.type])).toEqual([
       ['dq:new-funds:saleStatus', 'radio_buttons'],
       ['dq:new-funds:pageSize', 'static_select'],
@@ -115,13 +128,17 @@ describe('searchModal', () => {
   });
 
   it('taxpayer: one keyword input for a name or a credit code', () => {
-    const view = searchModal('enterprise-general-taxpayer-query', '{}', PRICES, english);
-    expect(inputs(view).map((block) => [block.block_id, block.element.type])).toEqual([['dq:taxpayer:keyword', 'plain_text_input']]);
+    const view = searchModal(slackOperation('enterprise-general-taxpayer-query'), '{}', PRICES, english);
+    expect(inputs(view).map((block) => [block.block_id, block.element.type])).toEqual([
+      ['dq:taxpayer:keyword', 'plain_text_input'],
+    ]);
     expect(input(view, 'dq:taxpayer:keyword').hint?.text).toMatch(/credit code/);
   });
 
   it('no two forms share a block_id (views.update would carry values across)', () => {
-    const ids = OPERATION_IDS.flatMap((id) => inputs(searchModal(id, '{}', PRICES, english)).map((block) => block.block_id));
+    const ids = OPERATION_IDS.flatMap((id) =>
+      inputs(searchModal(slackOperation(id), '{}', PRICES, english)).map((block) => block.block_id),
+    );
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
@@ -130,7 +147,7 @@ describe('searchModal in Chinese: the frame', () => {
   const zh = langFor('zh-CN');
 
   it.each(OPERATION_IDS)('%s: title, buttons and cost line in Chinese, within Slack’s limits', (id: OperationId) => {
-    const view = searchModal(id, METADATA, PRICES, zh);
+    const view = searchModal(slackOperation(id), METADATA, PRICES, zh);
     assertModalWithinLimits(view);
     expect(view.title.text).toBe(CHINESE_TITLES[id]);
     expect([...view.title.text].length).toBeLessThanOrEqual(24);
@@ -139,10 +156,17 @@ describe('searchModal in Chinese: the frame', () => {
     const costLine = JSON.stringify(view.blocks[0]);
     expect(costLine).toContain(`每次查询 ${operations[id].cost} 币`);
     expect(costLine).toContain('重复最近的查询免费');
-    const frame = [view.title.text, view.submit?.text, view.close?.text, ...(view.blocks[0] as { elements: Array<{ text: string }> }).elements.map((element) => element.text)].join('\n');
+    const frame = [
+      view.title.text,
+      view.submit?.text,
+      view.close?.text,
+      ...(view.blocks[0] as { elements: Array<{ text: string }> }).elements.map((element) => element.text),
+    ].join('\n');
     expect(untranslatedWords(frame)).toEqual([]);
     // The same form either way: only the words change.
-    expect(inputs(view).map((block) => block.block_id)).toEqual(inputs(searchModal(id, METADATA, PRICES, english)).map((block) => block.block_id));
+    expect(inputs(view).map((block) => block.block_id)).toEqual(
+      inputs(searchModal(slackOperation(id), METADATA, PRICES, english)).map((block) => block.block_id),
+    );
   });
 });
 

@@ -10,7 +10,13 @@ const NEW_FUNDS = 'fund-new-list';
 
 describe('numbers in characters', () => {
   it.each([
-    ['30', '30'], ['三十', '30'], ['二十五', '25'], ['十五', '15'], ['两百', '200'], ['一百零五', '105'], ['九', '9'],
+    ['30', '30'],
+    ['三十', '30'],
+    ['二十五', '25'],
+    ['十五', '15'],
+    ['两百', '200'],
+    ['一百零五', '105'],
+    ['九', '9'],
   ])('%s is %s', (word, digits) => expect(readNumberWord(word)).toBe(digits));
 
   it('leaves what is no number alone', () => {
@@ -29,8 +35,18 @@ describe('numbers in characters', () => {
 
 describe('periods as Chinese readers write them', () => {
   it.each([
-    ['五分钟', '5分钟'], ['5分钟线', '5分钟'], ['5分k', '5分钟'], ['60分', '1小时'], ['1个小时', '1小时'],
-    ['4时', '4小时'], ['四小时', '4小时'], ['日K线', '0'], ['天', '0'], ['日k', '日k'], ['daily', 'daily'], ['小时线', '1小时'],
+    ['五分钟', '5分钟'],
+    ['5分钟线', '5分钟'],
+    ['5分k', '5分钟'],
+    ['60分', '1小时'],
+    ['1个小时', '1小时'],
+    ['4时', '4小时'],
+    ['四小时', '4小时'],
+    ['日K线', '0'],
+    ['天', '0'],
+    ['日k', '日k'],
+    ['daily', 'daily'],
+    ['小时线', '1小时'],
   ])('%s reads as %s', (word, known) => expect(readPeriodWord(word, CANDLE_TYPE_SYNONYMS, '0')).toBe(known));
 
   it('a period the service does not have stays as typed, for the operation to refuse', () => {
@@ -43,17 +59,23 @@ describe('natural Chinese through the real parser and validation', () => {
   it('第2页 is page 2, in a keyword search and as the fund code’s second word', () => {
     expect(wireRequest('/bids', '光伏组件 第2页', BIDS)).toMatchObject({ keyword: '光伏组件', pageIndex: '2' });
     expect(wireRequest('/fund-asset', '000001 第2页', FUND)).toMatchObject({ fundCode: '000001', pageNo: '2' });
-    expect(wireRequest('/fund-asset', '000001 第二页', FUND)).toEqual(wireRequest('/fund-asset', '000001 page:2', FUND));
+    expect(wireRequest('/fund-asset', '000001 第二页', FUND)).toEqual(
+      wireRequest('/fund-asset', '000001 page:2', FUND),
+    );
   });
 
   it('30根, 五分钟 and 黄金 are a count, a period and a contract', () => {
     expect(wireRequest('/futures', '黄金 5分 30根', FUTURES)).toEqual(wireRequest('/futures', 'GC 5m 30', FUTURES));
-    expect(wireRequest('/futures', '原油 日K线 三十', FUTURES)).toEqual(wireRequest('/futures', 'CL daily 30', FUTURES));
+    expect(wireRequest('/futures', '原油 日K线 三十', FUTURES)).toEqual(
+      wireRequest('/futures', 'CL daily 30', FUTURES),
+    );
     expect(wireRequest('/futures', '白银 1个小时', FUTURES)).toEqual(wireRequest('/futures', 'SI 1h', FUTURES));
   });
 
   it('在售中 and 已停售 are sale statuses', () => {
     expect(wireRequest('/new-funds', '在售中', NEW_FUNDS)).toEqual(wireRequest('/new-funds', 'onsale', NEW_FUNDS));
-    expect(wireRequest('/new-funds', '已停售 第2页', NEW_FUNDS)).toEqual(wireRequest('/new-funds', 'offsale page:2', NEW_FUNDS));
+    expect(wireRequest('/new-funds', '已停售 第2页', NEW_FUNDS)).toEqual(
+      wireRequest('/new-funds', 'offsale page:2', NEW_FUNDS),
+    );
   });
 });

@@ -21,7 +21,18 @@ describe('paging words, read with the commands’ grammar (issue 37, item 4)', (
     expect(readPagingWords(text)).toEqual(move);
   });
 
-  it.each(['page', 'page 0', 'page two', 'pages 2', '/fund-asset 000001 page:2', 'help', 'bids 光伏组件', '第页', 'p', 'nextcloud'])('%j is no paging move', (text) => {
+  it.each([
+    'page',
+    'page 0',
+    'page two',
+    'pages 2',
+    '/fund-asset 000001 page:2',
+    'help',
+    'bids 光伏组件',
+    '第页',
+    'p',
+    'nextcloud',
+  ])('%j is no paging move', (text) => {
     expect(readPagingWords(text)).toBeUndefined();
   });
 });

@@ -2,28 +2,99 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../src/core/errors.js';
 import { OPERATION_IDS } from '../../../src/core/operations/index.js';
-import { SLASH_COMMANDS } from '../../../src/slack/parse/commands.js';
-import { parseCommand, type ParsedCommand } from '../../../src/slack/parse/parseCommand.js';
 import { validate } from '../../../src/core/operations/validate.js';
 import { english, langFor } from '../../../src/i18n/lang.js';
+import { SLASH_COMMANDS } from '../../../src/slack/flows/routeCommand.js';
+import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
 import { invalidText } from '../../../src/slack/parse/invalidText.js';
+import { type ParsedCommand, parseCommand } from '../../../src/slack/parse/parseCommand.js';
 
 const KINDS = ['query', 'open_modal', 'help', 'usage', 'digest', 'lang', 'invalid'];
 
 // Words that reach the interesting branches: subcommands, option keys, quotes, full-width forms.
 const interestingWord = fc.constantFrom(
-  'help', 'usage', 'digest', 'lang', 'tax', 'bids', 'fund', 'futures', 'newfunds', 'new-funds', 'all', 'onsale',
-  '帮助', '用量', '摘要', '语言', '中文', 'zh', 'auto', '纳税人', '招标', '基金', '期货', 'K线', '新基金', '在售', '全部', '5分钟', '日线',
-  '地区:', '地区：浙江', '类型:中标', '从:2026-01-01', '到：', '范围:标题、供应商', '页:2', '每页：５０', '周期:1小时', '根数:3', '状态:停售',
-  'region:', 'region:ZJ', 'type:award', 'from:2026-01-01', 'to:', 'in:title、supplier', 'page:2', 'p:', 'size:50', 'period:5m', 'n:3',
-  '"', '“', '”', '「', '」', '『', '"a b"', 'x:y', ':', '=', '：', '　', '\t', 'ＣＬ', '５ｍ', '&amp;', '&lt;', '\u200B', '光伏组件', '000001', 'CL',
+  'help',
+  'usage',
+  'digest',
+  'lang',
+  'tax',
+  'bids',
+  'fund',
+  'futures',
+  'newfunds',
+  'new-funds',
+  'all',
+  'onsale',
+  '帮助',
+  '用量',
+  '摘要',
+  '语言',
+  '中文',
+  'zh',
+  'auto',
+  '纳税人',
+  '招标',
+  '基金',
+  '期货',
+  'K线',
+  '新基金',
+  '在售',
+  '全部',
+  '5分钟',
+  '日线',
+  '地区:',
+  '地区：浙江',
+  '类型:中标',
+  '从:2026-01-01',
+  '到：',
+  '范围:标题、供应商',
+  '页:2',
+  '每页：５０',
+  '周期:1小时',
+  '根数:3',
+  '状态:停售',
+  'region:',
+  'region:ZJ',
+  'type:award',
+  'from:2026-01-01',
+  'to:',
+  'in:title、supplier',
+  'page:2',
+  'p:',
+  'size:50',
+  'period:5m',
+  'n:3',
+  '"',
+  '“',
+  '”',
+  '「',
+  '」',
+  '『',
+  '"a b"',
+  'x:y',
+  ':',
+  '=',
+  '：',
+  '　',
+  '\t',
+  'ＣＬ',
+  '５ｍ',
+  '&amp;',
+  '&lt;',
+  '\u200B',
+  '光伏组件',
+  '000001',
+  'CL',
 );
 const text = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 60 }),
   fc.string({ unit: 'grapheme', maxLength: 60 }),
   fc.array(fc.oneof(interestingWord, fc.string({ maxLength: 6 })), { maxLength: 10 }).map((words) => words.join(' ')),
 );
-const command = fc.oneof(fc.constantFrom(...SLASH_COMMANDS.map((entry) => entry.command)), fc.string({ maxLength: 12 }));
+const command = fc.oneof(
+  fc.constantFrom(...SLASH_COMMANDS.map((entry) => entry.command)),
+  fc.string({ maxLength: 12 }),
+);
 
 function checkShape(parsed: ParsedCommand, typed: string): void {
   expect(KINDS).toContain(parsed.kind);
@@ -43,7 +114,7 @@ function checkShape(parsed: ParsedCommand, typed: string): void {
       break;
     case 'invalid':
       for (const lang of [english, langFor('zh-CN')]) {
-        const text = invalidText(parsed, lang);
+        const text = invalidText(parsed, COMMAND_GRAMMAR, lang);
         expect(text.length).toBeGreaterThan(0);
         // Every key and placeholder resolved: a missing key would come back as the key itself.
         if (!/commands|\{\{/.test(typed)) expect(text).not.toMatch(/commands\.|\{\{/);
@@ -62,9 +133,9 @@ describe('parseCommand on any text', () => {
   it('never throws and gives exactly one well-formed result, the same each time', () => {
     fc.assert(
       fc.property(command, text, (name, words) => {
-        const parsed = parseCommand(name, words);
+        const parsed = parseCommand(COMMAND_GRAMMAR, name, words);
         checkShape(parsed, `${name} ${words}`);
-        expect(parseCommand(name, words)).toEqual(parsed);
+        expect(parseCommand(COMMAND_GRAMMAR, name, words)).toEqual(parsed);
       }),
       { numRuns: 2000 },
     );
@@ -73,7 +144,7 @@ describe('parseCommand on any text', () => {
   it('a query is always something the core can judge: a wire request or a ValidationError', () => {
     fc.assert(
       fc.property(fc.constantFrom(...SLASH_COMMANDS.map((entry) => entry.command)), text, (name, words) => {
-        const parsed = parseCommand(name, words);
+        const parsed = parseCommand(COMMAND_GRAMMAR, name, words);
         if (parsed.kind !== 'query') return;
         try {
           validate(parsed.operation, parsed.input);
@@ -86,12 +157,18 @@ describe('parseCommand on any text', () => {
   });
 
   it('any unquoted keyword without a colon reaches the taxpayer query whole', () => {
-    const keyword = fc.array(fc.stringMatching(/^[A-Za-z0-9\u4e00-\u9fa5]{1,8}$/), { minLength: 1, maxLength: 4 }).map((words) => words.join(' '));
+    const keyword = fc
+      .array(fc.stringMatching(/^[A-Za-z0-9\u4e00-\u9fa5]{1,8}$/), { minLength: 1, maxLength: 4 })
+      .map((words) => words.join(' '));
     fc.assert(
       fc.property(keyword, (words) => {
-        const parsed = parseCommand('/taxpayer', words);
+        const parsed = parseCommand(COMMAND_GRAMMAR, '/taxpayer', words);
         if (words.toLowerCase() === 'help') return;
-        expect(parsed).toEqual({ kind: 'query', operation: 'enterprise-general-taxpayer-query', input: { keyword: words } });
+        expect(parsed).toEqual({
+          kind: 'query',
+          operation: 'enterprise-general-taxpayer-query',
+          input: { keyword: words },
+        });
       }),
     );
   });

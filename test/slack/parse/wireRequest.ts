@@ -1,11 +1,12 @@
 import { expect } from 'vitest';
 import type { OperationId } from '../../../src/core/operations/index.js';
 import { validate } from '../../../src/core/operations/validate.js';
-import { parseCommand, type ParsedCommand } from '../../../src/slack/parse/parseCommand.js';
+import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
+import { type ParsedCommand, parseCommand } from '../../../src/slack/parse/parseCommand.js';
 
 /** The input the real parser reads from a command, which must be a query of `operation`. */
 export function queryInput(command: string, text: string, operation: OperationId): Record<string, string> {
-  const parsed = parseCommand(command, text);
+  const parsed = parseCommand(COMMAND_GRAMMAR, command, text);
   expect(parsed, `${command} ${text}`).toMatchObject({ kind: 'query', operation });
   return (parsed as Extract<ParsedCommand, { kind: 'query' }>).input;
 }

@@ -1,21 +1,24 @@
-import { english } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
-import { langFor } from '../../../src/i18n/lang.js';
+import { english, langFor } from '../../../src/i18n/lang.js';
+import { ACTION } from '../../../src/slack/payloads/ids.js';
 import { messageText } from '../../../src/slack/render/asText.js';
 import { mrkdwnToText } from '../../../src/slack/render/mrkdwnToText.js';
-import { ACTION } from '../../../src/slack/ids.js';
 import { renderNotice } from '../../../src/slack/render/notice.js';
 
 describe('mrkdwn as terminal text', () => {
   it('drops emphasis markers at word edges only', () => {
     // Struck text stays visibly struck (a long stroke through each character): an old fee is not the fee.
-    expect(mrkdwnToText('*Latest:* 35 _(still forming)_ ~old~')).toBe('Latest: 35 (still forming) o\u0336l\u0336d\u0336');
+    expect(mrkdwnToText('*Latest:* 35 _(still forming)_ ~old~')).toBe(
+      'Latest: 35 (still forming) o\u0336l\u0336d\u0336',
+    );
     expect(mrkdwnToText('fund_code_x and 2*3*4')).toBe('fund_code_x and 2*3*4');
     expect(mrkdwnToText('*浙江省水利局*')).toBe('浙江省水利局');
   });
 
   it('turns links, mentions and channels into readable text', () => {
-    expect(mrkdwnToText('<https://example.com/a_b_c?x=1&amp;y=2|the notice>')).toBe('the notice (https://example.com/a_b_c?x=1&y=2)');
+    expect(mrkdwnToText('<https://example.com/a_b_c?x=1&amp;y=2|the notice>')).toBe(
+      'the notice (https://example.com/a_b_c?x=1&y=2)',
+    );
     expect(mrkdwnToText('<https://example.com>')).toBe('https://example.com');
     expect(mrkdwnToText('by <@U123ABC> in <#C42>')).toBe('by @U123ABC in #C42');
     expect(mrkdwnToText('<#C42|general> <!here>')).toBe('#general @here');
@@ -38,23 +41,43 @@ describe('mrkdwn as terminal text', () => {
 
 describe('Block Kit as terminal text', () => {
   it('underlines headers, writes fields as "Label: value", marks context lines and numbers buttons', () => {
-    const { text, buttons } = messageText({
-      text: 'fallback',
-      blocks: [
-        { type: 'header', text: { type: 'plain_text', text: '基金 000001' } },
-        { type: 'section', text: { type: 'mrkdwn', text: '*Latest*' }, fields: [{ type: 'mrkdwn', text: '*Open*\n75.35' }, { type: 'mrkdwn', text: '*Note*\nline one\nline two' }] },
-        { type: 'context', elements: [{ type: 'mrkdwn', text: 'Page 1 of 3' }] },
-        { type: 'image', image_url: 'https://quickchart.io/chart?c=1', alt_text: 'Bar chart of things', title: { type: 'plain_text', text: 'Things' } },
-        { type: 'divider' },
-        {
-          type: 'actions',
-          elements: [
-            { type: 'button', action_id: ACTION.pageNext, text: { type: 'plain_text', text: 'Next →' }, value: 'n' },
-            { type: 'button', action_id: ACTION.share, text: { type: 'plain_text', text: 'Share in channel' }, value: 's' },
-          ],
-        },
-      ],
-    }, english);
+    const { text, buttons } = messageText(
+      {
+        text: 'fallback',
+        blocks: [
+          { type: 'header', text: { type: 'plain_text', text: '基金 000001' } },
+          {
+            type: 'section',
+            text: { type: 'mrkdwn', text: '*Latest*' },
+            fields: [
+              { type: 'mrkdwn', text: '*Open*\n75.35' },
+              { type: 'mrkdwn', text: '*Note*\nline one\nline two' },
+            ],
+          },
+          { type: 'context', elements: [{ type: 'mrkdwn', text: 'Page 1 of 3' }] },
+          {
+            type: 'image',
+            image_url: 'https://quickchart.io/chart?c=1',
+            alt_text: 'Bar chart of things',
+            title: { type: 'plain_text', text: 'Things' },
+          },
+          { type: 'divider' },
+          {
+            type: 'actions',
+            elements: [
+              { type: 'button', action_id: ACTION.pageNext, text: { type: 'plain_text', text: 'Next →' }, value: 'n' },
+              {
+                type: 'button',
+                action_id: ACTION.share,
+                text: { type: 'plain_text', text: 'Share in channel' },
+                value: 's',
+              },
+            ],
+          },
+        ],
+      },
+      english,
+    );
     expect(text).toBe(
       [
         '基金 000001',
@@ -81,9 +104,30 @@ describe('Block Kit as terminal text', () => {
       {
         text: '',
         blocks: [
-          { type: 'section', fields: [{ type: 'mrkdwn', text: '*开盘*\n75.35' }, { type: 'mrkdwn', text: '*备注*\n第一行\n第二行' }], accessory: { type: 'image', image_url: 'https://x/y.png', alt_text: '图' } },
-          { type: 'image', image_url: 'https://quickchart.io/chart?c=1', alt_text: '基金规模柱状图', title: { type: 'plain_text', text: '基金规模' } },
-          { type: 'actions', elements: [{ type: 'static_select', action_id: 'pick', options: [{ text: { type: 'plain_text', text: '一' }, value: '1' }] }] },
+          {
+            type: 'section',
+            fields: [
+              { type: 'mrkdwn', text: '*开盘*\n75.35' },
+              { type: 'mrkdwn', text: '*备注*\n第一行\n第二行' },
+            ],
+            accessory: { type: 'image', image_url: 'https://x/y.png', alt_text: '图' },
+          },
+          {
+            type: 'image',
+            image_url: 'https://quickchart.io/chart?c=1',
+            alt_text: '基金规模柱状图',
+            title: { type: 'plain_text', text: '基金规模' },
+          },
+          {
+            type: 'actions',
+            elements: [
+              {
+                type: 'static_select',
+                action_id: 'pick',
+                options: [{ text: { type: 'plain_text', text: '一' }, value: '1' }],
+              },
+            ],
+          },
         ],
       },
       langFor('zh-CN'),
@@ -102,7 +146,10 @@ describe('Block Kit as terminal text', () => {
   });
 
   it('separates consecutive sections with a blank line', () => {
-    const { text } = messageText({ text: '', blocks: [renderNotice('one', english).blocks[0]!, renderNotice('two', english).blocks[0]!] }, english);
+    const { text } = messageText(
+      { text: '', blocks: [renderNotice('one', english).blocks[0]!, renderNotice('two', english).blocks[0]!] },
+      english,
+    );
     expect(text).toBe('one\n\ntwo');
   });
 

@@ -1,17 +1,29 @@
 import type { KnownBlock } from '@slack/types';
 import type { CallResult } from '../../../src/core/client/dataClient.js';
-import { operations, type OperationId, type RequestOf, type ResultOf } from '../../../src/core/operations/index.js';
+import { type OperationId, operations, type RequestOf, type ResultOf } from '../../../src/core/operations/index.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
-import type { SlackMessage } from '../../../src/slack/slackMessage.js';
 import { english } from '../../../src/i18n/lang.js';
-import type { RenderOptions } from '../../../src/slack/render/answer.js';
+import { knownSlackOperation } from '../../../src/slack/operations/index.js';
+import { type RenderOptions, renderAnswer } from '../../../src/slack/render/answer.js';
+import type { SlackMessage } from '../../../src/slack/reply/slackMessage.js';
 
 export const NOW = Date.UTC(2026, 4, 20, 6, 30); // 2026-05-20 14:30 in Shanghai
 
-export const OPTIONS: RenderOptions = { lang: english, timeZone: 'Asia/Shanghai', demo: false, now: NOW, prices: pricesFrom() };
+export const OPTIONS: RenderOptions = {
+  lang: english,
+  timeZone: 'Asia/Shanghai',
+  demo: false,
+  now: NOW,
+  prices: pricesFrom(),
+};
 
 /** A CallResult as the client would give it, for a request in loose input form (validated here). */
-export function answerOf<Id extends OperationId>(operation: Id, input: Record<string, unknown>, result: ResultOf<Id>, extra: Partial<CallResult<Id>> = {}): CallResult<Id> {
+export function answerOf<Id extends OperationId>(
+  operation: Id,
+  input: Record<string, unknown>,
+  result: ResultOf<Id>,
+  extra: Partial<CallResult<Id>> = {},
+): CallResult<Id> {
   const definition = operations[operation];
   const parsed = definition.input.safeParse(input);
   if (!parsed.success) throw new Error(`bad fixture input: ${parsed.error.message}`);
@@ -39,7 +51,10 @@ type Node = { [key: string]: unknown };
 export function visibleText(message: SlackMessage | { blocks: KnownBlock[] }): string {
   const texts: string[] = [];
   const visit = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(visit);
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
     if (typeof value !== 'object' || value === null) return;
     const node = value as Node;
     if ((node.type === 'mrkdwn' || node.type === 'plain_text') && typeof node.text === 'string') {
@@ -53,7 +68,13 @@ export function visibleText(message: SlackMessage | { blocks: KnownBlock[] }): s
 }
 
 export function buttons(message: SlackMessage): Array<{ action_id?: string; value?: string; text: { text: string } }> {
-  return message.blocks.flatMap((block) => (block.type === 'actions' ? (block.elements as Array<{ type: string; action_id?: string; value?: string; text: { text: string } }>).filter((e) => e.type === 'button') : []));
+  return message.blocks.flatMap((block) =>
+    block.type === 'actions'
+      ? (block.elements as Array<{ type: string; action_id?: string; value?: string; text: { text: string } }>).filter(
+          (e) => e.type === 'button',
+        )
+      : [],
+  );
 }
 
 export function footerText(message: SlackMessage): string {
@@ -64,4 +85,9 @@ export function footerText(message: SlackMessage): string {
 
 export function hostile(text = 'Evil'): string {
   return `${text} <!channel> <@U0BADBAD> <https://evil.example|click> & *bold* \`tick\` ~strike~`;
+}
+
+/** An answer framed as the flows frame it: with its own operation's rendering. */
+export function answerMessage(answer: CallResult, options: RenderOptions): SlackMessage {
+  return renderAnswer(answer, knownSlackOperation(answer.operation), options);
 }

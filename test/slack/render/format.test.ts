@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decimalsOf, formatChange, formatCny, formatNumber, formatPercent, formatZonedTime } from '../../../src/slack/render/format.js';
+import {
+  decimalsOf,
+  formatChange,
+  formatCny,
+  formatNumber,
+  formatPercent,
+  formatZonedTime,
+} from '../../../src/slack/render/format.js';
 
 describe('number formatting', () => {
   it.each([
@@ -60,7 +67,9 @@ describe('time formatting', () => {
   it('shows the local time with the zone, and follows daylight saving', () => {
     expect(formatZonedTime(instant, 'Asia/Shanghai')).toBe('2026-01-15 08:00 GMT+8 (Asia/Shanghai)');
     expect(formatZonedTime(instant, 'America/New_York')).toBe('2026-01-14 19:00 EST (America/New_York)');
-    expect(formatZonedTime(Date.UTC(2026, 6, 15, 0, 0), 'America/New_York')).toBe('2026-07-14 20:00 EDT (America/New_York)');
+    expect(formatZonedTime(Date.UTC(2026, 6, 15, 0, 0), 'America/New_York')).toBe(
+      '2026-07-14 20:00 EDT (America/New_York)',
+    );
     expect(formatZonedTime(instant, 'UTC')).toBe('2026-01-15 00:00 UTC');
   });
 

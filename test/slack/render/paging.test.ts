@@ -1,39 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION } from '../../../src/slack/ids.js';
-import { decodeQueryValue } from '../../../src/slack/queryValue.js';
-import { renderAnswer } from '../../../src/slack/render/answer.js';
 import { langFor } from '../../../src/i18n/lang.js';
+import { ACTION } from '../../../src/slack/payloads/ids.js';
+import { decodeQueryValue } from '../../../src/slack/payloads/queryValue.js';
+import type { SlackMessage } from '../../../src/slack/reply/slackMessage.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
-import { OPTIONS, answerOf, buttons, visibleText } from './fixtures.js';
+import { answerMessage, answerOf, buttons, OPTIONS, visibleText } from './fixtures.js';
 
 function funds(pageNo: number, total: number) {
-  const fund = { fundType: '混合型', beginDate: '2026-05-01', endDate: '2026-05-20', fundCode: '000001', fundName: 'F', fundManagerName: 'M', minPurchase: '10', fundOriginalFee: '', fundDiscountFee: '0.00%', saleStatus: true };
+  const fund = {
+    fundType: '混合型',
+    beginDate: '2026-05-01',
+    endDate: '2026-05-20',
+    fundCode: '000001',
+    fundName: 'F',
+    fundManagerName: 'M',
+    minPurchase: '10',
+    fundOriginalFee: '',
+    fundDiscountFee: '0.00%',
+    saleStatus: true,
+  };
   const count = Math.max(0, Math.min(10, total - (pageNo - 1) * 10));
-  return answerOf('fund-new-list', { pageNo, pageSize: 10, saleStatus: 'true' }, { total, funds: Array.from({ length: count }, () => fund) });
+  return answerOf(
+    'fund-new-list',
+    { pageNo, pageSize: 10, saleStatus: 'true' },
+    { total, funds: Array.from({ length: count }, () => fund) },
+  );
 }
 
-const actionIds = (message: ReturnType<typeof renderAnswer>) => buttons(message).map((button) => button.action_id);
+const actionIds = (message: SlackMessage) => buttons(message).map((button) => button.action_id);
 
 describe('paging and sharing', () => {
   it('offers only Next on the first page, with a value for page 2 of the same search', () => {
-    const message = renderAnswer(funds(1, 35), OPTIONS);
+    const message = answerMessage(funds(1, 35), OPTIONS);
     assertWithinSlackLimits(message, 'message');
     expect(visibleText(message)).toContain('Page 1 of 4 · 35 results');
     expect(actionIds(message)).toEqual([ACTION.pageNext, ACTION.share, ACTION.exportCsv]);
     const next = buttons(message)[0]!;
     // It carries the reply's language, so the page it brings is said in the same one.
-    expect(decodeQueryValue(next.value!)).toEqual({ operation: 'fund-new-list', request: { saleStatus: 'true', pageNo: '2', pageSize: '10' }, locale: 'en' });
+    expect(decodeQueryValue(next.value!)).toEqual({
+      operation: 'fund-new-list',
+      request: { saleStatus: 'true', pageNo: '2', pageSize: '10' },
+      locale: 'en',
+    });
   });
 
   it('Next names its price and how many records it brings, fewer when the last page is short', () => {
-    expect(buttons(renderAnswer(funds(1, 35), OPTIONS))[0]!.text.text).toBe('Next 10 → (10 coins)');
-    expect(buttons(renderAnswer(funds(3, 35), OPTIONS))[1]!.text.text).toBe('Next 5 → (10 coins)');
-    const chinese = renderAnswer(funds(3, 35), { ...OPTIONS, lang: langFor('zh-CN') });
+    expect(buttons(answerMessage(funds(1, 35), OPTIONS))[0]!.text.text).toBe('Next 10 → (10 coins)');
+    expect(buttons(answerMessage(funds(3, 35), OPTIONS))[1]!.text.text).toBe('Next 5 → (10 coins)');
+    const chinese = answerMessage(funds(3, 35), { ...OPTIONS, lang: langFor('zh-CN') });
     expect(buttons(chinese)[1]!.text.text).toBe('下 5 条 →（10 币）');
   });
 
   it('offers Previous and Next in the middle', () => {
-    const message = renderAnswer(funds(2, 35), OPTIONS);
+    const message = answerMessage(funds(2, 35), OPTIONS);
     expect(actionIds(message)).toEqual([ACTION.pagePrevious, ACTION.pageNext, ACTION.share, ACTION.exportCsv]);
     const [previous, next] = buttons(message);
     expect(decodeQueryValue(previous!.value!)?.request.pageNo).toBe('1');
@@ -41,36 +60,52 @@ describe('paging and sharing', () => {
   });
 
   it('offers only Previous on the last page', () => {
-    const message = renderAnswer(funds(4, 35), OPTIONS);
+    const message = answerMessage(funds(4, 35), OPTIONS);
     expect(visibleText(message)).toContain('Page 4 of 4');
     expect(actionIds(message)).toEqual([ACTION.pagePrevious, ACTION.share, ACTION.exportCsv]);
   });
 
   it('offers no paging for a single page, and the share value is the current query', () => {
-    const message = renderAnswer(funds(1, 3), OPTIONS);
+    const message = answerMessage(funds(1, 3), OPTIONS);
     expect(visibleText(message)).toContain('Page 1 of 1 · 3 results');
     expect(actionIds(message)).toEqual([ACTION.share, ACTION.exportCsv]);
-    expect(decodeQueryValue(buttons(message)[0]!.value!)).toEqual({ operation: 'fund-new-list', request: { saleStatus: 'true', pageNo: '1', pageSize: '10' } });
+    expect(decodeQueryValue(buttons(message)[0]!.value!)).toEqual({
+      operation: 'fund-new-list',
+      request: { saleStatus: 'true', pageNo: '1', pageSize: '10' },
+    });
   });
 
   it('moves the taxpayer page as a number, the way its wire request is typed', () => {
-    const answer = answerOf('enterprise-general-taxpayer-query', { keyword: '华信', pageNo: 2 }, { total: 45, records: [{ enterpriseName: 'A', creditNo: 'B', taxpayerType: 'C' }] });
-    const values = buttons(renderAnswer(answer, OPTIONS)).map((button) => decodeQueryValue(button.value!)?.request.pageNo);
+    const answer = answerOf(
+      'enterprise-general-taxpayer-query',
+      { keyword: '华信', pageNo: 2 },
+      { total: 45, records: [{ enterpriseName: 'A', creditNo: 'B', taxpayerType: 'C' }] },
+    );
+    const values = buttons(answerMessage(answer, OPTIONS)).map(
+      (button) => decodeQueryValue(button.value!)?.request.pageNo,
+    );
     // Previous, Next, Share, Export: Share and Export carry the page shown.
     expect(values).toEqual([1, 3, 2, 2]);
   });
 
   it('puts no buttons on a shared copy (a click would replace everyone\'s copy), but keeps "Page x of y"', () => {
-    const message = renderAnswer(funds(2, 35), { ...OPTIONS, sharedBy: 'U0ALICE' });
+    const message = answerMessage(funds(2, 35), { ...OPTIONS, sharedBy: 'U0ALICE' });
     expect(actionIds(message)).toEqual([]);
     expect(visibleText(message)).toContain('Page 2 of');
-    const single = renderAnswer(funds(1, 3), { ...OPTIONS, sharedBy: 'U0ALICE' });
+    const single = answerMessage(funds(1, 3), { ...OPTIONS, sharedBy: 'U0ALICE' });
     expect(single.blocks.some((block) => block.type === 'actions')).toBe(false);
   });
 
   it('says "Page x" when the total is unknown', () => {
     const records = Array.from({ length: 10 }, (_, index) => ({ title: `T${index}` }));
-    const message = renderAnswer(answerOf('thirdpartymarket-cmapi00069224-enterprise-search-bid-list', { keyword: '光伏组件', pageIndex: 3 }, { records }), OPTIONS);
+    const message = answerMessage(
+      answerOf(
+        'thirdpartymarket-cmapi00069224-enterprise-search-bid-list',
+        { keyword: '光伏组件', pageIndex: 3 },
+        { records },
+      ),
+      OPTIONS,
+    );
     expect(visibleText(message)).toContain('Page 3');
     expect(visibleText(message)).not.toContain('Page 3 of');
     expect(actionIds(message)).toEqual([ACTION.pagePrevious, ACTION.pageNext, ACTION.share, ACTION.exportCsv]);
@@ -80,15 +115,32 @@ describe('paging and sharing', () => {
     // 69 characters of JSON around the keyword (its language included): pages 8 and 9 come to exactly 2000, page 10 to 2001.
     // Longer than the taxpayer operation accepts today, but a renderer must hold with any request (e.g. one cached earlier).
     const keyword = '光'.repeat(1931);
-    const tooLong = (answer: ReturnType<typeof answerOf<'enterprise-general-taxpayer-query'>>, text: string) => ({ ...answer, request: { ...answer.request, keyword: text } });
-    const answer = tooLong(answerOf('enterprise-general-taxpayer-query', { keyword: '光伏', pageNo: 9, pageSize: 10 }, { total: 200, records: [] }), keyword);
-    const message = renderAnswer(answer, OPTIONS);
+    const tooLong = (answer: ReturnType<typeof answerOf<'enterprise-general-taxpayer-query'>>, text: string) => ({
+      ...answer,
+      request: { ...answer.request, keyword: text },
+    });
+    const answer = tooLong(
+      answerOf(
+        'enterprise-general-taxpayer-query',
+        { keyword: '光伏', pageNo: 9, pageSize: 10 },
+        { total: 200, records: [] },
+      ),
+      keyword,
+    );
+    const message = answerMessage(answer, OPTIONS);
     assertWithinSlackLimits(message, 'message');
     // The page came back empty: nothing to share, only the way back.
     expect(actionIds(message)).toEqual([ACTION.pagePrevious]);
     for (const button of buttons(message)) expect(button.value!.length).toBe(2000);
-    const huge = tooLong(answerOf('enterprise-general-taxpayer-query', { keyword: '光伏', pageNo: 2, pageSize: 10 }, { total: 200, records: [] }), '光'.repeat(2100));
-    const hugeMessage = renderAnswer(huge, OPTIONS);
+    const huge = tooLong(
+      answerOf(
+        'enterprise-general-taxpayer-query',
+        { keyword: '光伏', pageNo: 2, pageSize: 10 },
+        { total: 200, records: [] },
+      ),
+      '光'.repeat(2100),
+    );
+    const hugeMessage = answerMessage(huge, OPTIONS);
     assertWithinSlackLimits(hugeMessage, 'message');
     expect(hugeMessage.blocks.some((block) => block.type === 'actions')).toBe(false);
     expect(visibleText(hugeMessage)).toContain('Page 2 of 20');
@@ -97,18 +149,21 @@ describe('paging and sharing', () => {
 
 describe('block ids', () => {
   it('change from page to page, since Slack wants new ids when a message is updated, and stay unique', () => {
-    const ids = (message: ReturnType<typeof renderAnswer>) => message.blocks.map((block) => block.block_id).filter(Boolean);
-    const first = ids(renderAnswer(funds(1, 35), OPTIONS));
-    const second = ids(renderAnswer(funds(2, 35), OPTIONS));
+    const ids = (message: SlackMessage) => message.blocks.map((block) => block.block_id).filter(Boolean);
+    const first = ids(answerMessage(funds(1, 35), OPTIONS));
+    const second = ids(answerMessage(funds(2, 35), OPTIONS));
     expect(new Set(first).size).toBe(first.length);
     expect(first.filter((id) => second.includes(id))).toEqual([]);
-    expect(ids(renderAnswer(funds(1, 35), OPTIONS))).toEqual(first);
+    expect(ids(answerMessage(funds(1, 35), OPTIONS))).toEqual(first);
   });
 });
 
 describe('an empty result', () => {
   it('has no page count, share or export on its first page', () => {
-    const message = renderAnswer(answerOf('enterprise-general-taxpayer-query', { keyword: '华为技术' }, { total: 0, records: [] }), OPTIONS);
+    const message = answerMessage(
+      answerOf('enterprise-general-taxpayer-query', { keyword: '华为技术' }, { total: 0, records: [] }),
+      OPTIONS,
+    );
     expect(actionIds(message)).toEqual([]);
     expect(visibleText(message)).not.toMatch(/Page 1|0 results/);
   });

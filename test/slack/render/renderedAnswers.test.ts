@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { CallResult } from '../../../src/core/client/dataClient.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
 import { LOCALES, langFor } from '../../../src/i18n/lang.js';
-import { renderAnswer } from '../../../src/slack/render/answer.js';
+import { knownSlackOperation } from '../../../src/slack/operations/index.js';
 import { RenderedAnswers } from '../../../src/slack/render/renderedAnswers.js';
 import type { RenderOptions } from '../../../src/slack/render/types.js';
-import { NOW, OPTIONS, answerOf, footerText } from './fixtures.js';
+import type { SlackMessage } from '../../../src/slack/reply/slackMessage.js';
+import { answerMessage, answerOf, footerText, NOW, OPTIONS } from './fixtures.js';
 
 const MINUTE = 60_000;
 
@@ -14,13 +15,31 @@ const MINUTE = 60_000;
 function newFunds(pageNo: number, storedAt: number, extra: Partial<CallResult> = {}): CallResult {
   const count = Math.max(0, Math.min(10, 35 - (pageNo - 1) * 10));
   const funds = Array.from({ length: count }, (_, index) => ({
-    fundType: '混合型', beginDate: '2026-05-01', endDate: '2026-05-20', fundCode: String(100000 + pageNo * 100 + index + (storedAt % 7)),
-    fundName: `Fund ${index} <b> & *x*`, fundManagerName: 'M', minPurchase: String(10 * index + 0.5), fundOriginalFee: '1.50%', fundDiscountFee: '0.15%', saleStatus: index % 2 === 0,
+    fundType: '混合型',
+    beginDate: '2026-05-01',
+    endDate: '2026-05-20',
+    fundCode: String(100000 + pageNo * 100 + index + (storedAt % 7)),
+    fundName: `Fund ${index} <b> & *x*`,
+    fundManagerName: 'M',
+    minPurchase: String(10 * index + 0.5),
+    fundOriginalFee: '1.50%',
+    fundDiscountFee: '0.15%',
+    saleStatus: index % 2 === 0,
   }));
-  return answerOf('fund-new-list', { pageNo, pageSize: 10 }, { total: 35, funds }, { source: 'cache', coinsSpent: 0, storedAt, ageMs: NOW - storedAt, ...extra });
+  return answerOf(
+    'fund-new-list',
+    { pageNo, pageSize: 10 },
+    { total: 35, funds },
+    { source: 'cache', coinsSpent: 0, storedAt, ageMs: NOW - storedAt, ...extra },
+  );
 }
 
 const same = (a: unknown, b: unknown) => expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+
+/** What the cache gives for an answer, framed with its own operation's rendering (as runQuery asks). */
+function renderedBy(cache: RenderedAnswers, answer: CallResult, options: RenderOptions): SlackMessage {
+  return cache.render(answer, knownSlackOperation(answer.operation), options);
+}
 
 describe('RenderedAnswers', () => {
   it('gives byte for byte what a fresh render gives, across languages, zones, pages, ages, surfaces and shares', () => {
@@ -50,7 +69,7 @@ describe('RenderedAnswers', () => {
             now: NOW + r.ageMs,
             ...(r.sharedBy ? { sharedBy: r.sharedBy } : {}),
           };
-          same(cache.render(answer, options), renderAnswer(answer, options));
+          same(renderedBy(cache, answer, options), answerMessage(answer, options));
         }
       }),
       { numRuns: 60 },
@@ -60,48 +79,53 @@ describe('RenderedAnswers', () => {
 
   it('reuses a reply while its footer reads the same, and renders again once the age moves on', () => {
     const cache = new RenderedAnswers();
-    const first = cache.render(newFunds(1, NOW, { ageMs: 2 * MINUTE + 5_000 }), OPTIONS);
-    const sameMinute = cache.render(newFunds(1, NOW, { ageMs: 2 * MINUTE + 20_000 }), OPTIONS);
+    const first = renderedBy(cache, newFunds(1, NOW, { ageMs: 2 * MINUTE + 5_000 }), OPTIONS);
+    const sameMinute = renderedBy(cache, newFunds(1, NOW, { ageMs: 2 * MINUTE + 20_000 }), OPTIONS);
     expect(sameMinute).toBe(first);
-    const later = cache.render(newFunds(1, NOW, { ageMs: 3 * MINUTE }), OPTIONS);
+    const later = renderedBy(cache, newFunds(1, NOW, { ageMs: 3 * MINUTE }), OPTIONS);
     expect(later).not.toBe(first);
     expect(footerText(later)).not.toBe(footerText(first));
-    same(later, renderAnswer(newFunds(1, NOW, { ageMs: 3 * MINUTE }), OPTIONS));
+    same(later, answerMessage(newFunds(1, NOW, { ageMs: 3 * MINUTE }), OPTIONS));
   });
 
   it('tells results apart by when they were stored, and prices by what the operator set', () => {
     const cache = new RenderedAnswers();
     const older = newFunds(1, NOW - MINUTE);
     const newer = newFunds(1, NOW);
-    same(cache.render(older, OPTIONS), renderAnswer(older, OPTIONS));
-    same(cache.render(newer, OPTIONS), renderAnswer(newer, OPTIONS));
+    same(renderedBy(cache, older, OPTIONS), answerMessage(older, OPTIONS));
+    same(renderedBy(cache, newer, OPTIONS), answerMessage(newer, OPTIONS));
     const repriced = { ...OPTIONS, prices: pricesFrom({ 'fund-new-list': 7 }) };
-    same(cache.render(newer, repriced), renderAnswer(newer, repriced));
+    same(renderedBy(cache, newer, repriced), answerMessage(newer, repriced));
   });
 
   it('keeps neither answers fresh from the service nor renderings that read the clock', () => {
     const cache = new RenderedAnswers();
-    cache.render(newFunds(1, NOW, { source: 'upstream', taskNo: 'T1' }), OPTIONS);
+    renderedBy(cache, newFunds(1, NOW, { source: 'upstream', taskNo: 'T1' }), OPTIONS);
     const candle = { open: 1, close: 2, high: 3, low: 0.5, change: 1, changeRate: 100, volume: 10, at: NOW - MINUTE };
-    const futures = answerOf('finance-external-futures-kline', { symbol: 'CL', type: '5' }, { symbol: 'CL', type: '5', tickUnit: 's', candles: [candle] }, { source: 'cache', coinsSpent: 0 });
+    const futures = answerOf(
+      'finance-external-futures-kline',
+      { symbol: 'CL', type: '5' },
+      { symbol: 'CL', type: '5', tickUnit: 's', candles: [candle] },
+      { source: 'cache', coinsSpent: 0 },
+    );
     // The candle is forming at NOW and closed ten minutes later: the same answer reads differently.
-    same(cache.render(futures, OPTIONS), renderAnswer(futures, OPTIONS));
+    same(renderedBy(cache, futures, OPTIONS), answerMessage(futures, OPTIONS));
     const later = { ...OPTIONS, now: NOW + 10 * MINUTE };
-    same(cache.render(futures, later), renderAnswer(futures, later));
+    same(renderedBy(cache, futures, later), answerMessage(futures, later));
     expect(cache.size).toBe(0);
   });
 
   it('holds no more than its bound, dropping the least recently read', () => {
-    const one = JSON.stringify(renderAnswer(newFunds(1, NOW), OPTIONS)).length;
+    const one = JSON.stringify(answerMessage(newFunds(1, NOW), OPTIONS)).length;
     const cache = new RenderedAnswers(Math.floor(one * 3.5));
-    for (let minute = 0; minute < 20; minute++) cache.render(newFunds(1, NOW - minute * MINUTE), OPTIONS);
+    for (let minute = 0; minute < 20; minute++) renderedBy(cache, newFunds(1, NOW - minute * MINUTE), OPTIONS);
     expect(cache.bytes).toBeLessThanOrEqual(one * 3.5);
     expect(cache.size).toBeGreaterThan(0);
     expect(cache.size).toBeLessThanOrEqual(3);
   });
 
   it('hands out replies that cannot be changed by whoever posts them', () => {
-    const message = new RenderedAnswers().render(newFunds(1, NOW), OPTIONS);
+    const message = renderedBy(new RenderedAnswers(), newFunds(1, NOW), OPTIONS);
     expect(() => {
       (message.blocks as unknown[]).push({ type: 'divider' });
     }).toThrow();

@@ -1,11 +1,11 @@
-import { englishWords } from '../../support/englishWords.js';
 import { describe, expect, it } from 'vitest';
+import { english, langFor } from '../../../src/i18n/lang.js';
 import { renderChart } from '../../../src/slack/render/chart.js';
 import { renderNotice } from '../../../src/slack/render/notice.js';
 import { renderQueued } from '../../../src/slack/render/queued.js';
+import { englishWords } from '../../support/englishWords.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { visibleText } from './fixtures.js';
-import { english, langFor } from '../../../src/i18n/lang.js';
 
 describe('queued notice', () => {
   it('says the lookup waits for the rate limit and about how long', () => {
@@ -45,14 +45,30 @@ describe('plain notice', () => {
 
 describe('chart block', () => {
   it('is an image block with alt text and caption', () => {
-    expect(renderChart({ kind: 'image', url: 'https://quickchart.io/chart/render/a', alt: 'Alt', caption: 'Caption' }, english)).toEqual([
-      { type: 'image', image_url: 'https://quickchart.io/chart/render/a', alt_text: 'Alt', title: { type: 'plain_text', text: 'Caption', emoji: true }, block_id: 'dq-keep-chart' },
+    expect(
+      renderChart(
+        { kind: 'image', url: 'https://quickchart.io/chart/render/a', alt: 'Alt', caption: 'Caption' },
+        english,
+      ),
+    ).toEqual([
+      {
+        type: 'image',
+        image_url: 'https://quickchart.io/chart/render/a',
+        alt_text: 'Alt',
+        title: { type: 'plain_text', text: 'Caption', emoji: true },
+        block_id: 'dq-keep-chart',
+      },
     ]);
   });
 
   it('is a one-line note when there is no image, or when the address is too long for Slack', () => {
-    expect(visibleText({ blocks: renderChart({ kind: 'none', note: 'No chart: <one point>' }, english) })).toBe('_No chart: &lt;one point&gt;_');
-    const tooLong = renderChart({ kind: 'image', url: `https://x/${'a'.repeat(3000)}`, alt: 'A', caption: 'C' }, english);
+    expect(visibleText({ blocks: renderChart({ kind: 'none', note: 'No chart: <one point>' }, english) })).toBe(
+      '_No chart: &lt;one point&gt;_',
+    );
+    const tooLong = renderChart(
+      { kind: 'image', url: `https://x/${'a'.repeat(3000)}`, alt: 'A', caption: 'C' },
+      english,
+    );
     expect(tooLong[0]?.type).toBe('context');
     expect(renderChart(undefined, english)).toEqual([]);
   });
@@ -61,11 +77,16 @@ describe('chart block', () => {
     const zh = langFor('zh-CN');
     const tooLong = renderChart({ kind: 'image', url: `https://x/${'a'.repeat(3000)}`, alt: '图', caption: '图' }, zh);
     expect(visibleText({ blocks: tooLong })).toBe('_未附图表：图表地址超出 Slack 的长度限制。_');
-    expect(renderChart({ kind: 'image', url: 'https://x/y', alt: ' ', caption: '' }, zh)[0]).toMatchObject({ alt_text: '图表' });
+    expect(renderChart({ kind: 'image', url: 'https://x/y', alt: ' ', caption: '' }, zh)[0]).toMatchObject({
+      alt_text: '图表',
+    });
   });
 
   it('keeps within limits whatever the chart text', () => {
-    const blocks = renderChart({ kind: 'image', url: 'https://x/y', alt: 'a'.repeat(5000), caption: 'c'.repeat(5000) }, english);
+    const blocks = renderChart(
+      { kind: 'image', url: 'https://x/y', alt: 'a'.repeat(5000), caption: 'c'.repeat(5000) },
+      english,
+    );
     assertWithinSlackLimits({ text: 't', blocks }, 'message');
     const blank = renderChart({ kind: 'image', url: 'https://x/y', alt: ' ', caption: '' }, english);
     assertWithinSlackLimits({ text: 't', blocks: blank }, 'message');

@@ -1,26 +1,50 @@
-import { english, langFor } from '../../../src/i18n/lang.js';
 import { describe, expect, it } from 'vitest';
 import type { BudgetState } from '../../../src/core/ledger/budgets.js';
 import type { UsagePeriod, UsageSummary } from '../../../src/core/ledger/ledger.js';
+import { english, langFor } from '../../../src/i18n/lang.js';
 import { renderUsage } from '../../../src/slack/render/usage.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { untranslatedWords } from '../modals/untranslated.js';
 import { NOW, visibleText } from './fixtures.js';
 
-const TITLES = { 'fund-asset': 'Fund asset size history', 'enterprise-general-taxpayer-query': 'General-taxpayer record' };
+const TITLES = {
+  'fund-asset': 'Fund asset size history',
+  'enterprise-general-taxpayer-query': 'General-taxpayer record',
+};
 const RESETS = new Date(Date.UTC(2026, 4, 20, 16, 0)); // midnight in Shanghai, 9.5 h after NOW
 
 function period(partial: Partial<UsagePeriod>): UsagePeriod {
-  return { from: 0, to: Date.UTC(2026, 4, 31, 16, 0), coins: 0, calls: 0, unconfirmedCoins: 0, byOperation: {}, byUser: {}, ...partial };
+  return {
+    from: 0,
+    to: Date.UTC(2026, 4, 31, 16, 0),
+    coins: 0,
+    calls: 0,
+    unconfirmedCoins: 0,
+    byOperation: {},
+    byUser: {},
+    ...partial,
+  };
 }
 
 const SUMMARY: UsageSummary = {
   teamId: 'T1',
   timeZone: 'Asia/Shanghai',
-  today: period({ coins: 30, calls: 2, byOperation: { 'fund-asset': { coins: 10, calls: 1 }, 'enterprise-general-taxpayer-query': { coins: 20, calls: 1 } }, byUser: { U0ALICE: { coins: 30, calls: 2 } } }),
+  today: period({
+    coins: 30,
+    calls: 2,
+    byOperation: {
+      'fund-asset': { coins: 10, calls: 1 },
+      'enterprise-general-taxpayer-query': { coins: 20, calls: 1 },
+    },
+    byUser: { U0ALICE: { coins: 30, calls: 2 } },
+  }),
   month: period({
-    coins: 250, calls: 14,
-    byOperation: { 'fund-asset': { coins: 50, calls: 5 }, 'enterprise-general-taxpayer-query': { coins: 200, calls: 10 } },
+    coins: 250,
+    calls: 14,
+    byOperation: {
+      'fund-asset': { coins: 50, calls: 5 },
+      'enterprise-general-taxpayer-query': { coins: 200, calls: 10 },
+    },
     byUser: { U0ALICE: { coins: 150, calls: 9 }, U0BOB: { coins: 100, calls: 5 } },
   }),
 };
@@ -28,13 +52,20 @@ const SUMMARY: UsageSummary = {
 describe('usage summary', () => {
   it('shows coins today and this month, by operation and by user, biggest first', () => {
     const budget: BudgetState = { team: { spent: 30, limit: 200 }, user: { spent: 30, limit: 50 }, resetsAt: RESETS };
-    const message = renderUsage(SUMMARY, budget, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES, lang: english });
+    const message = renderUsage(SUMMARY, budget, {
+      now: NOW,
+      timeZone: 'Asia/Shanghai',
+      operationTitles: TITLES,
+      lang: english,
+    });
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
     expect(text).toContain('*Today*\n30 coins · 2 calls');
     expect(text).toContain('*This month*\n250 coins · 14 calls');
     const byOperation = text.slice(text.indexOf('*By operation*'));
-    expect(byOperation.indexOf('General-taxpayer record: 20 today, 200 coins this month (10 calls)')).toBeLessThan(byOperation.indexOf('Fund asset size history: 10 today, 50 coins this month (5 calls)'));
+    expect(byOperation.indexOf('General-taxpayer record: 20 today, 200 coins this month (10 calls)')).toBeLessThan(
+      byOperation.indexOf('Fund asset size history: 10 today, 50 coins this month (5 calls)'),
+    );
     expect(text).toContain('<@U0ALICE>: 30 today, 150 coins this month (9 calls)');
     expect(text).toContain('<@U0BOB>: 0 today, 100 coins this month (5 calls)');
     expect(text).toContain('*Workspace budget*\n170 of 200 coins left today');
@@ -45,26 +76,51 @@ describe('usage summary', () => {
   });
 
   it('says "no limit" where no budget is set, and never a negative amount left', () => {
-    const text = visibleText(renderUsage(SUMMARY, { team: { spent: 30 }, user: { spent: 80, limit: 50 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES, lang: english }));
+    const text = visibleText(
+      renderUsage(
+        SUMMARY,
+        { team: { spent: 30 }, user: { spent: 80, limit: 50 }, resetsAt: RESETS },
+        { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES, lang: english },
+      ),
+    );
     expect(text).toContain('*Workspace budget*\nno limit (30 coins spent today)');
     expect(text).toContain('*Your budget*\n0 of 50 coins left today');
-    const teamOnly = visibleText(renderUsage(SUMMARY, { team: { spent: 0 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES, lang: english }));
+    const teamOnly = visibleText(
+      renderUsage(
+        SUMMARY,
+        { team: { spent: 0 }, resetsAt: RESETS },
+        { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES, lang: english },
+      ),
+    );
     expect(teamOnly).not.toContain('Your budget');
   });
 
   it('says when nothing has been spent yet', () => {
     const empty: UsageSummary = { ...SUMMARY, today: period({}), month: period({}) };
-    const message = renderUsage(empty, { team: { spent: 0, limit: 100 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES, lang: english });
+    const message = renderUsage(
+      empty,
+      { team: { spent: 0, limit: 100 }, resetsAt: RESETS },
+      { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES, lang: english },
+    );
     assertWithinSlackLimits(message, 'message');
     expect(visibleText(message)).toContain('No lookups have been charged this month yet.');
   });
 
   it('stays within limits with hundreds of users and unknown operations, escaping odd ids', () => {
-    const byUser = Object.fromEntries(Array.from({ length: 500 }, (_, index) => [`U${String(index).padStart(6, '0')}`, { coins: index, calls: 1 }]));
+    const byUser = Object.fromEntries(
+      Array.from({ length: 500 }, (_, index) => [`U${String(index).padStart(6, '0')}`, { coins: index, calls: 1 }]),
+    );
     byUser['<!channel>'] = { coins: 9999, calls: 1 };
     byUser.unknown = { coins: 5, calls: 1 };
-    const busy: UsageSummary = { ...SUMMARY, month: period({ coins: 1e6, calls: 600, byUser, byOperation: { 'weird<op>': { coins: 1, calls: 1 } } }) };
-    const message = renderUsage(busy, { team: { spent: 0 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES, lang: english });
+    const busy: UsageSummary = {
+      ...SUMMARY,
+      month: period({ coins: 1e6, calls: 600, byUser, byOperation: { 'weird<op>': { coins: 1, calls: 1 } } }),
+    };
+    const message = renderUsage(
+      busy,
+      { team: { spent: 0 }, resetsAt: RESETS },
+      { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES, lang: english },
+    );
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
     expect(text).toContain('&lt;!channel&gt;: 0 today, 9,999 coins this month');
@@ -76,9 +132,19 @@ describe('usage summary', () => {
 
 describe('usage keys that look like object internals', () => {
   it('treats "constructor" and "__proto__" as ordinary ids', () => {
-    const byUser = JSON.parse('{"constructor":{"coins":3,"calls":1},"__proto__":{"coins":2,"calls":1}}') as UsagePeriod['byUser'];
-    const summary: UsageSummary = { ...SUMMARY, today: period({}), month: period({ coins: 5, calls: 2, byUser, byOperation: { toString: { coins: 5, calls: 2 } } }) };
-    const message = renderUsage(summary, { team: { spent: 0 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES, lang: english });
+    const byUser = JSON.parse(
+      '{"constructor":{"coins":3,"calls":1},"__proto__":{"coins":2,"calls":1}}',
+    ) as UsagePeriod['byUser'];
+    const summary: UsageSummary = {
+      ...SUMMARY,
+      today: period({}),
+      month: period({ coins: 5, calls: 2, byUser, byOperation: { toString: { coins: 5, calls: 2 } } }),
+    };
+    const message = renderUsage(
+      summary,
+      { team: { spent: 0 }, resetsAt: RESETS },
+      { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: TITLES, lang: english },
+    );
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
     expect(text).toContain('constructor: 0 today, 3 coins this month (1 call)');
@@ -86,13 +152,24 @@ describe('usage keys that look like object internals', () => {
     expect(text).toContain('toString: 0 today, 5 coins this month (2 calls)');
   });
 
-  it('says when the budgets reset in the reader\'s zone, in the same words as a budget refusal', async () => {
-    const { renderError } = await import('../../../src/slack/render/errors.js');
+  it("says when the budgets reset in the reader's zone, in the same words as a budget refusal", async () => {
+    const { renderError } = await import('../../../src/slack/render/errorMessage.js');
     const { BudgetExceededError } = await import('../../../src/core/errors.js');
-    for (const [zone, expected] of [['Asia/Shanghai', '2026-05-21 00:00 GMT+8 (Asia/Shanghai)'], ['America/New_York', '2026-05-20 12:00 EDT (America/New_York)']] as const) {
-      const usage = visibleText(renderUsage(SUMMARY, { team: { spent: 0, limit: 100 }, resetsAt: RESETS }, { now: NOW, timeZone: zone, operationTitles: TITLES, lang: english }));
+    for (const [zone, expected] of [
+      ['Asia/Shanghai', '2026-05-21 00:00 GMT+8 (Asia/Shanghai)'],
+      ['America/New_York', '2026-05-20 12:00 EDT (America/New_York)'],
+    ] as const) {
+      const usage = visibleText(
+        renderUsage(
+          SUMMARY,
+          { team: { spent: 0, limit: 100 }, resetsAt: RESETS },
+          { now: NOW, timeZone: zone, operationTitles: TITLES, lang: english },
+        ),
+      );
       expect(usage).toContain(`Budgets reset at ${expected}`);
-      const refusal = visibleText(renderError(new BudgetExceededError('team', 100, 95, 20, RESETS), { lang: english, now: NOW, timeZone: zone }));
+      const refusal = visibleText(
+        renderError(new BudgetExceededError('team', 100, 95, 20, RESETS), { lang: english, now: NOW, timeZone: zone }),
+      );
       expect(refusal).toContain(`The budget resets at ${expected}`);
     }
   });
@@ -104,7 +181,15 @@ describe('usage summary in Chinese', () => {
 
   it('says every figure in Chinese, with the dates in words, within Slack limits', () => {
     const budget: BudgetState = { team: { spent: 30, limit: 200 }, user: { spent: 30, limit: 50 }, resetsAt: RESETS };
-    const message = renderUsage({ ...SUMMARY, month: { ...SUMMARY.month, unconfirmedCoins: 10 }, today: { ...SUMMARY.today, unconfirmedCoins: 10 } }, budget, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: ZH_TITLES, lang: zh });
+    const message = renderUsage(
+      {
+        ...SUMMARY,
+        month: { ...SUMMARY.month, unconfirmedCoins: 10 },
+        today: { ...SUMMARY.today, unconfirmedCoins: 10 },
+      },
+      budget,
+      { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: ZH_TITLES, lang: zh },
+    );
     assertWithinSlackLimits(message, 'message');
     const text = visibleText(message);
     expect(text).toContain('数据服务用量');
@@ -123,12 +208,24 @@ describe('usage summary in Chinese', () => {
 
   it('without spending or limits, and for users it cannot name', () => {
     const empty: UsageSummary = { ...SUMMARY, today: period({}), month: period({}) };
-    const quiet = visibleText(renderUsage(empty, { team: { spent: 0 }, resetsAt: RESETS }, { now: NOW, timeZone: 'America/New_York', operationTitles: ZH_TITLES, lang: zh }));
+    const quiet = visibleText(
+      renderUsage(
+        empty,
+        { team: { spent: 0 }, resetsAt: RESETS },
+        { now: NOW, timeZone: 'America/New_York', operationTitles: ZH_TITLES, lang: zh },
+      ),
+    );
     expect(quiet).toContain('本月还没有扣费的查询。');
     expect(quiet).toContain('*工作区预算*\n不限额（今日已用 0 币）');
     expect(quiet).toContain('2026年5月20日 12:00（GMT-4，America/New_York）');
     expect(untranslatedWords(quiet)).toEqual([]);
-    const unknown = visibleText(renderUsage({ ...SUMMARY, month: period({ coins: 5, calls: 1, byUser: { unknown: { coins: 5, calls: 1 } } }) }, { team: { spent: 5, limit: 100 }, resetsAt: RESETS }, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: ZH_TITLES, lang: zh }));
+    const unknown = visibleText(
+      renderUsage(
+        { ...SUMMARY, month: period({ coins: 5, calls: 1, byUser: { unknown: { coins: 5, calls: 1 } } }) },
+        { team: { spent: 5, limit: 100 }, resetsAt: RESETS },
+        { now: NOW, timeZone: 'Asia/Shanghai', operationTitles: ZH_TITLES, lang: zh },
+      ),
+    );
     expect(unknown).toContain('• 未记录人员：今日 0，本月 5 币（1 次调用）');
   });
 });

@@ -1,6 +1,6 @@
-import { ErrorCode, LogLevel, WebClient, type WebAPIPlatformError, type WebAPIRateLimitedError } from '@slack/web-api';
+import { ErrorCode, LogLevel, type WebAPIPlatformError, type WebAPIRateLimitedError, WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_WORKSPACE, startFakeSlack, type FakeSlack } from './index.js';
+import { DEFAULT_WORKSPACE, type FakeSlack, startFakeSlack } from './index.js';
 
 // The fake on its own, driven by the same WebClient the app uses, so its answers are checked
 // against what @slack/web-api actually parses (not against what we think Slack sends).
@@ -25,8 +25,15 @@ describe('fake Slack Web API', () => {
 
   it('answers auth.test with the workspace identity and records the bearer token', async () => {
     const result = await client.auth.test();
-    expect(result).toMatchObject({ ok: true, team_id: DEFAULT_WORKSPACE.teamId, user_id: DEFAULT_WORKSPACE.botUserId, bot_id: DEFAULT_WORKSPACE.botId });
-    expect(fake.calls('auth.test')).toEqual([expect.objectContaining({ method: 'auth.test', token: TOKEN, status: 200 })]);
+    expect(result).toMatchObject({
+      ok: true,
+      team_id: DEFAULT_WORKSPACE.teamId,
+      user_id: DEFAULT_WORKSPACE.botUserId,
+      bot_id: DEFAULT_WORKSPACE.botId,
+    });
+    expect(fake.calls('auth.test')).toEqual([
+      expect.objectContaining({ method: 'auth.test', token: TOKEN, status: 200 }),
+    ]);
   });
 
   it('works with slackApiUrl without the trailing slash (WebClient appends it)', async () => {
@@ -37,7 +44,11 @@ describe('fake Slack Web API', () => {
   it('decodes JSON-valued form fields and answers chat.postMessage like Slack', async () => {
     const blocks = [{ type: 'section', text: { type: 'mrkdwn', text: '*hi*' } }];
     const result = await client.chat.postMessage({ channel: 'C0GENERAL1', text: 'hi', blocks });
-    expect(result).toMatchObject({ ok: true, channel: 'C0GENERAL1', message: { text: 'hi', bot_id: DEFAULT_WORKSPACE.botId, blocks } });
+    expect(result).toMatchObject({
+      ok: true,
+      channel: 'C0GENERAL1',
+      message: { text: 'hi', bot_id: DEFAULT_WORKSPACE.botId, blocks },
+    });
     expect(result.ts).toMatch(/^\d{10}\.\d{6}$/);
     const [call] = fake.calls('chat.postMessage');
     expect(call?.args).toMatchObject({ channel: 'C0GENERAL1', text: 'hi', blocks });
@@ -67,7 +78,9 @@ describe('fake Slack Web API', () => {
 
   it('fails the next call of a method as scripted, then recovers', async () => {
     fake.failNext('chat.postMessage', 'not_in_channel');
-    const error = (await client.chat.postMessage({ channel: 'C1', text: 'x' }).catch((e: unknown) => e)) as WebAPIPlatformError;
+    const error = (await client.chat
+      .postMessage({ channel: 'C1', text: 'x' })
+      .catch((e: unknown) => e)) as WebAPIPlatformError;
     expect(error.code).toBe(ErrorCode.PlatformError);
     expect(error.data.error).toBe('not_in_channel');
     await expect(client.chat.postMessage({ channel: 'C1', text: 'x' })).resolves.toMatchObject({ ok: true });
@@ -77,14 +90,22 @@ describe('fake Slack Web API', () => {
   it('keeps failing for `times` calls', async () => {
     fake.failNext('users.info', 'user_not_found', { times: 2 });
     const outcomes = [];
-    for (let i = 0; i < 3; i += 1) outcomes.push(await client.users.info({ user: 'U1' }).then(() => 'ok', (e: WebAPIPlatformError) => e.data.error));
+    for (let i = 0; i < 3; i += 1)
+      outcomes.push(
+        await client.users.info({ user: 'U1' }).then(
+          () => 'ok',
+          (e: WebAPIPlatformError) => e.data.error,
+        ),
+      );
     expect(outcomes).toEqual(['user_not_found', 'user_not_found', 'ok']);
   });
 
   it('rate limits with HTTP 429 and Retry-After', async () => {
     fake.rateLimitNext('chat.update', 7);
     const strict = new WebClient(TOKEN, { slackApiUrl: fake.apiUrl, rejectRateLimitedCalls: true });
-    const error = (await strict.chat.update({ channel: 'C1', ts: '1.000001', text: 'x' }).catch((e: unknown) => e)) as WebAPIRateLimitedError;
+    const error = (await strict.chat
+      .update({ channel: 'C1', ts: '1.000001', text: 'x' })
+      .catch((e: unknown) => e)) as WebAPIRateLimitedError;
     expect(error.code).toBe(ErrorCode.RateLimitedError);
     expect(error.retryAfter).toBe(7);
     expect(fake.calls('chat.update')[0]).toMatchObject({ status: 429, response: { ok: false, error: 'ratelimited' } });
@@ -99,10 +120,18 @@ describe('fake Slack Web API', () => {
   it('fails calls naming an erroring channel, and reports the state in conversations.info', async () => {
     fake.setChannelError('C0ARCHIVED', 'is_archived');
     fake.setChannelError('C0NOTJOINED', 'not_in_channel');
-    await expect(client.chat.postMessage({ channel: 'C0ARCHIVED', text: 'x' })).rejects.toMatchObject({ data: { error: 'is_archived' } });
+    await expect(client.chat.postMessage({ channel: 'C0ARCHIVED', text: 'x' })).rejects.toMatchObject({
+      data: { error: 'is_archived' },
+    });
     await expect(client.chat.postMessage({ channel: 'C0OTHER', text: 'x' })).resolves.toMatchObject({ ok: true });
-    expect((await client.conversations.info({ channel: 'C0ARCHIVED' })).channel).toMatchObject({ is_archived: true, is_member: true });
-    expect((await client.conversations.info({ channel: 'C0NOTJOINED' })).channel).toMatchObject({ is_archived: false, is_member: false });
+    expect((await client.conversations.info({ channel: 'C0ARCHIVED' })).channel).toMatchObject({
+      is_archived: true,
+      is_member: true,
+    });
+    expect((await client.conversations.info({ channel: 'C0NOTJOINED' })).channel).toMatchObject({
+      is_archived: false,
+      is_member: false,
+    });
     fake.setChannelError('C0ARCHIVED', undefined);
     await expect(client.chat.postMessage({ channel: 'C0ARCHIVED', text: 'x' })).resolves.toMatchObject({ ok: true });
   });
@@ -137,7 +166,9 @@ describe('fake Slack Web API', () => {
     const stale = client.views.update({ view_id: view.id!, hash: view.hash!, view: newView });
     await expect(stale).rejects.toMatchObject({ data: { error: 'hash_conflict' } });
     expect(updated.view?.hash).not.toBe(view.hash);
-    await expect(client.views.open({ trigger_id: '', view: newView })).rejects.toMatchObject({ data: { error: 'invalid_arguments' } });
+    await expect(client.views.open({ trigger_id: '', view: newView })).rejects.toMatchObject({
+      data: { error: 'invalid_arguments' },
+    });
   });
 
   it('publishes one Home view per user', async () => {
@@ -147,32 +178,81 @@ describe('fake Slack Web API', () => {
   });
 
   it('answers the rest of the modelled methods', async () => {
-    expect(await client.chat.postEphemeral({ channel: 'C1', user: 'U1', text: 'x' })).toMatchObject({ ok: true, message_ts: expect.any(String) });
-    expect(await client.chat.delete({ channel: 'C1', ts: '1700000000.000100' })).toMatchObject({ ok: true, ts: '1700000000.000100' });
+    expect(await client.chat.postEphemeral({ channel: 'C1', user: 'U1', text: 'x' })).toMatchObject({
+      ok: true,
+      message_ts: expect.any(String),
+    });
+    expect(await client.chat.delete({ channel: 'C1', ts: '1700000000.000100' })).toMatchObject({
+      ok: true,
+      ts: '1700000000.000100',
+    });
     const { permalink } = await client.chat.getPermalink({ channel: 'C1', message_ts: '1700000000.000100' });
     expect(permalink).toBe('https://fake-team.slack.com/archives/C1/p1700000000000100');
-    expect(await client.apiCall('reactions.add', { channel: 'C1', name: 'eyes', timestamp: '1.2' })).toMatchObject({ ok: true });
+    expect(await client.apiCall('reactions.add', { channel: 'C1', name: 'eyes', timestamp: '1.2' })).toMatchObject({
+      ok: true,
+    });
     expect(fake.calls('reactions.add')).toHaveLength(1);
   });
 
   it('ends a workflow step like Slack: with its own token, once, with outputs of the declared types', async () => {
-    const outputs = [{ name: 'count', type: 'number', is_required: true }, { name: 'when', type: 'slack#/types/date', is_required: false }];
+    const outputs = [
+      { name: 'count', type: 'number', is_required: true },
+      { name: 'when', type: 'slack#/types/date', is_required: false },
+    ];
     const execution = fake.startFunctionExecution('dq_step', outputs);
-    const asWorkflow = new WebClient(execution.token, { slackApiUrl: fake.apiUrl, logLevel: LogLevel.ERROR, retryConfig: { retries: 0 } });
-    const failure = (promise: Promise<unknown>) => promise.then(() => 'ok', (error: WebAPIPlatformError) => error.data.error);
+    const asWorkflow = new WebClient(execution.token, {
+      slackApiUrl: fake.apiUrl,
+      logLevel: LogLevel.ERROR,
+      retryConfig: { retries: 0 },
+    });
+    const failure = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'ok',
+        (error: WebAPIPlatformError) => error.data.error,
+      );
 
-    expect(await failure(asWorkflow.functions.completeSuccess({ function_execution_id: 'Fx0UNKNOWN', outputs: {} }))).toBe('function_execution_not_found');
-    expect(await failure(asWorkflow.functions.completeSuccess({ function_execution_id: execution.id, outputs: { count: '3' } }))).toBe('parameter_validation_failed');
-    expect(await failure(asWorkflow.functions.completeSuccess({ function_execution_id: execution.id, outputs: { count: 3, extra: 'x' } }))).toBe('parameter_validation_failed');
+    expect(
+      await failure(asWorkflow.functions.completeSuccess({ function_execution_id: 'Fx0UNKNOWN', outputs: {} })),
+    ).toBe('function_execution_not_found');
+    expect(
+      await failure(
+        asWorkflow.functions.completeSuccess({ function_execution_id: execution.id, outputs: { count: '3' } }),
+      ),
+    ).toBe('parameter_validation_failed');
+    expect(
+      await failure(
+        asWorkflow.functions.completeSuccess({
+          function_execution_id: execution.id,
+          outputs: { count: 3, extra: 'x' },
+        }),
+      ),
+    ).toBe('parameter_validation_failed');
     const other = fake.startFunctionExecution('dq_step');
-    expect(await failure(asWorkflow.functions.completeError({ function_execution_id: other.id, error: 'no' }))).toBe('access_denied');
+    expect(await failure(asWorkflow.functions.completeError({ function_execution_id: other.id, error: 'no' }))).toBe(
+      'access_denied',
+    );
 
-    await expect(asWorkflow.functions.completeSuccess({ function_execution_id: execution.id, outputs: { count: 3, when: '2026-11-22' } })).resolves.toMatchObject({ ok: true });
-    expect(fake.functionExecution(execution.id)).toMatchObject({ state: 'completed', outputs: { count: 3, when: '2026-11-22' } });
-    expect(fake.calls('functions.completeSuccess').at(-1)).toMatchObject({ token: execution.token, args: { outputs: { count: 3, when: '2026-11-22' } } });
-    expect(await failure(asWorkflow.functions.completeError({ function_execution_id: execution.id, error: 'late' }))).toBe('execution_not_in_running_state');
+    await expect(
+      asWorkflow.functions.completeSuccess({
+        function_execution_id: execution.id,
+        outputs: { count: 3, when: '2026-11-22' },
+      }),
+    ).resolves.toMatchObject({ ok: true });
+    expect(fake.functionExecution(execution.id)).toMatchObject({
+      state: 'completed',
+      outputs: { count: 3, when: '2026-11-22' },
+    });
+    expect(fake.calls('functions.completeSuccess').at(-1)).toMatchObject({
+      token: execution.token,
+      args: { outputs: { count: 3, when: '2026-11-22' } },
+    });
+    expect(
+      await failure(asWorkflow.functions.completeError({ function_execution_id: execution.id, error: 'late' })),
+    ).toBe('execution_not_in_running_state');
 
-    await expect(client.functions.completeError({ function_execution_id: other.id, error: 'It broke.' })).resolves.toMatchObject({ ok: true });
+    await expect(
+      client.functions.completeError({ function_execution_id: other.id, error: 'It broke.' }),
+    ).resolves.toMatchObject({ ok: true });
     expect(fake.functionExecution(other.id)).toMatchObject({ state: 'failed', error: 'It broke.' });
     fake.reset();
     expect(fake.functionExecution(other.id)).toBeUndefined();
@@ -196,16 +276,24 @@ describe('fake Slack waiting and response_url', () => {
     await client.chat.postMessage({ channel: 'C1', text: 'first' });
     await client.chat.postMessage({ channel: 'C1', text: 'second' });
     await expect(waiting).resolves.toMatchObject({ args: { text: 'second' } });
-    await expect(fake.waitForCall('chat.postMessage', undefined, 10)).resolves.toMatchObject({ args: { text: 'first' } });
+    await expect(fake.waitForCall('chat.postMessage', undefined, 10)).resolves.toMatchObject({
+      args: { text: 'first' },
+    });
   });
 
   it('waitForCall times out listing what did arrive', async () => {
     await client.auth.test();
-    await expect(fake.waitForCall('views.open', undefined, 50)).rejects.toThrow(/no matching views\.open call.*\n\s+auth\.test\(\{\}\) → ok/);
+    await expect(fake.waitForCall('views.open', undefined, 50)).rejects.toThrow(
+      /no matching views\.open call.*\n\s+auth\.test\(\{\}\) → ok/,
+    );
   });
 
   it('a timeout points at requests that missed /api/ (wrong slackApiUrl)', async () => {
-    const misconfigured = new WebClient('xoxb-any', { slackApiUrl: fake.url, logLevel: LogLevel.ERROR, retryConfig: { retries: 0 } });
+    const misconfigured = new WebClient('xoxb-any', {
+      slackApiUrl: fake.url,
+      logLevel: LogLevel.ERROR,
+      retryConfig: { retries: 0 },
+    });
     await expect(misconfigured.auth.test()).rejects.toMatchObject({ code: ErrorCode.HTTPError });
     await expect(fake.waitForCall('auth.test', undefined, 20)).rejects.toThrow('POST /auth.test');
   });
@@ -214,7 +302,8 @@ describe('fake Slack waiting and response_url', () => {
     const url = fake.responseUrl('cmd-1');
     expect(url).toBe(`${fake.url}/response/cmd-1`);
     const waiting = fake.waitForResponse('cmd-1', (r) => (r.body as { text?: string }).text === 'done');
-    const post = (text: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
+    const post = (text: string) =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
     expect(await (await post('working')).json()).toEqual({ ok: true });
     await post('done');
     await expect(waiting).resolves.toMatchObject({ id: 'cmd-1', body: { text: 'done' } });
@@ -223,8 +312,14 @@ describe('fake Slack waiting and response_url', () => {
   });
 
   it('waitForResponse times out listing what did arrive', async () => {
-    await fetch(fake.responseUrl('other'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":"elsewhere"}' });
-    await expect(fake.waitForResponse('mine', undefined, 30)).rejects.toThrow(/"mine".*\n\s+other: \{"text":"elsewhere"\}/);
+    await fetch(fake.responseUrl('other'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"text":"elsewhere"}',
+    });
+    await expect(fake.waitForResponse('mine', undefined, 30)).rejects.toThrow(
+      /"mine".*\n\s+other: \{"text":"elsewhere"\}/,
+    );
   });
 
   it('can make a response_url fail like an expired one', async () => {

@@ -3,7 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { surfaceChartProblems } from '../slackChartLimits.js';
 import { DEFAULT_TZ, type FakeSlackUser } from './fakeUsers.js';
 import { RecordLog } from './recordLog.js';
-import { answerWebApi, channelArgument, FakeSlackState, type FakeUpload, type FunctionExecution, type FunctionParameter, type WebApiBody } from './webApiAnswers.js';
+import {
+  answerWebApi,
+  channelArgument,
+  FakeSlackState,
+  type FakeUpload,
+  type FunctionExecution,
+  type FunctionParameter,
+  type WebApiBody,
+} from './webApiAnswers.js';
 import { parseWebApiRequest, readBody } from './webApiRequest.js';
 import { DEFAULT_WORKSPACE, type FakeWorkspace } from './workspace.js';
 
@@ -87,7 +95,9 @@ function bearer(header: string | undefined): string | undefined {
 
 function describeCalls(calls: RecordedCall[]): string {
   if (calls.length === 0) return 'none';
-  return calls.map((call) => `${call.method}(${JSON.stringify(call.args)}) → ${call.response.ok ? 'ok' : call.response.error}`).join('\n  ');
+  return calls
+    .map((call) => `${call.method}(${JSON.stringify(call.args)}) → ${call.response.ok ? 'ok' : call.response.error}`)
+    .join('\n  ');
 }
 
 /**
@@ -164,7 +174,10 @@ export class FakeSlack {
       (call) => call.method === method && predicate(call),
       timeoutMs,
       () => {
-        const stray = this.#strayPaths.length > 0 ? `\nrequests to paths the fake does not serve: ${this.#strayPaths.join(', ')}` : '';
+        const stray =
+          this.#strayPaths.length > 0
+            ? `\nrequests to paths the fake does not serve: ${this.#strayPaths.join(', ')}`
+            : '';
         return `no matching ${method} call reached fake Slack; calls so far:\n  ${describeCalls(this.calls())}${stray}`;
       },
     );
@@ -350,7 +363,8 @@ export class FakeSlack {
   }
 
   #webApiChartsRefused(method: string, args: Record<string, unknown>): boolean {
-    if (method.startsWith('chat.') || method === 'files.completeUploadExternal') return this.#refusesCharts(method, blockList(args), 'message');
+    if (method.startsWith('chat.') || method === 'files.completeUploadExternal')
+      return this.#refusesCharts(method, blockList(args), 'message');
     if (!method.startsWith('views.')) return false;
     const view = typeof args.view === 'string' ? (JSON.parse(args.view) as unknown) : args.view;
     const surface = (view as { type?: unknown } | undefined)?.type === 'home' ? 'home' : 'modal';
@@ -401,7 +415,9 @@ export class FakeSlack {
     } else {
       this.#strayPaths.push(`${req.method} ${url.pathname}`);
       res.writeHead(404, { 'content-type': 'text/plain' });
-      res.end(`fake Slack serves ${API_PREFIX}<method>, ${RESPONSE_PREFIX}<id> and ${UPLOAD_PREFIX}<file id>; set slackApiUrl to ${this.apiUrl}`);
+      res.end(
+        `fake Slack serves ${API_PREFIX}<method>, ${RESPONSE_PREFIX}<id> and ${UPLOAD_PREFIX}<file id>; set slackApiUrl to ${this.apiUrl}`,
+      );
     }
   }
 
@@ -433,20 +449,37 @@ export class FakeSlack {
 
   #answer(method: string, args: Record<string, unknown>, token: string | undefined): Answer {
     if (!token) return { status: 200, body: { ok: false, error: 'not_authed' } };
-    if (this.#validTokens && !this.#validTokens.has(token) && !this.#state.functions.acceptsToken(token)) return { status: 200, body: { ok: false, error: 'invalid_auth' } };
-    if (this.#tokensRevoked && !this.#state.functions.acceptsToken(token)) return { status: 200, body: { ok: false, error: this.#tokensRevoked } };
+    if (this.#validTokens && !this.#validTokens.has(token) && !this.#state.functions.acceptsToken(token))
+      return { status: 200, body: { ok: false, error: 'invalid_auth' } };
+    if (this.#tokensRevoked && !this.#state.functions.acceptsToken(token))
+      return { status: 200, body: { ok: false, error: this.#tokensRevoked } };
     const scripted = this.#takeFailure(method);
     if (scripted?.error === 'ratelimited') {
-      return { status: 429, body: { ok: false, error: 'ratelimited' }, headers: { 'retry-after': String(scripted.retryAfterSeconds) } };
+      return {
+        status: 429,
+        body: { ok: false, error: 'ratelimited' },
+        headers: { 'retry-after': String(scripted.retryAfterSeconds) },
+      };
     }
     if (scripted) return { status: 200, body: { ok: false, error: scripted.error } };
     const channel = channelArgument(method, args);
     const channelStatus = channel === undefined ? undefined : this.#channelStatuses.get(channel);
-    if (channelStatus?.status === 429) return { status: 429, body: { ok: false, error: 'ratelimited' }, headers: { 'retry-after': String(channelStatus.retryAfterSeconds) } };
-    if (channelStatus !== undefined) return { status: channelStatus.status, body: { ok: false, error: 'http_error' }, raw: '<html><body>upstream error</body></html>' };
+    if (channelStatus?.status === 429)
+      return {
+        status: 429,
+        body: { ok: false, error: 'ratelimited' },
+        headers: { 'retry-after': String(channelStatus.retryAfterSeconds) },
+      };
+    if (channelStatus !== undefined)
+      return {
+        status: channelStatus.status,
+        body: { ok: false, error: 'http_error' },
+        raw: '<html><body>upstream error</body></html>',
+      };
     const channelError = channel === undefined ? undefined : this.#state.channelErrors.get(channel);
     if (channelError) return { status: 200, body: { ok: false, error: channelError } };
-    if (method.startsWith('chat.') && this.#refusesBlocks(args)) return { status: 200, body: { ok: false, error: 'invalid_blocks' } };
+    if (method.startsWith('chat.') && this.#refusesBlocks(args))
+      return { status: 200, body: { ok: false, error: 'invalid_blocks' } };
     if (this.#webApiChartsRefused(method, args)) return { status: 200, body: { ok: false, error: 'invalid_blocks' } };
     return { status: 200, body: answerWebApi(method, args, this.#state, token) };
   }
@@ -473,10 +506,19 @@ export class FakeSlack {
     let status = 200;
     let text = `OK - ${bytes?.length ?? 0}`;
     if (!upload || upload.completed) [status, text] = [404, 'file_not_found'];
-    else if (!bytes || bytes.length !== upload.length) [status, text] = [400, `length_mismatch: declared ${upload.length}, received ${bytes?.length ?? 0}`];
+    else if (!bytes || bytes.length !== upload.length)
+      [status, text] = [400, `length_mismatch: declared ${upload.length}, received ${bytes?.length ?? 0}`];
     else upload.bytes = bytes;
     const token = bearer(req.headers.authorization);
-    this.#calls.push({ method: UPLOAD_URL_CALL, args: { file_id: fileId, length: bytes?.length ?? 0 }, token, status, response: { ok: status === 200, ...(status === 200 ? {} : { error: text }) }, at: Date.now(), landed: status === 200 });
+    this.#calls.push({
+      method: UPLOAD_URL_CALL,
+      args: { file_id: fileId, length: bytes?.length ?? 0 },
+      token,
+      status,
+      response: { ok: status === 200, ...(status === 200 ? {} : { error: text }) },
+      at: Date.now(),
+      landed: status === 200,
+    });
     res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
     res.end(text);
   }
@@ -542,7 +584,8 @@ function fileBytes(body: Buffer, contentType: string | undefined): Buffer | unde
     if (next < 0) break;
     const part = body.subarray(start + delimiter.length + 2, next - 2);
     const headerEnd = part.indexOf('\r\n\r\n');
-    if (headerEnd >= 0 && /filename=/i.test(part.subarray(0, headerEnd).toString('utf8'))) return part.subarray(headerEnd + 4);
+    if (headerEnd >= 0 && /filename=/i.test(part.subarray(0, headerEnd).toString('utf8')))
+      return part.subarray(headerEnd + 4);
     start = next;
   }
   return undefined;

@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { App, HTTPReceiver, LogLevel, type CodedError, type Logger } from '@slack/bolt';
+import { App, type CodedError, HTTPReceiver, type Logger, LogLevel } from '@slack/bolt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   appHomeOpenedEvent,
   DEFAULT_WORKSPACE,
+  type FakeSlack,
   globalShortcutPayload,
   messageBlockActionsPayload,
   sendEvent,
@@ -14,7 +15,6 @@ import {
   stateValue,
   viewBlockActionsPayload,
   viewSubmissionPayload,
-  type FakeSlack,
 } from './index.js';
 
 /*
@@ -51,7 +51,10 @@ const BOT_TOKEN = 'xoxb-harness-token';
 /** Collects Bolt's log lines instead of printing them: the rejections below are expected. */
 function recordingLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
-  const record = (level: string) => (...msg: unknown[]) => void lines.push(`${level} ${msg.map(String).join(' ')}`);
+  const record =
+    (level: string) =>
+    (...msg: unknown[]) =>
+      void lines.push(`${level} ${msg.map(String).join(' ')}`);
   return {
     lines,
     debug: () => undefined,
@@ -116,7 +119,12 @@ describe('harness against a Bolt 5 app', () => {
     });
     app.shortcut('search_shortcut', async ({ ack, shortcut, client }) => {
       await ack();
-      const view = { type: 'modal' as const, callback_id: 'search_modal', title: { type: 'plain_text' as const, text: 'Search' }, blocks: [] };
+      const view = {
+        type: 'modal' as const,
+        callback_id: 'search_modal',
+        title: { type: 'plain_text' as const, text: 'Search' },
+        blocks: [],
+      };
       await client.views.open({ trigger_id: shortcut.trigger_id, view });
     });
     app.event('app_home_opened', async ({ event, client }) => {
@@ -138,33 +146,55 @@ describe('harness against a Bolt 5 app', () => {
   });
 
   it('app.init() verified the token with auth.test at the fake', () => {
-    expect(fake.calls('auth.test')).toEqual([expect.objectContaining({ token: BOT_TOKEN, response: expect.objectContaining({ ok: true }) })]);
+    expect(fake.calls('auth.test')).toEqual([
+      expect.objectContaining({ token: BOT_TOKEN, response: expect.objectContaining({ ok: true }) }),
+    ]);
   });
 
   it('a signed slash command is acked, responds via response_url and calls the Web API with the token', async () => {
     fake.setUser('U0TOKYO001', { tz: 'Asia/Tokyo' });
     const responseUrl = fake.responseUrl('dq-1');
-    const result = await sendSlashCommand(appUrl, SIGNING_SECRET, { command: '/dq', text: 'hello world', userId: 'U0TOKYO001', responseUrl });
+    const result = await sendSlashCommand(appUrl, SIGNING_SECRET, {
+      command: '/dq',
+      text: 'hello world',
+      userId: 'U0TOKYO001',
+      responseUrl,
+    });
 
     expect(result.status).toBe(200);
     expect(result.body).toBe('');
     expect(result.elapsedMs).toBeLessThan(3000);
-    await expect(fake.waitForResponse('dq-1')).resolves.toMatchObject({ body: { response_type: 'ephemeral', text: 'echo: hello world' } });
+    await expect(fake.waitForResponse('dq-1')).resolves.toMatchObject({
+      body: { response_type: 'ephemeral', text: 'echo: hello world' },
+    });
     const info = await fake.waitForCall('users.info', (call) => call.args.user === 'U0TOKYO001');
-    expect(info.response).toMatchObject({ user: { tz: 'Asia/Tokyo', tz_label: 'Japan Standard Time', tz_offset: 32400 } });
+    expect(info.response).toMatchObject({
+      user: { tz: 'Asia/Tokyo', tz_label: 'Japan Standard Time', tz_offset: 32400 },
+    });
     const post = await fake.waitForCall('chat.postMessage', (call) => call.args.text === 'your tz is Asia/Tokyo');
     // Bolt's per-request client adds the team from the payload.
-    expect(post).toMatchObject({ token: BOT_TOKEN, args: { channel: 'C0GENERAL1', team_id: DEFAULT_WORKSPACE.teamId } });
+    expect(post).toMatchObject({
+      token: BOT_TOKEN,
+      args: { channel: 'C0GENERAL1', team_id: DEFAULT_WORKSPACE.teamId },
+    });
   });
 
   it('users.info defaults to Asia/Shanghai for users nobody configured', async () => {
-    await sendSlashCommand(appUrl, SIGNING_SECRET, { command: '/dq', text: '', userId: 'U0NOBODY01', responseUrl: fake.responseUrl() });
+    await sendSlashCommand(appUrl, SIGNING_SECRET, {
+      command: '/dq',
+      text: '',
+      userId: 'U0NOBODY01',
+      responseUrl: fake.responseUrl(),
+    });
     const post = await fake.waitForCall('chat.postMessage', (call) => call.args.text === 'your tz is Asia/Shanghai');
     expect(post.token).toBe(BOT_TOKEN);
   });
 
   it('an ack with a body comes back as the HTTP response', async () => {
-    const result = await sendSlashCommand(appUrl, SIGNING_SECRET, { command: '/dq-inline', responseUrl: fake.responseUrl() });
+    const result = await sendSlashCommand(appUrl, SIGNING_SECRET, {
+      command: '/dq-inline',
+      responseUrl: fake.responseUrl(),
+    });
     expect(result).toMatchObject({ status: 200, json: { response_type: 'ephemeral', text: 'inline answer' } });
   });
 
@@ -175,7 +205,12 @@ describe('harness against a Bolt 5 app', () => {
   ])('rejects %s with 401 and runs no listener', async (_name, options) => {
     const responseUrl = fake.responseUrl();
     const before = fake.calls('chat.postMessage').length;
-    const result = await sendSlashCommand(appUrl, SIGNING_SECRET, { command: '/dq', text: 'forged', responseUrl }, options);
+    const result = await sendSlashCommand(
+      appUrl,
+      SIGNING_SECRET,
+      { command: '/dq', text: 'forged', responseUrl },
+      options,
+    );
     expect(result).toMatchObject({ status: 401, body: '' });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(fake.calls('chat.postMessage')).toHaveLength(before);
@@ -188,8 +223,14 @@ describe('harness against a Bolt 5 app', () => {
   });
 
   it('a view submission can answer with errors, or ack and carry on', async () => {
-    const empty = viewSubmissionPayload({ callbackId: 'search_modal', values: { query_block: { query_input: stateValue.plainText(null) } } });
-    expect(await sendInteraction(appUrl, SIGNING_SECRET, empty)).toMatchObject({ status: 200, json: { response_action: 'errors' } });
+    const empty = viewSubmissionPayload({
+      callbackId: 'search_modal',
+      values: { query_block: { query_input: stateValue.plainText(null) } },
+    });
+    expect(await sendInteraction(appUrl, SIGNING_SECRET, empty)).toMatchObject({
+      status: 200,
+      json: { response_action: 'errors' },
+    });
 
     const filled = viewSubmissionPayload({
       callbackId: 'search_modal',
@@ -198,7 +239,10 @@ describe('harness against a Bolt 5 app', () => {
       values: { query_block: { query_input: stateValue.plainText('acme') } },
     });
     expect(await sendInteraction(appUrl, SIGNING_SECRET, filled)).toMatchObject({ status: 200, body: '' });
-    const post = await fake.waitForCall('chat.postMessage', (call) => call.args.text === 'searching acme for C0GENERAL1');
+    const post = await fake.waitForCall(
+      'chat.postMessage',
+      (call) => call.args.text === 'searching acme for C0GENERAL1',
+    );
     expect(post.args.channel).toBe('U0SUBMIT01');
     expect(post.response.channel).toBe('D0SUBMIT01');
   });
@@ -207,7 +251,9 @@ describe('harness against a Bolt 5 app', () => {
     const responseUrl = fake.responseUrl('share-1');
     const payload = messageBlockActionsPayload({ actionId: 'share', value: 'x', responseUrl, messageText: 'results' });
     expect((await sendInteraction(appUrl, SIGNING_SECRET, payload)).status).toBe(200);
-    await expect(fake.waitForResponse('share-1')).resolves.toMatchObject({ body: { text: 'shared', replace_original: false } });
+    await expect(fake.waitForResponse('share-1')).resolves.toMatchObject({
+      body: { text: 'shared', replace_original: false },
+    });
   });
 
   it('a button click in an ephemeral message works the same, without the message body', async () => {
@@ -225,7 +271,10 @@ describe('harness against a Bolt 5 app', () => {
     expect(opened.args.view).toMatchObject({ callback_id: 'search_modal' });
     const view = opened.response.view as { id: string; hash: string };
 
-    const click = viewBlockActionsPayload({ actionId: 'refine', view: { id: view.id, hash: view.hash, callbackId: 'search_modal' } });
+    const click = viewBlockActionsPayload({
+      actionId: 'refine',
+      view: { id: view.id, hash: view.hash, callbackId: 'search_modal' },
+    });
     expect((await sendInteraction(appUrl, SIGNING_SECRET, click)).status).toBe(200);
     const updated = await fake.waitForCall('views.update', (call) => call.args.view_id === view.id);
     expect(updated.response.ok).toBe(true);
@@ -241,7 +290,11 @@ describe('harness against a Bolt 5 app', () => {
     fake.failNext('chat.postMessage', 'not_in_channel');
     fake.setChannelError('C0ARCHIVED', 'is_archived');
     await sendSlashCommand(appUrl, SIGNING_SECRET, { command: '/dq', responseUrl: fake.responseUrl() });
-    await sendSlashCommand(appUrl, SIGNING_SECRET, { command: '/dq', channelId: 'C0ARCHIVED', responseUrl: fake.responseUrl() });
+    await sendSlashCommand(appUrl, SIGNING_SECRET, {
+      command: '/dq',
+      channelId: 'C0ARCHIVED',
+      responseUrl: fake.responseUrl(),
+    });
     await expect.poll(() => appErrors.length).toBe(2);
     expect(appErrors.map((e) => [e.code, (e as CodedError & { data?: { error?: string } }).data?.error])).toEqual([
       ['slack_webapi_platform_error', 'not_in_channel'],
@@ -277,7 +330,12 @@ describe('Bolt 5 ack timing (processBeforeResponse, custom HTTPReceiver)', () =>
       unhandledRequestTimeoutMillis: 200,
       logger: recordingLogger(),
     });
-    const app = new App({ receiver, token: BOT_TOKEN, logger: recordingLogger(), clientOptions: { slackApiUrl: fake.apiUrl } });
+    const app = new App({
+      receiver,
+      token: BOT_TOKEN,
+      logger: recordingLogger(),
+      clientOptions: { slackApiUrl: fake.apiUrl },
+    });
     app.command('/slow', async ({ ack }) => {
       await ack({ text: 'acked' });
       await new Promise((resolve) => setTimeout(resolve, 400));
@@ -288,21 +346,30 @@ describe('Bolt 5 ack timing (processBeforeResponse, custom HTTPReceiver)', () =>
 
   it('without processBeforeResponse the response leaves at ack()', async () => {
     const appUrl = await appWith(false);
-    const result = await sendSlashCommand(appUrl, SIGNING_SECRET, { command: '/slow', responseUrl: fake.responseUrl() });
+    const result = await sendSlashCommand(appUrl, SIGNING_SECRET, {
+      command: '/slow',
+      responseUrl: fake.responseUrl(),
+    });
     expect(result).toMatchObject({ status: 200, json: { text: 'acked' } });
     expect(result.elapsedMs).toBeLessThan(350);
   });
 
   it('with processBeforeResponse the response waits for the listener to finish', async () => {
     const appUrl = await appWith(true);
-    const result = await sendSlashCommand(appUrl, SIGNING_SECRET, { command: '/slow', responseUrl: fake.responseUrl() });
+    const result = await sendSlashCommand(appUrl, SIGNING_SECRET, {
+      command: '/slow',
+      responseUrl: fake.responseUrl(),
+    });
     expect(result).toMatchObject({ status: 200, json: { text: 'acked' } });
     expect(result.elapsedMs).toBeGreaterThanOrEqual(390);
   });
 
   it('a request no listener acks is answered 404 after unhandledRequestTimeoutMillis', async () => {
     const appUrl = await appWith(false);
-    const result = await sendSlashCommand(appUrl, SIGNING_SECRET, { command: '/nobody-listens', responseUrl: fake.responseUrl() });
+    const result = await sendSlashCommand(appUrl, SIGNING_SECRET, {
+      command: '/nobody-listens',
+      responseUrl: fake.responseUrl(),
+    });
     expect(result.status).toBe(404);
     expect(result.elapsedMs).toBeGreaterThanOrEqual(190);
   });

@@ -4,10 +4,10 @@ import {
   DEFAULT_USER_ID,
   DEFAULT_WORKSPACE,
   dmChannelFor,
+  type FakeWorkspace,
   newTriggerId,
   nextMessageTs,
   randomSlackId,
-  type FakeWorkspace,
 } from './workspace.js';
 
 /**
@@ -306,7 +306,13 @@ export function eventCallbackBody(event: Json, input: EventEnvelopeInput = {}): 
     event_id: input.eventId ?? randomSlackId('Ev'),
     event_time: input.eventTime ?? Math.floor(Date.now() / 1000),
     authorizations: [
-      { enterprise_id: null, team_id: workspace.teamId, user_id: workspace.botUserId, is_bot: true, is_enterprise_install: false },
+      {
+        enterprise_id: null,
+        team_id: workspace.teamId,
+        user_id: workspace.botUserId,
+        is_bot: true,
+        is_enterprise_install: false,
+      },
     ],
     is_ext_shared_channel: false,
   };

@@ -45,7 +45,12 @@ describe('request shapes', () => {
   });
 
   it('a slash command carries every field Slack sends, as strings', () => {
-    const fields = slashCommandFields({ command: '/dq', text: 'acme', responseUrl: 'http://x/response/1', triggerId: '1.2.3' });
+    const fields = slashCommandFields({
+      command: '/dq',
+      text: 'acme',
+      responseUrl: 'http://x/response/1',
+      triggerId: '1.2.3',
+    });
     expect(Object.keys(fields)).toEqual([
       'token',
       'team_id',

@@ -1,5 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { eventCallbackBody, slashCommandFields, urlVerificationBody, type SlashCommandInput } from './interactionPayloads.js';
+import {
+  eventCallbackBody,
+  type SlashCommandInput,
+  slashCommandFields,
+  urlVerificationBody,
+} from './interactionPayloads.js';
 
 /**
  * Requests signed the way Slack signs them (v0 scheme), sent over real HTTP to the app.
@@ -39,7 +44,11 @@ export function slackSignature(signingSecret: string, timestampSec: number, rawB
   return `v0=${hmac.digest('hex')}`;
 }
 
-export function signatureHeaders(signingSecret: string, rawBody: string, options: SendOptions = {}): Record<string, string> {
+export function signatureHeaders(
+  signingSecret: string,
+  rawBody: string,
+  options: SendOptions = {},
+): Record<string, string> {
   if (options.signature === 'missing') return {};
   const now = Math.floor(Date.now() / 1000);
   const timestampSec = options.timestampSec ?? (options.stale ? now - STALE_BY_SECONDS : now);
@@ -99,13 +108,23 @@ export async function sendSigned(
   return { status: response.status, body, json, headers: Object.fromEntries(response.headers), elapsedMs };
 }
 
-export function sendSlashCommand(appUrl: string, signingSecret: string, input: SlashCommandInput, options?: SendOptions): Promise<AppResponse> {
+export function sendSlashCommand(
+  appUrl: string,
+  signingSecret: string,
+  input: SlashCommandInput,
+  options?: SendOptions,
+): Promise<AppResponse> {
   const rawBody = new URLSearchParams(slashCommandFields(input)).toString();
   return sendSigned(appUrl, signingSecret, rawBody, 'application/x-www-form-urlencoded', options);
 }
 
 /** Interactivity (block_actions, view_submission, shortcut …) arrives as a form with one `payload` field of JSON. */
-export function sendInteraction(appUrl: string, signingSecret: string, payload: object, options?: SendOptions): Promise<AppResponse> {
+export function sendInteraction(
+  appUrl: string,
+  signingSecret: string,
+  payload: object,
+  options?: SendOptions,
+): Promise<AppResponse> {
   const rawBody = new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
   return sendSigned(appUrl, signingSecret, rawBody, 'application/x-www-form-urlencoded', options);
 }
@@ -115,12 +134,22 @@ export function sendInteraction(appUrl: string, signingSecret: string, payload: 
  * wrapped in an `event_callback` envelope, or a whole body (anything with a top-level `event` or
  * `challenge`) to send it untouched.
  */
-export function sendEvent(appUrl: string, signingSecret: string, eventOrBody: Record<string, unknown>, options?: SendOptions): Promise<AppResponse> {
+export function sendEvent(
+  appUrl: string,
+  signingSecret: string,
+  eventOrBody: Record<string, unknown>,
+  options?: SendOptions,
+): Promise<AppResponse> {
   const isWholeBody = 'event' in eventOrBody || 'challenge' in eventOrBody;
   const body = isWholeBody ? eventOrBody : eventCallbackBody(eventOrBody);
   return sendSigned(appUrl, signingSecret, JSON.stringify(body), 'application/json', options);
 }
 
-export function sendUrlVerification(appUrl: string, signingSecret: string, challenge: string, options?: SendOptions): Promise<AppResponse> {
+export function sendUrlVerification(
+  appUrl: string,
+  signingSecret: string,
+  challenge: string,
+  options?: SendOptions,
+): Promise<AppResponse> {
   return sendEvent(appUrl, signingSecret, urlVerificationBody(challenge), options);
 }

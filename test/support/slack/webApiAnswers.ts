@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { applyUserPatch, defaultUser, type FakeSlackUser } from './fakeUsers.js';
-import { channelNameFor, dmChannelFor, nextMessageTs, randomSlackId, type FakeWorkspace } from './workspace.js';
+import { channelNameFor, dmChannelFor, type FakeWorkspace, nextMessageTs, randomSlackId } from './workspace.js';
 
 export type WebApiBody = { ok: boolean; [key: string]: unknown };
 type Args = Record<string, unknown>;
@@ -83,7 +83,12 @@ function newViewHash(): string {
 }
 
 /** The view object Slack returns: the app's input plus the ids and defaults Slack fills in. */
-function viewOutput(state: FakeSlackState, input: unknown, id: string, previousViewId: string | null): Record<string, unknown> {
+function viewOutput(
+  state: FakeSlackState,
+  input: unknown,
+  id: string,
+  previousViewId: string | null,
+): Record<string, unknown> {
   const view = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
   const hash = newViewHash();
   state.viewHashes.set(id, hash);
@@ -178,7 +183,9 @@ function fileList(value: unknown): Array<{ id?: unknown; title?: unknown }> | un
       return undefined;
     }
   }
-  return Array.isArray(parsed) && parsed.length > 0 && parsed.every((item) => item && typeof item === 'object') ? (parsed as Array<{ id?: unknown; title?: unknown }>) : undefined;
+  return Array.isArray(parsed) && parsed.length > 0 && parsed.every((item) => item && typeof item === 'object')
+    ? (parsed as Array<{ id?: unknown; title?: unknown }>)
+    : undefined;
 }
 
 const fileUploadHandlers: Record<string, Handler> = {
@@ -403,19 +410,29 @@ function outputProblems(parameters: FunctionParameter[], outputs: Record<string,
       continue;
     }
     const fits =
-      parameter.type === 'number' ? typeof value === 'number' && Number.isFinite(value)
-      : parameter.type === 'integer' || parameter.type === 'slack#/types/timestamp' ? Number.isInteger(value)
-      : parameter.type === 'boolean' ? typeof value === 'boolean'
-      : parameter.type === 'slack#/types/date' ? typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
-      : typeof value === 'string';
+      parameter.type === 'number'
+        ? typeof value === 'number' && Number.isFinite(value)
+        : parameter.type === 'integer' || parameter.type === 'slack#/types/timestamp'
+          ? Number.isInteger(value)
+          : parameter.type === 'boolean'
+            ? typeof value === 'boolean'
+            : parameter.type === 'slack#/types/date'
+              ? typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+              : typeof value === 'string';
     if (!fits) problems.push(`${parameter.name}: expected ${parameter.type}, got ${JSON.stringify(value)}`);
   }
-  for (const name of Object.keys(outputs)) if (!parameters.some((parameter) => parameter.name === name)) problems.push(`${name}: not an output of this function`);
+  for (const name of Object.keys(outputs))
+    if (!parameters.some((parameter) => parameter.name === name))
+      problems.push(`${name}: not an output of this function`);
   return problems;
 }
 
 /** The execution a functions.* call names, or Slack's error for it (unknown, someone else's token, already ended). */
-function runningExecution(args: Args, state: FakeSlackState, token: string | undefined): FunctionExecution | WebApiBody {
+function runningExecution(
+  args: Args,
+  state: FakeSlackState,
+  token: string | undefined,
+): FunctionExecution | WebApiBody {
   const id = str(args.function_execution_id);
   if (!id) return fail('invalid_arguments');
   const execution = state.functions.get(id);
@@ -433,7 +450,9 @@ const functionHandlers: Record<string, Handler> = {
     if (isAnswer(execution)) return execution;
     const outputs = args.outputs;
     if (!outputs || typeof outputs !== 'object' || Array.isArray(outputs)) return fail('invalid_arguments');
-    const problems = execution.outputParameters ? outputProblems(execution.outputParameters, outputs as Record<string, unknown>) : [];
+    const problems = execution.outputParameters
+      ? outputProblems(execution.outputParameters, outputs as Record<string, unknown>)
+      : [];
     if (problems.length) return fail('parameter_validation_failed', { errors: problems });
     execution.state = 'completed';
     execution.outputs = outputs as Record<string, unknown>;

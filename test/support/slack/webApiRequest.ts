@@ -12,7 +12,15 @@ export interface WebApiRequest {
  * (`blocks=[…]`, `view={…}`). Slack decodes those; so does the fake, so tests can assert on
  * `args.view.callback_id` instead of re-parsing strings. Scalars stay strings, as Slack receives them.
  */
-const JSON_VALUED_FIELDS = new Set(['blocks', 'attachments', 'view', 'metadata', 'unfurls', 'user_auth_blocks', 'outputs']);
+const JSON_VALUED_FIELDS = new Set([
+  'blocks',
+  'attachments',
+  'view',
+  'metadata',
+  'unfurls',
+  'user_auth_blocks',
+  'outputs',
+]);
 
 export async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];

@@ -1,0 +1,189 @@
+import type { Logger } from 'pino';
+import { FALLBACK_LOCALE, type Locale, type Phrase } from '../../i18n/lang.js';
+import type { DataClient } from '../client/dataClient.js';
+import type { Clock } from '../clock.js';
+import { BudgetExceededError, StoppedError } from '../errors.js';
+import { failurePhrase } from '../jobs/failurePhrase.js';
+import { type JobRunOutcome, JobRuns } from '../jobs/jobRuns.js';
+import type { PostResult } from '../jobs/runLocks.js';
+import type { AppStatus } from '../jobs/types.js';
+import type { Store } from '../store/types.js';
+import { collectNewFunds } from './collect.js';
+import type { DigestRepository } from './digestRepository.js';
+import type { Digest, DigestContent, DigestPoster, DigestRunRecord } from './types.js';
+
+export interface DigestRunnerOptions {
+  repository: DigestRepository;
+  data: DataClient;
+  store: Store;
+  poster: DigestPoster;
+  clock: Clock;
+  logger?: Logger;
+  /** Post "no new funds" when nothing is new (DIGEST_POST_EMPTY). */
+  postEmpty: boolean;
+  simulated: boolean;
+  /** The workspace's language (DEFAULT_LOCALE), for digests that did not choose their own; English when unset. */
+  locale?: Locale;
+  /** This process, in claims (several replicas may race for a run). */
+  owner: string;
+  /** Told about every finished run (metrics). */
+  onRun?: (record: DigestRunRecord) => void;
+  /** Why the allowlists refuse this digest's team, channel or creator now (see JobRunsOptions.refusal). */
+  refusal?: (where: {
+    teamId: string;
+    channelId: string;
+    userId: string;
+  }) => Phrase | undefined | Promise<Phrase | undefined>;
+  /** Whether the app may post at all (an uninstall or a revoked token holds every run before it spends). */
+  app?: AppStatus;
+}
+
+/** `busy`: another run of this digest (manual or scheduled) is under way; the scheduler tries again. */
+/** `stopped`: the app began shutting down before the first page's call was sent; nothing was recorded or spent. */
+export type DigestRunOutcome = JobRunOutcome<DigestRunRecord>;
+
+/**
+ * Runs one digest for one scheduled time, at most once across restarts and replicas (JobRuns: its
+ * lock, and a claim in the store before anything is spent). A failed post keeps the subscription
+ * and its funds unposted; a channel the app cannot post in pauses the digest with what to do about it.
+ */
+export class DigestRunner {
+  private readonly runs: JobRuns<Digest, DigestRunRecord>;
+
+  constructor(private readonly options: DigestRunnerOptions) {
+    this.runs = new JobRuns<Digest, DigestRunRecord>({
+      kind: 'digest',
+      repository: options.repository,
+      store: options.store,
+      owner: options.owner,
+      clock: options.clock,
+      ...(options.logger ? { logger: options.logger } : {}),
+      ...(options.refusal ? { refusal: options.refusal } : {}),
+      ...(options.app ? { app: options.app } : {}),
+      ...(options.onRun ? { onRun: options.onRun } : {}),
+      quietRecord: (run) => ({ ...run, newFunds: 0 }),
+      allowThenResume: 'digests.pause.allowThenResume',
+      notRunning: 'digests.run.notRunning',
+      afterRun: (stored, record) => {
+        if (record.outcome === 'posted' || record.outcome === 'nothing_new') delete stored.paused;
+        if (record.outcome === 'posted' || record.outcome === 'over_budget') delete stored.heldSince;
+      },
+    });
+  }
+
+  /**
+   * Two runs at once would both read the same "seen" funds and post them twice (Run now during the
+   * scheduled run, a double click): JobRuns holds the digest's lock before its claim.
+   */
+  run(digestId: string, scheduledFor: number, trigger: DigestRunRecord['trigger']): Promise<DigestRunOutcome> {
+    return this.runs.run(digestId, scheduledFor, trigger, (digest) => this.runClaimed(digest, scheduledFor, trigger));
+  }
+
+  /** Records a scheduled time that passed while the app was down, beyond the catch-up window. */
+  recordMissed(digest: Digest, scheduledFor: number): Promise<void> {
+    return this.runs.recordMissed(digest, scheduledFor);
+  }
+
+  private async runClaimed(
+    digest: Digest,
+    scheduledFor: number,
+    trigger: DigestRunRecord['trigger'],
+  ): Promise<DigestRunRecord> {
+    const { repository, data, clock } = this.options;
+    const base = { scheduledFor, trigger };
+    const finish = (
+      outcome: DigestRunRecord['outcome'],
+      newFunds: number,
+      coinsSpent: number,
+      detail?: Phrase,
+    ): DigestRunRecord => ({
+      ...base,
+      finishedAt: clock.now(),
+      outcome,
+      newFunds,
+      coinsSpent,
+      ...(detail ? { detail } : {}),
+    });
+    const locale = digest.lang ?? this.options.locale ?? FALLBACK_LOCALE;
+    const content: DigestContent = {
+      digest,
+      funds: [],
+      firstRun: false,
+      empty: false,
+      simulated: this.options.simulated,
+      locale,
+      ...(digest.heldSince !== undefined ? { heldSince: digest.heldSince } : {}),
+    };
+
+    const seen = await repository.seenCodes(digest.id);
+    let collected: Awaited<ReturnType<typeof collectNewFunds>>;
+    try {
+      collected = await collectNewFunds(data, digest.filter, seen, {
+        teamId: digest.teamId,
+        channelId: digest.channelId,
+        digestId: digest.id,
+      });
+    } catch (error) {
+      if (error instanceof BudgetExceededError) {
+        content.budgetNotice = failurePhrase(error);
+        const posted = await this.tryPost(digest, content);
+        return finish(
+          posted.ok ? 'over_budget' : posted.landed === 'unknown' ? 'post_unknown' : 'post_failed',
+          0,
+          0,
+          posted.ok ? content.budgetNotice : posted.detail,
+        );
+      }
+      if (error instanceof StoppedError) throw error;
+      return finish('fetch_failed', 0, 0, failurePhrase(error));
+    }
+
+    content.funds = collected.funds;
+    content.firstRun = seen === undefined;
+    if (collected.funds.length === 0) {
+      if (!this.options.postEmpty) return finish('nothing_new', 0, collected.coinsSpent);
+      content.empty = true;
+    }
+    // Recorded before posting: if the store fails after the post, the funds are not posted a second
+    // time by a later run. A post that certainly failed gives them back.
+    const codes = collected.funds.map((fund) => fund.fundCode);
+    try {
+      if (codes.length > 0) await repository.markSeen(digest.id, codes);
+    } catch (error) {
+      this.options.logger?.warn(
+        { err: error, digestId: digest.id },
+        'could not record the funds about to be posted; nothing posted',
+      );
+      return finish('post_failed', collected.funds.length, collected.coinsSpent, { key: 'digests.run.storeDown' });
+    }
+    const posted = await this.tryPost(digest, content);
+    // Slack may have posted it: its funds stay marked as posted, so no later run posts them again.
+    if (!posted.ok && posted.landed === 'unknown')
+      return finish('post_unknown', collected.funds.length, collected.coinsSpent, posted.detail);
+    if (!posted.ok) {
+      if (codes.length > 0) {
+        await repository
+          .restoreSeen(digest.id, seen)
+          .catch((error: unknown) =>
+            this.options.logger?.error(
+              { err: error, digestId: digest.id, fundCodes: codes },
+              'the digest was not posted and its funds could not be given back; they will not be posted',
+            ),
+          );
+      }
+      return finish('post_failed', collected.funds.length, collected.coinsSpent, posted.detail);
+    }
+    const stopped: Phrase | undefined =
+      collected.stoppedBy === undefined
+        ? undefined
+        : {
+            key: 'digests.run.stoppedAfterPage',
+            values: { page: collected.pagesFetched, why: failurePhrase(collected.stoppedBy) },
+          };
+    return finish(content.empty ? 'nothing_new' : 'posted', collected.funds.length, collected.coinsSpent, stopped);
+  }
+
+  private tryPost(digest: Digest, content: DigestContent): Promise<PostResult> {
+    return this.runs.post(digest, () => this.options.poster.post(content));
+  }
+}

@@ -1,0 +1,137 @@
+import { Cron } from 'croner';
+import { type CatalogueKey, inEveryLanguage, type Phrase } from '../../i18n/lang.js';
+import { isValidTimeZone } from '../time.js';
+
+/**
+ * When a digest runs: every day, Monday to Friday, or one day a week, at a local time. `hourly`
+ * (every hour at the time's minute) is for watches only: digests never parse it.
+ */
+export type Cadence =
+  | { kind: 'daily' }
+  | { kind: 'weekdays' }
+  | { kind: 'weekly'; weekday: Weekday }
+  | { kind: 'hourly' };
+export type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
+
+export interface Schedule {
+  cadence: Cadence;
+  /** Local wall-clock time, HH:MM (24 h). */
+  time: string;
+  /** IANA zone the time is in; daylight-saving changes follow it. */
+  timeZone: string;
+}
+
+const WEEKDAYS: Weekday[] = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+/** Monday first, as the forms list them. */
+export const WEEKDAYS_FROM_MONDAY: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+/** 周一 … 周日 (also 星期日, 周天): the character after 周/星期/礼拜 names the day. */
+const CHINESE_DAYS: Record<string, Weekday> = {
+  一: 'mon',
+  二: 'tue',
+  三: 'wed',
+  四: 'thu',
+  五: 'fri',
+  六: 'sat',
+  日: 'sun',
+  天: 'sun',
+};
+/** Words for a cadence besides how every language's catalogue says it (`digests.cadence`: 每天, 周一至周五). */
+export const CADENCE_EXTRA_WORDS = {
+  daily: ['daily', 'day', 'everyday', '每日', '天天'],
+  weekdays: ['weekdays', 'weekday', 'workdays', '工作日', '每个工作日', '周一到周五'],
+} as const;
+
+/** The catalogue's words for a cadence in every language and the extra ones, in lower case. */
+export function cadenceWords(shown: CatalogueKey, extra: readonly string[]): ReadonlySet<string> {
+  return new Set([...inEveryLanguage(shown), ...extra].map((word) => word.toLowerCase()));
+}
+
+const DAILY_WORDS = cadenceWords('digests.cadence.daily', CADENCE_EXTRA_WORDS.daily);
+const WEEKDAYS_WORDS = cadenceWords('digests.cadence.weekdays', CADENCE_EXTRA_WORDS.weekdays);
+
+function chineseWeekday(text: string): Weekday | undefined {
+  const match = /^每?(?:周|星期|礼拜)([一二三四五六日天])$/u.exec(text);
+  return match ? CHINESE_DAYS[match[1]!] : undefined;
+}
+
+/**
+ * `daily`, `weekdays` or `weekly:mon` (also `weekly:monday`), or in Chinese 每天, 工作日, 每周一
+ * (also `weekly:周一`); undefined when not one of those.
+ */
+export function parseCadence(text: string): Cadence | undefined {
+  const lower = text.trim().toLowerCase();
+  if (DAILY_WORDS.has(lower)) return { kind: 'daily' };
+  if (WEEKDAYS_WORDS.has(lower)) return { kind: 'weekdays' };
+  const weekly = /^weekly[:：](.+)$/u.exec(lower);
+  const day = weekly ? weekly[1]! : lower;
+  const weekday =
+    (weekly && /^[a-z]+$/.test(day) ? WEEKDAYS.find((name) => day.startsWith(name)) : undefined) ?? chineseWeekday(day);
+  return weekday ? { kind: 'weekly', weekday } : undefined;
+}
+
+/** `8:30`, `08:30`, `0830`, `8：30` (a Chinese keyboard's colon) → `08:30`; undefined when not a time of day. */
+export function parseTimeOfDay(text: string): string | undefined {
+  const match = /^(\d{1,2})[:：]?(\d{2})$/u.exec(text.trim());
+  if (!match) return undefined;
+  const [hour, minute] = [Number(match[1]), Number(match[2])];
+  if (hour > 23 || minute > 59) return undefined;
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
+export function cronPattern(schedule: Schedule): string {
+  const [hour, minute] = schedule.time.split(':').map(Number) as [number, number];
+  if (schedule.cadence.kind === 'hourly') return `${minute} * * * *`;
+  const days =
+    schedule.cadence.kind === 'daily'
+      ? '*'
+      : schedule.cadence.kind === 'weekdays'
+        ? '1-5'
+        : String(WEEKDAYS.indexOf(schedule.cadence.weekday));
+  return `${minute} ${hour} * * ${days}`;
+}
+
+function cron(schedule: Schedule): Cron {
+  if (!isValidTimeZone(schedule.timeZone)) throw new Error(`unknown time zone ${schedule.timeZone}`);
+  return new Cron(cronPattern(schedule), { timezone: schedule.timeZone, paused: true });
+}
+
+/** The first scheduled time strictly after `afterMs` (croner does the zone and DST arithmetic). */
+export function nextRunAfter(schedule: Schedule, afterMs: number): number | undefined {
+  return cron(schedule).nextRun(new Date(afterMs))?.getTime();
+}
+
+/** The latest scheduled time in (afterMs, atOrBeforeMs], if any. */
+export function latestRunBetween(schedule: Schedule, afterMs: number, atOrBeforeMs: number): number | undefined {
+  const job = cron(schedule);
+  let latest: number | undefined;
+  let cursor = new Date(afterMs);
+  // Bounded: a daily schedule has at most one run per day of the window (an hourly one, 24).
+  for (let i = 0; i < 24 * 400; i++) {
+    const next = job.nextRun(cursor);
+    if (!next || next.getTime() > atOrBeforeMs) break;
+    latest = next.getTime();
+    cursor = next;
+  }
+  return latest;
+}
+
+/** The day of a weekly digest, e.g. "Monday" / "周一". */
+export function weekdayPhrase(weekday: Weekday): Phrase {
+  return { key: `digests.weekday.${weekday}` };
+}
+
+/** "every day", "Monday to Friday", "every Monday". */
+export function cadencePhrase(cadence: Cadence): Phrase {
+  if (cadence.kind === 'weekly')
+    return { key: 'digests.cadence.weekly', values: { day: weekdayPhrase(cadence.weekday) } };
+  if (cadence.kind === 'hourly') return { key: 'watch.cadence.hourly' };
+  return { key: cadence.kind === 'daily' ? 'digests.cadence.daily' : 'digests.cadence.weekdays' };
+}
+
+/** "every Wednesday at 18:00 (Europe/London)", said in each reader's language. */
+export function describeSchedule(schedule: Schedule): Phrase {
+  // Chinese readers call China's zone 北京时间; every other zone is named by its IANA name.
+  const timeZone: Phrase | string =
+    schedule.timeZone === 'Asia/Shanghai' ? { key: 'digests.shanghaiZone' } : schedule.timeZone;
+  return { key: 'digests.schedule', values: { when: cadencePhrase(schedule.cadence), time: schedule.time, timeZone } };
+}

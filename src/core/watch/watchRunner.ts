@@ -1,0 +1,257 @@
+import type { Logger } from 'pino';
+import { FALLBACK_LOCALE, type Locale, type Phrase } from '../../i18n/lang.js';
+import type { DataClient } from '../client/dataClient.js';
+import type { Clock } from '../clock.js';
+import { BudgetExceededError, StoppedError, UpstreamError } from '../errors.js';
+import { failurePhrase } from '../jobs/failurePhrase.js';
+import { type JobRunOutcome, JobRuns } from '../jobs/jobRuns.js';
+import type { PostResult } from '../jobs/runLocks.js';
+import type { AppStatus } from '../jobs/types.js';
+import type { Store } from '../store/types.js';
+import { formatZonedTime } from '../time.js';
+import { checkWatch } from './checks.js';
+import type { Watch, WatchNotice, WatchPause, WatchPoster, WatchRunRecord } from './types.js';
+import type { WatchRepository } from './watchRepository.js';
+
+export interface WatchRunnerOptions {
+  repository: WatchRepository;
+  data: DataClient;
+  store: Store;
+  poster: WatchPoster;
+  clock: Clock;
+  logger?: Logger;
+  simulated: boolean;
+  /** The workspace's language, for watches that did not choose their own. */
+  locale?: Locale;
+  /** This process, in claims. */
+  owner: string;
+  /**
+   * Why the allowlists (the Slack side's) refuse this watch's team, channel or creator now; undefined
+   * when allowed. Asked before every check, since a list can be tightened after the watch was saved.
+   */
+  refusal?: (where: {
+    teamId: string;
+    channelId: string;
+    userId: string;
+  }) => Phrase | undefined | Promise<Phrase | undefined>;
+  /** Whether the app may post at all (an uninstall or a revoked token holds every check before it spends). */
+  app?: AppStatus;
+  /** Told of every check that ended with a record (metrics). */
+  onRun?: (record: WatchRunRecord) => void;
+}
+
+/** Answers in a shape this app cannot read, in a row, after which a watch stops paying for them. */
+const SCHEMA_CHANGES_BEFORE_PAUSE = 3;
+
+/** `stopped`: the app began shutting down before the check's call was sent; nothing was recorded or spent. */
+export type WatchRunOutcome = JobRunOutcome<WatchRunRecord>;
+
+/**
+ * Runs one check of one watch for one scheduled time, at most once across restarts and replicas
+ * (JobRuns: its lock, and a claim in the store before anything is spent). The new state is recorded
+ * before the message goes out, so a store failing after the post cannot make the next check post it
+ * again; a post that fails puts the old state back, so the next check finds the change again.
+ */
+export class WatchRunner {
+  private readonly runs: JobRuns<Watch, WatchRunRecord>;
+
+  constructor(private readonly options: WatchRunnerOptions) {
+    this.runs = new JobRuns<Watch, WatchRunRecord>({
+      kind: 'watch',
+      repository: options.repository,
+      store: options.store,
+      owner: options.owner,
+      clock: options.clock,
+      ...(options.logger ? { logger: options.logger } : {}),
+      ...(options.refusal ? { refusal: options.refusal } : {}),
+      ...(options.app ? { app: options.app } : {}),
+      ...(options.onRun ? { onRun: options.onRun } : {}),
+      quietRecord: (run) => run,
+      allowThenResume: 'watch.pause.allowThenResume',
+      notRunning: 'watch.run.notRunning',
+    });
+  }
+
+  /** `runBy`: who asked for a manual check (their budget and ledger line); a scheduled check is its creator's. */
+  run(
+    watchId: string,
+    scheduledFor: number,
+    trigger: WatchRunRecord['trigger'],
+    runBy?: string,
+  ): Promise<WatchRunOutcome> {
+    return this.runs.run(watchId, scheduledFor, trigger, (watch) =>
+      this.check(watch, scheduledFor, trigger, runBy ?? watch.createdBy),
+    );
+  }
+
+  /** `change` under the watch's run lock, so no check of it writes the same document meanwhile; 'busy' while one does. */
+  whileNotChecking<T>(watchId: string, change: () => Promise<T>): Promise<T | 'busy'> {
+    return this.runs.whileNotRunning(watchId, change);
+  }
+
+  /** Records a scheduled time that passed while the app was down, beyond the catch-up window. */
+  recordMissed(watch: Watch, scheduledFor: number): Promise<void> {
+    return this.runs.recordMissed(watch, scheduledFor);
+  }
+
+  private async check(
+    watch: Watch,
+    scheduledFor: number,
+    trigger: WatchRunRecord['trigger'],
+    userId: string,
+  ): Promise<WatchRunRecord> {
+    const { data, clock, repository } = this.options;
+    const finish = (
+      outcome: WatchRunRecord['outcome'],
+      coinsSpent: number,
+      detail?: Phrase,
+      coinsAtRisk?: number,
+    ): WatchRunRecord => ({
+      scheduledFor,
+      trigger,
+      finishedAt: clock.now(),
+      outcome,
+      coinsSpent,
+      ...(detail ? { detail } : {}),
+      ...(coinsAtRisk ? { coinsAtRisk } : {}),
+    });
+    const locale = watch.lang ?? this.options.locale ?? FALLBACK_LOCALE;
+    const notice: WatchNotice = {
+      watch,
+      locale,
+      simulated: this.options.simulated,
+      checkedAt: clock.now(),
+      ...(watch.heldSince !== undefined ? { heldSince: watch.heldSince } : {}),
+    };
+    // A manual check is "now"; a scheduled one wants data from its own time on, shared with every watch due with it.
+    const notBefore = Math.min(scheduledFor, clock.now());
+    let outcome: Awaited<ReturnType<typeof checkWatch>>;
+    try {
+      outcome = await checkWatch(
+        data,
+        watch.target,
+        watch.state,
+        { teamId: watch.teamId, userId, channelId: watch.channelId, source: 'watch' },
+        notBefore,
+      );
+    } catch (error) {
+      if (error instanceof BudgetExceededError) {
+        // The watch spends nothing more today, and the channel is told why and until when. The next
+        // budget day brings a fresh budget, so it resumes then by itself (waiting for someone would
+        // leave the channel unwatched without anyone having chosen that), unless one check costs more
+        // than a whole day's budget: then only a person can help (raise it, or remove the watch).
+        const fitsADay = error.needed <= error.limit;
+        const resumesAt = error.resetsAt.getTime();
+        const remedy: Phrase = fitsADay
+          ? {
+              key: 'watch.pause.resumesWithBudget',
+              values: { at: formatZonedTime(resumesAt, data.budgets.timeZone), id: watch.id },
+            }
+          : { key: 'watch.pause.resumeWhenBudget', values: { id: watch.id } };
+        const pause: WatchPause = {
+          reason: failurePhrase(error),
+          remedy,
+          at: clock.now(),
+          ...(fitsADay ? { resumesAt } : {}),
+        };
+        await repository.update(watch.id, (stored) => (stored.paused = pause));
+        const posted = await this.tryPost(watch, { ...notice, paused: pause });
+        return finish(
+          posted.ok ? 'over_budget' : posted.landed === 'unknown' ? 'post_unknown' : 'post_failed',
+          0,
+          posted.ok ? (pause.reason as Phrase) : posted.detail,
+        );
+      }
+      if (error instanceof StoppedError) throw error;
+      if (error instanceof UpstreamError && error.kind === 'schema_changed')
+        return this.schemaChanged(watch, notice, error, finish);
+      // An answer that never came may have been charged: the record says so, as the ledger does.
+      const atRisk = error instanceof UpstreamError && error.mayHaveCharged ? error.coinsAtRisk : undefined;
+      return finish('fetch_failed', 0, failurePhrase(error), atRisk);
+    }
+    const previous = watch.state;
+    try {
+      await repository.update(watch.id, (stored) => {
+        stored.state = outcome.state;
+        delete stored.schemaChanges;
+      });
+    } catch (error) {
+      // Paid for, but not posted: a change posted without its new state stored would be posted again.
+      this.options.logger?.warn(
+        { err: error, watchId: watch.id },
+        'could not store what the check saw; nothing posted',
+      );
+      return finish('post_failed', outcome.coinsSpent, { key: 'watch.run.storeDown' });
+    }
+    const tell = outcome.change ?? (previous === undefined && watch.announceFirst ? outcome.first : undefined);
+    if (!tell)
+      return finish(
+        outcome.notFound ? 'not_found' : previous === undefined ? 'baseline' : 'unchanged',
+        outcome.coinsSpent,
+      );
+    const posted = await this.tryPost(watch, {
+      ...notice,
+      change: tell,
+      ...(previous === undefined ? { first: true } : {}),
+    });
+    // Slack may have posted it: the new state stays, so the next check does not post the change again.
+    if (!posted.ok && posted.landed === 'unknown') return finish('post_unknown', outcome.coinsSpent, posted.detail);
+    if (!posted.ok) {
+      await repository
+        .update(watch.id, (stored) => {
+          if (previous === undefined) delete stored.state;
+          else stored.state = previous;
+        })
+        .catch((error: unknown) =>
+          this.options.logger?.error(
+            { err: error, watchId: watch.id },
+            'the change was not posted and the previous state could not be put back; it will not be posted',
+          ),
+        );
+      return finish('post_failed', outcome.coinsSpent, posted.detail);
+    }
+    return finish(outcome.notFound ? 'not_found' : previous === undefined ? 'baseline' : 'changed', outcome.coinsSpent);
+  }
+
+  /**
+   * A success code with a body this app cannot read: charged, so recorded as spent; after
+   * SCHEMA_CHANGES_BEFORE_PAUSE in a row the watch pauses and says so, rather than pay for more.
+   */
+  private async schemaChanged(
+    watch: Watch,
+    notice: WatchNotice,
+    error: UpstreamError,
+    finish: (outcome: WatchRunRecord['outcome'], coinsSpent: number, detail?: Phrase) => WatchRunRecord,
+  ): Promise<WatchRunRecord> {
+    const { repository, clock } = this.options;
+    const charged = error.coinsAtRisk ?? 0;
+    const stored = await repository.update(
+      watch.id,
+      (current) => (current.schemaChanges = (current.schemaChanges ?? 0) + 1),
+    );
+    if ((stored?.schemaChanges ?? 0) < SCHEMA_CHANGES_BEFORE_PAUSE)
+      return finish('fetch_failed', charged, failurePhrase(error));
+    const pause: WatchPause = {
+      reason: { key: 'watch.pause.schemaChanged', values: { count: SCHEMA_CHANGES_BEFORE_PAUSE } },
+      remedy: { key: 'watch.pause.resume', values: { id: watch.id } },
+      at: clock.now(),
+    };
+    await repository.update(watch.id, (current) => {
+      current.paused = pause;
+      delete current.schemaChanges;
+    });
+    const posted = await this.tryPost(watch, { ...notice, paused: pause });
+    return finish(
+      posted.ok ? 'fetch_failed' : posted.landed === 'unknown' ? 'post_unknown' : 'post_failed',
+      charged,
+      posted.ok ? (pause.reason as Phrase) : posted.detail,
+    );
+  }
+
+  private async tryPost(watch: Watch, notice: WatchNotice): Promise<PostResult> {
+    const posted = await this.runs.post(watch, () => this.options.poster.post(notice));
+    if (posted.ok && notice.heldSince !== undefined)
+      await this.options.repository.update(watch.id, (stored) => delete stored.heldSince).catch(() => undefined);
+    return posted;
+  }
+}

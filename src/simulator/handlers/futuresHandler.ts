@@ -1,0 +1,31 @@
+// finance-external-futures-kline. Choices where the spec is silent: tick_at is the candle's start in
+// UNIX seconds; candles are aligned to their period counted from the UNIX epoch (daily ones start at
+// 00:00 UTC) and run every day, weekends included; limit is at most 1000; symbols are matched exactly,
+// so a lowercase symbol is unknown (the real code table is uppercase; normalising is the client's job).
+import { CANDLE_FIELDS, CANDLE_PERIOD_SECONDS, candleAt } from '../data/candles.js';
+import { futuresContract } from '../data/futuresContracts.js';
+import { changedCurrentCandle } from '../dataChanges.js';
+import { countFromText, InvalidParameterError, requiredString } from '../wireFields.js';
+import type { OperationHandler } from './types.js';
+
+export const FUTURES_MAX_LIMIT = 1000;
+
+export const futuresHandler: OperationHandler = (body, { nowMs, changes = [] }) => {
+  const contract = futuresContract(requiredString(body, 'symbol'));
+  if (!contract) throw new InvalidParameterError('unknown symbol');
+  const type = requiredString(body, 'type');
+  const periodSeconds = CANDLE_PERIOD_SECONDS[type];
+  if (periodSeconds === undefined) throw new InvalidParameterError('type must be one of 0, 1, 5, 30, 60, 120, 240');
+  const limit = countFromText(body, 'limit', { defaultValue: 10, max: FUTURES_MAX_LIMIT });
+  // The last candle is the one still forming at `now`.
+  const currentIndex = Math.floor(nowMs / 1000 / periodSeconds);
+  const lines: number[][] = [];
+  for (let index = currentIndex - limit + 1; index <= currentIndex; index++) {
+    lines.push(
+      index === currentIndex
+        ? changedCurrentCandle(contract.symbol, candleAt(contract, type, index), changes, nowMs)
+        : candleAt(contract, type, index),
+    );
+  }
+  return { fields: [...CANDLE_FIELDS], lines };
+};

@@ -1,0 +1,38 @@
+import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import type { SlackDeps } from '../../deps.js';
+import { exportPlanView } from '../../flows/exportCsv.js';
+import { openForm } from '../../flows/openForm.js';
+import { exportLoadingModal, exportNoticeModal } from '../../modals/exportModal.js';
+import { decodeQueryValue } from '../../payloads/queryValue.js';
+import { formLang } from '../../requester/language.js';
+import { requesterOf } from '../../requester/requester.js';
+
+type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
+
+/**
+ * "Export CSV" under a result: a modal opens at once saying the costs are being worked out, then is
+ * filled in (views.update) with what the whole export costs; nothing is spent until it is confirmed.
+ */
+export function exportCsvButton(deps: SlackDeps) {
+  return async ({ ack, body, action, client, context }: Args): Promise<void> => {
+    await ack();
+    const requester = requesterOf(context);
+    const lang = await formLang(deps, requester);
+    const query = decodeQueryValue(action.value ?? '');
+    const opened = await openForm(
+      deps,
+      client,
+      requester,
+      { triggerId: body.trigger_id, responseUrl: body.response_url, channelId: body.channel?.id },
+      query ? exportLoadingModal(lang) : exportNoticeModal(lang, lang.t('export.buttonBroken')),
+    );
+    if (!query || !opened?.id) return;
+    const view = await exportPlanView(deps, requester, query, body.channel?.id ?? requester.channelId);
+    try {
+      await client.views.update({ view_id: opened.id, ...(opened.hash ? { hash: opened.hash } : {}), view });
+    } catch (error) {
+      // Closed already, most likely: there is nobody to show it to.
+      deps.logger.info({ err: error }, 'could not show the export costs');
+    }
+  };
+}

@@ -1,0 +1,65 @@
+import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import { readWatchKind } from '../../../core/watch/watchService.js';
+import type { SlackDeps } from '../../deps.js';
+import { openForm } from '../../flows/openForm.js';
+import { mayAdd } from '../../flows/permissions.js';
+import { type WatchFormPrefill, watchFormModal } from '../../modals/watchForm.js';
+import { ACTION } from '../../payloads/ids.js';
+import { renderNotice } from '../../render/notice.js';
+import { replyRoute } from '../../reply/responders.js';
+import { formLang } from '../../requester/language.js';
+import { requesterOf } from '../../requester/requester.js';
+
+type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
+
+/** A "Watch this" value back into what to watch; undefined for a value this app did not make. */
+function readPrefill(value: string | undefined): WatchFormPrefill | undefined {
+  try {
+    const parsed = JSON.parse(value ?? '') as { kind?: unknown; subject?: unknown; period?: unknown };
+    const kind = typeof parsed.kind === 'string' ? readWatchKind(parsed.kind) : undefined;
+    if (!kind || typeof parsed.subject !== 'string' || parsed.subject.length > 120) return undefined;
+    return {
+      kind,
+      subject: parsed.subject,
+      ...(typeof parsed.period === 'string' && parsed.period.length < 10 ? { period: parsed.period } : {}),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** "Watch this" under a result, and "Add a watch" on the App Home: open the watch form (the trigger lives 3 s, so at once). */
+export function watchFormButton(deps: SlackDeps) {
+  return async ({ ack, body, action, client, context }: Args): Promise<void> => {
+    await ack();
+    const requester = requesterOf(context);
+    const lang = await formLang(deps, requester);
+    const fromHome = action.action_id === ACTION.watchAdd;
+    if (!mayAdd(deps, body.user.id)) {
+      if (!fromHome)
+        await replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps).reply(
+          renderNotice(lang.t('watch.command.adminsOnly'), lang),
+        );
+      return;
+    }
+    const prefill = fromHome ? undefined : readPrefill(action.value);
+    if (!fromHome && !prefill) return;
+    const channelId = body.channel?.id;
+    await openForm(
+      deps,
+      client,
+      requester,
+      { triggerId: body.trigger_id, responseUrl: body.response_url, channelId },
+      watchFormModal({
+        lang,
+        prices: deps.prices,
+        now: deps.now(),
+        timeZone: deps.watches.defaultTimeZone,
+        ...(channelId ? { channelId } : {}),
+        ...(prefill ? { prefill } : {}),
+        fromHome,
+        allowSharedChannels: deps.config.allowSharedChannels,
+      }),
+    );
+  };
+}

@@ -1,0 +1,39 @@
+import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import type { SlackDeps } from '../../deps.js';
+import { openSearchModal } from '../../flows/lookupForms.js';
+import { runCommand } from '../../flows/routeCommand.js';
+import { renderNotice } from '../../render/notice.js';
+import { replyRoute } from '../../reply/responders.js';
+import { requesterOf } from '../../requester/requester.js';
+
+type Args = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
+
+/**
+ * Every slash command (/dq and the direct ones) lands here: ack at once, then parse with the one
+ * parser and reply through the response_url.
+ */
+export function slashCommand(deps: SlackDeps) {
+  return async ({ command, ack, client, context }: Args): Promise<void> => {
+    await ack();
+    const responder = replyRoute(command.response_url, client, command.user_id, command.channel_id, deps);
+    await runCommand(command.command, command.text ?? '', {
+      deps,
+      responder,
+      requester: requesterOf(context),
+      client,
+      openForm: async (operation) => {
+        const opened = await openSearchModal(
+          deps,
+          client,
+          command.trigger_id,
+          operation,
+          { channelId: command.channel_id, responseUrl: command.response_url },
+          requesterOf(context),
+        );
+        if (opened) return;
+        const { lang } = await requesterOf(context).profile();
+        await responder.reply(renderNotice(lang.t('answer.formDidNotOpen'), lang));
+      },
+    });
+  };
+}

@@ -1,0 +1,8 @@
+import type { App } from '@slack/bolt';
+import type { SlackDeps } from '../../deps.js';
+import { SHORTCUT } from '../../payloads/ids.js';
+import { searchShortcut } from './searchShortcut.js';
+
+export function register(app: App, deps: SlackDeps): void {
+  app.shortcut(SHORTCUT.search, searchShortcut(deps));
+}

@@ -1,0 +1,14 @@
+import type { App } from '@slack/bolt';
+import type { SlackDeps } from '../../deps.js';
+import { VIEW } from '../../payloads/ids.js';
+import { digestAddSubmission } from './digestAddSubmission.js';
+import { exportSubmission } from './exportSubmission.js';
+import { searchSubmission } from './searchSubmission.js';
+import { watchAddSubmission } from './watchAddSubmission.js';
+
+export function register(app: App, deps: SlackDeps): void {
+  app.view(new RegExp(`^${VIEW.searchPrefix}`), searchSubmission(deps));
+  app.view(VIEW.digestAdd, digestAddSubmission(deps));
+  app.view(VIEW.exportCsv, exportSubmission(deps));
+  app.view(VIEW.watchAdd, watchAddSubmission(deps));
+}

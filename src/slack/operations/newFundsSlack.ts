@@ -1,0 +1,231 @@
+import type { KnownBlock } from '@slack/types';
+import type { CallResult } from '../../core/client/dataClient.js';
+import { type NewFund, SALE_STATUS_EXTRA_WORDS, SALE_STATUS_WORDS } from '../../core/operations/newFunds.js';
+import { inEveryLanguage, isChinese, type JoinedPhrases, type Lang } from '../../i18n/lang.js';
+import { contextBlock, headerBlock, sectionBlock } from '../blockKit/blocks.js';
+import { recordBlocks } from '../blockKit/fitToSlackLimits.js';
+import { option } from '../blockKit/slackText.js';
+import { radioButtons, staticSelect } from '../modals/elements.js';
+import { ANY, PAGE_SIZES, type SearchForm, unlessAny } from '../modals/searchForm.js';
+import { type CommandSyntax, directCommand } from '../parse/commandSyntax.js';
+import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
+import { amountCell, columnUnit, type TableColumn, tableOrNothing, textCell } from '../render/dataTable.js';
+import { NO_VALUE } from '../render/format.js';
+import { valueText } from '../render/labels.js';
+import { FUNDS_PER_SECTION, fundGroupText } from '../render/newFundSections.js';
+import { emptyPageText } from '../render/paging.js';
+import type { RenderedResult, RenderOptions } from '../render/types.js';
+import type { SlackOperation } from './slackOperation.js';
+import { inputText, RUN_BY, type WorkflowStep } from './workflowStep.js';
+
+const NEW_FUNDS_ID = 'fund-new-list';
+
+/** The words for a sale status in the reader's language, e.g. `onsale/on/yes/在售/true` or `在售`. */
+function statusWords(value: 'true' | 'false', lang: Lang): string {
+  const shown = inEveryLanguage(`newFunds.saleStatusWord.${value}`);
+  // Chinese words read but no longer shown (停售, which misled) stay out of help.
+  const words = [...shown, ...SALE_STATUS_EXTRA_WORDS[value].filter((word) => !isChinese(word))];
+  // English readers have always been shown the Chinese words too; Chinese readers see only theirs.
+  const chinese = words.filter((word) => isChinese(word));
+  return lang.locale === 'zh-CN'
+    ? chinese.join('/')
+    : [...words.filter((word) => !isChinese(word)), ...chinese, value].join('/');
+}
+
+/** How Chinese readers say a sale status besides 在售/未在售 (the operation's own words). */
+const MORE_STATUS_WORDS: Readonly<Record<string, string>> = {
+  在售中: '在售',
+  发售中: '在售',
+  正在发售: '在售',
+  认购中: '在售',
+  募集中: '在售',
+  可购买: '在售',
+  已停售: '未在售',
+  停售中: '未在售',
+  不在售: '未在售',
+  已结束: '未在售',
+};
+const readStatus = (word: string) => (Object.hasOwn(MORE_STATUS_WORDS, word) ? MORE_STATUS_WORDS[word]! : word);
+
+/** `onsale|offsale|all`, `在售|未在售|全部`: the word to type and its shape in help. */
+const STATUS_SHAPE: JoinedPhrases = { words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.alternatives' };
+
+export const newFundsSyntax: CommandSyntax = {
+  operation: NEW_FUNDS_ID,
+  command: directCommand(NEW_FUNDS_ID),
+  subcommandSynonyms: ['new', '新发基金'],
+  description: { key: 'newFunds.description' },
+  positional: {
+    kind: 'sequence',
+    words: [{ field: 'saleStatus', name: STATUS_SHAPE, optional: true, read: readStatus }],
+  },
+  options: [
+    { field: 'saleStatus', keys: ['newFunds.keys.status', 'sale', '销售状态'], shape: STATUS_SHAPE, read: readStatus },
+    pageOption('pageNo'),
+    pageSizeOption(),
+  ],
+  example: 'onsale',
+  moreExamples: ['all page:2', 'offsale size:50'],
+  chineseExamples: ['在售', '全部 页:2', '未在售 每页:50'],
+  notes: (lang) => [
+    lang.t('newFunds.notes.status', { onSale: statusWords('true', lang), offSale: statusWords('false', lang) }),
+  ],
+};
+
+const sizes = PAGE_SIZES.map((size) => option(String(size), String(size)));
+
+export const newFundsForm: SearchForm = {
+  operation: NEW_FUNDS_ID,
+  fields: [
+    {
+      field: 'saleStatus',
+      label: (lang) => lang.t('newFunds.form.saleStatus.label'),
+      optional: true,
+      element: (actionId, lang) => {
+        const all = option(lang.t('newFunds.form.saleStatus.any'), ANY);
+        return radioButtons(
+          actionId,
+          [
+            all,
+            option(lang.t('newFunds.form.saleStatus.onSale'), 'true'),
+            option(lang.t('newFunds.form.saleStatus.notOnSale'), 'false'),
+          ],
+          all,
+        );
+      },
+      read: unlessAny,
+    },
+    {
+      field: 'pageSize',
+      label: (lang) => lang.t('newFunds.form.pageSize.label'),
+      optional: true,
+      // Every call costs the same whatever its size: the form starts at the largest page the service gives.
+      element: (actionId) => staticSelect(actionId, sizes, sizes.at(-1)),
+    },
+  ],
+};
+
+function filterLabel(saleStatus: 'true' | 'false' | undefined, lang: Lang): string {
+  return lang.t(
+    saleStatus === 'true'
+      ? 'newFunds.results.filter.onSale'
+      : saleStatus === 'false'
+        ? 'newFunds.results.filter.notOnSale'
+        : 'newFunds.results.filter.all',
+  );
+}
+
+/** The fee a buyer pays now, with the list price after it when there is a real discount (no strike-through in a cell). */
+function feeCell(fund: NewFund) {
+  const before = typeof fund.fundOriginalFee === 'string' ? fund.fundOriginalFee.trim() : '';
+  const after = typeof fund.fundDiscountFee === 'string' ? fund.fundDiscountFee.trim() : '';
+  return textCell(before && after && before !== after ? `${after} (${before})` : after || before, 30);
+}
+
+function newFundsTable(funds: readonly NewFund[], caption: string, lang: Lang) {
+  const unit = columnUnit(
+    funds.map((fund) => fund.minPurchase),
+    lang,
+  );
+  const columns: TableColumn<NewFund>[] = [
+    { header: lang.t('newFunds.table.name'), cell: (fund) => textCell(valueText(fund.fundName, lang)) },
+    { header: lang.t('newFunds.table.code'), cell: (fund) => textCell(fund.fundCode, 12) },
+    { header: lang.t('newFunds.table.type'), cell: (fund) => textCell(valueText(fund.fundType, lang), 20) },
+    {
+      header: lang.t('newFunds.table.status'),
+      cell: (fund) =>
+        textCell(
+          fund.saleStatus === true
+            ? lang.t('newFunds.results.onSale')
+            : fund.saleStatus === false
+              ? lang.t('newFunds.results.notOnSale')
+              : NO_VALUE,
+        ),
+    },
+    { header: lang.t('newFunds.table.manager'), cell: (fund) => textCell(valueText(fund.fundManagerName, lang), 30) },
+    { header: lang.t('newFunds.table.from'), cell: (fund) => textCell(fund.beginDate, 20) },
+    { header: lang.t('newFunds.table.to'), cell: (fund) => textCell(fund.endDate, 20) },
+    {
+      header: lang.t('newFunds.table.minimum', { unit: unit.axis }),
+      cell: (fund) => amountCell(fund.minPurchase, unit),
+    },
+    { header: lang.t('newFunds.table.fee'), cell: feeCell },
+  ];
+  return tableOrNothing(caption, columns, funds);
+}
+
+export function renderNewFunds(
+  answer: CallResult<typeof NEW_FUNDS_ID>,
+  { lang, tables }: RenderOptions,
+): RenderedResult {
+  const { funds, total } = answer.result;
+  const title = lang.t('newFunds.title');
+  const filter = filterLabel(answer.request.saleStatus, lang);
+  const blocks: KnownBlock[] = [headerBlock(lang.t('newFunds.results.heading', { title, filter }))];
+  const none =
+    answer.request.saleStatus === undefined
+      ? lang.t('newFunds.results.noneAtAll')
+      : lang.t('newFunds.results.none', { filter });
+  if (!funds.length) blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? none));
+  const table = tables
+    ? newFundsTable(funds, lang.t('newFunds.table.caption', { title, filter, count: funds.length }), lang)
+    : undefined;
+  if (table) blocks.push(table, contextBlock(lang.t('tables.browse', { count: funds.length })));
+  for (let first = 0; !table && first < funds.length; first += FUNDS_PER_SECTION) {
+    const group = funds.slice(first, first + FUNDS_PER_SECTION);
+    blocks.push(...recordBlocks(first, first + group.length - 1, [sectionBlock(fundGroupText(group, lang))]));
+  }
+  return { text: lang.t('newFunds.results.summary', { title, filter, count: total }), blocks };
+}
+
+/** One page of 50, the most the service gives for one charge (and the page digests fetch, so they share the cache). */
+const PAGE_SIZE = 50;
+
+function line(fund: NewFund, lang: Lang): string {
+  const oneLine = (value: unknown) =>
+    String(value ?? '')
+      .replace(/\s+/g, ' ')
+      .trim();
+  return lang.t('newFunds.workflow.line', {
+    code: oneLine(fund.fundCode),
+    name: oneLine(fund.fundName),
+    type: oneLine(fund.fundType),
+    begin: oneLine(fund.beginDate),
+    end: oneLine(fund.endDate),
+  });
+}
+
+/** Newly issued funds: how many there are, and the first page of them as lines of text for a message. */
+export const newFundsStep: WorkflowStep = {
+  callbackId: 'dq_new_funds',
+  inputs: {
+    sale_status: { type: 'string', required: false },
+    run_by: RUN_BY,
+  },
+  outputs: {
+    count: { type: 'number', required: true },
+    funds: { type: 'string', required: true },
+  },
+  fieldNames: { saleStatus: 'newFunds.workflow.field.saleStatus' },
+
+  async run(data, { inputs, context, lang }) {
+    const saleStatus = inputText(inputs, 'sale_status');
+    const answer = await data.call(
+      'fund-new-list',
+      { ...(saleStatus ? { saleStatus } : {}), pageSize: PAGE_SIZE },
+      context,
+    );
+    const { funds, total } = answer.result;
+    const lines = funds.map((fund) => line(fund, lang));
+    if (total > funds.length) lines.push(lang.t('newFunds.workflow.more', { count: total - funds.length }));
+    return { count: total, funds: lines.length ? lines.join('\n') : lang.t('newFunds.workflow.none') };
+  },
+};
+
+export const newFundsSlack: SlackOperation<typeof NEW_FUNDS_ID> = {
+  describe: (request, lang) => filterLabel(request.saleStatus, lang),
+  syntax: newFundsSyntax,
+  form: newFundsForm,
+  step: newFundsStep,
+  render: renderNewFunds,
+};

@@ -1,0 +1,255 @@
+import type { KnownBlock, TextObject } from '@slack/types';
+import type { CallResult } from '../../core/client/dataClient.js';
+import type { TaxpayerRecord } from '../../core/operations/taxpayer.js';
+import { looksLikeCreditCode } from '../../core/validation/creditCode.js';
+import type { Lang } from '../../i18n/lang.js';
+import {
+  chunk,
+  contextBlock,
+  dividerBlock,
+  fieldsBlock,
+  headerBlock,
+  labelled,
+  sectionBlock,
+} from '../blockKit/blocks.js';
+import { recordBlocks, SLACK_LIMITS } from '../blockKit/fitToSlackLimits.js';
+import { bold, escapeMrkdwn, serviceText, truncateMrkdwn } from '../blockKit/mrkdwn.js';
+import { textInput } from '../modals/elements.js';
+import type { SearchForm } from '../modals/searchForm.js';
+import { type CommandSyntax, directCommand } from '../parse/commandSyntax.js';
+import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
+import { type TableColumn, tableOrNothing, textCell } from '../render/dataTable.js';
+import { fieldLabel, valueText } from '../render/labels.js';
+import { emptyPageText } from '../render/paging.js';
+import type { RenderedResult, RenderOptions } from '../render/types.js';
+import type { SlackOperation } from './slackOperation.js';
+import { inputText, RUN_BY, StepFailure, type WorkflowStep } from './workflowStep.js';
+
+const TAXPAYER_ID = 'enterprise-general-taxpayer-query';
+
+export const taxpayerSyntax: CommandSyntax = {
+  operation: TAXPAYER_ID,
+  command: directCommand(TAXPAYER_ID),
+  subcommandSynonyms: ['一般纳税人'],
+  description: { key: 'taxpayer.description' },
+  positional: {
+    kind: 'joined',
+    word: { field: 'keyword', name: { key: 'taxpayer.words.companyOrCode' }, keepQuotes: true },
+  },
+  options: [pageOption('pageNo'), pageSizeOption()],
+  example: '91330106774738789M',
+  moreExamples: ['杭州华信', '杭州 page:2', '恒远 size:20'],
+  chineseExamples: ['91330106774738789M', '杭州华信', '杭州 页:2', '恒远 每页:20'],
+  demoNote: { key: 'taxpayer.demo' },
+  notes: (lang) => [lang.t('taxpayer.notes.keyword'), lang.t('taxpayer.notes.quotes')],
+};
+
+export const taxpayerForm: SearchForm = {
+  operation: TAXPAYER_ID,
+  fields: [
+    {
+      field: 'keyword',
+      label: (lang) => lang.t('taxpayer.form.keyword.label'),
+      hint: (lang) => lang.t('taxpayer.form.keyword.hint'),
+      optional: false,
+      element: (actionId, lang) => textInput(actionId, lang.t('taxpayer.form.keyword.placeholder')),
+    },
+  ],
+};
+
+/** The spec promises these but does not name them; this order reads like a registration record. */
+const PREFERRED_ORDER = [
+  'legalPerson',
+  'operatingStatus',
+  'registeredCapital',
+  'establishDate',
+  'taxRegistrationStatus',
+  'taxCreditRating',
+  'registrationAuthority',
+  'address',
+];
+/** Values this long read badly in a half-width field; they go in the card's text instead. */
+const LONG_VALUE = 120;
+const LONG_VALUE_MAX = 700;
+const FIELD_VALUE_MAX = 300;
+/** Sections of fields per card beyond the first; the rest of a very wide record is listed as text. */
+const EXTRA_FIELD_SECTIONS = 3;
+const OVERFLOW_TEXT_MAX = 2000;
+const DIVIDED_CARDS_MAX = 10;
+
+interface Entry {
+  label: string;
+  value: string;
+}
+
+function entriesOf(record: TaxpayerRecord, lang: Lang): { fields: Entry[]; long: Entry[] } {
+  const { enterpriseName: _name, creditNo, taxpayerType, ...rest } = record;
+  const keys = [
+    ...PREFERRED_ORDER.filter((key) => key in rest),
+    ...Object.keys(rest).filter((key) => !PREFERRED_ORDER.includes(key)),
+  ];
+  const fields: Entry[] = [
+    { label: fieldLabel('creditNo', lang), value: valueText(creditNo, lang) },
+    { label: fieldLabel('taxpayerType', lang), value: valueText(taxpayerType, lang) },
+  ];
+  const long: Entry[] = [];
+  for (const key of keys) {
+    const entry = { label: fieldLabel(key, lang), value: valueText(rest[key], lang) };
+    (key === 'businessScope' || entry.value.length > LONG_VALUE ? long : fields).push(entry);
+  }
+  return { fields, long };
+}
+
+function fieldObject(entry: Entry): TextObject {
+  return labelled(escapeMrkdwn(entry.label), serviceText(entry.value, { max: FIELD_VALUE_MAX }));
+}
+
+function overflowText(entries: Entry[], lang: Lang): string {
+  const lines = entries.map(
+    (entry) => `${escapeMrkdwn(entry.label)}: ${serviceText(entry.value, { max: FIELD_VALUE_MAX, oneLine: true })}`,
+  );
+  const text = `*${lang.t('taxpayer.results.moreFields')}*\n${lines.join('\n')}`;
+  return text.length <= OVERFLOW_TEXT_MAX
+    ? text
+    : truncateMrkdwn(text, OVERFLOW_TEXT_MAX) +
+        `\n_${lang.t('taxpayer.results.moreFieldsInTotal', { count: entries.length })}_`;
+}
+
+/** One card: the company as heading, long values under it, every other returned field in two columns. */
+function card(record: TaxpayerRecord, lang: Lang): KnownBlock[] {
+  const { fields, long } = entriesOf(record, lang);
+  const heading = bold(serviceText(valueText(record.enterpriseName, lang), { max: 200, oneLine: true }));
+  const longText = long.map(
+    (entry) => `*${escapeMrkdwn(entry.label)}*\n${serviceText(entry.value, { max: LONG_VALUE_MAX })}`,
+  );
+  const text = truncateMrkdwn([heading, ...longText].join('\n'), SLACK_LIMITS.sectionText);
+
+  const perSection = SLACK_LIMITS.sectionFields;
+  const shown = fields.slice(0, perSection * (1 + EXTRA_FIELD_SECTIONS));
+  const [first = [], ...more] = chunk(shown.map(fieldObject), perSection);
+  const blocks: KnownBlock[] = [sectionBlock(text, first), ...more.map(fieldsBlock)];
+  const overflow = fields.slice(shown.length);
+  if (overflow.length) blocks.push(sectionBlock(overflowText(overflow, lang)));
+  return blocks;
+}
+
+/** Too long for a cell that fifty rows share; the cards (and the CSV export) carry them whole. */
+const NOT_IN_TABLE = new Set(['businessScope']);
+const TABLE_CELL_MAX = 40;
+
+/** The company, its credit code and type, then the usual fields any record of the page has, in the cards' order. */
+function taxpayerTable(records: TaxpayerRecord[], caption: string, lang: Lang) {
+  const present = new Set(records.flatMap((record) => Object.keys(record)));
+  const keys = ['enterpriseName', 'creditNo', 'taxpayerType', ...PREFERRED_ORDER].filter(
+    (key) => present.has(key) && !NOT_IN_TABLE.has(key),
+  );
+  const columns: TableColumn<TaxpayerRecord>[] = keys.map((key) => ({
+    header: fieldLabel(key, lang),
+    cell: (record) => textCell(valueText(record[key], lang), TABLE_CELL_MAX),
+  }));
+  return tableOrNothing(caption, columns, records);
+}
+
+export function renderTaxpayer(
+  answer: CallResult<typeof TAXPAYER_ID>,
+  { lang, tables, demo }: RenderOptions,
+): RenderedResult {
+  const { keyword } = answer.request;
+  const { records, total } = answer.result;
+  const title = lang.t('taxpayer.title');
+  const oneLineKeyword = keyword.replace(/\s+/g, ' ');
+  const safeKeyword = serviceText(keyword, { max: 200, oneLine: true });
+  const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject: oneLineKeyword }))];
+  if (!records.length) {
+    // A name with Latin letters is matched as written (docs/data-service.md): say so, as what to try next.
+    const asWritten =
+      /[A-Za-z]/.test(keyword) && !looksLikeCreditCode(keyword)
+        ? `\n${lang.t('taxpayer.results.lettersAsWritten')}`
+        : '';
+    const noMatch = `${lang.t('taxpayer.results.noMatch', { keyword: safeKeyword })}${asWritten}`;
+    blocks.push(
+      sectionBlock(emptyPageText(answer.paging, lang) ?? (demo ? `${noMatch}\n${lang.t('taxpayer.demo')}` : noMatch)),
+    );
+  }
+  const table = tables
+    ? taxpayerTable(records, lang.t('taxpayer.table.caption', { keyword: oneLineKeyword.slice(0, 100) }), lang)
+    : undefined;
+  if (table) blocks.push(table, contextBlock(lang.t('tables.browse', { count: records.length })));
+  // On long pages every block counts (a message may have 50), so cards go without dividers there.
+  const dividers = records.length <= DIVIDED_CARDS_MAX;
+  if (!table)
+    records.forEach((record, index) => {
+      const cardBlocks = index > 0 && dividers ? [dividerBlock(), ...card(record, lang)] : card(record, lang);
+      blocks.push(...recordBlocks(index, index, cardBlocks));
+    });
+  const text = lang.t('taxpayer.results.summary', { title, count: total, keyword: safeKeyword });
+  return { text, blocks };
+}
+
+/**
+ * The spec promises an operating status and a tax credit rating but does not name their fields; these
+ * are the names the service (and the simulator) use, then common alternatives.
+ */
+const STATUS_FIELDS = ['operatingStatus', 'regStatus', 'businessStatus', 'entStatus', 'status', '经营状态', '登记状态'];
+const RATING_FIELDS = ['taxCreditRating', 'taxCreditLevel', 'creditRating', 'creditLevel', 'taxRating', '纳税信用等级'];
+
+function firstText(record: TaxpayerRecord, fields: readonly string[]): string | undefined {
+  for (const field of fields) {
+    const value = record[field];
+    if (typeof value === 'string' && value.trim()) return value.trim();
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  }
+  return undefined;
+}
+
+/** The first match of a company name or credit code; its registration facts as the step's outputs. */
+export const taxpayerStep: WorkflowStep = {
+  callbackId: 'dq_taxpayer_lookup',
+  inputs: {
+    keyword: { type: 'string', required: true },
+    run_by: RUN_BY,
+  },
+  outputs: {
+    company_name: { type: 'string', required: true },
+    credit_code: { type: 'string', required: true },
+    taxpayer_type: { type: 'string', required: true },
+    operating_status: { type: 'string', required: false },
+    tax_credit_rating: { type: 'string', required: false },
+  },
+  fieldNames: { keyword: 'taxpayer.workflow.field.keyword' },
+
+  async run(data, { inputs, context }) {
+    const keyword = inputText(inputs, 'keyword');
+    const answer = await data.call('enterprise-general-taxpayer-query', { keyword }, context);
+    const first = answer.result.records[0];
+    if (!first)
+      throw new StepFailure(
+        {
+          key: 'taxpayer.workflow.fail.noTaxpayer',
+          values: { keyword: serviceText(answer.request.keyword, { max: 100, oneLine: true }) },
+        },
+        answer.coinsSpent,
+      );
+    const status = firstText(first, STATUS_FIELDS);
+    const rating = firstText(first, RATING_FIELDS);
+    return {
+      company_name: first.enterpriseName,
+      credit_code: first.creditNo,
+      taxpayer_type: first.taxpayerType,
+      ...(status ? { operating_status: status } : {}),
+      ...(rating ? { tax_credit_rating: rating } : {}),
+    };
+  },
+};
+
+export const taxpayerSlack: SlackOperation<typeof TAXPAYER_ID> = {
+  syntax: taxpayerSyntax,
+  form: taxpayerForm,
+  step: taxpayerStep,
+  render: renderTaxpayer,
+  describe: (request, lang) => lang.t('taxpayer.asked', { keyword: request.keyword }),
+  watch: {
+    target: (target, lang) =>
+      lang.t('taxpayer.watch.target', { subject: serviceText(target.keyword, { max: 100, oneLine: true }) }),
+  },
+};

@@ -1,0 +1,53 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../../core/clock.js';
+import { LocalSlots } from '../../core/store/localSlots.js';
+import type { Store } from '../../core/store/types.js';
+
+/** Slack posts about one message a second per channel (https://docs.slack.dev/apis/web-api/rate-limits); a little more, for jitter. */
+export const POST_SPACING_MS = 1100;
+
+/**
+ * The one pacing of every post the app makes on its own (digests, their thread replies, watches):
+ * one slot per channel every POST_SPACING_MS, kept in the store, so replicas sharing Redis share it
+ * and due runs that start together still post a second apart in a channel. A 429 on a channel moves
+ * its schedule back by the Retry-After. When the store does not answer, this process keeps its own
+ * schedule until it does.
+ */
+export class ChannelPacing {
+  private readonly alone: LocalSlots;
+  private storeDown = false;
+
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly logger?: Logger,
+  ) {
+    this.alone = new LocalSlots(clock);
+  }
+
+  /** Waits for this channel's next slot. */
+  async turn(channel: string): Promise<void> {
+    const wait = await this.reserve(channel, POST_SPACING_MS);
+    if (wait > 0) await this.clock.sleep(wait);
+  }
+
+  /** Slack said to slow down in this channel: its next slot is at least `ms` away, for every replica. */
+  holdBack(channel: string, ms: number): void {
+    void this.reserve(channel, Math.max(1, Math.ceil(ms)));
+  }
+
+  private async reserve(channel: string, intervalMs: number): Promise<number> {
+    const key = `slack-post:${channel}`;
+    try {
+      const wait = await this.store.reserveSlot(key, intervalMs);
+      if (this.storeDown) this.logger?.info('post pacing is shared through the store again');
+      this.storeDown = false;
+      return wait;
+    } catch (error) {
+      if (!this.storeDown)
+        this.logger?.warn({ err: error }, 'the store did not answer; pacing posts in this process only until it does');
+      this.storeDown = true;
+      return this.alone.reserveSlot(key, intervalMs);
+    }
+  }
+}

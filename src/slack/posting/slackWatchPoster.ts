@@ -1,0 +1,33 @@
+import type { WebClient } from '@slack/web-api';
+import type { Logger } from 'pino';
+import { type Clock, systemClock } from '../../core/clock.js';
+import type { WatchNotice, WatchPoster } from '../../core/watch/types.js';
+import { jobPostError } from '../calls/slackCallPolicy.js';
+import { watchNoticeMessage } from '../flows/watchNotice.js';
+import type { ChannelPacing } from './channelPacing.js';
+
+/** Posts a watch's messages to its channel, in the channel's turn (the pacing digests share). */
+export class SlackWatchPoster implements WatchPoster {
+  constructor(
+    private readonly client: WebClient,
+    private readonly logger: Logger,
+    private readonly pacing: ChannelPacing,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  async post(notice: WatchNotice): Promise<void> {
+    const channel = notice.watch.channelId;
+    const message = watchNoticeMessage(notice);
+    try {
+      await this.pacing.turn(channel);
+      await this.client.chat.postMessage({ channel, text: message.text, blocks: message.blocks, unfurl_links: false });
+    } catch (error) {
+      const failure = jobPostError(error, channel, { kind: 'watch', id: notice.watch.id }, this.clock.now());
+      this.logger.warn(
+        { code: failure.code, landed: failure.landed, channel, watchId: notice.watch.id },
+        'Slack did not take the watch post',
+      );
+      throw failure;
+    }
+  }
+}

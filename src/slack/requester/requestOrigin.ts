@@ -1,0 +1,122 @@
+import { inputText, RUN_BY_INPUT } from '../operations/workflowStep.js';
+import { ACTION, VIEW } from '../payloads/ids.js';
+import { decodeModalOrigin } from '../payloads/modalOrigin.js';
+import type { Where } from './access.js';
+
+export type Body = Record<string, unknown> & {
+  type?: string;
+  team_id?: string;
+  enterprise_id?: string | null;
+  enterprise?: { id?: string } | null;
+  user_id?: string;
+  channel_id?: string;
+  command?: string;
+  response_url?: string;
+  team?: { id?: string } | null;
+  user?: { id?: string; team_id?: string; enterprise_id?: string };
+  channel?: { id?: string };
+  container?: { type?: string; channel_id?: string };
+  actions?: Array<{ action_id?: string }>;
+  view?: {
+    type?: string;
+    callback_id?: string;
+    private_metadata?: string;
+    blocks?: Array<{ type?: string; block_id?: string }>;
+  };
+  event?: { type?: string; user?: string; inputs?: Record<string, unknown>; view?: { team_id?: string } };
+};
+
+/**
+ * The Home tab's own buttons about digests and watches: they open a form or change what is stored,
+ * and post only in a digest's or watch's channel, which passed the lists when it was added.
+ */
+const HOME_ACTIONS_POSTING_NOWHERE: ReadonlySet<string> = new Set([
+  ACTION.digestRun,
+  ACTION.digestRemove,
+  ACTION.digestAdd,
+  ACTION.watchAdd,
+  ACTION.watchStop,
+  ACTION.usageCsv,
+]);
+
+/** Forms that name the channel they add to; their submissions check that channel (`refusalIn`). */
+const FORMS_NAMING_THEIR_CHANNEL: ReadonlySet<string> = new Set([VIEW.digestAdd, VIEW.watchAdd]);
+
+/** What a request says about who sent it and from where, beyond the allowlists' Where. */
+export interface Origin extends Where {
+  surface: Surface;
+  /** The person's own team as the payload gives it (an interaction's `user.team_id`); commands and events do not. */
+  ownTeamId?: string | undefined;
+  /** It posts visibly in its channel (Share): the channel must be known not to be shared with another organisation. */
+  postsInChannel?: boolean;
+}
+
+/**
+ * Who and where, read the same way for every kind of request; undefined for events that name nobody.
+ * The team is where the request came from (`team_id`, `team.id`); the person's own team, which can
+ * be another organisation's in a Slack Connect channel, is `user.team_id` where the payload has it.
+ */
+export function whereFrom(body: Body): Origin | undefined {
+  const enterpriseId = body.enterprise?.id ?? body.enterprise_id ?? body.user?.enterprise_id ?? undefined;
+  if (body.command)
+    return {
+      teamId: body.team_id,
+      enterpriseId,
+      userId: String(body.user_id ?? ''),
+      channelId: body.channel_id,
+      surface: 'interactive',
+    };
+  if (body.type === 'event_callback') {
+    const event = body.event;
+    if (event?.type === 'app_home_opened' && event.user)
+      return {
+        teamId: body.team_id ?? event.view?.team_id,
+        enterpriseId,
+        userId: event.user,
+        postsNowhere: true,
+        surface: 'home',
+      };
+    if (event?.type === 'function_executed') {
+      const runBy = event.inputs && typeof event.inputs === 'object' ? inputText(event.inputs, RUN_BY_INPUT) : '';
+      return { teamId: body.team_id, enterpriseId, userId: runBy || undefined, surface: 'workflow' };
+    }
+    return undefined;
+  }
+  const userId = body.user?.id;
+  if (!userId) return undefined;
+  const teamId = body.team?.id ?? body.user?.team_id;
+  const ownTeamId = body.user?.team_id;
+  if (body.type === 'view_submission' || body.type === 'view_closed') {
+    return {
+      teamId,
+      ownTeamId,
+      enterpriseId,
+      userId,
+      channelId: decodeModalOrigin(body.view?.private_metadata).channelId,
+      postsNowhere: FORMS_NAMING_THEIR_CHANNEL.has(body.view?.callback_id ?? ''),
+      surface: 'interactive',
+    };
+  }
+  const inView = body.view !== undefined && body.channel?.id === undefined;
+  const channelId =
+    body.channel?.id ??
+    body.container?.channel_id ??
+    (inView ? decodeModalOrigin(body.view?.private_metadata).channelId : undefined);
+  const homeButton =
+    body.view?.type === 'home' &&
+    (body.actions ?? []).every((action) => HOME_ACTIONS_POSTING_NOWHERE.has(action.action_id ?? ''));
+  const postsInChannel = (body.actions ?? []).some((action) => action.action_id === ACTION.share);
+  return {
+    teamId,
+    ownTeamId,
+    enterpriseId,
+    userId,
+    channelId,
+    postsNowhere: homeButton,
+    postsInChannel,
+    surface: 'interactive',
+  };
+}
+
+/** How a refusal reaches the person: the Home tab shows it instead of its contents, a workflow step fails with it. */
+export type Surface = 'interactive' | 'home' | 'workflow';

@@ -1,0 +1,40 @@
+import type { Context } from '@slack/bolt';
+import { type Lang, type Locale, langFor, type Phrase } from '../../i18n/lang.js';
+
+/** Who sent a request and from where, as every listener sees it in `context.requester`. */
+export interface Requester {
+  /** The person's own workspace: the allowlists and the team budget judge it (a Slack Connect guest's is their organisation's). */
+  teamId: string;
+  /** Their Enterprise Grid organisation, when known. */
+  enterpriseId?: string;
+  userId: string;
+  /** The conversation the request came from; for a search form, the one it was opened from. */
+  channelId?: string;
+  /** Their time zone and language (users.info, cached), fetched only when a reply needs them. */
+  profile(): Promise<RequesterProfile>;
+  /** Why a digest or watch may not post in another channel (the one a form names): the allowlists, or a channel shared with another organisation. */
+  refusalIn(channelId: string): Promise<Phrase | undefined>;
+}
+
+/** What a reply to the requester needs to know about them. */
+export interface RequesterProfile {
+  /** IANA zone from the user's Slack profile, for times in replies. */
+  timeZone: string;
+  /** The language the replies to this person are in (see chooseLocale). */
+  lang: Lang;
+}
+
+/**
+ * The same person, answered in `locale`: a message written clearly in one language is answered in
+ * it, without changing the language they chose (`/dq lang`) for everything else.
+ */
+export function speaking(requester: Requester, locale: Locale): Requester {
+  return { ...requester, profile: async () => ({ ...(await requester.profile()), lang: langFor(locale) }) };
+}
+
+/** The requester the whoIsAsking middleware put in a request's context. */
+export function requesterOf(context: Context): Requester {
+  const requester = (context as { requester?: Requester }).requester;
+  if (!requester) throw new Error('whoIsAsking middleware did not run for this request');
+  return requester;
+}

@@ -1,8 +1,0 @@
-import type { App } from '@slack/bolt';
-import type { SlackDeps } from '../deps.js';
-import { SHORTCUT } from '../ids.js';
-import { searchShortcut } from './searchShortcut.js';
-
-export function register(app: App, deps: SlackDeps): void {
-  app.shortcut(SHORTCUT.search, searchShortcut(deps));
-}
