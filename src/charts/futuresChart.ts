@@ -103,6 +103,8 @@ const MAX_LABELS = 7;
 interface Drawn {
   period: CandlePeriod;
   merged: MergedCandles;
+  /** The oldest candles of the answer left out so that the rest fits a Slack image (latestOnly). */
+  leftOutToFit?: number;
 }
 
 function pad(value: number): string {
@@ -147,6 +149,23 @@ export function candleLabels(
 function drawnCandles(base: CandlePeriod, candles: readonly Candle[], target: CandlePeriod): Drawn {
   if (target === base) return { period: base, merged: { candles: [...candles], droppedOldest: 0, inNewest: 1 } };
   return { period: target, merged: mergeCandles(candles, base, target) };
+}
+
+/**
+ * The latest candles only, merged into `target`, fewer at each step: for a QuickChart URL that even
+ * the longest merge does not fit (large prices, many decimals, a long server address). The oldest
+ * candles left out are counted, so the caption says so.
+ */
+function latestOnly(base: CandlePeriod, candles: readonly Candle[], target: CandlePeriod): Drawn[] {
+  if (target === base) return [];
+  const shorter: Drawn[] = [];
+  for (let tenths = 9; tenths >= 1; tenths--) {
+    const keep = Math.floor((candles.length * tenths) / 10);
+    const drawn = drawnCandles(base, candles.slice(-keep), target);
+    if (drawn.merged.candles.length < 2) break;
+    shorter.push({ ...drawn, leftOutToFit: candles.length - keep });
+  }
+  return shorter;
 }
 
 interface ChartText {
@@ -393,6 +412,8 @@ function mergeSentence(
     parts.push(lang.t('futures.chart.firstLeftOut', { merged, candles: candlesOf(drawn.merged.droppedOldest) }));
   if (drawn.merged.partialNewest !== undefined)
     parts.push(lang.t('futures.chart.lastPartialSentence', { merged, candles: candlesOf(drawn.merged.partialNewest) }));
+  if (drawn.leftOutToFit)
+    parts.push(lang.t('futures.chart.oldestLeftOutToFit', { candles: candlesOf(drawn.leftOutToFit) }));
   return clauses(parts, lang);
 }
 
@@ -467,7 +488,10 @@ export function buildFuturesChart(
       ...(fetchedAt === undefined ? {} : { fetchedAt }),
     });
 
-  const fit = firstFitting(choices, textFor, settings);
+  const longest = choices.at(-1);
+  const fit =
+    firstFitting(choices, textFor, settings) ??
+    (longest ? firstFitting(latestOnly(base, candles, longest.period), textFor, settings) : undefined);
   const drawn = fit?.choice ?? choices[0] ?? drawnCandles(base, candles, base);
   const kind = lang.t(settings.candlesticks ? 'futures.chart.kind.candlestick' : 'futures.chart.kind.highLow');
   const averages = MOVING_AVERAGES.filter(

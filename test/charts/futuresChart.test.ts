@@ -574,6 +574,31 @@ describe('every chart URL fits in a Slack image block', () => {
     );
   });
 
+  it('when even the longest merge does not fit, draws the latest candles and says the oldest were left out', () => {
+    // Found by the property above: 975 daily candles near 1,000,022.1 on a long self-hosted address at
+    // 1200 px, where 46 monthly candles are still too long for the URL (it was `too_long`).
+    const candles = makeCandles({
+      count: 975,
+      decimals: 1,
+      start: 10_000_221,
+      periodMs: PERIOD_MS['0'],
+      seed: 2_146_958_946,
+    });
+    const settings = EVERY_SERVER.find((server) => server.host.includes('example-company'))!;
+    const plan = buildFuturesChart(
+      { symbol: 'BRN', type: '0', candles, tickUnit: 'ms' },
+      settings,
+      'Asia/Shanghai',
+      english,
+    );
+    expect(plan.kind).toBe('image');
+    if (plan.kind !== 'image') return;
+    expect(plan.url.length).toBeLessThanOrEqual(3000);
+    expect(drawnCandles(plan.url)).toBeLessThan(46);
+    expect(plan.caption).toMatch(/975 daily candles shown as \d+ monthly candles to fit a Slack image/);
+    expect(plan.caption).toMatch(/only the latest fit: the oldest [\d,]+ daily candles are left out/);
+  });
+
   it("for the simulator's CL (~75) and GC (~2380) at every period, 2 to 1000 candles, on every server", () => {
     let longest = 0;
     for (const symbol of ['CL', 'GC']) {

@@ -44,11 +44,14 @@ describe('a rate-limited backlog (fund-asset 1 call per 2 s)', () => {
     const match = /Queued behind the data service's rate limit — about (\d+) s/.exec(String(notice.args.text));
     expect(match, String(notice.args.text)).not.toBeNull();
     expect(Number(match![1])).toBeGreaterThanOrEqual(1);
-    expect(Number(match![1])).toBeLessThanOrEqual(WINDOW_MS / 1000);
 
     const result = await app.nextResponse(second.responseId, undefined, 12_000);
     const [firstCall, secondCall] = app.upstreamCalls(OPS.fundAsset);
     expect(secondCall!.at - firstCall!.at).toBeGreaterThanOrEqual(WINDOW_MS);
+    // The wait it announced is the wait it had: at most the gap it then left between the two calls,
+    // rounded up. (Not the bare 2 s window: on a busy machine the client widens its window by the
+    // stalls it measured, so the gap, and the announced wait with it, may be longer.)
+    expect(Number(match![1])).toBeLessThanOrEqual(Math.ceil((secondCall!.at - firstCall!.at) / 1000));
     expect(allText(result)).toContain('110022');
     expect(footerText(result)).toContain('upstream taskNo');
     expect(app.upstreamCalls(OPS.fundAsset).map((call) => call.outcome)).toEqual(['success', 'success']);
