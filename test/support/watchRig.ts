@@ -18,6 +18,7 @@ const LIMITS = {
   'enterprise-general-taxpayer-query': UNLIMITED,
   'fund-asset': UNLIMITED,
   'finance-external-futures-kline': UNLIMITED,
+  'thirdpartymarket-cmapi00069224-enterprise-search-bid-list': UNLIMITED,
 } as const;
 
 export function watchSimulator(clock: ManualClock): InProcessSimulator {
