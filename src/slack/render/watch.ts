@@ -73,7 +73,7 @@ export function costText(cost: WatchCost, lang: Lang): string {
     perCheck: lang.t('common.coins', { count: cost.cap.perCheck }),
     perMonth: lang.t('common.coins', { count: cost.cap.perMonth }),
   });
-  return `${line} ${cap}`;
+  return lang.t('watch.cost.withCap', { line, cap });
 }
 
 export function runSummary(record: WatchRunRecord, lang: Lang): string {
