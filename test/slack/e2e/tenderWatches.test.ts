@@ -52,8 +52,12 @@ async function addWatch(app: TestApp, text: string): Promise<{ preview: SlackRes
 /** Every scheduled time in (from, from + days]. */
 function scheduledTimes(schedule: Schedule, from: number, days: number): number[] {
   const times: number[] = [];
-  for (let at = nextRunAfter(schedule, from); at !== undefined && at <= from + days * DAY; )
-    times.push(at), (at = nextRunAfter(schedule, at));
+  for (
+    let at = nextRunAfter(schedule, from);
+    at !== undefined && at <= from + days * DAY;
+    at = nextRunAfter(schedule, at)
+  )
+    times.push(at);
   return times;
 }
 
