@@ -4,7 +4,7 @@ import { type OperationId, type ResultOf, WATCHED_OPERATIONS } from '../operatio
 import { validate } from '../operations/validate.js';
 import { checkNewNotices, searchToWatch, tenderInput } from './newNotices.js';
 import type { NoticeIdentity } from './noticeIdentity.js';
-import type { FieldChange, TenderSearch, WatchChange, WatchState, WatchTarget } from './types.js';
+import type { CheckOutcome, FieldChange, TenderSearch, WatchState, WatchTarget } from './types.js';
 
 /** What a result can be watched as: its subject, and for a saved search the search itself. */
 export interface WatchableSubject {
@@ -101,22 +101,6 @@ export function watchInput(target: WatchTarget): Record<string, string> {
     case 'tenders':
       return tenderInput(target.search);
   }
-}
-
-export interface CheckOutcome {
-  /** What to compare the next check with. */
-  state: WatchState;
-  /** Set when this check found something to tell the channel. */
-  change?: WatchChange;
-  /** What the first check saw, shown when a watch asks to announce it. */
-  first?: WatchChange;
-  coinsSpent: number;
-  /** The service found no such company this time. */
-  notFound?: boolean;
-  /** A saved search: the identities of the notices told and seen, to keep beside the watch (newest last). */
-  told?: NoticeIdentity[];
-  /** A later page of a saved search failed (or met the budget): the pages read before it are told. */
-  stoppedBy?: unknown;
 }
 
 type TaxpayerRecord = ResultOf<typeof WATCHED_OPERATIONS.company>['records'][number];

@@ -5,9 +5,8 @@
 import type { CallContext, CallResult, DataClient } from '../client/dataClient.js';
 import { WATCHED_OPERATIONS } from '../operations/index.js';
 import { localDate } from '../time.js';
-import type { CheckOutcome } from './checks.js';
 import { type IdentityBasis, type NoticeIdentity, noticeIdentities } from './noticeIdentity.js';
-import type { TenderSearch, WatchState, WatchTarget } from './types.js';
+import type { CheckOutcome, TenderSearch, WatchState, WatchTarget } from './types.js';
 
 type TenderTarget = Extract<WatchTarget, { kind: 'tenders' }>;
 

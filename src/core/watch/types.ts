@@ -2,7 +2,7 @@ import type { Locale, Phrase } from '../../i18n/lang.js';
 import type { Schedule } from '../jobs/schedule.js';
 import type { JobPause } from '../jobs/types.js';
 import type { RequestOf, WATCHED_OPERATIONS } from '../operations/index.js';
-import type { IdentityBasis } from './noticeIdentity.js';
+import type { IdentityBasis, NoticeIdentity } from './noticeIdentity.js';
 
 /**
  * A saved tender search: the search as a person asks it (keyword, region, kind of notice, fields
@@ -129,6 +129,23 @@ export interface Watch {
   schemaChanges?: number;
   /** Since when its checks were held because the app could not post (AppStatus); its next post says so. */
   heldSince?: number;
+}
+
+/** What one check found: what to keep for the next one, and what to tell. */
+export interface CheckOutcome {
+  /** What to compare the next check with. */
+  state: WatchState;
+  /** Set when this check found something to tell the channel. */
+  change?: WatchChange;
+  /** What the first check saw, shown when a watch asks to announce it. */
+  first?: WatchChange;
+  coinsSpent: number;
+  /** The service found no such company this time. */
+  notFound?: boolean;
+  /** A saved search: the identities of the notices told and seen, to keep beside the watch (newest last). */
+  told?: NoticeIdentity[];
+  /** A later page of a saved search failed (or met the budget): the pages read before it are told. */
+  stoppedBy?: unknown;
 }
 
 /** What a check hands to whoever posts it (the Slack side renders it). */
