@@ -17,15 +17,9 @@ export interface WatchableSubject {
 
 /**
  * What a lookup's answer can be watched as ("Watch this" under a result, "watch it" after one);
- * undefined when it names nothing to watch. `askedAt`: when the answer was fetched (a search's
- * period that ended that day is "up to today", and stays open when watched).
+ * undefined when it names nothing to watch.
  */
-export function watchableSubject(
-  operation: OperationId,
-  wire: object,
-  result: unknown,
-  askedAt: number,
-): WatchableSubject | undefined {
+export function watchableSubject(operation: OperationId, wire: object, result: unknown): WatchableSubject | undefined {
   const request = wire as Record<string, unknown>;
   switch (operation) {
     case WATCHED_OPERATIONS.company: {
@@ -47,7 +41,7 @@ export function watchableSubject(
         : undefined;
     // A search can be watched whatever it finds now: what it finds from now on is what is told.
     case WATCHED_OPERATIONS.tenders: {
-      const search = searchToWatch(request, askedAt);
+      const search = searchToWatch(request);
       if (!search) return undefined;
       const { keyword, ...options } = search;
       return { kind: 'tenders', subject: keyword, ...(Object.keys(options).length > 0 ? { search: options } : {}) };

@@ -4,7 +4,6 @@
 // more, and once a page holds a notice told before, nothing beyond it is new.
 import type { CallContext, CallResult, DataClient } from '../client/dataClient.js';
 import { WATCHED_OPERATIONS } from '../operations/index.js';
-import { localDate } from '../time.js';
 import { type IdentityBasis, type NoticeIdentity, noticeIdentities } from './noticeIdentity.js';
 import type { CheckOutcome, TenderSearch, WatchState, WatchTarget } from './types.js';
 
@@ -23,8 +22,6 @@ export const TENDER_PAGES_DEFAULT = 3;
 /** The most pages a check may read: one message's table holds their notices (Slack's data_table: 100 rows). */
 export const TENDER_PAGES_MOST = 5;
 
-const SERVICE_DATE_ZONE = 'Asia/Shanghai';
-
 /** The question a check asks for page `page`: the search as a person asks it (the operation's own page size). */
 export function tenderInput(search: TenderSearch, page = 1): Record<string, string> {
   const input: Record<string, string> = {};
@@ -33,21 +30,15 @@ export function tenderInput(search: TenderSearch, page = 1): Record<string, stri
   return input;
 }
 
-/** The day a year before `date` (yyyy-mm-dd), as a period given by its end is completed (29 February → 28 February). */
-function yearBefore(date: string): string {
-  const year = String(Number(date.slice(0, 4)) - 1).padStart(4, '0');
-  const day = date.slice(5) === '02-29' ? '02-28' : date.slice(5);
-  return `${year}-${day}`;
-}
-
 /**
- * A search as a result asked it, to be watched from then on: its period, when it ended on the day it
- * was asked (what a period typed with one end, or none, becomes), is left open, so each check
- * searches up to its own day; a period that ended earlier is kept, and refused when saved.
+ * A search as a result asked it, to be watched from then on: its keyword, region, kind of notice and
+ * fields, without its period. A watch tells what is published from now on, which any period reaching
+ * today finds: a period that ended would find nothing new, and one from a start would stop finding
+ * notices a year after it (the longest the service searches).
  */
-export function searchToWatch(request: Record<string, unknown>, askedAt: number): TenderSearch | undefined {
+export function searchToWatch(request: Record<string, unknown>): TenderSearch | undefined {
   const text = (field: string) =>
-    typeof request[field] === 'string' && request[field] !== '' ? request[field] : undefined;
+    typeof request[field] === 'string' && request[field] !== '' ? (request[field] as string) : undefined;
   const keyword = text('keyword');
   if (keyword === undefined) return undefined;
   const search: TenderSearch = { keyword };
@@ -55,13 +46,6 @@ export function searchToWatch(request: Record<string, unknown>, askedAt: number)
     const value = text(field);
     if (value !== undefined) search[field] = value;
   }
-  const start = text('publishStartTime');
-  const end = text('publishEndTime');
-  const openEnded = end === undefined || end >= localDate(askedAt, SERVICE_DATE_ZONE);
-  if (!openEnded) search.publishEndTime = end;
-  // A start a year before an open end only filled the period in: it would close the watch in a year.
-  if (start !== undefined && !(openEnded && end !== undefined && start === yearBefore(end)))
-    search.publishStartTime = start;
   return search;
 }
 

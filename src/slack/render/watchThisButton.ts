@@ -10,7 +10,7 @@ import { ACTION } from '../payloads/ids.js';
  * tenders result: opens the watch form on it.
  */
 export function watchThisButton(answer: CallResult, lang: Lang): Button | undefined {
-  const subject = watchableSubject(answer.operation, answer.request, answer.result, answer.storedAt);
+  const subject = watchableSubject(answer.operation, answer.request, answer.result);
   if (!subject) return undefined;
   return {
     type: 'button',

@@ -216,7 +216,11 @@ describe('"Watch this search", the form and the Chinese words', () => {
   it('a tenders result offers "Watch this search": the form names the search, proposes weekdays, and saves it', async () => {
     const app = await startTestApp();
     apps.push(app);
-    const sent = await app.command(`bids ${KEYWORD} region:ZJ type:tender`, { userId: OWNER, channelId: CHANNEL });
+    // The search's period is left out: a watch tells what is published from now on.
+    const sent = await app.command(`bids ${KEYWORD} region:ZJ type:tender from:2026-03-01`, {
+      userId: OWNER,
+      channelId: CHANNEL,
+    });
     const result = await app.nextResponse(sent.responseId, (body) => buttonNamed(body, 'dq_watch_this') !== undefined);
     const watchThis = buttonNamed(result, 'dq_watch_this')!;
     expect(watchThis.text.text).toBe('Watch this search');
