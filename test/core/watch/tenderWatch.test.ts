@@ -104,6 +104,16 @@ describe('a tender watch', () => {
     for (const entry of first.notices) expect(later).not.toContain(readerText(entry.notice.title));
   });
 
+  it('posts the first page at its first check when asked (announce), and only what is new after that', async () => {
+    rig = await startWatchRig(MONDAY_8AM);
+    await rig.addWatch({ kind: 'bids', subject: KEYWORD, cadence: 'daily', time: '09:00', announceFirst: true });
+    await tickAt(rig, MONDAY_8AM + 61 * MINUTE);
+    expect(rig.poster.posts).toHaveLength(1);
+    expect(rig.poster.posts[0]).toMatchObject({ first: true });
+    expect(rig.poster.posts[0]!.change!.records).toHaveLength(10);
+    expect(rig.poster.posts[0]!.change!.capped).toBeUndefined();
+  });
+
   it('an award result of a tender told before is a new notice', async () => {
     rig = await startWatchRig(MONDAY_8AM);
     const watch = await rig.addWatch({
