@@ -88,5 +88,12 @@ export async function startWatchRig(
       return rig.service.save(watch);
     },
     upstreamCalls: () => rig.simulator.stats().calls.filter((call) => call.outcome === 'success').length,
+    /** Moves the clock to each instant and lets the scheduler look, as its ticks would. */
+    async tickAt(...instants: number[]): Promise<void> {
+      for (const at of instants) {
+        rig.clock.set(at);
+        await rig.scheduler.tick();
+      }
+    },
   };
 }

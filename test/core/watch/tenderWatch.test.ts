@@ -22,13 +22,6 @@ afterEach(async () => {
   rig = undefined;
 });
 
-async function tickAt(r: NonNullable<typeof rig>, ...instants: number[]): Promise<void> {
-  for (const at of instants) {
-    r.clock.set(at);
-    await r.scheduler.tick();
-  }
-}
-
 const titlesOf = (notice: WatchNotice | undefined) =>
   (notice?.change?.records ?? []).map((record) => readerText(String((record as { title?: unknown }).title)));
 const ids = (notice: WatchNotice | undefined) =>
@@ -51,7 +44,7 @@ describe('a tender watch', () => {
       search: { keyword: KEYWORD, province: 'ZJ', type: '1' },
       maxPages: 3,
     });
-    await tickAt(rig, MONDAY_8AM + 61 * MINUTE);
+    await rig.tickAt(MONDAY_8AM + 61 * MINUTE);
     expect(rig.poster.posts).toEqual([]);
     expect((await rig.repository.get(watch.id))?.lastRun).toMatchObject({ outcome: 'baseline', coinsSpent: 10 });
 
@@ -59,7 +52,7 @@ describe('a tender watch', () => {
     const first = rig.simulator.changeData({ kind: 'newBid', keyword: KEYWORD, province: 'ZJ', type: '1', count: 2 });
     rig.clock.set(MONDAY_8AM + 2 * 60 * MINUTE);
     await rig.scheduler.tick(); // nothing due
-    await tickAt(rig, MONDAY_8AM + DAY + 61 * MINUTE);
+    await rig.tickAt(MONDAY_8AM + DAY + 61 * MINUTE);
     expect(rig.poster.posts).toHaveLength(1);
     const told = ids(rig.poster.posts[0]);
     expect(told).toEqual(expect.arrayContaining(first.notices.map((entry) => entry.notice.id)));
@@ -67,11 +60,11 @@ describe('a tender watch', () => {
     // The same notices re-served in other widths and spaces, then without ids at all, then pushed to
     // page 2 by a dozen newer ones: none of them is told again; the dozen are.
     for (const entry of first.notices) rig.simulator.changeData({ kind: 'bid', id: entry.notice.id, restyle: true });
-    await tickAt(rig, MONDAY_8AM + 2 * DAY + 61 * MINUTE);
+    await rig.tickAt(MONDAY_8AM + 2 * DAY + 61 * MINUTE);
     rig.simulator.changeData({ kind: 'bidIds', shown: false });
-    await tickAt(rig, MONDAY_8AM + 3 * DAY + 61 * MINUTE);
+    await rig.tickAt(MONDAY_8AM + 3 * DAY + 61 * MINUTE);
     const dozen = rig.simulator.changeData({ kind: 'newBid', keyword: KEYWORD, province: 'ZJ', type: '1', count: 12 });
-    await tickAt(rig, MONDAY_8AM + 4 * DAY + 61 * MINUTE);
+    await rig.tickAt(MONDAY_8AM + 4 * DAY + 61 * MINUTE);
     const later = rig.poster.posts.slice(1).flatMap((post) => titlesOf(post));
     for (const entry of first.notices) expect(later).not.toContain(readerText(entry.notice.title));
     const last = titlesOf(rig.poster.posts.at(-1));
@@ -92,14 +85,14 @@ describe('a tender watch', () => {
     rig = await startWatchRig(MONDAY_8AM);
     rig.simulator.changeData({ kind: 'bidIds', shown: false });
     await rig.addWatch({ kind: 'bids', subject: KEYWORD, search: { province: 'ZJ' }, cadence: 'daily', time: '09:00' });
-    await tickAt(rig, MONDAY_8AM + 61 * MINUTE);
+    await rig.tickAt(MONDAY_8AM + 61 * MINUTE);
     const first = rig.simulator.changeData({ kind: 'newBid', keyword: KEYWORD, province: 'ZJ', type: '1', count: 2 });
-    await tickAt(rig, MONDAY_8AM + DAY + 61 * MINUTE);
+    await rig.tickAt(MONDAY_8AM + DAY + 61 * MINUTE);
     expect(titlesOf(rig.poster.posts[0])).toEqual(
       expect.arrayContaining(first.notices.map((entry) => readerText(entry.notice.title))),
     );
     rig.simulator.changeData({ kind: 'bidIds', shown: true });
-    await tickAt(rig, MONDAY_8AM + 2 * DAY + 61 * MINUTE);
+    await rig.tickAt(MONDAY_8AM + 2 * DAY + 61 * MINUTE);
     const later = rig.poster.posts.slice(1).flatMap((post) => titlesOf(post));
     for (const entry of first.notices) expect(later).not.toContain(readerText(entry.notice.title));
   });
@@ -107,7 +100,7 @@ describe('a tender watch', () => {
   it('posts the first page at its first check when asked (announce), and only what is new after that', async () => {
     rig = await startWatchRig(MONDAY_8AM);
     await rig.addWatch({ kind: 'bids', subject: KEYWORD, cadence: 'daily', time: '09:00', announceFirst: true });
-    await tickAt(rig, MONDAY_8AM + 61 * MINUTE);
+    await rig.tickAt(MONDAY_8AM + 61 * MINUTE);
     expect(rig.poster.posts).toHaveLength(1);
     expect(rig.poster.posts[0]).toMatchObject({ first: true });
     expect(rig.poster.posts[0]!.change!.records).toHaveLength(10);
@@ -123,11 +116,11 @@ describe('a tender watch', () => {
       cadence: 'daily',
       time: '09:00',
     });
-    await tickAt(rig, MONDAY_8AM + 61 * MINUTE);
+    await rig.tickAt(MONDAY_8AM + 61 * MINUTE);
     const tender = rig.simulator.changeData({ kind: 'newBid', keyword: KEYWORD, province: 'ZJ', type: '1' });
-    await tickAt(rig, MONDAY_8AM + DAY + 61 * MINUTE);
+    await rig.tickAt(MONDAY_8AM + DAY + 61 * MINUTE);
     const award = rig.simulator.changeData({ kind: 'newBid', keyword: KEYWORD, awardOf: tender.notices[0]!.notice.id });
-    await tickAt(rig, MONDAY_8AM + 2 * DAY + 61 * MINUTE);
+    await rig.tickAt(MONDAY_8AM + 2 * DAY + 61 * MINUTE);
     const told = rig.poster.posts.flatMap((post) => ids(post));
     expect(told).toContain(tender.notices[0]!.notice.id);
     expect(told).toContain(award.notices[0]!.notice.id);
@@ -145,7 +138,7 @@ describe('a tender watch', () => {
       time: '09:00',
       maxCoins: '30',
     });
-    await tickAt(rig, MONDAY_8AM + 61 * MINUTE, MONDAY_8AM + DAY + 61 * MINUTE);
+    await rig.tickAt(MONDAY_8AM + 61 * MINUTE, MONDAY_8AM + DAY + 61 * MINUTE);
     expect(rig.poster.posts).toHaveLength(1);
     const change = rig.poster.posts[0]!.change!;
     expect(change.records).toHaveLength(30);
