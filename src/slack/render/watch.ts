@@ -76,11 +76,12 @@ export function costText(cost: WatchCost, lang: Lang): string {
   return lang.t('watch.cost.withCap', { line, cap });
 }
 
-export function runSummary(record: WatchRunRecord, lang: Lang): string {
+/** One check in a few words; `kind`: what the watch watches (a saved search records notices, not values). */
+export function runSummary(record: WatchRunRecord, lang: Lang, kind?: WatchKind): string {
   const coins = lang.t('common.coins', { count: record.coinsSpent });
   switch (record.outcome) {
     case 'baseline':
-      return lang.t('watch.run.baseline', { coins });
+      return lang.t(kind === 'tenders' ? 'watch.run.baselineNotices' : 'watch.run.baseline', { coins });
     case 'changed':
       return record.newRecords === undefined
         ? lang.t('watch.run.changed', { coins })
@@ -120,7 +121,7 @@ export function describeWatchRun(watch: Watch, outcome: WatchRunOutcome, lang: L
   const told = lang.t('watch.run.outcome', {
     id: watch.id,
     channel: `<#${watch.channelId}>`,
-    summary: runSummary(outcome, lang),
+    summary: runSummary(outcome, lang, watch.target.kind),
   });
   return outcome.unrecorded ? `${told}\n${lang.t('watch.run.unrecorded')}` : told;
 }
@@ -157,7 +158,7 @@ export function watchLines(
     lines.push(
       lang.t('watch.list.lastRun', {
         when: dateTimeText(watch.lastRun.scheduledFor, zone, lang, { withZone: false }),
-        summary: runSummary(watch.lastRun, lang),
+        summary: runSummary(watch.lastRun, lang, watch.target.kind),
       }),
     );
   return lines.join('\n');
