@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { FUND_KIND_EXTRA_WORDS } from '../../src/core/digest/newFundFilter.js';
 import { CADENCE_EXTRA_WORDS } from '../../src/core/jobs/schedule.js';
 import { BID_NOTICE_TYPE_EXTRA_WORDS } from '../../src/core/operations/bids.js';
 import { CANDLE_TYPE_EXTRA_WORDS, CANDLE_TYPES } from '../../src/core/operations/futures.js';
@@ -15,6 +16,7 @@ import {
   LOCALES,
   readCatalogue,
 } from '../../src/i18n/lang.js';
+import { FUND_OPTION_EXTRA_KEYS } from '../../src/slack/flows/digestCommand.js';
 import { SEARCH_FIELD_EXTRA_WORDS } from '../../src/slack/operations/bidsSlack.js';
 import { COMMAND_GRAMMAR } from '../../src/slack/operations/index.js';
 import {
@@ -105,13 +107,23 @@ const EXTRA_WORDS: ReadonlyArray<{ list: string; extra: readonly string[]; group
     groups: ['newFunds.saleStatusWord'],
   })),
   { list: 'sale status any', extra: SALE_STATUS_ANY_EXTRA_WORDS, groups: ['newFunds.saleStatusWord'] },
+  ...Object.entries(FUND_KIND_EXTRA_WORDS).map(([kind, extra]) => ({
+    list: `fund kind ${kind}`,
+    extra,
+    groups: ['digests.fundKind'],
+  })),
+  ...Object.entries(FUND_OPTION_EXTRA_KEYS).map(([key, extra]) => ({
+    list: `/dq digest add ${key}:`,
+    extra,
+    groups: [`digests.keys.${key}`],
+  })),
 ];
 
 /**
  * The option values whose words are kept one catalogue entry each: help's shapes and an error's
  * choices are built from them, so no catalogue text may hold the list again.
  */
-const OPTION_VALUE_GROUPS = ['bids.noticeTypeWord', 'bids.searchField', 'newFunds.saleStatusWord'];
+const OPTION_VALUE_GROUPS = ['bids.noticeTypeWord', 'bids.searchField', 'newFunds.saleStatusWord', 'digests.fundKind'];
 
 /**
  * Sentences that still name the values in prose (an error's "onsale, offsale or all", bids' notes
@@ -136,7 +148,7 @@ function everyText(locale: (typeof LOCALES)[number]): Array<[string, string]> {
 }
 
 /** The words /dq reads as commands and option keys: in code only as catalogue entries, never as words. */
-const COMMAND_WORDS = groupWords(...SUBCOMMAND_GROUPS, ...OPTION_KEY_GROUPS, 'help.lang');
+const COMMAND_WORDS = groupWords(...SUBCOMMAND_GROUPS, ...OPTION_KEY_GROUPS, 'digests.keys', 'help.lang');
 
 /** Chinese words written in quotes or as object keys in src/ (Chinese text in code is nearly always a word people type). */
 function chineseWordsInCode(dir: URL): Array<{ file: string; word: string }> {

@@ -162,3 +162,30 @@ export function pinnedClock(startAt: number = PINNED_AT): Clock {
     every: (ms, fire) => systemClock.every(ms, fire),
   };
 }
+
+/** Real time pinned to a date that a test can move on at once: a month of scheduled checks in seconds, over real sockets. */
+export interface SteerableClock extends Clock {
+  /** Moves time on to `ms` (never back); sleeps and timers already running keep their real length. */
+  jumpTo(ms: number): void;
+}
+
+/**
+ * pinnedClock, and a test may jump it forward between scheduled runs (a watch checked every weekday
+ * of a month): the app, its store and the simulator all read the new instant, while waits stay real
+ * (a request in flight is never timed out by a jump, since a test jumps only between runs).
+ */
+export function steerableClock(startAt: number = PINNED_AT): SteerableClock {
+  const origin = performance.now();
+  let offset = 0;
+  const now = () => startAt + offset + Math.floor(performance.now() - origin);
+  return {
+    now,
+    realTime: true,
+    sleep: (ms, signal) => sleep(Math.max(0, ms), undefined, signal ? { signal } : undefined),
+    timer: (ms, fire) => systemClock.timer(ms, fire),
+    every: (ms, fire) => systemClock.every(ms, fire),
+    jumpTo(ms) {
+      offset += Math.max(0, ms - now());
+    },
+  };
+}

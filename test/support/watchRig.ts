@@ -18,6 +18,7 @@ const LIMITS = {
   'enterprise-general-taxpayer-query': UNLIMITED,
   'fund-asset': UNLIMITED,
   'finance-external-futures-kline': UNLIMITED,
+  'thirdpartymarket-cmapi00069224-enterprise-search-bid-list': UNLIMITED,
 } as const;
 
 export function watchSimulator(clock: ManualClock): InProcessSimulator {
@@ -87,5 +88,12 @@ export async function startWatchRig(
       return rig.service.save(watch);
     },
     upstreamCalls: () => rig.simulator.stats().calls.filter((call) => call.outcome === 'success').length,
+    /** Moves the clock to each instant and lets the scheduler look, as its ticks would. */
+    async tickAt(...instants: number[]): Promise<void> {
+      for (const at of instants) {
+        rig.clock.set(at);
+        await rig.scheduler.tick();
+      }
+    },
   };
 }

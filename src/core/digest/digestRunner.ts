@@ -10,6 +10,7 @@ import type { AppStatus } from '../jobs/types.js';
 import type { Store } from '../store/types.js';
 import { collectNewFunds } from './collect.js';
 import type { DigestRepository } from './digestRepository.js';
+import { filterNewFunds } from './newFundFilter.js';
 import type { Digest, DigestContent, DigestPoster, DigestRunRecord } from './types.js';
 
 export interface DigestRunnerOptions {
@@ -138,15 +139,20 @@ export class DigestRunner {
       return finish('fetch_failed', 0, 0, failurePhrase(error));
     }
 
-    content.funds = collected.funds;
+    // A filtered digest posts its kinds and words only; every fund read counts as seen, so the next
+    // run stops at the first page of funds it looked at, matching or not.
+    content.funds = digest.fundFilter ? filterNewFunds(collected.funds, digest.fundFilter) : collected.funds;
     content.firstRun = seen === undefined;
-    if (collected.funds.length === 0) {
-      if (!this.options.postEmpty) return finish('nothing_new', 0, collected.coinsSpent);
-      content.empty = true;
-    }
     // Recorded before posting: if the store fails after the post, the funds are not posted a second
     // time by a later run. A post that certainly failed gives them back.
     const codes = collected.funds.map((fund) => fund.fundCode);
+    if (content.funds.length === 0) {
+      if (!this.options.postEmpty) {
+        if (codes.length > 0) await repository.markSeen(digest.id, codes).catch(() => undefined);
+        return finish('nothing_new', 0, collected.coinsSpent);
+      }
+      content.empty = true;
+    }
     try {
       if (codes.length > 0) await repository.markSeen(digest.id, codes);
     } catch (error) {
@@ -154,12 +160,12 @@ export class DigestRunner {
         { err: error, digestId: digest.id },
         'could not record the funds about to be posted; nothing posted',
       );
-      return finish('post_failed', collected.funds.length, collected.coinsSpent, { key: 'digests.run.storeDown' });
+      return finish('post_failed', content.funds.length, collected.coinsSpent, { key: 'digests.run.storeDown' });
     }
     const posted = await this.tryPost(digest, content);
     // Slack may have posted it: its funds stay marked as posted, so no later run posts them again.
     if (!posted.ok && posted.landed === 'unknown')
-      return finish('post_unknown', collected.funds.length, collected.coinsSpent, posted.detail);
+      return finish('post_unknown', content.funds.length, collected.coinsSpent, posted.detail);
     if (!posted.ok) {
       if (codes.length > 0) {
         await repository
@@ -171,7 +177,7 @@ export class DigestRunner {
             ),
           );
       }
-      return finish('post_failed', collected.funds.length, collected.coinsSpent, posted.detail);
+      return finish('post_failed', content.funds.length, collected.coinsSpent, posted.detail);
     }
     const stopped: Phrase | undefined =
       collected.stoppedBy === undefined
@@ -180,7 +186,7 @@ export class DigestRunner {
             key: 'digests.run.stoppedAfterPage',
             values: { page: collected.pagesFetched, why: failurePhrase(collected.stoppedBy) },
           };
-    return finish(content.empty ? 'nothing_new' : 'posted', collected.funds.length, collected.coinsSpent, stopped);
+    return finish(content.empty ? 'nothing_new' : 'posted', content.funds.length, collected.coinsSpent, stopped);
   }
 
   private tryPost(digest: Digest, content: DigestContent): Promise<PostResult> {

@@ -3,13 +3,15 @@ import type { Clock } from '../clock.js';
 import { capPhrase, type EntryCaps } from '../jobs/caps.js';
 import { nextRunAfter, parseCadence, parseTimeOfDay, type Schedule } from '../jobs/schedule.js';
 import { isValidTimeZone } from '../time.js';
+import { withoutInvisibles } from '../validation/withoutInvisibles.js';
 import { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS } from './collect.js';
 import type { DigestRepository } from './digestRepository.js';
 import type { DigestRunner, DigestRunOutcome } from './digestRunner.js';
-import type { Digest, SaleFilter } from './types.js';
+import { FUND_KIND_WORDS, FUND_KINDS, type FundKind, fundKindOfWord } from './newFundFilter.js';
+import type { Digest, FundFilter, SaleFilter } from './types.js';
 
 /** Which part of a digest request was refused: a form shows the problem on that field. */
-export type DigestInputField = 'cadence' | 'time' | 'filter' | 'timeZone' | 'lang' | 'channel';
+export type DigestInputField = 'cadence' | 'time' | 'filter' | 'kinds' | 'words' | 'timeZone' | 'lang' | 'channel';
 
 /** A digest request that cannot be accepted: a phrase for the person who typed it (English in `message`, for logs). */
 export class DigestInputError extends Error {
@@ -32,6 +34,57 @@ export interface NewDigest {
   timeZone?: string;
   /** `en`, `zh`, `中文` …; `auto`, `default` or absent: the workspace's language. */
   lang?: string;
+  /** Kinds of fund, separated by commas (`bond,money`, `债券型`); absent: every kind. */
+  kinds?: string;
+  /** Words the fund's name or manager must hold, separated by commas (`易方达`); absent: any. */
+  words?: string;
+}
+
+/** Words for a name or manager: enough to name a company and a product line; each a few characters. */
+const FUND_WORDS_MOST = 5;
+const FUND_WORD_LENGTH = 30;
+const LIST_SEPARATORS = /[,，、;；]+/u;
+
+/** `bond,money` or `债券型、货币型` as kinds; throws naming the word that is no kind. */
+function parseKinds(text: string | undefined): FundKind[] | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const kinds = new Set<FundKind>();
+  for (const word of text
+    .split(LIST_SEPARATORS)
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const kind = fundKindOfWord(word);
+    if (!kind)
+      throw new DigestInputError('kinds', {
+        key: 'digests.input.fundKind',
+        values: { value: word, kinds: { words: FUND_KIND_WORDS, joinedBy: 'common.wordList.choices' } },
+      });
+    kinds.add(kind);
+  }
+  // In one order, so two digests asking for the same kinds are the same digest.
+  return FUND_KINDS.filter((kind) => kinds.has(kind));
+}
+
+function parseWords(text: string | undefined): string[] | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const words = text
+    .split(LIST_SEPARATORS)
+    .map((word) => withoutInvisibles(word).trim())
+    .filter(Boolean);
+  if (words.length > FUND_WORDS_MOST || words.some((word) => [...word].length > FUND_WORD_LENGTH))
+    throw new DigestInputError('words', {
+      key: 'digests.input.fundWords',
+      values: { most: FUND_WORDS_MOST, length: FUND_WORD_LENGTH },
+    });
+  return words.length > 0 ? words : undefined;
+}
+
+/** The kinds and words of a request, or undefined when it asks for neither. */
+function parseFundFilter(request: NewDigest): FundFilter | undefined {
+  const kinds = parseKinds(request.kinds);
+  const words = parseWords(request.words);
+  if (!kinds && !words) return undefined;
+  return { ...(kinds ? { kinds } : {}), ...(words ? { words } : {}) };
 }
 
 /** The digest's own language, undefined for the workspace's, or 'unknown' for a word that is neither. */
@@ -85,6 +138,7 @@ export class DigestService {
     const lang = parseLang(request.lang);
     if (lang === 'unknown')
       throw new DigestInputError('lang', { key: 'digests.input.lang', values: { value: request.lang } });
+    const fundFilter = parseFundFilter(request);
     const schedule: Schedule = { cadence, time, timeZone };
     const digest: Digest = {
       id: this.repository.newId(),
@@ -94,6 +148,7 @@ export class DigestService {
       createdAt: this.clock.now(),
       schedule,
       filter,
+      ...(fundFilter ? { fundFilter } : {}),
       ...(lang ? { lang } : {}),
     };
     // Said before the form is answered; said again under the lock at save, where a cap is enforced.
@@ -117,6 +172,7 @@ export class DigestService {
         other.id !== digest.id &&
         other.channelId === digest.channelId &&
         other.filter === digest.filter &&
+        JSON.stringify(other.fundFilter ?? {}) === JSON.stringify(digest.fundFilter ?? {}) &&
         JSON.stringify(other.schedule) === JSON.stringify(digest.schedule),
     );
     if (same) throw new DigestInputError('channel', { key: 'digests.input.duplicate', values: { id: same.id } });

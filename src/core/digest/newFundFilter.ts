@@ -1,6 +1,7 @@
 // Which new funds a filtered digest or watch posts: funds of some kinds, on sale or not, whose name
 // or manager holds some words (`type:债券型 onsale 易方达`), and which fund a record is, so each is
 // posted once. Pure: the funds come from whoever fetched them.
+import { inEveryLanguage, type Phrase } from '../../i18n/lang.js';
 import { readerText } from '../readerText.js';
 
 /** The kinds of fund the service's `fundType` labels name (债券型, 股票型, 混合型, 货币型, 指数型, FOF). */
@@ -8,17 +9,21 @@ export const FUND_KINDS = ['bond', 'equity', 'mixed', 'money', 'index', 'fof'] a
 export type FundKind = (typeof FUND_KINDS)[number];
 
 /**
- * Every word read for a kind, in Chinese and English: the service's label, its stem and the names
- * people use. Compared without case, width, spaces or punctuation (`Money-Market` is `money market`).
+ * Words read for a kind besides its word in every language's catalogue (`digests.fundKind`: bond,
+ * 债券型): the service's stems and the names people use. Compared without case, width, spaces or
+ * punctuation (`Money-Market` is `money market`).
  */
-export const FUND_KIND_WORDS: Readonly<Record<FundKind, readonly string[]>> = {
-  bond: ['债券型', '债券', '债基', 'bond', 'bonds', 'fixed income'],
-  equity: ['股票型', '股票', '股基', 'equity', 'equities', 'stock', 'stocks'],
-  mixed: ['混合型', '混合', 'mixed', 'hybrid', 'balanced'],
-  money: ['货币型', '货币', '货基', 'money', 'money market', 'mmf'],
-  index: ['指数型', '指数', 'index', 'indexed', 'etf'],
-  fof: ['fof', '基金中基金', 'fund of funds'],
+export const FUND_KIND_EXTRA_WORDS: Readonly<Record<FundKind, readonly string[]>> = {
+  bond: ['债券', '债基', 'bonds', 'fixed income'],
+  equity: ['股票', '股基', 'equities', 'stock', 'stocks'],
+  mixed: ['混合', 'hybrid', 'balanced'],
+  money: ['货币', '货基', 'money market', 'mmf'],
+  index: ['指数', 'indexed', 'etf'],
+  fof: ['基金中基金', 'fund of funds'],
 };
+
+/** The word shown for each kind, in a reader's language (`bond`, `债券型`). */
+export const FUND_KIND_WORDS: readonly Phrase[] = FUND_KINDS.map((kind) => ({ key: `digests.fundKind.${kind}` }));
 
 /**
  * Stems found inside a longer label (混合型-偏债, 指数型-股票), most telling first: a mixed fund
@@ -36,7 +41,11 @@ const LABEL_STEMS: ReadonlyArray<[stem: string, kind: FundKind]> = [
 ];
 
 const KIND_BY_WORD: ReadonlyMap<string, FundKind> = new Map(
-  FUND_KINDS.flatMap((kind) => FUND_KIND_WORDS[kind].map((word) => [readerText(word), kind] as const)),
+  FUND_KINDS.flatMap((kind) =>
+    [...inEveryLanguage(`digests.fundKind.${kind}`), ...FUND_KIND_EXTRA_WORDS[kind]].map(
+      (word) => [readerText(word), kind] as const,
+    ),
+  ),
 );
 
 /** The kind a person means by a word (`bond`, `债券型`, `Money Market`), or undefined for a word that names none. */

@@ -3,6 +3,13 @@ import type { Caps } from '../jobs/caps.js';
 import type { Schedule } from '../jobs/schedule.js';
 import type { JobPause } from '../jobs/types.js';
 import type { NewFund, SaleFilter } from './collect.js';
+import type { FundKind } from './newFundFilter.js';
+
+/** A digest's funds by kind and by words in their name or manager; its sale status is its `filter`. */
+export interface FundFilter {
+  kinds?: FundKind[];
+  words?: string[];
+}
 
 /** DIGEST_* settings, read by src/config.ts. */
 export interface DigestConfig {
@@ -47,6 +54,8 @@ export interface Digest {
   createdAt: number;
   schedule: Schedule;
   filter: SaleFilter;
+  /** Only funds of these kinds, whose name or manager holds these words (`type:债券型 name:易方达`); absent: every new fund. */
+  fundFilter?: FundFilter;
   /** The language of its posts, chosen when it was added; absent: the workspace's (DEFAULT_LOCALE). */
   lang?: Locale;
   paused?: JobPause;

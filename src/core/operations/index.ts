@@ -47,12 +47,14 @@ export function typedNameOf(operation: OperationId | { name: OperationName }): s
 
 /**
  * The operations a watch can check (core/watch): a company's taxpayer record, a fund's net assets,
- * a contract's candles. Named here, with the others, so the watch code knows them by this map only.
+ * a contract's candles, a saved tender search. Named here, with the others, so the watch code knows
+ * them by this map only.
  */
 export const WATCHED_OPERATIONS = {
   company: 'enterprise-general-taxpayer-query',
   fund: 'fund-asset',
   contract: 'finance-external-futures-kline',
+  tenders: 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list',
 } as const satisfies Record<string, OperationId>;
 
 export {

@@ -2,14 +2,24 @@ import type { CallContext, DataClient } from '../client/dataClient.js';
 import { isDataError } from '../errors.js';
 import { type OperationId, type ResultOf, WATCHED_OPERATIONS } from '../operations/index.js';
 import { validate } from '../operations/validate.js';
-import type { FieldChange, WatchChange, WatchState, WatchTarget } from './types.js';
+import { checkNewNotices, searchToWatch, tenderInput } from './newNotices.js';
+import type { NoticeIdentity } from './noticeIdentity.js';
+import type { CheckOutcome, FieldChange, TenderSearch, WatchState, WatchTarget } from './types.js';
 
-/** What a lookup's answer can be watched as ("Watch this" under a result); undefined when it names nothing to watch. */
-export function watchableSubject(
-  operation: OperationId,
-  wire: object,
-  result: unknown,
-): { kind: WatchTarget['kind']; subject: string; period?: string } | undefined {
+/** What a result can be watched as: its subject, and for a saved search the search itself. */
+export interface WatchableSubject {
+  kind: WatchTarget['kind'];
+  subject: string;
+  period?: string;
+  /** A tender search's options besides its keyword (the `subject`). */
+  search?: Omit<TenderSearch, 'keyword'>;
+}
+
+/**
+ * What a lookup's answer can be watched as ("Watch this" under a result, "watch it" after one);
+ * undefined when it names nothing to watch.
+ */
+export function watchableSubject(operation: OperationId, wire: object, result: unknown): WatchableSubject | undefined {
   const request = wire as Record<string, unknown>;
   switch (operation) {
     case WATCHED_OPERATIONS.company: {
@@ -29,6 +39,13 @@ export function watchableSubject(
         ((result as { candles?: unknown[] }).candles ?? []).length > 0
         ? { kind: 'contract', subject: request.symbol, period: request.type }
         : undefined;
+    // A search can be watched whatever it finds now: what it finds from now on is what is told.
+    case WATCHED_OPERATIONS.tenders: {
+      const search = searchToWatch(request);
+      if (!search) return undefined;
+      const { keyword, ...options } = search;
+      return { kind: 'tenders', subject: keyword, ...(Object.keys(options).length > 0 ? { search: options } : {}) };
+    }
     default:
       return undefined;
   }
@@ -55,6 +72,8 @@ export function watchOperation(target: Pick<WatchTarget, 'kind'>): OperationId {
       return WATCHED_OPERATIONS.fund;
     case 'contract':
       return WATCHED_OPERATIONS.contract;
+    case 'tenders':
+      return WATCHED_OPERATIONS.tenders;
   }
 }
 
@@ -73,19 +92,9 @@ export function watchInput(target: WatchTarget): Record<string, string> {
       return { fundCode: target.fundCode };
     case 'contract':
       return { symbol: target.symbol, type: target.type };
+    case 'tenders':
+      return tenderInput(target.search);
   }
-}
-
-export interface CheckOutcome {
-  /** What to compare the next check with. */
-  state: WatchState;
-  /** Set when this check found something to tell the channel. */
-  change?: WatchChange;
-  /** What the first check saw, shown when a watch asks to announce it. */
-  first?: WatchChange;
-  coinsSpent: number;
-  /** The service found no such company this time. */
-  notFound?: boolean;
 }
 
 type TaxpayerRecord = ResultOf<typeof WATCHED_OPERATIONS.company>['records'][number];
@@ -136,7 +145,8 @@ function percent(value: number): string {
 /**
  * One check: asks the service (an answer fetched since `notBefore`, never an older cached one),
  * compares with what the previous check saw and says whether the channel should hear of it.
- * Without a previous state this is the baseline: nothing is a change.
+ * Without a previous state this is the baseline: nothing is a change. `told`: a saved search's
+ * identities told so far (WatchRepository.told).
  */
 export async function checkWatch(
   data: DataClient,
@@ -144,9 +154,12 @@ export async function checkWatch(
   previous: WatchState | undefined,
   context: CallContext,
   notBefore: number,
+  told: readonly NoticeIdentity[] = [],
 ): Promise<CheckOutcome> {
   const options = { notBefore, confirmed: true };
   switch (target.kind) {
+    case 'tenders':
+      return checkNewNotices(data, target, previous, told, context, notBefore);
     case 'company': {
       // After the first check the company is the one with the credit code it found: a name keyword's
       // first result could otherwise become another company without anyone noticing.

@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
 import { LRUCache } from 'lru-cache';
-import { cronPattern, type Schedule, type Weekday } from '../jobs/schedule.js';
+import { type Cadence, cronPattern, type Schedule, type Weekday } from '../jobs/schedule.js';
 import type { Prices } from '../operations/prices.js';
 import { localParts, offsetAt, zonedTime } from '../time.js';
 import { watchOperation } from './checks.js';
@@ -108,6 +108,11 @@ export interface WatchCost {
   perMonth: number;
   /** True when the price is the app's assumption rather than a published one. */
   assumed: boolean;
+  /**
+   * A saved search: the most one check may spend (its first page, and further pages while every
+   * notice on one is new, up to its cap), and the pages that is. `perCheck` is its first page.
+   */
+  cap?: { pages: number; perCheck: number; perMonth: number };
 }
 
 /**
@@ -121,5 +126,45 @@ export function watchCost(
 ): WatchCost {
   const price = prices.priceOf(watchOperation(watch.target as WatchTarget));
   const checksPerMonth = watch.checksPerMonth ?? checksWithin(watch.schedule, fromMs);
-  return { perCheck: price.coins, checksPerMonth, perMonth: price.coins * checksPerMonth, assumed: price.assumed };
+  const cost: WatchCost = {
+    perCheck: price.coins,
+    checksPerMonth,
+    perMonth: price.coins * checksPerMonth,
+    assumed: price.assumed,
+  };
+  if (watch.target.kind !== 'tenders') return cost;
+  const pages = watch.target.maxPages;
+  return { ...cost, cap: { pages, perCheck: pages * price.coins, perMonth: pages * price.coins * checksPerMonth } };
+}
+
+/**
+ * The cadence that fits how often what is watched can change, given the one chosen: a company's
+ * registration and tax records, and tender notices, change on working days (weekdays); a fund's net
+ * assets are reported per statistical date, once a quarter in practice (weekly finds a new date within
+ * a week); a daily candle closes once a day (daily). A cadence that checks no more often than that
+ * fits as it is; so does any for intraday candles.
+ */
+export function fittingCadence(target: Pick<WatchTarget, 'kind'> & { type?: string }, chosen: Cadence): Cadence {
+  switch (target.kind) {
+    case 'company':
+    case 'tenders':
+      return chosen.kind === 'daily' || chosen.kind === 'hourly' ? { kind: 'weekdays' } : chosen;
+    case 'fund':
+      return chosen.kind === 'weekly' ? chosen : { kind: 'weekly', weekday: 'mon' };
+    case 'contract':
+      return target.type === DAILY_CANDLES && chosen.kind === 'hourly' ? { kind: 'daily' } : chosen;
+  }
+}
+
+/** The futures operation's code of its daily candle (its `type`): the one period that closes once a day. */
+const DAILY_CANDLES = '0';
+/** An hourly check made daily keeps its minute, in the morning. */
+const MORNING_HOUR = '09';
+
+/** The schedule that fits the data (fittingCadence) at the chosen time and zone; the chosen one when it fits. */
+export function fittingSchedule(target: WatchTarget, chosen: Schedule): Schedule {
+  const cadence = fittingCadence(target, chosen.cadence);
+  if (JSON.stringify(cadence) === JSON.stringify(chosen.cadence)) return chosen;
+  const time = chosen.cadence.kind === 'hourly' ? `${MORNING_HOUR}:${chosen.time.slice(3)}` : chosen.time;
+  return { ...chosen, cadence, time };
 }

@@ -74,13 +74,38 @@ function fingerprint(record: Record<string, unknown>): NoticeIdentity | undefine
   return `fp:${createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22)}`;
 }
 
-/** The identity of a bid record: `id:…`, `url:…` or `fp:…`; undefined for anything that identifies no notice. */
-export function noticeIdentity(record: unknown): NoticeIdentity | undefined {
+/** What a notice's identity rests on: the service's id, its link, or the fingerprint of what it says. */
+export type IdentityBasis = 'id' | 'url' | 'fp';
+
+export interface NoticeIdentities {
+  /** The strongest identity the record carries (`noticeIdentity`). */
+  primary: NoticeIdentity;
+  basis: IdentityBasis;
+  /**
+   * Every identity it carries, the primary first: a saved search stores them all, so a service that
+   * stops (or starts) sending ids or links still recognises the notices it told by their fingerprint.
+   */
+  all: NoticeIdentity[];
+}
+
+/** The identities of a bid record, strongest first; undefined for anything that identifies no notice. */
+export function noticeIdentities(record: unknown): NoticeIdentities | undefined {
   if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
   const fields = record as Record<string, unknown>;
   const id = firstValue(fields, ID_FIELDS);
-  if (id !== undefined) return `id:${id}`;
   const url = firstValue(fields, URL_FIELDS);
-  if (url !== undefined) return `url:${normalisedUrl(url)}`;
-  return fingerprint(fields);
+  const found: Array<[IdentityBasis, NoticeIdentity | undefined]> = [
+    ['id', id === undefined ? undefined : `id:${id}`],
+    ['url', url === undefined ? undefined : `url:${normalisedUrl(url)}`],
+    ['fp', fingerprint(fields)],
+  ];
+  const present = found.filter((entry): entry is [IdentityBasis, NoticeIdentity] => entry[1] !== undefined);
+  const [strongest] = present;
+  if (!strongest) return undefined;
+  return { primary: strongest[1], basis: strongest[0], all: present.map(([, identity]) => identity) };
+}
+
+/** The identity of a bid record: `id:…`, `url:…` or `fp:…`; undefined for anything that identifies no notice. */
+export function noticeIdentity(record: unknown): NoticeIdentity | undefined {
+  return noticeIdentities(record)?.primary;
 }

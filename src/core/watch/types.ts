@@ -1,6 +1,15 @@
 import type { Locale, Phrase } from '../../i18n/lang.js';
 import type { Schedule } from '../jobs/schedule.js';
 import type { JobPause } from '../jobs/types.js';
+import type { RequestOf, WATCHED_OPERATIONS } from '../operations/index.js';
+import type { IdentityBasis, NoticeIdentity } from './noticeIdentity.js';
+
+/**
+ * A saved tender search: the search as a person asks it (keyword, region, kind of notice, fields
+ * matched, and a publication period only where one was typed: an open end is "up to today" on the
+ * day of each check), always from its first page.
+ */
+export type TenderSearch = Omit<RequestOf<(typeof WATCHED_OPERATIONS)['tenders']>, 'pageIndex' | 'pageSize'>;
 
 /** What a watch looks at, and what counts as a change worth telling the channel. */
 export type WatchTarget =
@@ -10,7 +19,13 @@ export type WatchTarget =
   | { kind: 'fund'; fundCode: string; changePercent?: number }
   /** A futures contract's latest close on one candle period crossing `level`, once per crossing. */
   /** `type` is the operation's candle code (`0` daily, `5`, `60` …), read by checks.ts. */
-  | { kind: 'contract'; symbol: string; type: string; direction: 'above' | 'below'; level: number };
+  | { kind: 'contract'; symbol: string; type: string; direction: 'above' | 'below'; level: number }
+  /**
+   * A saved tender search: each notice it finds that the watch has not told before, once. A check
+   * reads further pages only while every notice of a page is new, and at most `maxPages` (its coin
+   * cap, said before saving).
+   */
+  | { kind: 'tenders'; search: TenderSearch; maxPages: number };
 
 export type WatchKind = WatchTarget['kind'];
 
@@ -19,7 +34,13 @@ export type WatchState =
   /** `record`: the last values found (kept while not found); `creditNo`: the company, once a check found it. */
   | { kind: 'company'; found: boolean; record: Record<string, string>; creditNo?: string }
   | { kind: 'fund'; assetDate?: string; asset?: number }
-  | { kind: 'contract'; close: number; at: number; beyond: boolean };
+  | { kind: 'contract'; close: number; at: number; beyond: boolean }
+  /**
+   * What the last check's notices were identified by (their ids, links or fingerprints): a notice
+   * identified otherwise now (the service stopped or started sending ids) is matched by all its
+   * identities. The identities told are kept beside the watch (WatchRepository.told), not in it.
+   */
+  | { kind: 'tenders'; identifiedBy: IdentityBasis[] };
 
 /** One changed field, as the channel sees it: before and after side by side. */
 export interface FieldChange {
@@ -31,7 +52,12 @@ export interface FieldChange {
 
 /** A change one check found. */
 export interface WatchChange {
+  /** Before/after rows; empty for a saved search, whose change is its new `records`. */
   rows: FieldChange[];
+  /** A saved search's new records (the service's, as served), newest first: one table, one message. */
+  records?: unknown[];
+  /** Every record read was new and the check stopped at its cap (pages, and the coins they cost): more may be waiting beyond it. */
+  capped?: { pages: number; coins: number };
   /** The service's name of what changed (a company, a fund code, a contract), for the message's title. */
   subject: string;
   /** The company is no longer found (told once, no rows). */
@@ -72,6 +98,8 @@ export interface WatchRunRecord {
   detail?: Phrase;
   /** A check whose answer never came (timeout, unreadable): what the service may have charged for it. */
   coinsAtRisk?: number;
+  /** A saved search: how many new notices it posted. */
+  newRecords?: number;
   /** The store did not answer when this check was to be recorded: it is missing from the watch's history. */
   unrecorded?: boolean;
 }
@@ -101,6 +129,23 @@ export interface Watch {
   schemaChanges?: number;
   /** Since when its checks were held because the app could not post (AppStatus); its next post says so. */
   heldSince?: number;
+}
+
+/** What one check found: what to keep for the next one, and what to tell. */
+export interface CheckOutcome {
+  /** What to compare the next check with. */
+  state: WatchState;
+  /** Set when this check found something to tell the channel. */
+  change?: WatchChange;
+  /** What the first check saw, shown when a watch asks to announce it. */
+  first?: WatchChange;
+  coinsSpent: number;
+  /** The service found no such company this time. */
+  notFound?: boolean;
+  /** A saved search: the identities of the notices told and seen, to keep beside the watch (newest last). */
+  told?: NoticeIdentity[];
+  /** A later page of a saved search failed (or met the budget): the pages read before it are told. */
+  stoppedBy?: unknown;
 }
 
 /** What a check hands to whoever posts it (the Slack side renders it). */

@@ -10,6 +10,7 @@ import type { AppStatus } from '../jobs/types.js';
 import type { Store } from '../store/types.js';
 import { formatZonedTime } from '../time.js';
 import { checkWatch } from './checks.js';
+import type { NoticeIdentity } from './noticeIdentity.js';
 import type { Watch, WatchNotice, WatchPause, WatchPoster, WatchRunRecord } from './types.js';
 import type { WatchRepository } from './watchRepository.js';
 
@@ -125,6 +126,14 @@ export class WatchRunner {
     };
     // A manual check is "now"; a scheduled one wants data from its own time on, shared with every watch due with it.
     const notBefore = Math.min(scheduledFor, clock.now());
+    let told: NoticeIdentity[] | undefined;
+    try {
+      if (watch.target.kind === 'tenders') told = await repository.told(watch.id);
+    } catch (error) {
+      // Without what it told, a saved search would tell it again: nothing is asked or spent.
+      this.options.logger?.warn({ err: error, watchId: watch.id }, 'could not read what the watch told; not checked');
+      return finish('post_failed', 0, { key: 'watch.run.storeDown' });
+    }
     let outcome: Awaited<ReturnType<typeof checkWatch>>;
     try {
       outcome = await checkWatch(
@@ -133,6 +142,7 @@ export class WatchRunner {
         watch.state,
         { teamId: watch.teamId, userId, channelId: watch.channelId, source: 'watch' },
         notBefore,
+        told,
       );
     } catch (error) {
       if (error instanceof BudgetExceededError) {
@@ -171,6 +181,8 @@ export class WatchRunner {
     }
     const previous = watch.state;
     try {
+      // What a saved search told goes first: a state stored without it would be a baseline forgotten.
+      if (outcome.told) await repository.setTold(watch.id, outcome.told);
       await repository.update(watch.id, (stored) => {
         stored.state = outcome.state;
         delete stored.schemaChanges;
@@ -183,11 +195,17 @@ export class WatchRunner {
       );
       return finish('post_failed', outcome.coinsSpent, { key: 'watch.run.storeDown' });
     }
+    // A later page of a saved search that failed is said in the record; what came before it is told.
+    const stopped: Phrase | undefined =
+      outcome.stoppedBy === undefined
+        ? undefined
+        : { key: 'watch.run.stoppedEarly', values: { why: failurePhrase(outcome.stoppedBy) } };
     const tell = outcome.change ?? (previous === undefined && watch.announceFirst ? outcome.first : undefined);
     if (!tell)
       return finish(
         outcome.notFound ? 'not_found' : previous === undefined ? 'baseline' : 'unchanged',
         outcome.coinsSpent,
+        stopped,
       );
     const posted = await this.tryPost(watch, {
       ...notice,
@@ -197,20 +215,26 @@ export class WatchRunner {
     // Slack may have posted it: the new state stays, so the next check does not post the change again.
     if (!posted.ok && posted.landed === 'unknown') return finish('post_unknown', outcome.coinsSpent, posted.detail);
     if (!posted.ok) {
-      await repository
-        .update(watch.id, (stored) => {
+      await Promise.all([
+        told && outcome.told ? repository.setTold(watch.id, told) : undefined,
+        repository.update(watch.id, (stored) => {
           if (previous === undefined) delete stored.state;
           else stored.state = previous;
-        })
-        .catch((error: unknown) =>
-          this.options.logger?.error(
-            { err: error, watchId: watch.id },
-            'the change was not posted and the previous state could not be put back; it will not be posted',
-          ),
-        );
+        }),
+      ]).catch((error: unknown) =>
+        this.options.logger?.error(
+          { err: error, watchId: watch.id },
+          'the change was not posted and the previous state could not be put back; it will not be posted',
+        ),
+      );
       return finish('post_failed', outcome.coinsSpent, posted.detail);
     }
-    return finish(outcome.notFound ? 'not_found' : previous === undefined ? 'baseline' : 'changed', outcome.coinsSpent);
+    const record = finish(
+      outcome.notFound ? 'not_found' : previous === undefined ? 'baseline' : 'changed',
+      outcome.coinsSpent,
+      stopped,
+    );
+    return tell.records ? { ...record, newRecords: tell.records.length } : record;
   }
 
   /**

@@ -11,14 +11,16 @@ import {
   type Schedule,
 } from '../jobs/schedule.js';
 import { nextTurn } from '../nextTurn.js';
+import { SERVICE_TIME_ZONE } from '../operations/definition.js';
 import { operation, WATCHED_OPERATIONS } from '../operations/index.js';
 import type { Prices } from '../operations/prices.js';
 import { askFirst, validate } from '../operations/validate.js';
-import { isValidTimeZone } from '../time.js';
+import { isValidTimeZone, localDate } from '../time.js';
 import { withoutInvisibles } from '../validation/withoutInvisibles.js';
 import { readCandlePeriod, watchInput, watchOperation } from './checks.js';
-import { checksWithin, type WatchCost, watchCost } from './cost.js';
-import { pauseAt, type Watch, type WatchKind, type WatchTarget } from './types.js';
+import { checksWithin, fittingSchedule, type WatchCost, watchCost } from './cost.js';
+import { TENDER_PAGES_DEFAULT, TENDER_PAGES_MOST } from './newNotices.js';
+import { pauseAt, type TenderSearch, type Watch, type WatchKind, type WatchTarget } from './types.js';
 import type { WatchRepository } from './watchRepository.js';
 import type { WatchRunner, WatchRunOutcome } from './watchRunner.js';
 
@@ -50,7 +52,15 @@ export interface NewWatch {
   timeZone?: string;
   lang?: string;
   announceFirst?: boolean;
+  /** Tenders only: the search's options besides its keyword (the `subject`), as the operation reads them (`region`: ZJ or 浙江). */
+  search?: Partial<Record<TenderOption, string>>;
+  /** Tenders only: the most a check may spend reading further pages, in coins (`cap:30`). */
+  maxCoins?: string;
 }
+
+/** What a saved tender search may say besides its keyword. */
+export const TENDER_OPTIONS = ['province', 'type', 'searchType', 'publishStartTime', 'publishEndTime'] as const;
+export type TenderOption = (typeof TENDER_OPTIONS)[number];
 
 /** Watches whose checks are counted in one turn of the event loop, when older ones are listed. */
 const COUNTED_PER_TURN = 20;
@@ -60,6 +70,7 @@ export const KIND_EXTRA_WORDS: Readonly<Record<WatchKind, readonly string[]>> = 
   company: ['taxpayer', 'company', 'supplier', '企业', '公司'],
   fund: [],
   contract: ['future', 'contract', '合约'],
+  tenders: ['tender', 'tenders', 'search', '标讯', '招投标'],
 };
 const KIND_BY_WORD: ReadonlyMap<string, WatchKind> = new Map([
   // A kind is named by its operation's subcommand too, in every language (`taxpayer.subcommand`: tax, 纳税人).
@@ -101,9 +112,20 @@ const SUBJECT_MISSING: Record<WatchKind, CatalogueKey> = {
   company: 'watch.input.subjectTaxpayer',
   fund: 'watch.input.subjectFund',
   contract: 'watch.input.subjectFutures',
+  tenders: 'watch.input.subjectTenders',
 };
 
-function readTarget(request: NewWatch): WatchTarget {
+/** `cap:30` (coins a check may spend) as pages of the search, each at `price`. */
+function readMaxPages(text: string | undefined, price: number): number {
+  if (text === undefined || text.trim() === '') return TENDER_PAGES_DEFAULT;
+  const coins = readNumber(text);
+  const most = TENDER_PAGES_MOST * price;
+  if (coins === undefined || coins < price || coins > most)
+    throw new WatchInputError({ key: 'watch.input.cap', values: { value: text, least: price, most } });
+  return Math.floor(coins / price);
+}
+
+function readTarget(request: NewWatch, prices: Prices): WatchTarget {
   const kind = readWatchKind(request.kind);
   const subject = withoutInvisibles(request.subject).trim();
   if (!kind) throw new WatchInputError({ key: 'watch.input.kind', values: { value: request.kind } });
@@ -131,7 +153,31 @@ function readTarget(request: NewWatch): WatchTarget {
         throw new WatchInputError({ key: 'watch.input.levelNumber', values: { value: text } });
       return { kind, symbol: subject.toUpperCase(), type, direction: hasAbove ? 'above' : 'below', level };
     }
+    case 'tenders': {
+      const search: TenderSearch = { keyword: subject };
+      for (const option of TENDER_OPTIONS) {
+        const value = request.search?.[option];
+        if (value !== undefined && value.trim() !== '') search[option] = value.trim();
+      }
+      const maxPages = readMaxPages(request.maxCoins, prices.priceOf(WATCHED_OPERATIONS.tenders).coins);
+      return { kind, search, maxPages };
+    }
   }
+}
+
+/**
+ * The search as the operation reads it (a region by its code, a notice type by its code), in one
+ * order, with the period only where it was given: an open end is today on the day of each check.
+ * A period that has ended finds nothing new, and is refused.
+ */
+function watchedSearch(typed: TenderSearch, wire: Record<string, unknown>, today: string): TenderSearch {
+  const search: TenderSearch = { keyword: String(wire.keyword) };
+  for (const option of TENDER_OPTIONS)
+    if (typed[option] !== undefined && typeof wire[option] === 'string') search[option] = wire[option] as string;
+  const end = wire.publishEndTime;
+  if (typeof end === 'string' && end < today)
+    throw new WatchInputError({ key: 'watch.input.periodEnded', values: { end, today } });
+  return search;
 }
 
 function readSchedule(request: NewWatch, kind: WatchKind, defaultTimeZone: string): Schedule {
@@ -183,15 +229,22 @@ export class WatchService {
    * Throws WatchInputError or the operation's ValidationError.
    */
   async prepare(request: NewWatch): Promise<{ watch: Watch; cost: WatchCost }> {
-    const target = readTarget(request);
+    const target = readTarget(request, this.prices);
     const operation = watchOperation(target);
     const input = watchInput(target);
-    const wire = validate(operation, input, this.clock.now());
+    const now = this.clock.now();
+    const wire = validate(operation, input, now);
     askFirst(operation, wire, input);
     // What is watched is what the operation would be asked (invisible characters gone, a credit code in capitals).
     if (target.kind === 'company') target.keyword = (wire as { keyword: string }).keyword;
     if (target.kind === 'fund') target.fundCode = (wire as { fundCode: string }).fundCode;
     if (target.kind === 'contract') target.symbol = (wire as { symbol: string }).symbol;
+    if (target.kind === 'tenders')
+      target.search = watchedSearch(
+        target.search,
+        wire as object as Record<string, unknown>,
+        localDate(now, SERVICE_TIME_ZONE),
+      );
     const schedule = readSchedule(request, target.kind, this.defaultTimeZone);
     const lang = readLang(request.lang);
     const watch: Watch = {
@@ -239,6 +292,12 @@ export class WatchService {
 
   cost(watch: Pick<Watch, 'target' | 'schedule' | 'checksPerMonth'>): WatchCost {
     return watchCost(watch, this.prices, this.clock.now());
+  }
+
+  /** The schedule that fits how often the watched data changes, with its cost, when the watch's own does not. */
+  fitting(watch: Pick<Watch, 'target' | 'schedule'>): { schedule: Schedule; cost: WatchCost } | undefined {
+    const schedule = fittingSchedule(watch.target, watch.schedule);
+    return schedule === watch.schedule ? undefined : { schedule, cost: this.cost({ target: watch.target, schedule }) };
   }
 
   async list(teamId: string, channelId?: string): Promise<Watch[]> {

@@ -1,8 +1,9 @@
 import type { WebClient } from '@slack/web-api';
 import { SALE_STATUS_WORDS } from '../../core/digest/collect.js';
 import { DigestInputError } from '../../core/digest/digestService.js';
+import { FUND_KIND_WORDS } from '../../core/digest/newFundFilter.js';
 import type { Digest } from '../../core/digest/types.js';
-import type { Lang } from '../../i18n/lang.js';
+import { inEveryLanguage, type Lang } from '../../i18n/lang.js';
 import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
 import { appMembership } from '../calls/channelMembership.js';
 import type { SlackDeps } from '../deps.js';
@@ -20,6 +21,7 @@ function digestUsage(lang: Lang): string {
   return [
     lang.t('digests.command.usage.add', {
       statuses: { words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.alternatives' },
+      kinds: { words: FUND_KIND_WORDS, joinedBy: 'common.wordList.alternatives' },
     }),
     lang.t('digests.command.usage.list'),
     lang.t('digests.command.usage.remove'),
@@ -37,6 +39,38 @@ function optionValue(word: string, names: RegExp): string | undefined {
 }
 const TIME_ZONE_OPTION = /tz|时区/;
 const LANGUAGE_OPTION = /lang|language|语言/;
+
+/** Keys of a digest's fund options besides their word in every language's catalogue (`digests.keys`: type, 类型). */
+export const FUND_OPTION_EXTRA_KEYS = {
+  type: ['kind', 'kinds', 'fundtype', '基金类型'],
+  name: ['manager', 'words', '经理', '基金经理'],
+} as const;
+const FUND_OPTION_KEYS = {
+  type: new Set(
+    [...inEveryLanguage('digests.keys.type'), ...FUND_OPTION_EXTRA_KEYS.type].map((key) => key.toLowerCase()),
+  ),
+  name: new Set(
+    [...inEveryLanguage('digests.keys.name'), ...FUND_OPTION_EXTRA_KEYS.name].map((key) => key.toLowerCase()),
+  ),
+};
+
+/** `type:债券型`, `名称：易方达` → the option it gives and its value; undefined for any other word. */
+function fundOption(word: string): { option: keyof typeof FUND_OPTION_KEYS; value: string } | undefined {
+  const match = /^([^:：=]+)[:：=](.*)$/u.exec(word);
+  if (!match) return undefined;
+  const key = match[1]!.toLowerCase();
+  const option = (Object.keys(FUND_OPTION_KEYS) as Array<keyof typeof FUND_OPTION_KEYS>).find((name) =>
+    FUND_OPTION_KEYS[name].has(key),
+  );
+  return option ? { option, value: match[2]! } : undefined;
+}
+
+/** A channel named in the command: `<#C123|funds>` as Slack writes a chosen one; `#funds` is only a name. */
+function channelWord(word: string): { channelId?: string } | undefined {
+  const linked = /^<#([CG][A-Z0-9]+)(?:\|[^>]*)?>$/u.exec(word);
+  if (linked) return { channelId: linked[1]! };
+  return word.startsWith('#') && word.length > 1 ? {} : undefined;
+}
 
 /** `/dq digest …`: manage the scheduled new-fund digests of a channel. Replies are in the requester's language. */
 export async function digestCommand(
@@ -102,26 +136,45 @@ async function add(
 ): Promise<void> {
   const { lang } = await requester.profile();
   if (!mayAdd(deps, requester.userId)) return reply(lang.t('digests.command.adminsOnlyAsk'));
-  if (!requester.channelId) return reply(lang.t('digests.command.inAChannel'));
   const timeZoneWord = words.find((word) => optionValue(word, TIME_ZONE_OPTION) !== undefined);
   const languageWord = words.find((word) => optionValue(word, LANGUAGE_OPTION) !== undefined);
-  const [cadence, time, filter, ...extra] = words.filter((word) => word !== timeZoneWord && word !== languageWord);
+  const fundOptions: Partial<Record<keyof typeof FUND_OPTION_KEYS, string>> = {};
+  let named: { word: string; channelId?: string } | undefined;
+  const positional: string[] = [];
+  for (const word of words) {
+    if (word === timeZoneWord || word === languageWord) continue;
+    const option = fundOption(word);
+    const channel = named ? undefined : channelWord(word);
+    if (option) fundOptions[option.option] = option.value;
+    else if (channel) named = { word, ...channel };
+    else positional.push(word);
+  }
+  const [cadence, time, filter, ...extra] = positional;
   if (!cadence || !time || extra.length > 0)
     return reply(lang.t('digests.command.usageIs', { usage: digestUsage(lang) }));
+  if (named && !named.channelId)
+    throw new DigestInputError('channel', { key: 'digests.input.channel', values: { value: named.word } });
+  const channelId = named?.channelId ?? requester.channelId;
+  if (!channelId) return reply(lang.t('digests.command.inAChannel'));
+  // Another channel is judged as the form judges the one it names: the allowlists, Slack Connect.
+  const refused = channelId === requester.channelId ? undefined : await requester.refusalIn(channelId);
+  if (refused) return reply(lang.t(refused));
   const timeZone = timeZoneWord === undefined ? undefined : optionValue(timeZoneWord, TIME_ZONE_OPTION);
   const digestLang = languageWord === undefined ? undefined : optionValue(languageWord, LANGUAGE_OPTION);
   const prepared = await deps.digests.prepare({
     teamId: requester.teamId,
-    channelId: requester.channelId,
+    channelId,
     createdBy: requester.userId,
     cadence,
     time,
     ...(filter ? { filter } : {}),
     ...(timeZone !== undefined ? { timeZone } : {}),
     ...(digestLang !== undefined ? { lang: digestLang } : {}),
+    ...(fundOptions.type !== undefined ? { kinds: fundOptions.type } : {}),
+    ...(fundOptions.name !== undefined ? { words: fundOptions.name } : {}),
   });
-  if (client && (await appMembership(client, requester.channelId, deps.logger)) === 'not_member')
-    return reply(lang.t('digests.command.notMember', { channel: `<#${requester.channelId}>` }));
+  if (client && (await appMembership(client, channelId, deps.logger)) === 'not_member')
+    return reply(lang.t('digests.command.notMember', { channel: `<#${channelId}>` }));
   const digest = await deps.digests.save(prepared);
   const list = renderDigestList(pageOf([digest], 1, 1), {
     now: deps.now(),

@@ -1,16 +1,18 @@
 import type { WebClient } from '@slack/web-api';
 import { isDataError } from '../../core/errors.js';
-import { parseTimeOfDay } from '../../core/jobs/schedule.js';
+import { type Cadence, parseTimeOfDay } from '../../core/jobs/schedule.js';
 import { readCandlePeriod, watchOperation } from '../../core/watch/checks.js';
 import type { WatchCost } from '../../core/watch/cost.js';
-import type { Watch } from '../../core/watch/types.js';
-import { readWatchCadence, readWatchKind, WatchInputError } from '../../core/watch/watchService.js';
+import { TENDER_PAGES_DEFAULT } from '../../core/watch/newNotices.js';
+import type { Watch, WatchKind } from '../../core/watch/types.js';
+import { readWatchCadence, readWatchKind, TENDER_OPTIONS, WatchInputError } from '../../core/watch/watchService.js';
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 import type { Lang, Phrase } from '../../i18n/lang.js';
 import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
 import { appMembership } from '../calls/channelMembership.js';
 import type { SlackDeps } from '../deps.js';
 import { slackOperation, watchWordsOf } from '../operations/index.js';
+import { readArguments } from '../parse/readArguments.js';
 import { readWatchRequestValue, type WatchRequest, watchRequestValue } from '../payloads/watchRequestValue.js';
 import { renderError } from '../render/errorMessage.js';
 import { pageOf, withItems } from '../render/listPages.js';
@@ -67,17 +69,47 @@ const OPTIONS = {
   above: /above|高于|上穿/,
   below: /below|低于|下穿/,
   period: /period|周期/,
+  maxCoins: /cap|上限/,
 } as const;
+type OptionName = keyof typeof OPTIONS;
+/** A tender search's own options are the operation's (`region:`, `type:` …); the watch adds only these. */
+const TENDER_WATCH_OPTIONS: readonly OptionName[] = ['timeZone', 'lang', 'maxCoins'];
+const OTHER_WATCH_OPTIONS: readonly OptionName[] = ['timeZone', 'lang', 'changePercent', 'above', 'below', 'period'];
 
 function isTimeWord(word: string): boolean {
   return parseTimeOfDay(word) !== undefined || /^[:：]\d{1,2}$/u.test(word);
 }
 
 /** The option a word names by itself (`above` in `above 80`), whose value is then the next word. */
-function optionNamed(word: string): keyof typeof OPTIONS | undefined {
-  return (Object.keys(OPTIONS) as Array<keyof typeof OPTIONS>).find((name) =>
-    new RegExp(`^(?:${OPTIONS[name].source})$`, 'iu').test(word),
+function optionNamed(word: string, names: readonly OptionName[]): OptionName | undefined {
+  return names.find((name) => new RegExp(`^(?:${OPTIONS[name].source})$`, 'iu').test(word));
+}
+
+/**
+ * A tender search as `/bids` reads it (`光伏组件 region:ZJ type:tender`, `光伏组件 地区:浙江`): its
+ * keyword and options, by the operation's own syntax. A watch always reads from the first page, so
+ * a page or page size given is left out.
+ */
+export function readTenderSearch(
+  words: readonly string[],
+): Pick<WatchRequest, 'subject' | 'search'> | { problem: Phrase } {
+  const { syntax } = slackOperation(watchOperation({ kind: 'tenders' }));
+  const parsed = readArguments(
+    syntax,
+    words.map((text) => ({ text, quoteStart: -1 })),
   );
+  if (parsed.kind === 'invalid') return { problem: parsed.message };
+  if (parsed.kind !== 'query') return { problem: { key: 'watch.input.subjectTenders' } };
+  const search: NonNullable<WatchRequest['search']> = {};
+  for (const option of TENDER_OPTIONS) if (parsed.input[option] !== undefined) search[option] = parsed.input[option];
+  return { subject: parsed.input.keyword ?? '', ...(Object.keys(search).length > 0 ? { search } : {}) };
+}
+
+/** A request from a form, whose tender search was typed in one field (`光伏组件 region:ZJ`): read as a command reads it. */
+export function withTenderSearch(request: WatchRequest): WatchRequest | { problem: Phrase } {
+  if (readWatchKind(request.kind) !== 'tenders' || request.search !== undefined) return request;
+  const search = readTenderSearch(request.subject.split(/\s+/).filter(Boolean));
+  return 'problem' in search ? search : { ...request, ...search };
 }
 
 /**
@@ -89,14 +121,14 @@ function optionNamed(word: string): keyof typeof OPTIONS | undefined {
 export function readWatchWords(words: string[]): WatchRequest | { problem: Phrase } {
   const [kind, ...rest] = words;
   if (!kind) return { problem: { key: 'watch.input.kindMissing' } };
+  const watched = readWatchKind(kind);
+  const names = watched === 'tenders' ? TENDER_WATCH_OPTIONS : OTHER_WATCH_OPTIONS;
   const request: WatchRequest = { kind, subject: '', cadence: '' };
   const plain: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const word = rest[i]!;
-    const option = (Object.keys(OPTIONS) as Array<keyof typeof OPTIONS>).find(
-      (name) => optionValue(word, OPTIONS[name]) !== undefined,
-    );
-    const named = option ? undefined : optionNamed(word);
+    const option = names.find((name) => optionValue(word, OPTIONS[name]) !== undefined);
+    const named = option ? undefined : optionNamed(word, names);
     if (option) request[option] = optionValue(word, OPTIONS[option])!;
     else if (named && i + 1 < rest.length) request[named] = rest[++i]!;
     else if (ANNOUNCE_WORDS.has(word.toLowerCase())) request.announceFirst = true;
@@ -108,7 +140,10 @@ export function readWatchWords(words: string[]): WatchRequest | { problem: Phras
   if (cadenceAt < 0)
     return { problem: { key: plain.length === 0 ? 'watch.input.subjectMissing' : 'watch.input.scheduleMissing' } };
   request.cadence = plain.splice(cadenceAt, 1)[0]!;
-  const watched = readWatchKind(kind);
+  if (watched === 'tenders') {
+    const search = readTenderSearch(plain);
+    return 'problem' in search ? search : { ...request, ...search };
+  }
   if (
     watched === 'contract' &&
     plain.length >= 2 &&
@@ -121,6 +156,16 @@ export function readWatchWords(words: string[]): WatchRequest | { problem: Phras
   const readSubject = watched ? slackOperation(watchOperation({ kind: watched })).watch?.readSubject : undefined;
   request.subject = readSubject ? readSubject(subject) : subject;
   return request;
+}
+
+/** What a result's "Watch this" would watch, in the reader's words (mrkdwn-safe): the form says it. */
+export function describeWatchable(
+  watchable: { kind: WatchKind; subject: string; search?: WatchRequest['search'] },
+  lang: Lang,
+): string | undefined {
+  if (watchable.kind !== 'tenders') return undefined;
+  const search = { keyword: watchable.subject, ...watchable.search };
+  return describeTarget({ kind: 'tenders', search, maxPages: TENDER_PAGES_DEFAULT }, watchWordsOf, lang);
 }
 
 /** "Watch … removed", for the command and the Stop buttons. */
@@ -258,6 +303,11 @@ async function showPreview(
     channelId: requester.channelId ?? '',
     createdBy: requester.userId,
   });
+  const fit = deps.watches.fitting(watch);
+  const proposal = fit && {
+    ...fit,
+    saveValue: watchRequestValue({ ...request, cadence: cadenceWord(fit.schedule.cadence), time: fit.schedule.time }),
+  };
   await responder.reply(
     renderWatchPreview(
       watch,
@@ -266,8 +316,14 @@ async function showPreview(
       watchRequestValue(request),
       watchWordsOf,
       (await requester.profile()).lang,
+      proposal,
     ),
   );
+}
+
+/** A cadence as the watch command reads it (`weekdays`, `weekly:mon`), for a request carried in a button. */
+function cadenceWord(cadence: Cadence): string {
+  return cadence.kind === 'weekly' ? `weekly:${cadence.weekday}` : cadence.kind;
 }
 
 /** Save on a preview: the request is read and checked again (a button value is only what a client sent). */

@@ -1,9 +1,10 @@
 import type { ModalView, PlainTextOption } from '@slack/types';
+import { FUND_KINDS } from '../../core/digest/newFundFilter.js';
 import { WEEKDAYS_FROM_MONDAY, weekdayPhrase } from '../../core/jobs/schedule.js';
 import type { Lang, Locale } from '../../i18n/lang.js';
 import { option, plainText, VIEW_LIMITS } from '../blockKit/slackText.js';
 import { VIEW } from '../payloads/ids.js';
-import { channelPicker, radioButtons, staticSelect, textInput } from './elements.js';
+import { channelPicker, checkboxes, radioButtons, staticSelect, textInput } from './elements.js';
 import { submittedText } from './submission.js';
 
 /** block_id → action_id of each field of the "add a digest" form. */
@@ -12,6 +13,8 @@ export const DIGEST_FIELDS = {
   cadence: 'dq:digest:cadence',
   time: 'dq:digest:time',
   filter: 'dq:digest:filter',
+  kinds: 'dq:digest:kinds',
+  words: 'dq:digest:words',
   timeZone: 'dq:digest:timeZone',
   lang: 'dq:digest:lang',
 } as const;
@@ -97,6 +100,25 @@ export function digestFormModal(
       },
       {
         type: 'input',
+        block_id: DIGEST_FIELDS.kinds,
+        label: plainText(lang.t('modals.digestForm.kinds')),
+        element: checkboxes(
+          'value',
+          FUND_KINDS.map((kind) => option(lang.t(`digests.fundKind.${kind}`), kind)),
+        ),
+        optional: true,
+        hint: plainText(lang.t('modals.digestForm.kindsHint')),
+      },
+      {
+        type: 'input',
+        block_id: DIGEST_FIELDS.words,
+        label: plainText(lang.t('modals.digestForm.words')),
+        element: textInput('value', '易方达'),
+        optional: true,
+        hint: plainText(lang.t('modals.digestForm.wordsHint')),
+      },
+      {
+        type: 'input',
         block_id: DIGEST_FIELDS.timeZone,
         label: plainText(lang.t('modals.digestForm.timeZone')),
         element: timeZone,
@@ -120,6 +142,10 @@ export interface DigestFormInput {
   timeZone: string;
   /** The digest's own language; absent: the workspace's. */
   lang?: string;
+  /** The kinds ticked, separated by commas; absent: every kind. */
+  kinds?: string;
+  /** Words for the name or manager, as typed. */
+  words?: string;
 }
 
 export function readDigestForm(values: unknown): DigestFormInput {
@@ -134,5 +160,9 @@ export function readDigestForm(values: unknown): DigestFormInput {
   if (channel) input.channelId = channel;
   const lang = field(DIGEST_FIELDS.lang);
   if (lang && lang !== WORKSPACE_LANGUAGE) input.lang = lang;
+  const kinds = field(DIGEST_FIELDS.kinds);
+  if (kinds) input.kinds = kinds;
+  const words = field(DIGEST_FIELDS.words)?.trim();
+  if (words) input.words = words;
   return input;
 }

@@ -2,7 +2,7 @@ import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import { type Schedule, WEEKDAYS_FROM_MONDAY, weekdayPhrase } from '../../core/jobs/schedule.js';
 import type { Prices } from '../../core/operations/prices.js';
 import { watchOperation } from '../../core/watch/checks.js';
-import { checksWithin } from '../../core/watch/cost.js';
+import { checksWithin, fittingCadence } from '../../core/watch/cost.js';
 import type { WatchKind } from '../../core/watch/types.js';
 import { readWatchKind } from '../../core/watch/watchService.js';
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
@@ -32,6 +32,8 @@ export interface WatchFormPrefill {
   kind: WatchKind;
   subject: string;
   period?: string;
+  /** A tender search's options besides its keyword (the subject). */
+  search?: WatchRequest['search'];
 }
 
 export interface WatchFormInput {
@@ -45,12 +47,15 @@ export interface WatchFormInput {
   fromHome?: boolean;
   /** ALLOW_SHARED_CHANNELS: the channel picker offers channels shared with another organisation too. */
   allowSharedChannels?: boolean;
+  /** What the prefill watches, in the reader's words (mrkdwn-safe), when the flow that opens the form says it. */
+  watching?: string;
 }
 
 const KIND_KEYS: Record<WatchKind, CatalogueKey> = {
   company: 'watch.form.kind.company',
   fund: 'watch.form.kind.fund',
   contract: 'watch.form.kind.contract',
+  tenders: 'watch.form.kind.tenders',
 };
 const DEFAULT_TIME = '09:00';
 
@@ -68,8 +73,15 @@ function cadenceOptions(input: WatchFormInput): PlainTextOption[] {
   ];
   if (!input.prefill || input.prefill.kind === 'contract')
     cadences.push(['hourly', { kind: 'hourly' }, lang.t('watch.form.cadence.hourly')]);
-  const perCheck = input.prefill ? input.prices.priceOf(watchOperation({ kind: input.prefill.kind })).coins : undefined;
-  return cadences.map(([value, cadence, label]) => {
+  const { prefill } = input;
+  const perCheck = prefill ? input.prices.priceOf(watchOperation({ kind: prefill.kind })).coins : undefined;
+  // Known what is watched, the schedule that fits its data comes first, chosen, and says so.
+  const fitting = prefill
+    ? JSON.stringify(
+        fittingCadence({ kind: prefill.kind, ...(prefill.period ? { type: prefill.period } : {}) }, { kind: 'daily' }),
+      )
+    : undefined;
+  const options = cadences.map(([value, cadence, label]) => {
     const checks = checksWithin({ cadence, time: DEFAULT_TIME, timeZone: input.timeZone }, input.now);
     const cost =
       perCheck === undefined
@@ -78,15 +90,24 @@ function cadenceOptions(input: WatchFormInput): PlainTextOption[] {
             count: checks,
             coins: lang.t('common.coins', { count: checks * perCheck }),
           });
-    return option(`${label} · ${cost}`, value);
+    const fits = JSON.stringify(cadence) === fitting;
+    return { fits, option: option(`${label} · ${cost}${fits ? ` · ${lang.t('watch.fit.mark')}` : ''}`, value) };
   });
+  return [...options.filter((entry) => entry.fits), ...options.filter((entry) => !entry.fits)].map(
+    (entry) => entry.option,
+  );
 }
 
 function priceLine(input: WatchFormInput): string {
   const { lang, prices } = input;
   const coins = (kind: WatchKind) => lang.t('common.coins', { count: prices.priceOf(watchOperation({ kind })).coins });
   if (input.prefill) return lang.t('watch.form.pricePerCheck', { coins: coins(input.prefill.kind) });
-  return lang.t('watch.form.prices', { company: coins('company'), fund: coins('fund'), contract: coins('contract') });
+  return lang.t('watch.form.prices', {
+    company: coins('company'),
+    fund: coins('fund'),
+    contract: coins('contract'),
+    tenders: coins('tenders'),
+  });
 }
 
 function input(
@@ -112,10 +133,14 @@ export function watchFormModal(form: WatchFormInput): ModalView {
   if (prefill) {
     blocks.push({
       type: 'section',
-      text: plainText(lang.t('watch.form.watching', { what: `${lang.t(KIND_KEYS[prefill.kind])} ${prefill.subject}` })),
+      text: form.watching
+        ? { type: 'mrkdwn', text: lang.t('watch.form.watching', { what: form.watching }) }
+        : plainText(lang.t('watch.form.watching', { what: `${lang.t(KIND_KEYS[prefill.kind])} ${prefill.subject}` })),
     } as KnownBlock);
   } else {
-    const kinds = (['company', 'fund', 'contract'] as const).map((kind) => option(lang.t(KIND_KEYS[kind]), kind));
+    const kinds = (['company', 'fund', 'contract', 'tenders'] as const).map((kind) =>
+      option(lang.t(KIND_KEYS[kind]), kind),
+    );
     blocks.push(input(WATCH_FIELDS.kind, lang.t('watch.form.kindLabel'), radioButtons('value', kinds, kinds[0])));
     blocks.push(
       input(
@@ -189,6 +214,15 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The string fields of what a client sent back, each short: anything else is no search of ours. */
+function stringsOf(value: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(value).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length <= 60,
+    ),
+  );
+}
+
 export function readWatchForm(
   values: unknown,
   privateMetadata: string | undefined,
@@ -210,6 +244,7 @@ export function readWatchForm(
     cadence: field(WATCH_FIELDS.cadence) ?? '',
   };
   if (typeof prefill?.period === 'string') request.period = prefill.period;
+  if (isPlainObject(prefill?.search)) request.search = stringsOf(prefill.search);
   const time = field(WATCH_FIELDS.time);
   if (time) request.time = request.cadence === 'hourly' ? `:${time.slice(3)}` : time;
   const change = field(WATCH_FIELDS.change);

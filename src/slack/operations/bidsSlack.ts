@@ -13,6 +13,7 @@ import {
   type SearchableBidField,
   shiftYears,
 } from '../../core/operations/bids.js';
+import type { TenderSearch } from '../../core/watch/types.js';
 import { isKeyOf, isOneOf } from '../../i18n/catalogueKeys.js';
 import { inEveryLanguage, type Lang } from '../../i18n/lang.js';
 import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from '../blockKit/blocks.js';
@@ -450,9 +451,46 @@ export function renderBids(answer: CallResult<typeof BIDS_ID>, { lang, tables }:
   return { text: lang.t('bids.results.summary', { title, count, keyword: safeKeyword }), blocks };
 }
 
+/** A saved search in the reader's words, plain text: its keyword and filters, and a period by whichever ends it has. */
+function describeSearch(search: TenderSearch, lang: Lang): string {
+  const { publishStartTime: start, publishEndTime: end, ...rest } = search;
+  const described = describeBids(
+    {
+      ...rest,
+      pageIndex: '1',
+      pageSize: '10',
+      ...(start && end ? { publishStartTime: start, publishEndTime: end } : {}),
+    },
+    lang,
+  );
+  if (start && !end) return `${described} · ${lang.t('bids.watch.from', { start })}`;
+  if (end && !start) return `${described} · ${lang.t('bids.watch.until', { end })}`;
+  return described;
+}
+
+/** A saved search's new notices: the /bids reply's table, or without tables its cards (each a record the fitter may drop). */
+function noticeRecords(records: readonly unknown[], search: TenderSearch, lang: Lang, tables: boolean): KnownBlock[] {
+  const notices = records.filter((record): record is BidRecord => typeof record === 'object' && record !== null);
+  const caption = lang.t('bids.watch.caption', { keyword: search.keyword.replace(/\s+/g, ' ').slice(0, 100) });
+  const table = tables ? bidsTable(notices, 0, caption, lang) : undefined;
+  if (table) return [table];
+  return notices.flatMap((record, index) => {
+    const notice = noticeBlocks(record, index + 1, lang);
+    return recordBlocks(index, index, index > 0 ? [dividerBlock(), ...notice] : notice);
+  });
+}
+
 export const bidsSlack: SlackOperation<typeof BIDS_ID> = {
   describe: describeBids,
   syntax: bidsSyntax,
   form: bidsForm,
   render: renderBids,
+  watch: {
+    target: (target, lang) =>
+      lang.t('bids.watch.target', {
+        search: serviceText(describeSearch(target.search, lang), { max: 300, oneLine: true }),
+      }),
+    fits: (_target, lang) => lang.t('bids.watch.fits'),
+    records: (records, target, lang, tables) => noticeRecords(records, target.search, lang, tables),
+  },
 };

@@ -251,6 +251,7 @@ export const fundAssetSlack: SlackOperation<typeof FUND_ASSET_ID> = {
       target.changePercent === undefined
         ? lang.t('fundAsset.watch.anyDate', { code: target.fundCode })
         : lang.t('fundAsset.watch.change', { code: target.fundCode, percent: target.changePercent }),
+    fits: (_target, lang) => lang.t('fundAsset.watch.fits'),
     rowLabels: {
       asset: 'fundAsset.watch.field.asset',
       assetDate: 'fundAsset.watch.field.assetDate',

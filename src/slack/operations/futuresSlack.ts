@@ -383,5 +383,6 @@ export const futuresSlack: SlackOperation<typeof FUTURES_ID> = {
       levelBelow: 'futures.watch.field.levelBelow',
     },
     readSubject: readSymbol,
+    fits: (target, lang) => lang.t(target.type === DAILY ? 'futures.watch.fitsDaily' : 'futures.watch.fitsIntraday'),
   },
 };

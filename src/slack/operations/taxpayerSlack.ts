@@ -251,5 +251,6 @@ export const taxpayerSlack: SlackOperation<typeof TAXPAYER_ID> = {
   watch: {
     target: (target, lang) =>
       lang.t('taxpayer.watch.target', { subject: serviceText(target.keyword, { max: 100, oneLine: true }) }),
+    fits: (_target, lang) => lang.t('taxpayer.watch.fits'),
   },
 };

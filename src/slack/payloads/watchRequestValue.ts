@@ -16,6 +16,16 @@ const watchRequestSchema = z.strictObject({
   timeZone: z.string().max(60).optional(),
   lang: z.string().max(20).optional(),
   announceFirst: z.boolean().optional(),
+  search: z
+    .strictObject({
+      province: z.string().max(30).optional(),
+      type: z.string().max(30).optional(),
+      searchType: z.string().max(60).optional(),
+      publishStartTime: z.string().max(30).optional(),
+      publishEndTime: z.string().max(30).optional(),
+    })
+    .optional(),
+  maxCoins: z.string().max(20).optional(),
 });
 
 export function watchRequestValue(request: WatchRequest): string {

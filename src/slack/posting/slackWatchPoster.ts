@@ -4,6 +4,7 @@ import { type Clock, systemClock } from '../../core/clock.js';
 import type { WatchNotice, WatchPoster } from '../../core/watch/types.js';
 import { jobPostError } from '../calls/slackCallPolicy.js';
 import { watchNoticeMessage } from '../flows/watchNotice.js';
+import { sendWithTableFallback } from '../reply/responders.js';
 import type { ChannelPacing } from './channelPacing.js';
 
 /** Posts a watch's messages to its channel, in the channel's turn (the pacing digests share). */
@@ -19,8 +20,11 @@ export class SlackWatchPoster implements WatchPoster {
     const channel = notice.watch.channelId;
     const message = watchNoticeMessage(notice);
     try {
-      await this.pacing.turn(channel);
-      await this.client.chat.postMessage({ channel, text: message.text, blocks: message.blocks, unfurl_links: false });
+      // A saved search's table: a Slack that refuses the data_table block gets the same post as cards.
+      await sendWithTableFallback(message, async (sent) => {
+        await this.pacing.turn(channel);
+        await this.client.chat.postMessage({ channel, text: sent.text, blocks: sent.blocks, unfurl_links: false });
+      });
     } catch (error) {
       const failure = jobPostError(error, channel, { kind: 'watch', id: notice.watch.id }, this.clock.now());
       this.logger.warn(

@@ -9,6 +9,7 @@ import { fitToSlackLimits } from '../blockKit/fitToSlackLimits.js';
 import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
 import type { SlackMessage } from '../reply/slackMessage.js';
 import { dateText, dateTimeText } from './dateText.js';
+import { fundFilterText } from './digestList.js';
 import { newFundSections } from './newFundSections.js';
 
 /** 20 funds (four sections) keep a message far below 50 blocks and 12,000 characters. */
@@ -52,7 +53,8 @@ export function renderDigest(content: DigestContent, options: DigestRenderOption
     return [fitToSlackLimits({ text, blocks: [sectionBlock(escapeMrkdwn(text)), footer(content, options)] }, lang)];
   }
   if (content.funds.length === 0) {
-    const text = lang.t('digests.post.nothingNew', { filter });
+    const filtered = fundFilterText(content.digest.fundFilter, lang);
+    const text = lang.t('digests.post.nothingNew', { filter: filtered ? `${filter} · ${filtered}` : filter });
     return [fitToSlackLimits({ text, blocks: [sectionBlock(text), footer(content, options)] }, lang)];
   }
   const funds = content.funds;
@@ -61,7 +63,12 @@ export function renderDigest(content: DigestContent, options: DigestRenderOption
   const title = lang.t(content.firstRun ? 'digests.post.firstTitle' : 'digests.post.title', { filter, date });
   const main = funds.slice(0, FUNDS_IN_MAIN);
   const rest = funds.slice(FUNDS_IN_MAIN);
-  const blocks: KnownBlock[] = [headerBlock(title), ...newFundSections(main, lang)];
+  const filtered = fundFilterText(content.digest.fundFilter, lang);
+  const blocks: KnownBlock[] = [
+    headerBlock(title),
+    ...(filtered ? [contextBlock(filtered)] : []),
+    ...newFundSections(main, lang),
+  ];
   if (rest.length > 0) blocks.push(contextBlock(lang.t('digests.post.moreInThread', { count: rest.length })));
   blocks.push(footer(content, options));
   const messages: SlackMessage[] = [

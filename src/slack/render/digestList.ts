@@ -1,23 +1,43 @@
 import type { KnownBlock } from '@slack/types';
-import type { Digest } from '../../core/digest/types.js';
+import type { Digest, FundFilter } from '../../core/digest/types.js';
 import { describeSchedule } from '../../core/jobs/schedule.js';
 import type { Lang } from '../../i18n/lang.js';
 import { contextBlock, headerBlock, sectionBlock } from '../blockKit/blocks.js';
 import { fitToSlackLimits } from '../blockKit/fitToSlackLimits.js';
-import { escapeMrkdwn, userMention } from '../blockKit/mrkdwn.js';
+import { escapeMrkdwn, serviceText, userMention } from '../blockKit/mrkdwn.js';
 import { ACTION } from '../payloads/ids.js';
 import type { SlackMessage } from '../reply/slackMessage.js';
 import { dateTimeText } from './dateText.js';
 import { runSummary, sayClause } from './digestRun.js';
 import { type ListPage, listPager } from './listPages.js';
 
+/** A digest's kinds and words (`type bond, money · name or manager with 易方达`), mrkdwn-safe; empty without them. */
+export function fundFilterText(fundFilter: FundFilter | undefined, lang: Lang): string {
+  const parts: string[] = [];
+  const separator = lang.t('results.listSeparator');
+  if (fundFilter?.kinds?.length)
+    parts.push(
+      lang.t('digests.filter.kinds', {
+        kinds: fundFilter.kinds.map((kind) => lang.t(`digests.fundKind.${kind}`)).join(separator),
+      }),
+    );
+  if (fundFilter?.words?.length)
+    parts.push(
+      lang.t('digests.filter.words', {
+        words: fundFilter.words.map((word) => serviceText(word, { max: 30, oneLine: true })).join(separator),
+      }),
+    );
+  return parts.join(' · ');
+}
+
 /** A digest in a few lines: where, when, what, in which language, next and last run, and a pause with its remedy. */
 export function digestLines(digest: Digest, nextRun: number | undefined, lang: Lang): string {
+  const filtered = fundFilterText(digest.fundFilter, lang);
   const values = {
     id: digest.id,
     channel: `<#${digest.channelId}>`,
     schedule: escapeMrkdwn(lang.t(describeSchedule(digest.schedule))),
-    funds: lang.t(`digests.list.filter.${digest.filter}`),
+    funds: [lang.t(`digests.list.filter.${digest.filter}`), ...(filtered ? [filtered] : [])].join(' · '),
     user: userMention(digest.createdBy),
   };
   const lines = [

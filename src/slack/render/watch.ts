@@ -5,6 +5,7 @@ import type { WatchCost } from '../../core/watch/cost.js';
 import type {
   FieldChange,
   Watch,
+  WatchChange,
   WatchKind,
   WatchNotice,
   WatchRunRecord,
@@ -14,7 +15,7 @@ import type { WatchRunOutcome } from '../../core/watch/watchRunner.js';
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 import type { Lang } from '../../i18n/lang.js';
 import { chunk, contextBlock, headerBlock, labelled, sectionBlock } from '../blockKit/blocks.js';
-import { fitToSlackLimits } from '../blockKit/fitToSlackLimits.js';
+import { fitToSlackLimits, keepBlock } from '../blockKit/fitToSlackLimits.js';
 import { escapeMrkdwn, plainText, serviceText, userMention } from '../blockKit/mrkdwn.js';
 import { ACTION } from '../payloads/ids.js';
 import type { SlackMessage } from '../reply/slackMessage.js';
@@ -27,6 +28,10 @@ import { type ListPage, listPager } from './listPages.js';
 /** A watch in its operation's words (its Slack module's `watch`): what it watches, and the labels of the rows its checks make themselves. */
 export interface WatchWords<Target extends WatchTarget = WatchTarget> {
   target(target: Target, lang: Lang): string;
+  /** Why the schedule that fits the data (core/watch/cost.ts `fittingSchedule`) fits it, as a clause. */
+  fits(target: Target, lang: Lang): string;
+  /** A saved search's new records as one table (Slack's data_table), or without tables one card each; service text inert. */
+  records?(records: readonly unknown[], target: Target, lang: Lang, tables: boolean): KnownBlock[];
   /** What is watched as typed to what the operation asks about (a contract's name → its symbol), as a lookup reads it. */
   readSubject?(typed: string): string;
   /** Rows labelled here; others (a taxpayer record's fields) are labelled as lookups label them. */
@@ -57,20 +62,30 @@ export function describeWatchSchedule(schedule: Schedule, lang: Lang): string {
 }
 
 export function costText(cost: WatchCost, lang: Lang): string {
-  return lang.t(cost.assumed ? 'watch.cost.assumed' : 'watch.cost.line', {
+  const line = lang.t(cost.assumed ? 'watch.cost.assumed' : 'watch.cost.line', {
     perCheck: lang.t('common.coins', { count: cost.perCheck }),
     checks: formatCount(cost.checksPerMonth),
     perMonth: lang.t('common.coins', { count: cost.perMonth }),
   });
+  if (!cost.cap || cost.cap.pages <= 1) return line;
+  const cap = lang.t('watch.cost.cap', {
+    pages: cost.cap.pages,
+    perCheck: lang.t('common.coins', { count: cost.cap.perCheck }),
+    perMonth: lang.t('common.coins', { count: cost.cap.perMonth }),
+  });
+  return lang.t('watch.cost.withCap', { line, cap });
 }
 
-export function runSummary(record: WatchRunRecord, lang: Lang): string {
+/** One check in a few words; `kind`: what the watch watches (a saved search records notices, not values). */
+export function runSummary(record: WatchRunRecord, lang: Lang, kind?: WatchKind): string {
   const coins = lang.t('common.coins', { count: record.coinsSpent });
   switch (record.outcome) {
     case 'baseline':
-      return lang.t('watch.run.baseline', { coins });
+      return lang.t(kind === 'tenders' ? 'watch.run.baselineNotices' : 'watch.run.baseline', { coins });
     case 'changed':
-      return lang.t('watch.run.changed', { coins });
+      return record.newRecords === undefined
+        ? lang.t('watch.run.changed', { coins })
+        : lang.t('watch.run.newNotices', { count: record.newRecords, coins });
     case 'unchanged':
       return lang.t('watch.run.unchanged', { coins });
     case 'not_found':
@@ -106,7 +121,7 @@ export function describeWatchRun(watch: Watch, outcome: WatchRunOutcome, lang: L
   const told = lang.t('watch.run.outcome', {
     id: watch.id,
     channel: `<#${watch.channelId}>`,
-    summary: runSummary(outcome, lang),
+    summary: runSummary(outcome, lang, watch.target.kind),
   });
   return outcome.unrecorded ? `${told}\n${lang.t('watch.run.unrecorded')}` : told;
 }
@@ -143,7 +158,7 @@ export function watchLines(
     lines.push(
       lang.t('watch.list.lastRun', {
         when: dateTimeText(watch.lastRun.scheduledFor, zone, lang, { withZone: false }),
-        summary: runSummary(watch.lastRun, lang),
+        summary: runSummary(watch.lastRun, lang, watch.target.kind),
       }),
     );
   return lines.join('\n');
@@ -210,7 +225,45 @@ function button(text: string, actionId: string, value: string, style?: 'primary'
   return element;
 }
 
-/** What a watch will do and cost, with Save and Cancel: nothing is saved (or spent) before Save. */
+/** A schedule that fits the data better than the one asked for, what it costs, and Save's value with it. */
+export interface FittingProposal {
+  schedule: Schedule;
+  cost: WatchCost;
+  saveValue: string;
+}
+
+/** What the first check does, by what is watched: a saved search records (or posts) the notices found now. */
+function firstCheckText(watch: Watch, lang: Lang): string {
+  const notices = watch.target.kind === 'tenders';
+  if (watch.announceFirst) return lang.t(notices ? 'watch.preview.firstPostsNotices' : 'watch.preview.firstPosts');
+  return lang.t(notices ? 'watch.preview.firstIsBaselineNotices' : 'watch.preview.firstIsBaseline');
+}
+
+/** Whether the schedule fits the data and why; else the one that does, with both costs side by side. */
+function fitText(
+  watch: Watch,
+  cost: WatchCost,
+  proposal: FittingProposal | undefined,
+  words: WatchWordsOf,
+  lang: Lang,
+) {
+  const why = words(watch.target.kind).fits(watch.target, lang);
+  if (!proposal) return lang.t('watch.fit.fits', { why });
+  return lang.t('watch.fit.proposed', {
+    schedule: describeWatchSchedule(proposal.schedule, lang),
+    why,
+    checks: formatCount(proposal.cost.checksPerMonth),
+    perMonth: lang.t('common.coins', { count: proposal.cost.perMonth }),
+    chosenChecks: formatCount(cost.checksPerMonth),
+    chosenPerMonth: lang.t('common.coins', { count: cost.perMonth }),
+  });
+}
+
+/**
+ * What a watch will do and cost, with Save and Cancel: nothing is saved (or spent) before Save. It
+ * says whether the schedule fits how often the data changes, and when another does (`proposal`),
+ * what that one would cost beside it, with a Save for it.
+ */
 export function renderWatchPreview(
   watch: Watch,
   cost: WatchCost,
@@ -218,17 +271,14 @@ export function renderWatchPreview(
   saveValue: string,
   words: WatchWordsOf,
   lang: Lang,
+  proposal?: FittingProposal,
 ): SlackMessage {
   const what = lang.t('watch.preview.what', {
     target: describeTarget(watch.target, words, lang),
     channel: `<#${watch.channelId}>`,
     schedule: describeWatchSchedule(watch.schedule, lang),
   });
-  const lines = [
-    what,
-    costText(cost, lang),
-    lang.t(watch.announceFirst ? 'watch.preview.firstPosts' : 'watch.preview.firstIsBaseline'),
-  ];
+  const lines = [what, costText(cost, lang), fitText(watch, cost, proposal, words, lang), firstCheckText(watch, lang)];
   if (nextRun !== undefined)
     lines.push(
       lang.t('watch.list.nextRun', { when: dateTimeText(nextRun, watch.schedule.timeZone, lang, { withZone: false }) }),
@@ -237,7 +287,8 @@ export function renderWatchPreview(
     type: 'actions',
     block_id: 'dq-watch-preview',
     elements: [
-      button(lang.t('watch.preview.save'), ACTION.watchSave, saveValue, 'primary'),
+      button(lang.t('watch.preview.save'), ACTION.watchSave, saveValue, proposal ? undefined : 'primary'),
+      ...(proposal ? [button(lang.t('watch.fit.save'), ACTION.watchSave, proposal.saveValue, 'primary')] : []),
       button(lang.t('watch.preview.cancel'), ACTION.watchCancel, 'cancel'),
     ],
   };
@@ -310,7 +361,22 @@ function changeWords(
         }),
         intro: lang.t('watch.post.crossedIntro', { target }),
       };
+    case 'tenders':
+      return {
+        title: lang.t('watch.post.noticesTitle', { subject: change.subject }),
+        intro: lang.t('watch.post.noticesIntro', { count: change.records?.length ?? 0, target }),
+      };
   }
+}
+
+/** A saved search's records, in the operation's table (or cards), and what a capped check left unread. */
+function recordBlocks(notice: WatchNotice, change: WatchChange, words: WatchWords, lang: Lang, tables: boolean) {
+  const blocks = words.records?.(change.records ?? [], notice.watch.target, lang, tables) ?? [];
+  if (change.capped) {
+    const coins = lang.t('common.coins', { count: change.capped.coins });
+    blocks.push(contextBlock(lang.t('watch.post.noticesCapped', { pages: change.capped.pages, coins })));
+  }
+  return blocks;
 }
 
 /** A watch's message in its channel: the change as a before/after table, or why it paused; with "Stop watching". */
@@ -363,20 +429,35 @@ export function renderWatchNotice(notice: WatchNotice, words: WatchWordsOf, lang
       lang,
     );
   }
+  const notices = change.records !== undefined;
   const { title, intro } = notice.first
     ? {
-        title: lang.t('watch.post.firstTitle', { subject: change.subject }),
-        intro: lang.t('watch.post.firstIntro', { target }),
+        title: lang.t(notices ? 'watch.post.noticesFirstTitle' : 'watch.post.firstTitle', { subject: change.subject }),
+        intro: lang.t(notices ? 'watch.post.noticesFirstIntro' : 'watch.post.firstIntro', { target }),
       }
     : changeWords(watch.target, change, target, lang);
-  const blocks: KnownBlock[] = [
-    headerBlock(title),
-    sectionBlock(intro),
-    ...changeTable(change.rows, words(watch.target.kind), lang, notice.first === true),
-    contextBlock(footerParts.join(' · ')),
-    actions,
-  ];
-  return fitToSlackLimits({ text: `${escapeMrkdwn(title)}: ${intro}`, blocks }, lang);
+  const message = (tables: boolean): SlackMessage =>
+    fitToSlackLimits(
+      {
+        text: `${escapeMrkdwn(title)}: ${intro}`,
+        blocks: [
+          headerBlock(title),
+          sectionBlock(intro),
+          ...(notices
+            ? recordBlocks(notice, change, words(watch.target.kind), lang, tables)
+            : changeTable(change.rows, words(watch.target.kind), lang, notice.first === true)),
+          // A saved search's records may not all fit: they go before the footer and Stop do.
+          notices ? keepBlock('footer', contextBlock(footerParts.join(' · '))) : contextBlock(footerParts.join(' · ')),
+          notices ? keepBlock('actions', actions) : actions,
+        ],
+      },
+      lang,
+    );
+  const withTables = message(true);
+  // A Slack without the data_table block refuses the whole post: the same post with cards goes instead.
+  return notices && withTables.blocks.some((block) => block.type === 'data_table')
+    ? { ...withTables, withoutTable: message(false) }
+    : withTables;
 }
 
 /** Watches on one page of the App Home: with the digests' page, well within Slack's 100 blocks a view. */

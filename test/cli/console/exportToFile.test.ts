@@ -20,7 +20,9 @@ describe('Export CSV at the console', () => {
     directory = await mkdtemp(join(tmpdir(), 'dq-export-'));
     session = await startDemoConsole({ exportDirectory: directory });
     const first = await session.ask('/bids 安置房', FOOTER);
-    expect(first).toMatch(/^\[1\] Next 10 → \(10 coins\) {2}\[2\] Share in channel {2}\[3\] Export CSV$/m);
+    expect(first).toMatch(
+      /^\[1\] Next 10 → \(10 coins\) {2}\[2\] Share in channel {2}\[3\] Export CSV {2}\[4\] Watch this search$/m,
+    );
     const plan = await session.ask('3', /\[1\] Export · 20 coins/);
     expect(plan).toContain('Pages: 3 · 23 records · 10 per page');
     expect(plan).toContain('Cached, free: 1 page');

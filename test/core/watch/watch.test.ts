@@ -32,19 +32,11 @@ afterEach(async () => {
   rig = undefined;
 });
 
-/** Moves the clock to each instant and lets the scheduler look, as its ticks would. */
-async function tickAt(r: NonNullable<typeof rig>, ...instants: number[]): Promise<void> {
-  for (const at of instants) {
-    r.clock.set(at);
-    await r.scheduler.tick();
-  }
-}
-
 describe('a taxpayer watch', () => {
   it('records a baseline first, then posts exactly one before/after when the credit rating changes', async () => {
     rig = await startWatchRig(FRIDAY_8AM);
     const watch = await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
-    await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
+    await rig.tickAt(FRIDAY_8AM + 61 * MINUTE);
     expect(rig.poster.posts).toHaveLength(0);
     expect((await rig.repository.get(watch.id))?.lastRun).toMatchObject({ outcome: 'baseline', coinsSpent: 20 });
 
@@ -53,8 +45,7 @@ describe('a taxpayer watch', () => {
       creditNo: SUPPLIER.creditNo,
       fields: { taxCreditRating: OTHER_RATING },
     });
-    await tickAt(
-      rig,
+    await rig.tickAt(
       FRIDAY_8AM + DAY + 61 * MINUTE,
       FRIDAY_8AM + DAY + 62 * MINUTE,
       FRIDAY_8AM + 2 * DAY + 61 * MINUTE,
@@ -86,7 +77,7 @@ describe('a taxpayer watch', () => {
           })
         ).watch,
       });
-    await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
+    await rig.tickAt(FRIDAY_8AM + 61 * MINUTE);
     expect(rig.upstreamCalls()).toBe(2);
     const runs = (await rig.repository.all()).map((watch) => watch.lastRun?.outcome);
     expect(runs).toEqual(Array(10).fill('baseline'));
@@ -122,7 +113,7 @@ describe('a taxpayer watch', () => {
       cadence: 'daily',
       time: '09:00',
     });
-    await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
+    await rig.tickAt(FRIDAY_8AM + 61 * MINUTE);
     expect(rig.upstreamCalls()).toBe(2);
     for (const [command, text] of [
       ['/fund-asset', '000001'],
@@ -138,17 +129,17 @@ describe('a taxpayer watch', () => {
   it('a failed post keeps the change for the next check; a channel it cannot post in pauses it', async () => {
     rig = await startWatchRig(FRIDAY_8AM);
     const watch = await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
-    await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
+    await rig.tickAt(FRIDAY_8AM + 61 * MINUTE);
     rig.simulator.changeData({
       kind: 'taxpayer',
       creditNo: SUPPLIER.creditNo,
       fields: { taxCreditRating: OTHER_RATING },
     });
     rig.poster.failWith('internal_error');
-    await tickAt(rig, FRIDAY_8AM + DAY + 61 * MINUTE);
+    await rig.tickAt(FRIDAY_8AM + DAY + 61 * MINUTE);
     expect((await rig.repository.get(watch.id))?.lastRun?.outcome).toBe('post_failed');
     rig.poster.succeed();
-    await tickAt(rig, FRIDAY_8AM + 2 * DAY + 61 * MINUTE);
+    await rig.tickAt(FRIDAY_8AM + 2 * DAY + 61 * MINUTE);
     expect(rig.poster.posts).toHaveLength(1);
     expect(rig.poster.posts[0]!.change?.rows[0]).toMatchObject({ field: 'taxCreditRating', after: OTHER_RATING });
   });
@@ -156,7 +147,7 @@ describe('a taxpayer watch', () => {
   it('meets a budget smaller than one check: pauses until a person resumes it, says so in its channel, and spends nothing more', async () => {
     rig = await startWatchRig(FRIDAY_8AM, { teamDaily: 10 });
     const watch = await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
-    await tickAt(rig, FRIDAY_8AM + 61 * MINUTE, FRIDAY_8AM + DAY + 61 * MINUTE);
+    await rig.tickAt(FRIDAY_8AM + 61 * MINUTE, FRIDAY_8AM + DAY + 61 * MINUTE);
     expect(rig.poster.posts).toHaveLength(1);
     expect(rig.poster.posts[0]!.paused).toBeDefined();
     const stored = await rig.repository.get(watch.id);
@@ -171,14 +162,14 @@ describe('a fund watch', () => {
   it('change:5% tells a move of more than 5% since the last value it told, not smaller ones', async () => {
     rig = await startWatchRig(FRIDAY_8AM);
     await rig.addWatch({ kind: 'fund', subject: '000001', changePercent: '5%', cadence: 'daily', time: '18:00' });
-    await tickAt(rig, FRIDAY_8AM + 10 * HOUR + MINUTE);
+    await rig.tickAt(FRIDAY_8AM + 10 * HOUR + MINUTE);
     const baseline = (await rig.repository.all())[0]!.state as { asset: number };
     rig.simulator.changeData({
       kind: 'fund',
       fundCode: '000001',
       asset: Math.round(baseline.asset * 1.03 * 100) / 100,
     });
-    await tickAt(rig, FRIDAY_8AM + DAY + 10 * HOUR + MINUTE);
+    await rig.tickAt(FRIDAY_8AM + DAY + 10 * HOUR + MINUTE);
     expect(rig.poster.posts).toHaveLength(0);
     rig.simulator.changeData({
       kind: 'fund',
@@ -186,7 +177,7 @@ describe('a fund watch', () => {
       asset: Math.round(baseline.asset * 1.06 * 100) / 100,
       assetDate: '2026-11-20',
     });
-    await tickAt(rig, FRIDAY_8AM + 2 * DAY + 10 * HOUR + MINUTE);
+    await rig.tickAt(FRIDAY_8AM + 2 * DAY + 10 * HOUR + MINUTE);
     expect(rig.poster.posts).toHaveLength(1);
     const rows = rig.poster.posts[0]!.change!.rows;
     expect(rows.find((row) => row.field === 'assetDate')?.after).toBe('2026-11-20');
@@ -208,7 +199,7 @@ describe('a futures watch', () => {
     const closes = [70, 80, 81, 74, 76, 77];
     for (const [hour, close] of closes.entries()) {
       rig.simulator.changeData({ kind: 'futures', symbol: 'CL', close });
-      await tickAt(rig, FRIDAY_8AM + hour * HOUR + 6 * MINUTE);
+      await rig.tickAt(FRIDAY_8AM + hour * HOUR + 6 * MINUTE);
     }
     expect(rig.poster.posts.map((post) => post.change?.rows[0]?.after)).toEqual(['80', '76']);
     expect(rig.poster.posts[0]!.change?.rows[0]?.before).toBe('70');
@@ -231,9 +222,9 @@ describe('scheduling, as digests are scheduled', () => {
   it('catches up a check missed while the app was down once, and records older ones as missed', async () => {
     rig = await startWatchRig(FRIDAY_8AM, { catchUpMs: HOUR });
     const watch = await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
-    await tickAt(rig, FRIDAY_8AM + 90 * MINUTE, FRIDAY_8AM + 91 * MINUTE);
+    await rig.tickAt(FRIDAY_8AM + 90 * MINUTE, FRIDAY_8AM + 91 * MINUTE);
     expect((await rig.repository.get(watch.id))?.lastRun).toMatchObject({ trigger: 'catch-up', outcome: 'baseline' });
-    await tickAt(rig, FRIDAY_8AM + DAY + 3 * HOUR);
+    await rig.tickAt(FRIDAY_8AM + DAY + 3 * HOUR);
     expect((await rig.repository.get(watch.id))?.lastRun).toMatchObject({ outcome: 'missed' });
     expect(rig.upstreamCalls()).toBe(1);
   });
@@ -263,7 +254,7 @@ describe('scheduling, as digests are scheduled', () => {
     await rig.service.save(futures.watch);
     expect(cost).toMatchObject({ perCheck: 20, checksPerMonth: 21, perMonth: 420 });
     expect(futures.cost).toMatchObject({ perCheck: 5, checksPerMonth: 720, perMonth: 3600 });
-    for (let at = FRIDAY_8AM + MINUTE; at <= FRIDAY_8AM + 30 * DAY; at += 30 * MINUTE) await tickAt(rig, at);
+    for (let at = FRIDAY_8AM + MINUTE; at <= FRIDAY_8AM + 30 * DAY; at += 30 * MINUTE) await rig.tickAt(at);
     const spent = (await rig.data.ledger.entries('T1', FRIDAY_8AM, FRIDAY_8AM + 31 * DAY)).reduce(
       (sum, entry) => sum + entry.coins,
       0,
@@ -428,7 +419,7 @@ describe('the review of issue 26', () => {
     });
     const watch = await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
     allowedChannels = new Set(['C2']);
-    await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
+    await rig.tickAt(FRIDAY_8AM + 61 * MINUTE);
     const stored = await rig.repository.get(watch.id);
     expect(stored?.paused?.reason).toEqual({ key: 'access.channel' });
     expect(stored?.paused?.remedy).toMatchObject({ key: 'watch.pause.allowThenResume' });
@@ -446,7 +437,7 @@ describe('the review of issue 26', () => {
   it("a manual check is on the budget of the person who runs it, a scheduled one on its creator's; each has their ledger line", async () => {
     rig = await startWatchRig(FRIDAY_8AM, { userDaily: 20 });
     const watch = await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
-    await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
+    await rig.tickAt(FRIDAY_8AM + 61 * MINUTE);
     rig.clock.set(FRIDAY_8AM + 70 * MINUTE);
     expect(await rig.service.runNow(watch.id, 'U2')).toMatchObject({ outcome: 'unchanged', coinsSpent: 20 });
     rig.clock.set(FRIDAY_8AM + 80 * MINUTE);
@@ -523,7 +514,7 @@ describe('the review of issue 26', () => {
     rig = await startWatchRig(FRIDAY_8AM);
     const watch = await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
     await rig.data.stopSending();
-    await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
+    await rig.tickAt(FRIDAY_8AM + 61 * MINUTE);
     const stored = await rig.repository.get(watch.id);
     expect(stored?.lastRun).toBeUndefined();
     expect(stored?.lastScheduledFor).toBeUndefined();
@@ -610,19 +601,19 @@ describe('the review of issue 26', () => {
   it('a check that may have been charged says so; three unreadable (charged) answers in a row pause the watch, saying so', async () => {
     rig = await startWatchRig(FRIDAY_8AM);
     const watch = await rig.addWatch({ kind: 'taxpayer', subject: SUPPLIER.creditNo, cadence: 'daily', time: '09:00' });
-    await tickAt(rig, FRIDAY_8AM + 61 * MINUTE);
+    await rig.tickAt(FRIDAY_8AM + 61 * MINUTE);
     rig.simulator.setFaults({ malformedRate: 1 });
-    await tickAt(rig, FRIDAY_8AM + DAY + 61 * MINUTE);
+    await rig.tickAt(FRIDAY_8AM + DAY + 61 * MINUTE);
     expect((await rig.repository.get(watch.id))?.lastRun).toMatchObject({
       outcome: 'fetch_failed',
       coinsSpent: 0,
       coinsAtRisk: 20,
     });
     rig.simulator.setFaults({ changedFieldRate: 1 });
-    await tickAt(rig, FRIDAY_8AM + 2 * DAY + 61 * MINUTE, FRIDAY_8AM + 3 * DAY + 61 * MINUTE);
+    await rig.tickAt(FRIDAY_8AM + 2 * DAY + 61 * MINUTE, FRIDAY_8AM + 3 * DAY + 61 * MINUTE);
     expect((await rig.repository.get(watch.id))?.paused).toBeUndefined();
     expect((await rig.repository.get(watch.id))?.lastRun).toMatchObject({ outcome: 'fetch_failed', coinsSpent: 20 });
-    await tickAt(rig, FRIDAY_8AM + 4 * DAY + 61 * MINUTE, FRIDAY_8AM + 5 * DAY + 61 * MINUTE);
+    await rig.tickAt(FRIDAY_8AM + 4 * DAY + 61 * MINUTE, FRIDAY_8AM + 5 * DAY + 61 * MINUTE);
     const stored = await rig.repository.get(watch.id);
     expect(stored?.paused?.reason).toMatchObject({ key: 'watch.pause.schemaChanged' });
     expect(rig.poster.posts.map((post) => post.paused?.reason)).toEqual([

@@ -175,6 +175,9 @@ const TYPED: ReadonlyArray<[command: string, text: string]> = [
   ['/dq', '关注 添加 期货 CL 高于:75 每小时 :75'],
   ['/dq', '关注 添加 基金 000001 每天 09:00 时区:火星'],
   ['/dq', '关注 添加 基金 000001 每天 09:00 语言:火星文'],
+  ['/dq', '关注 添加 招标 地区:浙江 每天 09:00'],
+  ['/dq', '关注 添加 招标 光伏组件 上限:5 工作日 09:00'],
+  ['/dq', '关注 添加 招标 光伏组件 到:2020-01-31 工作日 09:00'],
   ['/dq', '关注 检查'],
   ['/dq', '关注 检查 12345678'],
   // Digests.
@@ -186,6 +189,9 @@ const TYPED: ReadonlyArray<[command: string, text: string]> = [
   ['/dq', '推送 添加 每天 08:00 语言:火星文'],
   ['/dq', '推送 添加 工作日 08:30 在售'],
   ['/dq', '推送 添加 工作日 08:30 在售'],
+  ['/dq', '推送 添加 工作日 08:30 类型:黄金'],
+  ['/dq', '推送 添加 工作日 08:30 名称:一,二,三,四,五,六'],
+  ['/dq', '推送 添加 #基金 工作日 08:30'],
   ['/dq', '推送 运行'],
   ['/dq', '推送 运行 deadbeef'],
   // Over the person's daily budget (25 coins, set below): the third 10-coin lookup of the day is refused.

@@ -82,6 +82,7 @@ describe('paging through results', () => {
       'dq_page_next',
       'dq_share',
       'dq_export_csv',
+      'dq_watch_this',
     ]);
 
     const back = await clickPage(page2, 'dq_page_previous');

@@ -8,7 +8,14 @@ import { createStore } from '../../../src/core/store/index.js';
 import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
 import { PINNED_AT, pinnedClock } from '../../support/clocks.js';
 import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
-import { allText, buttonNamed, type SlackResponseBody, startTestApp, type TestApp } from '../../support/slackApp.js';
+import {
+  allText,
+  buttonNamed,
+  buttonsOf,
+  type SlackResponseBody,
+  startTestApp,
+  type TestApp,
+} from '../../support/slackApp.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 
 /** Watches end to end: `/dq watch add` → preview with its cost → Save → checks on the scheduler → a post in the channel. */
@@ -448,5 +455,33 @@ describe('a watch post on the longest taxpayer record', () => {
     ];
     expect(allText(english!)).toContain('11 fields of the record changed');
     expect(allText(chinese!)).toContain('有 11 项变化');
+  });
+});
+
+describe('a schedule that fits the data', () => {
+  it('a fund watch checked every weekday is offered a weekly check, both costs side by side, and Save takes either', async () => {
+    const app = await startTestApp();
+    apps.push(app);
+    const preview = await ask(app, 'watch add fund 000001 weekdays 18:00');
+    const shown = allText(preview);
+    expect(shown).toContain('Costs 10 coins per check; 21 checks in the next 30 days: 210 coins.');
+    expect(shown).toContain(
+      'Proposed: every Monday at 18:00 (Asia/Shanghai), as net assets are reported per statistical date, about once a quarter, and a weekly check finds a new date within a week: 5 checks, 50 coins in the next 30 days (the schedule asked for: 21 checks, 210 coins).',
+    );
+    const saves = buttonsOf(preview).filter((button) => button.action_id === 'dq_watch_save');
+    expect(saves.map((button) => button.text.text)).toEqual(['Save watch', 'Save with the proposed schedule']);
+    const click = await app.click('dq_watch_save', saves[1]!.value!, { userId: OWNER, channelId: CHANNEL });
+    expect(allText(await app.nextResponse(click.responseId))).toContain('Watch saved.');
+    const [watch] = await app.slack.deps.watches.list(TEAM);
+    expect(watch?.schedule).toEqual({
+      cadence: { kind: 'weekly', weekday: 'mon' },
+      time: '18:00',
+      timeZone: 'Asia/Shanghai',
+    });
+    // A schedule that fits is said to fit, with one Save.
+    const fits = await ask(app, 'watch add futures CL daily above:75 daily 16:00');
+    expect(allText(fits)).toContain('This schedule fits the data: a daily candle closes once a day');
+    expect(buttonsOf(fits).filter((button) => button.action_id === 'dq_watch_save')).toHaveLength(1);
+    expect(app.upstreamCalls()).toEqual([]);
   });
 });

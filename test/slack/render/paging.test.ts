@@ -108,7 +108,14 @@ describe('paging and sharing', () => {
     );
     expect(visibleText(message)).toContain('Page 3');
     expect(visibleText(message)).not.toContain('Page 3 of');
-    expect(actionIds(message)).toEqual([ACTION.pagePrevious, ACTION.pageNext, ACTION.share, ACTION.exportCsv]);
+    // A tender search can be watched: "Watch this search" goes with it.
+    expect(actionIds(message)).toEqual([
+      ACTION.pagePrevious,
+      ACTION.pageNext,
+      ACTION.share,
+      ACTION.exportCsv,
+      ACTION.watchThis,
+    ]);
   });
 
   it('leaves out a button whose value would pass 2000 characters, and the message still fits', () => {

@@ -99,3 +99,55 @@ describe('a watch post at its largest', () => {
     },
   );
 });
+
+describe('a tender watch post', () => {
+  const TENDER_WATCH: Watch = {
+    ...watchOn(LONGEST[0]!),
+    target: { kind: 'tenders', search: { keyword: '光伏组件', province: 'ZJ', type: '1' }, maxPages: 5 },
+  };
+  /** Fifty long notices (five pages, the most a check reads), the service's text playing with markup. */
+  const RECORDS = Array.from({ length: 50 }, (_, index) => ({
+    id: `n${index}`,
+    title: `<!channel> *浙江省*人民医院光伏组件采购项目（ZJ2026-${String(index).padStart(4, '0')}）${'公开招标公告'.repeat(12)}`,
+    noticeType: '招标公告',
+    purchaser: `<@U0OTHER> ${'浙江省人民医院'.repeat(6)}`,
+    province: 'ZJ',
+    provinceName: '浙江',
+    publishDate: '2026-11-24',
+    budget: 1_234_000 + index,
+    url: `https://example.invalid/notice/n${index}`,
+  }));
+
+  it.each(LANGS)(
+    '%s: one message, a table of every new notice (cards without tables), inert, within Slack’s limits',
+    (locale, lang) => {
+      const message = renderWatchNotice(
+        {
+          watch: TENDER_WATCH,
+          locale,
+          simulated: true,
+          checkedAt: PINNED_AT,
+          change: { subject: '光伏组件', rows: [], records: RECORDS, capped: { pages: 5, coins: 50 } },
+        },
+        watchWordsOf,
+        lang,
+      );
+      assertWithinSlackLimits(message, 'message');
+      const table = message.blocks.find((block) => block.type === 'data_table') as unknown as {
+        rows: Array<Array<{ text: string }>>;
+      };
+      expect(table.rows).toHaveLength(51);
+      expect(message.blocks.at(-1)?.type).toBe('actions');
+      expect(shown(message)).toContain(
+        lang.t('watch.post.noticesCapped', { pages: 5, coins: lang.t('common.coins', { count: 50 }) }),
+      );
+      const cards = message.withoutTable!;
+      assertWithinSlackLimits(cards, 'message');
+      expect(cards.blocks.some((block) => block.type === 'data_table')).toBe(false);
+      // Cards that do not all fit go from the end, said so; the footer and Stop stay.
+      expect(cards.blocks.at(-1)?.type).toBe('actions');
+      for (const text of JSON.stringify(cards.blocks).match(/"type":"mrkdwn","text":"[^"]*"/g) ?? [])
+        expect(text).not.toMatch(/<!channel>|<@U0OTHER>/);
+    },
+  );
+});

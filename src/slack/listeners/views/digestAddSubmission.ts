@@ -16,6 +16,8 @@ const BLOCK_OF: Record<DigestInputField, string> = {
   cadence: DIGEST_FIELDS.cadence,
   time: DIGEST_FIELDS.time,
   filter: DIGEST_FIELDS.filter,
+  kinds: DIGEST_FIELDS.kinds,
+  words: DIGEST_FIELDS.words,
   timeZone: DIGEST_FIELDS.timeZone,
   lang: DIGEST_FIELDS.lang,
   channel: DIGEST_FIELDS.channel,
@@ -52,6 +54,8 @@ export function digestAddSubmission(deps: SlackDeps) {
           filter: form.filter,
           timeZone: form.timeZone || deps.digests.defaultTimeZone,
           ...(form.lang ? { lang: form.lang } : {}),
+          ...(form.kinds ? { kinds: form.kinds } : {}),
+          ...(form.words ? { words: form.words } : {}),
         }),
       );
       if (!checked.known) return errorOn(DIGEST_FIELDS.channel, lang.t('digests.command.storeDownChanging'));

@@ -7,7 +7,7 @@ import { appMembership } from '../../calls/channelMembership.js';
 import type { SlackDeps } from '../../deps.js';
 import { mayAdd } from '../../flows/permissions.js';
 import { publishHome } from '../../flows/publishHome.js';
-import { savedText } from '../../flows/watchCommand.js';
+import { savedText, withTenderSearch } from '../../flows/watchCommand.js';
 import { readWatchForm, WATCH_FIELDS } from '../../modals/watchForm.js';
 import { renderNotice } from '../../render/notice.js';
 import { webApiResponder } from '../../reply/responders.js';
@@ -46,9 +46,13 @@ export function watchAddSubmission(deps: SlackDeps) {
     if (!form.channelId) return errorOn(WATCH_FIELDS.channel, lang.t('watch.form.chooseChannel'));
     const refused = await requester.refusalIn(form.channelId);
     if (refused) return errorOn(WATCH_FIELDS.channel, lang.t(refused));
+    // A tender search typed in the form's one field is read as the command reads it.
+    const asked = withTenderSearch(form.request);
+    if ('problem' in asked)
+      return errorOn(prefilled ? WATCH_FIELDS.channel : WATCH_FIELDS.subject, lang.t(asked.problem));
     let prepared: Awaited<ReturnType<SlackDeps['watches']['prepare']>>;
     try {
-      const request = { ...form.request, teamId: requester.teamId, channelId: form.channelId, createdBy: body.user.id };
+      const request = { ...asked, teamId: requester.teamId, channelId: form.channelId, createdBy: body.user.id };
       const checked = await deadline.within(deps.watches.prepare(request));
       if (!checked.known) return errorOn(WATCH_FIELDS.channel, lang.t('watch.command.storeDownChanging'));
       prepared = checked.value;
