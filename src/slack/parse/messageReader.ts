@@ -1,6 +1,4 @@
-import { ValidationError } from '../../core/errors.js';
 import type { OperationId } from '../../core/operations/index.js';
-import { askFirst, validate } from '../../core/operations/validate.js';
 import type { Locale } from '../../i18n/lang.js';
 import { textLanguage } from '../../i18n/textLanguage.js';
 import {
@@ -15,6 +13,7 @@ import { type CommandSyntax, positionalWords, subcommandWords } from './commandS
 import { type FollowUpAction, readFollowUp, withoutChangeWords } from './followUpWords.js';
 import { messageText } from './messageText.js';
 import { type Claim, type MessageToken, messageTokens } from './messageTokens.js';
+import { offerable } from './offerable.js';
 import { DQ_COMMAND, parseCommand, readUsageMonth } from './parseCommand.js';
 import type { CommandInput, ParsedCommand } from './parsedCommand.js';
 
@@ -190,17 +189,6 @@ function readAs(syntax: CommandSyntax, tokens: readonly MessageToken[]): Operati
   const required = positionalWords(syntax).filter((word) => !word.optional);
   reading.complete = reading.conflicts.size === 0 && required.every((word) => reading.input[word.field] !== undefined);
   return reading;
-}
-
-/** Whether the lookup can be offered: the command with these words passes validation and asks nothing first. */
-function offerable(operation: OperationId, input: CommandInput, now: number): boolean {
-  try {
-    askFirst(operation, validate(operation, input, now), input);
-    return true;
-  } catch (error) {
-    if (error instanceof ValidationError) return false;
-    throw error;
-  }
 }
 
 /** What a question offers for one operation: the lookup read, each of two values, each period, or the form. */

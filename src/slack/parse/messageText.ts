@@ -28,6 +28,17 @@ const EMPHASIS = /[`*_~]+/g;
 
 export type MessageText = { kind: 'text'; text: string } | { kind: 'unreadable' };
 
+/** The words of a text without Slack's markup, links, control characters and emphasis marks. */
+export function withoutMarkup(text: string): string {
+  return text
+    .replace(CONTROL, ' ')
+    .replace(MARKUP, ' ')
+    .replace(BARE_LINK, ' ')
+    .replace(EMPHASIS, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /**
  * What of a message the reader reads: Slack's escaping undone (normaliseText), people's and
  * channels' mentions, links and emphasis dropped. A broadcast, or a text longer than
@@ -36,13 +47,7 @@ export type MessageText = { kind: 'text'; text: string } | { kind: 'unreadable' 
 export function messageText(raw: string): MessageText {
   const text = normaliseText(raw);
   if (text.length > LONGEST_MESSAGE || BROADCAST.test(text)) return { kind: 'unreadable' };
-  const words = text
-    .replace(CONTROL, ' ')
-    .replace(MARKUP, ' ')
-    .replace(BARE_LINK, ' ')
-    .replace(EMPHASIS, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const words = withoutMarkup(text);
   return words === '' ? { kind: 'unreadable' } : { kind: 'text', text: words };
 }
 

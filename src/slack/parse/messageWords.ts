@@ -193,6 +193,17 @@ export const COMPANY_SUFFIXES: ReadonlySet<string> = new Set([
   'holdings',
 ]);
 
+/** How a Chinese company's registered name ends (杭州华信光伏科技有限公司, 平安银行): what "Look up in dq" finds as a name. */
+export const CHINESE_COMPANY_ENDINGS: readonly string[] = [
+  '股份有限公司',
+  '有限责任公司',
+  '有限公司',
+  '公司',
+  '集团',
+  '银行',
+  '研究院',
+];
+
 /** Words that change the thread's latest request (`换成5分钟`, `switch to 1h`), before what they change to. */
 export const CHANGE_BEFORE: readonly string[] = [
   '换成',
