@@ -38,6 +38,15 @@ export function statusLine(client: WebClient, place: ThreadPlace, logger?: Logge
  * each, never posted twice (calls/slackCallPolicy.ts). What is the person's alone (a budget
  * warning, their usage) is whispered: ephemeral in a channel's thread, plainly in a direct message,
  * which nobody else reads. Progress shows on the thread's status line.
+ *
+ * Not Slack's streamed replies (chat.startStream / appendStream / stopStream,
+ * https://docs.slack.dev/reference/methods/chat.startStream): they write text as it is generated,
+ * and an answer here is a table, a chart and buttons that exist whole once the call returns. No page
+ * says a data_table or data_visualization block may be sent in a stream; start and stop are Tier 2
+ * (about 20 a minute per workspace) where chat.postMessage is about one a second per channel; and a
+ * Slack that refuses the tables gets the same reply without them in a second post
+ * (sendWithTableFallback), which a stream cannot take back. The status line says what is being done
+ * and what it costs while the call runs; one post brings the answer.
  */
 export function threadResponder(
   client: WebClient,
