@@ -277,10 +277,18 @@ export function readMessage(grammar: CommandGrammar, raw: string, context: Readi
   }
   const usage = usageBefore(text);
   if (usage) return { kind: 'command', parsed: usage, ...(said ? { said } : {}) };
-  const change = withoutChangeWords(text);
-  const tokens = messageTokens(grammar, change ?? text);
+  // `换成5分钟`, `daily instead`: what follows the words for a change, when that is a change; else the whole text (好吧 is chit-chat).
+  const changeTo = withoutChangeWords(text);
+  const changeTokens = changeTo === undefined ? undefined : messageTokens(grammar, changeTo);
+  const changed = changeTokens && decide(grammar, changeTokens, context, true);
+  const [tokens, reading] =
+    changeTokens && changed?.kind === 'followUp'
+      ? [changeTokens, changed]
+      : (() => {
+          const whole = messageTokens(grammar, text);
+          return [whole, decide(grammar, whole, context, false)] as const;
+        })();
   const language = languageOf(tokens);
-  const reading = decide(grammar, tokens, context, change !== undefined);
   return language ? { ...reading, said: language } : reading;
 }
 

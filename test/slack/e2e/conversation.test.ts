@@ -30,12 +30,13 @@ const PARENT_TS = '1795700000.000100';
 
 type Message = { text?: string; blocks?: Array<Record<string, unknown>> };
 
-function blockTypes(call: RecordedCall): string[] {
-  return ((call.args.blocks as Array<{ type: string }> | undefined) ?? []).map((block) => block.type);
-}
-
 function messageOf(call: RecordedCall): Message {
   return { text: call.args.text as string, blocks: call.args.blocks as Array<Record<string, unknown>> };
+}
+
+function blockTypes(message: RecordedCall | Message): string[] {
+  const { blocks } = 'args' in message ? messageOf(message) : message;
+  return (blocks ?? []).map((block) => String(block.type));
 }
 
 async function ledger(app: TestApp): Promise<LedgerEntry[]> {
@@ -386,9 +387,7 @@ describe('the Messages tab and the "Look up in dq" shortcut', () => {
         const dm = await app.directMessage(prompt.message, { userId: user });
         const answer = messageOf(await answerIn(app, dm.ts));
         // A result (its header and its buttons), not a question, and not an empty one.
-        expect(blockTypes({ args: answer } as unknown as RecordedCall), prompt.message).toEqual(
-          expect.arrayContaining(['header', 'actions']),
-        );
+        expect(blockTypes(answer), prompt.message).toEqual(expect.arrayContaining(['header', 'actions']));
         expect(choose(answer), prompt.message).toEqual([]);
         expect(allText(answer), prompt.message).not.toMatch(/no history|nothing|没有找到|未找到|not found|没有/i);
       }

@@ -816,6 +816,18 @@ export const phrasings: readonly Phrasing[] = [
     why: 'decision 4: 天 inside 今天/天气 is not the daily period',
   },
   { text: '辛苦了', lang: 'zh', expect: { help: true } },
+  {
+    text: '好吧',
+    lang: 'zh',
+    expect: { help: true },
+    why: 'ends in 吧 as `月线吧` would, but changes nothing: chit-chat',
+  },
+  {
+    text: '杭州华信的纳税人呢',
+    lang: 'zh',
+    expect: { command: '/taxpayer 杭州华信' },
+    why: '呢 after a lookup is filler, not a change',
+  },
   { text: '查一下', lang: 'zh', expect: { help: true }, why: 'filler only: names no operation' },
   { text: '随便', lang: 'zh', expect: { help: true }, why: 'chit-chat ("whatever"), not a name' },
   { text: 'hi', lang: 'en', expect: { help: true } },
