@@ -273,6 +273,26 @@ export async function startTestApp(options: TestAppOptions = {}) {
   const { port } = await slack.start(0);
   const url = `http://127.0.0.1:${port}`;
 
+  /** A message event (a mention, a direct message) in its envelope, signed; its ts, thread, channel and event_id. */
+  async function sendMessageEvent(
+    event: Record<string, unknown>,
+    options: { threadTs?: string; eventId?: string; send?: SendOptions },
+  ): Promise<SentRequest & { ts: string; thread: string; channel: string; eventId: string }> {
+    const eventId = options.eventId ?? `Ev${Math.random().toString(36).slice(2, 12).toUpperCase()}`;
+    const response = await sendEvent(url, TEST_SIGNING_SECRET, eventCallbackBody(event, { eventId }), options.send);
+    const ts = event.ts as string;
+    const channel = event.channel as string;
+    return {
+      status: response.status,
+      elapsedMs: response.elapsedMs,
+      response,
+      ts,
+      thread: options.threadTs ?? ts,
+      channel,
+      eventId,
+    };
+  }
+
   // "next" means one not handed out before, so a test can read a sequence of replies in order.
   const takenResponses = new WeakSet<RecordedResponse>();
   const takenCalls = new WeakSet<RecordedCall>();
@@ -424,45 +444,22 @@ export async function startTestApp(options: TestAppOptions = {}) {
 
     /**
      * `@dq <text>` in a channel, at the top (a new thread) or in `threadTs`; resolves with the
-     * mention's ts (the thread its answer goes to) and its event_id (send it again with `retry` to
-     * redeliver the same event).
+     * mention's ts and the thread its answer goes to, and its event_id (send it again with `retry`
+     * to redeliver the same event).
      */
-    async mention(
+    mention(
       text: string,
       options: Omit<MessageEventInput, 'text'> & { channelId?: string; eventId?: string; send?: SendOptions } = {},
-    ): Promise<SentRequest & { ts: string; thread: string; eventId: string }> {
-      const event = appMentionEvent({ text, ...options });
-      const eventId = options.eventId ?? `Ev${Math.random().toString(36).slice(2, 12).toUpperCase()}`;
-      const response = await sendEvent(url, TEST_SIGNING_SECRET, eventCallbackBody(event, { eventId }), options.send);
-      const ts = event.ts as string;
-      return {
-        status: response.status,
-        elapsedMs: response.elapsedMs,
-        response,
-        ts,
-        thread: options.threadTs ?? ts,
-        eventId,
-      };
+    ) {
+      return sendMessageEvent(appMentionEvent({ text, ...options }), options);
     },
 
     /** A direct message to the app (its Messages tab): the answer goes into the message's thread. */
-    async directMessage(
+    directMessage(
       text: string,
       options: Omit<MessageEventInput, 'text'> & { eventId?: string; send?: SendOptions } = {},
-    ): Promise<SentRequest & { ts: string; thread: string; channel: string; eventId: string }> {
-      const event = directMessageEvent({ text, ...options });
-      const eventId = options.eventId ?? `Ev${Math.random().toString(36).slice(2, 12).toUpperCase()}`;
-      const response = await sendEvent(url, TEST_SIGNING_SECRET, eventCallbackBody(event, { eventId }), options.send);
-      const ts = event.ts as string;
-      return {
-        status: response.status,
-        elapsedMs: response.elapsedMs,
-        response,
-        ts,
-        thread: options.threadTs ?? ts,
-        channel: event.channel as string,
-        eventId,
-      };
+    ) {
+      return sendMessageEvent(directMessageEvent({ text, ...options }), options);
     },
 
     /** The message shortcut `callbackId` used on a message; its offers arrive at the returned response_url id. */

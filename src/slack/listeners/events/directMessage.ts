@@ -1,8 +1,6 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
-import { converse } from '../../flows/converse.js';
-import { threadConversation } from '../../flows/threadConversation.js';
-import { withoutMention } from '../../parse/messageText.js';
+import { answerInThread } from '../../flows/threadConversation.js';
 import { personalMessage } from '../../requester/personalMessage.js';
 import { requesterOf } from '../../requester/requester.js';
 
@@ -19,18 +17,6 @@ export function directMessage(deps: SlackDeps) {
   return async ({ event, context, client }: Args): Promise<void> => {
     const message = personalMessage(event as unknown as Record<string, unknown>);
     if (!message?.direct) return;
-    const requester = requesterOf(context);
-    const place = {
-      channelId: message.channel,
-      threadTs: message.threadTs ?? message.ts,
-      userId: message.user,
-      direct: true,
-    };
-    await converse(
-      deps,
-      requester,
-      withoutMention(message.text, context.botUserId),
-      threadConversation(deps, client, requester.teamId, place),
-    );
+    await answerInThread(deps, client, requesterOf(context), message, context.botUserId);
   };
 }
