@@ -99,6 +99,11 @@ function latestOf(answer: CallResult, lang: Lang): LatestResult {
   };
 }
 
+/** Keeps an answer as a conversation's latest result (runQuery's `onAnswer`): its follow-ups go on from it. */
+export function keptAsLatest(deps: SlackDeps, keys: readonly string[]) {
+  return (answer: CallResult, lang: Lang) => deps.latestResults.keep(keys, latestOf(answer, lang));
+}
+
 interface Lookup {
   operation: OperationId;
   input: Record<string, unknown>;
@@ -142,7 +147,7 @@ export async function lookUpIn(
       input: lookup.input,
       ...(lookup.confirmed ? { confirmed: true } : {}),
       ...(lookup.cacheOnly ? { cacheOnly: true } : {}),
-      onAnswer: (answer, lang) => deps.latestResults.keep(conversation.memoryKeys, latestOf(answer, lang)),
+      onAnswer: keptAsLatest(deps, conversation.memoryKeys),
     },
     conversation.responder,
   );

@@ -18,13 +18,26 @@ export function threadConversation(
   place: ThreadPlace,
 ): Conversation {
   const status = statusLine(client, place, deps.logger);
-  const thread = `${teamId}:${place.channelId}:${place.threadTs}`;
   return {
     responder: threadResponder(client, place, { logger: deps.logger, status }),
-    memoryKeys: place.direct ? [thread, `${teamId}:${place.channelId}`] : [thread],
+    memoryKeys: threadKeys(teamId, place),
     status,
     client,
   };
+}
+
+/** Where a thread's latest result is kept: under the thread, and in a direct message under it as a whole too. */
+export function threadKeys(teamId: string, place: Pick<ThreadPlace, 'channelId' | 'threadTs' | 'direct'>): string[] {
+  const thread = `${teamId}:${place.channelId}:${place.threadTs}`;
+  return place.direct ? [thread, `${teamId}:${place.channelId}`] : [thread];
+}
+
+/** The thread a clicked message of the app is in (its parent), when it is a visible reply in one; not an ephemeral message's. */
+export function clickedThread(body: { message?: unknown; container?: unknown }): string | undefined {
+  const message = body.message as { ts?: string; thread_ts?: string } | undefined;
+  const container = body.container as { thread_ts?: string; is_ephemeral?: boolean } | undefined;
+  if (container?.is_ephemeral || !message) return undefined;
+  return message.thread_ts ?? container?.thread_ts;
 }
 
 /**

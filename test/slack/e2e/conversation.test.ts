@@ -203,6 +203,20 @@ describe('mentions, direct messages and follow-ups', () => {
     expect(app.upstreamCalls(OPS.futures).at(-1)?.request).toEqual({ symbol: 'GC', type: '5', limit: '20' });
   });
 
+  it('Next pressed under an answer in a thread moves the thread’s latest result: a later `next` goes on from that page', async () => {
+    const sent = await app.mention('000001 fund size');
+    const first = await answerIn(app, sent.ts);
+    const next = buttonsOf(messageOf(first)).find((button) => button.action_id === 'dq_page_next')!;
+    const clicked = await app.click(next.action_id, next.value!, {
+      ephemeral: false,
+      messageTs: first.response.ts as string,
+      threadTs: sent.ts,
+    });
+    expect(allText(await app.nextResponse(clicked.responseId))).toContain('Page 2 of 2');
+    await app.mention('next', { threadTs: sent.ts });
+    expect(allText(messageOf(await answerIn(app, sent.ts)))).toContain('already its last page');
+  });
+
   it('a follow-up with nothing before it says so, free', async () => {
     const calls = app.upstreamCalls().length;
     const sent = await app.mention('下一页', { userId: CHINESE_USER });

@@ -1,19 +1,11 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
 import { runChoice } from '../../flows/converse.js';
-import { threadConversation } from '../../flows/threadConversation.js';
+import { clickedThread, threadConversation } from '../../flows/threadConversation.js';
 import { replyRoute } from '../../reply/responders.js';
 import { requesterOf } from '../../requester/requester.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
-
-/** The thread a clicked message is in: its parent's ts, or the message's own when it started none. */
-function threadOf(body: BlockButtonAction): string | undefined {
-  const message = body.message as { ts?: string; thread_ts?: string } | undefined;
-  const container = body.container as { thread_ts?: string; message_ts?: string; is_ephemeral?: boolean } | undefined;
-  if (container?.is_ephemeral) return undefined;
-  return message?.thread_ts ?? container?.thread_ts ?? message?.ts;
-}
 
 /**
  * A question's answer pressed (under a mention or a direct message), or one of "Look up in dq"'s
@@ -25,7 +17,8 @@ export function chooseButton(deps: SlackDeps) {
     await ack();
     const requester = requesterOf(context);
     const channelId = body.channel?.id;
-    const threadTs = threadOf(body);
+    // The question's own thread, or the thread it starts (a question is always posted in one).
+    const threadTs = clickedThread(body) ?? (body.message as { ts?: string } | undefined)?.ts;
     const conversation =
       channelId && threadTs
         ? threadConversation(deps, client, requester.teamId, {
