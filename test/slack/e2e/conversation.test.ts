@@ -167,7 +167,7 @@ describe('mentions, direct messages and follow-ups', () => {
     const answer = await answerIn(app, dm.ts);
     expect(allText(messageOf(answer))).toContain('110022');
     const statuses = app.fake.statusHistory(dm.channel, dm.ts);
-    expect(statuses[0]).toBe(`正在查询基金 110022…（${simulatorCost(OPS.fundAsset)} 币）`);
+    expect(statuses[0]).toBe(`正在查询：基金 110022…（${simulatorCost(OPS.fundAsset)} 币）`);
     expect(app.fake.status(dm.channel, dm.ts)).toBeUndefined();
   });
 
