@@ -209,6 +209,8 @@ function choicesOf(reading: OperationReading, now: number): Choice[] {
     const required = positionalWords(reading.syntax).filter((word) => !word.optional);
     return required.every((word) => input[word.field] !== undefined) && offerable(operation, input, now);
   });
+  // Two values but no subject (日K 5分钟): the form, where the subject is filled in.
+  if (ready.length === 0 && conflict && !reading.subject) return [form];
   return ready.map((input) => ({ operation, input, complete: true }));
 }
 

@@ -759,6 +759,7 @@ export const phrasings: readonly Phrasing[] = [
     expect: { command: '/futures HG 1d' },
     why: 'a one-character contract standing alone is the contract',
   },
+  { text: '日K 5分钟', lang: 'zh', expect: { ask: ['/futures'] }, why: 'two periods and no contract: the form' },
   {
     text: '天然气',
     lang: 'zh',
