@@ -11,6 +11,7 @@ import type charts from '../../locales/en/charts.json';
 import type commands from '../../locales/en/commands.json';
 import type common from '../../locales/en/common.json';
 import type consoleTexts from '../../locales/en/console.json';
+import type conversation from '../../locales/en/conversation.json';
 import type digests from '../../locales/en/digests.json';
 import type errors from '../../locales/en/errors.json';
 import type exportTexts from '../../locales/en/export.json';
@@ -54,6 +55,7 @@ export interface EnglishCatalogue extends OperationCatalogues {
   commands: typeof commands;
   common: typeof common;
   console: typeof consoleTexts;
+  conversation: typeof conversation;
   digests: typeof digests;
   errors: typeof errors;
   export: typeof exportTexts;

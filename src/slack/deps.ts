@@ -4,6 +4,7 @@ import type { DataClient } from '../core/client/dataClient.js';
 import type { DigestService } from '../core/digest/digestService.js';
 import type { ExportJobs } from '../core/export/exportJobs.js';
 import type { LookupHistory } from '../core/history.js';
+import type { LatestResults } from '../core/latestResults.js';
 import type { Budgets } from '../core/ledger/budgets.js';
 import type { Ledger } from '../core/ledger/ledger.js';
 import type { Prices } from '../core/operations/prices.js';
@@ -30,6 +31,8 @@ export interface SlackDeps {
   /** CSV exports running now, so a second export of the same query joins the first. */
   exports: ExportJobs;
   history: LookupHistory;
+  /** Each conversation's latest result (a thread, a direct message), for its follow-ups. */
+  latestResults: LatestResults;
   config: SlackConfig;
   charts: ChartSettings;
   /** With CHART_RENDERER=local: draws a chart and gives the address the app serves it at. */

@@ -156,6 +156,25 @@ describe('dq console on the simulator', () => {
     expect(bare).toContain('/futures <symbol> <period> [count]');
   });
 
+  it('reads plain words as a message to the app in Slack (issue 34): a lookup, a question whose button runs it, a follow-up', async () => {
+    session = await startDemoConsole();
+    const fund = await session.ask('000001 的规模', /每次查询.*\n/);
+    expect(fund).toContain('基金规模历史');
+    expect(session.upstreamCalls()).toBe(1);
+    const question = await session.ask('华为', /\[1\].*\n/);
+    expect(question).toContain('Which did you mean?');
+    expect(question).toMatch(/\[1\] General-taxpayer record: “华为” · 20 coins/);
+    expect(session.upstreamCalls()).toBe(1);
+    const pressed = await session.ask('1', FOOTER);
+    expect(pressed).toContain('General-taxpayer record');
+    expect(session.upstreamCalls()).toBe(2);
+    await session.ask('CL 日K 30', /每次查询.*\n/);
+    const changed = await session.ask('换成5分钟', /每次查询.*\n/);
+    expect(changed).toMatch(/CL，5分钟/);
+    expect(session.upstreamCalls()).toBe(4);
+    expect(await session.ask('thanks', /\.\n/)).toContain('Ask me for company and market data');
+  });
+
   it('explains that a bare command opens a form only in Slack, and shows its help', async () => {
     session = await startDemoConsole();
     const reply = await session.ask('/taxpayer', /Examples[\s\S]*lists all commands/);

@@ -61,24 +61,20 @@ export function fakeClient(
   record: Recorder,
   answers: Record<string, unknown | ((args: Record<string, unknown>) => unknown)> = {},
 ): WebClient {
-  const group = (namespace: string) =>
+  // `client.chat.postMessage(…)` and `client.assistant.threads.setStatus(…)` alike: each name is a method and a namespace.
+  const method = (path: string): unknown =>
     new Proxy(
-      {},
-      {
-        get:
-          (_target, name) =>
-          async (args: Record<string, unknown> = {}) => {
-            const method = `${namespace}.${String(name)}`;
-            record.events.push({ kind: 'call', method, args });
-            const answer = answers[method];
-            const value =
-              typeof answer === 'function' ? (answer as (args: Record<string, unknown>) => unknown)(args) : answer;
-            if (value instanceof Error) throw value;
-            return value ?? { ok: true };
-          },
+      async (args: Record<string, unknown> = {}) => {
+        record.events.push({ kind: 'call', method: path, args });
+        const answer = answers[path];
+        const value =
+          typeof answer === 'function' ? (answer as (args: Record<string, unknown>) => unknown)(args) : answer;
+        if (value instanceof Error) throw value;
+        return value ?? { ok: true };
       },
+      { get: (_target, name) => method(`${path}.${String(name)}`) },
     );
-  return new Proxy({}, { get: (_target, namespace) => group(String(namespace)) }) as WebClient;
+  return new Proxy({}, { get: (_target, namespace) => method(String(namespace)) }) as WebClient;
 }
 
 export interface RequesterOptions {

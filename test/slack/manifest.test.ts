@@ -21,14 +21,27 @@ describe('manifest.yml', () => {
     for (const command of SLASH_COMMANDS) expect(command.description.length).toBeLessThanOrEqual(100);
   });
 
-  it('has the global shortcut, the Home tab event, interactivity and only the scopes the app uses', () => {
-    expect(values('callback_id')).toEqual([SHORTCUT.search]);
-    expect(manifest).toMatch(/bot_events:\n\s+- app_home_opened/);
+  it('has the global and message shortcuts, the events, interactivity and only the scopes the app uses', () => {
+    expect(values('callback_id')).toEqual([SHORTCUT.search, SHORTCUT.lookUp]);
+    const events = manifest
+      .split('bot_events:')[1]!
+      .split('interactivity:')[0]!
+      .match(/^\s+- ([a-z_.]+)$/gm)!
+      .map((line) => line.trim().slice(2));
+    expect(events).toEqual([
+      'app_home_opened',
+      'app_mention',
+      'message.im',
+      'app_uninstalled',
+      'tokens_revoked',
+      'channel_shared',
+      'channel_unshared',
+    ]);
     expect(manifest).toMatch(/interactivity:\n\s+is_enabled: true/);
     const scopes = manifest
       .split('bot:')[1]!
       .split('settings:')[0]!
-      .match(/^\s+- ([a-z:.]+)$/gm)!
+      .match(/^\s+- ([a-z_:.]+)$/gm)!
       .map((line) => line.trim().slice(2));
     expect(scopes).toEqual([
       'commands',
@@ -38,6 +51,43 @@ describe('manifest.yml', () => {
       'files:write',
       'channels:read',
       'groups:read',
+      'app_mentions:read',
+      'im:history',
+      'assistant:write',
     ]);
+  });
+
+  it('lets people write to the app in its Messages tab, in the agent messaging experience (issue 34)', () => {
+    expect(manifest).toMatch(/messages_tab_enabled: true\n(?:\s+#.*\n)*\s+messages_tab_read_only_enabled: false/);
+    // https://docs.slack.dev/ai/migrating-to-agent-messaging/: agent_view, with an agent_description (at most 300 characters).
+    const [description] = values('agent_description');
+    expect(description!.length).toBeGreaterThan(0);
+    expect(description!.length).toBeLessThanOrEqual(300);
+    // A message shortcut's name is at most 24 characters, its description 150 (the manifest schema).
+    expect(manifest).toMatch(/- name: Look up in dq\n\s+type: message\n\s+callback_id: dq_look_up_message/);
+  });
+
+  it('gives each scope and event a comment saying why', () => {
+    const lines = manifest.split('\n');
+    const listed = lines.flatMap((line, index) =>
+      /^\s+- [a-z_.:]+$/.test(line) &&
+      /scopes|bot_events|bot:/.test(
+        lines
+          .slice(0, index)
+          .reverse()
+          .find((above) => /^\s*[a-z_]+:\s*$/.test(above)) ?? '',
+      )
+        ? [index]
+        : [],
+    );
+    // Every scope and every event: ten scopes, seven events.
+    expect(listed).toHaveLength(17);
+    for (const index of listed) {
+      const commented = lines
+        .slice(0, index)
+        .reverse()
+        .find((above) => !/^\s+- [a-z_.:]+$/.test(above));
+      expect(commented, lines[index]).toMatch(/^\s+#/);
+    }
   });
 });

@@ -26,10 +26,15 @@ import { pinnedClock } from './clocks.js';
 import {
   type AppResponse,
   appHomeOpenedEvent,
+  appMentionEvent,
+  directMessageEvent,
+  eventCallbackBody,
   type FakeSlack,
   type FakeSlackOptions,
   globalShortcutPayload,
+  type MessageEventInput,
   messageBlockActionsPayload,
+  messageShortcutPayload,
   newTriggerId,
   type RecordedCall,
   type RecordedResponse,
@@ -131,6 +136,9 @@ export interface ClickOptions {
   channelId?: string;
   /** Clicks in ephemeral messages carry no `message`; results of slash commands are ephemeral. */
   ephemeral?: boolean;
+  /** The clicked message's ts and, for a reply, its thread (a question the app asked in a thread). */
+  messageTs?: string;
+  threadTs?: string;
   /**
    * The clicker's own team (`user.team_id`) when it is not the workspace the click came from
    * (`team.id`): a person of another organisation in a Slack Connect channel.
@@ -265,6 +273,26 @@ export async function startTestApp(options: TestAppOptions = {}) {
   const { port } = await slack.start(0);
   const url = `http://127.0.0.1:${port}`;
 
+  /** A message event (a mention, a direct message) in its envelope, signed; its ts, thread, channel and event_id. */
+  async function sendMessageEvent(
+    event: Record<string, unknown>,
+    options: { threadTs?: string; eventId?: string; send?: SendOptions },
+  ): Promise<SentRequest & { ts: string; thread: string; channel: string; eventId: string }> {
+    const eventId = options.eventId ?? `Ev${Math.random().toString(36).slice(2, 12).toUpperCase()}`;
+    const response = await sendEvent(url, TEST_SIGNING_SECRET, eventCallbackBody(event, { eventId }), options.send);
+    const ts = event.ts as string;
+    const channel = event.channel as string;
+    return {
+      status: response.status,
+      elapsedMs: response.elapsedMs,
+      response,
+      ts,
+      thread: options.threadTs ?? ts,
+      channel,
+      eventId,
+    };
+  }
+
   // "next" means one not handed out before, so a test can read a sequence of replies in order.
   const takenResponses = new WeakSet<RecordedResponse>();
   const takenCalls = new WeakSet<RecordedCall>();
@@ -342,6 +370,8 @@ export async function startTestApp(options: TestAppOptions = {}) {
         value,
         responseUrl: fake.responseUrl(responseId),
         ephemeral: clickOptions.ephemeral ?? true,
+        ...(clickOptions.messageTs ? { messageTs: clickOptions.messageTs } : {}),
+        ...(clickOptions.threadTs ? { threadTs: clickOptions.threadTs } : {}),
         ...(clickOptions.userId ? { userId: clickOptions.userId } : {}),
         ...(clickOptions.channelId ? { channelId: clickOptions.channelId } : {}),
       });
@@ -410,6 +440,44 @@ export async function startTestApp(options: TestAppOptions = {}) {
       });
       const response = await sendInteraction(url, TEST_SIGNING_SECRET, payload);
       return { status: response.status, elapsedMs: response.elapsedMs, response, triggerId };
+    },
+
+    /**
+     * `@dq <text>` in a channel, at the top (a new thread) or in `threadTs`; resolves with the
+     * mention's ts and the thread its answer goes to, and its event_id (send it again with `retry`
+     * to redeliver the same event).
+     */
+    mention(
+      text: string,
+      options: Omit<MessageEventInput, 'text'> & { channelId?: string; eventId?: string; send?: SendOptions } = {},
+    ) {
+      return sendMessageEvent(appMentionEvent({ text, ...options }), options);
+    },
+
+    /** A direct message to the app (its Messages tab): the answer goes into the message's thread. */
+    directMessage(
+      text: string,
+      options: Omit<MessageEventInput, 'text'> & { eventId?: string; send?: SendOptions } = {},
+    ) {
+      return sendMessageEvent(directMessageEvent({ text, ...options }), options);
+    },
+
+    /** The message shortcut `callbackId` used on a message; its offers arrive at the returned response_url id. */
+    async messageShortcut(
+      callbackId: string,
+      message: { text: string; user?: string; botId?: string },
+      options: { userId?: string; channelId?: string } = {},
+    ): Promise<SentRequest & { responseId: string }> {
+      const responseId = uniqueId('shortcut');
+      const payload = messageShortcutPayload({
+        callbackId,
+        responseUrl: fake.responseUrl(responseId),
+        message,
+        ...(options.userId ? { userId: options.userId } : {}),
+        ...(options.channelId ? { channelId: options.channelId } : {}),
+      });
+      const response = await sendInteraction(url, TEST_SIGNING_SECRET, payload);
+      return { status: response.status, elapsedMs: response.elapsedMs, response, responseId };
     },
 
     /** Sends a signed Events API event (wrapped in its envelope) and resolves with the app's answer. */

@@ -3,12 +3,12 @@ import { chooseLocale, type Lang, type Locale, langFor } from '../../i18n/lang.j
 import { textLanguage } from '../../i18n/textLanguage.js';
 import type { SlackDeps } from '../../slack/deps.js';
 import { queryRunForButton } from '../../slack/flows/buttonQuery.js';
+import { type Conversation, converse, runChoice } from '../../slack/flows/converse.js';
 import { helpMessage, runCommand, slashCommandOf } from '../../slack/flows/routeCommand.js';
 import { runQuery } from '../../slack/flows/runQuery.js';
 import { saveWatch } from '../../slack/flows/watchCommand.js';
 import { type PagingMove, readPagingWords } from '../../slack/parse/pagingWords.js';
-import { DQ_COMMAND } from '../../slack/parse/parseCommand.js';
-import { ACTION } from '../../slack/payloads/ids.js';
+import { ACTION, actionOf } from '../../slack/payloads/ids.js';
 import { decodeQueryValue } from '../../slack/payloads/queryValue.js';
 import { type ConsoleButton, messageText } from '../../slack/render/asText.js';
 import { renderNotice } from '../../slack/render/notice.js';
@@ -64,10 +64,27 @@ export class ConsoleSession {
       await this.page(move, textLanguage(text));
       return 'continue';
     }
-    // Slack users type "/bids …"; in the console "bids …" is the same as "/dq bids …".
-    const [command, rest] = /^[/／]/.test(text) ? splitCommand(text) : [DQ_COMMAND, text];
-    await this.command(command, rest);
+    // A slash command is read as Slack reads it; anything else as a message written to the app
+    // (a mention, a direct message): plain words, or a command's words after /dq.
+    if (/^[/／]/.test(text)) {
+      const [command, rest] = splitCommand(text);
+      await this.command(command, rest);
+    } else await this.message(text);
     return 'continue';
+  }
+
+  /** The console as a conversation: replies printed, its latest result kept for follow-ups (画图, 换成5分钟). */
+  private get conversation(): Conversation {
+    return {
+      responder: this.responder,
+      memoryKeys: [`console:${this.requester.teamId}:${this.requester.userId}`],
+    };
+  }
+
+  /** What a message to the app does in Slack, at the console: the same reader and flow. */
+  private async message(text: string): Promise<void> {
+    const reading = await converse(this.deps, this.requester, text, this.conversation);
+    if (reading.kind === 'command') this.languageChosen(reading.parsed);
   }
 
   /** The slash-command routing of the app; only the form (a Slack modal) cannot open here. */
@@ -78,7 +95,11 @@ export class ConsoleSession {
       requester: this.requester,
       openForm: (operation) => this.formNeedsSlack(operation),
     });
-    // `/dq lang` here changes the language of the replies that follow, as it does in Slack.
+    this.languageChosen(parsed);
+  }
+
+  /** `/dq lang` here changes the language of the replies that follow, as it does in Slack. */
+  private languageChosen(parsed: Awaited<ReturnType<typeof runCommand>>): void {
     if (parsed.kind === 'lang' && parsed.choice) {
       const locale =
         parsed.choice === 'auto' ? chooseLocale({ workspace: this.deps.config.workspaceLocale }) : parsed.choice;
@@ -101,12 +122,15 @@ export class ConsoleSession {
       return this.responder.reply(renderNotice(this.lang.t('console.opens', { url: button.url }), this.lang));
     const run = queryRunForButton(button.actionId, button.value);
     if (run) return runQuery(this.deps, this.requester, run, this.responder);
+    // A question's answer: the lookup it names, as its button runs it in Slack.
+    if (actionOf(button.actionId) === ACTION.choose)
+      return runChoice(this.deps, this.requester, button.value, this.conversation);
     if (button.actionId === ACTION.watchSave) return saveWatch(this.deps, this.requester, button.value, this.responder);
     if (button.actionId === ACTION.exportCsv)
       return exportAtConsole(this.deps, this.requester, button.value, this.responder, this.exportDirectory);
     if (button.actionId === ACTION.usageCsv)
       return usageCsvAtConsole(this.deps, this.requester, button.value, this.responder, this.exportDirectory);
-    if (button.actionId === ACTION.openModal) {
+    if (actionOf(button.actionId) === ACTION.openModal) {
       const definition = findOperation(button.value ?? '');
       return definition
         ? this.formNeedsSlack(definition.id as OperationId)

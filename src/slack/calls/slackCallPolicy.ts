@@ -40,6 +40,9 @@ const IDEMPOTENT_METHODS = new Set([
   'chat.delete',
   'chat.getPermalink',
   'files.getUploadURLExternal',
+  // A thread's status line and the Messages tab's prompts are set, not added: setting them twice shows them once.
+  'assistant.threads.setStatus',
+  'assistant.threads.setSuggestedPrompts',
 ]);
 
 /** Any method not named here counts as a post: when unsure, never twice. */

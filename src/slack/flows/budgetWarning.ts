@@ -25,7 +25,7 @@ export async function warnNearBudget(deps: SlackDeps, requester: Requester, resp
       at: escapeMrkdwn(dateTimeText(resets, timeZone, lang)),
       in: formatDuration(Math.max(0, resets - now), lang),
     });
-    await responder.reply(renderNotice(text, lang));
+    await (responder.whisper ?? responder.reply)(renderNotice(text, lang));
   } catch (error) {
     deps.logger.warn({ err: error }, 'could not check or send the budget warning');
   }

@@ -1,8 +1,8 @@
-import type { CallContext, CallOptions } from '../../core/client/dataClient.js';
+import type { CallContext, CallOptions, CallResult } from '../../core/client/dataClient.js';
 import { UpstreamError, ValidationError } from '../../core/errors.js';
 import type { OperationId } from '../../core/operations/index.js';
 import { validate } from '../../core/operations/validate.js';
-import type { Locale } from '../../i18n/lang.js';
+import type { Lang, Locale } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
 import { slackOperation } from '../operations/index.js';
 import { exampleFor, userFieldName } from '../parse/examples.js';
@@ -41,6 +41,8 @@ export interface QueryRun {
   confirmed?: boolean;
   /** The language of the reply whose button this is: the page it brings continues in it. */
   locale?: Locale;
+  /** Told of the answer once it is out (a conversation keeps it as its thread's latest result, for follow-ups). */
+  onAnswer?: (answer: CallResult, lang: Lang) => Promise<void>;
 }
 
 /**
@@ -131,6 +133,9 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
           deps.logger.warn({ err: tellError }, 'could not say that the answer was unconfirmed'),
         );
     });
+    await run
+      .onAnswer?.(answer, lang)
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not keep the answer for follow-ups'));
     if (answer.coinsSpent > 0) await warnNearBudget(deps, requester, responder);
     await deps.history
       .record(requester.teamId, requester.userId, {

@@ -22,8 +22,16 @@ import { bold, escapeMrkdwn, link, serviceText, truncateMrkdwn } from '../blockK
 import { option } from '../blockKit/slackText.js';
 import { checkboxes, datepicker, radioButtons, staticSelect, textInput } from '../modals/elements.js';
 import { ANY, type SearchForm, unlessAny } from '../modals/searchForm.js';
-import { type CommandSyntax, directCommand, readSynonym } from '../parse/commandSyntax.js';
+import {
+  type CommandSyntax,
+  directCommand,
+  type OptionSyntax,
+  optionKeys,
+  readSynonym,
+} from '../parse/commandSyntax.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
+import type { CommandInput } from '../parse/parsedCommand.js';
+import { type PlainValue, type PlainWords, phraseValues } from '../parse/plainWords.js';
 import { amountCell, columnUnit, numberCell, type TableColumn, tableOrNothing, textCell } from '../render/dataTable.js';
 import { formatCny, toNumber } from '../render/format.js';
 import { fieldLabel, valueText } from '../render/labels.js';
@@ -72,6 +80,93 @@ function readDate(word: string): string {
   return `${match[1]}-${match[2]!.padStart(2, '0')}-${match[3]!.padStart(2, '0')}`;
 }
 
+const FROM_OPTION: OptionSyntax = {
+  field: 'publishStartTime',
+  keys: ['bids.keys.from', 'start', 'since', '起', '开始'],
+  shape: { key: 'bids.shapes.date' },
+  read: readDate,
+};
+const TO_OPTION: OptionSyntax = {
+  field: 'publishEndTime',
+  keys: ['bids.keys.to', 'end', 'until', '至', '截止'],
+  shape: { key: 'bids.shapes.date' },
+  read: readDate,
+};
+
+/** Regions by their Chinese names (浙江, 江苏省), only standing alone (上海恒远 is a company); by code after `in` (`in ZJ`). */
+const regionValue: PlainValue = (() => {
+  const byName = phraseValues(
+    new Map(
+      BID_REGIONS.flatMap((region) =>
+        [region.name, region.fullName].map((name) => [name, { province: region.code }] as const),
+      ),
+    ),
+    { weak: true },
+  );
+  const IN_REGION = /in\s+([A-Za-z]{2,3}|\p{Script=Han}{2,8})(?![A-Za-z])/uy;
+  return (text, at) => {
+    IN_REGION.lastIndex = at;
+    const match = IN_REGION.exec(text);
+    const region = match ? findBidRegion(match[1]!) : undefined;
+    if (match && region) return { length: match[0].length, input: { province: region.code } };
+    return byName(text, at);
+  };
+})();
+
+const DATE = '\\d{4}[-/.年]\\d{1,2}[-/.月]\\d{1,2}日?';
+const keysPattern = (option: OptionSyntax) =>
+  optionKeys(option)
+    .map((key) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|');
+const DATE_RANGE = new RegExp(
+  `(?:(?:${keysPattern(FROM_OPTION)})\\s*)?(${DATE})\\s*(?:${keysPattern(TO_OPTION)}|-|~|–)\\s*(${DATE})`,
+  'iy',
+);
+const DATE_FROM = new RegExp(`(?:(?:${keysPattern(FROM_OPTION)})\\s*[:：]?\\s*)?(${DATE})`, 'iy');
+const DATE_TO = new RegExp(`(?:${keysPattern(TO_OPTION)})\\s*[:：]?\\s*(${DATE})`, 'iy');
+
+/** A publication period in words: `从2026-03-01`, `since 2026-01-01`, `2026年1月1日到2026年6月30日`, `from … to …`; a date alone is where it starts. */
+const dateValue: PlainValue = (text, at) => {
+  for (const [pattern, fields] of [
+    [DATE_RANGE, [FROM_OPTION.field, TO_OPTION.field]],
+    [DATE_TO, [TO_OPTION.field]],
+    [DATE_FROM, [FROM_OPTION.field]],
+  ] as const) {
+    pattern.lastIndex = at;
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const input: CommandInput = Object.fromEntries(fields.map((field, index) => [field, readDate(match[index + 1]!)]));
+    return { length: match[0].length, input };
+  }
+  return undefined;
+};
+
+/** The field a search is limited to (采购人, `purchaser only`, 只看标题): its words in every language's catalogue. */
+const searchFieldValue: PlainValue = phraseValues(
+  new Map(
+    SEARCHABLE_BID_FIELDS.flatMap((code) =>
+      SEARCH_FIELD_WORDS[code]!.map((word) => [word, { searchType: code }] as const),
+    ),
+  ),
+  { weak: true },
+);
+
+/** How a tender search is asked for in a message: a keyword with words for notices (招标, 中标, `awards`), a region, a period. */
+const bidsPlain: PlainWords = {
+  topics: [
+    ...BID_NOTICE_TYPES.map((code) => ({
+      words: Object.keys(BID_NOTICE_TYPE_SYNONYMS).filter((word) => BID_NOTICE_TYPE_SYNONYMS[word] === code),
+      input: { type: code },
+    })),
+    { words: ['tender notices', 'bidding'], input: { type: '1' } },
+    { words: ['award results', 'award result', 'winning bids'], input: { type: '2' } },
+    { words: ['planned projects'], input: { type: '3' } },
+    { words: ['项目', '招标信息', 'bid notices', 'notices'] },
+  ],
+  values: [regionValue, dateValue, searchFieldValue],
+  keyword: 'any',
+};
+
 export const bidsSyntax: CommandSyntax = {
   operation: BIDS_ID,
   command: directCommand(BIDS_ID),
@@ -91,18 +186,8 @@ export const bidsSyntax: CommandSyntax = {
       keys: ['bids.keys.type', 'kind', '公告类型'],
       shape: { words: BID_NOTICE_TYPE_WORDS, joinedBy: 'common.wordList.alternatives' },
     },
-    {
-      field: 'publishStartTime',
-      keys: ['bids.keys.from', 'start', 'since', '起', '开始'],
-      shape: { key: 'bids.shapes.date' },
-      read: readDate,
-    },
-    {
-      field: 'publishEndTime',
-      keys: ['bids.keys.to', 'end', 'until', '至', '截止'],
-      shape: { key: 'bids.shapes.date' },
-      read: readDate,
-    },
+    FROM_OPTION,
+    TO_OPTION,
     {
       field: 'searchType',
       keys: ['bids.keys.in', 'fields', 'match', '字段', '搜索范围'],
@@ -133,6 +218,7 @@ export const bidsSyntax: CommandSyntax = {
       lang.t('bids.notes.assumedRegions', { regions: list(BID_REGIONS.filter((region) => !region.published)) }),
     ];
   },
+  plain: bidsPlain,
 };
 
 const capitalised = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;

@@ -11,6 +11,7 @@ import { staticSelect, textInput } from '../modals/elements.js';
 import { PAGE_SIZES, type SearchForm } from '../modals/searchForm.js';
 import { type CommandSyntax, directCommand } from '../parse/commandSyntax.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
+import type { PlainWords } from '../parse/plainWords.js';
 import { renderChart } from '../render/chart.js';
 import { amountCell, columnUnit, numberCell, type TableColumn, tableOrNothing, textCell } from '../render/dataTable.js';
 import { formatCny, formatPercent } from '../render/format.js';
@@ -20,6 +21,39 @@ import type { SlackOperation } from './slackOperation.js';
 import { inputText, RUN_BY, StepFailure, type WorkflowStep } from './workflowStep.js';
 
 const FUND_ASSET_ID = 'fund-asset';
+
+/** Six digits standing alone: a fund code (the app has no stocks, so nothing else is meant by them). */
+const FUND_CODE_IN_TEXT = /\d{6}/y;
+
+/** How a fund's size is asked for in a message: its code, and words for its size, in any order. */
+const fundAssetPlain: PlainWords = {
+  topics: [
+    {
+      words: [
+        '规模',
+        '资产规模',
+        '净资产规模',
+        '净资产',
+        '规模历史',
+        'fund size',
+        'asset size',
+        'net assets',
+        'net asset',
+        'aum',
+        'size history',
+        'fund assets',
+      ],
+    },
+  ],
+  values: [
+    (text, at) => {
+      FUND_CODE_IN_TEXT.lastIndex = at;
+      return FUND_CODE_IN_TEXT.test(text)
+        ? { length: 6, input: { fundCode: text.slice(at, at + 6) }, subject: true }
+        : undefined;
+    },
+  ],
+};
 
 export const fundAssetSyntax: CommandSyntax = {
   operation: FUND_ASSET_ID,
@@ -40,6 +74,7 @@ export const fundAssetSyntax: CommandSyntax = {
   rejectedHint: (input) => ({ key: 'fundAsset.rejected', values: { code: String(input.fundCode ?? '') } }),
   demoNote: { key: 'fundAsset.demo' },
   notes: (lang) => [lang.t('fundAsset.notes.page')],
+  plain: fundAssetPlain,
 };
 
 const sizes = PAGE_SIZES.map((size) => option(String(size), String(size)));

@@ -24,6 +24,8 @@ import { numberInput, staticSelect, textInput } from '../modals/elements.js';
 import type { SearchForm } from '../modals/searchForm.js';
 import { type CommandSyntax, directCommand } from '../parse/commandSyntax.js';
 import { readNumberWord, readPeriodWord } from '../parse/naturalWords.js';
+import type { CommandInput } from '../parse/parsedCommand.js';
+import { isOneHanCharacter, type PlainValue, type PlainWords, phraseValues } from '../parse/plainWords.js';
 import { renderChart } from '../render/chart.js';
 import { dateTimeText, timeOfDayText } from '../render/dateText.js';
 import { decimalsOf, formatChange, formatCount, formatNumber, formatPercent } from '../render/format.js';
@@ -86,6 +88,89 @@ const MONTHLY: FuturesPeriod = 'M';
 const readPeriod = (word: string) =>
   word === MONTH_WORD ? MONTHLY : readPeriodWord(word, CANDLE_TYPE_SYNONYMS, DAILY);
 
+/** The longest period word worth trying in running text (`15分钟k线`, `4 hours`). */
+const LONGEST_PERIOD_WORD = 10;
+
+/** Whether a word reads as a period the operation has (`日K图`, `5 minutes`, `hourly`); pure numbers are counts, not periods. */
+function knownPeriod(word: string): FuturesPeriod | undefined {
+  if (/^\d+$/.test(word)) return undefined;
+  const read = readPeriod(word);
+  const type = read === DAILY || read === MONTHLY ? read : CANDLE_TYPE_SYNONYMS[read.toLowerCase()];
+  return type && isFuturesPeriod(type) ? type : undefined;
+}
+
+/** A period in running text, the longest there (`日K线` before `日`); one character (日, 周) only standing alone. */
+const periodValue: PlainValue = (text, at) => {
+  for (let length = Math.min(LONGEST_PERIOD_WORD, text.length - at); length > 0; length--) {
+    const word = text.slice(at, at + length);
+    if (/^\s|\s$/.test(word)) continue;
+    const type = knownPeriod(word);
+    if (type) return { length, input: { type }, ...(isOneHanCharacter(word) ? { weak: true } : {}) };
+  }
+  return undefined;
+};
+
+/** Candles of a day, a week, a month, counted in those: `最近30天`, `最近6个月`, `last 12 weeks`, `30 days`. */
+const SPAN_UNITS: ReadonlyArray<[RegExp, FuturesPeriod]> = [
+  [/^(?:天|日|days?)$/i, DAILY],
+  [/^(?:周|个星期|星期|weeks?)$/i, 'W'],
+  [/^(?:个月|月|months?)$/i, MONTHLY],
+];
+const SPAN =
+  /(?:最近|过去|近|(?:the\s+)?(?:last|past)\s+)?([0-9零〇一二两三四五六七八九十百]+|[a-z]+(?:-[a-z]+)?)\s*(天|日|周|个星期|星期|个月|月|days?|weeks?|months?)/iy;
+const spanValue: PlainValue = (text, at) => {
+  SPAN.lastIndex = at;
+  const match = SPAN.exec(text);
+  if (!match) return undefined;
+  const count = readNumberWord(match[1]!);
+  const type = SPAN_UNITS.find(([unit]) => unit.test(match[2]!))?.[1];
+  return count && type ? { length: match[0].length, input: { type, limit: count } } : undefined;
+};
+
+/** A contract by the name people call it (`crude oil`, 黄金): a word, so also a tender keyword; a Chinese name only standing alone (金诚 is a name). */
+const contractNameValue: PlainValue = phraseValues(
+  new Map([...SYMBOL_BY_NAME].map(([name, symbol]) => [name, { symbol }] as const)),
+  (name) => ({ subject: true, word: true, ...(isChinese(name) ? { weak: true } : {}) }),
+);
+
+/** A symbol: a contract the app knows (CL, gc), or one typed in capitals beside a period (`BTC daily`, for the service to judge). */
+const symbolValue: PlainValue = (text, at) => {
+  const word = /^[A-Za-z]{1,5}/.exec(text.slice(at, at + 6))?.[0];
+  if (!word) return undefined;
+  if (Object.hasOwn(CONTRACT_NAMES, word.toUpperCase()))
+    return { length: word.length, input: { symbol: word.toUpperCase() }, subject: true };
+  return /^[A-Z]{2,5}$/.test(word)
+    ? { length: word.length, input: { symbol: word }, subject: true, guess: true }
+    : undefined;
+};
+
+/** How a futures lookup is written in a message: a contract, a period, a count, in any order. */
+const futuresPlain: PlainWords = {
+  topics: [
+    {
+      words: [
+        'k线图',
+        '行情',
+        '走势',
+        '价格',
+        '分时',
+        '分时图',
+        'candles',
+        'candle',
+        'candlestick',
+        'candlesticks',
+        'price',
+        'prices',
+      ],
+    },
+  ],
+  values: [contractNameValue, symbolValue, periodValue, spanValue],
+  // A bare number is the count once a period is there (`CL 日K 30`); before that it may be `30m` (ask).
+  number: (input: CommandInput) => (input.type === undefined ? undefined : 'limit'),
+  // A contract without a period: the periods people ask most, each a lookup.
+  offer: { field: 'type', values: ['1d', '1h', '5m', '1w'] },
+};
+
 /** `daily: day/d/1d/0 · …` for English readers, `日线（日k/日/0） · …` for Chinese ones. */
 function periodNotes(lang: Lang): string {
   const chinese = lang.locale === 'zh-CN';
@@ -137,6 +222,7 @@ export const futuresSyntax: CommandSyntax = {
     lang.t('futures.notes.periods', { periods: periodNotes(lang) }),
     lang.t('futures.notes.count'),
   ],
+  plain: futuresPlain,
 };
 
 function periodOptions(lang: Lang) {

@@ -1,6 +1,12 @@
 import type { KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
-import { type NewFund, SALE_STATUS_EXTRA_WORDS, SALE_STATUS_WORDS } from '../../core/operations/newFunds.js';
+import {
+  type NewFund,
+  SALE_STATUS_ANY,
+  SALE_STATUS_EXTRA_WORDS,
+  SALE_STATUS_SYNONYMS,
+  SALE_STATUS_WORDS,
+} from '../../core/operations/newFunds.js';
 import { inEveryLanguage, isChinese, type JoinedPhrases, type Lang } from '../../i18n/lang.js';
 import { contextBlock, headerBlock, sectionBlock } from '../blockKit/blocks.js';
 import { recordBlocks } from '../blockKit/fitToSlackLimits.js';
@@ -9,6 +15,7 @@ import { radioButtons, staticSelect } from '../modals/elements.js';
 import { ANY, PAGE_SIZES, type SearchForm, unlessAny } from '../modals/searchForm.js';
 import { type CommandSyntax, directCommand } from '../parse/commandSyntax.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
+import { type PlainWords, phraseValues } from '../parse/plainWords.js';
 import { amountCell, columnUnit, type TableColumn, tableOrNothing, textCell } from '../render/dataTable.js';
 import { NO_VALUE } from '../render/format.js';
 import { valueText } from '../render/labels.js';
@@ -50,6 +57,39 @@ const readStatus = (word: string) => (Object.hasOwn(MORE_STATUS_WORDS, word) ? M
 /** `onsale|offsale|all`, `在售|未在售|全部`: the word to type and its shape in help. */
 const STATUS_SHAPE: JoinedPhrases = { words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.alternatives' };
 
+/**
+ * Sale statuses in running text: the operation's words long enough not to be everyday words (`on`,
+ * `no` are not), the ways of saying them above, `on sale` in words, and "every fund".
+ */
+const STATUS_PHRASES: ReadonlyMap<string, { saleStatus: string }> = new Map([
+  ...Object.entries(SALE_STATUS_SYNONYMS)
+    .filter(([word]) => word.length >= 4 || isChinese(word))
+    .map(([word, status]) => [word, { saleStatus: status }] as const),
+  ...Object.entries(MORE_STATUS_WORDS).map(([word, status]) => [word, { saleStatus: status }] as const),
+  ...['on sale', 'for sale'].map((word) => [word, { saleStatus: 'true' }] as const),
+  ...['off sale', 'not on sale'].map((word) => [word, { saleStatus: 'false' }] as const),
+  // `all` and `any` say too little in a sentence; 全部 and 不限 do.
+  ...SALE_STATUS_ANY.filter((word) => isChinese(word)).map((word) => [word, { saleStatus: word }] as const),
+]);
+
+/** How the list of new funds is asked for in a message: its name (新发基金, `new funds`) and a sale status. */
+const newFundsPlain: PlainWords = {
+  topics: [
+    {
+      words: [
+        'new funds',
+        'new fund',
+        'new fund launches',
+        'newly issued funds',
+        'fund launches',
+        '新发行基金',
+        '新发',
+      ],
+    },
+  ],
+  values: [phraseValues(STATUS_PHRASES)],
+};
+
 export const newFundsSyntax: CommandSyntax = {
   operation: NEW_FUNDS_ID,
   command: directCommand(NEW_FUNDS_ID),
@@ -70,6 +110,7 @@ export const newFundsSyntax: CommandSyntax = {
   notes: (lang) => [
     lang.t('newFunds.notes.status', { onSale: statusWords('true', lang), offSale: statusWords('false', lang) }),
   ],
+  plain: newFundsPlain,
 };
 
 const sizes = PAGE_SIZES.map((size) => option(String(size), String(size)));

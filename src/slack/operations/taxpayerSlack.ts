@@ -1,7 +1,7 @@
 import type { KnownBlock, TextObject } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import type { TaxpayerRecord } from '../../core/operations/taxpayer.js';
-import { looksLikeCreditCode } from '../../core/validation/creditCode.js';
+import { isValidCreditCode, looksLikeCreditCode } from '../../core/validation/creditCode.js';
 import type { Lang } from '../../i18n/lang.js';
 import {
   chunk,
@@ -18,6 +18,7 @@ import { textInput } from '../modals/elements.js';
 import type { SearchForm } from '../modals/searchForm.js';
 import { type CommandSyntax, directCommand } from '../parse/commandSyntax.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
+import type { PlainWords } from '../parse/plainWords.js';
 import { type TableColumn, tableOrNothing, textCell } from '../render/dataTable.js';
 import { fieldLabel, valueText } from '../render/labels.js';
 import { emptyPageText } from '../render/paging.js';
@@ -26,6 +27,43 @@ import type { SlackOperation } from './slackOperation.js';
 import { inputText, RUN_BY, StepFailure, type WorkflowStep } from './workflowStep.js';
 
 const TAXPAYER_ID = 'enterprise-general-taxpayer-query';
+
+/**
+ * A unified social credit code in running text: 18 letters and digits, mostly digits, or one
+ * character too few or too many (the operation asks about those before spending).
+ */
+const CREDIT_CODE_IN_TEXT = /[0-9A-Za-z]{17,19}/y;
+
+/** How a taxpayer record is asked for in a message: a credit code or a company's name, and words for the record. */
+const taxpayerPlain: PlainWords = {
+  topics: [
+    {
+      words: [
+        '纳税人信息',
+        '纳税人资质',
+        '税务登记',
+        '信用代码',
+        '统一社会信用代码',
+        '纳税资质',
+        'taxpayer record',
+        'tax record',
+        'tax status',
+        'general taxpayer',
+        'credit code',
+      ],
+    },
+  ],
+  values: [
+    (text, at) => {
+      CREDIT_CODE_IN_TEXT.lastIndex = at;
+      const code = CREDIT_CODE_IN_TEXT.exec(text)?.[0];
+      // A valid code whatever its letters; a mistyped one (a wrong check character, one too few) only when mostly digits.
+      if (!code || !(isValidCreditCode(code) || (code.match(/\d/g)?.length ?? 0) >= 10)) return undefined;
+      return { length: code.length, input: { keyword: code }, subject: true };
+    },
+  ],
+  keyword: 'names',
+};
 
 export const taxpayerSyntax: CommandSyntax = {
   operation: TAXPAYER_ID,
@@ -42,6 +80,7 @@ export const taxpayerSyntax: CommandSyntax = {
   chineseExamples: ['91330106774738789M', '杭州华信', '杭州 页:2', '恒远 每页:20'],
   demoNote: { key: 'taxpayer.demo' },
   notes: (lang) => [lang.t('taxpayer.notes.keyword'), lang.t('taxpayer.notes.quotes')],
+  plain: taxpayerPlain,
 };
 
 export const taxpayerForm: SearchForm = {

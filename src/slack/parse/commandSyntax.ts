@@ -8,6 +8,7 @@ import {
   type NamesUnder,
   type Phrase,
 } from '../../i18n/lang.js';
+import type { PlainWords } from './plainWords.js';
 import { type WordList, wordsRead } from './shownWords.js';
 
 /**
@@ -101,6 +102,8 @@ export interface CommandSyntax {
   demoNote?: Phrase;
   /** Extra help lines (accepted values and what they mean), in the reader's language. */
   notes(lang: Lang): string[];
+  /** How the operation is recognised in a message written in a person's own words (parse/messageReader.ts). */
+  plain: PlainWords;
 }
 
 /** An operation's own slash command, its name as typed (`/new-funds`): both manifests declare it. */

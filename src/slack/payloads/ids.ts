@@ -32,7 +32,14 @@ export const ACTION = {
   budgetsReopen: 'dq_budgets_reopen',
   /** Under /dq usage and on an admin's Home: a month's usage by person and operation as CSV; the value is the month (2026-10). */
   usageCsv: 'dq_usage_csv',
+  /** A question's answer (render/question.ts) and "Look up in dq"'s offers: run this lookup; the value is the query (queryValue.ts). */
+  choose: 'dq_choose',
 } as const;
+
+/** A button's action id without the place a question numbers it by (`dq_choose:2` → `dq_choose`). */
+export function actionOf(actionId: string): string {
+  return actionId.replace(/:\d+$/, '');
+}
 
 export const VIEW = {
   chooser: 'dq_chooser',
@@ -48,6 +55,8 @@ export const VIEW = {
 
 export const SHORTCUT = {
   search: 'dq_search_financial_data',
+  /** The message shortcut "Look up in dq": finds what a message names and offers each lookup. */
+  lookUp: 'dq_look_up_message',
 } as const;
 
 /**
@@ -65,7 +74,7 @@ export function isHandledRequest(
   switch (body.type) {
     case 'block_actions': {
       const first = Array.isArray(body.actions) ? (body.actions[0] as Record<string, unknown> | undefined) : undefined;
-      return (Object.values(ACTION) as string[]).includes(text(first?.action_id));
+      return (Object.values(ACTION) as string[]).includes(actionOf(text(first?.action_id)));
     }
     case 'view_submission': {
       const callbackId = text((body.view as Record<string, unknown> | undefined)?.callback_id);
@@ -78,6 +87,8 @@ export function isHandledRequest(
     }
     case 'shortcut':
       return body.callback_id === SHORTCUT.search;
+    case 'message_action':
+      return body.callback_id === SHORTCUT.lookUp;
     case 'event_callback': {
       // Bolt acknowledges events before any listener runs, except function_executed, which it leaves
       // to the step's listener: a step this app does not have would wait for Bolt's timeout.

@@ -81,6 +81,13 @@ function overview(grammar: CommandGrammar, prices: Prices, lang: Lang): SlackMes
     header(lang.t('help.overview.title')),
     section(lang.t('help.overview.intro')),
     ...grammar.syntaxes.map((syntax) => section(commandSummary(syntax, prices, lang))),
+    section(
+      lang.t('help.overview.talk', {
+        fund: lang.t('conversation.prompts.fundSize.messageExample'),
+        futures: lang.t('conversation.prompts.candles.messageExample'),
+        company: lang.t('conversation.prompts.company.messageExample'),
+      }),
+    ),
     { type: 'divider' },
     section(
       [

@@ -6,6 +6,11 @@ export interface Responder {
   reply(message: SlackMessage, options?: { replace?: boolean }): Promise<void>;
   /** Posts visibly in the conversation (Share in channel). Undefined where there is no conversation. */
   share?(message: SlackMessage): Promise<void>;
+  /**
+   * Tells the person alone, where `reply` is read by others too (an answer in a channel's thread):
+   * a budget warning, their usage. Absent where `reply` is private already.
+   */
+  whisper?(message: SlackMessage): Promise<void>;
   /** The replies land in Slack messages, which take native tables (the console's do not). */
   tables?: boolean;
   /**

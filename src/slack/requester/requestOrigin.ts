@@ -2,6 +2,7 @@ import { inputText, RUN_BY_INPUT } from '../operations/workflowStep.js';
 import { ACTION, VIEW } from '../payloads/ids.js';
 import { decodeModalOrigin } from '../payloads/modalOrigin.js';
 import type { Where } from './access.js';
+import { personalMessage } from './personalMessage.js';
 
 export type Body = Record<string, unknown> & {
   type?: string;
@@ -23,7 +24,12 @@ export type Body = Record<string, unknown> & {
     private_metadata?: string;
     blocks?: Array<{ type?: string; block_id?: string }>;
   };
-  event?: { type?: string; user?: string; inputs?: Record<string, unknown>; view?: { team_id?: string } };
+  event?: Record<string, unknown> & {
+    type?: string;
+    user?: string;
+    inputs?: Record<string, unknown>;
+    view?: { team_id?: string };
+  };
 };
 
 /**
@@ -75,6 +81,17 @@ export function whereFrom(body: Body): Origin | undefined {
         userId: event.user,
         postsNowhere: true,
         surface: 'home',
+      };
+    // A person speaking to the app: an answer to a mention is posted where the channel reads it.
+    const message = personalMessage(event);
+    if (message)
+      return {
+        teamId: body.team_id,
+        enterpriseId,
+        userId: message.user,
+        channelId: message.channel,
+        postsInChannel: !message.direct,
+        surface: 'interactive',
       };
     if (event?.type === 'function_executed') {
       const runBy = event.inputs && typeof event.inputs === 'object' ? inputText(event.inputs, RUN_BY_INPUT) : '';

@@ -13,6 +13,7 @@ import { ExportJobs } from '../../core/export/exportJobs.js';
 import { LookupHistory } from '../../core/history.js';
 import { EntryCaps } from '../../core/jobs/caps.js';
 import { JobScheduler } from '../../core/jobs/jobScheduler.js';
+import { LatestResults } from '../../core/latestResults.js';
 import type { Prices } from '../../core/operations/prices.js';
 import { Redactor } from '../../core/secrets.js';
 import type { StoreGuard } from '../../core/store/storeGuard.js';
@@ -153,6 +154,7 @@ export function buildSlackDeps(input: DepsInput): {
     ),
     exports: new ExportJobs(input.store, logger),
     history: new LookupHistory(input.store),
+    latestResults: new LatestResults(input.store),
     config,
     charts: input.charts,
     ...(input.publishChart ? { publishChart: input.publishChart } : {}),

@@ -67,9 +67,11 @@ describe('register(app) of each listener folder', () => {
         other,
       ).toBe(false);
     expect(listened.view).toEqual([new RegExp(`^${VIEW.searchPrefix}`), VIEW.digestAdd, VIEW.exportCsv, VIEW.watchAdd]);
-    expect(listened.shortcut).toEqual([SHORTCUT.search]);
+    expect(listened.shortcut).toEqual([SHORTCUT.search, SHORTCUT.lookUp]);
     expect(listened.event).toEqual([
       'app_home_opened',
+      'app_mention',
+      'message',
       'app_uninstalled',
       'tokens_revoked',
       'channel_shared',

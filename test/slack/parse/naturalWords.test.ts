@@ -17,10 +17,16 @@ describe('numbers in characters', () => {
     ['两百', '200'],
     ['一百零五', '105'],
     ['九', '9'],
+    // English number words (issue 34: `gold daily last thirty`).
+    ['thirty', '30'],
+    ['twenty-five', '25'],
+    ['a hundred', '100'],
+    ['two hundred and ten', '210'],
   ])('%s is %s', (word, digits) => expect(readNumberWord(word)).toBe(digits));
 
   it('leaves what is no number alone', () => {
-    for (const word of ['三十根', 'abc', '', '光伏']) expect(readNumberWord(word)).toBeUndefined();
+    for (const word of ['三十根', 'abc', '', '光伏', 'thirty candles', 'a'])
+      expect(readNumberWord(word)).toBeUndefined();
   });
 
   it('reads a page, a page size and a count in Chinese shape', () => {
@@ -47,6 +53,12 @@ describe('periods as Chinese readers write them', () => {
     ['日k', '日k'],
     ['daily', 'daily'],
     ['小时线', '1小时'],
+    // Issue 34: a period word with a chart word after it, and English units of time.
+    ['周K线', '周'],
+    ['月k图', '月'],
+    ['5 minutes', '5分钟'],
+    ['2 hours', '2小时'],
+    ['thirty mins', '30分钟'],
   ])('%s reads as %s', (word, known) => expect(readPeriodWord(word, CANDLE_TYPE_SYNONYMS, '0')).toBe(known));
 
   it('a period the service does not have stays as typed, for the operation to refuse', () => {

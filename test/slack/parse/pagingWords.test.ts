@@ -17,6 +17,8 @@ describe('paging words, read with the commands’ grammar (issue 37, item 4)', (
     ['第 十二 页', { kind: 'page', page: 12 }],
     ['页 5', { kind: 'page', page: 5 }],
     ['页码：6', { kind: 'page', page: 6 }],
+    // Numbers in English words are read as the commands read them (issue 34).
+    ['page two', { kind: 'page', page: 2 }],
   ])('%j', (text, move) => {
     expect(readPagingWords(text)).toEqual(move);
   });
@@ -24,7 +26,6 @@ describe('paging words, read with the commands’ grammar (issue 37, item 4)', (
   it.each([
     'page',
     'page 0',
-    'page two',
     'pages 2',
     '/fund-asset 000001 page:2',
     'help',

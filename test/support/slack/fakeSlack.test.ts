@@ -36,6 +36,67 @@ describe('fake Slack Web API', () => {
     ]);
   });
 
+  describe('the agent experience’s methods, as their pages say', () => {
+    const refused = async (call: Promise<unknown>) => {
+      try {
+        await call;
+        return undefined;
+      } catch (error) {
+        return (error as WebAPIPlatformError).data?.error;
+      }
+    };
+
+    it('assistant.threads.setStatus: a status under a thread until the app replies there or clears it; a thread it cannot name is refused', async () => {
+      // https://docs.slack.dev/reference/methods/assistant.threads.setStatus
+      await client.assistant.threads.setStatus({
+        channel_id: 'D1',
+        thread_ts: '1700000000.000100',
+        status: 'is looking…',
+      });
+      expect(fake.status('D1', '1700000000.000100')).toBe('is looking…');
+      await client.chat.postMessage({ channel: 'D1', thread_ts: '1700000000.000100', text: 'answer' });
+      expect(fake.status('D1', '1700000000.000100')).toBeUndefined();
+      await client.assistant.threads.setStatus({ channel_id: 'D1', thread_ts: '1700000000.000100', status: 'again' });
+      await client.assistant.threads.setStatus({ channel_id: 'D1', thread_ts: '1700000000.000100', status: '' });
+      expect(fake.status('D1', '1700000000.000100')).toBeUndefined();
+      expect(fake.statusHistory('D1', '1700000000.000100')).toEqual(['is looking…', 'again', '']);
+      expect(
+        await refused(client.assistant.threads.setStatus({ channel_id: 'D1', thread_ts: 'nope', status: 'x' })),
+      ).toBe('invalid_thread_ts');
+      const tooMany = Array.from({ length: 11 }, (_, index) => `step ${index}`);
+      expect(
+        await refused(
+          client.assistant.threads.setStatus({
+            channel_id: 'D1',
+            thread_ts: '1700000000.000100',
+            status: 'x',
+            loading_messages: tooMany,
+          }),
+        ),
+      ).toBe('invalid_arguments');
+    });
+
+    it('assistant.threads.setSuggestedPrompts: up to four, each a title and a message; with thread_ts it "silently fails" for an agent app', async () => {
+      // https://docs.slack.dev/reference/methods/assistant.threads.setSuggestedPrompts
+      const prompt = { title: 'Fund size', message: '000001 fund size' };
+      await client.assistant.threads.setSuggestedPrompts({ channel_id: 'D1', title: 'Try', prompts: [prompt] });
+      expect(fake.suggestedPrompts('D1')).toEqual({ title: 'Try', prompts: [prompt] });
+      await expect(
+        client.assistant.threads.setSuggestedPrompts({
+          channel_id: 'D2',
+          thread_ts: '1700000000.000100',
+          prompts: [prompt],
+        }),
+      ).resolves.toMatchObject({ ok: true });
+      expect(fake.suggestedPrompts('D2')).toBeUndefined();
+      expect(
+        await refused(
+          client.assistant.threads.setSuggestedPrompts({ channel_id: 'D3', prompts: Array(5).fill(prompt) }),
+        ),
+      ).toBe('invalid_arguments');
+    });
+  });
+
   it('works with slackApiUrl without the trailing slash (WebClient appends it)', async () => {
     const noSlash = new WebClient(TOKEN, { slackApiUrl: `${fake.url}/api` });
     await expect(noSlash.auth.test()).resolves.toMatchObject({ ok: true });

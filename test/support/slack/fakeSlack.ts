@@ -282,6 +282,23 @@ export class FakeSlack {
     return this.#state.functions.get(id);
   }
 
+  /** The status line under a thread now (assistant.threads.setStatus), undefined when none shows. */
+  status(channel: string, threadTs: string): string | undefined {
+    return this.#state.statuses.get(`${channel}:${threadTs}`);
+  }
+
+  /** Every status a thread was given, oldest first ("" for a clearing). */
+  statusHistory(channel: string, threadTs: string): string[] {
+    return [...(this.#state.statusHistory.get(`${channel}:${threadTs}`) ?? [])];
+  }
+
+  /** The suggested prompts set for a conversation (assistant.threads.setSuggestedPrompts). */
+  suggestedPrompts(
+    channel: string,
+  ): { title?: string; prompts: Array<{ title: string; message: string }> } | undefined {
+    return this.#state.suggestedPrompts.get(channel);
+  }
+
   /** The user `users.info` would answer with right now. */
   user(id: string): FakeSlackUser {
     return this.#state.user(id);

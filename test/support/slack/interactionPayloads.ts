@@ -201,6 +201,8 @@ export interface MessageActionInput extends Common, ActionInput {
   ephemeral?: boolean;
   messageText?: string;
   messageBlocks?: unknown[];
+  /** The thread the message is a reply in: its `thread_ts` (https://docs.slack.dev/reference/objects/message-object). */
+  threadTs?: string;
 }
 
 /** A click on an interactive element in a message (in channel, or ephemeral). */
@@ -214,7 +216,13 @@ export function messageBlockActionsPayload(input: MessageActionInput): Json {
     user: userOf(workspace, input.userId ?? DEFAULT_USER_ID, input.userName),
     api_app_id: workspace.appId,
     token: workspace.verificationToken,
-    container: { type: 'message', message_ts: messageTs, channel_id: channelId, is_ephemeral: ephemeral },
+    container: {
+      type: 'message',
+      message_ts: messageTs,
+      channel_id: channelId,
+      is_ephemeral: ephemeral,
+      ...(input.threadTs ? { thread_ts: input.threadTs } : {}),
+    },
     trigger_id: input.triggerId ?? newTriggerId(),
     team: teamOf(workspace),
     enterprise: null,
@@ -235,6 +243,7 @@ export function messageBlockActionsPayload(input: MessageActionInput): Json {
       ts: messageTs,
       text: input.messageText ?? '',
       blocks: input.messageBlocks ?? [],
+      ...(input.threadTs ? { thread_ts: input.threadTs } : {}),
     };
   }
   return payload;
@@ -285,6 +294,47 @@ export function globalShortcutPayload(input: GlobalShortcutInput): Json {
   };
 }
 
+export interface MessageShortcutInput extends Common {
+  callbackId: string;
+  responseUrl: string;
+  channelId?: string;
+  /** The message the shortcut was used on: a person's (`user`) or a bot's (`botId`, no user). */
+  message: { text: string; ts?: string; user?: string; botId?: string; threadTs?: string };
+}
+
+/**
+ * A message shortcut (https://docs.slack.dev/reference/interaction-payloads/shortcuts-interaction-payload):
+ * `type: message_action`, with `response_url`, the whole `message` and its `channel` ("only included
+ * for message shortcuts"), and a trigger_id.
+ */
+export function messageShortcutPayload(input: MessageShortcutInput): Json {
+  const workspace = input.workspace ?? DEFAULT_WORKSPACE;
+  const channelId = input.channelId ?? DEFAULT_CHANNEL_ID;
+  const ts = input.message.ts ?? nextMessageTs();
+  return {
+    type: 'message_action',
+    token: workspace.verificationToken,
+    action_ts: `${(Date.now() / 1000).toFixed(6)}`,
+    team: teamOf(workspace),
+    user: userOf(workspace, input.userId ?? DEFAULT_USER_ID, input.userName),
+    channel: { id: channelId, name: channelNameFor(channelId) },
+    is_enterprise_install: false,
+    enterprise: null,
+    callback_id: input.callbackId,
+    trigger_id: input.triggerId ?? newTriggerId(),
+    response_url: input.responseUrl,
+    message_ts: ts,
+    message: {
+      type: 'message',
+      text: input.message.text,
+      ts,
+      ...(input.message.user ? { user: input.message.user } : {}),
+      ...(input.message.botId ? { bot_id: input.message.botId, subtype: 'bot_message' } : {}),
+      ...(input.message.threadTs ? { thread_ts: input.message.threadTs } : {}),
+    },
+  };
+}
+
 // ---- Events API ----------------------------------------------------------------------------
 
 export interface EventEnvelopeInput {
@@ -330,6 +380,76 @@ export function appHomeOpenedEvent(input: { userId?: string; tab?: 'home' | 'mes
   // Slack omits `view` the very first time a user opens the Home tab.
   if (input.view) event.view = viewPayload({ type: 'home', ...input.view });
   return event;
+}
+
+export interface MessageEventInput {
+  text: string;
+  userId?: string;
+  /** The message's own ts (a fresh one by default): the thread an answer to a top-level message starts. */
+  ts?: string;
+  threadTs?: string;
+  /** An edit re-sent (app_mention with `edited`, https://docs.slack.dev/reference/events/app_mention). */
+  edited?: boolean;
+  /** A bot's message: `bot_id` set (and, for message events, subtype bot_message). */
+  botId?: string;
+  subtype?: string;
+  workspace?: FakeWorkspace;
+}
+
+/** The rich_text blocks Slack adds to a person's message, with the mention as a user element. */
+function richTextBlocks(text: string, mention: string | undefined): Json[] {
+  const elements: Json[] = [];
+  if (mention) elements.push({ type: 'user', user_id: mention }, { type: 'text', text: ' ' });
+  elements.push({ type: 'text', text });
+  return [{ type: 'rich_text', block_id: randomSlackId('b', 4), elements: [{ type: 'rich_text_section', elements }] }];
+}
+
+/**
+ * `@dq …` in a channel (https://docs.slack.dev/reference/events/app_mention): the text starts with the
+ * app's mention as Slack writes it, `<@U…>`; `thread_ts` when written in a thread; no channel_type.
+ */
+export function appMentionEvent(input: MessageEventInput & { channelId?: string }): Json {
+  const workspace = input.workspace ?? DEFAULT_WORKSPACE;
+  const ts = input.ts ?? nextMessageTs();
+  return {
+    type: 'app_mention',
+    user: input.userId ?? DEFAULT_USER_ID,
+    text: `<@${workspace.botUserId}> ${input.text}`,
+    ts,
+    channel: input.channelId ?? DEFAULT_CHANNEL_ID,
+    event_ts: ts,
+    team: workspace.teamId,
+    client_msg_id: randomSlackId('m', 12),
+    blocks: richTextBlocks(input.text, workspace.botUserId),
+    ...(input.threadTs ? { thread_ts: input.threadTs } : {}),
+    ...(input.edited ? { edited: { user: input.userId ?? DEFAULT_USER_ID, ts: nextMessageTs() } } : {}),
+    ...(input.botId ? { bot_id: input.botId } : {}),
+    ...(input.subtype ? { subtype: input.subtype } : {}),
+  };
+}
+
+/**
+ * A direct message to the app (https://docs.slack.dev/reference/events/message.im): `channel_type:
+ * "im"`, the DM's D… channel; no mention needed.
+ */
+export function directMessageEvent(input: MessageEventInput): Json {
+  const userId = input.userId ?? DEFAULT_USER_ID;
+  const ts = input.ts ?? nextMessageTs();
+  return {
+    type: 'message',
+    channel: dmChannelFor(userId),
+    user: userId,
+    text: input.text,
+    ts,
+    event_ts: ts,
+    channel_type: 'im',
+    client_msg_id: randomSlackId('m', 12),
+    blocks: richTextBlocks(input.text, undefined),
+    ...(input.threadTs ? { thread_ts: input.threadTs } : {}),
+    ...(input.edited ? { edited: { user: userId, ts: nextMessageTs() } } : {}),
+    ...(input.botId ? { bot_id: input.botId, subtype: input.subtype ?? 'bot_message' } : {}),
+    ...(input.subtype && !input.botId ? { subtype: input.subtype, hidden: true } : {}),
+  };
 }
 
 /**

@@ -23,6 +23,12 @@ export class FakeSlackState {
   readonly uploads = new Map<string, FakeUpload>();
   /** Where upload URLs point (the fake's own /upload/ endpoint); set when the fake listens. */
   uploadUrlBase = '';
+  /** `<channel>:<thread_ts>` → the status line shown under that thread (assistant.threads.setStatus). */
+  readonly statuses = new Map<string, string>();
+  /** Every status a thread was given, in order, "" for a clearing: what a person saw come and go. */
+  readonly statusHistory = new Map<string, string[]>();
+  /** channel → the suggested prompts set for it (assistant.threads.setSuggestedPrompts without thread_ts). */
+  readonly suggestedPrompts = new Map<string, { title?: string; prompts: Array<{ title: string; message: string }> }>();
 
   constructor(
     readonly workspace: FakeWorkspace,
@@ -46,6 +52,9 @@ export class FakeSlackState {
     this.externalChannels.clear();
     this.functions.clear();
     this.uploads.clear();
+    this.statuses.clear();
+    this.statusHistory.clear();
+    this.suggestedPrompts.clear();
   }
 }
 
@@ -226,6 +235,64 @@ const fileUploadHandlers: Record<string, Handler> = {
   },
 };
 
+// ---- the agent messaging experience (assistant.threads.*) ---------------------------------------
+
+/** "Use this method to set up to four suggested prompts" (https://docs.slack.dev/reference/methods/assistant.threads.setSuggestedPrompts). */
+const MOST_SUGGESTED_PROMPTS = 4;
+/** loading_messages: "Maximum of 10 messages" (https://docs.slack.dev/reference/methods/assistant.threads.setStatus). */
+const MOST_LOADING_MESSAGES = 10;
+
+function promptList(value: unknown): Array<{ title: string; message: string }> | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const prompts = value.filter(
+    (prompt): prompt is { title: string; message: string } =>
+      typeof prompt === 'object' &&
+      prompt !== null &&
+      typeof prompt.title === 'string' &&
+      typeof prompt.message === 'string',
+  );
+  return prompts.length === value.length ? prompts : undefined;
+}
+
+const assistantHandlers: Record<string, Handler> = {
+  /**
+   * https://docs.slack.dev/reference/methods/assistant.threads.setStatus: channel_id, thread_ts and
+   * status are required (errors channel_not_found, invalid_thread_ts); an empty status clears it, and
+   * so does the app's next reply in the thread (chat.postMessage above). The page gives no error for
+   * more than ten loading messages: refused here as an invalid argument, so a test notices.
+   */
+  'assistant.threads.setStatus': (args, state) => {
+    const channel = str(args.channel_id);
+    if (!channel) return fail('channel_not_found');
+    const threadTs = str(args.thread_ts);
+    if (!threadTs || !/^\d+\.\d+$/.test(threadTs)) return fail('invalid_thread_ts');
+    if (typeof args.status !== 'string') return fail('invalid_arguments');
+    if (Array.isArray(args.loading_messages) && args.loading_messages.length > MOST_LOADING_MESSAGES)
+      return fail('invalid_arguments');
+    const key = `${channel}:${threadTs}`;
+    if (args.status === '') state.statuses.delete(key);
+    else state.statuses.set(key, args.status);
+    state.statusHistory.set(key, [...(state.statusHistory.get(key) ?? []), args.status]);
+    return { ok: true };
+  },
+
+  /**
+   * https://docs.slack.dev/reference/methods/assistant.threads.setSuggestedPrompts: channel_id and
+   * prompts (each a title and a message) are required, at most four. "The thread_ts parameter should
+   * only be used in the legacy assistant messaging experience. Including it in a call for an agent
+   * app will cause the call to silently fail": answered ok, and nothing is set.
+   */
+  'assistant.threads.setSuggestedPrompts': (args, state) => {
+    const channel = str(args.channel_id);
+    if (!channel) return fail('channel_not_found');
+    const prompts = promptList(args.prompts);
+    if (!prompts || prompts.length === 0 || prompts.length > MOST_SUGGESTED_PROMPTS) return fail('invalid_arguments');
+    if (args.thread_ts !== undefined) return { ok: true };
+    state.suggestedPrompts.set(channel, { ...(str(args.title) ? { title: str(args.title)! } : {}), prompts });
+    return { ok: true };
+  },
+};
+
 const handlers: Record<string, Handler> = {
   'auth.test': (_args, { workspace }) => ({
     ok: true,
@@ -242,6 +309,9 @@ const handlers: Record<string, Handler> = {
     const channel = str(args.channel);
     if (!channel) return fail('channel_not_found');
     if (!hasContent(args)) return fail('no_text');
+    // "This status automatically clears when the app sends a reply" (assistant.threads.setStatus).
+    const threadTs = str(args.thread_ts);
+    if (threadTs) state.statuses.delete(`${resolveChannel(channel)}:${threadTs}`);
     const ts = nextMessageTs();
     return { ok: true, channel: resolveChannel(channel), ts, message: botMessage(state, args, ts) };
   },
@@ -333,6 +403,7 @@ const handlers: Record<string, Handler> = {
   },
 
   ...fileUploadHandlers,
+  ...assistantHandlers,
 };
 
 /** Slack's answer for `method`; anything not modelled above succeeds blandly, as most writes do. */

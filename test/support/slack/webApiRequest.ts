@@ -20,6 +20,9 @@ const JSON_VALUED_FIELDS = new Set([
   'unfurls',
   'user_auth_blocks',
   'outputs',
+  // assistant.threads.setSuggestedPrompts and setStatus (https://docs.slack.dev/reference/methods/assistant.threads.setSuggestedPrompts).
+  'prompts',
+  'loading_messages',
 ]);
 
 export async function readBody(req: IncomingMessage): Promise<string> {

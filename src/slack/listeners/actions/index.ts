@@ -1,7 +1,8 @@
 import type { AllMiddlewareArgs, App, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
-import { ACTION } from '../../payloads/ids.js';
+import { ACTION, actionOf } from '../../payloads/ids.js';
 import { budgetsReopenButton } from './budgetsReopenButton.js';
+import { chooseButton } from './chooseButton.js';
 import { digestAddButton } from './digestAddButton.js';
 import { digestRemoveButton } from './digestRemoveButton.js';
 import { digestRunButton } from './digestRunButton.js';
@@ -49,9 +50,11 @@ export function register(app: App, deps: SlackDeps): void {
     [ACTION.homeNext, onHomePage],
     [ACTION.budgetsReopen, budgetsReopenButton(deps)],
     [ACTION.usageCsv, usageCsvButton(deps)],
+    [ACTION.choose, chooseButton(deps)],
   ]);
+  // A question numbers its buttons (`dq_choose:2`): the listener is the one of the id before the number.
   const ids = new RegExp(
-    `^(?:${[...buttons.keys()].map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`,
+    `^(?:${[...buttons.keys()].map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?::\\d+)?$`,
   );
-  app.action<BlockButtonAction>(ids, (args) => buttons.get(args.action.action_id)!(args));
+  app.action<BlockButtonAction>(ids, (args) => buttons.get(actionOf(args.action.action_id))!(args));
 }

@@ -1,7 +1,9 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
 import { queryRunForButton } from '../../flows/buttonQuery.js';
+import { keptAsLatest } from '../../flows/converse.js';
 import { runQuery } from '../../flows/runQuery.js';
+import { clickedThread, threadKeys } from '../../flows/threadConversation.js';
 import { renderNotice } from '../../render/notice.js';
 import { replyRoute } from '../../reply/responders.js';
 import { requesterOf } from '../../requester/requester.js';
@@ -23,6 +25,14 @@ export function resultButton(deps: SlackDeps) {
       const { lang } = await requester.profile();
       return responder.reply(renderNotice(lang.t('modals.staleButton'), lang));
     }
+    // Next under an answer in a conversation's thread: the page it brings is the thread's latest result.
+    const thread = clickedThread(body);
+    const channelId = body.channel?.id;
+    if (thread && channelId && !run.share)
+      run.onAnswer = keptAsLatest(
+        deps,
+        threadKeys(requester.teamId, { channelId, threadTs: thread, direct: channelId.startsWith('D') }),
+      );
     await runQuery(deps, requester, run, responder);
   };
 }

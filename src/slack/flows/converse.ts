@@ -1,0 +1,355 @@
+import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
+import type { WebClient } from '@slack/web-api';
+import type { CallResult } from '../../core/client/dataClient.js';
+import { NotCachedError } from '../../core/errors.js';
+import type { LatestResult } from '../../core/latestResults.js';
+import { type OperationId, operations, typedNameOf } from '../../core/operations/index.js';
+import { validate } from '../../core/operations/validate.js';
+import type { Lang } from '../../i18n/lang.js';
+import { sectionBlock } from '../blockKit/blocks.js';
+import { fitToSlackLimits } from '../blockKit/fitToSlackLimits.js';
+import type { SlackDeps } from '../deps.js';
+import { COMMAND_GRAMMAR, describeRequest, slackOperation } from '../operations/index.js';
+import { HELP_WORDS } from '../parse/commandGrammar.js';
+import { subcommandPhrase } from '../parse/commandSyntax.js';
+import { type Choice, type FollowUp, type MessageReading, readMessage } from '../parse/messageReader.js';
+import { DQ_COMMAND, type ParsedCommand } from '../parse/parseCommand.js';
+import { ACTION } from '../payloads/ids.js';
+import { decodeQueryValue, encodeQueryValue } from '../payloads/queryValue.js';
+import { exportButton } from '../render/exportButton.js';
+import { renderNotice } from '../render/notice.js';
+import { operationTitle } from '../render/operationTitle.js';
+import { type QuestionButton, renderQuestion } from '../render/question.js';
+import { watchThisButton } from '../render/watchThisButton.js';
+import type { Responder } from '../reply/responder.js';
+import { type Requester, speaking } from '../requester/requester.js';
+import { routeCommand } from './routeCommand.js';
+import { runQuery } from './runQuery.js';
+
+/**
+ * Where a conversation with the app happens and how it is answered: a thread under an @mention, a
+ * direct message's thread, the console. The same flow reads and answers them all.
+ */
+export interface Conversation {
+  /** Replies into the conversation (in a channel's thread, read by everyone in it); `whisper` for the person alone. */
+  responder: Responder;
+  /** The keys its latest result is kept under, the first read first (a thread's, then its direct message's). */
+  memoryKeys: readonly string[];
+  /** Says on the thread's status line what the app is doing while a lookup runs; absent where there is none. */
+  status?: (status: string) => Promise<void>;
+  /** Slack's client, for the commands that check a channel (a digest added from a thread). */
+  client?: WebClient;
+}
+
+/** The examples the one-line help and the "cannot read" reply give, in the reader's language: the suggested prompts. */
+export const PROMPTS = ['fundSize', 'candles', 'company', 'onSale'] as const;
+
+function examples(lang: Lang) {
+  const example = (name: (typeof PROMPTS)[number]) => lang.t(`conversation.prompts.${name}.messageExample`);
+  return {
+    fund: example('fundSize'),
+    futures: example('candles'),
+    company: example('company'),
+    help: `${DQ_COMMAND} ${lang.t(subcommandPhrase(HELP_WORDS))}`,
+  };
+}
+
+function notice(responder: Responder, text: string, lang: Lang): Promise<void> {
+  return responder.reply(renderNotice(text, lang));
+}
+
+/** `Fund asset size history: fund 000001 · 10 coins`: what the lookup is and what it costs, said before it runs. */
+function lookupLabel(deps: SlackDeps, operation: OperationId, request: Record<string, unknown>, lang: Lang): string {
+  return lang.t('conversation.choice', {
+    title: operationTitle(operation, lang),
+    what: describeRequest(operation, request, lang),
+    cost: lang.t('common.coins', { count: deps.prices.priceOf(operation).coins }),
+  });
+}
+
+/** The buttons of a question: each offered lookup with its cost, or an operation's form when a part is missing. */
+export function choiceButtons(deps: SlackDeps, choices: readonly Choice[], lang: Lang): QuestionButton[] {
+  const buttons: QuestionButton[] = [];
+  for (const choice of choices) {
+    if (!choice.complete) {
+      buttons.push({
+        label: lang.t('conversation.form', { title: operationTitle(choice.operation, lang) }),
+        actionId: ACTION.openModal,
+        value: typedNameOf(choice.operation),
+      });
+      continue;
+    }
+    const request = { ...validate(choice.operation, choice.input, deps.now()) };
+    const value = encodeQueryValue({ operation: choice.operation, request, locale: lang.locale });
+    if (value)
+      buttons.push({ label: lookupLabel(deps, choice.operation, request, lang), actionId: ACTION.choose, value });
+  }
+  return buttons;
+}
+
+/** What a conversation keeps of an answer for its follow-ups. */
+function latestOf(answer: CallResult, lang: Lang): LatestResult {
+  return {
+    operation: answer.operation,
+    request: { ...answer.request },
+    locale: lang.locale,
+    ...(answer.paging
+      ? { paging: { page: answer.paging.page, hasNext: answer.paging.hasNext, hasPrevious: answer.paging.hasPrevious } }
+      : {}),
+  };
+}
+
+/** Keeps an answer as a conversation's latest result (runQuery's `onAnswer`): its follow-ups go on from it. */
+export function keptAsLatest(deps: SlackDeps, keys: readonly string[]) {
+  return (answer: CallResult, lang: Lang) => deps.latestResults.keep(keys, latestOf(answer, lang));
+}
+
+interface Lookup {
+  operation: OperationId;
+  input: Record<string, unknown>;
+  /** A request already asked and answered (a follow-up's, a button's): its questions were settled then. */
+  confirmed?: boolean;
+  /** Only what is cached: the thread's latest result again, free (`画图`). */
+  cacheOnly?: boolean;
+}
+
+/**
+ * A lookup in a conversation: the status line says what is being looked up and what it costs while
+ * the call runs, the answer (the command's own reply: table, chart, buttons) goes into the
+ * conversation, and becomes its latest result.
+ */
+export async function lookUpIn(
+  deps: SlackDeps,
+  requester: Requester,
+  conversation: Conversation,
+  lookup: Lookup,
+): Promise<void> {
+  const { operation } = lookup;
+  if (conversation.status && !lookup.cacheOnly) {
+    const { lang } = await requester.profile();
+    try {
+      const request = { ...validate(operation, lookup.input, deps.now()) };
+      await conversation.status(
+        lang.t('conversation.status', {
+          what: describeRequest(operation, request, lang),
+          cost: lang.t('common.coins', { count: deps.prices.priceOf(operation).coins }),
+        }),
+      );
+    } catch {
+      // A request validation refuses is refused in runQuery, free and without a status.
+    }
+  }
+  await runQuery(
+    deps,
+    requester,
+    {
+      operation,
+      input: lookup.input,
+      ...(lookup.confirmed ? { confirmed: true } : {}),
+      ...(lookup.cacheOnly ? { cacheOnly: true } : {}),
+      onAnswer: keptAsLatest(deps, conversation.memoryKeys),
+    },
+    conversation.responder,
+  );
+}
+
+async function latestIn(deps: SlackDeps, conversation: Conversation): Promise<LatestResult | undefined> {
+  for (const key of conversation.memoryKeys) {
+    try {
+      const latest = await deps.latestResults.of(key);
+      if (latest) return latest;
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'could not read a conversation’s latest result');
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The latest result's answer again, from the cache only: free, or undefined when it is no longer kept. */
+async function cachedAnswer(
+  deps: SlackDeps,
+  requester: Requester,
+  latest: LatestResult,
+): Promise<CallResult | undefined> {
+  try {
+    return await deps.data.call(
+      latest.operation,
+      latest.request,
+      { teamId: requester.teamId, userId: requester.userId, source: 'slack' },
+      { cacheOnly: true, confirmed: true },
+    );
+  } catch (error) {
+    if (error instanceof NotCachedError) return undefined;
+    throw error;
+  }
+}
+
+/** A notice with one button under it (the result's own Export CSV or Watch this). */
+function withButton(text: string, button: Button, lang: Lang) {
+  const actions: ActionsBlock = { type: 'actions', elements: [button] };
+  const blocks: KnownBlock[] = [sectionBlock(text), actions];
+  return fitToSlackLimits({ text, blocks }, lang);
+}
+
+/** A follow-up on the conversation's latest result: another page, its chart, its export, a watch of it, another period. */
+async function followUp(
+  deps: SlackDeps,
+  requester: Requester,
+  conversation: Conversation,
+  action: FollowUp,
+  latest: LatestResult | undefined,
+): Promise<void> {
+  const { lang } = await requester.profile();
+  const { responder } = conversation;
+  if (!latest) return notice(responder, lang.t('conversation.followUp.nothingEarlier', examples(lang)), lang);
+  const definition = operations[latest.operation];
+  const what = describeRequest(latest.operation, latest.request, lang);
+  switch (action.kind) {
+    case 'page': {
+      if (!definition.withPage || !latest.paging)
+        return notice(responder, lang.t('conversation.followUp.noPages'), lang);
+      const { page, hasNext, hasPrevious } = latest.paging;
+      const { move } = action;
+      if (move.kind === 'next' && !hasNext) return notice(responder, lang.t('conversation.followUp.noNextPage'), lang);
+      if (move.kind === 'previous' && !hasPrevious)
+        return notice(responder, lang.t('conversation.followUp.noPreviousPage'), lang);
+      const wanted = move.kind === 'next' ? page + 1 : move.kind === 'previous' ? page - 1 : move.page;
+      const request: Record<string, unknown> = { ...definition.withPage(latest.request as never, wanted) };
+      return lookUpIn(deps, requester, conversation, { operation: latest.operation, input: request, confirmed: true });
+    }
+    case 'chart':
+      if (!slackOperation(latest.operation).chart)
+        return notice(responder, lang.t('conversation.followUp.noChart'), lang);
+      return lookUpIn(deps, requester, conversation, {
+        operation: latest.operation,
+        input: latest.request,
+        confirmed: true,
+        cacheOnly: true,
+      });
+    case 'export':
+    case 'watch': {
+      const answer = await cachedAnswer(deps, requester, latest);
+      if (!answer) return notice(responder, lang.t('conversation.followUp.notAtHand'), lang);
+      // The same buttons a result carries: the form each opens says what it costs before anything is done.
+      const button = action.kind === 'export' ? exportButton(answer, lang) : watchThisButton(answer, lang);
+      if (!button)
+        return notice(
+          responder,
+          lang.t(action.kind === 'export' ? 'conversation.followUp.noExport' : 'conversation.followUp.notWatchable'),
+          lang,
+        );
+      return responder.reply(withButton(lang.t(`conversation.followUp.${action.kind}`, { what }), button, lang));
+    }
+    case 'change': {
+      if (action.operation !== latest.operation)
+        return notice(
+          responder,
+          lang.t('conversation.followUp.otherOperation', {
+            title: operationTitle(latest.operation, lang),
+            what: operationTitle(action.operation, lang),
+          }),
+          lang,
+        );
+      const changed = { ...latest.request, ...action.input };
+      const request: Record<string, unknown> = definition.withPage
+        ? { ...definition.withPage(changed as never, 1) }
+        : changed;
+      return lookUpIn(deps, requester, conversation, { operation: latest.operation, input: request });
+    }
+  }
+}
+
+/** /dq's own commands in a conversation (help, usage, lang, watch, digest): the person's own business, told to them alone. */
+async function command(
+  deps: SlackDeps,
+  requester: Requester,
+  conversation: Conversation,
+  parsed: ParsedCommand,
+  said: MessageReading['said'],
+): Promise<void> {
+  const { responder } = conversation;
+  const alone: Responder = { ...responder, reply: responder.whisper ?? responder.reply };
+  await routeCommand(parsed, {
+    deps,
+    responder: alone,
+    requester,
+    ...(conversation.client ? { client: conversation.client } : {}),
+    said,
+    // A message carries no trigger to open a form with: a button does.
+    openForm: async (operation) => {
+      const { lang } = await requester.profile();
+      await alone.reply(
+        renderQuestion(
+          lang.t('conversation.question'),
+          choiceButtons(deps, [{ operation, input: {}, complete: false }], lang),
+          lang,
+        ),
+      );
+    },
+  });
+}
+
+/**
+ * What a message written to the app does, wherever it was written (a mention, a direct message, the
+ * console): read with the commands' grammar (parse/messageReader.ts), answered in the message's own
+ * language when it is clear. A lookup meant for sure runs; anything less sure is a question whose
+ * buttons say what each lookup costs, and calls nothing; a greeting gets a line of help; a message
+ * the app cannot read says what it can do. Resolves with what it read.
+ */
+export async function converse(
+  deps: SlackDeps,
+  requester: Requester,
+  text: string,
+  conversation: Conversation,
+): Promise<MessageReading> {
+  const latest = await latestIn(deps, conversation);
+  const reading = readMessage(COMMAND_GRAMMAR, text, { now: deps.now(), previous: latest?.operation });
+  // A follow-up goes on in the language of the result it follows, unless it is written clearly in another.
+  const locale = reading.said ?? (reading.kind === 'followUp' ? latest?.locale : undefined);
+  const asker = locale ? speaking(requester, locale) : requester;
+  const { lang } = await asker.profile();
+  const { responder } = conversation;
+  switch (reading.kind) {
+    case 'command':
+      if (reading.parsed.kind === 'query')
+        await lookUpIn(deps, asker, conversation, { operation: reading.parsed.operation, input: reading.parsed.input });
+      else await command(deps, asker, conversation, reading.parsed, reading.said);
+      break;
+    case 'ask':
+      await responder.reply(
+        renderQuestion(lang.t('conversation.question'), choiceButtons(deps, reading.choices, lang), lang),
+      );
+      break;
+    case 'greeting':
+      await notice(responder, lang.t('conversation.greeting', examples(lang)), lang);
+      break;
+    case 'unreadable':
+      await notice(responder, lang.t('conversation.unreadable', examples(lang)), lang);
+      break;
+    case 'followUp':
+      await followUp(deps, asker, conversation, reading.followUp, latest);
+      break;
+  }
+  return reading;
+}
+
+/**
+ * A question's button pressed (or one of "Look up in dq"'s offers): the lookup it carries runs in
+ * the conversation the button was in, as if the message had asked for it; nothing else was called
+ * before. A value this app did not make is answered with a notice, free.
+ */
+export async function runChoice(
+  deps: SlackDeps,
+  requester: Requester,
+  value: string | undefined,
+  conversation: Conversation,
+): Promise<void> {
+  const query = decodeQueryValue(value ?? '');
+  const asker = query?.locale ? speaking(requester, query.locale) : requester;
+  if (!query) {
+    const { lang } = await asker.profile();
+    return notice(conversation.responder, lang.t('modals.staleButton'), lang);
+  }
+  await lookUpIn(deps, asker, conversation, { operation: query.operation, input: query.request, confirmed: true });
+}

@@ -1,0 +1,363 @@
+import type { OperationId } from '../../core/operations/index.js';
+import type { Locale } from '../../i18n/lang.js';
+import { textLanguage } from '../../i18n/textLanguage.js';
+import {
+  type CommandGrammar,
+  DIGEST_WORDS,
+  HELP_WORDS,
+  LANG_WORDS,
+  USAGE_WORDS,
+  WATCH_WORDS,
+} from './commandGrammar.js';
+import { type CommandSyntax, positionalWords, subcommandWords } from './commandSyntax.js';
+import { type FollowUpAction, readFollowUp, withoutChangeWords } from './followUpWords.js';
+import { messageText } from './messageText.js';
+import { type Claim, type MessageToken, messageTokens } from './messageTokens.js';
+import { offerable } from './offerable.js';
+import { DQ_COMMAND, parseCommand, readUsageMonth } from './parseCommand.js';
+import type { CommandInput, ParsedCommand } from './parsedCommand.js';
+
+/** What a follow-up in a thread does to the thread's latest result. */
+export type FollowUp = FollowUpAction | { kind: 'change'; operation: OperationId; input: CommandInput };
+
+/** One answer a question offers: a lookup ready to run, or (`complete: false`) the operation's form, a part being missing. */
+export interface Choice {
+  operation: OperationId;
+  input: CommandInput;
+  complete: boolean;
+}
+
+/** What a message says, and the language it is written in when that is clear. */
+export type MessageReading = { said?: Locale } & (
+  | { kind: 'command'; parsed: ParsedCommand }
+  /** Not sure, or two meanings: a question whose buttons say what each lookup costs; nothing is called. */
+  | { kind: 'ask'; choices: Choice[] }
+  /** Greetings, thanks, chit-chat: a line of help, free. */
+  | { kind: 'greeting' }
+  /** Nothing the app can read: what it can do, free. */
+  | { kind: 'unreadable' }
+  | { kind: 'followUp'; followUp: FollowUp }
+);
+
+export interface ReadingContext {
+  /** Now, for judging the lookups a question offers as their commands are judged. */
+  now: number;
+  /** The operation of this conversation's latest result: a message that only names another period changes it. */
+  previous?: OperationId | undefined;
+}
+
+/** /dq's own subcommands, read as commands wherever a message starts with one. */
+const DQ_WORD_LISTS = [HELP_WORDS, USAGE_WORDS, DIGEST_WORDS, WATCH_WORDS, LANG_WORDS] as const;
+
+/** What one operation makes of the whole message. */
+interface OperationReading {
+  syntax: CommandSyntax;
+  input: CommandInput;
+  /** Fields given two different values (two periods, two contracts): each is a choice. */
+  conflicts: Map<string, string[]>;
+  /** Named by a topic word or one of its own option keys. */
+  named: boolean;
+  /** Its subject (a code, a contract) was read. */
+  subject: boolean;
+  /** A name (Chinese, or with a company suffix) makes its keyword. */
+  keywordFromNames: boolean;
+  /** Words the reader does not know make (part of) its keyword. */
+  keywordFromUnknown: boolean;
+  /** It read a value of its own (a period, a status) besides topics. */
+  value: boolean;
+  /** Words it has no use for: it is not sure. */
+  leftovers: MessageToken[];
+  complete: boolean;
+}
+
+function isDqWord(word: string): boolean {
+  const lower = word.toLowerCase();
+  return DQ_WORD_LISTS.some((list) => subcommandWords(list).includes(lower));
+}
+
+function claimsOf(token: MessageToken, syntax: CommandSyntax): Claim[] {
+  return token.kind === 'claims' ? token.claims.filter((claim) => claim.syntax === syntax) : [];
+}
+
+/** The first token that says something (not filler or chit-chat). */
+function firstContent(tokens: readonly MessageToken[]): MessageToken | undefined {
+  return tokens.find((token) => token.kind !== 'filler' && token.kind !== 'chat');
+}
+
+function set(reading: OperationReading, input: CommandInput): void {
+  for (const [field, value] of Object.entries(input)) {
+    const earlier = reading.input[field];
+    if (earlier === undefined) reading.input[field] = value;
+    else if (earlier.toLowerCase() !== value.toLowerCase()) {
+      const values = reading.conflicts.get(field) ?? [earlier];
+      if (!values.some((known) => known.toLowerCase() === value.toLowerCase())) values.push(value);
+      reading.conflicts.set(field, values);
+    }
+  }
+}
+
+/** What one operation makes of every word of the message. */
+function readAs(syntax: CommandSyntax, tokens: readonly MessageToken[]): OperationReading {
+  const reading: OperationReading = {
+    syntax,
+    input: {},
+    conflicts: new Map(),
+    named: false,
+    subject: false,
+    keywordFromNames: false,
+    keywordFromUnknown: false,
+    value: false,
+    leftovers: [],
+    complete: false,
+  };
+  const first = firstContent(tokens);
+  const keywordParts: MessageToken[] = [];
+  const numbers: MessageToken[] = [];
+  const guesses: Claim[] = [];
+  const { keyword } = syntax.plain;
+  for (const token of tokens) {
+    switch (token.kind) {
+      case 'filler':
+      case 'chat':
+      case 'notOffered':
+        break;
+      case 'option': {
+        const own = token.options.find((option) => option.syntax === syntax);
+        if (!own) {
+          reading.leftovers.push(token);
+          break;
+        }
+        // page: and size: are every list's; they say nothing about which operation.
+        if (!own.option.keys[0].startsWith('commands.')) reading.named = true;
+        const value = own.option.read ? own.option.read(token.value) : token.value;
+        if (value !== undefined) set(reading, { [own.option.field]: value });
+        break;
+      }
+      case 'number':
+        numbers.push(token);
+        break;
+      case 'unknown':
+        if (keyword === 'any' || (keyword === 'names' && (token.name || token.quoted))) {
+          keywordParts.push(token);
+          reading.keywordFromUnknown = true;
+          if (token.name) reading.keywordFromNames = true;
+        } else reading.leftovers.push(token);
+        break;
+      case 'claims': {
+        const own = claimsOf(token, syntax);
+        if (own.length === 0) {
+          // Another operation's word (a contract, 天然气) is part of a keyword; its codes and topics are not.
+          const word = token.claims.some((claim) => claim.word);
+          if (keyword === 'any' && word) keywordParts.push(token);
+          else reading.leftovers.push(token);
+          break;
+        }
+        // 招标 first in a message is the subcommand (every notice type); later it is the notice type.
+        const atStart = token === first;
+        const chosen =
+          own.find((claim) => (atStart ? claim.subcommand : Object.keys(claim.input).length > 0)) ?? own[0]!;
+        if (chosen.topic) reading.named = true;
+        if (chosen.guess) {
+          guesses.push(chosen);
+          break;
+        }
+        if (chosen.subject) reading.subject = true;
+        else if (!chosen.topic) reading.value = true;
+        set(reading, chosen.input);
+        break;
+      }
+    }
+  }
+  // A guess (`BTC`) counts beside another value of the operation (a period); otherwise it is a word not known.
+  for (const guess of guesses) {
+    if (reading.value) {
+      reading.subject = true;
+      set(reading, guess.input);
+    } else reading.leftovers.push(tokens.find((token) => token.kind === 'claims' && token.claims.includes(guess))!);
+  }
+  for (const number of numbers) {
+    const field = syntax.plain.number?.(reading.input);
+    if (field && reading.input[field] === undefined) set(reading, { [field]: number.text });
+    else reading.leftovers.push(number);
+  }
+  if (keywordParts.length > 0 && syntax.positional.kind === 'joined') {
+    const text = keywordParts
+      .map((part, index) => (index > 0 && keywordParts[index - 1]!.end < part.start ? ` ${part.text}` : part.text))
+      .join('');
+    set(reading, { [syntax.positional.word.field]: text });
+  }
+  const required = positionalWords(syntax).filter((word) => !word.optional);
+  reading.complete = reading.conflicts.size === 0 && required.every((word) => reading.input[word.field] !== undefined);
+  return reading;
+}
+
+/** What a question offers for one operation: the lookup read, each of two values, each period, or the form. */
+function choicesOf(reading: OperationReading, now: number): Choice[] {
+  const operation = reading.syntax.operation;
+  const form: Choice = { operation, input: {}, complete: false };
+  const inputs: CommandInput[] = [];
+  const [conflict] = reading.conflicts;
+  const offer = reading.syntax.plain.offer;
+  if (conflict) {
+    const [field, values] = conflict;
+    for (const value of values) inputs.push({ ...reading.input, [field]: value });
+  } else if (reading.complete) inputs.push(reading.input);
+  else if (offer && reading.subject && reading.input[offer.field] === undefined)
+    for (const value of offer.values) inputs.push({ ...reading.input, [offer.field]: value });
+  else return [form];
+  const ready = inputs.filter((input) => {
+    const required = positionalWords(reading.syntax).filter((word) => !word.optional);
+    return required.every((word) => input[word.field] !== undefined) && offerable(operation, input, now);
+  });
+  // Two values but no subject (日K 5分钟): the form, where the subject is filled in.
+  if (ready.length === 0 && conflict && !reading.subject) return [form];
+  return ready.map((input) => ({ operation, input, complete: true }));
+}
+
+function ask(readings: readonly OperationReading[], now: number): MessageReading {
+  const choices = readings.flatMap((reading) => choicesOf(reading, now));
+  return choices.length > 0 ? { kind: 'ask', choices } : { kind: 'unreadable' };
+}
+
+/** The words of the message that are the app's or the person's language, not names or codes: the language it is written in. */
+function languageOf(tokens: readonly MessageToken[]): Locale | undefined {
+  const words = tokens.filter(
+    (token) =>
+      token.kind === 'filler' ||
+      token.kind === 'chat' ||
+      token.kind === 'notOffered' ||
+      (token.kind === 'option' && token.options.length > 0) ||
+      (token.kind === 'claims' && token.claims.some((claim) => !claim.subject && !claim.guess)),
+  );
+  return textLanguage(words.map((token) => (token.kind === 'option' ? token.key : token.text)).join(' '));
+}
+
+/** `上个月用量`: the month before the word for usage, as Chinese writes it. */
+function usageBefore(text: string): ParsedCommand | undefined {
+  const compact = text.replace(/\s+/g, '');
+  for (const word of subcommandWords(USAGE_WORDS)) {
+    if (!compact.toLowerCase().endsWith(word) || compact.length === word.length) continue;
+    const month = readUsageMonth(compact.slice(0, -word.length));
+    if (month) return { kind: 'usage', month };
+  }
+  return undefined;
+}
+
+/** A message that only says what to change in the thread's latest request (`换成5分钟`, `monthly please`). */
+function changeOf(
+  readings: readonly OperationReading[],
+  tokens: readonly MessageToken[],
+): Extract<FollowUp, { kind: 'change' }> | undefined {
+  const changed = readings.filter((reading) => reading.value && !reading.subject);
+  if (changed.length !== 1 || tokens.some((token) => token.kind === 'unknown' || token.kind === 'number'))
+    return undefined;
+  const [reading] = changed;
+  if (reading!.named || reading!.conflicts.size > 0 || reading!.leftovers.length > 0) return undefined;
+  return { kind: 'change', operation: reading!.syntax.operation, input: reading!.input };
+}
+
+/**
+ * Reads what a person wrote to the app in their own words, through the commands' grammar: the
+ * words of every operation's syntax, the operations' own plain words (`CommandSyntax.plain`), and
+ * filler, chit-chat and follow-ups (messageWords.ts). Pure: the caller runs what it read. A lookup
+ * is read only when one operation is meant and nothing is left over; anything less sure is a
+ * question whose answers are lookups (or forms) the person picks, so nothing is paid for a guess.
+ */
+export function readMessage(grammar: CommandGrammar, raw: string, context: ReadingContext): MessageReading {
+  const cleaned = messageText(raw);
+  if (cleaned.kind === 'unreadable') return { kind: 'unreadable' };
+  // `/dq …` in a message is what follows it; a leading slash on a command word changes nothing.
+  const text = cleaned.text.replace(new RegExp(`^${DQ_COMMAND}(?:\\s+|$)`, 'i'), '').replace(/^\//, '');
+  if (text === '') return { kind: 'greeting' };
+  const said = textLanguage(text.replace(/[A-Z0-9]{2,}|\d+/g, ' '));
+  const followUp = readFollowUp(text);
+  if (followUp) return { kind: 'followUp', followUp, ...(said ? { said } : {}) };
+  const [firstWord = ''] = text.split(' ');
+  if (isDqWord(firstWord)) {
+    const parsed = parseCommand(grammar, DQ_COMMAND, text);
+    return { kind: 'command', parsed, ...(said ? { said } : {}) };
+  }
+  const usage = usageBefore(text);
+  if (usage) return { kind: 'command', parsed: usage, ...(said ? { said } : {}) };
+  // `换成5分钟`, `daily instead`: what follows the words for a change, when that is a change; else the whole text (好吧 is chit-chat).
+  const changeTo = withoutChangeWords(text);
+  const changeTokens = changeTo === undefined ? undefined : messageTokens(grammar, changeTo);
+  const changed = changeTokens && decide(grammar, changeTokens, context, true);
+  const [tokens, reading] =
+    changeTokens && changed?.kind === 'followUp'
+      ? [changeTokens, changed]
+      : (() => {
+          const whole = messageTokens(grammar, text);
+          return [whole, decide(grammar, whole, context, false)] as const;
+        })();
+  const language = languageOf(tokens);
+  return language ? { ...reading, said: language } : reading;
+}
+
+function decide(
+  grammar: CommandGrammar,
+  tokens: readonly MessageToken[],
+  context: ReadingContext,
+  changeWords: boolean,
+): MessageReading {
+  if (tokens.some((token) => token.kind === 'notOffered')) return { kind: 'unreadable' };
+  const content = tokens.filter((token) => token.kind !== 'filler' && token.kind !== 'chat');
+  if (content.length === 0) return tokens.length > 0 ? { kind: 'greeting' } : { kind: 'unreadable' };
+  const readings = grammar.syntaxes.map((syntax) => readAs(syntax, tokens));
+  const change = changeOf(readings, tokens);
+  if (change && (changeWords || change.operation === context.previous)) return { kind: 'followUp', followUp: change };
+  const query = (reading: OperationReading): MessageReading => ({
+    kind: 'command',
+    parsed: { kind: 'query', operation: reading.syntax.operation, input: reading.input },
+  });
+  const clean = (reading: OperationReading) => reading.complete && reading.leftovers.length === 0;
+  const named = readings.filter((reading) => reading.named);
+  if (named.length === 1) {
+    const [meant] = named as [OperationReading];
+    // A code or contract that makes another lookup on its own (a credit code beside 招标) is a second meaning.
+    const ownTokens = new Set(tokens.filter((token) => claimsOf(token, meant.syntax).some((claim) => claim.topic)));
+    const rivals = readings.filter(
+      (reading) =>
+        reading !== meant &&
+        reading.subject &&
+        reading.complete &&
+        reading.leftovers.every((token) => ownTokens.has(token)),
+    );
+    if (rivals.length > 0) return ask([meant, ...rivals], context.now);
+    // Chit-chat around words the reader does not know (这个新项目怎么样): those words are no sure keyword.
+    const chatty = tokens.some((token) => token.kind === 'chat') && meant.keywordFromUnknown;
+    return clean(meant) && !chatty ? query(meant) : ask([meant], context.now);
+  }
+  if (named.length > 1) return ask(named, context.now);
+  const hasUnknown = tokens.some((token) => token.kind === 'unknown');
+  const hasChat = tokens.some((token) => token.kind === 'chat');
+  const hasValues = tokens.some((token) => token.kind === 'claims' || token.kind === 'option');
+  // Chit-chat with words the reader does not know (今天天气怎么样) is still chit-chat.
+  if (hasChat && !hasValues && !tokens.some((token) => token.kind === 'number')) return { kind: 'greeting' };
+  const subjects = readings.filter((reading) => {
+    if (reading.subject) return true;
+    // A name alone may be a company (taxpayer) or a keyword (tenders), unless it stands beside another
+    // operation's value it could be the subject of (比特币 日K: a contract the app does not know).
+    return (
+      reading.keywordFromNames &&
+      reading.leftovers.every(
+        (token) =>
+          token.kind === 'number' ||
+          token.kind === 'unknown' ||
+          (token.kind === 'claims' && token.claims.every((claim) => claim.subject || claim.guess)),
+      )
+    );
+  });
+  if (subjects.length === 0) {
+    const valued = readings.filter((reading) => reading.value);
+    if (valued.length > 0 && !hasUnknown) return ask(valued, context.now);
+    return { kind: 'unreadable' };
+  }
+  if (subjects.length === 1) {
+    const [meant] = subjects as [OperationReading];
+    // A name alone is never looked up at once: it could be a company or a keyword (华为 asks first).
+    if (clean(meant) && meant.subject) return query(meant);
+    return ask([meant], context.now);
+  }
+  return ask(subjects, context.now);
+}

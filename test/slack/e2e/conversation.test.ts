@@ -1,0 +1,448 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { LedgerEntry } from '../../../src/core/ledger/ledger.js';
+import { SHORTCUT } from '../../../src/slack/payloads/ids.js';
+import type { RecordedCall } from '../../support/slack/index.js';
+import { DEFAULT_CHANNEL_ID, DEFAULT_USER_ID, DEFAULT_WORKSPACE, dmChannelFor } from '../../support/slack/index.js';
+import {
+  allText,
+  buttonsOf,
+  type MessageButton,
+  STACK_TRACE,
+  startTestApp,
+  type TestApp,
+} from '../../support/slackApp.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+import { OPS, simulatorCost } from './forms.js';
+
+/**
+ * Talking to the app (issue 34): @mentions in channels and threads, direct messages in its Messages
+ * tab, follow-ups in a thread, the "Look up in dq" message shortcut, through the real app and the
+ * fake Slack. Event shapes: https://docs.slack.dev/reference/events/app_mention,
+ * https://docs.slack.dev/reference/events/message.im; the agent experience's methods:
+ * https://docs.slack.dev/reference/methods/assistant.threads.setStatus,
+ * https://docs.slack.dev/reference/methods/assistant.threads.setSuggestedPrompts.
+ */
+
+const TEAM = DEFAULT_WORKSPACE.teamId;
+const CHINESE_USER = 'U0ZHUSER01';
+/** A message of a person in the channel, under which the team discusses a fund. */
+const PARENT_TS = '1795700000.000100';
+
+type Message = { text?: string; blocks?: Array<Record<string, unknown>> };
+
+function messageOf(call: RecordedCall): Message {
+  return { text: call.args.text as string, blocks: call.args.blocks as Array<Record<string, unknown>> };
+}
+
+function blockTypes(message: RecordedCall | Message): string[] {
+  const { blocks } = 'args' in message ? messageOf(message) : message;
+  return (blocks ?? []).map((block) => String(block.type));
+}
+
+async function ledger(app: TestApp): Promise<LedgerEntry[]> {
+  await app.client.ledger.flush();
+  return app.client.ledger.entries(TEAM, 0, app.clock.now() + 60_000);
+}
+
+function answerIn(app: TestApp, thread: string) {
+  return app.nextCall('chat.postMessage', (call) => call.args.thread_ts === thread);
+}
+
+function choose(message: Message): MessageButton[] {
+  return buttonsOf(message).filter((button) => button.action_id.startsWith('dq_choose'));
+}
+
+describe('the Done-when conversation: a thread, a direct message, a question; the ledger holds exactly the paid calls', () => {
+  let app: TestApp;
+
+  beforeEach(async () => {
+    app = await startTestApp();
+    app.fake.setUser(CHINESE_USER, { locale: 'zh-CN' });
+  });
+  afterEach(async () => {
+    await app?.close();
+  });
+
+  it.each([
+    {
+      language: 'Chinese',
+      user: CHINESE_USER,
+      fund: '000001 的规模',
+      next: '下一页',
+      candles: 'CL 日K 30',
+      unsure: '华为',
+      offered: ['General-taxpayer record', '一般纳税人信息'],
+      words: { page2: '第 2 页', question: '你想查哪一个' },
+    },
+    {
+      language: 'English',
+      user: DEFAULT_USER_ID,
+      fund: '000001 fund size',
+      next: 'next',
+      candles: 'CL daily 30',
+      unsure: '杭州华信',
+      offered: ['General-taxpayer record', 'Tender and bid notices'],
+      words: { page2: 'Page 2 of 2', question: 'Which did you mean?' },
+    },
+  ])('$language', async ({ user, fund, next, candles, unsure, words }) => {
+    const fundCost = simulatorCost(OPS.fundAsset);
+    const futuresCost = simulatorCost(OPS.futures);
+
+    // In a thread of the channel: the fund's table and chart, visible to the channel, in that thread.
+    const asked = await app.mention(fund, { threadTs: PARENT_TS, userId: user });
+    expect(asked.status).toBe(200);
+    expect(asked.elapsedMs).toBeLessThan(3000);
+    const first = await answerIn(app, PARENT_TS);
+    expect(first.args.channel).toBe(DEFAULT_CHANNEL_ID);
+    expect(blockTypes(first)).toEqual(expect.arrayContaining(['data_table', 'data_visualization', 'actions']));
+    assertWithinSlackLimits(messageOf(first), 'message');
+
+    // The next page in the same thread.
+    await app.mention(next, { threadTs: PARENT_TS, userId: user });
+    const second = await answerIn(app, PARENT_TS);
+    expect(allText(messageOf(second))).toContain(words.page2);
+
+    // A direct message: candles, in the message's own thread.
+    const dm = await app.directMessage(candles, { userId: user });
+    const third = await answerIn(app, dm.ts);
+    expect(third.args.channel).toBe(dmChannelFor(user));
+    expect(blockTypes(third)).toContain('data_visualization');
+    expect(allText(messageOf(third))).toMatch(/CL/);
+
+    // A name alone asks before spending.
+    const question = await app.mention(unsure, { userId: user });
+    const asking = await answerIn(app, question.ts);
+    expect(allText(messageOf(asking))).toContain(words.question);
+    expect(choose(messageOf(asking)).length).toBeGreaterThan(0);
+    for (const button of choose(messageOf(asking))) expect(button.text.text).toMatch(/\d+ (coins|币)/);
+    await app.settle();
+
+    // Exactly the paid calls: two pages of the fund, one of candles; nothing for the question.
+    const entries = await ledger(app);
+    expect(entries.map((entry) => [entry.operation, entry.coins, entry.userId, entry.outcome])).toEqual([
+      [OPS.fundAsset, fundCost, user, 'success'],
+      [OPS.fundAsset, fundCost, user, 'success'],
+      [OPS.futures, futuresCost, user, 'success'],
+    ]);
+    expect(app.upstreamCalls().map((call) => [call.operation, call.request])).toEqual([
+      [OPS.fundAsset, { fundCode: '000001', pageNo: '1', pageSize: '50' }],
+      [OPS.fundAsset, { fundCode: '000001', pageNo: '2', pageSize: '50' }],
+      [OPS.futures, { symbol: 'CL', type: '0', limit: '30' }],
+    ]);
+    expect(app.errorLogs()).toEqual([]);
+  });
+});
+
+describe('mentions, direct messages and follow-ups', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    app.fake.setUser(CHINESE_USER, { locale: 'zh-CN' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('a mention at the top of a channel starts a thread under it: a visible reply, not an ephemeral one', async () => {
+    const sent = await app.mention('CL 5m 30');
+    const answer = await answerIn(app, sent.ts);
+    expect(answer.args.channel).toBe(DEFAULT_CHANNEL_ID);
+    expect(app.fake.calls('chat.postEphemeral').filter((call) => call.args.thread_ts === sent.ts)).toEqual([]);
+    expect(allText(messageOf(answer))).toContain('CL');
+  });
+
+  it('the command forms work inside a message: `@dq /futures CL 5m 30` and `@dq futures CL 5m 30` make one request, paid once', async () => {
+    const before = app.upstreamCalls(OPS.futures).length;
+    const one = await app.mention('/futures GC 5m 30');
+    await answerIn(app, one.ts);
+    const two = await app.mention('futures GC 5m 30');
+    await answerIn(app, two.ts);
+    const calls = app.upstreamCalls(OPS.futures).slice(before);
+    expect(calls.map((call) => call.request)).toEqual([{ symbol: 'GC', type: '5', limit: '30' }]);
+  });
+
+  it('a direct message shows the status line while the lookup runs, with its cost, and the answer clears it', async () => {
+    const dm = await app.directMessage('110022 的规模', { userId: CHINESE_USER });
+    const answer = await answerIn(app, dm.ts);
+    expect(allText(messageOf(answer))).toContain('110022');
+    const statuses = app.fake.statusHistory(dm.channel, dm.ts);
+    expect(statuses[0]).toBe(`正在查询：基金 110022…（${simulatorCost(OPS.fundAsset)} 币）`);
+    expect(app.fake.status(dm.channel, dm.ts)).toBeUndefined();
+  });
+
+  it('answers in the message’s own language when it is clear, else in the person’s', async () => {
+    const english = await app.directMessage('what is the asset size of 161725', { userId: CHINESE_USER });
+    expect(allText(messageOf(await answerIn(app, english.ts)))).toContain('Fund asset size history');
+    const chinese = await app.directMessage('查一下 161725 的规模');
+    expect(allText(messageOf(await answerIn(app, chinese.ts)))).toContain('基金规模历史');
+    const neither = await app.directMessage('161725', { userId: CHINESE_USER });
+    expect(allText(messageOf(await answerIn(app, neither.ts)))).toContain('基金规模历史');
+  });
+
+  it('follow-ups in a thread: 画图 again from cache, 导出 and 关注它 offer the result’s own Export and Watch buttons, 换成5分钟 another period', async () => {
+    const sent = await app.mention('黄金 日K 20', { userId: CHINESE_USER });
+    const result = await answerIn(app, sent.ts);
+    const calls = app.upstreamCalls().length;
+    const resultButtons = buttonsOf(messageOf(result));
+
+    await app.mention('画图', { threadTs: sent.ts, userId: CHINESE_USER });
+    expect(blockTypes(await answerIn(app, sent.ts))).toContain('data_visualization');
+    await app.mention('导出', { threadTs: sent.ts, userId: CHINESE_USER });
+    const exported = buttonsOf(messageOf(await answerIn(app, sent.ts)));
+    expect(exported).toEqual(resultButtons.filter((button) => button.action_id === 'dq_export_csv'));
+    await app.mention('关注它', { threadTs: sent.ts, userId: CHINESE_USER });
+    const watched = buttonsOf(messageOf(await answerIn(app, sent.ts)));
+    // The same entry the result's own "Watch this" uses: the same button, the same value.
+    expect(watched).toEqual(resultButtons.filter((button) => button.action_id === 'dq_watch_this'));
+    expect(watched).toHaveLength(1);
+    expect(app.upstreamCalls().length).toBe(calls);
+
+    await app.mention('换成5分钟', { threadTs: sent.ts, userId: CHINESE_USER });
+    await answerIn(app, sent.ts);
+    expect(app.upstreamCalls(OPS.futures).at(-1)?.request).toEqual({ symbol: 'GC', type: '5', limit: '20' });
+  });
+
+  it('Next pressed under an answer in a thread moves the thread’s latest result: a later `next` goes on from that page', async () => {
+    const sent = await app.mention('000001 fund size');
+    const first = await answerIn(app, sent.ts);
+    const next = buttonsOf(messageOf(first)).find((button) => button.action_id === 'dq_page_next')!;
+    const clicked = await app.click(next.action_id, next.value!, {
+      ephemeral: false,
+      messageTs: first.response.ts as string,
+      threadTs: sent.ts,
+    });
+    expect(allText(await app.nextResponse(clicked.responseId))).toContain('Page 2 of 2');
+    await app.mention('next', { threadTs: sent.ts });
+    expect(allText(messageOf(await answerIn(app, sent.ts)))).toContain('already its last page');
+  });
+
+  it('a follow-up with nothing before it says so, free', async () => {
+    const calls = app.upstreamCalls().length;
+    const sent = await app.mention('下一页', { userId: CHINESE_USER });
+    expect(allText(messageOf(await answerIn(app, sent.ts)))).toContain('还没有可以接着查的结果');
+    expect(app.upstreamCalls().length).toBe(calls);
+  });
+
+  it('in a direct message every message counts: 下一页 outside the thread goes on from the latest answer there', async () => {
+    const first = await app.directMessage('000001 的规模', { userId: CHINESE_USER });
+    await answerIn(app, first.ts);
+    const next = await app.directMessage('下一页', { userId: CHINESE_USER });
+    expect(allText(messageOf(await answerIn(app, next.ts)))).toContain('第 2 页');
+  });
+
+  it('a question’s button runs its lookup in the thread, for all to read, and it becomes the thread’s latest result', async () => {
+    const calls = app.upstreamCalls().length;
+    const sent = await app.mention('杭州华信');
+    const question = await answerIn(app, sent.ts);
+    expect(app.upstreamCalls().length).toBe(calls);
+    const taxpayer = choose(messageOf(question)).find((button) => button.text.text.startsWith('General-taxpayer'));
+    expect(taxpayer?.text.text).toBe(`General-taxpayer record: “杭州华信” · ${simulatorCost(OPS.taxpayer)} coins`);
+    const clicked = await app.click(taxpayer!.action_id, taxpayer!.value!, {
+      ephemeral: false,
+      messageTs: question.response.ts as string,
+      threadTs: sent.ts,
+    });
+    expect(clicked.status).toBe(200);
+    const answer = await answerIn(app, sent.ts);
+    expect(allText(messageOf(answer))).toContain('杭州华信');
+    expect(app.upstreamCalls(OPS.taxpayer).at(-1)?.request).toMatchObject({ keyword: '杭州华信' });
+    await app.mention('next', { threadTs: sent.ts });
+    expect(allText(messageOf(await answerIn(app, sent.ts)))).toMatch(/last page|Page 2/);
+  });
+
+  it('a greeting gets one line of help with examples, and a message the app cannot read says what it can do; both free', async () => {
+    const calls = app.upstreamCalls().length;
+    const hello = await app.directMessage('你好', { userId: CHINESE_USER });
+    const help = allText(messageOf(await answerIn(app, hello.ts)));
+    expect(help).toContain('000001 的规模');
+    const junk = await app.directMessage('asdf qwer zxcv');
+    expect(allText(messageOf(await answerIn(app, junk.ts)))).toContain('Nothing was charged');
+    expect(app.upstreamCalls().length).toBe(calls);
+  });
+
+  it('/dq’s own commands in a channel are told to the person alone: `@dq 用量` is ephemeral', async () => {
+    await app.mention('用量', { userId: CHINESE_USER, threadTs: PARENT_TS });
+    const usage = await app.nextCall('chat.postEphemeral', (call) => call.args.user === CHINESE_USER);
+    expect(usage.args.thread_ts).toBe(PARENT_TS);
+    expect(allText(messageOf(usage))).toMatch(/币/);
+    await app.settle();
+    expect(
+      app.fake.calls('chat.postMessage').filter((call) => call.args.thread_ts === PARENT_TS && call.at >= usage.at),
+    ).toEqual([]);
+  });
+});
+
+describe('what is never answered, and what is answered once', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('a retried event (X-Slack-Retry-Num, the same event_id) is answered once and paid once', async () => {
+    const calls = app.upstreamCalls().length;
+    const sent = await app.mention('005827 的规模');
+    await answerIn(app, sent.ts);
+    const again = await app.mention('005827 的规模', {
+      ts: sent.ts,
+      eventId: sent.eventId,
+      send: { retry: { num: 1, reason: 'http_timeout' } },
+    });
+    expect(again.status).toBe(200);
+    await app.settle(300);
+    expect(app.fake.calls('chat.postMessage').filter((call) => call.args.thread_ts === sent.ts)).toHaveLength(1);
+    expect(app.upstreamCalls().length).toBe(calls + 1);
+  });
+
+  it.each([
+    ['a bot’s mention', { botId: 'B0OTHERBOT' }],
+    ['a mention re-sent because its message was edited', { edited: true }],
+    ['a mention with a subtype', { subtype: 'thread_broadcast' }],
+  ])('%s is not answered', async (_name, options) => {
+    const sent = await app.mention('000198 的规模', options);
+    expect(sent.status).toBe(200);
+    // The same words from a person, sent after it, are answered: once that answer is out, the other would be too.
+    const control = await app.mention('000198 的规模');
+    await answerIn(app, control.ts);
+    await app.settle(100);
+    expect(app.fake.calls('chat.postMessage').filter((call) => call.args.thread_ts === sent.ts)).toEqual([]);
+    expect(
+      app.upstreamCalls().filter((call) => (call.request as { fundCode?: string }).fundCode === '000198'),
+    ).toHaveLength(1);
+  });
+
+  it.each([
+    ['the app’s own message', { userId: DEFAULT_WORKSPACE.botUserId }],
+    ['another bot’s message', { botId: 'B0OTHERBOT' }],
+    ['an edit', { subtype: 'message_changed' }],
+    ['a deletion', { subtype: 'message_deleted' }],
+  ])('in a direct message, %s is not answered', async (_name, options) => {
+    const sent = await app.directMessage('000198 的规模', options);
+    expect(sent.status).toBe(200);
+    const control = await app.directMessage('000198 的规模');
+    await answerIn(app, control.ts);
+    await app.settle(100);
+    expect(app.fake.calls('chat.postMessage').filter((call) => call.args.thread_ts === sent.ts)).toEqual([]);
+    expect(app.fake.calls('chat.postEphemeral').filter((call) => call.args.thread_ts === sent.ts)).toEqual([]);
+  });
+
+  it('nothing a person wrote becomes live markup: a broadcast is not read, a colleague’s mention is dropped', async () => {
+    const broadcast = await app.mention('<!channel> 000001 的规模');
+    const refused = messageOf(await answerIn(app, broadcast.ts));
+    expect(JSON.stringify(refused)).not.toMatch(/<!channel>|<!here>|<!everyone>/);
+    const colleague = await app.mention('<@U07ALICE> 你看 000001 的规模');
+    const answer = messageOf(await answerIn(app, colleague.ts));
+    expect(JSON.stringify(answer)).not.toContain('<@U07ALICE>');
+    expect(allText(answer)).toContain('000001');
+    expect(allText(answer)).not.toMatch(STACK_TRACE);
+  });
+});
+
+describe('a mention in a channel the allowlists refuse', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp({ env: { ALLOWED_CHANNEL_IDS: 'C0DATAROOM' } });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('posts nothing in the channel; the refusal goes to the person privately; nothing is called', async () => {
+    const sent = await app.mention('000001 的规模', { channelId: 'C0NOTALLOW' });
+    expect(sent.status).toBe(200);
+    const refusal = await app.nextCall('chat.postEphemeral', (call) => call.args.channel === 'C0NOTALLOW');
+    expect(refusal.args.user).toBe(DEFAULT_USER_ID);
+    expect(allText(messageOf(refusal))).toContain('ALLOWED_CHANNEL_IDS');
+    await app.settle(300);
+    expect(app.fake.calls('chat.postMessage').filter((call) => call.args.channel === 'C0NOTALLOW')).toEqual([]);
+    expect(app.fake.calls('assistant.threads.setStatus')).toEqual([]);
+    expect(app.upstreamCalls()).toEqual([]);
+    // The listed channel is answered.
+    const allowed = await app.mention('000001 的规模', { channelId: 'C0DATAROOM' });
+    expect((await answerIn(app, allowed.ts)).args.channel).toBe('C0DATAROOM');
+  });
+});
+
+describe('the Messages tab and the "Look up in dq" shortcut', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    app.fake.setUser(CHINESE_USER, { locale: 'zh-CN' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it.each([
+    [DEFAULT_USER_ID, 'Try a lookup'],
+    [CHINESE_USER, '试着查一下'],
+  ])(
+    'opening the Messages tab (%s) sets four prompts in the person’s language, without thread_ts; each runs a lookup the demo answers',
+    async (user, title) => {
+      const opened = await app.event({
+        type: 'app_home_opened',
+        user,
+        channel: dmChannelFor(user),
+        tab: 'messages',
+        event_ts: '1795700000.000200',
+      });
+      expect(opened.status).toBe(200);
+      const call = await app.nextCall(
+        'assistant.threads.setSuggestedPrompts',
+        (candidate) => candidate.args.channel_id === dmChannelFor(user),
+      );
+      expect(call.args.thread_ts).toBeUndefined();
+      const set = app.fake.suggestedPrompts(dmChannelFor(user));
+      expect(set?.title).toBe(title);
+      expect(set?.prompts).toHaveLength(4);
+      for (const prompt of set!.prompts) {
+        expect(prompt.title).toMatch(/· \d+ (coins|币)$/);
+        const dm = await app.directMessage(prompt.message, { userId: user });
+        const answer = messageOf(await answerIn(app, dm.ts));
+        // A result (its header and its buttons), not a question, and not an empty one.
+        expect(blockTypes(answer), prompt.message).toEqual(expect.arrayContaining(['header', 'actions']));
+        expect(choose(answer), prompt.message).toEqual([]);
+        expect(allText(answer), prompt.message).not.toMatch(/no history|nothing|没有找到|未找到|not found|没有/i);
+      }
+      expect(app.fake.calls('views.publish').filter((publish) => publish.args.user_id === user)).toEqual([]);
+    },
+  );
+
+  it('offers what a message names, privately, each button with its cost; nothing is called until one is pressed', async () => {
+    const calls = app.upstreamCalls().length;
+    const text =
+      '周会纪要：和杭州华信光伏科技有限公司（91330106774738789M）谈了合作，顺便看了 000001 的规模，还有 CL 的走势。下周再议。';
+    const sent = await app.messageShortcut(SHORTCUT.lookUp, { text, user: 'U0SOMEONE1' });
+    expect(sent.status).toBe(200);
+    const offers = (await app.nextResponse(sent.responseId)) as Message & { response_type?: string };
+    expect(offers.response_type).toBe('ephemeral');
+    const labels = choose(offers).map((button) => button.text.text);
+    expect(labels).toEqual([
+      `General-taxpayer record: “杭州华信光伏科技有限公司” · ${simulatorCost(OPS.taxpayer)} coins`,
+      `Tender and bid notices: “杭州华信光伏科技有限公司” · ${simulatorCost(OPS.bids)} coins`,
+      `General-taxpayer record: “91330106774738789M” · ${simulatorCost(OPS.taxpayer)} coins`,
+      `Fund asset size history: fund 000001 · ${simulatorCost(OPS.fundAsset)} coins`,
+      expect.stringMatching(new RegExp(`^Futures candlesticks: CL, daily, .* · ${simulatorCost(OPS.futures)} coins$`)),
+    ]);
+    await app.settle();
+    expect(app.upstreamCalls().length).toBe(calls);
+    const code = choose(offers)[2]!;
+    const clicked = await app.click(code.action_id, code.value!, { ephemeral: true });
+    const answer = await app.nextResponse(clicked.responseId);
+    expect(allText(answer)).toContain('91330106774738789M');
+    expect(app.upstreamCalls().length).toBe(calls + 1);
+  });
+
+  it('a message naming nothing gets a line saying what the shortcut looks for, free', async () => {
+    const sent = await app.messageShortcut(SHORTCUT.lookUp, { text: 'lunch at noon?', user: 'U0SOMEONE1' });
+    const reply = await app.nextResponse(sent.responseId);
+    expect(allText(reply)).toContain('found nothing to look up');
+    expect(buttonsOf(reply)).toEqual([]);
+  });
+});
