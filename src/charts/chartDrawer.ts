@@ -19,11 +19,12 @@ export interface PngDrawer {
 export const CHART_PIXEL_RATIO = 2;
 /** A chart not drawn by then is given up (the reply goes without it) and the thread started anew. */
 export const DRAW_TIMEOUT_MS = 10_000;
+/** A thread that has not loaded the libraries and the font by then is replaced. */
+export const THREAD_START_TIMEOUT_MS = 60_000;
 
 interface Pending {
   resolve(png: Buffer): void;
   reject(error: Error): void;
-  timer: NodeJS.Timeout;
 }
 
 /**
@@ -44,13 +45,18 @@ function startWorker(): Worker {
 /**
  * Draws charts one at a time on one worker thread, so the main thread (Slack's acks, the chart
  * route) never waits for a drawing. The thread starts with the first chart (or warm()) and is
- * replaced when it fails or a chart takes longer than `timeoutMs`.
+ * replaced when it fails or a chart takes longer than `timeoutMs`. A chart's time starts when the
+ * thread, loaded, begins it: neither loading on a busy machine nor the charts queued before it count.
  */
 export class ChartDrawer implements PngDrawer {
   private worker: Worker | undefined;
+  /** In the order sent: the thread answers in that order, so the first is the one being drawn. */
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private closed = false;
+  private loaded = false;
+  private drawingTimer: NodeJS.Timeout | undefined;
+  private startTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly timeoutMs = DRAW_TIMEOUT_MS) {}
 
@@ -68,12 +74,7 @@ export class ChartDrawer implements PngDrawer {
     const worker = this.thread();
     const id = this.nextId++;
     return new Promise<Buffer>((resolve, reject) => {
-      const timer = setTimeout(
-        () => this.restart(new Error(`a chart took longer than ${this.timeoutMs} ms to draw`)),
-        this.timeoutMs,
-      );
-      timer.unref();
-      this.pending.set(id, { resolve, reject, timer });
+      this.pending.set(id, { resolve, reject });
       const message: DrawMessage = {
         id,
         request: {
@@ -86,6 +87,7 @@ export class ChartDrawer implements PngDrawer {
         },
       };
       worker.postMessage(message);
+      this.timeFirstDrawing();
     });
   }
 
@@ -101,20 +103,45 @@ export class ChartDrawer implements PngDrawer {
     if (this.worker) return this.worker;
     const worker = startWorker();
     worker.unref();
+    this.startTimer = setTimeout(
+      () => this.restart(new Error(`the chart thread did not load within ${THREAD_START_TIMEOUT_MS} ms`)),
+      THREAD_START_TIMEOUT_MS,
+    );
+    this.startTimer.unref();
     worker.on('message', (message: DrawnMessage) => {
-      const pending = this.pending.get(message.id);
-      if (!pending) return;
-      this.pending.delete(message.id);
-      clearTimeout(pending.timer);
-      if ('png' in message) pending.resolve(Buffer.from(message.png));
-      else pending.reject(new Error(message.error));
+      if (this.worker !== worker) return;
+      if ('ready' in message) {
+        clearTimeout(this.startTimer);
+        this.loaded = true;
+      } else {
+        const pending = this.pending.get(message.id);
+        if (!pending) return;
+        this.pending.delete(message.id);
+        clearTimeout(this.drawingTimer);
+        this.drawingTimer = undefined;
+        if ('png' in message) pending.resolve(Buffer.from(message.png));
+        else pending.reject(new Error(message.error));
+      }
+      this.timeFirstDrawing();
     });
-    worker.on('error', (error) => this.restart(error));
+    worker.on('error', (error) => {
+      if (this.worker === worker) this.restart(error);
+    });
     worker.on('exit', (code) => {
       if (this.worker === worker) this.restart(new Error(`the chart thread stopped (exit code ${code})`));
     });
     this.worker = worker;
     return worker;
+  }
+
+  /** Starts the clock of the chart the loaded thread is drawing now, unless it is running. */
+  private timeFirstDrawing(): void {
+    if (!this.loaded || this.drawingTimer || this.pending.size === 0) return;
+    this.drawingTimer = setTimeout(
+      () => this.restart(new Error(`a chart took longer than ${this.timeoutMs} ms to draw`)),
+      this.timeoutMs,
+    );
+    this.drawingTimer.unref();
   }
 
   /** Every chart in the thread fails with `error`; the next one starts a new thread. */
@@ -126,10 +153,11 @@ export class ChartDrawer implements PngDrawer {
   }
 
   private failAll(error: Error): void {
-    for (const pending of this.pending.values()) {
-      clearTimeout(pending.timer);
-      pending.reject(error);
-    }
+    clearTimeout(this.drawingTimer);
+    clearTimeout(this.startTimer);
+    this.drawingTimer = undefined;
+    this.loaded = false;
+    for (const pending of this.pending.values()) pending.reject(error);
     this.pending.clear();
   }
 }

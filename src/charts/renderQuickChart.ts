@@ -249,6 +249,11 @@ export function renderChartText(request: ChartRequest): RenderedChart {
 }
 
 /** The PNG of a chart and nothing else: how the app draws the charts it serves (see renderWorker.ts). */
+/** Loads Chart.js, the plugin, the canvas and the font now rather than with the first chart. */
+export function loadChartLibraries(): void {
+  loadLibraries();
+}
+
 export function drawPng(request: ChartRequest): Buffer {
   const { canvas, chart } = draw(request);
   try {

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { type ChartRequest, drawPng } from './renderQuickChart.js';
+import { type ChartRequest, drawPng, loadChartLibraries } from './renderQuickChart.js';
 
 // The thread that draws the charts the app serves (see chartDrawer.ts): a chart takes tens of
 // milliseconds of CPU, which on the main thread would hold up every Slack request meanwhile.
@@ -9,7 +9,7 @@ export interface DrawMessage {
   request: ChartRequest;
 }
 
-export type DrawnMessage = { id: number; png: ArrayBuffer } | { id: number; error: string };
+export type DrawnMessage = { id: number; png: ArrayBuffer } | { id: number; error: string } | { ready: true };
 
 parentPort?.on('message', (message: DrawMessage) => {
   let answer: DrawnMessage;
@@ -25,3 +25,10 @@ parentPort?.on('message', (message: DrawMessage) => {
     parentPort!.postMessage(answer);
   }
 });
+
+// The time a chart is given starts once the libraries and the font are loaded, not while a busy
+// machine is still loading them. A failure to load is told by the first drawing, with its reason.
+try {
+  loadChartLibraries();
+} catch {}
+parentPort?.postMessage({ ready: true } satisfies DrawnMessage);

@@ -262,7 +262,7 @@ describe('charts drawn by the app and served at signed addresses', () => {
   });
 
   it('a drawing that hangs is given up and the next one gets a new thread', async () => {
-    // Long enough for a new thread to load the libraries and the font on a busy machine.
+    // The 4 s start once the thread has loaded, so a busy machine's slow loading does not count.
     const hasty = new ChartDrawer(4000);
     try {
       const endless: ChartSpec = { chart: '(()=>{for(;;){}})()', width: 100, height: 100 };
