@@ -1,5 +1,6 @@
+import { statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import { CHART_JS_VERSION, quickChartUrl } from '../charts/quickChart.js';
@@ -29,7 +30,7 @@ export interface ChartCommandOptions {
   runtime?: CoreRuntime;
 }
 
-export const CHART_USAGE = `dq chart <command text> [--demo] [--out file.png] [--lang en|zh]
+export const CHART_USAGE = `dq chart <command text> [--demo] [--out file.png|folder] [--lang en|zh]
   draws the chart a reply would carry, as the app (or QuickChart, with CHART_RENDERER=quickchart) would, into a PNG, e.g.
     dq chart futures CL 5m 30 --demo --out cl.png
     dq chart /fund-asset 000001 page:2 --demo --lang zh
@@ -73,6 +74,13 @@ export function defaultFileName(text: string): string {
     .replace(/[^\p{L}\p{N}.]+/gu, '-')
     .replace(/^-+|-+$/g, '');
   return `${slug || 'chart'}.png`;
+}
+
+/** `--out` naming a folder (one that exists, or written with a trailing slash) gets the chart's own file name inside it. */
+function chartFile(cwd: string, out: string, text: string): string {
+  const path = resolve(cwd, out);
+  const isFolder = /[/\\]$/.test(out) || statSync(path, { throwIfNoEntry: false })?.isDirectory();
+  return isFolder ? join(path, defaultFileName(text)) : path;
 }
 
 function splitCommand(text: string): [string, string] {
@@ -122,7 +130,7 @@ export async function runChartCommand(options: ChartCommandOptions): Promise<num
     const { text, out } = words;
     if (!text) throw new UsageError('which chart? Give the text of a /futures or /fund-asset command');
     query = chartedQuery(text);
-    file = resolve(options.cwd ?? process.cwd(), out ?? defaultFileName(text));
+    file = chartFile(options.cwd ?? process.cwd(), out ?? defaultFileName(text), text);
     // The chart a reader of the workspace's language would get, unless asked for another.
     locale = words.locale ?? config.slack.workspaceLocale ?? FALLBACK_LOCALE;
   } catch (error) {
@@ -157,7 +165,12 @@ export async function runChartCommand(options: ChartCommandOptions): Promise<num
             version: CHART_JS_VERSION,
           });
     rendered.chart.destroy();
-    await writeFile(file, rendered.png);
+    try {
+      await writeFile(file, rendered.png);
+    } catch (error) {
+      errorOutput.write(`dq chart: could not write ${file}: ${(error as NodeJS.ErrnoException).code ?? error}\n`);
+      return 1;
+    }
     say(`${file} (${rendered.imageWidth}×${rendered.imageHeight})`);
     say(plan.caption);
     if (plan.kind === 'image') {
@@ -182,6 +195,8 @@ export async function runChartCommand(options: ChartCommandOptions): Promise<num
       errorOutput.write(`dq chart: ${error.message}\n`);
       return 1;
     }
+    // The explanation may promise that the cause was logged.
+    if (!(error instanceof ValidationError)) options.logger.error({ err: error }, 'dq chart failed');
     const explanation = explainError(error, Date.now(), timeZone);
     errorOutput.write(
       `dq chart: ${explanation.summary}\n${explanation.details.map((detail) => `  ${detail}\n`).join('')}`,

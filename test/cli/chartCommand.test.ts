@@ -76,6 +76,17 @@ describe('dq chart', () => {
     expect(pngSize(join(dir, 'gc.png'))).toEqual([1800, 760]);
   });
 
+  it('--out naming a folder draws into it under the command\'s name; a file it cannot write is said, not "logged"', async () => {
+    const folder = mkdtempSync(join(dir, 'into-'));
+    const into = await dqChart(`futures CL 1w 20 --out ${folder}`);
+    expect(into.stderr).toBe('');
+    expect(into.code).toBe(0);
+    expect(pngSize(join(folder, 'futures-CL-1w-20.png'))).toEqual([1400, 760]);
+    const slash = await dqChart(`futures CL 1w 20 --out ${join(dir, 'new-folder')}/`);
+    expect(slash.code).toBe(1);
+    expect(slash.stderr).toBe(`dq chart: could not write ${join(dir, 'new-folder', 'futures-CL-1w-20.png')}: ENOENT\n`);
+  });
+
   it('says why in one line, with exit 2, for input that has no chart or is not valid', async () => {
     for (const [line, message] of [
       // The charted commands in the order the operations are listed (help's order).
