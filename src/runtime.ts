@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { AppConfig, ServiceConfig } from './config.js';
 import { type ClientObserver, DataClient } from './core/client/dataClient.js';
-import { systemClock } from './core/clock.js';
+import { type Clock, systemClock } from './core/clock.js';
 import { type Prices, pricesFrom } from './core/operations/prices.js';
 import { createStore } from './core/store/index.js';
 import { StoreGuard } from './core/store/storeGuard.js';
@@ -20,6 +20,8 @@ export interface CoreRuntime {
   storeGuard: StoreGuard;
   /** Present in demo mode: the in-process simulator the client talks to. */
   simulator?: Simulator;
+  /** The clock the client, the store guard and the simulator keep time by (the system's unless given). */
+  clock: Clock;
   close(): Promise<void>;
 }
 
@@ -30,12 +32,13 @@ export const DEMO_API_KEY = 'sim-key';
 /** Demo mode starts the built-in simulator in this process and points the client at it. */
 export async function createCoreRuntime(
   config: CoreSettings,
-  options: { logger: Logger; observer?: ClientObserver },
+  options: { logger: Logger; observer?: ClientObserver; clock?: Clock },
 ): Promise<CoreRuntime> {
+  const clock = options.clock ?? systemClock;
   let simulator: Simulator | undefined;
   let service = config.service;
   if (config.demo) {
-    simulator = await startSimulator({ ...config.simulator, port: 0, apiKeys: [DEMO_API_KEY] });
+    simulator = await startSimulator({ ...config.simulator, port: 0, apiKeys: [DEMO_API_KEY], clock });
     service = { ...service, baseUrl: simulator.url, apiKey: DEMO_API_KEY };
     options.logger.info(
       { simulator: simulator.url },
@@ -52,7 +55,7 @@ export async function createCoreRuntime(
   }
   const storeGuard = new StoreGuard({
     store,
-    clock: systemClock,
+    clock,
     budgetTimeZone: config.budgets.timeZone,
     logger: options.logger,
   });
@@ -76,6 +79,7 @@ export async function createCoreRuntime(
     shareRetentionMs: config.store.shareRetentionMs,
     budgets: config.budgets,
     budgetsClosed: (now) => storeGuard.budgetsClosed(now),
+    clock,
     ...(options.observer ? { observer: options.observer } : {}),
   });
   const runtime: CoreRuntime = {
@@ -84,6 +88,7 @@ export async function createCoreRuntime(
     client,
     prices,
     storeGuard,
+    clock,
     close: async () => {
       storeGuard.stop();
       await client.close();

@@ -4,6 +4,7 @@ import { runConsole } from '../../src/cli/console.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/core/logger.js';
 import { type CoreRuntime, createCoreRuntime } from '../../src/runtime.js';
+import { pinnedClock } from '../support/clocks.js';
 
 /** Tests do not read the user's environment: a fixed user and zone, and a store that leaves nothing behind. */
 export const CONSOLE_ENV = { USER: 'tester', DEFAULT_TZ: 'Asia/Shanghai', STORE_URL: 'memory://' };
@@ -12,12 +13,13 @@ export const silentLogger = () => createLogger({ level: 'silent', destination: 2
 
 /**
  * A console in this process on the built-in simulator, fed line by line. The runtime is built
- * here so a test can ask the simulator how many calls really reached it.
+ * here so a test can ask the simulator how many calls really reached it, on the pinned date: the
+ * simulator publishes tenders as time goes by, so today's counts are not tomorrow's.
  */
 export async function startDemoConsole(options: { exportDirectory?: string; env?: Record<string, string> } = {}) {
   const logger = silentLogger();
   const config = loadConfig({ ...CONSOLE_ENV, ...options.env }, { inSlack: false, demo: true });
-  const runtime: CoreRuntime = await createCoreRuntime(config, { logger });
+  const runtime: CoreRuntime = await createCoreRuntime(config, { logger, clock: pinnedClock() });
   const input = new PassThrough();
   const output = new PassThrough();
   let text = '';

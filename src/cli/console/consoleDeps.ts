@@ -73,6 +73,7 @@ export function buildConsoleDeps(input: ConsoleDepsInput): ConsoleDeps {
     charts: input.charts,
     ...(drawnLocally(input.charts) ? { publishChart: chartFilePublisher(input.folder) } : {}),
     logger: input.logger,
+    clock: input.runtime.clock,
   });
   return { deps, close: () => digestStore.close() };
 }
