@@ -94,6 +94,13 @@ describe('phrasings a native reader would not write (issue 37, item 11)', () => 
     [/支出/, '用币、付费查询'],
     [/而不是“/, '不能是“…”'],
     [/今天(已用|的预算|的支出|的用币| §)/, '今日'],
+    // A third reading (the replies of issue 34 and the tender watches): one word for each thing.
+    [/此工作区/, '本工作区'],
+    [/话题/, '消息列（Slack 的叫法）'],
+    [/金币/, '币'],
+    [/六位/, '6 位'],
+    [/公司名/, '企业名称'],
+    [/按发给应用的消息来读|读不出|在这条消息里找到|这里会查找/, '视为发给应用的消息、无法识别、可以查询以下内容'],
   ];
 
   it.each(TRANSLATIONESE)('%s is written as a native reader writes it (%s)', (pattern) => {

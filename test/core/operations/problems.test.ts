@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type FieldProblem, ValidationError } from '../../../src/core/errors.js';
 import type { OperationId } from '../../../src/core/operations/index.js';
 import { askFirst, validate } from '../../../src/core/operations/validate.js';
-import { english, langFor } from '../../../src/i18n/lang.js';
+import { type CatalogueKey, english, langFor } from '../../../src/i18n/lang.js';
 
 const zh = langFor('zh-CN');
 const TAX = 'enterprise-general-taxpayer-query';
@@ -29,9 +29,7 @@ function inChinese(id: OperationId, input: Record<string, unknown>): string[] {
 
 describe('the operations’ own problems, in Chinese', () => {
   it('taxpayer keywords and the questions about credit codes', () => {
-    expect(inChinese(TAX, { keyword: '华' })).toEqual([
-      'keyword: 至少 2 个字（企业名称的一部分），或 18 位统一社会信用代码',
-    ]);
+    expect(inChinese(TAX, { keyword: '华' })).toEqual(['keyword: 太短：名称至少写 2 个字，代码须写满 18 位']);
     expect(inChinese(TAX, { keyword: '华'.repeat(101) })).toEqual([
       'keyword: 长 101 个字；企业名称最多 100 个字（可只写其中一部分，如“华信”），或填写 18 位统一社会信用代码',
     ]);
@@ -52,7 +50,7 @@ describe('the operations’ own problems, in Chinese', () => {
       'keyword: “浙江省科技”太笼统，数据服务不受理（只写地区名，或只写“科技”“技术”）；请加上产品或企业名称中的词',
     ]);
     expect(inChinese(BIDS, { keyword: '光伏组件', province: 'XX' })).toEqual([
-      'province: 不能是“XX”：无法识别该地区；可写地区代码或名称，如 ZJ（浙江）、BJ（北京）、GD（广东）',
+      'province: 不能是“XX”：无法识别；可写代码或名称，如 ZJ（浙江）、BJ（北京）、GD（广东）',
     ]);
     expect(inChinese(BIDS, { keyword: '光伏组件', searchType: '4' })).toEqual([
       'searchType: 须为 1（标题）、2（采购人）、3（供应商）或其组合，如 1,2',
@@ -73,7 +71,7 @@ describe('the operations’ own problems, in Chinese', () => {
       'fundCode: 须为 6 位数字，如 000001，不能是“12345”',
     ]);
     expect(inChinese('finance-external-futures-kline', { symbol: '原油', type: '5m' })).toEqual([
-      'symbol: “原油”不是期货品种代码；如 CL、GC、SI、HG',
+      'symbol: 须以字母开头、由字母或数字组成，如 CL、GC、SI、HG，不能是“原油”',
     ]);
     expect(inChinese('finance-external-futures-kline', { symbol: 'CL', type: '10分钟' })).toEqual([
       'type: 须为日线、1分钟、5分钟、15分钟、30分钟、1小时、2小时、4小时、周线、月线之一，不能是“10分钟”',
@@ -96,5 +94,25 @@ describe('the operations’ own problems, in Chinese', () => {
     expect(problems('fund-new-list', { saleStatus: 'maybe' }).map((p) => p.message)).toEqual([
       'must be one of onsale, offsale, all, not "maybe"',
     ]);
+  });
+});
+
+describe('a problem is read after its field’s name, so it does not say that name again', () => {
+  // The reply puts the field's label first ("*Fund code* must be 6 digits…", "基金代码须为 6 位数字…").
+  const CASES: ReadonlyArray<[OperationId, CatalogueKey, Record<string, unknown>]> = [
+    ['fund-asset', 'fundAsset.form.fundCode.label', { fundCode: '12345' }],
+    ['finance-external-futures-kline', 'futures.form.symbol.label', { symbol: '原油', type: '5m' }],
+    ['finance-external-futures-kline', 'futures.form.limit.label', { symbol: 'CL', type: '周线', limit: '143' }],
+    [TAX, 'taxpayer.form.keyword.label', { keyword: '华' }],
+    [BIDS, 'bids.form.province.label', { keyword: '光伏组件', province: 'XX' }],
+  ];
+
+  it.each(CASES)('%s %s %j', (id, labelKey, input) => {
+    for (const lang of [english, zh]) {
+      const [problem] = problems(id, input);
+      const label = lang.t(labelKey);
+      const said = lang.t(problem!.phrase!);
+      expect(said.toLowerCase(), `${label}: ${said}`).not.toContain(label.toLowerCase());
+    }
   });
 });

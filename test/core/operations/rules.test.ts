@@ -21,7 +21,7 @@ const BIDS = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
 describe('validation rules from the spec', () => {
   it('fund codes are 6 digits; page sizes cap at 50; pages start at 1', () => {
     expect(problems('fund-asset', { fundCode: '12345' })).toEqual([
-      'fundCode: must be a 6-digit fund code like 000001, not "12345"',
+      'fundCode: must be 6 digits, like 000001, not "12345"',
     ]);
     expect(problems('fund-asset', { fundCode: '123456', pageSize: '51' })[0]).toMatch(/^pageSize: must be at most 50/);
     expect(problems('fund-new-list', { pageNo: '0' })).toEqual(['pageNo: must be at least 1']);
@@ -63,10 +63,10 @@ describe('validation rules from the spec', () => {
     });
     expect(problems(futures, { symbol: 'CL', type: '15m', limit: '333' })).toEqual([]);
     expect(problems(futures, { symbol: 'CL', type: '15m', limit: '334' })).toEqual([
-      'limit: Each 15-minute candle is merged from up to 3 5-minute ones, and one call fetches at most 1000: ask for at most 333',
+      'limit: must be at most 333: each 15-minute candle is merged from up to 3 5-minute ones, and one call fetches at most 1000',
     ]);
-    expect(problems(futures, { symbol: 'CL', type: 'W', limit: '143' })[0]).toMatch(/ask for at most 142$/);
-    expect(problems(futures, { symbol: 'CL', type: 'M', limit: '33' })[0]).toMatch(/ask for at most 32$/);
+    expect(problems(futures, { symbol: 'CL', type: 'W', limit: '143' })[0]).toMatch(/^limit: must be at most 142:/);
+    expect(problems(futures, { symbol: 'CL', type: 'M', limit: '33' })[0]).toMatch(/^limit: must be at most 32:/);
   });
 
   it('bid search: keyword > 2 characters and not generic, pageSize <= 10, dates real and within a year, known regions', () => {
@@ -85,7 +85,7 @@ describe('validation rules from the spec', () => {
     expect(
       problems(BIDS, { keyword: '光伏组件', publishStartTime: '2025-03-01', publishEndTime: '2026-03-01' }),
     ).toEqual([]);
-    expect(problems(BIDS, { keyword: '光伏组件', province: 'XX' })[0]).toMatch(/not a known region code/);
+    expect(problems(BIDS, { keyword: '光伏组件', province: 'XX' })[0]).toMatch(/"XX" is not a known code/);
   });
 
   it('taxpayer: a mistyped credit code is caught before it costs 20 coins', () => {

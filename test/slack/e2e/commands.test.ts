@@ -381,7 +381,7 @@ describe('slash commands end to end', () => {
     assertWithinSlackLimits(reply, 'message');
     const text = allText(reply);
     expect(text).toContain('nothing was sent or spent');
-    expect(text).toContain('6-digit fund code');
+    expect(text).toContain('must be 6 digits');
     expect(text).toContain('Try: `/fund-asset 000001 page:2`');
     expect(app.upstreamCalls()).toHaveLength(before);
     expect((await app.client.ledger.usage('T0FAKETEAM', app.clock.now())).today.calls).toBe(app.upstreamCalls().length);

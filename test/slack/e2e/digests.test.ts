@@ -339,7 +339,7 @@ describe('the language of digests and of their replies', () => {
     const problems = [
       [await say(app, '添加 隔周 08:30', ZH_ADMIN, channel, '推送'), '“隔周”不是有效的推送周期'],
       [await say(app, '乱码', ZH_ADMIN, channel, '推送'), '未知的推送命令“乱码”'],
-      [await say(app, `删除 ${id}x`, ZH_ADMIN, channel, '推送'), `此工作区没有编号为“${id}x”的推送`],
+      [await say(app, `删除 ${id}x`, ZH_ADMIN, channel, '推送'), `本工作区没有编号为“${id}x”的推送`],
     ] as const;
     for (const [reply, expected] of problems) {
       expect(reply).toContain(expected);

@@ -170,13 +170,13 @@ const INVALID: InvalidCase[] = [
     name: 'fund code not 6 digits',
     command: '/fund-asset',
     answers: { 'dq:fund-asset:fundCode': '12345' },
-    errors: { 'dq:fund-asset:fundCode': /6-digit fund code/i },
+    errors: { 'dq:fund-asset:fundCode': /must be 6 digits/i },
   },
   {
     name: 'futures symbol not a symbol',
     command: '/futures',
     answers: { 'dq:futures:symbol': '1x' },
-    errors: { 'dq:futures:symbol': /is not a futures symbol/i },
+    errors: { 'dq:futures:symbol': /must be letters or digits starting with a letter/i },
   },
   {
     name: 'futures count of 0',

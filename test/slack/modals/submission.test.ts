@@ -147,12 +147,12 @@ describe('inlineErrors puts each problem on the block that edits it', () => {
 
   it('each form field’s problem lands on its own block', () => {
     expect(errorsFor('fund-asset', { 'dq:fund-asset:fundCode': '12345' })).toEqual({
-      'dq:fund-asset:fundCode': 'Must be a 6-digit fund code like 000001, not "12345"',
+      'dq:fund-asset:fundCode': 'Must be 6 digits, like 000001, not "12345"',
     });
     expect(
       errorsFor('finance-external-futures-kline', { 'dq:futures:symbol': '1X', 'dq:futures:limit': '5000' }),
     ).toEqual({
-      'dq:futures:symbol': '"1X" is not a futures symbol; e.g. CL, GC, SI, HG',
+      'dq:futures:symbol': 'Must be letters or digits starting with a letter, like CL, GC, SI or HG, not "1X"',
       'dq:futures:limit': 'Must be at most 1000',
     });
     expect(

@@ -436,7 +436,7 @@ describe('values are left to the core to judge', () => {
     ]);
     expect(problemsOf(FUTURES, queryInput('/futures', 'CL 7m', FUTURES))[0]).toMatch(/^type: must be one of/);
     expect(problemsOf(FUND, queryInput('/fund-asset', '12345', FUND))[0]).toMatch(
-      /^fundCode: must be a 6-digit fund code/,
+      /^fundCode: must be 6 digits, like 000001/,
     );
     expect(problemsOf(BIDS, queryInput('/bids', '光伏组件 from:2025-01-01 to:2026-06-30', BIDS))).toEqual([
       'publishEndTime: the publication period can span at most one year',

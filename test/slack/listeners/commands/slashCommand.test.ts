@@ -77,7 +77,7 @@ describe('slashCommand listener', () => {
   it('answers a mistyped command with what was wrong and an example that works, spending nothing', async () => {
     const { order, reply } = await type('/fund-asset', '12345', 'bad-code');
     expect(order).toEqual(['ack', 'reply']);
-    expect(reply).toContain('6-digit fund code');
+    expect(reply).toContain('must be 6 digits');
     expect(reply).toContain('000001');
     expect(upstreamCalls).toBe(0);
   });

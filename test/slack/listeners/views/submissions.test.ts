@@ -68,7 +68,7 @@ describe('view submissions', () => {
     await searchSubmission(rig.deps)(args);
     const [response] = record.acks() as Array<{ response_action: string; errors: Record<string, string> }>;
     expect(response?.response_action).toBe('errors');
-    expect(Object.values(response!.errors).join(' ')).toContain('6-digit');
+    expect(Object.values(response!.errors).join(' ')).toContain('6 digits');
     expect(record.acks()).toHaveLength(1);
     expect(rig.upstreamCalls()).toBe(0);
   });
