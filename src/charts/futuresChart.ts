@@ -17,6 +17,7 @@ import { latestPoints, type NativeChart } from './nativeChart.js';
 import { decimalsOf, signed } from './numbers.js';
 import {
   type ChartColors,
+  type ChartFileName,
   type ChartImage,
   type ChartPlan,
   type ChartSettings,
@@ -522,7 +523,29 @@ export function buildFuturesChart(
   const captionParts = [lang.t('futures.chart.caption', { symbol: result.symbol, period, range }), ...merged];
   if (!settings.candlesticks) captionParts.push(lang.t('futures.chart.highLowDrawn'));
   const caption = sentences(captionParts, lang);
-  return planOf(fit, () => textFor(drawn), { alt, caption }, settings);
+  return planOf(
+    fit,
+    () => textFor(drawn),
+    { alt, caption, file: fileName(result.symbol, base, averages, lang) },
+    settings,
+  );
+}
+
+/**
+ * The picture as a file in a thread: `CL-5m.png`, titled "CL 5-minute candles, MA5 and MA20" (the
+ * averages listed as the reader's language lists things).
+ */
+function fileName(symbol: string, period: CandlePeriod, averages: readonly string[], lang: Lang): ChartFileName {
+  const values = { symbol, period: periodWords(period, lang) };
+  const title =
+    averages.length > 0
+      ? lang.t('futures.chart.fileTitleAverages', {
+          ...values,
+          averages: new Intl.ListFormat(lang.locale, { type: 'conjunction' }).format(averages),
+        })
+      : lang.t('futures.chart.fileTitle', values);
+  const safeSymbol = symbol.replace(/[^A-Za-z0-9]+/g, '') || 'futures';
+  return { name: `${safeSymbol}-${period.name}.png`, title };
 }
 
 /**

@@ -38,6 +38,14 @@ export interface RenderPlan {
   caption: string;
   width: number;
   height: number;
+  /** The picture as a file of its own (a thread's upload): its name and title; absent for charts never sent as files. */
+  file?: ChartFileName;
+}
+
+/** A chart picture's file name and its title, in the reader's language. */
+export interface ChartFileName {
+  name: string;
+  title: string;
 }
 
 /**
@@ -75,6 +83,12 @@ export interface ChartSettings {
   height: number;
   /** CHART_COLORS, the same for every reader; when not given, by the reader's language (a Chinese reader's rise is red). */
   colors?: ChartColors;
+  /**
+   * With `native`: a futures answer in a thread (a mention's, a direct message's) is followed by the
+   * candlestick picture the app draws, uploaded into that thread (CHART_THREAD_FILES, on unless
+   * `false`). Absent: not uploaded.
+   */
+  threadFiles?: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -201,6 +215,13 @@ export function chartSettingsFromEnv(env: Env): ChartSettings {
       `CHART_COLORS "${value('CHART_COLORS')}" should be intl (green up, red down) or cn (red up, green down), or unset (by the reader's language)`,
     );
 
+  const threadFilesText = value('CHART_THREAD_FILES');
+  let threadFiles = flag(threadFilesText);
+  if (threadFiles === 'invalid') {
+    problems.push(`CHART_THREAD_FILES "${threadFilesText}" should be true or false`);
+    threadFiles = undefined;
+  }
+
   const width = side('QUICKCHART_WIDTH', value('QUICKCHART_WIDTH'), DEFAULT_CHART_WIDTH, problems);
   const height = side('QUICKCHART_HEIGHT', value('QUICKCHART_HEIGHT'), DEFAULT_CHART_HEIGHT, problems);
   const { renderer, local } = localSettings(value, problems);
@@ -210,7 +231,16 @@ export function chartSettingsFromEnv(env: Env): ChartSettings {
   if (local) return { renderer, local, host: hostText, hosted: false, candlesticks: true, width, height, ...byReader };
   // Slack and the app draw candlesticks; QuickChart's settings only matter when it draws.
   if (renderer === 'native')
-    return { renderer, host: hostText, hosted: false, candlesticks: true, width, height, ...byReader };
+    return {
+      renderer,
+      host: hostText,
+      hosted: false,
+      candlesticks: true,
+      width,
+      height,
+      ...byReader,
+      threadFiles: threadFiles ?? true,
+    };
   return { renderer, host: hostText, hosted, candlesticks: candlesticks ?? hosted, width, height, ...byReader };
 }
 
@@ -296,12 +326,12 @@ export function firstFitting<T>(
 export function planOf(
   fit: FittedChart<unknown> | undefined,
   unfitted: () => string,
-  texts: { alt: string; caption: string },
+  { file, ...texts }: { alt: string; caption: string; file?: ChartFileName },
   settings: ChartSettings,
 ): ChartPlan {
   if (fit?.url) return { kind: 'image', url: fit.url, ...texts };
   const size = { width: settings.width, height: settings.height };
-  if (fit) return { kind: 'render', chart: fit.chart, ...texts, ...size };
+  if (fit) return { kind: 'render', chart: fit.chart, ...texts, ...size, ...(file ? { file } : {}) };
   return { kind: 'too_long', chart: unfitted(), ...texts, ...size };
 }
 

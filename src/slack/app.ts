@@ -4,7 +4,7 @@ import { App } from '@slack/bolt';
 import type { Logger } from 'pino';
 import { ChartDrawer, type ChartSpec } from '../charts/chartDrawer.js';
 import { CHART_ROUTE, LocalCharts } from '../charts/localCharts.js';
-import { type ChartSettings, drawnLocally } from '../charts/quickChart.js';
+import { type ChartSettings, drawnLocally, type RenderPlan } from '../charts/quickChart.js';
 import type { DataClient } from '../core/client/dataClient.js';
 import { type Clock, systemClock } from '../core/clock.js';
 import type { Digest, DigestConfig, DigestRunRecord } from '../core/digest/types.js';
@@ -81,8 +81,10 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   const { config, logger } = options;
   const socketMode = Boolean(config.appToken);
   const { metrics } = options;
-  // With CHART_RENDERER=local the app draws its charts on a worker thread and serves them itself.
-  const drawer = drawnLocally(options.charts) && options.charts.local ? new ChartDrawer() : undefined;
+  // With CHART_RENDERER=local the app draws its charts on a worker thread and serves them itself;
+  // with native, it draws there the candlesticks it uploads into threads (the thread starts with the first).
+  const threadFiles = options.charts.renderer === 'native' && options.charts.threadFiles === true;
+  const drawer = drawnLocally(options.charts) && (options.charts.local || threadFiles) ? new ChartDrawer() : undefined;
   const localCharts =
     drawer && options.charts.local
       ? new LocalCharts({
@@ -95,8 +97,8 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
         })
       : undefined;
   if (localCharts) metrics?.chartCacheSize(() => localCharts.stats.cachedBytes);
-  if (drawer)
-    void drawer
+  if (localCharts)
+    void drawer!
       .warm()
       .catch((error: unknown) => logger.warn({ err: error }, 'the chart thread could not draw its first chart'));
   const { storeGuard } = options;
@@ -194,6 +196,12 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     poster: new SlackDigestPoster(app.client, logger, options.prices, pacing, clock),
     watchPoster: new SlackWatchPoster(app.client, logger, pacing, clock),
     ...(localCharts ? { publishChart: localCharts.publish } : {}),
+    ...(drawer && threadFiles
+      ? {
+          drawChartFile: (plan: RenderPlan) =>
+            drawer.draw({ chart: plan.chart, width: plan.width, height: plan.height }),
+        }
+      : {}),
     ...(metrics
       ? {
           onDigestRun: (record: DigestRunRecord) => metrics.digestRun(record),

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { ChartPublisher, ChartSettings } from '../charts/quickChart.js';
+import type { ChartPublisher, ChartSettings, RenderPlan } from '../charts/quickChart.js';
 import type { DataClient } from '../core/client/dataClient.js';
 import type { DigestService } from '../core/digest/digestService.js';
 import type { ExportJobs } from '../core/export/exportJobs.js';
@@ -17,6 +17,9 @@ import type { SlackCalls } from './calls/slackCalls.js';
 import type { UserProfiles } from './calls/userProfiles.js';
 import type { RenderedAnswers } from './render/renderedAnswers.js';
 import type { SlackConfig } from './slackConfig.js';
+
+/** Draws a chart the app draws itself into PNG bytes; rejects when it cannot. */
+export type ChartFileDrawer = (plan: RenderPlan) => Promise<Buffer>;
 
 /** What every listener and flow needs, built once in app.ts. */
 export interface SlackDeps {
@@ -37,6 +40,8 @@ export interface SlackDeps {
   charts: ChartSettings;
   /** With CHART_RENDERER=local: draws a chart and gives the address the app serves it at. */
   publishChart?: ChartPublisher;
+  /** With CHART_RENDERER=native and CHART_THREAD_FILES on: draws a chart's PNG, for a file in a thread. */
+  drawChartFile?: ChartFileDrawer;
   profiles: UserProfiles;
   /** Each person's own choices (their language). */
   settings: UserSettings;

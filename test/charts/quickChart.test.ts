@@ -15,7 +15,18 @@ describe('chartSettingsFromEnv', () => {
       candlesticks: true,
       width: 700,
       height: 380,
+      threadFiles: true,
     });
+  });
+
+  it('CHART_THREAD_FILES=false keeps the candlestick picture out of thread answers; anything but true or false is refused', () => {
+    expect(chartSettingsFromEnv({ CHART_THREAD_FILES: 'false' }).threadFiles).toBe(false);
+    expect(chartSettingsFromEnv({ CHART_THREAD_FILES: 'true' }).threadFiles).toBe(true);
+    expect(() => chartSettingsFromEnv({ CHART_THREAD_FILES: 'sometimes' })).toThrow(
+      /CHART_THREAD_FILES "sometimes" should be true or false/,
+    );
+    // Only Slack's own chart leaves the candlesticks out of an answer: with the others the picture is in it.
+    expect(chartSettingsFromEnv({ CHART_RENDERER: 'quickchart' }).threadFiles).toBeUndefined();
   });
 
   it('sends charts to QuickChart only when the operator chooses it: CHART_RENDERER=quickchart, or a QUICKCHART_HOST', () => {

@@ -16,6 +16,7 @@ import { ReplyUnconfirmedError } from '../reply/responders.js';
 import { workspaceLang } from '../requester/language.js';
 import { type Requester, speaking } from '../requester/requester.js';
 import { warnNearBudget } from './budgetWarning.js';
+import { attachChartFile } from './chartFile.js';
 import { chartFor } from './chartFor.js';
 
 /** The query again, for the Retry button under a call that went unanswered (and may have been charged). */
@@ -120,8 +121,10 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
       await responder.share!(message);
       return;
     }
+    let delivered = true;
     await responder.reply(message, { replace }).catch(async (error: unknown) => {
       if (!(error instanceof ReplyUnconfirmedError)) throw error;
+      delivered = false;
       // Paid, and perhaps delivered: never sent again; the person is told by another route.
       deps.logger.warn(
         { err: error, operation, outcome: 'unknown' },
@@ -136,6 +139,10 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
     await run
       .onAnswer?.(answer, lang)
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not keep the answer for follow-ups'));
+    // Slack's chart in the answer is a line of closes; in a thread the candlesticks follow as a file.
+    // Not after an answer Slack did not confirm: nothing is added to a thread that may not have it.
+    if (delivered && chart?.kind === 'native')
+      await attachChartFile(deps, answer, responder, { timeZone: profile.timeZone, lang });
     if (answer.coinsSpent > 0) await warnNearBudget(deps, requester, responder);
     await deps.history
       .record(requester.teamId, requester.userId, {

@@ -1,5 +1,15 @@
 import type { SlackMessage } from './slackMessage.js';
 
+/** A file shared into a conversation after a reply: a chart's picture. */
+export interface ReplyFile {
+  filename: string;
+  title: string;
+  bytes: Buffer;
+  contentType: string;
+  /** What the picture shows, for screen readers. */
+  altText?: string;
+}
+
 /** Where a finished reply goes and how: the same flow serves slash commands, buttons, modals and the console. */
 export interface Responder {
   /** Replies privately to the person who asked; `replace` swaps the message the interaction came from. */
@@ -11,6 +21,13 @@ export interface Responder {
    * a budget warning, their usage. Absent where `reply` is private already.
    */
   whisper?(message: SlackMessage): Promise<void>;
+  /**
+   * Shares a file into the conversation as a message of its own, read by whoever reads `reply`:
+   * only where that is a visible conversation (a thread's). Absent for private replies (ephemeral,
+   * response_url), where a file could only be shown by sharing it with the whole channel. Rejects
+   * with a FileUploadError.
+   */
+  attach?(file: ReplyFile): Promise<void>;
   /** The replies land in Slack messages, which take native tables (the console's do not). */
   tables?: boolean;
   /**

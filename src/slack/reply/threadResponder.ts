@@ -1,6 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
-import type { Progress, Responder } from './responder.js';
+import { postFile } from './fileUpload.js';
+import type { Progress, ReplyFile, Responder } from './responder.js';
 import { sendWithTableFallback } from './responders.js';
 import type { SlackMessage } from './slackMessage.js';
 
@@ -75,12 +76,20 @@ export function threadResponder(
           }),
         );
   const { status } = options;
+  // files.completeUploadExternal with channel_id and thread_ts shares the file into the thread as a
+  // reply of its own (https://docs.slack.dev/reference/methods/files.completeUploadExternal): the
+  // same readers as the answer. Nothing names the file afterwards, so Slack's processing of it
+  // (asynchronous; a block naming a new file is refused until files.info says it is ready) holds up nothing.
+  const attach = async (file: ReplyFile) => {
+    await postFile(client, { channelId: place.channelId, threadTs: place.threadTs, ...file });
+  };
   return {
     tables: true,
     replaces: false,
     reply: post,
     share: post,
     whisper,
+    attach,
     ...(status
       ? {
           progress: (): Progress => ({

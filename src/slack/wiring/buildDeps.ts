@@ -27,7 +27,7 @@ import type { AppInstall } from '../calls/appInstall.js';
 import type { SharedChannels } from '../calls/sharedChannels.js';
 import type { SlackCalls } from '../calls/slackCalls.js';
 import { UserProfiles } from '../calls/userProfiles.js';
-import type { SlackDeps } from '../deps.js';
+import type { ChartFileDrawer, SlackDeps } from '../deps.js';
 import { RenderedAnswers } from '../render/renderedAnswers.js';
 import { channelRefusal, refusal } from '../requester/access.js';
 import type { SlackConfig } from '../slackConfig.js';
@@ -49,6 +49,7 @@ export interface DepsInput {
   digest: DigestConfig;
   charts: ChartSettings;
   publishChart?: ChartPublisher;
+  drawChartFile?: ChartFileDrawer;
   logger: Logger;
   /** Time for everything the app schedules, stamps and shows; tests pin it to a fixed date. */
   clock?: Clock;
@@ -158,6 +159,7 @@ export function buildSlackDeps(input: DepsInput): {
     config,
     charts: input.charts,
     ...(input.publishChart ? { publishChart: input.publishChart } : {}),
+    ...(input.drawChartFile ? { drawChartFile: input.drawChartFile } : {}),
     profiles: new UserProfiles(config.defaultTimeZone, clock, logger),
     settings: new UserSettings(input.store),
     logger,

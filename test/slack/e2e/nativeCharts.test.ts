@@ -133,7 +133,7 @@ describe('native charts, with the default chart settings', () => {
     expect(await coinsToday(app)).toBe(simulatorCost(OPS.futures));
   });
 
-  it('sends no request to any host but the data service and Slack, and no address Slack would fetch from one', async () => {
+  it('sends no request to any host but the data service and Slack (a thread’s chart file included), and no address Slack would fetch from one', async () => {
     app = await startTestApp({ charts: chartSettingsFromEnv({}) });
     const allowed = new Set([app.simulator.url, app.fake.url, app.url].map((url) => new URL(url).host));
     const recording = recordConnections();
@@ -152,6 +152,9 @@ describe('native charts, with the default chart settings', () => {
         await app.click('dq_share', share.value!, { responseUrlId: sent.responseId });
         replies.push(await app.nextResponse(sent.responseId));
       }
+      // An answer in a thread, and the candlestick picture uploaded after it: to Slack's upload URL only.
+      await app.mention('CL 5m 30', { threadTs: '1795700000.000100' });
+      await app.nextCall('files.completeUploadExternal', undefined, 30_000);
       await app.settle();
     } finally {
       recording.stop();
