@@ -171,6 +171,16 @@ describe('mentions, direct messages and follow-ups', () => {
     expect(app.fake.status(dm.channel, dm.ts)).toBeUndefined();
   });
 
+  it('the status line of a lookup the cache holds says it is free, not its price, and nothing is called', async () => {
+    const first = await app.directMessage('519674 fund size');
+    await answerIn(app, first.ts);
+    const before = app.upstreamCalls().length;
+    const again = await app.directMessage('519674 fund size');
+    await answerIn(app, again.ts);
+    expect(app.fake.statusHistory(again.channel, again.ts)[0]).toBe('Looking up fund 519674… (from cache, no charge)');
+    expect(app.upstreamCalls()).toHaveLength(before);
+  });
+
   it('answers in the message’s own language when it is clear, else in the person’s', async () => {
     const english = await app.directMessage('what is the asset size of 161725', { userId: CHINESE_USER });
     expect(allText(messageOf(await answerIn(app, english.ts)))).toContain('Fund asset size history');
