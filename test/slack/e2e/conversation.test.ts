@@ -456,3 +456,26 @@ describe('the Messages tab and the "Look up in dq" shortcut', () => {
     expect(buttonsOf(reply)).toEqual([]);
   });
 });
+
+describe('what is the person’s own in a thread others read', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp({ budgets: { userDaily: 15 } });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('`next` that meets the person’s daily budget is refused to them alone, not in the thread', async () => {
+    const sent = await app.mention('000001 fund size');
+    await answerIn(app, sent.ts);
+    const posts = app.fake.calls('chat.postMessage').length;
+    await app.mention('next', { threadTs: sent.ts });
+    const refusal = await app.nextCall('chat.postEphemeral', (call) => call.args.thread_ts === sent.ts);
+    expect(refusal.args.user).toBe(DEFAULT_USER_ID);
+    expect(allText(messageOf(refusal))).toContain('budget');
+    expect(app.fake.calls('chat.postMessage')).toHaveLength(posts);
+    expect(app.upstreamCalls()).toHaveLength(1);
+  });
+});
