@@ -3,6 +3,7 @@
 // this takes a page to be newest first: while every notice of a page is new the next one may hold
 // more, and once a page holds a notice told before, nothing beyond it is new.
 import type { CallContext, CallResult, DataClient } from '../client/dataClient.js';
+import { UpstreamError } from '../errors.js';
 import { WATCHED_OPERATIONS } from '../operations/index.js';
 import { type IdentityBasis, type NoticeIdentity, noticeIdentities } from './noticeIdentity.js';
 import type { CheckOutcome, TenderSearch, WatchState, WatchTarget } from './types.js';
@@ -81,6 +82,7 @@ export async function checkNewNotices(
   let coinsSpent = 0;
   let capped: { pages: number; coins: number } | undefined;
   let stoppedBy: unknown;
+  let unreadPage: { page: number; coinsAtRisk?: number } | undefined;
   for (let page = 1; page <= target.maxPages; page++) {
     let answer: CallResult<typeof WATCHED_OPERATIONS.tenders>;
     try {
@@ -91,6 +93,9 @@ export async function checkNewNotices(
     } catch (error) {
       if (page === 1) throw error;
       stoppedBy = error;
+      // A page that went unanswered may have been charged all the same: the run says so, as the ledger does.
+      const coinsAtRisk = error instanceof UpstreamError && error.mayHaveCharged ? error.coinsAtRisk : undefined;
+      unreadPage = { page, ...(coinsAtRisk ? { coinsAtRisk } : {}) };
       break;
     }
     coinsSpent += answer.coinsSpent;
@@ -125,11 +130,23 @@ export async function checkNewNotices(
     identifiedBy: basis.size > 0 ? [...basis].sort() : [...(lastBasis ?? [])].sort(),
   };
   const subject = target.search.keyword;
-  const outcome: CheckOutcome = { state, told: keep, coinsSpent, ...(stoppedBy !== undefined ? { stoppedBy } : {}) };
+  const outcome: CheckOutcome = {
+    state,
+    told: keep,
+    coinsSpent,
+    ...(stoppedBy !== undefined ? { stoppedBy } : {}),
+    ...(unreadPage?.coinsAtRisk ? { coinsAtRisk: unreadPage.coinsAtRisk } : {}),
+  };
   if (firstCheck) return { ...outcome, first: { subject, rows: [], records: firstPage } };
   if (fresh.length === 0) return outcome;
   return {
     ...outcome,
-    change: { subject, rows: [], records: fresh.map((notice) => notice.record), ...(capped ? { capped } : {}) },
+    change: {
+      subject,
+      rows: [],
+      records: fresh.map((notice) => notice.record),
+      ...(capped ? { capped } : {}),
+      ...(unreadPage ? { unreadPage } : {}),
+    },
   };
 }

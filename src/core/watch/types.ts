@@ -58,6 +58,8 @@ export interface WatchChange {
   records?: unknown[];
   /** Every record read was new and the check stopped at its cap (pages, and the coins they cost): more may be waiting beyond it. */
   capped?: { pages: number; coins: number };
+  /** A later page could not be read (and may have been charged): its notices were not told this time. */
+  unreadPage?: { page: number; coinsAtRisk?: number };
   /** The service's name of what changed (a company, a fund code, a contract), for the message's title. */
   subject: string;
   /** The company is no longer found (told once, no rows). */
@@ -96,7 +98,7 @@ export interface WatchRunRecord {
     | 'refused';
   coinsSpent: number;
   detail?: Phrase;
-  /** A check whose answer never came (timeout, unreadable): what the service may have charged for it. */
+  /** A check (or a later page of it) whose answer never came (timeout, unreadable): what the service may have charged for it. */
   coinsAtRisk?: number;
   /** A saved search: how many new notices it posted. */
   newRecords?: number;
@@ -146,6 +148,8 @@ export interface CheckOutcome {
   told?: NoticeIdentity[];
   /** A later page of a saved search failed (or met the budget): the pages read before it are told. */
   stoppedBy?: unknown;
+  /** What the service may have charged for a later page that went unanswered (a timeout): counted as the ledger counts it. */
+  coinsAtRisk?: number;
 }
 
 /** What a check hands to whoever posts it (the Slack side renders it). */

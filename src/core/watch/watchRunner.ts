@@ -193,7 +193,7 @@ export class WatchRunner {
         { err: error, watchId: watch.id },
         'could not store what the check saw; nothing posted',
       );
-      return finish('post_failed', outcome.coinsSpent, { key: 'watch.run.storeDown' });
+      return finish('post_failed', outcome.coinsSpent, { key: 'watch.run.storeDown' }, outcome.coinsAtRisk);
     }
     // A later page of a saved search that failed is said in the record; what came before it is told.
     const stopped: Phrase | undefined =
@@ -206,6 +206,7 @@ export class WatchRunner {
         outcome.notFound ? 'not_found' : previous === undefined ? 'baseline' : 'unchanged',
         outcome.coinsSpent,
         stopped,
+        outcome.coinsAtRisk,
       );
     const posted = await this.tryPost(watch, {
       ...notice,
@@ -213,7 +214,8 @@ export class WatchRunner {
       ...(previous === undefined ? { first: true } : {}),
     });
     // Slack may have posted it: the new state stays, so the next check does not post the change again.
-    if (!posted.ok && posted.landed === 'unknown') return finish('post_unknown', outcome.coinsSpent, posted.detail);
+    if (!posted.ok && posted.landed === 'unknown')
+      return finish('post_unknown', outcome.coinsSpent, posted.detail, outcome.coinsAtRisk);
     if (!posted.ok) {
       await Promise.all([
         told && outcome.told ? repository.setTold(watch.id, told) : undefined,
@@ -227,12 +229,13 @@ export class WatchRunner {
           'the change was not posted and the previous state could not be put back; it will not be posted',
         ),
       );
-      return finish('post_failed', outcome.coinsSpent, posted.detail);
+      return finish('post_failed', outcome.coinsSpent, posted.detail, outcome.coinsAtRisk);
     }
     const record = finish(
       outcome.notFound ? 'not_found' : previous === undefined ? 'baseline' : 'changed',
       outcome.coinsSpent,
       stopped,
+      outcome.coinsAtRisk,
     );
     return tell.records ? { ...record, newRecords: tell.records.length } : record;
   }

@@ -114,8 +114,8 @@ interface Lookup {
 }
 
 /**
- * A lookup in a conversation: the status line says what is being looked up and what it costs while
- * the call runs, the answer (the command's own reply: table, chart, buttons) goes into the
+ * A lookup in a conversation: the status line says what is being looked up and what it costs (free
+ * when the cache holds it) while the call runs, the answer (the command's own reply: table, chart, buttons) goes into the
  * conversation, and becomes its latest result.
  */
 export async function lookUpIn(
@@ -129,11 +129,16 @@ export async function lookUpIn(
     const { lang } = await requester.profile();
     try {
       const request = { ...validate(operation, lookup.input, deps.now()) };
+      // An answer the cache holds fresh costs nothing: the line says so rather than quote the price.
+      // The peek reads the cache only; when it cannot be read, the price is said, as before.
+      const cached = await deps.data.peek(operation, request).catch(() => undefined);
       await conversation.status(
-        lang.t('conversation.status', {
-          what: describeRequest(operation, request, lang),
-          cost: lang.t('common.coins', { count: deps.prices.priceOf(operation).coins }),
-        }),
+        cached?.fresh
+          ? lang.t('conversation.statusFromCache', { what: describeRequest(operation, request, lang) })
+          : lang.t('conversation.status', {
+              what: describeRequest(operation, request, lang),
+              cost: lang.t('common.coins', { count: deps.prices.priceOf(operation).coins }),
+            }),
       );
     } catch {
       // A request validation refuses is refused in runQuery, free and without a status.

@@ -1,10 +1,11 @@
 import type { CallContext, CallOptions, CallResult } from '../../core/client/dataClient.js';
-import { UpstreamError, ValidationError } from '../../core/errors.js';
+import { BudgetExceededError, UpstreamError, ValidationError } from '../../core/errors.js';
 import type { OperationId } from '../../core/operations/index.js';
 import { validate } from '../../core/operations/validate.js';
 import type { Lang, Locale } from '../../i18n/lang.js';
+import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
 import type { SlackDeps } from '../deps.js';
-import { slackOperation } from '../operations/index.js';
+import { describeRequest, slackOperation } from '../operations/index.js';
 import { exampleFor, userFieldName } from '../parse/examples.js';
 import { encodeQueryValue } from '../payloads/queryValue.js';
 import { renderError } from '../render/errorMessage.js';
@@ -13,6 +14,7 @@ import { operationTitle } from '../render/operationTitle.js';
 import { renderQueued, renderQueuedDone } from '../render/queued.js';
 import type { Progress, Responder } from '../reply/responder.js';
 import { ReplyUnconfirmedError } from '../reply/responders.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
 import { workspaceLang } from '../requester/language.js';
 import { type Requester, speaking } from '../requester/requester.js';
 import { warnNearBudget } from './budgetWarning.js';
@@ -121,26 +123,46 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
       await responder.share!(message);
       return;
     }
+    // Whatever becomes of the post, the answer was paid for: it is kept for follow-ups and recorded
+    // in the history below all the same, and the person is told by another route.
     let delivered = true;
     await responder.reply(message, { replace }).catch(async (error: unknown) => {
-      if (!(error instanceof ReplyUnconfirmedError)) throw error;
       delivered = false;
-      // Paid, and perhaps delivered: never sent again; the person is told by another route.
-      deps.logger.warn(
-        { err: error, operation, outcome: 'unknown' },
-        'Slack did not confirm the answer; not sent again',
-      );
-      await error
-        .tell(renderNotice(profile.lang.t('answer.unconfirmed'), profile.lang))
-        .catch((tellError: unknown) =>
-          deps.logger.warn({ err: tellError }, 'could not say that the answer was unconfirmed'),
+      if (error instanceof ReplyUnconfirmedError) {
+        // Paid, and perhaps delivered: never sent again.
+        deps.logger.warn(
+          { err: error, operation, outcome: 'unknown' },
+          'Slack did not confirm the answer; not sent again',
         );
+        await error
+          .tell(renderNotice(profile.lang.t('answer.unconfirmed'), profile.lang))
+          .catch((tellError: unknown) =>
+            deps.logger.warn({ err: tellError }, 'could not say that the answer was unconfirmed'),
+          );
+        return;
+      }
+      // Slack refused it, or held the method longer than a post may wait (a 429): not posted.
+      deps.logger.warn({ err: error, operation, outcome: 'not_posted' }, 'Slack did not take the answer');
+      // The request may hold the person's own words (a keyword): never live markup.
+      const what = escapeMrkdwn(describeRequest(operation, { ...answer.request }, profile.lang));
+      const text =
+        answer.coinsSpent > 0
+          ? profile.lang.t('answer.notPosted', {
+              what,
+              coins: profile.lang.t('common.coins', { count: answer.coinsSpent }),
+            })
+          : profile.lang.t('answer.notPostedFree', { what });
+      // The person's own spend, told to them alone; by another method than the refused post where there is one.
+      const tell = responder.whisper ?? ((notice: SlackMessage) => responder.reply(notice));
+      await tell(renderNotice(text, profile.lang)).catch((tellError: unknown) =>
+        deps.logger.warn({ err: tellError }, 'could not say that the answer was not posted'),
+      );
     });
     await run
       .onAnswer?.(answer, lang)
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not keep the answer for follow-ups'));
     // Slack's chart in the answer is a line of closes; in a thread the candlesticks follow as a file.
-    // Not after an answer Slack did not confirm: nothing is added to a thread that may not have it.
+    // Not after an answer Slack did not take or confirm: nothing is added to a thread that may not have it.
     if (delivered && chart?.kind === 'native')
       await attachChartFile(deps, answer, responder, { timeZone: profile.timeZone, lang });
     if (answer.coinsSpent > 0) await warnNearBudget(deps, requester, responder);
@@ -158,20 +180,18 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
       deps.logger.warn({ err: error, operation, teamId: requester.teamId }, 'lookup failed');
     await afterQueuedNotice();
     const retryValue = retryButtonValue(operation, run.input, error);
-    await responder
-      .reply(
-        renderError(error, {
-          lang: profile.lang,
-          now: deps.now(),
-          timeZone: profile.timeZone,
-          ...errorOptions,
-          ...(retryValue ? { retryValue } : {}),
-        }),
-        { replace },
-      )
-      .catch((replyError: unknown) => {
-        deps.logger.error({ err: replyError }, 'could not deliver the error reply');
-      });
+    const refusal = renderError(error, {
+      lang: profile.lang,
+      now: deps.now(),
+      timeZone: profile.timeZone,
+      ...errorOptions,
+      ...(retryValue ? { retryValue } : {}),
+    });
+    // A budget refusal names the person's spend: in a thread others read, it is told to them alone.
+    const whisper = error instanceof BudgetExceededError ? responder.whisper : undefined;
+    await (whisper ? whisper(refusal) : responder.reply(refusal, { replace })).catch((replyError: unknown) => {
+      deps.logger.error({ err: replyError }, 'could not deliver the error reply');
+    });
     // A call that went unanswered may have been charged: it counts against the budget all the same.
     if (error instanceof UpstreamError && error.coinsAtRisk) await warnNearBudget(deps, requester, responder);
   } finally {

@@ -356,7 +356,9 @@ function decide(
   if (subjects.length === 1) {
     const [meant] = subjects as [OperationReading];
     // A name alone is never looked up at once: it could be a company or a keyword (华为 asks first).
-    if (clean(meant) && meant.subject) return query(meant);
+    // Nor is a code among chit-chat (`thanks 000001`, `is 000001 good`): the code alone names no
+    // lookup, and the words around it say it may be no request at all.
+    if (clean(meant) && meant.subject && !hasChat) return query(meant);
     return ask([meant], context.now);
   }
   return ask(subjects, context.now);

@@ -78,24 +78,38 @@ export function costText(cost: WatchCost, lang: Lang): string {
 
 /** One check in a few words; `kind`: what the watch watches (a saved search records notices, not values). */
 export function runSummary(record: WatchRunRecord, lang: Lang, kind?: WatchKind): string {
-  const coins = lang.t('common.coins', { count: record.coinsSpent });
+  const spent = lang.t('common.coins', { count: record.coinsSpent });
+  // A later page of a saved search that went unanswered may have been charged: said beside what was spent.
+  const atRisk = record.coinsAtRisk ? lang.t('common.coins', { count: record.coinsAtRisk }) : undefined;
+  const coins = atRisk ? lang.t('watch.run.coinsWithAtRisk', { coins: spent, atRisk }) : spent;
+  // What a check that did its work still has to say (a later page that could not be read).
+  const withDetail = (summary: string) =>
+    record.detail ? lang.t('watch.run.withDetail', { summary, detail: sayEscaped(record.detail, lang) }) : summary;
+  const withAtRisk = (summary: string) =>
+    atRisk ? lang.t('watch.run.alsoAtRisk', { summary, coins: atRisk }) : summary;
   switch (record.outcome) {
     case 'baseline':
-      return lang.t(kind === 'tenders' ? 'watch.run.baselineNotices' : 'watch.run.baseline', { coins });
+      return withDetail(lang.t(kind === 'tenders' ? 'watch.run.baselineNotices' : 'watch.run.baseline', { coins }));
     case 'changed':
-      return record.newRecords === undefined
-        ? lang.t('watch.run.changed', { coins })
-        : lang.t('watch.run.newNotices', { count: record.newRecords, coins });
+      return withDetail(
+        record.newRecords === undefined
+          ? lang.t('watch.run.changed', { coins })
+          : lang.t('watch.run.newNotices', { count: record.newRecords, coins }),
+      );
     case 'unchanged':
-      return lang.t('watch.run.unchanged', { coins });
+      return withDetail(lang.t('watch.run.unchanged', { coins }));
     case 'not_found':
-      return lang.t('watch.run.notFound', { coins });
+      return withDetail(lang.t('watch.run.notFound', { coins }));
     case 'over_budget':
       return lang.t('watch.run.overBudget');
     case 'post_failed':
-      return lang.t('watch.run.couldNotPost', { detail: record.detail ? sayEscaped(record.detail, lang) : '' });
+      return withAtRisk(
+        lang.t('watch.run.couldNotPost', { detail: record.detail ? sayEscaped(record.detail, lang) : '' }),
+      );
     case 'post_unknown':
-      return lang.t('digests.run.unconfirmed', { detail: record.detail ? sayEscaped(record.detail, lang) : '' });
+      return withAtRisk(
+        lang.t('digests.run.unconfirmed', { detail: record.detail ? sayEscaped(record.detail, lang) : '' }),
+      );
     case 'fetch_failed': {
       const detail = record.detail ? sayEscaped(record.detail, lang) : '';
       if (record.coinsSpent > 0) return lang.t('watch.run.couldNotFetchCharged', { detail, coins });
@@ -369,12 +383,25 @@ function changeWords(
   }
 }
 
-/** A saved search's records, in the operation's table (or cards), and what a capped check left unread. */
+/** A saved search's records, in the operation's table (or cards), and what a capped or cut-short check left unread. */
 function recordBlocks(notice: WatchNotice, change: WatchChange, words: WatchWords, lang: Lang, tables: boolean) {
   const blocks = words.records?.(change.records ?? [], notice.watch.target, lang, tables) ?? [];
   if (change.capped) {
     const coins = lang.t('common.coins', { count: change.capped.coins });
     blocks.push(contextBlock(lang.t('watch.post.noticesCapped', { pages: change.capped.pages, coins })));
+  }
+  if (change.unreadPage) {
+    const { page, coinsAtRisk } = change.unreadPage;
+    blocks.push(
+      contextBlock(
+        coinsAtRisk
+          ? lang.t('watch.post.noticesPageUnreadCharged', {
+              page,
+              coins: lang.t('common.coins', { count: coinsAtRisk }),
+            })
+          : lang.t('watch.post.noticesPageUnread', { page }),
+      ),
+    );
   }
   return blocks;
 }

@@ -171,6 +171,16 @@ describe('mentions, direct messages and follow-ups', () => {
     expect(app.fake.status(dm.channel, dm.ts)).toBeUndefined();
   });
 
+  it('the status line of a lookup the cache holds says it is free, not its price, and nothing is called', async () => {
+    const first = await app.directMessage('519674 fund size');
+    await answerIn(app, first.ts);
+    const before = app.upstreamCalls().length;
+    const again = await app.directMessage('519674 fund size');
+    await answerIn(app, again.ts);
+    expect(app.fake.statusHistory(again.channel, again.ts)[0]).toBe('Looking up fund 519674… (from cache, no charge)');
+    expect(app.upstreamCalls()).toHaveLength(before);
+  });
+
   it('answers in the message’s own language when it is clear, else in the person’s', async () => {
     const english = await app.directMessage('what is the asset size of 161725', { userId: CHINESE_USER });
     expect(allText(messageOf(await answerIn(app, english.ts)))).toContain('Fund asset size history');
@@ -444,5 +454,28 @@ describe('the Messages tab and the "Look up in dq" shortcut', () => {
     const reply = await app.nextResponse(sent.responseId);
     expect(allText(reply)).toContain('found nothing to look up');
     expect(buttonsOf(reply)).toEqual([]);
+  });
+});
+
+describe('what is the person’s own in a thread others read', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp({ budgets: { userDaily: 15 } });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('`next` that meets the person’s daily budget is refused to them alone, not in the thread', async () => {
+    const sent = await app.mention('000001 fund size');
+    await answerIn(app, sent.ts);
+    const posts = app.fake.calls('chat.postMessage').length;
+    await app.mention('next', { threadTs: sent.ts });
+    const refusal = await app.nextCall('chat.postEphemeral', (call) => call.args.thread_ts === sent.ts);
+    expect(refusal.args.user).toBe(DEFAULT_USER_ID);
+    expect(allText(messageOf(refusal))).toContain('budget');
+    expect(app.fake.calls('chat.postMessage')).toHaveLength(posts);
+    expect(app.upstreamCalls()).toHaveLength(1);
   });
 });

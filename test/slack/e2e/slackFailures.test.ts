@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   appUninstalledEvent,
   DEFAULT_USER_ID,
@@ -139,6 +139,31 @@ describe('the app against a Slack that fails', () => {
       expect(app.fake.calls('chat.postEphemeral')).toHaveLength(1);
       expect(app.fake.calls('chat.postMessage')).toHaveLength(0);
       expect(app.upstreamCalls(OPS.fundAsset)).toHaveLength(1);
+    });
+  });
+
+  describe('an answer Slack will not take is still the person’s', () => {
+    it('a 429 on the thread’s answer longer than a post may wait: kept, recorded, and the person told privately what it cost and how to see it free', async () => {
+      app.fake.rateLimitNext('chat.postMessage', 45);
+      const sent = await app.mention('000001 fund size', { channelId: CHANNEL });
+      const notice = await app.nextCall('chat.postEphemeral', (call) => call.args.thread_ts === sent.ts);
+      expect(notice.args.user).toBe(DEFAULT_USER_ID);
+      const text = String(notice.args.text);
+      expect(text).toContain('Slack did not take your answer (fund 000001)');
+      expect(text).toContain('The lookup was charged (10 coins)');
+      expect(text).toContain('it comes from the cache, without a new charge');
+      expect(app.upstreamCalls(OPS.fundAsset)).toHaveLength(1);
+      // Paid for: in the person's history and kept as the thread's latest result, for its follow-ups.
+      await vi.waitFor(async () => {
+        const history = await app.slack.deps.history.recent(TEAM, DEFAULT_USER_ID, app.clock.now(), 10);
+        expect(history).toMatchObject([{ operation: OPS.fundAsset, coins: 10 }]);
+      });
+      expect(await app.slack.deps.latestResults.of(`${TEAM}:${CHANNEL}:${sent.ts}`)).toMatchObject({
+        operation: OPS.fundAsset,
+        request: { fundCode: '000001' },
+      });
+      // The refused post was tried once; nothing was posted in the thread in its place.
+      expect(app.fake.calls('chat.postMessage').map((call) => call.status)).toEqual([429]);
     });
   });
 

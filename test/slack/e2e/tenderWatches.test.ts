@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createTransport, type Transport } from '../../../src/core/client/http.js';
+import { UpstreamError } from '../../../src/core/errors.js';
 import { nextRunAfter, type Schedule } from '../../../src/core/jobs/schedule.js';
 import { readerText } from '../../../src/core/readerText.js';
 import { createStore } from '../../../src/core/store/index.js';
@@ -7,7 +9,14 @@ import { type BidNotice, searchBidNotices } from '../../../src/simulator/data/bi
 import { PINNED_AT, type SteerableClock, steerableClock } from '../../support/clocks.js';
 import { describeWithRedis, redisUrl } from '../../support/redis.js';
 import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
-import { allText, buttonNamed, type SlackResponseBody, startTestApp, type TestApp } from '../../support/slackApp.js';
+import {
+  allText,
+  buttonNamed,
+  type SlackResponseBody,
+  startTestApp,
+  TEST_API_KEY,
+  type TestApp,
+} from '../../support/slackApp.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 
 /**
@@ -202,6 +211,52 @@ describe('a tender watch on the simulator', () => {
     expect(allText(post!)).toContain('a check reads at most 2 pages (20 coins): more may be waiting');
     expect(app.upstreamCalls(BIDS)).toHaveLength(3);
     expect(await watchCoins(app, PINNED_AT, clock.now())).toBe(30);
+  });
+
+  it('a later page that times out: the run counts the coins it may have cost, the list says so, the post says a page went unread', async () => {
+    const clock = steerableClock(PINNED_AT);
+    // The simulator answers page 2 and the answer is lost on its way back: charged, as a timeout may be.
+    let inner: Transport | undefined;
+    let losePageTwo = false;
+    const transport: Transport = {
+      async post(path, operation, body) {
+        const answer = await inner!.post(path, operation, body);
+        if (losePageTwo && operation === BIDS && (body as Record<string, unknown>).pageIndex === '2')
+          throw new UpstreamError('timeout', { operation }, 'timeout');
+        return answer;
+      },
+      close: async () => inner?.close(),
+    };
+    const app = await startTestApp({ clock, client: { transport } });
+    apps.push(app);
+    inner = createTransport({ baseUrl: app.simulator.url, apiKey: TEST_API_KEY, timeoutMs: 5_000, clock });
+    // Every region: each first page is new, so a check reads on to page 2.
+    await addWatch(app, `watch add bids ${KEYWORD} weekdays 09:00 cap:30`);
+    const [baseline, second] = scheduledTimes({ ...WEEKDAYS_NINE, timeZone: 'Asia/Shanghai' }, clock.now(), 3);
+    await checkAt(clock, [app], baseline!);
+    losePageTwo = true;
+    await checkAt(clock, [app], second!);
+    losePageTwo = false;
+
+    await app.client.ledger.flush();
+    const entries = await app.client.ledger.entries(TEAM, PINNED_AT, clock.now() + 1);
+    expect(entries.filter((entry) => entry.source === 'watch').map((entry) => [entry.outcome, entry.coins])).toEqual([
+      ['success', 10],
+      ['success', 10],
+      ['timeout', 10],
+    ]);
+    const [watch] = await app.slack.deps.watches.list(TEAM);
+    expect(watch?.lastRun).toMatchObject({ outcome: 'changed', coinsSpent: 10, coinsAtRisk: 10, newRecords: 10 });
+    const list = allText(await ask(app, 'watch list'));
+    expect(list).toContain(
+      'posted 10 new notices (10 coins, and perhaps 10 coins more for a page that did not answer)',
+    );
+    expect(list).toContain('a later page could not be read');
+    const [post] = channelPosts(app);
+    expect(titlesIn(post!)).toHaveLength(10);
+    expect(allText(post!)).toContain(
+      'Page 2 of the search did not answer this time (the service may have charged 10 coins for it): notices on it may come with the next check',
+    );
   });
 });
 

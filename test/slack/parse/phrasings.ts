@@ -38,7 +38,8 @@
  *    contract, region or one-character word counts only standing alone (金诚, 铜陵有色, 上海恒远,
  *    今天 are not gold, copper, Shanghai, daily).
  * 5. Not sure asks: a required part missing, two subjects, two periods, two operations, or words
- *    left over that are neither filler, an operation's words, nor the subject.
+ *    left over that are neither filler, an operation's words, nor the subject. A bare code among
+ *    chit-chat (`thanks 000001`, `is 000001 good`) asks too; a bare code alone looks up.
  * 6. A broadcast (<!channel>, <!here>, <!everyone>) or more than 200 characters is never read; other
  *    people's mentions, channel links, links and emphasis are dropped and the rest read.
  * 7. Options typed without a subcommand name their operation by their keys.
@@ -727,6 +728,26 @@ export const phrasings: readonly Phrasing[] = [
     why: 'a credit code means taxpayer, a tender word means tenders: two operations',
   },
   { text: '000001 CL', lang: 'mixed', expect: { ask: ['/fund-asset', '/futures'] }, why: 'two subjects' },
+  {
+    text: 'thanks 000001',
+    lang: 'en',
+    expect: { ask: ['/fund-asset'] },
+    why: 'never pay for a guess: a bare code among chit-chat may be no request; asks with the cost',
+  },
+  {
+    text: 'is 000001 good',
+    lang: 'en',
+    expect: { ask: ['/fund-asset'] },
+    why: 'never pay for a guess: chit-chat around a bare code asks, as `what do you think about 000001?` does',
+  },
+  { text: '谢谢 000001', lang: 'zh', expect: { ask: ['/fund-asset'] }, why: 'thanks beside a bare code asks' },
+  { text: '000001 怎么样', lang: 'zh', expect: { ask: ['/fund-asset'] }, why: 'an opinion asked of a bare code asks' },
+  {
+    text: '123456',
+    lang: 'mixed',
+    expect: { command: '/fund-asset 123456' },
+    why: 'a bare code alone still looks up (the issue’s rule), whether or not the fund exists',
+  },
   {
     text: '新发基金 000001',
     lang: 'zh',
