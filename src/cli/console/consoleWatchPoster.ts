@@ -13,7 +13,7 @@ export class ConsoleWatchPoster implements WatchPoster {
     const message = watchNoticeMessage(notice);
     // A terminal shows no Slack table: a saved search's notices are printed as the cards Slack would fall back to.
     this.print(
-      `${rule(lang.t('watch.console.posted', { id: notice.watch.id, channel: notice.watch.channelId }))}\n${messageText(message.withoutTable ?? message, lang).text}`,
+      `${rule(lang.t('watch.console.posted', { id: notice.watch.id, channel: notice.watch.channelId }))}\n${messageText(message.withoutTable ?? message).text}`,
     );
   }
 }

@@ -30,6 +30,8 @@ const EXIT_WORDS = new Set(['exit', 'quit', '/exit', '/quit']);
  */
 export class ConsoleSession {
   private buttons: ConsoleButton[] = [];
+  /** The language of the reply the buttons are under: what the console says about pressing them is in it. */
+  private buttonsLang: Lang | undefined;
   readonly responder: Responder;
   private readonly requester: Requester;
 
@@ -43,11 +45,16 @@ export class ConsoleSession {
   ) {
     // `/dq lang` changes this.profile, and the replies that follow read it through the requester.
     this.requester = { ...requester, profile: async () => this.profile };
+    // The console's own words about a reply are in the reply's language (message.lang), which a
+    // command written in the other language makes different from the reader's.
     this.responder = {
       reply: async (message, options) =>
-        this.show(message, options?.replace ? this.lang.t('console.replaces') : undefined),
+        this.show(message, options?.replace ? langFor(message.lang).t('console.replaces') : undefined),
       share: async (message) =>
-        this.show(message, rule(this.lang.t('console.postedIn', { channel: this.requester.channelId ?? 'console' }))),
+        this.show(
+          message,
+          rule(langFor(message.lang).t('console.postedIn', { channel: this.requester.channelId ?? 'console' })),
+        ),
     };
   }
 
@@ -110,16 +117,16 @@ export class ConsoleSession {
   /** Does what the Slack action listeners do for the same button. */
   private async press(number: number): Promise<void> {
     const button = this.buttons[number - 1];
+    const lang = this.buttonsLang ?? this.lang;
     if (!button) {
       const range =
         this.buttons.length === 0
-          ? this.lang.t('console.noButtons')
-          : this.lang.t('console.buttonRange', { last: this.buttons.length });
-      return this.responder.reply(renderNotice(range, this.lang));
+          ? lang.t('console.noButtons')
+          : lang.t('console.buttonRange', { last: this.buttons.length });
+      return this.responder.reply(renderNotice(range, lang));
     }
-    this.print(this.lang.t('console.pressed', { number, label: button.label }));
-    if (button.url)
-      return this.responder.reply(renderNotice(this.lang.t('console.opens', { url: button.url }), this.lang));
+    this.print(lang.t('console.pressed', { number, label: button.label }));
+    if (button.url) return this.responder.reply(renderNotice(lang.t('console.opens', { url: button.url }), lang));
     const run = queryRunForButton(button.actionId, button.value);
     if (run) return runQuery(this.deps, this.requester, run, this.responder);
     // A question's answer: the lookup it names, as its button runs it in Slack.
@@ -134,9 +141,9 @@ export class ConsoleSession {
       const definition = findOperation(button.value ?? '');
       return definition
         ? this.formNeedsSlack(definition.id as OperationId)
-        : this.responder.reply(renderNotice(this.lang.t('console.formNeedsSlack'), this.lang));
+        : this.responder.reply(renderNotice(lang.t('console.formNeedsSlack'), lang));
     }
-    return this.responder.reply(renderNotice(this.lang.t('console.onlyInSlack'), this.lang));
+    return this.responder.reply(renderNotice(lang.t('console.onlyInSlack'), lang));
   }
 
   /**
@@ -187,9 +194,12 @@ export class ConsoleSession {
   }
 
   private async show(message: SlackMessage, heading: string | undefined): Promise<void> {
-    const { text, buttons } = messageText(message, this.lang);
+    const { text, buttons } = messageText(message);
     // A reply without buttons (usage, help) leaves the earlier ones pressable, as in Slack.
-    if (buttons.length > 0) this.buttons = buttons;
+    if (buttons.length > 0) {
+      this.buttons = buttons;
+      this.buttonsLang = langFor(message.lang);
+    }
     // The blank line after each reply keeps one reply apart from the next prompt or post.
     this.print(`${heading ? `${heading}\n` : ''}${text}\n`);
   }
