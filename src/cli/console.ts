@@ -63,6 +63,8 @@ export async function runConsole(options: ConsoleOptions): Promise<number> {
   // Also when the console dies on its way out (its output closed under it): nothing is left behind.
   const removeFolder = () => rmSync(folder.path, { recursive: true, force: true });
   if (folder.temporary) process.once('exit', removeFolder);
+  // A watch's post is printed by the app's scheduler, outside the session: its Stop goes to the session made next.
+  let session: ConsoleSession | undefined;
   const { deps, close } = buildConsoleDeps({
     runtime,
     config: config.slack,
@@ -71,9 +73,10 @@ export async function runConsole(options: ConsoleOptions): Promise<number> {
     logger,
     print: write,
     folder: folder.path,
+    offerButtons: (buttons, locale) => session?.offer(buttons, locale),
   });
   const profile = consoleProfile(config);
-  const session = new ConsoleSession(deps, consoleRequester(config, profile), profile, write, folder.path);
+  session = new ConsoleSession(deps, consoleRequester(config, profile), profile, write, folder.path);
 
   // On a terminal readline echoes what is typed; piped lines are echoed after the prompt so the
   // transcript shows what each reply answers.

@@ -209,6 +209,26 @@ describe('dq console on the simulator', () => {
     expect(await session.ask('/dq help', /explains one command in detail/)).toContain('Data query commands');
   });
 
+  it('frames a reply in its own language, not the console’s: a Chinese command in an English console, and the reverse', async () => {
+    session = await startDemoConsole();
+    const chinese = await session.ask('/futures CL 日K 5', /每次查询.*\n/);
+    expect(chinese).toMatch(/^ {2}开盘：\d/m);
+    expect(chinese).toMatch(/^\[图表\] CL 日K线/m);
+    expect(chinese).not.toMatch(/\[chart\]|^ {2}\S+: /m);
+    // Pressing a button under it is told in its language; the channel's copy is in the workspace's, and so is its heading.
+    const shared = await session.ask('1', /posted in channel.*\n[\s\S]*coins? per lookup.*\n/);
+    expect(shared).toContain('已按下 [1] 分享到频道');
+    expect(shared).toMatch(/^ {2}Open: \d/m);
+    await session.end();
+
+    session = await startDemoConsole({ env: { DEFAULT_LOCALE: 'zh-CN' } });
+    const english = await session.ask('/futures CL daily 5', FOOTER);
+    expect(english).toMatch(/^ {2}Open: \d/m);
+    expect(english).toMatch(/^\[chart\] CL daily candles/m);
+    expect(english).not.toMatch(/\[图表\]|：/);
+    expect(await session.ask('1', /已发布到频道.*\n[\s\S]*每次查询.*\n/)).toContain('pressed [1] Share in channel');
+  });
+
   it('tells the user when a number matches no button', async () => {
     session = await startDemoConsole();
     expect(await session.ask('3', /no buttons/)).toContain('There are no buttons to press yet');

@@ -4,9 +4,10 @@ import { type ChartSettings, drawnLocally } from '../../charts/quickChart.js';
 import type { AppConfig } from '../../config.js';
 import type { DigestConfig } from '../../core/digest/types.js';
 import { MemoryStore } from '../../core/store/memoryStore.js';
-import { chooseLocale, langFor } from '../../i18n/lang.js';
+import { chooseLocale, type Locale, langFor } from '../../i18n/lang.js';
 import type { CoreRuntime } from '../../runtime.js';
 import type { SlackDeps } from '../../slack/deps.js';
+import type { ConsoleButton } from '../../slack/render/asText.js';
 import type { Requester, RequesterProfile } from '../../slack/requester/requester.js';
 import type { SlackConfig } from '../../slack/slackConfig.js';
 import { buildSlackDeps } from '../../slack/wiring/buildDeps.js';
@@ -47,6 +48,8 @@ export interface ConsoleDepsInput {
   print: (text: string) => void;
   /** The console's folder for files: the charts it draws go there too. */
   folder?: string;
+  /** The buttons of a watch's printed post, made the ones a number presses. */
+  offerButtons?: (buttons: ConsoleButton[], locale: Locale) => void;
 }
 
 export interface ConsoleDeps {
@@ -68,7 +71,7 @@ export function buildConsoleDeps(input: ConsoleDepsInput): ConsoleDeps {
     store: input.runtime.store,
     digestStore,
     poster: new ConsoleDigestPoster(input.print, input.runtime.prices),
-    watchPoster: new ConsoleWatchPoster(input.print),
+    watchPoster: new ConsoleWatchPoster(input.print, input.offerButtons),
     digest: input.digest,
     charts: input.charts,
     ...(drawnLocally(input.charts) ? { publishChart: chartFilePublisher(input.folder) } : {}),

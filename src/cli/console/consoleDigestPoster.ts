@@ -18,9 +18,8 @@ export class ConsoleDigestPoster implements DigestPoster {
     const [main, ...replies] = renderDigest(content, { now: this.now(), prices: this.prices, lang });
     if (!main) return;
     this.print(
-      `${rule(lang.t('digests.console.posted', { id: content.digest.id, channel: content.digest.channelId }))}\n${messageText(main, lang).text}`,
+      `${rule(lang.t('digests.console.posted', { id: content.digest.id, channel: content.digest.channelId }))}\n${messageText(main).text}`,
     );
-    for (const reply of replies)
-      this.print(`${rule(lang.t('digests.console.reply'))}\n${messageText(reply, lang).text}`);
+    for (const reply of replies) this.print(`${rule(lang.t('digests.console.reply'))}\n${messageText(reply).text}`);
   }
 }

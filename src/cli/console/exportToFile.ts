@@ -35,6 +35,7 @@ export async function exportAtConsole(
     if (shown.empty) return responder.reply(renderNotice(lang.t('export.plan.empty'), lang));
     const message: SlackMessage = {
       text: shown.texts.heading,
+      lang: lang.locale,
       blocks: [
         { type: 'section', text: { type: 'mrkdwn', text: [shown.texts.heading, ...shown.texts.lines].join('\n') } },
         ...shown.texts.notes.map((note) => ({

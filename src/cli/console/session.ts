@@ -9,7 +9,7 @@ import { runQuery } from '../../slack/flows/runQuery.js';
 import { saveWatch } from '../../slack/flows/watchCommand.js';
 import { type PagingMove, readPagingWords } from '../../slack/parse/pagingWords.js';
 import { ACTION, actionOf } from '../../slack/payloads/ids.js';
-import { decodeQueryValue } from '../../slack/payloads/queryValue.js';
+import { type DecodedQuery, decodeQueryValue } from '../../slack/payloads/queryValue.js';
 import { type ConsoleButton, messageText } from '../../slack/render/asText.js';
 import { renderNotice } from '../../slack/render/notice.js';
 import type { Responder } from '../../slack/reply/responder.js';
@@ -18,6 +18,7 @@ import type { Requester, RequesterProfile } from '../../slack/requester/requeste
 import { exportAtConsole } from './exportToFile.js';
 import { rule } from './rule.js';
 import { usageCsvAtConsole } from './usageCsvToFile.js';
+import { cancelWatchAtConsole, listPageAtConsole, stopWatchAtConsole } from './watchButtons.js';
 
 /** What a line asked the console loop to do next. */
 export type LineOutcome = 'continue' | 'exit';
@@ -30,6 +31,12 @@ const EXIT_WORDS = new Set(['exit', 'quit', '/exit', '/quit']);
  */
 export class ConsoleSession {
   private buttons: ConsoleButton[] = [];
+  /** The language of the reply the buttons are under: what the console says about pressing them is in it. */
+  private buttonsLang: Lang | undefined;
+  /** The latest result with pages, which `next` and `page 2` move: not always the reply with the latest buttons. */
+  private paged: { query: DecodedQuery; buttons: ConsoleButton[]; lang: Locale } | undefined;
+  /** Whether anything was answered yet: "nothing to page through" is said differently before and after. */
+  private replied = false;
   readonly responder: Responder;
   private readonly requester: Requester;
 
@@ -43,11 +50,16 @@ export class ConsoleSession {
   ) {
     // `/dq lang` changes this.profile, and the replies that follow read it through the requester.
     this.requester = { ...requester, profile: async () => this.profile };
+    // The console's own words about a reply are in the reply's language (message.lang), which a
+    // command written in the other language makes different from the reader's.
     this.responder = {
       reply: async (message, options) =>
-        this.show(message, options?.replace ? this.lang.t('console.replaces') : undefined),
+        this.show(message, options?.replace ? langFor(message.lang).t('console.replaces') : undefined),
       share: async (message) =>
-        this.show(message, rule(this.lang.t('console.postedIn', { channel: this.requester.channelId ?? 'console' }))),
+        this.show(
+          message,
+          rule(langFor(message.lang).t('console.postedIn', { channel: this.requester.channelId ?? 'console' })),
+        ),
     };
   }
 
@@ -107,56 +119,75 @@ export class ConsoleSession {
     }
   }
 
-  /** Does what the Slack action listeners do for the same button. */
+  /** Does what the Slack action listeners do for the same button; what cannot work at a terminal is said in the reply's language. */
   private async press(number: number): Promise<void> {
     const button = this.buttons[number - 1];
+    const lang = this.buttonsLang ?? this.lang;
     if (!button) {
       const range =
         this.buttons.length === 0
-          ? this.lang.t('console.noButtons')
-          : this.lang.t('console.buttonRange', { last: this.buttons.length });
-      return this.responder.reply(renderNotice(range, this.lang));
+          ? lang.t('console.noButtons')
+          : lang.t('console.buttonRange', { last: this.buttons.length });
+      return this.responder.reply(renderNotice(range, lang));
     }
-    this.print(this.lang.t('console.pressed', { number, label: button.label }));
-    if (button.url)
-      return this.responder.reply(renderNotice(this.lang.t('console.opens', { url: button.url }), this.lang));
+    this.print(lang.t('console.pressed', { number, label: button.label }));
+    if (button.url) return this.responder.reply(renderNotice(lang.t('console.opens', { url: button.url }), lang));
     const run = queryRunForButton(button.actionId, button.value);
     if (run) return runQuery(this.deps, this.requester, run, this.responder);
-    // A question's answer: the lookup it names, as its button runs it in Slack.
-    if (actionOf(button.actionId) === ACTION.choose)
-      return runChoice(this.deps, this.requester, button.value, this.conversation);
-    if (button.actionId === ACTION.watchSave) return saveWatch(this.deps, this.requester, button.value, this.responder);
-    if (button.actionId === ACTION.exportCsv)
-      return exportAtConsole(this.deps, this.requester, button.value, this.responder, this.exportDirectory);
-    if (button.actionId === ACTION.usageCsv)
-      return usageCsvAtConsole(this.deps, this.requester, button.value, this.responder, this.exportDirectory);
-    if (actionOf(button.actionId) === ACTION.openModal) {
-      const definition = findOperation(button.value ?? '');
-      return definition
-        ? this.formNeedsSlack(definition.id as OperationId)
-        : this.responder.reply(renderNotice(this.lang.t('console.formNeedsSlack'), this.lang));
+    switch (actionOf(button.actionId)) {
+      // A question's answer: the lookup it names, as its button runs it in Slack.
+      case ACTION.choose:
+        return runChoice(this.deps, this.requester, button.value, this.conversation);
+      // Save and "Save with the proposed schedule" on a watch's preview (their values differ).
+      case ACTION.watchSave:
+        return saveWatch(this.deps, this.requester, button.value, this.responder);
+      case ACTION.watchCancel:
+        return cancelWatchAtConsole(button.value, lang, this.responder);
+      case ACTION.watchStop:
+        return stopWatchAtConsole(this.deps, this.requester, button.value, lang, this.responder);
+      case ACTION.listPrevious:
+      case ACTION.listNext:
+        return listPageAtConsole(this.deps, this.requester, button.value, lang, this.responder);
+      case ACTION.exportCsv:
+        return exportAtConsole(this.deps, this.requester, button.value, this.responder, this.exportDirectory);
+      case ACTION.usageCsv:
+        return usageCsvAtConsole(this.deps, this.requester, button.value, this.responder, this.exportDirectory);
+      case ACTION.openModal: {
+        const definition = findOperation(button.value ?? '');
+        return definition
+          ? this.formNeedsSlack(definition.id as OperationId, lang)
+          : this.responder.reply(renderNotice(lang.t('console.formNeedsSlack'), lang));
+      }
+      // "Watch this" opens the watch form, which needs Slack: the command types the same watch.
+      case ACTION.watchThis:
+        return this.responder.reply(
+          renderNotice(`${lang.t('console.watchFormNeedsSlack')}\n${lang.t('watch.command.usage.add')}`, lang),
+        );
+      default:
+        return this.responder.reply(renderNotice(lang.t('console.onlyInSlack'), lang));
     }
-    return this.responder.reply(renderNotice(this.lang.t('console.onlyInSlack'), this.lang));
   }
 
   /**
    * `next`, `下一页`, `page 3`, `第三页`: the latest paged reply moved as its Previous/Next buttons
-   * move it (replacing it), a page by number included; in the line's own language when clear.
+   * move it (replacing it), a page by number included; in the line's own language when clear. The
+   * paged reply stays the one moved when replies without pages (usage, a futures chart) come after it.
    */
   private async page(move: PagingMove, said: Locale | undefined): Promise<void> {
     const lang = said ? langFor(said) : this.lang;
-    const pageButton = this.buttons.find(
-      (button) => button.actionId === ACTION.pageNext || button.actionId === ACTION.pagePrevious,
-    );
-    const query = decodeQueryValue(pageButton?.value ?? '');
-    if (!query) return this.responder.reply(renderNotice(lang.t('console.paging.nothing'), lang));
+    const paged = this.paged;
+    if (!paged)
+      return this.responder.reply(
+        renderNotice(lang.t(this.replied ? 'console.paging.nothingPaged' : 'console.paging.nothing'), lang),
+      );
+    const { query, buttons } = paged;
     let request: Record<string, unknown> | undefined;
     if (move.kind === 'page') {
       request = operations[query.operation].withPage?.(query.request as never, move.page) as
         | Record<string, unknown>
         | undefined;
     } else {
-      const wanted = this.buttons.find(
+      const wanted = buttons.find(
         (button) => button.actionId === (move.kind === 'next' ? ACTION.pageNext : ACTION.pagePrevious),
       );
       request = decodeQueryValue(wanted?.value ?? '')?.request;
@@ -166,11 +197,11 @@ export class ConsoleSession {
         );
     }
     if (!request) return this.responder.reply(renderNotice(lang.t('console.paging.nothing'), lang));
-    const locale = said ?? query.locale;
+    const locale = said ?? query.locale ?? paged.lang;
     await runQuery(
       this.deps,
       this.requester,
-      { operation: query.operation, input: request, confirmed: true, replace: true, ...(locale ? { locale } : {}) },
+      { operation: query.operation, input: request, confirmed: true, replace: true, locale },
       this.responder,
     );
   }
@@ -179,20 +210,51 @@ export class ConsoleSession {
     return this.profile.lang;
   }
 
-  private async formNeedsSlack(operation: OperationId): Promise<void> {
+  /** In Slack the command alone opens a form; here its help says how to type the search, in `lang`. */
+  private async formNeedsSlack(operation: OperationId, lang: Lang = this.lang): Promise<void> {
     await this.responder.reply(
-      renderNotice(this.lang.t('console.typeInstead', { command: slashCommandOf(operation) }), this.lang),
+      renderNotice(lang.t('console.typeInstead', { command: slashCommandOf(operation) }), lang),
     );
-    await this.responder.reply(helpMessage(this.deps, this.lang, operation));
+    await this.responder.reply(helpMessage(this.deps, lang, operation));
+  }
+
+  /**
+   * Buttons printed by the console (a reply, a watch's post): they become the ones a number presses,
+   * and a result with pages the one `next` moves. Buttons in another reply (usage, help) or none leave
+   * the earlier ones pressable, as in Slack.
+   */
+  offer(buttons: readonly ConsoleButton[], locale: Locale): void {
+    if (buttons.length === 0) return;
+    this.buttons = [...buttons];
+    this.buttonsLang = langFor(locale);
+    const paged = pagedResult(buttons);
+    if (paged) this.paged = { ...paged, lang: locale };
   }
 
   private async show(message: SlackMessage, heading: string | undefined): Promise<void> {
-    const { text, buttons } = messageText(message, this.lang);
-    // A reply without buttons (usage, help) leaves the earlier ones pressable, as in Slack.
-    if (buttons.length > 0) this.buttons = buttons;
+    const { text, buttons } = messageText(message);
+    this.replied = true;
+    this.offer(buttons, message.lang);
     // The blank line after each reply keeps one reply apart from the next prompt or post.
     this.print(`${heading ? `${heading}\n` : ''}${text}\n`);
   }
+}
+
+/**
+ * A result of a lookup that pages (its operation has pages), with the query it shows: its Previous/
+ * Next carry the pages next to it, and Share (under every result) the page shown. A result that fits
+ * one page is still the latest paged reply: `next` then says there is no next page.
+ */
+function pagedResult(buttons: readonly ConsoleButton[]): { query: DecodedQuery; buttons: ConsoleButton[] } | undefined {
+  const carrier = buttons.find(
+    (button) =>
+      button.actionId === ACTION.pageNext ||
+      button.actionId === ACTION.pagePrevious ||
+      button.actionId === ACTION.share,
+  );
+  const query = decodeQueryValue(carrier?.value ?? '');
+  if (!query || !operations[query.operation].withPage) return undefined;
+  return { query, buttons: [...buttons] };
 }
 
 function splitCommand(text: string): [string, string] {

@@ -1,6 +1,6 @@
 import type { ActionsBlock, Button, ContextBlock, KnownBlock, SectionBlock, TextObject } from '@slack/types';
 import type { Lang } from '../../i18n/lang.js';
-import type { SlackMessage } from '../reply/slackMessage.js';
+import type { MessageBody, SlackMessage } from '../reply/slackMessage.js';
 import { ELLIPSIS, mrkdwn, truncateMrkdwn, truncatePlain } from './mrkdwn.js';
 
 /** Slack's documented limits, plus our own ceiling on the total text of one message. */
@@ -295,10 +295,10 @@ function insertNote(blocks: KnownBlock[], dropped: Dropped, lang: Lang): void {
 /**
  * Makes any message safe to send: every per-element limit, at most 50 blocks and about 12,000
  * characters of text. What does not fit goes from the end of the results, with a note saying so;
- * the header, chart, paging, buttons and footer always stay. That note is in `lang`: pass the
- * reader's whenever the message may be cut (a result); English is for messages that never are.
+ * the header, chart, paging, buttons and footer always stay. `lang` is the language the message is
+ * written in: the note is said in it, and the message carries it (a surface's own words follow it).
  */
-export function fitToSlackLimits(message: SlackMessage, lang: Lang): SlackMessage {
+export function fitToSlackLimits(message: MessageBody, lang: Lang): SlackMessage {
   const copy = copyJson(message);
   const blocks = copy.blocks.flatMap((block) => fitBlock(block, lang));
   const text = truncateMrkdwn(copy.text, SLACK_LIMITS.fallbackText);
@@ -335,5 +335,5 @@ export function fitToSlackLimits(message: SlackMessage, lang: Lang): SlackMessag
   if (anyDropped()) insertNote(blocks, dropped, lang);
   // Only a message of nothing but kept blocks gets here still too long; Slack would refuse it whole.
   if (blocks.length > SLACK_LIMITS.messageBlocks) blocks.splice(SLACK_LIMITS.messageBlocks);
-  return { text, blocks };
+  return { text, blocks, lang: lang.locale };
 }

@@ -27,7 +27,7 @@ import {
 } from '../render/watch.js';
 import type { Responder } from '../reply/responder.js';
 import type { SlackMessage } from '../reply/slackMessage.js';
-import type { Requester } from '../requester/requester.js';
+import { type Requester, speaking } from '../requester/requester.js';
 import { mayAdd, type OwnedEntryKind, ownedEntry } from './permissions.js';
 import { readListWords, readVerbCommand, type SharedVerb, unknownVerbText, verbsByWord } from './verbCommand.js';
 
@@ -303,19 +303,24 @@ async function showPreview(
     channelId: requester.channelId ?? '',
     createdBy: requester.userId,
   });
+  const { lang } = await requester.profile();
+  // The buttons carry the preview's language: it may be the command's words', not the person's own.
   const fit = deps.watches.fitting(watch);
   const proposal = fit && {
     ...fit,
-    saveValue: watchRequestValue({ ...request, cadence: cadenceWord(fit.schedule.cadence), time: fit.schedule.time }),
+    saveValue: watchRequestValue(
+      { ...request, cadence: cadenceWord(fit.schedule.cadence), time: fit.schedule.time },
+      lang.locale,
+    ),
   };
   await responder.reply(
     renderWatchPreview(
       watch,
       cost,
       deps.watches.nextRun(watch),
-      watchRequestValue(request),
+      watchRequestValue(request, lang.locale),
       watchWordsOf,
-      (await requester.profile()).lang,
+      lang,
       proposal,
     ),
   );
@@ -326,20 +331,25 @@ function cadenceWord(cadence: Cadence): string {
   return cadence.kind === 'weekly' ? `weekly:${cadence.weekday}` : cadence.kind;
 }
 
-/** Save on a preview: the request is read and checked again (a button value is only what a client sent). */
-/** `client`: Slack's, to check the app is in the channel first (the console, which posts nowhere, has none). */
+/**
+ * Save on a preview: the request is read and checked again (a button value is only what a client
+ * sent), and answered in the preview's language. `client`: Slack's, to check the app is in the
+ * channel first (the console, which posts nowhere, has none).
+ */
 export async function saveWatch(
   deps: SlackDeps,
-  requester: Requester,
+  asker: Requester,
   value: string | undefined,
   responder: Responder,
   client?: WebClient,
 ): Promise<void> {
+  const saved = readWatchRequestValue(value);
+  const requester = saved?.locale ? speaking(asker, saved.locale) : asker;
   const { lang, timeZone } = await requester.profile();
   const reply = (text: string) => responder.reply(renderNotice(text, lang), { replace: true });
   try {
-    const request = readWatchRequestValue(value);
-    if (!request) return await reply(lang.t('watch.command.usageIs', { usage: watchUsage(lang) }));
+    if (!saved) return await reply(lang.t('watch.command.usageIs', { usage: watchUsage(lang) }));
+    const { request } = saved;
     if (!mayAdd(deps, requester.userId)) return await reply(lang.t('watch.command.adminsOnly'));
     if (!requester.channelId) return await reply(lang.t('watch.command.inAChannel'));
     const prepared = await deps.watches.prepare({

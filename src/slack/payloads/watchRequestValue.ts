@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { NewWatch } from '../../core/watch/watchService.js';
+import { LOCALES, type Locale } from '../../i18n/lang.js';
 
 /** What a watch request carries between its preview and Save (a button value; checked again on Save). */
 export type WatchRequest = Omit<NewWatch, 'teamId' | 'channelId' | 'createdBy'>;
@@ -26,18 +27,37 @@ const watchRequestSchema = z.strictObject({
     })
     .optional(),
   maxCoins: z.string().max(20).optional(),
+  /** The language of the preview the button is under (not the watch's own `lang`): Save answers in it. */
+  l: z.enum(LOCALES).optional(),
 });
 
-export function watchRequestValue(request: WatchRequest): string {
-  return JSON.stringify(request);
+/** A Save button's value: the request, and the preview's language (`l`), so the click is answered in it. */
+export function watchRequestValue(request: WatchRequest, locale?: Locale): string {
+  return JSON.stringify({ ...request, ...(locale ? { l: locale } : {}) });
 }
 
-/** A button value back into a request; undefined when it is not one this app made. */
-export function readWatchRequestValue(value: string | undefined): WatchRequest | undefined {
+/** A Save button's value back into a request and its preview's language; undefined when it is not one this app made. */
+export function readWatchRequestValue(
+  value: string | undefined,
+): { request: WatchRequest; locale?: Locale } | undefined {
   try {
     const parsed = watchRequestSchema.safeParse(JSON.parse(value ?? ''));
-    return parsed.success ? (parsed.data as WatchRequest) : undefined;
+    if (!parsed.success) return undefined;
+    const { l: locale, ...request } = parsed.data;
+    return { request: request as WatchRequest, ...(locale ? { locale } : {}) };
   } catch {
     return undefined;
   }
+}
+
+const CANCEL = 'cancel';
+
+/** A Cancel button's value: the preview's language, so "cancelled" is said in it. */
+export function watchCancelValue(locale: Locale): string {
+  return `${CANCEL}:${locale}`;
+}
+
+/** The preview's language from a Cancel value; undefined for one without it (`cancel`, from before it was carried). */
+export function readWatchCancelValue(value: string | undefined): Locale | undefined {
+  return LOCALES.find((locale) => value === `${CANCEL}:${locale}`);
 }

@@ -56,7 +56,7 @@ function renderLayout(answer: CallResult, operation: ResultRenderer | undefined,
     },
     options.lang,
   );
-  return { text: message.text, blocks: withVersionedIds(message.blocks, answer) };
+  return { ...message, blocks: withVersionedIds(message.blocks, answer) };
 }
 
 /** FNV-1a: a short, stable fingerprint; nothing here needs to be secret or collision-proof. */

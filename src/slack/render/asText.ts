@@ -1,5 +1,5 @@
 import type { ActionsBlockElement, ContextBlockElement, KnownBlock, SectionBlock, TextObject } from '@slack/types';
-import type { Lang } from '../../i18n/lang.js';
+import { type Lang, langFor } from '../../i18n/lang.js';
 import { displayWidth } from '../blockKit/mrkdwn.js';
 import type { SlackMessage } from '../reply/slackMessage.js';
 import { mrkdwnToText } from './mrkdwnToText.js';
@@ -111,10 +111,12 @@ function startsParagraph(block: KnownBlock, previous: KnownBlock | undefined): b
 
 /**
  * A reply as text: headers underlined, sections with their fields as "Label: value" lines, context
- * lines marked with ›, charts as their address and alt text, buttons numbered from [1]. What only
- * Slack can show is named in `lang`, the reader's.
+ * lines marked with ›, charts as their address and alt text, buttons numbered from [1]. The words
+ * this adds (the field colon, [chart], what only Slack can show) are in the reply's own language,
+ * which a command written in the other language makes different from the reader's.
  */
-export function messageText(message: SlackMessage, lang: Lang): MessageText {
+export function messageText(message: SlackMessage): MessageText {
+  const lang = langFor(message.lang);
   const numbers = new ButtonNumbers(lang);
   let text = '';
   message.blocks.forEach((block, index) => {

@@ -122,7 +122,7 @@ function overview(grammar: CommandGrammar, prices: Prices, lang: Lang): SlackMes
     help: `${dq(lang, HELP_WORDS)} <${lang.t('help.overview.command')}>`,
   });
   const text = `${commands} ${lang.t('help.overview.watchText', { command: dq(lang, WATCH_WORDS) })}`;
-  return { text, blocks };
+  return { text, blocks, lang: lang.locale };
 }
 
 function operationHelp(syntax: CommandSyntax, prices: Prices, lang: Lang, demo: boolean): SlackMessage {
@@ -149,7 +149,7 @@ function operationHelp(syntax: CommandSyntax, prices: Prices, lang: Lang, demo: 
     section(`${lang.t('help.operation.examples')}\n${examples.join('\n')}`),
     context(lang.t('help.operation.footer', { command: syntax.command, help: dq(lang, HELP_WORDS) })),
   ];
-  return { text: lang.t('help.operation.text', { title, usage }), blocks };
+  return { text: lang.t('help.operation.text', { title, usage }), blocks, lang: lang.locale };
 }
 
 function usageHelp(grammar: CommandGrammar, prices: Prices, lang: Lang): SlackMessage {
@@ -175,7 +175,7 @@ function usageHelp(grammar: CommandGrammar, prices: Prices, lang: Lang): SlackMe
     ),
     context(lang.t('help.usage.footer', { command: usage, help: dq(lang, HELP_WORDS) })),
   ];
-  return { text: lang.t('help.usage.text', { command: usage }), blocks };
+  return { text: lang.t('help.usage.text', { command: usage }), blocks, lang: lang.locale };
 }
 
 function digestHelp(prices: Prices, lang: Lang): SlackMessage {
@@ -195,7 +195,7 @@ function digestHelp(prices: Prices, lang: Lang): SlackMessage {
       `${lang.t('help.digest.examplesTitle')}\n${(['weekdays', 'weekly', 'list'] as const).map((name) => code(lang.t(`help.digest.examples.${name}`))).join('\n')}`,
     ),
   ];
-  return { text: lang.t('help.digest.text'), blocks };
+  return { text: lang.t('help.digest.text'), blocks, lang: lang.locale };
 }
 
 function langHelp(grammar: CommandGrammar, lang: Lang): SlackMessage {
@@ -220,7 +220,11 @@ function langHelp(grammar: CommandGrammar, lang: Lang): SlackMessage {
     ),
     context(lang.t('help.lang.footer', { help: dq(lang, HELP_WORDS) })),
   ];
-  return { text: lang.t('help.lang.text', { command: dq(lang, LANG_WORDS, lang.t('help.lang.choices')) }), blocks };
+  return {
+    text: lang.t('help.lang.text', { command: dq(lang, LANG_WORDS, lang.t('help.lang.choices')) }),
+    blocks,
+    lang: lang.locale,
+  };
 }
 
 /** Help on every command, on one operation's command in detail, or on usage, digests or the language, in the reader's language. */

@@ -18,6 +18,7 @@ import { chunk, contextBlock, headerBlock, labelled, sectionBlock } from '../blo
 import { fitToSlackLimits, keepBlock } from '../blockKit/fitToSlackLimits.js';
 import { escapeMrkdwn, plainText, serviceText, userMention } from '../blockKit/mrkdwn.js';
 import { ACTION } from '../payloads/ids.js';
+import { watchCancelValue } from '../payloads/watchRequestValue.js';
 import type { SlackMessage } from '../reply/slackMessage.js';
 import { dateTimeText } from './dateText.js';
 import { sayClause, sayEscaped } from './digestRun.js';
@@ -303,7 +304,7 @@ export function renderWatchPreview(
     elements: [
       button(lang.t('watch.preview.save'), ACTION.watchSave, saveValue, proposal ? undefined : 'primary'),
       ...(proposal ? [button(lang.t('watch.fit.save'), ACTION.watchSave, proposal.saveValue, 'primary')] : []),
-      button(lang.t('watch.preview.cancel'), ACTION.watchCancel, 'cancel'),
+      button(lang.t('watch.preview.cancel'), ACTION.watchCancel, watchCancelValue(lang.locale)),
     ],
   };
   return fitToSlackLimits(

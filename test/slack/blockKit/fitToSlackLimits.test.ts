@@ -93,9 +93,9 @@ describe('mrkdwn helpers', () => {
 });
 
 describe('fitToSlackLimits', () => {
-  it('leaves a message that fits unchanged', () => {
+  it('leaves a message that fits unchanged, and marks it with the language it is written in', () => {
     const message = { text: 'hi', blocks: [header, section('hello'), footer] };
-    expect(fitToSlackLimits(message, english)).toEqual(message);
+    expect(fitToSlackLimits(message, english)).toEqual({ ...message, lang: 'en' });
   });
 
   it('does not change its input', () => {

@@ -484,4 +484,25 @@ describe('a schedule that fits the data', () => {
     expect(buttonsOf(fits).filter((button) => button.action_id === 'dq_watch_save')).toHaveLength(1);
     expect(app.upstreamCalls()).toEqual([]);
   });
+
+  it('a preview in Chinese to a reader whose Slack is in English: Save, Save with the proposed schedule and Cancel answer in Chinese', async () => {
+    const app = await startTestApp();
+    apps.push(app);
+    const preview = await ask(app, '关注 添加 基金 000001 工作日 18:00');
+    expect(allText(preview)).toContain('每次检查 10 币');
+    const [save, proposed] = buttonsOf(preview).filter((button) => button.action_id === 'dq_watch_save');
+    const cancel = buttonNamed(preview, 'dq_watch_cancel');
+    const answerTo = async (actionId: string, value: string) => {
+      const click = await app.click(actionId, value, { userId: OWNER, channelId: CHANNEL });
+      return allText(await app.nextResponse(click.responseId));
+    };
+    expect(await answerTo('dq_watch_cancel', cancel!.value!)).toContain('未保存任何内容。');
+    const savedProposed = await answerTo('dq_watch_save', proposed!.value!);
+    expect(savedProposed).toContain('关注已保存。');
+    expect(savedProposed).not.toContain('Watch saved');
+    expect(await answerTo('dq_watch_save', save!.value!)).toContain('关注已保存。');
+    // The reply's language is not the watch's: its posts are in the channel's (here English) as before.
+    const watches = await app.slack.deps.watches.list(TEAM);
+    expect(watches.map((watch) => watch.lang)).toEqual([undefined, undefined]);
+  });
 });

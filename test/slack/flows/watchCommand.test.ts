@@ -104,7 +104,10 @@ describe('the words of /dq watch add', () => {
 
   it('takes back only button values it made', () => {
     const request = { kind: 'fund', subject: '000001', cadence: 'daily', time: '09:00' };
-    expect(readWatchRequestValue(watchRequestValue(request))).toEqual(request);
+    expect(readWatchRequestValue(watchRequestValue(request))).toEqual({ request });
+    // The preview's language rides along, apart from the watch's own.
+    expect(readWatchRequestValue(watchRequestValue(request, 'zh-CN'))).toEqual({ request, locale: 'zh-CN' });
+    expect(readWatchRequestValue(JSON.stringify({ ...request, l: 'fr' }))).toBeUndefined();
     expect(
       readWatchRequestValue('{"kind":"fund","subject":"000001","cadence":"daily","teamId":"T0OTHER"}'),
     ).toBeUndefined();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { english, langFor } from '../../../src/i18n/lang.js';
+import { english } from '../../../src/i18n/lang.js';
 import { ACTION } from '../../../src/slack/payloads/ids.js';
 import { messageText } from '../../../src/slack/render/asText.js';
 import { mrkdwnToText } from '../../../src/slack/render/mrkdwnToText.js';
@@ -41,43 +41,41 @@ describe('mrkdwn as terminal text', () => {
 
 describe('Block Kit as terminal text', () => {
   it('underlines headers, writes fields as "Label: value", marks context lines and numbers buttons', () => {
-    const { text, buttons } = messageText(
-      {
-        text: 'fallback',
-        blocks: [
-          { type: 'header', text: { type: 'plain_text', text: '基金 000001' } },
-          {
-            type: 'section',
-            text: { type: 'mrkdwn', text: '*Latest*' },
-            fields: [
-              { type: 'mrkdwn', text: '*Open*\n75.35' },
-              { type: 'mrkdwn', text: '*Note*\nline one\nline two' },
-            ],
-          },
-          { type: 'context', elements: [{ type: 'mrkdwn', text: 'Page 1 of 3' }] },
-          {
-            type: 'image',
-            image_url: 'https://quickchart.io/chart?c=1',
-            alt_text: 'Bar chart of things',
-            title: { type: 'plain_text', text: 'Things' },
-          },
-          { type: 'divider' },
-          {
-            type: 'actions',
-            elements: [
-              { type: 'button', action_id: ACTION.pageNext, text: { type: 'plain_text', text: 'Next →' }, value: 'n' },
-              {
-                type: 'button',
-                action_id: ACTION.share,
-                text: { type: 'plain_text', text: 'Share in channel' },
-                value: 's',
-              },
-            ],
-          },
-        ],
-      },
-      english,
-    );
+    const { text, buttons } = messageText({
+      text: 'fallback',
+      lang: 'en',
+      blocks: [
+        { type: 'header', text: { type: 'plain_text', text: '基金 000001' } },
+        {
+          type: 'section',
+          text: { type: 'mrkdwn', text: '*Latest*' },
+          fields: [
+            { type: 'mrkdwn', text: '*Open*\n75.35' },
+            { type: 'mrkdwn', text: '*Note*\nline one\nline two' },
+          ],
+        },
+        { type: 'context', elements: [{ type: 'mrkdwn', text: 'Page 1 of 3' }] },
+        {
+          type: 'image',
+          image_url: 'https://quickchart.io/chart?c=1',
+          alt_text: 'Bar chart of things',
+          title: { type: 'plain_text', text: 'Things' },
+        },
+        { type: 'divider' },
+        {
+          type: 'actions',
+          elements: [
+            { type: 'button', action_id: ACTION.pageNext, text: { type: 'plain_text', text: 'Next →' }, value: 'n' },
+            {
+              type: 'button',
+              action_id: ACTION.share,
+              text: { type: 'plain_text', text: 'Share in channel' },
+              value: 's',
+            },
+          ],
+        },
+      ],
+    });
     expect(text).toBe(
       [
         '基金 000001',
@@ -100,38 +98,36 @@ describe('Block Kit as terminal text', () => {
   });
 
   it('writes fields as "标签：值" and names what only Slack shows in Chinese for a Chinese reader', () => {
-    const { text } = messageText(
-      {
-        text: '',
-        blocks: [
-          {
-            type: 'section',
-            fields: [
-              { type: 'mrkdwn', text: '*开盘*\n75.35' },
-              { type: 'mrkdwn', text: '*备注*\n第一行\n第二行' },
-            ],
-            accessory: { type: 'image', image_url: 'https://x/y.png', alt_text: '图' },
-          },
-          {
-            type: 'image',
-            image_url: 'https://quickchart.io/chart?c=1',
-            alt_text: '基金规模柱状图',
-            title: { type: 'plain_text', text: '基金规模' },
-          },
-          {
-            type: 'actions',
-            elements: [
-              {
-                type: 'static_select',
-                action_id: 'pick',
-                options: [{ text: { type: 'plain_text', text: '一' }, value: '1' }],
-              },
-            ],
-          },
-        ],
-      },
-      langFor('zh-CN'),
-    );
+    const { text } = messageText({
+      text: '',
+      lang: 'zh-CN',
+      blocks: [
+        {
+          type: 'section',
+          fields: [
+            { type: 'mrkdwn', text: '*开盘*\n75.35' },
+            { type: 'mrkdwn', text: '*备注*\n第一行\n第二行' },
+          ],
+          accessory: { type: 'image', image_url: 'https://x/y.png', alt_text: '图' },
+        },
+        {
+          type: 'image',
+          image_url: 'https://quickchart.io/chart?c=1',
+          alt_text: '基金规模柱状图',
+          title: { type: 'plain_text', text: '基金规模' },
+        },
+        {
+          type: 'actions',
+          elements: [
+            {
+              type: 'static_select',
+              action_id: 'pick',
+              options: [{ text: { type: 'plain_text', text: '一' }, value: '1' }],
+            },
+          ],
+        },
+      ],
+    });
     expect(text).toBe(
       [
         '  开盘：75.35',
@@ -146,14 +142,15 @@ describe('Block Kit as terminal text', () => {
   });
 
   it('separates consecutive sections with a blank line', () => {
-    const { text } = messageText(
-      { text: '', blocks: [renderNotice('one', english).blocks[0]!, renderNotice('two', english).blocks[0]!] },
-      english,
-    );
+    const { text } = messageText({
+      text: '',
+      lang: 'en',
+      blocks: [renderNotice('one', english).blocks[0]!, renderNotice('two', english).blocks[0]!],
+    });
     expect(text).toBe('one\n\ntwo');
   });
 
   it('falls back to the message text when there are no blocks', () => {
-    expect(messageText({ text: '*Only* text', blocks: [] }, english).text).toBe('Only text');
+    expect(messageText({ text: '*Only* text', blocks: [], lang: 'en' }).text).toBe('Only text');
   });
 });

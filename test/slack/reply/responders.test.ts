@@ -8,6 +8,7 @@ import { type FakeSlack, startFakeSlack } from '../../support/slack/index.js';
 const TOKEN = 'xoxb-test';
 const withTable: SlackMessage = {
   text: 'Fund asset size history: fund 000001, 2 dates',
+  lang: 'en',
   blocks: [
     {
       type: 'data_table',
@@ -17,6 +18,7 @@ const withTable: SlackMessage = {
   ],
   withoutTable: {
     text: 'Fund asset size history: fund 000001, 2 dates',
+    lang: 'en',
     blocks: [{ type: 'section', text: { type: 'mrkdwn', text: '2026-09-30' } }],
   },
 };

@@ -9,13 +9,15 @@ const TOKEN = 'xoxb-test';
 const THREAD = '1795700000.000100';
 const reply: SlackMessage = {
   text: 'Fund asset size history: fund 000001',
+  lang: 'en',
   blocks: [{ type: 'data_table', caption: 'c', rows: [[{ type: 'raw_text', text: 'Date' }]] } as never],
   withoutTable: {
     text: 'Fund asset size history: fund 000001',
+    lang: 'en',
     blocks: [{ type: 'section', text: { type: 'mrkdwn', text: 'x' } }],
   },
 };
-const warning: SlackMessage = { text: 'You have used 80% of your budget', blocks: [] };
+const warning: SlackMessage = { text: 'You have used 80% of your budget', blocks: [], lang: 'en' };
 
 describe('replies into a conversation’s thread', () => {
   let fake: FakeSlack;
