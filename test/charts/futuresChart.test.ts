@@ -26,6 +26,7 @@ import {
   periodStart,
 } from '../../src/core/operations/futures.js';
 import { english, type Lang, langFor } from '../../src/i18n/lang.js';
+import { formatNumber } from '../../src/slack/render/format.js';
 import { unexpectedEnglish } from '../support/englishWords.js';
 import { drawnTexts, expectInside, metas, pixelAt, rgb, sameColor, visibleLabels } from './pictures.js';
 import {
@@ -392,6 +393,29 @@ describe('time labels and captions', () => {
     const fallback = image(buildFuturesChart(result, SELF_HOSTED, 'UTC', english));
     expect(fallback.alt).toMatch(/^High-low chart/);
     expect(fallback.caption).toContain('Drawn as high-low bars with close ticks');
+  });
+
+  it("writes the alt text's figures as the reply does: 2,370.8, thousands grouped", () => {
+    const result: FuturesResult = {
+      symbol: 'GC',
+      type: '0',
+      tickUnit: 's',
+      candles: makeCandles({
+        count: 20,
+        decimals: 1,
+        start: 23_700,
+        periodMs: PERIOD_MS['0'],
+        firstAt: Date.UTC(2024, 9, 1),
+      }),
+    };
+    const last = result.candles.at(-1)!;
+    expect(last.close).toBeGreaterThan(1000);
+    for (const lang of [english, langFor('zh-CN')]) {
+      const { alt } = image(buildFuturesChart(result, HOSTED, 'Asia/Shanghai', lang));
+      // The reply's own formatter (slack/render/format.ts) for the same close.
+      expect(alt).toContain(formatNumber(last.close, 1));
+      expect(alt).not.toContain(last.close.toFixed(1));
+    }
   });
 
   it('says when the first period was left out and the last one is partial', () => {
