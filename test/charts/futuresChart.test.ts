@@ -516,7 +516,7 @@ describe('mergeCandles', () => {
     );
   });
 
-  it('gives each merged candle the change against the close before it, and the rate from it', () => {
+  it('gives each merged candle the change against the close before it, and the rate from it to two places', () => {
     fc.assert(
       fc.property(candleSequence(300), (candles) => {
         const { candles: merged, droppedOldest } = mergeCandles(candles, PERIODS['5m'], PERIODS['1h']);
@@ -528,8 +528,12 @@ describe('mergeCandles', () => {
                 : candles[0]!.close - candles[0]!.change
               : merged[index - 1]!.close;
           expect(nearlyEqual(candle.change, candle.close - closeBefore)).toBe(true);
+          // The rate is written as the service writes one, in percent to two places: half a hundredth at most from the exact one.
           if (closeBefore !== 0)
-            expect(nearlyEqual(candle.changeRate, ((candle.close - closeBefore) / closeBefore) * 100)).toBe(true);
+            expect(
+              Math.abs(candle.changeRate - ((candle.close - closeBefore) / closeBefore) * 100),
+            ).toBeLessThanOrEqual(0.005 + 1e-9);
+          expect(candle.changeRate).toBe(Math.round(candle.changeRate * 100) / 100);
         });
       }),
     );
