@@ -1,7 +1,8 @@
+import { roundTo } from '../core/decimals.js';
 import type { FundAssetRecord, FundAssetResult } from '../core/operations/fundAsset.js';
 import type { Lang } from '../i18n/lang.js';
 import { latestPoints, NATIVE_CHART_LIMITS, type NativeChart } from './nativeChart.js';
-import { cnyUnitFor, formatCny, roundTo, signed, visibleDecimals } from './numbers.js';
+import { cnyUnitFor, formatCny, signed, visibleDecimals } from './numbers.js';
 import {
   type ChartImage,
   type ChartPlan,

@@ -1,3 +1,4 @@
+import { decimalsOf } from '../core/decimals.js';
 import {
   type Candle,
   type CandlePeriod,
@@ -14,7 +15,7 @@ import {
 import { localDate, localParts, zoneName } from '../core/time.js';
 import type { Lang } from '../i18n/lang.js';
 import { latestPoints, type NativeChart } from './nativeChart.js';
-import { decimalsOf, signed } from './numbers.js';
+import { formatFixed, signed } from './numbers.js';
 import {
   type ChartColors,
   type ChartFileName,
@@ -184,9 +185,9 @@ interface ChartText {
   lang: Lang;
 }
 
-/** A quote as the price axis writes it: grouped, at the quote's own decimals (2,344.0). */
+/** A quote as the price axis and the reply write it: grouped, at the quote's own decimals (2,344.0). */
 export function formatQuote(price: number, decimals: number): string {
-  return price.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return formatFixed(price, decimals);
 }
 
 /** Symbol, period, last close and the last candle's change, said to be the last candle's: `CL · 5m · 75.93, last candle +0.35%`. */
@@ -424,7 +425,7 @@ function askedMergeSentence(result: FuturesResult, lang: Lang): string | undefin
   return lang.t('futures.chart.mergedPeriod', {
     shown: result.candles.length,
     period: periodWords(periodOfType(result.type), lang),
-    fetched: result.merged.fetched,
+    sources: result.merged.mergedIn ?? result.merged.fetched,
     from: periodWords(periodOfType(result.merged.type), lang),
   });
 }
@@ -445,7 +446,7 @@ function closeSentence(candles: readonly Candle[], decimals: number, lang: Lang)
           change: rangeChange,
           rate: signed(((last.close - closeBefore) / closeBefore) * 100, 2),
         });
-  return lang.t('futures.chart.close', { close: last.close.toFixed(decimals), lastMove, rangeMove });
+  return lang.t('futures.chart.close', { close: formatQuote(last.close, decimals), lastMove, rangeMove });
 }
 
 function quoteDecimalsOf(candles: readonly Candle[]): number {

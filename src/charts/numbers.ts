@@ -8,18 +8,6 @@ const MAX_DECIMALS = 6;
 /** A real minus sign: a hyphen is easy to miss next to a number. */
 export const MINUS = '−';
 
-export function roundTo(value: number, decimals: number): number {
-  return Number(value.toFixed(decimals));
-}
-
-/** Decimal places a value was written with (at most 6): what a quote "needs". */
-export function decimalsOf(value: number): number {
-  for (let decimals = 0; decimals < MAX_DECIMALS; decimals += 1) {
-    if (Math.abs(roundTo(value, decimals) - value) <= 1e-9 * Math.max(1, Math.abs(value))) return decimals;
-  }
-  return MAX_DECIMALS;
-}
-
 /**
  * Decimals that still move a point by a pixel on a chart about `pixels` tall spanning `range`;
  * further digits only lengthen the URL.
@@ -29,10 +17,27 @@ export function visibleDecimals(range: number, pixels: number): number {
   return Math.min(MAX_DECIMALS, Math.max(0, Math.ceil(Math.log10((2 * pixels) / range))));
 }
 
-/** +1.23, −0.45, 0.00: a real minus, no sign on what rounds to zero. */
+/**
+ * One formatter per number of places, made once: building an Intl.NumberFormat costs some 100 times
+ * formatting with one, and a reply formats hundreds of numbers (a fifth of the app's CPU per cached
+ * answer in `npm run bench:ack -- --profile`).
+ */
+const byDecimals = new Map<number, Intl.NumberFormat>();
+
+/** 2,370.8 at exactly `decimals` places, thousands grouped: how replies, captions and alt texts write a figure. */
+export function formatFixed(value: number, decimals: number): string {
+  let formatter = byDecimals.get(decimals);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    byDecimals.set(decimals, formatter);
+  }
+  return formatter.format(value);
+}
+
+/** +1.23, −1,234.5, 0.00: a real minus, thousands grouped, no sign on what rounds to zero. */
 export function signed(value: number, decimals: number): string {
-  const text = Math.abs(value).toFixed(decimals);
-  if (Number(text) === 0) return text;
+  const text = formatFixed(Math.abs(value), decimals);
+  if (!/[1-9]/.test(text)) return text;
   return `${value < 0 ? MINUS : '+'}${text}`;
 }
 

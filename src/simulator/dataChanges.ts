@@ -5,9 +5,11 @@
 // clock the data lives on (the `now` option, the simulator's clock unless pinned apart); later
 // changes of the same thing win. Without changes the data is exactly as before.
 import { z } from 'zod';
+import { decimalsOf, roundTo } from '../core/decimals.js';
 import { bidRegionByCode } from '../core/operations/bidRegions.js';
 import type { AssetRecord } from './data/assetHistory.js';
 import { type BidNotice, orderedBidNotices, type PublishedBidNotice } from './data/bidNotices.js';
+import { futuresContract } from './data/futuresContracts.js';
 import type { TaxpayerRecord } from './data/taxpayerCatalogue.js';
 import { restyledText } from './restyledText.js';
 
@@ -164,12 +166,14 @@ export function changedCurrentCandle(
     number,
   ];
   const previousClose = open;
+  // Written to the quote's places, as the service writes a change: a bare difference carries binary noise.
+  const places = Math.max(futuresContract(symbol)?.decimals ?? 0, decimalsOf(change.close), decimalsOf(open));
   return [
     open,
     change.close,
     Math.max(high, change.close),
     Math.min(low, change.close),
-    change.close - previousClose,
+    roundTo(change.close - previousClose, places),
     Math.round(((change.close - previousClose) / previousClose) * 10_000) / 100,
     volume,
     tickAt,

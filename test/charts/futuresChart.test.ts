@@ -26,6 +26,7 @@ import {
   periodStart,
 } from '../../src/core/operations/futures.js';
 import { english, type Lang, langFor } from '../../src/i18n/lang.js';
+import { formatNumber } from '../../src/slack/render/format.js';
 import { unexpectedEnglish } from '../support/englishWords.js';
 import { drawnTexts, expectInside, metas, pixelAt, rgb, sameColor, visibleLabels } from './pictures.js';
 import {
@@ -394,6 +395,29 @@ describe('time labels and captions', () => {
     expect(fallback.caption).toContain('Drawn as high-low bars with close ticks');
   });
 
+  it("writes the alt text's figures as the reply does: 2,370.8, thousands grouped", () => {
+    const result: FuturesResult = {
+      symbol: 'GC',
+      type: '0',
+      tickUnit: 's',
+      candles: makeCandles({
+        count: 20,
+        decimals: 1,
+        start: 23_700,
+        periodMs: PERIOD_MS['0'],
+        firstAt: Date.UTC(2024, 9, 1),
+      }),
+    };
+    const last = result.candles.at(-1)!;
+    expect(last.close).toBeGreaterThan(1000);
+    for (const lang of [english, langFor('zh-CN')]) {
+      const { alt } = image(buildFuturesChart(result, HOSTED, 'Asia/Shanghai', lang));
+      // The reply's own formatter (slack/render/format.ts) for the same close.
+      expect(alt).toContain(formatNumber(last.close, 1));
+      expect(alt).not.toContain(last.close.toFixed(1));
+    }
+  });
+
   it('says when the first period was left out and the last one is partial', () => {
     // 1000 1-minute candles from 09:03: the 09:00 period lacks its first minutes.
     const result: FuturesResult = {
@@ -492,7 +516,7 @@ describe('mergeCandles', () => {
     );
   });
 
-  it('gives each merged candle the change against the close before it, and the rate from it', () => {
+  it('gives each merged candle the change against the close before it, and the rate from it to two places', () => {
     fc.assert(
       fc.property(candleSequence(300), (candles) => {
         const { candles: merged, droppedOldest } = mergeCandles(candles, PERIODS['5m'], PERIODS['1h']);
@@ -504,8 +528,12 @@ describe('mergeCandles', () => {
                 : candles[0]!.close - candles[0]!.change
               : merged[index - 1]!.close;
           expect(nearlyEqual(candle.change, candle.close - closeBefore)).toBe(true);
+          // The rate is written as the service writes one, in percent to two places: half a hundredth at most from the exact one.
           if (closeBefore !== 0)
-            expect(nearlyEqual(candle.changeRate, ((candle.close - closeBefore) / closeBefore) * 100)).toBe(true);
+            expect(
+              Math.abs(candle.changeRate - ((candle.close - closeBefore) / closeBefore) * 100),
+            ).toBeLessThanOrEqual(0.005 + 1e-9);
+          expect(candle.changeRate).toBe(Math.round(candle.changeRate * 100) / 100);
         });
       }),
     );

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
+import { FUTURES_CONTRACTS } from '../../src/simulator/data/futuresContracts.js';
 import { runEntryPoint } from '../support/entryPoints.js';
 import { CONSOLE_ENV, type DemoConsole, startDemoConsole } from './consoleDriver.js';
 
@@ -52,15 +53,28 @@ describe('dq console on the simulator', () => {
     session = await startDemoConsole();
     const reply = await session.ask('/futures CL 1w 20', FOOTER);
     expect(reply).toMatch(/Futures candlesticks: CL, weekly\n/);
-    expect(reply).toMatch(
-      /^› 20 weekly candles merged from 140 daily ones \(first open, highest high, lowest low, last close, summed volume\), fetched in one call: 5 coins$/m,
-    );
+    const merged =
+      /^› 20 weekly candles merged from (\d+) daily ones \(first open, highest high, lowest low, last close, summed volume\), fetched in one call: 5 coins$/m.exec(
+        reply,
+      );
+    expect(merged, reply).not.toBeNull();
+    // The days the 20 weeks hold, not the 140 fetched: 19 whole weeks of 5 trading days and the newest's days so far.
+    expect(Number(merged![1])).toBeGreaterThanOrEqual(19 * 5 + 1);
+    expect(Number(merged![1])).toBeLessThanOrEqual(20 * 5);
     const file = /^\[chart\] CL weekly candles[^\n]* — (file:\/\/\S+\.png)$/m.exec(reply)?.[1];
     expect(file, reply).toBeDefined();
     expect(reply).toMatch(/Candlestick chart of CL futures, 20 weekly candles/);
     const png = await readFile(fileURLToPath(file!));
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1400, 760]);
     expect(session.upstreamCalls()).toBe(1);
+  });
+
+  it('a contract the demo does not know is refused with the contracts it does know, as its other refusals say what it knows', async () => {
+    session = await startDemoConsole();
+    const reply = await session.ask('/futures XYZ 1d', /quote it when asking/);
+    expect(reply).toContain('may not know the contract XYZ');
+    for (const { symbol } of FUTURES_CONTRACTS) expect(reply).toContain(symbol);
+    expect(reply).toContain('Nothing was charged');
   });
 
   it('with CHART_RENDERER=local draws the chart itself into a PNG file and shows its address', async () => {

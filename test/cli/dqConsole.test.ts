@@ -52,7 +52,7 @@ describe('dq console, the command', () => {
       // The export and the reply's chart (the console draws its charts to files).
       expect((await readdir(folder)).sort()).toEqual([
         expect.stringMatching(/^[0-9a-f]+\.png$/),
-        expect.stringMatching(/^futures-CL_5_5-\d{8}-\d{4}\.csv$/),
+        expect.stringMatching(/^futures-CL-5m-5-\d{8}-\d{4}\.csv$/),
       ]);
     } finally {
       await rm(folder, { recursive: true, force: true });

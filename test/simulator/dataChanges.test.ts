@@ -58,6 +58,10 @@ describe('data changes over simulated time', () => {
     expect(lines.at(-1)![fields.indexOf('close')]).toBe(99.5);
     expect(lines.at(-1)![fields.indexOf('high')]).toBeGreaterThanOrEqual(99.5);
     expect(lines[0]![fields.indexOf('close')]).not.toBe(99.5);
+    // The change against the open is written at the quote's places, as the service writes one: no binary noise.
+    const changeFigure = lines.at(-1)![fields.indexOf('change')]!;
+    expect(String(changeFigure)).toMatch(/^-?\d+(\.\d{1,2})?$/);
+    expect(changeFigure).toBeCloseTo(99.5 - lines.at(-1)![fields.indexOf('open')]!, 9);
   });
 
   it('refuses a change it cannot read, without changing anything', async () => {

@@ -17,26 +17,65 @@ const PERIOD_SECONDS: Record<string, number> = {
 };
 type Line = [number, number, number, number, number, number, number, number];
 
+/** A Wednesday, 12:30 UTC: a trading day. FIXED_NOW is a Sunday, when the market is shut. */
+const WEDNESDAY = Date.UTC(2025, 5, 11, 12, 30);
+
+/** The weekday of a candle's start in UTC: 0 Sunday … 6 Saturday. */
+const weekdayOf = (tickAt: number) => new Date(tickAt * 1000).getUTCDay();
+
 describe('finance-external-futures-kline', () => {
-  it('answers fields and lines, oldest first, the last candle containing now', async () => {
+  it('answers fields and lines, oldest first, the last candle containing now on a trading day', async () => {
+    simulatedNow = WEDNESDAY;
     const result = await candles({ symbol: 'CL', type: '60' });
+    simulatedNow = FIXED_NOW;
     expect(result.status).toBe(200);
     const { fields, lines } = result.json.data as { fields: string[]; lines: Line[] };
     expect(fields).toEqual(['open', 'close', 'high', 'low', 'change', 'changeRate', 'volume', 'tick_at']);
     expect(lines).toHaveLength(10);
     const ticks = lines.map((line) => line[7]);
     expect(ticks.every((tick, i) => i === 0 || tick - ticks[i - 1]! === 3600)).toBe(true);
-    const nowSeconds = FIXED_NOW / 1000;
+    const nowSeconds = WEDNESDAY / 1000;
     expect(ticks.at(-1)! <= nowSeconds && nowSeconds < ticks.at(-1)! + 3600).toBe(true);
   });
 
-  it('aligns daily candles to 00:00 UTC', async () => {
+  it("aligns daily candles to 00:00 UTC, Monday to Friday: on a Sunday the latest is Friday's", async () => {
     const { lines } = (await candles({ symbol: 'GC', type: '0', limit: '3' })).json.data as { lines: Line[] };
     expect(lines.map((line) => new Date(line[7] * 1000).toISOString())).toEqual([
+      '2025-06-11T00:00:00.000Z',
+      '2025-06-12T00:00:00.000Z',
       '2025-06-13T00:00:00.000Z',
-      '2025-06-14T00:00:00.000Z',
-      '2025-06-15T00:00:00.000Z',
     ]);
+  });
+
+  it('has no candle on a Saturday or a Sunday at any period, as futures markets have no weekend session', async () => {
+    for (const type of Object.keys(PERIOD_SECONDS)) {
+      const { lines } = (await candles({ symbol: 'GC', type, limit: '1000' })).json.data as { lines: Line[] };
+      expect(lines, type).toHaveLength(1000);
+      const weekend = lines.filter((line) => [0, 6].includes(weekdayOf(line[7])));
+      expect(weekend, `type ${type}`).toEqual([]);
+    }
+  });
+
+  it("moves Monday's change on from Friday's close, as the close before it", async () => {
+    const { lines } = (await candles({ symbol: 'CL', type: '0', limit: '30' })).json.data as { lines: Line[] };
+    const mondays = lines.map((line, i) => ({ line, i })).filter(({ line, i }) => i > 0 && weekdayOf(line[7]) === 1);
+    expect(mondays.length).toBeGreaterThan(0);
+    for (const { line, i } of mondays) {
+      const friday = lines[i - 1]!;
+      expect(weekdayOf(friday[7])).toBe(5);
+      expect(line[4]).toBeCloseTo(line[1] - friday[1], 2);
+    }
+  });
+
+  it('gives the newest trading candle at a weekend, the same whenever in the weekend it is asked', async () => {
+    simulatedNow = Date.UTC(2025, 5, 14, 9); // Saturday
+    const saturday = (await candles({ symbol: 'ES', type: '5', limit: '5' })).json.data.lines as Line[];
+    simulatedNow = Date.UTC(2025, 5, 15, 22); // Sunday evening
+    const sunday = (await candles({ symbol: 'ES', type: '5', limit: '5' })).json.data.lines as Line[];
+    simulatedNow = FIXED_NOW;
+    expect(sunday).toEqual(saturday);
+    // Friday 23:55 UTC, the last 5-minute candle of the week.
+    expect(new Date(saturday.at(-1)![7] * 1000).toISOString()).toBe('2025-06-13T23:55:00.000Z');
   });
 
   it('keeps every candle consistent for every symbol and type', async () => {
@@ -78,8 +117,9 @@ describe('finance-external-futures-kline', () => {
   });
 
   it('gives the same candle whenever it is asked', async () => {
+    simulatedNow = WEDNESDAY;
     const before = (await candles({ symbol: 'ES', type: '5', limit: '20' })).json.data.lines as Line[];
-    simulatedNow = FIXED_NOW + 7 * 300_000; // seven 5-minute candles later
+    simulatedNow = WEDNESDAY + 7 * 300_000; // seven 5-minute candles later
     const after = (await candles({ symbol: 'ES', type: '5', limit: '20' })).json.data.lines as Line[];
     simulatedNow = FIXED_NOW;
     expect(after[0]![7]).toBe(before[7]![7]);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isOneOf } from '../../i18n/catalogueKeys.js';
 import type { NamesUnder, Phrase } from '../../i18n/lang.js';
 import { type AnyOperation, type OperationId, operations } from '../operations/index.js';
-import { formatZonedTime } from '../time.js';
+import { formatZonedTime, localDate } from '../time.js';
 
 /** One column of an export: the field's name as the service sent it, and a label when the app has one. */
 export interface ExportColumn {
@@ -64,6 +64,7 @@ export const LABELLED_FIELDS: ReadonlySet<NamesUnder<'export.column'>> = new Set
   'fundDiscountFee',
   'saleStatus',
   // Futures candles.
+  'date',
   'time',
   'open',
   'close',
@@ -105,23 +106,34 @@ export function knownFields(operation: OperationId): string[] {
   return [];
 }
 
-/** A candle as the service sent it (tick_at in its own unit), with its time readable in the reader's zone first. */
-function candleRow(candle: Record<string, unknown>, tickUnit: unknown, timeZone: string): Record<string, unknown> {
+/**
+ * A candle as the service sent it (tick_at in its own unit), with when it starts readable first: a
+ * day, week or month by its date, the trading day the service labels it with (UTC, as the reply
+ * dates it), else the time in the reader's zone.
+ */
+function candleRow(
+  candle: Record<string, unknown>,
+  tickUnit: unknown,
+  when: { timeZone: string; byDay: boolean },
+): Record<string, unknown> {
   const { at, ...rest } = candle;
   const ms = typeof at === 'number' ? at : NaN;
+  const start = when.byDay
+    ? { date: Number.isFinite(ms) ? localDate(ms, 'UTC') : '' }
+    : { time: Number.isFinite(ms) ? formatZonedTime(ms, when.timeZone, { withZone: false }) : '' };
   return {
-    time: Number.isFinite(ms) ? formatZonedTime(ms, timeZone, { withZone: false }) : '',
+    ...start,
     ...rest,
     tick_at: Number.isFinite(ms) ? (tickUnit === 'ms' ? ms : ms / 1000) : '',
   };
 }
 
-const CANDLE_FIELDS = ['time', 'open', 'high', 'low', 'close', 'change', 'changeRate', 'volume', 'tick_at'];
+const CANDLE_VALUES = ['open', 'high', 'low', 'close', 'change', 'changeRate', 'volume', 'tick_at'];
 
 /**
  * The rows of every page, in order, with every field the service returned: the known fields first,
  * then any other field in the order it first appears (a taxpayer's extra fields, a notice's fields).
- * Futures candles get their time in `timeZone` beside tick_at, which keeps the service's unit.
+ * Futures candles get their date, or their time in `timeZone`, beside tick_at, which keeps the service's unit.
  */
 export function exportTable(
   operation: OperationId,
@@ -129,13 +141,17 @@ export function exportTable(
   options: { timeZone: string },
 ): ExportTable {
   const candles = results.some((result) => isPlainObject(result) && Array.isArray(result.candles));
+  const definition: AnyOperation = operations[operation];
+  const byDay = results.some((result) => definition.datedByDay?.(result) === true);
   const rows = results.flatMap((result) => {
     const records = recordsOf(result);
     return candles
-      ? records.map((record) => candleRow(record, (result as Record<string, unknown>).tickUnit, options.timeZone))
+      ? records.map((record) =>
+          candleRow(record, (result as Record<string, unknown>).tickUnit, { timeZone: options.timeZone, byDay }),
+        )
       : records;
   });
-  const known = candles ? CANDLE_FIELDS : knownFields(operation);
+  const known = candles ? [byDay ? 'date' : 'time', ...CANDLE_VALUES] : knownFields(operation);
   const seen = new Set<string>();
   const keys: string[] = [];
   const add = (key: string) => {

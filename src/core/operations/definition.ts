@@ -127,6 +127,16 @@ export interface OperationDefinition<Wire extends object = object, Data = unknow
    * leave a request it already completed as it is.
    */
   onDay?(request: Wire, now: number): Wire;
+  /**
+   * Whether the result's records are days or longer (daily, weekly, monthly candles), dated by the
+   * day they start: a file then gives their date, not a time of day in the reader's zone.
+   */
+  datedByDay?(result: Result): boolean;
+  /**
+   * The request in the words people type it (`GC`, `1d`, `10`), for a file's name; without it, the
+   * request's values as sent.
+   */
+  wordsOf?(request: Wire): string[];
   /** A working example in `key=value` form, shown next to validation errors. */
   example: string;
 }

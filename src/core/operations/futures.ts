@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { inEveryLanguage, type NamesUnder } from '../../i18n/lang.js';
+import { decimalsOf, roundTo } from '../decimals.js';
 import { MINUTE, type OperationDefinition } from './definition.js';
 import { addProblem, choiceField, integerField, textField } from './fields.js';
 
@@ -67,6 +68,12 @@ export interface MergedFrom {
   type: CandleType;
   /** How many of those one call fetched. */
   fetched: number;
+  /**
+   * How many of those the candles shown hold: fewer than fetched when the oldest period began before
+   * the first of them, or when more were fetched than the count shown needed. Absent in an answer
+   * cached before it was counted.
+   */
+  mergedIn?: number;
   /** How many of those the newest merged candle holds. */
   inNewest: number;
 }
@@ -213,6 +220,12 @@ export function periodOfType(type: FuturesPeriod): CandlePeriod {
   return OF_TYPE[type];
 }
 
+/** A period as people type it (1d, 15m, 1w, 1M): a minute is `1m` and a month `1M`, as traders write them. */
+export function periodWord(type: FuturesPeriod): string {
+  const { name, calendar } = periodOfType(type);
+  return calendar === 'month' ? name : name.toLowerCase();
+}
+
 export function isIntraday(p: CandlePeriod): boolean {
   return p.ms < DAY_MS;
 }
@@ -246,20 +259,46 @@ export function changeRate(candle: Pick<Candle, 'close' | 'change'>): number {
   return closeBefore === 0 ? 0 : (candle.change / closeBefore) * 100;
 }
 
-function mergeGroup(members: readonly Candle[], at: number): Candle {
+/** Decimal places of a change in percent: the service's own (1.23 for 1.23 %), as replies show them. */
+export const RATE_DECIMALS = 2;
+
+/** The places the candles' figures are written to: a merged candle's are written to the same. */
+interface Precision {
+  /** Of the quotes and their changes (CL 2, GC 1). */
+  price: number;
+  volume: number;
+}
+
+function precisionOf(candles: readonly Candle[]): Precision {
+  const most = (values: number[]) => values.reduce((places, value) => Math.max(places, decimalsOf(value)), 0);
+  return {
+    price: most(candles.flatMap((candle) => [candle.open, candle.close, candle.high, candle.low, candle.change])),
+    volume: most(candles.map((candle) => candle.volume)),
+  };
+}
+
+function mergeGroup(members: readonly Candle[], at: number, precision: Precision): Candle {
   const first = members[0]!;
   const last = members[members.length - 1]!;
   // Each member's change is against the close before it, so the sum is the change from the close
   // before the group to the group's close, which is what a candle of the longer period reports.
-  const change = members.reduce((sum, candle) => sum + candle.change, 0);
+  // Sums and the rate are rounded to the data's own places: binary arithmetic leaves noise
+  // (-0.32000000000000023) that no quote ever had.
+  const change = roundTo(
+    members.reduce((sum, candle) => sum + candle.change, 0),
+    precision.price,
+  );
   return {
     open: first.open,
     close: last.close,
     high: Math.max(...members.map((candle) => candle.high)),
     low: Math.min(...members.map((candle) => candle.low)),
     change,
-    changeRate: changeRate({ close: last.close, change }),
-    volume: members.reduce((sum, candle) => sum + candle.volume, 0),
+    changeRate: roundTo(changeRate({ close: last.close, change }), RATE_DECIMALS),
+    volume: roundTo(
+      members.reduce((sum, candle) => sum + candle.volume, 0),
+      precision.volume,
+    ),
     at,
   };
 }
@@ -297,8 +336,9 @@ export function mergeCandles(candles: readonly Candle[], from: CandlePeriod, to:
     groups.shift();
   }
   const newest = groups[groups.length - 1];
+  const precision = precisionOf(candles);
   const merged: MergedCandles = {
-    candles: groups.map((group) => mergeGroup(group.members, group.start)),
+    candles: groups.map((group) => mergeGroup(group.members, group.start, precision)),
     droppedOldest,
     inNewest: newest?.members.length ?? 0,
   };
@@ -317,9 +357,17 @@ function inPeriodAsked(candles: Candle[], request: FuturesRequest): { candles: C
   const merging = mergedPeriod(request.type);
   if (!merging) return { candles };
   const merged = mergeCandles(candles, periodOfType(merging.from), periodOfType(request.type));
+  const shown = merged.candles.slice(-Number(request.limit));
+  // A merged candle starts where its period does, so the candles it holds are those from there on.
+  const firstShown = shown[0]?.at ?? Number.POSITIVE_INFINITY;
   return {
-    candles: merged.candles.slice(-Number(request.limit)),
-    merged: { type: merging.from, fetched: candles.length, inNewest: merged.inNewest },
+    candles: shown,
+    merged: {
+      type: merging.from,
+      fetched: candles.length,
+      mergedIn: candles.filter((candle) => candle.at >= firstShown).length,
+      inNewest: merged.inNewest,
+    },
   };
 }
 
@@ -380,6 +428,8 @@ export const futures: OperationDefinition<FuturesRequest, z.infer<typeof futures
     const { candles, tickUnit } = toCandles(data);
     return { symbol: request.symbol, type: request.type, tickUnit, ...inPeriodAsked(candles, request) };
   },
+  datedByDay: (result) => !isIntraday(periodOfType(result.type)),
+  wordsOf: (request) => [request.symbol, periodWord(request.type), request.limit],
   cacheTtlMs: { daily: 5 * MINUTE, intraday: 30_000 },
   cacheVariant: (request) => (isIntraday(periodOfType(request.type)) ? 'intraday' : 'daily'),
   example: 'symbol=CL type=0 limit=30',

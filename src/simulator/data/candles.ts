@@ -2,6 +2,7 @@
 // 1-minute candles over years); instead the close of a candle is a smooth function of time, the sum of a
 // few slow waves, plus noise hashed from (symbol, type, index). Any candle can then be computed
 // directly, and the same candle has the same values whatever the limit and whenever it is asked.
+import { isWeekend } from '../calendar.js';
 import { hashBetween, hashUnit } from '../random.js';
 import type { FuturesContract } from './futuresContracts.js';
 
@@ -19,6 +20,24 @@ export const CANDLE_PERIOD_SECONDS: Readonly<Record<string, number>> = {
 };
 
 const DAY_SECONDS = 86_400;
+
+/**
+ * Whether the market trades in the candle `index` of a type: every candle starting Monday to Friday
+ * (UTC), none on Saturday or Sunday. Futures exchanges have no weekend session (CME Globex closes
+ * from Friday evening to Sunday evening), and the spec does not say the service has weekend candles.
+ * Every period divides a day, so a candle lies within one day.
+ */
+export function isTradingCandle(type: string, index: number): boolean {
+  const periodSeconds = CANDLE_PERIOD_SECONDS[type]!;
+  return !isWeekend(Math.floor((index * periodSeconds) / DAY_SECONDS));
+}
+
+/** The trading candle before `index` (Monday's comes after Friday's). */
+export function previousTradingIndex(type: string, index: number): number {
+  let previous = index - 1;
+  while (!isTradingCandle(type, previous)) previous--;
+  return previous;
+}
 // Periods in days and weights (summing to 1) of the waves that make the smooth price.
 const WAVES: ReadonlyArray<[number, number]> = [
   [411, 0.55],
@@ -58,12 +77,18 @@ function rawClose(contract: FuturesContract, type: string, periodSeconds: number
   return smoothPrice(contract, end) * (1 + 0.5 * volatility * noise('close', contract.symbol, type, index));
 }
 
-/** One candle, positioned as CANDLE_FIELDS says. `index` counts periods since the UNIX epoch. */
+/**
+ * One candle, positioned as CANDLE_FIELDS says. `index` counts periods since the UNIX epoch and is
+ * a trading candle's (see isTradingCandle); its change is against the trading candle before it.
+ */
 export function candleAt(contract: FuturesContract, type: string, index: number): number[] {
   const periodSeconds = CANDLE_PERIOD_SECONDS[type]!;
   const volatility = volatilityOver(contract, periodSeconds);
   const key = [contract.symbol, type, index] as const;
-  const previousClose = roundTo(rawClose(contract, type, periodSeconds, index - 1), contract.decimals);
+  const previousClose = roundTo(
+    rawClose(contract, type, periodSeconds, previousTradingIndex(type, index)),
+    contract.decimals,
+  );
   const close = roundTo(rawClose(contract, type, periodSeconds, index), contract.decimals);
   // A candle opens near the previous close; its wicks reach a little beyond the body.
   const open = previousClose * (1 + 0.2 * volatility * noise('open', ...key));

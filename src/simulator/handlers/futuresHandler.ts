@@ -1,8 +1,9 @@
 // finance-external-futures-kline. Choices where the spec is silent: tick_at is the candle's start in
 // UNIX seconds; candles are aligned to their period counted from the UNIX epoch (daily ones start at
-// 00:00 UTC) and run every day, weekends included; limit is at most 1000; symbols are matched exactly,
-// so a lowercase symbol is unknown (the real code table is uppercase; normalising is the client's job).
-import { CANDLE_FIELDS, CANDLE_PERIOD_SECONDS, candleAt } from '../data/candles.js';
+// 00:00 UTC) and run Monday to Friday (UTC), none at weekends, as futures markets trade; limit is at
+// most 1000; symbols are matched exactly, so a lowercase symbol is unknown (the real code table is
+// uppercase; normalising is the client's job).
+import { CANDLE_FIELDS, CANDLE_PERIOD_SECONDS, candleAt, isTradingCandle } from '../data/candles.js';
 import { futuresContract } from '../data/futuresContracts.js';
 import { changedCurrentCandle } from '../dataChanges.js';
 import { countFromText, InvalidParameterError, requiredString } from '../wireFields.js';
@@ -17,15 +18,13 @@ export const futuresHandler: OperationHandler = (body, { nowMs, changes = [] }) 
   const periodSeconds = CANDLE_PERIOD_SECONDS[type];
   if (periodSeconds === undefined) throw new InvalidParameterError('type must be one of 0, 1, 5, 30, 60, 120, 240');
   const limit = countFromText(body, 'limit', { defaultValue: 10, max: FUTURES_MAX_LIMIT });
-  // The last candle is the one still forming at `now`.
-  const currentIndex = Math.floor(nowMs / 1000 / periodSeconds);
-  const lines: number[][] = [];
-  for (let index = currentIndex - limit + 1; index <= currentIndex; index++) {
-    lines.push(
-      index === currentIndex
-        ? changedCurrentCandle(contract.symbol, candleAt(contract, type, index), changes, nowMs)
-        : candleAt(contract, type, index),
-    );
+  // The last candle is the one still forming at `now` on a trading day; at a weekend, Friday's last.
+  const indices: number[] = [];
+  for (let index = Math.floor(nowMs / 1000 / periodSeconds); indices.length < limit; index--) {
+    if (isTradingCandle(type, index)) indices.unshift(index);
   }
+  const lines = indices.map((index) => candleAt(contract, type, index));
+  // A data change (the admin routes') moves the newest candle's close.
+  lines[lines.length - 1] = changedCurrentCandle(contract.symbol, lines[lines.length - 1]!, changes, nowMs);
   return { fields: [...CANDLE_FIELDS], lines };
 };

@@ -128,16 +128,18 @@ function fileName(operationName: string, query: DecodedQuery, now: number, timeZ
   const two = (n: number) => String(n).padStart(2, '0');
   const stamp = `${parts.year}${two(parts.month)}${two(parts.day)}-${two(parts.hour)}${two(parts.minute)}`;
   const definition: AnyOperation = operations[query.operation];
-  // The values that pick the records, not the page: `CL_5_30`, `光伏组件_ZJ_2`.
-  const values = Object.entries(query.request)
-    .filter(
-      ([field, value]) =>
-        value !== undefined && field !== definition.pages?.pageField && field !== definition.pages?.sizeField,
-    )
-    .map(([, value]) => String(value));
+  // The values that pick the records, not the page, in the words people type: `CL-5m-30`, `光伏组件-ZJ-2`.
+  const values =
+    definition.wordsOf?.(query.request) ??
+    Object.entries(query.request)
+      .filter(
+        ([field, value]) =>
+          value !== undefined && field !== definition.pages?.pageField && field !== definition.pages?.sizeField,
+      )
+      .map(([, value]) => String(value));
   const words = [
     ...values
-      .join('_')
+      .join('-')
       // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a file name must not carry.
       .replace(/[\\/:*?"<>|\s\x00-\x1f\x7f]+/g, '_')
       .replace(/^_+|_+$/g, ''),

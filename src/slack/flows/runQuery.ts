@@ -59,10 +59,17 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
   const profile = await requester.profile();
   const slack = slackOperation(operation);
   const rejected = slack.syntax.rejectedHint?.(run.input);
+  // A demo's refusal says what the simulator knows, as its empty answers do: a real name finds nothing there.
+  const demoNote = deps.config.demo ? slack.syntax.demoNote : undefined;
+  const rejectedHint =
+    rejected &&
+    (demoNote
+      ? profile.lang.t('charts.nextSentence', { first: profile.lang.t(rejected), second: profile.lang.t(demoNote) })
+      : profile.lang.t(rejected));
   const errorOptions = {
     example: exampleFor(slack.syntax, profile.lang),
     fieldLabel: (field: string) => userFieldName(slack.syntax, field, profile.lang),
-    ...(rejected ? { rejectedHint: profile.lang.t(rejected) } : {}),
+    ...(rejectedHint ? { rejectedHint } : {}),
   };
   let replace = run.replace ?? false;
   let queuedShown: Promise<void> | undefined;

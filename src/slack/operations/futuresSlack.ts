@@ -351,7 +351,7 @@ function mergedLine(result: FuturesResult, asked: number, coins: number, lang: L
   const line = lang.t('futures.results.merged', {
     shown,
     period: escapeMrkdwn(candleAdjective(result.type, lang)),
-    fetched: merged.fetched,
+    sources: merged.mergedIn ?? merged.fetched,
     from: escapeMrkdwn(candleAdjective(merged.type, lang)),
     coins: lang.t('common.coins', { count: coins }),
   });

@@ -3,7 +3,7 @@
  * for Chinese readers, the way the service's users quote fund sizes and tender budgets; thousands,
  * millions and billions for English ones.
  */
-import { formatCny as formatCnyAmount, MINUS } from '../../charts/numbers.js';
+import { formatCny as formatCnyAmount, formatFixed, MINUS } from '../../charts/numbers.js';
 import type { Locale } from '../../i18n/lang.js';
 
 export const NO_VALUE = '—';
@@ -54,22 +54,7 @@ export function formatNumber(value: unknown, decimals?: number): string {
   const number = toNumber(value);
   if (number === undefined) return NO_VALUE;
   if (decimals === undefined) return asGiven.format(number);
-  return fixedDecimals(decimals).format(number);
-}
-
-/**
- * One formatter per number of places, made once: building an Intl.NumberFormat costs some 100 times
- * formatting with one, and a reply formats hundreds of numbers (a fifth of the app's CPU per cached
- * answer in `npm run bench:ack -- --profile`).
- */
-const byDecimals = new Map<number, Intl.NumberFormat>();
-function fixedDecimals(decimals: number): Intl.NumberFormat {
-  let formatter = byDecimals.get(decimals);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-    byDecimals.set(decimals, formatter);
-  }
-  return formatter;
+  return formatFixed(number, decimals);
 }
 
 /** Decimal places of the most precise value (at most 8): prices of one contract then all show alike, 75.00 beside 75.54. */

@@ -51,7 +51,8 @@ describe('the demo leaves nothing behind (issue 37, item 6)', () => {
     // The folder holds the reply's chart too (the console draws its charts to files): one CSV.
     const [name, ...otherCsv] = (await readdir(folder!)).filter((file) => file.endsWith('.csv'));
     expect(otherCsv).toEqual([]);
-    expect(name).toMatch(/^futures-CL_5_30-\d{8}-\d{4}\.csv$/);
+    // Named in the words the command was typed in, not the service's period code (CL_5_30).
+    expect(name).toMatch(/^futures-CL-5m-30-\d{8}-\d{4}\.csv$/);
     expect(wrote).toContain(name!);
     expect(await readdir(process.cwd())).toEqual(before);
     expect(await session.end()).toBe(0);

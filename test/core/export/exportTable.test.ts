@@ -55,7 +55,7 @@ describe('the rows and columns of an export', () => {
     const at = Date.parse('2026-11-20T00:00:00Z');
     const result = {
       symbol: 'CL',
-      type: '0',
+      type: '60',
       tickUnit: 's',
       candles: [{ open: 1, close: 2, high: 3, low: 0.5, change: 1, changeRate: 100, volume: 9, at }],
     };
@@ -74,6 +74,25 @@ describe('the rows and columns of an export', () => {
     expect(table.rows[0]).toMatchObject({ time: '2026-11-20 08:00', tick_at: at / 1000, open: 1 });
     expect(english.t(table.columns[0]!.label!)).toBe('Time (Asia/Shanghai)');
     expect(langFor('zh-CN').t(table.columns[0]!.label!)).toBe('时间（Asia/Shanghai）');
+  });
+
+  it('gives daily, weekly and monthly candles their date only: the trading day the service labels them with, as the reply dates them', () => {
+    // Monday 2026-11-23 00:00 UTC is 08:00 in Shanghai; the week, the day and the month are dated, not timed.
+    const at = Date.parse('2026-11-23T00:00:00Z');
+    for (const type of ['0', 'W', 'M']) {
+      const result = {
+        symbol: 'GC',
+        type,
+        tickUnit: 's',
+        candles: [{ open: 1, close: 2, high: 3, low: 0.5, change: 1, changeRate: 100, volume: 9, at }],
+      };
+      const table = exportTable(FUTURES, [result], { timeZone: 'Asia/Shanghai' });
+      expect(table.columns.map((column) => column.key).slice(0, 2), type).toEqual(['date', 'open']);
+      expect(table.rows[0], type).toMatchObject({ date: '2026-11-23', tick_at: at / 1000 });
+      expect(Object.values(table.rows[0]!).join(' '), type).not.toContain('08:00');
+      expect(english.t(table.columns[0]!.label!)).toBe('Date');
+      expect(langFor('zh-CN').t(table.columns[0]!.label!)).toBe('日期');
+    }
   });
 
   it('keeps the header of an empty export', () => {

@@ -45,8 +45,9 @@ describe('merging candles into a longer period', () => {
         low: 69.9,
         close: 70.5,
         volume: 370,
-        change: expect.closeTo(0.5, 9),
-        changeRate: expect.closeTo((0.5 / 70.0) * 100, 9),
+        change: 0.5,
+        // 0.5 / 70.0 in percent, to the service's two places.
+        changeRate: 0.71,
       },
       {
         at: at('2026-11-20T09:15:00'),
@@ -55,8 +56,8 @@ describe('merging candles into a longer period', () => {
         low: 69.4,
         close: 70.0,
         volume: 470,
-        change: expect.closeTo(-0.5, 9),
-        changeRate: expect.closeTo((-0.5 / 70.5) * 100, 9),
+        change: -0.5,
+        changeRate: -0.71,
       },
       {
         at: at('2026-11-20T09:30:00'),
@@ -65,8 +66,8 @@ describe('merging candles into a longer period', () => {
         low: 69.8,
         close: 71.0,
         volume: 260,
-        change: expect.closeTo(1.0, 9),
-        changeRate: expect.closeTo((1.0 / 70.0) * 100, 9),
+        change: 1.0,
+        changeRate: 1.43,
       },
     ]);
     expect(merged).toMatchObject({ droppedOldest: 0, inNewest: 2, partialNewest: 2 });
@@ -149,12 +150,81 @@ describe('the futures operation with a merged period', () => {
       ['09:15', 70.5, 70.6, 69.4, 70.0, 470],
       ['09:30', 70.0, 71.2, 69.8, 71.0, 260],
     ]);
-    expect(result.merged).toEqual({ type: '5', fetched: 8, inNewest: 2 });
+    // The two shown hold 09:15 to 09:35: the 09:00 quarter was fetched but is not shown.
+    expect(result.merged).toEqual({ type: '5', fetched: 8, mergedIn: 5, inNewest: 2 });
   });
 
   it('keeps a lookup of 15-minute candles apart from one of 5-minute candles in the cache, and each fresh as intraday', () => {
     expect(futures.cacheVariant({ symbol: 'CL', type: '15', limit: '30' })).toBe('intraday');
     expect(futures.cacheVariant({ symbol: 'CL', type: 'W', limit: '30' })).toBe('daily');
     expect(futures.cacheVariant({ symbol: 'CL', type: 'M', limit: '30' })).toBe('daily');
+  });
+});
+
+/** The service's wire form of candles, as `normalise` reads it. */
+function wire(candles: readonly Candle[]): { fields: string[]; lines: number[][] } {
+  return {
+    fields: ['open', 'close', 'high', 'low', 'change', 'changeRate', 'volume', 'tick_at'],
+    lines: candles.map((c) => [c.open, c.close, c.high, c.low, c.change, c.changeRate, c.volume, c.at / 1000]),
+  };
+}
+
+describe('figures the app works out', () => {
+  it("writes a merged candle's change and rate to the data's own places, never a sum's binary noise", () => {
+    // 0.1 + 0.2 is 0.30000000000000004 in binary floating point; -0.45 + 0.13 is -0.32000000000000006.
+    const days = [
+      candle('2026-07-20T00:00:00', 86.57, 86.69, 86.4, 86.67, 0.1, 100),
+      candle('2026-07-21T00:00:00', 86.67, 86.9, 86.5, 86.87, 0.2, 100),
+      candle('2026-07-27T00:00:00', 86.87, 86.9, 86.3, 86.42, -0.45, 100),
+      candle('2026-07-28T00:00:00', 86.42, 86.6, 86.3, 86.55, 0.13, 100),
+    ];
+    const merged = mergeCandles(days, PERIODS['1D'], PERIODS['1W']).candles;
+    expect(merged.map((week) => week.change)).toEqual([0.3, -0.32]);
+    // Against the close before the week: 0.3 / 86.57 and -0.32 / 86.87, in percent, to two places.
+    expect(merged.map((week) => week.changeRate)).toEqual([0.35, -0.37]);
+    for (const week of merged)
+      for (const figure of [week.change, week.changeRate]) expect(String(figure)).toMatch(/^-?\d+(\.\d{1,2})?$/);
+  });
+
+  it('counts the candles the shown ones were merged from, not those fetched: a Friday before the first week is not in it', () => {
+    // Friday 2026-07-10, then two whole weeks of trading days from Monday 07-13.
+    const fridayThenTwoWeeks = [
+      '2026-07-10',
+      '2026-07-13',
+      '2026-07-14',
+      '2026-07-15',
+      '2026-07-16',
+      '2026-07-17',
+      '2026-07-20',
+      '2026-07-21',
+      '2026-07-22',
+      '2026-07-23',
+      '2026-07-24',
+    ].map((day) => candle(`${day}T00:00:00`, 80, 81, 79, 80, 0, 10));
+    const result = futures.normalise(wire(fridayThenTwoWeeks), { symbol: 'CL', type: 'W', limit: '20' });
+    expect(result.candles.map((week) => new Date(week.at).toISOString().slice(0, 10))).toEqual([
+      '2026-07-13',
+      '2026-07-20',
+    ]);
+    expect(result.merged).toMatchObject({ fetched: 11, mergedIn: 10 });
+  });
+});
+
+describe('a lookup in the words people type', () => {
+  it('names its period as help teaches it (1d, 15m, 1w, 1M), not by the wire code', () => {
+    const words = (type: string, limit: string) => futures.wordsOf!({ symbol: 'GC', type: type as never, limit });
+    expect(words('0', '10')).toEqual(['GC', '1d', '10']);
+    expect(words('15', '30')).toEqual(['GC', '15m', '30']);
+    expect(words('1', '30')).toEqual(['GC', '1m', '30']);
+    expect(words('60', '48')).toEqual(['GC', '1h', '48']);
+    expect(words('W', '20')).toEqual(['GC', '1w', '20']);
+    expect(words('M', '12')).toEqual(['GC', '1M', '12']);
+  });
+
+  it('says which results are dated by the day: daily, weekly and monthly candles', () => {
+    const dated = (type: string) =>
+      futures.datedByDay!({ symbol: 'GC', type: type as never, candles: [], tickUnit: 's' });
+    expect(['0', 'W', 'M'].map(dated)).toEqual([true, true, true]);
+    expect(['1', '5', '15', '60', '240'].map(dated)).toEqual([false, false, false, false, false]);
   });
 });
