@@ -163,10 +163,10 @@ describe('dq console on the simulator', () => {
     expect(session.upstreamCalls()).toBe(1);
     const question = await session.ask('华为', /\[1\].*\n/);
     expect(question).toContain('Which did you mean?');
-    expect(question).toMatch(/\[1\] General-taxpayer record: “华为” · 20 coins/);
+    expect(question).toMatch(/\[1\] Taxpayer record: “华为” · 20 coins/);
     expect(session.upstreamCalls()).toBe(1);
     const pressed = await session.ask('1', FOOTER);
-    expect(pressed).toContain('General-taxpayer record');
+    expect(pressed).toContain('Taxpayer record');
     expect(session.upstreamCalls()).toBe(2);
     await session.ask('CL 日K 30', /每次查询.*\n/);
     const changed = await session.ask('换成5分钟', /每次查询.*\n/);
@@ -179,7 +179,7 @@ describe('dq console on the simulator', () => {
     session = await startDemoConsole();
     const reply = await session.ask('/taxpayer', /Examples[\s\S]*lists all commands/);
     expect(reply).toMatch(/forms need Slack/);
-    expect(reply).toContain('General-taxpayer record\n═');
+    expect(reply).toContain('Taxpayer record\n═');
     expect(reply).toContain('/taxpayer 91330106774738789M');
     expect(session.upstreamCalls()).toBe(0);
   });
