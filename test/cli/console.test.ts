@@ -89,7 +89,7 @@ describe('dq console on the simulator', () => {
     expect(shared).toContain('from cache');
     expect(session.upstreamCalls()).toBe(1);
     const usage = await session.ask('/dq usage', /Budgets reset/);
-    expect(usage).toMatch(/Today: 5 coins · 1 call\b/);
+    expect(usage).toMatch(/Today: 5 simulated coins · 1 call\b/);
   });
 
   it('pages: the Next button replaces the reply with page 2', async () => {
@@ -229,7 +229,7 @@ describe('dq console on the simulator', () => {
       'pressed [1] Share in channel',
       '— posted in channel #console —',
       'dq> /dq usage',
-      'Today: 5 coins · 1 call',
+      'Today: 5 simulated coins · 1 call',
     ];
     const positions = order.map((part) => text.indexOf(part));
     expect(

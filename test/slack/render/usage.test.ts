@@ -229,3 +229,29 @@ describe('usage summary in Chinese', () => {
     expect(unknown).toContain('• 未记录人员：今日 0，本月 5 币（1 次调用）');
   });
 });
+
+describe('usage on the simulator (demo)', () => {
+  const budget: BudgetState = { team: { spent: 55 }, resetsAt: RESETS };
+  const render = (lang: typeof english, demo: boolean, operationTitles: Record<string, string> = TITLES) =>
+    visibleText(renderUsage(SUMMARY, budget, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles, lang, demo }));
+
+  it('says the coins are simulated and nothing is charged, where the real service would say they were spent', () => {
+    const text = render(english, true);
+    expect(text).toContain("this demo runs on the data service's simulator, so nothing is charged");
+    expect(text).toContain('*Today*\n30 simulated coins · 2 calls');
+    expect(text).toContain('*Workspace budget*\nno limit (55 simulated coins spent today)');
+    expect(text).not.toMatch(/\d coins spent/);
+    expect(render(english, false)).toContain('no limit (55 coins spent today)');
+  });
+
+  it('says so in Chinese too', () => {
+    const text = render(langFor('zh-CN'), true, {
+      'fund-asset': '基金规模历史',
+      'enterprise-general-taxpayer-query': '纳税人信息',
+    });
+    expect(text).toContain('不会真正扣费');
+    expect(text).toContain('*今日*\n30 模拟币 · 2 次调用');
+    expect(text).toContain('今日已用 55 模拟币');
+    expect(untranslatedWords(text)).toEqual([]);
+  });
+});
