@@ -161,12 +161,13 @@ describe('dq console on the simulator', () => {
     const fund = await session.ask('000001 的规模', /每次查询.*\n/);
     expect(fund).toContain('基金规模历史');
     expect(session.upstreamCalls()).toBe(1);
+    // A name in Chinese alone is a Chinese message: the question comes in Chinese.
     const question = await session.ask('华为', /\[1\].*\n/);
-    expect(question).toContain('Which did you mean?');
-    expect(question).toMatch(/\[1\] Taxpayer record: “华为” · 20 coins/);
+    expect(question).toContain('你想查哪一个');
+    expect(question).toMatch(/\[1\] 纳税人信息：“华为” · 20 币/);
     expect(session.upstreamCalls()).toBe(1);
-    const pressed = await session.ask('1', FOOTER);
-    expect(pressed).toContain('Taxpayer record');
+    const pressed = await session.ask('1', /每次查询.*\n/);
+    expect(pressed).toContain('纳税人信息：华为');
     expect(session.upstreamCalls()).toBe(2);
     await session.ask('CL 日K 30', /每次查询.*\n/);
     const changed = await session.ask('换成5分钟', /每次查询.*\n/);

@@ -41,6 +41,7 @@ const taxpayerPlain: PlainWords = {
     {
       words: [
         '纳税人信息',
+        '一般纳税人信息',
         '纳税人资质',
         '税务登记',
         '信用代码',

@@ -80,7 +80,8 @@ describe('the Done-when conversation: a thread, a direct message, a question; th
       fund: '000001 fund size',
       next: 'next',
       candles: 'CL daily 30',
-      unsure: '杭州华信',
+      // A name in Chinese alone is answered in Chinese; in a sentence of English, in English.
+      unsure: 'look up 杭州华信',
       offered: ['Taxpayer record', 'Tender and bid notices'],
       words: { page2: 'Page 2 of 2', question: 'Which did you mean?' },
     },
@@ -233,7 +234,8 @@ describe('mentions, direct messages and follow-ups', () => {
 
   it('a question’s button runs its lookup in the thread, for all to read, and it becomes the thread’s latest result', async () => {
     const calls = app.upstreamCalls().length;
-    const sent = await app.mention('杭州华信');
+    // Written in English (a name alone in Chinese would be asked in Chinese).
+    const sent = await app.mention('look up 杭州华信');
     const question = await answerIn(app, sent.ts);
     expect(app.upstreamCalls().length).toBe(calls);
     const taxpayer = choose(messageOf(question)).find((button) => button.text.text.startsWith('Taxpayer record'));
