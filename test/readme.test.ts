@@ -2,6 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain .mjs script without type declarations; its two lists are all this reads.
 import { README_NOT_RUN, README_RUNS } from '../scripts/test-readme.mjs';
+import { COMMAND_GRAMMAR } from '../src/slack/operations/index.js';
+import { readMessage } from '../src/slack/parse/messageReader.js';
+import { PINNED_AT } from './support/clocks.js';
 
 /** The README and the pages under docs/ it links to: every command either shows is checked alike. */
 const README = [
@@ -76,5 +79,19 @@ describe('the README', () => {
   it('says what the first run takes', () => {
     expect(README).not.toContain('FIRST_RUN_FIGURE');
     expect(README).toMatch(/first run of either\s+takes about/);
+  });
+});
+
+describe('the README’s example of a question', () => {
+  it('is a message that really asks “a company, or tenders?” (华为 alone is too short for a tender search)', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const example = /`@dq ([^`]+)`: a company, or tenders\?/.exec(readme)?.[1];
+    expect(example).toBeDefined();
+    const reading = readMessage(COMMAND_GRAMMAR, example!, { now: PINNED_AT });
+    expect(reading.kind).toBe('ask');
+    const offered = reading.kind === 'ask' ? new Set(reading.choices.map((choice) => choice.operation)) : new Set();
+    expect([...offered].sort()).toEqual(
+      ['enterprise-general-taxpayer-query', 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list'].sort(),
+    );
   });
 });

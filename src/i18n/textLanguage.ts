@@ -27,3 +27,14 @@ export function textLanguage(text: string): Locale | undefined {
   if (english >= chinese * CLEAR_MARGIN) return 'en';
   return undefined;
 }
+
+/**
+ * A text written in Chinese characters alone, codes in capitals and numbers aside (`华为`,
+ * `杭州华信 2024`, `CL 日K`): its writer writes Chinese, whatever the characters name. A message to
+ * the app that is nothing but a company's name is answered in Chinese by this rule, though the name
+ * itself does not count towards `textLanguage`.
+ */
+export function writtenInChineseOnly(text: string): boolean {
+  const english = (text.match(ENGLISH_WORD) ?? []).some((word) => word.length >= 2);
+  return !english && (text.match(HAN) ?? []).length > 0;
+}

@@ -103,7 +103,7 @@ describe('dq console on the simulator', () => {
     expect(shared).toContain('from cache');
     expect(session.upstreamCalls()).toBe(1);
     const usage = await session.ask('/dq usage', /Budgets reset/);
-    expect(usage).toMatch(/Today: 5 coins · 1 call\b/);
+    expect(usage).toMatch(/Today: 5 simulated coins · 1 call\b/);
   });
 
   it('pages: the Next button replaces the reply with page 2', async () => {
@@ -175,12 +175,13 @@ describe('dq console on the simulator', () => {
     const fund = await session.ask('000001 的规模', /每次查询.*\n/);
     expect(fund).toContain('基金规模历史');
     expect(session.upstreamCalls()).toBe(1);
+    // A name in Chinese alone is a Chinese message: the question comes in Chinese.
     const question = await session.ask('华为', /\[1\].*\n/);
-    expect(question).toContain('Which did you mean?');
-    expect(question).toMatch(/\[1\] General-taxpayer record: “华为” · 20 coins/);
+    expect(question).toContain('你想查哪一个');
+    expect(question).toMatch(/\[1\] 纳税人信息：“华为” · 20 币/);
     expect(session.upstreamCalls()).toBe(1);
-    const pressed = await session.ask('1', FOOTER);
-    expect(pressed).toContain('General-taxpayer record');
+    const pressed = await session.ask('1', /每次查询.*\n/);
+    expect(pressed).toContain('纳税人信息：华为');
     expect(session.upstreamCalls()).toBe(2);
     await session.ask('CL 日K 30', /每次查询.*\n/);
     const changed = await session.ask('换成5分钟', /每次查询.*\n/);
@@ -193,7 +194,7 @@ describe('dq console on the simulator', () => {
     session = await startDemoConsole();
     const reply = await session.ask('/taxpayer', /Examples[\s\S]*lists all commands/);
     expect(reply).toMatch(/forms need Slack/);
-    expect(reply).toContain('General-taxpayer record\n═');
+    expect(reply).toContain('Taxpayer record\n═');
     expect(reply).toContain('/taxpayer 91330106774738789M');
     expect(session.upstreamCalls()).toBe(0);
   });
@@ -263,7 +264,7 @@ describe('dq console on the simulator', () => {
       'pressed [1] Share in channel',
       '— posted in channel #console —',
       'dq> /dq usage',
-      'Today: 5 coins · 1 call',
+      'Today: 5 simulated coins · 1 call',
     ];
     const positions = order.map((part) => text.indexOf(part));
     expect(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textLanguage } from '../../src/i18n/textLanguage.js';
+import { textLanguage, writtenInChineseOnly } from '../../src/i18n/textLanguage.js';
 import { COMMAND_GRAMMAR } from '../../src/slack/operations/index.js';
 import { commandLanguage } from '../../src/slack/parse/parseCommand.js';
 
@@ -18,6 +18,16 @@ describe('the language a text is written in', () => {
 
   it.each(['', '000001', 'CL 5m 30', '91330106774738789M', 'K', 'wti原油', '杭州 records'])('%j is unclear', (text) => {
     expect(textLanguage(text)).toBeUndefined();
+  });
+});
+
+describe('a text in Chinese characters alone (demo trial: `@dq 华为` was asked in English)', () => {
+  it.each(['华为', '杭州华信', '杭州华信 2024', 'CL 日K', '91330106774738789M 招标', '比特币？'])('%j is', (text) => {
+    expect(writtenInChineseOnly(text)).toBe(true);
+  });
+
+  it.each(['', '000001', 'CL 5m 30', 'K', 'look up 华为', 'wti原油', '杭州 records'])('%j is not', (text) => {
+    expect(writtenInChineseOnly(text)).toBe(false);
   });
 });
 

@@ -20,6 +20,7 @@ import { type Requester, speaking } from '../requester/requester.js';
 import { warnNearBudget } from './budgetWarning.js';
 import { attachChartFile } from './chartFile.js';
 import { chartFor } from './chartFor.js';
+import { nextPageFree } from './nextPageFree.js';
 
 /** The query again, for the Retry button under a call that went unanswered (and may have been charged). */
 function retryButtonValue(operation: OperationId, input: Record<string, unknown>, error: unknown): string | undefined {
@@ -115,6 +116,8 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
       nativeCharts: responder.tables === true,
       ...(deps.publishChart ? { publish: deps.publishChart } : {}),
     });
+    // A share has no buttons; else one store read says whether Next is free (its page in the cache).
+    const nextFree = !run.share && (await nextPageFree(deps.data, answer));
     const message = deps.renderedAnswers.render(answer, slack, {
       lang,
       timeZone: profile.timeZone,
@@ -125,6 +128,7 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
       tables: responder.tables === true,
       ...(chart ? { chart } : {}),
       ...(run.share ? { sharedBy: requester.userId } : {}),
+      ...(nextFree ? { nextPageFree: true } : {}),
     });
     if (run.share) {
       await responder.share!(message);

@@ -37,7 +37,15 @@ export async function showUsage(
     const now = deps.now();
     if (asked) {
       const usage = await deps.ledger.monthUsage(requester.teamId, usageMonth(asked, now, deps.ledger.timeZone));
-      await responder.reply(renderMonthUsage(usage, { now, timeZone, operationTitles: operationTitles(lang), lang }));
+      await responder.reply(
+        renderMonthUsage(usage, {
+          now,
+          timeZone,
+          operationTitles: operationTitles(lang),
+          lang,
+          demo: deps.config.demo,
+        }),
+      );
       return;
     }
     const [summary, budget] = await Promise.all([
@@ -45,7 +53,13 @@ export async function showUsage(
       deps.budgets.state({ teamId: requester.teamId, userId: requester.userId }, now),
     ]);
     await responder.reply(
-      renderUsage(summary, budget, { now, timeZone, operationTitles: operationTitles(lang), lang }),
+      renderUsage(summary, budget, {
+        now,
+        timeZone,
+        operationTitles: operationTitles(lang),
+        lang,
+        demo: deps.config.demo,
+      }),
     );
   } catch (error) {
     // Usage is read from the ledger and budget counters in the store: a failure here is the store's.

@@ -24,6 +24,7 @@ import { fieldLabel, valueText } from '../render/labels.js';
 import { emptyPageText } from '../render/paging.js';
 import type { RenderedResult, RenderOptions } from '../render/types.js';
 import type { SlackOperation } from './slackOperation.js';
+import { taxpayerValueText } from './taxpayerValues.js';
 import { inputText, RUN_BY, StepFailure, type WorkflowStep } from './workflowStep.js';
 
 const TAXPAYER_ID = 'enterprise-general-taxpayer-query';
@@ -40,6 +41,7 @@ const taxpayerPlain: PlainWords = {
     {
       words: [
         '纳税人信息',
+        '一般纳税人信息',
         '纳税人资质',
         '税务登记',
         '信用代码',
@@ -129,11 +131,11 @@ function entriesOf(record: TaxpayerRecord, lang: Lang): { fields: Entry[]; long:
   ];
   const fields: Entry[] = [
     { label: fieldLabel('creditNo', lang), value: valueText(creditNo, lang) },
-    { label: fieldLabel('taxpayerType', lang), value: valueText(taxpayerType, lang) },
+    { label: fieldLabel('taxpayerType', lang), value: taxpayerValueText('taxpayerType', taxpayerType, lang) },
   ];
   const long: Entry[] = [];
   for (const key of keys) {
-    const entry = { label: fieldLabel(key, lang), value: valueText(rest[key], lang) };
+    const entry = { label: fieldLabel(key, lang), value: taxpayerValueText(key, rest[key], lang) };
     (key === 'businessScope' || entry.value.length > LONG_VALUE ? long : fields).push(entry);
   }
   return { fields, long };
@@ -184,7 +186,7 @@ function taxpayerTable(records: TaxpayerRecord[], caption: string, lang: Lang) {
   );
   const columns: TableColumn<TaxpayerRecord>[] = keys.map((key) => ({
     header: fieldLabel(key, lang),
-    cell: (record) => textCell(valueText(record[key], lang), TABLE_CELL_MAX),
+    cell: (record) => textCell(taxpayerValueText(key, record[key], lang), TABLE_CELL_MAX),
   }));
   return tableOrNothing(caption, columns, records);
 }

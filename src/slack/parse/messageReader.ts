@@ -1,6 +1,6 @@
 import type { OperationId } from '../../core/operations/index.js';
 import type { Locale } from '../../i18n/lang.js';
-import { textLanguage } from '../../i18n/textLanguage.js';
+import { textLanguage, writtenInChineseOnly } from '../../i18n/textLanguage.js';
 import {
   type CommandGrammar,
   DIGEST_WORDS,
@@ -290,7 +290,8 @@ export function readMessage(grammar: CommandGrammar, raw: string, context: Readi
           const whole = messageTokens(grammar, text);
           return [whole, decide(grammar, whole, context, false)] as const;
         })();
-  const language = languageOf(tokens);
+  // A name searched for does not say the writer's language, but a message in Chinese characters alone does.
+  const language = languageOf(tokens) ?? (writtenInChineseOnly(text) ? 'zh-CN' : undefined);
   return language ? { ...reading, said: language } : reading;
 }
 

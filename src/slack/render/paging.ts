@@ -49,7 +49,7 @@ function pageText(paging: PageInfo, lang: Lang): string {
 function nextLabel(
   answer: CallResult,
   paging: PageInfo,
-  { lang, prices }: Pick<RenderOptions, 'lang' | 'prices'>,
+  { lang, prices, nextPageFree }: Pick<RenderOptions, 'lang' | 'prices' | 'nextPageFree'>,
 ): string {
   if (!Object.hasOwn(operations, answer.operation)) return lang.t('answer.paging.next');
   // The last page may be short: "Next 38" when the service said there are only 38 more.
@@ -57,6 +57,7 @@ function nextLabel(
     paging.total === undefined
       ? paging.pageSize
       : Math.max(1, Math.min(paging.pageSize, paging.total - paging.page * paging.pageSize));
+  if (nextPageFree) return lang.t('tables.nextFree', { size });
   return lang.t('tables.next', { size, coins: prices.priceOf(answer.operation).coins });
 }
 
@@ -91,7 +92,7 @@ function pageButton(
  */
 export function renderPaging(
   answer: CallResult,
-  options: Pick<RenderOptions, 'sharedBy' | 'lang' | 'prices'>,
+  options: Pick<RenderOptions, 'sharedBy' | 'lang' | 'prices' | 'nextPageFree'>,
 ): KnownBlock[] {
   const { lang } = options;
   const definition: AnyOperation | undefined = Object.hasOwn(operations, answer.operation)
@@ -129,8 +130,8 @@ export function renderPaging(
         lang.locale,
       ),
     );
-  // Next is the one button that may call the service again: it says the price before it is clicked
-  // (a page already in the cache is then free, and the reply's footer says so).
+  // Next is the one button that may call the service again: it says the price before it is clicked,
+  // or that it is free when the flow found that page in the cache (the reply's footer then says so too).
   if (paging?.hasNext)
     buttons.push(
       pageButton(answer, definition, ACTION.pageNext, nextLabel(answer, paging, options), paging.page + 1, lang.locale),

@@ -66,6 +66,7 @@ function keyOf(answer: CallResult, operation: ResultRenderer | undefined, option
     options.tables === true,
     options.chart ?? null,
     options.sharedBy ?? null,
+    options.nextPageFree === true,
     price ?? null,
     footer,
   ]);

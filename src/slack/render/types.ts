@@ -24,6 +24,8 @@ export interface RenderOptions {
    * sections and a native chart is one line saying it is not shown.
    */
   tables?: boolean;
+  /** The next page is in the cache, fresh (flows/nextPageFree.ts): its button says it is free, not its price. */
+  nextPageFree?: boolean;
   /** Slack user id, when the reply is posted visibly via Share in channel. */
   sharedBy?: string;
 }

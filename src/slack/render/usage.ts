@@ -28,22 +28,25 @@ export interface UsageRenderOptions {
   operationTitles: Record<string, string>;
   /** The reader's language. */
   lang: Lang;
+  /** Running against the simulator: its coins are simulated, and the message says so (nothing is charged). */
+  demo?: boolean;
 }
 
 /** Longer lists are cut: the top spenders are what a usage check is about. */
 const MAX_LINES = 20;
 const NO_TALLY: SpendTally = { coins: 0, calls: 0 };
 
-function coins(count: number, lang: Lang): string {
-  return lang.t('common.coins', { count });
+/** "55 coins"; on the simulator "55 simulated coins", since the demo charges nothing. */
+function coins(count: number, lang: Lang, demo: boolean): string {
+  return lang.t(demo ? 'usage.demo.coins' : 'common.coins', { count });
 }
 
 function calls(count: number, lang: Lang): string {
   return lang.t('usage.calls', { count });
 }
 
-function tallyText(tally: SpendTally, lang: Lang): string {
-  return `${coins(tally.coins, lang)} · ${calls(tally.calls, lang)}`;
+function tallyText(tally: SpendTally, lang: Lang, demo: boolean): string {
+  return `${coins(tally.coins, lang, demo)} · ${calls(tally.calls, lang)}`;
 }
 
 /** User ids are keys here, so "constructor" must not find Object.prototype's. */
@@ -57,6 +60,7 @@ function breakdownLines(
   month: Record<string, SpendTally>,
   name: (key: string) => string,
   lang: Lang,
+  demo: boolean,
 ): string[] {
   const keys = [...new Set([...Object.keys(month), ...Object.keys(today)])];
   keys.sort((a, b) => tallyOf(month, b).coins - tallyOf(month, a).coins || a.localeCompare(b));
@@ -66,7 +70,7 @@ function breakdownLines(
     return lang.t('usage.line', {
       name: name(key),
       today: formatCount(day.coins),
-      month: coins(total.coins, lang),
+      month: coins(total.coins, lang, demo),
       calls: calls(total.calls, lang),
     });
   });
@@ -74,11 +78,11 @@ function breakdownLines(
   return lines;
 }
 
-function budgetText(slot: { spent: number; limit?: number } | undefined, lang: Lang): string {
+function budgetText(slot: { spent: number; limit?: number } | undefined, lang: Lang, demo: boolean): string {
   if (!slot) return lang.t('usage.budget.none');
-  if (slot.limit === undefined) return lang.t('usage.budget.noneSpent', { spent: coins(slot.spent, lang) });
+  if (slot.limit === undefined) return lang.t('usage.budget.noneSpent', { spent: coins(slot.spent, lang, demo) });
   const left = Math.max(0, slot.limit - slot.spent);
-  return lang.t('usage.budget.left', { left: formatCount(left), limit: coins(slot.limit, lang) });
+  return lang.t('usage.budget.left', { left: formatCount(left), limit: coins(slot.limit, lang, demo) });
 }
 
 /** Who spent, as the reader sees it: a person by mention, a digest by its id. */
@@ -118,6 +122,7 @@ export function usageCsvButton(month: LedgerMonth, lang: Lang): KnownBlock {
  */
 export function renderMonthUsage(usage: MonthUsage, options: UsageRenderOptions): SlackMessage {
   const { lang } = options;
+  const demo = options.demo === true;
   const { period } = usage;
   const name = monthName(usage.month, lang);
   const title = (id: string) =>
@@ -125,11 +130,18 @@ export function renderMonthUsage(usage: MonthUsage, options: UsageRenderOptions)
   const blocks: KnownBlock[] = [headerBlock(lang.t('usage.monthTitle', { month: name }))];
   if (period.calls === 0) {
     blocks.push(sectionBlock(lang.t('usage.monthNothing', { month: name })));
-    return fitToSlackLimits({ text: lang.t('usage.monthText', { month: name, coins: coins(0, lang) }), blocks }, lang);
+    return fitToSlackLimits(
+      { text: lang.t('usage.monthText', { month: name, coins: coins(0, lang, demo) }), blocks },
+      lang,
+    );
   }
   blocks.push(
     sectionBlock(
-      lang.t('usage.monthIntro', { month: name, coins: coins(period.coins, lang), calls: calls(period.calls, lang) }),
+      lang.t('usage.monthIntro', {
+        month: name,
+        coins: coins(period.coins, lang, demo),
+        calls: calls(period.calls, lang),
+      }),
     ),
   );
   const spenders = [...new Set(usage.rows.map((row) => row.spender))];
@@ -140,7 +152,7 @@ export function renderMonthUsage(usage: MonthUsage, options: UsageRenderOptions)
       .map((row) => lang.t('usage.operationPart', { operation: title(row.operation), coins: formatCount(row.coins) }));
     return lang.t('usage.personLine', {
       name: spenderName(spender, lang),
-      coins: coins(total.coins, lang),
+      coins: coins(total.coins, lang, demo),
       calls: calls(total.calls, lang),
       operations: parts.join(lang.t('usage.partSeparator')),
     });
@@ -148,10 +160,10 @@ export function renderMonthUsage(usage: MonthUsage, options: UsageRenderOptions)
   if (spenders.length > MAX_LINES) lines.push(lang.t('usage.more', { n: formatCount(spenders.length - MAX_LINES) }));
   blocks.push(sectionBlock([`*${lang.t('usage.byPerson')}*`, ...lines].join('\n')));
   if (period.unconfirmedCoins > 0)
-    blocks.push(contextBlock(lang.t('usage.monthUnconfirmed', { coins: coins(period.unconfirmedCoins, lang) })));
+    blocks.push(contextBlock(lang.t('usage.monthUnconfirmed', { coins: coins(period.unconfirmedCoins, lang, demo) })));
   blocks.push(usageCsvButton(usage.month, lang));
   return fitToSlackLimits(
-    { text: lang.t('usage.monthText', { month: name, coins: coins(period.coins, lang) }), blocks },
+    { text: lang.t('usage.monthText', { month: name, coins: coins(period.coins, lang, demo) }), blocks },
     lang,
   );
 }
@@ -190,11 +202,12 @@ export function usageCsvFile(
 export function renderUsage(summary: UsageSummary, budget: BudgetState, options: UsageRenderOptions): SlackMessage {
   const { today, month } = summary;
   const { lang } = options;
+  const demo = options.demo === true;
   const blocks: KnownBlock[] = [
     headerBlock(lang.t('usage.title')),
-    sectionBlock(lang.t('usage.intro'), [
-      labelled(lang.t('usage.today'), tallyText(today, lang)),
-      labelled(lang.t('usage.thisMonth'), tallyText(month, lang)),
+    sectionBlock(lang.t(demo ? 'usage.demo.intro' : 'usage.intro'), [
+      labelled(lang.t('usage.today'), tallyText(today, lang, demo)),
+      labelled(lang.t('usage.thisMonth'), tallyText(month, lang, demo)),
     ]),
   ];
   if (month.calls === 0 && today.calls === 0) {
@@ -205,28 +218,29 @@ export function renderUsage(summary: UsageSummary, budget: BudgetState, options:
     const userName = (key: string) => spenderName(key, lang);
     blocks.push(
       sectionBlock(
-        [`*${lang.t('usage.byOperation')}*`, ...breakdownLines(today.byOperation, month.byOperation, title, lang)].join(
-          '\n',
-        ),
+        [
+          `*${lang.t('usage.byOperation')}*`,
+          ...breakdownLines(today.byOperation, month.byOperation, title, lang, demo),
+        ].join('\n'),
       ),
     );
     blocks.push(
       sectionBlock(
-        [`*${lang.t('usage.byUser')}*`, ...breakdownLines(today.byUser, month.byUser, userName, lang)].join('\n'),
+        [`*${lang.t('usage.byUser')}*`, ...breakdownLines(today.byUser, month.byUser, userName, lang, demo)].join('\n'),
       ),
     );
   }
 
-  const budgets = [labelled(lang.t('usage.budget.workspace'), budgetText(budget.team, lang))];
-  if (budget.user) budgets.push(labelled(lang.t('usage.budget.yours'), budgetText(budget.user, lang)));
+  const budgets = [labelled(lang.t('usage.budget.workspace'), budgetText(budget.team, lang, demo))];
+  if (budget.user) budgets.push(labelled(lang.t('usage.budget.yours'), budgetText(budget.user, lang, demo)));
   blocks.push(sectionBlock(`*${lang.t('usage.budget.title')}*`, budgets));
 
   if (month.unconfirmedCoins > 0) {
     blocks.push(
       contextBlock(
         lang.t('usage.unconfirmed', {
-          today: coins(today.unconfirmedCoins, lang),
-          month: coins(month.unconfirmedCoins, lang),
+          today: coins(today.unconfirmedCoins, lang, demo),
+          month: coins(month.unconfirmedCoins, lang, demo),
         }),
       ),
     );
@@ -247,7 +261,10 @@ export function renderUsage(summary: UsageSummary, budget: BudgetState, options:
   );
   if (month.calls > 0) blocks.push(usageCsvButton(monthOf(options.now, summary.timeZone), lang));
   return fitToSlackLimits(
-    { text: lang.t('usage.text', { today: coins(today.coins, lang), month: coins(month.coins, lang) }), blocks },
+    {
+      text: lang.t('usage.text', { today: coins(today.coins, lang, demo), month: coins(month.coins, lang, demo) }),
+      blocks,
+    },
     lang,
   );
 }

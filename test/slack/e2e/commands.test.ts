@@ -424,7 +424,7 @@ describe('/dq usage', () => {
     const text = allText(reply);
     expect(reply.text).toBe(`Data service usage: ${spent} coins today, ${spent} coins this month`);
     expect(text).toContain(`${spent} coins · 2 calls`);
-    expect(text).toContain('General-taxpayer record: 20 today, 20 coins this month (1 call)');
+    expect(text).toContain('Taxpayer record: 20 today, 20 coins this month (1 call)');
     expect(text).toContain('Futures candlesticks: 5 today, 5 coins this month (1 call)');
     expect(text).toContain(`<@${DEFAULT_USER_ID}>: ${spent} today`);
     expect(text).toContain(`${100 - spent} of 100 coins left today`);

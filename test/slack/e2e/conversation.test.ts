@@ -71,7 +71,7 @@ describe('the Done-when conversation: a thread, a direct message, a question; th
       next: '下一页',
       candles: 'CL 日K 30',
       unsure: '华为',
-      offered: ['General-taxpayer record', '一般纳税人信息'],
+      offered: ['Taxpayer record', '纳税人信息'],
       words: { page2: '第 2 页', question: '你想查哪一个' },
     },
     {
@@ -80,8 +80,9 @@ describe('the Done-when conversation: a thread, a direct message, a question; th
       fund: '000001 fund size',
       next: 'next',
       candles: 'CL daily 30',
-      unsure: '杭州华信',
-      offered: ['General-taxpayer record', 'Tender and bid notices'],
+      // A name in Chinese alone is answered in Chinese; in a sentence of English, in English.
+      unsure: 'look up 杭州华信',
+      offered: ['Taxpayer record', 'Tender and bid notices'],
       words: { page2: 'Page 2 of 2', question: 'Which did you mean?' },
     },
   ])('$language', async ({ user, fund, next, candles, unsure, words }) => {
@@ -243,11 +244,12 @@ describe('mentions, direct messages and follow-ups', () => {
 
   it('a question’s button runs its lookup in the thread, for all to read, and it becomes the thread’s latest result', async () => {
     const calls = app.upstreamCalls().length;
-    const sent = await app.mention('杭州华信');
+    // Written in English (a name alone in Chinese would be asked in Chinese).
+    const sent = await app.mention('look up 杭州华信');
     const question = await answerIn(app, sent.ts);
     expect(app.upstreamCalls().length).toBe(calls);
-    const taxpayer = choose(messageOf(question)).find((button) => button.text.text.startsWith('General-taxpayer'));
-    expect(taxpayer?.text.text).toBe(`General-taxpayer record: “杭州华信” · ${simulatorCost(OPS.taxpayer)} coins`);
+    const taxpayer = choose(messageOf(question)).find((button) => button.text.text.startsWith('Taxpayer record'));
+    expect(taxpayer?.text.text).toBe(`Taxpayer record: “杭州华信” · ${simulatorCost(OPS.taxpayer)} coins`);
     const clicked = await app.click(taxpayer!.action_id, taxpayer!.value!, {
       ephemeral: false,
       messageTs: question.response.ts as string,
@@ -434,9 +436,9 @@ describe('the Messages tab and the "Look up in dq" shortcut', () => {
     expect(offers.response_type).toBe('ephemeral');
     const labels = choose(offers).map((button) => button.text.text);
     expect(labels).toEqual([
-      `General-taxpayer record: “杭州华信光伏科技有限公司” · ${simulatorCost(OPS.taxpayer)} coins`,
+      `Taxpayer record: “杭州华信光伏科技有限公司” · ${simulatorCost(OPS.taxpayer)} coins`,
       `Tender and bid notices: “杭州华信光伏科技有限公司” · ${simulatorCost(OPS.bids)} coins`,
-      `General-taxpayer record: “91330106774738789M” · ${simulatorCost(OPS.taxpayer)} coins`,
+      `Taxpayer record: “91330106774738789M” · ${simulatorCost(OPS.taxpayer)} coins`,
       `Fund asset size history: fund 000001 · ${simulatorCost(OPS.fundAsset)} coins`,
       expect.stringMatching(new RegExp(`^Futures candlesticks: CL, daily, .* · ${simulatorCost(OPS.futures)} coins$`)),
     ]);

@@ -55,7 +55,7 @@ describe('paging through results', () => {
     return reply;
   }
 
-  it('bids: page 1 costs 10, Next costs 10 again, Previous comes from cache for 0, the last page has no Next', async () => {
+  it('bids: page 1 costs 10, Next costs 10 again, Previous comes from cache for 0 with Next then free, the last page has no Next', async () => {
     const cost = simulatorCost(OPS.bids);
     const sent = await app.command('安置房', { command: '/bids' });
     const page1 = await app.nextResponse(sent.responseId);
@@ -96,6 +96,9 @@ describe('paging through results', () => {
       allText({ blocks: page1.blocks!.filter((b) => b.type === 'section') }),
     );
     expect(buttonNamed(back, 'dq_page_previous')).toBeUndefined();
+    // Page 2 is in the cache now: Next says so (the cache was only read: still two calls upstream).
+    expect(buttonNamed(back, 'dq_page_next')?.text.text).toBe('Next 10 → (cached, free)');
+    expect(app.upstreamCalls(OPS.bids)).toHaveLength(2);
 
     const page3 = await clickPage(page2, 'dq_page_next');
     expect(pageLine(page3)).toBe('Page 3 of 3 · 23 results');

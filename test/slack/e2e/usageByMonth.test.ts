@@ -44,7 +44,7 @@ describe('usage of a chosen month, by person and operation', () => {
     expect(text).toContain('Data service usage, November 2026');
     expect(text).toContain('By person and operation');
     expect(text).toContain(`<@${ALICE}>: 15 coins (2 calls) — Fund asset size history 10 · Futures candlesticks 5`);
-    expect(text).toContain(`<@${BOB}>: 20 coins (1 call) — General-taxpayer record 20`);
+    expect(text).toContain(`<@${BOB}>: 20 coins (1 call) — Taxpayer record 20`);
     // The same in Chinese words, and the month before: nothing.
     expect(allText((await ask(app, '用量 上月', BOB)).reply)).toContain('2026年10月没有扣费的查询');
 
@@ -64,7 +64,7 @@ describe('usage of a chosen month, by person and operation', () => {
     const csv = readCsv(upload!.bytes!);
     expect(csv.rows[0]).toEqual(['Month', 'Person', 'Operation', 'Coins', 'Calls', 'Of which timed out']);
     expect(csv.rows.slice(1)).toEqual([
-      ['2026-11', BOB, 'General-taxpayer record', '20', '1', '0'],
+      ['2026-11', BOB, 'Taxpayer record', '20', '1', '0'],
       ['2026-11', ALICE, 'Fund asset size history', '10', '1', '0'],
       ['2026-11', ALICE, 'Futures candlesticks', '5', '1', '0'],
     ]);

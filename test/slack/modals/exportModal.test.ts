@@ -12,7 +12,7 @@ import {
 import { assertModalWithinLimits } from './viewLimits.js';
 
 const zh = langFor('zh-CN');
-const texts = { heading: '*一般纳税人信息* `keyword=华信`', lines: ['*页数：*3 页'], notes: ['注意'] };
+const texts = { heading: '*纳税人信息* `keyword=华信`', lines: ['*页数：*3 页'], notes: ['注意'] };
 const state = {
   channelId: 'C0GENERAL1',
   queryValue: JSON.stringify({ o: 'taxpayer', r: { keyword: '光'.repeat(1900), pageNo: 1, pageSize: 20 } }),

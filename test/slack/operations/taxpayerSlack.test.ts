@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TaxpayerRecord } from '../../../src/core/operations/taxpayer.js';
 import { english, langFor } from '../../../src/i18n/lang.js';
 import { slackOperation } from '../../../src/slack/operations/index.js';
+import { registeredCapitalYuan, taxpayerValueText } from '../../../src/slack/operations/taxpayerValues.js';
 import { fieldLabel } from '../../../src/slack/render/labels.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
@@ -39,7 +40,7 @@ describe('taxpayer cards', () => {
     if (card.type !== 'section') return;
     expect(card.text?.text.startsWith('*杭州华信光伏科技有限公司*')).toBe(true);
     expect(card.fields?.[0]?.text).toBe('*Credit code*\n91330106774738789M');
-    expect(card.fields?.[1]?.text).toBe('*Taxpayer type*\n增值税一般纳税人');
+    expect(card.fields?.[1]?.text).toBe('*Taxpayer type*\nGeneral VAT taxpayer (增值税一般纳税人)');
     for (const label of [
       'Legal representative',
       'Operating status',
@@ -158,7 +159,7 @@ describe('taxpayer cards in Chinese', () => {
     assertWithinSlackLimits(message, 'message');
     const result = slackOperation(TAXPAYER).render(answer([COMPANY]), ZH);
     const text = visibleText(result);
-    expect(text).toContain('一般纳税人信息：华信');
+    expect(text).toContain('纳税人信息：华信');
     expect(text).toContain('*统一社会信用代码*\n91330106774738789M');
     for (const label of [
       '纳税人类型',
@@ -174,7 +175,7 @@ describe('taxpayer cards in Chinese', () => {
     ]) {
       expect(text).toContain(`*${label}*`);
     }
-    expect(result.text).toBe('一般纳税人信息：“华信”共 1 条记录');
+    expect(result.text).toBe('纳税人信息：“华信”共 1 条记录');
     expect(unexpectedEnglish(`${text}\n${result.text}`)).toEqual([]);
   });
 
@@ -207,5 +208,73 @@ describe('taxpayer cards in Chinese', () => {
     const overflow = visibleText(slackOperation(TAXPAYER).render(answer([many]), ZH));
     expect(overflow).toContain('*更多字段*\n');
     expect(overflow).toContain('\nextraField40: 值 40');
+  });
+});
+
+describe('a taxpayer’s type, statuses and registered capital in the reader’s words (demo trial)', () => {
+  const TAXPAYER = 'enterprise-general-taxpayer-query';
+  const SMALL: TaxpayerRecord = { ...COMPANY, taxpayerType: '小规模纳税人' };
+  const rendered = (lang: typeof english, record: TaxpayerRecord = SMALL) =>
+    slackOperation(TAXPAYER).render(
+      answerOf(TAXPAYER, { keyword: '华信', pageSize: 20 }, { total: 1, records: [record] }),
+      {
+        ...OPTIONS,
+        lang,
+      },
+    );
+
+  it('gives an English reader English with the service’s label in brackets, and the capital as an amount', () => {
+    const text = visibleText(rendered(english));
+    expect(text).toContain('*Taxpayer type*\nSmall-scale taxpayer (小规模纳税人)');
+    expect(text).toContain('*Operating status*\nActive (存续)');
+    expect(text).toContain('*Tax registration*\nNormal (正常)');
+    expect(text).toContain('*Registered capital*\nCNY 2.00 million');
+    expect(text).not.toContain('200万人民币');
+  });
+
+  it('gives a Chinese reader the labels as sent and the capital in 万元', () => {
+    const text = visibleText(rendered(langFor('zh-CN')));
+    expect(text).toContain('*纳税人类型*\n小规模纳税人');
+    expect(text).toContain('*经营状态*\n存续');
+    expect(text).toContain('*税务登记状态*\n正常');
+    expect(text).toContain('*注册资本*\n200.00万元');
+  });
+
+  it('titles the record a taxpayer record, whichever kind of taxpayer it is, in both languages', () => {
+    expect(rendered(english).blocks[0]).toMatchObject({ type: 'header', text: { text: 'Taxpayer record: 华信' } });
+    expect(rendered(langFor('zh-CN')).blocks[0]).toMatchObject({ type: 'header', text: { text: '纳税人信息：华信' } });
+    expect(visibleText(rendered(english))).not.toContain('General-taxpayer');
+  });
+
+  it('translates the statuses the service sends and passes unknown ones through as they come', () => {
+    for (const [field, value, said] of [
+      ['operatingStatus', '在业', 'In business (在业)'],
+      ['operatingStatus', '注销', 'Deregistered (注销)'],
+      ['operatingStatus', '吊销', 'Licence revoked (吊销)'],
+      ['operatingStatus', '迁出', 'Moved away (迁出)'],
+      ['operatingStatus', '停业整顿', '停业整顿'],
+      ['taxRegistrationStatus', '非正常', 'Abnormal (非正常)'],
+      ['taxRegistrationStatus', '注销', 'Deregistered (注销)'],
+      ['taxpayerType', '增值税一般纳税人', 'General VAT taxpayer (增值税一般纳税人)'],
+      ['taxpayerType', '一般纳税人', 'General taxpayer (一般纳税人)'],
+      ['taxpayerType', 'constructor', 'constructor'],
+      ['taxCreditRating', 'A', 'A'],
+      ['legalPerson', '正常', '正常'],
+    ] as const)
+      expect(taxpayerValueText(field, value, english)).toBe(said);
+  });
+
+  it('reads the common ways of writing a registered capital in yuan, and keeps anything else as it came', () => {
+    expect(registeredCapitalYuan('200万人民币')).toBe(2_000_000);
+    expect(registeredCapitalYuan('200万元')).toBe(2_000_000);
+    expect(registeredCapitalYuan('500万元人民币')).toBe(5_000_000);
+    expect(registeredCapitalYuan('人民币 1,000 万元')).toBe(10_000_000);
+    expect(registeredCapitalYuan('1.5亿元')).toBe(150_000_000);
+    expect(registeredCapitalYuan('3000000元')).toBe(3_000_000);
+    for (const unread of ['100万美元', '200万', '200', '约200万元', '', '万元'])
+      expect(registeredCapitalYuan(unread)).toBeUndefined();
+    expect(taxpayerValueText('registeredCapital', '1.5亿元', english)).toBe('CNY 150.00 million');
+    expect(taxpayerValueText('registeredCapital', '1.5亿元', langFor('zh-CN'))).toBe('1.50亿元');
+    expect(taxpayerValueText('registeredCapital', '100万美元', english)).toBe('100万美元');
   });
 });

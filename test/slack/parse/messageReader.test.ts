@@ -104,3 +104,18 @@ describe('the message reader: what people write, and what the app makes of it', 
     check(phrasing),
   );
 });
+
+describe('the language a message is answered in', () => {
+  const said = (text: string) => readMessage(COMMAND_GRAMMAR, text, { now: NOW }).said;
+
+  it('is Chinese for a message in Chinese characters alone, a name searched for included (demo trial: `@dq 华为`)', () => {
+    for (const text of ['华为', '杭州华信', '上海恒远软件科技股份有限公司', '光伏组件'])
+      expect(said(text), text).toBe('zh-CN');
+  });
+
+  it('is the message’s own words otherwise: a name in a sentence of English, or codes alone, do not make it Chinese', () => {
+    expect(said('look up 杭州华信')).toBe('en');
+    expect(said('Apple Inc')).toBeUndefined();
+    expect(said('000001')).toBeUndefined();
+  });
+});

@@ -78,7 +78,7 @@ describe('what the export modal says', () => {
   it('names a result longer than EXPORT_MAX_PAGES in so many words', () => {
     const subject = exportSubject(TAXPAYER, plan().request, describeRequest, english);
     const texts = planTexts({ plan: plan(), budgets, subject, lang: english, channelId: 'C0GENERAL1' });
-    expect(texts.heading).toBe('*General-taxpayer records* “有限公司”');
+    expect(texts.heading).toBe('*Taxpayer records* “有限公司”');
     expect(texts.lines).toEqual([
       '*Pages:* 34 · 680 records · 20 per page',
       '*Cached, free:* 1 page',
@@ -199,13 +199,13 @@ describe('what an export is called', () => {
   it('is the operation’s title unless its catalogue names exports otherwise, as each always read', () => {
     const what = (lang: typeof english) => OPERATION_IDS.map((id) => exportSubject(id, {}, describeRequest, lang).what);
     expect(what(english)).toEqual([
-      'General-taxpayer records',
+      'Taxpayer records',
       'Tender and bid notices',
       'Fund asset size history',
       'Futures candles',
       'Newly issued funds',
     ]);
-    expect(what(langFor('zh-CN'))).toEqual(['一般纳税人信息', '招投标公告', '基金规模历史', '期货K线', '新发基金']);
+    expect(what(langFor('zh-CN'))).toEqual(['纳税人信息', '招投标公告', '基金规模历史', '期货K线', '新发基金']);
   });
 });
 

@@ -135,7 +135,7 @@ describe('renderHelp for a Chinese reader', () => {
   it('the overview names every command in Chinese, with Chinese examples and costs in 币', () => {
     const text = assertMessageWithinLimits(renderHelp(COMMAND_GRAMMAR, PRICES, zh));
     expect(text).toContain('数据查询命令');
-    expect(text).toContain('*一般纳税人信息* · 每次查询 20 币');
+    expect(text).toContain('*纳税人信息* · 每次查询 20 币');
     expect(text).toContain('*招投标公告* · 每次查询 10 币（估计值，数据服务未公布此项费用）');
     expect(text).toContain(
       '`/bids <关键词> [地区:<代码或名称>] [类型:招标|中标|拟建] [从:<年-月-日>] [到:<年-月-日>] [范围:标题、采购人、供应商] [页:<页码>] [每页:<条数>]`',

@@ -51,6 +51,14 @@ describe('paging and sharing', () => {
     expect(buttons(chinese)[1]!.text.text).toBe('下 5 条 →（10 币）');
   });
 
+  it('Next says it is free, not its price, when the flow found that page in the cache', () => {
+    const free = { ...OPTIONS, nextPageFree: true };
+    expect(buttons(answerMessage(funds(1, 35), free))[0]!.text.text).toBe('Next 10 → (cached, free)');
+    expect(buttons(answerMessage(funds(3, 35), free))[1]!.text.text).toBe('Next 5 → (cached, free)');
+    const chinese = answerMessage(funds(3, 35), { ...free, lang: langFor('zh-CN') });
+    expect(buttons(chinese)[1]!.text.text).toBe('下 5 条 →（已缓存，免费）');
+  });
+
   it('offers Previous and Next in the middle', () => {
     const message = answerMessage(funds(2, 35), OPTIONS);
     expect(actionIds(message)).toEqual([ACTION.pagePrevious, ACTION.pageNext, ACTION.share, ACTION.exportCsv]);

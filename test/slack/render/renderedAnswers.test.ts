@@ -42,7 +42,7 @@ function renderedBy(cache: RenderedAnswers, answer: CallResult, options: RenderO
 }
 
 describe('RenderedAnswers', () => {
-  it('gives byte for byte what a fresh render gives, across languages, zones, pages, ages, surfaces and shares', () => {
+  it('gives byte for byte what a fresh render gives, across languages, zones, pages, ages, surfaces, shares and a next page in the cache or not', () => {
     const cache = new RenderedAnswers();
     const reader = fc.record({
       locale: fc.constantFrom(...LOCALES),
@@ -55,6 +55,7 @@ describe('RenderedAnswers', () => {
       sharedBy: fc.option(fc.constantFrom('U1', 'U2'), { nil: undefined }),
       tables: fc.boolean(),
       demo: fc.boolean(),
+      nextPageFree: fc.boolean(),
     });
     fc.assert(
       fc.property(fc.array(reader, { minLength: 1, maxLength: 30 }), (readers) => {
@@ -67,6 +68,7 @@ describe('RenderedAnswers', () => {
             demo: r.demo,
             tables: r.tables,
             now: NOW + r.ageMs,
+            nextPageFree: r.nextPageFree,
             ...(r.sharedBy ? { sharedBy: r.sharedBy } : {}),
           };
           same(renderedBy(cache, answer, options), answerMessage(answer, options));

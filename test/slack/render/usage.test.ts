@@ -9,7 +9,7 @@ import { NOW, visibleText } from './fixtures.js';
 
 const TITLES = {
   'fund-asset': 'Fund asset size history',
-  'enterprise-general-taxpayer-query': 'General-taxpayer record',
+  'enterprise-general-taxpayer-query': 'Taxpayer record',
 };
 const RESETS = new Date(Date.UTC(2026, 4, 20, 16, 0)); // midnight in Shanghai, 9.5 h after NOW
 
@@ -63,7 +63,7 @@ describe('usage summary', () => {
     expect(text).toContain('*Today*\n30 coins · 2 calls');
     expect(text).toContain('*This month*\n250 coins · 14 calls');
     const byOperation = text.slice(text.indexOf('*By operation*'));
-    expect(byOperation.indexOf('General-taxpayer record: 20 today, 200 coins this month (10 calls)')).toBeLessThan(
+    expect(byOperation.indexOf('Taxpayer record: 20 today, 200 coins this month (10 calls)')).toBeLessThan(
       byOperation.indexOf('Fund asset size history: 10 today, 50 coins this month (5 calls)'),
     );
     expect(text).toContain('<@U0ALICE>: 30 today, 150 coins this month (9 calls)');
@@ -177,7 +177,7 @@ describe('usage keys that look like object internals', () => {
 
 describe('usage summary in Chinese', () => {
   const zh = langFor('zh-CN');
-  const ZH_TITLES = { 'fund-asset': '基金规模历史', 'enterprise-general-taxpayer-query': '一般纳税人信息' };
+  const ZH_TITLES = { 'fund-asset': '基金规模历史', 'enterprise-general-taxpayer-query': '纳税人信息' };
 
   it('says every figure in Chinese, with the dates in words, within Slack limits', () => {
     const budget: BudgetState = { team: { spent: 30, limit: 200 }, user: { spent: 30, limit: 50 }, resetsAt: RESETS };
@@ -195,7 +195,7 @@ describe('usage summary in Chinese', () => {
     expect(text).toContain('数据服务用量');
     expect(text).toContain('*今日*\n30 币 · 2 次调用');
     expect(text).toContain('*本月*\n250 币 · 14 次调用');
-    expect(text).toContain('• 一般纳税人信息：今日 20，本月 200 币（10 次调用）');
+    expect(text).toContain('• 纳税人信息：今日 20，本月 200 币（10 次调用）');
     expect(text).toContain('• <@U0BOB>：今日 0，本月 100 币（5 次调用）');
     expect(text).toContain('*工作区预算*\n今日剩余 170 / 200 币');
     expect(text).toContain('*你的预算*\n今日剩余 20 / 50 币');
@@ -227,5 +227,31 @@ describe('usage summary in Chinese', () => {
       ),
     );
     expect(unknown).toContain('• 未记录人员：今日 0，本月 5 币（1 次调用）');
+  });
+});
+
+describe('usage on the simulator (demo)', () => {
+  const budget: BudgetState = { team: { spent: 55 }, resetsAt: RESETS };
+  const render = (lang: typeof english, demo: boolean, operationTitles: Record<string, string> = TITLES) =>
+    visibleText(renderUsage(SUMMARY, budget, { now: NOW, timeZone: 'Asia/Shanghai', operationTitles, lang, demo }));
+
+  it('says the coins are simulated and nothing is charged, where the real service would say they were spent', () => {
+    const text = render(english, true);
+    expect(text).toContain("this demo runs on the data service's simulator, so nothing is charged");
+    expect(text).toContain('*Today*\n30 simulated coins · 2 calls');
+    expect(text).toContain('*Workspace budget*\nno limit (55 simulated coins spent today)');
+    expect(text).not.toMatch(/\d coins spent/);
+    expect(render(english, false)).toContain('no limit (55 coins spent today)');
+  });
+
+  it('says so in Chinese too', () => {
+    const text = render(langFor('zh-CN'), true, {
+      'fund-asset': '基金规模历史',
+      'enterprise-general-taxpayer-query': '纳税人信息',
+    });
+    expect(text).toContain('不会真正扣费');
+    expect(text).toContain('*今日*\n30 模拟币 · 2 次调用');
+    expect(text).toContain('今日已用 55 模拟币');
+    expect(untranslatedWords(text)).toEqual([]);
   });
 });

@@ -46,7 +46,7 @@ describe('app_home_opened', () => {
       prompts: [
         { title: '基金000001的规模 · 10 币', message: '000001 的规模' },
         { title: '原油日K线，最近30根 · 5 币', message: 'CL 日K 30' },
-        { title: '企业的一般纳税人信息 · 20 币', message: '杭州华信 纳税人' },
+        { title: '企业的纳税人信息 · 20 币', message: '杭州华信 纳税人' },
         { title: '在售的新发基金 · 10 币', message: '在售的新发基金' },
       ],
     });
