@@ -121,9 +121,15 @@ export function toCandles(data: { lines: number[][]; fields: string[] }): { cand
 }
 
 /**
+ * Traders write a month `1M` and a minute `1m`: the one period word read before words are
+ * lower-cased, by every reader of period words (a lookup's and a watch's).
+ */
+export const MONTH_WORD = '1M';
+
+/**
  * Period words besides each period's name in every language's catalogue (`futures.candlePeriod`:
  * daily, 1-minute …, 日线, 1分钟 …, the Chinese one being what help shows), in lower case. `1M`
- * (a month, where `1m` is a minute) is read by the Slack module before words are lower-cased.
+ * (MONTH_WORD) is read before words are lower-cased.
  */
 export const CANDLE_TYPE_EXTRA_WORDS: Readonly<Record<FuturesPeriod, readonly string[]>> = {
   '0': ['day', 'd', '1d', '日k', '日'],

@@ -143,7 +143,13 @@ function readTarget(request: NewWatch, prices: Prices): WatchTarget {
     }
     case 'contract': {
       const type = readCandlePeriod(request.period);
-      if (!type) throw new WatchInputError({ key: 'watch.input.period', values: { value: request.period } });
+      // The periods are listed from the one list /futures names them by (15m, weekly and monthly
+      // included: a check gets them merged from the service's candles, as a lookup does).
+      if (!type)
+        throw new WatchInputError({
+          key: 'watch.input.period',
+          values: { value: request.period, periods: { key: 'futures.choices.period' } },
+        });
       const hasAbove = request.above !== undefined && request.above.trim() !== '';
       const hasBelow = request.below !== undefined && request.below.trim() !== '';
       if (hasAbove === hasBelow) throw new WatchInputError({ key: 'watch.input.level' });

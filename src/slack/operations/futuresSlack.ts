@@ -10,6 +10,7 @@ import {
   isFuturesPeriod,
   isIntraday,
   MAX_CANDLES,
+  MONTH_WORD,
   periodEnd,
   periodOfType,
   periodStart,
@@ -82,8 +83,6 @@ function contractNameLength(words: readonly string[]): number {
 const readSymbol = (word: string) => SYMBOL_BY_NAME.get(word.trim().toLowerCase()) ?? word.toUpperCase();
 const readCount = (word: string) => readNumberWord(word) ?? word;
 const DAILY: FuturesPeriod = '0';
-/** Traders write a month `1M` and a minute `1m`: the one period word read before words are lower-cased. */
-const MONTH_WORD = '1M';
 const MONTHLY: FuturesPeriod = 'M';
 const readPeriod = (word: string) =>
   word === MONTH_WORD ? MONTHLY : readPeriodWord(word, CANDLE_TYPE_SYNONYMS, DAILY);
@@ -469,6 +468,13 @@ export const futuresSlack: SlackOperation<typeof FUTURES_ID> = {
       levelBelow: 'futures.watch.field.levelBelow',
     },
     readSubject: readSymbol,
-    fits: (target, lang) => lang.t(target.type === DAILY ? 'futures.watch.fitsDaily' : 'futures.watch.fitsIntraday'),
+    fits: (target, lang) =>
+      lang.t(
+        target.type === DAILY
+          ? 'futures.watch.fitsDaily'
+          : target.type === 'W' || target.type === MONTHLY
+            ? 'futures.watch.fitsFromDaily'
+            : 'futures.watch.fitsIntraday',
+      ),
   },
 };
