@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inEveryLanguage, type NamesUnder } from '../../i18n/lang.js';
+import { inEveryLanguage, type NamesUnder, type Phrase } from '../../i18n/lang.js';
 import { MINUTE, type OperationDefinition } from './definition.js';
 import { addProblem, choiceField, integerField, textField } from './fields.js';
 
@@ -125,6 +125,9 @@ export function toCandles(data: { lines: number[][]; fields: string[] }): { cand
  * lower-cased, by every reader of period words (a lookup's and a watch's).
  */
 export const MONTH_WORD = '1M';
+
+/** The periods as help, a refused lookup and a refused watch list them: one list, so none lists fewer. */
+export const PERIOD_CHOICES: Phrase = { key: 'futures.choices.period' };
 
 /**
  * Period words besides each period's name in every language's catalogue (`futures.candlePeriod`:
@@ -348,7 +351,7 @@ export const futures: OperationDefinition<FuturesRequest, z.infer<typeof futures
       type: choiceField(FUTURES_PERIODS, {
         required: true,
         synonyms: CANDLE_TYPE_SYNONYMS,
-        words: { key: 'futures.choices.period' },
+        words: PERIOD_CHOICES,
       }),
       limit: integerField({ default: 10, max: MAX_CANDLES }),
     })

@@ -12,7 +12,7 @@ import {
 } from '../jobs/schedule.js';
 import { nextTurn } from '../nextTurn.js';
 import { SERVICE_TIME_ZONE } from '../operations/definition.js';
-import { operation, WATCHED_OPERATIONS } from '../operations/index.js';
+import { CANDLE_PERIOD_CHOICES, operation, WATCHED_OPERATIONS } from '../operations/index.js';
 import type { Prices } from '../operations/prices.js';
 import { askFirst, validate } from '../operations/validate.js';
 import { isValidTimeZone, localDate } from '../time.js';
@@ -148,7 +148,7 @@ function readTarget(request: NewWatch, prices: Prices): WatchTarget {
       if (!type)
         throw new WatchInputError({
           key: 'watch.input.period',
-          values: { value: request.period, periods: { key: 'futures.choices.period' } },
+          values: { value: request.period, periods: CANDLE_PERIOD_CHOICES },
         });
       const hasAbove = request.above !== undefined && request.above.trim() !== '';
       const hasBelow = request.below !== undefined && request.below.trim() !== '';
