@@ -12,7 +12,7 @@ import {
   periodOfType,
   periodStart,
 } from '../core/operations/futures.js';
-import { localDate, localParts, zoneName } from '../core/time.js';
+import { dayText, localParts, zoneName } from '../core/time.js';
 import type { Lang } from '../i18n/lang.js';
 import { latestPoints, type NativeChart } from './nativeChart.js';
 import { formatFixed, signed } from './numbers.js';
@@ -373,8 +373,8 @@ function rangeText(candles: readonly Candle[], p: CandlePeriod, timeZone: string
   const first = candles[0]!;
   const last = candles[candles.length - 1]!;
   if (!isIntraday(p)) {
-    const from = localDate(first.at, 'UTC');
-    const to = localDate(last.at, 'UTC');
+    const from = dayText(first.at, 'UTC', lang);
+    const to = dayText(last.at, 'UTC', lang);
     // Trading days, as the service dates its daily candles: days, in no reader's zone.
     return from === to ? from : lang.t('futures.chart.dayRange', { from, to });
   }
@@ -382,8 +382,8 @@ function rangeText(candles: readonly Candle[], p: CandlePeriod, timeZone: string
     const parts = localParts(at, timeZone);
     return `${pad(parts.hour)}:${pad(parts.minute)}`;
   };
-  const firstDate = localDate(first.at, timeZone);
-  const lastDate = localDate(last.at, timeZone);
+  const firstDate = dayText(first.at, timeZone, lang);
+  const lastDate = dayText(last.at, timeZone, lang);
   const from = `${firstDate} ${clock(first.at)}`;
   const to = `${lastDate === firstDate ? '' : `${lastDate} `}${clock(last.at)}`;
   return lang.t('futures.chart.inZone', {

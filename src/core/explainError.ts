@@ -1,7 +1,7 @@
 import { english, type Lang } from '../i18n/lang.js';
 import { formatDuration } from './duration.js';
 import { BudgetExceededError, BudgetUnavailableError, isDataError, UpstreamError, ValidationError } from './errors.js';
-import { DEFAULT_TIME_ZONE, formatZonedTime, zoneName } from './time.js';
+import { DEFAULT_TIME_ZONE, dateTimeText } from './time.js';
 
 /** A failure in words for the person who asked: what went wrong, and what they can do. */
 export interface Explanation {
@@ -30,10 +30,9 @@ function upstreamSummary(error: UpstreamError, lang: Lang): string {
   }
 }
 
-/** `2026-11-23 00:00 GMT+8 (Asia/Shanghai)`; `2026-11-23 00:00（北京时间）` for Chinese readers. */
+/** `2026-11-23 00:00 GMT+8 (Asia/Shanghai)`; `2026年11月23日 00:00（北京时间）` for Chinese readers, as every reply writes a time. */
 function resetTime(ms: number, timeZone: string, lang: Lang): string {
-  if (lang.locale !== 'zh-CN') return formatZonedTime(ms, timeZone);
-  return `${formatZonedTime(ms, timeZone, { withZone: false })}（${zoneName(ms, timeZone, lang)}）`;
+  return dateTimeText(ms, timeZone, lang);
 }
 
 /** In the reader's language (English unless told): what failed, what to do, and whether anything was charged. */

@@ -1,4 +1,14 @@
-import type { Lang } from '../i18n/lang.js';
+import type { CatalogueKey } from '../i18n/catalogueKeys.js';
+
+/**
+ * What saying a time needs of a language (i18n's Lang is one): its locale and its words for zones.
+ * Named by shape rather than by Lang, so the catalogues can say the moments in stored phrases
+ * (lang.ts reads this module) without the two reading each other.
+ */
+export interface TimeWords {
+  readonly locale: string;
+  t(key: CatalogueKey, values?: Record<string, unknown>): string;
+}
 
 /**
  * Calendar arithmetic in an IANA time zone with nothing but Intl: budgets reset at local midnight
@@ -167,7 +177,7 @@ const BEIJING_TIME_ZONES = new Set(['Asia/Shanghai', 'Asia/Chongqing', 'Asia/Har
  * reader's profile is set to), 北京时间 in Chinese for China's zone, `GMT+9，Asia/Tokyo` for another
  * (abbreviations such as PDT are English). Every time in a reply, its chart included, names its zone this way.
  */
-export function zoneName(ms: number, timeZone: string, lang: Lang): string {
+export function zoneName(ms: number, timeZone: string, lang: TimeWords): string {
   const zone = usableTimeZone(timeZone);
   if (lang.locale === 'zh-CN' && BEIJING_TIME_ZONES.has(zone)) return lang.t('common.zone.beijing');
   if (zone === 'UTC' || zone === 'Etc/UTC') return 'UTC';
@@ -177,4 +187,59 @@ export function zoneName(ms: number, timeZone: string, lang: Lang): string {
       .formatToParts(new Date(ms))
       .find((part) => part.type === 'timeZoneName')?.value ?? zone;
   return offset === zone ? zone : lang.t('common.zone.offset', { offset, zone });
+}
+
+const longDates = new Map<string, Intl.DateTimeFormat>();
+
+/** The day in words: "November 23, 2026", "2026年11月23日". */
+export function dateText(ms: number, timeZone: string, lang: TimeWords): string {
+  const zone = usableTimeZone(timeZone);
+  const key = `${lang.locale}|${zone}`;
+  let format = longDates.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(lang.locale === 'zh-CN' ? 'zh-CN' : 'en-US', {
+      dateStyle: 'long',
+      timeZone: zone,
+    });
+    longDates.set(key, format);
+  }
+  return format.format(new Date(ms));
+}
+
+/** A day for the reader: `2026-06-01` in English replies, `2026年6月1日` in Chinese. */
+export function dayText(ms: number, timeZone: string, lang: TimeWords): string {
+  return lang.locale === 'zh-CN'
+    ? dateText(ms, timeZone, lang)
+    : formatZonedTime(ms, timeZone, { withZone: false }).slice(0, 10);
+}
+
+/** A calendar month for the reader: `2026-11` in English replies, `2026年11月` in Chinese. */
+export function monthText(ms: number, timeZone: string, lang: TimeWords): string {
+  const { year, month } = localParts(ms, usableTimeZone(timeZone));
+  return lang.locale === 'zh-CN' ? `${year}年${month}月` : `${year}-${String(month).padStart(2, '0')}`;
+}
+
+/**
+ * A moment for the reader, the one way every reply writes one: English keeps the compact
+ * `2026-11-23 08:30 GMT+8 (Asia/Shanghai)`; Chinese readers get the date in words and the zone as
+ * they name it, `2026年11月23日 08:30（北京时间）`.
+ */
+export function dateTimeText(
+  ms: number,
+  timeZone: string,
+  lang: TimeWords,
+  options: { withZone?: boolean } = {},
+): string {
+  if (lang.locale !== 'zh-CN') return formatZonedTime(ms, timeZone, options);
+  const zone = usableTimeZone(timeZone);
+  const { hour, minute } = localParts(ms, zone);
+  const local = `${dateText(ms, zone, lang)} ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+  if (options.withZone === false) return local;
+  return `${local}（${zoneName(ms, zone, lang)}）`;
+}
+
+/** The time of day with the zone, for the second end of a range within one day: `19:20（北京时间）`, `04:15 GMT+8 (Asia/Shanghai)`. */
+export function timeOfDayText(ms: number, timeZone: string, lang: TimeWords): string {
+  const full = dateTimeText(ms, timeZone, lang);
+  return full.slice(full.indexOf(' ') + 1);
 }

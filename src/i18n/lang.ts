@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import i18next, { type i18n } from 'i18next';
+import { dateTimeText } from '../core/time.js';
 import type { CatalogueKey } from './catalogueKeys.js';
 
 export type { CatalogueKey, NamesUnder, OperationName } from './catalogueKeys.js';
@@ -36,12 +37,28 @@ export interface JoinedPhrases {
   joinedBy: CatalogueKey;
 }
 
+/**
+ * A moment in a phrase's values, written when the phrase is said, in the style of the reader's
+ * language (`2026-11-23 00:00 GMT+8 (Asia/Shanghai)`, `2026年11月23日 00:00（北京时间）`): a phrase
+ * stored once (a digest run's failure, a watch's pause) is read later in either language.
+ */
+export interface Moment {
+  moment: number;
+  timeZone: string;
+  /** False: without the zone, where the sentence names it or it is the reader's own. */
+  withZone?: boolean;
+}
+
+export function momentOf(ms: number, timeZone: string, options: { withZone?: boolean } = {}): Moment {
+  return { moment: ms, timeZone, ...(options.withZone === false ? { withZone: false } : {}) };
+}
+
 /** One language to speak in: its catalogue and its formats. */
 export interface Lang {
   readonly locale: Locale;
   /**
    * The catalogue text of `key` with `{{values}}` filled in (values are not escaped; a value that
-   * is itself a phrase or a word list is said first); `count` picks the plural.
+   * is itself a phrase, a word list or a moment is said first); `count` picks the plural.
    */
   t(key: CatalogueKey, values?: Record<string, unknown>): string;
   t(phrase: Phrase | JoinedPhrases): string;
@@ -125,6 +142,15 @@ function isJoinedPhrases(value: unknown): value is JoinedPhrases {
   );
 }
 
+function isMoment(value: unknown): value is Moment {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { moment?: unknown }).moment === 'number' &&
+    typeof (value as { timeZone?: unknown }).timeZone === 'string'
+  );
+}
+
 const isPlainValue = (value: unknown) =>
   typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean';
 
@@ -153,14 +179,14 @@ export function langFor(locale: Locale): Lang {
       return keyOrPhrase.words.map((word) => t(word)).join(lookUp(keyOrPhrase.joinedBy));
     const { key, values } = typeof keyOrPhrase === 'string' ? { key: keyOrPhrase, values: givenValues } : keyOrPhrase;
     if (!values) return lookUp(key);
-    const said = (value: unknown) => isPhrase(value) || isJoinedPhrases(value);
+    const said = (value: unknown) => isPhrase(value) || isJoinedPhrases(value) || isMoment(value);
     if (!Object.values(values).some(said)) return lookUp(key, values);
-    return lookUp(
-      key,
-      Object.fromEntries(
-        Object.entries(values).map(([name, value]) => [name, said(value) ? t(value as Phrase | JoinedPhrases) : value]),
-      ),
-    );
+    const say = (value: unknown) => {
+      if (isMoment(value))
+        return dateTimeText(value.moment, value.timeZone, lang, value.withZone === false ? { withZone: false } : {});
+      return said(value) ? t(value as Phrase | JoinedPhrases) : value;
+    };
+    return lookUp(key, Object.fromEntries(Object.entries(values).map(([name, value]) => [name, say(value)])));
   };
   const lang: Lang = { locale, t };
   langs.set(locale, lang);

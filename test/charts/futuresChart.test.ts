@@ -690,10 +690,10 @@ describe('futures charts in Chinese', () => {
     };
     const plan = image(buildFuturesChart(result, HOSTED, 'Asia/Shanghai', zh));
     const last = result.candles.at(-1)!;
-    expect(plan.caption).toBe('CL 日K线，2024-10-01 至 2024-10-20。');
+    expect(plan.caption).toBe('CL 日K线，2024年10月1日 至 2024年10月20日。');
     expect(plan.alt).toMatch(
       new RegExp(
-        `^CL 期货K线图，20 根日K线，2024-10-01 至 2024-10-20，附成交量柱及 MA5。上涨K线为红色，下跌为绿色。最新收盘 ${last.close.toFixed(2)}，最后一根K线 [−+]?[\\d.]+（[−+]?[\\d.]+%），区间内 [−+]?[\\d.]+（[−+]?[\\d.]+%）。$`,
+        `^CL 期货K线图，20 根日K线，2024年10月1日 至 2024年10月20日，附成交量柱及 MA5。上涨K线为红色，下跌为绿色。最新收盘 ${last.close.toFixed(2)}，最后一根K线 [−+]?[\\d.]+（[−+]?[\\d.]+%），区间内 [−+]?[\\d.]+（[−+]?[\\d.]+%）。$`,
       ),
     );
     withRendered(plan, (rendered) =>
@@ -702,7 +702,7 @@ describe('futures charts in Chinese', () => {
     const fallback = image(buildFuturesChart(result, SELF_HOSTED, 'UTC', zh));
     expect(fallback.alt).toMatch(/^CL 期货高低线图（/);
     expect(fallback.caption).toBe(
-      'CL 日K线，2024-10-01 至 2024-10-20。以高低线加收盘短横绘制：此 QuickChart 服务器未启用K线图。',
+      'CL 日K线，2024年10月1日 至 2024年10月20日。以高低线加收盘短横绘制：此 QuickChart 服务器未启用K线图。',
     );
   });
 
@@ -715,7 +715,7 @@ describe('futures charts in Chinese', () => {
     };
     const plan = image(buildFuturesChart(result, HOSTED, 'UTC', zh));
     expect(plan.caption).toMatch(
-      /^CL 1分钟K线，2024-10-30 \d\d:\d\d 至 \d\d:\d\d（UTC）。1000 根1分钟K线合并为 \d+ 根(15|30)分钟K线显示，以放入一张 Slack 图片；最早的(15|30)分钟K线周期始于数据之前，已略去（\d+ 根1分钟K线）；最后一根(15|30)分钟K线尚未收盘（目前只含 \d+ 根1分钟K线）。$/,
+      /^CL 1分钟K线，2024年10月30日 \d\d:\d\d 至 \d\d:\d\d（UTC）。1000 根1分钟K线合并为 \d+ 根(15|30)分钟K线显示，以放入一张 Slack 图片；最早的(15|30)分钟K线周期始于数据之前，已略去（\d+ 根1分钟K线）；最后一根(15|30)分钟K线尚未收盘（目前只含 \d+ 根1分钟K线）。$/,
     );
     withRendered(plan, (rendered) => {
       expect(String(rendered.chart.options.plugins.subtitle.text)).toMatch(

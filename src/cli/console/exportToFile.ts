@@ -10,7 +10,7 @@ import { coins, missingNotes } from '../../slack/render/exportMessages.js';
 import { renderNotice } from '../../slack/render/notice.js';
 import type { Responder } from '../../slack/reply/responder.js';
 import type { SlackMessage } from '../../slack/reply/slackMessage.js';
-import type { Requester } from '../../slack/requester/requester.js';
+import { type Requester, speaking } from '../../slack/requester/requester.js';
 
 /**
  * Export CSV at the console, in the two steps it takes in Slack: pressing the button under a result
@@ -20,14 +20,16 @@ import type { Requester } from '../../slack/requester/requester.js';
  */
 export async function exportAtConsole(
   deps: SlackDeps,
-  requester: Requester,
+  asker: Requester,
   value: string | undefined,
   responder: Responder,
   directory: string,
 ): Promise<void> {
-  const { lang } = await requester.profile();
   const confirmed = decodeExportState(value);
   const query = decodeQueryValue(confirmed?.queryValue ?? value ?? '');
+  // In the language of the result the button is under, which its value carries.
+  const requester = query?.locale ? speaking(asker, query.locale) : asker;
+  const { lang } = await requester.profile();
   if (!query) return responder.reply(renderNotice(lang.t('export.buttonBroken'), lang));
   if (!confirmed) {
     const shown = await showExportPlan(deps, requester, query, undefined, { destination: false });

@@ -1,6 +1,5 @@
-import type { CatalogueKey, Phrase } from '../../i18n/lang.js';
+import { type CatalogueKey, momentOf, type Phrase } from '../../i18n/lang.js';
 import { BudgetExceededError, BudgetUnavailableError, isDataError, UpstreamError, ValidationError } from '../errors.js';
-import { formatZonedTime } from '../time.js';
 
 /** Why a page of an export is missing, and whether its call was paid for. */
 export interface ExportFailure {
@@ -38,7 +37,7 @@ export function exportFailure(error: unknown, costPerPage: number, timeZone: str
     const values = {
       limit: error.limit,
       spent: error.spent,
-      resetsAt: formatZonedTime(error.resetsAt.getTime(), timeZone, { withZone: false }),
+      resetsAt: momentOf(error.resetsAt.getTime(), timeZone, { withZone: false }),
     };
     return {
       reason: { key: error.scope === 'team' ? 'export.reason.budgetTeam' : 'export.reason.budgetUser', values },
@@ -57,7 +56,7 @@ export function exportFailure(error: unknown, costPerPage: number, timeZone: str
     return {
       reason: {
         key: 'export.reason.budgetRecordsLost',
-        values: { until: formatZonedTime(error.recordsLost.until.getTime(), timeZone, { withZone: false }) },
+        values: { until: momentOf(error.recordsLost.until.getTime(), timeZone, { withZone: false }) },
       },
       charged: 'no',
       coins: 0,

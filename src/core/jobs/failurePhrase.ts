@@ -1,6 +1,5 @@
-import type { Phrase } from '../../i18n/lang.js';
+import { momentOf, type Phrase } from '../../i18n/lang.js';
 import { BudgetExceededError, BudgetUnavailableError, isDataError, UpstreamError, ValidationError } from '../errors.js';
-import { formatZonedTime } from '../time.js';
 
 /** The service decides (and charges) a call before answering, so a call without a readable answer may be paid. */
 function mayHaveCharged(error: UpstreamError): Phrase {
@@ -39,7 +38,8 @@ export function failurePhrase(error: unknown): Phrase {
     const { at, until, timeZone } = error.recordsLost;
     return {
       key: 'digests.failure.budgetRecordsLost',
-      values: { at: formatZonedTime(at.getTime(), timeZone), until: formatZonedTime(until.getTime(), timeZone) },
+      // Moments, not text: the stored phrase is said in each reader's style of writing a time.
+      values: { at: momentOf(at.getTime(), timeZone), until: momentOf(until.getTime(), timeZone) },
     };
   }
   if (isDataError(error) && error.kind === 'budget_unavailable') return { key: 'digests.failure.budgetUnavailable' };

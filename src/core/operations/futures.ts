@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inEveryLanguage, type NamesUnder } from '../../i18n/lang.js';
+import { inEveryLanguage, type NamesUnder, type Phrase } from '../../i18n/lang.js';
 import { decimalsOf, roundTo } from '../decimals.js';
 import { MINUTE, type OperationDefinition } from './definition.js';
 import { addProblem, choiceField, integerField, textField } from './fields.js';
@@ -128,9 +128,18 @@ export function toCandles(data: { lines: number[][]; fields: string[] }): { cand
 }
 
 /**
+ * Traders write a month `1M` and a minute `1m`: the one period word read before words are
+ * lower-cased, by every reader of period words (a lookup's and a watch's).
+ */
+export const MONTH_WORD = '1M';
+
+/** The periods as help, a refused lookup and a refused watch list them: one list, so none lists fewer. */
+export const PERIOD_CHOICES: Phrase = { key: 'futures.choices.period' };
+
+/**
  * Period words besides each period's name in every language's catalogue (`futures.candlePeriod`:
  * daily, 1-minute …, 日线, 1分钟 …, the Chinese one being what help shows), in lower case. `1M`
- * (a month, where `1m` is a minute) is read by the Slack module before words are lower-cased.
+ * (MONTH_WORD) is read before words are lower-cased.
  */
 export const CANDLE_TYPE_EXTRA_WORDS: Readonly<Record<FuturesPeriod, readonly string[]>> = {
   '0': ['day', 'd', '1d', '日k', '日'],
@@ -390,7 +399,7 @@ export const futures: OperationDefinition<FuturesRequest, z.infer<typeof futures
       type: choiceField(FUTURES_PERIODS, {
         required: true,
         synonyms: CANDLE_TYPE_SYNONYMS,
-        words: { key: 'futures.choices.period' },
+        words: PERIOD_CHOICES,
       }),
       limit: integerField({ default: 10, max: MAX_CANDLES }),
     })

@@ -152,12 +152,15 @@ export function fittingCadence(target: Pick<WatchTarget, 'kind'> & { type?: stri
     case 'fund':
       return chosen.kind === 'weekly' ? chosen : { kind: 'weekly', weekday: 'mon' };
     case 'contract':
-      return target.type === DAILY_CANDLES && chosen.kind === 'hourly' ? { kind: 'daily' } : chosen;
+      return CLOSE_ONCE_A_DAY.has(target.type ?? '') && chosen.kind === 'hourly' ? { kind: 'daily' } : chosen;
   }
 }
 
-/** The futures operation's code of its daily candle (its `type`): the one period that closes once a day. */
-const DAILY_CANDLES = '0';
+/**
+ * The futures periods (the operation's `type`) whose latest close moves once a day: daily candles,
+ * and the weekly and monthly ones merged from them.
+ */
+const CLOSE_ONCE_A_DAY: ReadonlySet<string> = new Set(['0', 'W', 'M']);
 /** An hourly check made daily keeps its minute, in the morning. */
 const MORNING_HOUR = '09';
 

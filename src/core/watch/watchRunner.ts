@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { FALLBACK_LOCALE, type Locale, type Phrase } from '../../i18n/lang.js';
+import { FALLBACK_LOCALE, type Locale, momentOf, type Phrase } from '../../i18n/lang.js';
 import type { DataClient } from '../client/dataClient.js';
 import type { Clock } from '../clock.js';
 import { BudgetExceededError, StoppedError, UpstreamError } from '../errors.js';
@@ -8,7 +8,6 @@ import { type JobRunOutcome, JobRuns } from '../jobs/jobRuns.js';
 import type { PostResult } from '../jobs/runLocks.js';
 import type { AppStatus } from '../jobs/types.js';
 import type { Store } from '../store/types.js';
-import { formatZonedTime } from '../time.js';
 import { checkWatch } from './checks.js';
 import type { NoticeIdentity } from './noticeIdentity.js';
 import type { Watch, WatchNotice, WatchPause, WatchPoster, WatchRunRecord } from './types.js';
@@ -155,7 +154,7 @@ export class WatchRunner {
         const remedy: Phrase = fitsADay
           ? {
               key: 'watch.pause.resumesWithBudget',
-              values: { at: formatZonedTime(resumesAt, data.budgets.timeZone), id: watch.id },
+              values: { at: momentOf(resumesAt, data.budgets.timeZone), id: watch.id },
             }
           : { key: 'watch.pause.resumeWhenBudget', values: { id: watch.id } };
         const pause: WatchPause = {

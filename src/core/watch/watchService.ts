@@ -12,7 +12,7 @@ import {
 } from '../jobs/schedule.js';
 import { nextTurn } from '../nextTurn.js';
 import { SERVICE_TIME_ZONE } from '../operations/definition.js';
-import { operation, WATCHED_OPERATIONS } from '../operations/index.js';
+import { CANDLE_PERIOD_CHOICES, operation, WATCHED_OPERATIONS } from '../operations/index.js';
 import type { Prices } from '../operations/prices.js';
 import { askFirst, validate } from '../operations/validate.js';
 import { isValidTimeZone, localDate } from '../time.js';
@@ -143,7 +143,13 @@ function readTarget(request: NewWatch, prices: Prices): WatchTarget {
     }
     case 'contract': {
       const type = readCandlePeriod(request.period);
-      if (!type) throw new WatchInputError({ key: 'watch.input.period', values: { value: request.period } });
+      // The periods are listed from the one list /futures names them by (15m, weekly and monthly
+      // included: a check gets them merged from the service's candles, as a lookup does).
+      if (!type)
+        throw new WatchInputError({
+          key: 'watch.input.period',
+          values: { value: request.period, periods: CANDLE_PERIOD_CHOICES },
+        });
       const hasAbove = request.above !== undefined && request.above.trim() !== '';
       const hasBelow = request.below !== undefined && request.below.trim() !== '';
       if (hasAbove === hasBelow) throw new WatchInputError({ key: 'watch.input.level' });

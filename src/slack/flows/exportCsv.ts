@@ -75,7 +75,12 @@ export async function showExportPlan(
       ...(channelId ? { channelId } : {}),
       ...(running ? { runningBy: running.startedBy } : {}),
     });
-    const queryValue = encodeQueryValue({ operation: query.operation, request: query.request });
+    // The form's state keeps the language the export was asked in, for its messages after Export.
+    const queryValue = encodeQueryValue({
+      operation: query.operation,
+      request: query.request,
+      ...(query.locale ? { locale: query.locale } : {}),
+    });
     if (queryValue === undefined) return { notice: lang.t('export.buttonBroken') };
     // Joining costs nothing: what the user confirms then is no charge at all.
     const confirmedCoins = running ? 0 : plan.coins;

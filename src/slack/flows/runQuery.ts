@@ -23,10 +23,16 @@ import { chartFor } from './chartFor.js';
 import { nextPageFree } from './nextPageFree.js';
 
 /** The query again, for the Retry button under a call that went unanswered (and may have been charged). */
-function retryButtonValue(operation: OperationId, input: Record<string, unknown>, error: unknown): string | undefined {
+/** Try again, said in the language of the failure it is under (`locale`), as its answer will be. */
+function retryButtonValue(
+  operation: OperationId,
+  input: Record<string, unknown>,
+  error: unknown,
+  locale: Locale,
+): string | undefined {
   if (!(error instanceof UpstreamError && error.mayHaveCharged)) return undefined;
   try {
-    return encodeQueryValue({ operation, request: validate(operation, input) });
+    return encodeQueryValue({ operation, request: validate(operation, input), locale });
   } catch {
     return undefined;
   }
@@ -190,7 +196,7 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
     if (!(error instanceof ValidationError))
       deps.logger.warn({ err: error, operation, teamId: requester.teamId }, 'lookup failed');
     await afterQueuedNotice();
-    const retryValue = retryButtonValue(operation, run.input, error);
+    const retryValue = retryButtonValue(operation, run.input, error, profile.lang.locale);
     const refusal = renderError(error, {
       lang: profile.lang,
       now: deps.now(),

@@ -1,14 +1,21 @@
 import type { LedgerMonth } from '../../core/ledger/ledger.js';
+import { LOCALES, type Locale } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
 import { monthName, usageCsvFile } from '../render/usage.js';
 import type { Requester } from '../requester/requester.js';
 import { operationTitles } from './showUsage.js';
 
-/** `2026-10` from a button value; undefined for anything else (values come from clients). */
-export function readMonthValue(value: string | undefined): LedgerMonth | undefined {
-  const match = /^(\d{4})-(\d{2})$/.exec(value ?? '');
+/**
+ * The month and the language of the reply a "Usage as CSV" button is under, from its value
+ * (`2026-10:zh-CN`; `2026-10` from before the language was carried); undefined for anything else
+ * (values come from clients).
+ */
+export function readUsageCsvValue(value: string | undefined): { month: LedgerMonth; locale?: Locale } | undefined {
+  const match = /^(\d{4})-(\d{2})(?::([\w-]{2,10}))?$/.exec(value ?? '');
   const month = Number(match?.[2]);
-  return match && month >= 1 && month <= 12 ? { year: Number(match[1]), month } : undefined;
+  if (!match || month < 1 || month > 12) return undefined;
+  const locale = LOCALES.find((known) => known === match[3]);
+  return { month: { year: Number(match[1]), month }, ...(locale ? { locale } : {}) };
 }
 
 export interface UsageCsv {

@@ -10,6 +10,7 @@ import {
   isFuturesPeriod,
   isIntraday,
   MAX_CANDLES,
+  MONTH_WORD,
   periodEnd,
   periodOfType,
   periodStart,
@@ -27,7 +28,7 @@ import { readNumberWord, readPeriodWord } from '../parse/naturalWords.js';
 import type { CommandInput } from '../parse/parsedCommand.js';
 import { isOneHanCharacter, type PlainValue, type PlainWords, phraseValues } from '../parse/plainWords.js';
 import { renderChart } from '../render/chart.js';
-import { dateTimeText, timeOfDayText } from '../render/dateText.js';
+import { dateTimeText, dayText, monthText, timeOfDayText } from '../render/dateText.js';
 import { decimalsOf, formatChange, formatCount, formatNumber, formatPercent } from '../render/format.js';
 import type { RenderedResult, RenderOptions } from '../render/types.js';
 import type { SlackOperation } from './slackOperation.js';
@@ -82,8 +83,6 @@ function contractNameLength(words: readonly string[]): number {
 const readSymbol = (word: string) => SYMBOL_BY_NAME.get(word.trim().toLowerCase()) ?? word.toUpperCase();
 const readCount = (word: string) => readNumberWord(word) ?? word;
 const DAILY: FuturesPeriod = '0';
-/** Traders write a month `1M` and a minute `1m`: the one period word read before words are lower-cased. */
-const MONTH_WORD = '1M';
 const MONTHLY: FuturesPeriod = 'M';
 const readPeriod = (word: string) =>
   word === MONTH_WORD ? MONTHLY : readPeriodWord(word, CANDLE_TYPE_SYNONYMS, DAILY);
@@ -279,11 +278,11 @@ function latestHeading(candle: Candle, type: FuturesPeriod, options: RenderOptio
   const inProgress = options.now >= candle.at && options.now < periodEnd(periodStart(candle.at, period), period);
   const candleName = escapeMrkdwn(candleAdjective(type, lang));
   // Days, weeks and months are the service's trading days, dated in UTC as the chart dates them: days, not moments.
-  const day = localDate(candle.at, 'UTC');
+  const day = dayText(candle.at, 'UTC', lang);
   if (period.calendar === 'month')
     return lang.t(inProgress ? 'futures.results.latestMonthForming' : 'futures.results.latestMonth', {
       candle: candleName,
-      month: day.slice(0, 7),
+      month: monthText(candle.at, 'UTC', lang),
     });
   if (period.calendar === 'week')
     return lang.t(inProgress ? 'futures.results.latestWeekForming' : 'futures.results.latestWeek', {
@@ -321,13 +320,13 @@ function rangeLine(candles: Candle[], type: FuturesPeriod, decimals: number, opt
   const low = Math.min(...candles.map((candle) => candle.low));
   const daily = !isIntraday(periodOfType(type));
   const from = daily
-    ? localDate(first.at, 'UTC')
+    ? dayText(first.at, 'UTC', options.lang)
     : dateTimeText(first.at, options.timeZone, options.lang, { withZone: false });
   // Within one day the second end is only a time: 2026年11月26日 16:55–19:20, not the date twice.
   const zone = usableTimeZone(options.timeZone);
   const oneDay = !daily && localDate(first.at, zone) === localDate(last.at, zone);
   const to = daily
-    ? localDate(last.at, 'UTC')
+    ? dayText(last.at, 'UTC', options.lang)
     : oneDay
       ? timeOfDayText(last.at, options.timeZone, options.lang)
       : dateTimeText(last.at, options.timeZone, options.lang);
@@ -469,6 +468,13 @@ export const futuresSlack: SlackOperation<typeof FUTURES_ID> = {
       levelBelow: 'futures.watch.field.levelBelow',
     },
     readSubject: readSymbol,
-    fits: (target, lang) => lang.t(target.type === DAILY ? 'futures.watch.fitsDaily' : 'futures.watch.fitsIntraday'),
+    fits: (target, lang) =>
+      lang.t(
+        target.type === DAILY
+          ? 'futures.watch.fitsDaily'
+          : target.type === 'W' || target.type === MONTHLY
+            ? 'futures.watch.fitsFromDaily'
+            : 'futures.watch.fitsIntraday',
+      ),
   },
 };

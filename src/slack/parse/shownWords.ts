@@ -53,15 +53,16 @@ export function typedText(text: string, max = 60): string {
   return serviceText(text, { max, oneLine: true });
 }
 
+/** Words a person typed, each quoted, as a list of the reader's: `"a" "b"`, `“甲”、“乙”`. */
 export function typedWords(words: readonly string[]): Phrase {
   return phraseList(
     words.map((word) => ({ key: 'commands.parse.typed', values: { text: typedText(word) } })),
-    'space',
+    'typed',
   );
 }
 
 // Parse results are said later, by whoever knows the reader, so a list stays a phrase until then.
-export function phraseList(items: readonly Phrase[], joiner: 'comma' | 'space' = 'comma'): Phrase {
+export function phraseList(items: readonly Phrase[], joiner: 'comma' | 'space' | 'typed' = 'comma'): Phrase {
   const [first, ...rest] = items;
   if (!first) return { key: 'commands.list.empty' };
   if (rest.length === 0) return first;

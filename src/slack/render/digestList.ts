@@ -1,7 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import type { Digest, FundFilter } from '../../core/digest/types.js';
 import { describeSchedule } from '../../core/jobs/schedule.js';
-import type { Lang } from '../../i18n/lang.js';
+import type { Lang, Locale } from '../../i18n/lang.js';
 import { contextBlock, headerBlock, sectionBlock } from '../blockKit/blocks.js';
 import { fitToSlackLimits } from '../blockKit/fitToSlackLimits.js';
 import { escapeMrkdwn, serviceText, userMention } from '../blockKit/mrkdwn.js';
@@ -75,9 +75,9 @@ export interface DigestListOptions {
   lang: Lang;
 }
 
-/** A page in a Previous/Next button's value: `digest:channel:2`. */
-export function digestListPageValue(page: number): string {
-  return `digest:channel:${page}`;
+/** A page and its language in a Previous/Next button's value: `digest:channel:2:zh-CN` (as watchListPageValue). */
+export function digestListPageValue(page: number, locale: Locale): string {
+  return `digest:channel:${page}:${locale}`;
 }
 
 /** Digests a reply lists at once (one block each). */
@@ -114,7 +114,7 @@ export function renderDigestList(digests: ListPage<Digest>, options: DigestListO
     'dq-digest-list-pages',
     { previous: ACTION.listPrevious, next: ACTION.listNext },
     digests,
-    digestListPageValue,
+    (shown) => digestListPageValue(shown, lang.locale),
     lang,
   );
   if (pager) blocks.push(pager);

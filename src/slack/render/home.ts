@@ -12,7 +12,7 @@ import { escapeMrkdwn, plainText, truncatePlain, userMention } from '../blockKit
 import { ACTION } from '../payloads/ids.js';
 import { dateTimeText } from './dateText.js';
 import { digestLines } from './digestList.js';
-import { formatCount, formatZonedTime } from './format.js';
+import { formatCount } from './format.js';
 import { type ListPage, listPager } from './listPages.js';
 import { operationTitle } from './operationTitle.js';
 import type { DescribeRequest } from './types.js';
@@ -120,7 +120,7 @@ function lookupLine(lookup: Lookup, describe: DescribeRequest, timeZone: string,
       ? lang.t('common.coins', { count: lookup.coins })
       : lang.t(lookup.source === 'cache' ? 'home.recent.fromCache' : 'home.recent.shared');
   return [
-    `• ${formatZonedTime(lookup.at, timeZone, { withZone: false })}`,
+    `• ${dateTimeText(lookup.at, timeZone, lang, { withZone: false })}`,
     escapeMrkdwn(operationTitle(lookup.operation, lang)),
     ...(what ? [escapeMrkdwn(what)] : []),
     cost,

@@ -100,7 +100,10 @@ export function monthName(month: LedgerMonth, lang: Lang): string {
   );
 }
 
-/** The button that sends a month's usage by person and operation as a CSV file (its value: `2026-10`). */
+/**
+ * The button that sends a month's usage by person and operation as a CSV file (its value:
+ * `2026-10:zh-CN`, the month and the language of the reply it is under, which the file is in).
+ */
 export function usageCsvButton(month: LedgerMonth, lang: Lang): KnownBlock {
   return {
     type: 'actions',
@@ -110,7 +113,7 @@ export function usageCsvButton(month: LedgerMonth, lang: Lang): KnownBlock {
         type: 'button',
         action_id: ACTION.usageCsv,
         text: plainText(lang.t('usage.csv.button', { month: monthName(month, lang) })),
-        value: monthText(month),
+        value: `${monthText(month)}:${lang.locale}`,
       },
     ],
   };

@@ -13,7 +13,7 @@ import type {
 } from '../../core/watch/types.js';
 import type { WatchRunOutcome } from '../../core/watch/watchRunner.js';
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
-import type { Lang } from '../../i18n/lang.js';
+import type { Lang, Locale } from '../../i18n/lang.js';
 import { chunk, contextBlock, headerBlock, labelled, sectionBlock } from '../blockKit/blocks.js';
 import { fitToSlackLimits, keepBlock } from '../blockKit/fitToSlackLimits.js';
 import { escapeMrkdwn, plainText, serviceText, userMention } from '../blockKit/mrkdwn.js';
@@ -185,9 +185,12 @@ export interface WatchListItem {
   nextRun: number | undefined;
 }
 
-/** The list's scope and page in a Previous/Next button's value: `watch:channel:2`, `watch:team:3`. */
-export function watchListPageValue(scope: 'channel' | 'team', page: number): string {
-  return `watch:${scope}:${page}`;
+/**
+ * The list's scope, page and language in a Previous/Next button's value: `watch:channel:2:en`,
+ * `watch:team:3:zh-CN`; the page it brings is said in the language of the one it is under.
+ */
+export function watchListPageValue(scope: 'channel' | 'team', page: number, locale: Locale): string {
+  return `watch:${scope}:${page}:${locale}`;
 }
 
 /**
@@ -227,7 +230,7 @@ export function renderWatchList(
     'dq-watch-list-pages',
     { previous: ACTION.listPrevious, next: ACTION.listNext },
     page,
-    (shown) => watchListPageValue(scope, shown),
+    (shown) => watchListPageValue(scope, shown, lang.locale),
     lang,
   );
   if (pager) blocks.push(pager);

@@ -55,7 +55,7 @@ describe('why a page of an export is missing, and what it cost', () => {
       'your daily budget of 100 coins would be passed (95 spent today; it resets at 2026-11-23 00:00)',
     );
     expect(langFor('zh-CN').t(failure.reason)).toBe(
-      '将超出你的每日预算 100 币（今日已用 95 币；2026-11-23 00:00 重置）',
+      '将超出你的每日预算 100 币（今日已用 95 币；2026年11月23日 00:00 重置）',
     );
   });
 

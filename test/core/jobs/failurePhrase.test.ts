@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { BudgetExceededError, UpstreamError, type UpstreamKind } from '../../../src/core/errors.js';
+import {
+  BudgetExceededError,
+  BudgetUnavailableError,
+  UpstreamError,
+  type UpstreamKind,
+} from '../../../src/core/errors.js';
 import { explainError } from '../../../src/core/explainError.js';
 import { failurePhrase } from '../../../src/core/jobs/failurePhrase.js';
 import { english, langFor } from '../../../src/i18n/lang.js';
@@ -27,6 +32,23 @@ function upstream(kind: UpstreamKind, extra: { coinsAtRisk?: number; upstreamMes
 }
 
 describe('why a digest run failed, as a phrase', () => {
+  it("keeps the times of lost budget records as moments, written in each reader's style when said", () => {
+    const error = new BudgetUnavailableError({
+      recordsLost: {
+        at: new Date('2026-11-22T10:05:00+08:00'),
+        until: new Date('2026-11-23T00:00:00+08:00'),
+        timeZone: 'Asia/Shanghai',
+      },
+    });
+    // Stored as JSON and read back later, by readers of either language.
+    const stored = JSON.parse(JSON.stringify(failurePhrase(error)));
+    const chinese = langFor('zh-CN').t(stored);
+    expect(chinese).toContain('付费查询已暂停至 2026年11月23日 00:00（北京时间）');
+    expect(chinese).toContain('存储于 2026年11月22日 10:05（北京时间）');
+    expect(chinese).not.toMatch(/GMT|Asia\/Shanghai|2026-11/);
+    expect(english.t(stored)).toContain('2026-11-23 00:00 GMT+8 (Asia/Shanghai)');
+  });
+
   it("says in English what a lookup's reply says, for every kind of failure", () => {
     const errors = [
       ...KINDS.map((kind) => upstream(kind)),

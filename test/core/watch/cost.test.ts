@@ -22,6 +22,11 @@ describe('the schedule that fits the data', () => {
     expect(fittingSchedule(COMPANY, at({ kind: 'daily' }))).toEqual(at({ kind: 'weekdays' }));
     expect(fittingSchedule(TENDERS, at({ kind: 'daily' }))).toEqual(at({ kind: 'weekdays' }));
     expect(fittingSchedule(DAILY_CANDLES, at({ kind: 'hourly' }, '00:15'))).toEqual(at({ kind: 'daily' }, '09:15'));
+    // Weekly and monthly candles are merged from daily ones: their close moves once a day too.
+    for (const type of ['W', 'M'])
+      expect(fittingSchedule({ ...DAILY_CANDLES, type }, at({ kind: 'hourly' }, '00:15'))).toEqual(
+        at({ kind: 'daily' }, '09:15'),
+      );
   });
 
   it('is the one asked for when that one checks no more often than the data changes', () => {

@@ -4,11 +4,11 @@ import { validate } from '../../../src/core/operations/validate.js';
 import { MemoryStore } from '../../../src/core/store/memoryStore.js';
 import { RedisStore } from '../../../src/core/store/redisStore.js';
 import type { Store } from '../../../src/core/store/types.js';
-import { checkWatch } from '../../../src/core/watch/checks.js';
+import { checkWatch, readCandlePeriod } from '../../../src/core/watch/checks.js';
 import { checksWithin } from '../../../src/core/watch/cost.js';
 import type { WatchState } from '../../../src/core/watch/types.js';
 import { WatchInputError } from '../../../src/core/watch/watchService.js';
-import { langFor } from '../../../src/i18n/lang.js';
+import { english, langFor, type Phrase } from '../../../src/i18n/lang.js';
 import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
 import { COMMAND_GRAMMAR, watchWordsOf } from '../../../src/slack/operations/index.js';
 import { parseCommand } from '../../../src/slack/parse/parseCommand.js';
@@ -203,6 +203,32 @@ describe('a futures watch', () => {
     }
     expect(rig.poster.posts.map((post) => post.change?.rows[0]?.after)).toEqual(['80', '76']);
     expect(rig.poster.posts[0]!.change?.rows[0]?.before).toBe('70');
+  });
+
+  it('takes every period /futures takes (15m, weekly, 1M a month), checks the merged candles, and lists the same periods when refusing one', async () => {
+    expect(['15m', '1w', 'weekly', '1M', 'monthly', '月线', '1m'].map(readCandlePeriod)).toEqual([
+      '15',
+      'W',
+      'W',
+      'M',
+      'M',
+      'M',
+      '1',
+    ]);
+    rig = await startWatchRig(FRIDAY_8AM);
+    await rig.addWatch({ kind: 'futures', subject: 'CL', period: '1M', below: '1000', cadence: 'hourly', time: ':05' });
+    await rig.tickAt(FRIDAY_8AM + 6 * MINUTE);
+    rig.simulator.changeData({ kind: 'futures', symbol: 'CL', close: 70 });
+    await rig.tickAt(FRIDAY_8AM + HOUR + 6 * MINUTE);
+    // The monthly candle's close is the latest daily close, as /futures CL 1M shows it.
+    const [watched] = await rig.repository.all();
+    expect(watched?.target).toMatchObject({ type: 'M' });
+    expect(watched?.state).toMatchObject({ kind: 'contract', close: 70 });
+    const refusal = await rig
+      .addWatch({ kind: 'futures', subject: 'CL', period: '3m', above: '75', cadence: 'daily', time: '16:00' })
+      .catch((error: WatchInputError) => error.phrase);
+    for (const lang of [english, langFor('zh-CN')])
+      expect(lang.t(refusal as Phrase)).toContain(lang.t('futures.choices.period'));
   });
 
   it('refuses hourly for records that do not change by the hour, and a level without above/below', async () => {

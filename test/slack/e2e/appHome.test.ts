@@ -366,7 +366,7 @@ describe('App Home in Chinese', () => {
     expect(text).toMatch(/预算将于 \d{4}年\d{1,2}月\d{1,2}日 00:00（北京时间）重置。/);
     expect(text).toContain('今日 20 / 500 币\n本月 20 币');
     expect(text).toContain('今日 20 / 100 币\n本月 20 币');
-    expect(text).toMatch(/• \d{4}-\d{2}-\d{2} \d{2}:\d{2} · 纳税人信息 · “杭州华信” · 20 币/);
+    expect(text).toMatch(/• \d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2} · 纳税人信息 · “杭州华信” · 20 币/);
     for (const id of OPERATION_IDS) expect(text).toContain(`：${simulatorCost(id)} 币`);
     expect(text).toContain(
       `*\`${ids[0]}\`* → <#C0ZHHOME00> · 周一至周五 08:30（北京时间） · 在售基金 · 中文推送 · 由 <@${ZH_ADMIN}> 添加`,

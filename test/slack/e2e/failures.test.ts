@@ -168,6 +168,18 @@ describe('upstream failures', () => {
     );
   });
 
+  it('Retry under a timed-out lookup asked in Chinese by a reader whose Slack is in English answers in Chinese', async () => {
+    app.simulator.setFaults({ latencyMs: 2 * CALL_TIMEOUT_MS });
+    const sent = await app.command('基金 000001');
+    const failed = await app.nextResponse(sent.responseId, undefined, 10_000);
+    const retry = buttonNamed(failed, 'dq_retry');
+    expect(retry?.text.text).toMatch(/币/);
+    app.simulator.setFaults({});
+    const clicked = await app.click('dq_retry', retry!.value!);
+    const result = await app.nextResponse(clicked.responseId);
+    expect(footerText(result)).toMatch(/每次查询 10 币/);
+  });
+
   it('a taxpayer server error (envelope A, no taskNo) still gets its one message', async () => {
     app.simulator.setFaults({ errorRate: 1 });
     const sent = await app.command('杭州华信', { command: '/taxpayer' });

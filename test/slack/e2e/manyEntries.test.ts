@@ -135,12 +135,13 @@ describe('500 watches of one person, on SQLite', () => {
     expect(listed).toContain(
       `Running watches cost ${(480 * 20 * 30 + 20 * 5 * 720).toLocaleString('en')} coins in the next 30 days.`,
     );
-    expect(buttonNamed(list!, 'dq_list_next')?.value).toBe('watch:team:2');
+    expect(buttonNamed(list!, 'dq_list_next')?.value).toBe('watch:team:2:en');
     expect(home!.blocks.length).toBeLessThanOrEqual(100);
     expect(allText(home!)).toContain('Watches 1–10 of 500 (page 1 of 50).');
     expect(app.upstreamCalls()).toEqual([]);
 
-    // Next shows the next 20 in place of the first; and the watches saved without their checks now have them stored.
+    // Next shows the next 20 in place of the first (a button from before its value carried a language
+    // still works); and the watches saved without their checks now have them stored.
     const next = await app.click('dq_list_next', 'watch:team:2', {
       userId: ADMIN,
       channelId: CHANNEL,
@@ -220,14 +221,24 @@ describe('digests: caps and pages', () => {
     assertWithinSlackLimits(first, 'message');
     expect(allText(first)).toContain('Digests 1–20 of 25 (page 1 of 2).');
     const next = buttonNamed(first, 'dq_list_next')!;
-    expect(next.value).toBe('digest:channel:2');
+    expect(next.value).toBe('digest:channel:2:en');
     await app.click('dq_list_next', next.value!, { userId: HOARDER, channelId: CHANNEL, responseUrlId: 'digest-list' });
     const second = await app.nextResponse('digest-list', (body) => body.replace_original === true);
     expect(allText(second)).toContain('Digests 21–25 of 25 (page 2 of 2).');
-    expect(buttonNamed(second, 'dq_list_previous')?.value).toBe('digest:channel:1');
+    expect(buttonNamed(second, 'dq_list_previous')?.value).toBe('digest:channel:1:en');
     expect(allText(await reply(app, 'digest list 2', HOARDER, 'digest-list-typed'))).toContain(
       'Digests 21–25 of 25 (page 2 of 2).',
     );
+    // A list asked for in Chinese by a reader whose Slack is in English: its Next page comes in Chinese too.
+    const chinese = await reply(app, '摘要 列表', HOARDER, 'digest-list-chinese');
+    expect(allText(chinese)).toContain('第 1–20 个推送，共 25 个（第 1/2 页）。');
+    await app.click('dq_list_next', buttonNamed(chinese, 'dq_list_next')!.value!, {
+      userId: HOARDER,
+      channelId: CHANNEL,
+      responseUrlId: 'digest-list-chinese',
+    });
+    const chineseSecond = await app.nextResponse('digest-list-chinese', (body) => body.replace_original === true);
+    expect(allText(chineseSecond)).toContain('第 21–25 个推送，共 25 个（第 2/2 页）。');
     expect(app.upstreamCalls()).toEqual([]);
   });
 });

@@ -49,7 +49,7 @@ describe('usage of a chosen month, by person and operation', () => {
     expect(allText((await ask(app, '用量 上月', BOB)).reply)).toContain('2026年10月没有扣费的查询');
 
     const csvButton = buttonNamed(reply, 'dq_usage_csv');
-    expect(csvButton?.value).toBe('2026-11');
+    expect(csvButton?.value).toBe('2026-11:en');
     const click = await app.click('dq_usage_csv', csvButton!.value!, {
       userId: ALICE,
       channelId: CHANNEL,
@@ -70,6 +70,16 @@ describe('usage of a chosen month, by person and operation', () => {
     ]);
     // Nothing in it was paid for: the file is read from the ledger.
     expect(app.upstreamCalls()).toHaveLength(3);
+
+    // Asked for in Chinese by a reader whose Slack is in English: the CSV and what is said of it are in Chinese.
+    const chinese = (await ask(app, '用量 2026-11', ALICE)).reply;
+    const chineseClick = await app.click('dq_usage_csv', buttonNamed(chinese, 'dq_usage_csv')!.value!, {
+      userId: ALICE,
+      channelId: CHANNEL,
+      ephemeral: true,
+    });
+    expect(allText(await app.nextResponse(chineseClick.responseId))).toMatch(/2026年11月/);
+    expect(readCsv(app.fake.uploads()[1]!.bytes!).rows[0]![0]).not.toBe('Month');
   });
 
   it('the Home tab offers this month’s CSV to the admins only', async () => {

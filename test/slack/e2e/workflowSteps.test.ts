@@ -444,7 +444,7 @@ describe('Workflow Builder steps and the budgets and allowlists', () => {
     expect(badCode.args.error).toBe('基金代码应为 6 位数字（如 000001），不能是“abc”。未发起查询，未扣费。');
     const overBudget = await runStep(app, 'dq_taxpayer_lookup', { keyword: '杭州华信' });
     expect(overBudget.args.error).toMatch(
-      /^超出工作区每日预算 25 币（今日已用 10 币，本次查询需 20 币），未发起查询，未扣费。预算将于 \d{4}-\d{2}-\d{2} 00:00（北京时间）重置，还有 .+。$/,
+      /^超出工作区每日预算 25 币（今日已用 10 币，本次查询需 20 币），未发起查询，未扣费。预算将于 \d{4}年\d{1,2}月\d{1,2}日 00:00（北京时间）重置，还有 .+。$/,
     );
     const noMatch = await runStep(app, 'dq_fund_asset_latest', { fund_code: '999999' });
     expect(noMatch.args.error).toBe('数据服务中没有基金 999999 的基金规模记录，请检查基金代码。本次查询已花费 10 币。');

@@ -114,11 +114,18 @@ describe('futures candles in Chinese', () => {
       { ...ZH, ...extra },
     );
 
+  it('names a monthly candle by its month as Chinese replies write one: 2026年5月, not 2026-05', () => {
+    const text = visibleText(result(candles(1), {}, 'M' as CandleType));
+    expect(text).toMatch(/\*最新月K线\*，2026年5月/);
+    expect(text).not.toMatch(/2026-05/);
+  });
+
   it('labels the latest candle in Chinese and writes no English of its own', () => {
     const rendered = result(candles(1));
     const text = visibleText(rendered);
     expect(text).toContain('期货K线：CL，日线');
-    expect(text).toContain('*最新日K线*，交易日 2026-05-20');
+    // Dates as every Chinese reply writes them, not 2026-05-20.
+    expect(text).toContain('*最新日K线*，交易日 2026年5月20日');
     for (const field of [
       '*开盘*\n75.00',
       '*收盘*\n75.54',

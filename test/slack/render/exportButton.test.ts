@@ -14,13 +14,14 @@ const record = {
 };
 
 describe('the Export CSV button', () => {
-  it("carries the query of the page shown, in the reader's language", () => {
+  it("carries the query of the page shown and the reply's language, in the reader's language", () => {
     const answer = answerOf(TAXPAYER, { keyword: '华信', pageNo: 2, pageSize: 10 }, { total: 45, records: [record] });
     const button = exportButton(answer, OPTIONS.lang)!;
     expect(button).toMatchObject({ action_id: ACTION.exportCsv, text: { text: 'Export CSV' } });
     expect(decodeQueryValue(button.value!)).toEqual({
       operation: TAXPAYER,
       request: { keyword: '华信', pageNo: 2, pageSize: 10 },
+      locale: 'en',
     });
     const chinese = answerMessage(answer, { ...OPTIONS, lang: langFor('zh-CN') });
     assertWithinSlackLimits(chinese, 'message');

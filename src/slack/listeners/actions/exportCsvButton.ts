@@ -1,11 +1,12 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import { langFor } from '../../../i18n/lang.js';
 import type { SlackDeps } from '../../deps.js';
 import { exportPlanView } from '../../flows/exportCsv.js';
 import { openForm } from '../../flows/openForm.js';
 import { exportLoadingModal, exportNoticeModal } from '../../modals/exportModal.js';
 import { decodeQueryValue } from '../../payloads/queryValue.js';
 import { formLang } from '../../requester/language.js';
-import { requesterOf } from '../../requester/requester.js';
+import { requesterOf, speaking } from '../../requester/requester.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
@@ -16,9 +17,11 @@ type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 export function exportCsvButton(deps: SlackDeps) {
   return async ({ ack, body, action, client, context }: Args): Promise<void> => {
     await ack();
-    const requester = requesterOf(context);
-    const lang = await formLang(deps, requester);
     const query = decodeQueryValue(action.value ?? '');
+    // In the language of the result the button is under, which its value carries.
+    const asker = requesterOf(context);
+    const requester = query?.locale ? speaking(asker, query.locale) : asker;
+    const lang = query?.locale ? langFor(query.locale) : await formLang(deps, asker);
     const opened = await openForm(
       deps,
       client,

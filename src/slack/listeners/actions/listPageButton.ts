@@ -1,10 +1,11 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import { LOCALES } from '../../../i18n/lang.js';
 import type { SlackDeps } from '../../deps.js';
 import { digestListMessage } from '../../flows/digestCommand.js';
 import { watchListMessage } from '../../flows/watchCommand.js';
 import { renderNotice } from '../../render/notice.js';
 import { replyRoute } from '../../reply/responders.js';
-import { requesterOf } from '../../requester/requester.js';
+import { requesterOf, speaking } from '../../requester/requester.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
@@ -16,12 +17,15 @@ type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 export function listPageButton(deps: SlackDeps) {
   return async ({ ack, body, action, client, context }: Args): Promise<void> => {
     await ack();
-    const requester = requesterOf(context);
+    const value = /^(watch|digest):(channel|team):(\d{1,6})(?::([\w-]{2,10}))?$/.exec(action.value ?? '');
+    if (!value) return;
+    const [, kind, scope, page, said] = value;
+    // The page comes in the language of the one it replaces (buttons from before it was carried have none).
+    const locale = LOCALES.find((known) => known === said);
+    const asker = requesterOf(context);
+    const requester = locale ? speaking(asker, locale) : asker;
     const { lang } = await requester.profile();
     const responder = replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps);
-    const value = /^(watch|digest):(channel|team):(\d{1,6})$/.exec(action.value ?? '');
-    if (!value) return;
-    const [, kind, scope, page] = value;
     try {
       if (kind === 'digest')
         return await responder.reply(await digestListMessage(deps, requester, Number(page), lang), { replace: true });

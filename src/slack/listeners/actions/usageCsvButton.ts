@@ -1,10 +1,10 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
-import { readMonthValue, usageCsv } from '../../flows/usageCsv.js';
+import { readUsageCsvValue, usageCsv } from '../../flows/usageCsv.js';
 import { renderNotice } from '../../render/notice.js';
 import { FileUploadError, postFile } from '../../reply/fileUpload.js';
 import { replyRoute } from '../../reply/responders.js';
-import { requesterOf } from '../../requester/requester.js';
+import { requesterOf, speaking } from '../../requester/requester.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
@@ -15,11 +15,14 @@ type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 export function usageCsvButton(deps: SlackDeps) {
   return async ({ ack, body, action, client, context }: Args): Promise<void> => {
     await ack();
-    const requester = requesterOf(context);
+    const asked = readUsageCsvValue(action.value);
+    // In the language of the reply the button is under, which its value carries.
+    const asker = requesterOf(context);
+    const requester = asked?.locale ? speaking(asker, asked.locale) : asker;
     const { lang } = await requester.profile();
     const responder = replyRoute(body.response_url, client, requester.userId, body.channel?.id, deps);
-    const month = readMonthValue(action.value);
-    if (!month) return responder.reply(renderNotice(lang.t('modals.staleButton'), lang));
+    if (!asked) return responder.reply(renderNotice(lang.t('modals.staleButton'), lang));
+    const { month } = asked;
     try {
       const file = await usageCsv(deps, requester, month);
       const opened = await client.conversations.open({ users: requester.userId });

@@ -4,7 +4,7 @@ import type { SlackDeps } from '../../deps.js';
 import { runCsvExport, showExportPlan } from '../../flows/exportCsv.js';
 import { decodeExportState, exportPlanModal } from '../../modals/exportModal.js';
 import { decodeQueryValue } from '../../payloads/queryValue.js';
-import { requesterOf } from '../../requester/requester.js';
+import { requesterOf, speaking } from '../../requester/requester.js';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
@@ -22,7 +22,9 @@ export function exportSubmission(deps: SlackDeps) {
       deps.logger.warn('an export was confirmed with metadata this app did not write; ignored');
       return;
     }
-    const requester = requesterOf(context);
+    // Answered in the language the export was asked in, which the form's state carries.
+    const asker = requesterOf(context);
+    const requester = query.locale ? speaking(asker, query.locale) : asker;
     // Cached pages can expire and a running export can end while the modal is open: when the export
     // would now cost more than the user confirmed, the modal shows the new cost and asks again. That
     // check gets what Slack's 3 s allow (the profile, the cache and the budgets may be slow): not

@@ -82,6 +82,28 @@ describe('result and form buttons', () => {
     expect(rig.upstreamCalls()).toBe(0);
   });
 
+  it('Export CSV under a reply in Chinese to a reader whose Slack is in English: the form is in Chinese and keeps it for Export', async () => {
+    rig = rigs.deps();
+    const chineseQuery = encodeQueryValue({
+      operation: 'fund-asset',
+      request: validate('fund-asset', { fundCode: '000001' }),
+      locale: 'zh-CN',
+    })!;
+    const { record, args } = click(
+      ACTION.exportCsv,
+      chineseQuery,
+      {},
+      { 'views.open': { ok: true, view: { id: 'V1', hash: 'h1' } } },
+    );
+    await exportCsvButton(rig.deps)(args);
+    const opened = JSON.stringify(record.calls('views.open')[0]!.view);
+    const update = record.calls('views.update')[0]!.view as { private_metadata: string };
+    expect(opened).toMatch(/[\u4e00-\u9fff]/);
+    expect(JSON.stringify(update)).toMatch(/币/);
+    expect(JSON.stringify(update)).not.toMatch(/coins/);
+    expect(update.private_metadata).toContain('zh-CN');
+  });
+
   it('Export CSV from a broken button: the modal says so and nothing else happens', async () => {
     rig = rigs.deps();
     const { record, args } = click(
