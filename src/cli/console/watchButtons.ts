@@ -1,9 +1,9 @@
 import { type Lang, langFor } from '../../i18n/lang.js';
 import { serviceText } from '../../slack/blockKit/mrkdwn.js';
 import type { SlackDeps } from '../../slack/deps.js';
-import { digestListMessage } from '../../slack/flows/digestCommand.js';
+import { showListPage } from '../../slack/flows/listPage.js';
 import { mayManage } from '../../slack/flows/permissions.js';
-import { removedText, watchListMessage } from '../../slack/flows/watchCommand.js';
+import { removedText } from '../../slack/flows/watchCommand.js';
 import { readWatchCancelValue } from '../../slack/payloads/watchRequestValue.js';
 import { renderNotice } from '../../slack/render/notice.js';
 import type { Responder } from '../../slack/reply/responder.js';
@@ -47,11 +47,7 @@ export async function stopWatchAtConsole(
   }
 }
 
-/**
- * Previous/Next under a page of `/dq watch list` or `/dq digest list`: the list read again at the page
- * the button names, replacing the one shown, in the list's language. The whole workspace's watch
- * list is still for admins only.
- */
+/** Previous/Next under a page of a list, as the Slack app answers them; a value that names no page is a stale button. */
 export async function listPageAtConsole(
   deps: SlackDeps,
   requester: Requester,
@@ -59,25 +55,6 @@ export async function listPageAtConsole(
   lang: Lang,
   responder: Responder,
 ): Promise<void> {
-  const parts = /^(watch|digest):(channel|team):(\d{1,6})$/.exec(value ?? '');
-  if (!parts) return responder.reply(renderNotice(lang.t('modals.staleButton'), lang));
-  const [, kind, scope, page] = parts;
-  try {
-    if (kind === 'digest')
-      return await responder.reply(await digestListMessage(deps, requester, Number(page), lang), { replace: true });
-    if (scope === 'team' && !deps.config.adminUserIds.has(requester.userId))
-      return await responder.reply(renderNotice(lang.t('watch.command.adminsSeeAll'), lang));
-    await responder.reply(
-      await watchListMessage(deps, requester, scope === 'team' ? 'team' : 'channel', Number(page), lang),
-      { replace: true },
-    );
-  } catch (error) {
-    deps.logger.error({ err: error }, 'could not show another page of a list');
-    await responder.reply(
-      renderNotice(
-        lang.t(kind === 'digest' ? 'digests.command.storeDownReading' : 'watch.command.storeDownReading'),
-        lang,
-      ),
-    );
-  }
+  if (!(await showListPage(deps, requester, value, responder)))
+    await responder.reply(renderNotice(lang.t('modals.staleButton'), lang));
 }
