@@ -11,6 +11,7 @@ import {
   periodEnd,
   periodOfType,
   periodStart,
+  typedPeriod,
 } from '../core/operations/futures.js';
 import { dayText, localParts, zoneName } from '../core/time.js';
 import type { Lang } from '../i18n/lang.js';
@@ -546,7 +547,7 @@ function fileName(symbol: string, period: CandlePeriod, averages: readonly strin
         })
       : lang.t('futures.chart.fileTitle', values);
   const safeSymbol = symbol.replace(/[^A-Za-z0-9]+/g, '') || 'futures';
-  return { name: `${safeSymbol}-${period.name}.png`, title };
+  return { name: `${safeSymbol}-${typedPeriod(period)}.png`, title };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type AddressInfo, createServer } from 'node:net';
+import { createServer } from 'node:net';
 
 /** The most events that fall in any window of `windowMs` (a sliding window, as the service counts). */
 export function maxInWindow(times: readonly number[], windowMs: number): number {
@@ -11,11 +11,26 @@ export function maxInWindow(times: readonly number[], windowMs: number): number 
   return most;
 }
 
-/** A TCP port nothing listens on right now. */
+/** Below the kernel's ephemeral range (32768–60999 on Linux), which every listen(0) and outgoing connection draws from. */
+const FIXED_PORTS = { from: 20_000, count: 10_000 };
+
+/**
+ * A TCP port nothing listens on right now, for a child process that binds it seconds later. Taken
+ * outside the ephemeral range: a port handed out by listen(0) could be handed to another test's
+ * server (or client socket) in the seconds before the child binds it, and the test would talk to
+ * that server instead.
+ */
 export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = FIXED_PORTS.from + Math.floor(Math.random() * FIXED_PORTS.count);
+    if (await canListen(port)) return port;
+  }
+}
+
+function canListen(port: number): Promise<boolean> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
 }

@@ -231,7 +231,11 @@ export function periodOfType(type: FuturesPeriod): CandlePeriod {
 
 /** A period as people type it (1d, 15m, 1w, 1M): a minute is `1m` and a month `1M`, as traders write them. */
 export function periodWord(type: FuturesPeriod): string {
-  const { name, calendar } = periodOfType(type);
+  return typedPeriod(periodOfType(type));
+}
+
+/** periodWord of a period already looked up (a merged one included). */
+export function typedPeriod({ name, calendar }: CandlePeriod): string {
   return calendar === 'month' ? name : name.toLowerCase();
 }
 

@@ -15,7 +15,12 @@ export function queryRunForButton(actionId: string, value: string | undefined): 
     case ACTION.pagePrevious:
     case ACTION.pageNext:
     case ACTION.retry:
-      return { ...base, replace: true, ...(query.locale ? { locale: query.locale } : {}) };
+      return {
+        ...base,
+        replace: true,
+        ...(query.locale ? { locale: query.locale } : {}),
+        ...(query.free ? { labelledFree: true } : {}),
+      };
     case ACTION.share:
       return { ...base, cacheOnly: true, share: true };
     default:

@@ -274,7 +274,9 @@ async function command(
   said: MessageReading['said'],
 ): Promise<void> {
   const { responder } = conversation;
-  const alone: Responder = { ...responder, reply: responder.whisper ?? responder.reply };
+  // Told to the person alone, so nothing goes to the thread: no picture attached there either.
+  const { attach: _public, ...privately } = responder;
+  const alone: Responder = { ...privately, reply: responder.whisper ?? responder.reply };
   await routeCommand(parsed, {
     deps,
     responder: alone,

@@ -1,5 +1,5 @@
 import type { CallContext, CallOptions, CallResult } from '../../core/client/dataClient.js';
-import { BudgetExceededError, UpstreamError, ValidationError } from '../../core/errors.js';
+import { BudgetExceededError, NotCachedError, UpstreamError, ValidationError } from '../../core/errors.js';
 import type { OperationId } from '../../core/operations/index.js';
 import { validate } from '../../core/operations/validate.js';
 import type { Lang, Locale } from '../../i18n/lang.js';
@@ -11,6 +11,7 @@ import { encodeQueryValue } from '../payloads/queryValue.js';
 import { renderError } from '../render/errorMessage.js';
 import { renderNotice } from '../render/notice.js';
 import { operationTitle } from '../render/operationTitle.js';
+import { renderPageLeftCache } from '../render/paging.js';
 import { renderQueued, renderQueuedDone } from '../render/queued.js';
 import type { Progress, Responder } from '../reply/responder.js';
 import { ReplyUnconfirmedError } from '../reply/responders.js';
@@ -22,8 +23,10 @@ import { attachChartFile } from './chartFile.js';
 import { chartFor } from './chartFor.js';
 import { nextPageFree } from './nextPageFree.js';
 
-/** The query again, for the Retry button under a call that went unanswered (and may have been charged). */
-/** Try again, said in the language of the failure it is under (`locale`), as its answer will be. */
+/**
+ * The query again, for the Retry button under a call that went unanswered (and may have been
+ * charged), said in the language of the failure it is under (`locale`), as its answer will be.
+ */
 function retryButtonValue(
   operation: OperationId,
   input: Record<string, unknown>,
@@ -51,6 +54,8 @@ export interface QueryRun {
   confirmed?: boolean;
   /** The language of the reply whose button this is: the page it brings continues in it. */
   locale?: Locale;
+  /** A Next its button called free: only a fresh cached page will do; one gone from the cache is offered at its price, not bought. */
+  labelledFree?: boolean;
   /** Told of the answer once it is out (a conversation keeps it as its thread's latest result, for follow-ups). */
   onAnswer?: (answer: CallResult, lang: Lang) => Promise<void>;
 }
@@ -97,7 +102,11 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
   try {
     const context: CallContext = { teamId: requester.teamId, userId: requester.userId, source: 'slack' };
     if (requester.channelId) context.channelId = requester.channelId;
-    const options: CallOptions = { cacheOnly: run.cacheOnly ?? false, confirmed: run.confirmed ?? false };
+    const options: CallOptions = {
+      cacheOnly: run.cacheOnly ?? false,
+      confirmed: run.confirmed ?? false,
+      ...(run.labelledFree ? { spendAtMost: 0 } : {}),
+    };
     options.onWait = (waitMs) => {
       if (queuedShown || progress || waitMs <= deps.config.queuedNoticeAfterMs) return;
       const notice = renderQueued(title, waitMs, profile.lang);
@@ -178,10 +187,6 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
     await run
       .onAnswer?.(answer, lang)
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not keep the answer for follow-ups'));
-    // Slack's chart in the answer is a line of closes; in a thread the candlesticks follow as a file.
-    // Not after an answer Slack did not take or confirm: nothing is added to a thread that may not have it.
-    if (delivered && chart?.kind === 'native')
-      await attachChartFile(deps, answer, responder, { timeZone: profile.timeZone, lang });
     if (answer.coinsSpent > 0) await warnNearBudget(deps, requester, responder);
     await deps.history
       .record(requester.teamId, requester.userId, {
@@ -192,10 +197,23 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
         coins: answer.coinsSpent,
       })
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not record the lookup in the history'));
+    // Slack's chart in the answer is a line of closes; in a thread the candlesticks follow as a file,
+    // last, as nothing of the lookup's own waits on drawing and uploading a picture. Not after an
+    // answer Slack did not take or confirm: nothing is added to a thread that may not have it.
+    if (delivered && chart?.kind === 'native')
+      await attachChartFile(deps, answer, responder, { timeZone: profile.timeZone, lang });
   } catch (error) {
     if (!(error instanceof ValidationError))
       deps.logger.warn({ err: error, operation, teamId: requester.teamId }, 'lookup failed');
     await afterQueuedNotice();
+    if (error instanceof NotCachedError && run.labelledFree) {
+      const paidValue = encodeQueryValue({ operation, request: run.input, locale: profile.lang.locale });
+      const coins = deps.prices.priceOf(operation).coins;
+      await responder
+        .reply(renderPageLeftCache(paidValue, coins, profile.lang))
+        .catch((replyError: unknown) => deps.logger.error({ err: replyError }, 'could not deliver the error reply'));
+      return;
+    }
     const retryValue = retryButtonValue(operation, run.input, error, profile.lang.locale);
     const refusal = renderError(error, {
       lang: profile.lang,

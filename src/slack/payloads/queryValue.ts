@@ -9,18 +9,23 @@ export interface EncodedQuery {
   request: object;
   /** The language of the reply the button is under (Previous/Next): the page it brings is said in it too. */
   locale?: Locale;
+  /** A Next labelled free (its page was cached when drawn): the click may only take it from the cache. */
+  free?: boolean;
 }
 
 export interface DecodedQuery {
   operation: OperationId;
   request: Record<string, unknown>;
   locale?: Locale;
+  free?: boolean;
 }
 
 /**
  * A query carried in a button value, so Previous/Next/Share can repeat it without server-side state:
- * `{"o":"<name as typed>","r":<wire request>}`, and `"l":"zh-CN"` on a page button. The name keeps it short (and as buttons already posted carry it); the wire request needs no re-validation
- * of user input. Undefined when Slack would refuse the value.
+ * `{"o":"<name as typed>","r":<wire request>}`, with `"l":"zh-CN"` on a button whose answer keeps the
+ * reply's language and `"f":1` on a Next labelled free. The name keeps it short (and as buttons
+ * already posted carry it); the wire request needs no re-validation of user input. Undefined when
+ * Slack would refuse the value.
  */
 export function encodeQueryValue(query: EncodedQuery): string | undefined {
   if (!Object.hasOwn(operations, query.operation)) return undefined;
@@ -29,6 +34,7 @@ export function encodeQueryValue(query: EncodedQuery): string | undefined {
     o: typedNameOf(definition),
     r: query.request,
     ...(query.locale ? { l: query.locale } : {}),
+    ...(query.free ? { f: 1 } : {}),
   });
   return value.length <= MAX_BUTTON_VALUE ? value : undefined;
 }
@@ -55,5 +61,10 @@ export function decodeQueryValue(value: string): DecodedQuery | undefined {
   const request = definition.request.safeParse(parsed.r);
   if (!request.success || !isPlainObject(request.data)) return undefined;
   const locale = LOCALES.find((known) => known === parsed.l);
-  return { operation: definition.id as OperationId, request: request.data, ...(locale ? { locale } : {}) };
+  return {
+    operation: definition.id as OperationId,
+    request: request.data,
+    ...(locale ? { locale } : {}),
+    ...(parsed.f === 1 ? { free: true } : {}),
+  };
 }

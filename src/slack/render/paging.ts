@@ -3,10 +3,12 @@ import type { CallResult } from '../../core/client/dataClient.js';
 import { recordsOf } from '../../core/export/exportTable.js';
 import { type AnyOperation, operations, type PageInfo } from '../../core/operations/index.js';
 import type { Lang, Locale } from '../../i18n/lang.js';
-import { keepBlock } from '../blockKit/fitToSlackLimits.js';
+import { sectionBlock } from '../blockKit/blocks.js';
+import { fitToSlackLimits, keepBlock } from '../blockKit/fitToSlackLimits.js';
 import { mrkdwn, plainText } from '../blockKit/mrkdwn.js';
 import { ACTION } from '../payloads/ids.js';
 import { encodeQueryValue } from '../payloads/queryValue.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
 import { exportButton } from './exportButton.js';
 import type { RenderOptions } from './types.js';
 import { watchThisButton } from './watchThisButton.js';
@@ -75,12 +77,13 @@ function pageButton(
   label: string,
   page: number,
   locale: Locale,
+  free = false,
 ): Button | undefined {
   if (!definition?.withPage) return undefined;
   return button(
     actionId,
     label,
-    encodeQueryValue({ operation: answer.operation, request: definition.withPage(answer.request, page), locale }),
+    encodeQueryValue({ operation: answer.operation, request: definition.withPage(answer.request, page), locale, free }),
   );
 }
 
@@ -131,10 +134,19 @@ export function renderPaging(
       ),
     );
   // Next is the one button that may call the service again: it says the price before it is clicked,
-  // or that it is free when the flow found that page in the cache (the reply's footer then says so too).
+  // or that it is free when the flow found that page in the cache; then its click takes the page only
+  // from the cache, so a label that said free stays true after the page has left it.
   if (paging?.hasNext)
     buttons.push(
-      pageButton(answer, definition, ACTION.pageNext, nextLabel(answer, paging, options), paging.page + 1, lang.locale),
+      pageButton(
+        answer,
+        definition,
+        ACTION.pageNext,
+        nextLabel(answer, paging, options),
+        paging.page + 1,
+        lang.locale,
+        options.nextPageFree === true,
+      ),
     );
   if (!empty) {
     buttons.push(
@@ -153,4 +165,20 @@ export function renderPaging(
     blocks.push(keepBlock('actions', actions));
   }
   return blocks;
+}
+
+/**
+ * A Next labelled free whose page has left the cache since: nothing bought, the page offered at its
+ * price (a paid Next of the same query, `paidValue`), the page shown left as it is.
+ */
+export function renderPageLeftCache(paidValue: string | undefined, coins: number, lang: Lang): SlackMessage {
+  const text = lang.t('answer.paging.leftCache');
+  const blocks: KnownBlock[] = [sectionBlock(`:warning: ${text}`)];
+  const fetch = button(
+    ACTION.pageNext,
+    lang.t('answer.paging.fetchPaid', { coins: lang.t('common.coins', { count: coins }) }),
+    paidValue,
+  );
+  if (fetch) blocks.push({ type: 'actions', elements: [fetch] });
+  return fitToSlackLimits({ text, blocks }, lang);
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../../src/core/operations/index.js';
+import { PINNED_AT, steerableClock } from '../../support/clocks.js';
 import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
 import {
   allText,
@@ -106,6 +107,34 @@ describe('paging through results', () => {
     expect(buttonNamed(page3, 'dq_page_previous')).toBeDefined();
     expect(await coinsToday()).toBe(3 * cost);
     expect(app.upstreamCalls(OPS.bids)).toHaveLength(3);
+  });
+
+  it('a Next labelled free whose page has left the cache buys nothing: it says so and offers the page at its price', async () => {
+    const clock = steerableClock(PINNED_AT);
+    await app.close();
+    app = await startTestApp({ clock });
+    const cost = simulatorCost(OPS.bids);
+    const sent = await app.command('安置房', { command: '/bids' });
+    const page1 = await app.nextResponse(sent.responseId);
+    const page2 = await clickPage(page1, 'dq_page_next');
+    const back = await clickPage(page2, 'dq_page_previous');
+    expect(buttonNamed(back, 'dq_page_next')?.text.text).toBe('Next 10 → (cached, free)');
+    expect(await coinsToday()).toBe(2 * cost);
+    // Tenders stay cached an hour: two hours on, the free Next's page is gone.
+    clock.jumpTo(clock.now() + 2 * 3_600_000);
+    const notice = await clickPage(back, 'dq_page_next');
+    expect(allText(notice)).toContain('it is not free any more. Nothing was charged.');
+    expect(notice.replace_original).not.toBe(true);
+    expect(app.upstreamCalls(OPS.bids)).toHaveLength(2);
+    expect(await coinsToday()).toBe(2 * cost);
+    const fetch = buttonNamed(notice, 'dq_page_next');
+    expect(fetch?.text.text).toBe(`Fetch it (${cost} coins)`);
+    // The offered button is an ordinary paid Next: pressed, it buys page 2 again, in place of the notice.
+    const again = await clickPage(notice, 'dq_page_next');
+    expect(pageLine(again)).toBe('Page 2 of 3 · 23 results');
+    expect(again.replace_original).toBe(true);
+    expect(app.upstreamCalls(OPS.bids)).toHaveLength(3);
+    expect(await coinsToday()).toBe(3 * cost);
   });
 
   it.each<{
