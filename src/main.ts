@@ -70,6 +70,8 @@ async function main(): Promise<void> {
   // A bug must not take the whole app down with the requests of everyone else: log it loudly instead.
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
 
+  // Said before anything else can hold the start up (Slack not answering): the operator knows where chart data goes.
+  process.stderr.write(`Charts: ${chartDestination(config.charts)} (CHART_RENDERER=${config.charts.renderer}).\n`);
   let port: number | undefined;
   let opsPort: number | undefined;
   let waitingNotice: NodeJS.Timeout | undefined;
@@ -133,7 +135,6 @@ Check the Slack tokens, STORE_URL and that the store is reachable (docs/configur
       ? `dq is running in DEMO mode ${where}: lookups go to the built-in simulator (simulated data, no coins). In Slack, try /dq help or /futures CL 5m 30.\n`
       : `dq is running ${where}. In Slack, try /dq help.\n`,
   );
-  process.stderr.write(`Charts: ${chartDestination(config.charts)} (CHART_RENDERER=${config.charts.renderer}).\n`);
 }
 
 await main();

@@ -133,6 +133,8 @@ describe('npm start (src/main.ts)', { timeout: 120_000 }, () => {
         .find((text) => text.startsWith('dq: waiting for'));
       expect(line).toContain('Slack');
       expect(line).toContain('SLACK_API_URL');
+      // Where chart data goes is said before Slack answers, not only once it has.
+      expect(running.output()).toContain('Charts: Slack draws the charts from their values in its own blocks;');
       expect(running.child.exitCode).toBeNull();
     } finally {
       running?.child.kill('SIGKILL');
