@@ -1,42 +1,23 @@
-import type { Logger } from 'pino';
 import { FALLBACK_LOCALE, type Locale, type Phrase } from '../../i18n/lang.js';
 import type { DataClient } from '../client/dataClient.js';
-import type { Clock } from '../clock.js';
 import { BudgetExceededError, StoppedError } from '../errors.js';
 import { failurePhrase } from '../jobs/failurePhrase.js';
-import { type JobRunOutcome, JobRuns } from '../jobs/jobRuns.js';
+import { type JobRunnerOptions, type JobRunOutcome, JobRuns, jobRunnerOptions } from '../jobs/jobRuns.js';
 import type { PostResult } from '../jobs/runLocks.js';
-import type { AppStatus } from '../jobs/types.js';
-import type { Store } from '../store/types.js';
 import { collectNewFunds } from './collect.js';
 import type { DigestRepository } from './digestRepository.js';
 import { filterNewFunds } from './newFundFilter.js';
 import type { Digest, DigestContent, DigestPoster, DigestRunRecord } from './types.js';
 
-export interface DigestRunnerOptions {
+export interface DigestRunnerOptions extends JobRunnerOptions<DigestRunRecord> {
   repository: DigestRepository;
   data: DataClient;
-  store: Store;
   poster: DigestPoster;
-  clock: Clock;
-  logger?: Logger;
   /** Post "no new funds" when nothing is new (DIGEST_POST_EMPTY). */
   postEmpty: boolean;
   simulated: boolean;
   /** The workspace's language (DEFAULT_LOCALE), for digests that did not choose their own; English when unset. */
   locale?: Locale;
-  /** This process, in claims (several replicas may race for a run). */
-  owner: string;
-  /** Told about every finished run (metrics). */
-  onRun?: (record: DigestRunRecord) => void;
-  /** Why the allowlists refuse this digest's team, channel or creator now (see JobRunsOptions.refusal). */
-  refusal?: (where: {
-    teamId: string;
-    channelId: string;
-    userId: string;
-  }) => Phrase | undefined | Promise<Phrase | undefined>;
-  /** Whether the app may post at all (an uninstall or a revoked token holds every run before it spends). */
-  app?: AppStatus;
 }
 
 /** `busy`: another run of this digest (manual or scheduled) is under way; the scheduler tries again. */
@@ -53,15 +34,9 @@ export class DigestRunner {
 
   constructor(private readonly options: DigestRunnerOptions) {
     this.runs = new JobRuns<Digest, DigestRunRecord>({
+      ...jobRunnerOptions(options),
       kind: 'digest',
       repository: options.repository,
-      store: options.store,
-      owner: options.owner,
-      clock: options.clock,
-      ...(options.logger ? { logger: options.logger } : {}),
-      ...(options.refusal ? { refusal: options.refusal } : {}),
-      ...(options.app ? { app: options.app } : {}),
-      ...(options.onRun ? { onRun: options.onRun } : {}),
       quietRecord: (run) => ({ ...run, newFunds: 0 }),
       allowThenResume: 'digests.pause.allowThenResume',
       notRunning: 'digests.run.notRunning',

@@ -40,10 +40,8 @@ export interface QuietRun {
   detail: Phrase;
 }
 
-export interface JobRunsOptions<Job extends RunJob<Run>, Run extends JobRunRecord> {
-  /** What the job is called in lock and claim keys and in the logs: `digest`, `watch`. */
-  kind: 'digest' | 'watch';
-  repository: JobRepository<Job>;
+/** What a digest's or a watch's runner is given for the runs themselves, and hands on to JobRuns. */
+export interface JobRunnerOptions<Run extends JobRunRecord> {
   store: Store;
   /** This process, in claims (several replicas may race for a run). */
   owner: string;
@@ -62,6 +60,26 @@ export interface JobRunsOptions<Job extends RunJob<Run>, Run extends JobRunRecor
   app?: AppStatus;
   /** Told about every run that ended with a record (metrics). */
   onRun?: (record: Run) => void;
+}
+
+/** The options of JobRunnerOptions that were given, and only those (a runner's own options stay its own). */
+export function jobRunnerOptions<Run extends JobRunRecord>(options: JobRunnerOptions<Run>): JobRunnerOptions<Run> {
+  const { store, owner, clock, logger, refusal, app, onRun } = options;
+  return {
+    store,
+    owner,
+    clock,
+    ...(logger ? { logger } : {}),
+    ...(refusal ? { refusal } : {}),
+    ...(app ? { app } : {}),
+    ...(onRun ? { onRun } : {}),
+  };
+}
+
+export interface JobRunsOptions<Job extends RunJob<Run>, Run extends JobRunRecord> extends JobRunnerOptions<Run> {
+  /** What the job is called in lock and claim keys and in the logs: `digest`, `watch`. */
+  kind: 'digest' | 'watch';
+  repository: JobRepository<Job>;
   /** The kind's record of a run that spent nothing. */
   quietRecord(run: QuietRun): Run;
   /** What the person who may resume a job refused by the allowlists is told to do: `<kind>.pause.allowThenResume`. */

@@ -1,43 +1,21 @@
-import type { Logger } from 'pino';
 import { FALLBACK_LOCALE, type Locale, momentOf, type Phrase } from '../../i18n/lang.js';
 import type { DataClient } from '../client/dataClient.js';
-import type { Clock } from '../clock.js';
 import { BudgetExceededError, StoppedError, UpstreamError } from '../errors.js';
 import { failurePhrase } from '../jobs/failurePhrase.js';
-import { type JobRunOutcome, JobRuns } from '../jobs/jobRuns.js';
+import { type JobRunnerOptions, type JobRunOutcome, JobRuns, jobRunnerOptions } from '../jobs/jobRuns.js';
 import type { PostResult } from '../jobs/runLocks.js';
-import type { AppStatus } from '../jobs/types.js';
-import type { Store } from '../store/types.js';
 import { checkWatch } from './checks.js';
 import type { NoticeIdentity } from './noticeIdentity.js';
 import type { Watch, WatchNotice, WatchPause, WatchPoster, WatchRunRecord } from './types.js';
 import type { WatchRepository } from './watchRepository.js';
 
-export interface WatchRunnerOptions {
+export interface WatchRunnerOptions extends JobRunnerOptions<WatchRunRecord> {
   repository: WatchRepository;
   data: DataClient;
-  store: Store;
   poster: WatchPoster;
-  clock: Clock;
-  logger?: Logger;
   simulated: boolean;
   /** The workspace's language, for watches that did not choose their own. */
   locale?: Locale;
-  /** This process, in claims. */
-  owner: string;
-  /**
-   * Why the allowlists (the Slack side's) refuse this watch's team, channel or creator now; undefined
-   * when allowed. Asked before every check, since a list can be tightened after the watch was saved.
-   */
-  refusal?: (where: {
-    teamId: string;
-    channelId: string;
-    userId: string;
-  }) => Phrase | undefined | Promise<Phrase | undefined>;
-  /** Whether the app may post at all (an uninstall or a revoked token holds every check before it spends). */
-  app?: AppStatus;
-  /** Told of every check that ended with a record (metrics). */
-  onRun?: (record: WatchRunRecord) => void;
 }
 
 /** Answers in a shape this app cannot read, in a row, after which a watch stops paying for them. */
@@ -57,15 +35,9 @@ export class WatchRunner {
 
   constructor(private readonly options: WatchRunnerOptions) {
     this.runs = new JobRuns<Watch, WatchRunRecord>({
+      ...jobRunnerOptions(options),
       kind: 'watch',
       repository: options.repository,
-      store: options.store,
-      owner: options.owner,
-      clock: options.clock,
-      ...(options.logger ? { logger: options.logger } : {}),
-      ...(options.refusal ? { refusal: options.refusal } : {}),
-      ...(options.app ? { app: options.app } : {}),
-      ...(options.onRun ? { onRun: options.onRun } : {}),
       quietRecord: (run) => run,
       allowThenResume: 'watch.pause.allowThenResume',
       notRunning: 'watch.run.notRunning',
