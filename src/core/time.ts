@@ -142,14 +142,13 @@ export function usableTimeZone(timeZone: string): string {
   }
 }
 
-/**
- * `2026-05-01 08:00 GMT+8 (Asia/Shanghai)`: the short zone name shows the offset at that instant,
- * the IANA name says which zone the reader's profile is set to. An unknown zone falls back to UTC.
- */
-export function formatZonedTime(ms: number, timeZone: string, options: { withZone?: boolean } = {}): string {
-  const zone = usableTimeZone(timeZone);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+const zonedFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** formatZonedTime's formatter for a zone, made once: building one costs far more than using it, and replies format many times. */
+function zonedFormatter(zone: string): Intl.DateTimeFormat {
+  let format = zonedFormatters.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
       timeZone: zone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -158,7 +157,20 @@ export function formatZonedTime(ms: number, timeZone: string, options: { withZon
       hour: '2-digit',
       minute: '2-digit',
       timeZoneName: 'short',
-    })
+    });
+    zonedFormatters.set(zone, format);
+  }
+  return format;
+}
+
+/**
+ * `2026-05-01 08:00 GMT+8 (Asia/Shanghai)`: the short zone name shows the offset at that instant,
+ * the IANA name says which zone the reader's profile is set to. An unknown zone falls back to UTC.
+ */
+export function formatZonedTime(ms: number, timeZone: string, options: { withZone?: boolean } = {}): string {
+  const zone = usableTimeZone(timeZone);
+  const parts = Object.fromEntries(
+    zonedFormatter(zone)
       .formatToParts(new Date(ms))
       .map((part) => [part.type, part.value]),
   );
