@@ -53,7 +53,7 @@ export function typedText(text: string, max = 60): string {
   return serviceText(text, { max, oneLine: true });
 }
 
-/** Words a person typed, each quoted, as a list of the reader's: `"a" "b"`, `“甲”、“乙”`. */
+/** Words a person typed, each quoted, as a list of the reader's: `"a" "b"`, `“甲”“乙”`. */
 export function typedWords(words: readonly string[]): Phrase {
   return phraseList(
     words.map((word) => ({ key: 'commands.parse.typed', values: { text: typedText(word) } })),

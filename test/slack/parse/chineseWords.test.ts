@@ -261,10 +261,10 @@ describe('/dq lang', () => {
       '本应用不支持“fr”这种语言：可选中文、英文或自动（使用工作区默认语言，否则跟随你的 Slack 语言）。未发起查询，未扣费。\n例如：`/dq 语言 中文`',
     );
     expect(invalidText(invalid('/dq', '语言 中文 英文'), COMMAND_GRAMMAR, zh)).toBe(
-      '`/dq 语言` 后面只接一个词：中文、英文或自动（收到“中文”、“英文”）。未发起查询，未扣费。\n例如：`/dq 语言 中文`',
+      '`/dq 语言` 后面只接一个词：中文、英文或自动（你输入了“中文”“英文”）。未发起查询，未扣费。\n例如：`/dq 语言 中文`',
     );
-    // Words typed beyond a command's own are listed as Chinese lists are, with 、; English keeps its spaces.
-    expect(invalidText(invalid('/futures', 'CL 5m 30 甲 乙'), COMMAND_GRAMMAR, zh)).toMatch(/多出了“甲”、“乙”。/);
+    // Words typed beyond a command's own are quoted one after another, without 、 between the quotes (as Chinese does for quoted items); English keeps its spaces.
+    expect(invalidText(invalid('/futures', 'CL 5m 30 甲 乙'), COMMAND_GRAMMAR, zh)).toMatch(/多出了“甲”“乙”。/);
     expect(invalidText(invalid('/dq', 'lang zh en'), COMMAND_GRAMMAR, english)).toContain('(got "zh" "en")');
     expect(invalidText(invalid('/dq', 'lang <!channel>'), COMMAND_GRAMMAR, english)).toContain(
       '"&lt;!channel&gt;" is not a language',
