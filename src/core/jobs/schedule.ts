@@ -130,8 +130,13 @@ export function cadencePhrase(cadence: Cadence): Phrase {
 
 /** "every Wednesday at 18:00 (Europe/London)", said in each reader's language. */
 export function describeSchedule(schedule: Schedule): Phrase {
-  // Chinese readers call China's zone 北京时间; every other zone is named by its IANA name.
-  const timeZone: Phrase | string =
-    schedule.timeZone === 'Asia/Shanghai' ? { key: 'digests.shanghaiZone' } : schedule.timeZone;
-  return { key: 'digests.schedule', values: { when: cadencePhrase(schedule.cadence), time: schedule.time, timeZone } };
+  return {
+    key: 'digests.schedule',
+    values: { when: cadencePhrase(schedule.cadence), time: schedule.time, timeZone: scheduleZone(schedule) },
+  };
+}
+
+/** A schedule's zone as its reader names it: Chinese readers call China's zone 北京时间; every other zone goes by its IANA name. */
+export function scheduleZone(schedule: Pick<Schedule, 'timeZone'>): Phrase | string {
+  return schedule.timeZone === 'Asia/Shanghai' ? { key: 'digests.shanghaiZone' } : schedule.timeZone;
 }

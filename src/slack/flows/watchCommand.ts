@@ -12,6 +12,7 @@ import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
 import { appMembership } from '../calls/channelMembership.js';
 import type { SlackDeps } from '../deps.js';
 import { slackOperation, watchWordsOf } from '../operations/index.js';
+import { userFieldName } from '../parse/examples.js';
 import { readArguments } from '../parse/readArguments.js';
 import { readWatchRequestValue, type WatchRequest, watchRequestValue } from '../payloads/watchRequestValue.js';
 import { renderError } from '../render/errorMessage.js';
@@ -54,7 +55,6 @@ export const WATCH_VERBS = verbsByWord<Verb>({
   remove: ['stop', '取消'],
 });
 
-const WATCH_EXAMPLE = '/dq watch add taxpayer 91330106774738789M daily 09:00';
 const ANNOUNCE_WORDS = new Set(['announce', 'notify-first', '首次推送', '立即推送']);
 
 /** `name:value` with an English or Chinese name and a `:`, `：` or `=`; undefined when the word is not that option. */
@@ -144,11 +144,14 @@ export function readWatchWords(words: string[]): WatchRequest | { problem: Phras
     const search = readTenderSearch(plain);
     return 'problem' in search ? search : { ...request, ...search };
   }
+  // A contract is one word (a symbol, or its name); a period after it is a known one, or a word no
+  // symbol starts with (a digit: `3m`), refused then as a period rather than read into the symbol.
+  const last = plain.at(-1);
   if (
     watched === 'contract' &&
     plain.length >= 2 &&
     request.period === undefined &&
-    readCandlePeriod(plain.at(-1)) !== undefined
+    (readCandlePeriod(last) !== undefined || /^\d/.test(last ?? ''))
   )
     request.period = plain.pop()!;
   const subject = plain.join(' ');
@@ -156,6 +159,23 @@ export function readWatchWords(words: string[]): WatchRequest | { problem: Phras
   const readSubject = watched ? slackOperation(watchOperation({ kind: watched })).watch?.readSubject : undefined;
   request.subject = readSubject ? readSubject(subject) : subject;
   return request;
+}
+
+/**
+ * A refused watch's fields by the names its lookup's help teaches (`symbol` is the contract's word),
+ * and an example of the kind asked for, in the reader's language.
+ */
+function watchErrorWords(
+  kindWord: string | undefined,
+  lang: Lang,
+): { example: string; fieldLabel?: (field: string) => string } {
+  const watched = kindWord ? readWatchKind(kindWord) : undefined;
+  if (!watched) return { example: lang.t('watch.command.example.company') };
+  const { syntax } = slackOperation(watchOperation({ kind: watched }));
+  return {
+    example: lang.t(`watch.command.example.${watched}`),
+    fieldLabel: (field) => userFieldName(syntax, field, lang),
+  };
 }
 
 /** What a result's "Watch this" would watch, in the reader's words (mrkdwn-safe): the form says it. */
@@ -271,7 +291,14 @@ export async function watchCommand(
     if (error instanceof WatchInputError)
       return reply(lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.t(error.phrase)) }));
     if (isDataError(error))
-      return responder.reply(renderError(error, { lang, now: deps.now(), timeZone, example: WATCH_EXAMPLE }));
+      return responder.reply(
+        renderError(error, {
+          lang,
+          now: deps.now(),
+          timeZone,
+          ...watchErrorWords(action === 'add' ? rest[0] : undefined, lang),
+        }),
+      );
     deps.logger.error({ err: error }, 'watch command failed');
     await reply(lang.t(action === 'list' ? 'watch.command.storeDownReading' : 'watch.command.storeDownChanging'));
   }
@@ -366,9 +393,10 @@ export async function saveWatch(
     if (error instanceof WatchInputError)
       return reply(lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.t(error.phrase)) }));
     if (isDataError(error))
-      return responder.reply(renderError(error, { lang, now: deps.now(), timeZone, example: WATCH_EXAMPLE }), {
-        replace: true,
-      });
+      return responder.reply(
+        renderError(error, { lang, now: deps.now(), timeZone, ...watchErrorWords(saved?.request.kind, lang) }),
+        { replace: true },
+      );
     deps.logger.error({ err: error }, 'could not save a watch');
     await reply(lang.t('watch.command.storeDownChanging'));
   }

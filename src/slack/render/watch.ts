@@ -1,6 +1,6 @@
 import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
 import type { Schedule } from '../../core/jobs/schedule.js';
-import { describeSchedule } from '../../core/jobs/schedule.js';
+import { describeSchedule, scheduleZone } from '../../core/jobs/schedule.js';
 import type { WatchCost } from '../../core/watch/cost.js';
 import type {
   FieldChange,
@@ -57,7 +57,10 @@ export function describeTarget(target: WatchTarget, words: WatchWordsOf, lang: L
 export function describeWatchSchedule(schedule: Schedule, lang: Lang): string {
   if (schedule.cadence.kind === 'hourly')
     return escapeMrkdwn(
-      lang.t('watch.scheduleHourly', { minute: schedule.time.slice(3), timeZone: schedule.timeZone }),
+      lang.t({
+        key: 'watch.scheduleHourly',
+        values: { minute: schedule.time.slice(3), timeZone: scheduleZone(schedule) },
+      }),
     );
   return escapeMrkdwn(lang.t(describeSchedule(schedule)));
 }

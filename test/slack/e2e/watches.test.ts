@@ -220,6 +220,22 @@ describe('a watch on a simulated supplier', () => {
     app.fake.setUser('U0ZHWATCH1', { locale: 'zh-CN' });
     const inChinese = allText(await ask(app, '关注 添加 期货 CL 高于 80', 'U0ZHWATCH1'));
     expect(inChinese).toContain('缺少检查周期');
+    // A period the watch does not know is refused as a period, not read into the contract's symbol;
+    // a symbol refused is named as /futures names it, with an example of a futures watch in the reader's words.
+    expect(allText(await ask(app, 'watch add futures CL 3m above:75 weekdays 16:00'))).toContain(
+      '"3m" is not a candle period; use one of daily, 1m, 5m, 15m, 30m, 1h, 2h, 4h, weekly, monthly.',
+    );
+    const badSymbol = allText(await ask(app, 'watch add futures 1CL 1d above:75 weekdays 16:00'));
+    expect(badSymbol).toContain('• *the symbol* must be letters or digits starting with a letter');
+    expect(badSymbol).toContain('/dq watch add futures CL daily above:75 weekdays 16:00');
+    const badSymbolZh = allText(await ask(app, '关注 添加 期货 1CL 日线 高于:75 工作日 16:00', 'U0ZHWATCH1'));
+    expect(badSymbolZh).toMatch(/• \*?品种代码\*?须以字母开头/);
+    expect(badSymbolZh).toContain('/dq 关注 添加 期货 CL 日线 高于:75 工作日 16:00');
+    expect(badSymbolZh).not.toMatch(/symbol|watch add/);
+    // An hourly check's zone is named as every other schedule's: 北京时间 for a Chinese reader.
+    expect(allText(await ask(app, '关注 添加 期货 CL 日线 高于:75 每小时', 'U0ZHWATCH1'))).toContain(
+      '每小时第 00 分（北京时间）检查',
+    );
     expect(allText(await ask(app, 'watch'))).toMatch(/^Watches tell this channel when/);
     expect(app.upstreamCalls()).toEqual([]);
     expect(await app.slack.deps.watches.list(TEAM)).toEqual([]);
