@@ -1,40 +1,21 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { relativeImports, sourceFiles } from './support/sourceImports.js';
 
 const SRC = join(import.meta.dirname, '..', 'src');
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
-
 /**
  * Every file of src/ with the files of src/ it imports or re-exports, type-only imports included (a
- * circle through a type still makes two files that cannot be read one without the other). Modules
- * are resolved by the compiler itself, so `./x.js` finds `x.ts` exactly as tsc does.
+ * circle through a type still makes two files that cannot be read one without the other).
  */
 function importGraph(): Map<string, string[]> {
-  const options: ts.CompilerOptions = {
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  };
-  const graph = new Map<string, string[]>();
-  for (const file of sourceFiles(SRC)) {
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-    const targets = importedFiles
-      .map(({ fileName }) => ts.resolveModuleName(fileName, file, options, ts.sys).resolvedModule?.resolvedFileName)
-      .filter(
-        (target): target is string =>
-          typeof target === 'string' && target.startsWith(`${SRC}/`) && !target.endsWith('.d.ts'),
-      );
-    graph.set(file, [...new Set(targets)]);
-  }
-  return graph;
+  return new Map(
+    sourceFiles(SRC).map((file) => [
+      file,
+      relativeImports(file, readFileSync(file, 'utf8')).filter((target) => target.startsWith(`${SRC}/`)),
+    ]),
+  );
 }
 
 /** The strongly connected groups of more than one file (Tarjan), each named by its files, sorted. */

@@ -1,36 +1,21 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPERATION_IDS, type OperationId, operations, typedName } from '../src/core/operations/index.js';
+import { relativeImports, sourceFiles, withoutComments } from './support/sourceImports.js';
 
 const SRC = join(import.meta.dirname, '..', 'src');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'simulator' ? [] : sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
 
 /** The modules named after one operation: `<name>.ts` (its core definition), `<name>Slack.ts` (its Slack module) and `<name>Chart.ts`. */
 function modulesOf(id: OperationId): string[] {
   const { name } = operations[id];
-  const files = new Set(sourceFiles(SRC).map((file) => basename(file, '.ts')));
+  const files = new Set(sourceFiles(SRC, ['simulator']).map((file) => basename(file, '.ts')));
   return [name, `${name}Slack`, `${name}Chart`].filter((module) => files.has(module));
 }
 
 /** The files of src/ a file imports (type imports too), as paths relative to src/. */
 function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/^(?:import|export)[^;]*? from '(\.[^']+)\.js';/gms)].map((match) =>
-    relative(SRC, resolve(dirname(file), `${match[1]}.ts`)),
-  );
-}
-
-/** The code of a file: a catalogue key or a name in a comment (`bids.keys.region`) is prose. */
-function withoutComments(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
+  return relativeImports(file, readFileSync(file, 'utf8')).map((path) => relative(SRC, path));
 }
 
 /**
@@ -43,7 +28,7 @@ function filesKnowing(id: OperationId): string[] {
   // Quoted ('futures'), opening a catalogue key ('futures.watch.above') or naming its catalogue file (…/operations/futures.json').
   const quoted = new RegExp(`['"\`](${names.join('|')})(['"\`]|\\.)|/(${names.join('|')})\\.json'`);
   const imports = new RegExp(`from '[^']*/(${modulesOf(id).join('|')})\\.js'`);
-  return sourceFiles(SRC)
+  return sourceFiles(SRC, ['simulator'])
     .filter((file) => {
       const text = withoutComments(readFileSync(file, 'utf8'));
       return quoted.test(text) || imports.test(text);
@@ -98,7 +83,7 @@ describe('the layout', () => {
   });
 
   it('only the flows read the Slack operation registry: parse, render and modals are handed what they need', () => {
-    const readers = sourceFiles(SRC).filter((file) =>
+    const readers = sourceFiles(SRC, ['simulator']).filter((file) =>
       importsOf(file).includes(join('slack', 'operations', 'index.ts')),
     );
     expect(
