@@ -303,11 +303,11 @@ describe('every problem at once', () => {
   it('npm start, the console and every dq command list the same problems', async () => {
     const expected = problemsOf(BAD, { inSlack: true });
     const runs = await Promise.all([
-      runEntryPoint('src/main.ts', [], BAD),
-      runEntryPoint('src/cli/dq.ts', ['console'], BAD),
-      runEntryPoint('src/cli/dq.ts', ['chart', 'futures', 'CL', '5m', '30'], BAD),
-      runEntryPoint('src/cli/dq.ts', ['call', 'futures', 'symbol=CL'], BAD),
-      runEntryPoint('src/cli/dq.ts', ['ping'], BAD),
+      runEntryPoint('npm start', [], BAD),
+      runEntryPoint('dq', ['console'], BAD),
+      runEntryPoint('dq', ['chart', 'futures', 'CL', '5m', '30'], BAD),
+      runEntryPoint('dq', ['call', 'futures', 'symbol=CL'], BAD),
+      runEntryPoint('dq', ['ping'], BAD),
     ]);
     for (const run of runs) {
       expect(run.code).toBe(2);

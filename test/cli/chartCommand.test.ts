@@ -1,15 +1,13 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultFileName, runChartCommand } from '../../src/cli/chartCommand.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/core/logger.js';
+import { runEntryPoint } from '../support/entryPoints.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'dq-chart-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -138,22 +136,10 @@ describe('dq chart', () => {
 
   it('runs as `dq chart` from the command line', async () => {
     const file = join(dir, 'cli.png');
-    const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'src/cli/dq.ts', 'chart', 'futures', 'GC', 'daily', '20', '--demo', '--out', file],
-        {
-          cwd: ROOT,
-          env: { ...process.env, STORE_URL: 'memory://', DEFAULT_TZ: 'UTC', LOG_LEVEL: 'error' },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    const result = await runEntryPoint('dq', ['chart', 'futures', 'GC', 'daily', '20', '--demo', '--out', file], {
+      STORE_URL: 'memory://',
+      DEFAULT_TZ: 'UTC',
+      LOG_LEVEL: 'error',
     });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);

@@ -287,7 +287,7 @@ describe('dq console on the simulator', () => {
 
 describe('dq console without --demo', () => {
   it('needs the data-service configuration, and says so the way dq call does', async () => {
-    const { code, stdout, stderr } = await runEntryPoint('src/cli/dq.ts', ['console'], { ...CONSOLE_ENV });
+    const { code, stdout, stderr } = await runEntryPoint('dq', ['console'], { ...CONSOLE_ENV });
     const text = stdout + stderr;
     expect(code).toBe(2);
     expect(text).toContain('Configuration is incomplete:');

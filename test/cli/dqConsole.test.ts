@@ -7,7 +7,7 @@ import { runEntryPoint } from '../support/entryPoints.js';
 /** Runs the real entry point, as `npm run demo` (`dq console --demo`) would, with the given lines piped in. */
 function runDq(args: string[], stdin: string) {
   return runEntryPoint(
-    'src/cli/dq.ts',
+    'dq',
     args,
     { STORE_URL: 'memory://', DEFAULT_TZ: 'Asia/Shanghai', USER: 'piped', LOG_LEVEL: 'error' },
     stdin,

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/core/ledger/ledger.js';
 import { createStore } from '../../src/core/store/index.js';
 import { startSimulator } from '../../src/simulator/index.js';
-import { entryPointEnv } from '../support/entryPoints.js';
+import { startEntryPoint } from '../support/entryPoints.js';
 import { freePort } from '../support/measure.js';
 import { type FakeSlack, startFakeSlack } from '../support/slack/fakeSlack.js';
 import { DEFAULT_WORKSPACE } from '../support/slack/index.js';
@@ -17,7 +17,6 @@ import { sendSlashCommand } from '../support/slack/signedRequests.js';
 
 const SECRET = 'main-test-secret';
 const TOKEN = 'xoxb-main-test';
-const MAIN = new URL('../../src/main.ts', import.meta.url).pathname;
 
 interface Running {
   child: ChildProcess;
@@ -27,10 +26,7 @@ interface Running {
 
 function startMain(env: Record<string, string>): Running {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: entryPointEnv(env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = startEntryPoint('npm start', [], env);
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -38,8 +34,8 @@ function startMain(env: Record<string, string>): Running {
 }
 
 /**
- * Waits as long as the started app lives (on a busy machine a start compiling from source can take
- * tens of seconds; the test's timeout bounds it), failing with the app's output once it has exited.
+ * Waits as long as the started app lives (on a busy machine a start can take seconds; the test's
+ * timeout bounds it), failing with the app's output once it has exited.
  */
 async function whileRunning<T>(attempt: () => Promise<T | undefined>): Promise<T> {
   for (;;) {
@@ -71,8 +67,8 @@ afterEach(async () => {
   fake = undefined;
 });
 
-// Each test starts the app from source in a child process: slow on a busy machine, so a long timeout.
-describe('npm start (src/main.ts)', { timeout: 120_000 }, () => {
+// Each test starts the app in a child process, as `npm start` does: slow on a busy machine, so a long timeout.
+describe('npm start (dist/main.js)', { timeout: 120_000 }, () => {
   it('without configuration, exits with one message naming every missing variable', async () => {
     running = startMain({});
     expect(await running.exited).toBe(2);

@@ -1,18 +1,14 @@
-// The runnable entry, started as its own process the way `npm run simulator` would (through tsx here,
-// so the test does not depend on a build).
-import { spawn } from 'node:child_process';
+// The runnable entry, started as its own process the way `npm run simulator` does.
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const MAIN = fileURLToPath(new URL('../../src/simulator/main.ts', import.meta.url));
+import { startEntryPoint } from '../support/entryPoints.js';
 
 describe('simulator main', () => {
   it('announces itself as a simulator, serves, and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      env: { ...process.env, SIMULATOR_PORT: '0', SIMULATOR_RATE_LIMITS: 'futures=2/1m' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const child = startEntryPoint('npm run simulator', [], {
+      SIMULATOR_PORT: '0',
+      SIMULATOR_RATE_LIMITS: 'futures=2/1m',
     });
     try {
       const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
@@ -41,9 +37,9 @@ describe('simulator main', () => {
   });
 
   it('masks keys other than the default one in its announcement', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      env: { ...process.env, SIMULATOR_PORT: '0', SIMULATOR_API_KEYS: 'sk-live-0123456789abcdef' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const child = startEntryPoint('npm run simulator', [], {
+      SIMULATOR_PORT: '0',
+      SIMULATOR_API_KEYS: 'sk-live-0123456789abcdef',
     });
     try {
       const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
@@ -57,10 +53,7 @@ describe('simulator main', () => {
   });
 
   it('refuses to start with an unusable setting, naming it', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      env: { ...process.env, SIMULATOR_PORT: '0', SIMULATOR_ERROR_RATE: 'lots' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = startEntryPoint('npm run simulator', [], { SIMULATOR_PORT: '0', SIMULATOR_ERROR_RATE: 'lots' });
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const [code] = await once(child, 'exit');
