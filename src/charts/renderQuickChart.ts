@@ -69,8 +69,11 @@ export interface DatasetMeta {
 }
 
 export interface RenderedChart {
-  /** The PNG QuickChart would send back. */
-  png: Buffer;
+  /**
+   * The PNG QuickChart would send back, encoded when first read (encoding takes longer than drawing,
+   * and most checks read pixels only): read it before `chart.destroy()`, which clears the canvas.
+   */
+  readonly png: Buffer;
   /** RGBA pixels of the image, row by row, `width × height` of the image (device pixels). */
   pixels: Uint8ClampedArray;
   imageWidth: number;
@@ -235,10 +238,13 @@ export function renderQuickChart(url: string): RenderedChart {
 
 export function renderChartText(request: ChartRequest): RenderedChart {
   const { canvas, chart, config } = draw(request);
-  const png: Buffer = canvas.toBuffer('image/png');
   const image = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+  let png: Buffer | undefined;
   return {
-    png,
+    get png() {
+      png ??= canvas.toBuffer('image/png') as Buffer;
+      return png;
+    },
     pixels: image.data,
     imageWidth: canvas.width,
     imageHeight: canvas.height,
@@ -248,12 +254,12 @@ export function renderChartText(request: ChartRequest): RenderedChart {
   };
 }
 
-/** The PNG of a chart and nothing else: how the app draws the charts it serves (see renderWorker.ts). */
 /** Loads Chart.js, the plugin, the canvas and the font now rather than with the first chart. */
 export function loadChartLibraries(): void {
   loadLibraries();
 }
 
+/** The PNG of a chart and nothing else: how the app draws the charts it serves (see renderWorker.ts). */
 export function drawPng(request: ChartRequest): Buffer {
   const { canvas, chart } = draw(request);
   try {

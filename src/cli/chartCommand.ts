@@ -164,9 +164,10 @@ export async function runChartCommand(options: ChartCommandOptions): Promise<num
             devicePixelRatio: 2,
             version: CHART_JS_VERSION,
           });
+    const png = rendered.png;
     rendered.chart.destroy();
     try {
-      await writeFile(file, rendered.png);
+      await writeFile(file, png);
     } catch (error) {
       errorOutput.write(`dq chart: could not write ${file}: ${(error as NodeJS.ErrnoException).code ?? error}\n`);
       return 1;

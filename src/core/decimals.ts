@@ -10,6 +10,7 @@ export function roundTo(value: number, decimals: number): number {
 
 /** Decimal places a value was written with (at most 6): what a quote "needs". Noise past them is not counted. */
 export function decimalsOf(value: number): number {
+  if (Number.isInteger(value)) return 0;
   for (let decimals = 0; decimals < MAX_DECIMALS; decimals += 1) {
     if (Math.abs(roundTo(value, decimals) - value) <= 1e-9 * Math.max(1, Math.abs(value))) return decimals;
   }

@@ -132,14 +132,24 @@ export function startOfNextMonth(ms: number, timeZone: string): number {
   return zonedTime(p.year, p.month + 1, 1, 0, 0, timeZone);
 }
 
+// Zones already tried: trying one builds an Intl.DateTimeFormat, which costs far more than the
+// formatting it guards (a chart names zones hundreds of times). Zones are IANA names from profiles,
+// a short list, but the cap keeps odd input from growing it.
+const usableZones = new Map<string, string>();
+
 /** An unknown zone would make Intl throw: times are then shown in UTC. */
 export function usableTimeZone(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return timeZone;
-  } catch {
-    return 'UTC';
+  let usable = usableZones.get(timeZone);
+  if (usable === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone });
+      usable = timeZone;
+    } catch {
+      usable = 'UTC';
+    }
+    if (usableZones.size < 1000) usableZones.set(timeZone, usable);
   }
+  return usable;
 }
 
 const zonedFormatters = new Map<string, Intl.DateTimeFormat>();
@@ -180,6 +190,8 @@ export function formatZonedTime(ms: number, timeZone: string, options: { withZon
   return shortName === zone ? `${local} ${zone}` : `${local} ${shortName} (${zone})`;
 }
 
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Zones Chinese readers know as Beijing time (China has one time zone, with no daylight saving). */
 const BEIJING_TIME_ZONES = new Set(['Asia/Shanghai', 'Asia/Chongqing', 'Asia/Harbin', 'PRC']);
 
@@ -194,10 +206,13 @@ export function zoneName(ms: number, timeZone: string, lang: TimeWords): string 
   if (lang.locale === 'zh-CN' && BEIJING_TIME_ZONES.has(zone)) return lang.t('common.zone.beijing');
   if (zone === 'UTC' || zone === 'Etc/UTC') return 'UTC';
   const style = lang.locale === 'zh-CN' ? 'shortOffset' : 'short';
-  const offset =
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: style })
-      .formatToParts(new Date(ms))
-      .find((part) => part.type === 'timeZoneName')?.value ?? zone;
+  const key = `${style}|${zone}`;
+  let format = zoneNameFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: style });
+    zoneNameFormats.set(key, format);
+  }
+  const offset = format.formatToParts(new Date(ms)).find((part) => part.type === 'timeZoneName')?.value ?? zone;
   return offset === zone ? zone : lang.t('common.zone.offset', { offset, zone });
 }
 

@@ -282,12 +282,28 @@ interface Precision {
   volume: number;
 }
 
+// A chart merges the same candles into several periods (and fewer of them when its URL is long):
+// each candle's places are worked out once, not once per merge (they were half a chart's time).
+const candlePrecisions = new WeakMap<Candle, Precision>();
+
+function candlePrecision(candle: Candle): Precision {
+  let precision = candlePrecisions.get(candle);
+  if (!precision) {
+    const { open, close, high, low, change, volume } = candle;
+    precision = { price: Math.max(...[open, close, high, low, change].map(decimalsOf)), volume: decimalsOf(volume) };
+    candlePrecisions.set(candle, precision);
+  }
+  return precision;
+}
+
 function precisionOf(candles: readonly Candle[]): Precision {
-  const most = (values: number[]) => values.reduce((places, value) => Math.max(places, decimalsOf(value)), 0);
-  return {
-    price: most(candles.flatMap((candle) => [candle.open, candle.close, candle.high, candle.low, candle.change])),
-    volume: most(candles.map((candle) => candle.volume)),
-  };
+  const most: Precision = { price: 0, volume: 0 };
+  for (const candle of candles) {
+    const { price, volume } = candlePrecision(candle);
+    most.price = Math.max(most.price, price);
+    most.volume = Math.max(most.volume, volume);
+  }
+  return most;
 }
 
 function mergeGroup(members: readonly Candle[], at: number, precision: Precision): Candle {
