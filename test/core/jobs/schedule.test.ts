@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { Cron } from 'croner';
+import { describe, expect, it, vi } from 'vitest';
 import type { Clock } from '../../../src/core/clock.js';
 import {
   cronPattern,
@@ -101,6 +102,26 @@ describe('digest schedules', () => {
       new Date(latestRunBetween(daily, at('2026-11-18T00:00:00Z'), at('2026-11-21T03:00:00Z'))!).toISOString(),
     ).toBe('2026-11-21T00:30:00.000Z');
     expect(latestRunBetween(daily, at('2026-11-21T00:30:00Z'), at('2026-11-21T03:00:00Z'))).toBeUndefined();
+  });
+
+  it('asks croner once per schedule and moment: ticks with nothing new due read no pattern and work out no run again', () => {
+    const hourly: Schedule = { cadence: { kind: 'hourly' }, time: ':17', timeZone: 'Europe/Lisbon' };
+    const nextRun = vi.spyOn(Cron.prototype, 'nextRun');
+    try {
+      const since = at('2026-11-21T05:17:00Z');
+      expect(latestRunBetween(hourly, since, at('2026-11-21T05:40:00Z'))).toBeUndefined();
+      const asked = nextRun.mock.calls.length;
+      expect(asked).toBe(1);
+      // Every later tick before 06:17 asks the same of the same schedule, as a scheduler does of every job.
+      for (let minute = 41; minute < 60; minute++)
+        expect(latestRunBetween({ ...hourly }, since, at(`2026-11-21T05:${minute}:00Z`))).toBeUndefined();
+      expect(nextRun.mock.calls.length).toBe(asked);
+      // Once the run is due it is found, and the next one after it worked out once.
+      expect(latestRunBetween(hourly, since, at('2026-11-21T06:20:00Z'))).toBe(at('2026-11-21T06:17:00Z'));
+      expect(nextRun.mock.calls.length).toBe(asked + 1);
+    } finally {
+      nextRun.mockRestore();
+    }
   });
 });
 
