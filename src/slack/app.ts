@@ -57,6 +57,8 @@ export interface SlackAppOptions {
   clock?: Clock;
   /** Removes the configured secrets from every reply; by default the Slack ones this app knows. */
   redactor?: Redactor;
+  /** Least time between the app's own posts in one channel: Slack's one a second (POST_SPACING_MS) unless a test shortens it. */
+  postSpacingMs?: number;
 }
 
 export interface SlackApp {
@@ -144,7 +146,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
         },
       });
   const clock = options.clock ?? systemClock;
-  const pacing = new ChannelPacing(options.store, clock, logger);
+  const pacing = new ChannelPacing(options.store, clock, logger, options.postSpacingMs);
   // Every Web API call of every client (Bolt's per-team clients, the one digests post with) under the one Slack call policy.
   const slackCalls = new SlackCalls({
     clock,

@@ -103,7 +103,15 @@ export interface TestAppOptions {
   storeCheckEveryMs?: number;
   /** Serves /healthz and /readyz on the app's port, as main.ts does (/metrics only on OPS_PORT). */
   metrics?: Metrics;
+  /**
+   * The app's own posts in one channel go TEST_POST_SPACING_MS apart, not Slack's 1.1 s: a digest of
+   * six posts waited 5.5 s. The pacing itself is tested at its real spacing (slackCalls.test.ts).
+   */
+  postSpacingMs?: number;
 }
+
+/** How far apart the test app's own posts in one channel go (the app's real spacing is POST_SPACING_MS). */
+export const TEST_POST_SPACING_MS = 50;
 
 export interface CommandOptions {
   command?: string;
@@ -268,6 +276,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     clock,
     runScheduler: false,
     redactor,
+    postSpacingMs: options.postSpacingMs ?? TEST_POST_SPACING_MS,
     ...(options.metrics ? { metrics: options.metrics, health: { shuttingDown: false } } : {}),
   });
   const { port } = await slack.start(0);

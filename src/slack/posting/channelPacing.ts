@@ -21,13 +21,14 @@ export class ChannelPacing {
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly logger?: Logger,
+    private readonly spacingMs = POST_SPACING_MS,
   ) {
     this.alone = new LocalSlots(clock);
   }
 
   /** Waits for this channel's next slot. */
   async turn(channel: string): Promise<void> {
-    const wait = await this.reserve(channel, POST_SPACING_MS);
+    const wait = await this.reserve(channel, this.spacingMs);
     if (wait > 0) await this.clock.sleep(wait);
   }
 

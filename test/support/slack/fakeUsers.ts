@@ -17,8 +17,17 @@ export interface FakeSlackUser {
 
 export const DEFAULT_TZ = 'Asia/Shanghai';
 
+// Made once per zone and style: every fake user is described, and building a format costs far more than using it.
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
 function timeZoneNamePart(timeZone: string, style: 'long' | 'longOffset', at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: style }).formatToParts(at);
+  const key = `${style}|${timeZone}`;
+  let format = zoneFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: style });
+    zoneFormats.set(key, format);
+  }
+  const parts = format.formatToParts(at);
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? '';
 }
 
