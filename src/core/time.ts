@@ -190,6 +190,7 @@ export function formatZonedTime(ms: number, timeZone: string, options: { withZon
   return shortName === zone ? `${local} ${zone}` : `${local} ${shortName} (${zone})`;
 }
 
+// zoneName's formatters, made once per zone and style as formatZonedTime's are (zones come from usableTimeZone).
 const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Zones Chinese readers know as Beijing time (China has one time zone, with no daylight saving). */
