@@ -2,7 +2,7 @@
 // there yet (which also builds), and rebuilds the app only when a source file changed since the
 // last build, so a second `npm start` serves within seconds.
 //   node scripts/ensure-ready.mjs            install if needed, build if stale
-//   node scripts/ensure-ready.mjs --install  install if needed (tests run from the sources)
+//   node scripts/ensure-ready.mjs --install  install if needed (the suite builds in its global setup)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -242,6 +242,9 @@ export function renderChartText(request: ChartRequest): RenderedChart {
   let png: Buffer | undefined;
   return {
     get png() {
+      // destroy() clears the canvas (and lets go of it): a PNG first read after it would be blank.
+      if (!png && (chart as unknown as { canvas: unknown }).canvas === null)
+        throw new ChartRenderError('the PNG was first read after chart.destroy(): read it before');
       png ??= canvas.toBuffer('image/png') as Buffer;
       return png;
     },

@@ -190,7 +190,7 @@ export function formatZonedTime(ms: number, timeZone: string, options: { withZon
   return shortName === zone ? `${local} ${zone}` : `${local} ${shortName} (${zone})`;
 }
 
-// zoneName's formatters, made once per zone and style as formatZonedTime's are (zones come from usableTimeZone).
+// zoneName's formatters, made once per zone and style as formatZonedTime's are; capped as usableZones is.
 const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Zones Chinese readers know as Beijing time (China has one time zone, with no daylight saving). */
@@ -211,7 +211,7 @@ export function zoneName(ms: number, timeZone: string, lang: TimeWords): string 
   let format = zoneNameFormats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: style });
-    zoneNameFormats.set(key, format);
+    if (zoneNameFormats.size < 1000) zoneNameFormats.set(key, format);
   }
   const offset = format.formatToParts(new Date(ms)).find((part) => part.type === 'timeZoneName')?.value ?? zone;
   return offset === zone ? zone : lang.t('common.zone.offset', { offset, zone });

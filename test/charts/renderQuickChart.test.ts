@@ -27,6 +27,17 @@ describe("renderQuickChart, a stand-in for QuickChart's GET /chart with v=3", ()
     }
   });
 
+  it('encodes the PNG when it is read, and refuses a first read after destroy() (the canvas is cleared by then)', () => {
+    const url = `https://quickchart.io/chart?c=${encodeURIComponent(BAR)}&w=300&h=200&bkg=white&v=3`;
+    const kept = renderQuickChart(url);
+    const png = kept.png;
+    kept.chart.destroy();
+    expect(kept.png).toBe(png);
+    const late = renderQuickChart(url);
+    late.chart.destroy();
+    expect(() => late.png).toThrow(ChartRenderError);
+  });
+
   it('draws Chinese text with a CJK font, not as boxes of a missing glyph', () => {
     // A font without the glyphs draws every character as the same box: two titles of different
     // characters then give the same pixels. The bundled Noto Sans SC draws them on any machine.

@@ -12,7 +12,8 @@ export function sourceFiles(dir: string, skip: readonly string[] = []): string[]
 
 // The project's own import forms, as the formatter writes them: `import … from './x.js';` and
 // `export … from './x.js';` (one line or several, `type` or not), `import './x.js';`, and
-// `import('./x.js')`. A statement runs to its `;`, so the first pattern never reaches into the next.
+// `import('./x.js')`. The first pattern stops at a `;`, so it does not run from one statement into the
+// next; after one without (a class), the next `from './…'` it reaches is an import anyway.
 const STATIC = /^(?:import|export)\b[^;]*?\bfrom\s*'(\.[^']*)'/gms;
 const BARE = /^import\s*'(\.[^']*)'/gm;
 const DYNAMIC = /\bimport\(\s*'(\.[^']*)'\s*\)/g;

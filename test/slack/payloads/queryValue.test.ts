@@ -104,7 +104,7 @@ describe('encodeQueryValue / decodeQueryValue', () => {
   });
 
   it('never throws on arbitrary text', () => {
-    // Any code point, lone surrogates too, as `unit: 'binary'` draws them, without the second of CPU
+    // Any code point, lone surrogates too (more than `unit: 'binary'` draws), without the second of CPU
     // fast-check spends building that unit's reverse map of all 1.1 million code points.
     const anyCodePoint = fc.integer({ min: 0, max: 0x10ffff }).map((code) => String.fromCodePoint(code));
     fc.assert(
