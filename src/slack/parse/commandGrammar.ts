@@ -17,7 +17,7 @@ export const WATCH_WORDS = ['commands.subcommands.watch', 'watches', '监控', '
 export const LANG_WORDS = ['commands.subcommands.lang', 'language'] as const;
 
 /** The subcommands /dq takes besides the operations. */
-const OTHER_SUBCOMMANDS: readonly WordList<SubcommandEntry>[] = [
+export const OTHER_SUBCOMMANDS: readonly WordList<SubcommandEntry>[] = [
   USAGE_WORDS,
   DIGEST_WORDS,
   WATCH_WORDS,

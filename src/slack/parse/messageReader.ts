@@ -1,14 +1,7 @@
 import type { OperationId } from '../../core/operations/index.js';
 import type { Locale } from '../../i18n/lang.js';
 import { textLanguage, writtenInChineseOnly } from '../../i18n/textLanguage.js';
-import {
-  type CommandGrammar,
-  DIGEST_WORDS,
-  HELP_WORDS,
-  LANG_WORDS,
-  USAGE_WORDS,
-  WATCH_WORDS,
-} from './commandGrammar.js';
+import { type CommandGrammar, OTHER_SUBCOMMANDS, USAGE_WORDS } from './commandGrammar.js';
 import { type CommandSyntax, positionalWords, subcommandWords } from './commandSyntax.js';
 import { type FollowUpAction, readFollowUp, withoutChangeWords } from './followUpWords.js';
 import { messageText } from './messageText.js';
@@ -46,9 +39,6 @@ export interface ReadingContext {
   previous?: OperationId | undefined;
 }
 
-/** /dq's own subcommands, read as commands wherever a message starts with one. */
-const DQ_WORD_LISTS = [HELP_WORDS, USAGE_WORDS, DIGEST_WORDS, WATCH_WORDS, LANG_WORDS] as const;
-
 /** What one operation makes of the whole message. */
 interface OperationReading {
   syntax: CommandSyntax;
@@ -70,9 +60,10 @@ interface OperationReading {
   complete: boolean;
 }
 
+/** /dq's own subcommands, read as commands wherever a message starts with one. */
 function isDqWord(word: string): boolean {
   const lower = word.toLowerCase();
-  return DQ_WORD_LISTS.some((list) => subcommandWords(list).includes(lower));
+  return OTHER_SUBCOMMANDS.some((list) => subcommandWords(list).includes(lower));
 }
 
 function claimsOf(token: MessageToken, syntax: CommandSyntax): Claim[] {

@@ -1,3 +1,4 @@
+import { isChinese } from '../../i18n/lang.js';
 import type { CommandGrammar } from './commandGrammar.js';
 import type { Choice } from './messageReader.js';
 import { withoutMarkup } from './messageText.js';
@@ -5,7 +6,6 @@ import { messageTokens } from './messageTokens.js';
 import { CHINESE_COMPANY_ENDINGS } from './messageWords.js';
 import { normaliseText } from './normalise.js';
 import { offerable } from './offerable.js';
-import { hasHan } from './plainWords.js';
 
 /** How much of a message "Look up in dq" reads: more is a document, and reading it would hold the app. */
 const LONGEST_READ = 4000;
@@ -14,7 +14,7 @@ const LONGEST_NAME = 24;
 
 /** Company names in words the reader does not know: up to a registered name's ending, or Latin words with a company suffix. */
 function companyNames(text: string, latinName: boolean): string[] {
-  if (!hasHan(text)) return latinName ? [text] : [];
+  if (!isChinese(text)) return latinName ? [text] : [];
   const names: string[] = [];
   let rest = text;
   for (;;) {

@@ -1,5 +1,5 @@
 import { operation } from '../../core/operations/index.js';
-import { inEveryLanguage } from '../../i18n/lang.js';
+import { inEveryLanguage, isChinese } from '../../i18n/lang.js';
 import type { CommandGrammar } from './commandGrammar.js';
 import {
   type CommandSyntax,
@@ -11,8 +11,9 @@ import {
 } from './commandSyntax.js';
 import { CHAT_WORDS, COMPANY_SUFFIXES, FILLER_WORDS, NOT_OFFERED_WORDS } from './messageWords.js';
 import { naturalOption, readNumberWord } from './naturalWords.js';
+import { CLOSING_QUOTE } from './normalise.js';
 import type { CommandInput } from './parsedCommand.js';
-import { hasHan, isOneHanCharacter, type PlainMatch } from './plainWords.js';
+import { isOneHanCharacter, type PlainMatch } from './plainWords.js';
 
 /** What one operation makes of a piece of a message. */
 export interface Claim {
@@ -226,8 +227,9 @@ export function messageTokens(grammar: CommandGrammar, text: string): MessageTok
   let at = 0;
   while (at < text.length) {
     const char = text[at]!;
-    if (char === '"' || char === '「' || char === '『') {
-      const close = text.indexOf(char === '"' ? '"' : char === '「' ? '」' : '』', at + 1);
+    const closer = Object.hasOwn(CLOSING_QUOTE, char) ? CLOSING_QUOTE[char] : undefined;
+    if (closer !== undefined) {
+      const close = text.indexOf(closer, at + 1);
       const end = close < 0 ? text.length : close;
       const inner = text.slice(at + 1, end).trim();
       if (inner) tokens.push({ kind: 'unknown', start: at, end: end + 1, text: inner, name: true, quoted: true });
@@ -293,7 +295,7 @@ function touching(left: MessageToken | undefined, right: MessageToken | undefine
 }
 
 function isUnknownHan(token: MessageToken | undefined): boolean {
-  return token?.kind === 'unknown' && !token.quoted && hasHan(token.text);
+  return token?.kind === 'unknown' && !token.quoted && isChinese(token.text);
 }
 
 /** A word that only counts standing alone, glued to Chinese the reader does not know, is part of that word. */
@@ -326,7 +328,7 @@ function mergedUnknowns(tokens: MessageToken[]): MessageToken[] {
       touching(last, token) &&
       !last.quoted &&
       !token.quoted &&
-      (hasHan(last.text) || hasHan(token.text))
+      (isChinese(last.text) || isChinese(token.text))
     ) {
       result[result.length - 1] = { ...last, end: token.end, text: last.text + token.text, name: true };
     } else result.push(token);
@@ -340,12 +342,12 @@ function withCompanyNames(tokens: MessageToken[]): MessageToken[] {
   for (const token of tokens) {
     const suffix =
       token.kind === 'unknown' &&
-      !hasHan(token.text) &&
+      !isChinese(token.text) &&
       COMPANY_SUFFIXES.has(token.text.toLowerCase().replace(/\.$/, ''));
     let first = result.length;
     while (suffix && first > 0) {
       const before = result[first - 1]!;
-      if (before.kind !== 'unknown' || hasHan(before.text) || before.quoted) break;
+      if (before.kind !== 'unknown' || isChinese(before.text) || before.quoted) break;
       first--;
     }
     if (suffix && first < result.length) {

@@ -30,7 +30,7 @@ export function normaliseText(text: string): string {
 }
 
 // After normaliseText the curly double quotes are plain `"`; CJK corner brackets pair differently.
-const CLOSING_QUOTE: Readonly<Record<string, string>> = { '"': '"', '「': '」', '『': '』' };
+export const CLOSING_QUOTE: Readonly<Record<string, string>> = { '"': '"', '「': '」', '『': '』' };
 
 /** Splits on spaces, except inside quotes, so `"solar panel" region:"浙江"` is two words. */
 export function tokenise(text: string): Token[] {

@@ -77,8 +77,3 @@ export function phraseValues(
 export function isOneHanCharacter(text: string): boolean {
   return /^\p{Script=Han}$/u.test(text);
 }
-
-/** Whether the text holds Chinese characters. */
-export function hasHan(text: string): boolean {
-  return /\p{Script=Han}/u.test(text);
-}
