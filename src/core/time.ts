@@ -18,24 +18,43 @@ export interface TimeWords {
 /** Replies are in the reader's zone when Slack tells it, else in DEFAULT_TZ, which defaults to this. */
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+// Every format this module uses, made once per zone (a map per kind, so the hottest lookup,
+// localParts', builds no key): building one costs far more than using it, and replies, charts and
+// schedules format hundreds of times. Zones come from profiles, a short list, but the cap keeps odd
+// input from growing a map.
+const FORMATS = {
+  parts: new Map<string, Intl.DateTimeFormat>(),
+  zoned: new Map<string, Intl.DateTimeFormat>(),
+  zoneName: new Map<string, Intl.DateTimeFormat>(),
+  longDate: new Map<string, Intl.DateTimeFormat>(),
+};
 
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let format = formatters.get(timeZone);
+function keptFormat(kind: keyof typeof FORMATS, key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  const formats = FORMATS[kind];
+  let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, format);
+    format = make();
+    if (formats.size < 1000) formats.set(key, format);
   }
   return format;
+}
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  return keptFormat(
+    'parts',
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      }),
+  );
 }
 
 export interface LocalParts {
@@ -132,45 +151,28 @@ export function startOfNextMonth(ms: number, timeZone: string): number {
   return zonedTime(p.year, p.month + 1, 1, 0, 0, timeZone);
 }
 
-// Zones already tried: trying one builds an Intl.DateTimeFormat, which costs far more than the
-// formatting it guards (a chart names zones hundreds of times). Zones are IANA names from profiles,
-// a short list, but the cap keeps odd input from growing it.
-const usableZones = new Map<string, string>();
-
 /** An unknown zone would make Intl throw: times are then shown in UTC. */
 export function usableTimeZone(timeZone: string): string {
-  let usable = usableZones.get(timeZone);
-  if (usable === undefined) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone });
-      usable = timeZone;
-    } catch {
-      usable = 'UTC';
-    }
-    if (usableZones.size < 1000) usableZones.set(timeZone, usable);
-  }
-  return usable;
+  return isValidTimeZone(timeZone) ? timeZone : 'UTC';
 }
 
-const zonedFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** formatZonedTime's formatter for a zone, made once: building one costs far more than using it, and replies format many times. */
+/** formatZonedTime's formatter for a zone. */
 function zonedFormatter(zone: string): Intl.DateTimeFormat {
-  let format = zonedFormatters.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    });
-    zonedFormatters.set(zone, format);
-  }
-  return format;
+  return keptFormat(
+    'zoned',
+    zone,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZoneName: 'short',
+      }),
+  );
 }
 
 /**
@@ -190,9 +192,6 @@ export function formatZonedTime(ms: number, timeZone: string, options: { withZon
   return shortName === zone ? `${local} ${zone}` : `${local} ${shortName} (${zone})`;
 }
 
-// zoneName's formatters, made once per zone and style as formatZonedTime's are; capped as usableZones is.
-const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** Zones Chinese readers know as Beijing time (China has one time zone, with no daylight saving). */
 const BEIJING_TIME_ZONES = new Set(['Asia/Shanghai', 'Asia/Chongqing', 'Asia/Harbin', 'PRC']);
 
@@ -207,38 +206,29 @@ export function zoneName(ms: number, timeZone: string, lang: TimeWords): string 
   if (lang.locale === 'zh-CN' && BEIJING_TIME_ZONES.has(zone)) return lang.t('common.zone.beijing');
   if (zone === 'UTC' || zone === 'Etc/UTC') return 'UTC';
   const style = lang.locale === 'zh-CN' ? 'shortOffset' : 'short';
-  const key = `${style}|${zone}`;
-  let format = zoneNameFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: style });
-    if (zoneNameFormats.size < 1000) zoneNameFormats.set(key, format);
-  }
+  const format = keptFormat(
+    'zoneName',
+    `${style}|${zone}`,
+    () => new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: style }),
+  );
   const offset = format.formatToParts(new Date(ms)).find((part) => part.type === 'timeZoneName')?.value ?? zone;
   return offset === zone ? zone : lang.t('common.zone.offset', { offset, zone });
 }
 
-const longDates = new Map<string, Intl.DateTimeFormat>();
-
 /** The day in words: "November 23, 2026", "2026年11月23日". */
 export function dateText(ms: number, timeZone: string, lang: TimeWords): string {
   const zone = usableTimeZone(timeZone);
-  const key = `${lang.locale}|${zone}`;
-  let format = longDates.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(lang.locale === 'zh-CN' ? 'zh-CN' : 'en-US', {
-      dateStyle: 'long',
-      timeZone: zone,
-    });
-    longDates.set(key, format);
-  }
-  return format.format(new Date(ms));
+  const locale = lang.locale === 'zh-CN' ? 'zh-CN' : 'en-US';
+  return keptFormat(
+    'longDate',
+    `${locale}|${zone}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: zone }),
+  ).format(new Date(ms));
 }
 
 /** A day for the reader: `2026-06-01` in English replies, `2026年6月1日` in Chinese. */
 export function dayText(ms: number, timeZone: string, lang: TimeWords): string {
-  return lang.locale === 'zh-CN'
-    ? dateText(ms, timeZone, lang)
-    : formatZonedTime(ms, timeZone, { withZone: false }).slice(0, 10);
+  return lang.locale === 'zh-CN' ? dateText(ms, timeZone, lang) : localDate(ms, usableTimeZone(timeZone));
 }
 
 /** A calendar month for the reader: `2026-11` in English replies, `2026年11月` in Chinese. */
