@@ -142,7 +142,7 @@ export class ConsoleSession {
       case ACTION.watchSave:
         return saveWatch(this.deps, this.requester, button.value, this.responder);
       case ACTION.watchCancel:
-        return cancelWatchAtConsole(button.value, lang, this.responder);
+        return cancelWatchAtConsole(this.requester, button.value, lang, this.responder);
       case ACTION.watchStop:
         return stopWatchAtConsole(this.deps, this.requester, button.value, lang, this.responder);
       case ACTION.listPrevious:

@@ -1,22 +1,22 @@
-import { type Lang, langFor } from '../../i18n/lang.js';
-import { serviceText } from '../../slack/blockKit/mrkdwn.js';
+import type { Lang } from '../../i18n/lang.js';
 import type { SlackDeps } from '../../slack/deps.js';
 import { showListPage } from '../../slack/flows/listPage.js';
-import { mayManage } from '../../slack/flows/permissions.js';
-import { removedText } from '../../slack/flows/watchCommand.js';
-import { readWatchCancelValue } from '../../slack/payloads/watchRequestValue.js';
+import { cancelWatchPreview, removeWatch } from '../../slack/flows/watchCommand.js';
 import { renderNotice } from '../../slack/render/notice.js';
 import type { Responder } from '../../slack/reply/responder.js';
-import type { Requester } from '../../slack/requester/requester.js';
+import { type Requester, speaking } from '../../slack/requester/requester.js';
 
 /**
- * Cancel on a watch's preview, as the Slack app answers it: the preview replaced by "nothing was
- * saved", in the preview's language (which the button carries), else in the reply's.
+ * Cancel on a watch's preview, as the Slack app answers it: in the preview's language (which the
+ * button carries), else in the reply's.
  */
-export async function cancelWatchAtConsole(value: string | undefined, lang: Lang, responder: Responder): Promise<void> {
-  const locale = readWatchCancelValue(value);
-  const said = locale ? langFor(locale) : lang;
-  await responder.reply(renderNotice(said.t('watch.command.cancelled'), said), { replace: true });
+export async function cancelWatchAtConsole(
+  requester: Requester,
+  value: string | undefined,
+  lang: Lang,
+  responder: Responder,
+): Promise<void> {
+  await cancelWatchPreview(speaking(requester, lang.locale), value, responder);
 }
 
 /**
@@ -32,15 +32,7 @@ export async function stopWatchAtConsole(
 ): Promise<void> {
   const say = (text: string) => responder.reply(renderNotice(text, lang));
   try {
-    const watch = await deps.watches.find(requester.teamId, value ?? '');
-    if (!watch)
-      return await say(
-        lang.t('watch.command.noSuchWatch', { id: serviceText(value ?? '', { max: 60, oneLine: true }) }),
-      );
-    if (!mayManage(deps, requester.userId, watch))
-      return await say(lang.t('watch.command.notYours', { owner: watch.createdBy, id: watch.id }));
-    await deps.watches.remove(watch.id);
-    await say(removedText(watch, lang));
+    await removeWatch(deps, speaking(requester, lang.locale), value, say);
   } catch (error) {
     deps.logger.error({ err: error }, 'could not stop the watch');
     await say(lang.t('watch.command.storeDownChanging'));

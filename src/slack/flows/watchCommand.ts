@@ -14,7 +14,12 @@ import type { SlackDeps } from '../deps.js';
 import { slackOperation, watchWordsOf } from '../operations/index.js';
 import { userFieldName } from '../parse/examples.js';
 import { readArguments } from '../parse/readArguments.js';
-import { readWatchRequestValue, type WatchRequest, watchRequestValue } from '../payloads/watchRequestValue.js';
+import {
+  readWatchCancelValue,
+  readWatchRequestValue,
+  type WatchRequest,
+  watchRequestValue,
+} from '../payloads/watchRequestValue.js';
 import { renderError } from '../render/errorMessage.js';
 import { pageOf, withItems } from '../render/listPages.js';
 import { renderNotice } from '../render/notice.js';
@@ -197,6 +202,34 @@ export function removedText(watch: Watch, lang: Lang): string {
   });
 }
 
+/**
+ * Stops a watch, for its creator or an admin only: `/dq watch remove`, Stop under a watch's post or
+ * on App Home, and the console's Stop. Each answer goes to `reply`.
+ */
+export async function removeWatch(
+  deps: SlackDeps,
+  requester: Requester,
+  id: string | undefined,
+  reply: (text: string) => Promise<void>,
+): Promise<void> {
+  const watch = await ownedEntry(deps, requester, id, watchKind(deps), reply);
+  if (!watch) return;
+  await deps.watches.remove(watch.id);
+  const { lang } = await requester.profile();
+  await reply(removedText(watch, lang));
+}
+
+/** Cancel on a watch's preview: the preview replaced by "nothing was saved", in the preview's language (the button carries it). */
+export async function cancelWatchPreview(
+  requester: Requester,
+  value: string | undefined,
+  responder: Responder,
+): Promise<void> {
+  const locale = readWatchCancelValue(value);
+  const { lang } = await (locale ? speaking(requester, locale) : requester).profile();
+  await responder.reply(renderNotice(lang.t('watch.command.cancelled'), lang), { replace: true });
+}
+
 /** "Saved: …" with the watch's lines, for Save on a preview and the watch form. */
 export function savedText(deps: SlackDeps, watch: Watch, cost: WatchCost, lang: Lang): string {
   return lang.t('watch.command.saved', {
@@ -261,14 +294,11 @@ export async function watchCommand(
       case 'pause':
       case 'resume':
       case 'remove': {
+        if (action === 'remove') return await removeWatch(deps, requester, rest[0], reply);
         const watch = await ownedEntry(deps, requester, rest[0], watchKind(deps), reply);
         if (!watch) return;
         if (action === 'run')
           return await reply(describeWatchRun(watch, await deps.watches.runNow(watch.id, requester.userId), lang));
-        if (action === 'remove') {
-          await deps.watches.remove(watch.id);
-          return await reply(removedText(watch, lang));
-        }
         if (action === 'pause') await deps.watches.pause(watch.id, requester.userId);
         else await deps.watches.resume(watch.id);
         return await reply(
