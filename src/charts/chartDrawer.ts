@@ -20,7 +20,7 @@ export const CHART_PIXEL_RATIO = 2;
 /** A chart not drawn by then is given up (the reply goes without it) and the thread started anew. */
 export const DRAW_TIMEOUT_MS = 10_000;
 /** A thread that has not loaded the libraries and the font by then is replaced. */
-export const THREAD_START_TIMEOUT_MS = 60_000;
+const THREAD_START_TIMEOUT_MS = 60_000;
 
 interface Pending {
   resolve(png: Buffer): void;

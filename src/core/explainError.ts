@@ -30,11 +30,6 @@ function upstreamSummary(error: UpstreamError, lang: Lang): string {
   }
 }
 
-/** `2026-11-23 00:00 GMT+8 (Asia/Shanghai)`; `2026年11月23日 00:00（北京时间）` for Chinese readers, as every reply writes a time. */
-function resetTime(ms: number, timeZone: string, lang: Lang): string {
-  return dateTimeText(ms, timeZone, lang);
-}
-
 /** In the reader's language (English unless told): what failed, what to do, and whether anything was charged. */
 export function explainError(
   error: unknown,
@@ -61,7 +56,7 @@ export function explainError(
         needed: error.needed,
       }),
       details: [
-        lang.t('errors.budget.resets', { at: resetTime(error.resetsAt.getTime(), timeZone, lang), in: resetsIn }),
+        lang.t('errors.budget.resets', { at: dateTimeText(error.resetsAt.getTime(), timeZone, lang), in: resetsIn }),
       ],
       nothingSpent: true,
     };
@@ -81,8 +76,8 @@ export function explainError(
     const { at, until, timeZone: budgetZone } = error.recordsLost;
     return {
       summary: lang.t('errors.budgetRecordsLost', {
-        at: resetTime(at.getTime(), budgetZone, lang),
-        until: resetTime(until.getTime(), budgetZone, lang),
+        at: dateTimeText(at.getTime(), budgetZone, lang),
+        until: dateTimeText(until.getTime(), budgetZone, lang),
       }),
       details: [],
       nothingSpent: true,

@@ -18,7 +18,7 @@ export interface LatestResult {
  * answers behind it are in the cache for a day, SHARE_RETENTION; after that a follow-up pays again,
  * as a Next button would). One small entry per thread, gone when it expires.
  */
-export const LATEST_RESULT_MS = 7 * 24 * 3_600_000;
+const LATEST_RESULT_MS = 7 * 24 * 3_600_000;
 
 /**
  * The latest result of each conversation (a thread, a direct message), by a key its caller makes,

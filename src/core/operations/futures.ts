@@ -230,7 +230,7 @@ export function periodOfType(type: FuturesPeriod): CandlePeriod {
 }
 
 /** A period as people type it (1d, 15m, 1w, 1M): a minute is `1m` and a month `1M`, as traders write them. */
-export function periodWord(type: FuturesPeriod): string {
+function periodWord(type: FuturesPeriod): string {
   return typedPeriod(periodOfType(type));
 }
 
@@ -241,6 +241,11 @@ export function typedPeriod({ name, calendar }: CandlePeriod): string {
 
 export function isIntraday(p: CandlePeriod): boolean {
   return p.ms < DAY_MS;
+}
+
+/** A period (the operation's `type`) whose latest close moves once a day at most: daily, and the weekly and monthly candles merged from them. */
+export function closesDaily(type: string): boolean {
+  return isFuturesPeriod(type) && !isIntraday(periodOfType(type));
 }
 
 /**
@@ -273,7 +278,7 @@ export function changeRate(candle: Pick<Candle, 'close' | 'change'>): number {
 }
 
 /** Decimal places of a change in percent: the service's own (1.23 for 1.23 %), as replies show them. */
-export const RATE_DECIMALS = 2;
+const RATE_DECIMALS = 2;
 
 /** The places the candles' figures are written to: a merged candle's are written to the same. */
 interface Precision {

@@ -65,4 +65,8 @@ export {
   typedName,
 } from './definition.js';
 /** What a watch on a contract reads its period by, as the lookup does: `1M` (a month) and the periods' list. */
-export { MONTH_WORD as CANDLE_MONTH_WORD, PERIOD_CHOICES as CANDLE_PERIOD_CHOICES } from './futures.js';
+export {
+  closesDaily,
+  MONTH_WORD as CANDLE_MONTH_WORD,
+  PERIOD_CHOICES as CANDLE_PERIOD_CHOICES,
+} from './futures.js';

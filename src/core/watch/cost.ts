@@ -1,6 +1,7 @@
 import { Cron } from 'croner';
 import { LRUCache } from 'lru-cache';
 import { type Cadence, cronPattern, type Schedule, type Weekday } from '../jobs/schedule.js';
+import { closesDaily } from '../operations/index.js';
 import type { Prices } from '../operations/prices.js';
 import { localParts, offsetAt, zonedTime } from '../time.js';
 import { watchOperation } from './checks.js';
@@ -152,15 +153,10 @@ export function fittingCadence(target: Pick<WatchTarget, 'kind'> & { type?: stri
     case 'fund':
       return chosen.kind === 'weekly' ? chosen : { kind: 'weekly', weekday: 'mon' };
     case 'contract':
-      return CLOSE_ONCE_A_DAY.has(target.type ?? '') && chosen.kind === 'hourly' ? { kind: 'daily' } : chosen;
+      return closesDaily(target.type ?? '') && chosen.kind === 'hourly' ? { kind: 'daily' } : chosen;
   }
 }
 
-/**
- * The futures periods (the operation's `type`) whose latest close moves once a day: daily candles,
- * and the weekly and monthly ones merged from them.
- */
-const CLOSE_ONCE_A_DAY: ReadonlySet<string> = new Set(['0', 'W', 'M']);
 /** An hourly check made daily keeps its minute, in the morning. */
 const MORNING_HOUR = '09';
 

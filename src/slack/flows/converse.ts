@@ -118,7 +118,7 @@ interface Lookup {
  * when the cache holds it) while the call runs, the answer (the command's own reply: table, chart, buttons) goes into the
  * conversation, and becomes its latest result.
  */
-export async function lookUpIn(
+async function lookUpIn(
   deps: SlackDeps,
   requester: Requester,
   conversation: Conversation,

@@ -95,9 +95,7 @@ function optionNamed(word: string, names: readonly OptionName[]): OptionName | u
  * keyword and options, by the operation's own syntax. A watch always reads from the first page, so
  * a page or page size given is left out.
  */
-export function readTenderSearch(
-  words: readonly string[],
-): Pick<WatchRequest, 'subject' | 'search'> | { problem: Phrase } {
+function readTenderSearch(words: readonly string[]): Pick<WatchRequest, 'subject' | 'search'> | { problem: Phrase } {
   const { syntax } = slackOperation(watchOperation({ kind: 'tenders' }));
   const parsed = readArguments(
     syntax,

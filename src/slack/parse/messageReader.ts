@@ -32,7 +32,7 @@ export type MessageReading = { said?: Locale } & (
   | { kind: 'followUp'; followUp: FollowUp }
 );
 
-export interface ReadingContext {
+interface ReadingContext {
   /** Now, for judging the lookups a question offers as their commands are judged. */
   now: number;
   /** The operation of this conversation's latest result: a message that only names another period changes it. */

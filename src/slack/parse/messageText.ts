@@ -5,7 +5,7 @@ import { normaliseText } from './normalise.js';
  * happens to name something, and reading it would be paying for a guess ("Look up in dq", the
  * message shortcut, finds what a long message names and offers it instead).
  */
-export const LONGEST_MESSAGE = 200;
+const LONGEST_MESSAGE = 200;
 
 /**
  * Slack's broadcasts (<!channel>, <!here>, <!everyone>, a user group <!subteam^…>): a message holding

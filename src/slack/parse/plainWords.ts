@@ -26,7 +26,7 @@ export interface PlainWords {
   offer?: { field: string; values: readonly string[] };
 }
 
-export interface PlainTopic {
+interface PlainTopic {
   words: readonly string[];
   input?: CommandInput;
 }

@@ -21,7 +21,7 @@ const BUTTONS_PER_BLOCK = 25;
  * a question offers several of one kind: each gets its place after a colon, which the listeners
  * take off (payloads/ids.ts `actionOf`).
  */
-export function numberedAction(actionId: string, index: number): string {
+function numberedAction(actionId: string, index: number): string {
   return `${actionId}:${index}`;
 }
 

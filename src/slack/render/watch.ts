@@ -247,7 +247,7 @@ function button(text: string, actionId: string, value: string, style?: 'primary'
 }
 
 /** A schedule that fits the data better than the one asked for, what it costs, and Save's value with it. */
-export interface FittingProposal {
+interface FittingProposal {
   schedule: Schedule;
   cost: WatchCost;
   saveValue: string;
