@@ -120,6 +120,8 @@ export function textField(options: TextOptions): z.ZodType<string | undefined, u
 export interface ChoiceOptions<T extends string> {
   required?: boolean;
   synonyms?: Record<string, T>;
+  /** Words read as typed, before case is folded for `synonyms` (a month `1M` beside a minute `1m`). */
+  exactSynonyms?: Readonly<Record<string, T>>;
   /** Words meaning "no filter": the field is left out. */
   none?: readonly string[];
   /** How the choices are named to people (the words the help teaches, a phrase when they differ by language); the wire values otherwise. */
@@ -136,9 +138,11 @@ export function choiceField<T extends string>(allowed: readonly T[], options: Ch
     required: options.required ?? false,
     // Own keys only: "constructor" must stay the word typed, not become Object's constructor.
     normalise: (text) =>
-      options.synonyms && Object.hasOwn(options.synonyms, text.toLowerCase())
-        ? options.synonyms[text.toLowerCase()]!
-        : text,
+      options.exactSynonyms && Object.hasOwn(options.exactSynonyms, text)
+        ? options.exactSynonyms[text]!
+        : options.synonyms && Object.hasOwn(options.synonyms, text.toLowerCase())
+          ? options.synonyms[text.toLowerCase()]!
+          : text,
     check: (text) =>
       (allowed as readonly string[]).includes(text)
         ? undefined

@@ -128,8 +128,9 @@ export function toCandles(data: { lines: number[][]; fields: string[] }): { cand
 }
 
 /**
- * Traders write a month `1M` and a minute `1m`: the one period word read before words are
- * lower-cased, by every reader of period words (a lookup's and a watch's).
+ * Traders write a month `1M` and a minute `1m`: the one period word the operation's own field reads
+ * before words are lower-cased, so every reader of period words (a lookup's, a watch's, `dq call`'s)
+ * gets a month.
  */
 export const MONTH_WORD = '1M';
 
@@ -424,6 +425,7 @@ export const futures: OperationDefinition<FuturesRequest, z.infer<typeof futures
       type: choiceField(FUTURES_PERIODS, {
         required: true,
         synonyms: CANDLE_TYPE_SYNONYMS,
+        exactSynonyms: { [MONTH_WORD]: 'M' },
         words: PERIOD_CHOICES,
       }),
       limit: integerField({ default: 10, max: MAX_CANDLES }),

@@ -67,6 +67,5 @@ export {
 /** What a watch on a contract reads its period by, as the lookup does: `1M` (a month) and the periods' list. */
 export {
   closesDaily,
-  MONTH_WORD as CANDLE_MONTH_WORD,
   PERIOD_CHOICES as CANDLE_PERIOD_CHOICES,
 } from './futures.js';

@@ -1,6 +1,6 @@
 import type { CallContext, DataClient } from '../client/dataClient.js';
 import { isDataError } from '../errors.js';
-import { CANDLE_MONTH_WORD, type OperationId, type ResultOf, WATCHED_OPERATIONS } from '../operations/index.js';
+import { type OperationId, type ResultOf, WATCHED_OPERATIONS } from '../operations/index.js';
 import { validate } from '../operations/validate.js';
 import { checkNewNotices, searchToWatch, tenderInput } from './newNotices.js';
 import type { NoticeIdentity } from './noticeIdentity.js';
@@ -54,8 +54,6 @@ export function watchableSubject(operation: OperationId, wire: object, result: u
 /** A futures period in the operation's words (`daily`, `5m`, `1h`, 日线 … or the code); daily when none is given. */
 export function readCandlePeriod(word: string | undefined): string | undefined {
   if (word === undefined || word.trim() === '') return '0';
-  // Before the operation lower-cases it: `1M` is a month, as a lookup reads it, not the minute `1m`.
-  if (word.trim() === CANDLE_MONTH_WORD) return 'M';
   try {
     // The operation's own reading of a period word, so a watch takes exactly the words a lookup takes.
     return validate(WATCHED_OPERATIONS.contract, { symbol: 'A', type: word, limit: '1' }).type;

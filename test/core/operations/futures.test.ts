@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Candle, futures, mergeCandles, PERIODS } from '../../../src/core/operations/futures.js';
+import { validate } from '../../../src/core/operations/validate.js';
 
 /**
  * Merged periods (15-minute from 5-minute, weekly and monthly from daily), checked against sums
@@ -123,6 +124,14 @@ describe('merging candles into a longer period', () => {
 });
 
 describe('the futures operation with a merged period', () => {
+  it('reads `1M` as a month and `1m` as a minute in its own field, whoever reads the word (a lookup, a watch, dq call)', () => {
+    const type = (word: string) => validate('finance-external-futures-kline', { symbol: 'CL', type: word }).type;
+    expect(type('1M')).toBe('M');
+    expect(type(' 1M ')).toBe('M');
+    expect(type('1m')).toBe('1');
+    expect(type('month')).toBe('M');
+  });
+
   it('sends the service its own candles, as many as the count asked takes: 3 a quarter of an hour, 7 a week, 31 a month', () => {
     expect(futures.body!({ symbol: 'CL', type: '15', limit: '30' })).toEqual({ symbol: 'CL', type: '5', limit: '90' });
     expect(futures.body!({ symbol: 'CL', type: 'W', limit: '20' })).toEqual({ symbol: 'CL', type: '0', limit: '140' });
