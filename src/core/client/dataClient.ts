@@ -80,6 +80,12 @@ export interface CallOptions {
   /** Told how long the call will wait for a rate-limit slot, when it has to wait. */
   onWait?: (waitMs: number) => void;
   /**
+   * Told, once the request is validated and the cache read and before anything is sent or answered,
+   * what is asked and whether the cache holds it fresh (the call then costs nothing): a
+   * conversation's status line, from the call's own cache read.
+   */
+  beforeSending?: (request: Record<string, unknown>, fresh: boolean) => Promise<void>;
+  /**
    * The person already stands by this request (a page or retry button of an earlier answer): the
    * operation's "are you sure?" questions are not asked again.
    */
@@ -228,6 +234,10 @@ export class DataClient {
     const cached = await this.cache.get<ResultOf<Id>>(key, freshForMs);
     const recentEnough =
       cached !== undefined && (callOptions.notBefore === undefined || cached.storedAt >= callOptions.notBefore);
+    await callOptions.beforeSending?.(
+      { ...request } as Record<string, unknown>,
+      Boolean(cached?.fresh && recentEnough),
+    );
     if (cached && recentEnough && (cached.fresh || callOptions.cacheOnly)) {
       this.options.observer?.cacheHit?.(id);
       return this.answer(id, request, cached, 'cache', 0, cached.ageMs);

@@ -125,25 +125,25 @@ async function lookUpIn(
   lookup: Lookup,
 ): Promise<void> {
   const { operation } = lookup;
-  if (conversation.status && !lookup.cacheOnly) {
-    const { lang } = await requester.profile();
-    try {
-      const request = { ...validate(operation, lookup.input, deps.now()) };
-      // An answer the cache holds fresh costs nothing: the line says so rather than quote the price.
-      // The peek reads the cache only; when it cannot be read, the price is said, as before.
-      const cached = await deps.data.peek(operation, request).catch(() => undefined);
-      await conversation.status(
-        cached?.fresh
-          ? lang.t('conversation.statusFromCache', { what: describeRequest(operation, request, lang) })
-          : lang.t('conversation.status', {
-              what: describeRequest(operation, request, lang),
-              cost: lang.t('common.coins', { count: deps.prices.priceOf(operation).coins }),
-            }),
-      );
-    } catch {
-      // A request validation refuses is refused in runQuery, free and without a status.
-    }
-  }
+  const { status } = conversation;
+  // An answer the cache holds fresh costs nothing: the line says so rather than quote the price. The
+  // call says it from its own cache read, before it sends anything; a request it refuses (free, and
+  // said by runQuery) gets no status line.
+  const beforeSending =
+    status && !lookup.cacheOnly
+      ? async (request: Record<string, unknown>, fresh: boolean) => {
+          const { lang } = await requester.profile();
+          const what = describeRequest(operation, request, lang);
+          await status(
+            fresh
+              ? lang.t('conversation.statusFromCache', { what })
+              : lang.t('conversation.status', {
+                  what,
+                  cost: lang.t('common.coins', { count: deps.prices.priceOf(operation).coins }),
+                }),
+          );
+        }
+      : undefined;
   await runQuery(
     deps,
     requester,
@@ -153,6 +153,7 @@ async function lookUpIn(
       ...(lookup.confirmed ? { confirmed: true } : {}),
       ...(lookup.cacheOnly ? { cacheOnly: true } : {}),
       onAnswer: keptAsLatest(deps, conversation.memoryKeys),
+      ...(beforeSending ? { beforeSending } : {}),
     },
     conversation.responder,
   );

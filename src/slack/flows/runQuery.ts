@@ -58,6 +58,8 @@ export interface QueryRun {
   labelledFree?: boolean;
   /** Told of the answer once it is out (a conversation keeps it as its thread's latest result, for follow-ups). */
   onAnswer?: (answer: CallResult, lang: Lang) => Promise<void>;
+  /** Told what is asked and whether it is free before anything is sent (a conversation's status line); see CallOptions. */
+  beforeSending?: CallOptions['beforeSending'];
 }
 
 /**
@@ -106,6 +108,7 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
       cacheOnly: run.cacheOnly ?? false,
       confirmed: run.confirmed ?? false,
       ...(run.labelledFree ? { spendAtMost: 0 } : {}),
+      ...(run.beforeSending ? { beforeSending: run.beforeSending } : {}),
     };
     options.onWait = (waitMs) => {
       if (queuedShown || progress || waitMs <= deps.config.queuedNoticeAfterMs) return;

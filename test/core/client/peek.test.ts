@@ -31,3 +31,24 @@ describe('peeking at the cache (what an export would cost)', () => {
     await expect(service.client.peek('fund-asset', { fundCode: 'abc' })).rejects.toBeInstanceOf(ValidationError);
   });
 });
+
+describe('a call saying what it asks before it sends anything (a conversation status line)', () => {
+  it('tells the validated request and whether the cache holds it fresh, from its one cache read, before the answer', async () => {
+    service = startVirtualDataService({}, { cacheTtlMs: { 'fund-asset': 1000 } });
+    const told: Array<{ request: Record<string, unknown>; fresh: boolean; upstreamBefore: number }> = [];
+    const beforeSending = async (request: Record<string, unknown>, fresh: boolean) => {
+      told.push({ request, fresh, upstreamBefore: upstreamCalls(service!.simulator).length });
+    };
+    await service.client.call('fund-asset', { fundCode: '000001', pageNo: '2' }, TEAM, { beforeSending });
+    await service.client.call('fund-asset', { fundCode: '000001', pageNo: 2 }, TEAM, { beforeSending });
+    expect(told).toEqual([
+      { request: { fundCode: '000001', pageNo: '2', pageSize: '50' }, fresh: false, upstreamBefore: 0 },
+      { request: { fundCode: '000001', pageNo: '2', pageSize: '50' }, fresh: true, upstreamBefore: 1 },
+    ]);
+    await expect(
+      service.client.call('fund-asset', { fundCode: 'abc' }, TEAM, { beforeSending }),
+    ).rejects.toBeInstanceOf(ValidationError);
+    expect(told).toHaveLength(2);
+    expect(upstreamCalls(service.simulator)).toHaveLength(1);
+  });
+});
