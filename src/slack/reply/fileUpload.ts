@@ -1,6 +1,5 @@
 import type { WebClient } from '@slack/web-api';
 import { Agent, request } from 'undici';
-import { clip } from '../blockKit/slackText.js';
 import { mayHaveLanded, readSlackFailure, slackErrorCode } from '../calls/slackCallPolicy.js';
 
 export interface FileToPost {
@@ -56,7 +55,7 @@ export async function postFile(client: WebClient, file: FileToPost): Promise<{ f
     ticket = await client.files.getUploadURLExternal({
       filename: file.filename,
       length: file.bytes.length,
-      ...(file.altText ? { alt_txt: clip(file.altText, ALT_TEXT_LIMIT) } : {}),
+      ...(file.altText ? { alt_txt: shortened(file.altText, ALT_TEXT_LIMIT) } : {}),
     } as Parameters<WebClient['files']['getUploadURLExternal']>[0]);
   } catch (error) {
     throw new FileUploadError(slackErrorCode(error), { cause: error });
@@ -90,4 +89,10 @@ export async function postFile(client: WebClient, file: FileToPost): Promise<{ f
     });
   }
   return { fileId: ticket.file_id };
+}
+
+// blockKit's clip(), written here again: blockKit imports reply (a message's shape), so reply may not import blockKit.
+function shortened(text: string, limit: number): string {
+  const characters = [...text];
+  return characters.length <= limit ? text : `${characters.slice(0, limit - 1).join('')}…`;
 }
