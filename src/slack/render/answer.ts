@@ -4,7 +4,7 @@ import type { Lang } from '../../i18n/lang.js';
 import { dividerBlock, headerBlock, sectionBlock } from '../blockKit/blocks.js';
 import { fitToSlackLimits, keepBlock } from '../blockKit/fitToSlackLimits.js';
 import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
-import type { SlackMessage } from '../reply/slackMessage.js';
+import { type SlackMessage, withTableFallback } from '../reply/slackMessage.js';
 import { renderFooter } from './footer.js';
 import { renderPaging } from './paging.js';
 import type { RenderedResult, RenderOptions, ResultRenderer } from './types.js';
@@ -32,14 +32,8 @@ export function renderAnswer(
   options: RenderOptions,
 ): SlackMessage {
   const message = renderLayout(answer, operation, options);
-  if (!options.tables || !message.blocks.some(isNewerBlock)) return message;
-  return { ...message, withoutTable: renderLayout(answer, operation, { ...options, tables: false }) };
-}
-
-/** Native tables and charts: blocks a Slack client or workspace may not know yet. */
-function isNewerBlock(block: KnownBlock): boolean {
-  const type: string = block.type;
-  return type === 'data_table' || type === 'table' || type === 'data_visualization';
+  if (!options.tables) return message;
+  return withTableFallback(message, () => renderLayout(answer, operation, { ...options, tables: false }));
 }
 
 function renderLayout(answer: CallResult, operation: ResultRenderer | undefined, options: RenderOptions): SlackMessage {

@@ -19,7 +19,7 @@ import { fitToSlackLimits, keepBlock } from '../blockKit/fitToSlackLimits.js';
 import { escapeMrkdwn, plainText, serviceText, userMention } from '../blockKit/mrkdwn.js';
 import { ACTION } from '../payloads/ids.js';
 import { watchCancelValue } from '../payloads/watchRequestValue.js';
-import type { SlackMessage } from '../reply/slackMessage.js';
+import { type SlackMessage, withTableFallback } from '../reply/slackMessage.js';
 import { dateTimeText } from './dateText.js';
 import { sayClause, sayEscaped } from './digestRun.js';
 import { formatCny, formatCount } from './format.js';
@@ -489,9 +489,7 @@ export function renderWatchNotice(notice: WatchNotice, words: WatchWordsOf, lang
     );
   const withTables = message(true);
   // A Slack without the data_table block refuses the whole post: the same post with cards goes instead.
-  return notices && withTables.blocks.some((block) => block.type === 'data_table')
-    ? { ...withTables, withoutTable: message(false) }
-    : withTables;
+  return notices ? withTableFallback(withTables, () => message(false)) : withTables;
 }
 
 /** Watches on one page of the App Home: with the digests' page, well within Slack's 100 blocks a view. */

@@ -20,5 +20,16 @@ export interface SlackMessage {
   withoutTable?: SlackMessage;
 }
 
+/** Native tables and charts: blocks a Slack client or workspace may not know yet. */
+function isNewerBlock(block: KnownBlock): boolean {
+  const type: string = block.type;
+  return type === 'data_table' || type === 'table' || type === 'data_visualization';
+}
+
+/** The message, carrying `withoutNewerBlocks()` as its withoutTable when it holds a native table or chart. */
+export function withTableFallback(message: SlackMessage, withoutNewerBlocks: () => SlackMessage): SlackMessage {
+  return message.blocks.some(isNewerBlock) ? { ...message, withoutTable: withoutNewerBlocks() } : message;
+}
+
 /** A reply's text and blocks as a renderer lays them out, before fitToSlackLimits makes them a message in a language. */
 export type MessageBody = Pick<SlackMessage, 'text' | 'blocks'>;
