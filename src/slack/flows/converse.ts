@@ -17,6 +17,7 @@ import { DQ_COMMAND, type ParsedCommand } from '../parse/parseCommand.js';
 import { ACTION } from '../payloads/ids.js';
 import { decodeQueryValue, encodeQueryValue } from '../payloads/queryValue.js';
 import { exportButton } from '../render/exportButton.js';
+import { messageExamples } from '../render/help.js';
 import { renderNotice } from '../render/notice.js';
 import { operationTitle } from '../render/operationTitle.js';
 import { type QuestionButton, renderQuestion } from '../render/question.js';
@@ -45,13 +46,7 @@ export interface Conversation {
 export const PROMPTS = ['fundSize', 'candles', 'company', 'onSale'] as const;
 
 function examples(lang: Lang) {
-  const example = (name: (typeof PROMPTS)[number]) => lang.t(`conversation.prompts.${name}.messageExample`);
-  return {
-    fund: example('fundSize'),
-    futures: example('candles'),
-    company: example('company'),
-    help: `${DQ_COMMAND} ${lang.t(subcommandPhrase(HELP_WORDS))}`,
-  };
+  return { ...messageExamples(lang), help: `${DQ_COMMAND} ${lang.t(subcommandPhrase(HELP_WORDS))}` };
 }
 
 function notice(responder: Responder, text: string, lang: Lang): Promise<void> {

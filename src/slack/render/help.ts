@@ -25,7 +25,7 @@ import { costText } from '../parse/costText.js';
 import { exampleFor } from '../parse/examples.js';
 import { DQ_COMMAND, type HelpTopic } from '../parse/parseCommand.js';
 import { otherWords, type WordList } from '../parse/shownWords.js';
-import type { SlackMessage } from '../reply/slackMessage.js';
+import type { MessageBody, SlackMessage } from '../reply/slackMessage.js';
 import { operationTitle } from './operationTitle.js';
 
 const FUTURES = 'finance-external-futures-kline';
@@ -70,7 +70,7 @@ function commandSummary(syntax: CommandSyntax, prices: Prices, lang: Lang): stri
   ].join('\n');
 }
 
-function overview(grammar: CommandGrammar, prices: Prices, lang: Lang): SlackMessage {
+function overview(grammar: CommandGrammar, prices: Prices, lang: Lang): MessageBody {
   const subcommands = grammar.syntaxes.map((syntax) => code(dq(lang, operationSubcommand(syntax))));
   const bids = subcommand(
     lang,
@@ -81,13 +81,7 @@ function overview(grammar: CommandGrammar, prices: Prices, lang: Lang): SlackMes
     header(lang.t('help.overview.title')),
     section(lang.t('help.overview.intro')),
     ...grammar.syntaxes.map((syntax) => section(commandSummary(syntax, prices, lang))),
-    section(
-      lang.t('help.overview.talk', {
-        fund: lang.t('conversation.prompts.fundSize.messageExample'),
-        futures: lang.t('conversation.prompts.candles.messageExample'),
-        company: lang.t('conversation.prompts.company.messageExample'),
-      }),
-    ),
+    section(lang.t('help.overview.talk', messageExamples(lang))),
     { type: 'divider' },
     section(
       [
@@ -122,10 +116,10 @@ function overview(grammar: CommandGrammar, prices: Prices, lang: Lang): SlackMes
     help: `${dq(lang, HELP_WORDS)} <${lang.t('help.overview.command')}>`,
   });
   const text = `${commands} ${lang.t('help.overview.watchText', { command: dq(lang, WATCH_WORDS) })}`;
-  return { text, blocks, lang: lang.locale };
+  return { text, blocks };
 }
 
-function operationHelp(syntax: CommandSyntax, prices: Prices, lang: Lang, demo: boolean): SlackMessage {
+function operationHelp(syntax: CommandSyntax, prices: Prices, lang: Lang, demo: boolean): MessageBody {
   const id = syntax.operation;
   const title = operationTitle(id, lang);
   const usage = `${syntax.command} ${usageLine(syntax, lang)}`;
@@ -149,10 +143,10 @@ function operationHelp(syntax: CommandSyntax, prices: Prices, lang: Lang, demo: 
     section(`${lang.t('help.operation.examples')}\n${examples.join('\n')}`),
     context(lang.t('help.operation.footer', { command: syntax.command, help: dq(lang, HELP_WORDS) })),
   ];
-  return { text: lang.t('help.operation.text', { title, usage }), blocks, lang: lang.locale };
+  return { text: lang.t('help.operation.text', { title, usage }), blocks };
 }
 
-function usageHelp(grammar: CommandGrammar, prices: Prices, lang: Lang): SlackMessage {
+function usageHelp(grammar: CommandGrammar, prices: Prices, lang: Lang): MessageBody {
   const usage = dq(lang, USAGE_WORDS);
   const blocks: KnownBlock[] = [
     header(lang.t('help.usage.title')),
@@ -175,10 +169,10 @@ function usageHelp(grammar: CommandGrammar, prices: Prices, lang: Lang): SlackMe
     ),
     context(lang.t('help.usage.footer', { command: usage, help: dq(lang, HELP_WORDS) })),
   ];
-  return { text: lang.t('help.usage.text', { command: usage }), blocks, lang: lang.locale };
+  return { text: lang.t('help.usage.text', { command: usage }), blocks };
 }
 
-function digestHelp(prices: Prices, lang: Lang): SlackMessage {
+function digestHelp(prices: Prices, lang: Lang): MessageBody {
   const blocks: KnownBlock[] = [
     header(lang.t('help.digest.title')),
     section(lang.t('help.digest.intro')),
@@ -195,10 +189,10 @@ function digestHelp(prices: Prices, lang: Lang): SlackMessage {
       `${lang.t('help.digest.examplesTitle')}\n${(['weekdays', 'weekly', 'list'] as const).map((name) => code(lang.t(`help.digest.examples.${name}`))).join('\n')}`,
     ),
   ];
-  return { text: lang.t('help.digest.text'), blocks, lang: lang.locale };
+  return { text: lang.t('help.digest.text'), blocks };
 }
 
-function langHelp(grammar: CommandGrammar, lang: Lang): SlackMessage {
+function langHelp(grammar: CommandGrammar, lang: Lang): MessageBody {
   const zh = dq(lang, LANG_WORDS, lang.t('help.lang.zh'));
   const en = dq(lang, LANG_WORDS, lang.t('help.lang.en'));
   const auto = dq(lang, LANG_WORDS, lang.t('help.lang.auto'));
@@ -223,7 +217,15 @@ function langHelp(grammar: CommandGrammar, lang: Lang): SlackMessage {
   return {
     text: lang.t('help.lang.text', { command: dq(lang, LANG_WORDS, lang.t('help.lang.choices')) }),
     blocks,
-    lang: lang.locale,
+  };
+}
+
+/** What to say to the app in a message, as its suggested prompts say it: the examples help and the one-line replies give. */
+export function messageExamples(lang: Lang): { fund: string; futures: string; company: string } {
+  return {
+    fund: lang.t('conversation.prompts.fundSize.messageExample'),
+    futures: lang.t('conversation.prompts.candles.messageExample'),
+    company: lang.t('conversation.prompts.company.messageExample'),
   };
 }
 
@@ -235,10 +237,18 @@ export function renderHelp(
   topic?: OperationId | HelpTopic,
   options: { demo?: boolean } = {},
 ): SlackMessage {
+  return { ...helpBody(grammar, prices, lang, topic, options.demo ?? false), lang: lang.locale };
+}
+
+function helpBody(
+  grammar: CommandGrammar,
+  prices: Prices,
+  lang: Lang,
+  topic: OperationId | HelpTopic | undefined,
+  demo: boolean,
+): MessageBody {
   if (topic === 'usage') return usageHelp(grammar, prices, lang);
   if (topic === 'digest') return digestHelp(prices, lang);
   if (topic === 'lang') return langHelp(grammar, lang);
-  return topic
-    ? operationHelp(grammar.syntaxOf(topic), prices, lang, options.demo ?? false)
-    : overview(grammar, prices, lang);
+  return topic ? operationHelp(grammar.syntaxOf(topic), prices, lang, demo) : overview(grammar, prices, lang);
 }
