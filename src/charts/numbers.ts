@@ -34,11 +34,15 @@ export function formatFixed(value: number, decimals: number): string {
   return formatter.format(value);
 }
 
+/** A figure's written magnitude with its sign: a real minus, a plus, none on what rounds to zero (a sign on 0.00 would be noise). */
+export function withSign(value: number, magnitude: string): string {
+  if (!/[1-9]/.test(magnitude)) return magnitude;
+  return `${value < 0 ? MINUS : '+'}${magnitude}`;
+}
+
 /** +1.23, −1,234.5, 0.00: a real minus, thousands grouped, no sign on what rounds to zero. */
 export function signed(value: number, decimals: number): string {
-  const text = formatFixed(Math.abs(value), decimals);
-  if (!/[1-9]/.test(text)) return text;
-  return `${value < 0 ? MINUS : '+'}${text}`;
+  return withSign(value, formatFixed(Math.abs(value), decimals));
 }
 
 // CNY amounts, one formatter for the fund chart, its caption and the Slack messages, so the same

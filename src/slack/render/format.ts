@@ -3,7 +3,7 @@
  * for Chinese readers, the way the service's users quote fund sizes and tender budgets; thousands,
  * millions and billions for English ones.
  */
-import { formatCny as formatCnyAmount, formatFixed, MINUS } from '../../charts/numbers.js';
+import { formatCny as formatCnyAmount, formatFixed, withSign } from '../../charts/numbers.js';
 import type { Locale } from '../../i18n/lang.js';
 
 export const NO_VALUE = '—';
@@ -20,10 +20,7 @@ export function toNumber(value: unknown): number | undefined {
 }
 
 function signed(value: number, body: (magnitude: number) => string): string {
-  const text = body(Math.abs(value));
-  // Rounding can turn a tiny negative into "0.00"; a sign on zero would be noise.
-  if (!/[1-9]/.test(text)) return text;
-  return value > 0 ? `+${text}` : `${MINUS}${text}`;
+  return withSign(value, body(Math.abs(value)));
 }
 
 /**
