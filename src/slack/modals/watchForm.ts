@@ -10,7 +10,7 @@ import type { Lang } from '../../i18n/lang.js';
 import { option, plainText, VIEW_LIMITS } from '../blockKit/slackText.js';
 import { VIEW } from '../payloads/ids.js';
 import { checkedPrivateMetadata } from '../payloads/modalOrigin.js';
-import type { WatchRequest } from '../payloads/watchRequestValue.js';
+import { readSearchOptions, type WatchRequest } from '../payloads/watchRequestValue.js';
 import { channelPicker, radioButtons, staticSelect, textInput } from './elements.js';
 import { submittedText } from './submission.js';
 
@@ -214,15 +214,6 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The string fields of what a client sent back, each short: anything else is no search of ours. */
-function stringsOf(value: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(value).filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length <= 60,
-    ),
-  );
-}
-
 export function readWatchForm(
   values: unknown,
   privateMetadata: string | undefined,
@@ -244,7 +235,8 @@ export function readWatchForm(
     cadence: field(WATCH_FIELDS.cadence) ?? '',
   };
   if (typeof prefill?.period === 'string') request.period = prefill.period;
-  if (isPlainObject(prefill?.search)) request.search = stringsOf(prefill.search);
+  const search = readSearchOptions(prefill?.search);
+  if (search) request.search = search;
   const time = field(WATCH_FIELDS.time);
   if (time) request.time = request.cadence === 'hourly' ? `:${time.slice(3)}` : time;
   const change = field(WATCH_FIELDS.change);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NewWatch } from '../../core/watch/watchService.js';
+import { type NewWatch, TENDER_OPTIONS, type TenderOption } from '../../core/watch/watchService.js';
 import { LOCALES, type Locale } from '../../i18n/lang.js';
 
 /** What a watch request carries between its preview and Save (a button value; checked again on Save). */
@@ -60,4 +60,18 @@ export function watchCancelValue(locale: Locale): string {
 /** The preview's language from a Cancel value; undefined for one without it (`cancel`, from before it was carried). */
 export function readWatchCancelValue(value: string | undefined): Locale | undefined {
   return LOCALES.find((locale) => value === `${CANCEL}:${locale}`);
+}
+
+/**
+ * A tender search's options as a client sent them back ("Watch this" on a tenders result, the watch
+ * form's metadata): short strings of the options a search has; undefined for what is no object.
+ */
+export function readSearchOptions(value: unknown): Partial<Record<TenderOption, string>> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const search: Partial<Record<TenderOption, string>> = {};
+  for (const option of TENDER_OPTIONS) {
+    const text = (value as Record<string, unknown>)[option];
+    if (typeof text === 'string' && text.length <= 60) search[option] = text;
+  }
+  return search;
 }

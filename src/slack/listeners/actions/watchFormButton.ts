@@ -1,11 +1,12 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import { readWatchKind, TENDER_OPTIONS } from '../../../core/watch/watchService.js';
+import { readWatchKind } from '../../../core/watch/watchService.js';
 import type { SlackDeps } from '../../deps.js';
 import { openForm } from '../../flows/openForm.js';
 import { mayAdd } from '../../flows/permissions.js';
 import { describeWatchable } from '../../flows/watchCommand.js';
 import { type WatchFormPrefill, watchFormModal } from '../../modals/watchForm.js';
 import { ACTION } from '../../payloads/ids.js';
+import { readSearchOptions } from '../../payloads/watchRequestValue.js';
 import { renderNotice } from '../../render/notice.js';
 import { replyRoute } from '../../reply/responders.js';
 import { formLang } from '../../requester/language.js';
@@ -13,24 +14,13 @@ import { requesterOf } from '../../requester/requester.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
-/** A tender search's options as a button carried them: short strings of the options a search has, else none. */
-function readSearch(value: unknown): WatchFormPrefill['search'] | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const search: NonNullable<WatchFormPrefill['search']> = {};
-  for (const option of TENDER_OPTIONS) {
-    const text = (value as Record<string, unknown>)[option];
-    if (typeof text === 'string' && text.length <= 60) search[option] = text;
-  }
-  return search;
-}
-
 /** A "Watch this" value back into what to watch; undefined for a value this app did not make. */
 function readPrefill(value: string | undefined): WatchFormPrefill | undefined {
   try {
     const parsed = JSON.parse(value ?? '') as { kind?: unknown; subject?: unknown; period?: unknown; search?: unknown };
     const kind = typeof parsed.kind === 'string' ? readWatchKind(parsed.kind) : undefined;
     if (!kind || typeof parsed.subject !== 'string' || parsed.subject.length > 120) return undefined;
-    const search = kind === 'tenders' ? readSearch(parsed.search) : undefined;
+    const search = kind === 'tenders' ? readSearchOptions(parsed.search) : undefined;
     return {
       kind,
       subject: parsed.subject,
