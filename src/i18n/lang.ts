@@ -227,6 +227,11 @@ const AUTO_LANGUAGE_WORDS: readonly string[] = [...inEveryLanguage('help.lang.au
  * `en-GB`, `英文` → en. Anything else is undefined (the caller falls back). The one reader of language
  * names: `/dq lang`, a digest's `lang:`, DEFAULT_LOCALE, `dq chart --lang` and Slack's user locale.
  */
+/** A locale exactly as the app writes one into a button's value ('en', 'zh-CN'); anything else is none (readLocale reads what people write). */
+export function exactLocale(value: unknown): Locale | undefined {
+  return LOCALES.find((known) => known === value);
+}
+
 export function readLocale(text: string | undefined | null): Locale | undefined {
   const word = (text ?? '').trim().toLowerCase().replace('_', '-');
   if (!word) return undefined;

@@ -1,4 +1,4 @@
-import { LOCALES } from '../../i18n/lang.js';
+import { exactLocale } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
 import { renderNotice } from '../render/notice.js';
 import type { Responder } from '../reply/responder.js';
@@ -21,7 +21,7 @@ export async function showListPage(
   const parts = /^(watch|digest):(channel|team):(\d{1,6})(?::([\w-]{2,10}))?$/.exec(value ?? '');
   if (!parts) return false;
   const [, kind, scope, page, said] = parts;
-  const locale = LOCALES.find((known) => known === said);
+  const locale = exactLocale(said);
   const requester = locale ? speaking(asker, locale) : asker;
   const { lang } = await requester.profile();
   try {

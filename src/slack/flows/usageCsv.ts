@@ -1,5 +1,5 @@
 import type { LedgerMonth } from '../../core/ledger/ledger.js';
-import { LOCALES, type Locale } from '../../i18n/lang.js';
+import { exactLocale, type Locale } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
 import { monthName, usageCsvFile } from '../render/usage.js';
 import type { Requester } from '../requester/requester.js';
@@ -14,7 +14,7 @@ export function readUsageCsvValue(value: string | undefined): { month: LedgerMon
   const match = /^(\d{4})-(\d{2})(?::([\w-]{2,10}))?$/.exec(value ?? '');
   const month = Number(match?.[2]);
   if (!match || month < 1 || month > 12) return undefined;
-  const locale = LOCALES.find((known) => known === match[3]);
+  const locale = exactLocale(match[3]);
   return { month: { year: Number(match[1]), month }, ...(locale ? { locale } : {}) };
 }
 

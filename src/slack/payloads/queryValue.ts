@@ -1,5 +1,5 @@
 import { findOperation, type OperationId, operations, typedNameOf } from '../../core/operations/index.js';
-import { LOCALES, type Locale } from '../../i18n/lang.js';
+import { exactLocale, type Locale } from '../../i18n/lang.js';
 
 /** Slack refuses a button whose value is longer than this. */
 export const MAX_BUTTON_VALUE = 2000;
@@ -60,7 +60,7 @@ export function decodeQueryValue(value: string): DecodedQuery | undefined {
   if (!definition) return undefined;
   const request = definition.request.safeParse(parsed.r);
   if (!request.success || !isPlainObject(request.data)) return undefined;
-  const locale = LOCALES.find((known) => known === parsed.l);
+  const locale = exactLocale(parsed.l);
   return {
     operation: definition.id as OperationId,
     request: request.data,
