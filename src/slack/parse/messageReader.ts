@@ -196,10 +196,10 @@ function choicesOf(reading: OperationReading, now: number): Choice[] {
   else if (offer && reading.subject && reading.input[offer.field] === undefined)
     for (const value of offer.values) inputs.push({ ...reading.input, [offer.field]: value });
   else return [form];
-  const ready = inputs.filter((input) => {
-    const required = positionalWords(reading.syntax).filter((word) => !word.optional);
-    return required.every((word) => input[word.field] !== undefined) && offerable(operation, input, now);
-  });
+  const required = positionalWords(reading.syntax).filter((word) => !word.optional);
+  const ready = inputs.filter(
+    (input) => required.every((word) => input[word.field] !== undefined) && offerable(operation, input, now),
+  );
   // Two values but no subject (日K 5分钟): the form, where the subject is filled in.
   if (ready.length === 0 && conflict && !reading.subject) return [form];
   return ready.map((input) => ({ operation, input, complete: true }));
@@ -247,6 +247,9 @@ function changeOf(
   return { kind: 'change', operation: reading!.syntax.operation, input: reading!.input };
 }
 
+/** `/dq` and the space after it, at the start of a message. */
+const DQ_PREFIX = new RegExp(`^${DQ_COMMAND}(?:\\s+|$)`, 'i');
+
 /**
  * Reads what a person wrote to the app in their own words, through the commands' grammar: the
  * words of every operation's syntax, the operations' own plain words (`CommandSyntax.plain`), and
@@ -258,7 +261,7 @@ export function readMessage(grammar: CommandGrammar, raw: string, context: Readi
   const cleaned = messageText(raw);
   if (cleaned.kind === 'unreadable') return { kind: 'unreadable' };
   // `/dq …` in a message is what follows it; a leading slash on a command word changes nothing.
-  const text = cleaned.text.replace(new RegExp(`^${DQ_COMMAND}(?:\\s+|$)`, 'i'), '').replace(/^\//, '');
+  const text = cleaned.text.replace(DQ_PREFIX, '').replace(/^\//, '');
   if (text === '') return { kind: 'greeting' };
   const said = textLanguage(text.replace(/[A-Z0-9]{2,}|\d+/g, ' '));
   const followUp = readFollowUp(text);
