@@ -12,6 +12,7 @@ import { startDigestRig } from '../../support/digestRig.js';
  */
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 // Friday 2026-11-20, 08:00 in Shanghai.
 const FRIDAY_8AM = Date.parse('2026-11-20T00:00:00Z');
 const DAILY_0830: Schedule = { cadence: { kind: 'daily' }, time: '08:30', timeZone: 'Asia/Shanghai' };
@@ -65,6 +66,27 @@ describe('a digest whose page 2 times out', () => {
     expect(JSON.stringify(main!.blocks)).toContain(
       'Page 2 of the fund list did not answer this time (the service may have charged 10 coins for it, counted as spent): its funds come with the next run.',
     );
+  });
+
+  it('counts as spent a later page answered in a shape it cannot read, and a first page that never answered as it may', async () => {
+    const rig = await rigAt(FRIDAY_8AM);
+    const digest = await rig.addDigest(DAILY_0830);
+    rig.simulator.setFaults({ perOperation: { 'fund-new-list': { changedFieldRate: 1, pages: [2] } } });
+    rig.clock.set(FRIDAY_8AM + 31 * MINUTE);
+    await rig.scheduler.tick();
+    expect(await ledgerCoins(rig)).toBe(20);
+    expect((await rig.repository.get(digest.id))?.lastRun).toMatchObject({ outcome: 'posted', coinsSpent: 20 });
+    expect((await rig.repository.get(digest.id))?.lastRun?.coinsAtRisk).toBeUndefined();
+
+    rig.simulator.setFaults({ perOperation: { 'fund-new-list': { timeoutRate: 1 } } });
+    rig.clock.set(FRIDAY_8AM + DAY + 31 * MINUTE);
+    await rig.scheduler.tick();
+    expect(await ledgerCoins(rig)).toBe(30);
+    expect((await rig.repository.get(digest.id))?.lastRun).toMatchObject({
+      outcome: 'fetch_failed',
+      coinsSpent: 0,
+      coinsAtRisk: 10,
+    });
   });
 
   it('posts the funds of the page it could not read at the next run, each once', async () => {
