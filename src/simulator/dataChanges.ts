@@ -8,7 +8,13 @@ import { z } from 'zod';
 import { decimalsOf, roundTo } from '../core/decimals.js';
 import { bidRegionByCode } from '../core/operations/bidRegions.js';
 import type { AssetRecord } from './data/assetHistory.js';
-import { type BidNotice, orderedBidNotices, type PublishedBidNotice } from './data/bidNotices.js';
+import {
+  BID_ORDERS,
+  type BidNotice,
+  type BidOrder,
+  orderedBidNotices,
+  type PublishedBidNotice,
+} from './data/bidNotices.js';
 import { futuresContract } from './data/futuresContracts.js';
 import type { TaxpayerRecord } from './data/taxpayerCatalogue.js';
 import { restyledText } from './restyledText.js';
@@ -69,6 +75,10 @@ const dataChangeSchema = z.discriminatedUnion('kind', [
   }),
   /** Bid records carry their `id` and `url`, or not (`shown: false`): the spec shows no field of them. */
   z.strictObject({ kind: z.literal('bidIds'), shown: z.boolean(), from }),
+  /** Every bid record's `url` is this one link (a site giving each notice its list page); without `url`, each its own. */
+  z.strictObject({ kind: z.literal('bidLinks'), url: z.string().min(1).optional(), from }),
+  /** The order a bid search lists its notices in: newest first (the default) or oldest first; the spec shows none. */
+  z.strictObject({ kind: z.literal('bidOrder'), order: z.enum(BID_ORDERS), from }),
 ]);
 
 export type DataChangeRequest = z.input<typeof dataChangeSchema>;
@@ -185,7 +195,15 @@ export function publishedBidNotices(changes: readonly DataChange[], nowMs: numbe
   return inEffect(changes, 'newBid', nowMs).flatMap((change) => change.notices);
 }
 
-/** A notice as served at `nowMs`: its text changes laid over it, its id and url gone while ids are hidden. */
+/** The order bid searches list their notices in at `nowMs`. */
+export function bidOrderAt(changes: readonly DataChange[], nowMs: number): BidOrder {
+  return inEffect(changes, 'bidOrder', nowMs).at(-1)?.order ?? 'newestFirst';
+}
+
+/**
+ * A notice as served at `nowMs`: its text changes laid over it, its id and url gone while ids are
+ * hidden, its url the one generic link while links are.
+ */
 export function changedBidNotice(
   notice: BidNotice,
   changes: readonly DataChange[],
@@ -203,7 +221,8 @@ export function changedBidNotice(
   const ids = inEffect(changes, 'bidIds', nowMs).at(-1);
   if (ids && !ids.shown) {
     const { id: _id, url: _url, ...withoutIds } = changed;
-    return withoutIds;
+    changed = withoutIds;
   }
-  return changed;
+  const link = inEffect(changes, 'bidLinks', nowMs).at(-1)?.url;
+  return link === undefined ? changed : { ...changed, url: link };
 }

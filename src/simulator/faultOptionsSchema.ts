@@ -20,6 +20,7 @@ const operationFaultsSchema = z.strictObject({
   changedFieldRate: rate.optional(),
   rateLimitRate: rate.optional(),
   businessErrorWithHttp200: z.boolean().optional(),
+  pages: z.array(z.number().int().positive()).min(1).optional(),
 });
 
 const faultOptionsSchema = operationFaultsSchema.extend({

@@ -11,7 +11,16 @@ export function faultsFor(faults: FaultOptions, operation: OperationId | undefin
   return { ...shared, ...specific };
 }
 
-export function drawFault(faults: OperationFaultOptions, random: () => number): FaultKind | undefined {
+/** The page a request body asks for (`pageNo` or `pageIndex`, as text or a number); page 1 when it names none. */
+function pageAsked(body: unknown): number {
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const page = Number(fields.pageNo ?? fields.pageIndex ?? 1);
+  return Number.isFinite(page) ? page : 1;
+}
+
+/** A fault for a call asking `body`; none for a page the faults are not set on (`pages`). */
+export function drawFault(faults: OperationFaultOptions, random: () => number, body?: unknown): FaultKind | undefined {
+  if (faults.pages && !faults.pages.includes(pageAsked(body))) return undefined;
   const stacked: Array<[FaultKind, number]> = [
     ['timeout', faults.timeoutRate ?? 0],
     ['error', faults.errorRate ?? 0],

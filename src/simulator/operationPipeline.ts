@@ -97,7 +97,7 @@ export function replyToOperation(state: SimulatorState, request: OperationReques
   // Error and rate-limit faults are refusals: nothing decided, nothing charged. The other faults go
   // wrong after the call was decided as a success, which is when the service charges: a hang (the
   // answer never leaves; the client times out), a body mangled on the way, a field that changed shape.
-  const fault = drawFault(faults, faultRandom);
+  const fault = drawFault(faults, faultRandom, parsed.body);
   if (fault === 'error') return fail('internal_error', 'internal error', 'fault');
   if (fault === 'rateLimit') return fail('rate_limited', 'rate limit exceeded', 'fault', { 'Retry-After': '1' });
   stats.charge(apiKey, profile.costInCoins);

@@ -20,6 +20,11 @@ export interface OperationFaultOptions {
   rateLimitRate?: number;
   /** When true every failure is sent with HTTP 200 and only the envelope tells it is one. */
   businessErrorWithHttp200?: boolean;
+  /**
+   * Only calls asking for one of these pages (`pageNo`, `pageIndex`; a call naming none asks page 1)
+   * draw the faults above, e.g. a page 2 that times out; absent: every call.
+   */
+  pages?: readonly number[];
 }
 
 export interface FaultOptions extends OperationFaultOptions {

@@ -253,6 +253,31 @@ describe('changing the notices (POST /__simulator/changes)', () => {
     expect(noticeIdentity(award)).not.toBe(noticeIdentity(tenderWithoutIds));
   });
 
+  it('gives every record one generic link, with or without ids, until told each its own again', async () => {
+    now = shanghai('2025-06-18T10:00:00');
+    const before = await search(ZJ);
+    const link = 'https://example.invalid/list.html';
+    await change({ kind: 'bidLinks', url: link });
+    expect((await search(ZJ)).list).toEqual(before.list.map((notice) => ({ ...notice, url: link })));
+    await change({ kind: 'bidIds', shown: false });
+    expect((await search(ZJ)).list).toEqual(before.list.map(({ id: _id, ...rest }) => ({ ...rest, url: link })));
+    await change({ kind: 'bidIds', shown: true });
+    await change({ kind: 'bidLinks' });
+    expect(await search(ZJ)).toEqual(before);
+  });
+
+  it('lists the same notices oldest first when told, and newest first again', async () => {
+    now = shanghai('2025-06-18T10:00:00');
+    const period = { ...ZJ, publishStartTime: '2025-06-01', publishEndTime: '2025-06-18' };
+    const newest = await everyPage(period);
+    await change({ kind: 'bidOrder', order: 'oldestFirst' });
+    const oldest = await everyPage(period);
+    expect(oldest).toEqual([...newest].reverse());
+    expect(oldest.length).toBeGreaterThan(20);
+    await change({ kind: 'bidOrder', order: 'newestFirst' });
+    expect(await everyPage(period)).toEqual(newest);
+  });
+
   it('refuses a change it cannot read, and records nothing', async () => {
     for (const bad of [
       { kind: 'newBid', keyword: KEYWORD, province: 'XX' },

@@ -142,6 +142,18 @@ describe('faults', () => {
     expect((await callOperation(simulator(), OP.futures, VALID_BODIES[OP.futures])).status).toBe(500);
   });
 
+  it('with pages, faults only the calls asking one of those pages (a call naming none asks page 1)', async () => {
+    simulator().setFaults({ perOperation: { [OP.newFunds]: { errorRate: 1, pages: [2] } } });
+    expect((await callOperation(simulator(), OP.newFunds, {})).status).toBe(200);
+    expect((await callOperation(simulator(), OP.newFunds, { pageNo: '1' })).status).toBe(200);
+    expect((await callOperation(simulator(), OP.newFunds, { pageNo: '2' })).status).toBe(500);
+    simulator().setFaults({ errorRate: 1, pages: [1, 3] });
+    expect((await callOperation(simulator(), OP.bids, VALID_BODIES[OP.bids])).status).toBe(500);
+    expect((await callOperation(simulator(), OP.bids, { ...VALID_BODIES[OP.bids], pageIndex: '2' })).status).toBe(200);
+    expect((await callOperation(simulator(), OP.bids, { ...VALID_BODIES[OP.bids], pageIndex: '3' })).status).toBe(500);
+    expect(() => simulator().setFaults({ timeoutRate: 1, pages: [] })).toThrow(/invalid fault options/);
+  });
+
   it('draws the same faults from the same seed', async () => {
     const statusesFrom = async (seed: number) => {
       const own = await startSimulator({ seed, faults: { errorRate: 0.5 }, rateLimits: GENEROUS_RATE_LIMITS });

@@ -1,4 +1,5 @@
 import type { CallResult, DataClient } from '../client/dataClient.js';
+import { UpstreamError } from '../errors.js';
 import { DIGEST_SOURCE } from '../ledger/ledger.js';
 import type { NewFund } from '../operations/newFunds.js';
 
@@ -15,26 +16,54 @@ export const DIGEST_PAGE_SIZE = 50;
 /** A first run posts the current list; this bounds it (500 funds) however long the list is. */
 const MAX_PAGES = 10;
 
+/**
+ * The funds a digest has posted (or read: a filtered digest counts every fund it read). `unfinished`:
+ * those read by runs cut short (a later page failed), beyond which pages went unread.
+ */
+export interface SeenFunds {
+  codes: ReadonlySet<string>;
+  unfinished?: ReadonlySet<string>;
+}
+
 export interface Collected {
   funds: NewFund[];
+  /** What the pages read cost, and what an unreadable page was charged (its code said success). */
   coinsSpent: number;
+  /** What a page whose answer never came may have cost: counted as charged, as the ledger counts it. */
+  coinsAtRisk: number;
   pagesFetched: number;
   /** Why collecting stopped before the end (a later page failed or passed the budget); what came before is kept. */
   stoppedBy?: unknown;
+  /** The page that could not be read, when collecting stopped at one. */
+  unreadPage?: { page: number; coinsAtRisk?: number };
+  /**
+   * Codes to keep as read by a run cut short (this one's and those of earlier ones it did not get
+   * past): the next run reads on past them. Absent: the run read down to funds known before.
+   */
+  unfinished?: string[];
+}
+
+/** What a failed call cost: charged for sure (an answer in a shape not known) or perhaps (no answer). */
+export function coinsOfFailure(error: unknown): { spent: number; atRisk: number } {
+  if (!(error instanceof UpstreamError) || !error.coinsAtRisk) return { spent: 0, atRisk: 0 };
+  return error.mayHaveCharged ? { spent: 0, atRisk: error.coinsAtRisk } : { spent: error.coinsAtRisk, atRisk: 0 };
 }
 
 /**
  * The funds this digest has not posted before, newest first. Pages of 50 are fetched until a page
- * holds only known funds (the list is newest first, so nothing new lies beyond it) or the list ends.
+ * holds only funds known before (the list is newest first, so nothing new lies beyond it) or the
+ * list ends. Funds read by a run cut short do not count as known for that: beyond them lies a page
+ * that run never read, which this one reads.
  */
 export async function collectNewFunds(
   data: DataClient,
   filter: SaleFilter,
-  seen: ReadonlySet<string> | undefined,
+  seen: SeenFunds | undefined,
   context: { teamId: string; channelId: string; digestId: string },
 ): Promise<Collected> {
   const fresh: NewFund[] = [];
-  const inThisRun = new Set<string>();
+  const read = new Set<string>();
+  const knownBefore = (code: string) => seen?.codes.has(code) === true && seen.unfinished?.has(code) !== true;
   let coinsSpent = 0;
   let pagesFetched = 0;
   for (let page = 1; page <= MAX_PAGES; page++) {
@@ -49,20 +78,32 @@ export async function collectNewFunds(
         source: `${DIGEST_SOURCE}${context.digestId}`,
       });
     } catch (error) {
-      // Pages already fetched were paid for: post their funds; the rest stay unseen for next time.
+      // Pages already fetched were paid for: post their funds; the next run reads on past them.
       if (page === 1) throw error;
-      return { funds: fresh, coinsSpent, pagesFetched, stoppedBy: error };
+      const { spent, atRisk } = coinsOfFailure(error);
+      const unfinished = [...new Set([...(seen?.unfinished ?? []), ...read])];
+      return {
+        funds: fresh,
+        coinsSpent: coinsSpent + spent,
+        coinsAtRisk: atRisk,
+        pagesFetched,
+        stoppedBy: error,
+        unreadPage: { page, ...(atRisk ? { coinsAtRisk: atRisk } : {}) },
+        unfinished,
+      };
     }
     coinsSpent += answer.coinsSpent;
     pagesFetched += 1;
     const funds = answer.result.funds;
-    const unseen = funds.filter((fund) => !seen?.has(fund.fundCode) && !inThisRun.has(fund.fundCode));
-    for (const fund of unseen) {
-      inThisRun.add(fund.fundCode);
-      fresh.push(fund);
+    // A fund met on an earlier page of this run (the list moved on between two pages) is known too.
+    const onlyKnown =
+      seen !== undefined && funds.every((fund) => knownBefore(fund.fundCode) || read.has(fund.fundCode));
+    for (const fund of funds) {
+      if (read.has(fund.fundCode)) continue;
+      read.add(fund.fundCode);
+      if (!seen?.codes.has(fund.fundCode)) fresh.push(fund);
     }
-    const onlyKnown = seen !== undefined && unseen.length === 0;
     if (onlyKnown || !answer.paging?.hasNext || funds.length === 0) break;
   }
-  return { funds: fresh, coinsSpent, pagesFetched };
+  return { funds: fresh, coinsSpent, coinsAtRisk: 0, pagesFetched };
 }

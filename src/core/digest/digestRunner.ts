@@ -4,7 +4,7 @@ import { BudgetExceededError, StoppedError } from '../errors.js';
 import { failurePhrase } from '../jobs/failurePhrase.js';
 import { type JobRunnerOptions, type JobRunOutcome, JobRuns, jobRunnerOptions } from '../jobs/jobRuns.js';
 import type { PostResult } from '../jobs/runLocks.js';
-import { collectNewFunds } from './collect.js';
+import { coinsOfFailure, collectNewFunds } from './collect.js';
 import type { DigestRepository } from './digestRepository.js';
 import { filterNewFunds } from './newFundFilter.js';
 import type { Digest, DigestContent, DigestPoster, DigestRunRecord } from './types.js';
@@ -72,12 +72,14 @@ export class DigestRunner {
       newFunds: number,
       coinsSpent: number,
       detail?: Phrase,
+      coinsAtRisk?: number,
     ): DigestRunRecord => ({
       ...base,
       finishedAt: clock.now(),
       outcome,
       newFunds,
       coinsSpent,
+      ...(coinsAtRisk ? { coinsAtRisk } : {}),
       ...(detail ? { detail } : {}),
     });
     const locale = digest.lang ?? this.options.locale ?? FALLBACK_LOCALE;
@@ -91,7 +93,7 @@ export class DigestRunner {
       ...(digest.heldSince !== undefined ? { heldSince: digest.heldSince } : {}),
     };
 
-    const seen = await repository.seenCodes(digest.id);
+    const seen = await repository.seen(digest.id);
     let collected: Awaited<ReturnType<typeof collectNewFunds>>;
     try {
       collected = await collectNewFunds(data, digest.filter, seen, {
@@ -111,38 +113,45 @@ export class DigestRunner {
         );
       }
       if (error instanceof StoppedError) throw error;
-      return finish('fetch_failed', 0, 0, failurePhrase(error));
+      // A first page whose answer never came (or came unreadable) is counted as the ledger counts it.
+      const { spent, atRisk } = coinsOfFailure(error);
+      return finish('fetch_failed', 0, spent, failurePhrase(error), atRisk);
     }
 
     // A filtered digest posts its kinds and words only; every fund read counts as seen, so the next
     // run stops at the first page of funds it looked at, matching or not.
     content.funds = digest.fundFilter ? filterNewFunds(collected.funds, digest.fundFilter) : collected.funds;
     content.firstRun = seen === undefined;
+    if (collected.unreadPage) content.unreadPage = collected.unreadPage;
+    const { coinsSpent, coinsAtRisk } = collected;
     // Recorded before posting: if the store fails after the post, the funds are not posted a second
-    // time by a later run. A post that certainly failed gives them back.
+    // time by a later run. A post that certainly failed gives them back. A run cut short records the
+    // funds it read as unfinished, so the next one reads on past them; a run that got past clears it.
     const codes = collected.funds.map((fund) => fund.fundCode);
+    const record = codes.length > 0 || collected.unfinished !== undefined || seen?.unfinished !== undefined;
+    const markSeen = () => repository.markSeen(digest.id, codes, collected.unfinished);
     if (content.funds.length === 0) {
       if (!this.options.postEmpty) {
-        if (codes.length > 0) await repository.markSeen(digest.id, codes).catch(() => undefined);
-        return finish('nothing_new', 0, collected.coinsSpent);
+        if (record) await markSeen().catch(() => undefined);
+        return finish('nothing_new', 0, coinsSpent, undefined, coinsAtRisk);
       }
       content.empty = true;
     }
     try {
-      if (codes.length > 0) await repository.markSeen(digest.id, codes);
+      if (record) await markSeen();
     } catch (error) {
       this.options.logger?.warn(
         { err: error, digestId: digest.id },
         'could not record the funds about to be posted; nothing posted',
       );
-      return finish('post_failed', content.funds.length, collected.coinsSpent, { key: 'digests.run.storeDown' });
+      return finish('post_failed', content.funds.length, coinsSpent, { key: 'digests.run.storeDown' }, coinsAtRisk);
     }
     const posted = await this.tryPost(digest, content);
     // Slack may have posted it: its funds stay marked as posted, so no later run posts them again.
     if (!posted.ok && posted.landed === 'unknown')
-      return finish('post_unknown', content.funds.length, collected.coinsSpent, posted.detail);
+      return finish('post_unknown', content.funds.length, coinsSpent, posted.detail, coinsAtRisk);
     if (!posted.ok) {
-      if (codes.length > 0) {
+      if (record) {
         await repository
           .restoreSeen(digest.id, seen)
           .catch((error: unknown) =>
@@ -152,7 +161,7 @@ export class DigestRunner {
             ),
           );
       }
-      return finish('post_failed', content.funds.length, collected.coinsSpent, posted.detail);
+      return finish('post_failed', content.funds.length, coinsSpent, posted.detail, coinsAtRisk);
     }
     const stopped: Phrase | undefined =
       collected.stoppedBy === undefined
@@ -161,7 +170,7 @@ export class DigestRunner {
             key: 'digests.run.stoppedAfterPage',
             values: { page: collected.pagesFetched, why: failurePhrase(collected.stoppedBy) },
           };
-    return finish(content.empty ? 'nothing_new' : 'posted', content.funds.length, collected.coinsSpent, stopped);
+    return finish(content.empty ? 'nothing_new' : 'posted', content.funds.length, coinsSpent, stopped, coinsAtRisk);
   }
 
   private tryPost(digest: Digest, content: DigestContent): Promise<PostResult> {

@@ -39,7 +39,10 @@ export interface DigestRunRecord {
     | 'missed'
     | 'refused';
   newFunds: number;
+  /** What the pages it read cost (an answer in a shape not known included: it was charged). */
   coinsSpent: number;
+  /** What a page whose answer never came may have cost: the ledger counts it as spent, and so does what the run says. */
+  coinsAtRisk?: number;
   /** Why it went as it did (a phrase; plain text in records stored before phrases). */
   detail?: Phrase | string;
   /** The store failed after the post: the run is missing from the digest's history (its funds are marked as posted). */
@@ -75,6 +78,8 @@ export interface DigestContent {
   empty: boolean;
   /** Set instead of funds when the budget did not allow the run. */
   budgetNotice?: Phrase;
+  /** A later page could not be read (and may have been charged): its funds come with the next run. */
+  unreadPage?: { page: number; coinsAtRisk?: number };
   simulated: boolean;
   /** The language to post in: the digest's own, else the workspace's (the runner decides, the poster renders). */
   locale: Locale;

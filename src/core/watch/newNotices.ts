@@ -1,11 +1,14 @@
 // What a saved tender search finds new at one check. The service's document shows neither the fields
 // of a bid record nor the order of a page; like the simulator, and like anyone paging a news list,
 // this takes a page to be newest first: while every notice of a page is new the next one may hold
-// more, and once a page holds a notice told before, nothing beyond it is new.
+// more, and once a page holds a notice told before, nothing beyond it is new. A check cut short (a
+// later page unanswered) leaves that edge unreached: the next one reads on past what it told.
 import type { CallContext, CallResult, DataClient } from '../client/dataClient.js';
 import { UpstreamError } from '../errors.js';
+import { SERVICE_TIME_ZONE } from '../operations/definition.js';
 import { WATCHED_OPERATIONS } from '../operations/index.js';
-import { type IdentityBasis, type NoticeIdentity, noticeIdentities } from './noticeIdentity.js';
+import { localDate } from '../time.js';
+import { type NoticeIdentity, type PageNotice, pageNotices } from './noticeIdentity.js';
 import type { CheckOutcome, TenderSearch, WatchState, WatchTarget } from './types.js';
 
 type TenderTarget = Extract<WatchTarget, { kind: 'tenders' }>;
@@ -13,15 +16,26 @@ type TenderTarget = Extract<WatchTarget, { kind: 'tenders' }>;
 /**
  * Identities kept per watch, most recently seen last. Every check marks again every notice it read,
  * so a notice stays known for as long as it can still appear on the pages a check reads (at most
- * TENDER_PAGES_MOST pages of 10, two or three identities each: 150 at most); the rest is room for a
- * service that serves a page in a different order from one check to the next. About 40 KB a watch.
+ * TENDER_PAGES_MOST pages of 10, one identity each, two for records saying the same: 100 at most);
+ * the rest is room for a service that serves a page in a different order from one check to the
+ * next, and for what earlier versions stored (three identities a notice). About 30 KB a watch.
  */
 export const TOLD_KEPT = 1000;
+
+/**
+ * A notice not told before, dated two days or more before the last whole check (before the day
+ * before it, in Shanghai), was there a day at least before that check read the notices newer than
+ * it: it is old, whatever order the service serves it in now. The day between lets a service list a
+ * notice a little late.
+ */
+const OLD_AFTER_MS = 24 * 3_600_000;
 
 /** A check reads one page unless every notice on it is new; by default at most this many (its cap). */
 export const TENDER_PAGES_DEFAULT = 3;
 /** The most pages a check may read: one message's table holds their notices (Slack's data_table: 100 rows). */
 export const TENDER_PAGES_MOST = 5;
+/** What checks cut short read, kept until a check reads past it: two checks' most pages, of 10 notices. */
+const UNFINISHED_KEPT = 2 * TENDER_PAGES_MOST * 10;
 
 /** The question a check asks for page `page`: the search as a person asks it (the operation's own page size). */
 export function tenderInput(search: TenderSearch, page = 1): Record<string, string> {
@@ -50,18 +64,29 @@ export function searchToWatch(request: Record<string, unknown>): TenderSearch | 
   return search;
 }
 
-interface SeenNotice {
-  record: unknown;
-  identities: NoticeIdentity[];
+/** Told before this check: by its identity, by what an earlier version stored, or as the one of its twins seen alone. */
+function toldBefore(notice: PageNotice, known: ReadonlySet<NoticeIdentity>): boolean {
+  if (known.has(notice.identity) || (notice.legacy !== undefined && known.has(notice.legacy))) return true;
+  // Records saying the same, one of which a check saw alone: the last of them (the oldest, newest first) is that one.
+  const { plain, twins } = notice;
+  return (
+    plain !== undefined &&
+    twins !== undefined &&
+    known.has(plain) &&
+    !twins.some((twin) => known.has(twin)) &&
+    twins.at(-1) === notice.identity
+  );
 }
 
 /**
  * One check of a saved search: reads its first page (and the next while every notice of a page is
- * new, up to the watch's cap), and tells the notices whose identity it has not told before, once. A
- * notice is known by its strongest identity (the service's id, else its link, else the fingerprint
- * of its title, purchaser, kind and date); when the service identifies it otherwise than at the last
- * check (it stopped or started sending ids), by any of them. The first check records the first page.
- * A later page that fails is left for the next check: the notices of the pages paid for are told.
+ * new, up to the watch's cap), and tells the notices it has not told before, once, each known by
+ * what it says (noticeIdentity.ts). The first check records the first page. A later page that fails
+ * is left for the next check: the notices of the pages paid for are told, and the next check reads
+ * on past them (they are told, but beyond them lies a page no check read) until it meets a notice
+ * known from before, its cap or the end of the list. A notice not told before and dated two days or
+ * more before the last whole check is not new (OLD_AFTER_MS): a service that serves the same
+ * notices in another order brings no old one up as new.
  */
 export async function checkNewNotices(
   data: DataClient,
@@ -72,12 +97,14 @@ export async function checkNewNotices(
   notBefore: number,
 ): Promise<CheckOutcome> {
   const known = new Set(told);
-  const lastBasis = previous?.kind === 'tenders' ? new Set(previous.identifiedBy) : undefined;
-  const firstCheck = lastBasis === undefined;
-  const fresh: SeenNotice[] = [];
+  const last = previous?.kind === 'tenders' ? previous : undefined;
+  const firstCheck = last === undefined;
+  const cutShort = new Set(last?.unfinished);
+  const oldBefore =
+    last?.checkedAt === undefined ? undefined : localDate(last.checkedAt - OLD_AFTER_MS, SERVICE_TIME_ZONE);
+  const fresh: unknown[] = [];
   const seen: NoticeIdentity[] = [];
   const readNow = new Set<NoticeIdentity>();
-  const basis = new Set<IdentityBasis>();
   let firstPage: unknown[] = [];
   let coinsSpent = 0;
   let capped: { pages: number; coins: number } | undefined;
@@ -101,34 +128,38 @@ export async function checkNewNotices(
     coinsSpent += answer.coinsSpent;
     const records = answer.result.records;
     if (page === 1) firstPage = records;
-    let everyOneNew = records.length > 0;
-    for (const record of records) {
-      const identities = noticeIdentities(record);
-      // A record with neither id, link nor title names no notice: it cannot be told once, so it is not told.
-      if (!identities) continue;
-      basis.add(identities.basis);
-      seen.push(...identities.all);
+    // Read on while every notice of the page is new, or told by a check cut short.
+    let readOn = records.length > 0;
+    pageNotices(records).forEach((notice, index) => {
+      // A record with neither a title nor an id or link of its own names no notice: it cannot be told once, so it is not told.
+      if (!notice) return;
+      seen.push(notice.identity, ...(notice.plain ? [notice.plain] : []));
       // Met again within this check: the list moved on between two pages.
-      if (readNow.has(identities.primary)) continue;
-      readNow.add(identities.primary);
-      const told =
-        known.has(identities.primary) ||
-        (lastBasis !== undefined &&
-          !lastBasis.has(identities.basis) &&
-          identities.all.some((identity) => known.has(identity)));
-      if (told) everyOneNew = false;
-      else fresh.push({ record, identities: identities.all });
-    }
+      if (readNow.has(notice.identity)) return;
+      readNow.add(notice.identity);
+      if (toldBefore(notice, known)) {
+        if (!cutShort.has(notice.identity)) readOn = false;
+      } else if (oldBefore !== undefined && notice.date !== undefined && notice.date < oldBefore) {
+        readOn = false;
+      } else {
+        fresh.push(records[index]);
+      }
+    });
     const fullPage = records.length >= Number(answer.request.pageSize);
-    if (firstCheck || !everyOneNew || !fullPage || !answer.paging?.hasNext) break;
+    if (firstCheck || !readOn || !fullPage || !answer.paging?.hasNext) break;
     if (page === target.maxPages) capped = { pages: page, coins: page * answer.cost };
   }
   const seenNow = new Set(seen);
   const keep = [...told.filter((identity) => !seenNow.has(identity)), ...seenNow].slice(-TOLD_KEPT);
-  const state: WatchState = {
-    kind: 'tenders',
-    identifiedBy: basis.size > 0 ? [...basis].sort() : [...(lastBasis ?? [])].sort(),
-  };
+  // A check cut short keeps the time of the last whole one, and what it read for the next to read past.
+  const state: WatchState =
+    unreadPage === undefined
+      ? { kind: 'tenders', checkedAt: notBefore }
+      : {
+          kind: 'tenders',
+          ...(last?.checkedAt !== undefined ? { checkedAt: last.checkedAt } : {}),
+          unfinished: [...new Set([...cutShort, ...readNow])].slice(-UNFINISHED_KEPT),
+        };
   const subject = target.search.keyword;
   const outcome: CheckOutcome = {
     state,
@@ -144,7 +175,7 @@ export async function checkNewNotices(
     change: {
       subject,
       rows: [],
-      records: fresh.map((notice) => notice.record),
+      records: fresh,
       ...(capped ? { capped } : {}),
       ...(unreadPage ? { unreadPage } : {}),
     },

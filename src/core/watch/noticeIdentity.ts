@@ -3,19 +3,24 @@
 // is read defensively: any value in, an identity out, or undefined when nothing in it identifies a
 // notice.
 //
-// Fields looked for, in order, the first one holding text or a number:
-// - an id: `id` (what the simulator serves), then `noticeId`, `bidId`, `infoId`, `articleId`, `uuid`;
-// - else a link: `url` (the simulator's), then `detailUrl`, `noticeUrl`, `link`, `href`, `sourceUrl`;
-// - else a fingerprint of the title (`title`, `noticeTitle`, `projectName`, `name`), purchaser
-//   (`purchaser`, `purchaserName`, `buyer`, `buyerName`, `tenderee`), kind (`noticeType`, `infoType`,
-//   `type`, `kind`, `category`) and publication date (`publishDate`, `publishTime`, `pubDate`,
-//   `releaseDate`, `date`). The first name of each is the simulator's; the others are names such
-//   services commonly use, so a service that calls them otherwise is still read.
-// An id or link names one notice wherever it is listed. A fingerprint is taken after Unicode NFKC
-// (full-width letters, digits and spaces become ASCII), lower case, and without any space,
-// punctuation or symbol (ASCII or CJK: （）【】《》，。、·“” …), and with the date read as a calendar
-// date whatever its form: a notice re-served with cosmetic changes, or found on another page, keeps
-// its identity, while an award result for a tender (another kind, a later date) has its own.
+// A notice is known by what it says: a fingerprint of its title (`title`, `noticeTitle`,
+// `projectName`, `name`), purchaser (`purchaser`, `purchaserName`, `buyer`, `buyerName`,
+// `tenderee`), kind (`noticeType`, `infoType`, `type`, `kind`, `category`), publication date
+// (`publishDate`, `publishTime`, `pubDate`, `releaseDate`, `date`) and region (`province`,
+// `provinceName`, `region`, `regionName`, `area`, `city`). The first name of each is the
+// simulator's; the others are names such services commonly use, so a service that calls them
+// otherwise is still read. An id (`id`, `noticeId`, `bidId`, `infoId`, `articleId`, `uuid`) or a
+// link (`url`, `detailUrl`, `noticeUrl`, `link`, `href`, `sourceUrl`) is trusted only where it is
+// unique on the page, and only where the content cannot tell: to tell apart two records of one
+// page that say the same, or to name a record without a title. A service may give every notice
+// its list page as its link, or hand a row id to another notice: neither makes two notices one, or
+// one notice two.
+//
+// A fingerprint is taken after Unicode NFKC (full-width letters, digits and spaces become ASCII),
+// lower case, and without any space, punctuation or symbol (ASCII or CJK: （）【】《》，。、·“” …),
+// and with the date read as a calendar date whatever its form: a notice re-served with cosmetic
+// changes, or found on another page or in another order, keeps its identity, while an award result
+// for a tender (another kind, a later date) has its own.
 import { createHash } from 'node:crypto';
 import { readerText } from '../readerText.js';
 
@@ -27,9 +32,11 @@ const TITLE_FIELDS = ['title', 'noticeTitle', 'projectName', 'name'];
 const PURCHASER_FIELDS = ['purchaser', 'purchaserName', 'buyer', 'buyerName', 'tenderee'];
 const KIND_FIELDS = ['noticeType', 'infoType', 'type', 'kind', 'category'];
 const DATE_FIELDS = ['publishDate', 'publishTime', 'pubDate', 'releaseDate', 'date'];
+const REGION_FIELDS = ['province', 'provinceName', 'region', 'regionName', 'area', 'city'];
 
 const SHANGHAI_OFFSET_MS = 8 * 3_600_000; // the service is Chinese: a bare instant is dated in Shanghai
 const EPOCH_SECONDS_BELOW = 1e11; // 10^11 seconds is the year 5138; 10^11 milliseconds was 1973
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function firstValue(record: Record<string, unknown>, names: readonly string[]): string | undefined {
   for (const name of names) {
@@ -62,50 +69,101 @@ function calendarDate(record: Record<string, unknown>): string {
   return parts ? `${parts[1]}-${parts[2]!.padStart(2, '0')}-${parts[3]!.padStart(2, '0')}` : readerText(value);
 }
 
-function fingerprint(record: Record<string, unknown>): NoticeIdentity | undefined {
-  const title = readerText(firstValue(record, TITLE_FIELDS) ?? '');
-  if (title === '') return undefined; // a purchaser or a date alone names no notice
-  const parts = [
-    title,
-    readerText(firstValue(record, PURCHASER_FIELDS) ?? ''),
-    readerText(firstValue(record, KIND_FIELDS) ?? ''),
-    calendarDate(record),
-  ];
-  return `fp:${createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22)}`;
+const digest = (parts: readonly string[]) =>
+  createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
+
+/** What one record says of itself: its content's parts (none without a title), its id and link. */
+interface RecordMarks {
+  content: string[] | undefined;
+  date: string;
+  id: string | undefined;
+  url: string | undefined;
 }
 
-/** What a notice's identity rests on: the service's id, its link, or the fingerprint of what it says. */
-export type IdentityBasis = 'id' | 'url' | 'fp';
-
-export interface NoticeIdentities {
-  /** The strongest identity the record carries (`noticeIdentity`). */
-  primary: NoticeIdentity;
-  basis: IdentityBasis;
-  /**
-   * Every identity it carries, the primary first: a saved search stores them all, so a service that
-   * stops (or starts) sending ids or links still recognises the notices it told by their fingerprint.
-   */
-  all: NoticeIdentity[];
-}
-
-/** The identities of a bid record, strongest first; undefined for anything that identifies no notice. */
-export function noticeIdentities(record: unknown): NoticeIdentities | undefined {
+function marksOf(record: unknown): RecordMarks | undefined {
   if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
   const fields = record as Record<string, unknown>;
   const id = firstValue(fields, ID_FIELDS);
   const url = firstValue(fields, URL_FIELDS);
-  const found: Array<[IdentityBasis, NoticeIdentity | undefined]> = [
-    ['id', id === undefined ? undefined : `id:${id}`],
-    ['url', url === undefined ? undefined : `url:${normalisedUrl(url)}`],
-    ['fp', fingerprint(fields)],
-  ];
-  const present = found.filter((entry): entry is [IdentityBasis, NoticeIdentity] => entry[1] !== undefined);
-  const [strongest] = present;
-  if (!strongest) return undefined;
-  return { primary: strongest[1], basis: strongest[0], all: present.map(([, identity]) => identity) };
+  const title = readerText(firstValue(fields, TITLE_FIELDS) ?? '');
+  const date = calendarDate(fields);
+  // A purchaser or a date alone names no notice.
+  const content =
+    title === ''
+      ? undefined
+      : [
+          title,
+          readerText(firstValue(fields, PURCHASER_FIELDS) ?? ''),
+          readerText(firstValue(fields, KIND_FIELDS) ?? ''),
+          date,
+          readerText(firstValue(fields, REGION_FIELDS) ?? ''),
+        ];
+  if (!content && id === undefined && url === undefined) return undefined;
+  return { content, date, id, url: url === undefined ? undefined : normalisedUrl(url) };
 }
 
-/** The identity of a bid record: `id:…`, `url:…` or `fp:…`; undefined for anything that identifies no notice. */
+/** A notice as one page of a search shows it. */
+export interface PageNotice {
+  /** What the notice is known by from one check to the next: `c:…` (its content), else `id:…` or `url:…`. */
+  identity: NoticeIdentity;
+  /**
+   * Records of this page saying the same are told apart by an id or link unique on the page:
+   * `plain` is the identity of what they say, `twins` the identities of all of them, in page order.
+   */
+  plain?: NoticeIdentity;
+  twins?: NoticeIdentity[];
+  /**
+   * The fingerprint earlier versions of the app stored (`fp:`: title, purchaser, kind and date), so
+   * that the notices a saved search told before an upgrade stay told.
+   */
+  legacy?: NoticeIdentity;
+  /** Its publication date (yyyy-mm-dd), when it has one. */
+  date?: string;
+}
+
+/** The notices of one page, in its order; undefined for a record that names no notice. */
+export function pageNotices(records: readonly unknown[]): Array<PageNotice | undefined> {
+  const marks = records.map(marksOf);
+  const count = (values: Array<string | undefined>) => {
+    const counts = new Map<string, number>();
+    for (const value of values) if (value !== undefined) counts.set(value, (counts.get(value) ?? 0) + 1);
+    return counts;
+  };
+  const ids = count(marks.map((mark) => mark?.id));
+  const urls = count(marks.map((mark) => mark?.url));
+  const uniqueId = (mark: RecordMarks) => (mark.id !== undefined && ids.get(mark.id) === 1 ? mark.id : undefined);
+  const uniqueUrl = (mark: RecordMarks) => (mark.url !== undefined && urls.get(mark.url) === 1 ? mark.url : undefined);
+  const plainOf = (mark: RecordMarks | undefined) => (mark?.content ? `c:${digest(mark.content)}` : undefined);
+  const sameContent = count(marks.map(plainOf));
+
+  const notices = marks.map((mark): PageNotice | undefined => {
+    if (!mark) return undefined;
+    const date = ISO_DATE.test(mark.date) ? { date: mark.date } : {};
+    const plain = plainOf(mark);
+    if (!mark.content || !plain) {
+      const id = uniqueId(mark);
+      const url = uniqueUrl(mark);
+      const identity = id !== undefined ? `id:${id}` : url !== undefined ? `url:${url}` : undefined;
+      // Earlier versions knew a record without a title by the same id or link.
+      return identity === undefined ? undefined : { identity, ...date };
+    }
+    const legacy = `fp:${digest(mark.content.slice(0, 4))}`;
+    if (sameContent.get(plain) === 1) return { identity: plain, legacy, ...date };
+    const id = uniqueId(mark);
+    const url = uniqueUrl(mark);
+    const by = id !== undefined ? ['id', id] : url !== undefined ? ['url', url] : undefined;
+    // Two records saying the same, without an id or link of their own to tell them apart, are one notice.
+    if (!by) return { identity: plain, legacy, ...date };
+    return { identity: `c:${digest([...mark.content, ...by])}`, plain, legacy, ...date };
+  });
+  for (const notice of notices) {
+    if (notice?.plain === undefined) continue;
+    notice.twins = notices.filter((other) => other?.plain === notice.plain).map((other) => other!.identity);
+  }
+  return notices;
+}
+
+/** The identity of a record on a page of its own: `c:…`, `id:…` or `url:…`; undefined for anything that identifies no notice. */
 export function noticeIdentity(record: unknown): NoticeIdentity | undefined {
-  return noticeIdentities(record)?.primary;
+  return pageNotices([record])[0]?.identity;
 }

@@ -2,7 +2,7 @@ import type { Locale, Phrase } from '../../i18n/lang.js';
 import type { Schedule } from '../jobs/schedule.js';
 import type { JobPause } from '../jobs/types.js';
 import type { RequestOf, WATCHED_OPERATIONS } from '../operations/index.js';
-import type { IdentityBasis, NoticeIdentity } from './noticeIdentity.js';
+import type { NoticeIdentity } from './noticeIdentity.js';
 
 /**
  * A saved tender search: the search as a person asks it (keyword, region, kind of notice, fields
@@ -36,11 +36,12 @@ export type WatchState =
   | { kind: 'fund'; assetDate?: string; asset?: number }
   | { kind: 'contract'; close: number; at: number; beyond: boolean }
   /**
-   * What the last check's notices were identified by (their ids, links or fingerprints): a notice
-   * identified otherwise now (the service stopped or started sending ids) is matched by all its
-   * identities. The identities told are kept beside the watch (WatchRepository.told), not in it.
+   * `checkedAt`: when the last whole check read the list (down to notices it knew, its cap or the
+   * list's end); `unfinished`: what checks cut short since read (a later page unanswered), for the
+   * next check to read past. Absent in states stored by earlier versions (which kept `identifiedBy`).
+   * The identities told are kept beside the watch (WatchRepository.told), not in it.
    */
-  | { kind: 'tenders'; identifiedBy: IdentityBasis[] };
+  | { kind: 'tenders'; checkedAt?: number; unfinished?: NoticeIdentity[] };
 
 /** One changed field, as the channel sees it: before and after side by side. */
 export interface FieldChange {

@@ -269,16 +269,22 @@ type Hit =
 const hitId = (hit: Hit) => hit.published?.id ?? slotId(hit.slot!);
 const newestFirst = (a: Hit, b: Hit) => b.publishedAt - a.publishedAt || (hitId(a) < hitId(b) ? -1 : 1);
 
+/** The orders a search can list its notices in (the spec shows none): newest first unless told otherwise. */
+export const BID_ORDERS = ['newestFirst', 'oldestFirst'] as const;
+export type BidOrder = (typeof BID_ORDERS)[number];
+
 /**
- * The notices the query finds as of `nowMs` (newest first, ties by id): how many, and the page asked
- * for. Days are walked newest first and only a day that reaches into the page is sorted, so a search
- * over a year of every region costs a pass over its cells rather than building every notice.
+ * The notices the query finds as of `nowMs` (newest first, ties by id; or exactly the other way):
+ * how many, and the page asked for. Days are walked in that order and only a day that reaches into
+ * the page is sorted, so a search over a year of every region costs a pass over its cells rather
+ * than building every notice.
  */
 export function searchBidNotices(
   query: BidQuery,
   nowMs: number,
   published: readonly PublishedBidNotice[],
   page: { index: number; size: number },
+  order: BidOrder = 'newestFirst',
 ): { total: number; notices: BidNotice[] } {
   const regions = (query.provinceCode === undefined ? BID_REGIONS : [bidRegionByCode(query.provinceCode)!]).map(
     (region) => ({ region, rate: workingDayRate(query.keyword, region) }),
@@ -293,7 +299,10 @@ export function searchBidNotices(
   const first = (page.index - 1) * page.size;
   const notices: BidNotice[] = [];
   let total = 0;
-  for (let day = query.endDay; day >= query.startDay; day--) {
+  const oldestFirst = order === 'oldestFirst';
+  const inOrder = oldestFirst ? (a: Hit, b: Hit) => newestFirst(b, a) : newestFirst;
+  for (let step = 0; step <= query.endDay - query.startDay; step++) {
+    const day = oldestFirst ? query.startDay + step : query.endDay - step;
     const hits: Hit[] = (publishedByDay.get(day) ?? []).map((entry) => ({
       publishedAt: entry.publishedAt,
       published: entry.notice,
@@ -308,7 +317,7 @@ export function searchBidNotices(
       }
     }
     if (total + hits.length > first && total < first + page.size) {
-      const wanted = hits.sort(newestFirst).slice(Math.max(0, first - total), first + page.size - total);
+      const wanted = hits.sort(inOrder).slice(Math.max(0, first - total), first + page.size - total);
       notices.push(...wanted.map((hit) => hit.published ?? slotNotice(hit.slot!)));
     }
     total += hits.length;

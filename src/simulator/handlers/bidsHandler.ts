@@ -5,7 +5,7 @@
 import { bidRegionByCode, isGenericBidKeyword } from '../../core/operations/bidRegions.js';
 import { dayOfIsoDate, sameDateNextYear, shanghaiDayNumber } from '../calendar.js';
 import { type NoticeTypeCode, type SearchField, searchBidNotices } from '../data/bidNotices.js';
-import { changedBidNotice, publishedBidNotices } from '../dataChanges.js';
+import { bidOrderAt, changedBidNotice, publishedBidNotices } from '../dataChanges.js';
 import {
   countFromText,
   InvalidParameterError,
@@ -82,10 +82,13 @@ export const bidsHandler: OperationHandler = (body, { nowMs, changes = [] }) => 
     startDay: period.startDay,
     endDay: Math.min(period.endDay, todayDay), // nothing is published in the future
   };
-  const found = searchBidNotices(query, nowMs, publishedBidNotices(changes, nowMs), {
-    index: pageIndex,
-    size: pageSize,
-  });
+  const found = searchBidNotices(
+    query,
+    nowMs,
+    publishedBidNotices(changes, nowMs),
+    { index: pageIndex, size: pageSize },
+    bidOrderAt(changes, nowMs),
+  );
   const list = found.notices.map((notice) => changedBidNotice(notice, changes, nowMs));
   return { total: found.total, pageIndex, pageSize, list };
 };

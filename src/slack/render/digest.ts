@@ -41,6 +41,13 @@ function footer(content: DigestContent, options: DigestRenderOptions): KnownBloc
   return contextBlock(parts.join(' · '));
 }
 
+/** A later page the run could not read, and what it may have cost: its funds come with the next run. */
+function unreadPageText({ page, coinsAtRisk }: NonNullable<DigestContent['unreadPage']>, lang: Lang): string {
+  return coinsAtRisk
+    ? lang.t('digests.post.pageUnreadCharged', { page, coins: lang.t('common.coins', { count: coinsAtRisk }) })
+    : lang.t('digests.post.pageUnread', { page });
+}
+
 /**
  * A digest as Slack messages, in the digest's language: the first goes to the channel, the rest
  * (funds that do not fit in one message) are replies in its thread.
@@ -70,6 +77,7 @@ export function renderDigest(content: DigestContent, options: DigestRenderOption
     ...newFundSections(main, lang),
   ];
   if (rest.length > 0) blocks.push(contextBlock(lang.t('digests.post.moreInThread', { count: rest.length })));
+  if (content.unreadPage) blocks.push(contextBlock(unreadPageText(content.unreadPage, lang)));
   blocks.push(footer(content, options));
   const messages: SlackMessage[] = [
     fitToSlackLimits(

@@ -28,7 +28,14 @@ export function sayClause(phrase: Phrase | string, lang: Lang): string {
 
 /** One line on how a run went, for `/dq digest run`, `list` and the App Home. */
 export function runSummary(record: DigestRunRecord, lang: Lang): string {
-  const coins = lang.t('common.coins', { count: record.coinsSpent });
+  // What the ledger holds: a page whose answer never came is counted as charged, and said to be that page.
+  const total = lang.t('common.coins', { count: record.coinsSpent + (record.coinsAtRisk ?? 0) });
+  const coins = record.coinsAtRisk
+    ? lang.t('digests.run.coinsWithUnanswered', {
+        coins: total,
+        unanswered: record.coinsAtRisk,
+      })
+    : total;
   switch (record.outcome) {
     case 'posted':
       return lang.t('digests.run.posted', { funds: lang.t('digests.post.funds', { count: record.newFunds }), coins });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { noticeIdentity } from '../../../src/core/watch/noticeIdentity.js';
+import { noticeIdentity, pageNotices } from '../../../src/core/watch/noticeIdentity.js';
 import { restyledText } from '../../../src/simulator/restyledText.js';
 
 /** A record as the simulator serves it, without the id and url a service might not send. */
@@ -23,19 +23,20 @@ const AWARD = {
 };
 
 describe('noticeIdentity', () => {
-  it('takes the id when the record has one, whatever else changed', () => {
-    expect(noticeIdentity({ ...TENDER, id: 'a1b2c3' })).toBe('id:a1b2c3');
-    expect(noticeIdentity({ ...TENDER, title: 'something else', id: 'a1b2c3', url: 'https://example.invalid/x' })).toBe(
-      'id:a1b2c3',
-    );
-    expect(noticeIdentity({ noticeId: 42 })).toBe('id:42');
-    expect(noticeIdentity({ ...AWARD, id: 'a1b2c4' })).not.toBe(noticeIdentity({ ...TENDER, id: 'a1b2c3' }));
+  it('knows a notice by what it says: an id or link changes nothing, and one given to another notice names that one', () => {
+    const identity = noticeIdentity(TENDER);
+    expect(identity).toMatch(/^c:[\w-]{22}$/);
+    expect(noticeIdentity({ ...TENDER, id: 'a1b2c3' })).toBe(identity);
+    expect(noticeIdentity({ ...TENDER, id: 'zz', url: 'https://example.invalid/x' })).toBe(identity);
+    // A row id reused for another notice: the other notice, another identity.
+    expect(noticeIdentity({ ...AWARD, id: 'a1b2c3' })).not.toBe(noticeIdentity({ ...TENDER, id: 'a1b2c3' }));
+    // Its region is part of what it says.
+    expect(noticeIdentity({ ...TENDER, province: 'JS' })).not.toBe(identity);
   });
 
-  it('takes the link when there is no id, without its fragment and with the host in any case', () => {
-    expect(noticeIdentity({ ...TENDER, url: 'https://Example.invalid/notice/7' })).toBe(
-      'url:https://example.invalid/notice/7',
-    );
+  it('names a record without a title by its id, else its link, without its fragment and with the host in any case', () => {
+    expect(noticeIdentity({ noticeId: 42, publishDate: '2026-11-20' })).toBe('id:42');
+    expect(noticeIdentity({ url: 'https://Example.invalid/notice/7' })).toBe('url:https://example.invalid/notice/7');
     expect(noticeIdentity({ detailUrl: 'https://example.invalid/notice/7#top' })).toBe(
       'url:https://example.invalid/notice/7',
     );
@@ -44,19 +45,19 @@ describe('noticeIdentity', () => {
 
   it('gives a re-served notice the same fingerprint: widths, spaces, punctuation and case do not count', () => {
     const identity = noticeIdentity(TENDER);
-    expect(identity).toMatch(/^fp:[\w-]{22}$/);
     for (const variant of [
       { ...TENDER, title: restyledText(TENDER.title), purchaser: restyledText(TENDER.purchaser) },
       { ...TENDER, title: '浙江省人民医院 光伏组件采购项目(ZJ2026-0412)公开招标公告' },
       { ...TENDER, title: '浙江省人民医院光伏组件采购项目【ｚｊ２０２６－０４１２】公开招标公告。' },
       { ...TENDER, title: ' 浙江省　人民医院“光伏组件”采购项目 · ZJ 2026 0412 公开招标公告 ' },
       { ...TENDER, purchaser: '浙江省 人民医院', publishDate: '2026/11/20 09:30:00', budget: 1 },
-      { ...TENDER, publishDate: '2026年11月20日' },
+      { ...TENDER, publishDate: '2026年11月20日', province: 'zj' },
       {
         title: TENDER.title,
         purchaser: TENDER.purchaser,
         noticeType: TENDER.noticeType,
         publishDate: TENDER.publishDate,
+        province: TENDER.province,
       },
     ]) {
       expect(noticeIdentity(variant), JSON.stringify(variant)).toBe(identity);
@@ -82,6 +83,7 @@ describe('noticeIdentity', () => {
       buyer: TENDER.purchaser,
       infoType: TENDER.noticeType,
       pubDate: TENDER.publishDate,
+      region: TENDER.province,
     };
     expect(noticeIdentity(named)).toBe(noticeIdentity(TENDER));
     const earlyMorning = Date.parse('2026-11-20T07:00:00+08:00'); // still 19 November in UTC
@@ -108,6 +110,66 @@ describe('noticeIdentity', () => {
     }
   });
 });
+
+describe('pageNotices: an id or link only where it is unique on the page', () => {
+  const OTHER = {
+    ...TENDER,
+    title: '浙江省教育局光伏组件供货及安装项目（ZJ2026-0099）询价公告',
+    purchaser: '浙江省教育局',
+  };
+
+  it('notices that share one generic link are each their own notice', () => {
+    const link = 'https://example.invalid/list.html';
+    const [first, second] = pageNotices([
+      { ...TENDER, url: link },
+      { ...OTHER, url: link },
+    ]);
+    expect(first!.identity).toBe(noticeIdentity(TENDER));
+    expect(second!.identity).toBe(noticeIdentity(OTHER));
+    // Without a title, a link shared on the page names no notice; one of its own does.
+    expect(pageNotices([{ url: link }, { url: link }, { url: 'https://example.invalid/n/1' }])).toEqual([
+      undefined,
+      undefined,
+      { identity: 'url:https://example.invalid/n/1' },
+    ]);
+  });
+
+  it('two records saying the same are told apart by ids of their own, and are one notice without', () => {
+    const twins = pageNotices([
+      { ...TENDER, id: 'a' },
+      { ...TENDER, id: 'b' },
+    ]);
+    expect(twins[0]!.identity).not.toBe(twins[1]!.identity);
+    expect(twins.map((notice) => notice!.plain)).toEqual([noticeIdentity(TENDER), noticeIdentity(TENDER)]);
+    expect(twins[0]!.twins).toEqual([twins[0]!.identity, twins[1]!.identity]);
+    // The same id twice, or none: the same notice listed twice.
+    for (const page of [
+      [
+        { ...TENDER, id: 'a' },
+        { ...TENDER, id: 'a' },
+      ],
+      [TENDER, restyledTender()],
+    ]) {
+      expect(pageNotices(page).map((notice) => notice!.identity)).toEqual([
+        noticeIdentity(TENDER),
+        noticeIdentity(TENDER),
+      ]);
+    }
+  });
+
+  it('carries the fingerprint earlier versions stored, so the notices they told stay told', () => {
+    // What the version before issue 42 stored for this record, beside its id and link.
+    expect(pageNotices([{ ...TENDER, id: 'a1b2c3' }])[0]).toEqual({
+      identity: noticeIdentity(TENDER),
+      legacy: 'fp:5QI520XjDnGrOHTTXRM7vf',
+      date: '2026-11-20',
+    });
+  });
+});
+
+function restyledTender() {
+  return { ...TENDER, title: restyledText(TENDER.title), purchaser: restyledText(TENDER.purchaser) };
+}
 
 const CJK = [...'浙江省人民医院光伏组件采购项目招标公告中标结果拟建教育局水利局第一中学运维服务供货及安装'];
 const ASCII_LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'];

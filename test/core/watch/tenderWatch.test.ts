@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readerText } from '../../../src/core/readerText.js';
 import { noticeIdentity } from '../../../src/core/watch/noticeIdentity.js';
-import type { WatchNotice } from '../../../src/core/watch/types.js';
+import type { WatchNotice, WatchState } from '../../../src/core/watch/types.js';
 import { startWatchRig } from '../../support/watchRig.js';
 
 /**
@@ -150,5 +150,162 @@ describe('a tender watch', () => {
     });
     const calls = rig.simulator.stats().calls.filter((call) => call.operation === BIDS);
     expect(calls).toHaveLength(4);
+  });
+});
+
+/**
+ * What a hostile tester found (issue 42, item 4): a check cut short, links and ids a service uses
+ * otherwise than for one notice each, and the same notices in another order.
+ */
+/** What the version before issue 42 stored at the first check of `光伏组件 region:ZJ` on Monday 2026-11-23 09:01. */
+const UPGRADED_TOLD = [
+  'id:f17beac451290a00',
+  'url:https://example.invalid/notice/f17beac451290a00',
+  'fp:_GQMUZG9c5OBzYwmG6nmCC',
+  'id:a1ac8e7251290a05',
+  'url:https://example.invalid/notice/a1ac8e7251290a05',
+  'fp:Gcb1bxPJ51sSt9pBB4mBW2',
+  'id:f2f5d27f51290a02',
+  'url:https://example.invalid/notice/f2f5d27f51290a02',
+  'fp:Y6ADqcnXzKJNcg506sb2OY',
+  'id:5178e96251290a03',
+  'url:https://example.invalid/notice/5178e96251290a03',
+  'fp:tNKhyU2hVJvxwawy32yWyw',
+  'id:69a9304751290a01',
+  'url:https://example.invalid/notice/69a9304751290a01',
+  'fp:XO8-VQLHa-D6Rzhui0Z9uU',
+  'id:f066e8c351290a04',
+  'url:https://example.invalid/notice/f066e8c351290a04',
+  'fp:62otPI8WRHpzVVM7JdKZbl',
+  'id:cdd9035351280a00',
+  'url:https://example.invalid/notice/cdd9035351280a00',
+  'fp:P_Zi1y-aBcNMfPzxRgLXYp',
+  'id:d58bd3e551280a01',
+  'url:https://example.invalid/notice/d58bd3e551280a01',
+  'fp:S6VxmgNiiBK0dX5SyjIElm',
+  'id:67f32f4551270a03',
+  'url:https://example.invalid/notice/67f32f4551270a03',
+  'fp:7h5XjpVXcpcuKJsUEQBkDW',
+  'id:29caca2651270a01',
+  'url:https://example.invalid/notice/29caca2651270a01',
+  'fp:Tj6Rsz5rQMLZc5-2ZQ73LP',
+];
+
+describe('a tender watch, whatever the service does to its pages', () => {
+  const MONDAY_9AM = MONDAY_8AM + 60 * MINUTE;
+  const checkOn = (day: number) => MONDAY_9AM + day * DAY + MINUTE;
+  const told = (active: NonNullable<typeof rig>) => active.poster.posts.flatMap((post) => titlesOf(post));
+  /** The notices the simulator served at the latest call for page 1 (what the watch last read there). */
+  const lastPageOne = (active: NonNullable<typeof rig>): Array<{ id: string; title: string; url: string }> => {
+    const calls = active.simulator.stats().calls.filter((call) => call.operation === BIDS && call.status === 200);
+    const pageOne = calls.filter((call) => ((call.request as { pageIndex?: string }).pageIndex ?? '1') === '1').at(-1);
+    return (pageOne!.body as { data: { list: Array<{ id: string; title: string; url: string }> } }).data.list;
+  };
+
+  async function zhejiangWatch() {
+    rig = await startWatchRig(MONDAY_8AM);
+    const watch = await rig.addWatch({
+      kind: 'bids',
+      subject: KEYWORD,
+      search: { province: 'ZJ' },
+      cadence: 'daily',
+      time: '09:00',
+    });
+    await rig.tickAt(checkOn(0));
+    expect((await rig.repository.get(watch.id))?.lastRun).toMatchObject({ outcome: 'baseline' });
+    return { rig, watch };
+  }
+
+  it('a check whose page 2 times out posts page 1, and the next one tells what page 2 held', async () => {
+    const { rig, watch } = await zhejiangWatch();
+    // A dozen new notices: page 1 is all new, so the check reads page 2, which does not answer.
+    rig.clock.set(checkOn(1) - 2 * MINUTE);
+    const dozen = rig.simulator.changeData({ kind: 'newBid', keyword: KEYWORD, province: 'ZJ', count: 12 });
+    rig.simulator.setFaults({ perOperation: { [BIDS]: { timeoutRate: 1, pages: [2] } } });
+    await rig.tickAt(checkOn(1));
+    rig.simulator.setFaults({});
+    expect(rig.poster.posts).toHaveLength(1);
+    expect(rig.poster.posts[0]!.change).toMatchObject({ unreadPage: { page: 2, coinsAtRisk: 10 } });
+    expect(titlesOf(rig.poster.posts[0])).toHaveLength(10);
+
+    await rig.tickAt(checkOn(2));
+    const every = told(rig);
+    for (const entry of dozen.notices) expect(every).toContain(readerText(entry.notice.title));
+    // Each once (by id: two award results of one tender may say the same).
+    const everyId = rig.poster.posts.flatMap((post) => ids(post));
+    expect(new Set(everyId).size).toBe(everyId.length);
+    // Past the edge: a whole check again, nothing left to read past.
+    expect((await rig.repository.get(watch.id))?.state).toEqual({ kind: 'tenders', checkedAt: checkOn(2) - MINUTE });
+  });
+
+  it('notices that share one generic link, and carry no id, are each told', async () => {
+    rig = await startWatchRig(MONDAY_8AM);
+    rig.simulator.changeData({ kind: 'bidIds', shown: false });
+    rig.simulator.changeData({ kind: 'bidLinks', url: 'https://example.invalid/zhaobiao/list.html' });
+    await rig.addWatch({ kind: 'bids', subject: KEYWORD, search: { province: 'ZJ' }, cadence: 'daily', time: '09:00' });
+    await rig.tickAt(checkOn(0));
+    rig.clock.set(checkOn(1) - 2 * MINUTE);
+    const three = rig.simulator.changeData({ kind: 'newBid', keyword: KEYWORD, province: 'ZJ', count: 3 });
+    await rig.tickAt(checkOn(1));
+    const every = told(rig);
+    for (const entry of three.notices) expect(every).toContain(readerText(entry.notice.title));
+  });
+
+  it('a row id handed to a new notice: the new one is told, the old one it belonged to is not', async () => {
+    const { rig } = await zhejiangWatch();
+    const old = lastPageOne(rig)[2]!;
+    rig.clock.set(checkOn(1) - 2 * MINUTE);
+    const [fresh] = rig.simulator.changeData({ kind: 'newBid', keyword: KEYWORD, province: 'ZJ' }).notices;
+    // The service re-keys the old notice and gives its id (and link) to the new one.
+    rig.simulator.changeData({ kind: 'bid', id: old.id, fields: { id: 'ffffffff51290aff', url: `${old.url}-v2` } });
+    rig.simulator.changeData({ kind: 'bid', id: fresh!.notice.id, fields: { id: old.id, url: old.url } });
+    await rig.tickAt(checkOn(1));
+    const every = told(rig);
+    expect(every).toContain(readerText(fresh!.notice.title));
+    expect(every).not.toContain(readerText(old.title));
+  });
+
+  it('the same notices in another order announce none of the old ones; the new ones come when it can read them', async () => {
+    const { rig } = await zhejiangWatch();
+    rig.simulator.changeData({ kind: 'bidOrder', order: 'oldestFirst' });
+    rig.clock.set(checkOn(1) - 2 * MINUTE);
+    const [fresh] = rig.simulator.changeData({ kind: 'newBid', keyword: KEYWORD, province: 'ZJ' }).notices;
+    await rig.tickAt(checkOn(1));
+    expect(rig.poster.posts).toEqual([]);
+    rig.simulator.changeData({ kind: 'bidOrder', order: 'newestFirst' });
+    await rig.tickAt(checkOn(2));
+    expect(told(rig)).toContain(readerText(fresh!.notice.title));
+    const dates = rig.poster.posts.flatMap((post) =>
+      (post.change?.records ?? []).map((record) => (record as { publishDate: string }).publishDate),
+    );
+    expect(dates.filter((date) => date < '2026-11-23')).toEqual([]);
+  });
+
+  it('knows the notices a saved search told before the upgrade, whatever it stored them by', async () => {
+    rig = await startWatchRig(MONDAY_8AM);
+    const watch = await rig.addWatch({
+      kind: 'bids',
+      subject: KEYWORD,
+      search: { province: 'ZJ' },
+      cadence: 'daily',
+      time: '09:00',
+    });
+    // What the version before issue 42 stored at this watch's first check (Monday 09:01): each notice
+    // of page 1 by its id, its link and its fingerprint, and the state naming what they rested on.
+    await rig.repository.setTold(watch.id, UPGRADED_TOLD);
+    await rig.repository.update(watch.id, (stored) => {
+      stored.state = { kind: 'tenders', identifiedBy: ['id'] } as unknown as WatchState;
+      stored.lastScheduledFor = MONDAY_9AM;
+    });
+    rig.clock.set(checkOn(1) - 2 * MINUTE);
+    const two = rig.simulator.changeData({ kind: 'newBid', keyword: KEYWORD, province: 'ZJ', count: 2 });
+    await rig.tickAt(checkOn(1));
+    expect(rig.poster.posts).toHaveLength(1);
+    const posted = (rig.poster.posts[0]!.change?.records ?? []).map((record) => (record as { id: string }).id);
+    for (const entry of two.notices) expect(posted).toContain(entry.notice.id);
+    const toldBefore = UPGRADED_TOLD.filter((identity) => identity.startsWith('id:')).map((identity) =>
+      identity.slice(3),
+    );
+    expect(posted.filter((id) => toldBefore.includes(id))).toEqual([]);
   });
 });

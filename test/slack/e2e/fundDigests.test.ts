@@ -83,8 +83,8 @@ describe('new funds by kind', () => {
     const [, ...later] = [...pagesByRun.values()];
     expect(later.length).toBeGreaterThan(10);
     for (const pages of later) expect([...pages]).toEqual(['1']);
-    const seen = await app.slack.deps.digests.repository.seenCodes(bonds!.id);
-    for (const fund of everything) expect(seen?.has(fund.code), fund.code).toBe(true);
+    const seen = await app.slack.deps.digests.repository.seen(bonds!.id);
+    for (const fund of everything) expect(seen?.codes.has(fund.code), fund.code).toBe(true);
   });
 
   it('words in the name or manager, several kinds, in Chinese; a kind it does not know is refused before anything is saved', async () => {

@@ -255,7 +255,7 @@ describe('a tender watch on the simulator', () => {
     const [post] = channelPosts(app);
     expect(titlesIn(post!)).toHaveLength(10);
     expect(allText(post!)).toContain(
-      'Page 2 of the search did not answer this time (the service may have charged 10 coins for it): notices on it may come with the next check',
+      'Page 2 of the search did not answer this time (the service may have charged 10 coins for it): the next check reads on to its notices',
     );
   });
 });
