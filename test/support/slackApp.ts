@@ -237,6 +237,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     rateLimits,
     budgets: { timeZone: 'Asia/Shanghai', ...options.budgets },
     budgetsClosed: (now) => storeGuard.budgetsClosed(now),
+    storeMarker: storeGuard,
     ...options.client,
     prices,
   });
