@@ -7,6 +7,8 @@ export interface BudgetLimits {
   /** Coins per team per local day; undefined = unlimited. */
   teamDaily?: number;
   userDaily?: number;
+  /** Coins per local day for everything charged to the service key: every team (other organisations' included), digests and watches. */
+  keyDaily?: number;
   timeZone: string;
 }
 
@@ -33,9 +35,16 @@ export interface Reservation {
   release(): Promise<void>;
 }
 
+export interface BudgetSlot {
+  spent: number;
+  limit?: number;
+}
+
 export interface BudgetState {
-  team: { spent: number; limit?: number };
-  user?: { spent: number; limit?: number };
+  team: BudgetSlot;
+  user?: BudgetSlot;
+  /** Everything charged to the service key today, by every team (Budgets.state always says; absent reads as no key budget). */
+  key?: BudgetSlot;
   resetsAt: Date;
 }
 
@@ -115,7 +124,8 @@ export class Budgets {
 
   /** Whether any daily budget is set; without one there is nothing to protect. */
   get limited(): boolean {
-    return this.limits.teamDaily !== undefined || this.limits.userDaily !== undefined;
+    const { teamDaily, userDaily, keyDaily } = this.limits;
+    return teamDaily !== undefined || userDaily !== undefined || keyDaily !== undefined;
   }
 
   async reserve(spender: Spender, coins: number, now: number): Promise<Reservation> {
@@ -180,13 +190,18 @@ export class Budgets {
   async state(spender: Spender, now: number): Promise<BudgetState> {
     const counters = this.counters(spender, now);
     const spent = await Promise.all(counters.map((c) => this.store.counter(c.key)));
-    const slot = (index: number) => {
-      const counter = counters[index];
-      if (!counter) return undefined;
-      return counter.limit === undefined ? { spent: spent[index]! } : { spent: spent[index]!, limit: counter.limit };
+    const slots = new Map(
+      counters.map((counter, index): [BudgetScope, BudgetSlot] => [
+        counter.scope,
+        counter.limit === undefined ? { spent: spent[index]! } : { spent: spent[index]!, limit: counter.limit },
+      ]),
+    );
+    const state: BudgetState = {
+      team: slots.get('team')!,
+      key: slots.get('key')!,
+      resetsAt: new Date(startOfNextDay(now, this.limits.timeZone)),
     };
-    const state: BudgetState = { team: slot(0)!, resetsAt: new Date(startOfNextDay(now, this.limits.timeZone)) };
-    const user = slot(1);
+    const user = slots.get('user');
     if (user) state.user = user;
     return state;
   }
@@ -242,9 +257,11 @@ export class Budgets {
     return this.countersOn(localDate(now, this.limits.timeZone), spender);
   }
 
+  /** The team's, the person's (when one asks) and the key's: the key's last, so a refusal names the team's or the person's first. */
   private countersOn(day: string, spender: Spender): BudgetCounter[] {
     const team = { scope: 'team' as const, key: `budget:team:${spender.teamId}:${day}`, limit: this.limits.teamDaily };
-    if (!spender.userId) return [team];
+    const key = { scope: 'key' as const, key: `budget:key:${day}`, limit: this.limits.keyDaily };
+    if (!spender.userId) return [team, key];
     return [
       team,
       {
@@ -252,6 +269,7 @@ export class Budgets {
         key: `budget:user:${spender.teamId}:${spender.userId}:${day}`,
         limit: this.limits.userDaily,
       },
+      key,
     ];
   }
 }
