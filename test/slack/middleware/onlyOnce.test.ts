@@ -57,7 +57,10 @@ describe('onlyOnce', () => {
     const deliveries: boolean[] = [];
     const send = async (body: Record<string, unknown>) => {
       let passedOn = false;
-      await middleware({ body, ack: async () => undefined, next: async () => void (passedOn = true) } as never);
+      const next = async () => {
+        passedOn = true;
+      };
+      await middleware({ body, ack: async () => undefined, next } as never);
       deliveries.push(passedOn);
     };
     const event = { type: 'event_callback', event_id: 'Ev0DOWN1', event: { type: 'app_mention' } };
