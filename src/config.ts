@@ -62,6 +62,8 @@ export interface StoreConfig {
 export interface BudgetConfig {
   teamDaily?: number;
   userDaily?: number;
+  /** Everything charged to the service key per day, every team's (other organisations' in shared channels) included. */
+  keyDaily?: number;
   timeZone: string;
 }
 
@@ -124,6 +126,8 @@ export function readConfig(env: Env, options: ConfigOptions): ConfigReading {
   const userDaily = read.optionalWholeNumber('COIN_BUDGET_USER_DAILY');
   if (teamDaily !== undefined) budgets.teamDaily = teamDaily;
   if (userDaily !== undefined) budgets.userDaily = userDaily;
+  const keyDaily = read.optionalWholeNumber('COIN_BUDGET_KEY_DAILY');
+  if (keyDaily !== undefined) budgets.keyDaily = keyDaily;
   const service: ServiceConfig = {
     baseUrl,
     apiKey,

@@ -79,6 +79,7 @@ export async function createCoreRuntime(
     shareRetentionMs: config.store.shareRetentionMs,
     budgets: config.budgets,
     budgetsClosed: (now) => storeGuard.budgetsClosed(now),
+    storeMarker: storeGuard,
     clock,
     ...(options.observer ? { observer: options.observer } : {}),
   });

@@ -35,6 +35,7 @@ describe('the data service, store and budgets', () => {
         DATA_API_COSTS: 'bids=15',
         CACHE_TTLS: 'futures:daily=10m,fund-asset=1h',
         COIN_BUDGET_TEAM_DAILY: '500',
+        COIN_BUDGET_KEY_DAILY: '2000',
       },
       TERMINAL,
     );
@@ -48,7 +49,7 @@ describe('the data service, store and budgets', () => {
       'finance-external-futures-kline:daily': 600_000,
       'fund-asset': 3_600_000,
     });
-    expect(config.budgets).toEqual({ teamDaily: 500, timeZone: 'Asia/Shanghai' });
+    expect(config.budgets).toEqual({ teamDaily: 500, keyDaily: 2000, timeZone: 'Asia/Shanghai' });
     expect(config.service.timeoutMs).toBe(5000);
     expect(config.store.url).toBe('sqlite://./data/dq.sqlite');
   });

@@ -42,6 +42,11 @@ export function periodWords(p: CandlePeriod, lang: Lang): string {
   return lang.t(`futures.chart.period.words.${p.name}`);
 }
 
+/** So many candles of a period: "one daily candle", "five 5-minute candles", "12 five-minute candles", "12 根5分钟K线". */
+export function candlesOf(count: number, p: CandlePeriod, lang: Lang): string {
+  return lang.t('futures.chart.candlesOf', { count, period: periodWords(p, lang) });
+}
+
 /**
  * The periods candles are merged into when there are too many to draw: the ones every trading screen
  * offers. 5m (for 1m candles) and 1M go past the usual 15m…1W: 100 1m candles would otherwise become
@@ -401,33 +406,39 @@ function mergeSentence(
   lang: Lang,
 ): string | undefined {
   if (drawn.period === base) return undefined;
-  const period = periodWords(base, lang);
   const merged = periodWords(drawn.period, lang);
-  const values = { count: candles.length, period, shown: drawn.merged.candles.length, merged };
+  const values = {
+    candles: candlesOf(candles.length, base, lang),
+    shown: candlesOf(drawn.merged.candles.length, drawn.period, lang),
+  };
   // Drawn here, candles are merged only when too many to tell apart; for QuickChart, also to fit its URL.
   const parts = [
     drawnLocally(settings)
       ? lang.t('futures.chart.shownAsToTellApart', values)
       : lang.t('futures.chart.shownAs', values),
   ];
-  const candlesOf = (count: number) => lang.t('futures.chart.candlesOf', { count, period });
   if (drawn.merged.droppedOldest > 0)
-    parts.push(lang.t('futures.chart.firstLeftOut', { merged, candles: candlesOf(drawn.merged.droppedOldest) }));
+    parts.push(
+      lang.t('futures.chart.firstLeftOut', { merged, candles: candlesOf(drawn.merged.droppedOldest, base, lang) }),
+    );
   if (drawn.merged.partialNewest !== undefined)
-    parts.push(lang.t('futures.chart.lastPartialSentence', { merged, candles: candlesOf(drawn.merged.partialNewest) }));
+    parts.push(
+      lang.t('futures.chart.lastPartialSentence', {
+        merged,
+        candles: candlesOf(drawn.merged.partialNewest, base, lang),
+      }),
+    );
   if (drawn.leftOutToFit)
-    parts.push(lang.t('futures.chart.oldestLeftOutToFit', { candles: candlesOf(drawn.leftOutToFit) }));
+    parts.push(lang.t('futures.chart.oldestLeftOutToFit', { candles: candlesOf(drawn.leftOutToFit, base, lang) }));
   return clauses(parts, lang);
 }
 
-/** How the answer's candles were made when the period asked for is merged: "30 15-minute candles merged from 90 5-minute ones". */
+/** How the answer's candles were made when the period asked for is merged: "30 fifteen-minute candles merged from 90 five-minute candles". */
 function askedMergeSentence(result: FuturesResult, lang: Lang): string | undefined {
   if (!result.merged) return undefined;
   return lang.t('futures.chart.mergedPeriod', {
-    shown: result.candles.length,
-    period: periodWords(periodOfType(result.type), lang),
-    sources: result.merged.mergedIn ?? result.merged.fetched,
-    from: periodWords(periodOfType(result.merged.type), lang),
+    candles: candlesOf(result.candles.length, periodOfType(result.type), lang),
+    sources: candlesOf(result.merged.mergedIn ?? result.merged.fetched, periodOfType(result.merged.type), lang),
   });
 }
 
@@ -510,12 +521,16 @@ export function buildFuturesChart(
       ? lang.t('futures.chart.altAverages', {
           kind,
           symbol: result.symbol,
-          candles: candles.length,
-          period,
+          candles: candlesOf(candles.length, base, lang),
           range,
           averages: averages.join(lang.t('futures.chart.averagesSeparator')),
         })
-      : lang.t('futures.chart.alt', { kind, symbol: result.symbol, candles: candles.length, period, range });
+      : lang.t('futures.chart.alt', {
+          kind,
+          symbol: result.symbol,
+          candles: candlesOf(candles.length, base, lang),
+          range,
+        });
   const colors = lang.t(colorsFor(settings, lang) === 'cn' ? 'futures.chart.colorsCn' : 'futures.chart.colorsIntl');
   // The close sentence is a sentence already: it ends with its own full stop.
   const alt = lang.t('charts.nextSentence', {

@@ -56,7 +56,8 @@ export class PageOutOfRangeError extends ValidationError {
   }
 }
 
-export type BudgetScope = 'team' | 'user';
+/** Whose daily budget: a team's, one person's, or the service key's (everything charged to it, every team's). */
+export type BudgetScope = 'team' | 'user' | 'key';
 
 /** A daily coin budget would be passed; nothing was sent. */
 export class BudgetExceededError extends DataError {

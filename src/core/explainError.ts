@@ -1,7 +1,21 @@
-import { english, type Lang } from '../i18n/lang.js';
+import { type CatalogueKey, english, type Lang } from '../i18n/lang.js';
 import { formatDuration } from './duration.js';
-import { BudgetExceededError, BudgetUnavailableError, isDataError, UpstreamError, ValidationError } from './errors.js';
+import {
+  BudgetExceededError,
+  type BudgetScope,
+  BudgetUnavailableError,
+  isDataError,
+  UpstreamError,
+  ValidationError,
+} from './errors.js';
 import { DEFAULT_TIME_ZONE, dateTimeText } from './time.js';
+
+/** Whose daily budget a refusal names. */
+const BUDGET_REFUSALS = {
+  team: 'errors.budget.team',
+  user: 'errors.budget.user',
+  key: 'errors.budget.key',
+} as const satisfies Record<BudgetScope, CatalogueKey>;
 
 /** A failure in words for the person who asked: what went wrong, and what they can do. */
 export interface Explanation {
@@ -50,7 +64,7 @@ export function explainError(
   if (error instanceof BudgetExceededError) {
     const resetsIn = formatDuration(Math.max(0, error.resetsAt.getTime() - now), lang);
     return {
-      summary: lang.t(error.scope === 'team' ? 'errors.budget.team' : 'errors.budget.user', {
+      summary: lang.t(BUDGET_REFUSALS[error.scope], {
         limit: error.limit,
         spent: error.spent,
         needed: error.needed,

@@ -95,6 +95,77 @@ export function readCatalogue(locale: Locale): Catalogue {
 
 let instance: i18n | undefined;
 
+const ENGLISH_NUMBERS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
+const ENGLISH_TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+
+/** 0 to 99 in English words ("fifteen", "forty-two"); undefined past them. */
+function englishNumber(value: number): string | undefined {
+  if (!Number.isInteger(value) || value < 0 || value > 99) return undefined;
+  if (value < 20) return ENGLISH_NUMBERS[value];
+  const ones = value % 10;
+  return `${ENGLISH_TENS[Math.floor(value / 10)]}${ones ? `-${ENGLISH_NUMBERS[ones]}` : ''}`;
+}
+
+/** A unit that starts with a number ("5-minute", "1-hour"). */
+const NUMBER_LED = /^(\d+)(?=\D)/;
+
+/** Whether English spells the count itself before `unit`: up to nine, before a unit that starts with a number. */
+function spellsCount(count: unknown, unit: unknown, lng: string | undefined): boolean {
+  return (
+    lng === 'en' &&
+    typeof count === 'number' &&
+    count >= 0 &&
+    count <= 9 &&
+    Number.isInteger(count) &&
+    typeof unit === 'string' &&
+    NUMBER_LED.test(unit)
+  );
+}
+
+/**
+ * Two numbers side by side read as one ("5 5-minute candles"). Before a unit that starts with a
+ * number, English spells a count up to nine ("five 5-minute candles") and, past nine, the unit's own
+ * number ("12 five-minute candles"): `{{count, beforeUnit(unit: period)}} {{period, afterCount(counted:
+ * count)}}`, each naming the other value (i18next hands a format the text's values over its own
+ * options, so neither may be named like a value). Chinese writes "5 根5分钟K线" and needs neither.
+ */
+function addCountFormats(resources: i18n): void {
+  resources.services.formatter?.add('beforeUnit', (value, lng, options) => {
+    const unit = (options as Record<string, unknown>)[String((options as { unit?: unknown }).unit)];
+    if (spellsCount(value, unit, lng)) return englishNumber(value as number)!;
+    return typeof value === 'number' ? new Intl.NumberFormat(lng).format(value) : String(value);
+  });
+  resources.services.formatter?.add('afterCount', (value, lng, options) => {
+    const count = (options as Record<string, unknown>)[String((options as { counted?: unknown }).counted)];
+    const unit = String(value);
+    if (lng !== 'en' || spellsCount(count, unit, lng)) return unit;
+    const leading = NUMBER_LED.exec(unit);
+    const word = leading ? englishNumber(Number(leading[1])) : undefined;
+    return word ? `${word}${unit.slice(leading![1]!.length)}` : unit;
+  });
+}
+
 function catalogues(): i18n {
   if (instance) return instance;
   const created = i18next.createInstance();
@@ -109,6 +180,7 @@ function catalogues(): i18n {
     returnNull: false,
     initAsync: false,
   });
+  addCountFormats(created);
   instance = created;
   return created;
 }

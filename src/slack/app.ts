@@ -19,6 +19,7 @@ import type { Metrics } from '../ops/metrics.js';
 import { startOpsServer } from '../ops/opsServer.js';
 import { AppInstall } from './calls/appInstall.js';
 import { SharedChannels } from './calls/sharedChannels.js';
+import type { SlackCallKind } from './calls/slackCallPolicy.js';
 import { readSlackFailure } from './calls/slackCallPolicy.js';
 import { SlackCalls } from './calls/slackCalls.js';
 import type { SlackDeps } from './deps.js';
@@ -59,6 +60,8 @@ export interface SlackAppOptions {
   redactor?: Redactor;
   /** Least time between the app's own posts in one channel: Slack's one a second (POST_SPACING_MS) unless a test shortens it. */
   postSpacingMs?: number;
+  /** One Slack call attempt's deadline by kind (CALL_BUDGETS' unless a test holds a call past a shorter one). */
+  slackAttemptTimeoutMs?: Partial<Record<SlackCallKind, number>>;
 }
 
 export interface SlackApp {
@@ -152,6 +155,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     clock,
     logger,
     onChannelRateLimited: (channel, ms) => pacing.holdBack(channel, ms),
+    ...(options.slackAttemptTimeoutMs ? { attemptTimeoutMs: options.slackAttemptTimeoutMs } : {}),
   });
   const app = new App({
     token: config.botToken,

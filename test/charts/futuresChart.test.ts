@@ -4,12 +4,12 @@ import {
   buildFuturesChart,
   CANDLE_COLORS,
   candleLabels,
+  candlesOf,
   colorsFor,
   formatQuote,
   longerPeriods,
   packNumber,
   periodName,
-  periodWords,
   priceUnit,
 } from '../../src/charts/futuresChart.js';
 import type { ChartSettings } from '../../src/charts/quickChart.js';
@@ -244,12 +244,13 @@ describe('futures charts, drawn as QuickChart draws them', () => {
       const { plan, check } = render(result, settings, 'America/New_York');
       expect(plan.url.length).toBeLessThanOrEqual(3000);
       const [, shown, period] =
-        /1000 \S+ candles shown as (\d+) (\S+) candles to fit a Slack image/.exec(plan.caption) ?? [];
+        /1,000 \S+ candles shown as (\d+) (\S+) candles to fit a Slack image/.exec(plan.caption) ?? [];
       expect(shown, plan.caption).toBeDefined();
       check((rendered) => {
         const name = String(rendered.chart.options.plugins.title.text).split(' · ')[1]!;
         expect(STANDARD.has(name)).toBe(true);
-        expect(periodWords(Object.values(PERIODS).find((p) => p.name === name)!, english)).toBe(period);
+        const merged = Object.values(PERIODS).find((p) => p.name === name)!;
+        expect(candlesOf(Number(shown), merged, english)).toBe(`${shown} ${period} candles`);
         expect(rendered.chart.getDatasetMeta(0).data).toHaveLength(Number(shown));
         expect(rendered.chart.options.plugins.subtitle.text).toContain(`merged from ${PERIOD_NAMES[type]}`);
       });
@@ -418,6 +419,25 @@ describe('time labels and captions', () => {
     }
   });
 
+  it('counts candles as each language writes a count before a unit: "1 daily candle", "five 5-minute candles", "12 five-minute candles"', () => {
+    const zh = langFor('zh-CN');
+    const cases: Array<[number, string, string, string]> = [
+      [1, 'daily', '1 daily candle', '1 根日K线'],
+      [12, 'daily', '12 daily candles', '12 根日K线'],
+      [1, '5m', 'one 5-minute candle', '1 根5分钟K线'],
+      [5, '5m', 'five 5-minute candles', '5 根5分钟K线'],
+      [9, '1h', 'nine 1-hour candles', '9 根1小时K线'],
+      [12, '5m', '12 five-minute candles', '12 根5分钟K线'],
+      [48, '15m', '48 fifteen-minute candles', '48 根15分钟K线'],
+      [1000, '30m', '1,000 thirty-minute candles', '1000 根30分钟K线'],
+    ];
+    for (const [count, name, english_, chinese] of cases) {
+      const period = Object.values(PERIODS).find((p) => p.name === (name === 'daily' ? '1D' : name))!;
+      expect(candlesOf(count, period, english)).toBe(english_);
+      expect(candlesOf(count, period, zh)).toBe(chinese);
+    }
+  });
+
   it('says when the first period was left out and the last one is partial', () => {
     // 1000 1-minute candles from 09:03: the 09:00 period lacks its first minutes.
     const result: FuturesResult = {
@@ -428,7 +448,7 @@ describe('time labels and captions', () => {
     };
     const plan = image(buildFuturesChart(result, HOSTED, 'UTC', english));
     expect(plan.caption).toMatch(
-      /the first (15|30)-minute period began before the data and is left out \(\d+ 1-minute candles\)/,
+      /the first (15|30)-minute period began before the data and is left out \(([a-z]+ 1-minute|\d+ one-minute) candles?\)/,
     );
     expect(plan.caption).toMatch(/the last (15|30)-minute candle is partial/);
     withRendered(plan, (rendered) =>

@@ -36,7 +36,7 @@ describe('dq console on the simulator', () => {
     // By default no chart goes to QuickChart: the console draws it and prints the file's address.
     expect(reply).toMatch(/^\[chart\] CL 5-minute candles.* — file:\/\/\S+\.png$/m);
     expect(reply).not.toMatch(/quickchart/i);
-    expect(reply).toMatch(/^ {2}Candlestick chart of CL futures, 30 5-minute candles/m);
+    expect(reply).toMatch(/^ {2}Candlestick chart of CL futures, 30 five-minute candles/m);
     expect(reply).toMatch(/^\[1\] Share in channel {2}\[2\] Export CSV {2}\[3\] Watch this$/m);
     expect(reply).toMatch(/^› 5 coins per lookup · upstream taskNo \w+ · Simulated data$/m);
     // Markup Slack would draw is gone from the text.
@@ -54,7 +54,7 @@ describe('dq console on the simulator', () => {
     const reply = await session.ask('/futures CL 1w 20', FOOTER);
     expect(reply).toMatch(/Futures candlesticks: CL, weekly\n/);
     const merged =
-      /^› 20 weekly candles merged from (\d+) daily ones \(first open, highest high, lowest low, last close, summed volume\), fetched in one call: 5 coins$/m.exec(
+      /^› 20 weekly candles merged from (\d+) daily candles \(first open, highest high, lowest low, last close, summed volume\), fetched in one call: 5 coins$/m.exec(
         reply,
       );
     expect(merged, reply).not.toBeNull();

@@ -27,17 +27,21 @@ const ENTRIES = ['', 'operations/'].flatMap((folder) =>
 );
 
 /**
- * The text a reader reads: code spans, emoji, placeholders and link targets are not words of ours,
+ * The text a reader reads: code spans, emoji, placeholders, nested texts and link targets are not words of ours,
  * and a string that is a command line (help shows it as code) is typed, not read.
  */
 function prose(text: string, path = ''): string {
   // A command line, or the words of one an example key holds (help shows both as code), is typed, not read.
   if (text.startsWith('/') || path.endsWith('Example')) return '';
-  return text
-    .replace(/`[^`]*`/g, '§')
-    .replace(/:[a-z0-9_+-]+: ?/g, '')
-    .replace(/\{\{[^}]*\}\}/g, '§')
-    .replace(/<[^<>|]*\|([^<>]*)>/g, '$1');
+  return (
+    text
+      .replace(/`[^`]*`/g, '§')
+      .replace(/:[a-z0-9_+-]+: ?/g, '')
+      // A text nested in (`$t(common.coins, {"count": {{coins}} })`) is read where it is written.
+      .replace(/\$t\([^)]*\)/g, '§')
+      .replace(/\{\{[^}]*\}\}/g, '§')
+      .replace(/<[^<>|]*\|([^<>]*)>/g, '$1')
+  );
 }
 
 const HAN = '\\p{Script=Han}';

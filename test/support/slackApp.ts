@@ -20,7 +20,7 @@ import {
   startSimulator,
   type RecordedCall as UpstreamCall,
 } from '../../src/simulator/index.js';
-import { createSlackApp, type SlackApp } from '../../src/slack/app.js';
+import { createSlackApp, type SlackApp, type SlackAppOptions } from '../../src/slack/app.js';
 import type { SlackConfig } from '../../src/slack/slackConfig.js';
 import { pinnedClock } from './clocks.js';
 import {
@@ -108,6 +108,8 @@ export interface TestAppOptions {
    * six posts waited 5.5 s. The pacing itself is tested at its real spacing (slackCalls.test.ts).
    */
   postSpacingMs?: number;
+  /** One Slack call attempt's deadline by kind, shorter than the app's 10 s for a test that holds a call past it. */
+  slackAttemptTimeoutMs?: SlackAppOptions['slackAttemptTimeoutMs'];
 }
 
 /** How far apart the test app's own posts in one channel go (the app's real spacing is POST_SPACING_MS). */
@@ -237,6 +239,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     rateLimits,
     budgets: { timeZone: 'Asia/Shanghai', ...options.budgets },
     budgetsClosed: (now) => storeGuard.budgetsClosed(now),
+    storeMarker: storeGuard,
     ...options.client,
     prices,
   });
@@ -277,6 +280,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     runScheduler: false,
     redactor,
     postSpacingMs: options.postSpacingMs ?? TEST_POST_SPACING_MS,
+    ...(options.slackAttemptTimeoutMs ? { slackAttemptTimeoutMs: options.slackAttemptTimeoutMs } : {}),
     ...(options.metrics ? { metrics: options.metrics, health: { shuttingDown: false } } : {}),
   });
   const { port } = await slack.start(0);

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { type Clock, systemClock } from '../clock.js';
 import { isDataError, NotCachedError, PageOutOfRangeError, StoppedError, UpstreamError } from '../errors.js';
-import { type BudgetLimits, Budgets, type BudgetsClosed, type Spender } from '../ledger/budgets.js';
+import { type BudgetLimits, Budgets, type BudgetsClosed, type MarkerWatch, type Spender } from '../ledger/budgets.js';
 import { Ledger, type LedgerEntry } from '../ledger/ledger.js';
 import { compiledSchema } from '../operations/compiledSchema.js';
 import { onWire } from '../operations/definition.js';
@@ -57,6 +57,8 @@ export interface DataClientOptions {
   budgets?: Partial<BudgetLimits>;
   /** Budgets fail closed while this says so (the store lost the day's spending: StoreGuard). */
   budgetsClosed?: BudgetsClosed;
+  /** The store's marker (StoreGuard): a budget is reserved only while the store still holds it. */
+  storeMarker?: MarkerWatch;
   transport?: Transport;
   observer?: ClientObserver;
   /** Names this process in shared state (rate-limit fleet, in-flight markers). */
@@ -186,7 +188,13 @@ export class DataClient {
     );
     const timeZone = options.budgets?.timeZone ?? 'Asia/Shanghai';
     this.ledger = new Ledger(options.store, timeZone, this.logger);
-    this.budgets = new Budgets(options.store, { ...options.budgets, timeZone }, this.logger, options.budgetsClosed);
+    this.budgets = new Budgets(
+      options.store,
+      { ...options.budgets, timeZone },
+      this.logger,
+      options.budgetsClosed,
+      options.storeMarker,
+    );
     if (options.shareAcrossReplicas ?? options.store.kind === 'redis') {
       const replicaId = options.replicaId ?? `replica-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
       this.sharedPacing = new SharedPacing({

@@ -1,5 +1,19 @@
 import { type CatalogueKey, momentOf, type Phrase } from '../../i18n/lang.js';
-import { BudgetExceededError, BudgetUnavailableError, isDataError, UpstreamError, ValidationError } from '../errors.js';
+import {
+  BudgetExceededError,
+  type BudgetScope,
+  BudgetUnavailableError,
+  isDataError,
+  UpstreamError,
+  ValidationError,
+} from '../errors.js';
+
+/** Whose daily budget stopped the export. */
+const BUDGET_REASONS = {
+  team: 'export.reason.budgetTeam',
+  user: 'export.reason.budgetUser',
+  key: 'export.reason.budgetKey',
+} as const satisfies Record<BudgetScope, CatalogueKey>;
 
 /** Why a page of an export is missing, and whether its call was paid for. */
 export interface ExportFailure {
@@ -40,7 +54,7 @@ export function exportFailure(error: unknown, costPerPage: number, timeZone: str
       resetsAt: momentOf(error.resetsAt.getTime(), timeZone, { withZone: false }),
     };
     return {
-      reason: { key: error.scope === 'team' ? 'export.reason.budgetTeam' : 'export.reason.budgetUser', values },
+      reason: { key: BUDGET_REASONS[error.scope], values },
       charged: 'no',
       coins: 0,
     };

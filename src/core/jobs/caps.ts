@@ -125,5 +125,5 @@ export function capPhrase(kind: CappedKind, reached: CapReached): Phrase {
       workspace: 'digests.input.capWorkspace',
     },
   } as const;
-  return { key: keys[kind][reached.scope], values: { cap: reached.cap, setting: reached.setting } };
+  return { key: keys[kind][reached.scope], values: { count: reached.cap, setting: reached.setting } };
 }

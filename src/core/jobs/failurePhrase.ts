@@ -27,6 +27,7 @@ export function failurePhrase(error: unknown): Phrase {
   if (error instanceof BudgetExceededError) {
     const values = { limit: error.limit, spent: error.spent, needed: error.needed };
     if (error.scope === 'team') return { key: 'digests.failure.teamBudget', values };
+    if (error.scope === 'key') return { key: 'digests.failure.keyBudget', values };
     // Read in a channel or on someone else's Home, "your budget" would name the reader: say whose it is.
     return error.userId
       ? { key: 'digests.failure.personBudget', values: { ...values, userId: error.userId } }

@@ -1,17 +1,29 @@
 import type { Logger } from 'pino';
 import { BudgetExceededError, type BudgetScope, BudgetUnavailableError } from '../errors.js';
-import type { CounterChange, Store } from '../store/types.js';
+import type { CounterChange, ReserveOutcome, Store, StoreMarker } from '../store/types.js';
 import { localDate, startOfNextDay } from '../time.js';
 
 export interface BudgetLimits {
   /** Coins per team per local day; undefined = unlimited. */
   teamDaily?: number;
   userDaily?: number;
+  /** Coins per local day for everything charged to the service key: every team (other organisations' included), digests and watches. */
+  keyDaily?: number;
   timeZone: string;
 }
 
 /** Whether the budgets are closed at `now` because the store lost the day's spending (StoreGuard.budgetsClosed). */
 export type BudgetsClosed = (now: number) => { at: number; budgetsClosedUntil: number } | undefined;
+
+/**
+ * The store's marker as the store guard holds it (StoreGuard): a reservation passes only while the
+ * store still holds it, and one that finds it gone has the guard look at once, so the loss is known
+ * (and the budgets closed) before the refusal is said.
+ */
+export interface MarkerWatch {
+  heldMarker(): StoreMarker | undefined;
+  check(): Promise<void>;
+}
 
 export interface Spender {
   teamId: string;
@@ -23,9 +35,16 @@ export interface Reservation {
   release(): Promise<void>;
 }
 
+export interface BudgetSlot {
+  spent: number;
+  limit?: number;
+}
+
 export interface BudgetState {
-  team: { spent: number; limit?: number };
-  user?: { spent: number; limit?: number };
+  team: BudgetSlot;
+  user?: BudgetSlot;
+  /** Everything charged to the service key today, by every team (Budgets.state always says; absent reads as no key budget). */
+  key?: BudgetSlot;
   resetsAt: Date;
 }
 
@@ -45,6 +64,9 @@ interface ReservePlan {
 }
 
 const TWO_DAYS_MS = 2 * 86_400_000;
+
+/** A reservation's outcome once the marker was found held: made, or refused by a counter. */
+type CounterOutcome = Exclude<ReserveOutcome, { markerGone: true }>;
 
 /** The share of a daily budget past which the person spending is warned, once a day. */
 export const WARN_AT_SHARE = 0.8;
@@ -97,30 +119,23 @@ export class Budgets {
     private readonly limits: BudgetLimits,
     private readonly logger?: Logger,
     private readonly closed?: BudgetsClosed,
+    private readonly markers?: MarkerWatch,
   ) {}
 
   /** Whether any daily budget is set; without one there is nothing to protect. */
   get limited(): boolean {
-    return this.limits.teamDaily !== undefined || this.limits.userDaily !== undefined;
+    const { teamDaily, userDaily, keyDaily } = this.limits;
+    return teamDaily !== undefined || userDaily !== undefined || keyDaily !== undefined;
   }
 
   async reserve(spender: Spender, coins: number, now: number): Promise<Reservation> {
-    // The day's counters restarted from nothing when the store lost its data: a budget checked
-    // against them would pass what was already spent, so none is passed until the day ends.
-    const lost = this.limited ? this.closed?.(now) : undefined;
-    if (lost)
-      throw new BudgetUnavailableError({
-        recordsLost: {
-          at: new Date(lost.at),
-          until: new Date(lost.budgetsClosedUntil),
-          timeZone: this.limits.timeZone,
-        },
-      });
+    this.throwIfClosed(now);
     const { counters, items } = this.plan(spender, coins, now);
-    let outcome: Awaited<ReturnType<Store['reserve']>>;
+    let outcome: CounterOutcome;
     try {
-      outcome = await this.store.reserve(items, TWO_DAYS_MS);
+      outcome = await this.reserveWhileMarked(items, now);
     } catch (error) {
+      if (error instanceof BudgetUnavailableError) throw error;
       // A budget that cannot be checked must not be passed: fail closed. Without budgets, carry on.
       if (this.limited) throw new BudgetUnavailableError({ cause: error });
       this.logger?.warn({ err: error }, 'spend counters unreachable; no budget is set, so the call goes ahead');
@@ -140,16 +155,53 @@ export class Budgets {
     return new HeldCoins(this.store, items, spender, this.logger);
   }
 
+  /** The day's counters restarted from nothing when the store lost its data: a budget checked against them would pass what was already spent, so none is passed until the day ends. */
+  private throwIfClosed(now: number): void {
+    const lost = this.limited ? this.closed?.(now) : undefined;
+    if (lost)
+      throw new BudgetUnavailableError({
+        recordsLost: {
+          at: new Date(lost.at),
+          until: new Date(lost.budgetsClosedUntil),
+          timeZone: this.limits.timeZone,
+        },
+      });
+  }
+
+  /**
+   * Reserves only while the store holds the guard's marker (with budgets set: without them there is
+   * nothing to protect). A marker gone has the guard look now: the loss it finds closes the budgets;
+   * a marker another replica already replaced (it recorded the loss, an admin reopened spending) is
+   * taken up and the reservation made again, once.
+   */
+  private async reserveWhileMarked(items: readonly CounterChange[], now: number): Promise<CounterOutcome> {
+    let marker = this.limited ? this.markers?.heldMarker() : undefined;
+    for (let tries = 0; ; tries++) {
+      const outcome = await this.store.reserve(items, TWO_DAYS_MS, marker);
+      if (outcome.ok || !('markerGone' in outcome)) return outcome;
+      await this.markers!.check();
+      this.throwIfClosed(now);
+      const held = this.markers!.heldMarker();
+      if (tries > 0 || !held || held.marker === marker?.marker) throw new BudgetUnavailableError();
+      marker = held;
+    }
+  }
+
   async state(spender: Spender, now: number): Promise<BudgetState> {
     const counters = this.counters(spender, now);
     const spent = await Promise.all(counters.map((c) => this.store.counter(c.key)));
-    const slot = (index: number) => {
-      const counter = counters[index];
-      if (!counter) return undefined;
-      return counter.limit === undefined ? { spent: spent[index]! } : { spent: spent[index]!, limit: counter.limit };
+    const slots = new Map(
+      counters.map((counter, index): [BudgetScope, BudgetSlot] => [
+        counter.scope,
+        counter.limit === undefined ? { spent: spent[index]! } : { spent: spent[index]!, limit: counter.limit },
+      ]),
+    );
+    const state: BudgetState = {
+      team: slots.get('team')!,
+      key: slots.get('key')!,
+      resetsAt: new Date(startOfNextDay(now, this.limits.timeZone)),
     };
-    const state: BudgetState = { team: slot(0)!, resetsAt: new Date(startOfNextDay(now, this.limits.timeZone)) };
-    const user = slot(1);
+    const user = slots.get('user');
     if (user) state.user = user;
     return state;
   }
@@ -205,9 +257,11 @@ export class Budgets {
     return this.countersOn(localDate(now, this.limits.timeZone), spender);
   }
 
+  /** The team's, the person's (when one asks) and the key's: the key's last, so a refusal names the team's or the person's first. */
   private countersOn(day: string, spender: Spender): BudgetCounter[] {
     const team = { scope: 'team' as const, key: `budget:team:${spender.teamId}:${day}`, limit: this.limits.teamDaily };
-    if (!spender.userId) return [team];
+    const key = { scope: 'key' as const, key: `budget:key:${day}`, limit: this.limits.keyDaily };
+    if (!spender.userId) return [team, key];
     return [
       team,
       {
@@ -215,6 +269,7 @@ export class Budgets {
         key: `budget:user:${spender.teamId}:${spender.userId}:${day}`,
         limit: this.limits.userDaily,
       },
+      key,
     ];
   }
 }

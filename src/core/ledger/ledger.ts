@@ -112,6 +112,16 @@ function tally(entries: LedgerEntry[], from: number, to: number): UsagePeriod {
   return period;
 }
 
+/** What one team spent on the service key today and this month (`/dq usage`, for the other teams on the key). */
+export interface TeamSpend {
+  teamId: string;
+  today: SpendTally;
+  month: SpendTally;
+}
+
+/** One document per team that ever spent on the key, so usage can find the others' logs. */
+const SPENDING_TEAMS = 'ledger-teams';
+
 /** Entries kept in memory while the store is unreachable; beyond this the oldest are logged and dropped. */
 const MAX_PENDING = 10_000;
 
@@ -123,6 +133,8 @@ const MAX_PENDING = 10_000;
 export class Ledger {
   private readonly pending: LedgerEntry[] = [];
   private flushing: Promise<void> | undefined;
+  /** `team:day` this process has written its team document on (again each day: a store may have lost it). */
+  private readonly teamsNoted = new Set<string>();
 
   constructor(
     private readonly store: Store,
@@ -131,6 +143,7 @@ export class Ledger {
   ) {}
 
   async record(entry: LedgerEntry): Promise<void> {
+    await this.noteTeam(entry.teamId, entry.at);
     // Nothing waiting ahead of it (the usual case): written straight away, and kept for later only if that fails.
     if (this.pending.length === 0 && !this.flushing) {
       try {
@@ -144,6 +157,19 @@ export class Ledger {
     }
     this.keep(entry);
     await this.flush();
+  }
+
+  /** The team among those that spent on the key; best effort (usage would miss only its line), tried again next time. */
+  private async noteTeam(teamId: string, at: number): Promise<void> {
+    const noted = `${teamId}:${startOfDay(at, this.timeZone)}`;
+    if (this.teamsNoted.has(noted)) return;
+    try {
+      await this.store.putDoc(SPENDING_TEAMS, teamId, { teamId });
+      if (this.teamsNoted.size >= 10_000) this.teamsNoted.clear();
+      this.teamsNoted.add(noted);
+    } catch (error) {
+      this.logger?.debug({ err: error }, 'could not note the team among those spending on the key');
+    }
   }
 
   private keep(entry: LedgerEntry): void {
@@ -204,6 +230,23 @@ export class Ledger {
       today: tally(entries, startOfDay(now, this.timeZone), startOfNextDay(now, this.timeZone)),
       month: tally(entries, monthStart, monthEnd),
     };
+  }
+
+  /**
+   * What every other team spent on the key today and this month (people of other organisations in
+   * shared channels are charged to their own team), the biggest spender this month first.
+   */
+  async otherTeams(teamId: string, now: number): Promise<TeamSpend[]> {
+    const teams = (await this.store.listDocs(SPENDING_TEAMS)).map((doc) => doc.id).filter((id) => id !== teamId);
+    const usages = await Promise.all(teams.map((team) => this.usage(team, now)));
+    return usages
+      .filter((usage) => usage.month.calls > 0)
+      .map(({ teamId: team, today, month }) => ({
+        teamId: team,
+        today: { coins: today.coins, calls: today.calls },
+        month: { coins: month.coins, calls: month.calls },
+      }))
+      .sort((a, b) => b.month.coins - a.month.coins || a.teamId.localeCompare(b.teamId));
   }
 
   /** What a month cost, by spender and operation (`/dq usage 2026-10`, its CSV). */

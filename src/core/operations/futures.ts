@@ -441,7 +441,7 @@ export const futures: OperationDefinition<FuturesRequest, z.infer<typeof futures
             values: {
               most: mostCandles(v.type!),
               period: words(v.type!),
-              each: merging.each,
+              sources: { key: 'futures.chart.candlesOf', values: { count: merging.each, period: words(merging.from) } },
               from: words(merging.from),
               max: MAX_CANDLES,
             },

@@ -8,10 +8,11 @@ import {
   assertKeyvNamespace,
   assertTimestamp,
   assertTtl,
+  holdsMarker,
   planReserve,
   toJson,
 } from './storeInputs.js';
-import type { CounterChange, ReserveOutcome, Store } from './types.js';
+import type { CounterChange, ReserveOutcome, Store, StoreMarker } from './types.js';
 
 interface Expiring<T> {
   value: T;
@@ -82,8 +83,10 @@ export class MemoryStore implements Store {
     return true;
   }
 
-  async reserve(items: readonly CounterChange[], ttlMs: number): Promise<ReserveOutcome> {
+  async reserve(items: readonly CounterChange[], ttlMs: number, marker?: StoreMarker): Promise<ReserveOutcome> {
     assertCounterChanges(items, ttlMs);
+    if (marker && !holdsMarker(this.#docs.get(marker.collection)?.get(marker.id), marker))
+      return { ok: false, markerGone: true };
     const plan = planReserve(items, (key) => this.#live(this.#counters, key) ?? 0);
     if (!plan.ok) return plan;
     for (const item of items) this.#add(item.key, item.amount, ttlMs);

@@ -5,19 +5,28 @@
  */
 
 /**
- * KEYS: counters. ARGV[1]: ttl in ms; ARGV[1+i]: amount of item i; ARGV[1+n+i]: its limit or ''.
- * Checks every limited item first (counting earlier items of the same request on the same key),
+ * KEYS: counters, then (to check the marker) the documents hash holding it. ARGV[1]: ttl in ms;
+ * ARGV[2]: how many counters (n); ARGV[2+i]: amount of item i; ARGV[2+n+i]: its limit or ''; with the
+ * marker, ARGV[3+2n]: its document's field in the hash, ARGV[4+2n]: the marker. A document gone or
+ * holding another marker (the store lost its data) changes nothing and replies {-1}. Otherwise
+ * checks every limited item first (counting earlier items of the same request on the same key),
  * then applies all of them; a counter created here gets the ttl. Replies {1, total…} or
  * {0, failing index (0-based), that counter's current value}.
  */
 export const RESERVE_SCRIPT = `
-local count = #KEYS
+local count = tonumber(ARGV[2])
+if #KEYS > count then
+  local doc = redis.call('HGET', KEYS[count + 1], ARGV[3 + 2 * count])
+  if not doc then return {-1} end
+  local parsed, value = pcall(cjson.decode, doc)
+  if not parsed or type(value) ~= 'table' or value.marker ~= ARGV[4 + 2 * count] then return {-1} end
+end
 local pending = {}
 for i = 1, count do
   local key = KEYS[i]
   local current = tonumber(redis.call('GET', key) or '0')
-  local after = (pending[key] or current) + tonumber(ARGV[1 + i])
-  local limit = ARGV[1 + count + i]
+  local after = (pending[key] or current) + tonumber(ARGV[2 + i])
+  local limit = ARGV[2 + count + i]
   if limit ~= '' and after > tonumber(limit) then
     return {0, i - 1, current}
   end
@@ -27,7 +36,7 @@ local reply = {1}
 for i = 1, count do
   local key = KEYS[i]
   local existed = redis.call('EXISTS', key)
-  reply[i + 1] = redis.call('INCRBY', key, ARGV[1 + i])
+  reply[i + 1] = redis.call('INCRBY', key, ARGV[2 + i])
   if existed == 0 then redis.call('PEXPIRE', key, ARGV[1]) end
 end
 return reply

@@ -24,7 +24,7 @@ import {
   PLAIN_JSON,
   toJson,
 } from './storeInputs.js';
-import type { CounterChange, ReserveOutcome, Store } from './types.js';
+import type { CounterChange, ReserveOutcome, Store, StoreMarker } from './types.js';
 
 export interface RedisStoreOptions {
   /** Every key this store writes starts with it, so several apps or test runs can share one Redis. */
@@ -106,19 +106,25 @@ export class RedisStore implements Store {
     return reply === 1;
   }
 
-  async reserve(items: readonly CounterChange[], ttlMs: number): Promise<ReserveOutcome> {
+  async reserve(items: readonly CounterChange[], ttlMs: number, marker?: StoreMarker): Promise<ReserveOutcome> {
     assertCounterChanges(items, ttlMs);
-    if (items.length === 0) return { ok: true, totals: [] };
+    if (items.length === 0 && !marker) return { ok: true, totals: [] };
     const reply = (await this.client.eval(RESERVE_SCRIPT, {
-      keys: items.map((item) => this.#key('counter', item.key)),
+      keys: [
+        ...items.map((item) => this.#key('counter', item.key)),
+        ...(marker ? [this.#key('docs', marker.collection)] : []),
+      ],
       arguments: [
         String(Math.ceil(ttlMs)),
+        String(items.length),
         ...items.map((item) => String(item.amount)),
         ...items.map((item) => (item.limit === undefined ? '' : String(item.limit))),
+        ...(marker ? [marker.id, marker.marker] : []),
       ],
     })) as number[];
     const [succeeded, ...rest] = reply;
     if (succeeded === 1) return { ok: true, totals: rest };
+    if (succeeded === -1) return { ok: false, markerGone: true };
     return { ok: false, index: rest[0]!, total: rest[1]! };
   }
 

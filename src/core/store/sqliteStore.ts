@@ -11,11 +11,12 @@ import {
   assertKeyvNamespace,
   assertTimestamp,
   assertTtl,
+  holdsMarker,
   PLAIN_JSON,
   planReserve,
   toJson,
 } from './storeInputs.js';
-import type { CounterChange, ReserveOutcome, Store } from './types.js';
+import type { CounterChange, ReserveOutcome, Store, StoreMarker } from './types.js';
 
 export interface SqliteStoreOptions {
   /** Drives claim and counter expiry. Keyv TTLs use Date.now(). */
@@ -137,11 +138,19 @@ export class SqliteStore implements Store {
     return changes > 0;
   }
 
-  async reserve(items: readonly CounterChange[], ttlMs: number): Promise<ReserveOutcome> {
+  async reserve(items: readonly CounterChange[], ttlMs: number, marker?: StoreMarker): Promise<ReserveOutcome> {
     assertCounterChanges(items, ttlMs);
-    if (items.length === 0) return { ok: true, totals: [] };
+    if (items.length === 0 && !marker) return { ok: true, totals: [] };
     const now = this.#clock.now();
-    const outcome = await this.connection.transaction((sql) => {
+    const outcome = await this.connection.transaction((sql): ReserveOutcome => {
+      if (marker) {
+        const held = sql.get<{ doc: string }>(
+          'SELECT doc FROM dq_docs WHERE collection = ? AND id = ?',
+          marker.collection,
+          marker.id,
+        );
+        if (!holdsMarker(held?.doc, marker)) return { ok: false, markerGone: true };
+      }
       const current = liveCounterValues(sql, [...new Set(items.map((item) => item.key))], now);
       const plan = planReserve(items, (key) => current.get(key) ?? 0);
       if (!plan.ok) return plan;

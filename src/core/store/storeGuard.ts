@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import { startOfNextDay } from '../time.js';
-import type { Store } from './types.js';
+import type { Store, StoreMarker } from './types.js';
 
 /** A store found emptied (its marker gone or replaced): when, and what it means for spending. */
 export interface StoreLoss {
@@ -94,6 +94,15 @@ export class StoreGuard {
   budgetsClosed(now = this.options.clock.now()): StoreLoss | undefined {
     const loss = this.loss(now);
     return loss && !loss.reopened ? loss : undefined;
+  }
+
+  /**
+   * The marker this process holds the store to, once read: a budget reservation passes only while
+   * the store still holds it (Store.reserve reads it in the same atomic step), so a loss stops the
+   * very next paid call rather than waiting for the next look.
+   */
+  heldMarker(): StoreMarker | undefined {
+    return this.marker === undefined ? undefined : { collection: COLLECTION, id: HEALTH, marker: this.marker };
   }
 
   /** An admin's word: spend again before the budget day ends, its earlier spending not counted. */

@@ -1,4 +1,4 @@
-import type { CounterChange } from './types.js';
+import type { CounterChange, StoreMarker } from './types.js';
 
 /**
  * Checks shared by every backend, so a caller gets the same error whichever STORE_URL is set
@@ -56,6 +56,16 @@ export function toJson(value: unknown): string {
   const json = JSON.stringify(value);
   if (json === undefined) throw new TypeError('Stored values must be JSON-serialisable (got undefined or a function)');
   return json;
+}
+
+/** Whether a stored document's JSON (undefined: no such document) still carries `marker`. */
+export function holdsMarker(json: string | undefined, marker: StoreMarker): boolean {
+  if (json === undefined) return false;
+  try {
+    return (JSON.parse(json) as { marker?: unknown } | null)?.marker === marker.marker;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -23,9 +23,11 @@ export interface Store {
   /**
    * Adds each amount to its counter only if every counter with a limit stays at or below it
    * afterwards; all or nothing, atomically (no two callers can both pass a limit). A counter that
-   * does not exist starts at 0 and expires `ttlMs` after it was created.
+   * does not exist starts at 0 and expires `ttlMs` after it was created. With `marker`, nothing is
+   * added unless the store still holds that marker, read in the same atomic step: a store emptied
+   * under the app (FLUSHDB, a failover to an empty replica) refuses the very next reservation.
    */
-  reserve(items: readonly CounterChange[], ttlMs: number): Promise<ReserveOutcome>;
+  reserve(items: readonly CounterChange[], ttlMs: number, marker?: StoreMarker): Promise<ReserveOutcome>;
   /** Adds (or with a negative amount, subtracts) without a limit; returns the new value. */
   adjust(key: string, amount: number, ttlMs: number): Promise<number>;
   /** Current value of a counter, 0 when absent or expired. */
@@ -72,7 +74,16 @@ export interface CounterChange {
   limit?: number;
 }
 
+/** The document whose `marker` field says the store is still the one the app wrote it into (StoreGuard's). */
+export interface StoreMarker {
+  collection: string;
+  id: string;
+  marker: string;
+}
+
 export type ReserveOutcome =
   | { ok: true; totals: number[] }
   /** `index` is the first item that would have passed its limit; `total` is its current value. */
-  | { ok: false; index: number; total: number };
+  | { ok: false; index: number; total: number }
+  /** The store no longer holds the marker (it lost its data): nothing was added. */
+  | { ok: false; markerGone: true };

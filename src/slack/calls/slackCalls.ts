@@ -7,6 +7,7 @@ import {
   failureFromStatus,
   readSlackFailure,
   retryDelayMs,
+  type SlackCallKind,
   type SlackFailure,
 } from './slackCallPolicy.js';
 
@@ -39,6 +40,8 @@ export interface SlackCallsOptions {
   logger?: Logger;
   /** Told of a 429 on a post to a channel, so the channel's shared pacing holds back too. */
   onChannelRateLimited?: (channel: string, ms: number) => void;
+  /** One attempt's deadline by kind of call, over CALL_BUDGETS': shorter only in a test that holds a call past it. */
+  attemptTimeoutMs?: Partial<Record<SlackCallKind, number>>;
 }
 
 /** Methods whose 429 holds only the channel posted to: Slack's posting limit is per channel. */
@@ -110,7 +113,7 @@ export class SlackCalls {
       }
       let result: R;
       try {
-        result = await attempt(AbortSignal.timeout(budget.attemptTimeoutMs));
+        result = await attempt(AbortSignal.timeout(this.options.attemptTimeoutMs?.[kind] ?? budget.attemptTimeoutMs));
       } catch (error) {
         const failure = readSlackFailure(error);
         const delay = retryDelayMs(kind, failure, attemptNumber, waited);

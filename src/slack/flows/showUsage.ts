@@ -23,7 +23,22 @@ export function usageMonth(asked: UsageMonth, now: number, timeZone: string): Le
 }
 
 /**
- * `/dq usage`: coins today and this month, by operation and by user, and the budgets left; with a
+ * Whether the reader is of the app's own organisation (its workspace, or its Enterprise Grid): only
+ * they are shown what the other workspaces on the key spent, never a person of another organisation.
+ */
+function ofTheAppsOrganisation(deps: SlackDeps, requester: Requester): boolean {
+  // The console has no install: its reader is the operator.
+  if (!deps.install) return true;
+  const { teamId, enterpriseId } = deps.install.installedAs;
+  return (
+    (teamId !== undefined && teamId === requester.teamId) ||
+    (enterpriseId !== undefined && enterpriseId === requester.enterpriseId)
+  );
+}
+
+/**
+ * `/dq usage`: coins today and this month, by operation and by user, what the other workspaces on the
+ * service key spent, and the budgets left (the key's among them); with a
  * month (`/dq usage 2026-10`, `上月`), that month by person and operation. Both offer its CSV.
  */
 export async function showUsage(
@@ -48,9 +63,10 @@ export async function showUsage(
       );
       return;
     }
-    const [summary, budget] = await Promise.all([
+    const [summary, budget, others] = await Promise.all([
       deps.ledger.usage(requester.teamId, now),
       deps.budgets.state({ teamId: requester.teamId, userId: requester.userId }, now),
+      ofTheAppsOrganisation(deps, requester) ? deps.ledger.otherTeams(requester.teamId, now) : [],
     ]);
     await responder.reply(
       renderUsage(summary, budget, {
@@ -59,6 +75,7 @@ export async function showUsage(
         operationTitles: operationTitles(lang),
         lang,
         demo: deps.config.demo,
+        others,
       }),
     );
   } catch (error) {

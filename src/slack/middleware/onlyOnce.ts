@@ -1,9 +1,12 @@
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { Store } from '../../core/store/types.js';
 
 /** Long enough for Slack's redeliveries (it retries an event three times within minutes). */
 const REMEMBER_MS = 10 * 60_000;
+/** Deliveries this process remembers itself: ten minutes of a busy workspace's commands and events. */
+const REMEMBERED_HERE = 20_000;
 
 /**
  * What identifies one delivery Slack may send again: a slash command by its trigger_id, an Events API
@@ -22,18 +25,26 @@ function deliveryKey(body: unknown): string | undefined {
 /**
  * Global middleware: a slash command or event delivered a second time (a retry after a slow ack, a
  * replayed request) is acknowledged and dropped, so `/dq digest add` cannot add the same digest twice
- * and a lookup is not paid twice. The marks live in the store, so every replica sees them. If the
- * store cannot be reached the request goes ahead: a rare duplicate beats refusing everyone.
+ * and a lookup is not paid twice. The marks live in the store, so every replica sees them, and in
+ * this process too (a bounded LRU), so a redelivery to the same process is dropped while the store
+ * cannot be reached (Slack retries a slow event three times: three identical answers in a thread).
+ * A first delivery the store cannot check goes ahead: a rare duplicate on another replica beats
+ * refusing everyone.
  */
 export function onlyOnce(store: Store, logger: Logger): Middleware<AnyMiddlewareArgs> {
+  const seenHere = new LRUCache<string, true>({ max: REMEMBERED_HERE, ttl: REMEMBER_MS });
   return async (args) => {
     const key = deliveryKey(args.body);
     if (key) {
-      let first = true;
-      try {
-        first = await store.claim(`delivered:${key}`, 'handled', REMEMBER_MS);
-      } catch (error) {
-        logger.warn({ err: error }, 'could not check for a repeated delivery; handling it');
+      // Marked before anything is awaited: two deliveries arriving together are one here.
+      let first = !seenHere.has(key);
+      if (first) {
+        seenHere.set(key, true);
+        try {
+          first = await store.claim(`delivered:${key}`, 'handled', REMEMBER_MS);
+        } catch (error) {
+          logger.warn({ err: error }, 'could not check for a repeated delivery in the store; handling it');
+        }
       }
       if (!first) {
         logger.info({ delivery: key }, 'dropped a repeated delivery from Slack');

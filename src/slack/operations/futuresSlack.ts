@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import { buildFuturesChart, futuresNativeChart, periodWords } from '../../charts/futuresChart.js';
+import { buildFuturesChart, candlesOf, futuresNativeChart, periodWords } from '../../charts/futuresChart.js';
 import type { CallResult } from '../../core/client/dataClient.js';
 import {
   CANDLE_TYPE_SYNONYMS,
@@ -29,7 +29,7 @@ import type { CommandInput } from '../parse/parsedCommand.js';
 import { isOneHanCharacter, type PlainValue, type PlainWords, phraseValues } from '../parse/plainWords.js';
 import { renderChart } from '../render/chart.js';
 import { dateTimeText, dayText, monthText, timeOfDayText } from '../render/dateText.js';
-import { decimalsOf, formatChange, formatCount, formatNumber, formatPercent } from '../render/format.js';
+import { decimalsOf, formatChange, formatNumber, formatPercent } from '../render/format.js';
 import type { RenderedResult, RenderOptions } from '../render/types.js';
 import type { SlackOperation } from './slackOperation.js';
 import { inputText, RUN_BY, StepFailure, type WorkflowStep } from './workflowStep.js';
@@ -348,10 +348,8 @@ function mergedLine(result: FuturesResult, asked: number, coins: number, lang: L
   if (!merged) return undefined;
   const shown = result.candles.length;
   const line = lang.t('futures.results.merged', {
-    shown,
-    period: escapeMrkdwn(candleAdjective(result.type, lang)),
-    sources: merged.mergedIn ?? merged.fetched,
-    from: escapeMrkdwn(candleAdjective(merged.type, lang)),
+    candles: candlesOf(shown, periodOfType(result.type), lang),
+    sources: candlesOf(merged.mergedIn ?? merged.fetched, periodOfType(merged.type), lang),
     coins: lang.t('common.coins', { count: coins }),
   });
   return shown < asked ? `${line}${lang.t('futures.results.mergedFewer', { shown, asked })}` : line;
@@ -385,7 +383,7 @@ export function renderFutures(answer: CallResult<typeof FUTURES_ID>, options: Re
         period: escapeMrkdwn(label),
         close: formatNumber(latest.close, decimals),
         rate: formatPercent(latest.changeRate),
-        candles: formatCount(candles.length),
+        count: candles.length,
       })
     : lang.t('futures.results.summaryNone', { symbol: safeSymbol, period: escapeMrkdwn(label) });
   return { text, blocks };

@@ -118,5 +118,5 @@ export function renderDigestList(digests: ListPage<Digest>, options: DigestListO
     lang,
   );
   if (pager) blocks.push(pager);
-  return fitToSlackLimits({ text: lang.t('digests.list.count', { n: digests.count }), blocks }, lang);
+  return fitToSlackLimits({ text: lang.t('digests.list.count', { count: digests.count }), blocks }, lang);
 }

@@ -247,9 +247,11 @@ export function planTexts(input: {
   else if (plan.paged && plan.pageCount === undefined)
     notes.push(lang.t('export.plan.cappedUnknown', { max: plan.maxPages }));
   // The budget that runs out first is the one to name.
+  const keyLeft = budgets.key?.limit !== undefined ? Math.max(0, budgets.key.limit - budgets.key.spent) : undefined;
   const tight = [
     { left: teamLeft, who: lang.t('export.plan.whoTeam') },
     { left: userLeft, who: lang.t('export.plan.whoUser') },
+    { left: keyLeft, who: lang.t('export.plan.whoKey') },
   ].filter((budget): budget is { left: number; who: string } => budget.left !== undefined && budget.left < plan.coins);
   const first = tight.sort((a, b) => a.left - b.left)[0];
   if (first) notes.push(lang.t('export.plan.overBudget', { who: first.who, left: coins(lang, first.left) }));

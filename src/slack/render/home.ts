@@ -12,7 +12,6 @@ import { escapeMrkdwn, plainText, truncatePlain, userMention } from '../blockKit
 import { ACTION } from '../payloads/ids.js';
 import { dateTimeText } from './dateText.js';
 import { digestLines } from './digestList.js';
-import { formatCount } from './format.js';
 import { type ListPage, listPager } from './listPages.js';
 import { operationTitle } from './operationTitle.js';
 import type { DescribeRequest } from './types.js';
@@ -98,9 +97,9 @@ function spent(slot: { spent: number; limit?: number } | undefined, month: numbe
   const today = !slot
     ? lang.t('home.spend.none')
     : slot.limit !== undefined
-      ? lang.t('home.spend.ofLimit', { spent: formatCount(slot.spent), limit: formatCount(slot.limit) })
-      : lang.t('home.spend.today', { spent: formatCount(slot.spent) });
-  return `${today}\n${lang.t('home.spend.month', { coins: formatCount(month) })}`;
+      ? lang.t('home.spend.ofLimit', { spent: slot.spent, limit: slot.limit })
+      : lang.t('home.spend.today', { spent: slot.spent });
+  return `${today}\n${lang.t('home.spend.month', { coins: month })}`;
 }
 
 /** What a stored lookup asked, in the reader's words; nothing for one this version cannot read (stored by another). */
@@ -159,7 +158,7 @@ export function renderHome(input: HomeInput): HomeView {
     } satisfies ActionsBlock,
     contextBlock(priceLine(input)),
     ...(usage.month.unconfirmedCoins > 0
-      ? [contextBlock(lang.t('home.unconfirmed', { coins: formatCount(usage.month.unconfirmedCoins) }))]
+      ? [contextBlock(lang.t('home.unconfirmed', { coins: usage.month.unconfirmedCoins }))]
       : []),
     ...(input.usageCsvMonth ? [usageCsvButton(input.usageCsvMonth, lang)] : []),
     dividerBlock(),

@@ -9,6 +9,7 @@ import {
   monthOf,
   monthText,
   type SpendTally,
+  type TeamSpend,
   type UsageSummary,
 } from '../../core/ledger/ledger.js';
 import type { Lang } from '../../i18n/lang.js';
@@ -30,6 +31,11 @@ export interface UsageRenderOptions {
   lang: Lang;
   /** Running against the simulator: its coins are simulated, and the message says so (nothing is charged). */
   demo?: boolean;
+}
+
+export interface UsageExtras {
+  /** What the other teams on the service key spent (shown to the app's own organisation only). */
+  others?: readonly TeamSpend[];
 }
 
 /** Longer lists are cut: the top spenders are what a usage check is about. */
@@ -202,7 +208,11 @@ export function usageCsvFile(
 }
 
 /** `/dq usage`, in the reader's language: coins today and this month, by operation and by user, what the budgets leave, and when they reset. */
-export function renderUsage(summary: UsageSummary, budget: BudgetState, options: UsageRenderOptions): SlackMessage {
+export function renderUsage(
+  summary: UsageSummary,
+  budget: BudgetState,
+  options: UsageRenderOptions & UsageExtras,
+): SlackMessage {
   const { today, month } = summary;
   const { lang } = options;
   const demo = options.demo === true;
@@ -234,8 +244,31 @@ export function renderUsage(summary: UsageSummary, budget: BudgetState, options:
     );
   }
 
+  const others = options.others ?? [];
+  if (others.length > 0) {
+    const teamName = (teamId: string) => lang.t('usage.others.team', { teamId: escapeMrkdwn(teamId) });
+    blocks.push(
+      sectionBlock(
+        [
+          `*${lang.t('usage.others.title')}*`,
+          ...breakdownLines(
+            Object.fromEntries(others.map((team) => [team.teamId, team.today])),
+            Object.fromEntries(others.map((team) => [team.teamId, team.month])),
+            teamName,
+            lang,
+            demo,
+          ),
+        ].join('\n'),
+      ),
+      contextBlock(lang.t('usage.others.intro')),
+    );
+  }
+
   const budgets = [labelled(lang.t('usage.budget.workspace'), budgetText(budget.team, lang, demo))];
   if (budget.user) budgets.push(labelled(lang.t('usage.budget.yours'), budgetText(budget.user, lang, demo)));
+  // The key's budget, where one is set or others spend on the key too.
+  if (budget.key && (budget.key.limit !== undefined || others.length > 0))
+    budgets.push(labelled(lang.t('usage.budget.key'), budgetText(budget.key, lang, demo)));
   blocks.push(sectionBlock(`*${lang.t('usage.budget.title')}*`, budgets));
 
   if (month.unconfirmedCoins > 0) {

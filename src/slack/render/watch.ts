@@ -22,7 +22,7 @@ import { watchCancelValue } from '../payloads/watchRequestValue.js';
 import { type SlackMessage, withTableFallback } from '../reply/slackMessage.js';
 import { dateTimeText } from './dateText.js';
 import { sayClause, sayEscaped } from './digestRun.js';
-import { formatCny, formatCount } from './format.js';
+import { formatCny } from './format.js';
 import { fieldLabel } from './labels.js';
 import { type ListPage, listPager } from './listPages.js';
 
@@ -68,7 +68,7 @@ export function describeWatchSchedule(schedule: Schedule, lang: Lang): string {
 export function costText(cost: WatchCost, lang: Lang): string {
   const line = lang.t(cost.assumed ? 'watch.cost.assumed' : 'watch.cost.line', {
     perCheck: lang.t('common.coins', { count: cost.perCheck }),
-    checks: formatCount(cost.checksPerMonth),
+    checks: lang.t('watch.cost.checks', { count: cost.checksPerMonth }),
     perMonth: lang.t('common.coins', { count: cost.perMonth }),
   });
   if (!cost.cap || cost.cap.pages <= 1) return line;
@@ -273,9 +273,9 @@ function fitText(
   return lang.t('watch.fit.proposed', {
     schedule: describeWatchSchedule(proposal.schedule, lang),
     why,
-    checks: formatCount(proposal.cost.checksPerMonth),
+    checks: lang.t('watch.cost.checks', { count: proposal.cost.checksPerMonth }),
     perMonth: lang.t('common.coins', { count: proposal.cost.perMonth }),
-    chosenChecks: formatCount(cost.checksPerMonth),
+    chosenChecks: lang.t('watch.cost.checks', { count: cost.checksPerMonth }),
     chosenPerMonth: lang.t('common.coins', { count: cost.perMonth }),
   });
 }

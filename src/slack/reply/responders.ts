@@ -57,6 +57,25 @@ function mayHaveReached(error: unknown): boolean {
 }
 
 /**
+ * Sends a post whose outcome may come back unknown (no answer in time, a reset, a 5xx): that is not
+ * a refusal, as the post may be there or still arrive, so it becomes a ReplyUnconfirmedError whose
+ * `tell` says so by `tell` instead (a slow chat.postMessage that landed 25 s later was once told as
+ * "not shown"). A refusal stays what it is.
+ */
+export async function postOnce(
+  send: () => Promise<void>,
+  tell: (message: SlackMessage) => Promise<void>,
+): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    if (mayHaveReached(error) && !(error instanceof ReplyUnconfirmedError))
+      throw new ReplyUnconfirmedError(tell, { cause: error });
+    throw error;
+  }
+}
+
+/**
  * POSTs to a response_url under the Slack call policy (a 429 waited out, a connection that never
  * opened tried again, nothing else). A refusal is read from the status and from the body: a
  * response_url can answer HTTP 200 with `{"ok":false,"error":…}` (issue 32.8), which is a refusal
@@ -193,11 +212,13 @@ export function webApiResponder(
 ): Responder {
   const thread = options.threadTs ? { thread_ts: options.threadTs } : {};
   // Posting to a user id lands in the app's DM with them (chat.postMessage `channel`): no conversations.open first.
-  const direct = async (message: SlackMessage) => {
+  const postDirect = async (message: SlackMessage) => {
     await sendWithTableFallback(message, (sent) =>
       client.chat.postMessage({ channel: userId, text: sent.text, blocks: sent.blocks }),
     );
   };
+  // A direct message Slack may have taken is not sent again; a short notice in the same DM says so.
+  const direct = (message: SlackMessage) => postOnce(() => postDirect(message), postDirect);
   const responder: Responder = {
     tables: true,
     replaces: false,
@@ -216,7 +237,7 @@ export function webApiResponder(
         );
       } catch (error) {
         // An ephemeral message Slack may have shown is not sent again as a direct message.
-        if (mayHaveReached(error)) throw new ReplyUnconfirmedError(direct, { cause: error });
+        if (mayHaveReached(error)) throw new ReplyUnconfirmedError(postDirect, { cause: error });
         logger?.info({ err: error, channelId }, 'ephemeral reply failed; sending a direct message instead');
         await direct(message);
       }

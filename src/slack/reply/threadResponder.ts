@@ -2,7 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import { postFile } from './fileUpload.js';
 import type { Progress, ReplyFile, Responder } from './responder.js';
-import { sendWithTableFallback } from './responders.js';
+import { postOnce, sendWithTableFallback } from './responders.js';
 import type { SlackMessage } from './slackMessage.js';
 
 /** A thread of a conversation the app was spoken to in: an @mention's (in a channel) or a direct message's. */
@@ -54,7 +54,7 @@ export function threadResponder(
   place: ThreadPlace,
   options: { logger?: Logger; status?: (status: string) => Promise<void> } = {},
 ): Responder {
-  const post = (message: SlackMessage) =>
+  const postInThread = (message: SlackMessage) =>
     sendWithTableFallback(message, (sent) =>
       client.chat.postMessage({
         channel: place.channelId,
@@ -64,7 +64,7 @@ export function threadResponder(
       }),
     );
   const whisper = place.direct
-    ? post
+    ? postInThread
     : (message: SlackMessage) =>
         sendWithTableFallback(message, (sent) =>
           client.chat.postEphemeral({
@@ -75,6 +75,9 @@ export function threadResponder(
             blocks: sent.blocks,
           }),
         );
+  // An answer whose post went unanswered may be in the thread or still arrive: the person is told
+  // privately (ReplyUnconfirmedError), and it is never posted a second time.
+  const post = (message: SlackMessage) => postOnce(() => postInThread(message), whisper);
   const { status } = options;
   // files.completeUploadExternal with channel_id and thread_ts shares the file into the thread as a
   // reply of its own (https://docs.slack.dev/reference/methods/files.completeUploadExternal): the
@@ -87,7 +90,7 @@ export function threadResponder(
     tables: true,
     replaces: false,
     reply: post,
-    share: post,
+    share: postInThread,
     whisper,
     attach,
     ...(status

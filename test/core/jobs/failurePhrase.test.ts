@@ -56,6 +56,7 @@ describe('why a digest run failed, as a phrase', () => {
       upstream('rejected', { upstreamMessage: '参数错误。' }),
       new BudgetExceededError('team', 100, 95, 10, new Date(0)),
       new BudgetExceededError('user', 50, 45, 10, new Date(0)),
+      new BudgetExceededError('key', 500, 495, 10, new Date(0)),
     ];
     for (const error of errors)
       expect(english.t(failurePhrase(error)), error.message).toBe(explainError(error).summary);

@@ -63,7 +63,7 @@ describe('validation rules from the spec', () => {
     });
     expect(problems(futures, { symbol: 'CL', type: '15m', limit: '333' })).toEqual([]);
     expect(problems(futures, { symbol: 'CL', type: '15m', limit: '334' })).toEqual([
-      'limit: must be at most 333: each 15-minute candle is merged from up to 3 5-minute ones, and one call fetches at most 1000',
+      'limit: must be at most 333: each 15-minute candle is merged from up to three 5-minute candles, and one call fetches at most 1,000 five-minute ones',
     ]);
     expect(problems(futures, { symbol: 'CL', type: 'W', limit: '143' })[0]).toMatch(/^limit: must be at most 142:/);
     expect(problems(futures, { symbol: 'CL', type: 'M', limit: '33' })[0]).toMatch(/^limit: must be at most 32:/);

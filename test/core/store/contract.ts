@@ -247,6 +247,27 @@ export function defineStoreContract(backend: string, openFixture: () => Promise<
         ).toEqual({ ok: true, totals: [4, 10] });
       });
 
+      it('with a marker, adds nothing unless the store still holds it, read in the same step', async () => {
+        const { store } = await fresh();
+        const marker = { collection: 'store', id: 'health', marker: 'm-1' };
+        await store.putDoc('store', 'health', { marker: 'm-1', createdAt: 1 });
+        expect(await store.reserve([{ key: 'k', amount: 4, limit: 10 }], 60_000, marker)).toEqual({
+          ok: true,
+          totals: [4],
+        });
+        // Emptied (FLUSHDB), then written again by another store guard: both refuse, adding nothing.
+        await store.deleteDoc('store', 'health');
+        expect(await store.reserve([{ key: 'k', amount: 4, limit: 10 }], 60_000, marker)).toEqual({
+          ok: false,
+          markerGone: true,
+        });
+        await store.putDoc('store', 'health', { marker: 'm-2', createdAt: 2 });
+        expect(await store.reserve([{ key: 'k', amount: 4 }], 60_000, marker)).toEqual({ ok: false, markerGone: true });
+        expect(await store.counter('k')).toBe(4);
+        // Without a marker the request is as before.
+        expect(await store.reserve([{ key: 'k', amount: 4, limit: 10 }], 60_000)).toEqual({ ok: true, totals: [8] });
+      });
+
       it('starts an expired counter again from zero', async () => {
         const { store } = await fresh();
         await store.reserve([{ key: 'k', amount: 9, limit: 10 }], 60);

@@ -148,4 +148,41 @@ describe('the store guard', () => {
     ).resolves.toBeDefined();
     guard.stop();
   });
+
+  it('a reservation reads the marker itself: the first one after a loss is refused before any look, and one after another replica recorded the loss and an admin reopened spending goes ahead', async () => {
+    const clock = new ManualClock(TEN_AM);
+    const store = new MemoryStore({ clock });
+    const a = guardOn(store, clock);
+    const b = guardOn(store, clock);
+    await a.guard.start();
+    await b.guard.start();
+    const budgetsOf = (guard: StoreGuard) =>
+      new Budgets(
+        store,
+        { userDaily: 30, timeZone: 'Asia/Shanghai' },
+        undefined,
+        (now) => guard.budgetsClosed(now),
+        guard,
+      );
+    const spender = { teamId: 'T1', userId: 'U1' };
+    await budgetsOf(a.guard).reserve(spender, 20, clock.now());
+
+    await empty(store);
+    // No look has run since: the reservation finds the marker gone, and the guard looks then.
+    const refusal = await budgetsOf(a.guard)
+      .reserve(spender, 20, clock.now())
+      .catch((error: unknown) => error);
+    expect((refusal as BudgetUnavailableError).recordsLost).toMatchObject({ until: new Date(MIDNIGHT) });
+    expect(a.errors()).toHaveLength(1);
+    // (This helper empties the documents only: the counter still holds the 20 reserved before; nothing was added.)
+    expect(await store.counter('budget:user:T1:U1:2026-11-22')).toBe(20);
+
+    // Replica b still holds the lost marker; an admin has reopened spending on a's record.
+    await a.guard.reopenBudgets('U0ADMIN');
+    await budgetsOf(b.guard).reserve(spender, 5, clock.now());
+    expect(await store.counter('budget:user:T1:U1:2026-11-22')).toBe(25);
+    expect(b.guard.heldMarker()).toEqual(a.guard.heldMarker());
+    a.guard.stop();
+    b.guard.stop();
+  });
 });

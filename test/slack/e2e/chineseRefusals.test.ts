@@ -277,6 +277,7 @@ describe('every refusal, in Chinese, has no English word of the app’s own', ()
       ...upstream.map((kind) => new UpstreamError(kind, { operation: 'fund-asset', taskNo: 'abc123' })),
       Object.assign(new UpstreamError('timeout', { operation: 'fund-asset' }), { coinsAtRisk: 10 }),
       new BudgetExceededError('team', 100, 95, 10, new Date(app.clock.now() + 3_600_000)),
+      new BudgetExceededError('key', 500, 495, 10, new Date(app.clock.now() + 3_600_000)),
       new BudgetUnavailableError(),
       new BudgetUnavailableError({
         recordsLost: {

@@ -84,7 +84,7 @@ describe('native charts, with the default chart settings', () => {
     expect(text).toContain('Futures candlesticks: CL, 15-minute');
     expect(text).toMatch(/30 candles from \S+ \S+ to/);
     expect(text).toContain(
-      `30 15-minute candles merged from 90 5-minute ones (first open, highest high, lowest low, last close, summed volume), fetched in one call: ${simulatorCost(OPS.futures)} coins`,
+      `30 fifteen-minute candles merged from 90 five-minute candles (first open, highest high, lowest low, last close, summed volume), fetched in one call: ${simulatorCost(OPS.futures)} coins`,
     );
     const chart = chartOf(reply)!;
     expect(chart.chart.type).toBe('line');

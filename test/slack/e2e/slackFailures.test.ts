@@ -142,6 +142,35 @@ describe('the app against a Slack that fails', () => {
     });
   });
 
+  describe('a post whose outcome is unknown is not a refusal (42.8)', () => {
+    it('an answer Slack holds past its deadline and then takes: told privately it may not have arrived, nothing invites asking again, posted once', async () => {
+      await app.close();
+      app = await startTestApp({ slackAttemptTimeoutMs: { post: 300 } });
+      const release = app.fake.holdCalls('chat.postMessage');
+      const sent = await app.mention('000001 fund size', { channelId: CHANNEL });
+      const notice = await app.nextCall('chat.postEphemeral', (call) => call.args.thread_ts === sent.ts);
+      release();
+      expect(notice.args.user).toBe(DEFAULT_USER_ID);
+      const text = allText(notice.args as { text?: string; blocks?: unknown[] });
+      expect(text).toContain(
+        'Slack did not confirm that your answer arrived: it may not have, or it may still appear.',
+      );
+      expect(text).toContain('it is not sent again');
+      expect(text).not.toContain('not shown');
+      // Nothing invites a second ask that would post the answer twice.
+      expect(text).not.toMatch(/ask (for it )?again|again to see|try again|retry/i);
+      expect(buttonNamed(notice.args as { blocks?: Array<Record<string, unknown>> }, 'dq_retry')).toBeUndefined();
+      await vi.waitFor(() =>
+        expect(app.fake.calls('chat.postMessage').filter((call) => call.args.thread_ts === sent.ts)).toHaveLength(1),
+      );
+      await app.settle(300);
+      const posts = app.fake.calls('chat.postMessage').filter((call) => call.args.thread_ts === sent.ts);
+      expect(posts.map((call) => call.landed)).toEqual([true]);
+      expect(app.fake.calls('chat.postEphemeral')).toHaveLength(1);
+      expect(app.upstreamCalls(OPS.fundAsset)).toHaveLength(1);
+    });
+  });
+
   describe('an answer Slack will not take is still the person’s', () => {
     it('a 429 on the thread’s answer longer than a post may wait: kept, recorded, and the person told privately what it cost and how to see it free', async () => {
       app.fake.rateLimitNext('chat.postMessage', 45);

@@ -35,13 +35,14 @@ afterEach(async () => {
   redis = undefined;
 });
 
-async function start(metrics?: Metrics): Promise<TestApp> {
+/** `checkEveryMs` 0: the guard's own looks are the production ones (at start, every 30 s, on reconnect). */
+async function start(metrics?: Metrics, checkEveryMs = 100): Promise<TestApp> {
   const store = await RedisStore.connect(redis!.url, { prefix: 'dq:', description: 'private redis' });
   const app = await startTestApp({
     store,
     budgets: { userDaily: 30 },
     env: { ADMIN_USER_IDS: ADMIN },
-    storeCheckEveryMs: 100,
+    ...(checkEveryMs ? { storeCheckEveryMs: checkEveryMs } : {}),
     ...(metrics ? { metrics } : {}),
   });
   apps.push(app);
@@ -57,6 +58,13 @@ async function ask(app: TestApp, text: string, userId: string, command = '/dq'):
 /** What the service charged this app's key: its own count, not the app's. */
 function charged(app: TestApp): number {
   return app.simulator.stats().coinsByKey[TEST_API_KEY] ?? 0;
+}
+
+async function flushDb(): Promise<void> {
+  const raw = createClient({ url: redis!.url });
+  await raw.connect();
+  await raw.flushDb();
+  await raw.close();
 }
 
 async function until(what: string, condition: () => boolean | Promise<boolean>): Promise<void> {
@@ -86,10 +94,7 @@ describeWithRedis('the store emptied under a running app', () => {
     expect(allText(await ask(app, 'digest add weekdays 08:30 onsale', ADMIN))).toContain('Digest added.');
 
     // The database is emptied, on this private server only.
-    const raw = createClient({ url: redis.url });
-    await raw.connect();
-    await raw.flushDb();
-    await raw.close();
+    await flushDb();
     await until('the loss is noticed', () =>
       app.errorLogs().some((line) => /THE STORE LOST ITS DATA/.test(String(line.msg))),
     );
@@ -142,5 +147,27 @@ describeWithRedis('the store emptied under a running app', () => {
       () => replica.storeGuard.budgetsClosed(replica.clock.now()) === undefined,
     );
     expect(await metrics.text()).toMatch(/^dq_budgets_closed 0$/m);
+  });
+
+  it('the very next paid lookup after FLUSHDB is refused, nothing charged: the reservation reads the marker itself, not the next 30 s look', async () => {
+    redis = await PrivateRedis.start();
+    const app = await start(undefined, 0);
+    expect(allText(await ask(app, FIRST!.creditNo, PERSON, '/taxpayer'))).toContain(FIRST!.enterpriseName);
+    expect(charged(app)).toBe(20);
+
+    await flushDb();
+    // At once: the guard's next look is half a minute away.
+    const refused = allText(await ask(app, SECOND!.creditNo, PERSON, '/taxpayer'));
+    expect(refused).toContain('Spending is paused until 2026-11-23 00:00');
+    expect(refused).toContain('Nothing was sent or charged.');
+    expect(charged(app)).toBe(20);
+    expect(app.upstreamCalls()).toHaveLength(1);
+    // Found by the reservation, and said out loud once, as a look would have.
+    expect(app.errorLogs().filter((line) => /THE STORE LOST ITS DATA/.test(String(line.msg)))).toHaveLength(1);
+    expect(app.storeGuard.budgetsClosed(app.clock.now())).toBeDefined();
+    // A later lookup is refused the same way, without a second finding.
+    expect(allText(await ask(app, THIRD!.creditNo, PERSON, '/taxpayer'))).toContain('Spending is paused until');
+    expect(charged(app)).toBe(20);
+    expect(app.errorLogs().filter((line) => /THE STORE LOST ITS DATA/.test(String(line.msg)))).toHaveLength(1);
   });
 });

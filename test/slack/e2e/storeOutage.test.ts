@@ -43,4 +43,23 @@ describe('while the store is unreachable', () => {
     expect(text).toContain('The digests cannot be read just now');
     expect(text).not.toContain('could not be changed');
   });
+
+  it('an event Slack delivers three times (its retries of a slow ack) is answered once in the thread', async () => {
+    const eventId = 'Ev0OUTAGERETRY1';
+    const ts = '1763800000.000501';
+    const first = await app.mention('000002 fund size', { channelId: 'C0OUTAGE01', ts, eventId });
+    for (const num of [1, 2])
+      await app.mention('000002 fund size', {
+        channelId: 'C0OUTAGE01',
+        ts,
+        eventId,
+        send: { retry: { num, reason: 'http_timeout' } },
+      });
+    await app.nextCall('chat.postMessage', (call) => call.args.thread_ts === first.ts);
+    await app.settle(500);
+    expect(app.fake.calls('chat.postMessage').filter((call) => call.args.thread_ts === first.ts)).toHaveLength(1);
+    expect(
+      app.upstreamCalls(OPS.fundAsset).filter((call) => JSON.stringify(call.request).includes('000002')),
+    ).toHaveLength(1);
+  });
 });

@@ -93,7 +93,7 @@ describe('the candlestick picture in a thread answer', () => {
       'files.completeUploadExternal',
     ]);
     const asked = app.fake.calls('files.getUploadURLExternal')[0]!;
-    expect(asked.args.alt_txt).toMatch(/^Candlestick chart of CL futures, 30 5-minute candles/);
+    expect(asked.args.alt_txt).toMatch(/^Candlestick chart of CL futures, 30 five-minute candles/);
 
     const uploads = app.fake.uploads();
     expect(uploads).toHaveLength(1);

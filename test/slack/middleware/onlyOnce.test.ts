@@ -50,4 +50,28 @@ describe('onlyOnce', () => {
       passedOn: true,
     });
   });
+
+  it('while the store cannot be reached, a redelivery to the same process is still dropped (remembered here), even arriving together', async () => {
+    const broken = { claim: () => Promise.reject(new Error('store down')) } as unknown as Store;
+    const middleware = onlyOnce(broken, logger);
+    const deliveries: boolean[] = [];
+    const send = async (body: Record<string, unknown>) => {
+      let passedOn = false;
+      const next = async () => {
+        passedOn = true;
+      };
+      await middleware({ body, ack: async () => undefined, next } as never);
+      deliveries.push(passedOn);
+    };
+    const event = { type: 'event_callback', event_id: 'Ev0DOWN1', event: { type: 'app_mention' } };
+    await Promise.all([send(event), send(event)]);
+    await send(event);
+    // The one that passes on finishes last: the others are dropped without waiting for anything.
+    expect([...deliveries].sort()).toEqual([false, false, true]);
+    const command = { command: '/dq', text: 'usage', trigger_id: 'trigger-down-1' };
+    await send(command);
+    await send(command);
+    await send({ ...event, event_id: 'Ev0DOWN2' });
+    expect(deliveries.slice(3)).toEqual([true, false, true]);
+  });
 });

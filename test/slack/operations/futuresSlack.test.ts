@@ -52,6 +52,27 @@ describe('futures candles', () => {
     expect(text).toContain('Futures candlesticks: CL, daily');
   });
 
+  it('counts before a unit as English writes them: "1 candle", "five 15-minute candles merged from 15 five-minute candles"', () => {
+    expect(render(candles(1)).text).toBe('CL daily: close 75.54 (−0.66%), 1 candle');
+    expect(render(candles(2)).text).toBe('CL daily: close 75.55 (−0.66%), 2 candles');
+    const answer = answerOf(
+      'finance-external-futures-kline',
+      { symbol: 'CL', type: '15', limit: 5 },
+      {
+        symbol: 'CL',
+        type: '15',
+        candles: candles(5, '15' as CandleType),
+        tickUnit: 's' as const,
+        merged: { type: '5', fetched: 15, mergedIn: 15, inNewest: 3 },
+      },
+    );
+    const text = visibleText(answerMessage(answer, OPTIONS));
+    expect(text).toContain('five 15-minute candles merged from 15 five-minute candles (first open');
+    expect(text).not.toMatch(/\b\d+ \d+-(minute|hour)/);
+    const chinese = visibleText(answerMessage(answer, { ...OPTIONS, lang: langFor('zh-CN') }));
+    expect(chinese).toContain('5 根15分钟K线由 15 根5分钟K线合并而成');
+  });
+
   it('gives an intraday candle’s time in the reader’s zone, with the zone named, and a daily one its trading day', () => {
     expect(visibleText(render(candles(1, '5'), { timeZone: 'Asia/Shanghai' }, '5'))).toContain(
       'opened 2026-05-20 08:00 GMT+8 (Asia/Shanghai)',

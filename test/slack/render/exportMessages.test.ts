@@ -93,6 +93,15 @@ describe('what the export modal says', () => {
     ]);
   });
 
+  it("names the service key's daily budget when it runs out first (issue 42.2)", () => {
+    const subject = exportSubject(TAXPAYER, plan().request, describeRequest, english);
+    const keyTight: BudgetState = { ...budgets, key: { spent: 1900, limit: 2000 } };
+    const texts = planTexts({ plan: plan(), budgets: keyTight, subject, lang: english, channelId: 'C0GENERAL1' });
+    expect(texts.notes).toContain(
+      "⚠️ That is more than the data-service key's daily budget has left today (100 coins): the export will stop when it runs out, and the file will hold the pages fetched until then.",
+    );
+  });
+
   it("in Chinese, with no English of the app's own", () => {
     const subject = exportSubject(TAXPAYER, plan().request, describeRequest, zh);
     const texts = planTexts({
