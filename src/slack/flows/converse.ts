@@ -111,7 +111,10 @@ interface Lookup {
 /**
  * A lookup in a conversation: the status line says what is being looked up and what it costs (free
  * when the cache holds it) while the call runs, the answer (the command's own reply: table, chart, buttons) goes into the
- * conversation, and becomes its latest result.
+ * conversation, and becomes its latest result. The line is set only once the call is answered from
+ * the cache or its coins are reserved (never for a lookup refused), and cleared when the lookup ends
+ * without a post in the conversation (a refusal told privately, an answer Slack did not take): Slack
+ * clears it only when the app posts there, or after two minutes.
  */
 async function lookUpIn(
   deps: SlackDeps,
@@ -121,12 +124,12 @@ async function lookUpIn(
 ): Promise<void> {
   const { operation } = lookup;
   const { status } = conversation;
-  // An answer the cache holds fresh costs nothing: the line says so rather than quote the price. The
-  // call says it from its own cache read, before it sends anything; a request it refuses (free, and
-  // said by runQuery) gets no status line.
+  // An answer the cache holds fresh costs nothing: the line says so rather than quote the price.
+  let statusUp = false;
   const beforeSending =
     status && !lookup.cacheOnly
       ? async (request: Record<string, unknown>, fresh: boolean) => {
+          statusUp = true;
           const { lang } = await requester.profile();
           const what = describeRequest(operation, request, lang);
           await status(
@@ -139,6 +142,13 @@ async function lookUpIn(
           );
         }
       : undefined;
+  const responder: Responder = {
+    ...conversation.responder,
+    reply: async (message, options) => {
+      await conversation.responder.reply(message, options);
+      statusUp = false;
+    },
+  };
   await runQuery(
     deps,
     requester,
@@ -150,8 +160,9 @@ async function lookUpIn(
       onAnswer: keptAsLatest(deps, conversation.memoryKeys),
       ...(beforeSending ? { beforeSending } : {}),
     },
-    conversation.responder,
+    responder,
   );
+  if (statusUp) await status?.('');
 }
 
 async function latestIn(deps: SlackDeps, conversation: Conversation): Promise<LatestResult | undefined> {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LedgerEntry } from '../../../src/core/ledger/ledger.js';
 import { SHORTCUT } from '../../../src/slack/payloads/ids.js';
 import type { RecordedCall } from '../../support/slack/index.js';
@@ -170,6 +170,18 @@ describe('mentions, direct messages and follow-ups', () => {
     const statuses = app.fake.statusHistory(dm.channel, dm.ts);
     expect(statuses[0]).toBe(`正在查询：基金 110022…（${simulatorCost(OPS.fundAsset)} 币）`);
     expect(app.fake.status(dm.channel, dm.ts)).toBeUndefined();
+  });
+
+  it('a lookup that ends without a post in the thread clears its status line (issue 42.10): an answer Slack refused', async () => {
+    app.fake.failNext('chat.postMessage', 'restricted_action');
+    const sent = await app.mention('005827 fund size');
+    const told = await app.nextCall('chat.postEphemeral', (call) => call.args.thread_ts === sent.ts);
+    expect(String(told.args.text)).toContain('Slack did not take your answer');
+    await vi.waitFor(() => expect(app.fake.statusHistory(sent.channel, sent.ts).at(-1)).toBe(''));
+    expect(app.fake.statusHistory(sent.channel, sent.ts)[0]).toBe(
+      `Looking up fund 005827… (${simulatorCost(OPS.fundAsset)} coins)`,
+    );
+    expect(app.fake.status(sent.channel, sent.ts)).toBeUndefined();
   });
 
   it('the status line of a lookup the cache holds says it is free, not its price, and nothing is called', async () => {
@@ -479,5 +491,24 @@ describe('what is the person’s own in a thread others read', () => {
     expect(allText(messageOf(refusal))).toContain('budget');
     expect(app.fake.calls('chat.postMessage')).toHaveLength(posts);
     expect(app.upstreamCalls()).toHaveLength(1);
+  });
+
+  it('a lookup the budget refuses sets no status line quoting its price, and leaves none up (issue 42.10)', async () => {
+    const user = 'U0BUDGET02';
+    const sent = await app.mention('110022 fund size', { userId: user });
+    await answerIn(app, sent.ts);
+    const before = app.fake.statusHistory(sent.channel, sent.ts);
+    expect(before[0]).toBe(`Looking up fund 110022… (${simulatorCost(OPS.fundAsset)} coins)`);
+    await app.mention('next', { threadTs: sent.ts, userId: user });
+    await app.nextCall(
+      'chat.postEphemeral',
+      (call) =>
+        call.args.thread_ts === sent.ts &&
+        call.args.user === user &&
+        String(call.args.text).includes('Nothing was spent'),
+    );
+    await app.settle();
+    expect(app.fake.statusHistory(sent.channel, sent.ts).slice(before.length)).toEqual([]);
+    expect(app.fake.status(sent.channel, sent.ts)).toBeUndefined();
   });
 });
