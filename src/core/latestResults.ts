@@ -10,7 +10,8 @@ export interface LatestResult {
   request: Record<string, unknown>;
   /** The language it was answered in: a follow-up continues in it unless written clearly in another. */
   locale?: Locale;
-  paging?: { page: number; hasNext: boolean; hasPrevious: boolean };
+  /** Where its pages stand; `pageCount` when the service said how many there are (a page past it is refused free). */
+  paging?: { page: number; hasNext: boolean; hasPrevious: boolean; pageCount?: number };
 }
 
 /**

@@ -89,7 +89,14 @@ function latestOf(answer: CallResult, lang: Lang): LatestResult {
     request: { ...answer.request },
     locale: lang.locale,
     ...(answer.paging
-      ? { paging: { page: answer.paging.page, hasNext: answer.paging.hasNext, hasPrevious: answer.paging.hasPrevious } }
+      ? {
+          paging: {
+            page: answer.paging.page,
+            hasNext: answer.paging.hasNext,
+            hasPrevious: answer.paging.hasPrevious,
+            ...(answer.paging.pageCount !== undefined ? { pageCount: answer.paging.pageCount } : {}),
+          },
+        }
       : {}),
   };
 }
@@ -106,6 +113,8 @@ interface Lookup {
   confirmed?: boolean;
   /** Only what is cached: the thread's latest result again, free (`画图`). */
   cacheOnly?: boolean;
+  /** Only a fresh cached page, else an offer of it at its price (`previous`): see QueryRun's freeOnly. */
+  goingBack?: boolean;
 }
 
 /**
@@ -157,6 +166,7 @@ async function lookUpIn(
       input: lookup.input,
       ...(lookup.confirmed ? { confirmed: true } : {}),
       ...(lookup.cacheOnly ? { cacheOnly: true } : {}),
+      ...(lookup.goingBack ? { freeOnly: 'goingBack' as const } : {}),
       onAnswer: keptAsLatest(deps, conversation.memoryKeys),
       ...(beforeSending ? { beforeSending } : {}),
     },
@@ -221,14 +231,34 @@ async function followUp(
     case 'page': {
       if (!definition.withPage || !latest.paging)
         return notice(responder, lang.t('conversation.followUp.noPages'), lang);
-      const { page, hasNext, hasPrevious } = latest.paging;
+      const { page, hasNext, hasPrevious, pageCount } = latest.paging;
       const { move } = action;
+      const pastTheEnd = pageCount !== undefined && page > pageCount;
       if (move.kind === 'next' && !hasNext) return notice(responder, lang.t('conversation.followUp.noNextPage'), lang);
-      if (move.kind === 'previous' && !hasPrevious)
+      if (move.kind === 'previous' && !hasPrevious && !pastTheEnd)
         return notice(responder, lang.t('conversation.followUp.noPreviousPage'), lang);
-      const wanted = move.kind === 'next' ? page + 1 : move.kind === 'previous' ? page - 1 : move.page;
+      // From past the end, back is the last page, as its button says.
+      const wanted =
+        move.kind === 'next' ? page + 1 : move.kind === 'previous' ? (pastTheEnd ? pageCount : page - 1) : move.page;
+      // A page past the end the result knows would be charged and come back empty: refused, free,
+      // even once the cache no longer says where the end is.
+      if (pageCount !== undefined && wanted > pageCount && wanted > 1)
+        return notice(
+          responder,
+          lang.t('conversation.followUp.pastTheEnd', {
+            page: wanted,
+            pages: lang.t('answer.paging.pages', { count: pageCount }),
+          }),
+          lang,
+        );
       const request: Record<string, unknown> = { ...definition.withPage(latest.request as never, wanted) };
-      return lookUpIn(deps, requester, conversation, { operation: latest.operation, input: request, confirmed: true });
+      // Going back is to a page seen before: taken from the cache, or offered at its price, never bought unasked.
+      return lookUpIn(deps, requester, conversation, {
+        operation: latest.operation,
+        input: request,
+        confirmed: true,
+        ...(move.kind === 'previous' ? { goingBack: true } : {}),
+      });
     }
     case 'chart':
       if (!slackOperation(latest.operation).chart)
