@@ -21,7 +21,7 @@ export function chooseButton(deps: SlackDeps) {
     const threadTs = clickedThread(body) ?? (body.message as { ts?: string } | undefined)?.ts;
     const conversation =
       channelId && threadTs
-        ? threadConversation(deps, client, requester.teamId, {
+        ? threadConversation(deps, client, {
             channelId,
             threadTs,
             userId: body.user.id,
