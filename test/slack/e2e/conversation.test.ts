@@ -463,6 +463,26 @@ describe('the Messages tab and the "Look up in dq" shortcut', () => {
     expect(app.upstreamCalls().length).toBe(calls + 1);
   });
 
+  it('an offer pressed is answered privately even when the click’s payload carries the message too (issue 42.14)', async () => {
+    const calls = app.upstreamCalls().length;
+    const sent = await app.messageShortcut(SHORTCUT.lookUp, { text: '看看 519671 的规模', user: 'U0SOMEONE1' });
+    const offers = (await app.nextResponse(sent.responseId)) as Message;
+    const fund = choose(offers).find((button) => button.text.text.includes('519671'))!;
+    const posts = app.fake.calls('chat.postMessage').length;
+    // The offer is ephemeral (`container.is_ephemeral`), yet this payload names a message and its ts.
+    const clicked = await app.click(fund.action_id, fund.value!, {
+      ephemeral: true,
+      withMessage: true,
+      messageTs: '1795700000.000900',
+    });
+    const answer = (await app.nextResponse(clicked.responseId)) as Message & { response_type?: string };
+    expect(answer.response_type).toBe('ephemeral');
+    expect(allText(answer)).toContain('519671');
+    await app.settle();
+    expect(app.fake.calls('chat.postMessage')).toHaveLength(posts);
+    expect(app.upstreamCalls().length).toBe(calls + 1);
+  });
+
   it('a message naming nothing gets a line saying what the shortcut looks for, free', async () => {
     const sent = await app.messageShortcut(SHORTCUT.lookUp, { text: 'lunch at noon?', user: 'U0SOMEONE1' });
     const reply = await app.nextResponse(sent.responseId);
