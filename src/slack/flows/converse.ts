@@ -83,11 +83,12 @@ export function choiceButtons(deps: SlackDeps, choices: readonly Choice[], lang:
 }
 
 /** What a conversation keeps of an answer for its follow-ups. */
-function latestOf(answer: CallResult, lang: Lang): LatestResult {
+function latestOf(answer: CallResult, lang: Lang, keptAt: number): LatestResult {
   return {
     operation: answer.operation,
     request: { ...answer.request },
     locale: lang.locale,
+    keptAt,
     ...(answer.paging
       ? {
           paging: {
@@ -103,7 +104,7 @@ function latestOf(answer: CallResult, lang: Lang): LatestResult {
 
 /** Keeps an answer as a conversation's latest result (runQuery's `onAnswer`): its follow-ups go on from it. */
 export function keptAsLatest(deps: SlackDeps, keys: readonly string[]) {
-  return (answer: CallResult, lang: Lang) => deps.latestResults.keep(keys, latestOf(answer, lang));
+  return (answer: CallResult, lang: Lang) => deps.latestResults.keep(keys, latestOf(answer, lang, deps.now()));
 }
 
 interface Lookup {
@@ -188,6 +189,41 @@ async function latestIn(deps: SlackDeps, conversation: Conversation): Promise<La
   return undefined;
 }
 
+/**
+ * The same follow-up on the same result in one thread, asked again while it is being answered
+ * (twenty `next` sent at once, on any replica), is answered once, where the call behind it was shared
+ * already but each would post its page: a short claim in the store (a few seconds). Undefined for
+ * such a repeat; else what gives the claim up, which a follow-up that only says something (a notice,
+ * an offer) does as it says it, so the same asked again afterwards is answered too. One that looks
+ * something up keeps it its few seconds, for a repeat that read the result before the answer
+ * replaced it. The store away, it is answered.
+ */
+async function claimFollowUp(
+  deps: SlackDeps,
+  conversation: Conversation,
+  action: FollowUp,
+  latest: LatestResult | undefined,
+): Promise<(() => Promise<void>) | undefined> {
+  const unclaimed = async () => undefined;
+  const thread = conversation.memoryKeys[0];
+  if (thread === undefined) return unclaimed;
+  const on = latest ? [latest.operation, latest.request, latest.keptAt ?? null] : null;
+  let release: (() => Promise<void>) | undefined;
+  try {
+    release = await deps.latestResults.claimFollowUp(thread, JSON.stringify([action, on]));
+  } catch (error) {
+    deps.logger.warn({ err: error }, 'could not check for an identical follow-up; answering it');
+    return unclaimed;
+  }
+  if (!release) {
+    deps.logger.info({ followUp: action.kind }, 'an identical follow-up is answered already; not again');
+    return undefined;
+  }
+  const given = release;
+  return () =>
+    given().catch((error: unknown) => deps.logger.warn({ err: error }, 'could not give up a follow-up claim'));
+}
+
 /** The latest result's answer again, from the cache only: free, or undefined when it is no longer kept. */
 async function cachedAnswer(
   deps: SlackDeps,
@@ -214,16 +250,27 @@ function withButton(text: string, button: Button, lang: Lang) {
   return fitToSlackLimits({ text, blocks }, lang);
 }
 
-/** A follow-up on the conversation's latest result: another page, its chart, its export, a watch of it, another period. */
+/**
+ * A follow-up on the conversation's latest result: another page, its chart, its export, a watch of
+ * it, another period. What only says something (a notice, an offer) gives up the follow-up's claim
+ * first (`settled`): see claimFollowUp.
+ */
 async function followUp(
   deps: SlackDeps,
   requester: Requester,
   conversation: Conversation,
   action: FollowUp,
   latest: LatestResult | undefined,
+  settled: () => Promise<void>,
 ): Promise<void> {
   const { lang } = await requester.profile();
-  const { responder } = conversation;
+  const responder: Responder = {
+    ...conversation.responder,
+    reply: async (message, options) => {
+      await settled();
+      await conversation.responder.reply(message, options);
+    },
+  };
   if (!latest) return notice(responder, lang.t('conversation.followUp.nothingEarlier', examples(lang)), lang);
   const definition = operations[latest.operation];
   const what = describeRequest(latest.operation, latest.request, lang);
@@ -371,9 +418,11 @@ export async function converse(
     case 'unreadable':
       await notice(responder, lang.t('conversation.unreadable', examples(lang)), lang);
       break;
-    case 'followUp':
-      await followUp(deps, asker, conversation, reading.followUp, latest);
+    case 'followUp': {
+      const settled = await claimFollowUp(deps, conversation, reading.followUp, latest);
+      if (settled) await followUp(deps, asker, conversation, reading.followUp, latest, settled);
       break;
+    }
   }
   return reading;
 }

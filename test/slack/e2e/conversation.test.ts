@@ -532,3 +532,51 @@ describe('what is the person’s own in a thread others read', () => {
     expect(app.fake.status(sent.channel, sent.ts)).toBeUndefined();
   });
 });
+
+describe('the same follow-up sent again and again at once (issue 42.9c)', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('twenty `next` at once in a thread: one call, one page posted', async () => {
+    const sent = await app.mention('000001 fund size');
+    expect(allText(messageOf(await answerIn(app, sent.ts)))).toContain('Page 1 of 2');
+    const posts = app.fake.calls('chat.postMessage').length;
+    // Slack is slow to take the first answer: all twenty are read while page 1 is the latest result.
+    const release = app.fake.holdCalls('chat.postMessage');
+    const words = ['next', '下一页', 'next page', 'next', '下一页'];
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) => app.mention(words[index % words.length]!, { threadTs: sent.ts })),
+    );
+    // Every one of the twenty is either waiting to post or was let go as the same follow-up.
+    const dropped = () =>
+      app.logs.filter((line) => line.msg === 'an identical follow-up is answered already; not again');
+    await vi.waitFor(() => expect(dropped().length + app.fake.waiting('chat.postMessage')).toBe(20), {
+      timeout: 15_000,
+    });
+    release();
+    const page2 = await answerIn(app, sent.ts);
+    // In the language of whichever was first: `next` or 下一页.
+    expect(allText(messageOf(page2))).toMatch(/Page 2 of 2|第 2 页，共 2 页/);
+    await app.settle(300);
+    expect(app.fake.calls('chat.postMessage')).toHaveLength(posts + 1);
+    expect(app.upstreamCalls(OPS.fundAsset)).toHaveLength(2);
+    // The page it brought is the thread's latest result: another `next` is answered, on page 2.
+    await app.mention('next', { threadTs: sent.ts });
+    expect(allText(messageOf(await answerIn(app, sent.ts)))).toContain('already its last page');
+  });
+
+  it('the same follow-up asked again once it is answered is answered again: only repeats meanwhile are one', async () => {
+    const sent = await app.mention('161725 fund size');
+    await answerIn(app, sent.ts);
+    for (const words of ['export', 'export', 'previous', 'previous']) {
+      await app.mention(words, { threadTs: sent.ts });
+      expect(allText(messageOf(await answerIn(app, sent.ts)))).toMatch(/export all of it|already its first page/);
+    }
+  });
+});
