@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import type { Keyv } from 'keyv';
 import type { Locale } from '../i18n/lang.js';
 import type { OperationId } from './operations/index.js';
@@ -10,7 +11,10 @@ export interface LatestResult {
   request: Record<string, unknown>;
   /** The language it was answered in: a follow-up continues in it unless written clearly in another. */
   locale?: Locale;
-  paging?: { page: number; hasNext: boolean; hasPrevious: boolean };
+  /** Where its pages stand; `pageCount` when the service said how many there are (a page past it is refused free). */
+  paging?: { page: number; hasNext: boolean; hasPrevious: boolean; pageCount?: number };
+  /** When it was kept: a follow-up on this very result is told from one on the result that replaced it. */
+  keptAt?: number;
 }
 
 /**
@@ -20,6 +24,9 @@ export interface LatestResult {
  */
 const LATEST_RESULT_MS = 7 * 24 * 3_600_000;
 
+/** How long, at most, the same follow-up on the same result is answered once (twenty `next` sent at once). */
+const SAME_FOLLOW_UP_MS = 5_000;
+
 /**
  * The latest result of each conversation (a thread, a direct message), by a key its caller makes,
  * in the store: every replica reads what another answered.
@@ -27,12 +34,25 @@ const LATEST_RESULT_MS = 7 * 24 * 3_600_000;
 export class LatestResults {
   private readonly keyv: Keyv<LatestResult>;
 
-  constructor(store: Store) {
+  constructor(private readonly store: Store) {
     this.keyv = store.keyv<LatestResult>('conversations');
   }
 
   async of(key: string): Promise<LatestResult | undefined> {
     return (await this.keyv.get(key)) ?? undefined;
+  }
+
+  /**
+   * For the first to ask `followUp` (the follow-up as its caller names it, the result it acts on
+   * included) in the conversation kept under `key`, what gives its claim up; undefined for the same
+   * asked again while the claim holds (a few seconds at most): a short claim in the store, so on
+   * every replica the same follow-up is answered once.
+   */
+  async claimFollowUp(key: string, followUp: string): Promise<(() => Promise<void>) | undefined> {
+    const claim = `followUp:${key}:${createHash('sha256').update(followUp).digest('hex').slice(0, 32)}`;
+    const owner = randomUUID();
+    if (!(await this.store.claim(claim, owner, SAME_FOLLOW_UP_MS))) return undefined;
+    return () => this.store.releaseClaim(claim, owner);
   }
 
   /** Kept under every key given (a thread's, and a direct message's as a whole). */

@@ -118,7 +118,7 @@ describe('dq console on the simulator', () => {
     expect(second).toContain('(replaces the previous reply)');
     expect(second).toMatch(/Page 2 of \d+/);
     expect(second).toMatch(
-      /^\[1\] ← Previous {2}\[2\] Next 10 → \(10 coins\) {2}\[3\] Share in channel {2}\[4\] Export CSV {2}\[5\] Watch this$/m,
+      /^\[1\] ← Previous \(cached, free\) {2}\[2\] Next 10 → \(10 coins\) {2}\[3\] Share in channel {2}\[4\] Export CSV {2}\[5\] Watch this$/m,
     );
     // The table of a code block keeps its alignment, indented, without Slack's fences.
     expect(second).toMatch(/\n {2}Date +Asset size +Change\n {2}\d{4}-\d{2}-\d{2} /);

@@ -146,6 +146,8 @@ export interface ClickOptions {
   channelId?: string;
   /** Clicks in ephemeral messages carry no `message`; results of slash commands are ephemeral. */
   ephemeral?: boolean;
+  /** An ephemeral message's click whose payload carries `message` all the same. */
+  withMessage?: boolean;
   /** The clicked message's ts and, for a reply, its thread (a question the app asked in a thread). */
   messageTs?: string;
   threadTs?: string;
@@ -383,6 +385,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
         value,
         responseUrl: fake.responseUrl(responseId),
         ephemeral: clickOptions.ephemeral ?? true,
+        ...(clickOptions.withMessage ? { withMessage: true } : {}),
         ...(clickOptions.messageTs ? { messageTs: clickOptions.messageTs } : {}),
         ...(clickOptions.threadTs ? { threadTs: clickOptions.threadTs } : {}),
         ...(clickOptions.userId ? { userId: clickOptions.userId } : {}),

@@ -82,9 +82,10 @@ export interface CallOptions {
   /** Told how long the call will wait for a rate-limit slot, when it has to wait. */
   onWait?: (waitMs: number) => void;
   /**
-   * Told, once the request is validated and the cache read and before anything is sent or answered,
-   * what is asked and whether the cache holds it fresh (the call then costs nothing): a
-   * conversation's status line, from the call's own cache read.
+   * Told what is asked and whether it costs anything, only once it is answered from the cache
+   * (`fresh`: free) or its coins are reserved under the budgets (before it is sent): a request refused
+   * (its input, the budgets, a page past the end, what it may spend) or joining a call in flight is
+   * never told, so a conversation's status line quotes no price for a lookup that is not made.
    */
   beforeSending?: (request: Record<string, unknown>, fresh: boolean) => Promise<void>;
   /**
@@ -242,11 +243,8 @@ export class DataClient {
     const cached = await this.cache.get<ResultOf<Id>>(key, freshForMs);
     const recentEnough =
       cached !== undefined && (callOptions.notBefore === undefined || cached.storedAt >= callOptions.notBefore);
-    await callOptions.beforeSending?.(
-      { ...request } as Record<string, unknown>,
-      Boolean(cached?.fresh && recentEnough),
-    );
     if (cached && recentEnough && (cached.fresh || callOptions.cacheOnly)) {
+      await callOptions.beforeSending?.({ ...request } as Record<string, unknown>, true);
       this.options.observer?.cacheHit?.(id);
       return this.answer(id, request, cached, 'cache', 0, cached.ageMs);
     }
@@ -462,6 +460,8 @@ export class DataClient {
     const reservation = await this.budgets.reserve(context, this.coins(id), this.clock.now());
     const charge: Charge = { charged: false };
     try {
+      // Reserved: from here the call is made, at its price.
+      await callOptions.beforeSending?.({ ...request } as Record<string, unknown>, false);
       const entry = await this.attempts(id, request, context, callOptions, charge);
       // A first page's answer is itself where its query's page count is read from: one write.
       if (!pages || pages.onFirstPage) await this.cache.set(key, entry, freshForMs);

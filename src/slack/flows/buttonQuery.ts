@@ -19,7 +19,7 @@ export function queryRunForButton(actionId: string, value: string | undefined): 
         ...base,
         replace: true,
         ...(query.locale ? { locale: query.locale } : {}),
-        ...(query.free ? { labelledFree: true } : {}),
+        ...(query.free ? { freeOnly: 'labelled' as const } : {}),
       };
     case ACTION.share:
       return { ...base, cacheOnly: true, share: true };

@@ -83,20 +83,28 @@ export function choiceButtons(deps: SlackDeps, choices: readonly Choice[], lang:
 }
 
 /** What a conversation keeps of an answer for its follow-ups. */
-function latestOf(answer: CallResult, lang: Lang): LatestResult {
+function latestOf(answer: CallResult, lang: Lang, keptAt: number): LatestResult {
   return {
     operation: answer.operation,
     request: { ...answer.request },
     locale: lang.locale,
+    keptAt,
     ...(answer.paging
-      ? { paging: { page: answer.paging.page, hasNext: answer.paging.hasNext, hasPrevious: answer.paging.hasPrevious } }
+      ? {
+          paging: {
+            page: answer.paging.page,
+            hasNext: answer.paging.hasNext,
+            hasPrevious: answer.paging.hasPrevious,
+            ...(answer.paging.pageCount !== undefined ? { pageCount: answer.paging.pageCount } : {}),
+          },
+        }
       : {}),
   };
 }
 
 /** Keeps an answer as a conversation's latest result (runQuery's `onAnswer`): its follow-ups go on from it. */
 export function keptAsLatest(deps: SlackDeps, keys: readonly string[]) {
-  return (answer: CallResult, lang: Lang) => deps.latestResults.keep(keys, latestOf(answer, lang));
+  return (answer: CallResult, lang: Lang) => deps.latestResults.keep(keys, latestOf(answer, lang, deps.now()));
 }
 
 interface Lookup {
@@ -106,12 +114,17 @@ interface Lookup {
   confirmed?: boolean;
   /** Only what is cached: the thread's latest result again, free (`画图`). */
   cacheOnly?: boolean;
+  /** Only a fresh cached page, else an offer of it at its price (`previous`): see QueryRun's freeOnly. */
+  goingBack?: boolean;
 }
 
 /**
  * A lookup in a conversation: the status line says what is being looked up and what it costs (free
  * when the cache holds it) while the call runs, the answer (the command's own reply: table, chart, buttons) goes into the
- * conversation, and becomes its latest result.
+ * conversation, and becomes its latest result. The line is set only once the call is answered from
+ * the cache or its coins are reserved (never for a lookup refused), and cleared when the lookup ends
+ * without a post in the conversation (a refusal told privately, an answer Slack did not take): Slack
+ * clears it only when the app posts there, or after two minutes.
  */
 async function lookUpIn(
   deps: SlackDeps,
@@ -121,12 +134,12 @@ async function lookUpIn(
 ): Promise<void> {
   const { operation } = lookup;
   const { status } = conversation;
-  // An answer the cache holds fresh costs nothing: the line says so rather than quote the price. The
-  // call says it from its own cache read, before it sends anything; a request it refuses (free, and
-  // said by runQuery) gets no status line.
+  // An answer the cache holds fresh costs nothing: the line says so rather than quote the price.
+  let statusUp = false;
   const beforeSending =
     status && !lookup.cacheOnly
       ? async (request: Record<string, unknown>, fresh: boolean) => {
+          statusUp = true;
           const { lang } = await requester.profile();
           const what = describeRequest(operation, request, lang);
           await status(
@@ -139,6 +152,13 @@ async function lookUpIn(
           );
         }
       : undefined;
+  const responder: Responder = {
+    ...conversation.responder,
+    reply: async (message, options) => {
+      await conversation.responder.reply(message, options);
+      statusUp = false;
+    },
+  };
   await runQuery(
     deps,
     requester,
@@ -147,11 +167,13 @@ async function lookUpIn(
       input: lookup.input,
       ...(lookup.confirmed ? { confirmed: true } : {}),
       ...(lookup.cacheOnly ? { cacheOnly: true } : {}),
+      ...(lookup.goingBack ? { freeOnly: 'goingBack' as const } : {}),
       onAnswer: keptAsLatest(deps, conversation.memoryKeys),
       ...(beforeSending ? { beforeSending } : {}),
     },
-    conversation.responder,
+    responder,
   );
+  if (statusUp) await status?.('');
 }
 
 async function latestIn(deps: SlackDeps, conversation: Conversation): Promise<LatestResult | undefined> {
@@ -165,6 +187,41 @@ async function latestIn(deps: SlackDeps, conversation: Conversation): Promise<La
     }
   }
   return undefined;
+}
+
+/**
+ * The same follow-up on the same result in one thread, asked again while it is being answered
+ * (twenty `next` sent at once, on any replica), is answered once, where the call behind it was shared
+ * already but each would post its page: a short claim in the store (a few seconds). Undefined for
+ * such a repeat; else what gives the claim up, which a follow-up that only says something (a notice,
+ * an offer) does as it says it, so the same asked again afterwards is answered too. One that looks
+ * something up keeps it its few seconds, for a repeat that read the result before the answer
+ * replaced it. The store away, it is answered.
+ */
+async function claimFollowUp(
+  deps: SlackDeps,
+  conversation: Conversation,
+  action: FollowUp,
+  latest: LatestResult | undefined,
+): Promise<(() => Promise<void>) | undefined> {
+  const unclaimed = async () => undefined;
+  const thread = conversation.memoryKeys[0];
+  if (thread === undefined) return unclaimed;
+  const on = latest ? [latest.operation, latest.request, latest.keptAt ?? null] : null;
+  let release: (() => Promise<void>) | undefined;
+  try {
+    release = await deps.latestResults.claimFollowUp(thread, JSON.stringify([action, on]));
+  } catch (error) {
+    deps.logger.warn({ err: error }, 'could not check for an identical follow-up; answering it');
+    return unclaimed;
+  }
+  if (!release) {
+    deps.logger.info({ followUp: action.kind }, 'an identical follow-up is answered already; not again');
+    return undefined;
+  }
+  const given = release;
+  return () =>
+    given().catch((error: unknown) => deps.logger.warn({ err: error }, 'could not give up a follow-up claim'));
 }
 
 /** The latest result's answer again, from the cache only: free, or undefined when it is no longer kept. */
@@ -193,16 +250,27 @@ function withButton(text: string, button: Button, lang: Lang) {
   return fitToSlackLimits({ text, blocks }, lang);
 }
 
-/** A follow-up on the conversation's latest result: another page, its chart, its export, a watch of it, another period. */
+/**
+ * A follow-up on the conversation's latest result: another page, its chart, its export, a watch of
+ * it, another period. What only says something (a notice, an offer) gives up the follow-up's claim
+ * first (`settled`): see claimFollowUp.
+ */
 async function followUp(
   deps: SlackDeps,
   requester: Requester,
   conversation: Conversation,
   action: FollowUp,
   latest: LatestResult | undefined,
+  settled: () => Promise<void>,
 ): Promise<void> {
   const { lang } = await requester.profile();
-  const { responder } = conversation;
+  const responder: Responder = {
+    ...conversation.responder,
+    reply: async (message, options) => {
+      await settled();
+      await conversation.responder.reply(message, options);
+    },
+  };
   if (!latest) return notice(responder, lang.t('conversation.followUp.nothingEarlier', examples(lang)), lang);
   const definition = operations[latest.operation];
   const what = describeRequest(latest.operation, latest.request, lang);
@@ -210,14 +278,34 @@ async function followUp(
     case 'page': {
       if (!definition.withPage || !latest.paging)
         return notice(responder, lang.t('conversation.followUp.noPages'), lang);
-      const { page, hasNext, hasPrevious } = latest.paging;
+      const { page, hasNext, hasPrevious, pageCount } = latest.paging;
       const { move } = action;
+      const pastTheEnd = pageCount !== undefined && page > pageCount;
       if (move.kind === 'next' && !hasNext) return notice(responder, lang.t('conversation.followUp.noNextPage'), lang);
-      if (move.kind === 'previous' && !hasPrevious)
+      if (move.kind === 'previous' && !hasPrevious && !pastTheEnd)
         return notice(responder, lang.t('conversation.followUp.noPreviousPage'), lang);
-      const wanted = move.kind === 'next' ? page + 1 : move.kind === 'previous' ? page - 1 : move.page;
+      // From past the end, back is the last page, as its button says.
+      const wanted =
+        move.kind === 'next' ? page + 1 : move.kind === 'previous' ? (pastTheEnd ? pageCount : page - 1) : move.page;
+      // A page past the end the result knows would be charged and come back empty: refused, free,
+      // even once the cache no longer says where the end is.
+      if (pageCount !== undefined && wanted > pageCount && wanted > 1)
+        return notice(
+          responder,
+          lang.t('conversation.followUp.pastTheEnd', {
+            page: wanted,
+            pages: lang.t('answer.paging.pages', { count: pageCount }),
+          }),
+          lang,
+        );
       const request: Record<string, unknown> = { ...definition.withPage(latest.request as never, wanted) };
-      return lookUpIn(deps, requester, conversation, { operation: latest.operation, input: request, confirmed: true });
+      // Going back is to a page seen before: taken from the cache, or offered at its price, never bought unasked.
+      return lookUpIn(deps, requester, conversation, {
+        operation: latest.operation,
+        input: request,
+        confirmed: true,
+        ...(move.kind === 'previous' ? { goingBack: true } : {}),
+      });
     }
     case 'chart':
       if (!slackOperation(latest.operation).chart)
@@ -330,9 +418,11 @@ export async function converse(
     case 'unreadable':
       await notice(responder, lang.t('conversation.unreadable', examples(lang)), lang);
       break;
-    case 'followUp':
-      await followUp(deps, asker, conversation, reading.followUp, latest);
+    case 'followUp': {
+      const settled = await claimFollowUp(deps, conversation, reading.followUp, latest);
+      if (settled) await followUp(deps, asker, conversation, reading.followUp, latest, settled);
       break;
+    }
   }
   return reading;
 }

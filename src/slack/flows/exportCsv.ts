@@ -56,7 +56,7 @@ export async function showExportPlan(
   requester: Requester,
   query: DecodedQuery,
   channelId: string | undefined,
-  options: { destination?: boolean } = {},
+  options: { destination?: boolean; threadTs?: string } = {},
 ): Promise<ExportPlanShown> {
   const { lang } = await requester.profile();
   try {
@@ -73,6 +73,7 @@ export async function showExportPlan(
       lang,
       destination: options.destination ?? true,
       ...(channelId ? { channelId } : {}),
+      ...(channelId && options.threadTs ? { inThread: true } : {}),
       ...(running ? { runningBy: running.startedBy } : {}),
     });
     // The form's state keeps the language the export was asked in, for its messages after Export.
@@ -88,6 +89,7 @@ export async function showExportPlan(
       queryValue,
       confirmedCoins,
       ...(channelId ? { channelId } : {}),
+      ...(channelId && options.threadTs ? { threadTs: options.threadTs } : {}),
       ...(plan.pageSize !== undefined ? { pageSize: plan.pageSize } : {}),
     };
     return { plan, texts, state, coins: plan.coins, joining: running !== undefined, empty: plan.total === 0 };
@@ -103,8 +105,9 @@ export async function exportPlanView(
   requester: Requester,
   query: DecodedQuery,
   channelId: string | undefined,
+  threadTs?: string,
 ): Promise<ModalView> {
-  const shown = await showExportPlan(deps, requester, query, channelId);
+  const shown = await showExportPlan(deps, requester, query, channelId, threadTs ? { threadTs } : {});
   const { lang } = await requester.profile();
   return 'notice' in shown ? exportNoticeModal(lang, shown.notice) : exportPlanModal({ lang, ...shown });
 }
@@ -159,25 +162,33 @@ function commentLang(deps: SlackDeps, channelId: string, ownLang: Lang): Lang {
   return channelId.startsWith('D') ? ownLang : workspaceLang(deps);
 }
 
+/** Where an export was asked: a conversation, and the thread in it (its parent's ts) when it was asked in one. */
+interface AskedIn {
+  channelId: string;
+  threadTs?: string;
+}
+
 /**
- * Posts the file in `askedIn`, or in the user's DM with the app when there is no conversation or
- * Slack will not take it there (not a member, archived, a DM between other people …).
+ * Posts the file in `askedIn` (into its thread, where it was asked in one), or in the user's DM
+ * with the app when there is no conversation or Slack will not take it there (not a member,
+ * archived, a DM between other people …).
  */
 async function deliver(
   deps: SlackDeps,
   client: WebClient,
   requester: Requester,
-  askedIn: string | undefined,
+  askedIn: AskedIn | undefined,
   file: FileBytes,
   outcome: ExportOutcome,
   rows: number,
 ): Promise<{ channelId: string } | { error: string }> {
   const { lang: ownLang } = await requester.profile();
-  const post = async (channelId: string) => {
+  const post = async ({ channelId, threadTs }: AskedIn) => {
     const lang = commentLang(deps, channelId, ownLang);
     const subject = exportSubject(file.subject.operation, file.subject.request, describeRequest, lang);
     await postFile(client, {
       channelId,
+      ...(threadTs ? { threadTs } : {}),
       filename: file.filename,
       title: file.title,
       bytes: file.bytes,
@@ -188,7 +199,7 @@ async function deliver(
   const direct = async () => {
     const opened = await client.conversations.open({ users: requester.userId });
     if (!opened.channel?.id) throw new FileUploadError('no_direct_message');
-    return post(opened.channel.id);
+    return post({ channelId: opened.channel.id });
   };
   const codeOf = (error: unknown) =>
     error instanceof FileUploadError ? error.code : error instanceof Error ? error.message : String(error);
@@ -197,7 +208,7 @@ async function deliver(
       return await post(askedIn);
     } catch (error) {
       deps.logger.info(
-        { err: error, channelId: askedIn },
+        { err: error, channelId: askedIn.channelId },
         'could not post the export in its conversation; sending it by direct message',
       );
     }
@@ -210,10 +221,17 @@ async function deliver(
   }
 }
 
+function askedIn(run: ExportRun): AskedIn | undefined {
+  if (!run.channelId) return undefined;
+  return { channelId: run.channelId, ...(run.threadTs ? { threadTs: run.threadTs } : {}) };
+}
+
 export interface ExportRun {
   query: DecodedQuery;
   /** The conversation the export was asked from: the file goes there. */
   channelId?: string;
+  /** The thread in it the export was asked from (its parent's ts): the file is shared into it. */
+  threadTs?: string;
   /** The page size the confirmed costs were worked out for. */
   pageSize?: number;
   /** The coins the person confirmed: the export never spends more. */
@@ -305,7 +323,7 @@ export async function runCsvExport(
       onUploading: (rows) => progress.show(uploadingMessage(subject, rows, lang)),
     });
     if (!made.file) return { outcome: made.outcome, rows: made.rows };
-    const delivered = await deliver(deps, client, requester, run.channelId, made.file, made.outcome, made.rows);
+    const delivered = await deliver(deps, client, requester, askedIn(run), made.file, made.outcome, made.rows);
     return 'error' in delivered ? { ...made, uploadError: delivered.error } : { ...made, posted: delivered };
   };
 
@@ -345,7 +363,7 @@ export async function runCsvExport(
   // Someone who joined from another conversation gets the same file there too (no coins: the bytes
   // are kept); not the one who started it, confirming twice.
   if (joinedBy && joinedBy !== requester.userId && done.file && posted?.channelId !== run.channelId) {
-    const delivered = await deliver(deps, client, requester, run.channelId, done.file, done.outcome, done.rows);
+    const delivered = await deliver(deps, client, requester, askedIn(run), done.file, done.outcome, done.rows);
     if ('error' in delivered) uploadError = delivered.error;
     else posted = delivered;
   }

@@ -21,7 +21,7 @@ import { type Requester, speaking } from '../requester/requester.js';
 import { warnNearBudget } from './budgetWarning.js';
 import { attachChartFile } from './chartFile.js';
 import { chartFor } from './chartFor.js';
-import { nextPageFree } from './nextPageFree.js';
+import { freePages } from './freePages.js';
 
 /**
  * The query again, for the Retry button under a call that went unanswered (and may have been
@@ -54,11 +54,14 @@ export interface QueryRun {
   confirmed?: boolean;
   /** The language of the reply whose button this is: the page it brings continues in it. */
   locale?: Locale;
-  /** A Next its button called free: only a fresh cached page will do; one gone from the cache is offered at its price, not bought. */
-  labelledFree?: boolean;
+  /**
+   * Only a fresh cached page will do; one not there is offered at its price, not bought: a page
+   * button that said free (`labelled`), or `previous` written in a conversation (`goingBack`).
+   */
+  freeOnly?: 'labelled' | 'goingBack';
   /** Told of the answer once it is out (a conversation keeps it as its thread's latest result, for follow-ups). */
   onAnswer?: (answer: CallResult, lang: Lang) => Promise<void>;
-  /** Told what is asked and whether it is free before anything is sent (a conversation's status line); see CallOptions. */
+  /** Told what is asked and whether it is free once answered from the cache or reserved, before it is sent (a conversation's status line); see CallOptions. */
   beforeSending?: CallOptions['beforeSending'];
 }
 
@@ -107,7 +110,7 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
     const options: CallOptions = {
       cacheOnly: run.cacheOnly ?? false,
       confirmed: run.confirmed ?? false,
-      ...(run.labelledFree ? { spendAtMost: 0 } : {}),
+      ...(run.freeOnly ? { spendAtMost: 0 } : {}),
       ...(run.beforeSending ? { beforeSending: run.beforeSending } : {}),
     };
     options.onWait = (waitMs) => {
@@ -134,8 +137,8 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
       nativeCharts: responder.tables === true,
       ...(deps.publishChart ? { publish: deps.publishChart } : {}),
     });
-    // A share has no buttons; else one store read says whether Next is free (its page in the cache).
-    const nextFree = !run.share && (await nextPageFree(deps.data, answer));
+    // A share has no buttons; else a store read each says whether Next and Previous are free (their pages in the cache).
+    const free = run.share ? undefined : await freePages(deps.data, answer);
     const message = deps.renderedAnswers.render(answer, slack, {
       lang,
       timeZone: profile.timeZone,
@@ -146,7 +149,8 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
       tables: responder.tables === true,
       ...(chart ? { chart } : {}),
       ...(run.share ? { sharedBy: requester.userId } : {}),
-      ...(nextFree ? { nextPageFree: true } : {}),
+      ...(free?.next ? { nextPageFree: true } : {}),
+      ...(free?.previous ? { previousPageFree: true } : {}),
     });
     if (run.share) {
       await responder.share!(message);
@@ -209,11 +213,12 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
     if (!(error instanceof ValidationError))
       deps.logger.warn({ err: error, operation, teamId: requester.teamId }, 'lookup failed');
     await afterQueuedNotice();
-    if (error instanceof NotCachedError && run.labelledFree) {
+    if (error instanceof NotCachedError && run.freeOnly) {
       const paidValue = encodeQueryValue({ operation, request: run.input, locale: profile.lang.locale });
       const coins = deps.prices.priceOf(operation).coins;
+      const why = run.freeOnly === 'labelled' ? 'leftCache' : 'backNotCached';
       await responder
-        .reply(renderPageLeftCache(paidValue, coins, profile.lang))
+        .reply(renderPageLeftCache(paidValue, coins, profile.lang, why))
         .catch((replyError: unknown) => deps.logger.error({ err: replyError }, 'could not deliver the error reply'));
       return;
     }

@@ -11,25 +11,25 @@ import { type Conversation, converse } from './converse.js';
  * result kept under the thread (and, in a direct message, under the whole direct message too: there
  * every message counts, so `下一页` written outside the thread follows on from the latest answer).
  */
-export function threadConversation(
-  deps: SlackDeps,
-  client: WebClient,
-  teamId: string,
-  place: ThreadPlace,
-): Conversation {
+export function threadConversation(deps: SlackDeps, client: WebClient, place: ThreadPlace): Conversation {
   const status = statusLine(client, place, deps.logger);
   return {
     responder: threadResponder(client, place, { logger: deps.logger, status }),
-    memoryKeys: threadKeys(teamId, place),
+    memoryKeys: threadKeys(place),
     status,
     client,
   };
 }
 
-/** Where a thread's latest result is kept: under the thread, and in a direct message under it as a whole too. */
-export function threadKeys(teamId: string, place: Pick<ThreadPlace, 'channelId' | 'threadTs' | 'direct'>): string[] {
-  const thread = `${teamId}:${place.channelId}:${place.threadTs}`;
-  return place.direct ? [thread, `${teamId}:${place.channelId}`] : [thread];
+/**
+ * Where a thread's latest result is kept: under the thread, and in a direct message under it as a
+ * whole too. The key is the conversation's, not the asker's team's: a channel shared with another
+ * organisation has one id for both, and a follow-up there (allowed with ALLOW_SHARED_CHANNELS) goes
+ * on from whoever asked before it in the thread.
+ */
+export function threadKeys(place: Pick<ThreadPlace, 'channelId' | 'threadTs' | 'direct'>): string[] {
+  const thread = `thread:${place.channelId}:${place.threadTs}`;
+  return place.direct ? [thread, `direct:${place.channelId}`] : [thread];
 }
 
 /** The thread a clicked message of the app is in (its parent), when it is a visible reply in one; not an ephemeral message's. */
@@ -57,10 +57,5 @@ export async function answerInThread(
     userId: message.user,
     direct: message.direct,
   };
-  await converse(
-    deps,
-    requester,
-    withoutMention(message.text, botUserId),
-    threadConversation(deps, client, requester.teamId, place),
-  );
+  await converse(deps, requester, withoutMention(message.text, botUserId), threadConversation(deps, client, place));
 }

@@ -13,22 +13,33 @@ import type { PlanTexts } from '../render/exportMessages.js';
  */
 export interface ExportModalState {
   channelId?: string;
+  /** The thread the export was asked in (its parent's ts): the file is shared into it. */
+  threadTs?: string;
   queryValue: string;
   pageSize?: number;
   confirmedCoins?: number;
 }
 
 export function encodeExportState(state: ExportModalState): string {
-  return JSON.stringify({ c: state.channelId, q: state.queryValue, z: state.pageSize, k: state.confirmedCoins });
+  return JSON.stringify({
+    c: state.channelId,
+    t: state.threadTs,
+    q: state.queryValue,
+    z: state.pageSize,
+    k: state.confirmedCoins,
+  });
 }
 
 /** Undefined for metadata this app did not write (forged or from an older version). */
 export function decodeExportState(text: string | undefined): ExportModalState | undefined {
   try {
-    const parsed = JSON.parse(text ?? '') as { c?: unknown; q?: unknown; z?: unknown; k?: unknown };
+    const parsed = JSON.parse(text ?? '') as { c?: unknown; t?: unknown; q?: unknown; z?: unknown; k?: unknown };
     if (typeof parsed.q !== 'string') return undefined;
     const state: ExportModalState = { queryValue: parsed.q };
     if (typeof parsed.c === 'string' && parsed.c) state.channelId = parsed.c;
+    // A thread only with its channel, and only a message ts (a forged value is not sent on to Slack).
+    if (state.channelId && typeof parsed.t === 'string' && /^\d{1,12}\.\d{1,8}$/.test(parsed.t))
+      state.threadTs = parsed.t;
     if (typeof parsed.z === 'number' && Number.isInteger(parsed.z) && parsed.z > 0) state.pageSize = parsed.z;
     if (typeof parsed.k === 'number' && Number.isInteger(parsed.k) && parsed.k >= 0) state.confirmedCoins = parsed.k;
     return state;

@@ -9,7 +9,7 @@ export interface EncodedQuery {
   request: object;
   /** The language of the reply the button is under (Previous/Next): the page it brings is said in it too. */
   locale?: Locale;
-  /** A Next labelled free (its page was cached when drawn): the click may only take it from the cache. */
+  /** A page button labelled free (its page was cached when drawn): the click may only take it from the cache. */
   free?: boolean;
 }
 
@@ -23,7 +23,7 @@ export interface DecodedQuery {
 /**
  * A query carried in a button value, so Previous/Next/Share can repeat it without server-side state:
  * `{"o":"<name as typed>","r":<wire request>}`, with `"l":"zh-CN"` on a button whose answer keeps the
- * reply's language and `"f":1` on a Next labelled free. The name keeps it short (and as buttons
+ * reply's language and `"f":1` on a Next or Previous labelled free. The name keeps it short (and as buttons
  * already posted carry it); the wire request needs no re-validation of user input. Undefined when
  * Slack would refuse the value.
  */

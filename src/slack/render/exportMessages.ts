@@ -199,6 +199,8 @@ export function planTexts(input: {
   subject: ExportSubject;
   lang: Lang;
   channelId?: string;
+  /** Asked in a thread of that channel: the file is shared into the thread. */
+  inThread?: boolean;
   runningBy?: string;
   destination?: boolean;
 }): PlanTexts {
@@ -259,7 +261,12 @@ export function planTexts(input: {
   const channel = input.channelId;
   if (input.destination === false) return { heading, lines, notes };
   if (!channel) notes.push(lang.t('export.plan.destinationDirect'));
-  else if (channel.startsWith('C')) notes.push(lang.t('export.plan.destinationChannel', { channel: `<#${channel}>` }));
+  else if (channel.startsWith('C'))
+    notes.push(
+      lang.t(input.inThread ? 'export.plan.destinationThread' : 'export.plan.destinationChannel', {
+        channel: `<#${channel}>`,
+      }),
+    );
   else notes.push(lang.t('export.plan.destinationHere'));
   return { heading, lines, notes };
 }

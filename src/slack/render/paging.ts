@@ -63,6 +63,21 @@ function nextLabel(
   return lang.t('tables.next', { size, coins: prices.priceOf(answer.operation).coins });
 }
 
+/** "← Previous (10 coins)", or "(cached, free)" when the flow found that page in the cache; from past the end, the last page. */
+function previousLabel(
+  answer: CallResult,
+  paging: PageInfo,
+  { lang, prices, previousPageFree }: Pick<RenderOptions, 'lang' | 'prices' | 'previousPageFree'>,
+): string {
+  if (!Object.hasOwn(operations, answer.operation)) return lang.t('answer.paging.previous');
+  const last = isPastTheEnd(paging) ? { page: paging.pageCount } : undefined;
+  if (previousPageFree) return last ? lang.t('answer.paging.lastPageFree', last) : lang.t('answer.paging.previousFree');
+  const coins = lang.t('common.coins', { count: prices.priceOf(answer.operation).coins });
+  return last
+    ? lang.t('answer.paging.lastPagePaid', { ...last, coins })
+    : lang.t('answer.paging.previousPaid', { coins });
+}
+
 function button(actionId: string, label: string, value: string | undefined): Button | undefined {
   // A value Slack would refuse makes the whole message fail; better to go without this one button.
   if (value === undefined) return undefined;
@@ -88,14 +103,14 @@ function pageButton(
 }
 
 /**
- * "Page x of y" and the buttons under a result: Previous/Next where there is such a page, Share in
- * channel, and Export CSV (exportButton.ts). Each button carries the query it repeats. A shared copy is a snapshot for the channel:
+ * "Page x of y" and the buttons under a result: Previous/Next where there is such a page (each
+ * naming its price, or free when its page is cached), Share in channel, and Export CSV (exportButton.ts). Each button carries the query it repeats. A shared copy is a snapshot for the channel:
  * no buttons, since a click there would replace everyone's copy and charge whoever clicked. An empty
  * result has nothing to share, export or page through: only the way back from an empty later page.
  */
 export function renderPaging(
   answer: CallResult,
-  options: Pick<RenderOptions, 'sharedBy' | 'lang' | 'prices' | 'nextPageFree'>,
+  options: Pick<RenderOptions, 'sharedBy' | 'lang' | 'prices' | 'nextPageFree' | 'previousPageFree'>,
 ): KnownBlock[] {
   const { lang } = options;
   const definition: AnyOperation | undefined = Object.hasOwn(operations, answer.operation)
@@ -110,32 +125,24 @@ export function renderPaging(
     blocks.push(keepBlock('paging', context));
   }
   if (options.sharedBy) return blocks;
-  // From past the end, "back" means the last page, not the empty page before this one.
-  if (isPastTheEnd(paging))
+  // From past the end, "back" means the last page, not the empty page before this one. Previous may
+  // call the service as Next may (a page that has left the cache, or one never fetched): it names the
+  // price, or says free when the flow found its page in the cache, and then only the cache will do.
+  if (paging && (isPastTheEnd(paging) || paging.hasPrevious))
     buttons.push(
       pageButton(
         answer,
         definition,
         ACTION.pagePrevious,
-        lang.t('answer.paging.lastPage', { page: paging.pageCount }),
-        paging.pageCount,
+        previousLabel(answer, paging, options),
+        isPastTheEnd(paging) ? paging.pageCount : paging.page - 1,
         lang.locale,
+        options.previousPageFree === true,
       ),
     );
-  else if (paging?.hasPrevious)
-    buttons.push(
-      pageButton(
-        answer,
-        definition,
-        ACTION.pagePrevious,
-        lang.t('answer.paging.previous'),
-        paging.page - 1,
-        lang.locale,
-      ),
-    );
-  // Next is the one button that may call the service again: it says the price before it is clicked,
-  // or that it is free when the flow found that page in the cache; then its click takes the page only
-  // from the cache, so a label that said free stays true after the page has left it.
+  // Next says the price before it is clicked, or that it is free when the flow found that page in the
+  // cache; then its click takes the page only from the cache, so a label that said free stays true
+  // after the page has left it.
   if (paging?.hasNext)
     buttons.push(
       pageButton(
@@ -168,11 +175,18 @@ export function renderPaging(
 }
 
 /**
- * A Next labelled free whose page has left the cache since: nothing bought, the page offered at its
- * price (a paid Next of the same query, `paidValue`), the page shown left as it is.
+ * A page button labelled free whose page has left the cache since (`leftCache`), or a page asked
+ * for in words that may only come from the cache (`previous` in a thread, `backNotCached`): nothing
+ * bought, the page offered at its price (a paid button of the same query, `paidValue`), the page
+ * shown left as it is.
  */
-export function renderPageLeftCache(paidValue: string | undefined, coins: number, lang: Lang): SlackMessage {
-  const text = lang.t('answer.paging.leftCache');
+export function renderPageLeftCache(
+  paidValue: string | undefined,
+  coins: number,
+  lang: Lang,
+  why: 'leftCache' | 'backNotCached' = 'leftCache',
+): SlackMessage {
+  const text = lang.t(why === 'leftCache' ? 'answer.paging.leftCache' : 'answer.paging.backNotCached');
   const blocks: KnownBlock[] = [sectionBlock(`:warning: ${text}`)];
   const fetch = button(
     ACTION.pageNext,

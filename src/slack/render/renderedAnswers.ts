@@ -67,6 +67,7 @@ function keyOf(answer: CallResult, operation: ResultRenderer | undefined, option
     options.chart ?? null,
     options.sharedBy ?? null,
     options.nextPageFree === true,
+    options.previousPageFree === true,
     price ?? null,
     footer,
   ]);

@@ -24,8 +24,10 @@ export interface RenderOptions {
    * sections and a native chart is one line saying it is not shown.
    */
   tables?: boolean;
-  /** The next page is in the cache, fresh (flows/nextPageFree.ts): its button says it is free, not its price. */
+  /** The next page is in the cache, fresh (flows/freePages.ts): its button says it is free, not its price. */
   nextPageFree?: boolean;
+  /** The page Previous brings (the last page, from past the end) is in the cache, fresh: the same for Previous. */
+  previousPageFree?: boolean;
   /** Slack user id, when the reply is posted visibly via Share in channel. */
   sharedBy?: string;
 }

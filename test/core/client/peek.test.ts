@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ValidationError } from '../../../src/core/errors.js';
+import { BudgetExceededError, NotCachedError, PageOutOfRangeError, ValidationError } from '../../../src/core/errors.js';
 import { startVirtualDataService, TEAM, upstreamCalls } from '../../support/dataService.js';
 
 let service: ReturnType<typeof startVirtualDataService> | undefined;
@@ -49,6 +49,33 @@ describe('a call saying what it asks before it sends anything (a conversation st
       service.client.call('fund-asset', { fundCode: 'abc' }, TEAM, { beforeSending }),
     ).rejects.toBeInstanceOf(ValidationError);
     expect(told).toHaveLength(2);
+    expect(upstreamCalls(service.simulator)).toHaveLength(1);
+  });
+});
+
+describe('a call refused is never told as sent (issue 42.10: no status line quotes a price for a lookup refused)', () => {
+  it('the budgets, a page past the known end and a limit on what it may spend refuse before anything is told; a paid call is told once its coins are reserved', async () => {
+    service = startVirtualDataService({}, { budgets: { userDaily: 15 } });
+    const told: Array<{ fresh: boolean; reserved: number }> = [];
+    const beforeSending = async (_request: Record<string, unknown>, fresh: boolean) => {
+      const state = await service!.client.budgets.state(TEAM, service!.clock.now());
+      told.push({ fresh, reserved: state.user?.spent ?? 0 });
+    };
+    await service.client.call('fund-asset', { fundCode: '000001' }, TEAM, { beforeSending });
+    // Told after the reservation: the budget already counts the call's 10 coins.
+    expect(told).toEqual([{ fresh: false, reserved: 10 }]);
+    await expect(
+      service.client.call('fund-asset', { fundCode: '000001', pageNo: '2' }, TEAM, { beforeSending }),
+    ).rejects.toBeInstanceOf(BudgetExceededError);
+    await expect(
+      service.client.call('fund-asset', { fundCode: '000001', pageNo: '99' }, TEAM, { beforeSending }),
+    ).rejects.toBeInstanceOf(PageOutOfRangeError);
+    await expect(
+      service.client.call('fund-asset', { fundCode: '000002' }, TEAM, { beforeSending, spendAtMost: 0 }),
+    ).rejects.toBeInstanceOf(NotCachedError);
+    expect(told).toHaveLength(1);
+    await service.client.call('fund-asset', { fundCode: '000001' }, TEAM, { beforeSending });
+    expect(told.at(-1)).toEqual({ fresh: true, reserved: 10 });
     expect(upstreamCalls(service.simulator)).toHaveLength(1);
   });
 });

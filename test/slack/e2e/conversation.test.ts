@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LedgerEntry } from '../../../src/core/ledger/ledger.js';
 import { SHORTCUT } from '../../../src/slack/payloads/ids.js';
 import type { RecordedCall } from '../../support/slack/index.js';
@@ -170,6 +170,18 @@ describe('mentions, direct messages and follow-ups', () => {
     const statuses = app.fake.statusHistory(dm.channel, dm.ts);
     expect(statuses[0]).toBe(`正在查询：基金 110022…（${simulatorCost(OPS.fundAsset)} 币）`);
     expect(app.fake.status(dm.channel, dm.ts)).toBeUndefined();
+  });
+
+  it('a lookup that ends without a post in the thread clears its status line (issue 42.10): an answer Slack refused', async () => {
+    app.fake.failNext('chat.postMessage', 'restricted_action');
+    const sent = await app.mention('005827 fund size');
+    const told = await app.nextCall('chat.postEphemeral', (call) => call.args.thread_ts === sent.ts);
+    expect(String(told.args.text)).toContain('Slack did not take your answer');
+    await vi.waitFor(() => expect(app.fake.statusHistory(sent.channel, sent.ts).at(-1)).toBe(''));
+    expect(app.fake.statusHistory(sent.channel, sent.ts)[0]).toBe(
+      `Looking up fund 005827… (${simulatorCost(OPS.fundAsset)} coins)`,
+    );
+    expect(app.fake.status(sent.channel, sent.ts)).toBeUndefined();
   });
 
   it('the status line of a lookup the cache holds says it is free, not its price, and nothing is called', async () => {
@@ -451,6 +463,26 @@ describe('the Messages tab and the "Look up in dq" shortcut', () => {
     expect(app.upstreamCalls().length).toBe(calls + 1);
   });
 
+  it('an offer pressed is answered privately even when the click’s payload carries the message too (issue 42.14)', async () => {
+    const calls = app.upstreamCalls().length;
+    const sent = await app.messageShortcut(SHORTCUT.lookUp, { text: '看看 519671 的规模', user: 'U0SOMEONE1' });
+    const offers = (await app.nextResponse(sent.responseId)) as Message;
+    const fund = choose(offers).find((button) => button.text.text.includes('519671'))!;
+    const posts = app.fake.calls('chat.postMessage').length;
+    // The offer is ephemeral (`container.is_ephemeral`), yet this payload names a message and its ts.
+    const clicked = await app.click(fund.action_id, fund.value!, {
+      ephemeral: true,
+      withMessage: true,
+      messageTs: '1795700000.000900',
+    });
+    const answer = (await app.nextResponse(clicked.responseId)) as Message & { response_type?: string };
+    expect(answer.response_type).toBe('ephemeral');
+    expect(allText(answer)).toContain('519671');
+    await app.settle();
+    expect(app.fake.calls('chat.postMessage')).toHaveLength(posts);
+    expect(app.upstreamCalls().length).toBe(calls + 1);
+  });
+
   it('a message naming nothing gets a line saying what the shortcut looks for, free', async () => {
     const sent = await app.messageShortcut(SHORTCUT.lookUp, { text: 'lunch at noon?', user: 'U0SOMEONE1' });
     const reply = await app.nextResponse(sent.responseId);
@@ -479,5 +511,72 @@ describe('what is the person’s own in a thread others read', () => {
     expect(allText(messageOf(refusal))).toContain('budget');
     expect(app.fake.calls('chat.postMessage')).toHaveLength(posts);
     expect(app.upstreamCalls()).toHaveLength(1);
+  });
+
+  it('a lookup the budget refuses sets no status line quoting its price, and leaves none up (issue 42.10)', async () => {
+    const user = 'U0BUDGET02';
+    const sent = await app.mention('110022 fund size', { userId: user });
+    await answerIn(app, sent.ts);
+    const before = app.fake.statusHistory(sent.channel, sent.ts);
+    expect(before[0]).toBe(`Looking up fund 110022… (${simulatorCost(OPS.fundAsset)} coins)`);
+    await app.mention('next', { threadTs: sent.ts, userId: user });
+    await app.nextCall(
+      'chat.postEphemeral',
+      (call) =>
+        call.args.thread_ts === sent.ts &&
+        call.args.user === user &&
+        String(call.args.text).includes('Nothing was spent'),
+    );
+    await app.settle();
+    expect(app.fake.statusHistory(sent.channel, sent.ts).slice(before.length)).toEqual([]);
+    expect(app.fake.status(sent.channel, sent.ts)).toBeUndefined();
+  });
+});
+
+describe('the same follow-up sent again and again at once (issue 42.9c)', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('twenty `next` at once in a thread: one call, one page posted', async () => {
+    const sent = await app.mention('000001 fund size');
+    expect(allText(messageOf(await answerIn(app, sent.ts)))).toContain('Page 1 of 2');
+    const posts = app.fake.calls('chat.postMessage').length;
+    // Slack is slow to take the first answer: all twenty are read while page 1 is the latest result.
+    const release = app.fake.holdCalls('chat.postMessage');
+    const words = ['next', '下一页', 'next page', 'next', '下一页'];
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) => app.mention(words[index % words.length]!, { threadTs: sent.ts })),
+    );
+    // Every one of the twenty is either waiting to post or was let go as the same follow-up.
+    const dropped = () =>
+      app.logs.filter((line) => line.msg === 'an identical follow-up is answered already; not again');
+    await vi.waitFor(() => expect(dropped().length + app.fake.waiting('chat.postMessage')).toBe(20), {
+      timeout: 15_000,
+    });
+    release();
+    const page2 = await answerIn(app, sent.ts);
+    // In the language of whichever was first: `next` or 下一页.
+    expect(allText(messageOf(page2))).toMatch(/Page 2 of 2|第 2 页，共 2 页/);
+    await app.settle(300);
+    expect(app.fake.calls('chat.postMessage')).toHaveLength(posts + 1);
+    expect(app.upstreamCalls(OPS.fundAsset)).toHaveLength(2);
+    // The page it brought is the thread's latest result: another `next` is answered, on page 2.
+    await app.mention('next', { threadTs: sent.ts });
+    expect(allText(messageOf(await answerIn(app, sent.ts)))).toContain('already its last page');
+  });
+
+  it('the same follow-up asked again once it is answered is answered again: only repeats meanwhile are one', async () => {
+    const sent = await app.mention('161725 fund size');
+    await answerIn(app, sent.ts);
+    for (const words of ['export', 'export', 'previous', 'previous']) {
+      await app.mention(words, { threadTs: sent.ts });
+      expect(allText(messageOf(await answerIn(app, sent.ts)))).toMatch(/export all of it|already its first page/);
+    }
   });
 });

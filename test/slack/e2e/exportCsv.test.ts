@@ -167,6 +167,35 @@ describe('exporting a result to CSV', () => {
     expect(app.errorLogs()).toEqual([]);
   });
 
+  it('an export asked in a thread (`export` written there) is shared into that thread, not at the top of the channel (issue 42.9b)', async () => {
+    await start();
+    const sent = await app.mention('/bids 安置房');
+    await app.nextCall('chat.postMessage', (call) => call.args.thread_ts === sent.ts);
+    await app.mention('export', { threadTs: sent.ts });
+    const offer = await app.nextCall('chat.postMessage', (call) => call.args.thread_ts === sent.ts);
+    const button = buttonNamed({ blocks: offer.args.blocks as Array<Record<string, unknown>> }, 'dq_export_csv');
+    const clicked = await app.click('dq_export_csv', button!.value!, {
+      ephemeral: false,
+      messageTs: offer.response.ts as string,
+      threadTs: sent.ts,
+    });
+    expect(clicked.status).toBe(200);
+    const opened = await app.nextCall(
+      'views.open',
+      (call) => (call.args.view as PublishedView).callback_id === 'dq_export_csv_form',
+    );
+    const viewId = (opened.response.view as { id: string }).id;
+    const view = (await app.nextCall('views.update', (call) => call.args.view_id === viewId)).args
+      .view as PublishedView;
+    expect(allText(view)).toContain(`The CSV file will be posted in this thread in <#${DEFAULT_CHANNEL_ID}>`);
+    await confirm(view);
+    const completed = await app.nextCall('files.completeUploadExternal', () => true, 15_000);
+    expect(completed.args.channel_id).toBe(DEFAULT_CHANNEL_ID);
+    // The thread's parent, as files.completeUploadExternal asks (never a reply's ts).
+    expect(completed.args.thread_ts).toBe(sent.ts);
+    expect(app.errorLogs()).toEqual([]);
+  });
+
   it('a cost that went up while the modal was open (the cached page expired) is shown again to confirm, and nothing is spent', async () => {
     // The pinned clock, with a jump forward the test can make while the modal is open.
     const pinned = pinnedClock();

@@ -208,3 +208,106 @@ describe('paging through results', () => {
     expect(app.upstreamCalls()).toEqual([]);
   });
 });
+
+/**
+ * Issue 42.3: every control that may call the service names its price, or takes only the cached
+ * page. Previous is such a control (its page may have left the cache, or never been fetched), and
+ * so are `previous` / 上一页 written in a thread; a page past the end a thread's result knows is
+ * refused free, in any digits, even once the cache has forgotten where the end is.
+ */
+describe('going back, and pages past the end, never pay unasked (issue 42.3)', () => {
+  let app: TestApp;
+  let clock: ReturnType<typeof steerableClock>;
+
+  beforeEach(async () => {
+    clock = steerableClock(PINNED_AT);
+    app = await startTestApp({ clock });
+  });
+  afterEach(async () => {
+    await app?.close();
+  });
+
+  async function coinsToday(): Promise<number> {
+    await app.client.ledger.flush();
+    return (await app.client.ledger.usage(TEAM, app.clock.now())).today.coins;
+  }
+
+  type Posted = { text?: string; blocks?: Array<Record<string, unknown>> };
+  async function answerIn(thread: string): Promise<Posted> {
+    const call = await app.nextCall('chat.postMessage', (candidate) => candidate.args.thread_ts === thread);
+    return { text: call.args.text as string, blocks: call.args.blocks as Array<Record<string, unknown>> };
+  }
+
+  it('Previous to a page never fetched names its price, and pressing it pays that price', async () => {
+    const cost = simulatorCost(OPS.bids);
+    const sent = await app.command('安置房 page:2', { command: '/bids' });
+    const page2 = await app.nextResponse(sent.responseId);
+    expect(allText(page2)).toContain('Page 2 of 3');
+    expect(buttonNamed(page2, 'dq_page_previous')?.text.text).toBe(`← Previous (${cost} coins)`);
+    const clicked = await app.click('dq_page_previous', buttonNamed(page2, 'dq_page_previous')!.value!);
+    expect(allText(await app.nextResponse(clicked.responseId))).toContain('Page 1 of 3');
+    expect(app.upstreamCalls(OPS.bids)).toHaveLength(2);
+    expect(await coinsToday()).toBe(2 * cost);
+  });
+
+  it('a Previous labelled free whose page has left the cache buys nothing: it says so and offers the page at its price', async () => {
+    const cost = simulatorCost(OPS.bids);
+    const sent = await app.command('安置房', { command: '/bids' });
+    const page1 = await app.nextResponse(sent.responseId);
+    const next = await app.click('dq_page_next', buttonNamed(page1, 'dq_page_next')!.value!);
+    const page2 = await app.nextResponse(next.responseId);
+    expect(buttonNamed(page2, 'dq_page_previous')?.text.text).toBe('← Previous (cached, free)');
+    expect(await coinsToday()).toBe(2 * cost);
+    // Tenders stay cached an hour: two hours on, page 1 is gone.
+    clock.jumpTo(clock.now() + 2 * 3_600_000);
+    const back = await app.click('dq_page_previous', buttonNamed(page2, 'dq_page_previous')!.value!);
+    const notice = await app.nextResponse(back.responseId);
+    expect(allText(notice)).toContain('it is not free any more. Nothing was charged.');
+    expect(buttonNamed(notice, 'dq_page_next')?.text.text).toBe(`Fetch it (${cost} coins)`);
+    await app.settle();
+    expect(app.upstreamCalls(OPS.bids)).toHaveLength(2);
+    expect(await coinsToday()).toBe(2 * cost);
+  });
+
+  it('上一页 in a thread takes the page before from the cache, or offers it at its price without buying it', async () => {
+    const cost = simulatorCost(OPS.bids);
+    const sent = await app.mention('/bids 安置房 page:2');
+    expect(allText(await answerIn(sent.ts))).toContain('Page 2 of 3');
+    expect(await coinsToday()).toBe(cost);
+    await app.mention('上一页', { threadTs: sent.ts });
+    const offer = await answerIn(sent.ts);
+    expect(allText(offer)).toContain('上一页已不在缓存中，返回不再免费。未扣费。');
+    expect(buttonNamed(offer, 'dq_page_next')?.text.text).toBe(`获取这一页（${cost} 币）`);
+    await app.settle();
+    expect(app.upstreamCalls(OPS.bids)).toHaveLength(1);
+    expect(await coinsToday()).toBe(cost);
+    // No price was quoted for a lookup that was not made.
+    expect(app.fake.statusHistory(sent.channel, sent.ts).filter((status) => status.includes('币'))).toEqual([]);
+
+    // A page seen before is there: `previous` brings it, free.
+    await app.mention('next', { threadTs: sent.ts });
+    expect(allText(await answerIn(sent.ts))).toContain('Page 3 of 3');
+    await app.mention('previous', { threadTs: sent.ts });
+    const back = await answerIn(sent.ts);
+    expect(allText(back)).toContain('Page 2 of 3');
+    expect(footerText(back)).toContain('no charge');
+    expect(app.upstreamCalls(OPS.bids)).toHaveLength(2);
+    expect(await coinsToday()).toBe(2 * cost);
+  });
+
+  it.each(['第１２页', 'page 12', '第十二页'])(
+    '%s past the end a thread’s result knows is refused free, after the cache has forgotten the end',
+    async (words) => {
+      const cost = simulatorCost(OPS.bids);
+      const sent = await app.mention('/bids 安置房');
+      expect(allText(await answerIn(sent.ts))).toContain('Page 1 of 3');
+      clock.jumpTo(clock.now() + 2 * 3_600_000);
+      await app.mention(words, { threadTs: sent.ts });
+      const refusal = allText(await answerIn(sent.ts));
+      expect(refusal).toMatch(/第 12 页超出范围|page 12 is past its end/);
+      expect(refusal).toMatch(/未扣费|Nothing was charged/);
+      expect(app.upstreamCalls(OPS.bids)).toHaveLength(1);
+      expect(await coinsToday()).toBe(cost);
+    },
+  );
+});

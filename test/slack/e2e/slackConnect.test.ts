@@ -170,6 +170,19 @@ describe('Slack Connect and Enterprise Grid', () => {
       expect(app.upstreamCalls()).toHaveLength(calls);
     });
 
+    it('in a thread our member started, a guest’s `next` goes on from its latest result (issue 42.9a)', async () => {
+      await start({ env: { ALLOW_SHARED_CHANNELS: '1' } });
+      const sent = await app.mention('000001 fund size', { channelId: SHARED, userId: MEMBER });
+      const first = await app.nextCall('chat.postMessage', (call) => call.args.thread_ts === sent.ts);
+      expect(allText({ blocks: first.args.blocks as unknown[] })).toContain('Page 1 of 2');
+      // The thread is one conversation, whoever speaks in it: the latest result is the thread's.
+      await app.mention('next', { channelId: SHARED, userId: GUEST, threadTs: sent.ts });
+      const next = await app.nextCall('chat.postMessage', (call) => call.args.thread_ts === sent.ts);
+      expect(allText({ blocks: next.args.blocks as unknown[] })).toContain('Page 2 of 2');
+      // And the guest's page is charged to the guest's own team.
+      expect(await coinsOf(PARTNER)).toBeGreaterThan(0);
+    });
+
     it("without a team list the guest is served, and what they spend counts on their own team, not the channel's", async () => {
       await start({ env: { ALLOW_SHARED_CHANNELS: '1' } });
       expect(footerText(await ask('000001', { userId: GUEST }))).toContain('coins');

@@ -187,7 +187,7 @@ describe('the app against a Slack that fails', () => {
         const history = await app.slack.deps.history.recent(TEAM, DEFAULT_USER_ID, app.clock.now(), 10);
         expect(history).toMatchObject([{ operation: OPS.fundAsset, coins: 10 }]);
       });
-      expect(await app.slack.deps.latestResults.of(`${TEAM}:${CHANNEL}:${sent.ts}`)).toMatchObject({
+      expect(await app.slack.deps.latestResults.of(`thread:${CHANNEL}:${sent.ts}`)).toMatchObject({
         operation: OPS.fundAsset,
         request: { fundCode: '000001' },
       });

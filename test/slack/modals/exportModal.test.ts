@@ -57,4 +57,11 @@ describe('the export modal', () => {
       expect(decodeExportState(forged)).toBeUndefined();
     expect(decodeExportState('{"q":"x","z":-3,"c":5}')).toEqual({ queryValue: 'x' });
   });
+
+  it('carries the thread it was asked in, only with its channel and only a message ts (issue 42.9b)', () => {
+    const inThread = { ...state, channelId: 'C0GENERAL1', threadTs: '1795700000.000100' };
+    expect(decodeExportState(encodeExportState(inThread))).toEqual(inThread);
+    expect(decodeExportState('{"q":"x","t":"1795700000.000100"}')).toEqual({ queryValue: 'x' });
+    expect(decodeExportState('{"q":"x","c":"C1","t":"<!channel>"}')).toEqual({ queryValue: 'x', channelId: 'C1' });
+  });
 });

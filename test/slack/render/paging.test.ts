@@ -59,6 +59,21 @@ describe('paging and sharing', () => {
     expect(buttons(chinese)[1]!.text.text).toBe('下 5 条 →（已缓存，免费）');
   });
 
+  it('Previous names its price, or says it is free and carries that when the flow found its page in the cache (issue 42.3)', () => {
+    const paid = buttons(answerMessage(funds(2, 35), OPTIONS))[0]!;
+    expect(paid.text.text).toBe('← Previous (10 coins)');
+    expect(decodeQueryValue(paid.value!)?.free).toBeUndefined();
+    expect(buttons(answerMessage(funds(2, 35), { ...OPTIONS, lang: langFor('zh-CN') }))[0]!.text.text).toBe(
+      '← 上一页（10 币）',
+    );
+    const free = buttons(answerMessage(funds(2, 35), { ...OPTIONS, previousPageFree: true }))[0]!;
+    expect(free.text.text).toBe('← Previous (cached, free)');
+    // Pressed, it may only take the page from the cache, as a Next labelled free does.
+    expect(decodeQueryValue(free.value!)?.free).toBe(true);
+    const chinese = answerMessage(funds(2, 35), { ...OPTIONS, previousPageFree: true, lang: langFor('zh-CN') });
+    expect(buttons(chinese)[0]!.text.text).toBe('← 上一页（已缓存，免费）');
+  });
+
   it('offers Previous and Next in the middle', () => {
     const message = answerMessage(funds(2, 35), OPTIONS);
     expect(actionIds(message)).toEqual([ACTION.pagePrevious, ACTION.pageNext, ACTION.share, ACTION.exportCsv]);

@@ -119,6 +119,8 @@ export class FakeSlack {
   readonly #responseResets = new Set<string>();
   #tokensRevoked: string | undefined;
   readonly #held = new Map<string, Promise<void>>();
+  /** method → how many of its calls wait on a hold now. */
+  readonly #waiting = new Map<string, number>();
   readonly #refusedBlockTypes = new Set<string>();
   readonly #chartProblems: string[] = [];
   /** Requests to paths the fake does not serve: almost always a wrong slackApiUrl, so timeouts mention them. */
@@ -219,6 +221,11 @@ export class FakeSlack {
       this.#held.delete(method);
       release();
     };
+  }
+
+  /** How many calls to `method` a hold keeps waiting now (holdCalls). */
+  waiting(method: string): number {
+    return this.#waiting.get(method) ?? 0;
   }
 
   /** The next call to `method` is done, then its connection is cut before Slack answers. */
@@ -440,7 +447,12 @@ export class FakeSlack {
 
   async #serveWebApi(method: string, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const { args, token } = await parseWebApiRequest(req, url);
-    await this.#held.get(method);
+    const held = this.#held.get(method);
+    if (held) {
+      this.#waiting.set(method, this.waiting(method) + 1);
+      await held;
+      this.#waiting.set(method, this.waiting(method) - 1);
+    }
     const answer = this.#answer(method, args, token);
     const landed = answer.status === 200 && answer.body.ok === true;
     const after = landed ? this.#afterDoing.get(method)?.shift() : undefined;

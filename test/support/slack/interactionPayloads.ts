@@ -199,6 +199,8 @@ export interface MessageActionInput extends Common, ActionInput {
   messageTs?: string;
   /** Ephemeral messages come without `message`: Slack does not send their content back. */
   ephemeral?: boolean;
+  /** An ephemeral message's click that carries `message` all the same (a payload that also has it: issue 42.14). */
+  withMessage?: boolean;
   messageText?: string;
   messageBlocks?: unknown[];
   /** The thread the message is a reply in: its `thread_ts` (https://docs.slack.dev/reference/objects/message-object). */
@@ -232,7 +234,7 @@ export function messageBlockActionsPayload(input: MessageActionInput): Json {
     response_url: input.responseUrl,
     actions: [actionOf(input)],
   };
-  if (!ephemeral) {
+  if (!ephemeral || input.withMessage) {
     payload.message = {
       type: 'message',
       subtype: 'bot_message',

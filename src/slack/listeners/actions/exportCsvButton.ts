@@ -3,6 +3,7 @@ import { langFor } from '../../../i18n/lang.js';
 import type { SlackDeps } from '../../deps.js';
 import { exportPlanView } from '../../flows/exportCsv.js';
 import { openForm } from '../../flows/openForm.js';
+import { clickedThread } from '../../flows/threadConversation.js';
 import { exportLoadingModal, exportNoticeModal } from '../../modals/exportModal.js';
 import { decodeQueryValue } from '../../payloads/queryValue.js';
 import { formLang } from '../../requester/language.js';
@@ -30,7 +31,9 @@ export function exportCsvButton(deps: SlackDeps) {
       query ? exportLoadingModal(lang) : exportNoticeModal(lang, lang.t('export.buttonBroken')),
     );
     if (!query || !opened?.id) return;
-    const view = await exportPlanView(deps, requester, query, body.channel?.id ?? requester.channelId);
+    // Asked in a thread (a result there, or `export` written in it): the file is shared into that thread.
+    const thread = clickedThread(body);
+    const view = await exportPlanView(deps, requester, query, body.channel?.id ?? requester.channelId, thread);
     try {
       await client.views.update({ view_id: opened.id, ...(opened.hash ? { hash: opened.hash } : {}), view });
     } catch (error) {

@@ -29,10 +29,7 @@ export function resultButton(deps: SlackDeps) {
     const thread = clickedThread(body);
     const channelId = body.channel?.id;
     if (thread && channelId && !run.share)
-      run.onAnswer = keptAsLatest(
-        deps,
-        threadKeys(requester.teamId, { channelId, threadTs: thread, direct: channelId.startsWith('D') }),
-      );
+      run.onAnswer = keptAsLatest(deps, threadKeys({ channelId, threadTs: thread, direct: channelId.startsWith('D') }));
     await runQuery(deps, requester, run, responder);
   };
 }

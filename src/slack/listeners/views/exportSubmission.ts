@@ -29,7 +29,9 @@ export function exportSubmission(deps: SlackDeps) {
     // would now cost more than the user confirmed, the modal shows the new cost and asks again. That
     // check gets what Slack's 3 s allow (the profile, the cache and the budgets may be slow): not
     // known in time, the modal closes and the export goes on, never spending more than was confirmed.
-    const checked = await deadline.within(showExportPlan(deps, requester, query, state.channelId));
+    const checked = await deadline.within(
+      showExportPlan(deps, requester, query, state.channelId, state.threadTs ? { threadTs: state.threadTs } : {}),
+    );
     const now = checked.known ? checked.value : undefined;
     if (now && !('notice' in now) && (now.joining ? 0 : now.coins) > (state.confirmedCoins ?? 0)) {
       const { lang } = await requester.profile();
@@ -47,6 +49,7 @@ export function exportSubmission(deps: SlackDeps) {
     await runCsvExport(deps, client, requester, {
       query,
       ...(state.channelId ? { channelId: state.channelId } : {}),
+      ...(state.threadTs ? { threadTs: state.threadTs } : {}),
       ...(state.pageSize !== undefined ? { pageSize: state.pageSize } : {}),
       confirmedCoins: state.confirmedCoins ?? 0,
     });
