@@ -36,11 +36,22 @@ async function originCheck(
     sharing = known.known ? known.value : 'unknown';
   }
   if (sharing === 'external' && !allowShared) return { refused: { key: 'access.sharedChannel' } };
+  if (sharing === 'pending' && !allowShared) return { refused: { key: 'access.sharedPending' } };
   if (sharing === 'unknown' && origin.postsInChannel && !allowShared)
     return { refused: { key: 'access.sharedUnknown' } };
   let { enterpriseId } = origin;
   let teamId = origin.ownTeamId;
   const installed = deps.install?.installedAs ?? {};
+  // The payload itself says the person is of another team than ours (a Slack Connect guest): another
+  // organisation's, whatever the app believes of the conversation, unless Enterprise Grid makes it ours.
+  const ours = installed.teamId ?? origin.teamId;
+  if (!allowShared && teamId !== undefined && ours !== undefined && teamId !== ours) {
+    if (installed.enterpriseId === undefined) return { refused: { key: 'access.otherOrganisation' } };
+    const profile = origin.userId ? await deadline.within(deps.profiles.of(client, origin.userId)) : undefined;
+    if (!profile?.known || profile.value.teamId === undefined) return { refused: { key: 'access.unverified' } };
+    if (profile.value.enterpriseId !== installed.enterpriseId) return { refused: { key: 'access.otherOrganisation' } };
+    enterpriseId = profile.value.enterpriseId;
+  }
   // Who the person is matters where they may be a stranger, to something that judges teams: the
   // app's own organisation (known once Slack has answered auth.test) or the team list.
   const judged = installed.teamId !== undefined || deps.config.allowlist.teams !== undefined;

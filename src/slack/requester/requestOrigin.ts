@@ -51,7 +51,7 @@ const FORMS_NAMING_THEIR_CHANNEL: ReadonlySet<string> = new Set([VIEW.digestAdd,
 /** What a request says about who sent it and from where, beyond the allowlists' Where. */
 export interface Origin extends Where {
   surface: Surface;
-  /** The person's own team as the payload gives it (an interaction's `user.team_id`); commands and events do not. */
+  /** The person's own team as the payload gives it (an interaction's `user.team_id`, a message's `user_team`); commands do not. */
   ownTeamId?: string | undefined;
   /** It posts visibly in its channel (Share): the channel must be known not to be shared with another organisation. */
   postsInChannel?: boolean;
@@ -87,6 +87,9 @@ export function whereFrom(body: Body): Origin | undefined {
     if (message)
       return {
         teamId: body.team_id,
+        // The author's own team as the event says it; where its fields disagree, the one that is not
+        // the workspace's (a stranger is judged a stranger).
+        ownTeamId: message.authorTeams.find((team) => team !== body.team_id) ?? message.authorTeams[0],
         enterpriseId,
         userId: message.user,
         channelId: message.channel,

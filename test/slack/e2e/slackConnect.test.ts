@@ -121,6 +121,8 @@ describe('Slack Connect and Enterprise Grid', () => {
       app.fake.shareChannelExternally(channel, [PARTNER]);
       // Slack says so at once (https://docs.slack.dev/reference/events/channel_shared).
       await app.event({ type: 'channel_shared', connected_team_id: PARTNER, channel, event_ts: '1.000002' });
+      // Bolt acknowledges an event before its listener runs: what it said is in the store once that is done.
+      expect(await app.slack.settle(5000)).toBe(true);
       const run = await ask(`digest run ${id}`, { command: '/dq', channelId: DEFAULT_CHANNEL_ID });
       expect(run.text).toContain('nothing fetched or spent');
       expect(run.text).toContain('shared with another organisation');

@@ -7,6 +7,13 @@ export interface FakeSlackUser {
   deleted: boolean;
   is_bot: boolean;
   is_app_user: boolean;
+  /** The workspace's admins and owners (https://docs.slack.dev/reference/objects/user-object): a primary owner is an owner and an admin too. */
+  is_admin: boolean;
+  is_owner: boolean;
+  is_primary_owner: boolean;
+  /** Guests: multi-channel (restricted) and single-channel (ultra restricted). */
+  is_restricted: boolean;
+  is_ultra_restricted: boolean;
   tz: string;
   tz_label: string;
   /** Seconds east of UTC, as Slack sends it (Asia/Shanghai → 28800). */
@@ -58,6 +65,11 @@ export function defaultUser(id: string, teamId: string, tz: string): FakeSlackUs
     deleted: false,
     is_bot: false,
     is_app_user: false,
+    is_admin: false,
+    is_owner: false,
+    is_primary_owner: false,
+    is_restricted: false,
+    is_ultra_restricted: false,
     ...describeTimeZone(tz),
     profile: { real_name: `Test User ${id}`, display_name: name },
   };
