@@ -1,4 +1,4 @@
-import { inputText, RUN_BY_INPUT } from '../operations/workflowStep.js';
+import { runnerOf } from '../operations/workflowStep.js';
 import { ACTION, VIEW } from '../payloads/ids.js';
 import { decodeModalOrigin } from '../payloads/modalOrigin.js';
 import type { Where } from './access.js';
@@ -97,8 +97,9 @@ export function whereFrom(body: Body): Origin | undefined {
         surface: 'interactive',
       };
     if (event?.type === 'function_executed') {
-      const runBy = event.inputs && typeof event.inputs === 'object' ? inputText(event.inputs, RUN_BY_INPUT) : '';
-      return { teamId: body.team_id, enterpriseId, userId: runBy || undefined, surface: 'workflow' };
+      // Who ran it as Slack vouches for them (the user context), never a name the workflow's builder typed.
+      const runBy = event.inputs && typeof event.inputs === 'object' ? runnerOf(event.inputs) : undefined;
+      return { teamId: body.team_id, enterpriseId, userId: runBy, surface: 'workflow' };
     }
     return undefined;
   }

@@ -500,6 +500,14 @@ export interface FunctionExecutedInput {
   workspace?: FakeWorkspace;
 }
 
+/**
+ * A `slack#/types/user_context` input as Slack fills it from the person who started the run
+ * (https://docs.slack.dev/reference/types/user_context-type): their id, and a secret only Slack reads.
+ */
+export function userContext(userId: string): Json {
+  return { id: userId, secret: randomSlackId('', 32).toLowerCase() };
+}
+
 /** A workflow reaching one of the app's custom steps (wrap it with eventCallbackBody or send it with sendEvent). */
 export function functionExecutedEvent(input: FunctionExecutedInput): Json {
   const workspace = input.workspace ?? DEFAULT_WORKSPACE;
