@@ -8,6 +8,7 @@ import { operationTitle } from '../render/operationTitle.js';
 import { renderMonthUsage, renderUsage } from '../render/usage.js';
 import type { Responder } from '../reply/responder.js';
 import type { Requester } from '../requester/requester.js';
+import { isAdmin } from './permissions.js';
 
 /** Operation id → its title in the reader's language. */
 export function operationTitles(lang: Lang): Record<string, string> {
@@ -25,6 +26,7 @@ export function usageMonth(asked: UsageMonth, now: number, timeZone: string): Le
 /**
  * `/dq usage`: coins today and this month, by operation and by user, and the budgets left; with a
  * month (`/dq usage 2026-10`, `上月`), that month by person and operation. Both offer its CSV.
+ * Everyone's spending is the admins' to read: anyone else sees their own.
  */
 export async function showUsage(
   deps: SlackDeps,
@@ -35,8 +37,11 @@ export async function showUsage(
   const { lang, timeZone } = await requester.profile();
   try {
     const now = deps.now();
+    const own = !(await isAdmin(deps, requester));
+    const spender = own ? requester.userId : undefined;
     if (asked) {
-      const usage = await deps.ledger.monthUsage(requester.teamId, usageMonth(asked, now, deps.ledger.timeZone));
+      const month = usageMonth(asked, now, deps.ledger.timeZone);
+      const usage = await deps.ledger.monthUsage(requester.teamId, month, spender);
       await responder.reply(
         renderMonthUsage(usage, {
           now,
@@ -44,12 +49,13 @@ export async function showUsage(
           operationTitles: operationTitles(lang),
           lang,
           demo: deps.config.demo,
+          own,
         }),
       );
       return;
     }
     const [summary, budget] = await Promise.all([
-      deps.ledger.usage(requester.teamId, now),
+      deps.ledger.usage(requester.teamId, now, spender),
       deps.budgets.state({ teamId: requester.teamId, userId: requester.userId }, now),
     ]);
     await responder.reply(
@@ -59,6 +65,7 @@ export async function showUsage(
         operationTitles: operationTitles(lang),
         lang,
         demo: deps.config.demo,
+        own,
       }),
     );
   } catch (error) {

@@ -22,6 +22,11 @@ export interface RequesterProfile {
   timeZone: string;
   /** The language the replies to this person are in (see chooseLocale). */
   lang: Lang;
+  /**
+   * An admin or owner in Slack of the app's own workspace (or Enterprise Grid organisation): the
+   * app's admins when ADMIN_USER_IDS is unset (flows/permissions.ts). Absent when Slack did not say.
+   */
+  slackAdmin?: boolean;
 }
 
 /**

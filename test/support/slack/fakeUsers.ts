@@ -1,3 +1,5 @@
+import { DEFAULT_USER_ID } from './workspace.js';
+
 /** The part of a `users.info` user object the app is expected to read. */
 export interface FakeSlackUser {
   id: string;
@@ -54,9 +56,14 @@ export function describeTimeZone(tz: string, at = new Date()): Pick<FakeSlackUse
   return { tz, tz_label: label, tz_offset: offset };
 }
 
-/** A plain human member; the name is derived from the id so different users are told apart in assertions. */
+/**
+ * A plain human member; the name is derived from the id so different users are told apart in
+ * assertions. DEFAULT_USER_ID, who installed the app, is the workspace's primary owner (an owner and
+ * an admin too, as Slack's user object says of a primary owner).
+ */
 export function defaultUser(id: string, teamId: string, tz: string): FakeSlackUser {
   const name = `user-${id.toLowerCase()}`;
+  const owner = id === DEFAULT_USER_ID;
   return {
     id,
     team_id: teamId,
@@ -65,9 +72,9 @@ export function defaultUser(id: string, teamId: string, tz: string): FakeSlackUs
     deleted: false,
     is_bot: false,
     is_app_user: false,
-    is_admin: false,
-    is_owner: false,
-    is_primary_owner: false,
+    is_admin: owner,
+    is_owner: owner,
+    is_primary_owner: owner,
     is_restricted: false,
     is_ultra_restricted: false,
     ...describeTimeZone(tz),

@@ -12,8 +12,8 @@ type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 export function digestAddButton(deps: SlackDeps) {
   return async ({ ack, body, client, context }: Args): Promise<void> => {
     await ack();
-    if (!mayAdd(deps, body.user.id)) return;
     const requester = requesterOf(context);
+    if (!(await mayAdd(deps, requester))) return;
     const lang = await formLang(deps, requester);
     await openForm(
       deps,

@@ -39,7 +39,7 @@ export function watchFormButton(deps: SlackDeps) {
     const requester = requesterOf(context);
     const lang = await formLang(deps, requester);
     const fromHome = action.action_id === ACTION.watchAdd;
-    if (!mayAdd(deps, body.user.id)) {
+    if (!(await mayAdd(deps, requester))) {
       if (!fromHome)
         await replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps).reply(
           renderNotice(lang.t('watch.command.adminsOnly'), lang),

@@ -13,14 +13,14 @@ describe('App Home digest buttons', () => {
     rig = undefined;
   });
 
-  function click(userId: string, value = '') {
+  function click(userId: string, value = '', slackAdmin = false) {
     const record = recorder();
     const args = {
       ack: fakeAck(record),
       body: { user: { id: userId }, trigger_id: 'trigger-1' },
       action: { action_id: 'x', value },
       client: fakeClient(record),
-      context: requesterContext({ userId }),
+      context: requesterContext({ userId, slackAdmin }),
     } as never;
     return { record, args };
   }
@@ -31,7 +31,7 @@ describe('App Home digest buttons', () => {
 
   it('Add a digest: acks, then opens the form with the click’s trigger', async () => {
     rig = listenerDeps();
-    const { record, args } = click('U1');
+    const { record, args } = click('U1', '', true);
     await digestAddButton(rig.deps)(args);
     expect(record.events.map((event) => (event.kind === 'ack' ? 'ack' : event.method))).toEqual(['ack', 'views.open']);
     expect(record.calls('views.open')[0]).toMatchObject({
