@@ -12,6 +12,7 @@ export type Body = Record<string, unknown> & {
   user_id?: string;
   channel_id?: string;
   command?: string;
+  text?: string;
   response_url?: string;
   team?: { id?: string } | null;
   user?: { id?: string; team_id?: string; enterprise_id?: string };
@@ -45,6 +46,15 @@ const HOME_ACTIONS_POSTING_NOWHERE: ReadonlySet<string> = new Set([
   ACTION.usageCsv,
 ]);
 
+/** Buttons that only open a form: nothing is spent until it is submitted, and its submission is checked. */
+const ACTIONS_OPENING_A_FORM: ReadonlySet<string> = new Set([
+  ACTION.openModal,
+  ACTION.exportCsv,
+  ACTION.watchThis,
+  ACTION.watchAdd,
+  ACTION.digestAdd,
+]);
+
 /** Forms that name the channel they add to; their submissions check that channel (`refusalIn`). */
 const FORMS_NAMING_THEIR_CHANNEL: ReadonlySet<string> = new Set([VIEW.digestAdd, VIEW.watchAdd]);
 
@@ -55,6 +65,11 @@ export interface Origin extends Where {
   ownTeamId?: string | undefined;
   /** It posts visibly in its channel (Share): the channel must be known not to be shared with another organisation. */
   postsInChannel?: boolean;
+  /**
+   * It only opens a form (the global shortcut, a button that opens one; a command without arguments,
+   * which whoIsAsking reads): the form must open within 3 s of the click, before slow checks end.
+   */
+  opensForm?: boolean;
 }
 
 /**
@@ -127,6 +142,14 @@ export function whereFrom(body: Body): Origin | undefined {
     body.view?.type === 'home' &&
     (body.actions ?? []).every((action) => HOME_ACTIONS_POSTING_NOWHERE.has(action.action_id ?? ''));
   const postsInChannel = (body.actions ?? []).some((action) => action.action_id === ACTION.share);
+  // A button in a modal swaps its view (views.update), which no trigger's 3 s limit.
+  const actions = body.actions ?? [];
+  const opensForm =
+    body.type === 'shortcut' ||
+    (body.type === 'block_actions' &&
+      body.view?.type !== 'modal' &&
+      actions.length > 0 &&
+      actions.every((action) => ACTIONS_OPENING_A_FORM.has(action.action_id ?? '')));
   return {
     teamId,
     ownTeamId,
@@ -135,6 +158,7 @@ export function whereFrom(body: Body): Origin | undefined {
     channelId,
     postsNowhere: homeButton,
     postsInChannel,
+    ...(opensForm ? { opensForm } : {}),
     surface: 'interactive',
   };
 }

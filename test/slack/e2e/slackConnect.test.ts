@@ -151,7 +151,7 @@ describe('Slack Connect and Enterprise Grid', () => {
       await start();
       const answer = await ask('000001', { channelId: DEFAULT_CHANNEL_ID });
       await app.click('dq_watch_this', buttonNamed(answer, 'dq_watch_this')!.value!, { channelId: DEFAULT_CHANNEL_ID });
-      const view = (await app.nextCall('views.open')).args.view as PublishedView;
+      const view = (await app.formIn(await app.nextCall('views.open'))).view as PublishedView;
       const values = watchFormValues(SHARED);
       const submitted = await app.submitView('dq_watch_add_form', values, view.private_metadata, {
         blocks: view.blocks,

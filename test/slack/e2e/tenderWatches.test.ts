@@ -281,7 +281,7 @@ describe('"Watch this search", the form and the Chinese words', () => {
     const watchThis = buttonNamed(result, 'dq_watch_this')!;
     expect(watchThis.text.text).toBe('Watch this search');
     await app.click('dq_watch_this', watchThis.value!, { userId: OWNER, channelId: CHANNEL });
-    const view = (await app.nextCall('views.open')).args.view as {
+    const view = (await app.formIn(await app.nextCall('views.open'))).view as {
       blocks: Array<Record<string, unknown>>;
       private_metadata: string;
     };

@@ -261,7 +261,7 @@ describe('"Watch this", the watch form and the App Home', () => {
     const watchThis = buttonNamed(result, 'dq_watch_this')!;
     expect(watchThis.text.text).toBe('Watch this');
     await app.click('dq_watch_this', watchThis.value!, { userId: ADMIN, channelId: CHANNEL });
-    const view = (await app.nextCall('views.open')).args.view as {
+    const view = (await app.formIn(await app.nextCall('views.open'))).view as {
       blocks: Array<Record<string, unknown>>;
       callback_id: string;
       private_metadata: string;
