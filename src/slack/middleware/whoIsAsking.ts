@@ -17,9 +17,11 @@ const FORM_CHECKS_MS = 10_000;
 
 /**
  * Slack Connect and Enterprise Grid, decided once for every surface (docs/security.md):
- * - a person belongs to their own team: an interaction's `user.team_id`; where the payload does not
- *   say (a command, an event), users.info's `team_id`, asked only when it can differ from the
- *   request's workspace (a channel shared with another organisation, or one the app cannot read);
+ * - a person belongs to their own team: an interaction's `user.team_id`, a message's `user_team`
+ *   (read first: one the payload names as another team's is a stranger, whatever the channel is
+ *   believed to be); where the payload does not say (a command, the App Home, a workflow step),
+ *   users.info's `team_id`, asked only when it can differ from the request's workspace (a channel
+ *   shared with another organisation, or one the app cannot read);
  * - paid data does not go into a conversation shared with another organisation, nor to a person of
  *   another organisation (not the app's workspace, nor its Enterprise Grid organisation), unless
  *   ALLOW_SHARED_CHANNELS is set; a Share needs a channel known not to be shared.
