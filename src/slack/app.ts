@@ -197,7 +197,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     redactor,
     slackCalls,
     install,
-    sharedChannels: new SharedChannels(logger),
+    sharedChannels: new SharedChannels(options.store, logger, () => clock.now()),
     slackClient: app.client,
     poster: new SlackDigestPoster(app.client, logger, options.prices, pacing, clock),
     watchPoster: new SlackWatchPoster(app.client, logger, pacing, clock),

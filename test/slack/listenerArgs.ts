@@ -84,6 +84,8 @@ export interface RequesterOptions {
   locale?: Locale;
   /** Channels the allowlists refuse (for a digest form naming another channel). */
   refusedChannels?: string[];
+  /** An admin or owner of the workspace in Slack (users.info), and so an admin of the app without ADMIN_USER_IDS. */
+  slackAdmin?: boolean;
 }
 
 /** The context as whoIsAsking leaves it for a person who passed the allowlists. */
@@ -93,7 +95,11 @@ export function requesterContext(options: RequesterOptions = {}): Context {
     teamId,
     userId,
     channelId,
-    profile: async () => ({ timeZone: 'Asia/Shanghai', lang: langFor(locale) }),
+    profile: async () => ({
+      timeZone: 'Asia/Shanghai',
+      lang: langFor(locale),
+      ...(options.slackAdmin ? { slackAdmin: true } : {}),
+    }),
     refusalIn: async (channel) => (options.refusedChannels?.includes(channel) ? { key: 'access.channel' } : undefined),
   };
   return { requester } as unknown as Context;

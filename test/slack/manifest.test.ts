@@ -36,6 +36,9 @@ describe('manifest.yml', () => {
       'tokens_revoked',
       'channel_shared',
       'channel_unshared',
+      'shared_channel_invite_accepted',
+      'shared_channel_invite_approved',
+      'shared_channel_invite_declined',
     ]);
     expect(manifest).toMatch(/interactivity:\n\s+is_enabled: true/);
     const scopes = manifest
@@ -80,8 +83,8 @@ describe('manifest.yml', () => {
         ? [index]
         : [],
     );
-    // Every scope and every event: ten scopes, seven events.
-    expect(listed).toHaveLength(17);
+    // Every scope and every event: ten scopes, ten events.
+    expect(listed).toHaveLength(20);
     for (const index of listed) {
       const commented = lines
         .slice(0, index)

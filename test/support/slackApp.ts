@@ -21,6 +21,7 @@ import {
   type RecordedCall as UpstreamCall,
 } from '../../src/simulator/index.js';
 import { createSlackApp, type SlackApp, type SlackAppOptions } from '../../src/slack/app.js';
+import { VIEW } from '../../src/slack/payloads/ids.js';
 import type { SlackConfig } from '../../src/slack/slackConfig.js';
 import { pinnedClock } from './clocks.js';
 import {
@@ -510,10 +511,23 @@ export async function startTestApp(options: TestAppOptions = {}) {
       return { ...call, view: call.args.view as PublishedView };
     },
 
-    /** The views.open call made with this trigger id, with its view. */
+    /**
+     * The form opened with this trigger id: the views.open call's view or, when the form was not
+     * ready at once and a line saying it is opening went up first (flows/openForm.ts), the
+     * views.update that put it in place.
+     */
     async openedView(triggerId: string, timeoutMs?: number): Promise<RecordedCall & { view: PublishedView }> {
       const call = await app.nextCall('views.open', (candidate) => candidate.args.trigger_id === triggerId, timeoutMs);
-      return { ...call, view: call.args.view as PublishedView };
+      return app.formIn(call, timeoutMs);
+    },
+
+    /** The form a views.open call opened (following an opening line to the views.update that replaced it). */
+    async formIn(opened: RecordedCall, timeoutMs?: number): Promise<RecordedCall & { view: PublishedView }> {
+      const view = opened.args.view as PublishedView;
+      if (view.callback_id !== VIEW.formOpening) return { ...opened, view };
+      const id = (opened.response.view as { id?: string } | undefined)?.id;
+      const update = await app.nextCall('views.update', (candidate) => candidate.args.view_id === id, timeoutMs);
+      return { ...update, view: update.args.view as PublishedView };
     },
 
     /** What the simulator was asked, oldest first (optionally for one operation). */

@@ -35,7 +35,12 @@ export function consoleRequester(config: ConsoleConfig, profile: RequesterProfil
 
 /** The zone replies are shown in when Slack cannot tell (DEFAULT_TZ), and the workspace's language (DEFAULT_LOCALE; English when unset). */
 export function consoleProfile(config: ConsoleConfig): RequesterProfile {
-  return { timeZone: config.defaultTimeZone, lang: langFor(chooseLocale({ workspace: config.slack.workspaceLocale })) };
+  return {
+    timeZone: config.defaultTimeZone,
+    lang: langFor(chooseLocale({ workspace: config.slack.workspaceLocale })),
+    // Whoever runs the console holds the data service's key: its admin, unless ADMIN_USER_IDS names others.
+    slackAdmin: true,
+  };
 }
 
 export interface ConsoleDepsInput {

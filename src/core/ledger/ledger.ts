@@ -92,6 +92,11 @@ function spenderOf(entry: LedgerEntry): string {
   return entry.source?.startsWith(DIGEST_SOURCE) ? entry.source : 'unknown';
 }
 
+/** The entries of one spender, or all of them. */
+function spentBy(entries: LedgerEntry[], spender: string | undefined): LedgerEntry[] {
+  return spender === undefined ? entries : entries.filter((entry) => spenderOf(entry) === spender);
+}
+
 function tally(entries: LedgerEntry[], from: number, to: number): UsagePeriod {
   const period: UsagePeriod = { from, to, coins: 0, calls: 0, unconfirmedCoins: 0, byOperation: {}, byUser: {} };
   for (const entry of entries) {
@@ -219,11 +224,14 @@ export class Ledger {
     return rows.map((row) => row.entry);
   }
 
-  /** Coins and calls today and this month (local to the ledger's time zone), by operation and by user. */
-  async usage(teamId: string, now: number): Promise<UsageSummary> {
+  /**
+   * Coins and calls today and this month (local to the ledger's time zone), by operation and by user;
+   * with `spender`, only what that one spent.
+   */
+  async usage(teamId: string, now: number, spender?: string): Promise<UsageSummary> {
     const monthStart = startOfMonth(now, this.timeZone);
     const monthEnd = startOfNextMonth(now, this.timeZone);
-    const entries = await this.entries(teamId, monthStart, monthEnd);
+    const entries = spentBy(await this.entries(teamId, monthStart, monthEnd), spender);
     return {
       teamId,
       timeZone: this.timeZone,
@@ -249,11 +257,11 @@ export class Ledger {
       .sort((a, b) => b.month.coins - a.month.coins || a.teamId.localeCompare(b.teamId));
   }
 
-  /** What a month cost, by spender and operation (`/dq usage 2026-10`, its CSV). */
-  async monthUsage(teamId: string, month: LedgerMonth): Promise<MonthUsage> {
+  /** What a month cost, by spender and operation (`/dq usage 2026-10`, its CSV); with `spender`, only theirs. */
+  async monthUsage(teamId: string, month: LedgerMonth, spender?: string): Promise<MonthUsage> {
     const from = zonedTime(month.year, month.month, 1, 0, 0, this.timeZone);
     const to = zonedTime(month.year, month.month + 1, 1, 0, 0, this.timeZone);
-    const entries = await this.entries(teamId, from, to);
+    const entries = spentBy(await this.entries(teamId, from, to), spender);
     const period = tally(entries, from, to);
     const bySpender = new Map<string, Map<string, SpendRow>>();
     for (const entry of entries) {

@@ -15,10 +15,12 @@ export interface UserProfile {
   teamId?: string;
   /** Their Enterprise Grid organisation (`enterprise_user.enterprise_id`), when they belong to one. */
   enterpriseId?: string;
+  /** An admin or owner of their workspace in Slack (`is_admin`, `is_owner`, `is_primary_owner`). */
+  slackAdmin?: boolean;
 }
 
 /**
- * Users' time zones and locales from their Slack profiles (`users.info` with `include_locale`),
+ * Users' time zones, locales, teams and roles from their Slack profiles (`users.info` with `include_locale`),
  * remembered for an hour so a busy user does not cost a Web API call per command. Falls back to the
  * default zone (and no locale) on any failure, without remembering the failure.
  */
@@ -46,11 +48,13 @@ export class UserProfiles {
       const locale = readLocale(response.user?.locale);
       const teamId = response.user?.team_id;
       const enterpriseId = response.user?.enterprise_user?.enterprise_id;
+      const { is_admin: admin, is_owner: owner, is_primary_owner: primaryOwner } = response.user ?? {};
       const profile: UserProfile = {
         timeZone: response.user?.tz || this.fallbackZone,
         ...(locale ? { locale } : {}),
         ...(teamId ? { teamId } : {}),
         ...(enterpriseId ? { enterpriseId } : {}),
+        ...(admin || owner || primaryOwner ? { slackAdmin: true } : {}),
       };
       this.known.set(userId, { profile, until: now + KEEP_MS });
       return profile;

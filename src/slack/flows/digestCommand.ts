@@ -135,7 +135,7 @@ async function add(
   client: WebClient | undefined,
 ): Promise<void> {
   const { lang } = await requester.profile();
-  if (!mayAdd(deps, requester.userId)) return reply(lang.t('digests.command.adminsOnlyAsk'));
+  if (!(await mayAdd(deps, requester))) return reply(lang.t('digests.command.adminsOnlyAsk'));
   const timeZoneWord = words.find((word) => optionValue(word, TIME_ZONE_OPTION) !== undefined);
   const languageWord = words.find((word) => optionValue(word, LANGUAGE_OPTION) !== undefined);
   const fundOptions: Partial<Record<keyof typeof FUND_OPTION_KEYS, string>> = {};

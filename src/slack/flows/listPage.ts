@@ -4,6 +4,7 @@ import { renderNotice } from '../render/notice.js';
 import type { Responder } from '../reply/responder.js';
 import { type Requester, speaking } from '../requester/requester.js';
 import { digestListMessage } from './digestCommand.js';
+import { isAdmin } from './permissions.js';
 import { watchListMessage } from './watchCommand.js';
 
 /**
@@ -27,7 +28,7 @@ export async function showListPage(
   try {
     if (kind === 'digest') {
       await responder.reply(await digestListMessage(deps, requester, Number(page), lang), { replace: true });
-    } else if (scope === 'team' && !deps.config.adminUserIds.has(requester.userId)) {
+    } else if (scope === 'team' && !(await isAdmin(deps, requester))) {
       await responder.reply(renderNotice(lang.t('watch.command.adminsSeeAll'), lang));
     } else {
       await responder.reply(

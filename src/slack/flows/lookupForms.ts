@@ -10,34 +10,30 @@ import { inlineErrors, readSubmission, searchModal } from '../modals/index.js';
 import { slackOperation } from '../operations/index.js';
 import type { CommandInput } from '../parse/parsedCommand.js';
 import { encodeModalOrigin, type ModalOrigin } from '../payloads/modalOrigin.js';
-import { formLang } from '../requester/language.js';
 import type { Requester } from '../requester/requester.js';
+import { type FormOrigin, openForm } from './openForm.js';
 
 /** The forms that run a lookup: opening one (or the chooser), reading what was submitted. */
 
-/** Opens an operation's search modal (or the chooser) at once, in the requester's language: the trigger_id expires in 3 s. */
+/**
+ * Opens an operation's search modal (or the chooser) in the requester's language, before anything
+ * slow (openForm): the trigger_id expires in 3 s. `origin` is where its answer goes.
+ */
 export async function openSearchModal(
   deps: SlackDeps,
   client: WebClient,
-  triggerId: string,
+  requester: Requester,
+  form: FormOrigin,
   operation: OperationId | undefined,
   origin: ModalOrigin,
-  requester: Requester,
-): Promise<boolean> {
+): Promise<void> {
   const metadata = encodeModalOrigin(origin);
-  try {
-    const lang = await formLang(deps, requester);
-    await client.views.open({
-      trigger_id: triggerId,
-      view: operation
-        ? searchModalOf(operation, metadata, deps.prices, lang)
-        : chooserModal(metadata, deps.prices, lang),
-    });
-    return true;
-  } catch (error) {
-    deps.logger.warn({ err: error, operation }, 'could not open the search modal');
-    return false;
-  }
+  await openForm(deps, client, requester, form, async () => {
+    const { lang } = await requester.profile();
+    return operation
+      ? searchModalOf(operation, metadata, deps.prices, lang)
+      : chooserModal(metadata, deps.prices, lang);
+  });
 }
 
 /** The search form of an operation, in the reader's language (its fields from the operation's Slack module). */

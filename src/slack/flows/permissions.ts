@@ -3,19 +3,31 @@ import { serviceText } from '../blockKit/mrkdwn.js';
 import type { SlackDeps } from '../deps.js';
 import type { Requester } from '../requester/requester.js';
 
-/** Digests and watches: with ADMIN_USER_IDS set only those members add them; without it, anyone may (a small team's default). */
-export function mayAdd(deps: SlackDeps, userId: string): boolean {
-  return isAdmin(deps, userId);
+/** Someone whose permissions are judged: their id, and their Slack profile (whether Slack calls them an admin). */
+export type Person = Pick<Requester, 'userId' | 'profile'>;
+
+/**
+ * The app's admins: the people ADMIN_USER_IDS names; without it, the workspace's own admins and
+ * owners in Slack (users.info `is_admin`, `is_owner`, `is_primary_owner`). Someone Slack did not
+ * say of (users.info failed or was slow) is no admin.
+ */
+export async function isAdmin(deps: Pick<SlackDeps, 'config'>, person: Person): Promise<boolean> {
+  if (deps.config.adminUserIds.size > 0) return deps.config.adminUserIds.has(person.userId);
+  return (await person.profile()).slackAdmin === true;
 }
 
-/** The workspace's admins (ADMIN_USER_IDS); without the setting, everyone (a small team's default, as for mayAdd). */
-export function isAdmin(deps: SlackDeps, userId: string): boolean {
-  return deps.config.adminUserIds.size === 0 || deps.config.adminUserIds.has(userId);
+/** Adding a digest or a watch, which spend on a schedule: the admins only. */
+export function mayAdd(deps: Pick<SlackDeps, 'config'>, person: Person): Promise<boolean> {
+  return isAdmin(deps, person);
 }
 
 /** Removing, running or pausing a digest or a watch: the admins and whoever added it. */
-export function mayManage(deps: SlackDeps, userId: string, entry: { createdBy: string }): boolean {
-  return deps.config.adminUserIds.has(userId) || entry.createdBy === userId;
+export async function mayManage(
+  deps: Pick<SlackDeps, 'config'>,
+  person: Person,
+  entry: { createdBy: string },
+): Promise<boolean> {
+  return entry.createdBy === person.userId || (await isAdmin(deps, person));
 }
 
 /** How to find a team's digest or watch by its id, and what to say when it is not there or not theirs. */
@@ -47,7 +59,7 @@ export async function ownedEntry<Entry extends { id: string; createdBy: string }
     await reply(lang.t(kind.noSuch, { id: serviceText(id, { max: 60, oneLine: true }) }));
     return undefined;
   }
-  if (!mayManage(deps, requester.userId, entry)) {
+  if (!(await mayManage(deps, requester, entry))) {
     await reply(lang.t(kind.notYours, { owner: `<@${entry.createdBy}>`, id: entry.id }));
     return undefined;
   }

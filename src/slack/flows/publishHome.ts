@@ -7,7 +7,7 @@ import { DIGESTS_PER_HOME_PAGE, renderHome } from '../render/home.js';
 import { pageOf, withItems } from '../render/listPages.js';
 import { WATCHES_PER_HOME_PAGE } from '../render/watch.js';
 import { profileOf } from '../requester/language.js';
-import { isAdmin, mayAdd, mayManage } from './permissions.js';
+import { isAdmin, mayManage } from './permissions.js';
 import { listItems, runningCostPerMonth } from './watchCommand.js';
 
 const RECENT_LOOKUPS = 8;
@@ -46,8 +46,7 @@ export async function publishHome(
 ): Promise<void> {
   const pages = options;
   const now = deps.now();
-  const everyWatch = deps.config.adminUserIds.has(userId);
-  const [usage, budget, recent, digests, { timeZone, lang }, watches] = await Promise.all([
+  const [usage, budget, recent, digests, profile, watches] = await Promise.all([
     deps.ledger.usage(teamId, now),
     deps.budgets.state({ teamId, userId }, now),
     deps.history.recent(teamId, userId, now, RECENT_LOOKUPS),
@@ -55,12 +54,21 @@ export async function publishHome(
     profileOf(deps, client, teamId, userId),
     deps.watches.list(teamId),
   ]);
+  const { timeZone, lang } = profile;
+  // The reader's profile is read above: whether they are an admin takes no other call.
+  const person = { userId, profile: async () => profile };
+  const admin = await isAdmin(deps, person);
+  const everyWatch = admin;
   const shown = everyWatch ? watches : watches.filter((watch) => watch.createdBy === userId);
-  // The admins are told (everyone, where there are none): they are the ones who can do something about it.
+  // The admins are told: they are the ones who can do something about it.
   const loss = deps.storeGuard?.loss(now);
-  const told = loss && (everyWatch || deps.config.adminUserIds.size === 0);
+  const told = loss && admin;
   const watchPage = pageOf(shown, pages.watches ?? 1, WATCHES_PER_HOME_PAGE);
   const digestPage = pageOf(digests, pages.digests ?? 1, DIGESTS_PER_HOME_PAGE);
+  const [digestsManaged, watchesManaged] = await Promise.all([
+    Promise.all(digestPage.items.map((digest) => mayManage(deps, person, digest))),
+    Promise.all(watchPage.items.map((watch) => mayManage(deps, person, watch))),
+  ]);
   const view = renderHome({
     userId,
     describe: describeRequest,
@@ -74,14 +82,14 @@ export async function publishHome(
     recent,
     digests: withItems(
       digestPage,
-      digestPage.items.map((digest) => ({
+      digestPage.items.map((digest, index) => ({
         digest,
         nextRun: deps.digests.nextRun(digest),
-        manageable: mayManage(deps, userId, digest),
+        manageable: digestsManaged[index]!,
       })),
     ),
     digestPageValue: (page) => homePageValue({ watches: watchPage.page, digests: page }),
-    mayAddDigest: mayAdd(deps, userId),
+    mayAddDigest: admin,
     ...(told
       ? {
           storeLoss: {
@@ -94,16 +102,16 @@ export async function publishHome(
     watches: {
       page: withItems(
         watchPage,
-        listItems(deps, watchPage.items).map((item) => ({ ...item, manageable: mayManage(deps, userId, item.watch) })),
+        listItems(deps, watchPage.items).map((item, index) => ({ ...item, manageable: watchesManaged[index]! })),
       ),
       totalPerMonth: runningCostPerMonth(deps, shown),
       everyWatch,
-      mayAdd: mayAdd(deps, userId),
+      mayAdd: admin,
       pageValue: (page) => homePageValue({ watches: page, digests: digestPage.page }),
       words: watchWordsOf,
     },
     // The same file /dq usage offers, for the admins: this month by person and operation.
-    ...(isAdmin(deps, userId) ? { usageCsvMonth: monthOf(now, deps.ledger.timeZone) } : {}),
+    ...(admin ? { usageCsvMonth: monthOf(now, deps.ledger.timeZone) } : {}),
   });
   try {
     await client.views.publish({ user_id: userId, view, ...(options.hash ? { hash: options.hash } : {}) });

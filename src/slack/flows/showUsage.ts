@@ -8,6 +8,7 @@ import { operationTitle } from '../render/operationTitle.js';
 import { renderMonthUsage, renderUsage } from '../render/usage.js';
 import type { Responder } from '../reply/responder.js';
 import type { Requester } from '../requester/requester.js';
+import { isAdmin } from './permissions.js';
 
 /** Operation id → its title in the reader's language. */
 export function operationTitles(lang: Lang): Record<string, string> {
@@ -40,6 +41,7 @@ function ofTheAppsOrganisation(deps: SlackDeps, requester: Requester): boolean {
  * `/dq usage`: coins today and this month, by operation and by user, what the other workspaces on the
  * service key spent, and the budgets left (the key's among them); with a
  * month (`/dq usage 2026-10`, `上月`), that month by person and operation. Both offer its CSV.
+ * Everyone's spending is the admins' to read: anyone else sees their own.
  */
 export async function showUsage(
   deps: SlackDeps,
@@ -50,8 +52,11 @@ export async function showUsage(
   const { lang, timeZone } = await requester.profile();
   try {
     const now = deps.now();
+    const own = !(await isAdmin(deps, requester));
+    const spender = own ? requester.userId : undefined;
     if (asked) {
-      const usage = await deps.ledger.monthUsage(requester.teamId, usageMonth(asked, now, deps.ledger.timeZone));
+      const month = usageMonth(asked, now, deps.ledger.timeZone);
+      const usage = await deps.ledger.monthUsage(requester.teamId, month, spender);
       await responder.reply(
         renderMonthUsage(usage, {
           now,
@@ -59,14 +64,15 @@ export async function showUsage(
           operationTitles: operationTitles(lang),
           lang,
           demo: deps.config.demo,
+          own,
         }),
       );
       return;
     }
     const [summary, budget, others] = await Promise.all([
-      deps.ledger.usage(requester.teamId, now),
+      deps.ledger.usage(requester.teamId, now, spender),
       deps.budgets.state({ teamId: requester.teamId, userId: requester.userId }, now),
-      ofTheAppsOrganisation(deps, requester) ? deps.ledger.otherTeams(requester.teamId, now) : [],
+      !own && ofTheAppsOrganisation(deps, requester) ? deps.ledger.otherTeams(requester.teamId, now) : [],
     ]);
     await responder.reply(
       renderUsage(summary, budget, {
@@ -76,6 +82,7 @@ export async function showUsage(
         lang,
         demo: deps.config.demo,
         others,
+        own,
       }),
     );
   } catch (error) {

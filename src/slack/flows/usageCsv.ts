@@ -3,6 +3,7 @@ import { exactLocale, type Locale } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
 import { monthName, usageCsvFile } from '../render/usage.js';
 import type { Requester } from '../requester/requester.js';
+import { isAdmin } from './permissions.js';
 import { operationTitles } from './showUsage.js';
 
 /**
@@ -31,12 +32,13 @@ export interface UsageCsv {
 
 /**
  * A month's usage by person and operation as a CSV file, in the requester's language: the same file
- * whether asked for under `/dq usage` or from an admin's Home tab. Nothing is charged: it is read
- * from the ledger.
+ * whether asked for under `/dq usage` or from an admin's Home tab (anyone else's holds their own
+ * rows only). Nothing is charged: it is read from the ledger.
  */
 export async function usageCsv(deps: SlackDeps, requester: Requester, month: LedgerMonth): Promise<UsageCsv> {
   const { lang } = await requester.profile();
-  const usage = await deps.ledger.monthUsage(requester.teamId, month);
+  const spender = (await isAdmin(deps, requester)) ? undefined : requester.userId;
+  const usage = await deps.ledger.monthUsage(requester.teamId, month, spender);
   const file = usageCsvFile(usage, operationTitles(lang), lang);
   const name = monthName(month, lang);
   return {

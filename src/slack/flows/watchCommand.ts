@@ -34,7 +34,7 @@ import {
 import type { Responder } from '../reply/responder.js';
 import type { SlackMessage } from '../reply/slackMessage.js';
 import { type Requester, speaking } from '../requester/requester.js';
-import { mayAdd, type OwnedEntryKind, ownedEntry } from './permissions.js';
+import { isAdmin, mayAdd, type OwnedEntryKind, ownedEntry } from './permissions.js';
 import { readListWords, readVerbCommand, type SharedVerb, unknownVerbText, verbsByWord } from './verbCommand.js';
 
 function watchUsage(lang: Lang): string {
@@ -282,8 +282,7 @@ export async function watchCommand(
         return await preview(deps, requester, rest, responder);
       case 'list': {
         const { all: everyWatch, page } = readListWords(rest);
-        if (everyWatch && !deps.config.adminUserIds.has(requester.userId))
-          return await reply(lang.t('watch.command.adminsSeeAll'));
+        if (everyWatch && !(await isAdmin(deps, requester))) return await reply(lang.t('watch.command.adminsSeeAll'));
         return await responder.reply(
           await watchListMessage(deps, requester, everyWatch ? 'team' : 'channel', page, lang),
         );
@@ -336,7 +335,7 @@ export async function watchCommand(
 async function preview(deps: SlackDeps, requester: Requester, words: string[], responder: Responder): Promise<void> {
   const { lang } = await requester.profile();
   const reply = (text: string) => responder.reply(renderNotice(text, lang));
-  if (!mayAdd(deps, requester.userId)) return reply(lang.t('watch.command.adminsOnly'));
+  if (!(await mayAdd(deps, requester))) return reply(lang.t('watch.command.adminsOnly'));
   if (!requester.channelId) return reply(lang.t('watch.command.inAChannel'));
   const request = readWatchWords(words);
   if ('problem' in request)
@@ -405,7 +404,7 @@ export async function saveWatch(
   try {
     if (!saved) return await reply(lang.t('watch.command.usageIs', { usage: watchUsage(lang) }));
     const { request } = saved;
-    if (!mayAdd(deps, requester.userId)) return await reply(lang.t('watch.command.adminsOnly'));
+    if (!(await mayAdd(deps, requester))) return await reply(lang.t('watch.command.adminsOnly'));
     if (!requester.channelId) return await reply(lang.t('watch.command.inAChannel'));
     const prepared = await deps.watches.prepare({
       ...request,

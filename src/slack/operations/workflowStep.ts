@@ -14,6 +14,7 @@ export type ParameterType =
   | 'string'
   | 'number'
   | 'slack#/types/user_id'
+  | 'slack#/types/user_context'
   | 'slack#/types/date'
   | 'slack#/types/timestamp';
 
@@ -26,7 +27,7 @@ export type StepOutputs = Record<string, string | number>;
 
 export interface StepRun {
   inputs: Record<string, unknown>;
-  /** The workspace, and the person who ran the workflow when the step was given them (`run_by`). */
+  /** The workspace, and the person who ran the workflow, as Slack vouches for them (`run_by`). */
   context: CallContext;
   /** A workflow has no single reader: its failures and texts are in the workspace's language. */
   lang: Lang;
@@ -41,9 +42,28 @@ export interface WorkflowStep {
   run(data: DataClient, run: StepRun): Promise<StepOutputs>;
 }
 
-/** The optional input every step has: whose daily budget the lookup also counts against. */
+/**
+ * The input every step has: who ran the workflow, whose daily budget the lookup also counts against
+ * and whom the allowlists judge. A user context (https://docs.slack.dev/reference/types/user_context-type)
+ * has no field in Workflow Builder: Slack fills it from the person who started the run (or clicked in
+ * a step before), so a workflow's builder cannot name someone else; required, so Slack does not
+ * publish a workflow that cannot say.
+ */
 export const RUN_BY_INPUT = 'run_by';
-export const RUN_BY: Parameter = { type: 'slack#/types/user_id', required: false };
+export const RUN_BY: Parameter = { type: 'slack#/types/user_context', required: true };
+
+/**
+ * The person in the `run_by` user context, `{ id, secret }` as Slack hands it to the app; undefined
+ * for anything else, a user id typed as text included (a step saved before it was a user context).
+ */
+export function runnerOf(inputs: Record<string, unknown>): string | undefined {
+  const context = inputs[RUN_BY_INPUT];
+  if (!context || typeof context !== 'object') return undefined;
+  const { id, secret } = context as { id?: unknown; secret?: unknown };
+  return typeof id === 'string' && /^[UW][A-Z0-9]{2,}$/.test(id) && typeof secret === 'string' && secret !== ''
+    ? id
+    : undefined;
+}
 
 /** A step that cannot give its outputs for a reason the workflow's owner should read (no match, a bad code). */
 export class StepFailure extends Error {

@@ -51,6 +51,8 @@ export const VIEW = {
   exportCsv: 'dq_export_csv_form',
   /** The watch form (App Home, "Watch this"). */
   watchAdd: 'dq_watch_add_form',
+  /** What opens in a form's place while it is made ready (flows/openForm.ts); nothing is submitted from it. */
+  formOpening: 'dq_form_opening',
 } as const;
 
 export const SHORTCUT = {

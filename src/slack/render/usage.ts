@@ -31,6 +31,8 @@ export interface UsageRenderOptions {
   lang: Lang;
   /** Running against the simulator: its coins are simulated, and the message says so (nothing is charged). */
   demo?: boolean;
+  /** The reader is no admin: the figures are their own spending, and the message says so. */
+  own?: boolean;
 }
 
 export interface UsageExtras {
@@ -146,7 +148,7 @@ export function renderMonthUsage(usage: MonthUsage, options: UsageRenderOptions)
   }
   blocks.push(
     sectionBlock(
-      lang.t('usage.monthIntro', {
+      lang.t(options.own ? 'usage.own.monthIntro' : 'usage.monthIntro', {
         month: name,
         coins: coins(period.coins, lang, demo),
         calls: calls(period.calls, lang),
@@ -216,9 +218,11 @@ export function renderUsage(
   const { today, month } = summary;
   const { lang } = options;
   const demo = options.demo === true;
+  const own = options.own === true;
+  const intro = own ? (demo ? 'usage.own.demoIntro' : 'usage.own.intro') : demo ? 'usage.demo.intro' : 'usage.intro';
   const blocks: KnownBlock[] = [
     headerBlock(lang.t('usage.title')),
-    sectionBlock(lang.t(demo ? 'usage.demo.intro' : 'usage.intro'), [
+    sectionBlock(lang.t(intro), [
       labelled(lang.t('usage.today'), tallyText(today, lang, demo)),
       labelled(lang.t('usage.thisMonth'), tallyText(month, lang, demo)),
     ]),
@@ -237,11 +241,15 @@ export function renderUsage(
         ].join('\n'),
       ),
     );
-    blocks.push(
-      sectionBlock(
-        [`*${lang.t('usage.byUser')}*`, ...breakdownLines(today.byUser, month.byUser, userName, lang, demo)].join('\n'),
-      ),
-    );
+    // Their own figures name nobody else: a list of one is no list.
+    if (!own)
+      blocks.push(
+        sectionBlock(
+          [`*${lang.t('usage.byUser')}*`, ...breakdownLines(today.byUser, month.byUser, userName, lang, demo)].join(
+            '\n',
+          ),
+        ),
+      );
   }
 
   const others = options.others ?? [];
@@ -298,7 +306,10 @@ export function renderUsage(
   if (month.calls > 0) blocks.push(usageCsvButton(monthOf(options.now, summary.timeZone), lang));
   return fitToSlackLimits(
     {
-      text: lang.t('usage.text', { today: coins(today.coins, lang, demo), month: coins(month.coins, lang, demo) }),
+      text: lang.t(own ? 'usage.own.text' : 'usage.text', {
+        today: coins(today.coins, lang, demo),
+        month: coins(month.coins, lang, demo),
+      }),
       blocks,
     },
     lang,

@@ -47,5 +47,7 @@ export async function channelRefusal(
 ): Promise<Phrase | undefined> {
   const listed = refusal(deps.config.allowlist, { channelId });
   if (listed || deps.config.allowSharedChannels || !deps.sharedChannels) return listed;
-  return (await deps.sharedChannels.of(client, channelId)) === 'external' ? { key: 'access.sharedChannel' } : undefined;
+  const sharing = await deps.sharedChannels.of(client, channelId);
+  if (sharing === 'pending') return { key: 'access.sharedPending' };
+  return sharing === 'external' ? { key: 'access.sharedChannel' } : undefined;
 }

@@ -50,5 +50,15 @@ export async function profileOf(
 ): Promise<RequesterProfile> {
   const [slackProfile, own] = await Promise.all([deps.profiles.of(client, userId), ownLocale(deps, teamId, userId)]);
   const locale = chooseLocale({ own, workspace: deps.config.workspaceLocale, slack: slackProfile.locale });
-  return { timeZone: slackProfile.timeZone, lang: langFor(locale) };
+  // An admin of their own workspace only counts in ours: a Slack Connect guest may be one of theirs.
+  const installed = deps.install?.installedAs ?? {};
+  const ours =
+    slackProfile.teamId !== undefined &&
+    (slackProfile.teamId === (installed.teamId ?? teamId) ||
+      (installed.enterpriseId !== undefined && slackProfile.enterpriseId === installed.enterpriseId));
+  return {
+    timeZone: slackProfile.timeZone,
+    lang: langFor(locale),
+    ...(slackProfile.slackAdmin && ours ? { slackAdmin: true } : {}),
+  };
 }

@@ -8,6 +8,11 @@ export interface PersonalMessage {
   threadTs?: string;
   /** In the person's direct messages with the app. */
   direct: boolean;
+  /**
+   * The teams the event says the author belongs to (`user_team`, `user_profile.team`, `source_team`,
+   * `team`): in a Slack Connect conversation another organisation's, whatever the envelope's team_id.
+   */
+  authorTeams: string[];
 }
 
 type MessageEvent = Record<string, unknown> & { type?: unknown };
@@ -36,5 +41,9 @@ export function personalMessage(event: MessageEvent | undefined): PersonalMessag
   const ts = text(event.ts);
   if (!user || !channel || body === undefined || !ts) return undefined;
   const threadTs = text(event.thread_ts);
-  return { user, channel, text: body, ts, ...(threadTs ? { threadTs } : {}), direct };
+  const profile = event.user_profile as { team?: unknown } | undefined;
+  const authorTeams = [
+    ...new Set([event.user_team, profile?.team, event.source_team, event.team].flatMap((team) => text(team) || [])),
+  ];
+  return { user, channel, text: body, ts, ...(threadTs ? { threadTs } : {}), direct, authorTeams };
 }

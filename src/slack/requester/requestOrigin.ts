@@ -1,4 +1,4 @@
-import { inputText, RUN_BY_INPUT } from '../operations/workflowStep.js';
+import { runnerOf } from '../operations/workflowStep.js';
 import { ACTION, VIEW } from '../payloads/ids.js';
 import { decodeModalOrigin } from '../payloads/modalOrigin.js';
 import type { Where } from './access.js';
@@ -12,6 +12,7 @@ export type Body = Record<string, unknown> & {
   user_id?: string;
   channel_id?: string;
   command?: string;
+  text?: string;
   response_url?: string;
   team?: { id?: string } | null;
   user?: { id?: string; team_id?: string; enterprise_id?: string };
@@ -45,16 +46,30 @@ const HOME_ACTIONS_POSTING_NOWHERE: ReadonlySet<string> = new Set([
   ACTION.usageCsv,
 ]);
 
+/** Buttons that only open a form: nothing is spent until it is submitted, and its submission is checked. */
+const ACTIONS_OPENING_A_FORM: ReadonlySet<string> = new Set([
+  ACTION.openModal,
+  ACTION.exportCsv,
+  ACTION.watchThis,
+  ACTION.watchAdd,
+  ACTION.digestAdd,
+]);
+
 /** Forms that name the channel they add to; their submissions check that channel (`refusalIn`). */
 const FORMS_NAMING_THEIR_CHANNEL: ReadonlySet<string> = new Set([VIEW.digestAdd, VIEW.watchAdd]);
 
 /** What a request says about who sent it and from where, beyond the allowlists' Where. */
 export interface Origin extends Where {
   surface: Surface;
-  /** The person's own team as the payload gives it (an interaction's `user.team_id`); commands and events do not. */
+  /** The person's own team as the payload gives it (an interaction's `user.team_id`, a message's `user_team`); commands do not. */
   ownTeamId?: string | undefined;
   /** It posts visibly in its channel (Share): the channel must be known not to be shared with another organisation. */
   postsInChannel?: boolean;
+  /**
+   * It only opens a form (the global shortcut, a button that opens one; a command without arguments,
+   * which whoIsAsking reads): the form must open within 3 s of the click, before slow checks end.
+   */
+  opensForm?: boolean;
 }
 
 /**
@@ -87,6 +102,9 @@ export function whereFrom(body: Body): Origin | undefined {
     if (message)
       return {
         teamId: body.team_id,
+        // The author's own team as the event says it; where its fields disagree, the one that is not
+        // the workspace's (a stranger is judged a stranger).
+        ownTeamId: message.authorTeams.find((team) => team !== body.team_id) ?? message.authorTeams[0],
         enterpriseId,
         userId: message.user,
         channelId: message.channel,
@@ -94,8 +112,9 @@ export function whereFrom(body: Body): Origin | undefined {
         surface: 'interactive',
       };
     if (event?.type === 'function_executed') {
-      const runBy = event.inputs && typeof event.inputs === 'object' ? inputText(event.inputs, RUN_BY_INPUT) : '';
-      return { teamId: body.team_id, enterpriseId, userId: runBy || undefined, surface: 'workflow' };
+      // Who ran it as Slack vouches for them (the user context), never a name the workflow's builder typed.
+      const runBy = event.inputs && typeof event.inputs === 'object' ? runnerOf(event.inputs) : undefined;
+      return { teamId: body.team_id, enterpriseId, userId: runBy, surface: 'workflow' };
     }
     return undefined;
   }
@@ -123,6 +142,14 @@ export function whereFrom(body: Body): Origin | undefined {
     body.view?.type === 'home' &&
     (body.actions ?? []).every((action) => HOME_ACTIONS_POSTING_NOWHERE.has(action.action_id ?? ''));
   const postsInChannel = (body.actions ?? []).some((action) => action.action_id === ACTION.share);
+  // A button in a modal swaps its view (views.update), which no trigger's 3 s limit.
+  const actions = body.actions ?? [];
+  const opensForm =
+    body.type === 'shortcut' ||
+    (body.type === 'block_actions' &&
+      body.view?.type !== 'modal' &&
+      actions.length > 0 &&
+      actions.every((action) => ACTIONS_OPENING_A_FORM.has(action.action_id ?? '')));
   return {
     teamId,
     ownTeamId,
@@ -131,6 +158,7 @@ export function whereFrom(body: Body): Origin | undefined {
     channelId,
     postsNowhere: homeButton,
     postsInChannel,
+    ...(opensForm ? { opensForm } : {}),
     surface: 'interactive',
   };
 }

@@ -14,6 +14,12 @@ export interface Requester {
   profile(): Promise<RequesterProfile>;
   /** Why a digest or watch may not post in another channel (the one a form names): the allowlists, or a channel shared with another organisation. */
   refusalIn(channelId: string): Promise<Phrase | undefined>;
+  /**
+   * A request that only opens a form is let through before whoIsAsking's checks of who asks and from
+   * where end (the form must open within 3 s of the click; its submission is checked again): their
+   * outcome, a refusal the form shows instead of itself. Absent where they ended before the listener.
+   */
+  originChecks?: Promise<Phrase | undefined>;
 }
 
 /** What a reply to the requester needs to know about them. */
@@ -22,6 +28,11 @@ export interface RequesterProfile {
   timeZone: string;
   /** The language the replies to this person are in (see chooseLocale). */
   lang: Lang;
+  /**
+   * An admin or owner in Slack of the app's own workspace (or Enterprise Grid organisation): the
+   * app's admins when ADMIN_USER_IDS is unset (flows/permissions.ts). Absent when Slack did not say.
+   */
+  slackAdmin?: boolean;
 }
 
 /**

@@ -342,8 +342,7 @@ describe('watches under ALLOWED_CHANNEL_IDS', () => {
     const home = await app.openHome(ADMIN);
     expect(buttonValue(home.view, 'dq_watch_add')).toBe('add');
     const clicked = await app.clickInView('dq_watch_add', 'add', { userId: ADMIN, view: { type: 'home' } });
-    const opened = await app.nextCall('views.open', (call) => call.args.trigger_id === clicked.triggerId);
-    const view = opened.args.view as { blocks: unknown[]; private_metadata: string };
+    const { view } = await app.openedView(clicked.triggerId);
     expect(app.fake.calls('chat.postMessage')).toEqual([]);
 
     const values = (channel: string) => ({

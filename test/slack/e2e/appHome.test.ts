@@ -308,7 +308,7 @@ describe('App Home: digests', () => {
     });
     expect(refused.response.json).toEqual({
       response_action: 'errors',
-      errors: { 'dq:digest:channel': expect.stringContaining('Only the digest admins') },
+      errors: { 'dq:digest:channel': expect.stringContaining("Only the app's admins") },
     });
     expect(await app.slack.deps.digests.list(TEAM)).toEqual([]);
 

@@ -207,7 +207,8 @@ describe('every refusal, in Chinese, has no English word of the app’s own', ()
 
   beforeAll(async () => {
     app = await startTestApp({ budgets: { userDaily: 25 } });
-    app.fake.setUser(ZH_USER, { locale: 'zh-CN' });
+    // An admin of the workspace in Slack, and so of the app: the digests' and watches' refusals reach them.
+    app.fake.setUser(ZH_USER, { locale: 'zh-CN', is_admin: true });
     recording = recordSaid(zh);
     for (const [command, text] of TYPED) {
       const sent = await app.command(text, { command, userId: ZH_USER, channelId: CHANNEL });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { english, type Phrase } from '../../../src/i18n/lang.js';
-import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
+import { DEFAULT_USER_ID, DEFAULT_WORKSPACE } from '../../support/slack/index.js';
 import { allText, startTestApp, type TestApp } from '../../support/slackApp.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { untranslatedWords } from '../modals/untranslated.js';
@@ -85,7 +85,7 @@ describe('digests through Slack (ADMIN_USER_IDS set)', () => {
   it("a non-admin cannot add one, nor remove or run the admin's", async () => {
     const count = (await app.slack.deps.digests.list(TEAM)).length;
     expect(await digestCommand('add daily 09:00', MEMBER)).toContain(
-      'Only the digest admins (ADMIN_USER_IDS) may add digests.',
+      "Only the app's admins (the workspace's Slack admins and owners, or ADMIN_USER_IDS where it is set) may add digests.",
     );
     expect(await app.slack.deps.digests.list(TEAM)).toHaveLength(count);
 
@@ -206,7 +206,7 @@ describe('digests through Slack (ADMIN_USER_IDS set)', () => {
   });
 });
 
-describe('digest ownership without ADMIN_USER_IDS', () => {
+describe("without ADMIN_USER_IDS the admins are the workspace's own in Slack (issue 42.11)", () => {
   let app: TestApp | undefined;
 
   afterEach(async () => {
@@ -214,21 +214,34 @@ describe('digest ownership without ADMIN_USER_IDS', () => {
     app = undefined;
   });
 
-  it('anyone may add; only whoever added it may remove it', async () => {
-    app = await startTestApp();
-    const add = await app.command('digest add daily 08:00', { userId: 'U0OWNER001', channelId: CHANNEL });
-    const id = DIGEST_ID.exec(allText(await app.nextResponse(add.responseId)))?.[1] ?? '';
-    expect(id).toMatch(/^[0-9a-f]{8}$/);
+  const say = async (text: string, userId: string) => {
+    const sent = await app!.command(text, { userId, channelId: CHANNEL });
+    return (await app!.nextResponse(sent.responseId)).text;
+  };
 
-    const other = await app.command(`digest remove ${id}`, { userId: 'U0OTHER001', channelId: CHANNEL });
-    expect((await app.nextResponse(other.responseId)).text).toBe(
-      `Only <@U0OWNER001> (who added it) or a digest admin may change digest ${id}.`,
+  it('a member may not add a digest, which spends on a schedule; a Slack admin may; the admins and whoever added it remove it', async () => {
+    app = await startTestApp();
+    // users.info is_admin (https://docs.slack.dev/reference/objects/user-object); DEFAULT_USER_ID is the primary owner.
+    app.fake.setUser('U0SLKADMIN', { is_admin: true });
+    expect(await say('digest add daily 08:00', 'U0MEMBER09')).toContain("Only the app's admins");
+    expect(await app.slack.deps.digests.list(TEAM)).toEqual([]);
+
+    const id = DIGEST_ID.exec(await say('digest add daily 08:00', 'U0SLKADMIN'))?.[1] ?? '';
+    expect(id).toMatch(/^[0-9a-f]{8}$/);
+    expect(await say(`digest remove ${id}`, 'U0MEMBER09')).toBe(
+      `Only <@U0SLKADMIN> (who added it) or a digest admin may change digest ${id}.`,
     );
     expect(await app.slack.deps.digests.find(TEAM, id)).toBeDefined();
-
-    const owner = await app.command(`digest remove ${id}`, { userId: 'U0OWNER001', channelId: CHANNEL });
-    expect((await app.nextResponse(owner.responseId)).text).toBe(`Digest ${id} for <#${CHANNEL}> is removed.`);
+    // The workspace's primary owner is an admin of the app too, and manages everyone's.
+    expect(await say(`digest remove ${id}`, DEFAULT_USER_ID)).toBe(`Digest ${id} for <#${CHANNEL}> is removed.`);
     expect(await app.slack.deps.digests.find(TEAM, id)).toBeUndefined();
+    expect(app.upstreamCalls()).toEqual([]);
+  });
+
+  it("ADMIN_USER_IDS still decides: then the workspace's owner in Slack is no admin unless listed", async () => {
+    app = await startTestApp({ env: { ADMIN_USER_IDS: 'U0LISTED01' } });
+    expect(await say('digest add daily 08:00', DEFAULT_USER_ID)).toContain("Only the app's admins");
+    expect(await say('digest add daily 08:00', 'U0LISTED01')).toContain('Digest added.');
   });
 });
 

@@ -86,7 +86,7 @@ describe("forms answered within Slack's deadline (issue 32.7)", () => {
     const sent = await app.command('000001', { command: '/fund-asset', channelId: DEFAULT_CHANNEL_ID });
     const result = await app.nextResponse(sent.responseId);
     await app.click('dq_watch_this', buttonNamed(result, 'dq_watch_this')!.value!, { channelId: DEFAULT_CHANNEL_ID });
-    const view = (await app.nextCall('views.open')).args.view as PublishedView;
+    const view = (await app.formIn(await app.nextCall('views.open'))).view as PublishedView;
     const values = watchFormValues(DEFAULT_CHANNEL_ID);
     held.hold();
     const submitted = await app.submitView('dq_watch_add_form', values, view.private_metadata, {

@@ -161,6 +161,8 @@ describe('caps on watches', () => {
     app = await startTestApp({
       digest: { caps: { ...DEFAULT_CAPS, watches: { perPerson: 2, perChannel: 10, perWorkspace: 10 } } },
     });
+    // Admins of the workspace in Slack, and so of the app, who may add watches.
+    for (const admin of [HOARDER, SOMEONE_ELSE]) app.fake.setUser(admin, { is_admin: true });
     const target = app;
     const add = async (subject: string, responseId: string) =>
       reply(target, `watch add taxpayer ${subject} daily 09:00`, HOARDER, responseId);
@@ -204,6 +206,7 @@ describe('digests: caps and pages', () => {
     app = await startTestApp({
       digest: { caps: { ...DEFAULT_CAPS, digests: { perPerson: 100, perChannel: 25, perWorkspace: 100 } } },
     });
+    app.fake.setUser(HOARDER, { is_admin: true });
     const times = Array.from(
       { length: 26 },
       (_, n) => `${String(6 + Math.floor(n / 6)).padStart(2, '0')}:${String((n % 6) * 10).padStart(2, '0')}`,

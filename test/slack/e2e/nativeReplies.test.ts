@@ -9,13 +9,16 @@ import { allText, buttonNamed, startTestApp, type TestApp, type TestAppOptions }
 const ZH_USER = 'U0ZHNATIVE';
 const EN_USER = 'U0ENNATIVE';
 
-/** A test app for the describe it is called in, with one Chinese and one English reader (in `zone`, when given). */
+/**
+ * A test app for the describe it is called in, with one Chinese and one English reader (in `zone`,
+ * when given), both admins of the workspace in Slack and so of the app (they add digests).
+ */
 function withTwoReaders(use: (app: TestApp) => void, options: TestAppOptions = {}, zone?: string): void {
   let app: TestApp | undefined;
   beforeAll(async () => {
     app = await startTestApp(options);
-    app.fake.setUser(ZH_USER, { locale: 'zh-CN', ...(zone ? { tz: zone } : {}) });
-    app.fake.setUser(EN_USER, { locale: 'en-US', ...(zone ? { tz: zone } : {}) });
+    app.fake.setUser(ZH_USER, { locale: 'zh-CN', is_admin: true, ...(zone ? { tz: zone } : {}) });
+    app.fake.setUser(EN_USER, { locale: 'en-US', is_admin: true, ...(zone ? { tz: zone } : {}) });
     use(app);
   });
   afterAll(async () => {
@@ -206,7 +209,8 @@ describe('the Chinese commands the Chinese help shows work as shown', () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    app.fake.setUser(ZH_USER, { locale: 'zh-CN' });
+    // An admin of the workspace in Slack, and so of the app: the help's digest examples are theirs to run.
+    app.fake.setUser(ZH_USER, { locale: 'zh-CN', is_admin: true });
   });
   afterAll(async () => {
     await app?.close();

@@ -8,7 +8,7 @@ import { shanghaiDayNumber } from '../../../src/simulator/calendar.js';
 import { type BidNotice, searchBidNotices } from '../../../src/simulator/data/bidNotices.js';
 import { PINNED_AT, type SteerableClock, steerableClock } from '../../support/clocks.js';
 import { describeWithRedis, redisUrl } from '../../support/redis.js';
-import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
+import { DEFAULT_USER_ID, DEFAULT_WORKSPACE } from '../../support/slack/index.js';
 import {
   allText,
   buttonNamed,
@@ -27,7 +27,8 @@ import { assertWithinSlackLimits } from '../../support/slackLimits.js';
  */
 
 const TEAM = DEFAULT_WORKSPACE.teamId;
-const OWNER = 'U0BUYER001';
+/** Who adds the watches: the workspace's owner in Slack (DEFAULT_USER_ID), an admin of the app by default. */
+const OWNER = DEFAULT_USER_ID;
 const CHANNEL = 'C0PROCURE1';
 const KEYWORD = '光伏组件';
 const BIDS = 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list';
@@ -280,7 +281,7 @@ describe('"Watch this search", the form and the Chinese words', () => {
     const watchThis = buttonNamed(result, 'dq_watch_this')!;
     expect(watchThis.text.text).toBe('Watch this search');
     await app.click('dq_watch_this', watchThis.value!, { userId: OWNER, channelId: CHANNEL });
-    const view = (await app.nextCall('views.open')).args.view as {
+    const view = (await app.formIn(await app.nextCall('views.open'))).view as {
       blocks: Array<Record<string, unknown>>;
       private_metadata: string;
     };

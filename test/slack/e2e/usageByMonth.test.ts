@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { pinnedClock } from '../../support/clocks.js';
 import { readCsv } from '../../support/csvFile.js';
+import { DEFAULT_USER_ID } from '../../support/slack/index.js';
 import { allText, buttonNamed, type SlackResponseBody, startTestApp, type TestApp } from '../../support/slackApp.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 
@@ -36,6 +37,8 @@ async function ask(
 describe('usage of a chosen month, by person and operation', () => {
   it('/dq usage 2026-11 names each person’s coins by operation; its CSV goes to the asker’s DM; another month says it spent nothing', async () => {
     const app = await start();
+    // An admin of the workspace in Slack, and so of the app: everyone's spending is theirs to read.
+    app.fake.setUser(ALICE, { is_admin: true });
     await ask(app, '000001', ALICE, '/fund-asset');
     await ask(app, 'CL 5m 30', ALICE, '/futures');
     await ask(app, '杭州华信', BOB, '/taxpayer');
@@ -80,6 +83,35 @@ describe('usage of a chosen month, by person and operation', () => {
     });
     expect(allText(await app.nextResponse(chineseClick.responseId))).toMatch(/2026年11月/);
     expect(readCsv(app.fake.uploads()[1]!.bytes!).rows[0]![0]).not.toBe('Month');
+  });
+
+  it('a member sees only their own spending: /dq usage, a month and its CSV name nobody else (issue 42.11)', async () => {
+    const app = await start();
+    await ask(app, '000001', ALICE, '/fund-asset');
+    await ask(app, '杭州华信', BOB, '/taxpayer');
+    const today = allText((await ask(app, 'usage', BOB)).reply);
+    expect(today).toContain('Coins your own lookups spent on the data service.');
+    expect(today).toContain('*Today*\n20 coins · 1 call');
+    expect(today).not.toContain(ALICE);
+    expect(today).not.toContain('By user');
+    const { reply } = await ask(app, 'usage 2026-11', BOB);
+    const month = allText(reply);
+    expect(month).toContain('Coins your own lookups spent on the data service in November 2026: 20 coins (1 call).');
+    expect(month).toContain(`<@${BOB}>: 20 coins (1 call) — Taxpayer record 20`);
+    expect(month).not.toContain(ALICE);
+    const click = await app.click('dq_usage_csv', buttonNamed(reply, 'dq_usage_csv')!.value!, {
+      userId: BOB,
+      channelId: CHANNEL,
+      ephemeral: true,
+    });
+    expect(allText(await app.nextResponse(click.responseId))).toContain('(1 row)');
+    expect(readCsv(app.fake.uploads()[0]!.bytes!).rows.slice(1)).toEqual([
+      ['2026-11', BOB, 'Taxpayer record', '20', '1', '0'],
+    ]);
+    // The workspace's owner in Slack (DEFAULT_USER_ID) is an admin: both of them.
+    const owner = allText((await ask(app, 'usage 2026-11', DEFAULT_USER_ID)).reply);
+    expect(owner).toContain(`<@${ALICE}>`);
+    expect(owner).toContain(`<@${BOB}>`);
   });
 
   it('the Home tab offers this month’s CSV to the admins only', async () => {

@@ -3,11 +3,13 @@ import { createStore } from '../../../src/core/store/index.js';
 import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
 import { PINNED_AT, pinnedClock } from '../../support/clocks.js';
 import { describeWithRedis, redisUrl } from '../../support/redis.js';
+import { DEFAULT_USER_ID } from '../../support/slack/index.js';
 import { allText, buttonNamed, startTestApp, type TestApp } from '../../support/slackApp.js';
 
 /** Three replicas of the Slack app sharing Redis: each watch check and each post happens once. */
 
-const OWNER = 'U0REPLICA1';
+/** The workspace's owner in Slack, an admin of the app by default. */
+const OWNER = DEFAULT_USER_ID;
 const CHANNEL = 'C0REPLICAS';
 const COMPANY = TAXPAYER_CATALOGUE[0]!;
 const NEW_STATUS = COMPANY.operatingStatus === '注销' ? '存续' : '注销';

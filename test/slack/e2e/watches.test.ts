@@ -7,7 +7,7 @@ import { DEFAULT_CAPS } from '../../../src/core/jobs/caps.js';
 import { createStore } from '../../../src/core/store/index.js';
 import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
 import { PINNED_AT, pinnedClock } from '../../support/clocks.js';
-import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
+import { DEFAULT_USER_ID, DEFAULT_WORKSPACE } from '../../support/slack/index.js';
 import {
   allText,
   buttonNamed,
@@ -21,7 +21,8 @@ import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 /** Watches end to end: `/dq watch add` → preview with its cost → Save → checks on the scheduler → a post in the channel. */
 
 const TEAM = DEFAULT_WORKSPACE.teamId;
-const OWNER = 'U0WATCHER1';
+/** Who adds the watches: the workspace's owner in Slack (DEFAULT_USER_ID), an admin of the app by default. */
+const OWNER = DEFAULT_USER_ID;
 const MEMBER = 'U0MEMBER02';
 const CHANNEL = 'C0SUPPLIERS';
 const SUPPLIER = TAXPAYER_CATALOGUE[1]!;
@@ -217,7 +218,7 @@ describe('a watch on a simulated supplier', () => {
     expect(noSchedule).toContain('The schedule is missing: say how often and at what time to check');
     expect(noSchedule).toContain('/dq watch add futures CL daily above:75 weekdays 16:00');
     expect(noSchedule).not.toMatch(/^Use:/);
-    app.fake.setUser('U0ZHWATCH1', { locale: 'zh-CN' });
+    app.fake.setUser('U0ZHWATCH1', { locale: 'zh-CN', is_admin: true });
     const inChinese = allText(await ask(app, '关注 添加 期货 CL 高于 80', 'U0ZHWATCH1'));
     expect(inChinese).toContain('缺少检查周期');
     // A period the watch does not know is refused as a period, not read into the contract's symbol;
@@ -260,7 +261,7 @@ describe('"Watch this", the watch form and the App Home', () => {
     const watchThis = buttonNamed(result, 'dq_watch_this')!;
     expect(watchThis.text.text).toBe('Watch this');
     await app.click('dq_watch_this', watchThis.value!, { userId: ADMIN, channelId: CHANNEL });
-    const view = (await app.nextCall('views.open')).args.view as {
+    const view = (await app.formIn(await app.nextCall('views.open'))).view as {
       blocks: Array<Record<string, unknown>>;
       callback_id: string;
       private_metadata: string;

@@ -11,6 +11,7 @@ import {
   functionExecutedEvent,
   SLACK_ACK_DEADLINE_MS,
   sendEvent,
+  userContext,
 } from '../../support/slack/index.js';
 import type { FunctionExecution, FunctionParameter } from '../../support/slack/webApiAnswers.js';
 import {
@@ -62,10 +63,15 @@ interface StepEnd {
   body: Json;
 }
 
-/** One workflow run reaching a step: the execution in the fake, the signed event, and how the app ended it. */
-async function runStep(app: TestApp, callbackId: string, inputs: Json, body?: Json): Promise<StepEnd> {
+/**
+ * One workflow run reaching a step: the execution in the fake, the signed event, and how the app
+ * ended it. Slack fills `run_by` with the user context of whoever started the run (RUNNER unless the
+ * inputs say otherwise; `run_by: undefined` for a run that has none).
+ */
+async function runStep(app: TestApp, callbackId: string, given: Json, body?: Json): Promise<StepEnd> {
   const definition = manifest.functions[callbackId];
   if (!definition) throw new Error(`${callbackId} is not in manifest.workflow-steps.yml`);
+  const inputs = 'run_by' in given ? given : { ...given, run_by: userContext(RUNNER) };
   const execution = app.fake.startFunctionExecution(callbackId, parameters(definition.output_parameters));
   const event = functionExecutedEvent({
     callbackId,
@@ -122,7 +128,10 @@ describe('Workflow Builder steps', () => {
 
   it('run by a person of another organisation: the step fails saying so, nothing spent (issue 32.6: its outputs may be posted anywhere)', async () => {
     app.fake.setUser('U0GUEST002', { team_id: 'T0PARTNER2' });
-    const ended = await runStep(app, 'dq_fund_asset_latest', { fund_code: '161725', run_by: 'U0GUEST002' });
+    const ended = await runStep(app, 'dq_fund_asset_latest', {
+      fund_code: '161725',
+      run_by: userContext('U0GUEST002'),
+    });
     expect(ended.method).toBe('functions.completeError');
     expect(String(ended.args.error)).toContain('for members of this organisation');
     expect(app.upstreamCalls()).toEqual([]);
@@ -130,7 +139,7 @@ describe('Workflow Builder steps', () => {
 
   it('look up a taxpayer: the first match as outputs, charged like a lookup; the same step again comes from cache', async () => {
     const company = TAXPAYER_CATALOGUE[0]!;
-    const ended = await runStep(app, 'dq_taxpayer_lookup', { keyword: company.creditNo, run_by: RUNNER });
+    const ended = await runStep(app, 'dq_taxpayer_lookup', { keyword: company.creditNo, run_by: userContext(RUNNER) });
     expect(ended.method).toBe('functions.completeSuccess');
     // Bolt completes with the workflow's own token, as Slack wants.
     expect(ended.token).toBe(ended.execution.token);
@@ -161,7 +170,7 @@ describe('Workflow Builder steps', () => {
       user: { spent: simulatorCost(OPS.taxpayer) },
     });
 
-    const again = await runStep(app, 'dq_taxpayer_lookup', { keyword: company.creditNo, run_by: RUNNER });
+    const again = await runStep(app, 'dq_taxpayer_lookup', { keyword: company.creditNo, run_by: userContext(RUNNER) });
     expect(again.method).toBe('functions.completeSuccess');
     expect(again.args.outputs).toEqual(ended.args.outputs);
     expect(app.upstreamCalls(OPS.taxpayer)).toHaveLength(1);
@@ -288,7 +297,7 @@ describe('Workflow Builder steps', () => {
       callbackId: 'dq_fund_asset_latest',
       functionExecutionId: execution.id,
       botAccessToken: execution.token,
-      inputs: { fund_code: '161725' },
+      inputs: { fund_code: '161725', run_by: userContext(RUNNER) },
     });
     await sendEvent(app.url, TEST_SIGNING_SECRET, event);
     const failed = await app.nextCall(
@@ -358,9 +367,27 @@ describe('Workflow Builder steps and the budgets and allowlists', () => {
     expect((await ledger(app)).map((entry) => entry.operation)).toEqual([OPS.taxpayer]);
   });
 
-  it('the person running it has a budget too, when the step names them', async () => {
+  it("a Run by the workflow's builder typed (a colleague's id as text) is not taken: the step fails saying who ran it is not known, nothing spent (issue 42.12)", async () => {
+    app = await startTestApp({ budgets: { userDaily: 100 } });
+    const typed = await runStep(app, 'dq_fund_asset_latest', { fund_code: '000001', run_by: 'U0COLLEAGU' });
+    expect(typed.method).toBe('functions.completeError');
+    expect(typed.args.error).toMatch(
+      /^This step does not say who ran the workflow, so nothing was looked up or charged\./,
+    );
+    const forged = await runStep(app, 'dq_fund_asset_latest', { fund_code: '000001', run_by: { id: 'U0COLLEAGU' } });
+    expect(forged.method).toBe('functions.completeError');
+    expect(app.upstreamCalls()).toEqual([]);
+    expect(await ledger(app)).toEqual([]);
+
+    // The person Slack vouches for is the one whose budget and ledger line the lookup is.
+    const vouched = await runStep(app, 'dq_fund_asset_latest', { fund_code: '000001', run_by: userContext(RUNNER) });
+    expect(vouched.method).toBe('functions.completeSuccess');
+    expect((await ledger(app)).map((entry) => entry.userId)).toEqual([RUNNER]);
+  });
+
+  it('the person running it has a budget too', async () => {
     app = await startTestApp({ budgets: { userDaily: 5 } });
-    const ended = await runStep(app, 'dq_new_funds', { run_by: RUNNER });
+    const ended = await runStep(app, 'dq_new_funds', { run_by: userContext(RUNNER) });
     expect(ended.args.error).toMatch(
       /^Your daily budget of 5 coins would be exceeded \(0 spent today, this lookup costs 10\)\./,
     );
@@ -379,18 +406,26 @@ describe('Workflow Builder steps and the budgets and allowlists', () => {
 
   it('with a list of people, a step must say who runs it; a listed runner is served', async () => {
     app = await startTestApp({ env: { ALLOWED_USER_IDS: RUNNER } });
-    const anonymous = await runStep(app, 'dq_futures_latest_candle', { symbol: 'CL', period: 'daily' });
-    expect(anonymous.args.error).toBe(
-      'Only listed people may use the data service here (ALLOWED_USER_IDS), and this step does not say who is running it: set its run_by input to the person who used the workflow.',
+    const anonymous = await runStep(app, 'dq_futures_latest_candle', {
+      symbol: 'CL',
+      period: 'daily',
+      run_by: undefined,
+    });
+    expect(anonymous.args.error).toMatch(
+      /^This step does not say who ran the workflow, so nothing was looked up or charged\./,
     );
     const stranger = await runStep(app, 'dq_futures_latest_candle', {
       symbol: 'CL',
       period: 'daily',
-      run_by: 'U0STRANGER',
+      run_by: userContext('U0STRANGER'),
     });
     expect(stranger.args.error).toMatch(/^You are not on the list of people who may use the data service here\./);
     expect(app.upstreamCalls()).toEqual([]);
-    const listed = await runStep(app, 'dq_futures_latest_candle', { symbol: 'CL', period: 'daily', run_by: RUNNER });
+    const listed = await runStep(app, 'dq_futures_latest_candle', {
+      symbol: 'CL',
+      period: 'daily',
+      run_by: userContext(RUNNER),
+    });
     expect(listed.method).toBe('functions.completeSuccess');
   });
 
@@ -420,7 +455,11 @@ describe('Workflow Builder steps and the budgets and allowlists', () => {
 
   it('with a list of channels, a step (which runs in no channel, and whose outputs later steps may post anywhere) is refused; nothing is spent (issue 21.6)', async () => {
     app = await startTestApp({ env: { ALLOWED_CHANNEL_IDS: 'C0DATAROOM' } });
-    const ended = await runStep(app, 'dq_futures_latest_candle', { symbol: 'CL', period: 'daily', run_by: RUNNER });
+    const ended = await runStep(app, 'dq_futures_latest_candle', {
+      symbol: 'CL',
+      period: 'daily',
+      run_by: userContext(RUNNER),
+    });
     expect(ended.method).toBe('functions.completeError');
     expect(ended.args.error).toMatch(/only in the channels where it is enabled/);
     expect(app.upstreamCalls()).toEqual([]);

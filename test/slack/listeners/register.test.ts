@@ -76,6 +76,9 @@ describe('register(app) of each listener folder', () => {
       'tokens_revoked',
       'channel_shared',
       'channel_unshared',
+      'shared_channel_invite_accepted',
+      'shared_channel_invite_approved',
+      'shared_channel_invite_declined',
     ]);
     expect(listened.function).toEqual(WORKFLOW_STEPS.map((step) => step.callbackId));
   });

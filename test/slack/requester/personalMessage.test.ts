@@ -12,10 +12,18 @@ describe('a person writing to the app', () => {
       text: '<@U0FAKEBOT1> 000001 的规模',
       ts: '1795700000.000200',
       direct: false,
+      authorTeams: ['T0FAKETEAM'],
     });
     expect(personalMessage(appMentionEvent({ text: '下一页', threadTs: '1795700000.000100' }))?.threadTs).toBe(
       '1795700000.000100',
     );
+  });
+
+  it("a Slack Connect guest's mention names their own team, not the workspace's", () => {
+    const guest = appMentionEvent({ text: '000001', userId: 'U0GUEST001', userTeamId: 'T0PARTNER1' });
+    expect(personalMessage(guest)?.authorTeams).toEqual(['T0PARTNER1']);
+    // Fields that disagree are all kept, for whoIsAsking to judge the stranger a stranger.
+    expect(personalMessage({ ...guest, team: 'T0FAKETEAM' })?.authorTeams).toEqual(['T0PARTNER1', 'T0FAKETEAM']);
   });
 
   it('a direct message', () => {

@@ -1,6 +1,6 @@
 import { ErrorCode, LogLevel, type WebAPIPlatformError, type WebAPIRateLimitedError, WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_WORKSPACE, type FakeSlack, startFakeSlack } from './index.js';
+import { DEFAULT_USER_ID, DEFAULT_WORKSPACE, type FakeSlack, startFakeSlack } from './index.js';
 
 // The fake on its own, driven by the same WebClient the app uses, so its answers are checked
 // against what @slack/web-api actually parses (not against what we think Slack sends).
@@ -212,6 +212,35 @@ describe('fake Slack Web API', () => {
       real_name: 'Asha',
     });
     expect((await client.users.info({ user: 'U2', include_locale: true })).user?.locale).toBe('en-US');
+  });
+
+  it("says who administers the workspace as Slack's user object does: the installer owns it, others are members", async () => {
+    const roles = (
+      user:
+        | Partial<
+            Record<'is_admin' | 'is_owner' | 'is_primary_owner' | 'is_restricted' | 'is_ultra_restricted', boolean>
+          >
+        | undefined,
+    ) => ({
+      is_admin: user?.is_admin,
+      is_owner: user?.is_owner,
+      is_primary_owner: user?.is_primary_owner,
+      is_restricted: user?.is_restricted,
+      is_ultra_restricted: user?.is_ultra_restricted,
+    });
+    const member = { is_admin: false, is_owner: false, is_primary_owner: false };
+    expect(roles((await client.users.info({ user: 'U1' })).user)).toEqual({
+      ...member,
+      is_restricted: false,
+      is_ultra_restricted: false,
+    });
+    expect(roles((await client.users.info({ user: DEFAULT_USER_ID })).user)).toMatchObject({
+      is_admin: true,
+      is_owner: true,
+      is_primary_owner: true,
+    });
+    fake.setUser('U3', { is_admin: true });
+    expect(roles((await client.users.info({ user: 'U3' })).user)).toMatchObject({ ...member, is_admin: true });
   });
 
   it('gives views ids and hashes, and refuses an update with a stale hash', async () => {

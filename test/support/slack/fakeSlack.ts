@@ -265,6 +265,11 @@ export class FakeSlack {
     this.#state.externalChannels.set(channel, teamIds);
   }
 
+  /** The other organisations left `channel` (channel_unshared with `is_ext_shared: false`): internal again. */
+  unshareChannel(channel: string): void {
+    this.#state.externalChannels.delete(channel);
+  }
+
   /** Every channel-scoped call naming `channel` fails with `error`; `undefined` clears it. */
   setChannelError(channel: string, error: string | undefined): void {
     if (error === undefined) this.#state.channelErrors.delete(channel);

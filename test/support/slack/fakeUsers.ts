@@ -1,3 +1,5 @@
+import { DEFAULT_USER_ID } from './workspace.js';
+
 /** The part of a `users.info` user object the app is expected to read. */
 export interface FakeSlackUser {
   id: string;
@@ -7,6 +9,13 @@ export interface FakeSlackUser {
   deleted: boolean;
   is_bot: boolean;
   is_app_user: boolean;
+  /** The workspace's admins and owners (https://docs.slack.dev/reference/objects/user-object): a primary owner is an owner and an admin too. */
+  is_admin: boolean;
+  is_owner: boolean;
+  is_primary_owner: boolean;
+  /** Guests: multi-channel (restricted) and single-channel (ultra restricted). */
+  is_restricted: boolean;
+  is_ultra_restricted: boolean;
   tz: string;
   tz_label: string;
   /** Seconds east of UTC, as Slack sends it (Asia/Shanghai → 28800). */
@@ -47,9 +56,14 @@ export function describeTimeZone(tz: string, at = new Date()): Pick<FakeSlackUse
   return { tz, tz_label: label, tz_offset: offset };
 }
 
-/** A plain human member; the name is derived from the id so different users are told apart in assertions. */
+/**
+ * A plain human member; the name is derived from the id so different users are told apart in
+ * assertions. DEFAULT_USER_ID, who installed the app, is the workspace's primary owner (an owner and
+ * an admin too, as Slack's user object says of a primary owner).
+ */
 export function defaultUser(id: string, teamId: string, tz: string): FakeSlackUser {
   const name = `user-${id.toLowerCase()}`;
+  const owner = id === DEFAULT_USER_ID;
   return {
     id,
     team_id: teamId,
@@ -58,6 +72,11 @@ export function defaultUser(id: string, teamId: string, tz: string): FakeSlackUs
     deleted: false,
     is_bot: false,
     is_app_user: false,
+    is_admin: owner,
+    is_owner: owner,
+    is_primary_owner: owner,
+    is_restricted: false,
+    is_ultra_restricted: false,
     ...describeTimeZone(tz),
     profile: { real_name: `Test User ${id}`, display_name: name },
   };

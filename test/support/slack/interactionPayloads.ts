@@ -396,6 +396,24 @@ export interface MessageEventInput {
   botId?: string;
   subtype?: string;
   workspace?: FakeWorkspace;
+  /**
+   * The author's own team when it is not the workspace's (a person of another organisation in a
+   * Slack Connect conversation): the event then names it in `team`, `user_team`, `source_team` and
+   * `user_profile.team` (@slack/types AppMentionEvent), the envelope's team_id staying ours.
+   */
+  userTeamId?: string;
+}
+
+/** What a message event says of its author's team: their own, which in Slack Connect is not the workspace's. */
+function authorTeam(input: MessageEventInput, workspace: FakeWorkspace): Json {
+  if (!input.userTeamId) return { team: workspace.teamId };
+  const name = `user-${(input.userId ?? DEFAULT_USER_ID).toLowerCase()}`;
+  return {
+    team: input.userTeamId,
+    user_team: input.userTeamId,
+    source_team: input.userTeamId,
+    user_profile: { name, first_name: name, real_name: name, display_name: name, team: input.userTeamId },
+  };
 }
 
 /** The rich_text blocks Slack adds to a person's message, with the mention as a user element. */
@@ -420,7 +438,7 @@ export function appMentionEvent(input: MessageEventInput & { channelId?: string 
     ts,
     channel: input.channelId ?? DEFAULT_CHANNEL_ID,
     event_ts: ts,
-    team: workspace.teamId,
+    ...authorTeam(input, workspace),
     client_msg_id: randomSlackId('m', 12),
     blocks: richTextBlocks(input.text, workspace.botUserId),
     ...(input.threadTs ? { thread_ts: input.threadTs } : {}),
@@ -445,6 +463,7 @@ export function directMessageEvent(input: MessageEventInput): Json {
     ts,
     event_ts: ts,
     channel_type: 'im',
+    ...(input.userTeamId ? authorTeam(input, input.workspace ?? DEFAULT_WORKSPACE) : {}),
     client_msg_id: randomSlackId('m', 12),
     blocks: richTextBlocks(input.text, undefined),
     ...(input.threadTs ? { thread_ts: input.threadTs } : {}),
@@ -481,6 +500,14 @@ export interface FunctionExecutedInput {
   inputParameters?: readonly object[];
   outputParameters?: readonly object[];
   workspace?: FakeWorkspace;
+}
+
+/**
+ * A `slack#/types/user_context` input as Slack fills it from the person who started the run
+ * (https://docs.slack.dev/reference/types/user_context-type): their id, and a secret only Slack reads.
+ */
+export function userContext(userId: string): Json {
+  return { id: userId, secret: randomSlackId('', 32).toLowerCase() };
 }
 
 /** A workflow reaching one of the app's custom steps (wrap it with eventCallbackBody or send it with sendEvent). */

@@ -28,7 +28,11 @@ export const DEFAULT_WORKSPACE: Readonly<FakeWorkspace> = Object.freeze({
   verificationToken: 'fake-verification-token',
 });
 
-/** Where ids in tests come from when a test does not care which: a plain person in a public channel. */
+/**
+ * Where ids in tests come from when a test does not care which: the person who installed the app, in
+ * a public channel. As whoever installs an app often is, they own the workspace (users.info
+ * `is_primary_owner`), so they are the app's admin by default; every other id is a plain member.
+ */
 export const DEFAULT_USER_ID = 'U0TESTUSER';
 export const DEFAULT_CHANNEL_ID = 'C0GENERAL1';
 export const DEFAULT_CHANNEL_NAME = 'general';

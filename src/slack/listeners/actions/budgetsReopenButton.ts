@@ -1,5 +1,6 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
+import { isAdmin } from '../../flows/permissions.js';
 import { publishHome } from '../../flows/publishHome.js';
 import { requesterOf } from '../../requester/requester.js';
 
@@ -7,15 +8,16 @@ type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
 /**
  * "Reopen spending" on an admin's App Home after the store lost its data: budgets count from zero
- * again for the rest of the day instead of staying closed. Admins (ADMIN_USER_IDS) only, whatever
+ * again for the rest of the day instead of staying closed. Admins (flows/permissions.ts) only, whatever
  * a client sends; the Home is published again either way.
  */
 export function budgetsReopenButton(deps: SlackDeps) {
   return async ({ ack, body, client, context }: Args): Promise<void> => {
     await ack();
-    const { teamId, userId } = requesterOf(context);
+    const requester = requesterOf(context);
+    const { teamId, userId } = requester;
     try {
-      if (deps.config.adminUserIds.has(userId) && deps.storeGuard?.budgetsClosed(deps.now()))
+      if ((await isAdmin(deps, requester)) && deps.storeGuard?.budgetsClosed(deps.now()))
         await deps.storeGuard.reopenBudgets(userId);
       else
         deps.logger.warn(

@@ -11,8 +11,9 @@ export function digestRemoveButton(deps: SlackDeps) {
   return async ({ ack, action, body, client, context }: Args): Promise<void> => {
     await ack();
     try {
-      const { teamId, userId } = requesterOf(context);
-      const digest = await manageableDigest(deps, teamId, userId, action.value);
+      const requester = requesterOf(context);
+      const { teamId, userId } = requester;
+      const digest = await manageableDigest(deps, requester, action.value);
       if (digest) await deps.digests.remove(digest.id);
       await publishHome(deps, client, teamId, userId, { hash: body.view?.hash });
     } catch (error) {

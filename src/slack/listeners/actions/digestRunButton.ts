@@ -14,7 +14,7 @@ export function digestRunButton(deps: SlackDeps) {
     try {
       const requester = requesterOf(context);
       const { teamId, userId } = requester;
-      const digest = await manageableDigest(deps, teamId, userId, action.value);
+      const digest = await manageableDigest(deps, requester, action.value);
       if (!digest) return;
       const outcome = await deps.digests.runNow(digest.id);
       await client.chat.postMessage({

@@ -19,7 +19,6 @@ export function openModalButton(deps: SlackDeps) {
     if (!definition) return;
     const operation = definition.id as OperationId;
     const requester = requesterOf(context);
-    const lang = await formLang(deps, requester);
     if (body.view?.type !== 'modal') {
       await openForm(
         deps,
@@ -30,10 +29,11 @@ export function openModalButton(deps: SlackDeps) {
           responseUrl: (body as { response_url?: string }).response_url,
           channelId: body.channel?.id,
         },
-        searchModalOf(operation, '{}', deps.prices, lang),
+        async () => searchModalOf(operation, '{}', deps.prices, (await requester.profile()).lang),
       );
       return;
     }
+    const lang = await formLang(deps, requester);
     try {
       await client.views.update({
         view_id: body.view.id,

@@ -4,12 +4,10 @@ import type { SlackDeps } from '../../deps.js';
 import { openForm } from '../../flows/openForm.js';
 import { mayAdd } from '../../flows/permissions.js';
 import { describeWatchable } from '../../flows/watchCommand.js';
+import { noticeModal } from '../../modals/noticeModal.js';
 import { type WatchFormPrefill, watchFormModal } from '../../modals/watchForm.js';
 import { ACTION } from '../../payloads/ids.js';
 import { readSearchOptions } from '../../payloads/watchRequestValue.js';
-import { renderNotice } from '../../render/notice.js';
-import { replyRoute } from '../../reply/responders.js';
-import { formLang } from '../../requester/language.js';
 import { requesterOf } from '../../requester/requester.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
@@ -32,20 +30,12 @@ function readPrefill(value: string | undefined): WatchFormPrefill | undefined {
   }
 }
 
-/** "Watch this" under a result, and "Add a watch" on the App Home: open the watch form (the trigger lives 3 s, so at once). */
+/** "Watch this" under a result, and "Add a watch" on the App Home: open the watch form (the trigger lives 3 s), or say who may add one. */
 export function watchFormButton(deps: SlackDeps) {
   return async ({ ack, body, action, client, context }: Args): Promise<void> => {
     await ack();
     const requester = requesterOf(context);
-    const lang = await formLang(deps, requester);
     const fromHome = action.action_id === ACTION.watchAdd;
-    if (!mayAdd(deps, body.user.id)) {
-      if (!fromHome)
-        await replyRoute(body.response_url, client, body.user.id, body.channel?.id, deps).reply(
-          renderNotice(lang.t('watch.command.adminsOnly'), lang),
-        );
-      return;
-    }
     const prefill = fromHome ? undefined : readPrefill(action.value);
     if (!fromHome && !prefill) return;
     const channelId = body.channel?.id;
@@ -54,16 +44,20 @@ export function watchFormButton(deps: SlackDeps) {
       client,
       requester,
       { triggerId: body.trigger_id, responseUrl: body.response_url, channelId },
-      watchFormModal({
-        lang,
-        prices: deps.prices,
-        now: deps.now(),
-        timeZone: deps.watches.defaultTimeZone,
-        ...(channelId ? { channelId } : {}),
-        ...(prefill ? { prefill, watching: describeWatchable(prefill, lang) } : {}),
-        fromHome,
-        allowSharedChannels: deps.config.allowSharedChannels,
-      }),
+      async () => {
+        const { lang } = await requester.profile();
+        if (!(await mayAdd(deps, requester))) return noticeModal(lang, lang.t('watch.command.adminsOnly'));
+        return watchFormModal({
+          lang,
+          prices: deps.prices,
+          now: deps.now(),
+          timeZone: deps.watches.defaultTimeZone,
+          ...(channelId ? { channelId } : {}),
+          ...(prefill ? { prefill, watching: describeWatchable(prefill, lang) } : {}),
+          fromHome,
+          allowSharedChannels: deps.config.allowSharedChannels,
+        });
+      },
     );
   };
 }

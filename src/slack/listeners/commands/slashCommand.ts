@@ -2,7 +2,6 @@ import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt'
 import type { SlackDeps } from '../../deps.js';
 import { openSearchModal } from '../../flows/lookupForms.js';
 import { runCommand } from '../../flows/routeCommand.js';
-import { renderNotice } from '../../render/notice.js';
 import { replyRoute } from '../../reply/responders.js';
 import { requesterOf } from '../../requester/requester.js';
 
@@ -21,19 +20,20 @@ export function slashCommand(deps: SlackDeps) {
       responder,
       requester: requesterOf(context),
       client,
-      openForm: async (operation) => {
-        const opened = await openSearchModal(
+      openForm: (operation) =>
+        openSearchModal(
           deps,
           client,
-          command.trigger_id,
+          requesterOf(context),
+          {
+            triggerId: command.trigger_id,
+            responseUrl: command.response_url,
+            channelId: command.channel_id,
+            notOpened: 'answer.formDidNotOpen',
+          },
           operation,
           { channelId: command.channel_id, responseUrl: command.response_url },
-          requesterOf(context),
-        );
-        if (opened) return;
-        const { lang } = await requesterOf(context).profile();
-        await responder.reply(renderNotice(lang.t('answer.formDidNotOpen'), lang));
-      },
+        ),
     });
   };
 }

@@ -5,9 +5,8 @@ import { spreadsheetSafe } from '../../../core/export/csv.js';
 import { escapeMrkdwn } from '../../blockKit/mrkdwn.js';
 import type { SlackDeps } from '../../deps.js';
 import {
-  inputText,
   type Parameter,
-  RUN_BY_INPUT,
+  runnerOf,
   StepFailure,
   type StepOutputs,
   type WorkflowStep,
@@ -62,20 +61,23 @@ function fitsType(value: string | number, type: Parameter['type']): boolean {
     case 'string':
     case 'slack#/types/user_id':
       return typeof value === 'string';
+    case 'slack#/types/user_context':
+      return false;
   }
 }
 
 /**
  * The listener of one step. Bolt acknowledges the event before this runs; from then on the run
  * waits in Workflow Builder until the step is completed or failed, so every path ends in one of the two.
- * The allowlists were applied before (middleware/allowlists.ts), with "Run by" as the person asking.
+ * The allowlists were applied before (middleware/allowlists.ts), with "Run by" as the person asking;
+ * a run that does not say who ran it fails before anything is spent.
  */
 export function stepListener(deps: SlackDeps, step: WorkflowStep) {
   return async ({ inputs, complete, fail, body, context }: Args): Promise<void> => {
     const lang = workspaceLang(deps);
     const teamId = body.team_id || context.teamId || 'unknown';
     const given: Record<string, unknown> = inputs && typeof inputs === 'object' ? inputs : {};
-    const runBy = inputText(given, RUN_BY_INPUT);
+    const runBy = runnerOf(given);
     const callContext: CallContext = { teamId, source: 'workflow', ...(runBy ? { userId: runBy } : {}) };
     const log = deps.logger.child({ step: step.callbackId, teamId, ...(runBy ? { userId: runBy } : {}) });
     const failWith = async (error: unknown) => {
@@ -99,6 +101,7 @@ export function stepListener(deps: SlackDeps, step: WorkflowStep) {
 
     let outputs: StepOutputs;
     try {
+      if (!runBy) throw new StepFailure({ key: 'workflow.fail.needsRunner' });
       outputs = safeOutputs(
         step,
         checkOutputs(step, await step.run(deps.data, { inputs: given, context: callContext, lang })),

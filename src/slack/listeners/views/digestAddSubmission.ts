@@ -37,7 +37,9 @@ export function digestAddSubmission(deps: SlackDeps) {
     const form = readDigestForm(view.state?.values);
     const lang = await formLang(deps, requester);
     const errorOn = (block: string, text: string) => ack({ response_action: 'errors', errors: { [block]: text } });
-    if (!mayAdd(deps, body.user.id)) return errorOn(DIGEST_FIELDS.channel, lang.t('digests.command.adminsOnly'));
+    // Whether they are an admin is in the profile formLang asked for; within Slack's 3 s, or not.
+    const admin = await deadline.within(mayAdd(deps, requester));
+    if (!admin.known || !admin.value) return errorOn(DIGEST_FIELDS.channel, lang.t('digests.command.adminsOnly'));
     if (!form.channelId) return errorOn(DIGEST_FIELDS.channel, lang.t('modals.digestForm.chooseChannel'));
     // The requester passed the allowlists on the way in; the channel they chose must pass them too.
     const refused = await refusalIn(form.channelId);

@@ -42,7 +42,9 @@ export function watchAddSubmission(deps: SlackDeps) {
     const prefilled = !view.state?.values?.[WATCH_FIELDS.subject];
     const lang = await formLang(deps, requester);
     const errorOn = (block: string, text: string) => ack({ response_action: 'errors', errors: { [block]: text } });
-    if (!mayAdd(deps, body.user.id)) return errorOn(WATCH_FIELDS.channel, lang.t('watch.command.adminsOnly'));
+    // Whether they are an admin is in the profile formLang asked for; within Slack's 3 s, or not.
+    const admin = await deadline.within(mayAdd(deps, requester));
+    if (!admin.known || !admin.value) return errorOn(WATCH_FIELDS.channel, lang.t('watch.command.adminsOnly'));
     if (!form.channelId) return errorOn(WATCH_FIELDS.channel, lang.t('watch.form.chooseChannel'));
     const refused = await requester.refusalIn(form.channelId);
     if (refused) return errorOn(WATCH_FIELDS.channel, lang.t(refused));

@@ -13,14 +13,14 @@ describe('App Home digest buttons', () => {
     rig = undefined;
   });
 
-  function click(userId: string, value = '') {
+  function click(userId: string, value = '', slackAdmin = false) {
     const record = recorder();
     const args = {
       ack: fakeAck(record),
       body: { user: { id: userId }, trigger_id: 'trigger-1' },
       action: { action_id: 'x', value },
       client: fakeClient(record),
-      context: requesterContext({ userId }),
+      context: requesterContext({ userId, slackAdmin }),
     } as never;
     return { record, args };
   }
@@ -31,7 +31,7 @@ describe('App Home digest buttons', () => {
 
   it('Add a digest: acks, then opens the form with the click’s trigger', async () => {
     rig = listenerDeps();
-    const { record, args } = click('U1');
+    const { record, args } = click('U1', '', true);
     await digestAddButton(rig.deps)(args);
     expect(record.events.map((event) => (event.kind === 'ack' ? 'ack' : event.method))).toEqual(['ack', 'views.open']);
     expect(record.calls('views.open')[0]).toMatchObject({
@@ -40,13 +40,22 @@ describe('App Home digest buttons', () => {
     });
   });
 
-  it('Add a digest: someone who is not a digest admin gets the ack and no form', async () => {
-    rig = listenerDeps({ ADMIN_USER_IDS: 'U9' });
-    const { record, args } = click('U1');
-    await digestAddButton(rig.deps)(args);
-    expect(record.acks()).toEqual([null]);
-    expect(record.calls()).toEqual([]);
-  });
+  it.each([
+    ['a member, without ADMIN_USER_IDS', {}, false],
+    ['an admin in Slack whom ADMIN_USER_IDS does not name', { ADMIN_USER_IDS: 'U9' }, true],
+  ])(
+    'Add a digest: someone who is not an admin (%s) is told who may add one, and gets no form',
+    async (_name, env, slackAdmin) => {
+      rig = listenerDeps(env);
+      const { record, args } = click('U1', '', slackAdmin);
+      await digestAddButton(rig.deps)(args);
+      expect(record.acks()).toEqual([null]);
+      const [opened] = record.calls('views.open');
+      expect(opened).toMatchObject({ trigger_id: 'trigger-1' });
+      expect(JSON.stringify(opened!.view)).toContain("Only the app's admins");
+      expect(JSON.stringify(opened!.view)).not.toContain(VIEW.digestAdd);
+    },
+  );
 
   it('Add a digest: a form Slack would not open is logged, not thrown', async () => {
     rig = listenerDeps();

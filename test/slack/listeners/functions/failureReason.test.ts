@@ -39,8 +39,8 @@ function upstream(
   return error;
 }
 
-/** What may stay in Latin letters in a Chinese reason: codes, names of settings, the service's own words. */
-const ALLOWED_LATIN = /ALLOWED_USER_IDS|DATA_API_KEY|API|taskNo|run_by|GMT|Asia\/Shanghai|T-123|daily|\d+[mh]|\bCL\b/g;
+/** What may stay in Latin letters in a Chinese reason: codes, names of settings, the service's own words, Slack's name. */
+const ALLOWED_LATIN = /ALLOWED_USER_IDS|DATA_API_KEY|API|taskNo|Slack|GMT|Asia\/Shanghai|T-123|daily|\d+[mh]|\bCL\b/g;
 
 describe('why a workflow step failed', () => {
   it('says each kind of failure in English as explainError does, and whether anything was spent', () => {

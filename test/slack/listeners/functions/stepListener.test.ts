@@ -3,6 +3,7 @@ import { stepListener } from '../../../../src/slack/listeners/functions/stepList
 import { allowlists } from '../../../../src/slack/middleware/allowlists.js';
 import { whoIsAsking } from '../../../../src/slack/middleware/whoIsAsking.js';
 import { fundAssetStep } from '../../../../src/slack/operations/fundAssetSlack.js';
+import { userContext } from '../../../support/slack/index.js';
 import { listenerDeps } from '../../listenerArgs.js';
 
 /** A custom step's listener with fake complete/fail: every run ends in exactly one of the two. */
@@ -35,7 +36,7 @@ describe('a workflow step’s listener', () => {
 
   it('completes with the outputs the manifest declares, after one lookup', async () => {
     rig = listenerDeps();
-    const ended = await runStep({ fund_code: '000001', run_by: 'U1' });
+    const ended = await runStep({ fund_code: '000001', run_by: userContext('U0RUNNER01') });
     expect(ended).toHaveLength(1);
     expect(ended[0]!.how).toBe('complete');
     const outputs = (ended[0]!.with as { outputs: Record<string, unknown> }).outputs;
@@ -46,7 +47,7 @@ describe('a workflow step’s listener', () => {
 
   it('fails with a reason in the workspace’s language for a bad code, spending nothing', async () => {
     rig = listenerDeps({ DEFAULT_LOCALE: 'zh-CN' });
-    const ended = await runStep({ fund_code: '12345' });
+    const ended = await runStep({ fund_code: '12345', run_by: userContext('U0RUNNER01') });
     expect(ended).toEqual([{ how: 'fail', with: { error: expect.stringMatching(/12345/) } }]);
     expect(String(ended[0]!.with.error)).toMatch(/\p{Script=Han}/u);
     expect(rig.upstreamCalls()).toBe(0);
@@ -59,10 +60,19 @@ describe('a workflow step’s listener', () => {
     expect(rig.upstreamCalls()).toBe(0);
   });
 
+  it('a run without a user context in run_by fails before anything is spent (issue 42.12)', async () => {
+    rig = listenerDeps();
+    for (const runBy of [undefined, 'U0RUNNER01', { id: 'U0RUNNER01' }, { id: 'not an id', secret: 'x' }]) {
+      const ended = await runStep({ fund_code: '000001', ...(runBy === undefined ? {} : { run_by: runBy }) });
+      expect(ended).toEqual([{ how: 'fail', with: { error: expect.stringContaining('who ran the workflow') } }]);
+    }
+    expect(rig.upstreamCalls()).toBe(0);
+  });
+
   it('outputs Slack will not accept still end the run, as a failure', async () => {
     rig = listenerDeps();
     const ended = await runStep(
-      { fund_code: '000001' },
+      { fund_code: '000001', run_by: userContext('U0RUNNER01') },
       { complete: () => Promise.reject(new Error('invalid_outputs')) },
     );
     expect(ended.map((end) => end.how)).toEqual(['complete', 'fail']);

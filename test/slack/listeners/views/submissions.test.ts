@@ -128,7 +128,8 @@ describe('view submissions', () => {
       [{ [DIGEST_FIELDS.time]: '09:00' }, { locale: 'zh-CN' }, DIGEST_FIELDS.channel, /\p{Script=Han}/u],
     ];
     for (const [answers, requester, block, message] of cases) {
-      const { record, args } = submit(digestForm(answers), requester);
+      // An admin of the workspace in Slack, and so of the app.
+      const { record, args } = submit(digestForm(answers), { slackAdmin: true, ...requester });
       await digestAddSubmission(rig.deps)(args);
       const [response] = record.acks() as Array<{ response_action: string; errors: Record<string, string> }>;
       expect(response, JSON.stringify(answers)).toMatchObject({ response_action: 'errors' });
@@ -139,9 +140,15 @@ describe('view submissions', () => {
     expect(await rig.deps.digests.list('T1')).toEqual([]);
   });
 
-  it('the digest form of someone who is not a digest admin is refused on the form', async () => {
-    rig = rigs.deps({ ADMIN_USER_IDS: 'U9' });
-    const { record, args } = submit(digestForm({ [DIGEST_FIELDS.channel]: 'C1', [DIGEST_FIELDS.time]: '09:00' }));
+  it.each([
+    ['a plain member, without ADMIN_USER_IDS (issue 42.11)', {}, {}],
+    ['an admin in Slack whom ADMIN_USER_IDS does not name', { ADMIN_USER_IDS: 'U9' }, { slackAdmin: true }],
+  ])('the digest form of someone who is not an admin is refused on the form: %s', async (_name, env, requester) => {
+    rig = rigs.deps(env);
+    const { record, args } = submit(
+      digestForm({ [DIGEST_FIELDS.channel]: 'C1', [DIGEST_FIELDS.time]: '09:00' }),
+      requester,
+    );
     await digestAddSubmission(rig.deps)(args);
     expect(record.acks()).toEqual([
       { response_action: 'errors', errors: { [DIGEST_FIELDS.channel]: english.t('digests.command.adminsOnly') } },
@@ -153,6 +160,7 @@ describe('view submissions', () => {
     rig = rigs.deps();
     const { record, args } = submit(
       digestForm({ [DIGEST_FIELDS.channel]: 'C1', [DIGEST_FIELDS.time]: '09:00', [DIGEST_FIELDS.lang]: 'zh-CN' }),
+      { slackAdmin: true },
     );
     await digestAddSubmission(rig.deps)(args);
     // Whether the app can post there is asked first, as a watch's form does (issue 32.11); then the form closes.
