@@ -45,9 +45,10 @@ export class SharedChannels {
     try {
       known = await this.remembered(channelId);
     } catch (error) {
-      // Without the store, what another replica was told cannot be read: not known.
-      this.logger?.warn({ err: error, channelId }, 'could not read whether a channel is shared');
-      return 'unknown';
+      // Without the store, what another replica was told cannot be read: Slack's own answer, asked
+      // now, still says whether a share is done (a share only on its way lets nobody else in yet).
+      this.logger?.warn({ err: error, channelId }, 'could not read whether a channel is shared; asking Slack');
+      return (await this.ask(client, channelId)) ?? 'unknown';
     }
     if (known) return known;
     const asked = await this.ask(client, channelId);

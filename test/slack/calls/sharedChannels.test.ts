@@ -64,10 +64,17 @@ describe('SharedChannels: what Slack says of a channel, in the store for every r
     expect(await sharing.of(fake.client, 'C1')).toBe('internal');
   });
 
-  it('a store that does not answer: not known, never internal', async () => {
+  it('a store that does not answer: what Slack says now, and not known when Slack does not answer either', async () => {
     const down = () => Promise.reject(new Error('store down'));
     const store = { keyv: () => ({ get: down, set: down, delete: down }) } as unknown as MemoryStore;
     const fake = slack();
-    expect(await new SharedChannels(store).of(fake.client, 'C1')).toBe('unknown');
+    expect(await new SharedChannels(store).of(fake.client, 'C1')).toBe('internal');
+    fake.state.shared = true;
+    expect(await new SharedChannels(store).of(fake.client, 'C1')).toBe('external');
+    expect(fake.asked()).toBe(2);
+    const silent = {
+      conversations: { info: () => Promise.reject(new Error('socket hang up')) },
+    } as unknown as WebClient;
+    expect(await new SharedChannels(store).of(silent, 'C1')).toBe('unknown');
   });
 });

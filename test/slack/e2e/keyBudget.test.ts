@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
-import { DEFAULT_CHANNEL_ID, DEFAULT_WORKSPACE } from '../../support/slack/index.js';
+import { DEFAULT_CHANNEL_ID, DEFAULT_USER_ID, DEFAULT_WORKSPACE } from '../../support/slack/index.js';
 import { allText, startTestApp, TEST_API_KEY, type TestApp } from '../../support/slackApp.js';
 
 /**
@@ -57,14 +57,19 @@ describe('the service key’s daily budget', () => {
     expect(charged()).toBe(60);
     expect(app.upstreamCalls()).toHaveLength(3);
 
-    // Our usage: ours, what the other workspace spent, and the key's budget.
-    const ours = await usageOf(MEMBER, DEFAULT_CHANNEL_ID);
+    // Our admin's usage (the primary owner): ours, what the other workspace spent, and the key's budget.
+    const ours = await usageOf(DEFAULT_USER_ID, DEFAULT_CHANNEL_ID);
     expect(ours).toContain('*Today*\n40 coins · 2 calls');
     expect(ours).toContain('*Other workspaces on the same data-service key*');
     expect(ours).toContain(`• workspace \`${PARTNERS[0]}\`: 20 today, 20 coins this month (1 call)`);
     for (const refused of PARTNERS.slice(1)) expect(ours).not.toContain(refused);
     expect(ours).toContain('*Data-service key, every workspace*\n0 of 60 coins left today');
     expect(ours).not.toContain(OURS);
+
+    // A member sees their own spending, never the other workspaces' (issue 42.11).
+    const member = await usageOf(MEMBER, DEFAULT_CHANNEL_ID);
+    expect(member).toContain('*Today*\n40 coins · 2 calls');
+    expect(member).not.toContain('Other workspaces on the same data-service key');
 
     // A guest sees their own workspace's spending and the key's budget, never what ours spent.
     const theirs = await usageOf(guestOf(0), SHARED);

@@ -187,7 +187,7 @@ describe('Slack Connect and Enterprise Grid', () => {
       const first = await app.nextCall('chat.postMessage', (call) => call.args.thread_ts === sent.ts);
       expect(allText({ blocks: first.args.blocks as unknown[] })).toContain('Page 1 of 2');
       // The thread is one conversation, whoever speaks in it: the latest result is the thread's.
-      await app.mention('next', { channelId: SHARED, userId: GUEST, threadTs: sent.ts });
+      await app.mention('next', { channelId: SHARED, userId: GUEST, userTeamId: PARTNER, threadTs: sent.ts });
       const next = await app.nextCall('chat.postMessage', (call) => call.args.thread_ts === sent.ts);
       expect(allText({ blocks: next.args.blocks as unknown[] })).toContain('Page 2 of 2');
       // And the guest's page is charged to the guest's own team.
