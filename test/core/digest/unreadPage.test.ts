@@ -59,7 +59,7 @@ describe('a digest whose page 2 times out', () => {
     const cut = (await rig.repository.get(digest.id))!.lastRun!;
     expect(cut).toMatchObject({ outcome: 'posted', newFunds: 50, coinsSpent: 10, coinsAtRisk: 10 });
     expect(runSummary(cut, english)).toBe('posted 50 funds (20 coins, 10 of them for a page whose answer never came)');
-    expect(runSummary(cut, langFor('zh-CN'))).toBe('已推送 50 只基金（20 币，其中 10 币用于一页未及时应答的查询）');
+    expect(runSummary(cut, langFor('zh-CN'))).toBe('已推送 50 只基金（20 币，其中 10 币来自一页未及时应答的查询）');
     // The post itself says a page went unread, what it may have cost, and that its funds come next time.
     expect(rig.poster.posts[0]!.unreadPage).toEqual({ page: 2, coinsAtRisk: 10 });
     const [main] = renderDigest(rig.poster.posts[0]!, { now: rig.clock.now(), prices: pricesFrom(), lang: english });
