@@ -3,13 +3,13 @@ import {
   CallPolicy,
   DEFAULT_RETRY,
   decide,
-  failureRule,
   neverSent,
   parseRetryAfter,
   type RetryPolicy,
   retryDelayMs,
 } from '../../../src/core/client/callPolicy.js';
 import { readEnvelope } from '../../../src/core/client/envelope.js';
+import { failureRule } from '../../../src/core/errorKinds.js';
 import {
   BudgetUnavailableError,
   StoppedError,
