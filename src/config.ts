@@ -6,7 +6,6 @@ import { ConfigError } from './core/errors.js';
 import { type Caps, DEFAULT_DIGEST_CAPS, DEFAULT_WATCH_CAPS } from './core/jobs/caps.js';
 import { findOperation, type OperationId, type RateLimit, typedNameOf } from './core/operations/index.js';
 import { parseStoreUrl } from './core/store/index.js';
-import { DEFAULT_TIME_ZONE, isValidTimeZone } from './core/time.js';
 import { readLanguageChoice } from './i18n/lang.js';
 import { simulatorOptionsFromEnv } from './simulator/env.js';
 import type { SimulatorOptions } from './simulator/types.js';
@@ -16,6 +15,7 @@ import {
   QUEUED_NOTICE_AFTER_MS,
   type SlackConfig,
 } from './slack/slackConfig.js';
+import { DEFAULT_TIME_ZONE, isValidTimeZone } from './time/calendar.js';
 
 /**
  * The whole configuration, read from the environment here and nowhere else. `npm start`, the console

@@ -95,6 +95,18 @@ describe('the layout', () => {
     expect(slackRoomLoops()).toEqual([]);
   });
 
+  it('the ground floors import nothing of src above them: time/ only itself, i18n/ only itself and time/', () => {
+    const upward = ['time', 'i18n'].flatMap((room) => {
+      const below = room === 'time' ? ['time/', '../'] : ['time/', 'i18n/', '../'];
+      return sourceFiles(join(SRC, room)).flatMap((file) =>
+        importsOf(file)
+          .filter((imported) => !below.some((floor) => imported.startsWith(floor)))
+          .map((imported) => `${relative(SRC, file)} -> ${imported}`),
+      );
+    });
+    expect(upward).toEqual([]);
+  });
+
   it('core knows no Slack', () => {
     const coreFiles = sourceFiles(join(SRC, 'core')).filter((file) =>
       /from '[^']*(\/slack\/|@slack\/)/.test(readFileSync(file, 'utf8')),

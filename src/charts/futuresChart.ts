@@ -13,8 +13,9 @@ import {
   periodStart,
   typedPeriod,
 } from '../core/operations/futures.js';
-import { dayText, localParts, zoneName } from '../core/time.js';
 import type { Lang } from '../i18n/lang.js';
+import { dayText, zoneName } from '../i18n/timeText.js';
+import { localParts } from '../time/calendar.js';
 import { latestPoints, type NativeChart } from './nativeChart.js';
 import { formatFixed, signed } from './numbers.js';
 import {

@@ -1,7 +1,8 @@
 import { english, type Lang } from '../i18n/lang.js';
+import { dateTimeText } from '../i18n/timeText.js';
+import { DEFAULT_TIME_ZONE } from '../time/calendar.js';
 import { formatDuration } from './duration.js';
 import { BudgetExceededError, BudgetUnavailableError, isDataError, UpstreamError, ValidationError } from './errors.js';
-import { DEFAULT_TIME_ZONE, dateTimeText } from './time.js';
 
 /** A failure in words for the person who asked: what went wrong, and what they can do. */
 export interface Explanation {

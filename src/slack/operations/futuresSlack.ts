@@ -15,8 +15,8 @@ import {
   periodOfType,
   periodStart,
 } from '../../core/operations/futures.js';
-import { localDate, usableTimeZone } from '../../core/time.js';
 import { isChinese, type Lang, type NamesUnder } from '../../i18n/lang.js';
+import { localDate, usableTimeZone } from '../../time/calendar.js';
 import { contextBlock, headerBlock, labelled, sectionBlock } from '../blockKit/blocks.js';
 import { recordBlocks } from '../blockKit/fitToSlackLimits.js';
 import { escapeMrkdwn, serviceText } from '../blockKit/mrkdwn.js';

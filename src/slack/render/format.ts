@@ -75,4 +75,4 @@ export function plural(count: number, singular: string, pluralForm = `${singular
   return `${formatCount(count)} ${count === 1 ? singular : pluralForm}`;
 }
 
-export { formatZonedTime } from '../../core/time.js';
+export { formatZonedTime } from '../../i18n/timeText.js';
