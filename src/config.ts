@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ChartSettings, chartSettingsFromEnv } from './charts/quickChart.js';
+import { type ChartSettings, chartSettingsFromEnv } from './charts/chartRenderer.js';
 import type { DigestConfig } from './core/digest/types.js';
 import { parseDuration } from './core/duration.js';
 import { ConfigError } from './core/errors.js';

@@ -107,6 +107,15 @@ describe('the layout', () => {
     expect(upward).toEqual([]);
   });
 
+  it("charts' users outside charts/ take the renderer contract from chartRenderer.ts: quickChart.ts only for its URLs", () => {
+    const quickChartUsers = sourceFiles(SRC)
+      .filter((file) => !file.startsWith(join(SRC, 'charts')))
+      .filter((file) => importsOf(file).includes(join('charts', 'quickChart.ts')))
+      .map((file) => relative(SRC, file));
+    // The flow that resolves a plan (a short URL) and `dq chart`, which prints a QuickChart URL.
+    expect(quickChartUsers.sort()).toEqual([join('cli', 'chartCommand.ts'), join('slack', 'flows', 'chartFor.ts')]);
+  });
+
   it('core knows no Slack', () => {
     const coreFiles = sourceFiles(join(SRC, 'core')).filter((file) =>
       /from '[^']*(\/slack\/|@slack\/)/.test(readFileSync(file, 'utf8')),

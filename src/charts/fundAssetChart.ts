@@ -1,18 +1,10 @@
 import { roundTo } from '../core/decimals.js';
 import type { FundAssetRecord, FundAssetResult } from '../core/operations/fundAsset.js';
 import type { Lang } from '../i18n/lang.js';
+import type { ChartImage, ChartPlan, ChartSettings } from './chartRenderer.js';
 import { latestPoints, NATIVE_CHART_LIMITS, type NativeChart } from './nativeChart.js';
 import { cnyUnitFor, formatCny, signed, visibleDecimals } from './numbers.js';
-import {
-  type ChartImage,
-  type ChartPlan,
-  type ChartSettings,
-  compactJs,
-  firstFitting,
-  js,
-  jsObject,
-  planOf,
-} from './quickChart.js';
+import { compactJs, firstFitting, js, jsObject, planOf } from './quickChart.js';
 import { clauses, sentences } from './sentences.js';
 
 export interface AssetPoint {

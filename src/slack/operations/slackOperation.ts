@@ -1,4 +1,4 @@
-import type { ChartImage, ChartPlan, ChartSettings } from '../../charts/quickChart.js';
+import type { ChartImage, ChartPlan, ChartSettings } from '../../charts/chartRenderer.js';
 import type { CallResult } from '../../core/client/dataClient.js';
 import type { OperationId, RequestOf, WATCHED_OPERATIONS } from '../../core/operations/index.js';
 import type { WatchKind, WatchTarget } from '../../core/watch/types.js';
