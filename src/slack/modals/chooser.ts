@@ -3,9 +3,9 @@ import { OPERATION_IDS, type OperationId, operation, operations, typedNameOf } f
 import type { Prices } from '../../core/operations/prices.js';
 import type { Lang } from '../../i18n/lang.js';
 import { plainText, VIEW_LIMITS } from '../blockKit/slackText.js';
-import { costText } from '../parse/costText.js';
 import { ACTION, VIEW } from '../payloads/ids.js';
 import { checkedPrivateMetadata } from '../payloads/modalOrigin.js';
+import { lookupCostText } from '../render/costText.js';
 import { operationTitle } from '../render/operationTitle.js';
 
 function operationRow(id: OperationId, prices: Prices, lang: Lang): KnownBlock {
@@ -13,7 +13,7 @@ function operationRow(id: OperationId, prices: Prices, lang: Lang): KnownBlock {
   return {
     type: 'section',
     block_id: `dq:chooser:${typedNameOf(definition)}`,
-    text: { type: 'mrkdwn', text: `*${operationTitle(id, lang)}*\n${costText(operations[id], prices, lang)}` },
+    text: { type: 'mrkdwn', text: `*${operationTitle(id, lang)}*\n${lookupCostText(operations[id], prices, lang)}` },
     accessory: {
       type: 'button',
       action_id: ACTION.openModal,

@@ -4,10 +4,10 @@ import type { Prices } from '../../core/operations/prices.js';
 import type { Lang } from '../../i18n/lang.js';
 import { plainText, VIEW_LIMITS } from '../blockKit/slackText.js';
 import type { CommandSyntax } from '../parse/commandSyntax.js';
-import { costText } from '../parse/costText.js';
 import { exampleFor } from '../parse/examples.js';
 import { VIEW } from '../payloads/ids.js';
 import { checkedPrivateMetadata } from '../payloads/modalOrigin.js';
+import { lookupCostText } from '../render/costText.js';
 import { operationTitle } from '../render/operationTitle.js';
 import { actionIdFor, blockIdFor, type FormField, type FormOperation } from './searchForm.js';
 
@@ -26,7 +26,7 @@ function inputBlock(operationId: OperationId, field: FormField, lang: Lang): Inp
 
 function costNote(syntax: CommandSyntax, prices: Prices, lang: Lang): KnownBlock {
   const text = lang.t('modals.search.costNote', {
-    cost: costText(operations[syntax.operation], prices, lang),
+    cost: lookupCostText(operations[syntax.operation], prices, lang),
     example: exampleFor(syntax, lang),
   });
   return { type: 'context', elements: [{ type: 'mrkdwn', text }] };
