@@ -6,11 +6,11 @@ import { escapeMrkdwn } from '../../blockKit/mrkdwn.js';
 import type { SlackDeps } from '../../deps.js';
 import {
   inputText,
+  type OperationStep,
   type Parameter,
   RUN_BY_INPUT,
   StepFailure,
   type StepOutputs,
-  type WorkflowStep,
 } from '../../operations/workflowStep.js';
 import { workspaceLang } from '../../requester/language.js';
 import { failureReason } from './failureReason.js';
@@ -23,7 +23,7 @@ type Args = SlackEventMiddlewareArgs<'function_executed'> & AllMiddlewareArgs;
  * Slack's control characters are escaped as Slack itself escapes them (`<!channel>` shows, never
  * notifies), and a value a spreadsheet would run as a formula starts with an apostrophe.
  */
-function safeOutputs(step: WorkflowStep, outputs: StepOutputs): StepOutputs {
+function safeOutputs(step: OperationStep, outputs: StepOutputs): StepOutputs {
   const safe: StepOutputs = {};
   for (const [name, value] of Object.entries(outputs)) {
     const declared = step.outputs[name] as Parameter | undefined;
@@ -34,7 +34,7 @@ function safeOutputs(step: WorkflowStep, outputs: StepOutputs): StepOutputs {
 }
 
 /** The outputs exactly as declared: Slack refuses a completion whose values do not match the manifest. */
-function checkOutputs(step: WorkflowStep, outputs: StepOutputs): StepOutputs {
+function checkOutputs(step: OperationStep, outputs: StepOutputs): StepOutputs {
   const problems: string[] = [];
   for (const name of Object.keys(outputs))
     if (!Object.hasOwn(step.outputs, name)) problems.push(`${name} is not declared`);
@@ -70,7 +70,7 @@ function fitsType(value: string | number, type: Parameter['type']): boolean {
  * waits in Workflow Builder until the step is completed or failed, so every path ends in one of the two.
  * The allowlists were applied before (middleware/allowlists.ts), with "Run by" as the person asking.
  */
-export function stepListener(deps: SlackDeps, step: WorkflowStep) {
+export function stepListener(deps: SlackDeps, step: OperationStep) {
   return async ({ inputs, complete, fail, body, context }: Args): Promise<void> => {
     const lang = workspaceLang(deps);
     const teamId = body.team_id || context.teamId || 'unknown';
