@@ -89,7 +89,7 @@ export function dayText(ms: number, timeZone: string, lang: TimeWords): string {
 }
 
 /** A calendar month for the reader: `2026-11` in English replies, `2026年11月` in Chinese. */
-export function monthText(ms: number, timeZone: string, lang: TimeWords): string {
+export function yearMonthText(ms: number, timeZone: string, lang: TimeWords): string {
   const { year, month } = localParts(ms, usableTimeZone(timeZone));
   return lang.locale === 'zh-CN' ? `${year}年${month}月` : `${year}-${String(month).padStart(2, '0')}`;
 }

@@ -102,7 +102,7 @@ export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 2, baseDelayMs: 400, max
  * Full-jitter exponential backoff, never shorter than what the service asked for with
  * Retry-After (clients that retry in step make the overload worse).
  */
-export function retryDelayMs(
+export function backoffMs(
   attempt: number,
   policy: RetryPolicy,
   retryAfterMs: number | undefined,
@@ -140,7 +140,7 @@ export function decide(error: unknown, attempt: number, policy: RetryPolicy, ran
   if (!failure || !failureRule(failure.kind).retry || attempt >= policy.maxRetries) return GIVE_UP;
   const { retryAfterMs } = failure;
   return {
-    retryInMs: retryDelayMs(attempt, policy, retryAfterMs, random),
+    retryInMs: backoffMs(attempt, policy, retryAfterMs, random),
     // Without a Retry-After, one backoff step still keeps the queued calls from running straight
     // into the limit that just refused this one.
     pauseMs: failureRule(failure.kind).pause ? (retryAfterMs ?? policy.baseDelayMs) : undefined,

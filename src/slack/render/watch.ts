@@ -67,7 +67,7 @@ export function describeWatchSchedule(schedule: Schedule, lang: Lang): string {
 }
 
 /** One check in a few words; `kind`: what the watch watches (a saved search records notices, not values). */
-export function runSummary(record: WatchRunRecord, lang: Lang, kind?: WatchKind): string {
+export function watchRunSummary(record: WatchRunRecord, lang: Lang, kind?: WatchKind): string {
   const spent = lang.t('common.coins', { count: record.coinsSpent });
   // A later page of a saved search that went unanswered may have been charged: said beside what was spent.
   const atRisk = record.coinsAtRisk ? lang.t('common.coins', { count: record.coinsAtRisk }) : undefined;
@@ -125,7 +125,7 @@ export function describeWatchRun(watch: Watch, outcome: WatchRunOutcome, lang: L
   const told = lang.t('watch.run.outcome', {
     id: watch.id,
     channel: `<#${watch.channelId}>`,
-    summary: runSummary(outcome, lang, watch.target.kind),
+    summary: watchRunSummary(outcome, lang, watch.target.kind),
   });
   return outcome.unrecorded ? `${told}\n${lang.t('watch.run.unrecorded')}` : told;
 }
@@ -162,7 +162,7 @@ export function watchLines(
     lines.push(
       lang.t('watch.list.lastRun', {
         when: dateTimeText(watch.lastRun.scheduledFor, zone, lang, { withZone: false }),
-        summary: runSummary(watch.lastRun, lang, watch.target.kind),
+        summary: watchRunSummary(watch.lastRun, lang, watch.target.kind),
       }),
     );
   return lines.join('\n');
