@@ -4,7 +4,13 @@ import type { DigestConfig } from './core/digest/types.js';
 import { parseDuration } from './core/duration.js';
 import { ConfigError } from './core/errors.js';
 import { type Caps, DEFAULT_DIGEST_CAPS, DEFAULT_WATCH_CAPS } from './core/jobs/caps.js';
-import { findOperation, type OperationId, type RateLimit, typedNameOf } from './core/operations/index.js';
+import {
+  findOperation,
+  OPERATION_IDS,
+  type OperationId,
+  type RateLimit,
+  typedNameOf,
+} from './core/operations/index.js';
 import { parseStoreUrl } from './core/store/index.js';
 import { readLanguageChoice } from './i18n/lang.js';
 import { simulatorOptionsFromEnv } from './simulator/env.js';
@@ -341,7 +347,7 @@ export function parseRateLimits(text: string | undefined, problems: string[]): P
     const windowMs = match ? parseDuration(/^\d/.test(match[2]!) ? match[2]! : `1${match[2]}`) : undefined;
     if (!definition)
       problems.push(
-        `DATA_API_RATE_LIMITS: unknown operation "${name}" (use an operation name or taxpayer, bids, fund-asset, futures, new-funds)`,
+        `DATA_API_RATE_LIMITS: unknown operation "${name}" (use an operation name or ${OPERATION_IDS.map(typedNameOf).join(', ')})`,
       );
     else if (!match || !windowMs || Number(match[1]) < 1)
       problems.push(`DATA_API_RATE_LIMITS: "${name}=${value}" is not a limit like 60/1m or 6/10s`);
