@@ -116,6 +116,21 @@ describe('the layout', () => {
     expect(quickChartUsers.sort()).toEqual([join('cli', 'chartCommand.ts'), join('slack', 'flows', 'chartFor.ts')]);
   });
 
+  it('each exported name is defined in one file of src/ outside the simulator (which knows the service on its own)', () => {
+    const definedIn = new Map<string, string[]>();
+    for (const file of sourceFiles(SRC, ['simulator'])) {
+      const names = readFileSync(file, 'utf8').matchAll(
+        /^export (?:declare )?(?:async )?(?:function\*?|const|let|class|interface|type|enum|abstract class) ([\w$]+)/gm,
+      );
+      // A function's overloads are one definition.
+      for (const name of new Set([...names].map((match) => match[1]!)))
+        definedIn.set(name, [...(definedIn.get(name) ?? []), relative(SRC, file)]);
+    }
+    expect(
+      [...definedIn].filter(([, files]) => files.length > 1).map(([name, files]) => `${name}: ${files.join(', ')}`),
+    ).toEqual([]);
+  });
+
   it('core knows no Slack', () => {
     const coreFiles = sourceFiles(join(SRC, 'core')).filter((file) =>
       /from '[^']*(\/slack\/|@slack\/)/.test(readFileSync(file, 'utf8')),
