@@ -16,7 +16,6 @@ import {
   LOCALES,
   readCatalogue,
 } from '../../src/i18n/lang.js';
-import { FUND_OPTION_EXTRA_KEYS } from '../../src/slack/flows/digestCommand.js';
 import { SEARCH_FIELD_EXTRA_WORDS } from '../../src/slack/operations/bidsSlack.js';
 import { COMMAND_GRAMMAR } from '../../src/slack/operations/index.js';
 import {
@@ -27,6 +26,7 @@ import {
   WATCH_WORDS,
 } from '../../src/slack/parse/commandGrammar.js';
 import { operationSubcommand } from '../../src/slack/parse/commandSyntax.js';
+import { FUND_OPTION_EXTRA_KEYS } from '../../src/slack/parse/subscriptionCommand.js';
 
 /** The catalogue object at a dotted path, in one language. */
 function catalogueAt(locale: (typeof LOCALES)[number], path: string): unknown {
@@ -175,8 +175,8 @@ function chineseWordsInCode(dir: URL): Array<{ file: string; word: string }> {
 
 /** Verbs of the watch and digest commands that happen to be a subcommand's word too (关注 add, 推送 run). */
 const VERBS_LIKE_A_SUBCOMMAND: ReadonlySet<string> = new Set([
-  'src/slack/flows/watchCommand.ts 关注',
-  'src/slack/flows/digestCommand.ts 推送',
+  'src/slack/parse/subscriptionCommand.ts 关注',
+  'src/slack/parse/subscriptionCommand.ts 推送',
 ]);
 
 describe('each word people type is written once: in the catalogue when it is shown, else in code', () => {
