@@ -115,12 +115,8 @@ function side(name: string, text: string | undefined, fallback: number, problems
   return value;
 }
 
-/**
- * PUBLIC_URL, CHART_RENDERER, CHART_URL_TTL and CHART_URL_SECRET: who draws the charts and where the
- * app serves the ones it draws. `local` is the default once PUBLIC_URL says where Slack can reach
- * the app; without it (Socket Mode with no public host) Slack draws them (`native`): no chart data
- * leaves for a third party unless the operator chooses QuickChart.
- */
+// Who draws the charts: the app once PUBLIC_URL says where Slack reaches it, else Slack; QuickChart
+// only when chosen, since it sends chart data to a third party.
 function localSettings(
   value: (name: string) => string | undefined,
   problems: string[],
@@ -173,12 +169,8 @@ function localSettings(
   return { renderer, local: { publicUrl, secret, urlTtlMs } };
 }
 
-/**
- * Chart settings from PUBLIC_URL, CHART_RENDERER, CHART_URL_*, QUICKCHART_* variables and
- * CHART_COLORS. Only the hosted service draws candlesticks (the open-source QuickChart image ships
- * without the financial plugin), so a self-hosted server gets high-low charts unless
- * QUICKCHART_CANDLESTICK=true says it was built with the plugin; the app's own renderer has it.
- */
+// Chart settings from the environment. A self-hosted QuickChart lacks the candlestick plugin unless
+// QUICKCHART_CANDLESTICK=true says it has it.
 export function chartSettingsFromEnv(env: Env): ChartSettings {
   const problems: string[] = [];
   const value = (name: string) => env[name]?.trim() || undefined;

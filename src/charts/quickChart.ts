@@ -16,22 +16,14 @@ import {
 /** Slack rejects an image block whose image_url is longer than this. */
 export const SLACK_IMAGE_URL_LIMIT = 3000;
 
-/**
- * QuickChart's `v`: only the major version counts, and the financial chart types (candlestick, ohlc)
- * exist only for Chart.js 3 and later. 3 is also the newest the open-source server loads, so
- * self-hosted charts use the same dialect.
- */
+/** QuickChart's `v`: candlesticks need Chart.js 3, the newest the open-source server loads too. */
 export const CHART_JS_VERSION = '3';
 // A colour name is shorter in the URL than "#ffffff" (%23ffffff).
 export const CHART_BACKGROUND = 'white';
 
 /**
- * The GET URL of a chart on the configured server. The chart is JavaScript text: QuickChart runs it,
- * so it may hold functions and compute its data. It goes as it is when that fits in a Slack image
- * block (readable when someone opens the link), otherwise base64-encoded (QuickChart's
- * `encoding=base64`), which costs 4 characters per 3 where URL-encoding costs 3 per bracket, comma,
- * colon or quote: about a third less for chart code. The base64 is the URL-safe alphabet without
- * padding, which QuickChart's decoder (Node's Buffer) reads as well, so nothing in it needs escaping.
+ * The GET URL of a chart: readable when it fits a Slack image block, else URL-safe base64, about a
+ * third shorter for chart code (which is JavaScript: QuickChart runs it).
  */
 export function quickChartUrl(chart: string, settings: ChartSettings): string {
   const base = `${settings.host.replace(/\/+$/, '')}/chart`;

@@ -52,12 +52,7 @@ export function formatZonedTime(ms: number, timeZone: string, options: { withZon
 /** Zones Chinese readers know as Beijing time (China has one time zone, with no daylight saving). */
 const BEIJING_TIME_ZONES = new Set(['Asia/Shanghai', 'Asia/Chongqing', 'Asia/Harbin', 'PRC']);
 
-/**
- * The zone a time is given in, as its reader names it: `GMT+8 (Asia/Shanghai)`, `PDT (America/Los_Angeles)`
- * in English (the zone's short name at that instant, as formatZonedTime writes it, then the zone the
- * reader's profile is set to), 北京时间 in Chinese for China's zone, `GMT+9，Asia/Tokyo` for another
- * (abbreviations such as PDT are English). Every time in a reply, its chart included, names its zone this way.
- */
+/** The zone as its reader names it: `GMT+8 (Asia/Shanghai)` in English, 北京时间 in Chinese for China's, so every time says its zone. */
 export function zoneName(ms: number, timeZone: string, lang: TimeWords): string {
   const zone = usableTimeZone(timeZone);
   if (lang.locale === 'zh-CN' && BEIJING_TIME_ZONES.has(zone)) return lang.t('common.zone.beijing');
@@ -94,11 +89,7 @@ export function yearMonthText(ms: number, timeZone: string, lang: TimeWords): st
   return lang.locale === 'zh-CN' ? `${year}年${month}月` : `${year}-${String(month).padStart(2, '0')}`;
 }
 
-/**
- * A moment for the reader, the one way every reply writes one: English keeps the compact
- * `2026-11-23 08:30 GMT+8 (Asia/Shanghai)`; Chinese readers get the date in words and the zone as
- * they name it, `2026年11月23日 08:30（北京时间）`.
- */
+/** A moment for the reader, the one way replies write one: `2026-11-23 08:30 GMT+8 (Asia/Shanghai)`, `2026年11月23日 08:30（北京时间）`. */
 export function dateTimeText(
   ms: number,
   timeZone: string,

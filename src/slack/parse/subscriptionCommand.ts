@@ -81,11 +81,7 @@ export interface WatchSubjects {
   readSubject(kind: WatchKind): ((typed: string) => string) | undefined;
 }
 
-/**
- * A tender search as `/bids` reads it (`光伏组件 region:ZJ type:tender`, `光伏组件 地区:浙江`): its
- * keyword and options, by the operation's own syntax. A watch always reads from the first page, so
- * a page or page size given is left out.
- */
+/** A tender search as `/bids` reads it (`光伏组件 region:ZJ`), without a page: a watch reads from the first. */
 export function readTenderSearch(
   words: readonly string[],
   syntax: CommandSyntax,
@@ -102,10 +98,8 @@ export function readTenderSearch(
 }
 
 /**
- * `taxpayer 91310000MA1FL8XQ30 daily 09:00`, `fund 000001 change:5% weekdays 18:00`,
- * `futures CL daily above:75 weekdays 16:00`: the kind first, then what is watched; options anywhere
- * (`above:75` or `above 75`); the last schedule word is the schedule (a futures period such as
- * `daily` may come before it). What is missing is said: a request is never refused without a reason.
+ * `fund 000001 change:5% weekdays 18:00`: the kind, what is watched, options anywhere, the last schedule
+ * word as the schedule. What is missing is said: a request is never refused without a reason.
  */
 export function readWatchWords(words: string[], subjects: WatchSubjects): WatchRequest | { problem: Phrase } {
   const [kind, ...rest] = words;
