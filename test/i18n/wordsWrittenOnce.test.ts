@@ -26,7 +26,7 @@ import {
   WATCH_WORDS,
 } from '../../src/slack/parse/commandGrammar.js';
 import { operationSubcommand } from '../../src/slack/parse/commandSyntax.js';
-import { FUND_OPTION_EXTRA_KEYS } from '../../src/slack/parse/subscriptionCommand.js';
+import { FUND_OPTION_EXTRA_KEYS, WATCH_OPTION_EXTRA_KEYS } from '../../src/slack/parse/subscriptionCommand.js';
 
 /** The catalogue object at a dotted path, in one language. */
 function catalogueAt(locale: (typeof LOCALES)[number], path: string): unknown {
@@ -117,6 +117,11 @@ const EXTRA_WORDS: ReadonlyArray<{ list: string; extra: readonly string[]; group
     extra,
     groups: [`digests.keys.${key}`],
   })),
+  ...Object.entries(WATCH_OPTION_EXTRA_KEYS).map(([key, extra]) => ({
+    list: `/dq watch add ${key}:`,
+    extra,
+    groups: [`watch.keys.${key}`],
+  })),
 ];
 
 /**
@@ -148,7 +153,7 @@ function everyText(locale: (typeof LOCALES)[number]): Array<[string, string]> {
 }
 
 /** The words /dq reads as commands and option keys: in code only as catalogue entries, never as words. */
-const COMMAND_WORDS = groupWords(...SUBCOMMAND_GROUPS, ...OPTION_KEY_GROUPS, 'digests.keys', 'help.lang');
+const COMMAND_WORDS = groupWords(...SUBCOMMAND_GROUPS, ...OPTION_KEY_GROUPS, 'digests.keys', 'watch.keys', 'help.lang');
 
 /** Chinese words written in quotes or as object keys in src/ (Chinese text in code is nearly always a word people type). */
 function chineseWordsInCode(dir: URL): Array<{ file: string; word: string }> {

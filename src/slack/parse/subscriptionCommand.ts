@@ -51,16 +51,26 @@ export function optionValue(word: string, names: RegExp): string | undefined {
   return match ? match[1]! : undefined;
 }
 
-/** The options of a watch, and a digest's `tz:` and `lang:`, by their names in English and Chinese. */
-export const OPTIONS = {
-  timeZone: /tz|时区/,
-  lang: /lang|language|语言/,
-  changePercent: /change|变动|涨跌/,
-  above: /above|高于|上穿/,
-  below: /below|低于|下穿/,
-  period: /period|周期/,
-  maxCoins: /cap|上限/,
-} as const;
+/** Keys of a watch's options (and a digest's `tz:`, `lang:`) besides their word in every language's catalogue (`watch.keys`). */
+export const WATCH_OPTION_EXTRA_KEYS = {
+  timeZone: [],
+  lang: ['language'],
+  changePercent: ['涨跌'],
+  above: ['上穿'],
+  below: ['下穿'],
+  period: [],
+  maxCoins: [],
+} as const satisfies Record<string, readonly string[]>;
+
+const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Each option's names in every language as one pattern (`tz|时区`). */
+export const OPTIONS = Object.fromEntries(
+  (Object.keys(WATCH_OPTION_EXTRA_KEYS) as Array<keyof typeof WATCH_OPTION_EXTRA_KEYS>).map((name) => [
+    name,
+    new RegExp([...inEveryLanguage(`watch.keys.${name}`), ...WATCH_OPTION_EXTRA_KEYS[name]].map(escaped).join('|')),
+  ]),
+) as Record<keyof typeof WATCH_OPTION_EXTRA_KEYS, RegExp>;
 type OptionName = keyof typeof OPTIONS;
 /** A tender search's own options are the operation's (`region:`, `type:` …); the watch adds only these. */
 const TENDER_WATCH_OPTIONS: readonly OptionName[] = ['timeZone', 'lang', 'maxCoins'];
