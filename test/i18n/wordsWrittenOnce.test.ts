@@ -26,7 +26,11 @@ import {
   WATCH_WORDS,
 } from '../../src/slack/parse/commandGrammar.js';
 import { operationSubcommand } from '../../src/slack/parse/commandSyntax.js';
-import { FUND_OPTION_EXTRA_KEYS, WATCH_OPTION_EXTRA_KEYS } from '../../src/slack/parse/subscriptionCommand.js';
+import {
+  FUND_OPTION_EXTRA_KEYS,
+  SHARED_VERB_EXTRA_WORDS,
+  WATCH_OPTION_EXTRA_KEYS,
+} from '../../src/slack/parse/subscriptionCommand.js';
 
 /** The catalogue object at a dotted path, in one language. */
 function catalogueAt(locale: (typeof LOCALES)[number], path: string): unknown {
@@ -116,6 +120,11 @@ const EXTRA_WORDS: ReadonlyArray<{ list: string; extra: readonly string[]; group
     list: `/dq digest add ${key}:`,
     extra,
     groups: [`digests.keys.${key}`],
+  })),
+  ...Object.entries(SHARED_VERB_EXTRA_WORDS).map(([verb, extra]) => ({
+    list: `/dq watch and digest verb ${verb}`,
+    extra,
+    groups: [`commands.verbs.${verb}`],
   })),
   ...Object.entries(WATCH_OPTION_EXTRA_KEYS).map(([key, extra]) => ({
     list: `/dq watch add ${key}:`,

@@ -10,15 +10,22 @@ import { readArguments } from './readArguments.js';
 // The words of `/dq watch …` and `/dq digest …` (verbs, options, list words) and how they are read;
 // what only the flows may read (the operation registry) is handed in.
 
-/** The verbs `/dq digest` and `/dq watch` both take, each by its words in English and Chinese. */
-const SHARED_VERBS = {
-  add: ['add', '添加', '新增'],
-  list: ['list', 'ls', '列表', '查看'],
-  remove: ['remove', 'rm', 'delete', '删除', '移除'],
-  run: ['run', '运行'],
-} as const;
+/** The verbs `/dq digest` and `/dq watch` both take: their catalogue word in each language (`commands.verbs`) and these. */
+export const SHARED_VERB_EXTRA_WORDS = {
+  add: ['新增'],
+  list: ['ls', '查看'],
+  remove: ['rm', 'delete', '移除'],
+  run: [],
+} as const satisfies Record<string, readonly string[]>;
 
-export type SharedVerb = keyof typeof SHARED_VERBS;
+export type SharedVerb = keyof typeof SHARED_VERB_EXTRA_WORDS;
+
+const SHARED_VERBS = Object.fromEntries(
+  (Object.keys(SHARED_VERB_EXTRA_WORDS) as SharedVerb[]).map((verb) => [
+    verb,
+    [...inEveryLanguage(`commands.verbs.${verb}`), ...SHARED_VERB_EXTRA_WORDS[verb]],
+  ]),
+) as unknown as Record<SharedVerb, readonly string[]>;
 
 /** Each verb by every word for it: the shared verbs' words, and a command's `own` words and verbs. */
 export function verbsByWord<Verb extends string>(
@@ -38,8 +45,8 @@ export type WatchVerb = SharedVerb | 'pause' | 'resume';
 export const WATCH_VERBS = verbsByWord<WatchVerb>({
   add: ['new', '关注'],
   run: ['check', '检查'],
-  pause: ['pause', '暂停'],
-  resume: ['resume', '恢复', '继续'],
+  pause: inEveryLanguage('watch.verbs.pause'),
+  resume: [...inEveryLanguage('watch.verbs.resume'), '继续'],
   remove: ['stop', '取消'],
 });
 
