@@ -16,10 +16,10 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import { Agent, request } from 'undici';
 import { ChartDrawer } from '../src/charts/chartDrawer.js';
+import type { ChartSettings, RenderPlan } from '../src/charts/chartRenderer.js';
 import { buildFundAssetChart } from '../src/charts/fundAssetChart.js';
 import { buildFuturesChart } from '../src/charts/futuresChart.js';
 import { LocalCharts } from '../src/charts/localCharts.js';
-import type { ChartSettings, RenderPlan } from '../src/charts/quickChart.js';
 import { langFor } from '../src/i18n/lang.js';
 import { makeCandles, makeFundRecords } from '../test/charts/support.js';
 

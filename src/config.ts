@@ -1,12 +1,17 @@
 import { z } from 'zod';
-import { type ChartSettings, chartSettingsFromEnv } from './charts/quickChart.js';
+import { type ChartSettings, chartSettingsFromEnv } from './charts/chartRenderer.js';
 import type { DigestConfig } from './core/digest/types.js';
 import { parseDuration } from './core/duration.js';
 import { ConfigError } from './core/errors.js';
 import { type Caps, DEFAULT_DIGEST_CAPS, DEFAULT_WATCH_CAPS } from './core/jobs/caps.js';
-import { findOperation, type OperationId, type RateLimit, typedNameOf } from './core/operations/index.js';
+import {
+  findOperation,
+  OPERATION_IDS,
+  type OperationId,
+  type RateLimit,
+  typedNameOf,
+} from './core/operations/index.js';
 import { parseStoreUrl } from './core/store/index.js';
-import { DEFAULT_TIME_ZONE, isValidTimeZone } from './core/time.js';
 import { readLanguageChoice } from './i18n/lang.js';
 import { simulatorOptionsFromEnv } from './simulator/env.js';
 import type { SimulatorOptions } from './simulator/types.js';
@@ -16,6 +21,7 @@ import {
   QUEUED_NOTICE_AFTER_MS,
   type SlackConfig,
 } from './slack/slackConfig.js';
+import { DEFAULT_TIME_ZONE, isValidTimeZone } from './time/calendar.js';
 
 /**
  * The whole configuration, read from the environment here and nowhere else. `npm start`, the console
@@ -345,7 +351,7 @@ export function parseRateLimits(text: string | undefined, problems: string[]): P
     const windowMs = match ? parseDuration(/^\d/.test(match[2]!) ? match[2]! : `1${match[2]}`) : undefined;
     if (!definition)
       problems.push(
-        `DATA_API_RATE_LIMITS: unknown operation "${name}" (use an operation name or taxpayer, bids, fund-asset, futures, new-funds)`,
+        `DATA_API_RATE_LIMITS: unknown operation "${name}" (use an operation name or ${OPERATION_IDS.map(typedNameOf).join(', ')})`,
       );
     else if (!match || !windowMs || Number(match[1]) < 1)
       problems.push(`DATA_API_RATE_LIMITS: "${name}=${value}" is not a limit like 60/1m or 6/10s`);

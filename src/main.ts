@@ -1,5 +1,5 @@
 import process from 'node:process';
-import { chartDestination } from './charts/quickChart.js';
+import { chartDestination } from './charts/chartRenderer.js';
 import { readConfig } from './config.js';
 import { ConfigError } from './core/errors.js';
 import { createLogger } from './core/logger.js';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type ConfigOptions, loadConfig, parseRateLimits, readConfig } from '../src/config.js';
 import { ConfigError } from '../src/core/errors.js';
 import { DEFAULT_CAPS } from '../src/core/jobs/caps.js';
+import { OPERATION_IDS, typedNameOf } from '../src/core/operations/index.js';
 import { runEntryPoint } from './support/entryPoints.js';
 
 const TERMINAL: ConfigOptions = { inSlack: false, demo: false };
@@ -65,6 +66,15 @@ describe('the data service, store and budgets', () => {
       STORE_URL: 'mongo://x',
     });
     expect(problems).toHaveLength(7);
+  });
+
+  it('an unknown operation in DATA_API_RATE_LIMITS is answered with every typed name of the registry', () => {
+    const problems: string[] = [];
+    parseRateLimits('nope=1/1s', problems);
+    expect(problems).toEqual([
+      `DATA_API_RATE_LIMITS: unknown operation "nope" (use an operation name or ${OPERATION_IDS.map(typedNameOf).join(', ')})`,
+    ]);
+    expect(problems[0]).toContain('taxpayer, bids, fund-asset, futures, new-funds');
   });
 
   it('parses rate limits by typed name', () => {

@@ -95,6 +95,42 @@ describe('the layout', () => {
     expect(slackRoomLoops()).toEqual([]);
   });
 
+  it('the ground floors import nothing of src above them: time/ only itself, i18n/ only itself and time/', () => {
+    const upward = ['time', 'i18n'].flatMap((room) => {
+      const below = room === 'time' ? ['time/', '../'] : ['time/', 'i18n/', '../'];
+      return sourceFiles(join(SRC, room)).flatMap((file) =>
+        importsOf(file)
+          .filter((imported) => !below.some((floor) => imported.startsWith(floor)))
+          .map((imported) => `${relative(SRC, file)} -> ${imported}`),
+      );
+    });
+    expect(upward).toEqual([]);
+  });
+
+  it("charts' users outside charts/ take the renderer contract from chartRenderer.ts: quickChart.ts only for its URLs", () => {
+    const quickChartUsers = sourceFiles(SRC)
+      .filter((file) => !file.startsWith(join(SRC, 'charts')))
+      .filter((file) => importsOf(file).includes(join('charts', 'quickChart.ts')))
+      .map((file) => relative(SRC, file));
+    // The flow that resolves a plan (a short URL) and `dq chart`, which prints a QuickChart URL.
+    expect(quickChartUsers.sort()).toEqual([join('cli', 'chartCommand.ts'), join('slack', 'flows', 'chartFor.ts')]);
+  });
+
+  it('each exported name is defined in one file of src/ outside the simulator (which knows the service on its own)', () => {
+    const definedIn = new Map<string, string[]>();
+    for (const file of sourceFiles(SRC, ['simulator'])) {
+      const names = readFileSync(file, 'utf8').matchAll(
+        /^export (?:declare )?(?:async )?(?:function\*?|const|let|class|interface|type|enum|abstract class) ([\w$]+)/gm,
+      );
+      // A function's overloads are one definition.
+      for (const name of new Set([...names].map((match) => match[1]!)))
+        definedIn.set(name, [...(definedIn.get(name) ?? []), relative(SRC, file)]);
+    }
+    expect(
+      [...definedIn].filter(([, files]) => files.length > 1).map(([name, files]) => `${name}: ${files.join(', ')}`),
+    ).toEqual([]);
+  });
+
   it('core knows no Slack', () => {
     const coreFiles = sourceFiles(join(SRC, 'core')).filter((file) =>
       /from '[^']*(\/slack\/|@slack\/)/.test(readFileSync(file, 'utf8')),

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CHART_PIXEL_RATIO } from './chartDrawer.js';
-import { CHART_BACKGROUND, CHART_JS_VERSION, type ChartPublisher } from './quickChart.js';
+import type { ChartPublisher } from './chartRenderer.js';
+import { CHART_BACKGROUND, CHART_JS_VERSION } from './quickChart.js';
 import { drawPng } from './renderQuickChart.js';
 
 /**

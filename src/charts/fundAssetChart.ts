@@ -1,18 +1,10 @@
 import { roundTo } from '../core/decimals.js';
 import type { FundAssetRecord, FundAssetResult } from '../core/operations/fundAsset.js';
 import type { Lang } from '../i18n/lang.js';
+import type { ChartImage, ChartPlan, ChartSettings } from './chartRenderer.js';
 import { latestPoints, NATIVE_CHART_LIMITS, type NativeChart } from './nativeChart.js';
-import { cnyUnitFor, formatCny, signed, visibleDecimals } from './numbers.js';
-import {
-  type ChartImage,
-  type ChartPlan,
-  type ChartSettings,
-  compactJs,
-  firstFitting,
-  js,
-  jsObject,
-  planOf,
-} from './quickChart.js';
+import { cnyUnitFor, formatCnyAmount, signed, visibleDecimals } from './numbers.js';
+import { compactJs, firstFitting, js, jsObject, planOf } from './quickChart.js';
 import { clauses, sentences } from './sentences.js';
 
 export interface AssetPoint {
@@ -109,9 +101,9 @@ export function alignedRanges(
 }
 
 /** How far apart a fund's statistical dates are, so the % line says what it compares ("quarter on quarter"). */
-export type Cadence = 'week' | 'month' | 'quarter' | 'halfYear' | 'year' | 'previous';
+export type ReportCadence = 'week' | 'month' | 'quarter' | 'halfYear' | 'year' | 'previous';
 
-const CADENCE_DAYS: ReadonlyArray<[Cadence, number, number]> = [
+const CADENCE_DAYS: ReadonlyArray<[ReportCadence, number, number]> = [
   ['week', 6, 8],
   ['month', 27, 32],
   ['quarter', 85, 95],
@@ -120,7 +112,7 @@ const CADENCE_DAYS: ReadonlyArray<[Cadence, number, number]> = [
 ];
 
 /** The cadence of dates (oldest first) from the typical gap between neighbours; `previous` when they keep none. */
-export function cadenceOf(dates: readonly string[]): Cadence {
+export function cadenceOf(dates: readonly string[]): ReportCadence {
   const days = dates
     .slice(1)
     .map((date, index) => (Date.parse(date) - Date.parse(dates[index]!)) / 86_400_000)
@@ -192,7 +184,7 @@ export function fundAssetChartText(input: FundChartInput): string {
   );
   const heading = lang.t(input.firstPage ? 'fundAsset.chart.title' : 'fundAsset.chart.titleOlder', {
     fund: fundTitle(input.fundCode, input.fundName, lang),
-    amount: formatCny(input.latest.asset, lang.locale),
+    amount: formatCnyAmount(input.latest.asset, lang.locale),
     date: input.latest.date,
   });
   const title =
@@ -223,7 +215,7 @@ export function fundAssetChartText(input: FundChartInput): string {
     callback:v=>v<0?'':+v.toFixed(${sizeDecimals})},
     // The latest amount's label blanks the tick labels it would cover (their grid lines stay).
     beforeFit:s=>{s.ticks.forEach(t=>{if(Math.abs(t.value-Z)<${Number(badgeReach.toPrecision(3))})t.label=''});
-    s.ticks=s.ticks.concat({value:Z,label:${js(formatCny(input.latest.asset, lang.locale))},z:1})}},
+    s.ticks=s.ticks.concat({value:Z,label:${js(formatCnyAmount(input.latest.asset, lang.locale))},z:1})}},
     r:{position:'right',min:${rateAxis.min},max:${rateAxis.max},title:{display:true,text:${js(change)},color:'${RATE_COLOR}'},
     grid:{drawOnChartArea:false},ticks:{stepSize:${rateAxis.step},color:'${RATE_COLOR}',callback:v=>+v.toFixed(2)+'%'}}}}}
     })()
@@ -285,7 +277,7 @@ export function buildFundAssetChart(
       ? lang.t('fundAsset.chart.noRate')
       : lang.t('fundAsset.chart.rate', { rate: signed(latest.rate, 2) });
   const latestSentence = lang.t(firstPage ? 'fundAsset.chart.latest' : 'fundAsset.chart.newestOnPage', {
-    amount: formatCny(latest.asset, lang.locale),
+    amount: formatCnyAmount(latest.asset, lang.locale),
     date: latest.date,
     rate: latestRate,
   });
@@ -336,7 +328,7 @@ export function fundAssetNativeChart(result: FundAssetResult, lang: Lang, option
   const chart: NativeChart = {
     type: 'bar',
     title: titleFitting(
-      (fund) => lang.t(titleKey, { fund, amount: formatCny(latest.asset, lang.locale), date: latest.date }),
+      (fund) => lang.t(titleKey, { fund, amount: formatCnyAmount(latest.asset, lang.locale), date: latest.date }),
       result.fundCode,
       options.fundName,
       lang,

@@ -13,23 +13,20 @@ import {
   periodStart,
   typedPeriod,
 } from '../core/operations/futures.js';
-import { dayText, localParts, zoneName } from '../core/time.js';
 import type { Lang } from '../i18n/lang.js';
-import { latestPoints, type NativeChart } from './nativeChart.js';
-import { formatFixed, signed } from './numbers.js';
+import { dayText, zoneName } from '../i18n/timeText.js';
+import { localParts } from '../time/calendar.js';
 import {
   type ChartColors,
   type ChartFileName,
   type ChartImage,
   type ChartPlan,
   type ChartSettings,
-  compactJs,
   drawnLocally,
-  firstFitting,
-  js,
-  jsObject,
-  planOf,
-} from './quickChart.js';
+} from './chartRenderer.js';
+import { latestPoints, type NativeChart } from './nativeChart.js';
+import { formatFixed, signed } from './numbers.js';
+import { compactJs, firstFitting, js, jsObject, planOf } from './quickChart.js';
 import { clauses, sentences } from './sentences.js';
 
 /** The period as a chart title names it: 5m, 1D (5分钟, 日线). */

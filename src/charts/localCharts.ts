@@ -4,7 +4,7 @@ import type { Keyv } from 'keyv';
 import type { Logger } from 'pino';
 import type { Lang } from '../i18n/lang.js';
 import type { ChartSpec, PngDrawer } from './chartDrawer.js';
-import type { LocalChartSettings, Picture, RenderPlan } from './quickChart.js';
+import type { LocalChartSettings, Picture, RenderPlan } from './chartRenderer.js';
 
 // Charts the app draws itself (CHART_RENDERER=local) and serves from its own HTTP server, so the
 // data never leaves for a third party and a chart is never cut to fit a URL. A chart's address is

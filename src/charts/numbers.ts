@@ -95,7 +95,7 @@ export function cnyUnitFor(amount: number, locale: Locale): CnyUnit {
 }
 
 /** 12.35亿元, 5,678.90万元, 999.00元, −2.50亿元; CNY 1.24 billion, CNY 56.79 million, CNY 999.00. */
-export function formatCny(amount: number, locale: Locale): string {
+export function formatCnyAmount(amount: number, locale: Locale): string {
   const unit = cnyUnitFor(amount, locale);
   const sign = amount < 0 && round2(Math.abs(amount) / unit.size) !== 0 ? MINUS : '';
   return unit.write(`${sign}${twoDecimals.format(Math.abs(amount) / unit.size)}`);

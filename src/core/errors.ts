@@ -1,6 +1,5 @@
 import { english, type Phrase } from '../i18n/lang.js';
-import { failureRule } from './client/callPolicy.js';
-import type { DataErrorKind, UpstreamKind } from './errorKinds.js';
+import { type DataErrorKind, failureRule, type UpstreamKind } from './errorKinds.js';
 
 export type { DataErrorKind, UpstreamKind } from './errorKinds.js';
 

@@ -1,4 +1,6 @@
 import { type CatalogueKey, english, type Lang } from '../i18n/lang.js';
+import { dateTimeText } from '../i18n/timeText.js';
+import { DEFAULT_TIME_ZONE } from '../time/calendar.js';
 import { formatDuration } from './duration.js';
 import {
   BudgetExceededError,
@@ -8,7 +10,6 @@ import {
   UpstreamError,
   ValidationError,
 } from './errors.js';
-import { DEFAULT_TIME_ZONE, dateTimeText } from './time.js';
 
 /** Whose daily budget a refusal names. */
 const BUDGET_REFUSALS = {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import i18next, { type i18n } from 'i18next';
-import { dateTimeText } from '../core/time.js';
 import type { CatalogueKey } from './catalogueKeys.js';
+import { dateTimeText } from './timeText.js';
 
 export type { CatalogueKey, NamesUnder, OperationName } from './catalogueKeys.js';
 

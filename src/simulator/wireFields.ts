@@ -48,7 +48,7 @@ export function countFromNumber(body: RequestBody, field: string, rules: CountRu
   return checkCount(value, field, rules);
 }
 
-export function pageOf<T>(items: readonly T[], pageNo: number, pageSize: number): T[] {
+export function pageItems<T>(items: readonly T[], pageNo: number, pageSize: number): T[] {
   const start = (pageNo - 1) * pageSize;
   return items.slice(start, start + pageSize);
 }

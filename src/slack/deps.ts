@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { ChartPublisher, ChartSettings, RenderPlan } from '../charts/quickChart.js';
+import type { ChartPublisher, ChartSettings, RenderPlan } from '../charts/chartRenderer.js';
 import type { DataClient } from '../core/client/dataClient.js';
 import type { DigestService } from '../core/digest/digestService.js';
 import type { ExportJobs } from '../core/export/exportJobs.js';

@@ -8,7 +8,7 @@ import {
   fundAssetNativeChart,
   thinAssetPoints,
 } from '../../src/charts/fundAssetChart.js';
-import { formatCny } from '../../src/charts/numbers.js';
+import { formatCnyAmount } from '../../src/charts/numbers.js';
 import type { RenderedChart } from '../../src/charts/renderQuickChart.js';
 import type { FundAssetResult } from '../../src/core/operations/fundAsset.js';
 import { english, type Lang, langFor } from '../../src/i18n/lang.js';
@@ -91,12 +91,12 @@ function checkFundPicture(rendered: RenderedChart, result: FundAssetResult, lang
 
   const newest = [...result.records].sort((a, b) => (a.assetDate < b.assetDate ? 1 : -1))[0]!;
   const marked = assets.ticks.filter((tick) => (tick as { z?: number }).z);
-  expect(marked.map((tick) => tick.label)).toEqual([formatCny(newest.asset, lang.locale)]);
+  expect(marked.map((tick) => tick.label)).toEqual([formatCnyAmount(newest.asset, lang.locale)]);
   expect(Math.abs(assets.getPixelForValue(marked[0]!.value) - assetMeta!.data.at(-1)!.y)).toBeLessThanOrEqual(1);
   expect(String(chart.options.plugins.title.text)).toContain(
     lang === english ? `Fund ${result.fundCode}` : `基金 ${result.fundCode}`,
   );
-  expect(String(chart.options.plugins.title.text)).toContain(formatCny(newest.asset, lang.locale));
+  expect(String(chart.options.plugins.title.text)).toContain(formatCnyAmount(newest.asset, lang.locale));
   expect(visibleLabels(rendered, 'x').at(-1)).toBe(newest.assetDate);
 }
 
@@ -147,7 +147,7 @@ describe('fund asset charts, drawn as QuickChart draws them', () => {
   it("uses the messages' money formatter, so chart and text agree on every amount", () => {
     for (const amount of [99_999_999.99, 1_234_567_890, 8_500_000, 9_999.996, -250_000_000]) {
       for (const locale of ['en', 'zh-CN'] as const)
-        expect(formatCny(amount, locale)).toBe(formatCnyInMessages(amount, locale));
+        expect(formatCnyAmount(amount, locale)).toBe(formatCnyInMessages(amount, locale));
     }
     const plan = check({
       fundCode: '000004',

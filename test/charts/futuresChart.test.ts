@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { ChartSettings } from '../../src/charts/chartRenderer.js';
 import {
   buildFuturesChart,
   CANDLE_COLORS,
@@ -12,7 +13,6 @@ import {
   periodName,
   priceUnit,
 } from '../../src/charts/futuresChart.js';
-import type { ChartSettings } from '../../src/charts/quickChart.js';
 import type { RenderedChart } from '../../src/charts/renderQuickChart.js';
 import {
   CANDLE_TYPES,

@@ -4,9 +4,9 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { Keyv } from 'keyv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChartDrawer, type ChartSpec, type PngDrawer } from '../../src/charts/chartDrawer.js';
+import type { ChartSettings, Picture, RenderPlan } from '../../src/charts/chartRenderer.js';
 import { buildFuturesChart } from '../../src/charts/futuresChart.js';
 import { LocalCharts } from '../../src/charts/localCharts.js';
-import type { ChartSettings, Picture, RenderPlan } from '../../src/charts/quickChart.js';
 import { langFor } from '../../src/i18n/lang.js';
 import { makeCandles, simulatedFutures } from './support.js';
 

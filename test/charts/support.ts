@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { ChartPlan, ChartSettings } from '../../src/charts/quickChart.js';
+import type { ChartPlan, ChartSettings } from '../../src/charts/chartRenderer.js';
 import { type RenderedChart, readChartUrl, renderQuickChart } from '../../src/charts/renderQuickChart.js';
 import type { FundAssetRecord, FundAssetResult } from '../../src/core/operations/fundAsset.js';
 import { type Candle, type CandleType, type FuturesResult, toCandles } from '../../src/core/operations/futures.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { capPhrase } from '../../src/core/jobs/caps.js';
 import { type Catalogue, english, langFor, readCatalogue } from '../../src/i18n/lang.js';
-import { costText } from '../../src/slack/render/watch.js';
+import { watchCostText } from '../../src/slack/render/costText.js';
 
 /**
  * A count before a unit, in English (issue 42.15: "1 candles", "5 5-minute candles"): one of a
@@ -79,7 +79,7 @@ describe('counts before units', () => {
     expect(english.t(capPhrase('watch', { scope: 'channel', cap: 1, setting: 'WATCH_MAX_PER_CHANNEL' }))).toMatch(
       /^this channel already has 1 watch, the most/,
     );
-    expect(costText({ perCheck: 1, checksPerMonth: 1, perMonth: 1, assumed: false } as never, english)).toBe(
+    expect(watchCostText({ perCheck: 1, checksPerMonth: 1, perMonth: 1, assumed: false } as never, english)).toBe(
       'Costs 1 coin per check; 1 check in the next 30 days: 1 coin.',
     );
     expect(english.t('fundAsset.table.caption', { code: '000001', count: 1 })).toBe(
@@ -98,7 +98,7 @@ describe('counts before units', () => {
     expect(zh.t('tables.next', { size: 10, coins: 10 })).toBe('下 10 条 →（10 币）');
     expect(zh.t('home.unconfirmed', { coins: 20 })).toBe('本月有 20 币来自超时的查询（可能已扣费）。');
     expect(zh.t('digests.list.count', { count: 1 })).toBe('本频道有 1 个推送');
-    expect(costText({ perCheck: 10, checksPerMonth: 30, perMonth: 300, assumed: false } as never, zh)).toBe(
+    expect(watchCostText({ perCheck: 10, checksPerMonth: 30, perMonth: 300, assumed: false } as never, zh)).toBe(
       '每次检查 10 币；未来 30 天检查 30 次，共 300 币。',
     );
     expect(zh.t('watch.post.noticesCapped', { pages: 3, coins: '30 币' })).toContain('每次检查最多查询 3 页（30 币）');

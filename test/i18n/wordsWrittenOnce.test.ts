@@ -16,7 +16,6 @@ import {
   LOCALES,
   readCatalogue,
 } from '../../src/i18n/lang.js';
-import { FUND_OPTION_EXTRA_KEYS } from '../../src/slack/flows/digestCommand.js';
 import { SEARCH_FIELD_EXTRA_WORDS } from '../../src/slack/operations/bidsSlack.js';
 import { COMMAND_GRAMMAR } from '../../src/slack/operations/index.js';
 import {
@@ -27,6 +26,11 @@ import {
   WATCH_WORDS,
 } from '../../src/slack/parse/commandGrammar.js';
 import { operationSubcommand } from '../../src/slack/parse/commandSyntax.js';
+import {
+  FUND_OPTION_EXTRA_KEYS,
+  SHARED_VERB_EXTRA_WORDS,
+  WATCH_OPTION_EXTRA_KEYS,
+} from '../../src/slack/parse/subscriptionCommand.js';
 
 /** The catalogue object at a dotted path, in one language. */
 function catalogueAt(locale: (typeof LOCALES)[number], path: string): unknown {
@@ -117,6 +121,16 @@ const EXTRA_WORDS: ReadonlyArray<{ list: string; extra: readonly string[]; group
     extra,
     groups: [`digests.keys.${key}`],
   })),
+  ...Object.entries(SHARED_VERB_EXTRA_WORDS).map(([verb, extra]) => ({
+    list: `/dq watch and digest verb ${verb}`,
+    extra,
+    groups: [`commands.verbs.${verb}`],
+  })),
+  ...Object.entries(WATCH_OPTION_EXTRA_KEYS).map(([key, extra]) => ({
+    list: `/dq watch add ${key}:`,
+    extra,
+    groups: [`watch.keys.${key}`],
+  })),
 ];
 
 /**
@@ -148,7 +162,7 @@ function everyText(locale: (typeof LOCALES)[number]): Array<[string, string]> {
 }
 
 /** The words /dq reads as commands and option keys: in code only as catalogue entries, never as words. */
-const COMMAND_WORDS = groupWords(...SUBCOMMAND_GROUPS, ...OPTION_KEY_GROUPS, 'digests.keys', 'help.lang');
+const COMMAND_WORDS = groupWords(...SUBCOMMAND_GROUPS, ...OPTION_KEY_GROUPS, 'digests.keys', 'watch.keys', 'help.lang');
 
 /** Chinese words written in quotes or as object keys in src/ (Chinese text in code is nearly always a word people type). */
 function chineseWordsInCode(dir: URL): Array<{ file: string; word: string }> {
@@ -175,8 +189,8 @@ function chineseWordsInCode(dir: URL): Array<{ file: string; word: string }> {
 
 /** Verbs of the watch and digest commands that happen to be a subcommand's word too (关注 add, 推送 run). */
 const VERBS_LIKE_A_SUBCOMMAND: ReadonlySet<string> = new Set([
-  'src/slack/flows/watchCommand.ts 关注',
-  'src/slack/flows/digestCommand.ts 推送',
+  'src/slack/parse/subscriptionCommand.ts 关注',
+  'src/slack/parse/subscriptionCommand.ts 推送',
 ]);
 
 describe('each word people type is written once: in the catalogue when it is shown, else in code', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { operations } from '../../src/core/operations/index.js';
 import type { SlackDeps } from '../../src/slack/deps.js';
 import { WORKFLOW_STEPS } from '../../src/slack/flows/workflowSteps.js';
-import { register } from '../../src/slack/listeners/functions/index.js';
+import { registerFunctions } from '../../src/slack/listeners/functions/index.js';
 import type { Parameter } from '../../src/slack/operations/workflowStep.js';
 import { parseYaml } from '../support/yamlSubset.js';
 
@@ -82,7 +82,7 @@ describe('manifest.workflow-steps.yml', () => {
 
   it('declares exactly the steps the app registers, each with a title, a description and described parameters', () => {
     const registered: string[] = [];
-    register({ function: ((callbackId: string) => registered.push(callbackId)) as never }, {} as SlackDeps);
+    registerFunctions({ function: ((callbackId: string) => registered.push(callbackId)) as never }, {} as SlackDeps);
     expect(Object.keys(functions).sort()).toEqual([...registered].sort());
     expect(registered).toEqual(WORKFLOW_STEPS.map((step) => step.callbackId));
     for (const [callbackId, definition] of Object.entries(functions)) {

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { type Logger, pino } from 'pino';
-import type { ChartSettings } from '../../src/charts/quickChart.js';
+import type { ChartSettings } from '../../src/charts/chartRenderer.js';
 import { loadConfig } from '../../src/config.js';
 import { DataClient, type DataClientOptions } from '../../src/core/client/dataClient.js';
 import type { Clock } from '../../src/core/clock.js';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { chartFilePublisher } from '../../charts/chartFiles.js';
-import { type ChartSettings, drawnLocally } from '../../charts/quickChart.js';
+import { type ChartSettings, drawnLocally } from '../../charts/chartRenderer.js';
 import type { AppConfig } from '../../config.js';
 import type { DigestConfig } from '../../core/digest/types.js';
 import { MemoryStore } from '../../core/store/memoryStore.js';

@@ -1,7 +1,7 @@
 import type { DigestContent, DigestPoster } from '../../core/digest/types.js';
 import type { Prices } from '../../core/operations/prices.js';
 import { langFor } from '../../i18n/lang.js';
-import { messageText } from '../../slack/render/asText.js';
+import { printedMessage } from '../../slack/render/asText.js';
 import { renderDigest } from '../../slack/render/digest.js';
 import { rule } from './rule.js';
 
@@ -18,8 +18,8 @@ export class ConsoleDigestPoster implements DigestPoster {
     const [main, ...replies] = renderDigest(content, { now: this.now(), prices: this.prices, lang });
     if (!main) return;
     this.print(
-      `${rule(lang.t('digests.console.posted', { id: content.digest.id, channel: content.digest.channelId }))}\n${messageText(main).text}`,
+      `${rule(lang.t('digests.console.posted', { id: content.digest.id, channel: content.digest.channelId }))}\n${printedMessage(main).text}`,
     );
-    for (const reply of replies) this.print(`${rule(lang.t('digests.console.reply'))}\n${messageText(reply).text}`);
+    for (const reply of replies) this.print(`${rule(lang.t('digests.console.reply'))}\n${printedMessage(reply).text}`);
   }
 }

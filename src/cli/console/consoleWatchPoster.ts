@@ -1,7 +1,7 @@
 import type { WatchNotice, WatchPoster } from '../../core/watch/types.js';
 import { type Locale, langFor } from '../../i18n/lang.js';
 import { watchNoticeMessage } from '../../slack/flows/watchNotice.js';
-import { type ConsoleButton, messageText } from '../../slack/render/asText.js';
+import { type ConsoleButton, printedMessage } from '../../slack/render/asText.js';
 import { rule } from './rule.js';
 
 /** A watch's message as its channel would get it, printed (`/dq watch run <id>` in the console). */
@@ -16,7 +16,7 @@ export class ConsoleWatchPoster implements WatchPoster {
     const lang = langFor(notice.locale);
     const message = watchNoticeMessage(notice);
     // A terminal shows no Slack table: a saved search's notices are printed as the cards Slack would fall back to.
-    const { text, buttons } = messageText(message.withoutTable ?? message);
+    const { text, buttons } = printedMessage(message.withoutTable ?? message);
     this.print(
       `${rule(lang.t('watch.console.posted', { id: notice.watch.id, channel: notice.watch.channelId }))}\n${text}`,
     );

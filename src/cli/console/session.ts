@@ -10,7 +10,7 @@ import { saveWatch } from '../../slack/flows/watchCommand.js';
 import { type PagingMove, readPagingWords } from '../../slack/parse/pagingWords.js';
 import { ACTION, actionOf } from '../../slack/payloads/ids.js';
 import { type DecodedQuery, decodeQueryValue } from '../../slack/payloads/queryValue.js';
-import { type ConsoleButton, messageText } from '../../slack/render/asText.js';
+import { type ConsoleButton, printedMessage } from '../../slack/render/asText.js';
 import { renderNotice } from '../../slack/render/notice.js';
 import type { Responder } from '../../slack/reply/responder.js';
 import type { SlackMessage } from '../../slack/reply/slackMessage.js';
@@ -232,7 +232,7 @@ export class ConsoleSession {
   }
 
   private async show(message: SlackMessage, heading: string | undefined): Promise<void> {
-    const { text, buttons } = messageText(message);
+    const { text, buttons } = printedMessage(message);
     this.replied = true;
     this.offer(buttons, message.lang);
     // The blank line after each reply keeps one reply apart from the next prompt or post.

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { UpstreamKind } from '../errorKinds.js';
+import { failureRule, isUpstreamKind, type UpstreamKind } from '../errorKinds.js';
 
 /**
  * The call policy: what the client does after each way a call to the data service can end. One
@@ -88,44 +88,6 @@ export function parseRetryAfter(header: string | string[] | undefined, now: numb
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/** What one kind of failed attempt means. */
-export interface FailureRule {
-  /** Trying the same call again may succeed and cannot pay twice. */
-  retry: boolean;
-  /** Sent, and no readable answer: counted as spent (unconfirmed), since the service may have charged it. */
-  mayHaveCharged: boolean;
-  /** The service said to slow down: this operation's calls are held, here and across the fleet. */
-  pause: boolean;
-}
-
-const NOT_CHARGED_RETRIED: FailureRule = { retry: true, mayHaveCharged: false, pause: false };
-const NOT_CHARGED_FINAL: FailureRule = { retry: false, mayHaveCharged: false, pause: false };
-const MAY_HAVE_CHARGED: FailureRule = { retry: false, mayHaveCharged: true, pause: false };
-
-const FAILURE_RULES: Readonly<Record<UpstreamKind, FailureRule>> = {
-  // Never sent: no connection was made, so nothing reached the service.
-  network: NOT_CHARGED_RETRIED,
-  // Refused without being decided.
-  rate_limited: { retry: true, mayHaveCharged: false, pause: true },
-  server: NOT_CHARGED_RETRIED,
-  // Refused as a request: the same request would get the same answer.
-  auth: NOT_CHARGED_FINAL,
-  insufficient_balance: NOT_CHARGED_FINAL,
-  rejected: NOT_CHARGED_FINAL,
-  // Sent, no readable answer (no answer in time, a broken connection, a 2xx body that is not JSON).
-  timeout: MAY_HAVE_CHARGED,
-  connection_lost: MAY_HAVE_CHARGED,
-  malformed: MAY_HAVE_CHARGED,
-  // A success code is a charge however its payload looks (the client counts it as the envelope
-  // reads success); a 2xx envelope without any code was not decided as a success. Neither is retried.
-  schema_changed: NOT_CHARGED_FINAL,
-};
-
-/** Also read by errors.ts, so that an UpstreamError tells the reply what the client did about it. */
-export function failureRule(kind: UpstreamKind): FailureRule {
-  return FAILURE_RULES[kind];
-}
-
 export interface RetryPolicy {
   /** Further attempts after the first one. */
   maxRetries: number;
@@ -140,7 +102,7 @@ export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 2, baseDelayMs: 400, max
  * Full-jitter exponential backoff, never shorter than what the service asked for with
  * Retry-After (clients that retry in step make the overload worse).
  */
-export function retryDelayMs(
+export function backoffMs(
   attempt: number,
   policy: RetryPolicy,
   retryAfterMs: number | undefined,
@@ -168,20 +130,20 @@ const GIVE_UP: Decision = { retryInMs: undefined, pauseMs: undefined };
 function upstreamFailure(error: unknown): { kind: UpstreamKind; retryAfterMs: number | undefined } | undefined {
   if (!(error instanceof Error)) return undefined;
   const { kind, retryAfterMs } = error as { kind?: unknown; retryAfterMs?: unknown };
-  if (typeof kind !== 'string' || !Object.hasOwn(FAILURE_RULES, kind)) return undefined;
+  if (typeof kind !== 'string' || !isUpstreamKind(kind)) return undefined;
   return { kind: kind as UpstreamKind, retryAfterMs: typeof retryAfterMs === 'number' ? retryAfterMs : undefined };
 }
 
 /** What to do after attempt number `attempt` (0 for the first) failed with `error`. */
 export function decide(error: unknown, attempt: number, policy: RetryPolicy, random?: () => number): Decision {
   const failure = upstreamFailure(error);
-  if (!failure || !FAILURE_RULES[failure.kind].retry || attempt >= policy.maxRetries) return GIVE_UP;
+  if (!failure || !failureRule(failure.kind).retry || attempt >= policy.maxRetries) return GIVE_UP;
   const { retryAfterMs } = failure;
   return {
-    retryInMs: retryDelayMs(attempt, policy, retryAfterMs, random),
+    retryInMs: backoffMs(attempt, policy, retryAfterMs, random),
     // Without a Retry-After, one backoff step still keeps the queued calls from running straight
     // into the limit that just refused this one.
-    pauseMs: FAILURE_RULES[failure.kind].pause ? (retryAfterMs ?? policy.baseDelayMs) : undefined,
+    pauseMs: failureRule(failure.kind).pause ? (retryAfterMs ?? policy.baseDelayMs) : undefined,
   };
 }
 

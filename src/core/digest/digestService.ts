@@ -1,8 +1,8 @@
 import { english, type Locale, type Phrase, readLanguageChoice } from '../../i18n/lang.js';
+import { isValidTimeZone } from '../../time/calendar.js';
 import type { Clock } from '../clock.js';
 import { capPhrase, type EntryCaps } from '../jobs/caps.js';
 import { nextRunAfter, parseCadence, parseTimeOfDay, type Schedule } from '../jobs/schedule.js';
-import { isValidTimeZone } from '../time.js';
 import { withoutInvisibles } from '../validation/withoutInvisibles.js';
 import { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS } from './collect.js';
 import type { DigestRepository } from './digestRepository.js';

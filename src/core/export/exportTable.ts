@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { isOneOf } from '../../i18n/catalogueKeys.js';
 import type { NamesUnder, Phrase } from '../../i18n/lang.js';
+import { formatZonedTime } from '../../i18n/timeText.js';
+import { localDate } from '../../time/calendar.js';
 import { type AnyOperation, type OperationId, operations } from '../operations/index.js';
-import { formatZonedTime, localDate } from '../time.js';
 
 /** One column of an export: the field's name as the service sent it, and a label when the app has one. */
 export interface ExportColumn {

@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
 import { type CatalogueKey, inEveryLanguage, type Phrase } from '../../i18n/lang.js';
-import { isValidTimeZone } from '../time.js';
+import { isValidTimeZone } from '../../time/calendar.js';
 
 /**
  * When a digest runs: every day, Monday to Friday, or one day a week, at a local time. `hourly`

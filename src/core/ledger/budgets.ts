@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
+import { localDate, startOfNextDay } from '../../time/calendar.js';
 import { BudgetExceededError, type BudgetScope, BudgetUnavailableError } from '../errors.js';
 import type { CounterChange, ReserveOutcome, Store, StoreMarker } from '../store/types.js';
-import { localDate, startOfNextDay } from '../time.js';
 
 export interface BudgetLimits {
   /** Coins per team per local day; undefined = unlimited. */

@@ -1,6 +1,13 @@
 import type { Logger } from 'pino';
+import {
+  localParts,
+  startOfDay,
+  startOfMonth,
+  startOfNextDay,
+  startOfNextMonth,
+  zonedTime,
+} from '../../time/calendar.js';
 import type { Store } from '../store/types.js';
-import { localParts, startOfDay, startOfMonth, startOfNextDay, startOfNextMonth, zonedTime } from '../time.js';
 
 /**
  * One upstream call, successful or not. Coins are what the service charged (0 when it refused);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { english, inEveryLanguage, type NamesUnder, type Phrase } from '../../i18n/lang.js';
-import { localDate } from '../time.js';
+import { localDate } from '../../time/calendar.js';
 import { BID_REGIONS, findBidRegion, isGenericBidKeyword } from './bidRegions.js';
 import { HOUR, type OperationDefinition, type PagingSpec, pagedBy, pageInfo, SERVICE_TIME_ZONE } from './definition.js';
 import {

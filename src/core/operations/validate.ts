@@ -1,6 +1,6 @@
 import type { Phrase } from '../../i18n/lang.js';
+import { localDate } from '../../time/calendar.js';
 import { type FieldProblem, ValidationError } from '../errors.js';
-import { localDate } from '../time.js';
 import { compiledSchema } from './compiledSchema.js';
 import { SERVICE_TIME_ZONE } from './definition.js';
 import { type AnyOperation, type OperationId, operations, type RequestOf } from './index.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
+import { startOfNextDay } from '../../time/calendar.js';
 import type { Clock } from '../clock.js';
-import { startOfNextDay } from '../time.js';
 import type { Store, StoreMarker } from './types.js';
 
 /** A store found emptied (its marker gone or replaced): when, and what it means for spending. */

@@ -1,9 +1,9 @@
 import { Cron } from 'croner';
 import { LRUCache } from 'lru-cache';
+import { localParts, offsetAt, zonedTime } from '../../time/calendar.js';
 import { type Cadence, cronPattern, type Schedule, type Weekday } from '../jobs/schedule.js';
 import { closesDaily } from '../operations/index.js';
 import type { Prices } from '../operations/prices.js';
-import { localParts, offsetAt, zonedTime } from '../time.js';
 import { watchOperation } from './checks.js';
 import type { Watch, WatchTarget } from './types.js';
 

@@ -3,11 +3,12 @@
 // this takes a page to be newest first: while every notice of a page is new the next one may hold
 // more, and once a page holds a notice told before, nothing beyond it is new. A check cut short (a
 // later page unanswered) leaves that edge unreached: the next one reads on past what it told.
+
+import { localDate } from '../../time/calendar.js';
 import type { CallContext, CallResult, DataClient } from '../client/dataClient.js';
 import { UpstreamError } from '../errors.js';
 import { SERVICE_TIME_ZONE } from '../operations/definition.js';
 import { WATCHED_OPERATIONS } from '../operations/index.js';
-import { localDate } from '../time.js';
 import { type NoticeIdentity, type PageNotice, pageNotices } from './noticeIdentity.js';
 import type { CheckOutcome, TenderSearch, WatchState, WatchTarget } from './types.js';
 

@@ -1,5 +1,6 @@
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 import { english, inEveryLanguage, type Locale, type Phrase, readLanguageChoice } from '../../i18n/lang.js';
+import { isValidTimeZone, localDate } from '../../time/calendar.js';
 import type { Clock } from '../clock.js';
 import { capPhrase, type EntryCaps } from '../jobs/caps.js';
 import {
@@ -15,7 +16,6 @@ import { SERVICE_TIME_ZONE } from '../operations/definition.js';
 import { CANDLE_PERIOD_CHOICES, operation, WATCHED_OPERATIONS } from '../operations/index.js';
 import type { Prices } from '../operations/prices.js';
 import { askFirst, validate } from '../operations/validate.js';
-import { isValidTimeZone, localDate } from '../time.js';
 import { withoutInvisibles } from '../validation/withoutInvisibles.js';
 import { readCandlePeriod, watchInput, watchOperation } from './checks.js';
 import { checksWithin, fittingSchedule, type WatchCost, watchCost } from './cost.js';

@@ -4,7 +4,7 @@ import { shanghaiDayNumber } from '../calendar.js';
 import { assetHistory } from '../data/assetHistory.js';
 import { catalogueFund } from '../data/fundCatalogue.js';
 import { changedAssetHistory } from '../dataChanges.js';
-import { countFromText, InvalidParameterError, pageOf, requiredString } from '../wireFields.js';
+import { countFromText, InvalidParameterError, pageItems, requiredString } from '../wireFields.js';
 import type { OperationHandler } from './types.js';
 
 export const FUND_ASSET_MAX_PAGE_SIZE = 50;
@@ -21,5 +21,5 @@ export const fundAssetHandler: OperationHandler = (body, { nowMs, changes = [] }
     changes,
     nowMs,
   );
-  return { list: pageOf(history, pageNo, pageSize), total: history.length, pageNo, pageSize };
+  return { list: pageItems(history, pageNo, pageSize), total: history.length, pageNo, pageSize };
 };

@@ -3,7 +3,7 @@
 // strings and count as a number.
 import { shanghaiDayNumber } from '../calendar.js';
 import { fundsBeginningOn, toWireRecord } from '../data/newFundCalendar.js';
-import { countFromText, InvalidParameterError, optionalString, pageOf, type RequestBody } from '../wireFields.js';
+import { countFromText, InvalidParameterError, optionalString, pageItems, type RequestBody } from '../wireFields.js';
 import type { OperationHandler } from './types.js';
 
 export const NEW_FUNDS_MAX_PAGE_SIZE = 50;
@@ -29,7 +29,7 @@ export const newFundsHandler: OperationHandler = (body, { nowMs }) => {
   }
   const matching = saleStatus === undefined ? records : records.filter((record) => record.saleStatus === saleStatus);
   return {
-    data: pageOf(matching, pageNo, pageSize),
+    data: pageItems(matching, pageNo, pageSize),
     limit: String(pageSize),
     count: matching.length,
     page: String(pageNo),

@@ -3,7 +3,7 @@
 import { looksLikeCreditCode } from '../../core/validation/creditCode.js';
 import { TAXPAYER_CATALOGUE } from '../data/taxpayerCatalogue.js';
 import { changedTaxpayer } from '../dataChanges.js';
-import { countFromNumber, InvalidParameterError, pageOf, type RequestBody } from '../wireFields.js';
+import { countFromNumber, InvalidParameterError, pageItems, type RequestBody } from '../wireFields.js';
 import type { OperationHandler } from './types.js';
 
 export const TAXPAYER_MAX_PAGE_SIZE = 50;
@@ -28,5 +28,5 @@ export const taxpayerHandler: OperationHandler = (body, { nowMs, changes = [] })
   const matches = looksLikeCreditCode(keyword)
     ? catalogue.filter((record) => record.creditNo === keyword.toUpperCase())
     : catalogue.filter((record) => record.enterpriseName.includes(keyword));
-  return { total: matches.length, list: pageOf(matches, pageNo, pageSize) };
+  return { total: matches.length, list: pageItems(matches, pageNo, pageSize) };
 };

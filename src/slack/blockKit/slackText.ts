@@ -16,10 +16,10 @@ export function clip(text: string, max: number): string {
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
 }
 
-export function plainText(text: string, max = 2000): PlainTextElement {
+export function clippedPlainText(text: string, max = 2000): PlainTextElement {
   return { type: 'plain_text', text: clip(text, max), emoji: true };
 }
 
 export function option(text: string, value: string): PlainTextOption {
-  return { text: plainText(text, VIEW_LIMITS.optionChars), value };
+  return { text: clippedPlainText(text, VIEW_LIMITS.optionChars), value };
 }

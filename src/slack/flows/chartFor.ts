@@ -4,8 +4,8 @@ import {
   type ChartPublisher,
   type ChartSettings,
   drawnLocally,
-  resolveChart,
-} from '../../charts/quickChart.js';
+} from '../../charts/chartRenderer.js';
+import { resolveChart } from '../../charts/quickChart.js';
 import { cacheKey } from '../../core/client/cache.js';
 import type { CallResult } from '../../core/client/dataClient.js';
 import type { OperationId } from '../../core/operations/index.js';

@@ -3,10 +3,11 @@ import { SALE_STATUS_WORDS } from '../../core/digest/collect.js';
 import { DigestInputError } from '../../core/digest/digestService.js';
 import { FUND_KIND_WORDS } from '../../core/digest/newFundFilter.js';
 import type { Digest } from '../../core/digest/types.js';
-import { inEveryLanguage, type Lang } from '../../i18n/lang.js';
+import type { Lang } from '../../i18n/lang.js';
 import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
 import { appMembership } from '../calls/channelMembership.js';
 import type { SlackDeps } from '../deps.js';
+import { DIGEST_VERBS, readDigestAddWords, readListWords } from '../parse/subscriptionCommand.js';
 import { DIGESTS_PER_MESSAGE, renderDigestList } from '../render/digestList.js';
 import { describeRunOutcome } from '../render/digestRun.js';
 import { pageOf } from '../render/listPages.js';
@@ -14,7 +15,7 @@ import type { Responder } from '../reply/responder.js';
 import type { SlackMessage } from '../reply/slackMessage.js';
 import type { Requester } from '../requester/requester.js';
 import { mayAdd, type OwnedEntryKind, ownedEntry } from './permissions.js';
-import { readListWords, readVerbCommand, unknownVerbText, verbsByWord } from './verbCommand.js';
+import { readVerbCommand, unknownVerbText } from './verbCommand.js';
 
 /** The syntax of `/dq digest …`, in the reader's language (the command words stay as typed). */
 function digestUsage(lang: Lang): string {
@@ -27,49 +28,6 @@ function digestUsage(lang: Lang): string {
     lang.t('digests.command.usage.remove'),
     lang.t('digests.command.usage.run'),
   ].join('\n');
-}
-
-/** Each verb, in English or in Chinese: the ones watches take too, and 推送 (push) for run. */
-export const DIGEST_VERBS = verbsByWord({ run: ['推送'] });
-
-/** `tz:Asia/Shanghai`, `时区：Asia/Shanghai` → the value after the name; undefined when the word is not that option. */
-function optionValue(word: string, names: RegExp): string | undefined {
-  const match = new RegExp(`^(?:${names.source})[:：=](.*)$`, 'iu').exec(word);
-  return match ? match[1]! : undefined;
-}
-const TIME_ZONE_OPTION = /tz|时区/;
-const LANGUAGE_OPTION = /lang|language|语言/;
-
-/** Keys of a digest's fund options besides their word in every language's catalogue (`digests.keys`: type, 类型). */
-export const FUND_OPTION_EXTRA_KEYS = {
-  type: ['kind', 'kinds', 'fundtype', '基金类型'],
-  name: ['manager', 'words', '经理', '基金经理'],
-} as const;
-const FUND_OPTION_KEYS = {
-  type: new Set(
-    [...inEveryLanguage('digests.keys.type'), ...FUND_OPTION_EXTRA_KEYS.type].map((key) => key.toLowerCase()),
-  ),
-  name: new Set(
-    [...inEveryLanguage('digests.keys.name'), ...FUND_OPTION_EXTRA_KEYS.name].map((key) => key.toLowerCase()),
-  ),
-};
-
-/** `type:债券型`, `名称：易方达` → the option it gives and its value; undefined for any other word. */
-function fundOption(word: string): { option: keyof typeof FUND_OPTION_KEYS; value: string } | undefined {
-  const match = /^([^:：=]+)[:：=](.*)$/u.exec(word);
-  if (!match) return undefined;
-  const key = match[1]!.toLowerCase();
-  const option = (Object.keys(FUND_OPTION_KEYS) as Array<keyof typeof FUND_OPTION_KEYS>).find((name) =>
-    FUND_OPTION_KEYS[name].has(key),
-  );
-  return option ? { option, value: match[2]! } : undefined;
-}
-
-/** A channel named in the command: `<#C123|funds>` as Slack writes a chosen one; `#funds` is only a name. */
-function channelWord(word: string): { channelId?: string } | undefined {
-  const linked = /^<#([CG][A-Z0-9]+)(?:\|[^>]*)?>$/u.exec(word);
-  if (linked) return { channelId: linked[1]! };
-  return word.startsWith('#') && word.length > 1 ? {} : undefined;
 }
 
 /** `/dq digest …`: manage the scheduled new-fund digests of a channel. Replies are in the requester's language. */
@@ -136,19 +94,7 @@ async function add(
 ): Promise<void> {
   const { lang } = await requester.profile();
   if (!(await mayAdd(deps, requester))) return reply(lang.t('digests.command.adminsOnlyAsk'));
-  const timeZoneWord = words.find((word) => optionValue(word, TIME_ZONE_OPTION) !== undefined);
-  const languageWord = words.find((word) => optionValue(word, LANGUAGE_OPTION) !== undefined);
-  const fundOptions: Partial<Record<keyof typeof FUND_OPTION_KEYS, string>> = {};
-  let named: { word: string; channelId?: string } | undefined;
-  const positional: string[] = [];
-  for (const word of words) {
-    if (word === timeZoneWord || word === languageWord) continue;
-    const option = fundOption(word);
-    const channel = named ? undefined : channelWord(word);
-    if (option) fundOptions[option.option] = option.value;
-    else if (channel) named = { word, ...channel };
-    else positional.push(word);
-  }
+  const { positional, named, timeZone, lang: digestLang, fundOptions } = readDigestAddWords(words);
   const [cadence, time, filter, ...extra] = positional;
   if (!cadence || !time || extra.length > 0)
     return reply(lang.t('digests.command.usageIs', { usage: digestUsage(lang) }));
@@ -159,8 +105,6 @@ async function add(
   // Another channel is judged as the form judges the one it names: the allowlists, Slack Connect.
   const refused = channelId === requester.channelId ? undefined : await requester.refusalIn(channelId);
   if (refused) return reply(lang.t(refused));
-  const timeZone = timeZoneWord === undefined ? undefined : optionValue(timeZoneWord, TIME_ZONE_OPTION);
-  const digestLang = languageWord === undefined ? undefined : optionValue(languageWord, LANGUAGE_OPTION);
   const prepared = await deps.digests.prepare({
     teamId: requester.teamId,
     channelId,

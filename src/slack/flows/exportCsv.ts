@@ -7,8 +7,8 @@ import { type ExportPlan, type ExportPlanDeps, exportKey, planExport } from '../
 import { exportTable } from '../../core/export/exportTable.js';
 import { type ExportOutcome, type ExportProgress, runExport } from '../../core/export/runExport.js';
 import { type AnyOperation, operations, typedNameOf } from '../../core/operations/index.js';
-import { localParts } from '../../core/time.js';
 import type { Lang } from '../../i18n/lang.js';
+import { localParts } from '../../time/calendar.js';
 import type { SlackDeps } from '../deps.js';
 import { type ExportModalState, exportNoticeModal, exportPlanModal } from '../modals/exportModal.js';
 import { describeRequest } from '../operations/index.js';

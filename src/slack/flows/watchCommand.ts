@@ -1,11 +1,11 @@
 import type { WebClient } from '@slack/web-api';
 import { isDataError } from '../../core/errors.js';
-import { type Cadence, parseTimeOfDay } from '../../core/jobs/schedule.js';
-import { readCandlePeriod, watchOperation } from '../../core/watch/checks.js';
+import type { Cadence } from '../../core/jobs/schedule.js';
+import { watchOperation } from '../../core/watch/checks.js';
 import type { WatchCost } from '../../core/watch/cost.js';
 import { TENDER_PAGES_DEFAULT } from '../../core/watch/newNotices.js';
 import type { Watch, WatchKind } from '../../core/watch/types.js';
-import { readWatchCadence, readWatchKind, TENDER_OPTIONS, WatchInputError } from '../../core/watch/watchService.js';
+import { readWatchKind, WatchInputError } from '../../core/watch/watchService.js';
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 import type { Lang, Phrase } from '../../i18n/lang.js';
 import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
@@ -13,7 +13,14 @@ import { appMembership } from '../calls/channelMembership.js';
 import type { SlackDeps } from '../deps.js';
 import { slackOperation, watchWordsOf } from '../operations/index.js';
 import { userFieldName } from '../parse/examples.js';
-import { readArguments } from '../parse/readArguments.js';
+import {
+  readListWords,
+  readTenderSearch,
+  readWatchWords,
+  WATCH_VERBS,
+  type WatchSubjects,
+  type WatchVerb,
+} from '../parse/subscriptionCommand.js';
 import {
   readWatchCancelValue,
   readWatchRequestValue,
@@ -35,14 +42,15 @@ import type { Responder } from '../reply/responder.js';
 import type { SlackMessage } from '../reply/slackMessage.js';
 import { type Requester, speaking } from '../requester/requester.js';
 import { isAdmin, mayAdd, type OwnedEntryKind, ownedEntry } from './permissions.js';
-import { readListWords, readVerbCommand, type SharedVerb, unknownVerbText, verbsByWord } from './verbCommand.js';
+import { readVerbCommand, unknownVerbText } from './verbCommand.js';
 
 function watchUsage(lang: Lang): string {
-  return ['add', 'list', 'run', 'pause', 'resume', 'remove'].map((verb) => lang.t(USAGE_KEYS[verb as Verb])).join('\n');
+  return ['add', 'list', 'run', 'pause', 'resume', 'remove']
+    .map((verb) => lang.t(USAGE_KEYS[verb as WatchVerb]))
+    .join('\n');
 }
 
-type Verb = SharedVerb | 'pause' | 'resume';
-const USAGE_KEYS: Record<Verb, CatalogueKey> = {
+const USAGE_KEYS: Record<WatchVerb, CatalogueKey> = {
   add: 'watch.command.usage.add',
   list: 'watch.command.usage.list',
   run: 'watch.command.usage.run',
@@ -51,117 +59,19 @@ const USAGE_KEYS: Record<Verb, CatalogueKey> = {
   remove: 'watch.command.usage.remove',
 };
 
-/** Each verb, in English or in Chinese: the ones digests take too, and a watch's own. */
-export const WATCH_VERBS = verbsByWord<Verb>({
-  add: ['new', '关注'],
-  run: ['check', '检查'],
-  pause: ['pause', '暂停'],
-  resume: ['resume', '恢复', '继续'],
-  remove: ['stop', '取消'],
-});
-
-const ANNOUNCE_WORDS = new Set(['announce', 'notify-first', '首次推送', '立即推送']);
-
-/** `name:value` with an English or Chinese name and a `:`, `：` or `=`; undefined when the word is not that option. */
-function optionValue(word: string, names: RegExp): string | undefined {
-  const match = new RegExp(`^(?:${names.source})[:：=](.*)$`, 'iu').exec(word);
-  return match ? match[1]! : undefined;
-}
-const OPTIONS = {
-  timeZone: /tz|时区/,
-  lang: /lang|language|语言/,
-  changePercent: /change|变动|涨跌/,
-  above: /above|高于|上穿/,
-  below: /below|低于|下穿/,
-  period: /period|周期/,
-  maxCoins: /cap|上限/,
-} as const;
-type OptionName = keyof typeof OPTIONS;
-/** A tender search's own options are the operation's (`region:`, `type:` …); the watch adds only these. */
-const TENDER_WATCH_OPTIONS: readonly OptionName[] = ['timeZone', 'lang', 'maxCoins'];
-const OTHER_WATCH_OPTIONS: readonly OptionName[] = ['timeZone', 'lang', 'changePercent', 'above', 'below', 'period'];
-
-function isTimeWord(word: string): boolean {
-  return parseTimeOfDay(word) !== undefined || /^[:：]\d{1,2}$/u.test(word);
-}
-
-/** The option a word names by itself (`above` in `above 80`), whose value is then the next word. */
-function optionNamed(word: string, names: readonly OptionName[]): OptionName | undefined {
-  return names.find((name) => new RegExp(`^(?:${OPTIONS[name].source})$`, 'iu').test(word));
-}
-
-/**
- * A tender search as `/bids` reads it (`光伏组件 region:ZJ type:tender`, `光伏组件 地区:浙江`): its
- * keyword and options, by the operation's own syntax. A watch always reads from the first page, so
- * a page or page size given is left out.
- */
-function readTenderSearch(words: readonly string[]): Pick<WatchRequest, 'subject' | 'search'> | { problem: Phrase } {
-  const { syntax } = slackOperation(watchOperation({ kind: 'tenders' }));
-  const parsed = readArguments(
-    syntax,
-    words.map((text) => ({ text, quoteStart: -1 })),
-  );
-  if (parsed.kind === 'invalid') return { problem: parsed.message };
-  if (parsed.kind !== 'query') return { problem: { key: 'watch.input.subjectTenders' } };
-  const search: NonNullable<WatchRequest['search']> = {};
-  for (const option of TENDER_OPTIONS) if (parsed.input[option] !== undefined) search[option] = parsed.input[option];
-  return { subject: parsed.input.keyword ?? '', ...(Object.keys(search).length > 0 ? { search } : {}) };
-}
+/** What only the flows may read, handed to the watch grammar. */
+export const WATCH_SUBJECTS: WatchSubjects = {
+  get tenderSyntax() {
+    return slackOperation(watchOperation({ kind: 'tenders' })).syntax;
+  },
+  readSubject: (kind) => slackOperation(watchOperation({ kind })).watch?.readSubject,
+};
 
 /** A request from a form, whose tender search was typed in one field (`光伏组件 region:ZJ`): read as a command reads it. */
 export function withTenderSearch(request: WatchRequest): WatchRequest | { problem: Phrase } {
   if (readWatchKind(request.kind) !== 'tenders' || request.search !== undefined) return request;
-  const search = readTenderSearch(request.subject.split(/\s+/).filter(Boolean));
+  const search = readTenderSearch(request.subject.split(/\s+/).filter(Boolean), WATCH_SUBJECTS.tenderSyntax);
   return 'problem' in search ? search : { ...request, ...search };
-}
-
-/**
- * `taxpayer 91310000MA1FL8XQ30 daily 09:00`, `fund 000001 change:5% weekdays 18:00`,
- * `futures CL daily above:75 weekdays 16:00`: the kind first, then what is watched; options anywhere
- * (`above:75` or `above 75`); the last schedule word is the schedule (a futures period such as
- * `daily` may come before it). What is missing is said: a request is never refused without a reason.
- */
-export function readWatchWords(words: string[]): WatchRequest | { problem: Phrase } {
-  const [kind, ...rest] = words;
-  if (!kind) return { problem: { key: 'watch.input.kindMissing' } };
-  const watched = readWatchKind(kind);
-  const names = watched === 'tenders' ? TENDER_WATCH_OPTIONS : OTHER_WATCH_OPTIONS;
-  const request: WatchRequest = { kind, subject: '', cadence: '' };
-  const plain: string[] = [];
-  for (let i = 0; i < rest.length; i++) {
-    const word = rest[i]!;
-    const option = names.find((name) => optionValue(word, OPTIONS[name]) !== undefined);
-    const named = option ? undefined : optionNamed(word, names);
-    if (option) request[option] = optionValue(word, OPTIONS[option])!;
-    else if (named && i + 1 < rest.length) request[named] = rest[++i]!;
-    else if (ANNOUNCE_WORDS.has(word.toLowerCase())) request.announceFirst = true;
-    else plain.push(word);
-  }
-  const timeAt = plain.findLastIndex(isTimeWord);
-  if (timeAt >= 0) request.time = plain.splice(timeAt, 1)[0]!;
-  const cadenceAt = plain.findLastIndex((word, index) => index > 0 && readWatchCadence(word) !== undefined);
-  if (cadenceAt < 0)
-    return { problem: { key: plain.length === 0 ? 'watch.input.subjectMissing' : 'watch.input.scheduleMissing' } };
-  request.cadence = plain.splice(cadenceAt, 1)[0]!;
-  if (watched === 'tenders') {
-    const search = readTenderSearch(plain);
-    return 'problem' in search ? search : { ...request, ...search };
-  }
-  // A contract is one word (a symbol, or its name); a period after it is a known one, or a word no
-  // symbol starts with (a digit: `3m`), refused then as a period rather than read into the symbol.
-  const last = plain.at(-1);
-  if (
-    watched === 'contract' &&
-    plain.length >= 2 &&
-    request.period === undefined &&
-    (readCandlePeriod(last) !== undefined || /^\d/.test(last ?? ''))
-  )
-    request.period = plain.pop()!;
-  const subject = plain.join(' ');
-  // What is watched is named as a lookup names it (a contract by its name: gold → GC).
-  const readSubject = watched ? slackOperation(watchOperation({ kind: watched })).watch?.readSubject : undefined;
-  request.subject = readSubject ? readSubject(subject) : subject;
-  return request;
 }
 
 /**
@@ -337,7 +247,7 @@ async function preview(deps: SlackDeps, requester: Requester, words: string[], r
   const reply = (text: string) => responder.reply(renderNotice(text, lang));
   if (!(await mayAdd(deps, requester))) return reply(lang.t('watch.command.adminsOnly'));
   if (!requester.channelId) return reply(lang.t('watch.command.inAChannel'));
-  const request = readWatchWords(words);
+  const request = readWatchWords(words, WATCH_SUBJECTS);
   if ('problem' in request)
     return reply(
       `${lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.t(request.problem)) })}\n${lang.t('watch.command.usage.add')}`,

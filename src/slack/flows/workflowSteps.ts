@@ -1,7 +1,7 @@
 import { SLACK_OPERATIONS } from '../operations/index.js';
-import type { WorkflowStep } from '../operations/workflowStep.js';
+import type { OperationStep } from '../operations/workflowStep.js';
 
 /** Every Workflow Builder step: those of the operations that offer one (manifest.workflow-steps.yml declares each under its callback_id). */
-export const WORKFLOW_STEPS: readonly WorkflowStep[] = Object.values(SLACK_OPERATIONS).flatMap((entry) =>
+export const WORKFLOW_STEPS: readonly OperationStep[] = Object.values(SLACK_OPERATIONS).flatMap((entry) =>
   entry.step ? [entry.step] : [],
 );

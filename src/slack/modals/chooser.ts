@@ -2,10 +2,10 @@ import type { KnownBlock, ModalView } from '@slack/types';
 import { OPERATION_IDS, type OperationId, operation, operations, typedNameOf } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import type { Lang } from '../../i18n/lang.js';
-import { plainText, VIEW_LIMITS } from '../blockKit/slackText.js';
-import { costText } from '../parse/costText.js';
+import { clippedPlainText, VIEW_LIMITS } from '../blockKit/slackText.js';
 import { ACTION, VIEW } from '../payloads/ids.js';
 import { checkedPrivateMetadata } from '../payloads/modalOrigin.js';
+import { lookupCostText } from '../render/costText.js';
 import { operationTitle } from '../render/operationTitle.js';
 
 function operationRow(id: OperationId, prices: Prices, lang: Lang): KnownBlock {
@@ -13,12 +13,12 @@ function operationRow(id: OperationId, prices: Prices, lang: Lang): KnownBlock {
   return {
     type: 'section',
     block_id: `dq:chooser:${typedNameOf(definition)}`,
-    text: { type: 'mrkdwn', text: `*${operationTitle(id, lang)}*\n${costText(operations[id], prices, lang)}` },
+    text: { type: 'mrkdwn', text: `*${operationTitle(id, lang)}*\n${lookupCostText(operations[id], prices, lang)}` },
     accessory: {
       type: 'button',
       action_id: ACTION.openModal,
       value: typedNameOf(definition),
-      text: plainText(lang.t('modals.chooser.open'), VIEW_LIMITS.buttonChars),
+      text: clippedPlainText(lang.t('modals.chooser.open'), VIEW_LIMITS.buttonChars),
     },
   };
 }
@@ -31,8 +31,8 @@ export function chooserModal(privateMetadata: string, prices: Prices, lang: Lang
   return {
     type: 'modal',
     callback_id: VIEW.chooser,
-    title: plainText(lang.t('modals.chooser.title'), VIEW_LIMITS.titleChars),
-    close: plainText(lang.t('modals.cancel'), VIEW_LIMITS.buttonChars),
+    title: clippedPlainText(lang.t('modals.chooser.title'), VIEW_LIMITS.titleChars),
+    close: clippedPlainText(lang.t('modals.cancel'), VIEW_LIMITS.buttonChars),
     private_metadata: checkedPrivateMetadata(privateMetadata),
     blocks: [
       { type: 'section', text: { type: 'mrkdwn', text: lang.t('modals.chooser.intro') } },

@@ -2,7 +2,7 @@ import type { ModalView, PlainTextOption } from '@slack/types';
 import { FUND_KINDS } from '../../core/digest/newFundFilter.js';
 import { WEEKDAYS_FROM_MONDAY, weekdayPhrase } from '../../core/jobs/schedule.js';
 import type { Lang, Locale } from '../../i18n/lang.js';
-import { option, plainText, VIEW_LIMITS } from '../blockKit/slackText.js';
+import { clippedPlainText, option, VIEW_LIMITS } from '../blockKit/slackText.js';
 import { VIEW } from '../payloads/ids.js';
 import { channelPicker, checkboxes, radioButtons, staticSelect, textInput } from './elements.js';
 import { submittedText } from './submission.js';
@@ -69,66 +69,66 @@ export function digestFormModal(
   return {
     type: 'modal',
     callback_id: VIEW.digestAdd,
-    title: plainText(lang.t('modals.digestForm.title'), VIEW_LIMITS.titleChars),
-    submit: plainText(lang.t('modals.digestForm.submit'), VIEW_LIMITS.buttonChars),
-    close: plainText(lang.t('modals.cancel'), VIEW_LIMITS.buttonChars),
+    title: clippedPlainText(lang.t('modals.digestForm.title'), VIEW_LIMITS.titleChars),
+    submit: clippedPlainText(lang.t('modals.digestForm.submit'), VIEW_LIMITS.buttonChars),
+    close: clippedPlainText(lang.t('modals.cancel'), VIEW_LIMITS.buttonChars),
     blocks: [
       {
         type: 'input',
         block_id: DIGEST_FIELDS.channel,
-        label: plainText(lang.t('modals.digestForm.channel')),
+        label: clippedPlainText(lang.t('modals.digestForm.channel')),
         element: channelPicker('value', { allowSharedChannels: options.allowSharedChannels ?? false }),
-        hint: plainText(lang.t('modals.digestForm.channelHint')),
+        hint: clippedPlainText(lang.t('modals.digestForm.channelHint')),
       },
       {
         type: 'input',
         block_id: DIGEST_FIELDS.cadence,
-        label: plainText(lang.t('modals.digestForm.when')),
+        label: clippedPlainText(lang.t('modals.digestForm.when')),
         element: staticSelect('value', cadenceOptions, cadenceOptions[1]),
       },
       {
         type: 'input',
         block_id: DIGEST_FIELDS.time,
-        label: plainText(lang.t('modals.digestForm.at')),
+        label: clippedPlainText(lang.t('modals.digestForm.at')),
         element: { type: 'timepicker', action_id: 'value', initial_time: '08:30' },
       },
       {
         type: 'input',
         block_id: DIGEST_FIELDS.filter,
-        label: plainText(lang.t('modals.digestForm.funds')),
+        label: clippedPlainText(lang.t('modals.digestForm.funds')),
         element: radioButtons('value', filterOptions, filterOptions[0]),
       },
       {
         type: 'input',
         block_id: DIGEST_FIELDS.kinds,
-        label: plainText(lang.t('modals.digestForm.kinds')),
+        label: clippedPlainText(lang.t('modals.digestForm.kinds')),
         element: checkboxes(
           'value',
           FUND_KINDS.map((kind) => option(lang.t(`digests.fundKind.${kind}`), kind)),
         ),
         optional: true,
-        hint: plainText(lang.t('modals.digestForm.kindsHint')),
+        hint: clippedPlainText(lang.t('modals.digestForm.kindsHint')),
       },
       {
         type: 'input',
         block_id: DIGEST_FIELDS.words,
-        label: plainText(lang.t('modals.digestForm.words')),
+        label: clippedPlainText(lang.t('modals.digestForm.words')),
         element: textInput('value', '易方达'),
         optional: true,
-        hint: plainText(lang.t('modals.digestForm.wordsHint')),
+        hint: clippedPlainText(lang.t('modals.digestForm.wordsHint')),
       },
       {
         type: 'input',
         block_id: DIGEST_FIELDS.timeZone,
-        label: plainText(lang.t('modals.digestForm.timeZone')),
+        label: clippedPlainText(lang.t('modals.digestForm.timeZone')),
         element: timeZone,
       },
       {
         type: 'input',
         block_id: DIGEST_FIELDS.lang,
-        label: plainText(lang.t('modals.digestForm.language.label')),
+        label: clippedPlainText(lang.t('modals.digestForm.language.label')),
         element: staticSelect('value', languageOptions, languageOptions[0]),
-        hint: plainText(lang.t('modals.digestForm.language.hint')),
+        hint: clippedPlainText(lang.t('modals.digestForm.language.hint')),
       },
     ],
   };

@@ -8,7 +8,7 @@ import type {
   RadioButtons,
   StaticSelect,
 } from '@slack/types';
-import { plainText, VIEW_LIMITS } from '../blockKit/slackText.js';
+import { clippedPlainText, VIEW_LIMITS } from '../blockKit/slackText.js';
 
 /**
  * Input elements as the search forms use them. Each takes the action_id last so a form can
@@ -19,7 +19,7 @@ export function textInput(actionId: string, placeholder: string): PlainTextInput
   return {
     type: 'plain_text_input',
     action_id: actionId,
-    placeholder: plainText(placeholder, VIEW_LIMITS.placeholderChars),
+    placeholder: clippedPlainText(placeholder, VIEW_LIMITS.placeholderChars),
   };
 }
 
@@ -32,7 +32,11 @@ export function numberInput(actionId: string, options: { initial?: number; min?:
 }
 
 export function datepicker(actionId: string, placeholder: string): Datepicker {
-  return { type: 'datepicker', action_id: actionId, placeholder: plainText(placeholder, VIEW_LIMITS.placeholderChars) };
+  return {
+    type: 'datepicker',
+    action_id: actionId,
+    placeholder: clippedPlainText(placeholder, VIEW_LIMITS.placeholderChars),
+  };
 }
 
 export function checkboxes(actionId: string, options: PlainTextOption[]): Checkboxes {
@@ -61,7 +65,7 @@ export function staticSelect(actionId: string, options: PlainTextOption[], initi
   for (let start = 0; start < options.length; start += size) {
     const group = options.slice(start, start + size);
     select.option_groups.push({
-      label: plainText(`${start + 1}–${start + group.length}`, VIEW_LIMITS.optionChars),
+      label: clippedPlainText(`${start + 1}–${start + group.length}`, VIEW_LIMITS.optionChars),
       options: group,
     });
   }

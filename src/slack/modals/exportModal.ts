@@ -1,6 +1,6 @@
 import type { KnownBlock, ModalView } from '@slack/types';
 import type { Lang } from '../../i18n/lang.js';
-import { plainText, VIEW_LIMITS } from '../blockKit/slackText.js';
+import { clippedPlainText, VIEW_LIMITS } from '../blockKit/slackText.js';
 import { VIEW } from '../payloads/ids.js';
 import { checkedPrivateMetadata } from '../payloads/modalOrigin.js';
 import type { PlanTexts } from '../render/exportMessages.js';
@@ -60,8 +60,8 @@ function frame(lang: Lang, blocks: KnownBlock[], extra: Partial<ModalView> = {})
   return {
     type: 'modal',
     callback_id: VIEW.exportCsv,
-    title: plainText(lang.t('export.modal.title'), VIEW_LIMITS.titleChars),
-    close: plainText(lang.t(extra.submit ? 'export.modal.close' : 'export.modal.done'), VIEW_LIMITS.buttonChars),
+    title: clippedPlainText(lang.t('export.modal.title'), VIEW_LIMITS.titleChars),
+    close: clippedPlainText(lang.t(extra.submit ? 'export.modal.close' : 'export.modal.done'), VIEW_LIMITS.buttonChars),
     blocks,
     ...extra,
   };
@@ -102,7 +102,7 @@ export function exportPlanModal(input: {
   for (const note of texts.notes) blocks.push(context(note));
   if (input.empty) return frame(lang, [section(texts.heading), section(lang.t('export.plan.empty'))]);
   return frame(lang, blocks, {
-    submit: plainText(exportConfirmLabel(lang, input), VIEW_LIMITS.buttonChars),
+    submit: clippedPlainText(exportConfirmLabel(lang, input), VIEW_LIMITS.buttonChars),
     private_metadata: checkedPrivateMetadata(encodeExportState(input.state)),
   });
 }

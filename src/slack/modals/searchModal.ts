@@ -2,12 +2,12 @@ import type { InputBlock, KnownBlock, ModalView } from '@slack/types';
 import { type OperationId, operations, typedNameOf } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import type { Lang } from '../../i18n/lang.js';
-import { plainText, VIEW_LIMITS } from '../blockKit/slackText.js';
+import { clippedPlainText, VIEW_LIMITS } from '../blockKit/slackText.js';
 import type { CommandSyntax } from '../parse/commandSyntax.js';
-import { costText } from '../parse/costText.js';
 import { exampleFor } from '../parse/examples.js';
 import { VIEW } from '../payloads/ids.js';
 import { checkedPrivateMetadata } from '../payloads/modalOrigin.js';
+import { lookupCostText } from '../render/costText.js';
 import { operationTitle } from '../render/operationTitle.js';
 import { actionIdFor, blockIdFor, type FormField, type FormOperation } from './searchForm.js';
 
@@ -16,17 +16,17 @@ function inputBlock(operationId: OperationId, field: FormField, lang: Lang): Inp
   const block: InputBlock = {
     type: 'input',
     block_id: blockIdFor(operationId, field.field),
-    label: plainText(field.label(lang)),
+    label: clippedPlainText(field.label(lang)),
     element: field.element(actionIdFor(field.field), lang),
     optional: field.optional,
   };
-  if (field.hint) block.hint = plainText(field.hint(lang));
+  if (field.hint) block.hint = clippedPlainText(field.hint(lang));
   return block;
 }
 
 function costNote(syntax: CommandSyntax, prices: Prices, lang: Lang): KnownBlock {
   const text = lang.t('modals.search.costNote', {
-    cost: costText(operations[syntax.operation], prices, lang),
+    cost: lookupCostText(operations[syntax.operation], prices, lang),
     example: exampleFor(syntax, lang),
   });
   return { type: 'context', elements: [{ type: 'mrkdwn', text }] };
@@ -43,9 +43,9 @@ export function searchModal(
   return {
     type: 'modal',
     callback_id: VIEW.search(typedNameOf(operationId)),
-    title: plainText(operationTitle(operationId, lang), VIEW_LIMITS.titleChars),
-    submit: plainText(lang.t('modals.search.submit'), VIEW_LIMITS.buttonChars),
-    close: plainText(lang.t('modals.cancel'), VIEW_LIMITS.buttonChars),
+    title: clippedPlainText(operationTitle(operationId, lang), VIEW_LIMITS.titleChars),
+    submit: clippedPlainText(lang.t('modals.search.submit'), VIEW_LIMITS.buttonChars),
+    close: clippedPlainText(lang.t('modals.cancel'), VIEW_LIMITS.buttonChars),
     private_metadata: checkedPrivateMetadata(privateMetadata),
     blocks: [costNote(syntax, prices, lang), ...form.fields.map((field) => inputBlock(operationId, field, lang))],
   };

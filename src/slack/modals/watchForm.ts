@@ -7,7 +7,7 @@ import type { WatchKind } from '../../core/watch/types.js';
 import { readWatchKind } from '../../core/watch/watchService.js';
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 import type { Lang } from '../../i18n/lang.js';
-import { option, plainText, VIEW_LIMITS } from '../blockKit/slackText.js';
+import { clippedPlainText, option, VIEW_LIMITS } from '../blockKit/slackText.js';
 import { VIEW } from '../payloads/ids.js';
 import { checkedPrivateMetadata } from '../payloads/modalOrigin.js';
 import { readSearchOptions, type WatchRequest } from '../payloads/watchRequestValue.js';
@@ -119,10 +119,10 @@ function input(
   return {
     type: 'input',
     block_id: blockId,
-    label: plainText(label),
+    label: clippedPlainText(label),
     element,
     ...(options.optional ? { optional: true } : {}),
-    ...(options.hint ? { hint: plainText(options.hint) } : {}),
+    ...(options.hint ? { hint: clippedPlainText(options.hint) } : {}),
   } as KnownBlock;
 }
 
@@ -135,7 +135,9 @@ export function watchFormModal(form: WatchFormInput): ModalView {
       type: 'section',
       text: form.watching
         ? { type: 'mrkdwn', text: lang.t('watch.form.watching', { what: form.watching }) }
-        : plainText(lang.t('watch.form.watching', { what: `${lang.t(KIND_KEYS[prefill.kind])} ${prefill.subject}` })),
+        : clippedPlainText(
+            lang.t('watch.form.watching', { what: `${lang.t(KIND_KEYS[prefill.kind])} ${prefill.subject}` }),
+          ),
     } as KnownBlock);
   } else {
     const kinds = (['company', 'fund', 'contract', 'tenders'] as const).map((kind) =>
@@ -202,9 +204,9 @@ export function watchFormModal(form: WatchFormInput): ModalView {
     type: 'modal',
     callback_id: VIEW.watchAdd,
     private_metadata: checkedPrivateMetadata(metadata),
-    title: plainText(lang.t('watch.form.title'), VIEW_LIMITS.titleChars),
-    submit: plainText(lang.t('watch.preview.save'), VIEW_LIMITS.buttonChars),
-    close: plainText(lang.t('watch.preview.cancel'), VIEW_LIMITS.buttonChars),
+    title: clippedPlainText(lang.t('watch.form.title'), VIEW_LIMITS.titleChars),
+    submit: clippedPlainText(lang.t('watch.preview.save'), VIEW_LIMITS.buttonChars),
+    close: clippedPlainText(lang.t('watch.preview.cancel'), VIEW_LIMITS.buttonChars),
     blocks,
   };
 }

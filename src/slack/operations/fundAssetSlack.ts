@@ -18,7 +18,7 @@ import { formatCny, formatPercent } from '../render/format.js';
 import { emptyPageText } from '../render/paging.js';
 import type { RenderedResult, RenderOptions } from '../render/types.js';
 import type { SlackOperation } from './slackOperation.js';
-import { inputText, RUN_BY, StepFailure, type WorkflowStep } from './workflowStep.js';
+import { inputText, type OperationStep, RUN_BY, StepFailure } from './workflowStep.js';
 
 const FUND_ASSET_ID = 'fund-asset';
 
@@ -237,7 +237,7 @@ function latest(records: readonly FundAssetRecord[]): FundAssetRecord | undefine
 }
 
 /** A fund's latest net asset size; the same call (and cache entry) as `/fund-asset <code>`. */
-export const fundAssetStep: WorkflowStep = {
+export const fundAssetStep: OperationStep = {
   callbackId: 'dq_fund_asset_latest',
   inputs: {
     fund_code: { type: 'string', required: true },

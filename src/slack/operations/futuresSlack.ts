@@ -15,8 +15,8 @@ import {
   periodOfType,
   periodStart,
 } from '../../core/operations/futures.js';
-import { localDate, usableTimeZone } from '../../core/time.js';
 import { isChinese, type Lang, type NamesUnder } from '../../i18n/lang.js';
+import { localDate, usableTimeZone } from '../../time/calendar.js';
 import { contextBlock, headerBlock, labelled, sectionBlock } from '../blockKit/blocks.js';
 import { recordBlocks } from '../blockKit/fitToSlackLimits.js';
 import { escapeMrkdwn, serviceText } from '../blockKit/mrkdwn.js';
@@ -28,11 +28,11 @@ import { readNumberWord, readPeriodWord } from '../parse/naturalWords.js';
 import type { CommandInput } from '../parse/parsedCommand.js';
 import { isOneHanCharacter, type PlainValue, type PlainWords, phraseValues } from '../parse/plainWords.js';
 import { renderChart } from '../render/chart.js';
-import { dateTimeText, dayText, monthText, timeOfDayText } from '../render/dateText.js';
-import { decimalsOf, formatChange, formatNumber, formatPercent } from '../render/format.js';
+import { dateTimeText, dayText, timeOfDayText, yearMonthText } from '../render/dateText.js';
+import { formatChange, formatNumber, formatPercent, mostDecimalsOf } from '../render/format.js';
 import type { RenderedResult, RenderOptions } from '../render/types.js';
 import type { SlackOperation } from './slackOperation.js';
-import { inputText, RUN_BY, StepFailure, type WorkflowStep } from './workflowStep.js';
+import { inputText, type OperationStep, RUN_BY, StepFailure } from './workflowStep.js';
 
 const FUTURES_ID = 'finance-external-futures-kline';
 
@@ -282,7 +282,7 @@ function latestHeading(candle: Candle, type: FuturesPeriod, options: RenderOptio
   if (period.calendar === 'month')
     return lang.t(inProgress ? 'futures.results.latestMonthForming' : 'futures.results.latestMonth', {
       candle: candleName,
-      month: monthText(candle.at, 'UTC', lang),
+      month: yearMonthText(candle.at, 'UTC', lang),
     });
   if (period.calendar === 'week')
     return lang.t(inProgress ? 'futures.results.latestWeekForming' : 'futures.results.latestWeek', {
@@ -367,7 +367,7 @@ export function renderFutures(answer: CallResult<typeof FUTURES_ID>, options: Re
   ];
   const safeSymbol = serviceText(symbol, { max: 20, oneLine: true });
   const latest = candles.at(-1);
-  const decimals = decimalsOf(candles.flatMap((candle) => [candle.open, candle.close, candle.high, candle.low]));
+  const decimals = mostDecimalsOf(candles.flatMap((candle) => [candle.open, candle.close, candle.high, candle.low]));
   if (latest) {
     blocks.push(...recordBlocks(0, 0, latestBlocks(latest, type, decimals, options)));
     blocks.push(contextBlock(rangeLine(candles, type, decimals, options)));
@@ -390,7 +390,7 @@ export function renderFutures(answer: CallResult<typeof FUTURES_ID>, options: Re
 }
 
 /** The newest candle of a futures product; the same call (and cache entry) as `/futures <symbol> <period>`. */
-export const futuresStep: WorkflowStep = {
+export const futuresStep: OperationStep = {
   callbackId: 'dq_futures_latest_candle',
   inputs: {
     symbol: { type: 'string', required: true },

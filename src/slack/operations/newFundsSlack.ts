@@ -23,7 +23,7 @@ import { FUNDS_PER_SECTION, fundGroupText } from '../render/newFundSections.js';
 import { emptyPageText } from '../render/paging.js';
 import type { RenderedResult, RenderOptions } from '../render/types.js';
 import type { SlackOperation } from './slackOperation.js';
-import { inputText, RUN_BY, type WorkflowStep } from './workflowStep.js';
+import { inputText, type OperationStep, RUN_BY } from './workflowStep.js';
 
 const NEW_FUNDS_ID = 'fund-new-list';
 
@@ -237,7 +237,7 @@ function line(fund: NewFund, lang: Lang): string {
 }
 
 /** Newly issued funds: how many there are, and the first page of them as lines of text for a message. */
-export const newFundsStep: WorkflowStep = {
+export const newFundsStep: OperationStep = {
   callbackId: 'dq_new_funds',
   inputs: {
     sale_status: { type: 'string', required: false },

@@ -1,4 +1,4 @@
-import type { ChartImage, ChartPlan, ChartSettings } from '../../charts/quickChart.js';
+import type { ChartImage, ChartPlan, ChartSettings } from '../../charts/chartRenderer.js';
 import type { CallResult } from '../../core/client/dataClient.js';
 import type { OperationId, RequestOf, WATCHED_OPERATIONS } from '../../core/operations/index.js';
 import type { WatchKind, WatchTarget } from '../../core/watch/types.js';
@@ -7,7 +7,7 @@ import type { SearchForm } from '../modals/searchForm.js';
 import type { CommandSyntax } from '../parse/commandSyntax.js';
 import type { RenderedResult, RenderOptions } from '../render/types.js';
 import type { WatchWords } from '../render/watch.js';
-import type { WorkflowStep } from './workflowStep.js';
+import type { OperationStep } from './workflowStep.js';
 
 /**
  * Everything Slack-facing about one data operation: how it is typed as a command (and its help),
@@ -31,7 +31,7 @@ export interface SlackOperation<Id extends OperationId = OperationId> {
   /** The chart Slack draws from values in a message (its data_visualization block), where a picture cannot reach Slack. */
   nativeChart?(answer: CallResult<Id>, timeZone: string, lang: Lang): ChartImage;
   /** Its Workflow Builder step, if it offers one. */
-  step?: WorkflowStep;
+  step?: OperationStep;
   /** How a watch of this operation is worded, if it can be watched. */
   watch?: WatchWords<WatchedTarget<Id>>;
 }

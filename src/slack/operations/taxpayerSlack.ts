@@ -25,7 +25,7 @@ import { emptyPageText } from '../render/paging.js';
 import type { RenderedResult, RenderOptions } from '../render/types.js';
 import type { SlackOperation } from './slackOperation.js';
 import { taxpayerValueText } from './taxpayerValues.js';
-import { inputText, RUN_BY, StepFailure, type WorkflowStep } from './workflowStep.js';
+import { inputText, type OperationStep, RUN_BY, StepFailure } from './workflowStep.js';
 
 const TAXPAYER_ID = 'enterprise-general-taxpayer-query';
 
@@ -244,7 +244,7 @@ function firstText(record: TaxpayerRecord, fields: readonly string[]): string | 
 }
 
 /** The first match of a company name or credit code; its registration facts as the step's outputs. */
-export const taxpayerStep: WorkflowStep = {
+export const taxpayerStep: OperationStep = {
   callbackId: 'dq_taxpayer_lookup',
   inputs: {
     keyword: { type: 'string', required: true },

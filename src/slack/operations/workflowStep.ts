@@ -33,7 +33,7 @@ export interface StepRun {
   lang: Lang;
 }
 
-export interface WorkflowStep {
+export interface OperationStep {
   callbackId: string;
   inputs: Readonly<Record<string, Parameter>>;
   outputs: Readonly<Record<string, Parameter>>;

@@ -12,7 +12,7 @@ export interface ConsoleButton {
   url?: string;
 }
 
-export interface MessageText {
+export interface PrintedMessage {
   text: string;
   /** In the order of their numbers: buttons[0] is [1]. */
   buttons: ConsoleButton[];
@@ -115,7 +115,7 @@ function startsParagraph(block: KnownBlock, previous: KnownBlock | undefined): b
  * this adds (the field colon, [chart], what only Slack can show) are in the reply's own language,
  * which a command written in the other language makes different from the reader's.
  */
-export function messageText(message: SlackMessage): MessageText {
+export function printedMessage(message: SlackMessage): PrintedMessage {
   const lang = langFor(message.lang);
   const numbers = new ButtonNumbers(lang);
   let text = '';

@@ -1,6 +1,6 @@
 import type { ContextBlock, ImageBlock, KnownBlock } from '@slack/types';
+import type { ChartImage } from '../../charts/chartRenderer.js';
 import { NATIVE_CHART_LIMITS, type NativeChart } from '../../charts/nativeChart.js';
-import type { ChartImage } from '../../charts/quickChart.js';
 import type { Lang } from '../../i18n/lang.js';
 import { keepBlock, SLACK_LIMITS } from '../blockKit/fitToSlackLimits.js';
 import { escapeMrkdwn, mrkdwn, plainText, truncatePlain } from '../blockKit/mrkdwn.js';

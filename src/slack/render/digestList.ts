@@ -8,7 +8,7 @@ import { escapeMrkdwn, serviceText, userMention } from '../blockKit/mrkdwn.js';
 import { ACTION } from '../payloads/ids.js';
 import type { SlackMessage } from '../reply/slackMessage.js';
 import { dateTimeText } from './dateText.js';
-import { runSummary, sayClause } from './digestRun.js';
+import { digestRunSummary, sayClause } from './digestRun.js';
 import { type ListPage, listPager } from './listPages.js';
 
 /** A digest's kinds and words (`type bond, money · name or manager with 易方达`), mrkdwn-safe; empty without them. */
@@ -61,7 +61,7 @@ export function digestLines(digest: Digest, nextRun: number | undefined, lang: L
     lines.push(
       lang.t('digests.list.lastRun', {
         when: dateTimeText(digest.lastRun.scheduledFor, zone, lang, { withZone: false }),
-        summary: runSummary(digest.lastRun, lang),
+        summary: digestRunSummary(digest.lastRun, lang),
       }),
     );
   }

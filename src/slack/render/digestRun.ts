@@ -27,7 +27,7 @@ export function sayClause(phrase: Phrase | string, lang: Lang): string {
 }
 
 /** One line on how a run went, for `/dq digest run`, `list` and the App Home. */
-export function runSummary(record: DigestRunRecord, lang: Lang): string {
+export function digestRunSummary(record: DigestRunRecord, lang: Lang): string {
   // What the ledger holds: a page whose answer never came is counted as charged, and said to be that page.
   const total = lang.t('common.coins', { count: record.coinsSpent + (record.coinsAtRisk ?? 0) });
   const coins = record.coinsAtRisk
@@ -68,7 +68,7 @@ export function describeRunOutcome(digest: Digest, outcome: DigestRunOutcome, la
   const told = lang.t('digests.run.outcome', {
     id: digest.id,
     channel: `<#${digest.channelId}>`,
-    summary: runSummary(outcome, lang),
+    summary: digestRunSummary(outcome, lang),
   });
   return outcome.unrecorded ? `${told}\n${lang.t('digests.run.unrecorded')}` : told;
 }

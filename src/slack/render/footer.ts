@@ -1,17 +1,11 @@
 import type { ContextBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { formatDuration } from '../../core/duration.js';
-import { operations } from '../../core/operations/index.js';
-import type { Prices } from '../../core/operations/prices.js';
 import type { Lang } from '../../i18n/lang.js';
 import { keepBlock } from '../blockKit/fitToSlackLimits.js';
 import { escapeMrkdwn, inlineCode, mrkdwn, userMention } from '../blockKit/mrkdwn.js';
+import { answerCostText } from './costText.js';
 import type { RenderOptions } from './types.js';
-
-function costText(answer: CallResult, prices: Prices, lang: Lang): string {
-  const assumed = Object.hasOwn(operations, answer.operation) && prices.priceOf(answer.operation).assumed;
-  return lang.t(assumed ? 'answer.footer.assumedCost' : 'answer.footer.cost', { count: answer.cost });
-}
 
 function ageText(ageMs: number, lang: Lang): string {
   return ageMs < 60_000
@@ -39,7 +33,7 @@ export function renderFooter(
   options: Pick<RenderOptions, 'demo' | 'sharedBy' | 'prices' | 'lang'>,
 ): ContextBlock {
   const { lang } = options;
-  const parts = [costText(answer, options.prices, lang), originText(answer, lang)];
+  const parts = [answerCostText(answer, options.prices, lang), originText(answer, lang)];
   if (options.demo) parts.push(lang.t('answer.footer.simulated'));
   if (options.sharedBy) parts.push(lang.t('answer.footer.sharedBy', { user: userMention(options.sharedBy) }));
   return keepBlock('footer', { type: 'context', elements: [mrkdwn(parts.join(' · '))] });

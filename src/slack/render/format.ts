@@ -3,7 +3,7 @@
  * for Chinese readers, the way the service's users quote fund sizes and tender budgets; thousands,
  * millions and billions for English ones.
  */
-import { formatCny as formatCnyAmount, formatFixed, withSign } from '../../charts/numbers.js';
+import { formatCnyAmount, formatFixed, withSign } from '../../charts/numbers.js';
 import type { Locale } from '../../i18n/lang.js';
 
 export const NO_VALUE = '—';
@@ -55,7 +55,7 @@ export function formatNumber(value: unknown, decimals?: number): string {
 }
 
 /** Decimal places of the most precise value (at most 8): prices of one contract then all show alike, 75.00 beside 75.54. */
-export function decimalsOf(values: readonly number[]): number {
+export function mostDecimalsOf(values: readonly number[]): number {
   let decimals = 0;
   for (const value of values) {
     if (!Number.isFinite(value)) continue;
@@ -75,4 +75,4 @@ export function plural(count: number, singular: string, pluralForm = `${singular
   return `${formatCount(count)} ${count === 1 ? singular : pluralForm}`;
 }
 
-export { formatZonedTime } from '../../core/time.js';
+export { formatZonedTime } from '../../i18n/timeText.js';

@@ -21,11 +21,11 @@ import {
   subcommandPhrase,
   usageLine,
 } from '../parse/commandSyntax.js';
-import { costText } from '../parse/costText.js';
 import { exampleFor } from '../parse/examples.js';
 import { DQ_COMMAND, type HelpTopic } from '../parse/parseCommand.js';
 import { otherWords, type WordList } from '../parse/shownWords.js';
 import type { MessageBody, SlackMessage } from '../reply/slackMessage.js';
+import { lookupCostText } from './costText.js';
 import { operationTitle } from './operationTitle.js';
 
 const FUTURES = 'finance-external-futures-kline';
@@ -64,7 +64,7 @@ function digestLines(lang: Lang): string[] {
 
 function commandSummary(syntax: CommandSyntax, prices: Prices, lang: Lang): string {
   return [
-    `*${operationTitle(syntax.operation, lang)}* · ${costText(operation(syntax.operation), prices, lang)}`,
+    `*${operationTitle(syntax.operation, lang)}* · ${lookupCostText(operation(syntax.operation), prices, lang)}`,
     code(`${syntax.command} ${usageLine(syntax, lang)}`),
     lang.t('help.overview.example', { example: exampleFor(syntax, lang) }),
   ].join('\n');
@@ -134,7 +134,7 @@ function operationHelp(syntax: CommandSyntax, prices: Prices, lang: Lang, demo: 
     section(
       lang.t('help.operation.summary', {
         description: lang.t(syntax.description),
-        cost: costText(operation(id), prices, lang),
+        cost: lookupCostText(operation(id), prices, lang),
       }),
     ),
     section(lang.t('help.operation.howToType', { usage, dq: dq(lang, operationSubcommand(syntax)) })),
@@ -155,7 +155,7 @@ function usageHelp(grammar: CommandGrammar, prices: Prices, lang: Lang): Message
       [
         lang.t('help.usage.costsTitle'),
         ...grammar.syntaxes.map(
-          (syntax) => `${code(syntax.command)} — ${costText(operation(syntax.operation), prices, lang)}`,
+          (syntax) => `${code(syntax.command)} — ${lookupCostText(operation(syntax.operation), prices, lang)}`,
         ),
         lang.t('help.usage.free'),
       ].join('\n'),
@@ -181,7 +181,7 @@ function digestHelp(prices: Prices, lang: Lang): MessageBody {
       [
         lang.t('help.digest.schedule'),
         lang.t('help.digest.which'),
-        lang.t('help.digest.cost', { cost: costText(operation(DIGEST_OPERATION), prices, lang) }),
+        lang.t('help.digest.cost', { cost: lookupCostText(operation(DIGEST_OPERATION), prices, lang) }),
         lang.t('help.digest.invite'),
       ].join('\n'),
     ),

@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import type { ChartImage } from '../../charts/quickChart.js';
+import type { ChartImage } from '../../charts/chartRenderer.js';
 import type { CallResult } from '../../core/client/dataClient.js';
 import type { OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';

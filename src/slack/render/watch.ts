@@ -20,6 +20,7 @@ import { escapeMrkdwn, plainText, serviceText, userMention } from '../blockKit/m
 import { ACTION } from '../payloads/ids.js';
 import { watchCancelValue } from '../payloads/watchRequestValue.js';
 import { type SlackMessage, withTableFallback } from '../reply/slackMessage.js';
+import { watchCostText } from './costText.js';
 import { dateTimeText } from './dateText.js';
 import { sayClause, sayEscaped } from './digestRun.js';
 import { formatCny } from './format.js';
@@ -65,23 +66,8 @@ export function describeWatchSchedule(schedule: Schedule, lang: Lang): string {
   return escapeMrkdwn(lang.t(describeSchedule(schedule)));
 }
 
-export function costText(cost: WatchCost, lang: Lang): string {
-  const line = lang.t(cost.assumed ? 'watch.cost.assumed' : 'watch.cost.line', {
-    perCheck: lang.t('common.coins', { count: cost.perCheck }),
-    checks: lang.t('watch.cost.checks', { count: cost.checksPerMonth }),
-    perMonth: lang.t('common.coins', { count: cost.perMonth }),
-  });
-  if (!cost.cap || cost.cap.pages <= 1) return line;
-  const cap = lang.t('watch.cost.cap', {
-    pages: cost.cap.pages,
-    perCheck: lang.t('common.coins', { count: cost.cap.perCheck }),
-    perMonth: lang.t('common.coins', { count: cost.cap.perMonth }),
-  });
-  return lang.t('watch.cost.withCap', { line, cap });
-}
-
 /** One check in a few words; `kind`: what the watch watches (a saved search records notices, not values). */
-export function runSummary(record: WatchRunRecord, lang: Lang, kind?: WatchKind): string {
+export function watchRunSummary(record: WatchRunRecord, lang: Lang, kind?: WatchKind): string {
   const spent = lang.t('common.coins', { count: record.coinsSpent });
   // A later page of a saved search that went unanswered may have been charged: said beside what was spent.
   const atRisk = record.coinsAtRisk ? lang.t('common.coins', { count: record.coinsAtRisk }) : undefined;
@@ -139,7 +125,7 @@ export function describeWatchRun(watch: Watch, outcome: WatchRunOutcome, lang: L
   const told = lang.t('watch.run.outcome', {
     id: watch.id,
     channel: `<#${watch.channelId}>`,
-    summary: runSummary(outcome, lang, watch.target.kind),
+    summary: watchRunSummary(outcome, lang, watch.target.kind),
   });
   return outcome.unrecorded ? `${told}\n${lang.t('watch.run.unrecorded')}` : told;
 }
@@ -161,7 +147,7 @@ export function watchLines(
       schedule: describeWatchSchedule(watch.schedule, lang),
       user: userMention(watch.createdBy),
     }),
-    costText(cost, lang),
+    watchCostText(cost, lang),
   ];
   if (watch.paused)
     lines.push(
@@ -176,7 +162,7 @@ export function watchLines(
     lines.push(
       lang.t('watch.list.lastRun', {
         when: dateTimeText(watch.lastRun.scheduledFor, zone, lang, { withZone: false }),
-        summary: runSummary(watch.lastRun, lang, watch.target.kind),
+        summary: watchRunSummary(watch.lastRun, lang, watch.target.kind),
       }),
     );
   return lines.join('\n');
@@ -299,7 +285,12 @@ export function renderWatchPreview(
     channel: `<#${watch.channelId}>`,
     schedule: describeWatchSchedule(watch.schedule, lang),
   });
-  const lines = [what, costText(cost, lang), fitText(watch, cost, proposal, words, lang), firstCheckText(watch, lang)];
+  const lines = [
+    what,
+    watchCostText(cost, lang),
+    fitText(watch, cost, proposal, words, lang),
+    firstCheckText(watch, lang),
+  ];
   if (nextRun !== undefined)
     lines.push(
       lang.t('watch.list.nextRun', { when: dateTimeText(nextRun, watch.schedule.timeZone, lang, { withZone: false }) }),
@@ -314,7 +305,7 @@ export function renderWatchPreview(
     ],
   };
   return fitToSlackLimits(
-    { text: `${what} ${costText(cost, lang)}`, blocks: [sectionBlock(lines.join('\n')), actions] },
+    { text: `${what} ${watchCostText(cost, lang)}`, blocks: [sectionBlock(lines.join('\n')), actions] },
     lang,
   );
 }

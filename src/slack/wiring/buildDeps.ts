@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
-import type { ChartPublisher, ChartSettings } from '../../charts/quickChart.js';
+import type { ChartPublisher, ChartSettings } from '../../charts/chartRenderer.js';
 import type { DataClient } from '../../core/client/dataClient.js';
 import { type Clock, systemClock } from '../../core/clock.js';
 import { DigestRepository } from '../../core/digest/digestRepository.js';

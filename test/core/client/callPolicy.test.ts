@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  backoffMs,
   CallPolicy,
   DEFAULT_RETRY,
   decide,
-  failureRule,
   neverSent,
   parseRetryAfter,
   type RetryPolicy,
-  retryDelayMs,
 } from '../../../src/core/client/callPolicy.js';
 import { readEnvelope } from '../../../src/core/client/envelope.js';
+import { failureRule } from '../../../src/core/errorKinds.js';
 import {
   BudgetUnavailableError,
   StoppedError,
@@ -161,15 +161,15 @@ describe('the call policy decides what follows each outcome', () => {
 
 describe('backoff', () => {
   it('is jittered between half and all of the step, doubling per attempt up to the cap', () => {
-    expect(retryDelayMs(0, RETRY, undefined, () => 0)).toBe(200);
-    expect(retryDelayMs(0, RETRY, undefined, HIGHEST)).toBe(400);
-    expect(retryDelayMs(3, RETRY, undefined, HIGHEST)).toBe(3200);
-    expect(retryDelayMs(10, RETRY, undefined, HIGHEST)).toBe(8000);
+    expect(backoffMs(0, RETRY, undefined, () => 0)).toBe(200);
+    expect(backoffMs(0, RETRY, undefined, HIGHEST)).toBe(400);
+    expect(backoffMs(3, RETRY, undefined, HIGHEST)).toBe(3200);
+    expect(backoffMs(10, RETRY, undefined, HIGHEST)).toBe(8000);
   });
 
   it('is never shorter than Retry-After', () => {
-    expect(retryDelayMs(0, RETRY, 5000, HIGHEST)).toBe(5000);
-    expect(retryDelayMs(4, RETRY, 1000, HIGHEST)).toBe(6400);
+    expect(backoffMs(0, RETRY, 5000, HIGHEST)).toBe(5000);
+    expect(backoffMs(4, RETRY, 1000, HIGHEST)).toBe(6400);
   });
 
   it('defaults to two retries starting at 400 ms', () => {

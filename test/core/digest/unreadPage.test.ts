@@ -3,7 +3,7 @@ import type { Schedule } from '../../../src/core/jobs/schedule.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
 import { english, langFor } from '../../../src/i18n/lang.js';
 import { renderDigest } from '../../../src/slack/render/digest.js';
-import { runSummary } from '../../../src/slack/render/digestRun.js';
+import { digestRunSummary } from '../../../src/slack/render/digestRun.js';
 import { startDigestRig } from '../../support/digestRig.js';
 
 /**
@@ -58,8 +58,12 @@ describe('a digest whose page 2 times out', () => {
     expect(await ledgerCoins(rig)).toBe(20);
     const cut = (await rig.repository.get(digest.id))!.lastRun!;
     expect(cut).toMatchObject({ outcome: 'posted', newFunds: 50, coinsSpent: 10, coinsAtRisk: 10 });
-    expect(runSummary(cut, english)).toBe('posted 50 funds (20 coins, 10 of them for a page whose answer never came)');
-    expect(runSummary(cut, langFor('zh-CN'))).toBe('已推送 50 只基金（20 币，其中 10 币来自一页未及时应答的查询）');
+    expect(digestRunSummary(cut, english)).toBe(
+      'posted 50 funds (20 coins, 10 of them for a page whose answer never came)',
+    );
+    expect(digestRunSummary(cut, langFor('zh-CN'))).toBe(
+      '已推送 50 只基金（20 币，其中 10 币来自一页未及时应答的查询）',
+    );
     // The post itself says a page went unread, what it may have cost, and that its funds come next time.
     expect(rig.poster.posts[0]!.unreadPage).toEqual({ page: 2, coinsAtRisk: 10 });
     const [main] = renderDigest(rig.poster.posts[0]!, { now: rig.clock.now(), prices: pricesFrom(), lang: english });

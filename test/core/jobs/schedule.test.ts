@@ -11,8 +11,8 @@ import {
   type Schedule,
 } from '../../../src/core/jobs/schedule.js';
 import type { Store } from '../../../src/core/store/types.js';
-import { localParts } from '../../../src/core/time.js';
 import { english, langFor } from '../../../src/i18n/lang.js';
+import { localParts } from '../../../src/time/calendar.js';
 
 const at = (iso: string) => Date.parse(iso);
 

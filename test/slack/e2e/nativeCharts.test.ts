@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { chartSettingsFromEnv } from '../../../src/charts/quickChart.js';
+import { chartSettingsFromEnv } from '../../../src/charts/chartRenderer.js';
 import { recordConnections } from '../../support/outboundConnections.js';
 import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
 import {

@@ -1,6 +1,6 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chartSettingsFromEnv } from '../../../src/charts/quickChart.js';
+import { chartSettingsFromEnv } from '../../../src/charts/chartRenderer.js';
 import type { LedgerEntry } from '../../../src/core/ledger/ledger.js';
 import type { RecordedCall } from '../../support/slack/index.js';
 import { DEFAULT_CHANNEL_ID, DEFAULT_WORKSPACE, dmChannelFor, UPLOAD_URL_CALL } from '../../support/slack/index.js';

@@ -3,15 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { SlackDeps } from '../../../src/slack/deps.js';
 import { SLASH_COMMANDS } from '../../../src/slack/flows/routeCommand.js';
 import { WORKFLOW_STEPS } from '../../../src/slack/flows/workflowSteps.js';
-import { register as registerActions } from '../../../src/slack/listeners/actions/index.js';
-import { register as registerCommands } from '../../../src/slack/listeners/commands/index.js';
-import { register as registerEvents } from '../../../src/slack/listeners/events/index.js';
-import { register as registerFunctions } from '../../../src/slack/listeners/functions/index.js';
-import { register as registerShortcuts } from '../../../src/slack/listeners/shortcuts/index.js';
-import { register as registerViews } from '../../../src/slack/listeners/views/index.js';
+import { registerActions } from '../../../src/slack/listeners/actions/index.js';
+import { registerCommands } from '../../../src/slack/listeners/commands/index.js';
+import { registerEvents } from '../../../src/slack/listeners/events/index.js';
+import { registerFunctions } from '../../../src/slack/listeners/functions/index.js';
+import { registerShortcuts } from '../../../src/slack/listeners/shortcuts/index.js';
+import { registerViews } from '../../../src/slack/listeners/views/index.js';
 import { ACTION, isHandledRequest, SHORTCUT, VIEW } from '../../../src/slack/payloads/ids.js';
 
-/** An App that only records what each folder's register(app) asks it to listen for. */
+/** An App that only records what each folder's register…(app) asks it to listen for. */
 function recordingApp() {
   const listened: Record<string, Array<string | RegExp>> = {};
   const on =
@@ -39,7 +39,7 @@ function listensFor(id: string | RegExp, actionId: string): boolean {
   return typeof id === 'string' ? id === actionId : id.test(actionId);
 }
 
-describe('register(app) of each listener folder', () => {
+describe('register…(app) of each listener folder', () => {
   const { app, listened } = recordingApp();
   const deps = {} as SlackDeps;
   for (const register of [

@@ -2,7 +2,7 @@ import type { InputBlock, ModalView, PlainTextOption } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import { OPERATION_IDS, type OperationId } from '../../../src/core/operations/index.js';
 import { english, type Lang, langFor } from '../../../src/i18n/lang.js';
-import { plainText } from '../../../src/slack/blockKit/slackText.js';
+import { clippedPlainText } from '../../../src/slack/blockKit/slackText.js';
 import { actionIdFor, blockIdFor } from '../../../src/slack/modals/searchForm.js';
 import { slackOperation } from '../../../src/slack/operations/index.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
@@ -14,14 +14,14 @@ function formView(id: OperationId, lang: Lang): ModalView {
     const block: InputBlock = {
       type: 'input',
       block_id: blockIdFor(id, field.field),
-      label: plainText(field.label(lang)),
+      label: clippedPlainText(field.label(lang)),
       element: field.element(actionIdFor(field.field), lang),
       optional: field.optional,
     };
-    if (field.hint) block.hint = plainText(field.hint(lang));
+    if (field.hint) block.hint = clippedPlainText(field.hint(lang));
     return block;
   });
-  return { type: 'modal', title: plainText('表单'), submit: plainText('搜索'), blocks };
+  return { type: 'modal', title: clippedPlainText('表单'), submit: clippedPlainText('搜索'), blocks };
 }
 
 type Element = {

@@ -15,11 +15,11 @@ import {
   positionalWords,
   subcommandWords,
 } from '../../../src/slack/parse/commandSyntax.js';
-import { costText } from '../../../src/slack/parse/costText.js';
 import { exampleFor, userFieldName } from '../../../src/slack/parse/examples.js';
 import { invalidText } from '../../../src/slack/parse/invalidText.js';
 import { type InvalidCommand, parseCommand } from '../../../src/slack/parse/parseCommand.js';
 import { shownWord } from '../../../src/slack/parse/shownWords.js';
+import { lookupCostText } from '../../../src/slack/render/costText.js';
 import { operationTitle } from '../../../src/slack/render/operationTitle.js';
 import { ENGLISH_TITLES } from '../../support/operationTitles.js';
 import { wireRequest } from './wireRequest.js';
@@ -358,11 +358,11 @@ describe('examples, field names, costs and titles in the reader’s words', () =
 
   it('what a lookup costs', () => {
     const prices = pricesFrom();
-    expect(costText(operations[TAX], prices, zh)).toBe('每次查询 20 币');
-    expect(costText(operations[BIDS], prices, zh)).toBe('每次查询 10 币（估计值，数据服务未公布此项费用）');
-    expect(costText(operations[TAX], prices, english)).toBe('20 coins per lookup');
-    expect(costText(operations[TAX], pricesFrom({ [TAX]: 1 }), english)).toBe('1 coin per lookup');
-    expect(costText(operations[TAX], pricesFrom({ [TAX]: 1500 }), zh)).toBe('每次查询 1,500 币');
+    expect(lookupCostText(operations[TAX], prices, zh)).toBe('每次查询 20 币');
+    expect(lookupCostText(operations[BIDS], prices, zh)).toBe('每次查询 10 币（估计值，数据服务未公布此项费用）');
+    expect(lookupCostText(operations[TAX], prices, english)).toBe('20 coins per lookup');
+    expect(lookupCostText(operations[TAX], pricesFrom({ [TAX]: 1 }), english)).toBe('1 coin per lookup');
+    expect(lookupCostText(operations[TAX], pricesFrom({ [TAX]: 1500 }), zh)).toBe('每次查询 1,500 币');
   });
 
   it('operation titles: the English is the definition’s own, the Chinese has no English', () => {

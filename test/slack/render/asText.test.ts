@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { english } from '../../../src/i18n/lang.js';
 import { ACTION } from '../../../src/slack/payloads/ids.js';
-import { messageText } from '../../../src/slack/render/asText.js';
+import { printedMessage } from '../../../src/slack/render/asText.js';
 import { mrkdwnToText } from '../../../src/slack/render/mrkdwnToText.js';
 import { renderNotice } from '../../../src/slack/render/notice.js';
 
@@ -41,7 +41,7 @@ describe('mrkdwn as terminal text', () => {
 
 describe('Block Kit as terminal text', () => {
   it('underlines headers, writes fields as "Label: value", marks context lines and numbers buttons', () => {
-    const { text, buttons } = messageText({
+    const { text, buttons } = printedMessage({
       text: 'fallback',
       lang: 'en',
       blocks: [
@@ -98,7 +98,7 @@ describe('Block Kit as terminal text', () => {
   });
 
   it('writes fields as "标签：值" and names what only Slack shows in Chinese for a Chinese reader', () => {
-    const { text } = messageText({
+    const { text } = printedMessage({
       text: '',
       lang: 'zh-CN',
       blocks: [
@@ -142,7 +142,7 @@ describe('Block Kit as terminal text', () => {
   });
 
   it('separates consecutive sections with a blank line', () => {
-    const { text } = messageText({
+    const { text } = printedMessage({
       text: '',
       lang: 'en',
       blocks: [renderNotice('one', english).blocks[0]!, renderNotice('two', english).blocks[0]!],
@@ -151,6 +151,6 @@ describe('Block Kit as terminal text', () => {
   });
 
   it('falls back to the message text when there are no blocks', () => {
-    expect(messageText({ text: '*Only* text', blocks: [], lang: 'en' }).text).toBe('Only text');
+    expect(printedMessage({ text: '*Only* text', blocks: [], lang: 'en' }).text).toBe('Only text');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DigestRunRecord } from '../../../src/core/digest/types.js';
 import { english, langFor } from '../../../src/i18n/lang.js';
-import { runSummary } from '../../../src/slack/render/digestRun.js';
+import { digestRunSummary } from '../../../src/slack/render/digestRun.js';
 
 const FAILED = {
   scheduledFor: 0,
@@ -19,7 +19,7 @@ describe('how a digest run went', () => {
       values: { message: 'bad <!channel> & <https://x.example|click>' },
     };
     for (const lang of [english, langFor('zh-CN')]) {
-      const line = runSummary({ ...FAILED, detail }, lang);
+      const line = digestRunSummary({ ...FAILED, detail }, lang);
       expect(line).toContain('bad &lt;!channel&gt; &amp; &lt;https://x.example|click&gt;');
       expect(line).not.toContain('<!channel>');
     }
@@ -27,9 +27,11 @@ describe('how a digest run went', () => {
 
   it('keeps the app’s own channel link in a pause reason live', () => {
     const detail = { key: 'digests.pause.notInChannel' as const, values: { channelId: 'C0NOTJOIN1' } };
-    expect(runSummary({ ...FAILED, outcome: 'post_failed', detail }, english)).toContain(
+    expect(digestRunSummary({ ...FAILED, outcome: 'post_failed', detail }, english)).toContain(
       'the app is not a member of <#C0NOTJOIN1>',
     );
-    expect(runSummary({ ...FAILED, detail: 'old plain text <@U1>' }, english)).toContain('old plain text &lt;@U1&gt;');
+    expect(digestRunSummary({ ...FAILED, detail: 'old plain text <@U1>' }, english)).toContain(
+      'old plain text &lt;@U1&gt;',
+    );
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  decimalsOf,
   formatChange,
   formatCny,
   formatNumber,
   formatPercent,
   formatZonedTime,
+  mostDecimalsOf,
 } from '../../../src/slack/render/format.js';
 
 describe('number formatting', () => {
@@ -54,8 +54,8 @@ describe('number formatting', () => {
   });
 
   it('shows prices of one contract at one precision', () => {
-    expect(decimalsOf([75, 75.54, 76.1])).toBe(2);
-    expect(decimalsOf([2345])).toBe(0);
+    expect(mostDecimalsOf([75, 75.54, 76.1])).toBe(2);
+    expect(mostDecimalsOf([2345])).toBe(0);
     expect(formatNumber(75, 2)).toBe('75.00');
     expect(formatNumber(1234567)).toBe('1,234,567');
   });

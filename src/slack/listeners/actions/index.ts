@@ -11,7 +11,7 @@ import { homePageButton } from './homePageButton.js';
 import { listPageButton } from './listPageButton.js';
 import { openModalButton } from './openModalButton.js';
 import { resultButton } from './resultButton.js';
-import { usageCsvButton } from './usageCsvButton.js';
+import { usageCsvPressed } from './usageCsvPressed.js';
 import { watchFormButton } from './watchFormButton.js';
 import { watchSaveButton } from './watchSaveButton.js';
 import { watchStopButton } from './watchStopButton.js';
@@ -23,7 +23,7 @@ type ButtonListener = (args: SlackActionMiddlewareArgs<BlockButtonAction> & AllM
  * of every registered listener for every request it gets (a slash command too), so fourteen
  * listeners cost fourteen chains on each command, where one costs one.
  */
-export function register(app: App, deps: SlackDeps): void {
+export function registerActions(app: App, deps: SlackDeps): void {
   const onResultButton = resultButton(deps);
   const onWatchSave = watchSaveButton(deps);
   const onWatchForm = watchFormButton(deps);
@@ -49,7 +49,7 @@ export function register(app: App, deps: SlackDeps): void {
     [ACTION.homePrevious, onHomePage],
     [ACTION.homeNext, onHomePage],
     [ACTION.budgetsReopen, budgetsReopenButton(deps)],
-    [ACTION.usageCsv, usageCsvButton(deps)],
+    [ACTION.usageCsv, usageCsvPressed(deps)],
     [ACTION.choose, chooseButton(deps)],
   ]);
   // A question numbers its buttons (`dq_choose:2`): the listener is the one of the id before the number.

@@ -7,7 +7,7 @@ import { channelShared, channelUnshared, sharedChannelInvite } from './channelSh
 import { directMessage } from './directMessage.js';
 import { tokensRevoked } from './tokensRevoked.js';
 
-export function register(app: App, deps: SlackDeps): void {
+export function registerEvents(app: App, deps: SlackDeps): void {
   app.event('app_home_opened', appHomeOpened(deps));
   app.event('app_mention', appMention(deps));
   app.event('message', directMessage(deps));

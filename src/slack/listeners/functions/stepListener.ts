@@ -5,11 +5,11 @@ import { spreadsheetSafe } from '../../../core/export/csv.js';
 import { escapeMrkdwn } from '../../blockKit/mrkdwn.js';
 import type { SlackDeps } from '../../deps.js';
 import {
+  type OperationStep,
   type Parameter,
   runnerOf,
   StepFailure,
   type StepOutputs,
-  type WorkflowStep,
 } from '../../operations/workflowStep.js';
 import { workspaceLang } from '../../requester/language.js';
 import { failureReason } from './failureReason.js';
@@ -22,7 +22,7 @@ type Args = SlackEventMiddlewareArgs<'function_executed'> & AllMiddlewareArgs;
  * Slack's control characters are escaped as Slack itself escapes them (`<!channel>` shows, never
  * notifies), and a value a spreadsheet would run as a formula starts with an apostrophe.
  */
-function safeOutputs(step: WorkflowStep, outputs: StepOutputs): StepOutputs {
+function safeOutputs(step: OperationStep, outputs: StepOutputs): StepOutputs {
   const safe: StepOutputs = {};
   for (const [name, value] of Object.entries(outputs)) {
     const declared = step.outputs[name] as Parameter | undefined;
@@ -33,7 +33,7 @@ function safeOutputs(step: WorkflowStep, outputs: StepOutputs): StepOutputs {
 }
 
 /** The outputs exactly as declared: Slack refuses a completion whose values do not match the manifest. */
-function checkOutputs(step: WorkflowStep, outputs: StepOutputs): StepOutputs {
+function checkOutputs(step: OperationStep, outputs: StepOutputs): StepOutputs {
   const problems: string[] = [];
   for (const name of Object.keys(outputs))
     if (!Object.hasOwn(step.outputs, name)) problems.push(`${name} is not declared`);
@@ -72,7 +72,7 @@ function fitsType(value: string | number, type: Parameter['type']): boolean {
  * The allowlists were applied before (middleware/allowlists.ts), with "Run by" as the person asking;
  * a run that does not say who ran it fails before anything is spent.
  */
-export function stepListener(deps: SlackDeps, step: WorkflowStep) {
+export function stepListener(deps: SlackDeps, step: OperationStep) {
   return async ({ inputs, complete, fail, body, context }: Args): Promise<void> => {
     const lang = workspaceLang(deps);
     const teamId = body.team_id || context.teamId || 'unknown';

@@ -4,7 +4,7 @@ import { SHORTCUT } from '../../payloads/ids.js';
 import { lookUpShortcut } from './lookUpShortcut.js';
 import { searchShortcut } from './searchShortcut.js';
 
-export function register(app: App, deps: SlackDeps): void {
+export function registerShortcuts(app: App, deps: SlackDeps): void {
   app.shortcut(SHORTCUT.search, searchShortcut(deps));
   app.shortcut<MessageShortcut>(SHORTCUT.lookUp, lookUpShortcut(deps));
 }

@@ -6,7 +6,7 @@ import { exportSubmission } from './exportSubmission.js';
 import { searchSubmission } from './searchSubmission.js';
 import { watchAddSubmission } from './watchAddSubmission.js';
 
-export function register(app: App, deps: SlackDeps): void {
+export function registerViews(app: App, deps: SlackDeps): void {
   app.view(new RegExp(`^${VIEW.searchPrefix}`), searchSubmission(deps));
   app.view(VIEW.digestAdd, digestAddSubmission(deps));
   app.view(VIEW.exportCsv, exportSubmission(deps));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDate, startOfDay, startOfNextDay, startOfNextMonth, zonedTime } from '../../src/core/time.js';
+import { localDate, startOfDay, startOfNextDay, startOfNextMonth, zonedTime } from '../../src/time/calendar.js';
 
 describe('time zones', () => {
   it('days and months start at local midnight, across daylight saving', () => {

@@ -12,7 +12,7 @@ type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
  * "Usage as CSV" under `/dq usage` or on an admin's Home tab: the month's file is sent to the
  * person's direct messages with the app, never to the channel (it names everyone's spending).
  */
-export function usageCsvButton(deps: SlackDeps) {
+export function usageCsvPressed(deps: SlackDeps) {
   return async ({ ack, body, action, client, context }: Args): Promise<void> => {
     await ack();
     const asked = readUsageCsvValue(action.value);

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readWatchWords } from '../../../src/slack/flows/watchCommand.js';
+import { WATCH_SUBJECTS } from '../../../src/slack/flows/watchCommand.js';
+import { readWatchWords as readWords } from '../../../src/slack/parse/subscriptionCommand.js';
 import { readWatchRequestValue, watchRequestValue } from '../../../src/slack/payloads/watchRequestValue.js';
+
+/** The grammar with what the flow hands in from the operation registry. */
+const readWatchWords = (words: string[]) => readWords(words, WATCH_SUBJECTS);
 
 describe('the words of /dq watch add', () => {
   it('reads the three kinds, options anywhere, the last schedule word as the schedule', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DIGEST_VERBS } from '../../../src/slack/flows/digestCommand.js';
-import { WATCH_VERBS } from '../../../src/slack/flows/watchCommand.js';
+import { DIGEST_VERBS, WATCH_VERBS } from '../../../src/slack/parse/subscriptionCommand.js';
 
 /** What each command accepted when each kept its own table: the shared list must not change it. */
 const DIGEST_TABLE = {
