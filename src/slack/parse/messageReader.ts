@@ -8,7 +8,7 @@ import { messageText } from './messageText.js';
 import { type Claim, type MessageToken, messageTokens } from './messageTokens.js';
 import { offerable } from './offerable.js';
 import { DQ_COMMAND, parseCommand, readUsageMonth } from './parseCommand.js';
-import type { CommandInput, ParsedCommand } from './parsedCommand.js';
+import type { CommandInput, ParsedCommand, UsageMonth } from './parsedCommand.js';
 
 /** What a follow-up in a thread does to the thread's latest result. */
 export type FollowUp = FollowUpAction | { kind: 'change'; operation: OperationId; input: CommandInput };
@@ -88,7 +88,7 @@ function set(reading: OperationReading, input: CommandInput): void {
 }
 
 /** What one operation makes of every word of the message. */
-function readAs(syntax: CommandSyntax, tokens: readonly MessageToken[]): OperationReading {
+function readAs(syntax: CommandSyntax, tokens: readonly MessageToken[], text: string, now: number): OperationReading {
   const reading: OperationReading = {
     syntax,
     input: {},
@@ -120,7 +120,7 @@ function readAs(syntax: CommandSyntax, tokens: readonly MessageToken[]): Operati
         }
         // page: and size: are every list's; they say nothing about which operation.
         if (!own.option.keys[0].startsWith('commands.')) reading.named = true;
-        const value = own.option.read ? own.option.read(token.value) : token.value;
+        const value = own.option.read ? own.option.read(token.value, now) : token.value;
         if (value !== undefined) set(reading, { [own.option.field]: value });
         break;
       }
@@ -172,10 +172,15 @@ function readAs(syntax: CommandSyntax, tokens: readonly MessageToken[]): Operati
     else reading.leftovers.push(number);
   }
   if (keywordParts.length > 0 && syntax.positional.kind === 'joined') {
-    const text = keywordParts
-      .map((part, index) => (index > 0 && keywordParts[index - 1]!.end < part.start ? ` ${part.text}` : part.text))
-      .join('');
-    set(reading, { [syntax.positional.word.field]: text });
+    // The subject is one run of words; a second run apart from it (光伏组件 今年 储能电站) is a second meaning.
+    const runs: string[] = [];
+    for (const [index, part] of keywordParts.entries()) {
+      const before = keywordParts[index - 1];
+      const between = before ? text.slice(before.end, part.start) : undefined;
+      if (between === undefined || !/^\s*$/.test(between)) runs.push(part.text);
+      else runs[runs.length - 1] += between === '' ? part.text : ` ${part.text}`;
+    }
+    for (const run of runs) set(reading, { [syntax.positional.word.field]: run });
   }
   const required = positionalWords(syntax).filter((word) => !word.optional);
   reading.complete = reading.conflicts.size === 0 && required.every((word) => reading.input[word.field] !== undefined);
@@ -217,6 +222,7 @@ function languageOf(tokens: readonly MessageToken[]): Locale | undefined {
       token.kind === 'filler' ||
       token.kind === 'chat' ||
       token.kind === 'notOffered' ||
+      token.kind === 'app' ||
       (token.kind === 'option' && token.options.length > 0) ||
       (token.kind === 'claims' && token.claims.some((claim) => !claim.subject && !claim.guess)),
   );
@@ -275,30 +281,55 @@ export function readMessage(grammar: CommandGrammar, raw: string, context: Readi
   if (usage) return { kind: 'command', parsed: usage, ...(said ? { said } : {}) };
   // `换成5分钟`, `daily instead`: what follows the words for a change, when that is a change; else the whole text (好吧 is chit-chat).
   const changeTo = withoutChangeWords(text);
-  const changeTokens = changeTo === undefined ? undefined : messageTokens(grammar, changeTo);
-  const changed = changeTokens && decide(grammar, changeTokens, context, true);
+  const changeTokens = changeTo === undefined ? undefined : messageTokens(grammar, changeTo, context.now);
+  const changed = changeTokens && decide(grammar, changeTokens, changeTo!, context, true);
   const [tokens, reading] =
     changeTokens && changed?.kind === 'followUp'
       ? [changeTokens, changed]
       : (() => {
-          const whole = messageTokens(grammar, text);
-          return [whole, decide(grammar, whole, context, false)] as const;
+          const whole = messageTokens(grammar, text, context.now);
+          return [whole, decide(grammar, whole, text, context, false)] as const;
         })();
   // A name searched for does not say the writer's language, but a message in Chinese characters alone does.
   const language = languageOf(tokens) ?? (writtenInChineseOnly(text) ? 'zh-CN' : undefined);
   return language ? { ...reading, said: language } : reading;
 }
 
+/**
+ * A message about the app's own matters and nothing else (余额, 这个月花了多少, 价格, `what can you
+ * do`): the usage answer (with the month it names) or help, free. Beside anything else they are filler.
+ */
+function appMatter(tokens: readonly MessageToken[]): ParsedCommand | undefined {
+  const matters = tokens.flatMap((token) =>
+    token.kind === 'app' ? [token.matter] : token.kind === 'claims' && token.app ? [token.app] : [],
+  );
+  if (matters.length === 0) return undefined;
+  let month: UsageMonth | undefined;
+  for (const token of tokens) {
+    if (token.kind === 'filler' || token.kind === 'chat' || token.kind === 'app') continue;
+    if (token.kind === 'claims' && token.app) continue;
+    // 这个月, 上个月, `last month`: the month the usage answer is about.
+    const said = readUsageMonth(token.text.replace(/\s*month$/i, '').replace(/\s+/g, ''));
+    if (!said || month) return undefined;
+    month = said;
+  }
+  if (!matters.includes('usage')) return month ? undefined : { kind: 'help' };
+  return month ? { kind: 'usage', month } : { kind: 'usage' };
+}
+
 function decide(
   grammar: CommandGrammar,
   tokens: readonly MessageToken[],
+  text: string,
   context: ReadingContext,
   changeWords: boolean,
 ): MessageReading {
   if (tokens.some((token) => token.kind === 'notOffered')) return { kind: 'unreadable' };
-  const content = tokens.filter((token) => token.kind !== 'filler' && token.kind !== 'chat');
+  const free = appMatter(tokens);
+  if (free) return { kind: 'command', parsed: free };
+  const content = tokens.filter((token) => token.kind !== 'filler' && token.kind !== 'chat' && token.kind !== 'app');
   if (content.length === 0) return tokens.length > 0 ? { kind: 'greeting' } : { kind: 'unreadable' };
-  const readings = grammar.syntaxes.map((syntax) => readAs(syntax, tokens));
+  const readings = grammar.syntaxes.map((syntax) => readAs(syntax, tokens, text, context.now));
   const change = changeOf(readings, tokens);
   if (change && (changeWords || change.operation === context.previous)) return { kind: 'followUp', followUp: change };
   const query = (reading: OperationReading): MessageReading => ({
@@ -354,6 +385,8 @@ function decide(
     // Nor is a code among chit-chat (`thanks 000001`, `is 000001 good`): the code alone names no
     // lookup, and the words around it say it may be no request at all.
     if (clean(meant) && meant.subject && !hasChat) return query(meant);
+    // A name and an option of one operation alone (光伏组件 今年, 杭州华信 浙江): every word placed, one reading.
+    if (clean(meant) && meant.value && meant.keywordFromNames && !hasChat) return query(meant);
     return ask([meant], context.now);
   }
   return ask(subjects, context.now);

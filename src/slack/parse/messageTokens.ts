@@ -9,7 +9,7 @@ import {
   optionName,
   subcommandWords,
 } from './commandSyntax.js';
-import { CHAT_WORDS, COMPANY_SUFFIXES, FILLER_WORDS, NOT_OFFERED_WORDS } from './messageWords.js';
+import { APP_MATTER_WORDS, CHAT_WORDS, COMPANY_SUFFIXES, FILLER_WORDS, NOT_OFFERED_WORDS } from './messageWords.js';
 import { naturalOption, readNumberWord } from './naturalWords.js';
 import { CLOSING_QUOTE } from './normalise.js';
 import type { CommandInput } from './parsedCommand.js';
@@ -29,9 +29,14 @@ export interface Claim {
   guess?: boolean;
 }
 
+/** The app's own matters (余额, 价格, `what can you do`): the usage answer or help, free. */
+export type AppMatter = 'usage' | 'help';
+
 export type MessageToken =
   | { kind: 'filler' | 'chat' | 'notOffered'; start: number; end: number; text: string }
-  | { kind: 'claims'; start: number; end: number; text: string; claims: Claim[] }
+  | { kind: 'app'; start: number; end: number; text: string; matter: AppMatter }
+  /** `app`: the word is also one of the app's own matters (价格 names candles too). */
+  | { kind: 'claims'; start: number; end: number; text: string; claims: Claim[]; app?: AppMatter }
   /** `region:ZJ`, `页:2`: an option typed as a command types it, for each syntax that has its key. */
   | {
       kind: 'option';
@@ -47,6 +52,7 @@ export type MessageToken =
   | { kind: 'unknown'; start: number; end: number; text: string; name: boolean; quoted: boolean };
 
 interface LexiconEntry {
+  app?: AppMatter;
   filler?: boolean;
   chat?: boolean;
   notOffered?: boolean;
@@ -79,6 +85,8 @@ function lexiconOf(grammar: CommandGrammar): Lexicon {
   for (const word of FILLER_WORDS) entryOf(lexicon, word).filler = true;
   for (const word of CHAT_WORDS) entryOf(lexicon, word).chat = true;
   for (const word of NOT_OFFERED_WORDS) entryOf(lexicon, word).notOffered = true;
+  for (const matter of ['usage', 'help'] as const)
+    for (const word of APP_MATTER_WORDS[matter]) entryOf(lexicon, word).app = matter;
   for (const syntax of grammar.syntaxes) {
     for (const word of subcommandWords(operationSubcommand(syntax)))
       entryOf(lexicon, word).claims.push({ syntax, input: {}, topic: true, subcommand: true });
@@ -187,12 +195,13 @@ function valueClaims(
   grammar: CommandGrammar,
   text: string,
   at: number,
+  now: number,
 ): { length: number; claims: Claim[] } | undefined {
   let length = 0;
   let claims: Claim[] = [];
   for (const syntax of grammar.syntaxes) {
     for (const value of syntax.plain.values) {
-      const match: PlainMatch | undefined = value(text, at);
+      const match: PlainMatch | undefined = value(text, at, now);
       if (!match || match.length <= 0 || !bounded(text, at, at + match.length)) continue;
       const claim: Claim = { syntax, input: match.input };
       if (match.subject) claim.subject = true;
@@ -220,7 +229,7 @@ function latinEnd(text: string, at: number): number {
  * a word not known. A short word that cannot stand on its own (金, 上海) and touches Chinese the
  * reader does not know is part of that unknown word (金诚, 上海恒远 are names).
  */
-export function messageTokens(grammar: CommandGrammar, text: string): MessageToken[] {
+export function messageTokens(grammar: CommandGrammar, text: string, now: number): MessageToken[] {
   const lexicon = lexiconOf(grammar);
   const lower = text.toLowerCase();
   const tokens: MessageToken[] = [];
@@ -243,7 +252,7 @@ export function messageTokens(grammar: CommandGrammar, text: string): MessageTok
       continue;
     }
     const fixed = lexiconAt(lexicon, lower, at);
-    const values = valueClaims(grammar, text, at);
+    const values = valueClaims(grammar, text, at, now);
     const natural = naturalClaims(grammar, text, at);
     const length = Math.max(fixed?.length ?? 0, values?.length ?? 0, natural?.length ?? 0);
     if (length > 0) {
@@ -264,8 +273,10 @@ export function messageTokens(grammar: CommandGrammar, text: string): MessageTok
           kind: 'claims',
           ...piece,
           claims: weak ? claims.map((claim) => ({ ...claim, weak: true })) : claims,
+          ...(entry?.app ? { app: entry.app } : {}),
         });
-      } else if (entry?.notOffered) tokens.push({ kind: 'notOffered', ...piece });
+      } else if (entry?.app) tokens.push({ kind: 'app', ...piece, matter: entry.app });
+      else if (entry?.notOffered) tokens.push({ kind: 'notOffered', ...piece });
       else if (entry?.chat) tokens.push({ kind: 'chat', ...piece });
       else tokens.push({ kind: 'filler', ...piece });
       at += length;
@@ -305,7 +316,11 @@ function demoteGlued(tokens: MessageToken[]): MessageToken[] {
     changed = false;
     for (let i = 0; i < result.length; i++) {
       const token = result[i]!;
-      if (token.kind !== 'claims' || !token.claims.every((claim) => claim.weak)) continue;
+      // 余额 in 余额宝 is part of a name, as a weak word is.
+      const weakWord =
+        (token.kind === 'claims' && token.claims.every((claim) => claim.weak)) ||
+        (token.kind === 'app' && isChinese(token.text));
+      if (!weakWord) continue;
       const glued =
         (touching(result[i - 1], token) && isUnknownHan(result[i - 1])) ||
         (touching(token, result[i + 1]) && isUnknownHan(result[i + 1]));

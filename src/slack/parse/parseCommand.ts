@@ -24,11 +24,11 @@ function isWord(token: Token | undefined, words: WordList<SubcommandEntry>): boo
   return token !== undefined && token.quoteStart < 0 && subcommandWords(words).includes(token.text.toLowerCase());
 }
 
-function parseOperation(syntax: CommandSyntax, tokens: readonly Token[]): ParsedCommand {
+function parseOperation(syntax: CommandSyntax, tokens: readonly Token[], now: number | undefined): ParsedCommand {
   // A bare command is for people who do not know the syntax yet: the form shows them every field.
   if (tokens.length === 0) return { kind: 'open_modal', operation: syntax.operation };
   if (tokens.length === 1 && isWord(tokens[0], HELP_WORDS)) return { kind: 'help', operation: syntax.operation };
-  return readArguments(syntax, tokens);
+  return readArguments(syntax, tokens, now);
 }
 
 function parseHelp(grammar: CommandGrammar, topic: Token | undefined): ParsedCommand {
@@ -70,7 +70,7 @@ function parseLang(words: readonly Token[]): ParsedCommand {
   return { kind: 'lang', choice };
 }
 
-function parseDq(grammar: CommandGrammar, tokens: readonly Token[]): ParsedCommand {
+function parseDq(grammar: CommandGrammar, tokens: readonly Token[], now: number | undefined): ParsedCommand {
   const [first, ...rest] = tokens;
   if (!first || isWord(first, HELP_WORDS)) return parseHelp(grammar, rest[0]);
   if (isWord(first, USAGE_WORDS)) {
@@ -91,7 +91,7 @@ function parseDq(grammar: CommandGrammar, tokens: readonly Token[]): ParsedComma
   if (isWord(first, WATCH_WORDS)) return { kind: 'watch', words: rest.map((token) => token.text) };
   if (isWord(first, LANG_WORDS)) return parseLang(rest);
   const syntax = first.quoteStart < 0 ? grammar.named(first.text) : undefined;
-  if (syntax) return parseOperation(syntax, rest);
+  if (syntax) return parseOperation(syntax, rest, now);
   const guess = closestWord(first.text, grammar.subcommandWords);
   const values = { word: typedText(first.text), command: DQ_COMMAND, subcommands: grammar.subcommands };
   return {
@@ -146,14 +146,15 @@ function commandName(command: string): string {
 
 /**
  * Reads a slash command into what it asks for. Never throws: any text gives exactly one result,
- * and input values are left for the operation's own validation to judge.
+ * and input values are left for the operation's own validation to judge. `now` reads words relative
+ * to today (`from:上个月`); without it they are left as typed, for validation to refuse.
  */
-export function parseCommand(grammar: CommandGrammar, command: string, text: string): ParsedCommand {
+export function parseCommand(grammar: CommandGrammar, command: string, text: string, now?: number): ParsedCommand {
   const name = commandName(command);
   const tokens = tokenise(text);
-  if (name === DQ_COMMAND) return parseDq(grammar, tokens);
+  if (name === DQ_COMMAND) return parseDq(grammar, tokens, now);
   const syntax = grammar.byCommand(name);
-  if (syntax) return parseOperation(syntax, tokens);
+  if (syntax) return parseOperation(syntax, tokens, now);
   return {
     kind: 'invalid',
     message: { key: 'commands.parse.unknownCommand', values: { command: typedText(name) } },

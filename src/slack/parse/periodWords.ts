@@ -7,7 +7,8 @@ import { readNumberWord } from './naturalWords.js';
  * after today (nothing is published later); one that would start after today is the latest such
  * period that has begun (3月 said in November is this March, 12月 is last December). chrono-node was
  * tried against the corpus first: it reads none of the Chinese relative periods and reads months as
- * single days, so the grammar is written here.
+ * single days, so the grammar is written here. 今天 and `today` are left out: they are chit-chat far
+ * more often than a period (今天天气怎么样).
  */
 
 export interface Period {
@@ -215,7 +216,6 @@ const RULES: readonly Rule[] = [
     const start = addDays(weekStart(today), -7);
     return span(start, addDays(start, 6), today);
   }),
-  rule('(?:今天|今日)', (_, today) => span(today, today, today)),
   rule('(?:昨天|昨日)', (_, today) => span(addDays(today, -1), addDays(today, -1), today)),
   rule('(?:本季度|这个季度|本季)', (_, today) => quarterSpan(Math.ceil(today.month / 3), today.year, today)),
   rule('(?:上季度|上个季度|上一季度)', (_, today) => {
@@ -299,7 +299,6 @@ const RULES: readonly Rule[] = [
   ),
   rule('this\\s+week', (_, today) => span(weekStart(today), today, today)),
   rule('this\\s+quarter', (_, today) => quarterSpan(Math.ceil(today.month / 3), today.year, today)),
-  rule('today', (_, today) => span(today, today, today)),
   rule('yesterday', (_, today) => span(addDays(today, -1), addDays(today, -1), today)),
   rule(
     `(?:the\\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\\s+quarter(?:\\s+(?:of\\s+)?${YEAR})?`,

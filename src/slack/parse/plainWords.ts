@@ -50,8 +50,8 @@ export interface PlainMatch {
   guess?: boolean;
 }
 
-/** Tries to read one value at `at` in `text` (the message as written, case kept). */
-export type PlainValue = (text: string, at: number) => PlainMatch | undefined;
+/** Tries to read one value at `at` in `text` (the message as written, case kept); `now` is the reading's clock. */
+export type PlainValue = (text: string, at: number, now: number) => PlainMatch | undefined;
 
 /**
  * A value for each of a list of phrases (`crude oil` → `{ symbol: 'CL' }`), the longest first,
