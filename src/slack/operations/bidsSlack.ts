@@ -30,9 +30,9 @@ import {
   readSynonym,
   type WordReader,
 } from '../parse/commandSyntax.js';
-import { type Period, periodAt, readPeriodWords } from '../parse/periodWords.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
 import type { CommandInput } from '../parse/parsedCommand.js';
+import { type Period, periodAt, readPeriodWords } from '../parse/periodWords.js';
 import { type PlainValue, type PlainWords, phraseValues } from '../parse/plainWords.js';
 import { amountCell, columnUnit, numberCell, type TableColumn, tableOrNothing, textCell } from '../render/dataTable.js';
 import { formatCny, toNumber } from '../render/format.js';

@@ -50,9 +50,42 @@ const taxpayerPlain: PlainWords = {
         'taxpayer record',
         'tax record',
         'tax status',
-        'general taxpayer',
         'credit code',
       ],
+    },
+    // Yes/no questions about the record and the parts of it people ask for (issue 44): the record answers them.
+    { words: ['一般纳税人', 'general taxpayer', 'vat taxpayer', 'general vat taxpayer'], asks: 'generalTaxpayer' },
+    {
+      words: [
+        'a级纳税人',
+        'a级',
+        '纳税信用等级',
+        '纳税信用',
+        '信用等级',
+        '纳税等级',
+        'credit rating',
+        'tax rating',
+        'a-rated',
+      ],
+      asks: 'creditRating',
+    },
+    {
+      words: [
+        '还在经营',
+        '在经营',
+        '正常经营',
+        '经营状态',
+        '存续',
+        '还在吗',
+        'still in business',
+        'in business',
+        'still operating',
+      ],
+      asks: 'operating',
+    },
+    {
+      words: ['税号', '纳税人识别号', '识别号', '税务信息', '开票信息', 'tax id', 'tax number', 'taxpayer id'],
+      asks: 'taxId',
     },
   ],
   values: [

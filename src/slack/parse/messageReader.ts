@@ -9,6 +9,7 @@ import { type Claim, type MessageToken, messageTokens } from './messageTokens.js
 import { offerable } from './offerable.js';
 import { DQ_COMMAND, parseCommand, readUsageMonth } from './parseCommand.js';
 import type { CommandInput, ParsedCommand, UsageMonth } from './parsedCommand.js';
+import type { RecordQuestion } from './plainWords.js';
 
 /** What a follow-up in a thread does to the thread's latest result. */
 export type FollowUp = FollowUpAction | { kind: 'change'; operation: OperationId; input: CommandInput };
@@ -22,7 +23,12 @@ export interface Choice {
 
 /** What a message says, and the language it is written in when that is clear. */
 export type MessageReading = { said?: Locale } & (
-  | { kind: 'command'; parsed: ParsedCommand }
+  | {
+      kind: 'command';
+      parsed: ParsedCommand;
+      /** The yes/no question the message asked of the record it looks up, for the answer to say first. */
+      asks?: RecordQuestion;
+    }
   /** Not sure, or two meanings: a question whose buttons say what each lookup costs; nothing is called. */
   | { kind: 'ask'; choices: Choice[] }
   /** Greetings, thanks, chit-chat: a line of help, free. */
@@ -57,6 +63,10 @@ interface OperationReading {
   value: boolean;
   /** Words it has no use for: it is not sure. */
   leftovers: MessageToken[];
+  /** The yes/no question a topic word asked of the record (是一般纳税人吗). */
+  asks?: RecordQuestion;
+  /** The other meaning of a keyword that starts with a region (广东光伏组件: 光伏组件 in 广东): it asks which. */
+  alternative?: CommandInput;
   complete: boolean;
 }
 
@@ -148,6 +158,13 @@ function readAs(syntax: CommandSyntax, tokens: readonly MessageToken[], text: st
         const chosen =
           own.find((claim) => (atStart ? claim.subcommand : Object.keys(claim.input).length > 0)) ?? own[0]!;
         if (chosen.topic) reading.named = true;
+        const asks = own.find((claim) => claim.asks)?.asks;
+        if (asks) reading.asks = asks;
+        if (chosen.unapplied) {
+          reading.value = true;
+          reading.leftovers.push(token);
+          break;
+        }
         if (chosen.guess) {
           guesses.push(chosen);
           break;
@@ -181,6 +198,13 @@ function readAs(syntax: CommandSyntax, tokens: readonly MessageToken[], text: st
       else runs[runs.length - 1] += between === '' ? part.text : ` ${part.text}`;
     }
     for (const run of runs) set(reading, { [syntax.positional.word.field]: run });
+    // 广东光伏组件: a keyword, or 光伏组件 in 广东. A short rest (上海恒远) is a company's name.
+    const [part] = keywordParts;
+    const split = part?.kind === 'unknown' && keywordParts.length === 1 ? part.glued : undefined;
+    const claim = split?.claims.find((one) => one.syntax === syntax);
+    const rest = part ? part.text.slice(split?.length ?? 0) : '';
+    if (claim && [...rest].length >= 3 && Object.keys(claim.input).every((field) => reading.input[field] === undefined))
+      reading.alternative = { ...reading.input, [syntax.positional.word.field]: rest, ...claim.input };
   }
   const required = positionalWords(syntax).filter((word) => !word.optional);
   reading.complete = reading.conflicts.size === 0 && required.every((word) => reading.input[word.field] !== undefined);
@@ -197,7 +221,7 @@ function choicesOf(reading: OperationReading, now: number): Choice[] {
   if (conflict) {
     const [field, values] = conflict;
     for (const value of values) inputs.push({ ...reading.input, [field]: value });
-  } else if (reading.complete) inputs.push(reading.input);
+  } else if (reading.complete) inputs.push(reading.input, ...(reading.alternative ? [reading.alternative] : []));
   else if (offer && reading.subject && reading.input[offer.field] === undefined)
     for (const value of offer.values) inputs.push({ ...reading.input, [offer.field]: value });
   else return [form];
@@ -335,8 +359,10 @@ function decide(
   const query = (reading: OperationReading): MessageReading => ({
     kind: 'command',
     parsed: { kind: 'query', operation: reading.syntax.operation, input: reading.input },
+    ...(reading.asks ? { asks: reading.asks } : {}),
   });
-  const clean = (reading: OperationReading) => reading.complete && reading.leftovers.length === 0;
+  const clean = (reading: OperationReading) =>
+    reading.complete && reading.leftovers.length === 0 && reading.alternative === undefined;
   const named = readings.filter((reading) => reading.named);
   if (named.length === 1) {
     const [meant] = named as [OperationReading];
@@ -377,6 +403,9 @@ function decide(
   if (subjects.length === 0) {
     const valued = readings.filter((reading) => reading.value);
     if (valued.length > 0 && !hasUnknown) return ask(valued, context.now);
+    // Latin words and a period (`solar panel last month`): a tender search, maybe, never run unasked.
+    const searched = valued.filter((reading) => reading.keywordFromUnknown && reading.leftovers.length === 0);
+    if (searched.length > 0) return ask(searched, context.now);
     return { kind: 'unreadable' };
   }
   if (subjects.length === 1) {

@@ -13,7 +13,7 @@ import { APP_MATTER_WORDS, CHAT_WORDS, COMPANY_SUFFIXES, FILLER_WORDS, NOT_OFFER
 import { naturalOption, readNumberWord } from './naturalWords.js';
 import { CLOSING_QUOTE } from './normalise.js';
 import type { CommandInput } from './parsedCommand.js';
-import { isOneHanCharacter, type PlainMatch } from './plainWords.js';
+import { isOneHanCharacter, type PlainMatch, type RecordQuestion } from './plainWords.js';
 
 /** What one operation makes of a piece of a message. */
 export interface Claim {
@@ -27,6 +27,8 @@ export interface Claim {
   word?: boolean;
   weak?: boolean;
   guess?: boolean;
+  unapplied?: boolean;
+  asks?: RecordQuestion;
 }
 
 /** The app's own matters (余额, 价格, `what can you do`): the usage answer or help, free. */
@@ -48,8 +50,19 @@ export type MessageToken =
       options: Array<{ syntax: CommandSyntax; option: OptionSyntax }>;
     }
   | { kind: 'number'; start: number; end: number; text: string }
-  /** Words the reader does not know: a company name, a keyword, or noise. */
-  | { kind: 'unknown'; start: number; end: number; text: string; name: boolean; quoted: boolean };
+  /**
+   * Words the reader does not know: a company name, a keyword, or noise. `glued`: it starts with a
+   * word that counts only standing alone (广东 of 广东光伏组件), which may yet be meant on its own.
+   */
+  | {
+      kind: 'unknown';
+      start: number;
+      end: number;
+      text: string;
+      name: boolean;
+      quoted: boolean;
+      glued?: { length: number; claims: Claim[] };
+    };
 
 interface LexiconEntry {
   app?: AppMatter;
@@ -94,7 +107,12 @@ function lexiconOf(grammar: CommandGrammar): Lexicon {
       entryOf(lexicon, title).claims.push({ syntax, input: {}, topic: true });
     for (const topic of syntax.plain.topics)
       for (const word of topic.words)
-        entryOf(lexicon, word).claims.push({ syntax, input: { ...topic.input }, topic: true });
+        entryOf(lexicon, word).claims.push({
+          syntax,
+          input: { ...topic.input },
+          topic: true,
+          ...(topic.asks ? { asks: topic.asks } : {}),
+        });
   }
   lexicons.set(grammar, lexicon);
   return lexicon;
@@ -208,6 +226,7 @@ function valueClaims(
       if (match.word) claim.word = true;
       if (match.weak) claim.weak = true;
       if (match.guess) claim.guess = true;
+      if (match.unapplied) claim.unapplied = true;
       if (match.length > length) [length, claims] = [match.length, [claim]];
       else if (match.length === length) claims.push(claim);
     }
@@ -325,7 +344,16 @@ function demoteGlued(tokens: MessageToken[]): MessageToken[] {
         (touching(result[i - 1], token) && isUnknownHan(result[i - 1])) ||
         (touching(token, result[i + 1]) && isUnknownHan(result[i + 1]));
       if (!glued) continue;
-      result[i] = { kind: 'unknown', start: token.start, end: token.end, text: token.text, name: true, quoted: false };
+      const before = touching(result[i - 1], token) && isUnknownHan(result[i - 1]);
+      result[i] = {
+        kind: 'unknown',
+        start: token.start,
+        end: token.end,
+        text: token.text,
+        name: true,
+        quoted: false,
+        ...(token.kind === 'claims' && !before ? { glued: { length: token.text.length, claims: token.claims } } : {}),
+      };
       changed = true;
     }
   }

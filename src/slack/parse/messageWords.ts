@@ -106,6 +106,11 @@ export const FILLER_WORDS: readonly string[] = [
   '中的',
   '期间的',
   '这段时间',
+  '我们的',
+  '我们',
+  '咱们',
+  '一次',
+  '每次',
   // English
   'please',
   'pls',
@@ -175,7 +180,6 @@ export const FILLER_WORDS: readonly string[] = [
   'some',
   'there',
   'recent',
-  'new',
   'was',
   'were',
   'does',
@@ -262,6 +266,11 @@ export const CHAT_WORDS: readonly string[] = [
 export const APP_MATTER_WORDS: Readonly<Record<'usage' | 'help', readonly string[]>> = {
   usage: [
     '余额',
+    '还剩多少币',
+    '还有多少币',
+    '剩多少币',
+    '多少币',
+    '还有多少',
     '还剩多少',
     '还剩',
     '剩多少',

@@ -180,7 +180,17 @@ function unitOf(word: string): Unit {
   return 'month';
 }
 
+/** `2026`, `2026年`, or a year in words (今年, 去年, 前年) before a quarter, half or month. */
+function yearOf(text: string | undefined, today: Day): number | undefined {
+  if (text === undefined) return undefined;
+  if (text === '今年' || text === '本年') return today.year;
+  if (text === '去年') return today.year - 1;
+  if (text === '前年') return today.year - 2;
+  return Number(text.replace(/年$/, ''));
+}
 const year = (text: string | undefined) => (text === undefined ? undefined : Number(text));
+/** A year before a Chinese quarter, half or month: `2026年`, 今年, 去年, 前年. */
+const YEAR_ZH = '(20\\d{2}年|今年|本年|去年|前年)';
 
 type Rule = readonly [pattern: RegExp, read: (match: RegExpExecArray, today: Day) => Period | undefined];
 
@@ -223,41 +233,42 @@ const RULES: readonly Rule[] = [
     return quarter === 0 ? quarterSpan(4, today.year - 1, today) : quarterSpan(quarter, today.year, today);
   }),
   // 2026年一季度, 第二季度, 2026年Q1, 2026Q1
-  rule(`(?:${YEAR}年?)?(?:第)?([一二三四1-4])季度`, (match, today) =>
-    quarterSpan(Number(readNumberWord(match[2]!)), year(match[1]), today),
+  rule(`(?:${YEAR_ZH}|${YEAR})?(?:的)?(?:第)?([一二三四1-4])季度`, (match, today) =>
+    quarterSpan(Number(readNumberWord(match[3]!)), yearOf(match[1] ?? match[2], today), today),
   ),
   rule(`(?:${YEAR}\\s*年?\\s*)?Q([1-4])(?:\\s*${YEAR}(?:年)?)?`, (match, today) =>
     quarterSpan(Number(match[2]), year(match[1] ?? match[3]), today),
   ),
-  rule(`(?:${YEAR}年)?(上|下)半年`, (match, today) => halfSpan(match[2] === '上' ? 1 : 2, year(match[1]), today)),
+  rule(`${YEAR_ZH}?(?:的)?(上|下)半年`, (match, today) =>
+    halfSpan(match[2] === '上' ? 1 : 2, yearOf(match[1], today), today),
+  ),
   rule(`(?:${YEAR}\\s*)?H([12])(?:\\s+${YEAR})?`, (match, today) =>
     halfSpan(match[2] === '1' ? 1 : 2, year(match[1] ?? match[3]), today),
   ),
   // 2026年1月至6月, 1月到6月, 1-6月, 2025年11月至2026年2月
   rule(
-    `(?:${YEAR}年)?${HAN_MONTH}(?:月份?)?\\s*(?:至|到|-|~|～|—|–)\\s*(?:${YEAR}年)?${HAN_MONTH}月份?${NOT_A_DAY}`,
+    `${YEAR_ZH}?${HAN_MONTH}(?:月份?)?\\s*(?:至|到|-|~|～|—|–)\\s*${YEAR_ZH}?${HAN_MONTH}月份?${NOT_A_DAY}`,
     (match, today) => {
       const first = hanMonth(match[2]!);
       const last = hanMonth(match[4]!);
       if (first === undefined || last === undefined) return undefined;
-      const y = year(match[1]) ?? year(match[3]) ?? yearOfMonth(first, today);
-      const y2 = year(match[3]) ?? (last < first ? y + 1 : y);
+      const y = yearOf(match[1], today) ?? yearOf(match[3], today) ?? yearOfMonth(first, today);
+      const y2 = yearOf(match[3], today) ?? (last < first ? y + 1 : y);
       return monthSpan(y, first, today, last, y2);
     },
   ),
   // 3月以来, 自2026年3月起, 从3月份开始
-  rule(`(?:自|从)?(?:${YEAR}年)?${HAN_MONTH}月份?(?:以来|至今|起|开始|到现在)`, (match, today) => {
+  rule(`(?:自|从)?${YEAR_ZH}?${HAN_MONTH}月份?(?:以来|至今|起|开始|到现在)`, (match, today) => {
     const month = hanMonth(match[2]!);
     if (month === undefined) return undefined;
-    const y = year(match[1]) ?? yearOfMonth(month, today);
+    const y = yearOf(match[1], today) ?? yearOfMonth(month, today);
     return span({ year: y, month, day: 1 }, today, today);
   }),
   // 2025年3月, 3月份, 三月
-  rule(`(?:${YEAR}年)?${HAN_MONTH}月份?${NOT_A_DAY}`, (match, today) => {
+  rule(`${YEAR_ZH}?${HAN_MONTH}月份?${NOT_A_DAY}`, (match, today) => {
     const month = hanMonth(match[2]!);
     if (month === undefined) return undefined;
-    // 三月 alone is a month; 3 alone before 月 needs 份 or a year (3月 is still read: people write it so).
-    return monthSpan(year(match[1]) ?? yearOfMonth(month, today), month, today);
+    return monthSpan(yearOf(match[1], today) ?? yearOfMonth(month, today), month, today);
   }),
   rule(`${YEAR}年(?:全年|度|以来)?`, (match, today) => {
     const y = Number(match[1]);
