@@ -1,6 +1,6 @@
 import type { OperationId } from '../../core/operations/index.js';
 import type { Locale } from '../../i18n/lang.js';
-import { textLanguage, writtenInChineseOnly } from '../../i18n/textLanguage.js';
+import { grammarLanguage, textLanguage, writtenInChineseOnly } from '../../i18n/textLanguage.js';
 import { type CommandGrammar, OTHER_SUBCOMMANDS, USAGE_WORDS } from './commandGrammar.js';
 import { type CommandSyntax, positionalWords, subcommandWords } from './commandSyntax.js';
 import { type FollowUpAction, readFollowUp, withoutChangeWords } from './followUpWords.js';
@@ -239,7 +239,14 @@ function ask(readings: readonly OperationReading[], now: number): MessageReading
   return choices.length > 0 ? { kind: 'ask', choices } : { kind: 'unreadable' };
 }
 
-/** The words of the message that are the app's or the person's language, not names or codes: the language it is written in. */
+/** A single Latin word of the grammar (`newfunds`, `onsale`, `daily`, `5m`, `region:`): typed by everyone alike. */
+const GRAMMAR_WORD = /^[A-Za-z0-9-]+$/;
+
+/**
+ * The words of the message that are the person's language, not names or codes: the language it is
+ * written in. The grammar's single Latin words (a subcommand, an option key, `onsale`, `daily`) are
+ * no evidence (issue 44): a Chinese reader types them too.
+ */
 function languageOf(tokens: readonly MessageToken[]): Locale | undefined {
   const words = tokens.filter(
     (token) =>
@@ -247,8 +254,10 @@ function languageOf(tokens: readonly MessageToken[]): Locale | undefined {
       token.kind === 'chat' ||
       token.kind === 'notOffered' ||
       token.kind === 'app' ||
-      (token.kind === 'option' && token.options.length > 0) ||
-      (token.kind === 'claims' && token.claims.some((claim) => !claim.subject && !claim.guess)),
+      (token.kind === 'option' && token.options.length > 0 && !GRAMMAR_WORD.test(token.key)) ||
+      (token.kind === 'claims' &&
+        token.claims.some((claim) => !claim.subject && !claim.guess) &&
+        !(GRAMMAR_WORD.test(token.text) && token.claims.every((claim) => claim.subcommand || !claim.topic))),
   );
   return textLanguage(words.map((token) => (token.kind === 'option' ? token.key : token.text)).join(' '));
 }
@@ -297,12 +306,14 @@ export function readMessage(grammar: CommandGrammar, raw: string, context: Readi
   const followUp = readFollowUp(text);
   if (followUp) return { kind: 'followUp', followUp, ...(said ? { said } : {}) };
   const [firstWord = ''] = text.split(' ');
+  // /dq's own words (`help`, `usage last`) are the app's grammar: only Chinese ones say the writer's language.
+  const grammarSaid = grammarLanguage(text);
   if (isDqWord(firstWord)) {
-    const parsed = parseCommand(grammar, DQ_COMMAND, text);
-    return { kind: 'command', parsed, ...(said ? { said } : {}) };
+    const parsed = parseCommand(grammar, DQ_COMMAND, text, context.now);
+    return { kind: 'command', parsed, ...(grammarSaid ? { said: grammarSaid } : {}) };
   }
   const usage = usageBefore(text);
-  if (usage) return { kind: 'command', parsed: usage, ...(said ? { said } : {}) };
+  if (usage) return { kind: 'command', parsed: usage, ...(grammarSaid ? { said: grammarSaid } : {}) };
   // `换成5分钟`, `daily instead`: what follows the words for a change, when that is a change; else the whole text (好吧 is chit-chat).
   const changeTo = withoutChangeWords(text);
   const changeTokens = changeTo === undefined ? undefined : messageTokens(grammar, changeTo, context.now);

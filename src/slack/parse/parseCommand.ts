@@ -1,5 +1,5 @@
 import { type Locale, readLanguageChoice } from '../../i18n/lang.js';
-import { textLanguage } from '../../i18n/textLanguage.js';
+import { grammarLanguage, textLanguage } from '../../i18n/textLanguage.js';
 import { closestWord } from './closestWord.js';
 import {
   type CommandGrammar,
@@ -105,22 +105,31 @@ function parseDq(grammar: CommandGrammar, tokens: readonly Token[], now: number 
 
 /**
  * The language a command is written in, when its own words say so clearly (`/dq 帮助`, `/fund-asset
- * 000001 第3页`, `/dq help`): judged on its grammar's words only, so `/taxpayer 杭州华信` (a name and
- * nothing else) is unclear. Its reply is then in that language, whatever the saved one.
+ * 000001 第3页`): judged on its grammar's words only, so `/taxpayer 杭州华信` (a name and nothing
+ * else) is unclear, and only its Chinese words count (grammarLanguage): `/dq help` and `/new-funds
+ * all` say nothing, and the person's own language answers them. Its reply is then in that
+ * language, whatever the saved one.
  */
 export function commandLanguage(grammar: CommandGrammar, command: string, text: string): Locale | undefined {
   const name = commandName(command);
   const tokens = tokenise(text);
-  let words: string[];
-  if (name === DQ_COMMAND) {
-    const [first, ...rest] = tokens;
-    const syntax = first && first.quoteStart < 0 ? grammar.named(first.text) : undefined;
-    words = first ? [first.text, ...(syntax ? grammarWords(syntax, rest) : rest.map((token) => token.text))] : [];
-  } else {
+  // An option says its language by its key (地区:, region:): its value may be a name the same for all (浙江).
+  const said = (words: readonly string[]) =>
+    grammarLanguage(words.map((word) => word.replace(/^([^:：\s]+)[:：].*$/u, '$1')).join(' '));
+  if (name !== DQ_COMMAND) {
     const syntax = grammar.byCommand(name);
-    words = syntax ? grammarWords(syntax, tokens) : [];
+    return syntax ? said(grammarWords(syntax, tokens)) : undefined;
   }
-  return textLanguage(words.join(' '));
+  const [first, ...rest] = tokens;
+  if (!first) return undefined;
+  const syntax = first.quoteStart < 0 ? grammar.named(first.text) : undefined;
+  if (syntax) return said([first.text, ...grammarWords(syntax, rest)]);
+  const words = [first.text, ...rest.map((token) => token.text)].join(' ');
+  // help, usage and lang take only the grammar's words; a watch's or digest's words hold a keyword
+  // or a name (data), and an unknown word is no grammar: those are judged as written.
+  return [HELP_WORDS, USAGE_WORDS, LANG_WORDS].some((list) => isWord(first, list))
+    ? grammarLanguage(words)
+    : textLanguage(words);
 }
 
 const LAST_MONTH_WORDS = new Set(['last', 'previous', 'prev', '上月', '上个月', '上一个月']);
