@@ -354,9 +354,12 @@ const RULES: readonly Rule[] = [
 ];
 
 const LATIN = /[A-Za-z0-9]/;
+/** What a period in words can start with: most places in a message cannot, and are passed over at once. */
+const FIRST = /[0-9近最过前今本年去上下这当昨第一二三四五六七八九十自从tlpqhfsjmaondiby]/i;
 
 /** The longest period in words at `at` in `text`, in Beijing dates at `now`. */
 export function periodAt(text: string, at: number, now: number): PeriodMatch | undefined {
+  if (!FIRST.test(text[at] ?? '')) return undefined;
   // Latin words start at a word's start (`may` is not in `dismay`).
   if (at > 0 && LATIN.test(text[at]!) && LATIN.test(text[at - 1]!)) return undefined;
   const today = beijingDay(now);

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
+import { parseCommand } from '../../../src/slack/parse/parseCommand.js';
 import { beijingDay, periodAt, readPeriodWords } from '../../../src/slack/parse/periodWords.js';
 
 /** 2026-11-22 noon in Beijing (04:00 UTC), the suite's pinned day. */
@@ -87,5 +89,27 @@ describe('periods in words, as Beijing dates', () => {
     for (const words of ['3月5日', 'may', 'dismay', '近日', '年', 'march on', '最近', 'last'])
       expect(read(words, NOV_22), words).toBeUndefined();
     expect(periodAt('dismay', 3, NOV_22)).toBeUndefined();
+  });
+});
+
+describe('periods in words in a slash command’s options', () => {
+  const optionsOf = (text: string, now?: number) => {
+    const parsed = parseCommand(COMMAND_GRAMMAR, '/bids', text, now);
+    return parsed.kind === 'query' ? parsed.input : parsed;
+  };
+
+  it('reads from:上个月 and from:今年 as the first day, to: as the last, in Beijing at the command’s clock', () => {
+    expect(optionsOf('光伏组件 from:上个月', NOV_22)).toMatchObject({ publishStartTime: '2026-10-01' });
+    expect(optionsOf('光伏组件 from:今年', NOV_22)).toMatchObject({ publishStartTime: '2026-01-01' });
+    expect(optionsOf('光伏组件 从:近三个月 到:上个月', NOV_22)).toMatchObject({
+      publishStartTime: '2026-08-23',
+      publishEndTime: '2026-10-31',
+    });
+    expect(optionsOf('solar from:last-month', NEW_YEAR_IN_BEIJING)).toMatchObject({ publishStartTime: '2026-12-01' });
+    expect(optionsOf('光伏组件 from:2026/3/1', NOV_22)).toMatchObject({ publishStartTime: '2026-03-01' });
+  });
+
+  it('leaves a period in words as typed without a clock, for validation to refuse (free)', () => {
+    expect(optionsOf('光伏组件 from:上个月')).toMatchObject({ publishStartTime: '上个月' });
   });
 });
