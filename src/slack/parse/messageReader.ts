@@ -6,6 +6,7 @@ import { type CommandSyntax, positionalWords, subcommandWords } from './commandS
 import { type FollowUpAction, readFollowUp, withoutChangeWords } from './followUpWords.js';
 import { messageText } from './messageText.js';
 import { type Claim, type MessageToken, messageTokens } from './messageTokens.js';
+import { THANKS_WORDS } from './messageWords.js';
 import { offerable } from './offerable.js';
 import { DQ_COMMAND, parseCommand, readUsageMonth } from './parseCommand.js';
 import type { CommandInput, ParsedCommand, UsageMonth } from './parsedCommand.js';
@@ -352,7 +353,27 @@ function appMatter(tokens: readonly MessageToken[]): ParsedCommand | undefined {
   return month ? { kind: 'usage', month } : { kind: 'usage' };
 }
 
+/**
+ * What a message means, never a call unasked when it holds a word of the app's own matters beside
+ * the rest (这个月用了多少币, 000001 规模 多少钱): is it asking about the app, or for a lookup? It asks.
+ */
 function decide(
+  grammar: CommandGrammar,
+  tokens: readonly MessageToken[],
+  text: string,
+  context: ReadingContext,
+  changeWords: boolean,
+): MessageReading {
+  const reading = decideReading(grammar, tokens, text, context, changeWords);
+  const aboutTheApp = tokens.some((token) => token.kind === 'app' || (token.kind === 'unknown' && token.app));
+  if (!aboutTheApp || reading.kind !== 'command' || reading.parsed.kind !== 'query') return reading;
+  const { operation, input } = reading.parsed;
+  return offerable(operation, input, context.now)
+    ? { kind: 'ask', choices: [{ operation, input, complete: true }] }
+    : { kind: 'unreadable' };
+}
+
+function decideReading(
   grammar: CommandGrammar,
   tokens: readonly MessageToken[],
   text: string,
@@ -387,8 +408,10 @@ function decide(
         reading.leftovers.every((token) => ownTokens.has(token)),
     );
     if (rivals.length > 0) return ask([meant, ...rivals], context.now);
-    // Chit-chat around words the reader does not know (这个新项目怎么样): those words are no sure keyword.
-    const chatty = tokens.some((token) => token.kind === 'chat') && meant.keywordFromUnknown;
+    // Chit-chat around words the reader does not know (这个新项目怎么样): those words are no sure keyword. Thanks are polite.
+    const chatty =
+      tokens.some((token) => token.kind === 'chat' && !THANKS_WORDS.has(token.text.toLowerCase())) &&
+      meant.keywordFromUnknown;
     return clean(meant) && !chatty ? query(meant) : ask([meant], context.now);
   }
   if (named.length > 1) return ask(named, context.now);

@@ -62,6 +62,8 @@ export type MessageToken =
       name: boolean;
       quoted: boolean;
       glued?: { length: number; claims: Claim[] };
+      /** It holds one of the app's own matters (用了多少 of 用了多少币): never a keyword paid for unasked. */
+      app?: AppMatter;
     };
 
 interface LexiconEntry {
@@ -353,6 +355,7 @@ function demoteGlued(tokens: MessageToken[]): MessageToken[] {
         name: true,
         quoted: false,
         ...(token.kind === 'claims' && !before ? { glued: { length: token.text.length, claims: token.claims } } : {}),
+        ...(token.kind === 'app' ? { app: token.matter } : {}),
       };
       changed = true;
     }
@@ -373,7 +376,14 @@ function mergedUnknowns(tokens: MessageToken[]): MessageToken[] {
       !token.quoted &&
       (isChinese(last.text) || isChinese(token.text))
     ) {
-      result[result.length - 1] = { ...last, end: token.end, text: last.text + token.text, name: true };
+      const app = last.app ?? token.app;
+      result[result.length - 1] = {
+        ...last,
+        end: token.end,
+        text: last.text + token.text,
+        name: true,
+        ...(app ? { app } : {}),
+      };
     } else result.push(token);
   }
   return result;

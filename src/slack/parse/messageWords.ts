@@ -111,6 +111,9 @@ export const FILLER_WORDS: readonly string[] = [
   '咱们',
   '一次',
   '每次',
+  '么',
+  '已经',
+  'or not',
   // English
   'please',
   'pls',
@@ -266,6 +269,11 @@ export const CHAT_WORDS: readonly string[] = [
 export const APP_MATTER_WORDS: Readonly<Record<'usage' | 'help', readonly string[]>> = {
   usage: [
     '余额',
+    '用了多少币',
+    '花了多少币',
+    '花了多少钱',
+    '费用',
+    '花费',
     '还剩多少币',
     '还有多少币',
     '剩多少币',
@@ -302,6 +310,8 @@ export const APP_MATTER_WORDS: Readonly<Record<'usage' | 'help', readonly string
     '价格',
     '价格表',
     '价目表',
+    '要多少钱',
+    '一次多少钱',
     '多少钱',
     '收费',
     '怎么收费',
@@ -325,6 +335,10 @@ export const APP_MATTER_WORDS: Readonly<Record<'usage' | 'help', readonly string
     'how much does it cost',
     'what does it cost',
     'what can you do',
+    'what can this bot do',
+    'what can this do',
+    'what can it do',
+    'what can the bot do',
     'what do you do',
     'what can i ask',
     'how does this work',
@@ -336,6 +350,9 @@ export const APP_MATTER_WORDS: Readonly<Record<'usage' | 'help', readonly string
 
 /** What the app knows it has no data for: a message about it is not read as a lookup (no stocks). */
 export const NOT_OFFERED_WORDS: readonly string[] = ['股价', '股票', '股市', '个股', 'stock', 'stocks', 'share price'];
+
+/** Thanks, which end a request as politely as they stand alone: beside a named lookup they are no chit-chat. */
+export const THANKS_WORDS: ReadonlySet<string> = new Set(['谢谢', '多谢', '感谢', '谢了', 'thanks', 'thank', 'thx']);
 
 /** Latin words that end a company's name (`Apple Inc`): with one, Latin words are a name. */
 export const COMPANY_SUFFIXES: ReadonlySet<string> = new Set([
