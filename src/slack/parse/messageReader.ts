@@ -309,7 +309,8 @@ export function readMessage(grammar: CommandGrammar, raw: string, context: Readi
   const [firstWord = ''] = text.split(' ');
   // /dq's own words (`help`, `usage last`) are the app's grammar: only Chinese ones say the writer's language.
   const grammarSaid = grammarLanguage(text);
-  if (isDqWord(firstWord)) {
+  // `help me find …` is a request, not the help command.
+  if (isDqWord(firstWord) && !/^help\s+me\b/i.test(text)) {
     const parsed = parseCommand(grammar, DQ_COMMAND, text, context.now);
     return { kind: 'command', parsed, ...(grammarSaid ? { said: grammarSaid } : {}) };
   }

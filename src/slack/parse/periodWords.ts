@@ -197,9 +197,9 @@ type Rule = readonly [pattern: RegExp, read: (match: RegExpExecArray, today: Day
 const rule = (source: string, read: Rule[1]): Rule => [new RegExp(source, 'iuy'), read];
 
 const RULES: readonly Rule[] = [
-  // 近三个月, 最近半年, 过去30天, 近两周以来
+  // 近三个月, 最近半年, 过去30天, 近两周以来 (前三个月 may be the year’s first three: not read)
   rule(
-    `(?:最近|近|过去|前)(${HAN_NUMBER}|半)?个?(年|月|季度|周|星期|礼拜|天|日)(?:以来|以内|之内|内|来)?`,
+    `(?:最近|近|过去)(${HAN_NUMBER}|半)?个?(年|月|季度|周|星期|礼拜|天|日)(?:以来|以内|之内|内|来)?`,
     (match, today) => {
       const unit = unitOf(match[2]!);
       if (match[1] === '半') return unit === 'year' ? lastUnits(6, 'month', today) : undefined;
@@ -209,11 +209,11 @@ const RULES: readonly Rule[] = [
       return n === undefined ? undefined : lastUnits(n, unit, today);
     },
   ),
-  rule('(?:今年|本年|年初至今|今年以来|年内|本年度)', (_, today) => span({ ...today, month: 1, day: 1 }, today, today)),
-  rule('(?:去年|上一年|上年)(?:全年)?', (_, today) => monthSpan(today.year - 1, 1, today, 12)),
+  rule('(?:今年以来|年初至今|本年度|今年|本年|年内)', (_, today) => span({ ...today, month: 1, day: 1 }, today, today)),
+  rule('(?:上一年|去年|上年)(?:全年)?', (_, today) => monthSpan(today.year - 1, 1, today, 12)),
   rule('前年(?:全年)?', (_, today) => monthSpan(today.year - 2, 1, today, 12)),
-  rule('(?:本月|这个月|这月|当月|本月以来|这个月以来)', (_, today) => span({ ...today, day: 1 }, today, today)),
-  rule('(?:上个月|上月|上一个月|上一月)', (_, today) => {
+  rule('(?:这个月以来|本月以来|这个月|本月|这月|当月)', (_, today) => span({ ...today, day: 1 }, today, today)),
+  rule('(?:上一个月|上个月|上一月|上月)', (_, today) => {
     const month = addMonths({ ...today, day: 1 }, -1);
     return monthSpan(month.year, month.month, today);
   }),
@@ -357,8 +357,24 @@ const LATIN = /[A-Za-z0-9]/;
 /** What a period in words can start with: most places in a message cannot, and are passed over at once. */
 const FIRST = /[0-9近最过前今本年去上下这当昨第一二三四五六七八九十自从tlpqhfsjmaondiby]/i;
 
+/** 从上个月开始, 去年至今, 自一季度以来: from the period's first day to today. */
+const SINCE_BEFORE = /[从自]/y;
+const SINCE_AFTER = /(?:开始|以来|起|至今|到现在|到今天)/y;
+
 /** The longest period in words at `at` in `text`, in Beijing dates at `now`. */
 export function periodAt(text: string, at: number, now: number): PeriodMatch | undefined {
+  SINCE_BEFORE.lastIndex = at;
+  const before = SINCE_BEFORE.test(text) ? 1 : 0;
+  const found = periodAtExactly(text, at + before, now);
+  if (!found) return undefined;
+  SINCE_AFTER.lastIndex = at + before + found.length;
+  const after = SINCE_AFTER.exec(text)?.[0].length ?? 0;
+  if (before === 0 && after === 0) return found;
+  const today = dayText(beijingDay(now));
+  return { length: before + found.length + after, period: { start: found.period.start, end: today } };
+}
+
+function periodAtExactly(text: string, at: number, now: number): PeriodMatch | undefined {
   if (!FIRST.test(text[at] ?? '')) return undefined;
   // Latin words start at a word's start (`may` is not in `dismay`).
   if (at > 0 && LATIN.test(text[at]!) && LATIN.test(text[at - 1]!)) return undefined;

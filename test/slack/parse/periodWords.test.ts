@@ -35,6 +35,12 @@ describe('periods in words, as Beijing dates', () => {
     ['3月份', period('2026-03-01', '2026-03-31')],
     ['12月', period('2025-12-01', '2025-12-31')],
     ['3月以来', period('2026-03-01', '2026-11-22')],
+    ['今年以来', period('2026-01-01', '2026-11-22')],
+    ['从上个月开始', period('2026-10-01', '2026-11-22')],
+    ['去年至今', period('2025-01-01', '2026-11-22')],
+    ['自一季度以来', period('2026-01-01', '2026-11-22')],
+    ['今年一季度', period('2026-01-01', '2026-03-31')],
+    ['去年下半年', period('2025-07-01', '2025-12-31')],
     ['2026年1月至6月', period('2026-01-01', '2026-06-30')],
     ['1-6月', period('2026-01-01', '2026-06-30')],
     ['2025年', period('2025-01-01', '2025-12-31')],
@@ -86,7 +92,7 @@ describe('periods in words, as Beijing dates', () => {
       length: 2,
       period: period('2026-01-01', '2026-11-22'),
     });
-    for (const words of ['3月5日', 'may', 'dismay', '近日', '年', 'march on', '最近', 'last'])
+    for (const words of ['3月5日', 'may', 'dismay', '近日', '年', 'march on', '最近', 'last', '前三个月'])
       expect(read(words, NOV_22), words).toBeUndefined();
     expect(periodAt('dismay', 3, NOV_22)).toBeUndefined();
   });
