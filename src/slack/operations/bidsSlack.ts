@@ -32,7 +32,7 @@ import {
 } from '../parse/commandSyntax.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
 import type { CommandInput } from '../parse/parsedCommand.js';
-import { type Period, periodAt, readPeriodWords } from '../parse/periodWords.js';
+import { type Period, periodAt, readPeriodWords, vaguePeriodAt } from '../parse/periodWords.js';
 import { type PlainValue, type PlainWords, phraseValues } from '../parse/plainWords.js';
 import { amountCell, columnUnit, numberCell, type TableColumn, tableOrNothing, textCell } from '../render/dataTable.js';
 import { formatCny, toNumber } from '../render/format.js';
@@ -162,6 +162,12 @@ const periodValue: PlainValue = (text, at, now) => {
     : undefined;
 };
 
+/** A period said loosely (近几年, `recently`): placed, never a keyword, and asked about, since it names no dates. */
+const vaguePeriodValue: PlainValue = (text, at) => {
+  const length = vaguePeriodAt(text, at);
+  return length > 0 ? { length, input: {}, unapplied: true } : undefined;
+};
+
 /** The field a search is limited to (采购人, `purchaser only`, 只看标题): its words in every language's catalogue. */
 const searchFieldValue: PlainValue = phraseValues(
   new Map(
@@ -184,7 +190,7 @@ const bidsPlain: PlainWords = {
     { words: ['planned projects'], input: { type: '3' } },
     { words: ['项目', '招标信息', 'bid notices', 'notices'] },
   ],
-  values: [regionValue, dateValue, periodValue, searchFieldValue],
+  values: [regionValue, dateValue, periodValue, vaguePeriodValue, searchFieldValue],
   keyword: 'any',
 };
 

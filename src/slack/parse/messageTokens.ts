@@ -255,6 +255,11 @@ export function messageTokens(grammar: CommandGrammar, text: string, now: number
   const lower = text.toLowerCase();
   const tokens: MessageToken[] = [];
   let at = 0;
+  // 有无人机的招标吗: a question 有…吗 asks whether there is any; its 有 is no part of the name after it.
+  if (HAS_QUESTION.test(text)) {
+    tokens.push({ kind: 'filler', start: 0, end: 1, text: '有' });
+    at = 1;
+  }
   while (at < text.length) {
     const char = text[at]!;
     const closer = Object.hasOwn(CLOSING_QUOTE, char) ? CLOSING_QUOTE[char] : undefined;
@@ -320,6 +325,9 @@ export function messageTokens(grammar: CommandGrammar, text: string, now: number
   }
   return withCompanyNames(mergedUnknowns(demoteGlued(tokens)));
 }
+
+/** `有…吗`, `有…没有`: 有 first, Chinese after it, a yes/no question's ending last (有没有 is filler already). */
+const HAS_QUESTION = /^有(?!没有|限|关)\p{Script=Han}.*(?:吗|么|没有|没)[？?。.!！]*$/u;
 
 /** Touching: no space or mark between the two. */
 function touching(left: MessageToken | undefined, right: MessageToken | undefined): boolean {

@@ -206,10 +206,20 @@ const RULES: readonly Rule[] = [
       const n = count(match[1]);
       // 近月, 近日 alone say too little.
       if (match[1] === undefined && unit !== 'year') return undefined;
+      // 近年来 is several years, said loosely (vaguePeriodAt); 近一年来 is the last twelve months.
+      if (match[1] === undefined && match[0].endsWith('年来')) return undefined;
       return n === undefined ? undefined : lastUnits(n, unit, today);
     },
   ),
-  rule('(?:今年以来|年初至今|本年度|今年|本年|年内)', (_, today) => span({ ...today, month: 1, day: 1 }, today, today)),
+  rule('(?:今年以来|今年年初以来|年初以来|年初至今|本年度|今年|本年|年内)', (_, today) =>
+    span({ ...today, month: 1, day: 1 }, today, today),
+  ),
+  // 前三季度 is the first three quarters of the year (a term of reports); 前三个月 is not read (see above).
+  rule(`${YEAR_ZH}?(?:的)?前([一二三1-3])(?:个)?季度`, (match, today) => {
+    const quarters = Number(readNumberWord(match[2]!));
+    const y = yearOf(match[1], today) ?? today.year;
+    return monthSpan(y, 1, today, quarters * 3);
+  }),
   rule('(?:上一年|去年|上年)(?:全年)?', (_, today) => monthSpan(today.year - 1, 1, today, 12)),
   rule('前年(?:全年)?', (_, today) => monthSpan(today.year - 2, 1, today, 12)),
   rule('(?:这个月以来|本月以来|这个月|本月|这月|当月)', (_, today) => span({ ...today, day: 1 }, today, today)),
@@ -352,6 +362,19 @@ const RULES: readonly Rule[] = [
   }),
   rule(`(?:in|during)\\s+${YEAR}`, (match, today) => monthSpan(Number(match[1]), 1, today, 12)),
 ];
+
+/**
+ * Periods said loosely (近几年, 最近几个月, 近年来, 这两天, `recently`): no dates can be read from them, and
+ * they are no keyword either. The reader places them and asks, the question's buttons stating what they run.
+ */
+const VAGUE_PERIOD =
+  /(?:(?:最近|近|过去|这|前)(?:几|些|这几|这些|两)个?(?:年|月|季度|周|星期|礼拜|天|日)(?:以来|来|以内|内)?|近年来|近些年|最近一段时间|这段时间|近来|(?:the\s+)?(?:last|past)\s+(?:few|several|couple\s+of)\s+(?:days|weeks|months|years)|recently|lately)/iuy;
+
+/** How many characters a loosely said period takes at `at`, or 0. */
+export function vaguePeriodAt(text: string, at: number): number {
+  VAGUE_PERIOD.lastIndex = at;
+  return VAGUE_PERIOD.exec(text)?.[0].length ?? 0;
+}
 
 const LATIN = /[A-Za-z0-9]/;
 /** What a period in words can start with: most places in a message cannot, and are passed over at once. */

@@ -483,6 +483,29 @@ const REAL_WORLD: readonly CorpusMessage[] = [
   mixed('bids 光伏组件 this year', call(bids('光伏组件', 'thisYear', 'any'))),
 ];
 
+/**
+ * From a native reader's pass over the reader's words: filler that cut names apart (里, 有无, 一次,
+ * 所有), periods said loosely, and periods the first rules missed.
+ */
+const NATIVE_READER: readonly CorpusMessage[] = [
+  zh('阿里巴巴 招标', call('/bids 阿里巴巴 type:tender'), '里 is no filler: it cut the name'),
+  zh('有无人机的招标吗', call('/bids 无人机 type:tender'), '有…吗 asks whether there is any; 无人机 stays whole'),
+  zh('一次性医用耗材 招标', call('/bids 一次性医用耗材 type:tender'), 'was 性医用耗材, paid'),
+  zh('所有权登记 招标', call('/bids 所有权登记 type:tender'), 'was 权登记, paid'),
+  zh('收费站 招标', ask('/bids 收费站 type:tender'), '收费 may ask about prices: asked, the button naming 收费站'),
+  zh('光伏组件 近几年 招标', ask('/bids 光伏组件 type:tender'), 'a loose period: placed, asked, never a keyword'),
+  zh('最近几个月 光伏组件招标', ask('/bids 光伏组件 type:tender')),
+  zh('光伏组件 这两天 招标', ask('/bids 光伏组件 type:tender')),
+  zh(
+    '近年来 储能电站的招标',
+    ask('/bids 储能电站 type:tender'),
+    '近年来 means several years, not the last twelve months',
+  ),
+  zh('光伏组件 年初以来 招标', call('/bids 光伏组件 type:tender from:2026-01-01 to:2026-11-22')),
+  zh('今年前三季度 光伏组件 招标', call('/bids 光伏组件 type:tender from:2026-01-01 to:2026-09-30')),
+  en('solar panel tenders recently', ask('/bids solar panel type:tender')),
+];
+
 export const corpus: readonly CorpusMessage[] = [
   ...ISSUE,
   ...generatedTenders(),
@@ -492,4 +515,5 @@ export const corpus: readonly CorpusMessage[] = [
   ...NEW_FUNDS,
   ...ASKS,
   ...REAL_WORLD,
+  ...NATIVE_READER,
 ];
