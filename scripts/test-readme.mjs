@@ -81,6 +81,7 @@ export const README_NOT_RUN = {
   'npm run bench:fleet': 'a benchmark',
   'npm run bench:charts': 'a benchmark',
   'npm run bench:app': 'a benchmark',
+  'npm run bench:reader': 'a benchmark',
   'npm run bench:profile': 'reads the CPU profile a benchmark wrote',
   'npm ci': 'run by npm start and npm test on a fresh clone (the first step above)',
 };

@@ -29,6 +29,16 @@ export function textLanguage(text: string): Locale | undefined {
 }
 
 /**
+ * The language the words of the app's own grammar say (`help`, `all`, `onsale`, `daily`, `5m`,
+ * `page:2`, 帮助, 全部, 第2页): Chinese when they are Chinese, else nothing. The grammar's English
+ * words are what everyone types, whatever language they speak (a Chinese reader's `/dq help`, `/new-funds
+ * all`), so they are no evidence; its Chinese words are typed only by those who write Chinese.
+ */
+export function grammarLanguage(words: string): Locale | undefined {
+  return textLanguage(words.replace(ENGLISH_WORD, ' ')) === 'zh-CN' ? 'zh-CN' : undefined;
+}
+
+/**
  * A text written in Chinese characters alone, codes in capitals and numbers aside (`华为`,
  * `杭州华信 2024`, `CL 日K`): its writer writes Chinese, whatever the characters name. A message to
  * the app that is nothing but a company's name is answered in Chinese by this rule, though the name

@@ -236,8 +236,12 @@ describe('dq console on the simulator', () => {
     expect(shared).toMatch(/^ {2}Open: \d/m);
     await session.end();
 
+    // Changed by issue 44: the grammar's English words (`daily`, `CL`) are everyone's, no sign of English:
+    // in a Chinese console `/futures CL daily 5` is answered in Chinese, and an English message in English.
     session = await startDemoConsole({ env: { DEFAULT_LOCALE: 'zh-CN' } });
-    const english = await session.ask('/futures CL daily 5', FOOTER);
+    const grammarOnly = await session.ask('/futures CL daily 5', /每次查询.*\n/);
+    expect(grammarOnly).toMatch(/^ {2}开盘：\d/m);
+    const english = await session.ask('show me CL daily 5 please', FOOTER);
     expect(english).toMatch(/^ {2}Open: \d/m);
     expect(english).toMatch(/^\[chart\] CL daily candles/m);
     expect(english).not.toMatch(/\[图表\]|：/);

@@ -34,16 +34,12 @@ describe('a text in Chinese characters alone (demo trial: `@dq 华为` was asked
 describe('the language a command is written in: its grammar’s words, never the keyword it searches', () => {
   it.each([
     ['/dq', '帮助', 'zh-CN'],
-    ['/dq', 'help', 'en'],
     ['/fund-asset', '000001 第3页', 'zh-CN'],
-    ['/fund-asset', '000001 page:3', 'en'],
     ['/futures', '黄金 日线', 'zh-CN'],
-    ['/futures', 'gold daily', 'en'],
-    ['/bids', '光伏组件 region:ZJ type:award', 'en'],
     ['/bids', 'solar panel 地区:浙江 类型:中标', 'zh-CN'],
     ['/dq', '纳税人 Apple Inc', 'zh-CN'],
-    ['/dq', 'tax 杭州华信光伏科技', 'en'],
     ['/dq', '关注 添加 基金 000001 每天 09:00', 'zh-CN'],
+    ['/new-funds', '全部', 'zh-CN'],
   ] as const)('%s %s → %s', (command, text, locale) => {
     expect(commandLanguage(COMMAND_GRAMMAR, command, text)).toBe(locale);
   });
@@ -55,6 +51,15 @@ describe('the language a command is written in: its grammar’s words, never the
     ['/fund-asset', '000001'],
     ['/futures', 'CL 5m 30'],
     ['/dq', ''],
+    // The grammar's English words are everyone's (issue 44): a zh-CN reader's `/dq help` is answered in Chinese.
+    ['/dq', 'help'],
+    ['/new-funds', 'all'],
+    ['/new-funds', 'onsale page:2'],
+    ['/fund-asset', '000001 page:3'],
+    ['/futures', 'gold daily'],
+    ['/futures', 'CL daily 5m'],
+    ['/bids', '光伏组件 region:ZJ type:award'],
+    ['/dq', 'tax 杭州华信光伏科技'],
   ])('%s %s is unclear: the saved language answers', (command, text) => {
     expect(commandLanguage(COMMAND_GRAMMAR, command, text)).toBeUndefined();
   });

@@ -34,8 +34,8 @@ export interface CommandContext {
 export const SLASH_COMMANDS = slashCommands(COMMAND_GRAMMAR);
 
 /** A command's text read with the app's grammar (every operation's syntax); never throws. */
-export function readCommand(command: string, text: string): ParsedCommand {
-  return parseCommand(COMMAND_GRAMMAR, command, text);
+export function readCommand(command: string, text: string, now?: number): ParsedCommand {
+  return parseCommand(COMMAND_GRAMMAR, command, text, now);
 }
 
 /** An operation's direct slash command (`/futures`). */
@@ -62,7 +62,7 @@ export async function runCommand(
   text: string,
   context: Omit<CommandContext, 'said'>,
 ): Promise<ParsedCommand> {
-  const parsed = readCommand(command, text);
+  const parsed = readCommand(command, text, context.deps.now());
   await routeCommand(parsed, { ...context, said: commandLanguage(COMMAND_GRAMMAR, command, text) });
   return parsed;
 }

@@ -28,9 +28,11 @@ import {
   type OptionSyntax,
   optionKeys,
   readSynonym,
+  type WordReader,
 } from '../parse/commandSyntax.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
 import type { CommandInput } from '../parse/parsedCommand.js';
+import { type Period, periodAt, readPeriodWords, vaguePeriodAt } from '../parse/periodWords.js';
 import { type PlainValue, type PlainWords, phraseValues } from '../parse/plainWords.js';
 import { amountCell, columnUnit, numberCell, type TableColumn, tableOrNothing, textCell } from '../render/dataTable.js';
 import { formatCny, toNumber } from '../render/format.js';
@@ -80,17 +82,25 @@ function readDate(word: string): string {
   return `${match[1]}-${match[2]!.padStart(2, '0')}-${match[3]!.padStart(2, '0')}`;
 }
 
+/** A date, or a period in words (`from:上个月`, `from:今年`, `to:last-month`): its first or last day in Beijing. */
+const readDateOrPeriod =
+  (end: keyof Period): WordReader =>
+  (word, now) => {
+    const period = now === undefined ? undefined : readPeriodWords(word, now);
+    return period ? period[end] : readDate(word);
+  };
+
 const FROM_OPTION: OptionSyntax = {
   field: 'publishStartTime',
   keys: ['bids.keys.from', 'start', 'since', '起', '开始'],
   shape: { key: 'bids.shapes.date' },
-  read: readDate,
+  read: readDateOrPeriod('start'),
 };
 const TO_OPTION: OptionSyntax = {
   field: 'publishEndTime',
   keys: ['bids.keys.to', 'end', 'until', '至', '截止'],
   shape: { key: 'bids.shapes.date' },
-  read: readDate,
+  read: readDateOrPeriod('end'),
 };
 
 /** Regions by their Chinese names (浙江, 江苏省), only standing alone (上海恒远 is a company); by code after `in` (`in ZJ`). */
@@ -104,12 +114,12 @@ const regionValue: PlainValue = (() => {
     { weak: true },
   );
   const IN_REGION = /in\s+([A-Za-z]{2,3}|\p{Script=Han}{2,8})(?![A-Za-z])/uy;
-  return (text, at) => {
+  return (text, at, now) => {
     IN_REGION.lastIndex = at;
     const match = IN_REGION.exec(text);
     const region = match ? findBidRegion(match[1]!) : undefined;
     if (match && region) return { length: match[0].length, input: { province: region.code } };
-    return byName(text, at);
+    return byName(text, at, now);
   };
 })();
 
@@ -141,6 +151,23 @@ const dateValue: PlainValue = (text, at) => {
   return undefined;
 };
 
+/** A period in words (今年, 上个月, 近三个月, 一季度, `last month`, `since March`): its first and last day in Beijing. */
+const periodValue: PlainValue = (text, at, now) => {
+  const match = periodAt(text, at, now);
+  return match
+    ? {
+        length: match.length,
+        input: { [FROM_OPTION.field]: match.period.start, [TO_OPTION.field]: match.period.end },
+      }
+    : undefined;
+};
+
+/** A period said loosely (近几年, `recently`): placed, never a keyword, and asked about, since it names no dates. */
+const vaguePeriodValue: PlainValue = (text, at) => {
+  const length = vaguePeriodAt(text, at);
+  return length > 0 ? { length, input: {}, unapplied: true } : undefined;
+};
+
 /** The field a search is limited to (采购人, `purchaser only`, 只看标题): its words in every language's catalogue. */
 const searchFieldValue: PlainValue = phraseValues(
   new Map(
@@ -163,7 +190,7 @@ const bidsPlain: PlainWords = {
     { words: ['planned projects'], input: { type: '3' } },
     { words: ['项目', '招标信息', 'bid notices', 'notices'] },
   ],
-  values: [regionValue, dateValue, searchFieldValue],
+  values: [regionValue, dateValue, periodValue, vaguePeriodValue, searchFieldValue],
   keyword: 'any',
 };
 

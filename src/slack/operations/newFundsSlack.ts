@@ -1,5 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
+import { FUND_KIND_EXTRA_WORDS, FUND_KINDS } from '../../core/digest/newFundFilter.js';
 import {
   type NewFund,
   SALE_STATUS_ANY,
@@ -51,6 +52,16 @@ const MORE_STATUS_WORDS: Readonly<Record<string, string>> = {
   停售中: '未在售',
   不在售: '未在售',
   已结束: '未在售',
+  在卖: '在售',
+  在卖的: '在售',
+  还在卖: '在售',
+  能买的: '在售',
+  结束募集: '未在售',
+  募集结束: '未在售',
+  已结束募集: '未在售',
+  停止募集: '未在售',
+  已截止: '未在售',
+  卖完了: '未在售',
 };
 const readStatus = (word: string) => (Object.hasOwn(MORE_STATUS_WORDS, word) ? MORE_STATUS_WORDS[word]! : word);
 
@@ -67,10 +78,41 @@ const STATUS_PHRASES: ReadonlyMap<string, { saleStatus: string }> = new Map([
     .map(([word, status]) => [word, { saleStatus: status }] as const),
   ...Object.entries(MORE_STATUS_WORDS).map(([word, status]) => [word, { saleStatus: status }] as const),
   ...['on sale', 'for sale'].map((word) => [word, { saleStatus: 'true' }] as const),
-  ...['off sale', 'not on sale'].map((word) => [word, { saleStatus: 'false' }] as const),
+  ...['off sale', 'not on sale', 'ended', 'closed', 'finished', 'no longer on sale'].map(
+    (word) => [word, { saleStatus: 'false' }] as const,
+  ),
+  ...['selling', 'open for subscription', 'still on sale'].map((word) => [word, { saleStatus: 'true' }] as const),
   // `all` and `any` say too little in a sentence; 全部 and 不限 do.
   ...SALE_STATUS_ANY.filter((word) => isChinese(word)).map((word) => [word, { saleStatus: word }] as const),
 ]);
+
+/**
+ * Kinds of fund in running text (债券型, 债券基金, QDII, `bond funds`), as digests read them
+ * (digest/newFundFilter.ts) and QDII besides. The list the service returns is not filtered by kind,
+ * so a kind is placed but the message asks, its button the list it would run, rather than ignore it.
+ * 股票 and `stock` alone stay what the app has no data for; 股票型 and 股票基金 are a kind.
+ */
+const KIND_PHRASES: ReadonlyMap<string, { fundKind: string }> = new Map(
+  [
+    ...FUND_KINDS.flatMap((kind) =>
+      [...inEveryLanguage(`digests.fundKind.${kind}`), ...FUND_KIND_EXTRA_WORDS[kind]].map(
+        (word) => [word, kind] as const,
+      ),
+    ),
+    ...FUND_KINDS.flatMap((kind) =>
+      inEveryLanguage(`digests.fundKind.${kind}`)
+        .filter((word) => isChinese(word))
+        .flatMap((word) => [`${word}基金`, `${word.replace(/型$/, '')}基金`].map((phrase) => [phrase, kind] as const)),
+    ),
+    ...(['bond', 'equity', 'mixed', 'index', 'money market'] as const).flatMap((word) =>
+      [`${word} fund`, `${word} funds`].map((phrase) => [phrase, word] as const),
+    ),
+    ['qdii', 'qdii'] as const,
+    ['qdii基金', 'qdii'] as const,
+  ]
+    .filter(([word]) => !['股票', 'stock', 'stocks'].includes(word.toLowerCase()))
+    .map(([word, kind]) => [word.toLowerCase(), { fundKind: kind }] as const),
+);
 
 /** How the list of new funds is asked for in a message: its name (新发基金, `new funds`) and a sale status. */
 const newFundsPlain: PlainWords = {
@@ -87,7 +129,7 @@ const newFundsPlain: PlainWords = {
       ],
     },
   ],
-  values: [phraseValues(STATUS_PHRASES)],
+  values: [phraseValues(STATUS_PHRASES), phraseValues(KIND_PHRASES, { unapplied: true })],
 };
 
 export const newFundsSyntax: CommandSyntax = {

@@ -34,8 +34,11 @@ export type SubcommandEntry =
 /** The catalogue entry of an option key: one operation's own (`bids.keys.region`) or one the paging options share (`commands.keys.page`). */
 export type OptionKeyEntry = Extract<CatalogueKey, `${OperationName}.keys.${string}` | `commands.keys.${string}`>;
 
-/** Turns what the user typed into the loose input value; undefined leaves the field out. */
-export type WordReader = (word: string) => string | undefined;
+/**
+ * Turns what the user typed into the loose input value; undefined leaves the field out. `now` is
+ * the reading's clock, for words relative to today (`from:上个月`); without one they stay as typed.
+ */
+export type WordReader = (word: string, now?: number) => string | undefined;
 
 export interface OptionSyntax {
   /** Input field of the operation this option fills. */

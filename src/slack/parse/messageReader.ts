@@ -1,14 +1,16 @@
 import type { OperationId } from '../../core/operations/index.js';
 import type { Locale } from '../../i18n/lang.js';
-import { textLanguage, writtenInChineseOnly } from '../../i18n/textLanguage.js';
+import { grammarLanguage, textLanguage, writtenInChineseOnly } from '../../i18n/textLanguage.js';
 import { type CommandGrammar, OTHER_SUBCOMMANDS, USAGE_WORDS } from './commandGrammar.js';
 import { type CommandSyntax, positionalWords, subcommandWords } from './commandSyntax.js';
 import { type FollowUpAction, readFollowUp, withoutChangeWords } from './followUpWords.js';
 import { messageText } from './messageText.js';
 import { type Claim, type MessageToken, messageTokens } from './messageTokens.js';
+import { THANKS_WORDS } from './messageWords.js';
 import { offerable } from './offerable.js';
 import { DQ_COMMAND, parseCommand, readUsageMonth } from './parseCommand.js';
-import type { CommandInput, ParsedCommand } from './parsedCommand.js';
+import type { CommandInput, ParsedCommand, UsageMonth } from './parsedCommand.js';
+import type { RecordQuestion } from './plainWords.js';
 
 /** What a follow-up in a thread does to the thread's latest result. */
 export type FollowUp = FollowUpAction | { kind: 'change'; operation: OperationId; input: CommandInput };
@@ -22,7 +24,12 @@ export interface Choice {
 
 /** What a message says, and the language it is written in when that is clear. */
 export type MessageReading = { said?: Locale } & (
-  | { kind: 'command'; parsed: ParsedCommand }
+  | {
+      kind: 'command';
+      parsed: ParsedCommand;
+      /** The yes/no question the message asked of the record it looks up, for the answer to say first. */
+      asks?: RecordQuestion;
+    }
   /** Not sure, or two meanings: a question whose buttons say what each lookup costs; nothing is called. */
   | { kind: 'ask'; choices: Choice[] }
   /** Greetings, thanks, chit-chat: a line of help, free. */
@@ -57,6 +64,10 @@ interface OperationReading {
   value: boolean;
   /** Words it has no use for: it is not sure. */
   leftovers: MessageToken[];
+  /** The yes/no question a topic word asked of the record (是一般纳税人吗). */
+  asks?: RecordQuestion;
+  /** The other meaning of a keyword that starts with a region (广东光伏组件: 光伏组件 in 广东): it asks which. */
+  alternative?: CommandInput;
   complete: boolean;
 }
 
@@ -88,7 +99,7 @@ function set(reading: OperationReading, input: CommandInput): void {
 }
 
 /** What one operation makes of every word of the message. */
-function readAs(syntax: CommandSyntax, tokens: readonly MessageToken[]): OperationReading {
+function readAs(syntax: CommandSyntax, tokens: readonly MessageToken[], text: string, now: number): OperationReading {
   const reading: OperationReading = {
     syntax,
     input: {},
@@ -120,7 +131,7 @@ function readAs(syntax: CommandSyntax, tokens: readonly MessageToken[]): Operati
         }
         // page: and size: are every list's; they say nothing about which operation.
         if (!own.option.keys[0].startsWith('commands.')) reading.named = true;
-        const value = own.option.read ? own.option.read(token.value) : token.value;
+        const value = own.option.read ? own.option.read(token.value, now) : token.value;
         if (value !== undefined) set(reading, { [own.option.field]: value });
         break;
       }
@@ -148,6 +159,13 @@ function readAs(syntax: CommandSyntax, tokens: readonly MessageToken[]): Operati
         const chosen =
           own.find((claim) => (atStart ? claim.subcommand : Object.keys(claim.input).length > 0)) ?? own[0]!;
         if (chosen.topic) reading.named = true;
+        const asks = own.find((claim) => claim.asks)?.asks;
+        if (asks) reading.asks = asks;
+        if (chosen.unapplied) {
+          reading.value = true;
+          reading.leftovers.push(token);
+          break;
+        }
         if (chosen.guess) {
           guesses.push(chosen);
           break;
@@ -172,10 +190,22 @@ function readAs(syntax: CommandSyntax, tokens: readonly MessageToken[]): Operati
     else reading.leftovers.push(number);
   }
   if (keywordParts.length > 0 && syntax.positional.kind === 'joined') {
-    const text = keywordParts
-      .map((part, index) => (index > 0 && keywordParts[index - 1]!.end < part.start ? ` ${part.text}` : part.text))
-      .join('');
-    set(reading, { [syntax.positional.word.field]: text });
+    // The subject is one run of words; a second run apart from it (光伏组件 今年 储能电站) is a second meaning.
+    const runs: string[] = [];
+    for (const [index, part] of keywordParts.entries()) {
+      const before = keywordParts[index - 1];
+      const between = before ? text.slice(before.end, part.start) : undefined;
+      if (between === undefined || !/^\s*$/.test(between)) runs.push(part.text);
+      else runs[runs.length - 1] += between === '' ? part.text : ` ${part.text}`;
+    }
+    for (const run of runs) set(reading, { [syntax.positional.word.field]: run });
+    // 广东光伏组件: a keyword, or 光伏组件 in 广东. A short rest (上海恒远) is a company's name.
+    const [part] = keywordParts;
+    const split = part?.kind === 'unknown' && keywordParts.length === 1 ? part.glued : undefined;
+    const claim = split?.claims.find((one) => one.syntax === syntax);
+    const rest = part ? part.text.slice(split?.length ?? 0) : '';
+    if (claim && [...rest].length >= 3 && Object.keys(claim.input).every((field) => reading.input[field] === undefined))
+      reading.alternative = { ...reading.input, [syntax.positional.word.field]: rest, ...claim.input };
   }
   const required = positionalWords(syntax).filter((word) => !word.optional);
   reading.complete = reading.conflicts.size === 0 && required.every((word) => reading.input[word.field] !== undefined);
@@ -192,7 +222,7 @@ function choicesOf(reading: OperationReading, now: number): Choice[] {
   if (conflict) {
     const [field, values] = conflict;
     for (const value of values) inputs.push({ ...reading.input, [field]: value });
-  } else if (reading.complete) inputs.push(reading.input);
+  } else if (reading.complete) inputs.push(reading.input, ...(reading.alternative ? [reading.alternative] : []));
   else if (offer && reading.subject && reading.input[offer.field] === undefined)
     for (const value of offer.values) inputs.push({ ...reading.input, [offer.field]: value });
   else return [form];
@@ -210,15 +240,25 @@ function ask(readings: readonly OperationReading[], now: number): MessageReading
   return choices.length > 0 ? { kind: 'ask', choices } : { kind: 'unreadable' };
 }
 
-/** The words of the message that are the app's or the person's language, not names or codes: the language it is written in. */
+/** A single Latin word of the grammar (`newfunds`, `onsale`, `daily`, `5m`, `region:`): typed by everyone alike. */
+const GRAMMAR_WORD = /^[A-Za-z0-9-]+$/;
+
+/**
+ * The words of the message that are the person's language, not names or codes: the language it is
+ * written in. The grammar's single Latin words (a subcommand, an option key, `onsale`, `daily`) are
+ * no evidence (issue 44): a Chinese reader types them too.
+ */
 function languageOf(tokens: readonly MessageToken[]): Locale | undefined {
   const words = tokens.filter(
     (token) =>
       token.kind === 'filler' ||
       token.kind === 'chat' ||
       token.kind === 'notOffered' ||
-      (token.kind === 'option' && token.options.length > 0) ||
-      (token.kind === 'claims' && token.claims.some((claim) => !claim.subject && !claim.guess)),
+      token.kind === 'app' ||
+      (token.kind === 'option' && token.options.length > 0 && !GRAMMAR_WORD.test(token.key)) ||
+      (token.kind === 'claims' &&
+        token.claims.some((claim) => !claim.subject && !claim.guess) &&
+        !(GRAMMAR_WORD.test(token.text) && token.claims.every((claim) => claim.subcommand || !claim.topic))),
   );
   return textLanguage(words.map((token) => (token.kind === 'option' ? token.key : token.text)).join(' '));
 }
@@ -267,45 +307,95 @@ export function readMessage(grammar: CommandGrammar, raw: string, context: Readi
   const followUp = readFollowUp(text);
   if (followUp) return { kind: 'followUp', followUp, ...(said ? { said } : {}) };
   const [firstWord = ''] = text.split(' ');
-  if (isDqWord(firstWord)) {
-    const parsed = parseCommand(grammar, DQ_COMMAND, text);
-    return { kind: 'command', parsed, ...(said ? { said } : {}) };
+  // /dq's own words (`help`, `usage last`) are the app's grammar: only Chinese ones say the writer's language.
+  const grammarSaid = grammarLanguage(text);
+  // `help me find …` is a request, not the help command.
+  if (isDqWord(firstWord) && !/^help\s+me\b/i.test(text)) {
+    const parsed = parseCommand(grammar, DQ_COMMAND, text, context.now);
+    return { kind: 'command', parsed, ...(grammarSaid ? { said: grammarSaid } : {}) };
   }
   const usage = usageBefore(text);
-  if (usage) return { kind: 'command', parsed: usage, ...(said ? { said } : {}) };
+  if (usage) return { kind: 'command', parsed: usage, ...(grammarSaid ? { said: grammarSaid } : {}) };
   // `换成5分钟`, `daily instead`: what follows the words for a change, when that is a change; else the whole text (好吧 is chit-chat).
   const changeTo = withoutChangeWords(text);
-  const changeTokens = changeTo === undefined ? undefined : messageTokens(grammar, changeTo);
-  const changed = changeTokens && decide(grammar, changeTokens, context, true);
+  const changeTokens = changeTo === undefined ? undefined : messageTokens(grammar, changeTo, context.now);
+  const changed = changeTokens && decide(grammar, changeTokens, changeTo!, context, true);
   const [tokens, reading] =
     changeTokens && changed?.kind === 'followUp'
       ? [changeTokens, changed]
       : (() => {
-          const whole = messageTokens(grammar, text);
-          return [whole, decide(grammar, whole, context, false)] as const;
+          const whole = messageTokens(grammar, text, context.now);
+          return [whole, decide(grammar, whole, text, context, false)] as const;
         })();
   // A name searched for does not say the writer's language, but a message in Chinese characters alone does.
   const language = languageOf(tokens) ?? (writtenInChineseOnly(text) ? 'zh-CN' : undefined);
   return language ? { ...reading, said: language } : reading;
 }
 
+/**
+ * A message about the app's own matters and nothing else (余额, 这个月花了多少, 价格, `what can you
+ * do`): the usage answer (with the month it names) or help, free. Beside anything else they are filler.
+ */
+function appMatter(tokens: readonly MessageToken[]): ParsedCommand | undefined {
+  const matters = tokens.flatMap((token) =>
+    token.kind === 'app' ? [token.matter] : token.kind === 'claims' && token.app ? [token.app] : [],
+  );
+  if (matters.length === 0) return undefined;
+  let month: UsageMonth | undefined;
+  for (const token of tokens) {
+    if (token.kind === 'filler' || token.kind === 'chat' || token.kind === 'app') continue;
+    if (token.kind === 'claims' && token.app) continue;
+    // 这个月, 上个月, `last month`: the month the usage answer is about.
+    const said = readUsageMonth(token.text.replace(/\s*month$/i, '').replace(/\s+/g, ''));
+    if (!said || month) return undefined;
+    month = said;
+  }
+  if (!matters.includes('usage')) return month ? undefined : { kind: 'help' };
+  return month ? { kind: 'usage', month } : { kind: 'usage' };
+}
+
+/**
+ * What a message means, never a call unasked when it holds a word of the app's own matters beside
+ * the rest (这个月用了多少币, 000001 规模 多少钱): is it asking about the app, or for a lookup? It asks.
+ */
 function decide(
   grammar: CommandGrammar,
   tokens: readonly MessageToken[],
+  text: string,
+  context: ReadingContext,
+  changeWords: boolean,
+): MessageReading {
+  const reading = decideReading(grammar, tokens, text, context, changeWords);
+  const aboutTheApp = tokens.some((token) => token.kind === 'app' || (token.kind === 'unknown' && token.app));
+  if (!aboutTheApp || reading.kind !== 'command' || reading.parsed.kind !== 'query') return reading;
+  const { operation, input } = reading.parsed;
+  return offerable(operation, input, context.now)
+    ? { kind: 'ask', choices: [{ operation, input, complete: true }] }
+    : { kind: 'unreadable' };
+}
+
+function decideReading(
+  grammar: CommandGrammar,
+  tokens: readonly MessageToken[],
+  text: string,
   context: ReadingContext,
   changeWords: boolean,
 ): MessageReading {
   if (tokens.some((token) => token.kind === 'notOffered')) return { kind: 'unreadable' };
-  const content = tokens.filter((token) => token.kind !== 'filler' && token.kind !== 'chat');
+  const free = appMatter(tokens);
+  if (free) return { kind: 'command', parsed: free };
+  const content = tokens.filter((token) => token.kind !== 'filler' && token.kind !== 'chat' && token.kind !== 'app');
   if (content.length === 0) return tokens.length > 0 ? { kind: 'greeting' } : { kind: 'unreadable' };
-  const readings = grammar.syntaxes.map((syntax) => readAs(syntax, tokens));
+  const readings = grammar.syntaxes.map((syntax) => readAs(syntax, tokens, text, context.now));
   const change = changeOf(readings, tokens);
   if (change && (changeWords || change.operation === context.previous)) return { kind: 'followUp', followUp: change };
   const query = (reading: OperationReading): MessageReading => ({
     kind: 'command',
     parsed: { kind: 'query', operation: reading.syntax.operation, input: reading.input },
+    ...(reading.asks ? { asks: reading.asks } : {}),
   });
-  const clean = (reading: OperationReading) => reading.complete && reading.leftovers.length === 0;
+  const clean = (reading: OperationReading) =>
+    reading.complete && reading.leftovers.length === 0 && reading.alternative === undefined;
   const named = readings.filter((reading) => reading.named);
   if (named.length === 1) {
     const [meant] = named as [OperationReading];
@@ -319,8 +409,10 @@ function decide(
         reading.leftovers.every((token) => ownTokens.has(token)),
     );
     if (rivals.length > 0) return ask([meant, ...rivals], context.now);
-    // Chit-chat around words the reader does not know (这个新项目怎么样): those words are no sure keyword.
-    const chatty = tokens.some((token) => token.kind === 'chat') && meant.keywordFromUnknown;
+    // Chit-chat around words the reader does not know (这个新项目怎么样): those words are no sure keyword. Thanks are polite.
+    const chatty =
+      tokens.some((token) => token.kind === 'chat' && !THANKS_WORDS.has(token.text.toLowerCase())) &&
+      meant.keywordFromUnknown;
     return clean(meant) && !chatty ? query(meant) : ask([meant], context.now);
   }
   if (named.length > 1) return ask(named, context.now);
@@ -346,6 +438,9 @@ function decide(
   if (subjects.length === 0) {
     const valued = readings.filter((reading) => reading.value);
     if (valued.length > 0 && !hasUnknown) return ask(valued, context.now);
+    // Latin words and a period (`solar panel last month`): a tender search, maybe, never run unasked.
+    const searched = valued.filter((reading) => reading.keywordFromUnknown && reading.leftovers.length === 0);
+    if (searched.length > 0) return ask(searched, context.now);
     return { kind: 'unreadable' };
   }
   if (subjects.length === 1) {
@@ -354,6 +449,8 @@ function decide(
     // Nor is a code among chit-chat (`thanks 000001`, `is 000001 good`): the code alone names no
     // lookup, and the words around it say it may be no request at all.
     if (clean(meant) && meant.subject && !hasChat) return query(meant);
+    // A name and an option of one operation alone (光伏组件 今年, 杭州华信 浙江): every word placed, one reading.
+    if (clean(meant) && meant.value && meant.keywordFromNames && !hasChat) return query(meant);
     return ask([meant], context.now);
   }
   return ask(subjects, context.now);

@@ -44,7 +44,7 @@ export function subjectsIn(grammar: CommandGrammar, raw: string, now: number): C
     seen.add(key);
     choices.push(choice);
   };
-  for (const token of messageTokens(grammar, text)) {
+  for (const token of messageTokens(grammar, text, now)) {
     if (token.kind === 'claims') {
       for (const claim of token.claims) {
         if (!claim.subject || claim.guess) continue;

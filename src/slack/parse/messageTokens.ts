@@ -9,11 +9,11 @@ import {
   optionName,
   subcommandWords,
 } from './commandSyntax.js';
-import { CHAT_WORDS, COMPANY_SUFFIXES, FILLER_WORDS, NOT_OFFERED_WORDS } from './messageWords.js';
+import { APP_MATTER_WORDS, CHAT_WORDS, COMPANY_SUFFIXES, FILLER_WORDS, NOT_OFFERED_WORDS } from './messageWords.js';
 import { naturalOption, readNumberWord } from './naturalWords.js';
 import { CLOSING_QUOTE } from './normalise.js';
 import type { CommandInput } from './parsedCommand.js';
-import { isOneHanCharacter, type PlainMatch } from './plainWords.js';
+import { isOneHanCharacter, type PlainMatch, type RecordQuestion } from './plainWords.js';
 
 /** What one operation makes of a piece of a message. */
 export interface Claim {
@@ -27,11 +27,18 @@ export interface Claim {
   word?: boolean;
   weak?: boolean;
   guess?: boolean;
+  unapplied?: boolean;
+  asks?: RecordQuestion;
 }
+
+/** The app's own matters (余额, 价格, `what can you do`): the usage answer or help, free. */
+export type AppMatter = 'usage' | 'help';
 
 export type MessageToken =
   | { kind: 'filler' | 'chat' | 'notOffered'; start: number; end: number; text: string }
-  | { kind: 'claims'; start: number; end: number; text: string; claims: Claim[] }
+  | { kind: 'app'; start: number; end: number; text: string; matter: AppMatter }
+  /** `app`: the word is also one of the app's own matters (价格 names candles too). */
+  | { kind: 'claims'; start: number; end: number; text: string; claims: Claim[]; app?: AppMatter }
   /** `region:ZJ`, `页:2`: an option typed as a command types it, for each syntax that has its key. */
   | {
       kind: 'option';
@@ -43,10 +50,24 @@ export type MessageToken =
       options: Array<{ syntax: CommandSyntax; option: OptionSyntax }>;
     }
   | { kind: 'number'; start: number; end: number; text: string }
-  /** Words the reader does not know: a company name, a keyword, or noise. */
-  | { kind: 'unknown'; start: number; end: number; text: string; name: boolean; quoted: boolean };
+  /**
+   * Words the reader does not know: a company name, a keyword, or noise. `glued`: it starts with a
+   * word that counts only standing alone (广东 of 广东光伏组件), which may yet be meant on its own.
+   */
+  | {
+      kind: 'unknown';
+      start: number;
+      end: number;
+      text: string;
+      name: boolean;
+      quoted: boolean;
+      glued?: { length: number; claims: Claim[] };
+      /** It holds one of the app's own matters (用了多少 of 用了多少币): never a keyword paid for unasked. */
+      app?: AppMatter;
+    };
 
 interface LexiconEntry {
+  app?: AppMatter;
   filler?: boolean;
   chat?: boolean;
   notOffered?: boolean;
@@ -79,6 +100,8 @@ function lexiconOf(grammar: CommandGrammar): Lexicon {
   for (const word of FILLER_WORDS) entryOf(lexicon, word).filler = true;
   for (const word of CHAT_WORDS) entryOf(lexicon, word).chat = true;
   for (const word of NOT_OFFERED_WORDS) entryOf(lexicon, word).notOffered = true;
+  for (const matter of ['usage', 'help'] as const)
+    for (const word of APP_MATTER_WORDS[matter]) entryOf(lexicon, word).app = matter;
   for (const syntax of grammar.syntaxes) {
     for (const word of subcommandWords(operationSubcommand(syntax)))
       entryOf(lexicon, word).claims.push({ syntax, input: {}, topic: true, subcommand: true });
@@ -86,7 +109,12 @@ function lexiconOf(grammar: CommandGrammar): Lexicon {
       entryOf(lexicon, title).claims.push({ syntax, input: {}, topic: true });
     for (const topic of syntax.plain.topics)
       for (const word of topic.words)
-        entryOf(lexicon, word).claims.push({ syntax, input: { ...topic.input }, topic: true });
+        entryOf(lexicon, word).claims.push({
+          syntax,
+          input: { ...topic.input },
+          topic: true,
+          ...(topic.asks ? { asks: topic.asks } : {}),
+        });
   }
   lexicons.set(grammar, lexicon);
   return lexicon;
@@ -187,18 +215,20 @@ function valueClaims(
   grammar: CommandGrammar,
   text: string,
   at: number,
+  now: number,
 ): { length: number; claims: Claim[] } | undefined {
   let length = 0;
   let claims: Claim[] = [];
   for (const syntax of grammar.syntaxes) {
     for (const value of syntax.plain.values) {
-      const match: PlainMatch | undefined = value(text, at);
+      const match: PlainMatch | undefined = value(text, at, now);
       if (!match || match.length <= 0 || !bounded(text, at, at + match.length)) continue;
       const claim: Claim = { syntax, input: match.input };
       if (match.subject) claim.subject = true;
       if (match.word) claim.word = true;
       if (match.weak) claim.weak = true;
       if (match.guess) claim.guess = true;
+      if (match.unapplied) claim.unapplied = true;
       if (match.length > length) [length, claims] = [match.length, [claim]];
       else if (match.length === length) claims.push(claim);
     }
@@ -220,11 +250,16 @@ function latinEnd(text: string, at: number): number {
  * a word not known. A short word that cannot stand on its own (金, 上海) and touches Chinese the
  * reader does not know is part of that unknown word (金诚, 上海恒远 are names).
  */
-export function messageTokens(grammar: CommandGrammar, text: string): MessageToken[] {
+export function messageTokens(grammar: CommandGrammar, text: string, now: number): MessageToken[] {
   const lexicon = lexiconOf(grammar);
   const lower = text.toLowerCase();
   const tokens: MessageToken[] = [];
   let at = 0;
+  // 有无人机的招标吗: a question 有…吗 asks whether there is any; its 有 is no part of the name after it.
+  if (HAS_QUESTION.test(text)) {
+    tokens.push({ kind: 'filler', start: 0, end: 1, text: '有' });
+    at = 1;
+  }
   while (at < text.length) {
     const char = text[at]!;
     const closer = Object.hasOwn(CLOSING_QUOTE, char) ? CLOSING_QUOTE[char] : undefined;
@@ -243,7 +278,7 @@ export function messageTokens(grammar: CommandGrammar, text: string): MessageTok
       continue;
     }
     const fixed = lexiconAt(lexicon, lower, at);
-    const values = valueClaims(grammar, text, at);
+    const values = valueClaims(grammar, text, at, now);
     const natural = naturalClaims(grammar, text, at);
     const length = Math.max(fixed?.length ?? 0, values?.length ?? 0, natural?.length ?? 0);
     if (length > 0) {
@@ -264,8 +299,10 @@ export function messageTokens(grammar: CommandGrammar, text: string): MessageTok
           kind: 'claims',
           ...piece,
           claims: weak ? claims.map((claim) => ({ ...claim, weak: true })) : claims,
+          ...(entry?.app ? { app: entry.app } : {}),
         });
-      } else if (entry?.notOffered) tokens.push({ kind: 'notOffered', ...piece });
+      } else if (entry?.app) tokens.push({ kind: 'app', ...piece, matter: entry.app });
+      else if (entry?.notOffered) tokens.push({ kind: 'notOffered', ...piece });
       else if (entry?.chat) tokens.push({ kind: 'chat', ...piece });
       else tokens.push({ kind: 'filler', ...piece });
       at += length;
@@ -289,6 +326,9 @@ export function messageTokens(grammar: CommandGrammar, text: string): MessageTok
   return withCompanyNames(mergedUnknowns(demoteGlued(tokens)));
 }
 
+/** `有…吗`, `有…没有`: 有 first, Chinese after it, a yes/no question's ending last (有没有 is filler already). */
+const HAS_QUESTION = /^有(?!没有|限|关)\p{Script=Han}.*(?:吗|么|没有|没)[？?。.!！]*$/u;
+
 /** Touching: no space or mark between the two. */
 function touching(left: MessageToken | undefined, right: MessageToken | undefined): boolean {
   return left !== undefined && right !== undefined && left.end === right.start;
@@ -305,12 +345,26 @@ function demoteGlued(tokens: MessageToken[]): MessageToken[] {
     changed = false;
     for (let i = 0; i < result.length; i++) {
       const token = result[i]!;
-      if (token.kind !== 'claims' || !token.claims.every((claim) => claim.weak)) continue;
+      // 余额 in 余额宝 is part of a name, as a weak word is.
+      const weakWord =
+        (token.kind === 'claims' && token.claims.every((claim) => claim.weak)) ||
+        (token.kind === 'app' && isChinese(token.text));
+      if (!weakWord) continue;
       const glued =
         (touching(result[i - 1], token) && isUnknownHan(result[i - 1])) ||
         (touching(token, result[i + 1]) && isUnknownHan(result[i + 1]));
       if (!glued) continue;
-      result[i] = { kind: 'unknown', start: token.start, end: token.end, text: token.text, name: true, quoted: false };
+      const before = touching(result[i - 1], token) && isUnknownHan(result[i - 1]);
+      result[i] = {
+        kind: 'unknown',
+        start: token.start,
+        end: token.end,
+        text: token.text,
+        name: true,
+        quoted: false,
+        ...(token.kind === 'claims' && !before ? { glued: { length: token.text.length, claims: token.claims } } : {}),
+        ...(token.kind === 'app' ? { app: token.matter } : {}),
+      };
       changed = true;
     }
   }
@@ -330,7 +384,14 @@ function mergedUnknowns(tokens: MessageToken[]): MessageToken[] {
       !token.quoted &&
       (isChinese(last.text) || isChinese(token.text))
     ) {
-      result[result.length - 1] = { ...last, end: token.end, text: last.text + token.text, name: true };
+      const app = last.app ?? token.app;
+      result[result.length - 1] = {
+        ...last,
+        end: token.end,
+        text: last.text + token.text,
+        name: true,
+        ...(app ? { app } : {}),
+      };
     } else result.push(token);
   }
   return result;

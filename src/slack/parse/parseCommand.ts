@@ -1,5 +1,5 @@
 import { type Locale, readLanguageChoice } from '../../i18n/lang.js';
-import { textLanguage } from '../../i18n/textLanguage.js';
+import { grammarLanguage, textLanguage } from '../../i18n/textLanguage.js';
 import { closestWord } from './closestWord.js';
 import {
   type CommandGrammar,
@@ -24,11 +24,11 @@ function isWord(token: Token | undefined, words: WordList<SubcommandEntry>): boo
   return token !== undefined && token.quoteStart < 0 && subcommandWords(words).includes(token.text.toLowerCase());
 }
 
-function parseOperation(syntax: CommandSyntax, tokens: readonly Token[]): ParsedCommand {
+function parseOperation(syntax: CommandSyntax, tokens: readonly Token[], now: number | undefined): ParsedCommand {
   // A bare command is for people who do not know the syntax yet: the form shows them every field.
   if (tokens.length === 0) return { kind: 'open_modal', operation: syntax.operation };
   if (tokens.length === 1 && isWord(tokens[0], HELP_WORDS)) return { kind: 'help', operation: syntax.operation };
-  return readArguments(syntax, tokens);
+  return readArguments(syntax, tokens, now);
 }
 
 function parseHelp(grammar: CommandGrammar, topic: Token | undefined): ParsedCommand {
@@ -70,7 +70,7 @@ function parseLang(words: readonly Token[]): ParsedCommand {
   return { kind: 'lang', choice };
 }
 
-function parseDq(grammar: CommandGrammar, tokens: readonly Token[]): ParsedCommand {
+function parseDq(grammar: CommandGrammar, tokens: readonly Token[], now: number | undefined): ParsedCommand {
   const [first, ...rest] = tokens;
   if (!first || isWord(first, HELP_WORDS)) return parseHelp(grammar, rest[0]);
   if (isWord(first, USAGE_WORDS)) {
@@ -91,7 +91,7 @@ function parseDq(grammar: CommandGrammar, tokens: readonly Token[]): ParsedComma
   if (isWord(first, WATCH_WORDS)) return { kind: 'watch', words: rest.map((token) => token.text) };
   if (isWord(first, LANG_WORDS)) return parseLang(rest);
   const syntax = first.quoteStart < 0 ? grammar.named(first.text) : undefined;
-  if (syntax) return parseOperation(syntax, rest);
+  if (syntax) return parseOperation(syntax, rest, now);
   const guess = closestWord(first.text, grammar.subcommandWords);
   const values = { word: typedText(first.text), command: DQ_COMMAND, subcommands: grammar.subcommands };
   return {
@@ -105,22 +105,31 @@ function parseDq(grammar: CommandGrammar, tokens: readonly Token[]): ParsedComma
 
 /**
  * The language a command is written in, when its own words say so clearly (`/dq 帮助`, `/fund-asset
- * 000001 第3页`, `/dq help`): judged on its grammar's words only, so `/taxpayer 杭州华信` (a name and
- * nothing else) is unclear. Its reply is then in that language, whatever the saved one.
+ * 000001 第3页`): judged on its grammar's words only, so `/taxpayer 杭州华信` (a name and nothing
+ * else) is unclear, and only its Chinese words count (grammarLanguage): `/dq help` and `/new-funds
+ * all` say nothing, and the person's own language answers them. Its reply is then in that
+ * language, whatever the saved one.
  */
 export function commandLanguage(grammar: CommandGrammar, command: string, text: string): Locale | undefined {
   const name = commandName(command);
   const tokens = tokenise(text);
-  let words: string[];
-  if (name === DQ_COMMAND) {
-    const [first, ...rest] = tokens;
-    const syntax = first && first.quoteStart < 0 ? grammar.named(first.text) : undefined;
-    words = first ? [first.text, ...(syntax ? grammarWords(syntax, rest) : rest.map((token) => token.text))] : [];
-  } else {
+  // An option says its language by its key (地区:, region:): its value may be a name the same for all (浙江).
+  const said = (words: readonly string[]) =>
+    grammarLanguage(words.map((word) => word.replace(/^([^:：\s]+)[:：].*$/u, '$1')).join(' '));
+  if (name !== DQ_COMMAND) {
     const syntax = grammar.byCommand(name);
-    words = syntax ? grammarWords(syntax, tokens) : [];
+    return syntax ? said(grammarWords(syntax, tokens)) : undefined;
   }
-  return textLanguage(words.join(' '));
+  const [first, ...rest] = tokens;
+  if (!first) return undefined;
+  const syntax = first.quoteStart < 0 ? grammar.named(first.text) : undefined;
+  if (syntax) return said([first.text, ...grammarWords(syntax, rest)]);
+  const words = [first.text, ...rest.map((token) => token.text)].join(' ');
+  // help, usage and lang take only the grammar's words; a watch's or digest's words hold a keyword
+  // or a name (data), and an unknown word is no grammar: those are judged as written.
+  return [HELP_WORDS, USAGE_WORDS, LANG_WORDS].some((list) => isWord(first, list))
+    ? grammarLanguage(words)
+    : textLanguage(words);
 }
 
 const LAST_MONTH_WORDS = new Set(['last', 'previous', 'prev', '上月', '上个月', '上一个月']);
@@ -146,14 +155,15 @@ function commandName(command: string): string {
 
 /**
  * Reads a slash command into what it asks for. Never throws: any text gives exactly one result,
- * and input values are left for the operation's own validation to judge.
+ * and input values are left for the operation's own validation to judge. `now` reads words relative
+ * to today (`from:上个月`); without it they are left as typed, for validation to refuse.
  */
-export function parseCommand(grammar: CommandGrammar, command: string, text: string): ParsedCommand {
+export function parseCommand(grammar: CommandGrammar, command: string, text: string, now?: number): ParsedCommand {
   const name = commandName(command);
   const tokens = tokenise(text);
-  if (name === DQ_COMMAND) return parseDq(grammar, tokens);
+  if (name === DQ_COMMAND) return parseDq(grammar, tokens, now);
   const syntax = grammar.byCommand(name);
-  if (syntax) return parseOperation(syntax, tokens);
+  if (syntax) return parseOperation(syntax, tokens, now);
   return {
     kind: 'invalid',
     message: { key: 'commands.parse.unknownCommand', values: { command: typedText(name) } },

@@ -26,9 +26,13 @@ export interface PlainWords {
   offer?: { field: string; values: readonly string[] };
 }
 
+/** What a yes/no question about a record asks (是一般纳税人吗, 是A级纳税人吗, 还在经营吗, 的税号): its answer can say it first. */
+export type RecordQuestion = 'generalTaxpayer' | 'creditRating' | 'operating' | 'taxId';
+
 interface PlainTopic {
   words: readonly string[];
   input?: CommandInput;
+  asks?: RecordQuestion;
 }
 
 /** What a value found at one place in the text gives its operation. */
@@ -48,10 +52,15 @@ export interface PlainMatch {
   weak?: boolean;
   /** A guess that counts only beside another value of the operation (`BTC` beside a period). */
   guess?: boolean;
+  /**
+   * A word of the operation its answer cannot apply (a fund kind: the list does not filter by kind):
+   * placed, but the reading asks, showing the query it would run, rather than ignore the word.
+   */
+  unapplied?: boolean;
 }
 
-/** Tries to read one value at `at` in `text` (the message as written, case kept). */
-export type PlainValue = (text: string, at: number) => PlainMatch | undefined;
+/** Tries to read one value at `at` in `text` (the message as written, case kept); `now` is the reading's clock. */
+export type PlainValue = (text: string, at: number, now: number) => PlainMatch | undefined;
 
 /**
  * A value for each of a list of phrases (`crude oil` → `{ symbol: 'CL' }`), the longest first,

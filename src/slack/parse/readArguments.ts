@@ -217,7 +217,7 @@ function readPositions(syntax: CommandSyntax, plainTokens: readonly Token[]): As
   return assignments;
 }
 
-function toInput(syntax: CommandSyntax, assignments: readonly Assignment[]): ParsedCommand {
+function toInput(syntax: CommandSyntax, assignments: readonly Assignment[], now: number | undefined): ParsedCommand {
   const input: CommandInput = {};
   const given = new Map<string, Assignment>();
   for (const assignment of assignments) {
@@ -228,7 +228,7 @@ function toInput(syntax: CommandSyntax, assignments: readonly Assignment[]): Par
     if (earlier)
       return invalid(syntax, { key: 'commands.parse.givenBothWays', values: { earlier: earlier.said, how: said } });
     given.set(field, assignment);
-    const converted = read ? read(value) : value;
+    const converted = read ? read(value, now) : value;
     if (converted !== undefined) input[field] = converted;
   }
   return { kind: 'query', operation: syntax.operation, input };
@@ -249,10 +249,10 @@ export function grammarWords(syntax: CommandSyntax, tokens: readonly Token[]): s
  * command syntax (known option keys, each field given once, word count); the values are the
  * operation's to judge.
  */
-export function readArguments(syntax: CommandSyntax, tokens: readonly Token[]): ParsedCommand {
+export function readArguments(syntax: CommandSyntax, tokens: readonly Token[], now?: number): ParsedCommand {
   const split = readOptions(syntax, tokens);
   if ('kind' in split) return split;
   const positions = readPositions(syntax, split.plainWords);
   if (!Array.isArray(positions)) return positions;
-  return toInput(syntax, [...split.options, ...positions]);
+  return toInput(syntax, [...split.options, ...positions], now);
 }

@@ -53,6 +53,19 @@ describe('a zh-CN reader', () => {
     expect(englishWords(text)).toEqual([]);
   });
 
+  it('gets `/new-funds all` and `/dq help` in Chinese: the commands’ English words are no English prose (issue 44)', async () => {
+    const list = await app.command('all', { command: '/new-funds', userId: ZH_USER });
+    const listReply = await app.nextResponse(list.responseId);
+    expect(footerText(listReply)).toContain('每次查询');
+    expect(englishWords(textOf(listReply))).toEqual([]);
+    const help = await app.command('help', { command: '/dq', userId: ZH_USER });
+    const helpText = textOf(await app.nextResponse(help.responseId));
+    expect(helpText).toContain('用量');
+    // An English reader's `/dq help` is still English.
+    const english = await app.command('help', { command: '/dq', userId: EN_USER });
+    expect(textOf(await app.nextResponse(english.responseId))).toContain('usage');
+  });
+
   it('types the command in Chinese words and gets the same answer as in English', async () => {
     const chinese = await app.command('期货 CL 5分钟 30', { userId: ZH_USER });
     const zhReply = await app.nextResponse(chinese.responseId);

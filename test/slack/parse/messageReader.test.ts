@@ -119,3 +119,22 @@ describe('the language a message is answered in', () => {
     expect(said('000001')).toBeUndefined();
   });
 });
+
+describe('what a message asks of a record, and which words say the writer’s language (issue 44)', () => {
+  const reading = (text: string) => readMessage(COMMAND_GRAMMAR, text, { now: NOW });
+
+  it('carries a yes/no question about a taxpayer record with the lookup, for the answer to say first', () => {
+    expect(reading('杭州华信是一般纳税人吗')).toMatchObject({ kind: 'command', asks: 'generalTaxpayer' });
+    expect(reading('杭州华信是A级纳税人吗')).toMatchObject({ kind: 'command', asks: 'creditRating' });
+    expect(reading('杭州华信还在经营吗')).toMatchObject({ kind: 'command', asks: 'operating' });
+    expect(reading('杭州华信的税号')).toMatchObject({ kind: 'command', asks: 'taxId' });
+    expect(reading('杭州华信 纳税人')).not.toHaveProperty('asks');
+  });
+
+  it('takes no language from the app’s own English words: `help`, `newfunds onsale`, `CL daily 60`', () => {
+    for (const text of ['help', 'usage last', 'newfunds onsale', 'CL daily 60', 'fund 000001'])
+      expect(reading(text).said, text).toBeUndefined();
+    expect(reading('帮助').said).toBe('zh-CN');
+    expect(reading('new funds on sale please').said).toBe('en');
+  });
+});

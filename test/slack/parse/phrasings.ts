@@ -830,7 +830,12 @@ export const phrasings: readonly Phrasing[] = [
   { text: '哈哈哈', lang: 'zh', expect: { help: true } },
   { text: '早上好', lang: 'zh', expect: { help: true } },
   { text: '你是谁', lang: 'zh', expect: { help: true } },
-  { text: '你能做什么', lang: 'zh', expect: { help: true } },
+  {
+    text: '你能做什么',
+    lang: 'zh',
+    expect: { command: '/dq help' },
+    why: 'changed (issue 44): what the app can do is the help answer, free, not the one-line greeting',
+  },
   {
     text: '今天天气怎么样',
     lang: 'zh',
@@ -861,7 +866,12 @@ export const phrasings: readonly Phrasing[] = [
   { text: 'OK', lang: 'en', expect: { help: true }, why: 'capitals do not make an everyday word a symbol' },
   { text: 'good morning', lang: 'en', expect: { help: true } },
   { text: 'who are you?', lang: 'en', expect: { help: true } },
-  { text: 'what can you do', lang: 'en', expect: { help: true } },
+  {
+    text: 'what can you do',
+    lang: 'en',
+    expect: { command: '/dq help' },
+    why: 'changed (issue 44): what the app can do is the help answer, free, not the one-line greeting',
+  },
   { text: 'show me', lang: 'en', expect: { help: true }, why: 'filler only' },
   { text: 'help', lang: 'en', expect: { command: '/dq help' }, why: 'command form: the full help, free' },
   { text: '帮助', lang: 'zh', expect: { command: '/dq help' }, why: 'command form' },

@@ -1,0 +1,46 @@
+/**
+ * npm run bench:reader — the message reader's time per message (parse/messageReader.ts), over the
+ * corpus of issue 44 (test/slack/parse/corpus.ts) and the reader's table (phrasings.ts), read in
+ * this process at the suite's pinned clock: a warm-up round, then ROUNDS rounds, each message timed
+ * alone, in wall time and in the process's CPU time (a shared machine's wall time counts other
+ * processes' turns on the core). Goal: p99 ≤ 2 ms of CPU. A figure, not a test: the suite never times anything.
+ */
+
+import { loadavg } from 'node:os';
+import { COMMAND_GRAMMAR } from '../src/slack/operations/index.js';
+import { readMessage } from '../src/slack/parse/messageReader.js';
+import { corpus } from '../test/slack/parse/corpus.js';
+import { phrasings } from '../test/slack/parse/phrasings.js';
+import { PINNED_AT } from '../test/support/clocks.js';
+import { Goals, percentile, round } from './harness.js';
+
+const ROUNDS = Number(process.env.BENCH_READER_ROUNDS ?? 20);
+const P99_GOAL_MS = 2;
+
+const texts = [...corpus.map((message) => message.text), ...phrasings.map((phrasing) => phrasing.text)];
+const read = (text: string) => readMessage(COMMAND_GRAMMAR, text, { now: PINNED_AT });
+
+// The first reading builds the lexicon; a round warms the JIT.
+for (const text of texts) read(text);
+const wall: number[] = [];
+const cpu: number[] = [];
+for (let round = 0; round < ROUNDS; round++)
+  for (const text of texts) {
+    const cpuStart = process.cpuUsage();
+    const start = process.hrtime.bigint();
+    read(text);
+    wall.push(Number(process.hrtime.bigint() - start) / 1e6);
+    const used = process.cpuUsage(cpuStart);
+    cpu.push((used.user + used.system) / 1000);
+  }
+
+const figures = (times: readonly number[]) =>
+  `p50 ${round(percentile(times, 50), 3)} ms, p99 ${round(percentile(times, 99), 3)} ms, max ${round(Math.max(...times), 3)} ms`;
+console.log(`reader: ${texts.length} messages × ${ROUNDS} rounds, load average ${loadavg()[0]!.toFixed(1)}`);
+console.log(`  wall time per message: ${figures(wall)}`);
+console.log(`  CPU time per message:  ${figures(cpu)}`);
+// On a shared machine wall time counts the time other processes held the core; CPU time is the reader's own.
+const p99 = percentile(cpu, 99);
+const goals = new Goals();
+goals.check('reader p99 per message (CPU)', p99 <= P99_GOAL_MS, `${round(p99, 3)} ms (goal ≤ ${P99_GOAL_MS} ms)`);
+process.exitCode = goals.report();
