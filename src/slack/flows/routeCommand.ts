@@ -14,7 +14,7 @@ import type { SlackMessage } from '../reply/slackMessage.js';
 import { type Requester, speaking } from '../requester/requester.js';
 import { chooseLanguage } from './chooseLanguage.js';
 import { digestCommand } from './digestCommand.js';
-import { runQuery } from './runQuery.js';
+import { type QueryRun, runQuery } from './runQuery.js';
 import { showUsage } from './showUsage.js';
 import { watchCommand } from './watchCommand.js';
 
@@ -28,6 +28,8 @@ export interface CommandContext {
   client?: WebClient;
   /** The language the command was written in, when that is clear (commandLanguage): its reply's language. */
   said?: Locale | undefined;
+  /** Keeps a lookup's answer for the follow-ups of the conversation it was typed in (a direct message's). */
+  onAnswer?: QueryRun['onAnswer'];
 }
 
 /** The slash commands the app answers: the listeners register them and both manifests declare them. */
@@ -78,7 +80,16 @@ export async function routeCommand(parsed: ParsedCommand, context: CommandContex
     context.said && parsed.kind !== 'lang' ? speaking(context.requester, context.said) : context.requester;
   switch (parsed.kind) {
     case 'query':
-      return runQuery(deps, requester, { operation: parsed.operation, input: parsed.input }, responder);
+      return runQuery(
+        deps,
+        requester,
+        {
+          operation: parsed.operation,
+          input: parsed.input,
+          ...(context.onAnswer ? { onAnswer: context.onAnswer } : {}),
+        },
+        responder,
+      );
     case 'open_modal':
       return context.openForm(parsed.operation);
     case 'help':

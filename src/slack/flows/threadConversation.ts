@@ -29,7 +29,12 @@ export function threadConversation(deps: SlackDeps, client: WebClient, place: Th
  */
 export function threadKeys(place: Pick<ThreadPlace, 'channelId' | 'threadTs' | 'direct'>): string[] {
   const thread = `thread:${place.channelId}:${place.threadTs}`;
-  return place.direct ? [thread, `direct:${place.channelId}`] : [thread];
+  return place.direct ? [thread, directKey(place.channelId)] : [thread];
+}
+
+/** Where a direct message's latest result is kept as a whole: what its next message outside a thread follows on from. */
+export function directKey(channelId: string): string {
+  return `direct:${channelId}`;
 }
 
 /** The thread a clicked message of the app is in (its parent), when it is a visible reply in one; not an ephemeral message's. */

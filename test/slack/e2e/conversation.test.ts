@@ -580,3 +580,49 @@ describe('the same follow-up sent again and again at once (issue 42.9c)', () => 
     }
   });
 });
+
+describe('a follow-up acts on the answer it follows (issue 44)', () => {
+  let app: TestApp;
+  afterEach(async () => {
+    await app?.close();
+  });
+
+  it('in a direct message, `换成5分钟` after a slash command changes that command’s answer, not an older one', async () => {
+    app = await startTestApp();
+    const dm = dmChannelFor(DEFAULT_USER_ID);
+    // An older answer in the direct message: NQ daily.
+    const older = await app.directMessage('NQ 日K 20');
+    await answerIn(app, older.ts);
+    // Then a slash command typed in the same direct message: CL daily.
+    const sent = await app.command('CL 1d 20', { command: '/futures', channelId: dm });
+    await app.nextResponse(sent.responseId);
+    // `换成5分钟` written next in the direct message goes on from CL.
+    const change = await app.directMessage('换成5分钟');
+    await answerIn(app, change.ts);
+    await app.settle();
+    expect(app.upstreamCalls().map((call) => call.request)).toEqual([
+      { symbol: 'NQ', type: '0', limit: '20' },
+      { symbol: 'CL', type: '0', limit: '20' },
+      { symbol: 'CL', type: '5', limit: '20' },
+    ]);
+  });
+
+  it('in a thread, `chart` after `next page` draws the page shown, from the cache', async () => {
+    app = await startTestApp();
+    const asked = await app.mention('000001 的规模', { threadTs: PARENT_TS });
+    await answerIn(app, PARENT_TS);
+    await app.mention('下一页', { threadTs: PARENT_TS });
+    const second = await answerIn(app, PARENT_TS);
+    expect(allText(messageOf(second))).toMatch(/第 ?2 ?页|Page 2/);
+    await app.mention('画图', { threadTs: PARENT_TS });
+    const chart = await answerIn(app, PARENT_TS);
+    await app.settle();
+    expect(asked.ts).toBeDefined();
+    expect(allText(messageOf(chart))).toMatch(/第 ?2 ?页|Page 2/);
+    // Two pages bought, the chart from the cache.
+    expect(app.upstreamCalls().map((call) => call.request)).toEqual([
+      { fundCode: '000001', pageNo: '1', pageSize: '50' },
+      { fundCode: '000001', pageNo: '2', pageSize: '50' },
+    ]);
+  });
+});
