@@ -108,6 +108,7 @@ export const FILLER_WORDS: readonly string[] = [
   '的时候',
   '里面',
   '我们的',
+  '我的',
   '我们',
   '咱们',
   '每次',

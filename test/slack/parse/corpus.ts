@@ -504,6 +504,8 @@ const NATIVE_READER: readonly CorpusMessage[] = [
   zh('光伏组件 年初以来 招标', call('/bids 光伏组件 type:tender from:2026-01-01 to:2026-11-22')),
   zh('今年前三季度 光伏组件 招标', call('/bids 光伏组件 type:tender from:2026-01-01 to:2026-09-30')),
   en('solar panel tenders recently', ask('/bids solar panel type:tender')),
+  zh('我的余额', free('/dq usage'), 'was: cannot read'),
+  zh('我们还剩多少币', free('/dq usage')),
 ];
 
 export const corpus: readonly CorpusMessage[] = [
