@@ -4,7 +4,8 @@ import type { CommandGrammar } from './commandGrammar.js';
 import { operationSubcommand, subcommandPhrase, usageLine } from './commandSyntax.js';
 import { DQ_COMMAND } from './parseCommand.js';
 
-export interface SlashCommand {
+/** A slash command as the app registers it and the manifests declare it (Bolt names its payload SlashCommand). */
+export interface CommandDeclaration {
   command: string;
   /** The operation a direct command runs; absent for the umbrella /dq. */
   operation?: OperationId;
@@ -16,7 +17,7 @@ export interface SlashCommand {
  * The slash commands of a grammar: the app registers these and the manifest mirrors them. Slack shows
  * one description per command whatever the reader's language, so they are the English ones.
  */
-export function slashCommands(grammar: CommandGrammar): SlashCommand[] {
+export function slashCommands(grammar: CommandGrammar): CommandDeclaration[] {
   return [
     {
       command: DQ_COMMAND,
