@@ -2,9 +2,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App } from '@slack/bolt';
 import type { Logger } from 'pino';
-import { ChartDrawer, type ChartSpec } from '../charts/chartDrawer.js';
-import { type ChartSettings, drawnLocally, type RenderPlan } from '../charts/chartRenderer.js';
-import { CHART_ROUTE, LocalCharts } from '../charts/localCharts.js';
+import type { ChartSettings } from '../charts/chartRenderer.js';
+import { CHART_ROUTE } from '../charts/localCharts.js';
 import type { DataClient } from '../core/client/dataClient.js';
 import { type Clock, systemClock } from '../core/clock.js';
 import type { Digest, DigestConfig, DigestRunRecord } from '../core/digest/types.js';
@@ -37,7 +36,9 @@ import { redactingFetch } from './reply/redactOutgoing.js';
 import type { SlackConfig } from './slackConfig.js';
 import { boltLogger } from './wiring/boltLogger.js';
 import { buildSlackDeps } from './wiring/buildDeps.js';
-import { GuardedHTTPReceiver } from './wiring/guardedReceiver.js';
+import { chartDrawing } from './wiring/chartDrawing.js';
+import { httpReceiver } from './wiring/httpReceiver.js';
+import { ListenerCount } from './wiring/listenerCount.js';
 
 export interface SlackAppOptions {
   config: SlackConfig;
@@ -86,26 +87,13 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   const { config, logger } = options;
   const socketMode = Boolean(config.appToken);
   const { metrics } = options;
-  // With CHART_RENDERER=local the app draws its charts on a worker thread and serves them itself;
-  // with native, it draws there the candlesticks it uploads into threads (the thread starts with the first).
-  const threadFiles = options.charts.renderer === 'native' && options.charts.threadFiles === true;
-  const drawer = drawnLocally(options.charts) && (options.charts.local || threadFiles) ? new ChartDrawer() : undefined;
-  const localCharts =
-    drawer && options.charts.local
-      ? new LocalCharts({
-          settings: options.charts.local,
-          drawer,
-          specs: options.store.keyv<ChartSpec>('charts'),
-          logger,
-          ...(options.clock ? { now: () => options.clock!.now() } : {}),
-          ...(metrics ? { observer: metrics } : {}),
-        })
-      : undefined;
-  if (localCharts) metrics?.chartCacheSize(() => localCharts.stats.cachedBytes);
-  if (localCharts)
-    void drawer!
-      .warm()
-      .catch((error: unknown) => logger.warn({ err: error }, 'the chart thread could not draw its first chart'));
+  const { drawer, localCharts, drawChartFile } = chartDrawing({
+    charts: options.charts,
+    store: options.store,
+    logger,
+    clock: options.clock,
+    metrics,
+  });
   const { storeGuard } = options;
   if (metrics && storeGuard) metrics.watchStore(storeGuard);
   const healthState = {
@@ -122,32 +110,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   const customRoutes = ops.map(({ path, handler, methods }) => ({ path, handler, method: [...(methods ?? ['GET'])] }));
   const boltLog = boltLogger(logger);
   const redactor = options.redactor ?? new Redactor([config.botToken, config.signingSecret, config.appToken]);
-  const receiver = socketMode
-    ? undefined
-    : new GuardedHTTPReceiver({
-        signingSecret: config.signingSecret,
-        customRoutes,
-        logger: boltLog,
-        port: config.port,
-        onRefused: (reason) => logger.warn(`refused a request to /slack/events: ${reason}`),
-        redact: (text) => redactor.redact(text),
-        // A request no listener takes (a kind this app does not handle) is acknowledged before Slack's
-        // 3-second deadline instead of being left to time out.
-        unhandledRequestTimeoutMillis: 2500,
-        // Bolt failing on a request before any listener acked it is a request it could not read.
-        processEventErrorHandler: async ({ error, response }) => {
-          logger.warn({ err: error }, 'a request failed before it was acknowledged');
-          if (response.headersSent) return false;
-          response.writeHead(400);
-          response.end();
-          return true;
-        },
-        unhandledRequestHandler: ({ response }) => {
-          if (response.headersSent) return;
-          response.writeHead(200);
-          response.end();
-        },
-      });
+  const receiver = socketMode ? undefined : httpReceiver({ config, customRoutes, logger, boltLog, redactor });
   const clock = options.clock ?? systemClock;
   const pacing = new ChannelPacing(options.store, clock, logger, options.postSpacingMs);
   // Every Web API call of every client (Bolt's per-team clients, the one digests post with) under the one Slack call policy.
@@ -169,21 +132,8 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     logger: boltLog,
     deferInitialization: true,
   });
-  let listenersRunning = 0;
-  // Counts every listener run (its whole flow, not just the ack) for metrics and graceful shutdown.
-  app.use(async ({ body, next }) => {
-    listenersRunning++;
-    const kind = requestKind(body as { type?: string; command?: string });
-    try {
-      await next();
-      metrics?.slackRequest(kind, 'ok');
-    } catch (error) {
-      metrics?.slackRequest(kind, 'error');
-      throw error;
-    } finally {
-      listenersRunning--;
-    }
-  });
+  const listeners = new ListenerCount(metrics);
+  app.use(listeners.middleware);
   app.use(onlyOnce(options.store, logger));
   app.use(
     acknowledgeUnhandled(
@@ -202,12 +152,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     poster: new SlackDigestPoster(app.client, logger, options.prices, pacing, clock),
     watchPoster: new SlackWatchPoster(app.client, logger, pacing, clock),
     ...(localCharts ? { publishChart: localCharts.publish } : {}),
-    ...(drawer && threadFiles
-      ? {
-          drawChartFile: (plan: RenderPlan) =>
-            drawer.draw({ chart: plan.chart, width: plan.width, height: plan.height }),
-        }
-      : {}),
+    ...(drawChartFile ? { drawChartFile } : {}),
     ...(metrics
       ? {
           onDigestRun: (record: DigestRunRecord) => metrics.digestRun(record),
@@ -226,37 +171,9 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   const health = options.health;
 
   let stopped = false;
-  /**
-   * auth.test until Slack answers: a refused token is a configuration error and ends the start;
-   * silence or a network failure is waited out (the WebClient retries too), however long it lasts.
-   */
-  async function reachSlack(): Promise<void> {
-    for (;;) {
-      try {
-        const answer = await app.client.auth.test();
-        logger.info({ team: answer.team, botUserId: answer.user_id }, 'Slack answered');
-        install.installedAs = { teamId: answer.team_id, enterpriseId: answer.enterprise_id };
-        // Slack takes the token: jobs held by an uninstall or a revoked token run again.
-        await install
-          .resume()
-          .catch((error: unknown) => logger.warn({ err: error }, 'could not lift the hold on digests and watches'));
-        return;
-      } catch (error) {
-        const failure = readSlackFailure(error);
-        if (failure.kind === 'refused')
-          throw new Error(`Slack refused SLACK_BOT_TOKEN (${failure.code}); check the Bot User OAuth Token`, {
-            cause: error,
-          });
-        if (stopped) throw error;
-        logger.warn({ err: error }, 'Slack could not be reached; trying again in 10 s');
-        await new Promise((resolve) => setTimeout(resolve, 10_000).unref());
-      }
-    }
-  }
-
   async function settle(timeoutMs: number): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
-    while (listenersRunning + scheduler.busy + watchScheduler.busy > 0) {
+    while (listeners.running + scheduler.busy + watchScheduler.busy > 0) {
       if (Date.now() >= deadline) return false;
       // A short look-again: every caller (shutdown, and tests after each request) waits this out.
       await new Promise((resolve) => setTimeout(resolve, 5));
@@ -286,7 +203,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
         listening = { port: portServer.port };
       }
       if (opsServer) listening.opsPort = opsServer.port;
-      await reachSlack();
+      await reachSlack(app, install, logger, () => stopped);
       await app.init();
       if (socketMode) {
         if (health) health.waitingFor = 'the Socket Mode connection to Slack';
@@ -320,21 +237,31 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   };
 }
 
-function requestKind(body: { type?: string; command?: string }): string {
-  if (body.command) return 'command';
-  switch (body.type) {
-    case 'block_actions':
-      return 'action';
-    case 'view_submission':
-    case 'view_closed':
-      return 'view';
-    case 'shortcut':
-    case 'message_action':
-      return 'shortcut';
-    case 'event_callback':
-      return 'event';
-    default:
-      return body.type ?? 'other';
+/**
+ * auth.test until Slack answers: a refused token is a configuration error and ends the start;
+ * silence or a network failure is waited out (the WebClient retries too), however long it lasts.
+ */
+async function reachSlack(app: App, install: AppInstall, logger: Logger, stopped: () => boolean): Promise<void> {
+  for (;;) {
+    try {
+      const answer = await app.client.auth.test();
+      logger.info({ team: answer.team, botUserId: answer.user_id }, 'Slack answered');
+      install.installedAs = { teamId: answer.team_id, enterpriseId: answer.enterprise_id };
+      // Slack takes the token: jobs held by an uninstall or a revoked token run again.
+      await install
+        .resume()
+        .catch((error: unknown) => logger.warn({ err: error }, 'could not lift the hold on digests and watches'));
+      return;
+    } catch (error) {
+      const failure = readSlackFailure(error);
+      if (failure.kind === 'refused')
+        throw new Error(`Slack refused SLACK_BOT_TOKEN (${failure.code}); check the Bot User OAuth Token`, {
+          cause: error,
+        });
+      if (stopped()) throw error;
+      logger.warn({ err: error }, 'Slack could not be reached; trying again in 10 s');
+      await new Promise((resolve) => setTimeout(resolve, 10_000).unref());
+    }
   }
 }
 
