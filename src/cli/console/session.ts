@@ -3,7 +3,8 @@ import { chooseLocale, type Lang, type Locale, langFor } from '../../i18n/lang.j
 import { textLanguage } from '../../i18n/textLanguage.js';
 import type { SlackDeps } from '../../slack/deps.js';
 import { queryRunForButton } from '../../slack/flows/buttonQuery.js';
-import { type Conversation, converse, runChoice } from '../../slack/flows/converse.js';
+import { converse, runChoice } from '../../slack/flows/converse.js';
+import type { Conversation } from '../../slack/flows/lookUpInConversation.js';
 import { helpMessage, runCommand, slashCommandOf } from '../../slack/flows/routeCommand.js';
 import { runQuery } from '../../slack/flows/runQuery.js';
 import { saveWatch } from '../../slack/flows/watchCommand.js';

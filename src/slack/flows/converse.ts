@@ -1,5 +1,4 @@
 import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
-import type { WebClient } from '@slack/web-api';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { NotCachedError } from '../../core/errors.js';
 import type { LatestResult } from '../../core/latestResults.js';
@@ -24,23 +23,8 @@ import { type QuestionButton, renderQuestion } from '../render/question.js';
 import { watchThisButton } from '../render/watchThisButton.js';
 import type { Responder } from '../reply/responder.js';
 import { type Requester, speaking } from '../requester/requester.js';
+import { type Conversation, lookUpInConversation } from './lookUpInConversation.js';
 import { routeCommand } from './routeCommand.js';
-import { runQuery } from './runQuery.js';
-
-/**
- * Where a conversation with the app happens and how it is answered: a thread under an @mention, a
- * direct message's thread, the console. The same flow reads and answers them all.
- */
-export interface Conversation {
-  /** Replies into the conversation (in a channel's thread, read by everyone in it); `whisper` for the person alone. */
-  responder: Responder;
-  /** The keys its latest result is kept under, the first read first (a thread's, then its direct message's). */
-  memoryKeys: readonly string[];
-  /** Says on the thread's status line what the app is doing while a lookup runs; absent where there is none. */
-  status?: (status: string) => Promise<void>;
-  /** Slack's client, for the commands that check a channel (a digest added from a thread). */
-  client?: WebClient;
-}
 
 /** The examples the one-line help and the "cannot read" reply give, in the reader's language: the suggested prompts. */
 export const PROMPTS = ['fundSize', 'candles', 'company', 'onSale'] as const;
@@ -80,100 +64,6 @@ export function choiceButtons(deps: SlackDeps, choices: readonly Choice[], lang:
       buttons.push({ label: lookupLabel(deps, choice.operation, request, lang), actionId: ACTION.choose, value });
   }
   return buttons;
-}
-
-/** What a conversation keeps of an answer for its follow-ups. */
-function latestOf(answer: CallResult, lang: Lang, keptAt: number): LatestResult {
-  return {
-    operation: answer.operation,
-    request: { ...answer.request },
-    locale: lang.locale,
-    keptAt,
-    ...(answer.paging
-      ? {
-          paging: {
-            page: answer.paging.page,
-            hasNext: answer.paging.hasNext,
-            hasPrevious: answer.paging.hasPrevious,
-            ...(answer.paging.pageCount !== undefined ? { pageCount: answer.paging.pageCount } : {}),
-          },
-        }
-      : {}),
-  };
-}
-
-/** Keeps an answer as a conversation's latest result (runQuery's `onAnswer`): its follow-ups go on from it. */
-export function keptAsLatest(deps: SlackDeps, keys: readonly string[]) {
-  return (answer: CallResult, lang: Lang) => deps.latestResults.keep(keys, latestOf(answer, lang, deps.now()));
-}
-
-interface Lookup {
-  operation: OperationId;
-  input: Record<string, unknown>;
-  /** A request already asked and answered (a follow-up's, a button's): its questions were settled then. */
-  confirmed?: boolean;
-  /** Only what is cached: the thread's latest result again, free (`画图`). */
-  cacheOnly?: boolean;
-  /** Only a fresh cached page, else an offer of it at its price (`previous`): see QueryRun's freeOnly. */
-  goingBack?: boolean;
-}
-
-/**
- * A lookup in a conversation: the status line says what is being looked up and what it costs (free
- * when the cache holds it) while the call runs, the answer (the command's own reply: table, chart, buttons) goes into the
- * conversation, and becomes its latest result. The line is set only once the call is answered from
- * the cache or its coins are reserved (never for a lookup refused), and cleared when the lookup ends
- * without a post in the conversation (a refusal told privately, an answer Slack did not take): Slack
- * clears it only when the app posts there, or after two minutes.
- */
-async function lookUpIn(
-  deps: SlackDeps,
-  requester: Requester,
-  conversation: Conversation,
-  lookup: Lookup,
-): Promise<void> {
-  const { operation } = lookup;
-  const { status } = conversation;
-  // An answer the cache holds fresh costs nothing: the line says so rather than quote the price.
-  let statusUp = false;
-  const beforeSending =
-    status && !lookup.cacheOnly
-      ? async (request: Record<string, unknown>, fresh: boolean) => {
-          statusUp = true;
-          const { lang } = await requester.profile();
-          const what = describeRequest(operation, request, lang);
-          await status(
-            fresh
-              ? lang.t('conversation.statusFromCache', { what })
-              : lang.t('conversation.status', {
-                  what,
-                  cost: lang.t('common.coins', { count: deps.prices.priceOf(operation).coins }),
-                }),
-          );
-        }
-      : undefined;
-  const responder: Responder = {
-    ...conversation.responder,
-    reply: async (message, options) => {
-      await conversation.responder.reply(message, options);
-      statusUp = false;
-    },
-  };
-  await runQuery(
-    deps,
-    requester,
-    {
-      operation,
-      input: lookup.input,
-      ...(lookup.confirmed ? { confirmed: true } : {}),
-      ...(lookup.cacheOnly ? { cacheOnly: true } : {}),
-      ...(lookup.goingBack ? { freeOnly: 'goingBack' as const } : {}),
-      onAnswer: keptAsLatest(deps, conversation.memoryKeys),
-      ...(beforeSending ? { beforeSending } : {}),
-    },
-    responder,
-  );
-  if (statusUp) await status?.('');
 }
 
 async function latestIn(deps: SlackDeps, conversation: Conversation): Promise<LatestResult | undefined> {
@@ -300,7 +190,7 @@ async function followUp(
         );
       const request: Record<string, unknown> = { ...definition.withPage(latest.request as never, wanted) };
       // Going back is to a page seen before: taken from the cache, or offered at its price, never bought unasked.
-      return lookUpIn(deps, requester, conversation, {
+      return lookUpInConversation(deps, requester, conversation, {
         operation: latest.operation,
         input: request,
         confirmed: true,
@@ -310,7 +200,7 @@ async function followUp(
     case 'chart':
       if (!slackOperation(latest.operation).chart)
         return notice(responder, lang.t('conversation.followUp.noChart'), lang);
-      return lookUpIn(deps, requester, conversation, {
+      return lookUpInConversation(deps, requester, conversation, {
         operation: latest.operation,
         input: latest.request,
         confirmed: true,
@@ -344,7 +234,7 @@ async function followUp(
       const request: Record<string, unknown> = definition.withPage
         ? { ...definition.withPage(changed as never, 1) }
         : changed;
-      return lookUpIn(deps, requester, conversation, { operation: latest.operation, input: request });
+      return lookUpInConversation(deps, requester, conversation, { operation: latest.operation, input: request });
     }
   }
 }
@@ -404,7 +294,10 @@ export async function converse(
   switch (reading.kind) {
     case 'command':
       if (reading.parsed.kind === 'query')
-        await lookUpIn(deps, asker, conversation, { operation: reading.parsed.operation, input: reading.parsed.input });
+        await lookUpInConversation(deps, asker, conversation, {
+          operation: reading.parsed.operation,
+          input: reading.parsed.input,
+        });
       else await command(deps, asker, conversation, reading.parsed, reading.said);
       break;
     case 'ask':
@@ -444,5 +337,9 @@ export async function runChoice(
     const { lang } = await asker.profile();
     return notice(conversation.responder, lang.t('modals.staleButton'), lang);
   }
-  await lookUpIn(deps, asker, conversation, { operation: query.operation, input: query.request, confirmed: true });
+  await lookUpInConversation(deps, asker, conversation, {
+    operation: query.operation,
+    input: query.request,
+    confirmed: true,
+  });
 }

@@ -4,7 +4,8 @@ import { withoutMention } from '../parse/messageText.js';
 import { statusLine, type ThreadPlace, threadResponder } from '../reply/threadResponder.js';
 import type { PersonalMessage } from '../requester/personalMessage.js';
 import type { Requester } from '../requester/requester.js';
-import { type Conversation, converse } from './converse.js';
+import { converse } from './converse.js';
+import type { Conversation } from './lookUpInConversation.js';
 
 /**
  * A conversation in a Slack thread: answers posted into it, the status line under it, and its latest

@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
 import { queryRunForButton } from '../../flows/buttonQuery.js';
-import { keptAsLatest } from '../../flows/converse.js';
+import { keptAsLatest } from '../../flows/lookUpInConversation.js';
 import { runQuery } from '../../flows/runQuery.js';
 import { clickedThread, threadKeys } from '../../flows/threadConversation.js';
 import { renderNotice } from '../../render/notice.js';

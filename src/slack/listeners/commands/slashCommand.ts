@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
-import { keptAsLatest } from '../../flows/converse.js';
+import { keptAsLatest } from '../../flows/lookUpInConversation.js';
 import { openSearchModal } from '../../flows/lookupForms.js';
 import { runCommand } from '../../flows/routeCommand.js';
 import { directKey } from '../../flows/threadConversation.js';

@@ -1,0 +1,26 @@
+import type { CallResult } from '../../core/client/dataClient.js';
+import type { SlackDeps } from '../deps.js';
+import type { SlackOperation } from '../operations/slackOperation.js';
+import type { Responder } from '../reply/responder.js';
+import { workspaceLang } from '../requester/language.js';
+import { answerMessage } from './answerMessage.js';
+
+/**
+ * Share in channel: the answer posted visibly, attributed to who shared it. It is read by the whole
+ * channel, so it speaks the workspace's language (its chart too) and has no buttons.
+ */
+export async function shareAnswer(
+  deps: SlackDeps,
+  responder: Responder,
+  answer: CallResult,
+  slack: SlackOperation,
+  sharer: { userId: string; timeZone: string },
+): Promise<void> {
+  const { message } = await answerMessage(deps, answer, slack, responder, {
+    lang: workspaceLang(deps),
+    timeZone: sharer.timeZone,
+    sharedBy: sharer.userId,
+  });
+  // runQuery checked before the call that there is a conversation to share into.
+  await responder.share!(message);
+}
