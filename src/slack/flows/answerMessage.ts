@@ -2,6 +2,7 @@ import type { CallResult } from '../../core/client/dataClient.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
 import type { SlackOperation } from '../operations/slackOperation.js';
+import type { RecordQuestion } from '../parse/plainWords.js';
 import type { Responder } from '../reply/responder.js';
 import type { SlackMessage } from '../reply/slackMessage.js';
 import { chartFor } from './chartFor.js';
@@ -21,9 +22,9 @@ export async function answerMessage(
   answer: CallResult,
   slack: SlackOperation,
   responder: Responder,
-  reader: { lang: Lang; timeZone: string; sharedBy?: string },
+  reader: { lang: Lang; timeZone: string; sharedBy?: string; asks?: RecordQuestion | undefined },
 ): Promise<AnswerMessage> {
-  const { lang, timeZone, sharedBy } = reader;
+  const { lang, timeZone, sharedBy, asks } = reader;
   // A Slack message (shares included) can hold a chart Slack draws; the console's replies cannot.
   const chart = await chartFor(answer, slack, {
     settings: deps.charts,
@@ -44,6 +45,7 @@ export async function answerMessage(
     tables: responder.tables === true,
     ...(chart ? { chart } : {}),
     ...(sharedBy ? { sharedBy } : {}),
+    ...(asks ? { asks } : {}),
     ...(free?.next ? { nextPageFree: true } : {}),
     ...(free?.previous ? { previousPageFree: true } : {}),
   });

@@ -297,6 +297,7 @@ export async function converse(
         await lookUpInConversation(deps, asker, conversation, {
           operation: reading.parsed.operation,
           input: reading.parsed.input,
+          ...(reading.asks ? { asks: reading.asks } : {}),
         });
       else await command(deps, asker, conversation, reading.parsed, reading.said);
       break;

@@ -7,7 +7,7 @@ import type { SlackDeps } from '../deps.js';
 import { describeRequest } from '../operations/index.js';
 import type { Responder } from '../reply/responder.js';
 import type { Requester } from '../requester/requester.js';
-import { runQuery } from './runQuery.js';
+import { type QueryRun, runQuery } from './runQuery.js';
 
 /**
  * Where a conversation with the app happens and how it is answered: a thread under an @mention, a
@@ -58,6 +58,8 @@ export interface ConversationLookup {
   cacheOnly?: boolean;
   /** Only a fresh cached page, else an offer of it at its price (`previous`): see QueryRun's freeOnly. */
   goingBack?: boolean;
+  /** The yes/no question the message asked of the record: the answer says it first. */
+  asks?: QueryRun['asks'];
 }
 
 /**
@@ -110,6 +112,7 @@ export async function lookUpInConversation(
       ...(lookup.confirmed ? { confirmed: true } : {}),
       ...(lookup.cacheOnly ? { cacheOnly: true } : {}),
       ...(lookup.goingBack ? { freeOnly: 'goingBack' as const } : {}),
+      ...(lookup.asks ? { asks: lookup.asks } : {}),
       onAnswer: keptAsLatest(deps, conversation.memoryKeys),
       ...(beforeSending ? { beforeSending } : {}),
     },

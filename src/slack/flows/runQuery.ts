@@ -5,6 +5,7 @@ import type { Lang, Locale } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
 import { slackOperation } from '../operations/index.js';
 import type { SlackOperation } from '../operations/slackOperation.js';
+import type { RecordQuestion } from '../parse/plainWords.js';
 import { renderNotice } from '../render/notice.js';
 import { operationTitle } from '../render/operationTitle.js';
 import type { Responder } from '../reply/responder.js';
@@ -37,6 +38,8 @@ export interface QueryRun {
   onAnswer?: (answer: CallResult, lang: Lang) => Promise<void>;
   /** Told what is asked and whether it is free once answered from the cache or reserved, before it is sent (a conversation's status line); see CallOptions. */
   beforeSending?: CallOptions['beforeSending'];
+  /** The yes/no question the message asked of the record (是一般纳税人吗): the answer says it first. */
+  asks?: RecordQuestion;
 }
 
 /**
@@ -113,7 +116,11 @@ async function replyWithAnswer(
   const { run, profile } = asked;
   const { operation } = run;
   const { lang, timeZone } = profile;
-  const { message, chart } = await answerMessage(deps, answer, asked.slack, responder, { lang, timeZone });
+  const { message, chart } = await answerMessage(deps, answer, asked.slack, responder, {
+    lang,
+    timeZone,
+    asks: run.asks,
+  });
   const delivered = await deliverAnswer(deps, responder, message, answer, { operation, lang, replace: asked.replace });
   await run
     .onAnswer?.(answer, lang)

@@ -18,7 +18,7 @@ import { textInput } from '../modals/elements.js';
 import type { SearchForm } from '../modals/searchForm.js';
 import { type CommandSyntax, directCommand } from '../parse/commandSyntax.js';
 import { pageOption, pageSizeOption } from '../parse/pagingOptions.js';
-import type { PlainWords } from '../parse/plainWords.js';
+import type { PlainWords, RecordQuestion } from '../parse/plainWords.js';
 import { type TableColumn, tableOrNothing, textCell } from '../render/dataTable.js';
 import { fieldLabel, valueText } from '../render/labels.js';
 import { emptyPageText } from '../render/paging.js';
@@ -229,7 +229,7 @@ function taxpayerTable(records: TaxpayerRecord[], caption: string, lang: Lang) {
 
 export function renderTaxpayer(
   answer: CallResult<typeof TAXPAYER_ID>,
-  { lang, tables, demo }: RenderOptions,
+  { lang, tables, demo, asks }: RenderOptions,
 ): RenderedResult {
   const { keyword } = answer.request;
   const { records, total } = answer.result;
@@ -237,6 +237,9 @@ export function renderTaxpayer(
   const oneLineKeyword = keyword.replace(/\s+/g, ' ');
   const safeKeyword = serviceText(keyword, { max: 200, oneLine: true });
   const blocks: KnownBlock[] = [headerBlock(lang.t('results.heading', { title, subject: oneLineKeyword }))];
+  // A yes/no question about one company (是A级纳税人吗) is answered first, from its record.
+  const answerFirst = asks && records.length === 1 ? answerOf(asks, records[0]!, lang) : undefined;
+  if (answerFirst) blocks.push(sectionBlock(bold(escapeMrkdwn(answerFirst))));
   if (!records.length) {
     // A name with Latin letters is matched as written (docs/data-service.md): say so, as what to try next.
     const asWritten =
@@ -277,6 +280,33 @@ function firstText(record: TaxpayerRecord, fields: readonly string[]): string | 
     if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   }
   return undefined;
+}
+
+/** The answer to a yes/no question about one record, in a sentence, from its fields. */
+function answerOf(asks: RecordQuestion, record: TaxpayerRecord, lang: Lang): string {
+  const name = record.enterpriseName;
+  switch (asks) {
+    case 'generalTaxpayer': {
+      const type = record.taxpayerType;
+      if (type.includes('一般纳税人')) return lang.t('taxpayer.results.answerGeneral', { name, type });
+      if (type.includes('小规模')) return lang.t('taxpayer.results.answerNotGeneral', { name, type });
+      return lang.t('taxpayer.results.answerType', { name, type });
+    }
+    case 'creditRating': {
+      const rating = firstText(record, RATING_FIELDS);
+      return rating
+        ? lang.t('taxpayer.results.answerRating', { name, rating })
+        : lang.t('taxpayer.results.answerNoRating', { name });
+    }
+    case 'operating': {
+      const status = firstText(record, STATUS_FIELDS);
+      return status
+        ? lang.t('taxpayer.results.answerStatus', { name, status })
+        : lang.t('taxpayer.results.answerNoStatus', { name });
+    }
+    case 'taxId':
+      return lang.t('taxpayer.results.answerTaxId', { name, code: record.creditNo });
+  }
 }
 
 /** The first match of a company name or credit code; its registration facts as the step's outputs. */

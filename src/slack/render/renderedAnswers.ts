@@ -66,6 +66,7 @@ function keyOf(answer: CallResult, operation: ResultRenderer | undefined, option
     options.tables === true,
     options.chart ?? null,
     options.sharedBy ?? null,
+    options.asks ?? null,
     options.nextPageFree === true,
     options.previousPageFree === true,
     price ?? null,

@@ -4,6 +4,7 @@ import type { CallResult } from '../../core/client/dataClient.js';
 import type { OperationId } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import type { Lang } from '../../i18n/lang.js';
+import type { RecordQuestion } from '../parse/plainWords.js';
 
 export interface RenderOptions {
   /** The reader's language (for a share in a channel, the workspace's). */
@@ -30,6 +31,8 @@ export interface RenderOptions {
   previousPageFree?: boolean;
   /** Slack user id, when the reply is posted visibly via Share in channel. */
   sharedBy?: string;
+  /** The yes/no question a message asked of the record it looks up (是A级纳税人吗): the answer says it first. */
+  asks?: RecordQuestion;
 }
 
 /** What an operation's renderer gives: the result itself; answer.ts adds paging, buttons and footer. */

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LedgerEntry } from '../../../src/core/ledger/ledger.js';
+import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
 import { SHORTCUT } from '../../../src/slack/payloads/ids.js';
 import type { RecordedCall } from '../../support/slack/index.js';
 import { DEFAULT_CHANNEL_ID, DEFAULT_USER_ID, DEFAULT_WORKSPACE, dmChannelFor } from '../../support/slack/index.js';
@@ -624,5 +625,47 @@ describe('a follow-up acts on the answer it follows (issue 44)', () => {
       { fundCode: '000001', pageNo: '1', pageSize: '50' },
       { fundCode: '000001', pageNo: '2', pageSize: '50' },
     ]);
+  });
+});
+
+describe('a yes/no question about a company is answered first (issue 44)', () => {
+  let app: TestApp;
+  afterEach(async () => {
+    await app?.close();
+  });
+
+  const HUAXIN = TAXPAYER_CATALOGUE.find((record) => record.enterpriseName === '杭州华信光伏科技有限公司')!;
+
+  async function firstLine(text: string): Promise<string> {
+    const sent = await app.directMessage(text, { userId: CHINESE_USER });
+    const answer = await answerIn(app, sent.ts);
+    const [, second] = messageOf(answer).blocks ?? [];
+    // The answer stands in bold: its words, without the marks.
+    return allText({ blocks: second ? [second] : [] })
+      .trim()
+      .replace(/^\*|\*$/g, '');
+  }
+
+  it('says the answer from the record before the record itself, in the question’s language', async () => {
+    app = await startTestApp();
+    app.fake.setUser(CHINESE_USER, { locale: 'zh-CN' });
+    const general = HUAXIN.taxpayerType.includes('一般纳税人');
+    expect(await firstLine('杭州华信是一般纳税人吗')).toBe(
+      general
+        ? `是的，${HUAXIN.enterpriseName}是一般纳税人（${HUAXIN.taxpayerType}）。`
+        : `不是，${HUAXIN.enterpriseName}不是一般纳税人（${HUAXIN.taxpayerType}）。`,
+    );
+    expect(await firstLine('杭州华信是A级纳税人吗')).toBe(
+      `${HUAXIN.enterpriseName}的纳税信用等级：${HUAXIN.taxCreditRating}。`,
+    );
+    expect(await firstLine('杭州华信还在经营吗')).toBe(
+      `${HUAXIN.enterpriseName}的经营状态：${HUAXIN.operatingStatus}。`,
+    );
+    expect(await firstLine('杭州华信的税号')).toBe(
+      `${HUAXIN.enterpriseName}的统一社会信用代码（即纳税人识别号）：${HUAXIN.creditNo}。`,
+    );
+    await app.settle();
+    // One paid lookup; the three other questions were answered from the cache.
+    expect(app.upstreamCalls()).toHaveLength(1);
   });
 });
