@@ -303,7 +303,11 @@ export async function converse(
       break;
     case 'ask':
       await responder.reply(
-        renderQuestion(lang.t('conversation.question'), choiceButtons(deps, reading.choices, lang), lang),
+        renderQuestion(
+          lang.t(reading.partial ? 'conversation.questionPartial' : 'conversation.question'),
+          choiceButtons(deps, reading.choices, lang),
+          lang,
+        ),
       );
       break;
     case 'greeting':

@@ -31,7 +31,8 @@ export type MessageReading = { said?: Locale } & (
       asks?: RecordQuestion;
     }
   /** Not sure, or two meanings: a question whose buttons say what each lookup costs; nothing is called. */
-  | { kind: 'ask'; choices: Choice[] }
+  /** `partial`: some words were placed but cannot be applied (a fund kind, a period said loosely): the buttons run without them. */
+  | { kind: 'ask'; choices: Choice[]; partial?: boolean }
   /** Greetings, thanks, chit-chat: a line of help, free. */
   | { kind: 'greeting' }
   /** Nothing the app can read: what it can do, free. */
@@ -68,6 +69,8 @@ interface OperationReading {
   asks?: RecordQuestion;
   /** The other meaning of a keyword that starts with a region (广东光伏组件: 光伏组件 in 广东): it asks which. */
   alternative?: CommandInput;
+  /** Words placed that this operation cannot apply (债券 for the new-fund list, 近几年): it asks, without them. */
+  unapplied?: boolean;
   complete: boolean;
 }
 
@@ -163,6 +166,7 @@ function readAs(syntax: CommandSyntax, tokens: readonly MessageToken[], text: st
         if (asks) reading.asks = asks;
         if (chosen.unapplied) {
           reading.value = true;
+          reading.unapplied = true;
           reading.leftovers.push(token);
           break;
         }
@@ -237,7 +241,10 @@ function choicesOf(reading: OperationReading, now: number): Choice[] {
 
 function ask(readings: readonly OperationReading[], now: number): MessageReading {
   const choices = readings.flatMap((reading) => choicesOf(reading, now));
-  return choices.length > 0 ? { kind: 'ask', choices } : { kind: 'unreadable' };
+  if (choices.length === 0) return { kind: 'unreadable' };
+  return readings.some((reading) => reading.unapplied)
+    ? { kind: 'ask', choices, partial: true }
+    : { kind: 'ask', choices };
 }
 
 /** A single Latin word of the grammar (`newfunds`, `onsale`, `daily`, `5m`, `region:`): typed by everyone alike. */

@@ -669,3 +669,21 @@ describe('a yes/no question about a company is answered first (issue 44)', () =>
     expect(app.upstreamCalls()).toHaveLength(1);
   });
 });
+
+describe('a question whose words cannot all be applied says so (issue 44)', () => {
+  let app: TestApp;
+  afterEach(async () => {
+    await app?.close();
+  });
+
+  it('在卖的债券基金: the list cannot filter by kind, and the question says its button runs without it', async () => {
+    app = await startTestApp();
+    app.fake.setUser(CHINESE_USER, { locale: 'zh-CN' });
+    const sent = await app.directMessage('在卖的债券基金', { userId: CHINESE_USER });
+    const question = messageOf(await answerIn(app, sent.ts));
+    expect(allText(question)).toContain('新发基金列表不能按基金类型筛选');
+    expect(choose(question).map((button) => button.text.text)).toEqual(['新发基金：在售 · 10 币']);
+    await app.settle();
+    expect(app.upstreamCalls()).toEqual([]);
+  });
+});
