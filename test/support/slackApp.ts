@@ -616,6 +616,11 @@ function textsOf(value: unknown, into: string[]): string[] {
 }
 
 /** Every piece of visible text in a message or view, joined by newlines (fallback text first). */
+/** What a chat.postMessage call the fake Slack recorded posted: its text and blocks. */
+export function postedMessage(call: RecordedCall): { text?: string; blocks?: Array<Record<string, unknown>> } {
+  return { text: call.args.text as string, blocks: call.args.blocks as Array<Record<string, unknown>> };
+}
+
 export function allText(message: { text?: string; blocks?: unknown[] }): string {
   return [message.text ?? '', ...textsOf(message.blocks ?? [], [])].join('\n');
 }

@@ -8,6 +8,7 @@ import {
   allText,
   buttonsOf,
   type MessageButton,
+  postedMessage,
   STACK_TRACE,
   startTestApp,
   type TestApp,
@@ -31,12 +32,8 @@ const PARENT_TS = '1795700000.000100';
 
 type Message = { text?: string; blocks?: Array<Record<string, unknown>> };
 
-function messageOf(call: RecordedCall): Message {
-  return { text: call.args.text as string, blocks: call.args.blocks as Array<Record<string, unknown>> };
-}
-
 function blockTypes(message: RecordedCall | Message): string[] {
-  const { blocks } = 'args' in message ? messageOf(message) : message;
+  const { blocks } = 'args' in message ? postedMessage(message) : message;
   return (blocks ?? []).map((block) => String(block.type));
 }
 
@@ -97,26 +94,26 @@ describe('the Done-when conversation: a thread, a direct message, a question; th
     const first = await answerIn(app, PARENT_TS);
     expect(first.args.channel).toBe(DEFAULT_CHANNEL_ID);
     expect(blockTypes(first)).toEqual(expect.arrayContaining(['data_table', 'data_visualization', 'actions']));
-    assertWithinSlackLimits(messageOf(first), 'message');
+    assertWithinSlackLimits(postedMessage(first), 'message');
 
     // The next page in the same thread.
     await app.mention(next, { threadTs: PARENT_TS, userId: user });
     const second = await answerIn(app, PARENT_TS);
-    expect(allText(messageOf(second))).toContain(words.page2);
+    expect(allText(postedMessage(second))).toContain(words.page2);
 
     // A direct message: candles, in the message's own thread.
     const dm = await app.directMessage(candles, { userId: user });
     const third = await answerIn(app, dm.ts);
     expect(third.args.channel).toBe(dmChannelFor(user));
     expect(blockTypes(third)).toContain('data_visualization');
-    expect(allText(messageOf(third))).toMatch(/CL/);
+    expect(allText(postedMessage(third))).toMatch(/CL/);
 
     // A name alone asks before spending.
     const question = await app.mention(unsure, { userId: user });
     const asking = await answerIn(app, question.ts);
-    expect(allText(messageOf(asking))).toContain(words.question);
-    expect(choose(messageOf(asking)).length).toBeGreaterThan(0);
-    for (const button of choose(messageOf(asking))) expect(button.text.text).toMatch(/\d+ (coins|币)/);
+    expect(allText(postedMessage(asking))).toContain(words.question);
+    expect(choose(postedMessage(asking)).length).toBeGreaterThan(0);
+    for (const button of choose(postedMessage(asking))) expect(button.text.text).toMatch(/\d+ (coins|币)/);
     await app.settle();
 
     // Exactly the paid calls: two pages of the fund, one of candles; nothing for the question.
@@ -151,7 +148,7 @@ describe('mentions, direct messages and follow-ups', () => {
     const answer = await answerIn(app, sent.ts);
     expect(answer.args.channel).toBe(DEFAULT_CHANNEL_ID);
     expect(app.fake.calls('chat.postEphemeral').filter((call) => call.args.thread_ts === sent.ts)).toEqual([]);
-    expect(allText(messageOf(answer))).toContain('CL');
+    expect(allText(postedMessage(answer))).toContain('CL');
   });
 
   it('the command forms work inside a message: `@dq /futures CL 5m 30` and `@dq futures CL 5m 30` make one request, paid once', async () => {
@@ -167,7 +164,7 @@ describe('mentions, direct messages and follow-ups', () => {
   it('a direct message shows the status line while the lookup runs, with its cost, and the answer clears it', async () => {
     const dm = await app.directMessage('110022 的规模', { userId: CHINESE_USER });
     const answer = await answerIn(app, dm.ts);
-    expect(allText(messageOf(answer))).toContain('110022');
+    expect(allText(postedMessage(answer))).toContain('110022');
     const statuses = app.fake.statusHistory(dm.channel, dm.ts);
     expect(statuses[0]).toBe(`正在查询：基金 110022…（${simulatorCost(OPS.fundAsset)} 币）`);
     expect(app.fake.status(dm.channel, dm.ts)).toBeUndefined();
@@ -197,26 +194,26 @@ describe('mentions, direct messages and follow-ups', () => {
 
   it('answers in the message’s own language when it is clear, else in the person’s', async () => {
     const english = await app.directMessage('what is the asset size of 161725', { userId: CHINESE_USER });
-    expect(allText(messageOf(await answerIn(app, english.ts)))).toContain('Fund asset size history');
+    expect(allText(postedMessage(await answerIn(app, english.ts)))).toContain('Fund asset size history');
     const chinese = await app.directMessage('查一下 161725 的规模');
-    expect(allText(messageOf(await answerIn(app, chinese.ts)))).toContain('基金规模历史');
+    expect(allText(postedMessage(await answerIn(app, chinese.ts)))).toContain('基金规模历史');
     const neither = await app.directMessage('161725', { userId: CHINESE_USER });
-    expect(allText(messageOf(await answerIn(app, neither.ts)))).toContain('基金规模历史');
+    expect(allText(postedMessage(await answerIn(app, neither.ts)))).toContain('基金规模历史');
   });
 
   it('follow-ups in a thread: 画图 again from cache, 导出 and 关注它 offer the result’s own Export and Watch buttons, 换成5分钟 another period', async () => {
     const sent = await app.mention('黄金 日K 20', { userId: CHINESE_USER });
     const result = await answerIn(app, sent.ts);
     const calls = app.upstreamCalls().length;
-    const resultButtons = buttonsOf(messageOf(result));
+    const resultButtons = buttonsOf(postedMessage(result));
 
     await app.mention('画图', { threadTs: sent.ts, userId: CHINESE_USER });
     expect(blockTypes(await answerIn(app, sent.ts))).toContain('data_visualization');
     await app.mention('导出', { threadTs: sent.ts, userId: CHINESE_USER });
-    const exported = buttonsOf(messageOf(await answerIn(app, sent.ts)));
+    const exported = buttonsOf(postedMessage(await answerIn(app, sent.ts)));
     expect(exported).toEqual(resultButtons.filter((button) => button.action_id === 'dq_export_csv'));
     await app.mention('关注它', { threadTs: sent.ts, userId: CHINESE_USER });
-    const watched = buttonsOf(messageOf(await answerIn(app, sent.ts)));
+    const watched = buttonsOf(postedMessage(await answerIn(app, sent.ts)));
     // The same entry the result's own "Watch this" uses: the same button, the same value.
     expect(watched).toEqual(resultButtons.filter((button) => button.action_id === 'dq_watch_this'));
     expect(watched).toHaveLength(1);
@@ -230,7 +227,7 @@ describe('mentions, direct messages and follow-ups', () => {
   it('Next pressed under an answer in a thread moves the thread’s latest result: a later `next` goes on from that page', async () => {
     const sent = await app.mention('000001 fund size');
     const first = await answerIn(app, sent.ts);
-    const next = buttonsOf(messageOf(first)).find((button) => button.action_id === 'dq_page_next')!;
+    const next = buttonsOf(postedMessage(first)).find((button) => button.action_id === 'dq_page_next')!;
     const clicked = await app.click(next.action_id, next.value!, {
       ephemeral: false,
       messageTs: first.response.ts as string,
@@ -238,13 +235,13 @@ describe('mentions, direct messages and follow-ups', () => {
     });
     expect(allText(await app.nextResponse(clicked.responseId))).toContain('Page 2 of 2');
     await app.mention('next', { threadTs: sent.ts });
-    expect(allText(messageOf(await answerIn(app, sent.ts)))).toContain('already its last page');
+    expect(allText(postedMessage(await answerIn(app, sent.ts)))).toContain('already its last page');
   });
 
   it('a follow-up with nothing before it says so, free', async () => {
     const calls = app.upstreamCalls().length;
     const sent = await app.mention('下一页', { userId: CHINESE_USER });
-    expect(allText(messageOf(await answerIn(app, sent.ts)))).toContain('还没有可以接着查的结果');
+    expect(allText(postedMessage(await answerIn(app, sent.ts)))).toContain('还没有可以接着查的结果');
     expect(app.upstreamCalls().length).toBe(calls);
   });
 
@@ -252,7 +249,7 @@ describe('mentions, direct messages and follow-ups', () => {
     const first = await app.directMessage('000001 的规模', { userId: CHINESE_USER });
     await answerIn(app, first.ts);
     const next = await app.directMessage('下一页', { userId: CHINESE_USER });
-    expect(allText(messageOf(await answerIn(app, next.ts)))).toContain('第 2 页');
+    expect(allText(postedMessage(await answerIn(app, next.ts)))).toContain('第 2 页');
   });
 
   it('a question’s button runs its lookup in the thread, for all to read, and it becomes the thread’s latest result', async () => {
@@ -261,7 +258,7 @@ describe('mentions, direct messages and follow-ups', () => {
     const sent = await app.mention('look up 杭州华信');
     const question = await answerIn(app, sent.ts);
     expect(app.upstreamCalls().length).toBe(calls);
-    const taxpayer = choose(messageOf(question)).find((button) => button.text.text.startsWith('Taxpayer record'));
+    const taxpayer = choose(postedMessage(question)).find((button) => button.text.text.startsWith('Taxpayer record'));
     expect(taxpayer?.text.text).toBe(`Taxpayer record: “杭州华信” · ${simulatorCost(OPS.taxpayer)} coins`);
     const clicked = await app.click(taxpayer!.action_id, taxpayer!.value!, {
       ephemeral: false,
@@ -270,19 +267,19 @@ describe('mentions, direct messages and follow-ups', () => {
     });
     expect(clicked.status).toBe(200);
     const answer = await answerIn(app, sent.ts);
-    expect(allText(messageOf(answer))).toContain('杭州华信');
+    expect(allText(postedMessage(answer))).toContain('杭州华信');
     expect(app.upstreamCalls(OPS.taxpayer).at(-1)?.request).toMatchObject({ keyword: '杭州华信' });
     await app.mention('next', { threadTs: sent.ts });
-    expect(allText(messageOf(await answerIn(app, sent.ts)))).toMatch(/last page|Page 2/);
+    expect(allText(postedMessage(await answerIn(app, sent.ts)))).toMatch(/last page|Page 2/);
   });
 
   it('a greeting gets one line of help with examples, and a message the app cannot read says what it can do; both free', async () => {
     const calls = app.upstreamCalls().length;
     const hello = await app.directMessage('你好', { userId: CHINESE_USER });
-    const help = allText(messageOf(await answerIn(app, hello.ts)));
+    const help = allText(postedMessage(await answerIn(app, hello.ts)));
     expect(help).toContain('000001 的规模');
     const junk = await app.directMessage('asdf qwer zxcv');
-    expect(allText(messageOf(await answerIn(app, junk.ts)))).toContain('Nothing was charged');
+    expect(allText(postedMessage(await answerIn(app, junk.ts)))).toContain('Nothing was charged');
     expect(app.upstreamCalls().length).toBe(calls);
   });
 
@@ -290,7 +287,7 @@ describe('mentions, direct messages and follow-ups', () => {
     await app.mention('用量', { userId: CHINESE_USER, threadTs: PARENT_TS });
     const usage = await app.nextCall('chat.postEphemeral', (call) => call.args.user === CHINESE_USER);
     expect(usage.args.thread_ts).toBe(PARENT_TS);
-    expect(allText(messageOf(usage))).toMatch(/币/);
+    expect(allText(postedMessage(usage))).toMatch(/币/);
     await app.settle();
     expect(
       app.fake.calls('chat.postMessage').filter((call) => call.args.thread_ts === PARENT_TS && call.at >= usage.at),
@@ -357,10 +354,10 @@ describe('what is never answered, and what is answered once', () => {
 
   it('nothing a person wrote becomes live markup: a broadcast is not read, a colleague’s mention is dropped', async () => {
     const broadcast = await app.mention('<!channel> 000001 的规模');
-    const refused = messageOf(await answerIn(app, broadcast.ts));
+    const refused = postedMessage(await answerIn(app, broadcast.ts));
     expect(JSON.stringify(refused)).not.toMatch(/<!channel>|<!here>|<!everyone>/);
     const colleague = await app.mention('<@U07ALICE> 你看 000001 的规模');
-    const answer = messageOf(await answerIn(app, colleague.ts));
+    const answer = postedMessage(await answerIn(app, colleague.ts));
     expect(JSON.stringify(answer)).not.toContain('<@U07ALICE>');
     expect(allText(answer)).toContain('000001');
     expect(allText(answer)).not.toMatch(STACK_TRACE);
@@ -382,7 +379,7 @@ describe('a mention in a channel the allowlists refuse', () => {
     expect(sent.status).toBe(200);
     const refusal = await app.nextCall('chat.postEphemeral', (call) => call.args.channel === 'C0NOTALLOW');
     expect(refusal.args.user).toBe(DEFAULT_USER_ID);
-    expect(allText(messageOf(refusal))).toContain('ALLOWED_CHANNEL_IDS');
+    expect(allText(postedMessage(refusal))).toContain('ALLOWED_CHANNEL_IDS');
     await app.settle(300);
     expect(app.fake.calls('chat.postMessage').filter((call) => call.args.channel === 'C0NOTALLOW')).toEqual([]);
     expect(app.fake.calls('assistant.threads.setStatus')).toEqual([]);
@@ -429,7 +426,7 @@ describe('the Messages tab and the "Look up in dq" shortcut', () => {
       for (const prompt of set!.prompts) {
         expect(prompt.title).toMatch(/· \d+ (coins|币)$/);
         const dm = await app.directMessage(prompt.message, { userId: user });
-        const answer = messageOf(await answerIn(app, dm.ts));
+        const answer = postedMessage(await answerIn(app, dm.ts));
         // A result (its header and its buttons), not a question, and not an empty one.
         expect(blockTypes(answer), prompt.message).toEqual(expect.arrayContaining(['header', 'actions']));
         expect(choose(answer), prompt.message).toEqual([]);
@@ -509,7 +506,7 @@ describe('what is the person’s own in a thread others read', () => {
     await app.mention('next', { threadTs: sent.ts });
     const refusal = await app.nextCall('chat.postEphemeral', (call) => call.args.thread_ts === sent.ts);
     expect(refusal.args.user).toBe(DEFAULT_USER_ID);
-    expect(allText(messageOf(refusal))).toContain('budget');
+    expect(allText(postedMessage(refusal))).toContain('budget');
     expect(app.fake.calls('chat.postMessage')).toHaveLength(posts);
     expect(app.upstreamCalls()).toHaveLength(1);
   });
@@ -546,7 +543,7 @@ describe('the same follow-up sent again and again at once (issue 42.9c)', () => 
 
   it('twenty `next` at once in a thread: one call, one page posted', async () => {
     const sent = await app.mention('000001 fund size');
-    expect(allText(messageOf(await answerIn(app, sent.ts)))).toContain('Page 1 of 2');
+    expect(allText(postedMessage(await answerIn(app, sent.ts)))).toContain('Page 1 of 2');
     const posts = app.fake.calls('chat.postMessage').length;
     // Slack is slow to take the first answer: all twenty are read while page 1 is the latest result.
     const release = app.fake.holdCalls('chat.postMessage');
@@ -563,13 +560,13 @@ describe('the same follow-up sent again and again at once (issue 42.9c)', () => 
     release();
     const page2 = await answerIn(app, sent.ts);
     // In the language of whichever was first: `next` or 下一页.
-    expect(allText(messageOf(page2))).toMatch(/Page 2 of 2|第 2 页，共 2 页/);
+    expect(allText(postedMessage(page2))).toMatch(/Page 2 of 2|第 2 页，共 2 页/);
     await app.settle(300);
     expect(app.fake.calls('chat.postMessage')).toHaveLength(posts + 1);
     expect(app.upstreamCalls(OPS.fundAsset)).toHaveLength(2);
     // The page it brought is the thread's latest result: another `next` is answered, on page 2.
     await app.mention('next', { threadTs: sent.ts });
-    expect(allText(messageOf(await answerIn(app, sent.ts)))).toContain('already its last page');
+    expect(allText(postedMessage(await answerIn(app, sent.ts)))).toContain('already its last page');
   });
 
   it('the same follow-up asked again once it is answered is answered again: only repeats meanwhile are one', async () => {
@@ -577,7 +574,7 @@ describe('the same follow-up sent again and again at once (issue 42.9c)', () => 
     await answerIn(app, sent.ts);
     for (const words of ['export', 'export', 'previous', 'previous']) {
       await app.mention(words, { threadTs: sent.ts });
-      expect(allText(messageOf(await answerIn(app, sent.ts)))).toMatch(/export all of it|already its first page/);
+      expect(allText(postedMessage(await answerIn(app, sent.ts)))).toMatch(/export all of it|already its first page/);
     }
   });
 });
@@ -614,12 +611,12 @@ describe('a follow-up acts on the answer it follows (issue 44)', () => {
     await answerIn(app, PARENT_TS);
     await app.mention('下一页', { threadTs: PARENT_TS });
     const second = await answerIn(app, PARENT_TS);
-    expect(allText(messageOf(second))).toMatch(/第 ?2 ?页|Page 2/);
+    expect(allText(postedMessage(second))).toMatch(/第 ?2 ?页|Page 2/);
     await app.mention('画图', { threadTs: PARENT_TS });
     const chart = await answerIn(app, PARENT_TS);
     await app.settle();
     expect(asked.ts).toBeDefined();
-    expect(allText(messageOf(chart))).toMatch(/第 ?2 ?页|Page 2/);
+    expect(allText(postedMessage(chart))).toMatch(/第 ?2 ?页|Page 2/);
     // Two pages bought, the chart from the cache.
     expect(app.upstreamCalls().map((call) => call.request)).toEqual([
       { fundCode: '000001', pageNo: '1', pageSize: '50' },
@@ -639,7 +636,7 @@ describe('a yes/no question about a company is answered first (issue 44)', () =>
   async function firstLine(text: string): Promise<string> {
     const sent = await app.directMessage(text, { userId: CHINESE_USER });
     const answer = await answerIn(app, sent.ts);
-    const [, second] = messageOf(answer).blocks ?? [];
+    const [, second] = postedMessage(answer).blocks ?? [];
     // The answer stands in bold: its words, without the marks.
     return allText({ blocks: second ? [second] : [] })
       .trim()
@@ -680,7 +677,7 @@ describe('a question whose words cannot all be applied says so (issue 44)', () =
     app = await startTestApp();
     app.fake.setUser(CHINESE_USER, { locale: 'zh-CN' });
     const sent = await app.directMessage('在卖的债券基金', { userId: CHINESE_USER });
-    const question = messageOf(await answerIn(app, sent.ts));
+    const question = postedMessage(await answerIn(app, sent.ts));
     expect(allText(question)).toContain('新发基金列表不能按基金类型筛选');
     expect(choose(question).map((button) => button.text.text)).toEqual(['新发基金：在售 · 10 币']);
     await app.settle();

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecordedCall } from '../../support/slack/index.js';
-import { allText, buttonsOf, startTestApp, type TestApp } from '../../support/slackApp.js';
+import { allText, buttonsOf, postedMessage, startTestApp, type TestApp } from '../../support/slackApp.js';
 import { OPS } from './forms.js';
 
 /**
@@ -10,10 +9,6 @@ import { OPS } from './forms.js';
  */
 
 const CHINESE_USER = 'U0ZHMEANT1';
-
-function messageOf(call: RecordedCall) {
-  return { text: call.args.text as string, blocks: call.args.blocks as Array<Record<string, unknown>> };
-}
 
 describe('messages read as meant (issue 44)', () => {
   let app: TestApp;
@@ -28,7 +23,7 @@ describe('messages read as meant (issue 44)', () => {
 
   const answerTo = async (text: string, userId?: string) => {
     const sent = await app.directMessage(text, userId ? { userId } : {});
-    return messageOf(await app.nextCall('chat.postMessage', (call) => call.args.thread_ts === sent.ts));
+    return postedMessage(await app.nextCall('chat.postMessage', (call) => call.args.thread_ts === sent.ts));
   };
 
   it('帮我搜一下光伏组件今年的招标 runs one tender search for 光伏组件 this year, not for “搜 光伏组件 年”', async () => {
