@@ -8,8 +8,8 @@
  */
 
 import { loadavg } from 'node:os';
-import { COMMAND_GRAMMAR } from '../src/slack/operations/index.js';
 import { readMessage } from '../src/slack/parse/messageReader.js';
+import { COMMAND_GRAMMAR } from '../src/slack/slackOperations/index.js';
 import { corpus } from '../test/slack/parse/corpus.js';
 import { phrasings } from '../test/slack/parse/phrasings.js';
 import { PINNED_AT } from '../test/support/clocks.js';

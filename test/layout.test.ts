@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPERATION_IDS, type OperationId, operations, typedName } from '../src/core/operations/index.js';
 import { relativeImports, sourceFiles, withoutComments } from './support/sourceImports.js';
@@ -84,7 +84,7 @@ describe('the layout', () => {
 
   it('only the flows read the Slack operation registry: parse, render and modals are handed what they need', () => {
     const readers = sourceFiles(SRC, ['simulator']).filter((file) =>
-      importsOf(file).includes(join('slack', 'operations', 'index.ts')),
+      importsOf(file).includes(join('slack', 'slackOperations', 'index.ts')),
     );
     expect(
       readers.map((file) => relative(SRC, file)).filter((file) => !file.startsWith(`${join('slack', 'flows')}/`)),
@@ -129,6 +129,16 @@ describe('the layout', () => {
     expect(
       [...definedIn].filter(([, files]) => files.length > 1).map(([name, files]) => `${name}: ${files.join(', ')}`),
     ).toEqual([]);
+  });
+
+  it('each folder of src/ has a name no other folder has, so a path read once says which room it is', () => {
+    const folders = new Map<string, string[]>();
+    for (const file of sourceFiles(SRC)) {
+      const folder = relative(SRC, dirname(file));
+      if (folder === '') continue;
+      folders.set(basename(folder), [...new Set([...(folders.get(basename(folder)) ?? []), folder])]);
+    }
+    expect([...folders.values()].filter((paths) => paths.length > 1)).toEqual([]);
   });
 
   it('core knows no Slack', () => {

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain .mjs script without type declarations; its two lists are all this reads.
 import { README_NOT_RUN, README_RUNS } from '../scripts/test-readme.mjs';
-import { COMMAND_GRAMMAR } from '../src/slack/operations/index.js';
 import { readMessage } from '../src/slack/parse/messageReader.js';
+import { COMMAND_GRAMMAR } from '../src/slack/slackOperations/index.js';
 import { PINNED_AT } from './support/clocks.js';
 
 /** The README and the pages under docs/ it links to: every command either shows is checked alike. */

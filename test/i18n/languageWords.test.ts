@@ -3,8 +3,8 @@ import { loadConfig } from '../../src/config.js';
 import { DigestService } from '../../src/core/digest/digestService.js';
 import { DEFAULT_DIGEST_CAPS, EntryCaps } from '../../src/core/jobs/caps.js';
 import { type Locale, readLanguageChoice, readLocale } from '../../src/i18n/lang.js';
-import { COMMAND_GRAMMAR } from '../../src/slack/operations/index.js';
 import { parseCommand } from '../../src/slack/parse/parseCommand.js';
+import { COMMAND_GRAMMAR } from '../../src/slack/slackOperations/index.js';
 import { startDigestRig } from '../support/digestRig.js';
 
 /** Every word a person may write for a language, and what it means. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { textLanguage, writtenInChineseOnly } from '../../src/i18n/textLanguage.js';
-import { COMMAND_GRAMMAR } from '../../src/slack/operations/index.js';
 import { commandLanguage } from '../../src/slack/parse/parseCommand.js';
+import { COMMAND_GRAMMAR } from '../../src/slack/slackOperations/index.js';
 
 describe('the language a text is written in', () => {
   it.each([

@@ -16,8 +16,6 @@ import {
   LOCALES,
   readCatalogue,
 } from '../../src/i18n/lang.js';
-import { SEARCH_FIELD_EXTRA_WORDS } from '../../src/slack/operations/bidsSlack.js';
-import { COMMAND_GRAMMAR } from '../../src/slack/operations/index.js';
 import {
   DIGEST_WORDS,
   HELP_WORDS,
@@ -31,6 +29,8 @@ import {
   SHARED_VERB_EXTRA_WORDS,
   WATCH_OPTION_EXTRA_KEYS,
 } from '../../src/slack/parse/subscriptionCommand.js';
+import { SEARCH_FIELD_EXTRA_WORDS } from '../../src/slack/slackOperations/bidsSlack.js';
+import { COMMAND_GRAMMAR } from '../../src/slack/slackOperations/index.js';
 
 /** The catalogue object at a dotted path, in one language. */
 function catalogueAt(locale: (typeof LOCALES)[number], path: string): unknown {

@@ -4,7 +4,7 @@ import { operations } from '../../src/core/operations/index.js';
 import type { SlackDeps } from '../../src/slack/deps.js';
 import { WORKFLOW_STEPS } from '../../src/slack/flows/workflowSteps.js';
 import { registerFunctions } from '../../src/slack/listeners/functions/index.js';
-import type { Parameter } from '../../src/slack/operations/workflowStep.js';
+import type { Parameter } from '../../src/slack/slackOperations/workflowStep.js';
 import { parseYaml } from '../support/yamlSubset.js';
 
 /** The two manifests as Slack reads them; the variant adds the Workflow Builder steps to the default one. */

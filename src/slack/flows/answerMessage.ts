@@ -1,10 +1,10 @@
 import type { CallResult } from '../../core/client/dataClient.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
-import type { SlackOperation } from '../operations/slackOperation.js';
 import type { RecordQuestion } from '../parse/plainWords.js';
 import type { Responder } from '../reply/responder.js';
 import type { SlackMessage } from '../reply/slackMessage.js';
+import type { SlackOperation } from '../slackOperations/slackOperation.js';
 import { chartFor } from './chartFor.js';
 import { freePages } from './freePages.js';
 

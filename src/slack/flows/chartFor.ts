@@ -10,7 +10,7 @@ import { cacheKey } from '../../core/client/cache.js';
 import type { CallResult } from '../../core/client/dataClient.js';
 import type { OperationId } from '../../core/operations/index.js';
 import type { Lang } from '../../i18n/lang.js';
-import { SLACK_OPERATIONS, type SlackOperation, slackOperation } from '../operations/index.js';
+import { SLACK_OPERATIONS, type SlackOperation, slackOperation } from '../slackOperations/index.js';
 
 /** What a chart needs of an operation's Slack module: its chart, and the chart Slack draws itself. */
 type ChartedOperation = Pick<SlackOperation, 'chart' | 'nativeChart'>;

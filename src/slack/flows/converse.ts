@@ -8,7 +8,6 @@ import type { Lang } from '../../i18n/lang.js';
 import { sectionBlock } from '../blockKit/blocks.js';
 import { fitToSlackLimits } from '../blockKit/fitToSlackLimits.js';
 import type { SlackDeps } from '../deps.js';
-import { COMMAND_GRAMMAR, describeRequest, slackOperation } from '../operations/index.js';
 import { HELP_WORDS } from '../parse/commandGrammar.js';
 import { subcommandPhrase } from '../parse/commandSyntax.js';
 import { type Choice, type FollowUp, type MessageReading, readMessage } from '../parse/messageReader.js';
@@ -23,6 +22,7 @@ import { type QuestionButton, renderQuestion } from '../render/question.js';
 import { watchThisButton } from '../render/watchThisButton.js';
 import type { Responder } from '../reply/responder.js';
 import { type Requester, speaking } from '../requester/requester.js';
+import { COMMAND_GRAMMAR, describeRequest, slackOperation } from '../slackOperations/index.js';
 import { type Conversation, lookUpInConversation } from './lookUpInConversation.js';
 import { routeCommand } from './routeCommand.js';
 

@@ -3,11 +3,11 @@ import type { OperationId } from '../../core/operations/index.js';
 import type { Lang } from '../../i18n/lang.js';
 import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
 import type { SlackDeps } from '../deps.js';
-import { describeRequest } from '../operations/index.js';
 import { renderNotice } from '../render/notice.js';
 import type { Responder } from '../reply/responder.js';
 import { ReplyUnconfirmedError } from '../reply/responders.js';
 import type { SlackMessage } from '../reply/slackMessage.js';
+import { describeRequest } from '../slackOperations/index.js';
 
 /**
  * Posts a paid answer, and when Slack does not take it or confirm it tells the person by another

@@ -11,7 +11,6 @@ import type { Lang } from '../../i18n/lang.js';
 import { localParts } from '../../time/calendar.js';
 import type { SlackDeps } from '../deps.js';
 import { type ExportModalState, exportNoticeModal, exportPlanModal } from '../modals/exportModal.js';
-import { describeRequest } from '../operations/index.js';
 import type { DecodedQuery } from '../payloads/queryValue.js';
 import { encodeQueryValue } from '../payloads/queryValue.js';
 import {
@@ -31,6 +30,7 @@ import { ProgressMessage } from '../reply/progressMessage.js';
 import { webApiResponder } from '../reply/responders.js';
 import { workspaceLang } from '../requester/language.js';
 import type { Requester } from '../requester/requester.js';
+import { describeRequest } from '../slackOperations/index.js';
 import { warnNearBudget } from './budgetWarning.js';
 
 function planDeps(deps: SlackDeps): ExportPlanDeps {

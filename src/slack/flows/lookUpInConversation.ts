@@ -4,9 +4,9 @@ import type { LatestResult } from '../../core/latestResults.js';
 import type { OperationId } from '../../core/operations/index.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
-import { describeRequest } from '../operations/index.js';
 import type { Responder } from '../reply/responder.js';
 import type { Requester } from '../requester/requester.js';
+import { describeRequest } from '../slackOperations/index.js';
 import { type QueryRun, runQuery } from './runQuery.js';
 
 /**

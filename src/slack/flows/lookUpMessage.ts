@@ -1,10 +1,10 @@
 import type { SlackDeps } from '../deps.js';
-import { COMMAND_GRAMMAR } from '../operations/index.js';
 import { subjectsIn } from '../parse/messageSubjects.js';
 import { renderNotice } from '../render/notice.js';
 import { renderQuestion } from '../render/question.js';
 import type { Responder } from '../reply/responder.js';
 import type { Requester } from '../requester/requester.js';
+import { COMMAND_GRAMMAR } from '../slackOperations/index.js';
 import { choiceButtons } from './converse.js';
 
 /** Offers on one reply: a message naming more is a document, and more buttons would not be read. */

@@ -7,10 +7,10 @@ import type { Lang } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
 import { chooserModal } from '../modals/chooser.js';
 import { inlineErrors, readSubmission, searchModal } from '../modals/index.js';
-import { slackOperation } from '../operations/index.js';
 import type { CommandInput } from '../parse/parsedCommand.js';
 import { encodeModalOrigin, type ModalOrigin } from '../payloads/modalOrigin.js';
 import type { Requester } from '../requester/requester.js';
+import { slackOperation } from '../slackOperations/index.js';
 import { type FormOrigin, openForm } from './openForm.js';
 
 /** The forms that run a lookup: opening one (or the chooser), reading what was submitted. */

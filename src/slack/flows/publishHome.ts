@@ -2,11 +2,11 @@ import type { WebClient } from '@slack/web-api';
 import { monthOf } from '../../core/ledger/ledger.js';
 import { slackErrorCode } from '../calls/slackCallPolicy.js';
 import type { SlackDeps } from '../deps.js';
-import { describeRequest, watchWordsOf } from '../operations/index.js';
 import { DIGESTS_PER_HOME_PAGE, renderHome } from '../render/home.js';
 import { pageOf, withItems } from '../render/listPages.js';
 import { WATCHES_PER_HOME_PAGE } from '../render/watch.js';
 import { profileOf } from '../requester/language.js';
+import { describeRequest, watchWordsOf } from '../slackOperations/index.js';
 import { isAdmin, mayManage } from './permissions.js';
 import { listItems, runningCostPerMonth } from './watchCommand.js';
 

@@ -3,12 +3,12 @@ import type { OperationId } from '../../core/operations/index.js';
 import { validate } from '../../core/operations/validate.js';
 import type { Lang, Locale } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
-import { slackOperation } from '../operations/index.js';
 import { exampleFor, userFieldName } from '../parse/examples.js';
 import { encodeQueryValue } from '../payloads/queryValue.js';
 import { renderError } from '../render/errorMessage.js';
 import type { Responder } from '../reply/responder.js';
 import type { Requester, RequesterProfile } from '../requester/requester.js';
+import { slackOperation } from '../slackOperations/index.js';
 import { warnNearBudget } from './budgetWarning.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { CallResult } from '../../core/client/dataClient.js';
 import type { SlackDeps } from '../deps.js';
-import type { SlackOperation } from '../operations/slackOperation.js';
 import type { Responder } from '../reply/responder.js';
 import { workspaceLang } from '../requester/language.js';
+import type { SlackOperation } from '../slackOperations/slackOperation.js';
 import { answerMessage } from './answerMessage.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { WebClient } from '@slack/web-api';
 import type { SlackDeps } from '../deps.js';
-import { COMMAND_GRAMMAR } from '../operations/index.js';
 import { readMessage } from '../parse/messageReader.js';
 import type { Requester } from '../requester/requester.js';
+import { COMMAND_GRAMMAR } from '../slackOperations/index.js';
 import { PROMPTS } from './converse.js';
 
 /**

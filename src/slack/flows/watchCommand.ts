@@ -11,7 +11,6 @@ import type { Lang, Phrase } from '../../i18n/lang.js';
 import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
 import { appMembership } from '../calls/channelMembership.js';
 import type { SlackDeps } from '../deps.js';
-import { slackOperation, watchWordsOf } from '../operations/index.js';
 import { userFieldName } from '../parse/examples.js';
 import {
   readListWords,
@@ -41,6 +40,7 @@ import {
 import type { Responder } from '../reply/responder.js';
 import type { SlackMessage } from '../reply/slackMessage.js';
 import { type Requester, speaking } from '../requester/requester.js';
+import { slackOperation, watchWordsOf } from '../slackOperations/index.js';
 import { isAdmin, mayAdd, type OwnedEntryKind, ownedEntry } from './permissions.js';
 import { readVerbCommand, unknownVerbText } from './verbCommand.js';
 

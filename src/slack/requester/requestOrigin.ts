@@ -1,6 +1,6 @@
-import { runnerOf } from '../operations/workflowStep.js';
 import { ACTION, VIEW } from '../payloads/ids.js';
 import { decodeModalOrigin } from '../payloads/modalOrigin.js';
+import { runnerOf } from '../slackOperations/workflowStep.js';
 import type { Where } from './access.js';
 import { personalMessage } from './personalMessage.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { english } from '../../../src/i18n/lang.js';
 import { searchModal } from '../../../src/slack/modals/index.js';
-import { slackOperation } from '../../../src/slack/operations/index.js';
+import { slackOperation } from '../../../src/slack/slackOperations/index.js';
 import {
   appHomeOpenedEvent,
   DEFAULT_CHANNEL_ID,

@@ -19,11 +19,11 @@ import {
   type Phrase,
   readCatalogue,
 } from '../../../src/i18n/lang.js';
-import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
 import { userFieldName } from '../../../src/slack/parse/examples.js';
 import { invalidText } from '../../../src/slack/parse/invalidText.js';
 import { type InvalidCommand, parseCommand } from '../../../src/slack/parse/parseCommand.js';
 import { renderError } from '../../../src/slack/render/errorMessage.js';
+import { COMMAND_GRAMMAR } from '../../../src/slack/slackOperations/index.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
 import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
 import { allText, buttonNamed, startTestApp, type TestApp } from '../../support/slackApp.js';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typedNameOf } from '../../../src/core/operations/index.js';
-import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
 import { parseCommand } from '../../../src/slack/parse/parseCommand.js';
+import { COMMAND_GRAMMAR } from '../../../src/slack/slackOperations/index.js';
 import { SLACK_ACK_DEADLINE_MS } from '../../support/slack/index.js';
 import { allText, STACK_TRACE, startTestApp, type TestApp, UNHANDLED_LISTENER_ERROR } from '../../support/slackApp.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';

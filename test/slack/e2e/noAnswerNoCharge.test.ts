@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
+import { COMMAND_GRAMMAR } from '../../../src/slack/slackOperations/index.js';
 import { DEFAULT_WORKSPACE } from '../../support/slack/index.js';
 import {
   allText,

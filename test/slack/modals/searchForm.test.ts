@@ -4,7 +4,7 @@ import { OPERATION_IDS, type OperationId } from '../../../src/core/operations/in
 import { english, type Lang, langFor } from '../../../src/i18n/lang.js';
 import { clippedPlainText } from '../../../src/slack/blockKit/slackText.js';
 import { actionIdFor, blockIdFor } from '../../../src/slack/modals/searchForm.js';
-import { slackOperation } from '../../../src/slack/operations/index.js';
+import { slackOperation } from '../../../src/slack/slackOperations/index.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
 import { assertModalWithinLimits } from './viewLimits.js';
 

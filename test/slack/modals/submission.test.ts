@@ -6,7 +6,7 @@ import { validate } from '../../../src/core/operations/validate.js';
 import { english } from '../../../src/i18n/lang.js';
 import { searchModal } from '../../../src/slack/modals/index.js';
 import { inlineErrors, readSubmission } from '../../../src/slack/modals/submission.js';
-import { slackOperation } from '../../../src/slack/operations/index.js';
+import { slackOperation } from '../../../src/slack/slackOperations/index.js';
 import { validationError } from '../parse/coreValidator.js';
 import { fillIn } from './fillIn.js';
 

@@ -6,7 +6,6 @@ import { SALE_STATUS_ANY, SALE_STATUS_SYNONYMS, SALE_STATUS_WORDS } from '../../
 import { pricesFrom } from '../../../src/core/operations/prices.js';
 import { validate } from '../../../src/core/operations/validate.js';
 import { english, isChinese, langFor } from '../../../src/i18n/lang.js';
-import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
 import { DIGEST_WORDS, HELP_WORDS, LANG_WORDS, USAGE_WORDS } from '../../../src/slack/parse/commandGrammar.js';
 import {
   examplesIn,
@@ -21,6 +20,7 @@ import { type InvalidCommand, parseCommand } from '../../../src/slack/parse/pars
 import { shownWord } from '../../../src/slack/parse/shownWords.js';
 import { lookupCostText } from '../../../src/slack/render/costText.js';
 import { operationTitle } from '../../../src/slack/render/operationTitle.js';
+import { COMMAND_GRAMMAR } from '../../../src/slack/slackOperations/index.js';
 import { ENGLISH_TITLES } from '../../support/operationTitles.js';
 import { wireRequest } from './wireRequest.js';
 

@@ -3,9 +3,9 @@ import { OPERATION_IDS } from '../../../src/core/operations/index.js';
 import { validate } from '../../../src/core/operations/validate.js';
 import { english } from '../../../src/i18n/lang.js';
 import { SLASH_COMMANDS } from '../../../src/slack/flows/routeCommand.js';
-import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
 import { exampleFor, userFieldName } from '../../../src/slack/parse/examples.js';
 import { parseCommand } from '../../../src/slack/parse/parseCommand.js';
+import { COMMAND_GRAMMAR } from '../../../src/slack/slackOperations/index.js';
 
 describe('SLASH_COMMANDS', () => {
   it('is /dq plus one direct command per operation', () => {

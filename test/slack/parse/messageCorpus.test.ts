@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../src/core/errors.js';
 import type { OperationId } from '../../../src/core/operations/index.js';
 import { askFirst, validate } from '../../../src/core/operations/validate.js';
-import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
 import { type MessageReading, readMessage } from '../../../src/slack/parse/messageReader.js';
 import { APP_MATTER_WORDS, FILLER_WORDS } from '../../../src/slack/parse/messageWords.js';
 import { parseCommand } from '../../../src/slack/parse/parseCommand.js';
+import { COMMAND_GRAMMAR } from '../../../src/slack/slackOperations/index.js';
 import { PINNED_AT } from '../../support/clocks.js';
 import { type CorpusMessage, corpus, type Label } from './corpus.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
 import { subjectsIn } from '../../../src/slack/parse/messageSubjects.js';
+import { COMMAND_GRAMMAR } from '../../../src/slack/slackOperations/index.js';
 import { PINNED_AT } from '../../support/clocks.js';
 
 const TAXPAYER = 'enterprise-general-taxpayer-query';

@@ -5,9 +5,9 @@ import { OPERATION_IDS } from '../../../src/core/operations/index.js';
 import { validate } from '../../../src/core/operations/validate.js';
 import { english, langFor } from '../../../src/i18n/lang.js';
 import { SLASH_COMMANDS } from '../../../src/slack/flows/routeCommand.js';
-import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
 import { invalidText } from '../../../src/slack/parse/invalidText.js';
 import { type ParsedCommand, parseCommand } from '../../../src/slack/parse/parseCommand.js';
+import { COMMAND_GRAMMAR } from '../../../src/slack/slackOperations/index.js';
 
 const KINDS = ['query', 'open_modal', 'help', 'usage', 'digest', 'lang', 'invalid'];
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { BID_REGIONS } from '../../../src/core/operations/bidRegions.js';
 import { OPERATION_IDS, type OperationId } from '../../../src/core/operations/index.js';
 import { english } from '../../../src/i18n/lang.js';
-import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
 import { type InvalidCommand, parseCommand } from '../../../src/slack/parse/parseCommand.js';
+import { COMMAND_GRAMMAR } from '../../../src/slack/slackOperations/index.js';
 import { problemsOf } from './coreValidator.js';
 import { queryInput, wireRequest } from './wireRequest.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
 import { parseCommand } from '../../../src/slack/parse/parseCommand.js';
 import { beijingDay, periodAt, readPeriodWords } from '../../../src/slack/parse/periodWords.js';
+import { COMMAND_GRAMMAR } from '../../../src/slack/slackOperations/index.js';
 
 /** 2026-11-22 noon in Beijing (04:00 UTC), the suite's pinned day. */
 const NOV_22 = Date.parse('2026-11-22T04:00:00Z');

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import type { OperationId } from '../../../src/core/operations/index.js';
 import { validate } from '../../../src/core/operations/validate.js';
-import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
 import { type ParsedCommand, parseCommand } from '../../../src/slack/parse/parseCommand.js';
+import { COMMAND_GRAMMAR } from '../../../src/slack/slackOperations/index.js';
 
 /** The input the real parser reads from a command, which must be a query of `operation`. */
 export function queryInput(command: string, text: string, operation: OperationId): Record<string, string> {

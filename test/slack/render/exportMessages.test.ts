@@ -4,7 +4,6 @@ import type { ExportOutcome } from '../../../src/core/export/runExport.js';
 import type { BudgetState } from '../../../src/core/ledger/budgets.js';
 import { OPERATION_IDS } from '../../../src/core/operations/index.js';
 import { english, langFor } from '../../../src/i18n/lang.js';
-import { describeRequest } from '../../../src/slack/operations/index.js';
 import {
   exportSubject,
   fileComment,
@@ -14,6 +13,7 @@ import {
   progressMessage,
 } from '../../../src/slack/render/exportMessages.js';
 import { mrkdwnToText } from '../../../src/slack/render/mrkdwnToText.js';
+import { describeRequest } from '../../../src/slack/slackOperations/index.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 
 const zh = langFor('zh-CN');

@@ -3,9 +3,9 @@ import type { CallResult } from '../../../src/core/client/dataClient.js';
 import { type OperationId, operations, type RequestOf, type ResultOf } from '../../../src/core/operations/index.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
 import { english } from '../../../src/i18n/lang.js';
-import { knownSlackOperation } from '../../../src/slack/operations/index.js';
 import { type RenderOptions, renderAnswer } from '../../../src/slack/render/answer.js';
 import type { SlackMessage } from '../../../src/slack/reply/slackMessage.js';
+import { knownSlackOperation } from '../../../src/slack/slackOperations/index.js';
 
 export const NOW = Date.UTC(2026, 4, 20, 6, 30); // 2026-05-20 14:30 in Shanghai
 

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { OPERATION_IDS, operations } from '../../../src/core/operations/index.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
 import { english, langFor } from '../../../src/i18n/lang.js';
-import { COMMAND_GRAMMAR } from '../../../src/slack/operations/index.js';
 import { exampleFor } from '../../../src/slack/parse/examples.js';
 import { renderHelp } from '../../../src/slack/render/help.js';
 import type { SlackMessage } from '../../../src/slack/reply/slackMessage.js';
+import { COMMAND_GRAMMAR } from '../../../src/slack/slackOperations/index.js';
 import { ENGLISH_TITLES } from '../../support/operationTitles.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 

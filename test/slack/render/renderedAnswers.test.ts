@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { CallResult } from '../../../src/core/client/dataClient.js';
 import { pricesFrom } from '../../../src/core/operations/prices.js';
 import { LOCALES, langFor } from '../../../src/i18n/lang.js';
-import { knownSlackOperation } from '../../../src/slack/operations/index.js';
 import { RenderedAnswers } from '../../../src/slack/render/renderedAnswers.js';
 import type { RenderOptions } from '../../../src/slack/render/types.js';
 import type { SlackMessage } from '../../../src/slack/reply/slackMessage.js';
+import { knownSlackOperation } from '../../../src/slack/slackOperations/index.js';
 import { answerMessage, answerOf, footerText, NOW, OPTIONS } from './fixtures.js';
 
 const MINUTE = 60_000;

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { FieldChange, Watch, WatchNotice } from '../../../src/core/watch/types.js';
 import { english, langFor } from '../../../src/i18n/lang.js';
 import { TAXPAYER_CATALOGUE, type TaxpayerRecord } from '../../../src/simulator/data/taxpayerCatalogue.js';
-import { watchWordsOf } from '../../../src/slack/operations/index.js';
 import { renderWatchNotice } from '../../../src/slack/render/watch.js';
+import { watchWordsOf } from '../../../src/slack/slackOperations/index.js';
 import { PINNED_AT } from '../../support/clocks.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 

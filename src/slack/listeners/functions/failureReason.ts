@@ -2,7 +2,7 @@ import { ValidationError } from '../../../core/errors.js';
 import { explainError } from '../../../core/explainError.js';
 import type { Lang } from '../../../i18n/lang.js';
 import { serviceText, truncateMrkdwn } from '../../blockKit/mrkdwn.js';
-import { StepFailure } from '../../operations/workflowStep.js';
+import { StepFailure } from '../../slackOperations/workflowStep.js';
 
 /** Slack shows the reason to the workflow's owner in a message; a paragraph is enough. */
 const REASON_MAX = 600;

@@ -4,14 +4,14 @@ import { ValidationError } from '../../../core/errors.js';
 import { spreadsheetSafe } from '../../../core/export/csv.js';
 import { escapeMrkdwn } from '../../blockKit/mrkdwn.js';
 import type { SlackDeps } from '../../deps.js';
+import { workspaceLang } from '../../requester/language.js';
 import {
   type OperationStep,
   type Parameter,
   runnerOf,
   StepFailure,
   type StepOutputs,
-} from '../../operations/workflowStep.js';
-import { workspaceLang } from '../../requester/language.js';
+} from '../../slackOperations/workflowStep.js';
 import { failureReason } from './failureReason.js';
 
 type Args = SlackEventMiddlewareArgs<'function_executed'> & AllMiddlewareArgs;

@@ -9,7 +9,7 @@ import {
 } from '../../../../src/core/errors.js';
 import { english, type Lang, langFor } from '../../../../src/i18n/lang.js';
 import { failureReason } from '../../../../src/slack/listeners/functions/failureReason.js';
-import { StepFailure } from '../../../../src/slack/operations/workflowStep.js';
+import { StepFailure } from '../../../../src/slack/slackOperations/workflowStep.js';
 
 const chinese = langFor('zh-CN');
 const NOW = Date.parse('2026-11-22T10:00:00+08:00');

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { stepListener } from '../../../../src/slack/listeners/functions/stepListener.js';
 import { allowlists } from '../../../../src/slack/middleware/allowlists.js';
 import { whoIsAsking } from '../../../../src/slack/middleware/whoIsAsking.js';
-import { fundAssetStep } from '../../../../src/slack/operations/fundAssetSlack.js';
+import { fundAssetStep } from '../../../../src/slack/slackOperations/fundAssetSlack.js';
 import { userContext } from '../../../support/slack/index.js';
 import { listenerDeps } from '../../listenerArgs.js';
 

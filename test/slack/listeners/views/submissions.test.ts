@@ -7,10 +7,10 @@ import { searchSubmission } from '../../../../src/slack/listeners/views/searchSu
 import { DIGEST_FIELDS, digestFormModal } from '../../../../src/slack/modals/digestForm.js';
 import { encodeExportState } from '../../../../src/slack/modals/exportModal.js';
 import { searchModal } from '../../../../src/slack/modals/searchModal.js';
-import { slackOperation } from '../../../../src/slack/operations/index.js';
 import { VIEW } from '../../../../src/slack/payloads/ids.js';
 import { encodeModalOrigin } from '../../../../src/slack/payloads/modalOrigin.js';
 import { encodeQueryValue } from '../../../../src/slack/payloads/queryValue.js';
+import { slackOperation } from '../../../../src/slack/slackOperations/index.js';
 import {
   fakeAck,
   fakeClient,

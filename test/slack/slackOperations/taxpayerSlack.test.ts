@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TaxpayerRecord } from '../../../src/core/operations/taxpayer.js';
 import { english, langFor } from '../../../src/i18n/lang.js';
-import { slackOperation } from '../../../src/slack/operations/index.js';
-import { registeredCapitalYuan, taxpayerValueText } from '../../../src/slack/operations/taxpayerValues.js';
 import { fieldLabel } from '../../../src/slack/render/labels.js';
+import { slackOperation } from '../../../src/slack/slackOperations/index.js';
+import { registeredCapitalYuan, taxpayerValueText } from '../../../src/slack/slackOperations/taxpayerValues.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { answerMessage, answerOf, hostile, OPTIONS, visibleText } from '../render/fixtures.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BidRecord } from '../../../src/core/operations/bids.js';
 import { langFor } from '../../../src/i18n/lang.js';
-import { slackOperation } from '../../../src/slack/operations/index.js';
+import { slackOperation } from '../../../src/slack/slackOperations/index.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { answerMessage, answerOf, hostile, OPTIONS, visibleText } from '../render/fixtures.js';

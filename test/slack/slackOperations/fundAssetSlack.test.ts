@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FundAssetRecord } from '../../../src/core/operations/fundAsset.js';
 import { langFor } from '../../../src/i18n/lang.js';
 import { displayWidth } from '../../../src/slack/blockKit/mrkdwn.js';
-import { slackOperation } from '../../../src/slack/operations/index.js';
+import { slackOperation } from '../../../src/slack/slackOperations/index.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { answerMessage, answerOf, OPTIONS, visibleText } from '../render/fixtures.js';

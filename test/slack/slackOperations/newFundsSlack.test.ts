@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { NewFund } from '../../../src/core/operations/newFunds.js';
 import { english, langFor } from '../../../src/i18n/lang.js';
-import { slackOperation } from '../../../src/slack/operations/index.js';
 import { formatFees } from '../../../src/slack/render/newFundSections.js';
+import { slackOperation } from '../../../src/slack/slackOperations/index.js';
 import { unexpectedEnglish } from '../../support/englishWords.js';
 import { assertWithinSlackLimits } from '../../support/slackLimits.js';
 import { answerMessage, answerOf, hostile, OPTIONS, visibleText } from '../render/fixtures.js';
