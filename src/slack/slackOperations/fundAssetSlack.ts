@@ -64,6 +64,7 @@ const fundAssetPlain: PlainWords = {
         : undefined;
     },
   ],
+  fundNamed: 'fundCode',
 };
 
 export const fundAssetSyntax: CommandSyntax = {
