@@ -38,7 +38,10 @@ const SHORTEST_PREFIX = 4;
 
 /** Spaces, punctuation and symbols do not tell two names apart (易方达·蓝筹 is 易方达蓝筹), nor case or width. */
 export function nameKey(name: string): string {
-  return name.normalize('NFKC').toLowerCase().replace(/[\s\p{P}\p{S}]/gu, '');
+  return name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s\p{P}\p{S}]/gu, '');
 }
 
 /** The text's key characters, each with the index in the text it came from. */
@@ -249,7 +252,8 @@ export class NameDirectory {
     most = 1,
   ): { shown: string; entries: Entry[] } | undefined {
     const candidates = new Set<Entry>();
-    for (const char of new Set([...key].slice(0, 2))) for (const entry of this.near().get(char) ?? []) candidates.add(entry);
+    for (const char of new Set([...key].slice(0, 2)))
+      for (const entry of this.near().get(char) ?? []) candidates.add(entry);
     const allowed = editsAllowed([...key].length);
     let spoken: string | undefined;
     const scored: Array<{ entry: Entry; start: string; score: number }> = [];

@@ -194,7 +194,17 @@ function readBidData(data: unknown): BidsResult {
 }
 
 /** Fields a notice names a company in (its purchaser, its supplier), read as noticeIdentity.ts reads a record: defensively. */
-const COMPANY_FIELDS = ['purchaser', 'purchaserName', 'buyer', 'buyerName', 'tenderee', 'supplier', 'supplierName', 'winner', 'winnerName'];
+const COMPANY_FIELDS = [
+  'purchaser',
+  'purchaserName',
+  'buyer',
+  'buyerName',
+  'tenderee',
+  'supplier',
+  'supplierName',
+  'winner',
+  'winnerName',
+];
 
 function companiesIn(record: BidRecord): string[] {
   return COMPANY_FIELDS.flatMap((field) => {

@@ -1,4 +1,3 @@
-import type { NameDirectory } from '../../core/names/nameDirectory.js';
 import type { OperationId } from '../../core/operations/index.js';
 import type { Locale } from '../../i18n/lang.js';
 import { grammarLanguage, textLanguage, writtenInChineseOnly } from '../../i18n/textLanguage.js';
@@ -12,7 +11,6 @@ import { offerable } from './offerable.js';
 import { DQ_COMMAND, parseCommand, readUsageMonth } from './parseCommand.js';
 import type { CommandInput, ParsedCommand, UsageMonth } from './parsedCommand.js';
 import type { RecordQuestion } from './plainWords.js';
-import { readWithNames } from './readWithNames.js';
 
 /** What a follow-up in a thread does to the thread's latest result. */
 export type FollowUp = FollowUpAction | { kind: 'change'; operation: OperationId; input: CommandInput };
@@ -22,7 +20,7 @@ export interface Choice {
   operation: OperationId;
   input: CommandInput;
   complete: boolean;
-  /** The name of the fund it looks up, as the service gave it (readWithNames.ts). */
+  /** The name of the fund it looks up, as the service gave it (readNamedMessage.ts). */
   fundName?: string;
   /** A name seen in an answer, close to the one written: the button asks "did you mean" it. */
   suggested?: string;
@@ -47,13 +45,11 @@ export type MessageReading = { said?: Locale } & (
   | { kind: 'followUp'; followUp: FollowUp }
 );
 
-interface ReadingContext {
+export interface ReadingContext {
   /** Now, for judging the lookups a question offers as their commands are judged. */
   now: number;
   /** The operation of this conversation's latest result: a message that only names another period changes it. */
   previous?: OperationId | undefined;
-  /** The names the workspace has seen in answers: funds read by name, and "did you mean" (readWithNames.ts). */
-  names?: NameDirectory | undefined;
 }
 
 /** What one operation makes of the whole message. */
@@ -314,12 +310,6 @@ const DQ_PREFIX = new RegExp(`^${DQ_COMMAND}(?:\\s+|$)`, 'i');
  * question whose answers are lookups (or forms) the person picks, so nothing is paid for a guess.
  */
 export function readMessage(grammar: CommandGrammar, raw: string, context: ReadingContext): MessageReading {
-  const { names } = context;
-  if (!names) return readText(grammar, raw, context);
-  return readWithNames(grammar, raw, names, context.now, (text) => readText(grammar, text, context));
-}
-
-function readText(grammar: CommandGrammar, raw: string, context: ReadingContext): MessageReading {
   const cleaned = messageText(raw);
   if (cleaned.kind === 'unreadable') return { kind: 'unreadable' };
   // `/dq …` in a message is what follows it; a leading slash on a command word changes nothing.

@@ -2,7 +2,7 @@ import type { FundName, NameDirectory } from '../../core/names/nameDirectory.js'
 import { writtenInChineseOnly } from '../../i18n/textLanguage.js';
 import type { CommandGrammar } from './commandGrammar.js';
 import type { CommandSyntax } from './commandSyntax.js';
-import type { Choice, MessageReading } from './messageReader.js';
+import { type Choice, type MessageReading, type ReadingContext, readMessage } from './messageReader.js';
 import { messageText } from './messageText.js';
 import { type MessageToken, messageTokens } from './messageTokens.js';
 
@@ -137,17 +137,17 @@ function didYouMean(grammar: CommandGrammar, reading: MessageReading, names: Nam
 }
 
 /**
- * A message read with the workspace's names (NameDirectory): a fund named reads as its code, a fund
- * name not known asks for the code, and a company name close to one seen is offered as meant before
- * anything is paid. `read` reads a text as the reader does without names.
+ * A message read (messageReader.ts) with the workspace's names (NameDirectory): a fund named reads
+ * as its code, a fund name not known asks for the code, and a company name close to one seen is
+ * offered as meant before anything is paid.
  */
-export function readWithNames(
+export function readNamedMessage(
   grammar: CommandGrammar,
   raw: string,
-  names: NameDirectory,
-  now: number,
-  read: Read,
+  context: ReadingContext & { names: NameDirectory },
 ): MessageReading {
+  const { names, now } = context;
+  const read: Read = (text) => readMessage(grammar, text, context);
   const named = readFundNamed(grammar, raw, names, read);
   if (named) return named.said || !writtenInChineseOnly(raw) ? named : { ...named, said: 'zh-CN' };
   const reading = read(raw);
