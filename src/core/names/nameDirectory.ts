@@ -36,6 +36,42 @@ const MOST_FUNDS_MEANT = 8;
 /** A shortened name is read only from this many characters (Han), or twice as many Latin ones. */
 const SHORTEST_PREFIX = 4;
 
+/**
+ * How a fund's name goes on after the part people write (招商中证白酒 of 招商中证白酒指数(LOF)A): its
+ * kind, listing, share class. A shortened name stops before one of these, never inside a word (诺安成长混).
+ */
+const NAME_ENDINGS = [
+  '混合',
+  '股票',
+  '债券',
+  '纯债',
+  '指数',
+  '货币',
+  '联接',
+  '灵活配置',
+  '配置',
+  '偏股',
+  '偏债',
+  '增强',
+  '发起',
+  '定开',
+  '持有',
+  '人民币',
+  '美元',
+  'etf',
+  'lof',
+  'qdii',
+  'fof',
+  'a',
+  'b',
+  'c',
+  'd',
+  'e',
+  'h',
+  'i',
+  'y',
+];
+
 /** Spaces, punctuation and symbols do not tell two names apart (易方达·蓝筹 is 易方达蓝筹), nor case or width. */
 export function nameKey(name: string): string {
   return name
@@ -192,7 +228,10 @@ export class NameDirectory {
       const from = lowerBound(index, longest);
       const to = lowerBound(index, `${longest}\uffff`);
       const exact = index.slice(from, to).filter((entry) => entry.key === longest);
-      const meant = exact.length > 0 ? exact : weight(longest) >= SHORTEST_PREFIX ? index.slice(from, to) : [];
+      const shortened = index
+        .slice(from, to)
+        .filter((entry) => NAME_ENDINGS.some((ending) => entry.key.startsWith(ending, longest.length)));
+      const meant = exact.length > 0 ? exact : weight(longest) >= SHORTEST_PREFIX ? shortened : [];
       if (meant.length === 0 || meant.length > MOST_FUNDS_MEANT) continue;
       const last = start + longest.length - 1;
       const end = origins[last]! + (text.codePointAt(origins[last]!)! > 0xffff ? 2 : 1);

@@ -69,20 +69,23 @@ function readFundNamed(
 
 /**
  * The words the reader could not place, from the first to the last, as written (华夏成长混合, `E
- * Fund Blue Chip`): a name, when they are all there is besides the fund's topic and filler.
+ * Fund Blue Chip`): a name, when they are all there is besides the fund's topic and filler. Then
+ * the same with each word glued after it that is not the fund's topic (诺安成长混 + 和: a misspelt
+ * 混合 the reader took for "and"), longest first, for a close name to be looked for in each.
  */
-function unplacedName(tokens: readonly MessageToken[], text: string): string | undefined {
+function unplacedNames(tokens: readonly MessageToken[], text: string): string[] {
   const unknown = tokens.filter((token) => token.kind === 'unknown');
-  if (unknown.length === 0) return undefined;
+  if (unknown.length === 0) return [];
   const from = unknown[0]!;
   let last: MessageToken = unknown.at(-1)!;
-  // A word glued to the name's end that another operation claims (混合, a fund kind) is part of the name.
+  const names = [text.slice(from.start, last.end).trim()];
   for (const token of tokens.slice(tokens.indexOf(last) + 1)) {
-    if (token.start !== last.end || token.kind !== 'claims' || token.claims.some((claim) => claim.topic && !claim.word))
-      break;
+    if (token.start !== last.end || token.kind === 'option' || token.kind === 'number') break;
+    if (token.kind === 'claims' && token.claims.some((claim) => claim.topic && !claim.word)) break;
     last = token;
+    names.unshift(text.slice(from.start, last.end).trim());
   }
-  return text.slice(from.start, last.end).trim() || undefined;
+  return names.filter((name) => name !== '');
 }
 
 /**
@@ -96,9 +99,10 @@ function unknownFund(grammar: CommandGrammar, raw: string, reading: MessageReadi
     return undefined;
   const cleaned = messageText(raw);
   if (cleaned.kind === 'unreadable') return undefined;
-  const name = unplacedName(messageTokens(grammar, cleaned.text, now), cleaned.text);
-  if (!name) return undefined;
-  const close = names.closeFunds(name);
+  const written = unplacedNames(messageTokens(grammar, cleaned.text, now), cleaned.text);
+  if (written.length === 0) return undefined;
+  const closeTo = written.map((name) => ({ name, close: names.closeFunds(name) }));
+  const { name, close } = closeTo.find((one) => one.close.length > 0) ?? { name: written.at(-1)!, close: [] };
   const choices: Choice[] =
     close.length > 0
       ? close.map((one) => ({
