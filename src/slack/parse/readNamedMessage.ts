@@ -73,19 +73,28 @@ function readFundNamed(
  * the same with each word glued after it that is not the fund's topic (诺安成长混 + 和: a misspelt
  * 混合 the reader took for "and"), longest first, for a close name to be looked for in each.
  */
-function unplacedNames(tokens: readonly MessageToken[], text: string): string[] {
+/** A name the reader could not place; `wordy` when it ends in a word rather than filler (混合, not 的). */
+interface UnplacedName {
+  name: string;
+  wordy: boolean;
+}
+
+function unplacedNames(tokens: readonly MessageToken[], text: string, fund: CommandSyntax): UnplacedName[] {
   const unknown = tokens.filter((token) => token.kind === 'unknown');
   if (unknown.length === 0) return [];
   const from = unknown[0]!;
   let last: MessageToken = unknown.at(-1)!;
-  const names = [text.slice(from.start, last.end).trim()];
+  const names: UnplacedName[] = [{ name: text.slice(from.start, last.end).trim(), wordy: true }];
   for (const token of tokens.slice(tokens.indexOf(last) + 1)) {
     if (token.start !== last.end || token.kind === 'option' || token.kind === 'number') break;
-    if (token.kind === 'claims' && token.claims.some((claim) => claim.topic && !claim.word)) break;
+    if (token.kind === 'claims' && token.claims.some((claim) => claim.syntax === fund && claim.topic)) break;
     last = token;
-    names.unshift(text.slice(from.start, last.end).trim());
+    names.unshift({
+      name: text.slice(from.start, last.end).trim(),
+      wordy: token.kind !== 'filler' && token.kind !== 'chat',
+    });
   }
-  return names.filter((name) => name !== '');
+  return names.filter((one) => one.name !== '');
 }
 
 /**
@@ -99,10 +108,13 @@ function unknownFund(grammar: CommandGrammar, raw: string, reading: MessageReadi
     return undefined;
   const cleaned = messageText(raw);
   if (cleaned.kind === 'unreadable') return undefined;
-  const written = unplacedNames(messageTokens(grammar, cleaned.text, now), cleaned.text);
+  const written = unplacedNames(messageTokens(grammar, cleaned.text, now), cleaned.text, fund.syntax);
   if (written.length === 0) return undefined;
-  const closeTo = written.map((name) => ({ name, close: names.closeFunds(name) }));
-  const { name, close } = closeTo.find((one) => one.close.length > 0) ?? { name: written.at(-1)!, close: [] };
+  const closeTo = written.map(({ name }) => ({ name, close: names.closeFunds(name) }));
+  const { name, close } = closeTo.find((one) => one.close.length > 0) ?? {
+    name: written.find((one) => one.wordy)!.name,
+    close: [],
+  };
   const choices: Choice[] =
     close.length > 0
       ? close.map((one) => ({
