@@ -115,14 +115,29 @@ function lowerBound(sorted: readonly { key: string }[], key: string): number {
   return low;
 }
 
-function toneless(text: string): string {
-  return pinyin(text, { toneType: 'none', type: 'array' }).join(' ');
+/** Each character's sound without its tone, kept once read (a few thousand characters are in use). */
+const SOUNDS = new Map<string, string>();
+function sound(char: string): string {
+  let known = SOUNDS.get(char);
+  if (known === undefined) {
+    known = pinyin(char, { toneType: 'none' });
+    SOUNDS.set(char, known);
+  }
+  return known;
+}
+
+/** Two texts as long as each other that sound the same where they differ (杭洲 and 杭州: zhou). */
+function soundAlike(a: string, b: string): boolean {
+  for (let at = 0; at < a.length; at++) if (a[at] !== b[at] && sound(a[at]!) !== sound(b[at]!)) return false;
+  return true;
 }
 
 /** How many edits a name of this length may be off by and still be offered as meant (one in four characters). */
 function editsAllowed(length: number): number {
   return length < 3 ? 0 : length <= 6 ? 1 : 2;
 }
+
+type Kind = 'funds' | 'companies';
 
 interface Entry {
   key: string;
@@ -139,7 +154,7 @@ export class NameDirectory {
   private readonly codes = new Map<string, string>();
   private readonly companies = new Map<string, string>();
   private fundIndex: Entry[] | undefined;
-  private nearIndex: Map<string, Entry[]> | undefined;
+  private nearIndex: Record<Kind, Map<string, Entry[]>> | undefined;
 
   constructor(data?: SeenNamesData) {
     for (const [code, name] of data?.funds ?? []) this.codes.set(code, name);
@@ -166,7 +181,8 @@ export class NameDirectory {
 
   /** Takes what an answer named; true when anything was new. */
   learn(names: readonly SeenName[]): boolean {
-    let changed = false;
+    let funds = false;
+    let companies = false;
     for (const { subject, name } of names) {
       const trimmed = tidy(name);
       if (trimmed === undefined) continue;
@@ -176,21 +192,23 @@ export class NameDirectory {
         this.codes.delete(code);
         this.codes.set(code, trimmed);
         while (this.codes.size > FUNDS_KEPT) this.codes.delete(this.codes.keys().next().value!);
-        changed = true;
+        funds = true;
       } else if (subject === 'company') {
         const key = nameKey(trimmed);
         const known = this.companies.get(key) !== undefined;
         this.companies.delete(key);
         this.companies.set(key, trimmed);
         while (this.companies.size > COMPANIES_KEPT) this.companies.delete(this.companies.keys().next().value!);
-        changed ||= !known;
+        companies ||= !known;
       }
     }
-    if (changed) {
+    // Only the indexes of what changed are built again, when next used.
+    if (funds) {
       this.fundIndex = undefined;
-      this.nearIndex = undefined;
+      this.nearIndex?.funds.clear();
     }
-    return changed;
+    if (companies) this.nearIndex?.companies.clear();
+    return funds || companies;
   }
 
   toData(): SeenNamesData {
@@ -244,20 +262,20 @@ export class NameDirectory {
     return undefined;
   }
 
-  /** Every seen name (funds' and companies') under its first two key characters, for the near ones to be found fast. */
-  private near(): Map<string, Entry[]> {
-    if (this.nearIndex) return this.nearIndex;
-    const index = new Map<string, Entry[]>();
+  /** Every seen name of a kind under each of its first two key characters, for the near ones to be found fast. */
+  private near(kind: Kind): Map<string, Entry[]> {
+    this.nearIndex ??= { funds: new Map(), companies: new Map() };
+    const index = this.nearIndex[kind];
+    if (index.size > 0) return index;
     const add = (entry: Entry) => {
-      for (const char of new Set([...entry.key].slice(0, 2))) {
+      for (const char of new Set([entry.key[0]!, entry.key[1] ?? entry.key[0]!])) {
         const list = index.get(char);
         if (list) list.push(entry);
         else index.set(char, [entry]);
       }
     };
-    for (const entry of this.funds()) add(entry);
-    for (const [key, name] of this.companies) add({ key, name });
-    this.nearIndex = index;
+    if (kind === 'funds') for (const entry of this.funds()) add(entry);
+    else for (const [key, name] of this.companies) add({ key, name });
     return index;
   }
 
@@ -269,14 +287,14 @@ export class NameDirectory {
     const key = nameKey(written);
     if (weight(key) < 3) return undefined;
     for (const seen of this.companies.keys()) if (seen.includes(key)) return undefined;
-    return this.closest(key, (entry) => entry.code === undefined)?.shown;
+    return this.closest(key, 'companies')?.shown;
   }
 
   /** Funds whose name is close to `written` (a name the directory does not hold as written), closest first. */
   closeFunds(written: string): FundName[] {
     const key = nameKey(written);
     if (weight(key) < 3) return [];
-    const found = this.closest(key, (entry) => entry.code !== undefined, MOST_FUNDS_MEANT);
+    const found = this.closest(key, 'funds', MOST_FUNDS_MEANT);
     return found ? found.entries.map((entry) => ({ code: entry.code!, name: entry.name })) : [];
   }
 
@@ -285,33 +303,32 @@ export class NameDirectory {
    * distance, or by sound where the edits are one too many (杭洲华芯 and 杭州华信 sound alike). The
    * name shown is that start in the seen name's own writing.
    */
-  private closest(
-    key: string,
-    kind: (entry: Entry) => boolean,
-    most = 1,
-  ): { shown: string; entries: Entry[] } | undefined {
-    const candidates = new Set<Entry>();
-    for (const char of new Set([...key].slice(0, 2)))
-      for (const entry of this.near().get(char) ?? []) candidates.add(entry);
-    const allowed = editsAllowed([...key].length);
-    let spoken: string | undefined;
+  private closest(key: string, kind: Kind, most = 1): { shown: string; entries: Entry[] } | undefined {
+    const allowed = editsAllowed(key.length);
+    const scores = new Map<string, number | undefined>();
     const scored: Array<{ entry: Entry; start: string; score: number }> = [];
-    for (const entry of candidates) {
-      if (!kind(entry)) continue;
-      const start = [...entry.key].slice(0, [...key].length).join('');
-      if (start === key) continue;
-      const edits = distance(start, key);
-      if (edits <= allowed) scored.push({ entry, start, score: edits });
-      else if (edits <= allowed + 1) {
-        spoken ??= toneless(key);
-        if (toneless(start) === spoken) scored.push({ entry, start, score: edits - 0.5 });
+    const tried = new Set<Entry>();
+    for (const char of new Set([key[0]!, key[1]!])) {
+      for (const entry of this.near(kind).get(char) ?? []) {
+        if (tried.has(entry)) continue;
+        tried.add(entry);
+        const start = entry.key.slice(0, key.length);
+        let score = scores.get(start);
+        if (!scores.has(start)) {
+          const edits = start === key ? Number.POSITIVE_INFINITY : distance(start, key);
+          // Same length, the differing characters pronounced alike: a slip of the input method, one edit fewer.
+          const alike = edits <= allowed + 1 && start.length === key.length && soundAlike(start, key);
+          score = edits <= allowed ? edits - (alike ? 0.5 : 0) : alike ? edits - 0.5 : undefined;
+          scores.set(start, score);
+        }
+        if (score !== undefined) scored.push({ entry, start, score });
       }
     }
     if (scored.length === 0) return undefined;
     scored.sort((a, b) => a.score - b.score);
     const best = scored[0]!;
     // The start of the seen name as it was written: 杭州华信 of 杭州华信科技有限公司.
-    const shown = shownStart(best.entry.name, [...best.start].length);
+    const shown = shownStart(best.entry.name, best.start.length);
     return { shown, entries: scored.slice(0, most).map((one) => one.entry) };
   }
 }
@@ -326,7 +343,7 @@ function tidy(name: string): string | undefined {
 function shownStart(name: string, length: number): string {
   let shown = '';
   for (const char of name) {
-    if ([...nameKey(shown)].length >= length) break;
+    if (nameKey(shown).length >= length) break;
     shown += char;
   }
   return shown.trim();
