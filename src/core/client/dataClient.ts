@@ -444,7 +444,7 @@ export class DataClient {
     await this.names.learn(teamId, definition.names?.(result.result) ?? []);
     const subject = definition.subject?.(result.request);
     if (subject === undefined) return result;
-    const name = (await this.names.of(teamId)).fundName(subject.replace(/^fund:/, ''));
+    const name = (await this.names.of(teamId)).nameOf(subject);
     return name === undefined ? result : { ...result, subjectName: name };
   }
 

@@ -169,6 +169,11 @@ export class NameDirectory {
     return this.codes.get(code);
   }
 
+  /** The name of what a request is about, by its operation's `subject` (`fund:000001`), when seen. */
+  nameOf(subject: string): string | undefined {
+    return subject.startsWith('fund:') ? this.codes.get(subject.slice('fund:'.length)) : undefined;
+  }
+
   /** Whether every name is held already, as given. */
   knowsAll(names: readonly SeenName[]): boolean {
     return names.every(({ subject, name }) => {
