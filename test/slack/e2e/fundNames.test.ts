@@ -63,6 +63,29 @@ describe('funds by name and did-you-mean (issue 44)', () => {
     ).toEqual([expect.objectContaining({ fundCode: fund.fundCode })]);
     expect(allText(answer)).toContain(fund.fundName);
     expect(allText(answer)).toContain(fund.fundCode);
+    // The Home tab's recent lookups say the fund's name too.
+    const home = await app.openHome(CHINESE_USER);
+    expect(allText({ blocks: home.view.blocks as unknown[] })).toContain(
+      `基金规模历史 · ${fund.fundCode} ${fund.fundName} · `,
+    );
+  });
+
+  it('a name the start of two funds’ (A and C classes) asks which, a button for each stating the fund and its cost', async () => {
+    await app.client.names.learn(TEAM, [
+      { subject: 'fund:161725', name: '招商中证白酒指数(LOF)A' },
+      { subject: 'fund:012414', name: '招商中证白酒指数(LOF)C' },
+    ]);
+    const calls = app.upstreamCalls().length;
+    const sent = await app.directMessage('招商中证白酒的规模', { userId: CHINESE_USER });
+    const question = postedMessage(await answerTo(sent));
+    expect(allText(question)).toContain('“招商中证白酒”可能对应不止一只基金');
+    const cost = simulatorCost(OPS.fundAsset);
+    expect(chooseButtons(question).map((button) => button.text.text)).toEqual([
+      `基金规模历史：招商中证白酒指数(LOF)A（基金 161725）· ${cost} 币`,
+      `基金规模历史：招商中证白酒指数(LOF)C（基金 012414）· ${cost} 币`,
+    ]);
+    await app.settle();
+    expect(app.upstreamCalls().length).toBe(calls);
   });
 
   it('a fund name the app has not seen asks for the code, and nothing is called or charged', async () => {
