@@ -67,18 +67,18 @@ function readFundNamed(
   return undefined;
 }
 
-/**
- * The words the reader could not place, from the first to the last, as written (华夏成长混合, `E
- * Fund Blue Chip`): a name, when they are all there is besides the fund's topic and filler. Then
- * the same with each word glued after it that is not the fund's topic (诺安成长混 + 和: a misspelt
- * 混合 the reader took for "and"), longest first, for a close name to be looked for in each.
- */
 /** A name the reader could not place; `wordy` when it ends in a word rather than filler (混合, not 的). */
 interface UnplacedName {
   name: string;
   wordy: boolean;
 }
 
+/**
+ * The words the reader could not place, from the first to the last, as written (华夏成长混合, `E
+ * Fund Blue Chip`): a name, when they are all there is besides the fund's topic and filler. Then
+ * the same with each word glued after it that is not the fund's topic (诺安成长混 + 和: a misspelt
+ * 混合 the reader took for "and"), longest first, for a close name to be looked for in each.
+ */
 function unplacedNames(tokens: readonly MessageToken[], text: string, fund: CommandSyntax): UnplacedName[] {
   const unknown = tokens.filter((token) => token.kind === 'unknown');
   if (unknown.length === 0) return [];
