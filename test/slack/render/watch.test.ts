@@ -164,7 +164,9 @@ describe('a fund watch’s post', () => {
 
   it('says the fund’s name the workspace has seen, as inert text, and its code alone otherwise', () => {
     const lang = langFor('zh-CN');
-    expect(renderWatchNotice(fundNotice('华夏成长混合'), watchWordsOf, lang).text).toContain('基金 `000001` 华夏成长混合');
+    expect(renderWatchNotice(fundNotice('华夏成长混合'), watchWordsOf, lang).text).toContain(
+      '基金 `000001` 华夏成长混合',
+    );
     expect(shown(renderWatchNotice(fundNotice('<!channel> 基金'), watchWordsOf, lang))).not.toContain('<!channel>');
     expect(renderWatchNotice(fundNotice(), watchWordsOf, lang).text).toContain('基金 `000001`');
   });
