@@ -152,7 +152,6 @@ export class DataClient {
   private readonly inFlight = new InFlight();
   private readonly pacers = new Map<OperationId, Pacer>();
   private readonly clock: Clock;
-  /** Names of what requests are about (`fund:000001` → its name), as answers gave them. */
   private readonly stalls: StallReader;
   private readonly policy: CallPolicy;
   private readonly logger: Logger | undefined;
