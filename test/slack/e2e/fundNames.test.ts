@@ -93,7 +93,7 @@ describe('funds by name and did-you-mean (issue 44)', () => {
     const coins = await coinsToday();
     const sent = await app.directMessage('富国天惠成长混合的规模', { userId: CHINESE_USER });
     const question = postedMessage(await answerTo(sent));
-    expect(allText(question)).toContain('我还不认识名为“富国天惠成长混合”的基金，没有查询，未扣费');
+    expect(allText(question)).toContain('还无法识别基金名称“富国天惠成长混合”，未发起查询，未扣费');
     expect(allText(question)).toContain('000001 的规模');
     expect(chooseButtons(question)).toEqual([]);
     await app.settle();
