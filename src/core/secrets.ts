@@ -60,7 +60,12 @@ export function storePassword(storeUrl: string): string | undefined {
 export function secretsOf(config: {
   service: { apiKey: string };
   store: { url: string };
-  slack: { botToken: string; signingSecret: string; appToken?: string };
+  slack: {
+    botToken: string;
+    signingSecret: string;
+    appToken?: string;
+    oauth?: { clientSecret: string; stateSecret: string };
+  };
   charts?: { local?: { secret: string } };
 }): string[] {
   const secrets = [
@@ -68,6 +73,8 @@ export function secretsOf(config: {
     config.slack.botToken,
     config.slack.signingSecret,
     config.slack.appToken,
+    config.slack.oauth?.clientSecret,
+    config.slack.oauth?.stateSecret,
     storePassword(config.store.url),
     config.charts?.local?.secret,
   ];

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { keyIdOf, readSecretKey, type SecretKey, SecretBox, SecretBoxError } from '../../src/core/secretBox.js';
+import { keyIdOf, readSecretKey, SecretBox, SecretBoxError, type SecretKey } from '../../src/core/secretBox.js';
 
 const newKey = (): SecretKey => {
   const key = randomBytes(32);

@@ -4,6 +4,8 @@ import type { Store } from '../store/types.js';
 import { type Installation, type InstallationQuery, type InstallationStore, installationKey } from './types.js';
 
 const COLLECTION = 'installations';
+/** Workspace → the organisation whose org-wide install covers it. */
+const TEAMS = 'installation-teams';
 
 /** An installation as written: its tokens sealed, bound to the key they are stored under. */
 type StoredInstallation = Omit<Installation, 'botToken' | 'botRefreshToken'> & {
@@ -25,6 +27,9 @@ export class StoredInstallations implements InstallationStore {
     private readonly onSecret: (secret: string) => void = () => undefined,
   ) {}
 
+  /** Workspaces already noted in this process: a request does not pay a write to say it again. */
+  private readonly noted = new Set<string>();
+
   async save(installation: Installation): Promise<void> {
     const key = installationKey(installation);
     if (!key) throw new Error('an installation names neither its workspace nor, org-wide, its organisation');
@@ -44,6 +49,20 @@ export class StoredInstallations implements InstallationStore {
     if (!key) return undefined;
     const stored = await this.store.getDoc<StoredInstallation>(COLLECTION, key);
     return stored ? this.opened(key, stored) : undefined;
+  }
+
+  async findForTeam(teamId: string): Promise<Installation | undefined> {
+    const own = await this.find({ teamId, isEnterpriseInstall: false });
+    if (own) return own;
+    const link = await this.store.getDoc<{ enterpriseId: string }>(TEAMS, teamId);
+    return link ? this.find({ enterpriseId: link.enterpriseId, isEnterpriseInstall: true }) : undefined;
+  }
+
+  async noteTeamOf(teamId: string, enterpriseId: string): Promise<void> {
+    const key = `${teamId}:${enterpriseId}`;
+    if (this.noted.has(key)) return;
+    await this.store.putDoc(TEAMS, teamId, { enterpriseId });
+    this.noted.add(key);
   }
 
   delete(query: InstallationQuery): Promise<boolean> {

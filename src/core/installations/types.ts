@@ -41,6 +41,14 @@ export interface InstallationStore {
   /** Stores it, replacing an earlier install of the same workspace or organisation. */
   save(installation: Installation): Promise<void>;
   find(query: InstallationQuery): Promise<Installation | undefined>;
+  /**
+   * The install that speaks for a workspace, for what the app does there on its own (a job knows
+   * only its workspace): the workspace's own, else its organisation's org-wide one, once a request
+   * from the workspace has shown which organisation it is in (noteTeamOf).
+   */
+  findForTeam(teamId: string): Promise<Installation | undefined>;
+  /** A request from `teamId` came under the org-wide install of `enterpriseId`. */
+  noteTeamOf(teamId: string, enterpriseId: string): Promise<void>;
   /** True when there was one to delete. */
   delete(query: InstallationQuery): Promise<boolean>;
   /** Seals every stored token again under the current key; how many installations were rewritten, of how many. */

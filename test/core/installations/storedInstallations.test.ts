@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StoredInstallations } from '../../../src/core/installations/storedInstallations.js';
 import type { Installation } from '../../../src/core/installations/types.js';
-import { keyIdOf, type SecretKey, SecretBox, SecretBoxError } from '../../../src/core/secretBox.js';
+import { keyIdOf, SecretBox, SecretBoxError, type SecretKey } from '../../../src/core/secretBox.js';
 import { createStore } from '../../../src/core/store/index.js';
 import { MemoryStore } from '../../../src/core/store/memoryStore.js';
 import { ManualClock } from '../../support/clocks.js';
@@ -47,9 +47,9 @@ describe('StoredInstallations', () => {
       installedAt: clock.now(),
     });
     expect((await installs.find({ teamId: 'T1', isEnterpriseInstall: false }))?.botToken).toBe('xoxb-team-one');
-    expect(
-      (await installs.find({ enterpriseId: 'E1', teamId: 'T9', isEnterpriseInstall: true }))?.botToken,
-    ).toBe('xoxb-org-wide');
+    expect((await installs.find({ enterpriseId: 'E1', teamId: 'T9', isEnterpriseInstall: true }))?.botToken).toBe(
+      'xoxb-org-wide',
+    );
     // A workspace of the organisation is not itself installed; nor is an unknown one.
     expect(await installs.find({ enterpriseId: 'E1', teamId: 'T9', isEnterpriseInstall: false })).toBeUndefined();
     expect(await installs.find({ isEnterpriseInstall: false })).toBeUndefined();
@@ -99,5 +99,27 @@ describe('StoredInstallations', () => {
     const found = await afterwards.find({ teamId: 'T2', isEnterpriseInstall: false });
     expect(found?.botToken).toBe('xoxb-two');
     expect(found?.botRefreshToken).toBe('xoxe-1-refresh-T2');
+  });
+});
+
+describe('StoredInstallations.findForTeam', () => {
+  it('finds a workspace’s own install, or its organisation’s org-wide one once a request showed it is in it', async () => {
+    const installs = new StoredInstallations(new MemoryStore(), new SecretBox(newKey()), clock);
+    await installs.save(teamInstall('T1', 'xoxb-own'));
+    await installs.save({
+      enterpriseId: 'E1',
+      isEnterpriseInstall: true,
+      botToken: 'xoxb-org-wide',
+      botUserId: 'U0ORGBOT',
+      botScopes: ['commands'],
+      installerUserId: 'U0ADMIN',
+      installedAt: clock.now(),
+    });
+    expect((await installs.findForTeam('T1'))?.botToken).toBe('xoxb-own');
+    expect(await installs.findForTeam('T2')).toBeUndefined();
+    await installs.noteTeamOf('T2', 'E1');
+    expect((await installs.findForTeam('T2'))?.botToken).toBe('xoxb-org-wide');
+    await installs.delete({ enterpriseId: 'E1', isEnterpriseInstall: true });
+    expect(await installs.findForTeam('T2')).toBeUndefined();
   });
 });
