@@ -1,4 +1,7 @@
-import type { CatalogueKey, Lang } from '../../i18n/lang.js';
+import { type CatalogueKey, type Lang, langFor } from '../../i18n/lang.js';
+
+/** The app's name as Slack shows it (the manifests' display_information.name), in every language. */
+const APP_NAME = 'Data Query';
 
 /** The pages a person opens in a browser, each with what it shows. */
 export type PageContent =
@@ -33,6 +36,11 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
+/** A catalogue text as HTML: escaped, its `commands` set as code. */
+function catalogueHtml(text: string): string {
+  return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+}
+
 const STYLE = `
 :root{color-scheme:light;--ink:#1d2433;--muted:#5b6475;--line:#e3e6ec;--brand:#1d3557;--accent:#4a154b}
 *{box-sizing:border-box}
@@ -53,15 +61,18 @@ ul{padding-left:22px}
 .button:hover{filter:brightness(1.1)}
 .alert{border-left:4px solid #c0392b;background:#fdf1f0;padding:10px 14px;border-radius:4px}
 .ok{border-left:4px solid #2e7d32;background:#eef7ef;padding:10px 14px;border-radius:4px}
+code{font:14px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:#f1f3f6;border:1px solid var(--line);border-radius:4px;padding:1px 5px}
 footer{max-width:760px;margin:0 auto 28px;padding:0 20px;color:var(--muted);font-size:13px}
 `;
 
 /** A page as HTML: every text from the catalogue, every value escaped, nothing loaded from elsewhere. */
 export function renderPage(content: PageContent, lang: Lang, path: string): string {
-  const t = (key: CatalogueKey, values?: Record<string, unknown>) => escapeHtml(lang.t(key, values));
+  const t = (key: CatalogueKey, values?: Record<string, unknown>) =>
+    catalogueHtml(lang.t(key, { app: APP_NAME, ...values }));
   const p = (key: CatalogueKey, values?: Record<string, unknown>, cls?: string) =>
     `<p${cls ? ` class="${cls}"` : ''}>${t(key, values)}</p>`;
-  const title = content.page === 'notFound' ? lang.t('pages.notFound') : lang.t(`pages.${content.page}.title`);
+  const title =
+    content.page === 'notFound' ? lang.t('pages.notFound') : lang.t(`pages.${content.page}.title`, { app: APP_NAME });
   const other = lang.locale === 'en' ? 'zh-CN' : 'en';
   const link = (to: string, key: CatalogueKey) =>
     `<a href="${escapeHtml(`${to}?lang=${lang.locale}`)}"${to === path ? ' aria-current="page"' : ''}>${t(key)}</a>`;
@@ -70,20 +81,20 @@ export function renderPage(content: PageContent, lang: Lang, path: string): stri
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · ${t('pages.appName')}</title>
+<title>${escapeHtml(title)} · ${APP_NAME}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <header><div class="bar">
-<a class="brand" href="${escapeHtml(`${PAGE_PATHS.install}?lang=${lang.locale}`)}">${t('pages.appName')}</a>
+<a class="brand" href="${escapeHtml(`${PAGE_PATHS.install}?lang=${lang.locale}`)}">${APP_NAME}</a>
 <nav>${link(PAGE_PATHS.install, 'pages.nav.install')} ${link(PAGE_PATHS.privacy, 'pages.nav.privacy')} ${link(PAGE_PATHS.support, 'pages.nav.support')}
-<a href="${escapeHtml(`${path}?lang=${other}`)}" hreflang="${other}" lang="${other}">${t('pages.nav.otherLanguage')}</a></nav>
+<a href="${escapeHtml(`${path}?lang=${other}`)}" hreflang="${other}" lang="${other}">${escapeHtml(langFor(other).t('pages.nav.thisLanguage'))}</a></nav>
 </div></header>
 <main>
 <h1>${escapeHtml(title)}</h1>
 ${body(content, t, p, lang.locale)}
 </main>
-<footer>${t('pages.appName')}</footer>
+<footer>${APP_NAME}</footer>
 </body>
 </html>
 `;
