@@ -81,6 +81,7 @@ export function renderPage(content: PageContent, lang: Lang, path: string): stri
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)} · ${APP_NAME}</title>
 <style>${STYLE}</style>
 </head>
@@ -109,7 +110,7 @@ function body(content: PageContent, t: Text, p: Paragraph, locale: string): stri
     case 'install':
       return [
         p('pages.install.lead', undefined, 'lead'),
-        `<a class="button" href="${escapeHtml(content.startUrl)}">${t('pages.install.button')}</a>`,
+        `<a class="button" href="${escapeHtml(`${content.startUrl}?lang=${locale}`)}">${t('pages.install.button')}</a>`,
         p('pages.install.charges'),
         p('pages.install.admin', undefined, 'note'),
         `<p class="note">${t('pages.install.readFirst')} <a href="${PAGE_PATHS.privacy}?lang=${locale}">${t('pages.privacy.title')}</a></p>`,
