@@ -311,6 +311,9 @@ function slackConnection(read: Reader): SlackConnection {
   const appToken = text('SLACK_APP_TOKEN');
   const signingSecret = text('SLACK_SIGNING_SECRET');
   const oauth = oauthConnection(read);
+  // One of the three given means Add to Slack was meant: its own problem says what is missing.
+  const oauthMeant =
+    oauth !== undefined || ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET', 'SLACK_STATE_SECRET'].some((name) => text(name));
   if (oauth && appToken)
     problems.push(
       'SLACK_CLIENT_ID and SLACK_APP_TOKEN are set: Add to Slack needs HTTP mode (Slack does not distribute Socket Mode apps); unset SLACK_APP_TOKEN',
@@ -323,13 +326,13 @@ function slackConnection(read: Reader): SlackConnection {
     problems.push(
       'SLACK_SIGNING_SECRET is missing: from "Basic Information" → App Credentials (Add to Slack runs in HTTP mode)',
     );
-  if (!botToken && !oauth)
+  if (!botToken && !oauthMeant)
     problems.push('SLACK_BOT_TOKEN is missing: the Bot User OAuth Token (xoxb-…) from "OAuth & Permissions"');
   else if (botToken && !botToken.startsWith('xoxb-'))
     problems.push('SLACK_BOT_TOKEN should be a bot token starting with xoxb-');
   if (appToken && !appToken.startsWith('xapp-'))
     problems.push('SLACK_APP_TOKEN should be an app-level token starting with xapp- (or unset for HTTP mode)');
-  if (!signingSecret && !appToken && !oauth)
+  if (!signingSecret && !appToken && !oauthMeant)
     problems.push(
       'SLACK_SIGNING_SECRET is missing: from "Basic Information" → App Credentials (needed in HTTP mode; or set SLACK_APP_TOKEN for Socket Mode)',
     );
