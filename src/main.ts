@@ -134,7 +134,9 @@ Check the Slack tokens, STORE_URL and that the store is reachable (docs/configur
     },
     demo ? 'dq is running in DEMO mode on the built-in simulator (simulated data)' : 'dq is running',
   );
-  const where = slackConfig.appToken ? 'over Socket Mode' : `on port ${port ?? slackConfig.port} (/slack/events)`;
+  const where = slackConfig.appToken
+    ? 'over Socket Mode'
+    : `on port ${port ?? slackConfig.port} (/slack/events${slackConfig.oauth ? '; Add to Slack at /slack/install' : ''})`;
   process.stderr.write(
     demo
       ? `dq is running in DEMO mode ${where}: lookups go to the built-in simulator (simulated data, no coins). In Slack, try /dq help or /futures CL 5m 30.\n`
