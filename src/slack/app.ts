@@ -183,8 +183,8 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   const install = new AppInstall(options.store, app.client, clock, logger);
   const installer = receiver?.installer;
   if (oauth && installer && options.installations) {
-    // A client per token: a refreshed token gets its own, and the old one drops out.
-    const clients = new LRUCache<string, WebClient>({ max: 1000 });
+    // A client per token, for minutes: a refreshed token gets its own, and the old one drops out.
+    const clients = new LRUCache<string, WebClient>({ max: 1000, ttl: 10 * 60_000 });
     workspaces = new WorkspaceInstalls(
       options.installations,
       (query) => installer.authorize(query),
