@@ -137,6 +137,8 @@ describe('Add to Slack: two workspaces side by side', () => {
     // The uninstalled workspace is answered by nothing.
     const before = app.fake.calls('chat.postEphemeral').length;
     const ignored = await mention(app, gone, 'help');
+    // Acknowledged (Slack would retry otherwise), and nothing more.
+    expect(ignored.status).toBe(200);
     await app.slack.settle(5000);
     expect(app.fake.calls('chat.postEphemeral').filter((call) => call.args.thread_ts === ignored.ts)).toEqual([]);
     expect(app.fake.calls('chat.postEphemeral').length).toBe(before);
@@ -218,5 +220,27 @@ describe('Add to Slack: token rotation, org-wide installs, failed installs', () 
     expect(html).toContain('安装链接已过期');
     expect(issued).toBeUndefined();
     expect(await app.installations!.find({ teamId: 'T0FORGED01', isEnterpriseInstall: false })).toBeUndefined();
+  });
+});
+
+describe('one workspace (SLACK_BOT_TOKEN), as before', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('offers no install, and serves the privacy and support pages on its port', async () => {
+    expect((await fetch(`${app.url}/slack/install`)).ok).toBe(false);
+    expect(app.slack.deps.workspaces).toBeUndefined();
+    for (const path of ['/privacy', '/support']) {
+      const page = await fetch(`${app.url}${path}?lang=zh-CN`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(await page.text()).toContain('<html lang="zh-CN">');
+    }
   });
 });
