@@ -187,6 +187,33 @@ describe('Add to Slack: token rotation, org-wide installs, failed installs', () 
     expect(call?.token).not.toBe(installedWith);
   });
 
+  it("runs a workspace's digest through the job runner with that workspace's current token, never the one it was installed with", async () => {
+    const { issued } = await app.install({ teamId: 'T0DIGESTS1', teamName: 'Digests', expiresInSeconds: 3600 });
+    const installedWith = issued!.botToken;
+    // An admin of that workspace (users.info is_admin, of its team): admins alone add digests.
+    app.fake.setUser('U0DIGADMIN', { team_id: 'T0DIGESTS1', is_admin: true });
+    const say = async (text: string) => {
+      const responseId = `digest-${Math.random().toString(36).slice(2)}`;
+      await sendSlashCommand(app.url, TEST_SIGNING_SECRET, {
+        command: '/dq',
+        text,
+        teamId: 'T0DIGESTS1',
+        userId: 'U0DIGADMIN',
+        channelId: 'C0DIGESTS2',
+        workspace: workspaceOf(issued!),
+        responseUrl: app.fake.responseUrl(responseId),
+      });
+      return String((await app.nextResponse(responseId, undefined, 15_000)).text);
+    };
+    const added = await say('digest add daily 08:00');
+    const id = /`([0-9a-f]{8})`/.exec(added)?.[1];
+    expect(id, added).toBeDefined();
+    await say(`digest run ${id}`);
+    const post = await app.nextCall('chat.postMessage', (call) => call.args.channel === 'C0DIGESTS2', 15_000);
+    expect(post.token).toBe(issued!.botToken);
+    expect(post.token).not.toBe(installedWith);
+  });
+
   it('finds an org-wide Enterprise Grid install from a workspace of its organisation, and then its jobs do too', async () => {
     const { status, issued } = await app.install({
       isEnterpriseInstall: true,
