@@ -22,6 +22,8 @@ export interface PlainWords {
   keyword?: 'any' | 'names';
   /** The field a bare number fills, given what else was read (futures: the count, once a period is there). */
   number?(input: CommandInput): string | undefined;
+  /** The field a fund's name fills with its code, once the workspace's names know the fund (readNamedMessage.ts). */
+  fundNamed?: string;
   /** When the subject is there but this field is not: the values a question offers (futures: periods). */
   offer?: { field: string; values: readonly string[] };
 }

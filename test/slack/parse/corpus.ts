@@ -12,6 +12,8 @@
  *   greeting (`greeting`) or what the app can do (`unreadable`).
  */
 
+import { FUND_NAMES } from './corpusFunds.js';
+
 export type Label = { call: string } | { ask: readonly string[] } | { free: string };
 
 export interface CorpusMessage {
@@ -518,4 +520,5 @@ export const corpus: readonly CorpusMessage[] = [
   ...ASKS,
   ...REAL_WORLD,
   ...NATIVE_READER,
+  ...FUND_NAMES,
 ];
