@@ -11,6 +11,7 @@ import {
   type RateLimit,
   typedNameOf,
 } from './core/operations/index.js';
+import { readSecretKey, type SecretKey } from './core/secretBox.js';
 import { parseStoreUrl } from './core/store/index.js';
 import { readLanguageChoice } from './i18n/lang.js';
 import { simulatorOptionsFromEnv } from './simulator/env.js';
@@ -47,6 +48,14 @@ export interface AppConfig {
   shutdownGraceMs: number;
   /** Who the console and `dq` charge their lookups to in usage and history (USER). */
   user?: string;
+  /** SECRETS_KEY and SECRETS_KEYS_PREVIOUS: what secrets at rest (installed tokens) are sealed under. */
+  secrets?: SecretKeys;
+}
+
+export interface SecretKeys {
+  current: SecretKey;
+  /** Keys rotated out, still read until `dq secrets rotate` has sealed everything under the current one. */
+  previous: SecretKey[];
 }
 
 export interface ServiceConfig {
@@ -110,6 +119,11 @@ export function readConfig(env: Env, options: ConfigOptions): ConfigReading {
   const demo = options.demo ?? read.flag('DEMO');
 
   const slack = options.inSlack ? slackConnection(read) : undefined;
+  const secrets = secretKeys(read);
+  if (slack?.oauth && !secrets)
+    problems.push(
+      "SECRETS_KEY is missing: installed workspaces' tokens are stored sealed under it (make one with: openssl rand -base64 32)",
+    );
 
   const baseUrl = env.DATA_API_BASE_URL?.trim() ?? '';
   const apiKey = env.DATA_API_KEY?.trim() ?? '';
@@ -209,6 +223,7 @@ export function readConfig(env: Env, options: ConfigOptions): ConfigReading {
     shutdownGraceMs,
   };
   if (simulator) config.simulator = simulator;
+  if (secrets) config.secrets = secrets;
   if (level?.success) config.logLevel = level.data;
   const user = read.text('USER');
   if (user) config.user = user;
@@ -233,20 +248,91 @@ export function loadConfig(env: Env, options: ConfigOptions): AppConfig {
 
 type SlackConnection = Pick<
   SlackConfig,
-  'botToken' | 'signingSecret' | 'appToken' | 'apiUrl' | 'port' | 'opsPort' | 'allowlist'
+  'botToken' | 'signingSecret' | 'appToken' | 'apiUrl' | 'port' | 'opsPort' | 'allowlist' | 'oauth' | 'supportContact'
 >;
+
+/** SECRETS_KEY (and the keys before it), when set; a bad one is a problem. */
+function secretKeys(read: Reader): SecretKeys | undefined {
+  const currentText = read.text('SECRETS_KEY');
+  const previousTexts = (read.text('SECRETS_KEYS_PREVIOUS') ?? '').split(/[\s,]+/).filter(Boolean);
+  if (!currentText) {
+    if (previousTexts.length > 0)
+      read.problems.push(
+        'SECRETS_KEYS_PREVIOUS is set without SECRETS_KEY: the current key seals, the previous ones only open',
+      );
+    return undefined;
+  }
+  const current = readSecretKey(currentText);
+  if (typeof current === 'string') {
+    read.problems.push(`SECRETS_KEY ${current}`);
+    return undefined;
+  }
+  const previous: SecretKey[] = [];
+  previousTexts.forEach((text, index) => {
+    const key = readSecretKey(text);
+    if (typeof key === 'string') read.problems.push(`SECRETS_KEYS_PREVIOUS: key ${index + 1} ${key}`);
+    else previous.push(key);
+  });
+  return { current, previous };
+}
+
+/** SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_STATE_SECRET: all three (multi-workspace mode) or none. */
+function oauthConnection(read: Reader): SlackConfig['oauth'] {
+  const { problems, text } = read;
+  const names = ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET', 'SLACK_STATE_SECRET'] as const;
+  const [clientId, clientSecret, stateSecret] = names.map((name) => text(name));
+  const given = names.filter((name) => text(name) !== undefined);
+  if (given.length === 0) return undefined;
+  if (!clientId || !clientSecret || !stateSecret) {
+    const missing = names.filter((name) => text(name) === undefined);
+    problems.push(
+      `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing: Add to Slack needs SLACK_CLIENT_ID and SLACK_CLIENT_SECRET ("Basic Information" → App Credentials) and SLACK_STATE_SECRET (any long random text, e.g. openssl rand -hex 32)`,
+    );
+    return undefined;
+  }
+  if (stateSecret.length < 16) problems.push('SLACK_STATE_SECRET is too short: at least 16 random characters');
+  const oauth: NonNullable<SlackConfig['oauth']> = { clientId, clientSecret, stateSecret };
+  const redirectUri = text('SLACK_REDIRECT_URI');
+  if (redirectUri && !/^https?:\/\/[^\s/]+\/\S*$/.test(redirectUri))
+    problems.push(
+      `SLACK_REDIRECT_URI "${redirectUri}" is not an http(s) URL like https://dq.example.com/slack/oauth_redirect`,
+    );
+  else if (redirectUri) oauth.redirectUri = redirectUri;
+  const authorizeUrl = text('SLACK_OAUTH_URL');
+  if (authorizeUrl && !/^https?:\/\//.test(authorizeUrl))
+    problems.push(`SLACK_OAUTH_URL "${authorizeUrl}" is not an http(s) URL`);
+  else if (authorizeUrl) oauth.authorizeUrl = authorizeUrl;
+  return oauth;
+}
 
 function slackConnection(read: Reader): SlackConnection {
   const { problems, text } = read;
   const botToken = text('SLACK_BOT_TOKEN');
   const appToken = text('SLACK_APP_TOKEN');
   const signingSecret = text('SLACK_SIGNING_SECRET');
-  if (!botToken)
+  const oauth = oauthConnection(read);
+  // One of the three given means Add to Slack was meant: its own problem says what is missing.
+  const oauthMeant =
+    oauth !== undefined || ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET', 'SLACK_STATE_SECRET'].some((name) => text(name));
+  if (oauth && appToken)
+    problems.push(
+      'SLACK_CLIENT_ID and SLACK_APP_TOKEN are set: Add to Slack needs HTTP mode (Slack does not distribute Socket Mode apps); unset SLACK_APP_TOKEN',
+    );
+  if (oauth && botToken)
+    problems.push(
+      'SLACK_BOT_TOKEN and SLACK_CLIENT_ID are both set: one workspace (SLACK_BOT_TOKEN) or any workspace through Add to Slack (SLACK_CLIENT_ID…), not both',
+    );
+  if (oauth && !signingSecret)
+    problems.push(
+      'SLACK_SIGNING_SECRET is missing: from "Basic Information" → App Credentials (Add to Slack runs in HTTP mode)',
+    );
+  if (!botToken && !oauthMeant)
     problems.push('SLACK_BOT_TOKEN is missing: the Bot User OAuth Token (xoxb-…) from "OAuth & Permissions"');
-  else if (!botToken.startsWith('xoxb-')) problems.push('SLACK_BOT_TOKEN should be a bot token starting with xoxb-');
+  else if (botToken && !botToken.startsWith('xoxb-'))
+    problems.push('SLACK_BOT_TOKEN should be a bot token starting with xoxb-');
   if (appToken && !appToken.startsWith('xapp-'))
     problems.push('SLACK_APP_TOKEN should be an app-level token starting with xapp- (or unset for HTTP mode)');
-  if (!signingSecret && !appToken)
+  if (!signingSecret && !appToken && !oauthMeant)
     problems.push(
       'SLACK_SIGNING_SECRET is missing: from "Basic Information" → App Credentials (needed in HTTP mode; or set SLACK_APP_TOKEN for Socket Mode)',
     );
@@ -279,6 +365,9 @@ function slackConnection(read: Reader): SlackConnection {
     ...(opsPort !== undefined ? { opsPort } : {}),
   };
   if (appToken) connection.appToken = appToken;
+  if (oauth) connection.oauth = oauth;
+  const supportContact = text('SUPPORT_CONTACT');
+  if (supportContact) connection.supportContact = supportContact;
   if (apiUrl) connection.apiUrl = apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`;
   return connection;
 }

@@ -1,6 +1,6 @@
 import process from 'node:process';
 import { chartDestination } from './charts/chartRenderer.js';
-import { readConfig } from './config.js';
+import { type AppConfig, readConfig } from './config.js';
 import { ConfigError } from './core/errors.js';
 import { createLogger } from './core/logger.js';
 import { OPERATION_IDS } from './core/operations/index.js';
@@ -82,7 +82,12 @@ async function main(): Promise<void> {
       import('./slack/app.js'),
     ]);
     runtime = await createCoreRuntime(config, { logger, observer: metrics });
+    const installations =
+      slackConfig.oauth && config.secrets
+        ? await installationStoreOf(runtime, config.secrets, (secret) => redactor.add(secret))
+        : undefined;
     slack = await createSlackApp({
+      ...(installations ? { installations } : {}),
       config: slackConfig,
       data: runtime.client,
       prices: runtime.prices,
@@ -129,11 +134,31 @@ Check the Slack tokens, STORE_URL and that the store is reachable (docs/configur
     },
     demo ? 'dq is running in DEMO mode on the built-in simulator (simulated data)' : 'dq is running',
   );
-  const where = slackConfig.appToken ? 'over Socket Mode' : `on port ${port ?? slackConfig.port} (/slack/events)`;
+  const where = slackConfig.appToken
+    ? 'over Socket Mode'
+    : `on port ${port ?? slackConfig.port} (/slack/events${slackConfig.oauth ? '; Add to Slack at /slack/install' : ''})`;
   process.stderr.write(
     demo
       ? `dq is running in DEMO mode ${where}: lookups go to the built-in simulator (simulated data, no coins). In Slack, try /dq help or /futures CL 5m 30.\n`
       : `dq is running ${where}. In Slack, try /dq help.\n`,
+  );
+}
+
+/** Installations in the runtime's store, sealed under SECRETS_KEY; every token read or written is redacted from then on. */
+async function installationStoreOf(
+  runtime: CoreRuntime,
+  secrets: NonNullable<AppConfig['secrets']>,
+  onSecret: (secret: string) => void,
+) {
+  const [{ StoredInstallations }, { SecretBox }] = await Promise.all([
+    import('./core/installations/storedInstallations.js'),
+    import('./core/secretBox.js'),
+  ]);
+  return new StoredInstallations(
+    runtime.store,
+    new SecretBox(secrets.current, secrets.previous),
+    runtime.clock,
+    onSecret,
   );
 }
 

@@ -328,3 +328,64 @@ describe('every problem at once', () => {
     }
   }, 60_000);
 });
+
+describe('Add to Slack and secrets at rest (issue 46)', () => {
+  const KEY = Buffer.alloc(32, 1).toString('base64');
+  const OAUTH = {
+    SLACK_CLIENT_ID: '123.456',
+    SLACK_CLIENT_SECRET: 'client-secret',
+    SLACK_STATE_SECRET: 'a-state-secret-of-length',
+    SLACK_SIGNING_SECRET: 'secret',
+    SECRETS_KEY: KEY,
+  };
+  const IN_SLACK: ConfigOptions = { inSlack: true };
+
+  it('runs without SLACK_BOT_TOKEN when the three OAuth settings and SECRETS_KEY are set', () => {
+    const config = loadConfig(
+      { ...SERVICE, ...OAUTH, SLACK_REDIRECT_URI: 'https://dq.example.com/slack/oauth_redirect' },
+      IN_SLACK,
+    );
+    expect(config.slack.oauth).toEqual({
+      clientId: '123.456',
+      clientSecret: 'client-secret',
+      stateSecret: 'a-state-secret-of-length',
+      redirectUri: 'https://dq.example.com/slack/oauth_redirect',
+    });
+    expect(config.slack.botToken).toBe('');
+    expect(config.secrets?.current.id).toMatch(/^[0-9a-f]{8}$/);
+  });
+
+  it('keeps the single workspace as it is when none of them is set', () => {
+    const config = loadConfig({ ...SERVICE, ...SLACK }, IN_SLACK);
+    expect(config.slack.oauth).toBeUndefined();
+    expect(config.secrets).toBeUndefined();
+  });
+
+  it('says which OAuth setting is missing, and that Add to Slack needs HTTP mode, one mode and a key', () => {
+    const { SLACK_STATE_SECRET: _state, SECRETS_KEY: _key, ...partial } = OAUTH;
+    expect(problemsOf({ ...SERVICE, ...partial }, IN_SLACK)).toEqual([
+      expect.stringMatching(/^SLACK_STATE_SECRET is missing: Add to Slack needs/),
+    ]);
+    expect(
+      problemsOf({ ...SERVICE, ...OAUTH, SLACK_APP_TOKEN: 'xapp-1', SLACK_BOT_TOKEN: 'xoxb-1' }, IN_SLACK),
+    ).toEqual([
+      expect.stringMatching(/^SLACK_CLIENT_ID and SLACK_APP_TOKEN are set: Add to Slack needs HTTP mode/),
+      expect.stringMatching(/^SLACK_BOT_TOKEN and SLACK_CLIENT_ID are both set/),
+    ]);
+    const { SECRETS_KEY: _none, ...keyless } = OAUTH;
+    expect(problemsOf({ ...SERVICE, ...keyless }, IN_SLACK)).toEqual([
+      expect.stringMatching(/^SECRETS_KEY is missing: .*openssl rand -base64 32/),
+    ]);
+  });
+
+  it('refuses a key that is not 32 bytes, and previous keys without a current one, never repeating a key', () => {
+    const problems = problemsOf({ ...SERVICE, SECRETS_KEY: 'c2hvcnQ=', SECRETS_KEYS_PREVIOUS: `${KEY},nope` });
+    expect(problems).toEqual([expect.stringMatching(/^SECRETS_KEY is not 32 bytes/)]);
+    expect(problemsOf({ ...SERVICE, SECRETS_KEYS_PREVIOUS: KEY })).toEqual([
+      expect.stringMatching(/^SECRETS_KEYS_PREVIOUS is set without SECRETS_KEY/),
+    ]);
+    const previous = problemsOf({ ...SERVICE, SECRETS_KEY: KEY, SECRETS_KEYS_PREVIOUS: `${KEY} c2hvcnQ=` });
+    expect(previous).toEqual([expect.stringMatching(/^SECRETS_KEYS_PREVIOUS: key 2 is not 32 bytes/)]);
+    expect(problems.join(' ')).not.toContain(KEY);
+  });
+});

@@ -10,6 +10,7 @@ import { parseFlags, parseKeyValues } from './args.js';
 import { runChartCommand } from './chartCommand.js';
 import { runConsole } from './console.js';
 import { ping } from './ping.js';
+import { runSecretsCommand } from './secretsCommand.js';
 
 const USAGE = `dq — the data service from the command line
 
@@ -20,6 +21,8 @@ const USAGE = `dq — the data service from the command line
   dq chart <command text> [--out f.png] [--demo]
                                     draw a reply's chart into a PNG as QuickChart would, e.g.
                                     dq chart futures CL 5m 30 --demo (needs the dev dependencies)
+  dq secrets rotate                 seal every stored secret (installed workspaces' tokens) again under
+                                    SECRETS_KEY, reading the old ones with SECRETS_KEYS_PREVIOUS
   add --demo to use the built-in simulator instead of the real service
 
 operations (cost per call):
@@ -48,7 +51,7 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  if (!['console', 'chart', 'call', 'ping'].includes(command)) {
+  if (!['console', 'chart', 'call', 'ping', 'secrets'].includes(command)) {
     process.stderr.write(`dq: unknown command "${command}"\n\n${USAGE}`);
     return 2;
   }
@@ -81,6 +84,14 @@ async function main(argv: string[]): Promise<number> {
       return await runChartCommand({ words, config, logger, output: process.stdout, errorOutput: process.stderr });
     } catch (error) {
       return report(error, config);
+    }
+  }
+  if (command === 'secrets') {
+    try {
+      return await runSecretsCommand({ words, config, output: process.stdout, errorOutput: process.stderr });
+    } catch (error) {
+      process.stderr.write(`dq secrets: ${error instanceof Error ? error.message : String(error)}\n`);
+      return 1;
     }
   }
   let runtime: CoreRuntime | undefined;

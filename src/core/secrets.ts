@@ -15,19 +15,28 @@ const MIN_SECRET_LENGTH = 6;
  * also looked for as JSON and URL encoding write it, since that is how it sits in a log line or a body.
  */
 export class Redactor {
-  private readonly forms: string[];
+  private forms: string[] = [];
+  private readonly known = new Set<string>();
 
   constructor(secrets: Iterable<string | undefined>) {
-    const forms = new Set<string>();
+    this.add(...secrets);
+  }
+
+  /** Secrets learnt while running (each installed workspace's tokens, as they are stored or read). */
+  add(...secrets: Array<string | undefined>): void {
+    const forms = new Set(this.forms);
+    let added = false;
     for (const secret of secrets) {
-      if (!secret || secret.length < MIN_SECRET_LENGTH) continue;
+      if (!secret || secret.length < MIN_SECRET_LENGTH || this.known.has(secret)) continue;
+      this.known.add(secret);
+      added = true;
       forms.add(secret);
       forms.add(JSON.stringify(secret).slice(1, -1));
       forms.add(encodeURIComponent(secret));
       forms.add(new URLSearchParams({ s: secret }).toString().slice(2));
     }
     // Longest first, so a secret containing another is replaced whole.
-    this.forms = [...forms].sort((a, b) => b.length - a.length);
+    if (added) this.forms = [...forms].sort((a, b) => b.length - a.length);
   }
 
   redact(text: string): string {
@@ -51,7 +60,12 @@ export function storePassword(storeUrl: string): string | undefined {
 export function secretsOf(config: {
   service: { apiKey: string };
   store: { url: string };
-  slack: { botToken: string; signingSecret: string; appToken?: string };
+  slack: {
+    botToken: string;
+    signingSecret: string;
+    appToken?: string;
+    oauth?: { clientSecret: string; stateSecret: string };
+  };
   charts?: { local?: { secret: string } };
 }): string[] {
   const secrets = [
@@ -59,6 +73,8 @@ export function secretsOf(config: {
     config.slack.botToken,
     config.slack.signingSecret,
     config.slack.appToken,
+    config.slack.oauth?.clientSecret,
+    config.slack.oauth?.stateSecret,
     storePassword(config.store.url),
     config.charts?.local?.secret,
   ];

@@ -25,6 +25,7 @@ import type fundAsset from '../../locales/en/operations/fundAsset.json';
 import type futures from '../../locales/en/operations/futures.json';
 import type newFunds from '../../locales/en/operations/newFunds.json';
 import type taxpayer from '../../locales/en/operations/taxpayer.json';
+import type pages from '../../locales/en/pages.json';
 import type results from '../../locales/en/results.json';
 import type tables from '../../locales/en/tables.json';
 import type usage from '../../locales/en/usage.json';
@@ -64,6 +65,7 @@ export interface EnglishCatalogue extends OperationCatalogues {
   home: typeof home;
   lang: typeof lang;
   modals: typeof modals;
+  pages: typeof pages;
   results: typeof results;
   tables: typeof tables;
   usage: typeof usage;

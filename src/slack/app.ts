@@ -1,12 +1,15 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App } from '@slack/bolt';
+import { WebClient } from '@slack/web-api';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { ChartSettings } from '../charts/chartRenderer.js';
 import { CHART_ROUTE } from '../charts/localCharts.js';
 import type { DataClient } from '../core/client/dataClient.js';
 import { type Clock, systemClock } from '../core/clock.js';
 import type { Digest, DigestConfig, DigestRunRecord } from '../core/digest/types.js';
+import type { InstallationStore } from '../core/installations/types.js';
 import type { JobScheduler } from '../core/jobs/jobScheduler.js';
 import type { Prices } from '../core/operations/prices.js';
 import { Redactor } from '../core/secrets.js';
@@ -21,6 +24,7 @@ import { SharedChannels } from './calls/sharedChannels.js';
 import type { SlackCallKind } from './calls/slackCallPolicy.js';
 import { readSlackFailure } from './calls/slackCallPolicy.js';
 import { SlackCalls } from './calls/slackCalls.js';
+import { type TeamClients, WorkspaceInstalls } from './calls/workspaceInstalls.js';
 import type { SlackDeps } from './deps.js';
 import { SLASH_COMMANDS } from './flows/routeCommand.js';
 import { WORKFLOW_STEPS } from './flows/workflowSteps.js';
@@ -29,16 +33,19 @@ import { acknowledgeUnhandled } from './middleware/acknowledgeUnhandled.js';
 import { allowlists } from './middleware/allowlists.js';
 import { onlyOnce } from './middleware/onlyOnce.js';
 import { whoIsAsking } from './middleware/whoIsAsking.js';
+import { pageRoutes } from './pages/pageRoutes.js';
 import { ChannelPacing } from './posting/channelPacing.js';
 import { SlackDigestPoster } from './posting/slackDigestPoster.js';
 import { SlackWatchPoster } from './posting/slackWatchPoster.js';
 import { redactingFetch } from './reply/redactOutgoing.js';
 import type { SlackConfig } from './slackConfig.js';
+import { boltInstallationStore } from './wiring/boltInstallationStore.js';
 import { boltLogger } from './wiring/boltLogger.js';
 import { buildSlackDeps } from './wiring/buildDeps.js';
 import { chartDrawing } from './wiring/chartDrawing.js';
 import { httpReceiver } from './wiring/httpReceiver.js';
 import { ListenerCount } from './wiring/listenerCount.js';
+import { oauthReceiverOptions } from './wiring/oauthInstall.js';
 
 export interface SlackAppOptions {
   config: SlackConfig;
@@ -63,6 +70,8 @@ export interface SlackAppOptions {
   postSpacingMs?: number;
   /** One Slack call attempt's deadline by kind (CALL_BUDGETS' unless a test holds a call past a shorter one). */
   slackAttemptTimeoutMs?: Partial<Record<SlackCallKind, number>>;
+  /** Where installations are kept (tokens sealed); required when the config turns Add to Slack on. */
+  installations?: InstallationStore;
 }
 
 export interface SlackApp {
@@ -110,8 +119,36 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   const customRoutes = ops.map(({ path, handler, methods }) => ({ path, handler, method: [...(methods ?? ['GET'])] }));
   const boltLog = boltLogger(logger);
   const redactor = options.redactor ?? new Redactor([config.botToken, config.signingSecret, config.appToken]);
-  const receiver = socketMode ? undefined : httpReceiver({ config, customRoutes, logger, boltLog, redactor });
   const clock = options.clock ?? systemClock;
+  const { oauth } = config;
+  if (oauth && !options.installations) throw new Error('Add to Slack needs an installation store');
+  let workspaces: WorkspaceInstalls | undefined;
+  const pages = pageRoutes({
+    install: Boolean(oauth),
+    quickChart: options.charts.renderer === 'quickchart',
+    ...(config.supportContact ? { supportContact: config.supportContact } : {}),
+  });
+  const receiver = socketMode
+    ? undefined
+    : httpReceiver({
+        config,
+        customRoutes: [...customRoutes, ...pages],
+        logger,
+        boltLog,
+        redactor,
+        ...(oauth && options.installations
+          ? {
+              oauth: oauthReceiverOptions({
+                oauth,
+                installationStore: boltInstallationStore(options.installations, clock),
+                workspaces: () => workspaces,
+                ...(config.apiUrl ? { apiUrl: config.apiUrl } : {}),
+                boltLog,
+                logger,
+              }),
+            }
+          : {}),
+      });
   const pacing = new ChannelPacing(options.store, clock, logger, options.postSpacingMs);
   // Every Web API call of every client (Bolt's per-team clients, the one digests post with) under the one Slack call policy.
   const slackCalls = new SlackCalls({
@@ -120,13 +157,15 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     onChannelRateLimited: (channel, ms) => pacing.holdBack(channel, ms),
     ...(options.slackAttemptTimeoutMs ? { attemptTimeoutMs: options.slackAttemptTimeoutMs } : {}),
   });
+  const clientOptions = {
+    ...(config.apiUrl ? { slackApiUrl: config.apiUrl } : {}),
+    ...slackCalls.clientOptions(redactingFetch((text) => redactor.redact(text))),
+  };
   const app = new App({
-    token: config.botToken,
+    // With Add to Slack, Bolt authorizes each request through the installation store instead.
+    ...(oauth ? {} : { token: config.botToken }),
     ...(receiver ? { receiver } : { socketMode: true, appToken: config.appToken }),
-    clientOptions: {
-      ...(config.apiUrl ? { slackApiUrl: config.apiUrl } : {}),
-      ...slackCalls.clientOptions(redactingFetch((text) => redactor.redact(text))),
-    },
+    clientOptions,
     // The app keeps no per-conversation state; Bolt's default store costs every request a lookup and a thrown error.
     convoStore: false,
     logger: boltLog,
@@ -142,15 +181,36 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     ),
   );
   const install = new AppInstall(options.store, app.client, clock, logger);
+  const installer = receiver?.installer;
+  if (oauth && installer && options.installations) {
+    // A client per token, for minutes: a refreshed token gets its own, and the old one drops out.
+    const clients = new LRUCache<string, WebClient>({ max: 1000, ttl: 10 * 60_000 });
+    workspaces = new WorkspaceInstalls(
+      options.installations,
+      (query) => installer.authorize(query),
+      (token) => {
+        const known = clients.get(token);
+        if (known) return known;
+        const client = new WebClient(token, { ...clientOptions, logger: boltLog });
+        clients.set(token, client);
+        return client;
+      },
+      options.store,
+      clock,
+      logger,
+    );
+  }
+  const teamClients: TeamClients = workspaces ?? { forTeam: async () => app.client };
   const { deps, scheduler, watchScheduler } = buildSlackDeps({
     ...options,
     redactor,
     slackCalls,
     install,
+    ...(workspaces ? { jobsHold: workspaces, workspaces } : {}),
     sharedChannels: new SharedChannels(options.store, logger, () => clock.now()),
-    slackClient: app.client,
-    poster: new SlackDigestPoster(app.client, logger, options.prices, pacing, clock),
-    watchPoster: new SlackWatchPoster(app.client, logger, pacing, clock),
+    teamClients,
+    poster: new SlackDigestPoster(teamClients, logger, options.prices, pacing, clock),
+    watchPoster: new SlackWatchPoster(teamClients, logger, pacing, clock),
     ...(localCharts ? { publishChart: localCharts.publish } : {}),
     ...(drawChartFile ? { drawChartFile } : {}),
     ...(metrics
@@ -203,7 +263,8 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
         listening = { port: portServer.port };
       }
       if (opsServer) listening.opsPort = opsServer.port;
-      await reachSlack(app, install, logger, () => stopped);
+      // With Add to Slack there is no one token to try: each workspace's is tried when it is used.
+      if (!oauth) await reachSlack(app, install, logger, () => stopped);
       await app.init();
       if (socketMode) {
         if (health) health.waitingFor = 'the Socket Mode connection to Slack';

@@ -15,6 +15,7 @@ import type { AppInstall } from './calls/appInstall.js';
 import type { SharedChannels } from './calls/sharedChannels.js';
 import type { SlackCalls } from './calls/slackCalls.js';
 import type { UserProfiles } from './calls/userProfiles.js';
+import type { WorkspaceInstalls } from './calls/workspaceInstalls.js';
 import type { RenderedAnswers } from './render/renderedAnswers.js';
 import type { SlackConfig } from './slackConfig.js';
 
@@ -57,6 +58,8 @@ export interface SlackDeps {
   slackCalls?: SlackCalls;
   /** The app's install: who it is installed as, and whether Slack still takes its token. */
   install?: AppInstall;
+  /** With Add to Slack: the installations, which an uninstall or a revoked token removes. */
+  workspaces?: WorkspaceInstalls;
   /** Which channels are shared with another organisation (Slack Connect); absent in the console. */
   sharedChannels?: SharedChannels;
 }

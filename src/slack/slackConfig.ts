@@ -2,10 +2,19 @@ import type { Locale } from '../i18n/lang.js';
 
 /** The Slack side's settings, read with the rest of the configuration by src/config.ts. */
 export interface SlackConfig {
+  /** Empty in multi-workspace mode: each workspace's token is in its installation. */
   botToken: string;
   signingSecret: string;
   /** Set → Socket Mode; unset → HTTP on `port` at /slack/events. */
   appToken?: string;
+  /**
+   * SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET (HTTP mode only): the app is installed
+   * in any workspace through Add to Slack (/slack/install), each with its own token; unset, the one
+   * workspace of SLACK_BOT_TOKEN.
+   */
+  oauth?: OAuthConfig;
+  /** SUPPORT_CONTACT: who to ask (an address or a URL), on the support page. */
+  supportContact?: string;
   /** Web API base override (enterprise proxies, tests). */
   apiUrl?: string;
   port: number;
@@ -35,6 +44,30 @@ export interface SlackConfig {
   /** EXPORT_MAX_PAGES: the most pages one CSV export fetches (and pays for). */
   exportMaxPages: number;
 }
+
+export interface OAuthConfig {
+  clientId: string;
+  clientSecret: string;
+  stateSecret: string;
+  /** SLACK_REDIRECT_URI: where Slack sends the installer back; unset, the app's first redirect URL in its settings. */
+  redirectUri?: string;
+  /** SLACK_OAUTH_URL: Slack's address for the install's authorize page (tests point it at a fake Slack). */
+  authorizeUrl?: string;
+}
+
+/** The bot scopes the app asks for when installed (the manifests' oauth_config.scopes.bot; a test checks them). */
+export const BOT_SCOPES: readonly string[] = [
+  'commands',
+  'chat:write',
+  'users:read',
+  'im:write',
+  'files:write',
+  'channels:read',
+  'groups:read',
+  'app_mentions:read',
+  'im:history',
+  'assistant:write',
+];
 
 export interface Allowlist {
   /** Workspaces (T…) and Enterprise Grid organisations (E…), judged by the person's own team. */

@@ -5,10 +5,12 @@ import { loadConfig } from '../../src/config.js';
 import { DataClient, type DataClientOptions } from '../../src/core/client/dataClient.js';
 import type { Clock } from '../../src/core/clock.js';
 import type { DigestConfig } from '../../src/core/digest/types.js';
+import { StoredInstallations } from '../../src/core/installations/storedInstallations.js';
 import { DEFAULT_CAPS } from '../../src/core/jobs/caps.js';
 import type { BudgetLimits } from '../../src/core/ledger/budgets.js';
 import { OPERATION_IDS, type OperationId, type RateLimit } from '../../src/core/operations/index.js';
 import { pricesFrom } from '../../src/core/operations/prices.js';
+import { SecretBox } from '../../src/core/secretBox.js';
 import { Redactor } from '../../src/core/secrets.js';
 import { MemoryStore } from '../../src/core/store/memoryStore.js';
 import { StoreGuard } from '../../src/core/store/storeGuard.js';
@@ -30,6 +32,8 @@ import {
   appMentionEvent,
   directMessageEvent,
   eventCallbackBody,
+  type FakeInstall,
+  type FakeInstallTarget,
   type FakeSlack,
   type FakeSlackOptions,
   globalShortcutPayload,
@@ -111,7 +115,15 @@ export interface TestAppOptions {
   postSpacingMs?: number;
   /** One Slack call attempt's deadline by kind, shorter than the app's 10 s for a test that holds a call past it. */
   slackAttemptTimeoutMs?: SlackAppOptions['slackAttemptTimeoutMs'];
+  /**
+   * Add to Slack: no SLACK_BOT_TOKEN, but the fake Slack's client id and secret, a state secret and
+   * TEST_SECRETS_KEY; each workspace is installed through /slack/install (`app.install`).
+   */
+  addToSlack?: boolean;
 }
+
+/** SECRETS_KEY of the Add to Slack test apps (32 bytes, base64). */
+export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
 
 /** How far apart the test app's own posts in one channel go (the app's real spacing is POST_SPACING_MS). */
 export const TEST_POST_SPACING_MS = 50;
@@ -246,21 +258,27 @@ export async function startTestApp(options: TestAppOptions = {}) {
     ...options.client,
     prices,
   });
-  const config: SlackConfig = {
-    ...loadConfig(
-      {
-        DATA_API_BASE_URL: simulator.url,
-        DATA_API_KEY: TEST_API_KEY,
-        SLACK_BOT_TOKEN: TEST_BOT_TOKEN,
-        SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
-        SLACK_API_URL: fake.apiUrl,
-        PORT: '0',
-        ...options.env,
-      },
-      { inSlack: true },
-    ).slack,
-    ...options.slack,
-  };
+  const loaded = loadConfig(
+    {
+      DATA_API_BASE_URL: simulator.url,
+      DATA_API_KEY: TEST_API_KEY,
+      ...(options.addToSlack
+        ? {
+            SLACK_CLIENT_ID: fake.oauth.clientId,
+            SLACK_CLIENT_SECRET: fake.oauth.clientSecret,
+            SLACK_STATE_SECRET: 'e2e-state-secret-of-some-length',
+            SLACK_OAUTH_URL: fake.authorizeUrl,
+            SECRETS_KEY: TEST_SECRETS_KEY,
+          }
+        : { SLACK_BOT_TOKEN: TEST_BOT_TOKEN }),
+      SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
+      SLACK_API_URL: fake.apiUrl,
+      PORT: '0',
+      ...options.env,
+    },
+    { inSlack: true },
+  );
+  const config: SlackConfig = { ...loaded.slack, ...options.slack };
   const digest: DigestConfig = {
     timeZone: 'Asia/Shanghai',
     postEmpty: false,
@@ -269,7 +287,19 @@ export async function startTestApp(options: TestAppOptions = {}) {
     ...options.digest,
   };
   // As main.ts: every secret the app holds is kept out of what it sends (the API key included).
-  const redactor = new Redactor([TEST_API_KEY, config.botToken, config.signingSecret, config.appToken]);
+  const redactor = new Redactor([
+    TEST_API_KEY,
+    config.botToken,
+    config.signingSecret,
+    config.appToken,
+    config.oauth?.clientSecret,
+    config.oauth?.stateSecret,
+  ]);
+  const installations = loaded.secrets
+    ? new StoredInstallations(store, new SecretBox(loaded.secrets.current, loaded.secrets.previous), clock, (secret) =>
+        redactor.add(secret),
+      )
+    : undefined;
   const slack: SlackApp = await createSlackApp({
     config,
     data: client,
@@ -282,12 +312,14 @@ export async function startTestApp(options: TestAppOptions = {}) {
     clock,
     runScheduler: false,
     redactor,
+    ...(installations ? { installations } : {}),
     postSpacingMs: options.postSpacingMs ?? TEST_POST_SPACING_MS,
     ...(options.slackAttemptTimeoutMs ? { slackAttemptTimeoutMs: options.slackAttemptTimeoutMs } : {}),
     ...(options.metrics ? { metrics: options.metrics, health: { shuttingDown: false } } : {}),
   });
   const { port } = await slack.start(0);
   const url = `http://127.0.0.1:${port}`;
+  fake.oauth.redirectUri = `${url}/slack/oauth_redirect`;
 
   /** A message event (a mention, a direct message) in its envelope, signed; its ts, thread, channel and event_id. */
   async function sendMessageEvent(
@@ -325,6 +357,41 @@ export async function startTestApp(options: TestAppOptions = {}) {
     config,
     logger,
     logs,
+    installations,
+
+    /**
+     * An install through Add to Slack as a browser makes it: the install page, its button (Bolt's
+     * start path, which sets the state cookie and sends the browser to Slack), Slack's authorize
+     * page approving `target` (or cancelled), and the redirect back with the cookie. The page it
+     * ends on, and what Slack issued.
+     */
+    async install(
+      target: FakeInstallTarget | 'deny',
+      browser: { acceptLanguage?: string; cookie?: (stateCookie: string) => string } = {},
+    ): Promise<{ status: number; html: string; issued?: FakeInstall }> {
+      const headers: Record<string, string> = browser.acceptLanguage
+        ? { 'accept-language': browser.acceptLanguage }
+        : {};
+      const page = await (await fetch(`${url}/slack/install`, { headers })).text();
+      const start = /<a class="button" href="([^"]+)"/.exec(page)?.[1]?.replaceAll('&#38;', '&');
+      if (!start) throw new Error(`the install page has no Add to Slack button:\n${page}`);
+      const started = await fetch(new URL(start, url), { headers, redirect: 'manual' });
+      const cookies = started.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(';')[0]!)
+        .join('; ');
+      const authorize = started.headers.get('location');
+      if (started.status !== 302 || !authorize) throw new Error(`the install did not go to Slack (${started.status})`);
+      const before = fake.oauth.installs.length;
+      fake.oauth.approveNextInstall(target);
+      const back = (await fetch(authorize, { redirect: 'manual' })).headers.get('location')!;
+      const finished = await fetch(back, {
+        headers: { ...headers, cookie: browser.cookie ? browser.cookie(cookies) : cookies },
+        redirect: 'manual',
+      });
+      const issued = fake.oauth.installs.length > before ? fake.oauth.installs.at(-1) : undefined;
+      return { status: finished.status, html: await finished.text(), ...(issued ? { issued } : {}) };
+    },
 
     /** Sends a signed slash command; by default `/dq` from DEFAULT_USER_ID in DEFAULT_CHANNEL_ID. */
     async command(text: string, commandOptions: CommandOptions = {}): Promise<CommandSent> {

@@ -158,7 +158,7 @@ export class JobRuns<Job extends RunJob<Run>, Run extends JobRunRecord> {
     );
     if (!posted.ok && posted.stopsApp) {
       await this.options.app
-        ?.stop(posted.code ?? 'invalid_auth')
+        ?.stop(posted.code ?? 'invalid_auth', job.teamId)
         .catch((error: unknown) =>
           this.options.logger?.error({ err: error }, 'could not record that Slack refused the app’s token'),
         );
@@ -179,7 +179,7 @@ export class JobRuns<Job extends RunJob<Run>, Run extends JobRunRecord> {
     const { repository, store, owner, kind, logger } = this.options;
     const job = await repository.get(id);
     if (!job) return 'missing';
-    const halted = await this.options.app?.stopped();
+    const halted = await this.options.app?.stopped(job.teamId);
     if (halted) return this.holdWhileStopped(job, scheduledFor, trigger, halted);
     const refused = await this.options.refusal?.({
       teamId: job.teamId,

@@ -58,12 +58,13 @@ export class JobPostError extends Error {
 }
 
 /**
- * Whether the app may post (and so spend) on its own at all, kept by the Slack side: an uninstall or
- * a revoked token stops every scheduled job before it spends, until Slack takes the token again.
+ * Whether the app may post (and so spend) on its own in a workspace, kept by the Slack side: an
+ * uninstall or a revoked token stops its scheduled jobs before they spend, until Slack takes a token
+ * again. With one workspace (SLACK_BOT_TOKEN) that is every job; with many, that workspace's only.
  */
 export interface AppStatus {
-  /** Why every job holds now, and since when; undefined while the app may post. */
-  stopped(): Promise<{ reason: Phrase; since: number } | undefined>;
-  /** A post showed Slack no longer takes the app's token (`code`: token_revoked, invalid_auth …). */
-  stop(code: string): Promise<void>;
+  /** Why the workspace's jobs hold now, and since when; undefined while the app may post there. */
+  stopped(teamId: string): Promise<{ reason: Phrase; since: number } | undefined>;
+  /** A post showed Slack no longer takes the workspace's token (`code`: token_revoked, invalid_auth …). */
+  stop(code: string, teamId: string): Promise<void>;
 }

@@ -1,10 +1,10 @@
-import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import { type Clock, systemClock } from '../../core/clock.js';
 import type { DigestContent, DigestPoster } from '../../core/digest/types.js';
 import type { Prices } from '../../core/operations/prices.js';
 import { langFor } from '../../i18n/lang.js';
 import { jobPostError, slackErrorCode } from '../calls/slackCallPolicy.js';
+import type { TeamClients } from '../calls/workspaceInstalls.js';
 import { renderDigest } from '../render/digest.js';
 import type { ChannelPacing } from './channelPacing.js';
 
@@ -15,7 +15,7 @@ import type { ChannelPacing } from './channelPacing.js';
  */
 export class SlackDigestPoster implements DigestPoster {
   constructor(
-    private readonly client: WebClient,
+    private readonly clients: TeamClients,
     private readonly logger: Logger,
     private readonly prices: Prices,
     private readonly pacing: ChannelPacing,
@@ -30,10 +30,12 @@ export class SlackDigestPoster implements DigestPoster {
       lang: langFor(content.locale),
     });
     if (!main) return;
+    // Asked for each digest: a workspace's token is read (and refreshed) when it is needed, never kept.
+    const client = await this.clients.forTeam(content.digest.teamId);
     let threadTs: string;
     try {
       await this.pacing.turn(channel);
-      const first = await this.client.chat.postMessage({
+      const first = await client.chat.postMessage({
         channel,
         text: main.text,
         blocks: main.blocks,
@@ -52,7 +54,7 @@ export class SlackDigestPoster implements DigestPoster {
     for (const reply of replies) {
       try {
         await this.pacing.turn(channel);
-        await this.client.chat.postMessage({
+        await client.chat.postMessage({
           channel,
           thread_ts: threadTs,
           text: reply.text,

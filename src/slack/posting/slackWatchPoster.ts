@@ -1,8 +1,8 @@
-import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import { type Clock, systemClock } from '../../core/clock.js';
 import type { WatchNotice, WatchPoster } from '../../core/watch/types.js';
 import { jobPostError } from '../calls/slackCallPolicy.js';
+import type { TeamClients } from '../calls/workspaceInstalls.js';
 import { watchNoticeMessage } from '../flows/watchNotice.js';
 import { sendWithTableFallback } from '../reply/responders.js';
 import type { ChannelPacing } from './channelPacing.js';
@@ -10,7 +10,7 @@ import type { ChannelPacing } from './channelPacing.js';
 /** Posts a watch's messages to its channel, in the channel's turn (the pacing digests share). */
 export class SlackWatchPoster implements WatchPoster {
   constructor(
-    private readonly client: WebClient,
+    private readonly clients: TeamClients,
     private readonly logger: Logger,
     private readonly pacing: ChannelPacing,
     private readonly clock: Clock = systemClock,
@@ -19,11 +19,12 @@ export class SlackWatchPoster implements WatchPoster {
   async post(notice: WatchNotice): Promise<void> {
     const channel = notice.watch.channelId;
     const message = watchNoticeMessage(notice);
+    const client = await this.clients.forTeam(notice.watch.teamId);
     try {
       // A saved search's table: a Slack that refuses the data_table block gets the same post as cards.
       await sendWithTableFallback(message, async (sent) => {
         await this.pacing.turn(channel);
-        await this.client.chat.postMessage({ channel, text: sent.text, blocks: sent.blocks, unfurl_links: false });
+        await client.chat.postMessage({ channel, text: sent.text, blocks: sent.blocks, unfurl_links: false });
       });
     } catch (error) {
       const failure = jobPostError(error, channel, { kind: 'watch', id: notice.watch.id }, this.clock.now());

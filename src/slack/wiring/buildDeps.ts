@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import type { ChartPublisher, ChartSettings } from '../../charts/chartRenderer.js';
 import type { DataClient } from '../../core/client/dataClient.js';
@@ -13,6 +12,7 @@ import { ExportJobs } from '../../core/export/exportJobs.js';
 import { LookupHistory } from '../../core/history.js';
 import { EntryCaps } from '../../core/jobs/caps.js';
 import { JobScheduler } from '../../core/jobs/jobScheduler.js';
+import type { AppStatus } from '../../core/jobs/types.js';
 import { LatestResults } from '../../core/latestResults.js';
 import type { Prices } from '../../core/operations/prices.js';
 import { Redactor } from '../../core/secrets.js';
@@ -27,6 +27,7 @@ import type { AppInstall } from '../calls/appInstall.js';
 import type { SharedChannels } from '../calls/sharedChannels.js';
 import type { SlackCalls } from '../calls/slackCalls.js';
 import { UserProfiles } from '../calls/userProfiles.js';
+import type { TeamClients, WorkspaceInstalls } from '../calls/workspaceInstalls.js';
 import type { ChartFileDrawer, SlackDeps } from '../deps.js';
 import { RenderedAnswers } from '../render/renderedAnswers.js';
 import { channelRefusal, refusal } from '../requester/access.js';
@@ -61,9 +62,13 @@ export interface DepsInput {
   slackCalls?: SlackCalls;
   /** Whether Slack takes the app's token; scheduled jobs hold while it does not. Absent in the console. */
   install?: AppInstall;
-  /** Which channels are shared with another organisation, asked with `slackClient`; absent in the console. */
+  /** Which channels are shared with another organisation, asked with each workspace's client; absent in the console. */
   sharedChannels?: SharedChannels;
-  slackClient?: WebClient;
+  teamClients?: TeamClients;
+  /** Whether a workspace's jobs may post: `install` with one workspace, each installation's with many. */
+  jobsHold?: AppStatus;
+  /** With Add to Slack: each workspace's installation, removed by an uninstall. */
+  workspaces?: WorkspaceInstalls;
 }
 
 /** Everything the flows need, assembled once for the Slack app (and the console, which posts nowhere). */
@@ -79,12 +84,13 @@ export function buildSlackDeps(input: DepsInput): {
   // The allowlists as they are now, before every scheduled or manual run: a list tightened after a
   // digest or watch was saved stops it (paused, with why) before anything is claimed or spent; so
   // does its channel having been shared with another organisation since (unless ALLOW_SHARED_CHANNELS).
-  const { sharedChannels, slackClient } = input;
+  const { sharedChannels, teamClients } = input;
   const refusedBy = async (where: { teamId: string; channelId: string; userId: string }) =>
     refusal(config.allowlist, where) ??
-    (sharedChannels && slackClient
-      ? await channelRefusal({ config, sharedChannels }, slackClient, where.channelId)
+    (sharedChannels && teamClients
+      ? await channelRefusal({ config, sharedChannels }, await teamClients.forTeam(where.teamId), where.channelId)
       : undefined);
+  const jobsHold = input.jobsHold ?? input.install;
   const repository = new DigestRepository(digestStore);
   const runner = new DigestRunner({
     repository,
@@ -99,7 +105,7 @@ export function buildSlackDeps(input: DepsInput): {
     owner: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
     ...(input.onDigestRun ? { onRun: input.onDigestRun } : {}),
     refusal: refusedBy,
-    ...(input.install ? { app: input.install } : {}),
+    ...(jobsHold ? { app: jobsHold } : {}),
   });
   const scheduler = new JobScheduler<Digest>({
     repository,
@@ -123,7 +129,7 @@ export function buildSlackDeps(input: DepsInput): {
     owner: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
     ...(input.onWatchRun ? { onRun: input.onWatchRun } : {}),
     refusal: refusedBy,
-    ...(input.install ? { app: input.install } : {}),
+    ...(jobsHold ? { app: jobsHold } : {}),
   });
   const watchScheduler = new JobScheduler<Watch>({
     repository: watchRepository,
@@ -169,6 +175,7 @@ export function buildSlackDeps(input: DepsInput): {
     ...(input.storeGuard ? { storeGuard: input.storeGuard } : {}),
     ...(input.slackCalls ? { slackCalls: input.slackCalls } : {}),
     ...(input.install ? { install: input.install } : {}),
+    ...(input.workspaces ? { workspaces: input.workspaces } : {}),
     ...(sharedChannels ? { sharedChannels } : {}),
   };
   return { deps, scheduler, watchScheduler };

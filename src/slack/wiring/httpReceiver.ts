@@ -1,4 +1,4 @@
-import type { Logger as BoltLogger } from '@slack/bolt';
+import type { Logger as BoltLogger, HTTPReceiverOptions } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { Redactor } from '../../core/secrets.js';
 import type { SlackConfig } from '../slackConfig.js';
@@ -13,9 +13,12 @@ export function httpReceiver(options: {
   logger: Logger;
   boltLog: BoltLogger;
   redactor: Redactor;
+  /** Add to Slack (oauthReceiverOptions): Bolt's install path, redirect and installation store. */
+  oauth?: Partial<HTTPReceiverOptions>;
 }): GuardedHTTPReceiver {
   const { config, logger, redactor } = options;
   return new GuardedHTTPReceiver({
+    ...options.oauth,
     signingSecret: config.signingSecret,
     customRoutes: options.customRoutes,
     logger: options.boltLog,

@@ -153,7 +153,13 @@ describe('a digest run against a channel that fails for good ends, recorded (iss
     const rig = await startSlackDigestRig(
       fake.apiUrl,
       ({ client, store, clock }) =>
-        new SlackDigestPoster(client, silent, pricesFrom(), new ChannelPacing(store, clock), clock),
+        new SlackDigestPoster(
+          { forTeam: async () => client },
+          silent,
+          pricesFrom(),
+          new ChannelPacing(store, clock),
+          clock,
+        ),
     );
     fail();
     const started = rig.clock.now();
@@ -186,7 +192,13 @@ describe('a digest run against a channel that fails for good ends, recorded (iss
         startSlackDigestRig(
           fake.apiUrl,
           ({ client, store, clock }) =>
-            new SlackDigestPoster(client, silent, pricesFrom(), new ChannelPacing(store, clock), clock),
+            new SlackDigestPoster(
+              { forTeam: async () => client },
+              silent,
+              pricesFrom(),
+              new ChannelPacing(store, clock),
+              clock,
+            ),
           { shared, fetch: postTimes(shared.clock, sent) },
         ),
       ),

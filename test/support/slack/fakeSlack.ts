@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { surfaceChartProblems } from '../slackChartLimits.js';
+import { FakeOAuth } from './fakeOAuth.js';
 import { DEFAULT_TZ, type FakeSlackUser } from './fakeUsers.js';
 import { RecordLog } from './recordLog.js';
 import {
@@ -77,6 +78,8 @@ interface Answer {
 type AfterDoing = { kind: 'status'; status: number } | { kind: 'reset' };
 
 const API_PREFIX = '/api/';
+/** Slack's authorize page (https://slack.com/oauth/v2/authorize), where an install starts. */
+export const AUTHORIZE_PATH = '/oauth/v2/authorize';
 const RESPONSE_PREFIX = '/response/';
 const UPLOAD_PREFIX = '/upload/';
 
@@ -106,6 +109,8 @@ function describeCalls(calls: RecordedCall[]): string {
  */
 export class FakeSlack {
   readonly workspace: FakeWorkspace;
+  /** Installs through Add to Slack: the authorize page, oauth.v2.access and the tokens they issued. */
+  readonly oauth = new FakeOAuth();
   readonly #server: Server;
   readonly #state: FakeSlackState;
   readonly #validTokens: Set<string> | undefined;
@@ -142,6 +147,11 @@ export class FakeSlack {
   /** `http://127.0.0.1:<port>`, no trailing slash. */
   get url(): string {
     return this.#url;
+  }
+
+  /** Where an install's authorize page is (the app's SLACK_OAUTH_URL). */
+  get authorizeUrl(): string {
+    return `${this.#url}${AUTHORIZE_PATH}`;
   }
 
   /** What WebClient's `slackApiUrl` (or the app's SLACK_API_URL) should be: `${url}/api/`. */
@@ -435,7 +445,10 @@ export class FakeSlack {
 
   async #route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.#url);
-    if (url.pathname.startsWith(API_PREFIX)) {
+    if (url.pathname === AUTHORIZE_PATH && req.method === 'GET') {
+      res.writeHead(302, { location: this.oauth.authorize(url.searchParams) });
+      res.end();
+    } else if (url.pathname.startsWith(API_PREFIX)) {
       await this.#serveWebApi(decodeURIComponent(url.pathname.slice(API_PREFIX.length)), req, res, url);
     } else if (url.pathname.startsWith(RESPONSE_PREFIX) && req.method === 'POST') {
       await this.#serveResponseUrl(decodeURIComponent(url.pathname.slice(RESPONSE_PREFIX.length)), req, res);
@@ -482,8 +495,13 @@ export class FakeSlack {
   }
 
   #answer(method: string, args: Record<string, unknown>, token: string | undefined): Answer {
+    // oauth.v2.access takes the app's client id and secret, not a token.
+    if (method === 'oauth.v2.access') return { status: 200, body: this.oauth.access(args, Date.now()) };
     if (!token) return { status: 200, body: { ok: false, error: 'not_authed' } };
-    if (this.#validTokens && !this.#validTokens.has(token) && !this.#state.functions.acceptsToken(token))
+    const issued = this.oauth.check(token, Date.now());
+    if (issued && 'error' in issued) return { status: 200, body: { ok: false, error: issued.error } };
+    if (issued && method === 'auth.test') return { status: 200, body: this.oauth.authTest(issued.install) };
+    if (!issued && this.#validTokens && !this.#validTokens.has(token) && !this.#state.functions.acceptsToken(token))
       return { status: 200, body: { ok: false, error: 'invalid_auth' } };
     if (this.#tokensRevoked && !this.#state.functions.acceptsToken(token))
       return { status: 200, body: { ok: false, error: this.#tokensRevoked } };
