@@ -13,6 +13,9 @@ const KEPT_AS_IS = new Set([
   'Home',
   'Workflow',
   'Builder',
+  // Slack's Chinese pages keep its plan's name: Enterprise Grid 组织.
+  'Enterprise',
+  'Grid',
   'lang',
   'auto',
 ]);

@@ -89,7 +89,7 @@ describeWithChromium('the pages in a browser', () => {
     expect(privacy ?? '').not.toContain('QuickChart');
     await shoot(page, 'privacy-zh');
     await page.locator('nav').getByRole('link', { name: '帮助' }).click();
-    await expect(page.locator('code').first().textContent()).resolves.toBe('/dq help');
+    await expect(page.locator('code').first().textContent()).resolves.toBe('/dq 帮助');
     await shoot(page, 'support-zh');
   });
 
@@ -99,10 +99,10 @@ describeWithChromium('the pages in a browser', () => {
     app.fake.oauth.approveNextInstall('deny');
     await page.getByRole('link', { name: '添加到 Slack' }).click();
     await page.waitForURL(/\/slack\/oauth_redirect/);
-    await expect(page.locator('h1').textContent()).resolves.toBe('安装没有完成');
-    await expect(page.locator('.alert').textContent()).resolves.toContain('安装已在 Slack 中取消');
+    await expect(page.locator('h1').textContent()).resolves.toBe('安装未完成');
+    await expect(page.locator('.alert').textContent()).resolves.toContain('已在 Slack 中取消安装');
     await shoot(page, 'failed-zh');
-    await page.getByRole('link', { name: '重新安装' }).click();
+    await page.getByRole('link', { name: '重新开始安装' }).click();
     await expect(page.locator('h1').textContent()).resolves.toBe('把 Data Query 添加到 Slack');
   });
 
