@@ -1,4 +1,4 @@
-import { TAXPAYER_KEYWORD_MAX } from '../operations/taxpayer.js';
+import { TAXPAYER_KEYWORD_MAX } from '../operations/index.js';
 import { isValidCreditCode, looksLikeCreditCode } from '../validation/creditCode.js';
 import { withoutInvisibles } from '../validation/withoutInvisibles.js';
 import { csvGrid, type GridCell, type GridRefusal, type GridRow, type GridSheet, readGrid } from './sheetGrid.js';
@@ -94,7 +94,6 @@ const CODE_HEADER_PARTS = [
 ];
 const CODE_HEADERS = ['tin', '代码', 'code'];
 const NAME_HEADER_PARTS = [
-  '名称',
   '供应商',
   '公司',
   '企业',
@@ -113,7 +112,7 @@ const NAME_HEADER_PARTS = [
   'firm',
   'contractor',
 ];
-const NAME_HEADERS = ['name', '名字', '姓名'];
+const NAME_HEADERS = ['name'];
 
 /** Words that end or mark a company name in either language. */
 const COMPANY_WORDS =
