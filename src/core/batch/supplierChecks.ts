@@ -44,7 +44,6 @@ export interface SupplierChecksOptions {
   client: DataClient;
   store: Store;
   prices: Prices;
-  rateLimit: RateLimit;
   clock: Clock;
   logger?: Logger;
   /** Lookups in flight at once; the rate limit sets the pace, this only covers the service's latency. */
@@ -86,6 +85,11 @@ export class SupplierChecks {
     this.concurrency = options.concurrency ?? 8;
   }
 
+  /** The limit the lookups keep to, which sets how long a check takes. */
+  get rateLimit(): RateLimit {
+    return this.options.client.rateLimitOf(SUPPLIER_CHECK_OPERATION);
+  }
+
   private get cost(): number {
     return this.options.prices.priceOf(SUPPLIER_CHECK_OPERATION).coins;
   }
@@ -99,6 +103,7 @@ export class SupplierChecks {
     list: SupplierList,
     spender: Spender & { userId: string; channelId?: string },
     budgetLeft: number | undefined,
+    surface?: Record<string, string>,
   ): Promise<PlanOutcome> {
     const existing = await this.find(spender);
     if (existing?.state === 'running') return { kind: 'busy', check: existing };
@@ -111,7 +116,7 @@ export class SupplierChecks {
       ),
     );
     const cached = fresh.filter(Boolean).length;
-    const plan = batchPlan(list, cached, { cost: this.cost, rateLimit: this.options.rateLimit }, budgetLeft);
+    const plan = batchPlan(list, cached, { cost: this.cost, rateLimit: this.rateLimit }, budgetLeft);
     const check: SupplierCheck = {
       teamId: spender.teamId,
       userId: spender.userId,
@@ -123,6 +128,7 @@ export class SupplierChecks {
       outcomes: list.entries.map(() => null),
       confirmedCoins: plan.coins,
       coinsSpent: 0,
+      ...(surface ? { surface } : {}),
     };
     await this.options.store.putDoc(COLLECTION, checkId(spender), check);
     return { kind: 'planned', plan, check };
@@ -137,7 +143,7 @@ export class SupplierChecks {
     const check = await this.find(spender);
     if (check?.state !== 'planned' || this.options.clock.now() - check.createdAt > PLAN_KEPT_MS) return undefined;
     check.state = 'running';
-    check.surface = surface;
+    check.surface = { ...check.surface, ...surface };
     await this.options.store.putDoc(COLLECTION, checkId(spender), check);
     if (!(await this.run(check, listener))) return undefined;
     return check;

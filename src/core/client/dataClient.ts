@@ -342,7 +342,8 @@ export class DataClient {
     return this.prices.priceOf(id).coins;
   }
 
-  private rateLimitOf(id: OperationId): RateLimit {
+  /** The rate limit this client keeps to for the operation (the spec's, or the one configured). */
+  rateLimitOf(id: OperationId): RateLimit {
     return this.options.rateLimits?.[id] ?? operations[id].rateLimit;
   }
 

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import type { ChartPublisher, ChartSettings } from '../../charts/chartRenderer.js';
+import { SupplierChecks } from '../../core/batch/supplierChecks.js';
 import type { DataClient } from '../../core/client/dataClient.js';
 import { type Clock, systemClock } from '../../core/clock.js';
 import { DigestRepository } from '../../core/digest/digestRepository.js';
@@ -154,6 +155,13 @@ export function buildSlackDeps(input: DepsInput): {
       new EntryCaps('watch', input.digest.caps.watches, digestStore, clock),
     ),
     exports: new ExportJobs(input.store, logger),
+    supplierChecks: new SupplierChecks({
+      client: input.data,
+      store: input.store,
+      prices: input.prices,
+      clock,
+      logger,
+    }),
     history: new LookupHistory(input.store),
     latestResults: new LatestResults(input.store),
     config,

@@ -14,7 +14,6 @@ import { startVirtualDataService, TEST_KEY } from '../../support/dataService.js'
 
 type VirtualDataService = ReturnType<typeof startVirtualDataService>;
 
-const RATE_LIMIT = { count: 600, windowMs: 60_000 };
 const PERSON = { teamId: 'T1', userId: 'U1', channelId: 'D1' };
 
 /**
@@ -54,7 +53,6 @@ function checksOn(service: VirtualDataService, client = service.client): Supplie
     client,
     store: service.store,
     prices: pricesFrom(),
-    rateLimit: RATE_LIMIT,
     clock: service.clock,
   });
 }
