@@ -177,6 +177,23 @@ describe('checking a shared supplier list', () => {
     expect(summaryText).toContain('The budget ran out before the end');
   });
 
+  it('Stop keeps what was done, pays for nothing more, and marks the rest not checked', async () => {
+    // A slower limit, so Stop arrives part of the way through.
+    await start({ rateLimits: { [TAXPAYER]: { count: 20, windowMs: 1000 } } });
+    const plan = await share('list.csv', supplierCsv().bytes, 'check these');
+    const ts = await click(ACTION.supplierCheckStart, plan);
+    await until(() => app.upstreamCalls(TAXPAYER).length >= 10);
+    await app.click(ACTION.supplierCheckStop, 'check', { channelId: DM, messageTs: ts, ephemeral: false });
+    await uploaded();
+    const looked = app.upstreamCalls(TAXPAYER).length;
+    expect(looked).toBeLessThan(250);
+    expect(coinsCharged()).toBe(looked * 20);
+    const edits = app.fake.calls().filter((call) => call.method === 'chat.update' && call.args.ts === ts);
+    const summaryText = allText(postedMessage(edits.at(-1)!));
+    expect(summaryText).toContain(`*Not checked:* ${250 - looked}`);
+    expect(summaryText).toContain('Stopped before the end');
+  });
+
   it('Cancel calls nothing; a binary file named .csv and an empty file are answered, nothing charged', async () => {
     await start();
     const plan = await share('list.csv', supplierCsv().bytes, 'check these');
