@@ -100,6 +100,7 @@ async function main(): Promise<number> {
   const started = performance.now();
   await run.checks.start(
     person,
+    planned.check.planId,
     {},
     {
       progress: async () => void progress.push(performance.now()),
@@ -139,6 +140,11 @@ async function main(): Promise<number> {
   const ratio = p99(withBatch) / p99(without);
   console.log(
     `check: ${round(wallMs / 1000, 1)} s for ${plan.toLookUp} paid lookups (minimum ${round(minimumMs / 1000, 1)} s); ${progress.length} progress updates; service rate-limit answers: ${rateLimited}`,
+  );
+  // The other person's lookups take slots of the same limit: the least the two could take together.
+  const sharedMinimumMs = ((plan.toLookUp + withBatch.length) * limit.windowMs) / limit.count;
+  console.log(
+    `check vs the least both people's lookups take at the limit: ${round(wallMs / sharedMinimumMs, 3)}× (${plan.toLookUp} + ${withBatch.length} lookups)`,
   );
   console.log(
     `other person: ${withBatch.length} lookups, p50 ${round(

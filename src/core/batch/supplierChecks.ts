@@ -13,6 +13,8 @@ import { outcomeOf, type SupplierOutcome } from './supplierOutcome.js';
 
 /** One person's check of a list, as stored: it survives a restart and resumes where it stopped. */
 export interface SupplierCheck {
+  /** Names this plan, so a Start under an older plan's message cannot start a newer one at another cost. */
+  planId: string;
   teamId: string;
   userId: string;
   channelId?: string;
@@ -118,6 +120,7 @@ export class SupplierChecks {
     const cached = fresh.filter(Boolean).length;
     const plan = batchPlan(list, cached, { cost: this.cost, rateLimit: this.rateLimit }, budgetLeft);
     const check: SupplierCheck = {
+      planId: randomBytes(6).toString('hex'),
       teamId: spender.teamId,
       userId: spender.userId,
       ...(spender.channelId ? { channelId: spender.channelId } : {}),
@@ -134,14 +137,19 @@ export class SupplierChecks {
     return { kind: 'planned', plan, check };
   }
 
-  /** Starts the person's planned check (Start); undefined when there is none to start (cancelled, expired, already running). */
+  /** Starts the person's planned check (Start under its plan); undefined when there is none to start (cancelled, replanned, expired, running). */
   async start(
     spender: Spender & { userId: string },
+    planId: string,
     surface: Record<string, string>,
     listener: CheckListener,
   ): Promise<SupplierCheck | undefined> {
     const check = await this.find(spender);
-    if (check?.state !== 'planned' || this.options.clock.now() - check.createdAt > PLAN_KEPT_MS) return undefined;
+    const startable =
+      check?.state === 'planned' &&
+      check.planId === planId &&
+      this.options.clock.now() - check.createdAt <= PLAN_KEPT_MS;
+    if (!startable) return undefined;
     check.state = 'running';
     check.surface = { ...check.surface, ...surface };
     await this.options.store.putDoc(COLLECTION, checkId(spender), check);

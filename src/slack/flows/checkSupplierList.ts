@@ -98,7 +98,11 @@ export async function checkSharedList(
     // The check speaks the language of the message that shared the list, through to its results.
     const planned = await deps.supplierChecks.plan(reading.list, spender, budgetLeft(state), { locale: lang.locale });
     if (planned.kind === 'busy') return void (await notice(lang.t('batch.answer.busy')));
-    await post(client, requester.userId, supplierPlanMessage(reading.list, planned.plan, fileName, lang));
+    await post(
+      client,
+      requester.userId,
+      supplierPlanMessage(reading.list, planned.plan, planned.check.planId, fileName, lang),
+    );
   } catch (error) {
     deps.logger.error({ err: error }, 'could not plan a supplier list check');
     await notice(lang.t('batch.answer.downloadFailed')).catch(() => undefined);
@@ -143,6 +147,7 @@ export async function startSupplierCheck(
   client: WebClient,
   requester: Requester,
   surface: { channel: string; ts: string },
+  planId: string,
 ): Promise<void> {
   const spender = { teamId: requester.teamId, userId: requester.userId };
   const existing = await deps.supplierChecks.find(spender);
@@ -150,7 +155,7 @@ export async function startSupplierCheck(
   const lang = planned ? langFor(planned) : (await requester.profile()).lang;
   const placed = { ...surface, locale: lang.locale };
   const listener = existing ? checkListener(deps, client, { ...existing, surface: placed }) : undefined;
-  const check = listener && (await deps.supplierChecks.start(spender, placed, listener));
+  const check = listener && (await deps.supplierChecks.start(spender, planId, placed, listener));
   if (!check) return update(client, surface, renderNotice(lang.t('batch.answer.gone'), lang));
   await update(client, surface, supplierProgressMessage(check, deps.supplierChecks.rateLimit, lang));
 }

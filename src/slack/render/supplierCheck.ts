@@ -14,8 +14,8 @@ import { ACTION } from '../payloads/ids.js';
 import { type SlackMessage, withTableFallback } from '../reply/slackMessage.js';
 import { tableOrNothing, textCell } from './dataTable.js';
 
-function checkButton(text: string, actionId: string, style?: 'primary' | 'danger'): Button {
-  const element: Button = { type: 'button', text: plainText(text), action_id: actionId, value: 'check' };
+function checkButton(text: string, actionId: string, value: string, style?: 'primary' | 'danger'): Button {
+  const element: Button = { type: 'button', text: plainText(text), action_id: actionId, value };
   if (style) element.style = style;
   return element;
 }
@@ -25,7 +25,13 @@ function coins(count: number, lang: Lang): string {
 }
 
 /** The costs of a check before anything is called: rows, distinct, cached, to look up × price, the budget, the time; Start and Cancel. */
-export function supplierPlanMessage(list: SupplierList, plan: BatchPlan, fileName: string, lang: Lang): SlackMessage {
+export function supplierPlanMessage(
+  list: SupplierList,
+  plan: BatchPlan,
+  planId: string,
+  fileName: string,
+  lang: Lang,
+): SlackMessage {
   const lines = [
     lang.t('batch.plan.file', { file: escapeMrkdwn(fileName) }),
     lang.t('batch.plan.rows', { count: plan.rows, distinct: plan.distinct }),
@@ -58,8 +64,8 @@ export function supplierPlanMessage(list: SupplierList, plan: BatchPlan, fileNam
     type: 'actions',
     block_id: 'supplier_check_plan',
     elements: [
-      checkButton(start, ACTION.supplierCheckStart, 'primary'),
-      checkButton(lang.t('batch.plan.cancel'), ACTION.supplierCheckCancel),
+      checkButton(start, ACTION.supplierCheckStart, planId, 'primary'),
+      checkButton(lang.t('batch.plan.cancel'), ACTION.supplierCheckCancel, planId),
     ],
   });
   return fitToSlackLimits({ text: lang.t('batch.plan.title'), blocks }, lang);
@@ -80,7 +86,7 @@ export function supplierProgressMessage(check: SupplierCheck, rateLimit: RateLim
     {
       type: 'actions',
       block_id: 'supplier_check_progress',
-      elements: [checkButton(lang.t('batch.progress.stop'), ACTION.supplierCheckStop, 'danger')],
+      elements: [checkButton(lang.t('batch.progress.stop'), ACTION.supplierCheckStop, check.planId, 'danger')],
     },
   ];
   return fitToSlackLimits({ text: line, blocks }, lang);

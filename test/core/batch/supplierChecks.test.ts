@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type CheckListener,
+  type PlanOutcome,
   PROGRESS_EVERY_MS,
   type SupplierCheck,
   SupplierChecks,
@@ -31,6 +32,11 @@ function threeHundredRows(): SupplierList {
   const reading = readPastedList(text, { maxRows: 1000 });
   if (reading.kind !== 'list') throw new Error('the list was refused');
   return reading.list;
+}
+
+function planIdOf(outcome: PlanOutcome): string {
+  if (outcome.kind !== 'planned') throw new Error('not planned');
+  return outcome.check.planId;
 }
 
 function recorder() {
@@ -77,8 +83,8 @@ describe('checking a whole supplier list', () => {
 
     const checks = checksOn(service);
     const planned = await checks.plan(list, PERSON, 100_000);
-    expect(planned.kind).toBe('planned');
-    expect(planned.kind === 'planned' && planned.plan).toMatchObject({
+    if (planned.kind !== 'planned') throw new Error('not planned');
+    expect(planned.plan).toMatchObject({
       rows: 300,
       distinct: 250,
       cached: 40,
@@ -90,7 +96,9 @@ describe('checking a whole supplier list', () => {
 
     const { progress, finished, listener } = recorder();
     const started = service.clock.now();
-    expect(await checks.start(PERSON, { channel: 'D1' }, listener(service))).toBeDefined();
+    // A Start under another plan's message starts nothing.
+    expect(await checks.start(PERSON, 'another plan', { channel: 'D1' }, listener(service))).toBeUndefined();
+    expect(await checks.start(PERSON, planned.check.planId, { channel: 'D1' }, listener(service))).toBeDefined();
     // One check per person at a time.
     expect(await checks.plan(list, PERSON, 100_000)).toMatchObject({ kind: 'busy' });
     await checks.settled();
@@ -120,11 +128,12 @@ describe('checking a whole supplier list', () => {
     service = startVirtualDataService();
     const list = threeHundredRows();
     const first = checksOn(service);
-    await first.plan(list, PERSON, undefined);
+    const planId = planIdOf(await first.plan(list, PERSON, undefined));
     const { finished, listener } = recorder();
     // The app shuts down at the first progress message, part of the way through.
     await first.start(
       PERSON,
+      planId,
       { channel: 'D1' },
       listener(service, () => void service.client.stopSending()),
     );
@@ -156,10 +165,11 @@ describe('checking a whole supplier list', () => {
   it('stops when asked, with what was done kept and the rest marked not checked', async () => {
     service = startVirtualDataService();
     const checks = checksOn(service);
-    await checks.plan(threeHundredRows(), PERSON, undefined);
+    const planId = planIdOf(await checks.plan(threeHundredRows(), PERSON, undefined));
     const { finished, listener } = recorder();
     await checks.start(
       PERSON,
+      planId,
       { channel: 'D1' },
       listener(service, () => checks.stop(PERSON)),
     );
@@ -182,7 +192,7 @@ describe('checking a whole supplier list', () => {
     const planned = await checks.plan(list, PERSON, 1000);
     expect(planned.kind === 'planned' && planned.plan).toMatchObject({ toLookUp: 249, coins: 4980, fits: 50 });
     const { finished, listener } = recorder();
-    await checks.start(PERSON, { channel: 'D1' }, listener(service));
+    await checks.start(PERSON, planIdOf(planned), { channel: 'D1' }, listener(service));
     await checks.settled();
     const [check] = finished;
     expect(check!.stoppedBy).toBe('budget');
@@ -196,9 +206,9 @@ describe('checking a whole supplier list', () => {
   it('a cancelled plan cannot be started', async () => {
     service = startVirtualDataService();
     const checks = checksOn(service);
-    await checks.plan(threeHundredRows(), PERSON, undefined);
+    const planId = planIdOf(await checks.plan(threeHundredRows(), PERSON, undefined));
     expect(await checks.cancel(PERSON)).toBe(true);
-    expect(await checks.start(PERSON, { channel: 'D1' }, recorder().listener(service))).toBeUndefined();
+    expect(await checks.start(PERSON, planId, { channel: 'D1' }, recorder().listener(service))).toBeUndefined();
     expect(service.simulator.stats().coinsByKey[TEST_KEY] ?? 0).toBe(0);
   });
 });

@@ -66,9 +66,11 @@ describe('checking a shared supplier list', () => {
     return app.nextCall('chat.postMessage', (call) => call.args.channel === DEFAULT_USER_ID);
   }
 
+  /** Clicks the plan's button, with the value the app gave it. */
   async function click(actionId: string, plan: RecordedCall) {
     const ts = (plan.response as { ts?: string }).ts!;
-    await app.click(actionId, 'check', { channelId: DM, messageTs: ts, ephemeral: false });
+    const value = buttonNamed(postedMessage(plan), actionId)!.value!;
+    await app.click(actionId, value, { channelId: DM, messageTs: ts, ephemeral: false });
     return ts;
   }
 
@@ -183,7 +185,7 @@ describe('checking a shared supplier list', () => {
     const plan = await share('list.csv', supplierCsv().bytes, 'check these');
     const ts = await click(ACTION.supplierCheckStart, plan);
     await until(() => app.upstreamCalls(TAXPAYER).length >= 10);
-    await app.click(ACTION.supplierCheckStop, 'check', { channelId: DM, messageTs: ts, ephemeral: false });
+    await app.click(ACTION.supplierCheckStop, 'stop', { channelId: DM, messageTs: ts, ephemeral: false });
     await uploaded();
     const looked = app.upstreamCalls(TAXPAYER).length;
     expect(looked).toBeLessThan(250);

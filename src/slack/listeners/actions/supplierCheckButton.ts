@@ -21,7 +21,8 @@ export function supplierCheckButton(deps: SlackDeps) {
     const surface = { channel, ts };
     try {
       const id = actionOf(action.action_id);
-      if (id === ACTION.supplierCheckStart) await startSupplierCheck(deps, client, requester, surface);
+      if (id === ACTION.supplierCheckStart)
+        await startSupplierCheck(deps, client, requester, surface, action.value ?? '');
       else if (id === ACTION.supplierCheckCancel) await cancelSupplierCheck(deps, client, requester, surface);
       else await stopSupplierCheck(deps, client, requester, surface);
     } catch (error) {
