@@ -318,9 +318,11 @@ function shown(text: string): string {
 }
 
 function readSheet(sheet: GridSheet, columns: Columns, options: ListOptions): ListReading {
-  const dataRows = sheet.rows.filter(
-    (row) => row.number !== columns.headerRow && (columns.headerRow === undefined || row.number > columns.headerRow),
-  );
+  const dataRows = sheet.rows.filter((row) => columns.headerRow === undefined || row.number > columns.headerRow);
+  // Over the cap the list is refused whole, before its rows are read one by one.
+  const filled = dataRows.filter((row) => cellAt(row, columns.code) ?? cellAt(row, columns.name)).length;
+  if (filled > options.maxRows)
+    return { kind: 'refused', refusal: { reason: 'tooManyRows', rows: filled, max: options.maxRows } };
   const readings = dataRows
     .map((row) => ({ row: row.number, read: readRow(row, columns) }))
     .filter((row) => row.read !== undefined);
