@@ -1,5 +1,5 @@
 import type { WebClient } from '@slack/web-api';
-import { resultsCsv, resultsWorkbook } from '../../core/batch/batchWorkbook.js';
+import { type BatchResult, resultsCsv, resultsWorkbook } from '../../core/batch/batchWorkbook.js';
 import { MAX_LIST_BYTES } from '../../core/batch/sheetGrid.js';
 import type { CheckListener, SupplierCheck } from '../../core/batch/supplierChecks.js';
 import { readSupplierFile } from '../../core/batch/supplierList.js';
@@ -120,7 +120,8 @@ export function checkListener(deps: SlackDeps, client: WebClient, check: Supplie
       await update(client, done.surface, supplierSummaryMessage(done, lang), deps.logger);
       const channelId = done.surface?.channel;
       if (!channelId) return;
-      const results = resultsOf(done);
+      // Service text goes into the files as it came; a secret it quoted must not (messages are redacted on their way out, file bytes are not).
+      const results = JSON.parse(deps.redact(JSON.stringify(resultsOf(done)))) as BatchResult[];
       const stem = `${lang.t('batch.file.name')}-${new Date(deps.now()).toISOString().slice(0, 10)}`;
       const workbook = await resultsWorkbook(results, done.unreadable, lang);
       await postFile(client, {
@@ -135,7 +136,7 @@ export function checkListener(deps: SlackDeps, client: WebClient, check: Supplie
         channelId,
         filename: `${stem}.csv`,
         title: `${stem}.csv`,
-        bytes: Buffer.from(deps.redact(resultsCsv(results, lang)), 'utf8'),
+        bytes: Buffer.from(resultsCsv(results, lang), 'utf8'),
       });
     },
   };
