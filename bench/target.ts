@@ -87,6 +87,7 @@ async function thisApp() {
     demo: false,
     queuedNoticeAfterMs: 3000,
     exportMaxPages: 20,
+    supplierCheckMaxRows: 1000,
     allowSharedChannels: false,
   };
   const slack = await createSlackApp({

@@ -82,6 +82,7 @@ export const README_NOT_RUN = {
   'npm run bench:charts': 'a benchmark',
   'npm run bench:app': 'a benchmark',
   'npm run bench:reader': 'a benchmark',
+  'npm run bench:batch': 'a benchmark; a 1,000-supplier check at the real rate limit, takes minutes',
   'npm run bench:profile': 'reads the CPU profile a benchmark wrote',
   'npm ci': 'run by npm start and npm test on a fresh clone (the first step above)',
 };

@@ -19,6 +19,7 @@ import type { SimulatorOptions } from './simulator/types.js';
 import {
   type Allowlist,
   DEFAULT_EXPORT_MAX_PAGES,
+  DEFAULT_SUPPLIER_CHECK_MAX_ROWS,
   QUEUED_NOTICE_AFTER_MS,
   type SlackConfig,
 } from './slack/slackConfig.js';
@@ -199,6 +200,11 @@ export function readConfig(env: Env, options: ConfigOptions): ConfigReading {
     problems.push(
       `EXPORT_MAX_PAGES "${env.EXPORT_MAX_PAGES?.trim()}" must be at least 1: the most pages one CSV export fetches`,
     );
+  const supplierCheckMaxRows = read.wholeNumber('SUPPLIER_CHECK_MAX_ROWS', DEFAULT_SUPPLIER_CHECK_MAX_ROWS);
+  if (supplierCheckMaxRows < 1)
+    problems.push(
+      `SUPPLIER_CHECK_MAX_ROWS "${env.SUPPLIER_CHECK_MAX_ROWS?.trim()}" must be at least 1: the most rows one supplier list check takes`,
+    );
 
   if (problems.length > 0 || !charts) return { demo, problems };
   const allowSharedChannels = read.flag('ALLOW_SHARED_CHANNELS');
@@ -208,6 +214,7 @@ export function readConfig(env: Env, options: ConfigOptions): ConfigReading {
     demo,
     queuedNoticeAfterMs: QUEUED_NOTICE_AFTER_MS,
     exportMaxPages,
+    supplierCheckMaxRows,
     allowSharedChannels,
     ...(workspaceLocale ? { workspaceLocale } : {}),
   };

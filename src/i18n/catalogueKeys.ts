@@ -7,6 +7,7 @@
  */
 import type access from '../../locales/en/access.json';
 import type answer from '../../locales/en/answer.json';
+import type batch from '../../locales/en/batch.json';
 import type charts from '../../locales/en/charts.json';
 import type commands from '../../locales/en/commands.json';
 import type common from '../../locales/en/common.json';
@@ -52,6 +53,7 @@ export type OperationName = keyof OperationCatalogues;
 export interface EnglishCatalogue extends OperationCatalogues {
   access: typeof access;
   answer: typeof answer;
+  batch: typeof batch;
   charts: typeof charts;
   commands: typeof commands;
   common: typeof common;

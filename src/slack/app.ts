@@ -26,6 +26,7 @@ import { readSlackFailure } from './calls/slackCallPolicy.js';
 import { SlackCalls } from './calls/slackCalls.js';
 import { type TeamClients, WorkspaceInstalls } from './calls/workspaceInstalls.js';
 import type { SlackDeps } from './deps.js';
+import { resumeSupplierChecks } from './flows/checkSupplierList.js';
 import { SLASH_COMMANDS } from './flows/routeCommand.js';
 import { WORKFLOW_STEPS } from './flows/workflowSteps.js';
 import { registerListeners } from './listeners/index.js';
@@ -282,6 +283,10 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
         scheduler.start();
         watchScheduler.start();
       }
+      // Supplier list checks that were running when the app last stopped go on where they were.
+      void resumeSupplierChecks(deps, app.client).catch((error: unknown) =>
+        logger.warn({ err: error }, 'could not resume the supplier list checks'),
+      );
       return listening;
     },
     stop: async () => {

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { ChartPublisher, ChartSettings, RenderPlan } from '../charts/chartRenderer.js';
+import type { SupplierChecks } from '../core/batch/supplierChecks.js';
 import type { DataClient } from '../core/client/dataClient.js';
 import type { DigestService } from '../core/digest/digestService.js';
 import type { ExportJobs } from '../core/export/exportJobs.js';
@@ -34,6 +35,8 @@ export interface SlackDeps {
   watches: WatchService;
   /** CSV exports running now, so a second export of the same query joins the first. */
   exports: ExportJobs;
+  /** Checks of whole supplier lists, one per person, resumed after a restart. */
+  supplierChecks: SupplierChecks;
   history: LookupHistory;
   /** Each conversation's latest result (a thread, a direct message), for its follow-ups. */
   latestResults: LatestResults;

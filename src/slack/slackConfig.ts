@@ -43,6 +43,8 @@ export interface SlackConfig {
   queuedNoticeAfterMs: number;
   /** EXPORT_MAX_PAGES: the most pages one CSV export fetches (and pays for). */
   exportMaxPages: number;
+  /** SUPPLIER_CHECK_MAX_ROWS: the most rows one check of a supplier list takes. */
+  supplierCheckMaxRows: number;
 }
 
 export interface OAuthConfig {
@@ -78,6 +80,9 @@ export interface Allowlist {
 
 /** EXPORT_MAX_PAGES when unset: 20 pages of 50 funds, or of 20 taxpayers, in one file. */
 export const DEFAULT_EXPORT_MAX_PAGES = 20;
+
+/** SUPPLIER_CHECK_MAX_ROWS when unset: a yearly review's list, checked in under two minutes at 600 a minute. */
+export const DEFAULT_SUPPLIER_CHECK_MAX_ROWS = 1000;
 
 /** Past this rate-limit wait, a reply first says "queued, about N s". */
 export const QUEUED_NOTICE_AFTER_MS = 3000;

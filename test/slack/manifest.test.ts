@@ -57,6 +57,7 @@ describe.each(['manifest.yml', 'manifest.distribution.yml'])('%s', (name) => {
       'users:read',
       'im:write',
       'files:write',
+      'files:read',
       'channels:read',
       'groups:read',
       'app_mentions:read',
@@ -90,8 +91,8 @@ describe.each(['manifest.yml', 'manifest.distribution.yml'])('%s', (name) => {
         ? [index]
         : [],
     );
-    // Every scope and every event: ten scopes, ten events.
-    expect(listed).toHaveLength(20);
+    // Every scope and every event: eleven scopes, ten events.
+    expect(listed).toHaveLength(21);
     for (const index of listed) {
       const commented = lines
         .slice(0, index)

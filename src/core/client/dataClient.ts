@@ -25,7 +25,7 @@ import { CallPolicy, type RetryPolicy } from './callPolicy.js';
 import { type Envelope, readEnvelope } from './envelope.js';
 import { eventLoopStalls, noStalls, type StallReader } from './eventLoopStalls.js';
 import { createTransport, type Transport } from './http.js';
-import { Pacer, PacerStoppedError } from './pacer.js';
+import { Pacer, type PacerPriority, PacerStoppedError } from './pacer.js';
 import { SharedInFlight } from './sharedInFlight.js';
 import { SharedPacing } from './sharedPacing.js';
 
@@ -104,6 +104,8 @@ export interface CallOptions {
    * would have to be paid for and costs more is refused with NotCachedError, before anything is sent.
    */
   spendAtMost?: number;
+  /** A batch's call (a supplier list): it waits behind every person's lookup for the rate limit. */
+  priority?: PacerPriority;
 }
 
 export interface CallResult<Id extends OperationId = OperationId> {
@@ -334,7 +336,8 @@ export class DataClient {
     return this.prices.priceOf(id).coins;
   }
 
-  private rateLimitOf(id: OperationId): RateLimit {
+  /** The rate limit this client keeps to for the operation (the spec's, or the one configured). */
+  rateLimitOf(id: OperationId): RateLimit {
     return this.options.rateLimits?.[id] ?? operations[id].rateLimit;
   }
 
@@ -503,9 +506,9 @@ export class DataClient {
       }
       try {
         // Under the limit with nobody waiting, the turn is taken at once, without a wait to schedule.
-        if (!pacer.startNow()) {
+        if (!pacer.startNow(callOptions.priority)) {
           try {
-            await pacer.acquire();
+            await pacer.acquire(callOptions.priority);
           } catch (error) {
             if (error instanceof PacerStoppedError) throw new StoppedError(id);
             throw error;

@@ -54,6 +54,17 @@ export function recentStallMs(limit: RateLimit, stalls: StallReader): number {
 
 export const MIN_WINDOW_MARGIN_MS = 50;
 
+/**
+ * Who waits: a person's lookup, or a batch (a whole supplier list) that must not slow anyone's.
+ * Batch calls are let go only while the window holds fewer than all but `BATCH_RESERVE` of the
+ * limit, a little wider apart, and after every interactive call waiting: a lookup asked during a
+ * batch finds the window's reserve free and starts at once.
+ */
+export type PacerPriority = 'interactive' | 'batch';
+
+/** The share of each window kept for interactive calls while a batch runs (the batch runs at 95% of the limit). */
+export const BATCH_RESERVE = 0.05;
+
 /** The pacer was stopped (the app is shutting down) while the call waited for its turn. */
 export class PacerStoppedError extends Error {
   constructor() {
@@ -78,7 +89,11 @@ export class Pacer {
   /** Start times of the latest `count` calls, oldest first. */
   private readonly starts: number[] = [];
   private readonly waiting: Waiter[] = [];
+  private readonly waitingBatch: Waiter[] = [];
+  private readonly batchSpacingMs: number;
+  private readonly batchCount: number;
   private nextPlanned = Number.NEGATIVE_INFINITY;
+  private nextBatchPlanned = Number.NEGATIVE_INFINITY;
   private pausedUntil = Number.NEGATIVE_INFINITY;
   private pumping = false;
   private wake: AbortController | undefined;
@@ -91,14 +106,19 @@ export class Pacer {
     this.margin = margin;
     this.stalls = options.stalls ?? noStalls;
     this.count = options.limit.count;
+    this.batchCount = Math.max(1, Math.floor(this.count * (1 - BATCH_RESERVE)));
+    this.batchSpacingMs = (this.spacingMs * this.count) / this.batchCount;
     this.catchUpMs = Math.max(this.spacingMs, guardedWindowMs(options.limit, margin) / 4);
     this.clock = options.clock;
   }
 
-  /** Resolves when the caller may start its call; callers are let go in the order they asked. */
-  acquire(): Promise<void> {
+  /** Resolves when the caller may start its call; callers of one priority are let go in the order they asked. */
+  acquire(priority: PacerPriority = 'interactive'): Promise<void> {
     if (this.stopped) return Promise.reject(new PacerStoppedError());
-    const turn = new Promise<void>((resolve, reject) => this.waiting.push({ resolve, reject }));
+    const queue = priority === 'batch' ? this.waitingBatch : this.waiting;
+    const turn = new Promise<void>((resolve, reject) => queue.push({ resolve, reject }));
+    // The pump may be asleep until a batch call's turn: an interactive call's may come sooner.
+    if (priority === 'interactive') this.wake?.abort();
     void this.pump();
     return turn;
   }
@@ -108,16 +128,17 @@ export class Pacer {
    * would grant without waiting); false when the caller must `acquire`. Saves scheduling a wait for
    * the common call under the limit.
    */
-  startNow(): boolean {
-    if (this.stopped || this.pumping || this.waiting.length > 0) return false;
+  startNow(priority: PacerPriority = 'interactive'): boolean {
+    if (this.stopped || this.waiting.length > 0) return false;
+    if (priority === 'batch' && (this.pumping || this.waitingBatch.length > 0)) return false;
     const now = this.clock.now();
-    if (this.earliestStart() - now >= 1) return false;
-    this.start(now, now);
+    if (this.earliestStart(priority) - now >= 1) return false;
+    this.start(priority, now, now);
     return true;
   }
 
-  async schedule<T>(task: () => Promise<T>): Promise<T> {
-    await this.acquire();
+  async schedule<T>(task: () => Promise<T>, priority: PacerPriority = 'interactive'): Promise<T> {
+    await this.acquire(priority);
     return task();
   }
 
@@ -132,18 +153,19 @@ export class Pacer {
     const now = this.clock.now();
     // Over a long backlog the window count, not the spacing, may set the pace.
     const perCall = Math.max(this.spacingMs, this.windowMs() / this.count);
-    return Math.max(0, this.earliestStart() - now) + Math.ceil(this.waiting.length * perCall);
+    return Math.max(0, this.earliestStart('interactive') - now) + Math.ceil(this.waiting.length * perCall);
   }
 
   /** Calls waiting for their turn (for metrics). */
   queued(): number {
-    return this.waiting.length;
+    return this.waiting.length + this.waitingBatch.length;
   }
 
   /** Refuses new calls and rejects the waiting ones; calls already started are not touched. */
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const waiter of this.waiting.splice(0)) waiter.reject(new PacerStoppedError());
+    for (const waiter of [...this.waiting.splice(0), ...this.waitingBatch.splice(0)])
+      waiter.reject(new PacerStoppedError());
     this.wake?.abort();
   }
 
@@ -151,19 +173,33 @@ export class Pacer {
     return guardedWindowMs(this.limit, this.margin, recentStallMs(this.limit, this.stalls));
   }
 
-  private earliestStart(): number {
-    const windowFreeAt =
-      this.starts.length >= this.count
-        ? this.starts[this.starts.length - this.count]! + this.windowMs()
-        : Number.NEGATIVE_INFINITY;
-    return Math.max(this.nextPlanned, this.pausedUntil, windowFreeAt);
+  /** When the window holds fewer than `count` starts. */
+  private windowFreeAt(count: number): number {
+    return this.starts.length >= count
+      ? this.starts[this.starts.length - count]! + this.windowMs()
+      : Number.NEGATIVE_INFINITY;
   }
 
-  /** Counts a start at `now`; the next one is planned a spacing after `plannedAt`. */
-  private start(now: number, plannedAt: number): void {
-    this.nextPlanned = plannedAt + this.spacingMs;
+  private earliestStart(priority: PacerPriority): number {
+    return priority === 'batch'
+      ? Math.max(this.nextBatchPlanned, this.pausedUntil, this.windowFreeAt(this.batchCount))
+      : Math.max(this.nextPlanned, this.pausedUntil, this.windowFreeAt(this.count));
+  }
+
+  /** Counts a start at `now`; the next of its priority is planned a spacing after `plannedAt`. */
+  private start(priority: PacerPriority, now: number, plannedAt: number): void {
+    if (priority === 'batch') this.nextBatchPlanned = plannedAt + this.batchSpacingMs;
+    else this.nextPlanned = plannedAt + this.spacingMs;
     this.starts.push(now);
     if (this.starts.length > this.count) this.starts.shift();
+  }
+
+  /** The waiter to let go next: an interactive one whenever its turn is no later than the batch's. */
+  private nextTurn(): { priority: PacerPriority; at: number } | undefined {
+    const interactive = this.waiting.length > 0 ? this.earliestStart('interactive') : Number.POSITIVE_INFINITY;
+    const batch = this.waitingBatch.length > 0 ? this.earliestStart('batch') : Number.POSITIVE_INFINITY;
+    if (interactive === Number.POSITIVE_INFINITY && batch === Number.POSITIVE_INFINITY) return undefined;
+    return interactive <= batch ? { priority: 'interactive', at: interactive } : { priority: 'batch', at: batch };
   }
 
   private async pump(): Promise<void> {
@@ -175,9 +211,9 @@ export class Pacer {
       // into the rate; the window count above still bounds what a catch-up can send. A call arriving
       // at an idle pacer starts the schedule from now.
       let backlog = false;
-      while (this.waiting.length > 0 && !this.stopped) {
+      for (let turn = this.nextTurn(); turn && !this.stopped; turn = this.nextTurn()) {
         const now = this.clock.now();
-        const at = this.earliestStart();
+        const { priority, at } = turn;
         // The clock counts whole milliseconds: a wait shorter than one is no wait.
         if (at - now >= 1) {
           this.wake = new AbortController();
@@ -186,9 +222,9 @@ export class Pacer {
           backlog = true;
           continue;
         }
-        this.start(now, backlog ? Math.max(at, now - this.catchUpMs) : now);
-        this.waiting.shift()!.resolve();
-        backlog = this.waiting.length > 0;
+        this.start(priority, now, backlog ? Math.max(at, now - this.catchUpMs) : now);
+        (priority === 'batch' ? this.waitingBatch : this.waiting).shift()!.resolve();
+        backlog = this.waiting.length + this.waitingBatch.length > 0;
       }
     } finally {
       this.pumping = false;

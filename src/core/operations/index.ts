@@ -57,6 +57,9 @@ export const WATCHED_OPERATIONS = {
   tenders: 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list',
 } as const satisfies Record<string, OperationId>;
 
+/** The operation a supplier list is checked with (core/batch), which knows it by this name only. */
+export const SUPPLIER_CHECK_OPERATION = WATCHED_OPERATIONS.company;
+
 export {
   type OperationDefinition,
   type OperationName,
@@ -69,3 +72,11 @@ export {
   closesDaily,
   PERIOD_CHOICES as CANDLE_PERIOD_CHOICES,
 } from './futures.js';
+/** What a supplier check reads of a taxpayer record, and the longest name worth looking up. */
+export {
+  operatingStatusOf,
+  TAXPAYER_KEYWORD_MAX,
+  type TaxpayerRecord,
+  taxCreditRatingOf,
+  taxRegistrationOf,
+} from './taxpayer.js';

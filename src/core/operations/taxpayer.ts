@@ -19,6 +19,38 @@ const taxpayerRecord = z.looseObject({
 });
 export type TaxpayerRecord = z.infer<typeof taxpayerRecord>;
 
+/**
+ * The spec promises an operating status and a tax credit rating but does not name their fields; these
+ * are the names the service (and the simulator) use, then common alternatives.
+ */
+const STATUS_FIELDS = ['operatingStatus', 'regStatus', 'businessStatus', 'entStatus', 'status', '经营状态', '登记状态'];
+const RATING_FIELDS = ['taxCreditRating', 'taxCreditLevel', 'creditRating', 'creditLevel', 'taxRating', '纳税信用等级'];
+const TAX_REGISTRATION_FIELDS = ['taxRegistrationStatus', 'taxStatus', '税务登记状态'];
+
+function firstText(record: TaxpayerRecord, fields: readonly string[]): string | undefined {
+  for (const field of fields) {
+    const value = record[field];
+    if (typeof value === 'string' && value.trim()) return value.trim();
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  }
+  return undefined;
+}
+
+/** The record's operating status as the service words it (存续, 注销 …), when it has one. */
+export function operatingStatusOf(record: TaxpayerRecord): string | undefined {
+  return firstText(record, STATUS_FIELDS);
+}
+
+/** The record's tax credit rating (A, B, M, C, D), when it has one. */
+export function taxCreditRatingOf(record: TaxpayerRecord): string | undefined {
+  return firstText(record, RATING_FIELDS);
+}
+
+/** The record's tax registration status (正常, 非正常 …), when it has one. */
+export function taxRegistrationOf(record: TaxpayerRecord): string | undefined {
+  return firstText(record, TAX_REGISTRATION_FIELDS);
+}
+
 const taxpayerData = z.looseObject({
   total: z.number(),
   list: z.array(taxpayerRecord),

@@ -13,6 +13,10 @@ export const ACTION = {
   digestRun: 'dq_digest_run',
   /** Under a result: export the whole query to CSV; the value is the query (queryValue.ts). */
   exportCsv: 'dq_export_csv',
+  /** A supplier list's plan and progress (a person's one check): start it, cancel it, stop it. */
+  supplierCheckStart: 'dq_supplier_check_start',
+  supplierCheckCancel: 'dq_supplier_check_cancel',
+  supplierCheckStop: 'dq_supplier_check_stop',
   /** A watch's preview: save it (the value is the request, watchRequestValue.ts) or drop it. */
   watchSave: 'dq_watch_save',
   watchCancel: 'dq_watch_cancel',

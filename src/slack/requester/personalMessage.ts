@@ -13,6 +13,13 @@ export interface PersonalMessage {
    * `team`): in a Slack Connect conversation another organisation's, whatever the envelope's team_id.
    */
   authorTeams: string[];
+  /** Files shared with it (a message of subtype `file_share`): their ids and names, to read with files.info. */
+  files?: SharedFile[];
+}
+
+export interface SharedFile {
+  id: string;
+  name: string;
 }
 
 type MessageEvent = Record<string, unknown> & { type?: unknown };
@@ -33,7 +40,14 @@ export function personalMessage(event: MessageEvent | undefined): PersonalMessag
   if (!event) return undefined;
   const direct = event.type === 'message' && event.channel_type === 'im';
   if (event.type !== 'app_mention' && !direct) return undefined;
-  if (event.subtype !== undefined || event.bot_id !== undefined || event.hidden === true || event.edited !== undefined)
+  // A message that shares files is a person writing too (https://docs.slack.dev/reference/events/message/file_share).
+  const sharing = event.subtype === 'file_share';
+  if (
+    (event.subtype !== undefined && !sharing) ||
+    event.bot_id !== undefined ||
+    event.hidden === true ||
+    event.edited !== undefined
+  )
     return undefined;
   const user = text(event.user);
   const channel = text(event.channel);
@@ -45,5 +59,23 @@ export function personalMessage(event: MessageEvent | undefined): PersonalMessag
   const authorTeams = [
     ...new Set([event.user_team, profile?.team, event.source_team, event.team].flatMap((team) => text(team) || [])),
   ];
-  return { user, channel, text: body, ts, ...(threadTs ? { threadTs } : {}), direct, authorTeams };
+  // An app_mention carries the message's files with no subtype; a direct message's file share has `file_share`.
+  const files = Array.isArray(event.files) ? sharedFiles(event.files) : [];
+  return {
+    user,
+    channel,
+    text: body,
+    ts,
+    ...(threadTs ? { threadTs } : {}),
+    direct,
+    authorTeams,
+    ...(files.length > 0 ? { files } : {}),
+  };
+}
+
+function sharedFiles(files: unknown[]): SharedFile[] {
+  return files.flatMap((file) => {
+    const { id, name } = (file ?? {}) as { id?: unknown; name?: unknown };
+    return typeof id === 'string' ? [{ id, name: typeof name === 'string' ? name : '' }] : [];
+  });
 }

@@ -1,6 +1,6 @@
 import type { KnownBlock, TextObject } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
-import type { TaxpayerRecord } from '../../core/operations/taxpayer.js';
+import { operatingStatusOf, type TaxpayerRecord, taxCreditRatingOf } from '../../core/operations/taxpayer.js';
 import { isValidCreditCode, looksLikeCreditCode } from '../../core/validation/creditCode.js';
 import type { Lang } from '../../i18n/lang.js';
 import {
@@ -266,22 +266,6 @@ export function renderTaxpayer(
   return { text, blocks };
 }
 
-/**
- * The spec promises an operating status and a tax credit rating but does not name their fields; these
- * are the names the service (and the simulator) use, then common alternatives.
- */
-const STATUS_FIELDS = ['operatingStatus', 'regStatus', 'businessStatus', 'entStatus', 'status', '经营状态', '登记状态'];
-const RATING_FIELDS = ['taxCreditRating', 'taxCreditLevel', 'creditRating', 'creditLevel', 'taxRating', '纳税信用等级'];
-
-function firstText(record: TaxpayerRecord, fields: readonly string[]): string | undefined {
-  for (const field of fields) {
-    const value = record[field];
-    if (typeof value === 'string' && value.trim()) return value.trim();
-    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  }
-  return undefined;
-}
-
 /** The answer to a yes/no question about one record, in a sentence, from its fields. */
 function answerOf(asks: RecordQuestion, record: TaxpayerRecord, lang: Lang): string {
   const name = record.enterpriseName;
@@ -293,13 +277,13 @@ function answerOf(asks: RecordQuestion, record: TaxpayerRecord, lang: Lang): str
       return lang.t('taxpayer.results.answerType', { name, type });
     }
     case 'creditRating': {
-      const rating = firstText(record, RATING_FIELDS);
+      const rating = taxCreditRatingOf(record);
       return rating
         ? lang.t('taxpayer.results.answerRating', { name, rating })
         : lang.t('taxpayer.results.answerNoRating', { name });
     }
     case 'operating': {
-      const status = firstText(record, STATUS_FIELDS);
+      const status = operatingStatusOf(record);
       return status
         ? lang.t('taxpayer.results.answerStatus', { name, status })
         : lang.t('taxpayer.results.answerNoStatus', { name });
@@ -337,8 +321,8 @@ export const taxpayerStep: OperationStep = {
         },
         answer.coinsSpent,
       );
-    const status = firstText(first, STATUS_FIELDS);
-    const rating = firstText(first, RATING_FIELDS);
+    const status = operatingStatusOf(first);
+    const rating = taxCreditRatingOf(first);
     return {
       company_name: first.enterpriseName,
       credit_code: first.creditNo,

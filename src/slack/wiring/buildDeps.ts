@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { ChartPublisher, ChartSettings } from '../../charts/chartRenderer.js';
+import { SupplierChecks } from '../../core/batch/supplierChecks.js';
 import type { DataClient } from '../../core/client/dataClient.js';
 import { type Clock, systemClock } from '../../core/clock.js';
 import { DigestRepository } from '../../core/digest/digestRepository.js';
@@ -160,6 +161,13 @@ export function buildSlackDeps(input: DepsInput): {
       new EntryCaps('watch', input.digest.caps.watches, digestStore, clock),
     ),
     exports: new ExportJobs(input.store, logger),
+    supplierChecks: new SupplierChecks({
+      client: input.data,
+      store: input.store,
+      prices: input.prices,
+      clock,
+      logger,
+    }),
     history: new LookupHistory(input.store),
     latestResults: new LatestResults(input.store),
     config,

@@ -32,6 +32,64 @@ async function startsOf(pacer: Pacer, clock: ManualClock, calls: number): Promis
 }
 
 describe('Pacer', () => {
+  it('lets a person’s call go at once while a batch keeps the limit busy, and keeps the window count for both', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 2 ** 31 }),
+        fc.integer({ min: 0, max: 60 }),
+        async (seed, maxLagMs) => {
+          const clock = new ManualClock(PINNED_AT);
+          const random = seeded(seed);
+          const pacer = new Pacer({ limit: { count: 20, windowMs: 1000 }, clock: laggy(clock, maxLagMs, random) });
+          const batchStarts: number[] = [];
+          const batch = Promise.all(
+            Array.from({ length: 200 }, () => pacer.acquire('batch').then(() => void batchStarts.push(clock.now()))),
+          );
+          // A person asks now and then: no two of their calls in one spacing, under the reserve.
+          const waits: number[] = [];
+          const personStarts: number[] = [];
+          const person = Promise.all(
+            Array.from(
+              { length: 9 },
+              (_, n) =>
+                new Promise<void>((resolve) =>
+                  clock.timer(300 + n * 1000 + Math.floor(random() * 500), () => {
+                    const asked = clock.now();
+                    void pacer.acquire().then(() => {
+                      waits.push(clock.now() - asked);
+                      personStarts.push(clock.now());
+                      resolve();
+                    });
+                  }),
+                ),
+            ),
+          );
+          await Promise.all([batch, person]);
+          expect(waits).toEqual(Array(9).fill(0));
+          const all = [...batchStarts, ...personStarts].sort((a, b) => a - b);
+          expect(maxInWindow(all, 1000)).toBeLessThanOrEqual(20);
+          // The batch itself keeps to 95% of the limit, so the reserve is there when a person asks; together they keep the pace.
+          expect(maxInWindow(batchStarts, 1000)).toBeLessThanOrEqual(19);
+          const achieved = (all.length - 1) / ((all.at(-1)! - all[0]!) / 1000);
+          expect(achieved).toBeGreaterThanOrEqual((0.95 * 0.97 * 20 * 1000) / (1020 + maxLagMs));
+        },
+      ),
+      { numRuns: 50 },
+    );
+  });
+
+  it('lets waiting people go before a waiting batch (the batch’s first call found the pacer idle)', async () => {
+    const clock = new ManualClock(PINNED_AT);
+    const pacer = new Pacer({ limit: { count: 10, windowMs: 1000 }, clock });
+    const order: string[] = [];
+    const calls = [
+      ...Array.from({ length: 5 }, (_, n) => pacer.acquire('batch').then(() => void order.push(`batch ${n}`))),
+      ...Array.from({ length: 3 }, (_, n) => pacer.acquire().then(() => void order.push(`person ${n}`))),
+    ];
+    await Promise.all(calls);
+    expect(order).toEqual(['batch 0', 'person 0', 'person 1', 'person 2', 'batch 1', 'batch 2', 'batch 3', 'batch 4']);
+  });
+
   it('lets a backlog go evenly, at about the limit, never more than the limit in any window', async () => {
     const clock = new ManualClock(PINNED_AT);
     const pacer = new Pacer({ limit: { count: 10, windowMs: 1000 }, clock });

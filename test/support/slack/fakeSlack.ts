@@ -7,14 +7,16 @@ import { RecordLog } from './recordLog.js';
 import {
   answerWebApi,
   channelArgument,
+  type FakeSharedFile,
   FakeSlackState,
   type FakeUpload,
   type FunctionExecution,
   type FunctionParameter,
+  fileObject,
   type WebApiBody,
 } from './webApiAnswers.js';
 import { parseWebApiRequest, readBody } from './webApiRequest.js';
-import { DEFAULT_WORKSPACE, type FakeWorkspace } from './workspace.js';
+import { DEFAULT_WORKSPACE, type FakeWorkspace, randomSlackId } from './workspace.js';
 
 export interface RecordedCall {
   method: string;
@@ -85,6 +87,12 @@ const UPLOAD_PREFIX = '/upload/';
 
 /** How a POST of file bytes to an upload URL shows in `calls()`, between the two Web API calls of the flow. */
 export const UPLOAD_URL_CALL = 'upload_url';
+
+/** Where shared files are downloaded from (url_private_download), as files.slack.com/files-pri/ serves them. */
+const FILES_PREFIX = '/files-pri/';
+
+/** How a GET of a shared file's private download shows in `calls()`. */
+export const FILE_DOWNLOAD_CALL = 'file_download';
 const DEFAULT_WAIT_MS = 5000;
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -166,6 +174,7 @@ export class FakeSlack {
     });
     this.#url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
     this.#state.uploadUrlBase = `${this.#url}${UPLOAD_PREFIX}`;
+    this.#state.fileUrlBase = `${this.#url}${FILES_PREFIX}`;
     return this;
   }
 
@@ -454,6 +463,8 @@ export class FakeSlack {
       await this.#serveResponseUrl(decodeURIComponent(url.pathname.slice(RESPONSE_PREFIX.length)), req, res);
     } else if (url.pathname.startsWith(UPLOAD_PREFIX) && req.method === 'POST') {
       await this.#serveUpload(decodeURIComponent(url.pathname.slice(UPLOAD_PREFIX.length)), req, res);
+    } else if (url.pathname.startsWith(FILES_PREFIX) && req.method === 'GET') {
+      this.#serveSharedFile(decodeURIComponent(url.pathname.slice(FILES_PREFIX.length)), req, res);
     } else {
       this.#strayPaths.push(`${req.method} ${url.pathname}`);
       res.writeHead(404, { 'content-type': 'text/plain' });
@@ -573,6 +584,62 @@ export class FakeSlack {
     });
     res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
     res.end(text);
+  }
+
+  /**
+   * A shared file's `url_private_download`: its bytes for a request with a valid token in the
+   * Authorization header. Without one Slack answers 200 with its sign-in page, in HTML, not an error:
+   * the fake does the same, so an app that forgets the token reads a web page, not the file.
+   */
+  #serveSharedFile(path: string, req: IncomingMessage, res: ServerResponse): void {
+    const id = path.split('/')[0]!.split('-').at(-1)!;
+    const file = this.#state.sharedFiles.get(id);
+    const token = bearer(req.headers.authorization);
+    const authorised = token !== undefined && (!this.#validTokens || this.#validTokens.has(token));
+    this.#calls.push({
+      method: FILE_DOWNLOAD_CALL,
+      args: { file_id: id },
+      token,
+      status: file ? 200 : 404,
+      response: { ok: Boolean(file && authorised) },
+      at: Date.now(),
+      landed: Boolean(file && authorised),
+    });
+    if (!file || file.deleted) {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('file_not_found');
+      return;
+    }
+    if (!authorised) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!DOCTYPE html><html><head><title>Slack</title></head><body>Sign in to your workspace</body></html>');
+      return;
+    }
+    res.writeHead(200, { 'content-type': file.mimetype, 'content-length': String(file.bytes.length) });
+    res.end(file.bytes);
+  }
+
+  /** A file a person shares: kept for files.info and the private download; its object goes in the message event's `files`. */
+  shareFile(input: {
+    name: string;
+    bytes: Buffer | Uint8Array;
+    mimetype?: string;
+    user?: string;
+  }): Record<string, unknown> {
+    const id = randomSlackId('F');
+    const filetype = input.name.split('.').at(-1)?.toLowerCase() ?? 'binary';
+    const file: FakeSharedFile = {
+      id,
+      name: input.name,
+      mimetype:
+        input.mimetype ??
+        (filetype === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv'),
+      filetype,
+      bytes: Buffer.from(input.bytes),
+      user: input.user ?? 'U_TEST',
+    };
+    this.#state.sharedFiles.set(id, file);
+    return fileObject(file, this.#state);
   }
 
   async #serveResponseUrl(id: string, req: IncomingMessage, res: ServerResponse): Promise<void> {

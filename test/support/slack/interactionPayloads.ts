@@ -402,6 +402,12 @@ export interface MessageEventInput {
    * `user_profile.team` (@slack/types AppMentionEvent), the envelope's team_id staying ours.
    */
   userTeamId?: string;
+  /**
+   * Files shared with the message (FakeSlack.shareFile's objects): the event's `files`, with the
+   * subtype `file_share` Slack gives a message that shares files
+   * (https://docs.slack.dev/reference/events/message/file_share).
+   */
+  files?: Array<Record<string, unknown>>;
 }
 
 /** What a message event says of its author's team: their own, which in Slack Connect is not the workspace's. */
@@ -445,6 +451,7 @@ export function appMentionEvent(input: MessageEventInput & { channelId?: string 
     ...(input.edited ? { edited: { user: input.userId ?? DEFAULT_USER_ID, ts: nextMessageTs() } } : {}),
     ...(input.botId ? { bot_id: input.botId } : {}),
     ...(input.subtype ? { subtype: input.subtype } : {}),
+    ...(input.files ? { files: input.files, upload: false } : {}),
   };
 }
 
@@ -470,6 +477,7 @@ export function directMessageEvent(input: MessageEventInput): Json {
     ...(input.edited ? { edited: { user: userId, ts: nextMessageTs() } } : {}),
     ...(input.botId ? { bot_id: input.botId, subtype: input.subtype ?? 'bot_message' } : {}),
     ...(input.subtype && !input.botId ? { subtype: input.subtype, hidden: true } : {}),
+    ...(input.files ? { subtype: 'file_share', files: input.files, upload: false, display_as_bot: false } : {}),
   };
 }
 

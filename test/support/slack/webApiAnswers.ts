@@ -23,6 +23,10 @@ export class FakeSlackState {
   readonly uploads = new Map<string, FakeUpload>();
   /** Where upload URLs point (the fake's own /upload/ endpoint); set when the fake listens. */
   uploadUrlBase = '';
+  /** Files people shared (`shareFile`), by id: what files.info describes and the private download serves. */
+  readonly sharedFiles = new Map<string, FakeSharedFile>();
+  /** Where `url_private_download` points (the fake's own /files-pri/ endpoint); set when the fake listens. */
+  fileUrlBase = '';
   /** `<channel>:<thread_ts>` → the status line shown under that thread (assistant.threads.setStatus). */
   readonly statuses = new Map<string, string>();
   /** Every status a thread was given, in order, "" for a clearing: what a person saw come and go. */
@@ -52,6 +56,7 @@ export class FakeSlackState {
     this.externalChannels.clear();
     this.functions.clear();
     this.uploads.clear();
+    this.sharedFiles.clear();
     this.statuses.clear();
     this.statusHistory.clear();
     this.suggestedPrompts.clear();
@@ -235,6 +240,51 @@ const fileUploadHandlers: Record<string, Handler> = {
   },
 };
 
+// ---- files people share (files.info and the private download) ------------------------------------
+
+/** A file a person shared in a conversation, as Slack keeps it. */
+export interface FakeSharedFile {
+  id: string;
+  name: string;
+  mimetype: string;
+  filetype: string;
+  bytes: Buffer;
+  user: string;
+  /** Deleted after it was shared: files.info answers `file_deleted`. */
+  deleted?: boolean;
+}
+
+/** The file object of files.info and of a message's `files` (https://docs.slack.dev/reference/objects/file-object). */
+export function fileObject(file: FakeSharedFile, state: FakeSlackState): Record<string, unknown> {
+  const url = `${state.fileUrlBase}${state.workspace.teamId}-${file.id}/${encodeURIComponent(file.name)}`;
+  return {
+    id: file.id,
+    name: file.name,
+    title: file.name,
+    mimetype: file.mimetype,
+    filetype: file.filetype,
+    pretty_type: file.filetype.toUpperCase(),
+    user: file.user,
+    size: file.bytes.length,
+    mode: 'hosted',
+    is_external: false,
+    url_private: url,
+    url_private_download: `${url}?download=1`,
+  };
+}
+
+/** "Gets information about a file" (https://docs.slack.dev/reference/methods/files.info): needs `files:read`. */
+const sharedFileHandlers: Record<string, Handler> = {
+  'files.info': (args, state) => {
+    const id = str(args.file);
+    if (!id) return fail('invalid_arguments');
+    const file = state.sharedFiles.get(id);
+    if (!file) return fail('file_not_found');
+    if (file.deleted) return fail('file_deleted');
+    return { ok: true, file: fileObject(file, state), comments: [], response_metadata: { next_cursor: '' } };
+  },
+};
+
 // ---- the agent messaging experience (assistant.threads.*) ---------------------------------------
 
 /** "Use this method to set up to four suggested prompts" (https://docs.slack.dev/reference/methods/assistant.threads.setSuggestedPrompts). */
@@ -403,6 +453,7 @@ const handlers: Record<string, Handler> = {
   },
 
   ...fileUploadHandlers,
+  ...sharedFileHandlers,
   ...assistantHandlers,
 };
 

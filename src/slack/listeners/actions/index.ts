@@ -11,6 +11,7 @@ import { homePageButton } from './homePageButton.js';
 import { listPageButton } from './listPageButton.js';
 import { openModalButton } from './openModalButton.js';
 import { resultButton } from './resultButton.js';
+import { supplierCheckButton } from './supplierCheckButton.js';
 import { usageCsvPressed } from './usageCsvPressed.js';
 import { watchFormButton } from './watchFormButton.js';
 import { watchSaveButton } from './watchSaveButton.js';
@@ -29,6 +30,7 @@ export function registerActions(app: App, deps: SlackDeps): void {
   const onWatchForm = watchFormButton(deps);
   const onListPage = listPageButton(deps);
   const onHomePage = homePageButton(deps);
+  const onSupplierCheck = supplierCheckButton(deps);
   const buttons = new Map<string, ButtonListener>([
     [ACTION.pagePrevious, onResultButton],
     [ACTION.pageNext, onResultButton],
@@ -39,6 +41,9 @@ export function registerActions(app: App, deps: SlackDeps): void {
     [ACTION.digestRemove, digestRemoveButton(deps)],
     [ACTION.digestRun, digestRunButton(deps)],
     [ACTION.exportCsv, exportCsvButton(deps)],
+    [ACTION.supplierCheckStart, onSupplierCheck],
+    [ACTION.supplierCheckCancel, onSupplierCheck],
+    [ACTION.supplierCheckStop, onSupplierCheck],
     [ACTION.watchSave, onWatchSave],
     [ACTION.watchCancel, onWatchSave],
     [ACTION.watchStop, watchStopButton(deps)],

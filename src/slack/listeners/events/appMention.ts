@@ -1,5 +1,6 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
+import { checkSharedList } from '../../flows/checkSupplierList.js';
 import { answerInThread } from '../../flows/threadConversation.js';
 import { personalMessage } from '../../requester/personalMessage.js';
 import { requesterOf } from '../../requester/requester.js';
@@ -16,6 +17,8 @@ export function appMention(deps: SlackDeps) {
   return async ({ event, context, client }: Args): Promise<void> => {
     const message = personalMessage(event as unknown as Record<string, unknown>);
     if (!message) return;
+    // `@dq 核查这个名单` with a file: its check is planned privately, in the person's direct messages.
+    if (message.files) return checkSharedList(deps, client, requesterOf(context), message, context.botToken);
     await answerInThread(deps, client, requesterOf(context), message, context.botUserId);
   };
 }

@@ -1,5 +1,6 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
+import { checkSharedList } from '../../flows/checkSupplierList.js';
 import { answerInThread } from '../../flows/threadConversation.js';
 import { personalMessage } from '../../requester/personalMessage.js';
 import { requesterOf } from '../../requester/requester.js';
@@ -17,6 +18,8 @@ export function directMessage(deps: SlackDeps) {
   return async ({ event, context, client }: Args): Promise<void> => {
     const message = personalMessage(event as unknown as Record<string, unknown>);
     if (!message?.direct) return;
+    // A file shared with the app is a list to check, whatever the words with it.
+    if (message.files) return checkSharedList(deps, client, requesterOf(context), message, context.botToken);
     await answerInThread(deps, client, requesterOf(context), message, context.botUserId);
   };
 }

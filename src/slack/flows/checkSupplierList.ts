@@ -1,0 +1,190 @@
+import type { WebClient } from '@slack/web-api';
+import { type BatchResult, resultsCsv, resultsWorkbook } from '../../core/batch/batchWorkbook.js';
+import { MAX_LIST_BYTES } from '../../core/batch/sheetGrid.js';
+import type { CheckListener, SupplierCheck } from '../../core/batch/supplierChecks.js';
+import { readSupplierFile } from '../../core/batch/supplierList.js';
+import type { BudgetState } from '../../core/ledger/budgets.js';
+import { exactLocale, type Lang, langFor } from '../../i18n/lang.js';
+import { textLanguage } from '../../i18n/textLanguage.js';
+import { readSharedFile } from '../calls/sharedFiles.js';
+import type { SlackDeps } from '../deps.js';
+import { renderNotice } from '../render/notice.js';
+import {
+  listRefusalText,
+  resultsOf,
+  supplierPlanMessage,
+  supplierProgressMessage,
+  supplierSummaryMessage,
+} from '../render/supplierCheck.js';
+import { postFile } from '../reply/fileUpload.js';
+import type { SlackMessage } from '../reply/slackMessage.js';
+import type { PersonalMessage } from '../requester/personalMessage.js';
+import type { Requester } from '../requester/requester.js';
+
+/** What the person may still spend today: the lower of their own budget and the workspace's, when either is limited. */
+function budgetLeft(state: BudgetState): number | undefined {
+  const left = [state.team, state.user]
+    .filter((slot) => slot?.limit !== undefined)
+    .map((slot) => Math.max(0, slot!.limit! - slot!.spent));
+  return left.length > 0 ? Math.min(...left) : undefined;
+}
+
+/** The language of the answer: the one the message was written in when it is clear, else the person's own. */
+async function answerLang(requester: Requester, text: string): Promise<Lang> {
+  const said = textLanguage(text);
+  return said ? langFor(said) : (await requester.profile()).lang;
+}
+
+async function post(client: WebClient, channel: string, message: SlackMessage): Promise<string | undefined> {
+  const posted = await client.chat.postMessage({ channel, text: message.text, blocks: message.blocks });
+  return posted.ts;
+}
+
+/** Edits the check's message in place; a message Slack no longer has (deleted) does not stop the check or its files. */
+async function update(
+  client: WebClient,
+  surface: Record<string, string> | undefined,
+  message: SlackMessage,
+  logger?: SlackDeps['logger'],
+): Promise<void> {
+  if (!surface?.channel || !surface.ts) return;
+  try {
+    await client.chat.update({ channel: surface.channel, ts: surface.ts, text: message.text, blocks: message.blocks });
+  } catch (error) {
+    logger?.warn({ err: error }, 'could not edit a supplier check’s message');
+  }
+}
+
+/**
+ * A file shared with the app (in its direct messages, or with a mention): read as a supplier list and
+ * answered privately, in the person's direct messages, with the plan of its check (costs first,
+ * Start and Cancel) or why it cannot be read. Nothing is looked up before Start.
+ */
+export async function checkSharedList(
+  deps: SlackDeps,
+  client: WebClient,
+  requester: Requester,
+  message: PersonalMessage,
+  botToken: string | undefined,
+): Promise<void> {
+  const lang = await answerLang(requester, message.text);
+  const notice = (text: string) => post(client, requester.userId, renderNotice(text, lang));
+  const shared = message.files?.[0];
+  if (!shared || !botToken) return;
+  try {
+    const file = await readSharedFile(client, shared.id, {
+      token: botToken,
+      ...(deps.config.apiUrl ? { apiUrl: deps.config.apiUrl } : {}),
+      maxBytes: MAX_LIST_BYTES,
+    });
+    const fileName = file.kind === 'file' || file.kind === 'tooLarge' ? file.name || shared.name : shared.name;
+    if (file.kind === 'noScope') return void (await notice(lang.t('batch.answer.notInstalled')));
+    if (file.kind === 'failed') {
+      deps.logger.warn({ code: file.code }, 'could not download a shared supplier list');
+      return void (await notice(lang.t('batch.answer.downloadFailed')));
+    }
+    if (file.kind === 'tooLarge')
+      return void (await notice(
+        listRefusalText({ reason: 'tooLarge', bytes: file.bytes, max: MAX_LIST_BYTES }, fileName, lang),
+      ));
+    const reading = await readSupplierFile(file.bytes, { maxRows: deps.config.supplierCheckMaxRows });
+    if (reading.kind === 'refused') return void (await notice(listRefusalText(reading.refusal, fileName, lang)));
+    const spender = {
+      teamId: requester.teamId,
+      userId: requester.userId,
+      ...(requester.channelId ? { channelId: requester.channelId } : {}),
+    };
+    const state = await deps.budgets.state(spender, deps.now());
+    // The check speaks the language of the message that shared the list, through to its results.
+    const planned = await deps.supplierChecks.plan(reading.list, spender, budgetLeft(state), { locale: lang.locale });
+    if (planned.kind === 'busy') return void (await notice(lang.t('batch.answer.busy')));
+    await post(
+      client,
+      requester.userId,
+      supplierPlanMessage(reading.list, planned.plan, planned.check.planId, fileName, lang),
+    );
+  } catch (error) {
+    deps.logger.error({ err: error }, 'could not plan a supplier list check');
+    await notice(lang.t('batch.answer.downloadFailed')).catch(() => undefined);
+  }
+}
+
+/** What a running check tells the person: its progress in place of the plan, then the summary and the files. */
+export function checkListener(deps: SlackDeps, client: WebClient, check: SupplierCheck): CheckListener {
+  const lang = langFor(exactLocale(check.surface?.locale) ?? 'en');
+  const { rateLimit } = deps.supplierChecks;
+  return {
+    progress: (current) =>
+      update(client, current.surface, supplierProgressMessage(current, rateLimit, lang), deps.logger),
+    async finished(done) {
+      await update(client, done.surface, supplierSummaryMessage(done, lang), deps.logger);
+      const channelId = done.surface?.channel;
+      if (!channelId) return;
+      // Service text goes into the files as it came; a secret it quoted must not (messages are redacted on their way out, file bytes are not).
+      const results = JSON.parse(deps.redact(JSON.stringify(resultsOf(done)))) as BatchResult[];
+      const stem = `${lang.t('batch.file.name')}-${new Date(deps.now()).toISOString().slice(0, 10)}`;
+      const workbook = await resultsWorkbook(results, done.unreadable, lang);
+      await postFile(client, {
+        channelId,
+        filename: `${stem}.xlsx`,
+        title: `${stem}.xlsx`,
+        bytes: workbook,
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        initialComment: lang.t('batch.summary.fileComment'),
+      });
+      await postFile(client, {
+        channelId,
+        filename: `${stem}.csv`,
+        title: `${stem}.csv`,
+        bytes: Buffer.from(resultsCsv(results, lang), 'utf8'),
+      });
+    },
+  };
+}
+
+/** Start: the plan's message becomes the progress, updated in place. */
+export async function startSupplierCheck(
+  deps: SlackDeps,
+  client: WebClient,
+  requester: Requester,
+  surface: { channel: string; ts: string },
+  planId: string,
+): Promise<void> {
+  const spender = { teamId: requester.teamId, userId: requester.userId };
+  const existing = await deps.supplierChecks.find(spender);
+  const planned = exactLocale(existing?.surface?.locale);
+  const lang = planned ? langFor(planned) : (await requester.profile()).lang;
+  const placed = { ...surface, locale: lang.locale };
+  const listener = existing ? checkListener(deps, client, { ...existing, surface: placed }) : undefined;
+  const check = listener && (await deps.supplierChecks.start(spender, planId, placed, listener));
+  if (!check) return update(client, surface, renderNotice(lang.t('batch.answer.gone'), lang));
+  await update(client, surface, supplierProgressMessage(check, deps.supplierChecks.rateLimit, lang));
+}
+
+export async function cancelSupplierCheck(
+  deps: SlackDeps,
+  client: WebClient,
+  requester: Requester,
+  surface: { channel: string; ts: string },
+): Promise<void> {
+  const { lang } = await requester.profile();
+  const cancelled = await deps.supplierChecks.cancel({ teamId: requester.teamId, userId: requester.userId });
+  await update(client, surface, renderNotice(lang.t(cancelled ? 'batch.answer.cancelled' : 'batch.answer.gone'), lang));
+}
+
+export async function stopSupplierCheck(
+  deps: SlackDeps,
+  client: WebClient,
+  requester: Requester,
+  surface: { channel: string; ts: string },
+): Promise<void> {
+  const { lang } = await requester.profile();
+  if (deps.supplierChecks.stop({ teamId: requester.teamId, userId: requester.userId }))
+    await update(client, surface, renderNotice(lang.t('batch.answer.stopping'), lang));
+}
+
+/** At the app's start: the checks that were running when it stopped go on where they were. */
+export async function resumeSupplierChecks(deps: SlackDeps, client: WebClient): Promise<void> {
+  const resumed = await deps.supplierChecks.resume((check) => checkListener(deps, client, check));
+  if (resumed > 0) deps.logger.info({ resumed }, 'supplier list checks resumed');
+}

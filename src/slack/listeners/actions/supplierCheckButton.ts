@@ -1,0 +1,32 @@
+import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import type { SlackDeps } from '../../deps.js';
+import { cancelSupplierCheck, startSupplierCheck, stopSupplierCheck } from '../../flows/checkSupplierList.js';
+import { ACTION, actionOf } from '../../payloads/ids.js';
+import { requesterOf } from '../../requester/requester.js';
+
+type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
+
+/**
+ * Start, Cancel and Stop of a person's supplier list check, on its plan and progress message in
+ * their direct messages with the app. Each acts on the person's own check only: the check is theirs
+ * by who clicks, not by what the button carries.
+ */
+export function supplierCheckButton(deps: SlackDeps) {
+  return async ({ ack, body, action, client, context }: Args): Promise<void> => {
+    await ack();
+    const channel = body.channel?.id;
+    const ts = body.message?.ts;
+    if (!channel || !ts) return;
+    const requester = requesterOf(context);
+    const surface = { channel, ts };
+    try {
+      const id = actionOf(action.action_id);
+      if (id === ACTION.supplierCheckStart)
+        await startSupplierCheck(deps, client, requester, surface, action.value ?? '');
+      else if (id === ACTION.supplierCheckCancel) await cancelSupplierCheck(deps, client, requester, surface);
+      else await stopSupplierCheck(deps, client, requester, surface);
+    } catch (error) {
+      deps.logger.error({ err: error }, 'could not act on a supplier list check');
+    }
+  };
+}

@@ -1,0 +1,171 @@
+import type { Button, KnownBlock } from '@slack/types';
+import { type BatchPlan, remainingMs } from '../../core/batch/batchPlan.js';
+import { type BatchResult, flagsText, orderedResults, outcomeText } from '../../core/batch/batchWorkbook.js';
+import { remainingOf, type SupplierCheck } from '../../core/batch/supplierChecks.js';
+import type { ListRefusal, SupplierList } from '../../core/batch/supplierList.js';
+import { summaryOf } from '../../core/batch/supplierOutcome.js';
+import { formatDuration } from '../../core/duration.js';
+import type { RateLimit } from '../../core/operations/index.js';
+import type { Lang } from '../../i18n/lang.js';
+import { contextBlock, headerBlock, sectionBlock } from '../blockKit/blocks.js';
+import { fitToSlackLimits } from '../blockKit/fitToSlackLimits.js';
+import { escapeMrkdwn, plainText } from '../blockKit/mrkdwn.js';
+import { ACTION } from '../payloads/ids.js';
+import { type SlackMessage, withTableFallback } from '../reply/slackMessage.js';
+import { tableOrNothing, textCell } from './dataTable.js';
+
+function checkButton(text: string, actionId: string, value: string, style?: 'primary' | 'danger'): Button {
+  const element: Button = { type: 'button', text: plainText(text), action_id: actionId, value };
+  if (style) element.style = style;
+  return element;
+}
+
+function coins(count: number, lang: Lang): string {
+  return lang.t('common.coins', { count });
+}
+
+/** The costs of a check before anything is called: rows, distinct, cached, to look up × price, the budget, the time; Start and Cancel. */
+export function supplierPlanMessage(
+  list: SupplierList,
+  plan: BatchPlan,
+  planId: string,
+  fileName: string,
+  lang: Lang,
+): SlackMessage {
+  const lines = [
+    lang.t('batch.plan.file', { file: escapeMrkdwn(fileName) }),
+    lang.t('batch.plan.rows', { count: plan.rows, distinct: plan.distinct }),
+    ...(plan.unreadable > 0 ? [lang.t('batch.plan.unreadable', { count: plan.unreadable })] : []),
+    lang.t('batch.plan.cached', { count: plan.cached }),
+    lang.t('batch.plan.toLookUp', {
+      count: plan.toLookUp,
+      cost: coins(plan.cost, lang),
+      coins: coins(plan.coins, lang),
+    }),
+    plan.budgetLeft === undefined
+      ? lang.t('batch.plan.unlimited')
+      : lang.t('batch.plan.budget', { left: coins(plan.budgetLeft, lang) }),
+    lang.t('batch.plan.time', { duration: formatDuration(plan.durationMs, lang) }),
+  ];
+  const blocks: KnownBlock[] = [headerBlock(lang.t('batch.plan.title')), sectionBlock(lines.join('\n'))];
+  if (plan.fits !== undefined) blocks.push(sectionBlock(lang.t('batch.plan.fits', { count: plan.fits })));
+  if (list.sheet !== undefined && list.otherSheets.length > 0)
+    blocks.push(
+      contextBlock(
+        lang.t('batch.plan.otherSheets', {
+          sheet: escapeMrkdwn(list.sheet),
+          others: escapeMrkdwn(list.otherSheets.join(lang.t('common.wordList.choices'))),
+        }),
+      ),
+    );
+  const start =
+    plan.coins > 0 ? lang.t('batch.plan.start', { coins: coins(plan.coins, lang) }) : lang.t('batch.plan.startFree');
+  blocks.push({
+    type: 'actions',
+    block_id: 'supplier_check_plan',
+    elements: [
+      checkButton(start, ACTION.supplierCheckStart, planId, 'primary'),
+      checkButton(lang.t('batch.plan.cancel'), ACTION.supplierCheckCancel, planId),
+    ],
+  });
+  return fitToSlackLimits({ text: lang.t('batch.plan.title'), blocks }, lang);
+}
+
+/** "120 / 300 checked · 2,400 coins · about 1 min left", with Stop. */
+export function supplierProgressMessage(check: SupplierCheck, rateLimit: RateLimit, lang: Lang): SlackMessage {
+  const total = check.entries.length;
+  const left = remainingOf(check);
+  const line = lang.t('batch.progress.line', {
+    done: total - left,
+    total,
+    coins: coins(check.coinsSpent, lang),
+    left: formatDuration(remainingMs(left, rateLimit), lang),
+  });
+  const blocks: KnownBlock[] = [
+    sectionBlock(line),
+    {
+      type: 'actions',
+      block_id: 'supplier_check_progress',
+      elements: [checkButton(lang.t('batch.progress.stop'), ACTION.supplierCheckStop, check.planId, 'danger')],
+    },
+  ];
+  return fitToSlackLimits({ text: line, blocks }, lang);
+}
+
+/** The results of a check, as the table shows them: the flagged first. */
+export function resultsOf(check: SupplierCheck): BatchResult[] {
+  return check.entries.map((entry, index) => ({
+    entry,
+    outcome: check.outcomes[index] ?? { kind: 'notChecked', why: 'stopped' },
+  }));
+}
+
+const TABLE_ROWS = 50;
+
+function resultTable(results: readonly BatchResult[], lang: Lang) {
+  const shown = orderedResults(results).slice(0, TABLE_ROWS);
+  return tableOrNothing(
+    lang.t('batch.summary.tableCaption'),
+    [
+      { header: lang.t('batch.column.asked'), cell: (result: BatchResult) => textCell(result.entry.query, 40) },
+      {
+        header: lang.t('batch.column.name'),
+        cell: (result) => textCell(result.outcome.kind === 'found' ? result.outcome.record.enterpriseName : '—', 40),
+      },
+      { header: lang.t('batch.column.outcome'), cell: (result) => textCell(outcomeText(result.outcome, lang), 40) },
+      { header: lang.t('batch.column.flags'), cell: (result) => textCell(flagsText(result.outcome, lang) || '—', 40) },
+    ],
+    shown,
+  );
+}
+
+/** The summary of a finished check, with a native table of the flagged first; the whole result goes in the files. */
+export function supplierSummaryMessage(check: SupplierCheck, lang: Lang): SlackMessage {
+  const results = resultsOf(check);
+  const summary = summaryOf(results.map((result) => result.outcome));
+  const lines = [
+    lang.t('batch.summary.general', { count: summary.generalTaxpayers }),
+    lang.t('batch.summary.notGeneral', { count: summary.notGeneralTaxpayer }),
+    lang.t('batch.summary.notOperating', { count: summary.notOperating }),
+    lang.t('batch.summary.ratedBelowB', { count: summary.ratedBelowB }),
+    lang.t('batch.summary.notFound', { count: summary.notFound }),
+    lang.t('batch.summary.ambiguous', { count: summary.ambiguous }),
+    ...(summary.notChecked > 0 ? [lang.t('batch.summary.notChecked', { count: summary.notChecked })] : []),
+    ...(check.unreadable.length > 0 ? [lang.t('batch.summary.unreadable', { count: check.unreadable.length })] : []),
+  ];
+  const title = lang.t('batch.summary.title', { count: results.length });
+  const head: KnownBlock[] = [headerBlock(title), sectionBlock(lines.join('\n'))];
+  if (check.stoppedBy === 'budget') head.push(sectionBlock(lang.t('batch.summary.stoppedBudget')));
+  if (check.stoppedBy === 'person') head.push(sectionBlock(lang.t('batch.summary.stoppedPerson')));
+  const footer = contextBlock(lang.t('batch.summary.spent', { coins: coins(check.coinsSpent, lang) }));
+  const table = resultTable(results, lang);
+  const more =
+    results.length > TABLE_ROWS
+      ? [contextBlock(lang.t('batch.summary.moreInFile', { shown: TABLE_ROWS, count: results.length }))]
+      : [];
+  const text = [title, ...lines].join('\n');
+  const withTable = fitToSlackLimits({ text, blocks: [...head, ...(table ? [table] : []), ...more, footer] }, lang);
+  return withTableFallback(withTable, () => fitToSlackLimits({ text, blocks: [...head, footer] }, lang));
+}
+
+/** Why a shared file is no list to check, in a sentence that says nothing was charged and what would work. */
+export function listRefusalText(refusal: ListRefusal, fileName: string, lang: Lang): string {
+  const file = escapeMrkdwn(fileName);
+  switch (refusal.reason) {
+    case 'tooLarge':
+      return lang.t('batch.refusal.tooLarge', {
+        file,
+        size: `${(refusal.bytes / 1024 / 1024).toFixed(1)} MB`,
+        max: `${refusal.max / 1024 / 1024} MB`,
+      });
+    case 'noColumn':
+      return lang.t('batch.refusal.noColumn', {
+        file,
+        headers: escapeMrkdwn(refusal.headers.join(lang.t('common.wordList.choices'))) || '—',
+      });
+    case 'tooManyRows':
+      return lang.t('batch.refusal.tooManyRows', { rows: refusal.rows, max: refusal.max });
+    default:
+      return lang.t(`batch.refusal.${refusal.reason}`, { file });
+  }
+}

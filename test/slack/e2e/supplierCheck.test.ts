@@ -1,0 +1,247 @@
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryStore } from '../../../src/core/store/memoryStore.js';
+import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
+import { ACTION } from '../../../src/slack/payloads/ids.js';
+import { pinnedClock } from '../../support/clocks.js';
+import { DEFAULT_USER_ID, dmChannelFor, FILE_DOWNLOAD_CALL, type RecordedCall } from '../../support/slack/index.js';
+import {
+  allText,
+  buttonNamed,
+  postedMessage,
+  startTestApp,
+  TEST_API_KEY,
+  type TestApp,
+  type TestAppOptions,
+} from '../../support/slackApp.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+
+/**
+ * A supplier list shared in a direct message, end to end: the file event, files.info and the
+ * download with the bot token, one private plan that states the cost, Start, the progress edited
+ * in place, the summary with its table, and the results uploaded as XLSX and CSV.
+ */
+
+const DM = dmChannelFor(DEFAULT_USER_ID);
+const TAXPAYER = 'enterprise-general-taxpayer-query';
+
+/**
+ * 300 rows as Excel in China saves CSV (GBK): 200 companies by code, 30 by full name, 10 names
+ * several companies share, 10 no company has, 40 repeats and 10 mistyped codes.
+ */
+function supplierCsv(): { bytes: Buffer; codes: string[] } {
+  const codes = TAXPAYER_CATALOGUE.slice(0, 200).map((record) => record.creditNo);
+  const names = TAXPAYER_CATALOGUE.slice(200, 230).map((record) => record.enterpriseName);
+  const ambiguous = ['杭州', '上海', '深圳', '北京', '广州', '南京', '苏州', '成都', '武汉', '西安'];
+  const missing = Array.from({ length: 10 }, (_, n) => `查无此${'甲乙丙丁戊己庚辛壬癸'[n]}有限公司`);
+  const repeated = [...codes.slice(0, 30), ...names.slice(0, 10)];
+  const mistyped = codes.slice(0, 10).map((code) => code.slice(0, 17) + (code[17] === '0' ? '1' : '0'));
+  const rows = [...codes, ...names, ...ambiguous, ...missing, ...repeated, ...mistyped].map((value, n) =>
+    /^[0-9A-Z]{18}$/.test(value) ? `${n + 1},${value},` : `${n + 1},,${value}`,
+  );
+  const text = ['序号,统一社会信用代码,企业名称', ...rows].join('\r\n');
+  return { bytes: iconv.encode(text, 'gbk'), codes };
+}
+
+describe('checking a shared supplier list', () => {
+  let app: TestApp;
+
+  afterEach(async () => {
+    await app?.close();
+  });
+
+  async function start(options: TestAppOptions = {}): Promise<TestApp> {
+    app = await startTestApp({ clock: pinnedClock(), ...options });
+    return app;
+  }
+
+  function coinsCharged(): number {
+    return app.simulator.stats().coinsByKey[TEST_API_KEY] ?? 0;
+  }
+
+  async function share(name: string, bytes: Buffer, text = '核查这个名单'): Promise<RecordedCall> {
+    const file = app.fake.shareFile({ name, bytes });
+    await app.directMessage(text, { files: [file] });
+    return app.nextCall('chat.postMessage', (call) => call.args.channel === DEFAULT_USER_ID);
+  }
+
+  /** Clicks the plan's button, with the value the app gave it. */
+  async function click(actionId: string, plan: RecordedCall) {
+    const ts = (plan.response as { ts?: string }).ts!;
+    const value = buttonNamed(postedMessage(plan), actionId)!.value!;
+    await app.click(actionId, value, { channelId: DM, messageTs: ts, ephemeral: false });
+    return ts;
+  }
+
+  async function uploaded(): Promise<Array<{ name: string; bytes: Buffer }>> {
+    await app.nextCall('files.completeUploadExternal', () => true, 20_000);
+    await app.nextCall('files.completeUploadExternal', () => true, 20_000);
+    return app.fake
+      .uploads()
+      .filter((upload) => upload.completed)
+      .map((upload) => ({ name: upload.filename, bytes: upload.bytes! }));
+  }
+
+  it('plans a 300-row GBK list at its cost, calls nothing before Start, then pays once per distinct uncached supplier', async () => {
+    await start();
+    const { bytes, codes } = supplierCsv();
+    // 40 of the list's suppliers someone else looked up today: free.
+    for (const code of codes.slice(0, 40)) await app.command(code, { command: '/taxpayer', userId: 'U_OTHER' });
+    await until(() => app.upstreamCalls(TAXPAYER).length === 40);
+    const before = coinsCharged();
+
+    const plan = await share('供应商名单.csv', bytes);
+    // The file was downloaded with the bot token, after files.info.
+    const download = app.fake.calls().find((call) => call.method === FILE_DOWNLOAD_CALL);
+    expect(download?.token).toMatch(/^xoxb-/);
+    const planText = allText(postedMessage(plan));
+    expect(planText).toContain('供应商名单核查');
+    expect(planText).toContain('*读取行数*：300 · *不重复的供应商*：250');
+    expect(planText).toContain('*无法读取的行*：10');
+    expect(planText).toContain('*命中缓存（免费）*：40');
+    expect(planText).toContain('*需查询*：210 × 20 币 = *4,200 币*');
+    assertWithinSlackLimits(postedMessage(plan), 'message');
+    expect(buttonNamed(postedMessage(plan), ACTION.supplierCheckStart)?.text.text).toBe('开始（4,200 币）');
+    expect(coinsCharged()).toBe(before);
+
+    const ts = await click(ACTION.supplierCheckStart, plan);
+    const files = await uploaded();
+    expect(coinsCharged() - before).toBe(210 * 20);
+    expect(app.upstreamCalls(TAXPAYER)).toHaveLength(250);
+
+    // The plan's message became the progress, then the summary, edited in place.
+    const edits = app.fake.calls().filter((call) => call.method === 'chat.update' && call.args.ts === ts);
+    const summary = postedMessage(edits.at(-1)!);
+    const summaryText = allText(summary);
+    expect(summaryText).toContain('供应商核查：共 250 家');
+    expect(summaryText).toContain('*未找到*：10');
+    expect(summaryText).toContain('*匹配到多家企业（见候选企业）*：10');
+    expect(summaryText).toContain('共花费 4,200 币');
+    assertWithinSlackLimits(summary, 'message');
+    const table = summary.blocks!.find((block) => block.type === 'data_table') as
+      | { rows: Array<Array<{ text?: string }>> }
+      | undefined;
+    expect(table).toBeDefined();
+    // Flagged first: the first row under the header carries a flag.
+    expect(table!.rows[1]![3]!.text).not.toBe('—');
+
+    // The workbook, opened back cell by cell.
+    const xlsx = files.find((file) => file.name.endsWith('.xlsx'))!;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.bytes as never);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['核查结果', '无法读取的行']);
+    const [results, unreadable] = workbook.worksheets;
+    expect(results!.rowCount).toBe(251);
+    expect(results!.getRow(1).values).toEqual([
+      undefined,
+      '名单中的行号',
+      '名单中的写法',
+      '结果',
+      '风险提示',
+      '企业名称',
+      '统一社会信用代码',
+      '纳税人资格',
+      '经营状态',
+      '纳税信用等级',
+      '候选企业',
+    ]);
+    const byCode = new Map<string, ExcelJS.Row>();
+    results!.eachRow((row, number) => {
+      if (number > 1 && row.getCell(6).value) byCode.set(String(row.getCell(6).value), row);
+    });
+    const first = TAXPAYER_CATALOGUE[0]!;
+    const row = byCode.get(first.creditNo)!;
+    expect(row.getCell(1).value).toBe('2, 252');
+    expect(row.getCell(5).value).toBe(first.enterpriseName);
+    expect(row.getCell(6).type).toBe(ExcelJS.ValueType.String);
+    expect(row.getCell(7).value).toBe(first.taxpayerType);
+    expect(row.getCell(8).value).toBe(first.operatingStatus);
+    expect(row.getCell(9).value).toBe(first.taxCreditRating);
+    expect(unreadable!.rowCount).toBe(11);
+    expect(unreadable!.getRow(2).getCell(3).value).toBe('统一社会信用代码校验位不对（有字符输错）');
+    const csv = files.find((file) => file.name.endsWith('.csv'))!;
+    expect(csv.bytes.toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(251);
+  });
+
+  it('stops at the budget with what was done, and says so', async () => {
+    await start({ budgets: { userDaily: 1000 } });
+    const plan = await share('list.csv', supplierCsv().bytes, 'check these');
+    const planText = allText(postedMessage(plan));
+    expect(planText).toContain('*To look up:* 250 × 20 coins = *5,000 coins*');
+    expect(planText).toContain('The budget pays for 50 of these lookups');
+    const ts = await click(ACTION.supplierCheckStart, plan);
+    await uploaded();
+    expect(coinsCharged()).toBe(1000);
+    const edits = app.fake.calls().filter((call) => call.method === 'chat.update' && call.args.ts === ts);
+    const summaryText = allText(postedMessage(edits.at(-1)!));
+    expect(summaryText).toContain('*Not checked:* 200');
+    expect(summaryText).toContain('The budget ran out before the end');
+  });
+
+  it('Stop keeps what was done, pays for nothing more, and marks the rest not checked', async () => {
+    // A slower limit, so Stop arrives part of the way through.
+    await start({ rateLimits: { [TAXPAYER]: { count: 20, windowMs: 1000 } } });
+    const plan = await share('list.csv', supplierCsv().bytes, 'check these');
+    const ts = await click(ACTION.supplierCheckStart, plan);
+    await until(() => app.upstreamCalls(TAXPAYER).length >= 10);
+    await app.click(ACTION.supplierCheckStop, 'stop', { channelId: DM, messageTs: ts, ephemeral: false });
+    await uploaded();
+    const looked = app.upstreamCalls(TAXPAYER).length;
+    expect(looked).toBeLessThan(250);
+    expect(coinsCharged()).toBe(looked * 20);
+    const edits = app.fake.calls().filter((call) => call.method === 'chat.update' && call.args.ts === ts);
+    const summaryText = allText(postedMessage(edits.at(-1)!));
+    expect(summaryText).toContain(`*Not checked:* ${250 - looked}`);
+    expect(summaryText).toContain('Stopped before the end');
+  });
+
+  it('Cancel calls nothing; a binary file named .csv and an empty file are answered, nothing charged', async () => {
+    await start();
+    const plan = await share('list.csv', supplierCsv().bytes, 'check these');
+    await click(ACTION.supplierCheckCancel, plan);
+    const cancelled = await app.nextCall('chat.update');
+    expect(allText(postedMessage(cancelled))).toContain('Cancelled: nothing was looked up and nothing was charged.');
+    const binary = await share(
+      'photo.csv',
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 1, 2, 3]),
+      'check these',
+    );
+    expect(allText(postedMessage(binary))).toContain('is not a spreadsheet or a text list');
+    const empty = await share('empty.csv', Buffer.alloc(0), '核查这个名单');
+    expect(allText(postedMessage(empty))).toContain('是空的');
+    expect(coinsCharged()).toBe(0);
+    expect(app.upstreamCalls(TAXPAYER)).toHaveLength(0);
+  });
+
+  it('resumes after a restart in the middle, paying for nothing twice', async () => {
+    const store = new MemoryStore({ clock: pinnedClock() });
+    const first = await start({ store });
+    const plan = await share('list.csv', supplierCsv().bytes, 'check these');
+    await click(ACTION.supplierCheckStart, plan);
+    await until(() => first.upstreamCalls(TAXPAYER).length >= 30);
+    // The app stops part of the way through: what was waiting for the rate limit is not sent.
+    await first.close();
+    await first.slack.deps.supplierChecks.settled();
+    const paidFirst = first.simulator.stats().coinsByKey[TEST_API_KEY] ?? 0;
+    expect(paidFirst).toBeGreaterThan(0);
+    expect(paidFirst).toBeLessThan(250 * 20);
+
+    // The next start, on the same store, goes on where it stopped.
+    const second = await start({ store });
+    await uploaded();
+    const paidSecond = second.simulator.stats().coinsByKey[TEST_API_KEY] ?? 0;
+    expect(paidFirst + paidSecond).toBe(250 * 20);
+    const summary = second.fake
+      .calls()
+      .filter((call) => call.method === 'chat.update')
+      .at(-1)!;
+    expect(allText(postedMessage(summary))).toContain('Supplier check: 250 suppliers');
+    expect(allText(postedMessage(summary))).not.toContain('Not checked');
+  });
+});
+
+/** Waits until `done` holds (an outcome, not a time: the test fails by its own timeout otherwise). */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
