@@ -64,6 +64,7 @@ export const BOT_SCOPES: readonly string[] = [
   'users:read',
   'im:write',
   'files:write',
+  'files:read',
   'channels:read',
   'groups:read',
   'app_mentions:read',
