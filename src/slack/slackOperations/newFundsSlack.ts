@@ -1,6 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
-import { FUND_KIND_EXTRA_WORDS, FUND_KINDS } from '../../core/digest/newFundFilter.js';
+import { FUND_KIND_EXTRA_WORDS, FUND_KIND_WORDS, FUND_KINDS, type FundKind } from '../../core/digest/newFundFilter.js';
 import {
   type NewFund,
   SALE_STATUS_ANY,
@@ -65,6 +65,9 @@ const MORE_STATUS_WORDS: Readonly<Record<string, string>> = {
 };
 const readStatus = (word: string) => (Object.hasOwn(MORE_STATUS_WORDS, word) ? MORE_STATUS_WORDS[word]! : word);
 
+/** `bond|equity|…`, `债券型|股票型|…`: a kind's shape in help. */
+const KIND_SHAPE: JoinedPhrases = { words: FUND_KIND_WORDS, joinedBy: 'common.wordList.alternatives' };
+
 /** `onsale|offsale|all`, `在售|未在售|全部`: the word to type and its shape in help. */
 const STATUS_SHAPE: JoinedPhrases = { words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.alternatives' };
 
@@ -87,10 +90,9 @@ const STATUS_PHRASES: ReadonlyMap<string, { saleStatus: string }> = new Map([
 ]);
 
 /**
- * Kinds of fund in running text (债券型, 债券基金, QDII, `bond funds`), as digests read them
- * (digest/newFundFilter.ts) and QDII besides. The list the service returns is not filtered by kind,
- * so a kind is placed but the message asks, its button the list it would run, rather than ignore it.
- * 股票 and `stock` alone stay what the app has no data for; 股票型 and 股票基金 are a kind.
+ * Kinds of fund in running text (债券型, 债券基金, QDII, `bond funds`), read as digests read them
+ * (digest/newFundFilter.ts): the page the service returns is filtered by it. 股票 and `stock` alone
+ * stay what the app has no data for; 股票型 and 股票基金 are a kind.
  */
 const KIND_PHRASES: ReadonlyMap<string, { fundKind: string }> = new Map(
   [
@@ -104,11 +106,16 @@ const KIND_PHRASES: ReadonlyMap<string, { fundKind: string }> = new Map(
         .filter((word) => isChinese(word))
         .flatMap((word) => [`${word}基金`, `${word.replace(/型$/, '')}基金`].map((phrase) => [phrase, kind] as const)),
     ),
-    ...(['bond', 'equity', 'mixed', 'index', 'money market'] as const).flatMap((word) =>
-      [`${word} fund`, `${word} funds`].map((phrase) => [phrase, word] as const),
-    ),
-    ['qdii', 'qdii'] as const,
-    ['qdii基金', 'qdii'] as const,
+    ...(
+      [
+        ['bond', 'bond'],
+        ['equity', 'equity'],
+        ['mixed', 'mixed'],
+        ['index', 'index'],
+        ['money market', 'money'],
+        ['qdii', 'qdii'],
+      ] as const
+    ).flatMap(([word, kind]) => [`${word} fund`, `${word} funds`].map((phrase) => [phrase, kind] as const)),
   ]
     .filter(([word]) => !['股票', 'stock', 'stocks'].includes(word.toLowerCase()))
     .map(([word, kind]) => [word.toLowerCase(), { fundKind: kind }] as const),
@@ -129,7 +136,7 @@ const newFundsPlain: PlainWords = {
       ],
     },
   ],
-  values: [phraseValues(STATUS_PHRASES), phraseValues(KIND_PHRASES, { unapplied: true })],
+  values: [phraseValues(STATUS_PHRASES), phraseValues(KIND_PHRASES)],
 };
 
 export const newFundsSyntax: CommandSyntax = {
@@ -143,6 +150,8 @@ export const newFundsSyntax: CommandSyntax = {
   },
   options: [
     { field: 'saleStatus', keys: ['newFunds.keys.status', 'sale', '销售状态'], shape: STATUS_SHAPE, read: readStatus },
+    // Keys a digest takes too (`kind:bond`, `基金类型:债券型`); `type:` and 类型 are a tender's notice type in a message.
+    { field: 'fundKind', keys: ['newFunds.keys.kind', 'fundtype'], shape: KIND_SHAPE },
     pageOption('pageNo'),
     pageSizeOption(),
   ],
@@ -188,14 +197,19 @@ export const newFundsForm: SearchForm = {
   ],
 };
 
-function filterLabel(saleStatus: 'true' | 'false' | undefined, lang: Lang): string {
-  return lang.t(
+/** What the list was filtered by: its sale status, and a kind when one was asked for (`on sale · bond`, `bond`). */
+function filterLabel(request: { saleStatus?: 'true' | 'false'; fundKind?: FundKind }, lang: Lang): string {
+  const { saleStatus, fundKind } = request;
+  const kind = fundKind ? lang.t(`digests.fundKind.${fundKind}`) : undefined;
+  if (kind && saleStatus === undefined) return kind;
+  const status = lang.t(
     saleStatus === 'true'
       ? 'newFunds.results.filter.onSale'
       : saleStatus === 'false'
         ? 'newFunds.results.filter.notOnSale'
         : 'newFunds.results.filter.all',
   );
+  return kind ? lang.t('newFunds.results.filter.withKind', { status, kind }) : status;
 }
 
 /** The fee a buyer pays now, with the list price after it when there is a real discount (no strike-through in a cell). */
@@ -243,10 +257,22 @@ export function renderNewFunds(
 ): RenderedResult {
   const { funds, total } = answer.result;
   const title = lang.t('newFunds.title');
-  const filter = filterLabel(answer.request.saleStatus, lang);
+  const filter = filterLabel(answer.request, lang);
   const blocks: KnownBlock[] = [headerBlock(lang.t('newFunds.results.heading', { title, filter }))];
+  // The service lists every kind: say that the page was filtered here, and from how many.
+  const { listed } = answer.result;
+  if (answer.request.fundKind && listed !== undefined)
+    blocks.push(
+      contextBlock(
+        lang.t('newFunds.results.kindApplied', {
+          kind: lang.t(`digests.fundKind.${answer.request.fundKind}`),
+          count: funds.length,
+          listed,
+        }),
+      ),
+    );
   const none =
-    answer.request.saleStatus === undefined
+    answer.request.saleStatus === undefined && answer.request.fundKind === undefined
       ? lang.t('newFunds.results.noneAtAll')
       : lang.t('newFunds.results.none', { filter });
   if (!funds.length) blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? none));
@@ -258,7 +284,8 @@ export function renderNewFunds(
     const group = funds.slice(first, first + FUNDS_PER_SECTION);
     blocks.push(...recordBlocks(first, first + group.length - 1, [sectionBlock(fundGroupText(group, lang))]));
   }
-  return { text: lang.t('newFunds.results.summary', { title, filter, count: total }), blocks };
+  const count = answer.request.fundKind ? funds.length : total;
+  return { text: lang.t('newFunds.results.summary', { title, filter, count }), blocks };
 }
 
 /** One page of 50, the most the service gives for one charge (and the page digests fetch, so they share the cache). */
@@ -306,7 +333,7 @@ export const newFundsStep: OperationStep = {
 };
 
 export const newFundsSlack: SlackOperation<typeof NEW_FUNDS_ID> = {
-  describe: (request, lang) => filterLabel(request.saleStatus, lang),
+  describe: (request, lang) => filterLabel(request, lang),
   syntax: newFundsSyntax,
   form: newFundsForm,
   step: newFundsStep,
