@@ -1,4 +1,5 @@
 import type { OperationId } from '../../core/operations/index.js';
+import { validate } from '../../core/operations/validate.js';
 import type { Locale } from '../../i18n/lang.js';
 import { grammarLanguage, textLanguage, writtenInChineseOnly } from '../../i18n/textLanguage.js';
 import { type CommandGrammar, OTHER_SUBCOMMANDS, USAGE_WORDS } from './commandGrammar.js';
@@ -11,6 +12,8 @@ import { offerable } from './offerable.js';
 import { DQ_COMMAND, parseCommand, readUsageMonth } from './parseCommand.js';
 import type { CommandInput, ParsedCommand, UsageMonth } from './parsedCommand.js';
 import type { RecordQuestion } from './plainWords.js';
+import { DIGEST_VERBS, WATCH_VERBS } from './subscriptionCommand.js';
+import { type SubscriptionOffer, subscriptionOffer, subscriptionWords } from './subscriptionWords.js';
 
 /** What a follow-up in a thread does to the thread's latest result. */
 export type FollowUp = FollowUpAction | { kind: 'change'; operation: OperationId; input: CommandInput };
@@ -38,6 +41,8 @@ export type MessageReading = { said?: Locale } & (
   /** Nothing the app can read: what it can do, free. */
   | { kind: 'unreadable' }
   | { kind: 'followUp'; followUp: FollowUp }
+  /** A digest or a watch asked for in words: offered as the exact one, with its cost and Save; nothing saved unasked. */
+  | { kind: 'subscribe'; offer: SubscriptionOffer }
 );
 
 interface ReadingContext {
@@ -72,6 +77,12 @@ interface OperationReading {
   /** Words placed that this operation cannot apply (债券 for the new-fund list, 近几年): it asks, without them. */
   unapplied?: boolean;
   complete: boolean;
+}
+
+/** `watch add …`, `digest list`: /dq's watch or digest command with its verb, not a subscription in words. */
+function startsWithVerb(text: string): boolean {
+  const [first = '', second = ''] = text.toLowerCase().split(' ');
+  return isDqWord(first) && (WATCH_VERBS.has(second) || DIGEST_VERBS.has(second));
 }
 
 /** /dq's own subcommands, read as commands wherever a message starts with one. */
@@ -305,6 +316,31 @@ const DQ_PREFIX = new RegExp(`^${DQ_COMMAND}(?:\\s+|$)`, 'i');
  * question whose answers are lookups (or forms) the person picks, so nothing is paid for a guess.
  */
 export function readMessage(grammar: CommandGrammar, raw: string, context: ReadingContext): MessageReading {
+  return readWords(grammar, raw, context, true);
+}
+
+/** The lookup a subscription's words are about, read as a message; undefined when it is not one sure lookup. */
+function subscriptionOf(grammar: CommandGrammar, text: string, context: ReadingContext): SubscriptionOffer | undefined {
+  const said = subscriptionWords(text);
+  if (!said || said.rest === '') return undefined;
+  const reading = readWords(grammar, said.rest, { now: context.now }, false);
+  const [choice] = reading.kind === 'ask' && reading.choices.length === 1 ? reading.choices : [];
+  const lookup =
+    reading.kind === 'command' && reading.parsed.kind === 'query'
+      ? reading.parsed
+      : choice?.complete && !(reading.kind === 'ask' && reading.partial)
+        ? choice
+        : undefined;
+  if (!lookup || !offerable(lookup.operation, lookup.input, context.now)) return undefined;
+  return subscriptionOffer(said, lookup.operation, validate(lookup.operation, lookup.input, context.now), lookup.input);
+}
+
+function readWords(
+  grammar: CommandGrammar,
+  raw: string,
+  context: ReadingContext,
+  subscriptions: boolean,
+): MessageReading {
   const cleaned = messageText(raw);
   if (cleaned.kind === 'unreadable') return { kind: 'unreadable' };
   // `/dq …` in a message is what follows it; a leading slash on a command word changes nothing.
@@ -316,6 +352,9 @@ export function readMessage(grammar: CommandGrammar, raw: string, context: Readi
   const [firstWord = ''] = text.split(' ');
   // /dq's own words (`help`, `usage last`) are the app's grammar: only Chinese ones say the writer's language.
   const grammarSaid = grammarLanguage(text);
+  // `watch tenders for …` is a watch asked for in words; `watch add …` is the command.
+  const offer = subscriptions && !startsWithVerb(text) ? subscriptionOf(grammar, text, context) : undefined;
+  if (offer) return { kind: 'subscribe', offer, ...(said ? { said } : {}) };
   // `help me find …` is a request, not the help command.
   if (isDqWord(firstWord) && !/^help\s+me\b/i.test(text)) {
     const parsed = parseCommand(grammar, DQ_COMMAND, text, context.now);

@@ -6,6 +6,7 @@ import { chooseButton } from './chooseButton.js';
 import { digestAddButton } from './digestAddButton.js';
 import { digestRemoveButton } from './digestRemoveButton.js';
 import { digestRunButton } from './digestRunButton.js';
+import { digestSaveButton } from './digestSaveButton.js';
 import { exportCsvButton } from './exportCsvButton.js';
 import { homePageButton } from './homePageButton.js';
 import { listPageButton } from './listPageButton.js';
@@ -29,6 +30,7 @@ export function registerActions(app: App, deps: SlackDeps): void {
   const onWatchForm = watchFormButton(deps);
   const onListPage = listPageButton(deps);
   const onHomePage = homePageButton(deps);
+  const onDigestSave = digestSaveButton(deps);
   const buttons = new Map<string, ButtonListener>([
     [ACTION.pagePrevious, onResultButton],
     [ACTION.pageNext, onResultButton],
@@ -38,6 +40,8 @@ export function registerActions(app: App, deps: SlackDeps): void {
     [ACTION.digestAdd, digestAddButton(deps)],
     [ACTION.digestRemove, digestRemoveButton(deps)],
     [ACTION.digestRun, digestRunButton(deps)],
+    [ACTION.digestSave, onDigestSave],
+    [ACTION.digestCancel, onDigestSave],
     [ACTION.exportCsv, exportCsvButton(deps)],
     [ACTION.watchSave, onWatchSave],
     [ACTION.watchCancel, onWatchSave],
