@@ -222,6 +222,7 @@ function readAs(syntax: CommandSyntax, tokens: readonly MessageToken[], text: st
     if (claim && [...rest].length >= 3 && Object.keys(claim.input).every((field) => reading.input[field] === undefined))
       reading.alternative = { ...reading.input, [syntax.positional.word.field]: rest, ...claim.input };
   }
+  if (syntax.plain.settle) reading.input = syntax.plain.settle(reading.input, now);
   const required = positionalWords(syntax).filter((word) => !word.optional);
   reading.complete = reading.conflicts.size === 0 && required.every((word) => reading.input[word.field] !== undefined);
   return reading;

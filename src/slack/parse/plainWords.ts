@@ -22,6 +22,11 @@ export interface PlainWords {
   keyword?: 'any' | 'names';
   /** The field a bare number fills, given what else was read (futures: the count, once a period is there). */
   number?(input: CommandInput): string | undefined;
+  /**
+   * The input once every word is read, when values read together make another (a span beside a
+   * candle period: the candles in it); the fields it takes in are no longer there.
+   */
+  settle?(input: CommandInput, now: number): CommandInput;
   /** When the subject is there but this field is not: the values a question offers (futures: periods). */
   offer?: { field: string; values: readonly string[] };
 }
