@@ -246,8 +246,9 @@ function choicesOf(reading: OperationReading, now: number): Choice[] {
   const ready = inputs.filter(
     (input) => required.every((word) => input[word.field] !== undefined) && offerable(operation, input, now),
   );
-  // Two values but no subject (日K 5分钟): the form, where the subject is filled in.
-  if (ready.length === 0 && conflict && !reading.subject) return [form];
+  // Two values but no subject (日K 5分钟), or a lookup named whose subject the service would refuse (光伏 is
+  // too short a keyword): the form, where the subject is filled in.
+  if (ready.length === 0 && ((conflict && !reading.subject) || reading.named)) return [form];
   return ready.map((input) => ({ operation, input, complete: true }));
 }
 

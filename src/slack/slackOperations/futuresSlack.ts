@@ -126,7 +126,10 @@ const spanValue: PlainValue = (text, at) => {
   if (!match) return undefined;
   const count = readNumberWord(match[1]!);
   const unit = SPAN_UNITS.find(([pattern]) => pattern.test(match[2]!))?.[1];
-  return count && unit ? { length: match[0].length, input: { [SPAN_FIELD]: `${count} ${unit}` } } : undefined;
+  if (!count || !unit) return undefined;
+  // In Chinese only standing alone: 十月 of 十月稻田 is a name's.
+  const weak = isChinese(match[0]) ? { weak: true } : {};
+  return { length: match[0].length, input: { [SPAN_FIELD]: `${count} ${unit}` }, ...weak };
 };
 
 const SPAN_PERIOD: Readonly<Record<CandleSpan['unit'], FuturesPeriod>> = { day: DAILY, week: 'W', month: MONTHLY };

@@ -341,9 +341,10 @@ const ASKS: readonly CorpusMessage[] = [
   zh('上个月 中标', ask('/bids')),
   zh(
     '这个光伏新项目怎么样',
-    ask('/bids 光伏新'),
-    'chit-chat around a keyword: asked, the words the reader did not know its keyword',
+    ask('/bids'),
+    '新项目 is the project, not part of the keyword; 光伏 alone is too short a keyword: the form',
   ),
+  zh('这个储能电站新项目怎么样', ask('/bids 储能电站'), 'chit-chat around a keyword: asked'),
   zh('000001 110022 规模', ask('/fund-asset 000001', '/fund-asset 110022')),
   zh('000001 平安银行', ask('/fund-asset 000001', '/taxpayer 平安银行', '/bids 平安银行')),
   zh('原油价格', ask('/futures CL 1d', '/futures CL 1h', '/futures CL 5m', '/futures CL 1w')),
@@ -395,8 +396,8 @@ const REAL_WORLD: readonly CorpusMessage[] = [
   ),
   en(
     'any energy storage tenders in Zhejiang the last 3 months?',
-    ask(bids('energy storage', 'last3Months', 'tender'), bids('Zhejiang', 'last3Months', 'tender')),
-    'a region in pinyin is not known: a second run of words, asked',
+    call(bids('energy storage', 'last3Months', 'tender', 'region:ZJ')),
+    'a region in pinyin is the region option (bidRegions.ts)',
   ),
   en('solar panel award results last month', call(bids('solar panel', 'lastMonth', 'award'))),
   en('medical equipment tenders since March', call(bids('medical equipment', 'sinceMarch', 'tender'))),
