@@ -105,7 +105,7 @@ const SENDING =
 
 /** Words that ask to be told of a change: a watch. */
 const WATCHING =
-  /帮我盯着|帮我盯一下|盯着|盯一下|盯住|帮我关注|关注一下|持续关注|监控一下|监控|跟踪一下|跟踪|留意一下|留意|(?:一旦|一|如果|要是)?有(?:变化|变动|新的|新公告|新项目|更新|新基金)(?:的话)?(?:就|时|了)?(?:马上|及时)?(?:告诉|通知|提醒)(?:我|我们|一下)?|(?:及时|马上)?(?:告诉|通知|提醒)我(?:们)?|\b(?:keep an eye on|keep watch on|watch|monitor|track)\b|\b(?:let me know|tell me|notify me|alert me|ping me)\b(?:\s+(?:when|if|whenever|as soon as)\s+(?:it|they|there|something|anything|its|their)\b(?:\s+(?:changes?|moves?|is|are|new|has|have|a|any|ones?|appears?|comes?|shows?|up|out|news|new ones?|something new|changed))*)?|\b(?:when|whenever|if) (?:it|they|its|their \w+) changes?\b|\bwhen(?:ever)? there (?:are|is) (?:any )?new(?: ones?)?\b|\bof (?:any )?new ones\b/giu;
+  /帮我盯着|帮我盯一下|盯着|盯一下|盯住|帮我关注|关注一下|持续关注|监控一下|监控|跟踪一下|跟踪|留意一下|留意|(?:一旦|一|如果|要是)?有(?:变化|变动|新的|新公告|新项目|更新|新基金)(?:的话)?(?:就|时|了)?(?:马上|及时)?(?:告诉|通知|提醒)(?:我|我们|一下)?|(?:及时|马上)?(?:告诉|通知|提醒)我(?:们)?|\b(?:keep an eye on|keep watch on|watch|monitor|track)\b|\b(?:let me know|tell me|notify me|alert me|ping me) (?:of|about) (?:any )?new\b|\b(?:let me know|tell me|notify me|alert me|ping me)\b(?:\s+(?:when|if|whenever|as soon as)\s+(?:it|they|there|something|anything|its|their)\b(?:\s+(?:changes?|moves?|is|are|new|has|have|a|any|ones?|appears?|comes?|shows?|up|out|news|new ones?|something new|changed))*)?|\b(?:when|whenever|if) (?:it|they|its|their \w+) changes?\b|\bwhen(?:ever)? there (?:are|is) (?:any )?new(?: ones?)?\b|\bof (?:any )?new ones\b/giu;
 
 /** Verbs before the lookup left once the rest is taken out (把…, `the`): no part of the lookup. */
 const LEFT_OVER = /^(?:把|将|请|帮我|给我)+|(?:的话|吧)$/gu;

@@ -120,7 +120,12 @@ const SPAN =
   /(?:最近|过去|近|(?:the\s+)?(?:last|past)\s+)?([0-9零〇一二两三四五六七八九十百]+|[a-z]+(?:-[a-z]+)?)\s*(天|日|周|个星期|星期|个月|月|days?|weeks?|months?)/iy;
 /** The span's count and unit, kept as one field until the whole message is read (`settleSpan`). */
 const SPAN_FIELD = 'span';
+/** 近半年, 最近半年, 过去半年: six months. */
+const HALF_YEAR = /(?:最近|过去|近)半年/uy;
 const spanValue: PlainValue = (text, at) => {
+  HALF_YEAR.lastIndex = at;
+  const half = HALF_YEAR.exec(text);
+  if (half) return { length: half[0].length, input: { [SPAN_FIELD]: '6 month' }, weak: true };
   SPAN.lastIndex = at;
   const match = SPAN.exec(text);
   if (!match) return undefined;

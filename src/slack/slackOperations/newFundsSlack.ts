@@ -47,6 +47,8 @@ const MORE_STATUS_WORDS: Readonly<Record<string, string>> = {
   正在发售: '在售',
   认购中: '在售',
   募集中: '在售',
+  正在募集: '在售',
+  正在募集的: '在售',
   可购买: '在售',
   已停售: '未在售',
   停售中: '未在售',
@@ -106,16 +108,12 @@ const KIND_PHRASES: ReadonlyMap<string, { fundKind: string }> = new Map(
         .filter((word) => isChinese(word))
         .flatMap((word) => [`${word}基金`, `${word.replace(/型$/, '')}基金`].map((phrase) => [phrase, kind] as const)),
     ),
-    ...(
-      [
-        ['bond', 'bond'],
-        ['equity', 'equity'],
-        ['mixed', 'mixed'],
-        ['index', 'index'],
-        ['money market', 'money'],
-        ['qdii', 'qdii'],
-      ] as const
-    ).flatMap(([word, kind]) => [`${word} fund`, `${word} funds`].map((phrase) => [phrase, kind] as const)),
+    // `bond funds`, `hybrid fund`, `stock funds`: every English word for a kind before `fund`.
+    ...FUND_KINDS.flatMap((kind) =>
+      [...inEveryLanguage(`digests.fundKind.${kind}`), ...FUND_KIND_EXTRA_WORDS[kind]]
+        .filter((word) => !isChinese(word) && !/s$/i.test(word))
+        .flatMap((word) => [`${word} fund`, `${word} funds`].map((phrase) => [phrase, kind] as const)),
+    ),
   ]
     .filter(([word]) => !['股票', 'stock', 'stocks'].includes(word.toLowerCase()))
     .map(([word, kind]) => [word.toLowerCase(), { fundKind: kind }] as const),
@@ -156,8 +154,8 @@ export const newFundsSyntax: CommandSyntax = {
   },
   options: [
     { field: 'saleStatus', keys: ['newFunds.keys.status', 'sale', '销售状态'], shape: STATUS_SHAPE, read: readStatus },
-    // Keys a digest takes too (`kind:bond`, `基金类型:债券型`); `type:` and 类型 are a tender's notice type in a message.
-    { field: 'fundKind', keys: ['newFunds.keys.kind', 'fundtype'], shape: KIND_SHAPE },
+    // Digests take this key too (`fundtype:bond`, `基金类型:债券型`); type, kind and 类型 are a tender's notice type.
+    { field: 'fundKind', keys: ['newFunds.keys.kind'], shape: KIND_SHAPE },
     pageOption('pageNo'),
     pageSizeOption(),
   ],

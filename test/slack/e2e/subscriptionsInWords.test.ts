@@ -107,6 +107,18 @@ describe('digests and watches asked for in words (issue 44)', () => {
     expect(buttonNamed(offer, 'dq_digest_save')).toBeDefined();
   });
 
+  it('the list’s own key for a kind (基金类型:, fundtype:) adds a digest of that kind, as `type:` does', async () => {
+    for (const [text, channel] of [
+      ['add weekdays 08:00 基金类型:债券型', 'C0SUBSKND1'],
+      ['add weekdays 08:00 fundtype:index', 'C0SUBSKND2'],
+    ] as const) {
+      const sent = await app.command(`digest ${text}`, { userId: ADMIN, channelId: channel });
+      expect(allText(await app.nextResponse(sent.responseId, undefined, 15_000))).toContain('Digest added.');
+    }
+    expect((await app.slack.deps.digests.list(TEAM, 'C0SUBSKND1'))[0]?.fundFilter).toEqual({ kinds: ['bond'] });
+    expect((await app.slack.deps.digests.list(TEAM, 'C0SUBSKND2'))[0]?.fundFilter).toEqual({ kinds: ['index'] });
+  });
+
   it('债券型新基金 runs the new-fund list once and shows only its bond funds, saying the kind was applied', async () => {
     const before = app.upstreamCalls(OPS.newFunds).length;
     const sent = await app.directMessage('债券型新基金', { userId: CHINESE_ADMIN });

@@ -10,9 +10,13 @@
  * - `ask`: a question, and the exact queries its buttons run (a bare `/bids` is the form).
  * - `free`: no call: the usage answer (`/dq usage`, `/dq usage last`), help (`/dq help`), a
  *   greeting (`greeting`) or what the app can do (`unreadable`).
+ * - `offer`: no call: the digest or watch offered with Save, as the command that saves it
+ *   (`/dq digest add daily 09:00 onsale type:bond`, `/dq watch add fund 000001 daily 09:00`).
  */
 
-export type Label = { call: string } | { ask: readonly string[] } | { free: string };
+import { NEW_FUNDS_CORPUS } from './corpusNewFunds.js';
+
+export type Label = { call: string } | { ask: readonly string[] } | { free: string } | { offer: string };
 
 export interface CorpusMessage {
   text: string;
@@ -249,7 +253,7 @@ const ISSUE: readonly CorpusMessage[] = [
   en('how big is fund 110022', call('/fund-asset 110022'), 'was a one-button question'),
   zh('在卖的新基金', call('/new-funds onsale'), 'was the whole list'),
   zh('结束募集的新基金', call('/new-funds offsale'), 'was the whole list'),
-  zh('债券型新基金', call('/new-funds all kind:bond'), 'the kind filters the page, as digests filter'),
+  zh('债券型新基金', call('/new-funds all fundtype:bond'), 'the kind filters the page, as digests filter'),
   zh('光伏组件 近两年 招标', call(bids('光伏组件', 'twoYears', 'tender')), 'over one year: refused free, and said so'),
 ];
 
@@ -304,20 +308,20 @@ const NEW_FUNDS: readonly CorpusMessage[] = [
   zh('新基金 募集结束', call('/new-funds offsale')),
   zh('最近有什么新发基金', call('/new-funds all')),
   zh('新发基金 全部', call('/new-funds all')),
-  zh('在售的债券基金', ask('/new-funds onsale kind:bond')),
-  zh('新发基金 股票型', call('/new-funds all kind:equity')),
-  zh('在卖的混合型新基金', call('/new-funds onsale kind:mixed')),
-  zh('指数基金 新发', call('/new-funds all kind:index')),
-  zh('货币基金 新发 在售', call('/new-funds onsale kind:money')),
-  zh('QDII 新发基金', call('/new-funds all kind:qdii')),
+  zh('在售的债券基金', ask('/new-funds onsale fundtype:bond')),
+  zh('新发基金 股票型', call('/new-funds all fundtype:equity')),
+  zh('在卖的混合型新基金', call('/new-funds onsale fundtype:mixed')),
+  zh('指数基金 新发', call('/new-funds all fundtype:index')),
+  zh('货币基金 新发 在售', call('/new-funds onsale fundtype:money')),
+  zh('QDII 新发基金', call('/new-funds all fundtype:qdii')),
   en('new funds on sale', call('/new-funds onsale')),
   en('new funds ended', call('/new-funds offsale')),
   en('closed new funds', call('/new-funds offsale')),
   en('new funds all', call('/new-funds all')),
-  en('new bond funds on sale', call('/new-funds onsale kind:bond')),
-  en('new funds equity', call('/new-funds all kind:equity')),
-  en('new index funds', call('/new-funds all kind:index')),
-  en('new money market funds on sale', call('/new-funds onsale kind:money')),
+  en('new bond funds on sale', call('/new-funds onsale fundtype:bond')),
+  en('new funds equity', call('/new-funds all fundtype:equity')),
+  en('new index funds', call('/new-funds all fundtype:index')),
+  en('new money market funds on sale', call('/new-funds onsale fundtype:money')),
 ];
 
 /** A word the reader cannot place asks, and the buttons run exactly what they show. */
@@ -450,12 +454,12 @@ const REAL_WORLD: readonly CorpusMessage[] = [
   en('what’s the price of a tender search', ask('/bids', '/futures'), 'not sure: prices or a search; free either way'),
   en('how much is left', free('/dq usage')),
   en('what can this bot do', free('/dq help')),
-  zh('现在有哪些债券基金在卖', ask('/new-funds onsale kind:bond')),
-  zh('最近新发的指数基金', call('/new-funds all kind:index')),
+  zh('现在有哪些债券基金在卖', ask('/new-funds onsale fundtype:bond')),
+  zh('最近新发的指数基金', call('/new-funds all fundtype:index')),
   zh('在售的新基金有哪些', call('/new-funds onsale')),
   zh('有没有在卖的新基金', call('/new-funds onsale')),
   zh('已经结束募集的新基金', call('/new-funds offsale')),
-  en('new bond funds', call('/new-funds all kind:bond')),
+  en('new bond funds', call('/new-funds all fundtype:bond')),
   en('which new funds are closed', call('/new-funds offsale')),
   zh('000001 规模 多少钱', ask('/fund-asset 000001'), 'the size, or the price of asking it? asked'),
   zh('光伏组件今年', call(bids('光伏组件', 'thisYear', 'any'))),
@@ -480,7 +484,7 @@ const REAL_WORLD: readonly CorpusMessage[] = [
   en('find tenders for solar panel since January', call(bids('solar panel', 'thisYear', 'tender'))),
   en('what is the balance', free('/dq usage')),
   en('what did we spend last month', free('/dq usage last')),
-  en('bond funds on sale', ask('/new-funds onsale kind:bond')),
+  en('bond funds on sale', ask('/new-funds onsale fundtype:bond')),
   mixed('bids 光伏组件 this year', call(bids('光伏组件', 'thisYear', 'any'))),
 ];
 
@@ -519,4 +523,5 @@ export const corpus: readonly CorpusMessage[] = [
   ...ASKS,
   ...REAL_WORLD,
   ...NATIVE_READER,
+  ...NEW_FUNDS_CORPUS,
 ];
