@@ -34,7 +34,7 @@ export type MessageReading = { said?: Locale } & (
       asks?: RecordQuestion;
     }
   /** Not sure, or two meanings: a question whose buttons say what each lookup costs; nothing is called. */
-  /** `partial`: some words were placed but cannot be applied (a fund kind, a period said loosely): the buttons run without them. */
+  /** `partial`: some words were placed but cannot be applied (a period said loosely, 近几年): the buttons run without them. */
   | { kind: 'ask'; choices: Choice[]; partial?: boolean }
   /** Greetings, thanks, chit-chat: a line of help, free. */
   | { kind: 'greeting' }
@@ -74,7 +74,7 @@ interface OperationReading {
   asks?: RecordQuestion;
   /** The other meaning of a keyword that starts with a region (广东光伏组件: 光伏组件 in 广东): it asks which. */
   alternative?: CommandInput;
-  /** Words placed that this operation cannot apply (债券 for the new-fund list, 近几年): it asks, without them. */
+  /** Words placed that this operation cannot apply (近几年, a period with no dates): it asks, without them. */
   unapplied?: boolean;
   complete: boolean;
 }

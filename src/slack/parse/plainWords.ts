@@ -58,7 +58,7 @@ export interface PlainMatch {
   /** A guess that counts only beside another value of the operation (`BTC` beside a period). */
   guess?: boolean;
   /**
-   * A word of the operation its answer cannot apply (a fund kind: the list does not filter by kind):
+   * A word of the operation its answer cannot apply (近几年, `recently`: a period that names no dates):
    * placed, but the reading asks, showing the query it would run, rather than ignore the word.
    */
   unapplied?: boolean;
