@@ -1,10 +1,8 @@
 // One call to a /v1/ operation, decided in the order the brief fixes: method, then the API key, then the
 // rate limit, then the body and its parameters, then the balance, then injected faults, then the answer.
 // Deciding is synchronous, so checking the balance and charging it cannot interleave between calls.
-import { withChangedField } from './changedFields.js';
 import { type FailureKind, failureEnvelope, httpStatusOf, successEnvelope } from './envelopes.js';
 import { drawFault, drawLatencyMs, faultsFor } from './faults.js';
-import { OPERATION_HANDLERS } from './handlers/index.js';
 import { OPERATION_PROFILES, type OperationId } from './operations.js';
 import type { SimulatorState } from './simulatorState.js';
 import type { CallOutcome } from './types.js';
@@ -84,7 +82,7 @@ export function replyToOperation(state: SimulatorState, request: OperationReques
   requestBody = parsed.body;
   let data: unknown;
   try {
-    data = OPERATION_HANDLERS[operation](parsed.body, { nowMs: settings.now(), changes: state.changes });
+    data = profile.handle(parsed.body, { nowMs: settings.now(), changes: state.changes });
   } catch (error) {
     if (error instanceof InvalidParameterError) return fail('invalid_parameter', error.message, 'bad_request');
     throw error;
@@ -114,7 +112,11 @@ export function replyToOperation(state: SimulatorState, request: OperationReques
       return reply(
         200,
         'fault',
-        successEnvelope(profile.envelope, withChangedField(operation, data), settings.envelopeACode),
+        successEnvelope(
+          profile.envelope,
+          profile.changedField(data as Record<string, unknown>),
+          settings.envelopeACode,
+        ),
       );
     case undefined:
       return reply(200, 'success', successEnvelope(profile.envelope, data, settings.envelopeACode));

@@ -1,68 +1,17 @@
-// The five operations of the data service, as the simulator sees them. Deliberately independent of the
+// The operations of the data service, as the simulator sees them. Deliberately independent of the
 // client code: if the client misspells a path or picks the wrong envelope, the simulator disagrees.
+import { SIMULATED_OPERATIONS } from './handlers/index.js';
+import type { SimulatedOperation } from './handlers/types.js';
 
-export const OPERATION_IDS = [
-  'enterprise-general-taxpayer-query',
-  'thirdpartymarket-cmapi00069224-enterprise-search-bid-list',
-  'fund-asset',
-  'finance-external-futures-kline',
-  'fund-new-list',
-] as const;
+export type { EnvelopeKind, RateLimit } from './handlers/types.js';
 
-export type OperationId = (typeof OPERATION_IDS)[number];
+export type OperationId = (typeof SIMULATED_OPERATIONS)[number]['id'];
 
-/** A: `{code, message, data}` with a text code; B: `{code, msg, taskNo, data}` with numeric code 200. */
-export type EnvelopeKind = 'A' | 'B';
+export const OPERATION_IDS: readonly OperationId[] = SIMULATED_OPERATIONS.map((operation) => operation.id);
 
-export interface RateLimit {
-  count: number;
-  windowMs: number;
-}
-
-interface OperationProfile {
-  envelope: EnvelopeKind;
-  costInCoins: number;
-  defaultRateLimit: RateLimit;
-  /** The app's name of the operation as typed (new-funds), accepted in SIMULATOR_RATE_LIMITS. */
-  typedName: string;
-}
-
-const ONE_MINUTE_MS = 60_000;
-
-export const OPERATION_PROFILES: Record<OperationId, OperationProfile> = {
-  'enterprise-general-taxpayer-query': {
-    envelope: 'A',
-    costInCoins: 20,
-    defaultRateLimit: { count: 600, windowMs: ONE_MINUTE_MS },
-    typedName: 'taxpayer',
-  },
-  // The spec shows neither the cost nor the rate limit of the bid search, nor its response body.
-  // Our assumptions: 10 coins (like the fund operations), 60 per minute, and envelope B.
-  'thirdpartymarket-cmapi00069224-enterprise-search-bid-list': {
-    envelope: 'B',
-    costInCoins: 10,
-    defaultRateLimit: { count: 60, windowMs: ONE_MINUTE_MS },
-    typedName: 'bids',
-  },
-  'fund-asset': {
-    envelope: 'B',
-    costInCoins: 10,
-    defaultRateLimit: { count: 60, windowMs: ONE_MINUTE_MS },
-    typedName: 'fund-asset',
-  },
-  'finance-external-futures-kline': {
-    envelope: 'B',
-    costInCoins: 5,
-    defaultRateLimit: { count: 60, windowMs: ONE_MINUTE_MS },
-    typedName: 'futures',
-  },
-  'fund-new-list': {
-    envelope: 'B',
-    costInCoins: 10,
-    defaultRateLimit: { count: 60, windowMs: ONE_MINUTE_MS },
-    typedName: 'new-funds',
-  },
-};
+export const OPERATION_PROFILES = Object.fromEntries(
+  SIMULATED_OPERATIONS.map((operation) => [operation.id, operation]),
+) as Record<OperationId, SimulatedOperation<OperationId>>;
 
 export function isOperationId(text: string): text is OperationId {
   return (OPERATION_IDS as readonly string[]).includes(text);

@@ -3,7 +3,7 @@ import type { ChartPlan, ChartSettings } from '../../src/charts/chartRenderer.js
 import { type RenderedChart, readChartUrl, renderQuickChart } from '../../src/charts/renderQuickChart.js';
 import type { FundAssetRecord, FundAssetResult } from '../../src/core/operations/fundAsset.js';
 import { type Candle, type CandleType, type FuturesResult, toCandles } from '../../src/core/operations/futures.js';
-import { OPERATION_HANDLERS } from '../../src/simulator/handlers/index.js';
+import { OPERATION_PROFILES } from '../../src/simulator/operations.js';
 
 export const HOSTED: ChartSettings = {
   host: 'https://quickchart.io',
@@ -60,7 +60,7 @@ export function simulatedFutures(
   limit: number,
   nowMs = SIMULATED_NOW,
 ): FuturesResult {
-  const data = OPERATION_HANDLERS['finance-external-futures-kline'](
+  const data = OPERATION_PROFILES['finance-external-futures-kline'].handle(
     { symbol, type, limit: String(limit) },
     { nowMs },
   ) as { lines: number[][]; fields: string[] };
@@ -74,7 +74,7 @@ export function simulatedFundAsset(
   pageSize = 10,
   nowMs = SIMULATED_NOW,
 ): FundAssetResult {
-  const data = OPERATION_HANDLERS['fund-asset'](
+  const data = OPERATION_PROFILES['fund-asset'].handle(
     { fundCode, pageNo: String(pageNo), pageSize: String(pageSize) },
     { nowMs },
   ) as { list: FundAssetRecord[] };

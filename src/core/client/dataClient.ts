@@ -1,10 +1,10 @@
 import { setMaxListeners } from 'node:events';
-import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { type Clock, systemClock } from '../clock.js';
 import { isDataError, NotCachedError, PageOutOfRangeError, StoppedError, UpstreamError } from '../errors.js';
 import { type BudgetLimits, Budgets, type BudgetsClosed, type MarkerWatch, type Spender } from '../ledger/budgets.js';
 import { Ledger, type LedgerEntry } from '../ledger/ledger.js';
+import { SeenNames } from '../names/seenNames.js';
 import { compiledSchema } from '../operations/compiledSchema.js';
 import { onWire } from '../operations/definition.js';
 import { freshnessMs } from '../operations/freshness.js';
@@ -124,9 +124,6 @@ export interface CallResult<Id extends OperationId = OperationId> {
   subjectName?: string;
 }
 
-/** Names of subjects seen in answers; the names of this many are kept, the least recently seen dropped first. */
-const NAMES_KEPT = 5000;
-
 /** How the rate limiting stands, for metrics and the fleet's tests. */
 export interface Pacing {
   /** Calls of this operation waiting in this process for their turn. */
@@ -144,6 +141,8 @@ export interface Pacing {
 export class DataClient {
   /** Every attempt and its coins; usage is read here. */
   readonly ledger: Ledger;
+  /** The names each workspace has seen in answers (funds, companies), which the answers show and the reader reads. */
+  readonly names: SeenNames;
   /** The daily budgets the calls are charged against; their state is read here. */
   readonly budgets: Budgets;
   readonly pacing: Pacing;
@@ -153,8 +152,6 @@ export class DataClient {
   private readonly inFlight = new InFlight();
   private readonly pacers = new Map<OperationId, Pacer>();
   private readonly clock: Clock;
-  /** Names of what requests are about (`fund:000001` → its name), as answers gave them. */
-  private readonly names = new LRUCache<string, string>({ max: NAMES_KEPT });
   private readonly stalls: StallReader;
   private readonly policy: CallPolicy;
   private readonly logger: Logger | undefined;
@@ -189,6 +186,7 @@ export class DataClient {
     );
     const timeZone = options.budgets?.timeZone ?? 'Asia/Shanghai';
     this.ledger = new Ledger(options.store, timeZone, this.logger);
+    this.names = new SeenNames(options.store, this.clock, this.logger);
     this.budgets = new Budgets(
       options.store,
       { ...options.budgets, timeZone },
@@ -246,7 +244,7 @@ export class DataClient {
     if (cached && recentEnough && (cached.fresh || callOptions.cacheOnly)) {
       await callOptions.beforeSending?.({ ...request } as Record<string, unknown>, true);
       this.options.observer?.cacheHit?.(id);
-      return this.answer(id, request, cached, 'cache', 0, cached.ageMs);
+      return this.named(this.answer(id, request, cached, 'cache', 0, cached.ageMs), context.teamId);
     }
     if (callOptions.cacheOnly) throw new NotCachedError(id);
     if (this.stopping.signal.aborted) throw new StoppedError(id);
@@ -275,13 +273,9 @@ export class DataClient {
     const sharedHere = shared || outcome.shared;
     if (sharedHere) this.options.observer?.sharedCall?.(id);
     const age = Math.max(0, this.clock.now() - outcome.value.storedAt);
-    return this.answer(
-      id,
-      request,
-      outcome.value,
-      sharedHere ? 'shared' : 'upstream',
-      sharedHere ? 0 : this.coins(id),
-      age,
+    return this.named(
+      this.answer(id, request, outcome.value, sharedHere ? 'shared' : 'upstream', sharedHere ? 0 : this.coins(id), age),
+      context.teamId,
     );
   }
 
@@ -440,11 +434,17 @@ export class DataClient {
     };
     if (entry.taskNo !== undefined) result.taskNo = entry.taskNo;
     if (definition.paging) result.paging = definition.paging(request, entry.result);
-    for (const named of definition.names?.(entry.result) ?? [])
-      if (named.name) this.names.set(named.subject, named.name);
-    const subjectName = definition.subject ? this.names.get(definition.subject(request)) : undefined;
-    if (subjectName !== undefined) result.subjectName = subjectName;
     return result;
+  }
+
+  /** What the answer names is learnt for the workspace, and the name of what it is about (a fund's) is shown with it. */
+  private async named<Id extends OperationId>(result: CallResult<Id>, teamId: string): Promise<CallResult<Id>> {
+    const definition: AnyOperation = operations[result.operation];
+    await this.names.learn(teamId, definition.names?.(result.result) ?? []);
+    const subject = definition.subject?.(result.request);
+    if (subject === undefined) return result;
+    const name = (await this.names.of(teamId)).nameOf(subject);
+    return name === undefined ? result : { ...result, subjectName: name };
   }
 
   /** Pays for the call (reserved before it is sent, given back when it was not charged) and caches the answer; this replica's own call. */

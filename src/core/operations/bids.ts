@@ -193,6 +193,26 @@ function readBidData(data: unknown): BidsResult {
   return totalValue === undefined ? { records } : { records, total: totalValue };
 }
 
+/** Fields a notice names a company in (its purchaser, its supplier), read as noticeIdentity.ts reads a record: defensively. */
+const COMPANY_FIELDS = [
+  'purchaser',
+  'purchaserName',
+  'buyer',
+  'buyerName',
+  'tenderee',
+  'supplier',
+  'supplierName',
+  'winner',
+  'winnerName',
+];
+
+function companiesIn(record: BidRecord): string[] {
+  return COMPANY_FIELDS.flatMap((field) => {
+    const value = record[field];
+    return typeof value === 'string' && value.trim() !== '' ? [value] : [];
+  });
+}
+
 export const bids: OperationDefinition<BidsRequest, unknown, BidsResult> = {
   id: 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list',
   name: 'bids',
@@ -215,6 +235,7 @@ export const bids: OperationDefinition<BidsRequest, unknown, BidsResult> = {
   }),
   data: bidsData,
   normalise: (data) => readBidData(data),
+  names: (result) => result.records.flatMap(companiesIn).map((name) => ({ subject: 'company', name })),
   cacheTtlMs: { default: HOUR },
   cacheVariant: () => 'default',
   paging: (request, result) =>

@@ -113,7 +113,10 @@ export interface OperationDefinition<Wire extends object = object, Data = unknow
    * app has seen for it, from any operation's `names`.
    */
   subject?(request: Wire): string;
-  /** Names a result gives for subjects (a new-fund list names its funds), for the answers about them. */
+  /**
+   * Names a result gives: funds (`fund:<code>`, from a new-fund list) for the answers about them and
+   * the reader, companies (`company`, from taxpayer records and notices) for "did you mean".
+   */
   names?(result: Result): Array<{ subject: string; name: string }>;
   /**
    * What the service cannot take on this day, said before anything is sent (a publication period

@@ -107,6 +107,7 @@ export const taxpayer: OperationDefinition<TaxpayerRequest, z.infer<typeof taxpa
   request: z.object({ keyword: z.string(), pageNo: z.number().int(), pageSize: z.number().int() }),
   data: taxpayerData,
   normalise: (data) => ({ total: data.total, records: data.list }),
+  names: (result) => result.records.map((record) => ({ subject: 'company', name: record.enterpriseName })),
   cacheTtlMs: { default: 24 * HOUR },
   cacheVariant: () => 'default',
   paging: (request, result) => pageInfo(request.pageNo, request.pageSize, result.total, result.records.length),

@@ -1,6 +1,6 @@
 import type { CallContext, DataClient } from '../client/dataClient.js';
 import { isDataError } from '../errors.js';
-import { type OperationId, type ResultOf, WATCHED_OPERATIONS } from '../operations/index.js';
+import { type OperationId, operations, type ResultOf, WATCHED_OPERATIONS } from '../operations/index.js';
 import { validate } from '../operations/validate.js';
 import { checkNewNotices, searchToWatch, tenderInput } from './newNotices.js';
 import type { NoticeIdentity } from './noticeIdentity.js';
@@ -95,6 +95,12 @@ export function watchInput(target: WatchTarget): Record<string, string> {
     case 'tenders':
       return tenderInput(target.search);
   }
+}
+
+/** What a watch is about, as its operation names subjects (`fund:000001`), for the name seen for it; undefined when it names none. */
+export function watchSubject(target: WatchTarget): string | undefined {
+  const definition: { subject?(request: never): string } = operations[WATCHED_OPERATIONS[target.kind]];
+  return definition.subject?.(watchInput(target) as never);
 }
 
 type TaxpayerRecord = ResultOf<typeof WATCHED_OPERATIONS.company>['records'][number];

@@ -167,6 +167,8 @@ export interface WatchNotice {
   checkedAt: number;
   /** Its checks were held from then until now because the app could not post: the post says so. */
   heldSince?: number;
+  /** The name the workspace has seen for what it watches (a fund's), for the post to say it. */
+  subjectName?: string;
 }
 
 export interface WatchPoster {

@@ -4,7 +4,7 @@ import { BudgetExceededError, StoppedError, UpstreamError } from '../errors.js';
 import { failurePhrase } from '../jobs/failurePhrase.js';
 import { type JobRunnerOptions, type JobRunOutcome, JobRuns, jobRunnerOptions } from '../jobs/jobRuns.js';
 import type { PostResult } from '../jobs/runLocks.js';
-import { checkWatch } from './checks.js';
+import { checkWatch, watchSubject } from './checks.js';
 import type { NoticeIdentity } from './noticeIdentity.js';
 import type { Watch, WatchNotice, WatchPause, WatchPoster, WatchRunRecord } from './types.js';
 import type { WatchRepository } from './watchRepository.js';
@@ -88,12 +88,15 @@ export class WatchRunner {
       ...(coinsAtRisk ? { coinsAtRisk } : {}),
     });
     const locale = watch.lang ?? this.options.locale ?? FALLBACK_LOCALE;
+    const subject = watchSubject(watch.target);
+    const subjectName = subject === undefined ? undefined : (await data.names.of(watch.teamId)).nameOf(subject);
     const notice: WatchNotice = {
       watch,
       locale,
       simulated: this.options.simulated,
       checkedAt: clock.now(),
       ...(watch.heldSince !== undefined ? { heldSince: watch.heldSince } : {}),
+      ...(subjectName !== undefined ? { subjectName } : {}),
     };
     // A manual check is "now"; a scheduled one wants data from its own time on, shared with every watch due with it.
     const notBefore = Math.min(scheduledFor, clock.now());

@@ -13,7 +13,7 @@ import {
   type RequestBody,
   requiredString,
 } from '../wireFields.js';
-import type { OperationHandler } from './types.js';
+import { simulatedOperation } from './types.js';
 
 export const BID_MAX_PAGE_SIZE = 10;
 const DEFAULT_PERIOD_DAYS = 90;
@@ -68,27 +68,37 @@ function optionalNoticeType(body: RequestBody): NoticeTypeCode | undefined {
   return text;
 }
 
-export const bidsHandler: OperationHandler = (body, { nowMs, changes = [] }) => {
-  const keyword = checkedKeyword(body);
-  const pageSize = countFromText(body, 'pageSize', { defaultValue: 10, max: BID_MAX_PAGE_SIZE });
-  const pageIndex = countFromText(body, 'pageIndex', { defaultValue: 1, max: Number.MAX_SAFE_INTEGER });
-  const todayDay = shanghaiDayNumber(nowMs);
-  const period = publicationPeriod(body, todayDay);
-  const query = {
-    keyword,
-    provinceCode: optionalProvince(body),
-    searchFields: searchFields(body),
-    noticeType: optionalNoticeType(body),
-    startDay: period.startDay,
-    endDay: Math.min(period.endDay, todayDay), // nothing is published in the future
-  };
-  const found = searchBidNotices(
-    query,
-    nowMs,
-    publishedBidNotices(changes, nowMs),
-    { index: pageIndex, size: pageSize },
-    bidOrderAt(changes, nowMs),
-  );
-  const list = found.notices.map((notice) => changedBidNotice(notice, changes, nowMs));
-  return { total: found.total, pageIndex, pageSize, list };
-};
+export const bidsHandler = simulatedOperation({
+  id: 'thirdpartymarket-cmapi00069224-enterprise-search-bid-list',
+  typedName: 'bids',
+  // The spec shows neither the cost nor the rate limit of the bid search, nor its response body.
+  // Our assumptions: 10 coins (like the fund operations), 60 per minute, and envelope B.
+  envelope: 'B',
+  costInCoins: 10,
+  defaultRateLimit: { count: 60, windowMs: 60_000 },
+  handle: (body, { nowMs, changes = [] }) => {
+    const keyword = checkedKeyword(body);
+    const pageSize = countFromText(body, 'pageSize', { defaultValue: 10, max: BID_MAX_PAGE_SIZE });
+    const pageIndex = countFromText(body, 'pageIndex', { defaultValue: 1, max: Number.MAX_SAFE_INTEGER });
+    const todayDay = shanghaiDayNumber(nowMs);
+    const period = publicationPeriod(body, todayDay);
+    const query = {
+      keyword,
+      provinceCode: optionalProvince(body),
+      searchFields: searchFields(body),
+      noticeType: optionalNoticeType(body),
+      startDay: period.startDay,
+      endDay: Math.min(period.endDay, todayDay), // nothing is published in the future
+    };
+    const found = searchBidNotices(
+      query,
+      nowMs,
+      publishedBidNotices(changes, nowMs),
+      { index: pageIndex, size: pageSize },
+      bidOrderAt(changes, nowMs),
+    );
+    const list = found.notices.map((notice) => changedBidNotice(notice, changes, nowMs));
+    return { total: found.total, pageIndex, pageSize, list };
+  },
+  changedField: ({ list, ...rest }) => ({ ...rest, records: list }),
+});

@@ -4,7 +4,7 @@
 import { shanghaiDayNumber } from '../calendar.js';
 import { fundsBeginningOn, toWireRecord } from '../data/newFundCalendar.js';
 import { countFromText, InvalidParameterError, optionalString, pageItems, type RequestBody } from '../wireFields.js';
-import type { OperationHandler } from './types.js';
+import { simulatedOperation } from './types.js';
 
 export const NEW_FUNDS_MAX_PAGE_SIZE = 50;
 const DAYS_BACK = 90;
@@ -17,21 +17,29 @@ function saleStatusFilter(body: RequestBody): boolean | undefined {
   return text === 'true';
 }
 
-export const newFundsHandler: OperationHandler = (body, { nowMs }) => {
-  const saleStatus = saleStatusFilter(body);
-  const pageNo = countFromText(body, 'pageNo', { defaultValue: 1, max: Number.MAX_SAFE_INTEGER });
-  const pageSize = countFromText(body, 'pageSize', { defaultValue: 10, max: NEW_FUNDS_MAX_PAGE_SIZE });
-  const todayDay = shanghaiDayNumber(nowMs);
-  const records = [];
-  for (let day = todayDay + DAYS_AHEAD; day >= todayDay - DAYS_BACK; day--) {
-    const sameDay = fundsBeginningOn(day).sort((a, b) => a.fundCode.localeCompare(b.fundCode));
-    records.push(...sameDay.map((fund) => toWireRecord(fund, todayDay)));
-  }
-  const matching = saleStatus === undefined ? records : records.filter((record) => record.saleStatus === saleStatus);
-  return {
-    data: pageItems(matching, pageNo, pageSize),
-    limit: String(pageSize),
-    count: matching.length,
-    page: String(pageNo),
-  };
-};
+export const newFundsHandler = simulatedOperation({
+  id: 'fund-new-list',
+  typedName: 'new-funds',
+  envelope: 'B',
+  costInCoins: 10,
+  defaultRateLimit: { count: 60, windowMs: 60_000 },
+  handle: (body, { nowMs }) => {
+    const saleStatus = saleStatusFilter(body);
+    const pageNo = countFromText(body, 'pageNo', { defaultValue: 1, max: Number.MAX_SAFE_INTEGER });
+    const pageSize = countFromText(body, 'pageSize', { defaultValue: 10, max: NEW_FUNDS_MAX_PAGE_SIZE });
+    const todayDay = shanghaiDayNumber(nowMs);
+    const records = [];
+    for (let day = todayDay + DAYS_AHEAD; day >= todayDay - DAYS_BACK; day--) {
+      const sameDay = fundsBeginningOn(day).sort((a, b) => a.fundCode.localeCompare(b.fundCode));
+      records.push(...sameDay.map((fund) => toWireRecord(fund, todayDay)));
+    }
+    const matching = saleStatus === undefined ? records : records.filter((record) => record.saleStatus === saleStatus);
+    return {
+      data: pageItems(matching, pageNo, pageSize),
+      limit: String(pageSize),
+      count: matching.length,
+      page: String(pageNo),
+    };
+  },
+  changedField: ({ count: _count, ...rest }) => rest,
+});

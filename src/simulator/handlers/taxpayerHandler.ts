@@ -4,7 +4,7 @@ import { looksLikeCreditCode } from '../../core/validation/creditCode.js';
 import { TAXPAYER_CATALOGUE } from '../data/taxpayerCatalogue.js';
 import { changedTaxpayer } from '../dataChanges.js';
 import { countFromNumber, InvalidParameterError, pageItems, type RequestBody } from '../wireFields.js';
-import type { OperationHandler } from './types.js';
+import { simulatedOperation } from './types.js';
 
 export const TAXPAYER_MAX_PAGE_SIZE = 50;
 
@@ -16,17 +16,25 @@ function requiredKeyword(body: RequestBody): string {
   return keyword.trim();
 }
 
-export const taxpayerHandler: OperationHandler = (body, { nowMs, changes = [] }) => {
-  const keyword = requiredKeyword(body);
-  const pageNo = countFromNumber(body, 'pageNo', { defaultValue: 1, max: Number.MAX_SAFE_INTEGER });
-  const pageSize = countFromNumber(body, 'pageSize', { defaultValue: 10, max: TAXPAYER_MAX_PAGE_SIZE });
-  // A full credit code names one company; anything else is a part of a company name.
-  const catalogue =
-    changes.length === 0
-      ? TAXPAYER_CATALOGUE
-      : TAXPAYER_CATALOGUE.map((record) => changedTaxpayer(record, changes, nowMs));
-  const matches = looksLikeCreditCode(keyword)
-    ? catalogue.filter((record) => record.creditNo === keyword.toUpperCase())
-    : catalogue.filter((record) => record.enterpriseName.includes(keyword));
-  return { total: matches.length, list: pageItems(matches, pageNo, pageSize) };
-};
+export const taxpayerHandler = simulatedOperation({
+  id: 'enterprise-general-taxpayer-query',
+  typedName: 'taxpayer',
+  envelope: 'A',
+  costInCoins: 20,
+  defaultRateLimit: { count: 600, windowMs: 60_000 },
+  handle: (body, { nowMs, changes = [] }) => {
+    const keyword = requiredKeyword(body);
+    const pageNo = countFromNumber(body, 'pageNo', { defaultValue: 1, max: Number.MAX_SAFE_INTEGER });
+    const pageSize = countFromNumber(body, 'pageSize', { defaultValue: 10, max: TAXPAYER_MAX_PAGE_SIZE });
+    // A full credit code names one company; anything else is a part of a company name.
+    const catalogue =
+      changes.length === 0
+        ? TAXPAYER_CATALOGUE
+        : TAXPAYER_CATALOGUE.map((record) => changedTaxpayer(record, changes, nowMs));
+    const matches = looksLikeCreditCode(keyword)
+      ? catalogue.filter((record) => record.creditNo === keyword.toUpperCase())
+      : catalogue.filter((record) => record.enterpriseName.includes(keyword));
+    return { total: matches.length, list: pageItems(matches, pageNo, pageSize) };
+  },
+  changedField: ({ list: _list, ...rest }) => rest,
+});

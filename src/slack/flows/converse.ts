@@ -2,16 +2,18 @@ import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { NotCachedError } from '../../core/errors.js';
 import type { LatestResult } from '../../core/latestResults.js';
-import { type OperationId, operations, typedNameOf } from '../../core/operations/index.js';
+import { operations, typedNameOf } from '../../core/operations/index.js';
 import { validate } from '../../core/operations/validate.js';
 import type { Lang } from '../../i18n/lang.js';
 import { sectionBlock } from '../blockKit/blocks.js';
 import { fitToSlackLimits } from '../blockKit/fitToSlackLimits.js';
+import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
 import type { SlackDeps } from '../deps.js';
 import { HELP_WORDS } from '../parse/commandGrammar.js';
 import { subcommandPhrase } from '../parse/commandSyntax.js';
-import { type Choice, type FollowUp, type MessageReading, readMessage } from '../parse/messageReader.js';
+import type { Choice, FollowUp, MessageReading } from '../parse/messageReader.js';
 import { DQ_COMMAND, type ParsedCommand } from '../parse/parseCommand.js';
+import { readNamedMessage } from '../parse/readNamedMessage.js';
 import { ACTION } from '../payloads/ids.js';
 import { decodeQueryValue, encodeQueryValue } from '../payloads/queryValue.js';
 import { exportButton } from '../render/exportButton.js';
@@ -38,13 +40,19 @@ function notice(responder: Responder, text: string, lang: Lang): Promise<void> {
   return responder.reply(renderNotice(text, lang));
 }
 
-/** `Fund asset size history: fund 000001 · 10 coins`: what the lookup is and what it costs, said before it runs. */
-function lookupLabel(deps: SlackDeps, operation: OperationId, request: Record<string, unknown>, lang: Lang): string {
-  return lang.t('conversation.choice', {
-    title: operationTitle(operation, lang),
-    what: describeRequest(operation, request, lang),
-    cost: lang.t('common.coins', { count: deps.prices.priceOf(operation).coins }),
-  });
+/**
+ * `Fund asset size history: fund 000001 · 10 coins`: what the lookup is and what it costs, said
+ * before it runs; with the fund's name where it is known, or as "did you mean" a name seen.
+ */
+function lookupLabel(deps: SlackDeps, choice: Choice, request: Record<string, unknown>, lang: Lang): string {
+  const { operation } = choice;
+  const title = operationTitle(operation, lang);
+  const cost = lang.t('common.coins', { count: deps.prices.priceOf(operation).coins });
+  if (choice.suggested !== undefined) return lang.t('conversation.didYouMean', { name: choice.suggested, title, cost });
+  const what = describeRequest(operation, request, lang);
+  return choice.fundName !== undefined
+    ? lang.t('conversation.choiceFund', { title, name: choice.fundName, what, cost })
+    : lang.t('conversation.choice', { title, what, cost });
 }
 
 /** The buttons of a question: each offered lookup with its cost, or an operation's form when a part is missing. */
@@ -61,8 +69,7 @@ export function choiceButtons(deps: SlackDeps, choices: readonly Choice[], lang:
     }
     const request = { ...validate(choice.operation, choice.input, deps.now()) };
     const value = encodeQueryValue({ operation: choice.operation, request, locale: lang.locale });
-    if (value)
-      buttons.push({ label: lookupLabel(deps, choice.operation, request, lang), actionId: ACTION.choose, value });
+    if (value) buttons.push({ label: lookupLabel(deps, choice, request, lang), actionId: ACTION.choose, value });
   }
   return buttons;
 }
@@ -272,6 +279,20 @@ async function command(
   });
 }
 
+/** What a question says above its buttons: which fund a name is, that a fund's name is not known, or which lookup. */
+function questionText(reading: Extract<MessageReading, { kind: 'ask' }>, lang: Lang): string {
+  const { fund } = reading;
+  if (fund) {
+    const name = escapeMrkdwn(fund.name);
+    if (fund.known) return lang.t('conversation.whichFund', { name });
+    const example = lang.t('conversation.fundCodeExample');
+    return reading.choices.some((choice) => choice.complete)
+      ? lang.t('conversation.unknownFundClose', { name, example })
+      : lang.t('conversation.unknownFund', { name, example });
+  }
+  return lang.t(reading.partial ? 'conversation.questionPartial' : 'conversation.question');
+}
+
 /**
  * What a message written to the app does, wherever it was written (a mention, a direct message, the
  * console): read with the commands' grammar (parse/messageReader.ts), answered in the message's own
@@ -286,7 +307,8 @@ export async function converse(
   conversation: Conversation,
 ): Promise<MessageReading> {
   const latest = await latestIn(deps, conversation);
-  const reading = readMessage(COMMAND_GRAMMAR, text, { now: deps.now(), previous: latest?.operation });
+  const names = await deps.data.names.of(requester.teamId);
+  const reading = readNamedMessage(COMMAND_GRAMMAR, text, { now: deps.now(), previous: latest?.operation, names });
   // A follow-up goes on in the language of the result it follows, unless it is written clearly in another.
   const locale = reading.said ?? (reading.kind === 'followUp' ? latest?.locale : undefined);
   const asker = locale ? speaking(requester, locale) : requester;
@@ -304,11 +326,7 @@ export async function converse(
       break;
     case 'ask':
       await responder.reply(
-        renderQuestion(
-          lang.t(reading.partial ? 'conversation.questionPartial' : 'conversation.question'),
-          choiceButtons(deps, reading.choices, lang),
-          lang,
-        ),
+        renderQuestion(questionText(reading, lang), choiceButtons(deps, reading.choices, lang), lang),
       );
       break;
     case 'subscribe': {

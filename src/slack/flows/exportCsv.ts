@@ -30,8 +30,8 @@ import { ProgressMessage } from '../reply/progressMessage.js';
 import { webApiResponder } from '../reply/responders.js';
 import { workspaceLang } from '../requester/language.js';
 import type { Requester } from '../requester/requester.js';
-import { describeRequest } from '../slackOperations/index.js';
 import { warnNearBudget } from './budgetWarning.js';
+import { namedDescriber } from './namedDescriber.js';
 
 function planDeps(deps: SlackDeps): ExportPlanDeps {
   return {
@@ -65,7 +65,7 @@ export async function showExportPlan(
       deps.budgets.state({ teamId: requester.teamId, userId: requester.userId }, deps.now()),
     ]);
     const running = deps.exports.find(exportKey(requester.teamId, query.operation, query.request));
-    const subject = exportSubject(query.operation, query.request, describeRequest, lang);
+    const subject = exportSubject(query.operation, query.request, await namedDescriber(deps, requester.teamId), lang);
     const texts = planTexts({
       plan,
       budgets,
@@ -185,7 +185,12 @@ async function deliver(
   const { lang: ownLang } = await requester.profile();
   const post = async ({ channelId, threadTs }: AskedIn) => {
     const lang = commentLang(deps, channelId, ownLang);
-    const subject = exportSubject(file.subject.operation, file.subject.request, describeRequest, lang);
+    const subject = exportSubject(
+      file.subject.operation,
+      file.subject.request,
+      await namedDescriber(deps, requester.teamId),
+      lang,
+    );
     await postFile(client, {
       channelId,
       ...(threadTs ? { threadTs } : {}),
@@ -282,7 +287,7 @@ export async function exportFile(
   const rows = table.rows.length;
   if (outcome.pages.length === 0) return { outcome, rows };
   hooks.onUploading?.(rows);
-  const subject = exportSubject(query.operation, query.request, describeRequest, lang);
+  const subject = exportSubject(query.operation, query.request, await namedDescriber(deps, requester.teamId), lang);
   const csv = toCsv(
     headerRow(table, lang),
     table.rows.map((row) => table.columns.map((column) => row[column.key])),
@@ -313,7 +318,7 @@ export async function runCsvExport(
 ): Promise<void> {
   const { lang } = await requester.profile();
   const { query } = run;
-  const subject = exportSubject(query.operation, query.request, describeRequest, lang);
+  const subject = exportSubject(query.operation, query.request, await namedDescriber(deps, requester.teamId), lang);
   const progress = new ProgressMessage(client, requester.userId, deps.logger);
   const key = exportKey(requester.teamId, query.operation, query.request);
 

@@ -6,7 +6,7 @@ import type { Lang } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
 import type { Responder } from '../reply/responder.js';
 import type { Requester } from '../requester/requester.js';
-import { describeRequest } from '../slackOperations/index.js';
+import { namedDescriber } from './namedDescriber.js';
 import { type QueryRun, runQuery } from './runQuery.js';
 
 /**
@@ -85,7 +85,7 @@ export async function lookUpInConversation(
       ? async (request: Record<string, unknown>, fresh: boolean) => {
           statusUp = true;
           const { lang } = await requester.profile();
-          const what = describeRequest(operation, request, lang);
+          const what = (await namedDescriber(deps, requester.teamId))(operation, request, lang);
           await status(
             fresh
               ? lang.t('conversation.statusFromCache', { what })

@@ -6,7 +6,8 @@ import { DIGESTS_PER_HOME_PAGE, renderHome } from '../render/home.js';
 import { pageOf, withItems } from '../render/listPages.js';
 import { WATCHES_PER_HOME_PAGE } from '../render/watch.js';
 import { profileOf } from '../requester/language.js';
-import { describeRequest, watchWordsOf } from '../slackOperations/index.js';
+import { namedDescriber } from './namedDescriber.js';
+import { namedWatchWords } from './namedWatchWords.js';
 import { isAdmin, mayManage } from './permissions.js';
 import { listItems, runningCostPerMonth } from './watchCommand.js';
 
@@ -46,13 +47,15 @@ export async function publishHome(
 ): Promise<void> {
   const pages = options;
   const now = deps.now();
-  const [usage, budget, recent, digests, profile, watches] = await Promise.all([
+  const [usage, budget, recent, digests, profile, watches, describe, words] = await Promise.all([
     deps.ledger.usage(teamId, now),
     deps.budgets.state({ teamId, userId }, now),
     deps.history.recent(teamId, userId, now, RECENT_LOOKUPS),
     deps.digests.list(teamId),
     profileOf(deps, client, teamId, userId),
     deps.watches.list(teamId),
+    namedDescriber(deps, teamId),
+    namedWatchWords(deps, teamId),
   ]);
   const { timeZone, lang } = profile;
   // The reader's profile is read above: whether they are an admin takes no other call.
@@ -71,7 +74,7 @@ export async function publishHome(
   ]);
   const view = renderHome({
     userId,
-    describe: describeRequest,
+    describe,
     now,
     timeZone,
     lang,
@@ -108,7 +111,7 @@ export async function publishHome(
       everyWatch,
       mayAdd: admin,
       pageValue: (page) => homePageValue({ watches: page, digests: digestPage.page }),
-      words: watchWordsOf,
+      words,
     },
     // The same file /dq usage offers, for the admins: this month by person and operation.
     ...(admin ? { usageCsvMonth: monthOf(now, deps.ledger.timeZone) } : {}),

@@ -23,6 +23,10 @@ export interface Choice {
   operation: OperationId;
   input: CommandInput;
   complete: boolean;
+  /** The name of the fund it looks up, as the service gave it (readNamedMessage.ts). */
+  fundName?: string;
+  /** A name seen in an answer, close to the one written: the button asks "did you mean" it. */
+  suggested?: string;
 }
 
 /** What a message says, and the language it is written in when that is clear. */
@@ -35,7 +39,8 @@ export type MessageReading = { said?: Locale } & (
     }
   /** Not sure, or two meanings: a question whose buttons say what each lookup costs; nothing is called. */
   /** `partial`: some words were placed but cannot be applied (a period said loosely, 近几年): the buttons run without them. */
-  | { kind: 'ask'; choices: Choice[]; partial?: boolean }
+  /** `fund`: a fund named as written, several funds' (`known`) or none the directory knows: the question says so. */
+  | { kind: 'ask'; choices: Choice[]; partial?: boolean; fund?: { name: string; known: boolean } }
   /** Greetings, thanks, chit-chat: a line of help, free. */
   | { kind: 'greeting' }
   /** Nothing the app can read: what it can do, free. */
@@ -45,7 +50,7 @@ export type MessageReading = { said?: Locale } & (
   | { kind: 'subscribe'; offer: SubscriptionOffer }
 );
 
-interface ReadingContext {
+export interface ReadingContext {
   /** Now, for judging the lookups a question offers as their commands are judged. */
   now: number;
   /** The operation of this conversation's latest result: a message that only names another period changes it. */

@@ -27,6 +27,8 @@ export interface PlainWords {
    * candle period: the candles in it); the fields it takes in are no longer there.
    */
   settle?(input: CommandInput, now: number): CommandInput;
+  /** The field a fund's name fills with its code, once the workspace's names know the fund (readNamedMessage.ts). */
+  fundNamed?: string;
   /** When the subject is there but this field is not: the values a question offers (futures: periods). */
   offer?: { field: string; values: readonly string[] };
 }

@@ -51,4 +51,10 @@ export interface ResultRenderer {
 }
 
 /** A request in the reader's words (its operation's `describe`), handed to renderers of stored lookups and exports. */
-export type DescribeRequest = (operation: OperationId, request: Record<string, unknown>, lang: Lang) => string;
+/** A request in the reader's words; `name`: what the app has seen it is about called (a fund's name). */
+export type DescribeRequest = (
+  operation: OperationId,
+  request: Record<string, unknown>,
+  lang: Lang,
+  name?: string,
+) => string;

@@ -29,7 +29,8 @@ import { type ListPage, listPager } from './listPages.js';
 
 /** A watch in its operation's words (its Slack module's `watch`): what it watches, and the labels of the rows its checks make themselves. */
 export interface WatchWords<Target extends WatchTarget = WatchTarget> {
-  target(target: Target, lang: Lang): string;
+  /** `name`: what the workspace has seen the subject called (a fund's name), when it has. */
+  target(target: Target, lang: Lang, name?: string): string;
   /** Why the schedule that fits the data (core/watch/cost.ts `fittingSchedule`) fits it, as a clause. */
   fits(target: Target, lang: Lang): string;
   /** A saved search's new records as one table (Slack's data_table), or without tables one card each; service text inert. */
@@ -50,8 +51,8 @@ function rowLabel(words: WatchWords, field: string, lang: Lang): string {
 }
 
 /** What is watched, in the reader's words; service text (a company name) escaped. */
-export function describeTarget(target: WatchTarget, words: WatchWordsOf, lang: Lang): string {
-  return words(target.kind).target(target, lang);
+export function describeTarget(target: WatchTarget, words: WatchWordsOf, lang: Lang, name?: string): string {
+  return words(target.kind).target(target, lang, name);
 }
 
 /** "every day at 09:00 (Asia/Shanghai)", "every hour at :05 (Asia/Shanghai)". */
@@ -407,7 +408,7 @@ function recordBlocks(notice: WatchNotice, change: WatchChange, words: WatchWord
 /** A watch's message in its channel: the change as a before/after table, or why it paused; with "Stop watching". */
 export function renderWatchNotice(notice: WatchNotice, words: WatchWordsOf, lang: Lang): SlackMessage {
   const { watch } = notice;
-  const target = describeTarget(watch.target, words, lang);
+  const target = describeTarget(watch.target, words, lang, notice.subjectName);
   const footerParts = [
     lang.t('watch.post.footer', {
       id: watch.id,

@@ -64,6 +64,7 @@ const fundAssetPlain: PlainWords = {
         : undefined;
     },
   ],
+  fundNamed: 'fundCode',
 };
 
 export const fundAssetSyntax: CommandSyntax = {
@@ -283,7 +284,13 @@ export const fundAssetStep: OperationStep = {
 };
 
 export const fundAssetSlack: SlackOperation<typeof FUND_ASSET_ID> = {
-  describe: (request, lang) => lang.t('fundAsset.asked', { code: request.fundCode }),
+  describe: (request, lang, name) =>
+    name
+      ? lang.t('fundAsset.results.fundNamed', {
+          code: request.fundCode,
+          name: name.replace(/\s+/g, ' ').trim().slice(0, 40),
+        })
+      : lang.t('fundAsset.asked', { code: request.fundCode }),
   syntax: fundAssetSyntax,
   form: fundAssetForm,
   step: fundAssetStep,
@@ -293,10 +300,18 @@ export const fundAssetSlack: SlackOperation<typeof FUND_ASSET_ID> = {
     buildFundAssetChart(answer.result, settings, lang, chartOptions(answer)),
   nativeChart: (answer, _timeZone, lang) => fundAssetNativeChart(answer.result, lang, chartOptions(answer)),
   watch: {
-    target: (target, lang) =>
-      target.changePercent === undefined
-        ? lang.t('fundAsset.watch.anyDate', { code: target.fundCode })
-        : lang.t('fundAsset.watch.change', { code: target.fundCode, percent: target.changePercent }),
+    target: (target, lang, name) => {
+      // The fund's name is the service's text (a new-fund list's): inert in the post's mrkdwn.
+      const fund = name
+        ? lang.t('fundAsset.watch.fundNamed', {
+            code: target.fundCode,
+            name: serviceText(name, { max: 40, oneLine: true }),
+          })
+        : lang.t('fundAsset.watch.fund', { code: target.fundCode });
+      return target.changePercent === undefined
+        ? lang.t('fundAsset.watch.anyDate', { fund })
+        : lang.t('fundAsset.watch.change', { fund, percent: target.changePercent });
+    },
     fits: (_target, lang) => lang.t('fundAsset.watch.fits'),
     rowLabels: {
       asset: 'fundAsset.watch.field.asset',

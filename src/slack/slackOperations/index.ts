@@ -40,8 +40,8 @@ export function knownSlackOperation(id: string): SlackOperation | undefined {
 export const COMMAND_GRAMMAR = new CommandGrammar(Object.values(SLACK_OPERATIONS).map((entry) => entry.syntax));
 
 /** A request in the reader's words, by its operation's own `describe`. */
-export const describeRequest: DescribeRequest = (operation, request, lang) =>
-  slackOperation(operation).describe(request as never, lang);
+export const describeRequest: DescribeRequest = (operation, request, lang, name) =>
+  slackOperation(operation).describe(request as never, lang, name);
 
 /** The words of each kind of watch, from the Slack module of the operation it checks. */
 export const watchWordsOf: WatchWordsOf = (kind) => slackOperation(WATCHED_OPERATIONS[kind]).watch!;

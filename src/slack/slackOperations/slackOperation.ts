@@ -19,9 +19,10 @@ export interface SlackOperation<Id extends OperationId = OperationId> {
   form: SearchForm;
   /**
    * The request in the reader's words, plain text (`CL, 5-minute, 30 candles`, `基金 000001`): what an
-   * export, a progress note or the Home tab's recent lookups say was asked, never wire names.
+   * export, a progress note or the Home tab's recent lookups say was asked, never wire names; with
+   * `name`, the name the app has seen for what it is about (a fund's, `基金 000001 华夏成长混合`).
    */
-  describe(request: RequestOf<Id>, lang: Lang): string;
+  describe(request: RequestOf<Id>, lang: Lang, name?: string): string;
   /** The result itself, in `options.lang`; renderAnswer adds paging, buttons and the footer. Pure. */
   render(answer: CallResult<Id>, options: RenderOptions): RenderedResult;
   /** The rendering reads `options.now` (beyond the footer): its replies are never reused from RenderedAnswers. */

@@ -14,6 +14,7 @@
  *   (`/dq digest add daily 09:00 onsale type:bond`, `/dq watch add fund 000001 daily 09:00`).
  */
 
+import { FUND_NAMES } from './corpusFunds.js';
 import { NEW_FUNDS_CORPUS } from './corpusNewFunds.js';
 
 export type Label = { call: string } | { ask: readonly string[] } | { free: string } | { offer: string };
@@ -523,5 +524,6 @@ export const corpus: readonly CorpusMessage[] = [
   ...ASKS,
   ...REAL_WORLD,
   ...NATIVE_READER,
+  ...FUND_NAMES,
   ...NEW_FUNDS_CORPUS,
 ];

@@ -1,22 +1,27 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../src/core/errors.js';
+import { NameDirectory } from '../../../src/core/names/nameDirectory.js';
 import type { OperationId } from '../../../src/core/operations/index.js';
 import { askFirst, validate } from '../../../src/core/operations/validate.js';
 import { WATCH_SUBJECTS } from '../../../src/slack/flows/watchCommand.js';
-import { type MessageReading, readMessage } from '../../../src/slack/parse/messageReader.js';
+import type { MessageReading } from '../../../src/slack/parse/messageReader.js';
 import { APP_MATTER_WORDS, FILLER_WORDS } from '../../../src/slack/parse/messageWords.js';
 import { parseCommand } from '../../../src/slack/parse/parseCommand.js';
+import { readNamedMessage } from '../../../src/slack/parse/readNamedMessage.js';
 import { readWatchWords } from '../../../src/slack/parse/subscriptionCommand.js';
 import type { SubscriptionOffer } from '../../../src/slack/parse/subscriptionWords.js';
 import type { WatchRequest } from '../../../src/slack/payloads/watchRequestValue.js';
 import { COMMAND_GRAMMAR } from '../../../src/slack/slackOperations/index.js';
 import { PINNED_AT } from '../../support/clocks.js';
 import { type CorpusMessage, corpus, type Label } from './corpus.js';
+import { SEEN_NAMES } from './corpusFunds.js';
 
 const NOW = PINNED_AT;
 
-const read = (text: string) => readMessage(COMMAND_GRAMMAR, text, { now: NOW });
+/** Every message is read with the names a workspace has seen (corpusFunds.ts): the rest of the corpus reads as it would without. */
+const NAMES = new NameDirectory(SEEN_NAMES);
+const read = (text: string) => readNamedMessage(COMMAND_GRAMMAR, text, { now: NOW, names: NAMES });
 
 /** The wire request of a lookup at the test clock, or undefined when validation refuses it (free). */
 function requestOf(operation: OperationId, input: Record<string, unknown>): string | undefined {

@@ -151,3 +151,23 @@ describe('a tender watch post', () => {
     },
   );
 });
+
+describe('a fund watch’s post', () => {
+  const fundNotice = (subjectName?: string): WatchNotice => ({
+    watch: { ...watchOn(LONGEST[0]!), target: { kind: 'fund', fundCode: '000001' } },
+    locale: 'zh-CN',
+    simulated: false,
+    checkedAt: PINNED_AT,
+    change: { subject: '000001', rows: [{ field: 'asset', before: '1', after: '2' }] },
+    ...(subjectName ? { subjectName } : {}),
+  });
+
+  it('says the fund’s name the workspace has seen, as inert text, and its code alone otherwise', () => {
+    const lang = langFor('zh-CN');
+    expect(renderWatchNotice(fundNotice('华夏成长混合'), watchWordsOf, lang).text).toContain(
+      '基金 `000001` 华夏成长混合',
+    );
+    expect(shown(renderWatchNotice(fundNotice('<!channel> 基金'), watchWordsOf, lang))).not.toContain('<!channel>');
+    expect(renderWatchNotice(fundNotice(), watchWordsOf, lang).text).toContain('基金 `000001`');
+  });
+});
