@@ -107,11 +107,23 @@ const SENDING =
 const WATCHING =
   /帮我盯着|帮我盯一下|盯着|盯一下|盯住|帮我关注|关注一下|持续关注|监控一下|监控|跟踪一下|跟踪|留意一下|留意|(?:一旦|一|如果|要是)?有(?:变化|变动|新的|新公告|新项目|更新|新基金)(?:的话)?(?:就|时|了)?(?:马上|及时)?(?:告诉|通知|提醒)(?:我|我们|一下)?|(?:及时|马上)?(?:告诉|通知|提醒)我(?:们)?|\b(?:keep an eye on|keep watch on|watch|monitor|track)\b|\b(?:let me know|tell me|notify me|alert me|ping me) (?:of|about) (?:any )?new\b|\b(?:let me know|tell me|notify me|alert me|ping me)\b(?:\s+(?:when|if|whenever|as soon as)\s+(?:it|they|there|something|anything|its|their)\b(?:\s+(?:changes?|moves?|is|are|new|has|have|a|any|ones?|appears?|comes?|shows?|up|out|news|new ones?|something new|changed))*)?|\b(?:when|whenever|if) (?:it|they|its|their \w+) changes?\b|\bwhen(?:ever)? there (?:are|is) (?:any )?new(?: ones?)?\b|\bof (?:any )?new ones\b/giu;
 
+/** A character or word every schedule, sending or watching word above holds (每, 推, 盯, 关注, `every`, `here`, `watch` …). */
+const MAY_SUBSCRIBE =
+  /[每推发盯监跟留告通提]|天天|关注|(?:every|each|daily|weekday|hourly|push|post|send|deliver|drop|here|channel|watch|monitor|track|keep|let me|tell me|notify|alert|ping|when|change|of (?:any )?new)/iu;
+
 /** Verbs before the lookup left once the rest is taken out (把…, `the`): no part of the lookup. */
 const LEFT_OVER = /^(?:把|将|请|帮我|给我)+|(?:的话|吧)$/gu;
 
+/** Each pattern once without its `g` (a search from the start, no state between calls), made on first use. */
+const FIRST_ONLY = new Map<RegExp, RegExp>();
+
 function takeFirst(text: string, pattern: RegExp): { match: RegExpExecArray; text: string } | undefined {
-  const match = new RegExp(pattern.source, pattern.flags.replace('g', '')).exec(text);
+  let once = FIRST_ONLY.get(pattern);
+  if (!once) {
+    once = new RegExp(pattern.source, pattern.flags.replace('g', ''));
+    FIRST_ONLY.set(pattern, once);
+  }
+  const match = once.exec(text);
   if (!match) return undefined;
   return { match, text: `${text.slice(0, match.index)} ${text.slice(match.index + match[0].length)}` };
 }
@@ -121,6 +133,8 @@ function takeFirst(text: string, pattern: RegExp): { match: RegExpExecArray; tex
  * sending word, or a watching word. The rest is the lookup it is about.
  */
 export function subscriptionWords(text: string): SubscriptionWords | undefined {
+  // Most messages hold none of the words a subscription needs: passed over at once.
+  if (!MAY_SUBSCRIBE.test(text)) return undefined;
   let rest = text;
   let cadence: string | undefined;
   for (const [pattern, read] of CADENCES) {
@@ -148,11 +162,9 @@ export function subscriptionWords(text: string): SubscriptionWords | undefined {
       rest = found.text;
     }
   }
-  const sending = new RegExp(SENDING.source, SENDING.flags);
-  const sent = sending.test(rest);
+  const sent = takeFirst(rest, SENDING) !== undefined;
   rest = rest.replace(SENDING, ' ');
-  const watched = WATCHING.test(rest);
-  WATCHING.lastIndex = 0;
+  const watched = takeFirst(rest, WATCHING) !== undefined;
   rest = rest.replace(WATCHING, ' ');
   // A schedule alone (每天) may be a lookup's own words; with a sending word, or a watching word, it is a subscription.
   if (!watched && !(cadence && (sent || time))) return undefined;
