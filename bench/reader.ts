@@ -32,13 +32,16 @@ const texts = [...new Set([...corpus.map((message) => message.text), ...phrasing
 const SEEN = new NameDirectory(SEEN_NAMES);
 const read = (text: string) => readNamedMessage(COMMAND_GRAMMAR, text, { now: PINNED_AT, names: SEEN });
 
-/** What a corpus label asks of a reading, in the reading's kind: a call, a question, or a free answer. */
+/** What a corpus label asks of a reading, in the reading's kind: a call, a question, an offer, or a free answer. */
 const labelled = new Map(
-  corpus.map((message) => [message.text, 'call' in message.label ? 'call' : 'ask' in message.label ? 'ask' : 'free']),
+  corpus.map((message) => [
+    message.text,
+    'call' in message.label ? 'call' : 'ask' in message.label ? 'ask' : 'offer' in message.label ? 'offer' : 'free',
+  ]),
 );
 function kindOf(reading: ReturnType<typeof read>): string {
   if (reading.kind === 'command') return reading.parsed.kind === 'query' ? 'call' : 'free';
-  return reading.kind === 'ask' ? 'ask' : 'free';
+  return reading.kind === 'ask' ? 'ask' : reading.kind === 'subscribe' ? 'offer' : 'free';
 }
 
 // The first reading builds the lexicon; a round warms the JIT.

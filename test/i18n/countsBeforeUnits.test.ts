@@ -31,6 +31,7 @@ const NEVER_ONE: Record<string, string> = {
   'futures.chart.native.latest': 'more closes than the latest shown, so two at least',
   'watch.cost.cap': 'said only for a cap of two pages or more',
   'watch.pause.schemaChanged': 'three checks in a row',
+  'digests.offer.cost': 'the most pages a first run reads, a constant (ten)',
 };
 
 const UNITS =

@@ -14,7 +14,7 @@ export type SaleFilter = 'onsale' | 'offsale' | 'all';
 
 export const DIGEST_PAGE_SIZE = 50;
 /** A first run posts the current list; this bounds it (500 funds) however long the list is. */
-const MAX_PAGES = 10;
+export const DIGEST_MAX_PAGES = 10;
 
 /**
  * The funds a digest has posted (or read: a filtered digest counts every fund it read). `unfinished`:
@@ -66,7 +66,7 @@ export async function collectNewFunds(
   const knownBefore = (code: string) => seen?.codes.has(code) === true && seen.unfinished?.has(code) !== true;
   let coinsSpent = 0;
   let pagesFetched = 0;
-  for (let page = 1; page <= MAX_PAGES; page++) {
+  for (let page = 1; page <= DIGEST_MAX_PAGES; page++) {
     const input: Record<string, string> = { pageNo: String(page), pageSize: String(DIGEST_PAGE_SIZE) };
     if (filter !== 'all') input.saleStatus = filter === 'onsale' ? 'true' : 'false';
     let answer: CallResult<typeof DIGEST_OPERATION>;

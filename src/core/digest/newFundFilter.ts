@@ -4,8 +4,8 @@
 import { inEveryLanguage, type Phrase } from '../../i18n/lang.js';
 import { readerText } from '../readerText.js';
 
-/** The kinds of fund the service's `fundType` labels name (债券型, 股票型, 混合型, 货币型, 指数型, FOF). */
-export const FUND_KINDS = ['bond', 'equity', 'mixed', 'money', 'index', 'fof'] as const;
+/** The kinds of fund the service's `fundType` labels name (债券型, 股票型, 混合型, 货币型, 指数型, FOF, QDII). */
+export const FUND_KINDS = ['bond', 'equity', 'mixed', 'money', 'index', 'fof', 'qdii'] as const;
 export type FundKind = (typeof FUND_KINDS)[number];
 
 /**
@@ -20,16 +20,18 @@ export const FUND_KIND_EXTRA_WORDS: Readonly<Record<FundKind, readonly string[]>
   money: ['货币', '货基', 'money market', 'mmf'],
   index: ['指数', 'indexed', 'etf'],
   fof: ['基金中基金', 'fund of funds'],
+  qdii: ['qdii基金'],
 };
 
 /** The word shown for each kind, in a reader's language (`bond`, `债券型`). */
 export const FUND_KIND_WORDS: readonly Phrase[] = FUND_KINDS.map((kind) => ({ key: `digests.fundKind.${kind}` }));
 
 /**
- * Stems found inside a longer label (混合型-偏债, 指数型-股票), most telling first: a mixed fund
- * leaning to bonds is mixed, an index of stocks is an index fund.
+ * Stems found inside a longer label (混合型-偏债, 指数型-股票, QDII-股票), most telling first: a mixed
+ * fund leaning to bonds is mixed, an index of stocks is an index fund, a fund investing abroad is QDII.
  */
 const LABEL_STEMS: ReadonlyArray<[stem: string, kind: FundKind]> = [
+  ['qdii', 'qdii'],
   ['fof', 'fof'],
   ['基金中基金', 'fof'],
   ['货币', 'money'],

@@ -53,6 +53,48 @@ export const BID_REGIONS: readonly BidRegion[] = REGIONS.map(([code, name, fullN
   published: PUBLISHED_CODES.has(code),
 }));
 
+/** Each region's name in pinyin, as English writes it (`Zhejiang`, `Inner Mongolia`), in lower case. */
+const LATIN_NAMES: Readonly<Record<string, readonly string[]>> = {
+  BJ: ['beijing'],
+  TJ: ['tianjin'],
+  HB: ['hebei'],
+  SX: ['shanxi'],
+  NMG: ['inner mongolia', 'neimenggu', 'nei mongol'],
+  LN: ['liaoning'],
+  JL: ['jilin'],
+  HLJ: ['heilongjiang'],
+  SH: ['shanghai'],
+  JS: ['jiangsu'],
+  ZJ: ['zhejiang'],
+  AH: ['anhui'],
+  FJ: ['fujian'],
+  JX: ['jiangxi'],
+  SD: ['shandong'],
+  HEN: ['henan'],
+  HUB: ['hubei'],
+  HUN: ['hunan'],
+  GD: ['guangdong'],
+  GX: ['guangxi'],
+  HAN: ['hainan'],
+  CQ: ['chongqing'],
+  SC: ['sichuan'],
+  GZ: ['guizhou'],
+  YN: ['yunnan'],
+  XZ: ['tibet', 'xizang'],
+  SAX: ['shaanxi'],
+  GS: ['gansu'],
+  QH: ['qinghai'],
+  NX: ['ningxia'],
+  XJ: ['xinjiang'],
+};
+
+/** Every region's Latin names (`zhejiang`, `zhejiang province`) with its code, for reading them in running text. */
+export const BID_REGION_LATIN_NAMES: ReadonlyMap<string, string> = new Map(
+  Object.entries(LATIN_NAMES).flatMap(([code, names]) =>
+    names.flatMap((name) => [[name, code] as const, [`${name} province`, code] as const]),
+  ),
+);
+
 const BY_CODE = new Map(BID_REGIONS.map((region) => [region.code, region]));
 const BY_NAME = new Map(BID_REGIONS.map((region) => [region.name, region]));
 
@@ -60,13 +102,15 @@ export function bidRegionByCode(code: string): BidRegion | undefined {
   return BY_CODE.get(code);
 }
 
-/** Finds a region by code (any case), short name (浙江) or full name (浙江省). */
+/** Finds a region by code (any case), short name (浙江), full name (浙江省) or pinyin (`Zhejiang`, any case). */
 export function findBidRegion(text: string): BidRegion | undefined {
   const trimmed = text.trim();
+  const latin = BID_REGION_LATIN_NAMES.get(trimmed.toLowerCase().replace(/\s+/g, ' '));
   return (
     BY_CODE.get(trimmed.toUpperCase()) ??
     BY_NAME.get(trimmed) ??
-    BID_REGIONS.find((region) => region.fullName === trimmed)
+    BID_REGIONS.find((region) => region.fullName === trimmed) ??
+    (latin ? BY_CODE.get(latin) : undefined)
   );
 }
 

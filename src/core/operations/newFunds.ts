@@ -1,10 +1,19 @@
 import { z } from 'zod';
 import { inEveryLanguage, type NamesUnder, type Phrase } from '../../i18n/lang.js';
+import {
+  FUND_KIND_EXTRA_WORDS,
+  FUND_KIND_WORDS,
+  FUND_KINDS,
+  type FundKind,
+  filterNewFunds,
+} from '../digest/newFundFilter.js';
 import { MINUTE, type OperationDefinition, type PagingSpec, pagedBy, pageInfo } from './definition.js';
 import { choiceField, integerField, pageNumberField } from './fields.js';
 
 export interface NewFundsRequest {
   saleStatus?: 'true' | 'false';
+  /** Kept by the app, not sent: the service lists every kind, and the page it returns is filtered as digests filter. */
+  fundKind?: FundKind;
   pageNo: string;
   pageSize: string;
 }
@@ -33,6 +42,8 @@ const newFundsData = z.looseObject({
 export interface NewFundsResult {
   total: number;
   funds: NewFund[];
+  /** With a kind asked for: how many funds the service's page held before those of other kinds were left out. */
+  listed?: number;
 }
 
 /** The sale statuses the service filters by, and "any" for no filter: each one's word is the catalogue's (`newFunds.saleStatusWord`). */
@@ -87,6 +98,18 @@ export const newFunds: OperationDefinition<NewFundsRequest, z.infer<typeof newFu
         none: SALE_STATUS_ANY,
         words: { words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.choices' },
       }),
+      fundKind: choiceField(FUND_KINDS, {
+        // The words digests read for a kind (债券型, bond, 债基): one list for both.
+        synonyms: Object.fromEntries(
+          FUND_KINDS.flatMap((kind) =>
+            [...inEveryLanguage(`digests.fundKind.${kind}`), ...FUND_KIND_EXTRA_WORDS[kind]].map((word) => [
+              word.toLowerCase(),
+              kind,
+            ]),
+          ),
+        ),
+        words: { words: FUND_KIND_WORDS, joinedBy: 'common.wordList.choices' },
+      }),
       pageNo: pageNumberField(),
       pageSize: integerField({
         default: NEW_FUNDS_PAGES.largest,
@@ -97,11 +120,21 @@ export const newFunds: OperationDefinition<NewFundsRequest, z.infer<typeof newFu
     .transform((v): NewFundsRequest => {
       const request: NewFundsRequest = { pageNo: String(v.pageNo), pageSize: String(v.pageSize) };
       if (v.saleStatus) request.saleStatus = v.saleStatus;
+      if (v.fundKind) request.fundKind = v.fundKind;
       return request;
     }),
-  request: z.object({ saleStatus: z.enum(['true', 'false']).optional(), pageNo: z.string(), pageSize: z.string() }),
+  request: z.object({
+    saleStatus: z.enum(['true', 'false']).optional(),
+    fundKind: z.enum(FUND_KINDS).optional(),
+    pageNo: z.string(),
+    pageSize: z.string(),
+  }),
+  body: ({ fundKind: _kept, ...sent }) => sent,
   data: newFundsData,
-  normalise: (data) => ({ total: data.count, funds: data.data }),
+  normalise: (data, request) =>
+    request.fundKind
+      ? { total: data.count, funds: filterNewFunds(data.data, { kinds: [request.fundKind] }), listed: data.data.length }
+      : { total: data.count, funds: data.data },
   cacheTtlMs: { default: 30 * MINUTE },
   cacheVariant: () => 'default',
   paging: (request, result) =>

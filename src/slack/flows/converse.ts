@@ -27,6 +27,7 @@ import { type Requester, speaking } from '../requester/requester.js';
 import { COMMAND_GRAMMAR, describeRequest, slackOperation } from '../slackOperations/index.js';
 import { type Conversation, lookUpInConversation } from './lookUpInConversation.js';
 import { routeCommand } from './routeCommand.js';
+import { offerSubscription } from './subscriptionOffer.js';
 
 /** The examples the one-line help and the "cannot read" reply give, in the reader's language: the suggested prompts. */
 export const PROMPTS = ['fundSize', 'candles', 'company', 'onSale'] as const;
@@ -328,6 +329,15 @@ export async function converse(
         renderQuestion(questionText(reading, lang), choiceButtons(deps, reading.choices, lang), lang),
       );
       break;
+    case 'subscribe': {
+      // Told to the person alone, as `/dq watch add` and `/dq digest add` answer: Save is theirs to press.
+      const { attach: _public, ...privately } = responder;
+      await offerSubscription(deps, asker, reading.offer, {
+        ...privately,
+        reply: responder.whisper ?? responder.reply,
+      });
+      break;
+    }
     case 'greeting':
       await notice(responder, lang.t('conversation.greeting', examples(lang)), lang);
       break;

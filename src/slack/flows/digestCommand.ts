@@ -1,5 +1,5 @@
 import type { WebClient } from '@slack/web-api';
-import { SALE_STATUS_WORDS } from '../../core/digest/collect.js';
+import { DIGEST_OPERATION, SALE_STATUS_WORDS } from '../../core/digest/collect.js';
 import { DigestInputError } from '../../core/digest/digestService.js';
 import { FUND_KIND_WORDS } from '../../core/digest/newFundFilter.js';
 import type { Digest } from '../../core/digest/types.js';
@@ -7,6 +7,7 @@ import type { Lang } from '../../i18n/lang.js';
 import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
 import { appMembership } from '../calls/channelMembership.js';
 import type { SlackDeps } from '../deps.js';
+import { optionKeys } from '../parse/commandSyntax.js';
 import { DIGEST_VERBS, readDigestAddWords, readListWords } from '../parse/subscriptionCommand.js';
 import { DIGESTS_PER_MESSAGE, renderDigestList } from '../render/digestList.js';
 import { describeRunOutcome } from '../render/digestRun.js';
@@ -14,6 +15,7 @@ import { pageOf } from '../render/listPages.js';
 import type { Responder } from '../reply/responder.js';
 import type { SlackMessage } from '../reply/slackMessage.js';
 import type { Requester } from '../requester/requester.js';
+import { slackOperation } from '../slackOperations/index.js';
 import { mayAdd, type OwnedEntryKind, ownedEntry } from './permissions.js';
 import { readVerbCommand, unknownVerbText } from './verbCommand.js';
 
@@ -84,6 +86,12 @@ export async function digestListMessage(
   });
 }
 
+/** The new-fund list's keys for a kind (`fundtype:`, 基金类型): a digest is asked for its kinds as the list is. */
+function fundKindKeys(): readonly string[] {
+  const option = slackOperation(DIGEST_OPERATION).syntax.options.find((one) => one.field === 'fundKind');
+  return option ? optionKeys(option) : [];
+}
+
 /** `client`: Slack's, to check first that the app can post in the channel, as a watch's Save does (the console has none). */
 async function add(
   deps: SlackDeps,
@@ -94,7 +102,7 @@ async function add(
 ): Promise<void> {
   const { lang } = await requester.profile();
   if (!(await mayAdd(deps, requester))) return reply(lang.t('digests.command.adminsOnlyAsk'));
-  const { positional, named, timeZone, lang: digestLang, fundOptions } = readDigestAddWords(words);
+  const { positional, named, timeZone, lang: digestLang, fundOptions } = readDigestAddWords(words, fundKindKeys());
   const [cadence, time, filter, ...extra] = positional;
   if (!cadence || !time || extra.length > 0)
     return reply(lang.t('digests.command.usageIs', { usage: digestUsage(lang) }));

@@ -255,6 +255,25 @@ async function preview(deps: SlackDeps, requester: Requester, words: string[], r
   await showPreview(deps, requester, request, responder);
 }
 
+/** A watch asked for in words (盯着000001的规模): its preview, as `/dq watch add` shows it, with Save; nothing stored before. */
+export async function offerWatch(
+  deps: SlackDeps,
+  requester: Requester,
+  request: WatchRequest,
+  responder: Responder,
+): Promise<void> {
+  const { lang } = await requester.profile();
+  const reply = (text: string) => responder.reply(renderNotice(text, lang));
+  if (!(await mayAdd(deps, requester))) return reply(lang.t('watch.command.adminsOnly'));
+  if (!requester.channelId) return reply(lang.t('watch.command.inAChannel'));
+  try {
+    await showPreview(deps, requester, request, responder);
+  } catch (error) {
+    if (!(error instanceof WatchInputError)) throw error;
+    await reply(lang.t('watch.command.inputProblem', { problem: escapeMrkdwn(lang.t(error.phrase)) }));
+  }
+}
+
 async function showPreview(
   deps: SlackDeps,
   requester: Requester,

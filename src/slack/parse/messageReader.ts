@@ -1,4 +1,5 @@
 import type { OperationId } from '../../core/operations/index.js';
+import { validate } from '../../core/operations/validate.js';
 import type { Locale } from '../../i18n/lang.js';
 import { grammarLanguage, textLanguage, writtenInChineseOnly } from '../../i18n/textLanguage.js';
 import { type CommandGrammar, OTHER_SUBCOMMANDS, USAGE_WORDS } from './commandGrammar.js';
@@ -11,6 +12,8 @@ import { offerable } from './offerable.js';
 import { DQ_COMMAND, parseCommand, readUsageMonth } from './parseCommand.js';
 import type { CommandInput, ParsedCommand, UsageMonth } from './parsedCommand.js';
 import type { RecordQuestion } from './plainWords.js';
+import { DIGEST_VERBS, WATCH_VERBS } from './subscriptionCommand.js';
+import { type SubscriptionOffer, subscriptionOffer, subscriptionWords } from './subscriptionWords.js';
 
 /** What a follow-up in a thread does to the thread's latest result. */
 export type FollowUp = FollowUpAction | { kind: 'change'; operation: OperationId; input: CommandInput };
@@ -35,7 +38,7 @@ export type MessageReading = { said?: Locale } & (
       asks?: RecordQuestion;
     }
   /** Not sure, or two meanings: a question whose buttons say what each lookup costs; nothing is called. */
-  /** `partial`: some words were placed but cannot be applied (a fund kind, a period said loosely): the buttons run without them. */
+  /** `partial`: some words were placed but cannot be applied (a period said loosely, 近几年): the buttons run without them. */
   /** `fund`: a fund named as written, several funds' (`known`) or none the directory knows: the question says so. */
   | { kind: 'ask'; choices: Choice[]; partial?: boolean; fund?: { name: string; known: boolean } }
   /** Greetings, thanks, chit-chat: a line of help, free. */
@@ -43,6 +46,8 @@ export type MessageReading = { said?: Locale } & (
   /** Nothing the app can read: what it can do, free. */
   | { kind: 'unreadable' }
   | { kind: 'followUp'; followUp: FollowUp }
+  /** A digest or a watch asked for in words: offered as the exact one, with its cost and Save; nothing saved unasked. */
+  | { kind: 'subscribe'; offer: SubscriptionOffer }
 );
 
 export interface ReadingContext {
@@ -74,9 +79,15 @@ interface OperationReading {
   asks?: RecordQuestion;
   /** The other meaning of a keyword that starts with a region (广东光伏组件: 光伏组件 in 广东): it asks which. */
   alternative?: CommandInput;
-  /** Words placed that this operation cannot apply (债券 for the new-fund list, 近几年): it asks, without them. */
+  /** Words placed that this operation cannot apply (近几年, a period with no dates): it asks, without them. */
   unapplied?: boolean;
   complete: boolean;
+}
+
+/** `watch add …`, `digest list`: /dq's watch or digest command with its verb, not a subscription in words. */
+function startsWithVerb(text: string): boolean {
+  const [first = '', second = ''] = text.toLowerCase().split(' ');
+  return isDqWord(first) && (WATCH_VERBS.has(second) || DIGEST_VERBS.has(second));
 }
 
 /** /dq's own subcommands, read as commands wherever a message starts with one. */
@@ -216,6 +227,7 @@ function readAs(syntax: CommandSyntax, tokens: readonly MessageToken[], text: st
     if (claim && [...rest].length >= 3 && Object.keys(claim.input).every((field) => reading.input[field] === undefined))
       reading.alternative = { ...reading.input, [syntax.positional.word.field]: rest, ...claim.input };
   }
+  if (syntax.plain.settle) reading.input = syntax.plain.settle(reading.input, now);
   const required = positionalWords(syntax).filter((word) => !word.optional);
   reading.complete = reading.conflicts.size === 0 && required.every((word) => reading.input[word.field] !== undefined);
   return reading;
@@ -239,8 +251,9 @@ function choicesOf(reading: OperationReading, now: number): Choice[] {
   const ready = inputs.filter(
     (input) => required.every((word) => input[word.field] !== undefined) && offerable(operation, input, now),
   );
-  // Two values but no subject (日K 5分钟): the form, where the subject is filled in.
-  if (ready.length === 0 && conflict && !reading.subject) return [form];
+  // Two values but no subject (日K 5分钟), or a lookup named whose subject the service would refuse (光伏 is
+  // too short a keyword): the form, where the subject is filled in.
+  if (ready.length === 0 && ((conflict && !reading.subject) || reading.named)) return [form];
   return ready.map((input) => ({ operation, input, complete: true }));
 }
 
@@ -310,6 +323,31 @@ const DQ_PREFIX = new RegExp(`^${DQ_COMMAND}(?:\\s+|$)`, 'i');
  * question whose answers are lookups (or forms) the person picks, so nothing is paid for a guess.
  */
 export function readMessage(grammar: CommandGrammar, raw: string, context: ReadingContext): MessageReading {
+  return readWords(grammar, raw, context, true);
+}
+
+/** The lookup a subscription's words are about, read as a message; undefined when it is not one sure lookup. */
+function subscriptionOf(grammar: CommandGrammar, text: string, context: ReadingContext): SubscriptionOffer | undefined {
+  const said = subscriptionWords(text);
+  if (!said || said.rest === '') return undefined;
+  const reading = readWords(grammar, said.rest, { now: context.now }, false);
+  const [choice] = reading.kind === 'ask' && reading.choices.length === 1 ? reading.choices : [];
+  const lookup =
+    reading.kind === 'command' && reading.parsed.kind === 'query'
+      ? reading.parsed
+      : choice?.complete && !(reading.kind === 'ask' && reading.partial)
+        ? choice
+        : undefined;
+  if (!lookup || !offerable(lookup.operation, lookup.input, context.now)) return undefined;
+  return subscriptionOffer(said, lookup.operation, validate(lookup.operation, lookup.input, context.now), lookup.input);
+}
+
+function readWords(
+  grammar: CommandGrammar,
+  raw: string,
+  context: ReadingContext,
+  subscriptions: boolean,
+): MessageReading {
   const cleaned = messageText(raw);
   if (cleaned.kind === 'unreadable') return { kind: 'unreadable' };
   // `/dq …` in a message is what follows it; a leading slash on a command word changes nothing.
@@ -321,6 +359,9 @@ export function readMessage(grammar: CommandGrammar, raw: string, context: Readi
   const [firstWord = ''] = text.split(' ');
   // /dq's own words (`help`, `usage last`) are the app's grammar: only Chinese ones say the writer's language.
   const grammarSaid = grammarLanguage(text);
+  // `watch tenders for …` is a watch asked for in words; `watch add …` is the command.
+  const offer = subscriptions && !startsWithVerb(text) ? subscriptionOf(grammar, text, context) : undefined;
+  if (offer) return { kind: 'subscribe', offer, ...(said ? { said } : {}) };
   // `help me find …` is a request, not the help command.
   if (isDqWord(firstWord) && !/^help\s+me\b/i.test(text)) {
     const parsed = parseCommand(grammar, DQ_COMMAND, text, context.now);

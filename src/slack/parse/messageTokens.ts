@@ -9,7 +9,14 @@ import {
   optionName,
   subcommandWords,
 } from './commandSyntax.js';
-import { APP_MATTER_WORDS, CHAT_WORDS, COMPANY_SUFFIXES, FILLER_WORDS, NOT_OFFERED_WORDS } from './messageWords.js';
+import {
+  APP_MATTER_WORDS,
+  CHAT_WORDS,
+  COMPANY_SUFFIXES,
+  EDGE_WORDS,
+  FILLER_WORDS,
+  NOT_OFFERED_WORDS,
+} from './messageWords.js';
 import { naturalOption, readNumberWord } from './naturalWords.js';
 import { CLOSING_QUOTE } from './normalise.js';
 import type { CommandInput } from './parsedCommand.js';
@@ -254,13 +261,15 @@ export function messageTokens(grammar: CommandGrammar, text: string, now: number
   const lexicon = lexiconOf(grammar);
   const lower = text.toLowerCase();
   const tokens: MessageToken[] = [];
-  let at = 0;
-  // 有无人机的招标吗: a question 有…吗 asks whether there is any; its 有 is no part of the name after it.
-  if (HAS_QUESTION.test(text)) {
-    tokens.push({ kind: 'filler', start: 0, end: 1, text: '有' });
-    at = 1;
-  }
+  const edges = edgeFillers(text);
+  let at = edges.start;
+  if (at > 0) tokens.push({ kind: 'filler', start: 0, end: at, text: text.slice(0, at) });
   while (at < text.length) {
+    if (at === edges.end) {
+      tokens.push({ kind: 'filler', start: at, end: edges.endsAt, text: text.slice(at, edges.endsAt) });
+      at = edges.endsAt;
+      continue;
+    }
     const char = text[at]!;
     const closer = Object.hasOwn(CLOSING_QUOTE, char) ? CLOSING_QUOTE[char] : undefined;
     if (closer !== undefined) {
@@ -326,8 +335,30 @@ export function messageTokens(grammar: CommandGrammar, text: string, now: number
   return withCompanyNames(mergedUnknowns(demoteGlued(tokens)));
 }
 
-/** `有…吗`, `有…没有`: 有 first, Chinese after it, a yes/no question's ending last (有没有 is filler already). */
-const HAS_QUESTION = /^有(?!没有|限|关)\p{Script=Han}.*(?:吗|么|没有|没)[？?。.!！]*$/u;
+/** A question's closing marks, after which a word still ends the message. */
+const CLOSING_MARKS = /[？?。.!！\s]*$/u;
+
+/**
+ * Where the edge words of the message are (messageWords.ts `EDGE_WORDS`): how long the one it starts
+ * with is (0 for none), and where the one it ends with starts and ends (`end` past the text for none).
+ */
+function edgeFillers(text: string): { start: number; end: number; endsAt: number } {
+  const lower = text.toLowerCase();
+  const start = EDGE_WORDS.find((edge) => edge.at === 'start' && lower.startsWith(edge.word) && edge.when.test(text));
+  const body = text.length - (CLOSING_MARKS.exec(text)?.[0].length ?? 0);
+  const end = EDGE_WORDS.find(
+    (edge) =>
+      edge.at === 'end' &&
+      lower.slice(0, body).endsWith(edge.word) &&
+      body - edge.word.length >= (start?.word.length ?? 0) &&
+      edge.when.test(text),
+  );
+  return {
+    start: start?.word.length ?? 0,
+    end: end ? body - end.word.length : text.length + 1,
+    endsAt: body,
+  };
+}
 
 /** Touching: no space or mark between the two. */
 function touching(left: MessageToken | undefined, right: MessageToken | undefined): boolean {

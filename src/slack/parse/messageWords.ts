@@ -448,3 +448,22 @@ export const FOLLOW_UP_POLITE: readonly string[] = [
   'show me',
   'just',
 ];
+
+/**
+ * Words that are filler only at a message's start or end, and only in a message of the shape
+ * `when` matches: 有 opening a yes/no question (有无人机的招标吗: is there any …) is no part of the
+ * name after it, as 没 closing one (有无人机的招标没) is not; inside a message they are a name's.
+ */
+export interface EdgeWord {
+  word: string;
+  at: 'start' | 'end';
+  when: RegExp;
+}
+
+/** 有 first, Chinese after it (not 有没有, 有限, 有关), a yes/no question's ending last. */
+const HAS_QUESTION = /^有(?!没有|限|关)\p{Script=Han}.*(?:吗|么|没有|没)[？?。.!！]*$/u;
+
+export const EDGE_WORDS: readonly EdgeWord[] = [
+  { word: '有', at: 'start', when: HAS_QUESTION },
+  { word: '没', at: 'end', when: HAS_QUESTION },
+];

@@ -22,6 +22,11 @@ export interface PlainWords {
   keyword?: 'any' | 'names';
   /** The field a bare number fills, given what else was read (futures: the count, once a period is there). */
   number?(input: CommandInput): string | undefined;
+  /**
+   * The input once every word is read, when values read together make another (a span beside a
+   * candle period: the candles in it); the fields it takes in are no longer there.
+   */
+  settle?(input: CommandInput, now: number): CommandInput;
   /** The field a fund's name fills with its code, once the workspace's names know the fund (readNamedMessage.ts). */
   fundNamed?: string;
   /** When the subject is there but this field is not: the values a question offers (futures: periods). */
@@ -55,7 +60,7 @@ export interface PlainMatch {
   /** A guess that counts only beside another value of the operation (`BTC` beside a period). */
   guess?: boolean;
   /**
-   * A word of the operation its answer cannot apply (a fund kind: the list does not filter by kind):
+   * A word of the operation its answer cannot apply (近几年, `recently`: a period that names no dates):
    * placed, but the reading asks, showing the query it would run, rather than ignore the word.
    */
   unapplied?: boolean;

@@ -166,7 +166,7 @@ export const DIGEST_VERBS = verbsByWord({ run: ['推送'] });
 
 /** Keys of a digest's fund options besides their word in every language's catalogue (`digests.keys`: type, 类型). */
 export const FUND_OPTION_EXTRA_KEYS = {
-  type: ['kind', 'kinds', 'fundtype', '基金类型'],
+  type: ['kind', 'kinds'],
   name: ['manager', 'words', '经理', '基金经理'],
 } as const;
 const FUND_OPTION_KEYS = {
@@ -178,11 +178,18 @@ const FUND_OPTION_KEYS = {
   ),
 };
 
-/** `type:债券型`, `名称：易方达` → the option it gives and its value; undefined for any other word. */
-function fundOption(word: string): { option: keyof typeof FUND_OPTION_KEYS; value: string } | undefined {
+/**
+ * `type:债券型`, `名称：易方达` → the option it gives and its value; undefined for any other word.
+ * `kindKeys`: the new-fund list's own keys for a kind (`fundtype:`, 基金类型), handed in by the flows.
+ */
+function fundOption(
+  word: string,
+  kindKeys: readonly string[],
+): { option: keyof typeof FUND_OPTION_KEYS; value: string } | undefined {
   const match = /^([^:：=]+)[:：=](.*)$/u.exec(word);
   if (!match) return undefined;
   const key = match[1]!.toLowerCase();
+  if (kindKeys.some((kindKey) => kindKey.toLowerCase() === key)) return { option: 'type', value: match[2]! };
   const option = (Object.keys(FUND_OPTION_KEYS) as Array<keyof typeof FUND_OPTION_KEYS>).find((name) =>
     FUND_OPTION_KEYS[name].has(key),
   );
@@ -205,7 +212,7 @@ export interface DigestAddWords {
   fundOptions: Partial<Record<keyof typeof FUND_OPTION_KEYS, string>>;
 }
 
-export function readDigestAddWords(words: readonly string[]): DigestAddWords {
+export function readDigestAddWords(words: readonly string[], kindKeys: readonly string[] = []): DigestAddWords {
   const timeZoneWord = words.find((word) => optionValue(word, OPTIONS.timeZone) !== undefined);
   const languageWord = words.find((word) => optionValue(word, OPTIONS.lang) !== undefined);
   const fundOptions: DigestAddWords['fundOptions'] = {};
@@ -213,7 +220,7 @@ export function readDigestAddWords(words: readonly string[]): DigestAddWords {
   const positional: string[] = [];
   for (const word of words) {
     if (word === timeZoneWord || word === languageWord) continue;
-    const option = fundOption(word);
+    const option = fundOption(word, kindKeys);
     const channel = named ? undefined : channelWord(word);
     if (option) fundOptions[option.option] = option.value;
     else if (channel) named = { word, ...channel };

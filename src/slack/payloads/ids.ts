@@ -11,6 +11,9 @@ export const ACTION = {
   digestAdd: 'dq_digest_add',
   digestRemove: 'dq_digest_remove',
   digestRun: 'dq_digest_run',
+  /** A digest offered for a message asking for one in words: save it (the value is its words, digestOfferValue.ts) or drop it. */
+  digestSave: 'dq_digest_save',
+  digestCancel: 'dq_digest_cancel',
   /** Under a result: export the whole query to CSV; the value is the query (queryValue.ts). */
   exportCsv: 'dq_export_csv',
   /** A supplier list's plan and progress (a person's one check): start it, cancel it, stop it. */

@@ -1,6 +1,12 @@
 import type { KnownBlock, TextObject } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
-import { BID_REGIONS, type BidRegion, bidRegionByCode, findBidRegion } from '../../core/operations/bidRegions.js';
+import {
+  BID_REGION_LATIN_NAMES,
+  BID_REGIONS,
+  type BidRegion,
+  bidRegionByCode,
+  findBidRegion,
+} from '../../core/operations/bidRegions.js';
 import {
   BID_ANY,
   BID_NOTICE_TYPE_SYNONYMS,
@@ -103,7 +109,10 @@ const TO_OPTION: OptionSyntax = {
   read: readDateOrPeriod('end'),
 };
 
-/** Regions by their Chinese names (浙江, 江苏省), only standing alone (上海恒远 is a company); by code after `in` (`in ZJ`). */
+/**
+ * Regions by their Chinese names (浙江, 江苏省), only standing alone (上海恒远 is a company), and by
+ * pinyin (`Zhejiang`, `Guangdong province`); by code or name after `in` (`in ZJ`, `in Zhejiang`).
+ */
 const regionValue: PlainValue = (() => {
   const byName = phraseValues(
     new Map(
@@ -113,13 +122,16 @@ const regionValue: PlainValue = (() => {
     ),
     { weak: true },
   );
-  const IN_REGION = /in\s+([A-Za-z]{2,3}|\p{Script=Han}{2,8})(?![A-Za-z])/uy;
+  const byPinyin = phraseValues(
+    new Map([...BID_REGION_LATIN_NAMES].map(([name, code]) => [name, { province: code }] as const)),
+  );
+  const IN_REGION = /in\s+([A-Za-z]{2,3}|[A-Za-z]+(?: mongolia| province)?|\p{Script=Han}{2,8})(?![A-Za-z])/iuy;
   return (text, at, now) => {
     IN_REGION.lastIndex = at;
     const match = IN_REGION.exec(text);
     const region = match ? findBidRegion(match[1]!) : undefined;
     if (match && region) return { length: match[0].length, input: { province: region.code } };
-    return byName(text, at, now);
+    return byName(text, at, now) ?? byPinyin(text, at, now);
   };
 })();
 
@@ -154,13 +166,18 @@ const dateValue: PlainValue = (text, at) => {
 /** A period in words (今年, 上个月, 近三个月, 一季度, `last month`, `since March`): its first and last day in Beijing. */
 const periodValue: PlainValue = (text, at, now) => {
   const match = periodAt(text, at, now);
-  return match
-    ? {
-        length: match.length,
-        input: { [FROM_OPTION.field]: match.period.start, [TO_OPTION.field]: match.period.end },
-      }
-    : undefined;
+  if (!match) return undefined;
+  const said = text.slice(at, at + match.length);
+  return {
+    length: match.length,
+    input: { [FROM_OPTION.field]: match.period.start, [TO_OPTION.field]: match.period.end },
+    // A month named in Chinese numerals starts many names (十月稻田, 三月花开): glued to one, it is part of it.
+    ...(MONTH_NAME.test(said) ? { weak: true } : {}),
+  };
 };
+
+/** 一月 … 十二月: a month's name, which is also the start of names. */
+const MONTH_NAME = /^(?:[一二三四五六七八九十]|十[一二])月$/u;
 
 /** A period said loosely (近几年, `recently`): placed, never a keyword, and asked about, since it names no dates. */
 const vaguePeriodValue: PlainValue = (text, at) => {
@@ -188,7 +205,7 @@ const bidsPlain: PlainWords = {
     { words: ['tender notices', 'bidding'], input: { type: '1' } },
     { words: ['award results', 'award result', 'winning bids'], input: { type: '2' } },
     { words: ['planned projects'], input: { type: '3' } },
-    { words: ['项目', '招标信息', 'bid notices', 'notices'] },
+    { words: ['项目', '新项目', '招标信息', 'bid notices', 'notices'] },
   ],
   values: [regionValue, dateValue, periodValue, vaguePeriodValue, searchFieldValue],
   keyword: 'any',

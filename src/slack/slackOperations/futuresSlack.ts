@@ -23,6 +23,7 @@ import { escapeMrkdwn, serviceText } from '../blockKit/mrkdwn.js';
 import { option } from '../blockKit/slackText.js';
 import { numberInput, staticSelect, textInput } from '../modals/elements.js';
 import type { SearchForm } from '../modals/searchForm.js';
+import { type CandleLength, type CandleSpan, candlesInSpan } from '../parse/candleSpans.js';
 import { type CommandSyntax, directCommand } from '../parse/commandSyntax.js';
 import { readNumberWord, readPeriodWord } from '../parse/naturalWords.js';
 import type { CommandInput } from '../parse/parsedCommand.js';
@@ -109,22 +110,50 @@ const periodValue: PlainValue = (text, at) => {
   return undefined;
 };
 
-/** Candles of a day, a week, a month, counted in those: `最近30天`, `最近6个月`, `last 12 weeks`, `30 days`. */
-const SPAN_UNITS: ReadonlyArray<[RegExp, FuturesPeriod]> = [
-  [/^(?:天|日|days?)$/i, DAILY],
-  [/^(?:周|个星期|星期|weeks?)$/i, 'W'],
-  [/^(?:个月|月|months?)$/i, MONTHLY],
+/** A span of days, weeks or months: `最近30天`, `最近6个月`, `last 12 weeks`, `30 days`. */
+const SPAN_UNITS: ReadonlyArray<[RegExp, CandleSpan['unit']]> = [
+  [/^(?:天|日|days?)$/i, 'day'],
+  [/^(?:周|个星期|星期|weeks?)$/i, 'week'],
+  [/^(?:个月|月|months?)$/i, 'month'],
 ];
 const SPAN =
   /(?:最近|过去|近|(?:the\s+)?(?:last|past)\s+)?([0-9零〇一二两三四五六七八九十百]+|[a-z]+(?:-[a-z]+)?)\s*(天|日|周|个星期|星期|个月|月|days?|weeks?|months?)/iy;
+/** The span's count and unit, kept as one field until the whole message is read (`settleSpan`). */
+const SPAN_FIELD = 'span';
+/** 近半年, 最近半年, 过去半年: six months. */
+const HALF_YEAR = /(?:最近|过去|近)半年/uy;
 const spanValue: PlainValue = (text, at) => {
+  HALF_YEAR.lastIndex = at;
+  const half = HALF_YEAR.exec(text);
+  if (half) return { length: half[0].length, input: { [SPAN_FIELD]: '6 month' }, weak: true };
   SPAN.lastIndex = at;
   const match = SPAN.exec(text);
   if (!match) return undefined;
   const count = readNumberWord(match[1]!);
-  const type = SPAN_UNITS.find(([unit]) => unit.test(match[2]!))?.[1];
-  return count && type ? { length: match[0].length, input: { type, limit: count } } : undefined;
+  const unit = SPAN_UNITS.find(([pattern]) => pattern.test(match[2]!))?.[1];
+  if (!count || !unit) return undefined;
+  // In Chinese only standing alone: 十月 of 十月稻田 is a name's.
+  const weak = isChinese(match[0]) ? { weak: true } : {};
+  return { length: match[0].length, input: { [SPAN_FIELD]: `${count} ${unit}` }, ...weak };
 };
+
+const SPAN_PERIOD: Readonly<Record<CandleSpan['unit'], FuturesPeriod>> = { day: DAILY, week: 'W', month: MONTHLY };
+
+/**
+ * A span alone is candles of its unit (最近30天: 30 daily candles); beside a period it is the candles
+ * of that period in it (最近三个月 日K: its trading days). A count said as well is the count.
+ */
+function settleSpan(input: CommandInput, now: number): CommandInput {
+  const { [SPAN_FIELD]: said, ...rest } = input;
+  if (said === undefined) return input;
+  const [count, unit] = said.split(' ') as [string, CandleSpan['unit']];
+  if (rest.type === undefined) return { ...rest, type: SPAN_PERIOD[unit], limit: rest.limit ?? count };
+  const type = isFuturesPeriod(rest.type) ? rest.type : knownPeriod(rest.type);
+  if (rest.limit !== undefined || type === undefined) return rest;
+  const candle: CandleLength =
+    type === DAILY ? 'day' : type === 'W' ? 'week' : type === MONTHLY ? 'month' : { ms: periodOfType(type).ms };
+  return { ...rest, limit: String(candlesInSpan({ count: Number(count), unit }, candle, now)) };
+}
 
 /** A contract by the name people call it (`crude oil`, 黄金): a word, so also a tender keyword; a Chinese name only standing alone (金诚 is a name). */
 const contractNameValue: PlainValue = phraseValues(
@@ -164,6 +193,7 @@ const futuresPlain: PlainWords = {
     },
   ],
   values: [contractNameValue, symbolValue, periodValue, spanValue],
+  settle: settleSpan,
   // A bare number is the count once a period is there (`CL 日K 30`); before that it may be `30m` (ask).
   number: (input: CommandInput) => (input.type === undefined ? undefined : 'limit'),
   // A contract without a period: the periods people ask most, each a lookup.

@@ -1,6 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
-import { FUND_KIND_EXTRA_WORDS, FUND_KINDS } from '../../core/digest/newFundFilter.js';
+import { FUND_KIND_EXTRA_WORDS, FUND_KIND_WORDS, FUND_KINDS, type FundKind } from '../../core/digest/newFundFilter.js';
 import {
   type NewFund,
   SALE_STATUS_ANY,
@@ -47,6 +47,8 @@ const MORE_STATUS_WORDS: Readonly<Record<string, string>> = {
   正在发售: '在售',
   认购中: '在售',
   募集中: '在售',
+  正在募集: '在售',
+  正在募集的: '在售',
   可购买: '在售',
   已停售: '未在售',
   停售中: '未在售',
@@ -64,6 +66,9 @@ const MORE_STATUS_WORDS: Readonly<Record<string, string>> = {
   卖完了: '未在售',
 };
 const readStatus = (word: string) => (Object.hasOwn(MORE_STATUS_WORDS, word) ? MORE_STATUS_WORDS[word]! : word);
+
+/** `bond|equity|…`, `债券型|股票型|…`: a kind's shape in help. */
+const KIND_SHAPE: JoinedPhrases = { words: FUND_KIND_WORDS, joinedBy: 'common.wordList.alternatives' };
 
 /** `onsale|offsale|all`, `在售|未在售|全部`: the word to type and its shape in help. */
 const STATUS_SHAPE: JoinedPhrases = { words: SALE_STATUS_WORDS, joinedBy: 'common.wordList.alternatives' };
@@ -87,10 +92,9 @@ const STATUS_PHRASES: ReadonlyMap<string, { saleStatus: string }> = new Map([
 ]);
 
 /**
- * Kinds of fund in running text (债券型, 债券基金, QDII, `bond funds`), as digests read them
- * (digest/newFundFilter.ts) and QDII besides. The list the service returns is not filtered by kind,
- * so a kind is placed but the message asks, its button the list it would run, rather than ignore it.
- * 股票 and `stock` alone stay what the app has no data for; 股票型 and 股票基金 are a kind.
+ * Kinds of fund in running text (债券型, 债券基金, QDII, `bond funds`), read as digests read them
+ * (digest/newFundFilter.ts): the page the service returns is filtered by it. 股票 and `stock` alone
+ * stay what the app has no data for; 股票型 and 股票基金 are a kind.
  */
 const KIND_PHRASES: ReadonlyMap<string, { fundKind: string }> = new Map(
   [
@@ -104,11 +108,12 @@ const KIND_PHRASES: ReadonlyMap<string, { fundKind: string }> = new Map(
         .filter((word) => isChinese(word))
         .flatMap((word) => [`${word}基金`, `${word.replace(/型$/, '')}基金`].map((phrase) => [phrase, kind] as const)),
     ),
-    ...(['bond', 'equity', 'mixed', 'index', 'money market'] as const).flatMap((word) =>
-      [`${word} fund`, `${word} funds`].map((phrase) => [phrase, word] as const),
+    // `bond funds`, `hybrid fund`, `stock funds`: every English word for a kind before `fund`.
+    ...FUND_KINDS.flatMap((kind) =>
+      [...inEveryLanguage(`digests.fundKind.${kind}`), ...FUND_KIND_EXTRA_WORDS[kind]]
+        .filter((word) => !isChinese(word) && !/s$/i.test(word))
+        .flatMap((word) => [`${word} fund`, `${word} funds`].map((phrase) => [phrase, kind] as const)),
     ),
-    ['qdii', 'qdii'] as const,
-    ['qdii基金', 'qdii'] as const,
   ]
     .filter(([word]) => !['股票', 'stock', 'stocks'].includes(word.toLowerCase()))
     .map(([word, kind]) => [word.toLowerCase(), { fundKind: kind }] as const),
@@ -124,12 +129,18 @@ const newFundsPlain: PlainWords = {
         'new fund launches',
         'newly issued funds',
         'fund launches',
+        'new-fund list',
+        'new fund list',
+        'new funds list',
+        'list of new funds',
         '新发行基金',
         '新发',
+        '新基金列表',
+        '新发基金列表',
       ],
     },
   ],
-  values: [phraseValues(STATUS_PHRASES), phraseValues(KIND_PHRASES, { unapplied: true })],
+  values: [phraseValues(STATUS_PHRASES), phraseValues(KIND_PHRASES)],
 };
 
 export const newFundsSyntax: CommandSyntax = {
@@ -143,6 +154,8 @@ export const newFundsSyntax: CommandSyntax = {
   },
   options: [
     { field: 'saleStatus', keys: ['newFunds.keys.status', 'sale', '销售状态'], shape: STATUS_SHAPE, read: readStatus },
+    // Digests take this key too (`fundtype:bond`, `基金类型:债券型`); type, kind and 类型 are a tender's notice type.
+    { field: 'fundKind', keys: ['newFunds.keys.kind'], shape: KIND_SHAPE },
     pageOption('pageNo'),
     pageSizeOption(),
   ],
@@ -188,14 +201,19 @@ export const newFundsForm: SearchForm = {
   ],
 };
 
-function filterLabel(saleStatus: 'true' | 'false' | undefined, lang: Lang): string {
-  return lang.t(
+/** What the list was filtered by: its sale status, and a kind when one was asked for (`on sale · bond`, `bond`). */
+function filterLabel(request: { saleStatus?: 'true' | 'false'; fundKind?: FundKind }, lang: Lang): string {
+  const { saleStatus, fundKind } = request;
+  const kind = fundKind ? lang.t(`digests.fundKind.${fundKind}`) : undefined;
+  if (kind && saleStatus === undefined) return kind;
+  const status = lang.t(
     saleStatus === 'true'
       ? 'newFunds.results.filter.onSale'
       : saleStatus === 'false'
         ? 'newFunds.results.filter.notOnSale'
         : 'newFunds.results.filter.all',
   );
+  return kind ? lang.t('newFunds.results.filter.withKind', { status, kind }) : status;
 }
 
 /** The fee a buyer pays now, with the list price after it when there is a real discount (no strike-through in a cell). */
@@ -243,10 +261,22 @@ export function renderNewFunds(
 ): RenderedResult {
   const { funds, total } = answer.result;
   const title = lang.t('newFunds.title');
-  const filter = filterLabel(answer.request.saleStatus, lang);
+  const filter = filterLabel(answer.request, lang);
   const blocks: KnownBlock[] = [headerBlock(lang.t('newFunds.results.heading', { title, filter }))];
+  // The service lists every kind: say that the page was filtered here, and from how many.
+  const { listed } = answer.result;
+  if (answer.request.fundKind && listed !== undefined)
+    blocks.push(
+      contextBlock(
+        lang.t('newFunds.results.kindApplied', {
+          kind: lang.t(`digests.fundKind.${answer.request.fundKind}`),
+          count: funds.length,
+          listed,
+        }),
+      ),
+    );
   const none =
-    answer.request.saleStatus === undefined
+    answer.request.saleStatus === undefined && answer.request.fundKind === undefined
       ? lang.t('newFunds.results.noneAtAll')
       : lang.t('newFunds.results.none', { filter });
   if (!funds.length) blocks.push(sectionBlock(emptyPageText(answer.paging, lang) ?? none));
@@ -258,7 +288,8 @@ export function renderNewFunds(
     const group = funds.slice(first, first + FUNDS_PER_SECTION);
     blocks.push(...recordBlocks(first, first + group.length - 1, [sectionBlock(fundGroupText(group, lang))]));
   }
-  return { text: lang.t('newFunds.results.summary', { title, filter, count: total }), blocks };
+  const count = answer.request.fundKind ? funds.length : total;
+  return { text: lang.t('newFunds.results.summary', { title, filter, count }), blocks };
 }
 
 /** One page of 50, the most the service gives for one charge (and the page digests fetch, so they share the cache). */
@@ -306,7 +337,7 @@ export const newFundsStep: OperationStep = {
 };
 
 export const newFundsSlack: SlackOperation<typeof NEW_FUNDS_ID> = {
-  describe: (request, lang) => filterLabel(request.saleStatus, lang),
+  describe: (request, lang) => filterLabel(request, lang),
   syntax: newFundsSyntax,
   form: newFundsForm,
   step: newFundsStep,

@@ -45,7 +45,9 @@ describe('fund kinds', () => {
     expect(fundKindOfLabel('债券型-长债')).toBe('bond');
     expect(fundKindOfLabel('货币市场型')).toBe('money');
     expect(fundKindOfLabel(' Bond ')).toBe('bond');
-    expect(fundKindOfLabel('QDII')).toBeUndefined();
+    expect(fundKindOfLabel('QDII')).toBe('qdii');
+    expect(fundKindOfLabel('QDII-股票')).toBe('qdii');
+    expect(fundKindOfLabel('商品型')).toBeUndefined();
     expect(fundKindOfLabel('')).toBeUndefined();
   });
 
@@ -64,7 +66,8 @@ describe('fund kinds', () => {
     expect(fundKindOfWord('ｉｎｄｅｘ')).toBe('index');
     expect(fundKindOfWord('指数型')).toBe('index');
     expect(fundKindOfWord('FoF')).toBe('fof');
-    for (const word of ['债', 'qdii', 'gold', '', 'money markets']) expect(fundKindOfWord(word), word).toBeUndefined();
+    expect(fundKindOfWord('QDII基金')).toBe('qdii');
+    for (const word of ['债', 'gold', '', 'money markets']) expect(fundKindOfWord(word), word).toBeUndefined();
     for (const kind of FUND_KINDS) expect(fundKindOfWord(kind)).toBe(kind);
   });
 });
@@ -107,8 +110,8 @@ describe('filtering new funds', () => {
     expect(matchesNewFundFilter(fund({ saleStatus: false }), filter)).toBe(false);
     expect(matchesNewFundFilter(fund({ fundType: '股票型' }), filter)).toBe(false);
     expect(matchesNewFundFilter(fund({ fundName: '华夏稳盈债券A' }), filter)).toBe(false);
-    expect(matchesNewFundFilter(fund({ fundType: 'QDII' }), filter)).toBe(false);
-    expect(matchesNewFundFilter(fund({ fundType: 'QDII' }), { onSale: true })).toBe(true);
+    expect(matchesNewFundFilter(fund({ fundType: '商品型' }), filter)).toBe(false);
+    expect(matchesNewFundFilter(fund({ fundType: '商品型' }), { onSale: true })).toBe(true);
   });
 });
 

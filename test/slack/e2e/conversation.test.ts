@@ -673,13 +673,15 @@ describe('a question whose words cannot all be applied says so (issue 44)', () =
     await app?.close();
   });
 
-  it('在卖的债券基金: the list cannot filter by kind, and the question says its button runs without it', async () => {
+  it('在卖的债券基金 offers the list filtered by kind; a loose period (近几年) says it cannot be applied', async () => {
     app = await startTestApp();
     app.fake.setUser(CHINESE_USER, { locale: 'zh-CN' });
     const sent = await app.directMessage('在卖的债券基金', { userId: CHINESE_USER });
     const question = postedMessage(await answerIn(app, sent.ts));
-    expect(allText(question)).toContain('新发基金列表不能按基金类型筛选');
-    expect(choose(question).map((button) => button.text.text)).toEqual(['新发基金：在售 · 10 币']);
+    expect(allText(question)).not.toContain('无法用于这次查询');
+    expect(choose(question).map((button) => button.text.text)).toEqual(['新发基金：在售 · 债券型 · 10 币']);
+    const loose = await app.directMessage('光伏组件 近几年 招标', { userId: CHINESE_USER });
+    expect(allText(postedMessage(await answerIn(app, loose.ts)))).toContain('“近几年”这类笼统的时间说法');
     await app.settle();
     expect(app.upstreamCalls()).toEqual([]);
   });

@@ -91,7 +91,7 @@ describe('new funds by kind', () => {
     const app = await startTestApp({ env: { ADMIN_USER_IDS: ADMIN } });
     apps.push(app);
     const refused = await digestCommand(app, 'add weekdays 09:00 type:gold', FUNDS);
-    expect(refused).toContain('"gold" is not a kind of fund; use bond, equity, mixed, money, index, fof');
+    expect(refused).toContain('"gold" is not a kind of fund; use bond, equity, mixed, money, index, fof, QDII');
     expect(await app.slack.deps.digests.list(TEAM)).toEqual([]);
     const added = await digestCommand(app, '添加 每天 08:30 类型:债券型、货币型 名称:易方达 语言:中文', FUNDS);
     expect(added).toContain('类型：债券型、货币型');

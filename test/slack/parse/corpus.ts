@@ -10,11 +10,14 @@
  * - `ask`: a question, and the exact queries its buttons run (a bare `/bids` is the form).
  * - `free`: no call: the usage answer (`/dq usage`, `/dq usage last`), help (`/dq help`), a
  *   greeting (`greeting`) or what the app can do (`unreadable`).
+ * - `offer`: no call: the digest or watch offered with Save, as the command that saves it
+ *   (`/dq digest add daily 09:00 onsale type:bond`, `/dq watch add fund 000001 daily 09:00`).
  */
 
 import { FUND_NAMES } from './corpusFunds.js';
+import { NEW_FUNDS_CORPUS } from './corpusNewFunds.js';
 
-export type Label = { call: string } | { ask: readonly string[] } | { free: string };
+export type Label = { call: string } | { ask: readonly string[] } | { free: string } | { offer: string };
 
 export interface CorpusMessage {
   text: string;
@@ -251,7 +254,7 @@ const ISSUE: readonly CorpusMessage[] = [
   en('how big is fund 110022', call('/fund-asset 110022'), 'was a one-button question'),
   zh('在卖的新基金', call('/new-funds onsale'), 'was the whole list'),
   zh('结束募集的新基金', call('/new-funds offsale'), 'was the whole list'),
-  zh('债券型新基金', ask('/new-funds all'), 'the list cannot filter by kind: asked, the button the whole list'),
+  zh('债券型新基金', call('/new-funds all fundtype:bond'), 'the kind filters the page, as digests filter'),
   zh('光伏组件 近两年 招标', call(bids('光伏组件', 'twoYears', 'tender')), 'over one year: refused free, and said so'),
 ];
 
@@ -306,20 +309,20 @@ const NEW_FUNDS: readonly CorpusMessage[] = [
   zh('新基金 募集结束', call('/new-funds offsale')),
   zh('最近有什么新发基金', call('/new-funds all')),
   zh('新发基金 全部', call('/new-funds all')),
-  zh('在售的债券基金', ask('/new-funds onsale')),
-  zh('新发基金 股票型', ask('/new-funds all')),
-  zh('在卖的混合型新基金', ask('/new-funds onsale')),
-  zh('指数基金 新发', ask('/new-funds all')),
-  zh('货币基金 新发 在售', ask('/new-funds onsale')),
-  zh('QDII 新发基金', ask('/new-funds all')),
+  zh('在售的债券基金', ask('/new-funds onsale fundtype:bond')),
+  zh('新发基金 股票型', call('/new-funds all fundtype:equity')),
+  zh('在卖的混合型新基金', call('/new-funds onsale fundtype:mixed')),
+  zh('指数基金 新发', call('/new-funds all fundtype:index')),
+  zh('货币基金 新发 在售', call('/new-funds onsale fundtype:money')),
+  zh('QDII 新发基金', call('/new-funds all fundtype:qdii')),
   en('new funds on sale', call('/new-funds onsale')),
   en('new funds ended', call('/new-funds offsale')),
   en('closed new funds', call('/new-funds offsale')),
   en('new funds all', call('/new-funds all')),
-  en('new bond funds on sale', ask('/new-funds onsale')),
-  en('new funds equity', ask('/new-funds all')),
-  en('new index funds', ask('/new-funds all')),
-  en('new money market funds on sale', ask('/new-funds onsale')),
+  en('new bond funds on sale', call('/new-funds onsale fundtype:bond')),
+  en('new funds equity', call('/new-funds all fundtype:equity')),
+  en('new index funds', call('/new-funds all fundtype:index')),
+  en('new money market funds on sale', call('/new-funds onsale fundtype:money')),
 ];
 
 /** A word the reader cannot place asks, and the buttons run exactly what they show. */
@@ -343,9 +346,10 @@ const ASKS: readonly CorpusMessage[] = [
   zh('上个月 中标', ask('/bids')),
   zh(
     '这个光伏新项目怎么样',
-    ask('/bids 光伏新'),
-    'chit-chat around a keyword: asked, the words the reader did not know its keyword',
+    ask('/bids'),
+    '新项目 is the project, not part of the keyword; 光伏 alone is too short a keyword: the form',
   ),
+  zh('这个储能电站新项目怎么样', ask('/bids 储能电站'), 'chit-chat around a keyword: asked'),
   zh('000001 110022 规模', ask('/fund-asset 000001', '/fund-asset 110022')),
   zh('000001 平安银行', ask('/fund-asset 000001', '/taxpayer 平安银行', '/bids 平安银行')),
   zh('原油价格', ask('/futures CL 1d', '/futures CL 1h', '/futures CL 5m', '/futures CL 1w')),
@@ -397,8 +401,8 @@ const REAL_WORLD: readonly CorpusMessage[] = [
   ),
   en(
     'any energy storage tenders in Zhejiang the last 3 months?',
-    ask(bids('energy storage', 'last3Months', 'tender'), bids('Zhejiang', 'last3Months', 'tender')),
-    'a region in pinyin is not known: a second run of words, asked',
+    call(bids('energy storage', 'last3Months', 'tender', 'region:ZJ')),
+    'a region in pinyin is the region option (bidRegions.ts)',
   ),
   en('solar panel award results last month', call(bids('solar panel', 'lastMonth', 'award'))),
   en('medical equipment tenders since March', call(bids('medical equipment', 'sinceMarch', 'tender'))),
@@ -451,12 +455,12 @@ const REAL_WORLD: readonly CorpusMessage[] = [
   en('what’s the price of a tender search', ask('/bids', '/futures'), 'not sure: prices or a search; free either way'),
   en('how much is left', free('/dq usage')),
   en('what can this bot do', free('/dq help')),
-  zh('现在有哪些债券基金在卖', ask('/new-funds onsale')),
-  zh('最近新发的指数基金', ask('/new-funds all')),
+  zh('现在有哪些债券基金在卖', ask('/new-funds onsale fundtype:bond')),
+  zh('最近新发的指数基金', call('/new-funds all fundtype:index')),
   zh('在售的新基金有哪些', call('/new-funds onsale')),
   zh('有没有在卖的新基金', call('/new-funds onsale')),
   zh('已经结束募集的新基金', call('/new-funds offsale')),
-  en('new bond funds', ask('/new-funds all')),
+  en('new bond funds', call('/new-funds all fundtype:bond')),
   en('which new funds are closed', call('/new-funds offsale')),
   zh('000001 规模 多少钱', ask('/fund-asset 000001'), 'the size, or the price of asking it? asked'),
   zh('光伏组件今年', call(bids('光伏组件', 'thisYear', 'any'))),
@@ -481,7 +485,7 @@ const REAL_WORLD: readonly CorpusMessage[] = [
   en('find tenders for solar panel since January', call(bids('solar panel', 'thisYear', 'tender'))),
   en('what is the balance', free('/dq usage')),
   en('what did we spend last month', free('/dq usage last')),
-  en('bond funds on sale', ask('/new-funds onsale')),
+  en('bond funds on sale', ask('/new-funds onsale fundtype:bond')),
   mixed('bids 光伏组件 this year', call(bids('光伏组件', 'thisYear', 'any'))),
 ];
 
@@ -521,4 +525,5 @@ export const corpus: readonly CorpusMessage[] = [
   ...REAL_WORLD,
   ...NATIVE_READER,
   ...FUND_NAMES,
+  ...NEW_FUNDS_CORPUS,
 ];

@@ -4,10 +4,14 @@ import { ValidationError } from '../../../src/core/errors.js';
 import { NameDirectory } from '../../../src/core/names/nameDirectory.js';
 import type { OperationId } from '../../../src/core/operations/index.js';
 import { askFirst, validate } from '../../../src/core/operations/validate.js';
+import { WATCH_SUBJECTS } from '../../../src/slack/flows/watchCommand.js';
 import type { MessageReading } from '../../../src/slack/parse/messageReader.js';
 import { APP_MATTER_WORDS, FILLER_WORDS } from '../../../src/slack/parse/messageWords.js';
 import { parseCommand } from '../../../src/slack/parse/parseCommand.js';
 import { readNamedMessage } from '../../../src/slack/parse/readNamedMessage.js';
+import { readWatchWords } from '../../../src/slack/parse/subscriptionCommand.js';
+import type { SubscriptionOffer } from '../../../src/slack/parse/subscriptionWords.js';
+import type { WatchRequest } from '../../../src/slack/payloads/watchRequestValue.js';
 import { COMMAND_GRAMMAR } from '../../../src/slack/slackOperations/index.js';
 import { PINNED_AT } from '../../support/clocks.js';
 import { type CorpusMessage, corpus, type Label } from './corpus.js';
@@ -47,7 +51,30 @@ function callOf(reading: MessageReading): string | undefined {
     : undefined;
 }
 
+/** A watch request as saved: its tender search as the search validates it (`type:tender` and 招标 are both `1`). */
+function watchKey(request: WatchRequest): string {
+  const { search, ...rest } = request;
+  const searched =
+    request.kind === 'tenders'
+      ? requestOf('thirdpartymarket-cmapi00069224-enterprise-search-bid-list', { keyword: request.subject, ...search })
+      : JSON.stringify(search ?? null);
+  return JSON.stringify([Object.entries(rest).sort(), searched]);
+}
+
+/** What an offer saves, by the command that saves it: `/dq digest add …` its words, `/dq watch add …` its request. */
+function offerKeyOfLine(line: string): string {
+  const [, noun, verb, ...words] = line.split(' ');
+  if (noun === 'digest' && verb === 'add') return `digest:${words.join(' ')}`;
+  const request = readWatchWords(words, WATCH_SUBJECTS);
+  return 'problem' in request ? `unreadable:${line}` : `watch:${watchKey(request)}`;
+}
+
+function offerKey(offer: SubscriptionOffer): string {
+  return offer.to === 'digest' ? `digest:${offer.words.join(' ')}` : `watch:${watchKey(offer.request)}`;
+}
+
 function matches(reading: MessageReading, label: Label): boolean {
+  if ('offer' in label) return reading.kind === 'subscribe' && offerKey(reading.offer) === offerKeyOfLine(label.offer);
   if ('call' in label) {
     if (reading.kind !== 'command' || reading.parsed.kind !== 'query') return false;
     const wanted = keyOf(label.call);

@@ -119,7 +119,7 @@ describe('renderHelp for a Chinese reader', () => {
       .replace(/`[^`]*`/g, ' ')
       // Commands as typed: `/dq digest add|list|remove|run` in the notification text.
       .replace(/\/[a-z-]+(?: [a-z|]+)*/g, ' ')
-      .replace(/\b(?:Asia\/Shanghai|IANA|Slack|K线)\b|K线/g, ' ')
+      .replace(/\b(?:Asia\/Shanghai|IANA|Slack|K线|QDII)\b|K线/g, ' ')
       .replace(/\b[A-Z]{2,3}\b/g, ' ');
     return prose.match(/[A-Za-z]{2,}/g) ?? [];
   }

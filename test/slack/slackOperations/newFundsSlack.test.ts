@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NewFund } from '../../../src/core/operations/newFunds.js';
+import { type NewFund, newFunds } from '../../../src/core/operations/newFunds.js';
 import { english, langFor } from '../../../src/i18n/lang.js';
 import { formatFees } from '../../../src/slack/render/newFundSections.js';
 import { slackOperation } from '../../../src/slack/slackOperations/index.js';
@@ -39,6 +39,24 @@ describe('new funds', () => {
     expect(text).toContain('Manager 林雪松 · Subscription 2026-05-01 to 2026-05-20');
     expect(text).toContain('Minimum CNY 1,000 · Fee 0.12% (was 1.20%)');
     expect(text).toContain('Newly issued funds (on sale)');
+  });
+
+  it('a kind asked for filters the page as digests filter, says from how many, and is not sent', () => {
+    const bond: NewFund = { ...FUND, fundCode: '000002', fundName: '易方达安心债券A', fundType: '债券型-长债' };
+    const parsed = newFunds.input.parse({ saleStatus: 'onsale', fundKind: '债基', pageSize: 50 });
+    expect(parsed.fundKind).toBe('bond');
+    expect(newFunds.body!(parsed)).toEqual({ saleStatus: 'true', pageNo: '1', pageSize: '50' });
+    const result = newFunds.normalise({ data: [FUND, bond], limit: '50', count: 2, page: '1' }, parsed);
+    expect(result).toEqual({ total: 2, funds: [bond], listed: 2 });
+    const message = render(result.funds, { saleStatus: 'true', fundKind: 'bond' });
+    const text = visibleText(
+      answerMessage(answerOf('fund-new-list', { saleStatus: 'true', fundKind: 'bond', pageSize: 50 }, result), OPTIONS),
+    );
+    expect(text).toContain('Newly issued funds (on sale · bond)');
+    expect(text).toContain('Kind bond: 1 of the 2 new funds on this page of the service’s list');
+    expect(text).toContain('易方达安心债券A');
+    expect(text).not.toContain('交银施罗德恒利混合A');
+    assertWithinSlackLimits(message, 'message');
   });
 
   it('names the original fee in words only when there is a real discount: 认购费率 0.08%（原 0.80%）, never struck through', () => {

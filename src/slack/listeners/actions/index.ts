@@ -6,6 +6,7 @@ import { chooseButton } from './chooseButton.js';
 import { digestAddButton } from './digestAddButton.js';
 import { digestRemoveButton } from './digestRemoveButton.js';
 import { digestRunButton } from './digestRunButton.js';
+import { digestSaveButton } from './digestSaveButton.js';
 import { exportCsvButton } from './exportCsvButton.js';
 import { homePageButton } from './homePageButton.js';
 import { listPageButton } from './listPageButton.js';
@@ -31,6 +32,7 @@ export function registerActions(app: App, deps: SlackDeps): void {
   const onListPage = listPageButton(deps);
   const onHomePage = homePageButton(deps);
   const onSupplierCheck = supplierCheckButton(deps);
+  const onDigestSave = digestSaveButton(deps);
   const buttons = new Map<string, ButtonListener>([
     [ACTION.pagePrevious, onResultButton],
     [ACTION.pageNext, onResultButton],
@@ -40,6 +42,8 @@ export function registerActions(app: App, deps: SlackDeps): void {
     [ACTION.digestAdd, digestAddButton(deps)],
     [ACTION.digestRemove, digestRemoveButton(deps)],
     [ACTION.digestRun, digestRunButton(deps)],
+    [ACTION.digestSave, onDigestSave],
+    [ACTION.digestCancel, onDigestSave],
     [ACTION.exportCsv, exportCsvButton(deps)],
     [ACTION.supplierCheckStart, onSupplierCheck],
     [ACTION.supplierCheckCancel, onSupplierCheck],
