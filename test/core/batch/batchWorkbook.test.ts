@@ -66,7 +66,7 @@ describe('the results file', () => {
         '风险提示',
         '企业名称',
         '统一社会信用代码',
-        '纳税人资格',
+        '纳税人资格类型',
         '经营状态',
         '纳税信用等级',
         '候选企业',
@@ -75,7 +75,7 @@ describe('the results file', () => {
         '4',
         flagged.creditNo,
         '已找到',
-        '经营状态异常、纳税信用低于 B 级',
+        '非正常经营、纳税信用低于 B 级',
         flagged.enterpriseName,
         '01330106774738789X',
         '增值税一般纳税人',
@@ -104,7 +104,7 @@ describe('the results file', () => {
     expect(results!.getCell('F2').numFmt).toBe('@');
     expect(results!.getCell('E2').type).toBe(ExcelJS.ValueType.String);
     expect(sheetValues(unreadable!)).toEqual([
-      ['行号', '该行内容', '未核查原因'],
+      ['行号', '该行内容', '无法读取的原因'],
       [8, '0123', '既不是统一社会信用代码，也不是企业名称'],
     ]);
   });

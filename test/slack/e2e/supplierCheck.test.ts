@@ -97,9 +97,9 @@ describe('checking a shared supplier list', () => {
     expect(download?.token).toMatch(/^xoxb-/);
     const planText = allText(postedMessage(plan));
     expect(planText).toContain('供应商名单核查');
-    expect(planText).toContain('*读取行数*：300 · *不重复的供应商*：250');
+    expect(planText).toContain('*读取行数*：300 · *去重后供应商*：250');
     expect(planText).toContain('*无法读取的行*：10');
-    expect(planText).toContain('*命中缓存（免费）*：40');
+    expect(planText).toContain('*已缓存（免费）*：40');
     expect(planText).toContain('*需查询*：210 × 20 币 = *4,200 币*');
     assertWithinSlackLimits(postedMessage(plan), 'message');
     expect(buttonNamed(postedMessage(plan), ACTION.supplierCheckStart)?.text.text).toBe('开始（4,200 币）');
@@ -141,7 +141,7 @@ describe('checking a shared supplier list', () => {
       '风险提示',
       '企业名称',
       '统一社会信用代码',
-      '纳税人资格',
+      '纳税人资格类型',
       '经营状态',
       '纳税信用等级',
       '候选企业',
@@ -159,7 +159,7 @@ describe('checking a shared supplier list', () => {
     expect(row.getCell(8).value).toBe(first.operatingStatus);
     expect(row.getCell(9).value).toBe(first.taxCreditRating);
     expect(unreadable!.rowCount).toBe(11);
-    expect(unreadable!.getRow(2).getCell(3).value).toBe('统一社会信用代码校验位不对（有字符输错）');
+    expect(unreadable!.getRow(2).getCell(3).value).toBe('统一社会信用代码校验位不对（可能有字符输错）');
     const csv = files.find((file) => file.name.endsWith('.csv'))!;
     expect(csv.bytes.toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(251);
   });
