@@ -48,7 +48,10 @@ export async function createCoreRuntime(
   const prices = pricesFrom(service.costs);
   let store: Store;
   try {
-    store = await createStore(config.store.url, { logger: options.logger });
+    store = await createStore(config.store.url, {
+      logger: options.logger,
+      ...(config.store.database ? { database: config.store.database } : {}),
+    });
   } catch (error) {
     await simulator?.close();
     throw error;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
@@ -196,7 +197,7 @@ export class DataClient {
       options.budgetsClosed,
       options.storeMarker,
     );
-    if (options.shareAcrossReplicas ?? options.store.kind === 'redis') {
+    if (options.shareAcrossReplicas ?? (options.store.kind === 'redis' || options.store.kind === 'postgres')) {
       const replicaId = options.replicaId ?? `replica-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
       this.sharedPacing = new SharedPacing({
         store: options.store,
@@ -643,6 +644,7 @@ export class DataClient {
     unconfirmed: boolean;
   }): Promise<void> {
     const entry: LedgerEntry = {
+      callId: randomUUID(),
       at: a.startedAt,
       operation: a.id,
       coins: a.coins,

@@ -1,0 +1,70 @@
+import { expect, it } from 'vitest';
+import { createStore } from '../../../src/core/store/index.js';
+import { migrationStatus } from '../../../src/core/store/postgresMigrations.js';
+import { PostgresStore } from '../../../src/core/store/postgresStore.js';
+import { describeWithPostgres, postgresUrl, withPostgresClient } from '../../support/postgres.js';
+import { defineStoreContract } from './contract.js';
+
+describeWithPostgres('PostgresStore', (newSchema) => {
+  defineStoreContract('postgres', async () => {
+    const schema = newSchema();
+    const open = () => createStore(postgresUrl, { database: { url: postgresUrl, schema } });
+    return { store: await open(), openAnother: open };
+  });
+
+  it('keeps the ledger as rows, a call recorded once however often it is written', async () => {
+    const schema = newSchema();
+    const store = await PostgresStore.connect(postgresUrl, { schema });
+    try {
+      const entry = {
+        callId: 'call-1',
+        at: 10,
+        operation: 'quote',
+        coins: 3,
+        teamId: 'T1',
+        userId: 'U1',
+        outcome: 'success',
+      };
+      await store.appendLog('ledger:T1', 10, entry);
+      await store.appendLog('ledger:T1', 10, entry);
+      await store.appendLog('ledger:T1', 11, {
+        ...entry,
+        callId: 'call-2',
+        userId: undefined,
+        source: 'digest:d1',
+        unconfirmed: true,
+      });
+      expect(await store.readLog('ledger:T1', 0, 100)).toHaveLength(2);
+      const rows = await withPostgresClient(
+        async (client) =>
+          (
+            await client.query(
+              `SELECT call_id, team_id, spender, operation, coins, unconfirmed FROM ${schema}.ledger ORDER BY id`,
+            )
+          ).rows,
+      );
+      expect(rows).toEqual([
+        { call_id: 'call-1', team_id: 'T1', spender: 'U1', operation: 'quote', coins: 3, unconfirmed: false },
+        { call_id: 'call-2', team_id: 'T1', spender: 'digest:d1', operation: 'quote', coins: 3, unconfirmed: true },
+      ]);
+      expect((await store.tallyLedger('T1', 0, 100)).sort((a, b) => a.spender.localeCompare(b.spender))).toEqual([
+        { spender: 'digest:d1', operation: 'quote', coins: 3, calls: 1, unconfirmedCoins: 3 },
+        { spender: 'U1', operation: 'quote', coins: 3, calls: 1, unconfirmedCoins: 0 },
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('migrates once when replicas start together, and says the schema is up to date', async () => {
+    const schema = newSchema();
+    const stores = await Promise.all(Array.from({ length: 3 }, () => PostgresStore.connect(postgresUrl, { schema })));
+    try {
+      const status = await migrationStatus(stores[0]!.connection);
+      expect(status.pending).toEqual([]);
+      expect(status.applied).toHaveLength(1);
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+});
