@@ -1,5 +1,12 @@
 import type { Keyv } from 'keyv';
-import type { CounterChange, LedgerTallyRow, ReserveOutcome, Store, StoreMarker } from './types.js';
+import {
+  type CounterChange,
+  type LedgerTallyRow,
+  type ReserveOutcome,
+  type Store,
+  type StoreMarker,
+  StorePartUnreachableError,
+} from './types.js';
 
 /**
  * Claims that must hold however Redis fares: a digest's or a watch's run per due time (taken once),
@@ -106,10 +113,14 @@ export class CompositeStore implements Store {
   async ping(): Promise<void> {
     await Promise.all([
       this.durable.ping().catch((error: unknown) => {
-        throw new Error(`PostgreSQL unreachable at ${this.durable.description}`, { cause: error });
+        throw new StorePartUnreachableError('database', `PostgreSQL unreachable at ${this.durable.description}`, {
+          cause: error,
+        });
       }),
       this.volatile.ping().catch((error: unknown) => {
-        throw new Error(`Redis unreachable at ${this.volatile.description}`, { cause: error });
+        throw new StorePartUnreachableError('store', `Redis unreachable at ${this.volatile.description}`, {
+          cause: error,
+        });
       }),
     ]);
   }

@@ -109,3 +109,15 @@ export interface LedgerTallyRow {
 
 /** Connections each process keeps open to PostgreSQL at most, unless DATABASE_POOL_SIZE says. */
 export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
+/** Which part of a store made of two (Redis and PostgreSQL) did not answer a ping: /readyz says which. */
+export class StorePartUnreachableError extends Error {
+  constructor(
+    readonly part: 'database' | 'store',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'StorePartUnreachableError';
+  }
+}
