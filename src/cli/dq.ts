@@ -9,6 +9,7 @@ import { type CoreRuntime, createCoreRuntime } from '../runtime.js';
 import { parseFlags, parseKeyValues } from './args.js';
 import { runChartCommand } from './chartCommand.js';
 import { runConsole } from './console.js';
+import { DB_USAGE, runDbCommand } from './dbCommand.js';
 import { ping } from './ping.js';
 
 const USAGE = `dq — the data service from the command line
@@ -20,6 +21,7 @@ const USAGE = `dq — the data service from the command line
   dq chart <command text> [--out f.png] [--demo]
                                     draw a reply's chart into a PNG as QuickChart would, e.g.
                                     dq chart futures CL 5m 30 --demo (needs the dev dependencies)
+${DB_USAGE}
   add --demo to use the built-in simulator instead of the real service
 
 operations (cost per call):
@@ -48,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  if (!['console', 'chart', 'call', 'ping'].includes(command)) {
+  if (!['console', 'chart', 'call', 'ping', 'db'].includes(command)) {
     process.stderr.write(`dq: unknown command "${command}"\n\n${USAGE}`);
     return 2;
   }
@@ -79,6 +81,13 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'chart') {
     try {
       return await runChartCommand({ words, config, logger, output: process.stdout, errorOutput: process.stderr });
+    } catch (error) {
+      return report(error, config);
+    }
+  }
+  if (command === 'db') {
+    try {
+      return await runDbCommand({ words, config, logger, output: process.stdout, errorOutput: process.stderr });
     } catch (error) {
       return report(error, config);
     }

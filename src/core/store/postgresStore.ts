@@ -287,9 +287,14 @@ export class PostgresStore implements Store {
       await this.connection.query('INSERT INTO logs (log, at, entry) VALUES ($1, $2, $3::jsonb)', [log, at, json]);
       return;
     }
+    await this.recordLedgerEntry(teamId, at, entry);
+  }
+
+  /** A ledger row; false when its call was already recorded (the call id is unique). */
+  async recordLedgerEntry(teamId: string, at: number, entry: unknown): Promise<boolean> {
+    const json = toJson(entry);
     const e = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
-    // The call's id makes writing an entry again (a retry whose first answer was lost) a no-op.
-    await this.connection.query(
+    const { rowCount } = await this.connection.query(
       `INSERT INTO ledger (call_id, team_id, at, user_id, source, operation, coins, outcome, unconfirmed, entry)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb) ON CONFLICT (call_id) DO NOTHING`,
       [
@@ -305,6 +310,7 @@ export class PostgresStore implements Store {
         json,
       ],
     );
+    return (rowCount ?? 0) > 0;
   }
 
   async readLog<T>(log: string, fromMs: number, toMs: number): Promise<Array<{ at: number; entry: T }>> {
