@@ -1,4 +1,6 @@
 import { expect, it } from 'vitest';
+import { BudgetExceededError } from '../../../src/core/errors.js';
+import { Budgets } from '../../../src/core/ledger/budgets.js';
 import { createStore } from '../../../src/core/store/index.js';
 import { migrationStatus } from '../../../src/core/store/postgresMigrations.js';
 import { PostgresStore } from '../../../src/core/store/postgresStore.js';
@@ -53,6 +55,27 @@ describeWithPostgres('PostgresStore', (newSchema) => {
       ]);
     } finally {
       await store.close();
+    }
+  });
+
+  it('never overspends: 300 concurrent budgeted reservations on 3 store instances, each refused one told so', async () => {
+    const schema = newSchema();
+    const stores = await Promise.all(Array.from({ length: 3 }, () => PostgresStore.connect(postgresUrl, { schema })));
+    try {
+      const now = Date.UTC(2026, 11, 2, 3);
+      const budgets = stores.map((store) => new Budgets(store, { teamDaily: 1000, timeZone: 'UTC' }));
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 300 }, (_, index) =>
+          budgets[index % 3]!.reserve({ teamId: 'T1', userId: `U${index % 7}` }, 7, now),
+        ),
+      );
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(142);
+      const refusals = outcomes.filter((outcome) => outcome.status === 'rejected');
+      expect(refusals.every((outcome) => outcome.reason instanceof BudgetExceededError)).toBe(true);
+      for (const each of budgets)
+        expect((await each.state({ teamId: 'T1' }, now)).team).toEqual({ spent: 994, limit: 1000 });
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
     }
   });
 
