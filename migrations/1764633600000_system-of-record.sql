@@ -38,6 +38,8 @@ CREATE TABLE counters (
 -- on each other in a circle) and read; then each request in turn, all or nothing, is checked
 -- against its limits (counting what earlier requests of the batch added) and, when all pass, added.
 -- A request with a marker adds nothing unless the store guard's document still holds it.
+-- A batch in which no request has a limit only counts (no budget is set): its commit is not waited
+-- on to reach the disk; one guarding a limit is, before any of its calls goes out.
 -- p_requests: [{"keys": [...], "amounts": [...], "limits": [... or null], "ttl": ms, "marker": null
 -- or {"collection", "id", "marker"}}]. Replies one array per request, as Redis's script does:
 -- [1, totals…], [0, failing item (0-based), its current value] or [-1] for a marker gone.
@@ -56,6 +58,12 @@ DECLARE
   after bigint;
   refused boolean;
 BEGIN
+  IF NOT EXISTS (
+    SELECT 1 FROM jsonb_array_elements(p_requests) AS r, jsonb_array_elements(r -> 'limits') AS l
+    WHERE jsonb_typeof(l) = 'number'
+  ) THEN
+    PERFORM set_config('synchronous_commit', 'off', true);
+  END IF;
   FOR k IN
     SELECT DISTINCT key COLLATE "C" FROM jsonb_array_elements(p_requests) AS r, jsonb_array_elements_text(r -> 'keys') AS key ORDER BY 1
   LOOP

@@ -606,7 +606,11 @@ export class DataClient {
       }
       throw error;
     } finally {
-      await this.recordAttempt({ id, context, attempt, startedAt, coins, outcome, taskNo, unconfirmed });
+      // Not waited for: the reply need not wait for the database's commit (a disk flush with
+      // PostgreSQL). The ledger's reads, flush() and close() wait for it; a failed write is kept and retried.
+      void this.recordAttempt({ id, context, attempt, startedAt, coins, outcome, taskNo, unconfirmed }).catch(
+        (error: unknown) => this.logger?.error({ err: error }, 'could not record a call in the ledger'),
+      );
     }
   }
 

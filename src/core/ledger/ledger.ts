@@ -164,6 +164,8 @@ const MAX_PENDING = 10_000;
 export class Ledger {
   private readonly pending: LedgerEntry[] = [];
   private flushing: Promise<void> | undefined;
+  /** Entries being written now (record's callers need not wait for them). */
+  private readonly writing = new Set<Promise<void>>();
   /** `team:day` this process has written its team document on (again each day: a store may have lost it). */
   private readonly teamsNoted = new Set<string>();
 
@@ -173,10 +175,21 @@ export class Ledger {
     private readonly logger?: Logger,
   ) {
     // The entries kept while the store was away are written as soon as it is back, not at the next call.
-    store.onReconnect?.(() => void this.flush().catch(() => undefined));
+    store.onReconnect?.(() => void this.writePending().catch(() => undefined));
   }
 
-  async record(entry: LedgerEntry): Promise<void> {
+  /**
+   * Writes the entry; a caller need not wait (a reply goes out without waiting for the database's
+   * commit): every read of this ledger, flush() and so the client's close wait for the writes under way.
+   */
+  record(entry: LedgerEntry): Promise<void> {
+    const write = this.write(entry);
+    this.writing.add(write);
+    void write.finally(() => this.writing.delete(write));
+    return write;
+  }
+
+  private async write(entry: LedgerEntry): Promise<void> {
     await this.noteTeam(entry.teamId, entry.at);
     // Nothing waiting ahead of it (the usual case): written straight away, and kept for later only if that fails.
     if (this.pending.length === 0 && !this.flushing) {
@@ -190,7 +203,12 @@ export class Ledger {
       return;
     }
     this.keep(entry);
-    await this.flush();
+    await this.writePending();
+  }
+
+  /** Until the writes this process has under way are done (written, or kept for later). */
+  private async writesDone(): Promise<void> {
+    while (this.writing.size > 0) await Promise.allSettled([...this.writing]);
   }
 
   /** The team among those that spent on the key; best effort (usage would miss only its line), tried again next time. */
@@ -212,8 +230,13 @@ export class Ledger {
       this.logger?.error({ ledgerEntry: this.pending.shift() }, 'ledger backlog full; entry dropped');
   }
 
-  /** Writes the entries still waiting; stops at the first failure and keeps the rest for later. */
+  /** Waits for the writes under way, then writes the entries still waiting; stops at the first failure and keeps the rest for later. */
   async flush(): Promise<void> {
+    await this.writesDone();
+    await this.writePending();
+  }
+
+  private async writePending(): Promise<void> {
     // One writer at a time: two loops over the same queue would both write its first entry. A
     // caller arriving while one drains waits for it, then drains what is left itself.
     while (this.flushing) await this.flushing;
@@ -249,6 +272,7 @@ export class Ledger {
   }
 
   async entries(teamId: string, fromMs: number, toMs: number): Promise<LedgerEntry[]> {
+    await this.writesDone();
     const rows = await this.store.readLog<LedgerEntry>(logName(teamId), fromMs, toMs);
     return rows.map((row) => row.entry);
   }
@@ -264,6 +288,7 @@ export class Ledger {
     const dayEnd = startOfNextDay(now, this.timeZone);
     let month: LedgerTallyRow[];
     let today: LedgerTallyRow[];
+    await this.writesDone();
     if (this.store.tallyLedger) {
       [month, today] = await Promise.all([
         this.store.tallyLedger(teamId, monthStart, monthEnd),
@@ -323,6 +348,7 @@ export class Ledger {
 
   /** The ledger between fromMs and toMs by spender and operation: summed in the database where the store can. */
   private async tally(teamId: string, fromMs: number, toMs: number): Promise<LedgerTallyRow[]> {
+    await this.writesDone();
     if (this.store.tallyLedger) return this.store.tallyLedger(teamId, fromMs, toMs);
     return tallyRows(await this.entries(teamId, fromMs, toMs));
   }
