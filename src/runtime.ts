@@ -50,7 +50,9 @@ export async function createCoreRuntime(
   try {
     store = await createStore(config.store.url, {
       logger: options.logger,
-      ...(config.store.database ? { database: config.store.database } : {}),
+      ...(config.store.database
+        ? { database: { ...config.store.database, ledgerTimeZone: config.budgets.timeZone } }
+        : {}),
     });
   } catch (error) {
     await simulator?.close();

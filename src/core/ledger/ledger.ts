@@ -291,8 +291,8 @@ export class Ledger {
     await this.writesDone();
     if (this.store.tallyLedger) {
       [month, today] = await Promise.all([
-        this.store.tallyLedger(teamId, monthStart, monthEnd),
-        this.store.tallyLedger(teamId, dayStart, dayEnd),
+        this.store.tallyLedger(teamId, monthStart, monthEnd, this.timeZone),
+        this.store.tallyLedger(teamId, dayStart, dayEnd, this.timeZone),
       ]);
     } else {
       // One read of the month serves both: the day lies within it.
@@ -349,7 +349,7 @@ export class Ledger {
   /** The ledger between fromMs and toMs by spender and operation: summed in the database where the store can. */
   private async tally(teamId: string, fromMs: number, toMs: number): Promise<LedgerTallyRow[]> {
     await this.writesDone();
-    if (this.store.tallyLedger) return this.store.tallyLedger(teamId, fromMs, toMs);
+    if (this.store.tallyLedger) return this.store.tallyLedger(teamId, fromMs, toMs, this.timeZone);
     return tallyRows(await this.entries(teamId, fromMs, toMs));
   }
 

@@ -93,8 +93,8 @@ export class CompositeStore implements Store {
     return this.#logs(log).trimLog(log, beforeMs);
   }
 
-  tallyLedger(teamId: string, fromMs: number, toMs: number): Promise<LedgerTallyRow[]> {
-    return this.durable.tallyLedger!(teamId, fromMs, toMs);
+  tallyLedger(teamId: string, fromMs: number, toMs: number, timeZone?: string): Promise<LedgerTallyRow[]> {
+    return this.durable.tallyLedger!(teamId, fromMs, toMs, timeZone);
   }
 
   reserveSlot(key: string, intervalMs: number): Promise<number> {

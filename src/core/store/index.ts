@@ -26,6 +26,8 @@ export interface DatabaseSettings {
   statementTimeoutMs?: number | undefined;
   /** Tables in this schema instead of `public` (tests give each file its own). */
   schema?: string | undefined;
+  /** BUDGET_TZ: the ledger's days are summed in it. */
+  ledgerTimeZone?: string | undefined;
 }
 
 export type StoreLocation =
@@ -92,6 +94,7 @@ async function openPostgres(database: DatabaseSettings, options: CreateStoreOpti
     poolSize: database.poolSize,
     statementTimeoutMs: database.statementTimeoutMs,
     schema: database.schema,
+    ledgerTimeZone: database.ledgerTimeZone,
   });
 }
 

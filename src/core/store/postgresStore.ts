@@ -37,6 +37,8 @@ export interface PostgresStoreOptions {
   schema?: string | undefined;
   /** Apply pending migrations when opening (the app does; `dq db status` does not). */
   migrate?: boolean | undefined;
+  /** The ledger's days are summed in this zone (BUDGET_TZ); Asia/Shanghai, the app's default, unless given. */
+  ledgerTimeZone?: string | undefined;
 }
 
 const SWEEP_INTERVAL_MS = 60_000;
@@ -78,6 +80,7 @@ export class PostgresStore implements Store {
     readonly connection: PostgresConnection,
     readonly description: string,
     clock: Clock,
+    private readonly ledgerZone: string,
   ) {
     this.#clock = clock;
   }
@@ -91,7 +94,12 @@ export class PostgresStore implements Store {
       await connection.close().catch(() => undefined);
       throw error;
     }
-    return new PostgresStore(connection, description, options.clock ?? systemClock);
+    return new PostgresStore(
+      connection,
+      description,
+      options.clock ?? systemClock,
+      options.ledgerTimeZone ?? 'Asia/Shanghai',
+    );
   }
 
   keyv<T = unknown>(namespace: string): Keyv<T> {
@@ -294,9 +302,20 @@ export class PostgresStore implements Store {
   async recordLedgerEntry(teamId: string, at: number, entry: unknown): Promise<boolean> {
     const json = toJson(entry);
     const e = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
+    // The day's sum grows only by a row actually added: a call written again adds nothing to either.
     const { rowCount } = await this.connection.query(
-      `INSERT INTO ledger (call_id, team_id, at, user_id, source, operation, coins, outcome, unconfirmed, entry)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb) ON CONFLICT (call_id) DO NOTHING`,
+      `WITH added AS (
+         INSERT INTO ledger (call_id, team_id, at, user_id, source, operation, coins, outcome, unconfirmed, entry)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb) ON CONFLICT (call_id) DO NOTHING
+         RETURNING team_id, at, spender, operation, coins, unconfirmed
+       )
+       INSERT INTO ledger_days AS d (team_id, zone, day, spender, operation, coins, calls, unconfirmed_coins)
+         SELECT team_id, $11, ${LOCAL_DAY('at', '$11')}, spender, operation, coins, 1,
+                CASE WHEN unconfirmed THEN coins ELSE 0 END
+         FROM added
+       ON CONFLICT (team_id, zone, day, spender, operation) DO UPDATE SET
+         coins = d.coins + excluded.coins, calls = d.calls + 1,
+         unconfirmed_coins = d.unconfirmed_coins + excluded.unconfirmed_coins`,
       [
         typeof e.callId === 'string' && e.callId ? e.callId : randomUUID(),
         teamId,
@@ -308,6 +327,7 @@ export class PostgresStore implements Store {
         typeof e.outcome === 'string' ? e.outcome : '',
         e.unconfirmed === true,
         json,
+        this.ledgerZone,
       ],
     );
     return (rowCount ?? 0) > 0;
@@ -333,17 +353,61 @@ export class PostgresStore implements Store {
     const teamId = ledgerTeam(log);
     if (teamId === undefined)
       await this.connection.query('DELETE FROM logs WHERE log = $1 AND at < $2', [log, bound(beforeMs)]);
-    else await this.connection.query('DELETE FROM ledger WHERE team_id = $1 AND at < $2', [teamId, bound(beforeMs)]);
+    else
+      await this.connection.transaction(async (sql) => {
+        await sql.query('DELETE FROM ledger WHERE team_id = $1 AND at < $2', [teamId, bound(beforeMs)]);
+        // The day sums are made again from what is left (a ledger is seldom trimmed).
+        await sql.query('DELETE FROM ledger_days WHERE team_id = $1', [teamId]);
+        await sql.query(
+          `INSERT INTO ledger_days (team_id, zone, day, spender, operation, coins, calls, unconfirmed_coins)
+           SELECT team_id, $2, ${LOCAL_DAY('at', '$2')} AS day, spender, operation, sum(coins), count(*),
+                  COALESCE(sum(coins) FILTER (WHERE unconfirmed), 0)
+           FROM ledger WHERE team_id = $1 GROUP BY team_id, day, spender, operation`,
+          [teamId, this.ledgerZone],
+        );
+      });
   }
 
-  async tallyLedger(teamId: string, fromMs: number, toMs: number): Promise<LedgerTallyRow[]> {
+  async tallyLedger(teamId: string, fromMs: number, toMs: number, timeZone?: string): Promise<LedgerTallyRow[]> {
+    const from = bound(fromMs);
+    const to = bound(toMs);
+    if (timeZone !== this.ledgerZone || !(from < to) || !Number.isSafeInteger(from) || !Number.isSafeInteger(to)) {
+      const { rows } = await this.connection.query<LedgerTallyRow>(`${RAW_TALLY} GROUP BY spender, operation`, [
+        teamId,
+        from,
+        to,
+      ]);
+      return rows.map(withUnconfirmed);
+    }
+    // Whole days inside [from, to) from their sums; the parts of a day at either edge from the rows.
     const { rows } = await this.connection.query<LedgerTallyRow>(
-      `SELECT spender, operation, sum(coins)::bigint AS coins, count(*)::bigint AS calls,
-              (sum(coins) FILTER (WHERE unconfirmed))::bigint AS "unconfirmedCoins"
-       FROM ledger WHERE team_id = $1 AND at >= $2 AND at < $3 GROUP BY spender, operation`,
-      [teamId, bound(fromMs), bound(toMs)],
+      `WITH edge AS (
+         SELECT (to_timestamp($2 / 1000.0) AT TIME ZONE $4) AS f, (to_timestamp($3 / 1000.0) AT TIME ZONE $4) AS t
+       ),
+       days AS (
+         SELECT CASE WHEN f = f::date THEN f::date ELSE f::date + 1 END AS first, t::date AS stop FROM edge
+       ),
+       cut AS (
+         SELECT first, stop,
+                (extract(epoch FROM first::timestamp AT TIME ZONE $4) * 1000)::bigint AS first_ms,
+                (extract(epoch FROM stop::timestamp AT TIME ZONE $4) * 1000)::bigint AS stop_ms
+         FROM days
+       ),
+       parts AS (
+         SELECT spender, operation, coins, calls, unconfirmed_coins AS unconfirmed
+           FROM ledger_days, cut
+           WHERE first < stop AND team_id = $1 AND zone = $4 AND day >= first AND day < stop
+         UNION ALL
+         SELECT spender, operation, coins, 1, CASE WHEN unconfirmed THEN coins ELSE 0 END
+           FROM ledger, cut
+           WHERE team_id = $1 AND at >= $2 AND at < $3 AND (first >= stop OR at < first_ms OR at >= stop_ms)
+       )
+       SELECT spender, operation, sum(coins)::bigint AS coins, sum(calls)::bigint AS calls,
+              sum(unconfirmed)::bigint AS "unconfirmedCoins"
+       FROM parts GROUP BY spender, operation`,
+      [teamId, from, to, timeZone],
     );
-    return rows.map((row) => ({ ...row, unconfirmedCoins: row.unconfirmedCoins ?? 0 }));
+    return rows.map(withUnconfirmed);
   }
 
   async ping(): Promise<void> {
@@ -369,6 +433,19 @@ export class PostgresStore implements Store {
       this.connection.query('DELETE FROM counters WHERE expires_at <= $1', [now]),
     ]).catch(() => undefined); // best effort: the next sweep will try again
   }
+}
+
+/** The local calendar day of a millisecond column, in a zone given as a parameter. */
+function LOCAL_DAY(column: string, zone: string): string {
+  return `(to_timestamp(${column} / 1000.0) AT TIME ZONE ${zone})::date`;
+}
+
+const RAW_TALLY = `SELECT spender, operation, sum(coins)::bigint AS coins, count(*)::bigint AS calls,
+         (sum(coins) FILTER (WHERE unconfirmed))::bigint AS "unconfirmedCoins"
+  FROM ledger WHERE team_id = $1 AND at >= $2 AND at < $3`;
+
+function withUnconfirmed(row: LedgerTallyRow): LedgerTallyRow {
+  return { ...row, unconfirmedCoins: row.unconfirmedCoins ?? 0 };
 }
 
 /** reserve_counters' reply for one request, as Redis's script replies. */

@@ -47,9 +47,10 @@ export interface Store {
   trimLog(log: string, beforeMs: number): Promise<void>;
   /**
    * PostgreSQL only (the others read the entries back and add them up): a team's ledger between
-   * fromMs and toMs, summed by spender and operation in the database, one aggregate.
+   * fromMs and toMs, summed by spender and operation in the database, one aggregate; whole days of
+   * `timeZone` (the ledger's) from the day sums kept beside the rows.
    */
-  tallyLedger?(teamId: string, fromMs: number, toMs: number): Promise<LedgerTallyRow[]>;
+  tallyLedger?(teamId: string, fromMs: number, toMs: number, timeZone?: string): Promise<LedgerTallyRow[]>;
 
   /**
    * Takes the next slot of an evenly paced schedule shared by every caller of this store (every

@@ -58,6 +58,40 @@ describeWithPostgres('PostgresStore', (newSchema) => {
     }
   });
 
+  it("sums whole days of the ledger's zone from the day sums and partial days from the rows, alike", async () => {
+    const schema = newSchema();
+    const store = await PostgresStore.connect(postgresUrl, { schema, ledgerTimeZone: 'Asia/Kolkata' });
+    try {
+      const start = Date.parse('2026-11-29T00:00:00Z');
+      for (let i = 0; i < 60; i++)
+        await store.appendLog('ledger:T1', start + i * 5_400_000, {
+          callId: `c${i}`,
+          operation: `op${i % 3}`,
+          coins: 1 + (i % 4),
+          userId: `U${i % 2}`,
+          outcome: 'success',
+          unconfirmed: i % 5 === 0,
+        });
+      const sorted = (rows: Array<{ spender: string; operation: string }>) =>
+        [...rows].sort((a, b) => `${a.spender}${a.operation}`.localeCompare(`${b.spender}${b.operation}`));
+      const kolkataMidnight = Date.parse('2026-11-29T18:30:00Z');
+      for (const [from, to] of [
+        [start, start + 60 * 5_400_000],
+        [kolkataMidnight, kolkataMidnight + 86_400_000],
+        [kolkataMidnight - 1, kolkataMidnight + 2 * 86_400_000 + 1],
+        [start + 1_000, start + 2_000],
+      ] as const) {
+        const byRows = await store.tallyLedger('T1', from, to);
+        expect(sorted(await store.tallyLedger('T1', from, to, 'Asia/Kolkata'))).toEqual(sorted(byRows));
+      }
+      expect(
+        (await store.tallyLedger('T1', start, start + 86_400_000 * 4, 'Asia/Kolkata')).reduce((n, r) => n + r.calls, 0),
+      ).toBe(60);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('never overspends: 300 concurrent budgeted reservations on 3 store instances, each refused one told so', async () => {
     const schema = newSchema();
     const stores = await Promise.all(Array.from({ length: 3 }, () => PostgresStore.connect(postgresUrl, { schema })));
