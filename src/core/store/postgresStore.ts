@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Keyv } from 'keyv';
 import type { Logger } from 'pino';
+import { localDate, startOfDay, startOfNextDay } from '../../time/calendar.js';
 import { type Clock, systemClock } from '../clock.js';
 import { PostgresConnection } from './postgresConnection.js';
 import { PostgresKeyvAdapter } from './postgresKeyvAdapter.js';
@@ -380,32 +381,31 @@ export class PostgresStore implements Store {
       return rows.map(withUnconfirmed);
     }
     // Whole days inside [from, to) from their sums; the parts of a day at either edge from the rows.
+    const dayStart = startOfDay(from, timeZone);
+    const firstMs = dayStart === from ? from : startOfNextDay(from, timeZone);
+    const stopMs = startOfDay(to, timeZone);
+    const whole = firstMs < stopMs;
     const { rows } = await this.connection.query<LedgerTallyRow>(
-      `WITH edge AS (
-         SELECT (to_timestamp($2 / 1000.0) AT TIME ZONE $4) AS f, (to_timestamp($3 / 1000.0) AT TIME ZONE $4) AS t
-       ),
-       days AS (
-         SELECT CASE WHEN f = f::date THEN f::date ELSE f::date + 1 END AS first, t::date AS stop FROM edge
-       ),
-       cut AS (
-         SELECT first, stop,
-                (extract(epoch FROM first::timestamp AT TIME ZONE $4) * 1000)::bigint AS first_ms,
-                (extract(epoch FROM stop::timestamp AT TIME ZONE $4) * 1000)::bigint AS stop_ms
-         FROM days
-       ),
-       parts AS (
+      `SELECT spender, operation, sum(coins)::bigint AS coins, sum(calls)::bigint AS calls,
+              sum(unconfirmed)::bigint AS "unconfirmedCoins"
+       FROM (
          SELECT spender, operation, coins, calls, unconfirmed_coins AS unconfirmed
-           FROM ledger_days, cut
-           WHERE first < stop AND team_id = $1 AND zone = $4 AND day >= first AND day < stop
+           FROM ledger_days WHERE team_id = $1 AND zone = $2 AND day >= $3::date AND day < $4::date
          UNION ALL
          SELECT spender, operation, coins, 1, CASE WHEN unconfirmed THEN coins ELSE 0 END
-           FROM ledger, cut
-           WHERE team_id = $1 AND at >= $2 AND at < $3 AND (first >= stop OR at < first_ms OR at >= stop_ms)
-       )
-       SELECT spender, operation, sum(coins)::bigint AS coins, sum(calls)::bigint AS calls,
-              sum(unconfirmed)::bigint AS "unconfirmedCoins"
-       FROM parts GROUP BY spender, operation`,
-      [teamId, from, to, timeZone],
+           FROM ledger WHERE team_id = $1 AND ((at >= $5 AND at < $6) OR (at >= $7 AND at < $8))
+       ) AS parts
+       GROUP BY spender, operation`,
+      [
+        teamId,
+        timeZone,
+        whole ? localDate(firstMs, timeZone) : '1970-01-01',
+        whole ? localDate(stopMs, timeZone) : '1970-01-01',
+        from,
+        whole ? firstMs : to,
+        whole ? stopMs : to,
+        to,
+      ],
     );
     return rows.map(withUnconfirmed);
   }
