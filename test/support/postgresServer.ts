@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, mkdtempSync } from 'node:fs';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -48,6 +48,12 @@ export class PrivatePostgres {
   /** `fast`: the server ends its sessions and shuts down cleanly; `immediate`: as a crash. */
   async stop(mode: 'fast' | 'immediate' = 'fast'): Promise<void> {
     await this.as(join(BIN, 'pg_ctl'), ['-D', join(this.dir, 'data'), '-m', mode, '-w', 'stop']).catch(() => undefined);
+  }
+
+  /** Stops the server as a crash would and removes its files. */
+  async remove(): Promise<void> {
+    await this.stop('immediate');
+    rmSync(this.dir, { recursive: true, force: true });
   }
 
   private async as(command: string, args: string[]): Promise<void> {

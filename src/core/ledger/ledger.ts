@@ -185,7 +185,8 @@ export class Ledger {
   record(entry: LedgerEntry): Promise<void> {
     const write = this.write(entry);
     this.writing.add(write);
-    void write.finally(() => this.writing.delete(write));
+    const done = () => void this.writing.delete(write);
+    write.then(done, done);
     return write;
   }
 

@@ -18,7 +18,7 @@ beforeAll(async () => {
   postgres = await PrivatePostgres.start();
 }, 60_000);
 afterAll(async () => {
-  await postgres?.stop('immediate');
+  await postgres?.remove();
 });
 
 /** Posts like Slack, then PostgreSQL is stopped before the run can record anything. */

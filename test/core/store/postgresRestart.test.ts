@@ -19,7 +19,7 @@ beforeAll(async () => {
   server = await PrivatePostgres.start();
 }, 60_000);
 afterAll(async () => {
-  await server?.stop('immediate');
+  await server?.remove();
 });
 
 async function until(what: string, condition: () => boolean | Promise<boolean>): Promise<void> {

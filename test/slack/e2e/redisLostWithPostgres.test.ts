@@ -36,7 +36,7 @@ beforeAll(async () => {
   postgres = await PrivatePostgres.start();
 }, 60_000);
 afterAll(async () => {
-  await postgres?.stop('immediate');
+  await postgres?.remove();
 });
 afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.close()));
