@@ -79,7 +79,7 @@ async function flushDb(): Promise<void> {
 
 describeWithRedis('a fleet on Redis + PostgreSQL', () => {
   describeWithPostgres('under faults', () => {
-    it('loses no watch, digest or spend when Redis is emptied: lists and budget intact, no loss said', async () => {
+    it('loses no watch, digest or spend when Redis is emptied or restarted empty: lists and budget intact, no loss said', async () => {
       redis = await PrivateRedis.start();
       const app = await start();
       expect(allText(await ask(app, FIRST!.creditNo, PERSON, '/taxpayer'))).toContain(FIRST!.enterpriseName);
@@ -109,6 +109,18 @@ describeWithRedis('a fleet on Redis + PostgreSQL', () => {
       expect(charged(app)).toBe(20);
       expect(app.errorLogs().filter((line) => /THE STORE LOST ITS DATA/.test(String(line.msg)))).toHaveLength(0);
       expect(app.storeGuard.budgetsClosed(app.clock.now())).toBeUndefined();
+
+      // Redis restarted on its emptied data, as one without persistence comes back: the app reconnects, nothing else changes.
+      await redis!.kill();
+      await redis!.restart();
+      for (let i = 0; i < 100 && (await fetch(`${app.url}/readyz`)).status !== 200; i++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(allText(await ask(app, 'watch list', ADMIN))).toBe(watchesBefore);
+      expect(allText(await ask(app, 'digest list', ADMIN))).toBe(digestsBefore);
+      expect(allText(await ask(app, THIRD!.creditNo, PERSON, '/taxpayer'))).toContain(
+        'Your daily budget of 30 coins would be exceeded (20 spent today',
+      );
+      expect(app.errorLogs().filter((line) => /THE STORE LOST ITS DATA/.test(String(line.msg)))).toHaveLength(0);
     }, 60_000);
 
     it('refuses paid calls while PostgreSQL is away, serves cached answers, and says so on /readyz', async () => {
