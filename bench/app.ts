@@ -115,18 +115,22 @@ function pagedQueries(count: number): string[] {
 }
 
 // ---- 1. cache-miss command: the app's own time -------------------------------------------------
-// With DATABASE_URL, measured again on Redis (REDIS_URL) + PostgreSQL: the ledger row written in the database.
+// With DATABASE_URL, measured again on Redis alone (REDIS_URL) and on Redis + PostgreSQL: what the
+// database adds is the difference between those two.
 const DATABASE_URL = process.env.DATABASE_URL;
 const stores: Array<{ name: string; settings: TargetSettings }> = [{ name: 'memory store', settings }];
 if (DATABASE_URL)
-  stores.push({
-    name: 'Redis + PostgreSQL',
-    settings: {
-      ...settings,
-      storeUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-      database: { url: DATABASE_URL, schema: `dqbench_app_${process.pid}` },
+  stores.push(
+    { name: 'Redis alone', settings: { ...settings, storeUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' } },
+    {
+      name: 'Redis + PostgreSQL',
+      settings: {
+        ...settings,
+        storeUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        database: { url: DATABASE_URL, schema: `dqbench_app_${process.pid}` },
+      },
     },
-  });
+  );
 for (const { name, settings } of stores) {
   const profileDir = process.argv.includes('--profile') ? mkdtempSync(join(tmpdir(), 'dq-bench-miss-')) : undefined;
   const app = await startTarget('app', settings, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);

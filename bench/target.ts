@@ -69,10 +69,12 @@ async function bareBolt(respondToo: boolean) {
 }
 
 async function thisApp() {
-  const store = await createStore(
-    settings.storeUrl ?? 'memory://',
-    settings.database ? { prefix: `dqbench:${settings.database.schema}:`, database: settings.database } : {},
-  );
+  // On a shared Redis, under a prefix of its own.
+  const prefix = settings.storeUrl?.startsWith('redis') ? { prefix: `dqbench:${process.pid}:` } : {};
+  const store = await createStore(settings.storeUrl ?? 'memory://', {
+    ...prefix,
+    ...(settings.database ? { database: settings.database } : {}),
+  });
   const data = new DataClient({
     baseUrl: settings.simulatorUrl,
     apiKey: settings.apiKey,
