@@ -23,6 +23,7 @@ COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
 COPY --chown=node:node bin ./bin
+COPY --chown=node:node migrations ./migrations
 COPY --chown=node:node locales ./locales
 RUN mkdir -p /app/data && chown node:node /app/data
 # The embedded SQLite store (the default); with STORE_URL=redis://… nothing is written here.

@@ -19,6 +19,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { operations } from '../src/core/operations/index.js';
 import { shanghaiDayNumber } from '../src/simulator/calendar.js';
 import { assetHistory } from '../src/simulator/data/assetHistory.js';
@@ -114,7 +115,23 @@ function pagedQueries(count: number): string[] {
 }
 
 // ---- 1. cache-miss command: the app's own time -------------------------------------------------
-{
+// With DATABASE_URL, measured again on Redis alone (REDIS_URL) and on Redis + PostgreSQL: what the
+// database adds is the difference between those two.
+const DATABASE_URL = process.env.DATABASE_URL;
+const stores: Array<{ name: string; settings: TargetSettings }> = [{ name: 'memory store', settings }];
+if (DATABASE_URL)
+  stores.push(
+    { name: 'Redis alone', settings: { ...settings, storeUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' } },
+    {
+      name: 'Redis + PostgreSQL',
+      settings: {
+        ...settings,
+        storeUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        database: { url: DATABASE_URL, schema: `dqbench_app_${process.pid}` },
+      },
+    },
+  );
+for (const { name, settings } of stores) {
   const profileDir = process.argv.includes('--profile') ? mkdtempSync(join(tmpdir(), 'dq-bench-miss-')) : undefined;
   const app = await startTarget('app', settings, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
   const own: number[] = [];
@@ -146,7 +163,7 @@ function pagedQueries(count: number): string[] {
   }
   await app.stop();
   if (profileDir) console.log(`CPU profile of the app (read it with npm run bench:profile -- <file>): ${profileDir}`);
-  console.log(`\n1. Cache-miss /fund-asset commands, one at a time, ${MISSES} after 20 of warm-up (ms)`);
+  console.log(`\n1. Cache-miss /fund-asset commands on the ${name}, one at a time, ${MISSES} after 20 of warm-up (ms)`);
   console.table({
     'command → reply': { p50: round(percentile(reply, 50)), p99: round(percentile(reply, 99)) },
     'service (in the simulator)': { p50: round(percentile(service, 50)), p99: round(percentile(service, 99)) },
@@ -154,10 +171,16 @@ function pagedQueries(count: number): string[] {
   });
   if (failures > 0) goals.fail(`${failures} of ${MISSES + 20} cache-miss commands were not answered as asked`);
   goals.check(
-    "cache-miss command, app's own time p50",
+    `cache-miss command on the ${name}, app's own time p50`,
     percentile(own, 50) <= 5,
     `${round(percentile(own, 50))} ms (goal ≤ 5 ms)`,
   );
+  if (settings.database) {
+    const client = new pg.Client({ connectionString: settings.database.url });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS ${settings.database.schema} CASCADE`);
+    await client.end();
+  }
 }
 
 // ---- 2. memory ---------------------------------------------------------------------------------

@@ -6,11 +6,18 @@
  * to show what the shared limit prevents. With --busy, the shared runs are repeated while another
  * process keeps one CPU core busy. Exit 1 when a lookup goes unanswered or the sharing replicas
  * exceed the limit, get rate-limit answers or pay twice for a query.
+ *
+ * With DATABASE_URL (PostgreSQL beside Redis), also: three replicas making 300 budgeted calls at once
+ * against a daily budget that fits half of them (0 coins over it, ledger rows = charged calls), and
+ * budget reservations per second on Redis + PostgreSQL against Redis alone, as a ratio.
  */
 import { randomBytes } from 'node:crypto';
 import { createClient } from '@redis/client';
 import { DataClient } from '../src/core/client/dataClient.js';
+import { createStore } from '../src/core/store/index.js';
+import type { PostgresStore } from '../src/core/store/postgresStore.js';
 import { RedisStore } from '../src/core/store/redisStore.js';
+import type { Store } from '../src/core/store/types.js';
 import { startSimulator } from '../src/simulator/index.js';
 import { maxInWindow } from '../test/support/measure.js';
 import { withBusyCore } from './busyCore.js';
@@ -119,6 +126,88 @@ try {
   process.exit(2);
 }
 
+const DATABASE_URL = process.env.DATABASE_URL;
+const BUDGETED_CALLS = 300;
+const BUDGET_COINS = 1500;
+
+/** Three replicas on Redis + PostgreSQL, 300 budgeted lookups at once, a daily budget that fits 150. */
+async function budgetedRun(databaseUrl: string) {
+  const prefix = `dqbench:${randomBytes(4).toString('hex')}:`;
+  const schema = `dqbench_${randomBytes(4).toString('hex')}`;
+  const limits = { 'fund-asset': { count: 10_000, windowMs: 1000 } };
+  const simulator = await startSimulator({ apiKeys: [KEY], rateLimits: limits });
+  const stores = await Promise.all(
+    Array.from({ length: 3 }, () => createStore(REDIS_URL, { prefix, database: { url: databaseUrl, schema } })),
+  );
+  const clients = stores.map(
+    (store, i) =>
+      new DataClient({
+        baseUrl: simulator.url,
+        apiKey: KEY,
+        store,
+        rateLimits: limits,
+        replicaId: `bench-${i}`,
+        budgets: { teamDaily: BUDGET_COINS, timeZone: 'UTC' },
+        retry: { maxRetries: 0 },
+      }),
+  );
+  const started = performance.now();
+  const outcomes = await Promise.allSettled(
+    Array.from({ length: BUDGETED_CALLS }, (_, i) =>
+      clients[i % 3]!.call('fund-asset', { fundCode: String(700000 + i) }, { teamId: 'bench', userId: `U${i % 20}` }),
+    ),
+  );
+  const elapsed = performance.now() - started;
+  await Promise.all(clients.map((client) => client.close()));
+  const stats = simulator.stats();
+  const durable = (stores[0] as unknown as { durable: PostgresStore }).durable;
+  const ledger = (
+    await durable.connection.query<{ rows: number; coins: number }>(
+      'SELECT count(*)::bigint AS rows, COALESCE(sum(coins), 0)::bigint AS coins FROM ledger WHERE coins > 0',
+    )
+  ).rows[0]!;
+  await durable.connection.query(`DROP SCHEMA ${schema} CASCADE`);
+  await Promise.all(stores.map((store) => store.close()));
+  await simulator.close();
+  await cleanup(prefix);
+  const charged = stats.calls.filter((call) => call.outcome === 'success').length;
+  return {
+    'budgeted calls': BUDGETED_CALLS,
+    'budget coins': BUDGET_COINS,
+    'coins charged': stats.coinsByKey[KEY] ?? 0,
+    'coins over budget': Math.max(0, (stats.coinsByKey[KEY] ?? 0) - BUDGET_COINS),
+    'charged calls': charged,
+    'ledger rows': ledger.rows,
+    'ledger coins': ledger.coins,
+    answered: outcomes.filter((o) => o.status === 'fulfilled').length,
+    'refused by budget': outcomes.filter((o) => o.status === 'rejected').length,
+    'total ms': Math.round(elapsed),
+  };
+}
+
+/** Budget reservations per second, 3 stores at once, 3,000 reservations over 20 people's counters. */
+async function reservationsPerSecond(open: () => Promise<Store>): Promise<number> {
+  const stores = await Promise.all([open(), open(), open()]);
+  const day = `bench-${randomBytes(4).toString('hex')}`;
+  const total = 3000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: total }, (_, i) =>
+      stores[i % 3]!.reserve(
+        [
+          { key: `budget:team:T:${day}`, amount: 1, limit: 1e9 },
+          { key: `budget:user:T:U${i % 20}:${day}`, amount: 1, limit: 1e6 },
+          { key: `budget:key:${day}`, amount: 1 },
+        ],
+        60_000,
+      ),
+    ),
+  );
+  const perSecond = total / ((performance.now() - started) / 1000);
+  await Promise.all(stores.map((store) => store.close()));
+  return Math.round(perSecond);
+}
+
 const rows: Record<string, Awaited<ReturnType<typeof run>>> = {};
 const label = (r: Run) => `${r.replicas} replica${r.replicas > 1 ? 's' : ''}${r.shared ? '' : ', not shared'}`;
 for (const config of [
@@ -159,5 +248,40 @@ for (const [name, row] of Object.entries(rows)) {
     row['achieved calls/s'] >= 0.75 * LIMIT.count,
     `${row['achieved calls/s']} calls/s of the ${LIMIT.count} allowed (goal ≥ 75%)`,
   );
+}
+if (DATABASE_URL) {
+  const budgeted = await budgetedRun(DATABASE_URL);
+  console.log(
+    `\n3 replicas on Redis + PostgreSQL, ${BUDGETED_CALLS} budgeted lookups at once, ${BUDGET_COINS}-coin daily budget`,
+  );
+  console.table({ 'Redis + PostgreSQL': budgeted });
+  goals.check(
+    'budgeted: no coin over the budget',
+    budgeted['coins over budget'] === 0,
+    `${budgeted['coins charged']} coins charged of ${BUDGET_COINS}`,
+  );
+  goals.check(
+    'budgeted: one ledger row per charged call',
+    budgeted['ledger rows'] === budgeted['charged calls'] && budgeted['ledger coins'] === budgeted['coins charged'],
+    `${budgeted['ledger rows']} rows for ${budgeted['charged calls']} charged calls`,
+  );
+  const benchPrefix = `dqbench:${randomBytes(4).toString('hex')}:`;
+  const schema = `dqbench_${randomBytes(4).toString('hex')}`;
+  const redisAlone = await reservationsPerSecond(() =>
+    RedisStore.connect(REDIS_URL, { prefix: benchPrefix, description: 'redis' }),
+  );
+  const withPostgres = await reservationsPerSecond(() =>
+    createStore(REDIS_URL, { prefix: benchPrefix, database: { url: DATABASE_URL, schema } }),
+  );
+  await cleanup(benchPrefix);
+  const dropper = await createStore('memory://', { database: { url: DATABASE_URL, schema } });
+  await (dropper as unknown as { durable: PostgresStore }).durable.connection.query(`DROP SCHEMA ${schema} CASCADE`);
+  await dropper.close();
+  console.log('\nbudget reservations per second (3 stores at once, team + person + key counters)');
+  console.table({
+    'Redis alone': { 'reservations/s': redisAlone },
+    'Redis + PostgreSQL': { 'reservations/s': withPostgres },
+    ratio: { 'reservations/s': Number((withPostgres / redisAlone).toFixed(2)) },
+  });
 }
 process.exit(goals.report());

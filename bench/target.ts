@@ -34,6 +34,8 @@ export interface TargetSettings {
   apiKey: string;
   /** STORE_URL of the app; `memory://` unless given (the memory benchmark uses SQLite, the default). */
   storeUrl?: string;
+  /** DATABASE_URL of the app (PostgreSQL beside a Redis storeUrl), in a schema of the benchmark's own. */
+  database?: { url: string; schema: string };
   /** Rate limits for the client (the benchmark's simulator is unlimited); the spec's when unset. */
   rateLimits?: Partial<Record<OperationId, RateLimit>>;
 }
@@ -67,7 +69,12 @@ async function bareBolt(respondToo: boolean) {
 }
 
 async function thisApp() {
-  const store = await createStore(settings.storeUrl ?? 'memory://');
+  // On a shared Redis, under a prefix of its own.
+  const prefix = settings.storeUrl?.startsWith('redis') ? { prefix: `dqbench:${process.pid}:` } : {};
+  const store = await createStore(settings.storeUrl ?? 'memory://', {
+    ...prefix,
+    ...(settings.database ? { database: settings.database } : {}),
+  });
   const data = new DataClient({
     baseUrl: settings.simulatorUrl,
     apiKey: settings.apiKey,

@@ -12,7 +12,12 @@ import {
   typedNameOf,
 } from './core/operations/index.js';
 import { readSecretKey, type SecretKey } from './core/secretBox.js';
-import { parseStoreUrl } from './core/store/index.js';
+import {
+  type DatabaseSettings,
+  DEFAULT_DATABASE_POOL_SIZE,
+  parseDatabaseUrl,
+  parseStoreUrl,
+} from './core/store/index.js';
 import { readLanguageChoice } from './i18n/lang.js';
 import { simulatorOptionsFromEnv } from './simulator/env.js';
 import type { SimulatorOptions } from './simulator/types.js';
@@ -73,6 +78,8 @@ export interface ServiceConfig {
 export interface StoreConfig {
   url: string;
   shareRetentionMs: number;
+  /** DATABASE_URL and its pool: PostgreSQL as the system of record beside STORE_URL. */
+  database?: DatabaseSettings;
 }
 
 export interface BudgetConfig {
@@ -142,6 +149,19 @@ export function readConfig(env: Env, options: ConfigOptions): ConfigReading {
   } catch (error) {
     // parseStoreUrl's message names the accepted forms and never repeats a password.
     problems.push(error instanceof Error ? error.message : 'STORE_URL is not usable');
+  }
+  const databaseUrl = read.text('DATABASE_URL');
+  let database: DatabaseSettings | undefined;
+  if (databaseUrl) {
+    try {
+      database = {
+        url: parseDatabaseUrl(databaseUrl),
+        poolSize: read.wholeNumber('DATABASE_POOL_SIZE', DEFAULT_DATABASE_POOL_SIZE),
+        statementTimeoutMs: read.duration('DATABASE_STATEMENT_TIMEOUT', '5s', '5s or 500ms'),
+      };
+    } catch (error) {
+      problems.push(error instanceof Error ? error.message : 'DATABASE_URL is not usable');
+    }
   }
   const teamDaily = read.optionalWholeNumber('COIN_BUDGET_TEAM_DAILY');
   const userDaily = read.optionalWholeNumber('COIN_BUDGET_USER_DAILY');
@@ -221,7 +241,7 @@ export function readConfig(env: Env, options: ConfigOptions): ConfigReading {
   const config: AppConfig = {
     demo,
     service,
-    store: { url: storeUrl, shareRetentionMs },
+    store: { url: storeUrl, shareRetentionMs, ...(database ? { database } : {}) },
     budgets,
     slack: slack ? { ...slack, ...common } : { botToken: '', signingSecret: '', port: 0, allowlist: {}, ...common },
     defaultTimeZone,

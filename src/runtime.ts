@@ -3,7 +3,7 @@ import type { AppConfig, ServiceConfig } from './config.js';
 import { type ClientObserver, DataClient } from './core/client/dataClient.js';
 import { type Clock, systemClock } from './core/clock.js';
 import { type Prices, pricesFrom } from './core/operations/prices.js';
-import { createStore } from './core/store/index.js';
+import { createStore, parseStoreUrl } from './core/store/index.js';
 import { StoreGuard } from './core/store/storeGuard.js';
 import type { Store } from './core/store/types.js';
 import { type Simulator, startSimulator } from './simulator/index.js';
@@ -48,7 +48,14 @@ export async function createCoreRuntime(
   const prices = pricesFrom(service.costs);
   let store: Store;
   try {
-    store = await createStore(config.store.url, { logger: options.logger });
+    // STORE_URL=postgres://… alone is PostgreSQL for everything, on the same settings as DATABASE_URL's.
+    const database =
+      config.store.database ??
+      (parseStoreUrl(config.store.url).kind === 'postgres' ? { url: config.store.url } : undefined);
+    store = await createStore(config.store.url, {
+      logger: options.logger,
+      ...(database ? { database: { ...database, ledgerTimeZone: config.budgets.timeZone } } : {}),
+    });
   } catch (error) {
     await simulator?.close();
     throw error;

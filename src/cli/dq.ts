@@ -9,6 +9,7 @@ import { type CoreRuntime, createCoreRuntime } from '../runtime.js';
 import { parseFlags, parseKeyValues } from './args.js';
 import { runChartCommand } from './chartCommand.js';
 import { runConsole } from './console.js';
+import { DB_USAGE, runDbCommand } from './dbCommand.js';
 import { ping } from './ping.js';
 import { runSecretsCommand } from './secretsCommand.js';
 
@@ -23,6 +24,7 @@ const USAGE = `dq — the data service from the command line
                                     dq chart futures CL 5m 30 --demo (needs the dev dependencies)
   dq secrets rotate                 seal every stored secret (installed workspaces' tokens) again under
                                     SECRETS_KEY, reading the old ones with SECRETS_KEYS_PREVIOUS
+${DB_USAGE}
   add --demo to use the built-in simulator instead of the real service
 
 operations (cost per call):
@@ -51,7 +53,7 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  if (!['console', 'chart', 'call', 'ping', 'secrets'].includes(command)) {
+  if (!['console', 'chart', 'call', 'ping', 'db', 'secrets'].includes(command)) {
     process.stderr.write(`dq: unknown command "${command}"\n\n${USAGE}`);
     return 2;
   }
@@ -82,6 +84,13 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'chart') {
     try {
       return await runChartCommand({ words, config, logger, output: process.stdout, errorOutput: process.stderr });
+    } catch (error) {
+      return report(error, config);
+    }
+  }
+  if (command === 'db') {
+    try {
+      return await runDbCommand({ words, config, logger, output: process.stdout, errorOutput: process.stderr });
     } catch (error) {
       return report(error, config);
     }

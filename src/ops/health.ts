@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StoreLoss } from '../core/store/storeGuard.js';
+import { StorePartUnreachableError } from '../core/store/types.js';
 import type { Metrics } from './metrics.js';
 
 export interface HealthState {
@@ -59,7 +60,15 @@ export function healthRoutes(options: {
               },
             });
           })
-          .catch(() => json(response, 503, { status: 'store unreachable' }));
+          .catch((error: unknown) =>
+            // With DATABASE_URL, PostgreSQL away means paid calls are refused (their budgets cannot be checked).
+            json(response, 503, {
+              status:
+                error instanceof StorePartUnreachableError && error.part === 'database'
+                  ? 'database unreachable'
+                  : 'store unreachable',
+            }),
+          );
       },
     },
   ];

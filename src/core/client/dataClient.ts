@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import { type Clock, systemClock } from '../clock.js';
@@ -196,7 +197,7 @@ export class DataClient {
       options.budgetsClosed,
       options.storeMarker,
     );
-    if (options.shareAcrossReplicas ?? options.store.kind === 'redis') {
+    if (options.shareAcrossReplicas ?? (options.store.kind === 'redis' || options.store.kind === 'postgres')) {
       const replicaId = options.replicaId ?? `replica-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
       this.sharedPacing = new SharedPacing({
         store: options.store,
@@ -608,7 +609,11 @@ export class DataClient {
       }
       throw error;
     } finally {
-      await this.recordAttempt({ id, context, attempt, startedAt, coins, outcome, taskNo, unconfirmed });
+      // Not waited for: the reply need not wait for the database's commit (a disk flush with
+      // PostgreSQL). The ledger's reads, flush() and close() wait for it; a failed write is kept and retried.
+      void this.recordAttempt({ id, context, attempt, startedAt, coins, outcome, taskNo, unconfirmed }).catch(
+        (error: unknown) => this.logger?.error({ err: error }, 'could not record a call in the ledger'),
+      );
     }
   }
 
@@ -646,6 +651,7 @@ export class DataClient {
     unconfirmed: boolean;
   }): Promise<void> {
     const entry: LedgerEntry = {
+      callId: randomUUID(),
       at: a.startedAt,
       operation: a.id,
       coins: a.coins,

@@ -7,13 +7,15 @@ import {
   startOfNextMonth,
   zonedTime,
 } from '../../time/calendar.js';
-import type { Store } from '../store/types.js';
+import { LEDGER_LOG_PREFIX, type LedgerTallyRow, type Store } from '../store/types.js';
 
 /**
  * One upstream call, successful or not. Coins are what the service charged (0 when it refused);
  * a call sent without a readable answer (a timeout) counts its price, marked `unconfirmed`.
  */
 export interface LedgerEntry {
+  /** The call's own id: an entry written twice (its first write's answer lost) is recorded once where the store can tell. */
+  callId?: string;
   at: number;
   operation: string;
   coins: number;
@@ -99,26 +101,43 @@ function spenderOf(entry: LedgerEntry): string {
   return entry.source?.startsWith(DIGEST_SOURCE) ? entry.source : 'unknown';
 }
 
-/** The entries of one spender, or all of them. */
-function spentBy(entries: LedgerEntry[], spender: string | undefined): LedgerEntry[] {
-  return spender === undefined ? entries : entries.filter((entry) => spenderOf(entry) === spender);
+/** The rows of one spender, or all of them. */
+function spentBy(rows: LedgerTallyRow[], spender: string | undefined): LedgerTallyRow[] {
+  return spender === undefined ? rows : rows.filter((row) => row.spender === spender);
 }
 
-function tally(entries: LedgerEntry[], from: number, to: number): UsagePeriod {
-  const period: UsagePeriod = { from, to, coins: 0, calls: 0, unconfirmedCoins: 0, byOperation: {}, byUser: {} };
+/** The entries summed by spender and operation (what PostgreSQL's Store.tallyLedger does in the database). */
+function tallyRows(entries: readonly LedgerEntry[]): LedgerTallyRow[] {
+  const rows = new Map<string, LedgerTallyRow>();
   for (const entry of entries) {
-    if (entry.at < from || entry.at >= to) continue;
-    period.coins += entry.coins;
-    if (entry.unconfirmed) period.unconfirmedCoins += entry.coins;
-    period.calls += 1;
+    const spender = spenderOf(entry);
+    const key = `${spender}\u0000${entry.operation}`;
+    let row = rows.get(key);
+    if (!row) {
+      row = { spender, operation: entry.operation, coins: 0, calls: 0, unconfirmedCoins: 0 };
+      rows.set(key, row);
+    }
+    row.coins += entry.coins;
+    row.calls += 1;
+    if (entry.unconfirmed) row.unconfirmedCoins += entry.coins;
+  }
+  return [...rows.values()];
+}
+
+function periodOf(rows: readonly LedgerTallyRow[], from: number, to: number): UsagePeriod {
+  const period: UsagePeriod = { from, to, coins: 0, calls: 0, unconfirmedCoins: 0, byOperation: {}, byUser: {} };
+  for (const row of rows) {
+    period.coins += row.coins;
+    period.calls += row.calls;
+    period.unconfirmedCoins += row.unconfirmedCoins;
     for (const [group, key] of [
-      [period.byOperation, entry.operation],
-      [period.byUser, spenderOf(entry)],
+      [period.byOperation, row.operation],
+      [period.byUser, row.spender],
     ] as const) {
       group[key] ??= { coins: 0, calls: 0 };
       const slot = group[key];
-      slot.coins += entry.coins;
-      slot.calls += 1;
+      slot.coins += row.coins;
+      slot.calls += row.calls;
     }
   }
   return period;
@@ -145,6 +164,8 @@ const MAX_PENDING = 10_000;
 export class Ledger {
   private readonly pending: LedgerEntry[] = [];
   private flushing: Promise<void> | undefined;
+  /** Entries being written now (record's callers need not wait for them). */
+  private readonly writing = new Set<Promise<void>>();
   /** `team:day` this process has written its team document on (again each day: a store may have lost it). */
   private readonly teamsNoted = new Set<string>();
 
@@ -152,9 +173,24 @@ export class Ledger {
     private readonly store: Store,
     readonly timeZone: string,
     private readonly logger?: Logger,
-  ) {}
+  ) {
+    // The entries kept while the store was away are written as soon as it is back, not at the next call.
+    store.onReconnect?.(() => void this.writePending().catch(() => undefined));
+  }
 
-  async record(entry: LedgerEntry): Promise<void> {
+  /**
+   * Writes the entry; a caller need not wait (a reply goes out without waiting for the database's
+   * commit): every read of this ledger, flush() and so the client's close wait for the writes under way.
+   */
+  record(entry: LedgerEntry): Promise<void> {
+    const write = this.write(entry);
+    this.writing.add(write);
+    const done = () => void this.writing.delete(write);
+    write.then(done, done);
+    return write;
+  }
+
+  private async write(entry: LedgerEntry): Promise<void> {
     await this.noteTeam(entry.teamId, entry.at);
     // Nothing waiting ahead of it (the usual case): written straight away, and kept for later only if that fails.
     if (this.pending.length === 0 && !this.flushing) {
@@ -168,7 +204,12 @@ export class Ledger {
       return;
     }
     this.keep(entry);
-    await this.flush();
+    await this.writePending();
+  }
+
+  /** Until the writes this process has under way are done (written, or kept for later). */
+  private async writesDone(): Promise<void> {
+    while (this.writing.size > 0) await Promise.allSettled([...this.writing]);
   }
 
   /** The team among those that spent on the key; best effort (usage would miss only its line), tried again next time. */
@@ -190,8 +231,13 @@ export class Ledger {
       this.logger?.error({ ledgerEntry: this.pending.shift() }, 'ledger backlog full; entry dropped');
   }
 
-  /** Writes the entries still waiting; stops at the first failure and keeps the rest for later. */
+  /** Waits for the writes under way, then writes the entries still waiting; stops at the first failure and keeps the rest for later. */
   async flush(): Promise<void> {
+    await this.writesDone();
+    await this.writePending();
+  }
+
+  private async writePending(): Promise<void> {
     // One writer at a time: two loops over the same queue would both write its first entry. A
     // caller arriving while one drains waits for it, then drains what is left itself.
     while (this.flushing) await this.flushing;
@@ -227,6 +273,7 @@ export class Ledger {
   }
 
   async entries(teamId: string, fromMs: number, toMs: number): Promise<LedgerEntry[]> {
+    await this.writesDone();
     const rows = await this.store.readLog<LedgerEntry>(logName(teamId), fromMs, toMs);
     return rows.map((row) => row.entry);
   }
@@ -238,12 +285,27 @@ export class Ledger {
   async usage(teamId: string, now: number, spender?: string): Promise<UsageSummary> {
     const monthStart = startOfMonth(now, this.timeZone);
     const monthEnd = startOfNextMonth(now, this.timeZone);
-    const entries = spentBy(await this.entries(teamId, monthStart, monthEnd), spender);
+    const dayStart = startOfDay(now, this.timeZone);
+    const dayEnd = startOfNextDay(now, this.timeZone);
+    let month: LedgerTallyRow[];
+    let today: LedgerTallyRow[];
+    await this.writesDone();
+    if (this.store.tallyLedger) {
+      [month, today] = await Promise.all([
+        this.store.tallyLedger(teamId, monthStart, monthEnd, this.timeZone),
+        this.store.tallyLedger(teamId, dayStart, dayEnd, this.timeZone),
+      ]);
+    } else {
+      // One read of the month serves both: the day lies within it.
+      const entries = await this.entries(teamId, monthStart, monthEnd);
+      month = tallyRows(entries);
+      today = tallyRows(entries.filter((entry) => entry.at >= dayStart && entry.at < dayEnd));
+    }
     return {
       teamId,
       timeZone: this.timeZone,
-      today: tally(entries, startOfDay(now, this.timeZone), startOfNextDay(now, this.timeZone)),
-      month: tally(entries, monthStart, monthEnd),
+      today: periodOf(spentBy(today, spender), dayStart, dayEnd),
+      month: periodOf(spentBy(month, spender), monthStart, monthEnd),
     };
   }
 
@@ -268,32 +330,28 @@ export class Ledger {
   async monthUsage(teamId: string, month: LedgerMonth, spender?: string): Promise<MonthUsage> {
     const from = zonedTime(month.year, month.month, 1, 0, 0, this.timeZone);
     const to = zonedTime(month.year, month.month + 1, 1, 0, 0, this.timeZone);
-    const entries = spentBy(await this.entries(teamId, from, to), spender);
-    const period = tally(entries, from, to);
-    const bySpender = new Map<string, Map<string, SpendRow>>();
-    for (const entry of entries) {
-      const spender = spenderOf(entry);
-      const operations = bySpender.get(spender) ?? new Map<string, SpendRow>();
-      bySpender.set(spender, operations);
-      const row = operations.get(entry.operation) ?? {
-        spender,
-        operation: entry.operation,
-        coins: 0,
-        calls: 0,
-        unconfirmedCoins: 0,
-      };
-      operations.set(entry.operation, row);
-      row.coins += entry.coins;
-      row.calls += 1;
-      if (entry.unconfirmed) row.unconfirmedCoins += entry.coins;
+    const tallied = spentBy(await this.tally(teamId, from, to), spender);
+    const period = periodOf(tallied, from, to);
+    const bySpender = new Map<string, SpendRow[]>();
+    for (const row of tallied) {
+      const rows = bySpender.get(row.spender) ?? [];
+      bySpender.set(row.spender, rows);
+      rows.push({ ...row });
     }
     const spenders = [...bySpender.keys()].sort(
       (a, b) => period.byUser[b]!.coins - period.byUser[a]!.coins || a.localeCompare(b),
     );
     const rows = spenders.flatMap((spender) =>
-      [...bySpender.get(spender)!.values()].sort((a, b) => b.coins - a.coins || a.operation.localeCompare(b.operation)),
+      bySpender.get(spender)!.sort((a, b) => b.coins - a.coins || a.operation.localeCompare(b.operation)),
     );
     return { teamId, timeZone: this.timeZone, month, period, rows };
+  }
+
+  /** The ledger between fromMs and toMs by spender and operation: summed in the database where the store can. */
+  private async tally(teamId: string, fromMs: number, toMs: number): Promise<LedgerTallyRow[]> {
+    await this.writesDone();
+    if (this.store.tallyLedger) return this.store.tallyLedger(teamId, fromMs, toMs, this.timeZone);
+    return tallyRows(await this.entries(teamId, fromMs, toMs));
   }
 
   /** A user's latest calls, newest first (for the App Home). */
@@ -313,5 +371,5 @@ export class Ledger {
 }
 
 function logName(teamId: string): string {
-  return `ledger:${teamId}`;
+  return `${LEDGER_LOG_PREFIX}${teamId}`;
 }

@@ -6,7 +6,7 @@ import type { Keyv } from 'keyv';
  * them with its own atomic tools, and the domain modules in core build on them.
  */
 export interface Store {
-  readonly kind: 'memory' | 'sqlite' | 'redis';
+  readonly kind: 'memory' | 'sqlite' | 'redis' | 'postgres';
   /** Where the data lives, safe to print (no password). */
   readonly description: string;
 
@@ -45,6 +45,12 @@ export interface Store {
   readLog<T>(log: string, fromMs: number, toMs: number): Promise<Array<{ at: number; entry: T }>>;
   /** Deletes the entries with at < beforeMs (logs that are only read recent, like lookup history). */
   trimLog(log: string, beforeMs: number): Promise<void>;
+  /**
+   * PostgreSQL only (the others read the entries back and add them up): a team's ledger between
+   * fromMs and toMs, summed by spender and operation in the database, one aggregate; whole days of
+   * `timeZone` (the ledger's) from the day sums kept beside the rows.
+   */
+  tallyLedger?(teamId: string, fromMs: number, toMs: number, timeZone?: string): Promise<LedgerTallyRow[]>;
 
   /**
    * Takes the next slot of an evenly paced schedule shared by every caller of this store (every
@@ -87,3 +93,32 @@ export type ReserveOutcome =
   | { ok: false; index: number; total: number }
   /** The store no longer holds the marker (it lost its data): nothing was added. */
   | { ok: false; markerGone: true };
+
+/** A team's ledger is the log `ledger:<teamId>`; PostgreSQL keeps it as rows of its own table. */
+export const LEDGER_LOG_PREFIX = 'ledger:';
+
+/** What one spender spent on one operation (Store.tallyLedger). */
+export interface LedgerTallyRow {
+  /** A user id, `digest:<id>`, or `unknown`. */
+  spender: string;
+  operation: string;
+  coins: number;
+  calls: number;
+  /** Of `coins`, those in calls that timed out. */
+  unconfirmedCoins: number;
+}
+
+/** Connections each process keeps open to PostgreSQL at most, unless DATABASE_POOL_SIZE says. */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
+/** Which part of a store made of two (Redis and PostgreSQL) did not answer a ping: /readyz says which. */
+export class StorePartUnreachableError extends Error {
+  constructor(
+    readonly part: 'database' | 'store',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'StorePartUnreachableError';
+  }
+}

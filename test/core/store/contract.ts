@@ -336,10 +336,10 @@ export function defineStoreContract(backend: string, openFixture: () => Promise<
         expect(await store.reserveSlot('other', 100)).toBe(0);
       });
 
-      it('shares one schedule between instances (Redis)', async (context) => {
+      it('shares one schedule between instances (Redis, PostgreSQL)', async (context) => {
         const { store, openAnother } = await fresh();
-        if (store.kind !== 'redis' || !openAnother)
-          return context.skip('only Redis shares a schedule between processes');
+        if ((store.kind !== 'redis' && store.kind !== 'postgres') || !openAnother)
+          return context.skip('only Redis and PostgreSQL share a schedule between processes');
         const stores = [store, await openAnother(), await openAnother()];
         const started = performance.now();
         const waits = await Promise.all(Array.from({ length: 9 }, (_, i) => stores[i % 3]!.reserveSlot('fleet', 200)));

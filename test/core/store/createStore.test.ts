@@ -6,7 +6,7 @@ import { createStore, parseStoreUrl, redactUrl } from '../../../src/core/store/i
 import { describeWithRedis, redisUrl } from '../../support/redis.js';
 
 describe('parseStoreUrl', () => {
-  it('recognises the three schemes', () => {
+  it('recognises the four schemes', () => {
     expect(parseStoreUrl('memory://')).toEqual({ kind: 'memory' });
     expect(parseStoreUrl('sqlite:///var/lib/dq/dq.sqlite')).toEqual({ kind: 'sqlite', path: '/var/lib/dq/dq.sqlite' });
     expect(parseStoreUrl('redis://127.0.0.1:6379/2')).toEqual({
@@ -15,6 +15,11 @@ describe('parseStoreUrl', () => {
       description: 'redis://127.0.0.1:6379/2',
     });
     expect(parseStoreUrl('rediss://cache.example:6380').kind).toBe('redis');
+    expect(parseStoreUrl('postgres://db/dq')).toEqual({
+      kind: 'postgres',
+      url: 'postgres://db/dq',
+      description: 'postgres://db/dq',
+    });
   });
 
   it('resolves relative sqlite paths against the working directory', () => {
@@ -23,7 +28,7 @@ describe('parseStoreUrl', () => {
   });
 
   it('names every accepted form when the scheme is unknown or the path missing', () => {
-    for (const url of ['postgres://db/dq', 'dq.sqlite', '', 'sqlite://']) {
+    for (const url of ['mysql://db/dq', 'dq.sqlite', '', 'sqlite://']) {
       expect(() => parseStoreUrl(url), url).toThrow(
         /memory:\/\/.*sqlite:\/\/\.\/data\/dq\.sqlite.*redis:\/\/127\.0\.0\.1:6379/,
       );
@@ -32,8 +37,9 @@ describe('parseStoreUrl', () => {
 
   it('keeps passwords out of descriptions and errors', () => {
     expect(parseStoreUrl('redis://:secret@cache:6379')).toMatchObject({ description: 'redis://***@cache:6379' });
-    expect(() => parseStoreUrl('postgres://user:secret@db/dq')).toThrow(/postgres:\/\/\*\*\*@db\/dq/);
-    expect(() => parseStoreUrl('postgres://user:secret@db/dq')).not.toThrow(/secret/);
+    expect(parseStoreUrl('postgres://user:secret@db/dq')).toMatchObject({ description: 'postgres://***@db/dq' });
+    expect(() => parseStoreUrl('mysql://user:secret@db/dq')).toThrow(/mysql:\/\/\*\*\*@db\/dq/);
+    expect(() => parseStoreUrl('mysql://user:secret@db/dq')).not.toThrow(/secret/);
   });
 });
 
