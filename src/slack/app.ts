@@ -1,8 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App } from '@slack/bolt';
-import { WebClient } from '@slack/web-api';
-import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { ChartSettings } from '../charts/chartRenderer.js';
 import { CHART_ROUTE } from '../charts/localCharts.js';
@@ -24,7 +22,7 @@ import { SharedChannels } from './calls/sharedChannels.js';
 import type { SlackCallKind } from './calls/slackCallPolicy.js';
 import { readSlackFailure } from './calls/slackCallPolicy.js';
 import { SlackCalls } from './calls/slackCalls.js';
-import { type TeamClients, WorkspaceInstalls } from './calls/workspaceInstalls.js';
+import type { TeamClients, WorkspaceInstalls } from './calls/workspaceInstalls.js';
 import type { SlackDeps } from './deps.js';
 import { resumeSupplierChecks } from './flows/checkSupplierList.js';
 import { SLASH_COMMANDS } from './flows/routeCommand.js';
@@ -45,6 +43,7 @@ import { boltLogger } from './wiring/boltLogger.js';
 import { buildSlackDeps } from './wiring/buildDeps.js';
 import { chartDrawing } from './wiring/chartDrawing.js';
 import { httpReceiver } from './wiring/httpReceiver.js';
+import { installedWorkspaces } from './wiring/installedWorkspaces.js';
 import { ListenerCount } from './wiring/listenerCount.js';
 import { oauthReceiverOptions } from './wiring/oauthInstall.js';
 
@@ -106,34 +105,18 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   });
   const { storeGuard } = options;
   if (metrics && storeGuard) metrics.watchStore(storeGuard);
-  const healthState = {
-    state: options.health ?? { shuttingDown: false },
-    pingStore: () => options.store.ping(),
-    ...(storeGuard ? { storeLoss: () => storeGuard.loss() } : {}),
-  };
-  // The port Slack reaches (public in HTTP mode): health and charts, never /metrics.
-  const ops = [
-    ...(metrics ? healthRoutes(healthState) : []),
-    ...(localCharts ? [{ path: CHART_ROUTE, methods: ['GET', 'HEAD'], handler: localCharts.handle }] : []),
-  ];
-  const opsPortRoutes = metrics && config.opsPort !== undefined ? opsRoutes({ ...healthState, metrics }) : undefined;
-  const customRoutes = ops.map(({ path, handler, methods }) => ({ path, handler, method: [...(methods ?? ['GET'])] }));
+  const { ops, opsPortRoutes, customRoutes } = portRoutes(options, localCharts);
   const boltLog = boltLogger(logger);
   const redactor = options.redactor ?? new Redactor([config.botToken, config.signingSecret, config.appToken]);
   const clock = options.clock ?? systemClock;
   const { oauth } = config;
   if (oauth && !options.installations) throw new Error('Add to Slack needs an installation store');
   let workspaces: WorkspaceInstalls | undefined;
-  const pages = pageRoutes({
-    install: Boolean(oauth),
-    quickChart: options.charts.renderer === 'quickchart',
-    ...(config.supportContact ? { supportContact: config.supportContact } : {}),
-  });
   const receiver = socketMode
     ? undefined
     : httpReceiver({
         config,
-        customRoutes: [...customRoutes, ...pages],
+        customRoutes,
         logger,
         boltLog,
         redactor,
@@ -184,22 +167,15 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   const install = new AppInstall(options.store, app.client, clock, logger);
   const installer = receiver?.installer;
   if (oauth && installer && options.installations) {
-    // A client per token, for minutes: a refreshed token gets its own, and the old one drops out.
-    const clients = new LRUCache<string, WebClient>({ max: 1000, ttl: 10 * 60_000 });
-    workspaces = new WorkspaceInstalls(
-      options.installations,
-      (query) => installer.authorize(query),
-      (token) => {
-        const known = clients.get(token);
-        if (known) return known;
-        const client = new WebClient(token, { ...clientOptions, logger: boltLog });
-        clients.set(token, client);
-        return client;
-      },
-      options.store,
+    workspaces = installedWorkspaces({
+      installations: options.installations,
+      installer,
+      clientOptions,
+      boltLog,
+      store: options.store,
       clock,
       logger,
-    );
+    });
   }
   const teamClients: TeamClients = workspaces ?? { forTeam: async () => app.client };
   const { deps, scheduler, watchScheduler } = buildSlackDeps({
@@ -227,8 +203,8 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
   app.error(async (error) => {
     logger.error({ err: error }, 'unhandled error in a Slack listener');
   });
-  let portServer: Awaited<ReturnType<typeof startOpsServer>> | undefined;
-  let opsServer: Awaited<ReturnType<typeof startOpsServer>> | undefined;
+  let portServer: OpsServer | undefined;
+  let opsServer: OpsServer | undefined;
   const health = options.health;
 
   let stopped = false;
@@ -248,22 +224,9 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     scheduler,
     watchScheduler,
     async start(port = config.port) {
-      let listening: { port?: number; opsPort?: number } = {};
-      if (opsPortRoutes) {
-        opsServer = await startOpsServer(opsPortRoutes, config.opsPort ?? 0);
-        logger.info({ opsPort: opsServer.port }, '/metrics, /healthz and /readyz are served on the ops port');
-      }
-      // The port opens first, so /healthz and /readyz answer while the app waits for Slack.
-      if (health) health.waitingFor = `Slack to answer (auth.test at ${config.apiUrl ?? 'https://slack.com/api/'})`;
-      if (receiver) {
-        const server = (await receiver.start(port)) as Server;
-        if (metrics) observeAcks(server, metrics);
-        listening = { port: (server.address() as AddressInfo).port };
-      } else if (ops.length > 0) {
-        portServer = await startOpsServer(ops, port);
-        listening = { port: portServer.port };
-      }
-      if (opsServer) listening.opsPort = opsServer.port;
+      const opened = await openPorts({ config, logger, health, metrics, receiver, ops, opsPortRoutes, port });
+      ({ portServer, opsServer } = opened);
+      const { listening } = opened;
       // With Add to Slack there is no one token to try: each workspace's is tried when it is used.
       if (!oauth) await reachSlack(app, install, logger, () => stopped);
       await app.init();
@@ -284,7 +247,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
         watchScheduler.start();
       }
       // Supplier list checks that were running when the app last stopped go on where they were.
-      void resumeSupplierChecks(deps, app.client).catch((error: unknown) =>
+      void resumeSupplierChecks(deps, teamClients).catch((error: unknown) =>
         logger.warn({ err: error }, 'could not resume the supplier list checks'),
       );
       return listening;
@@ -301,6 +264,72 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     },
     settle,
   };
+}
+
+/**
+ * The routes of the port Slack reaches (public in HTTP mode: health, charts and the pages, never
+ * /metrics) and of the ops port, when one is set.
+ */
+function portRoutes(options: SlackAppOptions, localCharts: ReturnType<typeof chartDrawing>['localCharts']) {
+  const { config, metrics, storeGuard } = options;
+  const healthState = {
+    state: options.health ?? { shuttingDown: false },
+    pingStore: () => options.store.ping(),
+    ...(storeGuard ? { storeLoss: () => storeGuard.loss() } : {}),
+  };
+  const ops = [
+    ...(metrics ? healthRoutes(healthState) : []),
+    ...(localCharts ? [{ path: CHART_ROUTE, methods: ['GET', 'HEAD'], handler: localCharts.handle }] : []),
+  ];
+  const opsPortRoutes = metrics && config.opsPort !== undefined ? opsRoutes({ ...healthState, metrics }) : undefined;
+  const pages = pageRoutes({
+    install: Boolean(config.oauth),
+    quickChart: options.charts.renderer === 'quickchart',
+    ...(config.supportContact ? { supportContact: config.supportContact } : {}),
+  });
+  const customRoutes = [
+    ...ops.map(({ path, handler, methods }) => ({ path, handler, method: [...(methods ?? ['GET'])] })),
+    ...pages,
+  ];
+  return { ops, opsPortRoutes, customRoutes };
+}
+
+type OpsServer = Awaited<ReturnType<typeof startOpsServer>>;
+
+/**
+ * Opens the ports before Slack is reached, so /healthz and /readyz answer while the app waits for
+ * it: the ops port (metrics) if set, and the port Slack reaches (the receiver, or health and
+ * charts alone in Socket Mode).
+ */
+async function openPorts(input: {
+  config: SlackConfig;
+  logger: Logger;
+  health: HealthState | undefined;
+  metrics: Metrics | undefined;
+  receiver: ReturnType<typeof httpReceiver> | undefined;
+  ops: Parameters<typeof startOpsServer>[0];
+  opsPortRoutes: Parameters<typeof startOpsServer>[0] | undefined;
+  port: number;
+}): Promise<{ listening: { port?: number; opsPort?: number }; portServer?: OpsServer; opsServer?: OpsServer }> {
+  const { config, logger, health, metrics, receiver, ops } = input;
+  let listening: { port?: number; opsPort?: number } = {};
+  let opsServer: OpsServer | undefined;
+  let portServer: OpsServer | undefined;
+  if (input.opsPortRoutes) {
+    opsServer = await startOpsServer(input.opsPortRoutes, config.opsPort ?? 0);
+    logger.info({ opsPort: opsServer.port }, '/metrics, /healthz and /readyz are served on the ops port');
+  }
+  if (health) health.waitingFor = `Slack to answer (auth.test at ${config.apiUrl ?? 'https://slack.com/api/'})`;
+  if (receiver) {
+    const server = (await receiver.start(input.port)) as Server;
+    if (metrics) observeAcks(server, metrics);
+    listening = { port: (server.address() as AddressInfo).port };
+  } else if (ops.length > 0) {
+    portServer = await startOpsServer(ops, input.port);
+    listening = { port: portServer.port };
+  }
+  if (opsServer) listening.opsPort = opsServer.port;
+  return { listening, ...(portServer ? { portServer } : {}), ...(opsServer ? { opsServer } : {}) };
 }
 
 /**

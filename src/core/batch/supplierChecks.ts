@@ -172,10 +172,10 @@ export class SupplierChecks {
   }
 
   /** Resumes every check that was running when the app last stopped; returns how many. */
-  async resume(listenerOf: (check: SupplierCheck) => CheckListener): Promise<number> {
+  async resume(listenerOf: (check: SupplierCheck) => CheckListener | Promise<CheckListener>): Promise<number> {
     const docs = await this.options.store.listDocs<SupplierCheck>(COLLECTION);
     let resumed = 0;
-    for (const { doc } of docs) if (doc.state === 'running' && (await this.run(doc, listenerOf(doc)))) resumed++;
+    for (const { doc } of docs) if (doc.state === 'running' && (await this.run(doc, await listenerOf(doc)))) resumed++;
     return resumed;
   }
 

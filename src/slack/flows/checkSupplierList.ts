@@ -7,6 +7,7 @@ import type { BudgetState } from '../../core/ledger/budgets.js';
 import { exactLocale, type Lang, langFor } from '../../i18n/lang.js';
 import { textLanguage } from '../../i18n/textLanguage.js';
 import { readSharedFile } from '../calls/sharedFiles.js';
+import type { TeamClients } from '../calls/workspaceInstalls.js';
 import type { SlackDeps } from '../deps.js';
 import { renderNotice } from '../render/notice.js';
 import {
@@ -184,7 +185,10 @@ export async function stopSupplierCheck(
 }
 
 /** At the app's start: the checks that were running when it stopped go on where they were. */
-export async function resumeSupplierChecks(deps: SlackDeps, client: WebClient): Promise<void> {
-  const resumed = await deps.supplierChecks.resume((check) => checkListener(deps, client, check));
+/** Resumes each check with its own workspace's client: with Add to Slack, the app has no one token. */
+export async function resumeSupplierChecks(deps: SlackDeps, clients: TeamClients): Promise<void> {
+  const resumed = await deps.supplierChecks.resume(async (check) =>
+    checkListener(deps, await clients.forTeam(check.teamId), check),
+  );
   if (resumed > 0) deps.logger.info({ resumed }, 'supplier list checks resumed');
 }
