@@ -2,29 +2,27 @@ import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
 import type { CallResult } from '../../core/client/dataClient.js';
 import { NotCachedError } from '../../core/errors.js';
 import type { LatestResult } from '../../core/latestResults.js';
-import { operations, typedNameOf } from '../../core/operations/index.js';
-import { validate } from '../../core/operations/validate.js';
+import { operations } from '../../core/operations/index.js';
 import type { Lang } from '../../i18n/lang.js';
 import { sectionBlock } from '../blockKit/blocks.js';
 import { fitToSlackLimits } from '../blockKit/fitToSlackLimits.js';
-import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
 import type { SlackDeps } from '../deps.js';
 import { HELP_WORDS } from '../parse/commandGrammar.js';
 import { subcommandPhrase } from '../parse/commandSyntax.js';
-import type { Choice, FollowUp, MessageReading } from '../parse/messageReader.js';
+import type { FollowUp, MessageReading } from '../parse/messageReader.js';
 import { DQ_COMMAND, type ParsedCommand } from '../parse/parseCommand.js';
 import { readNamedMessage } from '../parse/readNamedMessage.js';
-import { ACTION } from '../payloads/ids.js';
-import { decodeQueryValue, encodeQueryValue } from '../payloads/queryValue.js';
+import { decodeQueryValue } from '../payloads/queryValue.js';
 import { exportButton } from '../render/exportButton.js';
 import { messageExamples } from '../render/help.js';
 import { renderNotice } from '../render/notice.js';
 import { operationTitle } from '../render/operationTitle.js';
-import { type QuestionButton, renderQuestion } from '../render/question.js';
+import { renderQuestion } from '../render/question.js';
 import { watchThisButton } from '../render/watchThisButton.js';
 import type { Responder } from '../reply/responder.js';
 import { type Requester, speaking } from '../requester/requester.js';
 import { COMMAND_GRAMMAR, describeRequest, slackOperation } from '../slackOperations/index.js';
+import { choiceButtons, choiceQuestion } from './choiceQuestion.js';
 import { type Conversation, lookUpInConversation } from './lookUpInConversation.js';
 import { routeCommand } from './routeCommand.js';
 import { offerSubscription } from './subscriptionOffer.js';
@@ -38,40 +36,6 @@ function examples(lang: Lang) {
 
 function notice(responder: Responder, text: string, lang: Lang): Promise<void> {
   return responder.reply(renderNotice(text, lang));
-}
-
-/**
- * `Fund asset size history: fund 000001 · 10 coins`: what the lookup is and what it costs, said
- * before it runs; with the fund's name where it is known, or as "did you mean" a name seen.
- */
-function lookupLabel(deps: SlackDeps, choice: Choice, request: Record<string, unknown>, lang: Lang): string {
-  const { operation } = choice;
-  const title = operationTitle(operation, lang);
-  const cost = lang.t('common.coins', { count: deps.prices.priceOf(operation).coins });
-  if (choice.suggested !== undefined) return lang.t('conversation.didYouMean', { name: choice.suggested, title, cost });
-  const what = describeRequest(operation, request, lang);
-  return choice.fundName !== undefined
-    ? lang.t('conversation.choiceFund', { title, name: choice.fundName, what, cost })
-    : lang.t('conversation.choice', { title, what, cost });
-}
-
-/** The buttons of a question: each offered lookup with its cost, or an operation's form when a part is missing. */
-export function choiceButtons(deps: SlackDeps, choices: readonly Choice[], lang: Lang): QuestionButton[] {
-  const buttons: QuestionButton[] = [];
-  for (const choice of choices) {
-    if (!choice.complete) {
-      buttons.push({
-        label: lang.t('conversation.form', { title: operationTitle(choice.operation, lang) }),
-        actionId: ACTION.openModal,
-        value: typedNameOf(choice.operation),
-      });
-      continue;
-    }
-    const request = { ...validate(choice.operation, choice.input, deps.now()) };
-    const value = encodeQueryValue({ operation: choice.operation, request, locale: lang.locale });
-    if (value) buttons.push({ label: lookupLabel(deps, choice, request, lang), actionId: ACTION.choose, value });
-  }
-  return buttons;
 }
 
 async function latestIn(deps: SlackDeps, conversation: Conversation): Promise<LatestResult | undefined> {
@@ -279,20 +243,6 @@ async function command(
   });
 }
 
-/** What a question says above its buttons: which fund a name is, that a fund's name is not known, or which lookup. */
-function questionText(reading: Extract<MessageReading, { kind: 'ask' }>, lang: Lang): string {
-  const { fund } = reading;
-  if (fund) {
-    const name = escapeMrkdwn(fund.name);
-    if (fund.known) return lang.t('conversation.whichFund', { name });
-    const example = lang.t('conversation.fundCodeExample');
-    return reading.choices.some((choice) => choice.complete)
-      ? lang.t('conversation.unknownFundClose', { name, example })
-      : lang.t('conversation.unknownFund', { name, example });
-  }
-  return lang.t(reading.partial ? 'conversation.questionPartial' : 'conversation.question');
-}
-
 /**
  * What a message written to the app does, wherever it was written (a mention, a direct message, the
  * console): read with the commands' grammar (parse/messageReader.ts), answered in the message's own
@@ -325,9 +275,7 @@ export async function converse(
       else await command(deps, asker, conversation, reading.parsed, reading.said);
       break;
     case 'ask':
-      await responder.reply(
-        renderQuestion(questionText(reading, lang), choiceButtons(deps, reading.choices, lang), lang),
-      );
+      await responder.reply(choiceQuestion(deps, reading, lang));
       break;
     case 'subscribe': {
       // Told to the person alone, as `/dq watch add` and `/dq digest add` answer: Save is theirs to press.

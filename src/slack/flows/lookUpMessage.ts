@@ -5,7 +5,7 @@ import { renderQuestion } from '../render/question.js';
 import type { Responder } from '../reply/responder.js';
 import type { Requester } from '../requester/requester.js';
 import { COMMAND_GRAMMAR } from '../slackOperations/index.js';
-import { choiceButtons } from './converse.js';
+import { choiceButtons } from './choiceQuestion.js';
 
 /** Offers on one reply: a message naming more is a document, and more buttons would not be read. */
 const MOST_OFFERS = 10;

@@ -1,7 +1,7 @@
 import { BudgetExceededError, UpstreamError } from '../../core/errors.js';
 import type { OperationId } from '../../core/operations/index.js';
 import { validate } from '../../core/operations/validate.js';
-import type { Lang, Locale } from '../../i18n/lang.js';
+import type { Lang, Locale, Phrase } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
 import { exampleFor, userFieldName } from '../parse/examples.js';
 import { encodeQueryValue } from '../payloads/queryValue.js';
@@ -25,6 +25,8 @@ export async function replyFailure(
     error: unknown;
     replace: boolean;
     profile: RequesterProfile;
+    /** What to try instead when the request was refused before it was sent. */
+    invalidHint?: Phrase | undefined;
   },
 ): Promise<void> {
   const { operation, error } = failure;
@@ -36,6 +38,7 @@ export async function replyFailure(
     timeZone,
     ...inTheHelpsWords(deps, operation, failure.input, lang),
     ...(retryValue ? { retryValue } : {}),
+    ...(failure.invalidHint ? { invalidHint: lang.t(failure.invalidHint) } : {}),
   });
   // A budget refusal names the person's spend: in a thread others read, it is told to them alone.
   const whisper = error instanceof BudgetExceededError ? responder.whisper : undefined;

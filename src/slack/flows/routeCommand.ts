@@ -6,12 +6,14 @@ import { slashCommands } from '../parse/commands.js';
 import { exampleFor } from '../parse/examples.js';
 import { invalidText } from '../parse/invalidText.js';
 import { commandLanguage, type HelpTopic, type ParsedCommand, parseCommand } from '../parse/parseCommand.js';
+import { readNamedCommand } from '../parse/readNamedCommand.js';
 import { renderHelp } from '../render/help.js';
 import { renderNotice } from '../render/notice.js';
 import type { Responder } from '../reply/responder.js';
 import type { SlackMessage } from '../reply/slackMessage.js';
 import { type Requester, speaking } from '../requester/requester.js';
 import { COMMAND_GRAMMAR } from '../slackOperations/index.js';
+import { choiceQuestion } from './choiceQuestion.js';
 import { chooseLanguage } from './chooseLanguage.js';
 import { digestCommand } from './digestCommand.js';
 import { type QueryRun, runQuery } from './runQuery.js';
@@ -30,6 +32,8 @@ export interface CommandContext {
   said?: Locale | undefined;
   /** Keeps a lookup's answer for the follow-ups of the conversation it was typed in (a direct message's). */
   onAnswer?: QueryRun['onAnswer'];
+  /** What a lookup's refusal of its input says to try instead (a fund given by a name not known). */
+  invalidHint?: QueryRun['invalidHint'];
 }
 
 /** The slash commands the app answers: the listeners register them and both manifests declare them. */
@@ -57,16 +61,36 @@ export function helpMessage(deps: SlackDeps, lang: Lang, topic?: OperationId | H
 
 /**
  * A command as typed (`/fund-asset`, `000001 page:2`) wherever it was typed: read with the app's
- * grammar, answered in its own language when that is clear, and routed. Resolves with what it read.
+ * grammar and the workspace's names (a fund's name for its code, "did you mean" a company seen),
+ * answered in its own language when that is clear, and routed; a question's buttons call nothing
+ * until pressed. Resolves with what it read.
  */
 export async function runCommand(
   command: string,
   text: string,
   context: Omit<CommandContext, 'said'>,
 ): Promise<ParsedCommand> {
-  const parsed = readCommand(command, text, context.deps.now());
-  await routeCommand(parsed, { ...context, said: commandLanguage(COMMAND_GRAMMAR, command, text) });
-  return parsed;
+  const { deps } = context;
+  const now = deps.now();
+  const parsed = readCommand(command, text, now);
+  const said = commandLanguage(COMMAND_GRAMMAR, command, text);
+  if (parsed.kind !== 'query' && parsed.kind !== 'invalid') {
+    await routeCommand(parsed, { ...context, said });
+    return parsed;
+  }
+  const names = await deps.data.names.of(context.requester.teamId);
+  const named = readNamedCommand(COMMAND_GRAMMAR, parsed, { command, text, now, names });
+  if (named.kind === 'ask') {
+    const { lang } = await (said ? speaking(context.requester, said) : context.requester).profile();
+    await context.responder.reply(choiceQuestion(deps, named, lang));
+    return parsed;
+  }
+  await routeCommand(named.parsed, {
+    ...context,
+    said,
+    ...(named.fundNotKnown ? { invalidHint: { key: 'conversation.fundNameWorks' } } : {}),
+  });
+  return named.parsed;
 }
 
 /**
@@ -87,6 +111,7 @@ export async function routeCommand(parsed: ParsedCommand, context: CommandContex
           operation: parsed.operation,
           input: parsed.input,
           ...(context.onAnswer ? { onAnswer: context.onAnswer } : {}),
+          ...(context.invalidHint ? { invalidHint: context.invalidHint } : {}),
         },
         responder,
       );

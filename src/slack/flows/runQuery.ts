@@ -1,7 +1,7 @@
 import type { CallContext, CallOptions, CallResult } from '../../core/client/dataClient.js';
 import { NotCachedError, ValidationError } from '../../core/errors.js';
 import type { OperationId } from '../../core/operations/index.js';
-import type { Lang, Locale } from '../../i18n/lang.js';
+import type { Lang, Locale, Phrase } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
 import type { RecordQuestion } from '../parse/plainWords.js';
 import { renderNotice } from '../render/notice.js';
@@ -40,6 +40,8 @@ export interface QueryRun {
   beforeSending?: CallOptions['beforeSending'];
   /** The yes/no question the message asked of the record (是一般纳税人吗): the answer says it first. */
   asks?: RecordQuestion;
+  /** What to try instead, said under a refusal of the input before anything is sent (a fund's name not known). */
+  invalidHint?: Phrase;
 }
 
 /**
@@ -80,7 +82,14 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
     const { input, freeOnly } = run;
     if (error instanceof NotCachedError && freeOnly)
       return await offerUncachedPage(deps, responder, { operation, input, freeOnly, lang: profile.lang });
-    await replyFailure(deps, requester, responder, { operation, input, error, profile, replace: queued.replace });
+    await replyFailure(deps, requester, responder, {
+      operation,
+      input,
+      error,
+      profile,
+      replace: queued.replace,
+      invalidHint: run.invalidHint,
+    });
   } finally {
     await queued.finish();
   }

@@ -9,7 +9,7 @@ import { type MessageToken, messageTokens } from './messageTokens.js';
 type Read = (text: string) => MessageReading;
 
 /** The syntax whose subject a fund's name names (its `plain.fundNamed` field), if any. */
-function fundSyntax(grammar: CommandGrammar): { syntax: CommandSyntax; field: string } | undefined {
+export function fundSyntax(grammar: CommandGrammar): { syntax: CommandSyntax; field: string } | undefined {
   for (const syntax of grammar.syntaxes) if (syntax.plain.fundNamed) return { syntax, field: syntax.plain.fundNamed };
   return undefined;
 }
@@ -32,7 +32,7 @@ function fundChoices(choice: Choice, field: string, funds: readonly FundName[]):
  * code would; several (its A and C classes) make a question, a button for each. Undefined when the
  * name, read as a code, makes no lookup of the fund (it was part of something else).
  */
-function readFundNamed(
+export function readFundNamed(
   grammar: CommandGrammar,
   text: string,
   names: NameDirectory,
@@ -133,7 +133,7 @@ function unknownFund(grammar: CommandGrammar, raw: string, reading: MessageReadi
  * 杭州华信科技有限公司): the seen one is offered first, then the name as written; nothing is paid for
  * either until pressed. A name with nothing close, or seen as written, is read as before.
  */
-function didYouMean(grammar: CommandGrammar, reading: MessageReading, names: NameDirectory): MessageReading {
+export function didYouMean(grammar: CommandGrammar, reading: MessageReading, names: NameDirectory): MessageReading {
   const fields = keywordFields(grammar);
   const suggestion = (choice: Choice): Choice | undefined => {
     const field = fields.get(choice.operation);

@@ -19,6 +19,8 @@ export interface ErrorRenderOptions {
   fieldLabel?: (field: string) => string;
   /** What the service most likely refused in this request, and what to try, when it refused it. */
   rejectedHint?: string;
+  /** What to try instead, said under a request refused before it was sent (ValidationError). */
+  invalidHint?: string;
   /** The button value (the query) for "Retry", offered when a call went unanswered. */
   retryValue?: string;
 }
@@ -58,6 +60,7 @@ export function renderError(error: unknown, options: ErrorRenderOptions): SlackM
   const problems = problemLines(error, explanation.details, options);
   if (options.rejectedHint && error instanceof UpstreamError && error.kind === 'rejected')
     problems.push(escapeMrkdwn(options.rejectedHint));
+  if (options.invalidHint && error instanceof ValidationError) problems.push(escapeMrkdwn(options.invalidHint));
   const shown = problems.slice(0, MAX_PROBLEMS);
   if (problems.length > shown.length) shown.push(lang.t('errors.more', { count: problems.length - shown.length }));
   const body = [`:warning: ${summary}`, ...shown.map((line) => `• ${line}`)].join('\n');

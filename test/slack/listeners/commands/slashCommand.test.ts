@@ -2,6 +2,7 @@ import type { Context } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NameDirectory } from '../../../../src/core/names/nameDirectory.js';
 import type { OperationId } from '../../../../src/core/operations/index.js';
 import { pricesFrom } from '../../../../src/core/operations/prices.js';
 import { validate } from '../../../../src/core/operations/validate.js';
@@ -28,6 +29,8 @@ describe('slashCommand listener', () => {
         upstreamCalls++;
         throw new Error('this test sends nothing');
       },
+      // A workspace that has seen no names: a command reads as typed.
+      names: { of: async () => new NameDirectory() },
     },
   } as unknown as SlackDeps;
   const requester: Requester = {
