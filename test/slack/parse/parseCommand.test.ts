@@ -362,7 +362,7 @@ describe('what only the parser can reject', () => {
   it('an unknown /dq subcommand, with a suggestion', () => {
     const result = invalid('/dq', 'bidz 光伏组件');
     expect(result.message).toBe(
-      'Unknown command "bidz". /dq takes tax, bids, fund, futures, newfunds, usage, digest, watch, lang, help. Did you mean /dq bids?',
+      'Unknown command "bidz". /dq takes tax, bids, fund, futures, newfunds, usage, digest, watch, check, lang, help. Did you mean /dq bids?',
     );
     expect(result.example).toBe('/dq help');
     expect(result.operation).toBeUndefined();
