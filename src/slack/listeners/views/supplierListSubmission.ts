@@ -1,5 +1,6 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { readPastedList } from '../../../core/batch/supplierList.js';
+import { langFor } from '../../../i18n/lang.js';
 import type { SlackDeps } from '../../deps.js';
 import { pastedListProblem, planSupplierList } from '../../flows/checkSupplierList.js';
 import { submittedText } from '../../modals/submission.js';
@@ -18,7 +19,8 @@ export function supplierListSubmission(deps: SlackDeps) {
     const asker = requesterOf(context);
     const locale = supplierListLocale(view.private_metadata);
     const requester = locale ? speaking(asker, locale) : asker;
-    const { lang } = await requester.profile();
+    // The form carries its language: no profile to read before the ack.
+    const lang = locale ? langFor(locale) : (await asker.profile()).lang;
     const text = submittedText(view.state?.values, SUPPLIER_LIST_BLOCK, SUPPLIER_LIST_ACTION) ?? '';
     const reading = readPastedList(text, { maxRows: deps.config.supplierCheckMaxRows });
     const problem = pastedListProblem(reading, lang);
