@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BID_REGIONS } from '../../../src/core/operations/bidRegions.js';
 import { OPERATION_IDS, type OperationId } from '../../../src/core/operations/index.js';
 import { english } from '../../../src/i18n/lang.js';
-import { type InvalidCommand, parseCommand } from '../../../src/slack/parse/parseCommand.js';
+import { commandLanguage, type InvalidCommand, parseCommand } from '../../../src/slack/parse/parseCommand.js';
 import { COMMAND_GRAMMAR } from '../../../src/slack/slackOperations/index.js';
 import { problemsOf } from './coreValidator.js';
 import { queryInput, wireRequest } from './wireRequest.js';
@@ -284,6 +284,13 @@ describe('help, usage, digest and forms', () => {
     expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'HELP')).toEqual({ kind: 'help' });
     expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'help digest')).toEqual({ kind: 'help', topic: 'digest' });
     expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'help usage')).toEqual({ kind: 'help', topic: 'usage' });
+  });
+
+  it('/dq check and /dq 核查 open the form to paste a supplier list into, in the language they were typed in', () => {
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'check')).toEqual({ kind: 'check' });
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', ' 核查 ')).toEqual({ kind: 'check' });
+    expect(commandLanguage(COMMAND_GRAMMAR, '/dq', '核查')).toBe('zh-CN');
+    expect(commandLanguage(COMMAND_GRAMMAR, '/dq', 'check')).toBeUndefined();
   });
 
   it('/dq help <command> gives help on that operation', () => {
