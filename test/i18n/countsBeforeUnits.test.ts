@@ -32,6 +32,7 @@ const NEVER_ONE: Record<string, string> = {
   'watch.cost.cap': 'said only for a cap of two pages or more',
   'watch.pause.schemaChanged': 'three checks in a row',
   'digests.offer.cost': 'the most pages a first run reads, a constant (ten)',
+  'batch.paste.hint': 'the most characters Slack takes in a text box, a constant (3,000)',
 };
 
 const UNITS =

@@ -17,6 +17,7 @@ import {
   readCatalogue,
 } from '../../src/i18n/lang.js';
 import {
+  CHECK_WORDS,
   DIGEST_WORDS,
   HELP_WORDS,
   LANG_WORDS,
@@ -55,7 +56,7 @@ const OPERATION_NAMES = Object.values(operations).map((definition) => definition
 const SUBCOMMAND_GROUPS = ['commands.subcommands', ...OPERATION_NAMES.map((name) => `${name}.subcommand`)];
 /** Where option keys are shown: an operation's own (`bids.keys`), and `commands.keys` for those several operations share. */
 const OPTION_KEY_GROUPS = ['commands.keys', ...OPERATION_NAMES.map((name) => `${name}.keys`)];
-const OTHER_SUBCOMMANDS = [HELP_WORDS, USAGE_WORDS, DIGEST_WORDS, WATCH_WORDS, LANG_WORDS];
+const OTHER_SUBCOMMANDS = [HELP_WORDS, USAGE_WORDS, DIGEST_WORDS, WATCH_WORDS, LANG_WORDS, CHECK_WORDS];
 
 /**
  * Each list of words people type that the catalogue also names: the words that are only in code

@@ -2,7 +2,12 @@ import type { WebClient } from '@slack/web-api';
 import { type BatchResult, resultsCsv, resultsWorkbook } from '../../core/batch/batchWorkbook.js';
 import { MAX_LIST_BYTES } from '../../core/batch/sheetGrid.js';
 import type { CheckListener, SupplierCheck } from '../../core/batch/supplierChecks.js';
-import { readSupplierFile } from '../../core/batch/supplierList.js';
+import {
+  type ListReading,
+  readSupplierFile,
+  type SupplierList,
+  type UnreadableRow,
+} from '../../core/batch/supplierList.js';
 import type { BudgetState } from '../../core/ledger/budgets.js';
 import { exactLocale, type Lang, langFor } from '../../i18n/lang.js';
 import { textLanguage } from '../../i18n/textLanguage.js';
@@ -90,24 +95,59 @@ export async function checkSharedList(
       ));
     const reading = await readSupplierFile(file.bytes, { maxRows: deps.config.supplierCheckMaxRows });
     if (reading.kind === 'refused') return void (await notice(listRefusalText(reading.refusal, fileName, lang)));
-    const spender = {
-      teamId: requester.teamId,
-      userId: requester.userId,
-      ...(requester.channelId ? { channelId: requester.channelId } : {}),
-    };
-    const state = await deps.budgets.state(spender, deps.now());
-    // The check speaks the language of the message that shared the list, through to its results.
-    const planned = await deps.supplierChecks.plan(reading.list, spender, budgetLeft(state), { locale: lang.locale });
-    if (planned.kind === 'busy') return void (await notice(lang.t('batch.answer.busy')));
-    await post(
-      client,
-      requester.userId,
-      supplierPlanMessage(reading.list, planned.plan, planned.check.planId, fileName, lang),
-    );
+    await planSupplierList(deps, client, requester, reading.list, fileName, lang);
   } catch (error) {
     deps.logger.error({ err: error }, 'could not plan a supplier list check');
     await notice(lang.t('batch.answer.downloadFailed')).catch(() => undefined);
   }
+}
+
+/**
+ * The plan of a list's check, posted privately (the person's direct messages) with Start and Cancel:
+ * a shared file's (`fileName`) or a pasted one's. Nothing is looked up before Start.
+ */
+export async function planSupplierList(
+  deps: SlackDeps,
+  client: WebClient,
+  requester: Requester,
+  list: SupplierList,
+  fileName: string | undefined,
+  lang: Lang,
+): Promise<void> {
+  const spender = {
+    teamId: requester.teamId,
+    userId: requester.userId,
+    ...(requester.channelId ? { channelId: requester.channelId } : {}),
+  };
+  const state = await deps.budgets.state(spender, deps.now());
+  // The check speaks the language of the message (or form) that gave the list, through to its results.
+  const planned = await deps.supplierChecks.plan(list, spender, budgetLeft(state), { locale: lang.locale });
+  const busy = fileName === undefined ? 'batch.paste.busy' : 'batch.answer.busy';
+  if (planned.kind === 'busy') return void (await post(client, requester.userId, renderNotice(lang.t(busy), lang)));
+  await post(client, requester.userId, supplierPlanMessage(list, planned.plan, planned.check.planId, fileName, lang));
+}
+
+/**
+ * What is wrong with a list pasted in the form, said on its field (nothing is charged), or undefined
+ * when it has a supplier to check: nothing readable, or more rows than one check takes.
+ */
+export function pastedListProblem(reading: ListReading, lang: Lang): string | undefined {
+  if (reading.kind === 'refused')
+    return reading.refusal.reason === 'tooManyRows'
+      ? lang.t('batch.paste.tooManyRows', { rows: reading.refusal.rows, max: reading.refusal.max })
+      : lang.t('batch.paste.nothing');
+  if (reading.list.entries.length > 0) return undefined;
+  const [first] = reading.list.unreadable;
+  return [lang.t('batch.paste.nothing'), ...(first ? [plainUnreadableLine(first, lang)] : [])].join(' ');
+}
+
+/** A row that could not be read, in a field's plain text (no markup there to escape). */
+function plainUnreadableLine(row: UnreadableRow, lang: Lang): string {
+  return lang.t('batch.plan.unreadableLine', {
+    row: row.row,
+    text: row.text,
+    reason: lang.t(`batch.unreadable.${row.reason}`),
+  });
 }
 
 /** What a running check tells the person: its progress in place of the plan, then the summary and the files. */

@@ -2,10 +2,18 @@ import type { WebClient } from '@slack/web-api';
 import type { OperationId } from '../../core/operations/index.js';
 import type { Lang, Locale } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
+import { CHECK_WORDS } from '../parse/commandGrammar.js';
+import { subcommandPhrase } from '../parse/commandSyntax.js';
 import { slashCommands } from '../parse/commands.js';
 import { exampleFor } from '../parse/examples.js';
 import { invalidText } from '../parse/invalidText.js';
-import { commandLanguage, type HelpTopic, type ParsedCommand, parseCommand } from '../parse/parseCommand.js';
+import {
+  commandLanguage,
+  DQ_COMMAND,
+  type HelpTopic,
+  type ParsedCommand,
+  parseCommand,
+} from '../parse/parseCommand.js';
 import { readNamedCommand } from '../parse/readNamedCommand.js';
 import { renderHelp } from '../render/help.js';
 import { renderNotice } from '../render/notice.js';
@@ -26,6 +34,8 @@ export interface CommandContext {
   requester: Requester;
   /** Opens the operation's search form (Slack), or explains what to do where there are no forms. */
   openForm: (operation: OperationId) => Promise<void>;
+  /** Opens `/dq check`'s form in the requester's language (the command's, when clear); absent where there are no forms. */
+  openCheckForm?: (requester: Requester) => Promise<void>;
   /** Slack's client, to check the app is in a channel before a digest is added there; the console has none. */
   client?: WebClient;
   /** The language the command was written in, when that is clear (commandLanguage): its reply's language. */
@@ -125,6 +135,12 @@ export async function routeCommand(parsed: ParsedCommand, context: CommandContex
       return digestCommand(deps, requester, parsed.words, responder, context.client);
     case 'watch':
       return watchCommand(deps, requester, parsed.words, responder);
+    case 'check': {
+      if (context.openCheckForm) return context.openCheckForm(requester);
+      const { lang } = await requester.profile();
+      const command = `${DQ_COMMAND} ${lang.t(subcommandPhrase(CHECK_WORDS))}`;
+      return responder.reply(renderNotice(lang.t('batch.paste.noForm', { command }), lang));
+    }
     case 'lang':
       return chooseLanguage(deps, requester, parsed.choice, responder, context.said);
     case 'invalid': {

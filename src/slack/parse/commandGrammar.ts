@@ -15,12 +15,14 @@ export const USAGE_WORDS = ['commands.subcommands.usage', 'spend', 'spent', '花
 export const DIGEST_WORDS = ['commands.subcommands.digest', 'digests', '摘要', '订阅'] as const;
 export const WATCH_WORDS = ['commands.subcommands.watch', 'watches', '监控', '盯盘'] as const;
 export const LANG_WORDS = ['commands.subcommands.lang', 'language'] as const;
+export const CHECK_WORDS = ['commands.subcommands.check'] as const;
 
 /** The subcommands /dq takes besides the operations. */
 export const OTHER_SUBCOMMANDS: readonly WordList<SubcommandEntry>[] = [
   USAGE_WORDS,
   DIGEST_WORDS,
   WATCH_WORDS,
+  CHECK_WORDS,
   LANG_WORDS,
   HELP_WORDS,
 ];
@@ -34,7 +36,7 @@ export const OTHER_SUBCOMMANDS: readonly WordList<SubcommandEntry>[] = [
 export class CommandGrammar {
   /** `tax, bids, …, help` in the reader's words. */
   readonly subcommands: Phrase;
-  /** What `/dq help` can explain: the operations, usage, digest, watch, lang. */
+  /** What `/dq help` can explain: the operations, usage, digest, watch, lang (check's form explains itself). */
   readonly helpTopics: Phrase;
   /** Every word /dq takes first, in either language: what a typo may have meant. */
   readonly subcommandWords: readonly string[];
@@ -44,7 +46,7 @@ export class CommandGrammar {
     this.subcommands = phraseList([...operationSubcommands, ...OTHER_SUBCOMMANDS.map(subcommandPhrase)]);
     this.helpTopics = phraseList([
       ...operationSubcommands,
-      ...OTHER_SUBCOMMANDS.filter((words) => words !== HELP_WORDS).map(subcommandPhrase),
+      ...OTHER_SUBCOMMANDS.filter((words) => words !== HELP_WORDS && words !== CHECK_WORDS).map(subcommandPhrase),
     ]);
     this.subcommandWords = [
       ...syntaxes.flatMap((syntax) => subcommandWords(operationSubcommand(syntax))),

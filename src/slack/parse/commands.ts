@@ -22,7 +22,7 @@ export function slashCommands(grammar: CommandGrammar): CommandDeclaration[] {
     {
       command: DQ_COMMAND,
       description: 'Company and market data: taxpayers, bids, funds, futures; spending, digests and watches',
-      usageHint: `[${grammar.syntaxes.map((syntax) => english.t(subcommandPhrase(operationSubcommand(syntax)))).join('|')}] … | usage | digest … | watch … | lang zh|en|auto | help [command]`,
+      usageHint: `[${grammar.syntaxes.map((syntax) => english.t(subcommandPhrase(operationSubcommand(syntax)))).join('|')}] … | usage | digest … | watch … | check | lang zh|en|auto | help [command]`,
     },
     ...grammar.syntaxes.map((syntax) => ({
       command: syntax.command,

@@ -2,7 +2,7 @@ import type { OperationId } from '../../core/operations/index.js';
 import { validate } from '../../core/operations/validate.js';
 import type { Locale } from '../../i18n/lang.js';
 import { grammarLanguage, textLanguage, writtenInChineseOnly } from '../../i18n/textLanguage.js';
-import { type CommandGrammar, OTHER_SUBCOMMANDS, USAGE_WORDS } from './commandGrammar.js';
+import { CHECK_WORDS, type CommandGrammar, OTHER_SUBCOMMANDS, USAGE_WORDS } from './commandGrammar.js';
 import { type CommandSyntax, positionalWords, subcommandWords } from './commandSyntax.js';
 import { type FollowUpAction, readFollowUp, withoutChangeWords } from './followUpWords.js';
 import { messageText } from './messageText.js';
@@ -90,10 +90,13 @@ function startsWithVerb(text: string): boolean {
   return isDqWord(first) && (WATCH_VERBS.has(second) || DIGEST_VERBS.has(second));
 }
 
-/** /dq's own subcommands, read as commands wherever a message starts with one. */
+/**
+ * /dq's own subcommands, read as commands wherever a message starts with one; not `check`, which only
+ * opens a form (a message has no trigger for one), so `check 91330106774738789M` stays a lookup.
+ */
 function isDqWord(word: string): boolean {
   const lower = word.toLowerCase();
-  return OTHER_SUBCOMMANDS.some((list) => subcommandWords(list).includes(lower));
+  return OTHER_SUBCOMMANDS.some((list) => list !== CHECK_WORDS && subcommandWords(list).includes(lower));
 }
 
 function claimsOf(token: MessageToken, syntax: CommandSyntax): Claim[] {

@@ -2,6 +2,7 @@ import { type Locale, readLanguageChoice } from '../../i18n/lang.js';
 import { grammarLanguage, textLanguage } from '../../i18n/textLanguage.js';
 import { closestWord } from './closestWord.js';
 import {
+  CHECK_WORDS,
   type CommandGrammar,
   DIGEST_WORDS,
   HELP_WORDS,
@@ -90,6 +91,7 @@ function parseDq(grammar: CommandGrammar, tokens: readonly Token[], now: number 
   if (isWord(first, DIGEST_WORDS)) return { kind: 'digest', words: rest.map((token) => token.text) };
   if (isWord(first, WATCH_WORDS)) return { kind: 'watch', words: rest.map((token) => token.text) };
   if (isWord(first, LANG_WORDS)) return parseLang(rest);
+  if (isWord(first, CHECK_WORDS)) return { kind: 'check' };
   const syntax = first.quoteStart < 0 ? grammar.named(first.text) : undefined;
   if (syntax) return parseOperation(syntax, rest, now);
   const guess = closestWord(first.text, grammar.subcommandWords);
@@ -127,7 +129,7 @@ export function commandLanguage(grammar: CommandGrammar, command: string, text: 
   const words = [first.text, ...rest.map((token) => token.text)].join(' ');
   // help, usage and lang take only the grammar's words; a watch's or digest's words hold a keyword
   // or a name (data), and an unknown word is no grammar: those are judged as written.
-  return [HELP_WORDS, USAGE_WORDS, LANG_WORDS].some((list) => isWord(first, list))
+  return [HELP_WORDS, USAGE_WORDS, LANG_WORDS, CHECK_WORDS].some((list) => isWord(first, list))
     ? grammarLanguage(words)
     : textLanguage(words);
 }

@@ -25,6 +25,8 @@ export type ParsedCommand =
   | { kind: 'usage'; month?: UsageMonth }
   | { kind: 'digest'; words: string[] }
   | { kind: 'watch'; words: string[] }
+  /** `/dq check`: the form to paste a supplier list into (words after it are ignored: the list goes in the form). */
+  | { kind: 'check' }
   /** `/dq lang zh|en|auto`; without a choice it asks which language is set. */
   | { kind: 'lang'; choice?: LanguageChoice }
   /**

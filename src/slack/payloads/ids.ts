@@ -56,6 +56,8 @@ export const VIEW = {
   digestAdd: 'dq_digest_add_form',
   /** The confirmation of a CSV export (what it costs). */
   exportCsv: 'dq_export_csv_form',
+  /** `/dq check`: the form a supplier list is pasted into. */
+  supplierList: 'dq_supplier_list_form',
   /** The watch form (App Home, "Watch this"). */
   watchAdd: 'dq_watch_add_form',
   /** What opens in a form's place while it is made ready (flows/openForm.ts); nothing is submitted from it. */
@@ -91,7 +93,8 @@ export function isHandledRequest(
         callbackId.startsWith(VIEW.searchPrefix) ||
         callbackId === VIEW.digestAdd ||
         callbackId === VIEW.exportCsv ||
-        callbackId === VIEW.watchAdd
+        callbackId === VIEW.watchAdd ||
+        callbackId === VIEW.supplierList
       );
     }
     case 'shortcut':

@@ -4,6 +4,7 @@ import { type OperationId, operation } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import { english, type Lang, langFor } from '../../i18n/lang.js';
 import {
+  CHECK_WORDS,
   type CommandGrammar,
   DIGEST_WORDS,
   HELP_WORDS,
@@ -92,6 +93,7 @@ function overview(grammar: CommandGrammar, prices: Prices, lang: Lang): MessageB
           example: dq(lang, WATCH_WORDS, lang.t('help.overview.watchExample')),
           help: helpOn(lang, subcommand(lang, WATCH_WORDS)),
         }),
+        lang.t('help.overview.check', { command: dq(lang, CHECK_WORDS) }),
         lang.t('help.overview.lang', { command: dq(lang, LANG_WORDS, lang.t('help.lang.choices')) }),
       ].join('\n'),
     ),

@@ -2,7 +2,7 @@ import type { Button, KnownBlock } from '@slack/types';
 import { type BatchPlan, remainingMs } from '../../core/batch/batchPlan.js';
 import { type BatchResult, flagsText, orderedResults, outcomeText } from '../../core/batch/batchWorkbook.js';
 import { remainingOf, type SupplierCheck } from '../../core/batch/supplierChecks.js';
-import type { ListRefusal, SupplierList } from '../../core/batch/supplierList.js';
+import type { ListRefusal, SupplierList, UnreadableRow } from '../../core/batch/supplierList.js';
 import { summaryOf } from '../../core/batch/supplierOutcome.js';
 import { formatDuration } from '../../core/duration.js';
 import type { RateLimit } from '../../core/operations/index.js';
@@ -24,16 +24,32 @@ function coins(count: number, lang: Lang): string {
   return lang.t('common.coins', { count });
 }
 
-/** The costs of a check before anything is called: rows, distinct, cached, to look up × price, the budget, the time; Start and Cancel. */
+/** How many rows that could not be read the plan names; the rest are in the results' file. */
+const UNREADABLE_SHOWN = 5;
+
+/** `Row 4: 9133… — A credit code whose check character is wrong`. */
+function unreadableLine(row: UnreadableRow, lang: Lang): string {
+  return lang.t('batch.plan.unreadableLine', {
+    row: row.row,
+    text: escapeMrkdwn(row.text),
+    reason: lang.t(`batch.unreadable.${row.reason}`),
+  });
+}
+
+/**
+ * The costs of a check before anything is called: rows, distinct, cached, to look up × price, the
+ * budget, the time, the first rows that could not be read; Start and Cancel. `fileName` is undefined
+ * for a list pasted in the form.
+ */
 export function supplierPlanMessage(
   list: SupplierList,
   plan: BatchPlan,
   planId: string,
-  fileName: string,
+  fileName: string | undefined,
   lang: Lang,
 ): SlackMessage {
   const lines = [
-    lang.t('batch.plan.file', { file: escapeMrkdwn(fileName) }),
+    fileName === undefined ? lang.t('batch.plan.pasted') : lang.t('batch.plan.file', { file: escapeMrkdwn(fileName) }),
     lang.t('batch.plan.rows', { count: plan.rows, distinct: plan.distinct }),
     ...(plan.unreadable > 0 ? [lang.t('batch.plan.unreadable', { count: plan.unreadable })] : []),
     lang.t('batch.plan.cached', { count: plan.cached }),
@@ -49,6 +65,17 @@ export function supplierPlanMessage(
   ];
   const blocks: KnownBlock[] = [headerBlock(lang.t('batch.plan.title')), sectionBlock(lines.join('\n'))];
   if (plan.fits !== undefined) blocks.push(sectionBlock(lang.t('batch.plan.fits', { count: plan.fits })));
+  if (list.unreadable.length > 0) {
+    const more = list.unreadable.length - UNREADABLE_SHOWN;
+    blocks.push(
+      contextBlock(
+        [
+          ...list.unreadable.slice(0, UNREADABLE_SHOWN).map((row) => unreadableLine(row, lang)),
+          ...(more > 0 ? [lang.t('batch.plan.moreUnreadable', { count: more })] : []),
+        ].join('\n'),
+      ),
+    );
+  }
   if (list.sheet !== undefined && list.otherSheets.length > 0)
     blocks.push(
       contextBlock(

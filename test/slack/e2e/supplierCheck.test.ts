@@ -5,10 +5,17 @@ import { MemoryStore } from '../../../src/core/store/memoryStore.js';
 import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
 import { ACTION } from '../../../src/slack/payloads/ids.js';
 import { pinnedClock } from '../../support/clocks.js';
-import { DEFAULT_USER_ID, dmChannelFor, FILE_DOWNLOAD_CALL, type RecordedCall } from '../../support/slack/index.js';
+import {
+  DEFAULT_USER_ID,
+  dmChannelFor,
+  FILE_DOWNLOAD_CALL,
+  type RecordedCall,
+  stateValue,
+} from '../../support/slack/index.js';
 import {
   allText,
   buttonNamed,
+  type PublishedView,
   postedMessage,
   startTestApp,
   TEST_API_KEY,
@@ -238,6 +245,113 @@ describe('checking a shared supplier list', () => {
       .at(-1)!;
     expect(allText(postedMessage(summary))).toContain('Supplier check: 250 suppliers');
     expect(allText(postedMessage(summary))).not.toContain('Not checked');
+  });
+});
+
+/**
+ * `/dq check`, end to end: the form opens on the command's trigger, a pasted list goes into the
+ * same private plan a shared file gets (nothing called before Start), and Start runs it.
+ */
+describe('checking a pasted supplier list', () => {
+  let app: TestApp;
+
+  afterEach(async () => {
+    await app?.close();
+  });
+
+  async function openCheckForm(text: string): Promise<PublishedView> {
+    const sent = await app.command(text, { command: '/dq', channelId: DM });
+    const opened = await app.openedView(sent.triggerId);
+    assertWithinSlackLimits(opened.view, 'modal');
+    return opened.view;
+  }
+
+  const submit = (view: PublishedView, text: string) =>
+    app.submitView(
+      view.callback_id!,
+      { supplier_list: { supplier_list_text: stateValue.plainText(text) } },
+      view.private_metadata,
+      {
+        blocks: view.blocks,
+      },
+    );
+
+  it('plans five pasted lines (a repeat, a mistyped code) at their cost, calls nothing before Start, then checks them', async () => {
+    app = await startTestApp({ clock: pinnedClock() });
+    const view = await openCheckForm('check');
+    const input = view.blocks[0] as unknown as {
+      hint?: { text: string };
+      element: { max_length?: number; multiline?: boolean };
+    };
+    expect(input.element).toMatchObject({ multiline: true, max_length: 3000 });
+    expect(input.hint?.text).toContain('At most 3,000 characters');
+
+    const [first, second, third] = TAXPAYER_CATALOGUE;
+    const mistyped = first!.creditNo.slice(0, 17) + (first!.creditNo[17] === '0' ? '1' : '0');
+    const pasted = [first!.creditNo, second!.enterpriseName, first!.creditNo, mistyped, third!.enterpriseName].join(
+      '\n',
+    );
+    const submitted = await submit(view, pasted);
+    expect(submitted.status).toBe(200);
+    expect(submitted.response.body).toBe('');
+
+    const plan = await app.nextCall('chat.postMessage', (call) => call.args.channel === DEFAULT_USER_ID);
+    const planText = allText(postedMessage(plan));
+    expect(planText).toContain('*List:* pasted in the form');
+    expect(planText).toContain('*Rows read:* 5 · *distinct suppliers:* 3');
+    expect(planText).toContain('*Rows that could not be read:* 1');
+    expect(planText).toContain(`Row 4: ${mistyped} — A credit code whose check character is wrong`);
+    expect(planText).toContain('*To look up:* 3 × 20 coins = *60 coins*');
+    assertWithinSlackLimits(postedMessage(plan), 'message');
+    await app.settle();
+    expect(app.upstreamCalls(TAXPAYER)).toHaveLength(0);
+    expect(app.simulator.stats().coinsByKey[TEST_API_KEY] ?? 0).toBe(0);
+
+    const ts = (plan.response as { ts?: string }).ts!;
+    const value = buttonNamed(postedMessage(plan), ACTION.supplierCheckStart)!.value!;
+    await app.click(ACTION.supplierCheckStart, value, { channelId: DM, messageTs: ts, ephemeral: false });
+    await app.nextCall('files.completeUploadExternal', () => true, 20_000);
+    await app.nextCall('files.completeUploadExternal', () => true, 20_000);
+    expect(app.upstreamCalls(TAXPAYER)).toHaveLength(3);
+    expect(app.simulator.stats().coinsByKey[TEST_API_KEY]).toBe(60);
+    const edits = app.fake.calls().filter((call) => call.method === 'chat.update' && call.args.ts === ts);
+    const summaryText = allText(postedMessage(edits.at(-1)!));
+    expect(summaryText).toContain('Supplier check: 3 suppliers');
+    expect(summaryText).toContain('*Rows that could not be read:* 1');
+  });
+
+  it('/dq 核查: the form in Chinese; nothing readable is an error on the field, nothing charged, nothing posted', async () => {
+    app = await startTestApp({ clock: pinnedClock() });
+    const view = await openCheckForm('核查');
+    expect(allText({ blocks: view.blocks } as never)).toContain('企业名称或统一社会信用代码');
+    const before = app.fake.calls().length;
+    const submitted = await submit(view, '\n  \n');
+    expect(submitted.response.json).toEqual({
+      response_action: 'errors',
+      errors: { supplier_list: expect.stringContaining('这里没有可识别的企业名称或统一社会信用代码。未扣费') },
+    });
+    const onlyBad = await submit(view, '???');
+    expect(onlyBad.response.json).toMatchObject({ response_action: 'errors' });
+    await app.settle();
+    expect(
+      app.fake
+        .calls()
+        .slice(before)
+        .filter((call) => call.method === 'chat.postMessage'),
+    ).toEqual([]);
+    expect(app.upstreamCalls(TAXPAYER)).toHaveLength(0);
+  });
+
+  it('a list pasted as columns copied from Excel (header, tabs) is read by its column of codes', async () => {
+    app = await startTestApp({ clock: pinnedClock() });
+    const view = await openCheckForm('check');
+    const rows = TAXPAYER_CATALOGUE.slice(0, 2).map(
+      (record, n) => `${n + 1}\t${record.creditNo}\t${record.enterpriseName}`,
+    );
+    await submit(view, ['序号\t统一社会信用代码\t企业名称', ...rows].join('\n'));
+    const plan = await app.nextCall('chat.postMessage', (call) => call.args.channel === DEFAULT_USER_ID);
+    expect(allText(postedMessage(plan))).toContain('*Rows read:* 2 · *distinct suppliers:* 2');
+    expect(app.upstreamCalls(TAXPAYER)).toHaveLength(0);
   });
 });
 

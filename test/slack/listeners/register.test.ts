@@ -66,7 +66,13 @@ describe('register…(app) of each listener folder', () => {
         listened.action!.some((id) => listensFor(id, other)),
         other,
       ).toBe(false);
-    expect(listened.view).toEqual([new RegExp(`^${VIEW.searchPrefix}`), VIEW.digestAdd, VIEW.exportCsv, VIEW.watchAdd]);
+    expect(listened.view).toEqual([
+      new RegExp(`^${VIEW.searchPrefix}`),
+      VIEW.digestAdd,
+      VIEW.exportCsv,
+      VIEW.watchAdd,
+      VIEW.supplierList,
+    ]);
     expect(listened.shortcut).toEqual([SHORTCUT.search, SHORTCUT.lookUp]);
     expect(listened.event).toEqual([
       'app_home_opened',

@@ -273,7 +273,7 @@ describe('/dq lang', () => {
 
   it('is among the subcommands an unknown one is told about', () => {
     expect(english.t(invalid('/dq', 'langu zh').message)).toBe(
-      'Unknown command "langu". /dq takes tax, bids, fund, futures, newfunds, usage, digest, watch, lang, help. Did you mean /dq lang?',
+      'Unknown command "langu". /dq takes tax, bids, fund, futures, newfunds, usage, digest, watch, check, lang, help. Did you mean /dq lang?',
     );
     expect(english.t(invalid('/dq', 'help nonsense').message)).toBe(
       'There is no help on "nonsense". Try one of: tax, bids, fund, futures, newfunds, usage, digest, watch, lang.',
@@ -293,7 +293,7 @@ describe('what the parser refuses, said to a Chinese reader', () => {
 
   it('an unknown /dq subcommand, with a suggestion among the words of both languages', () => {
     expect(invalidText(invalid('/dq', 'bidz 光伏组件'), COMMAND_GRAMMAR, zh)).toBe(
-      '未知命令“bidz”。`/dq` 后面可以接：纳税人、招标、基金、期货、新基金、用量、推送、关注、语言、帮助。是不是要输入 `/dq bids`？未发起查询，未扣费。\n例如：`/dq 帮助`',
+      '未知命令“bidz”。`/dq` 后面可以接：纳税人、招标、基金、期货、新基金、用量、推送、关注、核查、语言、帮助。是不是要输入 `/dq bids`？未发起查询，未扣费。\n例如：`/dq 帮助`',
     );
     expect(zh.t(invalid('/dq', '基 000001').message)).toMatch(/是不是要输入 `\/dq 基金`？$/);
     expect(zh.t(invalid('/dq', '帮助 什么').message)).toBe(

@@ -131,6 +131,11 @@ describe('what a message asks of a record, and which words say the writer’s la
     expect(reading('杭州华信 纳税人')).not.toHaveProperty('asks');
   });
 
+  it('reads a message starting with check or 核查 as what it names: only /dq check opens the form', () => {
+    expect(reading('check 91330106774738789M')).toMatchObject({ kind: 'command', parsed: { kind: 'query' } });
+    expect(reading('核查 91330106774738789M')).not.toMatchObject({ parsed: { kind: 'check' } });
+  });
+
   it('takes no language from the app’s own English words: `help`, `newfunds onsale`, `CL daily 60`', () => {
     for (const text of ['help', 'usage last', 'newfunds onsale', 'CL daily 60', 'fund 000001'])
       expect(reading(text).said, text).toBeUndefined();

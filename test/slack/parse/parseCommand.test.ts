@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BID_REGIONS } from '../../../src/core/operations/bidRegions.js';
 import { OPERATION_IDS, type OperationId } from '../../../src/core/operations/index.js';
 import { english } from '../../../src/i18n/lang.js';
-import { type InvalidCommand, parseCommand } from '../../../src/slack/parse/parseCommand.js';
+import { commandLanguage, type InvalidCommand, parseCommand } from '../../../src/slack/parse/parseCommand.js';
 import { COMMAND_GRAMMAR } from '../../../src/slack/slackOperations/index.js';
 import { problemsOf } from './coreValidator.js';
 import { queryInput, wireRequest } from './wireRequest.js';
@@ -286,6 +286,13 @@ describe('help, usage, digest and forms', () => {
     expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'help usage')).toEqual({ kind: 'help', topic: 'usage' });
   });
 
+  it('/dq check and /dq 核查 open the form to paste a supplier list into, in the language they were typed in', () => {
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'check')).toEqual({ kind: 'check' });
+    expect(parseCommand(COMMAND_GRAMMAR, '/dq', ' 核查 ')).toEqual({ kind: 'check' });
+    expect(commandLanguage(COMMAND_GRAMMAR, '/dq', '核查')).toBe('zh-CN');
+    expect(commandLanguage(COMMAND_GRAMMAR, '/dq', 'check')).toBeUndefined();
+  });
+
   it('/dq help <command> gives help on that operation', () => {
     expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'help futures')).toEqual({ kind: 'help', operation: FUTURES });
     expect(parseCommand(COMMAND_GRAMMAR, '/dq', 'help tax')).toEqual({ kind: 'help', operation: TAX });
@@ -362,7 +369,7 @@ describe('what only the parser can reject', () => {
   it('an unknown /dq subcommand, with a suggestion', () => {
     const result = invalid('/dq', 'bidz 光伏组件');
     expect(result.message).toBe(
-      'Unknown command "bidz". /dq takes tax, bids, fund, futures, newfunds, usage, digest, watch, lang, help. Did you mean /dq bids?',
+      'Unknown command "bidz". /dq takes tax, bids, fund, futures, newfunds, usage, digest, watch, check, lang, help. Did you mean /dq bids?',
     );
     expect(result.example).toBe('/dq help');
     expect(result.operation).toBeUndefined();

@@ -2,6 +2,7 @@ import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt'
 import type { SlackDeps } from '../../deps.js';
 import { keptAsLatest } from '../../flows/lookUpInConversation.js';
 import { openSearchModal } from '../../flows/lookupForms.js';
+import { openSupplierListForm } from '../../flows/openSupplierListForm.js';
 import { runCommand } from '../../flows/routeCommand.js';
 import { directKey } from '../../flows/threadConversation.js';
 import { replyRoute } from '../../reply/responders.js';
@@ -26,6 +27,13 @@ export function slashCommand(deps: SlackDeps) {
       requester: requesterOf(context),
       client,
       ...(direct ? { onAnswer: keptAsLatest(deps, [directKey(command.channel_id)]) } : {}),
+      openCheckForm: (requester) =>
+        openSupplierListForm(deps, client, requester, {
+          triggerId: command.trigger_id,
+          responseUrl: command.response_url,
+          channelId: command.channel_id,
+          notOpened: 'answer.formDidNotOpen',
+        }),
       openForm: (operation) =>
         openSearchModal(
           deps,

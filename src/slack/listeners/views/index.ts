@@ -4,6 +4,7 @@ import { VIEW } from '../../payloads/ids.js';
 import { digestAddSubmission } from './digestAddSubmission.js';
 import { exportSubmission } from './exportSubmission.js';
 import { searchSubmission } from './searchSubmission.js';
+import { supplierListSubmission } from './supplierListSubmission.js';
 import { watchAddSubmission } from './watchAddSubmission.js';
 
 export function registerViews(app: App, deps: SlackDeps): void {
@@ -11,4 +12,5 @@ export function registerViews(app: App, deps: SlackDeps): void {
   app.view(VIEW.digestAdd, digestAddSubmission(deps));
   app.view(VIEW.exportCsv, exportSubmission(deps));
   app.view(VIEW.watchAdd, watchAddSubmission(deps));
+  app.view(VIEW.supplierList, supplierListSubmission(deps));
 }
