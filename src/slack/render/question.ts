@@ -30,6 +30,19 @@ function numberedAction(actionId: string, index: number): string {
  * cost or a form to fill in: nothing is called until one is pressed. A label is plain text, so what
  * a person or the service wrote in it is shown as written, never as markup or a ping.
  */
+/** Between a label's parts; its last part is the price, which a cut must never take off a paying button. */
+const PART = ' · ';
+
+/** A label cut to Slack's button limit from its front parts, so its last part (the cost) is always shown. */
+export function labelKeepingCost(label: string, max: number): string {
+  if (label.length <= max) return label;
+  const at = label.lastIndexOf(PART);
+  if (at <= 0) return truncatePlain(label, max);
+  const cost = label.slice(at);
+  if (cost.length >= max) return truncatePlain(label, max);
+  return truncatePlain(label.slice(0, at), max - cost.length) + cost;
+}
+
 export function renderQuestion(
   question: string,
   buttons: readonly QuestionButton[],
@@ -40,7 +53,7 @@ export function renderQuestion(
     (button, index): Button => ({
       type: 'button',
       action_id: numberedAction(button.actionId, index),
-      text: plainText(truncatePlain(button.label.replace(/\s+/g, ' ').trim(), SLACK_LIMITS.buttonText)),
+      text: plainText(labelKeepingCost(button.label.replace(/\s+/g, ' ').trim(), SLACK_LIMITS.buttonText)),
       value: button.value,
     }),
   );
