@@ -61,6 +61,12 @@ async function main(): Promise<void> {
       process.exit(0);
     }, shutdownGraceMs + 1000).unref();
     if (slack && !(await slack.settle(shutdownGraceMs))) logger.warn('grace period over with replies still being sent');
+    // A supplier check saves where it was before the store closes (its lookups stopped with the sending), so a restart resumes it there.
+    if (slack)
+      await Promise.race([
+        slack.deps.supplierChecks.settled(),
+        new Promise((resolve) => setTimeout(resolve, shutdownGraceMs).unref()),
+      ]);
     await runtime?.close().catch((error: unknown) => logger.error({ err: error }, 'error while closing the store'));
     logger.info('stopped');
     process.exit(0);

@@ -28,6 +28,8 @@ export interface SupplierCheck {
   confirmedCoins: number;
   coinsSpent: number;
   stoppedBy?: 'person' | 'budget';
+  /** Stop was pressed where the check does not run (another replica): the one running it stops at its next save. */
+  stopRequested?: boolean;
   /** What the Slack side keeps to find its messages again (where the plan and the progress are). */
   surface?: Record<string, string>;
 }
@@ -164,11 +166,20 @@ export class SupplierChecks {
     return this.options.store.deleteDoc(COLLECTION, checkId(spender));
   }
 
-  /** Stops the person's running check (Stop): what was done is kept and reported. */
-  stop(spender: Spender & { userId: string }): boolean {
+  /**
+   * Stops the person's running check (Stop): what was done is kept and reported. A check running on
+   * another replica is asked to stop through its stored record. False when nothing is running.
+   */
+  async stop(spender: Spender & { userId: string }): Promise<boolean> {
     const running = this.running.get(checkId(spender));
-    running?.stop();
-    return running !== undefined;
+    if (running) {
+      running.stop();
+      return true;
+    }
+    const check = await this.find(spender);
+    if (check?.state !== 'running') return false;
+    await this.options.store.putDoc(COLLECTION, checkId(spender), { ...check, stopRequested: true });
+    return true;
   }
 
   /** Resumes every check that was running when the app last stopped; returns how many. */
@@ -189,7 +200,14 @@ export class SupplierChecks {
     if (this.running.has(id)) return false;
     const { store, clock, logger } = this.options;
     const claimKey = `supplier-check:${id}`;
-    if (!(await store.claim(claimKey, this.owner, CLAIM_TTL_MS).catch(() => true))) return false;
+    // A claim that cannot be checked is not won: two replicas running one check would pay twice.
+    if (!(await store.claim(claimKey, this.owner, CLAIM_TTL_MS).catch(() => false))) return false;
+    // Held while the check waits behind people's lookups too, not only when it saves.
+    const holding = setInterval(
+      () => void store.extendClaim(claimKey, this.owner, CLAIM_TTL_MS).catch(() => undefined),
+      CLAIM_TTL_MS / 3,
+    );
+    holding.unref();
     let stopped = false;
     let budgetGone = false;
     let lastSaved = clock.now();
@@ -197,6 +215,10 @@ export class SupplierChecks {
     let inFlight = 0;
     const save = async () => {
       lastSaved = clock.now();
+      if ((await store.getDoc<SupplierCheck>(COLLECTION, id))?.stopRequested) {
+        stopped = true;
+        check.stopRequested = true;
+      }
       await store.putDoc(COLLECTION, id, check);
       await store.extendClaim(claimKey, this.owner, CLAIM_TTL_MS).catch(() => undefined);
     };
@@ -272,6 +294,7 @@ export class SupplierChecks {
       } catch (error) {
         logger?.error({ err: error }, 'a supplier check failed');
       } finally {
+        clearInterval(holding);
         this.running.delete(id);
         await store.releaseClaim(claimKey, this.owner).catch(() => undefined);
       }

@@ -13,7 +13,7 @@ import {
  * the store guard's record of a loss, the once-a-day budget warning. Every other claim (event
  * de-duplication, in-flight markers, run and export locks, follow-ups) is a lease that may be lost.
  */
-export const DURABLE_CLAIMS = /^(digest-run|watch-run|store-loss|budget-warned):/;
+export const DURABLE_CLAIMS = /^(digest-run|watch-run|store-loss|budget-warned|supplier-check|export):/;
 
 /** Logs only read recent (lookup history): what a forgetful Redis may lose. The ledger is not one. */
 const VOLATILE_LOGS = /^lookups:/;

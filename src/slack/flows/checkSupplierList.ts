@@ -220,11 +220,14 @@ export async function stopSupplierCheck(
   surface: { channel: string; ts: string },
 ): Promise<void> {
   const { lang } = await requester.profile();
-  if (deps.supplierChecks.stop({ teamId: requester.teamId, userId: requester.userId }))
-    await update(client, surface, renderNotice(lang.t('batch.answer.stopping'), lang));
+  const stopping = await deps.supplierChecks.stop({ teamId: requester.teamId, userId: requester.userId });
+  await update(
+    client,
+    surface,
+    renderNotice(lang.t(stopping ? 'batch.answer.stopping' : 'batch.answer.notRunning'), lang),
+  );
 }
 
-/** At the app's start: the checks that were running when it stopped go on where they were. */
 /** Resumes each check with its own workspace's client: with Add to Slack, the app has no one token. */
 export async function resumeSupplierChecks(deps: SlackDeps, clients: TeamClients): Promise<void> {
   const resumed = await deps.supplierChecks.resume(async (check) =>

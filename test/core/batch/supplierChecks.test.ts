@@ -183,6 +183,31 @@ describe('checking a whole supplier list', () => {
     expect(paid).toBe((250 - stopped.length) * 20);
   });
 
+  it('stops when Stop is pressed on another replica, which does not run it: through the stored check', async () => {
+    service = startVirtualDataService();
+    const running = checksOn(service);
+    const elsewhere = checksOn(service);
+    const planId = planIdOf(await running.plan(threeHundredRows(), PERSON, undefined));
+    const { finished, listener } = recorder();
+    let asked: Promise<boolean> | undefined;
+    await running.start(
+      PERSON,
+      planId,
+      { channel: 'D1' },
+      listener(service, () => {
+        asked ??= elsewhere.stop(PERSON);
+      }),
+    );
+    await running.settled();
+    expect(await asked).toBe(true);
+    const [check] = finished;
+    expect(check!.stoppedBy).toBe('person');
+    expect(check!.outcomes.some((outcome) => outcome?.kind === 'notChecked' && outcome.why === 'stopped')).toBe(true);
+    expect(service.simulator.stats().coinsByKey[TEST_KEY]).toBe(check!.coinsSpent);
+    // A finished check is no longer running anywhere: Stop says so.
+    expect(await elsewhere.stop(PERSON)).toBe(false);
+  });
+
   it('stops at the budget with what was done, and still answers what the cache holds', async () => {
     service = startVirtualDataService({}, { budgets: { userDaily: 1000, timeZone: 'Asia/Shanghai' } });
     const list = threeHundredRows();
