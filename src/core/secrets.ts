@@ -59,7 +59,7 @@ export function storePassword(storeUrl: string): string | undefined {
 /** Every secret a configuration holds, for a Redactor. */
 export function secretsOf(config: {
   service: { apiKey: string };
-  store: { url: string };
+  store: { url: string; database?: { url: string } };
   slack: {
     botToken: string;
     signingSecret: string;
@@ -67,7 +67,10 @@ export function secretsOf(config: {
     oauth?: { clientSecret: string; stateSecret: string };
   };
   charts?: { local?: { secret: string } };
+  secrets?: { current: { key: Buffer }; previous?: ReadonlyArray<{ key: Buffer }> };
 }): string[] {
+  // The keys secrets at rest are sealed under, as SECRETS_KEY may write them (base64 or hex).
+  const sealingKeys = config.secrets ? [config.secrets.current, ...(config.secrets.previous ?? [])] : [];
   const secrets = [
     config.service.apiKey,
     config.slack.botToken,
@@ -76,7 +79,9 @@ export function secretsOf(config: {
     config.slack.oauth?.clientSecret,
     config.slack.oauth?.stateSecret,
     storePassword(config.store.url),
+    config.store.database ? storePassword(config.store.database.url) : undefined,
     config.charts?.local?.secret,
+    ...sealingKeys.flatMap(({ key }) => [key.toString('base64'), key.toString('hex')]),
   ];
   return secrets.filter((secret): secret is string => Boolean(secret));
 }

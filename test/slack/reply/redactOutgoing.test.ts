@@ -77,6 +77,26 @@ describe('the secrets a configuration holds', () => {
     expect(secrets).toContain('chart-secret-42');
     expect(new Redactor(secrets).redact('signed with chart-secret-42')).toBe('signed with [redacted]');
   });
+
+  it('include the database password and the keys secrets at rest are sealed under', async () => {
+    const { secretsOf } = await import('../../../src/core/secrets.js');
+    const { loadConfig } = await import('../../../src/config.js');
+    const sealing = Buffer.alloc(32, 7).toString('base64');
+    const config = loadConfig(
+      {
+        DATA_API_BASE_URL: 'http://svc.invalid',
+        DATA_API_KEY: 'k-123456',
+        SLACK_BOT_TOKEN: 'xoxb-1',
+        SLACK_SIGNING_SECRET: 'sign-1',
+        DATABASE_URL: 'postgres://dq:pg-pass-9876@db.internal:5432/dq',
+        SECRETS_KEY: sealing,
+      },
+      { inSlack: true },
+    );
+    const redactor = new Redactor(secretsOf(config));
+    expect(redactor.redact('connect postgres://dq:pg-pass-9876@db.internal failed')).not.toContain('pg-pass-9876');
+    expect(redactor.redact(`SECRETS_KEY=${sealing}`)).toBe('SECRETS_KEY=[redacted]');
+  });
 });
 
 describe('a reply posted to a response_url (redactPayload)', () => {
