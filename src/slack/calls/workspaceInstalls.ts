@@ -8,6 +8,18 @@ import type { Store } from '../../core/store/types.js';
 import type { Phrase } from '../../i18n/lang.js';
 
 /** A client that speaks for one workspace, for what the app posts there on its own. */
+/** Slack's answers that say a workspace's token is gone for good (oauth.v2.access, auth.test). */
+const SLACK_REFUSALS =
+  /\b(invalid_refresh_token|invalid_grant|token_revoked|token_expired|invalid_auth|account_inactive|app_uninstalled)\b/;
+
+/** An error's message with the Web API's own error code (error.data.error), where Slack gave one. */
+function errorText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { data?: { error?: unknown } }).data?.error;
+  const cause = error.cause instanceof Error ? ` ${errorText(error.cause)}` : '';
+  return `${error.message} ${typeof code === 'string' ? code : ''}${cause}`;
+}
+
 export interface TeamClients {
   forTeam(teamId: string): Promise<WebClient>;
 }
@@ -46,9 +58,11 @@ export class WorkspaceInstalls implements AppStatus, TeamClients {
       enterpriseId: installation.enterpriseId,
       isEnterpriseInstall: installation.isEnterpriseInstall,
     } as BoltQuery<boolean>).catch((error: unknown) => {
-      // A refresh Slack refused, or the install went meanwhile: this workspace's run fails, no other's.
-      this.logger.warn({ err: error, teamId }, 'could not authorize a post in a workspace');
-      throw new JobPostError('token_expired', undefined, { stopsApp: true });
+      // Only Slack's own refusal of the token holds this workspace's jobs until it is installed again;
+      // a network failure or a slow database fails this one run, which is tried again at the next.
+      const refused = SLACK_REFUSALS.test(errorText(error));
+      this.logger.warn({ err: error, teamId, refused }, 'could not authorize a post in a workspace');
+      throw new JobPostError(refused ? 'token_expired' : 'authorize_failed', undefined, { stopsApp: refused });
     });
     if (!botToken) throw new JobPostError('app_uninstalled', undefined, { stopsApp: true });
     return this.clientWith(botToken);
