@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Keyv } from 'keyv';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
@@ -8,6 +7,13 @@ import { NameDirectory, type SeenName, type SeenNamesData } from './nameDirector
 
 /** How long a replica reads a workspace's names from its own copy before reading the store again (another replica learns too). */
 const RELOAD_MS = 30_000;
+
+/**
+ * Documents, so they live with watches and settings (PostgreSQL in a fleet) and survive an emptied
+ * Redis; the stamp beside the names changes with each write, and is all a replica reads to know.
+ */
+const NAMES = 'names';
+const STAMPS = 'names-stamps';
 
 /** Workspaces whose names a replica holds at once. */
 const WORKSPACES_HELD = 200;
@@ -25,30 +31,24 @@ interface Held {
  * empty directory (a fund is then asked for by code, as when its name was never seen), never a failure.
  */
 export class SeenNames {
-  private readonly keyv: Keyv<SeenNamesData>;
-  /** A stamp per workspace, new each time its names are written: a replica reads the names again only when it changed. */
-  private readonly stamps: Keyv<string>;
   private readonly held = new LRUCache<string, Held>({ max: WORKSPACES_HELD });
 
   constructor(
-    store: Store,
+    private readonly store: Store,
     private readonly clock: Clock,
     private readonly logger?: Logger,
-  ) {
-    this.keyv = store.keyv<SeenNamesData>('names');
-    this.stamps = store.keyv<string>('names-stamps');
-  }
+  ) {}
 
   /** The workspace's names as the store has them now: the copy held, while its stamp is the store's; else read again. */
   private async current(teamId: string): Promise<Held> {
-    const stamp = (await this.stamps.get(teamId)) ?? undefined;
+    const stamp = (await this.store.getDoc<{ stamp: string }>(STAMPS, teamId))?.stamp;
     const held = this.held.get(teamId);
     if (held && held.stamp === stamp) {
       held.readAt = this.clock.now();
       return held;
     }
     const fresh: Held = {
-      directory: new NameDirectory((await this.keyv.get(teamId)) ?? undefined),
+      directory: new NameDirectory(await this.store.getDoc<SeenNamesData>(NAMES, teamId)),
       stamp,
       readAt: this.clock.now(),
     };
@@ -80,9 +80,9 @@ export class SeenNames {
     try {
       const current = await this.current(teamId);
       if (!current.directory.learn(names)) return;
-      await this.keyv.set(teamId, current.directory.toData());
+      await this.store.putDoc(NAMES, teamId, current.directory.toData());
       current.stamp = randomUUID();
-      await this.stamps.set(teamId, current.stamp);
+      await this.store.putDoc(STAMPS, teamId, { stamp: current.stamp });
     } catch (error) {
       this.logger?.warn({ err: error }, 'could not keep the names an answer gave');
     }
