@@ -328,7 +328,7 @@ describe('checking a pasted supplier list', () => {
     const submitted = await submit(view, '\n  \n');
     expect(submitted.response.json).toEqual({
       response_action: 'errors',
-      errors: { supplier_list: expect.stringContaining('这里没有可识别的企业名称或统一社会信用代码。未扣费') },
+      errors: { supplier_list: expect.stringContaining('粘贴的内容中没有可识别的企业名称或统一社会信用代码。未扣费') },
     });
     const onlyBad = await submit(view, '???');
     expect(onlyBad.response.json).toMatchObject({ response_action: 'errors' });
