@@ -16,6 +16,7 @@ import type { AppInstall } from './calls/appInstall.js';
 import type { SharedChannels } from './calls/sharedChannels.js';
 import type { SlackCalls } from './calls/slackCalls.js';
 import type { UserProfiles } from './calls/userProfiles.js';
+import type { WorkspacePurge } from '../core/workspaces/workspacePurge.js';
 import type { WorkspaceInstalls } from './calls/workspaceInstalls.js';
 import type { RenderedAnswers } from './render/renderedAnswers.js';
 import type { SlackConfig } from './slackConfig.js';
@@ -63,6 +64,8 @@ export interface SlackDeps {
   install?: AppInstall;
   /** With Add to Slack: the installations, which an uninstall or a revoked token removes. */
   workspaces?: WorkspaceInstalls;
+  /** With Add to Slack: deletes what an uninstalled workspace left in every store. */
+  purge?: WorkspacePurge;
   /** Which channels are shared with another organisation (Slack Connect); absent in the console. */
   sharedChannels?: SharedChannels;
 }
