@@ -102,7 +102,7 @@ async function fill(service: Service, w: World, teamId: string, userId: string, 
   expect(await w.supplierChecks.plan(reading.list, { teamId, userId }, undefined)).toMatchObject({ kind: 'planned' });
   await w.installations.noteTeamOf(teamId, 'E1');
   // An export still running when the workspace goes: its claim is held until it ends.
-  let finish = () => undefined as void;
+  let finish: () => void = () => undefined;
   const running = new Promise<void>((resolve) => {
     finish = resolve;
   });
