@@ -272,6 +272,9 @@ describeWithRedis('an uninstall purges the workspace', (suitePrefix) => {
         const usage = await first.slack.deps.ledger.usage(one.workspace.teamId, first.clock.now());
         expect(usage.month.coins).toBeGreaterThan(0);
         expect(Object.keys(usage.month.byUser)).toEqual(['unknown']);
+        // And the privacy page says so.
+        const privacy = await (await fetch(`${second.url}/privacy?lang=zh-CN`)).text();
+        expect(privacy).toContain('删除它为你的工作区保存的全部数据');
       }, 90_000);
     }
   });
