@@ -212,6 +212,7 @@ describeWithRedis('an uninstall purges the workspace', (suitePrefix) => {
 
     for (const order of [
       'tokens_revoked on one instance, then app_uninstalled on the other',
+      'app_uninstalled on one instance, then tokens_revoked on the other',
       'app_uninstalled and tokens_revoked at once, one on each instance',
     ] as const) {
       it(`${order}: nothing of the workspace is left but its ledger's billing facts; the other works on`, async () => {
@@ -230,6 +231,10 @@ describeWithRedis('an uninstall purges the workspace', (suitePrefix) => {
           await lifecycle(first, one, revoked(one));
           await first.slack.settle(10_000);
           await lifecycle(second, one, uninstalled);
+        } else if (order.startsWith('app_uninstalled on')) {
+          await lifecycle(second, one, uninstalled);
+          await second.slack.settle(10_000);
+          await lifecycle(first, one, revoked(one));
         } else {
           await Promise.all([lifecycle(second, one, uninstalled), lifecycle(first, one, revoked(one))]);
         }
