@@ -12,6 +12,7 @@ import type { Prices } from '../core/operations/prices.js';
 import type { StoreGuard } from '../core/store/storeGuard.js';
 import type { UserSettings } from '../core/userSettings.js';
 import type { WatchService } from '../core/watch/watchService.js';
+import type { WorkspacePurge } from '../core/workspaces/workspacePurge.js';
 import type { AppInstall } from './calls/appInstall.js';
 import type { SharedChannels } from './calls/sharedChannels.js';
 import type { SlackCalls } from './calls/slackCalls.js';
@@ -63,6 +64,8 @@ export interface SlackDeps {
   install?: AppInstall;
   /** With Add to Slack: the installations, which an uninstall or a revoked token removes. */
   workspaces?: WorkspaceInstalls;
+  /** With Add to Slack: deletes what an uninstalled workspace left in every store. */
+  purge?: WorkspacePurge;
   /** Which channels are shared with another organisation (Slack Connect); absent in the console. */
   sharedChannels?: SharedChannels;
 }

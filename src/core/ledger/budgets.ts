@@ -231,6 +231,18 @@ export class Budgets {
   }
 
   /**
+   * The workspace uninstalled: its people's counters and warnings go (WorkspacePurge). The
+   * workspace's own day of spend stays, a billing fact without people, and expires in two days.
+   */
+  async forgetWorkspace(teamId: string): Promise<number> {
+    if (this.lastPlan?.teamId === teamId) this.lastPlan = undefined;
+    let forgotten = 0;
+    for (const prefix of [`budget:user:${teamId}:`, `budget-warned:user:${teamId}:`, `budget-warned:team:${teamId}:`])
+      forgotten += await this.store.forgetPrefixed(prefix);
+    return forgotten;
+  }
+
+  /**
    * The counters a reservation changes, and by how much. Calls come in runs from one person on one
    * day at one price, so the last plan is reused while those stay the same (its arrays are only read).
    */
