@@ -39,7 +39,12 @@ export function startInProcessSimulator(options: InProcessSimulatorOptions): InP
     const operation = operationFromPath(path);
     if (!operation)
       return { status: 404, headers: {}, text: JSON.stringify({ code: 404, msg: `no operation at ${path}` }) };
-    const reply = replyToOperation(state, { operation, method: 'POST', apiKey: callKey, rawBody: JSON.stringify(body) });
+    const reply = replyToOperation(state, {
+      operation,
+      method: 'POST',
+      apiKey: callKey,
+      rawBody: JSON.stringify(body),
+    });
     const timedOut = () =>
       new UpstreamError('timeout', { operation: operationName }, `${operationName}: no answer within ${timeoutMs} ms`);
     if (reply.kind === 'hang') {
