@@ -12,6 +12,7 @@ import type { Prices } from '../core/operations/prices.js';
 import type { StoreGuard } from '../core/store/storeGuard.js';
 import type { UserSettings } from '../core/userSettings.js';
 import type { WatchService } from '../core/watch/watchService.js';
+import type { WorkspaceKeys } from '../core/workspaces/workspaceKeys.js';
 import type { AppInstall } from './calls/appInstall.js';
 import type { SharedChannels } from './calls/sharedChannels.js';
 import type { SlackCalls } from './calls/slackCalls.js';
@@ -65,4 +66,6 @@ export interface SlackDeps {
   workspaces?: WorkspaceInstalls;
   /** Which channels are shared with another organisation (Slack Connect); absent in the console. */
   sharedChannels?: SharedChannels;
+  /** Each workspace's own data-service key, sealed under SECRETS_KEY; absent without it (none can be entered). */
+  workspaceKeys?: WorkspaceKeys;
 }

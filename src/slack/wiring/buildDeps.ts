@@ -24,6 +24,7 @@ import type { Watch, WatchPoster, WatchRunRecord } from '../../core/watch/types.
 import { WatchRepository } from '../../core/watch/watchRepository.js';
 import { WatchRunner } from '../../core/watch/watchRunner.js';
 import { WatchService } from '../../core/watch/watchService.js';
+import type { WorkspaceKeys } from '../../core/workspaces/workspaceKeys.js';
 import type { AppInstall } from '../calls/appInstall.js';
 import type { SharedChannels } from '../calls/sharedChannels.js';
 import type { SlackCalls } from '../calls/slackCalls.js';
@@ -70,6 +71,8 @@ export interface DepsInput {
   jobsHold?: AppStatus;
   /** With Add to Slack: each workspace's installation, removed by an uninstall. */
   workspaces?: WorkspaceInstalls;
+  /** Each workspace's own data-service key (the one the data client asks); absent without SECRETS_KEY. */
+  workspaceKeys?: WorkspaceKeys;
 }
 
 /** Everything the flows need, assembled once for the Slack app (and the console, which posts nowhere). */
@@ -185,6 +188,7 @@ export function buildSlackDeps(input: DepsInput): {
     ...(input.install ? { install: input.install } : {}),
     ...(input.workspaces ? { workspaces: input.workspaces } : {}),
     ...(sharedChannels ? { sharedChannels } : {}),
+    ...(input.workspaceKeys ? { workspaceKeys: input.workspaceKeys } : {}),
   };
   return { deps, scheduler, watchScheduler };
 }
