@@ -25,6 +25,9 @@ interface StoredKey extends WorkspaceKeySummary {
 export const DATA_KEY_MIN_LENGTH = 8;
 export const DATA_KEY_MAX_LENGTH = 200;
 
+/** A key's shape in the form's examples (made up: the service does not publish its keys' format). */
+export const DATA_KEY_EXAMPLE = '3f9a0c7e5b21d4e8';
+
 /** Why a typed key cannot be a data-service key. */
 export type DataKeyProblem = 'empty' | 'tooShort' | 'tooLong' | 'spaces' | 'characters' | 'slackToken';
 

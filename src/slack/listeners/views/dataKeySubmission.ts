@@ -1,5 +1,10 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
-import { DATA_KEY_MAX_LENGTH, DATA_KEY_MIN_LENGTH, readDataKey } from '../../../core/workspaces/workspaceKeys.js';
+import {
+  DATA_KEY_EXAMPLE,
+  DATA_KEY_MAX_LENGTH,
+  DATA_KEY_MIN_LENGTH,
+  readDataKey,
+} from '../../../core/workspaces/workspaceKeys.js';
 import { AnswerDeadline } from '../../calls/answerDeadline.js';
 import type { SlackDeps } from '../../deps.js';
 import { isAdmin } from '../../flows/permissions.js';
@@ -40,7 +45,13 @@ export function dataKeySubmission(deps: SlackDeps) {
     if (!keys) return errorOn(lang.t('home.dataKey.unavailable'));
     const read = readDataKey(typedDataKey(view.state?.values) ?? '');
     if ('problem' in read)
-      return errorOn(lang.t(PROBLEM[read.problem], { min: DATA_KEY_MIN_LENGTH, max: DATA_KEY_MAX_LENGTH }));
+      return errorOn(
+        lang.t(PROBLEM[read.problem], {
+          min: DATA_KEY_MIN_LENGTH,
+          max: DATA_KEY_MAX_LENGTH,
+          example: DATA_KEY_EXAMPLE,
+        }),
+      );
     await ack();
     try {
       const saved = await keys.set(teamId, read.apiKey, userId);
