@@ -640,6 +640,7 @@ export class DataClient {
     } catch (error) {
       outcome = isDataError(error) ? error.kind : 'error';
       if (error instanceof UpstreamError && error.taskNo) taskNo = error.taskNo;
+      if (error instanceof UpstreamError && !payer.operator) error.ownKey = true;
       if (error instanceof UpstreamError && error.mayHaveCharged) {
         // Count it as spent rather than hope (the call policy's money rule): the budget keeps the
         // reservation, the ledger the coins, marked unconfirmed.

@@ -40,6 +40,8 @@ import {
 
 const OWN_KEY = 'byok-first-workspace-key-A1b2';
 const NEW_KEY = 'byok-replacement-key-Z9y8';
+/** A key of a key's shape that the simulator does not know: the service refuses it. */
+const REFUSED_KEY = 'byok-unknown-to-the-service-Q7w6';
 const ADMIN = 'U0KEYADMIN';
 const MEMBER = 'U0KEYMEMBER';
 const OTHER = 'U0OTHERWS';
@@ -230,6 +232,24 @@ describeWithRedis('a workspace with its own data-service key beside one without'
     expect(stored).not.toContain(OWN_KEY.slice(0, -4));
   });
 
+  it("says a key the service refuses is the workspace's own, for its admins to replace; nothing is charged", async () => {
+    expect((await submitKey(ADMIN, REFUSED_KEY)).json).toBeUndefined();
+    await republished(ADMIN);
+    const responseId = `refused-${Math.random().toString(36).slice(2)}`;
+    await sendSlashCommand(app.url, TEST_SIGNING_SECRET, {
+      command: '/fund-asset',
+      text: '510300',
+      teamId: own.teamId,
+      userId: MEMBER,
+      workspace: own,
+      responseUrl: app.fake.responseUrl(responseId),
+    });
+    const reply = allText(await app.nextResponse(responseId, (body) => /refused/.test(allText(body)), 15_000));
+    expect(reply).toContain("refused this workspace's own data service key, so nothing was charged");
+    expect(reply).not.toContain('DATA_API_KEY');
+    expect(app.simulator.stats().coinsByKey[REFUSED_KEY]).toBeUndefined();
+  });
+
   it("removes the key: the workspace goes back to the app's key", async () => {
     await clickOnHome(ADMIN, ACTION.dataKeyRemove);
     expect(allText(await republished(ADMIN))).toContain("charged to the app's data service key");
@@ -240,7 +260,7 @@ describeWithRedis('a workspace with its own data-service key beside one without'
 
   it('never writes a key into a log, the store or anything sent to Slack', async () => {
     await app.slack.settle(5000);
-    const keys = [OWN_KEY, NEW_KEY];
+    const keys = [OWN_KEY, NEW_KEY, REFUSED_KEY];
     const logged = JSON.stringify(app.logs);
     const sentToSlack = JSON.stringify([app.fake.calls(), app.fake.responses()]);
     const stored = await storeDump();
