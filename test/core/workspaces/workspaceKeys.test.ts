@@ -4,9 +4,12 @@ import { BudgetUnavailableError } from '../../../src/core/errors.js';
 import { SecretBox, SecretBoxError } from '../../../src/core/secretBox.js';
 import { Redactor } from '../../../src/core/secrets.js';
 import { MemoryStore } from '../../../src/core/store/memoryStore.js';
+import { PostgresStore } from '../../../src/core/store/postgresStore.js';
 import type { Store } from '../../../src/core/store/types.js';
 import { readDataKey, WorkspaceKeys } from '../../../src/core/workspaces/workspaceKeys.js';
 import { ManualClock, PINNED_AT } from '../../support/clocks.js';
+import { startVirtualDataService, TEST_KEY } from '../../support/dataService.js';
+import { describeWithPostgres, postgresUrl, withPostgresClient } from '../../support/postgres.js';
 import { switchableStore } from '../../support/switchableStore.js';
 
 const KEY = 'sk-live-Workspace-Key-7f3a';
@@ -93,5 +96,39 @@ describe('reading a key an admin typed (shape only: the service has no free way 
     ['x'.repeat(201), { problem: 'tooLong' }],
   ])('%j', (typed, read) => {
     expect(readDataKey(typed)).toEqual(read);
+  });
+});
+
+describeWithPostgres('a workspace’s own key in PostgreSQL (the system of record)', (newSchema) => {
+  it('is in no table in plain text, though its calls were paid with it and the ledger says which key paid', async () => {
+    const schema = newSchema();
+    const store = await PostgresStore.connect(postgresUrl, { schema });
+    const service = startVirtualDataService(
+      { apiKeys: [TEST_KEY, KEY] },
+      { store, keyFor: (teamId) => workspaceKeys.keyFor(teamId) },
+    );
+    const workspaceKeys = new WorkspaceKeys(store, box(1), service.clock);
+    try {
+      await workspaceKeys.set('T1', KEY, 'U0ADMIN');
+      await service.client.call('fund-asset', { fundCode: '000001' }, { teamId: 'T1', userId: 'U1' });
+      expect(service.simulator.stats().coinsByKey).toEqual({ [KEY]: 10 });
+      await service.client.ledger.flush();
+      const dump = await withPostgresClient(async (client) => {
+        const tables = await client.query<{ table_name: string }>(
+          'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name',
+          [schema],
+        );
+        const rows: unknown[] = [];
+        for (const { table_name } of tables.rows)
+          rows.push(table_name, (await client.query(`SELECT * FROM "${schema}"."${table_name}"`)).rows);
+        return JSON.stringify(rows);
+      });
+      // The dump holds the sealed record and the ledger's key id, never the key.
+      expect(dump).toContain('dq1:');
+      expect(dump).toContain(dataKeyIdOf(KEY));
+      expect(dump).not.toContain(KEY.slice(0, -4));
+    } finally {
+      await service.close();
+    }
   });
 });
