@@ -232,6 +232,31 @@ describeWithRedis('a workspace with its own data-service key beside one without'
     expect(stored).not.toContain(OWN_KEY.slice(0, -4));
   });
 
+  it("runs the workspace's digest with its own key too", async () => {
+    const say = async (text: string) => {
+      const responseId = `digest-${Math.random().toString(36).slice(2)}`;
+      await sendSlashCommand(app.url, TEST_SIGNING_SECRET, {
+        command: '/dq',
+        text,
+        teamId: own.teamId,
+        userId: ADMIN,
+        channelId: 'C0KEYDIGEST',
+        workspace: own,
+        responseUrl: app.fake.responseUrl(responseId),
+      });
+      return String((await app.nextResponse(responseId, undefined, 15_000)).text);
+    };
+    const added = await say('digest add daily 08:00');
+    const id = /`([0-9a-f]{8})`/.exec(added)?.[1];
+    expect(id, added).toBeDefined();
+    await say(`digest run ${id}`);
+    const post = await app.nextCall('chat.postMessage', (call) => call.args.channel === 'C0KEYDIGEST', 15_000);
+    expect(post.token).toBe(ownInstall.botToken);
+    const digestCalls = app.upstreamCalls('fund-new-list');
+    expect(digestCalls.length).toBeGreaterThan(0);
+    expect(new Set(digestCalls.map((call) => call.key))).toEqual(new Set([NEW_KEY]));
+  });
+
   it("says a key the service refuses is the workspace's own, for its admins to replace; nothing is charged", async () => {
     expect((await submitKey(ADMIN, REFUSED_KEY)).json).toBeUndefined();
     await republished(ADMIN);
