@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataKeyIdOf } from '../../../src/core/client/dataKey.js';
 import { RedisStore } from '../../../src/core/store/redisStore.js';
 import { DATA_KEY_ACTION, DATA_KEY_BLOCK } from '../../../src/slack/modals/dataKeyForm.js';
@@ -298,5 +298,32 @@ describeWithRedis('a workspace with its own data-service key beside one without'
       expect(sentToSlack).not.toContain(core);
       expect(stored).not.toContain(core);
     }
+  });
+});
+
+describe('one workspace without SECRETS_KEY', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { ADMIN_USER_IDS: ADMIN } });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('tells an admin that no key of its own can be entered, and why; a forged form is refused', async () => {
+    const { view } = await app.openHome(ADMIN);
+    expect(allText(view)).toContain('the app has no SECRETS_KEY to encrypt it with');
+    expect(buttonsOf(view).map((button) => button.action_id)).not.toContain(ACTION.dataKeyEdit);
+    const forged = await app.submitView(
+      VIEW.dataKey,
+      { [DATA_KEY_BLOCK]: { [DATA_KEY_ACTION]: { type: 'plain_text_input', value: OWN_KEY } } },
+      '',
+      { userId: ADMIN },
+    );
+    expect(forged.response.json).toMatchObject({
+      response_action: 'errors',
+      errors: { [DATA_KEY_BLOCK]: expect.stringContaining('no SECRETS_KEY') },
+    });
+    expect(app.slack.deps.workspaceKeys).toBeUndefined();
   });
 });
