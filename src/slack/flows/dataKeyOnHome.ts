@@ -1,5 +1,5 @@
 import type { SlackDeps } from '../deps.js';
-import type { HomeDataKey } from '../render/dataKeyHome.js';
+import type { HomeDataKey } from '../render/dataKeyBlocks.js';
 
 /**
  * The "Data service key" section of an admin's App Home: whose key the workspace's calls go with

@@ -10,7 +10,7 @@ import type { Lang } from '../../i18n/lang.js';
 import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from '../blockKit/blocks.js';
 import { escapeMrkdwn, plainText, truncatePlain, userMention } from '../blockKit/mrkdwn.js';
 import { ACTION } from '../payloads/ids.js';
-import { dataKeyBlocks, type HomeDataKey } from './dataKeyHome.js';
+import { dataKeyBlocks, type HomeDataKey } from './dataKeyBlocks.js';
 import { dateTimeText } from './dateText.js';
 import { digestLines } from './digestList.js';
 import { type ListPage, listPager } from './listPages.js';
@@ -42,7 +42,7 @@ export interface HomeInput {
   storeLoss?: HomeStoreLoss;
   /** For an admin: the month whose usage by person and operation the Home offers as CSV. */
   usageCsvMonth?: LedgerMonth;
-  /** For an admin: whose data-service key the workspace's calls go with (render/dataKeyHome.ts). */
+  /** For an admin: whose data-service key the workspace's calls go with (render/dataKeyBlocks.ts). */
   dataKey?: HomeDataKey;
 }
 
