@@ -13,6 +13,7 @@ import type { StoreGuard } from '../core/store/storeGuard.js';
 import type { UserSettings } from '../core/userSettings.js';
 import type { WatchService } from '../core/watch/watchService.js';
 import type { WorkspacePurge } from '../core/workspaces/workspacePurge.js';
+import type { WorkspaceKeys } from '../core/workspaces/workspaceKeys.js';
 import type { AppInstall } from './calls/appInstall.js';
 import type { SharedChannels } from './calls/sharedChannels.js';
 import type { SlackCalls } from './calls/slackCalls.js';
@@ -68,4 +69,6 @@ export interface SlackDeps {
   purge?: WorkspacePurge;
   /** Which channels are shared with another organisation (Slack Connect); absent in the console. */
   sharedChannels?: SharedChannels;
+  /** Each workspace's own data-service key, sealed under SECRETS_KEY; absent without it (none can be entered). */
+  workspaceKeys?: WorkspaceKeys;
 }

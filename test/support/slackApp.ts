@@ -15,6 +15,7 @@ import { Redactor } from '../../src/core/secrets.js';
 import { MemoryStore } from '../../src/core/store/memoryStore.js';
 import { StoreGuard } from '../../src/core/store/storeGuard.js';
 import type { Store } from '../../src/core/store/types.js';
+import { WorkspaceKeys } from '../../src/core/workspaces/workspaceKeys.js';
 import type { Metrics } from '../../src/ops/metrics.js';
 import {
   type Simulator,
@@ -244,20 +245,6 @@ export async function startTestApp(options: TestAppOptions = {}) {
     ...(options.storeCheckEveryMs ? { checkEveryMs: options.storeCheckEveryMs } : {}),
   });
   await storeGuard.start();
-  const client = new DataClient({
-    baseUrl: simulator.url,
-    apiKey: TEST_API_KEY,
-    store,
-    logger,
-    clock,
-    retry: { baseDelayMs: 20, maxDelayMs: 200 },
-    rateLimits,
-    budgets: { timeZone: 'Asia/Shanghai', ...options.budgets },
-    budgetsClosed: (now) => storeGuard.budgetsClosed(now),
-    storeMarker: storeGuard,
-    ...options.client,
-    prices,
-  });
   const loaded = loadConfig(
     {
       DATA_API_BASE_URL: simulator.url,
@@ -295,11 +282,27 @@ export async function startTestApp(options: TestAppOptions = {}) {
     config.oauth?.clientSecret,
     config.oauth?.stateSecret,
   ]);
-  const installations = loaded.secrets
-    ? new StoredInstallations(store, new SecretBox(loaded.secrets.current, loaded.secrets.previous), clock, (secret) =>
-        redactor.add(secret),
-      )
+  const box = loaded.secrets ? new SecretBox(loaded.secrets.current, loaded.secrets.previous) : undefined;
+  const installations = box ? new StoredInstallations(store, box, clock, (secret) => redactor.add(secret)) : undefined;
+  // As the runtime: with SECRETS_KEY, each workspace's own data-service key, asked by the client for each call.
+  const workspaceKeys = box
+    ? new WorkspaceKeys(store, box, clock, (secret) => redactor.add(secret), logger)
     : undefined;
+  const client = new DataClient({
+    baseUrl: simulator.url,
+    apiKey: TEST_API_KEY,
+    store,
+    logger,
+    clock,
+    retry: { baseDelayMs: 20, maxDelayMs: 200 },
+    rateLimits,
+    budgets: { timeZone: 'Asia/Shanghai', ...options.budgets },
+    budgetsClosed: (now) => storeGuard.budgetsClosed(now),
+    storeMarker: storeGuard,
+    ...(workspaceKeys ? { keyFor: (teamId: string) => workspaceKeys.keyFor(teamId) } : {}),
+    ...options.client,
+    prices,
+  });
   const slack: SlackApp = await createSlackApp({
     config,
     data: client,
@@ -313,6 +316,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     runScheduler: false,
     redactor,
     ...(installations ? { installations } : {}),
+    ...(workspaceKeys ? { workspaceKeys } : {}),
     postSpacingMs: options.postSpacingMs ?? TEST_POST_SPACING_MS,
     ...(options.slackAttemptTimeoutMs ? { slackAttemptTimeoutMs: options.slackAttemptTimeoutMs } : {}),
     ...(options.metrics ? { metrics: options.metrics, health: { shuttingDown: false } } : {}),
@@ -358,6 +362,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     logger,
     logs,
     installations,
+    workspaceKeys,
 
     /**
      * An install through Add to Slack as a browser makes it: the install page, its button (Bolt's

@@ -115,7 +115,7 @@ export class SupplierChecks {
     const fresh = await Promise.all(
       list.entries.map((entry) =>
         this.options.client
-          .peek(SUPPLIER_CHECK_OPERATION, { keyword: entry.query })
+          .peek(SUPPLIER_CHECK_OPERATION, { keyword: entry.query }, { teamId: spender.teamId })
           .then((peeked) => peeked?.fresh === true)
           .catch(() => false),
       ),

@@ -7,7 +7,11 @@ export interface BudgetLimits {
   /** Coins per team per local day; undefined = unlimited. */
   teamDaily?: number;
   userDaily?: number;
-  /** Coins per local day for everything charged to the service key: every team (other organisations' included), digests and watches. */
+  /**
+   * Coins per local day for everything charged to the operator's key (DATA_API_KEY): every team
+   * without a key of its own (other organisations' included), digests and watches. A workspace's own
+   * key is not counted: its owner pays for it.
+   */
   keyDaily?: number;
   timeZone: string;
 }
@@ -43,7 +47,7 @@ export interface BudgetSlot {
 export interface BudgetState {
   team: BudgetSlot;
   user?: BudgetSlot;
-  /** Everything charged to the service key today, by every team (Budgets.state always says; absent reads as no key budget). */
+  /** Everything charged to the operator's key today, by every team; absent for a workspace that pays with its own key. */
   key?: BudgetSlot;
   resetsAt: Date;
 }
@@ -59,6 +63,7 @@ interface ReservePlan {
   coins: number;
   teamId: string;
   userId: string | undefined;
+  operatorKey: boolean;
   counters: readonly BudgetCounter[];
   items: readonly CounterChange[];
 }
@@ -120,6 +125,8 @@ export class Budgets {
     private readonly logger?: Logger,
     private readonly closed?: BudgetsClosed,
     private readonly markers?: MarkerWatch,
+    /** Whether the workspace pays with its own key (its calls then leave the operator's key budget alone). */
+    private readonly ownKey: (teamId: string) => Promise<boolean> = async () => false,
   ) {}
 
   /** Whether any daily budget is set; without one there is nothing to protect. */
@@ -128,9 +135,11 @@ export class Budgets {
     return teamDaily !== undefined || userDaily !== undefined || keyDaily !== undefined;
   }
 
-  async reserve(spender: Spender, coins: number, now: number): Promise<Reservation> {
+  /** `payer.operatorKey`: whether the call goes with the operator's key (the client knows; asked otherwise). */
+  async reserve(spender: Spender, coins: number, now: number, payer?: { operatorKey: boolean }): Promise<Reservation> {
     this.throwIfClosed(now);
-    const { counters, items } = this.plan(spender, coins, now);
+    const operatorKey = payer ? payer.operatorKey : !(await this.ownKey(spender.teamId));
+    const { counters, items } = this.plan(spender, coins, now, operatorKey);
     let outcome: CounterOutcome;
     try {
       outcome = await this.reserveWhileMarked(items, now);
@@ -188,7 +197,7 @@ export class Budgets {
   }
 
   async state(spender: Spender, now: number): Promise<BudgetState> {
-    const counters = this.counters(spender, now);
+    const counters = this.counters(spender, now, !(await this.ownKey(spender.teamId)));
     const spent = await Promise.all(counters.map((c) => this.store.counter(c.key)));
     const slots = new Map(
       counters.map((counter, index): [BudgetScope, BudgetSlot] => [
@@ -198,11 +207,12 @@ export class Budgets {
     );
     const state: BudgetState = {
       team: slots.get('team')!,
-      key: slots.get('key')!,
       resetsAt: new Date(startOfNextDay(now, this.limits.timeZone)),
     };
     const user = slots.get('user');
     if (user) state.user = user;
+    const key = slots.get('key');
+    if (key) state.key = key;
     return state;
   }
 
@@ -246,7 +256,7 @@ export class Budgets {
    * The counters a reservation changes, and by how much. Calls come in runs from one person on one
    * day at one price, so the last plan is reused while those stay the same (its arrays are only read).
    */
-  private plan(spender: Spender, coins: number, now: number): ReservePlan {
+  private plan(spender: Spender, coins: number, now: number, operatorKey: boolean): ReservePlan {
     const day = localDate(now, this.limits.timeZone);
     const last = this.lastPlan;
     if (
@@ -254,34 +264,37 @@ export class Budgets {
       last.day === day &&
       last.coins === coins &&
       last.teamId === spender.teamId &&
-      last.userId === spender.userId
+      last.userId === spender.userId &&
+      last.operatorKey === operatorKey
     )
       return last;
-    const counters = this.countersOn(day, spender);
+    const counters = this.countersOn(day, spender, operatorKey);
     const items = counters.map(
       ({ key, limit }): CounterChange => (limit === undefined ? { key, amount: coins } : { key, amount: coins, limit }),
     );
-    this.lastPlan = { day, coins, teamId: spender.teamId, userId: spender.userId, counters, items };
+    this.lastPlan = { day, coins, teamId: spender.teamId, userId: spender.userId, operatorKey, counters, items };
     return this.lastPlan;
   }
 
-  private counters(spender: Spender, now: number): BudgetCounter[] {
-    return this.countersOn(localDate(now, this.limits.timeZone), spender);
+  private counters(spender: Spender, now: number, operatorKey: boolean): BudgetCounter[] {
+    return this.countersOn(localDate(now, this.limits.timeZone), spender, operatorKey);
   }
 
-  /** The team's, the person's (when one asks) and the key's: the key's last, so a refusal names the team's or the person's first. */
-  private countersOn(day: string, spender: Spender): BudgetCounter[] {
-    const team = { scope: 'team' as const, key: `budget:team:${spender.teamId}:${day}`, limit: this.limits.teamDaily };
-    const key = { scope: 'key' as const, key: `budget:key:${day}`, limit: this.limits.keyDaily };
-    if (!spender.userId) return [team, key];
-    return [
-      team,
-      {
-        scope: 'user' as const,
+  /**
+   * The team's, the person's (when one asks) and the operator's key's (when it pays): the key's
+   * last, so a refusal names the team's or the person's first.
+   */
+  private countersOn(day: string, spender: Spender, operatorKey: boolean): BudgetCounter[] {
+    const counters: BudgetCounter[] = [
+      { scope: 'team', key: `budget:team:${spender.teamId}:${day}`, limit: this.limits.teamDaily },
+    ];
+    if (spender.userId)
+      counters.push({
+        scope: 'user',
         key: `budget:user:${spender.teamId}:${spender.userId}:${day}`,
         limit: this.limits.userDaily,
-      },
-      key,
-    ];
+      });
+    if (operatorKey) counters.push({ scope: 'key', key: `budget:key:${day}`, limit: this.limits.keyDaily });
+    return counters;
   }
 }

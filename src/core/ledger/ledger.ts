@@ -30,6 +30,8 @@ export interface LedgerEntry {
   source?: string;
   /** Sent, no readable answer: the service may or may not have charged these coins. */
   unconfirmed?: boolean;
+  /** Which key paid (dataKeyIdOf: a hash, never the key): the operator's, or the workspace's own. */
+  keyId?: string;
 }
 
 export interface SpendTally {

@@ -32,7 +32,7 @@ export function purgeParts(stores: {
   userSettings: ForgetsWorkspace;
   /** Workspace settings (admins, allowlists, budgets, language): workspaces/workspaceSettings.ts, once it lands. */
   workspaceSettings?: ForgetsWorkspace | undefined;
-  /** The workspace's own data-service key: workspaces/workspaceKeys.ts, once it lands. */
+  /** The workspace's own data-service key (workspaces/workspaceKeys.ts), when SECRETS_KEY lets one be entered. */
   workspaceKeys?: ForgetsWorkspace | undefined;
   digests: ForgetsWorkspace;
   watches: ForgetsWorkspace;

@@ -6,6 +6,7 @@ import { DIGESTS_PER_HOME_PAGE, renderHome } from '../render/home.js';
 import { pageOf, withItems } from '../render/listPages.js';
 import { WATCHES_PER_HOME_PAGE } from '../render/watch.js';
 import { profileOf } from '../requester/language.js';
+import { dataKeyOnHome } from './dataKeyOnHome.js';
 import { namedDescriber } from './namedDescriber.js';
 import { namedWatchWords } from './namedWatchWords.js';
 import { isAdmin, mayManage } from './permissions.js';
@@ -115,6 +116,7 @@ export async function publishHome(
     },
     // The same file /dq usage offers, for the admins: this month by person and operation.
     ...(admin ? { usageCsvMonth: monthOf(now, deps.ledger.timeZone) } : {}),
+    ...(await dataKeyOnHome(deps, teamId, admin)),
   });
   try {
     await client.views.publish({ user_id: userId, view, ...(options.hash ? { hash: options.hash } : {}) });

@@ -141,6 +141,7 @@ function body(content: PageContent, t: Text, p: Paragraph, locale: string): stri
           'pages.privacy.results',
           'pages.privacy.spending',
           'pages.privacy.settings',
+          'pages.privacy.dataKey',
         ]),
         `<h2>${t('pages.privacy.whereTitle')}</h2>`,
         p('pages.privacy.where'),

@@ -26,6 +26,7 @@ import { WatchRepository } from '../../core/watch/watchRepository.js';
 import { WatchRunner } from '../../core/watch/watchRunner.js';
 import { WatchService } from '../../core/watch/watchService.js';
 import { purgeParts, WorkspacePurge } from '../../core/workspaces/workspacePurge.js';
+import type { WorkspaceKeys } from '../../core/workspaces/workspaceKeys.js';
 import type { AppInstall } from '../calls/appInstall.js';
 import type { SharedChannels } from '../calls/sharedChannels.js';
 import type { SlackCalls } from '../calls/slackCalls.js';
@@ -74,6 +75,8 @@ export interface DepsInput {
   workspaces?: WorkspaceInstalls;
   /** With Add to Slack: where installations are kept; an uninstall purges what a workspace left. */
   installations?: InstallationStore;
+  /** Each workspace's own data-service key (the one the data client asks); absent without SECRETS_KEY. */
+  workspaceKeys?: WorkspaceKeys;
 }
 
 /** Everything the flows need, assembled once for the Slack app (and the console, which posts nowhere). */
@@ -162,6 +165,7 @@ export function buildSlackDeps(input: DepsInput): {
       ? new WorkspacePurge(
           purgeParts({
             userSettings: settings,
+            workspaceKeys: input.workspaceKeys,
             digests: repository,
             watches: watchRepository,
             history,
@@ -216,6 +220,7 @@ export function buildSlackDeps(input: DepsInput): {
     ...(input.workspaces ? { workspaces: input.workspaces } : {}),
     ...(purge ? { purge } : {}),
     ...(sharedChannels ? { sharedChannels } : {}),
+    ...(input.workspaceKeys ? { workspaceKeys: input.workspaceKeys } : {}),
   };
   return { deps, scheduler, watchScheduler };
 }
