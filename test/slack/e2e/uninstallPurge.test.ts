@@ -35,6 +35,9 @@ interface Workspace {
   asked: string[];
 }
 
+/** The uninstalled workspace's own data-service key. */
+const OWN_KEY = 'own-key-of-the-workspace-that-goes-7Qx2';
+
 function workspaceOf(install: FakeInstall): FakeWorkspace {
   return {
     ...DEFAULT_WORKSPACE,
@@ -195,6 +198,8 @@ describeWithRedis('an uninstall purges the workspace', (suitePrefix) => {
       );
       await fill(first, one!);
       await fill(first, two!);
+      // Its own data-service key, entered after its lookups (the simulator knows only the operator's).
+      await first.workspaceKeys!.set(one!.workspace.teamId, OWN_KEY, one!.admin);
       return { first, second, one: one!, two: two!, prefix, schema };
     }
 
@@ -261,6 +266,9 @@ describeWithRedis('an uninstall purges the workspace', (suitePrefix) => {
             .concat(second.errorLogs())
             .filter((line) => /could not delete/.test(String(line.msg))),
         ).toEqual([]);
+
+        expect(await second.workspaceKeys!.summary(one.workspace.teamId)).toBeUndefined();
+        expect(after.filter((line) => line.text.includes(OWN_KEY))).toEqual([]);
 
         // The other workspace's data is all there, and it works.
         for (const needle of names(two))
