@@ -507,7 +507,12 @@ export class FakeSlack {
 
   #answer(method: string, args: Record<string, unknown>, token: string | undefined): Answer {
     // oauth.v2.access takes the app's client id and secret, not a token.
-    if (method === 'oauth.v2.access') return { status: 200, body: this.oauth.access(args, Date.now()) };
+    if (method === 'oauth.v2.access') {
+      // A scripted failure (failNext) answers before the exchange is made: nothing issued, nothing used up.
+      const scripted = this.#takeFailure(method);
+      if (scripted) return { status: 200, body: { ok: false, error: scripted.error } };
+      return { status: 200, body: this.oauth.access(args, Date.now()) };
+    }
     if (!token) return { status: 200, body: { ok: false, error: 'not_authed' } };
     const issued = this.oauth.check(token, Date.now());
     if (issued && 'error' in issued) return { status: 200, body: { ok: false, error: issued.error } };
