@@ -296,9 +296,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     config.oauth?.stateSecret,
   ]);
   const installations = loaded.secrets
-    ? new StoredInstallations(store, new SecretBox(loaded.secrets.current, loaded.secrets.previous), clock, (secret) =>
-        redactor.add(secret),
-      )
+    ? new StoredInstallations(store, new SecretBox(loaded.secrets.current, loaded.secrets.previous), clock, redactor)
     : undefined;
   const slack: SlackApp = await createSlackApp({
     config,
