@@ -79,6 +79,7 @@ export const README_NOT_RUN = {
   'npm run bench:client': 'a benchmark; prints ratios, takes minutes',
   'npm run bench:ack': 'a benchmark',
   'npm run bench:fleet': 'a benchmark',
+  'npm run bench:workspaces': 'a benchmark (needs Redis)',
   'npm run bench:charts': 'a benchmark',
   'npm run bench:app': 'a benchmark',
   'npm run bench:reader': 'a benchmark',

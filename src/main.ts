@@ -4,7 +4,7 @@ import { type AppConfig, readConfig } from './config.js';
 import { ConfigError } from './core/errors.js';
 import { createLogger } from './core/logger.js';
 import { OPERATION_IDS } from './core/operations/index.js';
-import { Redactor, secretsOf } from './core/secrets.js';
+import { type OwnedSecrets, Redactor, secretsOf } from './core/secrets.js';
 import type { HealthState } from './ops/health.js';
 import { Metrics } from './ops/metrics.js';
 import type { CoreRuntime } from './runtime.js';
@@ -90,12 +90,10 @@ async function main(): Promise<void> {
     runtime = await createCoreRuntime(config, {
       logger,
       observer: metrics,
-      onSecret: (secret) => redactor.add(secret),
+      secrets: redactor,
     });
     const installations =
-      slackConfig.oauth && config.secrets
-        ? await installationStoreOf(runtime, config.secrets, (secret) => redactor.add(secret))
-        : undefined;
+      slackConfig.oauth && config.secrets ? await installationStoreOf(runtime, config.secrets, redactor) : undefined;
     slack = await createSlackApp({
       ...(installations ? { installations } : {}),
       ...(runtime.workspaceKeys ? { workspaceKeys: runtime.workspaceKeys } : {}),
@@ -159,7 +157,7 @@ Check the Slack tokens, STORE_URL and that the store is reachable (docs/configur
 async function installationStoreOf(
   runtime: CoreRuntime,
   secrets: NonNullable<AppConfig['secrets']>,
-  onSecret: (secret: string) => void,
+  redactor: OwnedSecrets,
 ) {
   const [{ StoredInstallations }, { SecretBox }] = await Promise.all([
     import('./core/installations/storedInstallations.js'),
@@ -169,7 +167,7 @@ async function installationStoreOf(
     runtime.store,
     new SecretBox(secrets.current, secrets.previous),
     runtime.clock,
-    onSecret,
+    redactor,
   );
 }
 

@@ -4,6 +4,7 @@ import { type ClientObserver, DataClient } from './core/client/dataClient.js';
 import { type Clock, systemClock } from './core/clock.js';
 import { type Prices, pricesFrom } from './core/operations/prices.js';
 import { SecretBox } from './core/secretBox.js';
+import type { OwnedSecrets } from './core/secrets.js';
 import { createStore, parseStoreUrl } from './core/store/index.js';
 import { StoreGuard } from './core/store/storeGuard.js';
 import type { Store } from './core/store/types.js';
@@ -40,8 +41,8 @@ export async function createCoreRuntime(
     logger: Logger;
     observer?: ClientObserver;
     clock?: Clock;
-    /** Told every secret read from the store or written to it (a workspace's key), for the redaction. */
-    onSecret?: (secret: string) => void;
+    /** Holds every secret read from the store or written to it (a workspace's key), for the redaction. */
+    secrets?: OwnedSecrets;
   },
 ): Promise<CoreRuntime> {
   const clock = options.clock ?? systemClock;
@@ -88,7 +89,7 @@ export async function createCoreRuntime(
         store,
         new SecretBox(config.secrets.current, config.secrets.previous),
         clock,
-        options.onSecret,
+        options.secrets,
         options.logger,
       )
     : undefined;

@@ -106,7 +106,7 @@ async function main(argv: string[]): Promise<number> {
   }
   let runtime: CoreRuntime | undefined;
   try {
-    runtime = await createCoreRuntime(config, { logger, onSecret: (secret) => redactor.add(secret) });
+    runtime = await createCoreRuntime(config, { logger, secrets: redactor });
     return command === 'ping' ? await ping(runtime) : await call(runtime, words, config);
   } catch (error) {
     return report(error, config);

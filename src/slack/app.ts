@@ -28,6 +28,7 @@ import type { SlackDeps } from './deps.js';
 import { resumeSupplierChecks } from './flows/checkSupplierList.js';
 import { SLASH_COMMANDS } from './flows/routeCommand.js';
 import { WORKFLOW_STEPS } from './flows/workflowSteps.js';
+import { installPageUrl, workspacePauseNotice } from './flows/workspacePauseNotice.js';
 import { registerListeners } from './listeners/index.js';
 import { acknowledgeUnhandled } from './middleware/acknowledgeUnhandled.js';
 import { allowlists } from './middleware/allowlists.js';
@@ -168,16 +169,19 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
     ),
   );
   const install = new AppInstall(options.store, app.client, clock, logger);
-  const installer = receiver?.installer;
-  if (oauth && installer && options.installations) {
+  // The pause notice speaks in each admin's language, through the deps built below.
+  let built: SlackDeps | undefined;
+  if (oauth && receiver && options.installations) {
     workspaces = installedWorkspaces({
       installations: options.installations,
-      installer,
+      oauth,
+      ...(config.apiUrl ? { apiUrl: config.apiUrl } : {}),
       clientOptions,
       boltLog,
       store: options.store,
       clock,
       logger,
+      notice: workspacePauseNotice(() => built, installPageUrl(oauth)),
     });
   }
   const teamClients: TeamClients = workspaces ?? { forTeam: async () => app.client };
@@ -200,6 +204,7 @@ export async function createSlackApp(options: SlackAppOptions): Promise<SlackApp
         }
       : {}),
   });
+  built = deps;
   app.use(whoIsAsking(deps));
   app.use(allowlists(deps));
   registerListeners(app, deps);

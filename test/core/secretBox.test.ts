@@ -91,4 +91,27 @@ describe('Redactor.add', () => {
     for (const form of [learnt, encodeURIComponent(learnt), new URLSearchParams({ s: learnt }).toString().slice(2)])
       expect(redactor.redact(`t=${form} configured-secret`)).toBe(`t=${REDACTED} ${REDACTED}`);
   });
+
+  it('replaces a secret that contains another whole, and one that looks like a pattern as written', async () => {
+    const { Redactor, REDACTED } = await import('../../src/core/secrets.js');
+    const redactor = new Redactor(['abcdef', 'abcdef-longer', 'a.b*c+d?']);
+    expect(redactor.redact('abcdef-longer abcdef a.b*c+d? aXbbc+d?')).toBe(
+      `${REDACTED} ${REDACTED} ${REDACTED} aXbbc+d?`,
+    );
+  });
+});
+
+describe('Redactor.own', () => {
+  it('holds an owner’s current and last secrets, never more, and none once forgotten', async () => {
+    const { Redactor, REDACTED } = await import('../../src/core/secrets.js');
+    const redactor = new Redactor(['configured-secret']);
+    for (let n = 1; n <= 1000; n++) redactor.own('team:T1', [`bot-${n}-secret`, `refresh-${n}-secret`]);
+    expect(redactor.size).toBe(1 + 4);
+    expect(redactor.redact('bot-1000-secret bot-999-secret bot-998-secret')).toBe(
+      `${REDACTED} ${REDACTED} bot-998-secret`,
+    );
+    redactor.forget('team:T1');
+    expect(redactor.size).toBe(1);
+    expect(redactor.redact('bot-1000-secret')).toBe('bot-1000-secret');
+  });
 });

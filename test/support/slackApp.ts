@@ -283,11 +283,9 @@ export async function startTestApp(options: TestAppOptions = {}) {
     config.oauth?.stateSecret,
   ]);
   const box = loaded.secrets ? new SecretBox(loaded.secrets.current, loaded.secrets.previous) : undefined;
-  const installations = box ? new StoredInstallations(store, box, clock, (secret) => redactor.add(secret)) : undefined;
+  const installations = box ? new StoredInstallations(store, box, clock, redactor) : undefined;
   // As the runtime: with SECRETS_KEY, each workspace's own data-service key, asked by the client for each call.
-  const workspaceKeys = box
-    ? new WorkspaceKeys(store, box, clock, (secret) => redactor.add(secret), logger)
-    : undefined;
+  const workspaceKeys = box ? new WorkspaceKeys(store, box, clock, redactor, logger) : undefined;
   const client = new DataClient({
     baseUrl: simulator.url,
     apiKey: TEST_API_KEY,

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import { SecretBox } from '../secretBox.js';
+import type { OwnedSecrets } from '../secrets.js';
 import type { Store } from '../store/types.js';
 import { type Installation, type InstallationQuery, type InstallationStore, installationKey } from './types.js';
 
@@ -16,15 +17,16 @@ type StoredInstallation = Omit<Installation, 'botToken' | 'botRefreshToken'> & {
 /**
  * Installations in the app's Store (memory, SQLite, Redis), one document per workspace or
  * organisation. Each token is sealed with its record's key and field as context: a token copied
- * into another record, or altered, does not open. `onSecret` hears every token read or written,
- * so the redaction covers each installed token.
+ * into another record, or altered, does not open. `secrets` (the Redactor) hears every
+ * installation's tokens as they are read or written, under its key, and forgets them with it: the
+ * redaction covers each installed token, and holds no more than the installations there are.
  */
 export class StoredInstallations implements InstallationStore {
   constructor(
     private readonly store: Store,
     private readonly box: SecretBox,
     private readonly clock: Clock,
-    private readonly onSecret: (secret: string) => void = () => undefined,
+    private readonly secrets?: OwnedSecrets,
   ) {}
 
   /** Workspaces already noted in this process: a request does not pay a write to say it again. */
@@ -33,7 +35,7 @@ export class StoredInstallations implements InstallationStore {
   async save(installation: Installation): Promise<void> {
     const key = installationKey(installation);
     if (!key) throw new Error('an installation names neither its workspace nor, org-wide, its organisation');
-    this.heard(installation);
+    this.heard(key, installation);
     const { botRefreshToken, ...rest } = installation;
     const stored: StoredInstallation = {
       ...rest,
@@ -65,9 +67,12 @@ export class StoredInstallations implements InstallationStore {
     this.noted.add(key);
   }
 
-  delete(query: InstallationQuery): Promise<boolean> {
+  async delete(query: InstallationQuery): Promise<boolean> {
     const key = installationKey(query);
-    return key ? this.store.deleteDoc(COLLECTION, key) : Promise.resolve(false);
+    if (!key) return false;
+    const deleted = await this.store.deleteDoc(COLLECTION, key);
+    this.secrets?.forget(key);
+    return deleted;
   }
 
   async teamsOf(enterpriseId: string): Promise<string[]> {
@@ -109,12 +114,11 @@ export class StoredInstallations implements InstallationStore {
       botToken: this.box.open(stored.botToken, `${key}:botToken`),
       ...(botRefreshToken ? { botRefreshToken: this.box.open(botRefreshToken, `${key}:botRefreshToken`) } : {}),
     };
-    this.heard(installation);
+    this.heard(key, installation);
     return installation;
   }
 
-  private heard(installation: Installation): void {
-    this.onSecret(installation.botToken);
-    if (installation.botRefreshToken) this.onSecret(installation.botRefreshToken);
+  private heard(key: string, installation: Installation): void {
+    this.secrets?.own(key, [installation.botToken, installation.botRefreshToken]);
   }
 }

@@ -3,6 +3,7 @@ import { type DataKey, dataKeyIdOf } from '../client/dataKey.js';
 import type { Clock } from '../clock.js';
 import { BudgetUnavailableError } from '../errors.js';
 import { SecretBox } from '../secretBox.js';
+import type { OwnedSecrets } from '../secrets.js';
 import type { Store } from '../store/types.js';
 
 /** One document per workspace that brought its own key: `team:<id>`. */
@@ -55,8 +56,8 @@ const KEPT_KEYS = 1000;
  * SECRETS_KEY in the app's Store. The key is read from the store on every call (a replacement or
  * a removal on one replica holds on every other at once); what this process keeps is only the
  * opened key of the sealed text it last read per workspace, so a call pays no decryption, and
- * that last answer stands in while the store cannot be read. `onSecret` hears every key read or
- * written, so the redaction covers it.
+ * that last answer stands in while the store cannot be read. `secrets` (the Redactor) holds every
+ * key read or written as the workspace's, so the redaction covers it and drops it once replaced.
  */
 export class WorkspaceKeys {
   private readonly kept = new Map<string, { sealed: string | undefined; key: DataKey | undefined }>();
@@ -65,13 +66,13 @@ export class WorkspaceKeys {
     private readonly store: Store,
     private readonly box: SecretBox,
     private readonly clock: Clock,
-    private readonly onSecret: (secret: string) => void = () => undefined,
+    private readonly secrets?: OwnedSecrets,
     private readonly logger?: Logger,
   ) {}
 
   /** Seals and stores the workspace's key, replacing any before it; what may be shown of it. */
   async set(teamId: string, apiKey: string, setBy: string): Promise<WorkspaceKeySummary> {
-    this.onSecret(apiKey);
+    this.secrets?.own(secretsOwner(teamId), [apiKey]);
     const id = recordId(teamId);
     const summary: WorkspaceKeySummary = {
       keyId: dataKeyIdOf(apiKey),
@@ -114,7 +115,7 @@ export class WorkspaceKeys {
       return undefined;
     }
     const apiKey = this.box.open(stored.sealed, `${recordId(teamId)}:apiKey`);
-    this.onSecret(apiKey);
+    this.secrets?.own(secretsOwner(teamId), [apiKey]);
     const key = { apiKey, keyId: stored.keyId };
     this.keep(teamId, stored.sealed, key);
     return key;
@@ -124,6 +125,7 @@ export class WorkspaceKeys {
   async remove(teamId: string): Promise<boolean> {
     const removed = await this.store.deleteDoc(COLLECTION, recordId(teamId));
     this.kept.delete(teamId);
+    this.secrets?.forget(secretsOwner(teamId));
     return removed;
   }
 
@@ -152,6 +154,11 @@ export class WorkspaceKeys {
     this.kept.set(teamId, { sealed, key });
     if (this.kept.size > KEPT_KEYS) this.kept.delete(this.kept.keys().next().value!);
   }
+}
+
+/** Whose secret a workspace's key is to the Redactor (its installed tokens are the installation's). */
+function secretsOwner(teamId: string): string {
+  return `dataKey:${teamId}`;
 }
 
 function recordId(teamId: string): string {

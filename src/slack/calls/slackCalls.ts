@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FetchFunction, WebClientOptions } from '@slack/web-api';
 import type { Logger } from 'pino';
 import type { Clock } from '../../core/clock.js';
@@ -15,6 +16,11 @@ import {
 export interface SlackCall {
   method: string;
   channel?: string | undefined;
+  /**
+   * Whose call it is: a short digest of the token (one per installed workspace), never the token.
+   * Slack's limits are per method and workspace, so a 429 in one workspace holds nothing in another.
+   */
+  workspace?: string | undefined;
 }
 
 /** What an attempt's answer says, before anyone reads its body. */
@@ -49,8 +55,9 @@ const PER_CHANNEL = new Set(['chat.postMessage', 'chat.postEphemeral', 'chat.upd
 
 /**
  * Applies slackCallPolicy.ts to every request the app sends to Slack: each WebClient's fetch
- * (`clientOptions`) and the response_url posts go through `run`. A 429 holds that method (a post:
- * that method in that channel) in this process for its Retry-After, and only that: a form opening
+ * (`clientOptions`) and the response_url posts go through `run`. A 429 holds that method in that
+ * workspace (a post: that method in that channel) in this process for its Retry-After, and only
+ * that: another workspace's calls never wait behind it (Slack counts each apart), a form opening
  * never waits behind the Home tab's views.publish or another channel's posts. Waits run on the
  * injected clock, so tests see a held run end without waiting for it.
  */
@@ -67,7 +74,7 @@ export class SlackCalls {
   /** `fetchImpl` under the policy, as a WebClient calls it (one POST per Web API method). */
   fetch(fetchImpl: FetchFunction): FetchFunction {
     return (url, init) => {
-      const call = webApiCall(String(url), init?.body);
+      const call = webApiCall(String(url), init?.body, init?.headers);
       return this.run(
         call,
         (signal) => fetchImpl(url, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal }),
@@ -99,17 +106,18 @@ export class SlackCalls {
     const { clock } = this.options;
     const kind = callKind(call.method);
     const budget = CALL_BUDGETS[kind];
-    const key = PER_CHANNEL.has(call.method) && call.channel ? `${call.method}:${call.channel}` : call.method;
+    const held = PER_CHANNEL.has(call.method) && call.channel ? `${call.method}:${call.channel}` : call.method;
+    const key = call.workspace ? `${call.workspace}:${held}` : held;
     let waited = 0;
     for (let attemptNumber = 0; ; attemptNumber++) {
-      const held = (this.heldUntil.get(key) ?? 0) - clock.now();
-      if (held > 0) {
-        if (waited + held > budget.waitMs) {
-          if (how.heldTooLong) return how.heldTooLong(held);
-          throw new SlackCallError(call.method, { kind: 'rate_limited', retryAfterMs: held });
+      const holdMs = (this.heldUntil.get(key) ?? 0) - clock.now();
+      if (holdMs > 0) {
+        if (waited + holdMs > budget.waitMs) {
+          if (how.heldTooLong) return how.heldTooLong(holdMs);
+          throw new SlackCallError(call.method, { kind: 'rate_limited', retryAfterMs: holdMs });
         }
-        await clock.sleep(held);
-        waited += held;
+        await clock.sleep(holdMs);
+        waited += holdMs;
       }
       let result: R;
       try {
@@ -160,8 +168,8 @@ export class SlackCalls {
   }
 }
 
-/** The method a WebClient request calls (the last part of its URL) and the channel it names, if any. */
-function webApiCall(url: string, body: unknown): SlackCall {
+/** The method a WebClient request calls (the last part of its URL), the channel it names, and whose token it carries. */
+function webApiCall(url: string, body: unknown, headers: ConstructorParameters<typeof Headers>[0]): SlackCall {
   let path = url;
   try {
     path = new URL(url).pathname;
@@ -169,7 +177,19 @@ function webApiCall(url: string, body: unknown): SlackCall {
     // Not a URL: the method name itself.
   }
   const method = path.includes('/api/') || !path.includes('/') ? path.slice(path.lastIndexOf('/') + 1) : 'upload';
-  return { method, channel: channelOf(body) };
+  return { method, channel: channelOf(body), workspace: workspaceOf(headers, body) };
+}
+
+/** A short digest of the call's token (the WebClient sends it as a bearer header): the same for one workspace's calls. */
+function workspaceOf(headers: ConstructorParameters<typeof Headers>[0], body: unknown): string | undefined {
+  let token: string | null | undefined;
+  try {
+    token = new Headers(headers).get('authorization')?.replace(/^Bearer\s+/i, '');
+  } catch {
+    token = undefined;
+  }
+  if (!token && typeof body === 'string') token = new URLSearchParams(body).get('token');
+  return token ? createHash('sha256').update(token).digest('base64url').slice(0, 12) : undefined;
 }
 
 function channelOf(body: unknown): string | undefined {

@@ -3,7 +3,7 @@ import { DIGEST_OPERATION, SALE_STATUS_WORDS } from '../../core/digest/collect.j
 import { DigestInputError, type NewDigest } from '../../core/digest/digestService.js';
 import { FUND_KIND_WORDS } from '../../core/digest/newFundFilter.js';
 import type { Digest } from '../../core/digest/types.js';
-import type { Lang } from '../../i18n/lang.js';
+import type { Lang, Phrase } from '../../i18n/lang.js';
 import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
 import { appMembership } from '../calls/channelMembership.js';
 import type { SlackDeps } from '../deps.js';
@@ -70,6 +70,15 @@ export async function digestCommand(
   }
 }
 
+/** Why the workspace's digests and watches hold (Add to Slack), if they do; a store that does not answer shows none. */
+export async function jobsHeld(deps: SlackDeps, teamId: string): Promise<Phrase | undefined> {
+  const held = await deps.workspaces?.stopped(teamId).catch((error: unknown) => {
+    deps.logger.warn({ err: error }, 'could not read whether the workspace’s jobs hold');
+    return undefined;
+  });
+  return held?.reason;
+}
+
 /** One page of this channel's digests, for `/dq digest list` and its Previous/Next. */
 export async function digestListMessage(
   deps: SlackDeps,
@@ -77,9 +86,13 @@ export async function digestListMessage(
   page: number,
   lang: Lang,
 ): Promise<SlackMessage> {
-  const digests = await deps.digests.list(requester.teamId, requester.channelId);
+  const [digests, held] = await Promise.all([
+    deps.digests.list(requester.teamId, requester.channelId),
+    jobsHeld(deps, requester.teamId),
+  ]);
   return renderDigestList(pageOf(digests, page, DIGESTS_PER_MESSAGE), {
     now: deps.now(),
+    jobsHeld: held,
     nextRun: (d) => deps.digests.nextRun(d),
     scope: 'channel',
     lang,

@@ -7,6 +7,7 @@ import { pageOf, withItems } from '../render/listPages.js';
 import { WATCHES_PER_HOME_PAGE } from '../render/watch.js';
 import { profileOf } from '../requester/language.js';
 import { dataKeyOnHome } from './dataKeyOnHome.js';
+import { jobsHeld } from './digestCommand.js';
 import { namedDescriber } from './namedDescriber.js';
 import { namedWatchWords } from './namedWatchWords.js';
 import { isAdmin, mayManage } from './permissions.js';
@@ -48,7 +49,7 @@ export async function publishHome(
 ): Promise<void> {
   const pages = options;
   const now = deps.now();
-  const [usage, budget, recent, digests, profile, watches, describe, words] = await Promise.all([
+  const [usage, budget, recent, digests, profile, watches, describe, words, held] = await Promise.all([
     deps.ledger.usage(teamId, now),
     deps.budgets.state({ teamId, userId }, now),
     deps.history.recent(teamId, userId, now, RECENT_LOOKUPS),
@@ -57,6 +58,7 @@ export async function publishHome(
     deps.watches.list(teamId),
     namedDescriber(deps, teamId),
     namedWatchWords(deps, teamId),
+    jobsHeld(deps, teamId),
   ]);
   const { timeZone, lang } = profile;
   // The reader's profile is read above: whether they are an admin takes no other call.
@@ -94,6 +96,7 @@ export async function publishHome(
     ),
     digestPageValue: (page) => homePageValue({ watches: watchPage.page, digests: page }),
     mayAddDigest: admin,
+    ...(held ? { jobsHeld: held } : {}),
     ...(told
       ? {
           storeLoss: {

@@ -6,6 +6,9 @@ import type { Store } from '../../core/store/types.js';
 /** Slack posts about one message a second per channel (https://docs.slack.dev/apis/web-api/rate-limits); a little more, for jitter. */
 export const POST_SPACING_MS = 1100;
 
+/** Slack's own spacing: two posts in a channel must reach it at least this far apart. */
+const SLACK_SPACING_MS = 1000;
+
 /**
  * The one pacing of every post the app makes on its own (digests, their thread replies, watches):
  * one slot per channel every POST_SPACING_MS, kept in the store, so replicas sharing Redis share it
@@ -26,10 +29,23 @@ export class ChannelPacing {
     this.alone = new LocalSlots(clock);
   }
 
-  /** Waits for this channel's next slot. */
-  async turn(channel: string): Promise<void> {
+  /** Waits for this channel's next slot; resolves with when the slot began, for `answered`. */
+  async turn(channel: string): Promise<number> {
     const wait = await this.reserve(channel, this.spacingMs);
     if (wait > 0) await this.clock.sleep(wait);
+    return this.clock.now();
+  }
+
+  /**
+   * The post of the slot that began at `slotAt` was answered now. Slots are spaced from when they
+   * begin, but a post may reach Slack any time until it is answered (a busy process, a slow
+   * network): one answered late would leave the next post less than Slack's second behind it, so
+   * the channel's next slot moves back by the lateness. Under POST_SPACING_MS − 1 s late, no change.
+   */
+  async answered(channel: string, slotAt: number): Promise<void> {
+    const late = this.clock.now() - slotAt - (this.spacingMs - SLACK_SPACING_MS);
+    // Awaited: the channel's next turn must be taken after this, not before.
+    if (late > 0 && this.spacingMs >= SLACK_SPACING_MS) await this.reserve(channel, Math.ceil(late));
   }
 
   /** Slack said to slow down in this channel: its next slot is at least `ms` away, for every replica. */

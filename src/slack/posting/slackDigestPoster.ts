@@ -34,13 +34,14 @@ export class SlackDigestPoster implements DigestPoster {
     const client = await this.clients.forTeam(content.digest.teamId);
     let threadTs: string;
     try {
-      await this.pacing.turn(channel);
+      const slot = await this.pacing.turn(channel);
       const first = await client.chat.postMessage({
         channel,
         text: main.text,
         blocks: main.blocks,
         unfurl_links: false,
       });
+      await this.pacing.answered(channel, slot);
       threadTs = first.ts ?? '';
     } catch (error) {
       const failure = jobPostError(error, channel, { kind: 'digest', id: content.digest.id }, this.clock.now());
@@ -53,7 +54,7 @@ export class SlackDigestPoster implements DigestPoster {
     // The digest is out once its first message is; a lost thread reply must not post it all again.
     for (const reply of replies) {
       try {
-        await this.pacing.turn(channel);
+        const slot = await this.pacing.turn(channel);
         await client.chat.postMessage({
           channel,
           thread_ts: threadTs,
@@ -61,6 +62,7 @@ export class SlackDigestPoster implements DigestPoster {
           blocks: reply.blocks,
           unfurl_links: false,
         });
+        await this.pacing.answered(channel, slot);
       } catch (error) {
         this.logger.warn(
           { code: slackErrorCode(error), channel, digestId: content.digest.id },

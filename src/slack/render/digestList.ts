@@ -1,7 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import type { Digest, FundFilter } from '../../core/digest/types.js';
 import { describeSchedule } from '../../core/jobs/schedule.js';
-import type { Lang, Locale } from '../../i18n/lang.js';
+import type { Lang, Locale, Phrase } from '../../i18n/lang.js';
 import { contextBlock, headerBlock, sectionBlock } from '../blockKit/blocks.js';
 import { fitToSlackLimits } from '../blockKit/fitToSlackLimits.js';
 import { escapeMrkdwn, serviceText, userMention } from '../blockKit/mrkdwn.js';
@@ -68,8 +68,15 @@ export function digestLines(digest: Digest, nextRun: number | undefined, lang: L
   return lines.join('\n');
 }
 
+/** The line that says a workspace's digests and watches hold, and why (AppStatus.stopped). */
+export function jobsHeldLine(reason: Phrase, lang: Lang): string {
+  return lang.t('digests.list.jobsHeld', { reason: sayClause(reason, lang) });
+}
+
 export interface DigestListOptions {
   now: number;
+  /** The workspace's jobs hold: said first. */
+  jobsHeld?: Phrase | undefined;
   nextRun: (digest: Digest) => number | undefined;
   scope: 'channel' | 'added';
   lang: Lang;
@@ -97,6 +104,7 @@ export function renderDigestList(digests: ListPage<Digest>, options: DigestListO
     return fitToSlackLimits({ text, blocks: [sectionBlock(text)] }, lang);
   }
   const blocks: KnownBlock[] = [headerBlock(lang.t('digests.list.title'))];
+  if (options.jobsHeld) blocks.push(sectionBlock(jobsHeldLine(options.jobsHeld, lang)));
   for (const digest of digests.items) blocks.push(sectionBlock(digestLines(digest, options.nextRun(digest), lang)));
   const footer = [lang.t('digests.list.howTo')];
   if (digests.pageCount > 1)

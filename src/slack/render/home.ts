@@ -6,13 +6,13 @@ import type { LedgerMonth, UsageSummary } from '../../core/ledger/ledger.js';
 import { OPERATION_IDS, type OperationId, operations, typedNameOf } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import type { StoreLoss } from '../../core/store/storeGuard.js';
-import type { Lang } from '../../i18n/lang.js';
+import type { Lang, Phrase } from '../../i18n/lang.js';
 import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from '../blockKit/blocks.js';
 import { escapeMrkdwn, plainText, truncatePlain, userMention } from '../blockKit/mrkdwn.js';
 import { ACTION } from '../payloads/ids.js';
 import { dataKeyBlocks, type HomeDataKey } from './dataKeyBlocks.js';
 import { dateTimeText } from './dateText.js';
-import { digestLines } from './digestList.js';
+import { digestLines, jobsHeldLine } from './digestList.js';
 import { type ListPage, listPager } from './listPages.js';
 import { operationTitle } from './operationTitle.js';
 import type { DescribeRequest } from './types.js';
@@ -36,6 +36,8 @@ export interface HomeInput {
   /** The value of a Previous/Next button that shows another page of digests (the watches' page kept). */
   digestPageValue: (page: number) => string;
   mayAddDigest: boolean;
+  /** The workspace's digests and watches hold (a refused token refresh, an uninstall): why, said above them. */
+  jobsHeld?: Phrase;
   /** The watches section (render/watch.ts); absent: none shown. */
   watches?: HomeWatches;
   /** The store lost its data today: said to the admins (to everyone where there are none). */
@@ -174,6 +176,7 @@ export function renderHome(input: HomeInput): HomeView {
     dividerBlock(),
     headerBlock(lang.t('home.digests.title'), 'home-digests'),
   ];
+  if (input.jobsHeld) blocks.push(sectionBlock(jobsHeldLine(input.jobsHeld, lang)));
   const digests = input.digests;
   if (digests.count === 0) blocks.push(sectionBlock(lang.t('home.digests.none')));
   for (const { digest, nextRun, manageable } of digests.items) {

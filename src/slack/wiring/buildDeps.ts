@@ -25,8 +25,8 @@ import type { Watch, WatchPoster, WatchRunRecord } from '../../core/watch/types.
 import { WatchRepository } from '../../core/watch/watchRepository.js';
 import { WatchRunner } from '../../core/watch/watchRunner.js';
 import { WatchService } from '../../core/watch/watchService.js';
-import { purgeParts, WorkspacePurge } from '../../core/workspaces/workspacePurge.js';
 import type { WorkspaceKeys } from '../../core/workspaces/workspaceKeys.js';
+import { purgeParts, WorkspacePurge } from '../../core/workspaces/workspacePurge.js';
 import type { AppInstall } from '../calls/appInstall.js';
 import type { SharedChannels } from '../calls/sharedChannels.js';
 import type { SlackCalls } from '../calls/slackCalls.js';

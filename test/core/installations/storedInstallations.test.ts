@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { StoredInstallations } from '../../../src/core/installations/storedInstallations.js';
 import type { Installation } from '../../../src/core/installations/types.js';
 import { keyIdOf, SecretBox, SecretBoxError, type SecretKey } from '../../../src/core/secretBox.js';
+import { REDACTED, Redactor } from '../../../src/core/secrets.js';
 import { createStore } from '../../../src/core/store/index.js';
 import { MemoryStore } from '../../../src/core/store/memoryStore.js';
 import { ManualClock } from '../../support/clocks.js';
@@ -61,14 +62,43 @@ describe('StoredInstallations', () => {
   it('writes no token in plain text to the SQLite file, and tells the redaction every token it handles', async () => {
     const path = join(directory, 'tokens.sqlite');
     const store = await createStore(`sqlite://${path}`);
-    const heard: string[] = [];
-    const installs = new StoredInstallations(store, new SecretBox(newKey()), clock, (secret) => heard.push(secret));
-    await installs.save(teamInstall('T1', 'xoxb-plain-text-never'));
+    const redactor = new Redactor([]);
+    const installs = new StoredInstallations(store, new SecretBox(newKey()), clock, redactor);
+    await installs.save(teamInstall('T1', 'plain-text-never'));
     await store.close();
     const bytes = await readFile(path);
-    expect(bytes.includes('xoxb-plain-text-never')).toBe(false);
+    expect(bytes.includes('plain-text-never')).toBe(false);
     expect(bytes.includes('xoxe-1-refresh-T1')).toBe(false);
-    expect(heard).toEqual(['xoxb-plain-text-never', 'xoxe-1-refresh-T1']);
+    expect(redactor.redact('plain-text-never')).toBe(REDACTED);
+    expect(redactor.size).toBe(2);
+  });
+
+  it('keeps a workspace’s current and replaced tokens redacted, drops older ones, and forgets them at uninstall', async () => {
+    const store = new MemoryStore();
+    const redactor = new Redactor(['configured-secret']);
+    const installs = new StoredInstallations(store, new SecretBox(newKey()), clock, redactor);
+    // Tokens no Slack-token pattern would catch: only the redactor's own list redacts them.
+    const generation = (n: number, teamId = 'T1') => ({
+      ...teamInstall(teamId, `bot-token-${teamId}-${n}`),
+      botRefreshToken: `refresh-token-${teamId}-${n}`,
+    });
+    await installs.save(generation(1));
+    await installs.save(generation(1, 'T2'));
+    // A refresh: the new pair, and the pair it replaced (a request may still be using it).
+    await installs.save(generation(2));
+    for (const secret of ['bot-token-T1-1', 'refresh-token-T1-1', 'bot-token-T1-2', 'bot-token-T2-1'])
+      expect(redactor.redact(`x ${secret} y`)).toBe(`x ${REDACTED} y`);
+    // Another refresh: the first pair is no longer taken by Slack, and is dropped.
+    await installs.save(generation(3));
+    expect(redactor.redact('bot-token-T1-1')).toBe('bot-token-T1-1');
+    expect(redactor.redact('bot-token-T1-3 bot-token-T1-2')).toBe(`${REDACTED} ${REDACTED}`);
+    expect(redactor.size).toBe(1 + 4 + 2);
+    // Reading the installation on any replica tells the same pair again: nothing grows.
+    for (let i = 0; i < 50; i++) await installs.find({ teamId: 'T1', isEnterpriseInstall: false });
+    expect(redactor.size).toBe(1 + 4 + 2);
+    await installs.delete({ teamId: 'T1', isEnterpriseInstall: false });
+    expect(redactor.size).toBe(1 + 2);
+    expect(redactor.redact('bot-token-T2-1 configured-secret')).toBe(`${REDACTED} ${REDACTED}`);
   });
 
   it('refuses a token moved into another workspace’s record', async () => {

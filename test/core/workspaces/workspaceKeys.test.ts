@@ -18,7 +18,7 @@ const box = (byte: number) => new SecretBox({ id: `k${byte}`, key: Buffer.alloc(
 function keys(store: Store = new MemoryStore(), sealer = box(1)) {
   const redactor = new Redactor([]);
   const clock = new ManualClock(PINNED_AT);
-  return { store, redactor, keys: new WorkspaceKeys(store, sealer, clock, (secret) => redactor.add(secret)) };
+  return { store, redactor, keys: new WorkspaceKeys(store, sealer, clock, redactor) };
 }
 
 describe('a workspace’s own data-service key at rest', () => {
@@ -33,6 +33,19 @@ describe('a workspace’s own data-service key at rest', () => {
     expect(await workspaceKeys.keyFor('T1')).toEqual({ apiKey: KEY, keyId: dataKeyIdOf(KEY) });
     expect(await workspaceKeys.keyFor('T2')).toBeUndefined();
     expect(redactor.redact(`invalid key ${KEY}`)).toBe('invalid key [redacted]');
+  });
+
+  it('leaves the redactor holding only the keys a workspace may still be using, however often it is replaced', async () => {
+    const { redactor, keys: workspaceKeys } = keys();
+    await workspaceKeys.set('T1', KEY, 'U0ADMIN');
+    const held = redactor.size;
+    for (let n = 0; n < 50; n++) await workspaceKeys.set('T1', `${KEY}-replaced-${n}`, 'U0ADMIN');
+    // The key before the latest one is kept one replacement more (a call may still be on its way with it).
+    expect(redactor.size).toBe(held * 2);
+    expect(redactor.redact(`${KEY}-replaced-49`)).toBe('[redacted]');
+    expect(redactor.redact(`key ${KEY}-replaced-10.`)).not.toContain('[redacted]');
+    await workspaceKeys.remove('T1');
+    expect(redactor.size).toBe(0);
   });
 
   it('is learnt by the redactor of another process when it reads it, and refused if copied to another workspace', async () => {

@@ -120,6 +120,31 @@ describe('the Slack call policy on a virtual clock', () => {
     expect(fake.calls('views.publish').map((call) => call.status)).toEqual([429, 200]);
   });
 
+  it('a 429 in one workspace holds nothing in another: Slack limits each method per workspace', async () => {
+    build();
+    const other = new WebClient('xoxb-policy-other', {
+      slackApiUrl: fake.apiUrl,
+      logLevel: LogLevel.ERROR,
+      ...calls.clientOptions(globalThis.fetch as never),
+    });
+    fake.rateLimitNext('views.publish', 20);
+    const publishing = client.views.publish({ user_id: 'U1', view: { type: 'home', blocks: [] } });
+    await fake.waitForCall('views.publish');
+    // The other workspace's publish goes at once, while this one's waits out its Retry-After.
+    await expect(other.views.publish({ user_id: 'U2', view: { type: 'home', blocks: [] } })).resolves.toMatchObject({
+      ok: true,
+    });
+    expect(fake.calls('views.publish').map((call) => [call.token, call.status])).toEqual([
+      [TOKEN, 429],
+      ['xoxb-policy-other', 200],
+    ]);
+    // Within the same workspace the method stays held: a second publish waits behind the first.
+    const second = client.views.publish({ user_id: 'U3', view: { type: 'home', blocks: [] } });
+    await expect(publishing).resolves.toMatchObject({ ok: true });
+    await expect(second).resolves.toMatchObject({ ok: true });
+    expect(fake.calls('views.publish').filter((call) => call.token === TOKEN && call.status === 200)).toHaveLength(2);
+  });
+
   it('a call that could not connect is tried again (nothing was sent); a post taken and cut off is not', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

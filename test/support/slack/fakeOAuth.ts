@@ -140,6 +140,15 @@ export class FakeOAuth {
     for (const [refresh, of] of this.#refreshTokens) if (of === install) this.#refreshTokens.delete(refresh);
   }
 
+  /**
+   * Slack no longer takes the install's refresh token (revoked, or already used elsewhere): the next
+   * refresh is answered `invalid_refresh_token`, as oauth.v2.access answers one it does not know.
+   * The bot token in hand works until it expires.
+   */
+  refuseRefresh(install: FakeInstall): void {
+    for (const [refresh, of] of this.#refreshTokens) if (of === install) this.#refreshTokens.delete(refresh);
+  }
+
   /** auth.test for an issued token. */
   authTest(install: FakeInstall): WebApiBody {
     return {

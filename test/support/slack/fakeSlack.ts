@@ -17,6 +17,7 @@ import {
 } from './webApiAnswers.js';
 import { parseWebApiRequest, readBody } from './webApiRequest.js';
 import { DEFAULT_WORKSPACE, type FakeWorkspace, randomSlackId } from './workspace.js';
+import { WorkspaceLimits } from './workspaceLimits.js';
 
 export interface RecordedCall {
   method: string;
@@ -48,6 +49,8 @@ export interface FakeSlackOptions {
   defaultTz?: string;
   /** When set, any other token gets `invalid_auth`; by default every token is accepted. */
   validTokens?: string[];
+  /** Slack's per-workspace rate limits, enforced (429 past them) and counted in `limits` (workspaceLimits.ts). */
+  enforceLimits?: boolean;
 }
 
 export interface FailureOptions {
@@ -119,6 +122,8 @@ export class FakeSlack {
   readonly workspace: FakeWorkspace;
   /** Installs through Add to Slack: the authorize page, oauth.v2.access and the tokens they issued. */
   readonly oauth = new FakeOAuth();
+  /** With `enforceLimits`: Slack's per-workspace limits, and the calls refused for passing them. */
+  readonly limits: WorkspaceLimits | undefined;
   readonly #server: Server;
   readonly #state: FakeSlackState;
   readonly #validTokens: Set<string> | undefined;
@@ -145,6 +150,7 @@ export class FakeSlack {
     this.workspace = { ...DEFAULT_WORKSPACE, ...options.workspace };
     this.#state = new FakeSlackState(this.workspace, options.defaultTz ?? DEFAULT_TZ);
     this.#validTokens = options.validTokens ? new Set(options.validTokens) : undefined;
+    this.limits = options.enforceLimits ? new WorkspaceLimits() : undefined;
     this.#server = createServer((req, res) => {
       this.#route(req, res).catch((error: unknown) => {
         if (!res.headersSent) sendJson(res, 500, { ok: false, error: 'fake_slack_internal', detail: String(error) });
@@ -507,7 +513,12 @@ export class FakeSlack {
 
   #answer(method: string, args: Record<string, unknown>, token: string | undefined): Answer {
     // oauth.v2.access takes the app's client id and secret, not a token.
-    if (method === 'oauth.v2.access') return { status: 200, body: this.oauth.access(args, Date.now()) };
+    if (method === 'oauth.v2.access') {
+      // A scripted failure (failNext) answers before the exchange is made: nothing issued, nothing used up.
+      const scripted = this.#takeFailure(method);
+      if (scripted) return { status: 200, body: { ok: false, error: scripted.error } };
+      return { status: 200, body: this.oauth.access(args, Date.now()) };
+    }
     if (!token) return { status: 200, body: { ok: false, error: 'not_authed' } };
     const issued = this.oauth.check(token, Date.now());
     if (issued && 'error' in issued) return { status: 200, body: { ok: false, error: issued.error } };
@@ -516,6 +527,12 @@ export class FakeSlack {
       return { status: 200, body: { ok: false, error: 'invalid_auth' } };
     if (this.#tokensRevoked && !this.#state.functions.acceptsToken(token))
       return { status: 200, body: { ok: false, error: this.#tokensRevoked } };
+    if (this.limits) {
+      const workspace = issued ? (issued.install.teamId ?? issued.install.enterpriseId ?? token) : token;
+      const wait = this.limits.admit(workspace, method, channelArgument(method, args), Date.now());
+      if (wait !== undefined)
+        return { status: 429, body: { ok: false, error: 'ratelimited' }, headers: { 'retry-after': String(wait) } };
+    }
     const scripted = this.#takeFailure(method);
     if (scripted?.error === 'ratelimited') {
       return {
