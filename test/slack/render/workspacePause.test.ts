@@ -40,6 +40,6 @@ describe('the paused-workspace message', () => {
       { lang: langFor('zh-CN'), timeZone: 'Asia/Shanghai', installUrl: 'https://dq.example.com/slack/install' },
     );
     expect(text).toContain('18:30');
-    expect(text).toContain('<https://dq.example.com/slack/install|安装页面>');
+    expect(text).toContain('<https://dq.example.com/slack/install|安装页>');
   });
 });
