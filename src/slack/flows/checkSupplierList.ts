@@ -12,6 +12,7 @@ import type { BudgetState } from '../../core/ledger/budgets.js';
 import { exactLocale, type Lang, langFor } from '../../i18n/lang.js';
 import { textLanguage } from '../../i18n/textLanguage.js';
 import { readSharedFile } from '../calls/sharedFiles.js';
+import { newestListInThread } from '../calls/threadFiles.js';
 import type { TeamClients } from '../calls/workspaceInstalls.js';
 import type { SlackDeps } from '../deps.js';
 import { renderNotice } from '../render/notice.js';
@@ -24,7 +25,7 @@ import {
 } from '../render/supplierCheck.js';
 import { postFile } from '../reply/fileUpload.js';
 import type { SlackMessage } from '../reply/slackMessage.js';
-import type { PersonalMessage } from '../requester/personalMessage.js';
+import type { PersonalMessage, SharedFile } from '../requester/personalMessage.js';
 import type { Requester } from '../requester/requester.js';
 
 /** What the person may still spend today: the lower of their own budget and the workspace's, when either is limited. */
@@ -72,10 +73,10 @@ export async function checkSharedList(
   requester: Requester,
   message: PersonalMessage,
   botToken: string | undefined,
+  shared: SharedFile | undefined = message.files?.[0],
 ): Promise<void> {
   const lang = await answerLang(requester, message.text);
   const notice = (text: string) => post(client, requester.userId, renderNotice(text, lang));
-  const shared = message.files?.[0];
   if (!shared || !botToken) return;
   try {
     const file = await readSharedFile(client, shared.id, {
@@ -99,6 +100,45 @@ export async function checkSharedList(
   } catch (error) {
     deps.logger.error({ err: error }, 'could not plan a supplier list check');
     await notice(lang.t('batch.answer.downloadFailed')).catch(() => undefined);
+  }
+}
+
+/**
+ * `@dq 核查这个名单` with no file of its own: the newest CSV or XLSX shared earlier in its thread is
+ * the list, read and planned as a shared file is. No thread, or no such file in it, is answered
+ * with how to share one; a thread the app may not read (a scope added after it was installed) says
+ * so. The answer is private, in the person's direct messages, where the plan would be.
+ */
+export async function checkThreadList(
+  deps: SlackDeps,
+  client: WebClient,
+  requester: Requester,
+  message: PersonalMessage,
+  context: { botToken?: string | undefined; botUserId?: string | undefined },
+): Promise<void> {
+  const lang = await answerLang(requester, message.text);
+  const notice = (text: string) => post(client, requester.userId, renderNotice(text, lang));
+  try {
+    const found = message.threadTs
+      ? await newestListInThread(client, {
+          channel: message.channel,
+          threadTs: message.threadTs,
+          before: message.ts,
+          botUserId: context.botUserId,
+        })
+      : ({ kind: 'none' } as const);
+    if (found.kind === 'file')
+      return await checkSharedList(deps, client, requester, message, context.botToken, found.file);
+    if (found.kind === 'noScope')
+      return void (await notice(lang.t('batch.thread.notInstalled', { scope: found.needed })));
+    if (found.kind === 'failed') {
+      deps.logger.warn({ code: found.code }, 'could not read a thread for its supplier list');
+      return void (await notice(lang.t('batch.thread.failed')));
+    }
+    await notice(lang.t(message.direct ? 'batch.thread.noneDirect' : 'batch.thread.none'));
+  } catch (error) {
+    deps.logger.error({ err: error }, 'could not look for a supplier list in a thread');
+    await notice(lang.t('batch.thread.failed')).catch(() => undefined);
   }
 }
 

@@ -1,4 +1,4 @@
-import { CHANGE_AFTER, CHANGE_BEFORE, FOLLOW_UP_POLITE, FOLLOW_UP_WORDS } from './messageWords.js';
+import { CHANGE_AFTER, CHANGE_BEFORE, FOLLOW_UP_POLITE, FOLLOW_UP_WORDS, LIST_CHECK_WORDS } from './messageWords.js';
 import { type PagingMove, readPagingWords } from './pagingWords.js';
 
 /** A follow-up that acts on the thread's latest result as it is: another page, its chart, its export, a watch of it. */
@@ -45,6 +45,14 @@ export function readFollowUp(text: string): FollowUpAction | undefined {
   for (const kind of ['chart', 'export', 'watch'] as const)
     if ((FOLLOW_UP_WORDS[kind] as readonly string[]).includes(words)) return { kind };
   return undefined;
+}
+
+/**
+ * A message that only asks to check a supplier list (`核查这个名单`, `check these`, `请帮我核查一下`):
+ * with no file of its own, it means the newest list shared earlier in its thread.
+ */
+export function asksToCheckList(text: string): boolean {
+  return LIST_CHECK_WORDS.includes(bare(text));
 }
 
 /**

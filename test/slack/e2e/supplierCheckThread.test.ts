@@ -1,0 +1,144 @@
+import ExcelJS from 'exceljs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
+import { ACTION } from '../../../src/slack/payloads/ids.js';
+import { pinnedClock } from '../../support/clocks.js';
+import { DEFAULT_CHANNEL_ID, DEFAULT_USER_ID, DEFAULT_WORKSPACE, dmChannelFor } from '../../support/slack/index.js';
+import {
+  allText,
+  buttonNamed,
+  postedMessage,
+  startTestApp,
+  TEST_API_KEY,
+  type TestApp,
+} from '../../support/slackApp.js';
+import { assertWithinSlackLimits } from '../../support/slackLimits.js';
+
+/**
+ * A supplier list shared earlier in a thread, then `@dq 核查这个名单` there with no file of its own:
+ * the app reads the thread (conversations.replies, every page), takes the newest CSV or XLSX and
+ * plans its check privately, as for a file on the mention itself.
+ */
+
+const TAXPAYER = 'enterprise-general-taxpayer-query';
+const CHANNEL = DEFAULT_CHANNEL_ID;
+
+function csvOf(codes: string[]): Buffer {
+  return Buffer.from(['统一社会信用代码', ...codes].join('\r\n'), 'utf8');
+}
+
+async function xlsxOf(codes: string[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('供应商');
+  sheet.addRow(['Company name', 'Credit code']);
+  for (const code of codes) sheet.addRow(['', code]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+describe('checking the list shared earlier in a thread', () => {
+  let app: TestApp;
+
+  afterEach(async () => {
+    await app?.close();
+  });
+
+  const codes = TAXPAYER_CATALOGUE.slice(0, 6).map((record) => record.creditNo);
+  const planFor = () => app.nextCall('chat.postMessage', (call) => call.args.channel === DEFAULT_USER_ID);
+
+  /** A thread: its parent, an older CSV, chatter, a newer XLSX, more chatter, and the app's own file. */
+  async function thread(): Promise<{ parent: string; newestId: string }> {
+    const parent = app.fake.postMessage({ channel: CHANNEL, text: 'Supplier review for the Q1 tender' });
+    const older = app.fake.shareFile({ name: 'old-list.csv', bytes: csvOf(codes.slice(0, 5)) });
+    app.fake.postMessage({ channel: CHANNEL, threadTs: parent, files: [older], user: 'U0COLLEAGUE' });
+    for (let n = 0; n < 3; n++) app.fake.postMessage({ channel: CHANNEL, threadTs: parent, text: `comment ${n}` });
+    const newer = app.fake.shareFile({ name: '供应商名单-终版.xlsx', bytes: await xlsxOf(codes.slice(0, 2)) });
+    app.fake.postMessage({ channel: CHANNEL, threadTs: parent, files: [newer], user: 'U0COLLEAGUE' });
+    app.fake.postMessage({ channel: CHANNEL, threadTs: parent, text: 'this one is final' });
+    // The app's own upload in the thread is not a list someone handed over.
+    const own = app.fake.shareFile({ name: 'supplier-check.csv', bytes: csvOf(codes) });
+    app.fake.postMessage({
+      channel: CHANNEL,
+      threadTs: parent,
+      files: [own],
+      user: DEFAULT_WORKSPACE.botUserId,
+      botId: DEFAULT_WORKSPACE.botId,
+    });
+    return { parent, newestId: String(newer.id) };
+  }
+
+  it('@dq 核查这个名单 plans the newest XLSX of the thread, read page by page, calling nothing before Start', async () => {
+    app = await startTestApp({ clock: pinnedClock() });
+    // Pages of three, as a thread is read when Slack caps them: the newest file is on the last page.
+    app.fake.capRepliesPage(3);
+    const { parent, newestId } = await thread();
+
+    await app.mention('核查这个名单', { threadTs: parent });
+    const plan = await planFor();
+    const reads = app.fake.calls('conversations.replies');
+    expect(reads.length).toBeGreaterThanOrEqual(3);
+    expect(reads.every((call) => call.args.channel === CHANNEL && call.args.ts === parent)).toBe(true);
+    expect(reads[0]!.token).toMatch(/^xoxb-/);
+    expect(app.fake.calls('files.info').map((call) => call.args.file)).toEqual([newestId]);
+
+    const text = allText(postedMessage(plan));
+    expect(text).toContain('供应商名单-终版.xlsx');
+    expect(text).toContain('*读取行数*：2 · *去重后供应商*：2');
+    expect(text).toContain('*需查询*：2 × 20 币 = *40 币*');
+    assertWithinSlackLimits(postedMessage(plan), 'message');
+    await app.settle();
+    expect(app.upstreamCalls(TAXPAYER)).toHaveLength(0);
+
+    const ts = (plan.response as { ts?: string }).ts!;
+    const value = buttonNamed(postedMessage(plan), ACTION.supplierCheckStart)!.value!;
+    await app.click(ACTION.supplierCheckStart, value, {
+      channelId: dmChannelFor(DEFAULT_USER_ID),
+      messageTs: ts,
+      ephemeral: false,
+    });
+    await app.nextCall('files.completeUploadExternal', () => true, 20_000);
+    expect(app.upstreamCalls(TAXPAYER)).toHaveLength(2);
+    expect(app.simulator.stats().coinsByKey[TEST_API_KEY]).toBe(40);
+  });
+
+  it('@dq check these in a thread with no list, or at the top of a channel, says how to share one; nothing charged', async () => {
+    app = await startTestApp({ clock: pinnedClock() });
+    const parent = app.fake.postMessage({ channel: CHANNEL, text: 'Who are our suppliers?' });
+    app.fake.postMessage({ channel: CHANNEL, threadTs: parent, text: 'see the attachment (forgot it)' });
+    const photo = app.fake.shareFile({ name: 'photo.png', bytes: Buffer.from([0x89, 0x50]), mimetype: 'image/png' });
+    app.fake.postMessage({ channel: CHANNEL, threadTs: parent, files: [photo] });
+
+    await app.mention('please check these', { threadTs: parent });
+    const none = await planFor();
+    expect(allText(postedMessage(none))).toContain('No CSV or XLSX file was shared earlier in this thread');
+    expect(allText(postedMessage(none))).toContain('`@dq check these` with the file');
+    expect(app.fake.calls('files.info')).toEqual([]);
+
+    const readsBefore = app.fake.calls('conversations.replies').length;
+    await app.mention('核查这个名单');
+    const top = await planFor();
+    expect(allText(postedMessage(top))).toContain('这个话题里之前没有人发过 CSV 或 XLSX 文件');
+    // A mention at the top of a channel starts its thread: there is nothing earlier to read.
+    expect(app.fake.calls('conversations.replies')).toHaveLength(readsBefore);
+    expect(app.simulator.stats().coinsByKey[TEST_API_KEY] ?? 0).toBe(0);
+  });
+
+  it('an install without channels:history is told which permission to add, and how to go on meanwhile', async () => {
+    app = await startTestApp({ clock: pinnedClock() });
+    app.fake.withoutScopes('channels:history');
+    const { parent } = await thread();
+    await app.mention('check this list', { threadTs: parent });
+    const answer = allText(postedMessage(await planFor()));
+    expect(answer).toContain('it needs the `channels:history` permission (an admin reinstalls the app)');
+    expect(answer).toContain('Nothing was charged');
+    expect(app.fake.calls('files.info')).toEqual([]);
+  });
+
+  it('a mention with other words in the same thread is still a lookup, not a list check', async () => {
+    app = await startTestApp({ clock: pinnedClock() });
+    const { parent } = await thread();
+    await app.mention(`${codes[0]} 纳税人`, { threadTs: parent });
+    await app.nextCall('chat.postMessage', (call) => call.args.thread_ts === parent);
+    expect(app.fake.calls('conversations.replies')).toEqual([]);
+    expect(app.fake.calls('files.info')).toEqual([]);
+  });
+});
