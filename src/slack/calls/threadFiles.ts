@@ -1,10 +1,15 @@
 import type { WebClient } from '@slack/web-api';
-import type { SharedFile } from '../requester/personalMessage.js';
 import { slackErrorCode } from './slackCallPolicy.js';
+
+/** A file shared in the thread: its id, to read with files.info, and its name. */
+export interface ThreadFile {
+  id: string;
+  name: string;
+}
 
 /** What looking for a supplier list in a thread found. */
 export type ThreadListFile =
-  | { kind: 'file'; file: SharedFile }
+  | { kind: 'file'; file: ThreadFile }
   | { kind: 'none' }
   /** The app lacks the conversation's history scope (installed before it was added). */
   | { kind: 'noScope'; needed: string }
@@ -33,7 +38,7 @@ export async function newestListInThread(
   client: WebClient,
   place: { channel: string; threadTs: string; before: string; botUserId?: string | undefined },
 ): Promise<ThreadListFile> {
-  let newest: SharedFile | undefined;
+  let newest: ThreadFile | undefined;
   let cursor: string | undefined;
   for (let page = 0; page < MOST_PAGES; page++) {
     let answer: Awaited<ReturnType<WebClient['conversations']['replies']>>;

@@ -17,6 +17,7 @@ import type { TeamClients } from '../calls/workspaceInstalls.js';
 import type { SlackDeps } from '../deps.js';
 import { renderNotice } from '../render/notice.js';
 import {
+  type ListSource,
   listRefusalText,
   resultsOf,
   supplierPlanMessage,
@@ -96,7 +97,7 @@ export async function checkSharedList(
       ));
     const reading = await readSupplierFile(file.bytes, { maxRows: deps.config.supplierCheckMaxRows });
     if (reading.kind === 'refused') return void (await notice(listRefusalText(reading.refusal, fileName, lang)));
-    await planSupplierList(deps, client, requester, reading.list, fileName, lang);
+    await planSupplierList(deps, client, requester, reading.list, { kind: 'file', name: fileName }, lang);
   } catch (error) {
     deps.logger.error({ err: error }, 'could not plan a supplier list check');
     await notice(lang.t('batch.answer.downloadFailed')).catch(() => undefined);
@@ -144,16 +145,16 @@ export async function checkThreadList(
 
 /**
  * The plan of a list's check, posted privately (the person's direct messages) with Start and Cancel:
- * a shared file's (`fileName`) or a pasted one's. Nothing is looked up before Start.
+ * a shared file's, a pasted one's or a message's. Nothing is looked up before Start.
  */
 export async function planSupplierList(
   deps: SlackDeps,
   client: WebClient,
   requester: Requester,
   list: SupplierList,
-  fileName: string | undefined,
+  source: ListSource,
   lang: Lang,
-): Promise<void> {
+): Promise<'planned' | 'busy'> {
   const spender = {
     teamId: requester.teamId,
     userId: requester.userId,
@@ -162,10 +163,21 @@ export async function planSupplierList(
   const state = await deps.budgets.state(spender, deps.now());
   // The check speaks the language of the message (or form) that gave the list, through to its results.
   const planned = await deps.supplierChecks.plan(list, spender, budgetLeft(state), { locale: lang.locale });
-  const busy = fileName === undefined ? 'batch.paste.busy' : 'batch.answer.busy';
-  if (planned.kind === 'busy') return void (await post(client, requester.userId, renderNotice(lang.t(busy), lang)));
-  await post(client, requester.userId, supplierPlanMessage(list, planned.plan, planned.check.planId, fileName, lang));
+  if (planned.kind === 'busy') {
+    // A message's shortcut answers where it was used, so the busy answer goes there, not to the DMs.
+    if (source.kind !== 'message') await post(client, requester.userId, renderNotice(lang.t(BUSY[source.kind]), lang));
+    return 'busy';
+  }
+  await post(client, requester.userId, supplierPlanMessage(list, planned.plan, planned.check.planId, source, lang));
+  return 'planned';
 }
+
+/** Another check still running: what to do with this list once it ends, by how the list came in. */
+export const BUSY = {
+  file: 'batch.answer.busy',
+  pasted: 'batch.paste.busy',
+  message: 'batch.message.busy',
+} as const satisfies Record<ListSource['kind'], string>;
 
 /**
  * What is wrong with a list pasted in the form, said on its field (nothing is charged), or undefined

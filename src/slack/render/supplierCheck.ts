@@ -36,20 +36,37 @@ function unreadableLine(row: UnreadableRow, lang: Lang): string {
   });
 }
 
+/** How a list came in: a shared file, pasted in `/dq check`'s form, or a message the shortcut was used on. */
+export type ListSource = { kind: 'file'; name: string } | { kind: 'pasted' } | { kind: 'message' };
+
+/** The block of a plan's Start and Cancel: it carries how the list came in, so an answer to them needs no stored check. */
+const PLAN_BLOCK = 'supplier_check_plan';
+
+/** How the list of the plan whose buttons are in `blockId` came in; undefined for a plan posted before the block said. */
+export function planSourceOf(blockId: string | undefined): ListSource['kind'] | undefined {
+  const kind = blockId?.startsWith(`${PLAN_BLOCK}:`) ? blockId.slice(PLAN_BLOCK.length + 1) : undefined;
+  return kind === 'file' || kind === 'pasted' || kind === 'message' ? kind : undefined;
+}
+
+/** What a plan names its list by. */
+function sourceLine(source: ListSource, lang: Lang): string {
+  if (source.kind === 'file') return lang.t('batch.plan.file', { file: escapeMrkdwn(source.name) });
+  return lang.t(source.kind === 'pasted' ? 'batch.plan.pasted' : 'batch.plan.message');
+}
+
 /**
  * The costs of a check before anything is called: rows, distinct, cached, to look up × price, the
- * budget, the time, the first rows that could not be read; Start and Cancel. `fileName` is undefined
- * for a list pasted in the form.
+ * budget, the time, the first rows that could not be read; Start and Cancel.
  */
 export function supplierPlanMessage(
   list: SupplierList,
   plan: BatchPlan,
   planId: string,
-  fileName: string | undefined,
+  source: ListSource,
   lang: Lang,
 ): SlackMessage {
   const lines = [
-    fileName === undefined ? lang.t('batch.plan.pasted') : lang.t('batch.plan.file', { file: escapeMrkdwn(fileName) }),
+    sourceLine(source, lang),
     lang.t('batch.plan.rows', { count: plan.rows, distinct: plan.distinct }),
     ...(plan.unreadable > 0 ? [lang.t('batch.plan.unreadable', { count: plan.unreadable })] : []),
     lang.t('batch.plan.cached', { count: plan.cached }),
@@ -89,7 +106,7 @@ export function supplierPlanMessage(
     plan.coins > 0 ? lang.t('batch.plan.start', { coins: coins(plan.coins, lang) }) : lang.t('batch.plan.startFree');
   blocks.push({
     type: 'actions',
-    block_id: 'supplier_check_plan',
+    block_id: `${PLAN_BLOCK}:${source.kind}`,
     elements: [
       checkButton(start, ACTION.supplierCheckStart, planId, 'primary'),
       checkButton(lang.t('batch.plan.cancel'), ACTION.supplierCheckCancel, planId),

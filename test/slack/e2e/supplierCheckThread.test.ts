@@ -1,12 +1,13 @@
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
-import { ACTION } from '../../../src/slack/payloads/ids.js';
+import { ACTION, SHORTCUT } from '../../../src/slack/payloads/ids.js';
 import { pinnedClock } from '../../support/clocks.js';
 import { DEFAULT_CHANNEL_ID, DEFAULT_USER_ID, DEFAULT_WORKSPACE, dmChannelFor } from '../../support/slack/index.js';
 import {
   allText,
   buttonNamed,
+  buttonsOf,
   postedMessage,
   startTestApp,
   TEST_API_KEY,
@@ -140,5 +141,75 @@ describe('checking the list shared earlier in a thread', () => {
     await app.nextCall('chat.postMessage', (call) => call.args.thread_ts === parent);
     expect(app.fake.calls('conversations.replies')).toEqual([]);
     expect(app.fake.calls('files.info')).toEqual([]);
+  });
+});
+
+/**
+ * "Look up in dq" on a message that lists suppliers one a line: their check is planned as a pasted
+ * list's is, costs first in the person's direct messages, with a line saying so where the shortcut
+ * was used. A message naming one or two things in passing still gets its lookups offered.
+ */
+describe('the message shortcut on a message listing suppliers', () => {
+  let app: TestApp;
+
+  afterEach(async () => {
+    await app?.close();
+  });
+
+  const [first, second, third] = TAXPAYER_CATALOGUE;
+  const planFor = () => app.nextCall('chat.postMessage', (call) => call.args.channel === DEFAULT_USER_ID);
+
+  it('plans the listed suppliers (a mistyped code listed unreadable), calling nothing before Start', async () => {
+    app = await startTestApp({ clock: pinnedClock() });
+    const mistyped = first!.creditNo.slice(0, 17) + (first!.creditNo[17] === '0' ? '1' : '0');
+    const text = [
+      'Vendors for the Q1 tender, please vet:',
+      `1. ${first!.creditNo}`,
+      `2. ${second!.enterpriseName}`,
+      `3. ${mistyped}`,
+      `4. ${third!.enterpriseName}`,
+      `5. ${first!.creditNo}`,
+      'Thanks!',
+    ].join('\n');
+    const sent = await app.messageShortcut(SHORTCUT.lookUp, { text, user: 'U0SOMEONE1' });
+    expect(sent.status).toBe(200);
+    const reply = await app.nextResponse(sent.responseId);
+    expect(allText(reply)).toContain(
+      'The costs of checking the 3 suppliers this message lists are in your direct messages',
+    );
+    expect(buttonsOf(reply)).toEqual([]);
+
+    const plan = await planFor();
+    const planText = allText(postedMessage(plan));
+    expect(planText).toContain('*List:* the message you used the shortcut on');
+    expect(planText).toContain('*Rows read:* 5 · *distinct suppliers:* 3');
+    expect(planText).toContain(`${mistyped} — A credit code whose check character is wrong`);
+    expect(planText).toContain('*To look up:* 3 × 20 coins = *60 coins*');
+    assertWithinSlackLimits(postedMessage(plan), 'message');
+    await app.settle();
+    expect(app.upstreamCalls(TAXPAYER)).toHaveLength(0);
+
+    const ts = (plan.response as { ts?: string }).ts!;
+    const value = buttonNamed(postedMessage(plan), ACTION.supplierCheckStart)!.value!;
+    await app.click(ACTION.supplierCheckStart, value, {
+      channelId: dmChannelFor(DEFAULT_USER_ID),
+      messageTs: ts,
+      ephemeral: false,
+    });
+    await app.nextCall('files.completeUploadExternal', () => true, 20_000);
+    expect(app.upstreamCalls(TAXPAYER)).toHaveLength(3);
+    expect(app.simulator.stats().coinsByKey[TEST_API_KEY]).toBe(60);
+  });
+
+  it('a sentence naming one company still offers its lookups, one by one', async () => {
+    app = await startTestApp({ clock: pinnedClock() });
+    const sent = await app.messageShortcut(SHORTCUT.lookUp, {
+      text: `周会纪要：和${first!.enterpriseName}谈了合作。\n下周再议。`,
+      user: 'U0SOMEONE1',
+    });
+    const reply = await app.nextResponse(sent.responseId);
+    expect(buttonsOf(reply).length).toBeGreaterThan(0);
+    await app.settle();
+    expect(app.fake.calls('chat.postMessage').filter((call) => call.args.channel === DEFAULT_USER_ID)).toEqual([]);
   });
 });
