@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_CAPS } from '../../../src/core/jobs/caps.js';
 import { TAXPAYER_CATALOGUE } from '../../../src/simulator/data/taxpayerCatalogue.js';
 import { ACTION, SHORTCUT } from '../../../src/slack/payloads/ids.js';
 import { pinnedClock } from '../../support/clocks.js';
@@ -211,5 +212,131 @@ describe('the message shortcut on a message listing suppliers', () => {
     expect(buttonsOf(reply).length).toBeGreaterThan(0);
     await app.settle();
     expect(app.fake.calls('chat.postMessage').filter((call) => call.args.channel === DEFAULT_USER_ID)).toEqual([]);
+  });
+});
+
+/**
+ * "Watch all" under a check's results: its costs first (how many watches, where, per check, the
+ * budget), then Add saves a taxpayer watch for each found company the channel does not watch yet,
+ * within the watch caps; the admins only, as for any watch.
+ */
+describe('watching the companies a check found', () => {
+  let app: TestApp;
+
+  afterEach(async () => {
+    await app?.close();
+  });
+
+  const codes = TAXPAYER_CATALOGUE.slice(10, 15).map((record) => record.creditNo);
+  const DM = dmChannelFor(DEFAULT_USER_ID);
+
+  /** Shares `codes` with a mention in the channel, starts the check and resolves with its summary's ts. */
+  async function checked(userId = DEFAULT_USER_ID): Promise<{ ts: string; summary: ReturnType<typeof postedMessage> }> {
+    const file = app.fake.shareFile({ name: 'vendors.csv', bytes: csvOf(codes), user: userId });
+    await app.mention('check these', { files: [file], userId });
+    const plan = await app.nextCall('chat.postMessage', (call) => call.args.channel === userId);
+    const ts = (plan.response as { ts?: string }).ts!;
+    const value = buttonNamed(postedMessage(plan), ACTION.supplierCheckStart)!.value!;
+    await app.click(ACTION.supplierCheckStart, value, {
+      channelId: dmChannelFor(userId),
+      messageTs: ts,
+      ephemeral: false,
+      userId,
+    });
+    await app.nextCall('files.completeUploadExternal', () => true, 20_000);
+    await app.nextCall('files.completeUploadExternal', () => true, 20_000);
+    const edits = app.fake.calls().filter((call) => call.method === 'chat.update' && call.args.ts === ts);
+    return { ts, summary: postedMessage(edits.at(-1)!) };
+  }
+
+  const companyWatches = async () =>
+    (await app.slack.deps.watches.list(DEFAULT_WORKSPACE.teamId, CHANNEL)).filter(
+      (watch) => watch.target.kind === 'company',
+    );
+
+  it('offers the found companies not yet watched, at their cost, and Add saves them within the caps, never twice', async () => {
+    app = await startTestApp({
+      clock: pinnedClock(),
+      digest: { caps: { ...DEFAULT_CAPS, watches: { perPerson: 3, perChannel: 50, perWorkspace: 500 } } },
+    });
+    // The channel watches the first company already.
+    const { watch } = await app.slack.deps.watches.prepare({
+      kind: 'company',
+      subject: codes[0]!,
+      cadence: 'daily',
+      time: '08:00',
+      teamId: DEFAULT_WORKSPACE.teamId,
+      channelId: CHANNEL,
+      createdBy: DEFAULT_USER_ID,
+    });
+    await app.slack.deps.watches.save(watch);
+
+    const { ts, summary } = await checked();
+    const watchAll = buttonNamed(summary, ACTION.supplierWatchAll)!;
+    expect(watchAll.text.text).toBe('Watch all found (5)');
+    assertWithinSlackLimits(summary, 'message');
+    const paid = app.simulator.stats().coinsByKey[TEST_API_KEY];
+
+    await app.click(ACTION.supplierWatchAll, watchAll.value!, { channelId: DM, messageTs: ts, ephemeral: false });
+    const offer = await app.nextCall(
+      'chat.postMessage',
+      (call) => call.args.channel === DEFAULT_USER_ID && String(call.args.text).includes('Watch the list'),
+    );
+    const offerText = allText(postedMessage(offer));
+    expect(offerText).toContain(
+      `*Watches to add:* 2 taxpayer watches in <#${CHANNEL}>, each checked every Monday at 09:00`,
+    );
+    expect(offerText).toMatch(/\*Each check:\* 20 coins · \*all of them, next 30 days:\* about \d+ coins/);
+    expect(offerText).toContain('*Watched there already, left out:* 1');
+    expect(offerText).toContain(
+      '*Over the watch limit, not added:* 2 (the limit is 3; an admin can raise it with `WATCH_MAX_PER_PERSON`)',
+    );
+    expect(offerText).toContain("*The workspace's budget:* no daily limit");
+    assertWithinSlackLimits(postedMessage(offer), 'message');
+    // Nothing saved before Add.
+    expect(await companyWatches()).toHaveLength(1);
+
+    const add = buttonNamed(postedMessage(offer), ACTION.supplierWatchAllAdd)!;
+    expect(add.text.text).toBe('Add 2 watches');
+    const offerTs = (offer.response as { ts?: string }).ts!;
+    await app.click(ACTION.supplierWatchAllAdd, add.value!, { channelId: DM, messageTs: offerTs, ephemeral: false });
+    const done = await app.nextCall('chat.update', (call) => call.args.ts === offerTs);
+    expect(allText(postedMessage(done))).toContain(`Added 2 taxpayer watches in <#${CHANNEL}>`);
+    expect(allText(postedMessage(done))).toContain('1 of the companies were watched there already');
+    expect(allText(postedMessage(done))).toContain('2 were not added: the watch limit (3) was reached');
+    const watched = (await companyWatches()).map((saved) => (saved.target as { keyword: string }).keyword);
+    expect(watched.sort()).toEqual([codes[0], codes[1], codes[2]].sort());
+
+    // Watch all again offers nothing more: the same companies are never watched twice, and the cap is said.
+    await app.click(ACTION.supplierWatchAll, watchAll.value!, { channelId: DM, messageTs: ts, ephemeral: false });
+    const again = await app.nextCall(
+      'chat.postMessage',
+      (call) => call.args.channel === DEFAULT_USER_ID && String(call.args.text).includes('WATCH_MAX_PER_PERSON'),
+    );
+    expect(allText(postedMessage(again))).toContain('Nothing was saved or charged');
+    expect(buttonsOf(postedMessage(again))).toEqual([]);
+    expect(await companyWatches()).toHaveLength(3);
+    // Saving watches looks nothing up.
+    expect(app.simulator.stats().coinsByKey[TEST_API_KEY]).toBe(paid);
+  });
+
+  it('someone who is not an admin is told so, and nothing is saved', async () => {
+    app = await startTestApp({ clock: pinnedClock() });
+    const member = 'U0MEMBER01';
+    app.fake.setUser(member, { is_admin: false, is_owner: false, is_primary_owner: false });
+    const { ts, summary } = await checked(member);
+    const watchAll = buttonNamed(summary, ACTION.supplierWatchAll)!;
+    await app.click(ACTION.supplierWatchAll, watchAll.value!, {
+      channelId: dmChannelFor(member),
+      messageTs: ts,
+      ephemeral: false,
+      userId: member,
+    });
+    const refusal = await app.nextCall(
+      'chat.postMessage',
+      (call) => call.args.channel === member && String(call.args.text).includes('admins'),
+    );
+    expect(allText(postedMessage(refusal))).toContain("Only the app's admins");
+    expect(await companyWatches()).toEqual([]);
   });
 });
