@@ -359,3 +359,37 @@ describe('checking a pasted supplier list', () => {
 async function until(done: () => boolean): Promise<void> {
   while (!done()) await new Promise((resolve) => setTimeout(resolve, 20));
 }
+
+/** `/dq help check`: the supplier check's own page, in either language, within Slack's limits. */
+describe('help on the supplier check', () => {
+  let app: TestApp;
+
+  afterEach(async () => {
+    await app?.close();
+  });
+
+  it('/dq help check and /dq 帮助 核查 explain the ways in, the costs first and the results', async () => {
+    app = await startTestApp({ clock: pinnedClock(), slack: { supplierCheckMaxRows: 400 } });
+    const english = await app.command('help check');
+    const page = await app.nextResponse(english.responseId);
+    assertWithinSlackLimits(page as never, 'message');
+    const text = allText(page as never);
+    expect(text).toContain('Checking a supplier list');
+    expect(text).toContain('`/dq check` opens a form');
+    expect(text).toContain('`@dq check these`');
+    expect(text).toContain('*Look up in dq*');
+    expect(text).toContain('20 coins');
+    expect(text).toContain('At most 400 rows a list.');
+    expect(text).toContain('*Watch all found*');
+
+    const chinese = await app.command('帮助 核查');
+    const zh = allText((await app.nextResponse(chinese.responseId)) as never);
+    expect(zh).toContain('核查供应商名单');
+    expect(zh).toContain('`/dq 核查` 打开表单');
+    expect(zh).toContain('每份名单最多 400 行');
+    // The overview points to it.
+    const overview = await app.command('help');
+    expect(allText((await app.nextResponse(overview.responseId)) as never)).toContain('`/dq help check` explains it');
+    expect(app.upstreamCalls()).toEqual([]);
+  });
+});
