@@ -235,6 +235,20 @@ export function checkListener(deps: SlackDeps, client: WebClient, check: Supplie
   };
 }
 
+/**
+ * A plan no longer waiting (cancelled, started, expired): what to do to plan the list anew, by how
+ * it came in (the plan's buttons say); said of every way when the plan is older than that.
+ */
+const GONE = {
+  file: 'batch.answer.gone',
+  pasted: 'batch.answer.gonePasted',
+  message: 'batch.answer.goneMessage',
+} as const satisfies Record<ListSource['kind'], string>;
+
+function goneText(source: ListSource['kind'] | undefined, lang: Lang): string {
+  return lang.t(source ? GONE[source] : 'batch.answer.goneAny');
+}
+
 /** Start: the plan's message becomes the progress, updated in place. */
 export async function startSupplierCheck(
   deps: SlackDeps,
@@ -242,6 +256,7 @@ export async function startSupplierCheck(
   requester: Requester,
   surface: { channel: string; ts: string },
   planId: string,
+  source?: ListSource['kind'],
 ): Promise<void> {
   const spender = { teamId: requester.teamId, userId: requester.userId };
   const existing = await deps.supplierChecks.find(spender);
@@ -250,7 +265,7 @@ export async function startSupplierCheck(
   const placed = { ...surface, locale: lang.locale };
   const listener = existing ? checkListener(deps, client, { ...existing, surface: placed }) : undefined;
   const check = listener && (await deps.supplierChecks.start(spender, planId, placed, listener));
-  if (!check) return update(client, surface, renderNotice(lang.t('batch.answer.gone'), lang));
+  if (!check) return update(client, surface, renderNotice(goneText(source, lang), lang));
   await update(client, surface, supplierProgressMessage(check, deps.supplierChecks.rateLimit, lang));
 }
 
@@ -259,10 +274,15 @@ export async function cancelSupplierCheck(
   client: WebClient,
   requester: Requester,
   surface: { channel: string; ts: string },
+  source?: ListSource['kind'],
 ): Promise<void> {
   const { lang } = await requester.profile();
   const cancelled = await deps.supplierChecks.cancel({ teamId: requester.teamId, userId: requester.userId });
-  await update(client, surface, renderNotice(lang.t(cancelled ? 'batch.answer.cancelled' : 'batch.answer.gone'), lang));
+  await update(
+    client,
+    surface,
+    renderNotice(cancelled ? lang.t('batch.answer.cancelled') : goneText(source, lang), lang),
+  );
 }
 
 export async function stopSupplierCheck(

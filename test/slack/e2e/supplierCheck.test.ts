@@ -342,6 +342,37 @@ describe('checking a pasted supplier list', () => {
     expect(app.upstreamCalls(TAXPAYER)).toHaveLength(0);
   });
 
+  it('a pasted plan no longer waiting says to paste the list again, not to share a file', async () => {
+    app = await startTestApp({ clock: pinnedClock() });
+    const view = await openCheckForm('check');
+    await submit(
+      view,
+      TAXPAYER_CATALOGUE.slice(0, 2)
+        .map((record) => record.creditNo)
+        .join('\n'),
+    );
+    const plan = await app.nextCall('chat.postMessage', (call) => call.args.channel === DEFAULT_USER_ID);
+    const ts = (plan.response as { ts?: string }).ts!;
+    const message = postedMessage(plan);
+    const actions = message.blocks!.find((block) => block.type === 'actions') as { block_id?: string };
+    const click = (actionId: string) =>
+      app.click(actionId, buttonNamed(message, actionId)!.value!, {
+        channelId: DM,
+        messageTs: ts,
+        ephemeral: false,
+        blockId: actions.block_id!,
+      });
+    await click(ACTION.supplierCheckCancel);
+    await app.nextCall('chat.update', (call) => call.args.ts === ts);
+    // Start pressed after Cancel: the plan is gone, and the answer fits how the list came in.
+    await click(ACTION.supplierCheckStart);
+    const gone = await app.nextCall('chat.update', (call) => call.args.ts === ts);
+    const text = allText(postedMessage(gone));
+    expect(text).toContain('Paste the list again in `/dq check` to plan it anew; nothing was charged.');
+    expect(text).not.toContain('Share the file');
+    expect(app.upstreamCalls(TAXPAYER)).toHaveLength(0);
+  });
+
   it('a list pasted as columns copied from Excel (header, tabs) is read by its column of codes', async () => {
     app = await startTestApp({ clock: pinnedClock() });
     const view = await openCheckForm('check');

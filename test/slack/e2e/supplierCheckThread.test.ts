@@ -202,6 +202,27 @@ describe('the message shortcut on a message listing suppliers', () => {
     expect(app.simulator.stats().coinsByKey[TEST_API_KEY]).toBe(60);
   });
 
+  it('a cancelled plan of a message says to use the shortcut again', async () => {
+    app = await startTestApp({ clock: pinnedClock() });
+    const text = [first!.creditNo, second!.creditNo].join('\n');
+    await app.messageShortcut(SHORTCUT.lookUp, { text, user: 'U0SOMEONE1' });
+    const plan = await planFor();
+    const ts = (plan.response as { ts?: string }).ts!;
+    const message = postedMessage(plan);
+    const actions = message.blocks!.find((block) => block.type === 'actions') as { block_id?: string };
+    const options = {
+      channelId: dmChannelFor(DEFAULT_USER_ID),
+      messageTs: ts,
+      ephemeral: false,
+      blockId: actions.block_id!,
+    };
+    await app.click(ACTION.supplierCheckCancel, 'cancel', options);
+    await app.nextCall('chat.update', (call) => call.args.ts === ts);
+    await app.click(ACTION.supplierCheckCancel, 'cancel', options);
+    const gone = await app.nextCall('chat.update', (call) => call.args.ts === ts);
+    expect(allText(postedMessage(gone))).toContain('Use the shortcut *Look up in dq* on the message again');
+  });
+
   it('a sentence naming one company still offers its lookups, one by one', async () => {
     app = await startTestApp({ clock: pinnedClock() });
     const sent = await app.messageShortcut(SHORTCUT.lookUp, {

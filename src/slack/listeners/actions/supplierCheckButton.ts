@@ -3,6 +3,7 @@ import type { SlackDeps } from '../../deps.js';
 import { cancelSupplierCheck, startSupplierCheck, stopSupplierCheck } from '../../flows/checkSupplierList.js';
 import { addAllWatches, cancelWatchAll, offerWatchAll } from '../../flows/watchSupplierList.js';
 import { ACTION, actionOf } from '../../payloads/ids.js';
+import { planSourceOf } from '../../render/supplierCheck.js';
 import { requesterOf } from '../../requester/requester.js';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
@@ -28,8 +29,9 @@ export function supplierCheckButton(deps: SlackDeps) {
         await addAllWatches(deps, client, requester, surface, action.value ?? '');
       else if (id === ACTION.supplierWatchAllCancel) await cancelWatchAll(client, requester, surface);
       else if (id === ACTION.supplierCheckStart)
-        await startSupplierCheck(deps, client, requester, surface, action.value ?? '');
-      else if (id === ACTION.supplierCheckCancel) await cancelSupplierCheck(deps, client, requester, surface);
+        await startSupplierCheck(deps, client, requester, surface, action.value ?? '', planSourceOf(action.block_id));
+      else if (id === ACTION.supplierCheckCancel)
+        await cancelSupplierCheck(deps, client, requester, surface, planSourceOf(action.block_id));
       else await stopSupplierCheck(deps, client, requester, surface);
     } catch (error) {
       deps.logger.error({ err: error }, 'could not act on a supplier list check');
