@@ -543,12 +543,17 @@ export class DataClient {
     callOptions: CallOptions,
   ): Promise<void> {
     const limit = this.rateLimitOf(id);
-    const waitMs = await sharedPacing.reserve(id, limit);
+    const { priority } = callOptions;
+    const waitMs = await sharedPacing.reserve(id, limit, priority);
     if (waitMs > 0) {
       callOptions.onWait?.(waitMs);
       await this.pause(id, waitMs);
     }
-    for (let wait = await sharedPacing.admit(id, limit); wait > 0; wait = await sharedPacing.admit(id, limit)) {
+    for (
+      let wait = await sharedPacing.admit(id, limit, priority);
+      wait > 0;
+      wait = await sharedPacing.admit(id, limit, priority)
+    ) {
       await this.pause(id, wait);
     }
   }
