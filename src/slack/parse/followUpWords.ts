@@ -1,3 +1,5 @@
+import { CHECK_WORDS } from './commandGrammar.js';
+import { subcommandWords } from './commandSyntax.js';
 import { CHANGE_AFTER, CHANGE_BEFORE, FOLLOW_UP_POLITE, FOLLOW_UP_WORDS, LIST_CHECK_WORDS } from './messageWords.js';
 import { type PagingMove, readPagingWords } from './pagingWords.js';
 
@@ -52,7 +54,9 @@ export function readFollowUp(text: string): FollowUpAction | undefined {
  * with no file of its own, it means the newest list shared earlier in its thread.
  */
 export function asksToCheckList(text: string): boolean {
-  return LIST_CHECK_WORDS.includes(bare(text));
+  const words = bare(text);
+  // The check's own subcommand word (`check`, `核查`) alone asks for it too: read from the catalogue.
+  return LIST_CHECK_WORDS.includes(words) || subcommandWords(CHECK_WORDS).includes(words);
 }
 
 /**

@@ -449,7 +449,6 @@ export const LIST_CHECK_WORDS: readonly string[] = [
   '核查供应商',
   '核查供应商名单',
   '核查一下',
-  '核查',
   '检查这个名单',
   '检查这份名单',
   '检查名单',

@@ -410,7 +410,7 @@ describe('help on the supplier check', () => {
     expect(text).toContain('`@dq check these`');
     expect(text).toContain('*Look up in dq*');
     expect(text).toContain('20 coins');
-    expect(text).toContain('At most 400 rows a list.');
+    expect(text).toContain('The most rows a list takes: 400.');
     expect(text).toContain('*Watch all found*');
 
     const chinese = await app.command('帮助 核查');

@@ -118,7 +118,7 @@ describe('checking the list shared earlier in a thread', () => {
     const readsBefore = app.fake.calls('conversations.replies').length;
     await app.mention('核查这个名单');
     const top = await planFor();
-    expect(allText(postedMessage(top))).toContain('这个话题里之前没有人发过 CSV 或 XLSX 文件');
+    expect(allText(postedMessage(top))).toContain('这个消息列里之前没有人发过 CSV 或 XLSX 文件');
     // A mention at the top of a channel starts its thread: there is nothing earlier to read.
     expect(app.fake.calls('conversations.replies')).toHaveLength(readsBefore);
     expect(app.simulator.stats().coinsByKey[TEST_API_KEY] ?? 0).toBe(0);
@@ -323,7 +323,7 @@ describe('watching the companies a check found', () => {
     await app.click(ACTION.supplierWatchAllAdd, add.value!, { channelId: DM, messageTs: offerTs, ephemeral: false });
     const done = await app.nextCall('chat.update', (call) => call.args.ts === offerTs);
     expect(allText(postedMessage(done))).toContain(`Added 2 taxpayer watches in <#${CHANNEL}>`);
-    expect(allText(postedMessage(done))).toContain('1 of the companies were watched there already');
+    expect(allText(postedMessage(done))).toContain('1 of the companies was watched there already');
     expect(allText(postedMessage(done))).toContain('2 were not added: the watch limit (3) was reached');
     const watched = (await companyWatches()).map((saved) => (saved.target as { keyword: string }).keyword);
     expect(watched.sort()).toEqual([codes[0], codes[1], codes[2]].sort());
