@@ -69,6 +69,8 @@ export const BOT_SCOPES: readonly string[] = [
   'groups:read',
   'app_mentions:read',
   'im:history',
+  'channels:history',
+  'groups:history',
   'assistant:write',
 ];
 

@@ -165,6 +165,8 @@ export interface ClickOptions {
   /** The clicked message's ts and, for a reply, its thread (a question the app asked in a thread). */
   messageTs?: string;
   threadTs?: string;
+  /** The block the button is in, as Slack sends it (a random one otherwise). */
+  blockId?: string;
   /**
    * The clicker's own team (`user.team_id`) when it is not the workspace the click came from
    * (`team.id`): a person of another organisation in a Slack Connect channel.
@@ -461,6 +463,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
         ...(clickOptions.threadTs ? { threadTs: clickOptions.threadTs } : {}),
         ...(clickOptions.userId ? { userId: clickOptions.userId } : {}),
         ...(clickOptions.channelId ? { channelId: clickOptions.channelId } : {}),
+        ...(clickOptions.blockId ? { blockId: clickOptions.blockId } : {}),
       });
       if (clickOptions.userTeamId) (payload.user as { team_id: string }).team_id = clickOptions.userTeamId;
       const response = await sendInteraction(url, TEST_SIGNING_SECRET, payload, clickOptions.send);

@@ -582,12 +582,17 @@ export class DataClient {
     callOptions: CallOptions,
   ): Promise<void> {
     const limit = this.rateLimitOf(id);
-    const waitMs = await sharedPacing.reserve(paced, limit);
+    const { priority } = callOptions;
+    const waitMs = await sharedPacing.reserve(paced, limit, priority);
     if (waitMs > 0) {
       callOptions.onWait?.(waitMs);
       await this.pause(id, waitMs);
     }
-    for (let wait = await sharedPacing.admit(paced, limit); wait > 0; wait = await sharedPacing.admit(paced, limit)) {
+    for (
+      let wait = await sharedPacing.admit(paced, limit, priority);
+      wait > 0;
+      wait = await sharedPacing.admit(paced, limit, priority)
+    ) {
       await this.pause(id, wait);
     }
   }

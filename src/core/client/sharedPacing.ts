@@ -4,7 +4,14 @@ import type { RateLimit } from '../operations/definition.js';
 import { LocalSlots } from '../store/localSlots.js';
 import type { Store } from '../store/types.js';
 import { noStalls, type StallReader } from './eventLoopStalls.js';
-import { DEFAULT_SAFETY_MARGIN, guardedWindowMs, recentStallMs, spacingMs } from './pacer.js';
+import {
+  BATCH_RESERVE,
+  DEFAULT_SAFETY_MARGIN,
+  guardedWindowMs,
+  type PacerPriority,
+  recentStallMs,
+  spacingMs,
+} from './pacer.js';
 
 export interface SharedPacingOptions {
   store: Store;
@@ -19,6 +26,11 @@ export interface SharedPacingOptions {
 
 const FLEET_GROUP = 'replicas';
 
+/** The starts of a window batch calls may take, as the one-process pacer counts them. */
+function batchCount(limit: RateLimit): number {
+  return Math.max(1, Math.floor(limit.count * (1 - BATCH_RESERVE)));
+}
+
 /**
  * One rate limit per operation across every replica, kept in the store (Redis, on its clock): a
  * replica first takes the next slot of an evenly spaced schedule (so N replicas together stay at
@@ -26,6 +38,13 @@ const FLEET_GROUP = 'replicas';
  * window shared by the fleet, which never admits more than the limit: a replica whose timer fired
  * late cannot crowd a window at the service. When the store cannot be reached, each replica keeps
  * to its share of the limit — the limit divided by the replicas last seen alive — until it answers.
+ *
+ * Priority holds across the fleet as in one process: batch calls (a supplier list) take their
+ * slots in a schedule of their own, a little wider apart, so a person's lookup on any replica never
+ * queues behind slots the batches reserved; and a batch start is admitted only while the fleet's
+ * window holds fewer than all but `BATCH_RESERVE` of the limit, so every window keeps room for the
+ * lookups whichever replica runs the batch (and however many run at once). The window count, shared
+ * by both, still never admits more than the limit.
  */
 export class SharedPacing {
   private fleetSize = 1;
@@ -64,13 +83,15 @@ export class SharedPacing {
     return this.fleetSize;
   }
 
-  /** Takes this call's slot in the fleet's schedule; returns how long to wait for it. */
-  reserve(operation: string, limit: RateLimit): Promise<number> {
-    // The store's schedules count whole milliseconds.
-    const interval = Math.ceil(spacingMs(limit));
+  /** Takes this call's slot in the fleet's schedule of its priority; returns how long to wait for it. */
+  reserve(operation: string, limit: RateLimit, priority: PacerPriority = 'interactive'): Promise<number> {
+    // The store's schedules count whole milliseconds; the batches' is as much wider as their share is smaller.
+    const spacing = spacingMs(limit);
+    const interval = Math.ceil(priority === 'batch' ? (spacing * limit.count) / batchCount(limit) : spacing);
+    const key = priority === 'batch' ? `${operation}:batch` : operation;
     return this.shared(
-      () => this.options.store.reserveSlot(`pace:${operation}`, interval),
-      () => this.local.reserveSlot(operation, interval * this.fleetSize),
+      () => this.options.store.reserveSlot(`pace:${key}`, interval),
+      () => this.local.reserveSlot(key, interval * this.fleetSize),
     );
   }
 
@@ -78,15 +99,17 @@ export class SharedPacing {
    * At send time: 0 when the start is counted in the fleet's window (send now), else how long to
    * wait before asking again.
    */
-  admit(operation: string, limit: RateLimit): Promise<number> {
+  admit(operation: string, limit: RateLimit, priority: PacerPriority = 'interactive'): Promise<number> {
     const windowMs = guardedWindowMs(
       limit,
       DEFAULT_SAFETY_MARGIN,
       recentStallMs(limit, this.options.stalls ?? noStalls),
     );
+    // One window for both priorities: a batch start only while it holds fewer than the batches' share.
+    const count = priority === 'batch' ? batchCount(limit) : limit.count;
     return this.shared(
-      () => this.options.store.admitToWindow(`window:${operation}`, limit.count, windowMs),
-      () => this.local.admitToWindow(operation, Math.max(1, Math.floor(limit.count / this.fleetSize)), windowMs),
+      () => this.options.store.admitToWindow(`window:${operation}`, count, windowMs),
+      () => this.local.admitToWindow(operation, Math.max(1, Math.floor(count / this.fleetSize)), windowMs),
     );
   }
 

@@ -12,10 +12,12 @@ import type { BudgetState } from '../../core/ledger/budgets.js';
 import { exactLocale, type Lang, langFor } from '../../i18n/lang.js';
 import { textLanguage } from '../../i18n/textLanguage.js';
 import { readSharedFile } from '../calls/sharedFiles.js';
+import { newestListInThread } from '../calls/threadFiles.js';
 import type { TeamClients } from '../calls/workspaceInstalls.js';
 import type { SlackDeps } from '../deps.js';
 import { renderNotice } from '../render/notice.js';
 import {
+  type ListSource,
   listRefusalText,
   resultsOf,
   supplierPlanMessage,
@@ -24,7 +26,7 @@ import {
 } from '../render/supplierCheck.js';
 import { postFile } from '../reply/fileUpload.js';
 import type { SlackMessage } from '../reply/slackMessage.js';
-import type { PersonalMessage } from '../requester/personalMessage.js';
+import type { PersonalMessage, SharedFile } from '../requester/personalMessage.js';
 import type { Requester } from '../requester/requester.js';
 
 /** What the person may still spend today: the lower of their own budget and the workspace's, when either is limited. */
@@ -72,10 +74,10 @@ export async function checkSharedList(
   requester: Requester,
   message: PersonalMessage,
   botToken: string | undefined,
+  shared: SharedFile | undefined = message.files?.[0],
 ): Promise<void> {
   const lang = await answerLang(requester, message.text);
   const notice = (text: string) => post(client, requester.userId, renderNotice(text, lang));
-  const shared = message.files?.[0];
   if (!shared || !botToken) return;
   try {
     const file = await readSharedFile(client, shared.id, {
@@ -95,7 +97,7 @@ export async function checkSharedList(
       ));
     const reading = await readSupplierFile(file.bytes, { maxRows: deps.config.supplierCheckMaxRows });
     if (reading.kind === 'refused') return void (await notice(listRefusalText(reading.refusal, fileName, lang)));
-    await planSupplierList(deps, client, requester, reading.list, fileName, lang);
+    await planSupplierList(deps, client, requester, reading.list, { kind: 'file', name: fileName }, lang);
   } catch (error) {
     deps.logger.error({ err: error }, 'could not plan a supplier list check');
     await notice(lang.t('batch.answer.downloadFailed')).catch(() => undefined);
@@ -103,17 +105,56 @@ export async function checkSharedList(
 }
 
 /**
+ * `@dq 核查这个名单` with no file of its own: the newest CSV or XLSX shared earlier in its thread is
+ * the list, read and planned as a shared file is. No thread, or no such file in it, is answered
+ * with how to share one; a thread the app may not read (a scope added after it was installed) says
+ * so. The answer is private, in the person's direct messages, where the plan would be.
+ */
+export async function checkThreadList(
+  deps: SlackDeps,
+  client: WebClient,
+  requester: Requester,
+  message: PersonalMessage,
+  context: { botToken?: string | undefined; botUserId?: string | undefined },
+): Promise<void> {
+  const lang = await answerLang(requester, message.text);
+  const notice = (text: string) => post(client, requester.userId, renderNotice(text, lang));
+  try {
+    const found = message.threadTs
+      ? await newestListInThread(client, {
+          channel: message.channel,
+          threadTs: message.threadTs,
+          before: message.ts,
+          botUserId: context.botUserId,
+        })
+      : ({ kind: 'none' } as const);
+    if (found.kind === 'file')
+      return await checkSharedList(deps, client, requester, message, context.botToken, found.file);
+    if (found.kind === 'noScope')
+      return void (await notice(lang.t('batch.thread.notInstalled', { scope: found.needed })));
+    if (found.kind === 'failed') {
+      deps.logger.warn({ code: found.code }, 'could not read a thread for its supplier list');
+      return void (await notice(lang.t('batch.thread.failed')));
+    }
+    await notice(lang.t(message.direct ? 'batch.thread.noneDirect' : 'batch.thread.none'));
+  } catch (error) {
+    deps.logger.error({ err: error }, 'could not look for a supplier list in a thread');
+    await notice(lang.t('batch.thread.failed')).catch(() => undefined);
+  }
+}
+
+/**
  * The plan of a list's check, posted privately (the person's direct messages) with Start and Cancel:
- * a shared file's (`fileName`) or a pasted one's. Nothing is looked up before Start.
+ * a shared file's, a pasted one's or a message's. Nothing is looked up before Start.
  */
 export async function planSupplierList(
   deps: SlackDeps,
   client: WebClient,
   requester: Requester,
   list: SupplierList,
-  fileName: string | undefined,
+  source: ListSource,
   lang: Lang,
-): Promise<void> {
+): Promise<'planned' | 'busy'> {
   const spender = {
     teamId: requester.teamId,
     userId: requester.userId,
@@ -122,10 +163,21 @@ export async function planSupplierList(
   const state = await deps.budgets.state(spender, deps.now());
   // The check speaks the language of the message (or form) that gave the list, through to its results.
   const planned = await deps.supplierChecks.plan(list, spender, budgetLeft(state), { locale: lang.locale });
-  const busy = fileName === undefined ? 'batch.paste.busy' : 'batch.answer.busy';
-  if (planned.kind === 'busy') return void (await post(client, requester.userId, renderNotice(lang.t(busy), lang)));
-  await post(client, requester.userId, supplierPlanMessage(list, planned.plan, planned.check.planId, fileName, lang));
+  if (planned.kind === 'busy') {
+    // A message's shortcut answers where it was used, so the busy answer goes there, not to the DMs.
+    if (source.kind !== 'message') await post(client, requester.userId, renderNotice(lang.t(BUSY[source.kind]), lang));
+    return 'busy';
+  }
+  await post(client, requester.userId, supplierPlanMessage(list, planned.plan, planned.check.planId, source, lang));
+  return 'planned';
 }
+
+/** Another check still running: what to do with this list once it ends, by how the list came in. */
+export const BUSY = {
+  file: 'batch.answer.busy',
+  pasted: 'batch.paste.busy',
+  message: 'batch.message.busy',
+} as const satisfies Record<ListSource['kind'], string>;
 
 /**
  * What is wrong with a list pasted in the form, said on its field (nothing is charged), or undefined
@@ -183,6 +235,20 @@ export function checkListener(deps: SlackDeps, client: WebClient, check: Supplie
   };
 }
 
+/**
+ * A plan no longer waiting (cancelled, started, expired): what to do to plan the list anew, by how
+ * it came in (the plan's buttons say); said of every way when the plan is older than that.
+ */
+const GONE = {
+  file: 'batch.answer.gone',
+  pasted: 'batch.answer.gonePasted',
+  message: 'batch.answer.goneMessage',
+} as const satisfies Record<ListSource['kind'], string>;
+
+function goneText(source: ListSource['kind'] | undefined, lang: Lang): string {
+  return lang.t(source ? GONE[source] : 'batch.answer.goneAny');
+}
+
 /** Start: the plan's message becomes the progress, updated in place. */
 export async function startSupplierCheck(
   deps: SlackDeps,
@@ -190,6 +256,7 @@ export async function startSupplierCheck(
   requester: Requester,
   surface: { channel: string; ts: string },
   planId: string,
+  source?: ListSource['kind'],
 ): Promise<void> {
   const spender = { teamId: requester.teamId, userId: requester.userId };
   const existing = await deps.supplierChecks.find(spender);
@@ -198,7 +265,7 @@ export async function startSupplierCheck(
   const placed = { ...surface, locale: lang.locale };
   const listener = existing ? checkListener(deps, client, { ...existing, surface: placed }) : undefined;
   const check = listener && (await deps.supplierChecks.start(spender, planId, placed, listener));
-  if (!check) return update(client, surface, renderNotice(lang.t('batch.answer.gone'), lang));
+  if (!check) return update(client, surface, renderNotice(goneText(source, lang), lang));
   await update(client, surface, supplierProgressMessage(check, deps.supplierChecks.rateLimit, lang));
 }
 
@@ -207,10 +274,15 @@ export async function cancelSupplierCheck(
   client: WebClient,
   requester: Requester,
   surface: { channel: string; ts: string },
+  source?: ListSource['kind'],
 ): Promise<void> {
   const { lang } = await requester.profile();
   const cancelled = await deps.supplierChecks.cancel({ teamId: requester.teamId, userId: requester.userId });
-  await update(client, surface, renderNotice(lang.t(cancelled ? 'batch.answer.cancelled' : 'batch.answer.gone'), lang));
+  await update(
+    client,
+    surface,
+    renderNotice(cancelled ? lang.t('batch.answer.cancelled') : goneText(source, lang), lang),
+  );
 }
 
 export async function stopSupplierCheck(

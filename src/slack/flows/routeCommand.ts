@@ -66,7 +66,10 @@ export function commandExample(operation: OperationId, lang: Lang): string {
 
 /** Help on every command, on one operation's, or on usage, digests or the language, in `lang`. */
 export function helpMessage(deps: SlackDeps, lang: Lang, topic?: OperationId | HelpTopic): SlackMessage {
-  return renderHelp(COMMAND_GRAMMAR, deps.prices, lang, topic, { demo: deps.config.demo });
+  return renderHelp(COMMAND_GRAMMAR, deps.prices, lang, topic, {
+    demo: deps.config.demo,
+    supplierCheckMaxRows: deps.config.supplierCheckMaxRows,
+  });
 }
 
 /**

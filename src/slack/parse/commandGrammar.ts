@@ -46,7 +46,7 @@ export class CommandGrammar {
     this.subcommands = phraseList([...operationSubcommands, ...OTHER_SUBCOMMANDS.map(subcommandPhrase)]);
     this.helpTopics = phraseList([
       ...operationSubcommands,
-      ...OTHER_SUBCOMMANDS.filter((words) => words !== HELP_WORDS && words !== CHECK_WORDS).map(subcommandPhrase),
+      ...OTHER_SUBCOMMANDS.filter((words) => words !== HELP_WORDS).map(subcommandPhrase),
     ]);
     this.subcommandWords = [
       ...syntaxes.flatMap((syntax) => subcommandWords(operationSubcommand(syntax))),

@@ -1,4 +1,6 @@
-import { CHANGE_AFTER, CHANGE_BEFORE, FOLLOW_UP_POLITE, FOLLOW_UP_WORDS } from './messageWords.js';
+import { CHECK_WORDS } from './commandGrammar.js';
+import { subcommandWords } from './commandSyntax.js';
+import { CHANGE_AFTER, CHANGE_BEFORE, FOLLOW_UP_POLITE, FOLLOW_UP_WORDS, LIST_CHECK_WORDS } from './messageWords.js';
 import { type PagingMove, readPagingWords } from './pagingWords.js';
 
 /** A follow-up that acts on the thread's latest result as it is: another page, its chart, its export, a watch of it. */
@@ -45,6 +47,16 @@ export function readFollowUp(text: string): FollowUpAction | undefined {
   for (const kind of ['chart', 'export', 'watch'] as const)
     if ((FOLLOW_UP_WORDS[kind] as readonly string[]).includes(words)) return { kind };
   return undefined;
+}
+
+/**
+ * A message that only asks to check a supplier list (`核查这个名单`, `check these`, `请帮我核查一下`):
+ * with no file of its own, it means the newest list shared earlier in its thread.
+ */
+export function asksToCheckList(text: string): boolean {
+  const words = bare(text);
+  // The check's own subcommand word (`check`, `核查`) alone asks for it too: read from the catalogue.
+  return LIST_CHECK_WORDS.includes(words) || subcommandWords(CHECK_WORDS).includes(words);
 }
 
 /**

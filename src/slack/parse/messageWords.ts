@@ -436,6 +436,38 @@ export const FOLLOW_UP_WORDS = {
   watch: ['关注它', '关注这个', '盯着它', '盯住它', '盯着', 'watch it', 'watch this', 'keep an eye on it'],
 } as const;
 
+/**
+ * What asks the app to check the supplier list shared earlier in the thread (`@dq 核查这个名单` with no
+ * file of its own): the whole message, polite words around it taken off.
+ */
+export const LIST_CHECK_WORDS: readonly string[] = [
+  '核查这个名单',
+  '核查这份名单',
+  '核查名单',
+  '核查这些',
+  '核查这些供应商',
+  '核查供应商',
+  '核查供应商名单',
+  '核查一下',
+  '检查这个名单',
+  '检查这份名单',
+  '检查名单',
+  '查这个名单',
+  '查一下这个名单',
+  '查名单',
+  'check these',
+  'check this',
+  'check this list',
+  'check the list',
+  'check list',
+  'check it',
+  'check these suppliers',
+  'check the suppliers',
+  'check suppliers',
+  'check this file',
+  'check the file',
+];
+
 /** What may stand around a follow-up without changing it (`帮我盯着它`, `show me a chart`, `please`). */
 export const FOLLOW_UP_POLITE: readonly string[] = [
   '帮我',

@@ -36,6 +36,7 @@ function parseHelp(grammar: CommandGrammar, topic: Token | undefined): ParsedCom
   if (!topic || isWord(topic, HELP_WORDS)) return { kind: 'help' };
   if (isWord(topic, USAGE_WORDS)) return { kind: 'help', topic: 'usage' };
   if (isWord(topic, DIGEST_WORDS)) return { kind: 'help', topic: 'digest' };
+  if (isWord(topic, CHECK_WORDS)) return { kind: 'help', topic: 'check' };
   if (isWord(topic, LANG_WORDS)) return { kind: 'help', topic: 'lang' };
   // The watch commands explain themselves (their usage, in the reader's words).
   if (isWord(topic, WATCH_WORDS)) return { kind: 'watch', words: [] };

@@ -11,7 +11,7 @@ export type CommandInput = Record<string, string>;
 export type UsageMonth = { year?: number; month: number } | { monthsAgo: number };
 
 /** Help beyond the operations' own. */
-export type HelpTopic = 'usage' | 'digest' | 'lang';
+export type HelpTopic = 'usage' | 'digest' | 'lang' | 'check';
 
 /** A language to speak, or `auto`: no choice of one's own (the workspace's, else Slack's). */
 export type LanguageChoice = Locale | 'auto';

@@ -20,6 +20,9 @@ export const ACTION = {
   supplierCheckStart: 'dq_supplier_check_start',
   supplierCheckCancel: 'dq_supplier_check_cancel',
   supplierCheckStop: 'dq_supplier_check_stop',
+  supplierWatchAll: 'dq_supplier_watch_all',
+  supplierWatchAllAdd: 'dq_supplier_watch_all_add',
+  supplierWatchAllCancel: 'dq_supplier_watch_all_cancel',
   /** A watch's preview: save it (the value is the request, watchRequestValue.ts) or drop it. */
   watchSave: 'dq_watch_save',
   watchCancel: 'dq_watch_cancel',

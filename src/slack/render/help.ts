@@ -1,6 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import { DIGEST_OPERATION, SALE_STATUS_WORDS } from '../../core/digest/collect.js';
-import { type OperationId, operation } from '../../core/operations/index.js';
+import { type OperationId, operation, SUPPLIER_CHECK_OPERATION } from '../../core/operations/index.js';
 import type { Prices } from '../../core/operations/prices.js';
 import { english, type Lang, langFor } from '../../i18n/lang.js';
 import {
@@ -26,6 +26,7 @@ import { exampleFor } from '../parse/examples.js';
 import { DQ_COMMAND, type HelpTopic } from '../parse/parseCommand.js';
 import { otherWords, type WordList } from '../parse/shownWords.js';
 import type { MessageBody, SlackMessage } from '../reply/slackMessage.js';
+import { DEFAULT_SUPPLIER_CHECK_MAX_ROWS } from '../slackConfig.js';
 import { lookupCostText } from './costText.js';
 import { operationTitle } from './operationTitle.js';
 
@@ -93,7 +94,10 @@ function overview(grammar: CommandGrammar, prices: Prices, lang: Lang): MessageB
           example: dq(lang, WATCH_WORDS, lang.t('help.overview.watchExample')),
           help: helpOn(lang, subcommand(lang, WATCH_WORDS)),
         }),
-        lang.t('help.overview.check', { command: dq(lang, CHECK_WORDS) }),
+        lang.t('help.overview.check', {
+          command: dq(lang, CHECK_WORDS),
+          help: helpOn(lang, subcommand(lang, CHECK_WORDS)),
+        }),
         lang.t('help.overview.lang', { command: dq(lang, LANG_WORDS, lang.t('help.lang.choices')) }),
       ].join('\n'),
     ),
@@ -194,6 +198,25 @@ function digestHelp(prices: Prices, lang: Lang): MessageBody {
   return { text: lang.t('help.digest.text'), blocks };
 }
 
+/** `/dq help check`: the supplier list check, its ways in, its costs first and its results. */
+function checkHelp(prices: Prices, lang: Lang, maxRows: number): MessageBody {
+  const command = dq(lang, CHECK_WORDS);
+  const blocks: KnownBlock[] = [
+    header(lang.t('help.check.title')),
+    section(lang.t('help.check.intro')),
+    section(`${lang.t('help.check.waysTitle')}\n${lang.t('help.check.ways', { command })}`),
+    section(
+      `${lang.t('help.check.costTitle')}\n${lang.t('help.check.cost', {
+        cost: lookupCostText(operation(SUPPLIER_CHECK_OPERATION), prices, lang),
+        max: maxRows,
+      })}`,
+    ),
+    section(`${lang.t('help.check.resultsTitle')}\n${lang.t('help.check.results')}`),
+    context(lang.t('help.check.footer', { command, help: dq(lang, HELP_WORDS) })),
+  ];
+  return { text: lang.t('help.check.text', { command }), blocks };
+}
+
 function langHelp(grammar: CommandGrammar, lang: Lang): MessageBody {
   const zh = dq(lang, LANG_WORDS, lang.t('help.lang.zh'));
   const en = dq(lang, LANG_WORDS, lang.t('help.lang.en'));
@@ -237,9 +260,10 @@ export function renderHelp(
   prices: Prices,
   lang: Lang,
   topic?: OperationId | HelpTopic,
-  options: { demo?: boolean } = {},
+  options: { demo?: boolean; supplierCheckMaxRows?: number } = {},
 ): SlackMessage {
-  return { ...helpBody(grammar, prices, lang, topic, options.demo ?? false), lang: lang.locale };
+  const maxRows = options.supplierCheckMaxRows ?? DEFAULT_SUPPLIER_CHECK_MAX_ROWS;
+  return { ...helpBody(grammar, prices, lang, topic, options.demo ?? false, maxRows), lang: lang.locale };
 }
 
 function helpBody(
@@ -248,9 +272,11 @@ function helpBody(
   lang: Lang,
   topic: OperationId | HelpTopic | undefined,
   demo: boolean,
+  maxRows: number,
 ): MessageBody {
   if (topic === 'usage') return usageHelp(grammar, prices, lang);
   if (topic === 'digest') return digestHelp(prices, lang);
   if (topic === 'lang') return langHelp(grammar, lang);
+  if (topic === 'check') return checkHelp(prices, lang, maxRows);
   return topic ? operationHelp(grammar.syntaxOf(topic), prices, lang, demo) : overview(grammar, prices, lang);
 }

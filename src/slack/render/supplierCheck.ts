@@ -5,6 +5,7 @@ import { remainingOf, type SupplierCheck } from '../../core/batch/supplierChecks
 import type { ListRefusal, SupplierList, UnreadableRow } from '../../core/batch/supplierList.js';
 import { summaryOf } from '../../core/batch/supplierOutcome.js';
 import { formatDuration } from '../../core/duration.js';
+import type { CapReached } from '../../core/jobs/caps.js';
 import type { RateLimit } from '../../core/operations/index.js';
 import type { Lang } from '../../i18n/lang.js';
 import { contextBlock, headerBlock, sectionBlock } from '../blockKit/blocks.js';
@@ -36,20 +37,37 @@ function unreadableLine(row: UnreadableRow, lang: Lang): string {
   });
 }
 
+/** How a list came in: a shared file, pasted in `/dq check`'s form, or a message the shortcut was used on. */
+export type ListSource = { kind: 'file'; name: string } | { kind: 'pasted' } | { kind: 'message' };
+
+/** The block of a plan's Start and Cancel: it carries how the list came in, so an answer to them needs no stored check. */
+const PLAN_BLOCK = 'supplier_check_plan';
+
+/** How the list of the plan whose buttons are in `blockId` came in; undefined for a plan posted before the block said. */
+export function planSourceOf(blockId: string | undefined): ListSource['kind'] | undefined {
+  const kind = blockId?.startsWith(`${PLAN_BLOCK}:`) ? blockId.slice(PLAN_BLOCK.length + 1) : undefined;
+  return kind === 'file' || kind === 'pasted' || kind === 'message' ? kind : undefined;
+}
+
+/** What a plan names its list by. */
+function sourceLine(source: ListSource, lang: Lang): string {
+  if (source.kind === 'file') return lang.t('batch.plan.file', { file: escapeMrkdwn(source.name) });
+  return lang.t(source.kind === 'pasted' ? 'batch.plan.pasted' : 'batch.plan.message');
+}
+
 /**
  * The costs of a check before anything is called: rows, distinct, cached, to look up × price, the
- * budget, the time, the first rows that could not be read; Start and Cancel. `fileName` is undefined
- * for a list pasted in the form.
+ * budget, the time, the first rows that could not be read; Start and Cancel.
  */
 export function supplierPlanMessage(
   list: SupplierList,
   plan: BatchPlan,
   planId: string,
-  fileName: string | undefined,
+  source: ListSource,
   lang: Lang,
 ): SlackMessage {
   const lines = [
-    fileName === undefined ? lang.t('batch.plan.pasted') : lang.t('batch.plan.file', { file: escapeMrkdwn(fileName) }),
+    sourceLine(source, lang),
     lang.t('batch.plan.rows', { count: plan.rows, distinct: plan.distinct }),
     ...(plan.unreadable > 0 ? [lang.t('batch.plan.unreadable', { count: plan.unreadable })] : []),
     lang.t('batch.plan.cached', { count: plan.cached }),
@@ -89,7 +107,7 @@ export function supplierPlanMessage(
     plan.coins > 0 ? lang.t('batch.plan.start', { coins: coins(plan.coins, lang) }) : lang.t('batch.plan.startFree');
   blocks.push({
     type: 'actions',
-    block_id: 'supplier_check_plan',
+    block_id: `${PLAN_BLOCK}:${source.kind}`,
     elements: [
       checkButton(start, ACTION.supplierCheckStart, planId, 'primary'),
       checkButton(lang.t('batch.plan.cancel'), ACTION.supplierCheckCancel, planId),
@@ -165,6 +183,18 @@ export function supplierSummaryMessage(check: SupplierCheck, lang: Lang): SlackM
   if (check.stoppedBy === 'budget') head.push(sectionBlock(lang.t('batch.summary.stoppedBudget')));
   if (check.stoppedBy === 'person') head.push(sectionBlock(lang.t('batch.summary.stoppedPerson')));
   const footer = contextBlock(lang.t('batch.summary.spent', { coins: coins(check.coinsSpent, lang) }));
+  const found = new Set(
+    results.flatMap((result) => (result.outcome.kind === 'found' ? [result.outcome.record.creditNo] : [])),
+  ).size;
+  // Watching the found companies: its costs come first, on the offer the button posts.
+  if (found > 0)
+    head.push({
+      type: 'actions',
+      block_id: 'supplier_check_results',
+      elements: [
+        checkButton(lang.t('batch.summary.watchAll', { count: found }), ACTION.supplierWatchAll, check.planId),
+      ],
+    });
   const table = resultTable(results, lang);
   const more =
     results.length > TABLE_ROWS
@@ -195,4 +225,66 @@ export function listRefusalText(refusal: ListRefusal, fileName: string, lang: La
     default:
       return lang.t(`batch.refusal.${refusal.reason}`, { file });
   }
+}
+
+/** What "Watch all" would add: the found companies not watched in the channel yet, those that fit the caps. */
+export interface WatchAllPlan {
+  channelId: string;
+  /** Credit codes to watch, in the list's order. */
+  codes: string[];
+  /** Found companies the channel already watches: never added twice. */
+  alreadyWatched: number;
+  /** Found companies past a cap (the person's, the channel's or the workspace's watches). */
+  overCap: number;
+  /** The cap reached, to name it. */
+  cap?: CapReached;
+  perCheck: number;
+  perMonth: number;
+}
+
+/**
+ * What "Watch all" would add, before anything is saved: how many watches, where, how often, what a
+ * check and a month of them cost, what is left out (watched already, over a cap), the budget; Add
+ * and Cancel.
+ */
+export function watchAllOffer(
+  plan: WatchAllPlan,
+  planId: string,
+  budgetLeft: number | undefined,
+  lang: Lang,
+): SlackMessage {
+  const lines = [
+    lang.t('batch.watchAll.lines', {
+      count: plan.codes.length,
+      channel: `<#${plan.channelId}>`,
+      perCheck: coins(plan.perCheck, lang),
+      perMonth: coins(plan.perMonth, lang),
+    }),
+    ...(plan.alreadyWatched > 0 ? [lang.t('batch.watchAll.already', { count: plan.alreadyWatched })] : []),
+    ...(plan.overCap > 0 && plan.cap
+      ? [lang.t('batch.watchAll.overCap', { count: plan.overCap, cap: plan.cap.cap, setting: plan.cap.setting })]
+      : []),
+    budgetLeft === undefined
+      ? lang.t('batch.watchAll.unlimited')
+      : lang.t('batch.watchAll.budget', { left: coins(budgetLeft, lang) }),
+  ];
+  const blocks: KnownBlock[] = [
+    headerBlock(lang.t('batch.watchAll.title')),
+    sectionBlock(lines.join('\n')),
+    contextBlock(lang.t('batch.watchAll.note')),
+    {
+      type: 'actions',
+      block_id: 'supplier_watch_all',
+      elements: [
+        checkButton(
+          lang.t('batch.watchAll.add', { count: plan.codes.length }),
+          ACTION.supplierWatchAllAdd,
+          planId,
+          'primary',
+        ),
+        checkButton(lang.t('batch.watchAll.cancel'), ACTION.supplierWatchAllCancel, planId),
+      ],
+    },
+  ];
+  return fitToSlackLimits({ text: lang.t('batch.watchAll.title'), blocks }, lang);
 }

@@ -342,6 +342,37 @@ describe('checking a pasted supplier list', () => {
     expect(app.upstreamCalls(TAXPAYER)).toHaveLength(0);
   });
 
+  it('a pasted plan no longer waiting says to paste the list again, not to share a file', async () => {
+    app = await startTestApp({ clock: pinnedClock() });
+    const view = await openCheckForm('check');
+    await submit(
+      view,
+      TAXPAYER_CATALOGUE.slice(0, 2)
+        .map((record) => record.creditNo)
+        .join('\n'),
+    );
+    const plan = await app.nextCall('chat.postMessage', (call) => call.args.channel === DEFAULT_USER_ID);
+    const ts = (plan.response as { ts?: string }).ts!;
+    const message = postedMessage(plan);
+    const actions = message.blocks!.find((block) => block.type === 'actions') as { block_id?: string };
+    const click = (actionId: string) =>
+      app.click(actionId, buttonNamed(message, actionId)!.value!, {
+        channelId: DM,
+        messageTs: ts,
+        ephemeral: false,
+        blockId: actions.block_id!,
+      });
+    await click(ACTION.supplierCheckCancel);
+    await app.nextCall('chat.update', (call) => call.args.ts === ts);
+    // Start pressed after Cancel: the plan is gone, and the answer fits how the list came in.
+    await click(ACTION.supplierCheckStart);
+    const gone = await app.nextCall('chat.update', (call) => call.args.ts === ts);
+    const text = allText(postedMessage(gone));
+    expect(text).toContain('Paste the list again in `/dq check` to plan it anew; nothing was charged.');
+    expect(text).not.toContain('Share the file');
+    expect(app.upstreamCalls(TAXPAYER)).toHaveLength(0);
+  });
+
   it('a list pasted as columns copied from Excel (header, tabs) is read by its column of codes', async () => {
     app = await startTestApp({ clock: pinnedClock() });
     const view = await openCheckForm('check');
@@ -359,3 +390,37 @@ describe('checking a pasted supplier list', () => {
 async function until(done: () => boolean): Promise<void> {
   while (!done()) await new Promise((resolve) => setTimeout(resolve, 20));
 }
+
+/** `/dq help check`: the supplier check's own page, in either language, within Slack's limits. */
+describe('help on the supplier check', () => {
+  let app: TestApp;
+
+  afterEach(async () => {
+    await app?.close();
+  });
+
+  it('/dq help check and /dq 帮助 核查 explain the ways in, the costs first and the results', async () => {
+    app = await startTestApp({ clock: pinnedClock(), slack: { supplierCheckMaxRows: 400 } });
+    const english = await app.command('help check');
+    const page = await app.nextResponse(english.responseId);
+    assertWithinSlackLimits(page as never, 'message');
+    const text = allText(page as never);
+    expect(text).toContain('Checking a supplier list');
+    expect(text).toContain('`/dq check` opens a form');
+    expect(text).toContain('`@dq check these`');
+    expect(text).toContain('*Look up in dq*');
+    expect(text).toContain('20 coins');
+    expect(text).toContain('The most rows a list takes: 400.');
+    expect(text).toContain('*Watch all found*');
+
+    const chinese = await app.command('帮助 核查');
+    const zh = allText((await app.nextResponse(chinese.responseId)) as never);
+    expect(zh).toContain('核查供应商名单');
+    expect(zh).toContain('`/dq 核查` 打开表单');
+    expect(zh).toContain('每份名单最多 400 行');
+    // The overview points to it.
+    const overview = await app.command('help');
+    expect(allText((await app.nextResponse(overview.responseId)) as never)).toContain('`/dq help check` explains it');
+    expect(app.upstreamCalls()).toEqual([]);
+  });
+});

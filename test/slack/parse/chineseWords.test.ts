@@ -276,7 +276,7 @@ describe('/dq lang', () => {
       'Unknown command "langu". /dq takes tax, bids, fund, futures, newfunds, usage, digest, watch, check, lang, help. Did you mean /dq lang?',
     );
     expect(english.t(invalid('/dq', 'help nonsense').message)).toBe(
-      'There is no help on "nonsense". Try one of: tax, bids, fund, futures, newfunds, usage, digest, watch, lang.',
+      'There is no help on "nonsense". Try one of: tax, bids, fund, futures, newfunds, usage, digest, watch, check, lang.',
     );
   });
 });
@@ -297,7 +297,7 @@ describe('what the parser refuses, said to a Chinese reader', () => {
     );
     expect(zh.t(invalid('/dq', '基 000001').message)).toMatch(/是不是要输入 `\/dq 基金`？$/);
     expect(zh.t(invalid('/dq', '帮助 什么').message)).toBe(
-      '没有关于“什么”的帮助。可以查看：纳税人、招标、基金、期货、新基金、用量、推送、关注、语言。',
+      '没有关于“什么”的帮助。可以查看：纳税人、招标、基金、期货、新基金、用量、推送、关注、核查、语言。',
     );
   });
 

@@ -16,7 +16,7 @@ import {
   type WebApiBody,
 } from './webApiAnswers.js';
 import { parseWebApiRequest, readBody } from './webApiRequest.js';
-import { DEFAULT_WORKSPACE, type FakeWorkspace, randomSlackId } from './workspace.js';
+import { DEFAULT_WORKSPACE, type FakeWorkspace, nextMessageTs, randomSlackId } from './workspace.js';
 import { WorkspaceLimits } from './workspaceLimits.js';
 
 export interface RecordedCall {
@@ -657,6 +657,43 @@ export class FakeSlack {
     };
     this.#state.sharedFiles.set(id, file);
     return fileObject(file, this.#state);
+  }
+
+  /**
+   * A person's message in `channel` (in the thread `threadTs` when given), with the files they shared
+   * (shareFile's objects): what conversations.replies returns. The event of it is not sent: the app
+   * hears only mentions and direct messages. Resolves with its ts.
+   */
+  postMessage(input: {
+    channel: string;
+    text?: string;
+    user?: string;
+    threadTs?: string;
+    files?: Array<Record<string, unknown>>;
+    botId?: string;
+  }): string {
+    const ts = nextMessageTs();
+    this.#state.remember(input.channel, {
+      type: 'message',
+      ...(input.files ? { subtype: 'file_share', files: input.files, upload: false } : {}),
+      text: input.text ?? '',
+      user: input.user ?? 'U_TEST',
+      ts,
+      team: this.workspace.teamId,
+      ...(input.threadTs ? { thread_ts: input.threadTs, parent_user_id: input.user ?? 'U_TEST' } : {}),
+      ...(input.botId ? { bot_id: input.botId } : {}),
+    });
+    return ts;
+  }
+
+  /** The install lacks these bot scopes (it predates them): the methods needing them answer `missing_scope`. */
+  withoutScopes(...scopes: string[]): void {
+    for (const scope of scopes) this.#state.missingScopes.add(scope);
+  }
+
+  /** conversations.replies answers at most `cap` messages a page: 15 models an app distributed outside the Marketplace. */
+  capRepliesPage(cap: number): void {
+    this.#state.repliesPageCap = cap;
   }
 
   async #serveResponseUrl(id: string, req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -33,6 +33,15 @@ export class FakeSlackState {
   readonly statusHistory = new Map<string, string[]>();
   /** channel → the suggested prompts set for it (assistant.threads.setSuggestedPrompts without thread_ts). */
   readonly suggestedPrompts = new Map<string, { title?: string; prompts: Array<{ title: string; message: string }> }>();
+  /** channel id → the messages posted in it (people's through `postMessage`, the app's through chat.postMessage), for conversations.replies. */
+  readonly messages = new Map<string, Array<Record<string, unknown>>>();
+  /** Bot scopes the install lacks (installed before they were added): the methods needing them answer `missing_scope`. */
+  readonly missingScopes = new Set<string>();
+  /**
+   * conversations.replies' largest page: 1,000 for an internal or Marketplace app, 15 for one
+   * distributed outside the Marketplace (https://docs.slack.dev/reference/methods/conversations.replies).
+   */
+  repliesPageCap = 1000;
 
   constructor(
     readonly workspace: FakeWorkspace,
@@ -60,6 +69,16 @@ export class FakeSlackState {
     this.statuses.clear();
     this.statusHistory.clear();
     this.suggestedPrompts.clear();
+    this.messages.clear();
+    this.missingScopes.clear();
+    this.repliesPageCap = 1000;
+  }
+
+  /** Keeps a message of `channel` for conversations.replies. */
+  remember(channel: string, message: Record<string, unknown>): void {
+    const list = this.messages.get(channel) ?? [];
+    list.push(message);
+    this.messages.set(channel, list);
   }
 }
 
@@ -285,6 +304,65 @@ const sharedFileHandlers: Record<string, Handler> = {
   },
 };
 
+// ---- threads (conversations.replies) ------------------------------------------------------------
+
+/** The history scope a bot token needs to read a conversation, by the kind its id starts with. */
+function historyScopeOf(channel: string): string {
+  if (channel.startsWith('D')) return 'im:history';
+  if (channel.startsWith('G')) return 'groups:history';
+  return 'channels:history';
+}
+
+const repliesCursor = (offset: number) => Buffer.from(`next_offset:${offset}`).toString('base64');
+function repliesOffset(cursor: string): number | undefined {
+  const match = /^next_offset:(\d+)$/.exec(Buffer.from(cursor, 'base64').toString('utf8'));
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * "Retrieve a thread of messages posted to a conversation" (https://docs.slack.dev/reference/methods/conversations.replies):
+ * `ts` names the parent or any message of the thread; the parent comes first, then the replies oldest
+ * first, within `oldest`/`latest` (exclusive unless `inclusive`), at most `limit` a page with
+ * `has_more` and `response_metadata.next_cursor`. A bot token needs the conversation's history scope.
+ */
+const threadHandlers: Record<string, Handler> = {
+  'conversations.replies': (args, state) => {
+    const channel = str(args.channel);
+    const ts = str(args.ts);
+    if (!channel) return fail('channel_not_found');
+    if (!ts) return fail('invalid_arguments');
+    const scope = historyScopeOf(channel);
+    if (state.missingScopes.has(scope)) return fail('missing_scope', { needed: scope, provided: 'chat:write' });
+    const all = state.messages.get(channel) ?? [];
+    const named = all.find((message) => message.ts === ts);
+    if (!named) return fail('thread_not_found');
+    const parent = str(named.thread_ts) ?? ts;
+    const inclusive = args.inclusive === true || args.inclusive === 'true' || args.inclusive === '1';
+    const latest = str(args.latest);
+    const oldest = str(args.oldest);
+    const within = (value: number) =>
+      (latest === undefined || (inclusive ? value <= Number(latest) : value < Number(latest))) &&
+      (oldest === undefined || (inclusive ? value >= Number(oldest) : value > Number(oldest)));
+    const thread = all
+      .filter((message) => message.ts === parent || message.thread_ts === parent)
+      .filter((message) => within(Number(message.ts)))
+      .sort((a, b) => Number(a.ts) - Number(b.ts));
+    const cursor = str(args.cursor);
+    const offset = cursor === undefined ? 0 : repliesOffset(cursor);
+    if (offset === undefined) return fail('invalid_cursor');
+    const asked = Number(args.limit ?? state.repliesPageCap);
+    const limit = Math.max(1, Math.min(Number.isFinite(asked) ? asked : state.repliesPageCap, state.repliesPageCap));
+    const page = thread.slice(offset, offset + limit);
+    const more = offset + limit < thread.length;
+    return {
+      ok: true,
+      messages: page,
+      has_more: more,
+      response_metadata: { next_cursor: more ? repliesCursor(offset + limit) : '' },
+    };
+  },
+};
+
 // ---- the agent messaging experience (assistant.threads.*) ---------------------------------------
 
 /** "Use this method to set up to four suggested prompts" (https://docs.slack.dev/reference/methods/assistant.threads.setSuggestedPrompts). */
@@ -363,7 +441,9 @@ const handlers: Record<string, Handler> = {
     const threadTs = str(args.thread_ts);
     if (threadTs) state.statuses.delete(`${resolveChannel(channel)}:${threadTs}`);
     const ts = nextMessageTs();
-    return { ok: true, channel: resolveChannel(channel), ts, message: botMessage(state, args, ts) };
+    const message = botMessage(state, args, ts);
+    state.remember(resolveChannel(channel), message);
+    return { ok: true, channel: resolveChannel(channel), ts, message };
   },
 
   'chat.postEphemeral': (args) => {
@@ -454,6 +534,7 @@ const handlers: Record<string, Handler> = {
 
   ...fileUploadHandlers,
   ...sharedFileHandlers,
+  ...threadHandlers,
   ...assistantHandlers,
 };
 

@@ -1,7 +1,9 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
-import { checkSharedList } from '../../flows/checkSupplierList.js';
+import { checkSharedList, checkThreadList } from '../../flows/checkSupplierList.js';
 import { answerInThread } from '../../flows/threadConversation.js';
+import { asksToCheckList } from '../../parse/followUpWords.js';
+import { withoutMention } from '../../parse/messageText.js';
 import { personalMessage } from '../../requester/personalMessage.js';
 import { requesterOf } from '../../requester/requester.js';
 
@@ -19,6 +21,9 @@ export function appMention(deps: SlackDeps) {
     if (!message) return;
     // `@dq 核查这个名单` with a file: its check is planned privately, in the person's direct messages.
     if (message.files) return checkSharedList(deps, client, requesterOf(context), message, context.botToken);
+    // `@dq 核查这个名单` with no file: the list shared earlier in the thread.
+    if (asksToCheckList(withoutMention(message.text, context.botUserId)))
+      return checkThreadList(deps, client, requesterOf(context), message, context);
     await answerInThread(deps, client, requesterOf(context), message, context.botUserId);
   };
 }

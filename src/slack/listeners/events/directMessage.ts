@@ -1,7 +1,9 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
-import { checkSharedList } from '../../flows/checkSupplierList.js';
+import { checkSharedList, checkThreadList } from '../../flows/checkSupplierList.js';
 import { answerInThread } from '../../flows/threadConversation.js';
+import { asksToCheckList } from '../../parse/followUpWords.js';
+import { withoutMention } from '../../parse/messageText.js';
 import { personalMessage } from '../../requester/personalMessage.js';
 import { requesterOf } from '../../requester/requester.js';
 
@@ -20,6 +22,9 @@ export function directMessage(deps: SlackDeps) {
     if (!message?.direct) return;
     // A file shared with the app is a list to check, whatever the words with it.
     if (message.files) return checkSharedList(deps, client, requesterOf(context), message, context.botToken);
+    // `@dq 核查这个名单` with no file: the list shared earlier in the thread.
+    if (asksToCheckList(withoutMention(message.text, context.botUserId)))
+      return checkThreadList(deps, client, requesterOf(context), message, context);
     await answerInThread(deps, client, requesterOf(context), message, context.botUserId);
   };
 }

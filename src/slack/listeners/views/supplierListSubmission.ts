@@ -30,7 +30,7 @@ export function supplierListSubmission(deps: SlackDeps) {
     }
     await ack();
     try {
-      await planSupplierList(deps, client, requester, reading.list, undefined, lang);
+      await planSupplierList(deps, client, requester, reading.list, { kind: 'pasted' }, lang);
     } catch (error) {
       deps.logger.error({ err: error }, 'could not plan a pasted supplier list');
     }
