@@ -6,6 +6,7 @@ import { type Prices, pricesFrom } from './core/operations/prices.js';
 import { createStore, parseStoreUrl } from './core/store/index.js';
 import { StoreGuard } from './core/store/storeGuard.js';
 import type { Store } from './core/store/types.js';
+import { WorkspaceSettings } from './core/workspaces/workspaceSettings.js';
 import { type Simulator, startSimulator } from './simulator/index.js';
 
 /** The data-service side of the app: store and client, built from the configuration's sections. */
@@ -18,6 +19,8 @@ export interface CoreRuntime {
   prices: Prices;
   /** Watches the store for a loss of its data, and closes the budgets for the rest of that day when it happens. */
   storeGuard: StoreGuard;
+  /** Each workspace's own settings (App Home), read by the budgets here and by the Slack app. */
+  workspaceSettings: WorkspaceSettings;
   /** Present in demo mode: the in-process simulator the client talks to. */
   simulator?: Simulator;
   /** The clock the client, the store guard and the simulator keep time by (the system's unless given). */
@@ -73,6 +76,7 @@ export async function createCoreRuntime(
     await simulator?.close();
     throw error;
   }
+  const workspaceSettings = new WorkspaceSettings(store, clock);
   const client = new DataClient({
     baseUrl: service.baseUrl,
     apiKey: service.apiKey,
@@ -87,6 +91,7 @@ export async function createCoreRuntime(
     budgets: config.budgets,
     budgetsClosed: (now) => storeGuard.budgetsClosed(now),
     storeMarker: storeGuard,
+    workspaceBudgets: (teamId) => workspaceSettings.ownBudgets(teamId),
     clock,
     ...(options.observer ? { observer: options.observer } : {}),
   });
@@ -96,6 +101,7 @@ export async function createCoreRuntime(
     client,
     prices,
     storeGuard,
+    workspaceSettings,
     clock,
     close: async () => {
       storeGuard.stop();

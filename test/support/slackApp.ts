@@ -15,6 +15,7 @@ import { Redactor } from '../../src/core/secrets.js';
 import { MemoryStore } from '../../src/core/store/memoryStore.js';
 import { StoreGuard } from '../../src/core/store/storeGuard.js';
 import type { Store } from '../../src/core/store/types.js';
+import { WorkspaceSettings } from '../../src/core/workspaces/workspaceSettings.js';
 import type { Metrics } from '../../src/ops/metrics.js';
 import {
   type Simulator,
@@ -244,6 +245,8 @@ export async function startTestApp(options: TestAppOptions = {}) {
     ...(options.storeCheckEveryMs ? { checkEveryMs: options.storeCheckEveryMs } : {}),
   });
   await storeGuard.start();
+  // As the runtime: the Slack app and the data client's budgets read the same workspace settings.
+  const workspaceSettings = new WorkspaceSettings(store, clock);
   const client = new DataClient({
     baseUrl: simulator.url,
     apiKey: TEST_API_KEY,
@@ -255,6 +258,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     budgets: { timeZone: 'Asia/Shanghai', ...options.budgets },
     budgetsClosed: (now) => storeGuard.budgetsClosed(now),
     storeMarker: storeGuard,
+    workspaceBudgets: (teamId) => workspaceSettings.ownBudgets(teamId),
     ...options.client,
     prices,
   });
@@ -306,6 +310,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     prices,
     store,
     storeGuard,
+    workspaceSettings,
     digest,
     charts: { ...TEST_CHARTS, ...options.charts },
     logger,

@@ -101,7 +101,7 @@ async function add(
   client: WebClient | undefined,
 ): Promise<void> {
   const { lang } = await requester.profile();
-  if (!(await mayAdd(deps, requester))) return reply(lang.t('digests.command.adminsOnlyAsk'));
+  if (!(await mayAdd(requester))) return reply(lang.t('digests.command.adminsOnlyAsk'));
   const { positional, named, timeZone, lang: digestLang, fundOptions } = readDigestAddWords(words, fundKindKeys());
   const [cadence, time, filter, ...extra] = positional;
   if (!cadence || !time || extra.length > 0)
@@ -153,7 +153,7 @@ async function remove(
   id: string | undefined,
   reply: (text: string) => Promise<void>,
 ): Promise<void> {
-  const digest = await ownedEntry(deps, requester, id, digestKind(deps), reply);
+  const digest = await ownedEntry(requester, id, digestKind(deps), reply);
   if (!digest) return;
   await deps.digests.remove(digest.id);
   await reply(
@@ -167,7 +167,7 @@ async function runNow(
   id: string | undefined,
   reply: (text: string) => Promise<void>,
 ): Promise<void> {
-  const digest = await ownedEntry(deps, requester, id, digestKind(deps), reply);
+  const digest = await ownedEntry(requester, id, digestKind(deps), reply);
   if (!digest) return;
   const outcome = await deps.digests.runNow(digest.id);
   await reply(describeRunOutcome(digest, outcome, (await requester.profile()).lang));

@@ -6,6 +6,7 @@ import { DIGESTS_PER_HOME_PAGE, renderHome } from '../render/home.js';
 import { pageOf, withItems } from '../render/listPages.js';
 import { WATCHES_PER_HOME_PAGE } from '../render/watch.js';
 import { profileOf } from '../requester/language.js';
+import type { Requester } from '../requester/requester.js';
 import { namedDescriber } from './namedDescriber.js';
 import { namedWatchWords } from './namedWatchWords.js';
 import { isAdmin, mayManage } from './permissions.js';
@@ -14,6 +15,9 @@ import { listItems, runningCostPerMonth } from './watchCommand.js';
 const RECENT_LOOKUPS = 8;
 
 /** Which page of the Home's watches and digests to show (the first of each by default). */
+/** Whose Home is published: the reader, in the workspace whose rules apply to them. */
+export type HomeReader = Pick<Requester, 'teamId' | 'userId' | 'rules'>;
+
 export interface HomePages {
   watches?: number;
   digests?: number;
@@ -41,10 +45,10 @@ export function readHomePageValue(value: string | undefined): Required<HomePages
 export async function publishHome(
   deps: SlackDeps,
   client: WebClient,
-  teamId: string,
-  userId: string,
+  reader: HomeReader,
   options: HomePages & { hash?: string | undefined } = {},
 ): Promise<void> {
+  const { teamId, userId, rules } = reader;
   const pages = options;
   const now = deps.now();
   const [usage, budget, recent, digests, profile, watches, describe, words] = await Promise.all([
@@ -52,15 +56,15 @@ export async function publishHome(
     deps.budgets.state({ teamId, userId }, now),
     deps.history.recent(teamId, userId, now, RECENT_LOOKUPS),
     deps.digests.list(teamId),
-    profileOf(deps, client, teamId, userId),
+    profileOf(deps, client, teamId, userId, rules.locale),
     deps.watches.list(teamId),
     namedDescriber(deps, teamId),
     namedWatchWords(deps, teamId),
   ]);
   const { timeZone, lang } = profile;
   // The reader's profile is read above: whether they are an admin takes no other call.
-  const person = { userId, profile: async () => profile };
-  const admin = await isAdmin(deps, person);
+  const person = { userId, rules, profile: async () => profile };
+  const admin = await isAdmin(person);
   const everyWatch = admin;
   const shown = everyWatch ? watches : watches.filter((watch) => watch.createdBy === userId);
   // The admins are told: they are the ones who can do something about it.
@@ -69,8 +73,8 @@ export async function publishHome(
   const watchPage = pageOf(shown, pages.watches ?? 1, WATCHES_PER_HOME_PAGE);
   const digestPage = pageOf(digests, pages.digests ?? 1, DIGESTS_PER_HOME_PAGE);
   const [digestsManaged, watchesManaged] = await Promise.all([
-    Promise.all(digestPage.items.map((digest) => mayManage(deps, person, digest))),
-    Promise.all(watchPage.items.map((watch) => mayManage(deps, person, watch))),
+    Promise.all(digestPage.items.map((digest) => mayManage(person, digest))),
+    Promise.all(watchPage.items.map((watch) => mayManage(person, watch))),
   ]);
   const view = renderHome({
     userId,

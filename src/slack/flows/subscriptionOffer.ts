@@ -34,7 +34,7 @@ export async function offerSubscription(
   if (offer.to === 'watch') return offerWatch(deps, requester, offer.request, responder);
   const { lang } = await requester.profile();
   const reply = (text: string) => responder.reply(renderNotice(text, lang));
-  if (!(await mayAdd(deps, requester))) return reply(lang.t('digests.command.adminsOnlyAsk'));
+  if (!(await mayAdd(requester))) return reply(lang.t('digests.command.adminsOnlyAsk'));
   const channelId = requester.channelId;
   if (!channelId) return reply(lang.t('digests.command.inAChannel'));
   const { positional, fundOptions } = readDigestAddWords(offer.words);
