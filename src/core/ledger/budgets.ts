@@ -164,14 +164,18 @@ export class Budgets {
     return isLimited(await this.limitsFor(teamId));
   }
 
-  /** The team's budgets (its own within the operator's) and the key's. A workspace's that cannot be read is unavailable: never passed unchecked. */
+  /**
+   * The team's budgets (its own within the operator's) and the key's. While a workspace's own cannot
+   * be read (the store is unreachable), the operator's apply: they are the ceiling of its own.
+   */
   private async limitsFor(teamId: string): Promise<TeamLimits> {
     if (!this.workspaceBudgets) return this.limits;
     let own: OwnBudgets;
     try {
       own = await this.workspaceBudgets(teamId);
     } catch (error) {
-      throw new BudgetUnavailableError({ cause: error });
+      this.logger?.warn({ err: error, teamId }, "could not read the workspace's own budgets; the operator's apply");
+      return this.limits;
     }
     if (own.teamDaily === undefined && own.userDaily === undefined) return this.limits;
     return { ...withinCeiling(this.limits, own), keyDaily: this.limits.keyDaily };

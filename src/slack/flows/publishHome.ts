@@ -70,6 +70,7 @@ export async function publishHome(
   // The admins are told: they are the ones who can do something about it.
   const loss = deps.storeGuard?.loss(now);
   const told = loss && admin;
+  const budgetsLimited = told ? await deps.budgets.limitedFor(teamId) : false;
   const watchPage = pageOf(shown, pages.watches ?? 1, WATCHES_PER_HOME_PAGE);
   const digestPage = pageOf(digests, pages.digests ?? 1, DIGESTS_PER_HOME_PAGE);
   const [digestsManaged, watchesManaged] = await Promise.all([
@@ -101,8 +102,8 @@ export async function publishHome(
       ? {
           storeLoss: {
             loss,
-            budgetsLimited: deps.budgets.limited,
-            mayReopen: everyWatch && deps.budgets.limited && !loss.reopened,
+            budgetsLimited,
+            mayReopen: everyWatch && budgetsLimited && !loss.reopened,
           },
         }
       : {}),
@@ -119,6 +120,8 @@ export async function publishHome(
     },
     // The same file /dq usage offers, for the admins: this month by person and operation.
     ...(admin ? { usageCsvMonth: monthOf(now, deps.ledger.timeZone) } : {}),
+    // The workspace's settings, for its admins only: they alone may change them.
+    ...(admin ? { workspaceSettings: { rules, operator: deps.operatorRules } } : {}),
   });
   try {
     await client.views.publish({ user_id: userId, view, ...(options.hash ? { hash: options.hash } : {}) });

@@ -128,18 +128,19 @@ async function laterChecks(
 
 /**
  * The rules of the workspace a request came from, read once for it (a cache of a few seconds,
- * core/workspaces). Settings that cannot be read refuse the request (nothing spent): the operator's
- * rules in their place could let in someone the workspace's lists leave out.
+ * core/workspaces). While its settings cannot be read (the store is unreachable and this replica
+ * has never read them), the operator's rules apply, as the rest of the app keeps answering through
+ * an outage: the operator's lists and ceilings still hold (docs/security.md).
  */
-async function rulesOf(deps: SlackDeps, workspaceId: string): Promise<{ rules: WorkspaceRules; refused?: Phrase }> {
+async function rulesOf(deps: SlackDeps, workspaceId: string): Promise<WorkspaceRules> {
   try {
-    return { rules: await deps.rulesFor(workspaceId) };
+    return await deps.rulesFor(workspaceId);
   } catch (error) {
     deps.logger.warn(
       { err: error, teamId: workspaceId },
-      'could not read the workspace settings; refusing the request',
+      "could not read the workspace settings; the operator's rules apply",
     );
-    return { rules: effectiveRules(deps.operatorRules, undefined), refused: { key: 'access.settingsUnavailable' } };
+    return effectiveRules(deps.operatorRules, undefined);
   }
 }
 
@@ -160,14 +161,11 @@ export function whoIsAsking(deps: SlackDeps): Middleware<AnyMiddlewareArgs> {
       return;
     }
     const workspaceId = origin.teamId ?? (context.teamId as string | undefined) ?? 'unknown';
-    const { rules, refused: unreadable } = await rulesOf(deps, workspaceId);
-    const later =
-      !unreadable && opensForm(origin, body as unknown as Body) ? laterChecks(deps, rules, client, origin) : undefined;
-    const checked: { teamId?: string | undefined; enterpriseId?: string | undefined; refused?: Phrase } = unreadable
-      ? { teamId: origin.ownTeamId, enterpriseId: origin.enterpriseId, refused: unreadable }
-      : later
-        ? { teamId: origin.ownTeamId, enterpriseId: origin.enterpriseId }
-        : await originCheck(deps, rules, client, origin);
+    const rules = await rulesOf(deps, workspaceId);
+    const later = opensForm(origin, body as unknown as Body) ? laterChecks(deps, rules, client, origin) : undefined;
+    const checked = later
+      ? { teamId: origin.ownTeamId, enterpriseId: origin.enterpriseId }
+      : await originCheck(deps, rules, client, origin);
     const where: Origin = { ...origin, teamId: checked.teamId ?? origin.teamId, enterpriseId: checked.enterpriseId };
     const teamId = where.teamId ?? 'unknown';
     const userId = where.userId ?? '';

@@ -17,6 +17,7 @@ import { operationTitle } from './operationTitle.js';
 import type { DescribeRequest } from './types.js';
 import { usageCsvButton } from './usage.js';
 import { type HomeWatches, homeWatchBlocks } from './watch.js';
+import { type HomeWorkspaceSettings, workspaceSettingsBlocks } from './workspaceSettingsHome.js';
 
 export interface HomeInput {
   userId: string;
@@ -41,6 +42,8 @@ export interface HomeInput {
   storeLoss?: HomeStoreLoss;
   /** For an admin: the month whose usage by person and operation the Home offers as CSV. */
   usageCsvMonth?: LedgerMonth;
+  /** For an admin: the workspace's settings and the button that changes them (workspaceSettingsHome.ts). */
+  workspaceSettings?: HomeWorkspaceSettings;
 }
 
 export interface HomeStoreLoss {
@@ -219,5 +222,6 @@ export function renderHome(input: HomeInput): HomeView {
       elements: [button(lang.t('home.digests.add'), ACTION.digestAdd, 'add', 'primary')],
     });
   if (input.watches) blocks.push(dividerBlock(), ...homeWatchBlocks(input.watches, lang));
+  if (input.workspaceSettings) blocks.push(...workspaceSettingsBlocks(input.workspaceSettings, input.timeZone, lang));
   return { type: 'home', blocks };
 }

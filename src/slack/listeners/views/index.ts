@@ -6,6 +6,7 @@ import { exportSubmission } from './exportSubmission.js';
 import { searchSubmission } from './searchSubmission.js';
 import { supplierListSubmission } from './supplierListSubmission.js';
 import { watchAddSubmission } from './watchAddSubmission.js';
+import { workspaceSettingsSubmission } from './workspaceSettingsSubmission.js';
 
 export function registerViews(app: App, deps: SlackDeps): void {
   app.view(new RegExp(`^${VIEW.searchPrefix}`), searchSubmission(deps));
@@ -13,4 +14,5 @@ export function registerViews(app: App, deps: SlackDeps): void {
   app.view(VIEW.exportCsv, exportSubmission(deps));
   app.view(VIEW.watchAdd, watchAddSubmission(deps));
   app.view(VIEW.supplierList, supplierListSubmission(deps));
+  app.view(VIEW.workspaceSettings, workspaceSettingsSubmission(deps));
 }
