@@ -98,7 +98,8 @@ export function isHandledRequest(
         callbackId === VIEW.digestAdd ||
         callbackId === VIEW.exportCsv ||
         callbackId === VIEW.watchAdd ||
-        callbackId === VIEW.supplierList
+        callbackId === VIEW.supplierList ||
+        callbackId === VIEW.workspaceSettings
       );
     }
     case 'shortcut':
