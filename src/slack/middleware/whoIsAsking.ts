@@ -25,7 +25,8 @@ const FORM_CHECKS_MS = 10_000;
  *   shared with another organisation, or one the app cannot read);
  * - paid data does not go into a conversation shared with another organisation, nor to a person of
  *   another organisation (not the app's workspace, nor its Enterprise Grid organisation), unless
- *   the workspace's rules allow it (ALLOW_SHARED_CHANNELS, and its settings); a Share needs a channel known not to be shared.
+ *   the workspace's rules allow it (ALLOW_SHARED_CHANNELS, and its settings); a Share needs a
+ *   channel known not to be shared.
  * What cannot be found out in time is refused (nothing spent), never guessed.
  */
 async function originCheck(
@@ -146,8 +147,8 @@ async function rulesOf(deps: SlackDeps, workspaceId: string): Promise<WorkspaceR
 
 /**
  * Global middleware, before every listener: says who is asking (`context.requester`), from
- * where (`context.origin`) and under which workspace's rules (`requester.rules`), the same way for every command, click, form, shortcut and event: the
- * person's own team (Slack Connect, Enterprise Grid) and whether the conversation is shared with
+ * where (`context.origin`) and under which workspace's rules (`requester.rules`), the same way
+ * for every command, click, form, shortcut and event: the person's own team (Slack Connect, Enterprise Grid) and whether the conversation is shared with
  * another organisation. The allowlists middleware judges what it found. A request that only opens
  * a form does not wait for what may be slow (conversations.info, users.info): its form opens first,
  * and shows their refusal (`requester.originChecks`, flows/openForm.ts).
