@@ -8,11 +8,12 @@
  *  - `bolt-respond`: a bare Bolt app that acks and posts a pre-rendered reply with `respond()`
  *    (the fair anchor), the reply sent to it over IPC before the load starts.
  * IPC messages: `{ type: 'reply', body }`, `{ type: 'memory' }` (answers after a full GC when
- * started with --expose-gc), `{ type: 'stop' }`.
+ * started with --expose-gc; with BENCH_HEAP_SNAPSHOTS=<folder>, a heap snapshot there too), `{ type: 'stop' }`.
  */
 
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { App } from '@slack/bolt';
 import { pino } from 'pino';
 import { loadConfig } from '../src/config.js';
@@ -120,12 +121,15 @@ async function thisApp() {
 }
 
 const target = kind === 'app' ? await thisApp() : await bareBolt(kind === 'bolt-respond');
-process.on('message', (message: TargetMessage) => {
+process.on('message', async (message: TargetMessage) => {
   if (message.type === 'reply') {
     target.setReply(message.body);
     process.send!({ type: 'reply-set' });
   } else if (message.type === 'memory') {
     globalThis.gc?.();
+    // BENCH_HEAP_SNAPSHOTS=<folder>: a heap snapshot at each measurement, to see what a growth is made of.
+    const snapshots = process.env.BENCH_HEAP_SNAPSHOTS;
+    if (snapshots) (await import('node:v8')).writeHeapSnapshot(join(snapshots, `${Date.now()}.heapsnapshot`));
     process.send!({ type: 'memory', usage: process.memoryUsage(), gc: typeof globalThis.gc === 'function' });
   } else if (message.type === 'stop') {
     // Leave through the normal exit path, so --cpu-prof writes its profile.

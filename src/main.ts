@@ -87,13 +87,18 @@ async function main(): Promise<void> {
       import('./runtime.js'),
       import('./slack/app.js'),
     ]);
-    runtime = await createCoreRuntime(config, { logger, observer: metrics });
+    runtime = await createCoreRuntime(config, {
+      logger,
+      observer: metrics,
+      onSecret: (secret) => redactor.add(secret),
+    });
     const installations =
       slackConfig.oauth && config.secrets
         ? await installationStoreOf(runtime, config.secrets, (secret) => redactor.add(secret))
         : undefined;
     slack = await createSlackApp({
       ...(installations ? { installations } : {}),
+      ...(runtime.workspaceKeys ? { workspaceKeys: runtime.workspaceKeys } : {}),
       config: slackConfig,
       data: runtime.client,
       prices: runtime.prices,

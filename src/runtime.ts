@@ -3,9 +3,11 @@ import type { AppConfig, ServiceConfig } from './config.js';
 import { type ClientObserver, DataClient } from './core/client/dataClient.js';
 import { type Clock, systemClock } from './core/clock.js';
 import { type Prices, pricesFrom } from './core/operations/prices.js';
+import { SecretBox } from './core/secretBox.js';
 import { createStore, parseStoreUrl } from './core/store/index.js';
 import { StoreGuard } from './core/store/storeGuard.js';
 import type { Store } from './core/store/types.js';
+import { WorkspaceKeys } from './core/workspaces/workspaceKeys.js';
 import { WorkspaceSettings } from './core/workspaces/workspaceSettings.js';
 import { type Simulator, startSimulator } from './simulator/index.js';
 
@@ -25,17 +27,25 @@ export interface CoreRuntime {
   simulator?: Simulator;
   /** The clock the client, the store guard and the simulator keep time by (the system's unless given). */
   clock: Clock;
+  /** With SECRETS_KEY: each workspace's own data-service key, which the client sends and charges that workspace's calls with. */
+  workspaceKeys?: WorkspaceKeys;
   close(): Promise<void>;
 }
 
-export type CoreSettings = Pick<AppConfig, 'demo' | 'simulator' | 'service' | 'store' | 'budgets'>;
+export type CoreSettings = Pick<AppConfig, 'demo' | 'simulator' | 'service' | 'store' | 'budgets' | 'secrets'>;
 
 export const DEMO_API_KEY = 'sim-key';
 
 /** Demo mode starts the built-in simulator in this process and points the client at it. */
 export async function createCoreRuntime(
   config: CoreSettings,
-  options: { logger: Logger; observer?: ClientObserver; clock?: Clock },
+  options: {
+    logger: Logger;
+    observer?: ClientObserver;
+    clock?: Clock;
+    /** Told every secret read from the store or written to it (a workspace's key), for the redaction. */
+    onSecret?: (secret: string) => void;
+  },
 ): Promise<CoreRuntime> {
   const clock = options.clock ?? systemClock;
   let simulator: Simulator | undefined;
@@ -76,6 +86,15 @@ export async function createCoreRuntime(
     await simulator?.close();
     throw error;
   }
+  const workspaceKeys = config.secrets
+    ? new WorkspaceKeys(
+        store,
+        new SecretBox(config.secrets.current, config.secrets.previous),
+        clock,
+        options.onSecret,
+        options.logger,
+      )
+    : undefined;
   const workspaceSettings = new WorkspaceSettings(store, clock);
   const client = new DataClient({
     baseUrl: service.baseUrl,
@@ -94,6 +113,7 @@ export async function createCoreRuntime(
     workspaceBudgets: (teamId) => workspaceSettings.ownBudgets(teamId),
     clock,
     ...(options.observer ? { observer: options.observer } : {}),
+    ...(workspaceKeys ? { keyFor: (teamId: string) => workspaceKeys.keyFor(teamId) } : {}),
   });
   const runtime: CoreRuntime = {
     service,
@@ -111,5 +131,6 @@ export async function createCoreRuntime(
     },
   };
   if (simulator) runtime.simulator = simulator;
+  if (workspaceKeys) runtime.workspaceKeys = workspaceKeys;
   return runtime;
 }

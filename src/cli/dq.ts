@@ -63,10 +63,11 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   // At the console a failed lookup is already explained in its reply; a log line would repeat it.
+  const redactor = new Redactor(secretsOf(config));
   const logger = createLogger({
     level: config.logLevel ?? (command === 'console' ? 'error' : 'warn'),
     destination: 2,
-    redactor: new Redactor(secretsOf(config)),
+    redactor,
   });
   if (command === 'console') {
     try {
@@ -105,7 +106,7 @@ async function main(argv: string[]): Promise<number> {
   }
   let runtime: CoreRuntime | undefined;
   try {
-    runtime = await createCoreRuntime(config, { logger });
+    runtime = await createCoreRuntime(config, { logger, onSecret: (secret) => redactor.add(secret) });
     return command === 'ping' ? await ping(runtime) : await call(runtime, words, config);
   } catch (error) {
     return report(error, config);

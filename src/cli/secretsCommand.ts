@@ -4,6 +4,7 @@ import { systemClock } from '../core/clock.js';
 import { StoredInstallations } from '../core/installations/storedInstallations.js';
 import { SecretBox } from '../core/secretBox.js';
 import { createStore } from '../core/store/index.js';
+import { WorkspaceKeys } from '../core/workspaces/workspaceKeys.js';
 
 /**
  * `dq secrets rotate`: every secret at rest (installed workspaces' tokens) sealed again under
@@ -30,8 +31,9 @@ export async function runSecretsCommand(options: {
   try {
     const box = new SecretBox(config.secrets.current, config.secrets.previous);
     const { rotated, total } = await new StoredInstallations(store, box, systemClock).rotate();
+    const keys = await new WorkspaceKeys(store, box, systemClock).rotate();
     output.write(
-      `sealed ${rotated} of ${total} installations again under key ${box.currentKeyId} (the others already were), in ${store.description}; ` +
+      `sealed ${rotated} of ${total} installations and ${keys.rotated} of ${keys.total} workspace data-service keys again under key ${box.currentKeyId} (the others already were), in ${store.description}; ` +
         'this store no longer needs SECRETS_KEYS_PREVIOUS\n',
     );
     return 0;

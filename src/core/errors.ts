@@ -139,6 +139,8 @@ export class UpstreamError extends DataError {
   readonly mayHaveCharged: boolean;
   /** What the call may have cost, when `mayHaveCharged` (set by the client, which knows the price). */
   coinsAtRisk?: number;
+  /** Sent with the workspace's own data-service key, not the operator's (set by the client): a refused key is the workspace admins' to fix. */
+  ownKey?: boolean;
   readonly operation: string;
   readonly httpStatus?: number;
   readonly businessCode?: string | number;

@@ -40,6 +40,8 @@ function upstreamSummary(error: UpstreamError, lang: Lang): string {
     case 'connection_lost':
     case 'malformed':
       return lang.t(`errors.upstream.${error.kind}`, { charge: mayHaveCharged(error, lang) });
+    case 'auth':
+      return lang.t(error.ownKey ? 'errors.upstream.authOwnKey' : 'errors.upstream.auth');
     default:
       return lang.t(`errors.upstream.${error.kind}`);
   }

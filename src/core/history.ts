@@ -29,6 +29,13 @@ export class LookupHistory {
     await this.store.trimLog(log, lookup.at - LOOKBACK_MS);
   }
 
+  /** The workspace uninstalled: every one of its people's lookups goes (WorkspacePurge). */
+  forgetWorkspace(teamId: string): Promise<number> {
+    const prefix = logName(teamId, '');
+    for (const log of [...this.trimmedAt.keys()]) if (log.startsWith(prefix)) this.trimmedAt.delete(log);
+    return this.store.forgetPrefixed(prefix);
+  }
+
   async recent(teamId: string, userId: string, now: number, limit: number): Promise<Lookup[]> {
     const rows = await this.store.readLog<Lookup>(logName(teamId, userId), now - LOOKBACK_MS, now + 1);
     return rows

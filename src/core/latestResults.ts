@@ -15,6 +15,8 @@ export interface LatestResult {
   paging?: { page: number; hasNext: boolean; hasPrevious: boolean; pageCount?: number };
   /** When it was kept: a follow-up on this very result is told from one on the result that replaced it. */
   keptAt?: number;
+  /** The asker's workspace: what its uninstall forgets (absent in results kept before it was recorded). */
+  teamId?: string;
 }
 
 /**
@@ -58,5 +60,19 @@ export class LatestResults {
   /** Kept under every key given (a thread's, and a direct message's as a whole). */
   async keep(keys: readonly string[], result: LatestResult): Promise<void> {
     await Promise.all(keys.map((key) => this.keyv.set(key, result, LATEST_RESULT_MS)));
+  }
+
+  /**
+   * The workspace uninstalled: the latest results its people's questions left go (WorkspacePurge).
+   * Kept by conversation, not by workspace (a shared channel has one id for both), so every entry
+   * is read once to find them.
+   */
+  async forgetWorkspace(teamId: string): Promise<number> {
+    const theirs: string[] = [];
+    for await (const [key, result] of this.keyv.iterator!(undefined))
+      if ((result as LatestResult | undefined)?.teamId === teamId) theirs.push(key as string);
+    let forgotten = 0;
+    for (const key of theirs) if (await this.keyv.delete(key)) forgotten++;
+    return forgotten;
   }
 }

@@ -1,4 +1,5 @@
 import type { Locale } from '../i18n/lang.js';
+import { forgetDocs } from './store/forgetDocs.js';
 import type { Store } from './store/types.js';
 
 const COLLECTION = 'user-settings';
@@ -22,5 +23,10 @@ export class UserSettings {
     const id = `${teamId}:${userId}`;
     if (locale) await this.store.putDoc(COLLECTION, id, { locale } satisfies Settings);
     else await this.store.deleteDoc(COLLECTION, id);
+  }
+
+  /** The workspace uninstalled: its people's choices go (WorkspacePurge). */
+  forgetWorkspace(teamId: string): Promise<number> {
+    return forgetDocs(this.store, COLLECTION, (id) => id.startsWith(`${teamId}:`));
   }
 }

@@ -16,7 +16,7 @@ import type { FaultOptions, SimulatorOptions, SimulatorStats } from './types.js'
 
 export interface InProcessSimulatorOptions extends Omit<SimulatorOptions, 'port' | 'clock'> {
   clock: Clock;
-  /** The key the transport sends (one of `apiKeys`). */
+  /** The key the transport sends unless a call names its own (one of `apiKeys`). */
   apiKey?: string;
   /** The client's budget per attempt, as the HTTP transport has it. */
   timeoutMs?: number;
@@ -35,11 +35,16 @@ export function startInProcessSimulator(options: InProcessSimulatorOptions): InP
   const { clock, apiKey = options.apiKeys?.[0] ?? DEFAULT_API_KEY, timeoutMs = 5000, ...simulatorOptions } = options;
   const state = createSimulatorState({ ...simulatorOptions, clock });
 
-  async function post(path: string, operationName: string, body: unknown): Promise<HttpResponse> {
+  async function post(path: string, operationName: string, body: unknown, callKey = apiKey): Promise<HttpResponse> {
     const operation = operationFromPath(path);
     if (!operation)
       return { status: 404, headers: {}, text: JSON.stringify({ code: 404, msg: `no operation at ${path}` }) };
-    const reply = replyToOperation(state, { operation, method: 'POST', apiKey, rawBody: JSON.stringify(body) });
+    const reply = replyToOperation(state, {
+      operation,
+      method: 'POST',
+      apiKey: callKey,
+      rawBody: JSON.stringify(body),
+    });
     const timedOut = () =>
       new UpstreamError('timeout', { operation: operationName }, `${operationName}: no answer within ${timeoutMs} ms`);
     if (reply.kind === 'hang') {

@@ -14,6 +14,7 @@ import { Redactor } from '../core/secrets.js';
 import type { StoreGuard } from '../core/store/storeGuard.js';
 import type { Store } from '../core/store/types.js';
 import type { Watch, WatchRunRecord } from '../core/watch/types.js';
+import type { WorkspaceKeys } from '../core/workspaces/workspaceKeys.js';
 import type { WorkspaceSettings } from '../core/workspaces/workspaceSettings.js';
 import { type HealthState, healthRoutes, opsRoutes } from '../ops/health.js';
 import type { Metrics } from '../ops/metrics.js';
@@ -75,6 +76,8 @@ export interface SlackAppOptions {
   slackAttemptTimeoutMs?: Partial<Record<SlackCallKind, number>>;
   /** Where installations are kept (tokens sealed); required when the config turns Add to Slack on. */
   installations?: InstallationStore;
+  /** Each workspace's own data-service key (sealed under SECRETS_KEY), the same the data client asks; absent without SECRETS_KEY. */
+  workspaceKeys?: WorkspaceKeys;
 }
 
 export interface SlackApp {

@@ -12,6 +12,8 @@ import type { Prices } from '../core/operations/prices.js';
 import type { StoreGuard } from '../core/store/storeGuard.js';
 import type { UserSettings } from '../core/userSettings.js';
 import type { WatchService } from '../core/watch/watchService.js';
+import type { WorkspaceKeys } from '../core/workspaces/workspaceKeys.js';
+import type { WorkspacePurge } from '../core/workspaces/workspacePurge.js';
 import type { OperatorRules, WorkspaceRules, WorkspaceSettings } from '../core/workspaces/workspaceSettings.js';
 import type { AppInstall } from './calls/appInstall.js';
 import type { SharedChannels } from './calls/sharedChannels.js';
@@ -73,6 +75,10 @@ export interface SlackDeps {
   install?: AppInstall;
   /** With Add to Slack: the installations, which an uninstall or a revoked token removes. */
   workspaces?: WorkspaceInstalls;
+  /** With Add to Slack: deletes what an uninstalled workspace left in every store. */
+  purge?: WorkspacePurge;
   /** Which channels are shared with another organisation (Slack Connect); absent in the console. */
   sharedChannels?: SharedChannels;
+  /** Each workspace's own data-service key, sealed under SECRETS_KEY; absent without it (none can be entered). */
+  workspaceKeys?: WorkspaceKeys;
 }

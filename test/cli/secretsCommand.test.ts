@@ -51,7 +51,9 @@ describe('dq secrets rotate', () => {
     expect(
       await runSecretsCommand({ words: ['rotate'], config, output: output.stream, errorOutput: errors.stream }),
     ).toBe(0);
-    expect(output.lines()).toMatch(/^sealed 1 of 1 installations again under key [0-9a-f]{8}/);
+    expect(output.lines()).toMatch(
+      /^sealed 1 of 1 installations and 0 of 0 workspace data-service keys again under key [0-9a-f]{8}/,
+    );
     const reopened = await createStore(url);
     try {
       const onlyNew = new StoredInstallations(

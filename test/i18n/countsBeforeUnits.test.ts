@@ -33,6 +33,8 @@ const NEVER_ONE: Record<string, string> = {
   'watch.pause.schemaChanged': 'three checks in a row',
   'digests.offer.cost': 'the most pages a first run reads, a constant (ten)',
   'batch.paste.hint': 'the most characters Slack takes in a text box, a constant (3,000)',
+  'modals.dataKey.problem.tooShort': 'the fewest characters a data-service key takes, a constant (eight)',
+  'modals.dataKey.problem.tooLong': 'the most characters a data-service key takes, a constant (200)',
 };
 
 const UNITS =

@@ -15,6 +15,7 @@ import { Redactor } from '../../src/core/secrets.js';
 import { MemoryStore } from '../../src/core/store/memoryStore.js';
 import { StoreGuard } from '../../src/core/store/storeGuard.js';
 import type { Store } from '../../src/core/store/types.js';
+import { WorkspaceKeys } from '../../src/core/workspaces/workspaceKeys.js';
 import { WorkspaceSettings } from '../../src/core/workspaces/workspaceSettings.js';
 import type { Metrics } from '../../src/ops/metrics.js';
 import {
@@ -245,23 +246,6 @@ export async function startTestApp(options: TestAppOptions = {}) {
     ...(options.storeCheckEveryMs ? { checkEveryMs: options.storeCheckEveryMs } : {}),
   });
   await storeGuard.start();
-  // As the runtime: the Slack app and the data client's budgets read the same workspace settings.
-  const workspaceSettings = new WorkspaceSettings(store, clock);
-  const client = new DataClient({
-    baseUrl: simulator.url,
-    apiKey: TEST_API_KEY,
-    store,
-    logger,
-    clock,
-    retry: { baseDelayMs: 20, maxDelayMs: 200 },
-    rateLimits,
-    budgets: { timeZone: 'Asia/Shanghai', ...options.budgets },
-    budgetsClosed: (now) => storeGuard.budgetsClosed(now),
-    storeMarker: storeGuard,
-    workspaceBudgets: (teamId) => workspaceSettings.ownBudgets(teamId),
-    ...options.client,
-    prices,
-  });
   const loaded = loadConfig(
     {
       DATA_API_BASE_URL: simulator.url,
@@ -299,11 +283,30 @@ export async function startTestApp(options: TestAppOptions = {}) {
     config.oauth?.clientSecret,
     config.oauth?.stateSecret,
   ]);
-  const installations = loaded.secrets
-    ? new StoredInstallations(store, new SecretBox(loaded.secrets.current, loaded.secrets.previous), clock, (secret) =>
-        redactor.add(secret),
-      )
+  const box = loaded.secrets ? new SecretBox(loaded.secrets.current, loaded.secrets.previous) : undefined;
+  const installations = box ? new StoredInstallations(store, box, clock, (secret) => redactor.add(secret)) : undefined;
+  // As the runtime: with SECRETS_KEY, each workspace's own data-service key, asked by the client for each call.
+  const workspaceKeys = box
+    ? new WorkspaceKeys(store, box, clock, (secret) => redactor.add(secret), logger)
     : undefined;
+  // As the runtime: the Slack app and the data client's budgets read the same workspace settings.
+  const workspaceSettings = new WorkspaceSettings(store, clock);
+  const client = new DataClient({
+    baseUrl: simulator.url,
+    apiKey: TEST_API_KEY,
+    store,
+    logger,
+    clock,
+    retry: { baseDelayMs: 20, maxDelayMs: 200 },
+    rateLimits,
+    budgets: { timeZone: 'Asia/Shanghai', ...options.budgets },
+    budgetsClosed: (now) => storeGuard.budgetsClosed(now),
+    storeMarker: storeGuard,
+    workspaceBudgets: (teamId) => workspaceSettings.ownBudgets(teamId),
+    ...(workspaceKeys ? { keyFor: (teamId: string) => workspaceKeys.keyFor(teamId) } : {}),
+    ...options.client,
+    prices,
+  });
   const slack: SlackApp = await createSlackApp({
     config,
     data: client,
@@ -318,6 +321,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     runScheduler: false,
     redactor,
     ...(installations ? { installations } : {}),
+    ...(workspaceKeys ? { workspaceKeys } : {}),
     postSpacingMs: options.postSpacingMs ?? TEST_POST_SPACING_MS,
     ...(options.slackAttemptTimeoutMs ? { slackAttemptTimeoutMs: options.slackAttemptTimeoutMs } : {}),
     ...(options.metrics ? { metrics: options.metrics, health: { shuttingDown: false } } : {}),
@@ -363,6 +367,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     logger,
     logs,
     installations,
+    workspaceKeys,
 
     /**
      * An install through Add to Slack as a browser makes it: the install page, its button (Bolt's

@@ -1,5 +1,7 @@
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+// Loaded on first use: the library holds about 8 MB of heap, which a process that never reads or
+// writes a spreadsheet should not carry.
+import type ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 
 /** One cell as read: its text, and whether the spreadsheet held it as a number (a long code loses digits that way). */
@@ -115,7 +117,7 @@ function excelFormulaResult(value: ExcelJS.CellValue): ExcelJS.CellValue {
 }
 
 async function workbookSheets(bytes: Uint8Array): Promise<GridSheet[] | undefined> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await import('exceljs')).default.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
   } catch {

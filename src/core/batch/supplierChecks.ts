@@ -6,6 +6,7 @@ import { BudgetExceededError, NotCachedError, StoppedError, ValidationError } fr
 import type { Spender } from '../ledger/budgets.js';
 import { type RateLimit, SUPPLIER_CHECK_OPERATION } from '../operations/index.js';
 import type { Prices } from '../operations/prices.js';
+import { forgetDocs } from '../store/forgetDocs.js';
 import type { Store } from '../store/types.js';
 import { type BatchPlan, batchPlan } from './batchPlan.js';
 import type { SupplierEntry, SupplierList, UnreadableRow } from './supplierList.js';
@@ -114,7 +115,7 @@ export class SupplierChecks {
     const fresh = await Promise.all(
       list.entries.map((entry) =>
         this.options.client
-          .peek(SUPPLIER_CHECK_OPERATION, { keyword: entry.query })
+          .peek(SUPPLIER_CHECK_OPERATION, { keyword: entry.query }, { teamId: spender.teamId })
           .then((peeked) => peeked?.fresh === true)
           .catch(() => false),
       ),
@@ -182,6 +183,27 @@ export class SupplierChecks {
     return true;
   }
 
+  /**
+   * The workspace uninstalled: its checks stop here and go, with their claims (WorkspacePurge). One
+   * running on another replica finds its record gone at its next save and stops without writing it back.
+   */
+  async forgetWorkspace(teamId: string): Promise<number> {
+    const prefix = `${teamId}:`;
+    const theirs = (id: string) => id.startsWith(prefix);
+    // Gone first, so a check stopped here finds its record gone too and posts nothing; again after,
+    // for a save that read its record just before it went.
+    let forgotten = await forgetDocs(this.options.store, COLLECTION, theirs);
+    const stopping: Array<Promise<void>> = [];
+    for (const [id, running] of this.running)
+      if (theirs(id)) {
+        running.stop();
+        stopping.push(running.done);
+      }
+    await Promise.all(stopping);
+    forgotten += await forgetDocs(this.options.store, COLLECTION, theirs);
+    return forgotten + (await this.options.store.forgetPrefixed(`supplier-check:${prefix}`));
+  }
+
   /** Resumes every check that was running when the app last stopped; returns how many. */
   async resume(listenerOf: (check: SupplierCheck) => CheckListener | Promise<CheckListener>): Promise<number> {
     const docs = await this.options.store.listDocs<SupplierCheck>(COLLECTION);
@@ -209,13 +231,22 @@ export class SupplierChecks {
     );
     holding.unref();
     let stopped = false;
+    /** Its record went (its workspace uninstalled): nothing of it is written again, nor posted. */
+    let forgotten = false;
     let budgetGone = false;
     let lastSaved = clock.now();
     let lastProgress = clock.now();
     let inFlight = 0;
     const save = async () => {
       lastSaved = clock.now();
-      if ((await store.getDoc<SupplierCheck>(COLLECTION, id))?.stopRequested) {
+      if (forgotten) return;
+      const stored = await store.getDoc<SupplierCheck>(COLLECTION, id);
+      if (!stored) {
+        forgotten = true;
+        stopped = true;
+        return;
+      }
+      if (stored.stopRequested) {
         stopped = true;
         check.stopRequested = true;
       }
@@ -290,7 +321,7 @@ export class SupplierChecks {
         else if (check.outcomes.some((outcome) => outcome?.kind === 'notChecked' && outcome.why === 'budget'))
           check.stoppedBy = 'budget';
         await save();
-        await listener.finished(check);
+        if (!forgotten) await listener.finished(check);
       } catch (error) {
         logger?.error({ err: error }, 'a supplier check failed');
       } finally {

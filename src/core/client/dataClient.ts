@@ -30,10 +30,12 @@ import { askFirst, validate } from '../operations/validate.js';
 import type { Store } from '../store/types.js';
 import { type CachedResult, cacheKey, ResultCache } from './cache.js';
 import { CallPolicy, type RetryPolicy } from './callPolicy.js';
+import { type DataKey, dataKeyOf } from './dataKey.js';
 import { type Envelope, readEnvelope } from './envelope.js';
 import { eventLoopStalls, noStalls, type StallReader } from './eventLoopStalls.js';
 import { createTransport, type Transport } from './http.js';
-import { Pacer, type PacerPriority, PacerStoppedError } from './pacer.js';
+import { KeyedPacers } from './keyedPacers.js';
+import { type PacerPriority, PacerStoppedError } from './pacer.js';
 import { SharedInFlight } from './sharedInFlight.js';
 import { SharedPacing } from './sharedPacing.js';
 
@@ -46,7 +48,14 @@ export interface ClientObserver {
 
 export interface DataClientOptions {
   baseUrl: string;
+  /** The operator's key (DATA_API_KEY): every call of a workspace without a key of its own. */
   apiKey: string;
+  /**
+   * A workspace's own key ("bring your own key", core/workspaces/workspaceKeys.ts), asked for each
+   * call; undefined: the operator's. Its calls are sent and charged with it, and answered only from
+   * what that key paid for.
+   */
+  keyFor?: (teamId: string) => Promise<DataKey | undefined>;
   store: Store;
   logger?: Logger;
   clock?: Clock;
@@ -134,6 +143,8 @@ export interface CallResult<Id extends OperationId = OperationId> {
   paging?: PageInfo;
   /** The name the app has seen for what the request is about (a fund's, from a new-fund list), when it has seen one. */
   subjectName?: string;
+  /** The key whose results answered (dataKeyIdOf): the operator's, or the workspace's own (absent in answers kept from before keys were told apart: the operator's). */
+  keyId?: string;
 }
 
 /** How the rate limiting stands, for metrics and the fleet's tests. */
@@ -162,7 +173,8 @@ export class DataClient {
   private readonly transport: Transport;
   private readonly cache: ResultCache;
   private readonly inFlight = new InFlight();
-  private readonly pacers = new Map<OperationId, Pacer>();
+  private readonly pacers: KeyedPacers;
+  private readonly operatorKey: DataKey;
   private readonly clock: Clock;
   private readonly stalls: StallReader;
   private readonly policy: CallPolicy;
@@ -182,6 +194,8 @@ export class DataClient {
     this.stalls = options.stalls ?? (this.clock.realTime ? eventLoopStalls() : noStalls);
     this.logger = options.logger;
     this.prices = options.prices ?? pricesFrom();
+    this.operatorKey = dataKeyOf(options.apiKey);
+    this.pacers = new KeyedPacers(this.operatorKey.keyId, this.clock, this.stalls, (id) => this.rateLimitOf(id));
     this.transport =
       options.transport ??
       createTransport({
@@ -205,6 +219,7 @@ export class DataClient {
       this.logger,
       options.budgetsClosed,
       options.storeMarker,
+      async (teamId) => !(await this.payerOf(teamId)).operator,
       options.workspaceBudgets,
     );
     if (options.shareAcrossReplicas ?? (options.store.kind === 'redis' || options.store.kind === 'postgres')) {
@@ -234,7 +249,7 @@ export class DataClient {
     });
     const { pacers, sharedPacing } = this;
     this.pacing = {
-      queued: (id) => pacers.get(id)?.queued() ?? 0,
+      queued: (id) => pacers.queued(id),
       get replicas() {
         return sharedPacing?.replicas ?? 1;
       },
@@ -249,7 +264,8 @@ export class DataClient {
   ): Promise<CallResult<Id>> {
     const request = validate(id, input, this.clock.now());
     if (!callOptions.confirmed) askFirst(id, request, input);
-    const key = cacheKey(id, request);
+    const payer = await this.payerOf(context.teamId);
+    const key = payer.scope + cacheKey(id, request);
     const freshForMs = freshnessMs(id, request, this.options.cacheTtlMs);
     const cached = await this.cache.get<ResultOf<Id>>(key, freshForMs);
     const recentEnough =
@@ -257,12 +273,12 @@ export class DataClient {
     if (cached && recentEnough && (cached.fresh || callOptions.cacheOnly)) {
       await callOptions.beforeSending?.({ ...request } as Record<string, unknown>, true);
       this.options.observer?.cacheHit?.(id);
-      return this.named(this.answer(id, request, cached, 'cache', 0, cached.ageMs), context.teamId);
+      return this.named(this.answer(id, request, cached, 'cache', 0, cached.ageMs, payer), context.teamId);
     }
     if (callOptions.cacheOnly) throw new NotCachedError(id);
     if (this.stopping.signal.aborted) throw new StoppedError(id);
     if (callOptions.spendAtMost !== undefined && this.coins(id) > callOptions.spendAtMost) throw new NotCachedError(id);
-    const pages = this.queryPages(id, request, key);
+    const pages = this.queryPages(id, request, key, payer);
     const pastTheEnd = pages && this.refusePagePastTheEnd(id, request, pages, freshForMs);
     if (pastTheEnd) await pastTheEnd;
 
@@ -270,7 +286,8 @@ export class DataClient {
     const joined = this.inFlight.joining<Fetched<ResultOf<Id>>>(key);
     const shared = joined !== undefined;
     const promise =
-      joined ?? this.inFlight.start(key, this.fetchOnce(id, request, key, pages, freshForMs, context, callOptions));
+      joined ??
+      this.inFlight.start(key, this.fetchOnce(id, request, key, pages, freshForMs, context, callOptions, payer));
     let outcome: Awaited<typeof promise>;
     try {
       outcome = await promise;
@@ -287,7 +304,15 @@ export class DataClient {
     if (sharedHere) this.options.observer?.sharedCall?.(id);
     const age = Math.max(0, this.clock.now() - outcome.value.storedAt);
     return this.named(
-      this.answer(id, request, outcome.value, sharedHere ? 'shared' : 'upstream', sharedHere ? 0 : this.coins(id), age),
+      this.answer(
+        id,
+        request,
+        outcome.value,
+        sharedHere ? 'shared' : 'upstream',
+        sharedHere ? 0 : this.coins(id),
+        age,
+        payer,
+      ),
       context.teamId,
     );
   }
@@ -296,15 +321,18 @@ export class DataClient {
    * What the cache holds for this request, without calling or charging anyone: whether a lookup of
    * it now would be free (fresh) and, for a paged operation, its paging. Lets a screen say what
    * something will cost before anything is spent (an export's pages). Throws ValidationError on
-   * input that `call` would refuse.
+   * input that `call` would refuse. Asked for a workspace (whose key would pay) or for the key an
+   * answer came with (CallResult.keyId): only what that key paid for is seen.
    */
   async peek<Id extends OperationId>(
     id: Id,
     input: unknown,
+    whose: { teamId: string } | { keyId: string | undefined },
   ): Promise<{ fresh: boolean; ageMs: number; paging?: PageInfo } | undefined> {
     const request = validate(id, input, this.clock.now());
+    const scope = 'teamId' in whose ? (await this.payerOf(whose.teamId)).scope : this.scopeOf(whose.keyId);
     const cached = await this.cache.get<ResultOf<Id>>(
-      cacheKey(id, request),
+      scope + cacheKey(id, request),
       freshnessMs(id, request, this.options.cacheTtlMs),
     );
     if (!cached) return undefined;
@@ -323,7 +351,7 @@ export class DataClient {
    */
   async stopSending(): Promise<void> {
     this.stopping.abort();
-    await Promise.all([...this.pacers.values()].map((pacer) => pacer.stop()));
+    await Promise.all(this.pacers.all().map((pacer) => pacer.stop()));
     while (this.sending.size > 0) await Promise.allSettled([...this.sending]);
     await this.ledger.flush().catch(() => undefined);
   }
@@ -339,7 +367,7 @@ export class DataClient {
         { ledgerEntries: unwritten },
         'ledger entries could not be written to the store before closing',
       );
-    await Promise.all([...this.pacers.values()].map((pacer) => pacer.stop()));
+    await Promise.all(this.pacers.all().map((pacer) => pacer.stop()));
     await this.transport.close();
   }
 
@@ -358,14 +386,14 @@ export class DataClient {
    * `pages:<first page's key>`. Undefined for an operation that does not page. `key` is this
    * request's own cache key, which is the first page's when the request asks for page 1.
    */
-  private queryPages(id: OperationId, request: object, key: string): QueryPages | undefined {
+  private queryPages(id: OperationId, request: object, key: string, payer: Payer): QueryPages | undefined {
     const definition: AnyOperation = operations[id];
     if (!definition.withPage || !definition.pages) return undefined;
     // A first page is its own first page: nothing to build (the common call).
     if ((request as Record<string, unknown>)[definition.pages.pageField] === onWire(definition.pages, 1))
       return { firstPage: request, firstPageKey: key, onFirstPage: true };
     const firstPage = definition.withPage(request, 1);
-    return { firstPage, firstPageKey: cacheKey(id, firstPage), onFirstPage: false };
+    return { firstPage, firstPageKey: payer.scope + cacheKey(id, firstPage), onFirstPage: false };
   }
 
   /**
@@ -404,10 +432,12 @@ export class DataClient {
     freshForMs: number,
     context: CallContext,
     callOptions: CallOptions,
+    payer: Payer,
   ): Promise<Fetched<ResultOf<Id>>> {
-    if (!this.sharedInFlight) return this.fetchAndStore(id, request, key, pages, freshForMs, context, callOptions);
+    if (!this.sharedInFlight)
+      return this.fetchAndStore(id, request, key, pages, freshForMs, context, callOptions, payer);
     const call = async () =>
-      (await this.fetchAndStore(id, request, key, pages, freshForMs, context, callOptions)).value;
+      (await this.fetchAndStore(id, request, key, pages, freshForMs, context, callOptions, payer)).value;
     const readFresh = async () => {
       const hit = await this.cache.get<ResultOf<Id>>(key, freshForMs);
       return hit?.fresh && (callOptions.notBefore === undefined || hit.storedAt >= callOptions.notBefore)
@@ -434,6 +464,7 @@ export class DataClient {
     source: CallResult['source'],
     coinsSpent: number,
     ageMs: number,
+    payer: Payer,
   ): CallResult<Id> {
     const definition: AnyOperation = operations[id];
     const result: CallResult<Id> = {
@@ -445,6 +476,7 @@ export class DataClient {
       cost: this.coins(id),
       storedAt: entry.storedAt,
       ageMs,
+      keyId: payer.key.keyId,
     };
     if (entry.taskNo !== undefined) result.taskNo = entry.taskNo;
     if (definition.paging) result.paging = definition.paging(request, entry.result);
@@ -470,13 +502,16 @@ export class DataClient {
     freshForMs: number,
     context: CallContext,
     callOptions: CallOptions,
+    payer: Payer,
   ): Promise<Fetched<ResultOf<Id>>> {
-    const reservation = await this.budgets.reserve(context, this.coins(id), this.clock.now());
+    const reservation = await this.budgets.reserve(context, this.coins(id), this.clock.now(), {
+      operatorKey: payer.operator,
+    });
     const charge: Charge = { charged: false };
     try {
       // Reserved: from here the call is made, at its price.
       await callOptions.beforeSending?.({ ...request } as Record<string, unknown>, false);
-      const entry = await this.attempts(id, request, context, callOptions, charge);
+      const entry = await this.attempts(id, request, context, callOptions, charge, payer);
       // A first page's answer is itself where its query's page count is read from: one write.
       if (!pages || pages.onFirstPage) await this.cache.set(key, entry, freshForMs);
       else await this.cacheWithPageCount(id, request, key, pages, entry, freshForMs);
@@ -508,8 +543,11 @@ export class DataClient {
     context: CallContext,
     callOptions: CallOptions,
     charge: Charge,
+    payer: Payer,
   ): Promise<CachedResult<ResultOf<Id>>> {
-    const pacer = this.pacer(id);
+    const pacer = this.pacers.get(payer.key.keyId, id);
+    // The fleet's schedule and window of this key: the operator's keep the operation's own name.
+    const paced = payer.operator ? id : `${payer.key.keyId}:${id}`;
     for (let attempt = 0; ; attempt++) {
       if (callOptions.onWait) {
         const waitMs = pacer.expectedWaitMs();
@@ -525,10 +563,10 @@ export class DataClient {
             throw error;
           }
         }
-        if (this.sharedPacing) await this.waitForSharedSlot(this.sharedPacing, id, callOptions);
+        if (this.sharedPacing) await this.waitForSharedSlot(this.sharedPacing, id, paced, callOptions);
         // A slot granted in the same instant as a shutdown is not used: nothing is sent once stopping.
         if (this.stopping.signal.aborted) throw new StoppedError(id);
-        const sent = this.attempt(id, request, context, attempt, charge);
+        const sent = this.attempt(id, request, context, attempt, charge, payer);
         this.sending.add(sent);
         try {
           return await sent;
@@ -536,7 +574,7 @@ export class DataClient {
           this.sending.delete(sent);
         }
       } catch (error) {
-        const delayMs = await this.policy.afterFailure(id, error, attempt, pacer);
+        const delayMs = await this.policy.afterFailure(paced, error, attempt, pacer);
         if (delayMs === undefined) throw error;
         await this.pause(id, delayMs);
       }
@@ -550,15 +588,16 @@ export class DataClient {
   private async waitForSharedSlot(
     sharedPacing: SharedPacing,
     id: OperationId,
+    paced: string,
     callOptions: CallOptions,
   ): Promise<void> {
     const limit = this.rateLimitOf(id);
-    const waitMs = await sharedPacing.reserve(id, limit);
+    const waitMs = await sharedPacing.reserve(paced, limit);
     if (waitMs > 0) {
       callOptions.onWait?.(waitMs);
       await this.pause(id, waitMs);
     }
-    for (let wait = await sharedPacing.admit(id, limit); wait > 0; wait = await sharedPacing.admit(id, limit)) {
+    for (let wait = await sharedPacing.admit(paced, limit); wait > 0; wait = await sharedPacing.admit(paced, limit)) {
       await this.pause(id, wait);
     }
   }
@@ -569,6 +608,7 @@ export class DataClient {
     context: CallContext,
     attempt: number,
     charge: Charge,
+    payer: Payer,
   ): Promise<CachedResult<ResultOf<Id>>> {
     const definition: AnyOperation = operations[id];
     const startedAt = this.clock.now();
@@ -581,6 +621,7 @@ export class DataClient {
         definition.path,
         id,
         definition.body ? definition.body(request) : request,
+        payer.operator ? undefined : payer.key.apiKey,
       );
       const envelope = readEnvelope(definition.envelope, id, response, this.clock.now());
       taskNo = envelope.taskNo;
@@ -609,6 +650,7 @@ export class DataClient {
     } catch (error) {
       outcome = isDataError(error) ? error.kind : 'error';
       if (error instanceof UpstreamError && error.taskNo) taskNo = error.taskNo;
+      if (error instanceof UpstreamError && !payer.operator) error.ownKey = true;
       if (error instanceof UpstreamError && error.mayHaveCharged) {
         // Count it as spent rather than hope (the call policy's money rule): the budget keeps the
         // reservation, the ledger the coins, marked unconfirmed.
@@ -621,7 +663,8 @@ export class DataClient {
     } finally {
       // Not waited for: the reply need not wait for the database's commit (a disk flush with
       // PostgreSQL). The ledger's reads, flush() and close() wait for it; a failed write is kept and retried.
-      void this.recordAttempt({ id, context, attempt, startedAt, coins, outcome, taskNo, unconfirmed }).catch(
+      const keyId = payer.key.keyId;
+      void this.recordAttempt({ id, context, attempt, startedAt, coins, outcome, taskNo, unconfirmed, keyId }).catch(
         (error: unknown) => this.logger?.error({ err: error }, 'could not record a call in the ledger'),
       );
     }
@@ -659,6 +702,7 @@ export class DataClient {
     outcome: string;
     taskNo: string | undefined;
     unconfirmed: boolean;
+    keyId: string;
   }): Promise<void> {
     const entry: LedgerEntry = {
       callId: randomUUID(),
@@ -669,6 +713,7 @@ export class DataClient {
       outcome: a.outcome,
       attempt: a.attempt,
       durationMs: this.clock.now() - a.startedAt,
+      keyId: a.keyId,
     };
     if (a.context.userId) entry.userId = a.context.userId;
     if (a.context.channelId) entry.channelId = a.context.channelId;
@@ -690,14 +735,32 @@ export class DataClient {
     return recorded;
   }
 
-  private pacer(id: OperationId): Pacer {
-    let pacer = this.pacers.get(id);
-    if (!pacer) {
-      pacer = new Pacer({ limit: this.rateLimitOf(id), clock: this.clock, stalls: this.stalls });
-      this.pacers.set(id, pacer);
-    }
-    return pacer;
+  /** Pacers held now, every key's (memory: a workspace key's idle pacers are dropped). */
+  get pacersHeld(): number {
+    return this.pacers.size;
   }
+
+  /**
+   * Who pays for a call of this workspace: its own key when it has one, else the operator's. A
+   * workspace key's results live under their own cache prefix (`key:<id>:`), so an answer paid with
+   * one key never answers a call made with another; the operator's keep the plain keys.
+   */
+  private async payerOf(teamId: string): Promise<Payer> {
+    const own = await this.options.keyFor?.(teamId);
+    if (!own || own.keyId === this.operatorKey.keyId) return { key: this.operatorKey, operator: true, scope: '' };
+    return { key: own, operator: false, scope: this.scopeOf(own.keyId) };
+  }
+
+  private scopeOf(keyId: string | undefined): string {
+    return keyId === undefined || keyId === this.operatorKey.keyId ? '' : `key:${keyId}:`;
+  }
+}
+
+/** The key a call goes with, whether it is the operator's, and the prefix of its cache keys. */
+interface Payer {
+  key: DataKey;
+  operator: boolean;
+  scope: string;
 }
 
 /** A call's answer, and whether another replica's call gave it. */

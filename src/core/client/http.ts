@@ -11,7 +11,8 @@ export interface HttpResponse {
 }
 
 export interface Transport {
-  post(path: string, operation: string, body: unknown): Promise<HttpResponse>;
+  /** Sends with `apiKey` when given (a workspace's own key), else with the key the transport was made with. */
+  post(path: string, operation: string, body: unknown, apiKey?: string): Promise<HttpResponse>;
   close(): Promise<void>;
 }
 
@@ -29,16 +30,19 @@ export function createTransport(options: TransportOptions): Transport {
   const agent = new Agent({ keepAliveTimeout: 30_000, connections: 64, connectTimeout: options.timeoutMs });
   const base = options.baseUrl.replace(/\/+$/, '');
   const headers = { 'content-type': 'application/json', 'x-api-key': options.apiKey };
+  // Another key's headers, built per call only for a workspace's own key (the operator's are built once).
+  const headersFor = (apiKey: string | undefined) =>
+    apiKey === undefined || apiKey === options.apiKey ? headers : { ...headers, 'x-api-key': apiKey };
   const deadlines = new Deadlines(options.clock ?? systemClock, options.timeoutMs);
 
-  async function post(path: string, operation: string, body: unknown): Promise<HttpResponse> {
+  async function post(path: string, operation: string, body: unknown, apiKey?: string): Promise<HttpResponse> {
     const deadline = deadlines.start();
     try {
       const sent = await request(`${base}${path}`, {
         method: 'POST',
         dispatcher: agent,
         signal: deadline.signal,
-        headers,
+        headers: headersFor(apiKey),
         body: JSON.stringify(body),
       });
       const text = await sent.body.text();

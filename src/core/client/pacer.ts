@@ -161,6 +161,18 @@ export class Pacer {
     return this.waiting.length + this.waitingBatch.length;
   }
 
+  /**
+   * Nothing waiting, paused, planned or counted in the window: a new pacer in its place would let
+   * calls go exactly as this one would, so it may be dropped (one per workspace key adds up).
+   */
+  idle(): boolean {
+    const now = this.clock.now();
+    if (this.pumping || this.waiting.length > 0 || this.waitingBatch.length > 0) return false;
+    if (this.pausedUntil > now || this.nextPlanned > now || this.nextBatchPlanned > now) return false;
+    const last = this.starts.at(-1);
+    return last === undefined || last + this.windowMs() <= now;
+  }
+
   /** Refuses new calls and rejects the waiting ones; calls already started are not touched. */
   async stop(): Promise<void> {
     this.stopped = true;

@@ -60,7 +60,9 @@ export function exportFailure(error: unknown, costPerPage: number, timeZone: str
     };
   }
   if (error instanceof UpstreamError) {
-    const reason: Phrase = { key: UPSTREAM_REASONS[error.kind] };
+    const reason: Phrase = {
+      key: error.kind === 'auth' && error.ownKey ? 'export.reason.authOwnKey' : UPSTREAM_REASONS[error.kind],
+    };
     if (error.mayHaveCharged) return { reason, charged: 'maybe', coins: error.coinsAtRisk ?? costPerPage };
     // A success code is a charge, even when the payload then turns out to have changed shape.
     if (error.kind === 'schema_changed') return { reason, charged: 'yes', coins: costPerPage };

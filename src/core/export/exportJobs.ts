@@ -80,6 +80,14 @@ export class ExportJobs {
   }
 
   /**
+   * The workspace uninstalled: its exports' claims go (WorkspacePurge). An export running then ends
+   * by itself: its file cannot be posted without the workspace's token, and nothing of it is kept.
+   */
+  forgetWorkspace(teamId: string): Promise<number> {
+    return this.store.forgetPrefixed(`export:${teamId}:`);
+  }
+
+  /**
    * Runs `work` as the export of `key`, or joins the one already running here. The job is
    * registered before the first await, so two clicks in the same instant make one export.
    */

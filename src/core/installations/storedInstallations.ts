@@ -70,6 +70,20 @@ export class StoredInstallations implements InstallationStore {
     return key ? this.store.deleteDoc(COLLECTION, key) : Promise.resolve(false);
   }
 
+  async teamsOf(enterpriseId: string): Promise<string[]> {
+    const links = await this.store.listDocs<{ enterpriseId: string }>(TEAMS);
+    return links.filter((link) => link.doc.enterpriseId === enterpriseId).map((link) => link.id);
+  }
+
+  async forgetWorkspace(teamId: string): Promise<number> {
+    for (const noted of [...this.noted]) if (noted.startsWith(`${teamId}:`)) this.noted.delete(noted);
+    const deleted = await Promise.all([
+      this.store.deleteDoc(TEAMS, teamId),
+      this.delete({ teamId, isEnterpriseInstall: false }),
+    ]);
+    return deleted.filter(Boolean).length;
+  }
+
   async rotate(): Promise<{ rotated: number; total: number }> {
     const all = await this.store.listDocs<StoredInstallation>(COLLECTION);
     let rotated = 0;

@@ -51,6 +51,10 @@ export interface InstallationStore {
   noteTeamOf(teamId: string, enterpriseId: string): Promise<void>;
   /** True when there was one to delete. */
   delete(query: InstallationQuery): Promise<boolean>;
+  /** The workspaces known to be under an organisation's org-wide install (noteTeamOf's): an org-wide uninstall purges each. */
+  teamsOf(enterpriseId: string): Promise<string[]>;
+  /** The workspace uninstalled: its own install and its link to an organisation go (WorkspacePurge). */
+  forgetWorkspace(teamId: string): Promise<number>;
   /** Seals every stored token again under the current key; how many installations were rewritten, of how many. */
   rotate(): Promise<{ rotated: number; total: number }>;
 }

@@ -14,6 +14,8 @@ function upstreamPhrase(error: UpstreamError): Phrase {
     case 'connection_lost':
     case 'malformed':
       return { key: `digests.failure.${error.kind}`, values: { charged: mayHaveCharged(error) } };
+    case 'auth':
+      return { key: error.ownKey ? 'digests.failure.authOwnKey' : 'digests.failure.auth' };
     default:
       return { key: `digests.failure.${error.kind}` };
   }

@@ -44,6 +44,13 @@ export class JobRepository<T extends StoredJob> {
     return this.store.deleteDoc(this.collection, id);
   }
 
+  /** The workspace uninstalled: its jobs go, with what each kind keeps beside them (remove's). */
+  async forgetWorkspace(teamId: string): Promise<number> {
+    let forgotten = 0;
+    for (const job of await this.ofTeam(teamId)) if (await this.remove(job.id)) forgotten++;
+    return forgotten;
+  }
+
   /** Applies a change to the stored job (re-read first, so concurrent edits of other fields survive). */
   async update(id: string, change: (job: T) => void): Promise<T | undefined> {
     const job = await this.get(id);

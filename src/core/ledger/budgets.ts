@@ -7,7 +7,11 @@ export interface BudgetLimits {
   /** Coins per team per local day; undefined = unlimited. */
   teamDaily?: number;
   userDaily?: number;
-  /** Coins per local day for everything charged to the service key: every team (other organisations' included), digests and watches. */
+  /**
+   * Coins per local day for everything charged to the operator's key (DATA_API_KEY): every team
+   * without a key of its own (other organisations' included), digests and watches. A workspace's own
+   * key is not counted: its owner pays for it.
+   */
   keyDaily?: number;
   timeZone: string;
 }
@@ -61,7 +65,7 @@ export interface BudgetSlot {
 export interface BudgetState {
   team: BudgetSlot;
   user?: BudgetSlot;
-  /** Everything charged to the service key today, by every team (Budgets.state always says; absent reads as no key budget). */
+  /** Everything charged to the operator's key today, by every team; absent for a workspace that pays with its own key. */
   key?: BudgetSlot;
   resetsAt: Date;
 }
@@ -85,6 +89,7 @@ interface ReservePlan {
   limits: TeamLimits;
   teamId: string;
   userId: string | undefined;
+  operatorKey: boolean;
   counters: readonly BudgetCounter[];
   items: readonly CounterChange[];
 }
@@ -146,6 +151,8 @@ export class Budgets {
     private readonly logger?: Logger,
     private readonly closed?: BudgetsClosed,
     private readonly markers?: MarkerWatch,
+    /** Whether the workspace pays with its own key (its calls then leave the operator's key budget alone). */
+    private readonly ownKey: (teamId: string) => Promise<boolean> = async () => false,
     private readonly workspaceBudgets?: WorkspaceBudgets,
   ) {}
 
@@ -181,10 +188,12 @@ export class Budgets {
     return { ...withinCeiling(this.limits, own), keyDaily: this.limits.keyDaily };
   }
 
-  async reserve(spender: Spender, coins: number, now: number): Promise<Reservation> {
+  /** `payer.operatorKey`: whether the call goes with the operator's key (the client knows; asked otherwise). */
+  async reserve(spender: Spender, coins: number, now: number, payer?: { operatorKey: boolean }): Promise<Reservation> {
     const limits = await this.limitsFor(spender.teamId);
     this.throwIfClosed(now, limits);
-    const { counters, items } = this.plan(spender, coins, now, limits);
+    const operatorKey = payer ? payer.operatorKey : !(await this.ownKey(spender.teamId));
+    const { counters, items } = this.plan(spender, coins, now, limits, operatorKey);
     let outcome: CounterOutcome;
     try {
       outcome = await this.reserveWhileMarked(items, now, limits);
@@ -250,6 +259,7 @@ export class Budgets {
       localDate(now, this.limits.timeZone),
       spender,
       await this.limitsFor(spender.teamId),
+      !(await this.ownKey(spender.teamId)),
     );
     const spent = await Promise.all(counters.map((c) => this.store.counter(c.key)));
     const slots = new Map(
@@ -260,11 +270,12 @@ export class Budgets {
     );
     const state: BudgetState = {
       team: slots.get('team')!,
-      key: slots.get('key')!,
       resetsAt: new Date(startOfNextDay(now, this.limits.timeZone)),
     };
     const user = slots.get('user');
     if (user) state.user = user;
+    const key = slots.get('key');
+    if (key) state.key = key;
     return state;
   }
 
@@ -293,10 +304,22 @@ export class Budgets {
   }
 
   /**
+   * The workspace uninstalled: its people's counters and warnings go (WorkspacePurge). The
+   * workspace's own day of spend stays, a billing fact without people, and expires in two days.
+   */
+  async forgetWorkspace(teamId: string): Promise<number> {
+    if (this.lastPlan?.teamId === teamId) this.lastPlan = undefined;
+    let forgotten = 0;
+    for (const prefix of [`budget:user:${teamId}:`, `budget-warned:user:${teamId}:`, `budget-warned:team:${teamId}:`])
+      forgotten += await this.store.forgetPrefixed(prefix);
+    return forgotten;
+  }
+
+  /**
    * The counters a reservation changes, and by how much. Calls come in runs from one person on one
    * day at one price, so the last plan is reused while those stay the same (its arrays are only read).
    */
-  private plan(spender: Spender, coins: number, now: number, limits: TeamLimits): ReservePlan {
+  private plan(spender: Spender, coins: number, now: number, limits: TeamLimits, operatorKey: boolean): ReservePlan {
     const day = localDate(now, this.limits.timeZone);
     const last = this.lastPlan;
     if (
@@ -306,31 +329,43 @@ export class Budgets {
       last.limits.teamDaily === limits.teamDaily &&
       last.limits.userDaily === limits.userDaily &&
       last.teamId === spender.teamId &&
-      last.userId === spender.userId
+      last.userId === spender.userId &&
+      last.operatorKey === operatorKey
     )
       return last;
-    const counters = this.countersOn(day, spender, limits);
+    const counters = this.countersOn(day, spender, limits, operatorKey);
     const items = counters.map(
       ({ key, limit }): CounterChange => (limit === undefined ? { key, amount: coins } : { key, amount: coins, limit }),
     );
-    this.lastPlan = { day, coins, limits, teamId: spender.teamId, userId: spender.userId, counters, items };
+    this.lastPlan = {
+      day,
+      coins,
+      limits,
+      teamId: spender.teamId,
+      userId: spender.userId,
+      operatorKey,
+      counters,
+      items,
+    };
     return this.lastPlan;
   }
 
-  /** The team's, the person's (when one asks) and the key's: the key's last, so a refusal names the team's or the person's first. */
-  private countersOn(day: string, spender: Spender, limits: TeamLimits): BudgetCounter[] {
-    const team = { scope: 'team' as const, key: `budget:team:${spender.teamId}:${day}`, limit: limits.teamDaily };
-    const key = { scope: 'key' as const, key: `budget:key:${day}`, limit: limits.keyDaily };
-    if (!spender.userId) return [team, key];
-    return [
-      team,
-      {
-        scope: 'user' as const,
+  /**
+   * The team's, the person's (when one asks) and the operator's key's (when it pays): the key's
+   * last, so a refusal names the team's or the person's first.
+   */
+  private countersOn(day: string, spender: Spender, limits: TeamLimits, operatorKey: boolean): BudgetCounter[] {
+    const counters: BudgetCounter[] = [
+      { scope: 'team', key: `budget:team:${spender.teamId}:${day}`, limit: limits.teamDaily },
+    ];
+    if (spender.userId)
+      counters.push({
+        scope: 'user',
         key: `budget:user:${spender.teamId}:${spender.userId}:${day}`,
         limit: limits.userDaily,
-      },
-      key,
-    ];
+      });
+    if (operatorKey) counters.push({ scope: 'key', key: `budget:key:${day}`, limit: limits.keyDaily });
+    return counters;
   }
 }
 

@@ -30,6 +30,8 @@ export interface LedgerEntry {
   source?: string;
   /** Sent, no readable answer: the service may or may not have charged these coins. */
   unconfirmed?: boolean;
+  /** Which key paid (dataKeyIdOf: a hash, never the key): the operator's, or the workspace's own. */
+  keyId?: string;
 }
 
 export interface SpendTally {
@@ -150,6 +152,12 @@ export interface TeamSpend {
   month: SpendTally;
 }
 
+/**
+ * What a workspace's ledger keeps once it is uninstalled: when, which operation, how many coins,
+ * whose workspace, and whether the call was charged — never who asked, where, or what.
+ */
+export const BILLING_FIELDS = ['callId', 'at', 'operation', 'coins', 'teamId', 'outcome', 'unconfirmed'] as const;
+
 /** One document per team that ever spent on the key, so usage can find the others' logs. */
 const SPENDING_TEAMS = 'ledger-teams';
 
@@ -262,6 +270,21 @@ export class Ledger {
     }
   }
 
+  /**
+   * The workspace uninstalled: its entries keep only their billing facts (BILLING_FIELDS), those
+   * waiting in memory too; how many were rewritten (WorkspacePurge).
+   */
+  async forgetWorkspace(teamId: string): Promise<number> {
+    let waiting = 0;
+    this.pending.forEach((entry, index) => {
+      if (entry.teamId !== teamId) return;
+      this.pending[index] = billingFacts(entry);
+      waiting++;
+    });
+    await this.writesDone();
+    return waiting + (await this.store.redactLog(logName(teamId), BILLING_FIELDS));
+  }
+
   /** Entries not yet in the store. */
   get unwritten(): number {
     return this.pending.length;
@@ -372,4 +395,11 @@ export class Ledger {
 
 function logName(teamId: string): string {
   return `${LEDGER_LOG_PREFIX}${teamId}`;
+}
+
+/** The entry with only its billing facts. */
+function billingFacts(entry: LedgerEntry): LedgerEntry {
+  const kept: Record<string, unknown> = {};
+  for (const field of BILLING_FIELDS) if (entry[field] !== undefined) kept[field] = entry[field];
+  return kept as unknown as LedgerEntry;
 }

@@ -68,6 +68,13 @@ export class SeenNames {
     }
   }
 
+  /** The workspace uninstalled: the names its answers taught go, here and in the store (WorkspacePurge). */
+  async forgetWorkspace(teamId: string): Promise<number> {
+    this.held.delete(teamId);
+    const deleted = await Promise.all([this.store.deleteDoc(NAMES, teamId), this.store.deleteDoc(STAMPS, teamId)]);
+    return deleted.filter(Boolean).length;
+  }
+
   /**
    * Adds what an answer named to the workspace's directory: as the store has it, added to, written
    * back with a new stamp when anything was new. Two replicas learning at the same instant may lose

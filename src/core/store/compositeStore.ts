@@ -93,6 +93,19 @@ export class CompositeStore implements Store {
     return this.#logs(log).trimLog(log, beforeMs);
   }
 
+  /** Both parts: lookup history lives in Redis, whatever else has the prefix in PostgreSQL. */
+  async forgetPrefixed(prefix: string): Promise<number> {
+    const [volatile, durable] = await Promise.all([
+      this.volatile.forgetPrefixed(prefix),
+      this.durable.forgetPrefixed(prefix),
+    ]);
+    return volatile + durable;
+  }
+
+  redactLog(log: string, fields: readonly string[]): Promise<number> {
+    return this.#logs(log).redactLog(log, fields);
+  }
+
   tallyLedger(teamId: string, fromMs: number, toMs: number, timeZone?: string): Promise<LedgerTallyRow[]> {
     return this.durable.tallyLedger!(teamId, fromMs, toMs, timeZone);
   }

@@ -5,11 +5,13 @@ import { MemoryKeyv } from './memoryKeyv.js';
 import {
   assertCounterAmount,
   assertCounterChanges,
+  assertForgetPrefix,
   assertKeyvNamespace,
   assertTimestamp,
   assertTtl,
   holdsMarker,
   planReserve,
+  redactedJson,
   toJson,
 } from './storeInputs.js';
 import type { CounterChange, ReserveOutcome, Store, StoreMarker } from './types.js';
@@ -169,6 +171,34 @@ export class MemoryStore implements Store {
         log,
         lines.filter((line) => line.at >= beforeMs),
       );
+  }
+
+  async forgetPrefixed(prefix: string): Promise<number> {
+    assertForgetPrefix(prefix);
+    let forgotten = 0;
+    for (const map of [this.#claims, this.#counters] as Array<Map<string, unknown>>)
+      for (const key of [...map.keys()])
+        if (key.startsWith(prefix)) {
+          map.delete(key);
+          forgotten++;
+        }
+    for (const [log, lines] of [...this.#logs])
+      if (log.startsWith(prefix)) {
+        this.#logs.delete(log);
+        forgotten += lines.length;
+      }
+    return forgotten;
+  }
+
+  async redactLog(log: string, fields: readonly string[]): Promise<number> {
+    let changed = 0;
+    for (const line of this.#logs.get(log) ?? []) {
+      const redacted = redactedJson(line.json, fields);
+      if (redacted === undefined) continue;
+      line.json = redacted;
+      changed++;
+    }
+    return changed;
   }
 
   async ping(): Promise<void> {}

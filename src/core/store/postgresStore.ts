@@ -3,13 +3,14 @@ import { Keyv } from 'keyv';
 import type { Logger } from 'pino';
 import { localDate, startOfDay, startOfNextDay } from '../../time/calendar.js';
 import { type Clock, systemClock } from '../clock.js';
-import { PostgresConnection } from './postgresConnection.js';
+import { PostgresConnection, type Sql } from './postgresConnection.js';
 import { PostgresKeyvAdapter } from './postgresKeyvAdapter.js';
 import { migrate } from './postgresMigrations.js';
 import { redactUrl } from './redactUrl.js';
 import {
   assertCounterAmount,
   assertCounterChanges,
+  assertForgetPrefix,
   assertKeyvNamespace,
   assertTimestamp,
   assertTtl,
@@ -358,15 +359,60 @@ export class PostgresStore implements Store {
       await this.connection.transaction(async (sql) => {
         await sql.query('DELETE FROM ledger WHERE team_id = $1 AND at < $2', [teamId, bound(beforeMs)]);
         // The day sums are made again from what is left (a ledger is seldom trimmed).
-        await sql.query('DELETE FROM ledger_days WHERE team_id = $1', [teamId]);
-        await sql.query(
-          `INSERT INTO ledger_days (team_id, zone, day, spender, operation, coins, calls, unconfirmed_coins)
-           SELECT team_id, $2, ${LOCAL_DAY('at', '$2')} AS day, spender, operation, sum(coins), count(*),
-                  COALESCE(sum(coins) FILTER (WHERE unconfirmed), 0)
-           FROM ledger WHERE team_id = $1 GROUP BY team_id, day, spender, operation`,
-          [teamId, this.ledgerZone],
-        );
+        await this.#sumLedgerDaysAgain(sql, teamId);
       });
+  }
+
+  async forgetPrefixed(prefix: string): Promise<number> {
+    assertForgetPrefix(prefix);
+    // left(), not LIKE, whose '_' and '%' are wildcards; the ledger is a table of its own, untouched.
+    return this.connection.transaction(async (sql) => {
+      let forgotten = 0;
+      for (const [table, column] of [
+        ['claims', 'key'],
+        ['counters', 'key'],
+        ['logs', 'log'],
+      ] as const)
+        forgotten +=
+          (await sql.query(`DELETE FROM ${table} WHERE left(${column}, $1) = $2`, [prefix.length, prefix])).rowCount ??
+          0;
+      return forgotten;
+    });
+  }
+
+  async redactLog(log: string, fields: readonly string[]): Promise<number> {
+    const teamId = ledgerTeam(log);
+    if (teamId === undefined) {
+      const { rowCount } = await this.connection.query(
+        `UPDATE logs SET entry = ${KEEP_ONLY('entry', '$2')} WHERE log = $1 AND jsonb_typeof(entry) = 'object' AND entry <> ${KEEP_ONLY('entry', '$2')}`,
+        [log, fields],
+      );
+      return rowCount ?? 0;
+    }
+    // A ledger's row loses its person and source columns as its entry does, so its spender becomes
+    // `unknown`: the day sums are made again from the rows (once, at an uninstall).
+    return this.connection.transaction(async (sql) => {
+      const { rowCount } = await sql.query(
+        `UPDATE ledger SET entry = ${KEEP_ONLY('entry', '$2')},
+           user_id = CASE WHEN 'userId' = ANY($2::text[]) THEN user_id END,
+           source = CASE WHEN 'source' = ANY($2::text[]) THEN source END
+         WHERE team_id = $1 AND jsonb_typeof(entry) = 'object' AND entry <> ${KEEP_ONLY('entry', '$2')}`,
+        [teamId, fields],
+      );
+      if ((rowCount ?? 0) > 0) await this.#sumLedgerDaysAgain(sql, teamId);
+      return rowCount ?? 0;
+    });
+  }
+
+  async #sumLedgerDaysAgain(sql: Sql, teamId: string): Promise<void> {
+    await sql.query('DELETE FROM ledger_days WHERE team_id = $1', [teamId]);
+    await sql.query(
+      `INSERT INTO ledger_days (team_id, zone, day, spender, operation, coins, calls, unconfirmed_coins)
+       SELECT team_id, $2, ${LOCAL_DAY('at', '$2')} AS day, spender, operation, sum(coins), count(*),
+              COALESCE(sum(coins) FILTER (WHERE unconfirmed), 0)
+       FROM ledger WHERE team_id = $1 GROUP BY team_id, day, spender, operation`,
+      [teamId, this.ledgerZone],
+    );
   }
 
   async tallyLedger(teamId: string, fromMs: number, toMs: number, timeZone?: string): Promise<LedgerTallyRow[]> {
@@ -433,6 +479,11 @@ export class PostgresStore implements Store {
       this.connection.query('DELETE FROM counters WHERE expires_at <= $1', [now]),
     ]).catch(() => undefined); // best effort: the next sweep will try again
   }
+}
+
+/** A JSONB object column with only the keys of a text[] parameter left. */
+function KEEP_ONLY(column: string, fields: string): string {
+  return `COALESCE((SELECT jsonb_object_agg(key, value) FROM jsonb_each(${column}) WHERE key = ANY(${fields}::text[])), '{}'::jsonb)`;
 }
 
 /** The local calendar day of a millisecond column, in a zone given as a parameter. */

@@ -18,10 +18,12 @@ import {
 import {
   assertCounterAmount,
   assertCounterChanges,
+  assertForgetPrefix,
   assertKeyvNamespace,
   assertTimestamp,
   assertTtl,
   PLAIN_JSON,
+  redactedJson,
   toJson,
 } from './storeInputs.js';
 import type { CounterChange, ReserveOutcome, Store, StoreMarker } from './types.js';
@@ -219,6 +221,39 @@ export class RedisStore implements Store {
     await this.client.zRemRangeByScore(this.#key('log', log), '-inf', `(${scoreBound(beforeMs)}`);
   }
 
+  async forgetPrefixed(prefix: string): Promise<number> {
+    assertForgetPrefix(prefix);
+    const pattern = (kind: 'claim' | 'counter' | 'log' | 'logseq') => `${escapeGlob(this.#key(kind, prefix))}*`;
+    let forgotten = 0;
+    for (const kind of ['claim', 'counter', 'log', 'logseq'] as const)
+      for await (const keys of this.client.scanIterator({ MATCH: pattern(kind), COUNT: 500 })) {
+        if (keys.length === 0) continue;
+        // A log counts its entries; its sequence key counts nothing (it is the log's own).
+        if (kind === 'log') for (const key of keys) forgotten += await this.client.zCard(key);
+        const deleted = await this.client.del(keys);
+        if (kind === 'claim' || kind === 'counter') forgotten += deleted;
+      }
+    return forgotten;
+  }
+
+  async redactLog(log: string, fields: readonly string[]): Promise<number> {
+    const key = this.#key('log', log);
+    let changed = 0;
+    for (const { value, score } of await this.client.zRangeWithScores(key, 0, -1)) {
+      const sequence = value.slice(0, LOG_MEMBER_SEQUENCE_LENGTH);
+      const redacted = redactedJson(value.slice(LOG_MEMBER_SEQUENCE_LENGTH), fields);
+      if (redacted === undefined) continue;
+      // The member is its text: the entry is swapped, in one step, under its own sequence and time.
+      await this.client
+        .multi()
+        .zRem(key, value)
+        .zAdd(key, { score, value: `${sequence}${redacted}` })
+        .exec();
+      changed++;
+    }
+    return changed;
+  }
+
   async ping(): Promise<void> {
     await this.client.ping();
   }
@@ -244,6 +279,11 @@ export class RedisStore implements Store {
   ): string {
     return `${this.prefix}${kind}:${name}`;
   }
+}
+
+/** A literal text in a SCAN MATCH pattern. */
+function escapeGlob(text: string): string {
+  return text.replace(/[*?[\]\\]/g, '\\$&');
 }
 
 /** Redis spells infinite score bounds -inf / +inf. */

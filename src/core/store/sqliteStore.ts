@@ -8,12 +8,14 @@ import { SqliteKeyvAdapter } from './sqliteKeyvAdapter.js';
 import {
   assertCounterAmount,
   assertCounterChanges,
+  assertForgetPrefix,
   assertKeyvNamespace,
   assertTimestamp,
   assertTtl,
   holdsMarker,
   PLAIN_JSON,
   planReserve,
+  redactedJson,
   toJson,
 } from './storeInputs.js';
 import type { CounterChange, ReserveOutcome, Store, StoreMarker } from './types.js';
@@ -242,6 +244,30 @@ export class SqliteStore implements Store {
 
   async trimLog(log: string, beforeMs: number): Promise<void> {
     await this.connection.use((sql) => sql.run('DELETE FROM dq_logs WHERE log = ? AND at < ?', log, beforeMs));
+  }
+
+  async forgetPrefixed(prefix: string): Promise<number> {
+    assertForgetPrefix(prefix);
+    // substr, not LIKE, whose '_' and '%' are wildcards.
+    return this.connection.transaction(
+      (sql) =>
+        sql.run('DELETE FROM dq_claims WHERE substr(key, 1, ?1) = ?2', prefix.length, prefix).changes +
+        sql.run('DELETE FROM dq_counters WHERE substr(key, 1, ?1) = ?2', prefix.length, prefix).changes +
+        sql.run('DELETE FROM dq_logs WHERE substr(log, 1, ?1) = ?2', prefix.length, prefix).changes,
+    );
+  }
+
+  async redactLog(log: string, fields: readonly string[]): Promise<number> {
+    return this.connection.transaction((sql) => {
+      let changed = 0;
+      for (const row of sql.all<{ seq: number; entry: string }>('SELECT seq, entry FROM dq_logs WHERE log = ?', log)) {
+        const redacted = redactedJson(row.entry, fields);
+        if (redacted === undefined) continue;
+        sql.run('UPDATE dq_logs SET entry = ? WHERE seq = ?', redacted, row.seq);
+        changed++;
+      }
+      return changed;
+    });
   }
 
   async ping(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { CounterChange, StoreMarker } from './types.js';
+import { type CounterChange, LEDGER_LOG_PREFIX, type StoreMarker } from './types.js';
 
 /**
  * Checks shared by every backend, so a caller gets the same error whichever STORE_URL is set
@@ -91,4 +91,26 @@ export function planReserve(
     totals.push(after);
   }
   return { ok: true, totals };
+}
+
+/**
+ * A prefix for Store.forgetPrefixed: a key's whole parts (it ends with ':'), and never a ledger's,
+ * which keeps its billing facts (redactLog) rather than going.
+ */
+export function assertForgetPrefix(prefix: string): void {
+  if (!prefix.endsWith(':') || prefix.length < 2)
+    throw new Error(`a prefix to forget must end with ':' (got ${JSON.stringify(prefix)})`);
+  if (prefix.startsWith(LEDGER_LOG_PREFIX) || LEDGER_LOG_PREFIX.startsWith(prefix))
+    throw new Error('a ledger is redacted, never forgotten');
+}
+
+/** The entry (JSON text) with only `fields` left, or undefined when it has nothing else. */
+export function redactedJson(json: string, fields: readonly string[]): string | undefined {
+  const entry: unknown = JSON.parse(json);
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return undefined;
+  const record = entry as Record<string, unknown>;
+  if (Object.keys(record).every((key) => fields.includes(key))) return undefined;
+  const kept: Record<string, unknown> = {};
+  for (const field of fields) if (field in record) kept[field] = record[field];
+  return JSON.stringify(kept);
 }

@@ -46,6 +46,18 @@ export interface Store {
   /** Deletes the entries with at < beforeMs (logs that are only read recent, like lookup history). */
   trimLog(log: string, beforeMs: number): Promise<void>;
   /**
+   * Deletes every counter, claim and log whose key (or log name) starts with `prefix`, ledgers
+   * excepted: what a workspace left in them, at its uninstall. Returns how many records went (a
+   * log's entries each count). The prefix must end where a key's part does (`lookups:T1:`), or it
+   * takes another workspace's too.
+   */
+  forgetPrefixed(prefix: string): Promise<number>;
+  /**
+   * Each entry of `log` keeps only the top-level `fields` it has (a workspace's ledger, at its
+   * uninstall, keeps its billing facts and loses who and where); returns how many entries changed.
+   */
+  redactLog(log: string, fields: readonly string[]): Promise<number>;
+  /**
    * PostgreSQL only (the others read the entries back and add them up): a team's ledger between
    * fromMs and toMs, summed by spender and operation in the database, one aggregate; whole days of
    * `timeZone` (the ledger's) from the day sums kept beside the rows.

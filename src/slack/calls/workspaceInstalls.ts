@@ -87,15 +87,25 @@ export class WorkspaceInstalls implements AppStatus, TeamClients {
     );
   }
 
-  /** app_uninstalled or tokens_revoked, in either order: the install and its tokens go, and its jobs hold. */
-  async uninstalled(query: InstallationQuery, code: string): Promise<void> {
+  /**
+   * app_uninstalled or tokens_revoked, in either order: its jobs hold, and the install and its
+   * tokens go. Returns the workspaces it spoke for, whose data is to be purged: the workspace, or
+   * an org-wide install's organisation and every workspace of it a request came from (read before
+   * the install goes, and again by the second event, so none is missed).
+   */
+  async uninstalled(query: InstallationQuery, code: string): Promise<string[]> {
+    const own = query.isEnterpriseInstall ? query.enterpriseId : query.teamId;
+    const teams = [
+      ...(own ? [own] : []),
+      ...(query.isEnterpriseInstall && query.enterpriseId ? await this.installations.teamsOf(query.enterpriseId) : []),
+    ];
+    for (const teamId of teams) await this.stop(code, teamId);
     const deleted = await this.installations.delete(query);
-    const teamId = query.isEnterpriseInstall ? query.enterpriseId : query.teamId;
-    if (teamId) await this.stop(code, teamId);
     this.logger.warn(
-      { teamId: query.teamId, enterpriseId: query.enterpriseId, deleted },
+      { teamId: query.teamId, enterpriseId: query.enterpriseId, deleted, workspaces: teams.length },
       'the app was removed from a workspace: its installation and tokens are deleted',
     );
+    return teams;
   }
 
   /** Installed (again): its jobs may run. */

@@ -1,6 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import { DIGEST_OPERATION, SALE_STATUS_WORDS } from '../../core/digest/collect.js';
-import { DigestInputError } from '../../core/digest/digestService.js';
+import { DigestInputError, type NewDigest } from '../../core/digest/digestService.js';
 import { FUND_KIND_WORDS } from '../../core/digest/newFundFilter.js';
 import type { Digest } from '../../core/digest/types.js';
 import type { Lang } from '../../i18n/lang.js';
@@ -92,6 +92,43 @@ function fundKindKeys(): readonly string[] {
   return option ? optionKeys(option) : [];
 }
 
+/**
+ * The digest `/dq digest add <words>` asks for, read and checked as far as it can be without the
+ * store: its channel (named, or the one asked in) judged as the form judges it, the words placed.
+ * A digest offer reads its Save's words here too, so what it shows is what Save adds.
+ */
+export async function readDigestAdd(
+  requester: Requester,
+  words: readonly string[],
+  lang: Lang,
+): Promise<{ request: NewDigest } | { problem: string }> {
+  const { positional, named, timeZone, lang: digestLang, fundOptions } = readDigestAddWords(words, fundKindKeys());
+  const [cadence, time, filter, ...extra] = positional;
+  if (!cadence || !time || extra.length > 0)
+    return { problem: lang.t('digests.command.usageIs', { usage: digestUsage(lang) }) };
+  if (named && !named.channelId)
+    throw new DigestInputError('channel', { key: 'digests.input.channel', values: { value: named.word } });
+  const channelId = named?.channelId ?? requester.channelId;
+  if (!channelId) return { problem: lang.t('digests.command.inAChannel') };
+  // Another channel is judged as the form judges the one it names: the allowlists, Slack Connect.
+  const refused = channelId === requester.channelId ? undefined : await requester.refusalIn(channelId);
+  if (refused) return { problem: lang.t(refused) };
+  return {
+    request: {
+      teamId: requester.teamId,
+      channelId,
+      createdBy: requester.userId,
+      cadence,
+      time,
+      ...(filter ? { filter } : {}),
+      ...(timeZone !== undefined ? { timeZone } : {}),
+      ...(digestLang !== undefined ? { lang: digestLang } : {}),
+      ...(fundOptions.type !== undefined ? { kinds: fundOptions.type } : {}),
+      ...(fundOptions.name !== undefined ? { words: fundOptions.name } : {}),
+    },
+  };
+}
+
 /** `client`: Slack's, to check first that the app can post in the channel, as a watch's Save does (the console has none). */
 async function add(
   deps: SlackDeps,
@@ -102,29 +139,10 @@ async function add(
 ): Promise<void> {
   const { lang } = await requester.profile();
   if (!(await mayAdd(requester))) return reply(lang.t('digests.command.adminsOnlyAsk'));
-  const { positional, named, timeZone, lang: digestLang, fundOptions } = readDigestAddWords(words, fundKindKeys());
-  const [cadence, time, filter, ...extra] = positional;
-  if (!cadence || !time || extra.length > 0)
-    return reply(lang.t('digests.command.usageIs', { usage: digestUsage(lang) }));
-  if (named && !named.channelId)
-    throw new DigestInputError('channel', { key: 'digests.input.channel', values: { value: named.word } });
-  const channelId = named?.channelId ?? requester.channelId;
-  if (!channelId) return reply(lang.t('digests.command.inAChannel'));
-  // Another channel is judged as the form judges the one it names: the allowlists, Slack Connect.
-  const refused = channelId === requester.channelId ? undefined : await requester.refusalIn(channelId);
-  if (refused) return reply(lang.t(refused));
-  const prepared = await deps.digests.prepare({
-    teamId: requester.teamId,
-    channelId,
-    createdBy: requester.userId,
-    cadence,
-    time,
-    ...(filter ? { filter } : {}),
-    ...(timeZone !== undefined ? { timeZone } : {}),
-    ...(digestLang !== undefined ? { lang: digestLang } : {}),
-    ...(fundOptions.type !== undefined ? { kinds: fundOptions.type } : {}),
-    ...(fundOptions.name !== undefined ? { words: fundOptions.name } : {}),
-  });
+  const read = await readDigestAdd(requester, words, lang);
+  if ('problem' in read) return reply(read.problem);
+  const prepared = await deps.digests.prepare(read.request);
+  const { channelId } = prepared;
   if (client && (await appMembership(client, channelId, deps.logger)) === 'not_member')
     return reply(lang.t('digests.command.notMember', { channel: `<#${channelId}>` }));
   const digest = await deps.digests.save(prepared);

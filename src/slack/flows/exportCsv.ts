@@ -34,9 +34,10 @@ import type { Requester } from '../requester/requester.js';
 import { warnNearBudget } from './budgetWarning.js';
 import { namedDescriber } from './namedDescriber.js';
 
-function planDeps(deps: SlackDeps): ExportPlanDeps {
+/** What the plan reads, for `teamId`: the cache of the key its calls would be paid with. */
+function planDeps(deps: SlackDeps, teamId: string): ExportPlanDeps {
   return {
-    peek: (operation, request) => deps.data.peek(operation, request),
+    peek: (operation, request) => deps.data.peek(operation, request, { teamId }),
     costOf: (operation) => deps.prices.priceOf(operation).coins,
     maxPages: deps.config.exportMaxPages,
   };
@@ -62,7 +63,7 @@ export async function showExportPlan(
   const { lang } = await requester.profile();
   try {
     const [plan, budgets] = await Promise.all([
-      planExport(query.operation, query.request, planDeps(deps)),
+      planExport(query.operation, query.request, planDeps(deps, requester.teamId)),
       deps.budgets.state({ teamId: requester.teamId, userId: requester.userId }, deps.now()),
     ]);
     const running = deps.exports.find(exportKey(requester.teamId, query.operation, query.request));
@@ -268,7 +269,7 @@ export async function exportFile(
   const plan = await planExport(
     query.operation,
     query.request,
-    planDeps(deps),
+    planDeps(deps, requester.teamId),
     run.pageSize !== undefined ? { pageSize: run.pageSize } : {},
   );
   const context: CallContext = { teamId: requester.teamId, userId: requester.userId, source: 'export' };

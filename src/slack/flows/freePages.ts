@@ -23,7 +23,7 @@ export async function freePages(data: Pick<DataClient, 'peek'>, answer: CallResu
     if (page === undefined || !definition.withPage) return false;
     try {
       const request = definition.withPage(answer.request, page) as Record<string, unknown>;
-      return (await data.peek(answer.operation, request))?.fresh === true;
+      return (await data.peek(answer.operation, request, { keyId: answer.keyId }))?.fresh === true;
     } catch {
       return false;
     }

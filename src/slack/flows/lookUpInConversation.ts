@@ -25,8 +25,9 @@ export interface Conversation {
 }
 
 /** What a conversation keeps of an answer for its follow-ups. */
-function latestOf(answer: CallResult, lang: Lang, keptAt: number): LatestResult {
+function latestOf(answer: CallResult, lang: Lang, keptAt: number, teamId: string): LatestResult {
   return {
+    teamId,
     operation: answer.operation,
     request: { ...answer.request },
     locale: lang.locale,
@@ -46,7 +47,8 @@ function latestOf(answer: CallResult, lang: Lang, keptAt: number): LatestResult 
 
 /** Keeps an answer as a conversation's latest result (runQuery's `onAnswer`): its follow-ups go on from it. */
 export function keptAsLatest(deps: SlackDeps, keys: readonly string[]) {
-  return (answer: CallResult, lang: Lang) => deps.latestResults.keep(keys, latestOf(answer, lang, deps.now()));
+  return (answer: CallResult, lang: Lang, teamId: string) =>
+    deps.latestResults.keep(keys, latestOf(answer, lang, deps.now(), teamId));
 }
 
 export interface ConversationLookup {

@@ -7,6 +7,7 @@ import { pageOf, withItems } from '../render/listPages.js';
 import { WATCHES_PER_HOME_PAGE } from '../render/watch.js';
 import { profileOf } from '../requester/language.js';
 import type { Requester } from '../requester/requester.js';
+import { dataKeyOnHome } from './dataKeyOnHome.js';
 import { namedDescriber } from './namedDescriber.js';
 import { namedWatchWords } from './namedWatchWords.js';
 import { isAdmin, mayManage } from './permissions.js';
@@ -120,6 +121,7 @@ export async function publishHome(
     },
     // The same file /dq usage offers, for the admins: this month by person and operation.
     ...(admin ? { usageCsvMonth: monthOf(now, deps.ledger.timeZone) } : {}),
+    ...(await dataKeyOnHome(deps, teamId, admin)),
     // The workspace's settings, for its admins only: they alone may change them.
     ...(admin ? { workspaceSettings: { rules, operator: deps.operatorRules } } : {}),
   });

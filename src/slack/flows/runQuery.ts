@@ -35,7 +35,7 @@ export interface QueryRun {
   /** Only a fresh cached page will do; one not there is offered at its price, not bought (offerUncachedPage). */
   freeOnly?: FreeOnly;
   /** Told of the answer once it is out (a conversation keeps it as its thread's latest result, for follow-ups). */
-  onAnswer?: (answer: CallResult, lang: Lang) => Promise<void>;
+  onAnswer?: (answer: CallResult, lang: Lang, teamId: string) => Promise<void>;
   /** Told what is asked and whether it is free once answered from the cache or reserved, before it is sent (a conversation's status line); see CallOptions. */
   beforeSending?: CallOptions['beforeSending'];
   /** The yes/no question the message asked of the record (是一般纳税人吗): the answer says it first. */
@@ -133,7 +133,7 @@ async function replyWithAnswer(
   });
   const delivered = await deliverAnswer(deps, responder, message, answer, { operation, lang, replace: asked.replace });
   await run
-    .onAnswer?.(answer, lang)
+    .onAnswer?.(answer, lang, requester.teamId)
     .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not keep the answer for follow-ups'));
   if (answer.coinsSpent > 0) await warnNearBudget(deps, requester, responder);
   await deps.history

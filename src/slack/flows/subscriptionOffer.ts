@@ -5,7 +5,6 @@ import { checksWithin } from '../../core/watch/cost.js';
 import { escapeMrkdwn } from '../blockKit/mrkdwn.js';
 import type { SlackDeps } from '../deps.js';
 import { DQ_COMMAND } from '../parse/parseCommand.js';
-import { readDigestAddWords } from '../parse/subscriptionCommand.js';
 import type { SubscriptionOffer } from '../parse/subscriptionWords.js';
 import { digestOfferValue, readDigestOfferValue } from '../payloads/digestOfferValue.js';
 import { watchCancelValue } from '../payloads/watchRequestValue.js';
@@ -13,7 +12,7 @@ import { renderDigestOffer } from '../render/digestOffer.js';
 import { renderNotice } from '../render/notice.js';
 import type { Responder } from '../reply/responder.js';
 import { type Requester, speaking } from '../requester/requester.js';
-import { digestCommand } from './digestCommand.js';
+import { digestCommand, readDigestAdd } from './digestCommand.js';
 import { mayAdd } from './permissions.js';
 import { offerWatch } from './watchCommand.js';
 
@@ -35,21 +34,11 @@ export async function offerSubscription(
   const { lang } = await requester.profile();
   const reply = (text: string) => responder.reply(renderNotice(text, lang));
   if (!(await mayAdd(requester))) return reply(lang.t('digests.command.adminsOnlyAsk'));
-  const channelId = requester.channelId;
-  if (!channelId) return reply(lang.t('digests.command.inAChannel'));
-  const { positional, fundOptions } = readDigestAddWords(offer.words);
-  const [cadence = '', time = '', filter] = positional;
   let digest: Awaited<ReturnType<SlackDeps['digests']['prepare']>>;
   try {
-    digest = await deps.digests.prepare({
-      teamId: requester.teamId,
-      channelId,
-      createdBy: requester.userId,
-      cadence,
-      time,
-      ...(filter ? { filter } : {}),
-      ...(fundOptions.type !== undefined ? { kinds: fundOptions.type } : {}),
-    });
+    const read = await readDigestAdd(requester, offer.words, lang);
+    if ('problem' in read) return reply(read.problem);
+    digest = await deps.digests.prepare(read.request);
   } catch (error) {
     if (!(error instanceof DigestInputError)) throw error;
     return reply(lang.t('digests.command.inputProblem', { problem: escapeMrkdwn(lang.t(error.phrase)) }));

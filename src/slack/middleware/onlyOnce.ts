@@ -9,6 +9,14 @@ const REMEMBER_MS = 10 * 60_000;
 const REMEMBERED_HERE = 20_000;
 
 /**
+ * The text as a string of its own. An id parsed out of a request body is a slice of the whole body,
+ * and V8 keeps the body alive behind a slice: remembered 20,000 times, that is 9 MB of bodies.
+ */
+function detached(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
+}
+
+/**
  * What identifies one delivery Slack may send again: a slash command by its trigger_id, an Events API
  * event by its event_id. Other payloads are not redelivered.
  */
@@ -16,9 +24,9 @@ function deliveryKey(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const fields = body as Record<string, unknown>;
   if (typeof fields.command === 'string' && typeof fields.trigger_id === 'string' && fields.trigger_id)
-    return `command:${fields.trigger_id}`;
+    return detached(`command:${fields.trigger_id}`);
   if (fields.type === 'event_callback' && typeof fields.event_id === 'string' && fields.event_id)
-    return `event:${fields.event_id}`;
+    return detached(`event:${fields.event_id}`);
   return undefined;
 }
 

@@ -35,7 +35,7 @@ export function pageRoutes(options: { install: boolean; quickChart: boolean; sup
     ...(options.install
       ? [route(PAGE_PATHS.install, () => ({ page: 'install', startUrl: INSTALL_START_PATH }) as const)]
       : []),
-    route(PAGE_PATHS.privacy, () => ({ page: 'privacy', quickChart: options.quickChart })),
+    route(PAGE_PATHS.privacy, () => ({ page: 'privacy', quickChart: options.quickChart, addToSlack: options.install })),
     route(PAGE_PATHS.support, () => ({
       page: 'support',
       ...(options.supportContact ? { contact: options.supportContact } : {}),

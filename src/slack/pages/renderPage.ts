@@ -8,7 +8,8 @@ export type PageContent =
   | { page: 'install'; startUrl: string }
   | { page: 'installed'; workspace: string; slackUrl: string }
   | { page: 'failed'; why: 'cancelled' | 'expired' | 'refused' }
-  | { page: 'privacy'; quickChart: boolean }
+  /** `addToSlack`: installed by each workspace, whose uninstall deletes its data; else one operator's workspace. */
+  | { page: 'privacy'; quickChart: boolean; addToSlack?: boolean }
   | { page: 'support'; contact?: string }
   | { page: 'notFound' };
 
@@ -140,6 +141,7 @@ function body(content: PageContent, t: Text, p: Paragraph, locale: string): stri
           'pages.privacy.results',
           'pages.privacy.spending',
           'pages.privacy.settings',
+          'pages.privacy.dataKey',
         ]),
         `<h2>${t('pages.privacy.whereTitle')}</h2>`,
         p('pages.privacy.where'),
@@ -150,7 +152,7 @@ function body(content: PageContent, t: Text, p: Paragraph, locale: string): stri
           'pages.privacy.slack',
         ]),
         `<h2>${t('pages.privacy.uninstallTitle')}</h2>`,
-        p('pages.privacy.uninstall'),
+        p(content.addToSlack ? 'pages.privacy.uninstall' : 'pages.privacy.uninstallOneWorkspace'),
       ].join('\n');
     case 'support':
       return [

@@ -39,6 +39,9 @@ export const ACTION = {
   budgetsReopen: 'dq_budgets_reopen',
   /** Under /dq usage and on an admin's Home: a month's usage by person and operation as CSV; the value is the month (2026-10). */
   usageCsv: 'dq_usage_csv',
+  /** App Home, admins only: enter or replace the workspace's own data-service key (opens its form), or remove it. */
+  dataKeyEdit: 'dq_data_key_edit',
+  dataKeyRemove: 'dq_data_key_remove',
   /** A question's answer (render/question.ts) and "Look up in dq"'s offers: run this lookup; the value is the query (queryValue.ts). */
   choose: 'dq_choose',
   /** App Home, for an admin: open the workspace settings form. */
@@ -62,6 +65,8 @@ export const VIEW = {
   supplierList: 'dq_supplier_list_form',
   /** The watch form (App Home, "Watch this"). */
   watchAdd: 'dq_watch_add_form',
+  /** The workspace's own data-service key (App Home, admins only). */
+  dataKey: 'dq_data_key_form',
   /** What opens in a form's place while it is made ready (flows/openForm.ts); nothing is submitted from it. */
   formOpening: 'dq_form_opening',
   /** The admins' workspace settings form (App Home). */
@@ -99,6 +104,7 @@ export function isHandledRequest(
         callbackId === VIEW.exportCsv ||
         callbackId === VIEW.watchAdd ||
         callbackId === VIEW.supplierList ||
+        callbackId === VIEW.dataKey ||
         callbackId === VIEW.workspaceSettings
       );
     }

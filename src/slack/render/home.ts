@@ -10,6 +10,7 @@ import type { Lang } from '../../i18n/lang.js';
 import { contextBlock, dividerBlock, headerBlock, labelled, sectionBlock } from '../blockKit/blocks.js';
 import { escapeMrkdwn, plainText, truncatePlain, userMention } from '../blockKit/mrkdwn.js';
 import { ACTION } from '../payloads/ids.js';
+import { dataKeyBlocks, type HomeDataKey } from './dataKeyBlocks.js';
 import { dateTimeText } from './dateText.js';
 import { digestLines } from './digestList.js';
 import { type ListPage, listPager } from './listPages.js';
@@ -42,6 +43,8 @@ export interface HomeInput {
   storeLoss?: HomeStoreLoss;
   /** For an admin: the month whose usage by person and operation the Home offers as CSV. */
   usageCsvMonth?: LedgerMonth;
+  /** For an admin: whose data-service key the workspace's calls go with (render/dataKeyBlocks.ts). */
+  dataKey?: HomeDataKey;
   /** For an admin: the workspace's settings and the button that changes them (workspaceSettingsHome.ts). */
   workspaceSettings?: HomeWorkspaceSettings;
 }
@@ -222,6 +225,7 @@ export function renderHome(input: HomeInput): HomeView {
       elements: [button(lang.t('home.digests.add'), ACTION.digestAdd, 'add', 'primary')],
     });
   if (input.watches) blocks.push(dividerBlock(), ...homeWatchBlocks(input.watches, lang));
+  if (input.dataKey) blocks.push(...dataKeyBlocks(input.dataKey, input.timeZone, lang));
   if (input.workspaceSettings) blocks.push(...workspaceSettingsBlocks(input.workspaceSettings, input.timeZone, lang));
   return { type: 'home', blocks };
 }

@@ -11,6 +11,7 @@ import { DigestService } from '../../core/digest/digestService.js';
 import type { Digest, DigestConfig, DigestPoster, DigestRunRecord } from '../../core/digest/types.js';
 import { ExportJobs } from '../../core/export/exportJobs.js';
 import { LookupHistory } from '../../core/history.js';
+import type { InstallationStore } from '../../core/installations/types.js';
 import { EntryCaps } from '../../core/jobs/caps.js';
 import { JobScheduler } from '../../core/jobs/jobScheduler.js';
 import type { AppStatus } from '../../core/jobs/types.js';
@@ -24,6 +25,8 @@ import type { Watch, WatchPoster, WatchRunRecord } from '../../core/watch/types.
 import { WatchRepository } from '../../core/watch/watchRepository.js';
 import { WatchRunner } from '../../core/watch/watchRunner.js';
 import { WatchService } from '../../core/watch/watchService.js';
+import type { WorkspaceKeys } from '../../core/workspaces/workspaceKeys.js';
+import { purgeParts, WorkspacePurge } from '../../core/workspaces/workspacePurge.js';
 import { type OperatorRules, WorkspaceSettings } from '../../core/workspaces/workspaceSettings.js';
 import type { AppInstall } from '../calls/appInstall.js';
 import type { SharedChannels } from '../calls/sharedChannels.js';
@@ -71,6 +74,10 @@ export interface DepsInput {
   jobsHold?: AppStatus;
   /** With Add to Slack: each workspace's installation, removed by an uninstall. */
   workspaces?: WorkspaceInstalls;
+  /** With Add to Slack: where installations are kept; an uninstall purges what a workspace left. */
+  installations?: InstallationStore;
+  /** Each workspace's own data-service key (the one the data client asks); absent without SECRETS_KEY. */
+  workspaceKeys?: WorkspaceKeys;
   /** Each workspace's settings; the same the data client's budgets read (runtime.ts), else one on `store`. */
   workspaceSettings?: WorkspaceSettings;
 }
@@ -157,6 +164,40 @@ export function buildSlackDeps(input: DepsInput): {
     catchUpMs: input.digest.catchUpMs,
     kind: 'watch',
   });
+  const exports = new ExportJobs(input.store, logger);
+  const supplierChecks = new SupplierChecks({
+    client: input.data,
+    store: input.store,
+    prices: input.prices,
+    clock,
+    logger,
+  });
+  const history = new LookupHistory(input.store);
+  const latestResults = new LatestResults(input.store);
+  const settings = new UserSettings(input.store);
+  // Only with Add to Slack: one operator's own workspace keeps its data when Slack stops taking the
+  // token (its jobs hold), so a reinstall finds it again (docs/privacy.md).
+  const purge =
+    input.workspaces && input.installations
+      ? new WorkspacePurge(
+          purgeParts({
+            userSettings: settings,
+            workspaceSettings,
+            workspaceKeys: input.workspaceKeys,
+            digests: repository,
+            watches: watchRepository,
+            history,
+            latestResults,
+            seenNames: input.data.names,
+            supplierChecks,
+            exports,
+            budgets: input.data.budgets,
+            installations: input.installations,
+            ledger: input.data.ledger,
+          }),
+          logger,
+        )
+      : undefined;
   const deps: SlackDeps = {
     data: input.data,
     prices: input.prices,
@@ -177,22 +218,16 @@ export function buildSlackDeps(input: DepsInput): {
       input.digest.timeZone,
       new EntryCaps('watch', input.digest.caps.watches, digestStore, clock),
     ),
-    exports: new ExportJobs(input.store, logger),
-    supplierChecks: new SupplierChecks({
-      client: input.data,
-      store: input.store,
-      prices: input.prices,
-      clock,
-      logger,
-    }),
-    history: new LookupHistory(input.store),
-    latestResults: new LatestResults(input.store),
+    exports,
+    supplierChecks,
+    history,
+    latestResults,
     config,
     charts: input.charts,
     ...(input.publishChart ? { publishChart: input.publishChart } : {}),
     ...(input.drawChartFile ? { drawChartFile: input.drawChartFile } : {}),
     profiles: new UserProfiles(config.defaultTimeZone, clock, logger),
-    settings: new UserSettings(input.store),
+    settings,
     workspaceSettings,
     operatorRules,
     rulesFor,
@@ -204,7 +239,9 @@ export function buildSlackDeps(input: DepsInput): {
     ...(input.slackCalls ? { slackCalls: input.slackCalls } : {}),
     ...(input.install ? { install: input.install } : {}),
     ...(input.workspaces ? { workspaces: input.workspaces } : {}),
+    ...(purge ? { purge } : {}),
     ...(sharedChannels ? { sharedChannels } : {}),
+    ...(input.workspaceKeys ? { workspaceKeys: input.workspaceKeys } : {}),
   };
   return { deps, scheduler, watchScheduler };
 }

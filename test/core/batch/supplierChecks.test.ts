@@ -208,6 +208,55 @@ describe('checking a whole supplier list', () => {
     expect(await elsewhere.stop(PERSON)).toBe(false);
   });
 
+  it('its workspace uninstalled on another replica: stops, writes its record back nowhere, posts nothing', async () => {
+    service = startVirtualDataService();
+    const running = checksOn(service);
+    const elsewhere = checksOn(service);
+    const planId = planIdOf(await running.plan(threeHundredRows(), PERSON, undefined));
+    // Another workspace's check, which the purge leaves alone.
+    const other = { teamId: 'T2', userId: 'U1' };
+    planIdOf(await elsewhere.plan(threeHundredRows(), other, undefined));
+    const { progress, finished, listener } = recorder();
+    let forgotten: Promise<number> | undefined;
+    await running.start(
+      PERSON,
+      planId,
+      { channel: 'D1' },
+      listener(service, () => {
+        forgotten ??= elsewhere.forgetWorkspace('T1');
+      }),
+    );
+    await running.settled();
+    expect(await forgotten).toBeGreaterThanOrEqual(1);
+    expect(progress.length).toBeGreaterThanOrEqual(1);
+    expect(finished).toEqual([]);
+    expect(await running.find(PERSON)).toBeUndefined();
+    expect(await running.find(other)).toMatchObject({ state: 'planned' });
+    // Stopped early: far fewer than the 250 lookups were paid for.
+    expect(service.simulator.stats().coinsByKey[TEST_KEY]!).toBeLessThan(250 * 20);
+  });
+
+  it('its workspace uninstalled on this replica: stops here before the purge returns', async () => {
+    service = startVirtualDataService();
+    const checks = checksOn(service);
+    const planId = planIdOf(await checks.plan(threeHundredRows(), PERSON, undefined));
+    const { finished, listener } = recorder();
+    let forgotten: Promise<number> | undefined;
+    await checks.start(
+      PERSON,
+      planId,
+      { channel: 'D1' },
+      listener(service, () => {
+        forgotten ??= checks.forgetWorkspace('T1');
+      }),
+    );
+    await checks.settled();
+    expect(await forgotten).toBeGreaterThanOrEqual(1);
+    expect(finished).toEqual([]);
+    expect(await checks.find(PERSON)).toBeUndefined();
+    expect(await checks.forgetWorkspace('T1')).toBe(0);
+  });
+
   it('stops at the budget with what was done, and still answers what the cache holds', async () => {
     service = startVirtualDataService({}, { budgets: { userDaily: 1000, timeZone: 'Asia/Shanghai' } });
     const list = threeHundredRows();

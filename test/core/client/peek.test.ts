@@ -11,15 +11,15 @@ afterEach(async () => {
 describe('peeking at the cache (what an export would cost)', () => {
   it('says whether a request is cached and fresh, with its paging, and never calls or charges', async () => {
     service = startVirtualDataService({}, { cacheTtlMs: { 'fund-asset': 1000 } });
-    expect(await service.client.peek('fund-asset', { fundCode: '000001', pageNo: '2' })).toBeUndefined();
+    expect(await service.client.peek('fund-asset', { fundCode: '000001', pageNo: '2' }, TEAM)).toBeUndefined();
     await service.client.call('fund-asset', { fundCode: '000001', pageNo: '2' }, TEAM);
-    const peeked = await service.client.peek('fund-asset', { fundCode: '000001', pageNo: 2, pageSize: 50 });
+    const peeked = await service.client.peek('fund-asset', { fundCode: '000001', pageNo: 2, pageSize: 50 }, TEAM);
     expect(peeked).toMatchObject({
       fresh: true,
       paging: { page: 2, pageSize: 50, total: expect.any(Number), hasPrevious: true },
     });
     await service.clock.advance(1500);
-    expect(await service.client.peek('fund-asset', { fundCode: '000001', pageNo: '2' })).toMatchObject({
+    expect(await service.client.peek('fund-asset', { fundCode: '000001', pageNo: '2' }, TEAM)).toMatchObject({
       fresh: false,
     });
     expect(upstreamCalls(service.simulator)).toHaveLength(1);
@@ -28,7 +28,7 @@ describe('peeking at the cache (what an export would cost)', () => {
 
   it('refuses input a call would refuse', async () => {
     service = startVirtualDataService();
-    await expect(service.client.peek('fund-asset', { fundCode: 'abc' })).rejects.toBeInstanceOf(ValidationError);
+    await expect(service.client.peek('fund-asset', { fundCode: 'abc' }, TEAM)).rejects.toBeInstanceOf(ValidationError);
   });
 });
 

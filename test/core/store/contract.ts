@@ -464,6 +464,71 @@ export function defineStoreContract(backend: string, openFixture: () => Promise<
       });
     });
 
+    describe("forgetting a workspace's keys", () => {
+      it('deletes the counters, claims and logs under a prefix, and nothing of another prefix', async () => {
+        const { store } = await fresh();
+        await store.adjust('budget:user:T1:U1:d', 3, 60_000);
+        await store.adjust('budget:user:T12:U1:d', 4, 60_000);
+        expect(await store.claim('export:T1:quote', 'me', 60_000)).toBe(true);
+        expect(await store.claim('export:T12:quote', 'me', 60_000)).toBe(true);
+        await store.appendLog('lookups:T1:U1', 100, { q: 'a' });
+        await store.appendLog('lookups:T1:U2', 100, { q: 'b' });
+        await store.appendLog('lookups:T1:U2', 101, { q: 'c' });
+        await store.appendLog('lookups:T12:U1', 100, { q: 'd' });
+        expect(
+          (await store.forgetPrefixed('budget:user:T1:')) +
+            (await store.forgetPrefixed('export:T1:')) +
+            (await store.forgetPrefixed('lookups:T1:')),
+        ).toBe(5);
+        expect(await store.counter('budget:user:T1:U1:d')).toBe(0);
+        expect(await store.counter('budget:user:T12:U1:d')).toBe(4);
+        expect(await store.claim('export:T1:quote', 'another', 60_000)).toBe(true);
+        expect(await store.claim('export:T12:quote', 'another', 60_000)).toBe(false);
+        expect(await store.readLog('lookups:T1:U2', 0, 1000)).toEqual([]);
+        expect(await store.readLog('lookups:T12:U1', 0, 1000)).toHaveLength(1);
+        // Again: nothing left to forget.
+        expect(await store.forgetPrefixed('lookups:T1:')).toBe(0);
+        // A log forgotten starts again as a new one.
+        await store.appendLog('lookups:T1:U1', 200, { q: 'e' });
+        expect(await store.readLog('lookups:T1:U1', 0, 1000)).toEqual([{ at: 200, entry: { q: 'e' } }]);
+      });
+
+      it('refuses a prefix that would reach past a key part, or into a ledger', async () => {
+        const { store } = await fresh();
+        await expect(store.forgetPrefixed('lookups:T1')).rejects.toThrow(/end with ':'/);
+        await expect(store.forgetPrefixed('ledger:T1:')).rejects.toThrow(/ledger/);
+        await expect(store.forgetPrefixed('led:')).resolves.toBe(0);
+      });
+
+      it('redacts each entry of a log to the fields given, in place, and again changes nothing', async () => {
+        const { store } = await fresh();
+        const entry = {
+          callId: 'c1',
+          at: 100,
+          operation: 'quote',
+          coins: 3,
+          teamId: 'T1',
+          userId: 'U1',
+          outcome: 'success',
+        };
+        await store.appendLog('ledger:T1', 100, entry);
+        await store.appendLog('ledger:T1', 100, { ...entry, callId: 'c2', userId: 'U2', channelId: 'C1' });
+        await store.appendLog('ledger:T2', 100, { ...entry, callId: 'c3', teamId: 'T2' });
+        await store.appendLog('notes', 50, { who: 'U1', what: 'x' });
+        const billing = ['callId', 'at', 'operation', 'coins', 'teamId', 'outcome'];
+        expect(await store.redactLog('ledger:T1', billing)).toBe(2);
+        expect(await store.redactLog('ledger:T1', billing)).toBe(0);
+        expect((await store.readLog('ledger:T1', 0, 1000)).map((row) => row.entry)).toEqual([
+          { callId: 'c1', at: 100, operation: 'quote', coins: 3, teamId: 'T1', outcome: 'success' },
+          { callId: 'c2', at: 100, operation: 'quote', coins: 3, teamId: 'T1', outcome: 'success' },
+        ]);
+        expect((await store.readLog('ledger:T2', 0, 1000))[0]!.entry).toMatchObject({ userId: 'U1' });
+        expect(await store.redactLog('notes', ['what'])).toBe(1);
+        expect(await store.readLog('notes', 0, 1000)).toEqual([{ at: 50, entry: { what: 'x' } }]);
+        expect(await store.redactLog('absent', ['what'])).toBe(0);
+      });
+    });
+
     describe('watches', () => {
       const watch = (id: string, createdAt: number): Watch => ({
         id,

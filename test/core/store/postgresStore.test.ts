@@ -58,6 +58,47 @@ describeWithPostgres('PostgresStore', (newSchema) => {
     }
   });
 
+  it('redacts a ledger to billing facts in its columns and day sums too, leaving its coins and other teams alone', async () => {
+    const schema = newSchema();
+    const store = await PostgresStore.connect(postgresUrl, { schema });
+    try {
+      const day = Date.parse('2026-11-29T00:00:00Z');
+      const entry = { operation: 'quote', coins: 3, teamId: 'T1', outcome: 'success' };
+      await store.appendLog('ledger:T1', day, { ...entry, callId: 'a', at: day, userId: 'U1', channelId: 'C1' });
+      await store.appendLog('ledger:T1', day + 1, { ...entry, callId: 'b', at: day + 1, source: 'digest:d1' });
+      await store.appendLog('ledger:T2', day, { ...entry, callId: 'c', at: day, teamId: 'T2', userId: 'U9' });
+      expect(await store.redactLog('ledger:T1', ['callId', 'at', 'operation', 'coins', 'teamId', 'outcome'])).toBe(2);
+      const rows = await withPostgresClient(
+        async (client) =>
+          (
+            await client.query(
+              `SELECT team_id, user_id, source, spender, coins, entry::text AS entry FROM ${schema}.ledger ORDER BY id`,
+            )
+          ).rows,
+      );
+      expect(rows.map((row) => [row.team_id, row.user_id, row.source, row.spender, row.coins])).toEqual([
+        ['T1', null, null, 'unknown', 3],
+        ['T1', null, null, 'unknown', 3],
+        ['T2', 'U9', null, 'U9', 3],
+      ]);
+      expect(rows.slice(0, 2).some((row) => /U1|C1|digest/.test(row.entry))).toBe(false);
+      const days = await withPostgresClient(
+        async (client) =>
+          (await client.query(`SELECT team_id, spender, coins, calls FROM ${schema}.ledger_days ORDER BY team_id`))
+            .rows,
+      );
+      expect(days).toEqual([
+        { team_id: 'T1', spender: 'unknown', coins: '6', calls: '2' },
+        { team_id: 'T2', spender: 'U9', coins: '3', calls: '1' },
+      ]);
+      expect(await store.tallyLedger('T1', day - 86_400_000, day + 2 * 86_400_000, 'Asia/Shanghai')).toEqual([
+        { spender: 'unknown', operation: 'quote', coins: 6, calls: 2, unconfirmedCoins: 0 },
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it("sums whole days of the ledger's zone from the day sums and partial days from the rows, alike", async () => {
     const schema = newSchema();
     const store = await PostgresStore.connect(postgresUrl, { schema, ledgerTimeZone: 'Asia/Kolkata' });

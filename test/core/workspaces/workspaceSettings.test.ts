@@ -204,6 +204,7 @@ describeWithPostgres('WorkspaceSettings in PostgreSQL', (newSchema) => {
       undefined,
       undefined,
       undefined,
+      undefined,
       (t) => settings.ownBudgets(t),
     );
     await settings.save('T1', choices({ teamDailyCoins: 5 }), 'U0A');
@@ -223,8 +224,14 @@ describeWithPostgres('WorkspaceSettings in PostgreSQL', (newSchema) => {
     });
     expect((await budgets.state({ teamId: 'T3' }, clock.now())).team.limit).toBe(100);
     // Without an operator budget, a workspace's own still closes spending when it cannot be checked.
-    const unlimited = new Budgets(store, { timeZone: 'Asia/Shanghai' }, undefined, undefined, undefined, (t) =>
-      settings.ownBudgets(t),
+    const unlimited = new Budgets(
+      store,
+      { timeZone: 'Asia/Shanghai' },
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      (t) => settings.ownBudgets(t),
     );
     expect(unlimited.limited).toBe(false);
     expect(await unlimited.limitedFor('T1')).toBe(true);

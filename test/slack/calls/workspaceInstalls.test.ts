@@ -58,3 +58,40 @@ describe('a workspace’s client for what the app posts on its own', () => {
     expect([failure.code, failure.stopsApp]).toEqual(['authorize_failed', false]);
   });
 });
+
+describe('an uninstall', () => {
+  it('of an org-wide install stops and names every workspace of the organisation, and only those', async () => {
+    const key = randomBytes(32);
+    const store = new MemoryStore();
+    const installations = new StoredInstallations(store, new SecretBox({ id: keyIdOf(key), key }), clock);
+    await installations.save({
+      enterpriseId: 'E1',
+      isEnterpriseInstall: true,
+      botToken: 'xoxb-org',
+      botUserId: 'U0BOT',
+      botScopes: ['commands'],
+      installerUserId: 'U0ADMIN',
+      installedAt: clock.now(),
+    });
+    await installations.noteTeamOf('T1', 'E1');
+    await installations.noteTeamOf('T2', 'E1');
+    await installations.noteTeamOf('T9', 'E9');
+    const installs = new WorkspaceInstalls(
+      installations,
+      async () => ({ botToken: 'xoxb-org' }),
+      (token) => new WebClient(token),
+      store,
+      clock,
+      pino({ level: 'silent' }),
+    );
+    const query = { enterpriseId: 'E1', teamId: 'T1', isEnterpriseInstall: true };
+    expect((await installs.uninstalled(query, 'app_uninstalled')).sort()).toEqual(['E1', 'T1', 'T2']);
+    expect(await installations.find(query)).toBeUndefined();
+    for (const teamId of ['T1', 'T2']) expect(await installs.stopped(teamId)).toBeDefined();
+    expect(await store.getDoc('workspace-stopped', 'T9')).toBeUndefined();
+    // The second event, after the purge forgot the links, still names the organisation.
+    for (const teamId of ['T1', 'T2']) await installations.forgetWorkspace(teamId);
+    expect(await installs.uninstalled(query, 'tokens_revoked')).toEqual(['E1']);
+    expect(await installations.teamsOf('E9')).toEqual(['T9']);
+  });
+});

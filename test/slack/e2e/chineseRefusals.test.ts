@@ -277,6 +277,8 @@ describe('every refusal, in Chinese, has no English word of the app’s own', ()
     const errors: unknown[] = [
       ...upstream.map((kind) => new UpstreamError(kind, { operation: 'fund-asset', taskNo: 'abc123' })),
       Object.assign(new UpstreamError('timeout', { operation: 'fund-asset' }), { coinsAtRisk: 10 }),
+      // The service refused the workspace's own key (bring your own key), not the operator's.
+      Object.assign(new UpstreamError('auth', { operation: 'fund-asset' }), { ownKey: true }),
       new BudgetExceededError('team', 100, 95, 10, new Date(app.clock.now() + 3_600_000)),
       new BudgetExceededError('key', 500, 495, 10, new Date(app.clock.now() + 3_600_000)),
       new BudgetUnavailableError(),

@@ -201,10 +201,12 @@ describe('workspace settings with Add to Slack: two workspaces keep their own', 
   let app: TestApp;
   let one: FakeWorkspace;
   let two: FakeWorkspace;
+  let oneInstall: FakeInstall;
 
   beforeAll(async () => {
     app = await startTestApp({ addToSlack: true });
-    one = workspaceOf((await app.install({ teamId: 'T0SETTING1', teamName: 'One' })).issued!);
+    oneInstall = (await app.install({ teamId: 'T0SETTING1', teamName: 'One' })).issued!;
+    one = workspaceOf(oneInstall);
     two = workspaceOf((await app.install({ teamId: 'T0SETTING2', teamName: 'Two' })).issued!);
     app.fake.setUser('U0ADMINONE', { team_id: one.teamId, is_admin: true });
     app.fake.setUser('U0ADMINTWO', { team_id: two.teamId, is_admin: true });
@@ -243,5 +245,14 @@ describe('workspace settings with Add to Slack: two workspaces keep their own', 
     expect(sent.status).toBe(200);
     expect((await app.nextResponse('two-lookup')).text).toContain('Your daily budget of 1 coin');
     expect(app.upstreamCalls()).toHaveLength(0);
+  });
+
+  it("an uninstall deletes that workspace's settings and leaves the other's", async () => {
+    app.fake.oauth.uninstall(oneInstall);
+    const body = eventCallbackBody({ type: 'app_uninstalled', event_ts: '1.2' }, { workspace: one });
+    expect((await sendEvent(app.url, TEST_SIGNING_SECRET, body)).status).toBe(200);
+    await app.slack.settle(10_000);
+    const left = (await app.store.listDocs('workspace-settings')).map((doc) => doc.id);
+    expect(left).toEqual([two.teamId]);
   });
 });

@@ -72,6 +72,7 @@ describe('register…(app) of each listener folder', () => {
       VIEW.exportCsv,
       VIEW.watchAdd,
       VIEW.supplierList,
+      VIEW.dataKey,
       VIEW.workspaceSettings,
     ]);
     expect(listened.shortcut).toEqual([SHORTCUT.search, SHORTCUT.lookUp]);

@@ -47,4 +47,13 @@ describe('renderPage', () => {
     expect(html).toContain('<html lang="zh-CN">');
     expect(html).toContain('href="/privacy?lang=en" hreflang="en" lang="en">English</a>');
   });
+
+  it('says an uninstall deletes the workspace’s data with Add to Slack, and keeps it for one workspace', () => {
+    const installed = renderPage({ page: 'privacy', quickChart: false, addToSlack: true }, langFor('en'), '/privacy');
+    expect(installed).toContain('deletes everything it kept about your workspace');
+    expect(installed).toContain('without who asked, where, or what');
+    const own = renderPage({ page: 'privacy', quickChart: false }, langFor('zh-CN'), '/privacy');
+    expect(own).toContain('已保存的数据会保留');
+    expect(own).not.toContain('删除它为你的工作区保存的全部数据');
+  });
 });

@@ -3,6 +3,8 @@ import type { SlackDeps } from '../../deps.js';
 import { ACTION, actionOf } from '../../payloads/ids.js';
 import { budgetsReopenButton } from './budgetsReopenButton.js';
 import { chooseButton } from './chooseButton.js';
+import { dataKeyEditButton } from './dataKeyEditButton.js';
+import { dataKeyRemoveButton } from './dataKeyRemoveButton.js';
 import { digestAddButton } from './digestAddButton.js';
 import { digestRemoveButton } from './digestRemoveButton.js';
 import { digestRunButton } from './digestRunButton.js';
@@ -59,6 +61,8 @@ export function registerActions(app: App, deps: SlackDeps): void {
     [ACTION.homePrevious, onHomePage],
     [ACTION.homeNext, onHomePage],
     [ACTION.budgetsReopen, budgetsReopenButton(deps)],
+    [ACTION.dataKeyEdit, dataKeyEditButton(deps)],
+    [ACTION.dataKeyRemove, dataKeyRemoveButton(deps)],
     [ACTION.usageCsv, usageCsvPressed(deps)],
     [ACTION.choose, chooseButton(deps)],
     [ACTION.workspaceSettings, workspaceSettingsButton(deps)],

@@ -3,8 +3,10 @@ import type { SlackDeps } from '../../deps.js';
 
 /**
  * Slack no longer takes the app's bot token (uninstalled, or the token revoked): with Add to Slack,
- * that workspace's (or organisation's) installation and tokens are deleted and only its jobs hold;
- * with one workspace, every digest and watch holds before it spends, on every replica.
+ * that workspace's (or organisation's) jobs hold, its installation and tokens are deleted, and then
+ * everything else it left (WorkspacePurge), each of the two events doing it all again, idempotently;
+ * with one workspace, every digest and watch holds before it spends, on every replica, and its data
+ * stays for a reinstall (docs/privacy.md).
  */
 export async function workspaceGone(
   deps: SlackDeps,
@@ -17,11 +19,12 @@ export async function workspaceGone(
       enterpriseId: context.enterpriseId,
       isEnterpriseInstall: context.isEnterpriseInstall === true,
     };
-    await deps.workspaces
-      .uninstalled(where, code)
-      .catch((error: unknown) =>
-        deps.logger.error({ err: error, code }, 'could not delete a workspace’s installation'),
-      );
+    const teams = await deps.workspaces.uninstalled(where, code).catch((error: unknown) => {
+      deps.logger.error({ err: error, code }, 'could not delete a workspace’s installation');
+      return where.teamId ? [where.teamId] : [];
+    });
+    // The purge logs each part that failed; the other event, or a reinstall and uninstall, runs it again.
+    await deps.purge?.purge(teams).catch(() => undefined);
     return;
   }
   await deps.install
