@@ -102,6 +102,7 @@ async function main(): Promise<void> {
       prices: runtime.prices,
       store: runtime.store,
       storeGuard: runtime.storeGuard,
+      workspaceSettings: runtime.workspaceSettings,
       digest: config.digests,
       charts: config.charts,
       logger,

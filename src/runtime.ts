@@ -9,6 +9,7 @@ import { createStore, parseStoreUrl } from './core/store/index.js';
 import { StoreGuard } from './core/store/storeGuard.js';
 import type { Store } from './core/store/types.js';
 import { WorkspaceKeys } from './core/workspaces/workspaceKeys.js';
+import { WorkspaceSettings } from './core/workspaces/workspaceSettings.js';
 import { type Simulator, startSimulator } from './simulator/index.js';
 
 /** The data-service side of the app: store and client, built from the configuration's sections. */
@@ -21,6 +22,8 @@ export interface CoreRuntime {
   prices: Prices;
   /** Watches the store for a loss of its data, and closes the budgets for the rest of that day when it happens. */
   storeGuard: StoreGuard;
+  /** Each workspace's own settings (App Home), read by the budgets here and by the Slack app. */
+  workspaceSettings: WorkspaceSettings;
   /** Present in demo mode: the in-process simulator the client talks to. */
   simulator?: Simulator;
   /** The clock the client, the store guard and the simulator keep time by (the system's unless given). */
@@ -93,6 +96,7 @@ export async function createCoreRuntime(
         options.logger,
       )
     : undefined;
+  const workspaceSettings = new WorkspaceSettings(store, clock);
   const client = new DataClient({
     baseUrl: service.baseUrl,
     apiKey: service.apiKey,
@@ -107,6 +111,7 @@ export async function createCoreRuntime(
     budgets: config.budgets,
     budgetsClosed: (now) => storeGuard.budgetsClosed(now),
     storeMarker: storeGuard,
+    workspaceBudgets: (teamId) => workspaceSettings.ownBudgets(teamId),
     clock,
     ...(options.observer ? { observer: options.observer } : {}),
     ...(workspaceKeys ? { keyFor: (teamId: string) => workspaceKeys.keyFor(teamId) } : {}),
@@ -117,6 +122,7 @@ export async function createCoreRuntime(
     client,
     prices,
     storeGuard,
+    workspaceSettings,
     clock,
     close: async () => {
       storeGuard.stop();

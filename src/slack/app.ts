@@ -15,6 +15,7 @@ import type { StoreGuard } from '../core/store/storeGuard.js';
 import type { Store } from '../core/store/types.js';
 import type { Watch, WatchRunRecord } from '../core/watch/types.js';
 import type { WorkspaceKeys } from '../core/workspaces/workspaceKeys.js';
+import type { WorkspaceSettings } from '../core/workspaces/workspaceSettings.js';
 import { type HealthState, healthRoutes, opsRoutes } from '../ops/health.js';
 import type { Metrics } from '../ops/metrics.js';
 import { startOpsServer } from '../ops/opsServer.js';
@@ -54,6 +55,8 @@ export interface SlackAppOptions {
   data: DataClient;
   prices: Prices;
   store: Store;
+  /** Each workspace's settings: the runtime's, which the data client's budgets read too. */
+  workspaceSettings?: WorkspaceSettings;
   /** Says when the store lost its data (readyz, metrics, the admins' Home); the runtime's. */
   storeGuard?: StoreGuard;
   digest: DigestConfig;

@@ -14,6 +14,7 @@ import type { UserSettings } from '../core/userSettings.js';
 import type { WatchService } from '../core/watch/watchService.js';
 import type { WorkspaceKeys } from '../core/workspaces/workspaceKeys.js';
 import type { WorkspacePurge } from '../core/workspaces/workspacePurge.js';
+import type { OperatorRules, WorkspaceRules, WorkspaceSettings } from '../core/workspaces/workspaceSettings.js';
 import type { AppInstall } from './calls/appInstall.js';
 import type { SharedChannels } from './calls/sharedChannels.js';
 import type { SlackCalls } from './calls/slackCalls.js';
@@ -51,6 +52,15 @@ export interface SlackDeps {
   profiles: UserProfiles;
   /** Each person's own choices (their language). */
   settings: UserSettings;
+  /** Each workspace's own settings, changed by its admins on App Home. */
+  workspaceSettings: WorkspaceSettings;
+  /** The environment's rules: each workspace's defaults and ceilings. */
+  operatorRules: OperatorRules;
+  /**
+   * The rules that apply in a workspace (its settings within the operator's): the one place every
+   * check reads them from; whoIsAsking puts them in the requester, the digest and watch runners ask here.
+   */
+  rulesFor(teamId: string): Promise<WorkspaceRules>;
   logger: Logger;
   /** Replies already rendered, reused while a result is read again from cache. */
   renderedAnswers: RenderedAnswers;

@@ -7,6 +7,7 @@ import { DataClient } from '../../src/core/client/dataClient.js';
 import { DEFAULT_CAPS } from '../../src/core/jobs/caps.js';
 import { pricesFrom } from '../../src/core/operations/prices.js';
 import { MemoryStore } from '../../src/core/store/memoryStore.js';
+import { effectiveRules, type OperatorRules } from '../../src/core/workspaces/workspaceSettings.js';
 import { type Locale, langFor } from '../../src/i18n/lang.js';
 import { startInProcessSimulator } from '../../src/simulator/inProcess.js';
 import type { SlackDeps } from '../../src/slack/deps.js';
@@ -86,7 +87,16 @@ export interface RequesterOptions {
   refusedChannels?: string[];
   /** An admin or owner of the workspace in Slack (users.info), and so an admin of the app without ADMIN_USER_IDS. */
   slackAdmin?: boolean;
+  /** Whose environment's rules apply (ADMIN_USER_IDS …); without them, none of the operator's. */
+  deps?: Pick<SlackDeps, 'operatorRules'>;
 }
+
+const NO_OPERATOR_RULES: OperatorRules = {
+  allowlist: {},
+  adminUserIds: new Set(),
+  allowSharedChannels: false,
+  budgets: {},
+};
 
 /** The context as whoIsAsking leaves it for a person who passed the allowlists. */
 export function requesterContext(options: RequesterOptions = {}): Context {
@@ -95,6 +105,8 @@ export function requesterContext(options: RequesterOptions = {}): Context {
     teamId,
     userId,
     channelId,
+    workspaceId: teamId,
+    rules: effectiveRules(options.deps?.operatorRules ?? NO_OPERATOR_RULES, undefined),
     profile: async () => ({
       timeZone: 'Asia/Shanghai',
       lang: langFor(locale),

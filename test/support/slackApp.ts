@@ -16,6 +16,7 @@ import { MemoryStore } from '../../src/core/store/memoryStore.js';
 import { StoreGuard } from '../../src/core/store/storeGuard.js';
 import type { Store } from '../../src/core/store/types.js';
 import { WorkspaceKeys } from '../../src/core/workspaces/workspaceKeys.js';
+import { WorkspaceSettings } from '../../src/core/workspaces/workspaceSettings.js';
 import type { Metrics } from '../../src/ops/metrics.js';
 import {
   type Simulator,
@@ -288,6 +289,8 @@ export async function startTestApp(options: TestAppOptions = {}) {
   const installations = box ? new StoredInstallations(store, box, clock, redactor) : undefined;
   // As the runtime: with SECRETS_KEY, each workspace's own data-service key, asked by the client for each call.
   const workspaceKeys = box ? new WorkspaceKeys(store, box, clock, redactor, logger) : undefined;
+  // As the runtime: the Slack app and the data client's budgets read the same workspace settings.
+  const workspaceSettings = new WorkspaceSettings(store, clock);
   const client = new DataClient({
     baseUrl: simulator.url,
     apiKey: TEST_API_KEY,
@@ -299,6 +302,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     budgets: { timeZone: 'Asia/Shanghai', ...options.budgets },
     budgetsClosed: (now) => storeGuard.budgetsClosed(now),
     storeMarker: storeGuard,
+    workspaceBudgets: (teamId) => workspaceSettings.ownBudgets(teamId),
     ...(workspaceKeys ? { keyFor: (teamId: string) => workspaceKeys.keyFor(teamId) } : {}),
     ...options.client,
     prices,
@@ -309,6 +313,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     prices,
     store,
     storeGuard,
+    workspaceSettings,
     digest,
     charts: { ...TEST_CHARTS, ...options.charts },
     logger,

@@ -4,6 +4,7 @@ import { type ChartSettings, drawnLocally } from '../../charts/chartRenderer.js'
 import type { AppConfig } from '../../config.js';
 import type { DigestConfig } from '../../core/digest/types.js';
 import { MemoryStore } from '../../core/store/memoryStore.js';
+import { effectiveRules } from '../../core/workspaces/workspaceSettings.js';
 import { chooseLocale, type Locale, langFor } from '../../i18n/lang.js';
 import type { CoreRuntime } from '../../runtime.js';
 import type { SlackDeps } from '../../slack/deps.js';
@@ -28,6 +29,18 @@ export function consoleRequester(config: ConsoleConfig, profile: RequesterProfil
     teamId: CONSOLE_TEAM,
     userId: config.user ?? 'console',
     channelId: CONSOLE_CHANNEL,
+    workspaceId: CONSOLE_TEAM,
+    // Nobody is refused and nobody is an admin here: the console's person is no Slack admin.
+    rules: effectiveRules(
+      {
+        allowlist: {},
+        adminUserIds: new Set(),
+        allowSharedChannels: false,
+        ...(config.slack.workspaceLocale ? { locale: config.slack.workspaceLocale } : {}),
+        budgets: {},
+      },
+      undefined,
+    ),
     profile: async () => profile,
     refusalIn: async () => undefined,
   };

@@ -3,7 +3,14 @@ import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import { type Clock, systemClock } from '../clock.js';
 import { isDataError, NotCachedError, PageOutOfRangeError, StoppedError, UpstreamError } from '../errors.js';
-import { type BudgetLimits, Budgets, type BudgetsClosed, type MarkerWatch, type Spender } from '../ledger/budgets.js';
+import {
+  type BudgetLimits,
+  Budgets,
+  type BudgetsClosed,
+  type MarkerWatch,
+  type Spender,
+  type WorkspaceBudgets,
+} from '../ledger/budgets.js';
 import { Ledger, type LedgerEntry } from '../ledger/ledger.js';
 import { SeenNames } from '../names/seenNames.js';
 import { compiledSchema } from '../operations/compiledSchema.js';
@@ -67,6 +74,8 @@ export interface DataClientOptions {
   budgets?: Partial<BudgetLimits>;
   /** Budgets fail closed while this says so (the store lost the day's spending: StoreGuard). */
   budgetsClosed?: BudgetsClosed;
+  /** Each workspace's own daily budgets (its settings), applied within `budgets`, the operator's. */
+  workspaceBudgets?: WorkspaceBudgets;
   /** The store's marker (StoreGuard): a budget is reserved only while the store still holds it. */
   storeMarker?: MarkerWatch;
   transport?: Transport;
@@ -211,6 +220,7 @@ export class DataClient {
       options.budgetsClosed,
       options.storeMarker,
       async (teamId) => !(await this.payerOf(teamId)).operator,
+      options.workspaceBudgets,
     );
     if (options.shareAcrossReplicas ?? (options.store.kind === 'redis' || options.store.kind === 'postgres')) {
       const replicaId = options.replicaId ?? `replica-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;

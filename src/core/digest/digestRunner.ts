@@ -16,8 +16,8 @@ export interface DigestRunnerOptions extends JobRunnerOptions<DigestRunRecord> {
   /** Post "no new funds" when nothing is new (DIGEST_POST_EMPTY). */
   postEmpty: boolean;
   simulated: boolean;
-  /** The workspace's language (DEFAULT_LOCALE), for digests that did not choose their own; English when unset. */
-  locale?: Locale;
+  /** The workspace's language (its settings, else DEFAULT_LOCALE), for digests that did not choose their own; English when unset. */
+  localeFor?: (teamId: string) => Promise<Locale | undefined>;
 }
 
 /** `busy`: another run of this digest (manual or scheduled) is under way; the scheduler tries again. */
@@ -82,7 +82,7 @@ export class DigestRunner {
       ...(coinsAtRisk ? { coinsAtRisk } : {}),
       ...(detail ? { detail } : {}),
     });
-    const locale = digest.lang ?? this.options.locale ?? FALLBACK_LOCALE;
+    const locale = digest.lang ?? (await this.options.localeFor?.(digest.teamId)) ?? FALLBACK_LOCALE;
     const content: DigestContent = {
       digest,
       funds: [],

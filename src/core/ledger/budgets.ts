@@ -16,6 +16,24 @@ export interface BudgetLimits {
   timeZone: string;
 }
 
+/** A workspace's daily budgets, its own or the operator's (undefined = unlimited). */
+export interface OwnBudgets {
+  teamDaily?: number | undefined;
+  userDaily?: number | undefined;
+}
+
+/** The budgets a workspace set for itself, where they apply: never above the operator's, who pays. */
+export function withinCeiling(ceiling: OwnBudgets, own: OwnBudgets): { teamDaily?: number; userDaily?: number } {
+  const lower = (a: number | undefined, b: number | undefined) =>
+    a === undefined ? b : b === undefined ? a : Math.min(a, b);
+  const teamDaily = lower(ceiling.teamDaily, own.teamDaily);
+  const userDaily = lower(ceiling.userDaily, own.userDaily);
+  return { ...(teamDaily !== undefined ? { teamDaily } : {}), ...(userDaily !== undefined ? { userDaily } : {}) };
+}
+
+/** The budgets a workspace set itself (its settings, core/workspaces), by team id. */
+export type WorkspaceBudgets = (teamId: string) => Promise<OwnBudgets>;
+
 /** Whether the budgets are closed at `now` because the store lost the day's spending (StoreGuard.budgetsClosed). */
 export type BudgetsClosed = (now: number) => { at: number; budgetsClosedUntil: number } | undefined;
 
@@ -55,12 +73,20 @@ export interface BudgetState {
 interface BudgetCounter {
   scope: BudgetScope;
   key: string;
-  limit?: number;
+  limit?: number | undefined;
+}
+
+/** The limits that apply to one team's spending: its own budgets within the operator's, and the key's. */
+interface TeamLimits {
+  teamDaily?: number | undefined;
+  userDaily?: number | undefined;
+  keyDaily?: number | undefined;
 }
 
 interface ReservePlan {
   day: string;
   coins: number;
+  limits: TeamLimits;
   teamId: string;
   userId: string | undefined;
   operatorKey: boolean;
@@ -127,26 +153,54 @@ export class Budgets {
     private readonly markers?: MarkerWatch,
     /** Whether the workspace pays with its own key (its calls then leave the operator's key budget alone). */
     private readonly ownKey: (teamId: string) => Promise<boolean> = async () => false,
+    private readonly workspaceBudgets?: WorkspaceBudgets,
   ) {}
 
-  /** Whether any daily budget is set; without one there is nothing to protect. */
+  /** The operator's daily budgets: each workspace's ceilings. */
+  get ceilings(): OwnBudgets {
+    return { teamDaily: this.limits.teamDaily, userDaily: this.limits.userDaily };
+  }
+
+  /** Whether the operator set any daily budget (a workspace may set its own besides: limitedFor). */
   get limited(): boolean {
-    const { teamDaily, userDaily, keyDaily } = this.limits;
-    return teamDaily !== undefined || userDaily !== undefined || keyDaily !== undefined;
+    return isLimited(this.limits);
+  }
+
+  /** Whether any daily budget applies to the team's spending, the operator's or its own. */
+  async limitedFor(teamId: string): Promise<boolean> {
+    return isLimited(await this.limitsFor(teamId));
+  }
+
+  /**
+   * The team's budgets (its own within the operator's) and the key's. While a workspace's own cannot
+   * be read (the store is unreachable), the operator's apply: they are the ceiling of its own.
+   */
+  private async limitsFor(teamId: string): Promise<TeamLimits> {
+    if (!this.workspaceBudgets) return this.limits;
+    let own: OwnBudgets;
+    try {
+      own = await this.workspaceBudgets(teamId);
+    } catch (error) {
+      this.logger?.warn({ err: error, teamId }, "could not read the workspace's own budgets; the operator's apply");
+      return this.limits;
+    }
+    if (own.teamDaily === undefined && own.userDaily === undefined) return this.limits;
+    return { ...withinCeiling(this.limits, own), keyDaily: this.limits.keyDaily };
   }
 
   /** `payer.operatorKey`: whether the call goes with the operator's key (the client knows; asked otherwise). */
   async reserve(spender: Spender, coins: number, now: number, payer?: { operatorKey: boolean }): Promise<Reservation> {
-    this.throwIfClosed(now);
+    const limits = await this.limitsFor(spender.teamId);
+    this.throwIfClosed(now, limits);
     const operatorKey = payer ? payer.operatorKey : !(await this.ownKey(spender.teamId));
-    const { counters, items } = this.plan(spender, coins, now, operatorKey);
+    const { counters, items } = this.plan(spender, coins, now, limits, operatorKey);
     let outcome: CounterOutcome;
     try {
-      outcome = await this.reserveWhileMarked(items, now);
+      outcome = await this.reserveWhileMarked(items, now, limits);
     } catch (error) {
       if (error instanceof BudgetUnavailableError) throw error;
       // A budget that cannot be checked must not be passed: fail closed. Without budgets, carry on.
-      if (this.limited) throw new BudgetUnavailableError({ cause: error });
+      if (isLimited(limits)) throw new BudgetUnavailableError({ cause: error });
       this.logger?.warn({ err: error }, 'spend counters unreachable; no budget is set, so the call goes ahead');
       return NOTHING_HELD;
     }
@@ -165,8 +219,8 @@ export class Budgets {
   }
 
   /** The day's counters restarted from nothing when the store lost its data: a budget checked against them would pass what was already spent, so none is passed until the day ends. */
-  private throwIfClosed(now: number): void {
-    const lost = this.limited ? this.closed?.(now) : undefined;
+  private throwIfClosed(now: number, limits: TeamLimits): void {
+    const lost = isLimited(limits) ? this.closed?.(now) : undefined;
     if (lost)
       throw new BudgetUnavailableError({
         recordsLost: {
@@ -183,13 +237,17 @@ export class Budgets {
    * a marker another replica already replaced (it recorded the loss, an admin reopened spending) is
    * taken up and the reservation made again, once.
    */
-  private async reserveWhileMarked(items: readonly CounterChange[], now: number): Promise<CounterOutcome> {
-    let marker = this.limited ? this.markers?.heldMarker() : undefined;
+  private async reserveWhileMarked(
+    items: readonly CounterChange[],
+    now: number,
+    limits: TeamLimits,
+  ): Promise<CounterOutcome> {
+    let marker = isLimited(limits) ? this.markers?.heldMarker() : undefined;
     for (let tries = 0; ; tries++) {
       const outcome = await this.store.reserve(items, TWO_DAYS_MS, marker);
       if (outcome.ok || !('markerGone' in outcome)) return outcome;
       await this.markers!.check();
-      this.throwIfClosed(now);
+      this.throwIfClosed(now, limits);
       const held = this.markers!.heldMarker();
       if (tries > 0 || !held || held.marker === marker?.marker) throw new BudgetUnavailableError();
       marker = held;
@@ -197,7 +255,12 @@ export class Budgets {
   }
 
   async state(spender: Spender, now: number): Promise<BudgetState> {
-    const counters = this.counters(spender, now, !(await this.ownKey(spender.teamId)));
+    const counters = this.countersOn(
+      localDate(now, this.limits.timeZone),
+      spender,
+      await this.limitsFor(spender.teamId),
+      !(await this.ownKey(spender.teamId)),
+    );
     const spent = await Promise.all(counters.map((c) => this.store.counter(c.key)));
     const slots = new Map(
       counters.map((counter, index): [BudgetScope, BudgetSlot] => [
@@ -226,7 +289,7 @@ export class Budgets {
    * undefined when there is nothing new to say.
    */
   async warning(spender: Spender, now: number): Promise<BudgetWarning | undefined> {
-    if (!this.limited || !spender.userId) return undefined;
+    if (!spender.userId || !(await this.limitedFor(spender.teamId))) return undefined;
     const state = await this.state(spender, now);
     for (const [scope, slot] of [
       ['user', state.user],
@@ -256,45 +319,56 @@ export class Budgets {
    * The counters a reservation changes, and by how much. Calls come in runs from one person on one
    * day at one price, so the last plan is reused while those stay the same (its arrays are only read).
    */
-  private plan(spender: Spender, coins: number, now: number, operatorKey: boolean): ReservePlan {
+  private plan(spender: Spender, coins: number, now: number, limits: TeamLimits, operatorKey: boolean): ReservePlan {
     const day = localDate(now, this.limits.timeZone);
     const last = this.lastPlan;
     if (
       last &&
       last.day === day &&
       last.coins === coins &&
+      last.limits.teamDaily === limits.teamDaily &&
+      last.limits.userDaily === limits.userDaily &&
       last.teamId === spender.teamId &&
       last.userId === spender.userId &&
       last.operatorKey === operatorKey
     )
       return last;
-    const counters = this.countersOn(day, spender, operatorKey);
+    const counters = this.countersOn(day, spender, limits, operatorKey);
     const items = counters.map(
       ({ key, limit }): CounterChange => (limit === undefined ? { key, amount: coins } : { key, amount: coins, limit }),
     );
-    this.lastPlan = { day, coins, teamId: spender.teamId, userId: spender.userId, operatorKey, counters, items };
+    this.lastPlan = {
+      day,
+      coins,
+      limits,
+      teamId: spender.teamId,
+      userId: spender.userId,
+      operatorKey,
+      counters,
+      items,
+    };
     return this.lastPlan;
-  }
-
-  private counters(spender: Spender, now: number, operatorKey: boolean): BudgetCounter[] {
-    return this.countersOn(localDate(now, this.limits.timeZone), spender, operatorKey);
   }
 
   /**
    * The team's, the person's (when one asks) and the operator's key's (when it pays): the key's
    * last, so a refusal names the team's or the person's first.
    */
-  private countersOn(day: string, spender: Spender, operatorKey: boolean): BudgetCounter[] {
+  private countersOn(day: string, spender: Spender, limits: TeamLimits, operatorKey: boolean): BudgetCounter[] {
     const counters: BudgetCounter[] = [
-      { scope: 'team', key: `budget:team:${spender.teamId}:${day}`, limit: this.limits.teamDaily },
+      { scope: 'team', key: `budget:team:${spender.teamId}:${day}`, limit: limits.teamDaily },
     ];
     if (spender.userId)
       counters.push({
         scope: 'user',
         key: `budget:user:${spender.teamId}:${spender.userId}:${day}`,
-        limit: this.limits.userDaily,
+        limit: limits.userDaily,
       });
-    if (operatorKey) counters.push({ scope: 'key', key: `budget:key:${day}`, limit: this.limits.keyDaily });
+    if (operatorKey) counters.push({ scope: 'key', key: `budget:key:${day}`, limit: limits.keyDaily });
     return counters;
   }
+}
+
+function isLimited({ teamDaily, userDaily, keyDaily }: TeamLimits): boolean {
+  return teamDaily !== undefined || userDaily !== undefined || keyDaily !== undefined;
 }

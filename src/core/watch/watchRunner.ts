@@ -14,8 +14,8 @@ export interface WatchRunnerOptions extends JobRunnerOptions<WatchRunRecord> {
   data: DataClient;
   poster: WatchPoster;
   simulated: boolean;
-  /** The workspace's language, for watches that did not choose their own. */
-  locale?: Locale;
+  /** The workspace's language (its settings, else DEFAULT_LOCALE), for watches that did not choose their own. */
+  localeFor?: (teamId: string) => Promise<Locale | undefined>;
 }
 
 /** Answers in a shape this app cannot read, in a row, after which a watch stops paying for them. */
@@ -87,7 +87,7 @@ export class WatchRunner {
       ...(detail ? { detail } : {}),
       ...(coinsAtRisk ? { coinsAtRisk } : {}),
     });
-    const locale = watch.lang ?? this.options.locale ?? FALLBACK_LOCALE;
+    const locale = watch.lang ?? (await this.options.localeFor?.(watch.teamId)) ?? FALLBACK_LOCALE;
     const subject = watchSubject(watch.target);
     const subjectName = subject === undefined ? undefined : (await data.names.of(watch.teamId)).nameOf(subject);
     const notice: WatchNotice = {

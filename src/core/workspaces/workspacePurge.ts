@@ -30,7 +30,7 @@ export class WorkspacePurgeError extends Error {
  */
 export function purgeParts(stores: {
   userSettings: ForgetsWorkspace;
-  /** Workspace settings (admins, allowlists, budgets, language): workspaces/workspaceSettings.ts, once it lands. */
+  /** Workspace settings (admins, allowlists, budgets, language, Slack Connect): workspaces/workspaceSettings.ts. */
   workspaceSettings?: ForgetsWorkspace | undefined;
   /** The workspace's own data-service key (workspaces/workspaceKeys.ts), when SECRETS_KEY lets one be entered. */
   workspaceKeys?: ForgetsWorkspace | undefined;

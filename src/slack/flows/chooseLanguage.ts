@@ -23,7 +23,7 @@ export async function chooseLanguage(
     const lang = said ? langFor(said) : langInForce;
     const why = own
       ? lang.t('lang.why.own')
-      : deps.config.workspaceLocale
+      : requester.rules.locale
         ? lang.t('lang.why.workspace')
         : lang.t('lang.why.slack');
     await responder.reply(
@@ -46,7 +46,7 @@ export async function chooseLanguage(
   // Automatic again: the workspace's language, else the Slack locale the requester was resolved with
   // (their own choice, now forgotten, may have been what decided it: ask the profile again).
   const profile = deps.profiles.cached(userId);
-  const lang = langFor(chooseLocale({ workspace: deps.config.workspaceLocale, slack: profile?.locale }));
+  const lang = langFor(chooseLocale({ workspace: requester.rules.locale, slack: profile?.locale }));
   await responder.reply(
     renderNotice(lang.t('lang.automatic', { language: lang.t(`lang.names.${lang.locale}`) }), lang),
   );

@@ -151,7 +151,7 @@ async function add(
   client: WebClient | undefined,
 ): Promise<void> {
   const { lang } = await requester.profile();
-  if (!(await mayAdd(deps, requester))) return reply(lang.t('digests.command.adminsOnlyAsk'));
+  if (!(await mayAdd(requester))) return reply(lang.t('digests.command.adminsOnlyAsk'));
   const read = await readDigestAdd(requester, words, lang);
   if ('problem' in read) return reply(read.problem);
   const prepared = await deps.digests.prepare(read.request);
@@ -184,7 +184,7 @@ async function remove(
   id: string | undefined,
   reply: (text: string) => Promise<void>,
 ): Promise<void> {
-  const digest = await ownedEntry(deps, requester, id, digestKind(deps), reply);
+  const digest = await ownedEntry(requester, id, digestKind(deps), reply);
   if (!digest) return;
   await deps.digests.remove(digest.id);
   await reply(
@@ -198,7 +198,7 @@ async function runNow(
   id: string | undefined,
   reply: (text: string) => Promise<void>,
 ): Promise<void> {
-  const digest = await ownedEntry(deps, requester, id, digestKind(deps), reply);
+  const digest = await ownedEntry(requester, id, digestKind(deps), reply);
   if (!digest) return;
   const outcome = await deps.digests.runNow(digest.id);
   await reply(describeRunOutcome(digest, outcome, (await requester.profile()).lang));

@@ -10,5 +10,5 @@ export async function manageableDigest(
   digestId: string | undefined,
 ): Promise<Digest | undefined> {
   const digest = await deps.digests.find(requester.teamId, digestId ?? '');
-  return digest && (await mayManage(deps, requester, digest)) ? digest : undefined;
+  return digest && (await mayManage(requester, digest)) ? digest : undefined;
 }

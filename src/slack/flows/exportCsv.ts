@@ -7,6 +7,7 @@ import { type ExportPlan, type ExportPlanDeps, exportKey, planExport } from '../
 import { exportTable } from '../../core/export/exportTable.js';
 import { type ExportOutcome, type ExportProgress, runExport } from '../../core/export/runExport.js';
 import { type AnyOperation, operations, typedNameOf } from '../../core/operations/index.js';
+import type { WorkspaceRules } from '../../core/workspaces/workspaceSettings.js';
 import type { Lang } from '../../i18n/lang.js';
 import { localParts } from '../../time/calendar.js';
 import type { SlackDeps } from '../deps.js';
@@ -159,8 +160,8 @@ function fileName(operationName: string, query: DecodedQuery, now: number, timeZ
 }
 
 /** The language of what is posted in a conversation: the person's own in a DM, the workspace's where many read. */
-function commentLang(deps: SlackDeps, channelId: string, ownLang: Lang): Lang {
-  return channelId.startsWith('D') ? ownLang : workspaceLang(deps);
+function commentLang(rules: WorkspaceRules, channelId: string, ownLang: Lang): Lang {
+  return channelId.startsWith('D') ? ownLang : workspaceLang(rules);
 }
 
 /** Where an export was asked: a conversation, and the thread in it (its parent's ts) when it was asked in one. */
@@ -185,7 +186,7 @@ async function deliver(
 ): Promise<{ channelId: string } | { error: string }> {
   const { lang: ownLang } = await requester.profile();
   const post = async ({ channelId, threadTs }: AskedIn) => {
-    const lang = commentLang(deps, channelId, ownLang);
+    const lang = commentLang(requester.rules, channelId, ownLang);
     const subject = exportSubject(
       file.subject.operation,
       file.subject.request,

@@ -28,7 +28,7 @@ export async function showListPage(
   try {
     if (kind === 'digest') {
       await responder.reply(await digestListMessage(deps, requester, Number(page), lang), { replace: true });
-    } else if (scope === 'team' && !(await isAdmin(deps, requester))) {
+    } else if (scope === 'team' && !(await isAdmin(requester))) {
       await responder.reply(renderNotice(lang.t('watch.command.adminsSeeAll'), lang));
     } else {
       await responder.reply(

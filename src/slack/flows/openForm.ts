@@ -52,7 +52,7 @@ export async function openForm(
     ? ({ known: false } as const)
     : await new AnswerDeadline(READY_AT_ONCE_MS).within(ready);
   let opened: { id?: string; hash?: string };
-  const lang = workspaceLang(deps);
+  const lang = workspaceLang(requester.rules);
   const first = atOnce.known
     ? atOnce.value
     : (options.waiting ?? noticeModal(lang, lang.t('modals.notice.opening'), VIEW.formOpening));
@@ -93,7 +93,7 @@ async function readyForm(deps: SlackDeps, requester: Requester, form: () => View
     return await form();
   } catch (error) {
     deps.logger.warn({ err: error }, 'could not make a form ready');
-    const lang = workspaceLang(deps);
+    const lang = workspaceLang(requester.rules);
     return noticeModal(lang, lang.t('answer.formNotOpened'));
   }
 }

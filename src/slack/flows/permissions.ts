@@ -1,33 +1,29 @@
 import type { CatalogueKey } from '../../i18n/catalogueKeys.js';
 import { serviceText } from '../blockKit/mrkdwn.js';
-import type { SlackDeps } from '../deps.js';
 import type { Requester } from '../requester/requester.js';
 
-/** Someone whose permissions are judged: their id, and their Slack profile (whether Slack calls them an admin). */
-export type Person = Pick<Requester, 'userId' | 'profile'>;
+/** Someone whose permissions are judged: their id, their Slack profile (whether Slack calls them an admin), their workspace's rules. */
+export type Person = Pick<Requester, 'userId' | 'profile' | 'rules'>;
 
 /**
- * The app's admins: the people ADMIN_USER_IDS names; without it, the workspace's own admins and
- * owners in Slack (users.info `is_admin`, `is_owner`, `is_primary_owner`). Someone Slack did not
- * say of (users.info failed or was slow) is no admin.
+ * The app's admins in a workspace: the people its rules name (ADMIN_USER_IDS and the workspace's
+ * own list) and, unless ADMIN_USER_IDS is set, the workspace's admins and owners in Slack
+ * (users.info `is_admin`, `is_owner`, `is_primary_owner`). Someone Slack did not say of (users.info
+ * failed or was slow) is no Slack admin.
  */
-export async function isAdmin(deps: Pick<SlackDeps, 'config'>, person: Person): Promise<boolean> {
-  if (deps.config.adminUserIds.size > 0) return deps.config.adminUserIds.has(person.userId);
-  return (await person.profile()).slackAdmin === true;
+export async function isAdmin(person: Person): Promise<boolean> {
+  if (person.rules.adminUserIds.has(person.userId)) return true;
+  return person.rules.slackAdminsAreAdmins && (await person.profile()).slackAdmin === true;
 }
 
 /** Adding a digest or a watch, which spend on a schedule: the admins only. */
-export function mayAdd(deps: Pick<SlackDeps, 'config'>, person: Person): Promise<boolean> {
-  return isAdmin(deps, person);
+export function mayAdd(person: Person): Promise<boolean> {
+  return isAdmin(person);
 }
 
 /** Removing, running or pausing a digest or a watch: the admins and whoever added it. */
-export async function mayManage(
-  deps: Pick<SlackDeps, 'config'>,
-  person: Person,
-  entry: { createdBy: string },
-): Promise<boolean> {
-  return entry.createdBy === person.userId || (await isAdmin(deps, person));
+export async function mayManage(person: Person, entry: { createdBy: string }): Promise<boolean> {
+  return entry.createdBy === person.userId || (await isAdmin(person));
 }
 
 /** How to find a team's digest or watch by its id, and what to say when it is not there or not theirs. */
@@ -43,7 +39,6 @@ export interface OwnedEntryKind<Entry> {
 
 /** The team's digest or watch `id` names, when the requester may manage it; otherwise says why and gives undefined. */
 export async function ownedEntry<Entry extends { id: string; createdBy: string }>(
-  deps: SlackDeps,
   requester: Requester,
   id: string | undefined,
   kind: OwnedEntryKind<Entry>,
@@ -59,7 +54,7 @@ export async function ownedEntry<Entry extends { id: string; createdBy: string }
     await reply(lang.t(kind.noSuch, { id: serviceText(id, { max: 60, oneLine: true }) }));
     return undefined;
   }
-  if (!(await mayManage(deps, requester, entry))) {
+  if (!(await mayManage(requester, entry))) {
     await reply(lang.t(kind.notYours, { owner: `<@${entry.createdBy}>`, id: entry.id }));
     return undefined;
   }

@@ -6,6 +6,7 @@ import { DIGESTS_PER_HOME_PAGE, renderHome } from '../render/home.js';
 import { pageOf, withItems } from '../render/listPages.js';
 import { WATCHES_PER_HOME_PAGE } from '../render/watch.js';
 import { profileOf } from '../requester/language.js';
+import type { Requester } from '../requester/requester.js';
 import { dataKeyOnHome } from './dataKeyOnHome.js';
 import { jobsHeld } from './digestCommand.js';
 import { namedDescriber } from './namedDescriber.js';
@@ -16,6 +17,9 @@ import { listItems, runningCostPerMonth } from './watchCommand.js';
 const RECENT_LOOKUPS = 8;
 
 /** Which page of the Home's watches and digests to show (the first of each by default). */
+/** Whose Home is published: the reader, in the workspace whose rules apply to them. */
+export type HomeReader = Pick<Requester, 'teamId' | 'userId' | 'rules'>;
+
 export interface HomePages {
   watches?: number;
   digests?: number;
@@ -43,10 +47,10 @@ export function readHomePageValue(value: string | undefined): Required<HomePages
 export async function publishHome(
   deps: SlackDeps,
   client: WebClient,
-  teamId: string,
-  userId: string,
+  reader: HomeReader,
   options: HomePages & { hash?: string | undefined } = {},
 ): Promise<void> {
+  const { teamId, userId, rules } = reader;
   const pages = options;
   const now = deps.now();
   const [usage, budget, recent, digests, profile, watches, describe, words, held] = await Promise.all([
@@ -54,7 +58,7 @@ export async function publishHome(
     deps.budgets.state({ teamId, userId }, now),
     deps.history.recent(teamId, userId, now, RECENT_LOOKUPS),
     deps.digests.list(teamId),
-    profileOf(deps, client, teamId, userId),
+    profileOf(deps, client, teamId, userId, rules.locale),
     deps.watches.list(teamId),
     namedDescriber(deps, teamId),
     namedWatchWords(deps, teamId),
@@ -62,18 +66,19 @@ export async function publishHome(
   ]);
   const { timeZone, lang } = profile;
   // The reader's profile is read above: whether they are an admin takes no other call.
-  const person = { userId, profile: async () => profile };
-  const admin = await isAdmin(deps, person);
+  const person = { userId, rules, profile: async () => profile };
+  const admin = await isAdmin(person);
   const everyWatch = admin;
   const shown = everyWatch ? watches : watches.filter((watch) => watch.createdBy === userId);
   // The admins are told: they are the ones who can do something about it.
   const loss = deps.storeGuard?.loss(now);
   const told = loss && admin;
+  const budgetsLimited = told ? await deps.budgets.limitedFor(teamId) : false;
   const watchPage = pageOf(shown, pages.watches ?? 1, WATCHES_PER_HOME_PAGE);
   const digestPage = pageOf(digests, pages.digests ?? 1, DIGESTS_PER_HOME_PAGE);
   const [digestsManaged, watchesManaged] = await Promise.all([
-    Promise.all(digestPage.items.map((digest) => mayManage(deps, person, digest))),
-    Promise.all(watchPage.items.map((watch) => mayManage(deps, person, watch))),
+    Promise.all(digestPage.items.map((digest) => mayManage(person, digest))),
+    Promise.all(watchPage.items.map((watch) => mayManage(person, watch))),
   ]);
   const view = renderHome({
     userId,
@@ -101,8 +106,8 @@ export async function publishHome(
       ? {
           storeLoss: {
             loss,
-            budgetsLimited: deps.budgets.limited,
-            mayReopen: everyWatch && deps.budgets.limited && !loss.reopened,
+            budgetsLimited,
+            mayReopen: everyWatch && budgetsLimited && !loss.reopened,
           },
         }
       : {}),
@@ -120,6 +125,8 @@ export async function publishHome(
     // The same file /dq usage offers, for the admins: this month by person and operation.
     ...(admin ? { usageCsvMonth: monthOf(now, deps.ledger.timeZone) } : {}),
     ...(await dataKeyOnHome(deps, teamId, admin)),
+    // The workspace's settings, for its admins only: they alone may change them.
+    ...(admin ? { workspaceSettings: { rules, operator: deps.operatorRules } } : {}),
   });
   try {
     await client.views.publish({ user_id: userId, view, ...(options.hash ? { hash: options.hash } : {}) });

@@ -71,6 +71,7 @@ export async function runQuery(deps: SlackDeps, asker: Requester, run: QueryRun,
       await shareAnswer(deps, responder, answer, slack, {
         userId: requester.userId,
         timeZone: profile.timeZone,
+        rules: requester.rules,
       });
       return;
     }

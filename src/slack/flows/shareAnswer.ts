@@ -1,4 +1,5 @@
 import type { CallResult } from '../../core/client/dataClient.js';
+import type { WorkspaceRules } from '../../core/workspaces/workspaceSettings.js';
 import type { SlackDeps } from '../deps.js';
 import type { Responder } from '../reply/responder.js';
 import { workspaceLang } from '../requester/language.js';
@@ -14,10 +15,10 @@ export async function shareAnswer(
   responder: Responder,
   answer: CallResult,
   slack: SlackOperation,
-  sharer: { userId: string; timeZone: string },
+  sharer: { userId: string; timeZone: string; rules: WorkspaceRules },
 ): Promise<void> {
   const { message } = await answerMessage(deps, answer, slack, responder, {
-    lang: workspaceLang(deps),
+    lang: workspaceLang(sharer.rules),
     timeZone: sharer.timeZone,
     sharedBy: sharer.userId,
   });

@@ -52,7 +52,7 @@ export async function showUsage(
   const { lang, timeZone } = await requester.profile();
   try {
     const now = deps.now();
-    const own = !(await isAdmin(deps, requester));
+    const own = !(await isAdmin(requester));
     const spender = own ? requester.userId : undefined;
     if (asked) {
       const month = usageMonth(asked, now, deps.ledger.timeZone);

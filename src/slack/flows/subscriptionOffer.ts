@@ -33,7 +33,7 @@ export async function offerSubscription(
   if (offer.to === 'watch') return offerWatch(deps, requester, offer.request, responder);
   const { lang } = await requester.profile();
   const reply = (text: string) => responder.reply(renderNotice(text, lang));
-  if (!(await mayAdd(deps, requester))) return reply(lang.t('digests.command.adminsOnlyAsk'));
+  if (!(await mayAdd(requester))) return reply(lang.t('digests.command.adminsOnlyAsk'));
   let digest: Awaited<ReturnType<SlackDeps['digests']['prepare']>>;
   try {
     const read = await readDigestAdd(requester, offer.words, lang);

@@ -37,7 +37,7 @@ export interface UsageCsv {
  */
 export async function usageCsv(deps: SlackDeps, requester: Requester, month: LedgerMonth): Promise<UsageCsv> {
   const { lang } = await requester.profile();
-  const spender = (await isAdmin(deps, requester)) ? undefined : requester.userId;
+  const spender = (await isAdmin(requester)) ? undefined : requester.userId;
   const usage = await deps.ledger.monthUsage(requester.teamId, month, spender);
   const file = usageCsvFile(usage, operationTitles(lang), lang);
   const name = monthName(month, lang);

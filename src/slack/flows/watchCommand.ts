@@ -120,7 +120,7 @@ export async function removeWatch(
   id: string | undefined,
   reply: (text: string) => Promise<void>,
 ): Promise<void> {
-  const watch = await ownedEntry(deps, requester, id, watchKind(deps), reply);
+  const watch = await ownedEntry(requester, id, watchKind(deps), reply);
   if (!watch) return;
   await deps.watches.remove(watch.id);
   const { lang } = await requester.profile();
@@ -192,7 +192,7 @@ export async function watchCommand(
         return await preview(deps, requester, rest, responder);
       case 'list': {
         const { all: everyWatch, page } = readListWords(rest);
-        if (everyWatch && !(await isAdmin(deps, requester))) return await reply(lang.t('watch.command.adminsSeeAll'));
+        if (everyWatch && !(await isAdmin(requester))) return await reply(lang.t('watch.command.adminsSeeAll'));
         return await responder.reply(
           await watchListMessage(deps, requester, everyWatch ? 'team' : 'channel', page, lang),
         );
@@ -202,7 +202,7 @@ export async function watchCommand(
       case 'resume':
       case 'remove': {
         if (action === 'remove') return await removeWatch(deps, requester, rest[0], reply);
-        const watch = await ownedEntry(deps, requester, rest[0], watchKind(deps), reply);
+        const watch = await ownedEntry(requester, rest[0], watchKind(deps), reply);
         if (!watch) return;
         if (action === 'run')
           return await reply(describeWatchRun(watch, await deps.watches.runNow(watch.id, requester.userId), lang));
@@ -245,7 +245,7 @@ export async function watchCommand(
 async function preview(deps: SlackDeps, requester: Requester, words: string[], responder: Responder): Promise<void> {
   const { lang } = await requester.profile();
   const reply = (text: string) => responder.reply(renderNotice(text, lang));
-  if (!(await mayAdd(deps, requester))) return reply(lang.t('watch.command.adminsOnly'));
+  if (!(await mayAdd(requester))) return reply(lang.t('watch.command.adminsOnly'));
   if (!requester.channelId) return reply(lang.t('watch.command.inAChannel'));
   const request = readWatchWords(words, WATCH_SUBJECTS);
   if ('problem' in request)
@@ -264,7 +264,7 @@ export async function offerWatch(
 ): Promise<void> {
   const { lang } = await requester.profile();
   const reply = (text: string) => responder.reply(renderNotice(text, lang));
-  if (!(await mayAdd(deps, requester))) return reply(lang.t('watch.command.adminsOnly'));
+  if (!(await mayAdd(requester))) return reply(lang.t('watch.command.adminsOnly'));
   if (!requester.channelId) return reply(lang.t('watch.command.inAChannel'));
   try {
     await showPreview(deps, requester, request, responder);
@@ -333,7 +333,7 @@ export async function saveWatch(
   try {
     if (!saved) return await reply(lang.t('watch.command.usageIs', { usage: watchUsage(lang) }));
     const { request } = saved;
-    if (!(await mayAdd(deps, requester))) return await reply(lang.t('watch.command.adminsOnly'));
+    if (!(await mayAdd(requester))) return await reply(lang.t('watch.command.adminsOnly'));
     if (!requester.channelId) return await reply(lang.t('watch.command.inAChannel'));
     const prepared = await deps.watches.prepare({
       ...request,

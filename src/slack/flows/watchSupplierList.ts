@@ -64,10 +64,10 @@ async function watchPlace(
   check: SupplierCheck,
   lang: Lang,
 ): Promise<{ channelId: string } | { refusal: string }> {
-  if (!(await mayAdd(deps, requester))) return { refusal: lang.t('watch.command.adminsOnly') };
+  if (!(await mayAdd(requester))) return { refusal: lang.t('watch.command.adminsOnly') };
   const channelId = check.channelId;
   if (!channelId) return { refusal: lang.t('watch.command.inAChannel') };
-  const refused = await channelRefusal(deps, client, channelId);
+  const refused = await channelRefusal(deps, requester.rules, client, channelId);
   return refused ? { refusal: lang.t(refused) } : { channelId };
 }
 

@@ -30,7 +30,8 @@ export function workspacePauseNotice(deps: () => SlackDeps | undefined, installU
     async message(client, teamId, userId, pause) {
       const built = deps();
       if (!built) throw new Error('the app is not built yet');
-      const { lang, timeZone } = await profileOf(built, client, teamId, userId);
+      const { locale } = await built.rulesFor(teamId);
+      const { lang, timeZone } = await profileOf(built, client, teamId, userId, locale);
       return { text: workspacePauseText(pause, { lang, timeZone, installUrl }) };
     },
   };

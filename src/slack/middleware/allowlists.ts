@@ -8,7 +8,7 @@ import { checkedOriginOf } from './whoIsAsking.js';
 
 /**
  * Global middleware, after whoIsAsking: applies the optional allowlists (ALLOWED_TEAM_IDS,
- * ALLOWED_USER_IDS, ALLOWED_CHANNEL_IDS) and the Slack Connect rules once for every command, click,
+ * ALLOWED_USER_IDS, ALLOWED_CHANNEL_IDS, narrowed by the workspace's settings) and the Slack Connect rules once for every command, click,
  * form, shortcut, event and workflow step, before anything is parsed or spent. A refused request
  * goes no further; it is answered where its kind allows (refusalReply.ts).
  */
@@ -16,7 +16,8 @@ export function allowlists(deps: SlackDeps): Middleware<AnyMiddlewareArgs> {
   return async (args) => {
     const { context, next } = args as AnyMiddlewareArgs & AllMiddlewareArgs;
     const origin = checkedOriginOf(context);
-    const refused = origin && (origin.refused ?? refusal(deps.config.allowlist, origin.where));
+    // The workspace's lists (its settings within ALLOWED_*), as whoIsAsking read them for this request.
+    const refused = origin && (origin.refused ?? refusal(requesterOf(context).rules.allowlist, origin.where));
     if (!origin || !refused) {
       await next();
       return;

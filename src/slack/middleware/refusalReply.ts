@@ -29,7 +29,7 @@ export async function replyWithRefusal(
     const reason: Phrase =
       refused.key === 'access.user' && !where.userId ? { key: 'workflow.fail.needsRunner' } : refused;
     const fail = (args as { fail?: (result: { error: string }) => Promise<unknown> }).fail;
-    await fail?.({ error: workspaceLang(deps).t(reason) }).catch((error: unknown) =>
+    await fail?.({ error: workspaceLang(requester.rules).t(reason) }).catch((error: unknown) =>
       deps.logger.error({ err: error }, 'could not tell Slack that the workflow step was refused'),
     );
     return;
@@ -52,7 +52,7 @@ export async function replyWithRefusal(
     const firstInput = (Array.isArray(body.view?.blocks) ? body.view.blocks : []).find(
       (block) => block?.type === 'input',
     )?.block_id;
-    const lang = await formLang(deps, requester);
+    const lang = await formLang(requester);
     await ack?.(firstInput ? { response_action: 'errors', errors: { [firstInput]: lang.t(refused) } } : undefined);
     return;
   }

@@ -1,5 +1,6 @@
 import type { AllMiddlewareArgs, AnyMiddlewareArgs, Context, Middleware } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
+import { effectiveRules, type WorkspaceRules } from '../../core/workspaces/workspaceSettings.js';
 import type { Phrase } from '../../i18n/lang.js';
 import { AnswerDeadline } from '../calls/answerDeadline.js';
 import type { Sharing } from '../calls/sharedChannels.js';
@@ -24,16 +25,18 @@ const FORM_CHECKS_MS = 10_000;
  *   shared with another organisation, or one the app cannot read);
  * - paid data does not go into a conversation shared with another organisation, nor to a person of
  *   another organisation (not the app's workspace, nor its Enterprise Grid organisation), unless
- *   ALLOW_SHARED_CHANNELS is set; a Share needs a channel known not to be shared.
+ *   the workspace's rules allow it (ALLOW_SHARED_CHANNELS, and its settings); a Share needs a
+ *   channel known not to be shared.
  * What cannot be found out in time is refused (nothing spent), never guessed.
  */
 async function originCheck(
   deps: SlackDeps,
+  rules: WorkspaceRules,
   client: WebClient,
   origin: Origin,
   budgetMs = ORIGIN_CHECKS_MS,
 ): Promise<{ teamId?: string | undefined; enterpriseId?: string | undefined; refused?: Phrase }> {
-  const allowShared = deps.config.allowSharedChannels;
+  const allowShared = rules.allowSharedChannels;
   const deadline = new AnswerDeadline(budgetMs);
   // A workflow step's outputs go wherever its later steps post them: as a conversation the app cannot see.
   let sharing: Sharing = origin.surface === 'workflow' ? 'unknown' : 'internal';
@@ -60,7 +63,7 @@ async function originCheck(
   }
   // Who the person is matters where they may be a stranger, to something that judges teams: the
   // app's own organisation (known once Slack has answered auth.test) or the team list.
-  const judged = installed.teamId !== undefined || deps.config.allowlist.teams !== undefined;
+  const judged = installed.teamId !== undefined || rules.allowlist.teams !== undefined;
   if (teamId === undefined && sharing !== 'internal' && origin.userId && judged) {
     const profile = await deadline.within(deps.profiles.of(client, origin.userId));
     if (profile.known) {
@@ -102,12 +105,17 @@ function opensForm(origin: Origin, body: Body): boolean {
  * The checks of a request that only opens a form, left running for the form to show their refusal
  * instead of itself: what originCheck finds, and the allowlists judging the person it found.
  */
-async function laterChecks(deps: SlackDeps, client: WebClient, origin: Origin): Promise<Phrase | undefined> {
+async function laterChecks(
+  deps: SlackDeps,
+  rules: WorkspaceRules,
+  client: WebClient,
+  origin: Origin,
+): Promise<Phrase | undefined> {
   try {
-    const checked = await originCheck(deps, client, origin, FORM_CHECKS_MS);
+    const checked = await originCheck(deps, rules, client, origin, FORM_CHECKS_MS);
     return (
       checked.refused ??
-      refusal(deps.config.allowlist, {
+      refusal(rules.allowlist, {
         ...origin,
         teamId: checked.teamId ?? origin.teamId,
         enterpriseId: checked.enterpriseId,
@@ -120,9 +128,27 @@ async function laterChecks(deps: SlackDeps, client: WebClient, origin: Origin): 
 }
 
 /**
- * Global middleware, before every listener: says who is asking (`context.requester`) and from
- * where (`context.origin`), the same way for every command, click, form, shortcut and event: the
- * person's own team (Slack Connect, Enterprise Grid) and whether the conversation is shared with
+ * The rules of the workspace a request came from, read once for it (a cache of a few seconds,
+ * core/workspaces). While its settings cannot be read (the store is unreachable and this replica
+ * has never read them), the operator's rules apply, as the rest of the app keeps answering through
+ * an outage: the operator's lists and ceilings still hold (docs/security.md).
+ */
+async function rulesOf(deps: SlackDeps, workspaceId: string): Promise<WorkspaceRules> {
+  try {
+    return await deps.rulesFor(workspaceId);
+  } catch (error) {
+    deps.logger.warn(
+      { err: error, teamId: workspaceId },
+      "could not read the workspace settings; the operator's rules apply",
+    );
+    return effectiveRules(deps.operatorRules, undefined);
+  }
+}
+
+/**
+ * Global middleware, before every listener: says who is asking (`context.requester`), from
+ * where (`context.origin`) and under which workspace's rules (`requester.rules`), the same way
+ * for every command, click, form, shortcut and event: the person's own team (Slack Connect, Enterprise Grid) and whether the conversation is shared with
  * another organisation. The allowlists middleware judges what it found. A request that only opens
  * a form does not wait for what may be slow (conversations.info, users.info): its form opens first,
  * and shows their refusal (`requester.originChecks`, flows/openForm.ts).
@@ -135,10 +161,12 @@ export function whoIsAsking(deps: SlackDeps): Middleware<AnyMiddlewareArgs> {
       await next();
       return;
     }
-    const later = opensForm(origin, body as unknown as Body) ? laterChecks(deps, client, origin) : undefined;
+    const workspaceId = origin.teamId ?? (context.teamId as string | undefined) ?? 'unknown';
+    const rules = await rulesOf(deps, workspaceId);
+    const later = opensForm(origin, body as unknown as Body) ? laterChecks(deps, rules, client, origin) : undefined;
     const checked = later
       ? { teamId: origin.ownTeamId, enterpriseId: origin.enterpriseId }
-      : await originCheck(deps, client, origin);
+      : await originCheck(deps, rules, client, origin);
     const where: Origin = { ...origin, teamId: checked.teamId ?? origin.teamId, enterpriseId: checked.enterpriseId };
     const teamId = where.teamId ?? 'unknown';
     const userId = where.userId ?? '';
@@ -147,9 +175,11 @@ export function whoIsAsking(deps: SlackDeps): Middleware<AnyMiddlewareArgs> {
       teamId,
       ...(where.enterpriseId ? { enterpriseId: where.enterpriseId } : {}),
       userId,
+      workspaceId,
+      rules,
       ...(where.channelId ? { channelId: where.channelId } : {}),
-      profile: () => (profile ??= profileOf(deps, client, teamId, userId)),
-      refusalIn: (channelId) => channelRefusal(deps, client, channelId),
+      profile: () => (profile ??= profileOf(deps, client, teamId, userId, rules.locale)),
+      refusalIn: (channelId) => channelRefusal(deps, rules, client, channelId),
       ...(later ? { originChecks: later } : {}),
     };
     context.requester = requester;

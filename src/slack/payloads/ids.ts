@@ -47,6 +47,8 @@ export const ACTION = {
   dataKeyRemove: 'dq_data_key_remove',
   /** A question's answer (render/question.ts) and "Look up in dq"'s offers: run this lookup; the value is the query (queryValue.ts). */
   choose: 'dq_choose',
+  /** App Home, for an admin: open the workspace settings form. */
+  workspaceSettings: 'dq_workspace_settings',
 } as const;
 
 /** A button's action id without the place a question numbers it by (`dq_choose:2` → `dq_choose`). */
@@ -70,6 +72,8 @@ export const VIEW = {
   dataKey: 'dq_data_key_form',
   /** What opens in a form's place while it is made ready (flows/openForm.ts); nothing is submitted from it. */
   formOpening: 'dq_form_opening',
+  /** The admins' workspace settings form (App Home). */
+  workspaceSettings: 'dq_workspace_settings_form',
 } as const;
 
 export const SHORTCUT = {
@@ -103,7 +107,8 @@ export function isHandledRequest(
         callbackId === VIEW.exportCsv ||
         callbackId === VIEW.watchAdd ||
         callbackId === VIEW.supplierList ||
-        callbackId === VIEW.dataKey
+        callbackId === VIEW.dataKey ||
+        callbackId === VIEW.workspaceSettings
       );
     }
     case 'shortcut':

@@ -18,6 +18,7 @@ import { operationTitle } from './operationTitle.js';
 import type { DescribeRequest } from './types.js';
 import { usageCsvButton } from './usage.js';
 import { type HomeWatches, homeWatchBlocks } from './watch.js';
+import { type HomeWorkspaceSettings, workspaceSettingsBlocks } from './workspaceSettingsHome.js';
 
 export interface HomeInput {
   userId: string;
@@ -46,6 +47,8 @@ export interface HomeInput {
   usageCsvMonth?: LedgerMonth;
   /** For an admin: whose data-service key the workspace's calls go with (render/dataKeyBlocks.ts). */
   dataKey?: HomeDataKey;
+  /** For an admin: the workspace's settings and the button that changes them (workspaceSettingsHome.ts). */
+  workspaceSettings?: HomeWorkspaceSettings;
 }
 
 export interface HomeStoreLoss {
@@ -226,5 +229,6 @@ export function renderHome(input: HomeInput): HomeView {
     });
   if (input.watches) blocks.push(dividerBlock(), ...homeWatchBlocks(input.watches, lang));
   if (input.dataKey) blocks.push(...dataKeyBlocks(input.dataKey, input.timeZone, lang));
+  if (input.workspaceSettings) blocks.push(...workspaceSettingsBlocks(input.workspaceSettings, input.timeZone, lang));
   return { type: 'home', blocks };
 }

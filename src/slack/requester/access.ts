@@ -1,4 +1,5 @@
 import type { WebClient } from '@slack/web-api';
+import type { WorkspaceRules } from '../../core/workspaces/workspaceSettings.js';
 import type { Phrase } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
 import type { Allowlist } from '../slackConfig.js';
@@ -38,15 +39,16 @@ export function refusal(allowlist: Allowlist, where: Where): Phrase | undefined 
 
 /**
  * Why a digest or watch may not post in `channelId` (a form's chosen channel, a scheduled run's):
- * the channel list, or a channel shared with another organisation (unless ALLOW_SHARED_CHANNELS).
+ * the workspace's channel list, or a channel shared with another organisation (unless its rules allow it).
  */
 export async function channelRefusal(
-  deps: Pick<SlackDeps, 'config' | 'sharedChannels'>,
+  deps: Pick<SlackDeps, 'sharedChannels'>,
+  rules: Pick<WorkspaceRules, 'allowlist' | 'allowSharedChannels'>,
   client: WebClient,
   channelId: string,
 ): Promise<Phrase | undefined> {
-  const listed = refusal(deps.config.allowlist, { channelId });
-  if (listed || deps.config.allowSharedChannels || !deps.sharedChannels) return listed;
+  const listed = refusal(rules.allowlist, { channelId });
+  if (listed || rules.allowSharedChannels || !deps.sharedChannels) return listed;
   const sharing = await deps.sharedChannels.of(client, channelId);
   if (sharing === 'pending') return { key: 'access.sharedPending' };
   return sharing === 'external' ? { key: 'access.sharedChannel' } : undefined;

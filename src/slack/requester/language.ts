@@ -1,12 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { WebClient } from '@slack/web-api';
+import type { WorkspaceRules } from '../../core/workspaces/workspaceSettings.js';
 import { chooseLocale, type Lang, type Locale, langFor } from '../../i18n/lang.js';
 import type { SlackDeps } from '../deps.js';
 import type { Requester, RequesterProfile } from './requester.js';
 
 /**
- * The language a reply is in: a person's own choice (`/dq lang`), else the workspace's
- * (DEFAULT_LOCALE), else their Slack profile's; the workspace's for what many read.
+ * The language a reply is in: a person's own choice (`/dq lang`), else the workspace's (its
+ * settings, else DEFAULT_LOCALE), else their Slack profile's; the workspace's for what many read.
  */
 
 /** A form must open (trigger_id) or be answered (view_submission) within 3 s of Slack asking. */
@@ -17,8 +18,8 @@ const FORM_LANGUAGE_WAIT_MS = 1000;
  * profile lookup that takes longer leaves the form in the workspace's language (the lookup goes on
  * and is cached for the next time).
  */
-export async function formLang(deps: Pick<SlackDeps, 'config'>, requester: Requester): Promise<Lang> {
-  const fallback = workspaceLang(deps);
+export async function formLang(requester: Requester): Promise<Lang> {
+  const fallback = workspaceLang(requester.rules);
   const chosen = requester.profile().then(
     (profile) => profile.lang,
     () => fallback,
@@ -27,8 +28,8 @@ export async function formLang(deps: Pick<SlackDeps, 'config'>, requester: Reque
 }
 
 /** For what many read (shares and digests in a channel): the workspace's language, else English. */
-export function workspaceLang(deps: Pick<SlackDeps, 'config'>): Lang {
-  return langFor(chooseLocale({ workspace: deps.config.workspaceLocale }));
+export function workspaceLang(rules: Pick<WorkspaceRules, 'locale'>): Lang {
+  return langFor(chooseLocale({ workspace: rules.locale }));
 }
 
 /** The person's own language choice; a store that cannot be read must not stop the reply. */
@@ -47,9 +48,10 @@ export async function profileOf(
   client: WebClient,
   teamId: string,
   userId: string,
+  workspaceLocale: Locale | undefined,
 ): Promise<RequesterProfile> {
   const [slackProfile, own] = await Promise.all([deps.profiles.of(client, userId), ownLocale(deps, teamId, userId)]);
-  const locale = chooseLocale({ own, workspace: deps.config.workspaceLocale, slack: slackProfile.locale });
+  const locale = chooseLocale({ own, workspace: workspaceLocale, slack: slackProfile.locale });
   // An admin of their own workspace only counts in ours: a Slack Connect guest may be one of theirs.
   const installed = deps.install?.installedAs ?? {};
   const ours =

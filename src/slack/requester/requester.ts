@@ -1,4 +1,5 @@
 import type { Context } from '@slack/bolt';
+import type { WorkspaceRules } from '../../core/workspaces/workspaceSettings.js';
 import { type Lang, type Locale, langFor, type Phrase } from '../../i18n/lang.js';
 
 /** Who sent a request and from where, as every listener sees it in `context.requester`. */
@@ -7,6 +8,10 @@ export interface Requester {
   teamId: string;
   /** Their Enterprise Grid organisation, when known. */
   enterpriseId?: string;
+  /** The workspace the request came from: whose settings apply (`rules`) and whose admins may change them. */
+  workspaceId: string;
+  /** The workspace's rules (its settings within the operator's), read once for the request by whoIsAsking. */
+  rules: WorkspaceRules;
   userId: string;
   /** The conversation the request came from; for a search form, the one it was opened from. */
   channelId?: string;

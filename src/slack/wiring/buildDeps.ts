@@ -27,6 +27,7 @@ import { WatchRunner } from '../../core/watch/watchRunner.js';
 import { WatchService } from '../../core/watch/watchService.js';
 import type { WorkspaceKeys } from '../../core/workspaces/workspaceKeys.js';
 import { purgeParts, WorkspacePurge } from '../../core/workspaces/workspacePurge.js';
+import { type OperatorRules, WorkspaceSettings } from '../../core/workspaces/workspaceSettings.js';
 import type { AppInstall } from '../calls/appInstall.js';
 import type { SharedChannels } from '../calls/sharedChannels.js';
 import type { SlackCalls } from '../calls/slackCalls.js';
@@ -77,6 +78,8 @@ export interface DepsInput {
   installations?: InstallationStore;
   /** Each workspace's own data-service key (the one the data client asks); absent without SECRETS_KEY. */
   workspaceKeys?: WorkspaceKeys;
+  /** Each workspace's settings; the same the data client's budgets read (runtime.ts), else one on `store`. */
+  workspaceSettings?: WorkspaceSettings;
 }
 
 /** Everything the flows need, assembled once for the Slack app (and the console, which posts nowhere). */
@@ -93,11 +96,25 @@ export function buildSlackDeps(input: DepsInput): {
   // digest or watch was saved stops it (paused, with why) before anything is claimed or spent; so
   // does its channel having been shared with another organisation since (unless ALLOW_SHARED_CHANNELS).
   const { sharedChannels, teamClients } = input;
-  const refusedBy = async (where: { teamId: string; channelId: string; userId: string }) =>
-    refusal(config.allowlist, where) ??
-    (sharedChannels && teamClients
-      ? await channelRefusal({ config, sharedChannels }, await teamClients.forTeam(where.teamId), where.channelId)
-      : undefined);
+  const workspaceSettings = input.workspaceSettings ?? new WorkspaceSettings(input.store, clock);
+  const operatorRules: OperatorRules = {
+    allowlist: config.allowlist,
+    adminUserIds: config.adminUserIds,
+    allowSharedChannels: config.allowSharedChannels,
+    ...(config.workspaceLocale ? { locale: config.workspaceLocale } : {}),
+    budgets: input.data.budgets.ceilings,
+  };
+  const rulesFor = (teamId: string) => workspaceSettings.rulesFor(teamId, operatorRules);
+  const refusedBy = async (where: { teamId: string; channelId: string; userId: string }) => {
+    const rules = await rulesFor(where.teamId);
+    return (
+      refusal(rules.allowlist, where) ??
+      (sharedChannels && teamClients
+        ? await channelRefusal({ sharedChannels }, rules, await teamClients.forTeam(where.teamId), where.channelId)
+        : undefined)
+    );
+  };
+  const localeFor = async (teamId: string) => (await rulesFor(teamId)).locale;
   const jobsHold = input.jobsHold ?? input.install;
   const repository = new DigestRepository(digestStore);
   const runner = new DigestRunner({
@@ -109,7 +126,7 @@ export function buildSlackDeps(input: DepsInput): {
     logger,
     postEmpty: input.digest.postEmpty,
     simulated: config.demo,
-    ...(config.workspaceLocale ? { locale: config.workspaceLocale } : {}),
+    localeFor,
     owner: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
     ...(input.onDigestRun ? { onRun: input.onDigestRun } : {}),
     refusal: refusedBy,
@@ -133,7 +150,7 @@ export function buildSlackDeps(input: DepsInput): {
     clock,
     logger,
     simulated: config.demo,
-    ...(config.workspaceLocale ? { locale: config.workspaceLocale } : {}),
+    localeFor,
     owner: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
     ...(input.onWatchRun ? { onRun: input.onWatchRun } : {}),
     refusal: refusedBy,
@@ -165,6 +182,7 @@ export function buildSlackDeps(input: DepsInput): {
       ? new WorkspacePurge(
           purgeParts({
             userSettings: settings,
+            workspaceSettings,
             workspaceKeys: input.workspaceKeys,
             digests: repository,
             watches: watchRepository,
@@ -210,6 +228,9 @@ export function buildSlackDeps(input: DepsInput): {
     ...(input.drawChartFile ? { drawChartFile: input.drawChartFile } : {}),
     profiles: new UserProfiles(config.defaultTimeZone, clock, logger),
     settings,
+    workspaceSettings,
+    operatorRules,
+    rulesFor,
     logger,
     renderedAnswers: new RenderedAnswers(),
     now: () => clock.now(),

@@ -140,7 +140,7 @@ describe('allowlists', () => {
     const refused = await app.command('杭州华信', { command: '/taxpayer', channelId: DEFAULT_CHANNEL_ID });
     const reply = await app.nextResponse(refused.responseId);
     expect(reply.text).toBe(
-      'The data service is not enabled in this channel. Try it in a channel where it is enabled, or ask an admin (ALLOWED_CHANNEL_IDS).',
+      "The data service is not enabled in this channel. Try it in a channel where it is enabled, or ask an admin (the app's Workspace settings, or ALLOWED_CHANNEL_IDS).",
     );
     expect(app.upstreamCalls()).toEqual([]);
 

@@ -73,6 +73,7 @@ describe('register…(app) of each listener folder', () => {
       VIEW.watchAdd,
       VIEW.supplierList,
       VIEW.dataKey,
+      VIEW.workspaceSettings,
     ]);
     expect(listened.shortcut).toEqual([SHORTCUT.search, SHORTCUT.lookUp]);
     expect(listened.event).toEqual([

@@ -2,6 +2,8 @@
 import type { Context } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { pino } from 'pino';
+import { MemoryStore } from '../../../src/core/store/memoryStore.js';
+import { type OperatorRules, WorkspaceSettings } from '../../../src/core/workspaces/workspaceSettings.js';
 import { UserProfiles } from '../../../src/slack/calls/userProfiles.js';
 import type { SlackDeps } from '../../../src/slack/deps.js';
 import { allowlists } from '../../../src/slack/middleware/allowlists.js';
@@ -27,8 +29,14 @@ export function fakeClient(zone = 'Europe/Paris') {
 }
 
 export function depsWith(allowlist: Allowlist): SlackDeps {
+  const clock = new ManualClock(PINNED_AT);
+  const workspaceSettings = new WorkspaceSettings(new MemoryStore({ clock }), clock);
+  const operatorRules: OperatorRules = { allowlist, adminUserIds: new Set(), allowSharedChannels: false, budgets: {} };
   return {
     config: { allowlist },
+    workspaceSettings,
+    operatorRules,
+    rulesFor: (teamId: string) => workspaceSettings.rulesFor(teamId, operatorRules),
     profiles: new UserProfiles('Asia/Shanghai', new ManualClock(PINNED_AT)),
     settings: { locale: async () => undefined },
     logger: pino({ level: 'silent' }),

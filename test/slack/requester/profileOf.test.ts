@@ -17,7 +17,7 @@ describe('a Slack admin, for the app', () => {
   }
   const client = {} as WebClient;
   const admin = (profile: Partial<UserProfile>, installedAs: { teamId?: string; enterpriseId?: string }) =>
-    profileOf(deps({ timeZone: 'UTC', ...profile }, installedAs), client, 'T0OURTEAM1', 'U1').then(
+    profileOf(deps({ timeZone: 'UTC', ...profile }, installedAs), client, 'T0OURTEAM1', 'U1', undefined).then(
       (read) => read.slackAdmin === true,
     );
 

@@ -15,16 +15,16 @@ export function budgetsReopenButton(deps: SlackDeps) {
   return async ({ ack, body, client, context }: Args): Promise<void> => {
     await ack();
     const requester = requesterOf(context);
-    const { teamId, userId } = requester;
+    const { userId } = requester;
     try {
-      if ((await isAdmin(deps, requester)) && deps.storeGuard?.budgetsClosed(deps.now()))
+      if ((await isAdmin(requester)) && deps.storeGuard?.budgetsClosed(deps.now()))
         await deps.storeGuard.reopenBudgets(userId);
       else
         deps.logger.warn(
           { userId },
           'Reopen spending clicked by someone who may not, or with nothing closed; nothing changed',
         );
-      await publishHome(deps, client, teamId, userId, { hash: body.view?.hash });
+      await publishHome(deps, client, requester, { hash: body.view?.hash });
     } catch (error) {
       deps.logger.error({ err: error, userId }, 'could not reopen spending');
     }

@@ -19,7 +19,7 @@ export function dataKeyEditButton(deps: SlackDeps) {
     const requester = requesterOf(context);
     await openForm(deps, client, requester, { triggerId: body.trigger_id }, async () => {
       const { lang } = await requester.profile();
-      if (!(await isAdmin(deps, requester))) return noticeModal(lang, lang.t('modals.dataKey.adminsOnly'));
+      if (!(await isAdmin(requester))) return noticeModal(lang, lang.t('modals.dataKey.adminsOnly'));
       if (!deps.workspaceKeys) return noticeModal(lang, lang.t('home.dataKey.unavailable'));
       const own = await deps.workspaceKeys.summary(requester.teamId);
       return dataKeyForm(lang, own?.lastFour);

@@ -17,14 +17,14 @@ export function dataKeyRemoveButton(deps: SlackDeps) {
     const requester = requesterOf(context);
     const { teamId, userId } = requester;
     try {
-      if (deps.workspaceKeys && (await isAdmin(deps, requester))) {
+      if (deps.workspaceKeys && (await isAdmin(requester))) {
         if (await deps.workspaceKeys.remove(teamId))
           deps.logger.info(
             { teamId, userId },
             "workspace's own data-service key removed; its calls use the operator's key",
           );
       } else deps.logger.warn({ teamId, userId }, 'Remove key clicked by someone who may not; nothing changed');
-      await publishHome(deps, client, teamId, userId, { hash: body.view?.hash });
+      await publishHome(deps, client, requester, { hash: body.view?.hash });
     } catch (error) {
       deps.logger.error({ err: error, teamId, userId }, "could not remove the workspace's data-service key");
     }

@@ -16,9 +16,9 @@ export function digestAddButton(deps: SlackDeps) {
     const requester = requesterOf(context);
     await openForm(deps, client, requester, { triggerId: body.trigger_id }, async () => {
       const { lang } = await requester.profile();
-      if (!(await mayAdd(deps, requester))) return noticeModal(lang, lang.t('digests.command.adminsOnly'));
-      return digestFormModal(deps.digests.defaultTimeZone, lang, workspaceLang(deps).locale, {
-        allowSharedChannels: deps.config.allowSharedChannels,
+      if (!(await mayAdd(requester))) return noticeModal(lang, lang.t('digests.command.adminsOnly'));
+      return digestFormModal(deps.digests.defaultTimeZone, lang, workspaceLang(requester.rules).locale, {
+        allowSharedChannels: requester.rules.allowSharedChannels,
       });
     });
   };

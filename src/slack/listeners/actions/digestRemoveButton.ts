@@ -12,10 +12,9 @@ export function digestRemoveButton(deps: SlackDeps) {
     await ack();
     try {
       const requester = requesterOf(context);
-      const { teamId, userId } = requester;
       const digest = await manageableDigest(deps, requester, action.value);
       if (digest) await deps.digests.remove(digest.id);
-      await publishHome(deps, client, teamId, userId, { hash: body.view?.hash });
+      await publishHome(deps, client, requester, { hash: body.view?.hash });
     } catch (error) {
       deps.logger.error({ err: error }, 'could not remove the digest from the App Home');
     }

@@ -13,7 +13,7 @@ export function digestRunButton(deps: SlackDeps) {
     await ack();
     try {
       const requester = requesterOf(context);
-      const { teamId, userId } = requester;
+      const { userId } = requester;
       const digest = await manageableDigest(deps, requester, action.value);
       if (!digest) return;
       const outcome = await deps.digests.runNow(digest.id);
@@ -21,7 +21,7 @@ export function digestRunButton(deps: SlackDeps) {
         channel: userId,
         text: describeRunOutcome(digest, outcome, (await requester.profile()).lang),
       });
-      await publishHome(deps, client, teamId, userId, { hash: body.view?.hash });
+      await publishHome(deps, client, requester, { hash: body.view?.hash });
     } catch (error) {
       deps.logger.error({ err: error }, 'could not run the digest from the App Home');
     }

@@ -31,7 +31,7 @@ export function exportCsvButton(deps: SlackDeps) {
       });
       return;
     }
-    const waiting = exportLoadingModal(query.locale ? langFor(query.locale) : workspaceLang(deps));
+    const waiting = exportLoadingModal(query.locale ? langFor(query.locale) : workspaceLang(asker.rules));
     // Asked in a thread (a result there, or `export` written in it): the file is shared into that thread.
     const thread = clickedThread(body);
     await openForm(

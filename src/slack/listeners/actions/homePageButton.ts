@@ -9,9 +9,10 @@ type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 export function homePageButton(deps: SlackDeps) {
   return async ({ ack, action, body, client, context }: Args): Promise<void> => {
     await ack();
-    const { teamId, userId } = requesterOf(context);
+    const requester = requesterOf(context);
+    const { userId } = requester;
     try {
-      await publishHome(deps, client, teamId, userId, { ...readHomePageValue(action.value), hash: body.view?.hash });
+      await publishHome(deps, client, requester, { ...readHomePageValue(action.value), hash: body.view?.hash });
     } catch (error) {
       deps.logger.error({ err: error, userId }, 'could not publish another page of the App Home');
     }

@@ -19,6 +19,7 @@ import { usageCsvPressed } from './usageCsvPressed.js';
 import { watchFormButton } from './watchFormButton.js';
 import { watchSaveButton } from './watchSaveButton.js';
 import { watchStopButton } from './watchStopButton.js';
+import { workspaceSettingsButton } from './workspaceSettingsButton.js';
 
 type ButtonListener = (args: SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs) => Promise<void>;
 
@@ -67,6 +68,7 @@ export function registerActions(app: App, deps: SlackDeps): void {
     [ACTION.dataKeyRemove, dataKeyRemoveButton(deps)],
     [ACTION.usageCsv, usageCsvPressed(deps)],
     [ACTION.choose, chooseButton(deps)],
+    [ACTION.workspaceSettings, workspaceSettingsButton(deps)],
   ]);
   // A question numbers its buttons (`dq_choose:2`): the listener is the one of the id before the number.
   const ids = new RegExp(

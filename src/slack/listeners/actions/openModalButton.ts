@@ -33,7 +33,7 @@ export function openModalButton(deps: SlackDeps) {
       );
       return;
     }
-    const lang = await formLang(deps, requester);
+    const lang = await formLang(requester);
     try {
       await client.views.update({
         view_id: body.view.id,

@@ -46,7 +46,7 @@ export function watchFormButton(deps: SlackDeps) {
       { triggerId: body.trigger_id, responseUrl: body.response_url, channelId },
       async () => {
         const { lang } = await requester.profile();
-        if (!(await mayAdd(deps, requester))) return noticeModal(lang, lang.t('watch.command.adminsOnly'));
+        if (!(await mayAdd(requester))) return noticeModal(lang, lang.t('watch.command.adminsOnly'));
         return watchFormModal({
           lang,
           prices: deps.prices,
@@ -55,7 +55,7 @@ export function watchFormButton(deps: SlackDeps) {
           ...(channelId ? { channelId } : {}),
           ...(prefill ? { prefill, watching: describeWatchable(prefill, lang) } : {}),
           fromHome,
-          allowSharedChannels: deps.config.allowSharedChannels,
+          allowSharedChannels: requester.rules.allowSharedChannels,
         });
       },
     );

@@ -24,7 +24,7 @@ export function watchStopButton(deps: SlackDeps) {
     const reply = (text: string) => (fromHome ? Promise.resolve() : responder.reply(renderNotice(text, lang)));
     try {
       await removeWatch(deps, requester, action.value, reply);
-      if (fromHome) await publishHome(deps, client, requester.teamId, requester.userId, { hash: homeView?.hash });
+      if (fromHome) await publishHome(deps, client, requester, { hash: homeView?.hash });
     } catch (error) {
       deps.logger.error({ err: error }, 'could not stop the watch');
       await reply(lang.t('watch.command.storeDownChanging'));

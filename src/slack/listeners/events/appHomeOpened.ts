@@ -16,9 +16,14 @@ export function appHomeOpened(deps: SlackDeps) {
     if (event.tab !== 'home') return;
     const teamId = body.team_id ?? (event.view as { team_id?: string } | undefined)?.team_id ?? 'unknown';
     try {
-      await publishHome(deps, client, teamId, event.user, {
-        hash: (event.view as { hash?: string } | undefined)?.hash,
-      });
+      await publishHome(
+        deps,
+        client,
+        { ...requesterOf(context), teamId, userId: event.user },
+        {
+          hash: (event.view as { hash?: string } | undefined)?.hash,
+        },
+      );
     } catch (error) {
       deps.logger.error({ err: error, userId: event.user }, 'could not publish the App Home');
     }

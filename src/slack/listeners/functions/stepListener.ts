@@ -5,6 +5,7 @@ import { spreadsheetSafe } from '../../../core/export/csv.js';
 import { escapeMrkdwn } from '../../blockKit/mrkdwn.js';
 import type { SlackDeps } from '../../deps.js';
 import { workspaceLang } from '../../requester/language.js';
+import { requesterOf } from '../../requester/requester.js';
 import {
   type OperationStep,
   type Parameter,
@@ -74,7 +75,7 @@ function fitsType(value: string | number, type: Parameter['type']): boolean {
  */
 export function stepListener(deps: SlackDeps, step: OperationStep) {
   return async ({ inputs, complete, fail, body, context }: Args): Promise<void> => {
-    const lang = workspaceLang(deps);
+    const lang = workspaceLang(requesterOf(context).rules);
     const teamId = body.team_id || context.teamId || 'unknown';
     const given: Record<string, unknown> = inputs && typeof inputs === 'object' ? inputs : {};
     const runBy = runnerOf(given);

@@ -37,9 +37,9 @@ export function dataKeySubmission(deps: SlackDeps) {
     const deadline = new AnswerDeadline();
     const requester = requesterOf(context);
     const { teamId, userId } = requester;
-    const lang = await formLang(deps, requester);
+    const lang = await formLang(requester);
     const errorOn = (text: string) => ack({ response_action: 'errors', errors: { [DATA_KEY_BLOCK]: text } });
-    const admin = await deadline.within(isAdmin(deps, requester));
+    const admin = await deadline.within(isAdmin(requester));
     if (!admin.known || !admin.value) return errorOn(lang.t('modals.dataKey.adminsOnly'));
     const keys = deps.workspaceKeys;
     if (!keys) return errorOn(lang.t('home.dataKey.unavailable'));
@@ -63,7 +63,7 @@ export function dataKeySubmission(deps: SlackDeps) {
         .catch(() => undefined);
       return;
     }
-    await publishHome(deps, client, teamId, userId).catch((error: unknown) =>
+    await publishHome(deps, client, { ...requester, userId }).catch((error: unknown) =>
       deps.logger.warn({ err: error }, 'could not refresh the App Home'),
     );
   };

@@ -35,10 +35,10 @@ export function digestAddSubmission(deps: SlackDeps) {
     const requester = requesterOf(context);
     const { teamId, refusalIn } = requester;
     const form = readDigestForm(view.state?.values);
-    const lang = await formLang(deps, requester);
+    const lang = await formLang(requester);
     const errorOn = (block: string, text: string) => ack({ response_action: 'errors', errors: { [block]: text } });
     // Whether they are an admin is in the profile formLang asked for; within Slack's 3 s, or not.
-    const admin = await deadline.within(mayAdd(deps, requester));
+    const admin = await deadline.within(mayAdd(requester));
     if (!admin.known || !admin.value) return errorOn(DIGEST_FIELDS.channel, lang.t('digests.command.adminsOnly'));
     if (!form.channelId) return errorOn(DIGEST_FIELDS.channel, lang.t('modals.digestForm.chooseChannel'));
     // The requester passed the allowlists on the way in; the channel they chose must pass them too.
@@ -79,7 +79,7 @@ export function digestAddSubmission(deps: SlackDeps) {
         .catch(() => undefined);
       return;
     }
-    await publishHome(deps, client, teamId, body.user.id).catch((error: unknown) =>
+    await publishHome(deps, client, { ...requester, userId: body.user.id }).catch((error: unknown) =>
       deps.logger.warn({ err: error }, 'could not refresh the App Home'),
     );
   };

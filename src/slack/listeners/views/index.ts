@@ -7,6 +7,7 @@ import { exportSubmission } from './exportSubmission.js';
 import { searchSubmission } from './searchSubmission.js';
 import { supplierListSubmission } from './supplierListSubmission.js';
 import { watchAddSubmission } from './watchAddSubmission.js';
+import { workspaceSettingsSubmission } from './workspaceSettingsSubmission.js';
 
 export function registerViews(app: App, deps: SlackDeps): void {
   app.view(new RegExp(`^${VIEW.searchPrefix}`), searchSubmission(deps));
@@ -15,4 +16,5 @@ export function registerViews(app: App, deps: SlackDeps): void {
   app.view(VIEW.watchAdd, watchAddSubmission(deps));
   app.view(VIEW.supplierList, supplierListSubmission(deps));
   app.view(VIEW.dataKey, dataKeySubmission(deps));
+  app.view(VIEW.workspaceSettings, workspaceSettingsSubmission(deps));
 }

@@ -34,7 +34,7 @@ export function searchSubmission(deps: SlackDeps) {
       if (error instanceof ValidationError) {
         await ack({
           response_action: 'errors',
-          errors: searchSubmissionErrors(operation, error, await formLang(deps, requesterOf(context))),
+          errors: searchSubmissionErrors(operation, error, await formLang(requesterOf(context))),
         });
         return;
       }

@@ -40,10 +40,10 @@ export function watchAddSubmission(deps: SlackDeps) {
     const requester = requesterOf(context);
     const form = readWatchForm(view.state?.values, view.private_metadata);
     const prefilled = !view.state?.values?.[WATCH_FIELDS.subject];
-    const lang = await formLang(deps, requester);
+    const lang = await formLang(requester);
     const errorOn = (block: string, text: string) => ack({ response_action: 'errors', errors: { [block]: text } });
     // Whether they are an admin is in the profile formLang asked for; within Slack's 3 s, or not.
-    const admin = await deadline.within(mayAdd(deps, requester));
+    const admin = await deadline.within(mayAdd(requester));
     if (!admin.known || !admin.value) return errorOn(WATCH_FIELDS.channel, lang.t('watch.command.adminsOnly'));
     if (!form.channelId) return errorOn(WATCH_FIELDS.channel, lang.t('watch.form.chooseChannel'));
     const refused = await requester.refusalIn(form.channelId);
@@ -90,7 +90,7 @@ export function watchAddSubmission(deps: SlackDeps) {
       .reply(renderNotice(text, lang))
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not confirm the watch'));
     if (form.fromHome)
-      await publishHome(deps, client, requester.teamId, body.user.id).catch((error: unknown) =>
+      await publishHome(deps, client, { ...requester, userId: body.user.id }).catch((error: unknown) =>
         deps.logger.warn({ err: error }, 'could not refresh the App Home'),
       );
   };

@@ -20,7 +20,7 @@ describe('App Home digest buttons', () => {
       body: { user: { id: userId }, trigger_id: 'trigger-1' },
       action: { action_id: 'x', value },
       client: fakeClient(record),
-      context: requesterContext({ userId, slackAdmin }),
+      context: requesterContext({ userId, slackAdmin, ...(rig ? { deps: rig.deps } : {}) }),
     } as never;
     return { record, args };
   }

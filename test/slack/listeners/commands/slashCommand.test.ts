@@ -6,6 +6,7 @@ import { NameDirectory } from '../../../../src/core/names/nameDirectory.js';
 import type { OperationId } from '../../../../src/core/operations/index.js';
 import { pricesFrom } from '../../../../src/core/operations/prices.js';
 import { validate } from '../../../../src/core/operations/validate.js';
+import { effectiveRules } from '../../../../src/core/workspaces/workspaceSettings.js';
 import { english } from '../../../../src/i18n/lang.js';
 import type { SlackDeps } from '../../../../src/slack/deps.js';
 import { slashCommand } from '../../../../src/slack/listeners/commands/slashCommand.js';
@@ -37,6 +38,11 @@ describe('slashCommand listener', () => {
     teamId: 'T1',
     userId: 'U1',
     channelId: 'C1',
+    workspaceId: 'T1',
+    rules: effectiveRules(
+      { allowlist: {}, adminUserIds: new Set(), allowSharedChannels: false, budgets: {} },
+      undefined,
+    ),
     profile: async () => ({ timeZone: 'UTC', lang: english }),
     refusalIn: async () => undefined,
   };

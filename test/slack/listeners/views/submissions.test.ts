@@ -39,7 +39,7 @@ describe('view submissions', () => {
       body: { user: { id: requester.userId ?? 'U1' } },
       view,
       client: fakeClient(record),
-      context: requesterContext(requester),
+      context: requesterContext({ ...requester, ...(rig ? { deps: rig.deps } : {}) }),
     } as never;
     return { record, args, upstreamAtAck: () => upstreamAtAck };
   }
