@@ -29,11 +29,17 @@ export class ChannelPacing {
     this.alone = new LocalSlots(clock);
   }
 
-  /** Waits for this channel's next slot; resolves with when the slot began, for `answered`. */
+  /**
+   * Waits for this channel's next slot; resolves with when the slot began, for `answered`. That is
+   * when it was due, not when the wait ended: a busy process wakes late, and a post sent late must
+   * count as late, or the next one (due a spacing after the slot) reaches Slack under a second after it.
+   * Reckoned from before the store was asked, so the round trip makes it early, never late.
+   */
   async turn(channel: string): Promise<number> {
+    const asked = this.clock.now();
     const wait = await this.reserve(channel, this.spacingMs);
     if (wait > 0) await this.clock.sleep(wait);
-    return this.clock.now();
+    return asked + Math.max(0, wait);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Clock } from '../../../src/core/clock.js';
 import { MemoryStore } from '../../../src/core/store/memoryStore.js';
 import { ChannelPacing, POST_SPACING_MS } from '../../../src/slack/posting/channelPacing.js';
 import { ManualClock, PINNED_AT } from '../../support/clocks.js';
@@ -24,5 +25,24 @@ describe('a channel’s post pacing', () => {
     expect(third - second).toBe(POST_SPACING_MS);
     // Another channel is paced on its own.
     expect(await pacing.turn('C2')).toBe(third);
+  });
+
+  it('counts a post sent by a process that woke late from when its slot was due', async () => {
+    const clock = new ManualClock(PINNED_AT, { auto: true });
+    // A busy process: every wait ends 300 ms after it should.
+    const drowsy: Clock = Object.assign(Object.create(clock) as Clock, {
+      sleep: (ms: number, signal?: AbortSignal) => clock.sleep(ms + 300, signal),
+    });
+    const pacing = new ChannelPacing(new MemoryStore({ clock }), drowsy);
+    await pacing.turn('C1');
+    const sentAt = clock.now();
+    const slot = await pacing.turn('C1');
+    // Sent 300 ms after its slot; Slack has it 50 ms later and answers at once.
+    expect(clock.now() - slot).toBe(300);
+    clock.set(clock.now() + 50);
+    await pacing.answered('C1', slot);
+    await pacing.turn('C1');
+    expect(clock.now() - (slot + 300 + 50)).toBeGreaterThanOrEqual(1000);
+    expect(clock.now() - sentAt).toBeGreaterThan(2 * 1000);
   });
 });
