@@ -51,7 +51,7 @@ describe('the workspace settings form and Home section', () => {
     const home = allText({
       blocks: workspaceSettingsBlocks({ rules: FULL, operator: OPERATOR }, 'Asia/Shanghai', chinese),
     });
-    expect(home).toContain('等另外 80 个');
+    expect(home).toContain('及另外 80 个');
     expect(untranslatedWords(home)).toEqual([]);
     expect(untranslatedWords(allText(workspaceSettingsModal(FULL, OPERATOR, chinese)))).toEqual([]);
   });
