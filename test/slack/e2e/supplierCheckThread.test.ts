@@ -307,7 +307,9 @@ describe('watching the companies a check found', () => {
     expect(offerText).toContain(
       `*Watches to add:* 2 taxpayer watches in <#${CHANNEL}>, each checked every Monday at 09:00`,
     );
-    expect(offerText).toMatch(/\*Each check of each watch:\* 20 coins · \*all of them, next 30 days:\* about \d+ coins/);
+    expect(offerText).toMatch(
+      /\*Each check of each watch:\* 20 coins · \*all of them, next 30 days:\* about \d+ coins/,
+    );
     expect(offerText).toContain('*Watched there already, left out:* 1');
     expect(offerText).toContain(
       '*Over the watch limit, not added:* 2 (the limit is 3; an admin can raise it with `WATCH_MAX_PER_PERSON`)',
