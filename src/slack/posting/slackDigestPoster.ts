@@ -34,14 +34,9 @@ export class SlackDigestPoster implements DigestPoster {
     const client = await this.clients.forTeam(content.digest.teamId);
     let threadTs: string;
     try {
-      const slot = await this.pacing.turn(channel);
-      const first = await client.chat.postMessage({
-        channel,
-        text: main.text,
-        blocks: main.blocks,
-        unfurl_links: false,
-      });
-      await this.pacing.answered(channel, slot);
+      const first = await this.pacing.post(channel, () =>
+        client.chat.postMessage({ channel, text: main.text, blocks: main.blocks, unfurl_links: false }),
+      );
       threadTs = first.ts ?? '';
     } catch (error) {
       const failure = jobPostError(error, channel, { kind: 'digest', id: content.digest.id }, this.clock.now());
@@ -54,15 +49,15 @@ export class SlackDigestPoster implements DigestPoster {
     // The digest is out once its first message is; a lost thread reply must not post it all again.
     for (const reply of replies) {
       try {
-        const slot = await this.pacing.turn(channel);
-        await client.chat.postMessage({
-          channel,
-          thread_ts: threadTs,
-          text: reply.text,
-          blocks: reply.blocks,
-          unfurl_links: false,
-        });
-        await this.pacing.answered(channel, slot);
+        await this.pacing.post(channel, () =>
+          client.chat.postMessage({
+            channel,
+            thread_ts: threadTs,
+            text: reply.text,
+            blocks: reply.blocks,
+            unfurl_links: false,
+          }),
+        );
       } catch (error) {
         this.logger.warn(
           { code: slackErrorCode(error), channel, digestId: content.digest.id },

@@ -23,9 +23,9 @@ export class SlackWatchPoster implements WatchPoster {
     try {
       // A saved search's table: a Slack that refuses the data_table block gets the same post as cards.
       await sendWithTableFallback(message, async (sent) => {
-        const slot = await this.pacing.turn(channel);
-        await client.chat.postMessage({ channel, text: sent.text, blocks: sent.blocks, unfurl_links: false });
-        await this.pacing.answered(channel, slot);
+        await this.pacing.post(channel, () =>
+          client.chat.postMessage({ channel, text: sent.text, blocks: sent.blocks, unfurl_links: false }),
+        );
       });
     } catch (error) {
       const failure = jobPostError(error, channel, { kind: 'watch', id: notice.watch.id }, this.clock.now());
