@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appHomeOpenedEvent,
-  DEFAULT_WORKSPACE,
   dmChannelFor,
   eventCallbackBody,
   type FakeInstall,
-  type FakeWorkspace,
   sendEvent,
   sendSlashCommand,
+  workspaceOf,
 } from '../../support/slack/index.js';
 import { startTestApp, TEST_SIGNING_SECRET, type TestApp } from '../../support/slackApp.js';
 
@@ -20,17 +19,6 @@ import { startTestApp, TEST_SIGNING_SECRET, type TestApp } from '../../support/s
  * direct message sent with the token that still works; its Home says why; the other workspace
  * goes on with its own token and hears nothing.
  */
-
-function workspaceOf(install: FakeInstall): FakeWorkspace {
-  return {
-    ...DEFAULT_WORKSPACE,
-    teamId: install.teamId!,
-    teamName: install.teamName ?? 'A workspace',
-    appId: install.appId,
-    botId: install.botId,
-    botUserId: install.botUserId,
-  };
-}
 
 describe('Add to Slack: a token refresh Slack refuses', () => {
   let app: TestApp;

@@ -5,7 +5,6 @@ import { describeWithPostgres, postgresUrl, withPostgresClient } from '../../sup
 import { describeWithRedis, redisUrl, withRedisClient } from '../../support/redis.js';
 import {
   appMentionEvent,
-  DEFAULT_WORKSPACE,
   eventCallbackBody,
   type FakeInstall,
   type FakeWorkspace,
@@ -13,6 +12,7 @@ import {
   sendEvent,
   sendInteraction,
   sendSlashCommand,
+  workspaceOf,
 } from '../../support/slack/index.js';
 import { allText, buttonNamed, startTestApp, TEST_SIGNING_SECRET, type TestApp } from '../../support/slackApp.js';
 
@@ -37,17 +37,6 @@ interface Workspace {
 
 /** The uninstalled workspace's own data-service key. */
 const OWN_KEY = 'own-key-of-the-workspace-that-goes-7Qx2';
-
-function workspaceOf(install: FakeInstall): FakeWorkspace {
-  return {
-    ...DEFAULT_WORKSPACE,
-    teamId: install.teamId!,
-    teamName: install.teamName ?? 'A workspace',
-    appId: install.appId,
-    botId: install.botId,
-    botUserId: install.botUserId,
-  };
-}
 
 async function ask(app: TestApp, w: Workspace, text: string, userId: string, command = '/dq'): Promise<string> {
   const responseId = `purge-${Math.random().toString(36).slice(2)}`;

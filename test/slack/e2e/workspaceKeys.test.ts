@@ -6,7 +6,6 @@ import { ACTION, VIEW } from '../../../src/slack/payloads/ids.js';
 import { describeWithRedis, listRedisKeys, redisUrl, withRedisClient } from '../../support/redis.js';
 import {
   appHomeOpenedEvent,
-  DEFAULT_WORKSPACE,
   eventCallbackBody,
   type FakeInstall,
   type FakeWorkspace,
@@ -17,6 +16,7 @@ import {
   sendSlashCommand,
   viewBlockActionsPayload,
   viewSubmissionPayload,
+  workspaceOf,
 } from '../../support/slack/index.js';
 import {
   allText,
@@ -45,17 +45,6 @@ const REFUSED_KEY = 'byok-unknown-to-the-service-Q7w6';
 const ADMIN = 'U0KEYADMIN';
 const MEMBER = 'U0KEYMEMBER';
 const OTHER = 'U0OTHERWS';
-
-function workspaceOf(install: FakeInstall): FakeWorkspace {
-  return {
-    ...DEFAULT_WORKSPACE,
-    teamId: install.teamId!,
-    teamName: install.teamName ?? 'A workspace',
-    appId: install.appId,
-    botId: install.botId,
-    botUserId: install.botUserId,
-  };
-}
 
 describeWithRedis('a workspace with its own data-service key beside one without', (prefix) => {
   let app: TestApp;

@@ -12,6 +12,7 @@ import {
   sendSlashCommand,
   viewBlockActionsPayload,
   viewSubmissionPayload,
+  workspaceOf,
 } from '../../support/slack/index.js';
 import {
   allText,
@@ -185,17 +186,6 @@ describe('workspace settings on App Home (one workspace)', () => {
     expect(app.upstreamCalls()).toHaveLength(1);
   });
 });
-
-function workspaceOf(install: FakeInstall): FakeWorkspace {
-  return {
-    ...DEFAULT_WORKSPACE,
-    teamId: install.teamId!,
-    teamName: install.teamName!,
-    appId: install.appId,
-    botId: install.botId,
-    botUserId: install.botUserId,
-  };
-}
 
 describe('workspace settings with Add to Slack: two workspaces keep their own', () => {
   let app: TestApp;

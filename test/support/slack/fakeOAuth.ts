@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { WebApiBody } from './webApiAnswers.js';
-import { randomSlackId } from './workspace.js';
+import { DEFAULT_WORKSPACE, type FakeWorkspace, randomSlackId } from './workspace.js';
 
 /** A workspace (or, org-wide, an organisation) the fake's authorize page approves an install for. */
 export interface FakeInstallTarget {
@@ -196,4 +196,16 @@ export class FakeOAuth {
       is_enterprise_install: install.isEnterpriseInstall,
     };
   }
+}
+
+/** The workspace an install made, as signed requests from it name it. */
+export function workspaceOf(install: FakeInstall): FakeWorkspace {
+  return {
+    ...DEFAULT_WORKSPACE,
+    teamId: install.teamId!,
+    teamName: install.teamName ?? 'A workspace',
+    appId: install.appId,
+    botId: install.botId,
+    botUserId: install.botUserId,
+  };
 }
