@@ -14,6 +14,9 @@ type StoredInstallation = Omit<Installation, 'botToken' | 'botRefreshToken'> & {
   botRefreshToken?: string;
 };
 
+/** How long a workspace's link to its organisation goes unwritten once noted (an org reinstall's wait at most). */
+const NOTE_AGAIN_MS = 5 * 60_000;
+
 /**
  * Installations in the app's Store (memory, SQLite, Redis), one document per workspace or
  * organisation. Each token is sealed with its record's key and field as context: a token copied
@@ -29,8 +32,11 @@ export class StoredInstallations implements InstallationStore {
     private readonly secrets?: OwnedSecrets,
   ) {}
 
-  /** Workspaces already noted in this process: a request does not pay a write to say it again. */
-  private readonly noted = new Set<string>();
+  /**
+   * Workspaces noted in this process lately, and when: a request does not pay a write to say it
+   * again, yet within NOTE_AGAIN_MS a link another replica's purge deleted is written back.
+   */
+  private readonly noted = new Map<string, number>();
 
   async save(installation: Installation): Promise<void> {
     const key = installationKey(installation);
@@ -62,9 +68,10 @@ export class StoredInstallations implements InstallationStore {
 
   async noteTeamOf(teamId: string, enterpriseId: string): Promise<void> {
     const key = `${teamId}:${enterpriseId}`;
-    if (this.noted.has(key)) return;
+    const at = this.noted.get(key);
+    if (at !== undefined && this.clock.now() - at < NOTE_AGAIN_MS) return;
     await this.store.putDoc(TEAMS, teamId, { enterpriseId });
-    this.noted.add(key);
+    this.noted.set(key, this.clock.now());
   }
 
   async delete(query: InstallationQuery): Promise<boolean> {
@@ -81,7 +88,7 @@ export class StoredInstallations implements InstallationStore {
   }
 
   async forgetWorkspace(teamId: string): Promise<number> {
-    for (const noted of [...this.noted]) if (noted.startsWith(`${teamId}:`)) this.noted.delete(noted);
+    for (const noted of [...this.noted.keys()]) if (noted.startsWith(`${teamId}:`)) this.noted.delete(noted);
     const deleted = await Promise.all([
       this.store.deleteDoc(TEAMS, teamId),
       this.delete({ teamId, isEnterpriseInstall: false }),

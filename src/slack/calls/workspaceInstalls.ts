@@ -153,7 +153,14 @@ export class WorkspaceInstalls implements AppStatus, TeamClients {
   async stopped(teamId: string): Promise<{ reason: Phrase; since: number } | undefined> {
     const stopped = await this.store.getDoc<Stopped>(STOPPED, teamId);
     if (stopped?.cause === 'refresh_failing' && (await this.refreshWorksAgain(teamId))) return undefined;
-    const code = stopped?.code ?? ((await this.installations.findForTeam(teamId)) ? undefined : 'app_uninstalled');
+    const installation = await this.installations.findForTeam(teamId);
+    // Installed (or its token renewed) since it stopped: the hold is over. An org-wide install that
+    // comes back cannot name its workspaces' holds (the purge forgot them), so each ends here.
+    if (stopped && installation && installation.installedAt > stopped.since) {
+      await this.store.deleteDoc(STOPPED, teamId);
+      return undefined;
+    }
+    const code = stopped?.code ?? (installation ? undefined : 'app_uninstalled');
     if (!code) return undefined;
     return { reason: reasonFor(stopped?.cause, code), since: stopped?.since ?? this.clock.now() };
   }

@@ -35,6 +35,21 @@ const teamInstall = (teamId: string, token: string): Installation => ({
 });
 
 describe('StoredInstallations', () => {
+  it('writes back, within five minutes, a workspace’s organisation link another replica’s purge deleted', async () => {
+    const store = new MemoryStore();
+    const box = new SecretBox(newKey());
+    const here = new StoredInstallations(store, box, clock);
+    const there = new StoredInstallations(store, box, clock);
+    await here.noteTeamOf('T7', 'E7');
+    await there.forgetWorkspace('T7');
+    await here.noteTeamOf('T7', 'E7');
+    // Noted a moment ago here: no write for every request.
+    expect(await store.getDoc('installation-teams', 'T7')).toBeUndefined();
+    await clock.advance(5 * 60_000);
+    await here.noteTeamOf('T7', 'E7');
+    expect(await store.getDoc('installation-teams', 'T7')).toEqual({ enterpriseId: 'E7' });
+  });
+
   it('finds a workspace’s install by its team and an org-wide one by its organisation, each once', async () => {
     const installs = new StoredInstallations(new MemoryStore(), new SecretBox(newKey()), clock);
     await installs.save(teamInstall('T1', 'xoxb-team-one'));

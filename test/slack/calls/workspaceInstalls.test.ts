@@ -181,7 +181,7 @@ describe('an uninstall', () => {
     const store = new MemoryStore();
     const clock = new ManualClock(START);
     const installations = new StoredInstallations(store, new SecretBox({ id: keyIdOf(key), key }), clock);
-    await installations.save({
+    const org = {
       enterpriseId: 'E1',
       isEnterpriseInstall: true,
       botToken: 'xoxb-org',
@@ -189,7 +189,8 @@ describe('an uninstall', () => {
       botScopes: ['commands'],
       installerUserId: 'U0ADMIN',
       installedAt: clock.now(),
-    });
+    };
+    await installations.save(org);
     await installations.noteTeamOf('T1', 'E1');
     await installations.noteTeamOf('T2', 'E1');
     await installations.noteTeamOf('T9', 'E9');
@@ -210,5 +211,14 @@ describe('an uninstall', () => {
     for (const teamId of ['T1', 'T2']) await installations.forgetWorkspace(teamId);
     expect(await installs.uninstalled(query, 'tokens_revoked')).toEqual(['E1']);
     expect(await installations.teamsOf('E9')).toEqual(['T9']);
+    // Installed again org-wide: each workspace's hold ends once a request from it is seen, though the
+    // install could not name them.
+    await clock.advance(60_000);
+    await installations.save({ ...org, installedAt: clock.now() });
+    await installs.installed(query);
+    await installations.noteTeamOf('T1', 'E1');
+    expect(await installs.stopped('T1')).toBeUndefined();
+    expect(await store.getDoc('workspace-stopped', 'T1')).toBeUndefined();
+    expect(await installs.stopped('T2')).toBeDefined();
   });
 });
