@@ -16,6 +16,15 @@ export async function isAdmin(person: Person): Promise<boolean> {
   return person.rules.slackAdminsAreAdmins && (await person.profile()).slackAdmin === true;
 }
 
+/**
+ * Entering, replacing or removing the workspace's own data-service key: its admins, from their own
+ * workspace only. The key pays for the calls charged to the person's own team, so someone of
+ * another workspace (an Enterprise Grid colleague, a Slack Connect guest) never sets or sees it.
+ */
+export async function mayChangeKey(person: Person & Pick<Requester, 'teamId' | 'workspaceId'>): Promise<boolean> {
+  return person.teamId === person.workspaceId && (await isAdmin(person));
+}
+
 /** Adding a digest or a watch, which spend on a schedule: the admins only. */
 export function mayAdd(person: Person): Promise<boolean> {
   return isAdmin(person);

@@ -18,7 +18,7 @@ const RECENT_LOOKUPS = 8;
 
 /** Which page of the Home's watches and digests to show (the first of each by default). */
 /** Whose Home is published: the reader, in the workspace whose rules apply to them. */
-export type HomeReader = Pick<Requester, 'teamId' | 'userId' | 'rules'>;
+export type HomeReader = Pick<Requester, 'teamId' | 'workspaceId' | 'userId' | 'rules'>;
 
 export interface HomePages {
   watches?: number;
@@ -124,7 +124,8 @@ export async function publishHome(
     },
     // The same file /dq usage offers, for the admins: this month by person and operation.
     ...(admin ? { usageCsvMonth: monthOf(now, deps.ledger.timeZone) } : {}),
-    ...(await dataKeyOnHome(deps, teamId, admin)),
+    // The key section only to admins of their own workspace, who alone may change it (mayChangeKey).
+    ...(await dataKeyOnHome(deps, teamId, admin && teamId === reader.workspaceId)),
     // The workspace's settings, for its admins only: they alone may change them.
     ...(admin ? { workspaceSettings: { rules, operator: deps.operatorRules } } : {}),
   });

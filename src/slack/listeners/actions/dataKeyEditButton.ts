@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
 import { openForm } from '../../flows/openForm.js';
-import { isAdmin } from '../../flows/permissions.js';
+import { mayChangeKey } from '../../flows/permissions.js';
 import { dataKeyForm } from '../../modals/dataKeyForm.js';
 import { noticeModal } from '../../modals/noticeModal.js';
 import { requesterOf } from '../../requester/requester.js';
@@ -19,7 +19,7 @@ export function dataKeyEditButton(deps: SlackDeps) {
     const requester = requesterOf(context);
     await openForm(deps, client, requester, { triggerId: body.trigger_id }, async () => {
       const { lang } = await requester.profile();
-      if (!(await isAdmin(requester))) return noticeModal(lang, lang.t('modals.dataKey.adminsOnly'));
+      if (!(await mayChangeKey(requester))) return noticeModal(lang, lang.t('modals.dataKey.adminsOnly'));
       if (!deps.workspaceKeys) return noticeModal(lang, lang.t('home.dataKey.unavailable'));
       const own = await deps.workspaceKeys.summary(requester.teamId);
       return dataKeyForm(lang, own?.lastFour);

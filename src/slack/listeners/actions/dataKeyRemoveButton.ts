@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
-import { isAdmin } from '../../flows/permissions.js';
+import { mayChangeKey } from '../../flows/permissions.js';
 import { publishHome } from '../../flows/publishHome.js';
 import { requesterOf } from '../../requester/requester.js';
 
@@ -17,7 +17,7 @@ export function dataKeyRemoveButton(deps: SlackDeps) {
     const requester = requesterOf(context);
     const { teamId, userId } = requester;
     try {
-      if (deps.workspaceKeys && (await isAdmin(requester))) {
+      if (deps.workspaceKeys && (await mayChangeKey(requester))) {
         if (await deps.workspaceKeys.remove(teamId))
           deps.logger.info(
             { teamId, userId },

@@ -7,7 +7,7 @@ import {
 } from '../../../core/workspaces/workspaceKeys.js';
 import { AnswerDeadline } from '../../calls/answerDeadline.js';
 import type { SlackDeps } from '../../deps.js';
-import { isAdmin } from '../../flows/permissions.js';
+import { mayChangeKey } from '../../flows/permissions.js';
 import { publishHome } from '../../flows/publishHome.js';
 import { DATA_KEY_BLOCK, typedDataKey } from '../../modals/dataKeyForm.js';
 import { formLang } from '../../requester/language.js';
@@ -39,7 +39,7 @@ export function dataKeySubmission(deps: SlackDeps) {
     const { teamId, userId } = requester;
     const lang = await formLang(requester);
     const errorOn = (text: string) => ack({ response_action: 'errors', errors: { [DATA_KEY_BLOCK]: text } });
-    const admin = await deadline.within(isAdmin(requester));
+    const admin = await deadline.within(mayChangeKey(requester));
     if (!admin.known || !admin.value) return errorOn(lang.t('modals.dataKey.adminsOnly'));
     const keys = deps.workspaceKeys;
     if (!keys) return errorOn(lang.t('home.dataKey.unavailable'));
