@@ -131,8 +131,13 @@ export class SharedPacing {
     }
   }
 
-  /** The service said Retry-After: push the fleet's schedule back by that long (best effort). */
+  /** The service said Retry-After: push the fleet's schedules back by that long, the batches' too (best effort). */
   async pauseFor(operation: string, ms: number): Promise<void> {
-    await this.options.store.reserveSlot(`pace:${operation}`, Math.max(1, Math.ceil(ms))).catch(() => undefined);
+    const interval = Math.max(1, Math.ceil(ms));
+    await Promise.all(
+      [operation, `${operation}:batch`].map((key) =>
+        this.options.store.reserveSlot(`pace:${key}`, interval).catch(() => undefined),
+      ),
+    );
   }
 }

@@ -154,9 +154,19 @@ export interface TeamSpend {
 
 /**
  * What a workspace's ledger keeps once it is uninstalled: when, which operation, how many coins,
- * whose workspace, and whether the call was charged — never who asked, where, or what.
+ * whose workspace, which key paid (its id, a hash), and whether the call was charged — never who
+ * asked, where, or what.
  */
-export const BILLING_FIELDS = ['callId', 'at', 'operation', 'coins', 'teamId', 'outcome', 'unconfirmed'] as const;
+export const BILLING_FIELDS = [
+  'callId',
+  'at',
+  'operation',
+  'coins',
+  'teamId',
+  'keyId',
+  'outcome',
+  'unconfirmed',
+] as const;
 
 /** One document per team that ever spent on the key, so usage can find the others' logs. */
 const SPENDING_TEAMS = 'ledger-teams';

@@ -44,4 +44,13 @@ describeWithRedis('priority across replicas', (prefix) => {
     // … and the person's first slot is free now, not after them.
     expect(await personSide.reserve('slot-op', limit)).toBe(0);
   });
+
+  it("the service's Retry-After holds a batch on another replica too", async () => {
+    const [pausedSide, batchSide] = [await replica('p3'), await replica('b3')];
+    const limit = { count: 10, windowMs: 600_000 };
+    await pausedSide.pauseFor('retry-op', 300_000);
+    // Both schedules start after the pause, whichever replica asks: nothing is sent meanwhile.
+    expect(await batchSide.reserve('retry-op', limit, 'batch')).toBeGreaterThan(200_000);
+    expect(await batchSide.reserve('retry-op', limit)).toBeGreaterThan(200_000);
+  });
 });
