@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { WebClient } from '@slack/web-api';
 import type { SupplierCheck } from '../../core/batch/supplierChecks.js';
 import { type CapReached, capPhrase } from '../../core/jobs/caps.js';
@@ -130,6 +131,21 @@ async function planWatches(
   return plan;
 }
 
+/** What an offer priced (which companies, where), short enough to ride on its Add button. */
+export function offeredPlanId(plan: WatchAllPlan): string {
+  return createHash('sha256')
+    .update(`${plan.channelId}\n${plan.codes.join('\n')}`)
+    .digest('hex')
+    .slice(0, 12);
+}
+
+/** The offer of `plan`: its cost and the budget left, with Add (carrying what it priced) and Cancel. */
+async function offerMessage(deps: SlackDeps, requester: Requester, plan: WatchAllPlan, planId: string, lang: Lang) {
+  const state = await deps.budgets.state({ teamId: requester.teamId, userId: requester.userId }, deps.now());
+  const left = state.team?.limit !== undefined ? Math.max(0, state.team.limit - state.team.spent) : undefined;
+  return watchAllOffer(plan, planId, offeredPlanId(plan), left, lang);
+}
+
 /**
  * "Watch all" under a check's results: what adding a taxpayer watch for each found company would
  * cost (how many, per check, a month, the budget), posted privately with Add and Cancel; nothing is
@@ -152,9 +168,7 @@ export async function offerWatchAll(
   if ('refusal' in place) return notice(place.refusal);
   const plan = await planWatches(deps, requester, foundCodes(check), place.channelId);
   if (plan.codes.length === 0) return notice(nothingToAdd(plan, lang));
-  const state = await deps.budgets.state({ teamId: requester.teamId, userId: requester.userId }, deps.now());
-  const left = state.team?.limit !== undefined ? Math.max(0, state.team.limit - state.team.spent) : undefined;
-  const message = watchAllOffer(plan, check.planId, left, lang);
+  const message = await offerMessage(deps, requester, plan, check.planId, lang);
   await client.chat.postMessage({ channel: requester.userId, text: message.text, blocks: message.blocks });
 }
 
@@ -168,8 +182,9 @@ export async function addAllWatches(
   client: WebClient,
   requester: Requester,
   surface: { channel: string; ts: string },
-  planId: string,
+  value: string,
 ): Promise<void> {
+  const [planId = '', offered] = value.split(':');
   const check = await finishedCheck(deps, requester, planId);
   const lang = langOf(check, (await requester.profile()).lang);
   const say = (text: string) => update(client, surface, renderNotice(text, lang));
@@ -178,6 +193,10 @@ export async function addAllWatches(
   if ('refusal' in place) return say(place.refusal);
   const plan = await planWatches(deps, requester, foundCodes(check), place.channelId);
   if (plan.codes.length === 0) return say(nothingToAdd(plan, lang));
+  // Watches added or removed since the offer: Add would not be what it priced, so the offer is
+  // priced again in its place, for another press.
+  if (offered !== offeredPlanId(plan))
+    return update(client, surface, await offerMessage(deps, requester, plan, planId, lang));
   let added = 0;
   let cap = plan.cap;
   for (const code of plan.codes) {

@@ -250,6 +250,8 @@ export interface WatchAllPlan {
 export function watchAllOffer(
   plan: WatchAllPlan,
   planId: string,
+  /** What the offer priced (offeredPlanId): Add carries it, so a press adds only that. */
+  offered: string,
   budgetLeft: number | undefined,
   lang: Lang,
 ): SlackMessage {
@@ -279,7 +281,7 @@ export function watchAllOffer(
         checkButton(
           lang.t('batch.watchAll.add', { count: plan.codes.length }),
           ACTION.supplierWatchAllAdd,
-          planId,
+          `${planId}:${offered}`,
           'primary',
         ),
         checkButton(lang.t('batch.watchAll.cancel'), ACTION.supplierWatchAllCancel, planId),

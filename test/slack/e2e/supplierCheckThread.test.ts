@@ -322,6 +322,17 @@ describe('watching the companies a check found', () => {
     const add = buttonNamed(postedMessage(offer), ACTION.supplierWatchAllAdd)!;
     expect(add.text.text).toBe('Add 2 watches');
     const offerTs = (offer.response as { ts?: string }).ts!;
+    // An Add whose offer is no longer what would be added (watches changed since) is priced again in
+    // its place, and saves nothing.
+    const [planId] = add.value!.split(':');
+    await app.click(ACTION.supplierWatchAllAdd, `${planId}:000000000000`, {
+      channelId: DM,
+      messageTs: offerTs,
+      ephemeral: false,
+    });
+    const repriced = await app.nextCall('chat.update', (call) => call.args.ts === offerTs);
+    expect(buttonNamed(postedMessage(repriced), ACTION.supplierWatchAllAdd)!.value).toBe(add.value);
+    expect(await companyWatches()).toHaveLength(1);
     await app.click(ACTION.supplierWatchAllAdd, add.value!, { channelId: DM, messageTs: offerTs, ephemeral: false });
     const done = await app.nextCall('chat.update', (call) => call.args.ts === offerTs);
     expect(allText(postedMessage(done))).toContain(`Added 2 taxpayer watches in <#${CHANNEL}>`);
