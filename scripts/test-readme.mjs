@@ -85,6 +85,7 @@ export const README_NOT_RUN = {
   'npm run bench:reader': 'a benchmark',
   'npm run bench:batch': 'a benchmark; a 1,000-supplier check at the real rate limit, takes minutes',
   'npm run bench:usage': 'a benchmark (needs PostgreSQL)',
+  'npm run bench:settings': 'a benchmark (needs PostgreSQL)',
   'npm run bench:profile': 'reads the CPU profile a benchmark wrote',
   'npm run dq -- db status': 'needs a PostgreSQL server at DATABASE_URL (test/cli/dbCommand.test.ts runs it)',
   'npm run dq -- db migrate': 'needs a PostgreSQL server at DATABASE_URL (test/cli/dbCommand.test.ts runs it)',
